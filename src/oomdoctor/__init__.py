@@ -1,0 +1,40 @@
+"""oomdoctor: how much GPU memory will this training step need, and what holds it?
+
+Importing this package imports no deep-learning framework; ``estimate`` brings
+in Keras (and its backend) when first called.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+__version__ = "0.1.0"
+__all__ = ["estimate", "Estimate", "OomdoctorError", "GPU", "gpu_by_name", "__version__"]
+
+from .errors import OomdoctorError
+from .gpus import GPU, gpu_by_name
+
+if TYPE_CHECKING:
+    from ._estimate import Estimate
+
+
+def estimate(model: Any, batch_size: int, optimizer: Any = None, precision: str | None = None,
+             backend: str | None = None, gpu: "str | int | GPU | None" = None, jit_compile: bool | None = None,
+             input_shape: "tuple[int, ...] | None" = None) -> "Estimate":
+    from ._estimate import estimate as _estimate
+
+    return _estimate(model, batch_size, optimizer=optimizer, precision=precision, backend=backend, gpu=gpu,
+                     jit_compile=jit_compile, input_shape=input_shape)
+
+
+estimate.__doc__ = """Predict the GPU memory of one training step of a Keras 3 model.
+
+See ``oomdoctor._estimate.estimate`` for the arguments; returns an ``Estimate``."""
+
+
+def __getattr__(name: str):
+    if name == "Estimate":
+        from ._estimate import Estimate
+
+        return Estimate
+    raise AttributeError(name)

@@ -1,0 +1,88 @@
+"""Name the few things that hold the memory, in words a tired person reads at 2 a.m."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from ._layers import Kind
+from .units import format_bytes
+
+if TYPE_CHECKING:
+    from ._estimate import Estimate, Job, Culprit
+
+_CATEGORY_WORDS = {
+    "weights": "the model's weights",
+    "gradients": "gradients (one per trainable weight)",
+    "optimizer_state": "optimizer state",
+    "activations": "activations kept for the backward pass",
+    "input_batch": "the input batch",
+    "temporaries": "temporaries (the optimizer update's or the initializers' working copies)",
+    "workspace": "library workspace (cuBLAS/cuDNN scratch)",
+}
+
+
+def _state_multiple(job: "Job") -> float:
+    """Bytes of weight + gradient + optimizer state per trainable byte."""
+    facts = job.facts()
+    if not facts.trainable_bytes:
+        return 2.0
+    return 2.0 + facts.optimizer_state_bytes / facts.trainable_bytes
+
+
+def find(estimate: "Estimate", job: "Job", limit: int = 4) -> list["Culprit"]:
+    from ._estimate import Culprit
+
+    culprits: list[Culprit] = []
+    peak = max(estimate.peak_bytes, 1)
+    total_params = max(estimate.params, 1)
+    multiple = _state_multiple(job)
+
+    # Layers whose parameters dominate: weight + gradient + optimizer state.
+    previous = None
+    for use, row in zip(job.uses, estimate.layers):
+        share = row.params / total_params
+        held = int(row.weight_bytes * multiple) if row.params else 0
+        if row.params and (share >= 0.5 or held >= 0.25 * peak):
+            label = row.name
+            if use.kind is Kind.DENSE and previous is not None and previous.call.type_name in ("Flatten", "Reshape"):
+                label = f"{previous.call.type_name}→{row.type}"
+                flat = previous.call.outputs[0].shape[-1] if previous.call.outputs else 0
+                why = (f" The Flatten turns a {_shape_text(previous.call.inputs[0].shape)} feature map into "
+                       f"{flat:,} inputs, and every one connects to every unit. Pool before the head "
+                       f"(GlobalAveragePooling or MaxPooling) to shrink it.")
+            else:
+                why = ""
+            culprits.append(Culprit(
+                subject=row.name,
+                bytes=held,
+                share=held / peak,
+                message=(f"{label}: {row.params:,} parameters, {_percent(share)} of the model; "
+                         f"with {estimate.optimizer} that is {format_bytes(held)} before any activation." + why),
+            ))
+        previous = use
+
+    # Categories that dominate the peak.
+    for category, size in sorted(estimate.breakdown.items(), key=lambda kv: -kv[1]):
+        if size < 0.25 * peak:
+            break
+        message = f"{_CATEGORY_WORDS[category].capitalize()}: {format_bytes(size)}, {size / peak * 100:.0f} % of the peak"
+        if category == "activations":
+            top = sorted(estimate.layers, key=lambda r: -r.activation_bytes)[:3]
+            message += ("; they grow with the batch. Largest: "
+                        + ", ".join(f"{r.name} ({format_bytes(r.activation_bytes)})" for r in top if r.activation_bytes))
+        elif category == "temporaries":
+            message += f" (the peak falls in the {estimate.peak_phase})"
+        elif category in ("weights", "gradients", "optimizer_state"):
+            message += "; it does not shrink with a smaller batch"
+        culprits.append(Culprit(subject=category, bytes=size, share=size / peak, message=message + "."))
+    return culprits[:limit]
+
+
+def _shape_text(shape: tuple) -> str:
+    return "×".join(str(d) for d in shape[1:])
+
+
+def _percent(share: float) -> str:
+    """Rounded down, so 99.9996 % reads 99.9 % and 100 % means all of it."""
+    return f"{math.floor(share * 1000) / 10:.1f} %"

@@ -1,0 +1,343 @@
+"""The estimator: one training step of a Keras model, on a given backend and GPU."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from ._layers import Kind, LayerUse, classify
+from ._trace import ModelTrace, trace_model
+from .backends import BackendName, Precision, StepFacts, StepMemory, model_for, parse_backend, parse_precision
+from .errors import OomdoctorError
+from .gpus import CUDA_CONTEXT_BYTES, GPU, resolve_gpu
+from .optimizers import OptimizerPlan, plan_for
+from .units import format_bytes
+
+# nvidia-smi shows more than the allocator's peak: the CUDA context, and pool
+# slack. PyTorch's caching allocator reserved 1-8 % above its peak on the H200
+# runs; BFC (TensorFlow, JAX) grows in regions of doubling size, ~10 %.
+_POOL_SLACK = {BackendName.TORCH: 0.08, BackendName.JAX: 0.10, BackendName.TENSORFLOW: 0.10}
+
+
+def configured_backend() -> BackendName:
+    """The backend the user trains with: KERAS_BACKEND, else ~/.keras/keras.json, else tensorflow."""
+    name = os.environ.get("OOMDOCTOR_USER_KERAS_BACKEND") or os.environ.get("KERAS_BACKEND")
+    if not name:
+        config = Path(os.environ.get("KERAS_HOME", Path.home() / ".keras")) / "keras.json"
+        try:
+            name = json.loads(config.read_text()).get("backend")
+        except (OSError, ValueError):
+            name = None
+    try:
+        return BackendName(name or "tensorflow")
+    except ValueError:
+        return BackendName.TENSORFLOW
+
+
+@dataclass(frozen=True)
+class LayerRow:
+    name: str
+    type: str
+    output_shape: tuple
+    params: int
+    weight_bytes: int
+    activation_bytes: int
+    approximated: bool
+
+    def to_dict(self) -> dict:
+        return {"name": self.name, "type": self.type, "output_shape": list(self.output_shape),
+                "params": self.params, "weight_bytes": self.weight_bytes,
+                "activation_bytes": self.activation_bytes, "approximated": self.approximated}
+
+
+@dataclass(frozen=True)
+class Culprit:
+    subject: str  # a layer path or a category name
+    bytes: int
+    share: float  # of the peak
+    message: str
+
+    def to_dict(self) -> dict:
+        return {"subject": self.subject, "bytes": self.bytes, "share": round(self.share, 4), "message": self.message}
+
+
+@dataclass(frozen=True)
+class Job:
+    """Everything one estimate depends on; re-estimating a change is ``replace(job, ...)``."""
+
+    trace: ModelTrace
+    uses: tuple[LayerUse, ...]
+    batch_size: int
+    backend: BackendName
+    precision: Precision
+    optimizer: OptimizerPlan
+    jit_compile: bool
+    gpu: GPU | None
+    weight_layers: dict  # layer path -> (params, weight bytes)
+    model: Any = None  # kept for fixes that rebuild the model
+
+    def facts(self, batch_size: int | None = None) -> StepFacts:
+        b = self.batch_size if batch_size is None else batch_size
+        variables = self.trace.variables
+        trainable = [v for v in variables if v.trainable]
+        weight_bytes = sum(v.elements * _itemsize(v.dtype) for v in variables)
+        trainable_bytes = sum(v.elements * _itemsize(v.dtype) for v in trainable)
+        tensors = self.trace.inputs + self.trace.outputs  # inputs and same-shaped labels
+        input_bytes = sum(t.elements(b) * (_itemsize(t.dtype) if not t.is_float else 4) for t in tensors)
+        return StepFacts(
+            batch_size=b,
+            precision=self.precision,
+            uses=list(self.uses),
+            weight_bytes=weight_bytes,
+            trainable_bytes=trainable_bytes,
+            largest_trainable_bytes=max((v.elements * _itemsize(v.dtype) for v in trainable), default=0),
+            optimizer=self.optimizer,
+            optimizer_state_bytes=self.optimizer.state_bytes([v.shape for v in trainable]),
+            input_bytes=input_bytes,
+            jit_compile=self.jit_compile,
+        )
+
+    def step(self, batch_size: int | None = None) -> StepMemory:
+        return model_for(self.backend).step_memory(self.facts(batch_size))
+
+
+def _itemsize(dtype: str) -> int:
+    import numpy as np
+
+    try:
+        return np.dtype(dtype).itemsize
+    except TypeError:
+        return 2 if "16" in dtype else 4
+
+
+@dataclass
+class Estimate:
+    """The predicted memory of one training step. Every byte figure is labelled in ``to_dict``."""
+
+    model_name: str
+    backend: str
+    precision: str
+    optimizer: str
+    batch_size: int
+    jit_compile: bool
+    peak_bytes: int  # the allocator peak (get_memory_info peak / peak_bytes_in_use / max_memory_allocated)
+    breakdown: dict[str, int]  # sums to peak_bytes
+    device_total_bytes: int  # rough nvidia-smi figure: peak + CUDA context + pool slack
+    peak_phase: str
+    params: int
+    trainable_params: int
+    layers: list[LayerRow]
+    culprits: list[Culprit]
+    approximated: list[str]
+    notes: list[str]
+    gpu: GPU | None = None
+    fits: bool | None = None
+    headroom_bytes: int | None = None
+    max_batch_size: int | None = None
+    max_batch_reason: str | None = None
+    fixes: list = field(default_factory=list)
+    _job: Job | None = field(default=None, repr=False)
+
+    def to_dict(self) -> dict:
+        data = {
+            "model": self.model_name,
+            "backend": self.backend,
+            "precision": self.precision,
+            "optimizer": self.optimizer,
+            "batch_size": self.batch_size,
+            "jit_compile": self.jit_compile,
+            "peak_bytes": self.peak_bytes,
+            "peak_bytes_meaning": "allocator peak of one training step (framework's peak bytes in use)",
+            "device_total_bytes": self.device_total_bytes,
+            "device_total_bytes_meaning": "rough nvidia-smi figure: peak + CUDA context + allocator pool slack",
+            "breakdown": dict(self.breakdown),
+            "peak_phase": self.peak_phase,
+            "params": self.params,
+            "trainable_params": self.trainable_params,
+            "layers": [row.to_dict() for row in self.layers],
+            "culprits": [c.to_dict() for c in self.culprits],
+            "approximated": list(self.approximated),
+            "notes": list(self.notes),
+        }
+        if self.gpu is not None:
+            data.update({
+                "gpu": self.gpu.name,
+                "gpu_total_bytes": self.gpu.total_bytes,
+                "fits": self.fits,
+                "headroom_bytes": self.headroom_bytes,
+                "max_batch_size": self.max_batch_size,
+                "max_batch_reason": self.max_batch_reason,
+            })
+        if self.fixes:
+            data["fixes"] = [f.to_dict() for f in self.fixes]
+        return data
+
+
+def _device_total(job: Job, peak: int) -> int:
+    return int(peak * (1 + _POOL_SLACK[job.backend])) + CUDA_CONTEXT_BYTES
+
+
+def _fits(job: Job, batch_size: int) -> bool:
+    assert job.gpu is not None
+    return _device_total(job, job.step(batch_size).peak_bytes) <= job.gpu.total_bytes
+
+
+def max_batch_size(job: Job, limit: int = 1 << 24) -> int:
+    """Largest batch whose predicted device total fits the GPU (peak grows with the batch)."""
+    if not _fits(job, 1):
+        return 0
+    low, high = 1, 2
+    while high <= limit and _fits(job, high):
+        low, high = high, high * 2
+    high = min(high, limit + 1)
+    while high - low > 1:
+        mid = (low + high) // 2
+        low, high = (mid, high) if _fits(job, mid) else (low, mid)
+    return low
+
+
+def _layer_rows(job: Job, memory: StepMemory) -> list[LayerRow]:
+    rows, seen = [], set()
+    for use, kept in zip(job.uses, memory.activation_bytes_by_use):
+        op = use.call.op
+        params = weight_bytes = 0
+        for v in getattr(op, "weights", []):
+            if id(v) in seen:
+                continue
+            seen.add(id(v))
+            params += math.prod(v.shape)
+            weight_bytes += math.prod(v.shape) * _itemsize(str(v.dtype))
+        shape = use.call.outputs[0].shape if use.call.outputs else ()
+        rows.append(LayerRow(
+            name=use.call.path,
+            type=use.call.type_name,
+            output_shape=(None,) + tuple(shape[1:]) if shape else (),
+            params=params,
+            weight_bytes=weight_bytes,
+            activation_bytes=kept,
+            approximated=use.approximated,
+        ))
+    return rows
+
+
+def build_estimate(job: Job) -> Estimate:
+    from . import _culprits
+
+    memory = job.step()
+    peak = memory.peak_bytes
+    variables = job.trace.variables
+    approximated = sorted({u.call.path + f" ({u.call.type_name})" for u in job.uses if u.approximated})
+    if job.optimizer.approximated:
+        approximated.append(f"optimizer state of {job.optimizer.display} (scaled from stand-in variables)")
+    notes = list(memory.notes)
+    if approximated:
+        notes.append(
+            f"{len(approximated)} part(s) are approximated conservatively (counted high): "
+            + ", ".join(approximated[:5]) + ("..." if len(approximated) > 5 else "")
+        )
+    estimate = Estimate(
+        model_name=job.trace.name,
+        backend=job.backend.value,
+        precision=job.precision.value,
+        optimizer=job.optimizer.display,
+        batch_size=job.batch_size,
+        jit_compile=job.jit_compile,
+        peak_bytes=peak,
+        breakdown=dict(memory.breakdown),
+        device_total_bytes=_device_total(job, peak),
+        peak_phase=memory.peak_phase,
+        params=sum(v.elements for v in variables),
+        trainable_params=sum(v.elements for v in variables if v.trainable),
+        layers=_layer_rows(job, memory),
+        culprits=[],
+        approximated=approximated,
+        notes=notes,
+        gpu=job.gpu,
+        _job=job,
+    )
+    if job.gpu is not None:
+        estimate.fits = estimate.device_total_bytes <= job.gpu.total_bytes
+        estimate.headroom_bytes = job.gpu.total_bytes - estimate.device_total_bytes
+        estimate.max_batch_size = max_batch_size(job)
+        if estimate.max_batch_size == 0:
+            fixed = job.step(1)
+            estimate.max_batch_reason = (
+                f"even batch 1 needs {format_bytes(_device_total(job, fixed.peak_bytes))} on the device, "
+                f"more than the {format_bytes(job.gpu.total_bytes)} of {job.gpu.name}; "
+                f"weights, gradients and optimizer state alone take "
+                f"{format_bytes(fixed.breakdown['weights'] + fixed.breakdown['gradients'] + fixed.breakdown['optimizer_state'])}"
+            )
+    estimate.culprits = _culprits.find(estimate, job)
+    return estimate
+
+
+def _default_jit(backend: BackendName, jit_compile: bool | None, model: Any) -> bool:
+    if backend is BackendName.JAX:
+        return True  # JAX always compiles the step with XLA
+    if jit_compile is None:
+        jit_compile = getattr(model, "jit_compile", None)
+        if jit_compile not in (True, False):
+            jit_compile = backend is BackendName.TENSORFLOW  # Keras's "auto" picks XLA on a GPU
+    return bool(jit_compile) and backend is BackendName.TENSORFLOW
+
+
+def make_job(model, batch_size, optimizer=None, precision=None, backend=None, gpu=None, jit_compile=None,
+             input_shape=None, trace: ModelTrace | None = None) -> Job:
+    if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
+        raise OomdoctorError(f"The batch size must be a positive whole number, not {batch_size!r}.",
+                             "Give --batch-size 1 or more.")
+    backend_name = parse_backend(backend) if backend is not None else configured_backend()
+    if precision is None:
+        import keras
+
+        policy = keras.config.dtype_policy().name
+        precision = policy if policy in ("mixed_float16", "mixed_bfloat16") else "float32"
+    precision_value = parse_precision(precision)
+    if trace is None:
+        trace = trace_model(model, tuple(input_shape) if input_shape else None)
+    trainable_shapes = [v.shape for v in trace.variables if v.trainable]
+    if optimizer is None:
+        optimizer = getattr(model, "_oomdoctor_optimizer", None) or getattr(model, "optimizer", None)
+    plan = plan_for(optimizer, trainable_shapes)
+    if precision_value is Precision.MIXED_FLOAT16 and not plan.loss_scaling:
+        plan = replace(plan, loss_scaling=True)  # Keras wraps the optimizer in a LossScaleOptimizer
+    return Job(
+        trace=trace,
+        uses=tuple(classify(trace.calls)),
+        batch_size=batch_size,
+        backend=backend_name,
+        precision=precision_value,
+        optimizer=plan,
+        jit_compile=_default_jit(backend_name, jit_compile, model),
+        gpu=resolve_gpu(gpu),
+        weight_layers={},
+        model=model,
+    )
+
+
+def estimate(model, batch_size: int, optimizer=None, precision=None, backend=None, gpu=None,
+             jit_compile=None, input_shape=None) -> Estimate:
+    """Predict the GPU memory of one training step of a Keras 3 model.
+
+    ``optimizer``: a name ("adam", "sgd", "momentum"...) or a Keras optimizer; by default
+    the compiled model's optimizer, else Adam. ``precision``: "float32", "mixed_float16" or
+    "mixed_bfloat16" (default: Keras's global dtype policy). ``backend``: "tensorflow",
+    "jax" or "torch" (default: the Keras backend you have configured). ``gpu``: a catalog
+    name ("T4", "A100-80GB") or a size ("12GiB"). ``jit_compile``: for TensorFlow, whether
+    the step is XLA-compiled (Keras's default on a GPU). ``input_shape``: per-sample input
+    shape, for models whose inputs have unknown dimensions.
+    """
+    from . import fixes
+
+    job = make_job(model, batch_size, optimizer, precision, backend, gpu, jit_compile, input_shape)
+    result = build_estimate(job)
+    result.fixes = fixes.prescribe(result, job)
+    return result
+
+
+def reestimate(job: Job, **changes) -> Estimate:
+    return build_estimate(replace(job, **changes))

@@ -1,0 +1,212 @@
+"""Walk a Keras 3 model once, symbolically, and record every call it makes.
+
+We call ``model.call`` under Keras's own ``backend.compute_output_spec`` (with
+the JAX backend that is ``jax.eval_shape``): every layer and graph op runs on
+abstract tensors, so no weight and no activation is allocated, yet we see the
+real shapes, dtypes and nesting, including subclassed models, shared layers
+and nested models. Tracing at batch 1 and batch 2 gives every tensor's size as
+an affine function of the batch size, so later estimates at any batch need no
+new trace.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import OomdoctorError
+
+
+@dataclass(frozen=True)
+class Tensor:
+    """A tensor's size as ``fixed + per_sample * batch`` elements."""
+
+    fixed: int
+    per_sample: int
+    dtype: str
+    shape: tuple  # at batch 1, for display
+
+    def elements(self, batch: int) -> int:
+        return self.fixed + self.per_sample * batch
+
+    @property
+    def is_float(self) -> bool:
+        return "float" in self.dtype
+
+
+@dataclass
+class Call:
+    """One call of a layer or op during the forward pass."""
+
+    op: Any  # the keras Layer or Operation
+    path: str
+    type_name: str
+    inputs: list[Tensor]
+    outputs: list[Tensor]
+    children: list["Call"] = field(default_factory=list)
+
+    @property
+    def is_layer(self) -> bool:
+        import keras
+
+        return isinstance(self.op, keras.layers.Layer)
+
+
+@dataclass(frozen=True)
+class Variable:
+    path: str
+    shape: tuple[int, ...]
+    dtype: str
+    trainable: bool
+
+    @property
+    def elements(self) -> int:
+        return math.prod(self.shape)
+
+
+@dataclass
+class ModelTrace:
+    name: str
+    calls: list[Call]  # top-level calls in execution order, each with its children
+    variables: list[Variable]
+    inputs: list[Tensor]
+    outputs: list[Tensor]
+
+
+def _specs(value) -> list[tuple[tuple, str]]:
+    import keras
+
+    return [
+        (tuple(int(d) for d in t.shape), str(getattr(t.dtype, "name", t.dtype)))
+        for t in keras.tree.flatten(value)
+        if hasattr(t, "shape") and hasattr(t, "dtype") and None not in tuple(t.shape)
+    ]
+
+
+def _record_calls(model, input_shapes: list[tuple[int, ...]], input_dtypes: list[str]):
+    """Run model.call abstractly; return the tree of (op, inputs, outputs)."""
+    import keras
+    from keras.src import backend
+    from keras.src.ops.operation import Operation
+
+    roots: list[dict] = []
+    stack: list[dict] = []
+    original_call = Operation.__call__
+
+    def recording_call(self, *args, **kwargs):
+        node = {"op": self, "children": [], "in": _specs((args, kwargs)), "out": []}
+        (stack[-1]["children"] if stack else roots).append(node)
+        stack.append(node)
+        try:
+            out = original_call(self, *args, **kwargs)
+        finally:
+            stack.pop()
+        node["out"] = _specs(out)
+        return out
+
+    inputs = [keras.KerasTensor(s, dtype=d) for s, d in zip(input_shapes, input_dtypes)]
+    structure = inputs[0] if len(inputs) == 1 else inputs
+    if len(inputs) > 1 and isinstance(getattr(model, "_inputs_struct", None), dict):
+        structure = dict(zip(model._inputs_struct.keys(), inputs))
+    Operation.__call__ = recording_call
+    try:
+        out = backend.compute_output_spec(model.call, structure, training=True)
+    finally:
+        Operation.__call__ = original_call
+    return roots, _specs(out)
+
+
+def _combine(one: list[tuple[tuple, str]], two: list[tuple[tuple, str]]) -> list[Tensor]:
+    tensors = []
+    for (s1, d1), (s2, _) in zip(one, two):
+        e1, e2 = math.prod(s1), math.prod(s2)
+        tensors.append(Tensor(fixed=2 * e1 - e2, per_sample=e2 - e1, dtype=d1, shape=s1))
+    return tensors
+
+
+def _merge(n1: list[dict], n2: list[dict], prefix: str) -> list[Call]:
+    calls = []
+    for a, b in zip(n1, n2):
+        name = getattr(a["op"], "name", type(a["op"]).__name__)
+        path = f"{prefix}/{name}" if prefix else name
+        calls.append(
+            Call(
+                op=a["op"],
+                path=path,
+                type_name=type(a["op"]).__name__,
+                inputs=_combine(a["in"], b["in"]),
+                outputs=_combine(a["out"], b["out"]),
+                children=_merge(a["children"], b["children"], path),
+            )
+        )
+    return calls
+
+
+def model_input_specs(model, input_shape: tuple[int, ...] | None) -> list[tuple[tuple, str]]:
+    """Per-sample shapes (no batch dim) and dtypes of the model's inputs."""
+    try:
+        model_inputs = list(model.inputs)
+    except (AttributeError, ValueError):
+        model_inputs = []
+    if not model_inputs:
+        if input_shape is None:
+            raise OomdoctorError(
+                "The model has no known input shape (it is subclassed or not built).",
+                "Give one with --input-shape D1,D2,... (without the batch).",
+            )
+        return [(tuple(input_shape), "float32")]
+    specs = []
+    for i, t in enumerate(model_inputs):
+        shape = tuple(t.shape[1:])
+        if input_shape is not None and i == 0:
+            if len(input_shape) != len(shape):
+                raise OomdoctorError(
+                    f"--input-shape has {len(input_shape)} dimensions but the model's input "
+                    f"{t.name!r} has {len(shape)} (shape {tuple(t.shape)}).",
+                    "Give every dimension except the batch.",
+                )
+            shape = tuple(input_shape)
+        if None in shape:
+            raise OomdoctorError(
+                f"The model's input {getattr(t, 'name', i)!r} has unknown dimensions {tuple(t.shape)}.",
+                "Give the size you train with: --input-shape "
+                + ",".join("N" if d is None else str(d) for d in shape)
+                + " (without the batch).",
+            )
+        specs.append((shape, str(t.dtype)))
+    return specs
+
+
+def trace_model(model, input_shape: tuple[int, ...] | None = None) -> ModelTrace:
+    specs = model_input_specs(model, input_shape)
+    shapes1 = [(1,) + s for s, _ in specs]
+    shapes2 = [(2,) + s for s, _ in specs]
+    dtypes = [d for _, d in specs]
+    try:
+        roots1, out1 = _record_calls(model, shapes1, dtypes)
+        roots2, out2 = _record_calls(model, shapes2, dtypes)
+    except OomdoctorError:
+        raise
+    except Exception as exc:  # the user's model code failed on abstract inputs
+        raise OomdoctorError(
+            f"Tracing the model failed: {type(exc).__name__}: {str(exc).splitlines()[0][:300]}",
+            "Check that the model runs on inputs of shape "
+            + " and ".join(str((None,) + s) for s, _ in specs)
+            + " (use --input-shape to change it; --debug shows the traceback).",
+        ) from exc
+    variables, seen = [], set()
+    for v in model.weights:
+        if id(v) in seen:
+            continue
+        seen.add(id(v))
+        variables.append(Variable(v.path, tuple(int(d) for d in v.shape), str(v.dtype), bool(v.trainable)))
+    # Trace roots: the model's own call node is absent (we called model.call), so the
+    # roots are the layers and ops the model calls directly.
+    return ModelTrace(
+        name=model.name,
+        calls=_merge(roots1, roots2, ""),
+        variables=variables,
+        inputs=_combine([((1,) + s, d) for s, d in specs], [((2,) + s, d) for s, d in specs]),
+        outputs=_combine(out1, out2),
+    )

@@ -1,0 +1,103 @@
+"""What every backend model receives and returns."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Protocol
+
+from .._layers import Kind, LayerUse
+from ..optimizers import OptimizerPlan
+
+
+class Precision(str, Enum):
+    FLOAT32 = "float32"
+    MIXED_FLOAT16 = "mixed_float16"
+    MIXED_BFLOAT16 = "mixed_bfloat16"
+
+    @property
+    def compute_itemsize(self) -> int:
+        return 4 if self is Precision.FLOAT32 else 2
+
+    @property
+    def is_mixed(self) -> bool:
+        return self is not Precision.FLOAT32
+
+
+# Keras computes these in float32 even under a mixed policy (BatchNormalization
+# and LayerNormalization upcast their inputs; keras/src/layers/normalization).
+FLOAT32_KINDS = frozenset({Kind.BATCH_NORM, Kind.NORM})
+
+CATEGORIES = (
+    "weights",
+    "gradients",
+    "optimizer_state",
+    "activations",
+    "input_batch",
+    "temporaries",
+    "workspace",
+)
+
+
+@dataclass(frozen=True)
+class StepFacts:
+    """A training step, described independently of any backend."""
+
+    batch_size: int
+    precision: Precision
+    uses: list[LayerUse]
+    weight_bytes: int  # all variables (trainable and not), stored as float32
+    trainable_bytes: int
+    largest_trainable_bytes: int
+    optimizer: OptimizerPlan
+    optimizer_state_bytes: int
+    input_bytes: int  # one batch of inputs and labels
+    jit_compile: bool
+
+    def tensor_bytes(self, use: LayerUse, elements: int) -> int:
+        if not use.footprint.float_out:
+            return elements * 4
+        itemsize = 4 if use.kind in FLOAT32_KINDS else self.precision.compute_itemsize
+        return elements * itemsize
+
+
+@dataclass
+class StepMemory:
+    """A backend's answer: the peak, what holds it, and per-call activation bytes."""
+
+    breakdown: dict[str, int]
+    activation_bytes_by_use: list[int]
+    peak_phase: str  # "backward", "optimizer update", "model build"
+    device_overhead_bytes: int  # added on top of the peak to get nvidia-smi's figure
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def peak_bytes(self) -> int:
+        return sum(self.breakdown.values())
+
+
+class BackendModel(Protocol):
+    name: str
+
+    def step_memory(self, facts: StepFacts) -> StepMemory: ...
+
+
+def kept_activation_bytes(facts: StepFacts, coefficients: dict[Kind, float], extra: float) -> list[int]:
+    """Per call: bytes kept for backward = coefficient x output bytes + extra x extra bytes."""
+    kept = []
+    b = facts.batch_size
+    for use in facts.uses:
+        fp = use.footprint
+        out = facts.tensor_bytes(use, fp.out_fixed + fp.out_per_sample * b)
+        ext = facts.tensor_bytes(use, fp.extra_fixed + fp.extra_per_sample * b)
+        kept.append(int(coefficients.get(use.kind, 2.0) * out + extra * ext))
+    return kept
+
+
+def is_spatial_conv(use: LayerUse) -> bool:
+    """A convolution with a kernel wider than 1 (1x1 convolutions are matrix products)."""
+    return use.kind is Kind.CONV and any(k > 1 for k in getattr(use.call.op, "kernel_size", (1,)))
+
+
+def conv_input_channels(use: LayerUse) -> int:
+    return use.call.inputs[0].shape[-1] if use.call.inputs else 0

@@ -1,0 +1,115 @@
+"""Keras's torch backend: eager autograd and PyTorch's caching allocator.
+
+Every Keras op runs as separate torch ops; autograd keeps what each op's
+backward formula needs, and nothing is fused. Three moments can hold the peak:
+
+* the end of the forward pass / start of backward: weights, optimizer slots,
+  the batch, every tensor autograd saved, and the gradients (Keras's torch
+  trainer reads ``.grad`` after ``loss.backward()``);
+* the optimizer update: Keras's torch optimizers update all variables at once
+  with ``torch._foreach_*`` ops, whose results are full copies of every
+  gradient (Adam: ``m*alpha``, ``sqrt(v)``, ``sqrt(v)+eps`` and their quotient,
+  three alive at once = 3x the trainable weights); a LossScaleOptimizer first
+  unscales every gradient into new tensors (+1x);
+* building the model: an initializer makes two temporaries the size of the
+  variable it fills (uniform draw, scale, shift), so a huge kernel costs 3x
+  its size at build time (the seed's model peaked at 8.6 GiB there with SGD).
+
+Saved tensors per layer kind, as multiples of the output (from reading the
+ops in keras/src/backend/torch and fitted on the H200 ground truth): a
+spatial convolution keeps its raw output and the bias-added one (x2.1), a
+1x1 one about one (x1.0); BatchNormalization computes in float32 and keeps
+x, x-mean (an in-place ``mul_`` makes autograd clone it) and the result
+(x2.6); layer normalisation x2.3; activations keep their result (x2.1 with
+the producer's copy); dense x1.5; dropout keeps its mask and output (x2.7);
+an LSTM unrolled in Python keeps ~23 tensors of its output's size per step.
+A fixed 67 MiB is cuBLAS's workspace, allocated through the caching allocator
+(the step-2 ``in_use`` of every run exceeded weights + slots + gradients by it).
+"""
+
+from __future__ import annotations
+
+from .._layers import Kind
+from ..units import MiB
+from ._base import StepFacts, StepMemory, conv_input_channels, is_spatial_conv
+
+CUBLAS_WORKSPACE_BYTES = 67 * MiB
+
+_KEPT = {
+    Kind.CONV: 1.0,  # 1x1; spatial below
+    Kind.DENSE: 1.5,
+    Kind.EMBEDDING: 0.0,
+    Kind.BATCH_NORM: 2.6,
+    Kind.NORM: 2.3,
+    Kind.ACTIVATION: 2.1,
+    Kind.ELEMENTWISE: 1.0,
+    Kind.DROPOUT: 2.7,
+    Kind.MERGE: 0.0,
+    Kind.POOL: 0.0,
+    Kind.VIEW: 0.0,
+    Kind.COPY: 0.0,
+    Kind.ATTENTION: 0.0,
+    Kind.RNN: 23.0,
+    Kind.NO_GRADIENT: 0.0,
+    Kind.UNKNOWN: 1.0,
+}
+_SPATIAL_CONV = 2.1
+_FEW_CHANNELS_CONV = 0.9
+_EXTRA = 1.0  # attention probabilities / per-step gates: the softmax output is saved
+# Two temporaries the size of a variable while its initializer runs.
+INITIALIZER_TEMPORARIES = 2.0
+
+
+def kept_bytes(facts: StepFacts, kept_table: dict[Kind, float] = _KEPT) -> list[int]:
+    kept = []
+    b = facts.batch_size
+    for use in facts.uses:
+        fp = use.footprint
+        coefficient = kept_table.get(use.kind, 1.0)
+        if is_spatial_conv(use):
+            coefficient = _SPATIAL_CONV + (_FEW_CHANNELS_CONV if conv_input_channels(use) <= 16 else 0.0)
+        out = facts.tensor_bytes(use, fp.out_fixed + fp.out_per_sample * b)
+        extra = facts.tensor_bytes(use, fp.extra_fixed + fp.extra_per_sample * b)
+        kept.append(int(coefficient * out + (_EXTRA if use.kind is not Kind.ATTENTION else 0.0) * extra))
+    return kept
+
+
+def update_temporary_bytes(facts: StepFacts) -> int:
+    spec = facts.optimizer.spec
+    if spec.has_torch_foreach:
+        temporaries = spec.update_temporaries * facts.trainable_bytes
+    else:  # one variable at a time through keras ops
+        temporaries = spec.update_temporaries * facts.largest_trainable_bytes
+    if facts.optimizer.loss_scaling or facts.precision.value == "mixed_float16":
+        temporaries += facts.trainable_bytes  # unscaled copies of every gradient
+    return int(temporaries)
+
+
+class TorchBackend:
+    name = "torch"
+    device_note = "eager PyTorch autograd with the caching allocator"
+
+    def step_memory(self, facts: StepFacts) -> StepMemory:
+        kept = kept_bytes(facts)
+        state = {
+            "weights": facts.weight_bytes,
+            "optimizer_state": facts.optimizer_state_bytes,
+            "gradients": facts.trainable_bytes,
+            "workspace": CUBLAS_WORKSPACE_BYTES,
+        }
+        phases = {
+            "backward pass": {**state, "input_batch": facts.input_bytes, "activations": sum(kept),
+                              "temporaries": 0},
+            "optimizer update": {**state, "input_batch": 0, "activations": 0,
+                                 "temporaries": update_temporary_bytes(facts)},
+            "model build": {"weights": facts.weight_bytes, "gradients": 0, "optimizer_state": 0,
+                            "input_batch": 0, "activations": 0, "workspace": 0,
+                            "temporaries": int(INITIALIZER_TEMPORARIES * facts.largest_trainable_bytes)},
+        }
+        phase = max(phases, key=lambda p: sum(phases[p].values()))
+        return StepMemory(
+            breakdown=phases[phase],
+            activation_bytes_by_use=kept,
+            peak_phase=phase,
+            device_overhead_bytes=0,
+        )

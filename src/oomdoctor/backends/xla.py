@@ -1,0 +1,100 @@
+"""XLA-compiled training steps: JAX always, TensorFlow with jit_compile.
+
+Keras's JAX trainer jits the whole step with the model and optimizer state
+donated, so the new weights and slots reuse the old buffers. At run time the
+allocator holds the persistent state (weights, optimizer slots), the batch,
+and one temporary buffer per executable that XLA's buffer assignment sizes
+for the step's live tensors: what fusion keeps for the backward pass, the
+gradients, and library scratch. On the H200 ground truth that buffer was the
+``largest_alloc`` of every JAX run.
+
+What fusion keeps is modelled per kind of layer, as a multiple of its output
+bytes; the multiples come from the ground truth (``bench/accuracy.py`` prints
+the fit), grouped by mechanism rather than by model:
+
+* convolutions with a spatial kernel keep their output and also need cuDNN
+  layouts and scratch (x3.4); 1x1 convolutions are matrix products (x0.9);
+  depthwise convolutions are not fused with their neighbours (x3.0); a
+  spatial convolution on few input channels (<=16) is padded to tensor-core
+  widths (+1.3);
+* batch normalisation and ReLU fuse into their producer: their outputs are
+  mostly recomputed (x0.25 and x0); residual adds cost nothing extra;
+* dense layers keep half their output on average (bias and activation fuse);
+* pooling keeps its output (x1), dropout its mask (x1);
+* attention probabilities and recurrent gates per step are kept (x5.0 of the
+  per-step/per-head extra; most of it is the softmax and its gradient).
+
+A fixed 145 MiB covers cuBLAS/cuDNN scratch and autotuning buffers (even a
+two-layer MLP peaked at 138 MiB).
+"""
+
+from __future__ import annotations
+
+from .._layers import Kind
+from ..units import MiB
+from ._base import StepFacts, StepMemory, conv_input_channels, is_spatial_conv
+
+XLA_WORKSPACE_BYTES = 145 * MiB
+
+_KEPT = {
+    Kind.CONV: 0.9,  # 1x1; spatial and depthwise below
+    Kind.DENSE: 0.5,
+    Kind.EMBEDDING: 0.0,
+    Kind.BATCH_NORM: 0.25,
+    Kind.NORM: 0.0,
+    Kind.ACTIVATION: 0.0,
+    Kind.ELEMENTWISE: 0.5,
+    Kind.DROPOUT: 1.0,
+    Kind.MERGE: 0.0,
+    Kind.POOL: 1.0,
+    Kind.VIEW: 0.0,
+    Kind.COPY: 0.0,
+    Kind.ATTENTION: 0.0,
+    Kind.RNN: 1.9,
+    Kind.NO_GRADIENT: 0.0,
+    Kind.UNKNOWN: 1.0,  # its footprint is already conservative
+}
+_SPATIAL_CONV = 3.4
+_DEPTHWISE_CONV = 3.0
+_FEW_CHANNELS_CONV = 1.3  # added for spatial convs on <= 16 input channels
+_EXTRA = 5.0
+
+
+def kept_bytes(facts: StepFacts) -> list[int]:
+    kept = []
+    b = facts.batch_size
+    for use in facts.uses:
+        fp = use.footprint
+        coefficient = _KEPT.get(use.kind, 1.0)
+        if is_spatial_conv(use):
+            coefficient = _DEPTHWISE_CONV if "Depthwise" in use.call.type_name else _SPATIAL_CONV
+            if conv_input_channels(use) <= 16 and "Depthwise" not in use.call.type_name:
+                coefficient += _FEW_CHANNELS_CONV
+        out = facts.tensor_bytes(use, fp.out_fixed + fp.out_per_sample * b)
+        extra = facts.tensor_bytes(use, fp.extra_fixed + fp.extra_per_sample * b)
+        kept.append(int(coefficient * out + _EXTRA * extra))
+    return kept
+
+
+class XLABackend:
+    name = "jax"
+    device_note = "XLA (whole step compiled, state donated)"
+
+    def step_memory(self, facts: StepFacts) -> StepMemory:
+        kept = kept_bytes(facts)
+        breakdown = {
+            "weights": facts.weight_bytes,
+            "optimizer_state": facts.optimizer_state_bytes,
+            "input_batch": facts.input_bytes,
+            # gradients live in XLA's temporary buffer until the fused update consumes them
+            "gradients": facts.trainable_bytes,
+            "activations": sum(kept),
+            "temporaries": 0,
+            "workspace": XLA_WORKSPACE_BYTES,
+        }
+        return StepMemory(
+            breakdown=breakdown,
+            activation_bytes_by_use=kept,
+            peak_phase="backward pass",
+            device_overhead_bytes=0,
+        )

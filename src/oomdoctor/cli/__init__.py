@@ -1,0 +1,57 @@
+"""The ``oomdoctor`` command. This module only registers subcommands and turns errors into one line."""
+
+from __future__ import annotations
+
+import sys
+import traceback
+
+import typer
+
+from ..errors import OomdoctorError
+from . import demo as _demo
+from . import estimate as _estimate
+
+app = typer.Typer(
+    name="oomdoctor",
+    help="Predict a training step's GPU memory before you train: what holds it, whether it fits, what to change.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+app.command("estimate", help=_estimate.HELP)(_estimate.command)
+app.command("demo", help=_demo.HELP)(_demo.command)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    debug = "--debug" in args
+    if debug:
+        args.remove("--debug")
+    try:
+        app(args=args, prog_name="oomdoctor", standalone_mode=False)
+    except OomdoctorError as error:
+        if debug:
+            traceback.print_exc()
+        print(f"oomdoctor: error: {error}", file=sys.stderr)
+        return 2
+    except typer.Exit as done:
+        return done.exit_code
+    except (typer.Abort, KeyboardInterrupt):
+        print("oomdoctor: interrupted", file=sys.stderr)
+        return 130
+    except Exception as error:  # click's usage errors carry their own exit code
+        import click
+
+        if isinstance(error, click.ClickException):
+            error.show()
+            return error.exit_code
+        if debug:
+            traceback.print_exc()
+        print(f"oomdoctor: internal error: {type(error).__name__}: {error}. "
+              "Run again with --debug for the traceback, and please report it.", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

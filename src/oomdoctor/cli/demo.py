@@ -1,0 +1,44 @@
+"""``oomdoctor demo``: the model from our users' question, diagnosed offline."""
+
+from __future__ import annotations
+
+import typer
+
+HELP = ("Diagnose the audio classifier from the question that started oomdoctor: two 3x3 convolutions on a "
+        "1491x257 spectrogram, Flatten, Dense(128); Adam, batch 16, TensorFlow backend, a 12 GB GPU. "
+        "No network, no GPU needed.")
+
+DEMO_BATCH = 16
+DEMO_GPU_MEMORY = "12GiB"
+
+
+def build_seed_model():
+    """The seed's model, exactly as in the question (input 1491x257x1)."""
+    import keras
+    from keras import layers
+
+    return keras.Sequential([
+        keras.Input((1491, 257, 1)),
+        layers.Conv2D(16, (3, 3), activation="relu"),
+        layers.Conv2D(16, (3, 3), activation="relu"),
+        layers.Flatten(),
+        layers.Dense(128, activation="relu"),
+        layers.Dense(1, activation="sigmoid"),
+    ], name="seed_audio_classifier")
+
+
+def command(as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of the report.")) -> None:
+    from ..loading import prepare_keras
+
+    prepare_keras(None)
+    import keras
+
+    from .._estimate import estimate
+    from ..gpus import gpu_with_memory
+    from .estimate import show
+
+    with keras.StatelessScope(initialize_variables=False):
+        model = build_seed_model()
+    result = estimate(model, DEMO_BATCH, optimizer="adam", precision="float32", backend="tensorflow",
+                      gpu=gpu_with_memory(DEMO_GPU_MEMORY))
+    show(result, as_json)

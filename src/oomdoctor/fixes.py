@@ -1,0 +1,190 @@
+"""Prescriptions: changes that would make the job fit, each measured by re-estimating it.
+
+No rule of thumb: every figure here comes from running the estimator again on
+the changed configuration (another batch, precision, optimizer, XLA setting,
+or a rebuilt model with pooling before its Dense head).
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Callable
+
+from ._layers import Kind
+from .backends import BackendName, Precision
+from .optimizers import OptimizerPlan, spec_by_name
+from .units import format_bytes
+
+if TYPE_CHECKING:
+    from ._estimate import Estimate, Job
+
+
+@dataclass(frozen=True)
+class Fix:
+    name: str  # stable identifier: "smaller_batch", "mixed_precision", ...
+    change: str  # what to do, in words
+    peak_bytes: int
+    saves_bytes: int
+    fits: bool | None
+    max_batch_size: int | None
+    helps: bool
+    note: str = ""
+
+    def to_dict(self) -> dict:
+        return {"name": self.name, "change": self.change, "peak_bytes": self.peak_bytes,
+                "saves_bytes": self.saves_bytes, "fits": self.fits, "max_batch_size": self.max_batch_size,
+                "helps": self.helps, "note": self.note}
+
+
+def _candidate(name: str, change: str, before: "Estimate", after: "Estimate", note: str = "") -> Fix:
+    saves = before.peak_bytes - after.peak_bytes
+    helps = saves > 0.02 * before.peak_bytes
+    if saves < -0.02 * before.peak_bytes:
+        note = "makes it worse"
+    elif not helps and not note:
+        note = "barely changes the peak: the memory is elsewhere"
+    return Fix(name, change, after.peak_bytes, saves, after.fits, after.max_batch_size, helps, note)
+
+
+def _mixed_precision(before: "Estimate", job: "Job") -> Fix | None:
+    if job.precision is not Precision.FLOAT32:
+        return None
+    from ._estimate import reestimate
+
+    # bfloat16 needs Ampere or newer; names from the catalog that predate it get float16.
+    old = job.gpu is not None and any(t in job.gpu.name for t in ("T4", "P100", "V100", "2080"))
+    precision = Precision.MIXED_FLOAT16 if old else Precision.MIXED_BFLOAT16
+    after = reestimate(job, precision=precision, optimizer=replace(job.optimizer, loss_scaling=precision is Precision.MIXED_FLOAT16))
+    note = ""
+    if before.peak_bytes - after.peak_bytes < 0.1 * before.peak_bytes:
+        note = ("little gain: variables and optimizer slots stay float32 under a mixed policy, "
+                "and they dominate this model")
+    return _candidate("mixed_precision",
+                      f"keras.mixed_precision.set_global_policy('{precision.value}') before building the model "
+                      f"(keep the last layer float32)", before, after, note)
+
+
+def _optimizers(before: "Estimate", job: "Job") -> list[Fix]:
+    from ._estimate import reestimate
+
+    fixes = []
+    current = job.optimizer.spec.name
+    for name, change in (("momentum", "SGD with momentum (one slot per weight instead of two)"),
+                         ("adafactor", "Adafactor (factored second moments)"),
+                         ("sgd", "plain SGD (no optimizer state)")):
+        if name == current or (current == "sgd"):
+            continue
+        after = reestimate(job, optimizer=OptimizerPlan(spec_by_name(name), loss_scaling=job.optimizer.loss_scaling))
+        fixes.append(_candidate(f"optimizer_{name}", f"optimizer={change}", before, after))
+    return fixes
+
+
+def _smaller_batch(before: "Estimate", job: "Job") -> Fix | None:
+    if before.max_batch_size is None or before.fits or before.max_batch_size < 1:
+        return None
+    from ._estimate import reestimate
+
+    batch = before.max_batch_size
+    steps = math.ceil(job.batch_size / batch)
+    after = reestimate(job, batch_size=batch)
+    return _candidate("smaller_batch",
+                      f"batch_size={batch} with gradient accumulation over {steps} steps "
+                      f"(keras.optimizers.*(gradient_accumulation_steps={steps})) to keep the effective batch",
+                      before, after)
+
+
+def _xla(before: "Estimate", job: "Job") -> Fix | None:
+    if job.backend is not BackendName.TENSORFLOW:
+        return None
+    from ._estimate import reestimate
+
+    after = reestimate(job, jit_compile=not job.jit_compile)
+    change = "model.compile(..., jit_compile=False)" if job.jit_compile else "model.compile(..., jit_compile=True)"
+    return _candidate("xla_off" if job.jit_compile else "xla_on", change, before, after)
+
+
+def _pool_before_head(before: "Estimate", job: "Job") -> Fix | None:
+    """Replace a Flatten that feeds a big Dense head with global average pooling."""
+    uses = job.uses
+    target = None
+    for prev, use in zip(uses, uses[1:]):
+        if prev.call.type_name == "Flatten" and use.kind is Kind.DENSE and prev.call.inputs:
+            rank = len(prev.call.inputs[0].shape) - 2
+            if 1 <= rank <= 3:
+                target = (prev.call.op, rank)
+                break
+    if target is None or job.model is None:
+        return None
+    rebuilt = _rebuild_with_pooling(job.model, target[0], target[1])
+    if rebuilt is None:
+        return None
+    from ._estimate import reestimate
+    from ._trace import trace_model
+    from ._layers import classify
+
+    trace = trace_model(rebuilt)
+    after = reestimate(job, trace=trace, uses=tuple(classify(trace.calls)), model=rebuilt)
+    return _candidate("pool_before_dense",
+                      f"replace {target[0].name} (Flatten) with GlobalAveragePooling{target[1]}D() "
+                      f"so the Dense head sees channels, not every pixel", before, after)
+
+
+def _rebuild_with_pooling(model, flatten_layer, rank: int):
+    import keras
+    from keras.src.utils import module_utils
+
+    # Keras's serializer checks for tf.TensorShape, importing TensorFlow (seconds)
+    # when it is installed; our models hold no TensorFlow objects.
+    tensorflow_available = module_utils.tensorflow._available
+    if "tensorflow" not in sys.modules:
+        module_utils.tensorflow._available = False
+    try:
+        config = model.get_config()
+    except Exception:
+        return None
+    finally:
+        module_utils.tensorflow._available = tensorflow_available
+    try:
+        for layer_config in config.get("layers", []):
+            # layers after the change must rebuild on their new input shapes
+            layer_config.pop("build_config", None)
+        for layer_config in config.get("layers", []):
+            inner = layer_config.get("config", {})
+            if inner.get("name") == flatten_layer.name and layer_config.get("class_name") == "Flatten":
+                layer_config["class_name"] = f"GlobalAveragePooling{rank}D"
+                layer_config["module"] = "keras.layers"
+                layer_config["registered_name"] = None
+                layer_config["config"] = {"name": inner["name"], "data_format": inner.get("data_format"),
+                                          "dtype": inner.get("dtype"), "trainable": inner.get("trainable", True)}
+                break
+        else:
+            return None
+        with keras.StatelessScope(initialize_variables=False):
+            return type(model).from_config(config)
+    except Exception:  # a model we cannot rebuild from its config: no such fix offered
+        return None
+
+
+_PRESCRIBERS: list[Callable[["Estimate", "Job"], "Fix | list[Fix] | None"]] = [
+    _pool_before_head, _smaller_batch, _mixed_precision, _optimizers, _xla,
+]
+
+
+def prescribe(before: "Estimate", job: "Job") -> list[Fix]:
+    """Ranked: fixes that make it fit first, then by memory saved."""
+    found: list[Fix] = []
+    for prescriber in _PRESCRIBERS:
+        result = prescriber(before, job)
+        if result is None:
+            continue
+        found.extend(result if isinstance(result, list) else [result])
+    return sorted(found, key=lambda f: (not bool(f.fits), not f.helps, -f.saves_bytes))
+
+
+def describe(fix: Fix) -> str:
+    verdict = "" if fix.fits is None else (" → fits" if fix.fits else " → still does not fit")
+    effect = (f"saves {format_bytes(fix.saves_bytes)}" if fix.saves_bytes >= 0
+              else f"adds {format_bytes(-fix.saves_bytes)}")
+    return f"{fix.change}: peak {format_bytes(fix.peak_bytes)} ({effect}){verdict}"

@@ -1,0 +1,122 @@
+"""Turn the MODEL argument of the CLI into a Keras model, without training anything.
+
+MODEL is a ``.keras`` file or ``path/to/file.py:function`` returning a
+``keras.Model`` (or a tuple whose first item is one). Models are built inside
+``keras.StatelessScope`` so that, with the JAX backend, weights are recorded
+by shape and never allocated.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import sys
+import zipfile
+from pathlib import Path
+
+from .errors import OomdoctorError
+
+_TRACE_BACKEND_ENV = "OOMDOCTOR_USER_KERAS_BACKEND"
+
+
+def prepare_keras(precision: str | None) -> None:
+    """Choose the Keras backend used for tracing, before Keras is imported.
+
+    The user's own backend (KERAS_BACKEND) is remembered as the backend to
+    predict for; tracing uses JAX when it is installed, because jax.eval_shape
+    never allocates weights, unless the user asked for a backend explicitly.
+    """
+    if "keras" not in sys.modules:
+        user = os.environ.get("KERAS_BACKEND")
+        if user:
+            os.environ.setdefault(_TRACE_BACKEND_ENV, user)
+        elif importlib.util.find_spec("jax") is not None:
+            os.environ["KERAS_BACKEND"] = "jax"
+        os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+    try:
+        import keras
+    except ImportError as exc:
+        raise OomdoctorError("Keras 3 is not installed.", "pip install oomdoctor (it brings keras and jax).") from exc
+    if precision:
+        from .backends import parse_precision
+
+        keras.config.set_dtype_policy(parse_precision(precision).value)
+
+
+def load_model(spec: str):
+    import keras
+
+    if ":" in spec and not Path(spec).exists():
+        path_text, _, function = spec.rpartition(":")
+        return _from_function(Path(path_text), function)
+    path = Path(spec)
+    if not path.exists():
+        raise OomdoctorError(f"No such file: {spec}.", "Give a .keras file or path/to/file.py:function.")
+    if path.suffix == ".py":
+        raise OomdoctorError(f"{spec} is a Python file but names no function.",
+                             f"Write {spec}:build_model, naming the function that returns the model.")
+    if path.suffix != ".keras" or not zipfile.is_zipfile(path):
+        raise OomdoctorError(f"{spec} is not a Keras model file.",
+                             "Give a .keras file saved with model.save(), or path/to/file.py:function.")
+    return _from_keras_file(path)
+
+
+def _from_keras_file(path: Path):
+    """Rebuild the architecture from config.json; the stored weights are never read."""
+    import keras
+
+    try:
+        with zipfile.ZipFile(path) as archive:
+            config = json.loads(archive.read("config.json"))
+        with keras.StatelessScope(initialize_variables=False):
+            model = keras.saving.deserialize_keras_object(config, safe_mode=True)
+        # a compiled model keeps its optimizer config
+        compile_config = config.get("compile_config") or {}
+        optimizer = compile_config.get("optimizer")
+        if optimizer is not None:
+            model._oomdoctor_optimizer = keras.optimizers.deserialize(optimizer)
+        return model
+    except OomdoctorError:
+        raise
+    except Exception as exc:
+        raise OomdoctorError(f"Could not read the model in {path}: {type(exc).__name__}: {str(exc)[:200]}",
+                             "Check that it was saved with Keras 3 (model.save('model.keras')).") from exc
+
+
+def _from_function(path: Path, function: str):
+    import keras
+
+    if not path.exists():
+        raise OomdoctorError(f"No such file: {path}.", "Give path/to/file.py:function with an existing file.")
+    module_name = f"_oomdoctor_user_{path.stem}"
+    spec = importlib.util.spec_from_file_location(module_name, path)
+    if spec is None or spec.loader is None:
+        raise OomdoctorError(f"{path} cannot be imported as Python.", "Give a .py file.")
+    module = importlib.util.module_from_spec(spec)
+    sys.path.insert(0, str(path.parent.resolve()))
+    try:
+        spec.loader.exec_module(module)
+        builder = getattr(module, function, None)
+        if builder is None or not callable(builder):
+            raise OomdoctorError(f"{path} has no function {function!r}.",
+                                 f"Define def {function}(): ... returning a keras.Model.")
+        with keras.StatelessScope(initialize_variables=False):
+            result = builder()
+    except OomdoctorError:
+        raise
+    except Exception as exc:
+        raise OomdoctorError(f"{path}:{function} raised {type(exc).__name__}: {str(exc).splitlines()[0][:200] if str(exc) else ''}",
+                             "Fix the error in your function (--debug shows the traceback).") from exc
+    finally:
+        sys.path.remove(str(path.parent.resolve()))
+    model = result[0] if isinstance(result, tuple) and result else result
+    if not isinstance(model, keras.Model):
+        raise OomdoctorError(f"{path}:{function} returned {type(model).__name__}, not a keras.Model.",
+                             "Return the model (or a tuple whose first item is the model).")
+    return model
+
+
+def model_optimizer(model):
+    """The optimizer a compiled model carries, if any."""
+    return getattr(model, "_oomdoctor_optimizer", None) or getattr(model, "optimizer", None)

@@ -1,0 +1,1 @@
+"""Renderers take result objects and never compute anything."""
