@@ -41,7 +41,8 @@ class TensorFlowBackend:
         }
         phases = {
             "backward pass": {**state, "input_batch": facts.input_bytes, "activations": sum(kept), "temporaries": 0},
-            "optimizer update": {**state, "input_batch": 0, "activations": 0, "temporaries": int(update)},
+            "optimizer update": {**state, "input_batch": facts.input_bytes, "activations": 0,
+                                 "temporaries": int(update)},
         }
         phase = max(phases, key=lambda p: sum(phases[p].values()))
         return StepMemory(

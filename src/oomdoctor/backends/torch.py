@@ -55,7 +55,12 @@ _KEPT = {
 }
 _SPATIAL_CONV = 2.1
 _FEW_CHANNELS_CONV = 0.9
-_EXTRA = 1.0  # attention probabilities / per-step gates: the softmax output is saved
+# Depthwise convolutions in MobileNet-style blocks: what they keep is already
+# counted by the BatchNormalization and ReLU6 that follow them (fit: 0).
+_DEPTHWISE_CONV = 0.0
+# Attention probabilities and per-step gates: on this backend they are covered
+# by the per-kind multiples of the projections and the RNN output (fit: 0).
+_EXTRA = 0.0
 # Two temporaries the size of a variable while its initializer runs.
 INITIALIZER_TEMPORARIES = 2.0
 
@@ -67,10 +72,13 @@ def kept_bytes(facts: StepFacts, kept_table: dict[Kind, float] = _KEPT) -> list[
         fp = use.footprint
         coefficient = kept_table.get(use.kind, 1.0)
         if is_spatial_conv(use):
-            coefficient = _SPATIAL_CONV + (_FEW_CHANNELS_CONV if conv_input_channels(use) <= 16 else 0.0)
+            if "Depthwise" in use.call.type_name:
+                coefficient = _DEPTHWISE_CONV
+            else:
+                coefficient = _SPATIAL_CONV + (_FEW_CHANNELS_CONV if conv_input_channels(use) <= 16 else 0.0)
         out = facts.tensor_bytes(use, fp.out_fixed + fp.out_per_sample * b)
         extra = facts.tensor_bytes(use, fp.extra_fixed + fp.extra_per_sample * b)
-        kept.append(int(coefficient * out + (_EXTRA if use.kind is not Kind.ATTENTION else 0.0) * extra))
+        kept.append(int(coefficient * out + _EXTRA * extra))
     return kept
 
 
@@ -100,7 +108,7 @@ class TorchBackend:
         phases = {
             "backward pass": {**state, "input_batch": facts.input_bytes, "activations": sum(kept),
                               "temporaries": 0},
-            "optimizer update": {**state, "input_batch": 0, "activations": 0,
+            "optimizer update": {**state, "input_batch": facts.input_bytes, "activations": 0,
                                  "temporaries": update_temporary_bytes(facts)},
             "model build": {"weights": facts.weight_bytes, "gradients": 0, "optimizer_state": 0,
                             "input_batch": 0, "activations": 0, "workspace": 0,

@@ -1,0 +1,73 @@
+"""Accuracy of the estimator against measured peaks (prints a table; not a unit test).
+
+Runs ``oomdoctor.estimate`` on every ``kind == "keras"`` row of the H200 ground
+truth (same model from ``measure/suite.py``, batch, optimizer, precision and
+backend) and prints, per backend, the median and maximum |estimate - measured|
+/ measured of ``peak_bytes`` and how many rows are under-estimated.
+
+    python bench/accuracy.py [--ground-truth ../shared/ground-truth] [--rows]
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import statistics
+import sys
+from pathlib import Path
+
+os.environ.setdefault("KERAS_BACKEND", "jax")
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    default = Path(__file__).resolve().parents[2] / "shared" / "ground-truth"
+    parser.add_argument("--ground-truth", type=Path, default=default)
+    parser.add_argument("--rows", action="store_true", help="print every row")
+    args = parser.parse_args()
+
+    sys.path.insert(0, str(args.ground_truth / "measure"))
+    import keras
+    import suite  # the ground truth's own model builders
+
+    import oomdoctor
+    from oomdoctor.units import format_bytes
+
+    rows = [json.loads(line) for line in (args.ground_truth / "h200-calibration.jsonl").open()]
+    rows = [r for r in rows if r["kind"] == "keras"]
+    models: dict[str, keras.Model] = {}
+    errors: dict[str, list[float]] = {}
+    lines = []
+    for row in rows:
+        name = row["model"]
+        if name not in models:
+            with keras.StatelessScope(initialize_variables=False):
+                models[name] = suite.BUILDERS[name]()[0]
+        est = oomdoctor.estimate(models[name], row["batch"], optimizer=suite.OPTIMIZERS[row["optimizer"]](),
+                                 precision=row["precision"], backend=row["backend"])
+        error = (est.peak_bytes - row["peak_bytes"]) / row["peak_bytes"]
+        errors.setdefault(row["backend"], []).append(error)
+        lines.append(f"  {row['backend']:6} {name:20} b{row['batch']:<5} {row['optimizer']:9} {row['precision']:15} "
+                     f"measured {format_bytes(row['peak_bytes']):>10}  estimate {format_bytes(est.peak_bytes):>10}  "
+                     f"{error * 100:+6.1f} %")
+    if args.rows:
+        print("\n".join(lines))
+    import jax
+
+    print(f"Accuracy of peak_bytes on {args.ground_truth / 'h200-calibration.jsonl'} (kind == keras), "
+          f"{datetime.date.today()}, oomdoctor {oomdoctor.__version__}, keras {keras.__version__}, "
+          f"jax {jax.__version__} (tracing)")
+    print(f"| backend | rows | median abs error | max abs error | under-estimated | more than 2 % under |")
+    print(f"|---|---|---|---|---|---|")
+    for backend, errs in sorted(errors.items()):
+        absolute = [abs(e) for e in errs]
+        print(f"| {backend} | {len(errs)} | {statistics.median(absolute) * 100:.1f} % | {max(absolute) * 100:.1f} % | "
+              f"{sum(e < 0 for e in errs)} | {sum(e < -0.02 for e in errs)} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,30 @@
+"""Models for the CLI tests, loaded as path/to/file.py:function."""
+import keras
+from keras import layers
+
+
+def dense_only():
+    return keras.Sequential([keras.Input((100,)), layers.Dense(50), layers.Dense(10)], name="dense_only")
+
+
+def compiled_sgd():
+    model = dense_only()
+    model.compile(optimizer=keras.optimizers.SGD(0.1), loss="mse")
+    return model
+
+
+def as_tuple():
+    return dense_only(), "something else"
+
+
+def variable_length():
+    inputs = keras.Input((None, 8))
+    return keras.Model(inputs, layers.Dense(4)(layers.LSTM(16)(inputs)))
+
+
+def raises():
+    raise RuntimeError("my model is broken")
+
+
+def not_a_model():
+    return 42

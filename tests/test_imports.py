@@ -1,0 +1,20 @@
+"""Importing oomdoctor or asking for help must not import any framework."""
+import subprocess
+import sys
+
+FRAMEWORKS = ("tensorflow", "torch", "jax", "keras")
+
+
+def _loaded_after(code: str) -> list[str]:
+    probe = code + f"\nimport sys\nprint([m for m in {FRAMEWORKS!r} if m in sys.modules])"
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
+    return eval(out.strip().splitlines()[-1])
+
+
+def test_import_loads_no_framework():
+    assert _loaded_after("import oomdoctor") == []
+
+
+def test_cli_help_loads_no_framework():
+    code = "from oomdoctor.cli import main\ntry:\n    main(['--help'])\nexcept SystemExit:\n    pass"
+    assert _loaded_after(code) == []
