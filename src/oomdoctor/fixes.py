@@ -58,8 +58,9 @@ def _mixed_precision(before: "Estimate", job: "Job") -> Fix | None:
     precision = Precision.MIXED_FLOAT16 if old else Precision.MIXED_BFLOAT16
     after = reestimate(job, precision=precision, optimizer=replace(job.optimizer, loss_scaling=precision is Precision.MIXED_FLOAT16))
     note = ""
-    if before.peak_bytes - after.peak_bytes < 0.1 * before.peak_bytes:
-        note = ("little gain: variables and optimizer slots stay float32 under a mixed policy, "
+    state = sum(after.breakdown[k] for k in ("weights", "gradients", "optimizer_state"))
+    if not after.fits and state > 0.5 * after.peak_bytes:
+        note = ("not enough: variables, gradients and optimizer slots stay float32 under a mixed policy, "
                 "and they dominate this model")
     return _candidate("mixed_precision",
                       f"keras.mixed_precision.set_global_policy('{precision.value}') before building the model "

@@ -69,8 +69,9 @@ def _from_keras_file(path: Path):
     try:
         with zipfile.ZipFile(path) as archive:
             config = json.loads(archive.read("config.json"))
-        with keras.StatelessScope(initialize_variables=False):
-            model = keras.saving.deserialize_keras_object(config, safe_mode=True)
+        # the architecture only: compile() would create metric variables
+        architecture = {**config, "compile_config": None}
+        model = build_abstractly(lambda: keras.saving.deserialize_keras_object(architecture, safe_mode=True))
         # a compiled model keeps its optimizer config
         compile_config = config.get("compile_config") or {}
         optimizer = compile_config.get("optimizer")
@@ -101,8 +102,7 @@ def _from_function(path: Path, function: str):
         if builder is None or not callable(builder):
             raise OomdoctorError(f"{path} has no function {function!r}.",
                                  f"Define def {function}(): ... returning a keras.Model.")
-        with keras.StatelessScope(initialize_variables=False):
-            result = builder()
+        result = build_abstractly(builder)
     except OomdoctorError:
         raise
     except Exception as exc:
@@ -115,6 +115,25 @@ def _from_function(path: Path, function: str):
         raise OomdoctorError(f"{path}:{function} returned {type(model).__name__}, not a keras.Model.",
                              "Return the model (or a tuple whose first item is the model).")
     return model
+
+
+def build_abstractly(builder):
+    """Run ``builder`` so that its weights are recorded by shape, not allocated.
+
+    Inside ``keras.StatelessScope`` Keras defers every variable with an
+    initializer. Code that creates a variable from a value (``model.compile``
+    makes metric counters that way) cannot run there; such a builder is run
+    again normally, and its weights are then allocated once.
+    """
+    import keras
+
+    try:
+        with keras.StatelessScope(initialize_variables=False):
+            return builder()
+    except ValueError as exc:
+        if "stateless scope" not in str(exc):
+            raise
+    return builder()
 
 
 def model_optimizer(model):

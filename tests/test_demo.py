@@ -1,0 +1,60 @@
+"""The demo: the seed's model on a 12 GB GPU, diagnosed; its report is a golden file."""
+import io
+from pathlib import Path
+
+import keras
+import pytest
+from rich.console import Console
+
+import oomdoctor
+from oomdoctor.cli.demo import DEMO_BATCH, DEMO_GPU_MEMORY, build_seed_model
+from oomdoctor.render.terminal import render
+
+GOLDEN = Path(__file__).parent / "golden" / "test_demo_report.out"
+
+
+@pytest.fixture(scope="module")
+def demo_estimate():
+    with keras.StatelessScope(initialize_variables=False):
+        model = build_seed_model()
+    return oomdoctor.estimate(model, DEMO_BATCH, optimizer="adam", precision="float32", backend="tensorflow",
+                              gpu=DEMO_GPU_MEMORY)
+
+
+def test_diagnosis(demo_estimate):
+    est = demo_estimate
+    assert est.fits is False
+    assert est.max_batch_size == 0 and "batch 1" in est.max_batch_reason
+    head = est.culprits[0].message
+    assert head.startswith("Flatten→Dense: 770,480,256 parameters, 99.9 % of the model")
+    assert "with Adam that is 11.5 GiB before any activation" in head
+    # weights + gradients + Adam's two slots of a 770 M-parameter model
+    state = est.breakdown["weights"] + est.breakdown["gradients"] + est.breakdown["optimizer_state"]
+    assert state == 4 * 770_482_865 * 4
+
+
+def test_fixes_are_re_estimated(demo_estimate):
+    fixes = {f.name: f for f in demo_estimate.fixes}
+    pool = fixes["pool_before_dense"]
+    assert pool.fits and pool.helps and pool.peak_bytes < demo_estimate.peak_bytes / 3
+    assert demo_estimate.fixes[0].fits  # ranked: fixes that fit come first
+    mixed = fixes["mixed_precision"]
+    assert not mixed.fits and "float32" in mixed.note  # says why it barely helps
+
+
+def test_golden_report(demo_estimate, update_golden):
+    buffer = io.StringIO()
+    render(demo_estimate, Console(file=buffer, width=110, color_system=None, force_terminal=False))
+    text = buffer.getvalue()
+    if update_golden or not GOLDEN.exists():
+        GOLDEN.parent.mkdir(exist_ok=True)
+        GOLDEN.write_text(text)
+    assert text == GOLDEN.read_text(), "run pytest --update-golden after an intended change"
+
+
+def test_demo_command(capsys):
+    from oomdoctor.cli import main
+
+    assert main(["demo"]) == 0
+    out = capsys.readouterr().out
+    assert "Does NOT fit" in out and "770,480,256" in out and "GlobalAveragePooling2D" in out
