@@ -19,11 +19,11 @@ def build_seed_model():
 
     return keras.Sequential([
         keras.Input((1491, 257, 1)),
-        layers.Conv2D(16, (3, 3), activation="relu"),
-        layers.Conv2D(16, (3, 3), activation="relu"),
-        layers.Flatten(),
-        layers.Dense(128, activation="relu"),
-        layers.Dense(1, activation="sigmoid"),
+        layers.Conv2D(16, (3, 3), activation="relu", name="conv1"),
+        layers.Conv2D(16, (3, 3), activation="relu", name="conv2"),
+        layers.Flatten(name="flatten"),
+        layers.Dense(128, activation="relu", name="dense"),
+        layers.Dense(1, activation="sigmoid", name="output"),
     ], name="seed_audio_classifier")
 
 
