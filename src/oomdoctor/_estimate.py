@@ -77,7 +77,6 @@ class Job:
     optimizer: OptimizerPlan
     jit_compile: bool
     gpu: GPU | None
-    weight_layers: dict  # layer path -> (params, weight bytes)
     model: Any = None  # kept for fixes that rebuild the model
 
     def facts(self, batch_size: int | None = None) -> StepFacts:
@@ -314,7 +313,6 @@ def make_job(model, batch_size, optimizer=None, precision=None, backend=None, gp
         optimizer=plan,
         jit_compile=_default_jit(backend_name, jit_compile, model),
         gpu=resolve_gpu(gpu),
-        weight_layers={},
         model=model,
     )
 

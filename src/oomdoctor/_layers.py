@@ -131,9 +131,7 @@ def _attention_scores(call: Call) -> tuple[int, int]:
     query = call.inputs[0]
     key = call.inputs[1] if len(call.inputs) > 1 else query
     heads = getattr(layer, "num_heads", None) or getattr(layer, "num_query_heads", None) or 1
-    q_len = query.shape[1] if len(query.shape) > 2 else 1
-    k_len = key.shape[1] if len(key.shape) > 2 else 1
-    # any spatial attention axes beyond one sequence axis multiply in
+    # every axis between batch and features is an attention axis (sequence, or spatial ones)
     q_len = math.prod(query.shape[1:-1]) or 1
     k_len = math.prod(key.shape[1:-1]) or 1
     per_sample = heads * q_len * k_len

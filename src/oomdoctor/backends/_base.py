@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Protocol
+from typing import Callable, Protocol
 
 from .._layers import Kind, LayerUse
 from ..optimizers import OptimizerPlan
@@ -67,8 +67,7 @@ class StepMemory:
 
     breakdown: dict[str, int]
     activation_bytes_by_use: list[int]
-    peak_phase: str  # "backward", "optimizer update", "model build"
-    device_overhead_bytes: int  # added on top of the peak to get nvidia-smi's figure
+    peak_phase: str  # "backward pass", "optimizer update", "model build"
     notes: list[str] = field(default_factory=list)
 
     @property
@@ -82,16 +81,20 @@ class BackendModel(Protocol):
     def step_memory(self, facts: StepFacts) -> StepMemory: ...
 
 
-def kept_activation_bytes(facts: StepFacts, coefficients: dict[Kind, float], extra: float) -> list[int]:
-    """Per call: bytes kept for backward = coefficient x output bytes + extra x extra bytes."""
+def kept_bytes(facts: StepFacts, output_multiple: Callable[[LayerUse], float], extra_multiple: float) -> list[int]:
+    """Per call: bytes kept for backward = multiple x output bytes + extra_multiple x extra bytes."""
     kept = []
     b = facts.batch_size
     for use in facts.uses:
         fp = use.footprint
         out = facts.tensor_bytes(use, fp.out_fixed + fp.out_per_sample * b)
-        ext = facts.tensor_bytes(use, fp.extra_fixed + fp.extra_per_sample * b)
-        kept.append(int(coefficients.get(use.kind, 2.0) * out + extra * ext))
+        extra = facts.tensor_bytes(use, fp.extra_fixed + fp.extra_per_sample * b)
+        kept.append(int(output_multiple(use) * out + extra_multiple * extra))
     return kept
+
+
+def is_depthwise(use: LayerUse) -> bool:
+    return "Depthwise" in use.call.type_name
 
 
 def is_spatial_conv(use: LayerUse) -> bool:

@@ -28,7 +28,7 @@ class TensorFlowBackend:
             memory = XLABackend().step_memory(facts)
             memory.notes.append("TensorFlow with XLA (jit_compile): modelled as an XLA executable.")
             return memory
-        kept = eager.kept_bytes(facts)
+        kept = eager.saved_bytes(facts)
         spec = facts.optimizer.spec
         update = spec.update_temporaries * facts.largest_trainable_bytes
         if facts.optimizer.loss_scaling or facts.precision.value == "mixed_float16":
@@ -49,6 +49,5 @@ class TensorFlowBackend:
             breakdown=phases[phase],
             activation_bytes_by_use=kept,
             peak_phase=phase,
-            device_overhead_bytes=0,
             notes=["TensorFlow without XLA: graph execution, modelled op by op."],
         )

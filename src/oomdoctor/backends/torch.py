@@ -31,7 +31,8 @@ from __future__ import annotations
 
 from .._layers import Kind
 from ..units import MiB
-from ._base import StepFacts, StepMemory, conv_input_channels, is_spatial_conv
+from .._layers import LayerUse
+from ._base import StepFacts, StepMemory, conv_input_channels, is_depthwise, is_spatial_conv, kept_bytes
 
 CUBLAS_WORKSPACE_BYTES = 67 * MiB
 
@@ -65,21 +66,17 @@ _EXTRA = 0.0
 INITIALIZER_TEMPORARIES = 2.0
 
 
-def kept_bytes(facts: StepFacts, kept_table: dict[Kind, float] = _KEPT) -> list[int]:
-    kept = []
-    b = facts.batch_size
-    for use in facts.uses:
-        fp = use.footprint
-        coefficient = kept_table.get(use.kind, 1.0)
-        if is_spatial_conv(use):
-            if "Depthwise" in use.call.type_name:
-                coefficient = _DEPTHWISE_CONV
-            else:
-                coefficient = _SPATIAL_CONV + (_FEW_CHANNELS_CONV if conv_input_channels(use) <= 16 else 0.0)
-        out = facts.tensor_bytes(use, fp.out_fixed + fp.out_per_sample * b)
-        extra = facts.tensor_bytes(use, fp.extra_fixed + fp.extra_per_sample * b)
-        kept.append(int(coefficient * out + _EXTRA * extra))
-    return kept
+def output_multiple(use: LayerUse) -> float:
+    if not is_spatial_conv(use):
+        return _KEPT.get(use.kind, 1.0)
+    if is_depthwise(use):
+        return _DEPTHWISE_CONV
+    return _SPATIAL_CONV + (_FEW_CHANNELS_CONV if conv_input_channels(use) <= 16 else 0.0)
+
+
+def saved_bytes(facts: StepFacts) -> list[int]:
+    """What autograd keeps for the backward pass, per call."""
+    return kept_bytes(facts, output_multiple, _EXTRA)
 
 
 def update_temporary_bytes(facts: StepFacts) -> int:
@@ -95,10 +92,9 @@ def update_temporary_bytes(facts: StepFacts) -> int:
 
 class TorchBackend:
     name = "torch"
-    device_note = "eager PyTorch autograd with the caching allocator"
 
     def step_memory(self, facts: StepFacts) -> StepMemory:
-        kept = kept_bytes(facts)
+        kept = saved_bytes(facts)
         state = {
             "weights": facts.weight_bytes,
             "optimizer_state": facts.optimizer_state_bytes,
@@ -119,5 +115,4 @@ class TorchBackend:
             breakdown=phases[phase],
             activation_bytes_by_use=kept,
             peak_phase=phase,
-            device_overhead_bytes=0,
         )

@@ -32,7 +32,8 @@ from __future__ import annotations
 
 from .._layers import Kind
 from ..units import MiB
-from ._base import StepFacts, StepMemory, conv_input_channels, is_spatial_conv
+from .._layers import LayerUse
+from ._base import StepFacts, StepMemory, conv_input_channels, is_depthwise, is_spatial_conv, kept_bytes
 
 XLA_WORKSPACE_BYTES = 145 * MiB
 
@@ -60,28 +61,19 @@ _FEW_CHANNELS_CONV = 1.3  # added for spatial convs on <= 16 input channels
 _EXTRA = 5.0
 
 
-def kept_bytes(facts: StepFacts) -> list[int]:
-    kept = []
-    b = facts.batch_size
-    for use in facts.uses:
-        fp = use.footprint
-        coefficient = _KEPT.get(use.kind, 1.0)
-        if is_spatial_conv(use):
-            coefficient = _DEPTHWISE_CONV if "Depthwise" in use.call.type_name else _SPATIAL_CONV
-            if conv_input_channels(use) <= 16 and "Depthwise" not in use.call.type_name:
-                coefficient += _FEW_CHANNELS_CONV
-        out = facts.tensor_bytes(use, fp.out_fixed + fp.out_per_sample * b)
-        extra = facts.tensor_bytes(use, fp.extra_fixed + fp.extra_per_sample * b)
-        kept.append(int(coefficient * out + _EXTRA * extra))
-    return kept
+def output_multiple(use: LayerUse) -> float:
+    if not is_spatial_conv(use):
+        return _KEPT.get(use.kind, 1.0)
+    if is_depthwise(use):
+        return _DEPTHWISE_CONV
+    return _SPATIAL_CONV + (_FEW_CHANNELS_CONV if conv_input_channels(use) <= 16 else 0.0)
 
 
 class XLABackend:
     name = "jax"
-    device_note = "XLA (whole step compiled, state donated)"
 
     def step_memory(self, facts: StepFacts) -> StepMemory:
-        kept = kept_bytes(facts)
+        kept = kept_bytes(facts, output_multiple, _EXTRA)
         breakdown = {
             "weights": facts.weight_bytes,
             "optimizer_state": facts.optimizer_state_bytes,
@@ -96,5 +88,4 @@ class XLABackend:
             breakdown=breakdown,
             activation_bytes_by_use=kept,
             peak_phase="backward pass",
-            device_overhead_bytes=0,
         )
