@@ -109,11 +109,20 @@ def _record_calls(model, input_shapes: list[tuple[int, ...]], input_dtypes: list
     structure = inputs[0] if len(inputs) == 1 else inputs
     if len(inputs) > 1 and isinstance(getattr(model, "_inputs_struct", None), dict):
         structure = dict(zip(model._inputs_struct.keys(), inputs))
+    # Keras's compute_output_spec runs inside a StatelessScope whose exit fills
+    # every variable still waiting for its initializer: hide ours from it, or the
+    # trace would allocate (and randomly initialise) every weight of the model.
+    from keras.src.backend.common import global_state
+
+    waiting = global_state.get_global_attribute("uninitialized_variables") or []
+    global_state.set_global_attribute("uninitialized_variables", [])
     Operation.__call__ = recording_call
     try:
         out = backend.compute_output_spec(model.call, structure, training=True)
     finally:
         Operation.__call__ = original_call
+        created = global_state.get_global_attribute("uninitialized_variables") or []
+        global_state.set_global_attribute("uninitialized_variables", waiting + created)
     return roots, _specs(out)
 
 
