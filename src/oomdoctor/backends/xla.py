@@ -26,9 +26,21 @@ the fit), grouped by mechanism rather than by model:
 
 A fixed 145 MiB covers cuBLAS/cuDNN scratch and autotuning buffers (even a
 two-layer MLP peaked at 138 MiB).
+
+Before the first step runs, XLA's GPU compiler autotunes every matrix
+product: with the weights and optimizer slots already resident, it allocates
+each product's operands and two outputs (a candidate's and the reference it
+is checked against). For a huge Dense kernel the weight-gradient product
+``x^T . dy`` has the kernel's size, so this moment can exceed the step itself
+(the seed's model at batch 4: +2x the kernel). When the optimizer's update is
+linear (SGD, momentum) XLA fuses it into that product as its addend, a third
+kernel-sized buffer. At batch 1 the weight gradient is an outer product that
+XLA computes without a matrix multiply, and nothing is autotuned.
 """
 
 from __future__ import annotations
+
+import math
 
 from .._layers import Kind
 from ..units import MiB
@@ -69,6 +81,30 @@ def output_multiple(use: LayerUse) -> float:
     return _SPATIAL_CONV + (_FEW_CHANNELS_CONV if conv_input_channels(use) <= 16 else 0.0)
 
 
+# Optimizers whose update XLA folds into the weight-gradient product as an addend.
+_LINEAR_UPDATES = frozenset({"sgd", "momentum", "nesterov"})
+
+
+def _autotune_bytes(facts: StepFacts) -> int:
+    """The largest matrix product's autotuning buffers: operands and two (or three) outputs."""
+    largest = 0
+    b = facts.batch_size
+    outputs = 3 if facts.optimizer.spec.name in _LINEAR_UPDATES else 2
+    for use in facts.uses:
+        if use.kind is not Kind.DENSE or not use.call.inputs or not use.call.outputs:
+            continue
+        rows = b * math.prod(use.call.inputs[0].shape[1:-1])  # everything but batch and features
+        if rows <= 1:
+            continue  # an outer product: no matrix multiply to autotune
+        kernel = getattr(use.call.op, "kernel", None)
+        if kernel is None:
+            continue
+        kernel_bytes = math.prod(kernel.shape) * facts.precision.compute_itemsize
+        operands = facts.tensor_bytes(use, use.call.inputs[0].elements(b) + use.call.outputs[0].elements(b))
+        largest = max(largest, operands + outputs * kernel_bytes)
+    return largest
+
+
 class XLABackend:
     name = "jax"
 
@@ -84,6 +120,18 @@ class XLABackend:
             "temporaries": 0,
             "workspace": XLA_WORKSPACE_BYTES,
         }
+        autotune = {
+            "weights": facts.weight_bytes,
+            "optimizer_state": facts.optimizer_state_bytes,
+            "input_batch": facts.input_bytes,
+            "gradients": 0,
+            "activations": 0,
+            "temporaries": _autotune_bytes(facts),
+            "workspace": 0,
+        }
+        if sum(autotune.values()) > sum(breakdown.values()):
+            return StepMemory(breakdown=autotune, activation_bytes_by_use=kept,
+                              peak_phase="compilation (XLA autotuning the largest matrix product)")
         return StepMemory(
             breakdown=breakdown,
             activation_bytes_by_use=kept,
