@@ -190,7 +190,7 @@ def classify(calls: list[Call]) -> list[LayerUse]:
     uses: list[LayerUse] = []
     for call in calls:
         kind = _kind_of(call)
-        descend = call.children and (kind is None or call.type_name in _DESCEND)
+        descend = bool(call.children) and (kind is None or call.type_name in _DESCEND)
         if kind is not None:
             extra = _EXTRA.get(call.type_name, lambda c: (0, 0))(call)
             out = call.outputs if kind != Kind.ATTENTION or not descend else []
@@ -199,7 +199,7 @@ def classify(calls: list[Call]) -> list[LayerUse]:
                 out_per_sample=_elements(out, True),
                 extra_fixed=extra[0],
                 extra_per_sample=extra[1],
-            ), approximated=False))
+            ), approximated=call.stand_in))
         if descend:
             uses.extend(classify(call.children))
         elif kind is None:

@@ -45,6 +45,7 @@ class Call:
     inputs: list[Tensor]
     outputs: list[Tensor]
     children: list["Call"] = field(default_factory=list)
+    stand_in: bool = False  # could not run abstractly; its output shape came from compute_output_spec
 
     @property
     def is_layer(self) -> bool:
@@ -95,11 +96,20 @@ def _record_calls(model, input_shapes: list[tuple[int, ...]], input_dtypes: list
     original_call = Operation.__call__
 
     def recording_call(self, *args, **kwargs):
-        node = {"op": self, "children": [], "in": _specs((args, kwargs)), "out": []}
+        node = {"op": self, "children": [], "in": _specs((args, kwargs)), "out": [], "stand_in": False}
         (stack[-1]["children"] if stack else roots).append(node)
         stack.append(node)
         try:
             out = original_call(self, *args, **kwargs)
+        except Exception:
+            if len(stack) == 1 and not isinstance(self, keras.layers.Layer):
+                raise
+            # Some layers cannot run on abstract tensors (lookups and random crops that
+            # need concrete values). Ask the layer for its output shape instead, and let
+            # zeros of that shape flow on; the layer is then reported as approximated.
+            out = _stand_in_output(self, args, kwargs)
+            node["children"] = []
+            node["stand_in"] = True
         finally:
             stack.pop()
         node["out"] = _specs(out)
@@ -126,6 +136,19 @@ def _record_calls(model, input_shapes: list[tuple[int, ...]], input_dtypes: list
     return roots, _specs(out)
 
 
+def _stand_in_output(layer, args, kwargs):
+    import keras
+
+    def symbolic(x):
+        if hasattr(x, "shape") and hasattr(x, "dtype") and not isinstance(x, keras.KerasTensor):
+            return keras.KerasTensor(tuple(x.shape), dtype=str(getattr(x.dtype, "name", x.dtype)))
+        return x
+
+    spec = layer.compute_output_spec(*keras.tree.map_structure(symbolic, args),
+                                     **keras.tree.map_structure(symbolic, kwargs))
+    return keras.tree.map_structure(lambda t: keras.ops.zeros(t.shape, dtype=t.dtype), spec)
+
+
 def _combine(one: list[tuple[tuple, str]], two: list[tuple[tuple, str]]) -> list[Tensor]:
     tensors = []
     for (s1, d1), (s2, _) in zip(one, two):
@@ -147,6 +170,7 @@ def _merge(n1: list[dict], n2: list[dict], prefix: str) -> list[Call]:
                 inputs=_combine(a["in"], b["in"]),
                 outputs=_combine(a["out"], b["out"]),
                 children=_merge(a["children"], b["children"], path),
+                stand_in=a["stand_in"],
             )
         )
     return calls
