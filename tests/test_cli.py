@@ -27,6 +27,9 @@ def test_json_schema(capsys):
     assert data["batch_size"] == 32 and data["backend"] == "jax" and data["optimizer"] == "Adam"
     assert {"name", "type", "output_shape", "params", "weight_bytes", "activation_bytes"} <= set(data["layers"][0])
     assert "fits" not in data  # no GPU given
+    assert data["safe_peak_bytes"] >= data["peak_bytes"]
+    assert set(data["uncertainty"]["exact"]) == {"weights", "gradients", "input_batch", "optimizer_state"}
+    assert data["uncertainty"]["statement"].startswith("Exact")
 
 
 def test_gpu_keys(capsys):

@@ -138,3 +138,25 @@ def test_max_batch_zero_says_why():
 def test_bad_batch_size():
     with pytest.raises(oomdoctor.OomdoctorError, match="batch size"):
         oomdoctor.estimate(dense_only(), -1)
+
+
+@pytest.mark.parametrize("backend", ["jax", "torch", "tensorflow"])
+def test_safe_peak_covers_only_modelled_parts(backend):
+    est = oomdoctor.estimate(dense_only(), 64, backend=backend)
+    assert est.safe_peak_bytes >= est.peak_bytes
+    modelled = est.breakdown["activations"] + est.breakdown["temporaries"] + est.breakdown["workspace"]
+    assert est.safe_peak_bytes - est.peak_bytes <= modelled  # exact parts add no margin
+
+
+def test_approximated_layers_are_named_in_the_statement():
+    class Mystery(keras.layers.Layer):
+        def call(self, x):
+            return keras.ops.sin(x) * 2.0
+
+    with keras.StatelessScope(initialize_variables=False):
+        model = keras.Sequential([keras.Input((IN,)), Mystery(name="mystery"), layers.Dense(OUT)])
+    est = oomdoctor.estimate(model, 8, backend="torch")
+    assert any("mystery" in a for a in est.approximated)
+    assert "mystery" in est.uncertainty["statement"]
+    row = next(r for r in est.layers if r.name == "mystery")
+    assert row.approximated and row.activation_bytes > 0

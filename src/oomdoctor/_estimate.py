@@ -127,6 +127,8 @@ class Estimate:
     breakdown: dict[str, int]  # sums to peak_bytes
     device_total_bytes: int  # rough nvidia-smi figure: peak + CUDA context + pool slack
     peak_phase: str
+    safe_peak_bytes: int  # a scheduler's memory request: the peak plus what the modelled parts may miss
+    uncertainty: dict  # which parts are exact, modelled, approximated, in words and lists
     params: int
     trainable_params: int
     layers: list[LayerRow]
@@ -155,6 +157,10 @@ class Estimate:
             "device_total_bytes_meaning": "rough nvidia-smi figure: peak + CUDA context + allocator pool slack",
             "breakdown": dict(self.breakdown),
             "peak_phase": self.peak_phase,
+            "safe_peak_bytes": self.safe_peak_bytes,
+            "safe_peak_bytes_meaning": "allocator peak to request from a scheduler: peak + what the modelled "
+                                       "parts may miss",
+            "uncertainty": dict(self.uncertainty),
             "params": self.params,
             "trainable_params": self.trainable_params,
             "layers": [row.to_dict() for row in self.layers],
@@ -239,6 +245,8 @@ def build_estimate(job: Job) -> Estimate:
             + ", ".join(approximated[:5]) + ("..." if len(approximated) > 5 else "")
         )
     estimate = Estimate(
+        safe_peak_bytes=peak + memory.uncertain_bytes,
+        uncertainty=_uncertainty(job, memory, approximated),
         model_name=job.trace.name,
         backend=job.backend.value,
         precision=job.precision.value,
@@ -272,6 +280,27 @@ def build_estimate(job: Job) -> Estimate:
             )
     estimate.culprits = _culprits.find(estimate, job)
     return estimate
+
+
+def _uncertainty(job: Job, memory: StepMemory, approximated: list[str]) -> dict:
+    exact = ["weights", "gradients", "input_batch"]
+    if not job.optimizer.approximated:
+        exact.append("optimizer_state")
+    modelled = ["activations", "temporaries", "workspace"]
+    modelled_layers = sum(not u.approximated for u in job.uses)
+    statement = (
+        "Exact (from shapes and dtypes): " + ", ".join(c.replace("_", " ") for c in exact) + ". "
+        f"Modelled: what {modelled_layers} layers keep for the backward pass, temporaries and workspace on "
+        f"{job.backend.value}, calibrated against measured peaks; the peak falls in the {memory.peak_phase}. "
+        f"The real peak may be up to {format_bytes(memory.uncertain_bytes)} higher: request "
+        f"safe_peak_bytes from a scheduler."
+    )
+    if approximated:
+        statement += f" Approximated on the safe side: {', '.join(approximated)}."
+    if job.backend is BackendName.TENSORFLOW:
+        statement += " TensorFlow on a GPU has no measurements yet: its figures rest on the XLA and eager models."
+    return {"exact": exact, "modelled": modelled, "approximated": list(approximated),
+            "uncertain_bytes": memory.uncertain_bytes, "statement": statement}
 
 
 def _default_jit(backend: BackendName, jit_compile: bool | None, model: Any) -> bool:

@@ -68,6 +68,10 @@ class StepMemory:
     breakdown: dict[str, int]
     activation_bytes_by_use: list[int]
     peak_phase: str  # "backward pass", "optimizer update", "model build"
+    # How much the real peak may exceed this one: the backend's modelled (not exact)
+    # parts times how far they have been seen to miss. Weights, gradients, slots and
+    # the batch are exact and add nothing.
+    uncertain_bytes: int = 0
     notes: list[str] = field(default_factory=list)
 
     @property

@@ -90,6 +90,8 @@ def render(estimate: "Estimate", console: Console) -> None:
             if fix.note:
                 line += f" — {fix.note}"
             console.print(line, highlight=False, style=None if fix.helps else "dim")
+    console.print(f"[dim]{estimate.uncertainty['statement']} Safe request: "
+                  f"{format_bytes(estimate.safe_peak_bytes)}.[/dim]", highlight=False)
     for note in estimate.notes:
         console.print(f"[dim]Note: {note}[/dim]", highlight=False)
     console.print("[dim]peak = the framework allocator's peak bytes in use (tf get_memory_info 'peak', "
