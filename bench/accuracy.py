@@ -69,7 +69,75 @@ def main() -> int:
         absolute = [abs(e) for e in errs]
         print(f"| {backend} | {len(errs)} | {statistics.median(absolute) * 100:.1f} % | {max(absolute) * 100:.1f} % | "
               f"{sum(e < 0 for e in errs)} | {sum(e < -0.02 for e in errs)} | {sum(safe_under[backend])} |")
+    tensorflow_cpu(args.ground_truth, models, suite, rows_out=args.rows)
+    cap_rows(args.ground_truth, models, suite)
     return 0
+
+
+def tensorflow_cpu(ground_truth: Path, models: dict, suite, rows_out: bool) -> None:
+    """--device cpu: TensorFlow's CPU allocator peak of step 2, BFC allocator rows."""
+    import keras
+
+    import oomdoctor
+    from oomdoctor.units import format_bytes
+
+    rows = [json.loads(line) for line in (ground_truth / "tf-cpu-calibration.jsonl").open()]
+    rows = [r for r in rows if r["allocator"] == "bfc_env" and not r.get("error")]
+    results: dict[bool, list[tuple[float, bool]]] = {}
+    for row in rows:
+        name = row["model"]
+        if name not in models:
+            with keras.StatelessScope(initialize_variables=False):
+                models[name] = suite.BUILDERS[name]()[0]
+        est = oomdoctor.estimate(models[name], row["batch"], optimizer=suite.OPTIMIZERS[row["optimizer"]](),
+                                 precision=row["precision"], backend="tensorflow", jit_compile=row["jit_compile"],
+                                 device="cpu")
+        measured = row["peak_step2"]
+        error = (est.peak_bytes - measured) / measured
+        in_range = row["peak_step2_min"] <= est.peak_bytes <= row["peak_step2_max"]
+        results.setdefault(row["jit_compile"], []).append((error, in_range))
+        if rows_out:
+            print(f"  cpu jit={row['jit_compile']!s:5} {name:20} b{row['batch']:<5} {row['optimizer']:9} "
+                  f"{row['precision']:15} measured {format_bytes(measured):>10} "
+                  f"[{format_bytes(row['peak_step2_min'])}, {format_bytes(row['peak_step2_max'])}]  "
+                  f"estimate {format_bytes(est.peak_bytes):>10}  {error * 100:+6.1f} %")
+    print(f"\nTensorFlow CPU allocator (--device cpu), {ground_truth / 'tf-cpu-calibration.jsonl'}, "
+          "allocator == bfc_env, peak_step2")
+    print("| jit_compile | rows | median abs error | max abs error | under-estimated | within measured range |")
+    print("|---|---|---|---|---|---|")
+    for jit, pairs in sorted(results.items()):
+        absolute = [abs(e) for e, _ in pairs]
+        print(f"| {jit} | {len(pairs)} | {statistics.median(absolute) * 100:.1f} % | {max(absolute) * 100:.1f} % | "
+              f"{sum(e < 0 for e, _ in pairs)} | {sum(r for _, r in pairs)} |")
+
+
+def cap_rows(ground_truth: Path, models: dict, suite) -> None:
+    """cap-* rows: the largest batch that trained under a memory cap, against the predicted one."""
+    import keras
+
+    import oomdoctor
+    from oomdoctor.gpus import CUDA_CONTEXT_BYTES, GPU
+
+    rows = [json.loads(line) for line in (ground_truth / "h200-calibration.jsonl").open()]
+    rows = [r for r in rows if r["kind"].startswith("cap-")]
+    if not rows:
+        return
+    print("\nLargest batch under a memory cap (cap-* rows; predicted must not exceed measured)")
+    print("| model | backend | cap | measured max batch | predicted | verdict |")
+    print("|---|---|---|---|---|---|")
+    for row in rows:
+        name = row["model"]
+        if name not in models:
+            with keras.StatelessScope(initialize_variables=False):
+                models[name] = suite.BUILDERS[name]()[0]
+        # the cap limits the allocator (set_per_process_memory_fraction); the GPU adds the context on top
+        cap = GPU(f"{row['cap_gib']} GiB cap", int(row["cap_gib"] * 2**30) + CUDA_CONTEXT_BYTES)
+        est = oomdoctor.estimate(models[name], 1, optimizer=suite.OPTIMIZERS[row["optimizer"]](),
+                                 precision=row["precision"], backend=row["backend"], gpu=cap)
+        predicted, measured = est.max_batch_size, row["max_batch"]
+        ok = predicted <= measured and (measured == 0 or predicted >= 0.95 * measured)
+        print(f"| {name} | {row['backend']} | {row['cap_gib']} GiB | {measured} | {predicted} | "
+              f"{'ok' if ok else 'MISS'} |")
 
 
 if __name__ == "__main__":

@@ -11,7 +11,8 @@ from typing import Any
 
 from ._layers import Kind, LayerUse, classify
 from ._trace import ModelTrace, trace_model
-from .backends import BackendName, Precision, StepFacts, StepMemory, model_for, parse_backend, parse_precision
+from .backends import (BackendName, Device, Precision, StepFacts, StepMemory, model_for, parse_backend, parse_device,
+                       parse_precision)
 from .errors import OomdoctorError
 from .gpus import CUDA_CONTEXT_BYTES, GPU, resolve_gpu
 from .optimizers import OptimizerPlan, plan_for
@@ -78,6 +79,7 @@ class Job:
     jit_compile: bool
     gpu: GPU | None
     model: Any = None  # kept for fixes that rebuild the model
+    device: Device = Device.GPU
 
     def facts(self, batch_size: int | None = None) -> StepFacts:
         b = self.batch_size if batch_size is None else batch_size
@@ -98,6 +100,7 @@ class Job:
             optimizer_state_bytes=self.optimizer.state_bytes([v.shape for v in trainable]),
             input_bytes=input_bytes,
             jit_compile=self.jit_compile,
+            device=self.device,
         )
 
     def step(self, batch_size: int | None = None) -> StepMemory:
@@ -123,6 +126,7 @@ class Estimate:
     optimizer: str
     batch_size: int
     jit_compile: bool
+    device: str  # "gpu", or "cpu" for TensorFlow's CPU allocator
     peak_bytes: int  # the allocator peak (get_memory_info peak / peak_bytes_in_use / max_memory_allocated)
     breakdown: dict[str, int]  # sums to peak_bytes
     device_total_bytes: int  # rough nvidia-smi figure: peak + CUDA context + pool slack
@@ -151,6 +155,7 @@ class Estimate:
             "optimizer": self.optimizer,
             "batch_size": self.batch_size,
             "jit_compile": self.jit_compile,
+            "device": self.device,
             "peak_bytes": self.peak_bytes,
             "peak_bytes_meaning": "allocator peak of one training step (framework's peak bytes in use)",
             "device_total_bytes": self.device_total_bytes,
@@ -253,6 +258,7 @@ def build_estimate(job: Job) -> Estimate:
         optimizer=job.optimizer.display,
         batch_size=job.batch_size,
         jit_compile=job.jit_compile,
+        device=job.device.value,
         peak_bytes=peak,
         breakdown=dict(memory.breakdown),
         device_total_bytes=_device_total(job, peak),
@@ -314,11 +320,18 @@ def _default_jit(backend: BackendName, jit_compile: bool | None, model: Any) -> 
 
 
 def make_job(model, batch_size, optimizer=None, precision=None, backend=None, gpu=None, jit_compile=None,
-             input_shape=None, trace: ModelTrace | None = None) -> Job:
+             input_shape=None, trace: ModelTrace | None = None, device=None) -> Job:
     if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
         raise OomdoctorError(f"The batch size must be a positive whole number, not {batch_size!r}.",
                              "Give --batch-size 1 or more.")
     backend_name = parse_backend(backend) if backend is not None else configured_backend()
+    device_value = parse_device(device)
+    if device_value is Device.CPU:
+        if backend_name is not BackendName.TENSORFLOW:
+            raise OomdoctorError(f"--device cpu predicts TensorFlow's CPU allocator; the {backend_name.value} backend "
+                                 "has no CPU allocator statistics.", "Use --backend tensorflow with --device cpu.")
+        if gpu is not None:
+            raise OomdoctorError("A GPU was given with --device cpu.", "Drop --gpu/--gpu-memory, or the --device cpu.")
     if precision is None:
         import keras
 
@@ -343,11 +356,12 @@ def make_job(model, batch_size, optimizer=None, precision=None, backend=None, gp
         jit_compile=_default_jit(backend_name, jit_compile, model),
         gpu=resolve_gpu(gpu),
         model=model,
+        device=device_value,
     )
 
 
 def estimate(model, batch_size: int, optimizer=None, precision=None, backend=None, gpu=None,
-             jit_compile=None, input_shape=None) -> Estimate:
+             jit_compile=None, input_shape=None, device=None) -> Estimate:
     """Predict the GPU memory of one training step of a Keras 3 model.
 
     ``optimizer``: a name ("adam", "sgd", "momentum"...) or a Keras optimizer; by default
@@ -356,11 +370,12 @@ def estimate(model, batch_size: int, optimizer=None, precision=None, backend=Non
     "jax" or "torch" (default: the Keras backend you have configured). ``gpu``: a catalog
     name ("T4", "A100-80GB") or a size ("12GiB"). ``jit_compile``: for TensorFlow, whether
     the step is XLA-compiled (Keras's default on a GPU). ``input_shape``: per-sample input
-    shape, for models whose inputs have unknown dimensions.
+    shape, for models whose inputs have unknown dimensions. ``device``: "gpu" (default) or
+    "cpu", which predicts TensorFlow's CPU allocator peak (tensorflow backend only).
     """
     from . import fixes
 
-    job = make_job(model, batch_size, optimizer, precision, backend, gpu, jit_compile, input_shape)
+    job = make_job(model, batch_size, optimizer, precision, backend, gpu, jit_compile, input_shape, device=device)
     result = build_estimate(job)
     result.fixes = fixes.prescribe(result, job)
     return result

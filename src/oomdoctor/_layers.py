@@ -37,7 +37,9 @@ class Kind(str, Enum):
     ACTIVATION = "activation"
     ELEMENTWISE = "elementwise"  # rescaling, noise, other one-in-one-out maths
     DROPOUT = "dropout"
-    MERGE = "merge"  # add, multiply, concatenate...
+    MERGE = "merge"  # add, subtract, average, maximum, minimum: elementwise, nothing new to keep
+    CONCAT = "concat"  # a new tensor that its consumers keep (DenseNet, U-Net skips)
+    MULTIPLY = "multiply"  # gating (squeeze-and-excitation): its gradient needs both inputs
     POOL = "pool"
     VIEW = "view"  # reshape, flatten, permute: no new memory on any backend
     COPY = "copy"  # padding, upsampling, cropping: a new tensor, nothing saved
@@ -86,8 +88,9 @@ _register(_LAYER_KINDS, Kind.ELEMENTWISE, "Rescaling", "Normalization", "Gaussia
           "Masking", "Identity")
 _register(_LAYER_KINDS, Kind.DROPOUT, "Dropout", "SpatialDropout1D", "SpatialDropout2D", "SpatialDropout3D",
           "GaussianDropout", "AlphaDropout")
-_register(_LAYER_KINDS, Kind.MERGE, "Add", "Subtract", "Multiply", "Average", "Maximum", "Minimum",
-          "Concatenate", "Dot")
+_register(_LAYER_KINDS, Kind.MERGE, "Add", "Subtract", "Average", "Maximum", "Minimum")
+_register(_LAYER_KINDS, Kind.CONCAT, "Concatenate")
+_register(_LAYER_KINDS, Kind.MULTIPLY, "Multiply", "Dot")
 _register(_LAYER_KINDS, Kind.POOL, *[f"{p}{d}D" for p in ("MaxPooling", "AveragePooling", "GlobalMaxPooling",
           "GlobalAveragePooling", "AdaptiveMaxPooling", "AdaptiveAveragePooling", "MaxPool", "AvgPool",
           "GlobalMaxPool", "GlobalAvgPool") for d in (1, 2, 3)])
@@ -109,8 +112,9 @@ _DESCEND.update({"MultiHeadAttention", "GroupQueryAttention", "GroupedQueryAtten
                  "TimeDistributed", "RNN"})
 
 # Keras ops recorded in functional graphs (``x + y`` on KerasTensors, ``ops.*`` calls).
-_register(_OP_KINDS, Kind.MERGE, "Add", "Subtract", "Multiply", "Divide", "TrueDivide", "Maximum", "Minimum",
-          "Concatenate", "Stack", "Power", "Where")
+_register(_OP_KINDS, Kind.MERGE, "Add", "Subtract", "Maximum", "Minimum", "Where")
+_register(_OP_KINDS, Kind.CONCAT, "Concatenate", "Stack")
+_register(_OP_KINDS, Kind.MULTIPLY, "Multiply", "Divide", "TrueDivide", "Power")
 _register(_OP_KINDS, Kind.DENSE, "Matmul", "Einsum", "Dot", "Tensordot")
 _register(_OP_KINDS, Kind.ACTIVATION, "Relu", "Relu6", "Sigmoid", "Tanh", "Gelu", "Silu", "Softmax",
           "LogSoftmax", "Elu", "Selu", "Softplus", "LeakyRelu", "HardSigmoid", "HardSilu", "Exp", "Log",

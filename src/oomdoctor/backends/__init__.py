@@ -5,7 +5,7 @@ from __future__ import annotations
 from enum import Enum
 
 from ..errors import OomdoctorError
-from ._base import CATEGORIES, BackendModel, Precision, StepFacts, StepMemory
+from ._base import CATEGORIES, BackendModel, Device, Precision, StepFacts, StepMemory
 from .tensorflow import TensorFlowBackend
 from .torch import TorchBackend
 from .xla import XLABackend
@@ -43,9 +43,18 @@ def parse_precision(name: str | Precision | None) -> Precision:
         raise OomdoctorError(f"Unknown precision {name!r}.", "Use float32, mixed_float16 or mixed_bfloat16.") from None
 
 
+def parse_device(name: "str | Device | None") -> Device:
+    if name is None:
+        return Device.GPU
+    try:
+        return Device(str(getattr(name, "value", name)).lower())
+    except ValueError:
+        raise OomdoctorError(f"Unknown device {name!r}.", "Use gpu or cpu.") from None
+
+
 def model_for(backend: BackendName) -> BackendModel:
     return _MODELS[backend]
 
 
-__all__ = ["BackendName", "Precision", "StepFacts", "StepMemory", "CATEGORIES", "model_for", "parse_backend",
+__all__ = ["BackendName", "Device", "parse_device", "Precision", "StepFacts", "StepMemory", "CATEGORIES", "model_for", "parse_backend",
            "parse_precision"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Callable, Protocol
+from typing import Protocol
 
 from .._layers import Kind, LayerUse
 from ..optimizers import OptimizerPlan
@@ -22,6 +22,11 @@ class Precision(str, Enum):
     @property
     def is_mixed(self) -> bool:
         return self is not Precision.FLOAT32
+
+
+class Device(str, Enum):
+    GPU = "gpu"
+    CPU = "cpu"
 
 
 # Keras computes these in float32 even under a mixed policy (BatchNormalization
@@ -53,11 +58,14 @@ class StepFacts:
     optimizer_state_bytes: int
     input_bytes: int  # one batch of inputs and labels
     jit_compile: bool
+    device: Device = Device.GPU
 
     def tensor_bytes(self, use: LayerUse, elements: int) -> int:
         if not use.footprint.float_out:
             return elements * 4
-        itemsize = 4 if use.kind in FLOAT32_KINDS else self.precision.compute_itemsize
+        # TensorFlow's CPU kernels and XLA:CPU compute float16 in float32: on the CPU
+        # ground truth, mixed_float16 peaks matched float32 ones to the byte under XLA.
+        itemsize = 4 if use.kind in FLOAT32_KINDS or self.device is Device.CPU else self.precision.compute_itemsize
         return elements * itemsize
 
 
@@ -85,16 +93,38 @@ class BackendModel(Protocol):
     def step_memory(self, facts: StepFacts) -> StepMemory: ...
 
 
-def kept_bytes(facts: StepFacts, output_multiple: Callable[[LayerUse], float], extra_multiple: float) -> list[int]:
-    """Per call: bytes kept for backward = multiple x output bytes + extra_multiple x extra bytes."""
-    kept = []
-    b = facts.batch_size
-    for use in facts.uses:
-        fp = use.footprint
-        out = facts.tensor_bytes(use, fp.out_fixed + fp.out_per_sample * b)
-        extra = facts.tensor_bytes(use, fp.extra_fixed + fp.extra_per_sample * b)
-        kept.append(int(output_multiple(use) * out + extra_multiple * extra))
-    return kept
+@dataclass(frozen=True)
+class KeptTable:
+    """What a backend keeps for the backward pass: multiples of each call's output bytes.
+
+    ``by_kind`` covers every kind; spatial convolutions (kernel > 1) get their own
+    multiples, as they differ most between backends; ``extra`` multiplies a call's
+    extra tensors (attention probabilities, recurrent gates per step).
+    """
+
+    by_kind: dict[Kind, float]
+    spatial_conv: float
+    depthwise_conv: float
+    few_channels_conv: float  # added for spatial convolutions on <= 16 input channels
+    extra: float
+
+    def multiple(self, use: LayerUse) -> float:
+        if not is_spatial_conv(use):
+            return self.by_kind.get(use.kind, 1.0)
+        if is_depthwise(use):
+            return self.depthwise_conv
+        return self.spatial_conv + (self.few_channels_conv if conv_input_channels(use) <= 16 else 0.0)
+
+    def kept_bytes(self, facts: "StepFacts") -> list[int]:
+        """Per call: multiple x output bytes + extra x extra bytes."""
+        kept = []
+        b = facts.batch_size
+        for use in facts.uses:
+            fp = use.footprint
+            out = facts.tensor_bytes(use, fp.out_fixed + fp.out_per_sample * b)
+            extra = facts.tensor_bytes(use, fp.extra_fixed + fp.extra_per_sample * b)
+            kept.append(int(self.multiple(use) * out + self.extra * extra))
+        return kept
 
 
 def is_depthwise(use: LayerUse) -> bool:

@@ -3,23 +3,57 @@
 On a GPU Keras compiles the train step with XLA by default
 (``jit_compile="auto"``), so the step allocates as an XLA executable does (see
 ``xla.py``), with TensorFlow's BFC allocator underneath. With
-``jit_compile=False`` the ``tf.function`` graph runs op by op: like eager
-PyTorch, every op's saved inputs stay alive until its gradient runs, so the
-saved-tensor model of ``torch.py`` applies; but Keras's TensorFlow optimizers
-update one variable at a time with unfused ops (``adam/Square``,
-``adam/Sqrt``...), so the update's temporaries scale with the largest
-variable, not with all of them (the seed's model with Adam died at
-``adam/Square`` with 8.6 GiB in use and a 2.87 GiB request on the CPU ground
-truth).
+``jit_compile=False`` the ``tf.function`` graph runs op by op: every tensor a
+gradient op needs stays alive until that op has run, and Grappler fuses
+convolution, bias and activation. What it keeps per kind of layer
+(``GRAPH_TABLE``) was calibrated on TensorFlow's own CPU allocator (the only
+TensorFlow ground truth: ``tf-cpu-calibration.jsonl``, ``jit_compile=False``),
+and the executor is the same on a GPU.
+
+Keras's TensorFlow optimizers update one variable at a time with unfused ops
+(``adam/Square``, ``adam/Sqrt``...), so the update's temporaries scale with the
+largest variable, not with all of them (the seed's model with Adam died at
+``adam/Square`` with 8.6 GiB in use and a 2.87 GiB request on the CPU).
+
+``device="cpu"`` predicts TensorFlow's CPU allocator instead of a GPU's: no
+CUDA workspaces or autotuning, float16 computed in float32, and XLA:CPU's own
+table.
 """
 
 from __future__ import annotations
 
-from ._base import StepFacts, StepMemory
-from . import torch as eager
+from .._layers import Kind
+from ._base import Device, KeptTable, StepFacts, StepMemory
 from .xla import XLABackend
 
-
+GRAPH_TABLE = KeptTable(
+    by_kind={
+        Kind.CONV: 1.0,  # 1x1
+        Kind.DENSE: 1.0,  # MatMul's gradient needs its input
+        Kind.EMBEDDING: 1.0,
+        Kind.BATCH_NORM: 1.0,
+        Kind.NORM: 2.5,
+        Kind.ACTIVATION: 0.0,  # fused into the producer; the output is counted there
+        Kind.ELEMENTWISE: 1.0,
+        Kind.DROPOUT: 2.7,  # the mask and the scaled output
+        Kind.MERGE: 0.0,
+        Kind.CONCAT: 1.0,  # materialised; the next layer keeps it as its input
+        Kind.MULTIPLY: 1.0,  # same, and its gradient reads both inputs
+        Kind.POOL: 1.0,  # MaxPoolGrad needs the pooled output as well as the input
+        Kind.VIEW: 0.0,
+        Kind.COPY: 0.0,
+        Kind.ATTENTION: 0.0,
+        Kind.RNN: 0.0,  # the per-step tensors are the "extra" below
+        Kind.NO_GRADIENT: 0.0,
+        Kind.UNKNOWN: 1.0,
+    },
+    spatial_conv=1.6,
+    depthwise_conv=2.1,
+    few_channels_conv=0.0,
+    extra=1.6,
+)
+# No GPU measurements of TensorFlow's graph executor yet, and its op order varies
+# between runs (up to 25 % on the CPU ground truth).
 _UNCERTAIN_GRAPH = 0.35
 
 
@@ -27,11 +61,12 @@ class TensorFlowBackend:
     name = "tensorflow"
 
     def step_memory(self, facts: StepFacts) -> StepMemory:
+        where = "CPU" if facts.device is Device.CPU else "GPU"
         if facts.jit_compile:
             memory = XLABackend().step_memory(facts)
-            memory.notes.append("TensorFlow with XLA (jit_compile): modelled as an XLA executable.")
+            memory.notes.append(f"TensorFlow with XLA (jit_compile) on the {where}: modelled as an XLA executable.")
             return memory
-        kept = eager.saved_bytes(facts)
+        kept = GRAPH_TABLE.kept_bytes(facts)
         spec = facts.optimizer.spec
         update = spec.update_temporaries * facts.largest_trainable_bytes
         if facts.optimizer.loss_scaling or facts.precision.value == "mixed_float16":
@@ -51,10 +86,8 @@ class TensorFlowBackend:
         chosen = phases[phase]
         return StepMemory(
             breakdown=chosen,
-            # no GPU measurements of TensorFlow's graph executor yet, and its op order
-            # varies between runs (up to 25 % on the CPU ground truth)
             uncertain_bytes=int(_UNCERTAIN_GRAPH * (chosen["activations"] + chosen["temporaries"])),
             activation_bytes_by_use=kept,
             peak_phase=phase,
-            notes=["TensorFlow without XLA: graph execution, modelled op by op."],
+            notes=[f"TensorFlow without XLA on the {where}: graph execution, modelled op by op."],
         )

@@ -31,37 +31,41 @@ from __future__ import annotations
 
 from .._layers import Kind
 from ..units import MiB
-from .._layers import LayerUse
-from ._base import StepFacts, StepMemory, conv_input_channels, is_depthwise, is_spatial_conv, kept_bytes
+from ._base import KeptTable, StepFacts, StepMemory
 
 CUBLAS_WORKSPACE_BYTES = 67 * MiB
 
-_KEPT = {
-    Kind.CONV: 1.0,  # 1x1; spatial below
-    Kind.DENSE: 1.5,
-    Kind.EMBEDDING: 0.0,
-    Kind.BATCH_NORM: 2.6,
-    Kind.NORM: 2.3,
-    Kind.ACTIVATION: 2.1,
-    Kind.ELEMENTWISE: 1.0,
-    Kind.DROPOUT: 2.7,
-    Kind.MERGE: 0.0,
-    Kind.POOL: 0.0,
-    Kind.VIEW: 0.0,
-    Kind.COPY: 0.0,
-    Kind.ATTENTION: 0.0,
-    Kind.RNN: 23.0,
-    Kind.NO_GRADIENT: 0.0,
-    Kind.UNKNOWN: 1.0,
-}
-_SPATIAL_CONV = 2.1
-_FEW_CHANNELS_CONV = 0.9
-# Depthwise convolutions in MobileNet-style blocks: what they keep is already
-# counted by the BatchNormalization and ReLU6 that follow them (fit: 0).
-_DEPTHWISE_CONV = 0.0
-# Attention probabilities and per-step gates: on this backend they are covered
-# by the per-kind multiples of the projections and the RNN output (fit: 0).
-_EXTRA = 0.0
+TABLE = KeptTable(
+    by_kind={
+        Kind.CONV: 1.0,  # 1x1
+        Kind.DENSE: 1.5,
+        Kind.EMBEDDING: 0.0,
+        Kind.BATCH_NORM: 2.6,
+        Kind.NORM: 2.3,
+        Kind.ACTIVATION: 2.1,
+        Kind.ELEMENTWISE: 1.0,
+        Kind.DROPOUT: 2.7,
+        Kind.MERGE: 0.0,
+        Kind.CONCAT: 1.0,  # materialised; the next layer keeps it as its input
+        Kind.MULTIPLY: 1.0,  # same, and its gradient reads both inputs
+        Kind.POOL: 0.0,
+        Kind.VIEW: 0.0,
+        Kind.COPY: 0.0,
+        Kind.ATTENTION: 0.0,
+        Kind.RNN: 23.0,
+        Kind.NO_GRADIENT: 0.0,
+        Kind.UNKNOWN: 1.0,
+    },
+    spatial_conv=2.1,
+    few_channels_conv=0.9,
+    # Depthwise convolutions in MobileNet-style blocks: what they keep is already
+    # counted by the BatchNormalization and ReLU6 that follow them (fit: 0).
+    depthwise_conv=0.0,
+    # Attention probabilities and per-step gates: covered by the multiples of the
+    # projections and of the RNN output on this backend (fit: 0).
+    extra=0.0,
+)
+
 # What autograd keeps was within 6 % of the H200 measurements; allow 15 % on
 # unseen models. The update's and initializers' temporaries are read off the code.
 UNCERTAIN_SAVED = 0.15
@@ -70,17 +74,9 @@ UNCERTAIN_TEMPORARIES = 0.05
 INITIALIZER_TEMPORARIES = 2.0
 
 
-def output_multiple(use: LayerUse) -> float:
-    if not is_spatial_conv(use):
-        return _KEPT.get(use.kind, 1.0)
-    if is_depthwise(use):
-        return _DEPTHWISE_CONV
-    return _SPATIAL_CONV + (_FEW_CHANNELS_CONV if conv_input_channels(use) <= 16 else 0.0)
-
-
 def saved_bytes(facts: StepFacts) -> list[int]:
     """What autograd keeps for the backward pass, per call."""
-    return kept_bytes(facts, output_multiple, _EXTRA)
+    return TABLE.kept_bytes(facts)
 
 
 def update_temporary_bytes(facts: StepFacts) -> int:

@@ -9,8 +9,8 @@ gradients, and library scratch. On the H200 ground truth that buffer was the
 ``largest_alloc`` of every JAX run.
 
 What fusion keeps is modelled per kind of layer, as a multiple of its output
-bytes; the multiples come from the ground truth (``bench/accuracy.py`` prints
-the fit), grouped by mechanism rather than by model:
+bytes (``GPU_TABLE``); the multiples come from the ground truth
+(``bench/accuracy.py`` checks them), grouped by mechanism rather than by model:
 
 * convolutions with a spatial kernel keep their output and also need cuDNN
   layouts and scratch (x3.4); 1x1 convolutions are matrix products (x0.9);
@@ -44,41 +44,37 @@ import math
 
 from .._layers import Kind
 from ..units import MiB
-from .._layers import LayerUse
-from ._base import StepFacts, StepMemory, conv_input_channels, is_depthwise, is_spatial_conv, kept_bytes
+from ._base import Device, KeptTable, StepFacts, StepMemory, is_spatial_conv
 
 XLA_WORKSPACE_BYTES = 145 * MiB
 
-_KEPT = {
-    Kind.CONV: 0.9,  # 1x1; spatial and depthwise below
-    Kind.DENSE: 0.5,
+_COMMON = {
     Kind.EMBEDDING: 0.0,
-    Kind.BATCH_NORM: 0.25,
-    Kind.NORM: 0.0,
     Kind.ACTIVATION: 0.0,
     Kind.ELEMENTWISE: 0.5,
-    Kind.DROPOUT: 1.0,
     Kind.MERGE: 0.0,
+    Kind.CONCAT: 1.0,  # materialised; the next layer keeps it as its input
+    Kind.MULTIPLY: 1.0,  # same, and its gradient reads both inputs
     Kind.POOL: 1.0,
     Kind.VIEW: 0.0,
     Kind.COPY: 0.0,
     Kind.ATTENTION: 0.0,
-    Kind.RNN: 1.9,
     Kind.NO_GRADIENT: 0.0,
     Kind.UNKNOWN: 1.0,  # its footprint is already conservative
 }
-_SPATIAL_CONV = 3.4
-_DEPTHWISE_CONV = 3.0
-_FEW_CHANNELS_CONV = 1.3  # added for spatial convs on <= 16 input channels
-_EXTRA = 5.0
-
-
-def output_multiple(use: LayerUse) -> float:
-    if not is_spatial_conv(use):
-        return _KEPT.get(use.kind, 1.0)
-    if is_depthwise(use):
-        return _DEPTHWISE_CONV
-    return _SPATIAL_CONV + (_FEW_CHANNELS_CONV if conv_input_channels(use) <= 16 else 0.0)
+# Calibrated on the JAX rows of the H200 ground truth.
+GPU_TABLE = KeptTable(
+    by_kind={**_COMMON, Kind.CONV: 0.9, Kind.DENSE: 0.5, Kind.BATCH_NORM: 0.25, Kind.NORM: 0.0,
+             Kind.DROPOUT: 1.0, Kind.RNN: 1.9},
+    spatial_conv=3.4, depthwise_conv=3.0, few_channels_conv=1.3, extra=5.0,
+)
+# XLA:CPU fuses less and runs convolutions as library calls with their own
+# buffers; calibrated on TensorFlow's CPU allocator with jit_compile=True.
+CPU_TABLE = KeptTable(
+    by_kind={**_COMMON, Kind.CONV: 1.0, Kind.DENSE: 1.0, Kind.BATCH_NORM: 0.5, Kind.NORM: 2.5,
+             Kind.EMBEDDING: 1.0, Kind.DROPOUT: 6.8, Kind.RNN: 15.0},
+    spatial_conv=4.7, depthwise_conv=3.2, few_channels_conv=0.0, extra=4.1,
+)
 
 
 # Uncertainty of what the step keeps, as a fraction of it. Float32 spatial
@@ -94,7 +90,8 @@ def _uncertain_bytes(facts: StepFacts, kept: list[int]) -> int:
     f32 = facts.precision.compute_itemsize == 4
     kept_part = sum(k * (_UNCERTAIN_FLOAT32_CONV if f32 and is_spatial_conv(u) else _UNCERTAIN_OTHER)
                     for u, k in zip(facts.uses, kept))
-    return int(kept_part + _UNCERTAIN_OTHER * XLA_WORKSPACE_BYTES)
+    workspace = XLA_WORKSPACE_BYTES if facts.device is Device.GPU else 0
+    return int(kept_part + _UNCERTAIN_OTHER * workspace)
 
 
 # Optimizers whose update XLA folds into the weight-gradient product as an addend.
@@ -125,7 +122,8 @@ class XLABackend:
     name = "jax"
 
     def step_memory(self, facts: StepFacts) -> StepMemory:
-        kept = kept_bytes(facts, output_multiple, _EXTRA)
+        on_gpu = facts.device is Device.GPU
+        kept = (GPU_TABLE if on_gpu else CPU_TABLE).kept_bytes(facts)
         breakdown = {
             "weights": facts.weight_bytes,
             "optimizer_state": facts.optimizer_state_bytes,
@@ -134,7 +132,7 @@ class XLABackend:
             "gradients": facts.trainable_bytes,
             "activations": sum(kept),
             "temporaries": 0,
-            "workspace": XLA_WORKSPACE_BYTES,
+            "workspace": XLA_WORKSPACE_BYTES if on_gpu else 0,
         }
         autotune = {
             "weights": facts.weight_bytes,
@@ -142,7 +140,7 @@ class XLABackend:
             "input_batch": facts.input_bytes,
             "gradients": 0,
             "activations": 0,
-            "temporaries": _autotune_bytes(facts),
+            "temporaries": _autotune_bytes(facts) if on_gpu else 0,
             "workspace": 0,
         }
         if sum(autotune.values()) > sum(breakdown.values()):

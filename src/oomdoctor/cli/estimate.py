@@ -28,6 +28,8 @@ def command(
     gpu: Optional[str] = typer.Option(None, help="GPU name from the catalog, e.g. T4, A100-80GB, 'RTX 4090'."),
     gpu_memory: Optional[str] = typer.Option(None, help="GPU memory size instead of a name, e.g. 12GiB."),
     input_shape: Optional[str] = typer.Option(None, help="Per-sample input shape D1,D2,... for unknown dims."),
+    device: str = typer.Option("gpu", help="gpu, or cpu to predict TensorFlow's CPU allocator peak "
+                               "(tensorflow backend only)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of the report."),
 ) -> None:
     from ..loading import load_model, model_optimizer, prepare_keras
@@ -45,7 +47,8 @@ def command(
     from .._estimate import estimate
 
     result = estimate(keras_model, batch_size, optimizer=optimizer or model_optimizer(keras_model),
-                      precision=precision, backend=backend, gpu=chosen_gpu, jit_compile=jit, input_shape=shape)
+                      precision=precision, backend=backend, gpu=chosen_gpu, jit_compile=jit, input_shape=shape,
+                      device=device)
     show(result, as_json)
 
 
