@@ -101,7 +101,15 @@ class Job:
             input_bytes=input_bytes,
             jit_compile=self.jit_compile,
             device=self.device,
+            compiled_cpu_step_bytes=self._compiled_cpu_step(b),
         )
+
+    def _compiled_cpu_step(self, batch_size: int) -> int | None:
+        if not (self.device is Device.CPU and self.jit_compile and self.model is not None):
+            return None
+        from ._xla_compile import compiled_step_bytes
+
+        return compiled_step_bytes(self.model, batch_size, self.optimizer.spec.name)
 
     def step(self, batch_size: int | None = None) -> StepMemory:
         return model_for(self.backend).step_memory(self.facts(batch_size))

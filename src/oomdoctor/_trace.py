@@ -11,6 +11,7 @@ new trace.
 
 from __future__ import annotations
 
+import contextlib
 import math
 from dataclasses import dataclass, field
 from typing import Any
@@ -119,21 +120,33 @@ def _record_calls(model, input_shapes: list[tuple[int, ...]], input_dtypes: list
     structure = inputs[0] if len(inputs) == 1 else inputs
     if len(inputs) > 1 and isinstance(getattr(model, "_inputs_struct", None), dict):
         structure = dict(zip(model._inputs_struct.keys(), inputs))
-    # Keras's compute_output_spec runs inside a StatelessScope whose exit fills
-    # every variable still waiting for its initializer: hide ours from it, or the
-    # trace would allocate (and randomly initialise) every weight of the model.
+    Operation.__call__ = recording_call
+    try:
+        with weights_left_unfilled():
+            out = backend.compute_output_spec(model.call, structure, training=True)
+    finally:
+        Operation.__call__ = original_call
+    return roots, _specs(out)
+
+
+@contextlib.contextmanager
+def weights_left_unfilled():
+    """Keep Keras from filling variables that wait for their initializer.
+
+    Keras runs abstract evaluation inside a StatelessScope whose exit initialises
+    every variable still waiting for its initializer: hidden from it, the weights
+    of a model built with ``StatelessScope(initialize_variables=False)`` are never
+    allocated (the seed's model: 0.2 GB of host memory instead of 12 GB).
+    """
     from keras.src.backend.common import global_state
 
     waiting = global_state.get_global_attribute("uninitialized_variables") or []
     global_state.set_global_attribute("uninitialized_variables", [])
-    Operation.__call__ = recording_call
     try:
-        out = backend.compute_output_spec(model.call, structure, training=True)
+        yield
     finally:
-        Operation.__call__ = original_call
         created = global_state.get_global_attribute("uninitialized_variables") or []
         global_state.set_global_attribute("uninitialized_variables", waiting + created)
-    return roots, _specs(out)
 
 
 def _stand_in_output(layer, args, kwargs):

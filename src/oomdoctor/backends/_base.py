@@ -59,6 +59,8 @@ class StepFacts:
     input_bytes: int  # one batch of inputs and labels
     jit_compile: bool
     device: Device = Device.GPU
+    # XLA:CPU's own figure for the step (arguments + temporaries), when it could be compiled
+    compiled_cpu_step_bytes: int | None = None
 
     def tensor_bytes(self, use: LayerUse, elements: int) -> int:
         if not use.footprint.float_out:

@@ -1,0 +1,85 @@
+"""--device cpu against TensorFlow's real CPU allocator (BFC), measured here, not mocked."""
+import json
+import os
+import subprocess
+import sys
+import textwrap
+
+import keras
+import pytest
+from keras import layers
+
+import oomdoctor
+
+MEASURE = textwrap.dedent("""
+    import json, sys
+    import numpy as np, tensorflow as tf, keras
+    from keras import layers
+    sys.path.insert(0, {here!r})
+    from test_tensorflow_cpu import build
+    model = build()
+    model.compile(optimizer="adam", loss="sparse_categorical_crossentropy", jit_compile={jit})
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal((32, 48, 48, 3)).astype("float32")
+    y = rng.integers(0, 10, size=(32,)).astype("int32")
+    model.train_on_batch(x, y)
+    tf.config.experimental.reset_memory_stats("CPU:0")
+    model.train_on_batch(x, y)
+    print(json.dumps(tf.config.experimental.get_memory_info("CPU:0")))
+""")
+
+
+def build():
+    """A model that is not in the calibration set."""
+    return keras.Sequential([
+        keras.Input((48, 48, 3)),
+        layers.Conv2D(8, 3, activation="relu"),
+        layers.MaxPooling2D(),
+        layers.Conv2D(16, 3, padding="same", activation="relu"),
+        layers.BatchNormalization(),
+        layers.GlobalAveragePooling2D(),
+        layers.Dense(10, activation="softmax"),
+    ])
+
+
+def measured_peak(jit: bool) -> int:
+    pytest.importorskip("tensorflow", reason="needs the tensorflow extra")
+    env = {**os.environ, "KERAS_BACKEND": "tensorflow", "TF_CPU_ALLOCATOR_USE_BFC": "true",
+           "TF_CPP_MIN_LOG_LEVEL": "3", "CUDA_VISIBLE_DEVICES": ""}
+    code = MEASURE.format(here=os.path.dirname(__file__), jit=jit)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True).stdout
+    return json.loads(out.strip().splitlines()[-1])["peak"]
+
+
+@pytest.mark.parametrize("jit", [False, pytest.param(True, marks=pytest.mark.xfail(
+    strict=True, reason="known gap: TensorFlow's XLA:CPU kernels take scratch from the allocator that XLA's "
+                        "buffer assignment does not report; estimated 41 % low on this small model"))])
+def test_cpu_estimate_is_near_the_measured_allocator_peak(jit):
+    with keras.StatelessScope(initialize_variables=False):
+        model = build()
+    est = oomdoctor.estimate(model, 32, optimizer="adam", backend="tensorflow", jit_compile=jit, device="cpu")
+    real = measured_peak(jit)
+    assert est.device == "cpu"
+    # a model outside the calibration set; the measurements themselves vary by up to 25 %
+    assert 0.6 * real <= est.peak_bytes <= 1.6 * real, (est.peak_bytes, real)
+
+
+def test_cpu_device_needs_tensorflow_and_no_gpu():
+    with keras.StatelessScope(initialize_variables=False):
+        model = build()
+    with pytest.raises(oomdoctor.OomdoctorError, match="tensorflow"):
+        oomdoctor.estimate(model, 8, backend="jax", device="cpu")
+    with pytest.raises(oomdoctor.OomdoctorError, match="--device cpu"):
+        oomdoctor.estimate(model, 8, backend="tensorflow", device="cpu", gpu="T4")
+    with pytest.raises(oomdoctor.OomdoctorError, match="Unknown device"):
+        oomdoctor.estimate(model, 8, backend="tensorflow", device="tpu")
+
+
+def test_cpu_computes_float16_in_float32_under_xla():
+    with keras.StatelessScope(initialize_variables=False):
+        model = build()
+    full = oomdoctor.estimate(model, 64, backend="tensorflow", jit_compile=True, device="cpu")
+    mixed = oomdoctor.estimate(model, 64, backend="tensorflow", jit_compile=True, device="cpu",
+                               precision="mixed_float16")
+    assert mixed.breakdown["activations"] == full.breakdown["activations"]
+    assert full.breakdown["workspace"] == 0  # no CUDA libraries on the CPU
