@@ -9,9 +9,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
-__all__ = ["estimate", "Estimate", "OomdoctorError", "GPU", "gpu_by_name", "__version__"]
+__all__ = ["estimate", "Estimate", "OomdoctorError", "GPU", "gpu_by_name", "configure_gpu_memory", "__version__"]
 
 from .errors import OomdoctorError
+from .gpu_memory import configure_gpu_memory
 from .gpus import GPU, gpu_by_name
 
 if TYPE_CHECKING:

@@ -130,6 +130,29 @@ def _record_calls(model, input_shapes: list[tuple[int, ...]], input_dtypes: list
 
 
 @contextlib.contextmanager
+def tensorflow_left_unloaded():
+    """Keep Keras's serializer from importing TensorFlow just to check for tf.TensorShape.
+
+    ``get_config``/``clone_model`` ask ``tf.available``, which imports TensorFlow
+    (seconds, and a gigabyte) when it is installed. A model traced with another
+    backend holds no TensorFlow objects, so the answer is known.
+    """
+    import sys
+
+    from keras.src.utils import module_utils
+
+    if "tensorflow" in sys.modules:
+        yield
+        return
+    known = module_utils.tensorflow._available
+    module_utils.tensorflow._available = False
+    try:
+        yield
+    finally:
+        module_utils.tensorflow._available = known
+
+
+@contextlib.contextmanager
 def weights_left_unfilled():
     """Keep Keras from filling variables that wait for their initializer.
 

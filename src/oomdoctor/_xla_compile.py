@@ -45,19 +45,6 @@ _OPTIMIZERS = {
 }
 
 
-def _loss_and_labels(model, keras, batch_size: int):
-    import jax
-
-    output = model.outputs[0]
-    shape = (batch_size,) + tuple(output.shape[1:])
-    units = shape[-1] if len(shape) > 1 else 1
-    if len(model.outputs) == 1 and len(shape) == 2 and units > 1:
-        return "sparse_categorical_crossentropy", jax.ShapeDtypeStruct((batch_size,), "int32")
-    if units == 1:
-        return "binary_crossentropy", jax.ShapeDtypeStruct(shape, "float32")
-    return "mse", jax.ShapeDtypeStruct(shape, "float32")
-
-
 def compiled_step_bytes(model: Any, batch_size: int, optimizer_name: str) -> int | None:
     """Arguments + temporaries of the XLA:CPU executable of one training step, in bytes."""
     key = (id(model), batch_size, optimizer_name)
@@ -74,7 +61,8 @@ def _compile(model: Any, batch_size: int, optimizer_name: str) -> int | None:
     try:
         import jax
 
-        from ._trace import weights_left_unfilled
+        from ._trace import tensorflow_left_unloaded, weights_left_unfilled
+        from ._training import default_loss, label_spec
 
         def float32_layer(layer):
             config = layer.get_config()
@@ -82,9 +70,11 @@ def _compile(model: Any, batch_size: int, optimizer_name: str) -> int | None:
                 config["dtype"] = "float32"  # XLA:CPU computes float16 in float32 anyway
             return layer.__class__.from_config(config)
 
-        with keras.StatelessScope(initialize_variables=False), weights_left_unfilled():
+        with keras.StatelessScope(initialize_variables=False), weights_left_unfilled(), tensorflow_left_unloaded():
             clone = keras.models.clone_model(model, clone_function=float32_layer)
-        loss, labels = _loss_and_labels(clone, keras, batch_size)
+        output_shape = tuple(clone.outputs[0].shape)
+        loss = default_loss(output_shape)
+        labels = jax.ShapeDtypeStruct(*label_spec(loss, output_shape, batch_size))
         clone.compile(optimizer=_OPTIMIZERS[optimizer_name](keras), loss=loss)
         with keras.StatelessScope(initialize_variables=False), weights_left_unfilled():
             clone.optimizer.build(clone.trainable_variables)

@@ -8,7 +8,6 @@ or a rebuilt model with pooling before its Dense head).
 from __future__ import annotations
 
 import math
-import sys
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Callable
 
@@ -134,19 +133,14 @@ def _pool_before_head(before: "Estimate", job: "Job") -> Fix | None:
 
 def _rebuild_with_pooling(model, flatten_layer, rank: int):
     import keras
-    from keras.src.utils import module_utils
 
-    # Keras's serializer checks for tf.TensorShape, importing TensorFlow (seconds)
-    # when it is installed; our models hold no TensorFlow objects.
-    tensorflow_available = module_utils.tensorflow._available
-    if "tensorflow" not in sys.modules:
-        module_utils.tensorflow._available = False
+    from ._trace import tensorflow_left_unloaded
+
     try:
-        config = model.get_config()
+        with tensorflow_left_unloaded():
+            config = model.get_config()
     except Exception:
         return None
-    finally:
-        module_utils.tensorflow._available = tensorflow_available
     try:
         for layer_config in config.get("layers", []):
             # layers after the change must rebuild on their new input shapes

@@ -44,12 +44,13 @@ def prepare_keras(precision: str | None) -> None:
         keras.config.set_dtype_policy(parse_precision(precision).value)
 
 
-def load_model(spec: str):
+def load_model(spec: str, abstract: bool = True):
+    """The model named by ``spec``; ``abstract=False`` builds it with real weights (to train it)."""
     import keras
 
     if ":" in spec and not Path(spec).exists():
         path_text, _, function = spec.rpartition(":")
-        return _from_function(Path(path_text), function)
+        return _from_function(Path(path_text), function, abstract)
     path = Path(spec)
     if not path.exists():
         raise OomdoctorError(f"No such file: {spec}.", "Give a .keras file or path/to/file.py:function.")
@@ -59,6 +60,12 @@ def load_model(spec: str):
     if path.suffix != ".keras" or not zipfile.is_zipfile(path):
         raise OomdoctorError(f"{spec} is not a Keras model file.",
                              "Give a .keras file saved with model.save(), or path/to/file.py:function.")
+    if not abstract:
+        try:
+            return keras.saving.load_model(path, safe_mode=True)
+        except Exception as exc:
+            raise OomdoctorError(f"Could not load the model in {path}: {type(exc).__name__}: {str(exc)[:200]}",
+                                 "Check that it was saved with Keras 3 (model.save('model.keras')).") from exc
     return _from_keras_file(path)
 
 
@@ -85,7 +92,7 @@ def _from_keras_file(path: Path):
                              "Check that it was saved with Keras 3 (model.save('model.keras')).") from exc
 
 
-def _from_function(path: Path, function: str):
+def _from_function(path: Path, function: str, abstract: bool = True):
     import keras
 
     if not path.exists():
@@ -102,7 +109,7 @@ def _from_function(path: Path, function: str):
         if builder is None or not callable(builder):
             raise OomdoctorError(f"{path} has no function {function!r}.",
                                  f"Define def {function}(): ... returning a keras.Model.")
-        result = build_abstractly(builder)
+        result = build_abstractly(builder) if abstract else builder()
     except OomdoctorError:
         raise
     except Exception as exc:

@@ -10,6 +10,7 @@ import typer
 from ..errors import OomdoctorError
 from . import demo as _demo
 from . import estimate as _estimate
+from . import measure as _measure
 
 app = typer.Typer(
     name="oomdoctor",
@@ -19,6 +20,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 app.command("estimate", help=_estimate.HELP)(_estimate.command)
+app.command("measure", help=_measure.HELP)(_measure.command)
 app.command("demo", help=_demo.HELP)(_demo.command)
 
 

@@ -1,0 +1,215 @@
+"""Runs real training steps in a fresh process and prints what the allocator saw.
+
+``python -m oomdoctor._measure_worker '<json>'``; the parent (``measuring.py``)
+chooses the backend through KERAS_BACKEND before this process imports Keras,
+and a fresh process per run is what makes the peak the step's own and lets the
+GPU memory go when it exits. The last line of stdout is ``RESULT {json}``.
+An out-of-memory error is caught and reported with how far the run got.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+import traceback
+
+
+def _nvml_process_bytes() -> int | None:
+    try:
+        import pynvml
+    except ImportError:
+        return None
+    try:
+        pynvml.nvmlInit()
+        total = 0
+        for i in range(pynvml.nvmlDeviceGetCount()):
+            handle = pynvml.nvmlDeviceGetHandleByIndex(i)
+            for proc in pynvml.nvmlDeviceGetComputeRunningProcesses(handle):
+                if proc.pid == os.getpid() and proc.usedGpuMemory:
+                    total += proc.usedGpuMemory
+        return total or None
+    except Exception:
+        return None
+
+
+class _Allocator:
+    """The framework's allocator statistics: one small adapter per backend."""
+
+    device = "CPU:0"
+
+    def reset(self) -> None: ...
+
+    def stats(self) -> dict:
+        return {}
+
+
+class _TensorFlow(_Allocator):
+    def __init__(self, cap_bytes: int | None):
+        import tensorflow as tf
+
+        self.tf = tf
+        gpus = tf.config.list_physical_devices("GPU")
+        if gpus and cap_bytes:
+            tf.config.set_logical_device_configuration(
+                gpus[0], [tf.config.LogicalDeviceConfiguration(memory_limit=cap_bytes // 2**20)])
+        self.device = "GPU:0" if gpus else "CPU:0"
+        # memory growth is TensorFlow's own setting; we report whether it was on
+        self.preallocates = bool(gpus) and os.environ.get("TF_FORCE_GPU_ALLOW_GROWTH", "").lower() != "true"
+
+    def reset(self) -> None:
+        self.tf.config.experimental.reset_memory_stats(self.device)
+
+    def stats(self) -> dict:
+        info = self.tf.config.experimental.get_memory_info(self.device)
+        return {"peak_bytes": int(info["peak"]), "in_use_bytes": int(info["current"])}
+
+
+def _gpu_total_bytes() -> int | None:
+    """Total memory of GPU 0 without initialising a framework (NVML, else nvidia-smi)."""
+    try:
+        import pynvml
+
+        pynvml.nvmlInit()
+        return int(pynvml.nvmlDeviceGetMemoryInfo(pynvml.nvmlDeviceGetHandleByIndex(0)).total)
+    except Exception:
+        pass
+    try:
+        import subprocess
+
+        out = subprocess.run(["nvidia-smi", "--query-gpu=memory.total", "--format=csv,noheader,nounits"],
+                             capture_output=True, text=True, timeout=30).stdout
+        return int(out.split()[0]) * 2**20
+    except Exception:
+        return None
+
+
+class _Jax(_Allocator):
+    def __init__(self, cap_bytes: int | None):
+        if cap_bytes:
+            total = _gpu_total_bytes()
+            if total:
+                # JAX's own cap: a fraction of the GPU, read once when its client starts
+                os.environ["XLA_PYTHON_CLIENT_MEM_FRACTION"] = f"{min(cap_bytes / total, 1.0):.4f}"
+                os.environ["XLA_PYTHON_CLIENT_PREALLOCATE"] = "true"
+        import jax
+
+        self.jax = jax
+        self.dev = jax.devices()[0]
+        self.device = "GPU:0" if self.dev.platform == "gpu" else "CPU:0"
+        self.preallocates = (self.device == "GPU:0"
+                             and os.environ.get("XLA_PYTHON_CLIENT_PREALLOCATE", "true").lower() != "false")
+
+    def stats(self) -> dict:
+        stats = self.dev.memory_stats()
+        if not stats:
+            return {}
+        return {"peak_bytes": stats.get("peak_bytes_in_use"), "in_use_bytes": stats.get("bytes_in_use"),
+                "reserved_bytes": stats.get("bytes_reserved") or stats.get("pool_bytes"),
+                "limit_bytes": stats.get("bytes_limit")}
+
+
+class _Torch(_Allocator):
+    def __init__(self, cap_bytes: int | None):
+        import torch
+
+        self.torch = torch
+        self.cuda = torch.cuda.is_available()
+        self.device = "GPU:0" if self.cuda else "CPU:0"
+        if self.cuda and cap_bytes:
+            total = torch.cuda.get_device_properties(0).total_memory
+            torch.cuda.set_per_process_memory_fraction(min(cap_bytes / total, 1.0))
+        self.preallocates = False
+
+    def reset(self) -> None:
+        if self.cuda:
+            self.torch.cuda.reset_peak_memory_stats()
+
+    def stats(self) -> dict:
+        if not self.cuda:
+            return {}
+        c = self.torch.cuda
+        return {"peak_bytes": c.max_memory_allocated(), "in_use_bytes": c.memory_allocated(),
+                "reserved_bytes": c.max_memory_reserved()}
+
+
+_ADAPTERS = {"tensorflow": _TensorFlow, "jax": _Jax, "torch": _Torch}
+
+
+def _is_oom(exc: BaseException) -> bool:
+    text = f"{type(exc).__name__} {exc}"
+    return any(word in text for word in ("ResourceExhausted", "RESOURCE_EXHAUSTED", "out of memory",
+                                         "OutOfMemory", "OOM when allocating"))
+
+
+def run(config: dict) -> dict:
+    backend = os.environ["KERAS_BACKEND"]
+    result: dict = {"backend": backend, "steps_done": 0, "oom": False, "error": None}
+    allocator = _ADAPTERS[backend](config.get("cap_bytes"))
+    result["device"] = allocator.device
+    result["preallocates"] = getattr(allocator, "preallocates", False)
+    import numpy as np
+    import keras
+
+    from ._training import default_loss, label_spec
+    from .loading import load_model
+
+    if config.get("precision"):
+        keras.config.set_dtype_policy(config["precision"])
+    stage = "building the model"
+    try:
+        model = load_model(config["model"], abstract=False)
+        loss = getattr(model, "loss", None) or default_loss(tuple(model.outputs[0].shape))
+        optimizer = config.get("optimizer") or getattr(model, "optimizer", None) or "adam"
+        model.compile(optimizer=optimizer, loss=loss)
+        result["jit_compile"] = bool(getattr(model, "jit_compile", False))
+        rng = np.random.default_rng(0)
+        batch = config["batch_size"]
+        xs = []
+        for t in model.inputs:
+            shape = (batch,) + tuple(config.get("input_shape") or t.shape[1:])
+            if "int" in str(t.dtype):
+                xs.append(rng.integers(0, 1000, size=shape).astype(str(t.dtype)))
+            else:
+                xs.append(rng.standard_normal(shape).astype("float32"))
+        y_shape, y_dtype = label_spec(loss, tuple(model.outputs[0].shape), batch)
+        if y_dtype == "int32":
+            y = rng.integers(0, model.outputs[0].shape[-1], size=y_shape).astype("int32")
+        else:
+            y = rng.integers(0, 2, size=y_shape).astype("float32")
+        x = xs[0] if len(xs) == 1 else xs
+        times = []
+        for step in range(config["steps"]):
+            stage = f"training step {step + 1}"
+            if step == config["steps"] - 1 and allocator.device == "CPU:0":
+                # on the CPU the figure is the last step's own peak, as --device cpu predicts it
+                allocator.reset()
+            start = time.perf_counter()
+            model.train_on_batch(x, y)
+            times.append(time.perf_counter() - start)
+            result["steps_done"] = step + 1
+        result["step_seconds"] = sorted(times[1:] or times)[len(times[1:] or times) // 2]
+        result["first_step_seconds"] = times[0]
+    except BaseException as exc:
+        if not _is_oom(exc):
+            result["error"] = f"{stage}: {type(exc).__name__}: {str(exc).splitlines()[0][:500] if str(exc) else ''}"
+            result["traceback"] = traceback.format_exc()[-3000:]
+        else:
+            result["oom"] = True
+            message = " ".join(str(exc).split())
+            result["oom_message"] = f"{stage}: {type(exc).__name__}: {message[:600]}"
+    result.update({k: v for k, v in allocator.stats().items() if v is not None})
+    result["nvml_process_bytes"] = _nvml_process_bytes()
+    return result
+
+
+def main() -> int:
+    config = json.loads(sys.argv[1])
+    result = run(config)
+    print("RESULT " + json.dumps(result), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,30 @@
+"""What a training step needs besides the model: a loss and labels shaped for it.
+
+Used wherever oomdoctor runs or compiles a real step (``measure``, the XLA:CPU
+compile), so both infer the same loss for an uncompiled model.
+"""
+
+from __future__ import annotations
+
+SPARSE = "sparse_categorical_crossentropy"
+
+
+def default_loss(output_shape: tuple) -> str:
+    """Softmax-like outputs get sparse labels; one unit gets binary cross-entropy; else MSE."""
+    units = output_shape[-1] if len(output_shape) > 1 else 1
+    if len(output_shape) == 2 and units and units > 1:
+        return SPARSE
+    if units == 1:
+        return "binary_crossentropy"
+    return "mse"
+
+
+def loss_name(loss) -> str:
+    return loss if isinstance(loss, str) else getattr(loss, "name", type(loss).__name__)
+
+
+def label_spec(loss, output_shape: tuple, batch_size: int) -> tuple[tuple, str]:
+    """(shape, dtype) of one batch of labels for ``loss``."""
+    if "sparse" in loss_name(loss).lower():
+        return (batch_size,), "int32"
+    return (batch_size,) + tuple(output_shape[1:]), "float32"

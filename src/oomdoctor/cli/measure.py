@@ -1,0 +1,85 @@
+"""``oomdoctor measure MODEL --batch-size N``: real steps, the allocator's figures, the estimate beside them."""
+
+from __future__ import annotations
+
+import json
+from typing import Optional
+
+import typer
+
+from ..errors import OomdoctorError
+from ._options import parse_input_shape
+
+HELP = ("Run real training steps of MODEL on random data shaped like its inputs (on the GPU when there is one) "
+        "and report the allocator's peak, its reserved pool, the process's GPU memory (NVML), the step time, "
+        "and the estimate beside each. Loading a .py file runs its code.")
+
+
+def command(
+    model: str = typer.Argument(..., help="A .keras file, or path/to/file.py:function returning a keras.Model."),
+    batch_size: Optional[int] = typer.Option(None, "--batch-size", "-b", help="Training batch size."),
+    steps: int = typer.Option(3, help="Training steps to run."),
+    backend: Optional[str] = typer.Option(None, help="tensorflow, jax or torch (default: your KERAS_BACKEND)."),
+    precision: Optional[str] = typer.Option(None, help="float32, mixed_float16 or mixed_bfloat16."),
+    optimizer: Optional[str] = typer.Option(None, help="Optimizer name (default: the compiled model's, else adam)."),
+    input_shape: Optional[str] = typer.Option(None, help="Per-sample input shape D1,D2,... for unknown dims."),
+    find_max_batch: bool = typer.Option(False, "--find-max-batch", help="Search the largest batch that trains "
+                                        "under --gpu-memory (or --gpu), each probe a fresh process. Needs a GPU."),
+    gpu_memory: Optional[str] = typer.Option(None, help="Memory cap for --find-max-batch, e.g. 16GiB."),
+    gpu: Optional[str] = typer.Option(None, help="Or a GPU name from the catalog, as the cap."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+) -> None:
+    from .. import measuring
+    from ._options import gpu_choice
+
+    shape = parse_input_shape(input_shape)
+    if backend is not None:
+        from ..backends import parse_backend
+
+        backend = parse_backend(backend).value
+    if find_max_batch:
+        cap = gpu_choice(gpu, gpu_memory)
+        if cap is None:
+            raise OomdoctorError("--find-max-batch needs a memory cap.", "Add --gpu-memory 16GiB (or --gpu T4).")
+        search = measuring.find_max_batch(model, cap.usable_bytes if gpu else cap.total_bytes, backend, precision,
+                                          optimizer, shape)
+        if as_json:
+            typer.echo(json.dumps(search.to_dict(), indent=2))
+        else:
+            typer.echo(f"Largest batch that trained under {cap.describe()} on {search.backend}: "
+                       f"{search.max_batch_size} (predicted: {search.predicted_max_batch_size}); "
+                       f"probes: " + ", ".join(f"{b}{'✓' if ok else '✗'}" for b, ok in search.probes))
+        return
+    if batch_size is None:
+        raise OomdoctorError("measure needs --batch-size.", "Add --batch-size N.")
+    result = measuring.measure(model, batch_size, steps, backend, precision, optimizer, shape)
+    if as_json:
+        typer.echo(json.dumps(result.to_dict(), indent=2))
+        return
+    _render(result)
+
+
+def _render(result) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    from ..units import format_bytes
+
+    def size(value):
+        return "n/a" if value is None else format_bytes(value)
+
+    console = Console()
+    table = Table(title=f"Measured: {result.backend} on {result.device}, batch {result.batch_size}, "
+                        f"{result.steps_done}/{result.steps} steps", title_justify="left")
+    for column in ("figure", "measured", "estimated", "error"):
+        table.add_column(column, justify="left" if column == "figure" else "right")
+    error = "" if result.relative_error is None else f"{result.relative_error * 100:+.1f} %"
+    scope = "last step" if result.device == "CPU:0" else "build + steps"
+    table.add_row(f"allocator peak ({scope})", size(result.peak_bytes), size(result.estimate_peak_bytes), error)
+    table.add_row("allocator in use after the run", size(result.in_use_bytes), "", "")
+    table.add_row("allocator reserved pool", size(result.reserved_bytes), "", "")
+    table.add_row("process GPU memory (NVML, as nvidia-smi)", size(result.nvml_process_bytes), "", "")
+    table.add_row("step time", "n/a" if result.step_seconds is None else f"{result.step_seconds * 1000:.1f} ms", "", "")
+    console.print(table)
+    for note in result.notes:
+        console.print(f"• {note}", highlight=False)

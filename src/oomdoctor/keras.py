@@ -1,0 +1,131 @@
+"""``MemoryMonitor``: a Keras callback that records the allocator's peak in ``logs``.
+
+    from oomdoctor.keras import MemoryMonitor
+    model.fit(x, y, callbacks=[MemoryMonitor(batch_size=32)])
+
+Each epoch's peak goes into ``logs["peak_memory_bytes"]`` (and each batch's with
+``per_batch=True``), so ``History``, ``CSVLogger`` and TensorBoard record it.
+At the start of training it prints the predicted peak next to what the device
+has, and it warns once when the peak passes ``warn_fraction`` of the device.
+On a CPU-only machine it records TensorFlow's CPU allocator (complete with
+``TF_CPU_ALLOCATOR_USE_BFC=true``); JAX and PyTorch keep no CPU statistics.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import keras
+
+from .units import format_bytes
+
+PEAK_KEY = "peak_memory_bytes"
+
+
+class _Reader:
+    """Peak / reset / capacity of the active backend's allocator."""
+
+    def __init__(self) -> None:
+        self.backend = keras.backend.backend()
+        self.device = "CPU:0"
+        self.capacity: int | None = None
+        if self.backend == "tensorflow":
+            import tensorflow as tf
+
+            self.tf = tf
+            if tf.config.list_logical_devices("GPU"):
+                self.device = "GPU:0"
+        elif self.backend == "jax":
+            import jax
+
+            self.jax_device = jax.devices()[0]
+            stats = self.jax_device.memory_stats() or {}
+            if stats:
+                self.device = "GPU:0"
+                self.capacity = stats.get("bytes_limit")
+        elif self.backend == "torch":
+            import torch
+
+            self.torch = torch
+            if torch.cuda.is_available():
+                self.device = "GPU:0"
+                self.capacity = torch.cuda.get_device_properties(0).total_memory
+        if self.capacity is None and self.device == "GPU:0":
+            from ._measure_worker import _gpu_total_bytes
+
+            self.capacity = _gpu_total_bytes()
+
+    def peak(self) -> int | None:
+        if self.backend == "tensorflow":
+            return int(self.tf.config.experimental.get_memory_info(self.device)["peak"])
+        if self.backend == "jax":
+            stats = self.jax_device.memory_stats()
+            return stats.get("peak_bytes_in_use") if stats else None
+        if self.backend == "torch" and self.device == "GPU:0":
+            return int(self.torch.cuda.max_memory_allocated())
+        return None
+
+    def reset(self) -> None:
+        if self.backend == "tensorflow":
+            self.tf.config.experimental.reset_memory_stats(self.device)
+        elif self.backend == "torch" and self.device == "GPU:0":
+            self.torch.cuda.reset_peak_memory_stats()
+        # JAX keeps one running peak per process: epochs then report the peak so far
+
+
+class MemoryMonitor(keras.callbacks.Callback):
+    def __init__(self, per_batch: bool = False, warn_fraction: float = 0.9, batch_size: int | None = None,
+                 verbose: int = 1) -> None:
+        super().__init__()
+        self.per_batch = per_batch
+        self.warn_fraction = warn_fraction
+        self.batch_size = batch_size
+        self.verbose = verbose
+        self.predicted_peak_bytes: int | None = None
+        self._reader: _Reader | None = None
+        self._warned = False
+
+    def on_train_begin(self, logs=None):
+        self._reader = _Reader()
+        if self.batch_size:
+            try:
+                from ._estimate import estimate
+
+                device = "cpu" if self._reader.device == "CPU:0" else "gpu"
+                backend = self._reader.backend
+                if device == "cpu" and backend != "tensorflow":
+                    device, backend = "gpu", backend  # no CPU statistics to compare with; show the GPU figure
+                self.predicted_peak_bytes = estimate(self.model, self.batch_size, backend=backend,
+                                                     device=device).peak_bytes
+            except Exception as exc:  # the prediction is a courtesy; training goes on
+                self.predicted_peak_bytes = None
+                if self.verbose:
+                    print(f"oomdoctor: no prediction ({type(exc).__name__}: {str(exc)[:120]})")
+        if self.verbose:
+            have = format_bytes(self._reader.capacity) if self._reader.capacity else "unknown"
+            predicted = format_bytes(self.predicted_peak_bytes) if self.predicted_peak_bytes else "not estimated"
+            print(f"oomdoctor: predicted peak {predicted}; {self._reader.device} has {have} "
+                  f"({self._reader.backend} allocator)")
+        self._reader.reset()
+
+    def on_epoch_begin(self, epoch, logs=None):
+        if self._reader is not None:
+            self._reader.reset()
+
+    def _record(self, logs) -> None:
+        peak = self._reader.peak() if self._reader is not None else None
+        if peak is None or logs is None:
+            return
+        logs[PEAK_KEY] = peak
+        capacity = self._reader.capacity
+        if capacity and not self._warned and peak > self.warn_fraction * capacity:
+            self._warned = True
+            warnings.warn(f"oomdoctor: peak memory {format_bytes(peak)} is above {self.warn_fraction:.0%} of "
+                          f"the device's {format_bytes(capacity)}", stacklevel=2)
+
+    def on_train_batch_end(self, batch, logs=None):
+        if self.per_batch:
+            self._record(logs)
+
+    def on_epoch_end(self, epoch, logs=None):
+        self._record(logs)

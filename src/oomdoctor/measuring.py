@@ -1,0 +1,224 @@
+"""Measure the real thing: run training steps in a fresh process and read the allocator.
+
+Each run is a subprocess (``_measure_worker.py``) so the backend can be chosen
+before Keras loads, the peak belongs to this job alone, and an out-of-memory
+error cannot take the caller down or leave GPU memory held: the process exits.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+from dataclasses import dataclass, field
+
+from .errors import OomdoctorError, missing_framework
+from .units import format_bytes
+
+_FRAMEWORK = {"tensorflow": ("tensorflow", "tensorflow"), "jax": ("jax", "jax"), "torch": ("torch", "torch")}
+
+PREALLOCATION_ADVICE = {
+    "tensorflow": ("TensorFlow reserves nearly all free GPU memory when it starts, so nvidia-smi shows far more "
+                   "than the job uses. Turn on memory growth: tf.config.experimental.set_memory_growth(gpu, True) "
+                   "for each GPU, or TF_FORCE_GPU_ALLOW_GROWTH=true, or oomdoctor.configure_gpu_memory()."),
+    "jax": ("JAX reserves 75 % of the GPU when it starts, so nvidia-smi shows far more than the job uses. Set "
+            "XLA_PYTHON_CLIENT_PREALLOCATE=false (or XLA_PYTHON_CLIENT_MEM_FRACTION=0.5) before importing JAX, "
+            "or call oomdoctor.configure_gpu_memory() first."),
+    "torch": ("PyTorch's caching allocator keeps freed blocks reserved for reuse: nvidia-smi shows the reserved "
+              "pool. torch.cuda.empty_cache() returns unused blocks; PYTORCH_CUDA_ALLOC_CONF="
+              "expandable_segments:True reduces fragmentation."),
+}
+
+
+@dataclass
+class Measurement:
+    backend: str
+    device: str
+    batch_size: int
+    steps: int
+    steps_done: int
+    peak_bytes: int | None  # measured allocator peak
+    in_use_bytes: int | None
+    reserved_bytes: int | None
+    nvml_process_bytes: int | None
+    step_seconds: float | None
+    oom: bool
+    oom_message: str | None
+    preallocates: bool
+    jit_compile: bool | None
+    estimate_peak_bytes: int | None = None
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def relative_error(self) -> float | None:
+        if not self.peak_bytes or self.estimate_peak_bytes is None:
+            return None
+        return (self.estimate_peak_bytes - self.peak_bytes) / self.peak_bytes
+
+    def to_dict(self) -> dict:
+        return {
+            "backend": self.backend,
+            "device": self.device,
+            "batch_size": self.batch_size,
+            "steps": self.steps,
+            "steps_done": self.steps_done,
+            "peak_bytes": self.peak_bytes,
+            "peak_bytes_meaning": ("measured allocator peak" + (" of the last step (CPU)" if self.device == "CPU:0"
+                                                                 else " over model build and all steps")),
+            "estimate_peak_bytes": self.estimate_peak_bytes,
+            "relative_error": None if self.relative_error is None else round(self.relative_error, 4),
+            "in_use_bytes": self.in_use_bytes,
+            "reserved_bytes": self.reserved_bytes,
+            "nvml_process_bytes": self.nvml_process_bytes,
+            "step_seconds": self.step_seconds,
+            "oom": self.oom,
+            "oom_message": self.oom_message,
+            "preallocates": self.preallocates,
+            "jit_compile": self.jit_compile,
+            "notes": list(self.notes),
+        }
+
+
+def require_backend(backend: str) -> None:
+    module, extra = _FRAMEWORK[backend]
+    if importlib.util.find_spec(module) is None:
+        raise missing_framework(module, extra)
+
+
+def run_worker(config: dict, backend: str, timeout: float = 3600) -> dict:
+    env = {**os.environ, "KERAS_BACKEND": backend, "TF_CPP_MIN_LOG_LEVEL": "3",
+           # count every allocation on TensorFlow's CPU allocator (the default skips small ones)
+           "TF_CPU_ALLOCATOR_USE_BFC": "true"}
+    env.pop("OOMDOCTOR_USER_KERAS_BACKEND", None)
+    try:
+        proc = subprocess.run([sys.executable, "-m", "oomdoctor._measure_worker", json.dumps(config)],
+                              capture_output=True, text=True, env=env, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        raise OomdoctorError(f"The measurement did not finish within {timeout:.0f} s.",
+                             "Use fewer --steps or a smaller --batch-size.") from None
+    for line in reversed(proc.stdout.splitlines()):
+        if line.startswith("RESULT "):
+            return json.loads(line.removeprefix("RESULT "))
+    tail = (proc.stderr.strip().splitlines() or ["no output"])[-1]
+    raise OomdoctorError(f"The measuring process died (exit code {proc.returncode}): {tail[:300]}",
+                         "Run with --debug, or try a smaller --batch-size.")
+
+
+def measure(model_spec: str, batch_size: int, steps: int = 3, backend: str | None = None,
+            precision: str | None = None, optimizer: str | None = None, input_shape: tuple | None = None,
+            estimate: bool = True) -> Measurement:
+    """Run ``steps`` real training steps of the model named by ``model_spec`` and measure them."""
+    from ._estimate import configured_backend
+
+    if batch_size < 1 or steps < 1:
+        raise OomdoctorError("--batch-size and --steps must be 1 or more.", "Give positive numbers.")
+    backend = backend or configured_backend().value
+    if backend not in _FRAMEWORK:
+        raise OomdoctorError(f"Unknown backend {backend!r}.", "Use tensorflow, jax or torch.")
+    require_backend(backend)
+    config = {"model": model_spec, "batch_size": batch_size, "steps": steps, "precision": precision,
+              "optimizer": optimizer, "input_shape": list(input_shape) if input_shape else None}
+    raw = run_worker(config, backend)
+    if raw.get("error"):
+        raise OomdoctorError(f"The training step failed while {raw['error']}",
+                             "Check that the model trains as written (--debug shows the worker's traceback).")
+    result = Measurement(
+        backend=backend, device=raw["device"], batch_size=batch_size, steps=steps, steps_done=raw["steps_done"],
+        peak_bytes=raw.get("peak_bytes"), in_use_bytes=raw.get("in_use_bytes"),
+        reserved_bytes=raw.get("reserved_bytes"), nvml_process_bytes=raw.get("nvml_process_bytes"),
+        step_seconds=raw.get("step_seconds"), oom=raw["oom"], oom_message=raw.get("oom_message"),
+        preallocates=raw.get("preallocates", False), jit_compile=raw.get("jit_compile"),
+    )
+    if result.peak_bytes is None:
+        result.notes.append(f"{backend} reports no allocator statistics on the CPU; only TensorFlow does. "
+                            "Run on a GPU, or measure with --backend tensorflow.")
+    if result.oom:
+        result.notes.append(f"Out of memory after {result.steps_done} of {steps} steps — {result.oom_message}")
+    if result.preallocates:
+        result.notes.append(PREALLOCATION_ADVICE[backend])
+    elif backend == "torch" and result.reserved_bytes and result.peak_bytes:
+        result.notes.append(f"Reserved {format_bytes(result.reserved_bytes)} for an allocated peak of "
+                            f"{format_bytes(result.peak_bytes)}. " + PREALLOCATION_ADVICE["torch"])
+    if estimate:
+        result.estimate_peak_bytes = _estimate_for(model_spec, result, precision, optimizer, input_shape)
+    return result
+
+
+def _estimate_for(model_spec, result: Measurement, precision, optimizer, input_shape) -> int | None:
+    from ._estimate import estimate
+    from .loading import load_model, model_optimizer, prepare_keras
+
+    prepare_keras(precision)
+    model = load_model(model_spec)
+    on_cpu = result.device == "CPU:0"
+    if on_cpu and result.backend != "tensorflow":
+        return None
+    est = estimate(model, result.batch_size, optimizer=optimizer or model_optimizer(model), precision=precision,
+                   backend=result.backend, jit_compile=result.jit_compile, input_shape=input_shape,
+                   device="cpu" if on_cpu else "gpu")
+    return est.peak_bytes
+
+
+@dataclass
+class BatchSearch:
+    backend: str
+    cap_bytes: int
+    max_batch_size: int  # largest batch that trained under the cap (0: not even 1)
+    predicted_max_batch_size: int | None
+    probes: list[tuple[int, bool]]  # (batch, trained) in the order tried
+
+    def to_dict(self) -> dict:
+        return {"backend": self.backend, "cap_bytes": self.cap_bytes, "max_batch_size": self.max_batch_size,
+                "predicted_max_batch_size": self.predicted_max_batch_size,
+                "probes": [{"batch_size": b, "trained": ok} for b, ok in self.probes]}
+
+
+def find_max_batch(model_spec: str, cap_bytes: int, backend: str | None = None, precision: str | None = None,
+                   optimizer: str | None = None, input_shape: tuple | None = None, limit: int = 1 << 16) -> BatchSearch:
+    """Largest batch that trains under a memory cap: binary search, each probe a fresh process under the
+    framework's own cap (TensorFlow logical-device limit, JAX memory fraction, torch memory fraction)."""
+    from ._estimate import configured_backend, estimate
+    from .gpus import CUDA_CONTEXT_BYTES, GPU
+    from .loading import load_model, model_optimizer, prepare_keras
+
+    backend = backend or configured_backend().value
+    require_backend(backend)
+    prepare_keras(precision)
+    model = load_model(model_spec)
+    predicted = estimate(model, 1, optimizer=optimizer or model_optimizer(model), precision=precision,
+                         backend=backend, input_shape=input_shape,
+                         gpu=GPU("cap", cap_bytes + CUDA_CONTEXT_BYTES)).max_batch_size
+    probes: list[tuple[int, bool]] = []
+
+    def trains(batch: int) -> bool:
+        config = {"model": model_spec, "batch_size": batch, "steps": 2, "precision": precision,
+                  "optimizer": optimizer, "input_shape": list(input_shape) if input_shape else None,
+                  "cap_bytes": cap_bytes}
+        raw = run_worker(config, backend)  # the worker applies the framework's own cap
+        if raw["device"] == "CPU:0":
+            raise OomdoctorError("--find-max-batch needs a GPU: the frameworks cannot cap CPU memory.",
+                                 "Run it on a GPU machine; here, `oomdoctor estimate --gpu-memory SIZE` predicts it.")
+        if raw.get("error"):
+            raise OomdoctorError(f"A probe at batch {batch} failed while {raw['error']}", "Check the model trains.")
+        ok = not raw["oom"]
+        probes.append((batch, ok))
+        return ok
+
+    low, high = 0, None  # low trains (0: nothing yet); high fails
+    batch = max(predicted or 1, 1)
+    while high is None or high - low > 1:
+        if trains(batch):
+            low = batch
+            batch = batch * 2 if high is None else (low + high) // 2
+            if batch > limit:
+                break
+        else:
+            high = batch
+            batch = (low + high) // 2
+            if batch == low:
+                break
+        if high is not None and high - low <= 1:
+            break
+    return BatchSearch(backend, cap_bytes, low, predicted, probes)
