@@ -1,0 +1,37 @@
+"""GPU check: measured vs estimated peaks for a few models, one compact table.
+
+Run by ``scripts/gpu-check.sh`` on a machine with a CUDA GPU (JAX and PyTorch
+with CUDA installed there); each measurement is a fresh process.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from oomdoctor.measuring import find_max_batch, measure
+from oomdoctor.units import GiB, format_bytes
+
+MODELS = Path(__file__).resolve().parent.parent / "bench" / "models.py"
+JOBS = [("resnet50", 32), ("seed_audio", 1)]
+
+
+def main() -> int:
+    print("| backend | model | batch | measured peak | estimate | error | reserved | NVML process | step |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for backend in ("jax", "torch"):
+        for model, batch in JOBS:
+            m = measure(f"{MODELS}:{model}", batch, steps=3, backend=backend)
+            error = "n/a" if m.relative_error is None else f"{m.relative_error * 100:+.1f} %"
+            size = lambda v: "n/a" if v is None else format_bytes(v)  # noqa: E731
+            step = "n/a" if m.step_seconds is None else f"{m.step_seconds * 1000:.0f} ms"
+            print(f"| {backend} | {model} | {batch} | {size(m.peak_bytes)} | {size(m.estimate_peak_bytes)} | "
+                  f"{error} | {size(m.reserved_bytes)} | {size(m.nvml_process_bytes)} | {step} |", flush=True)
+    search = find_max_batch(f"{MODELS}:resnet50", 16 * GiB, backend="torch")
+    print(f"\nResNet-50 on torch under a 16 GiB cap: largest batch {search.max_batch_size} "
+          f"(predicted {search.predicted_max_batch_size}); probes {search.probes}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
