@@ -16,7 +16,7 @@ from .backends import (BackendName, Device, Precision, StepFacts, StepMemory, mo
 from .errors import OomdoctorError
 from .gpus import CUDA_CONTEXT_BYTES, GPU, resolve_gpu
 from .optimizers import OptimizerPlan, plan_for
-from .units import format_bytes
+from .units import format_bytes, itemsize
 
 # nvidia-smi shows more than the allocator's peak: the CUDA context, and pool
 # slack. PyTorch's caching allocator reserved 1-8 % above its peak on the H200
@@ -85,17 +85,17 @@ class Job:
         b = self.batch_size if batch_size is None else batch_size
         variables = self.trace.variables
         trainable = [v for v in variables if v.trainable]
-        weight_bytes = sum(v.elements * _itemsize(v.dtype) for v in variables)
-        trainable_bytes = sum(v.elements * _itemsize(v.dtype) for v in trainable)
+        weight_bytes = sum(v.elements * itemsize(v.dtype) for v in variables)
+        trainable_bytes = sum(v.elements * itemsize(v.dtype) for v in trainable)
         tensors = self.trace.inputs + self.trace.outputs  # inputs and same-shaped labels
-        input_bytes = sum(t.elements(b) * (_itemsize(t.dtype) if not t.is_float else 4) for t in tensors)
+        input_bytes = sum(t.elements(b) * (itemsize(t.dtype) if not t.is_float else 4) for t in tensors)
         return StepFacts(
             batch_size=b,
             precision=self.precision,
             uses=list(self.uses),
             weight_bytes=weight_bytes,
             trainable_bytes=trainable_bytes,
-            largest_trainable_bytes=max((v.elements * _itemsize(v.dtype) for v in trainable), default=0),
+            largest_trainable_bytes=max((v.elements * itemsize(v.dtype) for v in trainable), default=0),
             optimizer=self.optimizer,
             optimizer_state_bytes=self.optimizer.state_bytes([v.shape for v in trainable]),
             input_bytes=input_bytes,
@@ -113,15 +113,6 @@ class Job:
 
     def step(self, batch_size: int | None = None) -> StepMemory:
         return model_for(self.backend).step_memory(self.facts(batch_size))
-
-
-def _itemsize(dtype: str) -> int:
-    import numpy as np
-
-    try:
-        return np.dtype(dtype).itemsize
-    except TypeError:
-        return 2 if "16" in dtype else 4
 
 
 @dataclass
@@ -228,7 +219,7 @@ def _layer_rows(job: Job, memory: StepMemory) -> list[LayerRow]:
                 continue
             seen.add(id(v))
             params += math.prod(v.shape)
-            weight_bytes += math.prod(v.shape) * _itemsize(str(v.dtype))
+            weight_bytes += math.prod(v.shape) * itemsize(str(v.dtype))
         shape = use.call.outputs[0].shape if use.call.outputs else ()
         rows.append(LayerRow(
             name=use.call.path,

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from .errors import OomdoctorError
+from .units import itemsize
 
 Shape = tuple[int, ...]
 
@@ -169,7 +170,7 @@ def inspect_state(optimizer: Any, shapes: list[Shape], loss_scaling: bool = Fals
     clone.build(stand_ins)
     own = {id(v) for v in stand_ins}
     state = sum(
-        math.prod(v.shape) * _itemsize(v.dtype)
+        math.prod(v.shape) * itemsize(v.dtype)
         for v in clone.variables
         if id(v) not in own and math.prod(v.shape) > 1
     )
@@ -178,9 +179,3 @@ def inspect_state(optimizer: Any, shapes: list[Shape], loss_scaling: bool = Fals
                          _full(max(round(per_var), 0)), 3.0, has_torch_foreach=False)
     return OptimizerPlan(spec, loss_scaling=loss_scaling, inspected_state_bytes=int(state * scale),
                          approximated=scale != 1.0)
-
-
-def _itemsize(dtype: Any) -> int:
-    import numpy as np
-
-    return np.dtype(str(getattr(dtype, "name", dtype))).itemsize

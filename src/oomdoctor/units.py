@@ -40,3 +40,14 @@ def format_bytes(n: float) -> str:
             text = f"{value:.1f}" if value < 100 else f"{value:.0f}"
             return f"{sign}{text} {unit}"
     return f"{sign}{int(n)} B"
+
+
+def itemsize(dtype) -> int:
+    """Bytes per element of a dtype given as a string or a framework dtype (bfloat16 included)."""
+    import numpy as np
+
+    name = str(getattr(dtype, "name", dtype))
+    try:
+        return np.dtype(name).itemsize
+    except TypeError:  # bfloat16 and friends numpy does not know by name
+        return 2 if "16" in name else 1 if "8" in name else 4
