@@ -102,10 +102,15 @@ class MemoryMonitor(keras.callbacks.Callback):
                 if self.verbose:
                     print(f"oomdoctor: no prediction ({type(exc).__name__}: {str(exc)[:120]})")
         if self.verbose:
-            have = format_bytes(self._reader.capacity) if self._reader.capacity else "unknown"
+            reader = self._reader
             predicted = format_bytes(self.predicted_peak_bytes) if self.predicted_peak_bytes else "not estimated"
-            print(f"oomdoctor: predicted peak {predicted}; {self._reader.device} has {have} "
-                  f"({self._reader.backend} allocator)")
+            if reader.device == "CPU:0" and reader.backend != "tensorflow":
+                print(f"oomdoctor: {reader.backend} keeps no allocator statistics on the CPU, so no peak will be "
+                      f"recorded; predicted GPU peak {predicted}")
+            else:
+                have = format_bytes(reader.capacity) if reader.capacity else "no fixed limit"
+                print(f"oomdoctor: predicted peak {predicted} (allocator peak); {reader.device} has {have} "
+                      f"({reader.backend} allocator)")
         self._reader.reset()
 
     def on_epoch_begin(self, epoch, logs=None):
