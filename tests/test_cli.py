@@ -51,6 +51,11 @@ def test_tuple_and_precision_and_jit(capsys):
     keras.config.set_dtype_policy("float32")
 
 
+def test_subclassed_model_without_training_argument(capsys):
+    data = run_json(capsys, f"{MODELS}:subclassed", "-b", "4", "--input-shape", "16,16,3")
+    assert [row["type"] for row in data["layers"]] == ["Conv2D", "GlobalAveragePooling2D", "Dense"]
+
+
 def test_input_shape_fills_unknown_dims(capsys):
     data = run_json(capsys, f"{MODELS}:variable_length", "-b", "4", "--input-shape", "20,8")
     assert data["layers"]

@@ -122,11 +122,23 @@ def _record_calls(model, input_shapes: list[tuple[int, ...]], input_dtypes: list
         structure = dict(zip(model._inputs_struct.keys(), inputs))
     Operation.__call__ = recording_call
     try:
-        with weights_left_unfilled():
-            out = backend.compute_output_spec(model.call, structure, training=True)
+        with weights_left_unfilled(), tensorflow_left_unloaded():
+            out = backend.compute_output_spec(model.call, structure, **_training_flag(model))
     finally:
         Operation.__call__ = original_call
     return roots, _specs(out)
+
+
+def _training_flag(model) -> dict:
+    """``training=True`` when the model's call takes it (a user's ``call(self, x)`` may not)."""
+    import inspect
+
+    try:
+        params = inspect.signature(model.call).parameters
+    except (TypeError, ValueError):
+        return {}
+    takes = "training" in params or any(p.kind is p.VAR_KEYWORD for p in params.values())
+    return {"training": True} if takes else {}
 
 
 @contextlib.contextmanager

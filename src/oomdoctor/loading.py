@@ -134,13 +134,16 @@ def build_abstractly(builder):
     """
     import keras
 
-    try:
-        with keras.StatelessScope(initialize_variables=False):
-            return builder()
-    except ValueError as exc:
-        if "stateless scope" not in str(exc):
-            raise
-    return builder()
+    from ._trace import tensorflow_left_unloaded
+
+    with tensorflow_left_unloaded():
+        try:
+            with keras.StatelessScope(initialize_variables=False):
+                return builder()
+        except ValueError as exc:
+            if "stateless scope" not in str(exc):
+                raise
+        return builder()
 
 
 def model_optimizer(model):

@@ -28,3 +28,26 @@ def raises():
 
 def not_a_model():
     return 42
+
+
+class _Plain(keras.Model):
+    """A subclassed model whose call takes no `training` argument."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv = layers.Conv2D(4, 3)
+        self.pool = layers.GlobalAveragePooling2D()
+        self.head = layers.Dense(3)
+
+    def call(self, x):
+        return self.head(self.pool(self.conv(x)))
+
+
+def subclassed():
+    return _Plain()
+
+
+def bidirectional_text():
+    inputs = keras.Input((20,), dtype="int32")
+    x = layers.Bidirectional(layers.GRU(8))(layers.Embedding(100, 8)(inputs))
+    return keras.Model(inputs, layers.Dense(2, activation="softmax")(x))
