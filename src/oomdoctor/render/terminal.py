@@ -84,7 +84,8 @@ def render(estimate: "Estimate", console: Console) -> None:
     console.print(breakdown_table(estimate))
     console.print(layer_table(estimate))
     if estimate.fixes:
-        console.print("[bold]What would help[/bold] (each figure re-estimated with the change):")
+        heading = "To use less memory" if estimate.fits else "What would help"
+        console.print(f"[bold]{heading}[/bold] (each figure re-estimated with the change):")
         for i, fix in enumerate(estimate.fixes, 1):
             line = f" {i}. {describe(fix)}"
             if fix.note:
