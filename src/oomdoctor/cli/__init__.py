@@ -10,6 +10,7 @@ import typer
 from ..errors import OomdoctorError
 from . import demo as _demo
 from . import estimate as _estimate
+from . import explain as _explain
 from . import measure as _measure
 
 app = typer.Typer(
@@ -21,6 +22,7 @@ app = typer.Typer(
 )
 app.command("estimate", help=_estimate.HELP)(_estimate.command)
 app.command("measure", help=_measure.HELP)(_measure.command)
+app.command("explain", help=_explain.HELP)(_explain.command)
 app.command("demo", help=_demo.HELP)(_demo.command)
 
 
@@ -30,7 +32,10 @@ def main(argv: list[str] | None = None) -> int:
     if debug:
         args.remove("--debug")
     try:
-        app(args=args, prog_name="oomdoctor", standalone_mode=False)
+        # without standalone mode click returns an exit code (typer.Exit(n)) instead of exiting
+        returned = app(args=args, prog_name="oomdoctor", standalone_mode=False)
+        if isinstance(returned, int):
+            return returned
     except OomdoctorError as error:
         if debug:
             traceback.print_exc()

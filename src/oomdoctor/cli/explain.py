@@ -1,0 +1,56 @@
+"""``oomdoctor explain [LOGFILE | -]``: an out-of-memory error, explained."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from ..errors import OomdoctorError
+
+HELP = ("Read an out-of-memory error (TensorFlow, XLA/JAX or PyTorch) from LOGFILE or standard input and say "
+        "what happened and what to do. With --model, name the weight or layer output that failed.")
+
+
+def command(
+    logfile: str = typer.Argument("-", help="The log with the error; - reads standard input."),
+    model: Optional[str] = typer.Option(None, help="The model that ran (a .keras file or file.py:function)."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    lang: Optional[str] = typer.Option(None, help="en or zh (default: from the locale)."),
+) -> None:
+    from ..i18n import _, set_language
+
+    set_language(lang)
+    if logfile == "-":
+        text = sys.stdin.read()
+    else:
+        path = Path(logfile)
+        if not path.is_file():
+            raise OomdoctorError(f"No such file: {logfile}.", "Give the log file, or - to read standard input.")
+        text = path.read_text(errors="replace")
+    keras_model = None
+    if model:
+        from ..loading import load_model, prepare_keras
+
+        prepare_keras(None)
+        keras_model = load_model(model)
+    from ..explain import explain
+
+    result = explain(text, keras_model)
+    if as_json:
+        typer.echo(json.dumps(result.to_dict(), indent=2, ensure_ascii=False))
+    else:
+        if not result.recognised:
+            typer.echo(result.diagnosis[0])
+        else:
+            typer.echo(_("Out of memory ({framework}):").format(framework=result.framework))
+            for line in result.diagnosis:
+                typer.echo(f"  • {line}")
+            typer.echo(_("What to do:"))
+            for line in result.fixes:
+                typer.echo(f"  • {line}")
+    if not result.recognised:
+        raise typer.Exit(1)
