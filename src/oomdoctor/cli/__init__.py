@@ -8,6 +8,7 @@ import traceback
 import typer
 
 from ..errors import OomdoctorError
+from . import check as _check
 from . import demo as _demo
 from . import estimate as _estimate
 from . import explain as _explain
@@ -23,6 +24,7 @@ app = typer.Typer(
 app.command("estimate", help=_estimate.HELP)(_estimate.command)
 app.command("measure", help=_measure.HELP)(_measure.command)
 app.command("explain", help=_explain.HELP)(_explain.command)
+app.command("check", help=_check.HELP)(_check.command)
 app.command("demo", help=_demo.HELP)(_demo.command)
 
 

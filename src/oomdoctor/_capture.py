@@ -1,0 +1,134 @@
+"""Run a training script with ``Model.fit`` intercepted, to learn what it would train.
+
+``python -m oomdoctor._capture '<json>'`` runs the user's script (``runpy``) in
+this fresh process with the user's own Keras backend. The first ``fit`` or
+``train_on_batch`` call stops the script before any training: we keep the
+model, its optimizer, the batch size and the data set, estimate the step, and
+size the input pipeline's host buffers. The last line of stdout is
+``CAPTURE {json}``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import runpy
+import sys
+import traceback
+
+
+class _Captured(BaseException):
+    """Raised from the patched fit: BaseException, so user code's `except Exception` does not swallow it."""
+
+    def __init__(self, model, batch_size, dataset):
+        self.model, self.batch_size, self.dataset = model, batch_size, dataset
+
+
+def _element_bytes(spec, batch_size: int = 1) -> int:
+    """Bytes of one element; an unknown (batch) dimension counts as ``batch_size``."""
+    import keras
+
+    total = 0
+    for leaf in keras.tree.flatten(spec):
+        shape = getattr(leaf, "shape", None)
+        dtype = getattr(leaf, "dtype", None)
+        if shape is None or dtype is None:
+            continue
+        dims = [d if d is not None else batch_size for d in list(shape)]
+        total += math.prod(dims) * getattr(dtype, "size", 4)
+    return total
+
+
+def _chain(dataset) -> list:
+    """The pipeline from its last stage back to its source."""
+    nodes = []
+    while dataset is not None:
+        nodes.append(dataset)
+        dataset = getattr(dataset, "_input_dataset", None)
+    return nodes
+
+
+def dataset_batch_size(dataset) -> int | None:
+    for node in _chain(dataset):
+        size = getattr(node, "_batch_size", None)
+        if size is not None and "Batch" in type(node).__name__:
+            return int(size.numpy()) if hasattr(size, "numpy") else int(size)
+    return None
+
+
+def _pipeline(dataset) -> dict:
+    """Host memory of a tf.data pipeline: each buffer's elements times their size."""
+    info = {"element_bytes": None, "buffers": [], "host_bytes": None}
+    spec = getattr(dataset, "element_spec", None)
+    if spec is None:
+        return info
+    batch = dataset_batch_size(dataset) or 1
+    element = _element_bytes(spec, batch)
+    info["element_bytes"] = element
+    host = 0
+    for node in _chain(dataset):
+        kind = type(node).__name__
+        here = _element_bytes(node.element_spec, batch) if hasattr(node, "element_spec") else element
+        if "Shuffle" in kind and hasattr(node, "_buffer_size"):
+            size = int(node._buffer_size.numpy())
+            info["buffers"].append({"kind": "shuffle", "elements": size, "bytes": size * here})
+            host += size * here
+        elif "Prefetch" in kind and hasattr(node, "_buffer_size"):
+            size = int(node._buffer_size.numpy())
+            size = size if size > 0 else 2  # AUTOTUNE: tf.data starts small; count two
+            info["buffers"].append({"kind": "prefetch", "elements": size, "bytes": size * here})
+            host += size * here
+        elif "Cache" in kind:
+            filename = getattr(node, "_filename", None)
+            in_memory = filename is None or (hasattr(filename, "numpy") and filename.numpy() == b"")
+            info["buffers"].append({"kind": "cache in memory" if in_memory else "cache on disk",
+                                    "elements": None, "bytes": None})
+    info["host_bytes"] = host
+    return info
+
+
+def run(config: dict) -> dict:
+    import keras
+
+    def fit(self, x=None, y=None, batch_size=None, *args, **kwargs):
+        spec = getattr(x, "element_spec", None)
+        size = batch_size or (dataset_batch_size(x) if spec is not None else None)
+        raise _Captured(self, size or 32, x if spec is not None else None)  # 32: Keras's own default
+
+    def train_on_batch(self, x=None, y=None, *args, **kwargs):
+        first = keras.tree.flatten(x)[0]
+        raise _Captured(self, int(first.shape[0]), None)
+
+    keras.Model.fit = fit
+    keras.Model.train_on_batch = train_on_batch
+    sys.argv = [config["script"]] + config.get("args", [])
+    result: dict = {"captured": False}
+    try:
+        runpy.run_path(config["script"], run_name="__main__")
+        result["error"] = "The script finished without calling fit() or train_on_batch()."
+    except _Captured as captured:
+        from ._estimate import estimate
+
+        result["captured"] = True
+        result["batch_size"] = captured.batch_size
+        est = estimate(captured.model, captured.batch_size, gpu=config.get("gpu"))
+        result["estimate"] = est.to_dict()
+        result["pipeline"] = _pipeline(captured.dataset) if captured.dataset is not None else None
+    except SystemExit as exc:
+        result["error"] = f"The script exited (code {exc.code}) before calling fit()."
+    except BaseException as exc:
+        frames = traceback.extract_tb(exc.__traceback__)
+        where = next((f for f in reversed(frames) if f.filename == config["script"]), None)
+        at = f" at line {where.lineno}" if where else ""
+        result["error"] = f"The script raised {type(exc).__name__}{at}: {str(exc).splitlines()[0][:300] if str(exc) else ''}"
+    return result
+
+
+def main() -> int:
+    result = run(json.loads(sys.argv[1]))
+    print("CAPTURE " + json.dumps(result, default=str), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

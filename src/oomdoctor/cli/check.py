@@ -1,0 +1,95 @@
+"""``oomdoctor check train.py [-- script args]``: static findings, then what the script would train."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+HELP = ("Check a training script for what wastes GPU and host memory (each finding with its line and fix), then "
+        "run it with Model.fit intercepted, so nothing trains, to estimate the model it builds. Running the script "
+        "runs your code: use --static-only to only read it.")
+
+
+def command(
+    script: str = typer.Argument(..., help="The training script."),
+    script_args: Optional[List[str]] = typer.Argument(None, help="Arguments for the script, after --."),
+    static_only: bool = typer.Option(False, "--static-only", help="Only read the script; do not run it."),
+    gpu: Optional[str] = typer.Option(None, help="GPU name or size to check the captured model against."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    lang: Optional[str] = typer.Option(None, help="en or zh (default: from the locale)."),
+) -> None:
+    from ..check import check_source
+    from ..i18n import _, set_language
+
+    set_language(lang)
+    findings = check_source(script)
+    capture = None
+    if not static_only:
+        capture = _capture(Path(script), script_args or [], gpu)
+    if as_json:
+        typer.echo(json.dumps({"findings": [f.to_dict() for f in findings],
+                               "capture": capture if capture and capture.get("captured") else None,
+                               "capture_error": capture.get("error") if capture else None},
+                              indent=2, ensure_ascii=False))
+        return
+    if findings:
+        typer.echo(_("{count} finding(s) in {script}:").format(count=len(findings), script=script))
+        for finding in findings:
+            typer.echo(f"\n{finding.file}:{finding.line}  [{finding.rule}]")
+            typer.echo(f"  {finding.message}")
+            typer.echo("  " + _("Fix: {fix}").format(fix=finding.fix))
+    else:
+        typer.echo(_("No memory problems found in {script}.").format(script=script))
+    if capture is None:
+        return
+    if not capture.get("captured"):
+        typer.echo("\n" + _("Could not capture the model: {error}").format(error=capture.get("error")))
+        return
+    _render_capture(capture)
+
+
+def _capture(script: Path, args: list[str], gpu: str | None) -> dict:
+    from ..gpus import resolve_gpu
+
+    if gpu:
+        resolve_gpu(gpu)  # a bad name fails here, before running anything
+    config = {"script": str(script.resolve()), "args": args, "gpu": gpu}
+    env = {**os.environ, "TF_CPP_MIN_LOG_LEVEL": "3"}
+    proc = subprocess.run([sys.executable, "-m", "oomdoctor._capture", json.dumps(config)], capture_output=True,
+                          text=True, env=env, cwd=script.resolve().parent)
+    for line in reversed(proc.stdout.splitlines()):
+        if line.startswith("CAPTURE "):
+            return json.loads(line.removeprefix("CAPTURE "))
+    tail = (proc.stderr.strip().splitlines() or ["no output"])[-1]
+    return {"captured": False, "error": f"the script's process died: {tail[:300]}"}
+
+
+def _render_capture(capture: dict) -> None:
+    from ..i18n import _
+    from ..units import format_bytes
+
+    est = capture["estimate"]
+    typer.echo("\n" + _("The script trains {model} with batch {batch} ({optimizer}, {precision}, {backend}): "
+                        "peak {peak} (allocator peak; nvidia-smi about {total}).").format(
+        model=est["model"], batch=capture["batch_size"], optimizer=est["optimizer"], precision=est["precision"],
+        backend=est["backend"], peak=format_bytes(est["peak_bytes"]), total=format_bytes(est["device_total_bytes"])))
+    for culprit in est["culprits"][:2]:
+        typer.echo(f"  • {culprit['message']}")
+    if "fits" in est:
+        typer.echo("  " + (_("Fits {gpu}; largest batch {max_batch}.") if est["fits"] else
+                           _("Does NOT fit {gpu}; largest batch {max_batch}.")).format(
+            gpu=est["gpu"], max_batch=est["max_batch_size"]))
+    pipeline = capture.get("pipeline")
+    if pipeline and pipeline.get("element_bytes") is not None:
+        typer.echo("  " + _("Input pipeline (host memory): {element} per element; buffers hold {host}.").format(
+            element=format_bytes(pipeline["element_bytes"]), host=format_bytes(pipeline["host_bytes"] or 0)))
+        for buffer in pipeline["buffers"]:
+            size = "" if buffer["bytes"] is None else f" = {format_bytes(buffer['bytes'])}"
+            count = "" if buffer["elements"] is None else f" {buffer['elements']} ×"
+            typer.echo(f"    - {buffer['kind']}:{count}{size}")
