@@ -28,3 +28,12 @@ def pytest_collection_modifyitems(config, items):
         for item in items:
             if "gpu" in item.keywords:
                 item.add_marker(skip)
+
+
+@pytest.fixture(autouse=True)
+def english_messages():
+    """Each test starts in English, whatever language an earlier test chose."""
+    from oomdoctor.i18n import set_language
+
+    set_language("en")
+    yield

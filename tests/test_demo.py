@@ -52,6 +52,24 @@ def test_golden_report(demo_estimate, update_golden):
     assert text == GOLDEN.read_text(), "run pytest --update-golden after an intended change"
 
 
+def test_golden_report_in_chinese(update_golden):
+    from oomdoctor.i18n import set_language
+
+    set_language("zh")
+    with keras.StatelessScope(initialize_variables=False):
+        model = build_seed_model()
+    estimate = oomdoctor.estimate(model, DEMO_BATCH, optimizer="adam", precision="float32", backend="tensorflow",
+                                  gpu=DEMO_GPU_MEMORY)  # messages are made in the chosen language
+    buffer = io.StringIO()
+    render(estimate, Console(file=buffer, width=110, color_system=None, force_terminal=False))
+    text = buffer.getvalue()
+    golden = GOLDEN.with_name("test_demo_report.zh.out")
+    if update_golden or not golden.exists():
+        golden.write_text(text, encoding="utf-8")
+    assert text == golden.read_text(encoding="utf-8"), "run pytest --update-golden after an intended change"
+    assert "还没算任何激活值就已经是 11.5 GiB" in text and "放不进" in text
+
+
 def test_demo_command(capsys):
     from oomdoctor.cli import main
 

@@ -6,20 +6,22 @@ import math
 from typing import TYPE_CHECKING
 
 from ._layers import Kind
+from .i18n import _
 from .units import format_bytes
 
 if TYPE_CHECKING:
     from ._estimate import Estimate, Job, Culprit
 
-_CATEGORY_WORDS = {
-    "weights": "the model's weights",
-    "gradients": "gradients (one per trainable weight)",
-    "optimizer_state": "optimizer state",
-    "activations": "activations kept for the backward pass",
-    "input_batch": "the input batch",
-    "temporaries": "temporaries (the optimizer update's or the initializers' working copies)",
-    "workspace": "library workspace (cuBLAS/cuDNN scratch)",
-}
+def _category_words(category: str) -> str:
+    return {
+        "weights": _("The model's weights"),
+        "gradients": _("Gradients (one per trainable weight)"),
+        "optimizer_state": _("Optimizer state"),
+        "activations": _("Activations kept for the backward pass"),
+        "input_batch": _("The input batch"),
+        "temporaries": _("Temporaries (the optimizer update's or the initializers' working copies)"),
+        "workspace": _("Library workspace (cuBLAS/cuDNN scratch)"),
+    }[category]
 
 
 def _state_multiple(job: "Job") -> float:
@@ -48,17 +50,19 @@ def find(estimate: "Estimate", job: "Job", limit: int = 4) -> list["Culprit"]:
             if use.kind is Kind.DENSE and previous is not None and previous.call.type_name in ("Flatten", "Reshape"):
                 label = f"{previous.call.type_name}→{row.type}"
                 flat = previous.call.outputs[0].shape[-1] if previous.call.outputs else 0
-                why = (f" The Flatten turns a {_shape_text(previous.call.inputs[0].shape)} feature map into "
-                       f"{flat:,} inputs, and every one connects to every unit. Pool before the head "
-                       f"(GlobalAveragePooling or MaxPooling) to shrink it.")
+                why = " " + _("The Flatten turns a {shape} feature map into {inputs:,} inputs, and every one "
+                              "connects to every unit. Pool before the head (GlobalAveragePooling or MaxPooling) "
+                              "to shrink it.").format(shape=_shape_text(previous.call.inputs[0].shape), inputs=flat)
             else:
                 why = ""
             culprits.append(Culprit(
                 subject=row.name,
                 bytes=held,
                 share=held / peak,
-                message=(f"{label}: {row.params:,} parameters, {_percent(share)} of the model; "
-                         f"with {estimate.optimizer} that is {format_bytes(held)} before any activation." + why),
+                message=_("{label}: {params:,} parameters, {share} of the model; with {optimizer} that is {held} "
+                          "before any activation.").format(label=label, params=row.params, share=_percent(share),
+                                                           optimizer=estimate.optimizer, held=format_bytes(held))
+                + why,
             ))
         previous = use
 
@@ -66,16 +70,18 @@ def find(estimate: "Estimate", job: "Job", limit: int = 4) -> list["Culprit"]:
     for category, size in sorted(estimate.breakdown.items(), key=lambda kv: -kv[1]):
         if size < 0.25 * peak:
             break
-        message = f"{_CATEGORY_WORDS[category].capitalize()}: {format_bytes(size)}, {size / peak * 100:.0f} % of the peak"
+        message = _("{what}: {size}, {share:.0f} % of the peak").format(
+            what=_category_words(category), size=format_bytes(size), share=size / peak * 100)
         if category == "activations":
             top = sorted(estimate.layers, key=lambda r: -r.activation_bytes)[:3]
-            message += ("; they grow with the batch. Largest: "
-                        + ", ".join(f"{r.name} ({format_bytes(r.activation_bytes)})" for r in top if r.activation_bytes))
+            message += _("; they grow with the batch. Largest: {layers}").format(
+                layers=", ".join(f"{r.name} ({format_bytes(r.activation_bytes)})" for r in top if r.activation_bytes))
         elif category == "temporaries":
-            message += f" (the peak falls in the {estimate.peak_phase})"
+            message += _(" (the peak falls in the {phase})").format(phase=estimate.peak_phase)
         elif category in ("weights", "gradients", "optimizer_state"):
-            message += "; it does not shrink with a smaller batch"
-        culprits.append(Culprit(subject=category, bytes=size, share=size / peak, message=message + "."))
+            message += _("; it does not shrink with a smaller batch")
+        # the sentence's full stop is the language's own ("." / "。")
+        culprits.append(Culprit(subject=category, bytes=size, share=size / peak, message=message + _(".")))
     return culprits[:limit]
 
 

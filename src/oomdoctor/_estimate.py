@@ -16,6 +16,7 @@ from .backends import (BackendName, Device, Precision, StepFacts, StepMemory, mo
 from .errors import OomdoctorError
 from .gpus import CUDA_CONTEXT_BYTES, GPU, resolve_gpu
 from .optimizers import OptimizerPlan, plan_for
+from .i18n import _
 from .units import format_bytes, itemsize
 
 # nvidia-smi shows more than the allocator's peak: the CUDA context, and pool
@@ -244,10 +245,8 @@ def build_estimate(job: Job) -> Estimate:
         approximated.append(f"optimizer state of {job.optimizer.display} (scaled from stand-in variables)")
     notes = list(memory.notes)
     if approximated:
-        notes.append(
-            f"{len(approximated)} part(s) are approximated conservatively (counted high): "
-            + ", ".join(approximated[:5]) + ("..." if len(approximated) > 5 else "")
-        )
+        notes.append(_("{count} part(s) are approximated conservatively (counted high): {parts}").format(
+            count=len(approximated), parts=", ".join(approximated[:5]) + ("..." if len(approximated) > 5 else "")))
     estimate = Estimate(
         safe_peak_bytes=peak + memory.uncertain_bytes,
         uncertainty=_uncertainty(job, memory, approximated),
@@ -277,12 +276,12 @@ def build_estimate(job: Job) -> Estimate:
         estimate.max_batch_size = max_batch_size(job)
         if estimate.max_batch_size == 0:
             fixed = job.step(1)
-            estimate.max_batch_reason = (
-                f"even batch 1 needs {format_bytes(_device_total(job, fixed.peak_bytes))} on the device, "
-                f"more than the {format_bytes(job.gpu.total_bytes)} of {job.gpu.name}; "
-                f"weights, gradients and optimizer state alone take "
-                f"{format_bytes(fixed.breakdown['weights'] + fixed.breakdown['gradients'] + fixed.breakdown['optimizer_state'])}"
-            )
+            state = fixed.breakdown["weights"] + fixed.breakdown["gradients"] + fixed.breakdown["optimizer_state"]
+            estimate.max_batch_reason = _(
+                "even batch 1 needs {need} on the device, more than the {have} of {gpu}; weights, gradients and "
+                "optimizer state alone take {state}").format(
+                need=format_bytes(_device_total(job, fixed.peak_bytes)), have=format_bytes(job.gpu.total_bytes),
+                gpu=job.gpu.name, state=format_bytes(state))
     estimate.culprits = _culprits.find(estimate, job)
     return estimate
 
@@ -293,17 +292,17 @@ def _uncertainty(job: Job, memory: StepMemory, approximated: list[str]) -> dict:
         exact.append("optimizer_state")
     modelled = ["activations", "temporaries", "workspace"]
     modelled_layers = sum(not u.approximated for u in job.uses)
-    statement = (
-        "Exact (from shapes and dtypes): " + ", ".join(c.replace("_", " ") for c in exact) + ". "
-        f"Modelled: what {modelled_layers} layers keep for the backward pass, temporaries and workspace on "
-        f"{job.backend.value}, calibrated against measured peaks; the peak falls in the {memory.peak_phase}. "
-        f"The real peak may be up to {format_bytes(memory.uncertain_bytes)} higher: request "
-        f"safe_peak_bytes from a scheduler."
-    )
+    statement = _(
+        "Exact (from shapes and dtypes): {exact}. Modelled: what {layers} layers keep for the backward pass, "
+        "temporaries and workspace on {backend}, calibrated against measured peaks; the peak falls in the {phase}. "
+        "The real peak may be up to {margin} higher: request safe_peak_bytes from a scheduler.").format(
+        exact=", ".join(c.replace("_", " ") for c in exact), layers=modelled_layers, backend=job.backend.value,
+        phase=memory.peak_phase, margin=format_bytes(memory.uncertain_bytes))
     if approximated:
-        statement += f" Approximated on the safe side: {', '.join(approximated)}."
-    if job.backend is BackendName.TENSORFLOW:
-        statement += " TensorFlow on a GPU has no measurements yet: its figures rest on the XLA and eager models."
+        statement += " " + _("Approximated on the safe side: {parts}.").format(parts=", ".join(approximated))
+    if job.backend is BackendName.TENSORFLOW and job.device is Device.GPU:
+        statement += " " + _("TensorFlow on a GPU has no measurements yet: its figures rest on the XLA and "
+                             "eager models.")
     return {"exact": exact, "modelled": modelled, "approximated": list(approximated),
             "uncertain_bytes": memory.uncertain_bytes, "statement": statement}
 

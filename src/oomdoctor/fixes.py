@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Callable
 
 from ._layers import Kind
 from .backends import BackendName, Precision
+from .i18n import _
 from .optimizers import OptimizerPlan, spec_by_name
 from .units import format_bytes
 
@@ -41,9 +42,9 @@ def _candidate(name: str, change: str, before: "Estimate", after: "Estimate", no
     saves = before.peak_bytes - after.peak_bytes
     helps = saves > 0.02 * before.peak_bytes
     if saves < -0.02 * before.peak_bytes:
-        note = "makes it worse"
+        note = _("makes it worse")
     elif not helps and not note:
-        note = "barely changes the peak: the memory is elsewhere"
+        note = _("barely changes the peak: the memory is elsewhere")
     return Fix(name, change, after.peak_bytes, saves, after.fits, after.max_batch_size, helps, note)
 
 
@@ -59,11 +60,11 @@ def _mixed_precision(before: "Estimate", job: "Job") -> Fix | None:
     note = ""
     state = sum(after.breakdown[k] for k in ("weights", "gradients", "optimizer_state"))
     if not after.fits and state > 0.5 * after.peak_bytes:
-        note = ("not enough: variables, gradients and optimizer slots stay float32 under a mixed policy, "
-                "and they dominate this model")
+        note = _("not enough: variables, gradients and optimizer slots stay float32 under a mixed policy, "
+                 "and they dominate this model")
     return _candidate("mixed_precision",
-                      f"keras.mixed_precision.set_global_policy('{precision.value}') before building the model "
-                      f"(keep the last layer float32)", before, after, note)
+                      _("keras.mixed_precision.set_global_policy('{policy}') before building the model "
+                        "(keep the last layer float32)").format(policy=precision.value), before, after, note)
 
 
 def _optimizers(before: "Estimate", job: "Job") -> list[Fix]:
@@ -71,9 +72,9 @@ def _optimizers(before: "Estimate", job: "Job") -> list[Fix]:
 
     fixes = []
     current = job.optimizer.spec.name
-    for name, change in (("momentum", "SGD with momentum (one slot per weight instead of two)"),
-                         ("adafactor", "Adafactor (factored second moments)"),
-                         ("sgd", "plain SGD (no optimizer state)")):
+    for name, change in (("momentum", _("SGD with momentum (one slot per weight instead of two)")),
+                         ("adafactor", _("Adafactor (factored second moments)")),
+                         ("sgd", _("plain SGD (no optimizer state)"))):
         if name == current or (current == "sgd"):
             continue
         after = reestimate(job, optimizer=OptimizerPlan(spec_by_name(name), loss_scaling=job.optimizer.loss_scaling))
@@ -90,8 +91,9 @@ def _smaller_batch(before: "Estimate", job: "Job") -> Fix | None:
     steps = math.ceil(job.batch_size / batch)
     after = reestimate(job, batch_size=batch)
     return _candidate("smaller_batch",
-                      f"batch_size={batch} with gradient accumulation over {steps} steps "
-                      f"(keras.optimizers.*(gradient_accumulation_steps={steps})) to keep the effective batch",
+                      _("batch_size={batch} with gradient accumulation over {steps} steps "
+                        "(keras.optimizers.*(gradient_accumulation_steps={steps})) to keep the effective batch").format(
+                          batch=batch, steps=steps),
                       before, after)
 
 
@@ -127,8 +129,8 @@ def _pool_before_head(before: "Estimate", job: "Job") -> Fix | None:
     trace = trace_model(rebuilt)
     after = reestimate(job, trace=trace, uses=tuple(classify(trace.calls)), model=rebuilt)
     return _candidate("pool_before_dense",
-                      f"replace {target[0].name} (Flatten) with GlobalAveragePooling{target[1]}D() "
-                      f"so the Dense head sees channels, not every pixel", before, after)
+                      _("replace {name} (Flatten) with GlobalAveragePooling{rank}D() so the Dense head sees "
+                        "channels, not every pixel").format(name=target[0].name, rank=target[1]), before, after)
 
 
 def _rebuild_with_pooling(model, flatten_layer, rank: int):
@@ -179,7 +181,8 @@ def prescribe(before: "Estimate", job: "Job") -> list[Fix]:
 
 
 def describe(fix: Fix) -> str:
-    verdict = "" if fix.fits is None else (" → fits" if fix.fits else " → still does not fit")
-    effect = (f"saves {format_bytes(fix.saves_bytes)}" if fix.saves_bytes >= 0
-              else f"adds {format_bytes(-fix.saves_bytes)}")
-    return f"{fix.change}: peak {format_bytes(fix.peak_bytes)} ({effect}){verdict}"
+    verdict = "" if fix.fits is None else (_(" → fits") if fix.fits else _(" → still does not fit"))
+    effect = (_("saves {size}").format(size=format_bytes(fix.saves_bytes)) if fix.saves_bytes >= 0
+              else _("adds {size}").format(size=format_bytes(-fix.saves_bytes)))
+    return _("{change}: peak {peak} ({effect}){verdict}").format(
+        change=fix.change, peak=format_bytes(fix.peak_bytes), effect=effect, verdict=verdict)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Optional
+
 import typer
 
 HELP = ("Diagnose the audio classifier from the question that started oomdoctor: two 3x3 convolutions on a "
@@ -27,9 +29,12 @@ def build_seed_model():
     ], name="seed_audio_classifier")
 
 
-def command(as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of the report.")) -> None:
+def command(as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of the report."),
+            lang: Optional[str] = typer.Option(None, help="en or zh (default: from the locale).")) -> None:
+    from ..i18n import set_language
     from ..loading import prepare_keras
 
+    set_language(lang)
     prepare_keras(None)
     import keras
 

@@ -31,9 +31,12 @@ def command(
     device: str = typer.Option("gpu", help="gpu, or cpu to predict TensorFlow's CPU allocator peak "
                                "(tensorflow backend only)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of the report."),
+    lang: Optional[str] = typer.Option(None, help="en or zh (default: from the locale)."),
 ) -> None:
+    from ..i18n import set_language
     from ..loading import load_model, model_optimizer, prepare_keras
 
+    set_language(lang)
     if batch_size < 1:
         raise OomdoctorError(f"The batch size must be 1 or more, not {batch_size}.", "Give --batch-size 1 or more.")
     shape = parse_input_shape(input_shape)
