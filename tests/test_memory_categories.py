@@ -160,3 +160,21 @@ def test_approximated_layers_are_named_in_the_statement():
     assert "mystery" in est.uncertainty["statement"]
     row = next(r for r in est.layers if r.name == "mystery")
     assert row.approximated and row.activation_bytes > 0
+
+
+@pytest.mark.parametrize("backend", ["jax", "torch", "tensorflow"])
+def test_rematerialization_keeps_only_layer_outputs(backend):
+    from dataclasses import replace
+
+    from oomdoctor._estimate import build_estimate
+
+    with keras.StatelessScope(initialize_variables=False):
+        model = keras.Sequential([keras.Input((32, 32, 3)), layers.Conv2D(16, 3), layers.BatchNormalization(),
+                                  layers.ReLU(), layers.Conv2D(16, 3), layers.GlobalAveragePooling2D(),
+                                  layers.Dense(10)])
+    est = oomdoctor.estimate(model, 64, backend=backend)
+    remat = build_estimate(replace(est._job, remat=True))
+    outputs = sum(r.activation_bytes for r in remat.layers)
+    assert remat.breakdown["activations"] == outputs < est.breakdown["activations"]
+    # the recomputation of the largest layer is a transient of the backward pass
+    assert remat.breakdown["temporaries"] == max(r.activation_bytes for r in est.layers)

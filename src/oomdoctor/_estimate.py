@@ -81,6 +81,7 @@ class Job:
     gpu: GPU | None
     model: Any = None  # kept for fixes that rebuild the model
     device: Device = Device.GPU
+    remat: bool = False  # the model is built under keras.RematScope(mode="full")
 
     def facts(self, batch_size: int | None = None) -> StepFacts:
         b = self.batch_size if batch_size is None else batch_size
@@ -102,7 +103,8 @@ class Job:
             input_bytes=input_bytes,
             jit_compile=self.jit_compile,
             device=self.device,
-            compiled_cpu_step_bytes=self._compiled_cpu_step(b),
+            compiled_cpu_step_bytes=None if self.remat else self._compiled_cpu_step(b),
+            remat=self.remat,
         )
 
     def _compiled_cpu_step(self, batch_size: int) -> int | None:

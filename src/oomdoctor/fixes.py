@@ -164,8 +164,20 @@ def _rebuild_with_pooling(model, flatten_layer, rank: int):
         return None
 
 
+def _remat(before: "Estimate", job: "Job") -> Fix | None:
+    if job.remat or before.breakdown["activations"] < 0.2 * before.peak_bytes:
+        return None
+    from ._estimate import reestimate
+
+    after = reestimate(job, remat=True)
+    return _candidate("rematerialization",
+                      _("build the model inside `with keras.RematScope(mode='full'):` so each layer recomputes its "
+                        "activations in the backward pass (slower steps)"), before, after,
+                      _("approximate: rematerialization is modelled, not yet measured"))
+
+
 _PRESCRIBERS: list[Callable[["Estimate", "Job"], "Fix | list[Fix] | None"]] = [
-    _pool_before_head, _smaller_batch, _mixed_precision, _optimizers, _xla,
+    _pool_before_head, _smaller_batch, _mixed_precision, _remat, _optimizers, _xla,
 ]
 
 

@@ -61,6 +61,8 @@ class StepFacts:
     device: Device = Device.GPU
     # XLA:CPU's own figure for the step (arguments + temporaries), when it could be compiled
     compiled_cpu_step_bytes: int | None = None
+    # keras.RematScope(mode="full"): each layer keeps only its input and is recomputed in backward
+    remat: bool = False
 
     def tensor_bytes(self, use: LayerUse, elements: int) -> int:
         if not use.footprint.float_out:
@@ -118,15 +120,34 @@ class KeptTable:
         return self.spatial_conv + (self.few_channels_conv if conv_input_channels(use) <= 16 else 0.0)
 
     def kept_bytes(self, facts: "StepFacts") -> list[int]:
-        """Per call: multiple x output bytes + extra x extra bytes."""
+        """Per call: multiple x output bytes + extra x extra bytes.
+
+        Under full rematerialisation a layer keeps only its output (the next layer's
+        input) and recomputes the rest during the backward pass; that recomputation
+        is a transient, counted by ``remat_transient_bytes``.
+        """
         kept = []
         b = facts.batch_size
         for use in facts.uses:
             fp = use.footprint
             out = facts.tensor_bytes(use, fp.out_fixed + fp.out_per_sample * b)
             extra = facts.tensor_bytes(use, fp.extra_fixed + fp.extra_per_sample * b)
-            kept.append(int(self.multiple(use) * out + self.extra * extra))
+            full = self.multiple(use) * out + self.extra * extra
+            kept.append(int(min(full, out) if facts.remat else full))
         return kept
+
+    def remat_transient_bytes(self, facts: "StepFacts") -> int:
+        """The largest single layer's recomputed tensors, alive while its gradient runs."""
+        if not facts.remat:
+            return 0
+        b = facts.batch_size
+        largest = 0
+        for use in facts.uses:
+            fp = use.footprint
+            out = facts.tensor_bytes(use, fp.out_fixed + fp.out_per_sample * b)
+            extra = facts.tensor_bytes(use, fp.extra_fixed + fp.extra_per_sample * b)
+            largest = max(largest, int(self.multiple(use) * out + self.extra * extra))
+        return largest
 
 
 def is_depthwise(use: LayerUse) -> bool:

@@ -113,7 +113,8 @@ class TensorFlowBackend:
             "workspace": 0,
         }
         phases = {
-            "backward pass": {**state, "input_batch": facts.input_bytes, "activations": sum(kept), "temporaries": 0},
+            "backward pass": {**state, "input_batch": facts.input_bytes, "activations": sum(kept),
+                              "temporaries": GRAPH_TABLE.remat_transient_bytes(facts)},
             "optimizer update": {**state, "input_batch": facts.input_bytes, "activations": 0,
                                  "temporaries": int(update)},
         }

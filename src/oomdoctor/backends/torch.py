@@ -103,7 +103,7 @@ class TorchBackend:
         }
         phases = {
             "backward pass": {**state, "input_batch": facts.input_bytes, "activations": sum(kept),
-                              "temporaries": 0},
+                              "temporaries": TABLE.remat_transient_bytes(facts)},
             "optimizer update": {**state, "input_batch": facts.input_bytes, "activations": 0,
                                  "temporaries": update_temporary_bytes(facts)},
             "model build": {"weights": facts.weight_bytes, "gradients": 0, "optimizer_state": 0,

@@ -147,7 +147,8 @@ class XLABackend:
 
     def step_memory(self, facts: StepFacts) -> StepMemory:
         on_gpu = facts.device is Device.GPU
-        kept = (GPU_TABLE if on_gpu else CPU_TABLE).kept_bytes(facts)
+        table = GPU_TABLE if on_gpu else CPU_TABLE
+        kept = table.kept_bytes(facts)
         breakdown = {
             "weights": facts.weight_bytes,
             "optimizer_state": facts.optimizer_state_bytes,
@@ -155,7 +156,7 @@ class XLABackend:
             # gradients live in XLA's temporary buffer until the fused update consumes them
             "gradients": facts.trainable_bytes,
             "activations": sum(kept),
-            "temporaries": 0,
+            "temporaries": table.remat_transient_bytes(facts),
             "workspace": XLA_WORKSPACE_BYTES if on_gpu else 0,
         }
         autotune = {
