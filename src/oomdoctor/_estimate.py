@@ -309,12 +309,32 @@ def _uncertainty(job: Job, memory: StepMemory, approximated: list[str]) -> dict:
             "uncertain_bytes": memory.uncertain_bytes, "statement": statement}
 
 
+def _asked_jit(model: Any) -> bool | None:
+    """jit_compile as the user chose it, where that can be told apart from Keras's "auto".
+
+    compile() stores "auto" already resolved for the machine it ran on, and on a machine
+    without a GPU TensorFlow's "auto" resolves to False, which says nothing about the GPU
+    the estimate is for. So a stored False counts only where "auto" would have said True.
+    """
+    config = getattr(getattr(model, "_compile_config", None), "config", None) or {}
+    asked = config.get("jit_compile")
+    if asked is True:
+        return True
+    if asked is False:
+        try:
+            auto_here = bool(model._resolve_auto_jit_compile())
+        except Exception:
+            auto_here = False
+        return False if auto_here else None
+    return None
+
+
 def _default_jit(backend: BackendName, jit_compile: bool | None, model: Any) -> bool:
     if backend is BackendName.JAX:
         return True  # JAX always compiles the step with XLA
     if jit_compile is None:
-        jit_compile = getattr(model, "jit_compile", None)
-        if jit_compile not in (True, False):
+        jit_compile = _asked_jit(model)
+        if jit_compile is None:
             jit_compile = backend is BackendName.TENSORFLOW  # Keras's "auto" picks XLA on a GPU
     return bool(jit_compile) and backend is BackendName.TENSORFLOW
 

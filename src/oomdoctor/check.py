@@ -212,7 +212,10 @@ def _huge_shuffle(script: Script) -> Iterator[Finding]:
         # len(...) anywhere in the size (len(pos) + len(neg)) or the data set's cardinality
         whole = any(_last(_name(c)) in ("len", "cardinality") for c in _calls(size))
         big = isinstance(size, ast.Constant) and isinstance(size.value, int) and size.value >= 50_000
-        if whole or big:
+        # a shuffle before the map that reads the files holds file names, not data
+        names_only = any(m.lineno > call.lineno for m in script.calls_named("map")
+                         if isinstance(m.func, ast.Attribute))
+        if (whole or big) and not names_only:
             yield script.finding(
                 "shuffle-whole", call,
                 _("This shuffle buffer holds the whole data set in memory."),
