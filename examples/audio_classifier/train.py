@@ -51,7 +51,10 @@ def split(data: Path, held_out: float, seed: int):
 
     files, labels = [], []
     for label, name in ((1.0, "positive"), (0.0, "negative")):
-        names = sorted(tf.io.gfile.glob(str(data / name / "*.wav")))  # tf.data.Dataset.list_files, sorted
+        if not tf.io.gfile.glob(str(data / name / "*.wav")):
+            continue
+        listed = tf.data.Dataset.list_files(str(data / name / "*.wav"), shuffle=False)  # names only
+        names = sorted(path.decode() for path in listed.as_numpy_iterator())
         files += names
         labels += [label] * len(names)
     if not files:
