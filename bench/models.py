@@ -1,6 +1,5 @@
 """Models for the benchmarks, loadable as bench/models.py:NAME."""
 import keras
-from keras import layers
 
 
 def resnet50():
@@ -8,11 +7,6 @@ def resnet50():
 
 
 def seed_audio():
-    return keras.Sequential([
-        keras.Input((1491, 257, 1)),
-        layers.Conv2D(16, (3, 3), activation="relu"),
-        layers.Conv2D(16, (3, 3), activation="relu"),
-        layers.Flatten(),
-        layers.Dense(128, activation="relu"),
-        layers.Dense(1, activation="sigmoid"),
-    ])
+    from oomdoctor.cli.demo import build_seed_model
+
+    return build_seed_model()

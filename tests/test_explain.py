@@ -62,7 +62,7 @@ def test_model_names_the_weight(capsys):
     seed = ROOT / "tests" / "models" / "seed.py"
     code, out = run(capsys, str(LOGS / "tensorflow_seed.log"), "--model", f"{seed}:seed", "--json")
     data = json.loads(out)
-    assert data["owner"] == "the weight seed/dense/kernel"
+    assert data["owner"] == "the weight seed_audio_classifier/dense/kernel"
     assert data["diagnosis"][0].startswith("The failed allocation is the weight")
 
 
