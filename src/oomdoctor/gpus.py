@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 
 from .errors import OomdoctorError
-from .units import GiB, MiB, format_bytes, parse_size
+from .units import MiB, format_bytes, parse_size
 
 # What the CUDA context, cuBLAS/cuDNN kernels and handles take before the
 # framework allocates anything. Measured on an H200 (CUDA 13, lazy module
@@ -101,4 +101,4 @@ def resolve_gpu(gpu: str | int | GPU | None) -> GPU | None:
     return gpu_by_name(gpu)
 
 
-__all__ = ["GPU", "CATALOG", "CUDA_CONTEXT_BYTES", "gpu_by_name", "gpu_with_memory", "resolve_gpu", "GiB"]
+__all__ = ["GPU", "CATALOG", "CUDA_CONTEXT_BYTES", "gpu_by_name", "gpu_with_memory", "resolve_gpu"]
