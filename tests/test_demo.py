@@ -38,6 +38,8 @@ def test_fixes_are_re_estimated(demo_estimate):
     pool = fixes["pool_before_dense"]
     assert pool.fits and pool.helps and pool.peak_bytes < demo_estimate.peak_bytes / 3
     assert demo_estimate.fixes[0].fits  # ranked: fixes that fit come first
+    strided = fixes["strided_first_conv"]
+    assert strided.fits and strided.peak_bytes < demo_estimate.peak_bytes / 3  # the Dense head shrinks 4x too
     mixed = fixes["mixed_precision"]
     assert not mixed.fits and "float32" in mixed.note  # says why it barely helps
 

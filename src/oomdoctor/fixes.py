@@ -107,61 +107,79 @@ def _xla(before: "Estimate", job: "Job") -> Fix | None:
     return _candidate("xla_off" if job.jit_compile else "xla_on", change, before, after)
 
 
+def _rebuilt_estimate(job: "Job", layer_name: str, edit: Callable[[dict], None]) -> "Estimate | None":
+    """Re-estimate the model rebuilt from its config with one layer's entry edited in place."""
+    import keras
+
+    from ._estimate import reestimate
+    from ._layers import classify
+    from ._trace import tensorflow_left_unloaded, trace_model
+
+    if job.model is None:
+        return None
+    try:
+        with tensorflow_left_unloaded():
+            config = job.model.get_config()
+        entries = config.get("layers", [])
+        target = next((e for e in entries if e.get("config", {}).get("name") == layer_name), None)
+        if target is None:
+            return None
+        for entry in entries:
+            entry.pop("build_config", None)  # layers after the change rebuild on their new input shapes
+        edit(target)
+        with keras.StatelessScope(initialize_variables=False), tensorflow_left_unloaded():
+            rebuilt = type(job.model).from_config(config)
+        trace = trace_model(rebuilt)
+    except Exception:  # a model we cannot rebuild from its config: no such fix offered
+        return None
+    return reestimate(job, trace=trace, uses=tuple(classify(trace.calls)), model=rebuilt)
+
+
 def _pool_before_head(before: "Estimate", job: "Job") -> Fix | None:
-    """Replace a Flatten that feeds a big Dense head with global average pooling."""
-    uses = job.uses
-    target = None
-    for prev, use in zip(uses, uses[1:]):
+    """Replace a Flatten that feeds a Dense head with global average pooling."""
+    for prev, use in zip(job.uses, job.uses[1:]):
         if prev.call.type_name == "Flatten" and use.kind is Kind.DENSE and prev.call.inputs:
             rank = len(prev.call.inputs[0].shape) - 2
             if 1 <= rank <= 3:
-                target = (prev.call.op, rank)
                 break
-    if target is None or job.model is None:
+    else:
         return None
-    rebuilt = _rebuild_with_pooling(job.model, target[0], target[1])
-    if rebuilt is None:
-        return None
-    from ._estimate import reestimate
-    from ._trace import trace_model
-    from ._layers import classify
+    name = prev.call.op.name
 
-    trace = trace_model(rebuilt)
-    after = reestimate(job, trace=trace, uses=tuple(classify(trace.calls)), model=rebuilt)
+    def to_pooling(entry: dict) -> None:
+        inner = entry["config"]
+        entry.update(class_name=f"GlobalAveragePooling{rank}D", module="keras.layers", registered_name=None,
+                     config={"name": name, "data_format": inner.get("data_format"), "dtype": inner.get("dtype"),
+                             "trainable": inner.get("trainable", True)})
+
+    after = _rebuilt_estimate(job, name, to_pooling)
+    if after is None:
+        return None
     return _candidate("pool_before_dense",
                       _("replace {name} (Flatten) with GlobalAveragePooling{rank}D() so the Dense head sees "
-                        "channels, not every pixel").format(name=target[0].name, rank=target[1]), before, after)
+                        "channels, not every pixel").format(name=name, rank=rank), before, after)
 
 
-def _rebuild_with_pooling(model, flatten_layer, rank: int):
-    import keras
-
-    from ._trace import tensorflow_left_unloaded
-
-    try:
-        with tensorflow_left_unloaded():
-            config = model.get_config()
-    except Exception:
+def _strided_first_conv(before: "Estimate", job: "Job") -> Fix | None:
+    """Stride 2 in the first spatial convolution: every later feature map has a quarter of the pixels."""
+    if before.breakdown["activations"] < 0.2 * before.peak_bytes:
         return None
-    try:
-        for layer_config in config.get("layers", []):
-            # layers after the change must rebuild on their new input shapes
-            layer_config.pop("build_config", None)
-        for layer_config in config.get("layers", []):
-            inner = layer_config.get("config", {})
-            if inner.get("name") == flatten_layer.name and layer_config.get("class_name") == "Flatten":
-                layer_config["class_name"] = f"GlobalAveragePooling{rank}D"
-                layer_config["module"] = "keras.layers"
-                layer_config["registered_name"] = None
-                layer_config["config"] = {"name": inner["name"], "data_format": inner.get("data_format"),
-                                          "dtype": inner.get("dtype"), "trainable": inner.get("trainable", True)}
-                break
-        else:
-            return None
-        with keras.StatelessScope(initialize_variables=False):
-            return type(model).from_config(config)
-    except Exception:  # a model we cannot rebuild from its config: no such fix offered
+    first = next((u for u in job.uses if u.kind is Kind.CONV and "Depthwise" not in u.call.type_name
+                  and any(k > 1 for k in getattr(u.call.op, "kernel_size", (1,)))
+                  and all(s == 1 for s in getattr(u.call.op, "strides", (1,)))), None)
+    if first is None:
         return None
+    rank = len(first.call.op.kernel_size)
+
+    def stride_two(entry: dict) -> None:
+        entry["config"]["strides"] = [2] * rank
+
+    after = _rebuilt_estimate(job, first.call.op.name, stride_two)
+    if after is None:
+        return None
+    return _candidate("strided_first_conv",
+                      _("give the first convolution {name} strides=2 (or pool right after it): later feature maps "
+                        "shrink {factor}x").format(name=first.call.op.name, factor=2 ** rank), before, after)
 
 
 def _remat(before: "Estimate", job: "Job") -> Fix | None:
@@ -177,7 +195,7 @@ def _remat(before: "Estimate", job: "Job") -> Fix | None:
 
 
 _PRESCRIBERS: list[Callable[["Estimate", "Job"], "Fix | list[Fix] | None"]] = [
-    _pool_before_head, _smaller_batch, _mixed_precision, _remat, _optimizers, _xla,
+    _pool_before_head, _strided_first_conv, _smaller_batch, _mixed_precision, _remat, _optimizers, _xla,
 ]
 
 
