@@ -35,6 +35,14 @@ def test_measure_report_labels_each_figure(capsys):
     assert "allocator peak (last step)" in out and "NVML" in out and "reserved" in out
 
 
+def test_measure_report_in_chinese(capsys):
+    pytest.importorskip("tensorflow", reason="needs the tensorflow extra")
+    assert main(["measure", f"{MODELS}:dense_only", "-b", "8", "--steps", "2", "--backend", "tensorflow",
+                 "--lang", "zh"]) == 0
+    out = capsys.readouterr().out
+    assert "分配器峰值（最后一步）" in out and "每步耗时" in out
+
+
 def test_measure_jax_on_cpu_says_there_are_no_statistics(capsys):
     assert main(["measure", f"{MODELS}:dense_only", "-b", "8", "--steps", "1", "--backend", "jax", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)

@@ -15,21 +15,24 @@ import sys
 from dataclasses import dataclass, field
 
 from .errors import OomdoctorError, missing_framework
+from .i18n import _
 from .units import format_bytes
 
 _FRAMEWORK = {"tensorflow": ("tensorflow", "tensorflow"), "jax": ("jax", "jax"), "torch": ("torch", "torch")}
 
-PREALLOCATION_ADVICE = {
-    "tensorflow": ("TensorFlow reserves nearly all free GPU memory when it starts, so nvidia-smi shows far more "
-                   "than the job uses. Turn on memory growth: tf.config.experimental.set_memory_growth(gpu, True) "
-                   "for each GPU, or TF_FORCE_GPU_ALLOW_GROWTH=true, or oomdoctor.configure_gpu_memory()."),
-    "jax": ("JAX reserves 75 % of the GPU when it starts, so nvidia-smi shows far more than the job uses. Set "
-            "XLA_PYTHON_CLIENT_PREALLOCATE=false (or XLA_PYTHON_CLIENT_MEM_FRACTION=0.5) before importing JAX, "
-            "or call oomdoctor.configure_gpu_memory() first."),
-    "torch": ("PyTorch's caching allocator keeps freed blocks reserved for reuse: nvidia-smi shows the reserved "
-              "pool. torch.cuda.empty_cache() returns unused blocks; PYTORCH_CUDA_ALLOC_CONF="
-              "expandable_segments:True reduces fragmentation."),
-}
+def preallocation_advice(backend: str) -> str:
+    return {
+        "tensorflow": _("TensorFlow reserves nearly all free GPU memory when it starts, so nvidia-smi shows far "
+                        "more than the job uses. Turn on memory growth: "
+                        "tf.config.experimental.set_memory_growth(gpu, True) for each GPU, or "
+                        "TF_FORCE_GPU_ALLOW_GROWTH=true, or oomdoctor.configure_gpu_memory()."),
+        "jax": _("JAX reserves 75 % of the GPU when it starts, so nvidia-smi shows far more than the job uses. Set "
+                 "XLA_PYTHON_CLIENT_PREALLOCATE=false (or XLA_PYTHON_CLIENT_MEM_FRACTION=0.5) before importing "
+                 "JAX, or call oomdoctor.configure_gpu_memory() first."),
+        "torch": _("PyTorch's caching allocator keeps freed blocks reserved for reuse: nvidia-smi shows the reserved "
+                   "pool. torch.cuda.empty_cache() returns unused blocks; "
+                   "PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True reduces fragmentation."),
+    }[backend]
 
 
 @dataclass
@@ -132,15 +135,17 @@ def measure(model_spec: str, batch_size: int, steps: int = 3, backend: str | Non
         preallocates=raw.get("preallocates", False), jit_compile=raw.get("jit_compile"),
     )
     if result.peak_bytes is None:
-        result.notes.append(f"{backend} reports no allocator statistics on the CPU; only TensorFlow does. "
-                            "Run on a GPU, or measure with --backend tensorflow.")
+        result.notes.append(_("{backend} reports no allocator statistics on the CPU; only TensorFlow does. "
+                              "Run on a GPU, or measure with --backend tensorflow.").format(backend=backend))
     if result.oom:
-        result.notes.append(f"Out of memory after {result.steps_done} of {steps} steps — {result.oom_message}")
+        result.notes.append(_("Out of memory after {done} of {steps} steps — {message}").format(
+            done=result.steps_done, steps=steps, message=result.oom_message))
     if result.preallocates:
-        result.notes.append(PREALLOCATION_ADVICE[backend])
+        result.notes.append(preallocation_advice(backend))
     elif backend == "torch" and result.reserved_bytes and result.peak_bytes:
-        result.notes.append(f"Reserved {format_bytes(result.reserved_bytes)} for an allocated peak of "
-                            f"{format_bytes(result.peak_bytes)}. " + PREALLOCATION_ADVICE["torch"])
+        result.notes.append(_("Reserved {reserved} for an allocated peak of {peak}.").format(
+            reserved=format_bytes(result.reserved_bytes), peak=format_bytes(result.peak_bytes))
+            + " " + preallocation_advice("torch"))
     if estimate:
         result.estimate_peak_bytes = _estimate_for(model_spec, result, precision, optimizer, input_shape)
     return result

@@ -28,10 +28,13 @@ def command(
     gpu_memory: Optional[str] = typer.Option(None, help="Memory cap for --find-max-batch, e.g. 16GiB."),
     gpu: Optional[str] = typer.Option(None, help="Or a GPU name from the catalog, as the cap."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    lang: Optional[str] = typer.Option(None, help="en or zh (default: from the locale)."),
 ) -> None:
     from .. import measuring
+    from ..i18n import set_language
     from ._options import gpu_choice
 
+    set_language(lang)
     shape = parse_input_shape(input_shape)
     if backend is not None:
         from ..backends import parse_backend
@@ -63,23 +66,27 @@ def _render(result) -> None:
     from rich.console import Console
     from rich.table import Table
 
+    from ..i18n import _
     from ..units import format_bytes
 
     def size(value):
         return "n/a" if value is None else format_bytes(value)
 
     console = Console()
-    table = Table(title=f"Measured: {result.backend} on {result.device}, batch {result.batch_size}, "
-                        f"{result.steps_done}/{result.steps} steps", title_justify="left")
-    for column in ("figure", "measured", "estimated", "error"):
-        table.add_column(column, justify="left" if column == "figure" else "right")
+    table = Table(title=_("Measured: {backend} on {device}, batch {batch}, {done}/{steps} steps").format(
+        backend=result.backend, device=result.device, batch=result.batch_size, done=result.steps_done,
+        steps=result.steps), title_justify="left")
+    for i, column in enumerate((_("figure"), _("measured"), _("estimated"), _("error"))):
+        table.add_column(column, justify="left" if i == 0 else "right")
     error = "" if result.relative_error is None else f"{result.relative_error * 100:+.1f} %"
-    scope = "last step" if result.device == "CPU:0" else "build + steps"
-    table.add_row(f"allocator peak ({scope})", size(result.peak_bytes), size(result.estimate_peak_bytes), error)
-    table.add_row("allocator in use after the run", size(result.in_use_bytes), "", "")
-    table.add_row("allocator reserved pool", size(result.reserved_bytes), "", "")
-    table.add_row("process GPU memory (NVML, as nvidia-smi)", size(result.nvml_process_bytes), "", "")
-    table.add_row("step time", "n/a" if result.step_seconds is None else f"{result.step_seconds * 1000:.1f} ms", "", "")
+    scope = _("last step") if result.device == "CPU:0" else _("build + steps")
+    table.add_row(_("allocator peak ({scope})").format(scope=scope), size(result.peak_bytes),
+                  size(result.estimate_peak_bytes), error)
+    table.add_row(_("allocator in use after the run"), size(result.in_use_bytes), "", "")
+    table.add_row(_("allocator reserved pool"), size(result.reserved_bytes), "", "")
+    table.add_row(_("process GPU memory (NVML, as nvidia-smi)"), size(result.nvml_process_bytes), "", "")
+    table.add_row(_("step time"), "n/a" if result.step_seconds is None else f"{result.step_seconds * 1000:.1f} ms",
+                  "", "")
     console.print(table)
     for note in result.notes:
         console.print(f"• {note}", highlight=False)
