@@ -115,3 +115,16 @@ def test_real_process_exit_code():
                           capture_output=True, text=True)
     assert proc.returncode == 2
     assert proc.stderr.strip().startswith("oomdoctor: error: No such file")
+
+
+@pytest.mark.parametrize("args", [["estimate", "--batch-size"], ["nonsense"], ["estimate", "x.keras", "-b", "two"],
+                                  ["measure", "--steps"]])
+def test_usage_errors_are_short_and_exit_2(args):
+    proc = subprocess.run([sys.executable, "-m", "oomdoctor", *args], capture_output=True, text=True)
+    assert proc.returncode == 2
+    assert "Traceback" not in proc.stderr and "Error" in proc.stderr
+
+
+def test_no_arguments_shows_help():
+    proc = subprocess.run([sys.executable, "-m", "oomdoctor"], capture_output=True, text=True)
+    assert "Usage" in proc.stdout + proc.stderr and "Traceback" not in proc.stderr

@@ -48,10 +48,10 @@ def main(argv: list[str] | None = None) -> int:
     except (typer.Abort, KeyboardInterrupt):
         print("oomdoctor: interrupted", file=sys.stderr)
         return 130
-    except Exception as error:  # click's usage errors carry their own exit code
-        import click
-
-        if isinstance(error, click.ClickException):
+    except Exception as error:
+        # Usage errors (a missing value, an unknown command) are click exceptions; typer vendors
+        # click, so they are recognised by what they can do, not by importing click.
+        if hasattr(error, "show") and isinstance(getattr(error, "exit_code", None), int):
             error.show()
             return error.exit_code
         if debug:
