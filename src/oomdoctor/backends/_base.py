@@ -161,3 +161,35 @@ def is_spatial_conv(use: LayerUse) -> bool:
 
 def conv_input_channels(use: LayerUse) -> int:
     return use.call.inputs[0].shape[-1] if use.call.inputs else 0
+
+
+def eager_step(facts: StepFacts, table: KeptTable, *, workspace: int, update_temporaries: int,
+               uncertain_kept: float, uncertain_temporaries: float,
+               other_phases: dict[str, dict[str, int]] | None = None, notes: list[str] | None = None) -> StepMemory:
+    """An op-by-op step (torch eager, TensorFlow's graph executor): the largest of its phases.
+
+    Backward pass: state + batch + what autograd or the executor kept. Optimizer update: state +
+    batch + the update's temporaries. A backend may add phases (the torch model build).
+    """
+    kept = table.kept_bytes(facts)
+    state = {
+        "weights": facts.weight_bytes,
+        "optimizer_state": facts.optimizer_state_bytes,
+        "gradients": facts.trainable_bytes,
+        "workspace": workspace,
+        "input_batch": facts.input_bytes,
+    }
+    phases = {
+        "backward pass": {**state, "activations": sum(kept), "temporaries": table.remat_transient_bytes(facts)},
+        "optimizer update": {**state, "activations": 0, "temporaries": update_temporaries},
+        **(other_phases or {}),
+    }
+    phase = max(phases, key=lambda p: sum(phases[p].values()))
+    chosen = phases[phase]
+    return StepMemory(
+        breakdown=chosen,
+        activation_bytes_by_use=kept,
+        peak_phase=phase,
+        uncertain_bytes=int(uncertain_kept * chosen["activations"] + uncertain_temporaries * chosen["temporaries"]),
+        notes=list(notes or []),
+    )

@@ -23,7 +23,7 @@ table.
 from __future__ import annotations
 
 from .._layers import Kind
-from ._base import Device, KeptTable, StepFacts, StepMemory
+from ._base import Device, KeptTable, StepFacts, StepMemory, eager_step
 from .xla import CPU_TABLE, XLABackend
 
 GRAPH_TABLE = KeptTable(
@@ -101,29 +101,9 @@ class TensorFlowBackend:
             memory = XLABackend().step_memory(facts)
             memory.notes.append(f"TensorFlow with XLA (jit_compile) on the {where}: modelled as an XLA executable.")
             return memory
-        kept = GRAPH_TABLE.kept_bytes(facts)
-        spec = facts.optimizer.spec
-        update = spec.update_temporaries * facts.largest_trainable_bytes
+        update = facts.optimizer.spec.update_temporaries * facts.largest_trainable_bytes
         if facts.optimizer.loss_scaling or facts.precision.value == "mixed_float16":
             update += facts.largest_trainable_bytes
-        state = {
-            "weights": facts.weight_bytes,
-            "optimizer_state": facts.optimizer_state_bytes,
-            "gradients": facts.trainable_bytes,
-            "workspace": 0,
-        }
-        phases = {
-            "backward pass": {**state, "input_batch": facts.input_bytes, "activations": sum(kept),
-                              "temporaries": GRAPH_TABLE.remat_transient_bytes(facts)},
-            "optimizer update": {**state, "input_batch": facts.input_bytes, "activations": 0,
-                                 "temporaries": int(update)},
-        }
-        phase = max(phases, key=lambda p: sum(phases[p].values()))
-        chosen = phases[phase]
-        return StepMemory(
-            breakdown=chosen,
-            uncertain_bytes=int(_UNCERTAIN_GRAPH * (chosen["activations"] + chosen["temporaries"])),
-            activation_bytes_by_use=kept,
-            peak_phase=phase,
-            notes=[f"TensorFlow without XLA on the {where}: graph execution, modelled op by op."],
-        )
+        return eager_step(facts, GRAPH_TABLE, workspace=0, update_temporaries=int(update),
+                          uncertain_kept=_UNCERTAIN_GRAPH, uncertain_temporaries=_UNCERTAIN_GRAPH,
+                          notes=[f"TensorFlow without XLA on the {where}: graph execution, modelled op by op."])

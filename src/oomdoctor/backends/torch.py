@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from .._layers import Kind
 from ..units import MiB
-from ._base import KeptTable, StepFacts, StepMemory
+from ._base import KeptTable, StepFacts, StepMemory, eager_step
 
 CUBLAS_WORKSPACE_BYTES = 67 * MiB
 
@@ -94,28 +94,9 @@ class TorchBackend:
     name = "torch"
 
     def step_memory(self, facts: StepFacts) -> StepMemory:
-        kept = saved_bytes(facts)
-        state = {
-            "weights": facts.weight_bytes,
-            "optimizer_state": facts.optimizer_state_bytes,
-            "gradients": facts.trainable_bytes,
-            "workspace": CUBLAS_WORKSPACE_BYTES,
-        }
-        phases = {
-            "backward pass": {**state, "input_batch": facts.input_bytes, "activations": sum(kept),
-                              "temporaries": TABLE.remat_transient_bytes(facts)},
-            "optimizer update": {**state, "input_batch": facts.input_bytes, "activations": 0,
-                                 "temporaries": update_temporary_bytes(facts)},
-            "model build": {"weights": facts.weight_bytes, "gradients": 0, "optimizer_state": 0,
-                            "input_batch": 0, "activations": 0, "workspace": 0,
-                            "temporaries": int(INITIALIZER_TEMPORARIES * facts.largest_trainable_bytes)},
-        }
-        phase = max(phases, key=lambda p: sum(phases[p].values()))
-        chosen = phases[phase]
-        return StepMemory(
-            breakdown=chosen,
-            activation_bytes_by_use=kept,
-            peak_phase=phase,
-            uncertain_bytes=int(UNCERTAIN_SAVED * chosen["activations"]
-                                + UNCERTAIN_TEMPORARIES * chosen["temporaries"]),
-        )
+        build = {"weights": facts.weight_bytes, "gradients": 0, "optimizer_state": 0, "input_batch": 0,
+                 "activations": 0, "workspace": 0,
+                 "temporaries": int(INITIALIZER_TEMPORARIES * facts.largest_trainable_bytes)}
+        return eager_step(facts, TABLE, workspace=CUBLAS_WORKSPACE_BYTES,
+                          update_temporaries=update_temporary_bytes(facts), uncertain_kept=UNCERTAIN_SAVED,
+                          uncertain_temporaries=UNCERTAIN_TEMPORARIES, other_phases={"model build": build})
