@@ -22,22 +22,14 @@ if TYPE_CHECKING:
 def estimate(model: Any, batch_size: int, optimizer: Any = None, precision: str | None = None,
              backend: str | None = None, gpu: "str | int | GPU | None" = None, jit_compile: bool | None = None,
              input_shape: "tuple[int, ...] | None" = None, device: str | None = None) -> "Estimate":
+    """Predict the GPU memory of one training step of a Keras 3 model.
+
+    Imports Keras only when called. The arguments are described in ``oomdoctor._estimate.estimate``.
+    """
     from ._estimate import estimate as _estimate
 
     return _estimate(model, batch_size, optimizer=optimizer, precision=precision, backend=backend, gpu=gpu,
                      jit_compile=jit_compile, input_shape=input_shape, device=device)
-
-
-def _copy_doc() -> None:
-    # the full docstring lives with the implementation; reading it must not import Keras
-    import importlib.util
-
-    spec = importlib.util.find_spec("oomdoctor._estimate")
-    estimate.__doc__ = "Predict the GPU memory of one training step of a Keras 3 model (see oomdoctor._estimate)."
-    del spec
-
-
-_copy_doc()
 
 
 def __getattr__(name: str):

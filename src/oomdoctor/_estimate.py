@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ._layers import Kind, LayerUse, classify
+from ._layers import LayerUse, classify
 from ._trace import ModelTrace, trace_model
 from .backends import (BackendName, Device, Precision, StepFacts, StepMemory, model_for, parse_backend, parse_device,
                        parse_precision)
