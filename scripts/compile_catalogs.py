@@ -4,16 +4,21 @@
     python scripts/compile_catalogs.py --check  # exit 1 if a .mo is stale or a message lacks a translation
 
 Messages are the string literals passed to ``_()`` in src/oomdoctor (read with ``ast``, as xgettext
-would). The .mo writer follows the GNU format that Python's ``gettext`` reads.
+would). Babel (a dev dependency) reads the .po and writes the .mo; at run time the package reads the
+.mo with the standard library's ``gettext`` only.
 """
 
 from __future__ import annotations
 
 import argparse
 import ast
-import struct
+import gettext
 import sys
 from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import read_mo, write_mo
+from babel.messages.pofile import read_po
 
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "oomdoctor"
 LOCALE = PACKAGE / "locale"
@@ -29,53 +34,21 @@ def messages_in_code() -> set[str]:
     return found
 
 
-def _unquote(line: str) -> str:
-    return ast.literal_eval(line.strip())
+def translations(catalog: Catalog) -> dict[str, str]:
+    """msgid -> msgstr for the messages a .mo carries: translated and not fuzzy (no header)."""
+    return {m.id: m.string for m in catalog if m.id and m.string and not m.fuzzy}
 
 
-def read_po(path: Path) -> dict[str, str]:
-    """msgid -> msgstr (header included under the empty msgid)."""
-    entries: dict[str, str] = {}
-    msgid = msgstr = None
-    target = None
-    for raw in path.read_text(encoding="utf-8").splitlines() + [""]:
-        line = raw.strip()
-        if line.startswith("msgid "):
-            if msgid is not None:
-                entries[msgid] = msgstr or ""
-            msgid, msgstr, target = _unquote(line[6:]), None, "id"
-        elif line.startswith("msgstr "):
-            msgstr, target = _unquote(line[7:]), "str"
-        elif line.startswith('"'):
-            if target == "id":
-                msgid += _unquote(line)
-            elif target == "str":
-                msgstr += _unquote(line)
-        elif not line and msgid is not None:
-            entries[msgid] = msgstr or ""
-            msgid = msgstr = target = None
-    return entries
-
-
-def mo_bytes(entries: dict[str, str]) -> bytes:
-    items = sorted((k.encode("utf-8"), v.encode("utf-8")) for k, v in entries.items() if v)
-    ids = b"".join(k + b"\0" for k, _ in items)
-    strs = b"".join(v + b"\0" for _, v in items)
-    count = len(items)
-    header = 7 * 4
-    ids_start = header + 16 * count
-    strs_start = ids_start + len(ids)
-    key_table, value_table = [], []
-    offset = 0
-    for key, _ in items:
-        key_table += [len(key), ids_start + offset]
-        offset += len(key) + 1
-    offset = 0
-    for _, value in items:
-        value_table += [len(value), strs_start + offset]
-        offset += len(value) + 1
-    return (struct.pack("Iiiiiii", 0x950412DE, 0, count, header, header + 8 * count, 0, 0)
-            + struct.pack(f"{2 * count}i", *key_table) + struct.pack(f"{2 * count}i", *value_table) + ids + strs)
+def _stale(mo: Path, expected: dict[str, str]) -> bool:
+    """Compare what the .mo says, not its bytes: Babel stamps its version and dates into the header."""
+    if not mo.exists():
+        return True
+    with mo.open("rb") as file:
+        if translations(read_mo(file)) != expected:
+            return True
+    with mo.open("rb") as file:
+        runtime = gettext.GNUTranslations(file)  # what the package itself will read
+    return any(runtime.gettext(msgid) != msgstr for msgid, msgstr in expected.items())
 
 
 def main() -> int:
@@ -85,17 +58,19 @@ def main() -> int:
     problems = []
     code = messages_in_code()
     for po in sorted(LOCALE.glob("*/LC_MESSAGES/*.po")):
-        entries = read_po(po)
-        missing = sorted(m for m in code if not entries.get(m))
+        with po.open("rb") as file:
+            catalog = read_po(file, abort_invalid=True)
+        expected = translations(catalog)
+        missing = sorted(m for m in code if m not in expected)
         if missing:
             problems.append(f"{po}: {len(missing)} message(s) without a translation, e.g. {missing[0]!r}")
         mo = po.with_suffix(".mo")
-        data = mo_bytes(entries)
         if args.check:
-            if not mo.exists() or mo.read_bytes() != data:
+            if _stale(mo, expected):
                 problems.append(f"{mo} is stale: run python scripts/compile_catalogs.py")
         else:
-            mo.write_bytes(data)
+            with mo.open("wb") as file:
+                write_mo(file, catalog)
     for problem in problems:
         print(problem, file=sys.stderr)
     return 1 if problems else 0

@@ -1,4 +1,5 @@
 import os
+from pathlib import Path
 
 # Trace with JAX (abstract shapes, nothing allocated), as the CLI does.
 os.environ.setdefault("KERAS_BACKEND", "jax")
@@ -11,9 +12,26 @@ def pytest_addoption(parser):
     parser.addoption("--update-golden", action="store_true", help="rewrite tests/golden/*.out from current output")
 
 
+GOLDEN = Path(__file__).parent / "golden"
+
+
 @pytest.fixture
 def update_golden(request):
     return request.config.getoption("--update-golden")
+
+
+@pytest.fixture
+def golden(update_golden):
+    """``golden(text, "name.out")``: text must equal tests/golden/name.out; --update-golden rewrites the file."""
+
+    def compare(text: str, name: str) -> None:
+        path = GOLDEN / name
+        if update_golden or not path.exists():
+            path.parent.mkdir(exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+        assert text == path.read_text(encoding="utf-8"), f"{name}: run pytest --update-golden after an intended change"
+
+    return compare
 
 
 def pytest_collection_modifyitems(config, items):
@@ -32,8 +50,13 @@ def pytest_collection_modifyitems(config, items):
 
 @pytest.fixture(autouse=True)
 def english_messages():
-    """Each test starts in English, whatever language an earlier test chose."""
+    """Each test starts and ends in English, whatever language it chose.
+
+    Ending matters too: module-scoped fixtures are made before this one runs, in the language the
+    previous test left.
+    """
     from oomdoctor.i18n import set_language
 
     set_language("en")
     yield
+    set_language("en")

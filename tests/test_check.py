@@ -75,3 +75,11 @@ def test_check_bad_input(capsys, tmp_path):
     assert main(["check", str(tmp_path / "missing.py"), "--static-only"]) == 2
     err = capsys.readouterr().err
     assert "not valid Python" in err and "No such file" in err
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_golden_static_report(lang, golden, capsys, monkeypatch):
+    monkeypatch.chdir(SCRIPTS.parents[1])  # the report names the script as given: relative, so the same everywhere
+    monkeypatch.setenv("COLUMNS", "110")
+    assert main(["check", "--static-only", "tests/scripts/seed_train.py", "--lang", lang]) == 0
+    golden(capsys.readouterr().out, "test_check_seed_train" + (".zh" if lang == "zh" else "") + ".out")

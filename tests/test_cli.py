@@ -98,6 +98,12 @@ def test_bad_input_is_one_line_exit_2(args, words, capsys):
     assert len(err.strip().splitlines()) == 1
 
 
+def test_bad_input_in_chinese_is_one_line_exit_2(capsys):
+    assert main(["estimate", "nothing-here.keras", "-b", "4", "--lang", "zh"]) == 2
+    err = capsys.readouterr().err
+    assert err == "oomdoctor：错误：找不到文件：nothing-here.keras。请给出 .keras 文件，或 path/to/file.py:function。\n"
+
+
 def test_not_a_model_file(tmp_path, capsys):
     path = tmp_path / "notes.keras"
     path.write_text("hello")

@@ -103,3 +103,12 @@ def test_catalogs_are_complete_and_compiled():
     proc = subprocess.run([sys.executable, str(ROOT / "scripts" / "compile_catalogs.py"), "--check"],
                           capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("log", ["tensorflow_seed", "torch"])
+def test_golden_report(log, lang, golden, capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "110")
+    code, out = run(capsys, str(LOGS / f"{log}.log"), "--lang", lang)
+    assert code == 0
+    golden(out, f"test_explain_{log}" + (".zh" if lang == "zh" else "") + ".out")

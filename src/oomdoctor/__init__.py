@@ -21,11 +21,23 @@ if TYPE_CHECKING:
 
 def estimate(model: Any, batch_size: int, optimizer: Any = None, precision: str | None = None,
              backend: str | None = None, gpu: "str | int | GPU | None" = None, jit_compile: bool | None = None,
-             input_shape: "tuple[int, ...] | None" = None, device: str | None = None) -> "Estimate":
-    """Predict the GPU memory of one training step of a Keras 3 model.
+             input_shape: "tuple[int, ...] | None" = None, device: str | None = None,
+             example_inputs: Any = None, loss: Any = None) -> "Estimate":
+    """Predict the GPU memory of one training step of a Keras 3 model or a ``torch.nn.Module``.
 
-    Imports Keras only when called. The arguments are described in ``oomdoctor._estimate.estimate``.
+    Imports the framework only when called. For Keras the arguments are described in
+    ``oomdoctor._estimate.estimate``. For a PyTorch module: ``example_inputs`` is a tensor,
+    tuple or dict of tensors whose first dimension is the batch (or give ``input_shape``
+    per sample), ``loss(module, batch)`` returns the scalar loss (default: a Hugging Face
+    model's ``.loss``, else the sum of the outputs), ``optimizer`` a name (default "adamw"),
+    ``precision`` "float32", "bf16_autocast" or "fp16_autocast".
     """
+    from . import pytorch
+
+    if pytorch.is_module(model):
+        return pytorch.estimate(model, batch_size, example_inputs=example_inputs, input_shape=input_shape,
+                                optimizer=optimizer or "adamw", precision=precision or "float32", loss=loss,
+                                gpu=gpu)
     from ._estimate import estimate as _estimate
 
     return _estimate(model, batch_size, optimizer=optimizer, precision=precision, backend=backend, gpu=gpu,

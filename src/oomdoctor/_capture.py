@@ -99,13 +99,16 @@ def run(config: dict) -> dict:
         first = keras.tree.flatten(x)[0]
         raise _Captured(self, int(first.shape[0]), None)
 
+    from .i18n import _, set_language
+
+    set_language(config.get("lang"))  # the estimate's messages in the caller's language
     keras.Model.fit = fit
     keras.Model.train_on_batch = train_on_batch
     sys.argv = [config["script"]] + config.get("args", [])
     result: dict = {"captured": False}
     try:
         runpy.run_path(config["script"], run_name="__main__")
-        result["error"] = "The script finished without calling fit() or train_on_batch()."
+        result["error"] = _("The script finished without calling fit() or train_on_batch().")
     except _Captured as captured:
         from ._estimate import estimate
 
@@ -113,14 +116,21 @@ def run(config: dict) -> dict:
         result["batch_size"] = captured.batch_size
         est = estimate(captured.model, captured.batch_size, gpu=config.get("gpu"))
         result["estimate"] = est.to_dict()
+        if config.get("curve"):
+            from ._batch_curve import batch_curve
+
+            curve = batch_curve(est)
+            result["batch_curve"] = curve.to_dict() if curve else None
         result["pipeline"] = _pipeline(captured.dataset) if captured.dataset is not None else None
     except SystemExit as exc:
-        result["error"] = f"The script exited (code {exc.code}) before calling fit()."
+        result["error"] = _("The script exited (code {code}) before calling fit().").format(code=exc.code)
     except BaseException as exc:
         frames = traceback.extract_tb(exc.__traceback__)
         where = next((f for f in reversed(frames) if f.filename == config["script"]), None)
-        at = f" at line {where.lineno}" if where else ""
-        result["error"] = f"The script raised {type(exc).__name__}{at}: {str(exc).splitlines()[0][:300] if str(exc) else ''}"
+        message = (str(exc).splitlines() or [""])[0][:300]
+        result["error"] = (_("The script raised {error} at line {line}: {message}") if where else
+                           _("The script raised {error}: {message}")).format(
+            error=type(exc).__name__, line=where.lineno if where else None, message=message)
     return result
 
 

@@ -66,7 +66,15 @@ def find(estimate: "Estimate", job: "Job", limit: int = 4) -> list["Culprit"]:
             ))
         previous = use
 
-    # Categories that dominate the peak.
+    return (culprits + by_category(estimate))[:limit]
+
+
+def by_category(estimate: "Estimate") -> list["Culprit"]:
+    """The categories of the breakdown that hold a quarter of the peak or more."""
+    from ._estimate import Culprit
+
+    culprits: list[Culprit] = []
+    peak = max(estimate.peak_bytes, 1)
     for category, size in sorted(estimate.breakdown.items(), key=lambda kv: -kv[1]):
         if size < 0.25 * peak:
             break
@@ -77,12 +85,14 @@ def find(estimate: "Estimate", job: "Job", limit: int = 4) -> list["Culprit"]:
             message += _("; they grow with the batch. Largest: {layers}").format(
                 layers=", ".join(f"{r.name} ({format_bytes(r.activation_bytes)})" for r in top if r.activation_bytes))
         elif category == "temporaries":
-            message += _(" (the peak falls in the {phase})").format(phase=estimate.peak_phase)
+            from ._estimate import phase_name
+
+            message += _(" (the peak falls in the {phase})").format(phase=phase_name(estimate.peak_phase))
         elif category in ("weights", "gradients", "optimizer_state"):
             message += _("; it does not shrink with a smaller batch")
         # the sentence's full stop is the language's own ("." / "。")
         culprits.append(Culprit(subject=category, bytes=size, share=size / peak, message=message + _(".")))
-    return culprits[:limit]
+    return culprits
 
 
 def _shape_text(shape: tuple) -> str:

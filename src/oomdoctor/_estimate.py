@@ -147,7 +147,17 @@ class Estimate:
     max_batch_size: int | None = None
     max_batch_reason: str | None = None
     fixes: list = field(default_factory=list)
-    _job: Job | None = field(default=None, repr=False)
+    # PyTorch only: max_memory_reserved, the caching allocator's segments (device_total_bytes adds the context)
+    reserved_peak_bytes: int | None = None
+    _job: Any = field(default=None, repr=False)  # the Job (Keras) or TorchJob it came from
+
+    def _repr_html_(self) -> str:
+        """Jupyter shows the HTML report's body: verdict, charts, layers, fixes."""
+        from ._batch_curve import batch_curve
+        from .render.html import body
+
+        curve = batch_curve(self)
+        return body(estimate=self.to_dict(), curve=curve.to_dict() if curve else None)
 
     def to_dict(self) -> dict:
         data = {
@@ -184,6 +194,10 @@ class Estimate:
                 "max_batch_size": self.max_batch_size,
                 "max_batch_reason": self.max_batch_reason,
             })
+        if self.reserved_peak_bytes is not None:
+            data["reserved_peak_bytes"] = self.reserved_peak_bytes
+            data["reserved_peak_bytes_meaning"] = "caching allocator's reserved segments at their peak " \
+                                                  "(torch.cuda.max_memory_reserved)"
         if self.fixes:
             data["fixes"] = [f.to_dict() for f in self.fixes]
         return data
@@ -288,8 +302,23 @@ def build_estimate(job: Job) -> Estimate:
     return estimate
 
 
+def phase_name(phase: str) -> str:
+    """A step's peak phase in the user's language (``peak_phase`` itself stays English in the JSON)."""
+    return {
+        "backward pass": _("backward pass"),
+        "optimizer update": _("optimizer update"),
+        "model build": _("model build"),
+        "XLA:CPU executable (buffer assignment read from XLA)":
+            _("XLA:CPU executable (buffer assignment read from XLA)"),
+        "compilation (XLA autotuning matrix products and convolutions)":
+            _("compilation (XLA autotuning matrix products and convolutions)"),
+    }.get(phase, phase)
+
+
 def _uncertainty(job: Job, memory: StepMemory, approximated: list[str]) -> dict:
     exact = ["weights", "gradients", "input_batch"]
+    exact_words = {"weights": _("weights"), "gradients": _("gradients"), "input_batch": _("input batch"),
+                    "optimizer_state": _("optimizer state")}
     if not job.optimizer.approximated:
         exact.append("optimizer_state")
     modelled = ["activations", "temporaries", "workspace"]
@@ -298,8 +327,8 @@ def _uncertainty(job: Job, memory: StepMemory, approximated: list[str]) -> dict:
         "Exact (from shapes and dtypes): {exact}. Modelled: what {layers} layers keep for the backward pass, "
         "temporaries and workspace on {backend}, calibrated against measured peaks; the peak falls in the {phase}. "
         "The real peak may be up to {margin} higher: request safe_peak_bytes from a scheduler.").format(
-        exact=", ".join(c.replace("_", " ") for c in exact), layers=modelled_layers, backend=job.backend.value,
-        phase=memory.peak_phase, margin=format_bytes(memory.uncertain_bytes))
+        exact=_(", ").join(exact_words[c] for c in exact), layers=modelled_layers, backend=job.backend.value,
+        phase=phase_name(memory.peak_phase), margin=format_bytes(memory.uncertain_bytes))
     if approximated:
         statement += " " + _("Approximated on the safe side: {parts}.").format(parts=", ".join(approximated))
     if job.backend is BackendName.TENSORFLOW and job.device is Device.GPU:
@@ -342,16 +371,18 @@ def _default_jit(backend: BackendName, jit_compile: bool | None, model: Any) -> 
 def make_job(model, batch_size, optimizer=None, precision=None, backend=None, gpu=None, jit_compile=None,
              input_shape=None, trace: ModelTrace | None = None, device=None) -> Job:
     if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
-        raise OomdoctorError(f"The batch size must be a positive whole number, not {batch_size!r}.",
-                             "Give --batch-size 1 or more.")
+        raise OomdoctorError(_("The batch size must be a positive whole number, not {batch!r}.").format(
+            batch=batch_size), _("Give --batch-size 1 or more."))
     backend_name = parse_backend(backend) if backend is not None else configured_backend()
     device_value = parse_device(device)
     if device_value is Device.CPU:
         if backend_name is not BackendName.TENSORFLOW:
-            raise OomdoctorError(f"--device cpu predicts TensorFlow's CPU allocator; the {backend_name.value} backend "
-                                 "has no CPU allocator statistics.", "Use --backend tensorflow with --device cpu.")
+            raise OomdoctorError(_("--device cpu predicts TensorFlow's CPU allocator; the {backend} backend has no "
+                                   "CPU allocator statistics.").format(backend=backend_name.value),
+                                 _("Use --backend tensorflow with --device cpu."))
         if gpu is not None:
-            raise OomdoctorError("A GPU was given with --device cpu.", "Drop --gpu/--gpu-memory, or the --device cpu.")
+            raise OomdoctorError(_("A GPU was given with --device cpu."),
+                                 _("Drop --gpu/--gpu-memory, or the --device cpu."))
     if precision is None:
         import keras
 

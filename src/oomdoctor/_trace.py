@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import OomdoctorError
+from .i18n import _
 
 
 @dataclass(frozen=True)
@@ -199,7 +200,7 @@ def _stand_in_output(layer, args, kwargs):
 
 def _combine(one: list[tuple[tuple, str]], two: list[tuple[tuple, str]]) -> list[Tensor]:
     tensors = []
-    for (s1, d1), (s2, _) in zip(one, two):
+    for (s1, d1), (s2, _d2) in zip(one, two):
         e1, e2 = math.prod(s1), math.prod(s2)
         tensors.append(Tensor(fixed=2 * e1 - e2, per_sample=e2 - e1, dtype=d1, shape=s1))
     return tensors
@@ -233,8 +234,8 @@ def model_input_specs(model, input_shape: tuple[int, ...] | None) -> list[tuple[
     if not model_inputs:
         if input_shape is None:
             raise OomdoctorError(
-                "The model has no known input shape (it is subclassed or not built).",
-                "Give one with --input-shape D1,D2,... (without the batch).",
+                _("The model has no known input shape (it is subclassed or not built)."),
+                _("Give one with --input-shape D1,D2,... (without the batch)."),
             )
         return [(tuple(input_shape), "float32")]
     specs = []
@@ -243,17 +244,18 @@ def model_input_specs(model, input_shape: tuple[int, ...] | None) -> list[tuple[
         if input_shape is not None and i == 0:
             if len(input_shape) != len(shape):
                 raise OomdoctorError(
-                    f"--input-shape has {len(input_shape)} dimensions but the model's input "
-                    f"{t.name!r} has {len(shape)} (shape {tuple(t.shape)}).",
-                    "Give every dimension except the batch.",
+                    _("--input-shape has {given} dimensions but the model's input {name!r} has {expected} "
+                      "(shape {shape}).").format(given=len(input_shape), name=t.name, expected=len(shape),
+                                                 shape=tuple(t.shape)),
+                    _("Give every dimension except the batch."),
                 )
             shape = tuple(input_shape)
         if None in shape:
             raise OomdoctorError(
-                f"The model's input {getattr(t, 'name', i)!r} has unknown dimensions {tuple(t.shape)}.",
-                "Give the size you train with: --input-shape "
-                + ",".join("N" if d is None else str(d) for d in shape)
-                + " (without the batch).",
+                _("The model's input {name!r} has unknown dimensions {shape}.").format(
+                    name=getattr(t, "name", i), shape=tuple(t.shape)),
+                _("Give the size you train with: --input-shape {dims} (without the batch).").format(
+                    dims=",".join("N" if d is None else str(d) for d in shape)),
             )
         specs.append((shape, str(t.dtype)))
     return specs
@@ -271,10 +273,11 @@ def trace_model(model, input_shape: tuple[int, ...] | None = None) -> ModelTrace
         raise
     except Exception as exc:  # the user's model code failed on abstract inputs
         raise OomdoctorError(
-            f"Tracing the model failed: {type(exc).__name__}: {str(exc).splitlines()[0][:300]}",
-            "Check that the model runs on inputs of shape "
-            + " and ".join(str((None,) + s) for s, _ in specs)
-            + " (use --input-shape to change it; --debug shows the traceback).",
+            _("Tracing the model failed: {error}: {message}").format(
+                error=type(exc).__name__, message=(str(exc).splitlines() or [""])[0][:300]),
+            _("Check that the model runs on inputs of shape {shapes} (use --input-shape to change it; "
+              "--debug shows the traceback).").format(
+                shapes=" and ".join(str((None,) + shape) for shape, _dtype in specs)),
         ) from exc
     variables, seen = [], set()
     for v in model.weights:

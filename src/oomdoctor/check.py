@@ -338,12 +338,12 @@ def check_source(path: str | Path, source: str | None = None) -> list[Finding]:
     path = Path(path)
     if source is None:
         if not path.is_file():
-            raise OomdoctorError(f"No such file: {path}.", "Give the training script's path.")
+            raise OomdoctorError(_("No such file: {path}.").format(path=path), _("Give the training script's path."))
         source = path.read_text(errors="replace")
     try:
         script = Script(path, source)
     except SyntaxError as exc:
-        raise OomdoctorError(f"{path} is not valid Python (line {exc.lineno}: {exc.msg}).",
-                             "Fix the syntax error first.") from None
+        raise OomdoctorError(_("{path} is not valid Python (line {line}: {error}).").format(
+            path=path, line=exc.lineno, error=exc.msg), _("Fix the syntax error first.")) from None
     findings = {(f.rule, f.line): f for rule in RULES for f in rule(script)}
     return sorted(findings.values(), key=lambda f: (f.line, f.rule))

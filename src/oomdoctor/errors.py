@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .i18n import _
+
 
 class OomdoctorError(Exception):
     """Bad input or an unsupported situation, said in one line with its fix.
@@ -13,11 +15,13 @@ class OomdoctorError(Exception):
     def __init__(self, problem: str, fix: str | None = None) -> None:
         self.problem = problem
         self.fix = fix
-        super().__init__(f"{problem} {fix}" if fix else problem)
+        # Chinese sentences end in a full-width stop and run on without a space
+        separator = "" if problem.endswith(("。", "）", "：")) else " "
+        super().__init__(f"{problem}{separator}{fix}" if fix else problem)
 
 
 def missing_framework(module: str, extra: str) -> OomdoctorError:
     return OomdoctorError(
-        f"{module} is not installed.",
-        f"Install it with: pip install 'oomdoctor[{extra}]'",
+        _("{module} is not installed.").format(module=module),
+        _("Install it with: pip install 'oomdoctor[{extra}]'").format(extra=extra),
     )

@@ -2,7 +2,8 @@
 
 No rule of thumb: every figure here comes from running the estimator again on
 the changed configuration (another batch, precision, optimizer, XLA setting,
-or a rebuilt model with pooling before its Dense head).
+or a model rebuilt with pooling before its Dense head, a strided first
+convolution, or separable convolutions).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from .units import format_bytes
 
 if TYPE_CHECKING:
     from ._estimate import Estimate, Job
+    from ._layers import LayerUse
 
 
 @dataclass(frozen=True)
@@ -107,8 +109,9 @@ def _xla(before: "Estimate", job: "Job") -> Fix | None:
     return _candidate("xla_off" if job.jit_compile else "xla_on", change, before, after)
 
 
-def _rebuilt_estimate(job: "Job", layer_name: str, edit: Callable[[dict], None]) -> "Estimate | None":
-    """Re-estimate the model rebuilt from its config with one layer's entry edited in place."""
+def _rebuilt_estimate(job: "Job", layer_name: str | tuple[str, ...],
+                      edit: Callable[[dict], None]) -> "Estimate | None":
+    """Re-estimate the model rebuilt from its config with one layer's entry (or each named one's) edited in place."""
     import keras
 
     from ._estimate import reestimate
@@ -121,12 +124,14 @@ def _rebuilt_estimate(job: "Job", layer_name: str, edit: Callable[[dict], None])
         with tensorflow_left_unloaded():
             config = job.model.get_config()
         entries = config.get("layers", [])
-        target = next((e for e in entries if e.get("config", {}).get("name") == layer_name), None)
-        if target is None:
+        names = (layer_name,) if isinstance(layer_name, str) else layer_name
+        targets = [e for e in entries if e.get("config", {}).get("name") in names]
+        if len(targets) != len(names):
             return None
         for entry in entries:
             entry.pop("build_config", None)  # layers after the change rebuild on their new input shapes
-        edit(target)
+        for target in targets:
+            edit(target)
         with keras.StatelessScope(initialize_variables=False), tensorflow_left_unloaded():
             rebuilt = type(job.model).from_config(config)
         trace = trace_model(rebuilt)
@@ -182,6 +187,59 @@ def _strided_first_conv(before: "Estimate", job: "Job") -> Fix | None:
                         "shrink {factor}x").format(name=first.call.op.name, factor=2 ** rank), before, after)
 
 
+def _separable_candidates(job: "Job") -> list["LayerUse"]:
+    """Conv1D/Conv2D calls a separable convolution can replace: a kernel over 1 and more than one input channel."""
+    found = []
+    for use in job.uses:
+        op = use.call.op
+        if use.call.type_name not in ("Conv1D", "Conv2D") or getattr(op, "groups", 1) != 1 or not use.call.inputs:
+            continue
+        shape = use.call.inputs[0].shape
+        channels = shape[1] if getattr(op, "data_format", "channels_last") == "channels_first" else shape[-1]
+        if any(k > 1 for k in op.kernel_size) and (channels or 0) > 1:
+            found.append(use)
+    return found
+
+
+def _to_separable(entry: dict) -> None:
+    inner = entry["config"]
+    # what shapes the output and the weights; the initializers and regularizers change no byte
+    kept = ("name", "trainable", "dtype", "filters", "kernel_size", "strides", "padding", "data_format",
+            "dilation_rate", "activation", "use_bias")
+    entry.update(class_name=f"SeparableConv{len(inner['kernel_size'])}D", module="keras.layers",
+                 registered_name=None, config={key: inner[key] for key in kept if key in inner})
+
+
+def _separable_conv(before: "Estimate", job: "Job") -> Fix | None:
+    """SeparableConv for the convolution with the most weights and the one with the largest activations.
+
+    A separable convolution has k*k*C_in + C_in*C_out weights instead of k*k*C_in*C_out, but keeps one more
+    feature map (the depthwise output) for the backward pass: which of the two wins is left to the estimator,
+    trying each layer alone and both together, and the lowest peak is offered.
+    """
+    eligible = {id(use) for use in _separable_candidates(job)}
+    candidates = {use.call.op.name: row for use, row in zip(job.uses, before.layers) if id(use) in eligible}
+    if not candidates:
+        return None
+    heaviest = max(candidates, key=lambda name: candidates[name].params)
+    widest = max(candidates, key=lambda name: candidates[name].activation_bytes)
+    choices = [(heaviest,)] if heaviest == widest else [(heaviest,), (widest,), (heaviest, widest)]
+    best = None
+    for names in choices:
+        after = _rebuilt_estimate(job, names, _to_separable)
+        if after is not None and (best is None or after.peak_bytes < best[1].peak_bytes):
+            best = (names, after)
+    if best is None:
+        return None
+    names, after = best
+    separable = "/".join(sorted({f"Separable{candidates[name].type}" for name in names}))
+    return _candidate("separable_conv",
+                      _("replace {layers} with {separable} (same filters, kernel_size, strides, padding, activation): "
+                        "{before} → {after} parameters in the model").format(
+                          layers=", ".join(names), separable=separable, before=f"{before.params:,}",
+                          after=f"{after.params:,}"), before, after)
+
+
 def _remat(before: "Estimate", job: "Job") -> Fix | None:
     if job.remat or before.breakdown["activations"] < 0.2 * before.peak_bytes:
         return None
@@ -195,7 +253,8 @@ def _remat(before: "Estimate", job: "Job") -> Fix | None:
 
 
 _PRESCRIBERS: list[Callable[["Estimate", "Job"], "Fix | list[Fix] | None"]] = [
-    _pool_before_head, _strided_first_conv, _smaller_batch, _mixed_precision, _remat, _optimizers, _xla,
+    _pool_before_head, _strided_first_conv, _separable_conv, _smaller_batch, _mixed_precision, _remat, _optimizers,
+    _xla,
 ]
 
 

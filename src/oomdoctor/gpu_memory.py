@@ -6,6 +6,7 @@ import os
 import sys
 
 from .errors import OomdoctorError
+from .i18n import _
 from .units import MiB, parse_size
 
 
@@ -41,7 +42,7 @@ def configure_gpu_memory(growth: bool = True, limit: int | str | None = None, fr
         return _jax(growth, limit_bytes)
     if name == "torch":
         return _torch(growth, limit_bytes)
-    raise OomdoctorError(f"Unknown framework {name!r}.", "Use tensorflow, jax or torch.")
+    raise OomdoctorError(_("Unknown framework {name!r}.").format(name=name), _("Use tensorflow, jax or torch."))
 
 
 def _tensorflow(growth: bool, limit: int | None) -> str:
@@ -59,8 +60,9 @@ def _tensorflow(growth: bool, limit: int | None) -> str:
             else:
                 tf.config.experimental.set_memory_growth(gpu, growth)
     except RuntimeError as exc:
-        raise OomdoctorError("TensorFlow has already initialised its GPUs; the memory setting cannot change now.",
-                             "Call oomdoctor.configure_gpu_memory() first thing, before building any model.") from exc
+        raise OomdoctorError(
+            _("TensorFlow has already initialised its GPUs; the memory setting cannot change now."),
+            _("Call oomdoctor.configure_gpu_memory() first thing, before building any model.")) from exc
     what = f"a {limit // MiB} MiB limit" if limit else ("memory growth" if growth else "no memory growth")
     return f"TensorFlow: {what} on {len(gpus)} GPU(s)."
 
@@ -78,15 +80,15 @@ def _jax_started() -> bool:
 
 def _jax(growth: bool, limit: int | None) -> str:
     if _jax_started():
-        raise OomdoctorError("JAX has already started its device client; its memory settings are read only then.",
-                             "Call oomdoctor.configure_gpu_memory() before anything runs JAX code.")
+        raise OomdoctorError(_("JAX has already started its device client; its memory settings are read only then."),
+                             _("Call oomdoctor.configure_gpu_memory() before anything runs JAX code."))
     if limit:
         from ._measure_worker import _gpu_total_bytes
 
         total = _gpu_total_bytes()
         if total is None:
-            raise OomdoctorError("Cannot read the GPU's total memory to turn the limit into a fraction.",
-                                 "Set XLA_PYTHON_CLIENT_MEM_FRACTION yourself (e.g. 0.5).")
+            raise OomdoctorError(_("Cannot read the GPU's total memory to turn the limit into a fraction."),
+                                 _("Set XLA_PYTHON_CLIENT_MEM_FRACTION yourself (e.g. 0.5)."))
         os.environ["XLA_PYTHON_CLIENT_MEM_FRACTION"] = f"{min(limit / total, 1.0):.4f}"
         return f"JAX: XLA_PYTHON_CLIENT_MEM_FRACTION={os.environ['XLA_PYTHON_CLIENT_MEM_FRACTION']}."
     os.environ["XLA_PYTHON_CLIENT_PREALLOCATE"] = "false" if growth else "true"

@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 
 from .errors import OomdoctorError
+from .i18n import _
 from .units import MiB, format_bytes, parse_size
 
 # What the CUDA context, cuBLAS/cuDNN kernels and handles take before the
@@ -27,7 +28,7 @@ class GPU:
         return max(self.total_bytes - CUDA_CONTEXT_BYTES, 0)
 
     def describe(self) -> str:
-        if self.name.startswith("GPU with"):
+        if self.name not in CATALOG:  # "GPU with 12.0 GiB" already says its size
             return self.name
         return f"{self.name} ({format_bytes(self.total_bytes)})"
 
@@ -81,15 +82,15 @@ def gpu_by_name(name: str) -> GPU:
     found = _LOOKUP.get(_key(name))
     if found is None:
         raise OomdoctorError(
-            f"Unknown GPU {name!r}.",
-            f"Use one of: {', '.join(CATALOG)}; or give its memory with --gpu-memory 12GiB.",
+            _("Unknown GPU {name!r}.").format(name=name),
+            _("Use one of: {names}; or give its memory with --gpu-memory 12GiB.").format(names=", ".join(CATALOG)),
         )
     return CATALOG[found]
 
 
 def gpu_with_memory(size: str | int) -> GPU:
     total = size if isinstance(size, int) else parse_size(size)
-    return GPU(f"GPU with {format_bytes(total)}", total)
+    return GPU(_("GPU with {size}").format(size=format_bytes(total)), total)
 
 
 def resolve_gpu(gpu: str | int | GPU | None) -> GPU | None:

@@ -34,10 +34,15 @@ def set_language(lang: str | None) -> str:
     if code is None:
         from .errors import OomdoctorError
 
-        raise OomdoctorError(f"Unknown language {lang!r}.", "Use --lang en or --lang zh.")
+        raise OomdoctorError(_("Unknown language {lang!r}.").format(lang=lang), _("Use --lang en or --lang zh."))
     _translation = gettext.translation(DOMAIN, LOCALE_DIR, languages=[code], fallback=True)
     return code
 
 
 def _(message: str) -> str:
     return _translation.gettext(message)
+
+
+def language() -> str:
+    """The language messages are in now: 'en', or the catalog's ('zh_CN')."""
+    return _translation.info().get("language", "en")

@@ -16,6 +16,7 @@ import zipfile
 from pathlib import Path
 
 from .errors import OomdoctorError
+from .i18n import _
 
 _TRACE_BACKEND_ENV = "OOMDOCTOR_USER_KERAS_BACKEND"
 
@@ -37,7 +38,8 @@ def prepare_keras(precision: str | None) -> None:
     try:
         import keras
     except ImportError as exc:
-        raise OomdoctorError("Keras 3 is not installed.", "pip install oomdoctor (it brings keras and jax).") from exc
+        raise OomdoctorError(_("Keras 3 is not installed."),
+                             _("pip install oomdoctor (it brings keras and jax).")) from exc
     if precision:
         from .backends import parse_precision
 
@@ -49,23 +51,26 @@ def load_model(spec: str, abstract: bool = True):
     import keras
 
     if ":" in spec and not Path(spec).exists():
-        path_text, _, function = spec.rpartition(":")
+        path_text, _colon, function = spec.rpartition(":")
         return _from_function(Path(path_text), function, abstract)
     path = Path(spec)
     if not path.exists():
-        raise OomdoctorError(f"No such file: {spec}.", "Give a .keras file or path/to/file.py:function.")
+        raise OomdoctorError(_("No such file: {path}.").format(path=spec),
+                             _("Give a .keras file or path/to/file.py:function."))
     if path.suffix == ".py":
-        raise OomdoctorError(f"{spec} is a Python file but names no function.",
-                             f"Write {spec}:build_model, naming the function that returns the model.")
+        raise OomdoctorError(_("{path} is a Python file but names no function.").format(path=spec),
+                             _("Write {path}:build_model, naming the function that returns the model.").format(
+                                 path=spec))
     if path.suffix != ".keras" or not zipfile.is_zipfile(path):
-        raise OomdoctorError(f"{spec} is not a Keras model file.",
-                             "Give a .keras file saved with model.save(), or path/to/file.py:function.")
+        raise OomdoctorError(_("{path} is not a Keras model file.").format(path=spec),
+                             _("Give a .keras file saved with model.save(), or path/to/file.py:function."))
     if not abstract:
         try:
             return keras.saving.load_model(path, safe_mode=True)
         except Exception as exc:
-            raise OomdoctorError(f"Could not load the model in {path}: {type(exc).__name__}: {str(exc)[:200]}",
-                                 "Check that it was saved with Keras 3 (model.save('model.keras')).") from exc
+            raise OomdoctorError(_("Could not load the model in {path}: {error}: {message}").format(
+                path=path, error=type(exc).__name__, message=str(exc)[:200]),
+                _("Check that it was saved with Keras 3 (model.save('model.keras')).")) from exc
     return _from_keras_file(path)
 
 
@@ -88,39 +93,43 @@ def _from_keras_file(path: Path):
     except OomdoctorError:
         raise
     except Exception as exc:
-        raise OomdoctorError(f"Could not read the model in {path}: {type(exc).__name__}: {str(exc)[:200]}",
-                             "Check that it was saved with Keras 3 (model.save('model.keras')).") from exc
+        raise OomdoctorError(_("Could not read the model in {path}: {error}: {message}").format(
+            path=path, error=type(exc).__name__, message=str(exc)[:200]),
+            _("Check that it was saved with Keras 3 (model.save('model.keras')).")) from exc
 
 
 def _from_function(path: Path, function: str, abstract: bool = True):
     import keras
 
     if not path.exists():
-        raise OomdoctorError(f"No such file: {path}.", "Give path/to/file.py:function with an existing file.")
+        raise OomdoctorError(_("No such file: {path}.").format(path=path),
+                             _("Give path/to/file.py:function with an existing file."))
     module_name = f"_oomdoctor_user_{path.stem}"
     spec = importlib.util.spec_from_file_location(module_name, path)
     if spec is None or spec.loader is None:
-        raise OomdoctorError(f"{path} cannot be imported as Python.", "Give a .py file.")
+        raise OomdoctorError(_("{path} cannot be imported as Python.").format(path=path), _("Give a .py file."))
     module = importlib.util.module_from_spec(spec)
     sys.path.insert(0, str(path.parent.resolve()))
     try:
         spec.loader.exec_module(module)
         builder = getattr(module, function, None)
         if builder is None or not callable(builder):
-            raise OomdoctorError(f"{path} has no function {function!r}.",
-                                 f"Define def {function}(): ... returning a keras.Model.")
+            raise OomdoctorError(_("{path} has no function {function!r}.").format(path=path, function=function),
+                                 _("Define def {function}(): ... returning a keras.Model.").format(function=function))
         result = build_abstractly(builder) if abstract else builder()
     except OomdoctorError:
         raise
     except Exception as exc:
-        raise OomdoctorError(f"{path}:{function} raised {type(exc).__name__}: {str(exc).splitlines()[0][:200] if str(exc) else ''}",
-                             "Fix the error in your function (--debug shows the traceback).") from exc
+        raise OomdoctorError(_("{path}:{function} raised {error}: {message}").format(
+            path=path, function=function, error=type(exc).__name__, message=(str(exc).splitlines() or [""])[0][:200]),
+            _("Fix the error in your function (--debug shows the traceback).")) from exc
     finally:
         sys.path.remove(str(path.parent.resolve()))
     model = result[0] if isinstance(result, tuple) and result else result
     if not isinstance(model, keras.Model):
-        raise OomdoctorError(f"{path}:{function} returned {type(model).__name__}, not a keras.Model.",
-                             "Return the model (or a tuple whose first item is the model).")
+        raise OomdoctorError(_("{path}:{function} returned {type}, not a keras.Model.").format(
+            path=path, function=function, type=type(model).__name__),
+            _("Return the model (or a tuple whose first item is the model)."))
     return model
 
 

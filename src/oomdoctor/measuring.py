@@ -13,6 +13,7 @@ import os
 import subprocess
 import sys
 from dataclasses import dataclass, field
+from typing import Any
 
 from .errors import OomdoctorError, missing_framework
 from .i18n import _
@@ -53,6 +54,7 @@ class Measurement:
     jit_compile: bool | None
     estimate_peak_bytes: int | None = None
     notes: list[str] = field(default_factory=list)
+    estimate: Any = field(default=None, repr=False)  # the Estimate beside it, for the HTML report; not in to_dict
 
     @property
     def relative_error(self) -> float | None:
@@ -99,14 +101,14 @@ def run_worker(config: dict, backend: str, timeout: float = 3600) -> dict:
         proc = subprocess.run([sys.executable, "-m", "oomdoctor._measure_worker", json.dumps(config)],
                               capture_output=True, text=True, env=env, timeout=timeout)
     except subprocess.TimeoutExpired:
-        raise OomdoctorError(f"The measurement did not finish within {timeout:.0f} s.",
-                             "Use fewer --steps or a smaller --batch-size.") from None
+        raise OomdoctorError(_("The measurement did not finish within {timeout:.0f} s.").format(timeout=timeout),
+                             _("Use fewer --steps or a smaller --batch-size.")) from None
     for line in reversed(proc.stdout.splitlines()):
         if line.startswith("RESULT "):
             return json.loads(line.removeprefix("RESULT "))
     tail = (proc.stderr.strip().splitlines() or ["no output"])[-1]
-    raise OomdoctorError(f"The measuring process died (exit code {proc.returncode}): {tail[:300]}",
-                         "Run with --debug, or try a smaller --batch-size.")
+    raise OomdoctorError(_("The measuring process died (exit code {code}): {output}").format(
+        code=proc.returncode, output=tail[:300]), _("Run with --debug, or try a smaller --batch-size."))
 
 
 def measure(model_spec: str, batch_size: int, steps: int = 3, backend: str | None = None,
@@ -116,17 +118,17 @@ def measure(model_spec: str, batch_size: int, steps: int = 3, backend: str | Non
     from ._estimate import configured_backend
 
     if batch_size < 1 or steps < 1:
-        raise OomdoctorError("--batch-size and --steps must be 1 or more.", "Give positive numbers.")
+        raise OomdoctorError(_("--batch-size and --steps must be 1 or more."), _("Give positive numbers."))
     backend = backend or configured_backend().value
     if backend not in _FRAMEWORK:
-        raise OomdoctorError(f"Unknown backend {backend!r}.", "Use tensorflow, jax or torch.")
+        raise OomdoctorError(_("Unknown backend {name!r}.").format(name=backend), _("Use tensorflow, jax or torch."))
     require_backend(backend)
     config = {"model": model_spec, "batch_size": batch_size, "steps": steps, "precision": precision,
               "optimizer": optimizer, "input_shape": list(input_shape) if input_shape else None}
     raw = run_worker(config, backend)
     if raw.get("error"):
-        raise OomdoctorError(f"The training step failed while {raw['error']}",
-                             "Check that the model trains as written (--debug shows the worker's traceback).")
+        raise OomdoctorError(_("The training step failed while {error}").format(error=raw["error"]),
+                             _("Check that the model trains as written (--debug shows the worker's traceback)."))
     result = Measurement(
         backend=backend, device=raw["device"], batch_size=batch_size, steps=steps, steps_done=raw["steps_done"],
         peak_bytes=raw.get("peak_bytes"), in_use_bytes=raw.get("in_use_bytes"),
@@ -147,11 +149,12 @@ def measure(model_spec: str, batch_size: int, steps: int = 3, backend: str | Non
             reserved=format_bytes(result.reserved_bytes), peak=format_bytes(result.peak_bytes))
             + " " + preallocation_advice("torch"))
     if estimate:
-        result.estimate_peak_bytes = _estimate_for(model_spec, result, precision, optimizer, input_shape)
+        result.estimate = _estimate_for(model_spec, result, precision, optimizer, input_shape)
+        result.estimate_peak_bytes = None if result.estimate is None else result.estimate.peak_bytes
     return result
 
 
-def _estimate_for(model_spec, result: Measurement, precision, optimizer, input_shape) -> int | None:
+def _estimate_for(model_spec, result: Measurement, precision, optimizer, input_shape):
     from ._estimate import estimate
     from .loading import load_model, model_optimizer, prepare_keras
 
@@ -163,7 +166,7 @@ def _estimate_for(model_spec, result: Measurement, precision, optimizer, input_s
     est = estimate(model, result.batch_size, optimizer=optimizer or model_optimizer(model), precision=precision,
                    backend=result.backend, jit_compile=result.jit_compile, input_shape=input_shape,
                    device="cpu" if on_cpu else "gpu")
-    return est.peak_bytes
+    return est
 
 
 @dataclass
@@ -203,10 +206,13 @@ def find_max_batch(model_spec: str, cap_bytes: int, backend: str | None = None, 
                   "cap_bytes": cap_bytes}
         raw = run_worker(config, backend)  # the worker applies the framework's own cap
         if raw["device"] == "CPU:0":
-            raise OomdoctorError("--find-max-batch needs a GPU: the frameworks cannot cap CPU memory.",
-                                 "Run it on a GPU machine; here, `oomdoctor estimate --gpu-memory SIZE` predicts it.")
+            raise OomdoctorError(
+                _("--find-max-batch needs a GPU: the frameworks cannot cap CPU memory."),
+                _("Run it on a GPU machine; here, `oomdoctor estimate --gpu-memory SIZE` predicts it."))
         if raw.get("error"):
-            raise OomdoctorError(f"A probe at batch {batch} failed while {raw['error']}", "Check the model trains.")
+            raise OomdoctorError(
+                _("A probe at batch {batch} failed while {error}").format(batch=batch, error=raw["error"]),
+                _("Check the model trains."))
         ok = not raw["oom"]
         probes.append((batch, ok))
         return ok

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from .errors import OomdoctorError
+from .i18n import _
 from .units import itemsize
 
 Shape = tuple[int, ...]
@@ -89,8 +90,8 @@ def spec_by_name(name: str) -> OptimizerSpec:
     key = _ALIASES.get(key, key)
     if key not in _SPECS:
         raise OomdoctorError(
-            f"Unknown optimizer {name!r}.",
-            f"Use one of: {', '.join(NAMES)}.",
+            _("Unknown optimizer {name!r}.").format(name=name),
+            _("Use one of: {names}.").format(names=", ".join(NAMES)),
         )
     return _SPECS[key]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from .errors import OomdoctorError
+from .i18n import _
 
 KiB, MiB, GiB, TiB = 1 << 10, 1 << 20, 1 << 30, 1 << 40
 
@@ -19,14 +20,15 @@ def parse_size(text: str) -> int:
     match = _SIZE.match(str(text))
     if not match:
         raise OomdoctorError(
-            f"Cannot read the memory size {text!r}.",
-            "Write it like 12GiB, 16GB or 8000MiB.",
+            _("Cannot read the memory size {text!r}.").format(text=text),
+            _("Write it like 12GiB, 16GB or 8000MiB."),
         )
     number, unit = match.groups()
     factor = _FACTORS[(unit or "").lower()[:1]]
     value = int(float(number) * factor)
     if value <= 0:
-        raise OomdoctorError(f"The memory size {text!r} is not positive.", "Give a size such as 12GiB.")
+        raise OomdoctorError(_("The memory size {text!r} is not positive.").format(text=text),
+                             _("Give a size such as 12GiB."))
     return value
 
 

@@ -51,3 +51,10 @@ def bidirectional_text():
     inputs = keras.Input((20,), dtype="int32")
     x = layers.Bidirectional(layers.GRU(8))(layers.Embedding(100, 8)(inputs))
     return keras.Model(inputs, layers.Dense(2, activation="softmax")(x))
+
+
+def flatten_head():
+    """A convolution flattened into a Dense head: the head is the culprit (HTML report tests)."""
+    return keras.Sequential([keras.Input((48, 48, 3)), layers.Conv2D(8, 3, activation="relu", name="conv"),
+                             layers.Flatten(name="flatten"), layers.Dense(64, activation="relu", name="head"),
+                             layers.Dense(10, name="logits")], name="flatten_head")

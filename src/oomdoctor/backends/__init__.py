@@ -5,6 +5,7 @@ from __future__ import annotations
 from enum import Enum
 
 from ..errors import OomdoctorError
+from ..i18n import _
 from ._base import CATEGORIES, BackendModel, Device, Precision, StepFacts, StepMemory
 from .tensorflow import TensorFlowBackend
 from .torch import TorchBackend
@@ -28,7 +29,8 @@ def parse_backend(name: str | BackendName) -> BackendName:
     try:
         return BackendName(str(getattr(name, "value", name)).lower())
     except ValueError:
-        raise OomdoctorError(f"Unknown backend {name!r}.", "Use tensorflow, jax or torch.") from None
+        raise OomdoctorError(_("Unknown backend {name!r}.").format(name=name),
+                             _("Use tensorflow, jax or torch.")) from None
 
 
 def parse_precision(name: str | Precision | None) -> Precision:
@@ -40,7 +42,8 @@ def parse_precision(name: str | Precision | None) -> Precision:
     try:
         return Precision(aliases.get(text, text))
     except ValueError:
-        raise OomdoctorError(f"Unknown precision {name!r}.", "Use float32, mixed_float16 or mixed_bfloat16.") from None
+        raise OomdoctorError(_("Unknown precision {name!r}.").format(name=name),
+                             _("Use float32, mixed_float16 or mixed_bfloat16.")) from None
 
 
 def parse_device(name: "str | Device | None") -> Device:
@@ -49,7 +52,7 @@ def parse_device(name: "str | Device | None") -> Device:
     try:
         return Device(str(getattr(name, "value", name)).lower())
     except ValueError:
-        raise OomdoctorError(f"Unknown device {name!r}.", "Use gpu or cpu.") from None
+        raise OomdoctorError(_("Unknown device {name!r}.").format(name=name), _("Use gpu or cpu.")) from None
 
 
 def model_for(backend: BackendName) -> BackendModel:

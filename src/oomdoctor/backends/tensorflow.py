@@ -23,6 +23,7 @@ table.
 from __future__ import annotations
 
 from .._layers import Kind
+from ..i18n import _
 from ._base import Device, KeptTable, StepFacts, StepMemory, eager_step
 from .xla import CPU_TABLE, XLABackend
 
@@ -82,8 +83,8 @@ def _compiled_cpu_step(facts: StepFacts) -> StepMemory:
         activation_bytes_by_use=kept,
         peak_phase="XLA:CPU executable (buffer assignment read from XLA)",
         uncertain_bytes=int(uncertain),
-        notes=["TensorFlow with XLA on the CPU: the step's buffers were sized by compiling it with XLA:CPU "
-               "(through Keras's JAX trainer) on abstract shapes."],
+        notes=[_("TensorFlow with XLA on the CPU: the step's buffers were sized by compiling it with XLA:CPU "
+                 "(through Keras's JAX trainer) on abstract shapes.")],
     )
 
 
@@ -99,11 +100,13 @@ class TensorFlowBackend:
             return _compiled_cpu_step(facts)
         if facts.jit_compile:
             memory = XLABackend().step_memory(facts)
-            memory.notes.append(f"TensorFlow with XLA (jit_compile) on the {where}: modelled as an XLA executable.")
+            memory.notes.append(_("TensorFlow with XLA (jit_compile) on the {where}: modelled as an XLA executable.")
+                                .format(where=where))
             return memory
         update = facts.optimizer.spec.update_temporaries * facts.largest_trainable_bytes
         if facts.optimizer.loss_scaling or facts.precision.value == "mixed_float16":
             update += facts.largest_trainable_bytes
         return eager_step(facts, GRAPH_TABLE, workspace=0, update_temporaries=int(update),
                           uncertain_kept=_UNCERTAIN_GRAPH, uncertain_temporaries=_UNCERTAIN_GRAPH,
-                          notes=[f"TensorFlow without XLA on the {where}: graph execution, modelled op by op."])
+                          notes=[_("TensorFlow without XLA on the {where}: graph execution, modelled op by op.")
+                                 .format(where=where)])

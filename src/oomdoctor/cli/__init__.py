@@ -8,6 +8,7 @@ import traceback
 import typer
 
 from ..errors import OomdoctorError
+from ..i18n import _
 from . import check as _check
 from . import demo as _demo
 from . import estimate as _estimate
@@ -41,12 +42,12 @@ def main(argv: list[str] | None = None) -> int:
     except OomdoctorError as error:
         if debug:
             traceback.print_exc()
-        print(f"oomdoctor: error: {error}", file=sys.stderr)
+        print(_("oomdoctor: error: {message}").format(message=error), file=sys.stderr)
         return 2
     except typer.Exit as done:
         return done.exit_code
     except (typer.Abort, KeyboardInterrupt):
-        print("oomdoctor: interrupted", file=sys.stderr)
+        print(_("oomdoctor: interrupted"), file=sys.stderr)
         return 130
     except Exception as error:
         # Usage errors (a missing value, an unknown command) are click exceptions; typer vendors
@@ -56,8 +57,8 @@ def main(argv: list[str] | None = None) -> int:
             return error.exit_code
         if debug:
             traceback.print_exc()
-        print(f"oomdoctor: internal error: {type(error).__name__}: {error}. "
-              "Run again with --debug for the traceback, and please report it.", file=sys.stderr)
+        print(_("oomdoctor: internal error: {error}: {message}. Run again with --debug for the traceback, "
+                "and please report it.").format(error=type(error).__name__, message=error), file=sys.stderr)
         return 1
     return 0
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..errors import OomdoctorError
+from ..i18n import _
 
 
 def parse_input_shape(text: str | None) -> tuple[int, ...] | None:
@@ -11,9 +12,11 @@ def parse_input_shape(text: str | None) -> tuple[int, ...] | None:
     try:
         dims = tuple(int(part) for part in text.replace("x", ",").split(",") if part.strip())
     except ValueError:
-        raise OomdoctorError(f"Cannot read --input-shape {text!r}.", "Write it like 1491,257,1 (no batch).") from None
+        raise OomdoctorError(_("Cannot read --input-shape {text!r}.").format(text=text),
+                             _("Write it like 1491,257,1 (no batch).")) from None
     if not dims or any(d < 1 for d in dims):
-        raise OomdoctorError(f"--input-shape {text!r} must list positive sizes.", "Write it like 1491,257,1.")
+        raise OomdoctorError(_("--input-shape {text!r} must list positive sizes.").format(text=text),
+                             _("Write it like 1491,257,1."))
     return dims
 
 
@@ -21,7 +24,7 @@ def gpu_choice(gpu: str | None, gpu_memory: str | None):
     from ..gpus import gpu_by_name, gpu_with_memory
 
     if gpu and gpu_memory:
-        raise OomdoctorError("Give either --gpu or --gpu-memory, not both.", "Drop one of them.")
+        raise OomdoctorError(_("Give either --gpu or --gpu-memory, not both."), _("Drop one of them."))
     if gpu:
         return gpu_by_name(gpu)
     if gpu_memory:

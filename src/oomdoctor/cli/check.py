@@ -11,6 +11,9 @@ from typing import List, Optional
 
 import typer
 
+from ..errors import OomdoctorError
+from . import _pictures
+
 HELP = ("Check a training script for what wastes GPU and host memory (each finding with its line and fix), then "
         "run it with Model.fit intercepted, so nothing trains, to estimate the model it builds. Running the script "
         "runs your code: use --static-only to only read it.")
@@ -23,15 +26,26 @@ def command(
     gpu: Optional[str] = typer.Option(None, help="GPU name or size to check the captured model against."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     lang: Optional[str] = typer.Option(None, help="en or zh (default: from the locale)."),
+    html: Optional[Path] = _pictures.html_option(),
+    plot: Optional[Path] = _pictures.plot_option(),
 ) -> None:
     from ..check import check_source
     from ..i18n import _, set_language
 
     set_language(lang)
+    _pictures.check_paths(html, plot)
+    if plot is not None and static_only:
+        raise OomdoctorError(_("--plot draws the estimate of the model the script trains, and --static-only does "
+                               "not run the script."), _("Drop --static-only, or use --html for the findings."))
     findings = check_source(script)
     capture = None
     if not static_only:
-        capture = _capture(Path(script), script_args or [], gpu)
+        capture = _capture(Path(script), script_args or [], gpu, curve=html is not None or plot is not None)
+    if html is not None or plot is not None:
+        estimate = capture["estimate"] if capture and capture.get("captured") else None
+        _pictures.write(html, plot, title=_("oomdoctor check: {script}").format(script=script),
+                        check={"script": script, "findings": [f.to_dict() for f in findings], "capture": capture},
+                        estimate=estimate, curve=capture.get("batch_curve") if estimate else None)
     if as_json:
         typer.echo(json.dumps({"findings": [f.to_dict() for f in findings],
                                "capture": capture if capture and capture.get("captured") else None,
@@ -54,12 +68,14 @@ def command(
     _render_capture(capture)
 
 
-def _capture(script: Path, args: list[str], gpu: str | None) -> dict:
+def _capture(script: Path, args: list[str], gpu: str | None, curve: bool = False) -> dict:
     from ..gpus import resolve_gpu
+    from ..i18n import _, language
 
     if gpu:
         resolve_gpu(gpu)  # a bad name fails here, before running anything
-    config = {"script": str(script.resolve()), "args": args, "gpu": gpu}
+    # curve: also the peak at other batch sizes, for --html and --plot
+    config = {"script": str(script.resolve()), "args": args, "gpu": gpu, "curve": curve, "lang": language()}
     env = {**os.environ, "TF_CPP_MIN_LOG_LEVEL": "3"}
     proc = subprocess.run([sys.executable, "-m", "oomdoctor._capture", json.dumps(config)], capture_output=True,
                           text=True, env=env, cwd=script.resolve().parent)
@@ -67,7 +83,7 @@ def _capture(script: Path, args: list[str], gpu: str | None) -> dict:
         if line.startswith("CAPTURE "):
             return json.loads(line.removeprefix("CAPTURE "))
     tail = (proc.stderr.strip().splitlines() or ["no output"])[-1]
-    return {"captured": False, "error": f"the script's process died: {tail[:300]}"}
+    return {"captured": False, "error": _("the script's process died: {output}").format(output=tail[:300])}
 
 
 def _render_capture(capture: dict) -> None:

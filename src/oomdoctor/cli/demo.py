@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Optional
 
 import typer
+
+from . import _pictures
 
 HELP = ("Diagnose the audio classifier from the question that started oomdoctor: two 3x3 convolutions on a "
         "1491x257 spectrogram, Flatten, Dense(128); Adam, batch 16, TensorFlow backend, a 12 GB GPU. "
@@ -30,11 +33,14 @@ def build_seed_model():
 
 
 def command(as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of the report."),
-            lang: Optional[str] = typer.Option(None, help="en or zh (default: from the locale).")) -> None:
+            lang: Optional[str] = typer.Option(None, help="en or zh (default: from the locale)."),
+            html: Optional[Path] = _pictures.html_option(),
+            plot: Optional[Path] = _pictures.plot_option()) -> None:
     from ..i18n import set_language
     from ..loading import prepare_keras
 
     set_language(lang)
+    _pictures.check_paths(html, plot)
     prepare_keras(None)
     import keras
 
@@ -46,4 +52,4 @@ def command(as_json: bool = typer.Option(False, "--json", help="Print one JSON o
         model = build_seed_model()
     result = estimate(model, DEMO_BATCH, optimizer="adam", precision="float32", backend="tensorflow",
                       gpu=gpu_with_memory(DEMO_GPU_MEMORY))
-    show(result, as_json)
+    show(result, as_json, html, plot)

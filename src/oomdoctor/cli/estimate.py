@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Optional
 
 import typer
 
 from ..errors import OomdoctorError
+from . import _pictures
 from ._options import gpu_choice, parse_input_shape
 
 HELP = ("Predict the peak GPU memory of one training step of MODEL: a .keras file, or "
-        "path/to/file.py:function returning a keras.Model. Loading a .py file runs its code.")
+        "path/to/file.py:function returning a keras.Model, or a torch.nn.Module (or a tuple "
+        "(module, example_batch, loss_fn)) when the file imports torch and not Keras. "
+        "Loading a .py file runs its code.")
 
 
 def command(
@@ -32,15 +36,24 @@ def command(
                                "(tensorflow backend only)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of the report."),
     lang: Optional[str] = typer.Option(None, help="en or zh (default: from the locale)."),
+    html: Optional[Path] = _pictures.html_option(),
+    plot: Optional[Path] = _pictures.plot_option(),
 ) -> None:
-    from ..i18n import set_language
+    from ..i18n import _, set_language
     from ..loading import load_model, model_optimizer, prepare_keras
 
     set_language(lang)
+    _pictures.check_paths(html, plot)
     if batch_size < 1:
-        raise OomdoctorError(f"The batch size must be 1 or more, not {batch_size}.", "Give --batch-size 1 or more.")
+        raise OomdoctorError(_("The batch size must be 1 or more, not {batch}.").format(batch=batch_size),
+                             _("Give --batch-size 1 or more."))
     shape = parse_input_shape(input_shape)
     chosen_gpu = gpu_choice(gpu, gpu_memory)
+    from ..pytorch.loading import is_torch_file
+
+    if is_torch_file(model):
+        show(_torch_estimate(model, batch_size, optimizer, precision, chosen_gpu, shape), as_json, html, plot)
+        return
     if optimizer is not None:
         from ..optimizers import spec_by_name
 
@@ -52,15 +65,33 @@ def command(
     result = estimate(keras_model, batch_size, optimizer=optimizer or model_optimizer(keras_model),
                       precision=precision, backend=backend, gpu=chosen_gpu, jit_compile=jit, input_shape=shape,
                       device=device)
-    show(result, as_json)
+    show(result, as_json, html, plot)
 
 
-def show(result, as_json: bool) -> None:
+def _torch_estimate(spec: str, batch_size: int, optimizer, precision, gpu, input_shape):
+    """A plain PyTorch model: file.py:function returns a module, or (module, example_batch, loss_fn)."""
+    from ..measuring import require_backend
+    from ..pytorch import loading
+    from ..pytorch.job import build_estimate, make_job
+    from ..pytorch._advice import prescribe
+
+    require_backend("torch")
+    loaded = loading.load(spec)
+    job = make_job(loaded.module, batch_size, loaded.example_batch, input_shape, optimizer or "adamw",
+                   precision or "float32", loaded.loss, gpu, fake_mode=loaded.fake_mode)
+    result = build_estimate(job)
+    result.fixes = prescribe(result, job)
+    return result
+
+
+def show(result, as_json: bool, html: Path | None = None, plot: Path | None = None) -> None:
     if as_json:
         typer.echo(json.dumps(result.to_dict(), indent=2))
-        return
-    from rich.console import Console
+    else:
+        from rich.console import Console
 
-    from ..render.terminal import render
+        from ..render.terminal import render
 
-    render(result, Console())
+        render(result, Console())
+    if html is not None or plot is not None:
+        _pictures.write(html, plot, **_pictures.estimate_sections(result))

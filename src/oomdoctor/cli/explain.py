@@ -29,7 +29,8 @@ def command(
     else:
         path = Path(logfile)
         if not path.is_file():
-            raise OomdoctorError(f"No such file: {logfile}.", "Give the log file, or - to read standard input.")
+            raise OomdoctorError(_("No such file: {path}.").format(path=logfile),
+                                 _("Give the log file, or - to read standard input."))
         text = path.read_text(errors="replace")
     keras_model = None
     if model:

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Optional
 
 import typer
 
 from ..errors import OomdoctorError
+from . import _pictures
 from ._options import parse_input_shape
 
 HELP = ("Run real training steps of MODEL on random data shaped like its inputs (on the GPU when there is one) "
@@ -29,12 +31,15 @@ def command(
     gpu: Optional[str] = typer.Option(None, help="Or a GPU name from the catalog, as the cap."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     lang: Optional[str] = typer.Option(None, help="en or zh (default: from the locale)."),
+    html: Optional[Path] = _pictures.html_option(),
+    plot: Optional[Path] = _pictures.plot_option(),
 ) -> None:
     from .. import measuring
-    from ..i18n import set_language
+    from ..i18n import _, set_language
     from ._options import gpu_choice
 
     set_language(lang)
+    _pictures.check_paths(html, plot)
     shape = parse_input_shape(input_shape)
     if backend is not None:
         from ..backends import parse_backend
@@ -43,7 +48,7 @@ def command(
     if find_max_batch:
         cap = gpu_choice(gpu, gpu_memory)
         if cap is None:
-            raise OomdoctorError("--find-max-batch needs a memory cap.", "Add --gpu-memory 16GiB (or --gpu T4).")
+            raise OomdoctorError(_("--find-max-batch needs a memory cap."), _("Add --gpu-memory 16GiB (or --gpu T4)."))
         search = measuring.find_max_batch(model, cap.usable_bytes if gpu else cap.total_bytes, backend, precision,
                                           optimizer, shape)
         if as_json:
@@ -52,14 +57,19 @@ def command(
             typer.echo(f"Largest batch that trained under {cap.describe()} on {search.backend}: "
                        f"{search.max_batch_size} (predicted: {search.predicted_max_batch_size}); "
                        f"probes: " + ", ".join(f"{b}{'✓' if ok else '✗'}" for b, ok in search.probes))
+        if html is not None or plot is not None:
+            _pictures.write(html, plot, search=search.to_dict())
         return
     if batch_size is None:
-        raise OomdoctorError("measure needs --batch-size.", "Add --batch-size N.")
+        raise OomdoctorError(_("measure needs --batch-size."), _("Add --batch-size N."))
     result = measuring.measure(model, batch_size, steps, backend, precision, optimizer, shape)
     if as_json:
         typer.echo(json.dumps(result.to_dict(), indent=2))
-        return
-    _render(result)
+    else:
+        _render(result)
+    if html is not None or plot is not None:
+        sections = _pictures.estimate_sections(result.estimate) if result.estimate is not None else {}
+        _pictures.write(html, plot, measurement=result.to_dict(), **sections)
 
 
 def _render(result) -> None:

@@ -1,0 +1,81 @@
+"""The peak at other batch sizes, each point from the estimator itself (``Job.step``), for the charts.
+
+A step at another batch is the same trace extrapolated (no new trace), so a dozen
+points cost milliseconds; only TensorFlow's CPU allocator with XLA compiles the
+train step once per batch (``_xla_compile``), and there the curve takes three points.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from .backends import Device
+
+if TYPE_CHECKING:
+    from ._estimate import Estimate, Job
+    from .gpus import GPU
+
+_POINTS = 12
+_COMPILED_POINTS = 3  # XLA:CPU compiles the whole train step for each batch: seconds per point
+
+
+@dataclass(frozen=True)
+class GpuLine:
+    name: str
+    total_bytes: int  # nvidia-smi's "Total"
+    allocator_bytes: int  # the largest allocator peak that fits: total - CUDA context - pool slack
+
+    def to_dict(self) -> dict:
+        return {"name": self.name, "total_bytes": self.total_bytes, "allocator_bytes": self.allocator_bytes}
+
+
+@dataclass(frozen=True)
+class BatchCurve:
+    points: list[tuple[int, int, int]]  # (batch, allocator peak, device total), batch ascending
+    batch_size: int  # the estimate's own batch
+    max_batch_size: int | None
+    gpus: list[GpuLine] = field(default_factory=list)
+
+    def to_dict(self) -> dict:
+        return {"points": [{"batch_size": b, "peak_bytes": p, "device_total_bytes": t} for b, p, t in self.points],
+                "batch_size": self.batch_size, "max_batch_size": self.max_batch_size,
+                "gpus": [g.to_dict() for g in self.gpus]}
+
+
+def allocator_budget(job: "Job", gpu: "GPU") -> int:
+    """The allocator peak at which the device total (``_estimate._device_total``) reaches the GPU's total."""
+    from ._estimate import _POOL_SLACK
+    from .gpus import CUDA_CONTEXT_BYTES
+
+    return max(int((gpu.total_bytes - CUDA_CONTEXT_BYTES) / (1 + _POOL_SLACK[job.backend])), 0)
+
+
+def _batches(job: "Job", max_batch: int | None) -> list[int]:
+    batch = job.batch_size
+    if job.device is Device.CPU and job.jit_compile and not job.remat:
+        return sorted({max(batch // 2, 1), batch, batch * 2})  # the estimate's own batch is already compiled
+    top = max(2 * batch, 4)
+    if max_batch:
+        top = max(top, int(max_batch * 1.25) + 1)
+    step = max(top // (_POINTS - 1), 1)
+    chosen = {1, batch, top, *range(step, top, step)}
+    if max_batch:
+        chosen |= {max_batch, max_batch + 1}  # the curve visibly crosses the GPU's line there
+    return sorted(chosen)
+
+
+def batch_curve(estimate: "Estimate", gpus: "list[GPU] | None" = None) -> BatchCurve | None:
+    """Peak and device total at a spread of batch sizes around the estimate's batch and largest batch."""
+    from ._estimate import _device_total
+
+    job = estimate._job
+    if job is None:
+        return None
+    chosen = list(gpus) if gpus is not None else ([estimate.gpu] if estimate.gpu is not None else [])
+    points = []
+    for batch in _batches(job, estimate.max_batch_size):
+        peak = estimate.peak_bytes if batch == job.batch_size else job.step(batch).peak_bytes
+        points.append((batch, peak, _device_total(job, peak)))
+    lines = [GpuLine(g.name, g.total_bytes, allocator_budget(job, g)) for g in chosen]
+    return BatchCurve(points, job.batch_size, estimate.max_batch_size, lines)

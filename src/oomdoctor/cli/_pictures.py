@@ -1,0 +1,59 @@
+"""``--html FILE`` and ``--plot FILE.png``, shared by estimate, measure, check and demo."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from ..errors import OomdoctorError
+from ..i18n import _
+
+HTML_HELP = ("Also write a self-contained HTML report (verdict, charts, layers, fixes; works offline) to FILE.")
+PLOT_HELP = "Also write a PNG of the two main charts (what holds the peak; peak against batch size) to FILE.png."
+
+
+def html_option() -> Optional[Path]:
+    return typer.Option(None, "--html", help=HTML_HELP, metavar="FILE", dir_okay=False)
+
+
+def plot_option() -> Optional[Path]:
+    return typer.Option(None, "--plot", help=PLOT_HELP, metavar="FILE.png", dir_okay=False)
+
+
+def check_paths(html: Path | None, plot: Path | None) -> None:
+    """Fail on a path that cannot be written before any slow work, not after it."""
+    for path in (html, plot):
+        if path is not None and not path.resolve().parent.is_dir():
+            raise OomdoctorError(_("Cannot write {path}: its folder does not exist.").format(path=path),
+                                 _("Create the folder first, or give another path."))
+    if plot is not None and plot.suffix.lower() != ".png":
+        raise OomdoctorError(_("--plot writes a PNG, and {path} does not end in .png.").format(path=plot),
+                             _("Give a file name ending in .png."))
+
+
+def estimate_sections(estimate) -> dict:
+    """An ``Estimate`` as the renderers take it: its JSON form and its peak at other batch sizes."""
+    from .._batch_curve import batch_curve
+
+    curve = batch_curve(estimate)
+    return {"estimate": estimate.to_dict(), "curve": curve.to_dict() if curve else None}
+
+
+def write(html: Path | None, plot: Path | None, **sections) -> None:
+    """Write the report and the plot; say where on stderr, so ``--json`` output stays one object."""
+    if html is not None:
+        from ..render.html import page
+
+        html.write_text(page(**sections), encoding="utf-8")
+        print(_("Wrote the HTML report to {path}.").format(path=html), file=sys.stderr)
+    if plot is not None:
+        if not sections.get("estimate"):
+            print(_("No plot written: there is no estimate to draw."), file=sys.stderr)
+            return
+        from ..render.charts import plot_png
+
+        plot.write_bytes(plot_png(sections["estimate"], sections.get("curve")))
+        print(_("Wrote the plot to {path}.").format(path=plot), file=sys.stderr)

@@ -1,0 +1,69 @@
+"""Culprits and prescriptions for a PyTorch step, each prescription re-traced, never guessed."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..fixes import Fix, _candidate as candidate  # renamed public once #5 lands
+from ..i18n import _
+from ..units import format_bytes
+
+if TYPE_CHECKING:
+    from .._estimate import Culprit, Estimate
+    from .job import TorchJob
+
+# bytes of weight + gradient + optimizer state per trainable byte
+_STATE_MULTIPLE = {"adamw": 4.0, "adam": 4.0, "sgd": 2.0, "momentum": 3.0, "rmsprop": 3.0, "adagrad": 3.0,
+                   "adafactor": 2.1}
+
+
+def culprits(estimate: "Estimate", job: "TorchJob", limit: int = 4) -> list["Culprit"]:
+    from .._culprits import by_category
+    from .._estimate import Culprit
+
+    found: list[Culprit] = []
+    peak = max(estimate.peak_bytes, 1)
+    total = max(estimate.params, 1)
+    multiple = _STATE_MULTIPLE.get(job.optimizer, 4.0)
+    for row in sorted(estimate.layers, key=lambda r: -r.params):
+        held = int(row.weight_bytes * multiple)
+        share = row.params / total
+        if not row.params or (share < 0.5 and held < 0.25 * peak):
+            break
+        found.append(Culprit(subject=row.name, bytes=held, share=held / peak, message=_(
+            "{label}: {params:,} parameters, {share:.0f} % of the model; with {optimizer} that is {held} before any "
+            "activation.").format(label=f"{row.name} ({row.type})", params=row.params, share=share * 100,
+                                  optimizer=job.optimizer, held=format_bytes(held))))
+    return (found + by_category(estimate))[:limit]
+
+
+def prescribe(before: "Estimate", job: "TorchJob") -> list[Fix]:
+    """Autocast, another optimizer and a smaller batch, each re-traced; best first."""
+    from .job import reestimate
+
+    fixes: list[Fix] = []
+    if job.precision == "float32":
+        after = reestimate(job, precision="bf16_autocast")
+        note = ""
+        state = sum(after.breakdown[k] for k in ("weights", "gradients", "optimizer_state"))
+        if after.peak_bytes and state > 0.5 * after.peak_bytes:
+            note = _("autocast keeps weights, gradients and optimizer state in float32; they dominate this step")
+        fixes.append(candidate("mixed_precision", _("torch.autocast('cuda', dtype=torch.bfloat16) around the "
+                                                    "forward and loss (float16 needs a GradScaler)"),
+                               before, after, note))
+    for name, change in (("momentum", _("torch.optim.SGD(momentum=0.9): one state tensor per weight instead of "
+                                        "two")),
+                         ("sgd", _("plain torch.optim.SGD: no optimizer state"))):
+        if job.optimizer in ("sgd",) or name == job.optimizer:
+            continue
+        after = reestimate(job, optimizer=name)
+        fixes.append(candidate(f"optimizer_{name}", change, before, after))
+    if job.gpu is not None and before.fits is False and before.max_batch_size:
+        batch = before.max_batch_size
+        steps = -(-job.batch_size // batch)
+        after = reestimate(job, batch_size=batch)
+        fixes.append(candidate("smaller_batch", _("batch {batch} with {steps} gradient-accumulation steps "
+                                                  "(same effective batch {effective})").format(
+            batch=batch, steps=steps, effective=job.batch_size), before, after))
+    fixes.sort(key=lambda f: (not (f.fits or False), -f.saves_bytes))
+    return fixes

@@ -1,0 +1,376 @@
+"""The estimate for a plain ``torch.nn.Module``: trace a step, replay it through the caching allocator.
+
+Two recordings, at the batch size asked for and at twice that, give every
+allocation's size as ``fixed + per_sample * batch`` (a training step's tensors
+are linear in the batch: the same ops run, only the batch dimension changes).
+Any other batch size, the largest batch under a cap among them, is then a
+replay of the allocator, which takes milliseconds; no third trace is needed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable
+
+from ..errors import OomdoctorError
+from ..gpus import CUDA_CONTEXT_BYTES, GPU, resolve_gpu
+from ..i18n import _
+from ..units import format_bytes
+from ._record import CUBLAS_WORKSPACE_HOPPER, CUBLAS_WORKSPACE_OLDER, ROLES, Recording, StepProgram, record
+from .allocator import CachingAllocator, OutOfMemory
+
+PRECISIONS = ("float32", "bf16_autocast", "fp16_autocast")
+OPTIMIZERS = ("adamw", "adam", "sgd", "momentum", "rmsprop", "adagrad", "adafactor")
+_HOPPER_OR_NEWER = ("H100", "H200", "GH200", "B100", "B200", "GB200")
+
+
+@dataclass(frozen=True)
+class Replay:
+    """The caching allocator's view of one step at one batch size."""
+
+    batch_size: int
+    peak_bytes: int  # max_memory_allocated
+    reserved_bytes: int  # max_memory_reserved
+    breakdown: dict[str, int]  # by role, at the allocated peak; sums to peak_bytes
+    peak_phase: str
+    activation_bytes_by_module: dict[str, int]
+
+
+@dataclass
+class TorchJob:
+    """A traced PyTorch step; ``step(batch)`` replays it at another batch size."""
+
+    program: StepProgram
+    fake_mode: Any
+    batch_size: int
+    precision: str
+    optimizer: str
+    gpu: GPU | None
+    loss_note: str
+    first: Recording = field(repr=False)
+    second: Recording = field(repr=False)
+    second_batch: int = 0
+
+    def sizes(self, batch_size: int) -> list[int]:
+        """Each storage's bytes at ``batch_size``, from the two recordings."""
+        b1, b2 = self.batch_size, self.second_batch
+        out = []
+        for s1, s2 in zip(self.first.storages, self.second.storages):
+            slope = (s2.nbytes - s1.nbytes) / (b2 - b1)
+            out.append(max(int(round(s1.nbytes + slope * (batch_size - b1))), 0))
+        return out
+
+    def replay(self, batch_size: int, cap: int | None = None) -> Replay:
+        sizes = self.sizes(batch_size)
+        storages = self.first.storages
+        allocator = CachingAllocator(cap=cap)
+        blocks: dict[int, Any] = {}
+        peak_live: dict[int, int] | None = None
+        peak_index = -1
+        live: dict[int, int] = {}
+        for event in self.first.events:
+            if event >= 0:
+                block = allocator.malloc(sizes[event])
+                blocks[event] = block
+                live[event] = block.size
+                if allocator.allocated >= allocator.peak_allocated:
+                    peak_live, peak_index = dict(live), event
+            else:
+                index = -event - 1
+                allocator.free(blocks.pop(index))
+                del live[index]
+        breakdown = dict.fromkeys(ROLES, 0)
+        by_module: dict[str, int] = {}
+        for index, size in (peak_live or {}).items():
+            storage = storages[index]
+            breakdown[storage.role] += size
+        last_step = storages[-1].step if storages else 0
+        for index, storage in enumerate(storages):
+            if storage.role == "activations" and storage.module and storage.step == last_step:
+                by_module[storage.module] = by_module.get(storage.module, 0) + sizes[index]
+        phase = storages[peak_index].phase if peak_index >= 0 else "build"
+        return Replay(batch_size, allocator.peak_allocated, allocator.peak_reserved, breakdown, phase, by_module)
+
+    def step(self, batch_size: int | None = None) -> Replay:
+        return self.replay(self.batch_size if batch_size is None else batch_size)
+
+    def fits(self, batch_size: int) -> bool:
+        assert self.gpu is not None
+        try:
+            self.replay(batch_size, cap=self.gpu.usable_bytes)
+        except OutOfMemory:
+            return False
+        return True
+
+
+def max_batch_size(job: TorchJob, limit: int = 1 << 20) -> int:
+    if not job.fits(1):
+        return 0
+    low, high = 1, 2
+    while high <= limit and job.fits(high):
+        low, high = high, high * 2
+    high = min(high, limit + 1)
+    while high - low > 1:
+        mid = (low + high) // 2
+        low, high = (mid, high) if job.fits(mid) else (low, mid)
+    return low
+
+
+# -- building the program ------------------------------------------------------
+
+
+def _fake_batch(example: Any, batch_size: int):
+    """``example`` with its first dimension replaced, as fresh (fake) tensors."""
+    import torch
+    from torch.utils._pytree import tree_map
+
+    def resize(value):
+        if isinstance(value, torch.Tensor):
+            if value.dim() == 0:
+                raise OomdoctorError(_("The example batch holds a 0-dimensional tensor; its first dimension must "
+                                       "be the batch."), _("Give tensors shaped (batch, ...)."))
+            return torch.empty((batch_size, *value.shape[1:]), dtype=value.dtype, device="cpu")
+        return value
+
+    return tree_map(resize, example)
+
+
+def _call(module, batch):
+    if isinstance(batch, dict):
+        return module(**batch)
+    if isinstance(batch, (tuple, list)):
+        return module(*batch)
+    return module(batch)
+
+
+def _default_loss(notes: list[str]) -> Callable[[Any, Any], Any]:
+    """A Hugging Face model's ``.loss``; otherwise the sum of the outputs (said in the notes)."""
+    import torch
+    from torch.utils._pytree import tree_flatten
+
+    def loss(module, batch):
+        output = _call(module, batch)
+        hf_loss = getattr(output, "loss", None)
+        if isinstance(hf_loss, torch.Tensor):
+            return hf_loss
+        if isinstance(output, dict) and isinstance(output.get("loss"), torch.Tensor):
+            return output["loss"]
+        if not notes:
+            notes.append(_("No loss function was given and the model returns no .loss: the loss is the sum of "
+                           "its outputs. Give loss_fn(module, batch) for the real one."))
+        values = [t for t in tree_flatten(output)[0] if isinstance(t, torch.Tensor) and t.is_floating_point()]
+        if not values:
+            raise OomdoctorError(_("The model's output holds no floating-point tensor to train on."),
+                                 _("Give loss_fn(module, batch) returning the scalar loss."))
+        total = values[0].sum()
+        for value in values[1:]:
+            total = total + value.sum()
+        return total
+
+    return loss
+
+
+def _optimizer_factory(name: str):
+    import torch
+
+    name = name.lower()
+    # foreach=True: what torch picks by itself when the parameters are on a GPU
+    # (torch/optim/optimizer.py, _default_to_fused_or_foreach); here they are on the CPU.
+    makers = {
+        "adamw": lambda p: torch.optim.AdamW(p, lr=1e-4, foreach=True),
+        "adam": lambda p: torch.optim.Adam(p, lr=1e-4, foreach=True),
+        "sgd": lambda p: torch.optim.SGD(p, lr=1e-2, foreach=True),
+        "momentum": lambda p: torch.optim.SGD(p, lr=1e-2, momentum=0.9, foreach=True),
+        "rmsprop": lambda p: torch.optim.RMSprop(p, lr=1e-3, foreach=True),
+        "adagrad": lambda p: torch.optim.Adagrad(p, lr=1e-2, foreach=True),
+        "adafactor": lambda p: torch.optim.Adafactor(p, lr=1e-2, foreach=True),
+    }
+    if name not in makers:
+        raise OomdoctorError(_("Unknown PyTorch optimizer {name!r}.").format(name=name),
+                             _("Use one of: {names}.").format(names=", ".join(OPTIMIZERS)))
+    return makers[name]
+
+
+def workspace_bytes(gpu: GPU | None) -> int:
+    if gpu is None or any(tag in gpu.name for tag in _HOPPER_OR_NEWER):
+        return CUBLAS_WORKSPACE_HOPPER
+    return CUBLAS_WORKSPACE_OLDER
+
+
+def make_job(module, batch_size: int, example_inputs=None, input_shape=None, optimizer: str | None = "adamw",
+             precision: str | None = "float32", loss=None, gpu=None, fake_mode=None) -> TorchJob:
+    import torch
+    from torch._subclasses.fake_tensor import FakeTensorMode
+
+    if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
+        raise OomdoctorError(_("The batch size must be a positive whole number, not {batch!r}.").format(
+            batch=batch_size), _("Give --batch-size 1 or more."))
+    precision = precision or "float32"
+    if precision not in PRECISIONS:
+        raise OomdoctorError(_("Unknown precision {precision!r} for a PyTorch model.").format(precision=precision),
+                             _("Use one of: {names}.").format(names=", ".join(PRECISIONS)))
+    if example_inputs is None:
+        if input_shape is None:
+            raise OomdoctorError(_("A PyTorch module does not say what its input looks like."),
+                                 _("Give example_inputs (a batch of tensors) or input_shape (per sample)."))
+        example_inputs = torch.empty((1, *input_shape), device="meta")
+    gpu_value = resolve_gpu(gpu)
+    notes: list[str] = []
+    program = StepProgram(
+        module=module,
+        make_batch=lambda b: _fake_batch(example_inputs, b),
+        loss=loss or _default_loss(notes),
+        make_optimizer=_optimizer_factory(optimizer or "adamw"),
+        autocast_dtype={"float32": None, "bf16_autocast": torch.bfloat16, "fp16_autocast": torch.float16}[precision],
+        loss_scale=precision == "fp16_autocast",
+        workspace_bytes=workspace_bytes(gpu_value),
+    )
+    fake_mode = fake_mode or FakeTensorMode(allow_non_fake_inputs=True)
+    first = _record_or_explain(program, fake_mode, batch_size)
+    second_batch = 2 * batch_size
+    second = _record_or_explain(program, fake_mode, second_batch)
+    if [e >= 0 for e in first.events] != [e >= 0 for e in second.events] or len(first.storages) != len(second.storages):
+        raise OomdoctorError(_("The training step runs different operations at batch {a} and {b}, so its memory "
+                               "cannot be scaled with the batch.").format(a=batch_size, b=second_batch),
+                             _("This happens with data-dependent control flow; estimate each batch size on its own."))
+    return TorchJob(program, fake_mode, batch_size, precision, (optimizer or "adamw").lower(), gpu_value,
+                    notes[0] if notes else "", first, second, second_batch)
+
+
+def _record_or_explain(program: StepProgram, fake_mode, batch_size: int) -> Recording:
+    from torch._subclasses.fake_tensor import DataDependentOutputException, DynamicOutputShapeException
+
+    try:
+        return record(program, fake_mode, batch_size)
+    except (DataDependentOutputException, DynamicOutputShapeException) as exc:
+        raise OomdoctorError(
+            _("The model's step depends on the values in its data ({op}), which an estimate without data cannot "
+              "see.").format(op=getattr(exc, "func", type(exc).__name__)),
+            _("Measure it on a GPU with `oomdoctor measure`, or give a loss_fn that avoids the data-dependent "
+              "step.")) from exc
+
+
+# -- the estimate ----------------------------------------------------------------
+
+
+def build_estimate(job: TorchJob):
+    from .._estimate import Estimate
+    from . import _advice
+
+    replay = job.step()
+    module = job.program.module
+    parameters = list(module.parameters())
+    params = sum(p.numel() for p in parameters)
+    trainable = sum(p.numel() for p in parameters if p.requires_grad)
+    notes = [job.loss_note] if job.loss_note else []
+    safe_extra = int(0.05 * replay.peak_bytes)
+    device_total = replay.reserved_bytes + CUDA_CONTEXT_BYTES
+    estimate = Estimate(
+        model_name=type(module).__name__,
+        backend="pytorch",
+        precision=job.precision,
+        optimizer=job.optimizer,
+        batch_size=job.batch_size,
+        jit_compile=False,
+        device="gpu",
+        peak_bytes=replay.peak_bytes,
+        breakdown=dict(replay.breakdown),
+        device_total_bytes=device_total,
+        peak_phase=replay.peak_phase,
+        safe_peak_bytes=replay.peak_bytes + safe_extra,
+        uncertainty=_uncertainty(safe_extra),
+        params=params,
+        trainable_params=trainable,
+        layers=_module_rows(module, replay, job.first.output_shapes),
+        culprits=[],
+        approximated=[],
+        notes=notes,
+        gpu=job.gpu,
+        reserved_peak_bytes=replay.reserved_bytes,
+        _job=job,
+    )
+    if job.gpu is not None:
+        estimate.fits = job.fits(job.batch_size)
+        estimate.headroom_bytes = job.gpu.total_bytes - device_total
+        estimate.max_batch_size = max_batch_size(job)
+        if estimate.max_batch_size == 0:
+            state = sum(replay.breakdown[k] for k in ("weights", "gradients", "optimizer_state"))
+            estimate.max_batch_reason = _(
+                "even batch 1 does not fit the {have} of {gpu}; weights, gradients and optimizer state alone take "
+                "{state}").format(have=format_bytes(job.gpu.total_bytes), gpu=job.gpu.name,
+                                  state=format_bytes(state))
+    estimate.culprits = _advice.culprits(estimate, job)
+    return estimate
+
+
+def _uncertainty(safe_extra: int) -> dict:
+    return {
+        "exact": ["weights", "gradients", "optimizer_state", "input_batch", "activations", "temporaries",
+                  "allocator rounding and block splitting"],
+        "modelled": ["cuBLAS workspace (one per thread that runs GEMMs)"],
+        "approximated": ["cuDNN convolution workspace (chosen at run time; not counted)",
+                         "kernels the CPU trace picks differently from CUDA (e.g. attention backends)"],
+        "safe_margin_bytes": safe_extra,
+        "statement": _("Every tensor of the step is traced op by op on fake tensors and replayed through a model "
+                       "of PyTorch's caching allocator; cuDNN's per-call workspace is not visible without a GPU, "
+                       "hence a 5 % margin in safe_peak_bytes."),
+    }
+
+
+def _module_rows(module, replay: Replay, shapes: dict[str, tuple]):
+    from .._estimate import LayerRow
+    from ..units import itemsize
+
+    rows, seen = [], set()
+    for name, child in module.named_modules():
+        if not name or any(True for _ in child.children()):
+            continue  # leaves only: containers are the sum of their children
+        own = [p for p in child.parameters(recurse=False) if id(p) not in seen]  # a tied weight counts once
+        seen.update(id(p) for p in own)
+        shape = shapes.get(name, ())
+        rows.append(LayerRow(
+            name=name,
+            type=type(child).__name__,
+            output_shape=(None, *shape[1:]) if shape else (),
+            params=sum(p.numel() for p in own),
+            weight_bytes=sum(p.numel() * itemsize(str(p.dtype).replace("torch.", "")) for p in own),
+            activation_bytes=replay.activation_bytes_by_module.get(name, 0),
+            approximated=False,
+        ))
+    return rows
+
+
+def estimate(module, batch_size: int, example_inputs=None, input_shape=None, optimizer: str | None = "adamw",
+             precision: str | None = "float32", loss=None, gpu=None):
+    from . import _advice
+
+    job = make_job(module, batch_size, example_inputs, input_shape, optimizer, precision, loss, gpu)
+    result = build_estimate(job)
+    result.fixes = _advice.prescribe(result, job)
+    return result
+
+
+def reestimate(job: TorchJob, **changes):
+    """The estimate with ``precision``, ``optimizer``, ``batch_size`` or ``module`` changed, re-traced."""
+    import torch
+
+    program = job.program
+    new_program = replace(program, **{k: v for k, v in changes.items() if k in ("module",)})
+    precision = changes.get("precision", job.precision)
+    optimizer = changes.get("optimizer", job.optimizer)
+    new_program = replace(
+        new_program,
+        make_optimizer=_optimizer_factory(optimizer),
+        autocast_dtype={"float32": None, "bf16_autocast": torch.bfloat16, "fp16_autocast": torch.float16}[precision],
+        loss_scale=precision == "fp16_autocast",
+    )
+    batch_size = changes.get("batch_size", job.batch_size)
+    first = _record_or_explain(new_program, job.fake_mode, batch_size)
+    second = _record_or_explain(new_program, job.fake_mode, 2 * batch_size)
+    new_job = TorchJob(new_program, job.fake_mode, batch_size, precision, optimizer, job.gpu, job.loss_note,
+                       first, second, 2 * batch_size)
+    return build_estimate(new_job)
+
+
+__all__ = ["estimate", "make_job", "build_estimate", "TorchJob", "Replay", "max_batch_size", "PRECISIONS",
+           "OPTIMIZERS", "reestimate"]

@@ -1,0 +1,117 @@
+"""``path/to/file.py:function`` for PyTorch: the function returns a module, or (module, batch[, loss_fn]).
+
+The function runs under ``FakeTensorMode``, so building a 124 M-parameter
+model allocates no weights; the tensors it makes (the example batch) are fake
+too, and the same mode traces the step.
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import importlib.util
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+from ..errors import OomdoctorError
+from ..i18n import _
+
+_TORCH_ROOTS = {"torch", "torchvision", "transformers", "timm", "torchaudio"}
+_KERAS_ROOTS = {"keras", "tensorflow", "tf_keras"}
+
+
+def is_torch_file(spec: str) -> bool:
+    """Does ``file.py:function`` name a file that imports PyTorch and not Keras? Read, not run."""
+    if ":" not in spec:
+        return False
+    path = Path(spec.rpartition(":")[0])
+    if path.suffix != ".py" or not path.is_file():
+        return False
+    try:
+        tree = ast.parse(path.read_text(errors="replace"))
+    except SyntaxError:
+        return False
+    roots = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            roots.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            roots.add(node.module.split(".")[0])
+    return bool(roots & _TORCH_ROOTS) and not roots & _KERAS_ROOTS
+
+
+@contextlib.contextmanager
+def initializers_skipped() -> Iterator[None]:
+    """Make ``torch.nn.init``'s in-place initializers return their tensor untouched.
+
+    The values of fake weights do not exist, and some initializers look at them
+    (``trunc_normal_`` redraws until every value is in range), which a fake tensor
+    cannot answer. Only memory matters here, and initializing in place allocates
+    none that outlives the call.
+    """
+    import torch
+
+    saved = {}
+    for name in dir(torch.nn.init):
+        function = getattr(torch.nn.init, name)
+        if name.endswith("_") and not name.startswith("_") and callable(function):
+            saved[name] = function
+            setattr(torch.nn.init, name, lambda tensor, *args, **kwargs: tensor)
+    try:
+        yield
+    finally:
+        for name, function in saved.items():
+            setattr(torch.nn.init, name, function)
+
+
+@dataclass
+class TorchSpec:
+    module: Any
+    example_batch: Any
+    loss: Callable | None
+    fake_mode: Any
+
+
+def load(spec: str) -> TorchSpec:
+    import torch
+    from torch._subclasses.fake_tensor import FakeTensorMode
+
+    path_text, _colon, function = spec.rpartition(":")
+    path = Path(path_text)
+    module_name = f"_oomdoctor_user_{path.stem}"
+    import_spec = importlib.util.spec_from_file_location(module_name, path)
+    if import_spec is None or import_spec.loader is None:
+        raise OomdoctorError(_("{path} cannot be imported as Python.").format(path=path), _("Give a .py file."))
+    user_module = importlib.util.module_from_spec(import_spec)
+    fake_mode = FakeTensorMode(allow_non_fake_inputs=True)
+    sys.path.insert(0, str(path.parent.resolve()))
+    try:
+        import_spec.loader.exec_module(user_module)
+        builder = getattr(user_module, function, None)
+        if builder is None or not callable(builder):
+            raise OomdoctorError(_("{path} has no function {function!r}.").format(path=path, function=function),
+                                 _("Define def {function}(): ... returning a torch.nn.Module, or (module, "
+                                   "example_batch, loss_fn).").format(function=function))
+        with fake_mode, initializers_skipped():
+            result = builder()
+    except OomdoctorError:
+        raise
+    except Exception as exc:
+        raise OomdoctorError(_("{path}:{function} raised {error}: {message}").format(
+            path=path, function=function, error=type(exc).__name__, message=(str(exc).splitlines() or [""])[0][:200]),
+            _("Fix the error in your function (--debug shows the traceback).")) from exc
+    finally:
+        sys.path.remove(str(path.parent.resolve()))
+    items = result if isinstance(result, tuple) else (result,)
+    if not items or not isinstance(items[0], torch.nn.Module) or len(items) > 3:
+        raise OomdoctorError(_("{path}:{function} returned {type}, not a torch.nn.Module or (module, example_batch, "
+                               "loss_fn).").format(path=path, function=function, type=type(result).__name__),
+                             _("Return the module, or a tuple (module, example_batch, loss_fn)."))
+    example = items[1] if len(items) > 1 else None
+    loss = items[2] if len(items) > 2 else None
+    if loss is not None and not callable(loss):
+        raise OomdoctorError(_("The third item returned by {function} is not callable.").format(function=function),
+                             _("Return loss_fn(module, batch) -> scalar loss as the third item."))
+    return TorchSpec(items[0], example, loss, fake_mode)

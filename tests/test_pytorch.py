@@ -1,0 +1,241 @@
+"""Plain PyTorch modules: the caching-allocator replay and the traced step, checked against hand-computed bytes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+torch = pytest.importorskip("torch")
+
+from oomdoctor import OomdoctorError, estimate  # noqa: E402
+from oomdoctor.pytorch.allocator import CachingAllocator, OutOfMemory, round_size, segment_size  # noqa: E402
+from oomdoctor.units import MiB  # noqa: E402
+
+
+# -- the allocator, rule by rule -------------------------------------------------
+
+
+def test_sizes_round_to_512_and_segments_follow_the_pools():
+    assert round_size(1) == 512
+    assert round_size(513) == 1024
+    assert segment_size(512) == 2 * MiB  # small pool
+    assert segment_size(1 * MiB) == 2 * MiB
+    assert segment_size(1 * MiB + 512) == 20 * MiB  # large pool, under 10 MiB
+    assert segment_size(10 * MiB) == 10 * MiB
+    assert segment_size(10 * MiB + 1) == 12 * MiB  # rounded up to 2 MiB
+
+
+def test_small_blocks_split_and_merge_back():
+    allocator = CachingAllocator()
+    a = allocator.malloc(1000)  # 1024 from a new 2 MiB segment
+    b = allocator.malloc(1000)  # the rest of that segment, split again
+    assert allocator.reserved == 2 * MiB and allocator.allocated == 2048
+    allocator.free(a)
+    allocator.free(b)
+    assert allocator.allocated == 0
+    c = allocator.malloc(2 * MiB - 512)  # large pool: a small-pool block is never used for it
+    assert allocator.reserved == 2 * MiB + 20 * MiB
+    assert c.size == 2 * MiB - 512  # split: the remaining 18 MiB + 512 is more than 1 MiB
+
+
+def test_a_large_block_with_1mib_or_less_left_is_handed_out_whole():
+    allocator = CachingAllocator()
+    block = allocator.malloc(11 * MiB)  # 10 MiB or more: a segment of its own, rounded up to 12 MiB
+    assert block.size == 12 * MiB  # 1 MiB left over is not worth a split: counted as allocated
+    assert allocator.allocated == 12 * MiB
+    medium = allocator.malloc(4_000_000)  # under 10 MiB: a 20 MiB segment, split
+    assert medium.size == 4_000_256 and allocator.reserved == 32 * MiB
+
+
+def test_best_fit_reuses_the_smallest_free_block():
+    allocator = CachingAllocator()
+    big, small = allocator.malloc(30 * MiB), allocator.malloc(12 * MiB)
+    allocator.free(big)
+    allocator.free(small)
+    again = allocator.malloc(11 * MiB)
+    assert again.segment is small.segment
+    assert allocator.reserved == 42 * MiB
+
+
+def test_a_cap_first_releases_free_segments_then_fails():
+    allocator = CachingAllocator(cap=40 * MiB)
+    first = allocator.malloc(30 * MiB)
+    allocator.free(first)
+    allocator.malloc(32 * MiB)  # 30 MiB cached + 32 MiB > 40 MiB: the free segment goes back first
+    assert allocator.reserved == 32 * MiB
+    with pytest.raises(OutOfMemory):
+        allocator.malloc(10 * MiB)
+
+
+# -- the traced step ---------------------------------------------------------------
+
+
+def test_a_one_layer_step_matches_the_bytes_counted_by_hand():
+    """Linear(1000, 1000, bias=False), batch 256, SGD, loss = output.sum(), on an H100.
+
+    Allocated at the peak (end of the backward pass), as blocks:
+      weight 4,000,000 B -> 4,000,256 from a 20 MiB segment (split)        4,000,256
+      batch 256 x 1000 float32, small pool (a 2 MiB segment)              1,024,000
+      cuBLAS workspaces, forward and backward threads, 32 MiB each       67,108,864
+      the loss and the gradient seed of ones, 512 B each                      1,024
+      the weight's gradient, from the rest of the weight's segment        4,000,256
+    The forward's output is not kept (sum's backward needs only its shape); it
+    came from the small segment's second half and went back there.
+    """
+    model = torch.nn.Linear(1000, 1000, bias=False)
+    result = estimate(model, 256, example_inputs=torch.zeros(1, 1000), optimizer="sgd",
+                      loss=lambda module, batch: module(batch).sum(), gpu="H100-80GB")
+    assert result.peak_bytes == 4_000_256 + 1_024_000 + 67_108_864 + 1_024 + 4_000_256
+    # segments: 20 MiB for the weight and its gradient, 2 MiB small, two workspaces
+    assert result.reserved_peak_bytes == (20 + 2 + 32 + 32) * MiB
+    assert result.breakdown["weights"] == 4_000_256
+    assert result.breakdown["gradients"] == 4_000_256
+    assert result.breakdown["optimizer_state"] == 0
+    assert sum(result.breakdown.values()) == result.peak_bytes
+    assert result.peak_phase == "backward"
+
+
+def test_adam_keeps_two_state_tensors_per_weight_and_relu_output_is_kept():
+    model = torch.nn.Sequential(torch.nn.Linear(256, 2048), torch.nn.ReLU(), torch.nn.Linear(2048, 8))
+    x, y = torch.zeros(1, 256), torch.zeros(1, dtype=torch.long)
+    loss = lambda m, b: torch.nn.functional.cross_entropy(m(b[0]), b[1])  # noqa: E731
+    adam = estimate(model, 32, example_inputs=(x, y), optimizer="adam", loss=loss)
+    sgd = estimate(model, 32, example_inputs=(x, y), optimizer="sgd", loss=loss)
+    weights = sum(p.numel() * 4 for p in model.parameters())
+    assert adam.params == weights // 4
+    assert adam.breakdown["optimizer_state"] >= 2 * weights
+    assert adam.peak_bytes - sgd.peak_bytes >= 2 * weights
+    relu = next(row for row in adam.layers if row.name == "1")
+    assert relu.activation_bytes == 32 * 2048 * 4  # what threshold_backward reads
+    assert relu.output_shape == (None, 2048)
+
+
+def test_the_batch_scales_every_allocation_linearly():
+    model = torch.nn.Sequential(torch.nn.Conv2d(3, 16, 3, padding=1), torch.nn.BatchNorm2d(16), torch.nn.ReLU(),
+                                torch.nn.Flatten(), torch.nn.Linear(16 * 32 * 32, 10))
+    x = torch.zeros(1, 3, 32, 32)
+    first = estimate(model, 8, example_inputs=x)
+    direct = estimate(model, 24, example_inputs=x)
+    job = first._job
+    assert job.step(24).peak_bytes == direct.peak_bytes
+    assert job.step(24).reserved_bytes == direct.reserved_peak_bytes
+
+
+def test_bf16_autocast_follows_cuda_rules_layer_norm_and_softmax_stay_float32():
+    from oomdoctor.pytorch.job import make_job
+
+    model = torch.nn.Sequential(torch.nn.Linear(64, 512), torch.nn.LayerNorm(512), torch.nn.Softmax(-1))
+    job = make_job(model, 16, example_inputs=torch.zeros(1, 64), precision="bf16_autocast")
+    made = {(s.op, s.nbytes) for s in job.first.storages if s.phase == "forward"}
+    assert ("addmm", 16 * 512 * 2) in made  # the matmul ran in bfloat16
+    assert ("native_layer_norm", 16 * 512 * 4) in made  # CUDA runs layer_norm in float32
+    assert ("_softmax", 16 * 512 * 4) in made  # and softmax with dtype=float32
+    f32 = estimate(model, 16, example_inputs=torch.zeros(1, 64))
+    bf16 = estimate(model, 16, example_inputs=torch.zeros(1, 64), precision="bf16_autocast")
+    assert bf16.breakdown["weights"] == f32.breakdown["weights"]  # weights stay float32 under autocast
+
+
+def test_attention_uses_the_memory_efficient_kernel_not_the_l_by_l_matrix():
+    layer = torch.nn.TransformerEncoderLayer(d_model=64, nhead=4, dim_feedforward=128, batch_first=True)
+    result = estimate(layer, 4, example_inputs=torch.zeros(1, 512, 64))
+    from oomdoctor.pytorch.job import make_job
+
+    job = make_job(layer, 4, example_inputs=torch.zeros(1, 512, 64))
+    ops = {s.op for s in job.first.storages}
+    assert "_scaled_dot_product_efficient_attention" in ops
+    assert max(s.nbytes for s in job.first.storages if s.role != "workspace") < 4 * 4 * 512 * 512 * 4  # no B x H x L x L tensor
+    assert result.peak_bytes > 0
+
+
+def test_a_data_dependent_step_is_reported_not_guessed():
+    class Picky(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.linear = torch.nn.Linear(4, 4)
+
+        def forward(self, x):
+            if x.sum() > 0:  # needs the data's values
+                return self.linear(x)
+            return x
+
+    with pytest.raises(OomdoctorError, match="values in its data"):
+        estimate(Picky(), 2, example_inputs=torch.zeros(1, 4))
+
+
+def test_a_module_without_an_input_description_is_told_what_to_give():
+    with pytest.raises(OomdoctorError, match="example_inputs"):
+        estimate(torch.nn.Linear(2, 2), 2)
+
+
+def test_the_users_module_is_left_as_it_was():
+    model = torch.nn.Linear(8, 8)
+    before = model.weight.detach().clone()
+    estimate(model, 4, example_inputs=torch.zeros(1, 8))
+    assert model.weight.device.type == "cpu" and model.weight.grad is None
+    assert torch.equal(model.weight.detach(), before)
+
+
+# -- models people use, built from configs (no downloads) --------------------------------
+
+
+def test_hugging_face_gpt2_from_a_config_uses_its_own_loss():
+    transformers = pytest.importorskip("transformers")
+    config = transformers.GPT2Config(n_layer=2, n_embd=128, n_head=4, n_positions=256, vocab_size=1000)
+    model = transformers.GPT2LMHeadModel(config)
+    ids = torch.zeros(1, 256, dtype=torch.long)
+    f32 = estimate(model, 4, example_inputs={"input_ids": ids, "labels": ids}, gpu="A100-40GB")
+    assert not f32.notes  # .loss was used: no note about summing outputs
+    assert f32.params == sum(p.numel() for p in model.parameters())  # the tied lm_head counted once
+    assert f32.breakdown["optimizer_state"] >= 2 * 4 * f32.params
+    assert f32.fits and f32.max_batch_size > 4
+    assert any(f.name == "mixed_precision" for f in f32.fixes)
+    no_labels = estimate(model, 4, example_inputs={"input_ids": ids})
+    assert any("sum of its outputs" in note for note in no_labels.notes)
+
+
+@pytest.mark.slow
+def test_torchvision_resnet50_at_batch_64():
+    torchvision = pytest.importorskip(
+        "torchvision", reason="torchvision needs torch 2.14.1 (a 5.5 GB CUDA build) beside the CPU torch 2.13 "
+                              "that CI installs: pip install torch==2.14.1 torchvision==0.29.1")
+    model = torchvision.models.resnet50(weights=None)
+    x, y = torch.zeros(1, 3, 224, 224), torch.zeros(1, dtype=torch.long)
+    result = estimate(model, 64, example_inputs=(x, y),
+                      loss=lambda m, b: torch.nn.functional.cross_entropy(m(b[0]), b[1]))
+    assert 5.0e9 < result.peak_bytes < 7.0e9  # measured on an H200: 5.96e9
+
+
+# -- the command line ------------------------------------------------------------------
+
+
+def test_cli_estimates_a_function_that_returns_module_batch_and_loss(tmp_path):
+    script = tmp_path / "net.py"
+    script.write_text(textwrap.dedent("""
+        import torch
+
+        def build():
+            model = torch.nn.Sequential(torch.nn.Linear(32, 64), torch.nn.ReLU(), torch.nn.Linear(64, 3))
+            batch = (torch.randn(1, 32), torch.randint(0, 3, (1,)))
+            return model, batch, lambda m, b: torch.nn.functional.cross_entropy(m(b[0]), b[1])
+    """))
+    run = subprocess.run([sys.executable, "-m", "oomdoctor", "estimate", f"{script}:build", "--batch-size", "16",
+                          "--gpu", "T4", "--json"], capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    data = json.loads(run.stdout)
+    assert data["backend"] == "pytorch" and data["batch_size"] == 16
+    assert data["peak_bytes"] <= data["reserved_peak_bytes"] < data["device_total_bytes"]
+    assert data["params"] == 32 * 64 + 64 + 64 * 3 + 3
+    assert data["fits"] is True
+
+
+def test_cli_says_in_one_line_what_a_pytorch_function_returned_wrong(tmp_path):
+    script = tmp_path / "bad.py"
+    script.write_text("import torch\n\ndef build():\n    return 42\n")
+    run = subprocess.run([sys.executable, "-m", "oomdoctor", "estimate", f"{script}:build", "--batch-size", "2"],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 2
+    assert "torch.nn.Module" in run.stderr and "Traceback" not in run.stderr
