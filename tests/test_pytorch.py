@@ -239,3 +239,18 @@ def test_cli_says_in_one_line_what_a_pytorch_function_returned_wrong(tmp_path):
                          capture_output=True, text=True, timeout=300)
     assert run.returncode == 2
     assert "torch.nn.Module" in run.stderr and "Traceback" not in run.stderr
+
+
+def test_the_report_charts_a_pytorch_estimate_from_replays(tmp_path):
+    from oomdoctor._batch_curve import batch_curve
+    from oomdoctor.gpus import CUDA_CONTEXT_BYTES
+
+    model = torch.nn.Sequential(torch.nn.Linear(512, 512), torch.nn.ReLU(), torch.nn.Linear(512, 4))
+    result = estimate(model, 32, example_inputs=torch.zeros(1, 512), gpu="T4")
+    curve = batch_curve(result)
+    for batch, peak, total in curve.points:
+        replay = result._job.step(batch)
+        assert (peak, total) == (replay.peak_bytes, replay.reserved_bytes + CUDA_CONTEXT_BYTES)
+    assert curve.gpus[0].allocator_bytes == result.gpu.usable_bytes
+    page = result._repr_html_()
+    assert f'data-max-batch="{result.max_batch_size}"' in page

@@ -53,7 +53,7 @@ def allocator_budget(job: "Job", gpu: "GPU") -> int:
 
 def _batches(job: "Job", max_batch: int | None) -> list[int]:
     batch = job.batch_size
-    if job.device is Device.CPU and job.jit_compile and not job.remat:
+    if getattr(job, "device", None) is Device.CPU and job.jit_compile and not job.remat:
         return sorted({max(batch // 2, 1), batch, batch * 2})  # the estimate's own batch is already compiled
     top = max(2 * batch, 4)
     if max_batch:
@@ -73,7 +73,19 @@ def batch_curve(estimate: "Estimate", gpus: "list[GPU] | None" = None) -> BatchC
     if job is None:
         return None
     chosen = list(gpus) if gpus is not None else ([estimate.gpu] if estimate.gpu is not None else [])
+    from .pytorch.job import TorchJob
+
     points = []
+    if isinstance(job, TorchJob):
+        # PyTorch: the caching allocator's replay gives both figures; what must fit the GPU
+        # (less the CUDA context) is the reserved segments, not the allocated peak.
+        from .gpus import CUDA_CONTEXT_BYTES
+
+        for batch in _batches(job, estimate.max_batch_size):
+            replay = job.step(batch)
+            points.append((batch, replay.peak_bytes, replay.reserved_bytes + CUDA_CONTEXT_BYTES))
+        lines = [GpuLine(g.name, g.total_bytes, g.usable_bytes) for g in chosen]
+        return BatchCurve(points, job.batch_size, estimate.max_batch_size, lines)
     for batch in _batches(job, estimate.max_batch_size):
         peak = estimate.peak_bytes if batch == job.batch_size else job.step(batch).peak_bytes
         points.append((batch, peak, _device_total(job, peak)))

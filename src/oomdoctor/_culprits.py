@@ -12,7 +12,9 @@ from .units import format_bytes
 if TYPE_CHECKING:
     from ._estimate import Estimate, Job, Culprit
 
-def _category_words(category: str) -> str:
+def _category_words(category: str, backend: str = "") -> str:
+    if category == "temporaries" and backend == "pytorch":
+        return _("Temporaries (working tensors: gradients flowing backward, the optimizer update's copies)")
     return {
         "weights": _("The model's weights"),
         "gradients": _("Gradients (one per trainable weight)"),
@@ -79,7 +81,7 @@ def by_category(estimate: "Estimate") -> list["Culprit"]:
         if size < 0.25 * peak:
             break
         message = _("{what}: {size}, {share:.0f} % of the peak").format(
-            what=_category_words(category), size=format_bytes(size), share=size / peak * 100)
+            what=_category_words(category, estimate.backend), size=format_bytes(size), share=size / peak * 100)
         if category == "activations":
             top = sorted(estimate.layers, key=lambda r: -r.activation_bytes)[:3]
             message += _("; they grow with the batch. Largest: {layers}").format(

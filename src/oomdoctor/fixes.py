@@ -40,7 +40,7 @@ class Fix:
                 "helps": self.helps, "note": self.note}
 
 
-def _candidate(name: str, change: str, before: "Estimate", after: "Estimate", note: str = "") -> Fix:
+def candidate(name: str, change: str, before: "Estimate", after: "Estimate", note: str = "") -> Fix:
     saves = before.peak_bytes - after.peak_bytes
     helps = saves > 0.02 * before.peak_bytes
     if saves < -0.02 * before.peak_bytes:
@@ -64,7 +64,7 @@ def _mixed_precision(before: "Estimate", job: "Job") -> Fix | None:
     if not after.fits and state > 0.5 * after.peak_bytes:
         note = _("not enough: variables, gradients and optimizer slots stay float32 under a mixed policy, "
                  "and they dominate this model")
-    return _candidate("mixed_precision",
+    return candidate("mixed_precision",
                       _("keras.mixed_precision.set_global_policy('{policy}') before building the model "
                         "(keep the last layer float32)").format(policy=precision.value), before, after, note)
 
@@ -80,7 +80,7 @@ def _optimizers(before: "Estimate", job: "Job") -> list[Fix]:
         if name == current or (current == "sgd"):
             continue
         after = reestimate(job, optimizer=OptimizerPlan(spec_by_name(name), loss_scaling=job.optimizer.loss_scaling))
-        fixes.append(_candidate(f"optimizer_{name}", f"optimizer={change}", before, after))
+        fixes.append(candidate(f"optimizer_{name}", f"optimizer={change}", before, after))
     return fixes
 
 
@@ -92,7 +92,7 @@ def _smaller_batch(before: "Estimate", job: "Job") -> Fix | None:
     batch = before.max_batch_size
     steps = math.ceil(job.batch_size / batch)
     after = reestimate(job, batch_size=batch)
-    return _candidate("smaller_batch",
+    return candidate("smaller_batch",
                       _("batch_size={batch} with gradient accumulation over {steps} steps "
                         "(keras.optimizers.*(gradient_accumulation_steps={steps})) to keep the effective batch").format(
                           batch=batch, steps=steps),
@@ -106,7 +106,7 @@ def _xla(before: "Estimate", job: "Job") -> Fix | None:
 
     after = reestimate(job, jit_compile=not job.jit_compile)
     change = "model.compile(..., jit_compile=False)" if job.jit_compile else "model.compile(..., jit_compile=True)"
-    return _candidate("xla_off" if job.jit_compile else "xla_on", change, before, after)
+    return candidate("xla_off" if job.jit_compile else "xla_on", change, before, after)
 
 
 def _rebuilt_estimate(job: "Job", layer_name: str | tuple[str, ...],
@@ -160,7 +160,7 @@ def _pool_before_head(before: "Estimate", job: "Job") -> Fix | None:
     after = _rebuilt_estimate(job, name, to_pooling)
     if after is None:
         return None
-    return _candidate("pool_before_dense",
+    return candidate("pool_before_dense",
                       _("replace {name} (Flatten) with GlobalAveragePooling{rank}D() so the Dense head sees "
                         "channels, not every pixel").format(name=name, rank=rank), before, after)
 
@@ -182,7 +182,7 @@ def _strided_first_conv(before: "Estimate", job: "Job") -> Fix | None:
     after = _rebuilt_estimate(job, first.call.op.name, stride_two)
     if after is None:
         return None
-    return _candidate("strided_first_conv",
+    return candidate("strided_first_conv",
                       _("give the first convolution {name} strides=2 (or pool right after it): later feature maps "
                         "shrink {factor}x").format(name=first.call.op.name, factor=2 ** rank), before, after)
 
@@ -233,7 +233,7 @@ def _separable_conv(before: "Estimate", job: "Job") -> Fix | None:
         return None
     names, after = best
     separable = "/".join(sorted({f"Separable{candidates[name].type}" for name in names}))
-    return _candidate("separable_conv",
+    return candidate("separable_conv",
                       _("replace {layers} with {separable} (same filters, kernel_size, strides, padding, activation): "
                         "{before} → {after} parameters in the model").format(
                           layers=", ".join(names), separable=separable, before=f"{before.params:,}",
@@ -246,7 +246,7 @@ def _remat(before: "Estimate", job: "Job") -> Fix | None:
     from ._estimate import reestimate
 
     after = reestimate(job, remat=True)
-    return _candidate("rematerialization",
+    return candidate("rematerialization",
                       _("build the model inside `with keras.RematScope(mode='full'):` so each layer recomputes its "
                         "activations in the backward pass (slower steps)"), before, after,
                       _("approximate: rematerialization is modelled, not yet measured"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..fixes import Fix, _candidate as candidate  # renamed public once #5 lands
+from ..fixes import Fix, candidate
 from ..i18n import _
 from ..units import format_bytes
 
@@ -28,8 +28,8 @@ def culprits(estimate: "Estimate", job: "TorchJob", limit: int = 4) -> list["Cul
     for row in sorted(estimate.layers, key=lambda r: -r.params):
         held = int(row.weight_bytes * multiple)
         share = row.params / total
-        if not row.params or (share < 0.5 and held < 0.25 * peak):
-            break
+        if not row.params or held < 0.1 * peak or (share < 0.5 and held < 0.25 * peak):
+            break  # rows are sorted by parameters: no later one holds more
         found.append(Culprit(subject=row.name, bytes=held, share=held / peak, message=_(
             "{label}: {params:,} parameters, {share:.0f} % of the model; with {optimizer} that is {held} before any "
             "activation.").format(label=f"{row.name} ({row.type})", params=row.params, share=share * 100,
