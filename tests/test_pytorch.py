@@ -193,6 +193,8 @@ def test_hugging_face_gpt2_from_a_config_uses_its_own_loss():
     assert f32.breakdown["optimizer_state"] >= 2 * 4 * f32.params
     assert f32.fits and f32.max_batch_size > 4
     assert any(f.name == "mixed_precision" for f in f32.fixes)
+    checkpointing = next(f for f in f32.fixes if f.name == "activation_checkpointing")
+    assert "transformer.h" in checkpointing.change and checkpointing.saves_bytes > 0
     no_labels = estimate(model, 4, example_inputs={"input_ids": ids})
     assert any("sum of its outputs" in note for note in no_labels.notes)
 
@@ -254,3 +256,18 @@ def test_the_report_charts_a_pytorch_estimate_from_replays(tmp_path):
     assert curve.gpus[0].allocator_bytes == result.gpu.usable_bytes
     page = result._repr_html_()
     assert f'data-max-batch="{result.max_batch_size}"' in page
+
+
+def test_activation_checkpointing_recomputes_the_blocks_activations():
+    from oomdoctor.pytorch._advice import repeated_blocks
+    from oomdoctor.pytorch.job import reestimate
+
+    block = lambda: torch.nn.Sequential(torch.nn.Linear(256, 1024), torch.nn.GELU(), torch.nn.Linear(1024, 256))  # noqa: E731
+    model = torch.nn.Sequential(*[block() for _ in range(6)])
+    assert repeated_blocks(model) == ("Sequential", tuple(str(i) for i in range(6)))
+    plain = estimate(model, 2048, example_inputs=torch.zeros(1, 256), optimizer="sgd")
+    checkpointed = reestimate(plain._job, checkpointed=repeated_blocks(model)[1])
+    # kept per block: Linear output and GELU output (2 x 8 MiB) without; only its 2 MiB input with
+    assert plain.breakdown["activations"] >= 6 * 2 * 2048 * 1024 * 4
+    assert checkpointed.breakdown["activations"] < plain.breakdown["activations"] / 3
+    assert checkpointed.peak_bytes < plain.peak_bytes - 50 * 2**20

@@ -58,6 +58,14 @@ def prescribe(before: "Estimate", job: "TorchJob") -> list[Fix]:
             continue
         after = reestimate(job, optimizer=name)
         fixes.append(candidate(f"optimizer_{name}", change, before, after))
+    blocks = repeated_blocks(job.program.module)
+    if blocks and not job.program.checkpointed:
+        container, names = blocks
+        after = reestimate(job, checkpointed=names)
+        fixes.append(candidate("activation_checkpointing", _(
+            "torch.utils.checkpoint.checkpoint(block, ..., use_reentrant=False) around each of the {count} blocks "
+            "of {container}: their activations are recomputed in the backward pass instead of kept").format(
+            count=len(names), container=container), before, after))
     if job.gpu is not None and before.fits is False and before.max_batch_size:
         batch = before.max_batch_size
         steps = -(-job.batch_size // batch)
@@ -67,3 +75,20 @@ def prescribe(before: "Estimate", job: "TorchJob") -> list[Fix]:
             batch=batch, steps=steps, effective=job.batch_size), before, after))
     fixes.sort(key=lambda f: (not (f.fits or False), -f.saves_bytes))
     return fixes
+
+
+def repeated_blocks(module) -> tuple[str, tuple[str, ...]] | None:
+    """The ModuleList/Sequential with the most same-type blocks that hold weights (a transformer's layers,
+    a ResNet stage): where activation checkpointing is applied in practice."""
+    import torch
+
+    best = None
+    for name, child in module.named_modules():
+        if not isinstance(child, (torch.nn.ModuleList, torch.nn.Sequential)):
+            continue
+        members = [(f"{name}.{key}" if name else key, sub) for key, sub in child.named_children()]
+        kinds = {type(sub) for _key, sub in members}
+        if len(members) >= 2 and len(kinds) == 1 and any(True for _ in members[0][1].parameters()):
+            if best is None or len(members) > len(best[1]):
+                best = (name or type(module).__name__, tuple(key for key, _sub in members))
+    return best

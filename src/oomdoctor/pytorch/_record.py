@@ -220,6 +220,7 @@ class StepProgram:
     autocast_dtype: Any  # torch.bfloat16 / torch.float16 / None
     loss_scale: bool  # fp16: the loss is scaled before backward (GradScaler)
     workspace_bytes: int
+    checkpointed: tuple[str, ...] = ()  # submodules run under torch.utils.checkpoint (activation checkpointing)
 
 
 def record(program: StepProgram, fake_mode, batch_size: int, steps: int = 2) -> Recording:
@@ -258,7 +259,8 @@ def record(program: StepProgram, fake_mode, batch_size: int, steps: int = 2) -> 
         autocast = (torch.autocast("cpu", dtype=program.autocast_dtype) if program.autocast_dtype is not None
                     else contextlib.nullcontext())
         policy = cuda_policy() if program.autocast_dtype is not None else contextlib.nullcontext()
-        with _reparametrize_module(module, mapping), policy, cuda_kernels():
+        with _reparametrize_module(module, mapping), policy, cuda_kernels(), \
+                _checkpointing(module, program.checkpointed):
             for step in range(steps):
                 recorder.step = step
                 recorder.phase = "optimizer"
@@ -284,6 +286,26 @@ def record(program: StepProgram, fake_mode, batch_size: int, steps: int = 2) -> 
         recorder.sweep()
     _assign_roles(recorder.recording)
     return recorder.recording
+
+
+@contextlib.contextmanager
+def _checkpointing(module, names: tuple[str, ...]) -> Iterator[None]:
+    """Run the named submodules under non-reentrant ``torch.utils.checkpoint``, as a user would wrap them."""
+    import functools
+
+    from torch.utils.checkpoint import checkpoint
+
+    wrapped = []
+    for name in names:
+        child = module.get_submodule(name)
+        original = child.forward
+        child.forward = functools.partial(checkpoint, original, use_reentrant=False)
+        wrapped.append(child)
+    try:
+        yield
+    finally:
+        for child in wrapped:
+            del child.forward  # back to the class's forward
 
 
 def _mark(recorder: _Recorder, tensors: list, role: str) -> None:

@@ -350,26 +350,28 @@ def estimate(module, batch_size: int, example_inputs=None, input_shape=None, opt
     return result
 
 
+_AUTOCAST = {"float32": None, "bf16_autocast": "bfloat16", "fp16_autocast": "float16"}
+
+
 def reestimate(job: TorchJob, **changes):
-    """The estimate with ``precision``, ``optimizer``, ``batch_size`` or ``module`` changed, re-traced."""
+    """The estimate with ``precision``, ``optimizer``, ``batch_size`` or ``checkpointed`` changed, re-traced."""
     import torch
 
-    program = job.program
-    new_program = replace(program, **{k: v for k, v in changes.items() if k in ("module",)})
     precision = changes.get("precision", job.precision)
     optimizer = changes.get("optimizer", job.optimizer)
-    new_program = replace(
-        new_program,
+    dtype = _AUTOCAST[precision]
+    program = replace(
+        job.program,
         make_optimizer=_optimizer_factory(optimizer),
-        autocast_dtype={"float32": None, "bf16_autocast": torch.bfloat16, "fp16_autocast": torch.float16}[precision],
+        autocast_dtype=None if dtype is None else getattr(torch, dtype),
         loss_scale=precision == "fp16_autocast",
+        checkpointed=changes.get("checkpointed", job.program.checkpointed),
     )
     batch_size = changes.get("batch_size", job.batch_size)
-    first = _record_or_explain(new_program, job.fake_mode, batch_size)
-    second = _record_or_explain(new_program, job.fake_mode, 2 * batch_size)
-    new_job = TorchJob(new_program, job.fake_mode, batch_size, precision, optimizer, job.gpu, job.loss_note,
-                       first, second, 2 * batch_size)
-    return build_estimate(new_job)
+    first = _record_or_explain(program, job.fake_mode, batch_size)
+    second = _record_or_explain(program, job.fake_mode, 2 * batch_size)
+    return build_estimate(TorchJob(program, job.fake_mode, batch_size, precision, optimizer, job.gpu, job.loss_note,
+                                   first, second, 2 * batch_size))
 
 
 __all__ = ["estimate", "make_job", "build_estimate", "TorchJob", "Replay", "max_batch_size", "PRECISIONS",
