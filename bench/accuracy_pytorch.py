@@ -43,6 +43,21 @@ def build(name: str):
     raise KeyError(name)
 
 
+def build_fake(name: str, skipped: set):
+    """(fake mode, module, batch, loss_fn) built on fake tensors; None, noted in ``skipped``, without the library."""
+    from torch._subclasses.fake_tensor import FakeTensorMode
+
+    from oomdoctor.pytorch.loading import initializers_skipped
+
+    fake_mode = FakeTensorMode(allow_non_fake_inputs=True)
+    try:
+        with fake_mode, initializers_skipped():
+            return (fake_mode, *build(name))
+    except ImportError as exc:
+        skipped.add(f"{name} ({exc.name} not installed)")
+        return None
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     default = Path(__file__).resolve().parents[2] / "shared" / "ground-truth"
@@ -50,23 +65,18 @@ def main() -> int:
     args = parser.parse_args()
 
     import torch
-    from torch._subclasses.fake_tensor import FakeTensorMode
 
     from oomdoctor.pytorch.job import build_estimate, make_job
-    from oomdoctor.pytorch.loading import initializers_skipped
     from oomdoctor.units import format_bytes
 
     rows = [json.loads(line) for line in (args.ground_truth / "h200-calibration.jsonl").open()]
     rows = [r for r in rows if r["kind"] == "torch" and not r.get("oom")]
     peak_errors, reserved_errors, lines, skipped, seconds = [], [], [], set(), []
     for row in rows:
-        fake_mode = FakeTensorMode(allow_non_fake_inputs=True)
-        try:
-            with fake_mode, initializers_skipped():
-                model, batch, loss = build(row["model"])
-        except ImportError as exc:
-            skipped.add(f"{row['model']} ({exc.name} not installed)")
+        built = build_fake(row["model"], skipped)
+        if built is None:
             continue
+        fake_mode, model, batch, loss = built
         precision = row["precision"]
         started = time.perf_counter()
         job = make_job(model, row["batch"], batch, None, row["optimizer"], precision, loss, "H200", fake_mode)
@@ -99,23 +109,17 @@ def main() -> int:
 
 def cap_rows(ground_truth: Path, skipped: set) -> None:
     """cap-* rows of plain PyTorch models: the largest batch under set_per_process_memory_fraction."""
-    from torch._subclasses.fake_tensor import FakeTensorMode
-
     from oomdoctor.gpus import CUDA_CONTEXT_BYTES, GPU
     from oomdoctor.pytorch.job import make_job, max_batch_size
-    from oomdoctor.pytorch.loading import initializers_skipped
 
     rows = [json.loads(line) for line in (ground_truth / "h200-calibration.jsonl").open()]
     rows = [r for r in rows if r["kind"].startswith("cap-") and r["model"].startswith(("tv_", "hf_"))]
     print(f"largest batch under a cap: {len(rows)} plain-PyTorch cap row(s) in the ground truth")
     for row in rows:
-        fake_mode = FakeTensorMode(allow_non_fake_inputs=True)
-        try:
-            with fake_mode, initializers_skipped():
-                model, batch, loss = build(row["model"])
-        except ImportError as exc:
-            skipped.add(f"{row['model']} cap row ({exc.name} not installed)")
+        built = build_fake(row["model"], skipped)
+        if built is None:
             continue
+        fake_mode, model, batch, loss = built
         # the cap limits the allocator's segments; the GPU adds the CUDA context on top
         cap = GPU(f"{row['cap_gib']} GiB cap", int(row["cap_gib"] * 2**30) + CUDA_CONTEXT_BYTES)
         job = make_job(model, 1, batch, None, row.get("optimizer", "adamw"), row.get("precision", "float32"), loss,

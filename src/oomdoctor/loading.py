@@ -98,12 +98,12 @@ def _from_keras_file(path: Path):
             _("Check that it was saved with Keras 3 (model.save('model.keras')).")) from exc
 
 
-def _from_function(path: Path, function: str, abstract: bool = True):
-    import keras
+def call_user_function(path: Path, function: str, run, define_hint: str):
+    """Import ``path`` and return ``run(its function)``; what goes wrong is said in one line.
 
-    if not path.exists():
-        raise OomdoctorError(_("No such file: {path}.").format(path=path),
-                             _("Give path/to/file.py:function with an existing file."))
+    ``define_hint`` is the fix shown when the file has no such function; any
+    exception from the user's code becomes an OomdoctorError with its first line.
+    """
     module_name = f"_oomdoctor_user_{path.stem}"
     spec = importlib.util.spec_from_file_location(module_name, path)
     if spec is None or spec.loader is None:
@@ -115,8 +115,8 @@ def _from_function(path: Path, function: str, abstract: bool = True):
         builder = getattr(module, function, None)
         if builder is None or not callable(builder):
             raise OomdoctorError(_("{path} has no function {function!r}.").format(path=path, function=function),
-                                 _("Define def {function}(): ... returning a keras.Model.").format(function=function))
-        result = build_abstractly(builder) if abstract else builder()
+                                 define_hint)
+        return run(builder)
     except OomdoctorError:
         raise
     except Exception as exc:
@@ -125,6 +125,17 @@ def _from_function(path: Path, function: str, abstract: bool = True):
             _("Fix the error in your function (--debug shows the traceback).")) from exc
     finally:
         sys.path.remove(str(path.parent.resolve()))
+
+
+def _from_function(path: Path, function: str, abstract: bool = True):
+    import keras
+
+    if not path.exists():
+        raise OomdoctorError(_("No such file: {path}.").format(path=path),
+                             _("Give path/to/file.py:function with an existing file."))
+    result = call_user_function(
+        path, function, lambda builder: build_abstractly(builder) if abstract else builder(),
+        _("Define def {function}(): ... returning a keras.Model.").format(function=function))
     model = result[0] if isinstance(result, tuple) and result else result
     if not isinstance(model, keras.Model):
         raise OomdoctorError(_("{path}:{function} returned {type}, not a keras.Model.").format(

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import ast
 import contextlib
-import importlib.util
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -78,32 +76,19 @@ def load(spec: str) -> TorchSpec:
     import torch
     from torch._subclasses.fake_tensor import FakeTensorMode
 
+    from ..loading import call_user_function
+
     path_text, _colon, function = spec.rpartition(":")
     path = Path(path_text)
-    module_name = f"_oomdoctor_user_{path.stem}"
-    import_spec = importlib.util.spec_from_file_location(module_name, path)
-    if import_spec is None or import_spec.loader is None:
-        raise OomdoctorError(_("{path} cannot be imported as Python.").format(path=path), _("Give a .py file."))
-    user_module = importlib.util.module_from_spec(import_spec)
     fake_mode = FakeTensorMode(allow_non_fake_inputs=True)
-    sys.path.insert(0, str(path.parent.resolve()))
-    try:
-        import_spec.loader.exec_module(user_module)
-        builder = getattr(user_module, function, None)
-        if builder is None or not callable(builder):
-            raise OomdoctorError(_("{path} has no function {function!r}.").format(path=path, function=function),
-                                 _("Define def {function}(): ... returning a torch.nn.Module, or (module, "
-                                   "example_batch, loss_fn).").format(function=function))
+
+    def build(builder):
         with fake_mode, initializers_skipped():
-            result = builder()
-    except OomdoctorError:
-        raise
-    except Exception as exc:
-        raise OomdoctorError(_("{path}:{function} raised {error}: {message}").format(
-            path=path, function=function, error=type(exc).__name__, message=(str(exc).splitlines() or [""])[0][:200]),
-            _("Fix the error in your function (--debug shows the traceback).")) from exc
-    finally:
-        sys.path.remove(str(path.parent.resolve()))
+            return builder()
+
+    result = call_user_function(path, function, build, _(
+        "Define def {function}(): ... returning a torch.nn.Module, or (module, example_batch, loss_fn).").format(
+        function=function))
     items = result if isinstance(result, tuple) else (result,)
     if not items or not isinstance(items[0], torch.nn.Module) or len(items) > 3:
         raise OomdoctorError(_("{path}:{function} returned {type}, not a torch.nn.Module or (module, example_batch, "
