@@ -96,7 +96,7 @@ def test_a_one_layer_step_matches_the_bytes_counted_by_hand():
     assert result.breakdown["gradients"] == 4_000_256
     assert result.breakdown["optimizer_state"] == 0
     assert sum(result.breakdown.values()) == result.peak_bytes
-    assert result.peak_phase == "backward"
+    assert result.peak_phase == "backward pass"
 
 
 def test_adam_keeps_two_state_tensors_per_weight_and_relu_output_is_kept():

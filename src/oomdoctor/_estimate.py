@@ -308,6 +308,7 @@ def phase_name(phase: str) -> str:
         "backward pass": _("backward pass"),
         "optimizer update": _("optimizer update"),
         "model build": _("model build"),
+        "forward pass": _("forward pass"),
         "XLA:CPU executable (buffer assignment read from XLA)":
             _("XLA:CPU executable (buffer assignment read from XLA)"),
         "compilation (XLA autotuning matrix products and convolutions)":

@@ -24,6 +24,11 @@ OPTIMIZERS = ("adamw", "adam", "sgd", "momentum", "rmsprop", "adagrad", "adafact
 _HOPPER_OR_NEWER = ("H100", "H200", "GH200", "B100", "B200", "GB200")
 
 
+# the recorder's phases, named as the other backends name theirs in Estimate.peak_phase
+_PHASE_NAMES = {"build": "model build", "forward": "forward pass", "backward": "backward pass",
+                "optimizer": "optimizer update"}
+
+
 @dataclass(frozen=True)
 class Replay:
     """The caching allocator's view of one step at one batch size."""
@@ -88,7 +93,7 @@ class TorchJob:
         for index, storage in enumerate(storages):
             if storage.role == "activations" and storage.module and storage.step == last_step:
                 by_module[storage.module] = by_module.get(storage.module, 0) + sizes[index]
-        phase = storages[peak_index].phase if peak_index >= 0 else "build"
+        phase = _PHASE_NAMES[storages[peak_index].phase if peak_index >= 0 else "build"]
         return Replay(batch_size, allocator.peak_allocated, allocator.peak_reserved, breakdown, phase, by_module)
 
     def step(self, batch_size: int | None = None) -> Replay:
