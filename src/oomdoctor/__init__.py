@@ -22,7 +22,8 @@ if TYPE_CHECKING:
 def estimate(model: Any, batch_size: int, optimizer: Any = None, precision: str | None = None,
              backend: str | None = None, gpu: "str | int | GPU | None" = None, jit_compile: bool | None = None,
              input_shape: "tuple[int, ...] | None" = None, device: str | None = None,
-             example_inputs: Any = None, loss: Any = None) -> "Estimate":
+             example_inputs: Any = None, loss: Any = None, strategy: Any = None,
+             find_devices: bool = False) -> "Estimate":
     """Predict the GPU memory of one training step of a Keras 3 model or a ``torch.nn.Module``.
 
     Imports the framework only when called. For Keras the arguments are described in
@@ -31,17 +32,23 @@ def estimate(model: Any, batch_size: int, optimizer: Any = None, precision: str 
     per sample), ``loss(module, batch)`` returns the scalar loss (default: a Hugging Face
     model's ``.loss``, else the sum of the outputs), ``optimizer`` a name (default "adamw"),
     ``precision`` "float32", "bf16_autocast" or "fp16_autocast".
+
+    ``strategy``: several devices ("zero2:8", "ddp:4", "data_parallel:8", "model_parallel:2x4",
+    a ``oomdoctor.parallel.Strategy``, or a Keras/TensorFlow distribution object); every byte
+    figure is then one device's and ``batch_size`` is the global batch. ``find_devices``: also
+    search the fewest GPUs of ``gpu``, and the strategy, on which the job fits (``device_search``).
     """
     from . import pytorch
 
     if pytorch.is_module(model):
         return pytorch.estimate(model, batch_size, example_inputs=example_inputs, input_shape=input_shape,
                                 optimizer=optimizer or "adamw", precision=precision or "float32", loss=loss,
-                                gpu=gpu)
+                                gpu=gpu, strategy=strategy, find_devices=find_devices)
     from ._estimate import estimate as _estimate
 
     return _estimate(model, batch_size, optimizer=optimizer, precision=precision, backend=backend, gpu=gpu,
-                     jit_compile=jit_compile, input_shape=input_shape, device=device)
+                     jit_compile=jit_compile, input_shape=input_shape, device=device, strategy=strategy,
+                     find_devices=find_devices)
 
 
 def __getattr__(name: str):

@@ -6,6 +6,7 @@ import json
 import math
 import os
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,8 @@ from .errors import OomdoctorError
 from .gpus import CUDA_CONTEXT_BYTES, GPU, resolve_gpu
 from .optimizers import OptimizerPlan, plan_for
 from .i18n import _
+from . import parallel
+from .parallel import Kind, Strategy
 from .units import format_bytes, itemsize
 
 # nvidia-smi shows more than the allocator's peak: the CUDA context, and pool
@@ -67,6 +70,16 @@ class Culprit:
         return {"subject": self.subject, "bytes": self.bytes, "share": round(self.share, 4), "message": self.message}
 
 
+def _layers_of(calls) -> list:
+    """Every layer the trace called, nested ones included."""
+    found = []
+    for call in calls:
+        if call.is_layer:
+            found.append(call.op)
+        found.extend(_layers_of(call.children))
+    return found
+
+
 @dataclass(frozen=True)
 class Job:
     """Everything one estimate depends on; re-estimating a change is ``replace(job, ...)``."""
@@ -82,29 +95,71 @@ class Job:
     model: Any = None  # kept for fixes that rebuild the model
     device: Device = Device.GPU
     remat: bool = False  # the model is built under keras.RematScope(mode="full")
+    # Several devices: batch_size stays the global batch, and facts() describes ONE device
+    strategy: Strategy | None = None
+
+    @cached_property
+    def _default_sharded(self) -> frozenset[str]:
+        """ModelParallel without a LayoutMap: the kernels the default layout shards (oomdoctor.parallel)."""
+        s = self.strategy
+        if s is None or s.kind is not Kind.MODEL_PARALLEL or s.layout_map is not None:
+            return frozenset()
+        return parallel.default_sharded_paths(_layers_of(self.trace.calls), s.model_shards)
+
+    @cached_property
+    def _device_shapes(self) -> list[tuple[int, ...]]:
+        """Each variable's shape on one device (its full shape unless ModelParallel shards it)."""
+        return [parallel.per_device_shape(v.path, v.shape, self.strategy, self._default_sharded)
+                for v in self.trace.variables]
+
+    @cached_property
+    def _device_uses(self) -> list[LayerUse]:
+        """The calls, with the outputs of layers sharded on their output axis divided among the model shards."""
+        if self.strategy is None or self.strategy.kind is not Kind.MODEL_PARALLEL:
+            return list(self.uses)
+        uses = []
+        for use in self.uses:
+            factor = parallel.output_shard_factor(use.call.op, self.strategy, self._default_sharded)
+            if factor > 1:
+                fp = use.footprint
+                use = replace(use, footprint=replace(fp, out_fixed=-(-fp.out_fixed // factor),
+                                                     out_per_sample=-(-fp.out_per_sample // factor)))
+            uses.append(use)
+        return uses
 
     def facts(self, batch_size: int | None = None) -> StepFacts:
         b = self.batch_size if batch_size is None else batch_size
+        if self.strategy is not None:
+            b = self.strategy.per_device_batch(b)  # the global batch, split among the data replicas
         variables = self.trace.variables
-        trainable = [v for v in variables if v.trainable]
-        weight_bytes = sum(v.elements * itemsize(v.dtype) for v in variables)
-        trainable_bytes = sum(v.elements * itemsize(v.dtype) for v in trainable)
+        sized = [(v, math.prod(shape) * itemsize(v.dtype)) for v, shape in zip(variables, self._device_shapes)]
+        trainable = [(v, size) for v, size in sized if v.trainable]
+        trainable_shapes = [shape for v, shape in zip(variables, self._device_shapes) if v.trainable]
+        weight_bytes = sum(size for _v, size in sized)
+        trainable_bytes = sum(size for _v, size in trainable)
         tensors = self.trace.inputs + self.trace.outputs  # inputs and same-shaped labels
         input_bytes = sum(t.elements(b) * (itemsize(t.dtype) if not t.is_float else 4) for t in tensors)
+        optimizer_state_bytes = self.optimizer.state_bytes(trainable_shapes)
+        if self.optimizer.inspected_state_bytes is not None and self.strategy is not None:
+            # counted on stand-ins for the whole model: sharded slots scale with the variables' share
+            whole = sum(v.elements for v in variables if v.trainable)
+            here = sum(math.prod(shape) for shape in trainable_shapes)
+            optimizer_state_bytes = int(optimizer_state_bytes * here / max(whole, 1))
         return StepFacts(
             batch_size=b,
             precision=self.precision,
-            uses=list(self.uses),
+            uses=list(self._device_uses),
             weight_bytes=weight_bytes,
             trainable_bytes=trainable_bytes,
-            largest_trainable_bytes=max((v.elements * itemsize(v.dtype) for v in trainable), default=0),
+            largest_trainable_bytes=max((size for _v, size in trainable), default=0),
             optimizer=self.optimizer,
-            optimizer_state_bytes=self.optimizer.state_bytes([v.shape for v in trainable]),
+            optimizer_state_bytes=optimizer_state_bytes,
             input_bytes=input_bytes,
             jit_compile=self.jit_compile,
             device=self.device,
             compiled_cpu_step_bytes=None if self.remat else self._compiled_cpu_step(b),
             remat=self.remat,
+            communication_bytes=parallel.communication_bytes(self.strategy, trainable_bytes),
         )
 
     def _compiled_cpu_step(self, batch_size: int) -> int | None:
@@ -149,6 +204,11 @@ class Estimate:
     fixes: list = field(default_factory=list)
     # PyTorch only: max_memory_reserved, the caching allocator's segments (device_total_bytes adds the context)
     reserved_peak_bytes: int | None = None
+    # Several devices (oomdoctor.parallel): every byte figure above is then ONE device's, batch_size is global
+    strategy: str | None = None  # e.g. "zero2:8", "model_parallel:2x4"
+    devices: int = 1
+    per_device_batch_size: int | None = None
+    device_search: dict | None = None  # the fewest devices of the GPU, and the strategy, for which the job fits
     _job: Any = field(default=None, repr=False)  # the Job (Keras) or TorchJob it came from
 
     def _repr_html_(self) -> str:
@@ -194,6 +254,13 @@ class Estimate:
                 "max_batch_size": self.max_batch_size,
                 "max_batch_reason": self.max_batch_reason,
             })
+        if self.strategy is not None:
+            data.update({"strategy": self.strategy, "devices": self.devices,
+                         "per_device_batch_size": self.per_device_batch_size,
+                         "per_device_meaning": "with a strategy, every byte figure is one device's; batch_size is "
+                                               "the global batch"})
+        if self.device_search is not None:
+            data["device_search"] = dict(self.device_search)
         if self.reserved_peak_bytes is not None:
             data["reserved_peak_bytes"] = self.reserved_peak_bytes
             data["reserved_peak_bytes_meaning"] = "caching allocator's reserved segments at their peak " \
@@ -236,7 +303,10 @@ def _layer_rows(job: Job, memory: StepMemory) -> list[LayerRow]:
                 continue
             seen.add(id(v))
             params += math.prod(v.shape)
-            weight_bytes += math.prod(v.shape) * itemsize(str(v.dtype))
+            if job.strategy is not None:  # one device's share of it
+                weight_bytes += parallel.per_device_variable_bytes(v, job.strategy, job._default_sharded)
+            else:
+                weight_bytes += math.prod(v.shape) * itemsize(str(v.dtype))
         shape = use.call.outputs[0].shape if use.call.outputs else ()
         rows.append(LayerRow(
             name=use.call.path,
@@ -286,6 +356,8 @@ def build_estimate(job: Job) -> Estimate:
         gpu=job.gpu,
         _job=job,
     )
+    if job.strategy is not None:
+        _describe_strategy(estimate, job)
     if job.gpu is not None:
         estimate.fits = estimate.device_total_bytes <= job.gpu.total_bytes
         estimate.headroom_bytes = job.gpu.total_bytes - estimate.device_total_bytes
@@ -302,6 +374,52 @@ def build_estimate(job: Job) -> Estimate:
     return estimate
 
 
+def _describe_strategy(estimate: Estimate, job: Job) -> None:
+    """Fill in the strategy's fields, and say what one device was assumed to hold."""
+    strategy = job.strategy
+    assert strategy is not None
+    per_device = strategy.per_device_batch(job.batch_size)
+    estimate.strategy = strategy.describe()
+    estimate.devices = strategy.devices
+    estimate.per_device_batch_size = per_device
+    words = {"strategy": strategy.describe(), "batch": job.batch_size, "per_device": per_device}
+    if strategy.kind is Kind.MODEL_PARALLEL:
+        estimate.notes.append(_(
+            "One device of {strategy}: the global batch of {batch} runs as {per_device} per data replica; each "
+            "variable, its gradient and its optimizer slots are divided by the mesh axes its layout shards it on."
+        ).format(**words))
+        if strategy.layout_map is None:
+            estimate.notes.append(_(
+                "No LayoutMap given: assumed the default layout, the last axis of the {count} Dense/EinsumDense/"
+                "Embedding kernels whose last dimension divides by {shards} sharded on the \"model\" axis, every "
+                "other variable replicated.").format(count=len(job._default_sharded), shards=strategy.model_shards))
+        sharded = [u for u in job.uses if parallel.output_shard_factor(u.call.op, strategy, job._default_sharded) > 1]
+        if sharded:
+            part = _("activations of {count} layer(s) whose kernel is sharded on its output axis (divided by the "
+                     "model shards; the all-gathers XLA inserts between them are not counted)").format(
+                count=len(sharded))
+            estimate.approximated.append(part)
+            estimate.uncertainty["approximated"] = list(estimate.approximated)
+            estimate.uncertainty["statement"] += " " + _("Approximated: {part}.").format(part=part)
+    else:
+        estimate.notes.append(_(
+            "One device of {strategy}: the global batch of {batch} runs as {per_device} per replica; every device "
+            "holds all the weights, gradients and optimizer state.").format(**words))
+    all_reduce = job.facts().communication_bytes
+    if strategy.kind is Kind.MIRRORED and all_reduce:
+        estimate.notes.append(_(
+            "The gradient all-reduce (NcclAllReduce) packs every gradient into one buffer and receives the sum in "
+            "another: {size} per device once the backward pass ends.").format(size=format_bytes(all_reduce)))
+    elif strategy.kind is Kind.MULTI_WORKER and all_reduce:
+        estimate.notes.append(_(
+            "The gradient all-reduce (CollectiveAllReduce) packs every gradient into one buffer and reduces it in "
+            "place: {size} per device once the backward pass ends.").format(size=format_bytes(all_reduce)))
+    elif strategy.kind in parallel.KERAS_DISTRIBUTION_KINDS and strategy.data_replicas > 1:
+        estimate.notes.append(_(
+            "XLA all-reduces the gradients in place: no buffer beyond the gradients (NCCL's own staging buffers "
+            "are outside the allocator)."))
+
+
 def phase_name(phase: str) -> str:
     """A step's peak phase in the user's language (``peak_phase`` itself stays English in the JSON)."""
     return {
@@ -313,6 +431,7 @@ def phase_name(phase: str) -> str:
             _("XLA:CPU executable (buffer assignment read from XLA)"),
         "compilation (XLA autotuning matrix products and convolutions)":
             _("compilation (XLA autotuning matrix products and convolutions)"),
+        "gradient all-reduce": _("gradient all-reduce"),
     }.get(phase, phase)
 
 
@@ -369,12 +488,54 @@ def _default_jit(backend: BackendName, jit_compile: bool | None, model: Any) -> 
     return bool(jit_compile) and backend is BackendName.TENSORFLOW
 
 
+def keras_strategy(strategy: Any) -> Strategy:
+    """``parallel.strategy_from``, refusing what a Keras model cannot train under (PyTorch's strategies)."""
+    value = parallel.strategy_from(strategy)
+    if not value.kind.keras:
+        raise OomdoctorError(
+            _("{strategy} is a PyTorch strategy; a Keras model trains under mirrored, multi_worker_mirrored, "
+              "data_parallel or model_parallel.").format(strategy=value.describe()),
+            _("Use data_parallel:{count}, or model_parallel with a LayoutMap to shard the weights.").format(
+                count=value.devices))
+    return value
+
+
+def backend_for_strategy(strategy: Strategy, backend: Any) -> BackendName:
+    """tf.distribute runs on Keras's TensorFlow backend only, keras.distribution on JAX only; with no
+    backend asked for, the strategy's own is taken."""
+    needed = BackendName.TENSORFLOW if strategy.kind in parallel.TF_DISTRIBUTE_KINDS else BackendName.JAX
+    if backend is None:
+        return needed
+    asked = parse_backend(backend)
+    if asked is needed:
+        return asked
+    if needed is BackendName.TENSORFLOW:
+        raise OomdoctorError(
+            _("{strategy} is tf.distribute, which runs only on Keras's TensorFlow backend, not {backend}.").format(
+                strategy=strategy.describe(), backend=asked.value),
+            _("Use --backend tensorflow, or data_parallel:{count} with --backend jax.").format(count=strategy.devices))
+    raise OomdoctorError(
+        _("{strategy} is keras.distribution, which Keras implements only for the JAX backend, not {backend}.").format(
+            strategy=strategy.describe(), backend=asked.value),
+        _("Use --backend jax, or mirrored:{count} with --backend tensorflow.").format(count=strategy.devices))
+
+
 def make_job(model, batch_size, optimizer=None, precision=None, backend=None, gpu=None, jit_compile=None,
-             input_shape=None, trace: ModelTrace | None = None, device=None) -> Job:
+             input_shape=None, trace: ModelTrace | None = None, device=None, strategy=None) -> Job:
     if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
         raise OomdoctorError(_("The batch size must be a positive whole number, not {batch!r}.").format(
             batch=batch_size), _("Give --batch-size 1 or more."))
-    backend_name = parse_backend(backend) if backend is not None else configured_backend()
+    strategy_value = keras_strategy(strategy) if strategy is not None else None
+    if strategy_value is not None:
+        backend_name = backend_for_strategy(strategy_value, backend)
+        if parse_device(device) is Device.CPU:
+            raise OomdoctorError(_("A strategy spreads the step over several GPUs; --device cpu predicts one CPU "
+                                   "allocator."), _("Drop the strategy or the --device cpu."))
+        if (strategy_value.kind in parallel.TF_DISTRIBUTE_KINDS and jit_compile is None
+                and _asked_jit(model) is None):
+            jit_compile = False  # Keras's "auto" turns XLA off under tf.distribute (_resolve_auto_jit_compile)
+    else:
+        backend_name = parse_backend(backend) if backend is not None else configured_backend()
     device_value = parse_device(device)
     if device_value is Device.CPU:
         if backend_name is not BackendName.TENSORFLOW:
@@ -409,11 +570,12 @@ def make_job(model, batch_size, optimizer=None, precision=None, backend=None, gp
         gpu=resolve_gpu(gpu),
         model=model,
         device=device_value,
+        strategy=strategy_value,
     )
 
 
 def estimate(model, batch_size: int, optimizer=None, precision=None, backend=None, gpu=None,
-             jit_compile=None, input_shape=None, device=None) -> Estimate:
+             jit_compile=None, input_shape=None, device=None, strategy=None, find_devices: bool = False) -> Estimate:
     """Predict the GPU memory of one training step of a Keras 3 model.
 
     ``optimizer``: a name ("adam", "sgd", "momentum"...) or a Keras optimizer; by default
@@ -424,13 +586,49 @@ def estimate(model, batch_size: int, optimizer=None, precision=None, backend=Non
     the step is XLA-compiled (Keras's default on a GPU). ``input_shape``: per-sample input
     shape, for models whose inputs have unknown dimensions. ``device``: "gpu" (default) or
     "cpu", which predicts TensorFlow's CPU allocator peak (tensorflow backend only).
+    ``strategy``: several GPUs, as text ("data_parallel:8", "model_parallel:2x4", "mirrored:4"),
+    an ``oomdoctor.parallel.Strategy``, a ``keras.distribution.DataParallel`` / ``ModelParallel``
+    or a ``tf.distribute.MirroredStrategy``; every byte figure is then one device's, ``batch_size``
+    the global batch, and ``max_batch_size`` the largest global batch that fits each device.
     """
     from . import fixes
 
-    job = make_job(model, batch_size, optimizer, precision, backend, gpu, jit_compile, input_shape, device=device)
+    job = make_job(model, batch_size, optimizer, precision, backend, gpu, jit_compile, input_shape, device=device,
+                   strategy=strategy)
     result = build_estimate(job)
     result.fixes = fixes.prescribe(result, job)
+    if find_devices:
+        if job.gpu is None:
+            raise OomdoctorError(_("The device search needs a GPU to fit."), _("Add --gpu NAME or --gpu-memory SIZE."))
+        result.device_search = search_devices(job)
     return result
+
+
+def search_devices(job: Job, limit: int = 1024) -> dict:
+    """The fewest GPUs of ``job.gpu``, and the strategy, on which the step at its global batch fits.
+
+    TensorFlow runs several GPUs with MirroredStrategy; keras.distribution (data and model
+    parallel) runs on JAX; Keras's torch backend has neither, so it gets one device or none.
+    """
+    from .parallel import Kind, fewest_devices, keras_candidates
+
+    assert job.gpu is not None
+    single = replace(job, strategy=None)
+    found = None
+    if not _fits(single, job.batch_size):
+        if job.backend is BackendName.TENSORFLOW:
+            candidates = lambda n: [s for s in keras_candidates(n, Kind.MIRRORED) if s.kind is Kind.MIRRORED]  # noqa: E731
+        elif job.backend is BackendName.JAX:
+            candidates = keras_candidates
+        else:
+            candidates = lambda n: []  # noqa: E731
+        found = fewest_devices(lambda s: _fits(replace(job, strategy=s), job.batch_size), candidates, limit)
+        if found is None:
+            return {"gpu": job.gpu.name, "devices": None, "strategy": None, "limit": limit}
+    peak = replace(job, strategy=found).step().peak_bytes
+    return {"gpu": job.gpu.name, "devices": found.devices if found else 1,
+            "strategy": found.describe() if found else "single device", "limit": limit,
+            "per_device_peak_bytes": peak}
 
 
 def reestimate(job: Job, **changes) -> Estimate:

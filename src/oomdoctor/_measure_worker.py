@@ -44,6 +44,13 @@ class _Allocator:
     def stats(self) -> dict:
         return {}
 
+    def gpu_count(self) -> int:
+        return 0
+
+    def device_peaks(self, count: int) -> list[int]:
+        """Each of the first ``count`` GPUs' allocator peak (a strategy spreads the step over them)."""
+        return []
+
 
 class _TensorFlow(_Allocator):
     def __init__(self, cap_bytes: int | None):
@@ -64,6 +71,12 @@ class _TensorFlow(_Allocator):
     def stats(self) -> dict:
         info = self.tf.config.experimental.get_memory_info(self.device)
         return {"peak_bytes": int(info["peak"]), "in_use_bytes": int(info["current"])}
+
+    def gpu_count(self) -> int:
+        return len(self.tf.config.list_physical_devices("GPU"))
+
+    def device_peaks(self, count: int) -> list[int]:
+        return [int(self.tf.config.experimental.get_memory_info(f"GPU:{i}")["peak"]) for i in range(count)]
 
 
 def _gpu_total_bytes() -> int | None:
@@ -109,6 +122,12 @@ class _Jax(_Allocator):
                 "reserved_bytes": stats.get("bytes_reserved") or stats.get("pool_bytes"),
                 "limit_bytes": stats.get("bytes_limit")}
 
+    def gpu_count(self) -> int:
+        return sum(d.platform == "gpu" for d in self.jax.devices())
+
+    def device_peaks(self, count: int) -> list[int]:
+        return [int((d.memory_stats() or {}).get("peak_bytes_in_use", 0)) for d in self.jax.devices()[:count]]
+
 
 class _Torch(_Allocator):
     def __init__(self, cap_bytes: int | None):
@@ -143,12 +162,52 @@ def _is_oom(exc: BaseException) -> bool:
                                          "OutOfMemory", "OOM when allocating"))
 
 
+def _distributed(backend: str, strategy: dict | None, config: dict):
+    """A maker of the scope to build, compile and train in under the strategy (a fresh one each time:
+    keras.distribution's scope is a one-shot generator), and the tf.distribute strategy if any.
+
+    tensorflow: MirroredStrategy over the first N GPUs. jax: keras.distribution's DataParallel, or
+    ModelParallel on a (N/m) x m mesh with the default layout (oomdoctor.parallel.default_layout_map),
+    whose variable paths come from a first, abstract build of the same model.
+    """
+    import contextlib
+
+    if not strategy:
+        return contextlib.nullcontext, None
+    count = strategy["devices"]
+    if backend == "tensorflow":
+        import tensorflow as tf
+
+        mirrored = tf.distribute.MirroredStrategy(devices=[f"/gpu:{i}" for i in range(count)])
+        return mirrored.scope, mirrored
+    import keras
+    from keras import distribution as keras_distribution
+
+    devices = keras_distribution.list_devices("gpu")[:count]
+    if strategy["kind"] == "data_parallel":
+        return keras_distribution.DataParallel(devices=devices).scope, None
+    from .loading import load_model
+    from .parallel import DATA_AXIS, MODEL_AXIS, default_layout_map
+
+    shards = strategy["model_shards"]
+    mesh = keras_distribution.DeviceMesh((count // shards, shards), (DATA_AXIS, MODEL_AXIS), devices=devices)
+    layout_map = default_layout_map(load_model(config["model"]), mesh)
+    keras.backend.clear_session()  # the real build must name its layers, hence its variable paths, the same
+    if config.get("precision"):
+        keras.config.set_dtype_policy(config["precision"])
+    return keras_distribution.ModelParallel(layout_map=layout_map, batch_dim_name=DATA_AXIS).scope, None
+
+
 def run(config: dict) -> dict:
     backend = os.environ["KERAS_BACKEND"]
     result: dict = {"backend": backend, "steps_done": 0, "oom": False, "error": None}
     allocator = _ADAPTERS[backend](config.get("cap_bytes"))
     result["device"] = allocator.device
     result["preallocates"] = getattr(allocator, "preallocates", False)
+    strategy = config.get("strategy")
+    if strategy and allocator.gpu_count() < strategy["devices"]:
+        result["too_few_gpus"] = {"need": strategy["devices"], "have": allocator.gpu_count()}
+        return result
     import numpy as np
     import keras
 
@@ -159,10 +218,12 @@ def run(config: dict) -> dict:
         keras.config.set_dtype_policy(config["precision"])
     stage = "building the model"
     try:
-        model = load_model(config["model"], abstract=False)
-        loss = getattr(model, "loss", None) or default_loss(tuple(model.outputs[0].shape))
-        optimizer = config.get("optimizer") or getattr(model, "optimizer", None) or "adam"
-        model.compile(optimizer=optimizer, loss=loss)
+        scope, mirrored = _distributed(backend, strategy, config)
+        with scope():
+            model = load_model(config["model"], abstract=False)
+            loss = getattr(model, "loss", None) or default_loss(tuple(model.outputs[0].shape))
+            optimizer = config.get("optimizer") or getattr(model, "optimizer", None) or "adam"
+            model.compile(optimizer=optimizer, loss=loss)
         result["jit_compile"] = bool(getattr(model, "jit_compile", False))
         rng = np.random.default_rng(0)
         batch = config["batch_size"]
@@ -179,6 +240,17 @@ def run(config: dict) -> dict:
         else:
             y = rng.integers(0, 2, size=y_shape).astype("float32")
         x = xs[0] if len(xs) == 1 else xs
+        if mirrored is not None:
+            import tensorflow as tf
+
+            # fit, not train_on_batch: only a distributed dataset splits the global batch among the replicas
+            dataset = tf.data.Dataset.from_tensor_slices((x if len(xs) == 1 else tuple(xs), y)).batch(batch)
+
+            def train_step():
+                model.fit(dataset, epochs=1, verbose=0)
+        else:
+            def train_step():
+                model.train_on_batch(x, y)
         times = []
         for step in range(config["steps"]):
             stage = f"training step {step + 1}"
@@ -186,7 +258,8 @@ def run(config: dict) -> dict:
                 # on the CPU the figure is the last step's own peak, as --device cpu predicts it
                 allocator.reset()
             start = time.perf_counter()
-            model.train_on_batch(x, y)
+            with scope():
+                train_step()
             times.append(time.perf_counter() - start)
             result["steps_done"] = step + 1
         result["step_seconds"] = sorted(times[1:] or times)[len(times[1:] or times) // 2]
@@ -200,6 +273,9 @@ def run(config: dict) -> dict:
             message = " ".join(str(exc).split())
             result["oom_message"] = f"{stage}: {type(exc).__name__}: {message[:600]}"
     result.update({k: v for k, v in allocator.stats().items() if v is not None})
+    if strategy:
+        result["device_peaks_bytes"] = allocator.device_peaks(strategy["devices"])
+        result["peak_bytes"] = max(result["device_peaks_bytes"], default=None)
     result["nvml_process_bytes"] = _nvml_process_bytes()
     return result
 

@@ -54,6 +54,9 @@ class Measurement:
     jit_compile: bool | None
     estimate_peak_bytes: int | None = None
     notes: list[str] = field(default_factory=list)
+    # Under a strategy: each GPU's allocator peak (peak_bytes is then the largest), beside the per-device estimate
+    strategy: str | None = None
+    device_peaks_bytes: list[int] | None = None
     estimate: Any = field(default=None, repr=False)  # the Estimate beside it, for the HTML report; not in to_dict
 
     @property
@@ -83,6 +86,9 @@ class Measurement:
             "preallocates": self.preallocates,
             "jit_compile": self.jit_compile,
             "notes": list(self.notes),
+            **({"strategy": self.strategy, "device_peaks_bytes": self.device_peaks_bytes,
+                "device_peaks_bytes_meaning": "each GPU's allocator peak; peak_bytes is the largest, and the "
+                                              "estimate is one device's"} if self.strategy else {}),
         }
 
 
@@ -111,21 +117,61 @@ def run_worker(config: dict, backend: str, timeout: float = 3600) -> dict:
         code=proc.returncode, output=tail[:300]), _("Run with --debug, or try a smaller --batch-size."))
 
 
+def _measured_strategy(strategy, backend: str | None):
+    """The strategy a measurement can run here, and its backend; None when there is none."""
+    from dataclasses import replace
+
+    from ._estimate import backend_for_strategy, keras_strategy
+    from .parallel import Kind
+
+    if strategy is None:
+        return None, backend
+    value = keras_strategy(strategy)
+    if backend == "torch":
+        raise OomdoctorError(_("Keras's torch backend trains in one process on one GPU: {strategy} is not measured "
+                               "on torch.").format(strategy=value.describe()),
+                             _("Measure it with --backend jax (data_parallel, model_parallel) or tensorflow "
+                               "(mirrored)."))
+    if value.kind is Kind.MULTI_WORKER:
+        raise OomdoctorError(_("MultiWorkerMirroredStrategy needs one process per worker and a cluster: measuring it "
+                               "is out of scope."),
+                             _("Measure one machine's GPUs with mirrored:N and compare with the estimate."))
+    # a LayoutMap object cannot travel to the worker: it shards with the default layout, and so does the estimate
+    return replace(value, layout_map=None), backend_for_strategy(value, backend).value
+
+
 def measure(model_spec: str, batch_size: int, steps: int = 3, backend: str | None = None,
             precision: str | None = None, optimizer: str | None = None, input_shape: tuple | None = None,
-            estimate: bool = True) -> Measurement:
-    """Run ``steps`` real training steps of the model named by ``model_spec`` and measure them."""
+            estimate: bool = True, strategy=None) -> Measurement:
+    """Run ``steps`` real training steps of the model named by ``model_spec`` and measure them.
+
+    ``strategy`` (text or ``oomdoctor.parallel.Strategy``): train on this machine's GPUs under
+    tf.distribute.MirroredStrategy (tensorflow) or keras.distribution DataParallel / ModelParallel with
+    the default layout (jax), and report each GPU's peak next to the per-device estimate.
+    """
     from ._estimate import configured_backend
 
     if batch_size < 1 or steps < 1:
         raise OomdoctorError(_("--batch-size and --steps must be 1 or more."), _("Give positive numbers."))
+    strategy, backend = _measured_strategy(strategy, backend)
     backend = backend or configured_backend().value
     if backend not in _FRAMEWORK:
         raise OomdoctorError(_("Unknown backend {name!r}.").format(name=backend), _("Use tensorflow, jax or torch."))
     require_backend(backend)
     config = {"model": model_spec, "batch_size": batch_size, "steps": steps, "precision": precision,
               "optimizer": optimizer, "input_shape": list(input_shape) if input_shape else None}
+    if strategy is not None:
+        config["strategy"] = {"kind": strategy.kind.value, "devices": strategy.devices,
+                              "model_shards": strategy.model_shards}
     raw = run_worker(config, backend)
+    if raw.get("too_few_gpus"):
+        have = raw["too_few_gpus"]["have"]
+        raise OomdoctorError(
+            _("{strategy} needs {need} GPUs; this machine has {have}.").format(
+                strategy=strategy.describe(), need=strategy.devices, have=have),
+            _("Measure on a machine with {need} GPUs, or with a strategy over the {have} here.").format(
+                need=strategy.devices, have=have) if have else
+            _("Measure on a machine with {need} GPUs.").format(need=strategy.devices))
     if raw.get("error"):
         raise OomdoctorError(_("The training step failed while {error}").format(error=raw["error"]),
                              _("Check that the model trains as written (--debug shows the worker's traceback)."))
@@ -135,6 +181,7 @@ def measure(model_spec: str, batch_size: int, steps: int = 3, backend: str | Non
         reserved_bytes=raw.get("reserved_bytes"), nvml_process_bytes=raw.get("nvml_process_bytes"),
         step_seconds=raw.get("step_seconds"), oom=raw["oom"], oom_message=raw.get("oom_message"),
         preallocates=raw.get("preallocates", False), jit_compile=raw.get("jit_compile"),
+        strategy=None if strategy is None else strategy.describe(), device_peaks_bytes=raw.get("device_peaks_bytes"),
     )
     if result.peak_bytes is None:
         result.notes.append(_("{backend} reports no allocator statistics on the CPU; only TensorFlow does. "
@@ -149,12 +196,12 @@ def measure(model_spec: str, batch_size: int, steps: int = 3, backend: str | Non
             reserved=format_bytes(result.reserved_bytes), peak=format_bytes(result.peak_bytes))
             + " " + preallocation_advice("torch"))
     if estimate:
-        result.estimate = _estimate_for(model_spec, result, precision, optimizer, input_shape)
+        result.estimate = _estimate_for(model_spec, result, precision, optimizer, input_shape, strategy)
         result.estimate_peak_bytes = None if result.estimate is None else result.estimate.peak_bytes
     return result
 
 
-def _estimate_for(model_spec, result: Measurement, precision, optimizer, input_shape):
+def _estimate_for(model_spec, result: Measurement, precision, optimizer, input_shape, strategy=None):
     from ._estimate import estimate
     from .loading import load_model, model_optimizer, prepare_keras
 
@@ -165,7 +212,7 @@ def _estimate_for(model_spec, result: Measurement, precision, optimizer, input_s
         return None
     est = estimate(model, result.batch_size, optimizer=optimizer or model_optimizer(model), precision=precision,
                    backend=result.backend, jit_compile=result.jit_compile, input_shape=input_shape,
-                   device="cpu" if on_cpu else "gpu")
+                   device="cpu" if on_cpu else "gpu", strategy=strategy)
     return est
 
 

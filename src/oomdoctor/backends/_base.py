@@ -63,6 +63,9 @@ class StepFacts:
     compiled_cpu_step_bytes: int | None = None
     # keras.RematScope(mode="full"): each layer keeps only its input and is recomputed in backward
     remat: bool = False
+    # Several devices: what the gradient all-reduce allocates beside the gradients at the end of the
+    # backward pass (oomdoctor.parallel.communication_bytes: MirroredStrategy's packed copy and NCCL output)
+    communication_bytes: int = 0
 
     def tensor_bytes(self, use: LayerUse, elements: int) -> int:
         if not use.footprint.float_out:
@@ -184,6 +187,9 @@ def eager_step(facts: StepFacts, table: KeptTable, *, workspace: int, update_tem
         "optimizer update": {**state, "activations": 0, "temporaries": update_temporaries},
         **(other_phases or {}),
     }
+    if facts.communication_bytes:
+        # the all-reduce starts once every gradient exists: what backward kept is gone by then
+        phases["gradient all-reduce"] = {**state, "activations": 0, "temporaries": facts.communication_bytes}
     phase = max(phases, key=lambda p: sum(phases[p].values()))
     chosen = phases[phase]
     return StepMemory(

@@ -168,6 +168,12 @@ class XLABackend:
             "temporaries": max(_autotune_bytes(facts), _conv_autotune_bytes(facts)) if on_gpu else 0,
             "workspace": 0,
         }
+        if facts.communication_bytes:
+            # tf.distribute's all-reduce with jit_compile: once every gradient exists, activations are gone
+            all_reduce = {**breakdown, "activations": 0, "temporaries": facts.communication_bytes}
+            if sum(all_reduce.values()) > max(sum(breakdown.values()), sum(autotune.values())):
+                return StepMemory(breakdown=all_reduce, activation_bytes_by_use=kept, peak_phase="gradient all-reduce",
+                                  uncertain_bytes=int(_UNCERTAIN_OTHER * all_reduce["workspace"]))
         if sum(autotune.values()) > sum(breakdown.values()):
             # convolution scratch was seen on one model only: less certain than the products'
             conv_phase = on_gpu and _conv_autotune_bytes(facts) > _autotune_bytes(facts)

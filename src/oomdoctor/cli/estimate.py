@@ -34,6 +34,12 @@ def command(
     input_shape: Optional[str] = typer.Option(None, help="Per-sample input shape D1,D2,... for unknown dims."),
     device: str = typer.Option("gpu", help="gpu, or cpu to predict TensorFlow's CPU allocator peak "
                                "(tensorflow backend only)."),
+    strategy: Optional[str] = typer.Option(
+        None, help="Several devices; every figure is then one device's and --batch-size is the global batch. "
+                   "Keras: mirrored:4, multi_worker_mirrored:8, data_parallel:8, model_parallel:2x4 (data x model). "
+                   "PyTorch: ddp:8, zero1:8, zero2:8, zero3:8, fsdp:8, fsdp:8+offload."),
+    find_devices: bool = typer.Option(False, "--find-devices", help="Search the fewest GPUs of --gpu, and the "
+                                      "strategy, on which the job fits."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of the report."),
     lang: Optional[str] = typer.Option(None, help="en or zh (default: from the locale)."),
     html: Optional[Path] = _pictures.html_option(),
@@ -52,7 +58,8 @@ def command(
     from ..pytorch.loading import is_torch_file
 
     if is_torch_file(model):
-        show(_torch_estimate(model, batch_size, optimizer, precision, chosen_gpu, shape), as_json, html, plot)
+        show(_torch_estimate(model, batch_size, optimizer, precision, chosen_gpu, shape, strategy, find_devices),
+             as_json, html, plot)
         return
     if optimizer is not None:
         from ..optimizers import spec_by_name
@@ -64,24 +71,21 @@ def command(
 
     result = estimate(keras_model, batch_size, optimizer=optimizer or model_optimizer(keras_model),
                       precision=precision, backend=backend, gpu=chosen_gpu, jit_compile=jit, input_shape=shape,
-                      device=device)
+                      device=device, strategy=strategy, find_devices=find_devices)
     show(result, as_json, html, plot)
 
 
-def _torch_estimate(spec: str, batch_size: int, optimizer, precision, gpu, input_shape):
+def _torch_estimate(spec: str, batch_size: int, optimizer, precision, gpu, input_shape, strategy, find_devices):
     """A plain PyTorch model: file.py:function returns a module, or (module, example_batch, loss_fn)."""
     from ..measuring import require_backend
     from ..pytorch import loading
-    from ..pytorch.job import build_estimate, make_job
-    from ..pytorch._advice import prescribe
+    from ..pytorch.job import finish, make_job
 
     require_backend("torch")
     loaded = loading.load(spec)
     job = make_job(loaded.module, batch_size, loaded.example_batch, input_shape, optimizer or "adamw",
-                   precision or "float32", loaded.loss, gpu, fake_mode=loaded.fake_mode)
-    result = build_estimate(job)
-    result.fixes = prescribe(result, job)
-    return result
+                   precision or "float32", loaded.loss, gpu, fake_mode=loaded.fake_mode, strategy=strategy)
+    return finish(job, find_devices)
 
 
 def show(result, as_json: bool, html: Path | None = None, plot: Path | None = None) -> None:

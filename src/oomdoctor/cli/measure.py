@@ -29,6 +29,9 @@ def command(
                                         "under --gpu-memory (or --gpu), each probe a fresh process. Needs a GPU."),
     gpu_memory: Optional[str] = typer.Option(None, help="Memory cap for --find-max-batch, e.g. 16GiB."),
     gpu: Optional[str] = typer.Option(None, help="Or a GPU name from the catalog, as the cap."),
+    strategy: Optional[str] = typer.Option(None, help="Measure under several GPUs: mirrored:N (tensorflow), "
+                                           "data_parallel:N or model_parallel:DxM (jax); each GPU's peak is "
+                                           "reported next to the per-device estimate."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     lang: Optional[str] = typer.Option(None, help="en or zh (default: from the locale)."),
     html: Optional[Path] = _pictures.html_option(),
@@ -62,7 +65,7 @@ def command(
         return
     if batch_size is None:
         raise OomdoctorError(_("measure needs --batch-size."), _("Add --batch-size N."))
-    result = measuring.measure(model, batch_size, steps, backend, precision, optimizer, shape)
+    result = measuring.measure(model, batch_size, steps, backend, precision, optimizer, shape, strategy=strategy)
     if as_json:
         typer.echo(json.dumps(result.to_dict(), indent=2))
     else:
@@ -92,6 +95,9 @@ def _render(result) -> None:
     scope = _("last step") if result.device == "CPU:0" else _("build + steps")
     table.add_row(_("allocator peak ({scope})").format(scope=scope), size(result.peak_bytes),
                   size(result.estimate_peak_bytes), error)
+    for index, peak in enumerate(result.device_peaks_bytes or []):
+        table.add_row(_("GPU:{index} allocator peak ({strategy})").format(index=index, strategy=result.strategy),
+                      size(peak), size(result.estimate_peak_bytes), "")
     table.add_row(_("allocator in use after the run"), size(result.in_use_bytes), "", "")
     table.add_row(_("allocator reserved pool"), size(result.reserved_bytes), "", "")
     table.add_row(_("process GPU memory (NVML, as nvidia-smi)"), size(result.nvml_process_bytes), "", "")

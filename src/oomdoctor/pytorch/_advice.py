@@ -78,17 +78,19 @@ def prescribe(before: "Estimate", job: "TorchJob") -> list[Fix]:
 
 
 def repeated_blocks(module) -> tuple[str, tuple[str, ...]] | None:
-    """The ModuleList/Sequential with the most same-type blocks that hold weights (a transformer's layers,
-    a ResNet stage): where activation checkpointing is applied in practice."""
+    """The largest group of same-type blocks holding weights inside one ModuleList/Sequential (a transformer's
+    layers, a ResNet stage): where activation checkpointing and FSDP's auto-wrap are applied in practice."""
     import torch
 
     best = None
     for name, child in module.named_modules():
         if not isinstance(child, (torch.nn.ModuleList, torch.nn.Sequential)):
             continue
-        members = [(f"{name}.{key}" if name else key, sub) for key, sub in child.named_children()]
-        kinds = {type(sub) for _key, sub in members}
-        if len(members) >= 2 and len(kinds) == 1 and any(True for _ in members[0][1].parameters()):
-            if best is None or len(members) > len(best[1]):
-                best = (name or type(module).__name__, tuple(key for key, _sub in members))
+        groups: dict[type, list[str]] = {}
+        for key, sub in child.named_children():
+            if any(True for _ in sub.parameters()):
+                groups.setdefault(type(sub), []).append(f"{name}.{key}" if name else key)
+        for members in groups.values():
+            if len(members) >= 2 and (best is None or len(members) > len(best[1])):
+                best = (name or type(module).__name__, tuple(members))
     return best

@@ -15,6 +15,7 @@ from typing import Any, Callable
 from ..errors import OomdoctorError
 from ..gpus import CUDA_CONTEXT_BYTES, GPU, resolve_gpu
 from ..i18n import _
+from ..parallel import Strategy
 from ..units import format_bytes
 from ._record import CUBLAS_WORKSPACE_HOPPER, CUBLAS_WORKSPACE_OLDER, ROLES, Recording, StepProgram, record
 from .allocator import CachingAllocator, OutOfMemory
@@ -55,6 +56,7 @@ class TorchJob:
     first: Recording = field(repr=False)
     second: Recording = field(repr=False)
     second_batch: int = 0
+    strategy: Strategy | None = None  # several devices: every figure is one device's, the batch is global
 
     def sizes(self, batch_size: int) -> list[int]:
         """Each storage's bytes at ``batch_size``, from the two recordings."""
@@ -66,14 +68,28 @@ class TorchJob:
         return out
 
     def replay(self, batch_size: int, cap: int | None = None) -> Replay:
-        sizes = self.sizes(batch_size)
+        """One device's step at global ``batch_size``, through the caching allocator (``cap``: its limit)."""
         storages = self.first.storages
+        events = self.first.events
+        if self.strategy is None:
+            sizes = self.sizes(batch_size)
+        else:
+            from .parallel import per_device
+
+            sizes, extras = per_device(self, self.sizes(self.strategy.per_device_batch(batch_size)), self.strategy)
+            if extras:  # allocated once the model is built, as the wrappers do
+                built = next((i for i, e in enumerate(events) if e >= 0 and storages[e].phase != "build"),
+                             len(events))
+                first_extra = len(storages)
+                storages = storages + extras
+                sizes = sizes + [s.nbytes for s in extras]
+                events = events[:built] + list(range(first_extra, len(storages))) + events[built:]
         allocator = CachingAllocator(cap=cap)
         blocks: dict[int, Any] = {}
         peak_live: dict[int, int] | None = None
         peak_index = -1
         live: dict[int, int] = {}
-        for event in self.first.events:
+        for event in events:
             if event >= 0:
                 block = allocator.malloc(sizes[event])
                 blocks[event] = block
@@ -203,7 +219,7 @@ def workspace_bytes(gpu: GPU | None) -> int:
 
 
 def make_job(module, batch_size: int, example_inputs=None, input_shape=None, optimizer: str | None = "adamw",
-             precision: str | None = "float32", loss=None, gpu=None, fake_mode=None) -> TorchJob:
+             precision: str | None = "float32", loss=None, gpu=None, fake_mode=None, strategy=None) -> TorchJob:
     import torch
     from torch._subclasses.fake_tensor import FakeTensorMode
 
@@ -239,7 +255,7 @@ def make_job(module, batch_size: int, example_inputs=None, input_shape=None, opt
                                "cannot be scaled with the batch.").format(a=batch_size, b=second_batch),
                              _("This happens with data-dependent control flow; estimate each batch size on its own."))
     return TorchJob(program, fake_mode, batch_size, precision, (optimizer or "adamw").lower(), gpu_value,
-                    notes[0] if notes else "", first, second, second_batch)
+                    notes[0] if notes else "", first, second, second_batch, torch_strategy(strategy))
 
 
 def _record_or_explain(program: StepProgram, fake_mode, batch_size: int) -> Recording:
@@ -292,6 +308,9 @@ def build_estimate(job: TorchJob):
         notes=notes,
         gpu=job.gpu,
         reserved_peak_bytes=replay.reserved_bytes,
+        strategy=job.strategy.describe() if job.strategy else None,
+        devices=job.strategy.devices if job.strategy else 1,
+        per_device_batch_size=job.strategy.per_device_batch(job.batch_size) if job.strategy else None,
         _job=job,
     )
     if job.gpu is not None:
@@ -346,12 +365,22 @@ def _module_rows(module, replay: Replay, shapes: dict[str, tuple]):
 
 
 def estimate(module, batch_size: int, example_inputs=None, input_shape=None, optimizer: str | None = "adamw",
-             precision: str | None = "float32", loss=None, gpu=None):
+             precision: str | None = "float32", loss=None, gpu=None, strategy=None, find_devices: bool = False):
+    job = make_job(module, batch_size, example_inputs, input_shape, optimizer, precision, loss, gpu,
+                   strategy=strategy)
+    return finish(job, find_devices)
+
+
+def finish(job: TorchJob, find_devices: bool = False):
+    """The estimate of ``job`` with its prescriptions, and the device search when asked (needs a GPU)."""
     from . import _advice
 
-    job = make_job(module, batch_size, example_inputs, input_shape, optimizer, precision, loss, gpu)
     result = build_estimate(job)
     result.fixes = _advice.prescribe(result, job)
+    if find_devices:
+        if job.gpu is None:
+            raise OomdoctorError(_("The device search needs a GPU to fit."), _("Add --gpu NAME or --gpu-memory SIZE."))
+        result.device_search = search_devices(job)
     return result
 
 
@@ -376,7 +405,51 @@ def reestimate(job: TorchJob, **changes):
     first = _record_or_explain(program, job.fake_mode, batch_size)
     second = _record_or_explain(program, job.fake_mode, 2 * batch_size)
     return build_estimate(TorchJob(program, job.fake_mode, batch_size, precision, optimizer, job.gpu, job.loss_note,
-                                   first, second, 2 * batch_size))
+                                   first, second, 2 * batch_size, job.strategy))
+
+
+def torch_strategy(strategy) -> Strategy | None:
+    """A Strategy for a plain PyTorch step: a Strategy, or text such as "zero2:8"; Keras's kinds are refused."""
+    from ..parallel import parse_strategy
+
+    if strategy is None or isinstance(strategy, Strategy):
+        value = strategy
+    else:
+        value = parse_strategy(str(strategy))
+    if value is not None and value.kind.keras:
+        raise OomdoctorError(_("{kind} is a TensorFlow/Keras strategy; this is a plain PyTorch model.").format(
+            kind=value.kind.value), _("Use ddp:{n}, zero1:{n}, zero2:{n}, zero3:{n} or fsdp:{n}.").format(
+            n=value.devices))
+    return value
+
+
+def torch_candidates(devices: int) -> list[Strategy]:
+    """What to try on ``devices`` (2 or more) GPUs, simplest first."""
+    from ..parallel import Kind
+
+    if devices < 2:
+        return []
+    return [Strategy(Kind.DDP, devices), Strategy(Kind.ZERO1, devices), Strategy(Kind.ZERO2, devices),
+            Strategy(Kind.ZERO3, devices), Strategy(Kind.FSDP, devices, offload=True)]
+
+
+def search_devices(job: TorchJob, limit: int = 1024) -> dict:
+    """The fewest GPUs of ``job.gpu``, and the strategy, on which the step at its global batch fits."""
+    from ..parallel import fewest_devices
+
+    assert job.gpu is not None
+    single = replace(job, strategy=None)
+    if single.fits(job.batch_size):
+        found, replay = None, single.step()
+    else:
+        found = fewest_devices(lambda strategy: replace(job, strategy=strategy).fits(job.batch_size),
+                               torch_candidates, limit)
+        if found is None:
+            return {"gpu": job.gpu.name, "devices": None, "strategy": None, "limit": limit}
+        replay = replace(job, strategy=found).step()
+    return {"gpu": job.gpu.name, "devices": found.devices if found else 1,
+            "strategy": found.describe() if found else "single device", "limit": limit,
+            "per_device_peak_bytes": replay.peak_bytes, "per_device_reserved_bytes": replay.reserved_bytes}
 
 
 __all__ = ["estimate", "make_job", "build_estimate", "TorchJob", "Replay", "max_batch_size", "PRECISIONS",

@@ -126,6 +126,16 @@ def _verdict(estimate: dict) -> str:
                 rest = _(": not even batch 1 fits ({reason}).").format(reason=estimate["max_batch_reason"])
             sentence = (f'<strong class="word">{escape(_("Does NOT fit {gpu}").format(gpu=gpu))}</strong>'
                         f"{escape(rest)}")
+    if estimate.get("strategy"):
+        sentence = escape(_("{strategy} on {devices} devices, {per_device} per device; every figure is ONE device's: ")
+                          .format(strategy=estimate["strategy"], devices=estimate["devices"],
+                                  per_device=estimate["per_device_batch_size"])) + sentence
+    search = estimate.get("device_search")
+    if search and search.get("devices"):
+        sentence += " " + escape(_("Fewest {gpu} that fit batch {batch}: {devices} with {strategy} ({peak} peak per "
+                                   "device).").format(gpu=search["gpu"], batch=estimate["batch_size"],
+                                                      devices=search["devices"], strategy=search["strategy"],
+                                                      peak=format_bytes(search["per_device_peak_bytes"])))
     on_cpu = estimate.get("device") == "cpu"
     figures = [(_("Allocator peak"), estimate["peak_bytes"], "peak",
                 _("TensorFlow's CPU allocator peak during one training step") if on_cpu else

@@ -35,6 +35,9 @@ def verdict(estimate: "Estimate") -> Text:
         model=estimate.model_name, batch=estimate.batch_size, optimizer=estimate.optimizer,
         precision=estimate.precision, backend=backend)
     text = Text(head)
+    if estimate.strategy is not None:
+        text.append(_("{strategy} on {devices} devices, {per_device} per device; every figure is ONE device's: ").format(
+            strategy=estimate.strategy, devices=estimate.devices, per_device=estimate.per_device_batch_size))
     text.append(_("peak {peak}").format(peak=peak), style="bold")
     text.append(_(" (allocator peak; nvidia-smi would show about {total}).").format(
         total=format_bytes(estimate.device_total_bytes)))
@@ -50,6 +53,15 @@ def verdict(estimate: "Estimate") -> Text:
                     short=format_bytes(-estimate.headroom_bytes), max_batch=estimate.max_batch_size))
             else:
                 text.append(_(": not even batch 1 fits ({reason}).").format(reason=estimate.max_batch_reason))
+    search = estimate.device_search
+    if search is not None and search["devices"]:
+        text.append("\n" + _("Fewest {gpu} that fit batch {batch}: {devices} with {strategy} ({peak} peak per device).")
+                    .format(gpu=search["gpu"], batch=estimate.batch_size, devices=search["devices"],
+                            strategy=search["strategy"], peak=format_bytes(search["per_device_peak_bytes"])),
+                    style="bold")
+    elif search is not None:
+        text.append("\n" + _("No number of {gpu} up to {limit} fits batch {batch}.").format(
+            gpu=search["gpu"], limit=search["limit"], batch=estimate.batch_size), style="bold red")
     return text
 
 
