@@ -359,3 +359,20 @@ def test_cli_strategy_and_device_search_for_a_pytorch_function(tmp_path):
     bad = subprocess.run([sys.executable, "-m", "oomdoctor", "estimate", f"{script}:build", "--batch-size", "8",
                           "--strategy", "zero9:4"], capture_output=True, text=True, timeout=300)
     assert bad.returncode == 2 and "Traceback" not in bad.stderr and "zero2" in bad.stderr
+
+
+def test_recurrent_layers_are_reported_as_approximated_and_counted_twice_in_the_safe_figure():
+    class Tagger(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.embed = torch.nn.Embedding(100, 32)
+            self.lstm = torch.nn.LSTM(32, 64, batch_first=True)
+
+        def forward(self, x):
+            return self.lstm(self.embed(x))[0]
+
+    result = estimate(Tagger(), 16, example_inputs=torch.zeros(1, 50, dtype=torch.long))
+    assert result.approximated == ["lstm (LSTM)"]
+    lstm = next(r for r in result.layers if r.name == "lstm")
+    assert result.safe_peak_bytes == result.peak_bytes + int(0.05 * result.peak_bytes) + lstm.activation_bytes
+    assert any("cuDNN" in note for note in result.notes)

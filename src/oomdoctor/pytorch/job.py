@@ -275,6 +275,8 @@ def _record_or_explain(program: StepProgram, fake_mode, batch_size: int) -> Reco
 
 
 def build_estimate(job: TorchJob):
+    import torch
+
     from .._estimate import Estimate
     from . import _advice
 
@@ -284,7 +286,17 @@ def build_estimate(job: TorchJob):
     params = sum(p.numel() for p in parameters)
     trainable = sum(p.numel() for p in parameters if p.requires_grad)
     notes = [job.loss_note] if job.loss_note else []
-    safe_extra = int(0.05 * replay.peak_bytes)
+    # Recurrent layers run oneDNN's kernels on the CPU trace; cuDNN keeps its own reserve space
+    # on a GPU, which is not traced: their activations count once more in the safe figure.
+    recurrent = [(name, m) for name, m in module.named_modules() if isinstance(m, torch.nn.RNNBase)]
+    approximated = [f"{name} ({type(m).__name__})" for name, m in recurrent]
+    safe_extra = int(0.05 * replay.peak_bytes) + sum(
+        size for name, size in replay.activation_bytes_by_module.items()
+        if any(name == r or name.startswith(r + ".") for r, _m in recurrent))
+    if approximated:
+        notes.append(_("Recurrent layers ({layers}) are traced with the CPU's kernels; cuDNN's reserve space on a "
+                       "GPU differs, so their activations are approximated and counted twice in the safe "
+                       "figure.").format(layers=", ".join(approximated)))
     device_total = replay.reserved_bytes + CUDA_CONTEXT_BYTES
     estimate = Estimate(
         model_name=type(module).__name__,
@@ -304,7 +316,7 @@ def build_estimate(job: TorchJob):
         trainable_params=trainable,
         layers=_module_rows(module, replay, job.first.output_shapes),
         culprits=[],
-        approximated=[],
+        approximated=approximated,
         notes=notes,
         gpu=job.gpu,
         reserved_peak_bytes=replay.reserved_bytes,
