@@ -30,7 +30,24 @@ def main() -> int:
     search = find_max_batch(f"{MODELS}:resnet50", 16 * GiB, backend="torch")
     print(f"\nResNet-50 on torch under a 16 GiB cap: largest batch {search.max_batch_size} "
           f"(predicted {search.predicted_max_batch_size}); probes {search.probes}")
+    several_gpus()
     return 0
+
+
+def several_gpus() -> None:
+    """With 2 or more GPUs: each GPU's peak under keras.distribution on JAX, next to the per-device estimate."""
+    import jax
+
+    count = sum(d.platform == "gpu" for d in jax.devices())
+    if count < 2:
+        print(f"\nSeveral GPUs: skipped, {count} GPU here.")
+        return
+    print("\n| strategy | model | global batch | per-GPU peaks | per-device estimate |\n|---|---|---|---|---|")
+    for strategy in (f"data_parallel:{count}", f"model_parallel:1x{count}"):
+        m = measure(f"{MODELS}:resnet50", 32 * count, steps=3, backend="jax", strategy=strategy)
+        peaks = ", ".join(format_bytes(p) for p in m.device_peaks_bytes or [])
+        estimate = "n/a" if m.estimate_peak_bytes is None else format_bytes(m.estimate_peak_bytes)
+        print(f"| {strategy} | resnet50 | {32 * count} | {peaks} | {estimate} |", flush=True)
 
 
 if __name__ == "__main__":
