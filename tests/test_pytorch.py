@@ -192,6 +192,10 @@ def test_hugging_face_gpt2_from_a_config_uses_its_own_loss():
     assert f32.params == sum(p.numel() for p in model.parameters())  # the tied lm_head counted once
     assert f32.breakdown["optimizer_state"] >= 2 * 4 * f32.params
     assert f32.fits and f32.max_batch_size > 4
+    from oomdoctor.pytorch.job import MAX_BATCH_SPARE
+
+    job = f32._job  # the largest batch replays under the A100 with 2 % spare; one more does not
+    assert job.fits(f32.max_batch_size, MAX_BATCH_SPARE) and not job.fits(f32.max_batch_size + 1, MAX_BATCH_SPARE)
     assert any(f.name == "mixed_precision" for f in f32.fixes)
     checkpointing = next(f for f in f32.fixes if f.name == "activation_checkpointing")
     assert "transformer.h" in checkpointing.change and checkpointing.saves_bytes > 0
