@@ -380,3 +380,26 @@ def test_recurrent_layers_are_reported_as_approximated_and_counted_twice_in_the_
     lstm = next(r for r in result.layers if r.name == "lstm")
     assert result.safe_peak_bytes == result.peak_bytes + int(0.05 * result.peak_bytes) + lstm.activation_bytes
     assert any("cuDNN" in note for note in result.notes)
+
+
+def test_cli_builds_for_real_a_module_whose_constructor_reads_tensor_values(tmp_path):
+    script = tmp_path / "widths.py"
+    script.write_text(textwrap.dedent("""
+        import torch
+
+        class Net(torch.nn.Module):
+            def __init__(self):
+                super().__init__()
+                width = int(torch.tensor([16, 32]).sum().item())  # like RegNet's computed widths
+                self.body = torch.nn.Linear(8, width)
+
+            def forward(self, x):
+                return self.body(x)
+
+        def build():
+            return Net(), torch.zeros(1, 8)
+    """))
+    run = subprocess.run([sys.executable, "-m", "oomdoctor", "estimate", f"{script}:build", "--batch-size", "4",
+                          "--json"], capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout)["params"] == 8 * 48 + 48

@@ -83,8 +83,16 @@ def load(spec: str) -> TorchSpec:
     fake_mode = FakeTensorMode(allow_non_fake_inputs=True)
 
     def build(builder):
-        with fake_mode, initializers_skipped():
-            return builder()
+        from torch._subclasses.fake_tensor import DataDependentOutputException
+
+        try:
+            with fake_mode, initializers_skipped():
+                return builder()
+        except DataDependentOutputException:
+            # The constructor reads values of tensors it made (RegNet computes its widths with
+            # torch ops): build it for real on the CPU, without initializing the weights.
+            with initializers_skipped():
+                return builder()
 
     result = call_user_function(path, function, build, _(
         "Define def {function}(): ... returning a torch.nn.Module, or (module, example_batch, loss_fn).").format(
