@@ -281,16 +281,9 @@ def _fits(job: Job, batch_size: int) -> bool:
 
 def max_batch_size(job: Job, limit: int = 1 << 24) -> int:
     """Largest batch whose predicted device total fits the GPU (peak grows with the batch)."""
-    if not _fits(job, 1):
-        return 0
-    low, high = 1, 2
-    while high <= limit and _fits(job, high):
-        low, high = high, high * 2
-    high = min(high, limit + 1)
-    while high - low > 1:
-        mid = (low + high) // 2
-        low, high = (mid, high) if _fits(job, mid) else (low, mid)
-    return low
+    from ._search import largest_fitting
+
+    return largest_fitting(lambda batch: _fits(job, batch), limit)
 
 
 def _layer_rows(job: Job, memory: StepMemory) -> list[LayerRow]:
@@ -598,8 +591,6 @@ def estimate(model, batch_size: int, optimizer=None, precision=None, backend=Non
     result = build_estimate(job)
     result.fixes = fixes.prescribe(result, job)
     if find_devices:
-        if job.gpu is None:
-            raise OomdoctorError(_("The device search needs a GPU to fit."), _("Add --gpu NAME or --gpu-memory SIZE."))
         result.device_search = search_devices(job)
     return result
 
@@ -610,25 +601,16 @@ def search_devices(job: Job, limit: int = 1024) -> dict:
     TensorFlow runs several GPUs with MirroredStrategy; keras.distribution (data and model
     parallel) runs on JAX; Keras's torch backend has neither, so it gets one device or none.
     """
-    from .parallel import Kind, fewest_devices, keras_candidates
+    from .parallel import Kind, device_search, keras_candidates
 
-    assert job.gpu is not None
-    single = replace(job, strategy=None)
-    found = None
-    if not _fits(single, job.batch_size):
-        if job.backend is BackendName.TENSORFLOW:
-            candidates = lambda n: [s for s in keras_candidates(n, Kind.MIRRORED) if s.kind is Kind.MIRRORED]  # noqa: E731
-        elif job.backend is BackendName.JAX:
-            candidates = keras_candidates
-        else:
-            candidates = lambda n: []  # noqa: E731
-        found = fewest_devices(lambda s: _fits(replace(job, strategy=s), job.batch_size), candidates, limit)
-        if found is None:
-            return {"gpu": job.gpu.name, "devices": None, "strategy": None, "limit": limit}
-    peak = replace(job, strategy=found).step().peak_bytes
-    return {"gpu": job.gpu.name, "devices": found.devices if found else 1,
-            "strategy": found.describe() if found else "single device", "limit": limit,
-            "per_device_peak_bytes": peak}
+    if job.backend is BackendName.TENSORFLOW:
+        candidates = lambda n: [s for s in keras_candidates(n, Kind.MIRRORED) if s.kind is Kind.MIRRORED]  # noqa: E731
+    elif job.backend is BackendName.JAX:
+        candidates = keras_candidates
+    else:
+        candidates = lambda n: []  # noqa: E731
+    return device_search(job.gpu, lambda s: _fits(replace(job, strategy=s), job.batch_size), candidates,
+                         lambda s: replace(job, strategy=s).step().peak_bytes, limit)
 
 
 def reestimate(job: Job, **changes) -> Estimate:

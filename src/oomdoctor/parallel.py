@@ -347,6 +347,8 @@ def fewest_devices(fits: Callable[[Strategy], bool], candidates: Callable[[int],
     so each kind is searched by doubling N until it fits, then bisecting; a kind absent at some N (no mesh)
     counts as not fitting there.
     """
+    from ._search import first_true
+
     verdicts: dict[str, bool] = {}
 
     def fitting(kind: Kind, n: int) -> Strategy | None:
@@ -368,22 +370,22 @@ def fewest_devices(fits: Callable[[Strategy], bool], candidates: Callable[[int],
     best: Strategy | None = None
     for kind in kinds:
         ceiling = limit if best is None else best.devices - 1  # a kind must beat the best so far
-        low, high = 0, None  # low: does not fit (0: none tried); high: fits
-        n = 1
-        while n <= ceiling:
-            if fitting(kind, n) is not None:
-                high = n
-                break
-            low, n = n, n * 2
-        if high is None and low < ceiling and n > ceiling:
-            if fitting(kind, ceiling) is not None:
-                high = ceiling
-        if high is None:
-            continue
-        while high - low > 1:
-            mid = (low + high) // 2
-            low, high = (low, mid) if fitting(kind, mid) is not None else (mid, high)
-        found = fitting(kind, high)
-        if found is not None and (best is None or found.devices < best.devices):
-            best = found
+        n = first_true(lambda devices: fitting(kind, devices) is not None, ceiling) if ceiling >= 1 else None
+        if n is not None:
+            best = fitting(kind, n)
     return best
+
+
+def device_search(gpu: Any, fits: Callable[[Strategy | None], bool], candidates: Callable[[int], list[Strategy]],
+                  peak_bytes: Callable[[Strategy | None], int], limit: int = 1024) -> dict:
+    """``device_search`` of an estimate: one device if it fits (strategy None), else ``fewest_devices``."""
+    if gpu is None:
+        raise OomdoctorError(_("The device search needs a GPU to fit."), _("Add --gpu NAME or --gpu-memory SIZE."))
+    found = None
+    if not fits(None):
+        found = fewest_devices(fits, candidates, limit)
+        if found is None:
+            return {"gpu": gpu.name, "devices": None, "strategy": None, "limit": limit}
+    return {"gpu": gpu.name, "devices": found.devices if found else 1,
+            "strategy": found.describe() if found else "single device", "limit": limit,
+            "per_device_peak_bytes": peak_bytes(found)}

@@ -131,19 +131,9 @@ MAX_BATCH_SPARE = 0.02
 
 
 def max_batch_size(job: TorchJob, limit: int = 1 << 20) -> int:
-    def fits(batch: int) -> bool:
-        return job.fits(batch, MAX_BATCH_SPARE)
+    from .._search import largest_fitting
 
-    if not fits(1):
-        return 0
-    low, high = 1, 2
-    while high <= limit and fits(high):
-        low, high = high, high * 2
-    high = min(high, limit + 1)
-    while high - low > 1:
-        mid = (low + high) // 2
-        low, high = (mid, high) if fits(mid) else (low, mid)
-    return low
+    return largest_fitting(lambda batch: job.fits(batch, MAX_BATCH_SPARE), limit)
 
 
 # -- building the program ------------------------------------------------------
@@ -399,8 +389,6 @@ def finish(job: TorchJob, find_devices: bool = False):
     result = build_estimate(job)
     result.fixes = _advice.prescribe(result, job)
     if find_devices:
-        if job.gpu is None:
-            raise OomdoctorError(_("The device search needs a GPU to fit."), _("Add --gpu NAME or --gpu-memory SIZE."))
         result.device_search = search_devices(job)
     return result
 
@@ -456,21 +444,10 @@ def torch_candidates(devices: int) -> list[Strategy]:
 
 def search_devices(job: TorchJob, limit: int = 1024) -> dict:
     """The fewest GPUs of ``job.gpu``, and the strategy, on which the step at its global batch fits."""
-    from ..parallel import fewest_devices
+    from ..parallel import device_search
 
-    assert job.gpu is not None
-    single = replace(job, strategy=None)
-    if single.fits(job.batch_size):
-        found, replay = None, single.step()
-    else:
-        found = fewest_devices(lambda strategy: replace(job, strategy=strategy).fits(job.batch_size),
-                               torch_candidates, limit)
-        if found is None:
-            return {"gpu": job.gpu.name, "devices": None, "strategy": None, "limit": limit}
-        replay = replace(job, strategy=found).step()
-    return {"gpu": job.gpu.name, "devices": found.devices if found else 1,
-            "strategy": found.describe() if found else "single device", "limit": limit,
-            "per_device_peak_bytes": replay.peak_bytes, "per_device_reserved_bytes": replay.reserved_bytes}
+    return device_search(job.gpu, lambda s: replace(job, strategy=s).fits(job.batch_size), torch_candidates,
+                         lambda s: replace(job, strategy=s).step().peak_bytes, limit)
 
 
 __all__ = ["estimate", "make_job", "build_estimate", "TorchJob", "Replay", "max_batch_size", "PRECISIONS",
