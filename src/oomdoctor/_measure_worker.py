@@ -280,9 +280,83 @@ def run(config: dict) -> dict:
     return result
 
 
+def run_pytorch(config: dict) -> dict:
+    """A plain PyTorch module's real steps: zero_grad, forward and loss (under autocast), backward, step."""
+    import contextlib
+
+    import torch
+    from torch.utils._pytree import tree_map
+
+    from .pytorch.job import _default_loss, _optimizer_factory
+    from .pytorch.loading import load
+
+    cuda = torch.cuda.is_available()
+    device = "cuda" if cuda else "cpu"
+    result: dict = {"backend": "pytorch", "device": "GPU:0" if cuda else "CPU:0", "steps_done": 0, "oom": False,
+                    "error": None, "jit_compile": False}
+    stage = "building the model"
+    try:
+        if cuda and config.get("cap_bytes"):
+            torch.cuda.set_per_process_memory_fraction(
+                config["cap_bytes"] / torch.cuda.get_device_properties(0).total_memory)
+        loaded = load(config["model"], abstract=False)
+        module = loaded.module.to(device)
+
+        def resize(value):
+            if not isinstance(value, torch.Tensor):
+                return value
+            shape = (config["batch_size"], *value.shape[1:])
+            if value.is_floating_point():
+                return torch.randn(shape, dtype=value.dtype, device=device)
+            return torch.zeros(shape, dtype=value.dtype, device=device)  # token ids and labels: 0 is valid
+
+        example = loaded.example_batch
+        if example is None:
+            example = torch.zeros((1, *config["input_shape"])) if config.get("input_shape") else None
+        if example is None:
+            raise ValueError("the function returned no example batch and no --input-shape was given")
+        batch = tree_map(resize, example)
+        loss_fn = loaded.loss or _default_loss([])
+        optimizer = _optimizer_factory(config.get("optimizer") or "adamw")(
+            [p for p in module.parameters() if p.requires_grad])
+        dtype = {"bf16_autocast": torch.bfloat16, "fp16_autocast": torch.float16}.get(config.get("precision") or "")
+        scaler = torch.amp.GradScaler(device) if dtype is torch.float16 else None
+        times = []
+        for step in range(config["steps"]):
+            stage = f"training step {step + 1}"
+            start = time.perf_counter()
+            optimizer.zero_grad(set_to_none=True)
+            with torch.autocast(device, dtype=dtype) if dtype is not None else contextlib.nullcontext():
+                loss = loss_fn(module, batch)
+            if scaler is not None:
+                scaler.scale(loss).backward()
+                scaler.step(optimizer)
+                scaler.update()
+            else:
+                loss.backward()
+                optimizer.step()
+            if cuda:
+                torch.cuda.synchronize()
+            times.append(time.perf_counter() - start)
+            result["steps_done"] = step + 1
+        result["step_seconds"] = sorted(times[1:] or times)[len(times[1:] or times) // 2]
+    except BaseException as exc:
+        if not _is_oom(exc):
+            result["error"] = f"{stage}: {type(exc).__name__}: {str(exc).splitlines()[0][:500] if str(exc) else ''}"
+            result["traceback"] = traceback.format_exc()[-3000:]
+        else:
+            result["oom"] = True
+            result["oom_message"] = f"{stage}: {type(exc).__name__}: {' '.join(str(exc).split())[:600]}"
+    if cuda:
+        result.update({"peak_bytes": torch.cuda.max_memory_allocated(), "in_use_bytes": torch.cuda.memory_allocated(),
+                       "reserved_bytes": torch.cuda.max_memory_reserved()})
+    result["nvml_process_bytes"] = _nvml_process_bytes()
+    return result
+
+
 def main() -> int:
     config = json.loads(sys.argv[1])
-    result = run(config)
+    result = run_pytorch(config) if config.get("framework") == "pytorch" else run(config)
     print("RESULT " + json.dumps(result), flush=True)
     return 0
 

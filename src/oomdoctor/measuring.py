@@ -153,6 +153,10 @@ def measure(model_spec: str, batch_size: int, steps: int = 3, backend: str | Non
 
     if batch_size < 1 or steps < 1:
         raise OomdoctorError(_("--batch-size and --steps must be 1 or more."), _("Give positive numbers."))
+    from .pytorch.loading import is_torch_file
+
+    if is_torch_file(model_spec):
+        return _measure_pytorch(model_spec, batch_size, steps, precision, optimizer, input_shape, estimate, strategy)
     strategy, backend = _measured_strategy(strategy, backend)
     backend = backend or configured_backend().value
     if backend not in _FRAMEWORK:
@@ -198,6 +202,48 @@ def measure(model_spec: str, batch_size: int, steps: int = 3, backend: str | Non
     if estimate:
         result.estimate = _estimate_for(model_spec, result, precision, optimizer, input_shape, strategy)
         result.estimate_peak_bytes = None if result.estimate is None else result.estimate.peak_bytes
+    return result
+
+
+def _measure_pytorch(model_spec: str, batch_size: int, steps: int, precision, optimizer, input_shape, estimate: bool,
+                     strategy) -> Measurement:
+    """A plain PyTorch module (file.py:function importing torch): real steps on this machine's first GPU."""
+    if strategy is not None:
+        raise OomdoctorError(_("Measuring a plain PyTorch model under a strategy needs torchrun and one process "
+                               "per GPU, which oomdoctor does not launch."),
+                             _("Measure one GPU here; estimate the strategy with oomdoctor estimate --strategy."))
+    require_backend("torch")
+    config = {"framework": "pytorch", "model": model_spec, "batch_size": batch_size, "steps": steps,
+              "precision": precision, "optimizer": optimizer, "input_shape": list(input_shape) if input_shape else None}
+    raw = run_worker(config, "torch")
+    if raw.get("error"):
+        raise OomdoctorError(_("The training step failed while {error}").format(error=raw["error"]),
+                             _("Check that the model trains as written (--debug shows the worker's traceback)."))
+    result = Measurement(
+        backend="pytorch", device=raw["device"], batch_size=batch_size, steps=steps, steps_done=raw["steps_done"],
+        peak_bytes=raw.get("peak_bytes"), in_use_bytes=raw.get("in_use_bytes"),
+        reserved_bytes=raw.get("reserved_bytes"), nvml_process_bytes=raw.get("nvml_process_bytes"),
+        step_seconds=raw.get("step_seconds"), oom=raw["oom"], oom_message=raw.get("oom_message"),
+        preallocates=False, jit_compile=False)
+    if result.peak_bytes is None:
+        result.notes.append(_("PyTorch reports no allocator statistics on the CPU: the step ran, but only a GPU "
+                              "gives max_memory_allocated. The estimate is shown alone."))
+    if result.oom:
+        result.notes.append(_("Out of memory after {done} of {steps} steps — {message}").format(
+            done=result.steps_done, steps=steps, message=result.oom_message))
+    if estimate:
+        from .pytorch import loading
+        from .pytorch.job import build_estimate, make_job
+
+        loaded = loading.load(model_spec)
+        job = make_job(loaded.module, batch_size, loaded.example_batch, input_shape, optimizer or "adamw",
+                       precision or "float32", loaded.loss, fake_mode=loaded.fake_mode)
+        result.estimate = build_estimate(job)
+        result.estimate_peak_bytes = result.estimate.peak_bytes
+        if result.reserved_bytes:
+            result.notes.append(_("Reserved by the caching allocator: measured {measured}, estimated {estimate}.")
+                                .format(measured=format_bytes(result.reserved_bytes),
+                                        estimate=format_bytes(result.estimate.reserved_peak_bytes)))
     return result
 
 

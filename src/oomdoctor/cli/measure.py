@@ -18,7 +18,8 @@ HELP = ("Run real training steps of MODEL on random data shaped like its inputs 
 
 
 def command(
-    model: str = typer.Argument(..., help="A .keras file, or path/to/file.py:function returning a keras.Model."),
+    model: str = typer.Argument(..., help="A .keras file, or path/to/file.py:function returning a keras.Model "
+                                "(or, in a file importing torch, a torch.nn.Module or (module, batch, loss_fn))."),
     batch_size: Optional[int] = typer.Option(None, "--batch-size", "-b", help="Training batch size."),
     steps: int = typer.Option(3, help="Training steps to run."),
     backend: Optional[str] = typer.Option(None, help="tensorflow, jax or torch (default: your KERAS_BACKEND)."),

@@ -72,7 +72,8 @@ class TorchSpec:
     fake_mode: Any
 
 
-def load(spec: str) -> TorchSpec:
+def load(spec: str, abstract: bool = True) -> TorchSpec:
+    """The module, example batch and loss of ``spec``; ``abstract=False`` builds it for real, to train it."""
     import torch
     from torch._subclasses.fake_tensor import FakeTensorMode
 
@@ -85,6 +86,8 @@ def load(spec: str) -> TorchSpec:
     def build(builder):
         from torch._subclasses.fake_tensor import DataDependentOutputException
 
+        if not abstract:
+            return builder()
         try:
             with fake_mode, initializers_skipped():
                 return builder()
@@ -107,4 +110,4 @@ def load(spec: str) -> TorchSpec:
     if loss is not None and not callable(loss):
         raise OomdoctorError(_("The third item returned by {function} is not callable.").format(function=function),
                              _("Return loss_fn(module, batch) -> scalar loss as the third item."))
-    return TorchSpec(items[0], example, loss, fake_mode)
+    return TorchSpec(items[0], example, loss, fake_mode if abstract else None)
