@@ -30,8 +30,24 @@ def main() -> int:
     search = find_max_batch(f"{MODELS}:resnet50", 16 * GiB, backend="torch")
     print(f"\nResNet-50 on torch under a 16 GiB cap: largest batch {search.max_batch_size} "
           f"(predicted {search.predicted_max_batch_size}); probes {search.probes}")
+    plain_pytorch()
     several_gpus()
     return 0
+
+
+def plain_pytorch() -> None:
+    """Plain PyTorch modules (torch.nn only): max_memory_allocated and _reserved against the traced estimate."""
+    models = Path(__file__).resolve().parent.parent / "bench" / "torch_models.py"
+    print("\n| plain PyTorch | batch | precision | measured peak | estimate | error | measured reserved | note |")
+    print("|---|---|---|---|---|---|---|---|")
+    for model, batch in (("encoder", 32), ("convnet", 128)):
+        for precision in ("float32", "bf16_autocast"):
+            m = measure(f"{models}:{model}", batch, steps=2, precision=precision)
+            error = "n/a" if m.relative_error is None else f"{m.relative_error * 100:+.1f} %"
+            size = lambda v: "n/a" if v is None else format_bytes(v)  # noqa: E731
+            note = next((n for n in m.notes if "Reserved" in n), "")
+            print(f"| {model} | {batch} | {precision} | {size(m.peak_bytes)} | {size(m.estimate_peak_bytes)} | "
+                  f"{error} | {size(m.reserved_bytes)} | {note} |", flush=True)
 
 
 def several_gpus() -> None:

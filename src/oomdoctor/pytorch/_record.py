@@ -19,6 +19,7 @@ backward starts), temporaries (everything else), library workspace.
 from __future__ import annotations
 
 import contextlib
+import warnings
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
@@ -223,6 +224,15 @@ class StepProgram:
     checkpointed: tuple[str, ...] = ()  # submodules run under torch.utils.checkpoint (activation checkpointing)
 
 
+@contextlib.contextmanager
+def data_pointer_warnings_hidden() -> Iterator[None]:
+    """torch.nn asks tensors for their data pointers (deepcopy, fast-path checks); fake tensors have none,
+    and PyTorch warns each time. Harmless for a trace: hidden."""
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message="Accessing the data pointer of FakeTensor")
+        yield
+
+
 def record(program: StepProgram, fake_mode, batch_size: int, steps: int = 2) -> Recording:
     """Run ``steps`` training steps at ``batch_size`` on fake tensors and record their memory."""
     import torch
@@ -234,7 +244,7 @@ def record(program: StepProgram, fake_mode, batch_size: int, steps: int = 2) -> 
     module = program.module
     names = {id(m): (name or type(m).__name__) for name, m in module.named_modules()}
     recorder = _Recorder(names, program.workspace_bytes)
-    with fake_mode, recorder.mode, recorder.hooks():
+    with data_pointer_warnings_hidden(), fake_mode, recorder.mode, recorder.hooks():
         # Build: what `.to("cuda")` puts on the device, in parameter order, then the batch.
         fresh: dict[int, Any] = {}
         mapping = {}

@@ -88,8 +88,10 @@ def load(spec: str, abstract: bool = True) -> TorchSpec:
 
         if not abstract:
             return builder()
+        from ._record import data_pointer_warnings_hidden
+
         try:
-            with fake_mode, initializers_skipped():
+            with data_pointer_warnings_hidden(), fake_mode, initializers_skipped():
                 return builder()
         except DataDependentOutputException:
             # The constructor reads values of tensors it made (RegNet computes its widths with
