@@ -86,25 +86,30 @@ class TorchJob:
                 events = events[:built] + list(range(first_extra, len(storages))) + events[built:]
         allocator = CachingAllocator(cap=cap)
         blocks: dict[int, Any] = {}
-        peak_live: dict[int, int] | None = None
-        peak_index = -1
-        live: dict[int, int] = {}
-        for event in events:
+        block_sizes: dict[int, int] = {}  # what each storage's block counted as allocated
+        peak_position = -1
+        for position, event in enumerate(events):
             if event >= 0:
                 block = allocator.malloc(sizes[event])
                 blocks[event] = block
-                live[event] = block.size
+                block_sizes[event] = block.size
                 if allocator.allocated >= allocator.peak_allocated:
-                    peak_live, peak_index = dict(live), event
+                    peak_position = position
             else:
-                index = -event - 1
-                allocator.free(blocks.pop(index))
-                del live[index]
+                allocator.free(blocks.pop(-event - 1))
+        # What was alive at the peak: the events up to it, replayed as a set (cheaper than copying it at every
+        # new peak, which in a forward pass is nearly every allocation).
+        live: set[int] = set()
+        for event in events[:peak_position + 1]:
+            if event >= 0:
+                live.add(event)
+            else:
+                live.discard(-event - 1)
+        peak_index = events[peak_position] if peak_position >= 0 else -1
         breakdown = dict.fromkeys(ROLES, 0)
         by_module: dict[str, int] = {}
-        for index, size in (peak_live or {}).items():
-            storage = storages[index]
-            breakdown[storage.role] += size
+        for index in live:
+            breakdown[storages[index].role] += block_sizes[index]
         last_step = storages[-1].step if storages else 0
         for index, storage in enumerate(storages):
             if storage.role == "activations" and storage.module and storage.step == last_step:
