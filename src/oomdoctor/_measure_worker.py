@@ -198,6 +198,16 @@ def _distributed(backend: str, strategy: dict | None, config: dict):
     return keras_distribution.ModelParallel(layout_map=layout_map, batch_dim_name=DATA_AXIS).scope, None
 
 
+def _note_failure(result: dict, stage: str, exc: BaseException) -> None:
+    """An out-of-memory error is a result (how far the run got); anything else is an error with its traceback."""
+    if _is_oom(exc):
+        result["oom"] = True
+        result["oom_message"] = f"{stage}: {type(exc).__name__}: {' '.join(str(exc).split())[:600]}"
+    else:
+        result["error"] = f"{stage}: {type(exc).__name__}: {str(exc).splitlines()[0][:500] if str(exc) else ''}"
+        result["traceback"] = traceback.format_exc()[-3000:]
+
+
 def run(config: dict) -> dict:
     backend = os.environ["KERAS_BACKEND"]
     result: dict = {"backend": backend, "steps_done": 0, "oom": False, "error": None}
@@ -265,13 +275,7 @@ def run(config: dict) -> dict:
         result["step_seconds"] = sorted(times[1:] or times)[len(times[1:] or times) // 2]
         result["first_step_seconds"] = times[0]
     except BaseException as exc:
-        if not _is_oom(exc):
-            result["error"] = f"{stage}: {type(exc).__name__}: {str(exc).splitlines()[0][:500] if str(exc) else ''}"
-            result["traceback"] = traceback.format_exc()[-3000:]
-        else:
-            result["oom"] = True
-            message = " ".join(str(exc).split())
-            result["oom_message"] = f"{stage}: {type(exc).__name__}: {message[:600]}"
+        _note_failure(result, stage, exc)
     result.update({k: v for k, v in allocator.stats().items() if v is not None})
     if strategy:
         result["device_peaks_bytes"] = allocator.device_peaks(strategy["devices"])
@@ -341,12 +345,7 @@ def run_pytorch(config: dict) -> dict:
             result["steps_done"] = step + 1
         result["step_seconds"] = sorted(times[1:] or times)[len(times[1:] or times) // 2]
     except BaseException as exc:
-        if not _is_oom(exc):
-            result["error"] = f"{stage}: {type(exc).__name__}: {str(exc).splitlines()[0][:500] if str(exc) else ''}"
-            result["traceback"] = traceback.format_exc()[-3000:]
-        else:
-            result["oom"] = True
-            result["oom_message"] = f"{stage}: {type(exc).__name__}: {' '.join(str(exc).split())[:600]}"
+        _note_failure(result, stage, exc)
     if cuda:
         result.update({"peak_bytes": torch.cuda.max_memory_allocated(), "in_use_bytes": torch.cuda.memory_allocated(),
                        "reserved_bytes": torch.cuda.max_memory_reserved()})
