@@ -291,7 +291,7 @@ def run_pytorch(config: dict) -> dict:
     import torch
     from torch.utils._pytree import tree_map
 
-    from .pytorch.job import _default_loss, _optimizer_factory
+    from .pytorch.job import PRECISIONS, _default_loss, _optimizer_factory, autocast_dtype
     from .pytorch.loading import load
 
     cuda = torch.cuda.is_available()
@@ -323,7 +323,8 @@ def run_pytorch(config: dict) -> dict:
         loss_fn = loaded.loss or _default_loss([])
         optimizer = _optimizer_factory(config.get("optimizer") or "adamw")(
             [p for p in module.parameters() if p.requires_grad])
-        dtype = {"bf16_autocast": torch.bfloat16, "fp16_autocast": torch.float16}.get(config.get("precision") or "")
+        precision = config.get("precision")
+        dtype = autocast_dtype(precision) if precision in PRECISIONS else None
         scaler = torch.amp.GradScaler(device) if dtype is torch.float16 else None
         times = []
         for step in range(config["steps"]):

@@ -20,7 +20,9 @@ from ..units import format_bytes
 from ._record import CUBLAS_WORKSPACE_HOPPER, CUBLAS_WORKSPACE_OLDER, ROLES, Recording, StepProgram, record
 from .allocator import CachingAllocator, OutOfMemory
 
-PRECISIONS = ("float32", "bf16_autocast", "fp16_autocast")
+# --precision -> the dtype torch.autocast runs the forward in (None: no autocast)
+_AUTOCAST = {"float32": None, "bf16_autocast": "bfloat16", "fp16_autocast": "float16"}
+PRECISIONS = tuple(_AUTOCAST)
 OPTIMIZERS = ("adamw", "adam", "sgd", "momentum", "rmsprop", "adagrad", "adafactor")
 _HOPPER_OR_NEWER = ("H100", "H200", "GH200", "B100", "B200", "GB200")
 
@@ -246,7 +248,7 @@ def make_job(module, batch_size: int, example_inputs=None, input_shape=None, opt
         make_batch=lambda b: _fake_batch(example_inputs, b),
         loss=loss or _default_loss(notes),
         make_optimizer=_optimizer_factory(optimizer or "adamw"),
-        autocast_dtype={"float32": None, "bf16_autocast": torch.bfloat16, "fp16_autocast": torch.float16}[precision],
+        autocast_dtype=autocast_dtype(precision),
         loss_scale=precision == "fp16_autocast",
         workspace_bytes=workspace_bytes(gpu_value),
     )
@@ -398,20 +400,22 @@ def finish(job: TorchJob, find_devices: bool = False):
     return result
 
 
-_AUTOCAST = {"float32": None, "bf16_autocast": "bfloat16", "fp16_autocast": "float16"}
+def autocast_dtype(precision: str):
+    """The torch dtype autocast uses for ``precision`` ("float32": None)."""
+    import torch
+
+    name = _AUTOCAST[precision]
+    return None if name is None else getattr(torch, name)
 
 
 def reestimate(job: TorchJob, **changes):
     """The estimate with ``precision``, ``optimizer``, ``batch_size`` or ``checkpointed`` changed, re-traced."""
-    import torch
-
     precision = changes.get("precision", job.precision)
     optimizer = changes.get("optimizer", job.optimizer)
-    dtype = _AUTOCAST[precision]
     program = replace(
         job.program,
         make_optimizer=_optimizer_factory(optimizer),
-        autocast_dtype=None if dtype is None else getattr(torch, dtype),
+        autocast_dtype=autocast_dtype(precision),
         loss_scale=precision == "fp16_autocast",
         checkpointed=changes.get("checkpointed", job.program.checkpointed),
     )
