@@ -1,9 +1,19 @@
-"""Shared option parsing for subcommands: bad values become one-line errors."""
+"""Options the subcommands share: their declarations, and parsing where bad values become one-line errors."""
 
 from __future__ import annotations
 
+import typer
+
 from ..errors import OomdoctorError
 from ..i18n import _
+
+
+def lang_option():
+    return typer.Option(None, help="en or zh (default: from the locale).")
+
+
+def input_shape_option():
+    return typer.Option(None, help="Per-sample input shape D1,D2,... for unknown dims.")
 
 
 def parse_input_shape(text: str | None) -> tuple[int, ...] | None:

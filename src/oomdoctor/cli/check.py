@@ -13,6 +13,7 @@ import typer
 
 from ..errors import OomdoctorError
 from . import _pictures
+from ._options import lang_option
 
 HELP = ("Check a training script for what wastes GPU and host memory (each finding with its line and fix), then "
         "run it with Model.fit intercepted, so nothing trains, to estimate the model it builds. Running the script "
@@ -25,7 +26,7 @@ def command(
     static_only: bool = typer.Option(False, "--static-only", help="Only read the script; do not run it."),
     gpu: Optional[str] = typer.Option(None, help="GPU name or size to check the captured model against."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
-    lang: Optional[str] = typer.Option(None, help="en or zh (default: from the locale)."),
+    lang: Optional[str] = lang_option(),
     html: Optional[Path] = _pictures.html_option(),
     plot: Optional[Path] = _pictures.plot_option(),
 ) -> None:

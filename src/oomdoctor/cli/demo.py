@@ -8,6 +8,7 @@ from typing import Optional
 import typer
 
 from . import _pictures
+from ._options import lang_option
 
 HELP = ("Diagnose the audio classifier from the question that started oomdoctor: two 3x3 convolutions on a "
         "1491x257 spectrogram, Flatten, Dense(128); Adam, batch 16, TensorFlow backend, a 12 GB GPU. "
@@ -33,7 +34,7 @@ def build_seed_model():
 
 
 def command(as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of the report."),
-            lang: Optional[str] = typer.Option(None, help="en or zh (default: from the locale)."),
+            lang: Optional[str] = lang_option(),
             html: Optional[Path] = _pictures.html_option(),
             plot: Optional[Path] = _pictures.plot_option()) -> None:
     from ..i18n import set_language

@@ -10,7 +10,7 @@ import typer
 
 from ..errors import OomdoctorError
 from . import _pictures
-from ._options import gpu_choice, parse_input_shape
+from ._options import gpu_choice, input_shape_option, lang_option, parse_input_shape
 
 HELP = ("Predict the peak GPU memory of one training step of MODEL: a .keras file, or "
         "path/to/file.py:function returning a keras.Model, or a torch.nn.Module (or a tuple "
@@ -31,7 +31,7 @@ def command(
                                        "(Keras's default on a GPU)."),
     gpu: Optional[str] = typer.Option(None, help="GPU name from the catalog, e.g. T4, A100-80GB, 'RTX 4090'."),
     gpu_memory: Optional[str] = typer.Option(None, help="GPU memory size instead of a name, e.g. 12GiB."),
-    input_shape: Optional[str] = typer.Option(None, help="Per-sample input shape D1,D2,... for unknown dims."),
+    input_shape: Optional[str] = input_shape_option(),
     device: str = typer.Option("gpu", help="gpu, or cpu to predict TensorFlow's CPU allocator peak "
                                "(tensorflow backend only)."),
     strategy: Optional[str] = typer.Option(
@@ -41,7 +41,7 @@ def command(
     find_devices: bool = typer.Option(False, "--find-devices", help="Search the fewest GPUs of --gpu, and the "
                                       "strategy, on which the job fits."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of the report."),
-    lang: Optional[str] = typer.Option(None, help="en or zh (default: from the locale)."),
+    lang: Optional[str] = lang_option(),
     html: Optional[Path] = _pictures.html_option(),
     plot: Optional[Path] = _pictures.plot_option(),
 ) -> None:

@@ -10,6 +10,7 @@ from typing import Optional
 import typer
 
 from ..errors import OomdoctorError
+from ._options import lang_option
 
 HELP = ("Read an out-of-memory error (TensorFlow, XLA/JAX or PyTorch) from LOGFILE or standard input and say "
         "what happened and what to do. With --model, name the weight or layer output that failed.")
@@ -19,7 +20,7 @@ def command(
     logfile: str = typer.Argument("-", help="The log with the error; - reads standard input."),
     model: Optional[str] = typer.Option(None, help="The model that ran (a .keras file or file.py:function)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
-    lang: Optional[str] = typer.Option(None, help="en or zh (default: from the locale)."),
+    lang: Optional[str] = lang_option(),
 ) -> None:
     from ..i18n import _, set_language
 

@@ -10,7 +10,7 @@ import typer
 
 from ..errors import OomdoctorError
 from . import _pictures
-from ._options import parse_input_shape
+from ._options import input_shape_option, lang_option, parse_input_shape
 
 HELP = ("Run real training steps of MODEL on random data shaped like its inputs (on the GPU when there is one) "
         "and report the allocator's peak, its reserved pool, the process's GPU memory (NVML), the step time, "
@@ -25,7 +25,7 @@ def command(
     backend: Optional[str] = typer.Option(None, help="tensorflow, jax or torch (default: your KERAS_BACKEND)."),
     precision: Optional[str] = typer.Option(None, help="float32, mixed_float16 or mixed_bfloat16."),
     optimizer: Optional[str] = typer.Option(None, help="Optimizer name (default: the compiled model's, else adam)."),
-    input_shape: Optional[str] = typer.Option(None, help="Per-sample input shape D1,D2,... for unknown dims."),
+    input_shape: Optional[str] = input_shape_option(),
     find_max_batch: bool = typer.Option(False, "--find-max-batch", help="Search the largest batch that trains "
                                         "under --gpu-memory (or --gpu), each probe a fresh process. Needs a GPU."),
     gpu_memory: Optional[str] = typer.Option(None, help="Memory cap for --find-max-batch, e.g. 16GiB."),
@@ -34,7 +34,7 @@ def command(
                                            "data_parallel:N or model_parallel:DxM (jax); each GPU's peak is "
                                            "reported next to the per-device estimate."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
-    lang: Optional[str] = typer.Option(None, help="en or zh (default: from the locale)."),
+    lang: Optional[str] = lang_option(),
     html: Optional[Path] = _pictures.html_option(),
     plot: Optional[Path] = _pictures.plot_option(),
 ) -> None:
