@@ -20,6 +20,7 @@ from pathlib import Path
 
 os.environ.setdefault("KERAS_BACKEND", "jax")
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+os.environ.setdefault("JAX_SKIP_CUDA_CONSTRAINTS_CHECK", "1")  # see oomdoctor.loading.prepare_keras
 
 
 def main() -> int:
@@ -27,6 +28,7 @@ def main() -> int:
     default = Path(__file__).resolve().parents[2] / "shared" / "ground-truth"
     parser.add_argument("--ground-truth", type=Path, default=default)
     parser.add_argument("--rows", action="store_true", help="print every row")
+    parser.add_argument("--backend", choices=["jax", "torch"], help="only this backend's GPU rows (skips the CPU rows)")
     args = parser.parse_args()
 
     sys.path.insert(0, str(args.ground_truth / "measure"))
@@ -37,7 +39,7 @@ def main() -> int:
     from oomdoctor.units import format_bytes
 
     rows = [json.loads(line) for line in (args.ground_truth / "h200-calibration.jsonl").open()]
-    rows = [r for r in rows if r["kind"] == "keras"]
+    rows = [r for r in rows if r["kind"] == "keras" and args.backend in (None, r["backend"])]
     models: dict[str, keras.Model] = {}
     errors: dict[str, list[float]] = {}
     safe_under: dict[str, list[bool]] = {}
@@ -54,7 +56,7 @@ def main() -> int:
         safe_under.setdefault(row["backend"], []).append(est.safe_peak_bytes < row["peak_bytes"])
         lines.append(f"  {row['backend']:6} {name:20} b{row['batch']:<5} {row['optimizer']:9} {row['precision']:15} "
                      f"measured {format_bytes(row['peak_bytes']):>10}  estimate {format_bytes(est.peak_bytes):>10}  "
-                     f"{error * 100:+6.1f} %")
+                     f"{error * 100:+6.1f} %   safe_peak {format_bytes(est.safe_peak_bytes):>10}")
     if args.rows:
         print("\n".join(lines))
     import jax
@@ -69,6 +71,8 @@ def main() -> int:
         absolute = [abs(e) for e in errs]
         print(f"| {backend} | {len(errs)} | {statistics.median(absolute) * 100:.1f} % | {max(absolute) * 100:.1f} % | "
               f"{sum(e < 0 for e in errs)} | {sum(e < -0.02 for e in errs)} | {sum(safe_under[backend])} |")
+    if args.backend:
+        return 0
     tensorflow_cpu(args.ground_truth, models, suite, rows_out=args.rows)
     cap_rows(args.ground_truth, models, suite)
     return 0

@@ -6,6 +6,13 @@ from keras import layers
 import oomdoctor
 from oomdoctor.backends import CATEGORIES
 
+
+@pytest.fixture(autouse=True)
+def per_kind_table(monkeypatch):
+    """These tests check the per-kind table and the categories by hand; JAX's compiled layout
+    (oomdoctor[xla-gpu]) is checked in test_xla_gpu_compile.py."""
+    monkeypatch.setenv("OOMDOCTOR_XLA_GPU_COMPILE", "0")
+
 IN, H, OUT = 100, 50, 10
 PARAMS = IN * H + H + H * OUT + OUT  # 5,560
 WEIGHT_BYTES = PARAMS * 4

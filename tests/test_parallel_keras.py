@@ -21,6 +21,13 @@ from oomdoctor.errors import OomdoctorError
 from oomdoctor.gpus import GPU
 from oomdoctor.parallel import Kind, Strategy, fewest_devices, keras_candidates, model_state_bytes, parse_strategy
 
+
+@pytest.fixture(autouse=True)
+def per_kind_table(monkeypatch):
+    """These tests check the per-kind table and the categories by hand; JAX's compiled layout
+    (oomdoctor[xla-gpu]) is checked in test_xla_gpu_compile.py."""
+    monkeypatch.setenv("OOMDOCTOR_XLA_GPU_COMPILE", "0")
+
 MODELS = Path(__file__).parent / "models" / "small.py"
 SRC = str(Path(__file__).resolve().parents[1] / "src")
 

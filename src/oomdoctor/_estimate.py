@@ -12,10 +12,11 @@ from typing import Any
 
 from ._layers import LayerUse, classify
 from ._trace import ModelTrace, trace_model
+from .backends.xla import XLAGpuAnchor, xla_gpu_anchor
 from .backends import (BackendName, Device, Precision, StepFacts, StepMemory, model_for, parse_backend, parse_device,
                        parse_precision)
 from .errors import OomdoctorError
-from .gpus import CUDA_CONTEXT_BYTES, GPU, resolve_gpu
+from .gpus import CATALOG, CUDA_CONTEXT_BYTES, GPU, resolve_gpu
 from .optimizers import OptimizerPlan, plan_for
 from .i18n import _
 from . import parallel
@@ -26,6 +27,10 @@ from .units import format_bytes, itemsize
 # slack. PyTorch's caching allocator reserved 1-8 % above its peak on the H200
 # runs; BFC (TensorFlow, JAX) grows in regions of doubling size, ~10 %.
 _POOL_SLACK = {BackendName.TORCH: 0.08, BackendName.JAX: 0.10, BackendName.TENSORFLOW: 0.10}
+
+
+# With no --gpu, XLA compiles for an H200, the card the ground truth was measured on.
+_COMPILE_TARGET = CATALOG["H200"]
 
 
 def configured_backend() -> BackendName:
@@ -97,6 +102,9 @@ class Job:
     remat: bool = False  # the model is built under keras.RematScope(mode="full")
     # Several devices: batch_size stays the global batch, and facts() describes ONE device
     strategy: Strategy | None = None
+    # JAX on a GPU: compile the step with XLA's GPU compiler (False: use inherited_anchor's scale)
+    compile_gpu_step: bool = True
+    inherited_anchor: XLAGpuAnchor | None = None
 
     @cached_property
     def _default_sharded(self) -> frozenset[str]:
@@ -128,7 +136,9 @@ class Job:
         return uses
 
     def facts(self, batch_size: int | None = None) -> StepFacts:
-        b = self.batch_size if batch_size is None else batch_size
+        return self._facts(self.batch_size if batch_size is None else batch_size, self.xla_gpu_anchor)
+
+    def _facts(self, b: int, anchor: XLAGpuAnchor | None) -> StepFacts:
         if self.strategy is not None:
             b = self.strategy.per_device_batch(b)  # the global batch, split among the data replicas
         variables = self.trace.variables
@@ -158,6 +168,8 @@ class Job:
             jit_compile=self.jit_compile,
             device=self.device,
             compiled_cpu_step_bytes=None if self.remat else self._compiled_cpu_step(b),
+            xla_gpu_anchor=anchor,
+            compiled_here=anchor is not None and self.compile_gpu_step and b == anchor.batch_size,
             remat=self.remat,
             communication_bytes=parallel.communication_bytes(self.strategy, trainable_bytes),
         )
@@ -168,6 +180,25 @@ class Job:
         from ._xla_compile import compiled_step_bytes
 
         return compiled_step_bytes(self.model, batch_size, self.optimizer.spec.name)
+
+    @cached_property
+    def xla_gpu_anchor(self) -> XLAGpuAnchor | None:
+        """The step compiled by XLA's GPU compiler at this job's batch (JAX on a GPU), or the one a
+        re-estimated variant inherits from the job it changes.
+
+        Compiling takes seconds (ResNet-50: about 8 s on 2 cores), so a job compiles once: other
+        batches and the re-estimated fixes scale the per-kind table by how far it was from XLA here.
+        """
+        if not self.compile_gpu_step:
+            return self.inherited_anchor
+        if not (self.backend is BackendName.JAX and self.device is Device.GPU and self.model is not None
+                and self.strategy is None and not self.remat):
+            return None
+        from ._xla_compile import compiled_step
+
+        target = self.gpu or _COMPILE_TARGET
+        step = compiled_step(self.model, self.batch_size, self.optimizer.spec.name, target, self.precision.value)
+        return None if step is None else xla_gpu_anchor(self._facts(self.batch_size, None), step, target)
 
     def step(self, batch_size: int | None = None) -> StepMemory:
         return model_for(self.backend).step_memory(self.facts(batch_size))
@@ -614,4 +645,5 @@ def search_devices(job: Job, limit: int = 1024) -> dict:
 
 
 def reestimate(job: Job, **changes) -> Estimate:
-    return build_estimate(replace(job, **changes))
+    """``job`` with ``changes``; XLA's compile of ``job`` is not redone, its scale carries over."""
+    return build_estimate(replace(job, compile_gpu_step=False, inherited_anchor=job.xla_gpu_anchor, **changes))

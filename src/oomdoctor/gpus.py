@@ -21,6 +21,18 @@ CUDA_CONTEXT_BYTES = 760 * MiB
 class GPU:
     name: str
     total_bytes: int  # what nvidia-smi shows as "Total"
+    # What XLA's GPU compiler is told about the card (oomdoctor compiles for it without one):
+    # None for a GPU given only by its memory, which is compiled for as a Hopper card.
+    compute_capability: tuple[int, int] | None = None
+    sm_count: int | None = None
+    memory_bandwidth: int | None = None  # bytes per second
+    clock_ghz: float | None = None
+    l2_bytes: int | None = None
+
+    @property
+    def hopper_or_newer(self) -> bool:
+        """Hopper and newer get larger cuBLAS workspaces (and cuDNN engines); unknown cards count as Hopper."""
+        return self.compute_capability is None or self.compute_capability >= (9, 0)
 
     @property
     def usable_bytes(self) -> int:
@@ -33,34 +45,37 @@ class GPU:
         return f"{self.name} ({format_bytes(self.total_bytes)})"
 
 
-# nvidia-smi's "Total" for each card, in MiB.
-_CATALOG_MIB: dict[str, int] = {
-    "T4": 15360,
-    "P100": 16384,
-    "V100-16GB": 16384,
-    "V100-32GB": 32768,
-    "A10": 23028,
-    "A10G": 23028,
-    "L4": 23034,
-    "L40S": 46068,
-    "A6000": 49140,
-    "A100-40GB": 40960,
-    "A100-80GB": 81920,
-    "H100-80GB": 81559,
-    "H200": 143771,
-    "RTX 2080 Ti": 11264,
-    "RTX 3060": 12288,
-    "RTX 3070": 8192,
-    "RTX 3080": 10240,
-    "RTX 3090": 24576,
-    "RTX 4060": 8188,
-    "RTX 4060 Ti-16GB": 16380,
-    "RTX 4070": 12282,
-    "RTX 4080": 16376,
-    "RTX 4090": 24564,
-    "RTX 5090": 32607,
+# Per card: nvidia-smi's "Total" in MiB, compute capability, SMs, memory bandwidth in GB/s, boost
+# clock in GHz, L2 in MiB (NVIDIA's data sheets). XLA's fusion cost model reads the bandwidth: told
+# 2 TB/s instead of an H200's 4.8, it fused MobileNet-v2's step into a 100 MB smaller buffer.
+_CATALOG_SPECS: dict[str, tuple[int, tuple[int, int], int, int, float, float]] = {
+    "T4": (15360, (7, 5), 40, 320, 1.59, 4),
+    "P100": (16384, (6, 0), 56, 732, 1.48, 4),
+    "V100-16GB": (16384, (7, 0), 80, 900, 1.53, 6),
+    "V100-32GB": (32768, (7, 0), 80, 900, 1.53, 6),
+    "A10": (23028, (8, 6), 72, 600, 1.695, 6),
+    "A10G": (23028, (8, 6), 80, 600, 1.71, 6),
+    "L4": (23034, (8, 9), 58, 300, 2.04, 48),
+    "L40S": (46068, (8, 9), 142, 864, 2.52, 96),
+    "A6000": (49140, (8, 6), 84, 768, 1.8, 6),
+    "A100-40GB": (40960, (8, 0), 108, 1555, 1.41, 40),
+    "A100-80GB": (81920, (8, 0), 108, 2039, 1.41, 40),
+    "H100-80GB": (81559, (9, 0), 132, 3350, 1.98, 50),
+    "H200": (143771, (9, 0), 132, 4800, 1.98, 60),
+    "RTX 2080 Ti": (11264, (7, 5), 68, 616, 1.545, 5.5),
+    "RTX 3060": (12288, (8, 6), 28, 360, 1.777, 3),
+    "RTX 3070": (8192, (8, 6), 46, 448, 1.725, 4),
+    "RTX 3080": (10240, (8, 6), 68, 760, 1.71, 5),
+    "RTX 3090": (24576, (8, 6), 82, 936, 1.695, 6),
+    "RTX 4060": (8188, (8, 9), 24, 272, 2.46, 24),
+    "RTX 4060 Ti-16GB": (16380, (8, 9), 34, 288, 2.54, 32),
+    "RTX 4070": (12282, (8, 9), 46, 504, 2.475, 36),
+    "RTX 4080": (16376, (8, 9), 76, 717, 2.505, 64),
+    "RTX 4090": (24564, (8, 9), 128, 1008, 2.52, 72),
+    "RTX 5090": (32607, (12, 0), 170, 1792, 2.41, 96),
 }
-CATALOG: dict[str, GPU] = {name: GPU(name, mib * MiB) for name, mib in _CATALOG_MIB.items()}
+CATALOG: dict[str, GPU] = {name: GPU(name, mib * MiB, cc, sms, int(bandwidth * 1e9), clock, int(l2 * MiB))
+                           for name, (mib, cc, sms, bandwidth, clock, l2) in _CATALOG_SPECS.items()}
 
 # Names people type: "a100", "A100 80GB", "rtx4090", "4090", "v100".
 _ALIASES = {"V100": "V100-16GB", "A100": "A100-40GB", "H100": "H100-80GB", "4060 Ti": "RTX 4060 Ti-16GB"}

@@ -35,6 +35,9 @@ def prepare_keras(precision: str | None) -> None:
         elif importlib.util.find_spec("jax") is not None:
             os.environ["KERAS_BACKEND"] = "jax"
         os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+        # With JAX's CUDA plugin installed, oomdoctor compiles for the target GPU without one
+        # (oomdoctor._xla_compile); on a machine with no GPU the plugin's version check would stop it.
+        os.environ.setdefault("JAX_SKIP_CUDA_CONSTRAINTS_CHECK", "1")
     try:
         import keras
     except ImportError as exc:

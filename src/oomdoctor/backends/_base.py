@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from .._layers import Kind, LayerUse
 from ..optimizers import OptimizerPlan
+
+if TYPE_CHECKING:
+    from .xla import XLAGpuAnchor
 
 
 class Precision(str, Enum):
@@ -61,6 +64,10 @@ class StepFacts:
     device: Device = Device.GPU
     # XLA:CPU's own figure for the step (arguments + temporaries), when it could be compiled
     compiled_cpu_step_bytes: int | None = None
+    # JAX on a GPU: the step as XLA's GPU compiler laid it out (compiled for the target GPU without
+    # one), at anchor.batch_size; compiled_here says these facts are that very step
+    xla_gpu_anchor: "XLAGpuAnchor | None" = None
+    compiled_here: bool = False
     # keras.RematScope(mode="full"): each layer keeps only its input and is recomputed in backward
     remat: bool = False
     # Several devices: what the gradient all-reduce allocates beside the gradients at the end of the

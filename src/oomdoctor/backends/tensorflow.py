@@ -99,7 +99,7 @@ class TensorFlowBackend:
         if facts.jit_compile and facts.compiled_cpu_step_bytes is not None and not has_rnn:
             return _compiled_cpu_step(facts)
         if facts.jit_compile:
-            memory = XLABackend().step_memory(facts)
+            memory = XLABackend().step_memory(facts, layout_notes=False)
             memory.notes.append(_("TensorFlow with XLA (jit_compile) on the {where}: modelled as an XLA executable.")
                                 .format(where=where))
             return memory

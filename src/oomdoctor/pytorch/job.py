@@ -24,7 +24,6 @@ from .allocator import CachingAllocator, OutOfMemory
 _AUTOCAST = {"float32": None, "bf16_autocast": "bfloat16", "fp16_autocast": "float16"}
 PRECISIONS = tuple(_AUTOCAST)
 OPTIMIZERS = ("adamw", "adam", "sgd", "momentum", "rmsprop", "adagrad", "adafactor")
-_HOPPER_OR_NEWER = ("H100", "H200", "GH200", "B100", "B200", "GB200")
 
 
 # the recorder's phases, named as the other backends name theirs in Estimate.peak_phase
@@ -219,7 +218,7 @@ def _optimizer_factory(name: str):
 
 
 def workspace_bytes(gpu: GPU | None) -> int:
-    if gpu is None or any(tag in gpu.name for tag in _HOPPER_OR_NEWER):
+    if gpu is None or gpu.hopper_or_newer:
         return CUBLAS_WORKSPACE_HOPPER
     return CUBLAS_WORKSPACE_OLDER
 
