@@ -116,10 +116,12 @@ def _uncertain_bytes(facts: StepFacts, kept: list[int]) -> int:
 # reference output, and each candidate's scratch. The FFT algorithms (unit stride) need the
 # most: the padded input, output and filter transformed to complex spectra,
 # 8 bytes x (N*Cin + N*Cout + Cin*Cout) x prod(side + kernel - 1) (last side halved + 1),
-# computed in float32 whatever the layer's dtype. Measured phases were 2.65x that, three
-# models alike: VGG-16 (224x224, 64 channels) 2.6x, the seed's pooled model (1491x257, one
-# channel) 2.7x, cnn_cifar in bfloat16 (32x32) 2.7x.
-_FFT_SCRATCH_PER_SPECTRA = 2.65
+# computed in float32 whatever the layer's dtype. Measured phases were 2.7x that on two models
+# alike: the seed's pooled model (1491x257, one channel) and cnn_cifar in bfloat16 (32x32). XLA
+# never gives a candidate more than 4 GiB of scratch (its ScratchAllocator's limit), which VGG-16's
+# 224x224x64 convolutions reached (measured within 1 % of operands + 4 GiB).
+_FFT_SCRATCH_PER_SPECTRA = 2.7
+_SCRATCH_LIMIT = 4 * 2**30
 # For float32 convolutions on small images with few channels (sides <= 32, <= 64 channels: the
 # filter's spectra, Cin x Cout, stay small) autotuning then picks an FFT algorithm, and its
 # workspace joins the step: cnn_cifar (batch 128 and 1024) needed 2.0x the autotuning scratch of
@@ -162,7 +164,7 @@ def _conv_autotune_bytes(facts: StepFacts) -> int:
     for use, spectra in _autotuned_convolutions(facts):
         x = facts.tensor_bytes(use, use.call.inputs[0].elements(b))
         y = facts.tensor_bytes(use, use.call.outputs[0].elements(b))
-        largest = max(largest, int(x + 2 * y + _FFT_SCRATCH_PER_SPECTRA * spectra))
+        largest = max(largest, int(x + 2 * y + min(_FFT_SCRATCH_PER_SPECTRA * spectra, _SCRATCH_LIMIT)))
     return largest
 
 
@@ -173,7 +175,7 @@ def _fft_step_workspace_bytes(facts: StepFacts) -> int:
     small = [spectra for use, spectra in _autotuned_convolutions(facts)
              if max(use.call.inputs[0].shape[1:-1], default=0) <= _FFT_MAX_SIDE
              and max(use.call.inputs[0].shape[-1], use.call.outputs[0].shape[-1]) <= _FFT_MAX_CHANNELS]
-    return int(_FFT_IN_STEP * _FFT_SCRATCH_PER_SPECTRA * max(small, default=0))
+    return int(_FFT_IN_STEP * min(_FFT_SCRATCH_PER_SPECTRA * max(small, default=0), _SCRATCH_LIMIT))
 
 
 # Optimizers whose update XLA folds into the weight-gradient product as an addend.
