@@ -25,9 +25,11 @@ def test_diagnosis(demo_estimate):
     head = est.culprits[0].message
     assert head.startswith("Flatten→Dense: 770,480,256 parameters, 99.9 % of the model")
     assert "with Adam that is 11.5 GiB before any activation" in head
-    # weights + gradients + Adam's two slots of a 770 M-parameter model
-    state = est.breakdown["weights"] + est.breakdown["gradients"] + est.breakdown["optimizer_state"]
-    assert state == 4 * 770_482_865 * 4
+    # weights + Adam's two slots of a 770 M-parameter model, resident while XLA autotunes the Dense
+    # kernel's weight-gradient product, whose candidate and reference outputs are each kernel-sized
+    assert est.breakdown["weights"] + est.breakdown["optimizer_state"] == 3 * 770_482_865 * 4
+    assert est.peak_phase.startswith("compilation")
+    assert est.breakdown["temporaries"] >= 2 * 770_480_256 * 4
 
 
 def test_fixes_are_re_estimated(demo_estimate):

@@ -183,16 +183,19 @@ class Job:
 
     @cached_property
     def xla_gpu_anchor(self) -> XLAGpuAnchor | None:
-        """The step compiled by XLA's GPU compiler at this job's batch (JAX on a GPU), or the one a
-        re-estimated variant inherits from the job it changes.
+        """The step compiled by XLA's GPU compiler at this job's batch (JAX, or TensorFlow with XLA, on a
+        GPU), or the one a re-estimated variant inherits from the job it changes. TensorFlow's step is
+        compiled as Keras's JAX trainer writes it: the same layers, optimizer and loss, lowered to XLA
+        through JAX rather than through TensorFlow's tf2xla.
 
         Compiling takes seconds (ResNet-50: about 8 s on 2 cores), so a job compiles once: other
         batches and the re-estimated fixes scale the per-kind table by how far it was from XLA here.
         """
         if not self.compile_gpu_step:
             return self.inherited_anchor
-        if not (self.backend is BackendName.JAX and self.device is Device.GPU and self.model is not None
-                and self.strategy is None and not self.remat):
+        xla = self.backend is BackendName.JAX or (self.backend is BackendName.TENSORFLOW and self.jit_compile)
+        if not (xla and self.device is Device.GPU and self.model is not None and self.strategy is None
+                and not self.remat):
             return None
         from ._xla_compile import compiled_step
 

@@ -167,7 +167,8 @@ def _pool_before_head(before: "Estimate", job: "Job") -> Fix | None:
 
 def _strided_first_conv(before: "Estimate", job: "Job") -> Fix | None:
     """Stride 2 in the first spatial convolution: every later feature map has a quarter of the pixels."""
-    if before.breakdown["activations"] < 0.2 * before.peak_bytes:
+    # what the step keeps, whichever moment holds the peak (XLA's autotuning can, before any activation)
+    if sum(row.activation_bytes for row in before.layers) < 0.05 * before.peak_bytes:
         return None
     first = next((u for u in job.uses if u.kind is Kind.CONV and "Depthwise" not in u.call.type_name
                   and any(k > 1 for k in getattr(u.call.op, "kernel_size", (1,)))

@@ -99,9 +99,14 @@ class TensorFlowBackend:
         if facts.jit_compile and facts.compiled_cpu_step_bytes is not None and not has_rnn:
             return _compiled_cpu_step(facts)
         if facts.jit_compile:
-            memory = XLABackend().step_memory(facts, layout_notes=False)
-            memory.notes.append(_("TensorFlow with XLA (jit_compile) on the {where}: modelled as an XLA executable.")
-                                .format(where=where))
+            memory = XLABackend().step_memory(facts)
+            if facts.xla_gpu_anchor is not None:
+                memory.notes.append(_("TensorFlow with XLA on the GPU: the step was compiled as Keras's JAX trainer "
+                                      "writes it; TensorFlow's own lowering (tf2xla) may lay it out somewhat "
+                                      "differently, and no TensorFlow GPU measurement exists yet."))
+            else:
+                memory.notes.append(_("TensorFlow with XLA (jit_compile) on the {where}: modelled as an XLA "
+                                      "executable.").format(where=where))
             return memory
         update = facts.optimizer.spec.update_temporaries * facts.largest_trainable_bytes
         if facts.optimizer.loss_scaling or facts.precision.value == "mixed_float16":

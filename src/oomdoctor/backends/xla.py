@@ -9,7 +9,9 @@ gradients, and library scratch. On the H200 ground truth that buffer was the
 ``largest_alloc`` of every JAX run.
 
 That buffer is asked of XLA itself when JAX's CUDA plugin is installed: the
-step is compiled for the target GPU without one (``oomdoctor._xla_compile``)
+step is compiled for the target GPU without one (``oomdoctor._xla_compile``;
+TensorFlow's XLA step is compiled as Keras's JAX trainer writes it, with no
+TensorFlow GPU measurement yet to tell how far tf2xla's lowering differs)
 and its buffer assignment read (to the byte the measured largest allocation for
 VGG-16, MobileNet-v2 and the seed's model). What only the GPU decides is added:
 the cuBLAS workspaces and cuDNN scratch autotuning picks
@@ -208,9 +210,7 @@ def _autotune_bytes(facts: StepFacts) -> int:
 class XLABackend:
     name = "jax"
 
-    def step_memory(self, facts: StepFacts, layout_notes: bool = True) -> StepMemory:
-        """``layout_notes``: say where the step's buffer came from (JAX's own; TensorFlow's XLA is never compiled
-        here, so the plugin would not change it)."""
+    def step_memory(self, facts: StepFacts) -> StepMemory:
         on_gpu = facts.device is Device.GPU
         table = GPU_TABLE if on_gpu else CPU_TABLE
         kept = table.kept_bytes(facts)
@@ -258,13 +258,13 @@ class XLABackend:
             return StepMemory(breakdown=autotune, activation_bytes_by_use=kept,
                               peak_phase="compilation (XLA autotuning matrix products and convolutions)",
                               uncertain_bytes=int(margin * autotune["temporaries"]),
-                              notes=_layout_notes(facts, anchor) if layout_notes else [])
+                              notes=_layout_notes(facts, anchor))
         return StepMemory(
             breakdown=breakdown,
             activation_bytes_by_use=kept,
             peak_phase="backward pass",
             uncertain_bytes=uncertain,
-            notes=_layout_notes(facts, anchor) if layout_notes else [],
+            notes=_layout_notes(facts, anchor),
         )
 
 
