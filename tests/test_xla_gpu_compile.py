@@ -101,3 +101,16 @@ def test_without_the_compile_the_table_says_so(monkeypatch):
     monkeypatch.setenv("OOMDOCTOR_XLA_GPU_COMPILE", "0")
     est = oomdoctor.estimate(_mlp(512), 64, optimizer="adam", backend="jax", gpu="H200")
     assert any("modelled per kind of layer" in note for note in est.notes)
+
+
+def test_the_table_note_prints_the_pip_extra_as_text(monkeypatch):
+    import io
+
+    from rich.console import Console
+
+    from oomdoctor.render.terminal import render
+
+    monkeypatch.setenv("OOMDOCTOR_XLA_GPU_COMPILE", "0")
+    out = io.StringIO()
+    render(oomdoctor.estimate(_mlp(512), 64, optimizer="adam", backend="jax"), Console(file=out, width=200))
+    assert "pip install 'oomdoctor[xla-gpu]'" in out.getvalue()  # not eaten as rich markup

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rich.console import Console
+from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -97,7 +98,7 @@ def render(estimate: "Estimate", console: Console) -> None:
     if estimate.culprits:
         console.print("[bold]" + _("Why:") + "[/bold]")
         for culprit in estimate.culprits:
-            console.print(f" • {culprit.message}", highlight=False)
+            console.print(f" • {escape(culprit.message)}", highlight=False)
     console.print(breakdown_table(estimate))
     console.print(layer_table(estimate))
     if estimate.fixes:
@@ -107,11 +108,12 @@ def render(estimate: "Estimate", console: Console) -> None:
             line = f" {i}. {describe(fix)}"
             if fix.note:
                 line += f" — {fix.note}"
-            console.print(line, highlight=False, style=None if fix.helps else "dim")
-    console.print("[dim]" + estimate.uncertainty["statement"] + " " + _("Safe request: {safe}.").format(
-        safe=format_bytes(estimate.safe_peak_bytes)) + "[/dim]", highlight=False)
+            console.print(escape(line), highlight=False, style=None if fix.helps else "dim")
+    # the texts below are ours and the model's (layer names, pip extras): printed as text, never as markup
+    console.print("[dim]" + escape(estimate.uncertainty["statement"] + " " + _("Safe request: {safe}.").format(
+        safe=format_bytes(estimate.safe_peak_bytes))) + "[/dim]", highlight=False)
     for note in estimate.notes:
-        console.print("[dim]" + _("Note: {note}").format(note=note) + "[/dim]", highlight=False)
+        console.print("[dim]" + escape(_("Note: {note}").format(note=note)) + "[/dim]", highlight=False)
     console.print("[dim]" + _("peak = the framework allocator's peak bytes in use (tf get_memory_info 'peak', "
                               "JAX peak_bytes_in_use, torch max_memory_allocated); the nvidia-smi figure adds the "
                               "CUDA context and allocator pool slack and is rougher.") + "[/dim]")
