@@ -14,13 +14,15 @@ from oomdoctor.units import GiB, format_bytes
 
 MODELS = Path(__file__).resolve().parent.parent / "bench" / "models.py"
 JOBS = [("resnet50", 32), ("seed_audio", 1)]
+# models no figure of the estimator was fitted on (JAX: its step laid out by XLA's GPU compiler without a GPU)
+UNSEEN = [("efficientnet_b0", 32), ("densenet121", 32), ("vit_small", 128)]
 
 
 def main() -> int:
     print("| backend | model | batch | measured peak | estimate | error | reserved | NVML process | step |")
     print("|---|---|---|---|---|---|---|---|---|")
     for backend in ("jax", "torch"):
-        for model, batch in JOBS:
+        for model, batch in JOBS + UNSEEN:
             m = measure(f"{MODELS}:{model}", batch, steps=3, backend=backend)
             error = "n/a" if m.relative_error is None else f"{m.relative_error * 100:+.1f} %"
             size = lambda v: "n/a" if v is None else format_bytes(v)  # noqa: E731
