@@ -101,6 +101,12 @@ class StepMemory:
         return sum(self.breakdown.values())
 
 
+def resident_bytes(facts: "StepFacts") -> dict[str, int]:
+    """What is on the device before the step starts and through it: weights, optimizer slots, the batch."""
+    return {"weights": facts.weight_bytes, "optimizer_state": facts.optimizer_state_bytes,
+            "input_batch": facts.input_bytes}
+
+
 class BackendModel(Protocol):
     name: str
 
@@ -182,13 +188,7 @@ def eager_step(facts: StepFacts, table: KeptTable, *, workspace: int, update_tem
     batch + the update's temporaries. A backend may add phases (the torch model build).
     """
     kept = table.kept_bytes(facts)
-    state = {
-        "weights": facts.weight_bytes,
-        "optimizer_state": facts.optimizer_state_bytes,
-        "gradients": facts.trainable_bytes,
-        "workspace": workspace,
-        "input_batch": facts.input_bytes,
-    }
+    state = {**resident_bytes(facts), "gradients": facts.trainable_bytes, "workspace": workspace}
     phases = {
         "backward pass": {**state, "activations": sum(kept), "temporaries": table.remat_transient_bytes(facts)},
         "optimizer update": {**state, "activations": 0, "temporaries": update_temporaries},

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from .._layers import Kind
 from ..i18n import _
-from ._base import Device, KeptTable, StepFacts, StepMemory, eager_step
+from ._base import Device, KeptTable, StepFacts, StepMemory, eager_step, resident_bytes
 from .xla import CPU_TABLE, XLABackend
 
 GRAPH_TABLE = KeptTable(
@@ -69,9 +69,7 @@ def _compiled_cpu_step(facts: StepFacts) -> StepMemory:
     gradients = min(facts.trainable_bytes, working)
     activations = min(sum(kept), working - gradients)
     breakdown = {
-        "weights": facts.weight_bytes,
-        "optimizer_state": facts.optimizer_state_bytes,
-        "input_batch": facts.input_bytes,
+        **resident_bytes(facts),
         "gradients": gradients,
         "activations": activations,
         "temporaries": working - gradients - activations,

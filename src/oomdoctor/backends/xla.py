@@ -59,7 +59,7 @@ from .._xla_compile import CompiledStep
 from ..gpus import GPU
 from ..i18n import _
 from ..units import MiB
-from ._base import Device, KeptTable, StepFacts, StepMemory, is_depthwise, is_spatial_conv
+from ._base import Device, KeptTable, StepFacts, StepMemory, is_depthwise, is_spatial_conv, resident_bytes
 
 XLA_WORKSPACE_BYTES = 145 * MiB
 # While XLA autotunes matrix products (before the first step), beside the weights and the products'
@@ -224,9 +224,7 @@ class XLABackend:
             uncertain = _compiled_uncertain_bytes(facts, breakdown, exact=facts.compiled_here)
         else:
             breakdown = {
-                "weights": facts.weight_bytes,
-                "optimizer_state": facts.optimizer_state_bytes,
-                "input_batch": facts.input_bytes,
+                **resident_bytes(facts),
                 # gradients live in XLA's temporary buffer until the fused update consumes them
                 "gradients": facts.trainable_bytes,
                 "activations": sum(kept),
@@ -238,9 +236,7 @@ class XLABackend:
         gemm, conv = (_autotune_bytes(facts), _conv_autotune_bytes(facts)) if on_gpu else (0, 0)
         conv_phase = conv > gemm + AUTOTUNE_WORKSPACE_BYTES
         autotune = {
-            "weights": facts.weight_bytes,
-            "optimizer_state": facts.optimizer_state_bytes,
-            "input_batch": facts.input_bytes,
+            **resident_bytes(facts),
             "gradients": 0,
             "activations": 0,
             "temporaries": conv if conv_phase else gemm,
@@ -340,9 +336,7 @@ def _compiled_breakdown(facts: StepFacts, compiled: CompiledStep | None, kept: l
         activations, outputs = compiled.temp_bytes - gradients, compiled.fresh_output_bytes
     by_use = [int(activations * k / total_kept) for k in kept] if total_kept else [0] * len(kept)
     breakdown = {
-        "weights": facts.weight_bytes,
-        "optimizer_state": facts.optimizer_state_bytes,
-        "input_batch": facts.input_bytes,
+        **resident_bytes(facts),
         "gradients": gradients,
         "activations": activations,
         "temporaries": outputs,  # the loss and metric values
