@@ -13,6 +13,11 @@ models with recurrent layers keep the table). Small models come out low:
 TensorFlow's CPU kernels take scratch from the same allocator, which XLA's
 buffer assignment does not report (-41 % on a 48x48 two-convolution model).
 
+For a GPU, the same step is compiled by XLA's GPU compiler for a described card,
+with no GPU here (JAX's CUDA plugin; see "compiling for a GPU that is not here"
+below); the kernels Keras would choose on that card (cuDNN flash attention,
+cuDNN's LSTM) are chosen as there.
+
 Only with Keras's JAX backend (oomdoctor's tracing default) and for models Keras
 can clone (functional and sequential); otherwise ``None``, and the caller uses
 its table.
@@ -109,7 +114,7 @@ def _compile(model: Any, batch_size: int, optimizer_name: str, target: "GPU | No
         if placement is None:
             return None
         train_step, state, data = _abstract_step(model, batch_size, optimizer_name, target, precision, placement)
-        with weights_left_unfilled(), _attention_kernels_of(target):
+        with weights_left_unfilled(), _kernels_as_on(target):
             compiled = jax.jit(train_step, donate_argnums=0, **placement.jit_kwargs).lower(state, data).compile()
         analysis = compiled.memory_analysis()
         return CompiledStep(argument_bytes=int(analysis.argument_size_in_bytes),
@@ -145,8 +150,8 @@ _CUDNN_VERSION = 90800
 
 
 @contextlib.contextmanager
-def _attention_kernels_of(target: "GPU | None"):
-    """Let Keras choose attention and recurrent kernels as it would on ``target``.
+def _kernels_as_on(target: "GPU | None"):
+    """Let Keras choose its attention and LSTM kernels as it would on ``target``.
 
     Keras's JAX LSTM runs cuDNN's RNN (``jax.experimental.rnn``) when JAX's default backend
     is a GPU; here it is the CPU, and ``lax.scan`` would keep 2.5x less than the H200 ground

@@ -309,7 +309,7 @@ def _layout_notes(facts: StepFacts, anchor: XLAGpuAnchor | None) -> list[str]:
     if facts.device is not Device.GPU:
         return []
     if anchor is None:
-        return [_("The step's temporary buffer is modelled per kind of layer (within 28 % of measured JAX peaks); "
+        return [_("The step's temporary buffer is modelled per kind of layer (within 30 % of measured JAX peaks); "
                   "with JAX's CUDA plugin (pip install 'oomdoctor[xla-gpu]') oomdoctor asks XLA's GPU compiler "
                   "for it instead.")]
     if facts.compiled_here:
