@@ -300,7 +300,8 @@ def _autotuned_workspace_bytes(facts: StepFacts, kept: list[int], cublas_workspa
     products = sum(1 for u in facts.uses if u.kind is Kind.DENSE and u.call.outputs
                    and u.call.outputs[0].shape[-1] >= 8)  # narrower products become reductions
     f32 = facts.precision.compute_itemsize == 4
-    conv_kept = sum(k for u, k in zip(facts.uses, kept) if f32 and is_spatial_conv(u))
+    # cuDNN's depthwise kernels need no scratch (MobileNet-v2's buffer was exactly the compiled one)
+    conv_kept = sum(k for u, k in zip(facts.uses, kept) if f32 and is_spatial_conv(u) and not is_depthwise(u))
     return (min(products, _LIVE_CUBLAS_WORKSPACES) * cublas_workspace + int(_CUDNN_FLOAT32_SCRATCH * conv_kept)
             + _fft_step_workspace_bytes(facts))
 
