@@ -181,13 +181,16 @@ def conv_input_channels(use: LayerUse) -> int:
 
 def eager_step(facts: StepFacts, table: KeptTable, *, workspace: int, update_temporaries: int,
                uncertain_kept: float, uncertain_temporaries: float,
-               other_phases: dict[str, dict[str, int]] | None = None, notes: list[str] | None = None) -> StepMemory:
+               other_phases: dict[str, dict[str, int]] | None = None, notes: list[str] | None = None,
+               also_kept: list[int] | None = None) -> StepMemory:
     """An op-by-op step (torch eager, TensorFlow's graph executor): the largest of its phases.
 
     Backward pass: state + batch + what autograd or the executor kept. Optimizer update: state +
     batch + the update's temporaries. A backend may add phases (the torch model build).
     """
     kept = table.kept_bytes(facts)
+    if also_kept:
+        kept = [k + a for k, a in zip(kept, also_kept)]
     state = {**resident_bytes(facts), "gradients": facts.trainable_bytes, "workspace": workspace}
     phases = {
         "backward pass": {**state, "activations": sum(kept), "temporaries": table.remat_transient_bytes(facts)},
