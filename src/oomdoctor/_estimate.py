@@ -12,9 +12,9 @@ from typing import Any
 
 from ._layers import LayerUse, classify
 from ._trace import ModelTrace, trace_model
-from .backends.xla import XLAGpuAnchor, xla_gpu_anchor
 from .backends import (BackendName, Device, Precision, StepFacts, StepMemory, model_for, parse_backend, parse_device,
                        parse_precision)
+from .backends.xla import XLAGpuAnchor, xla_gpu_anchor
 from .errors import OomdoctorError
 from .gpus import CATALOG, CUDA_CONTEXT_BYTES, GPU, resolve_gpu
 from .optimizers import OptimizerPlan, plan_for

@@ -59,6 +59,12 @@ class Footprint:
     extra_per_sample: int = 0
     float_out: bool = True  # integer outputs (lookups) are counted at their own size
 
+    def out_elements(self, batch: int) -> int:
+        return self.out_fixed + self.out_per_sample * batch
+
+    def extra_elements(self, batch: int) -> int:
+        return self.extra_fixed + self.extra_per_sample * batch
+
 
 Handler = Callable[[Call], tuple[Kind, Footprint]]
 

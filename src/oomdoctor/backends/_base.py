@@ -146,8 +146,8 @@ class KeptTable:
         b = facts.batch_size
         for use in facts.uses:
             fp = use.footprint
-            out = facts.tensor_bytes(use, fp.out_fixed + fp.out_per_sample * b)
-            extra = facts.tensor_bytes(use, fp.extra_fixed + fp.extra_per_sample * b)
+            out = facts.tensor_bytes(use, fp.out_elements(b))
+            extra = facts.tensor_bytes(use, fp.extra_elements(b))
             full = self.multiple(use) * out + self.extra * extra
             kept.append(int(min(full, out) if facts.remat else full))
         return kept
@@ -160,8 +160,8 @@ class KeptTable:
         largest = 0
         for use in facts.uses:
             fp = use.footprint
-            out = facts.tensor_bytes(use, fp.out_fixed + fp.out_per_sample * b)
-            extra = facts.tensor_bytes(use, fp.extra_fixed + fp.extra_per_sample * b)
+            out = facts.tensor_bytes(use, fp.out_elements(b))
+            extra = facts.tensor_bytes(use, fp.extra_elements(b))
             largest = max(largest, int(self.multiple(use) * out + self.extra * extra))
         return largest
 

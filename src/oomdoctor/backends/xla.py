@@ -128,8 +128,9 @@ _SCRATCH_LIMIT = 4 * 2**30
 # filter's spectra, Cin x Cout, stay small) autotuning then picks an FFT algorithm, and its
 # workspace joins the step: cnn_cifar (batch 128 and 1024) needed 2.0x the autotuning scratch of
 # its largest convolution more than compiled without a GPU, at both batches (1.65x inside XLA's
-# temporary buffer, which was the largest allocation measured, the rest beside it); VGG-16 and ResNet-50 (14x14 to 28x28 with 256-512 channels) needed none of it, and
-# bfloat16 convolutions do not pick it.
+# temporary buffer, which was the largest allocation measured, the rest beside it); VGG-16 and
+# ResNet-50 (14x14 to 28x28 with 256-512 channels) needed none of it, and bfloat16 convolutions
+# do not pick it.
 _FFT_MAX_SIDE = 32
 _FFT_MAX_CHANNELS = 64
 _FFT_IN_STEP = 2.0
@@ -355,8 +356,8 @@ _UNCERTAIN_SCALED = 0.15
 
 def _compiled_uncertain_bytes(facts: StepFacts, breakdown: dict[str, int], exact: bool) -> int:
     """What a compile without the GPU cannot know: the workspaces autotuning picks (modelled, so
-    counted whole), allocations beside XLA's buffer, cuDNN's LSTM reserve space, and, away from the compiled step itself, how
-    far the scaled table may be from a compile at that batch."""
+    counted whole), allocations beside XLA's buffer, cuDNN's LSTM reserve space, and, away from the
+    compiled step itself, how far the scaled table may be from a compile at that batch."""
     margin = breakdown["workspace"] + _RUNTIME_EXTRA_BYTES
     if any(u.kind is Kind.RNN for u in facts.uses):  # cuDNN's LSTM reserve space is modelled (within 5 %)
         margin += int(0.1 * breakdown["activations"])
