@@ -10,6 +10,11 @@ output and one log-sum-exp per query row. The choice follows
 For the trace, the AutogradCPU kernel of ``aten::scaled_dot_product_attention``
 is replaced by one that calls the chosen CUDA op, whose meta kernel and
 derivative formula are what the GPU would run.
+
+Dropout too: on a CPU ``aten::dropout`` draws a float mask the size of its
+input and keeps it for the backward pass (``_dropout_impl``); on a CUDA device
+it runs the fused ``native_dropout``, which keeps a one-byte boolean mask
+(``is_fused_kernel_acceptable`` in aten/src/ATen/native/Dropout.cpp).
 """
 
 from __future__ import annotations
@@ -43,6 +48,14 @@ def _attention(query, key, value, attn_mask=None, dropout_p=0.0, is_causal=False
                                                                scale=scale, enable_gqa=enable_gqa)
 
 
+def _dropout(input, p, train):
+    import torch
+
+    if train and 0 < p < 1 and input.numel() > 0:
+        return torch.ops.aten.native_dropout(input, p, train)[0]
+    return torch.ops.aten.dropout.default.decompose(input, p, train)
+
+
 @contextlib.contextmanager
 def cuda_kernels() -> Iterator[None]:
     import torch
@@ -52,6 +65,7 @@ def cuda_kernels() -> Iterator[None]:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             library.impl("scaled_dot_product_attention", _attention, "AutogradCPU")
+            library.impl("dropout", _dropout, "AutogradCPU")
         yield
     finally:
         library._destroy()

@@ -128,8 +128,14 @@ class _Recorder:
                 self._kept[key] = entry
 
     def known(self, key: int) -> bool:
-        if key in self._live or key in self._kept:
+        if key in self._kept:
             return True
+        entry = self._live.get(key)
+        if entry is not None:
+            # A storage freed since the last sweep leaves its address to the next one made: that one is new.
+            import torch
+
+            return not torch.UntypedStorage._expired(entry[0].cdata)
         host = self._host.get(key)
         if host is not None and host.expired():
             del self._host[key]  # its address now belongs to a new storage

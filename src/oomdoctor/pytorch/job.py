@@ -85,38 +85,8 @@ class TorchJob:
                 storages = storages + extras
                 sizes = sizes + [s.nbytes for s in extras]
                 events = events[:built] + list(range(first_extra, len(storages))) + events[built:]
-        allocator = CachingAllocator(cap=cap)
-        blocks: dict[int, Any] = {}
-        block_sizes: dict[int, int] = {}  # what each storage's block counted as allocated
-        peak_position = -1
-        for position, event in enumerate(events):
-            if event >= 0:
-                block = allocator.malloc(sizes[event])
-                blocks[event] = block
-                block_sizes[event] = block.size
-                if allocator.allocated >= allocator.peak_allocated:
-                    peak_position = position
-            else:
-                allocator.free(blocks.pop(-event - 1))
-        # What was alive at the peak: the events up to it, replayed as a set (cheaper than copying it at every
-        # new peak, which in a forward pass is nearly every allocation).
-        live: set[int] = set()
-        for event in events[:peak_position + 1]:
-            if event >= 0:
-                live.add(event)
-            else:
-                live.discard(-event - 1)
-        peak_index = events[peak_position] if peak_position >= 0 else -1
-        breakdown = dict.fromkeys(ROLES, 0)
-        by_module: dict[str, int] = {}
-        for index in live:
-            breakdown[storages[index].role] += block_sizes[index]
-        last_step = storages[-1].step if storages else 0
-        for index, storage in enumerate(storages):
-            if storage.role == "activations" and storage.module and storage.step == last_step:
-                by_module[storage.module] = by_module.get(storage.module, 0) + sizes[index]
-        phase = _PHASE_NAMES[storages[peak_index].phase if peak_index >= 0 else "build"]
-        return Replay(batch_size, allocator.peak_allocated, allocator.peak_reserved, breakdown, phase, by_module)
+        return replay_events(batch_size, events, sizes, [s.role for s in storages], [s.phase for s in storages],
+                             [s.module for s in storages], [s.step for s in storages], cap)
 
     def step(self, batch_size: int | None = None) -> Replay:
         return self.replay(self.batch_size if batch_size is None else batch_size)
@@ -129,6 +99,42 @@ class TorchJob:
         except OutOfMemory:
             return False
         return True
+
+
+def replay_events(batch_size: int, events, sizes, roles, phases, modules, steps, cap: int | None = None) -> Replay:
+    """A recorded step (per storage: its bytes, role, phase, module and step) through the caching allocator."""
+    allocator = CachingAllocator(cap=cap)
+    blocks: dict[int, Any] = {}
+    block_sizes: dict[int, int] = {}  # what each storage's block counted as allocated
+    peak_position = -1
+    for position, event in enumerate(events):
+        if event >= 0:
+            block = allocator.malloc(sizes[event])
+            blocks[event] = block
+            block_sizes[event] = block.size
+            if allocator.allocated >= allocator.peak_allocated:
+                peak_position = position
+        else:
+            allocator.free(blocks.pop(-event - 1))
+    # What was alive at the peak: the events up to it, replayed as a set (cheaper than copying it at every
+    # new peak, which in a forward pass is nearly every allocation).
+    live: set[int] = set()
+    for event in events[:peak_position + 1]:
+        if event >= 0:
+            live.add(event)
+        else:
+            live.discard(-event - 1)
+    peak_index = events[peak_position] if peak_position >= 0 else -1
+    breakdown = dict.fromkeys(ROLES, 0)
+    by_module: dict[str, int] = {}
+    for index in live:
+        breakdown[roles[index]] += block_sizes[index]
+    last_step = steps[-1] if steps else 0
+    for index, role in enumerate(roles):
+        if role == "activations" and modules[index] and steps[index] == last_step:
+            by_module[modules[index]] = by_module.get(modules[index], 0) + sizes[index]
+    phase = _PHASE_NAMES[phases[peak_index] if peak_index >= 0 else "build"]
+    return Replay(batch_size, allocator.peak_allocated, allocator.peak_reserved, breakdown, phase, by_module)
 
 
 # The largest batch is promised to train: the replay missed the measured peaks by up to 3 %
