@@ -8,6 +8,14 @@ from keras import layers as L
 
 import oomdoctor
 
+
+@pytest.fixture(autouse=True)
+def torch_table(monkeypatch):
+    """Keras's torch step is traced in a child process (5 s per model); here every layer goes through
+    the per-kind table. bench/keras_torch_trace_coverage.py runs each of these models through the trace."""
+    monkeypatch.setenv("OOMDOCTOR_KERAS_TORCH_TRACE", "0")
+
+
 IMAGE, SEQUENCE, FLAT, VOLUME, AUDIO = (16, 16, 3), (10, 8), (12,), (6, 6, 6, 2), (4000,)
 
 # name -> (constructor, per-sample input shape, input dtype); single-input layers

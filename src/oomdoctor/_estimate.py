@@ -14,6 +14,7 @@ from ._layers import LayerUse, classify
 from ._trace import ModelTrace, trace_model
 from .backends import (BackendName, Device, Precision, StepFacts, StepMemory, model_for, parse_backend, parse_device,
                        parse_precision)
+from .backends.torch import TracedTorchStep
 from .backends.xla import XLAGpuAnchor, xla_gpu_anchor
 from .errors import OomdoctorError
 from .gpus import CATALOG, CUDA_CONTEXT_BYTES, GPU, resolve_gpu
@@ -105,6 +106,9 @@ class Job:
     # JAX on a GPU: compile the step with XLA's GPU compiler (False: use inherited_anchor's scale)
     compile_gpu_step: bool = True
     inherited_anchor: XLAGpuAnchor | None = None
+    # Keras's torch backend on a GPU: trace the step (False: use inherited_torch_step)
+    trace_torch_step: bool = True
+    inherited_torch_step: TracedTorchStep | None = None
 
     @cached_property
     def _default_sharded(self) -> frozenset[str]:
@@ -136,9 +140,10 @@ class Job:
         return uses
 
     def facts(self, batch_size: int | None = None) -> StepFacts:
-        return self._facts(self.batch_size if batch_size is None else batch_size, self.xla_gpu_anchor)
+        return self._facts(self.batch_size if batch_size is None else batch_size, self.xla_gpu_anchor,
+                           self.keras_torch_step)
 
-    def _facts(self, b: int, anchor: XLAGpuAnchor | None) -> StepFacts:
+    def _facts(self, b: int, anchor: XLAGpuAnchor | None, torch_step: TracedTorchStep | None = None) -> StepFacts:
         if self.strategy is not None:
             b = self.strategy.per_device_batch(b)  # the global batch, split among the data replicas
         variables = self.trace.variables
@@ -170,6 +175,7 @@ class Job:
             compiled_cpu_step_bytes=None if self.remat else self._compiled_cpu_step(b),
             xla_gpu_anchor=anchor,
             compiled_here=anchor is not None and self.compile_gpu_step and b == anchor.batch_size,
+            keras_torch_step=torch_step,
             remat=self.remat,
             communication_bytes=parallel.communication_bytes(self.strategy, trainable_bytes),
         )
@@ -202,6 +208,38 @@ class Job:
         target = self.gpu or _COMPILE_TARGET
         step = compiled_step(self.model, self.batch_size, self.optimizer.spec.name, target, self.precision.value)
         return None if step is None else xla_gpu_anchor(self._facts(self.batch_size, None), step, target)
+
+    @cached_property
+    def keras_torch_step(self) -> TracedTorchStep | None:
+        """Keras's torch train step, traced on fake tensors in a child process (oomdoctor._keras_torch_trace),
+        or the trace of the job a re-estimated variant changes."""
+        if not self.trace_torch_step:
+            return self.inherited_torch_step
+        if not (self.backend is BackendName.TORCH and self.device is Device.GPU and self.model is not None
+                and self.strategy is None and not self.remat):
+            return None
+        import importlib.util
+
+        from ._keras_torch_trace import TraceFailed, record_step
+        from ._xla_compile import _OPTIMIZERS
+        from .backends.torch import activation_scale
+        from .pytorch.job import workspace_bytes
+
+        if os.environ.get("OOMDOCTOR_KERAS_TORCH_TRACE") == "0":
+            return TracedTorchStep(None, self.batch_size, failure="OOMDOCTOR_KERAS_TORCH_TRACE=0")
+        if importlib.util.find_spec("torch") is None:
+            return TracedTorchStep(None, self.batch_size, failure=_("PyTorch is not installed: pip install "
+                                                                     "'oomdoctor[torch]'"))
+        if self.optimizer.spec.name not in _OPTIMIZERS:
+            return TracedTorchStep(None, self.batch_size, failure=_("no stand-in for the optimizer {name}").format(
+                name=self.optimizer.display))
+        try:
+            recording = record_step(self.model, self.batch_size, self.optimizer.spec.name, self.precision.value,
+                                    workspace_bytes(self.gpu))
+        except TraceFailed as exc:
+            return TracedTorchStep(None, self.batch_size, failure=str(exc))
+        traced = TracedTorchStep(recording, self.batch_size)
+        return replace(traced, activation_scale=activation_scale(self._facts(self.batch_size, None), traced))
 
     def step(self, batch_size: int | None = None) -> StepMemory:
         return model_for(self.backend).step_memory(self.facts(batch_size))
@@ -648,5 +686,10 @@ def search_devices(job: Job, limit: int = 1024) -> dict:
 
 
 def reestimate(job: Job, **changes) -> Estimate:
-    """``job`` with ``changes``; XLA's compile of ``job`` is not redone, its scale carries over."""
-    return build_estimate(replace(job, compile_gpu_step=False, inherited_anchor=job.xla_gpu_anchor, **changes))
+    """``job`` with ``changes``; XLA's compile of ``job`` is not redone, its scale carries over, and the torch
+    trace of ``job`` replays exactly where only the batch size changes."""
+    traced = job.keras_torch_step
+    if traced is not None:
+        traced = replace(traced, exact=traced.exact and set(changes) <= {"batch_size"})
+    return build_estimate(replace(job, compile_gpu_step=False, inherited_anchor=job.xla_gpu_anchor,
+                                  trace_torch_step=False, inherited_torch_step=traced, **changes))

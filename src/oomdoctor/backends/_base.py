@@ -10,6 +10,7 @@ from .._layers import Kind, LayerUse
 from ..optimizers import OptimizerPlan
 
 if TYPE_CHECKING:
+    from .torch import TracedTorchStep
     from .xla import XLAGpuAnchor
 
 
@@ -68,6 +69,8 @@ class StepFacts:
     # one), at anchor.batch_size; compiled_here says these facts are that very step
     xla_gpu_anchor: "XLAGpuAnchor | None" = None
     compiled_here: bool = False
+    # Keras's torch backend: its train step traced on fake tensors (oomdoctor.backends.torch.TracedTorchStep)
+    keras_torch_step: "TracedTorchStep | None" = None
     # keras.RematScope(mode="full"): each layer keeps only its input and is recomputed in backward
     remat: bool = False
     # Several devices: what the gradient all-reduce allocates beside the gradients at the end of the
@@ -182,7 +185,7 @@ def conv_input_channels(use: LayerUse) -> int:
 def eager_step(facts: StepFacts, table: KeptTable, *, workspace: int, update_temporaries: int,
                uncertain_kept: float, uncertain_temporaries: float,
                other_phases: dict[str, dict[str, int]] | None = None, notes: list[str] | None = None,
-               also_kept: list[int] | None = None) -> StepMemory:
+               also_kept: list[int] | None = None, kept_scale: float = 1.0) -> StepMemory:
     """An op-by-op step (torch eager, TensorFlow's graph executor): the largest of its phases.
 
     Backward pass: state + batch + what autograd or the executor kept. Optimizer update: state +
@@ -191,6 +194,8 @@ def eager_step(facts: StepFacts, table: KeptTable, *, workspace: int, update_tem
     kept = table.kept_bytes(facts)
     if also_kept:
         kept = [k + a for k, a in zip(kept, also_kept)]
+    if kept_scale != 1.0:  # the table scaled to a traced step (oomdoctor.backends.torch)
+        kept = [int(k * kept_scale) for k in kept]
     state = {**resident_bytes(facts), "gradients": facts.trainable_bytes, "workspace": workspace}
     phases = {
         "backward pass": {**state, "activations": sum(kept), "temporaries": table.remat_transient_bytes(facts)},

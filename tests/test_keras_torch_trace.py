@@ -1,0 +1,77 @@
+"""Keras's torch backend: the train step traced on fake tensors (oomdoctor._keras_torch_trace).
+
+Each estimate here starts a child process with KERAS_BACKEND=torch (about 5 s), so the models are small.
+"""
+
+import dataclasses
+
+import keras
+import pytest
+
+import oomdoctor
+from oomdoctor._estimate import make_job, reestimate
+
+pytest.importorskip("torch")
+
+L = keras.layers
+
+
+def _estimate(model, batch, **kwargs):
+    return oomdoctor.estimate(model, batch, backend="torch", gpu="H200", **kwargs)
+
+
+def _row(est, type_name):
+    return next(r for r in est.layers if r.type == type_name)
+
+
+def test_max_pooling_keeps_int64_argmax_indices_and_relu_its_output():
+    model = keras.Sequential([keras.Input((32, 32, 8)), L.Conv2D(16, 3, padding="same", activation="relu"),
+                              L.MaxPooling2D(), L.Flatten(), L.Dense(10)])
+    est = _estimate(model, 16)
+    assert any("fake tensors" in n for n in est.notes), est.notes
+    pooled = 16 * 16 * 16 * 16  # batch x 16 x 16 x 16 channels
+    # torch's max_pool2d_with_indices keeps one int64 index per output element for the backward pass,
+    # and Keras copies the pooled output back to channels-last (.contiguous()), which the Dense keeps
+    assert _row(est, "MaxPooling2D").activation_bytes >= pooled * (8 + 4)
+    conv_out = 16 * 32 * 32 * 16 * 4
+    assert _row(est, "Conv2D").activation_bytes >= conv_out  # relu's result, kept by relu's backward
+    assert sum(est.breakdown.values()) == est.peak_bytes
+
+
+def test_dropout_keeps_the_fused_kernels_one_byte_mask():
+    # On a GPU aten::dropout runs the fused native_dropout (a bool mask); the CPU path would keep a float one.
+    model = keras.Sequential([keras.Input((256,)), L.Dense(512), L.Dropout(0.5), L.Dense(10)])
+    est = _estimate(model, 64)
+    assert _row(est, "Dropout").activation_bytes == 64 * 512 * (4 + 1)  # output (kept by the Dense) + mask
+
+
+def test_other_batch_sizes_replay_the_same_trace_exactly():
+    model = keras.Sequential([keras.Input((16, 16, 3)), L.Conv2D(8, 3, activation="relu"), L.BatchNormalization(),
+                              L.GlobalAveragePooling2D(), L.Dense(4, activation="softmax")])
+    job = make_job(model, 8, backend="torch", gpu="H200")
+    traced = job.keras_torch_step
+    assert traced is not None and traced.recording is not None, traced
+    replayed = reestimate(job, batch_size=24)
+    fresh = make_job(model, 24, backend="torch", gpu="H200")
+    assert replayed.peak_bytes == fresh.step().peak_bytes
+    # a change other than the batch (here the optimizer) uses the table, scaled to the trace, and says so
+    changed = reestimate(job, optimizer=dataclasses.replace(job.optimizer, spec=oomdoctor.optimizers.spec_by_name("sgd")))
+    assert any("scaled to the step traced at batch 8" in n for n in changed.notes), changed.notes
+
+
+def test_sgd_reads_its_learning_rate_and_mixed_precision_halves_activations():
+    # Keras's torch SGD passes the learning rate as a Python number (tensor.item()): the trace gives
+    # fake tensors' data-dependent reads a stand-in value instead of failing.
+    model = keras.Sequential([keras.Input((64, 64, 3)), L.Conv2D(32, 3, activation="relu"), L.Flatten(),
+                              L.Dense(10)])
+    f32 = _estimate(model, 32, optimizer="sgd")
+    bf16 = _estimate(model, 32, optimizer="sgd", precision="mixed_bfloat16")
+    assert any("fake tensors" in n for n in f32.notes + bf16.notes)
+    assert _row(bf16, "Conv2D").activation_bytes < 0.6 * _row(f32, "Conv2D").activation_bytes
+
+
+def test_without_the_trace_the_table_is_used_and_said(monkeypatch):
+    monkeypatch.setenv("OOMDOCTOR_KERAS_TORCH_TRACE", "0")
+    model = keras.Sequential([keras.Input((32,)), L.Dense(16)])
+    est = _estimate(model, 8)
+    assert any("per kind of layer" in n and "OOMDOCTOR_KERAS_TORCH_TRACE=0" in n for n in est.notes), est.notes
