@@ -4,6 +4,7 @@ Each estimate here starts a child process with KERAS_BACKEND=torch (about 5 s), 
 """
 
 import dataclasses
+import json
 
 import keras
 import pytest
@@ -75,3 +76,30 @@ def test_without_the_trace_the_table_is_used_and_said(monkeypatch):
     model = keras.Sequential([keras.Input((32,)), L.Dense(16)])
     est = _estimate(model, 8)
     assert any("per kind of layer" in n and "OOMDOCTOR_KERAS_TORCH_TRACE=0" in n for n in est.notes), est.notes
+
+
+def test_a_custom_layer_in_the_users_file_is_traced(tmp_path):
+    # The child rebuilds the model by running the user's function again: a class defined only in
+    # that file could not be rebuilt from the model's config there.
+    from typer.testing import CliRunner
+
+    from oomdoctor.cli import app
+
+    source = tmp_path / "gated.py"
+    source.write_text(
+        "import keras\n"
+        "class Gate(keras.layers.Layer):\n"
+        "    def __init__(self, units, **kwargs):\n"
+        "        super().__init__(**kwargs)\n"
+        "        self.units = units\n"
+        "        self.proj = keras.layers.Dense(units)\n"
+        "    def call(self, x):\n"
+        "        return x * keras.ops.sigmoid(self.proj(x))\n"
+        "def build():\n"
+        "    inp = keras.Input((32,))\n"
+        "    return keras.Model(inp, keras.layers.Dense(4)(Gate(32)(inp)))\n")
+    result = CliRunner().invoke(app, ["estimate", f"{source}:build", "--batch-size", "16", "--backend", "torch",
+                                      "--json"])
+    assert result.exit_code == 0, result.output
+    notes = json.loads(result.stdout)["notes"]
+    assert any("fake tensors" in n for n in notes), notes

@@ -73,8 +73,8 @@ def record_step(model: Any, batch_size: int, optimizer_name: str, precision: str
                 source: str | None = None) -> KerasTorchRecording:
     """Trace ``model``'s training step on Keras's torch backend (in a child process).
 
-    ``source`` is the MODEL argument (``file.py:function`` or a ``.keras`` file), from which the
-    child rebuilds the model; without it the model's serialized config is sent.
+    ``source`` (``path/to/file.py:function``, as ``oomdoctor.loading`` records it on the model) is
+    run again in the child; without it the model's serialized config is sent.
     """
     key = (batch_size, optimizer_name, precision, workspace_bytes, source)
     try:
@@ -125,12 +125,10 @@ def _build(request: dict):
     keras.config.set_dtype_policy(request["precision"])
     with keras.device("meta"):
         source = request["source"]
-        if source is not None:
+        if source is not None:  # path/to/file.py:function, run again here: its classes may live only there
             from .loading import load_model
 
-            model = load_model(source, abstract=False) if not source.endswith(".keras") else _from_file(source)
-            if isinstance(model, tuple):
-                model = model[0]
+            model = load_model(source, abstract=False)
         else:
             # deserializing consumes the config it is given
             model = keras.saving.deserialize_keras_object(copy.deepcopy(request["config"]))
@@ -153,15 +151,6 @@ def _with_policy(model, policy: str):
     except Exception:  # a subclassed model cannot be cloned: its layers keep the policy they were built with
         return model
 
-
-def _from_file(path: str):
-    import zipfile
-
-    import keras
-
-    with zipfile.ZipFile(path) as archive:
-        config = json.loads(archive.read("config.json"))
-    return keras.saving.deserialize_keras_object({**config, "compile_config": None})
 
 
 @contextlib.contextmanager

@@ -55,7 +55,10 @@ def load_model(spec: str, abstract: bool = True):
 
     if ":" in spec and not Path(spec).exists():
         path_text, _colon, function = spec.rpartition(":")
-        return _from_function(Path(path_text), function, abstract)
+        model = _from_function(Path(path_text), function, abstract)
+        # where a child process can build it again (its classes may live only in that file)
+        model._oomdoctor_source = f"{Path(path_text).resolve()}:{function}"
+        return model
     path = Path(spec)
     if not path.exists():
         raise OomdoctorError(_("No such file: {path}.").format(path=spec),
