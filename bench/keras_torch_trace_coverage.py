@@ -39,7 +39,8 @@ def main() -> None:
         est = oomdoctor.estimate(model, 4, backend="torch", gpu="H200")
         table = [n for n in est.notes if "could not be traced" in n]
         (fell_back if table else traced).append(name)
-        print(f"{name:32s} {'table: ' + table[0].split('(', 1)[-1][:110] if table else 'traced'}", flush=True)
+        reason = table[0].split("traced here (", 1)[-1][:110] if table else ""
+        print(f"{name:32s} {'table: ' + reason if table else 'traced'}", flush=True)
     print(f"\n{len(traced)} of {len(names)} layers traced on Keras's torch backend, {len(fell_back)} fell back "
           f"to the per-kind table ({time.time() - start:.0f} s)")
 

@@ -508,6 +508,16 @@ def _uncertainty(job: Job, memory: StepMemory, approximated: list[str]) -> dict:
         exact.append("optimizer_state")
     modelled = ["activations", "temporaries", "workspace"]
     modelled_layers = sum(not u.approximated for u in job.uses)
+    traced = job.keras_torch_step
+    if traced is not None and traced.recording is not None and traced.exact:
+        statement = _(
+            "Exact (from shapes and dtypes): {exact}. Traced: every allocation of Keras's torch train step, run "
+            "here on fake tensors and replayed through PyTorch's caching allocator; the peak falls in the {phase}. "
+            "The real peak may be up to {margin} higher: request safe_peak_bytes from a scheduler.").format(
+            exact=_(", ").join(exact_words[c] for c in exact), phase=phase_name(memory.peak_phase),
+            margin=format_bytes(memory.uncertain_bytes))
+        return {"exact": exact, "modelled": modelled, "approximated": list(approximated),
+                "uncertain_bytes": memory.uncertain_bytes, "statement": statement}
     statement = _(
         "Exact (from shapes and dtypes): {exact}. Modelled: what {layers} layers keep for the backward pass, "
         "temporaries and workspace on {backend}, calibrated against measured peaks; the peak falls in the {phase}. "
