@@ -221,7 +221,7 @@ class Job:
         import importlib.util
 
         from ._keras_torch_trace import TraceFailed, record_step
-        from ._xla_compile import _OPTIMIZERS
+        from ._xla_compile import STAND_IN_OPTIMIZERS
         from .backends.torch import activation_scale
         from .pytorch.job import workspace_bytes
 
@@ -230,7 +230,7 @@ class Job:
         if importlib.util.find_spec("torch") is None:
             return TracedTorchStep(None, self.batch_size, failure=_("PyTorch is not installed: pip install "
                                                                      "'oomdoctor[torch]'"))
-        if self.optimizer.spec.name not in _OPTIMIZERS:
+        if self.optimizer.spec.name not in STAND_IN_OPTIMIZERS:
             return TracedTorchStep(None, self.batch_size, failure=_("no stand-in for the optimizer {name}").format(
                 name=self.optimizer.display))
         try:

@@ -257,14 +257,14 @@ def _child(request: dict) -> dict:
     import keras
 
     from ._training import default_loss
-    from ._xla_compile import _OPTIMIZERS
+    from ._xla_compile import STAND_IN_OPTIMIZERS
 
     recordings = []
     for batch_size in request["batch_sizes"]:
         keras.utils.clear_session()
         model = _build(request)
         with keras.device("meta"):
-            model.compile(optimizer=_OPTIMIZERS[request["optimizer"]](keras),
+            model.compile(optimizer=STAND_IN_OPTIMIZERS[request["optimizer"]](keras),
                           loss=default_loss(tuple(model.outputs[0].shape)))
             model.optimizer.build(model.trainable_variables)
         recordings.append(_record_once(model, batch_size, request))

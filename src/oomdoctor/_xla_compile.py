@@ -40,7 +40,9 @@ if TYPE_CHECKING:
 # per model (weakly: a model's id may be reused once it is gone), per batch, optimizer, target, precision
 _CACHE: "weakref.WeakKeyDictionary[Any, dict[tuple, CompiledStep | None]]" = weakref.WeakKeyDictionary()
 
-_OPTIMIZERS = {
+# A fresh Keras optimizer of the job's kind, for the steps oomdoctor compiles (here) or traces
+# (oomdoctor._keras_torch_trace): its slots are what counts, not its hyperparameters.
+STAND_IN_OPTIMIZERS = {
     "sgd": lambda k: k.optimizers.SGD(),
     "momentum": lambda k: k.optimizers.SGD(momentum=0.9),
     "nesterov": lambda k: k.optimizers.SGD(momentum=0.9, nesterov=True),
@@ -105,7 +107,7 @@ def _compile(model: Any, batch_size: int, optimizer_name: str, target: "GPU | No
              precision: str) -> CompiledStep | None:
     import keras
 
-    if keras.backend.backend() != "jax" or optimizer_name not in _OPTIMIZERS:
+    if keras.backend.backend() != "jax" or optimizer_name not in STAND_IN_OPTIMIZERS:
         return None
     try:
         import jax
@@ -236,7 +238,7 @@ def _abstract_step(model: Any, batch_size: int, optimizer_name: str, target: "GP
     output_shape = tuple(clone.outputs[0].shape)
     loss = default_loss(output_shape)
     with _global_dtype_policy(policy):  # mixed_float16 wraps the optimizer in LossScaleOptimizer
-        clone.compile(optimizer=_OPTIMIZERS[optimizer_name](keras), loss=loss)
+        clone.compile(optimizer=STAND_IN_OPTIMIZERS[optimizer_name](keras), loss=loss)
     with keras.StatelessScope(initialize_variables=False), weights_left_unfilled():
         clone.optimizer.build(clone.trainable_variables)
 

@@ -125,12 +125,11 @@ class TracedTorchStep:
     failure: str | None = None
 
 
-# What the trace cannot see. On the H200 ground truth the replay was within 0.1 % for convolutional
-# networks, +1 to +5 % for the LSTM; a multi-layer perceptron's step held one input batch more than
-# the trace (-10 %: its step-2 in_use showed the batch still alive), so a batch is added to the margin.
+# What the trace cannot see: cuDNN's per-call convolution workspace (never at the peak on the H200
+# ground truth, where convolutional networks replayed within 0.1 %), and whatever made the LSTM +1 to
+# +5 % and a multi-layer perceptron's step hold one input batch more than the trace (-10 %; its step-2
+# in_use showed the batch still alive). So 5 % of what the step made, and one input batch.
 UNCERTAIN_TRACED = 0.05
-# Fused cuDNN/cuBLAS kernels allocate nothing else through the caching allocator: the two cuBLAS
-# workspaces (one per thread) are in the recording.
 
 
 def _replayed(facts: StepFacts, traced: TracedTorchStep) -> StepMemory:
@@ -188,12 +187,12 @@ class TorchBackend:
         if traced is not None and traced.recording is not None and traced.exact:
             return _replayed(facts, traced)
         memory = table_step(facts, traced.activation_scale if traced is not None else 1.0)
-        if traced is None or traced.recording is None:
-            reason = traced.failure if traced is not None and traced.failure else _("not traced")
+        if traced is not None and traced.recording is None:
+            reason = traced.failure or _("not traced")
             memory.notes.append(_("What autograd keeps is modelled per kind of layer (within 12 % of measured "
                                   "peaks): Keras's torch step could not be traced here ({reason}).").format(
                 reason=reason))
-        else:
+        elif traced is not None:
             memory.notes.append(_("This change is estimated with the per-kind table, scaled to the step traced "
                                   "at batch {batch}.").format(batch=traced.batch_size))
         return memory
