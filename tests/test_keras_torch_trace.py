@@ -103,3 +103,14 @@ def test_a_custom_layer_in_the_users_file_is_traced(tmp_path):
     assert result.exit_code == 0, result.output
     notes = json.loads(result.stdout)["notes"]
     assert any("fake tensors" in n for n in notes), notes
+
+
+def test_the_largest_batch_replays_under_the_gpus_memory_and_one_more_does_not():
+    model = keras.Sequential([keras.Input((128, 128, 3)), L.Conv2D(64, 3, activation="relu"), L.MaxPooling2D(),
+                              L.Conv2D(64, 3, activation="relu"), L.GlobalAveragePooling2D(), L.Dense(10)])
+    job = make_job(model, 8, backend="torch", gpu="4GiB")
+    est = reestimate(job)
+    largest = est.max_batch_size
+    assert largest > 8 and est.fits
+    assert reestimate(job, batch_size=largest).fits
+    assert not reestimate(job, batch_size=largest + 1).fits

@@ -348,6 +348,14 @@ def _device_total(job: Job, peak: int) -> int:
 
 def _fits(job: Job, batch_size: int) -> bool:
     assert job.gpu is not None
+    traced = job.keras_torch_step
+    if traced is not None and traced.recording is not None and traced.exact:
+        # Keras's torch step was traced: replay it under the GPU's memory as the caching allocator would,
+        # keeping as much spare as for a plain PyTorch model
+        from .backends.torch import fits_under
+        from .pytorch.job import MAX_BATCH_SPARE
+
+        return fits_under(job.facts(batch_size), traced, int(job.gpu.usable_bytes * (1 - MAX_BATCH_SPARE)))
     return _device_total(job, job.step(batch_size).peak_bytes) <= job.gpu.total_bytes
 
 
@@ -424,7 +432,7 @@ def build_estimate(job: Job) -> Estimate:
     if job.strategy is not None:
         _describe_strategy(estimate, job)
     if job.gpu is not None:
-        estimate.fits = estimate.device_total_bytes <= job.gpu.total_bytes
+        estimate.fits = _fits(job, job.batch_size)
         estimate.headroom_bytes = job.gpu.total_bytes - estimate.device_total_bytes
         estimate.max_batch_size = max_batch_size(job)
         if estimate.max_batch_size == 0:

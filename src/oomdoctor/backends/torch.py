@@ -155,6 +155,25 @@ def _replayed(facts: StepFacts, traced: TracedTorchStep) -> StepMemory:
                       uncertain_bytes=uncertain, notes=notes)
 
 
+def fits_under(facts: StepFacts, traced: TracedTorchStep, cap: int) -> bool:
+    """Does the traced step train under ``cap`` bytes of caching-allocator memory, as under
+    ``torch.cuda.set_per_process_memory_fraction``: the model build, then the step replayed with the
+    allocator's own answer to a full device (free the cached segments, retry, else out of memory)?"""
+    from ..pytorch.allocator import OutOfMemory
+    from ..pytorch.job import replay_events
+
+    recording = traced.recording
+    assert recording is not None
+    if sum(_build_phase(facts).values()) > cap:
+        return False
+    try:
+        replay_events(facts.batch_size, recording.events, recording.sizes_at(facts.batch_size), recording.roles,
+                      recording.phases, recording.layers, recording.steps, cap=cap)
+    except OutOfMemory:
+        return False
+    return True
+
+
 def _build_phase(facts: StepFacts) -> dict[str, int]:
     return {"weights": facts.weight_bytes, "gradients": 0, "optimizer_state": 0, "input_batch": 0,
             "activations": 0, "workspace": 0,
