@@ -78,7 +78,7 @@ def test_without_the_trace_the_table_is_used_and_said(monkeypatch):
     assert any("per kind of layer" in n and "OOMDOCTOR_KERAS_TORCH_TRACE=0" in n for n in est.notes), est.notes
 
 
-def test_a_custom_layer_in_the_users_file_is_traced(tmp_path):
+def test_a_custom_layer_and_a_subclassed_model_in_the_users_file_are_traced(tmp_path):
     # The child rebuilds the model by running the user's function again: a class defined only in
     # that file could not be rebuilt from the model's config there.
     from typer.testing import CliRunner
@@ -97,12 +97,23 @@ def test_a_custom_layer_in_the_users_file_is_traced(tmp_path):
         "        return x * keras.ops.sigmoid(self.proj(x))\n"
         "def build():\n"
         "    inp = keras.Input((32,))\n"
-        "    return keras.Model(inp, keras.layers.Dense(4)(Gate(32)(inp)))\n")
-    result = CliRunner().invoke(app, ["estimate", f"{source}:build", "--batch-size", "16", "--backend", "torch",
-                                      "--json"])
-    assert result.exit_code == 0, result.output
-    notes = json.loads(result.stdout)["notes"]
-    assert any("fake tensors" in n for n in notes), notes
+        "    return keras.Model(inp, keras.layers.Dense(4)(Gate(32)(inp)))\n"
+        "class Net(keras.Model):\n"
+        "    def __init__(self):\n"
+        "        super().__init__()\n"
+        "        self.gate = Gate(32)\n"
+        "        self.head = keras.layers.Dense(4)\n"
+        "    def call(self, x):\n"
+        "        return self.head(self.gate(x))\n"
+        "def subclassed():\n"
+        "    return Net()\n")
+    # a subclassed model has no model.inputs: the child is given the input shape oomdoctor traced
+    for function, extra in (("build", []), ("subclassed", ["--input-shape", "32"])):
+        result = CliRunner().invoke(app, ["estimate", f"{source}:{function}", "--batch-size", "16", "--backend",
+                                          "torch", "--json", *extra])
+        assert result.exit_code == 0, result.output
+        notes = json.loads(result.stdout)["notes"]
+        assert any("fake tensors" in n for n in notes), (function, notes)
 
 
 def test_the_largest_batch_replays_under_the_gpus_memory_and_one_more_does_not():

@@ -235,7 +235,10 @@ class Job:
                 name=self.optimizer.display))
         try:
             recording = record_step(self.model, self.batch_size, self.optimizer.spec.name, self.precision.value,
-                                    workspace_bytes(self.gpu), getattr(self.model, "_oomdoctor_source", None))
+                                    workspace_bytes(self.gpu),
+                                    [(tuple(t.shape[1:]), t.dtype) for t in self.trace.inputs],
+                                    tuple(self.trace.outputs[0].shape[1:]),
+                                    getattr(self.model, "_oomdoctor_source", None))
         except TraceFailed as exc:
             return TracedTorchStep(None, self.batch_size, failure=str(exc))
         traced = TracedTorchStep(recording, self.batch_size)

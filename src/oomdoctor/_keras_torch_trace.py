@@ -75,13 +75,16 @@ class TraceFailed(Exception):
 
 
 def record_step(model: Any, batch_size: int, optimizer_name: str, precision: str, workspace_bytes: int,
-                source: str | None = None) -> KerasTorchRecording:
+                inputs: list[tuple[tuple, str]], output_shape: tuple, source: str | None = None
+                ) -> KerasTorchRecording:
     """Trace ``model``'s training step on Keras's torch backend (in a child process).
 
     ``source`` (``path/to/file.py:function``, as ``oomdoctor.loading`` records it on the model) is
-    run again in the child; without it the model's serialized config is sent.
+    run again in the child; without it the model's serialized config is sent. ``inputs`` (per-sample
+    shape and dtype of each input) and ``output_shape`` (the first output's, without the batch) come
+    from oomdoctor's own trace, so a subclassed model needs no ``model.inputs``.
     """
-    key = (batch_size, optimizer_name, precision, workspace_bytes, source)
+    key = (batch_size, optimizer_name, precision, workspace_bytes, source, tuple(inputs), tuple(output_shape))
     try:
         cached = _CACHE.setdefault(model, {})
     except TypeError:
@@ -89,7 +92,8 @@ def record_step(model: Any, batch_size: int, optimizer_name: str, precision: str
     if key in cached:
         return cached[key]
     request = {"batch_sizes": [batch_size, 2 * batch_size], "optimizer": optimizer_name, "precision": precision,
-               "workspace_bytes": workspace_bytes, "source": source, "config": None}
+               "workspace_bytes": workspace_bytes, "source": source, "config": None,
+               "inputs": [[list(shape), dtype] for shape, dtype in inputs], "output_shape": list(output_shape)}
     if source is None:
         import keras
 
@@ -235,15 +239,15 @@ def _record_once(model, batch_size: int, request: dict):
             return result
 
         def batch_of(shape, dtype):
-            return torch.empty((batch_size, *shape[1:]), dtype=getattr(torch, str(dtype)))
+            return torch.empty((batch_size, *shape), dtype=getattr(torch, dtype))
 
-        output_shape = tuple(model.outputs[0].shape)
+        output_shape = (None, *request["output_shape"])
         torch.Tensor.backward = traced_backward
         try:
             for step in range(2):
                 recorder.step = step
                 recorder.phase = "optimizer"
-                inputs = [batch_of(t.shape, t.dtype) for t in model.inputs]
+                inputs = [batch_of(shape, dtype) for shape, dtype in request["inputs"]]
                 label_shape, label_dtype = label_spec(model.loss, output_shape, batch_size)
                 labels = torch.empty(label_shape, dtype=getattr(torch, label_dtype))
                 for tensor in [*inputs, labels]:
@@ -258,6 +262,16 @@ def _record_once(model, batch_size: int, request: dict):
     return recorder.recording
 
 
+def _build_variables(model, inputs: list) -> None:
+    """Call the model once on a meta batch, so that a subclassed model's layers create their variables
+    (on the meta device) before they are swapped for fake tensors."""
+    import torch
+
+    batch = [torch.empty((1, *shape), dtype=getattr(torch, dtype), device="meta") for shape, dtype in inputs]
+    with torch.no_grad():
+        model(batch[0] if len(batch) == 1 else batch)
+
+
 def _child(request: dict) -> dict:
     import keras
 
@@ -269,8 +283,9 @@ def _child(request: dict) -> dict:
         keras.utils.clear_session()
         model = _build(request)
         with keras.device("meta"):
+            _build_variables(model, request["inputs"])
             model.compile(optimizer=STAND_IN_OPTIMIZERS[request["optimizer"]](keras),
-                          loss=default_loss(tuple(model.outputs[0].shape)))
+                          loss=default_loss((None, *request["output_shape"])))
             model.optimizer.build(model.trainable_variables)
         recordings.append(_record_once(model, batch_size, request))
     first, second = recordings
