@@ -61,8 +61,9 @@ class KerasTorchRecording:
     events: tuple[int, ...]  # +i: storage i allocated; -(i + 1): storage i freed
 
     def sizes_at(self, batch_size: int) -> list[int]:
-        (b1, b2) = self.batch_sizes
-        return [max(int(round(s1 + (s2 - s1) * (batch_size - b1) / (b2 - b1))), 0) for s1, s2 in self.sizes]
+        from .pytorch.job import sizes_at
+
+        return sizes_at(batch_size, self.batch_sizes, self.sizes)
 
 
 # ---- the parent's side --------------------------------------------------------------------

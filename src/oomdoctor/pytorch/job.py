@@ -61,12 +61,8 @@ class TorchJob:
 
     def sizes(self, batch_size: int) -> list[int]:
         """Each storage's bytes at ``batch_size``, from the two recordings."""
-        b1, b2 = self.batch_size, self.second_batch
-        out = []
-        for s1, s2 in zip(self.first.storages, self.second.storages):
-            slope = (s2.nbytes - s1.nbytes) / (b2 - b1)
-            out.append(max(int(round(s1.nbytes + slope * (batch_size - b1))), 0))
-        return out
+        return sizes_at(batch_size, (self.batch_size, self.second_batch),
+                        [(s1.nbytes, s2.nbytes) for s1, s2 in zip(self.first.storages, self.second.storages)])
 
     def replay(self, batch_size: int, cap: int | None = None) -> Replay:
         """One device's step at global ``batch_size``, through the caching allocator (``cap``: its limit)."""
@@ -99,6 +95,13 @@ class TorchJob:
         except OutOfMemory:
             return False
         return True
+
+
+def sizes_at(batch_size: int, batch_sizes: tuple[int, int], pairs) -> list[int]:
+    """Each allocation's bytes at ``batch_size``, from its bytes at the two recorded ``batch_sizes``
+    (a training step's tensors are linear in the batch)."""
+    b1, b2 = batch_sizes
+    return [max(int(round(s1 + (s2 - s1) * (batch_size - b1) / (b2 - b1))), 0) for s1, s2 in pairs]
 
 
 def replay_events(batch_size: int, events, sizes, roles, phases, modules, steps, cap: int | None = None) -> Replay:
