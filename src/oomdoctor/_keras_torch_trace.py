@@ -15,10 +15,11 @@ freed. On the H200 ground truth the replay through the caching allocator
 matched ``max_memory_allocated`` within 0.1 % for ResNet-50, MobileNet-v2,
 cnn_cifar and the seed's model.
 
-One kernel choice is not the GPU's: Keras's LSTM runs cuDNN on a CUDA device
-(``torch._VF.lstm``), whose reserve space PyTorch's fake kernel sizes as 0, so
-the trace keeps Keras's own step-by-step loop, which matched the measured
-LSTM within +1 to +5 %.
+One kernel choice may not be the GPU's: on a CUDA device Keras's LSTM tries
+cuDNN (``torch._VF.lstm``) and silently falls back to its step-by-step loop if
+that raises. The CPU trace takes the loop (PyTorch's fake ``_cudnn_rnn`` sizes
+cuDNN's reserve space as 0, so it could not stand in); the loop matched the
+measured LSTM rows within +1 to +5 %.
 
 It runs in a child process (``python -m oomdoctor._keras_torch_trace``, JSON
 on stdin and stdout) because Keras picks its backend once per process and the
