@@ -18,3 +18,4 @@ export PYTHONPATH="$site:$PWD/src" TF_CPP_MIN_LOG_LEVEL=3
 out="${OUT:-/tmp}"
 python -m pytest -q -m gpu tests 2>&1 | tail -3 | tee "$out/gpu-tests.txt"
 python scripts/gpu_check.py | tee "$out/gpu-table.md"
+KERAS_BACKEND=torch python scripts/keras_torch_questions.py 2>&1 | tee "$out/keras-torch-questions.txt"
