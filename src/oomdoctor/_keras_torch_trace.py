@@ -163,7 +163,6 @@ def _with_policy(model, policy: str):
         return model
 
 
-
 @contextlib.contextmanager
 def _layer_attribution(recorder) -> Iterator[None]:
     """Each Keras layer call pushes its path on the recorder's module stack (Keras layers are
