@@ -264,10 +264,13 @@ def _record_once(model, batch_size: int, request: dict):
 
 
 def _build_variables(model, inputs: list) -> None:
-    """Call the model once on a meta batch, so that a subclassed model's layers create their variables
-    (on the meta device) before they are swapped for fake tensors."""
+    """Call the model once on a meta batch where a layer is still unbuilt (a subclassed model's), so that
+    its variables exist (on the meta device) before they are swapped for fake tensors. Some ops cannot
+    run on the meta device (UpSampling's repeat, RepeatVector): a built model is not called."""
     import torch
 
+    if all(layer.built for layer in model._flatten_layers(include_self=True)):
+        return
     batch = [torch.empty((1, *shape), dtype=getattr(torch, dtype), device="meta") for shape, dtype in inputs]
     with torch.no_grad():
         model(batch[0] if len(batch) == 1 else batch)
