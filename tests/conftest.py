@@ -10,6 +10,15 @@ os.environ.setdefault("JAX_SKIP_CUDA_CONSTRAINTS_CHECK", "1")
 import pytest
 
 
+@pytest.fixture
+def per_kind_tables(monkeypatch):
+    """The per-kind tables alone, for tests that check them by hand: JAX's compiled layout
+    (oomdoctor[xla-gpu]) is checked in test_xla_gpu_compile.py, Keras's traced torch step in
+    test_keras_torch_trace.py."""
+    monkeypatch.setenv("OOMDOCTOR_XLA_GPU_COMPILE", "0")
+    monkeypatch.setenv("OOMDOCTOR_KERAS_TORCH_TRACE", "0")
+
+
 def pytest_addoption(parser):
     parser.addoption("--update-golden", action="store_true", help="rewrite tests/golden/*.out from current output")
 

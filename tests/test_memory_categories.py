@@ -7,13 +7,8 @@ import oomdoctor
 from oomdoctor.backends import CATEGORIES
 
 
-@pytest.fixture(autouse=True)
-def per_kind_table(monkeypatch):
-    """These tests check the per-kind table and the categories by hand; JAX's compiled layout
-    (oomdoctor[xla-gpu]) is checked in test_xla_gpu_compile.py, Keras's traced torch step in
-    test_keras_torch_trace.py."""
-    monkeypatch.setenv("OOMDOCTOR_XLA_GPU_COMPILE", "0")
-    monkeypatch.setenv("OOMDOCTOR_KERAS_TORCH_TRACE", "0")
+# These tests check the per-kind tables and the categories by hand (tests/conftest.py: per_kind_tables).
+pytestmark = pytest.mark.usefixtures("per_kind_tables")
 
 IN, H, OUT = 100, 50, 10
 PARAMS = IN * H + H + H * OUT + OUT  # 5,560

@@ -22,13 +22,8 @@ from oomdoctor.gpus import GPU
 from oomdoctor.parallel import Kind, Strategy, fewest_devices, keras_candidates, model_state_bytes, parse_strategy
 
 
-@pytest.fixture(autouse=True)
-def per_kind_table(monkeypatch):
-    """These tests check the per-kind table and the categories by hand; JAX's compiled layout
-    (oomdoctor[xla-gpu]) is checked in test_xla_gpu_compile.py, Keras's traced torch step in
-    test_keras_torch_trace.py."""
-    monkeypatch.setenv("OOMDOCTOR_XLA_GPU_COMPILE", "0")
-    monkeypatch.setenv("OOMDOCTOR_KERAS_TORCH_TRACE", "0")
+# These tests check the per-kind tables and the categories by hand (tests/conftest.py: per_kind_tables).
+pytestmark = pytest.mark.usefixtures("per_kind_tables")
 
 MODELS = Path(__file__).parent / "models" / "small.py"
 SRC = str(Path(__file__).resolve().parents[1] / "src")
