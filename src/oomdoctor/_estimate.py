@@ -352,7 +352,7 @@ def _device_total(job: Job, peak: int) -> int:
 def _fits(job: Job, batch_size: int) -> bool:
     assert job.gpu is not None
     traced = job.keras_torch_step
-    if traced is not None and traced.recording is not None and traced.exact:
+    if traced is not None and traced.replays:
         # Keras's torch step was traced: replay it under the GPU's memory as the caching allocator would,
         # keeping as much spare as for a plain PyTorch model
         from .backends.torch import fits_under
@@ -520,7 +520,7 @@ def _uncertainty(job: Job, memory: StepMemory, approximated: list[str]) -> dict:
     modelled = ["activations", "temporaries", "workspace"]
     modelled_layers = sum(not u.approximated for u in job.uses)
     traced = job.keras_torch_step
-    if traced is not None and traced.recording is not None and traced.exact:
+    if traced is not None and traced.replays:
         statement = _(
             "Exact (from shapes and dtypes): {exact}. Traced: every allocation of Keras's torch train step, run "
             "here on fake tensors and replayed through PyTorch's caching allocator; the peak falls in the {phase}. "

@@ -66,6 +66,13 @@ class KerasTorchRecording:
 
         return sizes_at(batch_size, self.batch_sizes, self.sizes)
 
+    def replay(self, batch_size: int, cap: int | None = None):
+        """The step at ``batch_size`` through the caching allocator (``cap``: its limit; OutOfMemory past it)."""
+        from .pytorch.job import replay_events
+
+        return replay_events(batch_size, self.events, self.sizes_at(batch_size), self.roles, self.phases,
+                             self.layers, self.steps, cap=cap)
+
 
 # ---- the parent's side --------------------------------------------------------------------
 

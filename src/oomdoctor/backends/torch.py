@@ -124,6 +124,11 @@ class TracedTorchStep:
     activation_scale: float = 1.0
     failure: str | None = None
 
+    @property
+    def replays(self) -> bool:
+        """The estimate is a replay of this trace (it ran, and the job is the one traced)."""
+        return self.recording is not None and self.exact
+
 
 # What the trace cannot see: cuDNN's per-call convolution workspace (never at the peak on the H200
 # ground truth, where convolutional networks replayed within 0.1 %), and whatever made the LSTM +1 to
@@ -133,12 +138,8 @@ UNCERTAIN_TRACED = 0.05
 
 
 def _replayed(facts: StepFacts, traced: TracedTorchStep) -> StepMemory:
-    from ..pytorch.job import replay_events
-
-    recording = traced.recording
-    assert recording is not None
-    replay = replay_events(facts.batch_size, recording.events, recording.sizes_at(facts.batch_size),
-                           recording.roles, recording.phases, recording.layers, recording.steps)
+    assert traced.recording is not None
+    replay = traced.recording.replay(facts.batch_size)
     by_layer = replay.activation_bytes_by_module
     kept = [by_layer.get(u.call.path, 0) for u in facts.uses]
     build = _build_phase(facts)
@@ -160,15 +161,12 @@ def fits_under(facts: StepFacts, traced: TracedTorchStep, cap: int) -> bool:
     ``torch.cuda.set_per_process_memory_fraction``: the model build, then the step replayed with the
     allocator's own answer to a full device (free the cached segments, retry, else out of memory)?"""
     from ..pytorch.allocator import OutOfMemory
-    from ..pytorch.job import replay_events
 
-    recording = traced.recording
-    assert recording is not None
+    assert traced.recording is not None
     if sum(_build_phase(facts).values()) > cap:
         return False
     try:
-        replay_events(facts.batch_size, recording.events, recording.sizes_at(facts.batch_size), recording.roles,
-                      recording.phases, recording.layers, recording.steps, cap=cap)
+        traced.recording.replay(facts.batch_size, cap=cap)
     except OutOfMemory:
         return False
     return True
@@ -203,7 +201,7 @@ class TorchBackend:
 
     def step_memory(self, facts: StepFacts) -> StepMemory:
         traced = facts.keras_torch_step
-        if traced is not None and traced.recording is not None and traced.exact:
+        if traced is not None and traced.replays:
             return _replayed(facts, traced)
         memory = table_step(facts, traced.activation_scale if traced is not None else 1.0)
         if traced is not None and traced.recording is None:

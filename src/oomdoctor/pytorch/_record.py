@@ -133,9 +133,7 @@ class _Recorder:
         entry = self._live.get(key)
         if entry is not None:
             # A storage freed since the last sweep leaves its address to the next one made: that one is new.
-            import torch
-
-            return not torch.UntypedStorage._expired(entry[0].cdata)
+            return not entry[0].expired()
         host = self._host.get(key)
         if host is not None and host.expired():
             del self._host[key]  # its address now belongs to a new storage
