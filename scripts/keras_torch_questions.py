@@ -2,15 +2,18 @@
 
 1. Does Keras's LSTM run cuDNN (``torch._VF.lstm``) on CUDA, or fall back to its step-by-step
    loop (Keras swallows the cuDNN path's exceptions)? oomdoctor's CPU trace can only take the loop.
-2. What holds the MLP's extra input-sized tensor? On the H200 ground truth mlp_mnist at batch 4096
-   kept one 12.25 MiB block (the flattened input's size) alive after step 2 that the trace frees.
-   The caching allocator's snapshot names the Python frames that allocated each live block.
+2. Is the MLP's extra input-sized block the previous step's input batch, left in a reference cycle
+   by keras.tree (torch.utils._pytree's recursive tree_flatten)? On the H200 ground truth mlp_mnist
+   at batch 4096 held one 12.25 MiB block more after step 2 than after step 1; the trace now keeps
+   the previous batch through the step. If so, gc.collect() frees it, and the caching allocator's
+   snapshot names the frames that allocated it (the input's conversion to a tensor).
 
     KERAS_BACKEND=torch python scripts/keras_torch_questions.py
 """
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 import traceback
@@ -67,9 +70,12 @@ def mlp_extra_block() -> None:
     snapshot = torch.cuda.memory._snapshot()
     torch.cuda.memory._record_memory_history(enabled=None)
     size = x.nbytes
+    in_use = torch.cuda.memory_allocated()
+    gc.collect()
     print(f"MLP b4096: max_memory_allocated {torch.cuda.max_memory_allocated() / 2**20:.2f} MiB, "
-          f"in use after step 2 {torch.cuda.memory_allocated() / 2**20:.2f} MiB; blocks of the input's size "
-          f"({size} bytes) alive now:")
+          f"in use after step 2 {in_use / 2**20:.2f} MiB, after gc.collect() "
+          f"{torch.cuda.memory_allocated() / 2**20:.2f} MiB; blocks of the input's size ({size} bytes) "
+          f"alive after step 2:")
     for segment in snapshot["segments"]:
         for block in segment["blocks"]:
             if block["state"] == "active_allocated" and abs(block["size"] - size) < 2 * 2**20:

@@ -6,7 +6,8 @@ the ``.contiguous()`` copies Keras makes to move channels-last tensors into
 torch's channels-first kernels, max pooling's int64 argmax indices, the
 gradients of the previous step still held while the next forward runs
 (Keras's trainer calls ``zero_grad()`` after the forward pass), the
-optimizer's ``torch._foreach_*`` temporaries. Rather than tabulate these, the
+optimizer's ``torch._foreach_*`` temporaries, the previous step's input batch (which
+``keras.tree`` leaves in a reference cycle until Python's garbage collector runs). Rather than tabulate these, the
 step is run: the model is built on the ``meta`` device (shapes only, nothing
 filled), its variables are swapped for ``FakeTensor``s (shape and dtype, no
 memory) and ``model.train_step`` runs twice under the PyTorch recorder
@@ -251,6 +252,7 @@ def _record_once(model, batch_size: int, request: dict):
 
         output_shape = (None, *request["output_shape"])
         torch.Tensor.backward = traced_backward
+        previous_inputs: list = []
         try:
             for step in range(2):
                 recorder.step = step
@@ -262,8 +264,15 @@ def _record_once(model, batch_size: int, request: dict):
                     recorder.recording.storages[recorder.note(tensor, "batch")].role = "input_batch"
                 recorder.phase = "forward"
                 logs = model.train_step((inputs[0] if len(inputs) == 1 else inputs, labels))
+                # The previous step's input batch lives on through this one: keras.tree (torch.utils._pytree's
+                # recursive tree_flatten) leaves every model input in a reference cycle, which Python's garbage
+                # collector frees at a time of its own. On the H200 it was still held at the end of step 2 for
+                # the MLP and the seed's model (their peaks: one input batch above step 1's).
+                previous_inputs = inputs
                 del inputs, labels, logs
                 recorder.sweep()
+            del previous_inputs
+            recorder.sweep()
         finally:
             torch.Tensor.backward = backward
     _assign_roles(recorder.recording)

@@ -131,9 +131,10 @@ class TracedTorchStep:
 
 
 # What the trace cannot see: cuDNN's per-call convolution workspace (never at the peak on the H200
-# ground truth, where convolutional networks replayed within 0.1 %), and whatever made the LSTM +1 to
-# +5 % and a multi-layer perceptron's step hold one input batch more than the trace (-10 %; its step-2
-# in_use showed the batch still alive). So 5 % of what the step made, and one input batch.
+# ground truth, where convolutional networks replayed within 1 %), the LSTM's kernel (+1 to +5 %), and
+# when Python's garbage collector frees the input batches Keras leaves in reference cycles (the trace
+# keeps the previous step's alive through the step; an older one may be too). So 5 % of what the step
+# made, and one input batch.
 UNCERTAIN_TRACED = 0.05
 
 
