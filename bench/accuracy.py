@@ -29,6 +29,7 @@ def main() -> int:
     parser.add_argument("--ground-truth", type=Path, default=default)
     parser.add_argument("--rows", action="store_true", help="print every row")
     parser.add_argument("--backend", choices=["jax", "torch"], help="only this backend's GPU rows (skips the CPU rows)")
+    parser.add_argument("--cpu", action="store_true", help="only TensorFlow's CPU rows (--device cpu)")
     args = parser.parse_args()
 
     sys.path.insert(0, str(args.ground_truth / "measure"))
@@ -38,9 +39,12 @@ def main() -> int:
     import oomdoctor
     from oomdoctor.units import format_bytes
 
+    models: dict[str, keras.Model] = {}
+    if args.cpu:
+        tensorflow_cpu(args.ground_truth, models, suite, rows_out=args.rows)
+        return 0
     rows = [json.loads(line) for line in (args.ground_truth / "h200-calibration.jsonl").open()]
     rows = [r for r in rows if r["kind"] == "keras" and args.backend in (None, r["backend"])]
-    models: dict[str, keras.Model] = {}
     errors: dict[str, list[float]] = {}
     safe_under: dict[str, list[bool]] = {}
     lines = []

@@ -10,6 +10,7 @@ import pytest
 from keras import layers
 
 import oomdoctor
+from oomdoctor.units import MiB
 
 MEASURE = textwrap.dedent("""
     import json, sys
@@ -85,3 +86,16 @@ def test_cpu_computes_float16_in_float32_under_xla():
                                precision="mixed_float16")
     assert mixed.breakdown["activations"] == full.breakdown["activations"]
     assert full.breakdown["workspace"] == 0  # no CUDA libraries on the CPU
+
+
+@pytest.mark.parametrize("request_mib, counted_mib", [
+    (226, 256),  # a fresh 256 MiB region: less than twice the request, 30 MiB over: handed out whole
+    (300, 300),  # a 512 MiB region is 212 MiB over (more than 128): split
+    (900, 1024),  # 124 MiB over, less than twice: whole
+    (1, 1),  # the first 2 MiB region is twice the request: split
+    (1.5, 2),
+])
+def test_tensorflows_bfc_allocator_counts_a_fresh_region_whole_unless_it_splits(request_mib, counted_mib):
+    from oomdoctor.backends.tensorflow import bfc_fresh_region_chunk
+
+    assert bfc_fresh_region_chunk(int(request_mib * MiB)) == int(counted_mib * MiB)
