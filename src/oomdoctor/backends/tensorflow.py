@@ -94,18 +94,18 @@ def _compiled_cpu_step(facts: StepFacts) -> StepMemory:
     working = max(facts.compiled_cpu_step_bytes - state, 0)
     gradients = min(facts.trainable_bytes, working)
     activations = min(sum(kept), working - gradients)
+    chunk = bfc_fresh_region_chunk(working)
     breakdown = {
         **resident_bytes(facts),
         "gradients": gradients,
         "activations": activations,
         # the rest of XLA's buffer, and what the allocator's chunk holds beyond it
-        "temporaries": bfc_fresh_region_chunk(working) - gradients - activations,
+        "temporaries": chunk - gradients - activations,
         "workspace": 0,
     }
     uncertain = _UNCERTAIN_COMPILED * working
     notes = [_("TensorFlow with XLA on the CPU: the step's buffers were sized by compiling it with XLA:CPU "
                "(through Keras's JAX trainer) on abstract shapes.")]
-    chunk = bfc_fresh_region_chunk(working)
     if chunk > working:
         notes.append(_("TensorFlow's BFC allocator serves XLA's {buffer} buffer from a fresh {region} region and "
                        "counts all of it (it splits a chunk only when it is twice the request or 128 MiB "
