@@ -52,19 +52,18 @@ def measured_peak(jit: bool) -> int:
     return json.loads(out.strip().splitlines()[-1])["peak"]
 
 
-# With XLA the estimate is XLA:CPU's buffer assignment, and TensorFlow's CPU kernels take scratch
-# from the same allocator that the assignment does not report: on this small model the estimate was
-# 33-41 % low over several runs (the measurement itself moves with thread timing). The bound says
-# so, and catches any regression beyond it.
-@pytest.mark.parametrize("jit, lowest", [(False, 0.6), (True, 0.5)])
-def test_cpu_estimate_is_near_the_measured_allocator_peak(jit, lowest):
+# Without XLA the graph executor's op order moves with thread timing (the measurements vary by up
+# to 25 %). With XLA the estimate is TensorFlow's own buffer assignment in the allocator's region:
+# this model's 18.4 MiB buffer is served from a fresh 32 MiB region, counted whole (est/real 1.03;
+# it was 0.59-0.67 with JAX's compile and without the region).
+@pytest.mark.parametrize("jit, lowest, highest", [(False, 0.6, 1.6), (True, 0.85, 1.25)])
+def test_cpu_estimate_is_near_the_measured_allocator_peak(jit, lowest, highest):
     with keras.StatelessScope(initialize_variables=False):
         model = build()
     est = oomdoctor.estimate(model, 32, optimizer="adam", backend="tensorflow", jit_compile=jit, device="cpu")
     real = measured_peak(jit)
     assert est.device == "cpu"
-    # a model outside the calibration set; the measurements themselves vary by up to 25 %
-    assert lowest * real <= est.peak_bytes <= 1.6 * real, (est.peak_bytes, real)
+    assert lowest * real <= est.peak_bytes <= highest * real, (est.peak_bytes, real)
 
 
 def test_cpu_device_needs_tensorflow_and_no_gpu():
@@ -99,3 +98,25 @@ def test_tensorflows_bfc_allocator_counts_a_fresh_region_whole_unless_it_splits(
     from oomdoctor.backends.tensorflow import bfc_fresh_region_chunk
 
     assert bfc_fresh_region_chunk(int(request_mib * MiB)) == int(counted_mib * MiB)
+
+
+def test_cpu_with_xla_compiles_tensorflows_own_step_once_and_scales_other_batches(monkeypatch):
+    pytest.importorskip("tensorflow", reason="needs the tensorflow extra")
+    from oomdoctor import _tf_xla_cpu
+    from oomdoctor._estimate import make_job, reestimate
+
+    children = []
+    run_child = _tf_xla_cpu._run_child
+    monkeypatch.setattr(_tf_xla_cpu, "_run_child", lambda request: children.append(request) or run_child(request))
+    with keras.StatelessScope(initialize_variables=False):
+        model = build()
+    job = make_job(model, 32, optimizer="adam", backend="tensorflow", jit_compile=True, device="cpu")
+    scale = job.tensorflow_cpu_scale
+    assert scale is not None and scale > 0
+    est = reestimate(job)
+    assert any("TensorFlow's XLA:CPU here" in n for n in est.notes), est.notes
+    # another batch: JAX's compile at that batch, scaled; no second TensorFlow child
+    bigger = reestimate(job, batch_size=64)
+    assert bigger.peak_bytes > est.peak_bytes
+    assert any("scaled from it" in n for n in bigger.notes)
+    assert len(children) == 1

@@ -33,7 +33,6 @@ for and at twice it, give every allocation as ``fixed + per_sample x batch``
 from __future__ import annotations
 
 import contextlib
-import copy
 import json
 import os
 import subprocess
@@ -41,6 +40,8 @@ import sys
 import weakref
 from dataclasses import dataclass
 from typing import Any, Iterator
+
+from ._child_model import ModelNotSendable, model_request, rebuilt
 
 # What a data-dependent read (``tensor.item()``) gives on fake tensors, which hold no values:
 # the optimizers read their learning rate (SGD's ``alpha=-learning_rate``), mixed_float16's
@@ -86,16 +87,18 @@ class TraceFailed(Exception):
 
 
 def record_step(model: Any, batch_size: int, optimizer_name: str, precision: str, workspace_bytes: int,
-                inputs: list[tuple[tuple, str]], output_shape: tuple, source: str | None = None
-                ) -> KerasTorchRecording:
+                inputs: list[tuple[tuple, str]], output_shape: tuple) -> KerasTorchRecording:
     """Trace ``model``'s training step on Keras's torch backend (in a child process).
 
-    ``source`` (``path/to/file.py:function``, as ``oomdoctor.loading`` records it on the model) is
-    run again in the child; without it the model's serialized config is sent. ``inputs`` (per-sample
-    shape and dtype of each input) and ``output_shape`` (the first output's, without the batch) come
-    from oomdoctor's own trace, so a subclassed model needs no ``model.inputs``.
+    The model travels as ``oomdoctor._child_model`` sends it. ``inputs`` (per-sample shape and dtype of
+    each input) and ``output_shape`` (the first output's, without the batch) come from oomdoctor's own
+    trace, so a subclassed model needs no ``model.inputs``.
     """
-    key = (batch_size, optimizer_name, precision, workspace_bytes, source, tuple(inputs), tuple(output_shape))
+    try:
+        sent = model_request(model)
+    except ModelNotSendable as exc:
+        raise TraceFailed(str(exc)) from exc
+    key = (batch_size, optimizer_name, precision, workspace_bytes, sent["source"], tuple(inputs), tuple(output_shape))
     try:
         cached = _CACHE.setdefault(model, {})
     except TypeError:
@@ -103,15 +106,8 @@ def record_step(model: Any, batch_size: int, optimizer_name: str, precision: str
     if key in cached:
         return cached[key]
     request = {"batch_sizes": [batch_size, 2 * batch_size], "optimizer": optimizer_name, "precision": precision,
-               "workspace_bytes": workspace_bytes, "source": source, "config": None,
+               "workspace_bytes": workspace_bytes, **sent,
                "inputs": [[list(shape), dtype] for shape, dtype in inputs], "output_shape": list(output_shape)}
-    if source is None:
-        import keras
-
-        try:
-            request["config"] = keras.saving.serialize_keras_object(model)
-        except Exception as exc:
-            raise TraceFailed(f"the model could not be serialized ({type(exc).__name__}: {str(exc)[:120]})") from exc
     env = {**os.environ, "KERAS_BACKEND": "torch", "CUDA_VISIBLE_DEVICES": "", "TF_CPP_MIN_LOG_LEVEL": "3"}
     env.pop("OOMDOCTOR_USER_KERAS_BACKEND", None)
     try:
@@ -142,34 +138,8 @@ def _build(request: dict):
     """The model, on the meta device, under the job's dtype policy."""
     import keras
 
-    keras.config.set_dtype_policy(request["precision"])
     with keras.device("meta"):
-        source = request["source"]
-        if source is not None:  # path/to/file.py:function, run again here: its classes may live only there
-            from .loading import load_model
-
-            model = load_model(source, abstract=False)
-        else:
-            # deserializing consumes the config it is given
-            model = keras.saving.deserialize_keras_object(copy.deepcopy(request["config"]))
-        return _with_policy(model, request["precision"])
-
-
-def _with_policy(model, policy: str):
-    """``model`` with every layer under ``policy``: a saved config names each layer's dtype policy, which
-    overrides the global one (the XLA compile clones the model the same way)."""
-    import keras
-
-    def clone(layer):
-        config = layer.get_config()
-        if "dtype" in config:
-            config["dtype"] = policy
-        return layer.__class__.from_config(config)
-
-    try:
-        return keras.models.clone_model(model, clone_function=clone)
-    except Exception:  # a subclassed model cannot be cloned: its layers keep the policy they were built with
-        return model
+        return rebuilt(request, request["precision"])
 
 
 @contextlib.contextmanager

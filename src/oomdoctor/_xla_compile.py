@@ -77,12 +77,6 @@ class CompiledStep:
         return max(self.output_bytes - self.alias_bytes, 0)
 
 
-def compiled_step_bytes(model: Any, batch_size: int, optimizer_name: str) -> int | None:
-    """Arguments + temporaries of the XLA:CPU executable of one training step, in bytes."""
-    step = compiled_step(model, batch_size, optimizer_name, target=None, precision="float32")
-    return None if step is None else step.argument_bytes + step.temp_bytes
-
-
 def compiled_step(model: Any, batch_size: int, optimizer_name: str, target: "GPU | None",
                   precision: str) -> CompiledStep | None:
     """The step compiled for XLA:CPU (``target=None``) or for ``target``'s GPU, without one.

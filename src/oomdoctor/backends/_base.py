@@ -63,8 +63,10 @@ class StepFacts:
     input_bytes: int  # one batch of inputs and labels
     jit_compile: bool
     device: Device = Device.GPU
-    # XLA:CPU's own figure for the step (arguments + temporaries), when it could be compiled
+    # XLA:CPU's own figure for the step (arguments + temporaries), when it could be compiled: by
+    # TensorFlow itself (oomdoctor._tf_xla_cpu), else as Keras's JAX trainer writes the step
     compiled_cpu_step_bytes: int | None = None
+    compiled_cpu_step_by_tensorflow: bool = False
     # JAX on a GPU: the step as XLA's GPU compiler laid it out (compiled for the target GPU without
     # one), at anchor.batch_size; compiled_here says these facts are that very step
     xla_gpu_anchor: "XLAGpuAnchor | None" = None

@@ -104,8 +104,12 @@ def _compiled_cpu_step(facts: StepFacts) -> StepMemory:
         "workspace": 0,
     }
     uncertain = _UNCERTAIN_COMPILED * working
-    notes = [_("TensorFlow with XLA on the CPU: the step's buffers were sized by compiling it with XLA:CPU "
-               "(through Keras's JAX trainer) on abstract shapes.")]
+    if facts.compiled_cpu_step_by_tensorflow:
+        notes = [_("TensorFlow with XLA on the CPU: the step's temporary buffer is XLA's own, from compiling "
+                   "Keras's train step with TensorFlow's XLA:CPU here (other batch sizes: scaled from it).")]
+    else:
+        notes = [_("TensorFlow with XLA on the CPU: the step's buffers were sized by compiling it with XLA:CPU "
+                   "(through Keras's JAX trainer) on abstract shapes.")]
     if chunk > working:
         notes.append(_("TensorFlow's BFC allocator serves XLA's {buffer} buffer from a fresh {region} region and "
                        "counts all of it (it splits a chunk only when it is twice the request or 128 MiB "
@@ -125,9 +129,10 @@ class TensorFlowBackend:
     def step_memory(self, facts: StepFacts) -> StepMemory:
         where = "CPU" if facts.device is Device.CPU else "GPU"
         # TensorFlow's XLA while loop for recurrent layers keeps far more per step than
-        # JAX's scan (lstm_text: 2.2x), so the compiled figure does not carry over to them.
+        # JAX's scan (lstm_text: 2.2x), so JAX's compiled figure does not carry over to them.
         has_rnn = any(use.kind is Kind.RNN for use in facts.uses)
-        if facts.jit_compile and facts.compiled_cpu_step_bytes is not None and not has_rnn:
+        if (facts.jit_compile and facts.compiled_cpu_step_bytes is not None
+                and (facts.compiled_cpu_step_by_tensorflow or not has_rnn)):
             return _compiled_cpu_step(facts)
         if facts.jit_compile:
             memory = XLABackend().step_memory(facts)

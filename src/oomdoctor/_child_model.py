@@ -1,0 +1,60 @@
+"""A model sent to a child process and rebuilt there (the Keras torch trace, TensorFlow's own XLA compile).
+
+Keras picks its backend once per process, so steps traced or compiled on another backend run in a
+child. The model travels as the user's ``path/to/file.py:function`` (run again in the child, so
+classes defined only in that file work) or, without one, as its serialized config.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+
+class ModelNotSendable(Exception):
+    """The model has no source file and cannot be serialized; the message says why in one line."""
+
+
+def model_request(model: Any) -> dict:
+    """``{"source": ..., "config": ...}`` for ``rebuilt`` in a child."""
+    source = getattr(model, "_oomdoctor_source", None)  # set by oomdoctor.loading.load_model
+    if source is not None:
+        return {"source": source, "config": None}
+    import keras
+
+    try:
+        return {"source": None, "config": keras.saving.serialize_keras_object(model)}
+    except Exception as exc:
+        raise ModelNotSendable(f"the model could not be serialized ({type(exc).__name__}: {str(exc)[:120]})") from exc
+
+
+def rebuilt(request: dict, policy: str) -> Any:
+    """The model of ``model_request``, every layer under the dtype ``policy``."""
+    import keras
+
+    keras.config.set_dtype_policy(policy)
+    if request["source"] is not None:
+        from .loading import load_model
+
+        model = load_model(request["source"], abstract=False)
+    else:
+        # deserializing consumes the config it is given
+        model = keras.saving.deserialize_keras_object(copy.deepcopy(request["config"]))
+    return with_policy(model, policy)
+
+
+def with_policy(model: Any, policy: str) -> Any:
+    """``model`` with every layer under ``policy``: a saved config names each layer's dtype policy, which
+    overrides the global one (the XLA compile clones the model the same way)."""
+    import keras
+
+    def clone(layer):
+        config = layer.get_config()
+        if "dtype" in config:
+            config["dtype"] = policy
+        return layer.__class__.from_config(config)
+
+    try:
+        return keras.models.clone_model(model, clone_function=clone)
+    except Exception:  # a subclassed model cannot be cloned: its layers keep the policy they were built with
+        return model

@@ -1,0 +1,137 @@
+"""TensorFlow's own XLA:CPU compile of Keras's train step, read from XLA's buffer assignment.
+
+``--device cpu`` with ``jit_compile``: TensorFlow lowers Keras's step with tf2xla and compiles it with
+the XLA it ships. Its buffer assignment (the arguments, one preallocated buffer for every temporary,
+the few outputs not written over the variables) is what the step allocates. The XLA in JAX, which
+oomdoctor otherwise compiles with, lays the same step out differently: ResNet-50 at batch 8 needed
+1061 MiB of temporaries there, 735.5 MiB in TensorFlow 2.21's, and 735.8 MiB was measured.
+
+TensorFlow has no shape-only variables, so the child holds the real weights, optimizer slots and one
+batch (zeros): models needing more than ``MAX_HOST_BYTES`` for that use JAX's compile alone. A job is
+compiled here once, at its own batch size; other batch sizes scale JAX's compile by the ratio of the
+two (``oomdoctor._estimate.Job.tensorflow_cpu_scale``). It runs in a child (``python -m
+oomdoctor._tf_xla_cpu``, the request as JSON on stdin, ``RESULT ok`` on stdout) because Keras picks
+its backend once per process, with ``XLA_FLAGS=--xla_dump_to`` pointing at a temporary folder that
+is deleted after.
+"""
+
+from __future__ import annotations
+
+import glob
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import weakref
+from typing import Any
+
+from ._child_model import ModelNotSendable, model_request, rebuilt
+from ._xla_compile import CompiledStep
+from .units import GiB
+
+MAX_HOST_BYTES = 2 * GiB
+TIMEOUT_S = 600
+
+_CACHE: "weakref.WeakKeyDictionary[Any, dict]" = weakref.WeakKeyDictionary()
+
+
+def compiled_step(model: Any, batch_size: int, optimizer_name: str, precision: str,
+                  inputs: list[tuple[tuple, str]], output_shape: tuple, host_bytes: int) -> CompiledStep | None:
+    """TensorFlow's XLA:CPU executable of one training step: its arguments, and every buffer it
+    allocates itself (counted as temporaries: the preallocated temporary buffer and the few outputs
+    not written over the variables).
+
+    ``None`` where it is not done here: TensorFlow is not installed, the child would hold more than
+    ``MAX_HOST_BYTES`` (``host_bytes``: weights, slots and a batch), the model cannot be sent to the
+    child, or the child could not compile it.
+    """
+    import importlib.util
+
+    if (host_bytes > MAX_HOST_BYTES or importlib.util.find_spec("tensorflow") is None
+            or os.environ.get("OOMDOCTOR_TF_XLA_CPU") == "0"):
+        return None
+    try:
+        sent = model_request(model)
+    except ModelNotSendable:
+        return None
+    key = (batch_size, optimizer_name, precision, sent["source"], tuple(inputs), tuple(output_shape))
+    try:
+        cached = _CACHE.setdefault(model, {})
+    except TypeError:
+        cached = {}
+    if key not in cached:
+        cached[key] = _run_child({"batch_size": batch_size, "optimizer": optimizer_name, "precision": precision,
+                                  **sent, "inputs": [[list(shape), dtype] for shape, dtype in inputs],
+                                  "output_shape": list(output_shape)})
+    return cached[key]
+
+
+def _run_child(request: dict) -> CompiledStep | None:
+    with tempfile.TemporaryDirectory(prefix="oomdoctor-xla-") as dump:
+        flags = f"{os.environ.get('XLA_FLAGS', '')} --xla_dump_to={dump}".strip()
+        env = {**os.environ, "KERAS_BACKEND": "tensorflow", "CUDA_VISIBLE_DEVICES": "", "TF_CPP_MIN_LOG_LEVEL": "3",
+               "XLA_FLAGS": flags}
+        env.pop("OOMDOCTOR_USER_KERAS_BACKEND", None)
+        try:
+            proc = subprocess.run([sys.executable, "-m", "oomdoctor._tf_xla_cpu"], input=json.dumps(request),
+                                  capture_output=True, text=True, env=env, timeout=TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            return None
+        if proc.returncode != 0 or "RESULT ok" not in proc.stdout:
+            return None
+        return buffer_assignment(dump)
+
+
+def buffer_assignment(dump: str) -> CompiledStep | None:
+    """The train step's buffer assignment, from XLA's ``*-buffer-assignment.txt`` in ``dump``."""
+    files = glob.glob(os.path.join(dump, "*train_step*after_optimizations-buffer-assignment.txt"))
+    if len(files) != 1:
+        return None
+    text = open(files[0], encoding="utf-8").read()
+    arguments = temporaries = 0
+    for match in re.finditer(r"^allocation \d+: size (\d+), (\w+)", text, re.M):
+        if match.group(2) == "parameter":
+            arguments += int(match.group(1))
+        else:
+            temporaries += int(match.group(1))
+    if not temporaries:
+        return None
+    return CompiledStep(argument_bytes=arguments, output_bytes=0, alias_bytes=0, temp_bytes=temporaries)
+
+
+# ---- the child's side ---------------------------------------------------------------------
+
+
+def _child(request: dict) -> None:
+    import numpy as np
+    import tensorflow as tf
+
+    from ._training import default_loss, label_spec
+    from ._xla_compile import STAND_IN_OPTIMIZERS
+
+    import keras
+
+    model = rebuilt(request, request["precision"])
+    output_shape = (None, *request["output_shape"])
+    loss = default_loss(output_shape)
+    model.compile(optimizer=STAND_IN_OPTIMIZERS[request["optimizer"]](keras), loss=loss, jit_compile=True)
+    batch_size = request["batch_size"]
+    inputs = [tf.zeros((batch_size, *shape), dtype=dtype) for shape, dtype in request["inputs"]]
+    label_shape, label_dtype = label_spec(model.loss, output_shape, batch_size)
+    labels = tf.constant(np.zeros(label_shape, dtype=label_dtype))
+    model.optimizer.build(model.trainable_variables)
+    step = tf.function(model.train_step, jit_compile=True)
+    # compiling for the IR after XLA's passes writes the buffer assignment into XLA_FLAGS's dump folder
+    step.experimental_get_compiler_ir((inputs[0] if len(inputs) == 1 else inputs, labels))(stage="optimized_hlo")
+
+
+def main() -> None:
+    request = json.loads(sys.stdin.read())
+    _child(request)
+    print("RESULT ok")
+
+
+if __name__ == "__main__":
+    main()
