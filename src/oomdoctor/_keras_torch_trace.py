@@ -37,11 +37,11 @@ import json
 import os
 import subprocess
 import sys
-import weakref
 from dataclasses import dataclass
 from typing import Any, Iterator
 
 from ._child_model import ModelNotSendable, model_request, rebuilt
+from ._per_model import PerModelCache
 
 # What a data-dependent read (``tensor.item()``) gives on fake tensors, which hold no values:
 # the optimizers read their learning rate (SGD's ``alpha=-learning_rate``), mixed_float16's
@@ -79,7 +79,7 @@ class KerasTorchRecording:
 
 # ---- the parent's side --------------------------------------------------------------------
 
-_CACHE: "weakref.WeakKeyDictionary[Any, dict]" = weakref.WeakKeyDictionary()
+_RECORDINGS = PerModelCache()
 
 
 class TraceFailed(Exception):
@@ -99,15 +99,13 @@ def record_step(model: Any, batch_size: int, optimizer_name: str, precision: str
     except ModelNotSendable as exc:
         raise TraceFailed(str(exc)) from exc
     key = (batch_size, optimizer_name, precision, workspace_bytes, sent["source"], tuple(inputs), tuple(output_shape))
-    try:
-        cached = _CACHE.setdefault(model, {})
-    except TypeError:
-        cached = {}
-    if key in cached:
-        return cached[key]
     request = {"batch_sizes": [batch_size, 2 * batch_size], "optimizer": optimizer_name, "precision": precision,
                "workspace_bytes": workspace_bytes, **sent,
                "inputs": [[list(shape), dtype] for shape, dtype in inputs], "output_shape": list(output_shape)}
+    return _RECORDINGS.get(model, key, lambda: _record_in_child(request))
+
+
+def _record_in_child(request: dict) -> KerasTorchRecording:
     env = {**os.environ, "KERAS_BACKEND": "torch", "CUDA_VISIBLE_DEVICES": "", "TF_CPP_MIN_LOG_LEVEL": "3"}
     env.pop("OOMDOCTOR_USER_KERAS_BACKEND", None)
     try:
@@ -127,7 +125,6 @@ def record_step(model: Any, batch_size: int, optimizer_name: str, precision: str
         sizes=tuple(tuple(s) for s in result["sizes"]),
         phases=tuple(result["phases"]), roles=tuple(result["roles"]), steps=tuple(result["steps"]),
         layers=tuple(result["layers"]), events=tuple(result["events"]))
-    cached[key] = recording
     return recording
 
 

@@ -24,17 +24,17 @@ import re
 import subprocess
 import sys
 import tempfile
-import weakref
 from typing import Any
 
 from ._child_model import ModelNotSendable, model_request, rebuilt
+from ._per_model import PerModelCache
 from ._xla_compile import CompiledStep
 from .units import GiB
 
 MAX_HOST_BYTES = 2 * GiB
 TIMEOUT_S = 600
 
-_CACHE: "weakref.WeakKeyDictionary[Any, dict]" = weakref.WeakKeyDictionary()
+_COMPILED = PerModelCache()
 
 
 def compiled_step(model: Any, batch_size: int, optimizer_name: str, precision: str,
@@ -57,15 +57,9 @@ def compiled_step(model: Any, batch_size: int, optimizer_name: str, precision: s
     except ModelNotSendable:
         return None
     key = (batch_size, optimizer_name, precision, sent["source"], tuple(inputs), tuple(output_shape))
-    try:
-        cached = _CACHE.setdefault(model, {})
-    except TypeError:
-        cached = {}
-    if key not in cached:
-        cached[key] = _run_child({"batch_size": batch_size, "optimizer": optimizer_name, "precision": precision,
-                                  **sent, "inputs": [[list(shape), dtype] for shape, dtype in inputs],
-                                  "output_shape": list(output_shape)})
-    return cached[key]
+    request = {"batch_size": batch_size, "optimizer": optimizer_name, "precision": precision, **sent,
+               "inputs": [[list(shape), dtype] for shape, dtype in inputs], "output_shape": list(output_shape)}
+    return _COMPILED.get(model, key, lambda: _run_child(request))
 
 
 def _run_child(request: dict) -> CompiledStep | None:

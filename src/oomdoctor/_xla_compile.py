@@ -28,17 +28,17 @@ from __future__ import annotations
 import contextlib
 import importlib
 import os
-import weakref
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from ._per_model import PerModelCache
 from ._trace import weights_left_unfilled
 
 if TYPE_CHECKING:
     from .gpus import GPU
 
 # per model (weakly: a model's id may be reused once it is gone), per batch, optimizer, target, precision
-_CACHE: "weakref.WeakKeyDictionary[Any, dict[tuple, CompiledStep | None]]" = weakref.WeakKeyDictionary()
+_COMPILED = PerModelCache()
 
 # A fresh Keras optimizer of the job's kind, for the steps oomdoctor compiles (here) or traces
 # (oomdoctor._keras_torch_trace): its slots are what counts, not its hyperparameters.
@@ -87,14 +87,8 @@ def compiled_step(model: Any, batch_size: int, optimizer_name: str, target: "GPU
     """
     if target is not None and os.environ.get("OOMDOCTOR_XLA_GPU_COMPILE") == "0":
         return None  # asked for the per-layer table (faster; used to compare the two)
-    key = (batch_size, optimizer_name, target, precision)
-    try:
-        known = _CACHE.setdefault(model, {})
-    except TypeError:  # not weakly referable: compile every time
-        known = {}
-    if key not in known:
-        known[key] = _compile(model, batch_size, optimizer_name, target, precision)
-    return known[key]
+    return _COMPILED.get(model, (batch_size, optimizer_name, target, precision),
+                         lambda: _compile(model, batch_size, optimizer_name, target, precision))
 
 
 def _compile(model: Any, batch_size: int, optimizer_name: str, target: "GPU | None",
