@@ -8,6 +8,10 @@ classes defined only in that file work) or, without one, as its serialized confi
 from __future__ import annotations
 
 import copy
+import json
+import os
+import subprocess
+import sys
 from typing import Any
 
 
@@ -15,9 +19,14 @@ class ModelNotSendable(Exception):
     """The model has no source file and cannot be serialized; the message says why in one line."""
 
 
+def source_of(model: Any) -> str | None:
+    """``path/to/file.py:function``, where oomdoctor.loading.load_model built the model."""
+    return getattr(model, "_oomdoctor_source", None)
+
+
 def model_request(model: Any) -> dict:
     """``{"source": ..., "config": ...}`` for ``rebuilt`` in a child."""
-    source = getattr(model, "_oomdoctor_source", None)  # set by oomdoctor.loading.load_model
+    source = source_of(model)
     if source is not None:
         return {"source": source, "config": None}
     import keras
@@ -58,3 +67,14 @@ def with_policy(model: Any, policy: str) -> Any:
         return keras.models.clone_model(model, clone_function=clone)
     except Exception:  # a subclassed model cannot be cloned: its layers keep the policy they were built with
         return model
+
+
+def run_child(module: str, keras_backend: str, request: dict, timeout_s: int,
+              env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    """``python -m module`` with Keras on ``keras_backend`` and no GPU, ``request`` as JSON on stdin;
+    raises ``subprocess.TimeoutExpired`` after ``timeout_s``."""
+    child_env = {**os.environ, "KERAS_BACKEND": keras_backend, "CUDA_VISIBLE_DEVICES": "", "TF_CPP_MIN_LOG_LEVEL": "3",
+                 **(env or {})}
+    child_env.pop("OOMDOCTOR_USER_KERAS_BACKEND", None)
+    return subprocess.run([sys.executable, "-m", module], input=json.dumps(request), capture_output=True, text=True,
+                          env=child_env, timeout=timeout_s)

@@ -34,13 +34,12 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import subprocess
 import sys
 from dataclasses import dataclass
 from typing import Any, Iterator
 
-from ._child_model import ModelNotSendable, model_request, rebuilt
+from ._child_model import ModelNotSendable, model_request, rebuilt, run_child, source_of
 from ._per_model import PerModelCache
 
 # What a data-dependent read (``tensor.item()``) gives on fake tensors, which hold no values:
@@ -94,23 +93,23 @@ def record_step(model: Any, batch_size: int, optimizer_name: str, precision: str
     each input) and ``output_shape`` (the first output's, without the batch) come from oomdoctor's own
     trace, so a subclassed model needs no ``model.inputs``.
     """
-    try:
-        sent = model_request(model)
-    except ModelNotSendable as exc:
-        raise TraceFailed(str(exc)) from exc
-    key = (batch_size, optimizer_name, precision, workspace_bytes, sent["source"], tuple(inputs), tuple(output_shape))
-    request = {"batch_sizes": [batch_size, 2 * batch_size], "optimizer": optimizer_name, "precision": precision,
-               "workspace_bytes": workspace_bytes, **sent,
-               "inputs": [[list(shape), dtype] for shape, dtype in inputs], "output_shape": list(output_shape)}
-    return _RECORDINGS.get(model, key, lambda: _record_in_child(request))
+    def record() -> KerasTorchRecording:
+        try:
+            sent = model_request(model)
+        except ModelNotSendable as exc:
+            raise TraceFailed(str(exc)) from exc
+        return _record_in_child({"batch_sizes": [batch_size, 2 * batch_size], "optimizer": optimizer_name,
+                                 "precision": precision, "workspace_bytes": workspace_bytes, **sent,
+                                 "inputs": [[list(shape), dtype] for shape, dtype in inputs],
+                                 "output_shape": list(output_shape)})
+
+    key = (batch_size, optimizer_name, precision, workspace_bytes, source_of(model), tuple(inputs), tuple(output_shape))
+    return _RECORDINGS.get(model, key, record)
 
 
 def _record_in_child(request: dict) -> KerasTorchRecording:
-    env = {**os.environ, "KERAS_BACKEND": "torch", "CUDA_VISIBLE_DEVICES": "", "TF_CPP_MIN_LOG_LEVEL": "3"}
-    env.pop("OOMDOCTOR_USER_KERAS_BACKEND", None)
     try:
-        proc = subprocess.run([sys.executable, "-m", "oomdoctor._keras_torch_trace"], input=json.dumps(request),
-                              capture_output=True, text=True, env=env, timeout=TIMEOUT_S)
+        proc = run_child("oomdoctor._keras_torch_trace", "torch", request, TIMEOUT_S)
     except subprocess.TimeoutExpired as exc:
         raise TraceFailed(f"tracing took more than {TIMEOUT_S} s") from exc
     lines = [line for line in proc.stdout.splitlines() if line.startswith("RESULT ")]

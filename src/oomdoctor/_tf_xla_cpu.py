@@ -26,7 +26,7 @@ import sys
 import tempfile
 from typing import Any
 
-from ._child_model import ModelNotSendable, model_request, rebuilt
+from ._child_model import ModelNotSendable, model_request, rebuilt, run_child, source_of
 from ._per_model import PerModelCache
 from ._xla_compile import CompiledStep
 from .units import GiB
@@ -52,25 +52,24 @@ def compiled_step(model: Any, batch_size: int, optimizer_name: str, precision: s
     if (host_bytes > MAX_HOST_BYTES or importlib.util.find_spec("tensorflow") is None
             or os.environ.get("OOMDOCTOR_TF_XLA_CPU") == "0"):
         return None
-    try:
-        sent = model_request(model)
-    except ModelNotSendable:
-        return None
-    key = (batch_size, optimizer_name, precision, sent["source"], tuple(inputs), tuple(output_shape))
-    request = {"batch_size": batch_size, "optimizer": optimizer_name, "precision": precision, **sent,
-               "inputs": [[list(shape), dtype] for shape, dtype in inputs], "output_shape": list(output_shape)}
-    return _COMPILED.get(model, key, lambda: _run_child(request))
+    def compile_in_child() -> CompiledStep | None:
+        try:
+            sent = model_request(model)
+        except ModelNotSendable:
+            return None
+        return _run_child({"batch_size": batch_size, "optimizer": optimizer_name, "precision": precision, **sent,
+                           "inputs": [[list(shape), dtype] for shape, dtype in inputs],
+                           "output_shape": list(output_shape)})
+
+    key = (batch_size, optimizer_name, precision, source_of(model), tuple(inputs), tuple(output_shape))
+    return _COMPILED.get(model, key, compile_in_child)
 
 
 def _run_child(request: dict) -> CompiledStep | None:
     with tempfile.TemporaryDirectory(prefix="oomdoctor-xla-") as dump:
         flags = f"{os.environ.get('XLA_FLAGS', '')} --xla_dump_to={dump}".strip()
-        env = {**os.environ, "KERAS_BACKEND": "tensorflow", "CUDA_VISIBLE_DEVICES": "", "TF_CPP_MIN_LOG_LEVEL": "3",
-               "XLA_FLAGS": flags}
-        env.pop("OOMDOCTOR_USER_KERAS_BACKEND", None)
         try:
-            proc = subprocess.run([sys.executable, "-m", "oomdoctor._tf_xla_cpu"], input=json.dumps(request),
-                                  capture_output=True, text=True, env=env, timeout=TIMEOUT_S)
+            proc = run_child("oomdoctor._tf_xla_cpu", "tensorflow", request, TIMEOUT_S, env={"XLA_FLAGS": flags})
         except subprocess.TimeoutExpired:
             return None
         if proc.returncode != 0 or "RESULT ok" not in proc.stdout:
