@@ -13,9 +13,21 @@ if [ "${1:-}" = "--prepare" ]; then
   exit 0
 fi
 site=/tmp/oomdoctor-site
-pip install -q --no-index --no-deps --target "$site" wheelhouse/*.whl
+python3 -m pip install -q --no-index --no-deps --target "$site" wheelhouse/*.whl
 export PYTHONPATH="$site:$PWD/src" TF_CPP_MIN_LOG_LEVEL=3
 out="${OUT:-/tmp}"
-python -m pytest -q -m gpu tests 2>&1 | tail -3 | tee "$out/gpu-tests.txt"
-python scripts/gpu_check.py | tee "$out/gpu-table.md"
-KERAS_BACKEND=torch python scripts/keras_torch_questions.py 2>&1 | tee "$out/keras-torch-questions.txt"
+export PYTHONUNBUFFERED=1
+# Each part has its own time limit, so that what finished comes back when one hangs.
+budget="${GPU_CHECK_SECONDS:-420}"
+nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader | tee "$out/gpu.txt"
+KERAS_BACKEND=jax python3 -c "import jax, torch, keras; print('jax', jax.__version__, 'torch', torch.__version__, 'keras', keras.__version__)" \
+    | tee -a "$out/gpu.txt" || true
+# New ground truth beside the checks: models written as users write them (bench/user_models.py)
+timeout "$budget" python3 scripts/gpu_truth_user_models.py "$out/h200-user-models.jsonl" --jobs 6 \
+    > "$out/user-models.log" 2>&1 &
+truth=$!
+timeout 150 python3 -m pytest -q -m gpu --continue-on-collection-errors tests/test_pytorch.py tests/test_measure.py tests/test_parallel_keras.py 2>&1 | tail -15 > "$out/gpu-tests.txt" || true
+timeout $((budget - 150)) python3 scripts/gpu_check.py > "$out/gpu-table.md" 2>&1 || true
+KERAS_BACKEND=torch timeout 60 python3 scripts/keras_torch_questions.py > "$out/keras-torch-questions.txt" 2>&1 || true
+wait "$truth" || true
+cat "$out"/gpu.txt "$out"/gpu-tests.txt "$out"/gpu-table.md "$out"/keras-torch-questions.txt "$out"/user-models.log
