@@ -134,3 +134,59 @@ def test_the_previous_steps_input_batch_is_still_held():
     est = _estimate(model, 256)
     batch = 256 * 28 * 28 * 4
     assert 2 * batch <= est.breakdown["input_batch"] < 2 * batch + 4096, est.breakdown
+
+
+_USER_MODELS = """
+import numpy as np
+import keras
+from keras import layers
+
+
+def _net():
+    inputs = keras.Input((24,))
+    x = layers.Lambda(lambda t: t * 0.5)(inputs)
+    return keras.Model(inputs, layers.Dense(3, activation="softmax")(layers.Dense(64, activation="relu")(x)))
+
+
+def compiled():
+    model = _net()
+    model.compile(optimizer=keras.optimizers.RMSprop(1e-3), loss="sparse_categorical_crossentropy")
+    return model
+
+
+def uncompiled():
+    return _net()
+
+
+def loss_dict_and_normalization():
+    normalize = layers.Normalization()
+    normalize.adapt(np.ones((8, 24), dtype="float32"))
+    inputs = keras.Input((24,), name="features")
+    x = layers.Dense(32, activation="relu")(normalize(inputs))
+    model = keras.Model(inputs, {"kind": layers.Dense(4, activation="softmax", name="kind")(x),
+                                 "score": layers.Dense(1, name="score")(x)})
+    model.compile(optimizer="adam", loss={"kind": "sparse_categorical_crossentropy", "score": "mse"},
+                  metrics={"kind": ["accuracy"]})
+    return model
+"""
+
+
+def test_a_model_compiled_by_its_builder_traces_as_the_uncompiled_one_with_its_optimizer(tmp_path):
+    from oomdoctor.loading import load_model
+
+    source = tmp_path / "user_models.py"
+    source.write_text(_USER_MODELS)
+    compiled = oomdoctor.estimate(load_model(f"{source}:compiled"), 16, backend="torch", gpu="H200")
+    uncompiled = oomdoctor.estimate(load_model(f"{source}:uncompiled"), 16, optimizer="rmsprop", backend="torch",
+                                    gpu="H200")
+    assert compiled.engine == uncompiled.engine == "keras-torch-trace", compiled.notes
+    assert compiled.peak_bytes == uncompiled.peak_bytes
+
+
+def test_a_loss_dict_and_an_adapted_normalization_are_traced(tmp_path):
+    from oomdoctor.loading import load_model
+
+    source = tmp_path / "user_models.py"
+    source.write_text(_USER_MODELS)
+    est = oomdoctor.estimate(load_model(f"{source}:loss_dict_and_normalization"), 16, backend="torch", gpu="H200")
+    assert est.engine == "keras-torch-trace", est.notes

@@ -400,9 +400,20 @@ def test_worker_trains_under_keras_distribution():
         assert result[kind]["steps_done"] == 2 and len(result[kind]["device_peaks_bytes"]) == 4
 
 
+def _gpu_count() -> int:
+    try:
+        import jax
+
+        return sum(d.platform == "gpu" for d in jax.devices())
+    except Exception:
+        return 0
+
+
 @pytest.mark.gpu
 @pytest.mark.parametrize("strategy", ["data_parallel:2", "model_parallel:1x2"])
 def test_measured_device_peaks_beside_the_estimate(strategy):
+    if _gpu_count() < 2:
+        pytest.skip("needs 2 GPUs; the lent H200 machine has 1")
     result = measuring.measure(f"{MODELS}:dense_only", 256, steps=2, strategy=strategy)
     assert len(result.device_peaks_bytes) == 2 and all(p > 0 for p in result.device_peaks_bytes)
     assert result.estimate_peak_bytes and result.relative_error is not None

@@ -11,7 +11,7 @@ from oomdoctor.gpus import CATALOG, gpu_with_memory
 H200 = CATALOG["H200"]
 
 needs_plugin = pytest.mark.skipif(
-    _xla_compile.gpu_topology(H200) is None,
+    isinstance(_xla_compile.gpu_topology(H200), _xla_compile.NotCompiled),
     reason="JAX's CUDA plugin is not installed (pip install 'oomdoctor[xla-gpu]'); the table is used instead")
 
 
@@ -110,7 +110,104 @@ def test_the_table_note_prints_the_pip_extra_as_text(monkeypatch):
 
     from oomdoctor.render.terminal import render
 
-    monkeypatch.setenv("OOMDOCTOR_XLA_GPU_COMPILE", "0")
+    monkeypatch.setattr(_xla_compile, "_cuda_plugin_installed", lambda: False)
     out = io.StringIO()
     render(oomdoctor.estimate(_mlp(512), 64, optimizer="adam", backend="jax"), Console(file=out, width=200))
     assert "pip install 'oomdoctor[xla-gpu]'" in out.getvalue()  # not eaten as rich markup
+    assert "Sized by: the per-kind table" in out.getvalue()
+
+
+_BUILDERS = """
+import keras
+from keras import layers
+
+
+def _net():
+    inputs = keras.Input((32, 32, 3))
+    x = layers.Lambda(lambda t: t / 255.0)(inputs)
+    x = layers.Conv2D(32, 3, activation="relu")(x)
+    x = layers.GlobalAveragePooling2D()(x)
+    return keras.Model(inputs, layers.Dense(10, activation="softmax")(x))
+
+
+def compiled():
+    model = _net()
+    model.compile(optimizer=keras.optimizers.RMSprop(1e-3), loss="sparse_categorical_crossentropy")
+    return model
+
+
+def uncompiled():
+    return _net()
+
+
+def two_inputs_two_outputs():
+    image = keras.Input((32, 32, 3), name="image")
+    extra = keras.Input((8,), name="extra")
+    x = layers.GlobalAveragePooling2D()(layers.Conv2D(16, 3)(image))
+    x = layers.Concatenate()([x, extra])
+    model = keras.Model({"image": image, "extra": extra},
+                        {"kind": layers.Dense(5, activation="softmax", name="kind")(x),
+                         "score": layers.Dense(1, name="score")(x)})
+    model.compile(optimizer="adam", loss={"kind": "sparse_categorical_crossentropy", "score": "mse"},
+                  loss_weights={"kind": 1.0, "score": 0.5}, metrics={"kind": ["accuracy"]})
+    return model
+
+
+class Tower(keras.Model):
+    def __init__(self):
+        super().__init__()
+        self.conv = layers.Conv2D(8, 3)
+        self.head = layers.Dense(4)
+
+    def call(self, x):
+        return self.head(keras.ops.mean(self.conv(x), axis=(1, 2)))
+
+
+def subclassed():
+    model = Tower()
+    model.build((None, 16, 16, 3))
+    model.compile(optimizer="sgd", loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True))
+    return model
+"""
+
+
+@pytest.fixture
+def builders(tmp_path):
+    path = tmp_path / "builders.py"
+    path.write_text(_BUILDERS)
+    return path
+
+
+@needs_plugin
+def test_a_model_compiled_by_its_builder_is_compiled_as_the_uncompiled_one_with_its_optimizer(builders):
+    from oomdoctor.loading import load_model
+
+    compiled = oomdoctor.estimate(load_model(f"{builders}:compiled"), 32, backend="jax", gpu="H200")
+    uncompiled = oomdoctor.estimate(load_model(f"{builders}:uncompiled"), 32, optimizer="rmsprop", backend="jax",
+                                    gpu="H200")
+    assert compiled.engine == uncompiled.engine == "xla-gpu-compile", compiled.notes
+    assert compiled.optimizer == uncompiled.optimizer == "RMSprop"
+    assert compiled.peak_bytes == uncompiled.peak_bytes
+    assert compiled.to_dict()["engine"] == "xla-gpu-compile" and compiled.to_dict()["engine_reason"] is None
+
+
+@needs_plugin
+@pytest.mark.parametrize("builder", ["two_inputs_two_outputs", "subclassed"])
+def test_what_users_write_is_compiled(builders, builder):
+    from oomdoctor.loading import load_model
+
+    est = oomdoctor.estimate(load_model(f"{builders}:{builder}"), 16, backend="jax", gpu="H200")
+    assert est.engine == "xla-gpu-compile", est.notes
+
+
+def test_a_failed_compile_names_its_reason_and_the_table_answers(monkeypatch):
+    def broken(*args, **kwargs):
+        raise RuntimeError("the compiler fell over\nsecond line")
+
+    monkeypatch.setattr(_xla_compile, "_abstract_step", broken)
+    monkeypatch.setattr(_xla_compile, "_placement", lambda target: _xla_compile._Placement(None, {}))
+    est = oomdoctor.estimate(_mlp(384), 64, optimizer="adam", backend="jax", gpu="H200")
+    assert est.engine == "table"
+    assert est.engine_reason.endswith("RuntimeError: the compiler fell over")
+    assert any("RuntimeError: the compiler fell over" in note for note in est.notes)
+    assert est.safe_peak_bytes > est.peak_bytes

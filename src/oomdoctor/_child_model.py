@@ -57,14 +57,10 @@ def with_policy(model: Any, policy: str) -> Any:
     overrides the global one (the XLA compile clones the model the same way)."""
     import keras
 
-    def clone(layer):
-        config = layer.get_config()
-        if "dtype" in config:
-            config["dtype"] = policy
-        return layer.__class__.from_config(config)
+    from ._step_model import layer_under
 
     try:
-        return keras.models.clone_model(model, clone_function=clone)
+        return keras.models.clone_model(model, clone_function=layer_under(policy))
     except Exception:  # a subclassed model cannot be cloned: its layers keep the policy they were built with
         return model
 

@@ -188,11 +188,12 @@ class Job:
         its temporaries scaled to TensorFlow's own compile of this job where that ran."""
         if not (self.device is Device.CPU and self.jit_compile and self.model is not None):
             return {}
-        from ._xla_compile import compiled_step
+        from ._xla_compile import CompiledStep, compiled_step
 
         # float16 is computed in float32 on the CPU: the step is compiled in float32
-        step = compiled_step(self.model, batch_size, self.optimizer.spec.name, target=None, precision="float32")
-        if step is None:
+        step = compiled_step(self.model, batch_size, self.optimizer.spec.name, target=None, precision="float32",
+                             inputs=self._input_specs, outputs=self._output_shapes)
+        if not isinstance(step, CompiledStep):
             return {}
         scale = self.tensorflow_cpu_scale
         if scale is None:
@@ -212,15 +213,16 @@ class Job:
         if not (self.device is Device.CPU and self.jit_compile and self.model is not None and not self.remat):
             return None
         from . import _tf_xla_cpu
-        from ._xla_compile import compiled_step
+        from ._xla_compile import CompiledStep, compiled_step
 
         jax_step = compiled_step(self.model, self.batch_size, self.optimizer.spec.name, target=None,
-                                 precision="float32")
-        if jax_step is None or jax_step.temp_bytes <= 0:
+                                 precision="float32", inputs=self._input_specs,
+                                 outputs=self._output_shapes)
+        if not isinstance(jax_step, CompiledStep) or jax_step.temp_bytes <= 0:
             return None
         own = _tf_xla_cpu.compiled_step(self.model, self.batch_size, self.optimizer.spec.name, "float32",
-                                        [(tuple(t.shape[1:]), t.dtype) for t in self.trace.inputs],
-                                        tuple(self.trace.outputs[0].shape[1:]), jax_step.argument_bytes)
+                                        self._input_specs, tuple(self.trace.outputs[0].shape[1:]),
+                                        jax_step.argument_bytes)
         return None if own is None else own.temp_bytes / jax_step.temp_bytes
 
     @cached_property
@@ -235,15 +237,35 @@ class Job:
         """
         if not self.compile_gpu_step:
             return self.inherited_anchor
+        from ._xla_compile import CompiledStep
+
+        step = self.xla_gpu_compile
+        if not isinstance(step, CompiledStep):
+            return None
+        return xla_gpu_anchor(self._facts(self.batch_size, None), step, self.gpu or _COMPILE_TARGET)
+
+    @property
+    def xla_gpu_compile(self):
+        """XLA's GPU compile of this job's step (``CompiledStep``), or why there is none (``NotCompiled``);
+        ``None`` where the job is not compiled for a GPU (not XLA, a strategy, remat, or a re-estimate)."""
         xla = self.backend is BackendName.JAX or (self.backend is BackendName.TENSORFLOW and self.jit_compile)
-        if not (xla and self.device is Device.GPU and self.model is not None and self.strategy is None
-                and not self.remat):
+        if not (self.compile_gpu_step and xla and self.device is Device.GPU and self.model is not None
+                and self.strategy is None and not self.remat):
             return None
         from ._xla_compile import compiled_step
 
-        target = self.gpu or _COMPILE_TARGET
-        step = compiled_step(self.model, self.batch_size, self.optimizer.spec.name, target, self.precision.value)
-        return None if step is None else xla_gpu_anchor(self._facts(self.batch_size, None), step, target)
+        return compiled_step(self.model, self.batch_size, self.optimizer.spec.name, self.gpu or _COMPILE_TARGET,
+                             self.precision.value, inputs=self._input_specs, outputs=self._output_shapes)
+
+    @property
+    def _input_specs(self) -> list[tuple[tuple, str]]:
+        """Per-sample (shape, dtype) of every input, as traced (``--input-shape``, subclassed models)."""
+        return [(tuple(t.shape[1:]), t.dtype) for t in self.trace.inputs]
+
+    @property
+    def _output_shapes(self) -> list[tuple]:
+        """Per-sample shape of every output, as traced."""
+        return [tuple(t.shape[1:]) for t in self.trace.outputs]
 
     @cached_property
     def keras_torch_step(self) -> TracedTorchStep | None:
@@ -319,6 +341,9 @@ class Estimate:
     devices: int = 1
     per_device_batch_size: int | None = None
     device_search: dict | None = None  # the fewest devices of the GPU, and the strategy, for which the job fits
+    # which of ENGINES answered, and why the table did when it did
+    engine: str = "table"
+    engine_reason: str | None = None
     _job: Any = field(default=None, repr=False)  # the Job (Keras) or TorchJob it came from
 
     def _repr_html_(self) -> str:
@@ -344,6 +369,9 @@ class Estimate:
             "device_total_bytes_meaning": "rough nvidia-smi figure: peak + CUDA context + allocator pool slack",
             "breakdown": dict(self.breakdown),
             "peak_phase": self.peak_phase,
+            "engine": self.engine,
+            "engine_meaning": "what sized the step: a compiler's layout or a traced step, or the per-kind table",
+            "engine_reason": self.engine_reason,
             "safe_peak_bytes": self.safe_peak_bytes,
             "safe_peak_bytes_meaning": "allocator peak to request from a scheduler: peak + what the modelled "
                                        "parts may miss",
@@ -431,6 +459,45 @@ def _layer_rows(job: Job, memory: StepMemory) -> list[LayerRow]:
     return rows
 
 
+# What answered an estimate (the JSON key "engine"): a compiler's layout or a traced step, or the per-kind table.
+ENGINES = ("xla-gpu-compile", "xla-cpu-compile", "tensorflow-xla-cpu", "keras-torch-trace", "torch-trace", "table")
+
+
+def engine_of(job: Job) -> tuple[str, str | None]:
+    """``(engine, why the table answers)``; the reason is ``None`` when an exact engine answered."""
+    from ._xla_compile import CompiledStep, NotCompiled, compiled_step
+
+    if job.remat:
+        return "table", _("a model built under RematScope is estimated from the table")
+    if job.backend is BackendName.TORCH:
+        traced = job.keras_torch_step
+        if traced is not None and traced.replays:
+            return "keras-torch-trace", None
+        if traced is not None and traced.failure:
+            return "table", _("Keras's torch step could not be traced: {reason}").format(reason=traced.failure)
+        if job.strategy is not None:
+            return "table", _("Keras's torch backend has no multi-device strategy to trace")
+        return "table", _("Keras's torch step was not traced")
+    if not job.jit_compile:
+        return "table", _("TensorFlow without XLA runs the step op by op; no compiler lays it out")
+    if job.device is Device.CPU:
+        if job.tensorflow_cpu_scale is not None:
+            return "tensorflow-xla-cpu", None
+        step = compiled_step(job.model, job.batch_size, job.optimizer.spec.name, target=None, precision="float32",
+                             inputs=job._input_specs, outputs=job._output_shapes) if job.model is not None else None
+        if isinstance(step, CompiledStep):
+            return "xla-cpu-compile", None
+        return "table", _("XLA:CPU could not compile the step: {reason}").format(
+            reason=step.reason if isinstance(step, NotCompiled) else _("no model to compile"))
+    if job.xla_gpu_anchor is not None:
+        return "xla-gpu-compile", None
+    if job.strategy is not None:
+        return "table", _("a step spread over several devices is estimated from the table")
+    step = job.xla_gpu_compile
+    reason = step.reason if isinstance(step, NotCompiled) else _("no model to compile")
+    return "table", _("XLA's GPU compiler could not compile the step: {reason}").format(reason=reason)
+
+
 def build_estimate(job: Job) -> Estimate:
     from . import _culprits
 
@@ -440,7 +507,11 @@ def build_estimate(job: Job) -> Estimate:
     approximated = sorted({u.call.path + f" ({u.call.type_name})" for u in job.uses if u.approximated})
     if job.optimizer.approximated:
         approximated.append(f"optimizer state of {job.optimizer.display} (scaled from stand-in variables)")
+    engine, table_reason = engine_of(job)
     notes = list(memory.notes)
+    if table_reason is not None:
+        notes.insert(0, _("Estimated from the per-kind table, not an exact engine: {reason}.").format(
+            reason=table_reason))
     if approximated:
         notes.append(_("{count} part(s) are approximated conservatively (counted high): {parts}").format(
             count=len(approximated), parts=", ".join(approximated[:5]) + ("..." if len(approximated) > 5 else "")))
@@ -465,6 +536,8 @@ def build_estimate(job: Job) -> Estimate:
         approximated=approximated,
         notes=notes,
         gpu=job.gpu,
+        engine=engine,
+        engine_reason=table_reason,
         _job=job,
     )
     if job.strategy is not None:
@@ -641,6 +714,20 @@ def backend_for_strategy(strategy: Strategy, backend: Any) -> BackendName:
         _("Use --backend jax, or mirrored:{count} with --backend tensorflow.").format(count=strategy.devices))
 
 
+def _model_precision(model) -> str:
+    """The mixed policy the model's layers were built under (a builder may set and reset the global
+    one), else Keras's global policy, else float32."""
+    import keras
+
+    mixed = ("mixed_float16", "mixed_bfloat16")
+    for layer in getattr(model, "layers", None) or []:
+        name = getattr(getattr(layer, "dtype_policy", None), "name", None)
+        if name in mixed:
+            return name
+    policy = keras.config.dtype_policy().name
+    return policy if policy in mixed else "float32"
+
+
 def make_job(model, batch_size, optimizer=None, precision=None, backend=None, gpu=None, jit_compile=None,
              input_shape=None, trace: ModelTrace | None = None, device=None, strategy=None) -> Job:
     if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
@@ -667,10 +754,7 @@ def make_job(model, batch_size, optimizer=None, precision=None, backend=None, gp
             raise OomdoctorError(_("A GPU was given with --device cpu."),
                                  _("Drop --gpu/--gpu-memory, or the --device cpu."))
     if precision is None:
-        import keras
-
-        policy = keras.config.dtype_policy().name
-        precision = policy if policy in ("mixed_float16", "mixed_bfloat16") else "float32"
+        precision = _model_precision(model)
     precision_value = parse_precision(precision)
     if trace is None:
         trace = trace_model(model, tuple(input_shape) if input_shape else None)

@@ -163,13 +163,13 @@ def _layer_attribution(recorder) -> Iterator[None]:
         Layer.__call__ = original
 
 
-def _record_once(model, batch_size: int, request: dict):
+def _record_once(model, batch_size: int, request: dict, batch):
+    """Two steps of ``model.train_step`` on fake tensors shaped like ``batch`` ((x, y) as KerasTensors)."""
     import torch
     from torch._subclasses.fake_tensor import FakeTensorMode
 
     import keras
 
-    from ._training import label_spec
     from .pytorch._kernels import cuda_kernels
     from .pytorch._record import _assign_roles, _mark, _Recorder, data_pointer_warnings_hidden
 
@@ -196,6 +196,16 @@ def _record_once(model, batch_size: int, request: dict):
             recorder.recording.storages[recorder.note(fresh, "variable")].role = roles.get(id(v), "weights")
             v._value = fresh
             swapped[id(v)] = fresh
+        # Tensors a layer keeps outside its variables (an adapted Normalization's mean and variance): on the
+        # device too, and real tensors cannot meet fake ones
+        for layer in model._flatten_layers(include_self=True):
+            for name, value in list(vars(layer).items()):
+                if isinstance(value, torch.Tensor) and not isinstance(value, torch.nn.Parameter) \
+                        and not _is_fake(value):
+                    constant = torch.empty(value.shape, dtype=value.dtype)
+                    recorder.recording.storages[recorder.note(constant, "variable")].role = "weights"
+                    object.__setattr__(layer, name, constant)
+                    swapped[id(constant)] = constant
         recorder.settle(list(swapped.values()))
         # Each layer lists its variables' parameters for torch (``zero_grad()`` walks them): list the new ones.
         for layer in model._flatten_layers(include_self=True):
@@ -214,27 +224,23 @@ def _record_once(model, batch_size: int, request: dict):
             recorder.phase = "optimizer"
             return result
 
-        def batch_of(shape, dtype):
-            return torch.empty((batch_size, *shape), dtype=getattr(torch, dtype))
+        def fake(spec):
+            return torch.empty(tuple(spec.shape), dtype=getattr(torch, str(spec.dtype)))
 
-        output_shape = (None, *request["output_shape"])
         torch.Tensor.backward = traced_backward
         previous_inputs: list = []
         try:
             for step in range(2):
                 recorder.step = step
                 recorder.phase = "optimizer"
-                inputs = [batch_of(shape, dtype) for shape, dtype in request["inputs"]]
-                label_shape, label_dtype = label_spec(model.loss, output_shape, batch_size)
-                labels = torch.empty(label_shape, dtype=getattr(torch, label_dtype))
-                for tensor in [*inputs, labels]:
+                inputs, labels = keras.tree.map_structure(fake, batch)
+                for tensor in keras.tree.flatten((inputs, labels)):
                     recorder.recording.storages[recorder.note(tensor, "batch")].role = "input_batch"
                 recorder.phase = "forward"
-                logs = model.train_step((inputs[0] if len(inputs) == 1 else inputs, labels))
-                # The previous step's input batch lives on through this one: keras.tree (torch.utils._pytree's
-                # recursive tree_flatten) leaves every model input in a reference cycle, which Python's garbage
-                # collector frees at a time of its own. On the H200 it was still held at the end of step 2 for
-                # the MLP and the seed's model (their peaks: one input batch above step 1's).
+                logs = model.train_step((inputs, labels))
+                # The previous step's input batch lives on through this one. On the H200 it was still held at the
+                # end of step 2 for the MLP and the seed's model (their peaks: one input batch above step 1's);
+                # the block was made by Layer.__call__'s convert_input, and gc.collect() did not free it.
                 previous_inputs = inputs
                 del inputs, labels, logs
                 recorder.sweep()
@@ -244,6 +250,12 @@ def _record_once(model, batch_size: int, request: dict):
             torch.Tensor.backward = backward
     _assign_roles(recorder.recording)
     return recorder.recording
+
+
+def _is_fake(tensor) -> bool:
+    from torch._subclasses.fake_tensor import FakeTensor
+
+    return isinstance(tensor, FakeTensor)
 
 
 def _build_variables(model, inputs: list) -> None:
@@ -262,7 +274,7 @@ def _build_variables(model, inputs: list) -> None:
 def _child(request: dict) -> dict:
     import keras
 
-    from ._training import default_loss
+    from ._step_model import abstract_batch, compile_arguments
     from ._xla_compile import STAND_IN_OPTIMIZERS
 
     recordings = []
@@ -271,10 +283,14 @@ def _child(request: dict) -> dict:
         model = _build(request)
         with keras.device("meta"):
             _build_variables(model, request["inputs"])
-            model.compile(optimizer=STAND_IN_OPTIMIZERS[request["optimizer"]](keras),
-                          loss=default_loss((None, *request["output_shape"])))
+            # the user's loss (a dict or list of them), loss weights and metrics; the job's kind of optimizer
+            arguments = compile_arguments(model, model, request["optimizer"], STAND_IN_OPTIMIZERS,
+                                          [tuple(request["output_shape"])])
+            model.compile(**arguments)
             model.optimizer.build(model.trainable_variables)
-        recordings.append(_record_once(model, batch_size, request))
+        batch = abstract_batch(model, batch_size, arguments.get("loss"),
+                               [(tuple(shape), dtype) for shape, dtype in request["inputs"]])
+        recordings.append(_record_once(model, batch_size, request, batch))
     first, second = recordings
     # The same allocations in the same order at both batches; a free may come a few ops later in one of them
     # (when Python lets go of a reference cycle), so the first recording's order of events is the one kept.

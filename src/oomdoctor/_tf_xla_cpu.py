@@ -101,23 +101,23 @@ def _child(request: dict) -> None:
     import numpy as np
     import tensorflow as tf
 
-    from ._training import default_loss, label_spec
+    from ._step_model import abstract_batch, compile_arguments
     from ._xla_compile import STAND_IN_OPTIMIZERS
 
     import keras
 
     model = rebuilt(request, request["precision"])
-    output_shape = (None, *request["output_shape"])
-    loss = default_loss(output_shape)
-    model.compile(optimizer=STAND_IN_OPTIMIZERS[request["optimizer"]](keras), loss=loss, jit_compile=True)
-    batch_size = request["batch_size"]
-    inputs = [tf.zeros((batch_size, *shape), dtype=dtype) for shape, dtype in request["inputs"]]
-    label_shape, label_dtype = label_spec(model.loss, output_shape, batch_size)
-    labels = tf.constant(np.zeros(label_shape, dtype=label_dtype))
+    # the user's loss (a dict or list of them), loss weights and metrics; the job's kind of optimizer
+    arguments = compile_arguments(model, model, request["optimizer"], STAND_IN_OPTIMIZERS,
+                                  [tuple(request["output_shape"])])
+    model.compile(**arguments, jit_compile=True)
+    batch = abstract_batch(model, request["batch_size"], arguments.get("loss"),
+                           [(tuple(shape), dtype) for shape, dtype in request["inputs"]])
+    x, y = keras.tree.map_structure(lambda t: tf.constant(np.zeros(t.shape, dtype=t.dtype)), batch)
     model.optimizer.build(model.trainable_variables)
     step = tf.function(model.train_step, jit_compile=True)
     # compiling for the IR after XLA's passes writes the buffer assignment into XLA_FLAGS's dump folder
-    step.experimental_get_compiler_ir((inputs[0] if len(inputs) == 1 else inputs, labels))(stage="optimized_hlo")
+    step.experimental_get_compiler_ir((x, y))(stage="optimized_hlo")
 
 
 def main() -> None:

@@ -120,7 +120,8 @@ def _record_calls(model, input_shapes: list[tuple[int, ...]], input_dtypes: list
     inputs = [keras.KerasTensor(s, dtype=d) for s, d in zip(input_shapes, input_dtypes)]
     structure = inputs[0] if len(inputs) == 1 else inputs
     if len(inputs) > 1 and isinstance(getattr(model, "_inputs_struct", None), dict):
-        structure = dict(zip(model._inputs_struct.keys(), inputs))
+        # model.inputs is the structure flattened (a dict by sorted keys): packed back the same way
+        structure = keras.tree.pack_sequence_as(model._inputs_struct, inputs)
     Operation.__call__ = recording_call
     try:
         with weights_left_unfilled(), tensorflow_left_unloaded():
@@ -232,6 +233,9 @@ def model_input_specs(model, input_shape: tuple[int, ...] | None) -> list[tuple[
     except (AttributeError, ValueError):
         model_inputs = []
     if not model_inputs:
+        built_with = _build_input_shape(model)
+        if input_shape is None and built_with is not None:
+            return [(built_with, "float32")]
         if input_shape is None:
             raise OomdoctorError(
                 _("The model has no known input shape (it is subclassed or not built)."),
@@ -259,6 +263,17 @@ def model_input_specs(model, input_shape: tuple[int, ...] | None) -> list[tuple[
             )
         specs.append((shape, str(t.dtype)))
     return specs
+
+
+def _build_input_shape(model) -> tuple[int, ...] | None:
+    """The per-sample shape a subclassed model was built with (``model.build((None, 96, 96, 3))``)."""
+    shapes = getattr(model, "_build_shapes_dict", None) or {}
+    if len(shapes) != 1:
+        return None
+    shape = tuple(next(iter(shapes.values())) or ())
+    if len(shape) < 2 or None in shape[1:] or not all(isinstance(d, int) for d in shape[1:]):
+        return None
+    return tuple(shape[1:])
 
 
 def trace_model(model, input_shape: tuple[int, ...] | None = None) -> ModelTrace:

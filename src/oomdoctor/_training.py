@@ -25,6 +25,6 @@ def loss_name(loss) -> str:
 
 def label_spec(loss, output_shape: tuple, batch_size: int) -> tuple[tuple, str]:
     """(shape, dtype) of one batch of labels for ``loss``."""
-    if "sparse" in loss_name(loss).lower():
-        return (batch_size,), "int32"
+    if "sparse" in loss_name(loss).lower():  # one class index per output position
+        return (batch_size,) + tuple(output_shape[1:-1]), "int32"
     return (batch_size,) + tuple(output_shape[1:]), "float32"

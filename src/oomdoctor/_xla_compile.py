@@ -77,42 +77,67 @@ class CompiledStep:
         return max(self.output_bytes - self.alias_bytes, 0)
 
 
+@dataclass(frozen=True)
+class NotCompiled:
+    """Why the step was not compiled: the first line of the real exception, or what is missing."""
+
+    reason: str
+
+
 def compiled_step(model: Any, batch_size: int, optimizer_name: str, target: "GPU | None",
-                  precision: str) -> CompiledStep | None:
+                  precision: str, inputs: list[tuple[tuple, str]] | None = None,
+                  outputs: list[tuple] | None = None) -> CompiledStep | NotCompiled:
     """The step compiled for XLA:CPU (``target=None``) or for ``target``'s GPU, without one.
 
-    ``None`` when it cannot be compiled here: Keras's backend is not JAX, the model
-    cannot be cloned abstractly, the optimizer is not a built-in one, or (for a
-    GPU) JAX's CUDA plugin is not installed.
+    ``inputs`` are the per-sample (shape, dtype) of the model's inputs and ``outputs`` the per-sample
+    shapes of its outputs, as oomdoctor traced them (``--input-shape`` and subclassed models); by
+    default the model's own. Returns why not when the step cannot be compiled here.
     """
     if target is not None and os.environ.get("OOMDOCTOR_XLA_GPU_COMPILE") == "0":
-        return None  # asked for the per-layer table (faster; used to compare the two)
-    return _COMPILED.get(model, (batch_size, optimizer_name, target, precision),
-                         lambda: _compile(model, batch_size, optimizer_name, target, precision))
+        return NotCompiled("OOMDOCTOR_XLA_GPU_COMPILE=0")  # asked for the per-layer table (faster)
+    key = (batch_size, optimizer_name, target, precision, tuple(inputs or ()), tuple(outputs or ()))
+    return _COMPILED.get(model, key, lambda: _compile(model, batch_size, optimizer_name, target, precision, inputs,
+                                                      outputs))
 
 
-def _compile(model: Any, batch_size: int, optimizer_name: str, target: "GPU | None",
-             precision: str) -> CompiledStep | None:
+def _compile(model: Any, batch_size: int, optimizer_name: str, target: "GPU | None", precision: str,
+             inputs: list[tuple[tuple, str]] | None, outputs: list[tuple] | None) -> CompiledStep | NotCompiled:
     import keras
 
-    if keras.backend.backend() != "jax" or optimizer_name not in STAND_IN_OPTIMIZERS:
-        return None
+    if keras.backend.backend() != "jax":
+        return NotCompiled(f"Keras runs on {keras.backend.backend()} in this process, and the compile needs JAX")
     try:
         import jax
 
         placement = _placement(target)
-        if placement is None:
-            return None
-        train_step, state, data = _abstract_step(model, batch_size, optimizer_name, target, precision, placement)
+        if isinstance(placement, NotCompiled):
+            return placement
+        train_step, state, data = _abstract_step(model, batch_size, optimizer_name, target, precision, placement,
+                                                 inputs, outputs)
         with weights_left_unfilled(), _kernels_as_on(target):
-            compiled = jax.jit(train_step, donate_argnums=0, **placement.jit_kwargs).lower(state, data).compile()
+            lowered = jax.jit(train_step, donate_argnums=0, **placement.jit_kwargs).lower(state, data)
+            try:
+                compiled = lowered.compile()
+            except Exception as exc:
+                # Without autotuning XLA emits matrix products as Triton kernels of default tile sizes, and
+                # for some shapes finds none ("Couldn't find output tile sizes"); cuBLAS, which autotuning
+                # may pick on the GPU anyway, takes any shape
+                if target is None or "tile sizes" not in str(exc):
+                    raise
+                compiled = lowered.compile(compiler_options={"xla_gpu_enable_triton_gemm": False})
         analysis = compiled.memory_analysis()
         return CompiledStep(argument_bytes=int(analysis.argument_size_in_bytes),
                             output_bytes=int(analysis.output_size_in_bytes),
                             alias_bytes=int(analysis.alias_size_in_bytes),
                             temp_bytes=int(analysis.temp_size_in_bytes))
-    except Exception:  # a model Keras cannot clone or compile abstractly: the caller's table stands
-        return None
+    except Exception as exc:  # the reason travels to the report; the caller's table answers
+        return NotCompiled(first_line(exc))
+
+
+def first_line(exc: BaseException) -> str:
+    """``Type: first line of the message``, for a report's note."""
+    lines = [line.strip() for line in str(exc).splitlines() if line.strip()]
+    return f"{type(exc).__name__}: {lines[0][:300] if lines else ''}".rstrip(": ")
 
 
 @dataclass(frozen=True)
@@ -121,14 +146,14 @@ class _Placement:
     jit_kwargs: dict
 
 
-def _placement(target: "GPU | None") -> _Placement | None:
+def _placement(target: "GPU | None") -> _Placement | NotCompiled:
     if target is None:
         return _Placement(sharding=None, jit_kwargs={"backend": "cpu"})
     from jax.sharding import NamedSharding, PartitionSpec
 
     topology = gpu_topology(target)
-    if topology is None:
-        return None
+    if isinstance(topology, NotCompiled):
+        return topology
     from jax.experimental import topologies
 
     mesh = topologies.make_mesh(topology, (1,), ("device",))
@@ -203,45 +228,40 @@ def _global_dtype_policy(name: str):
 
 
 def _abstract_step(model: Any, batch_size: int, optimizer_name: str, target: "GPU | None", precision: str,
-                   placement: _Placement):
-    """Keras's own train step of a clone of ``model``, and abstract (state, data) to compile it on."""
+                   placement: _Placement, inputs: list[tuple[tuple, str]] | None, outputs: list[tuple] | None):
+    """The model's own train step on a copy of ``model``, and abstract (state, data) to compile it on.
+
+    The copy is compiled as the user compiled the model (loss, loss weights, metrics, and the
+    optimizer itself with its schedule when it is of the job's kind; a stand-in of the job's kind
+    otherwise), so a model that overrides ``train_step`` or adds losses compiles its own step.
+    """
     import jax
     import keras
 
-    from ._trace import tensorflow_left_unloaded
-    from ._training import default_loss, label_spec
+    from ._step_model import abstract_batch, compile_arguments, working_copy
 
     # XLA:CPU computes float16 in float32 anyway; on a GPU the job's policy is kept
     policy = "float32" if target is None else precision
-
-    def with_policy(layer):
-        config = layer.get_config()
-        if "dtype" in config:
-            config["dtype"] = policy
-        return layer.__class__.from_config(config)
-
-    with _global_dtype_policy(policy), keras.StatelessScope(initialize_variables=False), \
-            weights_left_unfilled(), tensorflow_left_unloaded():
-        clone = keras.models.clone_model(model, clone_function=with_policy)
-    output_shape = tuple(clone.outputs[0].shape)
-    loss = default_loss(output_shape)
+    copy = working_copy(model, policy)
+    arguments = compile_arguments(model, copy, optimizer_name, STAND_IN_OPTIMIZERS, outputs)
     with _global_dtype_policy(policy):  # mixed_float16 wraps the optimizer in LossScaleOptimizer
-        clone.compile(optimizer=STAND_IN_OPTIMIZERS[optimizer_name](keras), loss=loss)
+        copy.compile(**arguments)
+    x, y = abstract_batch(copy, batch_size, arguments.get("loss"), inputs)
     with keras.StatelessScope(initialize_variables=False), weights_left_unfilled():
-        clone.optimizer.build(clone.trainable_variables)
+        copy._symbolic_build(data_batch=(x, y))  # the loss, metrics and optimizer slots, by shape
+        if not copy.optimizer.built:
+            copy.optimizer.build(copy.trainable_variables)
 
-    def spec(shape, dtype):
-        return jax.ShapeDtypeStruct(tuple(shape), dtype, sharding=placement.sharding)
+    def spec(t):
+        return jax.ShapeDtypeStruct(tuple(t.shape), t.dtype, sharding=placement.sharding)
 
     def variables(vs):
-        return [spec(v.shape, v.dtype) for v in vs]
+        return [spec(v) for v in vs]
 
-    state = (variables(clone.trainable_variables), variables(clone.non_trainable_variables),
-             variables(clone.optimizer.variables), variables(clone.metrics_variables))
-    inputs = [spec((batch_size,) + tuple(t.shape[1:]), t.dtype) for t in clone.inputs]
-    labels = spec(*label_spec(loss, output_shape, batch_size))
-    data = (inputs[0] if len(inputs) == 1 else inputs, labels)
-    return clone.train_step, state, data
+    state = (variables(copy.trainable_variables), variables(copy.non_trainable_variables),
+             variables(copy.optimizer.variables), variables(copy.metrics_variables))
+    data = keras.tree.map_structure(spec, (x, y))
+    return copy.train_step, state, data
 
 
 # ---- compiling for a GPU that is not here -------------------------------------------------------
@@ -307,11 +327,25 @@ device_description_str: "{known.name}"
 """
 
 
+def _cuda_plugin_installed() -> bool:
+    import importlib.util
+    import pkgutil
+
+    if importlib.util.find_spec("jax_plugins") is None:
+        return False
+    import jax_plugins
+
+    return any(m.name.startswith("xla_cuda") for m in pkgutil.iter_modules(jax_plugins.__path__))
+
+
 def gpu_topology(gpu: "GPU"):
-    """A one-device topology of ``gpu`` to compile for, or ``None`` without JAX's CUDA plugin."""
+    """A one-device topology of ``gpu`` to compile for, or why there is none (JAX's CUDA plugin is
+    missing, or too old for deviceless topologies)."""
+    if not _cuda_plugin_installed():
+        return NotCompiled("JAX's CUDA plugin is not installed: pip install 'oomdoctor[xla-gpu]'")
     try:
         from jax.experimental import topologies
 
         return topologies.get_topology_desc(platform="cuda", topology="1x1x1", target_config=target_config(gpu))
-    except Exception:  # no CUDA plugin (or one too old for deviceless topologies)
-        return None
+    except Exception as exc:
+        return NotCompiled(f"JAX's CUDA plugin could not describe {gpu.name}: {first_line(exc)}")

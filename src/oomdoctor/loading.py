@@ -8,6 +8,7 @@ by shape and never allocated.
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import json
 import os
@@ -154,22 +155,71 @@ def build_abstractly(builder):
     """Run ``builder`` so that its weights are recorded by shape, not allocated.
 
     Inside ``keras.StatelessScope`` Keras defers every variable with an
-    initializer. Code that creates a variable from a value (``model.compile``
-    makes metric counters that way) cannot run there; such a builder is run
-    again normally, and its weights are then allocated once.
+    initializer. ``compile()`` called by the builder is recorded there and run
+    after the scope (it makes metric counters from values, which the scope
+    refuses). Other code that creates a variable from a value (an optimizer
+    constructed in the builder, ``Normalization.adapt``) cannot run there; such
+    a builder is run again normally, and its weights are then allocated once.
     """
+    result, arguments = _built(builder)
+    model = result[0] if isinstance(result, tuple) and result else result
+    if arguments is not None and hasattr(model, "compile"):
+        model.compile(**arguments)
+    return result
+
+
+def _built(builder):
+    """``(builder(), the arguments it gave compile() or None)``, compile() not run."""
     import keras
 
     from ._trace import tensorflow_left_unloaded
 
-    with tensorflow_left_unloaded():
+    with tensorflow_left_unloaded(), _compile_recorded() as recorded:
         try:
             with keras.StatelessScope(initialize_variables=False):
-                return builder()
+                return builder(), recorded.get("arguments")
         except ValueError as exc:
             if "stateless scope" not in str(exc):
                 raise
-        return builder()
+        recorded.clear()
+        return builder(), recorded.get("arguments")
+
+
+@contextlib.contextmanager
+def _compile_recorded():
+    """While it lasts, ``keras.Model.compile`` records its arguments instead of compiling."""
+    import keras
+
+    recorded: dict = {}
+    original = keras.Model.compile
+
+    def record(self, optimizer="rmsprop", **kwargs):  # compile()'s own default optimizer
+        recorded["arguments"] = {"optimizer": optimizer, **kwargs}
+
+    keras.Model.compile = record
+    try:
+        yield recorded
+    finally:
+        keras.Model.compile = original
+
+
+def rebuild_from_source(source: str, policy: str):
+    """The model of ``path/to/file.py:function`` built again under the dtype ``policy``, uncompiled,
+    with what its builder gave ``compile()`` in ``_oomdoctor_compile`` (to compile a step on it)."""
+    import keras
+
+    path_text, _colon, function = source.rpartition(":")
+    before = keras.config.dtype_policy()
+    keras.config.set_dtype_policy(policy)
+    try:
+        result, arguments = call_user_function(Path(path_text), function, _built,
+                                               _("Define def {function}(): ... returning a keras.Model.").format(
+                                                   function=function))
+    finally:
+        keras.config.set_dtype_policy(before)
+    model = result[0] if isinstance(result, tuple) and result else result
+    model._oomdoctor_compile = arguments
+    return model
 
 
 def model_optimizer(model):

@@ -311,9 +311,8 @@ def _layout_notes(facts: StepFacts, anchor: XLAGpuAnchor | None) -> list[str]:
     if facts.device is not Device.GPU:
         return []
     if anchor is None:
-        return [_("The step's temporary buffer is modelled per kind of layer (within 30 % of measured JAX peaks); "
-                  "with JAX's CUDA plugin (pip install 'oomdoctor[xla-gpu]') oomdoctor asks XLA's GPU compiler "
-                  "for it instead.")]
+        # why XLA's GPU compiler did not lay the step out is the engine's note (oomdoctor._estimate.engine_of)
+        return [_("The step's temporary buffer is modelled per kind of layer (within 30 % of measured JAX peaks).")]
     if facts.compiled_here:
         return [_("The step's buffers were laid out by XLA's GPU compiler for {gpu}, compiled here without a GPU; "
                   "the library workspaces that autotuning picks on the GPU are modelled.").format(gpu=anchor.target)]

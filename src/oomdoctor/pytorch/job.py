@@ -334,6 +334,7 @@ def build_estimate(job: TorchJob):
         notes=notes,
         gpu=job.gpu,
         reserved_peak_bytes=replay.reserved_bytes,
+        engine="torch-trace",
         strategy=job.strategy.describe() if job.strategy else None,
         devices=job.strategy.devices if job.strategy else 1,
         per_device_batch_size=job.strategy.per_device_batch(job.batch_size) if job.strategy else None,

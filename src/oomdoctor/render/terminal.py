@@ -29,6 +29,18 @@ def _category_label(category: str) -> str:
     }[category]
 
 
+def engine_words(engine: str) -> str:
+    """What answered an estimate (``Estimate.engine``), in words."""
+    return {
+        "xla-gpu-compile": _("XLA's GPU compiler, which laid the step out here without a GPU"),
+        "xla-cpu-compile": _("XLA:CPU's compile of the step"),
+        "tensorflow-xla-cpu": _("TensorFlow's own XLA:CPU compile of the step"),
+        "keras-torch-trace": _("Keras's torch step, traced on fake tensors"),
+        "torch-trace": _("the PyTorch step, traced on fake tensors"),
+        "table": _("the per-kind table, not an exact engine (see the first note)"),
+    }[engine]
+
+
 def verdict(estimate: "Estimate") -> Text:
     peak = format_bytes(estimate.peak_bytes)
     backend = estimate.backend + (" + XLA" if estimate.jit_compile and estimate.backend == "tensorflow" else "")
@@ -54,6 +66,8 @@ def verdict(estimate: "Estimate") -> Text:
                     short=format_bytes(-estimate.headroom_bytes), max_batch=estimate.max_batch_size))
             else:
                 text.append(_(": not even batch 1 fits ({reason}).").format(reason=estimate.max_batch_reason))
+    text.append("\n" + _("Sized by: {engine}.").format(engine=engine_words(estimate.engine)),
+                style="yellow" if estimate.engine == "table" else None)
     search = estimate.device_search
     if search is not None and search["devices"]:
         text.append("\n" + _("Fewest {gpu} that fit batch {batch}: {devices} with {strategy} ({peak} peak per device).")
