@@ -211,3 +211,15 @@ def test_a_failed_compile_names_its_reason_and_the_table_answers(monkeypatch):
     assert est.engine_reason.endswith("RuntimeError: the compiler fell over")
     assert any("RuntimeError: the compiler fell over" in note for note in est.notes)
     assert est.safe_peak_bytes > est.peak_bytes
+
+
+def test_loading_and_compiling_a_lambda_model_leaves_other_models_weights_unallocated(builders):
+    """A Lambda computes its output shape in a StatelessScope of its own, whose exit into eager mode fills
+    every variable still waiting: an earlier abstract model (the seed's 770 M parameters) would be allocated."""
+    from oomdoctor.loading import load_model
+
+    with keras.StatelessScope(initialize_variables=False):
+        waiting = _mlp(2048)
+    model = load_model(f"{builders}:compiled")  # its optimizer is built in the builder: built for real
+    oomdoctor.estimate(model, 8, backend="jax", gpu="H200")
+    assert all(v._value is None for v in waiting.weights)

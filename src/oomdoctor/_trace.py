@@ -167,13 +167,15 @@ def tensorflow_left_unloaded():
 
 
 @contextlib.contextmanager
-def weights_left_unfilled():
+def weights_left_unfilled(keep_created: bool = True):
     """Keep Keras from filling variables that wait for their initializer.
 
     Keras runs abstract evaluation inside a StatelessScope whose exit initialises
     every variable still waiting for its initializer: hidden from it, the weights
     of a model built with ``StatelessScope(initialize_variables=False)`` are never
     allocated (the seed's model: 0.2 GB of host memory instead of 12 GB).
+    ``keep_created=False`` forgets the variables made inside (oomdoctor's own copies
+    of a model): Keras's list would otherwise keep them, and fill them, for ever.
     """
     from keras.src.backend.common import global_state
 
@@ -183,7 +185,7 @@ def weights_left_unfilled():
         yield
     finally:
         created = global_state.get_global_attribute("uninitialized_variables") or []
-        global_state.set_global_attribute("uninitialized_variables", waiting + created)
+        global_state.set_global_attribute("uninitialized_variables", waiting + (created if keep_created else []))
 
 
 def _stand_in_output(layer, args, kwargs):

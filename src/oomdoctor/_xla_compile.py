@@ -242,15 +242,19 @@ def _abstract_step(model: Any, batch_size: int, optimizer_name: str, target: "GP
 
     # XLA:CPU computes float16 in float32 anyway; on a GPU the job's policy is kept
     policy = "float32" if target is None else precision
-    copy = working_copy(model, policy)
-    arguments = compile_arguments(model, copy, optimizer_name, STAND_IN_OPTIMIZERS, outputs)
-    with _global_dtype_policy(policy):  # mixed_float16 wraps the optimizer in LossScaleOptimizer
-        copy.compile(**arguments)
-    x, y = abstract_batch(copy, batch_size, arguments.get("loss"), inputs)
-    with keras.StatelessScope(initialize_variables=False), weights_left_unfilled():
-        copy._symbolic_build(data_batch=(x, y))  # the loss, metrics and optimizer slots, by shape
-        if not copy.optimizer.built:
-            copy.optimizer.build(copy.trainable_variables)
+    # weights_left_unfilled throughout: any StatelessScope that Keras opens and leaves into eager mode here
+    # (a Lambda's output shape) would otherwise fill every variable still waiting, the user's included;
+    # the copy's own variables are forgotten with it
+    with weights_left_unfilled(keep_created=False):
+        copy = working_copy(model, policy)
+        arguments = compile_arguments(model, copy, optimizer_name, STAND_IN_OPTIMIZERS, outputs)
+        with _global_dtype_policy(policy):  # mixed_float16 wraps the optimizer in LossScaleOptimizer
+            copy.compile(**arguments)
+        x, y = abstract_batch(copy, batch_size, arguments.get("loss"), inputs)
+        with keras.StatelessScope(initialize_variables=False):
+            copy._symbolic_build(data_batch=(x, y))  # the loss, metrics and optimizer slots, by shape
+            if not copy.optimizer.built:
+                copy.optimizer.build(copy.trainable_variables)
 
     def spec(t):
         return jax.ShapeDtypeStruct(tuple(t.shape), t.dtype, sharding=placement.sharding)
