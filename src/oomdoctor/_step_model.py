@@ -23,6 +23,8 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
+from .errors import first_line
+
 
 class NotCopied(Exception):
     """The model cannot be copied for a compile; the message says why in one line."""
@@ -48,8 +50,7 @@ def working_copy(model: Any, policy: str) -> Any:
 
         return rebuild_from_source(source, policy)
     if failure is not None:
-        raise NotCopied(f"the model could not be cloned ({type(failure).__name__}: "
-                        f"{(str(failure).splitlines() or [''])[0][:200]})") from failure
+        raise NotCopied(f"the model could not be cloned ({first_line(failure)})") from failure
     raise NotCopied("a subclassed model given as an object cannot be copied; give it to the CLI as "
                     "path/to/file.py:function")
 
@@ -68,6 +69,19 @@ def layer_under(policy: str):
             return layer
 
     return clone
+
+
+@contextlib.contextmanager
+def global_dtype_policy(name: str):
+    """Keras's global dtype policy set to ``name`` while it lasts (layers built inside take it)."""
+    import keras
+
+    before = keras.config.dtype_policy()
+    keras.config.set_dtype_policy(name)
+    try:
+        yield
+    finally:
+        keras.config.set_dtype_policy(before)
 
 
 def _clonable(model: Any) -> bool:

@@ -32,7 +32,9 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ._per_model import PerModelCache
+from ._step_model import abstract_batch, compile_arguments, global_dtype_policy, working_copy
 from ._trace import weights_left_unfilled
+from .errors import first_line
 
 if TYPE_CHECKING:
     from .gpus import GPU
@@ -134,12 +136,6 @@ def _compile(model: Any, batch_size: int, optimizer_name: str, target: "GPU | No
         return NotCompiled(first_line(exc))
 
 
-def first_line(exc: BaseException) -> str:
-    """``Type: first line of the message``, for a report's note."""
-    lines = [line.strip() for line in str(exc).splitlines() if line.strip()]
-    return f"{type(exc).__name__}: {lines[0][:300] if lines else ''}".rstrip(": ")
-
-
 @dataclass(frozen=True)
 class _Placement:
     sharding: Any  # given to every abstract argument (None: JAX's default)
@@ -215,18 +211,6 @@ def _cudnn_lstm_sizes(input_size, hidden_size, num_layers, batch_size, max_seq_l
     return 0, _CUDNN_LSTM_RESERVE_FLOATS * num_layers * directions * batch_size * max_seq_length * hidden_size
 
 
-@contextlib.contextmanager
-def _global_dtype_policy(name: str):
-    import keras
-
-    before = keras.config.dtype_policy()
-    keras.config.set_dtype_policy(name)
-    try:
-        yield
-    finally:
-        keras.config.set_dtype_policy(before)
-
-
 def _abstract_step(model: Any, batch_size: int, optimizer_name: str, target: "GPU | None", precision: str,
                    placement: _Placement, inputs: list[tuple[tuple, str]] | None, outputs: list[tuple] | None):
     """The model's own train step on a copy of ``model``, and abstract (state, data) to compile it on.
@@ -238,8 +222,6 @@ def _abstract_step(model: Any, batch_size: int, optimizer_name: str, target: "GP
     import jax
     import keras
 
-    from ._step_model import abstract_batch, compile_arguments, working_copy
-
     # XLA:CPU computes float16 in float32 anyway; on a GPU the job's policy is kept
     policy = "float32" if target is None else precision
     # weights_left_unfilled throughout: any StatelessScope that Keras opens and leaves into eager mode here
@@ -248,7 +230,7 @@ def _abstract_step(model: Any, batch_size: int, optimizer_name: str, target: "GP
     with weights_left_unfilled(keep_created=False):
         copy = working_copy(model, policy)
         arguments = compile_arguments(model, copy, optimizer_name, STAND_IN_OPTIMIZERS, outputs)
-        with _global_dtype_policy(policy):  # mixed_float16 wraps the optimizer in LossScaleOptimizer
+        with global_dtype_policy(policy):  # mixed_float16 wraps the optimizer in LossScaleOptimizer
             copy.compile(**arguments)
         x, y = abstract_batch(copy, batch_size, arguments.get("loss"), inputs)
         with keras.StatelessScope(initialize_variables=False):

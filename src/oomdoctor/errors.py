@@ -25,3 +25,9 @@ def missing_framework(module: str, extra: str) -> OomdoctorError:
         _("{module} is not installed.").format(module=module),
         _("Install it with: pip install 'oomdoctor[{extra}]'").format(extra=extra),
     )
+
+
+def first_line(exc: BaseException) -> str:
+    """``Type: first line of the message``, for a report's note."""
+    lines = [line.strip() for line in str(exc).splitlines() if line.strip()]
+    return f"{type(exc).__name__}: {lines[0][:300] if lines else ''}".rstrip(": ")

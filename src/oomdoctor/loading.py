@@ -140,10 +140,8 @@ def _from_function(path: Path, function: str, abstract: bool = True):
     if not path.exists():
         raise OomdoctorError(_("No such file: {path}.").format(path=path),
                              _("Give path/to/file.py:function with an existing file."))
-    result = call_user_function(
-        path, function, lambda builder: build_abstractly(builder) if abstract else builder(),
-        _("Define def {function}(): ... returning a keras.Model.").format(function=function))
-    model = result[0] if isinstance(result, tuple) and result else result
+    model = _model_of(_run_builder(path, function, lambda builder: build_abstractly(builder) if abstract
+                                   else builder()))
     if not isinstance(model, keras.Model):
         raise OomdoctorError(_("{path}:{function} returned {type}, not a keras.Model.").format(
             path=path, function=function, type=type(model).__name__),
@@ -162,7 +160,7 @@ def build_abstractly(builder):
     a builder is run again normally, and its weights are then allocated once.
     """
     result, arguments = _built(builder)
-    model = result[0] if isinstance(result, tuple) and result else result
+    model = _model_of(result)
     if arguments is not None and hasattr(model, "compile"):
         model.compile(**arguments)
     return result
@@ -209,20 +207,25 @@ def _compile_recorded():
 def rebuild_from_source(source: str, policy: str):
     """The model of ``path/to/file.py:function`` built again under the dtype ``policy``, uncompiled,
     with what its builder gave ``compile()`` in ``_oomdoctor_compile`` (to compile a step on it)."""
-    import keras
+    from ._step_model import global_dtype_policy
 
     path_text, _colon, function = source.rpartition(":")
-    before = keras.config.dtype_policy()
-    keras.config.set_dtype_policy(policy)
-    try:
-        result, arguments = call_user_function(Path(path_text), function, _built,
-                                               _("Define def {function}(): ... returning a keras.Model.").format(
-                                                   function=function))
-    finally:
-        keras.config.set_dtype_policy(before)
-    model = result[0] if isinstance(result, tuple) and result else result
+    with global_dtype_policy(policy):
+        result, arguments = _run_builder(Path(path_text), function, _built)
+    model = _model_of(result)
     model._oomdoctor_compile = arguments
     return model
+
+
+def _run_builder(path: Path, function: str, run):
+    """``run(the user's model builder)``, with the fix to show when the file has no such function."""
+    return call_user_function(path, function, run,
+                              _("Define def {function}(): ... returning a keras.Model.").format(function=function))
+
+
+def _model_of(result):
+    """What a builder returned: the model, or a tuple whose first item is the model."""
+    return result[0] if isinstance(result, tuple) and result else result
 
 
 def model_optimizer(model):
