@@ -57,9 +57,11 @@ def test_capture_estimates_without_training(capsys):
 
 def test_script_that_fails_still_gets_its_findings(capsys):
     pytest.importorskip("tensorflow", reason="the script imports tensorflow")
-    assert main(["check", str(SCRIPTS / "broken_train.py")]) == 0
-    out = capsys.readouterr().out
-    assert "cache()" in out and "Could not capture the model" in out and "line 3" in out
+    assert main(["check", str(SCRIPTS / "broken_train.py")]) == 2  # the script's own error
+    captured = capsys.readouterr()
+    assert "cache()" in captured.out
+    assert "could not capture the model" in captured.err and "line 3" in captured.err
+    assert len(captured.err.strip().splitlines()) == 1
 
 
 def test_check_in_chinese(capsys):

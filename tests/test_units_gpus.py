@@ -6,15 +6,27 @@ from oomdoctor.units import GiB, MiB, format_bytes, parse_size
 
 
 @pytest.mark.parametrize("text, expected", [("12GiB", 12 * GiB), ("12GB", 12 * GiB), ("16g", 16 * GiB),
-                                            ("8000MiB", 8000 * MiB), ("1.5 GiB", int(1.5 * GiB)), ("512", 512)])
+                                            ("8000MiB", 8000 * MiB), ("1.5 GiB", int(1.5 * GiB)), ("512B", 512),
+                                            ("2PiB", 2**51)])
 def test_parse_size(text, expected):
     assert parse_size(text) == expected
 
 
-@pytest.mark.parametrize("text", ["twelve", "-3GiB", "12 parsecs", "0"])
+def test_a_bare_number_needs_a_unit_on_the_command_line():
+    with pytest.raises(OomdoctorError, match="no unit"):
+        parse_size("12")
+    assert parse_size("512", unit_required=False) == 512  # a log's byte count
+
+
+@pytest.mark.parametrize("text", ["twelve", "-3GiB", "12 parsecs", "0GiB", "9" * 400 + "GiB", "2000EiB", "1e9GiB"])
 def test_parse_size_rejects(text):
     with pytest.raises(OomdoctorError):
         parse_size(text)
+
+
+def test_format_bytes_of_any_number():
+    assert format_bytes(3 * 2**50) == "3.0 PiB"
+    assert format_bytes(10**400) == "more than 1024 EiB"
 
 
 def test_format_bytes():

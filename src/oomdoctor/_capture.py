@@ -1,20 +1,22 @@
 """Run a training script with ``Model.fit`` intercepted, to learn what it would train.
 
-``python -m oomdoctor._capture '<json>'`` runs the user's script (``runpy``) in
-this fresh process with the user's own Keras backend. The first ``fit`` or
-``train_on_batch`` call stops the script before any training: we keep the
-model, its optimizer, the batch size and the data set, estimate the step, and
-size the input pipeline's host buffers. The last line of stdout is
-``CAPTURE {json}``.
+``python -m oomdoctor._capture``, started by ``oomdoctor._process``, runs the
+user's script (``runpy``) in this fresh process with the user's own Keras
+backend. The first ``fit`` or ``train_on_batch`` call stops the script before
+any training: we keep the model, its optimizer, the batch size and the data
+set, estimate the step, and size the input pipeline's host buffers. The result
+goes back through ``_process.reply``, which the script's own output cannot
+reach.
 """
 
 from __future__ import annotations
 
-import json
 import math
 import runpy
 import sys
 import traceback
+
+from .errors import HardExit, hard_exit_raises, one_line
 
 
 class _Captured(BaseException):
@@ -122,21 +124,26 @@ def run(config: dict) -> dict:
             curve = batch_curve(est)
             result["batch_curve"] = curve.to_dict() if curve else None
         result["pipeline"] = _pipeline(captured.dataset) if captured.dataset is not None else None
+    except HardExit as exc:
+        result["error"] = _("The script called os._exit({code}) before calling fit().").format(code=exc.code)
     except SystemExit as exc:
         result["error"] = _("The script exited (code {code}) before calling fit().").format(code=exc.code)
     except BaseException as exc:
         frames = traceback.extract_tb(exc.__traceback__)
         where = next((f for f in reversed(frames) if f.filename == config["script"]), None)
-        message = (str(exc).splitlines() or [""])[0][:300]
-        result["error"] = (_("The script raised {error} at line {line}: {message}") if where else
-                           _("The script raised {error}: {message}")).format(
-            error=type(exc).__name__, line=where.lineno if where else None, message=message)
+        result["error"] = (_("The script raised {error} at line {line}") if where else
+                           _("The script raised {error}")).format(error=one_line(exc), line=where.lineno if where
+                                                                   else None)
     return result
 
 
 def main() -> int:
-    result = run(json.loads(sys.argv[1]))
-    print("CAPTURE " + json.dumps(result, default=str), flush=True)
+    from . import _process
+
+    config = _process.receive()
+    with hard_exit_raises():  # os._exit in the script would end this process before it replies
+        result = run(config)
+    _process.reply(result)
     return 0
 
 

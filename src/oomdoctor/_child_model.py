@@ -8,11 +8,11 @@ classes defined only in that file work) or, without one, as its serialized confi
 from __future__ import annotations
 
 import copy
-import json
-import os
-import subprocess
-import sys
 from typing import Any
+
+from . import _process
+from ._process import Finished
+from .loading import _TRACE_BACKEND_ENV
 
 
 class ModelNotSendable(Exception):
@@ -66,11 +66,9 @@ def with_policy(model: Any, policy: str) -> Any:
 
 
 def run_child(module: str, keras_backend: str, request: dict, timeout_s: int,
-              env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
-    """``python -m module`` with Keras on ``keras_backend`` and no GPU, ``request`` as JSON on stdin;
+              env: dict[str, str] | None = None) -> Finished:
+    """``python -m module`` with Keras on ``keras_backend`` and no GPU (``oomdoctor._process`` runs it);
     raises ``subprocess.TimeoutExpired`` after ``timeout_s``."""
-    child_env = {**os.environ, "KERAS_BACKEND": keras_backend, "CUDA_VISIBLE_DEVICES": "", "TF_CPP_MIN_LOG_LEVEL": "3",
-                 **(env or {})}
-    child_env.pop("OOMDOCTOR_USER_KERAS_BACKEND", None)
-    return subprocess.run([sys.executable, "-m", module], input=json.dumps(request), capture_output=True, text=True,
-                          env=child_env, timeout=timeout_s)
+    child_env = {"KERAS_BACKEND": keras_backend, "CUDA_VISIBLE_DEVICES": "", "TF_CPP_MIN_LOG_LEVEL": "3",
+                 _TRACE_BACKEND_ENV: None, **(env or {})}
+    return _process.run_child(module, request, env=child_env, timeout_s=timeout_s)

@@ -20,9 +20,9 @@ from .errors import OomdoctorError
 from .gpus import CATALOG, CUDA_CONTEXT_BYTES, GPU, resolve_gpu
 from .optimizers import OptimizerPlan, plan_for
 from .i18n import _
-from . import parallel
+from . import arguments, parallel
 from .parallel import Kind, Strategy
-from .units import format_bytes, itemsize
+from .units import PiB, format_bytes, format_count, itemsize
 
 # nvidia-smi shows more than the allocator's peak: the CUDA context, and pool
 # slack. PyTorch's caching allocator reserved 1-8 % above its peak on the H200
@@ -37,16 +37,19 @@ _COMPILE_TARGET = CATALOG["H200"]
 def configured_backend() -> BackendName:
     """The backend the user trains with: KERAS_BACKEND, else ~/.keras/keras.json, else tensorflow."""
     name = os.environ.get("OOMDOCTOR_USER_KERAS_BACKEND") or os.environ.get("KERAS_BACKEND")
+    source = "KERAS_BACKEND"
     if not name:
         config = Path(os.environ.get("KERAS_HOME", Path.home() / ".keras")) / "keras.json"
+        source = str(config)
         try:
             name = json.loads(config.read_text()).get("backend")
-        except (OSError, ValueError):
+        except (OSError, ValueError, AttributeError):
             name = None
     try:
         return BackendName(name or "tensorflow")
     except ValueError:
-        return BackendName.TENSORFLOW
+        raise OomdoctorError(_("{source} names the backend {name!r}, which oomdoctor does not predict for.").format(
+            source=source, name=name), _("Use tensorflow, jax or torch (or give --backend).")) from None
 
 
 @dataclass(frozen=True)
@@ -730,9 +733,11 @@ def _model_precision(model) -> str:
 
 def make_job(model, batch_size, optimizer=None, precision=None, backend=None, gpu=None, jit_compile=None,
              input_shape=None, trace: ModelTrace | None = None, device=None, strategy=None) -> Job:
-    if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
-        raise OomdoctorError(_("The batch size must be a positive whole number, not {batch!r}.").format(
-            batch=batch_size), _("Give --batch-size 1 or more."))
+    arguments.batch_size(batch_size)
+    import keras
+
+    if not isinstance(model, keras.Model):
+        raise arguments.type_error("model", model, _("a keras.Model or a torch.nn.Module"))
     strategy_value = keras_strategy(strategy) if strategy is not None else None
     if strategy_value is not None:
         backend_name = backend_for_strategy(strategy_value, backend)
@@ -758,6 +763,7 @@ def make_job(model, batch_size, optimizer=None, precision=None, backend=None, gp
     precision_value = parse_precision(precision)
     if trace is None:
         trace = trace_model(model, tuple(input_shape) if input_shape else None)
+    _check_sizes(trace, batch_size)
     trainable_shapes = [v.shape for v in trace.variables if v.trainable]
     if optimizer is None:
         optimizer = getattr(model, "_oomdoctor_optimizer", None) or getattr(model, "optimizer", None)
@@ -777,6 +783,33 @@ def make_job(model, batch_size, optimizer=None, precision=None, backend=None, gp
         device=device_value,
         strategy=strategy_value,
     )
+
+
+# A single tensor larger than this exists on no machine (the largest GPU systems hold a few hundred TiB in
+# all); a job that has one is a typo in the batch or a shape bug, and is refused before any engine runs
+LARGEST_TENSOR_BYTES = PiB
+
+
+def _check_sizes(trace: ModelTrace, batch_size: int) -> None:
+    """Refuse a job with a weight or a tensor past ``LARGEST_TENSOR_BYTES``, naming it."""
+    for variable in trace.variables:
+        size = variable.elements * itemsize(variable.dtype)
+        if size > LARGEST_TENSOR_BYTES:
+            raise OomdoctorError(_("The weight {path} of shape {shape} holds {size}, more than any machine has.")
+                                 .format(path=variable.path, shape=variable.shape, size=format_bytes(size)),
+                                 _("Check the layer's size (units, filters, the input it gets)."))
+    pending = list(trace.calls)
+    tensors = [(_("the model's input"), tensor) for tensor in trace.inputs]
+    while pending:
+        call = pending.pop()
+        tensors.extend((_("the output of {layer}").format(layer=call.path), tensor) for tensor in call.outputs)
+        pending.extend(call.children)
+    for what, tensor in tensors:
+        size = tensor.elements(batch_size) * itemsize(tensor.dtype)
+        if size > LARGEST_TENSOR_BYTES:
+            raise OomdoctorError(_("At batch {batch}, {what} holds {size}, more than any machine has.").format(
+                batch=format_count(batch_size), what=what, size=format_bytes(size)),
+                                 _("Give a smaller --batch-size, or check the input's shape."))
 
 
 def estimate(model, batch_size: int, optimizer=None, precision=None, backend=None, gpu=None,

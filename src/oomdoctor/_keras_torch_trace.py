@@ -23,9 +23,9 @@ that raises. The CPU trace takes the loop (PyTorch's fake ``_cudnn_rnn`` sizes
 cuDNN's reserve space as 0, so it could not stand in); the loop matched the
 measured LSTM rows within +1 to +5 %.
 
-It runs in a child process (``python -m oomdoctor._keras_torch_trace``, JSON
-on stdin and stdout) because Keras picks its backend once per process and the
-estimator's own process traces with JAX. Two recordings, at the batch asked
+It runs in a child process (``python -m oomdoctor._keras_torch_trace``, started
+by ``oomdoctor._process``) because Keras picks its backend once per process and
+the estimator's own process traces with JAX. Two recordings, at the batch asked
 for and at twice it, give every allocation as ``fixed + per_sample x batch``
 (``oomdoctor.pytorch.job``), so any other batch is a replay, not a new trace.
 """
@@ -33,14 +33,14 @@ for and at twice it, give every allocation as ``fixed + per_sample x batch``
 from __future__ import annotations
 
 import contextlib
-import json
 import subprocess
-import sys
 from dataclasses import dataclass
 from typing import Any, Iterator
 
+from . import _process
 from ._child_model import ModelNotSendable, model_request, rebuilt, run_child, source_of
 from ._per_model import PerModelCache
+from .errors import one_line
 
 # What a data-dependent read (``tensor.item()``) gives on fake tensors, which hold no values:
 # the optimizers read their learning rate (SGD's ``alpha=-learning_rate``), mixed_float16's
@@ -112,11 +112,9 @@ def _record_in_child(request: dict) -> KerasTorchRecording:
         proc = run_child("oomdoctor._keras_torch_trace", "torch", request, TIMEOUT_S)
     except subprocess.TimeoutExpired as exc:
         raise TraceFailed(f"tracing took more than {TIMEOUT_S} s") from exc
-    lines = [line for line in proc.stdout.splitlines() if line.startswith("RESULT ")]
-    if proc.returncode != 0 or not lines:
-        last = (proc.stderr.strip().splitlines() or ["no output"])[-1]
-        raise TraceFailed(last[:200])
-    result = json.loads(lines[-1][len("RESULT "):])
+    result = proc.reply
+    if result is None:
+        raise TraceFailed(proc.last_error_line())
     if "error" in result:
         raise TraceFailed(result["error"])
     recording = KerasTorchRecording(
@@ -304,12 +302,12 @@ def _child(request: dict) -> dict:
 
 
 def main() -> None:
-    request = json.loads(sys.stdin.read())
+    request = _process.receive()
     try:
         result = _child(request)
     except Exception as exc:  # reported to the parent in one line; it falls back to the table
-        result = {"error": f"{type(exc).__name__}: {str(exc).splitlines()[0][:200] if str(exc) else ''}"}
-    print("RESULT " + json.dumps(result))
+        result = {"error": one_line(exc, limit=300)}
+    _process.reply(result)
 
 
 if __name__ == "__main__":

@@ -1,15 +1,14 @@
 """Runs real training steps in a fresh process and prints what the allocator saw.
 
-``python -m oomdoctor._measure_worker '<json>'``; the parent (``measuring.py``)
+``python -m oomdoctor._measure_worker``, started by ``oomdoctor._process``; the parent (``measuring.py``)
 chooses the backend through KERAS_BACKEND before this process imports Keras,
 and a fresh process per run is what makes the peak the step's own and lets the
-GPU memory go when it exits. The last line of stdout is ``RESULT {json}``.
+GPU memory go when it exits. The result goes back through ``_process.reply``.
 An out-of-memory error is caught and reported with how far the run got.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 import time
@@ -79,7 +78,7 @@ class _TensorFlow(_Allocator):
         return [int(self.tf.config.experimental.get_memory_info(f"GPU:{i}")["peak"]) for i in range(count)]
 
 
-def _gpu_total_bytes() -> int | None:
+def gpu_total_bytes() -> int | None:
     """Total memory of GPU 0 without initialising a framework (NVML, else nvidia-smi)."""
     try:
         import pynvml
@@ -101,7 +100,7 @@ def _gpu_total_bytes() -> int | None:
 class _Jax(_Allocator):
     def __init__(self, cap_bytes: int | None):
         if cap_bytes:
-            total = _gpu_total_bytes()
+            total = gpu_total_bytes()
             if total:
                 # JAX's own cap: a fraction of the GPU, read once when its client starts
                 os.environ["XLA_PYTHON_CLIENT_MEM_FRACTION"] = f"{min(cap_bytes / total, 1.0):.4f}"
@@ -355,9 +354,11 @@ def run_pytorch(config: dict) -> dict:
 
 
 def main() -> int:
-    config = json.loads(sys.argv[1])
+    from . import _process
+
+    config = _process.receive()
     result = run_pytorch(config) if config.get("framework") == "pytorch" else run(config)
-    print("RESULT " + json.dumps(result), flush=True)
+    _process.reply(result)
     return 0
 
 

@@ -10,7 +10,7 @@ TensorFlow has no shape-only variables, so the child holds the real weights, opt
 batch (zeros): models needing more than ``MAX_HOST_BYTES`` for that use JAX's compile alone. A job is
 compiled here once, at its own batch size; other batch sizes scale JAX's compile by the ratio of the
 two (``oomdoctor._estimate.Job.tensorflow_cpu_scale``). It runs in a child (``python -m
-oomdoctor._tf_xla_cpu``, the request as JSON on stdin, ``RESULT ok`` on stdout) because Keras picks
+oomdoctor._tf_xla_cpu`` through oomdoctor._process's channel) because Keras picks
 its backend once per process, with ``XLA_FLAGS=--xla_dump_to`` pointing at a temporary folder that
 is deleted after.
 """
@@ -18,14 +18,13 @@ is deleted after.
 from __future__ import annotations
 
 import glob
-import json
 import os
 import re
 import subprocess
-import sys
 import tempfile
 from typing import Any
 
+from . import _process
 from ._child_model import ModelNotSendable, model_request, rebuilt, run_child, source_of
 from ._per_model import PerModelCache
 from ._xla_compile import CompiledStep
@@ -72,7 +71,7 @@ def _run_child(request: dict) -> CompiledStep | None:
             proc = run_child("oomdoctor._tf_xla_cpu", "tensorflow", request, TIMEOUT_S, env={"XLA_FLAGS": flags})
         except subprocess.TimeoutExpired:
             return None
-        if proc.returncode != 0 or "RESULT ok" not in proc.stdout:
+        if proc.reply is None:
             return None
         return buffer_assignment(dump)
 
@@ -121,9 +120,9 @@ def _child(request: dict) -> None:
 
 
 def main() -> None:
-    request = json.loads(sys.stdin.read())
+    request = _process.receive()
     _child(request)
-    print("RESULT ok")
+    _process.reply({"compiled": True})
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ from typing import Any
 
 from .errors import OomdoctorError
 from .i18n import _
+from .units import format_count
 
 
 @dataclass(frozen=True)
@@ -237,12 +238,14 @@ def model_input_specs(model, input_shape: tuple[int, ...] | None) -> list[tuple[
     if not model_inputs:
         built_with = _build_input_shape(model)
         if input_shape is None and built_with is not None:
+            _check_input_shape(built_with, "input")
             return [(built_with, "float32")]
         if input_shape is None:
             raise OomdoctorError(
                 _("The model has no known input shape (it is subclassed or not built)."),
                 _("Give one with --input-shape D1,D2,... (without the batch)."),
             )
+        _check_input_shape(tuple(input_shape), "input")
         return [(tuple(input_shape), "float32")]
     specs = []
     for i, t in enumerate(model_inputs):
@@ -264,7 +267,26 @@ def model_input_specs(model, input_shape: tuple[int, ...] | None) -> list[tuple[
                     dims=",".join("N" if d is None else str(d) for d in shape)),
             )
         specs.append((shape, str(t.dtype)))
+    for (shape, _dtype), tensor in zip(specs, model_inputs or [None] * len(specs)):
+        _check_input_shape(shape, getattr(tensor, "name", "input"))
     return specs
+
+
+# One sample of one input larger than this is a typo or a shape bug, not data: XLA aborts the whole
+# process (SIGABRT, "overflow in static extent product") on shapes whose element count passes int64
+LARGEST_SAMPLE_ELEMENTS = 1 << 45
+
+
+def _check_input_shape(shape: tuple, name: str) -> None:
+    if any(d == 0 for d in shape):
+        raise OomdoctorError(_("The model's input {name!r} has shape {shape}: a dimension of size 0 holds no "
+                               "data, and every figure would be meaningless.").format(name=name, shape=shape),
+                             _("Give the size you train with (--input-shape D1,D2,...)."))
+    if math.prod(shape) > LARGEST_SAMPLE_ELEMENTS:
+        raise OomdoctorError(_("The model's input {name!r} has {count} elements per sample (shape {shape}), "
+                               "more than any memory holds.").format(name=name, count=format_count(math.prod(shape)),
+                                                                    shape=shape),
+                             _("Check the input's shape (--input-shape D1,D2,... without the batch)."))
 
 
 def _build_input_shape(model) -> tuple[int, ...] | None:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from .errors import OomdoctorError
+from .files import regular_file
 from .i18n import _
 
 # Calls that read a whole file (or decode one) into memory.
@@ -337,13 +338,14 @@ RULES: list[Rule] = [_eager_loading, _in_memory_arrays, _cache_in_memory, _map_w
 def check_source(path: str | Path, source: str | None = None) -> list[Finding]:
     path = Path(path)
     if source is None:
-        if not path.is_file():
-            raise OomdoctorError(_("No such file: {path}.").format(path=path), _("Give the training script's path."))
-        source = path.read_text(errors="replace")
+        source = regular_file(path, _("Give the training script's path.")).read_text(errors="replace")
     try:
         script = Script(path, source)
+        findings = {(f.rule, f.line): f for rule in RULES for f in rule(script)}
     except SyntaxError as exc:
         raise OomdoctorError(_("{path} is not valid Python (line {line}: {error}).").format(
             path=path, line=exc.lineno, error=exc.msg), _("Fix the syntax error first.")) from None
-    findings = {(f.rule, f.line): f for rule in RULES for f in rule(script)}
+    except RecursionError:  # Python's parser and the rules' walk recurse once per level of nesting
+        raise OomdoctorError(_("{path} nests an expression too deeply for Python's parser to read.").format(
+            path=path), _("Split the deepest expression into several statements.")) from None
     return sorted(findings.values(), key=lambda f: (f.line, f.rule))

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
+
 from .i18n import _
 
 
@@ -20,6 +23,65 @@ class OomdoctorError(Exception):
         super().__init__(f"{problem}{separator}{fix}" if fix else problem)
 
 
+class UserCodeError(OomdoctorError):
+    """The user's own code (a model builder, a model's ``call``) raised or exited: said as theirs, in full."""
+
+
+class HardExit(BaseException):
+    """``os._exit`` called by the user's code while oomdoctor ran it, which would end the process without a
+    word (BaseException: the user's ``except Exception`` does not catch it)."""
+
+    def __init__(self, code):
+        super().__init__(code)
+        self.code = code
+
+
+@contextlib.contextmanager
+def hard_exit_raises():
+    """While it lasts, ``os._exit`` in this process raises ``HardExit``; a child forked meanwhile (by
+    multiprocessing) still exits."""
+    real, pid = os._exit, os.getpid()
+
+    def raising_exit(code=0):
+        if os.getpid() != pid:
+            real(code)
+        raise HardExit(code)
+
+    os._exit = raising_exit
+    try:
+        yield
+    finally:
+        os._exit = real
+
+
+@contextlib.contextmanager
+def user_code(where: str, fix: str):
+    """Run the user's code; every way it can end other than by returning becomes one ``UserCodeError``.
+
+    ``where`` names the code ("model.py:build"); ``fix`` is shown after an exception. Ctrl-C passes
+    through as itself; a KeyboardInterrupt the code raises on its own is the code's.
+    """
+    from . import _process
+
+    with hard_exit_raises():
+        try:
+            yield
+        except OomdoctorError:
+            raise
+        except HardExit as exc:
+            raise UserCodeError(_("{where} called os._exit({code}) instead of returning.").format(
+                where=where, code=exc.code), _("Remove the exit from it.")) from None
+        except SystemExit as exc:
+            raise UserCodeError(_("{where} called sys.exit({code!r}) instead of returning.").format(
+                where=where, code=exc.code), _("Remove the exit from it.")) from None
+        except KeyboardInterrupt as exc:
+            if _process.interrupted():
+                raise
+            raise UserCodeError(_("{where} raised KeyboardInterrupt.").format(where=where), fix) from exc
+        except Exception as exc:
+            raise UserCodeError(_("{where} raised {error}").format(where=where, error=one_line(exc)), fix) from exc
+
+
 def missing_framework(module: str, extra: str) -> OomdoctorError:
     return OomdoctorError(
         _("{module} is not installed.").format(module=module),
@@ -31,3 +93,12 @@ def first_line(exc: BaseException) -> str:
     """``Type: first line of the message``, for a report's note."""
     lines = [line.strip() for line in str(exc).splitlines() if line.strip()]
     return f"{type(exc).__name__}: {lines[0][:300] if lines else ''}".rstrip(": ")
+
+
+def one_line(exc: BaseException, limit: int = 1500) -> str:
+    """``Type: the whole message`` on one line (its lines joined by " / "), for an error the user must read in
+    full; only a message longer than ``limit`` is cut, at a word, with "…"."""
+    text = " / ".join(line.strip() for line in str(exc).splitlines() if line.strip())
+    if len(text) > limit:
+        text = text[:limit].rsplit(" ", 1)[0] + " …"
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__

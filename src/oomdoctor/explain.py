@@ -13,10 +13,18 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable
 
+from .errors import OomdoctorError
 from .i18n import _
 from .units import format_bytes, itemsize, parse_size
 
-_SIZE = r"([0-9.]+\s*[KMGT]?i?B)"
+# A size as the frameworks print it ("20.00 MiB", "3.06 GiB"). The look-behind makes a search start only
+# where a number starts: without it, each position inside a long run of digits or dots would start a new
+# match that scans to the run's end, and a log with 20,000 digits after an OOM line took 97 s.
+_SIZE = r"(?<![0-9.])(\d+(?:\.\d+)?\s*[KMGTPE]?i?B)"
+# A count of bytes (XLA, TensorFlow's stats), on the same terms
+_COUNT = r"(?<!\d)(\d+)"
+# Logs can state any number; past this one they are clamped, so every sum and ratio stays a float
+_LARGEST = 1 << 70
 _TF_DTYPES = {"float": "float32", "half": "float16", "double": "float64", "bfloat16": "bfloat16", "int32": "int32",
               "int64": "int64", "int8": "int8", "uint8": "uint8", "bool": "bool"}
 
@@ -54,7 +62,14 @@ class Explanation:
 def _size(text: str | None) -> int | None:
     if not text:
         return None
-    return parse_size(text.replace(" ", ""))
+    try:
+        return parse_size(text.replace(" ", ""))
+    except OomdoctorError:  # more than exists: the log says so, and it is shown as "more than 1024 EiB"
+        return _LARGEST
+
+
+def _count(text: str) -> int:
+    return min(int(text), _LARGEST) if len(text) < 30 else _LARGEST
 
 
 def _first(pattern: str, text: str, flags: int = 0):
@@ -66,25 +81,27 @@ def _parse_tensorflow(text: str) -> Explanation | None:
     found = _first(r"OOM when allocating tensor with shape\s*\[([0-9,\s]*)\]\s*(?:and type (\w+))?"
                    r"(?:.*?by allocator (\w+))?", text)
     ran_out = _first(r"Allocator \((\w+)\) ran out of memory trying to allocate " + _SIZE +
-                     r"(?:\s*\(rounded to (\d+)\))?(?:\s*requested by op (\S+))?", text)
+                     r"(?:\s*\(rounded to (\d{1,30})\))?(?:\s*requested by op (\S+))?", text)
     if not found and not ran_out:
         return None
     result = Explanation(framework="tensorflow")
     if found:
         dims, dtype, allocator = found
-        result.shape = [int(d) for d in dims.replace(" ", "").split(",") if d]
+        result.shape = [_count(d) for d in dims.replace(" ", "").split(",") if d]
         result.dtype = _TF_DTYPES.get(dtype or "", dtype)
         result.allocator = allocator
     if ran_out:
         allocator, size, rounded, op = ran_out
         result.allocator = result.allocator or allocator
-        result.requested_bytes = int(rounded) if rounded else _size(size)
+        result.requested_bytes = _count(rounded) if rounded else _size(size)
         result.op = op
     if result.requested_bytes is None and result.shape is not None and result.dtype:
-        result.requested_bytes = math.prod(result.shape) * itemsize(result.dtype)
-    stats = {key: int(value) for key, value in re.findall(r"^\s*(Limit|InUse|LargestFreeBlock):\s+(\d+)", text, re.M)}
-    limit = _first(r"memory_limit_:\s*(\d+)", text)
-    result.limit_bytes = stats.get("Limit") or (int(limit[0]) if limit else None)
+        result.requested_bytes = min(math.prod(result.shape) * itemsize(result.dtype), _LARGEST)
+    # [ \t]*, not \s*: \s* also crosses line ends, and every line of a run of empty lines would scan the rest
+    stats = {key: _count(value) for key, value in
+             re.findall(r"^[ \t]*(Limit|InUse|LargestFreeBlock):[ \t]+(\d+)", text, re.M)}
+    limit = _first(r"memory_limit_:\s*" + _COUNT, text)
+    result.limit_bytes = stats.get("Limit") or (_count(limit[0]) if limit else None)
     in_use = _first(r"Sum Total of in-use chunks:\s*" + _SIZE, text)
     result.in_use_bytes = stats.get("InUse") or (_size(in_use[0]) if in_use else None)
     result.largest_free_block_bytes = stats.get("LargestFreeBlock") or None
@@ -99,11 +116,11 @@ def _parse_xla(text: str) -> Explanation | None:
     found = _first(r"RESOURCE_EXHAUSTED: Out of memory (?:while trying to allocate|allocating) (\d+) bytes", text)
     if not found:
         return None
-    result = Explanation(framework="jax", requested_bytes=int(found[0]))
-    limit = _first(r"(?:bytes_limit|Limit):?\s+(\d+)", text)
-    in_use = _first(r"(?:bytes_in_use|InUse):?\s+(\d+)", text)
-    result.limit_bytes = int(limit[0]) if limit else None
-    result.in_use_bytes = int(in_use[0]) if in_use else None
+    result = Explanation(framework="jax", requested_bytes=_count(found[0]))
+    limit = _first(r"(?:bytes_limit|Limit):?\s+" + _COUNT, text)
+    in_use = _first(r"(?:bytes_in_use|InUse):?\s+" + _COUNT, text)
+    result.limit_bytes = _count(limit[0]) if limit else None
+    result.in_use_bytes = _count(in_use[0]) if in_use else None
     if result.limit_bytes is not None and result.in_use_bytes is not None:
         result.free_bytes = max(result.limit_bytes - result.in_use_bytes, 0)
     return result

@@ -83,9 +83,9 @@ def _jax(growth: bool, limit: int | None) -> str:
         raise OomdoctorError(_("JAX has already started its device client; its memory settings are read only then."),
                              _("Call oomdoctor.configure_gpu_memory() before anything runs JAX code."))
     if limit:
-        from ._measure_worker import _gpu_total_bytes
+        from ._measure_worker import gpu_total_bytes
 
-        total = _gpu_total_bytes()
+        total = gpu_total_bytes()
         if total is None:
             raise OomdoctorError(_("Cannot read the GPU's total memory to turn the limit into a fraction."),
                                  _("Set XLA_PYTHON_CLIENT_MEM_FRACTION yourself (e.g. 0.5)."))

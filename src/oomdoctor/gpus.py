@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from .errors import OomdoctorError
 from .i18n import _
-from .units import MiB, format_bytes, parse_size
+from .units import LARGEST_SIZE, MiB, format_bytes, parse_size
 
 # What the CUDA context, cuBLAS/cuDNN kernels and handles take before the
 # framework allocates anything. Measured on an H200 (CUDA 13, lazy module
@@ -104,7 +104,15 @@ def gpu_by_name(name: str) -> GPU:
 
 
 def gpu_with_memory(size: str | int) -> GPU:
-    total = size if isinstance(size, int) else parse_size(size)
+    """A GPU of ``size``: text with a unit ('12GiB'), or a number of bytes."""
+    if isinstance(size, int) and not isinstance(size, bool):
+        if not 0 < size <= LARGEST_SIZE:
+            raise OomdoctorError(_("A GPU's memory must be a positive number of bytes, not {size}.").format(
+                size=size if abs(size) < 10**30 else "about 10^%d" % (len(str(abs(size))) - 1)),
+                _("Give it like 12 * 2**30 or '12GiB'."))
+        total = size
+    else:
+        total = parse_size(size)
     return GPU(_("GPU with {size}").format(size=format_bytes(total)), total)
 
 
@@ -112,8 +120,14 @@ def resolve_gpu(gpu: str | int | GPU | None) -> GPU | None:
     """A catalog name, a size ('12GiB' or bytes), or a GPU."""
     if gpu is None or isinstance(gpu, GPU):
         return gpu
-    if isinstance(gpu, int) or re.fullmatch(r"\s*[0-9.]+\s*[kmgt]?i?b?\s*", str(gpu), re.IGNORECASE):
+    if isinstance(gpu, int) and not isinstance(gpu, bool):
         return gpu_with_memory(gpu)
+    if not isinstance(gpu, str):
+        from .arguments import type_error
+
+        raise type_error("gpu", gpu, _("a GPU name ('T4'), a size ('12GiB'), a number of bytes or an oomdoctor.GPU"))
+    if _key(gpu) not in _LOOKUP and re.fullmatch(r"\s*[0-9.]+\s*[a-z]*\s*", gpu, re.IGNORECASE):
+        return gpu_with_memory(gpu)  # a size; "4090" is a card
     return gpu_by_name(gpu)
 
 

@@ -51,9 +51,9 @@ class _Reader:
                 self.device = "GPU:0"
                 self.capacity = torch.cuda.get_device_properties(0).total_memory
         if self.capacity is None and self.device == "GPU:0":
-            from ._measure_worker import _gpu_total_bytes
+            from ._measure_worker import gpu_total_bytes
 
-            self.capacity = _gpu_total_bytes()
+            self.capacity = gpu_total_bytes()
 
     def peak(self) -> int | None:
         if self.backend == "tensorflow":

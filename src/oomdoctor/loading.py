@@ -16,10 +16,13 @@ import sys
 import zipfile
 from pathlib import Path
 
-from .errors import OomdoctorError
+from .errors import OomdoctorError, one_line, user_code
+from .files import read_zip_member, regular_file
 from .i18n import _
 
 _TRACE_BACKEND_ENV = "OOMDOCTOR_USER_KERAS_BACKEND"
+# What Keras 3 accepts in KERAS_BACKEND (keras/src/backend/config.py)
+KERAS_BACKENDS = ("tensorflow", "jax", "torch", "numpy", "openvino")
 
 
 def prepare_keras(precision: str | None) -> None:
@@ -31,6 +34,9 @@ def prepare_keras(precision: str | None) -> None:
     """
     if "keras" not in sys.modules:
         user = os.environ.get("KERAS_BACKEND")
+        if user and user not in KERAS_BACKENDS:
+            raise OomdoctorError(_("KERAS_BACKEND is {name!r}, which is not a Keras backend.").format(name=user),
+                                 _("Set it to tensorflow, jax or torch, or unset it."))
         if user:
             os.environ.setdefault(_TRACE_BACKEND_ENV, user)
         elif importlib.util.find_spec("jax") is not None:
@@ -60,10 +66,7 @@ def load_model(spec: str, abstract: bool = True):
         # where a child process can build it again (its classes may live only in that file)
         model._oomdoctor_source = f"{Path(path_text).resolve()}:{function}"
         return model
-    path = Path(spec)
-    if not path.exists():
-        raise OomdoctorError(_("No such file: {path}.").format(path=spec),
-                             _("Give a .keras file or path/to/file.py:function."))
+    path = regular_file(Path(spec), _("Give a .keras file or path/to/file.py:function."))
     if path.suffix == ".py":
         raise OomdoctorError(_("{path} is a Python file but names no function.").format(path=spec),
                              _("Write {path}:build_model, naming the function that returns the model.").format(
@@ -71,23 +74,26 @@ def load_model(spec: str, abstract: bool = True):
     if path.suffix != ".keras" or not zipfile.is_zipfile(path):
         raise OomdoctorError(_("{path} is not a Keras model file.").format(path=spec),
                              _("Give a .keras file saved with model.save(), or path/to/file.py:function."))
+    try:
+        with zipfile.ZipFile(path) as archive:
+            config = json.loads(read_zip_member(archive, "config.json"))
+    except OomdoctorError:
+        raise
+    except Exception as exc:
+        raise _unreadable(path, exc) from exc
     if not abstract:
         try:
             return keras.saving.load_model(path, safe_mode=True)
         except Exception as exc:
-            raise OomdoctorError(_("Could not load the model in {path}: {error}: {message}").format(
-                path=path, error=type(exc).__name__, message=str(exc)[:200]),
-                _("Check that it was saved with Keras 3 (model.save('model.keras')).")) from exc
-    return _from_keras_file(path)
+            raise _unreadable(path, exc) from exc
+    return _from_config(path, config)
 
 
-def _from_keras_file(path: Path):
-    """Rebuild the architecture from config.json; the stored weights are never read."""
+def _from_config(path: Path, config: dict):
+    """Rebuild the architecture from the file's config.json; the stored weights are never read."""
     import keras
 
     try:
-        with zipfile.ZipFile(path) as archive:
-            config = json.loads(archive.read("config.json"))
         # the architecture only: compile() would create metric variables
         architecture = {**config, "compile_config": None}
         model = build_abstractly(lambda: keras.saving.deserialize_keras_object(architecture, safe_mode=True))
@@ -100,46 +106,57 @@ def _from_keras_file(path: Path):
     except OomdoctorError:
         raise
     except Exception as exc:
-        raise OomdoctorError(_("Could not read the model in {path}: {error}: {message}").format(
-            path=path, error=type(exc).__name__, message=str(exc)[:200]),
-            _("Check that it was saved with Keras 3 (model.save('model.keras')).")) from exc
+        raise _unreadable(path, exc) from exc
+
+
+def _unreadable(path: Path, exc: Exception) -> OomdoctorError:
+    """Keras's own message in full, with the fix that fits it."""
+    message = one_line(exc)
+    if "safe_mode" in message or "lambda" in message.lower():
+        fix = _("oomdoctor never runs code stored in a model file: give the function that builds the model "
+                "instead, as path/to/file.py:function.")
+    elif "Could not locate" in message or "custom" in message.lower():
+        fix = _("The file uses a class defined in your code: give the function that builds the model instead, "
+                "as path/to/file.py:function.")
+    elif isinstance(exc, (json.JSONDecodeError, KeyError, zipfile.BadZipFile, UnicodeDecodeError)):
+        fix = _("Save the model again with model.save('model.keras'); this file is damaged.")
+    else:
+        fix = _("If the file comes from another Keras version, save it again there with model.save('model.keras'), "
+                "or give the function that builds the model as path/to/file.py:function.")
+    return OomdoctorError(_("Could not read the model in {path}: {message}").format(path=path, message=message), fix)
 
 
 def call_user_function(path: Path, function: str, run, define_hint: str):
     """Import ``path`` and return ``run(its function)``; what goes wrong is said in one line.
 
-    ``define_hint`` is the fix shown when the file has no such function; any
-    exception from the user's code becomes an OomdoctorError with its first line.
+    ``define_hint`` is the fix shown when the file has no such function; the user's code ending any
+    other way than by returning (an exception, sys.exit, os._exit) is a ``UserCodeError`` in full.
     """
     module_name = f"_oomdoctor_user_{path.stem}"
     spec = importlib.util.spec_from_file_location(module_name, path)
     if spec is None or spec.loader is None:
         raise OomdoctorError(_("{path} cannot be imported as Python.").format(path=path), _("Give a .py file."))
     module = importlib.util.module_from_spec(spec)
-    sys.path.insert(0, str(path.parent.resolve()))
+    folder = str(path.parent.resolve())
+    sys.path.insert(0, folder)
+    fix = _("This is an error in your code, not in oomdoctor: fix it there (--debug shows the traceback).")
     try:
-        spec.loader.exec_module(module)
+        with user_code(str(path), fix):
+            spec.loader.exec_module(module)
         builder = getattr(module, function, None)
         if builder is None or not callable(builder):
             raise OomdoctorError(_("{path} has no function {function!r}.").format(path=path, function=function),
                                  define_hint)
-        return run(builder)
-    except OomdoctorError:
-        raise
-    except Exception as exc:
-        raise OomdoctorError(_("{path}:{function} raised {error}: {message}").format(
-            path=path, function=function, error=type(exc).__name__, message=(str(exc).splitlines() or [""])[0][:200]),
-            _("Fix the error in your function (--debug shows the traceback).")) from exc
+        with user_code(f"{path}:{function}", fix):
+            return run(builder)
     finally:
-        sys.path.remove(str(path.parent.resolve()))
+        sys.path.remove(folder)
 
 
 def _from_function(path: Path, function: str, abstract: bool = True):
     import keras
 
-    if not path.exists():
-        raise OomdoctorError(_("No such file: {path}.").format(path=path),
-                             _("Give path/to/file.py:function with an existing file."))
+    regular_file(path, _("Give path/to/file.py:function with an existing file."))
     model = _model_of(_run_builder(path, function, lambda builder: build_abstractly(builder) if abstract
                                    else builder()))
     if not isinstance(model, keras.Model):

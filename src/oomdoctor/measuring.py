@@ -8,15 +8,15 @@ error cannot take the caller down or leave GPU memory held: the process exits.
 from __future__ import annotations
 
 import importlib.util
-import json
-import os
 import subprocess
-import sys
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import _process, arguments
 from .errors import OomdoctorError, missing_framework
 from .i18n import _
+from ._measure_worker import gpu_total_bytes
+from .loading import _TRACE_BACKEND_ENV
 from .units import format_bytes
 
 _FRAMEWORK = {"tensorflow": ("tensorflow", "tensorflow"), "jax": ("jax", "jax"), "torch": ("torch", "torch")}
@@ -99,22 +99,41 @@ def require_backend(backend: str) -> None:
 
 
 def run_worker(config: dict, backend: str, timeout: float = 3600) -> dict:
-    env = {**os.environ, "KERAS_BACKEND": backend, "TF_CPP_MIN_LOG_LEVEL": "3",
+    """The measuring worker's reply; its host memory is limited to what this machine has free, so a step
+    that cannot fit ends with a message instead of the kernel's out-of-memory killer."""
+    env = {"KERAS_BACKEND": backend, "TF_CPP_MIN_LOG_LEVEL": "3",
            # count every allocation on TensorFlow's CPU allocator (the default skips small ones)
-           "TF_CPU_ALLOCATOR_USE_BFC": "true"}
-    env.pop("OOMDOCTOR_USER_KERAS_BACKEND", None)
+           "TF_CPU_ALLOCATOR_USE_BFC": "true", _TRACE_BACKEND_ENV: None}
+    limit = host_memory_limit()
     try:
-        proc = subprocess.run([sys.executable, "-m", "oomdoctor._measure_worker", json.dumps(config)],
-                              capture_output=True, text=True, env=env, timeout=timeout)
+        proc = _process.run_child("oomdoctor._measure_worker", config, env=env, timeout_s=timeout,
+                                  memory_limit_bytes=limit)
     except subprocess.TimeoutExpired:
         raise OomdoctorError(_("The measurement did not finish within {timeout:.0f} s.").format(timeout=timeout),
                              _("Use fewer --steps or a smaller --batch-size.")) from None
-    for line in reversed(proc.stdout.splitlines()):
-        if line.startswith("RESULT "):
-            return json.loads(line.removeprefix("RESULT "))
-    tail = (proc.stderr.strip().splitlines() or ["no output"])[-1]
+    except _process.MemoryLimitExceeded as exc:
+        raise OomdoctorError(_("The measuring process used {used} of host memory, more than the {limit} this "
+                               "machine had free, and was stopped.").format(used=format_bytes(exc.rss_bytes),
+                                                                            limit=format_bytes(exc.limit_bytes)),
+                             _("Measure a smaller --batch-size; `oomdoctor estimate` predicts the full one "
+                               "without running it.")) from None
+    if proc.reply is not None:
+        return proc.reply
     raise OomdoctorError(_("The measuring process died (exit code {code}): {output}").format(
-        code=proc.returncode, output=tail[:300]), _("Run with --debug, or try a smaller --batch-size."))
+        code=proc.returncode, output=proc.last_error_line()[:300]),
+        _("Run with --debug, or try a smaller --batch-size."))
+
+
+def host_memory_limit() -> int | None:
+    """90 % of the memory this machine has free now (MemAvailable), or None where /proc/meminfo is missing."""
+    try:
+        with open("/proc/meminfo") as meminfo:
+            for line in meminfo:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024 * 9 // 10
+    except OSError:
+        pass
+    return None
 
 
 def _measured_strategy(strategy, backend: str | None):
@@ -151,8 +170,10 @@ def measure(model_spec: str, batch_size: int, steps: int = 3, backend: str | Non
     """
     from ._estimate import configured_backend
 
-    if batch_size < 1 or steps < 1:
-        raise OomdoctorError(_("--batch-size and --steps must be 1 or more."), _("Give positive numbers."))
+    arguments.batch_size(batch_size, "--batch-size")
+    if isinstance(steps, bool) or not isinstance(steps, int) or not 1 <= steps <= 10_000:
+        raise OomdoctorError(_("--steps must be a whole number from 1 to 10,000, not {steps!r}.").format(
+            steps=steps), _("Give --steps 3, for example."))
     from .pytorch.loading import is_torch_file
 
     if is_torch_file(model_spec):
@@ -162,6 +183,13 @@ def measure(model_spec: str, batch_size: int, steps: int = 3, backend: str | Non
     if backend not in _FRAMEWORK:
         raise OomdoctorError(_("Unknown backend {name!r}.").format(name=backend), _("Use tensorflow, jax or torch."))
     require_backend(backend)
+    before = None
+    if estimate and strategy is None and gpu_total_bytes() is None:
+        # No GPU: the step runs in host memory. Estimated first, it is refused if it cannot fit, rather than
+        # run until the kernel kills it (TensorFlow's estimate is then the CPU allocator's own).
+        before = _estimate_for(model_spec, batch_size, backend, "cpu" if backend == "tensorflow" else "gpu",
+                               None, precision, optimizer, input_shape)
+        _refuse_past_host_memory(before)
     config = {"model": model_spec, "batch_size": batch_size, "steps": steps, "precision": precision,
               "optimizer": optimizer, "input_shape": list(input_shape) if input_shape else None}
     if strategy is not None:
@@ -179,6 +207,7 @@ def measure(model_spec: str, batch_size: int, steps: int = 3, backend: str | Non
     if raw.get("error"):
         raise OomdoctorError(_("The training step failed while {error}").format(error=raw["error"]),
                              _("Check that the model trains as written (--debug shows the worker's traceback)."))
+    _refuse_no_step(raw)
     result = Measurement(
         backend=backend, device=raw["device"], batch_size=batch_size, steps=steps, steps_done=raw["steps_done"],
         peak_bytes=raw.get("peak_bytes"), in_use_bytes=raw.get("in_use_bytes"),
@@ -200,9 +229,37 @@ def measure(model_spec: str, batch_size: int, steps: int = 3, backend: str | Non
             reserved=format_bytes(result.reserved_bytes), peak=format_bytes(result.peak_bytes))
             + " " + preallocation_advice("torch"))
     if estimate:
-        result.estimate = _estimate_for(model_spec, result, precision, optimizer, input_shape, strategy)
+        on_cpu = result.device == "CPU:0"
+        if on_cpu and result.backend != "tensorflow":
+            result.estimate = None  # nothing measured to compare it with
+        elif before is not None and on_cpu:
+            result.estimate = before
+        else:
+            result.estimate = _estimate_for(model_spec, batch_size, backend, "cpu" if on_cpu else "gpu",
+                                            result.jit_compile, precision, optimizer, input_shape, strategy)
         result.estimate_peak_bytes = None if result.estimate is None else result.estimate.peak_bytes
     return result
+
+
+def _refuse_past_host_memory(estimate) -> None:
+    available = host_memory_limit()
+    if estimate is None or available is None or estimate.peak_bytes <= available:
+        return
+    raise OomdoctorError(_("This step's estimated allocator peak is {peak}, and this machine has {free} of memory "
+                           "free: it would run until the system stops it.").format(
+        peak=format_bytes(estimate.peak_bytes), free=format_bytes(available)),
+        _("Measure a smaller --batch-size here, or on a GPU; `oomdoctor estimate` predicts this one without running "
+          "it."))
+
+
+def _refuse_no_step(raw: dict) -> None:
+    """A measurement in which no step finished has nothing to report."""
+    if raw.get("steps_done") or not raw.get("oom"):
+        return
+    raise OomdoctorError(_("No training step finished: out of memory on {device} ({message}).").format(
+        device=raw.get("device"), message=(raw.get("oom_message") or "")[:300]),
+        _("Measure a smaller --batch-size; `oomdoctor estimate` predicts this one without running it, "
+          "with the largest batch that fits."))
 
 
 def _measure_pytorch(model_spec: str, batch_size: int, steps: int, precision, optimizer, input_shape, estimate: bool,
@@ -219,6 +276,7 @@ def _measure_pytorch(model_spec: str, batch_size: int, steps: int, precision, op
     if raw.get("error"):
         raise OomdoctorError(_("The training step failed while {error}").format(error=raw["error"]),
                              _("Check that the model trains as written (--debug shows the worker's traceback)."))
+    _refuse_no_step(raw)
     result = Measurement(
         backend="pytorch", device=raw["device"], batch_size=batch_size, steps=steps, steps_done=raw["steps_done"],
         peak_bytes=raw.get("peak_bytes"), in_use_bytes=raw.get("in_use_bytes"),
@@ -247,19 +305,16 @@ def _measure_pytorch(model_spec: str, batch_size: int, steps: int, precision, op
     return result
 
 
-def _estimate_for(model_spec, result: Measurement, precision, optimizer, input_shape, strategy=None):
+def _estimate_for(model_spec, batch_size: int, backend: str, device: str, jit_compile, precision, optimizer,
+                  input_shape, strategy=None):
     from ._estimate import estimate
     from .loading import load_model, model_optimizer, prepare_keras
 
     prepare_keras(precision)
     model = load_model(model_spec)
-    on_cpu = result.device == "CPU:0"
-    if on_cpu and result.backend != "tensorflow":
-        return None
-    est = estimate(model, result.batch_size, optimizer=optimizer or model_optimizer(model), precision=precision,
-                   backend=result.backend, jit_compile=result.jit_compile, input_shape=input_shape,
-                   device="cpu" if on_cpu else "gpu", strategy=strategy)
-    return est
+    return estimate(model, batch_size, optimizer=optimizer or model_optimizer(model), precision=precision,
+                    backend=backend, jit_compile=jit_compile, input_shape=input_shape, device=device,
+                    strategy=strategy)
 
 
 @dataclass

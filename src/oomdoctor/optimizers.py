@@ -141,6 +141,12 @@ def plan_for(optimizer: Any, shapes: list[Shape]) -> OptimizerPlan:
         return OptimizerPlan(spec_by_name(optimizer))
     if isinstance(optimizer, OptimizerSpec):
         return OptimizerPlan(optimizer)
+    import keras
+
+    if not isinstance(optimizer, keras.optimizers.Optimizer):
+        from .arguments import type_error
+
+        raise type_error("optimizer", optimizer, _("a name such as 'adam' or a Keras optimizer"))
     loss_scaling = type(optimizer).__name__ == "LossScaleOptimizer"
     inner = getattr(optimizer, "inner_optimizer", optimizer) if loss_scaling else optimizer
     extra = int(bool(getattr(inner, "use_ema", False))) + int(bool(getattr(inner, "gradient_accumulation_steps", None)))

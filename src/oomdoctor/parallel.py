@@ -59,6 +59,16 @@ class Strategy:
     offload: bool = False  # ZeRO / FSDP: weights, gradients and optimizer state kept in host memory
     layout_map: object = None  # keras.distribution.LayoutMap (API only); None: shard every kernel's last axis
 
+    def __post_init__(self) -> None:
+        for name, value in (("devices", self.devices), ("model_shards", self.model_shards)):
+            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_DEVICES:
+                raise OomdoctorError(_("A strategy's {name} must be a whole number from 1 to {most}, not {value!r}.")
+                                     .format(name=name, most=f"{MAX_DEVICES:,}", value=value),
+                                     _("Write it like zero2:8, ddp:4 or model_parallel:2x4."))
+        if self.devices % self.model_shards:
+            raise OomdoctorError(_("{devices} devices do not split into groups of {shards} model shards.").format(
+                devices=self.devices, shards=self.model_shards), _("Give a device count that the shards divide."))
+
     @property
     def data_replicas(self) -> int:
         return self.devices // self.model_shards
@@ -74,7 +84,9 @@ class Strategy:
         return text + ("+offload" if self.offload else "")
 
 
-_PATTERN = re.compile(r"^(?P<kind>[a-z0-9_]+)(?::(?P<a>\d+)(?:x(?P<b>\d+))?)?(?P<offload>\+offload)?$")
+# More GPUs than any training run has used; a larger count is a typo
+MAX_DEVICES = 1 << 20
+_PATTERN = re.compile(r"^(?P<kind>[a-z0-9_]+)(?::(?P<a>\d{1,9})(?:x(?P<b>\d{1,9}))?)?(?P<offload>\+offload)?$")
 ALIASES = {"mirrored_strategy": "mirrored", "multiworker": "multi_worker_mirrored", "multi_worker": "multi_worker_mirrored",
            "dp": "data_parallel", "mp": "model_parallel", "fsdp_full_shard": "fsdp"}
 
@@ -101,6 +113,9 @@ def parse_strategy(text: str, devices: int | None = None) -> Strategy:
     model_shards = 1
     count = first
     if match["b"]:
+        if int(match["b"]) < 1:
+            raise OomdoctorError(_("The strategy {text!r} has a mesh axis of size 0.").format(text=text),
+                                 _("Give both axes 1 or more, like model_parallel:2x4."))
         if kind is not Kind.MODEL_PARALLEL:
             raise OomdoctorError(_("Only model_parallel takes a mesh (data x model): {text!r}.").format(text=text),
                                  _("Write {kind}:{count}.").format(kind=kind.value, count=first * int(match["b"])))

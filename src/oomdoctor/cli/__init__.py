@@ -34,9 +34,15 @@ def main(argv: list[str] | None = None) -> int:
     debug = "--debug" in args
     if debug:
         args.remove("--debug")
+    from .._process import Terminated, handle_signals, interrupted
+
+    handle_signals()  # Ctrl-C and SIGTERM unwind, so every child process is killed on the way out
     try:
-        # without standalone mode click returns an exit code (typer.Exit(n)) instead of exiting
+        # without standalone mode click returns an exit code (typer.Exit(n)) instead of exiting;
+        # on Ctrl-C typer returns 130 itself, without a word
         returned = app(args=args, prog_name="oomdoctor", standalone_mode=False)
+        if returned == 130 and interrupted():
+            raise KeyboardInterrupt
         if isinstance(returned, int):
             return returned
     except OomdoctorError as error:
@@ -47,8 +53,12 @@ def main(argv: list[str] | None = None) -> int:
     except typer.Exit as done:
         return done.exit_code
     except (typer.Abort, KeyboardInterrupt):
-        print(_("oomdoctor: interrupted"), file=sys.stderr)
+        print(_("oomdoctor: interrupted; no process of oomdoctor's is left running."),
+              file=sys.stderr)
         return 130
+    except Terminated:
+        print(_("oomdoctor: stopped by SIGTERM; no process of oomdoctor's is left running."), file=sys.stderr)
+        return 143
     except Exception as error:
         # Usage errors (a missing value, an unknown command) are click exceptions; typer vendors
         # click, so they are recognised by what they can do, not by importing click.

@@ -26,12 +26,32 @@ def plot_option() -> Optional[Path]:
 def check_paths(html: Path | None, plot: Path | None) -> None:
     """Fail on a path that cannot be written before any slow work, not after it."""
     for path in (html, plot):
-        if path is not None and not path.resolve().parent.is_dir():
-            raise OomdoctorError(_("Cannot write {path}: its folder does not exist.").format(path=path),
-                                 _("Create the folder first, or give another path."))
+        if path is not None:
+            _check_writable(path)
     if plot is not None and plot.suffix.lower() != ".png":
         raise OomdoctorError(_("--plot writes a PNG, and {path} does not end in .png.").format(path=plot),
                              _("Give a file name ending in .png."))
+
+
+def _check_writable(path: Path) -> None:
+    """``path`` can be written: its folder exists and takes a new file (tried with a temporary one, removed
+    at once), and the path itself is a regular file we may write, or nothing yet."""
+    import os
+    import tempfile
+
+    fix = _("Give a path in a folder you can write to.")
+    folder = path.resolve().parent
+    if not folder.is_dir():
+        raise OomdoctorError(_("Cannot write {path}: its folder does not exist.").format(path=path),
+                             _("Create the folder first, or give another path."))
+    if path.exists() and (not path.is_file() or not os.access(path, os.W_OK)):
+        raise OomdoctorError(_("Cannot write {path}: it is not a file you can write.").format(path=path), fix)
+    try:
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".oomdoctor-", suffix=".tmp"):
+            pass
+    except OSError as exc:
+        raise OomdoctorError(_("Cannot write {path}: {reason}.").format(path=path, reason=exc.strerror or exc),
+                             fix) from None
 
 
 def estimate_sections(estimate) -> dict:
@@ -44,6 +64,14 @@ def estimate_sections(estimate) -> dict:
 
 def write(html: Path | None, plot: Path | None, **sections) -> None:
     """Write the report and the plot; say where on stderr, so ``--json`` output stays one object."""
+    try:
+        _write(html, plot, sections)
+    except OSError as exc:  # the disk filled up, or the folder went away, after check_paths
+        raise OomdoctorError(_("Cannot write {path}: {reason}.").format(path=exc.filename, reason=exc.strerror or exc),
+                             _("Give a path in a folder you can write to.")) from None
+
+
+def _write(html: Path | None, plot: Path | None, sections: dict) -> None:
     if html is not None:
         from ..render.html import page
 

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 from typing import List, Optional
 
@@ -25,6 +23,8 @@ def command(
     script_args: Optional[List[str]] = typer.Argument(None, help="Arguments for the script, after --."),
     static_only: bool = typer.Option(False, "--static-only", help="Only read the script; do not run it."),
     gpu: Optional[str] = typer.Option(None, help="GPU name or size to check the captured model against."),
+    timeout: float = typer.Option(600, "--timeout", metavar="SECONDS", help="Stop the script if it has not "
+                                  "reached fit() after this many seconds (it and every process it started)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     lang: Optional[str] = lang_option(),
     html: Optional[Path] = _pictures.html_option(),
@@ -35,13 +35,16 @@ def command(
 
     set_language(lang)
     _pictures.check_paths(html, plot)
+    if not timeout > 0:
+        raise OomdoctorError(_("--timeout must be more than 0 seconds, not {timeout}.").format(timeout=timeout),
+                             _("Give --timeout 600, for example."))
     if plot is not None and static_only:
         raise OomdoctorError(_("--plot draws the estimate of the model the script trains, and --static-only does "
                                "not run the script."), _("Drop --static-only, or use --html for the findings."))
     findings = check_source(script)
     capture = None
     if not static_only:
-        capture = _capture(Path(script), script_args or [], gpu, curve=html is not None or plot is not None)
+        capture = _capture(Path(script), script_args or [], gpu, timeout, curve=html is not None or plot is not None)
     if html is not None or plot is not None:
         estimate = capture["estimate"] if capture and capture.get("captured") else None
         _pictures.write(html, plot, title=_("oomdoctor check: {script}").format(script=script),
@@ -52,6 +55,8 @@ def command(
                                "capture": capture if capture and capture.get("captured") else None,
                                "capture_error": capture.get("error") if capture else None},
                               indent=2, ensure_ascii=False))
+        if capture is not None and not capture.get("captured"):
+            _capture_failed(capture)
         return
     if findings:
         typer.echo(_("{count} finding(s) in {script}:").format(count=len(findings), script=script))
@@ -64,12 +69,20 @@ def command(
     if capture is None:
         return
     if not capture.get("captured"):
-        typer.echo("\n" + _("Could not capture the model: {error}").format(error=capture.get("error")))
-        return
+        _capture_failed(capture)
     _render_capture(capture)
 
 
-def _capture(script: Path, args: list[str], gpu: str | None, curve: bool = False) -> dict:
+def _capture_failed(capture: dict) -> None:
+    """One line on stderr, as every error (the findings stay the output), and exit code 2."""
+    from ..i18n import _
+
+    typer.echo(_("oomdoctor: could not capture the model: {error}").format(error=capture.get("error")), err=True)
+    raise typer.Exit(2)
+
+
+def _capture(script: Path, args: list[str], gpu: str | None, timeout: float, curve: bool = False) -> dict:
+    from .. import _process
     from ..gpus import resolve_gpu
     from ..i18n import _, language
 
@@ -77,14 +90,17 @@ def _capture(script: Path, args: list[str], gpu: str | None, curve: bool = False
         resolve_gpu(gpu)  # a bad name fails here, before running anything
     # curve: also the peak at other batch sizes, for --html and --plot
     config = {"script": str(script.resolve()), "args": args, "gpu": gpu, "curve": curve, "lang": language()}
-    env = {**os.environ, "TF_CPP_MIN_LOG_LEVEL": "3"}
-    proc = subprocess.run([sys.executable, "-m", "oomdoctor._capture", json.dumps(config)], capture_output=True,
-                          text=True, env=env, cwd=script.resolve().parent)
-    for line in reversed(proc.stdout.splitlines()):
-        if line.startswith("CAPTURE "):
-            return json.loads(line.removeprefix("CAPTURE "))
-    tail = (proc.stderr.strip().splitlines() or ["no output"])[-1]
-    return {"captured": False, "error": _("the script's process died: {output}").format(output=tail[:300])}
+    try:
+        proc = _process.run_child("oomdoctor._capture", config, env={"TF_CPP_MIN_LOG_LEVEL": "3"},
+                                  cwd=script.resolve().parent, timeout_s=timeout)
+    except subprocess.TimeoutExpired:
+        return {"captured": False, "error": _("the script did not reach fit() within {timeout:g} s and was stopped, "
+                                              "with every process it started (--timeout sets the limit).").format(
+            timeout=timeout)}
+    if proc.reply is not None:
+        return proc.reply
+    return {"captured": False, "error": _("the script's process died (exit code {code}): {output}").format(
+        code=proc.returncode, output=proc.last_error_line()[:300])}
 
 
 def _render_capture(capture: dict) -> None:

@@ -8,7 +8,7 @@ from typing import Optional
 
 import typer
 
-from ..errors import OomdoctorError
+from .. import arguments
 from . import _pictures
 from ._options import gpu_choice, input_shape_option, lang_option, parse_input_shape
 
@@ -45,14 +45,12 @@ def command(
     html: Optional[Path] = _pictures.html_option(),
     plot: Optional[Path] = _pictures.plot_option(),
 ) -> None:
-    from ..i18n import _, set_language
+    from ..i18n import set_language
     from ..loading import load_model, model_optimizer, prepare_keras
 
     set_language(lang)
     _pictures.check_paths(html, plot)
-    if batch_size < 1:
-        raise OomdoctorError(_("The batch size must be 1 or more, not {batch}.").format(batch=batch_size),
-                             _("Give --batch-size 1 or more."))
+    arguments.batch_size(batch_size, "--batch-size")
     shape = parse_input_shape(input_shape)
     chosen_gpu = gpu_choice(gpu, gpu_memory)
     from ..pytorch.loading import is_torch_file

@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 from typing import Optional
 
 import typer
 
-from ..errors import OomdoctorError
 from ._options import lang_option
 
 HELP = ("Read an out-of-memory error (TensorFlow, XLA/JAX or PyTorch) from LOGFILE or standard input and say "
@@ -25,14 +22,9 @@ def command(
     from ..i18n import _, set_language
 
     set_language(lang)
-    if logfile == "-":
-        text = sys.stdin.read()
-    else:
-        path = Path(logfile)
-        if not path.is_file():
-            raise OomdoctorError(_("No such file: {path}.").format(path=logfile),
-                                 _("Give the log file, or - to read standard input."))
-        text = path.read_text(errors="replace")
+    from ..files import read_log
+
+    text, partly = read_log(logfile)
     keras_model = None
     if model:
         from ..loading import load_model, prepare_keras
@@ -42,6 +34,8 @@ def command(
     from ..explain import explain
 
     result = explain(text, keras_model)
+    if partly:
+        result.diagnosis.append(partly)
     if as_json:
         typer.echo(json.dumps(result.to_dict(), indent=2, ensure_ascii=False))
     else:

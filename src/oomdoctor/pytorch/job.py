@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
+from .. import arguments
 from ..errors import OomdoctorError
 from ..gpus import CUDA_CONTEXT_BYTES, GPU, resolve_gpu
 from ..i18n import _
@@ -237,9 +238,11 @@ def make_job(module, batch_size: int, example_inputs=None, input_shape=None, opt
     import torch
     from torch._subclasses.fake_tensor import FakeTensorMode
 
-    if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
-        raise OomdoctorError(_("The batch size must be a positive whole number, not {batch!r}.").format(
-            batch=batch_size), _("Give --batch-size 1 or more."))
+    arguments.batch_size(batch_size)
+    if not any(p.requires_grad for p in module.parameters()):
+        raise OomdoctorError(_("The module {type} has no trainable parameters: a training step would update "
+                               "nothing.").format(type=type(module).__name__),
+                             _("Give the module you train (with its layers), or unfreeze its parameters."))
     precision = precision or "float32"
     if precision not in PRECISIONS:
         raise OomdoctorError(_("Unknown precision {precision!r} for a PyTorch model.").format(precision=precision),

@@ -29,7 +29,7 @@ def is_torch_file(spec: str) -> bool:
         return False
     try:
         tree = ast.parse(path.read_text(errors="replace"))
-    except SyntaxError:
+    except (SyntaxError, RecursionError):  # importing it will say what is wrong, as Python says it
         return False
     roots = set()
     for node in ast.walk(tree):

@@ -1,0 +1,36 @@
+"""The values users give oomdoctor, on the command line or through the API, checked in one place.
+
+Each check names the argument and says what would be accepted, so a bad value ends in one line
+(``OomdoctorError``) before any work, never as a framework's exception halfway through.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import OomdoctorError
+from .i18n import _
+
+# Frameworks index a batch with 32-bit integers in places (CUDA grid sizes, cuDNN descriptors);
+# a batch past this is a typo
+LARGEST_BATCH = 2**31 - 1
+
+
+def batch_size(value: Any, name: str = "batch_size") -> int:
+    """A whole number from 1 to ``LARGEST_BATCH``."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= LARGEST_BATCH:
+        shown = repr(value) if not isinstance(value, int) or value < 10**12 else f"about 10^{len(str(value)) - 1}"
+        raise OomdoctorError(_("The batch size must be a whole number from 1 to {most}, not {value}.").format(
+            most=f"{LARGEST_BATCH:,}", value=shown), _("Give {name} a whole number such as 32.").format(name=name))
+    return value
+
+
+def type_error(name: str, value: Any, expected: str) -> OomdoctorError:
+    """``name`` got a value of the wrong kind."""
+    return OomdoctorError(_("{name} must be {expected}, not {type} {value}.").format(
+        name=name, expected=expected, type=type(value).__name__, value=_short_repr(value)))
+
+
+def _short_repr(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."

@@ -1,0 +1,5 @@
+# prints the capture protocol's line itself, then fails: a forged result must not be taken as the estimate
+import json
+
+print("CAPTURE " + json.dumps({"captured": True, "batch_size": 1, "estimate": {"model": "forged"}}))
+raise SystemExit(1)

@@ -1,0 +1,247 @@
+"""Hostile and broken input against every command and the Python API.
+
+Each command-line case runs ``python -m oomdoctor`` in a fresh process and must end with its exit code
+(2 for bad input, the signal's for a signal), one line on stderr that says what is wrong, within its
+time bound, and with no process of its own left running (every process it started carries a marker
+in its environment, looked for in /proc afterwards). The bounds are 10 to 100 times what a healthy
+run takes: they catch hangs and quadratic scans, not slowness.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+import uuid
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+FILES = Path(__file__).parent / "files"
+BUILDERS = FILES / "builders.py"
+
+
+@dataclass
+class Case:
+    id: str
+    args: list[str]  # "{tmp}" is the folder of generated files
+    words: tuple[str, ...]  # each must be in the one line on stderr
+    rc: int = 2
+    seconds: float = 120
+    env: dict[str, str] = field(default_factory=dict)
+    stdin: str | None = None  # a file under {tmp} to read as standard input
+
+
+def _generate(tmp: Path) -> None:
+    """The files the cases read; made once per session."""
+    # config.json that inflates from 0.3 MB to 300 MiB
+    with zipfile.ZipFile(tmp / "bomb.keras", "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        with archive.open("config.json", "w", force_zip64=True) as member:
+            for _ in range(300):
+                member.write(b" " * (1 << 20))
+    (tmp / "zero.keras").symlink_to("/dev/zero")
+    (tmp / "zero.log").symlink_to("/dev/zero")
+    os.mkfifo(tmp / "fifo.keras")
+    os.mkfifo(tmp / "fifo.log")
+    (tmp / "folder.keras").mkdir()
+    (tmp / "deep.py").write_text("x = " + "+".join(["1"] * 200_000) + "\n")
+    (tmp / "not_a_zip.keras").write_text("not a zip")
+    with zipfile.ZipFile(tmp / "no_config.keras", "w") as archive:
+        archive.writestr("metadata.json", "{}")
+    with zipfile.ZipFile(tmp / "bad_json.keras", "w") as archive:
+        archive.writestr("config.json", "{not json")
+    with zipfile.ZipFile(tmp / "unknown_layer.keras", "w") as archive:
+        archive.writestr("config.json", '{"module": "keras", "class_name": "Sequential", "config": {"layers": '
+                                        '[{"module": "my_layers", "class_name": "MyLayer", "config": {}}]}}')
+    torch_line = ("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB. GPU 0 has a total "
+                  "capacity of 14.75 GiB of which 3.06 MiB is free.\n")
+    (tmp / "digits.log").write_text(torch_line.rstrip("\n") + "9" * 200_000 + "\n")
+    (tmp / "newlines.log").write_text("OOM when allocating tensor with shape[10,10] and type float" + "\n" * 400_000)
+    (tmp / "dots.log").write_text("." * 150_000 + torch_line)
+    (tmp / "huge_number.log").write_text("RESOURCE_EXHAUSTED: Out of memory while trying to allocate 1" + "0" * 400
+                                         + " bytes\n")
+    (tmp / "big_stdin.log").write_bytes(b"x" * (65 * 2**20))
+
+
+CASES = [
+    # ---- unbounded reads: refused before they are read
+    Case("keras-zip-bomb", ["estimate", "{tmp}/bomb.keras", "-b", "1"], ("config.json", "300 MiB"), seconds=60),
+    Case("model-is-dev-zero", ["estimate", "{tmp}/zero.keras", "-b", "1"], ("device", "not a file"), seconds=60),
+    Case("model-is-fifo", ["estimate", "{tmp}/fifo.keras", "-b", "1"], ("pipe",), seconds=60),
+    Case("model-is-folder", ["estimate", "{tmp}/folder.keras", "-b", "1"], ("folder",), seconds=60),
+    Case("log-is-dev-zero", ["explain", "{tmp}/zero.log"], ("device",), seconds=30),
+    Case("log-is-fifo", ["explain", "{tmp}/fifo.log"], ("pipe",), seconds=30),
+    Case("stdin-too-large", ["explain", "-"], ("Standard input", "tail -c"), stdin="big_stdin.log", seconds=30),
+    Case("measure-model-is-fifo", ["measure", "{tmp}/fifo.keras", "-b", "1"], ("pipe",), seconds=60),
+    # ---- damaged model files: Keras's message in full, and a fix that fits
+    Case("keras-not-a-zip", ["estimate", "{tmp}/not_a_zip.keras", "-b", "1"], ("not a Keras model file",)),
+    Case("keras-no-config", ["estimate", "{tmp}/no_config.keras", "-b", "1"], ("config.json", "damaged")),
+    Case("keras-bad-json", ["estimate", "{tmp}/bad_json.keras", "-b", "1"], ("JSONDecodeError", "damaged")),
+    Case("keras-unknown-layer", ["estimate", "{tmp}/unknown_layer.keras", "-b", "1"], ("MyLayer", "file.py:function")),
+    # ---- sizes past anything that exists
+    Case("input-1e18-tf-cpu", ["estimate", f"{BUILDERS}:huge_input", "-b", "1", "--backend", "tensorflow",
+                               "--device", "cpu"], ("10^18 elements",)),
+    Case("input-1e18-measure", ["measure", f"{BUILDERS}:huge_input", "-b", "1", "--backend", "tensorflow"],
+         ("10^18 elements",)),
+    Case("weight-28-PiB", ["estimate", f"{BUILDERS}:huge_weights", "-b", "1"], ("dense/kernel", "PiB")),
+    Case("zero-width-input", ["estimate", f"{BUILDERS}:zero_width", "-b", "1"], ("size 0",)),
+    Case("batch-1e30", ["estimate", f"{BUILDERS}:small", "-b", "1" + "0" * 30], ("batch size", "10^30")),
+    Case("batch-0", ["estimate", f"{BUILDERS}:small", "-b", "0"], ("batch size",)),
+    Case("measure-past-host-memory", ["measure", f"{BUILDERS}:too_big_for_memory", "-b", "100000", "--backend",
+                                      "tensorflow"], ("memory", "free")),
+    Case("measure-steps-0", ["measure", f"{BUILDERS}:small", "-b", "1", "--steps", "0"], ("--steps",)),
+    # ---- every parse is total
+    Case("gpu-memory-no-unit", ["estimate", f"{BUILDERS}:small", "-b", "1", "--gpu-memory", "12"], ("no unit",)),
+    Case("gpu-memory-400-digits", ["estimate", f"{BUILDERS}:small", "-b", "1", "--gpu-memory", "9" * 400 + "GiB"],
+         ("memory size",)),
+    Case("gpu-memory-negative", ["estimate", f"{BUILDERS}:small", "-b", "1", "--gpu-memory", "-5GiB"],
+         ("memory size",)),
+    Case("gpu-memory-zettabyte", ["estimate", f"{BUILDERS}:small", "-b", "1", "--gpu-memory", "5000EiB"],
+         ("larger than any memory",)),
+    Case("mesh-zero-axis", ["estimate", f"{BUILDERS}:small", "-b", "1", "--strategy", "model_parallel:2x0"],
+         ("size 0",)),
+    Case("devices-too-many", ["estimate", f"{BUILDERS}:small", "-b", "1", "--strategy", "data_parallel:999999999"],
+         ("devices",)),
+    Case("deep-expression", ["check", "--static-only", "{tmp}/deep.py"], ("nests", "too deeply")),
+    Case("html-unwritable", ["estimate", f"{BUILDERS}:small", "-b", "1", "--html", "/proc/report.html"],
+         ("Cannot write",), seconds=30),
+    Case("keras-backend-bogus", ["measure", f"{BUILDERS}:small", "-b", "1"], ("bogus",),
+         env={"KERAS_BACKEND": "bogus"}, seconds=30),
+    Case("check-timeout-zero", ["check", f"{FILES}/endless.py", "--timeout", "0"], ("--timeout",), seconds=30),
+    # ---- the user's code, however it ends, is reported as theirs in one line
+    Case("builder-raises", ["estimate", f"{BUILDERS}:raises", "-b", "1"],
+         ("RuntimeError", "/data/clips is empty", "checked 0 files", "your code")),
+    Case("builder-sys-exit-0", ["estimate", f"{BUILDERS}:exits_zero", "-b", "1"], ("sys.exit(0)",)),
+    Case("builder-sys-exit-text", ["estimate", f"{BUILDERS}:exits_text", "-b", "1"], ("sys.exit('bye')",)),
+    Case("builder-os-exit", ["estimate", f"{BUILDERS}:hard_exit", "-b", "1"], ("os._exit(0)",)),
+    Case("builder-keyboard-interrupt", ["estimate", f"{BUILDERS}:interrupted", "-b", "1"], ("KeyboardInterrupt",)),
+    Case("builder-returns-none", ["estimate", f"{BUILDERS}:returns_none", "-b", "1"], ("NoneType",)),
+    Case("torch-no-parameters", ["estimate", f"{FILES}/torch_builders.py:no_parameters", "-b", "1",
+                                 "--input-shape", "8"], ("no trainable parameters",)),
+    Case("torch-builder-raises", ["estimate", f"{FILES}/torch_builders.py:raises", "-b", "1"],
+         ("vocab.json not found",)),
+    # ---- check: the script it runs is bounded, and cannot forge the result
+    Case("check-endless-script", ["check", f"{FILES}/endless.py", "--timeout", "5"], ("within 5 s",), seconds=60),
+    Case("check-grandchild-holds-stdout", ["check", f"{FILES}/grandchild.py"], ("without calling fit",),
+         seconds=90),
+    Case("check-forged-result", ["check", f"{FILES}/forge.py", "--json"], ("exited (code 1)",), seconds=90),
+    Case("check-script-os-exit", ["check", f"{FILES}/script_exits.py"], ("os._exit(3)",), seconds=90),
+]
+
+
+@pytest.fixture(scope="session")
+def generated(tmp_path_factory) -> Path:
+    tmp = tmp_path_factory.mktemp("hostile")
+    _generate(tmp)
+    return tmp
+
+
+def _left_behind(marker: str) -> list[int]:
+    """Processes still running with ``marker`` in their environment."""
+    pids = []
+    for environ in Path("/proc").glob("[0-9]*/environ"):
+        try:
+            if marker.encode() in environ.read_bytes():
+                pids.append(int(environ.parent.name))
+        except OSError:
+            continue
+    return pids
+
+
+def _run(case: Case, tmp: Path, send: signal.Signals | None = None, after_s: float = 0) -> tuple[int, str, str]:
+    marker = f"oomdoctor-hostile-{uuid.uuid4().hex}"
+    env = {**os.environ, "OOMDOCTOR_TEST_MARKER": marker, **case.env}
+    args = [arg.replace("{tmp}", str(tmp)) for arg in case.args]
+    stdin = open(tmp / case.stdin, "rb") if case.stdin else subprocess.DEVNULL
+    proc = subprocess.Popen([sys.executable, "-m", "oomdoctor", *args], stdin=stdin, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env=env, cwd=tmp)
+    try:
+        if send is not None:
+            time.sleep(after_s)
+            proc.send_signal(send)
+        out, err = proc.communicate(timeout=case.seconds)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        out, err = proc.communicate()
+        pytest.fail(f"{case.id}: still running after {case.seconds} s; stderr: {err.decode()[-500:]}")
+    finally:
+        if case.stdin:
+            stdin.close()
+    time.sleep(0.5)  # a killed child's parent reaps it; give the kernel a moment to clear /proc
+    left = _left_behind(marker)
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    assert not left, f"{case.id}: processes left running: {left}"
+    return proc.returncode, out.decode(errors="replace"), err.decode(errors="replace")
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case.id for case in CASES])
+def test_hostile_input_ends_in_one_line(case: Case, generated: Path):
+    if "torch" in case.id:
+        pytest.importorskip("torch", reason="a plain PyTorch case")
+    if "tf" in case.id or "tensorflow" in case.args:
+        pytest.importorskip("tensorflow", reason="a TensorFlow case")
+    if case.id.startswith("check-") and "--static-only" not in case.args:
+        pytest.importorskip("tensorflow", reason="check runs the script with the user's Keras backend")
+    rc, out, err = _run(case, generated)
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert rc == case.rc, f"{case.id}: exit {rc}; stderr: {err[-800:]}"
+    assert len(lines) == 1, f"{case.id}: {len(lines)} lines on stderr: {err[-800:]}"
+    assert "Traceback" not in err and "internal error" not in err
+    for word in case.words:
+        assert word in lines[0], f"{case.id}: {word!r} not in {lines[0]!r}"
+
+
+@pytest.mark.parametrize("signum, rc, words", [(signal.SIGTERM, 143, "SIGTERM"), (signal.SIGINT, 130, "interrupted")])
+def test_a_signal_ends_the_run_and_its_children(signum, rc, words, generated: Path):
+    """The script runs in a child of oomdoctor; the signal to oomdoctor ends both, with one line."""
+    pytest.importorskip("tensorflow", reason="check runs the script with the user's Keras backend")
+    case = Case("signal", ["check", f"{FILES}/endless.py"], (words,), rc=rc, seconds=60)
+    got, _out, err = _run(case, generated, send=signum, after_s=6)
+    assert got == rc and words in err and len(err.strip().splitlines()) == 1, err
+
+
+@pytest.mark.parametrize("name", ["digits.log", "newlines.log", "dots.log", "huge_number.log"])
+def test_explain_reads_pathological_logs_in_linear_time(name, generated: Path):
+    """A quadratic scan took 97 s on a tenth of these; linear, each takes well under a second."""
+    from oomdoctor.explain import explain
+
+    start = time.monotonic()
+    result = explain((generated / name).read_text())
+    assert time.monotonic() - start < 10
+    assert result.recognised
+    if name == "huge_number.log":
+        assert "more than 1024 EiB" in result.diagnosis[0]
+
+
+@pytest.mark.parametrize("kwargs, words", [
+    ({"gpu": ["T4"]}, "gpu must be"),
+    ({"gpu": -5}, "positive number of bytes"),
+    ({"gpu": True}, "gpu must be"),
+    ({"gpu": "12"}, "no unit"),
+    ({"optimizer": 5}, "optimizer must be"),
+    ({"batch_size": 2.5}, "batch size"),
+    ({"batch_size": 10**30}, "10^30"),
+    ({"strategy": "model_parallel:2x0"}, "size 0"),
+])
+def test_api_arguments_are_checked_by_name(kwargs, words):
+    import keras
+
+    import oomdoctor
+
+    model = keras.Sequential([keras.Input((8,)), keras.layers.Dense(4)])
+    with pytest.raises(oomdoctor.OomdoctorError, match=None) as error:
+        oomdoctor.estimate(model, **{"batch_size": 32, **kwargs})
+    assert words in str(error.value)
+
+
+def test_api_model_none_is_named():
+    import oomdoctor
+
+    with pytest.raises(oomdoctor.OomdoctorError) as error:
+        oomdoctor.estimate(None, 32)
+    assert "model must be a keras.Model or a torch.nn.Module, not NoneType" in str(error.value)
