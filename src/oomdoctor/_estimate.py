@@ -17,7 +17,7 @@ from .backends import (BackendName, Device, Precision, StepFacts, StepMemory, mo
 from .backends.torch import TracedTorchStep
 from .backends.xla import XLAGpuAnchor, xla_gpu_anchor
 from .errors import OomdoctorError
-from .gpus import CATALOG, CUDA_CONTEXT_BYTES, GPU, resolve_gpu
+from .gpus import CATALOG, CUDA_CONTEXT_BYTES, GPU, past_every_gpu, resolve_gpu
 from .optimizers import OptimizerPlan, plan_for
 from .i18n import _
 from . import arguments, parallel
@@ -518,6 +518,9 @@ def build_estimate(job: Job) -> Estimate:
     if approximated:
         notes.append(_("{count} part(s) are approximated conservatively (counted high): {parts}").format(
             count=len(approximated), parts=", ".join(approximated[:5]) + ("..." if len(approximated) > 5 else "")))
+    too_big = past_every_gpu(_device_total(job, peak))
+    if too_big:
+        notes.append(too_big)
     estimate = Estimate(
         safe_peak_bytes=peak + memory.uncertain_bytes,
         uncertainty=_uncertainty(job, memory, approximated),
@@ -762,7 +765,7 @@ def make_job(model, batch_size, optimizer=None, precision=None, backend=None, gp
         precision = _model_precision(model)
     precision_value = parse_precision(precision)
     if trace is None:
-        trace = trace_model(model, tuple(input_shape) if input_shape else None)
+        trace = trace_model(model, arguments.input_shape(input_shape))
     _check_sizes(trace, batch_size)
     trainable_shapes = [v.shape for v in trace.variables if v.trainable]
     if optimizer is None:

@@ -34,3 +34,19 @@ def type_error(name: str, value: Any, expected: str) -> OomdoctorError:
 def _short_repr(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+def input_shape(value: Any) -> tuple[int, ...] | None:
+    """None, or a per-sample shape: a tuple or list of whole numbers of 1 or more."""
+    if value is None:
+        return None
+    if (isinstance(value, (tuple, list)) and value
+            and all(isinstance(d, int) and not isinstance(d, bool) and d >= 1 for d in value)):
+        return tuple(value)
+    raise type_error("input_shape", value, _("a tuple of sizes of 1 or more, without the batch, such as (224, 224, 3)"))
+
+
+def text(value: Any, name: str) -> str:
+    if not isinstance(value, str):
+        raise type_error(name, value, _("text (str)"))
+    return value

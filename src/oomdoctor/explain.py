@@ -223,6 +223,9 @@ def _owner(result: Explanation, model, batch_size: int | None) -> str | None:
 
 
 def explain(text: str, model=None, batch_size: int | None = None) -> Explanation:
+    from .arguments import text as checked_text
+
+    checked_text(text, "text")
     for parser in PARSERS:
         result = parser(text)
         if result is not None:

@@ -131,4 +131,15 @@ def resolve_gpu(gpu: str | int | GPU | None) -> GPU | None:
     return gpu_by_name(gpu)
 
 
-__all__ = ["GPU", "CATALOG", "CUDA_CONTEXT_BYTES", "gpu_by_name", "gpu_with_memory", "resolve_gpu"]
+def past_every_gpu(device_total_bytes: int) -> str | None:
+    """A sentence when no GPU in the catalog holds ``device_total_bytes`` on one device, else None."""
+    largest = max(CATALOG.values(), key=lambda gpu: gpu.total_bytes)
+    if device_total_bytes <= largest.total_bytes:
+        return None
+    return _("No GPU in the catalog holds this step: it needs about {need} on one device, and the largest, {gpu}, "
+             "has {have}. Spread it over several GPUs (--strategy, --find-devices) or make it smaller (see what "
+             "would help).").format(need=format_bytes(device_total_bytes), gpu=largest.name,
+                                   have=format_bytes(largest.total_bytes))
+
+
+__all__ = ["GPU", "CATALOG", "past_every_gpu", "CUDA_CONTEXT_BYTES", "gpu_by_name", "gpu_with_memory", "resolve_gpu"]

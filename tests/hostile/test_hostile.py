@@ -245,3 +245,44 @@ def test_api_model_none_is_named():
     with pytest.raises(oomdoctor.OomdoctorError) as error:
         oomdoctor.estimate(None, 32)
     assert "model must be a keras.Model or a torch.nn.Module, not NoneType" in str(error.value)
+
+
+@pytest.mark.parametrize("input_shape", ["abc", (0, 3), (-1,), (2.5,), (True,)])
+def test_api_input_shape_is_checked_by_name(input_shape):
+    import keras
+
+    import oomdoctor
+
+    model = keras.Sequential([keras.Input((None, 3)), keras.layers.Conv1D(4, 3), keras.layers.GlobalMaxPooling1D()])
+    with pytest.raises(oomdoctor.OomdoctorError, match="input_shape must be"):
+        oomdoctor.estimate(model, 8, input_shape=input_shape)
+
+
+def test_api_explain_takes_text():
+    from oomdoctor import OomdoctorError
+    from oomdoctor.explain import explain
+
+    with pytest.raises(OomdoctorError, match="text must be"):
+        explain(None)
+
+
+def test_a_step_larger_than_every_gpu_says_so(per_kind_tables):
+    """2.2 TiB is an answer no card can use: the report says so in the verdict, and JSON in its notes."""
+    import io
+
+    from rich.console import Console
+
+    import oomdoctor
+    from oomdoctor.render.terminal import render
+
+    sys.path.insert(0, str(FILES))
+    try:
+        import builders
+    finally:
+        sys.path.remove(str(FILES))
+    result = oomdoctor.estimate(builders.too_big_for_memory(), 100_000, gpu="H200")
+    assert result.fits is False
+    assert any(note.startswith("No GPU in the catalog holds this step") for note in result.to_dict()["notes"])
+    out = io.StringIO()
+    render(result, Console(file=out, width=200))
+    assert out.getvalue().count("No GPU in the catalog holds this step") == 1

@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from .. import arguments
 from ..errors import OomdoctorError
-from ..gpus import CUDA_CONTEXT_BYTES, GPU, resolve_gpu
+from ..gpus import CUDA_CONTEXT_BYTES, GPU, past_every_gpu, resolve_gpu
 from ..i18n import _
 from ..parallel import Strategy
 from ..units import format_bytes
@@ -251,7 +251,7 @@ def make_job(module, batch_size: int, example_inputs=None, input_shape=None, opt
         if input_shape is None:
             raise OomdoctorError(_("A PyTorch module does not say what its input looks like."),
                                  _("Give example_inputs (a batch of tensors) or input_shape (per sample)."))
-        example_inputs = torch.empty((1, *input_shape), device="meta")
+        example_inputs = torch.empty((1, *arguments.input_shape(input_shape)), device="meta")
     gpu_value = resolve_gpu(gpu)
     notes: list[str] = []
     program = StepProgram(
@@ -315,6 +315,9 @@ def build_estimate(job: TorchJob):
                        "GPU differs, so their activations are approximated and counted twice in the safe "
                        "figure.").format(layers=", ".join(approximated)))
     device_total = replay.reserved_bytes + CUDA_CONTEXT_BYTES
+    too_big = past_every_gpu(device_total)
+    if too_big:
+        notes.append(too_big)
     estimate = Estimate(
         model_name=type(module).__name__,
         backend="pytorch",

@@ -12,6 +12,7 @@ from rich.text import Text
 
 from ..fixes import describe
 from ..i18n import _
+from ..gpus import past_every_gpu
 from ..units import format_bytes
 
 if TYPE_CHECKING:
@@ -66,6 +67,9 @@ def verdict(estimate: "Estimate") -> Text:
                     short=format_bytes(-estimate.headroom_bytes), max_batch=estimate.max_batch_size))
             else:
                 text.append(_(": not even batch 1 fits ({reason}).").format(reason=estimate.max_batch_reason))
+    too_big = past_every_gpu(estimate.device_total_bytes)
+    if too_big:
+        text.append("\n" + too_big, style="bold red")
     text.append("\n" + _("Sized by: {engine}.").format(engine=engine_words(estimate.engine)),
                 style="yellow" if estimate.engine == "table" else None)
     search = estimate.device_search
@@ -127,6 +131,8 @@ def render(estimate: "Estimate", console: Console) -> None:
     console.print("[dim]" + escape(estimate.uncertainty["statement"] + " " + _("Safe request: {safe}.").format(
         safe=format_bytes(estimate.safe_peak_bytes))) + "[/dim]", highlight=False)
     for note in estimate.notes:
+        if note == past_every_gpu(estimate.device_total_bytes):
+            continue  # said in the verdict, in red
         console.print("[dim]" + escape(_("Note: {note}").format(note=note)) + "[/dim]", highlight=False)
     console.print("[dim]" + _("peak = the framework allocator's peak bytes in use (tf get_memory_info 'peak', "
                               "JAX peak_bytes_in_use, torch max_memory_allocated); the nvidia-smi figure adds the "
