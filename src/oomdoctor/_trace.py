@@ -16,7 +16,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import OomdoctorError
+from .errors import OomdoctorError, one_line
 from .i18n import _
 from .units import format_count
 
@@ -312,8 +312,7 @@ def trace_model(model, input_shape: tuple[int, ...] | None = None) -> ModelTrace
         raise
     except Exception as exc:  # the user's model code failed on abstract inputs
         raise OomdoctorError(
-            _("Tracing the model failed: {error}: {message}").format(
-                error=type(exc).__name__, message=(str(exc).splitlines() or [""])[0][:300]),
+            _("Tracing the model failed: {error}").format(error=one_line(exc)),
             _("Check that the model runs on inputs of shape {shapes} (use --input-shape to change it; "
               "--debug shows the traceback).").format(
                 shapes=" and ".join(str((None,) + shape) for shape, _dtype in specs)),
