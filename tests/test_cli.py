@@ -1,5 +1,6 @@
 """The CLI contract: flags, JSON keys, and one-line errors with exit code 2."""
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -134,3 +135,17 @@ def test_usage_errors_are_short_and_exit_2(args):
 def test_no_arguments_shows_help():
     proc = subprocess.run([sys.executable, "-m", "oomdoctor"], capture_output=True, text=True)
     assert "Usage" in proc.stdout + proc.stderr and "Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize("keras_json, expected", [(None, "tensorflow"), ('{"backend": "jax"}', "jax")])
+def test_the_default_backend_is_the_one_import_keras_would_get(keras_json, expected, tmp_path):
+    """Without KERAS_BACKEND the report names keras.json's backend, else tensorflow, whatever oomdoctor
+    traces with inside (JAX)."""
+    if keras_json is not None:
+        (tmp_path / "keras.json").write_text(keras_json)
+    env = {key: value for key, value in os.environ.items() if key not in ("KERAS_BACKEND", "OOMDOCTOR_USER_KERAS_BACKEND")}
+    env["KERAS_HOME"] = str(tmp_path)
+    proc = subprocess.run([sys.executable, "-m", "oomdoctor", "estimate", f"{MODELS}:dense_only", "-b", "8", "--json"],
+                          capture_output=True, text=True, env=env)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["backend"] == expected

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import json
 import math
 import os
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from pathlib import Path
 from typing import Any
 
 from ._layers import LayerUse, classify
@@ -36,15 +34,13 @@ _COMPILE_TARGET = CATALOG["H200"]
 
 def configured_backend() -> BackendName:
     """The backend the user trains with: KERAS_BACKEND, else ~/.keras/keras.json, else tensorflow."""
+    from .loading import keras_json_backend
+
     name = os.environ.get("OOMDOCTOR_USER_KERAS_BACKEND") or os.environ.get("KERAS_BACKEND")
     source = "KERAS_BACKEND"
     if not name:
-        config = Path(os.environ.get("KERAS_HOME", Path.home() / ".keras")) / "keras.json"
+        name, config = keras_json_backend()
         source = str(config)
-        try:
-            name = json.loads(config.read_text()).get("backend")
-        except (OSError, ValueError, AttributeError):
-            name = None
     try:
         return BackendName(name or "tensorflow")
     except ValueError:

@@ -25,6 +25,16 @@ _TRACE_BACKEND_ENV = "OOMDOCTOR_USER_KERAS_BACKEND"
 KERAS_BACKENDS = ("tensorflow", "jax", "torch", "numpy", "openvino")
 
 
+def keras_json_backend() -> tuple[str | None, Path]:
+    """The backend named in Keras's own config file (``$KERAS_HOME/keras.json``), and the file's path."""
+    config = Path(os.environ.get("KERAS_HOME", Path.home() / ".keras")) / "keras.json"
+    try:
+        name = json.loads(config.read_text()).get("backend")
+    except (OSError, ValueError, AttributeError):
+        name = None
+    return (name if isinstance(name, str) else None), config
+
+
 def prepare_keras(precision: str | None) -> None:
     """Choose the Keras backend used for tracing, before Keras is imported.
 
@@ -40,6 +50,9 @@ def prepare_keras(precision: str | None) -> None:
         if user:
             os.environ.setdefault(_TRACE_BACKEND_ENV, user)
         elif importlib.util.find_spec("jax") is not None:
+            # the user's `import keras` would get keras.json's backend, else tensorflow: that is the one
+            # predicted for, whatever traces here
+            os.environ.setdefault(_TRACE_BACKEND_ENV, keras_json_backend()[0] or "tensorflow")
             os.environ["KERAS_BACKEND"] = "jax"
         os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
         # With JAX's CUDA plugin installed, oomdoctor compiles for the target GPU without one

@@ -26,7 +26,7 @@ def command(
     precision: Optional[str] = typer.Option(None, help="float32, mixed_float16 or mixed_bfloat16; set as Keras's "
                                             "dtype policy before the model is built."),
     backend: Optional[str] = typer.Option(None, help="Backend to predict for: tensorflow, jax or torch "
-                                          "(default: your KERAS_BACKEND, else tensorflow)."),
+                                          "(default: your KERAS_BACKEND, else the backend in ~/.keras/keras.json, else tensorflow)."),
     jit: Optional[bool] = typer.Option(None, "--jit/--no-jit", help="TensorFlow: XLA-compile the step "
                                        "(Keras's default on a GPU)."),
     gpu: Optional[str] = typer.Option(None, help="GPU name from the catalog, e.g. T4, A100-80GB, 'RTX 4090'."),

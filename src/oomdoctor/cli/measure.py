@@ -22,7 +22,8 @@ def command(
                                 "(or, in a file importing torch, a torch.nn.Module or (module, batch, loss_fn))."),
     batch_size: Optional[int] = typer.Option(None, "--batch-size", "-b", help="Training batch size."),
     steps: int = typer.Option(3, help="Training steps to run."),
-    backend: Optional[str] = typer.Option(None, help="tensorflow, jax or torch (default: your KERAS_BACKEND)."),
+    backend: Optional[str] = typer.Option(None, help="tensorflow, jax or torch (default: your KERAS_BACKEND, else the "
+                                           "backend in ~/.keras/keras.json, else tensorflow)."),
     precision: Optional[str] = typer.Option(None, help="float32, mixed_float16 or mixed_bfloat16."),
     optimizer: Optional[str] = typer.Option(None, help="Optimizer name (default: the compiled model's, else adam)."),
     input_shape: Optional[str] = input_shape_option(),
