@@ -17,7 +17,8 @@ from . import measure as _measure
 
 app = typer.Typer(
     name="oomdoctor",
-    help="Predict a training step's GPU memory before you train: what holds it, whether it fits, what to change.",
+    help="Predict a training step's GPU memory before you train: what holds it, whether it fits, what to change. "
+         "Add --debug to any command to see an error's traceback.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,

@@ -250,7 +250,9 @@ def make_job(module, batch_size: int, example_inputs=None, input_shape=None, opt
     if example_inputs is None:
         if input_shape is None:
             raise OomdoctorError(_("A PyTorch module does not say what its input looks like."),
-                                 _("Give example_inputs (a batch of tensors) or input_shape (per sample)."))
+                                 _("Give --input-shape D1,D2,... (per sample; input_shape= in the Python API), or "
+                                   "return (module, example_batch, loss_fn) from your function (example_inputs= "
+                                   "in the API)."))
         example_inputs = torch.empty((1, *arguments.input_shape(input_shape)), device="meta")
     gpu_value = resolve_gpu(gpu)
     notes: list[str] = []
