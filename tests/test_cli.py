@@ -149,3 +149,12 @@ def test_the_default_backend_is_the_one_import_keras_would_get(keras_json, expec
                           capture_output=True, text=True, env=env)
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["backend"] == expected
+
+
+@pytest.mark.parametrize("spec, backend", [("mixed_imports.py:keras_model", "jax"),
+                                           ("mixed_imports.py:torch_module", "pytorch"),
+                                           ("torch_and_helper.py:keras_via_helper", "jax")])
+def test_the_returned_object_decides_the_framework(spec, backend, capsys):
+    pytest.importorskip("torch", reason="a plain PyTorch model")
+    data = run_json(capsys, str(MODELS.parent / spec), "-b", "4")
+    assert data["backend"] == backend

@@ -27,6 +27,15 @@ class UserCodeError(OomdoctorError):
     """The user's own code (a model builder, a model's ``call``) raised or exited: said as theirs, in full."""
 
 
+class WrongFramework(OomdoctorError):
+    """The user's function returned the other framework's model than its file's imports suggested; the
+    caller builds it again on ``framework``'s path ("keras" or "torch")."""
+
+    def __init__(self, problem: str, framework: str) -> None:
+        super().__init__(problem)
+        self.framework = framework
+
+
 class HardExit(BaseException):
     """``os._exit`` called by the user's code while oomdoctor ran it, which would end the process without a
     word (BaseException: the user's ``except Exception`` does not catch it)."""

@@ -16,7 +16,7 @@ import sys
 import zipfile
 from pathlib import Path
 
-from .errors import OomdoctorError, one_line, user_code
+from .errors import OomdoctorError, WrongFramework, one_line, user_code
 from .files import read_zip_member, regular_file
 from .i18n import _
 
@@ -35,8 +35,9 @@ def keras_json_backend() -> tuple[str | None, Path]:
     return (name if isinstance(name, str) else None), config
 
 
-def prepare_keras(precision: str | None) -> None:
-    """Choose the Keras backend used for tracing, before Keras is imported.
+def choose_trace_backend() -> None:
+    """Choose the Keras backend used for tracing, before Keras is imported (by oomdoctor or by the user's
+    own code, which may import it through a helper module).
 
     The user's own backend (KERAS_BACKEND) is remembered as the backend to
     predict for; tracing uses JAX when it is installed, because jax.eval_shape
@@ -58,6 +59,12 @@ def prepare_keras(precision: str | None) -> None:
         # With JAX's CUDA plugin installed, oomdoctor compiles for the target GPU without one
         # (oomdoctor._xla_compile); on a machine with no GPU the plugin's version check would stop it.
         os.environ.setdefault("JAX_SKIP_CUDA_CONSTRAINTS_CHECK", "1")
+
+
+def prepare_keras(precision: str | None) -> None:
+    """Choose the Keras backend used for tracing (``choose_trace_backend``), import Keras, and set the
+    dtype policy."""
+    choose_trace_backend()
     try:
         import keras
     except ImportError as exc:
@@ -172,6 +179,10 @@ def _from_function(path: Path, function: str, abstract: bool = True):
     regular_file(path, _("Give path/to/file.py:function with an existing file."))
     model = _model_of(_run_builder(path, function, lambda builder: build_abstractly(builder) if abstract
                                    else builder()))
+    torch = sys.modules.get("torch")  # a torch module exists only where torch was imported
+    if torch is not None and isinstance(model, torch.nn.Module):
+        raise WrongFramework(_("{path}:{function} returned a torch.nn.Module.").format(path=path, function=function),
+                             "torch")
     if not isinstance(model, keras.Model):
         raise OomdoctorError(_("{path}:{function} returned {type}, not a keras.Model.").format(
             path=path, function=function, type=type(model).__name__),

@@ -14,8 +14,7 @@ from ._options import gpu_choice, input_shape_option, lang_option, parse_input_s
 
 HELP = ("Predict the peak GPU memory of one training step of MODEL: a .keras file, or "
         "path/to/file.py:function returning a keras.Model, or a torch.nn.Module (or a tuple "
-        "(module, example_batch, loss_fn)) when the file imports torch and not Keras. "
-        "Loading a .py file runs its code.")
+        "(module, example_batch, loss_fn)). Loading a .py file runs its code.")
 
 
 def command(
@@ -46,34 +45,47 @@ def command(
     plot: Optional[Path] = _pictures.plot_option(),
 ) -> None:
     from ..i18n import set_language
-    from ..loading import load_model, model_optimizer, prepare_keras
 
     set_language(lang)
     _pictures.check_paths(html, plot)
     arguments.batch_size(batch_size, "--batch-size")
     shape = parse_input_shape(input_shape)
     chosen_gpu = gpu_choice(gpu, gpu_memory)
+    from ..errors import WrongFramework
+    from ..loading import choose_trace_backend
     from ..pytorch.loading import is_torch_file
 
-    if is_torch_file(model):
-        show(_torch_estimate(model, batch_size, optimizer, precision, chosen_gpu, shape, strategy, find_devices),
-             as_json, html, plot)
-        return
+    # the file's imports are a first guess; the object its function returns decides
+    first = "torch" if is_torch_file(model) else "keras"
+    choose_trace_backend()  # its code may import keras on either path
+    try:
+        result = _ESTIMATORS[first](model, batch_size, optimizer, precision, backend, jit, chosen_gpu, shape, device,
+                                    strategy, find_devices)
+    except WrongFramework as wrong:
+        result = _ESTIMATORS[wrong.framework](model, batch_size, optimizer, precision, backend, jit, chosen_gpu, shape,
+                                              device, strategy, find_devices)
+    show(result, as_json, html, plot)
+
+
+def _keras_estimate(spec: str, batch_size: int, optimizer, precision, backend, jit, gpu, input_shape, device,
+                    strategy, find_devices):
+    """A .keras file, or file.py:function returning a keras.Model."""
+    from .._estimate import estimate
+    from ..loading import load_model, model_optimizer, prepare_keras
+
     if optimizer is not None:
         from ..optimizers import spec_by_name
 
         spec_by_name(optimizer)  # fail on a bad name before building anything
     prepare_keras(precision)
-    keras_model = load_model(model)
-    from .._estimate import estimate
-
-    result = estimate(keras_model, batch_size, optimizer=optimizer or model_optimizer(keras_model),
-                      precision=precision, backend=backend, gpu=chosen_gpu, jit_compile=jit, input_shape=shape,
-                      device=device, strategy=strategy, find_devices=find_devices)
-    show(result, as_json, html, plot)
+    keras_model = load_model(spec)
+    return estimate(keras_model, batch_size, optimizer=optimizer or model_optimizer(keras_model), precision=precision,
+                    backend=backend, gpu=gpu, jit_compile=jit, input_shape=input_shape, device=device,
+                    strategy=strategy, find_devices=find_devices)
 
 
-def _torch_estimate(spec: str, batch_size: int, optimizer, precision, gpu, input_shape, strategy, find_devices):
+def _torch_estimate(spec: str, batch_size: int, optimizer, precision, backend, jit, gpu, input_shape, device, strategy,
+                    find_devices):
     """A plain PyTorch model: file.py:function returns a module, or (module, example_batch, loss_fn)."""
     from ..measuring import require_backend
     from ..pytorch import loading
@@ -84,6 +96,9 @@ def _torch_estimate(spec: str, batch_size: int, optimizer, precision, gpu, input
     job = make_job(loaded.module, batch_size, loaded.example_batch, input_shape, optimizer or "adamw",
                    precision or "float32", loaded.loss, gpu, fake_mode=loaded.fake_mode, strategy=strategy)
     return finish(job, find_devices)
+
+
+_ESTIMATORS = {"keras": _keras_estimate, "torch": _torch_estimate}
 
 
 def show(result, as_json: bool, html: Path | None = None, plot: Path | None = None) -> None:

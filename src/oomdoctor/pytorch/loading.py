@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from ..errors import OomdoctorError
+from ..errors import OomdoctorError, WrongFramework
 from ..i18n import _
 
 _TORCH_ROOTS = {"torch", "torchvision", "transformers", "timm", "torchaudio"}
@@ -38,6 +39,11 @@ def is_torch_file(spec: str) -> bool:
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
             roots.add(node.module.split(".")[0])
     return bool(roots & _TORCH_ROOTS) and not roots & _KERAS_ROOTS
+
+
+def _is_keras_model(value) -> bool:
+    keras = sys.modules.get("keras")  # a Keras model exists only where keras was imported
+    return keras is not None and isinstance(value, keras.Model)
 
 
 @contextlib.contextmanager
@@ -103,6 +109,9 @@ def load(spec: str, abstract: bool = True) -> TorchSpec:
         "Define def {function}(): ... returning a torch.nn.Module, or (module, example_batch, loss_fn).").format(
         function=function))
     items = result if isinstance(result, tuple) else (result,)
+    if items and _is_keras_model(items[0]):
+        raise WrongFramework(_("{path}:{function} returned a Keras model.").format(path=path, function=function),
+                             "keras")
     if not items or not isinstance(items[0], torch.nn.Module) or len(items) > 3:
         raise OomdoctorError(_("{path}:{function} returned {type}, not a torch.nn.Module or (module, example_batch, "
                                "loss_fn).").format(path=path, function=function, type=type(result).__name__),
