@@ -158,3 +158,17 @@ def test_the_returned_object_decides_the_framework(spec, backend, capsys):
     pytest.importorskip("torch", reason="a plain PyTorch model")
     data = run_json(capsys, str(MODELS.parent / spec), "-b", "4")
     assert data["backend"] == backend
+
+
+def test_a_cpu_report_speaks_of_host_memory(capsys):
+    pytest.importorskip("tensorflow", reason="--device cpu predicts TensorFlow's CPU allocator")
+    assert main(["estimate", f"{MODELS}:dense_only", "-b", "8", "--backend", "tensorflow", "--device", "cpu"]) == 0
+    out = capsys.readouterr().out
+    assert "host memory" in out and "nvidia-smi" not in out
+
+
+def test_a_gpu_given_by_its_size_is_not_named_twice(capsys):
+    """'more than the 12.0 GiB of GPU with 12.0 GiB' said the size twice."""
+    data = run_json(capsys, f"{MODELS.parent / 'seed.py'}:seed", "-b", "1", "--gpu-memory", "4GiB")
+    assert data["max_batch_size"] == 0
+    assert "GPU's 4.0 GiB" in data["max_batch_reason"] and "GPU with" not in data["max_batch_reason"]

@@ -552,10 +552,10 @@ def build_estimate(job: Job) -> Estimate:
             fixed = job.step(1)
             state = fixed.breakdown["weights"] + fixed.breakdown["gradients"] + fixed.breakdown["optimizer_state"]
             estimate.max_batch_reason = _(
-                "even batch 1 needs {need} on the device, more than the {have} of {gpu}; weights, gradients and "
+                "even batch 1 needs {need} on the device, more than {capacity}; weights, gradients and "
                 "optimizer state alone take {state}").format(
-                need=format_bytes(_device_total(job, fixed.peak_bytes)), have=format_bytes(job.gpu.total_bytes),
-                gpu=job.gpu.name, state=format_bytes(state))
+                need=format_bytes(_device_total(job, fixed.peak_bytes)), capacity=job.gpu.capacity_words(),
+                state=format_bytes(state))
     estimate.culprits = _culprits.find(estimate, job)
     return estimate
 

@@ -39,6 +39,12 @@ class GPU:
         """Memory left for the framework's allocator after the CUDA context."""
         return max(self.total_bytes - CUDA_CONTEXT_BYTES, 0)
 
+    def capacity_words(self) -> str:
+        """'the 15.0 GiB of T4', or 'the GPU's 12.0 GiB' for one given by its size (its name says the size)."""
+        if self.name not in CATALOG:
+            return _("the GPU's {size}").format(size=format_bytes(self.total_bytes))
+        return _("the {size} of {gpu}").format(size=format_bytes(self.total_bytes), gpu=self.name)
+
     def describe(self) -> str:
         if self.name not in CATALOG:  # "GPU with 12.0 GiB" already says its size
             return self.name

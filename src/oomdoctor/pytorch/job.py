@@ -355,9 +355,8 @@ def build_estimate(job: TorchJob):
         if estimate.max_batch_size == 0:
             state = sum(replay.breakdown[k] for k in ("weights", "gradients", "optimizer_state"))
             estimate.max_batch_reason = _(
-                "even batch 1 does not fit the {have} of {gpu}; weights, gradients and optimizer state alone take "
-                "{state}").format(have=format_bytes(job.gpu.total_bytes), gpu=job.gpu.name,
-                                  state=format_bytes(state))
+                "even batch 1 does not fit {capacity}; weights, gradients and optimizer state alone take "
+                "{state}").format(capacity=job.gpu.capacity_words(), state=format_bytes(state))
     estimate.culprits = _advice.culprits(estimate, job)
     return estimate
 

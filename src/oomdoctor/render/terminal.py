@@ -53,8 +53,11 @@ def verdict(estimate: "Estimate") -> Text:
         text.append(_("{strategy} on {devices} devices, {per_device} per device; every figure is ONE device's: ").format(
             strategy=estimate.strategy, devices=estimate.devices, per_device=estimate.per_device_batch_size))
     text.append(_("peak {peak}").format(peak=peak), style="bold")
-    text.append(_(" (allocator peak; nvidia-smi would show about {total}).").format(
-        total=format_bytes(estimate.device_total_bytes)))
+    if estimate.device == "cpu":  # host memory: there is no nvidia-smi figure
+        text.append(_(" (TensorFlow's CPU allocator peak, in host memory)."))
+    else:
+        text.append(_(" (allocator peak; nvidia-smi would show about {total}).").format(
+            total=format_bytes(estimate.device_total_bytes)))
     if estimate.gpu is not None:
         if estimate.fits:
             text.append("\n" + _("Fits {gpu}").format(gpu=estimate.gpu.describe()), style="bold green")
@@ -134,6 +137,11 @@ def render(estimate: "Estimate", console: Console) -> None:
         if note == past_every_gpu(estimate.device_total_bytes):
             continue  # said in the verdict, in red
         console.print("[dim]" + escape(_("Note: {note}").format(note=note)) + "[/dim]", highlight=False)
-    console.print("[dim]" + _("peak = the framework allocator's peak bytes in use (tf get_memory_info 'peak', "
-                              "JAX peak_bytes_in_use, torch max_memory_allocated); the nvidia-smi figure adds the "
-                              "CUDA context and allocator pool slack and is rougher.") + "[/dim]")
+    if estimate.device == "cpu":
+        console.print("[dim]" + _("peak = TensorFlow's CPU allocator peak during one step "
+                                  "(get_memory_info('CPU:0')['peak'] with TF_CPU_ALLOCATOR_USE_BFC=true), in host "
+                                  "memory.") + "[/dim]")
+    else:
+        console.print("[dim]" + _("peak = the framework allocator's peak bytes in use (tf get_memory_info 'peak', "
+                                  "JAX peak_bytes_in_use, torch max_memory_allocated); the nvidia-smi figure adds the "
+                                  "CUDA context and allocator pool slack and is rougher.") + "[/dim]")
