@@ -345,6 +345,20 @@ class Estimate:
     engine_reason: str | None = None
     _job: Any = field(default=None, repr=False)  # the Job (Keras) or TorchJob it came from
 
+    def safe_request_warning(self) -> str | None:
+        """Why "fits" and the safe request disagree, when they do: the step fits as estimated, but the peak
+        plus what the modelled parts may miss, with the same overheads, is more than the card has."""
+        if self.gpu is None or not self.fits:
+            return None
+        safe_total = self.device_total_bytes + (self.safe_peak_bytes - self.peak_bytes)
+        if safe_total <= self.gpu.total_bytes:
+            return None
+        return _("It fits as estimated, with {headroom} to spare, but not with the safe margin: the modelled parts "
+                 "may need {margin} more, which would make it {safe_total} on {capacity}. Leave room, or measure it "
+                 "(oomdoctor measure) before a long run.").format(
+            headroom=format_bytes(self.headroom_bytes), margin=format_bytes(self.safe_peak_bytes - self.peak_bytes),
+            safe_total=format_bytes(safe_total), capacity=self.gpu.capacity_words())
+
     def _repr_html_(self) -> str:
         """Jupyter shows the HTML report's body: verdict, charts, layers, fixes."""
         from ._batch_curve import batch_curve
@@ -556,6 +570,9 @@ def build_estimate(job: Job) -> Estimate:
                 "optimizer state alone take {state}").format(
                 need=format_bytes(_device_total(job, fixed.peak_bytes)), capacity=job.gpu.capacity_words(),
                 state=format_bytes(state))
+    warning = estimate.safe_request_warning()
+    if warning:
+        estimate.notes.append(warning)
     estimate.culprits = _culprits.find(estimate, job)
     return estimate
 

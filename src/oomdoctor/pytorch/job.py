@@ -357,6 +357,9 @@ def build_estimate(job: TorchJob):
             estimate.max_batch_reason = _(
                 "even batch 1 does not fit {capacity}; weights, gradients and optimizer state alone take "
                 "{state}").format(capacity=job.gpu.capacity_words(), state=format_bytes(state))
+    warning = estimate.safe_request_warning()
+    if warning:
+        estimate.notes.append(warning)
     estimate.culprits = _advice.culprits(estimate, job)
     return estimate
 
