@@ -28,3 +28,20 @@ def test_fits_and_the_safe_request_agree_or_say_why(xception, per_kind_tables):
         assert warned == (safe_total > result.gpu.total_bytes), (batch, safe_total, result.notes)
         said += warned
     assert said, "the largest batch that fits should come close enough to the card to need the sentence"
+
+
+def test_a_device_search_says_how_an_uneven_batch_splits():
+    """--find-devices proposed ddp:7 for a global batch of 512: it now says how 512 splits over 7, and
+    that 8 splits it evenly."""
+    from oomdoctor.gpus import GPU
+    from oomdoctor.parallel import Kind, Strategy, device_search, split_words
+
+    def fits(strategy):  # memory grows with the batch each device runs; 74 samples fit
+        return strategy is not None and strategy.per_device_batch(512) <= 74
+
+    search = device_search(GPU("card", 16 * 2**30), fits, lambda n: [Strategy(Kind.DDP, n)], lambda s: 1, 512)
+    assert search["devices"] == 7 and search["even_devices"] == 8 and search["even_strategy"] == "ddp:8"
+    words = split_words(search, 512)
+    assert "6 of them take 74 and one takes 68" in words and "ddp:8 splits it evenly, 64 each" in words
+    even = device_search(GPU("card", 16 * 2**30), fits, lambda n: [Strategy(Kind.DDP, n)], lambda s: 1, 448)
+    assert split_words(even, 448) is None  # 448 = 7 x 64

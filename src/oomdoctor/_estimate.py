@@ -871,7 +871,7 @@ def search_devices(job: Job, limit: int = 1024) -> dict:
     else:
         candidates = lambda n: []  # noqa: E731
     return device_search(job.gpu, lambda s: _fits(replace(job, strategy=s), job.batch_size), candidates,
-                         lambda s: replace(job, strategy=s).step().peak_bytes, limit)
+                         lambda s: replace(job, strategy=s).step().peak_bytes, job.batch_size, limit)
 
 
 def reestimate(job: Job, **changes) -> Estimate:

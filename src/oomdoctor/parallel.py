@@ -392,8 +392,12 @@ def fewest_devices(fits: Callable[[Strategy], bool], candidates: Callable[[int],
 
 
 def device_search(gpu: Any, fits: Callable[[Strategy | None], bool], candidates: Callable[[int], list[Strategy]],
-                  peak_bytes: Callable[[Strategy | None], int], limit: int = 1024) -> dict:
-    """``device_search`` of an estimate: one device if it fits (strategy None), else ``fewest_devices``."""
+                  peak_bytes: Callable[[Strategy | None], int], batch_size: int, limit: int = 1024) -> dict:
+    """``device_search`` of an estimate: one device if it fits (strategy None), else ``fewest_devices``.
+
+    The fewest devices may not split ``batch_size`` evenly over the data replicas (7 for 512): then
+    ``even_devices`` is the fewest of the same kind that do (more devices of one kind fit too).
+    """
     if gpu is None:
         raise OomdoctorError(_("The device search needs a GPU to fit."), _("Add --gpu NAME or --gpu-memory SIZE."))
     found = None
@@ -401,6 +405,31 @@ def device_search(gpu: Any, fits: Callable[[Strategy | None], bool], candidates:
         found = fewest_devices(fits, candidates, limit)
         if found is None:
             return {"gpu": gpu.name, "devices": None, "strategy": None, "limit": limit}
-    return {"gpu": gpu.name, "devices": found.devices if found else 1,
-            "strategy": found.describe() if found else "single device", "limit": limit,
-            "per_device_peak_bytes": peak_bytes(found)}
+    result = {"gpu": gpu.name, "devices": found.devices if found else 1,
+              "strategy": found.describe() if found else "single device", "limit": limit,
+              "per_device_peak_bytes": peak_bytes(found)}
+    if found is not None and batch_size % found.data_replicas:
+        even = next((s for n in range(found.devices + 1, limit + 1) for s in candidates(n)
+                     if s.kind is found.kind and s.model_shards == found.model_shards
+                     and batch_size % s.data_replicas == 0), None)
+        result["even_devices"] = even.devices if even else None
+        result["even_strategy"] = even.describe() if even else None
+    return result
+
+
+def split_words(search: dict, batch_size: int) -> str | None:
+    """How a device search's batch splits over its replicas, when not evenly; None when it does."""
+    if not search.get("devices") or "even_devices" not in search:
+        return None
+    strategy = parse_strategy(search["strategy"])
+    replicas = strategy.data_replicas
+    per_device = strategy.per_device_batch(batch_size)
+    last = batch_size - per_device * (replicas - 1)
+    text = _("Batch {batch} does not split evenly over {replicas} replicas: {full} of them take {per_device} and "
+             "one takes {last}.").format(batch=batch_size, replicas=replicas, full=replicas - 1,
+                                          per_device=per_device, last=last)
+    if search.get("even_devices"):
+        text += " " + _("{strategy} splits it evenly, {share} each.").format(
+            strategy=search["even_strategy"],
+            share=batch_size // parse_strategy(search["even_strategy"]).data_replicas)
+    return text

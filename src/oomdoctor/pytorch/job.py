@@ -475,7 +475,7 @@ def search_devices(job: TorchJob, limit: int = 1024) -> dict:
     from ..parallel import device_search
 
     return device_search(job.gpu, lambda s: replace(job, strategy=s).fits(job.batch_size), torch_candidates,
-                         lambda s: replace(job, strategy=s).step().peak_bytes, limit)
+                         lambda s: replace(job, strategy=s).step().peak_bytes, job.batch_size, limit)
 
 
 __all__ = ["estimate", "make_job", "build_estimate", "TorchJob", "Replay", "max_batch_size", "PRECISIONS",

@@ -14,6 +14,7 @@ from html import escape
 from .. import __version__
 from ..fixes import Fix, describe
 from ..i18n import _, language
+from ..parallel import split_words
 from ..units import format_bytes
 from . import charts
 from .terminal import _category_label
@@ -136,6 +137,9 @@ def _verdict(estimate: dict) -> str:
                                    "device).").format(gpu=search["gpu"], batch=estimate["batch_size"],
                                                       devices=search["devices"], strategy=search["strategy"],
                                                       peak=format_bytes(search["per_device_peak_bytes"])))
+        split = split_words(search, estimate["batch_size"])
+        if split:
+            sentence += " " + escape(split)
     on_cpu = estimate.get("device") == "cpu"
     figures = [(_("Allocator peak"), estimate["peak_bytes"], "peak",
                 _("TensorFlow's CPU allocator peak during one training step") if on_cpu else

@@ -13,6 +13,7 @@ from rich.text import Text
 from ..fixes import describe
 from ..i18n import _
 from ..gpus import past_every_gpu
+from ..parallel import split_words
 from ..units import format_bytes
 
 if TYPE_CHECKING:
@@ -83,6 +84,9 @@ def verdict(estimate: "Estimate") -> Text:
                     .format(gpu=search["gpu"], batch=estimate.batch_size, devices=search["devices"],
                             strategy=search["strategy"], peak=format_bytes(search["per_device_peak_bytes"])),
                     style="bold")
+        split = split_words(search, estimate.batch_size)
+        if split:
+            text.append("\n" + split)
     elif search is not None:
         text.append("\n" + _("No number of {gpu} up to {limit} fits batch {batch}.").format(
             gpu=search["gpu"], limit=search["limit"], batch=estimate.batch_size), style="bold red")
