@@ -850,7 +850,8 @@ def estimate(model, batch_size: int, optimizer=None, precision=None, backend=Non
     job = make_job(model, batch_size, optimizer, precision, backend, gpu, jit_compile, input_shape, device=device,
                    strategy=strategy)
     result = build_estimate(job)
-    result.fixes = fixes.prescribe(result, job)
+    result.fixes, worse = fixes.worse_than_before(fixes.prescribe(result, job), result)
+    result.notes.extend(worse)
     if find_devices:
         result.device_search = search_devices(job)
     return result

@@ -46,8 +46,37 @@ def candidate(name: str, change: str, before: "Estimate", after: "Estimate", not
     if saves < -0.02 * before.peak_bytes:
         note = _("makes it worse")
     elif not helps and not note:
-        note = _("barely changes the peak: the memory is elsewhere")
+        note = _why_it_barely_helps(before, after)
     return Fix(name, change, after.peak_bytes, saves, after.fits, after.max_batch_size, helps, note)
+
+
+def _why_it_barely_helps(before: "Estimate", after: "Estimate") -> str:
+    """In the breakdown's words: what the change shrinks and what grows in its place, or where the peak is."""
+    from .backends import category_label
+
+    significant = 0.02 * before.peak_bytes
+    deltas = {c: after.breakdown.get(c, 0) - before.breakdown.get(c, 0) for c in before.breakdown}
+    fell = min(deltas, key=deltas.get)
+    rose = max(deltas, key=deltas.get)
+    if deltas[fell] < -significant and deltas[rose] > significant:
+        return _("barely changes the peak: at the peak, {fell} {fell_by} smaller but {rose} {rose_by} "
+                 "larger").format(fell=category_label(fell), fell_by=format_bytes(-deltas[fell]),
+                                rose=category_label(rose), rose_by=format_bytes(deltas[rose]))
+    largest = max(before.breakdown, key=before.breakdown.get)
+    return _("barely changes the peak: it touches little of it ({share:.0%} of the peak is {largest})").format(
+        largest=category_label(largest), share=before.breakdown[largest] / max(before.peak_bytes, 1))
+
+
+def worse_than_before(fixes: list[Fix], before: "Estimate") -> tuple[list[Fix], list[str]]:
+    """The fixes that do not add memory, and a note for each change that does (it is not a fix)."""
+    kept, notes = [], []
+    for fix in fixes:
+        if fix.saves_bytes < -0.02 * before.peak_bytes:
+            notes.append(_("Not a fix: {change} would add {size} (peak {peak}).").format(
+                change=fix.change, size=format_bytes(-fix.saves_bytes), peak=format_bytes(fix.peak_bytes)))
+        else:
+            kept.append(fix)
+    return kept, notes
 
 
 def _mixed_precision(before: "Estimate", job: "Job") -> Fix | None:

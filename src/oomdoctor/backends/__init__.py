@@ -6,7 +6,7 @@ from enum import Enum
 
 from ..errors import OomdoctorError
 from ..i18n import _
-from ._base import CATEGORIES, BackendModel, Device, Precision, StepFacts, StepMemory
+from ._base import CATEGORIES, BackendModel, category_label, Device, Precision, StepFacts, StepMemory
 from .tensorflow import TensorFlowBackend
 from .torch import TorchBackend
 from .xla import XLABackend
@@ -59,5 +59,5 @@ def model_for(backend: BackendName) -> BackendModel:
     return _MODELS[backend]
 
 
-__all__ = ["BackendName", "Device", "parse_device", "Precision", "StepFacts", "StepMemory", "CATEGORIES", "model_for", "parse_backend",
+__all__ = ["BackendName", "Device", "parse_device", "Precision", "StepFacts", "StepMemory", "CATEGORIES", "category_label", "model_for", "parse_backend",
            "parse_precision"]

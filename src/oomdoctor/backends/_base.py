@@ -7,6 +7,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Protocol
 
 from .._layers import Kind, LayerUse
+from ..i18n import _
 from ..optimizers import OptimizerPlan
 
 if TYPE_CHECKING:
@@ -46,6 +47,19 @@ CATEGORIES = (
     "temporaries",
     "workspace",
 )
+
+
+def category_label(category: str) -> str:
+    """A category of ``CATEGORIES`` as the reports name it."""
+    return {
+        "weights": _("weights"),
+        "gradients": _("gradients"),
+        "optimizer_state": _("optimizer state"),
+        "activations": _("activations (kept for backward)"),
+        "input_batch": _("input batch"),
+        "temporaries": _("temporaries"),
+        "workspace": _("workspace"),
+    }[category]
 
 
 @dataclass(frozen=True)

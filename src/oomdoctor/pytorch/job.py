@@ -14,6 +14,7 @@ from typing import Any, Callable
 
 from .. import arguments
 from ..errors import OomdoctorError
+from ..fixes import worse_than_before
 from ..gpus import CUDA_CONTEXT_BYTES, GPU, past_every_gpu, resolve_gpu
 from ..i18n import _
 from ..parallel import Strategy
@@ -413,7 +414,8 @@ def finish(job: TorchJob, find_devices: bool = False):
     from . import _advice
 
     result = build_estimate(job)
-    result.fixes = _advice.prescribe(result, job)
+    result.fixes, worse = worse_than_before(_advice.prescribe(result, job), result)
+    result.notes.extend(worse)
     if find_devices:
         result.device_search = search_devices(job)
     return result

@@ -16,9 +16,9 @@ import warnings
 from contextlib import contextmanager
 from typing import Iterator
 
+from ..backends import category_label
 from ..i18n import _
 from ..units import GiB, KiB, MiB, format_bytes
-from .terminal import _category_label
 
 CATEGORY_COLOURS = {
     "weights": "#4e79a7",
@@ -102,7 +102,7 @@ def draw_breakdown(ax, breakdown: dict[str, int], peak: int, title: bool = False
         share = size / max(peak, 1)
         bar = ax.barh(0, size / factor, left=left, height=0.6, color=CATEGORY_COLOURS.get(category, "#888"),
                       label=_("{category}: {size} ({share:.1f} %)").format(
-                          category=_category_label(category), size=format_bytes(size), share=share * 100))
+                          category=category_label(category), size=format_bytes(size), share=share * 100))
         bar.patches[0].set_gid(f"breakdown-{category}")
         if share >= 0.12:
             ax.text(left + size / factor / 2, 0, f"{share * 100:.0f} %", ha="center", va="center", color="white",

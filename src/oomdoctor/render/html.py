@@ -13,11 +13,11 @@ from html import escape
 
 from .. import __version__
 from ..fixes import Fix, describe
+from ..backends import category_label
 from ..i18n import _, language
 from ..parallel import split_words
 from ..units import format_bytes
 from . import charts
-from .terminal import _category_label
 
 CSS = """
 .oomdoctor-report{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Noto Sans CJK SC",sans-serif;
@@ -170,7 +170,7 @@ def _verdict(estimate: dict) -> str:
 
 def _breakdown(estimate: dict) -> str:
     peak = max(estimate["peak_bytes"], 1)
-    rows = [[escape(_category_label(category)), escape(format_bytes(size)), f"{size / peak * 100:.1f} %",
+    rows = [[escape(category_label(category)), escape(format_bytes(size)), f"{size / peak * 100:.1f} %",
              str(size)] for category, size in sorted(estimate["breakdown"].items(), key=lambda kv: -kv[1]) if size]
     rows.append([f"<strong>{escape(_('peak'))}</strong>", f"<strong>{escape(format_bytes(estimate['peak_bytes']))}"
                  "</strong>", "100 %", str(estimate["peak_bytes"])])

@@ -10,6 +10,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from ..backends import category_label
 from ..fixes import describe
 from ..i18n import _
 from ..gpus import past_every_gpu
@@ -18,18 +19,6 @@ from ..units import format_bytes
 
 if TYPE_CHECKING:
     from .._estimate import Estimate
-
-def _category_label(category: str) -> str:
-    return {
-        "weights": _("weights"),
-        "gradients": _("gradients"),
-        "optimizer_state": _("optimizer state"),
-        "activations": _("activations (kept for backward)"),
-        "input_batch": _("input batch"),
-        "temporaries": _("temporaries"),
-        "workspace": _("workspace"),
-    }[category]
-
 
 def engine_words(engine: str) -> str:
     """What answered an estimate (``Estimate.engine``), in words."""
@@ -101,7 +90,7 @@ def breakdown_table(estimate: "Estimate") -> Table:
     peak = max(estimate.peak_bytes, 1)
     for category, size in sorted(estimate.breakdown.items(), key=lambda kv: -kv[1]):
         if size:
-            table.add_row(_category_label(category), format_bytes(size), f"{size / peak * 100:.1f} %")
+            table.add_row(category_label(category), format_bytes(size), f"{size / peak * 100:.1f} %")
     table.add_row("[bold]" + _("peak") + "[/bold]", f"[bold]{format_bytes(estimate.peak_bytes)}[/bold]", "100 %")
     return table
 
