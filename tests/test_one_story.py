@@ -45,3 +45,15 @@ def test_a_device_search_says_how_an_uneven_batch_splits():
     assert "6 of them take 74 and one takes 68" in words and "ddp:8 splits it evenly, 64 each" in words
     even = device_search(GPU("card", 16 * 2**30), fits, lambda n: [Strategy(Kind.DDP, n)], lambda s: 1, 448)
     assert split_words(even, 448) is None  # 448 = 7 x 64
+
+
+def test_first_means_first(per_kind_tables):
+    """A 1x1 convolution comes first: the strided-convolution fix names the 3x3 after it, and says which it is."""
+    inputs = keras.Input((128, 128, 3))
+    x = keras.layers.Conv2D(16, 1, name="mix")(inputs)
+    x = keras.layers.Conv2D(32, 3, padding="same", name="wide")(x)
+    x = keras.layers.Conv2D(32, 3, padding="same", name="wider")(x)
+    outputs = keras.layers.Dense(10)(keras.layers.GlobalAveragePooling2D()(x))
+    result = oomdoctor.estimate(keras.Model(inputs, outputs), 64, gpu="T4")
+    strided = next(f for f in result.fixes if f.name == "strided_first_conv")
+    assert strided.change.startswith("give wide, the first convolution with stride 1 and a kernel over 1,")

@@ -212,9 +212,12 @@ def _strided_first_conv(before: "Estimate", job: "Job") -> Fix | None:
     after = _rebuilt_estimate(job, first.call.op.name, stride_two)
     if after is None:
         return None
+    very_first = next(u for u in job.uses if u.kind is Kind.CONV)
+    which = (_("the first convolution {name}") if very_first is first else
+             _("{name}, the first convolution with stride 1 and a kernel over 1,")).format(name=first.call.op.name)
     return candidate("strided_first_conv",
-                      _("give the first convolution {name} strides=2 (or pool right after it): later feature maps "
-                        "shrink {factor}x").format(name=first.call.op.name, factor=2 ** rank), before, after)
+                      _("give {which} strides=2 (or pool right after it): later feature maps shrink {factor}x").format(
+                          which=which, factor=2 ** rank), before, after)
 
 
 def _separable_candidates(job: "Job") -> list["LayerUse"]:
