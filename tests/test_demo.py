@@ -80,3 +80,10 @@ def test_demo_command(capsys):
     assert main(["demo"]) == 0
     out = capsys.readouterr().out
     assert "Does NOT fit" in out and "770,480,256" in out and "GlobalAveragePooling2D" in out
+
+
+def test_culprits_agree_with_the_peak_phase(demo_estimate):
+    """The peak falls while XLA autotunes: the temporaries it names are autotuning's, not the update's."""
+    assert demo_estimate.peak_phase.startswith("compilation")
+    temporaries = next(c for c in demo_estimate.culprits if c.subject == "temporaries")
+    assert temporaries.message.startswith("Temporaries of XLA's autotuning") and "optimizer" not in temporaries.message

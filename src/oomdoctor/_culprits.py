@@ -12,7 +12,11 @@ from .units import format_bytes
 if TYPE_CHECKING:
     from ._estimate import Estimate, Job, Culprit
 
-def _category_words(category: str, backend: str = "") -> str:
+def _category_words(category: str, backend: str = "", phase: str = "") -> str:
+    if category == "temporaries" and phase.startswith("compilation"):
+        # the peak is XLA's autotuning, before the step runs: its temporaries are the candidates' buffers
+        return _("Temporaries of XLA's autotuning (each candidate kernel's output and scratch, while the step "
+                 "compiles)")
     if category == "temporaries" and backend == "pytorch":
         return _("Temporaries (working tensors: gradients flowing backward, the optimizer update's copies)")
     return {
@@ -81,7 +85,8 @@ def by_category(estimate: "Estimate") -> list["Culprit"]:
         if size < 0.25 * peak:
             break
         message = _("{what}: {size}, {share:.0f} % of the peak").format(
-            what=_category_words(category, estimate.backend), size=format_bytes(size), share=size / peak * 100)
+            what=_category_words(category, estimate.backend, estimate.peak_phase), size=format_bytes(size),
+            share=size / peak * 100)
         if category == "activations":
             top = sorted(estimate.layers, key=lambda r: -r.activation_bytes)[:3]
             message += _("; they grow with the batch. Largest: {layers}").format(
