@@ -57,3 +57,19 @@ def test_first_means_first(per_kind_tables):
     result = oomdoctor.estimate(keras.Model(inputs, outputs), 64, gpu="T4")
     strided = next(f for f in result.fixes if f.name == "strided_first_conv")
     assert strided.change.startswith("give wide, the first convolution with stride 1 and a kernel over 1,")
+
+
+def test_a_flat_start_of_the_batch_curve_says_what_holds_it():
+    """A curve flat at 4.3 GiB from batch 1 to 15 said nothing: a start where the peak is the same to the byte
+    is labelled with the phase that holds it; a peak that merely grows slowly is not flat."""
+    from oomdoctor._batch_curve import BatchCurve, _flat_start
+
+    gib = 2**30
+    autotuned = [(1, 4 * gib, 5 * gib), (8, 4 * gib, 5 * gib), (15, 4 * gib, 5 * gib), (22, 5 * gib, 6 * gib)]
+    until, phase = _flat_start(autotuned, ["compilation (XLA autotuning matrix products and convolutions)"] * 4)
+    assert until == 15
+    words = BatchCurve(autotuned, 8, 20, [], until, phase).to_dict()["flat_words"]
+    assert words == ("Up to batch 15 the peak stays the same: it falls in the compilation (XLA autotuning matrix "
+                     "products and convolutions), which does not grow with the batch.")
+    slow = [(1, 4 * gib, 5 * gib), (8, 4 * gib + 4096, 5 * gib), (15, 4 * gib + 8192, 5 * gib)]
+    assert _flat_start(slow, ["backward pass"] * 3) == (None, None)

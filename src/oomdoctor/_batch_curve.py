@@ -36,11 +36,38 @@ class BatchCurve:
     batch_size: int  # the estimate's own batch
     max_batch_size: int | None
     gpus: list[GpuLine] = field(default_factory=list)
+    # Where the curve starts flat: the peak does not grow with the batch up to ``flat_until`` because it falls
+    # in ``flat_phase`` (XLA's autotuning at compile time, the model build), which the batch does not size
+    flat_until: int | None = None
+    flat_phase: str | None = None
 
     def to_dict(self) -> dict:
         return {"points": [{"batch_size": b, "peak_bytes": p, "device_total_bytes": t} for b, p, t in self.points],
                 "batch_size": self.batch_size, "max_batch_size": self.max_batch_size,
-                "gpus": [g.to_dict() for g in self.gpus]}
+                "gpus": [g.to_dict() for g in self.gpus], "flat_until": self.flat_until,
+                "flat_phase": self.flat_phase, "flat_words": self.flat_words()}
+
+    def flat_words(self) -> str | None:
+        """The flat start of the curve in words, or None."""
+        if self.flat_until is None:
+            return None
+        from ._estimate import phase_name
+        from .i18n import _
+
+        return _("Up to batch {batch} the peak stays the same: it falls in the {phase}, which does not grow with "
+                 "the batch.").format(batch=self.flat_until, phase=phase_name(self.flat_phase or ""))
+
+
+def _flat_start(points: list[tuple[int, int, int]], phases: list[str]) -> tuple[int | None, str | None]:
+    """The last batch of a flat start of at least two points (the same peak to the byte: a moment of the step
+    that the batch does not size, not one where the batch's share is merely small), and its phase."""
+    first = points[0][1]
+    run = 0
+    while run < len(points) and points[run][1] == first:
+        run += 1
+    if run < 2:
+        return None, None
+    return points[run - 1][0], phases[0]
 
 
 def allocator_budget(job: "Job", gpu: "GPU") -> int:
@@ -81,13 +108,18 @@ def batch_curve(estimate: "Estimate", gpus: "list[GPU] | None" = None) -> BatchC
         # (less the CUDA context) is the reserved segments, not the allocated peak.
         from .gpus import CUDA_CONTEXT_BYTES
 
+        phases = []
         for batch in _batches(job, estimate.max_batch_size):
             replay = job.step(batch)
             points.append((batch, replay.peak_bytes, replay.reserved_bytes + CUDA_CONTEXT_BYTES))
+            phases.append(replay.peak_phase)
         lines = [GpuLine(g.name, g.total_bytes, g.usable_bytes) for g in chosen]
-        return BatchCurve(points, job.batch_size, estimate.max_batch_size, lines)
+        return BatchCurve(points, job.batch_size, estimate.max_batch_size, lines, *_flat_start(points, phases))
+    phases = []
     for batch in _batches(job, estimate.max_batch_size):
-        peak = estimate.peak_bytes if batch == job.batch_size else job.step(batch).peak_bytes
+        memory = None if batch == job.batch_size else job.step(batch)
+        peak = estimate.peak_bytes if memory is None else memory.peak_bytes
         points.append((batch, peak, _device_total(job, peak)))
+        phases.append(estimate.peak_phase if memory is None else memory.peak_phase)
     lines = [GpuLine(g.name, g.total_bytes, allocator_budget(job, g)) for g in chosen]
-    return BatchCurve(points, job.batch_size, estimate.max_batch_size, lines)
+    return BatchCurve(points, job.batch_size, estimate.max_batch_size, lines, *_flat_start(points, phases))

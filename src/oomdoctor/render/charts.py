@@ -139,6 +139,14 @@ def draw_batch(ax, curve: dict, title: bool = False) -> None:
                           linewidth=1.4, label=_("{gpu}: {size} for the allocator").format(
                               gpu=gpu["name"], size=format_bytes(gpu["allocator_bytes"])))
         line.set_gid(f"gpu-line-{i}")
+    if curve.get("flat_until"):
+        from .._estimate import phase_name
+
+        flat = ax.annotate(_("flat to batch {batch}: {phase}").format(batch=curve["flat_until"],
+                                                                       phase=phase_name(curve.get("flat_phase") or "")),
+                           (curve["flat_until"], peaks[0]), xytext=(4, 6), textcoords="offset points", fontsize=8,
+                           color="#555555")
+        flat.set_gid("flat-start")
     max_batch = curve.get("max_batch_size")
     if max_batch:
         marker = ax.axvline(max_batch, color="#2c3e50", linestyle=":", linewidth=1.4,

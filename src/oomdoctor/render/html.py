@@ -187,6 +187,8 @@ def _batch(curve: dict) -> str:
     caption = _("Each point is the estimator's own peak at that batch size. A dashed line is what a GPU leaves "
                 "the allocator: its total minus the CUDA context and the allocator's pool slack; the largest batch "
                 "that fits is the last one under it.")
+    if curve.get("flat_words"):
+        caption += " " + curve["flat_words"]
     figure = _figure("chart-batch", charts.batch_svg(curve), caption, max_batch=curve.get("max_batch_size"),
                      batch_size=curve["batch_size"],
                      points=[[p["batch_size"], p["peak_bytes"]] for p in curve["points"]],
