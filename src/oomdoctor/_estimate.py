@@ -749,7 +749,7 @@ def _model_precision(model) -> str:
 
 def make_job(model, batch_size, optimizer=None, precision=None, backend=None, gpu=None, jit_compile=None,
              input_shape=None, trace: ModelTrace | None = None, device=None, strategy=None) -> Job:
-    arguments.batch_size(batch_size)
+    batch_size = arguments.batch_size(batch_size)
     import keras
 
     if not isinstance(model, keras.Model):

@@ -243,7 +243,7 @@ def model_input_specs(model, input_shape: tuple[int, ...] | None) -> list[tuple[
         if input_shape is None:
             raise OomdoctorError(
                 _("The model has no known input shape (it is subclassed or not built)."),
-                _("Give one with --input-shape D1,D2,... (without the batch)."),
+                _("Give one with --input-shape D1,D2,... (without the batch; input_shape= in the Python API)."),
             )
         _check_input_shape(tuple(input_shape), "input")
         return [(tuple(input_shape), "float32")]

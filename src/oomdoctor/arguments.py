@@ -6,6 +6,7 @@ Each check names the argument and says what would be accepted, so a bad value en
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 from .errors import OomdoctorError
@@ -16,13 +17,24 @@ from .i18n import _
 LARGEST_BATCH = 2**31 - 1
 
 
+def whole_number(value: Any) -> int | None:
+    """``value`` as an int if it is a whole number (NumPy's included, bool not), else None."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None
+
+
 def batch_size(value: Any, name: str = "batch_size") -> int:
     """A whole number from 1 to ``LARGEST_BATCH``."""
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= LARGEST_BATCH:
-        shown = repr(value) if not isinstance(value, int) or value < 10**12 else f"about 10^{len(str(value)) - 1}"
-        raise OomdoctorError(_("The batch size must be a whole number from 1 to {most}, not {value}.").format(
-            most=f"{LARGEST_BATCH:,}", value=shown), _("Give {name} a whole number such as 32.").format(name=name))
-    return value
+    number = whole_number(value)
+    if number is not None and 1 <= number <= LARGEST_BATCH:
+        return number
+    shown = repr(value) if number is None or number < 10**12 else f"about 10^{len(str(number)) - 1}"
+    raise OomdoctorError(_("The batch size must be a whole number from 1 to {most}, not {value}.").format(
+        most=f"{LARGEST_BATCH:,}", value=shown), _("Give {name} a whole number such as 32.").format(name=name))
 
 
 def type_error(name: str, value: Any, expected: str) -> OomdoctorError:
@@ -40,9 +52,10 @@ def input_shape(value: Any) -> tuple[int, ...] | None:
     """None, or a per-sample shape: a tuple or list of whole numbers of 1 or more."""
     if value is None:
         return None
-    if (isinstance(value, (tuple, list)) and value
-            and all(isinstance(d, int) and not isinstance(d, bool) and d >= 1 for d in value)):
-        return tuple(value)
+    if isinstance(value, (tuple, list)) and value:
+        dims = tuple(whole_number(d) for d in value)
+        if all(d is not None and d >= 1 for d in dims):
+            return dims
     raise type_error("input_shape", value, _("a tuple of sizes of 1 or more, without the batch, such as (224, 224, 3)"))
 
 

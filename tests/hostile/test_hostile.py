@@ -239,6 +239,17 @@ def test_api_arguments_are_checked_by_name(kwargs, words):
     assert words in str(error.value)
 
 
+def test_api_takes_numpy_whole_numbers():
+    import keras
+    import numpy as np
+
+    import oomdoctor
+
+    model = keras.Sequential([keras.Input((None, 3)), keras.layers.Conv1D(4, 3), keras.layers.GlobalMaxPooling1D()])
+    result = oomdoctor.estimate(model, np.int64(4), input_shape=(np.int32(16), 3))
+    assert result.batch_size == 4 and type(result.batch_size) is int
+
+
 def test_api_model_none_is_named():
     import oomdoctor
 

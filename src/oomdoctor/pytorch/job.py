@@ -239,7 +239,7 @@ def make_job(module, batch_size: int, example_inputs=None, input_shape=None, opt
     import torch
     from torch._subclasses.fake_tensor import FakeTensorMode
 
-    arguments.batch_size(batch_size)
+    batch_size = arguments.batch_size(batch_size)
     if not any(p.requires_grad for p in module.parameters()):
         raise OomdoctorError(_("The module {type} has no trainable parameters: a training step would update "
                                "nothing.").format(type=type(module).__name__),
