@@ -129,7 +129,8 @@ def test_real_process_exit_code():
 def test_usage_errors_are_short_and_exit_2(args):
     proc = subprocess.run([sys.executable, "-m", "oomdoctor", *args], capture_output=True, text=True)
     assert proc.returncode == 2
-    assert "Traceback" not in proc.stderr and "Error" in proc.stderr
+    assert "Traceback" not in proc.stderr and proc.stderr.startswith("oomdoctor: error: ")
+    assert len(proc.stderr.strip().splitlines()) == 1 and "--help" in proc.stderr
 
 
 def test_no_arguments_shows_help():

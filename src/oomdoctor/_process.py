@@ -32,6 +32,7 @@ _CHANNEL_ENV = "OOMDOCTOR_CHANNEL"
 _PARENT_ENV = "OOMDOCTOR_PARENT_PID"
 _POLL_S = 0.1
 _STDERR_TAIL = 64 * 1024  # what is kept of a child's stderr for its error message
+_AFTER_REPLY_S = 10  # how long a child that has replied may take to exit before its group is killed
 
 
 class Terminated(BaseException):
@@ -79,7 +80,7 @@ def run_child(module: str, request: dict, env: dict[str, str | None] | None = No
             proc = subprocess.Popen([sys.executable, "-m", module], stdin=subprocess.DEVNULL, stdout=out, stderr=err,
                                     env=child_env, cwd=cwd, start_new_session=True)
             try:
-                _wait(proc, timeout_s, memory_limit_bytes)
+                _wait(proc, timeout_s, memory_limit_bytes, channel / "reply.json")
             finally:
                 _kill_group(proc)
         reply_file = channel / "reply.json"
@@ -112,11 +113,17 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def _wait(proc: subprocess.Popen, timeout_s: float | None, memory_limit_bytes: int | None) -> None:
+def _wait(proc: subprocess.Popen, timeout_s: float | None, memory_limit_bytes: int | None,
+          reply_file: Path | None = None) -> None:
     deadline = None if timeout_s is None else time.monotonic() + timeout_s
+    replied_at = None
     while proc.poll() is None:
         if deadline is not None and time.monotonic() > deadline:
             raise subprocess.TimeoutExpired(proc.args, timeout_s)
+        if reply_file is not None and replied_at is None and reply_file.exists():
+            replied_at = time.monotonic()
+        if replied_at is not None and time.monotonic() - replied_at > _AFTER_REPLY_S:
+            return  # it has answered; what keeps it alive (a thread of the user's code) is killed with its group
         if memory_limit_bytes is not None:
             rss = _resident_bytes(proc.pid)
             if rss > memory_limit_bytes:
@@ -191,6 +198,56 @@ def _die_with_parent() -> None:
             pass  # no prctl: the parent's cleanup still kills the group
     if parent and os.getppid() != parent:  # the parent died before prctl took effect
         os._exit(1)
+
+
+# ---- what the user's code started in this process -----------------------------------------------
+
+
+def stop_strays() -> list[str]:
+    """Kill the processes that the user's code (a model builder run in this process) started and left
+    running, with everything they started; oomdoctor's own children are waited for and gone by now.
+    Returns ``"name (pid N)"`` for each one stopped."""
+    children: dict[int, list[int]] = {}
+    names: dict[int, str] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:
+            continue
+        pid = int(stat.parent.name)
+        name, _sep, rest = text[text.index("(") + 1:].rpartition(")")
+        fields = rest.split()
+        if len(fields) > 2 and fields[0] != "Z":
+            children.setdefault(int(fields[1]), []).append(pid)
+            names[pid] = name
+    stopped, pending = [], list(children.get(os.getpid(), []))
+    while pending:
+        pid = pending.pop()
+        pending.extend(children.get(pid, []))
+        try:
+            os.kill(pid, signal.SIGKILL)
+            stopped.append(f"{names.get(pid, '?')} (pid {pid})")
+        except (ProcessLookupError, PermissionError):
+            continue
+    for pid in children.get(os.getpid(), []):
+        try:
+            os.waitpid(pid, 0)
+        except ChildProcessError:
+            pass
+    return stopped
+
+
+def exit_now_if_threads_linger(code: int) -> None:
+    """Exit at once when threads the user's code started would keep Python waiting at exit (a builder that
+    starts a non-daemon thread would otherwise hang oomdoctor after its answer)."""
+    import threading
+
+    lingering = [t for t in threading.enumerate()
+                 if t is not threading.main_thread() and t.is_alive() and not t.daemon]
+    if lingering:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
 
 
 # ---- the parent's signals -------------------------------------------------------------------

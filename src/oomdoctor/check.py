@@ -338,7 +338,9 @@ RULES: list[Rule] = [_eager_loading, _in_memory_arrays, _cache_in_memory, _map_w
 def check_source(path: str | Path, source: str | None = None) -> list[Finding]:
     path = Path(path)
     if source is None:
-        source = regular_file(path, _("Give the training script's path.")).read_text(errors="replace")
+        # utf-8-sig: a byte-order mark (Windows editors write one) is not part of the code, as Python reads it
+        source = regular_file(path, _("Give the training script's path.")).read_text(encoding="utf-8-sig",
+                                                                                      errors="replace")
     try:
         script = Script(path, source)
         findings = {(f.rule, f.line): f for rule in RULES for f in rule(script)}

@@ -72,7 +72,7 @@ def user_code(where: str, fix: str):
     """
     from . import _process
 
-    with hard_exit_raises():
+    with hard_exit_raises(), _process_state_kept():
         try:
             yield
         except OomdoctorError:
@@ -89,6 +89,34 @@ def user_code(where: str, fix: str):
             raise UserCodeError(_("{where} raised KeyboardInterrupt.").format(where=where), fix) from exc
         except Exception as exc:
             raise UserCodeError(_("{where} raised {error}").format(where=where, error=one_line(exc)), fix) from exc
+        except BaseException as exc:  # a BaseException subclass of the user's own; GeneratorExit
+            if isinstance(exc, _process.Terminated):
+                raise
+            raise UserCodeError(_("{where} raised {error}").format(where=where, error=one_line(exc)), fix) from exc
+
+
+@contextlib.contextmanager
+def _process_state_kept():
+    """The working folder, ``sys.path`` and oomdoctor's signal handlers as they were before the user's code ran:
+    a builder that changes folder would move where --html is written, one that clears sys.path would break
+    later imports, and one that sets a SIGTERM handler would keep oomdoctor from stopping."""
+    import signal
+    import sys
+    import threading
+
+    folder, path = os.getcwd(), list(sys.path)
+    main_thread = threading.current_thread() is threading.main_thread()
+    handlers = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)} if main_thread else {}
+    try:
+        yield
+    finally:
+        try:
+            os.chdir(folder)
+        except OSError:
+            pass  # the folder was removed meanwhile; the paths oomdoctor writes are already absolute
+        sys.path[:] = path
+        for signum, handler in handlers.items():
+            signal.signal(signum, handler)
 
 
 def missing_framework(module: str, extra: str) -> OomdoctorError:

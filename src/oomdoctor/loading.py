@@ -16,7 +16,7 @@ import sys
 import zipfile
 from pathlib import Path
 
-from .errors import OomdoctorError, WrongFramework, one_line, user_code
+from .errors import OomdoctorError, UserCodeError, WrongFramework, one_line, user_code
 from .files import read_zip_member, regular_file
 from .i18n import _
 
@@ -167,10 +167,21 @@ def call_user_function(path: Path, function: str, run, define_hint: str):
         if builder is None or not callable(builder):
             raise OomdoctorError(_("{path} has no function {function!r}.").format(path=path, function=function),
                                  define_hint)
-        with user_code(f"{path}:{function}", fix):
-            return run(builder)
+        try:
+            with user_code(f"{path}:{function}", fix):
+                return run(builder)
+        except UserCodeError as error:
+            traced_by = os.environ.get("KERAS_BACKEND")
+            user = os.environ.get(_TRACE_BACKEND_ENV)
+            if traced_by == "jax" and user not in (None, "", "jax") and "jax backend" in str(error):
+                # oomdoctor traces with JAX; the user's code is written for their own backend
+                raise UserCodeError(error.problem, _("oomdoctor builds the model with JAX to trace it, and this "
+                                                     "part of it needs {backend}: run with KERAS_BACKEND={backend} "
+                                                     "to trace with it.").format(backend=user)) from error
+            raise
     finally:
-        sys.path.remove(folder)
+        if folder in sys.path:  # the user's code may have changed sys.path (user_code restores it)
+            sys.path.remove(folder)
 
 
 def _from_function(path: Path, function: str, abstract: bool = True):
@@ -180,7 +191,8 @@ def _from_function(path: Path, function: str, abstract: bool = True):
     model = _model_of(_run_builder(path, function, lambda builder: build_abstractly(builder) if abstract
                                    else builder()))
     torch = sys.modules.get("torch")  # a torch module exists only where torch was imported
-    if torch is not None and isinstance(model, torch.nn.Module):
+    # (a Keras model on Keras's torch backend is a torch.nn.Module too, and stays on this path)
+    if not isinstance(model, keras.Model) and torch is not None and isinstance(model, torch.nn.Module):
         raise WrongFramework(_("{path}:{function} returned a torch.nn.Module.").format(path=path, function=function),
                              "torch")
     if not isinstance(model, keras.Model):

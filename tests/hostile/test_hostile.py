@@ -34,6 +34,7 @@ class Case:
     seconds: float = 120
     env: dict[str, str] = field(default_factory=dict)
     stdin: str | None = None  # a file under {tmp} to read as standard input
+    lines: int = 1  # lines on stderr
 
 
 def _generate(tmp: Path) -> None:
@@ -130,6 +131,21 @@ CASES = [
          seconds=90),
     Case("check-forged-result", ["check", f"{FILES}/forge.py", "--json"], ("exited (code 1)",), seconds=90),
     Case("check-script-os-exit", ["check", f"{FILES}/script_exits.py"], ("os._exit(3)",), seconds=90),
+    # ---- found by a red-team pass over the suite above
+    Case("builder-base-exception", ["estimate", f"{BUILDERS}:base_exception", "-b", "1"],
+         ("_Mine", "escaped every except Exception")),
+    Case("torch-forward-raises", ["estimate", f"{FILES}/torch_builders.py:forward_raises", "-b", "4"],
+         ("forward is broken",)),
+    Case("torch-loss-raises", ["estimate", f"{FILES}/torch_builders.py:loss_raises", "-b", "4"],
+         ("my loss is broken",)),
+    Case("model-name-too-long", ["estimate", "m" * 300 + ".py:build", "-b", "1"], ("too long",), seconds=30),
+    Case("html-name-too-long", ["estimate", f"{BUILDERS}:small", "-b", "1", "--html", "r" * 300 + ".html"],
+         ("too long",), seconds=30),
+    Case("html-over-the-model", ["estimate", f"{BUILDERS}:small", "-b", "1", "--html", str(BUILDERS)],
+         ("overwrite",), seconds=30),
+    Case("usage-missing-batch", ["estimate", f"{BUILDERS}:small"], ("--batch-size", "--help"), seconds=30),
+    Case("usage-unknown-option", ["demo", "--bogus"], ("--bogus",), seconds=30),
+    Case("usage-unknown-command", ["nonsense"], ("nonsense",), seconds=30),
 ]
 
 
@@ -190,10 +206,47 @@ def test_hostile_input_ends_in_one_line(case: Case, generated: Path):
     rc, out, err = _run(case, generated)
     lines = [line for line in err.splitlines() if line.strip()]
     assert rc == case.rc, f"{case.id}: exit {rc}; stderr: {err[-800:]}"
-    assert len(lines) == 1, f"{case.id}: {len(lines)} lines on stderr: {err[-800:]}"
+    assert len(lines) == case.lines, f"{case.id}: {len(lines)} lines on stderr: {err[-800:]}"
     assert "Traceback" not in err and "internal error" not in err
     for word in case.words:
         assert word in lines[0], f"{case.id}: {word!r} not in {lines[0]!r}"
+
+
+def test_what_a_builder_leaves_behind_does_not_outlive_oomdoctor(generated: Path):
+    """A thread kept Python waiting after the answer; a process the builder started outlived oomdoctor and
+    held its output; both end with the run, and the process is named."""
+    thread = Case("thread", ["estimate", f"{BUILDERS}:starts_a_thread", "-b", "1"], (), rc=0, seconds=90)
+    rc, out, err = _run(thread, generated)
+    assert rc == 0 and "peak" in out and not err.strip(), err
+    process = Case("process", ["estimate", f"{BUILDERS}:starts_a_process", "-b", "1"], (), rc=0, seconds=90)
+    rc, out, err = _run(process, generated)
+    assert rc == 0 and "peak" in out
+    assert err.strip().startswith("oomdoctor: stopped what your code started and left running: sleep (pid ")
+
+
+def test_a_builder_does_not_move_where_the_report_goes(generated: Path):
+    """The builder changes to / and clears sys.path: --html report.html still lands in the folder the user
+    ran oomdoctor from."""
+    case = Case("chdir", ["estimate", f"{BUILDERS}:changes_the_process", "-b", "1", "--html", "moved.html"], (),
+                rc=0, seconds=90)
+    rc, _out, err = _run(case, generated)
+    assert rc == 0, err
+    assert (generated / "moved.html").is_file() and not Path("/moved.html").exists()
+
+
+def test_a_builder_cannot_keep_oomdoctor_from_stopping(generated: Path):
+    """The builder ignores SIGTERM and SIGINT; oomdoctor's own handlers are back once it has returned."""
+    case = Case("signals", ["estimate", f"{BUILDERS}:ignores_signals", "-b", "64", "--backend", "torch"],
+                ("SIGTERM",), rc=143, seconds=120)
+    pytest.importorskip("torch", reason="the Keras torch trace keeps the run busy long enough to be stopped")
+    rc, _out, err = _run(case, generated, send=signal.SIGTERM, after_s=10)
+    assert rc == 143 and "SIGTERM" in err, err
+
+
+def test_check_reads_a_script_with_a_byte_order_mark():
+    from oomdoctor.check import check_source
+
+    assert check_source(FILES / "bom_script.py") == []
 
 
 @pytest.mark.parametrize("signum, rc, words", [(signal.SIGTERM, 143, "SIGTERM"), (signal.SIGINT, 130, "interrupted")])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import sys
 import traceback
 
@@ -31,7 +32,21 @@ app.command("demo", help=_demo.HELP)(_demo.command)
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = list(sys.argv[1:] if argv is None else argv)
+    """The command line; ``argv`` None means this is the program itself (not a test calling it)."""
+    from .. import _process
+
+    program = argv is None
+    code = _run(list(sys.argv[1:] if argv is None else argv), program)
+    if program:  # a test calling main() shares its process with pytest: nothing of that process is touched
+        stopped = _process.stop_strays()
+        if stopped:
+            print(_("oomdoctor: stopped what your code started and left running: {processes}.").format(
+                processes=", ".join(stopped)), file=sys.stderr)
+        _process.exit_now_if_threads_linger(code)
+    return code
+
+
+def _run(args: list[str], program: bool) -> int:
     debug = "--debug" in args
     if debug:
         args.remove("--debug")
@@ -54,24 +69,52 @@ def main(argv: list[str] | None = None) -> int:
     except typer.Exit as done:
         return done.exit_code
     except (typer.Abort, KeyboardInterrupt):
+        if program:
+            _process_stop_strays()
         print(_("oomdoctor: interrupted; no process of oomdoctor's is left running."),
               file=sys.stderr)
         return 130
     except Terminated:
+        if program:
+            _process_stop_strays()
         print(_("oomdoctor: stopped by SIGTERM; no process of oomdoctor's is left running."), file=sys.stderr)
         return 143
+    except OSError as error:
+        if error.errno not in (errno.ENAMETOOLONG, errno.ELOOP):
+            return _internal_error(error, debug)
+        print(_("oomdoctor: error: {reason}: {path}.").format(reason=error.strerror, path=_shown(error.filename)),
+              file=sys.stderr)
+        return 2
     except Exception as error:
         # Usage errors (a missing value, an unknown command) are click exceptions; typer vendors
         # click, so they are recognised by what they can do, not by importing click.
-        if hasattr(error, "show") and isinstance(getattr(error, "exit_code", None), int):
-            error.show()
+        if hasattr(error, "format_message") and isinstance(getattr(error, "exit_code", None), int):
+            context = getattr(error, "ctx", None)
+            command = getattr(context, "command_path", None) or "oomdoctor"
+            print(_("oomdoctor: error: {message}. Run '{command} --help' for the options.").format(
+                message=error.format_message().rstrip("."), command=command), file=sys.stderr)
             return error.exit_code
-        if debug:
-            traceback.print_exc()
-        print(_("oomdoctor: internal error: {error}: {message}. Run again with --debug for the traceback, "
-                "and please report it.").format(error=type(error).__name__, message=error), file=sys.stderr)
-        return 1
+        return _internal_error(error, debug)
     return 0
+
+
+def _internal_error(error: Exception, debug: bool) -> int:
+    if debug:
+        traceback.print_exc()
+    print(_("oomdoctor: internal error: {error}: {message}. Run again with --debug for the traceback, "
+            "and please report it.").format(error=type(error).__name__, message=error), file=sys.stderr)
+    return 1
+
+
+def _shown(path) -> str:
+    text = str(path)
+    return text if len(text) <= 80 else text[:40] + "…" + text[-37:]
+
+
+def _process_stop_strays() -> None:
+    from .._process import stop_strays
+
+    stop_strays()  # before saying that nothing is left running
 
 
 if __name__ == "__main__":

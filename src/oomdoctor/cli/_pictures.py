@@ -23,14 +23,26 @@ def plot_option() -> Optional[Path]:
     return typer.Option(None, "--plot", help=PLOT_HELP, metavar="FILE.png", dir_okay=False)
 
 
-def check_paths(html: Path | None, plot: Path | None) -> None:
-    """Fail on a path that cannot be written before any slow work, not after it."""
+def check_paths(html: Path | None, plot: Path | None,
+                inputs: tuple[str, ...] = ()) -> tuple[Path | None, Path | None]:
+    """Fail on a path that cannot be written before any slow work, not after it; the paths made absolute, so
+    that a model builder changing the working folder does not move them, and never one of ``inputs`` (the
+    MODEL's or script's own file: --html model.py would overwrite the user's code)."""
+    sources = {Path(text.rpartition(":")[0] if ":" in text and not Path(text).exists() else text).resolve()
+               for text in inputs}
     for path in (html, plot):
-        if path is not None:
-            _check_writable(path)
+        if path is None:
+            continue
+        _check_writable(path)
+        if path.resolve() in sources:
+            raise OomdoctorError(_("{path} is the model or script being read; writing the report there would "
+                                   "overwrite it.").format(path=path), _("Give another file name."))
+    html = html.resolve() if html is not None else None
+    plot = plot.resolve() if plot is not None else None
     if plot is not None and plot.suffix.lower() != ".png":
         raise OomdoctorError(_("--plot writes a PNG, and {path} does not end in .png.").format(path=plot),
                              _("Give a file name ending in .png."))
+    return html, plot
 
 
 def _check_writable(path: Path) -> None:

@@ -34,7 +34,7 @@ def command(
     from ..i18n import _, set_language
 
     set_language(lang)
-    _pictures.check_paths(html, plot)
+    html, plot = _pictures.check_paths(html, plot, (script,))
     if not timeout > 0:
         raise OomdoctorError(_("--timeout must be more than 0 seconds, not {timeout}.").format(timeout=timeout),
                              _("Give --timeout 600, for example."))

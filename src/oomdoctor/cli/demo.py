@@ -41,7 +41,7 @@ def command(as_json: bool = typer.Option(False, "--json", help="Print one JSON o
     from ..loading import prepare_keras
 
     set_language(lang)
-    _pictures.check_paths(html, plot)
+    html, plot = _pictures.check_paths(html, plot, ())
     prepare_keras(None)
     import keras
 

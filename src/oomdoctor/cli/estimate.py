@@ -47,7 +47,7 @@ def command(
     from ..i18n import set_language
 
     set_language(lang)
-    _pictures.check_paths(html, plot)
+    html, plot = _pictures.check_paths(html, plot, (model,))
     arguments.batch_size(batch_size, "--batch-size")
     shape = parse_input_shape(input_shape)
     chosen_gpu = gpu_choice(gpu, gpu_memory)

@@ -44,7 +44,7 @@ def command(
     from ._options import gpu_choice
 
     set_language(lang)
-    _pictures.check_paths(html, plot)
+    html, plot = _pictures.check_paths(html, plot, (model,))
     shape = parse_input_shape(input_shape)
     if backend is not None:
         from ..backends import parse_backend

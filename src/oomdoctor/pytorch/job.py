@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 from .. import arguments
-from ..errors import OomdoctorError
+from ..errors import OomdoctorError, one_line
 from ..fixes import worse_than_before
 from ..gpus import CUDA_CONTEXT_BYTES, GPU, past_every_gpu, resolve_gpu
 from ..i18n import _
@@ -289,6 +289,14 @@ def _record_or_explain(program: StepProgram, fake_mode, batch_size: int) -> Reco
               "see.").format(op=getattr(exc, "func", type(exc).__name__)),
             _("Measure it on a GPU with `oomdoctor measure`, or give a loss_fn that avoids the data-dependent "
               "step.")) from exc
+    except OomdoctorError:
+        raise
+    except Exception as exc:  # the module's forward or the loss raised on the example batch (fake tensors)
+        raise OomdoctorError(
+            _("Running the training step on a fake batch of {batch} failed: {error}").format(
+                batch=batch_size, error=one_line(exc)),
+            _("Check that the module and the loss run on that batch (--input-shape or the example batch sets it; "
+              "--debug shows the traceback).")) from exc
 
 
 # -- the estimate ----------------------------------------------------------------

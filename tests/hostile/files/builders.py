@@ -50,3 +50,50 @@ def returns_none():
 def too_big_for_memory():
     # a 770 M-parameter Dense, as in the seed question, at a batch whose activations pass any host's memory
     return keras.Sequential([keras.Input((1487, 253, 16)), keras.layers.Flatten(), keras.layers.Dense(128)])
+
+
+class _Mine(BaseException):
+    """A BaseException of the user's own, not an Exception."""
+
+
+def base_exception():
+    raise _Mine("escaped every except Exception")
+
+
+def starts_a_thread():
+    import threading
+    import time
+
+    def spin():
+        while True:
+            time.sleep(0.1)
+
+    threading.Thread(target=spin).start()  # not a daemon: Python would wait for it at exit
+    return small()
+
+
+def starts_a_process():
+    import subprocess
+
+    subprocess.Popen(["sleep", "300"])  # holds the caller's stdout, outlives its parent
+    return small()
+
+
+def changes_the_process():
+    os.chdir("/")
+    sys.path.clear()
+    return small()
+
+
+def ignores_signals():
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    return slow_model()
+
+
+def slow_model():
+    # slow to trace (17 s on two cores): a deep stack of layers, so that a signal arrives while
+    # oomdoctor works
+    return keras.Sequential([keras.Input((256,))] + [keras.layers.Dense(256) for _ in range(400)])
