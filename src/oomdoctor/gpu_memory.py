@@ -86,9 +86,8 @@ def _jax(growth: bool, limit: int | None) -> str:
         from ._measure_worker import gpu_total_bytes
 
         total = gpu_total_bytes()
-        if total is None:
-            raise OomdoctorError(_("Cannot read the GPU's total memory to turn the limit into a fraction."),
-                                 _("Set XLA_PYTHON_CLIENT_MEM_FRACTION yourself (e.g. 0.5)."))
+        if total is None:  # neither NVML nor nvidia-smi answers: there is no NVIDIA GPU to cap, as for the others
+            return "JAX: no GPU found (NVML, nvidia-smi): no limit set."
         os.environ["XLA_PYTHON_CLIENT_MEM_FRACTION"] = f"{min(limit / total, 1.0):.4f}"
         return f"JAX: XLA_PYTHON_CLIENT_MEM_FRACTION={os.environ['XLA_PYTHON_CLIENT_MEM_FRACTION']}."
     os.environ["XLA_PYTHON_CLIENT_PREALLOCATE"] = "false" if growth else "true"
