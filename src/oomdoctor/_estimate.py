@@ -345,6 +345,11 @@ class Estimate:
     engine_reason: str | None = None
     _job: Any = field(default=None, repr=False)  # the Job (Keras) or TorchJob it came from
 
+    def verdict_notes(self) -> list[str]:
+        """What the verdict must add to fits / largest batch so that they tell one story: a step no catalogued
+        GPU holds, and a fit without the safe margin. Kept in ``notes`` too, for JSON."""
+        return [note for note in (past_every_gpu(self.device_total_bytes), self.safe_request_warning()) if note]
+
     def safe_request_warning(self) -> str | None:
         """Why "fits" and the safe request disagree, when they do: the step fits as estimated, but the peak
         plus what the modelled parts may miss, with the same overheads, is more than the card has."""
@@ -528,9 +533,6 @@ def build_estimate(job: Job) -> Estimate:
     if approximated:
         notes.append(_("{count} part(s) are approximated conservatively (counted high): {parts}").format(
             count=len(approximated), parts=", ".join(approximated[:5]) + ("..." if len(approximated) > 5 else "")))
-    too_big = past_every_gpu(_device_total(job, peak))
-    if too_big:
-        notes.append(too_big)
     estimate = Estimate(
         safe_peak_bytes=peak + memory.uncertain_bytes,
         uncertainty=_uncertainty(job, memory, approximated),
@@ -570,9 +572,7 @@ def build_estimate(job: Job) -> Estimate:
                 "optimizer state alone take {state}").format(
                 need=format_bytes(_device_total(job, fixed.peak_bytes)), capacity=job.gpu.capacity_words(),
                 state=format_bytes(state))
-    warning = estimate.safe_request_warning()
-    if warning:
-        estimate.notes.append(warning)
+    estimate.notes.extend(estimate.verdict_notes())
     estimate.culprits = _culprits.find(estimate, job)
     return estimate
 

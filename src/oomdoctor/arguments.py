@@ -11,6 +11,7 @@ from typing import Any
 
 from .errors import OomdoctorError
 from .i18n import _
+from .units import magnitude, shown
 
 # Frameworks index a batch with 32-bit integers in places (CUDA grid sizes, cuDNN descriptors);
 # a batch past this is a typo
@@ -32,20 +33,15 @@ def batch_size(value: Any, name: str = "batch_size") -> int:
     number = whole_number(value)
     if number is not None and 1 <= number <= LARGEST_BATCH:
         return number
-    shown = repr(value) if number is None or number < 10**12 else f"about 10^{len(str(number)) - 1}"
+    given = repr(value) if number is None or number < 10**12 else magnitude(number)
     raise OomdoctorError(_("The batch size must be a whole number from 1 to {most}, not {value}.").format(
-        most=f"{LARGEST_BATCH:,}", value=shown), _("Give {name} a whole number such as 32.").format(name=name))
+        most=f"{LARGEST_BATCH:,}", value=given), _("Give {name} a whole number such as 32.").format(name=name))
 
 
 def type_error(name: str, value: Any, expected: str) -> OomdoctorError:
     """``name`` got a value of the wrong kind."""
     return OomdoctorError(_("{name} must be {expected}, not {type} {value}.").format(
-        name=name, expected=expected, type=type(value).__name__, value=_short_repr(value)))
-
-
-def _short_repr(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+        name=name, expected=expected, type=type(value).__name__, value=shown(repr(value), 60)))
 
 
 def input_shape(value: Any) -> tuple[int, ...] | None:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from .errors import OomdoctorError
 from .i18n import _
-from .units import LARGEST_SIZE, MiB, format_bytes, parse_size
+from .units import LARGEST_SIZE, MiB, format_bytes, magnitude, parse_size
 
 # What the CUDA context, cuBLAS/cuDNN kernels and handles take before the
 # framework allocates anything. Measured on an H200 (CUDA 13, lazy module
@@ -114,7 +114,7 @@ def gpu_with_memory(size: str | int) -> GPU:
     if isinstance(size, int) and not isinstance(size, bool):
         if not 0 < size <= LARGEST_SIZE:
             raise OomdoctorError(_("A GPU's memory must be a positive number of bytes, not {size}.").format(
-                size=size if abs(size) < 10**30 else "about 10^%d" % (len(str(abs(size))) - 1)),
+                size=size if abs(size) < 10**30 else magnitude(size)),
                 _("Give it like 12 * 2**30 or '12GiB'."))
         total = size
     else:

@@ -29,27 +29,27 @@ def parse_size(text: str, unit_required: bool = True) -> int:
     match = _SIZE.match(str(text))
     if not match:
         raise OomdoctorError(
-            _("Cannot read the memory size {text!r}.").format(text=_shown(text)),
+            _("Cannot read the memory size {text!r}.").format(text=shown(text)),
             _("Write it like 12GiB, 16GB or 8000MiB."),
         )
     number, unit = match.groups()
     if unit is None and unit_required:
-        raise OomdoctorError(_("The memory size {text!r} has no unit.").format(text=_shown(text)),
+        raise OomdoctorError(_("The memory size {text!r} has no unit.").format(text=shown(text)),
                              _("Write it with one, like {number}GiB or {number}MiB.").format(number=number))
     value = int(Decimal(number) * _FACTORS[(unit or "b").lower()[:1]])
     if value <= 0:
-        raise OomdoctorError(_("The memory size {text!r} is not positive.").format(text=_shown(text)),
+        raise OomdoctorError(_("The memory size {text!r} is not positive.").format(text=shown(text)),
                              _("Give a size such as 12GiB."))
     if value > LARGEST_SIZE:
         raise OomdoctorError(_("The memory size {text!r} is larger than any memory that exists.").format(
-            text=_shown(text)), _("Give a size such as 12GiB."))
+            text=shown(text)), _("Give a size such as 12GiB."))
     return value
 
 
-def _shown(text) -> str:
-    """``text`` cut to what fits in one line of an error message."""
+def shown(text, limit: int = 40) -> str:
+    """``text`` cut to ``limit`` characters, to fit in one line of an error message."""
     text = str(text)
-    return text if len(text) <= 40 else text[:37] + "..."
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def format_bytes(n: float) -> str:
@@ -68,7 +68,12 @@ def format_bytes(n: float) -> str:
 
 def format_count(n: int) -> str:
     """A count of elements as people read it: 1,048,576, or about 10^18 past a million billion."""
-    return f"{n:,}" if n < 10**15 else f"about 10^{len(str(n)) - 1}"
+    return f"{n:,}" if n < 10**15 else magnitude(n)
+
+
+def magnitude(n: int) -> str:
+    """'about 10^30': a whole number too long to print, by its number of digits."""
+    return f"about 10^{len(str(abs(n))) - 1}"
 
 
 def itemsize(dtype) -> int:

@@ -58,12 +58,11 @@ def command(
     # the file's imports are a first guess; the object its function returns decides
     first = "torch" if is_torch_file(model) else "keras"
     choose_trace_backend()  # its code may import keras on either path
+    job = (model, batch_size, optimizer, precision, backend, jit, chosen_gpu, shape, device, strategy, find_devices)
     try:
-        result = _ESTIMATORS[first](model, batch_size, optimizer, precision, backend, jit, chosen_gpu, shape, device,
-                                    strategy, find_devices)
+        result = _ESTIMATORS[first](*job)
     except WrongFramework as wrong:
-        result = _ESTIMATORS[wrong.framework](model, batch_size, optimizer, precision, backend, jit, chosen_gpu, shape,
-                                              device, strategy, find_devices)
+        result = _ESTIMATORS[wrong.framework](*job)
     show(result, as_json, html, plot)
 
 

@@ -15,7 +15,7 @@ from typing import Any, Callable
 from .. import arguments
 from ..errors import OomdoctorError, one_line
 from ..fixes import worse_than_before
-from ..gpus import CUDA_CONTEXT_BYTES, GPU, past_every_gpu, resolve_gpu
+from ..gpus import CUDA_CONTEXT_BYTES, GPU, resolve_gpu
 from ..i18n import _
 from ..parallel import Strategy
 from ..units import format_bytes
@@ -326,9 +326,6 @@ def build_estimate(job: TorchJob):
                        "GPU differs, so their activations are approximated and counted twice in the safe "
                        "figure.").format(layers=", ".join(approximated)))
     device_total = replay.reserved_bytes + CUDA_CONTEXT_BYTES
-    too_big = past_every_gpu(device_total)
-    if too_big:
-        notes.append(too_big)
     estimate = Estimate(
         model_name=type(module).__name__,
         backend="pytorch",
@@ -366,9 +363,7 @@ def build_estimate(job: TorchJob):
             estimate.max_batch_reason = _(
                 "even batch 1 does not fit {capacity}; weights, gradients and optimizer state alone take "
                 "{state}").format(capacity=job.gpu.capacity_words(), state=format_bytes(state))
-    warning = estimate.safe_request_warning()
-    if warning:
-        estimate.notes.append(warning)
+    estimate.notes.extend(estimate.verdict_notes())
     estimate.culprits = _advice.culprits(estimate, job)
     return estimate
 

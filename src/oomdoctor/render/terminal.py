@@ -53,8 +53,9 @@ def verdict(estimate: "Estimate") -> Text:
             text.append("\n" + _("Fits {gpu}").format(gpu=estimate.gpu.describe()), style="bold green")
             text.append(_(" with {headroom} to spare; largest batch that fits: {max_batch}.").format(
                 headroom=format_bytes(estimate.headroom_bytes), max_batch=estimate.max_batch_size))
-            if estimate.safe_request_warning():
-                text.append("\n" + estimate.safe_request_warning(), style="yellow")
+            warning = estimate.safe_request_warning()
+            if warning:
+                text.append("\n" + warning, style="yellow")
         else:
             text.append("\n" + _("Does NOT fit {gpu}").format(gpu=estimate.gpu.describe()), style="bold red")
             if estimate.max_batch_size:
@@ -128,8 +129,9 @@ def render(estimate: "Estimate", console: Console) -> None:
     # the texts below are ours and the model's (layer names, pip extras): printed as text, never as markup
     console.print("[dim]" + escape(estimate.uncertainty["statement"] + " " + _("Safe request: {safe}.").format(
         safe=format_bytes(estimate.safe_peak_bytes))) + "[/dim]", highlight=False)
+    in_verdict = estimate.verdict_notes()
     for note in estimate.notes:
-        if note in (past_every_gpu(estimate.device_total_bytes), estimate.safe_request_warning()):
+        if note in in_verdict:
             continue  # said in the verdict
         console.print("[dim]" + escape(_("Note: {note}").format(note=note)) + "[/dim]", highlight=False)
     if estimate.device == "cpu":
