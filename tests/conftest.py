@@ -37,9 +37,11 @@ def golden(update_golden):
 
     def compare(text: str, name: str) -> None:
         path = GOLDEN / name
-        if update_golden or not path.exists():
+        if update_golden:
             path.parent.mkdir(exist_ok=True)
             path.write_text(text, encoding="utf-8")
+        elif not path.exists():  # a missing golden file is a failure, or the test could never fail
+            pytest.fail(f"{name} is missing: run pytest --update-golden to write it, then read it")
         assert text == path.read_text(encoding="utf-8"), f"{name}: run pytest --update-golden after an intended change"
 
     return compare

@@ -48,7 +48,8 @@ def test_numbers_are_extracted(log, expected, capsys):
 def test_tensorflow_seed_log_is_explained(capsys):
     code, out = run(capsys, str(LOGS / "tensorflow_seed.log"))
     assert "It asked for 2.9 GiB when only 2.2 GiB was free." in out
-    assert "Adam/Square" in out and "Flatten" in out and "configure_gpu_memory" in out
+    assert "Case: optimizer-update" in out and "Adam/Square" in out and "Flatten" in out and "nvidia-smi" in out
+    assert "smaller batch" not in out  # the batch barely changes a 770 M-parameter kernel's optimizer state
 
 
 def test_torch_fragmentation(capsys):
@@ -78,7 +79,7 @@ def test_standard_input_and_unrecognised(capsys, monkeypatch):
 
 def test_chinese(capsys):
     code, out = run(capsys, str(LOGS / "tensorflow_seed.log"), "--lang", "zh")
-    assert "显存不足（tensorflow）" in out and "它申请了 2.9 GiB，而当时只有 2.2 GiB 空闲。" in out
+    assert "内存不足" in out and "它申请了 2.9 GiB，而当时只有 2.2 GiB 空闲。" in out
     assert "怎么办" in out
     code, out = run(capsys, str(LOGS / "torch.log"), "--lang", "zh", "--json")
     data = json.loads(out)
@@ -89,7 +90,7 @@ def test_chinese(capsys):
 def test_locale_selects_chinese():
     proc = subprocess.run([sys.executable, "-m", "oomdoctor", "explain", str(LOGS / "jax.log")], capture_output=True,
                           text=True, env={"LANG": "zh_CN.UTF-8", "PATH": "/usr/bin:/bin"})
-    assert "显存不足" in proc.stdout
+    assert "内存不足" in proc.stdout
 
 
 def test_missing_log_and_bad_language(capsys):

@@ -1,0 +1,374 @@
+"""From a log's facts to what happened and what to do: a decision procedure with named cases.
+
+The cases are tried in this order, and the first whose evidence holds names the failure. Each
+has its own advice, because the usual advice ("use a smaller batch") is wrong for most of them.
+
+===========================  =====================================================  ==========================
+case                         evidence                                               first fix
+===========================  =====================================================  ==========================
+``not-oom``                  no allocation failed (or only warnings that say so)    look elsewhere
+``host-memory``              a host allocator ran out (PyTorch's CPU allocator,     host RAM, not the GPU
+                             TensorFlow's pinned ``cuda_host_bfc``)
+``mps-watermark``            Apple's MPS allocator hit its high watermark           the watermark ratio
+``nccl-buffers``             NCCL could not allocate its own buffers                NCCL's buffer sizes
+``larger-than-device``       one request is larger than the whole device            a shape bug or a model too
+                                                                                    large; no batch fixes it
+``compile-time``             XLA's autotuning, a TPU program's requirement          the compiler's settings
+``weights-or-loading``       an initializer, a model being loaded or moved, an      the batch is irrelevant
+                             array copied to the GPU
+``optimizer-update``         the optimizer's update or its slots                    less optimizer state
+``fragmentation``            free in total but not in one piece                     the allocator's settings
+``limit-or-other-process``   the device had room, but a limit or another process    the limit, or the process
+                             held it
+``preallocation``            a framework took the device at start and a library     memory growth
+                             (cuBLAS, cuDNN) or a second framework found none
+``which-gpu``                several GPUs, and one carries more than the others     balance or pick the GPU
+``activations-batch``        the step at this batch needs more than is free         batch, precision,
+                                                                                    checkpointing
+===========================  =====================================================  ==========================
+"""
+
+from __future__ import annotations
+
+from ..gpus import CATALOG, CUDA_CONTEXT_BYTES
+from ..i18n import _
+from ..units import MiB, format_bytes
+from .reading import LARGEST, Facts
+
+CASES = ("not-oom", "host-memory", "mps-watermark", "nccl-buffers", "larger-than-device", "compile-time",
+         "weights-or-loading", "optimizer-update", "fragmentation", "limit-or-other-process", "preallocation",
+         "which-gpu", "activations-batch")
+
+# A share of the device that is "a lot": memory held elsewhere past this explains a failure
+_NOTABLE = 0.10
+
+
+def capacity(facts: Facts) -> int | None:
+    """What the allocator could have had: its limit when the log states one, else the device's total."""
+    return facts.limit_bytes or facts.total_bytes
+
+
+def _unused_reserve(facts: Facts) -> int | None:
+    """PyTorch: memory its cache holds but no tensor uses."""
+    if facts.reserved_bytes is None or facts.allocated_bytes is None:
+        return None
+    return max(facts.reserved_bytes - facts.allocated_bytes, 0)
+
+
+def _held_elsewhere(facts: Facts) -> int | None:
+    """Device memory that neither this process nor the free pool accounts for: other processes'."""
+    if facts.other_process_bytes:
+        return facts.other_process_bytes
+    if facts.total_bytes and facts.free_bytes is not None and facts.in_use_bytes is not None:
+        return max(facts.total_bytes - facts.free_bytes - facts.in_use_bytes, 0)
+    if facts.framework == "torch" and facts.total_bytes and facts.free_bytes is not None \
+            and facts.reserved_bytes is not None:
+        # PyTorch 1.x states what its cache reserved, not what the process holds: add its CUDA context
+        return max(facts.total_bytes - facts.free_bytes - facts.reserved_bytes - CUDA_CONTEXT_BYTES, 0)
+    return None
+
+
+def _others_hold_it(facts: Facts) -> bool:
+    """Whether memory held outside this process is the cause."""
+    elsewhere, total = _held_elsewhere(facts), facts.total_bytes
+    if not total or elsewhere is None:
+        return False
+    if facts.other_process_bytes:  # the log names the processes: a tenth of the device is theirs
+        return facts.other_process_bytes >= _NOTABLE * total
+    # inferred from what is missing, which also holds the display, the driver and rounding: a quarter
+    return elsewhere >= 0.25 * total
+
+
+def _largest_gpu() -> int:
+    return max(gpu.total_bytes for gpu in CATALOG.values())
+
+
+def choose(facts: Facts) -> str:
+    """The name of the case whose evidence holds first (see the table above)."""
+    requested, room = facts.requested_bytes, capacity(facts)
+    clues = facts.clues
+    if not facts.oom:
+        return "not-oom"
+    if facts.memory == "host":
+        return "host-memory"
+    if facts.memory == "mps":
+        return "mps-watermark"
+    if facts.framework == "nccl":
+        return "nccl-buffers"
+    if requested is not None and (requested >= LARGEST or room and requested > room
+                                  or facts.total_bytes and requested > facts.total_bytes
+                                  or requested > _largest_gpu()):
+        return "larger-than-device"
+    # Not BufferAssignment's stats: XLA prints them with every run-time failure of a compiled step
+    if "autotuning" in clues or (facts.memory == "tpu" and "compile" in clues):
+        return "compile-time"
+    if _others_hold_it(facts):
+        return "limit-or-other-process"
+    if "moved_to_gpu" in clues:  # CUDA's own error right after a .cuda() / .to(): a copy found no room
+        return "weights-or-loading"
+    if _op_is_optimizer(facts):
+        return "optimizer-update"
+    if "initializer" in clues or "loading" in clues:
+        return "weights-or-loading"
+    if "optimizer" in clues:
+        return "optimizer-update"
+    unused = _unused_reserve(facts)
+    if requested is not None and unused is not None and unused >= requested and facts.total_bytes and \
+            unused >= 0.05 * facts.total_bytes:
+        return "fragmentation"
+    if requested is not None and facts.largest_free_block_bytes is not None and facts.free_bytes is not None \
+            and facts.largest_free_block_bytes < requested <= facts.free_bytes and room \
+            and facts.free_bytes >= 0.05 * room:
+        return "fragmentation"
+    if ("cublas" in clues or "cudnn" in clues) and requested is None:
+        return "preallocation"
+    if "driver_allocation" in clues and facts.framework in ("tensorflow", "jax") and (
+            "startup" in clues or requested is not None and requested <= MiB):
+        # StreamExecutor asked the driver itself: at start TensorFlow reserves its pool; a tiny direct
+        # allocation that fails means the pool has taken the GPU
+        return "preallocation"
+    if "driver_allocation" in clues:
+        return "limit-or-other-process"  # the driver had less free than the framework expected: someone holds it
+    if requested is not None and facts.free_bytes is not None and requested <= facts.free_bytes \
+            and (not room or facts.free_bytes >= 0.05 * room):  # a few bytes "free" are the allocator's rounding
+        return "limit-or-other-process"
+    if facts.limit_bytes and facts.total_bytes and facts.limit_bytes < (1 - _NOTABLE) * facts.total_bytes:
+        return "limit-or-other-process"
+    if len(facts.gpu_indices) > 1 and ("data_parallel" in clues or facts.gpu_index not in (None, 0)):
+        return "which-gpu"
+    return "activations-batch"
+
+
+def _op_is_optimizer(facts: Facts) -> bool:
+    op = (facts.op or "").lower()
+    return any(name in op for name in ("adam", "rmsprop", "adagrad", "adadelta", "nadam", "adamax", "lamb",
+                                       "momentum", "sgd", "ftrl", "applygradient", "resourceapply"))
+
+
+def figures(facts: Facts) -> list[str]:
+    """The numbers, as sentences: what was asked, what was free, what was held."""
+    said = []
+    requested, room = facts.requested_bytes, capacity(facts)
+    if requested is not None and facts.free_bytes is not None:
+        said.append(_("It asked for {requested} when only {free} was free.").format(
+            requested=format_bytes(requested), free=format_bytes(facts.free_bytes)))
+    elif requested is not None:
+        said.append(_("It asked for {requested} and the device could not provide it.").format(
+            requested=format_bytes(requested)))
+    if room and facts.in_use_bytes is not None:
+        said.append(_("{in_use} of {capacity} was already in use.").format(
+            in_use=format_bytes(facts.in_use_bytes), capacity=format_bytes(room)))
+    return said
+
+
+def advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
+    """What the case means for this log (diagnosis) and what to do (fixes), most useful first."""
+    say, fix = _advise(case, facts)
+    if facts.framework == "tensorflow" and facts.memory == "gpu":
+        say.append(_("TensorFlow reserves nearly all GPU memory at start unless memory growth is on, so nvidia-smi "
+                     "always looks full; the numbers above are what the job itself used."))
+    return say, fix
+
+
+def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
+    say: list[str] = []
+    fix: list[str] = []
+    requested = facts.requested_bytes
+    room = capacity(facts)
+    framework = facts.framework
+    tensor = _tensor_words(facts)
+    if case == "not-oom":
+        if facts.warnings_only:
+            say.append(_("These are TensorFlow's allocation warnings, not a failure: it says \"the caller indicates "
+                         "that this is not a failure\", retried with less memory, and went on."))
+            fix.append(_("If the run did stop, its error is elsewhere in the log: give that part."))
+        else:
+            say.append(_("No out-of-memory error from TensorFlow, XLA/JAX or PyTorch was found in this text."))
+        return say, fix
+    if case == "host-memory":
+        say.append(_("The host's memory ran out, not the GPU's: {what} could not get {requested} of RAM.").format(
+            what=_host_allocator(facts), requested=format_bytes(requested) if requested else _("its request")))
+        fix.append(_("Hold less in RAM: stream the data set from disk instead of loading it whole "
+                     "(tf.data from files, a torch Dataset that reads each item in __getitem__), use fewer "
+                     "DataLoader workers, or a machine with more RAM. GPU settings and the batch size on the "
+                     "GPU do not change this."))
+        if facts.allocator and "host" in facts.allocator.lower():
+            fix.append(_("This is pinned (page-locked) memory for copies to the GPU: the system limits it below "
+                         "total RAM; smaller prefetch buffers and fewer parallel copies need less."))
+        return say, fix
+    if case == "mps-watermark":
+        say.append(_("Apple's MPS allocator refused to pass its limit of {limit} (it had {allocated} allocated)."
+                     ).format(limit=format_bytes(room) if room else "?",
+                              allocated=format_bytes(facts.allocated_bytes) if facts.allocated_bytes else "?"))
+        fix.append(_("Use a smaller batch or a smaller model; PYTORCH_MPS_HIGH_WATERMARK_RATIO=0.0 lifts the "
+                     "limit, but then the whole system can run out of memory and swap or freeze."))
+        return say, fix
+    if case == "nccl-buffers":
+        say.append(_("NCCL, which moves gradients between GPUs, could not allocate its own buffers: the GPU was "
+                     "already full when the collective started."))
+        fix.append(_("Leave NCCL room: a smaller batch or model on each GPU; NCCL_BUFFSIZE (default 4 MiB per "
+                     "channel) and NCCL_MAX_NCHANNELS shrink its buffers; with JAX or TensorFlow, do not "
+                     "preallocate the whole GPU (XLA_PYTHON_CLIENT_MEM_FRACTION, memory growth)."))
+        return say, fix
+    say.extend(figures(facts))
+    if case == "larger-than-device":
+        if requested is not None and requested >= LARGEST:
+            say.append(_("It asked for more memory than exists: a size computed from a wrong shape or an "
+                         "overflowing number."))
+        elif room:
+            say.append(_("One allocation{tensor} needs {requested}, more than the whole device ({room}): no batch "
+                         "size or setting makes it fit.").format(tensor=tensor, requested=format_bytes(requested),
+                                                                 room=format_bytes(room)))
+        else:
+            say.append(_("One allocation{tensor} needs {requested}, more than any GPU has (the largest hold "
+                         "{largest}): no batch size or setting makes it fit.").format(
+                tensor=tensor, requested=format_bytes(requested), largest=format_bytes(_largest_gpu())))
+        if facts.dtype and facts.dtype.startswith(("int", "uint", "bool")):
+            fix.append(_("An integer tensor this large is rarely a weight or an activation: look for a shape bug "
+                         "(a broadcast of two vectors into a matrix, indices the size of a vocabulary times the "
+                         "batch, a missing reshape)."))
+        elif _looks_like_flatten_dense(facts):
+            fix.append(_flatten_words(facts))
+        else:
+            fix.append(_("Find the layer or operation that makes this tensor (oomdoctor explain LOG --model "
+                         "... names it): if its shape is not what you meant, it is a shape bug; if it is a "
+                         "weight, the model is too large for this GPU: shrink that layer or shard the model."))
+        return say, fix
+    if case == "compile-time":
+        if facts.memory == "tpu":
+            say.append(_("The TPU compiler found that the whole program needs {program} of HBM, more than the "
+                         "{total} the chip has: it failed before the first step ran.").format(
+                program=format_bytes(facts.program_bytes) if facts.program_bytes else "?",
+                total=format_bytes(facts.total_bytes) if facts.total_bytes else "?"))
+            fix.append(_("Shrink the per-chip batch, use bfloat16, rematerialise (jax.checkpoint), or shard "
+                         "the weights and optimizer state over more chips."))
+        else:
+            say.append(_("It failed while XLA was autotuning (trying convolution or matrix-product algorithms), "
+                         "before the step ran: some candidates need large scratch buffers."))
+            fix.append(_("Lower the autotuning level (XLA_FLAGS=--xla_gpu_autotune_level=0 or 1), or leave XLA "
+                         "more room (XLA_PYTHON_CLIENT_MEM_FRACTION, a smaller batch)."))
+        return say, fix
+    if case == "weights-or-loading":
+        say.append(_("It failed while creating or loading weights, or copying an array to the GPU, not in a "
+                     "training step: the batch size does not matter here."))
+        if "_eagerconst" in (facts.message or "").lower() or "dst tensor" in (facts.message or "").lower():
+            fix.append(_("A NumPy array was copied to the GPU whole (model.fit(x=array) or "
+                         "from_tensor_slices(array)): keep the data on the CPU (with tf.device('/CPU:0')) or "
+                         "stream it with tf.data from files."))
+        fix.append(_("The model's weights (with the optimizer's state) do not fit: `oomdoctor estimate` shows "
+                     "the largest weights; shrink them, load in half precision, or free what an earlier model "
+                     "left on the GPU (keras.backend.clear_session(), del model; torch.cuda.empty_cache())."))
+        return say, fix
+    if case == "optimizer-update":
+        say.append(_("It failed inside the optimizer update{op}: the optimizer's state and its temporaries are "
+                     "the size of the weights.").format(op=_(" ({op})").format(op=facts.op) if facts.op else ""))
+        if _looks_like_flatten_dense(facts):
+            fix.append(_flatten_words(facts))
+        fix.append(_("Use an optimizer with less state (SGD with momentum keeps one copy of the weights, Adam "
+                     "two; Adafactor far less), or fewer or smaller weights: the batch size barely changes this."))
+        return say, fix
+    if case == "fragmentation":
+        unused = _unused_reserve(facts)
+        if unused is not None and requested is not None and unused >= requested:
+            say.append(_("PyTorch's cache held {unused} that no tensor used, in pieces smaller than the {requested} "
+                         "asked for: the pool is fragmented.").format(unused=format_bytes(unused),
+                                                                        requested=format_bytes(requested)))
+        else:
+            say.append(_("{free} was free in total, but the largest free piece was {block}: the pool is "
+                         "fragmented.").format(free=format_bytes(facts.free_bytes or 0),
+                                               block=format_bytes(facts.largest_free_block_bytes or 0)))
+        if framework == "torch" and "windows" in facts.clues:
+            fix.append(_("Set PYTORCH_CUDA_ALLOC_CONF=max_split_size_mb:128 before the first CUDA call "
+                         "(expandable_segments, the better fix, does not work on Windows)."))
+        elif framework == "torch":
+            fix.append(_("Set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True before the first CUDA call."))
+        elif framework == "tensorflow":
+            fix.append(_("Set TF_GPU_ALLOCATOR=cuda_malloc_async before TensorFlow starts."))
+        else:
+            fix.append(_("JAX: set XLA_PYTHON_CLIENT_ALLOCATOR=platform to allocate exactly what is needed."))
+        return say, fix
+    if case == "limit-or-other-process":
+        elsewhere = _held_elsewhere(facts)
+        if facts.total_bytes and elsewhere is not None and elsewhere >= _NOTABLE * facts.total_bytes:
+            say.append(_("{elsewhere} of the GPU's {total} was held outside this process's allocator: another "
+                         "process (or another framework in this one) has it.").format(
+                elsewhere=format_bytes(elsewhere), total=format_bytes(facts.total_bytes)))
+            fix.append(_("Find what holds it with nvidia-smi, and stop it (another training, a notebook kernel, "
+                         "a TensorFlow or JAX program that took the whole GPU at start)."))
+        elif facts.limit_bytes and facts.total_bytes and facts.limit_bytes < facts.total_bytes:
+            say.append(_("The allocator was limited to {limit} of the GPU's {total}.").format(
+                limit=format_bytes(facts.limit_bytes), total=format_bytes(facts.total_bytes)))
+            fix.append(_("Raise or remove the limit (torch.cuda.set_per_process_memory_fraction, "
+                         "XLA_PYTHON_CLIENT_MEM_FRACTION, TensorFlow's memory_limit)."))
+        else:
+            say.append(_("The device had room for the request, but the allocator could not get it: a memory limit, "
+                         "a memory fraction or another process stood in the way."))
+            fix.append(_("Check nvidia-smi for other processes, and the limits you set (memory fraction, "
+                         "memory_limit, CUDA_VISIBLE_DEVICES)."))
+        if framework == "tensorflow":
+            fix.append(_("Turn on memory growth before building the model: oomdoctor.configure_gpu_memory()."))
+        return say, fix
+    if case == "preallocation":
+        say.append(_("The GPU was already taken when a library needed memory: TensorFlow and JAX take most of the "
+                     "GPU at start, so cuBLAS, cuDNN, a second framework or a second process find none."))
+        if framework == "jax":
+            fix.append(_("JAX reserves 75 % of the GPU at start; XLA_PYTHON_CLIENT_PREALLOCATE=false turns it off, "
+                         "XLA_PYTHON_CLIENT_MEM_FRACTION sets the share."))
+        else:
+            fix.append(_("Turn on memory growth before building the model: oomdoctor.configure_gpu_memory()."))
+        fix.append(_("Run one GPU program at a time, or give each its share of the GPU."))
+        return say, fix
+    if case == "which-gpu":
+        say.append(_("The log names several GPUs and it failed on GPU {index}.").format(
+            index=facts.gpu_index if facts.gpu_index is not None else "?"))
+        if "data_parallel" in facts.clues:
+            fix.append(_("nn.DataParallel gathers every output and the loss on GPU 0, which then needs more than "
+                         "the others: use DistributedDataParallel (one process per GPU)."))
+        else:
+            fix.append(_("Check which GPU each process uses (CUDA_VISIBLE_DEVICES, the device in .to(...), "
+                         "LOCAL_RANK): two processes on one GPU, or all on GPU 0, is a common cause."))
+        return say, fix
+    # activations-batch: the ordinary case
+    if facts.program_bytes and room:
+        say.append(_("XLA planned the whole step at {program} (its BufferAssignment), against {room} for the "
+                     "allocator.").format(program=format_bytes(facts.program_bytes), room=format_bytes(room)))
+    if _looks_like_flatten_dense(facts):
+        fix.append(_flatten_words(facts))
+    if requested is not None and room and requested > 0.25 * room:
+        say.append(_("One tensor of {requested} is {share:.0%} of the device: a single layer or weight "
+                     "dominates.").format(requested=format_bytes(requested), share=requested / room))
+    else:
+        say.append(_("The training step needs more than the device has free at this batch size: activations "
+                     "kept for the backward pass grow with the batch."))
+    fix.append(_("Use a smaller batch (with gradient accumulation to keep the effective batch), or mixed precision; "
+                 "`oomdoctor estimate` shows how much each change saves."))
+    fix.append(_("Recompute activations instead of keeping them (gradient checkpointing) when the batch cannot "
+                 "shrink."))
+    return say, fix
+
+
+def _tensor_words(facts: Facts) -> str:
+    if facts.shape is not None:
+        return _(" (a tensor of shape {shape}{dtype})").format(
+            shape=facts.shape, dtype=f" {facts.dtype}" if facts.dtype else "")
+    return ""
+
+
+def _looks_like_flatten_dense(facts: Facts) -> bool:
+    """A 2-D shape with far more rows than columns: the kernel of a Dense layer after Flatten."""
+    shape = facts.shape
+    return bool(shape and len(shape) == 2 and shape[1] > 0 and shape[0] > 100 * shape[1]
+                and not (facts.dtype or "").startswith(("int", "uint", "bool")))
+
+
+def _flatten_words(facts: Facts) -> str:
+    return _("The shape {shape} looks like the kernel of a Dense layer after Flatten: pool before the head "
+             "(GlobalAveragePooling2D or MaxPooling2D) to shrink it.").format(shape=facts.shape)
+
+
+def _host_allocator(facts: Facts) -> str:
+    if facts.allocator:
+        return _("TensorFlow's allocator {name}").format(name=facts.allocator)
+    if facts.framework == "torch":
+        return _("PyTorch's CPU allocator")
+    return _("the host allocator")

@@ -1,0 +1,618 @@
+"""Read the facts out of an out-of-memory log: which memory ran out, the numbers, the context.
+
+Every framework prints its own message, and most print several over the years (``reading`` knows
+TensorFlow 1.x-2.x and its BFC allocator dump, XLA/JAX on GPUs and TPUs, PyTorch 0.4-2.x on CUDA,
+ROCm and Apple's MPS, PyTorch's host allocator, NCCL, the CUDA driver's own errors). A reader
+returns numbers and clues, never advice: the advice follows from the facts in ``cases``.
+
+Time is linear in the log's length. Markers are found with plain substring searches over the
+text (and its lower-case copy, for messages whose case changed between versions); the regular
+expressions then run only over a window after each marker, so no pattern scans a long run of
+digits, dots or newlines from every position in it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..units import EiB
+
+# Past this every sum and ratio is clamped, so that a log stating 10^400 bytes stays a float
+LARGEST = 1024 * EiB
+# How much text after a marker belongs to its message (an allocator dump is read from its own marker)
+_WINDOW = 2000
+# How many of a marker's last occurrences are read: the error that ended the run is at the end of the log
+_LAST = 8
+
+# "20.00 MiB", "2.87GiB", "3.77G", "0 bytes", "17.73 GB". Every framework prints binary sizes, whatever
+# the suffix says (PyTorch's MPS allocator divides by 1024 and writes "GB"), so every suffix is binary.
+# The look-behind lets a match start only where a number starts.
+SIZE = r"(?<![\d.])(\d+(?:\.\d+)?)\s?((?:[KMGTPE]i?B?)|[Bb]ytes|B)(?![A-Za-z])"
+_FACTOR = {"": 1, "b": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40, "p": 1 << 50, "e": 1 << 60}
+_TF_DTYPES = {"float": "float32", "half": "float16", "double": "float64", "bfloat16": "bfloat16",
+              "int32": "int32", "int64": "int64", "int8": "int8", "uint8": "uint8", "bool": "bool",
+              "float16": "float16", "float32": "float32", "float64": "float64"}
+
+
+@dataclass
+class Facts:
+    """What a log states. ``None`` is "the log does not say"."""
+
+    oom: bool = False
+    framework: str | None = None  # tensorflow, jax, torch, nccl
+    memory: str | None = None  # gpu, host, tpu, mps
+    requested_bytes: int | None = None
+    total_bytes: int | None = None
+    free_bytes: int | None = None
+    in_use_bytes: int | None = None
+    limit_bytes: int | None = None
+    allocated_bytes: int | None = None
+    reserved_bytes: int | None = None
+    largest_free_block_bytes: int | None = None
+    other_process_bytes: int | None = None
+    program_bytes: int | None = None  # XLA's whole program (BufferAssignment's total, a TPU's hbm requirement)
+    shape: list[int] | None = None
+    dtype: str | None = None
+    op: str | None = None
+    allocator: str | None = None
+    gpu_index: int | None = None
+    gpu_indices: set[int] = field(default_factory=set)  # every device the log names
+    message: str | None = None  # the line that says it ran out, as printed
+    clues: set[str] = field(default_factory=set)  # what the context shows: see _CLUES
+    warnings_only: bool = False  # only allocation warnings that the framework says are not a failure
+
+
+def number(text: str) -> int:
+    """A byte count as printed, clamped to ``LARGEST``."""
+    return int(text) if len(text) < 25 else LARGEST
+
+
+def size(value: str, unit: str) -> int:
+    if len(value.split(".")[0]) > 24:
+        return LARGEST
+    key = "" if unit.lower() == "bytes" else unit[:1].lower()
+    return min(int(float(value) * _FACTOR[key]), LARGEST)
+
+
+def _size_after(pattern: str, text: str) -> int | None:
+    """The size that ``pattern`` (which holds ``SIZE``) finds in ``text``."""
+    match = re.search(pattern, text)
+    return size(*match.groups()[:2]) if match else None
+
+
+def _positions(haystack: str, needle: str) -> list[int]:
+    """Where ``needle`` starts in ``haystack``: its last ``_LAST`` occurrences, in order."""
+    found, end = [], len(haystack)
+    while len(found) < _LAST:
+        at = haystack.rfind(needle, 0, end)
+        if at < 0:
+            break
+        found.append(at)
+        end = at + len(needle) - 1
+    return found[::-1]
+
+
+def _window(text: str, at: int, before: int = 0, after: int = _WINDOW) -> str:
+    """The text around position ``at``, with line breaks and runs of spaces made one space.
+
+    A message wrapped by a terminal or a web page ("Resource\\nexhausted") reads as printed.
+    """
+    return re.sub(r"\s+", " ", text[max(at - before, 0):at + after])
+
+
+# How much of the log's end the clues are read from: a traceback and its error message
+_CLUE_TAIL = 8000
+# Words in the log that say where the allocation happened. Each names a clue that ``cases`` reads.
+_CLUES = {
+    "initializer": ("initializer", "assign_op.h", "random_op.cc", "convert_to_eager_tensor", "failed copying input tensor", "random_uniform", "randomuniform", "truncated_normal", "truncatednormal",
+                    "glorot", "he_normal", "variablev2", "varhandleop", "_eagerconst", "eagerconst",
+                    "dst tensor is not initialized", "zeros_like", "build(", "add_weight", "_create_slots"),
+    "loading": ("load_state_dict", "from_pretrained", "torch.load", "load_model", "load_weights",
+                "model.to(", "model.cuda(", "module._apply", "in _apply\n", "_apply calls", "return t.to(",
+                "safetensors"),
+    # the optimizer's own frames and ops; "adam" alone is everywhere (the compile() line, the model's name)
+    "optimizer": ("optimizer.step", "optimizer_step", "apply_gradients", "exp_avg", "_multi_tensor_adam",
+                  "_single_tensor_adam", "resourceapply", "/adam/", "adam/", "_create_slots", "add_slot",
+                  "torch/optim/"),
+    "autotuning": ("autotun", "conv_algorithm_picker", "gemm_algorithm_picker", "best cudnn convolution",
+                   "algorithm_picker", "redzone", "triton_autotun"),
+    "compile": ("compile permanent error", "program hbm requirement", "bufferassignment", "while compiling",
+                "compilation failure", "compile_and_load", "backend_compile"),
+    "nccl": ("nccl",),
+    "data_parallel": ("data_parallel", "dataparallel", "parallel_apply", "scatter_gather", "comm.gather"),
+    "distributed": ("distributed", "ddp", "mirroredstrategy", "multiworker", "local_rank", "torchrun",
+                    "deepspeed", "fsdp"),
+    "preallocation_env": ("xla_python_client", "per_process_gpu_memory_fraction", "allow_growth",
+                          "set_memory_growth"),
+    "windows": ("c:\\", "d:\\", "\\site-packages\\", "win32", "win_amd64", "windows", "..\\c10\\"),
+    "cublas": ("cublas_status_alloc_failed", "cublas_status_not_initialized", "failed to create cublas handle"),
+    "cudnn": ("cudnn_status_alloc_failed", "cudnn_status_internal_error", "could not create cudnn handle"),
+    "startup": ("creating tensorflow device", "created tensorflow device", "created device"),
+    "eval": ("no_grad", "eval(", "validation", "evaluate", "predict", "inference", "generate("),
+}
+
+
+def _clues(lower: str, facts: Facts) -> None:
+    # The clues come from the end of the log, where the failing traceback and the error are: a long log's
+    # beginning mentions optimizers and checkpoints that have nothing to do with the failure.
+    tail = lower[-_CLUE_TAIL:]
+    for clue, words in _CLUES.items():
+        if any(word in tail for word in words):
+            facts.clues.add(clue)
+
+
+def _devices(text: str, facts: Facts) -> None:
+    tail = text[-200_000:]
+    for pattern in (r"GPU_(\d{1,3})_bfc", r"device:[GX]PU:(\d{1,3})", r"\(GPU (\d{1,3});", r"GPU (\d{1,3}) has a total",
+                    r"cuda:(\d{1,3})", r"/gpu:(\d{1,3})", r"device ordinal (\d{1,3})", r"GPU (\d{1,3})\b"):
+        for match in re.finditer(pattern, tail):
+            facts.gpu_indices.add(int(match.group(1)))
+
+
+# --- TensorFlow and its BFC allocator (XLA's GPU client uses the same allocator and prints the same dump) ---
+
+def _read_bfc(text: str, facts: Facts) -> bool:
+    """``Allocator (GPU_0_bfc) ran out of memory trying to allocate 2.87GiB (rounded to ...)`` and its dump."""
+    fatal = warned = False
+    for at in _positions(text, "ran out of memory trying to allocate"):
+        window = _window(text, at, before=120, after=600)
+        # "... The caller indicates that this is not a failure, but may mean that there could be performance
+        # gains if more memory were available": TensorFlow retries with less; nothing failed
+        sentence = window[:window.find(".", window.find("trying to allocate") + 40) + 400]
+        if "not a failure" in sentence[:500]:
+            warned = True
+            continue
+        fatal = True
+        match = re.search(r"Allocator \((\w+)\) ran out", window)
+        facts.allocator = match.group(1) if match else facts.allocator
+        requested = re.search(r"trying to allocate " + SIZE + r"(?: \(rounded to (\d+)(?: Bytes)?\))?", window)
+        if requested:
+            value, unit, rounded = requested.groups()
+            facts.requested_bytes = number(rounded) if rounded else size(value, unit)
+        op = re.search(r"requested by op:? ?([^\s,]+)", window)
+        facts.op = op.group(1) if op else facts.op
+        facts.message = facts.message or window[:200]
+    _read_bfc_stats(text, facts)
+    if warned and not fatal:
+        facts.warnings_only = True
+    return fatal
+
+
+def _read_bfc_stats(text: str, facts: Facts) -> None:
+    """The dump's summary: ``Limit: ... InUse: ... LargestFreeBlock: ...``, ``memory_limit_: ...``."""
+    for marker in ("Stats:", "Limit:"):
+        places = _positions(text, marker)
+        if places:
+            window = text[places[-1]:places[-1] + 1500]
+            for key, name in (("Limit", "limit_bytes"), ("InUse", "in_use_bytes"),
+                              ("LargestFreeBlock", "largest_free_block_bytes")):
+                match = re.search(r"\b" + key + r":[ \t]+(\d+)", window)
+                if match and (key != "Limit" or match.group(1) != "0"):  # the async allocator prints 0: unset
+                    setattr(facts, name, number(match.group(1)))
+            break
+    if facts.limit_bytes is None:
+        places = _positions(text, "memory_limit_:")
+        if places:
+            match = re.match(r"memory_limit_:\s*(\d+)", text[places[-1]:places[-1] + 80])
+            facts.limit_bytes = number(match.group(1)) if match else None
+    if facts.in_use_bytes is None:
+        places = _positions(text, "Sum Total of in-use chunks:")
+        if places:
+            facts.in_use_bytes = _size_after(r"chunks: " + SIZE, text[places[-1]:places[-1] + 80])
+    if facts.limit_bytes is not None and facts.in_use_bytes is not None and facts.free_bytes is None:
+        facts.free_bytes = max(facts.limit_bytes - facts.in_use_bytes, 0)
+
+
+def _read_device_properties(text: str, facts: Facts) -> None:
+    """TensorFlow's start-up lines: ``Total memory: 4.00GiB`` / ``Free memory: 3.35GiB`` (1.x),
+    ``totalMemory: 10.92GiB freeMemory: 10.76GiB`` (later)."""
+    places = _positions(text, "otal memory:") + _positions(text, "otalMemory:")
+    if places and facts.total_bytes is None:
+        window = text[places[-1] - 1:places[-1] + 200]
+        facts.total_bytes = _size_after(r"[Tt]otal ?[Mm]emory: ?" + SIZE, window)
+        facts.free_bytes = facts.free_bytes if facts.free_bytes is not None else _size_after(
+            r"[Ff]ree ?[Mm]emory: ?" + SIZE, window)
+    cuda = re.search(r"Free memory/Total memory: (\d+)/(\d+)", text[-50000:])  # XLA's async allocator
+    if cuda:
+        facts.free_bytes, facts.total_bytes = number(cuda.group(1)), number(cuda.group(2))
+    created = re.search(r"device:GPU:\d{1,3} with (\d{1,9}) MB memory\)", text[-200000:])
+    if created and facts.limit_bytes is None:  # TensorFlow's pool for the device: memory_limit >> 20 MiB
+        facts.limit_bytes = int(created.group(1)) << 20
+    device = re.search(r"Found device (\d{1,3}) with properties", text[-20000:])
+    if device and facts.gpu_index is None:
+        facts.gpu_index = int(device.group(1))
+
+
+def _read_nvidia_smi(text: str, facts: Facts) -> None:
+    """A pasted nvidia-smi table: ``|  14220MiB / 15109MiB |`` per GPU gives the device's total."""
+    if facts.total_bytes is not None or "NVIDIA-SMI" not in text:
+        return
+    totals = [int(total) for _used, total in re.findall(r"\|\s+(\d{1,9})MiB / (\d{1,9})MiB\s+\|", text[-50000:])]
+    if totals and len(set(totals)) == 1:  # one kind of card: its total is the device's
+        facts.total_bytes = totals[0] << 20
+
+
+def _read_tensorflow(text: str, facts: Facts) -> bool:
+    found = False
+    if _positions(text, "report_tensor_allocations_upon_oom"):
+        found = True  # TensorFlow prints this hint only after a ResourceExhaustedError
+    if _positions(text, "Sum Total of in-use chunks") or re.search(r"\bLimit:[ \t]+\d+\s+InUse:[ \t]+\d+",
+                                                                     text[-100000:]):
+        found = True  # the allocator dumps its chunks only when an allocation failed (not for its warnings)
+    for at in _positions(text, "OOM when allocating tensor"):
+        found = True
+        window = _window(text, at)
+        match = re.match(r"OOM when allocating tensor (?:with|of) shape ?\[([\d, ]{0,400})\]"
+                         r"(?: and type (\w+))?(?: on (\S+))?(?: by allocator (\w+))?", window)
+        if match:
+            dims, dtype, _device, allocator = match.groups()
+            facts.shape = [number(d) for d in dims.replace(" ", "").split(",") if d]
+            facts.dtype = _TF_DTYPES.get(dtype or "", dtype)
+            facts.allocator = allocator or facts.allocator
+        op = (re.search(r"\[Op:(\w+)\]", window) or re.search(r"\[\[Node: ([^\s=]+) =", window)
+              or re.search(r"node \{?\{?node ([^\s}\]()]+)", window)
+              or re.search(r"\[\[\{\{node ([^\s}]+)\}\}", window) or re.search(r"\[\[node ([^\s(\]]+)", window))
+        facts.op = op.group(1) if op else facts.op
+        facts.message = window[:200]
+    for at in _positions(text, "Dst tensor is not initialized") + _positions(text, "Failed copying input tensor"):
+        # TensorFlow's way of saying that copying a host array to the GPU found no memory
+        found = True
+        facts.message = facts.message or _window(text, at, before=200, after=100)
+        facts.clues.add("initializer")
+    for at in _positions(text, "Allocator ran out of memory"):  # Intel's extension for TensorFlow
+        found = True
+        window = _window(text, at)
+        facts.requested_bytes = _size_after(r"allocate " + SIZE, window) or facts.requested_bytes
+        facts.message = facts.message or window[:200]
+    if found and facts.requested_bytes is None and facts.shape is not None and facts.dtype:
+        from ..units import itemsize
+
+        elements = 1
+        for d in facts.shape:
+            elements = min(elements * d, LARGEST)
+        facts.requested_bytes = min(elements * itemsize(facts.dtype), LARGEST)
+    return found
+
+
+def _read_cuda_driver(text: str, lower: str, facts: Facts) -> bool:
+    """The CUDA driver's own errors: ``failed to allocate 3.77G (4046333952 bytes) from device:
+    CUDA_ERROR_OUT_OF_MEMORY``, cuMemAllocAsync, cuBLAS/cuDNN handles that found no memory."""
+    found = False
+    for at in _positions(lower, "cuda_error_out_of_memory"):
+        found = True
+        window = _window(text, at, before=300, after=300)
+        match = re.search(r"\((\d+) bytes\)", window) or re.search(r"allocate (\d+) bytes", window)
+        if match and facts.requested_bytes is None:
+            facts.requested_bytes = number(match.group(1))
+        if "pinned host memory" in window or "on host" in window:
+            facts.memory = "host"
+        elif re.search(r"(?i)failed to alloc\w* .{0,60}from device", window):
+            facts.clues.add("driver_allocation")  # StreamExecutor's own request to the driver
+        facts.message = facts.message or window.strip()[:300]
+    for marker in ("cublas_status_alloc_failed", "cudnn_status_alloc_failed"):
+        for at in _positions(lower, marker):
+            found = True
+            facts.message = facts.message or _window(text, at, before=200, after=100)
+    # XLA's autotuner tries every cuDNN algorithm; when all fail to run (not to compile), the usual cause is a
+    # GPU left without room for cuDNN's workspace: JAX's documented symptom of preallocating the GPU
+    for at in _positions(lower, "failed to determine best cudnn convolution algorithm") + _positions(
+            lower, "all algorithms tried for"):
+        window = lower[at:at + 20000]
+        if "cudnn_status_execution_failed" in window or "cudnn_status_alloc_failed" in window or \
+                "failed to determine" in window[:60]:
+            found = True
+            facts.clues.add("cudnn")
+            facts.message = facts.message or _window(text, at, after=200)
+    for at in _positions(lower, "could not allocate pinned host memory"):
+        found = True
+        facts.memory = "host"
+        facts.requested_bytes = facts.requested_bytes or _size_after(r"of size:? (\d+)()", text[at:at + 120])
+    return found
+
+
+# --- XLA (JAX, and TensorFlow with jit_compile) ---
+
+def _read_xla(text: str, lower: str, facts: Facts) -> bool:
+    found = False
+    # "RESOURCE_EXHAUSTED", "Resource exhausted", "ResourceExhausted": every spelling ends in "exhausted"
+    for at in _positions(lower, "exhausted"):
+        window = _window(text, max(at - 9, 0), after=600)
+        if not re.match(r"(?i)resource[ _]?exhausted", window) or "OOM when allocating" in window[:80]:
+            continue  # TensorFlow's own ResourceExhaustedError is read by _read_tensorflow
+        found = True
+        match = (re.search(r"(?i)out of memory (?:while trying to allocate|allocating) (\d+) ?bytes", window)
+                 or re.search(r"(?i)failed to allocate (?:request for )?" + SIZE + r" \((\d+)B\)", window)
+                 or re.search(r"(?i)failed to allocate (\d+) bytes", window))
+        if match:
+            groups = match.groups()
+            facts.requested_bytes = number(groups[-1])
+        ordinal = re.search(r"device ordinal (\d{1,3})", window)
+        if ordinal:
+            facts.gpu_index = int(ordinal.group(1))
+        facts.message = window[:300]
+    for at in _positions(text, "That was not possible"):  # "Attempting to allocate 1.59G. That was not possible."
+        window = _window(text, at, before=80, after=200)
+        facts.requested_bytes = facts.requested_bytes or _size_after(r"allocate " + SIZE, window)
+        free = _size_after(r"There are " + SIZE + r" free", window)
+        facts.free_bytes = free if free is not None else facts.free_bytes
+    for at in _positions(text, "BufferAssignment"):
+        window = _window(text, at, after=3000)
+        total = _size_after(r"total allocation: " + SIZE, window)
+        if total:
+            facts.program_bytes = total
+            facts.clues.add("buffer_assignment")
+    return found
+
+
+def _read_tpu(text: str, lower: str, facts: Facts) -> bool:
+    """``Ran out of memory in memory space hbm. Used 20.35G of 15.48G hbm. Exceeded hbm capacity by 4.87G.``"""
+    found = False
+    for at in _positions(lower, "ran out of memory in memory space"):
+        found = True
+        window = _window(text, at, after=800)
+        used = re.search(r"Used " + SIZE + r" of " + SIZE, window)
+        if used:
+            facts.program_bytes = size(*used.groups()[:2])
+            facts.total_bytes = size(*used.groups()[2:4])
+        facts.message = window[:300]
+        space = re.match(r"(?i)ran out of memory in memory space (\w+)", window)
+        facts.memory = "tpu" if not space or space.group(1).lower() in ("hbm", "vmem", "smem") else "tpu"
+    for at in _positions(lower, "program hbm requirement"):
+        found = True
+        facts.program_bytes = facts.program_bytes or _size_after(r"(?i)requirement " + SIZE, text[at:at + 200])
+        facts.memory = "tpu"
+    if found:
+        facts.clues.add("compile")
+    return found
+
+
+# --- PyTorch ---
+
+def _read_torch(text: str, lower: str, facts: Facts) -> bool:
+    found = False
+    # "CUDA out of memory. Tried to allocate ...": some pastes keep only "Tried to allocate 20.00 MiB (GPU 0; ..."
+    places = [at for at in _positions(lower, "tried to allocate")
+              if re.search(r"total capac|\(GPU \d|allocated by PyTorch|already allocated|more than 1EB",
+                           text[at:at + 400], re.I) or "out of memory" in lower[max(at - 30, 0):at]]
+    for at in places[-1:]:
+        found = True
+        window = _window(text, max(at - 40, 0), after=1200)
+        if re.search(r"(?i)tried to allocate more than 1EB", window):
+            facts.requested_bytes = LARGEST
+        else:
+            facts.requested_bytes = _size_after(r"(?i)tried to allocate " + SIZE, window)
+        # 1.x: "(GPU 0; 15.78 GiB total capacity; 13.45 GiB already allocated; 3.75 MiB free; 14.17 GiB reserved
+        # in total by PyTorch)", before 1.4 "... cached)"; 2.x: "GPU 0 has a total capacity of 15.77 GiB of which
+        # 1.23 GiB is free. Process 1234 has ... memory in use. Including non-PyTorch memory, this process has
+        # ... memory in use. Of the allocated memory 9.48 GiB is allocated by PyTorch, and 4.73 GiB is reserved
+        # by PyTorch but unallocated." (2.1 printed "total capacty")
+        facts.total_bytes = (_size_after(SIZE + r" total capac", window)
+                             or _size_after(r"total capac\w* of " + SIZE, window))
+        facts.free_bytes = _first_size(window, SIZE + r" free[;)]", r"of which " + SIZE + r" is free")
+        limit = _size_after(SIZE + r" allowed;", window)  # torch.cuda.set_per_process_memory_fraction
+        facts.limit_bytes = limit if limit is not None else facts.limit_bytes
+        facts.allocated_bytes = _first_size(window, SIZE + r" already allocated",
+                                            r"Of the allocated memory " + SIZE + r" is allocated by PyTorch")
+        unallocated = _size_after(SIZE + r" is reserved by PyTorch but unallocated", window)
+        reserved = _size_after(SIZE + r" reserved in total by PyTorch", window)
+        # 2.x prints what the cache holds beyond the tensors; so did 1.0-1.3, as "cached" (amount_cached -
+        # amount_allocated in THCCachingAllocator): a "cached" smaller than "already allocated" is common
+        if unallocated is None:
+            unallocated = _size_after(SIZE + r" cached\)", window)
+        if unallocated is not None and facts.allocated_bytes is not None:
+            reserved = facts.allocated_bytes + unallocated
+        facts.reserved_bytes = reserved
+        facts.in_use_bytes = _size_after(r"this process has " + SIZE + r" memory in use", window)
+        processes = [size(v, u) for v, u in re.findall(r"Process \d{1,10} has " + SIZE + r" memory in use", window)]
+        if processes and facts.in_use_bytes is None and len(processes) == 1 and \
+                facts.reserved_bytes is not None and processes[0] >= facts.reserved_bytes:
+            # In a container NVML sees another PID namespace, and the message names this very process as
+            # "Process N" without the "this process has" sentence: its figure holds all PyTorch reserved
+            facts.in_use_bytes = processes[0]
+        elif processes:
+            # The list names every process on the GPU, this one included (whose figure is "this process has")
+            others = list(processes)
+            if facts.in_use_bytes in others:
+                others.remove(facts.in_use_bytes)
+            facts.other_process_bytes = min(sum(others), LARGEST)
+        gpu = re.search(r"\(GPU (\d{1,3});", window) or re.search(r"GPU (\d{1,3}) has a total", window)
+        if gpu:
+            facts.gpu_index = int(gpu.group(1))
+        backend = re.search(r"(CUDA|HIP|XPU) out of memory", window, re.I)
+        facts.message = window[:240]
+        if backend and backend.group(1).upper() == "XPU":
+            facts.clues.add("xpu")
+    return found
+
+
+def _read_torch_plain(text: str, lower: str, facts: Facts) -> bool:
+    """PyTorch's message without its figures, and the CUDA runtime's own error."""
+    found = False
+    for marker in ("cuda out of memory", "outofmemoryerror"):  # the allocator's message, its figures not pasted
+        for at in _positions(lower, marker)[-1:]:
+            found = True
+            facts.message = _window(text, at, before=40, after=200)
+    if found:
+        return True
+    # The CUDA runtime's own error, not the caching allocator's: the context, a library's workspace or a
+    # copy found no memory (PyTorch's tensors fail with "Tried to allocate")
+    for marker in ("cuda error: out of memory", "cuda runtime error (2) : out of memory", "hip error: out of memory",
+                   "cudaerrormemoryallocation"):
+        for at in _positions(lower, marker):
+            found = True
+            facts.message = _window(text, at, before=40, after=200)
+            if re.search(r"\.cuda\(|\.to\(", text[max(at - 300, 0):at]):
+                facts.clues.add("moved_to_gpu")
+    return found
+
+
+def _first_size(window: str, *patterns: str) -> int | None:
+    for pattern in patterns:
+        value = _size_after(pattern, window)
+        if value is not None:
+            return value
+    return None
+
+
+def _read_cuda_malloc_async(text: str, lower: str, facts: Facts) -> bool:
+    """PyTorch with ``PYTORCH_CUDA_ALLOC_CONF=backend:cudaMallocAsync``: ``Allocation on device 0 would exceed
+    allowed memory. (out of memory)`` and a table of figures."""
+    places = _positions(lower, "would exceed allowed memory")
+    if not places:
+        return False
+    window = _window(text, max(places[-1] - 30, 0), after=800)
+    device = re.search(r"Allocation on device (\d{1,3})", window)
+    facts.gpu_index = int(device.group(1)) if device else None
+    facts.allocated_bytes = _size_after(r"Currently allocated ?: " + SIZE, window)
+    facts.requested_bytes = _size_after(r"Requested ?: " + SIZE, window)
+    facts.total_bytes = _size_after(r"Device limit ?: " + SIZE, window)
+    facts.free_bytes = _size_after(r"Free \(according to CUDA\) ?: " + SIZE, window)
+    limit = _size_after(r"memory fraction\) ?: " + SIZE, window)
+    # without a fraction PyTorch prints 2^64 bytes as the limit: no limit
+    facts.limit_bytes = limit if limit is not None and facts.total_bytes and limit < facts.total_bytes else None
+    facts.message = window[:240]
+    return True
+
+
+def _read_mps(text: str, lower: str, facts: Facts) -> bool:
+    """``MPS backend out of memory (MPS allocated: 17.73 GB, other allocations: 391.86 MB, max allowed:
+    18.13 GB). Tried to allocate 256 bytes on shared pool.``"""
+    places = _positions(lower, "mps backend out of memory")
+    if not places:
+        return False
+    window = _window(text, places[-1], after=800)
+    facts.memory = "mps"
+    facts.allocated_bytes = _size_after(r"MPS allocated: " + SIZE, window)
+    facts.other_process_bytes = None
+    other = _size_after(r"other allocations: " + SIZE, window)
+    if other is not None:
+        facts.clues.add("mps_other:%d" % other)
+    facts.limit_bytes = _size_after(r"max allowed: " + SIZE, window)
+    facts.requested_bytes = _size_after(r"Tried to allocate " + SIZE, window)
+    facts.message = window[:240]
+    return True
+
+
+def _read_host(text: str, lower: str, facts: Facts) -> bool:
+    """PyTorch's host allocator: ``DefaultCPUAllocator: can't allocate memory: you tried to allocate N bytes``."""
+    places = _positions(lower, "defaultcpuallocator")
+    if not places:
+        return False
+    window = _window(text, places[-1], after=300)
+    match = re.search(r"you tried to allocate (\d+) bytes", window)
+    facts.requested_bytes = number(match.group(1)) if match else facts.requested_bytes
+    facts.memory = "host"
+    facts.message = window[:240]
+    return True
+
+
+def _read_killed(text: str, lower: str, facts: Facts) -> bool:
+    """Linux's OOM killer: the shell prints ``Killed`` as the program's last line (the kernel log says
+    ``Out of memory: Killed process``). Nothing in the program could report it."""
+    tail = text[-3000:].rstrip()
+    last_lines = [line.strip() for line in tail.splitlines()[-3:]]
+    killed = any(re.fullmatch(r"(?:\[\d+\]\+?\s+)?Killed(?:\s.{0,80})?", line) for line in last_lines)
+    if not (killed or "out of memory: killed process" in lower[-20000:]):
+        return False
+    facts.memory = "host"
+    facts.message = tail[-200:]
+    return True
+
+
+def _read_nccl(text: str, lower: str, facts: Facts) -> bool:
+    for marker in ("cuda failure 'out of memory'", "cuda failure \"out of memory\"", "cuda failure 2 'out of memory'"):
+        places = _positions(lower, marker)
+        if places and "nccl" in lower:
+            at = places[-1]
+            facts.message = _window(text, at, before=120, after=120)
+            calloc = re.search(r"Failed to CUDA (?:calloc|malloc|host alloc) (\d+) bytes", text[at:at + 600])
+            facts.requested_bytes = number(calloc.group(1)) if calloc else None
+            # NCCL's debug prefix: "host:pid:tid [device] file:line NCCL WARN"
+            device = re.search(r"\[(\d{1,3})\] [^\n\[]{0,80}$", text[max(at - 200, 0):at])
+            facts.gpu_index = int(device.group(1)) if device else None
+            return True
+    return False
+
+
+def _framework(lower: str, facts: Facts, said_by: str) -> str:
+    """Which framework's program ran out: the message's own reader, unless the context says otherwise.
+
+    XLA's GPU client prints TensorFlow's BFC allocator dump (it lives in ``xla/tsl`` now), and TensorFlow
+    with ``jit_compile`` prints XLA's RESOURCE_EXHAUSTED: the program's own names decide.
+    """
+    if said_by in ("torch", "nccl"):
+        return said_by
+    tail = lower[-200_000:]
+    # jaxlib was built inside TensorFlow's tree until 2023: its paths read "external/org_tensorflow/..."
+    jax = any(word in tail for word in ("jaxlib", "xlaruntimeerror", "import jax", "jax.", "/jax/", "flax", "optax",
+                                        "external/org_tensorflow", "xla/python", "xla_extension", "xla/pjrt",
+                                        "external/xla/"))
+    tensorflow = any(word in tail for word in ("tensorflow", "errors_impl", "keras", "[op:", "tf."))
+    if said_by == "jax" and tensorflow and not jax:
+        return "tensorflow"
+    if said_by == "tensorflow" and jax and "errors_impl" not in tail and "tensorflow/core" not in tail.replace(
+            "external/org_tensorflow/tensorflow/core", ""):
+        return "jax"
+    return said_by
+
+
+def read(text: str) -> Facts:
+    """The facts of the last out-of-memory error in ``text`` (``oom`` false when there is none)."""
+    lower = text.lower()
+    facts = Facts()
+    said_by = None
+    # The most specific message first: a PyTorch log can hold a CUDA driver line too, and a JAX log
+    # prints TensorFlow's allocator dump; each reader fills only what it knows.
+    if _read_mps(text, lower, facts):
+        said_by = "torch"
+    elif _read_torch(text, lower, facts):
+        said_by = "torch"
+        facts.memory = facts.memory or "gpu"
+    elif _read_host(text, lower, facts):
+        said_by = "torch"
+    elif _read_cuda_malloc_async(text, lower, facts):
+        said_by = "torch"
+        facts.memory = "gpu"
+    elif _read_torch_plain(text, lower, facts):
+        said_by = "torch"
+        facts.memory = "gpu"
+    elif _read_tpu(text, lower, facts):
+        said_by = "jax"
+    bfc = _read_bfc(text, facts)
+    if said_by is None and _read_xla(text, lower, facts):
+        said_by = "jax"
+    tensorflow = _read_tensorflow(text, facts) if said_by is None else False
+    if said_by is None and (bfc or tensorflow):
+        said_by = "tensorflow"
+    if said_by is None and _read_nccl(text, lower, facts):
+        said_by = "nccl"
+        facts.memory = "gpu"
+    if _read_cuda_driver(text, lower, facts) and said_by is None:
+        # "failed to allocate 1.51G (1617277696 bytes) from device" is StreamExecutor's, which TensorFlow and
+        # (until 2023) jaxlib share; the context decides
+        said_by = "torch" if "torch" in lower else "tensorflow"
+        facts.oom = True
+    _read_device_properties(text, facts)
+    _read_nvidia_smi(text, facts)
+    if said_by is None and not facts.oom and _read_killed(text, lower, facts):
+        said_by = ("torch" if "torch" in lower else "jax" if "jax" in lower else "tensorflow" if "tensorflow" in lower
+                   else None)
+        facts.oom = True
+    if said_by is None and not facts.oom:
+        return facts
+    facts.oom = True
+    facts.warnings_only = False
+    facts.framework = _framework(lower, facts, said_by) if said_by else None
+    if facts.allocator and "host" in facts.allocator.lower() or facts.allocator and facts.allocator.lower() in (
+            "cpu", "mklcpu", "cpu_bfc"):
+        facts.memory = "host"
+    facts.memory = facts.memory or "gpu"
+    _clues(lower, facts)
+    _devices(text, facts)
+    if facts.gpu_index is None and facts.allocator:
+        match = re.match(r"GPU_(\d+)_bfc", facts.allocator)
+        facts.gpu_index = int(match.group(1)) if match else None
+    if facts.gpu_index is None and len(facts.gpu_indices) == 1 and facts.memory == "gpu":
+        facts.gpu_index = next(iter(facts.gpu_indices))
+    return facts
