@@ -113,3 +113,17 @@ def test_golden_report(log, lang, golden, capsys, monkeypatch):
     code, out = run(capsys, str(LOGS / f"{log}.log"), "--lang", lang)
     assert code == 0
     golden(out, f"test_explain_{log}" + (".zh" if lang == "zh" else "") + ".out")
+
+
+def test_batch_size_compares_the_step_with_the_device(capsys):
+    code, out = run(capsys, str(LOGS / "tensorflow_seed.log"), "--model", f"{MODELS}:dense_only", "-b", "8",
+                    "--json")
+    data = json.loads(out)
+    assert code == 0 and data["step_peak_bytes"] > 0
+    said = [line for line in data["diagnosis"] if line.startswith("oomdoctor estimates the training step at batch 8")]
+    assert len(said) == 1 and "the device had 10.8 GiB for it: it fits" in said[0]
+
+
+def test_batch_size_needs_a_model(capsys):
+    assert main(["explain", str(LOGS / "torch.log"), "-b", "8"]) == 2
+    assert "--batch-size needs --model" in capsys.readouterr().err
