@@ -229,7 +229,8 @@ def test_check_static_only_html_shows_the_findings(tmp_path, capsys):
     path = tmp_path / "check.html"
     assert main(["check", str(SCRIPTS / "seed_train.py"), "--static-only", "--html", str(path)]) == 0
     text = path.read_text(encoding="utf-8")
-    assert text.count("<li data-rule=") == 7 and 'data-rule="flatten-dense"' in text
+    assert text.count('data-kind="memory"') == 7 and text.count('data-kind="throughput"') == 2
+    assert 'data-rule="flatten-dense"' in text and "2 other finding(s), about speed or precision" in text
     assert "chart-batch" not in text  # nothing ran, so no estimate
     assert main(["check", str(SCRIPTS / "seed_train.py"), "--static-only", "--plot", str(tmp_path / "p.png")]) == 2
 

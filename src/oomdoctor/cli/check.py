@@ -58,19 +58,32 @@ def command(
         if capture is not None and not capture.get("captured"):
             _capture_failed(capture)
         return
-    if findings:
-        typer.echo(_("{count} finding(s) in {script}:").format(count=len(findings), script=script))
-        for finding in findings:
-            typer.echo(f"\n{finding.file}:{finding.line}  [{finding.rule}]")
-            typer.echo(f"  {finding.message}")
-            typer.echo("  " + _("Fix: {fix}").format(fix=finding.fix))
+    # memory problems first: speed advice is kept apart so that it never hides them
+    memory = [f for f in findings if f.kind == "memory"]
+    other = [f for f in findings if f.kind != "memory"]
+    if memory:
+        typer.echo(_("{count} memory problem(s) in {script}:").format(count=len(memory), script=script))
+        _render_findings(memory)
     else:
         typer.echo(_("No memory problems found in {script}.").format(script=script))
+    if other:
+        typer.echo("\n" + _("{count} other finding(s), about speed or precision (they do not change memory "
+                            "use):").format(count=len(other)))
+        _render_findings(other)
     if capture is None:
         return
     if not capture.get("captured"):
         _capture_failed(capture)
     _render_capture(capture)
+
+
+def _render_findings(findings: list) -> None:
+    from ..i18n import _
+
+    for finding in findings:
+        typer.echo(f"\n{finding.file}:{finding.line}  [{finding.rule}]")
+        typer.echo(f"  {finding.message}")
+        typer.echo("  " + _("Fix: {fix}").format(fix=finding.fix))
 
 
 def _capture_failed(capture: dict) -> None:

@@ -305,16 +305,28 @@ def search_section(search: dict) -> str:
             f'<h2>{escape(_("Largest batch, measured"))}</h2><p>{escape(text)}</p></section>')
 
 
+def _finding_list(findings: list[dict]) -> str:
+    items = "".join(
+        f'<li data-rule="{escape(f["rule"])}" data-kind="{escape(f.get("kind", "memory"))}">'
+        f'<code>{escape(f["file"])}:{f["line"]}</code> '
+        f'<code>[{escape(f["rule"])}]</code><br>{escape(f["message"])}<br>'
+        f'<strong>{escape(_("Fix: {fix}").format(fix=f["fix"]))}</strong></li>' for f in findings)
+    return f'<ol class="findings">{items}</ol>'
+
+
 def findings_section(script: str, findings: list[dict], capture: dict | None) -> str:
-    if findings:
-        heading = _("{count} finding(s) in {script}:").format(count=len(findings), script=script)
-        items = "".join(
-            f'<li data-rule="{escape(f["rule"])}"><code>{escape(f["file"])}:{f["line"]}</code> '
-            f'<code>[{escape(f["rule"])}]</code><br>{escape(f["message"])}<br>'
-            f'<strong>{escape(_("Fix: {fix}").format(fix=f["fix"]))}</strong></li>' for f in findings)
-        body = f'<ol class="findings">{items}</ol>'
+    # as the terminal has them: memory problems first, then what is about speed or precision, apart
+    memory = [f for f in findings if f.get("kind", "memory") == "memory"]
+    other = [f for f in findings if f.get("kind", "memory") != "memory"]
+    if memory:
+        heading = _("{count} memory problem(s) in {script}:").format(count=len(memory), script=script)
+        body = _finding_list(memory)
     else:
         heading, body = _("No memory problems found in {script}.").format(script=script), ""
+    if other:
+        other_heading = _("{count} other finding(s), about speed or precision (they do not change memory use):"
+                          ).format(count=len(other))
+        body += f"<h3>{escape(other_heading)}</h3>" + _finding_list(other)
     part = f'<section id="findings"><h2>{escape(heading)}</h2>{body}'
     if capture is not None and not capture.get("captured"):
         part += f'<p>{escape(_("Could not capture the model: {error}").format(error=capture.get("error")))}</p>'

@@ -1,0 +1,118 @@
+"""How well `oomdoctor check` finds the memory problems of training scripts people wrote.
+
+    python bench/check_corpus.py [--corpus bench/data/check_corpus] [--verbose] [--json]
+
+The corpus is a folder of real scripts (``*.py``) and ``labels.json``, written by hand from each
+script's issue or fix: ``{"file.py": {"source": url, "framework": ..., "problems": [{"rule": id,
+"line": N, "why": ..., "size": ...}]}}``. Each script goes through ``check_source`` (static, nothing
+runs); only memory findings count (throughput advice is not a memory problem). A finding matches a
+label when the rule ids are equal and the lines are at most ``LINE_SLACK`` apart; each label
+matches at most one finding. The totals give precision (matched findings / findings) and recall
+(matched labels / labels), overall and per rule.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from oomdoctor.check import check_source  # noqa: E402
+from oomdoctor.errors import OomdoctorError  # noqa: E402
+
+CORPUS = Path(__file__).parent / "data" / "check_corpus"
+LINE_SLACK = 3
+TARGET_PRECISION, TARGET_RECALL = 0.8, 0.7
+
+
+def match(findings: list[tuple[str, int]], labels: list[tuple[str, int]]) -> tuple[list, list, list]:
+    """(true positives, false positives, false negatives): each label taken by the nearest finding of its rule."""
+    free = list(labels)
+    hits, misses = [], []
+    for rule, line in sorted(findings, key=lambda f: f[1]):
+        candidates = [label for label in free if label[0] == rule and abs(label[1] - line) <= LINE_SLACK]
+        if candidates:
+            best = min(candidates, key=lambda label: abs(label[1] - line))
+            free.remove(best)
+            hits.append(((rule, line), best))
+        else:
+            misses.append((rule, line))
+    return hits, misses, free
+
+
+def ratio(numerator: int, denominator: int) -> float:
+    return numerator / denominator if denominator else 1.0
+
+
+def run(corpus: Path, verbose: bool) -> dict:
+    labels = json.loads((corpus / "labels.json").read_text(encoding="utf-8"))
+    per_rule: dict[str, Counter] = {}
+    files = []
+    for name in sorted(labels):
+        script = corpus / name
+        if not script.exists():
+            print(f"{name}: labelled but missing, skipped", file=sys.stderr)
+            continue
+        try:
+            found = [f for f in check_source(script) if f.kind == "memory" and Path(f.file) == script]
+            error = None
+        except OomdoctorError as exc:
+            found, error = [], str(exc)
+        wanted = [(p["rule"], p["line"]) for p in labels[name]["problems"]]
+        hits, false_positives, false_negatives = match([(f.rule, f.line) for f in found], wanted)
+        for (rule, _line), _label in hits:
+            per_rule.setdefault(rule, Counter())["tp"] += 1
+        for rule, _line in false_positives:
+            per_rule.setdefault(rule, Counter())["fp"] += 1
+        for rule, _line in false_negatives:
+            per_rule.setdefault(rule, Counter())["fn"] += 1
+        files.append({"file": name, "framework": labels[name].get("framework"), "error": error,
+                      "tp": [h[0] for h in hits], "fp": false_positives, "fn": false_negatives})
+        print(f"{name}: {len(hits)} TP, {len(false_positives)} FP, {len(false_negatives)} FN"
+              + (f"  (error: {error})" if error else ""))
+        if verbose:
+            messages = {(f.rule, f.line): f.message for f in found}
+            for rule, line in false_positives:
+                print(f"    FP {rule} line {line}: {messages.get((rule, line), '')[:160]}")
+            for rule, line in false_negatives:
+                why = next((p["why"] for p in labels[name]["problems"] if (p["rule"], p["line"]) == (rule, line)), "")
+                print(f"    FN {rule} line {line}: {why[:160]}")
+    unlabelled = sorted(p.name for p in corpus.glob("*.py") if p.name not in labels)
+    if unlabelled:
+        print(f"not labelled, skipped: {', '.join(unlabelled)}", file=sys.stderr)
+    totals = Counter()
+    for counts in per_rule.values():
+        totals.update(counts)
+    result = {"files": files, "tp": totals["tp"], "fp": totals["fp"], "fn": totals["fn"],
+              "precision": ratio(totals["tp"], totals["tp"] + totals["fp"]),
+              "recall": ratio(totals["tp"], totals["tp"] + totals["fn"]),
+              "per_rule": {rule: {"tp": c["tp"], "fp": c["fp"], "fn": c["fn"],
+                                  "precision": ratio(c["tp"], c["tp"] + c["fp"]),
+                                  "recall": ratio(c["tp"], c["tp"] + c["fn"])} for rule, c in sorted(per_rule.items())}}
+    print(f"\n{len(files)} scripts, {totals['tp'] + totals['fn']} labelled problems")
+    print(f"{'rule':28} {'TP':>4} {'FP':>4} {'FN':>4} {'precision':>10} {'recall':>8}")
+    for rule, row in result["per_rule"].items():
+        print(f"{rule:28} {row['tp']:4} {row['fp']:4} {row['fn']:4} {row['precision']:10.2f} {row['recall']:8.2f}")
+    print(f"{'total':28} {result['tp']:4} {result['fp']:4} {result['fn']:4} {result['precision']:10.2f} "
+          f"{result['recall']:8.2f}")
+    print(f"target: precision >= {TARGET_PRECISION}, recall >= {TARGET_RECALL}")
+    return result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--corpus", type=Path, default=CORPUS, help="folder with the scripts and labels.json")
+    parser.add_argument("--verbose", action="store_true", help="list every false positive and negative")
+    parser.add_argument("--json", type=Path, help="also write the results to this JSON file")
+    args = parser.parse_args()
+    result = run(args.corpus, args.verbose)
+    if args.json:
+        args.json.write_text(json.dumps(result, indent=2), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

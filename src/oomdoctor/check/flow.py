@@ -1,0 +1,866 @@
+"""The flow: what each expression holds, and the context each call runs in."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import replace
+
+from .context import Context, Scope, Seen
+from .handlers import UNKNOWN, Call, CallHandlers, known_images
+from .library import DECODERS, LISTINGS, MODEL_METHODS, loader_kind
+from .modules import ClassInfo, FunctionInfo, Module, module_files
+from .names import LABEL_WORDS, calls_in, dotted_name, is_eval_name, is_labels, last_part, names_in, words_of
+from .values import (ARRAYS, FEW, FILES, NAMES, TABLE, Batch, ClassRef, Data, FunctionRef, H5Dataset, H5File, Instance,
+                     Item, KnownDataset, Loader, LocalModuleRef, LossFunction, Model, Number, Pipeline, Range, Several,
+                     Tensor, Text, Value)
+
+
+def _merge(old: Value, new: Value) -> Value:
+    """Two values for one parameter or attribute (two call sites): keep what says most about memory."""
+    if old is None:
+        return new
+    if new is None:
+        return old
+    rank = {Data: 4, Tensor: 3, Item: 2, Model: 2, Several: 1}
+    return new if rank.get(type(new), 0) > rank.get(type(old), 0) else old
+
+
+_ROUNDS = 4  # values reach a function through at most this many calls before the flow stops looking
+# Calls that run the function they are given once per element, and the arguments that name such a function
+_PER_ELEMENT_CALLS = {"map", "py_function", "numpy_function", "Lambda", "apply", "from_generator", "flat_map",
+                      "interleave", "filter"}
+_PER_ELEMENT_ARGUMENTS = {"transform", "collate_fn", "target_transform"}
+
+
+class Flow(CallHandlers):
+    """Follows values through a program, round after round until calls and attributes stop changing."""
+
+    def __init__(self, modules: list[Module], uses_gpu: bool, torch_script: bool):
+        self.modules = modules
+        self.uses_gpu = uses_gpu
+        self.torch_script = torch_script
+        self.params: dict[FunctionInfo, dict[str, Value]] = {}
+        self.returns: dict[FunctionInfo, Value] = {}
+        self.attributes: dict[tuple[ClassInfo, str], Value] = {}
+        self.attribute_sites: dict[tuple[ClassInfo, str], tuple[Module, ast.AST]] = {}
+        self.callers: dict[FunctionInfo, list[Context]] = {}
+        self.referenced: set[object] = set()
+        # what a function does to the module's names (appends to a global list): the caller sees it after the call
+        self.global_effects: dict[FunctionInfo, dict[str, Value]] = {}
+        self.module_scopes: dict[Module, Scope] = {}
+        self.function_scopes: dict[FunctionInfo, Scope] = {}
+        self.seen: list[Seen] = []
+        self.values: dict[ast.AST, Value] = {}
+        self._loops_reading: dict[ast.AST, bool] = {}
+        self._items: set[FunctionInfo] | None = None
+        self._local_imports: dict[tuple[Module, str, int], Module | None] = {}
+        self.run()
+
+    # -- rounds -------------------------------------------------------------------------------------------------
+
+    def run(self) -> None:
+        previous = None
+        for _round in range(_ROUNDS):
+            self.seen, self.values = [], {}
+            callers, self.callers = self.callers, {}
+            self._previous_callers = callers
+            for module in self.modules:
+                scope = Scope()
+                self.module_scopes[module] = scope
+                self._run(module.tree.body, scope, Context(module))
+            for module in self.modules:
+                for info in module.functions.values():
+                    self._run_function(info)
+            state = (dict(self.returns), {k: dict(v) for k, v in self.params.items()}, dict(self.attributes),
+                     {k: len(v) for k, v in self.callers.items()})
+            if state == previous:
+                break
+            previous = state
+        self.rounds = _round + 1
+
+    def _entry_context(self, info: FunctionInfo) -> Context:
+        """How a function's body runs: from its name, decorators and class, and from every place it is called."""
+        callers = self._previous_callers.get(info, [])
+        cls_bases = " ".join(info.cls.bases) if info.cls else ""
+        lightning = "LightningModule" in cls_bases
+        name = info.name
+        per_item = (name in ("__getitem__", "__iter__", "__next__", "__call__", "collate_fn")
+                    or info.generator or info in self._item_functions())
+        # called for each sample of a data set (for image in images: f(image)): one sample's worth at a time
+        per_item = per_item or bool(callers) and all(c.per_item or c.over_samples for c in callers)
+        no_grad = info.decorated("no_grad", "inference_mode") or (
+            lightning and name in ("validation_step", "test_step", "predict_step"))
+        no_grad = no_grad or bool(callers) and all(c.no_grad for c in callers)
+        eval_mode = is_eval_name(name) or bool(callers) and all(c.eval_mode for c in callers)
+        batch_loop = bool(callers) and all(c.batch_loop for c in callers) or (lightning and name.endswith("_step"))
+        repeated = any(c.loops or c.repeated for c in callers) or (lightning and name.endswith("_step"))
+        forward = name == "forward" and info.cls is not None and self._model_framework(info.cls) == "torch"
+        return Context(info.module, info, (), batch_loop, per_item, no_grad, eval_mode, repeated,
+                       called_per_step=batch_loop or forward)
+
+    def _item_functions(self) -> set[FunctionInfo]:
+        """Functions handed to something that calls them once per element: ds.map(fn), Lambda(fn), transform=fn."""
+        if self._items is None:
+            self._items = set()
+            for module in self.modules:
+                for call in calls_in(module.tree):
+                    per_element = last_part(dotted_name(call)) in _PER_ELEMENT_CALLS
+                    arguments = [k.value for k in call.keywords if per_element or k.arg in _PER_ELEMENT_ARGUMENTS]
+                    for argument in arguments + (call.args if per_element else []):
+                        info = self._function_named(module, argument.id) if isinstance(argument, ast.Name) else None
+                        if info is not None:
+                            self._items.add(info)
+        return self._items
+
+    def _function_named(self, module: Module, name: str) -> FunctionInfo | None:
+        if name in module.top_functions:
+            return module.top_functions[name]
+        return next((f for f in module.functions.values() if f.name == name and f.cls is None), None)
+
+    def _run_function(self, info: FunctionInfo) -> None:
+        outer = self.function_scopes.get(info.outer) if info.outer else None
+        scope = Scope(outer or self.module_scopes[info.module], info)
+        ctx = self._entry_context(info)
+        arguments = info.node.args
+        params = self.params.get(info, {})
+        positional = arguments.posonlyargs + arguments.args
+        for index, arg in enumerate(positional + arguments.kwonlyargs):
+            if index == 0 and info.cls is not None and not info.decorated("staticmethod"):
+                scope.names[arg.arg] = (ClassRef(info.cls) if info.decorated("classmethod")
+                                        else self._instance_of(info.cls))
+            else:
+                scope.names[arg.arg] = params.get(arg.arg)
+        for arg in (arguments.vararg, arguments.kwarg):
+            if arg is not None:
+                scope.names[arg.arg] = None
+        scope.globals.update(info.declared_globals)
+        self.function_scopes[info] = scope
+        self._run(info.node.body, scope, ctx)
+
+    def _instance_of(self, cls: ClassInfo) -> Value:
+        framework = self._model_framework(cls)
+        if framework:
+            return Model(framework, cls.node.lineno, cls=cls)
+        return Instance(cls)
+
+    def _model_framework(self, cls: ClassInfo, depth: int = 0) -> str | None:
+        """torch or keras when the class is a model (nn.Module, keras.Model, or a subclass of one here)."""
+        for base in cls.bases:
+            if base.startswith("torch.nn") and last_part(base) in ("Module", "Sequential", "ModuleList") or \
+                    base.endswith("LightningModule") or base == "Module" and self.torch_script:
+                return "torch"
+            if base.startswith("keras") and last_part(base) in ("Model", "Sequential"):
+                return "keras"
+            local = cls.module.classes.get(last_part(base))
+            if local is not None and local is not cls and depth < 8:
+                framework = self._model_framework(local, depth + 1)
+                if framework:
+                    return framework
+        return None
+
+    # -- statements ---------------------------------------------------------------------------------------------
+
+    def _run(self, body: list[ast.stmt], scope: Scope, ctx: Context) -> None:
+        for statement in body:
+            ctx = self._statement(statement, scope, ctx)
+
+    def _statement(self, node: ast.stmt, scope: Scope, ctx: Context) -> Context:
+        """Runs one statement; returns the context for the statements after it (model.eval() changes it)."""
+        if isinstance(node, (ast.Assign, ast.AnnAssign)):
+            if node.value is not None:
+                value = self.eval(node.value, scope, ctx)
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                for target in targets:
+                    self._assign(target, value, scope, ctx, node)
+        elif isinstance(node, ast.AugAssign):
+            self._augmented(node, scope, ctx)
+        elif isinstance(node, ast.Expr):
+            self.eval(node.value, scope, ctx)
+            return self._after_mode_switch(node.value, ctx)
+        elif isinstance(node, (ast.For, ast.AsyncFor)):
+            self._for(node, scope, ctx)
+        elif isinstance(node, ast.While):
+            self.eval(node.test, scope, ctx)
+            self._run(node.body, scope, replace(ctx, loops=ctx.loops + (node,), small_loop=False))
+            self._run(node.orelse, scope, ctx)
+        elif isinstance(node, ast.If):
+            self.eval(node.test, scope, ctx)
+            self._run(node.body, scope, ctx)
+            self._run(node.orelse, scope, ctx)
+        elif isinstance(node, (ast.With, ast.AsyncWith)):
+            self._with(node, scope, ctx)
+        elif isinstance(node, ast.Try) or type(node).__name__ == "TryStar":
+            for part in (node.body, *[h.body for h in node.handlers], node.orelse, node.finalbody):
+                self._run(part, scope, ctx)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            info = ctx.module.functions.get(node)
+            scope.set(node.name, FunctionRef(info) if info else None)
+        elif isinstance(node, ast.ClassDef):
+            scope.set(node.name, ClassRef(ctx.module.classes[node.name]) if node.name in ctx.module.classes
+                      else None)
+        elif isinstance(node, ast.Return):
+            if node.value is not None and ctx.function is not None:
+                value = self.eval(node.value, scope, ctx)
+                self.returns[ctx.function] = _merge(self.returns.get(ctx.function), value)
+        elif isinstance(node, ast.Delete):
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    scope.set(target.id, None)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            self._import(node, scope, ctx)
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            scope.globals.update(node.names)
+        else:  # match, raise, assert...: their expressions still run
+            for child in ast.iter_child_nodes(node):
+                if isinstance(child, ast.expr):
+                    self.eval(child, scope, ctx)
+                elif isinstance(child, ast.stmt):
+                    ctx = self._statement(child, scope, ctx)
+                elif hasattr(child, "body"):
+                    self._run(getattr(child, "body"), scope, ctx)
+        return ctx
+
+    def _after_mode_switch(self, expression: ast.expr, ctx: Context) -> Context:
+        """model.eval() puts what follows in evaluation, model.train() takes it out; torch.set_grad_enabled(False)
+        turns gradients off for what follows."""
+        if not (isinstance(expression, ast.Call) and isinstance(expression.func, ast.Attribute)):
+            return ctx
+        method = expression.func.attr
+        if method == "set_grad_enabled" and expression.args and isinstance(expression.args[0], ast.Constant):
+            return replace(ctx, no_grad=not expression.args[0].value)
+        receiver = self.values.get(expression.func.value)
+        is_model = isinstance(receiver, Model) or self._looks_like_model(expression.func.value)
+        if not is_model:
+            return ctx
+        if method == "eval":
+            return replace(ctx, eval_mode=True)
+        if method == "train":
+            training = not (expression.args and isinstance(expression.args[0], ast.Constant)
+                            and expression.args[0].value is False)
+            return replace(ctx, eval_mode=not training)
+        return ctx
+
+    def _looks_like_model(self, node: ast.AST) -> bool:
+        """model, net, self.model, generator: what a PyTorch script calls its models when nothing else says."""
+        if not self.torch_script:
+            return False
+        if isinstance(node, ast.Attribute) and not (isinstance(node.value, ast.Name) and node.value.id == "self"):
+            return False  # models.resnet50(...), misc.log_model_info(model): a library's function
+        name = last_part(dotted_name(node))
+        words = words_of(name)
+        if words & {"build", "create", "get", "make", "load", "init", "setup", "construct", "define", "save",
+                    "log", "print", "show", "count", "summary", "info"}:
+            return False  # build_model(cfg): a factory, not the model
+        return bool(words & {"model", "net", "network", "encoder", "decoder", "generator", "discriminator",
+                             "classifier", "backbone"}) or name.lower().startswith("net") or \
+            name.lower() in ("g", "d", "netg", "netd")
+
+    def _assign(self, target: ast.AST, value: Value, scope: Scope, ctx: Context, statement: ast.stmt,
+                rebind: bool = False) -> None:
+        """``rebind``: the name is mutated, not assigned (lst.append): it stays in the scope that made it."""
+        if isinstance(target, ast.Name):
+            if rebind:
+                scope.rebind(target.id, value)
+            else:
+                scope.set(target.id, value)
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            items = value.items if isinstance(value, Several) else None
+            for index, element in enumerate(target.elts):
+                if isinstance(element, ast.Starred):
+                    self._assign(element.value, None, scope, ctx, statement)
+                elif items is not None:
+                    self._assign(element, items[index] if index < len(items) else None, scope, ctx, statement)
+                else:  # a pipeline, a batch or a loss (loss, mse, ce = loss_fn(...)) unpacks into more of the same
+                    self._assign(element, value if isinstance(value, (Pipeline, Batch, Loader, Tensor)) else None,
+                                 scope, ctx, statement)
+        elif isinstance(target, ast.Attribute):
+            owner = self.eval(target.value, scope, ctx)
+            cls = owner.cls if isinstance(owner, (Instance, Model)) else None
+            if cls is not None:
+                key = (cls, target.attr)
+                self.attributes[key] = _merge(self.attributes.get(key), value)
+                if isinstance(value, Data) or key not in self.attribute_sites:
+                    self.attribute_sites[key] = (ctx.module, statement)
+        elif isinstance(target, ast.Subscript):
+            container = self.eval(target.value, scope, ctx)
+            self.eval(target.slice, scope, ctx)
+            # X[i] = image, or outs[i, t, word] = 1 (a one-hot): what the buffer really holds
+            if isinstance(container, Data) and ctx.loops and (isinstance(value, Item) or isinstance(value, Number)
+                                                             and float(value.value).is_integer()):
+                self.seen.append(Seen("filled", statement, ctx, container, value))
+
+    def _augmented(self, node: ast.AugAssign, scope: Scope, ctx: Context) -> None:
+        value = self.eval(node.value, scope, ctx)
+        current = self.eval(node.target, scope, ctx) if not isinstance(node.target, ast.Subscript) else None
+        if isinstance(node.op, ast.Add) and isinstance(node.value, (ast.List, ast.Tuple)) and node.value.elts:
+            # losses += [loss]: an append
+            element = self.values.get(node.value.elts[0])
+            self._accumulate(node, node.target, element, ctx, appended=True)
+            return
+        if isinstance(value, Tensor) or isinstance(current, Tensor):
+            self._accumulate(node, node.target, value, ctx, appended=False)
+            combined = value if isinstance(value, Tensor) else current
+            if isinstance(combined, Tensor):
+                self._assign(node.target, replace(combined, accumulated=True), scope, ctx, node)
+
+    def _accumulate(self, node: ast.AST, target: ast.AST, value: Value, ctx: Context, appended: bool) -> None:
+        """A sum or a list that grows by one step's value each time round: records it for the rules."""
+        repeated = bool(ctx.loops) or ctx.repeated and (isinstance(target, ast.Attribute) or
+                                                        isinstance(target, ast.Name) and self._is_global(target, ctx))
+        if not repeated or not isinstance(value, Tensor):
+            return
+        if ctx.called_per_step and isinstance(target, ast.Name) and not self._is_global(target, ctx):
+            return  # a list local to forward(): it goes when the step ends
+        loop = ctx.loops[-1] if ctx.loops else None
+        if isinstance(loop, (ast.For, ast.AsyncFor)) and isinstance(self.values.get(loop.iter), Batch):
+            return  # a loop over the frames or samples of one batch: the list holds one step
+        key = dotted_name(target)
+        if key and not self._reset_before_in_loop(key, node, ctx):
+            self.seen.append(Seen("accumulated-list" if appended else "accumulated-sum", node, ctx, value,
+                                  target=key))
+
+    def _is_global(self, target: ast.Name, ctx: Context) -> bool:
+        if ctx.function is None:
+            return True
+        scope = self.function_scopes.get(ctx.function)
+        return scope is not None and target.id in scope.globals
+
+    def _reset_before_in_loop(self, key: str, node: ast.AST, ctx: Context) -> bool:
+        """The sum or list is made anew earlier in the same pass of the loop: it holds one step only."""
+        if not ctx.loops:
+            return False
+        loop = ctx.loops[-1]
+        statement = ctx.module.statement_of(node)
+        for child in ast.walk(loop):
+            if isinstance(child, (ast.Assign, ast.AnnAssign)) and child.lineno < statement.lineno:
+                targets = child.targets if isinstance(child, ast.Assign) else [child.target]
+                if any(dotted_name(t) == key for t in targets) and not names_in(child.value) & {key.split(".")[0]}:
+                    return True
+        return False
+
+    def _for(self, node: ast.For | ast.AsyncFor, scope: Scope, ctx: Context) -> None:
+        iterable = self.eval(node.iter, scope, ctx)
+        names = {last_part(dotted_name(n)) for n in ast.walk(node.iter) if isinstance(n, (ast.Name, ast.Attribute))}
+        batches = isinstance(iterable, (Loader, Pipeline, Batch))
+        over_eval_loader = batches and any(is_eval_name(n) for n in names)
+        element: Value = None
+        if batches:
+            element = Batch()
+        elif isinstance(iterable, Data) and iterable.content in (ARRAYS, FILES):
+            element = _row(iterable)
+        small = (isinstance(iterable, Range) and iterable.count is not None and iterable.count <= FEW
+                 or isinstance(iterable, Data) and iterable.small
+                 or isinstance(iterable, Several))
+        if isinstance(node.target, ast.Tuple) and isinstance(iterable, Data) and element is not None:
+            # for image, label in pairs / for i, image in enumerate(images): the element is one of them
+            counted = isinstance(node.iter, ast.Call) and last_part(dotted_name(node.iter.func)) == "enumerate"
+            for index, part in enumerate(node.target.elts):
+                self._assign(part, element if index == int(counted) else None, scope, ctx, node)
+        else:
+            self._assign(node.target, element if not isinstance(node.target, ast.Tuple) else
+                         (element if batches else None), scope, ctx, node)
+        inner = replace(ctx, loops=ctx.loops + (node,), batch_loop=ctx.batch_loop or batches,
+                        eval_mode=ctx.eval_mode or over_eval_loader, small_loop=small,
+                        over_samples=isinstance(iterable, Data))
+        self._run(node.body, scope, inner)
+        self._run(node.orelse, scope, ctx)
+
+    def _with(self, node: ast.With | ast.AsyncWith, scope: Scope, ctx: Context) -> None:
+        inner = ctx
+        for item in node.items:
+            value = self.eval(item.context_expr, scope, ctx)
+            qualified = ctx.module.qualified(item.context_expr)
+            switch = item.context_expr.args[0] if isinstance(item.context_expr, ast.Call) and \
+                item.context_expr.args else None
+            if last_part(qualified) in ("no_grad", "inference_mode"):
+                inner = replace(inner, no_grad=True)
+            elif last_part(qualified) == "set_grad_enabled":
+                # set_grad_enabled(phase == 'train') switches gradients off where they are not used
+                inner = replace(inner, no_grad=not (isinstance(switch, ast.Constant) and switch.value))
+            elif last_part(qualified) == "enable_grad":
+                inner = replace(inner, no_grad=False)
+            if item.optional_vars is not None:
+                self._assign(item.optional_vars, value, scope, ctx, node)
+        self._run(node.body, scope, inner)
+
+    def _import(self, node: ast.Import | ast.ImportFrom, scope: Scope, ctx: Context) -> None:
+        """Names imported from a local module hold its functions, classes and values."""
+        if isinstance(node, ast.ImportFrom):
+            source = self._local(ctx.module, node.module, node.level) if node.module else None
+            for alias in node.names:
+                if source is not None:
+                    value = self._module_member(source, alias.name)
+                else:  # from data import loader, from . import utils: a module
+                    dotted = f"{node.module}.{alias.name}" if node.module else alias.name
+                    sub = self._local(ctx.module, dotted, node.level)
+                    value = LocalModuleRef(sub) if sub is not None else None
+                scope.set(alias.asname or alias.name, value)
+        else:
+            for alias in node.names:
+                module = self._local(ctx.module, alias.name, 0)
+                if module is not None:
+                    scope.set(alias.asname or alias.name.split(".")[0], LocalModuleRef(module))
+
+    def _local(self, importer: Module, dotted: str, level: int) -> Module | None:
+        """The local module an import names, among those read; None for a library."""
+        key = (importer, dotted, level)
+        if key not in self._local_imports:
+            by_path = {m.path.resolve(): m for m in self.modules}
+            base = importer.path.resolve().parent
+            for _step in range(max(level - 1, 0)):
+                base = base.parent
+            self._local_imports[key] = next((by_path[p.resolve()] for p in module_files(base, dotted)
+                                             if p.resolve() in by_path), None)
+        return self._local_imports[key]
+
+    def _module_member(self, module: Module, name: str) -> Value:
+        if name in module.top_functions:
+            self.referenced.add(module.top_functions[name])
+            return FunctionRef(module.top_functions[name])
+        if name in module.classes:
+            self.referenced.add(module.classes[name])
+            return ClassRef(module.classes[name])
+        scope = self.module_scopes.get(module)
+        return scope.names.get(name) if scope is not None else None
+
+    # -- expressions --------------------------------------------------------------------------------------------
+
+    def eval(self, node: ast.AST, scope: Scope, ctx: Context) -> Value:
+        handler = getattr(self, "_eval_" + type(node).__name__, None)
+        if handler is not None:
+            value = handler(node, scope, ctx)
+        else:
+            for child in ast.iter_child_nodes(node):
+                if isinstance(child, ast.expr):
+                    self.eval(child, scope, ctx)
+            value = None
+        self.values[node] = value
+        return value
+
+    def _eval_Constant(self, node: ast.Constant, scope: Scope, ctx: Context) -> Value:
+        if isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
+            return Number(node.value)
+        if isinstance(node.value, str):
+            return Text(node.value)
+        return None
+
+    def _eval_Name(self, node: ast.Name, scope: Scope, ctx: Context) -> Value:
+        value = scope.get(node.id)
+        if isinstance(value, (FunctionRef, ClassRef)):
+            self.referenced.add(value.info)
+        return value
+
+    def _eval_Tuple(self, node: ast.Tuple | ast.List, scope: Scope, ctx: Context) -> Value:
+        return Several(tuple(self.eval(e, scope, ctx) for e in node.elts))
+
+    _eval_List = _eval_Tuple
+
+    def _eval_Starred(self, node: ast.Starred, scope: Scope, ctx: Context) -> Value:
+        return self.eval(node.value, scope, ctx)
+
+    def _eval_Lambda(self, node: ast.Lambda, scope: Scope, ctx: Context) -> Value:
+        return None  # runs per element, when something calls it
+
+    def _eval_Attribute(self, node: ast.Attribute, scope: Scope, ctx: Context) -> Value:
+        return self._attribute(self.eval(node.value, scope, ctx), node.attr)
+
+    def _attribute(self, owner: Value, name: str) -> Value:
+        if isinstance(owner, (Instance, Model)) and owner.cls is not None:
+            cls = owner.cls
+            for klass in self.class_chain(cls):
+                if (klass, name) in self.attributes:
+                    return self.attributes[(klass, name)]
+                if name in klass.methods:
+                    return FunctionRef(klass.methods[name], owner)
+            if isinstance(owner, Model) and name not in MODEL_METHODS:
+                return Model(owner.framework, owner.line)  # a submodule made in a way the flow did not follow
+            return None
+        if isinstance(owner, Model):
+            return None if name in MODEL_METHODS else owner  # a submodule: model.encoder, model.module
+        if isinstance(owner, LocalModuleRef):
+            return self._module_member(owner.module, name)
+        if isinstance(owner, ClassRef):
+            return FunctionRef(owner.info.methods[name]) if name in owner.info.methods else None
+        if isinstance(owner, Data):
+            if name in ("values", "T", "data", "mT"):
+                return replace(owner, container="numpy" if name == "values" else owner.container)
+            return None
+        if isinstance(owner, Tensor):
+            return replace(owner, graph=False) if name == "data" else owner if name in ("T", "mT") else None
+        if isinstance(owner, KnownDataset) and name in ("data", "targets", "train_data", "test_data"):
+            return known_images(owner.name, owner.train, 0, labels=name == "targets",
+                                container="numpy" if "cifar" in owner.name else "torch")
+        if isinstance(owner, Batch):
+            return owner
+        return None
+
+    def class_chain(self, cls: ClassInfo) -> list[ClassInfo]:
+        chain, pending = [], [cls]
+        while pending and len(chain) < 8:
+            klass = pending.pop(0)
+            if klass in chain:
+                continue
+            chain.append(klass)
+            pending += [klass.module.classes[last_part(b)] for b in klass.bases if last_part(b) in klass.module.classes]
+        return chain
+
+    def _eval_Subscript(self, node: ast.Subscript, scope: Scope, ctx: Context) -> Value:
+        container = self.eval(node.value, scope, ctx)
+        index = self.eval(node.slice, scope, ctx)
+        if isinstance(container, Several):
+            if isinstance(index, Number) and -len(container.items) <= int(index.value) < len(container.items):
+                return container.items[int(index.value)]
+            return None
+        if isinstance(container, H5File):
+            return H5Dataset()
+        if isinstance(container, H5Dataset):
+            if _whole_slice(node.slice):
+                data = Data(node.lineno, str(ctx.module.path), ast.unparse(node)[:60], ARRAYS, reader="h5py")
+                if ctx.data_set_level and not ctx.loops:
+                    self.seen.append(Seen("loaded", node, ctx, data))
+                return data
+            return Item()
+        if isinstance(container, Data):
+            return self._data_subscript(container, node, index, ctx)
+        if isinstance(container, Tensor):
+            return container
+        if isinstance(container, (Batch, KnownDataset)):
+            return Batch() if isinstance(container, Batch) else Item()
+        if isinstance(container, Item):
+            return container
+        return None
+
+    def _data_subscript(self, data: Data, node: ast.Subscript, index: Value, ctx: Context) -> Value:
+        piece = node.slice
+        if isinstance(piece, ast.Slice):
+            upper = piece.upper
+            if isinstance(upper, ast.Constant) and isinstance(upper.value, int) and piece.lower is None \
+                    and 0 <= upper.value <= FEW:
+                shape = ((upper.value,) + data.shape[1:]) if data.shape else None
+                return replace(data, shape=shape, small=True)
+            if ctx.loops and piece.lower is not None and not isinstance(piece.lower, ast.Constant):
+                return Batch()  # X[i:i + batch_size]: one batch
+            return replace(data, shape=((None,) + data.shape[1:]) if data.shape else None)
+        first = piece.elts[0] if isinstance(piece, ast.Tuple) and piece.elts else piece
+        if isinstance(self.values.get(first), Number) or ctx.loops and isinstance(first, ast.Name):
+            return _row(data)  # X[i], X[i, :]: one sample
+        if isinstance(index, Text):
+            labels = bool(words_of(index.value) & LABEL_WORDS)
+            return replace(data, labels=labels, shape=None)
+        return data
+
+    def _eval_BinOp(self, node: ast.BinOp, scope: Scope, ctx: Context) -> Value:
+        left = self.eval(node.left, scope, ctx)
+        right = self.eval(node.right, scope, ctx)
+        if isinstance(left, Number) and isinstance(right, Number):
+            try:
+                value = _ARITHMETIC[type(node.op)](left.value, right.value)
+            except (KeyError, ArithmeticError, ValueError, OverflowError):
+                return None
+            return Number(value) if abs(value) < 1e15 else None
+        if isinstance(left, Tensor) or isinstance(right, Tensor):
+            tensors = [v for v in (left, right) if isinstance(v, Tensor)]
+            return Tensor(graph=any(t.graph for t in tensors), loss=any(t.loss for t in tensors),
+                          host=all(t.host for t in tensors), accumulated=any(t.accumulated for t in tensors))
+        if isinstance(left, Data) and isinstance(node.op, ast.Add) and isinstance(right, Data):
+            return left  # pos + neg: the two lists together
+        if isinstance(left, (Data, Item)) and isinstance(right, (Number, Data, Item)) or \
+                isinstance(right, (Data, Item)) and isinstance(left, Number):
+            return self._array_arithmetic(node, left, right, ctx)
+        array = left if isinstance(left, (Data, Item)) else right if isinstance(right, (Data, Item)) else None
+        if isinstance(array, Item):  # (img - mean) / std: a new array the size of the image
+            return replace(array, fresh=True, dtype=None)
+        if isinstance(array, Data):
+            return replace(array, line=node.lineno, inferred=False)
+        return None
+
+    def _array_arithmetic(self, node: ast.BinOp, left: Value, right: Value, ctx: Context) -> Value:
+        """x / 255 on an array: NumPy makes a new array, float64 unless x was float32 already."""
+        array = left if isinstance(left, (Data, Item)) else right
+        number = right if isinstance(right, Number) else left if isinstance(left, Number) else None
+        floats = isinstance(node.op, ast.Div) or isinstance(number, Number) and isinstance(number.value, float)
+        torch_like = getattr(array, "container", "numpy") in ("torch", "tf") if isinstance(array, Data) else False
+        keeps_float = array.dtype in ("float32", "float16", "bfloat16")
+        becomes_float64 = floats and not torch_like and not keeps_float and array.dtype != "float64"
+        pixel_scale = isinstance(number, Number) and number.value in (255, 255.0, 256, 1 / 255, 1.0 / 255.0) or \
+            isinstance(number, Number) and 0 < number.value < 1 and round(1 / number.value) == 255
+        if isinstance(array, Data) and array.inferred and not pixel_scale:
+            return None  # np.array(something unknown) / 10: nothing says it is a data set
+        if isinstance(array, Item):
+            return replace(array, dtype="float64" if becomes_float64 else array.dtype, fresh=True,
+                           widened_line=node.lineno if becomes_float64 and (array.dtype is not None or pixel_scale)
+                           else array.widened_line)
+        result = replace(array, line=node.lineno, inferred=False,
+                         dtype="float64" if becomes_float64 else array.dtype)
+        if becomes_float64 and (array.dtype is not None or pixel_scale) and array.content != TABLE:
+            self.seen.append(Seen("divided", node, ctx, result, array))
+        return result
+
+    def _eval_UnaryOp(self, node: ast.UnaryOp, scope: Scope, ctx: Context) -> Value:
+        operand = self.eval(node.operand, scope, ctx)
+        if isinstance(operand, Number) and isinstance(node.op, ast.USub):
+            return Number(-operand.value)
+        return operand if isinstance(operand, Tensor) else None
+
+    def _eval_Compare(self, node: ast.Compare, scope: Scope, ctx: Context) -> Value:
+        values = [self.eval(node.left, scope, ctx)] + [self.eval(c, scope, ctx) for c in node.comparators]
+        if any(isinstance(v, Tensor) for v in values):
+            return Tensor(graph=False, host=all(v.host for v in values if isinstance(v, Tensor)))
+        return None
+
+    def _eval_IfExp(self, node: ast.IfExp, scope: Scope, ctx: Context) -> Value:
+        self.eval(node.test, scope, ctx)
+        return _merge(self.eval(node.body, scope, ctx), self.eval(node.orelse, scope, ctx))
+
+    def _eval_ListComp(self, node: ast.ListComp | ast.GeneratorExp | ast.SetComp, scope: Scope,
+                       ctx: Context) -> Value:
+        """[decode(f) for f in files]: every decoded file, held at once."""
+        inner_scope = Scope(scope, scope.function)
+        inner = ctx
+        small = False
+        for generator in node.generators:
+            iterable = self.eval(generator.iter, inner_scope, inner)
+            small = small or isinstance(iterable, Range) and iterable.count is not None and \
+                iterable.count <= FEW or isinstance(iterable, Data) and iterable.small
+            element = (_row(iterable) if isinstance(iterable, Data) and iterable.content in (ARRAYS, FILES)
+                       else Batch() if isinstance(iterable, (Loader, Pipeline)) else None)
+            inner = replace(inner, loops=inner.loops + (node,), over_samples=isinstance(iterable, Data))
+            self._assign(generator.target, element, inner_scope, inner, ctx.module.statement_of(node))
+            for condition in generator.ifs:
+                self.eval(condition, inner_scope, inner)
+        element_value = self.eval(getattr(node, "elt", None) or node.value, inner_scope, inner)  # type: ignore
+        if isinstance(node, ast.DictComp):
+            self.eval(node.key, inner_scope, inner)
+        listing = _is_listing_comprehension(node, ctx.module)
+        statement = ctx.module.statement_of(node)
+        holder = set().union(*(words_of(last_part(dotted_name(t))) for t in getattr(statement, "targets", [])
+                               if isinstance(t, (ast.Name, ast.Attribute)))) if statement else set()
+        return self._collected(node, element_value, ctx, small, listing, holder)
+
+    _eval_GeneratorExp = _eval_ListComp
+    _eval_SetComp = _eval_ListComp
+    _eval_DictComp = _eval_ListComp
+
+    def _collected(self, node: ast.AST, element: Value, ctx: Context, small: bool, names: bool,
+                   holder: set[str]) -> Value:
+        """A list with one value per file or sample: what it holds, and a record when that is new memory for the
+        whole data set. ``holder``: the words of the list's name (a list of masks is labels)."""
+        path = str(ctx.module.path)
+        if isinstance(element, Several):  # [image, label] pairs: the image is what weighs
+            element = next((i for i in element.items if isinstance(i, Item)), element)
+        if isinstance(element, Item):
+            shape = (None,) + element.shape if element.shape is not None else None
+            if not element.fresh:  # references to rows already held: the same data set, no new memory
+                return Data(node.lineno, path, "a list of decoded files", FILES, "list", shape, element.dtype,
+                            small=small, root=element.root)
+            loops = [node] if isinstance(node, _COMPREHENSIONS) else ctx.loops
+            reads_files = any(self._reads_files(loop, ctx.module) for loop in loops)
+            data = Data(node.lineno, path, "a list of decoded files" if reads_files else "a list of arrays",
+                        FILES if reads_files else ARRAYS, "list", shape, element.dtype, small=small,
+                        widened_line=element.widened_line, labels=is_labels(holder))
+            if ctx.data_set_level and not small and not data.labels:
+                self.seen.append(Seen("collected", node, ctx, data))
+            return data
+        if isinstance(element, Tensor):
+            return None
+        if names or isinstance(element, (Text, Several)) and not small:
+            return Data(node.lineno, path, "a list of file names", NAMES, "list", small=small)
+        return None
+
+    def _reads_files(self, loop: ast.AST, module: Module) -> bool:
+        """The loop reads files: it calls a decoder or a loader, itself or through the script's functions."""
+        if loop not in self._loops_reading:
+            readers = self._file_reading_functions()
+            self._loops_reading[loop] = any(
+                module.qualified(c.func) in DECODERS or loader_kind(module.qualified(c.func))
+                or last_part(dotted_name(c.func)) in readers for c in calls_in(loop))
+        return self._loops_reading[loop]
+
+    def _file_reading_functions(self) -> set[str]:
+        """Names of the program's functions that read a file, directly or through one another."""
+        if not hasattr(self, "_readers"):
+            readers: set[str] = set()
+            functions = [f for m in self.modules for f in m.functions.values()]
+            for _pass in range(4):
+                for info in functions:
+                    if info.name not in readers and any(
+                            info.module.qualified(c.func) in DECODERS or loader_kind(info.module.qualified(c.func))
+                            or last_part(dotted_name(c.func)) in readers for c in calls_in(info.node)):
+                        readers.add(info.name)
+            self._readers = readers
+        return self._readers
+
+    def _eval_Call(self, node: ast.Call, scope: Scope, ctx: Context) -> Value:
+        func = node.func
+        receiver = self.eval(func.value, scope, ctx) if isinstance(func, ast.Attribute) else None
+        callee = self._attribute(receiver, func.attr) if isinstance(func, ast.Attribute) else \
+            self.eval(func, scope, ctx)
+        if isinstance(func, ast.Attribute):
+            self.values[func] = callee
+        args = [self.eval(a, scope, ctx) for a in node.args]
+        kwargs = {k.arg: self.eval(k.value, scope, ctx) for k in node.keywords}
+        call = Call(node, ctx.module.qualified(func), receiver, callee, args, kwargs, ctx, scope)
+        for handler in (self._call_append, self._call_method, self._call_project, self._call_library,
+                        self._call_fallback):
+            result = handler(call)
+            if result is not UNKNOWN:
+                return result
+        return None
+
+    # -- calls --------------------------------------------------------------------------------------------------
+
+    def _call_append(self, call: Call) -> Value:
+        """lst.append(x) in a loop: a list that grows by one file, one name or one step's tensor each time round."""
+        node, ctx = call.node, call.ctx
+        if not isinstance(node.func, ast.Attribute) or node.func.attr not in ("append", "extend", "insert") \
+                or not call.args:
+            return UNKNOWN
+        target = node.func.value
+        value = call.args[-1]
+        tensors = [v for v in (value.items if isinstance(value, Several) else (value,)) if isinstance(v, Tensor)]
+        if tensors:
+            kept = next((t for t in tensors if t.graph), tensors[0])
+            self._accumulate(node, target, kept, ctx, appended=True)
+            return None
+        if not ctx.loops or self._reset_before_in_loop(dotted_name(target), node, ctx):
+            return None
+        current = call.receiver
+        if isinstance(current, Data) and current.content in (FILES, NAMES) and current.line != node.lineno:
+            return None  # the list already holds the data set: a second append to it is the same problem
+        loop = ctx.loops[-1]
+        iterable = self.values.get(loop.iter) if isinstance(loop, (ast.For, ast.AsyncFor)) else None
+        held: Value = None
+        if isinstance(value, (Item, Several)):
+            held = self._collected(node, value, ctx, ctx.small_loop, False, words_of(last_part(dotted_name(target))))
+        if isinstance(value, Data) and not value.small:
+            held = replace(value, container="list", split=True)  # X_parts.append(X[idx]): pieces of a data set
+        if held is None and isinstance(iterable, Data) and iterable.content == NAMES and not iterable.small and \
+                not isinstance(value, (Item, Data)):
+            held = Data(node.lineno, str(ctx.module.path), "a list of file names", NAMES, "list")
+        if held is not None and not ctx.data_set_level and isinstance(value, Item):
+            # the pieces of one sample (its chunks, its frames): one sample's worth, made anew
+            self._assign(target, replace(value, shape=None, fresh=True), call.scope, ctx,
+                         ctx.module.statement_of(node), rebind=True)
+        elif held is not None and ctx.data_set_level:
+            self._assign(target, held, call.scope, ctx, ctx.module.statement_of(node), rebind=True)
+            if isinstance(target, ast.Name) and ctx.function is not None and \
+                    self.module_scopes[ctx.module].names.get(target.id, UNKNOWN) is held:
+                self.global_effects.setdefault(ctx.function, {})[target.id] = held
+        return None
+
+    def _call_project(self, call: Call) -> Value:
+        """The script's own functions and classes: arguments go to parameters, the return value comes back."""
+        callee = call.callee
+        if isinstance(callee, FunctionRef):
+            self.referenced.add(callee.info)
+            skip_self = callee.bound is not None and not callee.info.decorated("staticmethod")
+            self._bind(callee.info, call, skip_self)
+            for name, value in self.global_effects.get(callee.info, {}).items():
+                call.scope.rebind(name, value)
+            if callee.info.generator:
+                return Loader()
+            returned = self.returns.get(callee.info)
+            if isinstance(returned, Model) and returned.framework == "keras" and call.ctx.loops:
+                self.seen.append(Seen("model-built", call.node, call.ctx, returned))  # model = build_model()
+            return returned
+        if isinstance(callee, ClassRef):
+            cls = callee.info
+            self.referenced.add(cls)
+            init = next((k.methods["__init__"] for k in self.class_chain(cls) if "__init__" in k.methods), None)
+            if init is not None:
+                self._bind(init, call, skip_self=True)
+            instance = self._instance_of(cls)
+            if isinstance(instance, Model) and instance.framework == "keras" and call.ctx.loops:
+                self.seen.append(Seen("model-built", call.node, call.ctx, instance))
+            return instance
+        if isinstance(callee, Instance):
+            method = next((k.methods["__call__"] for k in self.class_chain(callee.cls) if "__call__" in k.methods),
+                          None)
+            if method is not None:
+                self._bind(method, call, skip_self=True)
+                return self.returns.get(method)
+            return None
+        if isinstance(callee, Model):
+            return self._forward(call, callee)
+        if isinstance(callee, LossFunction):
+            return self._loss(call)
+        return UNKNOWN
+
+    def _bind(self, info: FunctionInfo, call: Call, skip_self: bool) -> None:
+        arguments = info.node.args
+        positional = [a.arg for a in arguments.posonlyargs + arguments.args]
+        if skip_self:
+            positional = positional[1:]
+        params = self.params.setdefault(info, {})
+        for name, value in zip(positional, call.args):
+            params[name] = _merge(params.get(name), value)
+        for name, value in call.kwargs.items():
+            if name is not None:
+                params[name] = _merge(params.get(name), value)
+        defaults = arguments.defaults
+        for name, default in zip(positional[len(positional) - len(defaults):], defaults):
+            if name not in params and isinstance(default, ast.Constant):
+                params[name] = self._eval_Constant(default, Scope(), call.ctx)
+        self.callers.setdefault(info, []).append(call.ctx)
+
+    def _forward(self, call: Call, model: Model) -> Value:
+        if model.framework != "torch":
+            return None
+        self.seen.append(Seen("forward", call.node, call.ctx, model, Several(tuple(call.args))))
+        tensor = Tensor(graph=not call.ctx.no_grad, host=not self.uses_gpu)
+        if model.cls is not None and "forward" in model.cls.methods:
+            forward = model.cls.methods["forward"]
+            self._bind(forward, call, skip_self=True)
+            returned = self.returns.get(forward)
+            if isinstance(returned, Several):  # pred_classes, pred_direc = net(images)
+                return Several(tuple(tensor for _item in returned.items))
+        return tensor
+
+    def _call_fallback(self, call: Call) -> Value:
+        """What unknown calls mean: a library's transform of one file is still one file; in a PyTorch script,
+        model(x) and criterion(out, y) by their names."""
+        node = call.node
+        item = next((a for a in list(call.args) + list(call.kwargs.values()) if isinstance(a, Item)), None)
+        if item is not None and call.callee is None and call.qualified.split(".")[0] in _ARRAY_LIBRARIES:
+            return replace(item, shape=None, dtype=None, fresh=True)
+        if self.torch_script and isinstance(node.func, (ast.Name, ast.Attribute)) and call.callee is None:
+            name = last_part(dotted_name(node.func))
+            words = words_of(name)
+            if words & {"loss", "criterion", "criteria"} or name.lower().startswith("criterion"):
+                return self._loss(call)
+            if self._looks_like_model(node.func) and call.args and not isinstance(call.receiver, (Data, Text)):
+                return self._forward(call, Model("torch", node.lineno))
+        if any(isinstance(a, Tensor) and a.graph for a in call.args) and call.callee is None and \
+                last_part(call.qualified) not in ("len", "float", "int", "str", "print", "format", "isinstance") and \
+                call.qualified.split(".")[0] in ("torch", "F", "torch.nn.functional"):
+            return Tensor(graph=True, host=all(a.host for a in call.args if isinstance(a, Tensor)))
+        return None
+
+
+_COMPREHENSIONS = (ast.ListComp, ast.GeneratorExp, ast.SetComp, ast.DictComp)
+
+
+def _row(data: Data) -> Item:
+    """One row of data already held: no new memory until something copies it."""
+    return Item(data.shape[1:] if data.shape else None, data.dtype, fresh=False, root=data.root)
+
+
+def _whole_slice(piece: ast.AST) -> bool:
+    """h5[:] and h5[()] read the whole data set."""
+    return (isinstance(piece, ast.Slice) and piece.lower is None and piece.upper is None
+            or isinstance(piece, ast.Tuple) and not piece.elts
+            or isinstance(piece, ast.Constant) and piece.value is Ellipsis)
+
+
+def _is_listing_comprehension(node: ast.AST, module: Module) -> bool:
+    """[os.path.join(d, f) for f in os.listdir(d)]: file names, one per file."""
+    return any(module.qualified(c) in LISTINGS for c in calls_in(node))
+
+
+# Libraries whose functions, given one decoded file, give that file transformed (a spectrogram, a crop)
+_ARRAY_LIBRARIES = {"numpy", "tensorflow", "librosa", "cv2", "PIL", "scipy", "skimage", "torch", "torchaudio",
+                    "torchvision", "keras", "imutils", "albumentations"}
+
+_ARITHMETIC = {ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b, ast.Mult: lambda a, b: a * b,
+               ast.Div: lambda a, b: a / b, ast.FloorDiv: lambda a, b: a // b, ast.Pow: lambda a, b: a ** b
+               if abs(b) < 64 else float("inf")}

@@ -1,0 +1,600 @@
+"""What calls give: methods of the values the flow holds, and library calls; Flow inherits these handlers."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import Callable
+
+from .context import Context, Scope, Seen
+from .library import (DECODERS, KNOWN_IMAGE_SETS, KNOWN_TFDS_BYTES, LISTINGS, MODEL_METHODS, MODEL_METHODS_KEEPING,
+                      NO_GRAD_RESULTS, NUMPY_COPIES, NUMPY_CREATORS, TF_COPIES, TORCH_COPIES, TORCH_VIEWS, TO_PYTHON,
+                      dtype_of, keyword_value, loader_kind)
+from .names import dotted_name, is_labels, last_part, words_of
+from .values import (ARRAYS, FEW, FILES, ITEMSIZE, MANY_CLASSES, NAMES, TABLE, Data, H5Dataset, H5File, Item,
+                     KnownDataset, Loader, LossFunction, Model, Number, Pipeline, Range, Several, Tensor, Text, Value,
+                     element_count)
+
+
+UNKNOWN = object()  # a handler that does not know the call: the next one is asked
+
+
+@dataclass
+class Call:
+    node: ast.Call
+    qualified: str
+    receiver: Value
+    callee: Value
+    args: list[Value]
+    kwargs: dict[str | None, Value]
+    ctx: Context
+    scope: Scope
+
+
+class CallHandlers:
+    """Handlers of methods and library calls, for Flow to inherit: they use its state (seen, values) and _forward."""
+
+    # -- calls --------------------------------------------------------------------------------------------------
+
+    def _loss(self, call: Call) -> Value:
+        tensors = [v for v in call.args if isinstance(v, Tensor)]
+        graph = any(t.graph for t in tensors) if tensors else not call.ctx.no_grad
+        return Tensor(graph=graph and not call.ctx.no_grad, loss=True, host=not self.uses_gpu)
+
+    def _call_method(self, call: Call) -> Value:
+        receiver = call.receiver
+        if not isinstance(call.node.func, ast.Attribute) or receiver is None:
+            return UNKNOWN
+        method = call.node.func.attr
+        handler = _METHOD_HANDLERS.get(type(receiver))
+        return handler(self, call, receiver, method) if handler is not None else UNKNOWN
+
+    def _data_method(self, call: Call, data: Data, method: str) -> Value:
+        ctx, node = call.ctx, call.node
+        if method in ("append", "extend", "insert"):
+            return None
+        if method == "astype":
+            dtype = dtype_of(node.args[0] if node.args else keyword_value(node, "dtype"), ctx.module)
+            result = replace(data, dtype=dtype, line=node.lineno, inferred=False, implicit_float64=False)
+            self._copied(call, data, result)
+            return result
+        if method == "copy":
+            result = replace(data, line=node.lineno)
+            self._copied(call, data, result)
+            return result
+        if method in ("reshape", "view"):
+            return replace(data, shape=_reshaped(data, call, self.values))
+        if method == "tolist":
+            return replace(data, container="list", content=NAMES if data.content == TABLE else data.content)
+        if method in ("to", "cuda"):
+            return self._to_device(call, data)
+        if method in ("float", "double", "half", "long", "int", "type", "bfloat16"):
+            dtype = {"float": "float32", "double": "float64", "half": "float16", "long": "int64", "int": "int32",
+                     "bfloat16": "bfloat16"}.get(method, "float32")
+            return replace(data, dtype=dtype, line=node.lineno)
+        if method in ("cpu", "numpy", "to_numpy", "transpose", "squeeze", "flatten", "ravel", "permute",
+                      "swapaxes", "unsqueeze", "contiguous", "fillna", "dropna", "drop", "sample", "reset_index",
+                      "sort_values", "map", "apply", "get", "pop", "items"):
+            return data
+        return None
+
+    def _item_method(self, call: Call, item: Item, method: str) -> Value:
+        node = call.node
+        if method == "convert" and node.args and isinstance(node.args[0], ast.Constant):
+            channels = {"L": None, "RGB": 3, "RGBA": 4}.get(str(node.args[0].value), -1)
+            if channels == -1:
+                return item
+            size = item.shape[:2] if item.shape is not None else (None, None)
+            return replace(item, shape=size + ((channels,) if channels else ()))
+        if method == "resize" and node.args:
+            return replace(item, shape=_resized(call, item, self.values), fresh=True)
+        if method == "astype":
+            dtype = dtype_of(node.args[0] if node.args else keyword_value(node, "dtype"), call.ctx.module)
+            widened = ITEMSIZE.get(dtype or "", 0) == 8 and 0 < ITEMSIZE.get(item.dtype or "", 8) < 8
+            return replace(item, dtype=dtype, fresh=True,
+                           widened_line=node.lineno if widened else item.widened_line)
+        if method in ("read", "decode", "readlines", "split", "strip", "lower", "startswith", "endswith"):
+            return None
+        return item
+
+    def _tensor_method(self, call: Call, tensor: Tensor, method: str) -> Value:
+        if method in TO_PYTHON or method in ("backward", "size", "dim", "numel", "zero_", "register_hook"):
+            return None
+        if method == "detach":
+            return replace(tensor, graph=False)
+        if method == "cpu":
+            return replace(tensor, host=True)
+        if method in ("cuda", "to"):
+            to_cpu = any(isinstance(a, Text) and a.value == "cpu" for a in call.args)
+            return replace(tensor, host=to_cpu)
+        if method in NO_GRAD_RESULTS:
+            return replace(tensor, graph=False, loss=False)
+        if method in ("max", "min", "topk", "sort", "mode", "median") and (call.node.args or call.node.keywords):
+            return Several((tensor, replace(tensor, graph=False, loss=False)))
+        return tensor
+
+    def _model_method(self, call: Call, model: Model, method: str) -> Value:
+        if method in MODEL_METHODS_KEEPING:
+            return model
+        if method == "forward":
+            return self._forward(call, model)
+        if method in MODEL_METHODS:
+            return None
+        return UNKNOWN  # a method of the user's model class, or a submodule: model.encoder(x)
+
+    def _pipeline_method(self, call: Call, pipeline: Pipeline, method: str) -> Value:
+        node = call.node
+        if method == "take" and node.args:
+            count = self.values.get(node.args[0])
+            if isinstance(count, Number) and count.value <= 10 * FEW:
+                return replace(pipeline, small=True)
+        if method == "map" and pipeline.source == NAMES:
+            return replace(pipeline, source=FILES)  # a map over file names reads the files
+        if method in ("cardinality", "as_numpy_iterator", "element_spec"):
+            return None
+        return pipeline
+
+    def _h5_method(self, call: Call, h5: H5File | H5Dataset, method: str) -> Value:
+        return H5Dataset() if method == "get" else None
+
+    def _call_library(self, call: Call) -> Value:
+        handler = _library_handler(call.qualified) if call.qualified else None
+        return handler(self, call) if handler is not None else UNKNOWN
+
+    # -- what library calls hold ---------------------------------------------------------------------------------
+
+    def _whole_load(self, call: Call) -> Value:
+        node, ctx = call.node, call.ctx
+        if keyword_value(node, "mmap_mode") is not None and not (
+                isinstance(keyword_value(node, "mmap_mode"), ast.Constant)
+                and keyword_value(node, "mmap_mode").value is None):
+            return None  # mapped, read page by page as it is used
+        kind = loader_kind(call.qualified) or ARRAYS
+        if not ctx.data_set_level or ctx.loops:
+            return Item()  # one file per element or per pass of a loop: collected or not, below
+        if keyword_value(node, "chunksize") is not None or keyword_value(node, "nrows") is not None:
+            return None
+        path_text = " ".join(str(a.value) for a in ast.walk(node) if isinstance(a, ast.Constant))
+        statement = ctx.module.statement_of(node)
+        target_words: set[str] = set()
+        if isinstance(statement, (ast.Assign, ast.AnnAssign)):
+            for target in (statement.targets if isinstance(statement, ast.Assign) else [statement.target]):
+                for name in ast.walk(target):
+                    if isinstance(name, (ast.Name, ast.Attribute)):
+                        target_words |= words_of(last_part(dotted_name(name)))
+        labels = is_labels(target_words or words_of(path_text))
+        data = Data(node.lineno, str(ctx.module.path), dotted_name(node.func), kind,
+                    "pandas" if kind == TABLE else "numpy", labels=labels)
+        self.seen.append(Seen("loaded", node, ctx, data))
+        return data
+
+    def _decode(self, call: Call) -> Value:
+        dtype, channels = DECODERS.get(call.qualified, (None, None))
+        node = call.node
+        if call.qualified == "cv2.imread" and (len(node.args) > 1 or keyword_value(node, "flags") is not None):
+            flag = node.args[1] if len(node.args) > 1 else keyword_value(node, "flags")
+            if "GRAYSCALE" in dotted_name(flag) or isinstance(flag, ast.Constant) and flag.value == 0:
+                channels = None
+                return Item((None, None), dtype)
+        if last_part(call.qualified) == "load_img":
+            size = keyword_value(node, "target_size")
+            mode = keyword_value(node, "color_mode")
+            channels = 1 if isinstance(mode, ast.Constant) and mode.value == "grayscale" else 3
+            shape = _literal_shape(size, self.values)
+            return Item((shape + (channels,)) if shape and len(shape) == 2 else None, dtype)
+        if call.qualified == "librosa.load":
+            rate = self.values.get(keyword_value(node, "sr")) if keyword_value(node, "sr") is not None \
+                else Number(22050)
+            seconds = self.values.get(keyword_value(node, "duration")) \
+                if keyword_value(node, "duration") is not None else None
+            samples = int(rate.value * seconds.value) if isinstance(rate, Number) and isinstance(seconds, Number) \
+                else None
+            return Several((Item((samples,), "float32"), None))
+        item = Item((None, None, channels) if channels else None, dtype)
+        # decoders of sound give the samples with their rate
+        if call.qualified in ("tensorflow.audio.decode_wav", "soundfile.read", "torchaudio.load"):
+            return Several((item, None))
+        if call.qualified == "scipy.io.wavfile.read":
+            return Several((None, item))
+        return item
+
+    def _resize(self, call: Call) -> Value:
+        image = call.args[0] if call.args else None
+        if not isinstance(image, Item):
+            return Item() if call.ctx.loops else None
+        return replace(image, shape=_resized(call, image, self.values), fresh=True)
+
+    def _to_array(self, call: Call) -> Value:
+        """np.array(x), np.stack(list), np.asarray(x, dtype=...): a new array made from x."""
+        node, ctx = call.node, call.ctx
+        source = call.args[0] if call.args else None
+        dtype = dtype_of(keyword_value(node, "dtype") or (node.args[1] if len(node.args) > 1 else None), ctx.module)
+        if last_part(call.qualified) in ("float32", "float64"):
+            dtype = last_part(call.qualified)
+        if isinstance(source, Several) and source.items and all(isinstance(i, Data) for i in source.items):
+            source = source.items[0]  # np.concatenate([a, b])
+        if isinstance(source, Several) and source.items and all(isinstance(i, Item) for i in source.items):
+            source = replace(source.items[0], shape=None, fresh=True)  # np.stack((a[..., j], b[..., j])): a new sample
+        if isinstance(source, Item):
+            copies = last_part(call.qualified) != "asarray" or dtype not in (None, source.dtype)
+            return replace(source, dtype=dtype or source.dtype, fresh=source.fresh or copies)
+        if isinstance(source, Data):
+            if source.content == NAMES and source.container == "list":
+                return replace(source, container="numpy")
+            result = replace(source, container="numpy", line=node.lineno, inferred=False,
+                             dtype=dtype or source.dtype)
+            view = last_part(call.qualified) == "asarray" and source.container == "numpy" and \
+                dtype in (None, source.dtype)
+            if not view:
+                self._copied(call, source, result)
+            return result
+        if source is None and node.args and ctx.data_set_level and not ctx.loops and \
+                not isinstance(node.args[0], (ast.List, ast.Tuple, ast.Constant, ast.ListComp)):
+            # np.array(X_train): nothing says what X_train is; a division by 255 after it will
+            return Data(node.lineno, str(ctx.module.path), "np.array", ARRAYS, dtype=dtype, inferred=True)
+        return None
+
+    def _created(self, call: Call) -> Value:
+        """np.zeros((60000, 224, 224, 3), dtype=np.uint8): a buffer whose size the script writes down."""
+        node, ctx = call.node, call.ctx
+        if not ctx.data_set_level:
+            return None
+        name = call.qualified
+        if ctx.loops:  # a buffer per sample, filled and kept by the loop, or not
+            implicit = keyword_value(node, "dtype") is None and len(node.args) < 2 and NUMPY_CREATORS[name] == "float64"
+            return Item(None, NUMPY_CREATORS[name] if implicit else None,
+                        widened_line=node.lineno if implicit and not name.startswith("numpy.random") else None)
+        if name.startswith("numpy.random.") and last_part(name) in ("rand", "randn"):
+            shape = tuple(_dimension(self.values.get(a)) for a in node.args)
+        else:
+            shape_node = node.args[0] if node.args else keyword_value(node, "shape") or keyword_value(node, "size")
+            if name == "numpy.random.randint":
+                shape_node = keyword_value(node, "size") or (node.args[2] if len(node.args) > 2 else None)
+            elif name.startswith("numpy.random."):
+                shape_node = keyword_value(node, "size") or (node.args[2] if len(node.args) > 2 else None)
+            shape = _literal_shape(shape_node, self.values) if shape_node is not None else None
+        if not shape:
+            return None
+        dtype_node = keyword_value(node, "dtype") or (node.args[1] if len(node.args) > 1 and name in
+                                                     ("numpy.zeros", "numpy.ones", "numpy.empty") else None)
+        dtype = dtype_of(dtype_node, ctx.module) if dtype_node is not None else NUMPY_CREATORS[name]
+        data = Data(node.lineno, str(ctx.module.path), last_part(name), ARRAYS, shape=shape, dtype=dtype,
+                    implicit_float64=dtype_node is None and dtype == "float64")
+        if data.implicit_float64:
+            self.seen.append(Seen("created", node, ctx, data))
+        return data
+
+    def _to_torch(self, call: Call) -> Value:
+        node, ctx = call.node, call.ctx
+        source = call.args[0] if call.args else None
+        if isinstance(source, Several) and source.items and isinstance(source.items[0], (Data, Tensor)):
+            source = source.items[0]  # torch.cat([a, b])
+        if isinstance(source, Tensor):
+            return source
+        if isinstance(source, Item):
+            return source
+        if not isinstance(source, Data):
+            return None
+        dtype = dtype_of(keyword_value(node, "dtype"), ctx.module) or TORCH_COPIES.get(call.qualified) or source.dtype
+        result = replace(source, container="torch", line=node.lineno, dtype=dtype, inferred=False)
+        if call.qualified not in TORCH_VIEWS:
+            self._copied(call, source, result)
+        device = keyword_value(node, "device")
+        if device is not None and not (isinstance(device, ast.Constant) and device.value == "cpu"):
+            return self._to_device(call, result)
+        return result
+
+    def _to_tf(self, call: Call) -> Value:
+        source = call.args[0] if call.args else None
+        if isinstance(source, Several) and source.items and isinstance(source.items[0], Data):
+            source = source.items[0]
+        if isinstance(source, Item):
+            return source
+        if not isinstance(source, Data):
+            return None
+        dtype = dtype_of(keyword_value(call.node, "dtype") or (call.node.args[1] if len(call.node.args) > 1 else None),
+                         call.ctx.module) or source.dtype
+        result = replace(source, container="tf", line=call.node.lineno, dtype=dtype, inferred=False)
+        self._copied(call, source, result)
+        return result
+
+    def _copied(self, call: Call, source: Data, result: Data) -> None:
+        """A new full copy of a data set: recorded with every name that holds the same data set now."""
+        if not call.ctx.data_set_level or source.inferred:
+            return
+        holders = []
+        scope: Scope | None = call.scope
+        while scope is not None:
+            for name in sorted(scope.names.by_root.get(source.root, ())):
+                value = scope.names[name]
+                if not value.split and not value.labels:
+                    holders.append((name, scope.parent is None))
+            scope = scope.parent
+        self.seen.append(Seen("copied", call.node, call.ctx, result, source, holders=tuple(holders)))
+
+    def _to_device(self, call: Call, data: Data) -> Value:
+        node = call.node
+        arguments = node.args + [k.value for k in node.keywords if k.arg == "device"]
+        if any(isinstance(a, ast.Constant) and a.value == "cpu" for a in arguments):
+            return data
+        dtypes = [dtype_of(a, call.ctx.module) for a in node.args if a is not None]
+        if node.args and all(dtypes) and keyword_value(node, "device") is None:
+            return replace(data, dtype=dtypes[0])  # x.to(torch.float32): a conversion, not a move
+        moved = replace(data, container="torch")
+        if call.ctx.data_set_level:
+            self.seen.append(Seen("to-gpu", node, call.ctx, moved, data))
+        return moved
+
+    def _split(self, call: Call) -> Value:
+        """train_test_split(X, y): a train and a test copy of each array, in that order."""
+        parts = []
+        for value in call.args:
+            if isinstance(value, Data):
+                part = replace(value, line=call.node.lineno, shape=(None,) + value.shape[1:] if value.shape else None,
+                               split=True)
+                self._copied(call, value, part)
+                parts += [part, part]
+            else:
+                parts += [None, None]
+        return Several(tuple(parts))
+
+    def _listing(self, call: Call) -> Value:
+        return Data(call.node.lineno, str(call.ctx.module.path), last_part(call.qualified), NAMES, "list")
+
+    def _same(self, call: Call) -> Value:
+        """list(x), sorted(x), enumerate(x), tqdm(x): x's value goes through."""
+        value = call.args[0] if call.args else None
+        if isinstance(value, Data) and last_part(call.qualified) in ("list", "sorted", "tuple"):
+            return replace(value, container="list") if value.content == NAMES else value
+        return value
+
+    def _range(self, call: Call) -> Value:
+        numbers = [a for a in call.args]
+        last = numbers[1] if len(numbers) > 1 else numbers[0] if numbers else None
+        first = numbers[0] if len(numbers) > 1 else Number(0)
+        if isinstance(last, Number) and isinstance(first, Number):
+            return Range(int(last.value - first.value))
+        return Range(None)
+
+    def _keras_dataset(self, call: Call) -> Value:
+        name = call.qualified.split(".")[-2]
+        if name not in KNOWN_IMAGE_SETS:
+            return None
+        train = (known_images(name, True, call.node.lineno), known_images(name, True, call.node.lineno, True))
+        test = (known_images(name, False, call.node.lineno), known_images(name, False, call.node.lineno, True))
+        return Several((Several(train), Several(test)))
+
+    def _torchvision_dataset(self, call: Call) -> Value:
+        name = last_part(call.qualified).lower().replace("fashionmnist", "fashion_mnist")
+        if name not in KNOWN_IMAGE_SETS:
+            return None
+        train = keyword_value(call.node, "train")
+        return KnownDataset(name, not (isinstance(train, ast.Constant) and train.value is False))
+
+    def _tf_pipeline(self, call: Call) -> Value:
+        last = last_part(call.qualified)
+        if last in ("from_tensor_slices", "from_tensors"):
+            source = call.args[0] if call.args else None
+            arrays = [v for v in (source.items if isinstance(source, Several) else (source,)) if isinstance(v, Data)]
+            data = next((a for a in arrays if not a.labels), arrays[0] if arrays else None)
+            # from_tensor_slices(list(range(10))), from_tensor_slices([1, 2, 3]): a few values written down
+            literal = call.node.args and isinstance(call.node.args[0], (ast.List, ast.Tuple)) and all(
+                isinstance(e, ast.Constant) for e in call.node.args[0].elts)
+            small = literal or isinstance(source, Range) and source.count is not None and source.count <= FEW
+            return Pipeline(data.content if data else ARRAYS, data, small=bool(small))
+        if last in ("TextLineDataset", "text_dataset_from_directory"):
+            return Pipeline("text")
+        if last in ("make_csv_dataset", "CsvDataset"):
+            return Pipeline(TABLE)
+        if last == "list_files":
+            return Pipeline(NAMES)
+        if last in ("TFRecordDataset",):
+            return Pipeline("records")
+        if last == "from_generator":
+            return Pipeline("generator")
+        if last in ("image_dataset_from_directory", "audio_dataset_from_directory"):
+            size = _literal_shape(keyword_value(call.node, "image_size"), self.values) or (256, 256)
+            element = size[0] * size[1] * 3 * 4 if len(size) == 2 and None not in size else None
+            pipeline = Pipeline(FILES, element_bytes=element if last.startswith("image") else None)
+            subset = keyword_value(call.node, "subset")
+            return Several((pipeline, pipeline)) if isinstance(subset, ast.Constant) and subset.value == "both" \
+                else pipeline
+        return None
+
+    def _tfds_load(self, call: Call) -> Value:
+        name = call.node.args[0] if call.node.args else keyword_value(call.node, "name")
+        known = None
+        if isinstance(name, ast.Constant) and isinstance(name.value, str):
+            known = KNOWN_TFDS_BYTES.get(name.value.split(":")[0].split("/")[0])
+        return Pipeline("tfds", known_bytes=known)
+
+    def _model(self, call: Call, framework: str) -> Value:
+        node = call.node
+        extractor = framework == "keras" and last_part(call.qualified) in ("Model", "Functional") and any(
+            isinstance(n, ast.Attribute) and n.attr in ("output", "outputs", "layers", "get_layer", "input",
+                                                        "inputs")
+            for argument in list(node.args[1:]) + [k.value for k in node.keywords if k.arg == "outputs"]
+            for n in ast.walk(argument))
+        model = Model(framework, node.lineno, extractor=extractor)
+        if framework == "keras" and call.ctx.loops:
+            self.seen.append(Seen("model-built", node, call.ctx, model))
+        return model
+
+    def _data_loader(self, call: Call) -> Value:
+        dataset = call.args[0] if call.args else call.kwargs.get("dataset")
+        self.seen.append(Seen("loader", call.node, call.ctx, dataset))
+        return Loader()
+
+    def _h5_file(self, call: Call) -> Value:
+        return H5File()
+
+    def _json_load(self, call: Call) -> Value:
+        if not call.ctx.data_set_level or call.ctx.loops:
+            return None
+        return Data(call.node.lineno, str(call.ctx.module.path), last_part(call.qualified), NAMES, "list")
+
+    def _readlines(self, call: Call) -> Value:
+        return self._json_load(call)
+
+    def _one_hot(self, call: Call) -> Value:
+        """to_categorical(y, 3062): a float row of every class per sample."""
+        node = call.node
+        classes = call.args[1] if len(call.args) > 1 else call.kwargs.get("num_classes") or \
+            call.kwargs.get("nb_classes")
+        if not isinstance(classes, Number) or not call.ctx.data_set_level:
+            return None
+        data = Data(node.lineno, str(call.ctx.module.path), "to_categorical", ARRAYS, shape=(None, int(classes.value)),
+                    dtype="float32", labels=True)
+        if classes.value >= MANY_CLASSES:
+            self.seen.append(Seen("one-hot", node, call.ctx, data))
+        return data
+
+
+def _dimension(value: Value) -> int | None:
+    return int(value.value) if isinstance(value, Number) and float(value.value).is_integer() and value.value > 0 \
+        else None
+
+
+def _literal_shape(node: ast.AST | None, values: dict[ast.AST, Value]) -> tuple[int | None, ...] | None:
+    """(60000, 224, 224, 3), or (IMG, IMG) with IMG = 224 known: the dimensions the script writes."""
+    if node is None:
+        return None
+    value = values.get(node)
+    if isinstance(value, Number):
+        return (_dimension(value),)
+    if isinstance(value, Several):
+        return tuple(_dimension(v) for v in value.items)
+    if isinstance(node, (ast.Tuple, ast.List)):
+        return tuple(_dimension(values.get(e)) for e in node.elts)
+    return None
+
+
+def _reshaped(data: Data, call: Call, values: dict[ast.AST, Value]) -> tuple[int | None, ...] | None:
+    """x.reshape(-1, 28, 28, 1): the new shape, with -1 worked out when the element count is known."""
+    dims_nodes = call.node.args
+    if len(dims_nodes) == 1 and isinstance(dims_nodes[0], (ast.Tuple, ast.List)):
+        dims_nodes = dims_nodes[0].elts
+    if not dims_nodes:
+        return data.shape
+    dims = []
+    for dim_node in dims_nodes:
+        number = values.get(dim_node)
+        dims.append(-1 if isinstance(number, Number) and number.value == -1 else _dimension(number))
+    total = element_count(data.shape)
+    rest = element_count(tuple(d for d in dims if d != -1))
+    if dims.count(-1) == 1 and total is not None and rest:
+        return tuple(total // rest if d == -1 else d for d in dims)
+    return tuple(None if d == -1 else d for d in dims)
+
+
+# Where each resize takes its size, and in which order: cv2 and PIL say (width, height), the others (height, width)
+_RESIZES = {"cv2.resize": (1, "dsize", True), "skimage.transform.resize": (1, "output_shape", False),
+            "tensorflow.image.resize": (1, "size", False)}
+
+
+def _resized(call: Call, image: Item, values: dict[ast.AST, Value]) -> tuple[int | None, ...] | None:
+    """cv2.resize(img, (w, h)) and PIL's img.resize((w, h)) give h × w, keeping the channels."""
+    node = call.node
+    index, keyword, width_first = _RESIZES.get(call.qualified, (0, "size", True))  # PIL: image.resize((w, h))
+    size_node = node.args[index] if len(node.args) > index else keyword_value(node, keyword)
+    size = _literal_shape(size_node, values)
+    if not size or len(size) < 2:
+        return None
+    height, width = (size[1], size[0]) if width_first else size[:2]
+    # channels kept as they were; unknown when the decoder does not say (PIL keeps the file's mode)
+    channels = image.shape[2:] if image.shape and len(image.shape) > 2 else () if image.shape else (None,)
+    return (height, width) + tuple(channels)
+
+
+def known_images(name: str, train: bool, line: int, labels: bool = False, container: str = "numpy") -> Data:
+    shape = KNOWN_IMAGE_SETS[name][0 if train else 1]
+    return Data(line, "", name, ARRAYS, container, shape[:1] if labels else shape, "uint8", labels=labels,
+                root=f"{name}:{train}:{labels}:{line}")
+
+
+_METHOD_HANDLERS: dict[type, Callable] = {
+    Data: CallHandlers._data_method, Item: CallHandlers._item_method, Tensor: CallHandlers._tensor_method,
+    Model: CallHandlers._model_method, Pipeline: CallHandlers._pipeline_method, H5File: CallHandlers._h5_method,
+    H5Dataset: CallHandlers._h5_method,
+}
+
+
+@lru_cache(maxsize=4096)
+def _library_handler(qualified: str) -> Callable[[CallHandlers, Call], Value] | None:
+    """The handler of a library call, by its full name: the first in _LIBRARY_HANDLERS that matches."""
+    return next((handler for matches, handler in _LIBRARY_HANDLERS if matches(qualified)), None)
+
+
+def _starts(*prefixes: str) -> Callable[[str], bool]:
+    return lambda name: name.startswith(prefixes)
+
+
+def _is(*names: str) -> Callable[[str], bool]:
+    return lambda name: name in names
+
+
+def _torch_module(name: str) -> bool:
+    """torch.nn.Linear(...), torchvision.models.resnet50(), timm.create_model(...): a PyTorch model."""
+    last = last_part(name)
+    return (name.startswith("torch.nn.") and last[:1].isupper() and not last.endswith("Loss")
+            and last not in ("Parameter", "ModuleList", "ModuleDict", "ParameterList", "Module")
+            or name.startswith("torchvision.models.") and last[:1].islower() and not last.startswith("get_")
+            or name in ("timm.create_model", "torch.hub.load", "torch.nn.parallel.DistributedDataParallel")
+            or name.startswith("transformers.") and last == "from_pretrained" and "Model" in name)
+
+
+def _torch_loss(name: str) -> bool:
+    last = last_part(name)
+    return (name.startswith("torch.nn.") and last.endswith("Loss")) and last[:1].isupper()
+
+
+def _torch_functional_loss(name: str) -> bool:
+    return name.startswith("torch.nn.functional.") and ("loss" in last_part(name) or last_part(name) in (
+        "cross_entropy", "binary_cross_entropy", "binary_cross_entropy_with_logits", "nll_loss", "kl_div"))
+
+
+def _keras_model(name: str) -> bool:
+    return name in ("keras.Sequential", "keras.Model", "keras.models.Sequential", "keras.models.Model",
+                    "keras.Functional") or name.startswith("keras.applications.") and last_part(name)[:1].isupper()
+
+
+_LIBRARY_HANDLERS: list[tuple[Callable[[str], bool], Callable[[CallHandlers, Call], Value]]] = [
+    (lambda n: loader_kind(n) is not None, CallHandlers._whole_load),
+    (lambda n: n in DECODERS, CallHandlers._decode),
+    (_is("cv2.resize", "skimage.transform.resize", "tensorflow.image.resize"), CallHandlers._resize),
+    (_is("keras.utils.img_to_array", "keras.preprocessing.image.img_to_array"),
+     lambda flow, call: replace(call.args[0], dtype="float32") if call.args and isinstance(call.args[0], Item)
+     else None),
+    (lambda n: n in NUMPY_COPIES, CallHandlers._to_array),
+    (lambda n: n in NUMPY_CREATORS, CallHandlers._created),
+    (lambda n: n in TORCH_COPIES, CallHandlers._to_torch),
+    (lambda n: n in TF_COPIES, CallHandlers._to_tf),
+    (lambda n: n in LISTINGS, CallHandlers._listing),
+    (_is("list", "sorted", "tuple", "enumerate", "zip", "tqdm", "tqdm.tqdm", "tqdm.auto.tqdm", "iter",
+         "tqdm.notebook.tqdm", "numpy.random.permutation", "reversed"), CallHandlers._same),
+    (_is("range"), CallHandlers._range),
+    (_is("sklearn.model_selection.train_test_split"), CallHandlers._split),
+    (lambda n: n.startswith("keras.datasets.") and n.endswith(".load_data"), CallHandlers._keras_dataset),
+    (_starts("torchvision.datasets."), CallHandlers._torchvision_dataset),
+    (lambda n: n.startswith(("tensorflow.data.", "keras.utils.", "keras.preprocessing."))
+     and last_part(n) in ("from_tensor_slices", "from_tensors", "TextLineDataset", "text_dataset_from_directory",
+                          "make_csv_dataset", "CsvDataset", "list_files", "TFRecordDataset", "from_generator",
+                          "image_dataset_from_directory", "audio_dataset_from_directory"), CallHandlers._tf_pipeline),
+    (_is("tensorflow_datasets.load"), CallHandlers._tfds_load),
+    (_torch_module, lambda flow, call: Model("torch", call.node.lineno)),
+    (_torch_loss, lambda flow, call: LossFunction()),
+    (_torch_functional_loss, CallHandlers._loss),
+    (_keras_model, lambda flow, call: flow._model(call, "keras")),
+    (_is("torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader"), CallHandlers._data_loader),
+    (_is("h5py.File"), CallHandlers._h5_file),
+    (lambda n: last_part(n) == "to_categorical", CallHandlers._one_hot),
+    (lambda n: last_part(n) == "readlines", CallHandlers._readlines),
+    (_is("json.load", "yaml.safe_load", "yaml.load"), CallHandlers._json_load),
+    (lambda n: n in ("torch.max", "torch.min", "torch.topk", "torch.sort"),
+     lambda flow, call: flow._tensor_method(call, call.args[0], last_part(call.qualified))
+     if call.args and isinstance(call.args[0], Tensor) else None),
+    (lambda n: n.startswith("torch.") and last_part(n) in NO_GRAD_RESULTS | {"argmax", "argmin", "eq"},
+     lambda flow, call: Tensor(graph=False, host=not flow.uses_gpu) if any(isinstance(a, Tensor) for a in call.args)
+     else None),
+]

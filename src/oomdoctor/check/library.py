@@ -1,0 +1,101 @@
+"""What libraries' calls give: tables of the calls that load, decode, list, copy or create data."""
+
+from __future__ import annotations
+
+import ast
+
+from ..units import MiB
+from .modules import Module
+from .names import last_part
+from .values import ARRAYS, DTYPE_NAMES, ITEMSIZE, TABLE
+
+
+# Calls that read a whole file into memory at once: called once, outside any per-element code, they load a
+# data set whole
+_WHOLE_LOADERS = {
+    "numpy.load": ARRAYS, "numpy.loadtxt": ARRAYS, "numpy.genfromtxt": ARRAYS, "numpy.fromfile": ARRAYS,
+    "pandas.read_csv": TABLE, "pandas.read_parquet": TABLE, "pandas.read_feather": TABLE,
+    "pandas.read_pickle": TABLE, "pandas.read_hdf": TABLE, "pandas.read_excel": TABLE, "pandas.read_table": TABLE,
+    "pandas.read_json": TABLE, "pickle.load": ARRAYS, "joblib.load": ARRAYS, "scipy.io.loadmat": ARRAYS,
+    "cPickle.load": ARRAYS, "_pickle.load": ARRAYS,
+}
+# Calls that decode one file (an image, a clip): (dtype, channels) of what they give
+DECODERS = {
+    "cv2.imread": ("uint8", 3), "PIL.Image.open": ("uint8", None), "imageio.imread": ("uint8", None),
+    "imageio.v2.imread": ("uint8", None), "imageio.v3.imread": ("uint8", None),
+    "matplotlib.pyplot.imread": ("float32", None), "skimage.io.imread": ("uint8", None),
+    "scipy.misc.imread": ("uint8", None), "torchvision.io.read_image": ("uint8", None),
+    "keras.utils.load_img": ("uint8", 3), "keras.preprocessing.image.load_img": ("uint8", 3),
+    "tensorflow.io.read_file": (None, None), "tensorflow.io.decode_image": ("uint8", None),
+    "tensorflow.image.decode_jpeg": ("uint8", None), "tensorflow.image.decode_png": ("uint8", None),
+    "tensorflow.image.decode_image": ("uint8", None), "tensorflow.audio.decode_wav": ("float32", None),
+    "librosa.load": ("float32", None), "soundfile.read": ("float64", None), "scipy.io.wavfile.read": (None, None),
+    "torchaudio.load": ("float32", None), "pydicom.dcmread": (None, None), "pydicom.read_file": (None, None),
+    "nibabel.load": (None, None), "SimpleITK.ReadImage": (None, None), "imutils.url_to_image": ("uint8", 3),
+}
+# Calls that list a folder: a list as long as the data set
+LISTINGS = {"os.listdir", "os.walk", "glob", "glob.glob", "glob.iglob", "os.scandir", "imutils.paths.list_images",
+            "imutils.paths.list_files", "tensorflow.io.gfile.glob", "tensorflow.io.gfile.listdir"}
+# Calls that copy an array (or the arrays of a list) into a new one
+NUMPY_COPIES = {"numpy.array", "numpy.stack", "numpy.vstack", "numpy.hstack", "numpy.concatenate",
+                "numpy.copy", "numpy.dstack", "numpy.float32", "numpy.float64", "numpy.asarray",
+                "numpy.ascontiguousarray", "numpy.asfarray"}
+NUMPY_CREATORS = {"numpy.zeros": "float64", "numpy.ones": "float64", "numpy.empty": "float64",
+                  "numpy.full": "float64", "numpy.random.rand": "float64", "numpy.random.randn": "float64",
+                  "numpy.random.random": "float64", "numpy.random.uniform": "float64",
+                  "numpy.random.normal": "float64", "numpy.random.randint": "int64"}
+TORCH_COPIES = {"torch.tensor": None, "torch.Tensor": "float32", "torch.FloatTensor": "float32",
+                "torch.DoubleTensor": "float64", "torch.LongTensor": "int64", "torch.as_tensor": None,
+                "torch.from_numpy": None, "torch.stack": None, "torch.cat": None, "torch.ByteTensor": "uint8",
+                "torch.HalfTensor": "float16", "torch.IntTensor": "int32"}
+TORCH_VIEWS = {"torch.as_tensor", "torch.from_numpy"}  # share the array's memory: no second copy
+TF_COPIES = {"tensorflow.convert_to_tensor", "tensorflow.constant", "tensorflow.stack", "tensorflow.concat",
+             "tensorflow.cast", "tensorflow.Variable"}
+# The data sets Keras and torchvision download, whole, as uint8 images: (train, test) shapes
+KNOWN_IMAGE_SETS = {
+    "mnist": ((60000, 28, 28), (10000, 28, 28)), "fashion_mnist": ((60000, 28, 28), (10000, 28, 28)),
+    "kmnist": ((60000, 28, 28), (10000, 28, 28)), "cifar10": ((50000, 32, 32, 3), (10000, 32, 32, 3)),
+    "cifar100": ((50000, 32, 32, 3), (10000, 32, 32, 3)),
+}
+# tensorflow_datasets names whose size in memory is known and small (decoded, all splits)
+KNOWN_TFDS_BYTES = {"mnist": 55 * MiB, "fashion_mnist": 55 * MiB, "kmnist": 55 * MiB, "cifar10": 184 * MiB,
+                    "cifar100": 184 * MiB, "imdb_reviews": 130 * MiB, "ag_news_subset": 30 * MiB,
+                    "iris": 1 * MiB, "titanic": 1 * MiB, "boston_housing": 1 * MiB}
+# Tensor methods whose result has no gradient (indices, comparisons): the graph stops there
+NO_GRAD_RESULTS = {"argmax", "argmin", "eq", "ne", "gt", "lt", "ge", "le", "sign", "round", "floor", "ceil",
+                   "long", "int", "bool", "byte", "nonzero", "argsort"}
+# Tensor methods that give plain Python or NumPy values: no tensor is kept
+TO_PYTHON = {"item", "tolist", "numpy"}
+# Methods of nn.Module and keras.Model: model.eval() is not a submodule called model.eval
+MODEL_METHODS = {"parameters", "named_parameters", "state_dict", "load_state_dict", "zero_grad", "modules",
+                 "children", "named_modules", "named_children", "apply", "register_buffer", "register_forward_hook",
+                 "register_parameter", "add_module", "train", "eval", "to", "cuda", "cpu", "half", "float", "double",
+                 "requires_grad_", "forward", "save", "summary", "fit", "compile", "predict", "evaluate", "get_layer",
+                 "load_weights", "save_weights", "buffers", "type", "bfloat16", "share_memory", "get_config",
+                 "fit_generator", "train_on_batch", "predict_on_batch", "test_on_batch", "count_params", "build",
+                 "get_weights", "set_weights", "trainable_weights", "weights", "layers", "output", "input"}
+MODEL_METHODS_KEEPING = {"to", "cuda", "cpu", "half", "float", "double", "eval", "train", "requires_grad_",
+                         "bfloat16", "share_memory", "module"}
+
+
+def dtype_of(node: ast.AST | None, module: Module) -> str | None:
+    """'float32', np.float32, torch.float, float -> a dtype name; None when not written as one."""
+    if node is None:
+        return None
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return DTYPE_NAMES.get(node.value.lower(), node.value.lower() if node.value.lower() in ITEMSIZE else None)
+    name = last_part(module.qualified(node))
+    return DTYPE_NAMES.get(name)
+
+
+def keyword_value(call: ast.Call, name: str) -> ast.expr | None:
+    return next((k.value for k in call.keywords if k.arg == name), None)
+
+
+def loader_kind(qualified: str) -> str | None:
+    if qualified in _WHOLE_LOADERS:
+        return _WHOLE_LOADERS[qualified]
+    # pd.read_csv through another import path (modin.pandas, cudf) reads the whole file all the same
+    if last_part(qualified) in ("read_csv", "read_parquet", "read_feather", "read_pickle"):
+        return TABLE
+    return None

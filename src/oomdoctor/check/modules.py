@@ -1,0 +1,210 @@
+"""The script and the local modules it imports: each parsed file, with its functions and classes."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Iterator
+
+from ..errors import OomdoctorError
+from ..files import regular_file
+from ..units import MiB
+from .names import USUAL_ALIASES, canonical, dotted_name, last_part
+
+
+# A script's own helpers (utils.py, dataset.py beside it) are read too, never run; a few, and small ones:
+# a project's code, not a library's
+_LOCAL_MODULES_MAX = 8
+_LOCAL_MODULE_BYTES = 1 * MiB
+
+
+@dataclass(eq=False)
+class FunctionInfo:
+    node: ast.FunctionDef | ast.AsyncFunctionDef
+    module: Module
+    cls: ClassInfo | None
+    outer: FunctionInfo | None
+
+    @property
+    def name(self) -> str:
+        return self.node.name
+
+    @cached_property
+    def generator(self) -> bool:
+        """Yields: it runs once per element (a data generator), not once for the data set."""
+        return any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in own_nodes(self.node))
+
+    @cached_property
+    def declared_globals(self) -> set[str]:
+        return {name for n in own_nodes(self.node) if isinstance(n, (ast.Global, ast.Nonlocal)) for name in n.names}
+
+    def decorated(self, *last_names: str) -> bool:
+        return any(last_part(dotted_name(d)) in last_names for d in self.node.decorator_list)
+
+
+@dataclass(eq=False)
+class ClassInfo:
+    node: ast.ClassDef
+    module: Module
+    methods: dict[str, FunctionInfo] = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        return self.node.name
+
+    @property
+    def bases(self) -> list[str]:
+        return [self.module.qualified(b) for b in self.node.bases]
+
+
+def own_nodes(function: ast.AST) -> Iterator[ast.AST]:
+    """The nodes of a function's body, without those of functions and classes defined inside it."""
+    stack = list(ast.iter_child_nodes(function))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        yield node
+        stack.extend(ast.iter_child_nodes(node))
+
+
+class Module:
+    """One parsed file: the script, or a module beside it that it imports."""
+
+    def __init__(self, path: Path, source: str):
+        self.path = path
+        self.source = source
+        try:
+            self.tree = ast.parse(source, filename=str(path))
+        except MemoryError:  # CPython's parser says so when its stack overflows on deep nesting (-----1)
+            raise RecursionError("the parser's stack overflowed") from None
+        self.parents: dict[ast.AST, ast.AST] = {}
+        for parent in ast.walk(self.tree):
+            for child in ast.iter_child_nodes(parent):
+                self.parents[child] = parent
+        self.aliases = dict(USUAL_ALIASES)
+        self.functions: dict[ast.AST, FunctionInfo] = {}
+        self.classes: dict[str, ClassInfo] = {}
+        self.top_functions: dict[str, FunctionInfo] = {}
+        self.import_nodes = [n for n in self.parents if isinstance(n, (ast.Import, ast.ImportFrom))]
+        self.imported: set[str] = set()  # the packages it imports itself, by full name
+        for node in self.import_nodes:
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    self.imported.add(alias.name)
+                    if alias.asname:
+                        self.aliases[alias.asname] = alias.name
+                    else:
+                        top = alias.name.split(".")[0]
+                        self.aliases[top] = top
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                self.imported.add(node.module)
+                for alias in node.names:
+                    self.aliases[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+        self._index(self.tree, None, None)
+
+    def _index(self, node: ast.AST, cls: ClassInfo | None, outer: FunctionInfo | None) -> None:
+        for child in ast.iter_child_nodes(node):
+            if not isinstance(child, (ast.stmt, ast.excepthandler, ast.match_case)):
+                continue  # an expression holds no def or class (a lambda is not one)
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                info = FunctionInfo(child, self, cls, outer)
+                self.functions[child] = info
+                if cls is not None and outer is None:
+                    cls.methods[child.name] = info
+                elif outer is None and cls is None:
+                    self.top_functions[child.name] = info
+                self._index(child, None, info)
+            elif isinstance(child, ast.ClassDef):
+                info = ClassInfo(child, self)
+                self.classes.setdefault(child.name, info)
+                self._index(child, info, outer)
+            else:
+                self._index(child, cls, outer)
+
+    def qualified(self, node: ast.AST) -> str:
+        """A call target's full name as imported: np.load -> numpy.load, DataLoader -> torch.utils.data.DataLoader."""
+        name = dotted_name(node)
+        if not name:
+            return ""
+        head, _dot, rest = name.partition(".")
+        full = self.aliases.get(head, head)
+        return canonical(f"{full}.{rest}" if rest else full)
+
+    def imports(self, *prefixes: str) -> bool:
+        """Whether the module imports one of these packages itself (tensorflow, not tensorflow_docs)."""
+        return any(n == p or n.startswith(p + ".") for n in self.imported for p in prefixes)
+
+    def function_of(self, node: ast.AST) -> FunctionInfo | None:
+        """The innermost function whose body holds ``node``."""
+        while node in self.parents:
+            node = self.parents[node]
+            if node in self.functions:
+                return self.functions[node]
+        return None
+
+    def statement_of(self, node: ast.AST) -> ast.stmt:
+        while not isinstance(node, ast.stmt) and node in self.parents:
+            node = self.parents[node]
+        return node  # type: ignore[return-value]
+
+
+def _read_local_module(path: Path) -> str | None:
+    """The text of a module beside the script, or None when it is not a small regular file."""
+    try:
+        regular_file(path, "")
+        with path.open("rb") as file:
+            data = file.read(_LOCAL_MODULE_BYTES + 1)
+    except (OomdoctorError, OSError):
+        return None
+    if len(data) > _LOCAL_MODULE_BYTES:
+        return None
+    return data.decode("utf-8-sig", errors="replace")
+
+
+def local_modules(script: Module) -> list[Module]:
+    """Modules the script imports from its own folder (utils.py, data/loader.py), and theirs, a few at most."""
+    root = script.path.resolve().parent
+    found: dict[Path, Module] = {script.path.resolve(): script}
+    pending = [script]
+    while pending and len(found) <= _LOCAL_MODULES_MAX:
+        module = pending.pop(0)
+        for name, level in _imported_module_names(module):
+            base = module.path.resolve().parent
+            for _step in range(max(level - 1, 0)):
+                base = base.parent
+            for candidate in module_files(base, name):
+                candidate = candidate.resolve()
+                if candidate in found or not candidate.is_relative_to(root) or len(found) > _LOCAL_MODULES_MAX:
+                    continue
+                source = _read_local_module(candidate)
+                if source is None:
+                    continue
+                try:
+                    found[candidate] = Module(candidate, source)
+                except (SyntaxError, ValueError, RecursionError):
+                    continue  # not the script we were asked about: its own check will say what is wrong
+                pending.append(found[candidate])
+    return [m for m in found.values() if m is not script]
+
+
+def _imported_module_names(module: Module) -> Iterator[tuple[str, int]]:
+    for node in module.import_nodes:
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield alias.name, 0
+        elif isinstance(node, ast.ImportFrom):
+            if node.module:
+                yield node.module, node.level
+                for alias in node.names:  # from data import loader: data/loader.py
+                    yield f"{node.module}.{alias.name}", node.level
+            else:
+                for alias in node.names:  # from . import utils
+                    yield alias.name, node.level
+
+
+def module_files(base: Path, dotted: str) -> list[Path]:
+    parts = dotted.split(".")
+    return [base.joinpath(*parts).with_suffix(".py"), base.joinpath(*parts, "__init__.py")]

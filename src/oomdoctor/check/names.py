@@ -1,0 +1,76 @@
+"""Names as written, and as imported: dotted call names, and the words identifiers are made of."""
+
+from __future__ import annotations
+
+import ast
+import re
+from functools import lru_cache
+from typing import Iterator
+
+
+def dotted_name(node: ast.AST) -> str:
+    """Dotted name of a call target: tf.data.Dataset.from_tensor_slices, ds.cache, np.load."""
+    if isinstance(node, ast.Call):
+        return dotted_name(node.func)
+    if isinstance(node, ast.Attribute):
+        base = dotted_name(node.value)
+        return f"{base}.{node.attr}" if base else node.attr
+    if isinstance(node, ast.Name):
+        return node.id
+    return ""
+
+
+def last_part(name: str) -> str:
+    return name.rsplit(".", 1)[-1]
+
+
+def calls_in(tree: ast.AST) -> Iterator[ast.Call]:
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            yield node
+
+
+def names_in(node: ast.AST) -> set[str]:
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+
+
+# What a script means by a short name when it does not import it (a snippet, a notebook cell)
+USUAL_ALIASES = {"np": "numpy", "pd": "pandas", "tf": "tensorflow", "plt": "matplotlib.pyplot",
+                 "F": "torch.nn.functional", "nn": "torch.nn", "tfds": "tensorflow_datasets", "K": "keras.backend",
+                 "Image": "PIL.Image"}
+
+
+def canonical(name: str) -> str:
+    """tf.keras and tensorflow.keras are Keras: one name for each thing, whichever way it was imported."""
+    for prefix in ("tensorflow.keras", "tensorflow.python.keras", "tf.keras"):
+        if name == prefix or name.startswith(prefix + "."):
+            return "keras" + name[len(prefix):]
+    return name
+
+
+@lru_cache(maxsize=4096)
+def words_of(identifier: str) -> frozenset[str]:
+    """valLoader, val_loader, valid2 -> {'val', 'loader'}: the words a name is made of, lower case."""
+    spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", identifier)
+    return frozenset(w for w in re.split(r"[^A-Za-z]+", spaced.lower()) if w)
+
+
+# Words that name evaluation, in a function, a loader or a data set: validate(), val_loader, X_test
+_EVAL_WORDS = {"val", "valid", "validation", "validate", "test", "testing", "eval", "evaluate", "evaluation",
+               "dev", "predict", "prediction", "predictions", "inference", "infer"}
+# Words that name labels: one number per sample, never the memory problem
+LABEL_WORDS = {"y", "label", "labels", "target", "targets", "mask", "masks", "class", "classes", "idx"}
+
+
+# Words that say a name holds inputs, even next to a label word (X_dev_input, images_and_masks)
+_INPUT_WORDS = {"input", "inputs", "image", "images", "img", "imgs", "feature", "features", "data", "audio",
+                "frames", "signals"}
+
+
+def is_labels(words: set[str]) -> bool:
+    return bool(words & LABEL_WORDS) and not words & _INPUT_WORDS
+
+
+def is_eval_name(identifier: str) -> bool:
+    words = words_of(identifier)
+    return bool(words & _EVAL_WORDS) and "train" not in words and "training" not in words

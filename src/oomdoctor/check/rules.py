@@ -1,0 +1,52 @@
+"""RULES, every rule in the order they run, and check_source, which runs them on one script."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable, Iterator
+
+from ..errors import OomdoctorError
+from ..files import regular_file
+from ..i18n import _
+from .rules_data import (cache_in_memory, dtype_blowup, duplicate_copy, eager_loading, huge_shuffle, in_memory_arrays,
+                         whole_dataset_load)
+from .rules_keras import (flatten_dense, map_without_parallel, mixed_precision, models_in_loop, no_memory_growth,
+                          no_prefetch, run_eagerly)
+from .rules_torch import (dataset_on_gpu, eval_without_no_grad, loss_keeps_graph, tensors_kept_across_steps,
+                          workers_copy_dataset)
+from .script import Finding, Script
+
+
+def _once(findings: Iterator[Finding]) -> Iterator[Finding]:
+    """One finding per line and rule: a line the flow visited in several rounds or contexts says it once."""
+    seen = set()
+    for finding in findings:
+        key = (finding.rule, finding.file, finding.line)
+        if key not in seen:
+            seen.add(key)
+            yield finding
+
+
+Rule = Callable[[Script], Iterator[Finding]]
+RULES: list[Rule] = [eager_loading, whole_dataset_load, in_memory_arrays, dtype_blowup, duplicate_copy,
+                     cache_in_memory, huge_shuffle, loss_keeps_graph, tensors_kept_across_steps,
+                     eval_without_no_grad, dataset_on_gpu, workers_copy_dataset, map_without_parallel,
+                     no_prefetch, no_memory_growth, mixed_precision, models_in_loop, run_eagerly, flatten_dense]
+
+
+def check_source(path: str | Path, source: str | None = None) -> list[Finding]:
+    path = Path(path)
+    if source is None:
+        # utf-8-sig: a byte-order mark (Windows editors write one) is not part of the code, as Python reads it
+        source = regular_file(path, _("Give the training script's path.")).read_text(encoding="utf-8-sig",
+                                                                                      errors="replace")
+    try:
+        script = Script(path, source)
+        findings = {(f.rule, f.file, f.line): f for rule in RULES for f in _once(rule(script))}
+    except SyntaxError as exc:
+        raise OomdoctorError(_("{path} is not valid Python (line {line}: {error}).").format(
+            path=path, line=exc.lineno, error=exc.msg), _("Fix the syntax error first.")) from None
+    except RecursionError:  # Python's parser and the rules' walk recurse once per level of nesting
+        raise OomdoctorError(_("{path} nests an expression too deeply for Python's parser to read.").format(
+            path=path), _("Split the deepest expression into several statements.")) from None
+    return sorted(findings.values(), key=lambda f: (f.kind != "memory", f.file != str(path), f.file, f.line, f.rule))

@@ -1,0 +1,353 @@
+"""Rules: data held in host memory."""
+
+from __future__ import annotations
+
+import ast
+from typing import Iterator
+
+from ..i18n import _
+from ..units import format_bytes
+from .context import Seen
+from .modules import Module, own_nodes
+from .names import calls_in, dotted_name, is_labels, last_part, names_in, words_of
+from .script import Finding, Script
+from .values import (FILES, ITEMSIZE, LARGE_SAMPLE_BYTES, NAMES, NEGLIGIBLE_BYTES, TABLE, Data, Pipeline,
+                     assumed_dtype, image_shaped, negligible, sample_bytes, total_bytes)
+
+
+def eager_loading(script: Script) -> Iterator[Finding]:
+    """Every file decoded and kept in a list (a loop's append, a comprehension) before training starts."""
+    for seen in script.seen("collected"):
+        data: Data = seen.value  # type: ignore[assignment]
+        if data.content != FILES:
+            continue  # arrays computed from data already in memory: a copy, said by the copy rules
+        yield script.finding(
+            "eager-loading", seen.node,
+            _("Every file is decoded here and kept in a list before training starts: the whole data set sits in "
+              "RAM ({size}), and each copy made from it (np.array, from_tensor_slices, a tensor) holds it once "
+              "more.").format(size=script.size_of(data)),
+            _("Stream it: read and decode each file when its batch is needed, in a PyTorch Dataset's __getitem__ "
+              "or with tf.data.Dataset.list_files(...).map(load_fn, num_parallel_calls=tf.data.AUTOTUNE)."),
+            module=seen.ctx.module)
+
+
+def whole_dataset_load(script: Script) -> Iterator[Finding]:
+    """np.load, pd.read_csv, pickle.load, h5py's [:] called once on a data set the script shows is large."""
+    for seen in script.seen("loaded"):
+        data: Data = seen.value  # type: ignore[assignment]
+        shaped = _largest_shape(data, script)
+        if data.labels or shaped is None:
+            continue  # a file of labels, indexes or a small table: loading it whole is what it is for
+        fixes = {
+            TABLE: _("Read only what a batch needs: pd.read_csv(..., usecols=..., dtype=...) with smaller dtypes, "
+                     "chunksize=... to stream it, or convert it once to .npy and memory-map that."),
+            "h5py": _("Index the HDF5 data set per batch (f['images'][i:j]) in a Dataset's __getitem__ instead "
+                      "of reading it whole with [:] or [()]."),
+        }
+        fix = fixes.get(data.reader) or fixes.get(data.content) or _(
+            "Memory-map it instead: np.load(path, mmap_mode='r') reads only the rows each batch uses (for a pickle, "
+            "save the arrays once with np.save and memory-map them).")
+        yield script.finding(
+            "whole-dataset-load", seen.node,
+            _("{how} reads all of it into memory at once, and it stays there for the whole run ({size}).").format(
+                how=data.how, size=script.size_of(data)),
+            fix, module=seen.ctx.module)
+
+
+def _largest_shape(data: Data, script: Script) -> Data | None:
+    """The same data set where the script shows it is large (reshaped to images, a known size), or None."""
+    large = [v for v in script.same_data(data) if (total_bytes(v) or 0) >= NEGLIGIBLE_BYTES
+             or (sample_bytes(v) or 0) >= LARGE_SAMPLE_BYTES]
+    return max(large, key=lambda v: sample_bytes(v) or 0, default=None)
+
+
+def in_memory_arrays(script: Script) -> Iterator[Finding]:
+    """from_tensor_slices on arrays already held whole: TensorFlow copies them into the graph."""
+    for call in script.calls_named("from_tensor_slices"):
+        pipeline = script.value(call)
+        data = pipeline.data if isinstance(pipeline, Pipeline) else None
+        if data is None or data.content == NAMES or negligible(data):
+            continue
+        names = sorted(names_in(call.args[0])) if call.args else []
+        yield script.finding(
+            "in-memory-array", call,
+            _("from_tensor_slices embeds the arrays {names} in the graph: the data set is held in memory whole "
+              "({size}), and copied once more.").format(names=", ".join(names), size=script.size_of(data)),
+            _("Load lazily (np.load(..., mmap_mode='r') with a generator, or tf.data from files), "
+              "or at least keep the arrays on the CPU."))
+
+
+def dtype_blowup(script: Script) -> Iterator[Finding]:
+    """A float64 copy of a data set whose values are uint8 pixels or float32: 8 bytes each instead of 1 or 4."""
+    for seen in script.seen("divided"):
+        data: Data = seen.value  # type: ignore[assignment]
+        if negligible(data) or data.labels:
+            continue
+        yield script.finding(
+            "dtype-blowup", seen.node,
+            _("This division makes a new float64 array of the whole data set ({size}): NumPy computes in float64 "
+              "unless the array is float32 already, 8 bytes per value where a uint8 pixel takes 1.").format(
+                size=script.size_of(data)),
+            _("Convert to float32 first: x.astype('float32') / 255 (or keep uint8 and scale each batch when it is "
+              "used)."), module=seen.ctx.module)
+    for seen in script.seen("copied"):
+        effect = _copy_effect(seen, script)
+        data, source = seen.value, seen.source
+        if effect == "float64":
+            yield script.finding(
+                "dtype-blowup", seen.node,
+                _("This makes a float64 copy of the whole data set ({size}): 8 bytes per value, twice float32.").format(
+                    size=script.size_of(data)),
+                _("Use float32: .astype('float32'), or dtype=np.float32."), module=seen.ctx.module)
+        elif effect == "wider":
+            yield script.finding(
+                "dtype-blowup", seen.node,
+                _("This makes a {dtype} copy of the whole data set ({size}) while the {source_dtype} original is still "
+                  "held: {factor}× the memory of the original, on top of it.").format(
+                    dtype=data.dtype, size=script.size_of(data), source_dtype=assumed_dtype(source),
+                    factor=ITEMSIZE[data.dtype] // ITEMSIZE[assumed_dtype(source)]),
+                _("Convert where the data is first made, replacing the original (x = x.astype('float32')), or keep "
+                  "uint8 and convert each batch when it is used."), module=seen.ctx.module)
+    # a float64 buffer nobody chose: filled with images or whole numbers (a one-hot), or shaped like images
+    buffers: dict[tuple[str, int], Seen] = {}
+    for seen in script.seen("filled", "created"):
+        data = seen.value
+        if isinstance(data, Data) and data.implicit_float64 and not negligible(data) and (
+                seen.what == "filled" or image_shaped(data)):
+            buffers.setdefault((data.path, data.line), seen)
+    for seen in buffers.values():
+        data = seen.value
+        yield script.finding(
+            "dtype-blowup", seen.node,
+            _("np.{how} without a dtype allocates float64, 8 bytes per value, for data that is uint8 (1 byte) or "
+              "float32 (4) when used: {size}.").format(how=data.how, size=script.size_of(data)),
+            _("Give the dtype: np.{how}(shape, dtype=np.uint8), or np.float32 when it must hold scaled values.").format(
+                how=data.how), module=seen.ctx.module, line=data.line)
+    for seen in script.seen("one-hot"):
+        classes = seen.value.shape[1]
+        yield script.finding(
+            "dtype-blowup", seen.node,
+            _("One-hot labels for {classes:,} classes take {size} per sample, where an integer label takes 8 bytes: "
+              "the label array grows {factor:,}-fold with the data set.").format(
+                classes=classes, size=format_bytes(classes * 4), factor=classes // 2),
+            _("Keep integer labels and use sparse_categorical_crossentropy (Keras) or CrossEntropyLoss with class "
+              "indices (PyTorch)."), module=seen.ctx.module)
+    for seen in script.seen("collected"):
+        data = seen.value
+        if isinstance(data, Data) and data.widened_line and not negligible(data):
+            yield script.finding(
+                "dtype-blowup", seen.node,
+                _("Each file is made {dtype} here and then kept with all the others (line {line}): the data set is "
+                  "held at 8 bytes per value, where a uint8 pixel takes 1 and float32 4.").format(
+                    dtype=data.dtype or "float64", line=seen.node.lineno),
+                _("Convert to float32 first: img.astype('float32') / 255, or keep uint8 and scale each batch when it "
+                  "is used."), module=seen.ctx.module, line=data.widened_line)
+
+
+def duplicate_copy(script: Script) -> Iterator[Finding]:
+    """A full copy of a data set made while the original stays alive: the data is held twice."""
+    reported: set[str] = set()
+    for seen in script.seen("copied"):
+        effect = _copy_effect(seen, script)
+        if effect not in ("duplicate", "from-list") or seen.source.root in reported:
+            continue  # a third copy of a data set already said to be held twice says nothing new
+        reported.add(seen.source.root)
+        original = _source_name(seen.node) or next((h for h, _level in seen.holders), None) or _("the original")
+        if effect == "from-list":
+            yield script.finding(
+                "duplicate-copy", seen.node,
+                _("This builds one array from the list {name} while the list still holds every sample: the data set "
+                  "is in memory twice at this point ({size}), which is where such scripts run out of "
+                  "memory.").format(name=original, size=script.size_of(seen.value)),
+                _("Preallocate the array (np.empty((count, ...), dtype=...)) and fill it as the files are read, "
+                  "instead of collecting a list and converting it; or stream the files."), module=seen.ctx.module)
+            continue
+        yield script.finding(
+            "duplicate-copy", seen.node,
+            _("A second full copy of {name} is made here while {name} stays alive: the data set is held twice "
+              "(the copy: {size}).").format(name=original, size=script.size_of(seen.value)),
+            _("Replace the original instead of keeping both (x = x.astype('float32'), or del the original right "
+              "after); fill a preallocated array instead of np.array(list); torch.from_numpy and np.asarray share "
+              "memory instead of copying."), module=seen.ctx.module)
+
+
+def _copy_effect(seen: Seen, script: Script) -> str | None:
+    """What a copy of a data set does to memory: 'float64' (a float64 copy of smaller values), 'wider' (larger
+    values while the original stays), 'duplicate' (the same data twice), or None (a copy that replaces)."""
+    data, source = seen.value, seen.source
+    if not isinstance(data, Data) or not isinstance(source, Data) or source.labels or data.labels or \
+            negligible(source) or source.content == NAMES:
+        return None
+    before, after = ITEMSIZE.get(assumed_dtype(source) or ""), ITEMSIZE.get(data.dtype or "")
+    wider = before is not None and after is not None and after > before
+    if wider and data.dtype == "float64":
+        return "float64"
+    if not _held(seen.node, seen.ctx.module):
+        return None  # torch.tensor(x).float().to(device): a temporary on its way somewhere else
+    if source.content == TABLE and _largest_shape(source, script) is None:
+        return None  # a table's rows are a few numbers each: a copy of it is rarely what fills memory
+    name = _source_name(seen.node)
+    if name is not None and is_labels(words_of(last_part(name))):
+        return None  # y_train, labels: one number per sample
+    # building an array from a list of arrays holds both until it is done, whatever the new name
+    from_list = source.container == "list" and name is not None
+    # np.concatenate([x_train, augmented]): each part it copies may stay
+    parts = _part_names(seen.node) or ([name] if name else [])
+    alive = from_list or any(_stays_alive(part, seen, script) for part in parts) or any(
+        _stays_alive(holder, seen, script, at_module_level) for holder, at_module_level in seen.holders
+        if holder != name)
+    if not alive:
+        return None
+    return "wider" if wider else "from-list" if from_list else "duplicate"
+
+
+def _held(copy: ast.AST, module: Module) -> bool:
+    """The copy is what a name keeps (x = np.array(images).reshape(...), return np.stack(frames)), not a
+    temporary handed on to another conversion, a division or a device."""
+    node = copy
+    while True:
+        parent = module.parents.get(node)
+        if isinstance(parent, ast.Attribute) and parent.attr in _VIEWS:
+            call = module.parents.get(parent)
+            node = call if isinstance(call, ast.Call) and call.func is parent else parent
+        elif isinstance(parent, (ast.Tuple, ast.List)) and isinstance(module.parents.get(parent),
+                                                                       (ast.Assign, ast.Return)):
+            return True
+        else:
+            return isinstance(parent, (ast.Assign, ast.AnnAssign, ast.Return))
+
+
+# Calls and attributes that give a view of an array, not a copy: x.reshape(...).astype(...) copies x
+_VIEWS = {"reshape", "transpose", "view", "squeeze", "T", "values", "to_numpy", "flatten", "ravel", "permute"}
+
+
+def _part_names(call: ast.AST) -> list[str]:
+    """np.concatenate([a, b]) -> ['a', 'b']: the arrays a concatenation copies."""
+    if isinstance(call, ast.Call) and call.args and isinstance(call.args[0], (ast.List, ast.Tuple)):
+        return [dotted_name(e) for e in call.args[0].elts if isinstance(e, (ast.Name, ast.Attribute))]
+    return []
+
+
+def _source_name(call: ast.AST) -> str | None:
+    """The name the copied data is held by: np.array(x) -> x, x.reshape(...).astype(...) -> x, self.data.copy()."""
+    if not isinstance(call, ast.Call):
+        return None
+    methods = ("astype", "copy", "float", "double", "half", "long", "type")
+    source: ast.AST | None = call.func.value if isinstance(call.func, ast.Attribute) and call.func.attr in methods \
+        else call.args[0] if call.args else None
+    if isinstance(source, (ast.List, ast.Tuple)) and source.elts:
+        source = source.elts[0]
+    while True:
+        if isinstance(source, ast.Call) and isinstance(source.func, ast.Attribute) and source.func.attr in _VIEWS:
+            source = source.func.value
+        elif isinstance(source, ast.Attribute) and source.attr in _VIEWS:
+            source = source.value
+        elif isinstance(source, ast.Subscript):
+            source = source.value
+        else:
+            break
+    name = dotted_name(source) if isinstance(source, (ast.Name, ast.Attribute)) else ""
+    return name or None
+
+
+def _stays_alive(name: str, seen: Seen, script: Script, module_level_holder: bool = False) -> bool:
+    """The name still holds its data after the copy: not rebound, not deleted, not a local that a return ends."""
+    module = seen.ctx.module
+    statement = module.statement_of(seen.node)
+    targets: list[ast.AST] = []
+    if isinstance(statement, ast.Assign):
+        targets = statement.targets
+    elif isinstance(statement, (ast.AnnAssign, ast.AugAssign)):
+        targets = [statement.target]
+    if any(dotted_name(t) == name for target in targets for t in ast.walk(target)):
+        return False  # x = x.astype(...): the old array goes as the new one comes
+    function = seen.ctx.function
+    if function is not None and module_level_holder:
+        # a global seen from inside a function: alive unless the script deletes it
+        return not any(isinstance(n, ast.Delete) and any(dotted_name(t) == name for t in n.targets)
+                       for n in _module_level_nodes(module.tree))
+    if isinstance(statement, ast.Return):
+        params = {a.arg for a in function.node.args.args} if function else set()
+        return name.split(".")[0] in params | {"self"}
+    scope = function.node if function else module.tree
+    later = [n for n in (own_nodes(scope) if function else _module_level_nodes(module.tree))
+             if getattr(n, "lineno", 0) > (statement.end_lineno or statement.lineno)]
+    for node in later:
+        if isinstance(node, ast.Delete) and any(dotted_name(t) == name for t in node.targets):
+            return False
+        if isinstance(node, (ast.Assign, ast.AnnAssign)):
+            node_targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(dotted_name(t) == name for target in node_targets for t in ast.walk(target)) and \
+                    name not in {dotted_name(n) for n in ast.walk(node.value or ast.Constant(None))}:
+                return False
+    return True
+
+
+def _module_level_nodes(tree: ast.Module) -> Iterator[ast.AST]:
+    for statement in tree.body:
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        yield from ast.walk(statement)
+
+
+def _assigned_value(node: ast.expr, use: ast.AST, script: Script) -> ast.expr:
+    """BUFFER_SIZE -> what BUFFER_SIZE = ... assigned last before ``use``, in the script's own code."""
+    if not isinstance(node, ast.Name):
+        return node
+    found = node
+    for statement in ast.walk(script.tree):
+        if isinstance(statement, ast.Assign) and statement.lineno < use.lineno and any(
+                isinstance(t, ast.Name) and t.id == node.id for t in statement.targets):
+            if found is node or statement.lineno > found.lineno:
+                found = statement.value
+    return found
+
+
+def cache_in_memory(script: Script) -> Iterator[Finding]:
+    """Dataset.cache() without a file keeps every element in memory: a problem unless the data set is small."""
+    for call in script.calls_named("cache"):
+        if not isinstance(call.func, ast.Attribute) or call.args or call.keywords:
+            continue
+        pipeline = script.value(call.func.value)
+        if isinstance(pipeline, Pipeline):
+            if pipeline.small or pipeline.source in ("text", TABLE):
+                continue  # text lines and table rows: small next to what the model holds
+            if pipeline.known_bytes is not None and pipeline.known_bytes < NEGLIGIBLE_BYTES:
+                continue
+            if pipeline.data is not None and negligible(pipeline.data):
+                continue
+        elif not script.mentions("tf.data", "Dataset", "tensorflow_datasets", "dataset_from_directory"):
+            continue  # functools' cache, a client's cache: not a tf.data pipeline
+        size = ""
+        if isinstance(pipeline, Pipeline) and pipeline.data is not None:
+            size = " " + _("It holds the whole data set: {size}.").format(size=script.size_of(pipeline.data))
+        elif isinstance(pipeline, Pipeline) and pipeline.element_bytes:
+            size = " " + _("It holds about {size} per element, times the number of files.").format(
+                size=format_bytes(pipeline.element_bytes))
+        yield script.finding(
+            "cache-in-memory", call,
+            _("Dataset.cache() without a file name keeps every element in memory after the first epoch.") + size,
+            _("Give it a file: .cache('/tmp/train_cache'), or cache before the expensive map only if the data "
+              "set fits in RAM."))
+
+
+def huge_shuffle(script: Script) -> Iterator[Finding]:
+    for call in script.calls_named("shuffle"):
+        sizes = call.args[:1] + [k.value for k in call.keywords if k.arg == "buffer_size"]
+        if not isinstance(call.func, ast.Attribute) or not sizes:
+            continue
+        size = _assigned_value(sizes[0], call, script)
+        # len(...) anywhere in the size (len(pos) + len(neg)), the data set's cardinality, or x.shape[0]
+        whole = any(last_part(dotted_name(c)) in ("len", "cardinality") for c in calls_in(size)) or any(
+            isinstance(n, ast.Subscript) and isinstance(n.value, ast.Attribute) and n.value.attr == "shape"
+            for n in ast.walk(size))
+        big = isinstance(size, ast.Constant) and isinstance(size.value, int) and size.value >= 50_000
+        # a shuffle before the map that reads the files holds file names, not data
+        names_only = any(m.lineno > call.lineno for m in script.calls_named("map")
+                         if isinstance(m.func, ast.Attribute))
+        if (whole or big) and not names_only:
+            yield script.finding(
+                "shuffle-whole", call,
+                _("This shuffle buffer holds the whole data set in memory."),
+                _("Use a bounded buffer (e.g. 1,000-10,000 elements), shuffle file names before reading, "
+                  "and reshuffle each epoch."))

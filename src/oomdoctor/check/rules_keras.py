@@ -1,0 +1,222 @@
+"""Rules: TensorFlow and Keras."""
+
+from __future__ import annotations
+
+import ast
+import re
+from typing import Iterator
+
+from ..i18n import _
+from .context import Seen
+from .names import calls_in, dotted_name, last_part
+from .script import Finding, Script
+from .values import FunctionRef, Model
+
+
+def map_without_parallel(script: Script) -> Iterator[Finding]:
+    for call in script.calls_named("map"):
+        if not isinstance(call.func, ast.Attribute) or \
+                last_part(dotted_name(call.func.value)) in ("tf", "np", "builtins"):
+            continue
+        if any(k.arg == "num_parallel_calls" for k in call.keywords) or len(call.args) >= 2:
+            continue
+        function = call.args[0] if call.args else None
+        if isinstance(function, ast.Lambda) and not any(True for _c in calls_in(function)):
+            continue  # a lambda that only rearranges its arguments costs nothing to run serially
+        if not script.mentions("tf.data", "Dataset"):
+            continue
+        yield script.finding(
+            "map-serial", call,
+            _("Dataset.map without num_parallel_calls runs one element at a time: the GPU waits, and people "
+              "compensate by loading everything up front."),
+            _("Add num_parallel_calls=tf.data.AUTOTUNE."), kind="throughput")
+
+
+def no_prefetch(script: Script) -> Iterator[Finding]:
+    sources = script.calls_named("from_tensor_slices", "list_files", "from_generator", "TFRecordDataset")
+    if sources and not script.calls_named("prefetch") and script.calls_named("fit"):
+        yield script.finding(
+            "no-prefetch", sources[0],
+            _("The input pipeline has no prefetch: the next batch is prepared only after the GPU finishes."),
+            _("End the pipeline with .prefetch(tf.data.AUTOTUNE)."), kind="throughput")
+
+
+def no_memory_growth(script: Script) -> Iterator[Finding]:
+    """TensorFlow reserves the GPU: a memory problem only when something else needs the same GPU."""
+    main = script.main
+    if not main.imports("tensorflow") or not script.calls_named("fit"):
+        return  # tensorflow_docs, tensorflow_datasets alone do not start TensorFlow on the GPU
+    if script.mentions("set_memory_growth", "set_logical_device_configuration", "configure_gpu_memory",
+                       "TF_FORCE_GPU_ALLOW_GROWTH", "set_virtual_device_configuration", "per_process_gpu_memory_fraction",
+                       "allow_growth"):
+        return
+    if _runs_on_cpu_only(script):
+        return
+    sharing = _gpu_sharers(script)
+    first = script.calls_named("fit")[0]
+    if sharing:
+        yield script.finding(
+            "no-memory-growth", first,
+            _("TensorFlow takes nearly all free GPU memory when it starts, and {other} needs the same GPU: whichever "
+              "starts second runs out of memory.").format(other=sharing),
+            _("Before building anything: for gpu in tf.config.list_physical_devices('GPU'): "
+              "tf.config.experimental.set_memory_growth(gpu, True)  (or oomdoctor.configure_gpu_memory())."))
+    else:
+        yield script.finding(
+            "no-memory-growth", first,
+            _("TensorFlow takes nearly all free GPU memory when it starts, so nvidia-smi shows the GPU full even "
+              "when the model needs little; that is not a leak, and alone it does not make the script fail."),
+            _("To see what the script really uses, or to share the GPU: for gpu in "
+              "tf.config.list_physical_devices('GPU'): tf.config.experimental.set_memory_growth(gpu, True)."),
+            kind="throughput")
+
+
+def _runs_on_cpu_only(script: Script) -> bool:
+    """CUDA_VISIBLE_DEVICES=-1 or '', or no visible GPU devices: TensorFlow never touches a GPU."""
+    for node in ast.walk(script.tree):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant) and \
+                str(node.value.value).strip() in ("-1", "") and any(
+                    isinstance(t, ast.Subscript) and "CUDA_VISIBLE_DEVICES" in ast.dump(t.slice) for t in node.targets):
+            return True
+    for call in script.calls_named("set_visible_devices", "setdefault", "putenv"):
+        texts = [a.value for a in call.args if isinstance(a, ast.Constant)]
+        if last_part(dotted_name(call)) == "set_visible_devices" and call.args and isinstance(call.args[0], ast.List) \
+                and not call.args[0].elts:
+            return True
+        if "CUDA_VISIBLE_DEVICES" in texts and any(str(t).strip() in ("-1", "") for t in texts[1:]):
+            return True
+    return False
+
+
+def _gpu_sharers(script: Script) -> str:
+    """What else in the script would use the GPU: another framework, or processes of its own."""
+    if any(m.imports("torch") for m in script.modules):
+        return "PyTorch"
+    if any(m.imports("jax") for m in script.modules):
+        return "JAX"
+    backend = re.search(r"KERAS_BACKEND[\"']?\s*\]?\s*=\s*[\"'](jax|torch)", script.source)
+    if backend:
+        return _("Keras's {backend} backend").format(backend=backend.group(1))
+    if any(m.imports("multiprocessing", "concurrent.futures", "ray") for m in script.modules):
+        return _("the script's other processes")
+    return ""
+
+
+_MODEL_BUILDERS = ("Sequential", "Model", "Functional")
+
+
+def mixed_precision(script: Script) -> Iterator[Finding]:
+    policies = [c for c in script.calls_named("set_global_policy", "set_dtype_policy")
+                if c.args and isinstance(c.args[0], ast.Constant) and "mixed" in str(c.args[0].value)]
+    if not policies:
+        return
+    policy = policies[0]
+    builds = [c for c in script.calls if last_part(dotted_name(c)) in _MODEL_BUILDERS]
+    if builds and min(b.lineno for b in builds) < policy.lineno:
+        yield script.finding(
+            "mixed-precision-late", policy,
+            _("The mixed-precision policy is set after the model was built (line {line}): the model stays float32, "
+              "and only later layers change.").format(line=min(b.lineno for b in builds)),
+            _("Set the policy first, before any layer is created."))
+    outputs = [c for c in script.calls if last_part(dotted_name(c)) in ("Dense", "Activation")]
+    if outputs and not any(k.arg == "dtype" and isinstance(k.value, ast.Constant) and k.value.value == "float32"
+                           for c in outputs for k in c.keywords):
+        yield script.finding(
+            "mixed-precision-output", outputs[-1],
+            _("Under a mixed policy the last layer should compute in float32, or the softmax/sigmoid loses "
+              "precision and the loss can overflow."),
+            _("Give the output layer dtype='float32', e.g. layers.Activation('sigmoid', dtype='float32')."),
+            kind="throughput")
+
+
+def models_in_loop(script: Script) -> Iterator[Finding]:
+    """New Keras models built and trained on every pass of a loop, without clear_session()."""
+    reported = set()
+    for seen in script.seen("model-built"):
+        model: Model = seen.value  # type: ignore[assignment]
+        loop = seen.ctx.loops[0] if seen.ctx.loops else None
+        if model.extractor or loop is None or loop in reported:
+            continue
+        calls = list(calls_in(loop))
+        trains = any(last_part(dotted_name(c)) in ("fit", "compile", "fit_generator", "train_on_batch") for c in calls)
+        clears = any(last_part(dotted_name(c)) == "clear_session" for c in calls) or \
+            _clears_in_called(calls, seen, script)
+        if not trains or clears:
+            continue
+        reported.add(loop)
+        yield script.finding(
+            "models-in-loop", seen.node,
+            _("A new model is built and trained on every pass of this loop and the old ones are never released: "
+              "Keras keeps their graphs and layer names, and memory grows each iteration."),
+            _("Call keras.backend.clear_session() at the start of each iteration (and del the old model)."),
+            module=seen.ctx.module)
+
+
+def _clears_in_called(calls: list[ast.Call], seen: Seen, script: Script) -> bool:
+    """clear_session() inside a function the loop calls (build_model() often starts with it)."""
+    for call in calls:
+        callee = script.flow.values.get(call.func)
+        if isinstance(callee, FunctionRef) and any(last_part(dotted_name(c)) == "clear_session"
+                                                   for c in calls_in(callee.info.node)):
+            return True
+    return False
+
+
+def run_eagerly(script: Script) -> Iterator[Finding]:
+    for call in script.calls_named("compile"):
+        for keyword in call.keywords:
+            if keyword.arg == "run_eagerly" and isinstance(keyword.value, ast.Constant) and keyword.value.value:
+                yield script.finding(
+                    "run-eagerly", call,
+                    _("run_eagerly=True runs every step op by op in Python, without graph or XLA planning: slower, "
+                      "and memory is planned step by step."),
+                    _("Remove run_eagerly=True once debugging is done."), kind="throughput")
+
+
+_POOLING = ("Pooling", "Pool", "GlobalAverage", "GlobalMax")
+
+
+def flatten_dense(script: Script) -> Iterator[Finding]:
+    """Convolutions, then Flatten straight into Dense with no pooling: a huge head."""
+    sequences: dict[ast.AST, list[tuple[str, ast.Call]]] = {}
+    for flatten in script.calls_named("Flatten"):
+        # the model it is part of: a Sequential([...]) list, or the body of the function or module adding layers
+        parent = script.main.parents.get(flatten)
+        containers = [parent] if isinstance(parent, ast.List) else []
+        containers.append(script.main.function_of(flatten).node if script.main.function_of(flatten) else script.tree)
+        for container in containers:
+            if container not in sequences:
+                sequences[container] = _layer_sequence(container)
+            sequence = sequences[container]
+            i = next((j for j, (_n, c) in enumerate(sequence) if c is flatten), None)
+            if i is None:
+                continue
+            before = [n for n, _c in sequence[:i]]
+            after = sequence[i + 1:i + 2]
+            convs = [j for j, n in enumerate(before) if n.startswith("Conv")]
+            if not convs or not after or not after[0][0] == "Dense":
+                continue
+            if any(any(p in n for p in _POOLING) for n in before[convs[-1]:]):
+                continue
+            yield script.finding(
+                "flatten-dense", flatten,
+                _("Flatten right after convolutions, with no pooling, feeds every pixel of every channel to the "
+                  "Dense layer: its weights grow with the image size (the seed's model: 770 M parameters, "
+                  "11.5 GiB with Adam)."),
+                _("Pool before the head: GlobalAveragePooling2D() instead of Flatten(), or MaxPooling2D layers "
+                  "between the convolutions. `oomdoctor estimate` shows the difference."))
+            break
+
+
+def _layer_sequence(node: ast.AST) -> list[tuple[str, ast.Call]]:
+    """Layer constructors in source order, directly inside a list (Sequential) or a function/module body."""
+    calls: list[ast.Call] = []
+    if isinstance(node, ast.List):
+        calls = [e for e in node.elts if isinstance(e, ast.Call)]
+        calls += [e.func for e in node.elts if isinstance(e, ast.Call) and isinstance(e.func, ast.Call)]
+    else:
+        for statement in node.body:
+            for call in calls_in(statement):
+                calls.append(call)
+    layers = [(last_part(dotted_name(c)), c) for c in calls if last_part(dotted_name(c))[:1].isupper()]
+    return sorted(layers, key=lambda item: (item[1].lineno, item[1].col_offset))

@@ -1,0 +1,160 @@
+"""Rules: PyTorch."""
+
+from __future__ import annotations
+
+import ast
+from typing import Iterator
+
+from ..i18n import _
+from .context import Context, Seen
+from .library import keyword_value
+from .modules import FunctionInfo, own_nodes
+from .names import LABEL_WORDS, dotted_name, is_eval_name, last_part, names_in, words_of
+from .script import Finding, Script
+from .values import NAMES, TABLE, Data, Instance, Loader, Number, Pipeline, Several, Tensor, negligible
+
+
+def loss_keeps_graph(script: Script) -> Iterator[Finding]:
+    """total_loss += loss: the sum keeps every step's autograd graph alive."""
+    for seen in script.seen("accumulated-sum", "accumulated-list"):
+        tensor: Tensor = seen.value  # type: ignore[assignment]
+        if not tensor.graph or _backward_later(seen, script):
+            continue
+        if seen.what == "accumulated-list" and (not tensor.loss or tensor.accumulated):
+            continue  # outputs and running sums kept in a list: tensors-kept-across-steps
+        yield script.finding(
+            "loss-keeps-graph", seen.node,
+            _("{target} adds up the loss tensor itself, not its value: each step's autograd graph (the activations "
+              "saved for backward) stays referenced by the sum, and memory grows every step until it is "
+              "dropped.").format(target=seen.target),
+            _("Add the number: {target} += loss.item() (or loss.detach() to stay on the GPU).").format(
+                target=seen.target), module=seen.ctx.module)
+
+
+def tensors_kept_across_steps(script: Script) -> Iterator[Finding]:
+    """outputs.append(out): every step's output stays on the GPU, with its graph when gradients are on."""
+    for seen in script.seen("accumulated-list"):
+        tensor: Tensor = seen.value  # type: ignore[assignment]
+        if tensor.loss and tensor.graph and not tensor.accumulated:
+            continue  # the loss itself: loss-keeps-graph
+        if not tensor.graph and (tensor.host or tensor.loss or tensor.accumulated):
+            continue  # a loss value without its graph is one number: keeping one per step costs nothing
+        if _backward_later(seen, script):
+            continue
+        where = _("with its autograd graph") if tensor.graph else _("on the GPU")
+        yield script.finding(
+            "tensors-kept-across-steps", seen.node,
+            _("{target} keeps one tensor per step {where}: they are never freed, so memory grows with every step "
+              "of the loop.").format(target=seen.target, where=where),
+            _("Keep what you need as plain values: .detach().cpu() (or .item(), .tolist()) before appending."),
+            module=seen.ctx.module)
+
+
+def _backward_later(seen: Seen, script: Script) -> bool:
+    """The kept graph is wanted: a backward() of the sum or the list comes later (gradient accumulation)."""
+    scope = seen.ctx.function.node if seen.ctx.function else seen.ctx.module.tree
+    dependencies = script.dependencies(scope)
+    derived = dependencies.derived(seen.target.split(".")[-1])
+    return any(line > seen.node.lineno and used & derived for line, used in dependencies.backwards)
+
+
+def eval_without_no_grad(script: Script) -> Iterator[Finding]:
+    """Forward passes in evaluation code with autograd on: every activation is saved for a backward never run."""
+    reported: set[object] = set()
+    for seen in script.seen("forward"):
+        ctx = seen.ctx
+        arguments: Several = seen.source  # type: ignore[assignment]
+        eval_data = any(isinstance(a, Data) for a in arguments.items) or any(
+            is_eval_name(n) for argument in seen.node.args for n in names_in(argument))
+        if ctx.no_grad or not (ctx.eval_mode or eval_data):
+            continue
+        if not (ctx.loops or ctx.repeated or eval_data or ctx.function is not None and is_eval_name(
+                ctx.function.name)):
+            continue  # one forward pass on one batch: its graph goes with its output
+        region = _step_loop(ctx, script) or ctx.function or (ctx.loops[-1] if ctx.loops else None)
+        if region in reported or _trains_in(region, seen, script):
+            continue
+        reported.add(region)
+        yield script.finding(
+            "eval-without-no-grad", seen.node,
+            _("This evaluation forward pass runs with autograd on: PyTorch saves every activation for a backward "
+              "pass that never comes, so evaluation takes as much memory as training, or more with a larger "
+              "batch."),
+            _("Wrap evaluation in `with torch.no_grad():` (or torch.inference_mode()), or decorate the function "
+              "with @torch.no_grad(); model.eval() alone does not turn gradients off."), module=ctx.module)
+
+
+def _step_loop(ctx: Context, script: Script) -> ast.AST | None:
+    """The loop over batches this code runs in (not the epochs around it, not the frames inside one batch)."""
+    return next((loop for loop in ctx.loops if isinstance(loop, (ast.For, ast.AsyncFor))
+                 and isinstance(script.value(loop.iter), (Loader, Pipeline))), None)
+
+
+def _trains_in(region: object, seen: Seen, script: Script) -> bool:
+    """A backward() or optimizer.step() in the same function or loop: this forward pass is training."""
+    if isinstance(region, FunctionInfo):
+        nodes: Iterator[ast.AST] = own_nodes(region.node)
+    elif isinstance(region, ast.AST):
+        nodes = ast.walk(region)
+    else:
+        return False
+    return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in ("backward", "step")
+               and last_part(dotted_name(n.func.value)) not in ("scheduler", "lr_scheduler") for n in nodes)
+
+
+def dataset_on_gpu(script: Script) -> Iterator[Finding]:
+    """The whole training set moved to the GPU at once: it takes GPU memory the model and activations need."""
+    for seen in script.seen("to-gpu"):
+        data: Data = seen.value  # type: ignore[assignment]
+        if negligible(data) or data.content == NAMES:
+            continue
+        yield script.finding(
+            "dataset-on-gpu", seen.node,
+            _("The whole data set is moved to the GPU here ({size}): it occupies GPU memory for the whole run, "
+              "next to the model, its gradients and the activations.").format(size=script.size_of(data)),
+            _("Keep it in host memory and move one batch at a time inside the training loop "
+              "(DataLoader(TensorDataset(x, y), batch_size=..., pin_memory=True), then x.to(device) per batch)."),
+            module=seen.ctx.module)
+
+
+def workers_copy_dataset(script: Script) -> Iterator[Finding]:
+    """A Dataset holding a big Python list or dict, read by DataLoader workers: each worker copies it."""
+    for seen in script.seen("loader"):
+        dataset = seen.value
+        if not isinstance(dataset, Instance) or _workers(seen.node, script) == 0:
+            continue
+        for cls in script.flow.class_chain(dataset.cls):
+            for (owner, attribute), value in script.flow.attributes.items():
+                if owner is not cls or not isinstance(value, Data) or value.container not in ("list", "dict"):
+                    continue
+                if value.small or value.content not in (NAMES, TABLE) or words_of(attribute) & LABEL_WORDS - {
+                        "label", "labels", "target", "targets"}:
+                    continue
+                module, site = script.flow.attribute_sites[(owner, attribute)]
+                yield script.finding(
+                    "workers-copy-dataset", site,
+                    _("self.{attribute} is a Python {container} as long as the data set, and the DataLoader (line "
+                      "{line}) reads it from several worker processes: reading a Python object updates its "
+                      "reference count, so each worker ends up with its own copy of every page it touches, and "
+                      "host memory grows with the number of workers.").format(
+                        attribute=attribute, container=value.container, line=seen.node.lineno),
+                    _("Hold it as a NumPy array (np.array(paths) of a fixed-width string dtype) or another "
+                      "single object, not a list of Python objects."), module=module)
+
+
+def _workers(call: ast.Call, script: Script) -> int | None:
+    """num_workers of a DataLoader: 0 when absent or 0, None when set from something the script does not show."""
+    node = keyword_value(call, "num_workers")
+    if node is None:
+        return 0
+    value = script.value(node)
+    if isinstance(value, Number):
+        return int(value.value)
+    # num_workers=args.workers: the command line's default
+    name = last_part(dotted_name(node)) if isinstance(node, (ast.Name, ast.Attribute)) else ""
+    for add in script.calls_named("add_argument"):
+        flags = [a.value for a in add.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+        default = keyword_value(add, "default")
+        if name and any(f.lstrip("-").replace("-", "_") == name for f in flags) and isinstance(default, ast.Constant):
+            return int(default.value) if isinstance(default.value, (int, float)) else None
+    return None

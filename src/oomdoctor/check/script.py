@@ -1,0 +1,152 @@
+"""Finding, and Script: the script as the rules see it (its modules, what the flow saw, which names feed which)."""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Literal
+
+from .context import Seen
+from .flow import Flow
+from .modules import Module, local_modules
+from .names import calls_in, dotted_name, last_part
+from .values import Data, Value, sample_bytes, size_phrase
+
+
+Kind = Literal["memory", "throughput"]
+
+
+@dataclass(frozen=True)
+class Finding:
+    rule: str
+    file: str
+    line: int
+    message: str
+    fix: str
+    kind: Kind = "memory"
+
+    def to_dict(self) -> dict:
+        return {"rule": self.rule, "file": self.file, "line": self.line, "message": self.message, "fix": self.fix,
+                "kind": self.kind}
+
+
+class Script:
+    """The script as the rules see it: its syntax tree, the local modules it imports, and what the flow saw."""
+
+    def __init__(self, path: Path, source: str):
+        self.path = path
+        self.source = source
+        self.main = Module(path, source)
+        self.tree = self.main.tree
+        self.modules = [self.main] + local_modules(self.main)
+        self.torch = any(m.imports("torch") for m in self.modules)
+        # a PyTorch script that never names a GPU keeps its tensors in host memory
+        uses_gpu = self.torch and any(re.search(r"cuda|device|\.to\(", m.source) for m in self.modules)
+        self.flow = Flow(self.modules, uses_gpu, self.torch)
+        self.calls = list(calls_in(self.tree))
+        self._calls_by_name: dict[str, list[ast.Call]] = {}
+        for call in self.calls:
+            self._calls_by_name.setdefault(last_part(dotted_name(call)), []).append(call)
+        self._dependencies: dict[ast.AST, _Dependencies] = {}
+        self._by_root: dict[str, list[Data]] | None = None
+
+    def shown_path(self, module: Module) -> str:
+        """The script as the user named it; a local module by its place beside the script."""
+        if module is self.main:
+            return str(self.path)
+        try:
+            return str(self.path.parent / module.path.relative_to(self.main.path.resolve().parent))
+        except ValueError:
+            return str(module.path)
+
+    def finding(self, rule: str, node: ast.AST, message: str, fix: str, kind: Kind = "memory",
+                module: Module | None = None, line: int | None = None) -> Finding:
+        return Finding(rule, self.shown_path(module or self.main), line or getattr(node, "lineno", 0), message, fix,
+                       kind)
+
+    def seen(self, *what: str) -> list[Seen]:
+        """What the flow saw, in the script or in the parts of its local modules that the script uses."""
+        return [s for s in self.flow.seen if s.what in what and self._reported(s.ctx.module, s.node)]
+
+    def _reported(self, module: Module, node: ast.AST) -> bool:
+        if module is self.main:
+            return True
+        function = module.function_of(node)
+        while function is not None and function.outer is not None:
+            function = function.outer
+        if function is None:
+            return True  # module-level code runs when the script imports it
+        return function in self.flow.referenced or function.cls in self.flow.referenced
+
+    def calls_named(self, *last_names: str) -> list[ast.Call]:
+        found = [c for name in last_names for c in self._calls_by_name.get(name, [])]
+        return sorted(found, key=lambda c: (c.lineno, c.col_offset)) if len(last_names) > 1 else found
+
+    def mentions(self, *words: str) -> bool:
+        return any(word in self.source for word in words)
+
+    def value(self, node: ast.AST) -> Value:
+        return self.flow.values.get(node)
+
+    def dependencies(self, scope: ast.AST) -> _Dependencies:
+        if scope not in self._dependencies:
+            self._dependencies[scope] = _Dependencies(scope)
+        return self._dependencies[scope]
+
+    def same_data(self, data: Data) -> list[Data]:
+        """Every value the flow saw that is this data set or a copy of it."""
+        if self._by_root is None:
+            self._by_root = {}
+            for value in self.flow.values.values():
+                if isinstance(value, Data):
+                    self._by_root.setdefault(value.root, []).append(value)
+        return self._by_root.get(data.root, [])
+
+    def size_of(self, data: Data) -> str:
+        """The size of held data for a message, with the shape the script shows for it later if not here
+        (X = np.load(...) then X.reshape(-1, 256, 256, 3))."""
+        if sample_bytes(data) is None:
+            for value in self.same_data(data):
+                if value.shape and sample_bytes(replace(value, dtype=data.dtype)) is not None:
+                    data = replace(data, shape=(data.shape[0] if data.shape else None,) + value.shape[1:])
+                    break
+        return size_phrase(data)
+
+
+def _used_names(node: ast.AST) -> set[str]:
+    """x, and the attributes read (self.losses -> losses): the names an expression is computed from."""
+    return {n.id if isinstance(n, ast.Name) else n.attr for n in ast.walk(node) if isinstance(n, (ast.Name,
+                                                                                                 ast.Attribute))}
+
+
+class _Dependencies:
+    """In one function or module: which names are computed from which, and what each backward() uses."""
+
+    def __init__(self, scope: ast.AST):
+        self.edges: dict[str, set[str]] = {}
+        self.backwards: list[tuple[int, set[str]]] = []
+        self._derived: dict[str, set[str]] = {}
+        # loss = sum(losses); for out in outputs: g_loss += f(out)
+        for node in ast.walk(scope):
+            if isinstance(node, (ast.Assign, ast.AugAssign, ast.For)):
+                source = node.iter if isinstance(node, ast.For) else node.value
+                targets = [node.target] if isinstance(node, (ast.AugAssign, ast.For)) else node.targets
+                made = set().union(*(_used_names(t) for t in targets))
+                for name in _used_names(source):
+                    self.edges.setdefault(name, set()).update(made)
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "backward":
+                self.backwards.append((node.lineno, _used_names(node.func.value)))
+
+    def derived(self, name: str) -> set[str]:
+        """The name and every name computed from it, directly or not."""
+        if name not in self._derived:
+            found, pending = {name}, [name]
+            while pending:
+                for target in self.edges.get(pending.pop(), ()):
+                    if target not in found:
+                        found.add(target)
+                        pending.append(target)
+            self._derived[name] = found
+        return self._derived[name]

@@ -1,0 +1,236 @@
+"""What a name holds, as far as the script shows: the abstract values the flow follows, and their sizes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..i18n import _
+from ..units import MiB, format_bytes
+from .modules import ClassInfo, FunctionInfo, Module
+
+
+# What held data is made of; it says what its first dimension counts and whether a float copy means anything
+ARRAYS, FILES, NAMES, TABLE = "arrays", "files", "names", "table"
+
+
+@dataclass(frozen=True)
+class Data:
+    """Something that grows with the data set and stays in memory: an array, a list, a table."""
+    line: int                 # where it came to be held: the load, the loop that fills it, the copy
+    path: str                 # the file of that line
+    how: str                  # what made it, as the script writes it: np.load, a list of decoded files
+    content: str              # ARRAYS, FILES (decoded files), NAMES (paths, strings, records), TABLE
+    container: str = "numpy"  # numpy, list, pandas, torch, tf
+    shape: tuple[int | None, ...] | None = None
+    dtype: str | None = None
+    labels: bool = False      # one number per sample: never the memory problem
+    # only the script's division by 255 says what np.array(something unknown) holds
+    inferred: bool = False
+    implicit_float64: bool = False  # np.zeros(...) without a dtype: float64 because nobody chose
+    small: bool = False       # evidently a few samples: a slice [:100], a handful of files
+    widened_line: int | None = None  # each item was made 8 bytes per value there before it was collected
+    reader: str = ""          # the library that read it whole, when its fix differs (h5py)
+    root: str = ""            # where this data set first came into memory: its copies share it
+    split: bool = False       # one part of it (train_test_split's train or test), not all of it
+
+    def __post_init__(self) -> None:
+        if not self.root:  # a data set of its own: named by where it starts
+            object.__setattr__(self, "root", f"{self.path}:{self.line}")
+
+
+@dataclass(frozen=True)
+class Item:
+    """One decoded file or one sample: harmless alone, the whole data set once every one is kept."""
+    shape: tuple[int | None, ...] | None = None
+    dtype: str | None = None
+    # new memory: a decoded file, or a copy made from one (not a row of an array already held)
+    fresh: bool = True
+    widened_line: int | None = None  # where it was made 8 bytes per value (float64, int64) from fewer
+    root: str = ""            # the data set it is a row of, when it is one
+
+
+@dataclass(frozen=True)
+class Batch:
+    """An element or a batch from a loader or a pipeline: it comes and goes with each step."""
+
+
+@dataclass(frozen=True)
+class Tensor:
+    """A PyTorch tensor computed by a forward pass, a loss, or arithmetic on them."""
+    graph: bool               # still holds its autograd graph: every activation the backward pass needs
+    loss: bool = False
+    host: bool = False        # in host memory: moved there, or the script never uses a GPU
+    accumulated: bool = False  # a running sum across steps, not one step's value
+
+
+@dataclass(frozen=True)
+class Model:
+    framework: str            # "torch" or "keras"
+    line: int = 0
+    extractor: bool = False   # keras.Model(inputs, outputs) over another model's layers: no new weights
+    cls: ClassInfo | None = None
+
+
+@dataclass(frozen=True)
+class LossFunction:
+    """nn.CrossEntropyLoss() and friends: calling it gives a loss."""
+
+
+@dataclass(frozen=True)
+class Loader:
+    """A DataLoader, or a generator of batches: iterating it gives batches."""
+
+
+@dataclass(frozen=True)
+class Pipeline:
+    """A tf.data pipeline: what it reads, and whether it is evidently small."""
+    source: str               # ARRAYS, FILES, NAMES, TABLE, "text", "records", "generator"
+    data: Data | None = None  # the arrays it was made from
+    element_bytes: int | None = None
+    known_bytes: int | None = None  # the whole data set's size, for data sets whose size everyone knows
+    small: bool = False       # after take(n) with a small n
+
+
+@dataclass(frozen=True)
+class H5File:
+    """An open HDF5 file: reading a data set with [:] or [()] loads all of it."""
+
+
+@dataclass(frozen=True)
+class H5Dataset:
+    """A data set inside an HDF5 file: still on disk until it is read."""
+
+
+@dataclass(frozen=True)
+class Instance:
+    cls: ClassInfo
+
+
+@dataclass(frozen=True)
+class KnownDataset:
+    """A torchvision data set whose .data holds every image (MNIST, CIFAR-10)."""
+    name: str
+    train: bool
+
+
+@dataclass(frozen=True)
+class FunctionRef:
+    info: FunctionInfo
+    bound: object = None      # the instance a method was read from
+
+
+@dataclass(frozen=True)
+class ClassRef:
+    info: ClassInfo
+
+
+@dataclass(frozen=True)
+class LocalModuleRef:
+    module: Module
+
+
+@dataclass(frozen=True)
+class Several:
+    """A tuple of values: what a function returns, or what unpacking gives."""
+    items: tuple
+
+
+@dataclass(frozen=True)
+class Number:
+    value: float
+
+
+@dataclass(frozen=True)
+class Text:
+    value: str
+
+
+@dataclass(frozen=True)
+class Range:
+    """range(n): a loop over it runs n times."""
+    count: int | None
+
+
+Value = object  # any of the above, or None when the script does not show what it is
+
+ITEMSIZE = {"bool": 1, "int8": 1, "uint8": 1, "int16": 2, "uint16": 2, "float16": 2, "bfloat16": 2, "half": 2,
+            "int32": 4, "uint32": 4, "float32": 4, "int64": 8, "uint64": 8, "float64": 8, "complex64": 8,
+            "complex128": 16}
+# Python's float, int and the names frameworks give dtypes
+DTYPE_NAMES = {"float": "float64", "double": "float64", "float_": "float64", "int": "int64", "long": "int64",
+               "half": "float16", "bool_": "bool", "uint8": "uint8", "float32": "float32", "float64": "float64",
+               "float16": "float16", "int64": "int64", "int32": "int32", "bfloat16": "bfloat16", "int8": "int8",
+               "int16": "int16", "uint16": "uint16", "single": "float32", "bool": "bool"}
+
+# Below this a data set is not a memory problem on any machine that trains: saying so would be noise
+NEGLIGIBLE_BYTES = 256 * MiB
+# A loop over this many items, or a slice of this many rows, is a sample, not the data set
+FEW = 1000
+# One-hot labels over this many classes take more memory than the images they label
+MANY_CLASSES = 1000
+# A sample this large is an image, a clip or a volume: a whole data set of them is a memory problem
+LARGE_SAMPLE_BYTES = 4 * 1024
+
+
+def element_count(shape: tuple[int | None, ...] | None) -> int | None:
+    if shape is None or any(d is None for d in shape):
+        return None
+    total = 1
+    for dimension in shape:
+        total *= dimension  # type: ignore[operator]
+    return total
+
+
+def total_bytes(data: Data) -> int | None:
+    count = element_count(data.shape)
+    dtype = assumed_dtype(data)
+    return count * ITEMSIZE[dtype] if count is not None and dtype in ITEMSIZE else None
+
+
+def sample_bytes(data: Data) -> int | None:
+    count = element_count(data.shape[1:]) if data.shape else None
+    dtype = assumed_dtype(data)
+    return count * ITEMSIZE[dtype] if count is not None and dtype in ITEMSIZE else None
+
+
+def assumed_dtype(data: Data) -> str | None:
+    """The dtype, else what such data is stored as: uint8 for images (N × H × W × 3), 8 bytes for a table."""
+    if data.dtype:
+        return data.dtype
+    if data.content == TABLE:
+        return "float64"
+    return "uint8" if image_shaped(data) else None
+
+
+def image_shaped(data: Data) -> bool:
+    """N × H × W × C or N × C × H × W with 1, 3 or 4 channels."""
+    shape = data.shape
+    return bool(shape) and len(shape) == 4 and (shape[-1] in (1, 3, 4) or shape[1] in (1, 3))  # type: ignore
+
+
+def negligible(data: Data) -> bool:
+    """Evidently too small to matter: a few samples, or a size the script shows that is small."""
+    size = total_bytes(data)
+    return data.small or data.labels or (size is not None and size < NEGLIGIBLE_BYTES)
+
+
+def _shown_shape(shape: tuple[int | None, ...]) -> str:
+    return " × ".join("N" if d is None else f"{d:,}" for d in shape)
+
+
+def _counted(content: str) -> str:
+    return {FILES: _("files"), NAMES: _("entries"), TABLE: _("rows")}.get(content, _("samples"))
+
+
+def size_phrase(data: Data) -> str:
+    """The size when the script shows it, else what it grows with: for messages."""
+    total = total_bytes(data)
+    if total is not None:
+        return _("about {size} ({shape}, {dtype})").format(size=format_bytes(total), shape=_shown_shape(data.shape),
+                                                           dtype=assumed_dtype(data))
+    per_sample = sample_bytes(data)
+    if per_sample is not None:
+        return _("about {size} per sample ({shape}, {dtype}), times the number of {samples}").format(
+            size=format_bytes(per_sample), shape=_shown_shape(data.shape[1:]), dtype=assumed_dtype(data),  # type: ignore
+            samples=_counted(data.content))
+    return _("proportional to the number of {samples}").format(samples=_counted(data.content))
