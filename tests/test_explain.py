@@ -127,3 +127,12 @@ def test_batch_size_compares_the_step_with_the_device(capsys):
 def test_batch_size_needs_a_model(capsys):
     assert main(["explain", str(LOGS / "torch.log"), "-b", "8"]) == 2
     assert "--batch-size needs --model" in capsys.readouterr().err
+
+
+def test_text_whose_lower_case_is_longer_is_read_in_place():
+    """"İ".lower() is two code points: positions found in a lower-case copy must still index the text."""
+    from oomdoctor.explain import explain
+
+    log = (LOGS / "torch.log").read_text()
+    result = explain("İ" * 5000 + "\n" + log)
+    assert result.case == "fragmentation" and result.requested_bytes == explain(log).requested_bytes

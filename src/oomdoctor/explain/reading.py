@@ -14,10 +14,12 @@ digits, dots or newlines from every position in it.
 from __future__ import annotations
 
 import re
+import string
 from dataclasses import dataclass, field
 
 from ..units import EiB
 
+_ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
 # Past this every sum and ratio is clamped, so that a log stating 10^400 bytes stays a float
 LARGEST = 1024 * EiB
 # How much text after a marker belongs to its message (an allocator dump is read from its own marker)
@@ -559,7 +561,9 @@ def _framework(lower: str, facts: Facts, said_by: str) -> str:
 
 def read(text: str) -> Facts:
     """The facts of the last out-of-memory error in ``text`` (``oom`` false when there is none)."""
-    lower = text.lower()
+    # ASCII only: str.lower() can change the length of a text (one "İ" becomes two code points), and the
+    # positions found in the lower-case copy index the text itself
+    lower = text.translate(_ASCII_LOWER)
     facts = Facts()
     said_by = None
     # The most specific message first: a PyTorch log can hold a CUDA driver line too, and a JAX log
