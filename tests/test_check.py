@@ -312,3 +312,182 @@ def test_golden_static_report(lang, golden, capsys, monkeypatch):
     monkeypatch.setenv("COLUMNS", "110")
     assert main(["check", "--static-only", "tests/scripts/seed_train.py", "--lang", lang]) == 0
     golden(capsys.readouterr().out, "test_check_seed_train" + (".zh" if lang == "zh" else "") + ".out")
+
+
+# -- mechanisms calibrated on the held-out corpus: each with the case that must be found and the one that must not
+
+def _rules(tmp_path, source: str, rule: str) -> list[int]:
+    script = tmp_path / "train.py"
+    script.write_text(source)
+    return [f.line for f in check_source(script) if f.rule == rule]
+
+
+@pytest.mark.parametrize("listing, expected", [
+    ("sorted(map(str, Path('imgs').glob('*.png')))", []),  # file paths, read one by one by the map
+    ("np.load('x.npy').reshape(-1, 224, 224, 3)", [4]),
+])
+def test_paths_from_a_folder_listing_are_not_a_data_set_in_memory(listing, expected, tmp_path):
+    source = ("import numpy as np, tensorflow as tf\nfrom pathlib import Path\n"
+              f"paths = {listing}\n"
+              "ds = tf.data.Dataset.from_tensor_slices(np.array(paths)).batch(8).prefetch(1)\n")
+    assert _rules(tmp_path, source, "in-memory-array") == expected
+
+
+@pytest.mark.parametrize("read, expected", [("self.files[i]", [8]), ("str(i)", [])])
+def test_workers_copy_only_what_getitem_reads(read, expected, tmp_path):
+    source = ("import os\nimport numpy as np\nfrom torch.utils.data import DataLoader, Dataset\n\n"
+              "class Speakers(Dataset):\n    def __init__(self, root):\n        self.root = root\n"
+              "        self.files = os.listdir(root)\n\n"
+              "    def __len__(self):\n        return len(self.files)\n\n    def __getitem__(self, i):\n"
+              f"        return np.load(os.path.join(self.root, {read}))\n\n"
+              "loader = DataLoader(Speakers('data'), num_workers=8)\n")
+    assert _rules(tmp_path, source, "workers-copy-dataset") == expected
+
+
+@pytest.mark.parametrize("added, expected", [("loss", [9]), ("loss.item()", [])])
+def test_a_running_sum_written_out_keeps_the_graph(added, expected, tmp_path):
+    source = ("import torch\nmodel = torch.nn.Linear(4, 1).cuda()\nopt = torch.optim.SGD(model.parameters(), 0.1)\n"
+              "running = 0\nfor x, y in loader:\n    loss = torch.nn.functional.mse_loss(model(x), y)\n"
+              f"    loss.backward()\n    opt.step()\n    running = running + {added}\n")
+    assert _rules(tmp_path, source, "loss-keeps-graph") == expected
+
+
+def _guarded(lines: list[str], indent: str, guarded: bool) -> str:
+    """The evaluation loop's lines, under `with torch.no_grad():` when guarded."""
+    if not guarded:
+        return "".join(lines)
+    return indent + "with torch.no_grad():\n" + "".join("    " + line for line in lines)
+
+
+EVAL_CASES = {
+    # a class used as a namespace: val_epoch(model, loader) has no self, model is its first argument
+    "namespace": ("import torch\n\nclass Trainer:\n    def val_epoch(model, loader):\n        model.eval()\n",
+                  ["        for x, y in loader:\n", "            out = model(x)\n"],
+                  "        ", "\n    def run(model, loader):\n        Trainer.val_epoch(model, loader)\n", 7),
+    # embedder.eval() says it is a model, whatever its class's name
+    "module-like": ("import torch\nfrom nets import Embedder\nembedder = Embedder().cuda()\n"
+                    "embedder.load_state_dict(torch.load('w.pt'))\nembedder.eval()\n",
+                    ["for batch in loader:\n", "    emb = embedder(batch)\n"], "", "", 7),
+    # a loop over valid_loader, with no model.eval() and a training loop in the same function
+    "eval-loop": ("import torch\n\ndef run(model, train_loader, valid_loader, opt):\n"
+                  "    for x, y in train_loader:\n        model(x).sum().backward()\n        opt.step()\n",
+                  ["    for x, y in valid_loader:\n", "        out = model(x.cuda())\n"], "    ", "", 8),
+}
+
+
+@pytest.mark.parametrize("case", sorted(EVAL_CASES))
+@pytest.mark.parametrize("guarded", [False, True])
+def test_evaluation_forward_passes_are_found(case, guarded, tmp_path):
+    head, loop, indent, tail, line = EVAL_CASES[case]
+    source = head + _guarded(loop, indent, guarded) + tail
+    assert _rules(tmp_path, source, "eval-without-no-grad") == ([] if guarded else [line])
+
+
+@pytest.mark.parametrize("dtype, expected", [("", [4]), (", dtype=np.float32", [])])
+def test_a_float64_buffer_filled_with_crops(dtype, expected, tmp_path):
+    source = ("import numpy as np\n\ndef patches(imgs, n):\n"
+              f"    out = np.empty((190000, 1, 48, 48){dtype})\n"
+              "    for k in range(n):\n        out[k] = imgs[k % 10, :, 0:48, 0:48]\n    return out\n\n"
+              "all_patches = patches(None, 190000)\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+@pytest.mark.parametrize("line, expected", [("train = x[idx]", [4]), ("x = x[idx]", []),
+                                            ("one = x[args.sample]", [])])  # one row, not a set of rows
+def test_fancy_indexing_copies_while_the_original_stays(line, expected, tmp_path):
+    source = ("import numpy as np\nx = np.load('x.npy').reshape(-1, 3, 256, 256)\n"
+              f"idx = list(range(100))\n{line}\nprint(x.shape)\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+def test_a_copy_returned_by_its_function_is_not_held_twice(tmp_path):
+    source = ("import numpy as np\n\ndef load():\n    values = np.load('v.npy').transpose((1, 2, 0))\n"
+              "    values = values.astype(np.float32)\n    values = values / 3.0\n    return values\n\n"
+              "series = load()\nprint(series.shape)\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == []
+
+
+CACHE = ("import tensorflow as tf\n\ndef load(p):\n    return tf.io.decode_jpeg(tf.io.read_file(p))\n"
+         "{train}val_ds = tf.data.Dataset.list_files('val/*.jpg').map(load, num_parallel_calls=8).cache()"
+         ".batch(8).prefetch(1)\n")
+TRAIN_CACHE = ("train_ds = tf.data.Dataset.list_files('train/*.jpg').map(load, num_parallel_calls=8).cache()"
+               ".batch(8).prefetch(1)\n")
+
+
+@pytest.mark.parametrize("train, expected", [("", [5]), (TRAIN_CACHE, [5])])
+def test_the_validation_cache_beside_the_training_one_is_not_a_second_cause(train, expected, tmp_path):
+    assert _rules(tmp_path, CACHE.format(train=train), "cache-in-memory") == expected
+
+
+@pytest.mark.parametrize("dtype, rule, expected", [
+    ("np.uint8", "eager-loading", [5]),
+    ("np.uint8", "dtype-blowup", []),
+    ("None", "eager-loading", []),  # no dtype chosen: the float64 buffer is what dtype-blowup says, on that line
+    ("None", "dtype-blowup", [5]),
+])
+def test_a_preallocated_array_filled_with_every_decoded_file(dtype, rule, expected, tmp_path):
+    shape = "(len(names), 256, 256, 3)" + (f", dtype={dtype}" if dtype != "None" else "")
+    source = ("import os\nimport numpy as np\nimport cv2\nnames = os.listdir('pics')\n"
+              f"x = np.empty({shape})\n"
+              "for i, name in enumerate(names):\n    x[i] = cv2.imread(os.path.join('pics', name))\n")
+    assert _rules(tmp_path, source, rule) == expected
+
+
+@pytest.mark.parametrize("load, after, expected", [
+    ("np.load('x.npy')", "", [3]),  # the training set itself, of a size nothing shows
+    ("np.loadtxt('x.csv')", "", []),  # a text table: a few numbers a row
+    ("np.load('x.npy')", "x = x / 255.0\n", []),  # the float64 copy replacing it is the finding
+    ("np.load('stats.npy')", "", []),  # not what the model trains on
+])
+def test_an_array_loaded_whole_that_the_model_trains_on(load, after, expected, tmp_path):
+    fed = "x" if "stats" not in load else "np.zeros((10, 4))"
+    source = ("import numpy as np\nfrom tensorflow import keras\n"
+              f"x = {load}\ny = np.load('y.npy')\n{after}"
+              "model = keras.Sequential([keras.layers.Dense(1)])\nmodel.compile('adam', 'mse')\n"
+              f"model.fit({fed}, y, epochs=1)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+def test_a_model_taking_a_flat_vector_trains_on_table_rows(tmp_path):
+    source = ("import numpy as np\nfrom tensorflow import keras\nx = np.load('x.npy')\ny = np.load('y.npy')\n"
+              "model = keras.Sequential([keras.Input((100,)), keras.layers.Dense(1)])\n"
+              "model.fit(x, y, epochs=1)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == []
+
+
+@pytest.mark.parametrize("target, expected", [("noise = noisy - clean", [3, 4]), ("noise = noisy - 1.0", [3])])
+def test_an_array_combined_into_the_training_target_is_trained_on(target, expected, tmp_path):
+    source = ("import numpy as np\nfrom tensorflow import keras\nnoisy = np.load('noisy.npy')\n"
+              f"clean = np.load('clean.npy')\n{target}\n"
+              "model = keras.Sequential([keras.layers.Dense(1)])\nmodel.fit(noisy, noise, epochs=1)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+LINES = """import numpy as np
+
+def read(path):
+    rows = []
+    with open(path) as f:
+        for line in f:
+            rows.append(tuple(line[:-1]))
+    cleaned = []
+    for row in rows:
+        cleaned.append(row)
+    return cleaned
+
+words = read('{path}')
+batch_size = 64
+{use}
+"""
+
+
+@pytest.mark.parametrize("use, expected", [
+    # cut into the batches the model trains on: the training text, held twice while the second list is built
+    ("batches = [words[i:i + batch_size] for i in range(0, len(words), batch_size)]",
+     [(7, "eager-loading"), (10, "duplicate-copy")]),
+    ("ids = {w: i for i, w in enumerate(words)}", []),  # a vocabulary read to be looked up
+])
+def test_the_lines_of_a_training_text_kept_in_a_list(use, expected, tmp_path):
+    script = tmp_path / "train.py"
+    script.write_text(LINES.format(path="train.txt", use=use))
+    assert [(f.line, f.rule) for f in check_source(script) if f.kind == "memory"] == expected

@@ -12,7 +12,7 @@ from .modules import ClassInfo, FunctionInfo, Module, module_files
 from .names import LABEL_WORDS, calls_in, dotted_name, is_eval_name, is_labels, last_part, names_in, words_of
 from .values import (ARRAYS, FEW, FILES, NAMES, TABLE, Batch, ClassRef, Data, FunctionRef, H5Dataset, H5File, Instance,
                      Item, KnownDataset, Loader, LocalModuleRef, LossFunction, Model, Number, Pipeline, Range, Several,
-                     Tensor, Text, Value)
+                     Tensor, Text, TextFile, Value)
 
 
 def _merge(old: Value, new: Value) -> Value:
@@ -53,6 +53,7 @@ class Flow(CallHandlers):
         self.values: dict[ast.AST, Value] = {}
         self._loops_reading: dict[ast.AST, bool] = {}
         self._items: set[FunctionInfo] | None = None
+        self._module_like: dict[Module, set[str]] = {}
         self._local_imports: dict[tuple[Module, str, int], Module | None] = {}
         self.run()
 
@@ -125,7 +126,10 @@ class Flow(CallHandlers):
         params = self.params.get(info, {})
         positional = arguments.posonlyargs + arguments.args
         for index, arg in enumerate(positional + arguments.kwonlyargs):
-            if index == 0 and info.cls is not None and not info.decorated("staticmethod"):
+            # a method of a class used as a namespace (def val_epoch(model, loader), called as
+            # Trainer.val_epoch(model, loader)) takes no self: its first parameter is an argument
+            if index == 0 and info.cls is not None and not info.decorated("staticmethod") and \
+                    arg.arg in ("self", "cls", "this", "klass", "mcs"):
                 scope.names[arg.arg] = (ClassRef(info.cls) if info.decorated("classmethod")
                                         else self._instance_of(info.cls))
             else:
@@ -169,6 +173,10 @@ class Flow(CallHandlers):
         if isinstance(node, (ast.Assign, ast.AnnAssign)):
             if node.value is not None:
                 value = self.eval(node.value, scope, ctx)
+                added = _running_sum(node)
+                if added is not None and isinstance(value, Tensor):  # total = total + loss: total += loss
+                    self._accumulate(node, node.targets[0], self.values.get(added), ctx, appended=False)
+                    value = replace(value, accumulated=True)
                 targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                 for target in targets:
                     self._assign(target, value, scope, ctx, node)
@@ -229,7 +237,7 @@ class Flow(CallHandlers):
         if method == "set_grad_enabled" and expression.args and isinstance(expression.args[0], ast.Constant):
             return replace(ctx, no_grad=not expression.args[0].value)
         receiver = self.values.get(expression.func.value)
-        is_model = isinstance(receiver, Model) or self._looks_like_model(expression.func.value)
+        is_model = isinstance(receiver, Model) or self._looks_like_model(expression.func.value, ctx.module)
         if not is_model:
             return ctx
         if method == "eval":
@@ -240,10 +248,20 @@ class Flow(CallHandlers):
             return replace(ctx, eval_mode=not training)
         return ctx
 
-    def _looks_like_model(self, node: ast.AST) -> bool:
+    def _used_as_module(self, module: Module) -> set[str]:
+        """Names the script treats as an nn.Module: embedder.eval(), embedder.parameters(), whatever its class."""
+        if module not in self._module_like:
+            self._module_like[module] = {dotted_name(c.func.value) for c in calls_in(module.tree)
+                                         if isinstance(c.func, ast.Attribute) and not c.args and not c.keywords
+                                         and c.func.attr in _MODULE_ONLY_METHODS} - {""}
+        return self._module_like[module]
+
+    def _looks_like_model(self, node: ast.AST, module: Module | None = None) -> bool:
         """model, net, self.model, generator: what a PyTorch script calls its models when nothing else says."""
         if not self.torch_script:
             return False
+        if module is not None and dotted_name(node) in self._used_as_module(module):
+            return True
         if isinstance(node, ast.Attribute) and not (isinstance(node.value, ast.Name) and node.value.id == "self"):
             return False  # models.resnet50(...), misc.log_model_info(model): a library's function
         name = last_part(dotted_name(node))
@@ -285,8 +303,12 @@ class Flow(CallHandlers):
             container = self.eval(target.value, scope, ctx)
             self.eval(target.slice, scope, ctx)
             # X[i] = image, or outs[i, t, word] = 1 (a one-hot): what the buffer really holds
-            if isinstance(container, Data) and ctx.loops and (isinstance(value, Item) or isinstance(value, Number)
-                                                             and float(value.value).is_integer()):
+            # patches[k] = imgs[i, :, y0:y1, x0:x1]: a crop of an array, whatever that array is
+            cropped = value is None and isinstance(getattr(statement, "value", None), ast.Subscript) and \
+                isinstance(statement.value.slice, ast.Tuple) and \
+                any(isinstance(e, ast.Slice) for e in statement.value.slice.elts)
+            if isinstance(container, Data) and ctx.loops and (isinstance(value, Item) or cropped or isinstance(
+                    value, Number) and float(value.value).is_integer()):
                 self.seen.append(Seen("filled", statement, ctx, container, value))
 
     def _augmented(self, node: ast.AugAssign, scope: Scope, ctx: Context) -> None:
@@ -521,7 +543,7 @@ class Flow(CallHandlers):
                 return data
             return Item()
         if isinstance(container, Data):
-            return self._data_subscript(container, node, index, ctx)
+            return self._data_subscript(container, node, index, ctx, scope)
         if isinstance(container, Tensor):
             return container
         if isinstance(container, (Batch, KnownDataset)):
@@ -530,7 +552,7 @@ class Flow(CallHandlers):
             return container
         return None
 
-    def _data_subscript(self, data: Data, node: ast.Subscript, index: Value, ctx: Context) -> Value:
+    def _data_subscript(self, data: Data, node: ast.Subscript, index: Value, ctx: Context, scope: Scope) -> Value:
         piece = node.slice
         if isinstance(piece, ast.Slice):
             upper = piece.upper
@@ -547,6 +569,14 @@ class Flow(CallHandlers):
         if isinstance(index, Text):
             labels = bool(words_of(index.value) & LABEL_WORDS)
             return replace(data, labels=labels, shape=None)
+        if not ctx.loops and isinstance(first, (ast.Name, ast.Attribute)) and _names_rows(first) and \
+                not isinstance(self.values.get(first), (Number, Text, Tensor, Batch, Item)) and \
+                data.container in ("numpy", "torch") and data.content != NAMES:
+            # X[train_idx]: NumPy's fancy indexing copies the rows it picks, and X stays
+            part = replace(data, line=node.lineno, shape=((None,) + data.shape[1:]) if data.shape else None,
+                           split=True)
+            self._copied(Call(node, "", data, None, [], {}, ctx, scope), data, part)  # type: ignore[arg-type]
+            return part
         return data
 
     def _eval_BinOp(self, node: ast.BinOp, scope: Scope, ctx: Context) -> Value:
@@ -737,6 +767,17 @@ class Flow(CallHandlers):
         if held is None and isinstance(iterable, Data) and iterable.content == NAMES and not iterable.small and \
                 not isinstance(value, (Item, Data)):
             held = Data(node.lineno, str(ctx.module.path), "a list of file names", NAMES, "list")
+        if isinstance(held, Data) and held.content == NAMES and isinstance(iterable, Data) and iterable.lines:
+            # a list made from each of a text file's lines: the same text once more, with the same root; the
+            # first list is alive while the second is built from it
+            held = replace(held, lines=True, root=iterable.root)
+            if ctx.data_set_level and not ctx.small_loop:
+                self.seen.append(Seen("copied-lines", node, ctx, held, iterable, target=dotted_name(loop.iter)))
+        if held is None and isinstance(iterable, TextFile) and not isinstance(value, (Item, Data)):
+            # for line in f: rows.append(...): one Python object per line of the file
+            held = Data(node.lineno, str(ctx.module.path), "the lines of a text file", NAMES, "list", lines=True)
+            if ctx.data_set_level:
+                self.seen.append(Seen("collected-lines", node, ctx, held))
         if held is not None and not ctx.data_set_level and isinstance(value, Item):
             # the pieces of one sample (its chunks, its frames): one sample's worth, made anew
             self._assign(target, replace(value, shape=None, fresh=True), call.scope, ctx,
@@ -828,7 +869,8 @@ class Flow(CallHandlers):
             words = words_of(name)
             if words & {"loss", "criterion", "criteria"} or name.lower().startswith("criterion"):
                 return self._loss(call)
-            if self._looks_like_model(node.func) and call.args and not isinstance(call.receiver, (Data, Text)):
+            if self._looks_like_model(node.func, call.ctx.module) and call.args and \
+                    not isinstance(call.receiver, (Data, Text)):
                 return self._forward(call, Model("torch", node.lineno))
         if any(isinstance(a, Tensor) and a.graph for a in call.args) and call.callee is None and \
                 last_part(call.qualified) not in ("len", "float", "int", "str", "print", "format", "isinstance") and \
@@ -864,3 +906,32 @@ _ARRAY_LIBRARIES = {"numpy", "tensorflow", "librosa", "cv2", "PIL", "scipy", "sk
 _ARITHMETIC = {ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b, ast.Mult: lambda a, b: a * b,
                ast.Div: lambda a, b: a / b, ast.FloorDiv: lambda a, b: a // b, ast.Pow: lambda a, b: a ** b
                if abs(b) < 64 else float("inf")}
+
+
+def _names_rows(index: ast.expr) -> bool:
+    """x[train_idx], x[perm], x[mask]: an index named as a set of rows, not one row (x[args.sample])."""
+    words = words_of(last_part(dotted_name(index)))
+    return bool(words & _ROW_SET_WORDS) or is_eval_name(last_part(dotted_name(index))) or "train" in words
+
+
+_ROW_SET_WORDS = {"idx", "idxs", "indices", "inds", "ids", "perm", "permutation", "order", "mask", "shuffle",
+                  "shuffled", "rows", "selected", "keep", "split", "fold", "subset"}
+# Methods only an nn.Module has (an optimizer has state_dict and zero_grad too; a tensor has cuda and to)
+_MODULE_ONLY_METHODS = {"eval", "parameters", "named_parameters", "named_modules", "children"}
+
+
+def _running_sum(node: ast.stmt) -> ast.expr | None:
+    """What total = total + x (or x + total) adds to the sum: x."""
+    if not isinstance(node, ast.Assign) or len(node.targets) != 1 or not isinstance(node.value, ast.BinOp) or \
+            not isinstance(node.value.op, ast.Add):
+        return None
+    target = node.targets[0]
+    key = dotted_name(target) if isinstance(target, (ast.Name, ast.Attribute)) else ""
+    if not key:
+        return None
+    left, right = node.value.left, node.value.right
+    if isinstance(left, (ast.Name, ast.Attribute)) and dotted_name(left) == key:
+        return right
+    if isinstance(right, (ast.Name, ast.Attribute)) and dotted_name(right) == key:
+        return left
+    return None

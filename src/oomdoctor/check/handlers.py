@@ -13,8 +13,8 @@ from .library import (DECODERS, KNOWN_IMAGE_SETS, KNOWN_TFDS_BYTES, LISTINGS, MO
                       dtype_of, keyword_value, loader_kind)
 from .names import dotted_name, is_labels, last_part, words_of
 from .values import (ARRAYS, FEW, FILES, ITEMSIZE, MANY_CLASSES, NAMES, TABLE, Data, H5Dataset, H5File, Item,
-                     KnownDataset, Loader, LossFunction, Model, Number, Pipeline, Range, Several, Tensor, Text, Value,
-                     element_count)
+                     KnownDataset, Loader, LossFunction, Model, Number, Pipeline, Range, Several, Tensor, Text,
+                     TextFile, Value, element_count)
 
 
 UNKNOWN = object()  # a handler that does not know the call: the next one is asked
@@ -308,6 +308,8 @@ class CallHandlers:
         while scope is not None:
             for name in sorted(scope.names.by_root.get(source.root, ())):
                 value = scope.names[name]
+                if _made_later_here(value, call):
+                    continue  # series = load(): what this function returns, from an earlier round of the flow
                 if not value.split and not value.labels:
                     holders.append((name, scope.parent is None))
             scope = scope.parent
@@ -348,6 +350,11 @@ class CallHandlers:
         if isinstance(value, Data) and last_part(call.qualified) in ("list", "sorted", "tuple"):
             return replace(value, container="list") if value.content == NAMES else value
         return value
+
+    def _mapped_names(self, call: Call) -> Value:
+        """map(str, paths), map(os.path.basename, paths): file names stay file names."""
+        value = call.args[1] if len(call.args) > 1 else None
+        return replace(value, container="list") if isinstance(value, Data) and value.content == NAMES else None
 
     def _range(self, call: Call) -> Value:
         numbers = [a for a in call.args]
@@ -435,7 +442,11 @@ class CallHandlers:
         return Data(call.node.lineno, str(call.ctx.module.path), last_part(call.qualified), NAMES, "list")
 
     def _readlines(self, call: Call) -> Value:
-        return self._json_load(call)
+        lines = self._json_load(call)
+        if isinstance(lines, Data) and isinstance(call.receiver, TextFile):
+            lines = replace(lines, how="the lines of a text file", lines=True)
+            self.seen.append(Seen("collected-lines", call.node, call.ctx, lines))
+        return lines
 
     def _one_hot(self, call: Call) -> Value:
         """to_categorical(y, 3062): a float row of every class per sample."""
@@ -526,6 +537,15 @@ def _library_handler(qualified: str) -> Callable[[CallHandlers, Call], Value] | 
     return next((handler for matches, handler in _LIBRARY_HANDLERS if matches(qualified)), None)
 
 
+def _made_later_here(value: Data, call: Call) -> bool:
+    """The value was made after this copy, in the same function: the copy's own result, handed back."""
+    function = call.ctx.function
+    if function is None or value.path != str(call.ctx.module.path):
+        return False
+    end = getattr(function.node, "end_lineno", None) or function.node.lineno
+    return call.node.lineno <= value.line <= end
+
+
 def _starts(*prefixes: str) -> Callable[[str], bool]:
     return lambda name: name.startswith(prefixes)
 
@@ -571,6 +591,9 @@ _LIBRARY_HANDLERS: list[tuple[Callable[[str], bool], Callable[[CallHandlers, Cal
     (lambda n: n in TORCH_COPIES, CallHandlers._to_torch),
     (lambda n: n in TF_COPIES, CallHandlers._to_tf),
     (lambda n: n in LISTINGS, CallHandlers._listing),
+    # pathlib: folder.glob("*.png"), folder.rglob(...), folder.iterdir() list a folder all the same
+    (lambda n: "." in n and last_part(n) in ("glob", "rglob", "iterdir"), CallHandlers._listing),
+    (_is("map"), CallHandlers._mapped_names),
     (_is("list", "sorted", "tuple", "enumerate", "zip", "tqdm", "tqdm.tqdm", "tqdm.auto.tqdm", "iter",
          "tqdm.notebook.tqdm", "numpy.random.permutation", "reversed"), CallHandlers._same),
     (_is("range"), CallHandlers._range),
@@ -591,6 +614,7 @@ _LIBRARY_HANDLERS: list[tuple[Callable[[str], bool], Callable[[CallHandlers, Cal
     (lambda n: last_part(n) == "to_categorical", CallHandlers._one_hot),
     (lambda n: last_part(n) == "readlines", CallHandlers._readlines),
     (_is("json.load", "yaml.safe_load", "yaml.load"), CallHandlers._json_load),
+    (_is("open", "io.open", "codecs.open"), lambda flow, call: TextFile()),
     (lambda n: n in ("torch.max", "torch.min", "torch.topk", "torch.sort"),
      lambda flow, call: flow._tensor_method(call, call.args[0], last_part(call.qualified))
      if call.args and isinstance(call.args[0], Tensor) else None),

@@ -9,9 +9,9 @@ from ..i18n import _
 from ..units import format_bytes
 from .context import Seen
 from .modules import Module, own_nodes
-from .names import calls_in, dotted_name, is_labels, last_part, names_in, words_of
+from .names import calls_in, dotted_name, is_eval_name, is_labels, last_part, names_in, words_of
 from .script import Finding, Script
-from .values import (FILES, ITEMSIZE, LARGE_SAMPLE_BYTES, NAMES, NEGLIGIBLE_BYTES, TABLE, Data, Pipeline,
+from .values import (ARRAYS, FILES, ITEMSIZE, LARGE_SAMPLE_BYTES, NAMES, NEGLIGIBLE_BYTES, TABLE, Data, Item, Pipeline,
                      assumed_dtype, image_shaped, negligible, sample_bytes, total_bytes)
 
 
@@ -29,6 +29,51 @@ def eager_loading(script: Script) -> Iterator[Finding]:
             _("Stream it: read and decode each file when its batch is needed, in a PyTorch Dataset's __getitem__ "
               "or with tf.data.Dataset.list_files(...).map(load_fn, num_parallel_calls=tf.data.AUTOTUNE)."),
             module=seen.ctx.module)
+    # X = np.empty((n, h, w, 3)); X[i] = cv2.imread(path): the array the loop fills holds every decoded file
+    buffers: dict[tuple[str, int], Seen] = {}
+    for seen in script.seen("filled"):
+        data, item = seen.value, seen.source
+        if isinstance(data, Data) and isinstance(item, Item) and item.fresh and not item.root and \
+                not seen.ctx.small_loop and not negligible(data) and not data.labels and not data.implicit_float64:
+            # (a float64 buffer nobody chose: dtype-blowup says this line, with the larger saving)
+            buffers.setdefault((data.path, data.line), seen)
+    for seen in buffers.values():
+        data = seen.value
+        yield script.finding(
+            "eager-loading", seen.node,
+            _("Every file is decoded into this array before training starts (filled on line {line}): the whole data "
+              "set sits in RAM ({size}).").format(line=seen.node.lineno, size=script.size_of(data)),
+            _("Stream it: read and decode each file when its batch is needed, in a PyTorch Dataset's __getitem__ "
+              "or with tf.data.Dataset.list_files(...).map(load_fn, num_parallel_calls=tf.data.AUTOTUNE)."),
+            module=seen.ctx.module, line=data.line)
+
+
+    # for line in open(path): rows.append(...): the training text itself, a Python object per line
+    for seen in script.seen("collected-lines"):
+        data = seen.value
+        if not _read_in_batches(data, script):
+            continue  # a vocabulary, a list of labels or of file names: what is read whole to be looked up
+        yield script.finding(
+            "eager-loading", seen.node,
+            _("Every line of the training file is kept here as a Python object before training starts: the "
+              "whole text sits in RAM, several times its size on disk (each string or tuple carries its own "
+              "header)."),
+            _("Stream it: tf.data.TextLineDataset(path), or read the lines of each batch when it is needed "
+              "(a generator over the open file), or convert the text once to a NumPy array and memory-map it."),
+            module=seen.ctx.module)
+
+
+def _read_in_batches(data: Data, script: Script) -> bool:
+    """rows[i:i + batch_size]: the list is cut into the batches a model trains on (or handed to fit,
+    from_tensor_slices, a DataLoader)."""
+    for node in ast.walk(script.tree):
+        if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice):
+            value = script.value(node.value)
+            bounds = [b for b in (node.slice.lower, node.slice.upper) if b is not None]
+            if isinstance(value, Data) and value.root == data.root and any(
+                    "batch" in words_of(n) for b in bounds for n in names_in(b)):
+                return True
+    return _trained_on(data, script)
 
 
 def whole_dataset_load(script: Script) -> Iterator[Finding]:
@@ -36,8 +81,17 @@ def whole_dataset_load(script: Script) -> Iterator[Finding]:
     for seen in script.seen("loaded"):
         data: Data = seen.value  # type: ignore[assignment]
         shaped = _largest_shape(data, script)
-        if data.labels or shaped is None:
+        if data.labels or data.small or negligible(data):
             continue  # a file of labels, indexes or a small table: loading it whole is what it is for
+        # the training set itself, as a binary array of unknown size (a text file parsed by np.loadtxt is a
+        # table of a few numbers per row: nobody stores a data set that fills memory that way)
+        unknown_training_set = data.content == ARRAYS and not last_part(data.how).startswith(
+            ("loadtxt", "genfromtxt")) and total_bytes(data) is None and sample_bytes(data) is None and \
+            not _flat_model_input(script) and _trained_on(data, script)
+        if shaped is None and not unknown_training_set:
+            continue  # nothing says it is large, and it is not what the model trains on
+        if _replaced_by_float64_copy(seen, script):
+            continue  # x = x / 255: the float64 copy that replaces it is the finding (dtype-blowup), 8× larger
         fixes = {
             TABLE: _("Read only what a batch needs: pd.read_csv(..., usecols=..., dtype=...) with smaller dtypes, "
                      "chunksize=... to stream it, or convert it once to .npy and memory-map that."),
@@ -52,6 +106,58 @@ def whole_dataset_load(script: Script) -> Iterator[Finding]:
             _("{how} reads all of it into memory at once, and it stays there for the whole run ({size}).").format(
                 how=data.how, size=script.size_of(data)),
             fix, module=seen.ctx.module)
+
+
+# Calls whose arguments are the data a model trains on
+_TRAINING_INPUTS = {"fit", "fit_generator", "train_on_batch", "from_tensor_slices", "TensorDataset", "DataLoader"}
+
+
+def _trained_on(data: Data, script: Script) -> bool:
+    """The data set (or a copy or a split of it) is handed to fit, from_tensor_slices, TensorDataset or
+    DataLoader: it is the training set itself, not a table of labels or statistics."""
+    fed: set[str] = set()
+    for call in script.calls_named(*_TRAINING_INPUTS):
+        arguments = list(call.args) + [k.value for k in call.keywords]
+        for argument in arguments:
+            for node in ast.walk(argument):
+                value = script.value(node)
+                if isinstance(value, Data) and not value.labels:
+                    fed.add(value.root)
+    # target = noisy - clean: both arrays the arithmetic reads become what the model trains on
+    for node in ast.walk(script.tree):
+        if isinstance(node, ast.BinOp):
+            left, right = script.value(node.left), script.value(node.right)
+            if isinstance(left, Data) and isinstance(right, Data) and {left.root, right.root} & fed:
+                fed |= {left.root, right.root}
+    return data.root in fed
+
+
+def _flat_model_input(script: Script) -> bool:
+    """Input((100,)), input_shape=(100,), input_dim=100: the model takes a few numbers per sample, a table's row,
+    not an image or a clip."""
+    for call in script.calls:
+        shapes = [k.value for k in call.keywords if k.arg in ("input_shape", "shape")]
+        if last_part(dotted_name(call)) == "Input" and call.args:
+            shapes.append(call.args[0])
+        if any(k.arg == "input_dim" for k in call.keywords) and last_part(dotted_name(call)) == "Dense":
+            return True
+        if any(isinstance(shape, (ast.Tuple, ast.List)) and len(shape.elts) == 1 for shape in shapes):
+            return True
+    return False
+
+
+def _replaced_by_float64_copy(seen: Seen, script: Script) -> bool:
+    """x = np.load(...) then x = x / 255: the division makes the float64 copy and drops what was loaded."""
+    for divided in script.seen("divided"):
+        value = divided.value
+        if not isinstance(value, Data) or value.root != seen.value.root or negligible(value) or value.labels:
+            continue
+        statement = divided.ctx.module.statement_of(divided.node)
+        if isinstance(statement, ast.Assign) and isinstance(divided.node, ast.BinOp) and \
+                isinstance(divided.node.left, ast.Name) and \
+                any(dotted_name(t) == divided.node.left.id for t in statement.targets):
+            return True
+    return False
 
 
 def _largest_shape(data: Data, script: Script) -> Data | None:
@@ -169,6 +275,26 @@ def duplicate_copy(script: Script) -> Iterator[Finding]:
             _("Replace the original instead of keeping both (x = x.astype('float32'), or del the original right "
               "after); fill a preallocated array instead of np.array(list); torch.from_numpy and np.asarray share "
               "memory instead of copying."), module=seen.ctx.module)
+    yield from lines_copied(script)
+
+
+def lines_copied(script: Script) -> Iterator[Finding]:
+    """for row in rows: cleaned.append(...): a second list of every line of the training text, built while the
+    first one still holds them all."""
+    reported: set[str] = set()
+    for seen in script.seen("copied-lines"):
+        data, source = seen.value, seen.source
+        if source.root != f"{source.path}:{source.line}":
+            continue  # built from a list that is itself the second: said where that one is built
+        if data.root in reported or not _read_in_batches(data, script):
+            continue
+        reported.add(data.root)
+        yield script.finding(
+            "duplicate-copy", seen.node,
+            _("A second list of every line is built here from {name}, which still holds them all while it is "
+              "built: the training text is in memory twice at this point.").format(name=seen.target),
+            _("Transform each line as it is read (one pass over the file), or read the file lazily; if both "
+              "lists are needed, del the first one as soon as the second is complete."), module=seen.ctx.module)
 
 
 def _copy_effect(seen: Seen, script: Script) -> str | None:
@@ -193,8 +319,10 @@ def _copy_effect(seen: Seen, script: Script) -> str | None:
     from_list = source.container == "list" and name is not None
     # np.concatenate([x_train, augmented]): each part it copies may stay
     parts = _part_names(seen.node) or ([name] if name else [])
+    # x[train_idx] copies the rows of x alone: the other arrays of its data set are not copied here
+    holders = () if isinstance(seen.node, ast.Subscript) else seen.holders
     alive = from_list or any(_stays_alive(part, seen, script) for part in parts) or any(
-        _stays_alive(holder, seen, script, at_module_level) for holder, at_module_level in seen.holders
+        _stays_alive(holder, seen, script, at_module_level) for holder, at_module_level in holders
         if holder != name)
     if not alive:
         return None
@@ -213,6 +341,9 @@ def _held(copy: ast.AST, module: Module) -> bool:
         elif isinstance(parent, (ast.Tuple, ast.List)) and isinstance(module.parents.get(parent),
                                                                        (ast.Assign, ast.Return)):
             return True
+        elif isinstance(copy, ast.Subscript) and isinstance(parent, ast.Call) and node in parent.args and \
+                isinstance(parent.func, ast.Name) and parent.func.id[:1].isupper():
+            return True  # PatchSet(x[train_idx], ...): the object made keeps the rows it was given
         else:
             return isinstance(parent, (ast.Assign, ast.AnnAssign, ast.Return))
 
@@ -230,6 +361,8 @@ def _part_names(call: ast.AST) -> list[str]:
 
 def _source_name(call: ast.AST) -> str | None:
     """The name the copied data is held by: np.array(x) -> x, x.reshape(...).astype(...) -> x, self.data.copy()."""
+    if isinstance(call, ast.Subscript):  # x[train_idx]
+        call = ast.Call(func=ast.Name("copy"), args=[call.value], keywords=[])
     if not isinstance(call, ast.Call):
         return None
     methods = ("astype", "copy", "float", "double", "half", "long", "type")
@@ -305,6 +438,14 @@ def _assigned_value(node: ast.expr, use: ast.AST, script: Script) -> ast.expr:
 
 def cache_in_memory(script: Script) -> Iterator[Finding]:
     """Dataset.cache() without a file keeps every element in memory: a problem unless the data set is small."""
+    found = list(_caches_in_memory(script))
+    # the validation split is a fraction of the training one: once the training cache is said, the smaller
+    # cache beside it is the same advice, not a second cause
+    training = [f for f, evaluation in found if not evaluation]
+    yield from (f for f, evaluation in found if not (evaluation and training))
+
+
+def _caches_in_memory(script: Script) -> Iterator[tuple[Finding, bool]]:
     for call in script.calls_named("cache"):
         if not isinstance(call.func, ast.Attribute) or call.args or call.keywords:
             continue
@@ -324,11 +465,17 @@ def cache_in_memory(script: Script) -> Iterator[Finding]:
         elif isinstance(pipeline, Pipeline) and pipeline.element_bytes:
             size = " " + _("It holds about {size} per element, times the number of files.").format(
                 size=format_bytes(pipeline.element_bytes))
+        receiver = call.func.value
+        while isinstance(receiver, (ast.Call, ast.Attribute)):
+            receiver = receiver.func if isinstance(receiver, ast.Call) else receiver.value
+        statement = script.main.statement_of(call)
+        targets = statement.targets if isinstance(statement, ast.Assign) else []
+        evaluation = any(isinstance(n, ast.Name) and is_eval_name(n.id) for n in [receiver] + targets)
         yield script.finding(
             "cache-in-memory", call,
             _("Dataset.cache() without a file name keeps every element in memory after the first epoch.") + size,
             _("Give it a file: .cache('/tmp/train_cache'), or cache before the expensive map only if the data "
-              "set fits in RAM."))
+              "set fits in RAM.")), evaluation
 
 
 def huge_shuffle(script: Script) -> Iterator[Finding]:

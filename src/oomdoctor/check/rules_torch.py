@@ -64,14 +64,17 @@ def eval_without_no_grad(script: Script) -> Iterator[Finding]:
     for seen in script.seen("forward"):
         ctx = seen.ctx
         arguments: Several = seen.source  # type: ignore[assignment]
+        # for inputs, targets in validation_loader: the batches of an evaluation set
+        eval_loop = next((loop for loop in reversed(ctx.loops) if isinstance(loop, (ast.For, ast.AsyncFor))
+                          and any(is_eval_name(n) for n in names_in(loop.iter))), None)
         eval_data = any(isinstance(a, Data) for a in arguments.items) or any(
-            is_eval_name(n) for argument in seen.node.args for n in names_in(argument))
+            is_eval_name(n) for argument in seen.node.args for n in names_in(argument)) or eval_loop is not None
         if ctx.no_grad or not (ctx.eval_mode or eval_data):
             continue
         if not (ctx.loops or ctx.repeated or eval_data or ctx.function is not None and is_eval_name(
                 ctx.function.name)):
             continue  # one forward pass on one batch: its graph goes with its output
-        region = _step_loop(ctx, script) or ctx.function or (ctx.loops[-1] if ctx.loops else None)
+        region = _step_loop(ctx, script) or eval_loop or ctx.function or (ctx.loops[-1] if ctx.loops else None)
         if region in reported or _trains_in(region, seen, script):
             continue
         reported.add(region)
@@ -123,10 +126,14 @@ def workers_copy_dataset(script: Script) -> Iterator[Finding]:
         dataset = seen.value
         if not isinstance(dataset, Instance) or _workers(seen.node, script) == 0:
             continue
-        for cls in script.flow.class_chain(dataset.cls):
+        chain = script.flow.class_chain(dataset.cls)
+        per_element = _read_per_element(chain)
+        for cls in chain:
             for (owner, attribute), value in script.flow.attributes.items():
                 if owner is not cls or not isinstance(value, Data) or value.container not in ("list", "dict"):
                     continue
+                if per_element is not None and attribute not in per_element:
+                    continue  # only len(self.files) in the main process: no worker touches its pages
                 if value.small or value.content not in (NAMES, TABLE) or words_of(attribute) & LABEL_WORDS - {
                         "label", "labels", "target", "targets"}:
                     continue
@@ -140,6 +147,26 @@ def workers_copy_dataset(script: Script) -> Iterator[Finding]:
                         attribute=attribute, container=value.container, line=seen.node.lineno),
                     _("Hold it as a NumPy array (np.array(paths) of a fixed-width string dtype) or another "
                       "single object, not a list of Python objects."), module=module)
+
+
+def _read_per_element(chain: list) -> set[str] | None:
+    """The attributes of self that __getitem__ (or a method of self it calls) reads: what each worker touches;
+    None when the script does not define __getitem__ (a library's reads what the script cannot see)."""
+    methods = {name: info for cls in reversed(chain) for name, info in cls.methods.items()}
+    if "__getitem__" not in methods and "__iter__" not in methods:
+        return None
+    read: set[str] = set()
+    todo, done = ["__getitem__", "__iter__"], set()
+    while todo:
+        name = todo.pop()
+        if name in done or name not in methods:
+            continue
+        done.add(name)
+        for node in ast.walk(methods[name].node):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
+                read.add(node.attr)
+                todo.append(node.attr)
+    return read
 
 
 def _workers(call: ast.Call, script: Script) -> int | None:

@@ -32,6 +32,7 @@ class Data:
     reader: str = ""          # the library that read it whole, when its fix differs (h5py)
     root: str = ""            # where this data set first came into memory: its copies share it
     split: bool = False       # one part of it (train_test_split's train or test), not all of it
+    lines: bool = False       # every line of a text file, one Python string or tuple each
 
     def __post_init__(self) -> None:
         if not self.root:  # a data set of its own: named by where it starts
@@ -89,6 +90,11 @@ class Pipeline:
     element_bytes: int | None = None
     known_bytes: int | None = None  # the whole data set's size, for data sets whose size everyone knows
     small: bool = False       # after take(n) with a small n
+
+
+@dataclass(frozen=True)
+class TextFile:
+    """A file opened with open(): iterating it gives its lines, one at a time."""
 
 
 @dataclass(frozen=True)
