@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from .context import Context, Scope, Seen
 from .handlers import UNKNOWN, Call, CallHandlers, known_images
-from .library import DECODERS, LISTINGS, MODEL_METHODS, loader_kind
+from .library import DECODERS, FEW_LARGE, LISTINGS, MODEL_METHODS, loader_kind
 from .modules import ClassInfo, FunctionInfo, Module, module_files
 from .names import LABEL_WORDS, calls_in, dotted_name, is_eval_name, is_labels, last_part, names_in, words_of
 from .values import (ARRAYS, FEW, FILES, NAMES, TABLE, Batch, ClassRef, Data, FunctionRef, H5Dataset, H5File, Instance,
@@ -307,6 +307,7 @@ class Flow(CallHandlers):
             cropped = value is None and isinstance(getattr(statement, "value", None), ast.Subscript) and \
                 isinstance(statement.value.slice, ast.Tuple) and \
                 any(isinstance(e, ast.Slice) for e in statement.value.slice.elts)
+            self._kept_on_gpu(target.value, value, ctx)  # frames[i] = [frame.cuda(), target.cuda()]
             if isinstance(container, Data) and ctx.loops and (isinstance(value, Item) or cropped or isinstance(
                     value, Number) and float(value.value).is_integer()):
                 self.seen.append(Seen("filled", statement, ctx, container, value))
@@ -336,6 +337,12 @@ class Flow(CallHandlers):
         loop = ctx.loops[-1] if ctx.loops else None
         if isinstance(loop, (ast.For, ast.AsyncFor)) and isinstance(self.values.get(loop.iter), Batch):
             return  # a loop over the frames or samples of one batch: the list holds one step
+        if isinstance(loop, (ast.For, ast.AsyncFor)) and ctx.function is not None and len(ctx.loops) == 1 and \
+                isinstance(target, ast.Name) and not self._is_global(target, ctx) and \
+                _over_literal(loop, ctx.function.node):
+            # for layer, w in weights.items(): terms.append(...), weights a dict written in the function: a
+            # few terms per call, in a list that the next call makes anew
+            return
         key = dotted_name(target)
         if key and not self._reset_before_in_loop(key, node, ctx):
             self.seen.append(Seen("accumulated-list" if appended else "accumulated-sum", node, ctx, value,
@@ -624,6 +631,15 @@ class Flow(CallHandlers):
                          dtype="float64" if becomes_float64 else array.dtype)
         if becomes_float64 and (array.dtype is not None or pixel_scale) and array.content != TABLE:
             self.seen.append(Seen("divided", node, ctx, result, array))
+        converted = node.left if array is left else node.right
+        if isinstance(converted, ast.Call) and isinstance(converted.func, ast.Attribute) and \
+                converted.func.attr == "astype" and ctx.data_set_level and not ctx.loops:
+            # x.astype('float32') / 255 with x float32 already: astype copies it whole for nothing, and the
+            # division makes a second copy while that first one is alive
+            before = self.values.get(converted.func.value)
+            if isinstance(before, Data) and before.dtype is not None and before.dtype == array.dtype and \
+                    not before.inferred:
+                self.seen.append(Seen("converted-twice", node, ctx, result, before))
         return result
 
     def _eval_UnaryOp(self, node: ast.UnaryOp, scope: Scope, ctx: Context) -> Value:
@@ -697,6 +713,22 @@ class Flow(CallHandlers):
             return Data(node.lineno, path, "a list of file names", NAMES, "list", small=small)
         return None
 
+    def _kept_on_gpu(self, container: ast.AST, value: Value, ctx: Context) -> None:
+        """Samples moved to the GPU one by one and kept in a list or a dict, in a loop that prepares the data (not
+        a training step): at the end of the loop the whole data set is in GPU memory."""
+        items = value.items if isinstance(value, Several) else (value,)
+        moved_items = [i for i in items if isinstance(i, Item) and i.moved_to_gpu is not None]
+        if not moved_items or not ctx.loops or not ctx.data_set_level or ctx.small_loop or \
+                _trains_in_loop(ctx.loops[-1]):
+            return
+        for item in moved_items:
+            moved = item.moved_to_gpu
+            if any(s.what == "kept-on-gpu" and s.node is moved for s in self.seen):
+                continue
+            data = Data(moved.lineno, str(ctx.module.path), "samples moved to the GPU one by one", ARRAYS, "torch",
+                        (None,) + item.shape if item.shape is not None else None, item.dtype)
+            self.seen.append(Seen("kept-on-gpu", moved, ctx, data, target=dotted_name(container)))
+
     def _reads_files(self, loop: ast.AST, module: Module) -> bool:
         """The loop reads files: it calls a decoder or a loader, itself or through the script's functions."""
         if loop not in self._loops_reading:
@@ -754,6 +786,7 @@ class Flow(CallHandlers):
             return None
         if not ctx.loops or self._reset_before_in_loop(dotted_name(target), node, ctx):
             return None
+        self._kept_on_gpu(target, value, ctx)
         current = call.receiver
         if isinstance(current, Data) and current.content in (FILES, NAMES) and current.line != node.lineno:
             return None  # the list already holds the data set: a second append to it is the same problem
@@ -761,7 +794,8 @@ class Flow(CallHandlers):
         iterable = self.values.get(loop.iter) if isinstance(loop, (ast.For, ast.AsyncFor)) else None
         held: Value = None
         if isinstance(value, (Item, Several)):
-            held = self._collected(node, value, ctx, ctx.small_loop, False, words_of(last_part(dotted_name(target))))
+            small = ctx.small_loop and not (_large(value) and _loop_count(loop, self.values) > FEW_LARGE)
+            held = self._collected(node, value, ctx, small, False, words_of(last_part(dotted_name(target))))
         if isinstance(value, Data) and not value.small:
             held = replace(value, container="list", split=True)  # X_parts.append(X[idx]): pieces of a data set
         if held is None and isinstance(iterable, Data) and iterable.content == NAMES and not iterable.small and \
@@ -861,7 +895,13 @@ class Flow(CallHandlers):
         """What unknown calls mean: a library's transform of one file is still one file; in a PyTorch script,
         model(x) and criterion(out, y) by their names."""
         node = call.node
+        if isinstance(node.func, ast.Attribute) and node.func.attr == "prepare" and call.args and \
+                "accelerator" in words_of(last_part(dotted_name(node.func.value))):
+            # model, optimizer, loader = accelerator.prepare(model, optimizer, loader): each back, wrapped
+            return Several(tuple(call.args)) if len(call.args) > 1 else call.args[0]
         item = next((a for a in list(call.args) + list(call.kwargs.values()) if isinstance(a, Item)), None)
+        if item is not None and call.callee is None and call.qualified in _SAME_DTYPE:
+            return replace(item, shape=None)  # np.expand_dims(img, 0): the same values, another shape
         if item is not None and call.callee is None and call.qualified.split(".")[0] in _ARRAY_LIBRARIES:
             return replace(item, shape=None, dtype=None, fresh=True)
         if self.torch_script and isinstance(node.func, (ast.Name, ast.Attribute)) and call.callee is None:
@@ -882,6 +922,39 @@ class Flow(CallHandlers):
 _COMPREHENSIONS = (ast.ListComp, ast.GeneratorExp, ast.SetComp, ast.DictComp)
 
 
+def _over_literal(loop: ast.For | ast.AsyncFor, function: ast.AST) -> bool:
+    """The loop goes over a list, tuple or dict written in the script (or its .items()): a fixed few rounds."""
+    iterable = loop.iter
+    if isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Attribute) and \
+            iterable.func.attr in ("items", "keys", "values") and not iterable.args:
+        iterable = iterable.func.value
+    literals = (ast.List, ast.Tuple, ast.Dict, ast.Set)
+    if isinstance(iterable, literals):
+        return True
+    if not isinstance(iterable, ast.Name):
+        return False
+    bound = [n.value for n in ast.walk(function) if isinstance(n, ast.Assign)
+             and any(isinstance(t, ast.Name) and t.id == iterable.id for t in n.targets)]
+    return bool(bound) and all(isinstance(v, literals) for v in bound)
+
+
+def _large(value: Value) -> bool:
+    """One decoded volume or raw frame, alone or with its header or label."""
+    return any(isinstance(v, Item) and v.large for v in (value.items if isinstance(value, Several) else (value,)))
+
+
+def _loop_count(loop: ast.AST, values: dict[ast.AST, Value]) -> int:
+    """How many times a loop over range(n) runs, as the script writes it; 0 when it does not say."""
+    iterable = values.get(loop.iter) if isinstance(loop, (ast.For, ast.AsyncFor)) else None
+    return iterable.count or 0 if isinstance(iterable, Range) else 0
+
+
+def _trains_in_loop(loop: ast.AST) -> bool:
+    """A backward() or an optimizer step in the loop: a training loop, whose inputs come and go with each step."""
+    return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in ("backward", "step")
+               for n in ast.walk(loop))
+
+
 def _row(data: Data) -> Item:
     """One row of data already held: no new memory until something copies it."""
     return Item(data.shape[1:] if data.shape else None, data.dtype, fresh=False, root=data.root)
@@ -899,6 +972,9 @@ def _is_listing_comprehension(node: ast.AST, module: Module) -> bool:
     return any(module.qualified(c) in LISTINGS for c in calls_in(node))
 
 
+# NumPy functions that give the same values in another shape (a view, most of them): the dtype stays
+_SAME_DTYPE = {"numpy.expand_dims", "numpy.squeeze", "numpy.transpose", "numpy.reshape", "numpy.moveaxis",
+               "numpy.swapaxes", "numpy.flip", "numpy.fliplr", "numpy.flipud", "numpy.rot90"}
 # Libraries whose functions, given one decoded file, give that file transformed (a spectrogram, a crop)
 _ARRAY_LIBRARIES = {"numpy", "tensorflow", "librosa", "cv2", "PIL", "scipy", "skimage", "torch", "torchaudio",
                     "torchvision", "keras", "imutils", "albumentations"}

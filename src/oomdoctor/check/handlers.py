@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import Callable
 
 from .context import Context, Scope, Seen
-from .library import (DECODERS, KNOWN_IMAGE_SETS, KNOWN_TFDS_BYTES, LISTINGS, MODEL_METHODS, MODEL_METHODS_KEEPING,
+from .library import (DECODERS, KNOWN_IMAGE_SETS, LARGE_DECODERS, KNOWN_TFDS_BYTES, LISTINGS, MODEL_METHODS, MODEL_METHODS_KEEPING,
                       NO_GRAD_RESULTS, NUMPY_COPIES, NUMPY_CREATORS, TF_COPIES, TORCH_COPIES, TORCH_VIEWS, TO_PYTHON,
                       dtype_of, keyword_value, loader_kind)
 from .names import dotted_name, is_labels, last_part, words_of
@@ -96,6 +96,15 @@ class CallHandlers:
                            widened_line=node.lineno if widened else item.widened_line)
         if method in ("read", "decode", "readlines", "split", "strip", "lower", "startswith", "endswith"):
             return None
+        if method in ("cuda", "to"):
+            arguments = node.args + [k.value for k in node.keywords if k.arg == "device"]
+            if any(isinstance(a, ast.Constant) and a.value == "cpu" for a in arguments):
+                return replace(item, moved_to_gpu=None)
+            if method == "to" and node.args and all(dtype_of(a, call.ctx.module) for a in node.args):
+                return item  # x.to(torch.float32): a conversion, not a move
+            return replace(item, moved_to_gpu=node)
+        if method in ("cpu", "numpy"):
+            return replace(item, moved_to_gpu=None)
         return item
 
     def _tensor_method(self, call: Call, tensor: Tensor, method: str) -> Value:
@@ -191,9 +200,10 @@ class CallHandlers:
             samples = int(rate.value * seconds.value) if isinstance(rate, Number) and isinstance(seconds, Number) \
                 else None
             return Several((Item((samples,), "float32"), None))
-        item = Item((None, None, channels) if channels else None, dtype)
+        item = Item((None, None, channels) if channels else None, dtype, large=call.qualified in LARGE_DECODERS)
         # decoders of sound give the samples with their rate
-        if call.qualified in ("tensorflow.audio.decode_wav", "soundfile.read", "torchaudio.load"):
+        if call.qualified in ("tensorflow.audio.decode_wav", "soundfile.read", "torchaudio.load",
+                              "medpy.io.load"):  # medpy: the volume with its header
             return Several((item, None))
         if call.qualified == "scipy.io.wavfile.read":
             return Several((None, item))

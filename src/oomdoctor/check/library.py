@@ -32,7 +32,12 @@ DECODERS = {
     "librosa.load": ("float32", None), "soundfile.read": ("float64", None), "scipy.io.wavfile.read": (None, None),
     "torchaudio.load": ("float32", None), "pydicom.dcmread": (None, None), "pydicom.read_file": (None, None),
     "nibabel.load": (None, None), "SimpleITK.ReadImage": (None, None), "imutils.url_to_image": ("uint8", 3),
+    "medpy.io.load": (None, None), "rawpy.imread": (None, None), "tifffile.imread": (None, None),
 }
+# Decoders whose one file is tens of megabytes or more once decoded (a CT or MR volume, a camera raw frame):
+# a few hundred of them kept is already more than the RAM of most machines
+LARGE_DECODERS = {"nibabel.load", "SimpleITK.ReadImage", "medpy.io.load", "rawpy.imread"}
+FEW_LARGE = 32
 # Calls that list a folder: a list as long as the data set
 LISTINGS = {"os.listdir", "os.walk", "glob", "glob.glob", "glob.iglob", "os.scandir", "imutils.paths.list_images",
             "imutils.paths.list_files", "tensorflow.io.gfile.glob", "tensorflow.io.gfile.listdir"}

@@ -275,6 +275,17 @@ def duplicate_copy(script: Script) -> Iterator[Finding]:
             _("Replace the original instead of keeping both (x = x.astype('float32'), or del the original right "
               "after); fill a preallocated array instead of np.array(list); torch.from_numpy and np.asarray share "
               "memory instead of copying."), module=seen.ctx.module)
+    for seen in script.seen("converted-twice"):
+        source: Data = seen.source  # type: ignore[assignment]
+        if negligible(source) or source.labels or source.content == NAMES:
+            continue  # each such line is its own peak, even on the same data set (the train and test parts)
+        yield script.finding(
+            "duplicate-copy", seen.node,
+            _("astype() copies an array that is already {dtype}, and the arithmetic makes a second full copy while "
+              "the first is alive: the data set is in memory twice at this point ({size}).").format(
+                dtype=source.dtype, size=script.size_of(seen.value)),
+            _("Drop the astype() (it converts nothing), or convert in place: x = x.astype('float32', copy=False); "
+              "x /= 255."), module=seen.ctx.module)
     yield from lines_copied(script)
 
 

@@ -75,9 +75,11 @@ def eval_without_no_grad(script: Script) -> Iterator[Finding]:
                 ctx.function.name)):
             continue  # one forward pass on one batch: its graph goes with its output
         region = _step_loop(ctx, script) or eval_loop or ctx.function or (ctx.loops[-1] if ctx.loops else None)
-        if region in reported or _trains_in(region, seen, script):
+        # each model of the loop (an encoder, then a decoder) saves its own activations
+        key = (region, dotted_name(seen.node.func) if isinstance(seen.node, ast.Call) else "")
+        if key in reported or _trains_in(region, seen, script):
             continue
-        reported.add(region)
+        reported.add(key)
         yield script.finding(
             "eval-without-no-grad", seen.node,
             _("This evaluation forward pass runs with autograd on: PyTorch saves every activation for a backward "
@@ -118,6 +120,14 @@ def dataset_on_gpu(script: Script) -> Iterator[Finding]:
             _("Keep it in host memory and move one batch at a time inside the training loop "
               "(DataLoader(TensorDataset(x, y), batch_size=..., pin_memory=True), then x.to(device) per batch)."),
             module=seen.ctx.module)
+    for seen in script.seen("kept-on-gpu"):
+        yield script.finding(
+            "dataset-on-gpu", seen.node,
+            _("Each sample is moved to the GPU here and kept ({name}), in a loop that prepares the data before "
+              "training: when the loop ends the whole data set is in GPU memory, next to the model, its gradients "
+              "and the activations.").format(name=seen.target or _("in a list")),
+            _("Keep the samples in host memory and move each one (or each batch) to the GPU in the training step, "
+              "where it is used."), module=seen.ctx.module)
 
 
 def workers_copy_dataset(script: Script) -> Iterator[Finding]:

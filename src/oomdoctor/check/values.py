@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import ast
+from dataclasses import dataclass, field
 
 from ..i18n import _
 from ..units import MiB, format_bytes
@@ -48,6 +49,9 @@ class Item:
     fresh: bool = True
     widened_line: int | None = None  # where it was made 8 bytes per value (float64, int64) from fewer
     root: str = ""            # the data set it is a row of, when it is one
+    # the .cuda() or .to(device) that moved it to the GPU: kept, it stays in GPU memory
+    moved_to_gpu: ast.AST | None = field(default=None, compare=False)
+    large: bool = False       # a volume or a raw frame (LARGE_DECODERS): even a few hundred kept are too many
 
 
 @dataclass(frozen=True)
