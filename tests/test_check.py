@@ -560,3 +560,37 @@ TERMS = ("import torch\nvgg = torch.nn.Linear(4, 4).cuda()\n\ndef perceptual(x, 
 @pytest.mark.parametrize("over, expected", [("weights.items()", []), ("loader", [8])])
 def test_a_list_filled_over_a_literal_of_a_few_terms_is_not_kept(over, expected, tmp_path):
     assert _rules(tmp_path, TERMS.format(over=over), "tensors-kept-across-steps") == expected
+
+
+POOLED_HEAD = """from tensorflow import keras
+from tensorflow.keras import layers
+side = {side}
+model = keras.Sequential([
+    layers.Conv2D(96, 11, padding='valid', activation='relu', input_shape=(side, side, 3)),
+    layers.MaxPooling2D(),
+    layers.Conv2D(256, 5, padding='same'),
+    layers.MaxPooling2D(),
+    layers.Conv2D({filters}, 3, padding='same'),
+    layers.{extra}MaxPooling2D(),
+    layers.Flatten(),
+    layers.Dense(4096, activation='relu'),
+    layers.Dense(3),
+])
+model.compile('adam', 'sparse_categorical_crossentropy')
+"""
+
+
+@pytest.mark.parametrize("side, filters, extra, weights", [
+    (224, 1024, "", "2,835,349,504"),  # 26 x 26 x 1024 = 692,224 features into 4096 units: found, sized
+    (96, 512, "", None),  # 10 x 10 x 512 x 4096 = 210 M: large, but below a head that is a problem of its own
+    (224, 1024, "UpSampling2D(), layers.", None),  # a layer whose effect on the shape is not followed: silent
+])
+def test_a_pooled_flatten_dense_head_is_sized(tmp_path, side, filters, extra, weights):
+    script = tmp_path / "head.py"
+    script.write_text(POOLED_HEAD.format(side=side, filters=filters, extra=extra))
+    found = [f for f in check_source(script) if f.rule == "flatten-dense"]
+    if weights is None:
+        assert found == []
+    else:
+        [finding] = found
+        assert finding.line == 11 and f"{weights} weights" in finding.message

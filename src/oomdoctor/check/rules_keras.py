@@ -7,6 +7,7 @@ import re
 from typing import Iterator
 
 from ..i18n import _
+from ..units import format_bytes
 from .context import Seen
 from .names import calls_in, dotted_name, last_part
 from .script import Finding, Script
@@ -197,7 +198,21 @@ def flatten_dense(script: Script) -> Iterator[Finding]:
             if not convs or not after or not after[0][0] == "Dense":
                 continue
             if any(any(p in n for p in _POOLING) for n in before[convs[-1]:]):
-                continue
+                # pooled, but perhaps not enough: the feature map's size follows from the literal input shape
+                features = _flattened_features(sequence[:i], _int_constants(script.tree))
+                units = _int_argument(after[0][1], 0, "units", _int_constants(script.tree))
+                if features is None or units is None or features * units < _HUGE_HEAD_WEIGHTS:
+                    continue
+                weights = features * units
+                yield script.finding(
+                    "flatten-dense", flatten,
+                    _("Flatten hands {features:,} features to Dense({units}): its kernel alone has {weights:,} "
+                      "weights ({size} in float32; Adam's two slots and the gradient make it four times that), "
+                      "although the convolutions are pooled.").format(
+                        features=features, units=units, weights=weights, size=format_bytes(4 * weights)),
+                    _("Pool further before the head (GlobalAveragePooling2D() instead of Flatten(), or more "
+                      "MaxPooling2D/strides), or use fewer Dense units. `oomdoctor estimate` shows the difference."))
+                break
             yield script.finding(
                 "flatten-dense", flatten,
                 _("Flatten right after convolutions, with no pooling, feeds every pixel of every channel to the "
@@ -206,6 +221,85 @@ def flatten_dense(script: Script) -> Iterator[Finding]:
                 _("Pool before the head: GlobalAveragePooling2D() instead of Flatten(), or MaxPooling2D layers "
                   "between the convolutions. `oomdoctor estimate` shows the difference."))
             break
+
+
+# A Dense kernel past this after Flatten is a memory problem of its own (3.7 GiB with Adam's slots and the
+# gradient); VGG16's own head, 25,088 x 4,096 = 103 M weights, is a classic that fits, and stays below
+_HUGE_HEAD_WEIGHTS = 250_000_000
+
+
+def _int_constants(tree: ast.Module) -> dict[str, int]:
+    """Module-level names bound to whole numbers: ``size = 224``, ``width, height = 224, 224``."""
+    found: dict[str, int] = {}
+    for statement in tree.body:
+        if not isinstance(statement, ast.Assign) or len(statement.targets) != 1:
+            continue
+        target, value = statement.targets[0], statement.value
+        pairs = [(target, value)]
+        if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple) and len(target.elts) == len(value.elts):
+            pairs = list(zip(target.elts, value.elts))
+        for name, number in pairs:
+            if isinstance(name, ast.Name) and isinstance(number, ast.Constant) and type(number.value) is int:
+                found[name.id] = number.value
+    return found
+
+
+def _int_of(node: ast.AST | None, constants: dict[str, int]) -> int | None:
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return node.value
+    if isinstance(node, ast.Name):
+        return constants.get(node.id)
+    if isinstance(node, (ast.Tuple, ast.List)) and node.elts:  # (3, 3): square kernels and pools
+        values = [_int_of(e, constants) for e in node.elts]
+        return values[0] if values and all(v == values[0] for v in values) else None
+    return None
+
+
+def _int_argument(call: ast.Call, position: int, name: str, constants: dict[str, int]) -> int | None:
+    for keyword in call.keywords:
+        if keyword.arg == name:
+            return _int_of(keyword.value, constants)
+    return _int_of(call.args[position], constants) if len(call.args) > position else None
+
+
+def _flattened_features(layers: list[tuple[str, ast.Call]], constants: dict[str, int]) -> int | None:
+    """How many values Flatten receives, followed from the first layer's literal ``input_shape`` through
+    Conv2D and pooling layers; None as soon as a layer or a size is not known."""
+    if not layers:
+        return None
+    first = layers[0][1]
+    shape = next((k.value for k in first.keywords if k.arg == "input_shape"), None)
+    if not isinstance(shape, (ast.Tuple, ast.List)) or len(shape.elts) != 3:
+        return None
+    height, width, channels = (_int_of(e, constants) for e in shape.elts)
+    if None in (height, width, channels):
+        return None
+    for name, call in layers:
+        padding = next((k.value.value for k in call.keywords if k.arg == "padding"
+                        and isinstance(k.value, ast.Constant)), "valid")
+        if name == "Conv2D":
+            filters = _int_argument(call, 0, "filters", constants)
+            kernel = _int_argument(call, 1, "kernel_size", constants)
+            stride = _int_argument(call, 99, "strides", constants) or 1
+            if filters is None or kernel is None:
+                return None
+            if padding == "same":
+                height, width = -(-height // stride), -(-width // stride)
+            else:
+                height, width = (height - kernel) // stride + 1, (width - kernel) // stride + 1
+            channels = filters
+        elif name in ("MaxPooling2D", "AveragePooling2D", "MaxPool2D", "AvgPool2D"):
+            pool = _int_argument(call, 0, "pool_size", constants) or 2
+            stride = _int_argument(call, 1, "strides", constants) or pool
+            if padding == "same":
+                height, width = -(-height // stride), -(-width // stride)
+            else:
+                height, width = (height - pool) // stride + 1, (width - pool) // stride + 1
+        elif name not in ("Dropout", "BatchNormalization", "Activation", "ReLU", "LeakyReLU", "SpatialDropout2D"):
+            return None  # a layer whose effect on the shape is not modelled here
+        if height <= 0 or width <= 0:
+            return None
+    return height * width * channels
 
 
 def _layer_sequence(node: ast.AST) -> list[tuple[str, ast.Call]]:
