@@ -32,6 +32,6 @@ To see what the check finds, start at ``rules`` and a rule family; to see how, r
 from __future__ import annotations
 
 from .rules import RULES, check_source
-from .script import Finding, Kind, Script
+from .script import Finding, FindingKind, Script
 
-__all__ = ["Finding", "Kind", "RULES", "Script", "check_source"]
+__all__ = ["Finding", "FindingKind", "RULES", "Script", "check_source"]

@@ -15,7 +15,7 @@ from .names import calls_in, dotted_name, last_part
 from .values import Data, Value, sample_bytes, size_phrase
 
 
-Kind = Literal["memory", "throughput"]
+FindingKind = Literal["memory", "throughput"]
 
 
 @dataclass(frozen=True)
@@ -25,7 +25,7 @@ class Finding:
     line: int
     message: str
     fix: str
-    kind: Kind = "memory"
+    kind: FindingKind = "memory"
 
     def to_dict(self) -> dict:
         return {"rule": self.rule, "file": self.file, "line": self.line, "message": self.message, "fix": self.fix,
@@ -61,7 +61,7 @@ class Script:
         except ValueError:
             return str(module.path)
 
-    def finding(self, rule: str, node: ast.AST, message: str, fix: str, kind: Kind = "memory",
+    def finding(self, rule: str, node: ast.AST, message: str, fix: str, kind: FindingKind = "memory",
                 module: Module | None = None, line: int | None = None) -> Finding:
         return Finding(rule, self.shown_path(module or self.main), line or getattr(node, "lineno", 0), message, fix,
                        kind)
