@@ -136,3 +136,13 @@ def test_text_whose_lower_case_is_longer_is_read_in_place():
     log = (LOGS / "torch.log").read_text()
     result = explain("İ" * 5000 + "\n" + log)
     assert result.case == "fragmentation" and result.requested_bytes == explain(log).requested_bytes
+
+
+def test_mps_names_what_metal_holds_beside_pytorch():
+    from oomdoctor.explain import explain
+
+    result = explain((LOGS / "real" / "mps-gib-comfyui.log").read_text())
+    assert result.case == "mps-watermark"
+    assert any(line.startswith("17.3 GiB of that limit was allocated by this process outside") for line in
+               result.diagnosis)
+    assert result.fixes[0].startswith("Free what else this process holds on the GPU")

@@ -200,6 +200,13 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
         say.append(_("Apple's MPS allocator refused to pass its limit of {limit} (it had {allocated} allocated)."
                      ).format(limit=format_bytes(room) if room else "?",
                               allocated=format_bytes(facts.allocated_bytes) if facts.allocated_bytes else "?"))
+        if facts.mps_other_bytes and room and facts.mps_other_bytes >= _NOTABLE * room:
+            # Metal counts a device's allocations per process: "other" is this process's, outside PyTorch's pool
+            say.append(_("{other} of that limit was allocated by this process outside PyTorch's MPS allocator "
+                         "(Metal's own buffers and graph caches, other GPU libraries).").format(
+                other=format_bytes(facts.mps_other_bytes)))
+            fix.append(_("Free what else this process holds on the GPU (other models, torch.mps.empty_cache()) "
+                         "before changing the batch size."))
         fix.append(_("Use a smaller batch or a smaller model; PYTORCH_MPS_HIGH_WATERMARK_RATIO=0.0 lifts the "
                      "limit, but then the whole system can run out of memory and swap or freeze."))
         return say, fix

@@ -53,6 +53,7 @@ class Facts:
     reserved_bytes: int | None = None
     largest_free_block_bytes: int | None = None
     other_process_bytes: int | None = None
+    mps_other_bytes: int | None = None  # Apple MPS: "other allocations" beside PyTorch's own
     program_bytes: int | None = None  # XLA's whole program (BufferAssignment's total, a TPU's hbm requirement)
     shape: list[int] | None = None
     dtype: str | None = None
@@ -486,10 +487,8 @@ def _read_mps(text: str, lower: str, facts: Facts) -> bool:
     window = _window(text, places[-1], after=800)
     facts.memory = "mps"
     facts.allocated_bytes = _size_after(r"MPS allocated: " + SIZE, window)
-    facts.other_process_bytes = None
-    other = _size_after(r"other allocations: " + SIZE, window)
-    if other is not None:
-        facts.clues.add("mps_other:%d" % other)
+    # what Metal allocated for this process outside PyTorch's MPS allocator (its own buffers, graph caches)
+    facts.mps_other_bytes = _size_after(r"other allocations: " + SIZE, window)
     facts.limit_bytes = _size_after(r"max allowed: " + SIZE, window)
     facts.requested_bytes = _size_after(r"Tried to allocate " + SIZE, window)
     facts.message = window[:240]
