@@ -8,7 +8,7 @@ compares the step's estimated peak with what the device had.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from ..i18n import _
 from ..units import format_bytes, itemsize
@@ -48,20 +48,14 @@ class Explanation:
         return self.oom
 
     def to_dict(self) -> dict:
-        keys = ("oom", "case", "framework", "memory", "requested_bytes", "free_bytes", "total_bytes",
-                "allocated_bytes", "reserved_bytes", "limit_bytes", "in_use_bytes", "largest_free_block_bytes",
-                "other_process_bytes", "shape", "dtype", "op", "allocator", "gpu_index", "owner", "step_peak_bytes",
-                "diagnosis", "fixes")
-        return {key: getattr(self, key) for key in keys}
+        """The JSON of ``explain --json``: every field, in the order declared above."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
 def _from_facts(facts: Facts) -> Explanation:
-    result = Explanation(oom=facts.oom)
-    for name in ("framework", "memory", "requested_bytes", "free_bytes", "total_bytes", "allocated_bytes",
-                 "reserved_bytes", "limit_bytes", "in_use_bytes", "largest_free_block_bytes", "other_process_bytes",
-                 "shape", "dtype", "op", "allocator", "gpu_index"):
-        setattr(result, name, getattr(facts, name))
-    return result
+    """The explanation's copy of every figure and name the log's facts share with it."""
+    shared = {f.name for f in fields(Explanation)} & {f.name for f in fields(Facts)}
+    return Explanation(**{name: getattr(facts, name) for name in shared})
 
 
 def explain(text: str, model=None, batch_size: int | None = None) -> Explanation:

@@ -17,7 +17,7 @@ import re
 import string
 from dataclasses import dataclass, field
 
-from ..units import EiB
+from ..units import EiB, itemsize
 
 _ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
 # Past this every sum and ratio is clamped, so that a log stating 10^400 bytes stays a float
@@ -122,17 +122,11 @@ _CLUES = {
                    "algorithm_picker", "redzone", "triton_autotun"),
     "compile": ("compile permanent error", "program hbm requirement", "bufferassignment", "while compiling",
                 "compilation failure", "compile_and_load", "backend_compile"),
-    "nccl": ("nccl",),
     "data_parallel": ("data_parallel", "dataparallel", "parallel_apply", "scatter_gather", "comm.gather"),
-    "distributed": ("distributed", "ddp", "mirroredstrategy", "multiworker", "local_rank", "torchrun",
-                    "deepspeed", "fsdp"),
-    "preallocation_env": ("xla_python_client", "per_process_gpu_memory_fraction", "allow_growth",
-                          "set_memory_growth"),
     "windows": ("c:\\", "d:\\", "\\site-packages\\", "win32", "win_amd64", "windows", "..\\c10\\"),
     "cublas": ("cublas_status_alloc_failed", "cublas_status_not_initialized", "failed to create cublas handle"),
     "cudnn": ("cudnn_status_alloc_failed", "cudnn_status_internal_error", "could not create cudnn handle"),
     "startup": ("creating tensorflow device", "created tensorflow device", "created device"),
-    "eval": ("no_grad", "eval(", "validation", "evaluate", "predict", "inference", "generate("),
 }
 
 
@@ -269,8 +263,6 @@ def _read_tensorflow(text: str, facts: Facts) -> bool:
         facts.requested_bytes = _size_after(r"allocate " + SIZE, window) or facts.requested_bytes
         facts.message = facts.message or window[:200]
     if found and facts.requested_bytes is None and facts.shape is not None and facts.dtype:
-        from ..units import itemsize
-
         elements = 1
         for d in facts.shape:
             elements = min(elements * d, LARGEST)
@@ -344,7 +336,6 @@ def _read_xla(text: str, lower: str, facts: Facts) -> bool:
         total = _size_after(r"total allocation: " + SIZE, window)
         if total:
             facts.program_bytes = total
-            facts.clues.add("buffer_assignment")
     return found
 
 
@@ -359,8 +350,7 @@ def _read_tpu(text: str, lower: str, facts: Facts) -> bool:
             facts.program_bytes = size(*used.groups()[:2])
             facts.total_bytes = size(*used.groups()[2:4])
         facts.message = window[:300]
-        space = re.match(r"(?i)ran out of memory in memory space (\w+)", window)
-        facts.memory = "tpu" if not space or space.group(1).lower() in ("hbm", "vmem", "smem") else "tpu"
+        facts.memory = "tpu"  # hbm, and vmem for a kernel's scratch: both the chip's
     for at in _positions(lower, "program hbm requirement"):
         found = True
         facts.program_bytes = facts.program_bytes or _size_after(r"(?i)requirement " + SIZE, text[at:at + 200])
@@ -422,10 +412,7 @@ def _read_torch(text: str, lower: str, facts: Facts) -> bool:
         gpu = re.search(r"\(GPU (\d{1,3});", window) or re.search(r"GPU (\d{1,3}) has a total", window)
         if gpu:
             facts.gpu_index = int(gpu.group(1))
-        backend = re.search(r"(CUDA|HIP|XPU) out of memory", window, re.I)
         facts.message = window[:240]
-        if backend and backend.group(1).upper() == "XPU":
-            facts.clues.add("xpu")
     return found
 
 
