@@ -190,3 +190,38 @@ def test_a_loss_dict_and_an_adapted_normalization_are_traced(tmp_path):
     source.write_text(_USER_MODELS)
     est = oomdoctor.estimate(load_model(f"{source}:loss_dict_and_normalization"), 16, backend="torch", gpu="H200")
     assert est.engine == "keras-torch-trace", est.notes
+
+
+def test_a_model_keras_cannot_build_on_torch_is_refused_in_one_line_and_a_trace_failure_is_not(tmp_path, capsys):
+    # Keras refuses some models on its torch backend (NASNetMobile: "not available with the torch backend");
+    # there is no step to estimate there. A builder that fails only on the trace's meta device (it reads a
+    # weight's values) builds for a user, so the table answers and says why.
+    from typer.testing import CliRunner
+
+    from oomdoctor.cli import app, main
+
+    source = tmp_path / "backends.py"
+    source.write_text(
+        "import keras\n"
+        "def _net():\n"
+        "    inp = keras.Input((8,))\n"
+        "    return keras.Model(inp, keras.layers.Dense(2)(inp))\n"
+        "def not_on_torch():\n"
+        "    if keras.backend.backend() == 'torch':\n"
+        "        raise ValueError('TinyNet is not available with the torch backend at this time.')\n"
+        "    return _net()\n"
+        "def reads_its_weights():\n"
+        "    model = _net()\n"
+        "    float(keras.ops.convert_to_numpy(model.layers[-1].kernel).sum())\n"
+        "    return model\n")
+    assert main(["estimate", f"{source}:not_on_torch", "-b", "4", "--backend", "torch"]) == 2
+    out, err = capsys.readouterr()
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert not out and len(lines) == 1 and "cannot build this model on its torch backend" in lines[0], err
+    assert "TinyNet is not available with the torch backend" in lines[0] and "--backend jax" in lines[0]
+
+    fallback = CliRunner().invoke(app, ["estimate", f"{source}:reads_its_weights", "-b", "4", "--backend", "torch",
+                                        "--json"])
+    assert fallback.exit_code == 0, fallback.output
+    report = json.loads(fallback.stdout)
+    assert report["engine"] == "table" and "meta" in report["engine_reason"], report["engine_reason"]

@@ -1,5 +1,7 @@
 """XLA's GPU compiler run without a GPU: the JAX step's buffers as the target GPU lays them out."""
 
+import json
+
 import keras
 import pytest
 
@@ -168,6 +170,23 @@ def subclassed():
     model.build((None, 16, 16, 3))
     model.compile(optimizer="sgd", loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True))
     return model
+
+
+class Sampling(layers.Layer):
+    # as an older keras.io VAE writes it: no seed, which trains on TensorFlow and torch
+    def call(self, inputs):
+        mean, log_var = inputs
+        return mean + keras.ops.exp(0.5 * log_var) * keras.random.normal(keras.ops.shape(mean))
+
+
+def unseeded_vae():
+    inputs = keras.Input((28, 28, 1))
+    x = layers.Flatten()(layers.Conv2D(8, 3, strides=2, padding="same")(inputs))
+    z = Sampling()([layers.Dense(2)(x), layers.Dense(2)(x)])
+    x = layers.Reshape((14, 14, 8))(layers.Dense(14 * 14 * 8)(z))
+    model = keras.Model(inputs, layers.Conv2DTranspose(1, 3, strides=2, padding="same", activation="sigmoid")(x))
+    model.compile(optimizer="adam", loss="binary_crossentropy")
+    return model
 """
 
 
@@ -200,6 +219,19 @@ def test_what_users_write_is_compiled(builders, builder):
     assert est.engine == "xla-gpu-compile", est.notes
 
 
+def test_unseeded_random_ops_are_traced_with_a_seed_and_keras_keeps_its_refusal_outside(builders):
+    import jax
+    import keras
+
+    from oomdoctor.loading import load_model
+
+    model = load_model(f"{builders}:unseeded_vae")  # Keras alone refuses to build it on JAX
+    est = oomdoctor.estimate(model, 16, backend="jax", gpu="H200" if _xla_compile._cuda_plugin_installed() else None)
+    assert est.engine != "table", est.engine_reason
+    with pytest.raises(ValueError, match="JAX RNG"):  # the patch is gone: the user's own jit is warned as before
+        jax.jit(lambda x: x + keras.random.normal((2,)))(jax.numpy.zeros(2))
+
+
 def test_a_failed_compile_names_its_reason_and_the_table_answers(monkeypatch):
     def broken(*args, **kwargs):
         raise RuntimeError("the compiler fell over\nsecond line")
@@ -223,3 +255,63 @@ def test_loading_and_compiling_a_lambda_model_leaves_other_models_weights_unallo
     model = load_model(f"{builders}:compiled")  # its optimizer is built in the builder: built for real
     oomdoctor.estimate(model, 8, backend="jax", gpu="H200")
     assert all(v._value is None for v in waiting.weights)
+
+
+_TAPE_VAE = """
+import keras
+from keras import layers
+
+
+class VAE(keras.Model):
+    # keras.io's VAE: sub-models composed only in a TensorFlow train_step
+    def __init__(self, encoder, decoder, **kwargs):
+        super().__init__(**kwargs)
+        self.encoder, self.decoder = encoder, decoder
+
+    def train_step(self, data):
+        with tf.GradientTape() as tape:  # tf is never imported: this step never runs here
+            loss = keras.ops.mean(keras.ops.square(self.decoder(self.encoder(data)) - data))
+        grads = tape.gradient(loss, self.trainable_weights)
+        self.optimizer.apply_gradients(zip(grads, self.trainable_weights))
+        return {"loss": loss}
+
+
+class VAEWithCall(VAE):
+    def call(self, x):
+        return self.decoder(self.encoder(x))
+
+
+def _parts():
+    encoder = keras.Sequential([keras.Input((16,)), layers.Dense(4)])
+    decoder = keras.Sequential([keras.Input((4,)), layers.Dense(16)])
+    return encoder, decoder
+
+
+def without_call():
+    model = VAE(*_parts())
+    model.compile(optimizer="adam")
+    return model
+
+
+def with_call():
+    model = VAEWithCall(*_parts())
+    model.compile(optimizer="adam")
+    return model
+"""
+
+
+def test_a_model_without_call_is_told_to_give_one_and_a_tape_train_step_is_named_as_why_the_table_answers(
+        tmp_path, capsys):
+    from oomdoctor.cli import main
+
+    path = tmp_path / "vae.py"
+    path.write_text(_TAPE_VAE)
+    assert main(["estimate", f"{path}:without_call", "-b", "8", "--input-shape", "16", "--backend", "jax"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "VAE has no call()" in err and "Give VAE a call()" in err, err
+
+    assert main(["estimate", f"{path}:with_call", "-b", "8", "--input-shape", "16", "--backend", "jax",
+                 "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["engine"] == "table"
+    assert "VAEWithCall.train_step uses tf.GradientTape" in report["engine_reason"], report["engine_reason"]

@@ -12,11 +12,22 @@ from typing import Any
 
 from . import _process
 from ._process import Finished
+from .errors import OomdoctorError, first_line
+from .i18n import _
 from .loading import _TRACE_BACKEND_ENV
 
 
 class ModelNotSendable(Exception):
     """The model has no source file and cannot be serialized; the message says why in one line."""
+
+
+class ModelNotBuildable(OomdoctorError):
+    """Keras cannot build the model on the backend the estimate is for: there is no step to estimate."""
+
+    def __init__(self, backend: str, reason: str) -> None:
+        super().__init__(_("Keras cannot build this model on its {backend} backend ({reason}), so it cannot "
+                           "train there either.").format(backend=backend, reason=reason),
+                         _("Estimate it for the backend you train it on (--backend jax or tensorflow)."))
 
 
 def source_of(model: Any) -> str | None:
@@ -50,6 +61,23 @@ def rebuilt(request: dict, policy: str) -> Any:
         # deserializing consumes the config it is given
         model = keras.saving.deserialize_keras_object(copy.deepcopy(request["config"]))
     return with_policy(model, policy)
+
+
+def refusal_to_build(request: dict) -> dict | None:
+    """In a child whose own way of building the model for its trace failed: build it again as a user would,
+    on this backend with real weights. ``{"unbuildable": reason}`` where Keras refuses that too (NASNetMobile
+    on torch); ``None`` where it builds, so that the trace's way was at fault."""
+    try:
+        rebuilt(request, request["precision"])
+    except Exception as exc:
+        return {"error": first_line(exc), "unbuildable": first_line(exc.__cause__ or exc)}
+    return None
+
+
+def raise_if_unbuildable(reply: dict, backend: str) -> None:
+    """The parent's side of ``refusal_to_build``."""
+    if "unbuildable" in reply:
+        raise ModelNotBuildable(backend, reply["unbuildable"])
 
 
 def with_policy(model: Any, policy: str) -> Any:

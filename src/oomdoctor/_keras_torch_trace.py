@@ -38,7 +38,8 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 from . import _process
-from ._child_model import ModelNotSendable, model_request, rebuilt, run_child, source_of
+from ._child_model import (ModelNotSendable, model_request, raise_if_unbuildable, rebuilt, refusal_to_build, run_child,
+                           source_of)
 from ._per_model import PerModelCache
 from .errors import one_line
 
@@ -115,6 +116,7 @@ def _record_in_child(request: dict) -> KerasTorchRecording:
     result = proc.reply
     if result is None:
         raise TraceFailed(proc.last_error_line())
+    raise_if_unbuildable(result, "torch")
     if "error" in result:
         raise TraceFailed(result["error"])
     recording = KerasTorchRecording(
@@ -278,7 +280,13 @@ def _child(request: dict) -> dict:
     recordings = []
     for batch_size in request["batch_sizes"]:
         keras.utils.clear_session()
-        model = _build(request)
+        try:
+            model = _build(request)
+        except Exception:
+            refusal = refusal_to_build(request)
+            if refusal is not None:
+                return refusal
+            raise
         with keras.device("meta"):
             _build_variables(model, request["inputs"])
             # the user's loss (a dict or list of them), loss weights and metrics; the job's kind of optimizer

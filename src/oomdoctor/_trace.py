@@ -125,7 +125,7 @@ def _record_calls(model, input_shapes: list[tuple[int, ...]], input_dtypes: list
         structure = keras.tree.pack_sequence_as(model._inputs_struct, inputs)
     Operation.__call__ = recording_call
     try:
-        with weights_left_unfilled(), tensorflow_left_unloaded():
+        with weights_left_unfilled(), tensorflow_left_unloaded(), unseeded_random_traceable():
             out = backend.compute_output_spec(model.call, structure, **_training_flag(model))
     finally:
         Operation.__call__ = original_call
@@ -187,6 +187,45 @@ def weights_left_unfilled(keep_created: bool = True):
     finally:
         created = global_state.get_global_attribute("uninitialized_variables") or []
         global_state.set_global_attribute("uninitialized_variables", waiting + (created if keep_created else []))
+
+
+# The seed an unseeded random op gets while oomdoctor traces it (any constant: only shapes matter).
+_TRACE_SEED = 1337
+
+
+@contextlib.contextmanager
+def unseeded_random_traceable():
+    """Let random ops without a seed run while JAX traces the model.
+
+    ``keras.random.normal(shape)`` with no seed draws from Keras's global seed
+    generator, which refuses JAX tracing ("[JAX RNG] When tracing a JAX function,
+    you should only use seeded random ops"): the keras.io VAE's sampling layer
+    is written so, and trains as written on TensorFlow and torch. A constant seed
+    gives the op the same shape and dtype, which is all a memory estimate needs.
+    Outside oomdoctor's tracing, Keras keeps its refusal.
+    """
+    from keras.src.backend import convert_to_tensor, random_seed_dtype
+    from keras.src.random import seed_generator
+
+    original = seed_generator.global_seed_generator
+
+    class ConstantSeed:
+        def next(self, ordered=True):
+            return convert_to_tensor([_TRACE_SEED, 0], dtype=random_seed_dtype())
+
+    def traceable():
+        try:
+            return original()
+        except ValueError as exc:
+            if "[JAX RNG]" not in str(exc):
+                raise
+            return ConstantSeed()
+
+    seed_generator.global_seed_generator = traceable
+    try:
+        yield
+    finally:
+        seed_generator.global_seed_generator = original
 
 
 def _stand_in_output(layer, args, kwargs):
@@ -301,6 +340,18 @@ def _build_input_shape(model) -> tuple[int, ...] | None:
 
 
 def trace_model(model, input_shape: tuple[int, ...] | None = None) -> ModelTrace:
+    import keras
+
+    if type(model).call is keras.Model.call:
+        # keras.io's VAE and GAN: sub-models composed only inside a TensorFlow train_step, which the JAX
+        # trace cannot run; Keras's own error ("does not have a `call()` method") would blame the input shape
+        name = type(model).__name__
+        raise OomdoctorError(
+            _("{name} has no call(): its forward pass is written only inside train_step, and oomdoctor finds "
+              "what a step keeps by tracing call().").format(name=name),
+            _("Give {name} a call() that runs the forward pass of its train_step (a VAE's: return "
+              "self.decoder(self.encoder(x)[-1])) and estimate again; what train_step adds beyond it is then "
+              "not counted.").format(name=name))
     specs = model_input_specs(model, input_shape)
     shapes1 = [(1,) + s for s, _ in specs]
     shapes2 = [(2,) + s for s, _ in specs]

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from ._per_model import PerModelCache
 from ._step_model import abstract_batch, compile_arguments, global_dtype_policy, working_copy
-from ._trace import weights_left_unfilled
+from ._trace import unseeded_random_traceable, weights_left_unfilled
 from .errors import first_line
 
 if TYPE_CHECKING:
@@ -108,15 +108,20 @@ def _compile(model: Any, batch_size: int, optimizer_name: str, target: "GPU | No
 
     if keras.backend.backend() != "jax":
         return NotCompiled(f"Keras runs on {keras.backend.backend()} in this process, and the compile needs JAX")
+    tape = _tensorflow_train_step(model)
+    if tape:
+        return NotCompiled(f"{type(model).__name__}.train_step uses {tape}, which only TensorFlow runs, and this "
+                           "compile goes through Keras's JAX trainer")
     try:
         import jax
 
         placement = _placement(target)
         if isinstance(placement, NotCompiled):
             return placement
-        train_step, state, data = _abstract_step(model, batch_size, optimizer_name, target, precision, placement,
-                                                 inputs, outputs)
-        with weights_left_unfilled(), _kernels_as_on(target):
+        with unseeded_random_traceable():  # the working copy is built by tracing too
+            train_step, state, data = _abstract_step(model, batch_size, optimizer_name, target, precision,
+                                                     placement, inputs, outputs)
+        with weights_left_unfilled(), unseeded_random_traceable(), _kernels_as_on(target):
             lowered = jax.jit(train_step, donate_argnums=0, **placement.jit_kwargs).lower(state, data)
             try:
                 compiled = lowered.compile()
@@ -134,6 +139,18 @@ def _compile(model: Any, batch_size: int, optimizer_name: str, target: "GPU | No
                             temp_bytes=int(analysis.temp_size_in_bytes))
     except Exception as exc:  # the reason travels to the report; the caller's table answers
         return NotCompiled(first_line(exc))
+
+
+def _tensorflow_train_step(model: Any) -> str | None:
+    """``"tf.GradientTape"`` where the model's own ``train_step`` is written with one (keras.io's VAE and GAN
+    examples): its bytecode names the tape. None for Keras's own step and for backend-neutral overrides."""
+    import keras
+
+    step = getattr(type(model), "train_step", None)
+    code = getattr(step, "__code__", None)
+    if code is None or step is getattr(keras.Model, "train_step", None):
+        return None
+    return "tf.GradientTape" if "GradientTape" in code.co_names else None
 
 
 @dataclass(frozen=True)

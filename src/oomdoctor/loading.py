@@ -223,12 +223,13 @@ def _built(builder):
     """``(builder(), the arguments it gave compile() or None)``, compile() not run."""
     import keras
 
-    from ._trace import tensorflow_left_unloaded, weights_left_unfilled
+    from ._trace import tensorflow_left_unloaded, unseeded_random_traceable, weights_left_unfilled
 
     # weights_left_unfilled: a Lambda's output shape is computed in a StatelessScope of its own, whose exit
     # into eager mode fills every variable still waiting, other models' too (a 770 M-parameter model left
     # abstract by an earlier estimate would be allocated here)
-    with tensorflow_left_unloaded(), weights_left_unfilled(), _compile_recorded() as recorded:
+    with tensorflow_left_unloaded(), weights_left_unfilled(), unseeded_random_traceable(), \
+            _compile_recorded() as recorded:
         try:
             with keras.StatelessScope(initialize_variables=False):
                 return builder(), recorded.get("arguments")
