@@ -215,11 +215,9 @@ def _record_once(model, batch_size: int, request: dict, batch):
         backward = torch.Tensor.backward
 
         def traced_backward(loss, *args, **kwargs):
-            recorder.sweep()
             recorder.recording.backward_starts.append(len(recorder.recording.events))
             recorder.phase = "backward"
             result = backward(loss, *args, **kwargs)
-            recorder.sweep()
             _mark(recorder, [v.value.grad for v in trainable if v.value.grad is not None], "gradients")
             recorder.phase = "optimizer"
             return result
@@ -243,11 +241,10 @@ def _record_once(model, batch_size: int, request: dict, batch):
                 # the block was made by Layer.__call__'s convert_input, and gc.collect() did not free it.
                 previous_inputs = inputs
                 del inputs, labels, logs
-                recorder.sweep()
             del previous_inputs
-            recorder.sweep()
         finally:
             torch.Tensor.backward = backward
+            recorder.close()
     _assign_roles(recorder.recording)
     return recorder.recording
 

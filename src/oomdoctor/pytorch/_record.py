@@ -6,9 +6,13 @@ runs on fake tensors: ``FakeTensorMode`` gives every tensor its shape, dtype
 and strides but no memory, so a 124 M-parameter GPT-2 step takes a second
 and a few MB. A ``TorchDispatchMode`` above the fake mode sees every aten op
 *after* autograd and autocast have run, i.e. exactly the kernels a GPU would
-launch, and notes each output whose storage is new. Frees are noticed through
-a weak reference to each storage (``StorageWeakRef``: it expires when the last
-tensor or autograd node holding the storage lets go), checked before every op.
+launch, and notes each output whose storage is new. Frees are noted as they
+happen, by a weak reference to each storage's Python object with a callback:
+PyTorch keeps that object alive as long as the storage lives (its PyObject
+preservation), so the callback runs when the last tensor or autograd node
+holding the storage lets go. (Polling every live storage before each op, as
+this did first, made a 100-step bidirectional LSTM's trace quadratic: 117 of
+its 272 s.)
 
 Owners: the module whose forward was running (global forward hooks), the
 phase of the step, and at the end a role: weights, input batch, gradients,
@@ -20,6 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import warnings
+import weakref
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
@@ -83,13 +88,12 @@ class _Recorder:
         self._live: dict[int, tuple[Any, int]] = {}  # storage key -> (weak reference, index)
         self._host: dict[int, Any] = {}  # storage key -> weak reference, for CPU-side tensors
         self._kept: dict[int, tuple[Any, int]] = {}  # like _live, for storages that live through the step
+        self._closed = False  # after the step: what dies later (the child's teardown) is not the step's
 
     # -- storages ------------------------------------------------------------
 
     def note(self, tensor, op: str) -> int | None:
         """Record ``tensor``'s storage if it is new; return its index."""
-        from torch.multiprocessing.reductions import StorageWeakRef
-
         storage = tensor.untyped_storage()
         key = storage._cdata
         known = self._live.get(key) or self._kept.get(key)
@@ -99,25 +103,29 @@ class _Recorder:
         module = self.module_stack[-1] if self.module_stack and self.phase == "forward" else ""
         self.recording.storages.append(Storage(storage.nbytes(), self.phase, module, op, self.step))
         self.recording.events.append(index)
-        self._live[key] = (StorageWeakRef(storage), index)
+        self._live[key] = (weakref.ref(storage, lambda _ref, key=key: self._freed(key)), index)
         return index
+
+    def _freed(self, key: int) -> None:
+        """The storage at ``key`` was just freed (its weak reference's callback)."""
+        if self._closed:
+            return
+        entry = self._live.pop(key, None)
+        if entry is None:
+            self._kept.pop(key, None)  # settled storages are counted as living through the step
+            return
+        self.recording.storages[entry[1]].freed = True
+        self.recording.events.append(-(entry[1] + 1))
+
+    def close(self) -> None:
+        """The step is over: later frees are not recorded."""
+        self._closed = True
 
     def synthetic(self, nbytes: int, role: str, op: str) -> None:
         """An allocation made by a library, not by a tensor (cuBLAS's workspace); never freed."""
         index = len(self.recording.storages)
         self.recording.storages.append(Storage(nbytes, self.phase, "", op, self.step, role=role))
         self.recording.events.append(index)
-
-    def sweep(self) -> None:
-        """Note the storages freed since the last sweep (before the next allocation is the latest it can be)."""
-        import torch
-
-        expired = torch.UntypedStorage._expired
-        dead = [key for key, (ref, _) in self._live.items() if expired(ref.cdata)]
-        for key in dead:
-            index = self._live.pop(key)[1]
-            self.recording.storages[index].freed = True
-            self.recording.events.append(-(index + 1))
 
     def settle(self, tensors: list) -> None:
         """Weights and optimizer state stay for the whole step: stop checking whether they were freed."""
@@ -128,12 +136,8 @@ class _Recorder:
                 self._kept[key] = entry
 
     def known(self, key: int) -> bool:
-        if key in self._kept:
+        if key in self._kept or key in self._live:
             return True
-        entry = self._live.get(key)
-        if entry is not None:
-            # A storage freed since the last sweep leaves its address to the next one made: that one is new.
-            return not entry[0].expired()
         host = self._host.get(key)
         if host is not None and host.expired():
             del self._host[key]  # its address now belongs to a new storage
@@ -153,7 +157,6 @@ class _Recorder:
 
         name = func.overloadpacket.__name__
         if name in _GEMMS and self.phase in ("forward", "backward") and self.phase not in self._workspace_phases:
-            self.sweep()
             self._workspace_phases.add(self.phase)
             self.synthetic(self.workspace_bytes, "workspace", f"cuBLAS workspace ({self.phase})")
         out = func(*args, **kwargs)
@@ -167,8 +170,6 @@ class _Recorder:
             for value in new:
                 self.keep_on_host(value)
             return out
-        # The inputs are still referenced here, so what has expired was freed before this op ran.
-        self.sweep()
         for value in new:
             self.note(value, name)
         return out
@@ -284,20 +285,17 @@ def record(program: StepProgram, fake_mode, batch_size: int, steps: int = 2) -> 
                     loss = program.loss(module, batch)
                 if program.loss_scale:
                     loss = loss * 65536.0
-                recorder.sweep()
                 recorder.recording.backward_starts.append(len(recorder.recording.events))
                 recorder.phase = "backward"
                 loss.backward()
-                recorder.sweep()
                 _mark(recorder, [p.grad for p in parameters if p.grad is not None], "gradients")
                 recorder.phase = "optimizer"
                 optimizer.step()
-                recorder.sweep()
                 state = [t for values in optimizer.state.values() for t in values.values() if isinstance(t, torch.Tensor)]
                 _mark(recorder, state, "optimizer_state")
                 recorder.settle(state)
             del loss
-        recorder.sweep()
+        recorder.close()
     _assign_roles(recorder.recording)
     return recorder.recording
 
