@@ -113,6 +113,27 @@ def test_models_built_by_a_function_in_a_loop(clear, expected, tmp_path):
     assert [(f.line, f.rule) for f in check_source(script) if f.kind == "memory"] == expected
 
 
+FRAGMENT = """{imports}
+def build_model():
+    return Sequential([Dense(8, activation="relu"), Dense(1)])
+
+for fold in range(5):
+    model = build_model()
+    model.compile(optimizer="adam", loss="mse")
+    model.fit(x_train, y_train, epochs=1)
+"""
+
+
+# A notebook cell with its imports in an earlier cell: bare Sequential is Keras's; a star import names its source
+@pytest.mark.parametrize("imports, expected", [("", [(6, "models-in-loop")]),
+                                               ("from tensorflow.keras.models import *", [(6, "models-in-loop")]),
+                                               ("from torch.nn import *", [])])
+def test_a_fragment_relying_on_names_from_elsewhere(imports, expected, tmp_path):
+    script = tmp_path / "cell.py"
+    script.write_text(FRAGMENT.format(imports=imports))
+    assert [(f.line, f.rule) for f in check_source(script) if f.kind == "memory"] == expected
+
+
 @pytest.mark.parametrize("workers, expected", [("args.workers", [(8, "workers-copy-dataset")]), ("0", [])])
 def test_workers_from_the_command_line_default(workers, expected, tmp_path):
     script = tmp_path / "train.py"

@@ -70,6 +70,11 @@ def own_nodes(function: ast.AST) -> Iterator[ast.AST]:
         stack.extend(ast.iter_child_nodes(node))
 
 
+# Names a fragment uses without importing them, as a notebook's later cell does: Keras's, whose model classes
+# nothing else in a training script calls by these bare names (a torch model is a class the file defines)
+_FRAGMENT_GLOBALS = {"Sequential": "keras.Sequential", "Model": "keras.Model"}
+
+
 class Module:
     """One parsed file: the script, or a module beside it that it imports."""
 
@@ -90,6 +95,7 @@ class Module:
         self.top_functions: dict[str, FunctionInfo] = {}
         self.import_nodes = [n for n in self.parents if isinstance(n, (ast.Import, ast.ImportFrom))]
         self.imported: set[str] = set()  # the packages it imports itself, by full name
+        self.star_imports: list[str] = []  # from keras.layers import *
         for node in self.import_nodes:
             if isinstance(node, ast.Import):
                 for alias in node.names:
@@ -102,8 +108,17 @@ class Module:
             elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
                 self.imported.add(node.module)
                 for alias in node.names:
-                    self.aliases[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+                    if alias.name == "*":
+                        self.star_imports.append(node.module)
+                    else:
+                        self.aliases[alias.asname or alias.name] = f"{node.module}.{alias.name}"
         self._index(self.tree, None, None)
+        # every name the file binds itself (assigned, defined, a parameter, imported): the others come from
+        # elsewhere (a notebook's earlier cell, a star import)
+        self.bound = {n.id for n in self.parents if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)} | {
+            n.arg for n in self.parents if isinstance(n, ast.arg)} | {
+            n.name for n in self.parents if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))} | {
+            a.asname or a.name.split(".")[0] for n in self.import_nodes for a in n.names}
 
     def _index(self, node: ast.AST, cls: ClassInfo | None, outer: FunctionInfo | None) -> None:
         for child in ast.iter_child_nodes(node):
@@ -130,8 +145,18 @@ class Module:
         if not name:
             return ""
         head, _dot, rest = name.partition(".")
-        full = self.aliases.get(head, head)
+        full = self.aliases.get(head) or self._from_elsewhere(head) or head
         return canonical(f"{full}.{rest}" if rest else full)
+
+    def _from_elsewhere(self, name: str) -> str | None:
+        """What a name the file uses but never binds most likely is: from its one star import, else, in a
+        fragment that imports no star at all, Keras's model classes (a Kaggle cell's ``model = Sequential([...])``
+        after the imports of an earlier cell)."""
+        if name in self.bound:
+            return None
+        if len(self.star_imports) == 1:
+            return f"{self.star_imports[0]}.{name}"
+        return None if self.star_imports else _FRAGMENT_GLOBALS.get(name)
 
     def imports(self, *prefixes: str) -> bool:
         """Whether the module imports one of these packages itself (tensorflow, not tensorflow_docs)."""
