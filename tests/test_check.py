@@ -615,3 +615,19 @@ def test_a_pooled_flatten_dense_head_is_sized(tmp_path, side, filters, extra, we
     else:
         [finding] = found
         assert finding.line == 11 and f"{weights} weights" in finding.message
+
+
+def test_a_model_class_from_a_module_not_read_is_built_not_run(tmp_path):
+    # heldout4's CheXNet: DenseNet121 comes from a file beside the original script; calling the class builds
+    # the model, and only the call on the batch, inside no_grad, is a forward pass
+    script = tmp_path / "evaluate.py"
+    script.write_text("import torch\nfrom densenet_models import DenseNet121\n\n"
+                      "def test(loader):\n"
+                      "    net = DenseNet121(14, True).cuda()\n"
+                      "    net.eval()\n"
+                      "    with torch.no_grad():\n"
+                      "        for images, labels in loader:\n"
+                      "            out = net(images.cuda())\n")
+    assert [(f.line, f.rule) for f in check_source(script) if f.kind == "memory"] == []
+    script.write_text(script.read_text().replace("    with torch.no_grad():\n", "    if True:\n"))
+    assert [(f.line, f.rule) for f in check_source(script) if f.kind == "memory"] == [(9, "eval-without-no-grad")]

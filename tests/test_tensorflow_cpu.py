@@ -130,3 +130,29 @@ def test_cpu_with_xla_compiles_tensorflows_own_step_once_and_scales_other_batche
     assert bigger.peak_bytes > est.peak_bytes
     assert any("scaled from it" in n for n in bigger.notes)
     assert len(children) == 1
+
+
+def test_keras_auto_jit_is_off_on_a_machine_with_only_cpus_and_on_on_a_gpu(tmp_path):
+    # Trainer._resolve_auto_jit_compile: no XLA where TensorFlow sees only CPUs. A builder's compile() ran in
+    # oomdoctor's JAX process, where "auto" resolves to True: what the builder gave is what counts.
+    from oomdoctor.loading import load_model
+
+    path = tmp_path / "builder.py"
+    path.write_text("import keras\n"
+                    "def build(jit='auto'):\n"
+                    "    inputs = keras.Input((16,))\n"
+                    "    model = keras.Model(inputs, keras.layers.Dense(4)(inputs))\n"
+                    "    model.compile(optimizer='adam', loss='mse', jit_compile=jit)\n"
+                    "    return model\n"
+                    "def build_xla():\n"
+                    "    return build(jit=True)\n")
+    auto = load_model(f"{path}:build")
+    assert oomdoctor.estimate(auto, 8, backend="tensorflow", device="cpu").jit_compile is False
+    assert oomdoctor.estimate(auto, 8, backend="tensorflow").jit_compile is True
+    assert oomdoctor.estimate(load_model(f"{path}:build_xla"), 8, backend="tensorflow", device="cpu").jit_compile
+
+
+def test_no_mixed_precision_fix_is_offered_for_the_cpu():
+    # float16 is computed in float32 there (measured), bfloat16 never measured: "saves 0 B" was no advice
+    est = oomdoctor.estimate(build(), 32, backend="tensorflow", device="cpu")
+    assert "mixed_precision" not in [fix.name for fix in est.fixes]

@@ -678,6 +678,10 @@ def _asked_jit(model: Any) -> bool | None:
     without a GPU TensorFlow's "auto" resolves to False, which says nothing about the GPU
     the estimate is for. So a stored False counts only where "auto" would have said True.
     """
+    given = getattr(model, "_oomdoctor_compile", None)  # what a builder gave compile(), "auto" unresolved
+    if isinstance(given, dict):
+        asked = given.get("jit_compile", "auto")
+        return asked if isinstance(asked, bool) else None
     config = getattr(getattr(model, "_compile_config", None), "config", None) or {}
     asked = config.get("jit_compile")
     if asked is True:
@@ -691,13 +695,17 @@ def _asked_jit(model: Any) -> bool | None:
     return None
 
 
-def _default_jit(backend: BackendName, jit_compile: bool | None, model: Any) -> bool:
+def _default_jit(backend: BackendName, jit_compile: bool | None, model: Any, device: Device) -> bool:
     if backend is BackendName.JAX:
         return True  # JAX always compiles the step with XLA
     if jit_compile is None:
         jit_compile = _asked_jit(model)
         if jit_compile is None:
-            jit_compile = backend is BackendName.TENSORFLOW  # Keras's "auto" picks XLA on a GPU
+            # Keras's "auto" (Trainer._resolve_auto_jit_compile): XLA on a GPU, where every layer supports it;
+            # never on a machine with only CPUs, which is what --device cpu predicts for
+            layers = model._flatten_layers() if model is not None and hasattr(model, "_flatten_layers") else []
+            jit_compile = (backend is BackendName.TENSORFLOW and device is Device.GPU
+                           and all(getattr(layer, "supports_jit", True) for layer in layers))
     return bool(jit_compile) and backend is BackendName.TENSORFLOW
 
 
@@ -793,7 +801,7 @@ def make_job(model, batch_size, optimizer=None, precision=None, backend=None, gp
         backend=backend_name,
         precision=precision_value,
         optimizer=plan,
-        jit_compile=_default_jit(backend_name, jit_compile, model),
+        jit_compile=_default_jit(backend_name, jit_compile, model, device_value),
         gpu=resolve_gpu(gpu),
         model=model,
         device=device_value,

@@ -216,6 +216,8 @@ def build_abstractly(builder):
     model = _model_of(result)
     if arguments is not None and hasattr(model, "compile"):
         model.compile(**arguments)
+        # as given: compile() keeps jit_compile resolved for this process's backend, where "auto" is always True
+        model._oomdoctor_compile = arguments
     return result
 
 

@@ -264,6 +264,9 @@ class Flow(CallHandlers):
             return True
         if isinstance(node, ast.Attribute) and not (isinstance(node.value, ast.Name) and node.value.id == "self"):
             return False  # models.resnet50(...), misc.log_model_info(model): a library's function
+        if isinstance(node, ast.Name) and len(node.id) > 1 and node.id[0].isupper() and (
+                module is None or node.id not in module.assigned):
+            return False  # DenseNet121(classes): a class from a module not read, so a model built, not run
         name = last_part(dotted_name(node))
         words = words_of(name)
         if words & {"build", "create", "get", "make", "load", "init", "setup", "construct", "define", "save",

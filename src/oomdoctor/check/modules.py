@@ -115,7 +115,8 @@ class Module:
         self._index(self.tree, None, None)
         # every name the file binds itself (assigned, defined, a parameter, imported): the others come from
         # elsewhere (a notebook's earlier cell, a star import)
-        self.bound = {n.id for n in self.parents if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)} | {
+        self.assigned = {n.id for n in self.parents if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+        self.bound = self.assigned | {
             n.arg for n in self.parents if isinstance(n, ast.arg)} | {
             n.name for n in self.parents if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))} | {
             a.asname or a.name.split(".")[0] for n in self.import_nodes for a in n.names}
