@@ -631,3 +631,18 @@ def test_a_model_class_from_a_module_not_read_is_built_not_run(tmp_path):
     assert [(f.line, f.rule) for f in check_source(script) if f.kind == "memory"] == []
     script.write_text(script.read_text().replace("    with torch.no_grad():\n", "    if True:\n"))
     assert [(f.line, f.rule) for f in check_source(script) if f.kind == "memory"] == [(9, "eval-without-no-grad")]
+
+
+def test_torch_reached_through_a_star_import_makes_a_pytorch_script(tmp_path):
+    # heldout4's Pawpularity scorer: torch, optim and the loaders come from `from project.utils import *`;
+    # a bare torch.no_grad() statement turns nothing off
+    script = tmp_path / "score.py"
+    script.write_text("from project.utils import *\n\n"
+                      "net.eval()\n"
+                      "torch.no_grad()\n"
+                      "scores = []\n"
+                      "for images, target in eval_loader:\n"
+                      "    out = net(images.to(dev))\n"
+                      "    scores.append(out)\n")
+    assert [(f.line, f.rule) for f in check_source(script) if f.kind == "memory"] == [
+        (7, "eval-without-no-grad"), (8, "tensors-kept-across-steps")]

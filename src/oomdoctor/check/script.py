@@ -41,7 +41,10 @@ class Script:
         self.main = Module(path, source)
         self.tree = self.main.tree
         self.modules = [self.main] + local_modules(self.main)
-        self.torch = any(m.imports("torch") for m in self.modules)
+        # torch imported, or used by its name without an import of its own (it came through a star import or
+        # an earlier notebook cell: nothing else is called torch)
+        self.torch = any(m.imports("torch") or "torch" not in m.bound and any(
+            isinstance(n, ast.Name) and n.id == "torch" for n in m.parents) for m in self.modules)
         # a PyTorch script that never names a GPU keeps its tensors in host memory
         uses_gpu = self.torch and any(re.search(r"cuda|device|\.to\(", m.source) for m in self.modules)
         self.flow = Flow(self.modules, uses_gpu, self.torch)
