@@ -646,3 +646,15 @@ def test_torch_reached_through_a_star_import_makes_a_pytorch_script(tmp_path):
                       "    scores.append(out)\n")
     assert [(f.line, f.rule) for f in check_source(script) if f.kind == "memory"] == [
         (7, "eval-without-no-grad"), (8, "tensors-kept-across-steps")]
+
+
+@pytest.mark.parametrize("rows, expected", [(30000, [(6, "in-memory-array")]), (300, [])])
+def test_fit_given_a_large_array_is_a_second_copy_and_a_small_one_is_not(rows, expected, tmp_path):
+    # Keras's array adapter converts fit()'s NumPy input to one TensorFlow tensor before the first step
+    script = tmp_path / "train.py"
+    script.write_text("import numpy as np\nimport keras\n"
+                      f"x = np.zeros(({rows}, 128, 128, 3), dtype=np.float32)\n"
+                      "model = keras.Sequential([keras.layers.Flatten(), keras.layers.Dense(10)])\n"
+                      "model.compile(optimizer='adam', loss='sparse_categorical_crossentropy')\n"
+                      f"model.fit(x, np.zeros({rows}), epochs=1)\n")
+    assert [(f.line, f.rule) for f in check_source(script) if f.rule == "in-memory-array"] == expected

@@ -11,8 +11,9 @@ from .context import Seen
 from .modules import Module, own_nodes
 from .names import calls_in, dotted_name, is_eval_name, is_labels, last_part, names_in, words_of
 from .script import Finding, Script
-from .values import (ARRAYS, FILES, ITEMSIZE, LARGE_SAMPLE_BYTES, NAMES, NEGLIGIBLE_BYTES, TABLE, Data, Item, Pipeline,
-                     assumed_dtype, image_shaped, negligible, sample_bytes, total_bytes)
+from .library import keyword_value
+from .values import (ARRAYS, FILES, ITEMSIZE, LARGE_SAMPLE_BYTES, NAMES, NEGLIGIBLE_BYTES, TABLE, Data, Item, Model,
+                     Pipeline, assumed_dtype, image_shaped, negligible, sample_bytes, total_bytes)
 
 
 def eager_loading(script: Script) -> Iterator[Finding]:
@@ -181,6 +182,29 @@ def in_memory_arrays(script: Script) -> Iterator[Finding]:
               "({size}), and copied once more.").format(names=", ".join(names), size=script.size_of(data)),
             _("Load lazily (np.load(..., mmap_mode='r') with a generator, or tf.data from files), "
               "or at least keep the arrays on the CPU."))
+    # Keras's fit(x=array) converts the whole array to a TensorFlow tensor before the first step
+    # (keras/src/trainers/data_adapters/array_data_adapter.py: convert_to_sliceable, then
+    # Dataset.from_tensors(inputs).repeat()): only where the script shows the size, and it is large
+    for call in script.calls_named("fit"):
+        if not isinstance(call.func, ast.Attribute):
+            continue
+        model = script.value(call.func.value)
+        x = call.args[0] if call.args else keyword_value(call, "x")
+        data = script.value(x) if x is not None else None
+        size = total_bytes(data) if isinstance(data, Data) else None
+        if not (isinstance(model, Model) and model.framework == "keras") or size is None or size < _FIT_COPY_BYTES:
+            continue
+        yield script.finding(
+            "in-memory-array", call,
+            _("fit() is given the whole array ({size}): Keras converts it to one TensorFlow tensor before the "
+              "first step, so the data set is held twice, the NumPy array and its copy.").format(
+                size=format_bytes(size)),
+            _("Feed fit() batches instead: a tf.data pipeline that reads the files, or a keras.utils.PyDataset "
+              "that loads each batch; or np.load(..., mmap_mode='r') with a generator."))
+
+
+# A copy this large is worth a finding on any machine that trains (a laptop has 8-16 GiB)
+_FIT_COPY_BYTES = 1 << 30
 
 
 def dtype_blowup(script: Script) -> Iterator[Finding]:
