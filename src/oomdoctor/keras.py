@@ -9,14 +9,28 @@ At the start of training it prints the predicted peak next to what the device
 has, and it warns once when the peak passes ``warn_fraction`` of the device.
 On a CPU-only machine it records TensorFlow's CPU allocator (complete with
 ``TF_CPU_ALLOCATOR_USE_BFC=true``); JAX and PyTorch keep no CPU statistics.
+
+``largest_batch``: the largest batch whose training step fits a GPU, from the
+estimate alone (no trial step runs), and the gradient-accumulation steps that
+reach a larger batch:
+
+    from oomdoctor.keras import largest_batch
+    found = largest_batch(model, gpu="A100-40GB", target_batch=512)
+    model.fit(x, y, batch_size=found.batch_size)   # accumulate found.accumulation_steps
 """
 
 from __future__ import annotations
 
+import math
+import os
+import subprocess
 import warnings
+from dataclasses import dataclass
 
 import keras
 
+from .errors import OomdoctorError
+from .i18n import _
 from .units import format_bytes
 
 PEAK_KEY = "peak_memory_bytes"
@@ -134,3 +148,113 @@ class MemoryMonitor(keras.callbacks.Callback):
 
     def on_epoch_end(self, epoch, logs=None):
         self._record(logs)
+
+
+@dataclass(frozen=True)
+class LargestBatch:
+    """What ``largest_batch`` found."""
+
+    batch_size: int  # the largest batch whose step fits (0: not even batch 1)
+    peak_bytes: int  # the allocator peak of the step at that batch (at batch 1 when it is 0)
+    gpu: str  # the device it was sized for, as the estimate names it
+    accumulation_steps: int | None  # steps of gradient accumulation reaching target_batch (None without one)
+    reason: str | None  # why the batch is 0
+
+
+def largest_batch(model, gpu="auto", target_batch: int | None = None, optimizer=None, precision: str | None = None,
+                  backend: str | None = None) -> LargestBatch:
+    """The largest batch whose training step of ``model`` fits ``gpu``, estimated without running a step.
+
+    ``gpu``: a catalog name ("T4"), a size ("12GiB" or bytes), or "auto": this machine's first GPU, its memory
+    less what other processes hold (NVML through nvidia-smi). ``target_batch``: the batch you want; the answer
+    then says how many steps of gradient accumulation reach it. ``optimizer``, ``precision`` and ``backend``
+    are as in ``oomdoctor.estimate`` (default: the model's own, and your Keras backend).
+    """
+    from ._estimate import estimate
+
+    if isinstance(gpu, str) and gpu.strip().lower() == "auto":
+        gpu = _local_gpu_bytes()
+    if target_batch is not None and (isinstance(target_batch, bool) or not isinstance(target_batch, int)
+                                     or target_batch < 1):
+        raise OomdoctorError(_("target_batch must be a positive whole number, not {value!r}.").format(
+            value=target_batch), _("Give the batch you want to train with, e.g. target_batch=256."))
+    found = estimate(model, target_batch or 1, optimizer=optimizer, precision=precision, backend=backend, gpu=gpu)
+    best = found.max_batch_size or 0
+    steps = math.ceil(target_batch / best) if target_batch and best else None
+    peak = found._job.step(best).peak_bytes if best else found._job.step(1).peak_bytes
+    return LargestBatch(best, peak, found.gpu.name, steps, found.max_batch_reason)
+
+
+def _local_gpu_bytes() -> int:
+    """GPU 0's memory less what other processes hold on it, from nvidia-smi (it reads NVML)."""
+    def query(*arguments: str) -> list[list[str]]:
+        try:
+            done = subprocess.run(["nvidia-smi", *arguments, "--format=csv,noheader,nounits"], capture_output=True,
+                                  text=True, timeout=30)
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            raise OomdoctorError(_("gpu='auto' found no GPU here: nvidia-smi could not run ({error}).").format(
+                error=f"{type(exc).__name__}: {exc}"), _auto_fix()) from None
+        if done.returncode != 0:
+            raise OomdoctorError(_("gpu='auto' found no GPU here: nvidia-smi said {said!r}.").format(
+                said=(done.stdout + done.stderr).strip()[:200]), _auto_fix())
+        return [[cell.strip() for cell in line.split(",")] for line in done.stdout.splitlines() if line.strip()]
+
+    gpus = query("--query-gpu=uuid,memory.total")
+    if not gpus:
+        raise OomdoctorError(_("gpu='auto' found no GPU here: nvidia-smi lists none."), _auto_fix())
+    uuid, total_mib = gpus[0][0], gpus[0][1]
+    others = sum(int(used) for gpu_uuid, pid, used in query("--query-compute-apps=gpu_uuid,pid,used_memory")
+                 if gpu_uuid == uuid and int(pid) != os.getpid() and used.isdigit())
+    return (int(total_mib) - others) * 2**20
+
+
+def _auto_fix() -> str:
+    return _("Name the GPU you will train on instead: gpu='A100-40GB', or its memory, gpu='16GiB'.")
+
+
+class StepWillNotFit(OomdoctorError):
+    """Raised by ``MemoryGuard`` before the first step of a training run whose step will not fit the GPU."""
+
+
+class MemoryGuard(keras.callbacks.Callback):
+    """Estimates the step ``fit()`` is about to run and stops training before its first step if it will not fit.
+
+        model.fit(x, y, batch_size=64, callbacks=[MemoryGuard(batch_size=64)])
+
+    ``gpu`` is as in ``largest_batch`` ("auto": this machine's first GPU, less what other processes hold).
+    ``on_fail="raise"`` raises ``StepWillNotFit`` (one message: the peak, what the device has, the best fix);
+    ``"warn"`` warns and lets training go on. The estimate is at the model's own optimizer and dtype policy.
+    """
+
+    def __init__(self, batch_size: int, gpu="auto", on_fail: str = "raise") -> None:
+        super().__init__()
+        if on_fail not in ("raise", "warn"):
+            raise OomdoctorError(_("on_fail must be 'raise' or 'warn', not {value!r}.").format(value=on_fail),
+                                 _("MemoryGuard(batch_size, on_fail='warn') only warns."))
+        self.batch_size = batch_size
+        self.gpu = gpu
+        self.on_fail = on_fail
+        self.estimate = None  # the oomdoctor.Estimate it made, for a look afterwards
+
+    def on_train_begin(self, logs=None):
+        from ._estimate import estimate
+
+        gpu = _local_gpu_bytes() if isinstance(self.gpu, str) and self.gpu.strip().lower() == "auto" else self.gpu
+        self.estimate = found = estimate(self.model, self.batch_size, gpu=gpu)
+        if found.fits is not False:
+            return
+        best = next((fix for fix in found.fixes if fix.fits), None) or next(
+            (fix for fix in found.fixes if fix.helps), None)
+        message = _("oomdoctor: this training step will not fit: at batch {batch} it needs about {need} on the "
+                    "device ({peak} allocator peak), more than {capacity}.").format(
+            batch=self.batch_size, need=format_bytes(found.device_total_bytes), peak=format_bytes(found.peak_bytes),
+            capacity=found.gpu.capacity_words())
+        if best is not None:
+            message += " " + _("Best fix: {change} (peak {peak}).").format(change=best.change,
+                                                                          peak=format_bytes(best.peak_bytes))
+        elif found.max_batch_size:
+            message += " " + _("The largest batch that fits is {batch}.").format(batch=found.max_batch_size)
+        if self.on_fail == "warn":
+            warnings.warn(message, stacklevel=2)
+            return
+        raise StepWillNotFit(message)
