@@ -1,26 +1,38 @@
 """oomdoctor.keras.largest_batch and MemoryGuard: the largest batch and a guard before the first step, with no
-trial step run (#21). Real Keras training on the CPU; the GPU is a stated one."""
+trial step run (#21). The GPU is a stated one; training runs for real on the CPU, in a fresh Python as a user's
+script does (a fit() in pytest's own process would fill every abstract model earlier tests left waiting)."""
 
+import json
 import math
 import os
 import shutil
 import stat
+import subprocess
+import sys
+import textwrap
 
 import keras
-import numpy as np
 import pytest
 
 import oomdoctor
 from oomdoctor.errors import OomdoctorError
-from oomdoctor.keras import MemoryGuard, StepWillNotFit, largest_batch
+from oomdoctor.keras import MemoryGuard, largest_batch
+
+FLATTEN_HEAD = """
+import keras
+def flatten_head():
+    # the seed's mistake, small: Flatten of a conv map into a wide Dense (6.3 M weights)
+    model = keras.Sequential([keras.Input((100, 64, 1)), keras.layers.Conv2D(8, 3), keras.layers.Flatten(),
+                              keras.layers.Dense(128), keras.layers.Dense(10)])
+    model.compile(optimizer="adam", loss="sparse_categorical_crossentropy")
+    return model
+"""
 
 
 def _flatten_head():
-    # the seed's mistake, small: Flatten of a conv map into a wide Dense
-    model = keras.Sequential([keras.Input((400, 128, 1)), keras.layers.Conv2D(16, 3), keras.layers.Flatten(),
-                              keras.layers.Dense(256), keras.layers.Dense(10)])
-    model.compile(optimizer="adam", loss="sparse_categorical_crossentropy")
-    return model
+    namespace: dict = {}
+    exec(FLATTEN_HEAD, namespace)
+    return namespace["flatten_head"]()
 
 
 def _mlp():
@@ -40,7 +52,7 @@ def test_largest_batch_is_the_estimates_and_accumulation_reaches_the_target():
 
 
 def test_largest_batch_is_zero_with_the_reason_when_batch_one_does_not_fit():
-    found = largest_batch(_flatten_head(), gpu="1GiB")
+    found = largest_batch(_flatten_head(), gpu="64MiB")
     assert found.batch_size == 0 and found.accumulation_steps is None and "batch 1" in found.reason
 
 
@@ -67,30 +79,46 @@ def test_auto_reads_the_first_gpu_less_what_other_processes_hold(tmp_path, monke
     assert found.gpu == oomdoctor.gpus.gpu_with_memory((16384 - 6144) * 2**20).name
 
 
-def test_memory_guard_stops_training_before_the_first_step_or_warns():
-    model = _flatten_head()
-    x, y = np.zeros((8, 400, 128, 1), "float32"), np.zeros(8)
+GUARDED_FIT = FLATTEN_HEAD + textwrap.dedent("""
+    import json, warnings
+    import numpy as np
+    from oomdoctor.keras import MemoryGuard, StepWillNotFit
+    model = flatten_head()
+    x, y = np.zeros((8, 100, 64, 1), "float32"), np.zeros(8)
     steps = []
-
     class Steps(keras.callbacks.Callback):
         def on_train_batch_begin(self, batch, logs=None):
             steps.append(batch)
-
-    with pytest.raises(StepWillNotFit, match="will not fit") as caught:
-        model.fit(x, y, batch_size=8, epochs=1, verbose=0, callbacks=[MemoryGuard(8, gpu="2GiB"), Steps()])
-    assert steps == [] and "Best fix:" in str(caught.value)
-
-    with pytest.warns(UserWarning, match="will not fit"):
+    result = {}
+    try:
+        model.fit(x, y, batch_size=8, epochs=1, verbose=0, callbacks=[MemoryGuard(8, gpu="256MiB"), Steps()])
+    except StepWillNotFit as error:
+        result["raised"] = str(error)
+    result["steps_after_raise"] = list(steps)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
         model.fit(x, y, batch_size=8, epochs=1, verbose=0,
-                  callbacks=[MemoryGuard(8, gpu="2GiB", on_fail="warn"), Steps()])
-    assert steps == [0]
+                  callbacks=[MemoryGuard(8, gpu="256MiB", on_fail="warn"), Steps()])
+    result["warned"] = [str(w.message) for w in caught if "will not fit" in str(w.message)]
+    result["steps_after_warn"] = list(steps)
+    guard = MemoryGuard(8, gpu="T4")
+    model.fit(x, y, batch_size=8, epochs=1, verbose=0, callbacks=[guard])
+    result["fits_on_t4"] = guard.estimate.fits
+    print("RESULT", json.dumps(result))
+""")
 
 
-def test_memory_guard_lets_a_step_that_fits_train():
-    model = _mlp()
-    guard = MemoryGuard(32, gpu="T4")
-    model.fit(np.zeros((64, 64), "float32"), np.zeros(64), batch_size=32, epochs=1, verbose=0, callbacks=[guard])
-    assert guard.estimate.fits is True
+def test_memory_guard_stops_training_before_the_first_step_warns_or_lets_it_train(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k != "KERAS_BACKEND"}
+    done = subprocess.run([sys.executable, "-c", GUARDED_FIT], capture_output=True, text=True, cwd=tmp_path,
+                          env={**env, "KERAS_BACKEND": "jax"}, timeout=600)
+    lines = [line for line in done.stdout.splitlines() if line.startswith("RESULT ")]
+    assert lines, done.stderr[-3000:]
+    result = json.loads(lines[-1][len("RESULT "):])
+    assert "will not fit" in result["raised"] and "Best fix:" in result["raised"]
+    assert result["steps_after_raise"] == []  # raised at on_train_begin: no step ran
+    assert result["warned"] and result["steps_after_warn"] == [0]
+    assert result["fits_on_t4"] is True
 
 
 def test_bad_arguments_are_one_line_errors():
