@@ -118,20 +118,21 @@ def _compile(model: Any, batch_size: int, optimizer_name: str, target: "GPU | No
         placement = _placement(target)
         if isinstance(placement, NotCompiled):
             return placement
-        with unseeded_random_traceable():  # the working copy is built by tracing too
+        # building the working copy and lowering its step both trace the model
+        with unseeded_random_traceable():
             train_step, state, data = _abstract_step(model, batch_size, optimizer_name, target, precision,
                                                      placement, inputs, outputs)
-        with weights_left_unfilled(), unseeded_random_traceable(), _kernels_as_on(target):
-            lowered = jax.jit(train_step, donate_argnums=0, **placement.jit_kwargs).lower(state, data)
-            try:
-                compiled = lowered.compile()
-            except Exception as exc:
-                # Without autotuning XLA emits matrix products as Triton kernels of default tile sizes, and
-                # for some shapes finds none ("Couldn't find output tile sizes"); cuBLAS, which autotuning
-                # may pick on the GPU anyway, takes any shape
-                if target is None or "tile sizes" not in str(exc):
-                    raise
-                compiled = lowered.compile(compiler_options={"xla_gpu_enable_triton_gemm": False})
+            with weights_left_unfilled(), _kernels_as_on(target):
+                lowered = jax.jit(train_step, donate_argnums=0, **placement.jit_kwargs).lower(state, data)
+                try:
+                    compiled = lowered.compile()
+                except Exception as exc:
+                    # Without autotuning XLA emits matrix products as Triton kernels of default tile sizes, and
+                    # for some shapes finds none ("Couldn't find output tile sizes"); cuBLAS, which autotuning
+                    # may pick on the GPU anyway, takes any shape
+                    if target is None or "tile sizes" not in str(exc):
+                        raise
+                    compiled = lowered.compile(compiler_options={"xla_gpu_enable_triton_gemm": False})
         analysis = compiled.memory_analysis()
         return CompiledStep(argument_bytes=int(analysis.argument_size_in_bytes),
                             output_bytes=int(analysis.output_size_in_bytes),

@@ -172,8 +172,7 @@ def largest_batch(model, gpu="auto", target_batch: int | None = None, optimizer=
     """
     from ._estimate import estimate
 
-    if isinstance(gpu, str) and gpu.strip().lower() == "auto":
-        gpu = _local_gpu_bytes()
+    gpu = _resolved(gpu)
     if target_batch is not None and (isinstance(target_batch, bool) or not isinstance(target_batch, int)
                                      or target_batch < 1):
         raise OomdoctorError(_("target_batch must be a positive whole number, not {value!r}.").format(
@@ -183,6 +182,11 @@ def largest_batch(model, gpu="auto", target_batch: int | None = None, optimizer=
     steps = math.ceil(target_batch / best) if target_batch and best else None
     peak = found._job.step(best).peak_bytes if best else found._job.step(1).peak_bytes
     return LargestBatch(best, peak, found.gpu.name, steps, found.max_batch_reason)
+
+
+def _resolved(gpu):
+    """``gpu`` as ``oomdoctor.estimate`` takes it: "auto" becomes this machine's GPU 0, in bytes."""
+    return _local_gpu_bytes() if isinstance(gpu, str) and gpu.strip().lower() == "auto" else gpu
 
 
 def _local_gpu_bytes() -> int:
@@ -239,8 +243,7 @@ class MemoryGuard(keras.callbacks.Callback):
     def on_train_begin(self, logs=None):
         from ._estimate import estimate
 
-        gpu = _local_gpu_bytes() if isinstance(self.gpu, str) and self.gpu.strip().lower() == "auto" else self.gpu
-        self.estimate = found = estimate(self.model, self.batch_size, gpu=gpu)
+        self.estimate = found = estimate(self.model, self.batch_size, gpu=_resolved(self.gpu))
         if found.fits is not False:
             return
         best = next((fix for fix in found.fixes if fix.fits), None) or next(
