@@ -30,7 +30,8 @@ def estimate(model: Any, batch_size: int, optimizer: Any = None, precision: str 
     ``oomdoctor._estimate.estimate``. For a PyTorch module: ``example_inputs`` is a tensor,
     tuple or dict of tensors whose first dimension is the batch (or give ``input_shape``
     per sample), ``loss(module, batch)`` returns the scalar loss (default: a Hugging Face
-    model's ``.loss``, else the sum of the outputs), ``optimizer`` a name (default "adamw"),
+    model's ``.loss``, else the sum of the outputs), ``optimizer`` a name (default "adamw") or
+    the ``torch.optim.Optimizer`` you built (its class, groups and options are used),
     ``precision`` "float32", "bf16_autocast" or "fp16_autocast".
 
     ``strategy``: several devices ("zero2:8", "ddp:4", "data_parallel:8", "model_parallel:2x4",

@@ -148,4 +148,41 @@ def past_every_gpu(device_total_bytes: int) -> str | None:
                                    have=format_bytes(largest.total_bytes))
 
 
-__all__ = ["GPU", "CATALOG", "past_every_gpu", "CUDA_CONTEXT_BYTES", "gpu_by_name", "gpu_with_memory", "resolve_gpu"]
+def resolve_auto(gpu):
+    """``gpu`` as ``oomdoctor.estimate`` takes it: "auto" becomes this machine's GPU 0, in bytes (what
+    ``largest_batch`` and the training callbacks of every framework accept); anything else is returned as is."""
+    return local_gpu_bytes() if isinstance(gpu, str) and gpu.strip().lower() == "auto" else gpu
+
+
+def local_gpu_bytes() -> int:
+    """GPU 0's memory less what other processes hold on it, from nvidia-smi (it reads NVML)."""
+    import os
+    import subprocess
+
+    def query(*arguments: str) -> list[list[str]]:
+        try:
+            done = subprocess.run(["nvidia-smi", *arguments, "--format=csv,noheader,nounits"], capture_output=True,
+                                  text=True, timeout=30)
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            raise OomdoctorError(_("gpu='auto' found no GPU here: nvidia-smi could not run ({error}).").format(
+                error=f"{type(exc).__name__}: {exc}"), _auto_fix()) from None
+        if done.returncode != 0:
+            raise OomdoctorError(_("gpu='auto' found no GPU here: nvidia-smi said {said!r}.").format(
+                said=(done.stdout + done.stderr).strip()[:200]), _auto_fix())
+        return [[cell.strip() for cell in line.split(",")] for line in done.stdout.splitlines() if line.strip()]
+
+    gpus = query("--query-gpu=uuid,memory.total")
+    if not gpus:
+        raise OomdoctorError(_("gpu='auto' found no GPU here: nvidia-smi lists none."), _auto_fix())
+    uuid, total_mib = gpus[0][0], gpus[0][1]
+    others = sum(int(used) for gpu_uuid, pid, used in query("--query-compute-apps=gpu_uuid,pid,used_memory")
+                 if gpu_uuid == uuid and int(pid) != os.getpid() and used.isdigit())
+    return (int(total_mib) - others) * 2**20
+
+
+def _auto_fix() -> str:
+    return _("Name the GPU you will train on instead: gpu='A100-40GB', or its memory, gpu='16GiB'.")
+
+
+__all__ = ["GPU", "CATALOG", "past_every_gpu", "CUDA_CONTEXT_BYTES", "gpu_by_name", "gpu_with_memory", "resolve_gpu", "resolve_auto",
+           "local_gpu_bytes"]

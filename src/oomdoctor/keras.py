@@ -21,15 +21,13 @@ reach a larger batch:
 
 from __future__ import annotations
 
-import math
-import os
-import subprocess
 import warnings
-from dataclasses import dataclass
 
 import keras
 
+from .batch_size import LargestBatch, accumulation_steps, checked_target
 from .errors import OomdoctorError
+from .gpus import resolve_auto
 from .i18n import _
 from .units import format_bytes
 
@@ -150,17 +148,6 @@ class MemoryMonitor(keras.callbacks.Callback):
         self._record(logs)
 
 
-@dataclass(frozen=True)
-class LargestBatch:
-    """What ``largest_batch`` found."""
-
-    batch_size: int  # the largest batch whose step fits (0: not even batch 1)
-    peak_bytes: int  # the allocator peak of the step at that batch (at batch 1 when it is 0)
-    gpu: str  # the device it was sized for, as the estimate names it
-    accumulation_steps: int | None  # steps of gradient accumulation reaching target_batch (None without one)
-    reason: str | None  # why the batch is 0
-
-
 def largest_batch(model, gpu="auto", target_batch: int | None = None, optimizer=None, precision: str | None = None,
                   backend: str | None = None) -> LargestBatch:
     """The largest batch whose training step of ``model`` fits ``gpu``, estimated without running a step.
@@ -172,48 +159,13 @@ def largest_batch(model, gpu="auto", target_batch: int | None = None, optimizer=
     """
     from ._estimate import estimate
 
-    gpu = _resolved(gpu)
-    if target_batch is not None and (isinstance(target_batch, bool) or not isinstance(target_batch, int)
-                                     or target_batch < 1):
-        raise OomdoctorError(_("target_batch must be a positive whole number, not {value!r}.").format(
-            value=target_batch), _("Give the batch you want to train with, e.g. target_batch=256."))
+    gpu = resolve_auto(gpu)
+    target_batch = checked_target(target_batch)
     found = estimate(model, target_batch or 1, optimizer=optimizer, precision=precision, backend=backend, gpu=gpu)
     best = found.max_batch_size or 0
-    steps = math.ceil(target_batch / best) if target_batch and best else None
+    steps = accumulation_steps(target_batch, best)
     peak = found._job.step(best).peak_bytes if best else found._job.step(1).peak_bytes
     return LargestBatch(best, peak, found.gpu.name, steps, found.max_batch_reason)
-
-
-def _resolved(gpu):
-    """``gpu`` as ``oomdoctor.estimate`` takes it: "auto" becomes this machine's GPU 0, in bytes."""
-    return _local_gpu_bytes() if isinstance(gpu, str) and gpu.strip().lower() == "auto" else gpu
-
-
-def _local_gpu_bytes() -> int:
-    """GPU 0's memory less what other processes hold on it, from nvidia-smi (it reads NVML)."""
-    def query(*arguments: str) -> list[list[str]]:
-        try:
-            done = subprocess.run(["nvidia-smi", *arguments, "--format=csv,noheader,nounits"], capture_output=True,
-                                  text=True, timeout=30)
-        except (OSError, subprocess.TimeoutExpired) as exc:
-            raise OomdoctorError(_("gpu='auto' found no GPU here: nvidia-smi could not run ({error}).").format(
-                error=f"{type(exc).__name__}: {exc}"), _auto_fix()) from None
-        if done.returncode != 0:
-            raise OomdoctorError(_("gpu='auto' found no GPU here: nvidia-smi said {said!r}.").format(
-                said=(done.stdout + done.stderr).strip()[:200]), _auto_fix())
-        return [[cell.strip() for cell in line.split(",")] for line in done.stdout.splitlines() if line.strip()]
-
-    gpus = query("--query-gpu=uuid,memory.total")
-    if not gpus:
-        raise OomdoctorError(_("gpu='auto' found no GPU here: nvidia-smi lists none."), _auto_fix())
-    uuid, total_mib = gpus[0][0], gpus[0][1]
-    others = sum(int(used) for gpu_uuid, pid, used in query("--query-compute-apps=gpu_uuid,pid,used_memory")
-                 if gpu_uuid == uuid and int(pid) != os.getpid() and used.isdigit())
-    return (int(total_mib) - others) * 2**20
-
-
-def _auto_fix() -> str:
-    return _("Name the GPU you will train on instead: gpu='A100-40GB', or its memory, gpu='16GiB'.")
 
 
 class StepWillNotFit(OomdoctorError):
@@ -243,7 +195,7 @@ class MemoryGuard(keras.callbacks.Callback):
     def on_train_begin(self, logs=None):
         from ._estimate import estimate
 
-        self.estimate = found = estimate(self.model, self.batch_size, gpu=_resolved(self.gpu))
+        self.estimate = found = estimate(self.model, self.batch_size, gpu=resolve_auto(self.gpu))
         if found.fits is not False:
             return
         best = next((fix for fix in found.fixes if fix.fits), None) or next(

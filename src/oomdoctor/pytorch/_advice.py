@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..errors import OomdoctorError
 from ..fixes import Fix, candidate
 from ..i18n import _
 from ..units import format_bytes
@@ -61,11 +62,17 @@ def prescribe(before: "Estimate", job: "TorchJob") -> list[Fix]:
     blocks = repeated_blocks(job.program.module)
     if blocks and not job.program.checkpointed:
         container, names = blocks
-        after = reestimate(job, checkpointed=names)
-        fixes.append(candidate("activation_checkpointing", _(
-            "torch.utils.checkpoint.checkpoint(block, ..., use_reentrant=False) around each of the {count} blocks "
-            "of {container}: their activations are recomputed in the backward pass instead of kept").format(
-            count=len(names), container=container), before, after))
+        try:
+            after = reestimate(job, checkpointed=names)
+        except OomdoctorError as exc:  # the model's blocks do not run under torch.utils.checkpoint
+            before.notes.append(_("Activation checkpointing was not proposed: tracing it failed ({error}).").format(
+                error=exc.problem))
+        else:
+            fixes.append(candidate("activation_checkpointing", _(
+                "torch.utils.checkpoint.checkpoint(block, ..., use_reentrant=False) around each of the {count} "
+                "blocks of {container}: their activations are recomputed in the backward pass instead of "
+                "kept").format(
+                count=len(names), container=container), before, after))
     if job.gpu is not None and before.fits is False and before.max_batch_size:
         batch = before.max_batch_size
         steps = -(-job.batch_size // batch)

@@ -249,7 +249,7 @@ def record(program: StepProgram, fake_mode, batch_size: int, steps: int = 2) -> 
     module = program.module
     names = {id(m): (name or type(m).__name__) for name, m in module.named_modules()}
     recorder = _Recorder(names, program.workspace_bytes)
-    with data_pointer_warnings_hidden(), fake_mode, recorder.mode, recorder.hooks():
+    with data_pointer_warnings_hidden(), _training_mode(module), fake_mode, recorder.mode, recorder.hooks():
         # Build: what `.to("cuda")` puts on the device, in parameter order, then the batch.
         fresh: dict[int, Any] = {}
         mapping = {}
@@ -301,6 +301,19 @@ def record(program: StepProgram, fake_mode, batch_size: int, steps: int = 2) -> 
 
 
 @contextlib.contextmanager
+def _training_mode(module) -> Iterator[None]:
+    """The step runs in training mode (dropout on, batch norm's batch statistics), as a training loop puts it;
+    a model loaded with ``from_pretrained`` comes in eval mode. Each submodule's own mode is restored after."""
+    modes = [(child, child.training) for child in module.modules()]
+    module.train()
+    try:
+        yield
+    finally:
+        for child, training in modes:
+            child.training = training
+
+
+@contextlib.contextmanager
 def _checkpointing(module, names: tuple[str, ...]) -> Iterator[None]:
     """Run the named submodules under non-reentrant ``torch.utils.checkpoint``, as a user would wrap them."""
     import functools
@@ -313,11 +326,19 @@ def _checkpointing(module, names: tuple[str, ...]) -> Iterator[None]:
         original = child.forward
         child.forward = functools.partial(checkpoint, original, use_reentrant=False)
         wrapped.append(child)
+    # A Hugging Face model's key/value cache would be appended to again when the backward pass recomputes a
+    # block; transformers turns use_cache off itself when its own gradient checkpointing is on.
+    config = getattr(module, "config", None) if names else None
+    cache = getattr(config, "use_cache", None)
+    if cache:
+        config.use_cache = False
     try:
         yield
     finally:
         for child in wrapped:
             del child.forward  # back to the class's forward
+        if cache:
+            config.use_cache = cache
 
 
 def _mark(recorder: _Recorder, tensors: list, role: str) -> None:

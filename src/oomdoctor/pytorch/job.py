@@ -228,6 +228,67 @@ def _optimizer_factory(name: str):
     return makers[name]
 
 
+def _user_optimizer_factory(optimizer, module):
+    """A factory that rebuilds the user's own ``torch.optim.Optimizer`` (its class, parameter groups and
+    options) on the trace's fake parameters: the optimizer a LightningModule's ``configure_optimizers`` or the
+    Hugging Face Trainer made holds the real weights, which the trace must not touch."""
+    order = {id(p): i for i, p in enumerate(p for p in module.parameters() if p.requires_grad)}
+    foreign = [p for group in optimizer.param_groups for p in group["params"] if p.requires_grad
+               and id(p) not in order]
+    if foreign:
+        raise OomdoctorError(_("The optimizer {type} updates {count} tensors that are not parameters of the "
+                               "module.").format(type=type(optimizer).__name__, count=len(foreign)),
+                             _("Build the optimizer on module.parameters() of the module you estimate."))
+    import inspect
+
+    # what the constructor takes: an optimizer's defaults may hold more (AdamW's "decoupled_weight_decay", which
+    # its parent Adam takes); the groups carry every value either way
+    accepted = inspect.signature(type(optimizer).__init__).parameters
+    keywords = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in accepted.values())
+    defaults = {key: value for key, value in optimizer.defaults.items() if keywords or key in accepted}
+
+    def on_gpu(options: dict) -> dict:
+        # foreach=None is decided where the parameters are: torch takes foreach on a GPU, the per-tensor loop
+        # on the CPU where the trace runs
+        if options.get("foreach", False) is None and not options.get("fused"):
+            return {**options, "foreach": True}
+        return options
+
+    defaults = on_gpu(defaults)
+
+    def make(parameters):
+        groups = [on_gpu({**{key: value for key, value in group.items() if key != "params"},
+                          "params": [parameters[order[id(p)]] for p in group["params"] if id(p) in order]})
+                  for group in optimizer.param_groups]
+        return type(optimizer)([group for group in groups if group["params"]], **defaults)
+
+    return make
+
+
+def optimizer_name(optimizer) -> str:
+    """The name estimates use for an optimizer: one of OPTIMIZERS where it is one, else its class's name."""
+    if isinstance(optimizer, str):
+        return optimizer.lower()
+    name = type(optimizer).__name__.lower()
+    if name == "sgd" and optimizer.defaults.get("momentum"):
+        return "momentum"
+    return name if name in OPTIMIZERS else type(optimizer).__name__
+
+
+def _make_optimizer(optimizer, module):
+    """The trace's optimizer factory, from a name (OPTIMIZERS) or the user's own optimizer object."""
+    if optimizer is None or isinstance(optimizer, str):
+        return _optimizer_factory(optimizer or "adamw")
+    import torch
+
+    if not isinstance(optimizer, torch.optim.Optimizer):
+        from ..arguments import type_error
+
+        raise type_error("optimizer", optimizer, _("an optimizer's name ({names}) or a torch.optim.Optimizer").format(
+            names=", ".join(OPTIMIZERS)))
+    return _user_optimizer_factory(optimizer, module)
+
+
 def workspace_bytes(gpu: GPU | None) -> int:
     if gpu is None or gpu.hopper_or_newer:
         return CUBLAS_WORKSPACE_HOPPER
@@ -261,7 +322,7 @@ def make_job(module, batch_size: int, example_inputs=None, input_shape=None, opt
         module=module,
         make_batch=lambda b: _fake_batch(example_inputs, b),
         loss=loss or _default_loss(notes),
-        make_optimizer=_optimizer_factory(optimizer or "adamw"),
+        make_optimizer=_make_optimizer(optimizer, module),
         autocast_dtype=autocast_dtype(precision),
         loss_scale=precision == "fp16_autocast",
         workspace_bytes=workspace_bytes(gpu_value),
@@ -274,7 +335,7 @@ def make_job(module, batch_size: int, example_inputs=None, input_shape=None, opt
         raise OomdoctorError(_("The training step runs different operations at batch {a} and {b}, so its memory "
                                "cannot be scaled with the batch.").format(a=batch_size, b=second_batch),
                              _("This happens with data-dependent control flow; estimate each batch size on its own."))
-    return TorchJob(program, fake_mode, batch_size, precision, (optimizer or "adamw").lower(), gpu_value,
+    return TorchJob(program, fake_mode, batch_size, precision, optimizer_name(optimizer or "adamw"), gpu_value,
                     notes[0] if notes else "", first, second, second_batch, torch_strategy(strategy))
 
 
@@ -438,7 +499,8 @@ def reestimate(job: TorchJob, **changes):
     optimizer = changes.get("optimizer", job.optimizer)
     program = replace(
         job.program,
-        make_optimizer=_optimizer_factory(optimizer),
+        # the job's own factory unless the optimizer changes: it may rebuild the user's own optimizer
+        make_optimizer=_optimizer_factory(optimizer) if "optimizer" in changes else job.program.make_optimizer,
         autocast_dtype=autocast_dtype(precision),
         loss_scale=precision == "fp16_autocast",
         checkpointed=changes.get("checkpointed", job.program.checkpointed),
