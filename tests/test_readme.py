@@ -30,9 +30,13 @@ def _without_tensorflow(tmp_path: Path) -> dict:
 @pytest.mark.parametrize("index", range(len(BLOCKS)), ids=[f"block{i + 1}" for i in range(len(BLOCKS))])
 def test_readme_python_example_runs_as_written(index, tmp_path):
     code = BLOCKS[index]
-    if "import torch" in code:
+    if "import torch" in code or "import transformers" in code:
         pytest.importorskip("torch", reason="the example needs the torch extra")
-        pytest.importorskip("transformers", reason="the example needs transformers")
+        pytest.importorskip("transformers", reason="the example needs transformers (the hf extra)")
+    if "import lightning" in code:
+        pytest.importorskip("lightning", reason="the example needs the lightning extra")
+    if "oomdoctor.hf" in code:
+        pytest.importorskip("accelerate", reason="the example needs the hf extra")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path,
                           env=_without_tensorflow(tmp_path), timeout=900)
     assert proc.returncode == 0, proc.stderr[-3000:]

@@ -9,16 +9,19 @@ from typing import Optional
 import typer
 
 from .. import arguments
+from ..i18n import _
 from . import _pictures
 from ._options import gpu_choice, input_shape_option, lang_option, parse_input_shape
 
 HELP = ("Predict the peak GPU memory of one training step of MODEL: a .keras file, or "
         "path/to/file.py:function returning a keras.Model, or a torch.nn.Module (or a tuple "
-        "(module, example_batch, loss_fn)). Loading a .py file runs its code.")
+        "(module, example_batch, loss_fn)), or hf:FOLDER, a Hugging Face config.json (and a PEFT "
+        "adapter_config.json) built without weights, with --seq-len. Loading a .py file runs its code.")
 
 
 def command(
-    model: str = typer.Argument(..., help="A .keras file, or path/to/file.py:function returning a keras.Model."),
+    model: str = typer.Argument(..., help="A .keras file, path/to/file.py:function returning a keras.Model or a "
+                                "torch.nn.Module, or hf:FOLDER holding a Hugging Face config.json."),
     batch_size: int = typer.Option(..., "--batch-size", "-b", help="Training batch size."),
     optimizer: Optional[str] = typer.Option(None, help="Optimizer name (adam, sgd, momentum, adamw, rmsprop, ...). "
                                             "Default: the compiled model's, else adam."),
@@ -39,6 +42,9 @@ def command(
                    "PyTorch: ddp:8, zero1:8, zero2:8, zero3:8, fsdp:8, fsdp:8+offload."),
     find_devices: bool = typer.Option(False, "--find-devices", help="Search the fewest GPUs of --gpu, and the "
                                       "strategy, on which the job fits."),
+    seq_len: Optional[int] = typer.Option(None, "--seq-len", help="hf:FOLDER: tokens per sample."),
+    task: Optional[str] = typer.Option(None, "--task", help="hf:FOLDER: causal-lm, masked-lm, seq-cls, token-cls, "
+                                       "seq2seq-lm or qa (default: from the config's architectures)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of the report."),
     lang: Optional[str] = lang_option(),
     html: Optional[Path] = _pictures.html_option(),
@@ -51,6 +57,15 @@ def command(
     arguments.batch_size(batch_size, "--batch-size")
     shape = parse_input_shape(input_shape)
     chosen_gpu = gpu_choice(gpu, gpu_memory)
+    if model.startswith("hf:"):
+        show(_hf_estimate(model, batch_size, optimizer, precision, chosen_gpu, seq_len, task, strategy,
+                          find_devices), as_json, html, plot)
+        return
+    if seq_len is not None or task is not None:
+        from ..errors import OomdoctorError
+
+        raise OomdoctorError(_("--seq-len and --task are for a Hugging Face folder (hf:FOLDER), not {model}.").format(
+            model=model), _("Drop them, or give MODEL as hf:path/to/folder."))
     from ..errors import WrongFramework
     from ..loading import choose_trace_backend
     from ..pytorch.loading import is_torch_file
@@ -93,6 +108,25 @@ def _torch_estimate(spec: str, batch_size: int, optimizer, precision, backend, j
     require_backend("torch")
     loaded = loading.load(spec)
     job = make_job(loaded.module, batch_size, loaded.example_batch, input_shape, optimizer or "adamw",
+                   precision or "float32", loaded.loss, gpu, fake_mode=loaded.fake_mode, strategy=strategy)
+    return finish(job, find_devices)
+
+
+def _hf_estimate(spec: str, batch_size: int, optimizer, precision, gpu, seq_len, task, strategy, find_devices):
+    """hf:FOLDER: the model its config.json describes (with its LoRA adapter), built on fake tensors."""
+    from ..measuring import require_backend
+    from ..pytorch.hf_folder import load_folder
+    from ..pytorch.job import finish, make_job
+
+    require_backend("torch")
+    import importlib.util
+
+    if importlib.util.find_spec("transformers") is None:
+        from ..errors import missing_framework
+
+        raise missing_framework("transformers", "hf")
+    loaded = load_folder(spec, seq_len, task)
+    job = make_job(loaded.module, batch_size, loaded.example_batch, None, optimizer or "adamw",
                    precision or "float32", loaded.loss, gpu, fake_mode=loaded.fake_mode, strategy=strategy)
     return finish(job, find_devices)
 
