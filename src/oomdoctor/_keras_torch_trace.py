@@ -23,8 +23,8 @@ that raises. The CPU trace takes the loop (PyTorch's fake ``_cudnn_rnn`` sizes
 cuDNN's reserve space as 0, so it could not stand in); the loop matched the
 measured LSTM rows within +1 to +5 %.
 
-It runs in a child process (``python -m oomdoctor._keras_torch_trace``, started
-by ``oomdoctor._process``) because Keras picks its backend once per process and
+It runs in child processes (``python -m oomdoctor._keras_torch_trace``, started
+by ``oomdoctor._process``, one per batch size, side by side) because Keras picks its backend once per process and
 the estimator's own process traces with JAX. Two recordings, at the batch asked
 for and at twice it, give every allocation as ``fixed + per_sample x batch``
 (``oomdoctor.pytorch.job``), so any other batch is a replay, not a new trace.
@@ -33,6 +33,7 @@ for and at twice it, give every allocation as ``fixed + per_sample x batch``
 from __future__ import annotations
 
 import contextlib
+import os
 import subprocess
 from dataclasses import dataclass
 from typing import Any, Iterator
@@ -109,6 +110,28 @@ def record_step(model: Any, batch_size: int, optimizer_name: str, precision: str
 
 
 def _record_in_child(request: dict) -> KerasTorchRecording:
+    """The two recordings, one child per batch size, run side by side where there are two cores to run them
+    (a recurrent model's trace is tens of seconds of Python per batch size)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    batch_sizes = request["batch_sizes"]
+    workers = min(len(batch_sizes), len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
+                  else os.cpu_count() or 1)
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        first, second = pool.map(_one_recording, [{**request, "batch_size": b} for b in batch_sizes])
+    # The same allocations in the same order at both batches; a free may come a few ops later in one of them
+    # (when Python lets go of a reference cycle), so the first recording's order of events is the one kept.
+    if [e for e in first["events"] if e >= 0] != [e for e in second["events"] if e >= 0]:
+        raise TraceFailed("the step ran different operations at two batch sizes")
+    return KerasTorchRecording(
+        batch_sizes=tuple(batch_sizes),
+        sizes=tuple(zip(first["nbytes"], second["nbytes"])),
+        phases=tuple(first["phases"]), roles=tuple(first["roles"]), steps=tuple(first["steps"]),
+        layers=tuple(first["layers"]), events=tuple(first["events"]))
+
+
+def _one_recording(request: dict) -> dict:
+    """One child's recording of the step at ``request["batch_size"]``; TraceFailed with its reason."""
     try:
         proc = run_child("oomdoctor._keras_torch_trace", "torch", request, TIMEOUT_S)
     except subprocess.TimeoutExpired as exc:
@@ -119,12 +142,7 @@ def _record_in_child(request: dict) -> KerasTorchRecording:
     raise_if_unbuildable(result, "torch")
     if "error" in result:
         raise TraceFailed(result["error"])
-    recording = KerasTorchRecording(
-        batch_sizes=tuple(request["batch_sizes"]),
-        sizes=tuple(tuple(s) for s in result["sizes"]),
-        phases=tuple(result["phases"]), roles=tuple(result["roles"]), steps=tuple(result["steps"]),
-        layers=tuple(result["layers"]), events=tuple(result["events"]))
-    return recording
+    return result
 
 
 # ---- the child's side ---------------------------------------------------------------------
@@ -269,41 +287,34 @@ def _build_variables(model, inputs: list) -> None:
 
 
 def _child(request: dict) -> dict:
+    """The step recorded at ``request["batch_size"]``: per storage its bytes, phase, role, step and layer, and
+    the order of allocations and frees."""
     import keras
 
     from ._step_model import abstract_batch, compile_arguments
     from ._xla_compile import STAND_IN_OPTIMIZERS
 
-    recordings = []
-    for batch_size in request["batch_sizes"]:
-        keras.utils.clear_session()
-        try:
-            model = _build(request)
-        except Exception:
-            refusal = refusal_to_build(request)
-            if refusal is not None:
-                return refusal
-            raise
-        with keras.device("meta"):
-            _build_variables(model, request["inputs"])
-            # the user's loss (a dict or list of them), loss weights and metrics; the job's kind of optimizer
-            arguments = compile_arguments(model, model, request["optimizer"], STAND_IN_OPTIMIZERS,
-                                          [tuple(request["output_shape"])])
-            model.compile(**arguments)
-            model.optimizer.build(model.trainable_variables)
-        batch = abstract_batch(model, batch_size, arguments.get("loss"),
-                               [(tuple(shape), dtype) for shape, dtype in request["inputs"]])
-        recordings.append(_record_once(model, batch_size, request, batch))
-    first, second = recordings
-    # The same allocations in the same order at both batches; a free may come a few ops later in one of them
-    # (when Python lets go of a reference cycle), so the first recording's order of events is the one kept.
-    if [e for e in first.events if e >= 0] != [e for e in second.events if e >= 0]:
-        return {"error": "the step ran different operations at two batch sizes"}
-    return {"sizes": [[a.nbytes, b.nbytes] for a, b in zip(first.storages, second.storages)],
-            "phases": [s.phase for s in first.storages], "roles": [s.role for s in first.storages],
-            "steps": [s.step for s in first.storages], "layers": [s.module for s in first.storages],
-            "events": first.events}
-
+    batch_size = request["batch_size"]
+    try:
+        model = _build(request)
+    except Exception:
+        refusal = refusal_to_build(request)
+        if refusal is not None:
+            return refusal
+        raise
+    with keras.device("meta"):
+        _build_variables(model, request["inputs"])
+        # the user's loss (a dict or list of them), loss weights and metrics; the job's kind of optimizer
+        arguments = compile_arguments(model, model, request["optimizer"], STAND_IN_OPTIMIZERS,
+                                      [tuple(request["output_shape"])])
+        model.compile(**arguments)
+        model.optimizer.build(model.trainable_variables)
+    batch = abstract_batch(model, batch_size, arguments.get("loss"),
+                           [(tuple(shape), dtype) for shape, dtype in request["inputs"]])
+    recording = _record_once(model, batch_size, request, batch)
+    return {"nbytes": [s.nbytes for s in recording.storages], "phases": [s.phase for s in recording.storages],
+            "roles": [s.role for s in recording.storages], "steps": [s.step for s in recording.storages],
+            "layers": [s.module for s in recording.storages], "events": recording.events}
 
 
 def main() -> None:
