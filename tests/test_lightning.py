@@ -153,3 +153,30 @@ def test_metrics_keep_working_after_the_trace():
     model = Classifier()
     _trainer(callback, limit_train_batches=2).fit(model)
     assert model.accuracy.update_count > 0  # torchmetrics' own update wrapper was restored
+
+
+def test_lightnings_own_transformer_demo_trains_after_the_prediction():
+    """Material we did not write: Lightning's demo transformer caches its positional table and causal mask on
+    first use (left as they were after the trace), and nn.Transformer reads whether its mask is causal."""
+    from lightning.pytorch.demos.transformer import LightningTransformer
+
+    class Demo(LightningTransformer):
+        def __init__(self):
+            super().__init__(vocab_size=1000)
+            self.batch_size = 2
+
+        def prepare_data(self):  # the demo downloads WikiText-2; random tokens instead
+            pass
+
+        def train_dataloader(self):
+            tokens = torch.randint(0, 1000, (96, 35), generator=torch.Generator().manual_seed(0))
+            return torch.utils.data.DataLoader(torch.utils.data.TensorDataset(tokens, tokens),
+                                               batch_size=self.batch_size)
+
+    callback = PredictedBatchSize(gpu="2GiB", verbose=False)
+    model = Demo()
+    trainer = _trainer(callback)
+    trainer.fit(model)
+    assert callback.found.batch_size > 96 and callback.batch_size == model.batch_size == 96  # the whole set
+    assert any("_detect_is_causal_mask" in note for note in callback.found.notes)
+    assert trainer.global_step == 1  # the real step ran on the real tensors

@@ -166,6 +166,70 @@ def test_a_data_dependent_step_is_reported_not_guessed():
         estimate(Picky(), 2, example_inputs=torch.zeros(1, 4))
 
 
+def test_torch_nn_reading_a_mask_is_answered_and_said():
+    """nn.Transformer asks whether its mask is the causal one (a .item() in torch.nn's own code): that read gets
+    the ordinary answer and a note, while a branch in the user's own code stays refused (above)."""
+    model = torch.nn.Transformer(d_model=32, nhead=2, num_encoder_layers=1, num_decoder_layers=1,
+                                 dim_feedforward=64, batch_first=True)
+
+    def loss(module, batch):
+        mask = torch.nn.Transformer.generate_square_subsequent_mask(batch.shape[1])
+        return module(batch, batch, tgt_mask=mask).sum()
+
+    result = estimate(model, 4, example_inputs=torch.zeros(1, 16, 32), loss=loss)
+    assert result.peak_bytes > 0
+    assert any("_detect_is_causal_mask" in note for note in result.notes)
+
+
+def test_a_forward_that_caches_a_tensor_leaves_the_module_usable():
+    """A positional table made on first use (``self.pe = ...``) must not keep the trace's fake tensor."""
+    class Cached(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.linear = torch.nn.Linear(8, 8)
+            self.table = None
+
+        def forward(self, x):
+            if self.table is None:
+                self.table = torch.ones(x.shape[-1])
+                self.register_buffer("made_late", torch.zeros(1))
+            return self.linear(x + self.table)
+
+    model = Cached()
+    estimate(model, 4, example_inputs=torch.zeros(1, 8))
+    assert model.table is None and "made_late" not in model._buffers
+    model(torch.ones(2, 8)).sum().backward()  # a real step after the estimate
+
+
+def test_the_users_own_optimizer_object_is_traced_as_its_name_is():
+    model = torch.nn.Sequential(torch.nn.Linear(256, 1024), torch.nn.ReLU(), torch.nn.Linear(1024, 10))
+    x = torch.zeros(1, 256)
+    by_object = estimate(model, 8, example_inputs=x, optimizer=torch.optim.SGD(model.parameters(), lr=0.1,
+                                                                                 momentum=0.9))
+    assert by_object.optimizer == "momentum"
+    assert by_object.peak_bytes == estimate(model, 8, example_inputs=x, optimizer="momentum").peak_bytes
+    adam_groups = torch.optim.AdamW([{"params": model[0].parameters(), "lr": 1e-3},
+                                     {"params": model[2].parameters()}], lr=1e-4)
+    assert estimate(model, 8, example_inputs=x, optimizer=adam_groups).breakdown["optimizer_state"] == \
+        estimate(model, 8, example_inputs=x, optimizer="adamw").breakdown["optimizer_state"]
+    with pytest.raises(OomdoctorError, match="torch.optim.Optimizer"):
+        estimate(model, 8, example_inputs=x, optimizer=3)
+    other = torch.nn.Linear(2, 2)
+    with pytest.raises(OomdoctorError, match="not parameters of the module"):
+        estimate(model, 8, example_inputs=x, optimizer=torch.optim.SGD(other.parameters(), lr=0.1))
+
+
+def test_a_module_in_eval_mode_is_traced_as_training_runs_it():
+    """from_pretrained returns a model in eval mode; the step trains it (dropout's masks are kept)."""
+    def model():
+        return torch.nn.Sequential(torch.nn.Linear(64, 512), torch.nn.Dropout(0.5), torch.nn.Linear(512, 1))
+
+    evaluating = model().eval()
+    peak = estimate(evaluating, 32, example_inputs=torch.zeros(1, 64)).peak_bytes
+    assert peak == estimate(model(), 32, example_inputs=torch.zeros(1, 64)).peak_bytes
+    assert not evaluating.training and not evaluating[1].training  # left as it was
+
+
 def test_a_module_without_an_input_description_is_told_what_to_give():
     with pytest.raises(OomdoctorError, match="example_inputs"):
         estimate(torch.nn.Linear(2, 2), 2)

@@ -43,7 +43,7 @@ def largest_batch(trainer, gpu="auto", target_batch: int | None = None, seq_len:
     steps, when a target is given) and ``gradient_accumulation_steps``. The answer's ``notes`` say what was
     read and what was assumed.
     """
-    from .pytorch.job import make_job, max_batch_size
+    from .pytorch.job import make_job, max_batch_size, trace_notes
 
     target_batch = checked_target(target_batch)
     args = trainer.args
@@ -75,7 +75,7 @@ def largest_batch(trainer, gpu="auto", target_batch: int | None = None, seq_len:
         state = sum(job.step(1).breakdown[k] for k in ("weights", "gradients", "optimizer_state"))
         reason = _("weights, gradients and optimizer state alone take {state}").format(state=format_bytes(state))
     steps = math.ceil(target_batch / best) if target_batch and best else None
-    found = LargestBatch(best, peak, job.gpu.name, steps, reason, tuple(notes))
+    found = LargestBatch(best, peak, job.gpu.name, steps, reason, tuple(notes + trace_notes(job)))
     if apply:
         if not best:
             raise OomdoctorError(_("Not even batch 1 fits {gpu}: {reason}.").format(gpu=found.gpu, reason=reason),

@@ -127,7 +127,7 @@ def predict(pl_module, batch, batch_size: int, trainer, gpu, target_batch: int |
     of ``batch_size`` samples with ``trainer``'s optimizer and precision."""
     import torch
 
-    from .pytorch.job import make_job, max_batch_size
+    from .pytorch.job import make_job, max_batch_size, trace_notes
 
     if not pl_module.automatic_optimization:
         raise OomdoctorError(
@@ -164,7 +164,7 @@ def predict(pl_module, batch, batch_size: int, trainer, gpu, target_batch: int |
     if not best:
         state = sum(job.step(1).breakdown[k] for k in ("weights", "gradients", "optimizer_state"))
         reason = _("weights, gradients and optimizer state alone take {state}").format(state=format_bytes(state))
-    return LargestBatch(best, peak, job.gpu.name, steps, reason)
+    return LargestBatch(best, peak, job.gpu.name, steps, reason, tuple(trace_notes(job)))
 
 
 def _first_batch(loader, pl_module, trainer) -> tuple[Any, int]:

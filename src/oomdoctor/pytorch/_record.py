@@ -63,6 +63,8 @@ class Recording:
     backward_starts: list[int] = field(default_factory=list)  # event index at each step's loss.backward()
     output_shapes: dict[str, tuple] = field(default_factory=dict)  # module path -> its output's shape
     ops: int = 0
+    # torch.nn's own reads of a tensor's value (``_detect_is_causal_mask``), answered with a stand-in
+    library_reads: list[str] = field(default_factory=list)
 
 
 class _Recorder:
@@ -156,6 +158,12 @@ class _Recorder:
         from torch.utils._pytree import tree_flatten
 
         name = func.overloadpacket.__name__
+        if name == "_local_scalar_dense":
+            reader = _torch_nn_reader()
+            if reader is not None:
+                self.recording.library_reads.append(reader)
+                return _SCALAR_STANDINS[_scalar_kind(args[0])]
+            # the user's own code branches on a value: FakeTensorMode raises, and the estimate says so
         if name in _GEMMS and self.phase in ("forward", "backward") and self.phase not in self._workspace_phases:
             self._workspace_phases.add(self.phase)
             self.synthetic(self.workspace_bytes, "workspace", f"cuBLAS workspace ({self.phase})")
@@ -215,6 +223,45 @@ class _Recorder:
                 handle.remove()
 
 
+# A value torch.nn's own code reads from a tensor (``.item()``, ``bool(tensor)``), which a fake tensor does not
+# hold. They are checks whose answer picks a kernel, not a shape: is this mask the causal one
+# (``nn.Transformer``'s ``_detect_is_causal_mask``), is every value finite. The stand-ins take the ordinary
+# path, as Keras's torch trace does (``oomdoctor._keras_torch_trace``). A read in the user's own code is not
+# answered: a branch of theirs on the data may allocate anything.
+_SCALAR_STANDINS = {"bool": True, "int": 1, "float": 1e-3}
+
+
+def _scalar_kind(tensor) -> str:
+    import torch
+
+    return "bool" if tensor.dtype == torch.bool else "float" if tensor.is_floating_point() else "int"
+
+
+def _torch_nn_reader() -> str | None:
+    """The torch.nn function that asked for a tensor's value, when the read comes from torch.nn's code and
+    not from the user's (the frames between the dispatch and the first frame outside torch)."""
+    import os
+    import sys
+
+    import torch
+
+    torch_dir = os.path.dirname(torch.__file__) + os.sep
+    nn_dir = os.path.join(torch_dir, "nn") + os.sep
+    frame = sys._getframe(1)
+    reader = None
+    while frame is not None:
+        path = frame.f_code.co_filename
+        if path == __file__:  # the recorder's own dispatch
+            frame = frame.f_back
+            continue
+        if not path.startswith(torch_dir):
+            return reader
+        if reader is None and path.startswith(nn_dir):
+            reader = frame.f_code.co_name
+        frame = frame.f_back
+    return reader
+
+
 @dataclass(frozen=True)
 class StepProgram:
     """What one training step does, independent of the batch size."""
@@ -249,7 +296,8 @@ def record(program: StepProgram, fake_mode, batch_size: int, steps: int = 2) -> 
     module = program.module
     names = {id(m): (name or type(m).__name__) for name, m in module.named_modules()}
     recorder = _Recorder(names, program.workspace_bytes)
-    with data_pointer_warnings_hidden(), _training_mode(module), fake_mode, recorder.mode, recorder.hooks():
+    with data_pointer_warnings_hidden(), _state_kept(module), _training_mode(module), fake_mode, recorder.mode, \
+            recorder.hooks():
         # Build: what `.to("cuda")` puts on the device, in parameter order, then the batch.
         fresh: dict[int, Any] = {}
         mapping = {}
@@ -298,6 +346,29 @@ def record(program: StepProgram, fake_mode, batch_size: int, steps: int = 2) -> 
         recorder.close()
     _assign_roles(recorder.recording)
     return recorder.recording
+
+
+@contextlib.contextmanager
+def _state_kept(module) -> Iterator[None]:
+    """Every submodule's attributes, parameters, buffers and children as they were before the trace.
+
+    A forward that caches a tensor on its module the first time it runs (a positional table or a causal
+    mask: ``if self.pe is None: self.pe = ...``) would otherwise keep the trace's fake tensor there, and the
+    real training that follows would fail on it.
+    """
+    containers = ("_parameters", "_buffers", "_modules")
+    saved = [(m, dict(m.__dict__), {key: dict(m.__dict__[key]) for key in containers if key in m.__dict__})
+             for m in module.modules()]
+    try:
+        yield
+    finally:
+        for m, attributes, contents in saved:
+            for key in [key for key in m.__dict__ if key not in attributes]:
+                del m.__dict__[key]
+            m.__dict__.update(attributes)
+            for key, items in contents.items():
+                m.__dict__[key].clear()
+                m.__dict__[key].update(items)
 
 
 @contextlib.contextmanager

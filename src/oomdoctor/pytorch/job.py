@@ -374,7 +374,7 @@ def build_estimate(job: TorchJob):
     parameters = list(module.parameters())
     params = sum(p.numel() for p in parameters)
     trainable = sum(p.numel() for p in parameters if p.requires_grad)
-    notes = [job.loss_note] if job.loss_note else []
+    notes = trace_notes(job)
     # Recurrent layers run oneDNN's kernels on the CPU trace; cuDNN keeps its own reserve space
     # on a GPU, which is not traced: their activations count once more in the safe figure.
     recurrent = [(name, m) for name, m in module.named_modules() if isinstance(m, torch.nn.RNNBase)]
@@ -427,6 +427,18 @@ def build_estimate(job: TorchJob):
     estimate.notes.extend(estimate.verdict_notes())
     estimate.culprits = _advice.culprits(estimate, job)
     return estimate
+
+
+def trace_notes(job: TorchJob) -> list[str]:
+    """What the trace assumed: the loss it chose, the values torch.nn read from tensors without data."""
+    notes = [job.loss_note] if job.loss_note else []
+    reads = job.first.library_reads
+    if reads:
+        notes.append(_("torch.nn read {count} values from tensors during the step ({functions}), which an estimate "
+                       "without data does not have; each was taken as the ordinary answer (true, 1), which picks a "
+                       "kernel, not a tensor's size.").format(count=len(reads),
+                                                                functions=", ".join(sorted(set(reads)))))
+    return notes
 
 
 def _uncertainty(safe_extra: int) -> dict:
@@ -545,5 +557,5 @@ def search_devices(job: TorchJob, limit: int = 1024) -> dict:
                          lambda s: replace(job, strategy=s).step().peak_bytes, job.batch_size, limit)
 
 
-__all__ = ["estimate", "make_job", "build_estimate", "TorchJob", "Replay", "max_batch_size", "PRECISIONS",
+__all__ = ["estimate", "make_job", "build_estimate", "trace_notes", "TorchJob", "Replay", "max_batch_size", "PRECISIONS",
            "OPTIMIZERS", "reestimate"]
