@@ -226,3 +226,30 @@ def test_a_folder_without_a_config_is_refused(tmp_path):
         load_folder(f"hf:{tmp_path}", 64)
     with pytest.raises(OomdoctorError, match="not a folder"):
         load_folder(f"hf:{tmp_path / 'missing'}", 64)
+
+
+def _llama(folder, dtype):
+    transformers.LlamaConfig(hidden_size=128, intermediate_size=344, num_hidden_layers=2, num_attention_heads=4,
+                             num_key_value_heads=4, vocab_size=1000, max_position_embeddings=512,
+                             architectures=["LlamaForCausalLM"], dtype=dtype).save_pretrained(folder)
+    return folder
+
+
+def test_batch_1_of_a_llama_and_the_checkpoints_dtype(tmp_path):
+    """At batch 1 a Llama step skips copies it makes at batch 2 (a size-1 dimension keeps a tensor contiguous):
+    batch 1 is replayed from 2 and 4. A half-precision checkpoint: a full fine-tune keeps float32 weights, a
+    LoRA adapter's frozen base stays in the checkpoint's dtype."""
+    peft = pytest.importorskip("peft")
+    folder = _llama(tmp_path / "llama", "float16")
+    spec = load_folder(f"hf:{folder}", 64)
+    job = make_job(spec.module, 1, spec.example_batch, None, "adamw", "float32", spec.loss, "T4",
+                   fake_mode=spec.fake_mode)
+    full = finish(job)
+    assert full.batch_size == 1 and full.peak_bytes > 0
+    assert full.breakdown["weights"] >= 4 * full.params and any("float32" in note for note in spec.notes)
+    peft.LoraConfig(r=4, target_modules=["q_proj", "v_proj"], task_type="CAUSAL_LM").save_pretrained(folder)
+    adapted = load_folder(f"hf:{folder}", 64)
+    frozen = [p for p in adapted.module.parameters() if not p.requires_grad]
+    trained = [p for p in adapted.module.parameters() if p.requires_grad]
+    assert {p.dtype for p in frozen} == {torch.float16} and {p.dtype for p in trained} == {torch.float32}
+    assert any("float16" in note for note in adapted.notes)

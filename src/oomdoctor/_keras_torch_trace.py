@@ -100,7 +100,8 @@ def record_step(model: Any, batch_size: int, optimizer_name: str, precision: str
             sent = model_request(model)
         except ModelNotSendable as exc:
             raise TraceFailed(str(exc)) from exc
-        return _record_in_child({"batch_sizes": [batch_size, 2 * batch_size], "optimizer": optimizer_name,
+        first = max(batch_size, 2)  # not batch 1: see oomdoctor.pytorch.job._two_recordings
+        return _record_in_child({"batch_sizes": [first, 2 * first], "optimizer": optimizer_name,
                                  "precision": precision, "workspace_bytes": workspace_bytes, **sent,
                                  "inputs": [[list(shape), dtype] for shape, dtype in inputs],
                                  "output_shape": list(output_shape)})

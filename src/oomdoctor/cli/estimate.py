@@ -128,7 +128,9 @@ def _hf_estimate(spec: str, batch_size: int, optimizer, precision, gpu, seq_len,
     loaded = load_folder(spec, seq_len, task)
     job = make_job(loaded.module, batch_size, loaded.example_batch, None, optimizer or "adamw",
                    precision or "float32", loaded.loss, gpu, fake_mode=loaded.fake_mode, strategy=strategy)
-    return finish(job, find_devices)
+    result = finish(job, find_devices)
+    result.notes[:0] = loaded.notes
+    return result
 
 
 _ESTIMATORS = {"keras": _keras_estimate, "torch": _torch_estimate}

@@ -88,12 +88,11 @@ def load_folder(spec: str, seq_len: int | None, task: str | None = None) -> Torc
         if hasattr(each, "use_cache"):
             each.use_cache = False
     auto = getattr(transformers, _AUTO[task][0])
+    weights_dtype, notes = _weights_dtype(torch, config, adapter=peft_config is not None)
     fake_mode = FakeTensorMode(allow_non_fake_inputs=True)
     with data_pointer_warnings_hidden(), fake_mode, initializers_skipped(), _moves_in_place_skipped():
         try:
-            # float32 weights, whatever dtype the config was saved in: --precision chooses autocast on top,
-            # as mixed-precision training keeps its master weights in float32
-            module = auto.from_config(config, dtype=torch.float32)
+            module = auto.from_config(config, dtype=weights_dtype)
         except Exception as exc:
             raise OomdoctorError(
                 _("{auto} could not build the model of {path} for --task {task}: {error}").format(
@@ -102,7 +101,30 @@ def load_folder(spec: str, seq_len: int | None, task: str | None = None) -> Torc
                   "{tasks}).").format(tasks=", ".join(TASKS))) from exc
         if peft_config is not None:
             module = _with_adapter(module, peft_config, adapter_folder, task)
-    return TorchSpec(module, _example_batch(torch, config, task, seq_len), loss=None, fake_mode=fake_mode)
+    return TorchSpec(module, _example_batch(torch, config, task, seq_len), loss=None, fake_mode=fake_mode,
+                     notes=notes)
+
+
+def _weights_dtype(torch, config, adapter: bool):
+    """The dtype the weights are built in, and a note when it is not the checkpoint's.
+
+    A full fine-tune keeps float32 weights (mixed precision autocasts on top of float32 master weights). A
+    LoRA adapter's base is frozen and loaded as the checkpoint is (``from_pretrained`` keeps config.json's
+    float16 or bfloat16 in transformers 5, and LoRA recipes ask for it); peft keeps the adapter in float32.
+    """
+    saved = getattr(config, "dtype", None) or getattr(config, "torch_dtype", None)
+    if isinstance(saved, str):
+        saved = getattr(torch, saved, None)
+    half = saved if saved in (torch.float16, torch.bfloat16) else None
+    if half is None:
+        return torch.float32, ()
+    name = str(half).replace("torch.", "")
+    if adapter:
+        return half, (_("The frozen base is built in {dtype}, the dtype of its config.json, as from_pretrained "
+                        "loads it; the adapter trains in float32.").format(dtype=name),)
+    return torch.float32, (_("The weights are built in float32, as mixed-precision training keeps them (the "
+                             "checkpoint is {dtype}); --precision bf16_autocast runs the step in bfloat16 on "
+                             "top.").format(dtype=name),)
 
 
 def _folder(spec: str) -> Path:
@@ -175,26 +197,35 @@ def _peft_config(folder: Path):
 
 @contextlib.contextmanager
 def _moves_in_place_skipped() -> Iterator[None]:
-    """Make ``Module.to`` return the module untouched when its tensors already have that device and dtype.
+    """Make ``Module.to`` on the fake model only change dtypes, by making new fake tensors.
 
-    PEFT moves each adapter it adds to its base layer's device and dtype, where it already is. Inside
-    ``FakeTensorMode`` even that ``.to`` replaces every parameter (``swap_tensors``, forced for fake tensors),
-    which fails on a parameter the mode still holds a weak reference to. A move that changes something is
-    left to torch.
+    PEFT moves each adapter it adds to its base layer's device and dtype, and casts it back to float32
+    (``autocast_adapter_dtype``). Inside ``FakeTensorMode`` a ``.to`` replaces every parameter with
+    ``swap_tensors`` (forced for fake tensors), which fails on a parameter the mode still holds a weak
+    reference to. A fake tensor holds no values, so a cast is a new empty tensor of the new dtype, and a
+    device move changes nothing here: every tensor is a fake CPU tensor until the trace.
     """
     import torch
 
     to = torch.nn.Module.to
 
+    def cast(tensor, dtype):
+        if dtype is None or tensor.dtype == dtype or not (tensor.is_floating_point() or tensor.is_complex()):
+            return None
+        return torch.empty(tensor.shape, dtype=dtype)
+
     def moved(self, *args, **kwargs):
-        device, dtype, _blocking, memory_format = torch._C._nn._parse_to(*args, **kwargs)
-        tensors = [*self.parameters(), *self.buffers()]
-        if memory_format is None and all(
-                (device is None or t.device == device)
-                and (dtype is None or t.dtype == dtype or not (t.is_floating_point() or t.is_complex()))
-                for t in tensors):
-            return self
-        return to(self, *args, **kwargs)
+        _device, dtype, _blocking, _memory_format = torch._C._nn._parse_to(*args, **kwargs)
+        for module in self.modules():
+            for key, parameter in module._parameters.items():
+                new = cast(parameter, dtype) if parameter is not None else None
+                if new is not None:
+                    module._parameters[key] = torch.nn.Parameter(new, requires_grad=parameter.requires_grad)
+            for key, buffer in module._buffers.items():
+                new = cast(buffer, dtype) if buffer is not None else None
+                if new is not None:
+                    module._buffers[key] = new
+        return self
 
     torch.nn.Module.to = moved
     try:

@@ -60,10 +60,11 @@ class TorchJob:
     second: Recording = field(repr=False)
     second_batch: int = 0
     strategy: Strategy | None = None  # several devices: every figure is one device's, the batch is global
+    first_batch: int = 0  # the batch of the first recording (0: batch_size)
 
     def sizes(self, batch_size: int) -> list[int]:
         """Each storage's bytes at ``batch_size``, from the two recordings."""
-        return sizes_at(batch_size, (self.batch_size, self.second_batch),
+        return sizes_at(batch_size, (self.first_batch or self.batch_size, self.second_batch),
                         [(s1.nbytes, s2.nbytes) for s1, s2 in zip(self.first.storages, self.second.storages)])
 
     def replay(self, batch_size: int, cap: int | None = None) -> Replay:
@@ -328,15 +329,28 @@ def make_job(module, batch_size: int, example_inputs=None, input_shape=None, opt
         workspace_bytes=workspace_bytes(gpu_value),
     )
     fake_mode = fake_mode or FakeTensorMode(allow_non_fake_inputs=True)
-    first = _record_or_explain(program, fake_mode, batch_size)
-    second_batch = 2 * batch_size
-    second = _record_or_explain(program, fake_mode, second_batch)
+    first_batch, first, second = _two_recordings(program, fake_mode, batch_size)
+    return TorchJob(program, fake_mode, batch_size, precision, optimizer_name(optimizer or "adamw"), gpu_value,
+                    notes[0] if notes else "", first, second, 2 * first_batch, torch_strategy(strategy),
+                    first_batch=first_batch)
+
+
+def _two_recordings(program: StepProgram, fake_mode, batch_size: int) -> tuple[int, Recording, Recording]:
+    """The step recorded at two batch sizes, the first of them and the two recordings.
+
+    Batch 1 is not one of them: a tensor whose batch dimension is 1 can be contiguous in a layout where the
+    same tensor at batch 2 is not, so ``.contiguous()`` copies at 2 and not at 1 (seen on Llama), and the
+    two steps would not match op for op. Batch 1 is then a replay of batches 2 and 4, which over-counts
+    those copies: the safe side.
+    """
+    first_batch = max(batch_size, 2)
+    first = _record_or_explain(program, fake_mode, first_batch)
+    second = _record_or_explain(program, fake_mode, 2 * first_batch)
     if [e >= 0 for e in first.events] != [e >= 0 for e in second.events] or len(first.storages) != len(second.storages):
         raise OomdoctorError(_("The training step runs different operations at batch {a} and {b}, so its memory "
-                               "cannot be scaled with the batch.").format(a=batch_size, b=second_batch),
+                               "cannot be scaled with the batch.").format(a=first_batch, b=2 * first_batch),
                              _("This happens with data-dependent control flow; estimate each batch size on its own."))
-    return TorchJob(program, fake_mode, batch_size, precision, optimizer_name(optimizer or "adamw"), gpu_value,
-                    notes[0] if notes else "", first, second, second_batch, torch_strategy(strategy))
+    return first_batch, first, second
 
 
 def _record_or_explain(program: StepProgram, fake_mode, batch_size: int) -> Recording:
@@ -518,10 +532,9 @@ def reestimate(job: TorchJob, **changes):
         checkpointed=changes.get("checkpointed", job.program.checkpointed),
     )
     batch_size = changes.get("batch_size", job.batch_size)
-    first = _record_or_explain(program, job.fake_mode, batch_size)
-    second = _record_or_explain(program, job.fake_mode, 2 * batch_size)
+    first_batch, first, second = _two_recordings(program, job.fake_mode, batch_size)
     return build_estimate(TorchJob(program, job.fake_mode, batch_size, precision, optimizer, job.gpu, job.loss_note,
-                                   first, second, 2 * batch_size, job.strategy))
+                                   first, second, 2 * first_batch, job.strategy, first_batch=first_batch))
 
 
 def torch_strategy(strategy) -> Strategy | None:

@@ -76,6 +76,7 @@ class TorchSpec:
     example_batch: Any
     loss: Callable | None
     fake_mode: Any
+    notes: tuple[str, ...] = ()  # what building it assumed, for the report
 
 
 def load(spec: str, abstract: bool = True) -> TorchSpec:
