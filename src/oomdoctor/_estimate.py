@@ -50,6 +50,7 @@ def configured_backend() -> BackendName:
 
 @dataclass(frozen=True)
 class LayerRow:
+    """One layer of the report's table: its output, parameters and the bytes it holds."""
     name: str
     type: str
     output_shape: tuple
@@ -66,6 +67,7 @@ class LayerRow:
 
 @dataclass(frozen=True)
 class Culprit:
+    """What holds a large share of the peak (a layer or a category), with one sentence that says so."""
     subject: str  # a layer path or a category name
     bytes: int
     share: float  # of the peak
@@ -517,6 +519,8 @@ def engine_of(job: Job) -> tuple[str, str | None]:
 
 
 def build_estimate(job: Job) -> Estimate:
+    """The ``Estimate`` of a Keras ``job``: its step at the job's batch (from the engine the job chose), the verdict
+    against the GPU, the largest batch and the culprits. Fixes are added by ``estimate``."""
     from . import _culprits
 
     memory = job.step()
@@ -757,6 +761,8 @@ def _model_precision(model) -> str:
 
 def make_job(model, batch_size, optimizer=None, precision=None, backend=None, gpu=None, jit_compile=None,
              input_shape=None, trace: ModelTrace | None = None, device=None, strategy=None) -> Job:
+    """A Keras model's training job: the arguments checked and resolved (backend, optimizer, precision, GPU,
+    strategy) and the model traced; each engine computes its step from it lazily."""
     batch_size = arguments.batch_size(batch_size)
     import keras
 

@@ -340,6 +340,9 @@ def _build_input_shape(model) -> tuple[int, ...] | None:
 
 
 def trace_model(model, input_shape: tuple[int, ...] | None = None) -> ModelTrace:
+    """Every layer call of one forward pass of the Keras ``model``, traced symbolically with JAX (shapes and dtypes,
+    no weights, no data): the ``ModelTrace`` the per-kind table and the compiled engines start from.
+    ``input_shape`` (per sample) stands in for a model that does not say its inputs."""
     import keras
 
     if type(model).call is keras.Model.call:

@@ -27,13 +27,12 @@ from typing import Any, Iterator
 try:
     from lightning.pytorch.callbacks import Callback
     from lightning.pytorch.utilities.parsing import lightning_hasattr, lightning_setattr
+    from lightning.pytorch.utilities.rank_zero import rank_zero_info
 except ImportError:  # the older, separately packaged name of the same library
     try:
         from pytorch_lightning.callbacks import Callback
-        from pytorch_lightning.utilities.parsing import (
-            lightning_hasattr,
-            lightning_setattr,
-        )
+        from pytorch_lightning.utilities.parsing import lightning_hasattr, lightning_setattr
+        from pytorch_lightning.utilities.rank_zero import rank_zero_info
     except ImportError as exc:
         from .errors import missing_framework
 
@@ -119,7 +118,7 @@ class PredictedBatchSize(Callback):
             if self.accumulation_steps:
                 message += " " + _("with accumulate_grad_batches={steps} for a batch of {target}").format(
                     steps=self.accumulation_steps, target=self.target_batch)
-            print(message)
+            rank_zero_info(message)  # Lightning's own log, beside "GPU available: ..."
 
 
 def predict(pl_module, batch, batch_size: int, trainer, gpu, target_batch: int | None = None) -> LargestBatch:

@@ -35,6 +35,8 @@ RULES: list[Rule] = [eager_loading, whole_dataset_load, in_memory_arrays, dtype_
 
 
 def check_source(path: str | Path, source: str | None = None) -> list[Finding]:
+    """The memory problems (and throughput advice) in the training script at ``path``, read with ``ast`` and
+    never run; ``source`` is its text when the caller has it already."""
     path = Path(path)
     if source is None:
         # utf-8-sig: a byte-order mark (Windows editors write one) is not part of the code, as Python reads it

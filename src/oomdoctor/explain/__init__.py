@@ -20,6 +20,8 @@ __all__ = ["explain", "Explanation"]
 
 @dataclass
 class Explanation:
+    """What an out-of-memory log says: whether it is one, which memory ran out, the sizes it states and the
+    advice case that follows from them (``explain.cases``)."""
     oom: bool = False
     case: str | None = None  # one of cases.CASES
     framework: str | None = None

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 def estimate(module, batch_size: int, example_inputs=None, input_shape=None, optimizer: str | None = "adamw",
              precision: str | None = "float32", loss=None, gpu=None, strategy=None, find_devices: bool = False):
+    """The estimate of one training step of ``module`` (``oomdoctor.pytorch.job.estimate``)."""
     from .job import estimate as _estimate
 
     return _estimate(module, batch_size, example_inputs, input_shape, optimizer, precision, loss, gpu, strategy,

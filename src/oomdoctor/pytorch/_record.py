@@ -57,6 +57,7 @@ class Storage:
 
 @dataclass
 class Recording:
+    """One recorded step: every storage it made, and the order of allocations and frees."""
     storages: list[Storage] = field(default_factory=list)
     # +i: storage i allocated; -(i + 1): storage i freed
     events: list[int] = field(default_factory=list)

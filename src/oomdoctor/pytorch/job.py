@@ -298,6 +298,8 @@ def workspace_bytes(gpu: GPU | None) -> int:
 
 def make_job(module, batch_size: int, example_inputs=None, input_shape=None, optimizer: str | None = "adamw",
              precision: str | None = "float32", loss=None, gpu=None, fake_mode=None, strategy=None) -> TorchJob:
+    """A plain PyTorch training step traced at two batch sizes on fake tensors: the ``TorchJob`` whose ``step``
+    replays any batch. ``optimizer``: a name (OPTIMIZERS) or the user's ``torch.optim.Optimizer``."""
     import torch
     from torch._subclasses.fake_tensor import FakeTensorMode
 
@@ -378,6 +380,8 @@ def _record_or_explain(program: StepProgram, fake_mode, batch_size: int) -> Reco
 
 
 def build_estimate(job: TorchJob):
+    """The ``Estimate`` of ``job`` at its batch: the replayed peak and breakdown, the verdict, the largest batch
+    and the culprits (fixes come from ``finish``)."""
     import torch
 
     from .._estimate import Estimate
@@ -494,6 +498,7 @@ def _module_rows(module, replay: Replay, shapes: dict[str, tuple]):
 
 def estimate(module, batch_size: int, example_inputs=None, input_shape=None, optimizer: str | None = "adamw",
              precision: str | None = "float32", loss=None, gpu=None, strategy=None, find_devices: bool = False):
+    """``oomdoctor.estimate`` for a ``torch.nn.Module``: ``make_job`` then ``finish``."""
     job = make_job(module, batch_size, example_inputs, input_shape, optimizer, precision, loss, gpu,
                    strategy=strategy)
     return finish(job, find_devices)
