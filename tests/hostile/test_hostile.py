@@ -66,6 +66,22 @@ def _generate(tmp: Path) -> None:
     (tmp / "huge_number.log").write_text("RESOURCE_EXHAUSTED: Out of memory while trying to allocate 1" + "0" * 400
                                          + " bytes\n")
     (tmp / "big_stdin.log").write_bytes(b"x" * (65 * 2**20))
+    # Hugging Face folders (hf:FOLDER): a config.json that is a device, broken, huge, or needs its own code
+    for name in ("hf_zero", "hf_bad_json", "hf_huge", "hf_custom", "hf_gpt2", "hf_adapter_only"):
+        (tmp / name).mkdir()
+    (tmp / "hf_zero" / "config.json").symlink_to("/dev/zero")
+    (tmp / "hf_bad_json" / "config.json").write_text("{not json")
+    with open(tmp / "hf_huge" / "config.json", "wb") as huge:
+        huge.truncate(65 * 2**20)  # sparse: no disk
+    (tmp / "hf_custom" / "config.json").write_text(
+        '{"model_type": "my_model", "auto_map": {"AutoConfig": "configuration_my.MyConfig"}, '
+        '"architectures": ["MyModelForCausalLM"]}')
+    (tmp / "hf_gpt2" / "config.json").write_text(
+        '{"model_type": "gpt2", "architectures": ["GPT2LMHeadModel"], "n_layer": 1, "n_embd": 32, '
+        '"n_head": 2, "n_positions": 64, "vocab_size": 100}')
+    (tmp / "hf_adapter_only" / "adapter_config.json").write_text(
+        '{"peft_type": "LORA", "base_model_name_or_path": "meta-llama/Llama-2-7b-hf", "r": 8, '
+        '"target_modules": ["q_proj"], "task_type": "CAUSAL_LM"}')
 
 
 CASES = [
@@ -143,6 +159,25 @@ CASES = [
          ("too long",), seconds=30),
     Case("html-over-the-model", ["estimate", f"{BUILDERS}:small", "-b", "1", "--html", str(BUILDERS)],
          ("overwrite",), seconds=30),
+    # ---- hf:FOLDER (torch and transformers; the hf extra)
+    Case("torch-hf-not-a-folder", ["estimate", "hf:{tmp}/nowhere", "-b", "1", "--seq-len", "8"], ("not a folder",)),
+    Case("torch-hf-config-is-dev-zero", ["estimate", "hf:{tmp}/hf_zero", "-b", "1", "--seq-len", "8"],
+         ("config.json",), seconds=60),
+    Case("torch-hf-bad-json", ["estimate", "hf:{tmp}/hf_bad_json", "-b", "1", "--seq-len", "8"],
+         ("could not read", "config.json")),
+    Case("torch-hf-config-65-mib", ["estimate", "hf:{tmp}/hf_huge", "-b", "1", "--seq-len", "8"],
+         ("65.0 MiB", "configuration")),
+    Case("torch-hf-own-code", ["estimate", "hf:{tmp}/hf_custom", "-b", "1", "--seq-len", "8"], ("config.json",)),
+    Case("torch-hf-no-seq-len", ["estimate", "hf:{tmp}/hf_gpt2", "-b", "1"], ("--seq-len",)),
+    Case("torch-hf-seq-len-0", ["estimate", "hf:{tmp}/hf_gpt2", "-b", "1", "--seq-len", "0"], ("--seq-len",)),
+    Case("torch-hf-seq-len-past-positions", ["estimate", "hf:{tmp}/hf_gpt2", "-b", "1", "--seq-len", "9" * 30],
+         ("--seq-len", "64 positions")),
+    Case("torch-hf-unknown-task", ["estimate", "hf:{tmp}/hf_gpt2", "-b", "1", "--seq-len", "8", "--task", "x"],
+         ("--task",)),
+    Case("torch-hf-adapter-for-the-hub", ["estimate", "hf:{tmp}/hf_adapter_only", "-b", "1", "--seq-len", "8"],
+         ("meta-llama/Llama-2-7b-hf", "download")),
+    Case("seq-len-on-a-keras-model", ["estimate", f"{BUILDERS}:small", "-b", "1", "--seq-len", "8"],
+         ("--seq-len", "hf:FOLDER"), seconds=30),
     Case("usage-missing-batch", ["estimate", f"{BUILDERS}:small"], ("--batch-size", "--help"), seconds=30),
     Case("usage-unknown-option", ["demo", "--bogus"], ("--bogus",), seconds=30),
     Case("usage-unknown-command", ["nonsense"], ("nonsense",), seconds=30),

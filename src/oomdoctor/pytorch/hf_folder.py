@@ -74,35 +74,38 @@ def load_folder(spec: str, seq_len: int | None, task: str | None = None) -> Torc
     from ._record import data_pointer_warnings_hidden
     from .loading import TorchSpec, initializers_skipped
 
-    folder = _folder(spec)
-    adapter_folder = folder if (folder / "adapter_config.json").is_file() else None
-    base = folder if (folder / "config.json").is_file() else _adapter_base(folder)
-    config = _config(transformers, base)
-    peft_config = _peft_config(adapter_folder) if adapter_folder else None
-    task = _task(config, task, peft_config)
-    seq_len = _checked_seq_len(config, seq_len, base)
-    _token_ids_filled(config, task)
-    # A training step keeps no key/value cache; with one, a layer that activation checkpointing runs again
-    # (one of the fixes an estimate tries) appends its keys a second time.
-    for each in {id(c): c for c in (config, _text_config(config))}.values():
-        if hasattr(each, "use_cache"):
-            each.use_cache = False
-    auto = getattr(transformers, _AUTO[task][0])
-    weights_dtype, notes = _weights_dtype(torch, config, adapter=peft_config is not None)
-    fake_mode = FakeTensorMode(allow_non_fake_inputs=True)
-    with data_pointer_warnings_hidden(), fake_mode, initializers_skipped(), _moves_in_place_skipped():
-        try:
-            module = auto.from_config(config, dtype=weights_dtype)
-        except Exception as exc:
-            raise OomdoctorError(
-                _("{auto} could not build the model of {path} for --task {task}: {error}").format(
-                    auto=auto.__name__, path=base / "config.json", task=task, error=first_line(exc)),
-                _("Check that the config is for a model of that task, or give another --task (one of "
-                  "{tasks}).").format(tasks=", ".join(TASKS))) from exc
-        if peft_config is not None:
-            module = _with_adapter(module, peft_config, adapter_folder, task)
-    return TorchSpec(module, _example_batch(torch, config, task, seq_len), loss=None, fake_mode=fake_mode,
-                     notes=notes)
+    # transformers' own checks of a config (a token id outside a tiny vocabulary) are not the memory's
+    # business, and each would be one more line on stderr
+    with _quiet(transformers):
+        folder = _folder(spec)
+        adapter_folder = folder if (folder / "adapter_config.json").is_file() else None
+        base = folder if (folder / "config.json").is_file() else _adapter_base(folder)
+        config = _config(transformers, _small_json(base / "config.json").parent)
+        peft_config = _peft_config(adapter_folder) if adapter_folder else None
+        task = _task(config, task, peft_config)
+        seq_len = _checked_seq_len(config, seq_len, base)
+        _token_ids_filled(config, task)
+        # A training step keeps no key/value cache; with one, a layer that activation checkpointing runs again
+        # (one of the fixes an estimate tries) appends its keys a second time.
+        for each in {id(c): c for c in (config, _text_config(config))}.values():
+            if hasattr(each, "use_cache"):
+                each.use_cache = False
+        auto = getattr(transformers, _AUTO[task][0])
+        weights_dtype, notes = _weights_dtype(torch, config, adapter=peft_config is not None)
+        fake_mode = FakeTensorMode(allow_non_fake_inputs=True)
+        with data_pointer_warnings_hidden(), fake_mode, initializers_skipped(), _moves_in_place_skipped():
+            try:
+                module = auto.from_config(config, dtype=weights_dtype)
+            except Exception as exc:
+                raise OomdoctorError(
+                    _("{auto} could not build the model of {path} for --task {task}: {error}").format(
+                        auto=auto.__name__, path=base / "config.json", task=task, error=first_line(exc)),
+                    _("Check that the config is for a model of that task, or give another --task (one of "
+                      "{tasks}).").format(tasks=", ".join(TASKS))) from exc
+            if peft_config is not None:
+                module = _with_adapter(module, peft_config, adapter_folder, task)
+        return TorchSpec(module, _example_batch(torch, config, task, seq_len), loss=None, fake_mode=fake_mode,
+                         notes=notes)
 
 
 def _weights_dtype(torch, config, adapter: bool):
@@ -143,13 +146,38 @@ def _folder(spec: str) -> Path:
     return path
 
 
+@contextlib.contextmanager
+def _quiet(transformers) -> Iterator[None]:
+    verbosity = transformers.logging.get_verbosity()
+    transformers.logging.set_verbosity_error()
+    try:
+        yield
+    finally:
+        transformers.logging.set_verbosity(verbosity)
+
+
+def _small_json(path: Path) -> Path:
+    """``path`` if it is a regular file no larger than a configuration can be (transformers and peft read it
+    whole); else one line saying what it is."""
+    from ..files import CONFIG_LIMIT, regular_file
+    from ..units import format_bytes
+
+    regular_file(path, _("Give the folder of a Hugging Face model (its config.json is enough; no weights are "
+                         "needed)."))
+    size = path.stat().st_size
+    if size > CONFIG_LIMIT:
+        raise OomdoctorError(_("{path} is {size}, more than a model's configuration holds.").format(
+            path=path, size=format_bytes(size)), _("Check that it is the config.json the model was saved with."))
+    return path
+
+
 def _adapter_base(folder: Path) -> Path:
     """The local folder of the base model an adapter-only folder names (``base_model_name_or_path``).
 
     A name on the Hub is not fetched: estimates never touch the network, so the base's config must be here.
     """
     try:
-        base_name = json.loads((folder / "adapter_config.json").read_text(encoding="utf-8")).get(
+        base_name = json.loads(_small_json(folder / "adapter_config.json").read_text(encoding="utf-8")).get(
             "base_model_name_or_path")
     except (OSError, ValueError, AttributeError) as exc:
         raise OomdoctorError(_("{path} cannot be read: {error}").format(
@@ -183,6 +211,7 @@ def _peft_config(folder: Path):
         import peft
     except ImportError as exc:
         raise missing_framework("peft", "hf") from exc
+    _small_json(folder / "adapter_config.json")
     try:
         config = peft.PeftConfig.from_pretrained(str(folder))
     except Exception as exc:
