@@ -44,12 +44,6 @@ from ._child_model import (ModelNotSendable, model_request, raise_if_unbuildable
 from ._per_model import PerModelCache
 from .errors import one_line
 
-# What a data-dependent read (``tensor.item()``) gives on fake tensors, which hold no values:
-# the optimizers read their learning rate (SGD's ``alpha=-learning_rate``), mixed_float16's
-# LossScaleOptimizer asks whether every gradient is finite. Memory does not depend on these
-# values; the ordinary path (finite gradients, a small learning rate) is the one traced.
-_SCALAR_STANDINS = {"bool": True, "int": 1, "float": 1e-3}
-
 TIMEOUT_S = 600
 
 
@@ -190,13 +184,17 @@ def _record_once(model, batch_size: int, request: dict, batch):
     import keras
 
     from .pytorch._kernels import cuda_kernels
-    from .pytorch._record import _assign_roles, _mark, _Recorder, data_pointer_warnings_hidden
+    from .pytorch._record import _assign_roles, _mark, _Recorder, data_pointer_warnings_hidden, scalar_standin
 
+    # Every data-dependent read (``tensor.item()``) gets the ordinary answer here, not only torch.nn's: it is
+    # Keras's own code that reads, never the user's. The optimizers read their learning rate (SGD's
+    # ``alpha=-learning_rate``), mixed_float16's LossScaleOptimizer asks whether every gradient is finite.
+    # Memory does not depend on these values; the ordinary path (finite gradients, a small learning rate) is
+    # the one traced.
     class Recorder(_Recorder):
         def dispatch(self, func, args, kwargs):
             if func.overloadpacket.__name__ == "_local_scalar_dense":
-                kind = "bool" if args[0].dtype == torch.bool else "float" if args[0].is_floating_point() else "int"
-                return _SCALAR_STANDINS[kind]
+                return scalar_standin(args[0])
             return super().dispatch(func, args, kwargs)
 
     recorder = Recorder({}, request["workspace_bytes"])

@@ -39,4 +39,11 @@ def accumulation_steps(target_batch: int | None, batch_size: int) -> int | None:
     return math.ceil(target_batch / batch_size) if target_batch and batch_size else None
 
 
-__all__ = ["LargestBatch", "checked_target", "accumulation_steps"]
+def split_evenly(target_batch: int, largest: int) -> tuple[int, int]:
+    """The batch and the accumulation steps that reach ``target_batch`` with batches of at most ``largest``,
+    the target split evenly over the steps (a target of 100 under 30: 4 steps of 25, not 30 + 30 + 30 + 10)."""
+    steps = math.ceil(target_batch / largest)
+    return math.ceil(target_batch / steps), steps
+
+
+__all__ = ["LargestBatch", "checked_target", "accumulation_steps", "split_evenly"]

@@ -17,15 +17,13 @@ and replays it at other batch sizes. ``apply=True`` sets
 from __future__ import annotations
 
 import contextlib
-import math
 from collections.abc import Mapping
 from typing import Any, Iterator
 
-from .batch_size import LargestBatch, checked_target
+from .batch_size import LargestBatch, checked_target, split_evenly
 from .errors import OomdoctorError, first_line
 from .gpus import resolve_auto
 from .i18n import _
-from .units import format_bytes
 
 # How many training samples are read to find the longest sequence; past it the answer says so.
 SCAN_LIMIT = 50_000
@@ -43,7 +41,8 @@ def largest_batch(trainer, gpu="auto", target_batch: int | None = None, seq_len:
     steps, when a target is given) and ``gradient_accumulation_steps``. The answer's ``notes`` say what was
     read and what was assumed.
     """
-    from .pytorch.job import make_job, max_batch_size, trace_notes
+    from .pytorch.job import largest_batch as largest_batch_of
+    from .pytorch.job import make_job
 
     target_batch = checked_target(target_batch)
     args = trainer.args
@@ -68,20 +67,16 @@ def largest_batch(trainer, gpu="auto", target_batch: int | None = None, seq_len:
     with _checkpointing_as_trainer_sets_it(model, args, notes):
         job = make_job(model, loaded, example_inputs=batch, optimizer=optimizer, precision=precision, loss=loss,
                        gpu=resolve_auto(gpu))
-        best = max_batch_size(job)
-        peak = job.step(best or 1).peak_bytes
-    reason = None
-    if not best:
-        state = sum(job.step(1).breakdown[k] for k in ("weights", "gradients", "optimizer_state"))
-        reason = _("weights, gradients and optimizer state alone take {state}").format(state=format_bytes(state))
-    steps = math.ceil(target_batch / best) if target_batch and best else None
-    found = LargestBatch(best, peak, job.gpu.name, steps, reason, tuple(notes + trace_notes(job)))
+        found = largest_batch_of(job, target_batch, tuple(notes))
     if apply:
-        if not best:
-            raise OomdoctorError(_("Not even batch 1 fits {gpu}: {reason}.").format(gpu=found.gpu, reason=reason),
+        if not found.batch_size:
+            raise OomdoctorError(_("Not even batch 1 fits {gpu}: {reason}.").format(gpu=found.gpu,
+                                                                                    reason=found.reason),
                                  _("Use a larger GPU, bf16=True, a LoRA adapter (peft), or a smaller model."))
-        args.per_device_train_batch_size = math.ceil(target_batch / steps) if steps else best
-        args.gradient_accumulation_steps = steps or 1
+        batch_size, steps = (split_evenly(target_batch, found.batch_size) if target_batch
+                             else (found.batch_size, 1))
+        args.per_device_train_batch_size = batch_size
+        args.gradient_accumulation_steps = steps
         # the Trainer reads the batch from args once, in __init__; its own auto_find_batch_size sets this too
         trainer._train_batch_size = args.train_batch_size
     return found

@@ -19,7 +19,6 @@ Importing this module imports Lightning (``lightning``, else ``pytorch_lightning
 from __future__ import annotations
 
 import contextlib
-import math
 import time
 from collections.abc import Mapping
 from typing import Any, Iterator
@@ -38,7 +37,7 @@ except ImportError:  # the older, separately packaged name of the same library
 
         raise missing_framework("PyTorch Lightning", "lightning") from exc
 
-from .batch_size import LargestBatch, checked_target
+from .batch_size import LargestBatch, checked_target, split_evenly
 from .errors import OomdoctorError
 from .gpus import resolve_auto
 from .i18n import _
@@ -104,8 +103,7 @@ class PredictedBatchSize(Callback):
         if length is not None:
             best = min(best, length)  # a larger batch than the data set is the data set
         if self.target_batch:
-            self.accumulation_steps = math.ceil(self.target_batch / best)
-            best = math.ceil(self.target_batch / self.accumulation_steps)  # the target split evenly
+            best, self.accumulation_steps = split_evenly(self.target_batch, best)
             trainer.accumulate_grad_batches = self.accumulation_steps
         self.batch_size = best
         lightning_setattr(pl_module, self.batch_arg_name, best)
@@ -126,7 +124,7 @@ def predict(pl_module, batch, batch_size: int, trainer, gpu, target_batch: int |
     of ``batch_size`` samples with ``trainer``'s optimizer and precision."""
     import torch
 
-    from .pytorch.job import make_job, max_batch_size, trace_notes
+    from .pytorch.job import largest_batch, make_job
 
     if not pl_module.automatic_optimization:
         raise OomdoctorError(
@@ -156,14 +154,7 @@ def predict(pl_module, batch, batch_size: int, trainer, gpu, target_batch: int |
     with _step_without_side_effects(pl_module):
         job = make_job(pl_module, batch_size, example_inputs=batch, optimizer=optimizer, precision=precision,
                        loss=loss, gpu=gpu)
-        best = max_batch_size(job)
-        peak = job.step(best or 1).peak_bytes
-    steps = math.ceil(target_batch / best) if target_batch and best else None
-    reason = None
-    if not best:
-        state = sum(job.step(1).breakdown[k] for k in ("weights", "gradients", "optimizer_state"))
-        reason = _("weights, gradients and optimizer state alone take {state}").format(state=format_bytes(state))
-    return LargestBatch(best, peak, job.gpu.name, steps, reason, tuple(trace_notes(job)))
+        return largest_batch(job, target_batch)
 
 
 def _first_batch(loader, pl_module, trainer) -> tuple[Any, int]:

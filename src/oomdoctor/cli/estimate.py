@@ -103,30 +103,26 @@ def _torch_estimate(spec: str, batch_size: int, optimizer, precision, backend, j
     """A plain PyTorch model: file.py:function returns a module, or (module, example_batch, loss_fn)."""
     from ..measuring import require_backend
     from ..pytorch import loading
-    from ..pytorch.job import finish, make_job
 
     require_backend("torch")
-    loaded = loading.load(spec)
-    job = make_job(loaded.module, batch_size, loaded.example_batch, input_shape, optimizer or "adamw",
-                   precision or "float32", loaded.loss, gpu, fake_mode=loaded.fake_mode, strategy=strategy)
-    return finish(job, find_devices)
+    return _torch_job_estimate(loading.load(spec), batch_size, optimizer, precision, input_shape, gpu, strategy,
+                               find_devices)
 
 
 def _hf_estimate(spec: str, batch_size: int, optimizer, precision, gpu, seq_len, task, strategy, find_devices):
-    """hf:FOLDER: the model its config.json describes (with its LoRA adapter), built on fake tensors."""
-    from ..measuring import require_backend
+    """hf:FOLDER: the model its config.json describes (with its LoRA adapter), built on fake tensors
+    (``load_folder`` names the extra when torch or transformers is missing)."""
     from ..pytorch.hf_folder import load_folder
+
+    return _torch_job_estimate(load_folder(spec, seq_len, task), batch_size, optimizer, precision, None, gpu,
+                               strategy, find_devices)
+
+
+def _torch_job_estimate(loaded, batch_size: int, optimizer, precision, input_shape, gpu, strategy, find_devices):
+    """The estimate of a loaded PyTorch model (``TorchSpec``), with what loading it assumed first in its notes."""
     from ..pytorch.job import finish, make_job
 
-    require_backend("torch")
-    import importlib.util
-
-    if importlib.util.find_spec("transformers") is None:
-        from ..errors import missing_framework
-
-        raise missing_framework("transformers", "hf")
-    loaded = load_folder(spec, seq_len, task)
-    job = make_job(loaded.module, batch_size, loaded.example_batch, None, optimizer or "adamw",
+    job = make_job(loaded.module, batch_size, loaded.example_batch, input_shape, optimizer or "adamw",
                    precision or "float32", loaded.loss, gpu, fake_mode=loaded.fake_mode, strategy=strategy)
     result = finish(job, find_devices)
     result.notes[:0] = loaded.notes

@@ -163,7 +163,7 @@ class _Recorder:
             reader = _torch_nn_reader()
             if reader is not None:
                 self.recording.library_reads.append(reader)
-                return _SCALAR_STANDINS[_scalar_kind(args[0])]
+                return scalar_standin(args[0])
             # the user's own code branches on a value: FakeTensorMode raises, and the estimate says so
         if name in _GEMMS and self.phase in ("forward", "backward") and self.phase not in self._workspace_phases:
             self._workspace_phases.add(self.phase)
@@ -232,10 +232,12 @@ class _Recorder:
 _SCALAR_STANDINS = {"bool": True, "int": 1, "float": 1e-3}
 
 
-def _scalar_kind(tensor) -> str:
+def scalar_standin(tensor):
+    """The ordinary answer to a read of ``tensor``'s one value: true, 1, or a small float."""
     import torch
 
-    return "bool" if tensor.dtype == torch.bool else "float" if tensor.is_floating_point() else "int"
+    kind = "bool" if tensor.dtype == torch.bool else "float" if tensor.is_floating_point() else "int"
+    return _SCALAR_STANDINS[kind]
 
 
 def _torch_nn_reader() -> str | None:
@@ -297,8 +299,10 @@ def record(program: StepProgram, fake_mode, batch_size: int, steps: int = 2) -> 
     module = program.module
     names = {id(m): (name or type(m).__name__) for name, m in module.named_modules()}
     recorder = _Recorder(names, program.workspace_bytes)
-    with data_pointer_warnings_hidden(), _state_kept(module), _training_mode(module), fake_mode, recorder.mode, \
-            recorder.hooks():
+    with data_pointer_warnings_hidden(), _state_kept(module), fake_mode, recorder.mode, recorder.hooks():
+        # The step runs in training mode (dropout on, batch norm's batch statistics), as a training loop puts
+        # it; a model loaded with ``from_pretrained`` comes in eval mode. _state_kept puts each mode back.
+        module.train()
         # Build: what `.to("cuda")` puts on the device, in parameter order, then the batch.
         fresh: dict[int, Any] = {}
         mapping = {}
@@ -351,7 +355,8 @@ def record(program: StepProgram, fake_mode, batch_size: int, steps: int = 2) -> 
 
 @contextlib.contextmanager
 def _state_kept(module) -> Iterator[None]:
-    """Every submodule's attributes, parameters, buffers and children as they were before the trace.
+    """Every submodule's attributes (its train/eval mode among them), parameters, buffers and children as
+    they were before the trace.
 
     A forward that caches a tensor on its module the first time it runs (a positional table or a causal
     mask: ``if self.pe is None: self.pe = ...``) would otherwise keep the trace's fake tensor there, and the
@@ -370,19 +375,6 @@ def _state_kept(module) -> Iterator[None]:
             for key, items in contents.items():
                 m.__dict__[key].clear()
                 m.__dict__[key].update(items)
-
-
-@contextlib.contextmanager
-def _training_mode(module) -> Iterator[None]:
-    """The step runs in training mode (dropout on, batch norm's batch statistics), as a training loop puts it;
-    a model loaded with ``from_pretrained`` comes in eval mode. Each submodule's own mode is restored after."""
-    modes = [(child, child.training) for child in module.modules()]
-    module.train()
-    try:
-        yield
-    finally:
-        for child, training in modes:
-            child.training = training
 
 
 @contextlib.contextmanager

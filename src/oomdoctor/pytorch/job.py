@@ -60,11 +60,11 @@ class TorchJob:
     second: Recording = field(repr=False)
     second_batch: int = 0
     strategy: Strategy | None = None  # several devices: every figure is one device's, the batch is global
-    first_batch: int = 0  # the batch of the first recording (0: batch_size)
 
     def sizes(self, batch_size: int) -> list[int]:
-        """Each storage's bytes at ``batch_size``, from the two recordings."""
-        return sizes_at(batch_size, (self.first_batch or self.batch_size, self.second_batch),
+        """Each storage's bytes at ``batch_size``, from the two recordings (the first at half the second's
+        batch: ``_two_recordings``)."""
+        return sizes_at(batch_size, (self.second_batch // 2, self.second_batch),
                         [(s1.nbytes, s2.nbytes) for s1, s2 in zip(self.first.storages, self.second.storages)])
 
     def replay(self, batch_size: int, cap: int | None = None) -> Replay:
@@ -152,6 +152,20 @@ def max_batch_size(job: TorchJob, limit: int = 1 << 20) -> int:
     from .._search import largest_fitting
 
     return largest_fitting(lambda batch: job.fits(batch, MAX_BATCH_SPARE), limit)
+
+
+def largest_batch(job: TorchJob, target_batch: int | None = None, notes: tuple[str, ...] = ()):
+    """``job``'s largest batch as the training integrations report it (``oomdoctor.batch_size.LargestBatch``):
+    its peak, the accumulation steps reaching ``target_batch``, and ``notes`` with what the trace assumed."""
+    from ..batch_size import LargestBatch, accumulation_steps
+
+    best = max_batch_size(job)
+    reason = None
+    if not best:
+        state = sum(job.step(1).breakdown[k] for k in ("weights", "gradients", "optimizer_state"))
+        reason = _("weights, gradients and optimizer state alone take {state}").format(state=format_bytes(state))
+    return LargestBatch(best, job.step(best or 1).peak_bytes, job.gpu.name, accumulation_steps(target_batch, best),
+                        reason, (*notes, *trace_notes(job)))
 
 
 # -- building the program ------------------------------------------------------
@@ -331,14 +345,13 @@ def make_job(module, batch_size: int, example_inputs=None, input_shape=None, opt
         workspace_bytes=workspace_bytes(gpu_value),
     )
     fake_mode = fake_mode or FakeTensorMode(allow_non_fake_inputs=True)
-    first_batch, first, second = _two_recordings(program, fake_mode, batch_size)
+    second_batch, first, second = _two_recordings(program, fake_mode, batch_size)
     return TorchJob(program, fake_mode, batch_size, precision, optimizer_name(optimizer or "adamw"), gpu_value,
-                    notes[0] if notes else "", first, second, 2 * first_batch, torch_strategy(strategy),
-                    first_batch=first_batch)
+                    notes[0] if notes else "", first, second, second_batch, torch_strategy(strategy))
 
 
 def _two_recordings(program: StepProgram, fake_mode, batch_size: int) -> tuple[int, Recording, Recording]:
-    """The step recorded at two batch sizes, the first of them and the two recordings.
+    """The step recorded at two batch sizes, the second of them (twice the first) and the two recordings.
 
     Batch 1 is not one of them: a tensor whose batch dimension is 1 can be contiguous in a layout where the
     same tensor at batch 2 is not, so ``.contiguous()`` copies at 2 and not at 1 (seen on Llama), and the
@@ -352,7 +365,7 @@ def _two_recordings(program: StepProgram, fake_mode, batch_size: int) -> tuple[i
         raise OomdoctorError(_("The training step runs different operations at batch {a} and {b}, so its memory "
                                "cannot be scaled with the batch.").format(a=first_batch, b=2 * first_batch),
                              _("This happens with data-dependent control flow; estimate each batch size on its own."))
-    return first_batch, first, second
+    return 2 * first_batch, first, second
 
 
 def _record_or_explain(program: StepProgram, fake_mode, batch_size: int) -> Recording:
@@ -537,9 +550,9 @@ def reestimate(job: TorchJob, **changes):
         checkpointed=changes.get("checkpointed", job.program.checkpointed),
     )
     batch_size = changes.get("batch_size", job.batch_size)
-    first_batch, first, second = _two_recordings(program, job.fake_mode, batch_size)
+    second_batch, first, second = _two_recordings(program, job.fake_mode, batch_size)
     return build_estimate(TorchJob(program, job.fake_mode, batch_size, precision, optimizer, job.gpu, job.loss_note,
-                                   first, second, 2 * first_batch, job.strategy, first_batch=first_batch))
+                                   first, second, second_batch, job.strategy))
 
 
 def torch_strategy(strategy) -> Strategy | None:
@@ -575,5 +588,5 @@ def search_devices(job: TorchJob, limit: int = 1024) -> dict:
                          lambda s: replace(job, strategy=s).step().peak_bytes, job.batch_size, limit)
 
 
-__all__ = ["estimate", "make_job", "build_estimate", "trace_notes", "TorchJob", "Replay", "max_batch_size", "PRECISIONS",
+__all__ = ["estimate", "make_job", "build_estimate", "trace_notes", "largest_batch", "TorchJob", "Replay", "max_batch_size", "PRECISIONS",
            "OPTIMIZERS", "reestimate"]
