@@ -33,16 +33,19 @@ def spectrogram(path, label):
     return tf.math.log(tf.abs(stft) + 1e-3)[..., None], label
 
 
-def pipeline(files, labels, batch_size: int, cache: Path, training: bool, shuffle_buffer: int = 256):
+def pipeline(files, labels, batch_size: int, cache: Path, training: bool, shuffle_buffer: int = 256,
+             parallel_calls: int | None = None, prefetch: int | None = None):
+    """``parallel_calls`` and ``prefetch`` default to AUTOTUNE, which picks them while training: fastest, but
+    how many spectrograms are in flight (and so the peak) then changes from epoch to epoch and machine to machine."""
     import tensorflow as tf
 
     ds = tf.data.Dataset.from_tensor_slices((files, labels))  # file names only, not audio
     if training:
         ds = ds.shuffle(len(files), reshuffle_each_iteration=True)  # names are tiny; the audio is not read yet
-    ds = ds.map(spectrogram, num_parallel_calls=tf.data.AUTOTUNE).cache(str(cache))
+    ds = ds.map(spectrogram, num_parallel_calls=parallel_calls or tf.data.AUTOTUNE).cache(str(cache))
     if training:
         ds = ds.shuffle(shuffle_buffer)  # a bounded buffer of spectrograms
-    return ds.batch(batch_size).prefetch(tf.data.AUTOTUNE)
+    return ds.batch(batch_size).prefetch(prefetch or tf.data.AUTOTUNE)
 
 
 def split(data: Path, held_out: float, seed: int):
@@ -92,6 +95,10 @@ def main() -> None:
     parser.add_argument("--held-out", type=float, default=0.2)
     parser.add_argument("--gpu", default="12GiB", help="GPU name or size for the estimates")
     parser.add_argument("--shuffle-buffer", type=int, default=256, help="spectrograms held for shuffling")
+    parser.add_argument("--parallel-calls", type=int, default=None,
+                        help="files decoded at once (default: tf.data's AUTOTUNE); fix it for a reproducible peak")
+    parser.add_argument("--prefetch", type=int, default=None,
+                        help="batches prepared ahead (default: tf.data's AUTOTUNE); fix it for a reproducible peak")
     args = parser.parse_args()
 
     print(oomdoctor.configure_gpu_memory(framework="tensorflow"))  # growth, not preallocation
@@ -121,8 +128,9 @@ def main() -> None:
               f"{est.peak_bytes / 2**30:.2f} GiB, fits {args.gpu}: {est.fits}")
 
     train = pipeline(train_files, train_labels, args.batch_size, args.out / "train_cache", training=True,
-                     shuffle_buffer=args.shuffle_buffer)
-    test = pipeline(test_files, test_labels, args.batch_size, args.out / "test_cache", training=False)
+                     shuffle_buffer=args.shuffle_buffer, parallel_calls=args.parallel_calls, prefetch=args.prefetch)
+    test = pipeline(test_files, test_labels, args.batch_size, args.out / "test_cache", training=False,
+                    parallel_calls=args.parallel_calls, prefetch=args.prefetch)
     model = build_model(input_shape)
     model.compile(optimizer=keras.optimizers.Adam(3e-3), loss="binary_crossentropy", metrics=["accuracy"])
     from oomdoctor.keras import MemoryMonitor
