@@ -20,7 +20,7 @@ from pathlib import Path
 
 os.environ.setdefault("KERAS_BACKEND", "jax")
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
-os.environ.setdefault("JAX_SKIP_CUDA_CONSTRAINTS_CHECK", "1")  # see oomdoctor.loading.prepare_keras
+os.environ.setdefault("JAX_SKIP_CUDA_CONSTRAINTS_CHECK", "1")  # see oomdoctor.keras.loading.prepare_keras
 
 
 def main() -> int:

@@ -21,7 +21,7 @@ from pathlib import Path
 
 os.environ.setdefault("KERAS_BACKEND", "jax")
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
-os.environ.setdefault("JAX_SKIP_CUDA_CONSTRAINTS_CHECK", "1")  # see oomdoctor.loading.prepare_keras
+os.environ.setdefault("JAX_SKIP_CUDA_CONSTRAINTS_CHECK", "1")  # see oomdoctor.keras.loading.prepare_keras
 
 HERE = Path(__file__).resolve().parent
 
@@ -33,7 +33,7 @@ def main() -> int:
     args = parser.parse_args()
 
     import oomdoctor
-    from oomdoctor.loading import load_model, prepare_keras
+    from oomdoctor.keras.loading import load_model, prepare_keras
     from oomdoctor.units import format_bytes
 
     prepare_keras(None)

@@ -55,7 +55,7 @@ def corpus() -> None:
     print(f"  case       {right}/{rows} as labelled")
     for case in sorted({case for case, _ok in cases}):
         print(f"    {case:<24} {cases[case, True]}/{cases[case, True] + cases[case, False]}")
-    print("  cases that differ from the label (tests/test_explain_corpus.py says why):")
+    print("  cases that differ from the label (tests/explain/test_explain_corpus.py says why):")
     print("\n".join(misses))
 
 

@@ -1,4 +1,4 @@
-"""Which Keras layers the traced torch step covers: each one-layer model of tests/test_layer_coverage.py
+"""Which Keras layers the traced torch step covers: each one-layer model of tests/keras/test_layer_coverage.py
 is estimated on Keras's torch backend, and the estimate says whether the step was traced on fake
 tensors or fell back to the per-kind table (and why).
 
@@ -15,7 +15,7 @@ from pathlib import Path
 
 os.environ.setdefault("KERAS_BACKEND", "jax")
 os.environ.setdefault("JAX_SKIP_CUDA_CONSTRAINTS_CHECK", "1")
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "keras"))
 
 
 def main() -> None:

@@ -40,7 +40,7 @@ sys.path.insert(0, %r)
 import models
 with keras.StatelessScope(initialize_variables=False):
     model = models.resnet50()
-from oomdoctor._estimate import make_job, max_batch_size
+from oomdoctor.keras.job import make_job, max_batch_size
 job = make_job(model, 128, optimizer="adam", backend="jax", gpu="A100-40GB")
 start = time.perf_counter()
 job.xla_gpu_anchor  # XLA's GPU compile of the step at batch 128 (None without oomdoctor[xla-gpu])

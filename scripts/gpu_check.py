@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from oomdoctor.measuring import find_max_batch, measure
+from oomdoctor.measure.run import find_max_batch, measure
 from oomdoctor.units import GiB, format_bytes
 
 MODELS = Path(__file__).resolve().parent.parent / "bench" / "models.py"

@@ -29,9 +29,9 @@ def one(name: str, batch: int) -> dict:
     sys.path.insert(0, str(ROOT / "bench"))
     import user_models
 
-    from oomdoctor._xla_compile import CompiledStep, compiled_step
+    from oomdoctor.keras.backends.xla_compile import CompiledStep, compiled_step
     from oomdoctor.gpus import CATALOG
-    from oomdoctor.loading import load_model
+    from oomdoctor.keras.loading import load_model
 
     result = {"model": name, "batch": batch, "jax": jax.__version__}
     # oomdoctor's own compile for a described H200 (no GPU used)

@@ -8,15 +8,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-__version__ = "0.1.0"
 __all__ = ["estimate", "Estimate", "OomdoctorError", "GPU", "gpu_by_name", "configure_gpu_memory", "__version__"]
 
 from .errors import OomdoctorError
 from .gpu_memory import configure_gpu_memory
 from .gpus import GPU, gpu_by_name
+from .version import __version__
 
 if TYPE_CHECKING:
-    from ._estimate import Estimate
+    from .estimator.result import Estimate
 
 
 def estimate(model: Any, batch_size: int, optimizer: Any = None, precision: str | None = None,
@@ -27,7 +27,7 @@ def estimate(model: Any, batch_size: int, optimizer: Any = None, precision: str 
     """Predict the GPU memory of one training step of a Keras 3 model or a ``torch.nn.Module``.
 
     Imports the framework only when called. For Keras the arguments are described in
-    ``oomdoctor._estimate.estimate``. For a PyTorch module: ``example_inputs`` is a tensor,
+    ``oomdoctor.keras.job.estimate``. For a PyTorch module: ``example_inputs`` is a tensor,
     tuple or dict of tensors whose first dimension is the batch (or give ``input_shape``
     per sample), ``loss(module, batch)`` returns the scalar loss (default: a Hugging Face
     model's ``.loss``, else the sum of the outputs), ``optimizer`` a name (default "adamw") or
@@ -35,26 +35,21 @@ def estimate(model: Any, batch_size: int, optimizer: Any = None, precision: str 
     ``precision`` "float32", "bf16_autocast" or "fp16_autocast".
 
     ``strategy``: several devices ("zero2:8", "ddp:4", "data_parallel:8", "model_parallel:2x4",
-    a ``oomdoctor.parallel.Strategy``, or a Keras/TensorFlow distribution object); every byte
+    a ``oomdoctor.estimator.parallel.Strategy``, or a Keras/TensorFlow distribution object); every byte
     figure is then one device's and ``batch_size`` is the global batch. ``find_devices``: also
     search the fewest GPUs of ``gpu``, and the strategy, on which the job fits (``device_search``).
     """
-    from . import pytorch
+    from .engines import estimate as estimate_with_its_engine
 
-    if pytorch.is_module(model):
-        return pytorch.estimate(model, batch_size, example_inputs=example_inputs, input_shape=input_shape,
-                                optimizer=optimizer or "adamw", precision=precision or "float32", loss=loss,
-                                gpu=gpu, strategy=strategy, find_devices=find_devices)
-    from ._estimate import estimate as _estimate
-
-    return _estimate(model, batch_size, optimizer=optimizer, precision=precision, backend=backend, gpu=gpu,
-                     jit_compile=jit_compile, input_shape=input_shape, device=device, strategy=strategy,
-                     find_devices=find_devices)
+    return estimate_with_its_engine(model, batch_size, optimizer=optimizer, precision=precision, backend=backend,
+                                    gpu=gpu, jit_compile=jit_compile, input_shape=input_shape, device=device,
+                                    example_inputs=example_inputs, loss=loss, strategy=strategy,
+                                    find_devices=find_devices)
 
 
 def __getattr__(name: str):
     if name == "Estimate":
-        from ._estimate import Estimate
+        from .estimator.result import Estimate
 
         return Estimate
     raise AttributeError(name)

@@ -10,7 +10,7 @@ import operator
 from typing import Any
 
 from .errors import OomdoctorError
-from .i18n import _
+from .i18n import _, known_language
 from .units import magnitude, shown
 
 # Frameworks index a batch with 32-bit integers in places (CUDA grid sizes, cuDNN descriptors);
@@ -59,3 +59,10 @@ def text(value: Any, name: str) -> str:
     if not isinstance(value, str):
         raise type_error(name, value, _("text (str)"))
     return value
+
+
+def language(value: str | None) -> str | None:
+    """None (the environment's language), or a language oomdoctor has a catalog for."""
+    if value is None or known_language(value):
+        return value
+    raise OomdoctorError(_("Unknown language {lang!r}.").format(lang=value), _("Use --lang en or --lang zh."))

@@ -70,7 +70,7 @@ def user_code(where: str, fix: str):
     ``where`` names the code ("model.py:build"); ``fix`` is shown after an exception. Ctrl-C passes
     through as itself; a KeyboardInterrupt the code raises on its own is the code's.
     """
-    from . import _process
+    from . import child
 
     with hard_exit_raises(), _process_state_kept():
         try:
@@ -84,13 +84,13 @@ def user_code(where: str, fix: str):
             raise UserCodeError(_("{where} called sys.exit({code!r}) instead of returning.").format(
                 where=where, code=exc.code), _("Remove the exit from it.")) from None
         except KeyboardInterrupt as exc:
-            if _process.interrupted():
+            if child.interrupted():
                 raise
             raise UserCodeError(_("{where} raised KeyboardInterrupt.").format(where=where), fix) from exc
         except Exception as exc:
             raise UserCodeError(_("{where} raised {error}").format(where=where, error=one_line(exc)), fix) from exc
         except BaseException as exc:  # a BaseException subclass of the user's own; GeneratorExit
-            if isinstance(exc, _process.Terminated):
+            if isinstance(exc, child.Terminated):
                 raise
             raise UserCodeError(_("{where} raised {error}").format(where=where, error=one_line(exc)), fix) from exc
 
@@ -124,6 +124,18 @@ def missing_framework(module: str, extra: str) -> OomdoctorError:
         _("{module} is not installed.").format(module=module),
         _("Install it with: pip install 'oomdoctor[{extra}]'").format(extra=extra),
     )
+
+
+# The frameworks a step can run on; each is also the name of the extra that installs it.
+FRAMEWORKS = ("tensorflow", "jax", "torch")
+
+
+def require_framework(name: str) -> None:
+    """Raise the one-line error that names the extra to install when framework ``name`` is not importable."""
+    import importlib.util
+
+    if importlib.util.find_spec(name) is None:
+        raise missing_framework(name, name)
 
 
 def first_line(exc: BaseException) -> str:

@@ -15,7 +15,7 @@ def _framework() -> str:
     for name in ("tensorflow", "jax", "torch"):
         if name in sys.modules:
             return name
-    from ._estimate import configured_backend
+    from .keras.job import configured_backend
 
     return configured_backend().value
 
@@ -83,7 +83,7 @@ def _jax(growth: bool, limit: int | None) -> str:
         raise OomdoctorError(_("JAX has already started its device client; its memory settings are read only then."),
                              _("Call oomdoctor.configure_gpu_memory() before anything runs JAX code."))
     if limit:
-        from ._measure_worker import gpu_total_bytes
+        from .gpus import gpu_total_bytes
 
         total = gpu_total_bytes()
         if total is None:  # neither NVML nor nvidia-smi answers: there is no NVIDIA GPU to cap, as for the others

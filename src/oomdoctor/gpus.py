@@ -186,3 +186,22 @@ def _auto_fix() -> str:
 
 __all__ = ["GPU", "CATALOG", "past_every_gpu", "CUDA_CONTEXT_BYTES", "gpu_by_name", "gpu_with_memory", "resolve_gpu", "resolve_auto",
            "local_gpu_bytes"]
+
+
+def gpu_total_bytes() -> int | None:
+    """Total memory of GPU 0 without initialising a framework (NVML, else nvidia-smi)."""
+    try:
+        import pynvml
+
+        pynvml.nvmlInit()
+        return int(pynvml.nvmlDeviceGetMemoryInfo(pynvml.nvmlDeviceGetHandleByIndex(0)).total)
+    except Exception:
+        pass
+    try:
+        import subprocess
+
+        out = subprocess.run(["nvidia-smi", "--query-gpu=memory.total", "--format=csv,noheader,nounits"],
+                             capture_output=True, text=True, timeout=30).stdout
+        return int(out.split()[0]) * 2**20
+    except Exception:
+        return None

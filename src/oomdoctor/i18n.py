@@ -27,14 +27,16 @@ def language_from_environment() -> str:
     return "en"
 
 
+def known_language(lang: str) -> bool:
+    return lang.lower() in _LANGUAGES
+
+
 def set_language(lang: str | None) -> str:
     """Select the catalog for ``lang`` ('en', 'zh'; None: from the environment). Returns the code used."""
     global _translation
     code = _LANGUAGES.get((lang or language_from_environment()).lower())
-    if code is None:
-        from .errors import OomdoctorError
-
-        raise OomdoctorError(_("Unknown language {lang!r}.").format(lang=lang), _("Use --lang en or --lang zh."))
+    if code is None:  # what users type is checked before (arguments.language): this is a caller's mistake
+        raise ValueError(f"unknown language {lang!r}; known: {', '.join(_LANGUAGES)}")
     _translation = gettext.translation(DOMAIN, LOCALE_DIR, languages=[code], fallback=True)
     return code
 

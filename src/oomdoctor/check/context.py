@@ -59,6 +59,8 @@ class _Names(dict):
 
 
 class Scope:
+    """The names one module or function binds, with its enclosing scope and the names it declares ``global``."""
+
     def __init__(self, parent: Scope | None = None, function: FunctionInfo | None = None):
         self.names: _Names = _Names()
         self.parent = parent
@@ -66,6 +68,7 @@ class Scope:
         self.globals: set[str] = set()
 
     def get(self, name: str) -> Value:
+        """The value ``name`` holds here or in an enclosing scope; None when no scope binds it."""
         scope: Scope | None = self
         while scope is not None:
             if name in scope.names:
@@ -74,6 +77,7 @@ class Scope:
         return None
 
     def rebind(self, name: str, value: Value) -> None:
+        """Give ``name`` a new value in the nearest scope that binds it, or bind it here when none does."""
         scope: Scope | None = self
         while scope is not None:
             if name in scope.names:
@@ -83,6 +87,7 @@ class Scope:
         self.names[name] = value
 
     def set(self, name: str, value: Value) -> None:
+        """Bind ``name`` here, or in the outermost (module) scope when it is declared ``global``."""
         scope = self
         if name in self.globals:
             while scope.parent is not None:

@@ -10,9 +10,34 @@ from .handlers import UNKNOWN, Call, CallHandlers, known_images
 from .library import DECODERS, FEW_LARGE, LISTINGS, MODEL_METHODS, loader_kind
 from .modules import ClassInfo, FunctionInfo, Module, module_files
 from .names import LABEL_WORDS, calls_in, dotted_name, is_eval_name, is_labels, last_part, names_in, words_of
-from .values import (ARRAYS, FEW, FILES, NAMES, TABLE, Batch, ClassRef, Data, FunctionRef, H5Dataset, H5File, Instance,
-                     Item, KnownDataset, Loader, LocalModuleRef, LossFunction, Model, Number, Pipeline, Range, Several,
-                     Tensor, Text, TextFile, Value)
+from .values import (
+    ARRAYS,
+    FEW,
+    FILES,
+    NAMES,
+    TABLE,
+    Batch,
+    ClassRef,
+    Data,
+    FunctionRef,
+    H5Dataset,
+    H5File,
+    Instance,
+    Item,
+    KnownDataset,
+    Loader,
+    LocalModuleRef,
+    LossFunction,
+    Model,
+    Number,
+    Pipeline,
+    Range,
+    Several,
+    Tensor,
+    Text,
+    TextFile,
+    Value,
+)
 
 
 def _merge(old: Value, new: Value) -> Value:
@@ -60,6 +85,8 @@ class Flow(CallHandlers):
     # -- rounds -------------------------------------------------------------------------------------------------
 
     def run(self) -> None:
+        """Run every module and then every function, round after round (``_ROUNDS`` at most), until returns,
+        parameters, attributes and callers stop changing; ``seen`` and ``values`` keep the last round's."""
         previous = None
         for _round in range(_ROUNDS):
             self.seen, self.values = [], {}
@@ -458,6 +485,8 @@ class Flow(CallHandlers):
     # -- expressions --------------------------------------------------------------------------------------------
 
     def eval(self, node: ast.AST, scope: Scope, ctx: Context) -> Value:
+        """The value ``node`` holds, from its ``_eval_`` handler (without one, its child expressions are evaluated
+        and it holds None); recorded in ``values``."""
         handler = getattr(self, "_eval_" + type(node).__name__, None)
         if handler is not None:
             value = handler(node, scope, ctx)
@@ -527,6 +556,7 @@ class Flow(CallHandlers):
         return None
 
     def class_chain(self, cls: ClassInfo) -> list[ClassInfo]:
+        """``cls`` and the bases its module defines, then theirs, breadth first: eight classes at most."""
         chain, pending = [], [cls]
         while pending and len(chain) < 8:
             klass = pending.pop(0)

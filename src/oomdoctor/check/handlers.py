@@ -8,20 +8,60 @@ from functools import lru_cache
 from typing import Callable
 
 from .context import Context, Scope, Seen
-from .library import (DECODERS, KNOWN_IMAGE_SETS, LARGE_DECODERS, KNOWN_TFDS_BYTES, LISTINGS, MODEL_METHODS, MODEL_METHODS_KEEPING,
-                      NO_GRAD_RESULTS, NUMPY_COPIES, NUMPY_CREATORS, TF_COPIES, TORCH_COPIES, TORCH_VIEWS, TO_PYTHON,
-                      dtype_of, keyword_value, loader_kind)
+from .library import (
+    DECODERS,
+    KNOWN_IMAGE_SETS,
+    KNOWN_TFDS_BYTES,
+    LARGE_DECODERS,
+    LISTINGS,
+    MODEL_METHODS,
+    MODEL_METHODS_KEEPING,
+    NO_GRAD_RESULTS,
+    NUMPY_COPIES,
+    NUMPY_CREATORS,
+    TF_COPIES,
+    TO_PYTHON,
+    TORCH_COPIES,
+    TORCH_VIEWS,
+    dtype_of,
+    keyword_value,
+    loader_kind,
+)
 from .names import dotted_name, is_labels, last_part, words_of
-from .values import (ARRAYS, FEW, FILES, ITEMSIZE, MANY_CLASSES, NAMES, TABLE, Data, H5Dataset, H5File, Item,
-                     KnownDataset, Loader, LossFunction, Model, Number, Pipeline, Range, Several, Tensor, Text,
-                     TextFile, Value, element_count)
-
+from .values import (
+    ARRAYS,
+    FEW,
+    FILES,
+    ITEMSIZE,
+    MANY_CLASSES,
+    NAMES,
+    TABLE,
+    Data,
+    H5Dataset,
+    H5File,
+    Item,
+    KnownDataset,
+    Loader,
+    LossFunction,
+    Model,
+    Number,
+    Pipeline,
+    Range,
+    Several,
+    Tensor,
+    Text,
+    TextFile,
+    Value,
+    element_count,
+)
 
 UNKNOWN = object()  # a handler that does not know the call: the next one is asked
 
 
 @dataclass
 class Call:
+    """One call as the flow sees it: its node and full name, the values of its receiver, callee and arguments, and
+    the context and scope it runs in."""
     node: ast.Call
     qualified: str
     receiver: Value
@@ -529,6 +569,8 @@ def _resized(call: Call, image: Item, values: dict[ast.AST, Value]) -> tuple[int
 
 
 def known_images(name: str, train: bool, line: int, labels: bool = False, container: str = "numpy") -> Data:
+    """The train or test split of a downloaded image set (``KNOWN_IMAGE_SETS``) as uint8 ``Data``; with
+    ``labels``, its labels, one per image."""
     shape = KNOWN_IMAGE_SETS[name][0 if train else 1]
     return Data(line, "", name, ARRAYS, container, shape[:1] if labels else shape, "uint8", labels=labels,
                 root=f"{name}:{train}:{labels}:{line}")

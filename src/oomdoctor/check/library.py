@@ -9,7 +9,6 @@ from .modules import Module
 from .names import last_part
 from .values import ARRAYS, DTYPE_NAMES, ITEMSIZE, TABLE
 
-
 # Calls that read a whole file into memory at once: called once, outside any per-element code, they load a
 # data set whole
 _WHOLE_LOADERS = {
@@ -94,10 +93,13 @@ def dtype_of(node: ast.AST | None, module: Module) -> str | None:
 
 
 def keyword_value(call: ast.Call, name: str) -> ast.expr | None:
+    """The expression passed to ``call`` as keyword ``name``; None when it is not passed."""
     return next((k.value for k in call.keywords if k.arg == name), None)
 
 
 def loader_kind(qualified: str) -> str | None:
+    """What a call that reads a whole file gives (``ARRAYS`` or ``TABLE``), by its full name; None for any
+    other call."""
     if qualified in _WHOLE_LOADERS:
         return _WHOLE_LOADERS[qualified]
     # pd.read_csv through another import path (modin.pandas, cudf) reads the whole file all the same

@@ -13,7 +13,6 @@ from ..files import regular_file
 from ..units import MiB
 from .names import USUAL_ALIASES, canonical, dotted_name, last_part
 
-
 # A script's own helpers (utils.py, dataset.py beside it) are read too, never run; a few, and small ones:
 # a project's code, not a library's
 _LOCAL_MODULES_MAX = 8
@@ -22,6 +21,8 @@ _LOCAL_MODULE_BYTES = 1 * MiB
 
 @dataclass(eq=False)
 class FunctionInfo:
+    """A function or method in a module: its node, its class when it is a method, and the function it is
+    defined in."""
     node: ast.FunctionDef | ast.AsyncFunctionDef
     module: Module
     cls: ClassInfo | None
@@ -29,6 +30,7 @@ class FunctionInfo:
 
     @property
     def name(self) -> str:
+        """The name its ``def`` gives it."""
         return self.node.name
 
     @cached_property
@@ -38,24 +40,30 @@ class FunctionInfo:
 
     @cached_property
     def declared_globals(self) -> set[str]:
+        """The names its own body declares ``global`` or ``nonlocal``."""
         return {name for n in own_nodes(self.node) if isinstance(n, (ast.Global, ast.Nonlocal)) for name in n.names}
 
     def decorated(self, *last_names: str) -> bool:
+        """Whether one of its decorators ends in one of ``last_names`` (``no_grad`` for
+        ``@torch.no_grad()``)."""
         return any(last_part(dotted_name(d)) in last_names for d in self.node.decorator_list)
 
 
 @dataclass(eq=False)
 class ClassInfo:
+    """A class a module defines: its node, and its methods by name."""
     node: ast.ClassDef
     module: Module
     methods: dict[str, FunctionInfo] = field(default_factory=dict)
 
     @property
     def name(self) -> str:
+        """The name its ``class`` statement gives it."""
         return self.node.name
 
     @property
     def bases(self) -> list[str]:
+        """Its bases' full names as imported (``nn.Module`` -> ``torch.nn.Module``)."""
         return [self.module.qualified(b) for b in self.node.bases]
 
 
@@ -172,6 +180,7 @@ class Module:
         return None
 
     def statement_of(self, node: ast.AST) -> ast.stmt:
+        """The statement that holds ``node``, or ``node`` itself when it is one."""
         while not isinstance(node, ast.stmt) and node in self.parents:
             node = self.parents[node]
         return node  # type: ignore[return-value]
@@ -232,5 +241,6 @@ def _imported_module_names(module: Module) -> Iterator[tuple[str, int]]:
 
 
 def module_files(base: Path, dotted: str) -> list[Path]:
+    """The two files a dotted module name can be under ``base``: ``a/b.py`` and ``a/b/__init__.py``."""
     parts = dotted.split(".")
     return [base.joinpath(*parts).with_suffix(".py"), base.joinpath(*parts, "__init__.py")]

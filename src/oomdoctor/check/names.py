@@ -21,16 +21,19 @@ def dotted_name(node: ast.AST) -> str:
 
 
 def last_part(name: str) -> str:
+    """The part after the last dot: ``np.load`` -> ``load``."""
     return name.rsplit(".", 1)[-1]
 
 
 def calls_in(tree: ast.AST) -> Iterator[ast.Call]:
+    """Every call in ``tree``, nested ones included."""
     for node in ast.walk(tree):
         if isinstance(node, ast.Call):
             yield node
 
 
 def names_in(node: ast.AST) -> set[str]:
+    """The bare names (``ast.Name``) used anywhere in ``node``."""
     return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
 
 
@@ -68,9 +71,12 @@ _INPUT_WORDS = {"input", "inputs", "image", "images", "img", "imgs", "feature", 
 
 
 def is_labels(words: set[str]) -> bool:
+    """Whether an identifier's ``words`` name labels (``y``, ``targets``, ``masks``) and none of them names
+    inputs."""
     return bool(words & LABEL_WORDS) and not words & _INPUT_WORDS
 
 
 def is_eval_name(identifier: str) -> bool:
+    """Whether ``identifier`` names evaluation (``val_loader``, ``X_test``, ``validate``) and not training."""
     words = words_of(identifier)
     return bool(words & _EVAL_WORDS) and "train" not in words and "training" not in words

@@ -8,12 +8,31 @@ from typing import Callable, Iterator
 from ..errors import OomdoctorError
 from ..files import regular_file
 from ..i18n import _
-from .rules_data import (cache_in_memory, dtype_blowup, duplicate_copy, eager_loading, huge_shuffle, in_memory_arrays,
-                         whole_dataset_load)
-from .rules_keras import (flatten_dense, map_without_parallel, mixed_precision, models_in_loop, no_memory_growth,
-                          no_prefetch, run_eagerly)
-from .rules_torch import (dataset_on_gpu, eval_without_no_grad, loss_keeps_graph, tensors_kept_across_steps,
-                          workers_copy_dataset)
+from .rules_data import (
+    cache_in_memory,
+    dtype_blowup,
+    duplicate_copy,
+    eager_loading,
+    huge_shuffle,
+    in_memory_arrays,
+    whole_dataset_load,
+)
+from .rules_keras import (
+    flatten_dense,
+    map_without_parallel,
+    mixed_precision,
+    models_in_loop,
+    no_memory_growth,
+    no_prefetch,
+    run_eagerly,
+)
+from .rules_torch import (
+    dataset_on_gpu,
+    eval_without_no_grad,
+    loss_keeps_graph,
+    tensors_kept_across_steps,
+    workers_copy_dataset,
+)
 from .script import Finding, Script
 
 

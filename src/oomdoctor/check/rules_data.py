@@ -8,12 +8,28 @@ from typing import Iterator
 from ..i18n import _
 from ..units import format_bytes
 from .context import Seen
+from .library import keyword_value
 from .modules import Module, own_nodes
 from .names import calls_in, dotted_name, is_eval_name, is_labels, last_part, names_in, words_of
 from .script import Finding, Script
-from .library import keyword_value
-from .values import (ARRAYS, FILES, ITEMSIZE, LARGE_SAMPLE_BYTES, NAMES, NEGLIGIBLE_BYTES, TABLE, Data, Item, Model,
-                     Pipeline, assumed_dtype, image_shaped, negligible, sample_bytes, total_bytes)
+from .values import (
+    ARRAYS,
+    FILES,
+    ITEMSIZE,
+    LARGE_SAMPLE_BYTES,
+    NAMES,
+    NEGLIGIBLE_BYTES,
+    TABLE,
+    Data,
+    Item,
+    Model,
+    Pipeline,
+    assumed_dtype,
+    image_shaped,
+    negligible,
+    sample_bytes,
+    total_bytes,
+)
 
 
 def eager_loading(script: Script) -> Iterator[Finding]:
@@ -514,6 +530,8 @@ def _caches_in_memory(script: Script) -> Iterator[tuple[Finding, bool]]:
 
 
 def huge_shuffle(script: Script) -> Iterator[Finding]:
+    """shuffle() with a buffer as large as the data set (its len(), cardinality() or shape[0], or a large
+    constant), unless a map comes after it: the buffer then holds file names, not data."""
     for call in script.calls_named("shuffle"):
         sizes = call.args[:1] + [k.value for k in call.keywords if k.arg == "buffer_size"]
         if not isinstance(call.func, ast.Attribute) or not sizes:

@@ -15,6 +15,8 @@ from .values import FunctionRef, Model
 
 
 def map_without_parallel(script: Script) -> Iterator[Finding]:
+    """Dataset.map without num_parallel_calls maps one element at a time (throughput advice); a lambda
+    that calls nothing is left alone."""
     for call in script.calls_named("map"):
         if not isinstance(call.func, ast.Attribute) or \
                 last_part(dotted_name(call.func.value)) in ("tf", "np", "builtins"):
@@ -34,6 +36,8 @@ def map_without_parallel(script: Script) -> Iterator[Finding]:
 
 
 def no_prefetch(script: Script) -> Iterator[Finding]:
+    """A tf.data pipeline (from_tensor_slices, list_files, from_generator, TFRecordDataset) trained with fit
+    and never prefetched (throughput advice)."""
     sources = script.calls_named("from_tensor_slices", "list_files", "from_generator", "TFRecordDataset")
     if sources and not script.calls_named("prefetch") and script.calls_named("fit"):
         yield script.finding(
@@ -107,6 +111,8 @@ _MODEL_BUILDERS = ("Sequential", "Model", "Functional")
 
 
 def mixed_precision(script: Script) -> Iterator[Finding]:
+    """A mixed-precision policy set after the model is built, or no Dense or Activation layer given
+    dtype='float32' for the output under it."""
     policies = [c for c in script.calls_named("set_global_policy", "set_dtype_policy")
                 if c.args and isinstance(c.args[0], ast.Constant) and "mixed" in str(c.args[0].value)]
     if not policies:
@@ -164,6 +170,7 @@ def _clears_in_called(calls: list[ast.Call], seen: Seen, script: Script) -> bool
 
 
 def run_eagerly(script: Script) -> Iterator[Finding]:
+    """compile(run_eagerly=True): every step runs op by op in Python (throughput advice)."""
     for call in script.calls_named("compile"):
         for keyword in call.keywords:
             if keyword.arg == "run_eagerly" and isinstance(keyword.value, ast.Constant) and keyword.value.value:

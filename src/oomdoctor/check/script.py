@@ -14,12 +14,13 @@ from .modules import Module, local_modules
 from .names import calls_in, dotted_name, last_part
 from .values import Data, Value, sample_bytes, size_phrase
 
-
 FindingKind = Literal["memory", "throughput"]
 
 
 @dataclass(frozen=True)
 class Finding:
+    """One problem found: the rule, the file and line, what is wrong and how to fix it; ``kind`` says whether it
+    is about memory or throughput."""
     rule: str
     file: str
     line: int
@@ -28,6 +29,7 @@ class Finding:
     kind: FindingKind = "memory"
 
     def to_dict(self) -> dict:
+        """Its fields as a dict, as ``check --json`` and the HTML report take them."""
         return {"rule": self.rule, "file": self.file, "line": self.line, "message": self.message, "fix": self.fix,
                 "kind": self.kind}
 
@@ -66,6 +68,8 @@ class Script:
 
     def finding(self, rule: str, node: ast.AST, message: str, fix: str, kind: FindingKind = "memory",
                 module: Module | None = None, line: int | None = None) -> Finding:
+        """A ``Finding`` of ``rule`` at ``node``'s line (or ``line``) in ``module`` (the script by default), its
+        path shown as the user named it."""
         return Finding(rule, self.shown_path(module or self.main), line or getattr(node, "lineno", 0), message, fix,
                        kind)
 
@@ -84,16 +88,22 @@ class Script:
         return function in self.flow.referenced or function.cls in self.flow.referenced
 
     def calls_named(self, *last_names: str) -> list[ast.Call]:
+        """The script's own calls whose last name is one of ``last_names``; in source order when several
+        names are given."""
         found = [c for name in last_names for c in self._calls_by_name.get(name, [])]
         return sorted(found, key=lambda c: (c.lineno, c.col_offset)) if len(last_names) > 1 else found
 
     def mentions(self, *words: str) -> bool:
+        """Whether any of ``words`` appears in the script's text, comments and strings included."""
         return any(word in self.source for word in words)
 
     def value(self, node: ast.AST) -> Value:
+        """What the flow found ``node`` holds; None when it does not know."""
         return self.flow.values.get(node)
 
     def dependencies(self, scope: ast.AST) -> _Dependencies:
+        """Which names are computed from which in ``scope`` (a function or module), and the names each
+        ``backward()`` uses; built once per scope."""
         if scope not in self._dependencies:
             self._dependencies[scope] = _Dependencies(scope)
         return self._dependencies[scope]

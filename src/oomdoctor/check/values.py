@@ -9,7 +9,6 @@ from ..i18n import _
 from ..units import MiB, format_bytes
 from .modules import ClassInfo, FunctionInfo, Module
 
-
 # What held data is made of; it says what its first dimension counts and whether a float copy means anything
 ARRAYS, FILES, NAMES, TABLE = "arrays", "files", "names", "table"
 
@@ -70,6 +69,7 @@ class Tensor:
 
 @dataclass(frozen=True)
 class Model:
+    """A PyTorch or Keras model: the line that made it, and its class when the script defines it."""
     framework: str            # "torch" or "keras"
     line: int = 0
     extractor: bool = False   # keras.Model(inputs, outputs) over another model's layers: no new weights
@@ -113,6 +113,7 @@ class H5Dataset:
 
 @dataclass(frozen=True)
 class Instance:
+    """An object of a class the script defines that is not a model."""
     cls: ClassInfo
 
 
@@ -125,17 +126,20 @@ class KnownDataset:
 
 @dataclass(frozen=True)
 class FunctionRef:
+    """A function or method the script defines; for a method read from an object, that object too."""
     info: FunctionInfo
     bound: object = None      # the instance a method was read from
 
 
 @dataclass(frozen=True)
 class ClassRef:
+    """A class the script defines, as a name holds it before it is called."""
     info: ClassInfo
 
 
 @dataclass(frozen=True)
 class LocalModuleRef:
+    """A module beside the script that it imports: attributes read from it are that module's names."""
     module: Module
 
 
@@ -147,11 +151,13 @@ class Several:
 
 @dataclass(frozen=True)
 class Number:
+    """A number the script writes or computes from numbers it writes."""
     value: float
 
 
 @dataclass(frozen=True)
 class Text:
+    """A string the script writes."""
     value: str
 
 
@@ -183,6 +189,7 @@ LARGE_SAMPLE_BYTES = 4 * 1024
 
 
 def element_count(shape: tuple[int | None, ...] | None) -> int | None:
+    """The number of elements of ``shape``; None when the shape or any dimension is unknown."""
     if shape is None or any(d is None for d in shape):
         return None
     total = 1
@@ -192,12 +199,16 @@ def element_count(shape: tuple[int | None, ...] | None) -> int | None:
 
 
 def total_bytes(data: Data) -> int | None:
+    """Bytes of all of ``data``, from its shape and its dtype (or the one assumed); None when either is
+    unknown."""
     count = element_count(data.shape)
     dtype = assumed_dtype(data)
     return count * ITEMSIZE[dtype] if count is not None and dtype in ITEMSIZE else None
 
 
 def sample_bytes(data: Data) -> int | None:
+    """Bytes of one sample of ``data`` (every dimension but the first); None when the shape or dtype is
+    unknown."""
     count = element_count(data.shape[1:]) if data.shape else None
     dtype = assumed_dtype(data)
     return count * ITEMSIZE[dtype] if count is not None and dtype in ITEMSIZE else None

@@ -33,16 +33,16 @@ app.command("demo", help=_demo.HELP)(_demo.command)
 
 def main(argv: list[str] | None = None) -> int:
     """The command line; ``argv`` None means this is the program itself (not a test calling it)."""
-    from .. import _process
+    from .. import child
 
     program = argv is None
     code = _run(list(sys.argv[1:] if argv is None else argv), program)
     if program:  # a test calling main() shares its process with pytest: nothing of that process is touched
-        stopped = _process.stop_strays()
+        stopped = child.stop_strays()
         if stopped:
             print(_("oomdoctor: stopped what your code started and left running: {processes}.").format(
                 processes=", ".join(stopped)), file=sys.stderr)
-        _process.exit_now_if_threads_linger(code)
+        child.exit_now_if_threads_linger(code)
     return code
 
 
@@ -50,7 +50,7 @@ def _run(args: list[str], program: bool) -> int:
     debug = "--debug" in args
     if debug:
         args.remove("--debug")
-    from .._process import Terminated, handle_signals, interrupted
+    from ..child import Terminated, handle_signals, interrupted
 
     handle_signals()  # Ctrl-C and SIGTERM unwind, so every child process is killed on the way out
     try:
@@ -112,7 +112,7 @@ def _shown(path) -> str:
 
 
 def _process_stop_strays() -> None:
-    from .._process import stop_strays
+    from ..child import stop_strays
 
     stop_strays()  # before saying that nothing is left running
 

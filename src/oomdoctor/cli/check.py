@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import json
-import subprocess
 from pathlib import Path
 from typing import List, Optional
 
 import typer
 
+from .. import arguments
 from ..errors import OomdoctorError
-from . import _pictures
-from ._options import lang_option
+from . import pictures
+from .options import lang_option
 
 HELP = ("Check a training script for what wastes GPU and host memory (each finding with its line and fix), then "
         "run it with Model.fit intercepted, so nothing trains, to estimate the model it builds. Running the script "
@@ -27,14 +27,14 @@ def command(
                                   "reached fit() after this many seconds (it and every process it started)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     lang: Optional[str] = lang_option(),
-    html: Optional[Path] = _pictures.html_option(),
-    plot: Optional[Path] = _pictures.plot_option(),
+    html: Optional[Path] = pictures.html_option(),
+    plot: Optional[Path] = pictures.plot_option(),
 ) -> None:
     from ..check import check_source
     from ..i18n import _, set_language
 
-    set_language(lang)
-    html, plot = _pictures.check_paths(html, plot, (script,))
+    set_language(arguments.language(lang))
+    html, plot = pictures.check_paths(html, plot, (script,))
     if not timeout > 0:
         raise OomdoctorError(_("--timeout must be more than 0 seconds, not {timeout}.").format(timeout=timeout),
                              _("Give --timeout 600, for example."))
@@ -44,10 +44,13 @@ def command(
     findings = check_source(script)
     capture = None
     if not static_only:
-        capture = _capture(Path(script), script_args or [], gpu, timeout, curve=html is not None or plot is not None)
+        from ..check.capture import capture_script
+
+        capture = capture_script(Path(script), script_args or [], gpu, timeout,
+                                 curve=html is not None or plot is not None)
     if html is not None or plot is not None:
         estimate = capture["estimate"] if capture and capture.get("captured") else None
-        _pictures.write(html, plot, title=_("oomdoctor check: {script}").format(script=script),
+        pictures.write(html, plot, title=_("oomdoctor check: {script}").format(script=script),
                         check={"script": script, "findings": [f.to_dict() for f in findings], "capture": capture},
                         estimate=estimate, curve=capture.get("batch_curve") if estimate else None)
     if as_json:
@@ -92,28 +95,6 @@ def _capture_failed(capture: dict) -> None:
 
     typer.echo(_("oomdoctor: could not capture the model: {error}").format(error=capture.get("error")), err=True)
     raise typer.Exit(2)
-
-
-def _capture(script: Path, args: list[str], gpu: str | None, timeout: float, curve: bool = False) -> dict:
-    from .. import _process
-    from ..gpus import resolve_gpu
-    from ..i18n import _, language
-
-    if gpu:
-        resolve_gpu(gpu)  # a bad name fails here, before running anything
-    # curve: also the peak at other batch sizes, for --html and --plot
-    config = {"script": str(script.resolve()), "args": args, "gpu": gpu, "curve": curve, "lang": language()}
-    try:
-        proc = _process.run_child("oomdoctor._capture", config, env={"TF_CPP_MIN_LOG_LEVEL": "3"},
-                                  cwd=script.resolve().parent, timeout_s=timeout)
-    except subprocess.TimeoutExpired:
-        return {"captured": False, "error": _("the script did not reach fit() within {timeout:g} s and was stopped, "
-                                              "with every process it started (--timeout sets the limit).").format(
-            timeout=timeout)}
-    if proc.reply is not None:
-        return proc.reply
-    return {"captured": False, "error": _("the script's process died (exit code {code}): {output}").format(
-        code=proc.returncode, output=proc.last_error_line()[:300])}
 
 
 def _render_capture(capture: dict) -> None:

@@ -7,8 +7,9 @@ from typing import Optional
 
 import typer
 
-from . import _pictures
-from ._options import lang_option
+from .. import arguments
+from . import pictures
+from .options import lang_option
 
 HELP = ("Diagnose the audio classifier from the question that started oomdoctor: two 3x3 convolutions on a "
         "1491x257 spectrogram, Flatten, Dense(128); Adam, batch 16, TensorFlow backend, a 12 GB GPU. "
@@ -35,18 +36,18 @@ def build_seed_model():
 
 def command(as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of the report."),
             lang: Optional[str] = lang_option(),
-            html: Optional[Path] = _pictures.html_option(),
-            plot: Optional[Path] = _pictures.plot_option()) -> None:
+            html: Optional[Path] = pictures.html_option(),
+            plot: Optional[Path] = pictures.plot_option()) -> None:
     from ..i18n import set_language
-    from ..loading import prepare_keras
+    from ..keras.loading import prepare_keras
 
-    set_language(lang)
-    html, plot = _pictures.check_paths(html, plot, ())
+    set_language(arguments.language(lang))
+    html, plot = pictures.check_paths(html, plot, ())
     prepare_keras(None)
     import keras
 
-    from .._estimate import estimate
     from ..gpus import gpu_with_memory
+    from ..keras.job import estimate
     from .estimate import show
 
     with keras.StatelessScope(initialize_variables=False):

@@ -7,7 +7,8 @@ from typing import Optional
 
 import typer
 
-from ._options import lang_option
+from .. import arguments
+from .options import lang_option
 
 HELP = ("Read an out-of-memory error (TensorFlow, XLA/JAX, PyTorch, NCCL) from LOGFILE or standard input, name "
         "which memory ran out and why (the case), and say what to do. With --model, name the weight or layer "
@@ -24,13 +25,13 @@ def command(
 ) -> None:
     from ..i18n import _, set_language
 
-    set_language(lang)
+    set_language(arguments.language(lang))
     from ..files import read_log
 
     text, partly = read_log(logfile)
     keras_model = None
     if model:
-        from ..loading import load_model, prepare_keras
+        from ..keras.loading import load_model, prepare_keras
 
         prepare_keras(None)
         keras_model = load_model(model)

@@ -9,8 +9,8 @@ from typing import Optional
 import typer
 
 from ..errors import OomdoctorError
-from . import _pictures
-from ._options import input_shape_option, lang_option, parse_input_shape
+from . import pictures
+from .options import input_shape_option, lang_option, parse_input_shape
 
 HELP = ("Run real training steps of MODEL on random data shaped like its inputs (on the GPU when there is one) "
         "and report the allocator's peak, its reserved pool, the process's GPU memory (NVML), the step time, "
@@ -36,25 +36,25 @@ def command(
                                            "reported next to the per-device estimate."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     lang: Optional[str] = lang_option(),
-    html: Optional[Path] = _pictures.html_option(),
-    plot: Optional[Path] = _pictures.plot_option(),
+    html: Optional[Path] = pictures.html_option(),
+    plot: Optional[Path] = pictures.plot_option(),
 ) -> None:
-    from .. import measuring
     from ..i18n import _, set_language
-    from ._options import gpu_choice
+    from ..measure import run
+    from .options import gpu_choice
 
     set_language(lang)
-    html, plot = _pictures.check_paths(html, plot, (model,))
+    html, plot = pictures.check_paths(html, plot, (model,))
     shape = parse_input_shape(input_shape)
     if backend is not None:
-        from ..backends import parse_backend
+        from ..keras.backends import parse_backend
 
         backend = parse_backend(backend).value
     if find_max_batch:
         cap = gpu_choice(gpu, gpu_memory)
         if cap is None:
             raise OomdoctorError(_("--find-max-batch needs a memory cap."), _("Add --gpu-memory 16GiB (or --gpu T4)."))
-        search = measuring.find_max_batch(model, cap.usable_bytes if gpu else cap.total_bytes, backend, precision,
+        search = run.find_max_batch(model, cap.usable_bytes if gpu else cap.total_bytes, backend, precision,
                                           optimizer, shape)
         if as_json:
             typer.echo(json.dumps(search.to_dict(), indent=2))
@@ -63,18 +63,18 @@ def command(
                        f"{search.max_batch_size} (predicted: {search.predicted_max_batch_size}); "
                        f"probes: " + ", ".join(f"{b}{'✓' if ok else '✗'}" for b, ok in search.probes))
         if html is not None or plot is not None:
-            _pictures.write(html, plot, search=search.to_dict())
+            pictures.write(html, plot, search=search.to_dict())
         return
     if batch_size is None:
         raise OomdoctorError(_("measure needs --batch-size."), _("Add --batch-size N."))
-    result = measuring.measure(model, batch_size, steps, backend, precision, optimizer, shape, strategy=strategy)
+    result = run.measure(model, batch_size, steps, backend, precision, optimizer, shape, strategy=strategy)
     if as_json:
         typer.echo(json.dumps(result.to_dict(), indent=2))
     else:
         _render(result)
     if html is not None or plot is not None:
-        sections = _pictures.estimate_sections(result.estimate) if result.estimate is not None else {}
-        _pictures.write(html, plot, measurement=result.to_dict(), **sections)
+        sections = pictures.estimate_sections(result.estimate) if result.estimate is not None else {}
+        pictures.write(html, plot, measurement=result.to_dict(), **sections)
 
 
 def _render(result) -> None:

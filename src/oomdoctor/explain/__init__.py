@@ -47,6 +47,7 @@ class Explanation:
 
     @property
     def recognised(self) -> bool:
+        """Whether the text was an out-of-memory error at all (``oom``)."""
         return self.oom
 
     def to_dict(self) -> dict:
@@ -85,7 +86,7 @@ def explain(text: str, model=None, batch_size: int | None = None) -> Explanation
 
 def _step_against_device(result: Explanation, facts: Facts, model, batch_size: int) -> list[str]:
     """The step's estimated peak at ``batch_size`` against the memory the log says the device had."""
-    from .. import estimate
+    from ..engines import estimate
 
     room = cases.capacity(facts)
     # the framework that failed, where it is a Keras backend: the estimate models how it allocates
@@ -112,8 +113,8 @@ def _step_against_device(result: Explanation, facts: Facts, model, batch_size: i
 
 def _owner(result: Explanation, model) -> str | None:
     """The weight or layer output this shape or byte count belongs to."""
-    from .._layers import classify
-    from .._trace import trace_model
+    from ..keras.layers import classify
+    from ..keras.trace import trace_model
 
     trace = trace_model(model)
     if result.shape:

@@ -72,6 +72,7 @@ def number(text: str) -> int:
 
 
 def size(value: str, unit: str) -> int:
+    """A size as printed (``"2.87"``, ``"GiB"``) in bytes, every suffix read as binary, clamped to ``LARGEST``."""
     if len(value.split(".")[0]) > 24:
         return LARGEST
     key = "" if unit.lower() == "bytes" else unit[:1].lower()

@@ -38,10 +38,13 @@ ROUND_LARGE = 2 * MiB  # kRoundLarge
 
 
 def round_size(nbytes: int) -> int:
+    """``nbytes`` rounded up to a multiple of 512 bytes (512 at least)."""
     return MIN_BLOCK if nbytes < MIN_BLOCK else -(-nbytes // MIN_BLOCK) * MIN_BLOCK
 
 
 def segment_size(rounded: int) -> int:
+    """The segment taken from ``cudaMalloc`` for a ``rounded`` request: 2 MiB for the small pool, 20 MiB under
+    10 MiB, else the request rounded up to 2 MiB."""
     if rounded <= SMALL_REQUEST:
         return SMALL_SEGMENT
     if rounded < MIN_LARGE_ALLOC:
@@ -94,6 +97,8 @@ class CachingAllocator:
     _next_address: int = 0
 
     def malloc(self, nbytes: int) -> _Block:
+        """The block serving ``nbytes``: the best-fit free block, else a new segment, split where the rules allow;
+        ``OutOfMemory`` past ``cap``."""
         size = round_size(nbytes)
         small = size <= SMALL_REQUEST
         block = self._best_fit(small, size)
@@ -106,6 +111,7 @@ class CachingAllocator:
         return block
 
     def free(self, block: _Block) -> None:
+        """Free ``block`` and merge it with the free blocks beside it; its segment stays reserved."""
         block.allocated = False
         self.allocated -= block.size
         for neighbour in (block.prev, block.next):

@@ -71,8 +71,8 @@ def load_folder(spec: str, seq_len: int | None, task: str | None = None) -> Torc
     except ImportError as exc:
         raise missing_framework("transformers", "hf") from exc
 
-    from ._record import data_pointer_warnings_hidden
     from .loading import TorchSpec, initializers_skipped
+    from .record import data_pointer_warnings_hidden
 
     # transformers' own checks of a config (a token id outside a tiny vocabulary) are not the memory's
     # business, and each would be one more line on stderr

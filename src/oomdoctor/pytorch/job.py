@@ -14,13 +14,13 @@ from typing import Any, Callable
 
 from .. import arguments
 from ..errors import OomdoctorError, one_line
-from ..fixes import worse_than_before
+from ..estimator.fixes import worse_than_before
+from ..estimator.parallel import Strategy
 from ..gpus import CUDA_CONTEXT_BYTES, GPU, resolve_gpu
 from ..i18n import _
-from ..parallel import Strategy
 from ..units import format_bytes
-from ._record import CUBLAS_WORKSPACE_HOPPER, CUBLAS_WORKSPACE_OLDER, ROLES, Recording, StepProgram, record
 from .allocator import CachingAllocator, OutOfMemory
+from .record import CUBLAS_WORKSPACE_HOPPER, CUBLAS_WORKSPACE_OLDER, ROLES, Recording, StepProgram, record
 
 # --precision -> the dtype torch.autocast runs the forward in (None: no autocast)
 _AUTOCAST = {"float32": None, "bf16_autocast": "bfloat16", "fp16_autocast": "float16"}
@@ -99,6 +99,24 @@ class TorchJob:
             return False
         return True
 
+    # ---- what every engine's job answers (oomdoctor.estimator uses only these) ----
+
+    def point(self, batch_size: int) -> tuple[int, int, str]:
+        """``(allocator peak, device total, peak phase)`` at ``batch_size``: the device total is the caching
+        allocator's reserved segments plus the CUDA context, not a slack on the peak."""
+        replay = self.step(batch_size)
+        return replay.peak_bytes, replay.reserved_bytes + CUDA_CONTEXT_BYTES, replay.peak_phase
+
+    def allocator_budget(self, gpu: GPU) -> int:
+        """What must fit ``gpu`` is the reserved segments: its memory less the CUDA context."""
+        return gpu.usable_bytes
+
+    compiles_each_batch = False  # a replay costs milliseconds
+
+    def reestimate(self, **changes):
+        """The estimate with ``precision``, ``optimizer``, ``batch_size`` or ``checkpointed`` changed: ``reestimate``."""
+        return reestimate(self, **changes)
+
 
 def sizes_at(batch_size: int, batch_sizes: tuple[int, int], pairs) -> list[int]:
     """Each allocation's bytes at ``batch_size``, from its bytes at the two recorded ``batch_sizes``
@@ -149,7 +167,7 @@ MAX_BATCH_SPARE = 0.02
 
 
 def max_batch_size(job: TorchJob, limit: int = 1 << 20) -> int:
-    from .._search import largest_fitting
+    from ..search import largest_fitting
 
     return largest_fitting(lambda batch: job.fits(batch, MAX_BATCH_SPARE), limit)
 
@@ -195,7 +213,7 @@ def _call(module, batch):
     return module(batch)
 
 
-def _default_loss(notes: list[str]) -> Callable[[Any, Any], Any]:
+def default_loss(notes: list[str]) -> Callable[[Any, Any], Any]:
     """A Hugging Face model's ``.loss``; otherwise the sum of the outputs (said in the notes)."""
     import torch
     from torch.utils._pytree import tree_flatten
@@ -222,7 +240,7 @@ def _default_loss(notes: list[str]) -> Callable[[Any, Any], Any]:
     return loss
 
 
-def _optimizer_factory(name: str):
+def optimizer_factory(name: str):
     import torch
 
     name = name.lower()
@@ -293,7 +311,7 @@ def optimizer_name(optimizer) -> str:
 def _make_optimizer(optimizer, module):
     """The trace's optimizer factory, from a name (OPTIMIZERS) or the user's own optimizer object."""
     if optimizer is None or isinstance(optimizer, str):
-        return _optimizer_factory(optimizer or "adamw")
+        return optimizer_factory(optimizer or "adamw")
     import torch
 
     if not isinstance(optimizer, torch.optim.Optimizer):
@@ -338,7 +356,7 @@ def make_job(module, batch_size: int, example_inputs=None, input_shape=None, opt
     program = StepProgram(
         module=module,
         make_batch=lambda b: _fake_batch(example_inputs, b),
-        loss=loss or _default_loss(notes),
+        loss=loss or default_loss(notes),
         make_optimizer=_make_optimizer(optimizer, module),
         autocast_dtype=autocast_dtype(precision),
         loss_scale=precision == "fp16_autocast",
@@ -397,8 +415,8 @@ def build_estimate(job: TorchJob):
     and the culprits (fixes come from ``finish``)."""
     import torch
 
-    from .._estimate import Estimate
-    from . import _advice
+    from ..estimator.result import Estimate
+    from . import advice
 
     replay = job.step()
     module = job.program.module
@@ -456,7 +474,7 @@ def build_estimate(job: TorchJob):
                 "even batch 1 does not fit {capacity}; weights, gradients and optimizer state alone take "
                 "{state}").format(capacity=job.gpu.capacity_words(), state=format_bytes(state))
     estimate.notes.extend(estimate.verdict_notes())
-    estimate.culprits = _advice.culprits(estimate, job)
+    estimate.culprits = advice.culprits(estimate, job)
     return estimate
 
 
@@ -487,7 +505,7 @@ def _uncertainty(safe_extra: int) -> dict:
 
 
 def _module_rows(module, replay: Replay, shapes: dict[str, tuple]):
-    from .._estimate import LayerRow
+    from ..estimator.result import LayerRow
     from ..units import itemsize
 
     rows, seen = [], set()
@@ -519,10 +537,10 @@ def estimate(module, batch_size: int, example_inputs=None, input_shape=None, opt
 
 def finish(job: TorchJob, find_devices: bool = False):
     """The estimate of ``job`` with its prescriptions, and the device search when asked (needs a GPU)."""
-    from . import _advice
+    from . import advice
 
     result = build_estimate(job)
-    result.fixes, worse = worse_than_before(_advice.prescribe(result, job), result)
+    result.fixes, worse = worse_than_before(advice.prescribe(result, job), result)
     result.notes.extend(worse)
     if find_devices:
         result.device_search = search_devices(job)
@@ -544,7 +562,7 @@ def reestimate(job: TorchJob, **changes):
     program = replace(
         job.program,
         # the job's own factory unless the optimizer changes: it may rebuild the user's own optimizer
-        make_optimizer=_optimizer_factory(optimizer) if "optimizer" in changes else job.program.make_optimizer,
+        make_optimizer=optimizer_factory(optimizer) if "optimizer" in changes else job.program.make_optimizer,
         autocast_dtype=autocast_dtype(precision),
         loss_scale=precision == "fp16_autocast",
         checkpointed=changes.get("checkpointed", job.program.checkpointed),
@@ -557,7 +575,7 @@ def reestimate(job: TorchJob, **changes):
 
 def torch_strategy(strategy) -> Strategy | None:
     """A Strategy for a plain PyTorch step: a Strategy, or text such as "zero2:8"; Keras's kinds are refused."""
-    from ..parallel import parse_strategy
+    from ..estimator.parallel import parse_strategy
 
     if strategy is None or isinstance(strategy, Strategy):
         value = strategy
@@ -572,17 +590,17 @@ def torch_strategy(strategy) -> Strategy | None:
 
 def torch_candidates(devices: int) -> list[Strategy]:
     """What to try on ``devices`` (2 or more) GPUs, simplest first."""
-    from ..parallel import Kind
+    from ..estimator.parallel import StrategyKind
 
     if devices < 2:
         return []
-    return [Strategy(Kind.DDP, devices), Strategy(Kind.ZERO1, devices), Strategy(Kind.ZERO2, devices),
-            Strategy(Kind.ZERO3, devices), Strategy(Kind.FSDP, devices, offload=True)]
+    return [Strategy(StrategyKind.DDP, devices), Strategy(StrategyKind.ZERO1, devices), Strategy(StrategyKind.ZERO2, devices),
+            Strategy(StrategyKind.ZERO3, devices), Strategy(StrategyKind.FSDP, devices, offload=True)]
 
 
 def search_devices(job: TorchJob, limit: int = 1024) -> dict:
     """The fewest GPUs of ``job.gpu``, and the strategy, on which the step at its global batch fits."""
-    from ..parallel import device_search
+    from ..estimator.parallel import device_search
 
     return device_search(job.gpu, lambda s: replace(job, strategy=s).fits(job.batch_size), torch_candidates,
                          lambda s: replace(job, strategy=s).step().peak_bytes, job.batch_size, limit)

@@ -84,7 +84,7 @@ def load(spec: str, abstract: bool = True) -> TorchSpec:
     import torch
     from torch._subclasses.fake_tensor import FakeTensorMode
 
-    from ..loading import call_user_function
+    from ..builders import call_user_function
 
     path_text, _colon, function = spec.rpartition(":")
     path = Path(path_text)
@@ -95,7 +95,7 @@ def load(spec: str, abstract: bool = True) -> TorchSpec:
 
         if not abstract:
             return builder()
-        from ._record import data_pointer_warnings_hidden
+        from .record import data_pointer_warnings_hidden
 
         try:
             with data_pointer_warnings_hidden(), fake_mode, initializers_skipped():

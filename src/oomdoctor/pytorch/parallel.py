@@ -1,7 +1,7 @@
 """One device's share of a traced PyTorch step under DDP, ZeRO and FSDP.
 
 The traced step is the one-device step; a strategy rescales its storages by role
-and adds the communication buffers (see ``oomdoctor.parallel``):
+and adds the communication buffers (see ``oomdoctor.estimator.parallel``):
 
 * DDP: every device runs the step at its share of the batch and keeps a full
   replica; the reducer's buckets hold a flat copy of every gradient
@@ -27,26 +27,26 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..parallel import Kind, Strategy
-from ._record import Storage
+from ..estimator.parallel import Strategy, StrategyKind
+from .record import Storage
 
 if TYPE_CHECKING:
     from .job import TorchJob
 
 
-def unit_bytes(module, kind: Kind = Kind.FSDP) -> int:
+def unit_bytes(module, kind: StrategyKind = StrategyKind.FSDP) -> int:
     """Weight bytes of the largest unit gathered at once.
 
     FSDP wraps the repeated blocks (the usual auto-wrap policy) and leaves the rest
     to the root unit; without repeated blocks the whole model is one unit. DeepSpeed's
     ZeRO-3 gathers parameters module by module: the largest leaf module.
     """
-    from ._advice import repeated_blocks
+    from .advice import repeated_blocks
 
     def size(parameters) -> int:
         return sum(p.numel() * p.element_size() for p in parameters)
 
-    if kind is Kind.ZERO3:
+    if kind is StrategyKind.ZERO3:
         return max((size(m.parameters(recurse=False)) for m in module.modules()), default=0)
     total = size(module.parameters())
     blocks = repeated_blocks(module)
@@ -83,7 +83,7 @@ def per_device(job: "TorchJob", sizes: list[int], strategy: Strategy) -> tuple[l
         if nbytes:
             extras.append(Storage(nbytes, "build", "", what, 0, role=role))
 
-    if strategy.kind in (Kind.DDP, Kind.ZERO1):
+    if strategy.kind in (StrategyKind.DDP, StrategyKind.ZERO1):
         extra(trainable, "gradients", "DDP gradient buckets")
     elif stage == 2:
         extra(-(-trainable // devices), "weights", "FSDP weight shard (SHARD_GRAD_OP keeps the gathered weights)")

@@ -16,7 +16,7 @@ import warnings
 from contextlib import contextmanager
 from typing import Iterator
 
-from ..backends import category_label
+from ..estimator.categories import category_label
 from ..i18n import _
 from ..units import GiB, KiB, MiB, format_bytes
 
@@ -85,6 +85,8 @@ def _svg(figure) -> str:
 
 
 def title_line(estimate: dict) -> str:
+    """The estimate's one-line summary: model, batch size, optimizer, precision and backend (+ XLA when
+    TensorFlow compiles with it)."""
     backend = estimate["backend"] + (" + XLA" if estimate["jit_compile"] and estimate["backend"] == "tensorflow"
                                      else "")
     return _("{model}, batch {batch}, {optimizer}, {precision}, {backend}").format(
@@ -140,7 +142,7 @@ def draw_batch(ax, curve: dict, title: bool = False) -> None:
                               gpu=gpu["name"], size=format_bytes(gpu["allocator_bytes"])))
         line.set_gid(f"gpu-line-{i}")
     if curve.get("flat_until"):
-        from .._estimate import phase_name
+        from ..estimator.categories import phase_name
 
         flat = ax.annotate(_("flat to batch {batch}: {phase}").format(batch=curve["flat_until"],
                                                                        phase=phase_name(curve.get("flat_phase") or "")),
@@ -211,6 +213,7 @@ def draw_layers(ax, rows: list[dict], highlighted: set[str]) -> None:
 
 
 def draw_measured(ax, measured: int, estimated: int | None) -> None:
+    """Bars of the measured allocator peak and, when given, the estimated one, each labelled with its size."""
     bars = [(_("measured"), measured, "#59a14f", "measured-peak")]
     if estimated is not None:
         bars.append((_("estimated"), estimated, "#4e79a7", "estimated-peak"))
@@ -227,6 +230,7 @@ def draw_measured(ax, measured: int, estimated: int | None) -> None:
 
 
 def breakdown_svg(estimate: dict) -> str:
+    """``draw_breakdown``'s chart of an estimate's dict, as inline SVG."""
     with _style("breakdown"):
         figure = _figure(5.0, 1.5 + 0.2 * sum(1 for v in estimate["breakdown"].values() if v))
         draw_breakdown(figure.add_subplot(), estimate["breakdown"], estimate["peak_bytes"])
@@ -234,6 +238,7 @@ def breakdown_svg(estimate: dict) -> str:
 
 
 def batch_svg(curve: dict) -> str:
+    """``draw_batch``'s chart of a batch curve's dict, as inline SVG."""
     with _style("batch"):
         figure = _figure(5.0, 4.2 + 0.2 * len(curve.get("gpus", [])))
         draw_batch(figure.add_subplot(), curve)
@@ -241,6 +246,7 @@ def batch_svg(curve: dict) -> str:
 
 
 def layers_svg(rows: list[dict], highlighted: set[str]) -> str:
+    """``draw_layers``'s chart of these layer rows, the ``highlighted`` ones as culprits, as inline SVG."""
     with _style("layers"):
         figure = _figure(5.0, 1.0 + 0.45 * max(len(rows), 1))
         draw_layers(figure.add_subplot(), rows, highlighted)
@@ -248,6 +254,7 @@ def layers_svg(rows: list[dict], highlighted: set[str]) -> str:
 
 
 def measured_svg(measured: int, estimated: int | None) -> str:
+    """``draw_measured``'s chart of a measured peak against the estimated one, as inline SVG."""
     with _style("measured"):
         figure = _figure(5.0, 1.6)
         draw_measured(figure.add_subplot(), measured, estimated)

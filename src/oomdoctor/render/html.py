@@ -11,12 +11,12 @@ from __future__ import annotations
 import json
 from html import escape
 
-from .. import __version__
-from ..fixes import Fix, describe
-from ..backends import category_label
+from ..estimator.categories import category_label
+from ..estimator.fixes import Fix, describe
+from ..estimator.parallel import split_words
 from ..i18n import _, language
-from ..parallel import split_words
 from ..units import format_bytes
+from ..version import __version__
 from . import charts
 
 CSS = """
@@ -255,6 +255,8 @@ def _footer(estimate: dict) -> str:
 
 
 def estimate_sections(estimate: dict, curve: dict | None) -> str:
+    """An estimate's sections: verdict, breakdown, the batch chart when ``curve`` has points, layers,
+    fixes and how sure."""
     parts = [_verdict(estimate), _breakdown(estimate)]
     if curve and curve.get("points"):
         parts.append(_batch(curve))
@@ -267,6 +269,8 @@ def _size(value) -> str:
 
 
 def measurement_section(measurement: dict) -> str:
+    """A measured run's section: its figures against the estimate in a table, and a chart of the two
+    peaks when a peak was measured."""
     scope = _("last step") if measurement["device"] == "CPU:0" else _("build + steps")
     error = measurement.get("relative_error")
     error_text = "" if error is None else f"{error * 100:+.1f} %"
@@ -296,6 +300,8 @@ def measurement_section(measurement: dict) -> str:
 
 
 def search_section(search: dict) -> str:
+    """A batch search's section: the largest batch that trained under the cap, the one predicted, and
+    every probe."""
     probes = ", ".join(f"{p['batch_size']}{'✓' if p['trained'] else '✗'}" for p in search["probes"])
     text = _("Largest batch that trained under a cap of {cap} on {backend}: {batch} (predicted: {predicted}); probes: "
              "{probes}").format(cap=format_bytes(search["cap_bytes"]), backend=search["backend"],
@@ -315,6 +321,8 @@ def _finding_list(findings: list[dict]) -> str:
 
 
 def findings_section(script: str, findings: list[dict], capture: dict | None) -> str:
+    """``check``'s section: the memory findings, then the others apart, and what the capture got (the
+    model's estimate, the input pipeline's buffers) or why it failed."""
     # as the terminal has them: memory problems first, then what is about speed or precision, apart
     memory = [f for f in findings if f.get("kind", "memory") == "memory"]
     other = [f for f in findings if f.get("kind", "memory") != "memory"]

@@ -10,15 +10,15 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ..backends import category_label
-from ..fixes import describe
-from ..i18n import _
+from ..estimator.categories import category_label
+from ..estimator.fixes import describe
+from ..estimator.parallel import split_words
 from ..gpus import past_every_gpu
-from ..parallel import split_words
+from ..i18n import _
 from ..units import format_bytes
 
 if TYPE_CHECKING:
-    from .._estimate import Estimate
+    from ..estimator.result import Estimate
 
 def engine_words(engine: str) -> str:
     """What answered an estimate (``Estimate.engine``), in words."""
@@ -33,6 +33,8 @@ def engine_words(engine: str) -> str:
 
 
 def verdict(estimate: "Estimate") -> Text:
+    """The report's opening text: the job, its peak, whether it fits the given GPU and the largest batch that
+    does, the engine that sized it, and the fewest devices that fit when they were searched."""
     peak = format_bytes(estimate.peak_bytes)
     backend = estimate.backend + (" + XLA" if estimate.jit_compile and estimate.backend == "tensorflow" else "")
     head = _("{model}, batch {batch}, {optimizer}, {precision}, {backend}: ").format(
@@ -84,6 +86,7 @@ def verdict(estimate: "Estimate") -> Text:
 
 
 def breakdown_table(estimate: "Estimate") -> Table:
+    """The peak by category, largest first, with each one's bytes and share."""
     table = Table(title=_("What holds the peak (allocator bytes)"), title_justify="left")
     table.add_column(_("category"))
     table.add_column(_("bytes"), justify="right")
@@ -97,6 +100,8 @@ def breakdown_table(estimate: "Estimate") -> Table:
 
 
 def layer_table(estimate: "Estimate", limit: int = 12) -> Table:
+    """The ``limit`` largest layers, ranked by four times their weights plus their activations; an
+    approximated layer is marked ``*``."""
     rows = sorted(estimate.layers, key=lambda r: -(r.weight_bytes * 4 + r.activation_bytes))[:limit]
     table = Table(title=_("Largest layers (of {count})").format(count=len(estimate.layers)), title_justify="left")
     for column in (_("layer"), _("type"), _("output shape")):
@@ -111,6 +116,8 @@ def layer_table(estimate: "Estimate", limit: int = 12) -> Table:
 
 
 def render(estimate: "Estimate", console: Console) -> None:
+    """Print the whole report of ``estimate`` on ``console``: verdict, culprits, tables, fixes, uncertainty and
+    notes."""
     console.print(Panel(verdict(estimate), title="oomdoctor", expand=False))
     if estimate.culprits:
         console.print("[bold]" + _("Why:") + "[/bold]")

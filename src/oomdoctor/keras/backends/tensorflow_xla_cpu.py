@@ -1,0 +1,129 @@
+"""TensorFlow's own XLA:CPU compile of Keras's train step, read from XLA's buffer assignment.
+
+``--device cpu`` with ``jit_compile``: TensorFlow lowers Keras's step with tf2xla and compiles it with
+the XLA it ships. Its buffer assignment (the arguments, one preallocated buffer for every temporary,
+the few outputs not written over the variables) is what the step allocates. The XLA in JAX, which
+oomdoctor otherwise compiles with, lays the same step out differently: ResNet-50 at batch 8 needed
+1061 MiB of temporaries there, 735.5 MiB in TensorFlow 2.21's, and 735.8 MiB was measured.
+
+TensorFlow has no shape-only variables, so the child holds the real weights, optimizer slots and one
+batch (zeros): models needing more than ``MAX_HOST_BYTES`` for that use JAX's compile alone. A job is
+compiled here once, at its own batch size; other batch sizes scale JAX's compile by the ratio of the
+two (``oomdoctor.keras.job.Job.tensorflow_cpu_scale``). It runs in a child (``python -m
+oomdoctor.keras.backends.tensorflow_xla_cpu`` through oomdoctor.child's channel) because Keras picks
+its backend once per process, with ``XLA_FLAGS=--xla_dump_to`` pointing at a temporary folder that
+is deleted after.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import re
+import subprocess
+import tempfile
+from typing import Any
+
+from ... import child
+from ...cache import PerModelCache
+from ...units import GiB
+from ..child_model import ModelNotSendable, model_request, rebuilt, run_child, source_of
+from .xla_compile import CompiledStep
+
+MAX_HOST_BYTES = 2 * GiB
+TIMEOUT_S = 600
+
+_COMPILED = PerModelCache()
+
+
+def compiled_step(model: Any, batch_size: int, optimizer_name: str, precision: str,
+                  inputs: list[tuple[tuple, str]], output_shape: tuple, host_bytes: int) -> CompiledStep | None:
+    """TensorFlow's XLA:CPU executable of one training step: its arguments, and every buffer it
+    allocates itself (counted as temporaries: the preallocated temporary buffer and the few outputs
+    not written over the variables).
+
+    ``None`` where it is not done here: TensorFlow is not installed, the child would hold more than
+    ``MAX_HOST_BYTES`` (``host_bytes``: weights, slots and a batch), the model cannot be sent to the
+    child, or the child could not compile it.
+    """
+    import importlib.util
+
+    if (host_bytes > MAX_HOST_BYTES or importlib.util.find_spec("tensorflow") is None
+            or os.environ.get("OOMDOCTOR_TF_XLA_CPU") == "0"):
+        return None
+    def compile_in_child() -> CompiledStep | None:
+        try:
+            sent = model_request(model)
+        except ModelNotSendable:
+            return None
+        return _run_child({"batch_size": batch_size, "optimizer": optimizer_name, "precision": precision, **sent,
+                           "inputs": [[list(shape), dtype] for shape, dtype in inputs],
+                           "output_shape": list(output_shape)})
+
+    key = (batch_size, optimizer_name, precision, source_of(model), tuple(inputs), tuple(output_shape))
+    return _COMPILED.get(model, key, compile_in_child)
+
+
+def _run_child(request: dict) -> CompiledStep | None:
+    with tempfile.TemporaryDirectory(prefix="oomdoctor-xla-") as dump:
+        flags = f"{os.environ.get('XLA_FLAGS', '')} --xla_dump_to={dump}".strip()
+        try:
+            proc = run_child("oomdoctor.keras.backends.tensorflow_xla_cpu", "tensorflow", request, TIMEOUT_S, env={"XLA_FLAGS": flags})
+        except subprocess.TimeoutExpired:
+            return None
+        if proc.reply is None:
+            return None
+        return buffer_assignment(dump)
+
+
+def buffer_assignment(dump: str) -> CompiledStep | None:
+    """The train step's buffer assignment, from XLA's ``*-buffer-assignment.txt`` in ``dump``."""
+    files = glob.glob(os.path.join(dump, "*train_step*after_optimizations-buffer-assignment.txt"))
+    if len(files) != 1:
+        return None
+    text = open(files[0], encoding="utf-8").read()
+    arguments = temporaries = 0
+    for match in re.finditer(r"^allocation \d+: size (\d+), (\w+)", text, re.M):
+        if match.group(2) == "parameter":
+            arguments += int(match.group(1))
+        else:
+            temporaries += int(match.group(1))
+    if not temporaries:
+        return None
+    return CompiledStep(argument_bytes=arguments, output_bytes=0, alias_bytes=0, temp_bytes=temporaries)
+
+
+# ---- the child's side ---------------------------------------------------------------------
+
+
+def _child(request: dict) -> None:
+    import keras
+    import numpy as np
+    import tensorflow as tf
+
+    from ..step_model import abstract_batch, compile_arguments
+    from .xla_compile import STAND_IN_OPTIMIZERS
+
+    model = rebuilt(request, request["precision"])
+    # the user's loss (a dict or list of them), loss weights and metrics; the job's kind of optimizer
+    arguments = compile_arguments(model, model, request["optimizer"], STAND_IN_OPTIMIZERS,
+                                  [tuple(request["output_shape"])])
+    model.compile(**arguments, jit_compile=True)
+    batch = abstract_batch(model, request["batch_size"], arguments.get("loss"),
+                           [(tuple(shape), dtype) for shape, dtype in request["inputs"]])
+    x, y = keras.tree.map_structure(lambda t: tf.constant(np.zeros(t.shape, dtype=t.dtype)), batch)
+    model.optimizer.build(model.trainable_variables)
+    step = tf.function(model.train_step, jit_compile=True)
+    # compiling for the IR after XLA's passes writes the buffer assignment into XLA_FLAGS's dump folder
+    step.experimental_get_compiler_ir((x, y))(stage="optimized_hlo")
+
+
+def main() -> None:
+    """The child's entry point: compile the step the parent asked for (XLA dumps its buffer assignment) and reply."""
+    request = child.receive()
+    _child(request)
+    child.reply({"compiled": True})
+
+
+if __name__ == "__main__":
+    main()

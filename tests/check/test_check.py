@@ -1,0 +1,660 @@
+"""`oomdoctor check`: a corpus of training scripts with the findings each must produce (and no false alarm)."""
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from oomdoctor.check import check_source
+from oomdoctor.cli import main
+
+SCRIPTS = Path(__file__).parents[1] / "scripts"
+CHECK = SCRIPTS / "check"  # small scripts, one mechanism each, with the fine version of it beside
+
+EXPECTED = {
+    "seed_train.py": [(17, "eager-loading"), (18, "eager-loading"), (19, "duplicate-copy"), (21, "in-memory-array"),
+                      (22, "cache-in-memory"), (22, "shuffle-whole"), (28, "flatten-dense"), (21, "no-prefetch"),
+                      (33, "no-memory-growth")],
+    "seed_fixed.py": [],
+    "small_train.py": [],
+    "sweep.py": [(10, "in-memory-array"), (12, "models-in-loop"), (15, "mixed-precision-late"),
+                 (12, "mixed-precision-output"), (13, "run-eagerly"), (14, "no-memory-growth")],
+    "broken_train.py": [],  # cache() of ten numbers written down: nothing to hold
+    # data followed through a function's return value; the one-image preview loader is not the data set
+    "check/images_returned.py": [(12, "eager-loading"), (21, "dtype-blowup")],
+    # through an attribute: self.images filled by read(), made float64 by as_array()
+    "check/images_in_attribute.py": [(15, "eager-loading"), (18, "dtype-blowup")],
+    # the image array, but not the labels nor the memory-mapped one
+    "check/whole_load.py": [(4, "whole-dataset-load")],
+    # float64 from x / 255.0; x.astype("float32") / 255 is what it should be
+    "check/keras_mnist_float64.py": [(6, "dtype-blowup")],
+    # a second copy in Dataset.__init__; features = features.astype(...) replaces instead
+    "check/dataset_copy.py": [(9, "duplicate-copy")],
+    "check/torch_train_loop.py": [(22, "loss-keeps-graph"), (23, "loss-keeps-graph"),
+                                  (28, "tensors-kept-across-steps")],
+    "check/torch_train_loop_fixed.py": [],
+    # validate() only: evaluate() runs under its caller's no_grad(), test() under its decorator
+    "check/torch_eval.py": [(13, "eval-without-no-grad")],
+    "check/torch_data_on_gpu.py": [(7, "dataset-on-gpu")],
+    # self.paths with 8 workers; self.classes is a few names
+    "check/torch_workers.py": [(12, "workers-copy-dataset")],
+    "check/torch_workers_zero.py": [],
+    "check/tf_docs_only.py": [],
+    "check/tf_cpu_only.py": [],
+    "check/tf_with_torch.py": [(8, "no-memory-growth")],
+    # text lines and a take(100): small; every decoded image of a folder: not
+    "check/tf_cache.py": [(8, "cache-in-memory"), (5, "map-serial")],
+    # the feature extractors over base's layers are not new models
+    "check/keras_models_loop.py": [(12, "models-in-loop"), (14, "no-memory-growth")],
+}
+
+
+def found(path: Path) -> list[tuple[int, str]]:
+    return [(f.line, f.rule) for f in check_source(path)]
+
+
+@pytest.mark.parametrize("script, expected", sorted(EXPECTED.items()))
+def test_findings(script, expected):
+    assert found(SCRIPTS / script) == expected
+
+
+def test_memory_findings_come_before_throughput_advice():
+    kinds = [f.kind for f in check_source(SCRIPTS / "seed_train.py")]
+    assert kinds == ["memory"] * 7 + ["throughput"] * 2
+
+
+@pytest.mark.parametrize("script, rule, kind", [
+    ("seed_train.py", "no-memory-growth", "throughput"),  # TensorFlow alone on its GPU: a note
+    ("check/tf_with_torch.py", "no-memory-growth", "memory"),  # PyTorch needs the GPU TensorFlow reserved
+    ("seed_train.py", "no-prefetch", "throughput"),
+    ("check/tf_cache.py", "map-serial", "throughput"),
+])
+def test_kind(script, rule, kind):
+    assert [f.kind for f in check_source(SCRIPTS / script) if f.rule == rule] == [kind]
+
+
+def test_keras_backend_on_jax_shares_the_gpu_with_tensorflow(tmp_path):
+    script = tmp_path / "train.py"
+    script.write_text("import os\nos.environ['KERAS_BACKEND'] = 'jax'\nimport tensorflow as tf\nimport keras\n"
+                      "ds = tf.data.Dataset.from_tensor_slices([1.0, 2.0]).batch(2).prefetch(1)\n"
+                      "model = keras.Sequential([keras.Input((1,)), keras.layers.Dense(1)])\n"
+                      "model.fit(ds)\n")
+    [finding] = check_source(script)
+    assert (finding.rule, finding.kind) == ("no-memory-growth", "memory") and "jax" in finding.message
+
+
+def test_serial_map_on_a_real_loader_is_found(tmp_path):
+    script = tmp_path / "train.py"
+    script.write_text("import tensorflow as tf\n"
+                      "def load(p):\n    return tf.io.decode_png(tf.io.read_file(p))\n"
+                      "ds = tf.data.Dataset.list_files('*.png').map(load).batch(8).prefetch(1)\n")
+    assert found(script) == [(4, "map-serial")]
+
+
+KFOLD = """import numpy as np
+from tensorflow import keras
+
+def build_model():
+{clear}    model = keras.Sequential([keras.Input((10,)), keras.layers.Dense(64), keras.layers.Dense(1)])
+    model.compile(optimizer="adam", loss="mse")
+    return model
+
+for fold in range(5):
+    model = build_model()
+    model.fit(np.zeros((8, 10)), np.zeros(8), epochs=1)
+"""
+
+
+@pytest.mark.parametrize("clear, expected", [("", [(10, "models-in-loop")]),
+                                             ("    keras.backend.clear_session()\n", [])])
+def test_models_built_by_a_function_in_a_loop(clear, expected, tmp_path):
+    script = tmp_path / "kfold.py"
+    script.write_text(KFOLD.format(clear=clear))
+    assert [(f.line, f.rule) for f in check_source(script) if f.kind == "memory"] == expected
+
+
+FRAGMENT = """{imports}
+def build_model():
+    return Sequential([Dense(8, activation="relu"), Dense(1)])
+
+for fold in range(5):
+    model = build_model()
+    model.compile(optimizer="adam", loss="mse")
+    model.fit(x_train, y_train, epochs=1)
+"""
+
+
+# A notebook cell with its imports in an earlier cell: bare Sequential is Keras's; a star import names its source
+@pytest.mark.parametrize("imports, expected", [("", [(6, "models-in-loop")]),
+                                               ("from tensorflow.keras.models import *", [(6, "models-in-loop")]),
+                                               ("from torch.nn import *", [])])
+def test_a_fragment_relying_on_names_from_elsewhere(imports, expected, tmp_path):
+    script = tmp_path / "cell.py"
+    script.write_text(FRAGMENT.format(imports=imports))
+    assert [(f.line, f.rule) for f in check_source(script) if f.kind == "memory"] == expected
+
+
+@pytest.mark.parametrize("workers, expected", [("args.workers", [(8, "workers-copy-dataset")]), ("0", [])])
+def test_workers_from_the_command_line_default(workers, expected, tmp_path):
+    script = tmp_path / "train.py"
+    script.write_text("import argparse, json\nfrom torch.utils.data import Dataset, DataLoader\n"
+                      "parser = argparse.ArgumentParser()\nparser.add_argument('--workers', type=int, default=4)\n"
+                      "args = parser.parse_args()\n"
+                      "class Records(Dataset):\n    def __init__(self, path):\n"
+                      "        self.records = json.load(open(path))\n"
+                      "    def __getitem__(self, i):\n        return self.records[i]\n"
+                      f"loader = DataLoader(Records('train.json'), num_workers={workers})\n")
+    assert found(script) == expected
+
+
+def test_a_dtype_conversion_is_not_a_move_to_the_gpu(tmp_path):
+    script = tmp_path / "train.py"
+    script.write_text("import numpy as np, torch\nx = torch.from_numpy(np.zeros((20000, 3, 128, 128), 'uint8'))\n"
+                      "x = x.to(torch.float32)\ny = x.to('cuda')\n")
+    assert found(script) == [(4, "dataset-on-gpu")]
+
+
+# -- sizes: computed where the script shows them, else what they grow with
+
+@pytest.mark.parametrize("script, rule, words", [
+    ("check/keras_mnist_float64.py", "dtype-blowup", "359 MiB (60,000 × 28 × 28, float64)"),
+    ("check/torch_data_on_gpu.py", "dataset-on-gpu", "3.7 GiB (20,000 × 3 × 128 × 128, float32)"),
+    ("check/images_returned.py", "eager-loading", "48.0 KiB per sample (128 × 128 × 3, uint8), times the number "
+                                                  "of files"),
+    # the sizes that only following the data can give: through a return value, through self.images
+    ("check/images_returned.py", "dtype-blowup", "384 KiB per sample (128 × 128 × 3, float64)"),
+    ("check/images_in_attribute.py", "dtype-blowup", "216 KiB per sample (96 × 96 × 3, float64)"),
+    ("check/whole_load.py", "whole-dataset-load", "48.0 KiB per sample (128 × 128 × 3, uint8)"),
+    ("check/tf_cache.py", "cache-in-memory", "588 KiB per element"),
+    ("seed_train.py", "eager-loading", "proportional to the number of files"),
+])
+def test_sizes(script, rule, words):
+    messages = [f.message for f in check_source(SCRIPTS / script) if f.rule == rule]
+    assert messages and all(words in m for m in messages), messages
+
+
+def test_small_data_is_not_a_memory_problem(tmp_path):
+    script = tmp_path / "train.py"
+    script.write_text("import numpy as np\nimport torch\n"
+                      "x = np.random.rand(64, 32, 32, 3).astype('float32')\n"  # 768 KiB
+                      "gpu = torch.tensor(x).cuda()\n"
+                      "scaled = np.zeros((100, 28, 28), dtype=np.uint8) / 255.0\n")
+    assert found(script) == []
+
+
+# -- the flow: local modules, bounded, never run
+
+def test_local_module_findings_name_its_file_and_only_what_the_script_uses():
+    findings = check_source(CHECK / "project" / "train.py")
+    assert {(Path(f.file).name, f.line, f.rule) for f in findings} == {
+        ("utils.py", 9, "eager-loading"), ("utils.py", 10, "duplicate-copy")}  # not unused_loader's line 16
+    assert findings[0].file == str(CHECK / "project" / "utils.py")
+
+
+def test_local_modules_are_read_not_run(tmp_path):
+    (tmp_path / "helpers.py").write_text(
+        "import pathlib\npathlib.Path(__file__).with_name('ran').write_text('x')\n"
+        "import cv2, os\n"
+        "def load(folder):\n    return [cv2.imread(os.path.join(folder, f)) for f in os.listdir(folder)]\n")
+    (tmp_path / "train.py").write_text("import helpers\nimages = helpers.load('data')\n")
+    assert [(Path(f.file).name, f.rule) for f in check_source(tmp_path / "train.py")] == [
+        ("helpers.py", "eager-loading")]
+    assert not (tmp_path / "ran").exists()
+
+
+def test_local_modules_that_cannot_be_read_are_skipped(tmp_path):
+    train = tmp_path / "train.py"
+    train.write_text("import broken, pipe, huge\nimport os, cv2\n"
+                     "x = [cv2.imread(f) for f in os.listdir('d')]\n")
+    (tmp_path / "broken.py").write_text("def (:\n")
+    os.mkfifo(tmp_path / "pipe.py")  # reading it would block forever
+    (tmp_path / "huge.py").write_text("x = 1\n" * 300_000)  # more than a script's helper holds
+    assert found(train) == [(3, "eager-loading")]
+
+
+def test_local_modules_stay_in_the_scripts_folder(tmp_path):
+    outside = tmp_path / "loaders.py"
+    outside.write_text("import cv2, os\ndef load(d):\n    return [cv2.imread(f) for f in os.listdir(d)]\n")
+    (tmp_path / "project").mkdir()
+    train = tmp_path / "project" / "train.py"
+    train.write_text("from ..loaders import load\nx = load('d')\n")
+    assert found(train) == []
+
+
+LONG_SCRIPT_BLOCK = ("def load_{i}(folder):\n"
+                     "    images = []\n"
+                     "    for name in os.listdir(folder):\n"
+                     "        images.append(cv2.imread(os.path.join(folder, name)))\n"
+                     "    return np.array(images) / 255.0\n"
+                     "x_{i} = load_{i}('data/{i}')\n"
+                     "for epoch in range(3):\n"
+                     "    total = 0\n"
+                     "    for batch in loader:\n"
+                     "        total += criterion(model(batch), batch)\n")
+
+
+def test_a_long_script_is_checked_whole(tmp_path):
+    """Every repeated block of a 5,000-line script is found. Its speed is a benchmark's, not a test's:
+    python bench/check_corpus.py --speed."""
+    script = tmp_path / "long.py"
+    script.write_text("import os, cv2, numpy as np, torch\n" + "".join(LONG_SCRIPT_BLOCK.format(i=i)
+                                                                        for i in range(500)))
+    findings = check_source(script)
+    rules = [f.rule for f in findings]
+    assert rules.count("eager-loading") == rules.count("dtype-blowup") == rules.count("loss-keeps-graph") == 500
+
+
+# -- the CLI
+
+def test_json_findings_schema(capsys):
+    assert main(["check", str(SCRIPTS / "seed_train.py"), "--static-only", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["capture"] is None and data["capture_error"] is None
+    first = data["findings"][0]
+    assert set(first) == {"rule", "file", "line", "message", "fix", "kind"}
+    assert (first["rule"], first["line"], first["kind"]) == ("eager-loading", 17, "memory")
+    assert [f["kind"] for f in data["findings"]][-2:] == ["throughput", "throughput"]
+
+
+def test_throughput_advice_has_its_own_section(capsys):
+    assert main(["check", str(SCRIPTS / "seed_train.py"), "--static-only"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("7 memory problem(s) in ")
+    memory, other = out.split("2 other finding(s), about speed or precision")
+    assert "[no-prefetch]" in other and "[no-memory-growth]" in other and "[no-prefetch]" not in memory
+
+
+def test_only_throughput_advice_says_no_memory_problem(capsys):
+    assert main(["check", str(CHECK / "tf_cache.py"), "--static-only"]) == 0
+    assert main(["check", str(SCRIPTS / "sweep.py"), "--static-only"]) == 0
+    out = capsys.readouterr().out
+    assert "1 other finding(s)" in out
+
+
+def test_capture_estimates_without_training(capsys):
+    pytest.importorskip("tensorflow", reason="the script uses tf.data")
+    assert main(["check", str(SCRIPTS / "small_train.py"), "--json", "--gpu", "T4"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    capture = data["capture"]
+    assert data["findings"] == [] and capture["batch_size"] == 8  # from .batch(8), not Keras's default
+    assert capture["estimate"]["optimizer"] == "SGD" and capture["estimate"]["fits"] is True
+    buffers = {b["kind"]: b for b in capture["pipeline"]["buffers"]}
+    assert buffers["shuffle"]["elements"] == 64
+    assert buffers["shuffle"]["bytes"] == 64 * (32 * 32 * 3 * 4 + 8)  # float32 image and int64 label
+
+
+def test_script_that_fails_still_gets_its_findings(capsys):
+    pytest.importorskip("tensorflow", reason="the script imports tensorflow")
+    assert main(["check", str(SCRIPTS / "broken_train.py")]) == 2  # the script's own error
+    captured = capsys.readouterr()
+    assert "No memory problems found" in captured.out
+    assert "could not capture the model" in captured.err and "line 3" in captured.err
+    assert len(captured.err.strip().splitlines()) == 1
+
+
+def test_check_in_chinese(capsys):
+    assert main(["check", str(SCRIPTS / "seed_train.py"), "--static-only", "--lang", "zh"]) == 0
+    out = capsys.readouterr().out
+    assert "修改：" in out and "[eager-loading]" in out
+
+
+def test_check_bad_input(capsys, tmp_path):
+    bad = tmp_path / "bad.py"
+    bad.write_text("def (:\n")
+    assert main(["check", str(bad), "--static-only"]) == 2
+    assert main(["check", str(tmp_path / "missing.py"), "--static-only"]) == 2
+    err = capsys.readouterr().err
+    assert "not valid Python" in err and "No such file" in err
+
+
+@pytest.mark.parametrize("expression", ["1+" * 30000 + "1", "-" * 30000 + "1"])
+def test_check_deep_nesting_is_one_line(expression, capsys, tmp_path):
+    deep = tmp_path / "deep.py"
+    deep.write_text(f"x = {expression}\n")
+    assert main(["check", str(deep), "--static-only"]) == 2
+    assert "nests an expression too deeply" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_golden_static_report(lang, golden, capsys, monkeypatch):
+    monkeypatch.chdir(SCRIPTS.parents[1])  # the report names the script as given: relative, so the same everywhere
+    monkeypatch.setenv("COLUMNS", "110")
+    assert main(["check", "--static-only", "tests/scripts/seed_train.py", "--lang", lang]) == 0
+    golden(capsys.readouterr().out, "test_check_seed_train" + (".zh" if lang == "zh" else "") + ".out")
+
+
+# -- mechanisms calibrated on the held-out corpus: each with the case that must be found and the one that must not
+
+def _rules(tmp_path, source: str, rule: str) -> list[int]:
+    script = tmp_path / "train.py"
+    script.write_text(source)
+    return [f.line for f in check_source(script) if f.rule == rule]
+
+
+@pytest.mark.parametrize("listing, expected", [
+    ("sorted(map(str, Path('imgs').glob('*.png')))", []),  # file paths, read one by one by the map
+    ("np.load('x.npy').reshape(-1, 224, 224, 3)", [4]),
+])
+def test_paths_from_a_folder_listing_are_not_a_data_set_in_memory(listing, expected, tmp_path):
+    source = ("import numpy as np, tensorflow as tf\nfrom pathlib import Path\n"
+              f"paths = {listing}\n"
+              "ds = tf.data.Dataset.from_tensor_slices(np.array(paths)).batch(8).prefetch(1)\n")
+    assert _rules(tmp_path, source, "in-memory-array") == expected
+
+
+@pytest.mark.parametrize("read, expected", [("self.files[i]", [8]), ("str(i)", [])])
+def test_workers_copy_only_what_getitem_reads(read, expected, tmp_path):
+    source = ("import os\nimport numpy as np\nfrom torch.utils.data import DataLoader, Dataset\n\n"
+              "class Speakers(Dataset):\n    def __init__(self, root):\n        self.root = root\n"
+              "        self.files = os.listdir(root)\n\n"
+              "    def __len__(self):\n        return len(self.files)\n\n    def __getitem__(self, i):\n"
+              f"        return np.load(os.path.join(self.root, {read}))\n\n"
+              "loader = DataLoader(Speakers('data'), num_workers=8)\n")
+    assert _rules(tmp_path, source, "workers-copy-dataset") == expected
+
+
+@pytest.mark.parametrize("added, expected", [("loss", [9]), ("loss.item()", [])])
+def test_a_running_sum_written_out_keeps_the_graph(added, expected, tmp_path):
+    source = ("import torch\nmodel = torch.nn.Linear(4, 1).cuda()\nopt = torch.optim.SGD(model.parameters(), 0.1)\n"
+              "running = 0\nfor x, y in loader:\n    loss = torch.nn.functional.mse_loss(model(x), y)\n"
+              f"    loss.backward()\n    opt.step()\n    running = running + {added}\n")
+    assert _rules(tmp_path, source, "loss-keeps-graph") == expected
+
+
+def _guarded(lines: list[str], indent: str, guarded: bool) -> str:
+    """The evaluation loop's lines, under `with torch.no_grad():` when guarded."""
+    if not guarded:
+        return "".join(lines)
+    return indent + "with torch.no_grad():\n" + "".join("    " + line for line in lines)
+
+
+EVAL_CASES = {
+    # a class used as a namespace: val_epoch(model, loader) has no self, model is its first argument
+    "namespace": ("import torch\n\nclass Trainer:\n    def val_epoch(model, loader):\n        model.eval()\n",
+                  ["        for x, y in loader:\n", "            out = model(x)\n"],
+                  "        ", "\n    def run(model, loader):\n        Trainer.val_epoch(model, loader)\n", 7),
+    # embedder.eval() says it is a model, whatever its class's name
+    "module-like": ("import torch\nfrom nets import Embedder\nembedder = Embedder().cuda()\n"
+                    "embedder.load_state_dict(torch.load('w.pt'))\nembedder.eval()\n",
+                    ["for batch in loader:\n", "    emb = embedder(batch)\n"], "", "", 7),
+    # a loop over valid_loader, with no model.eval() and a training loop in the same function
+    "eval-loop": ("import torch\n\ndef run(model, train_loader, valid_loader, opt):\n"
+                  "    for x, y in train_loader:\n        model(x).sum().backward()\n        opt.step()\n",
+                  ["    for x, y in valid_loader:\n", "        out = model(x.cuda())\n"], "    ", "", 8),
+}
+
+
+@pytest.mark.parametrize("case", sorted(EVAL_CASES))
+@pytest.mark.parametrize("guarded", [False, True])
+def test_evaluation_forward_passes_are_found(case, guarded, tmp_path):
+    head, loop, indent, tail, line = EVAL_CASES[case]
+    source = head + _guarded(loop, indent, guarded) + tail
+    assert _rules(tmp_path, source, "eval-without-no-grad") == ([] if guarded else [line])
+
+
+@pytest.mark.parametrize("dtype, expected", [("", [4]), (", dtype=np.float32", [])])
+def test_a_float64_buffer_filled_with_crops(dtype, expected, tmp_path):
+    source = ("import numpy as np\n\ndef patches(imgs, n):\n"
+              f"    out = np.empty((190000, 1, 48, 48){dtype})\n"
+              "    for k in range(n):\n        out[k] = imgs[k % 10, :, 0:48, 0:48]\n    return out\n\n"
+              "all_patches = patches(None, 190000)\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+@pytest.mark.parametrize("line, expected", [("train = x[idx]", [4]), ("x = x[idx]", []),
+                                            ("one = x[args.sample]", [])])  # one row, not a set of rows
+def test_fancy_indexing_copies_while_the_original_stays(line, expected, tmp_path):
+    source = ("import numpy as np\nx = np.load('x.npy').reshape(-1, 3, 256, 256)\n"
+              f"idx = list(range(100))\n{line}\nprint(x.shape)\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+def test_a_copy_returned_by_its_function_is_not_held_twice(tmp_path):
+    source = ("import numpy as np\n\ndef load():\n    values = np.load('v.npy').transpose((1, 2, 0))\n"
+              "    values = values.astype(np.float32)\n    values = values / 3.0\n    return values\n\n"
+              "series = load()\nprint(series.shape)\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == []
+
+
+CACHE = ("import tensorflow as tf\n\ndef load(p):\n    return tf.io.decode_jpeg(tf.io.read_file(p))\n"
+         "{train}val_ds = tf.data.Dataset.list_files('val/*.jpg').map(load, num_parallel_calls=8).cache()"
+         ".batch(8).prefetch(1)\n")
+TRAIN_CACHE = ("train_ds = tf.data.Dataset.list_files('train/*.jpg').map(load, num_parallel_calls=8).cache()"
+               ".batch(8).prefetch(1)\n")
+
+
+@pytest.mark.parametrize("train, expected", [("", [5]), (TRAIN_CACHE, [5])])
+def test_the_validation_cache_beside_the_training_one_is_not_a_second_cause(train, expected, tmp_path):
+    assert _rules(tmp_path, CACHE.format(train=train), "cache-in-memory") == expected
+
+
+@pytest.mark.parametrize("dtype, rule, expected", [
+    ("np.uint8", "eager-loading", [5]),
+    ("np.uint8", "dtype-blowup", []),
+    ("None", "eager-loading", []),  # no dtype chosen: the float64 buffer is what dtype-blowup says, on that line
+    ("None", "dtype-blowup", [5]),
+])
+def test_a_preallocated_array_filled_with_every_decoded_file(dtype, rule, expected, tmp_path):
+    shape = "(len(names), 256, 256, 3)" + (f", dtype={dtype}" if dtype != "None" else "")
+    source = ("import os\nimport numpy as np\nimport cv2\nnames = os.listdir('pics')\n"
+              f"x = np.empty({shape})\n"
+              "for i, name in enumerate(names):\n    x[i] = cv2.imread(os.path.join('pics', name))\n")
+    assert _rules(tmp_path, source, rule) == expected
+
+
+@pytest.mark.parametrize("load, after, expected", [
+    ("np.load('x.npy')", "", [3]),  # the training set itself, of a size nothing shows
+    ("np.loadtxt('x.csv')", "", []),  # a text table: a few numbers a row
+    ("np.load('x.npy')", "x = x / 255.0\n", []),  # the float64 copy replacing it is the finding
+    ("np.load('stats.npy')", "", []),  # not what the model trains on
+])
+def test_an_array_loaded_whole_that_the_model_trains_on(load, after, expected, tmp_path):
+    fed = "x" if "stats" not in load else "np.zeros((10, 4))"
+    source = ("import numpy as np\nfrom tensorflow import keras\n"
+              f"x = {load}\ny = np.load('y.npy')\n{after}"
+              "model = keras.Sequential([keras.layers.Dense(1)])\nmodel.compile('adam', 'mse')\n"
+              f"model.fit({fed}, y, epochs=1)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+def test_a_model_taking_a_flat_vector_trains_on_table_rows(tmp_path):
+    source = ("import numpy as np\nfrom tensorflow import keras\nx = np.load('x.npy')\ny = np.load('y.npy')\n"
+              "model = keras.Sequential([keras.Input((100,)), keras.layers.Dense(1)])\n"
+              "model.fit(x, y, epochs=1)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == []
+
+
+@pytest.mark.parametrize("target, expected", [("noise = noisy - clean", [3, 4]), ("noise = noisy - 1.0", [3])])
+def test_an_array_combined_into_the_training_target_is_trained_on(target, expected, tmp_path):
+    source = ("import numpy as np\nfrom tensorflow import keras\nnoisy = np.load('noisy.npy')\n"
+              f"clean = np.load('clean.npy')\n{target}\n"
+              "model = keras.Sequential([keras.layers.Dense(1)])\nmodel.fit(noisy, noise, epochs=1)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+LINES = """import numpy as np
+
+def read(path):
+    rows = []
+    with open(path) as f:
+        for line in f:
+            rows.append(tuple(line[:-1]))
+    cleaned = []
+    for row in rows:
+        cleaned.append(row)
+    return cleaned
+
+words = read('{path}')
+batch_size = 64
+{use}
+"""
+
+
+@pytest.mark.parametrize("use, expected", [
+    # cut into the batches the model trains on: the training text, held twice while the second list is built
+    ("batches = [words[i:i + batch_size] for i in range(0, len(words), batch_size)]",
+     [(7, "eager-loading"), (10, "duplicate-copy")]),
+    ("ids = {w: i for i, w in enumerate(words)}", []),  # a vocabulary read to be looked up
+])
+def test_the_lines_of_a_training_text_kept_in_a_list(use, expected, tmp_path):
+    script = tmp_path / "train.py"
+    script.write_text(LINES.format(path="train.txt", use=use))
+    assert [(f.line, f.rule) for f in check_source(script) if f.kind == "memory"] == expected
+
+
+FRAMES = ("import numpy as np, torch\nfrom imageio import imread\n\nframes = []\nfor i in range(5000):\n"
+          "    frame = torch.from_numpy(imread(f'f{{i}}.png')){move}\n    frames.append(frame)\n"
+          "model = torch.nn.Conv2d(3, 3, 3).cuda()\nopt = torch.optim.SGD(model.parameters(), 0.1)\n"
+          "for frame in frames:\n    model(frame.cuda()).sum().backward()\n    opt.step()\n")
+
+
+@pytest.mark.parametrize("move, expected", [(".float().to('cuda')", [6]), (".float()", []),
+                                            (".cuda().cpu()", [])])
+def test_samples_moved_to_the_gpu_one_by_one_and_kept(move, expected, tmp_path):
+    assert _rules(tmp_path, FRAMES.format(move=move), "dataset-on-gpu") == expected
+
+
+def test_samples_moved_to_the_gpu_in_the_training_step_are_not_kept(tmp_path):
+    source = ("import torch\nfrom imageio import imread\nmodel = torch.nn.Conv2d(3, 3, 3).cuda()\n"
+              "opt = torch.optim.SGD(model.parameters(), 0.1)\nlosses = []\nfor i in range(5000):\n"
+              "    x = torch.from_numpy(imread(f'f{i}.png')).cuda()\n    losses.append(x)\n"
+              "    model(x).sum().backward()\n    opt.step()\n")
+    assert _rules(tmp_path, source, "dataset-on-gpu") == []
+
+
+VOLUMES = ("import numpy as np\n{imports}\n\nvolumes = []\nfor i in range({count}):\n"
+           "    vol{rest} = {load}\n    volumes.append(vol)\n")
+
+
+@pytest.mark.parametrize("imports, load, rest, count, expected", [
+    ("import nibabel as nib", "nib.load(f'v{i}.nii').get_fdata()", "", 131, [7]),
+    ("from medpy.io import load", "load(f'v{i}.nii')", ", header", 131, [7]),
+    ("from medpy.io import load", "load(f'v{i}.nii')", ", header", 8, []),  # a handful of volumes
+    ("from imageio import imread", "imread(f'v{i}.png')", "", 131, []),  # 131 images: small
+])
+def test_volumes_kept_in_a_list(imports, load, rest, count, expected, tmp_path):
+    source = VOLUMES.format(imports=imports, load=load, rest=rest, count=count)
+    assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+ACCELERATE = ("import torch\nfrom accelerate import Accelerator\nfrom torch.utils.data import DataLoader\n"
+              "from transformers import AutoModelForSequenceClassification\n\n"
+              "accelerator = Accelerator()\nmodel = AutoModelForSequenceClassification.from_pretrained('bert')\n"
+              "opt = torch.optim.AdamW(model.parameters())\n"
+              "model, opt, train_loader, eval_loader = accelerator.prepare(model, opt, DataLoader(tr), DataLoader(ev))\n"
+              "for batch in train_loader:\n    accelerator.backward(model(**batch).loss)\n    opt.step()\n"
+              "model.eval()\n{guard}for step, batch in enumerate(eval_loader):\n{indent}    out = model(**batch)\n")
+
+
+@pytest.mark.parametrize("guard, indent, expected", [("", "", [15]), ("with torch.no_grad():\n    ", "    ", [])])
+def test_evaluation_of_a_model_prepared_by_accelerate(guard, indent, expected, tmp_path):
+    source = ACCELERATE.format(guard=guard, indent=indent)
+    assert _rules(tmp_path, source, "eval-without-no-grad") == expected
+
+
+ASTYPE = ("import numpy as np\nfrom keras.preprocessing import image\n\ndef read(paths):\n"
+          "    arrays = [np.expand_dims(image.img_to_array(image.load_img(p)), 0) for p in paths]\n"
+          "    return np.vstack(arrays)\n\npaths = [f'{{i}}.jpg' for i in range(20000)]\n"
+          "x = read(paths).astype('{dtype}') / 255\n")
+
+
+@pytest.mark.parametrize("dtype, expected", [("float32", [9]), ("float16", [])])  # float16: a smaller copy
+def test_astype_to_the_same_dtype_then_arithmetic_copies_twice(dtype, expected, tmp_path):
+    assert [line for line in _rules(tmp_path, ASTYPE.format(dtype=dtype), "duplicate-copy") if line == 9] == expected
+
+
+TWO_MODELS = ("import torch\n\ndef validate(loader, encoder, decoder):\n    decoder.eval()\n    encoder.eval()\n"
+              "    for imgs, caps in loader:\n        feats = encoder(imgs.cuda())\n        out = {second}\n")
+
+
+@pytest.mark.parametrize("second, expected", [("decoder(feats, caps)", [7, 8]),
+                                              ("encoder(caps.cuda())", [7])])  # the same model twice: said once
+def test_each_model_of_an_evaluation_loop_is_found(second, expected, tmp_path):
+    assert _rules(tmp_path, TWO_MODELS.format(second=second), "eval-without-no-grad") == expected
+
+
+TERMS = ("import torch\nvgg = torch.nn.Linear(4, 4).cuda()\n\ndef perceptual(x, loader):\n"
+         "    weights = {{'a': 1.0, 'b': 0.5}}\n    terms = []\n    for name, w in {over}:\n"
+         "        terms.append(w * vgg(x).mean())\n    return torch.stack(terms).sum()\n")
+
+
+@pytest.mark.parametrize("over, expected", [("weights.items()", []), ("loader", [8])])
+def test_a_list_filled_over_a_literal_of_a_few_terms_is_not_kept(over, expected, tmp_path):
+    assert _rules(tmp_path, TERMS.format(over=over), "tensors-kept-across-steps") == expected
+
+
+POOLED_HEAD = """from tensorflow import keras
+from tensorflow.keras import layers
+side = {side}
+model = keras.Sequential([
+    layers.Conv2D(96, 11, padding='valid', activation='relu', input_shape=(side, side, 3)),
+    layers.MaxPooling2D(),
+    layers.Conv2D(256, 5, padding='same'),
+    layers.MaxPooling2D(),
+    layers.Conv2D({filters}, 3, padding='same'),
+    layers.{extra}MaxPooling2D(),
+    layers.Flatten(),
+    layers.Dense(4096, activation='relu'),
+    layers.Dense(3),
+])
+model.compile('adam', 'sparse_categorical_crossentropy')
+"""
+
+
+@pytest.mark.parametrize("side, filters, extra, weights", [
+    (224, 1024, "", "2,835,349,504"),  # 26 x 26 x 1024 = 692,224 features into 4096 units: found, sized
+    (96, 512, "", None),  # 10 x 10 x 512 x 4096 = 210 M: large, but below a head that is a problem of its own
+    (224, 1024, "UpSampling2D(), layers.", None),  # a layer whose effect on the shape is not followed: silent
+])
+def test_a_pooled_flatten_dense_head_is_sized(tmp_path, side, filters, extra, weights):
+    script = tmp_path / "head.py"
+    script.write_text(POOLED_HEAD.format(side=side, filters=filters, extra=extra))
+    found = [f for f in check_source(script) if f.rule == "flatten-dense"]
+    if weights is None:
+        assert found == []
+    else:
+        [finding] = found
+        assert finding.line == 11 and f"{weights} weights" in finding.message
+
+
+def test_a_model_class_from_a_module_not_read_is_built_not_run(tmp_path):
+    # heldout4's CheXNet: DenseNet121 comes from a file beside the original script; calling the class builds
+    # the model, and only the call on the batch, inside no_grad, is a forward pass
+    script = tmp_path / "evaluate.py"
+    script.write_text("import torch\nfrom densenet_models import DenseNet121\n\n"
+                      "def test(loader):\n"
+                      "    net = DenseNet121(14, True).cuda()\n"
+                      "    net.eval()\n"
+                      "    with torch.no_grad():\n"
+                      "        for images, labels in loader:\n"
+                      "            out = net(images.cuda())\n")
+    assert [(f.line, f.rule) for f in check_source(script) if f.kind == "memory"] == []
+    script.write_text(script.read_text().replace("    with torch.no_grad():\n", "    if True:\n"))
+    assert [(f.line, f.rule) for f in check_source(script) if f.kind == "memory"] == [(9, "eval-without-no-grad")]
+
+
+def test_torch_reached_through_a_star_import_makes_a_pytorch_script(tmp_path):
+    # heldout4's Pawpularity scorer: torch, optim and the loaders come from `from project.utils import *`;
+    # a bare torch.no_grad() statement turns nothing off
+    script = tmp_path / "score.py"
+    script.write_text("from project.utils import *\n\n"
+                      "net.eval()\n"
+                      "torch.no_grad()\n"
+                      "scores = []\n"
+                      "for images, target in eval_loader:\n"
+                      "    out = net(images.to(dev))\n"
+                      "    scores.append(out)\n")
+    assert [(f.line, f.rule) for f in check_source(script) if f.kind == "memory"] == [
+        (7, "eval-without-no-grad"), (8, "tensors-kept-across-steps")]
+
+
+@pytest.mark.parametrize("rows, expected", [(30000, [(6, "in-memory-array")]), (300, [])])
+def test_fit_given_a_large_array_is_a_second_copy_and_a_small_one_is_not(rows, expected, tmp_path):
+    # Keras's array adapter converts fit()'s NumPy input to one TensorFlow tensor before the first step
+    script = tmp_path / "train.py"
+    script.write_text("import numpy as np\nimport keras\n"
+                      f"x = np.zeros(({rows}, 128, 128, 3), dtype=np.float32)\n"
+                      "model = keras.Sequential([keras.layers.Flatten(), keras.layers.Dense(10)])\n"
+                      "model.compile(optimizer='adam', loss='sparse_categorical_crossentropy')\n"
+                      f"model.fit(x, np.zeros({rows}), epochs=1)\n")
+    assert [(f.line, f.rule) for f in check_source(script) if f.rule == "in-memory-array"] == expected

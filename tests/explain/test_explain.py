@@ -1,0 +1,148 @@
+"""`oomdoctor explain`: real-format OOM logs from each framework, the numbers extracted, both languages."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from oomdoctor.cli import main
+
+LOGS = Path(__file__).parents[1] / "logs"
+MODELS = Path(__file__).parents[1] / "models" / "small.py"
+ROOT = Path(__file__).parents[2]
+
+EXPECTED = {
+    "tensorflow_seed.log": {"framework": "tensorflow", "requested_bytes": 3081932032, "limit_bytes": 11560419328,
+                            "in_use_bytes": 9247614976, "free_bytes": 11560419328 - 9247614976,
+                            "shape": [6019376, 128], "dtype": "float32", "op": "Adam/Square",
+                            "allocator": "GPU_0_bfc"},
+    "jax.log": {"framework": "jax", "requested_bytes": 4560490496},
+    "torch.log": {"framework": "torch", "requested_bytes": int(2.87 * 2**30), "total_bytes": int(15.77 * 2**30),
+                  "free_bytes": int(1.23 * 2**30), "allocated_bytes": int(9.48 * 2**30),
+                  "reserved_bytes": int(9.48 * 2**30) + int(4.73 * 2**30), "in_use_bytes": int(14.53 * 2**30)},
+    "torch_old.log": {"framework": "torch", "requested_bytes": 20 * 2**20, "total_bytes": int(15.78 * 2**30),
+                      "allocated_bytes": int(13.45 * 2**30), "free_bytes": int(3.75 * 2**20),
+                      "reserved_bytes": int(14.17 * 2**30)},
+}
+
+
+def run(capsys, *args) -> tuple[int, str]:
+    code = main(["explain", *args])
+    return code, capsys.readouterr().out
+
+
+@pytest.mark.parametrize("log, expected", sorted(EXPECTED.items()))
+def test_numbers_are_extracted(log, expected, capsys):
+    code, out = run(capsys, str(LOGS / log), "--json")
+    data = json.loads(out)
+    assert code == 0
+    for key, value in expected.items():
+        if isinstance(value, int) and key.endswith("_bytes"):
+            assert abs(data[key] - value) <= 0.01 * value + 1, (key, data[key], value)  # printed sizes are rounded
+        else:
+            assert data[key] == value, key
+    assert data["diagnosis"] and data["fixes"]
+
+
+def test_tensorflow_seed_log_is_explained(capsys):
+    code, out = run(capsys, str(LOGS / "tensorflow_seed.log"))
+    assert "It asked for 2.9 GiB when only 2.2 GiB was free." in out
+    assert "Case: optimizer-update" in out and "Adam/Square" in out and "Flatten" in out and "nvidia-smi" in out
+    assert "smaller batch" not in out  # the batch barely changes a 770 M-parameter kernel's optimizer state
+
+
+def test_torch_fragmentation(capsys):
+    code, out = run(capsys, str(LOGS / "torch.log"))
+    assert "fragmented" in out and "expandable_segments" in out
+
+
+def test_model_names_the_weight(capsys):
+    code, out = run(capsys, str(LOGS / "tensorflow_seed.log"), "--model", f"{MODELS}:dense_only", "--json")
+    assert json.loads(out)["owner"] is None  # no weight of that shape in this model
+    seed = ROOT / "tests" / "models" / "seed.py"
+    code, out = run(capsys, str(LOGS / "tensorflow_seed.log"), "--model", f"{seed}:seed", "--json")
+    data = json.loads(out)
+    assert data["owner"] == "the weight seed_audio_classifier/dense/kernel"
+    assert data["diagnosis"][0].startswith("The failed allocation is the weight")
+
+
+def test_standard_input_and_unrecognised(capsys, monkeypatch):
+    import io
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO((LOGS / "jax.log").read_text()))
+    code, out = run(capsys, "-")
+    assert code == 0 and "4.2 GiB" in out
+    code, out = run(capsys, str(LOGS / "not_oom.log"))
+    assert code == 1 and "No out-of-memory error" in out
+
+
+def test_chinese(capsys):
+    code, out = run(capsys, str(LOGS / "tensorflow_seed.log"), "--lang", "zh")
+    assert "内存不足" in out and "它申请了 2.9 GiB，而当时只有 2.2 GiB 空闲。" in out
+    assert "怎么办" in out
+    code, out = run(capsys, str(LOGS / "torch.log"), "--lang", "zh", "--json")
+    data = json.loads(out)
+    assert "requested_bytes" in data and any("碎片" in line for line in data["diagnosis"])  # keys stay English
+    run(capsys, str(LOGS / "torch.log"), "--lang", "en")
+
+
+def test_locale_selects_chinese():
+    proc = subprocess.run([sys.executable, "-m", "oomdoctor", "explain", str(LOGS / "jax.log")], capture_output=True,
+                          text=True, env={"LANG": "zh_CN.UTF-8", "PATH": "/usr/bin:/bin"})
+    assert "内存不足" in proc.stdout
+
+
+def test_missing_log_and_bad_language(capsys):
+    assert main(["explain", "no-such.log"]) == 2
+    assert main(["explain", str(LOGS / "jax.log"), "--lang", "fr"]) == 2
+    err = capsys.readouterr().err
+    assert "No such file" in err and "Unknown language" in err
+
+
+def test_catalogs_are_complete_and_compiled():
+    proc = subprocess.run([sys.executable, str(ROOT / "scripts" / "compile_catalogs.py"), "--check"],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("log", ["tensorflow_seed", "torch"])
+def test_golden_report(log, lang, golden, capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "110")
+    code, out = run(capsys, str(LOGS / f"{log}.log"), "--lang", lang)
+    assert code == 0
+    golden(out, f"test_explain_{log}" + (".zh" if lang == "zh" else "") + ".out")
+
+
+def test_batch_size_compares_the_step_with_the_device(capsys):
+    code, out = run(capsys, str(LOGS / "tensorflow_seed.log"), "--model", f"{MODELS}:dense_only", "-b", "8",
+                    "--json")
+    data = json.loads(out)
+    assert code == 0 and data["step_peak_bytes"] > 0
+    said = [line for line in data["diagnosis"] if line.startswith("oomdoctor estimates the training step at batch 8")]
+    assert len(said) == 1 and "the device had 10.8 GiB for it: it fits" in said[0]
+
+
+def test_batch_size_needs_a_model(capsys):
+    assert main(["explain", str(LOGS / "torch.log"), "-b", "8"]) == 2
+    assert "--batch-size needs --model" in capsys.readouterr().err
+
+
+def test_text_whose_lower_case_is_longer_is_read_in_place():
+    """"İ".lower() is two code points: positions found in a lower-case copy must still index the text."""
+    from oomdoctor.explain import explain
+
+    log = (LOGS / "torch.log").read_text()
+    result = explain("İ" * 5000 + "\n" + log)
+    assert result.case == "fragmentation" and result.requested_bytes == explain(log).requested_bytes
+
+
+def test_mps_names_what_metal_holds_beside_pytorch():
+    from oomdoctor.explain import explain
+
+    result = explain((LOGS / "real" / "mps-gib-comfyui.log").read_text())
+    assert result.case == "mps-watermark"
+    assert any(line.startswith("17.3 GiB of that limit was allocated by this process outside") for line in
+               result.diagnosis)
+    assert result.fixes[0].startswith("Free what else this process holds on the GPU")
