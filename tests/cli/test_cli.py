@@ -173,3 +173,12 @@ def test_a_gpu_given_by_its_size_is_not_named_twice(capsys):
     data = run_json(capsys, f"{MODELS.parent / 'seed.py'}:seed", "-b", "1", "--gpu-memory", "4GiB")
     assert data["max_batch_size"] == 0
     assert "GPU's 4.0 GiB" in data["max_batch_reason"] and "GPU with" not in data["max_batch_reason"]
+
+
+@pytest.mark.parametrize("args", [["estimate", f"{MODELS}:dense_only", "-b", "4"], ["measure", f"{MODELS}:dense_only",
+                                  "-b", "4"], ["check", "--static-only", str(MODELS)], ["demo"],
+                                  ["explain", str(MODELS)]])
+def test_every_command_refuses_an_unknown_language_in_one_line(args, capsys):
+    assert main([*args, "--lang", "fr"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "Unknown language 'fr'" in err and len(err.splitlines()) == 1, err

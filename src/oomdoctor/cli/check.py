@@ -61,32 +61,19 @@ def command(
         if capture is not None and not capture.get("captured"):
             _capture_failed(capture)
         return
-    # memory problems first: speed advice is kept apart so that it never hides them
-    memory = [f for f in findings if f.kind == "memory"]
-    other = [f for f in findings if f.kind != "memory"]
-    if memory:
-        typer.echo(_("{count} memory problem(s) in {script}:").format(count=len(memory), script=script))
-        _render_findings(memory)
-    else:
-        typer.echo(_("No memory problems found in {script}.").format(script=script))
-    if other:
-        typer.echo("\n" + _("{count} other finding(s), about speed or precision (they do not change memory "
-                            "use):").format(count=len(other)))
-        _render_findings(other)
+    from ..render import check as report
+
+    _echo(report.findings_lines(script, findings))
     if capture is None:
         return
     if not capture.get("captured"):
         _capture_failed(capture)
-    _render_capture(capture)
+    _echo(report.capture_lines(capture))
 
 
-def _render_findings(findings: list) -> None:
-    from ..i18n import _
-
-    for finding in findings:
-        typer.echo(f"\n{finding.file}:{finding.line}  [{finding.rule}]")
-        typer.echo(f"  {finding.message}")
-        typer.echo("  " + _("Fix: {fix}").format(fix=finding.fix))
+def _echo(lines: list[str]) -> None:
+    for line in lines:
+        typer.echo(line)
 
 
 def _capture_failed(capture: dict) -> None:
@@ -95,28 +82,3 @@ def _capture_failed(capture: dict) -> None:
 
     typer.echo(_("oomdoctor: could not capture the model: {error}").format(error=capture.get("error")), err=True)
     raise typer.Exit(2)
-
-
-def _render_capture(capture: dict) -> None:
-    from ..i18n import _
-    from ..units import format_bytes
-
-    est = capture["estimate"]
-    typer.echo("\n" + _("The script trains {model} with batch {batch} ({optimizer}, {precision}, {backend}): "
-                        "peak {peak} (allocator peak; nvidia-smi about {total}).").format(
-        model=est["model"], batch=capture["batch_size"], optimizer=est["optimizer"], precision=est["precision"],
-        backend=est["backend"], peak=format_bytes(est["peak_bytes"]), total=format_bytes(est["device_total_bytes"])))
-    for culprit in est["culprits"][:2]:
-        typer.echo(f"  • {culprit['message']}")
-    if "fits" in est:
-        typer.echo("  " + (_("Fits {gpu}; largest batch {max_batch}.") if est["fits"] else
-                           _("Does NOT fit {gpu}; largest batch {max_batch}.")).format(
-            gpu=est["gpu"], max_batch=est["max_batch_size"]))
-    pipeline = capture.get("pipeline")
-    if pipeline and pipeline.get("element_bytes") is not None:
-        typer.echo("  " + _("Input pipeline (host memory): {element} per element; buffers hold {host}.").format(
-            element=format_bytes(pipeline["element_bytes"]), host=format_bytes(pipeline["host_bytes"] or 0)))
-        for buffer in pipeline["buffers"]:
-            size = "" if buffer["bytes"] is None else f" = {format_bytes(buffer['bytes'])}"
-            count = "" if buffer["elements"] is None else f" {buffer['elements']} ×"
-            typer.echo(f"    - {buffer['kind']}:{count}{size}")

@@ -8,6 +8,7 @@ from typing import Optional
 
 import typer
 
+from .. import arguments
 from ..errors import OomdoctorError
 from . import pictures
 from .options import input_shape_option, lang_option, parse_input_shape
@@ -43,7 +44,7 @@ def command(
     from ..measure import run
     from .options import gpu_choice
 
-    set_language(lang)
+    set_language(arguments.language(lang))
     html, plot = pictures.check_paths(html, plot, (model,))
     shape = parse_input_shape(input_shape)
     if backend is not None:
@@ -59,9 +60,9 @@ def command(
         if as_json:
             typer.echo(json.dumps(search.to_dict(), indent=2))
         else:
-            typer.echo(f"Largest batch that trained under {cap.describe()} on {search.backend}: "
-                       f"{search.max_batch_size} (predicted: {search.predicted_max_batch_size}); "
-                       f"probes: " + ", ".join(f"{b}{'✓' if ok else '✗'}" for b, ok in search.probes))
+            from ..render.measurement import search_line
+
+            typer.echo(search_line(search, cap.describe()))
         if html is not None or plot is not None:
             pictures.write(html, plot, search=search.to_dict())
         return
@@ -71,40 +72,11 @@ def command(
     if as_json:
         typer.echo(json.dumps(result.to_dict(), indent=2))
     else:
-        _render(result)
+        from rich.console import Console
+
+        from ..render.measurement import render
+
+        render(result, Console())
     if html is not None or plot is not None:
         sections = pictures.estimate_sections(result.estimate) if result.estimate is not None else {}
         pictures.write(html, plot, measurement=result.to_dict(), **sections)
-
-
-def _render(result) -> None:
-    from rich.console import Console
-    from rich.table import Table
-
-    from ..i18n import _
-    from ..units import format_bytes
-
-    def size(value):
-        return "n/a" if value is None else format_bytes(value)
-
-    console = Console()
-    table = Table(title=_("Measured: {backend} on {device}, batch {batch}, {done}/{steps} steps").format(
-        backend=result.backend, device=result.device, batch=result.batch_size, done=result.steps_done,
-        steps=result.steps), title_justify="left")
-    for i, column in enumerate((_("figure"), _("measured"), _("estimated"), _("error"))):
-        table.add_column(column, justify="left" if i == 0 else "right")
-    error = "" if result.relative_error is None else f"{result.relative_error * 100:+.1f} %"
-    scope = _("last step") if result.device == "CPU:0" else _("build + steps")
-    table.add_row(_("allocator peak ({scope})").format(scope=scope), size(result.peak_bytes),
-                  size(result.estimate_peak_bytes), error)
-    for index, peak in enumerate(result.device_peaks_bytes or []):
-        table.add_row(_("GPU:{index} allocator peak ({strategy})").format(index=index, strategy=result.strategy),
-                      size(peak), size(result.estimate_peak_bytes), "")
-    table.add_row(_("allocator in use after the run"), size(result.in_use_bytes), "", "")
-    table.add_row(_("allocator reserved pool"), size(result.reserved_bytes), "", "")
-    table.add_row(_("process GPU memory (NVML, as nvidia-smi)"), size(result.nvml_process_bytes), "", "")
-    table.add_row(_("step time"), "n/a" if result.step_seconds is None else f"{result.step_seconds * 1000:.1f} ms",
-                  "", "")
-    console.print(table)
-    for note in result.notes:
-        console.print(f"• {note}", highlight=False)
