@@ -617,6 +617,31 @@ def test_a_pooled_flatten_dense_head_is_sized(tmp_path, side, filters, extra, we
         assert finding.line == 11 and f"{weights} weights" in finding.message
 
 
+UNPOOLED_HEAD = """from tensorflow.keras import layers, models
+from settings import SIDE
+
+model = models.Sequential([
+    layers.Conv2D(32, 3, {strides}activation='relu', input_shape=({side}, {side}, 3)),
+    layers.Conv2D(64, 3, activation='relu'),
+    layers.Flatten(),
+    layers.Dense(128, activation='relu'),
+    layers.Dense(10),
+])
+"""
+
+
+@pytest.mark.parametrize("side, strides, found", [
+    ("SIDE", "", True),  # the seed's shape: no pooling, no strides, a size the script does not show
+    (1491, "", True),  # 1487 x 1487 x 64 features x 128 units = 18 G weights: found
+    (28, "", False),  # MNIST: 24 x 24 x 64 x 128 = 4.7 M weights, shown by the script: not a memory problem
+    ("SIDE", "strides=2, ", False),  # a strided first convolution shrinks the map by an amount not shown
+])
+def test_an_unpooled_flatten_dense_head_is_claimed_only_where_it_may_be_large(tmp_path, side, strides, found):
+    script = tmp_path / "head.py"
+    script.write_text(UNPOOLED_HEAD.format(side=side, strides=strides))
+    assert bool([f for f in check_source(script) if f.rule == "flatten-dense"]) is found
+
+
 def test_a_model_class_from_a_module_not_read_is_built_not_run(tmp_path):
     # heldout4's CheXNet: DenseNet121 comes from a file beside the original script; calling the class builds
     # the model, and only the call on the batch, inside no_grad, is a forward pass

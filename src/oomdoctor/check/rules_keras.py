@@ -220,6 +220,14 @@ def flatten_dense(script: Script) -> Iterator[Finding]:
                     _("Pool further before the head (GlobalAveragePooling2D() instead of Flatten(), or more "
                       "MaxPooling2D/strides), or use fewer Dense units. `oomdoctor estimate` shows the difference."))
                 break
+            constants = _int_constants(script.tree)
+            features = _flattened_features(sequence[:i], constants)
+            units = _int_argument(after[0][1], 0, "units", constants)
+            if features is not None and units is not None:
+                if features * units < _HUGE_HEAD_WEIGHTS:
+                    break  # the script gives the input's size, and the head it makes is not a memory problem
+            elif any(_strided(call) for name, call in sequence[convs[0]:i] if name.startswith("Conv")):
+                break  # strided convolutions shrink the map by an amount the script does not show: not claimed
             yield script.finding(
                 "flatten-dense", flatten,
                 _("Flatten right after convolutions, with no pooling, feeds every pixel of every channel to the "
@@ -267,6 +275,13 @@ def _int_argument(call: ast.Call, position: int, name: str, constants: dict[str,
         if keyword.arg == name:
             return _int_of(keyword.value, constants)
     return _int_of(call.args[position], constants) if len(call.args) > position else None
+
+
+def _strided(conv: ast.Call) -> bool:
+    """Whether a convolution's ``strides`` (a number or a tuple of numbers) shrinks the map."""
+    value = next((k.value for k in conv.keywords if k.arg == "strides"), None)
+    values = value.elts if isinstance(value, (ast.Tuple, ast.List)) else [value]
+    return any(isinstance(v, ast.Constant) and isinstance(v.value, int) and v.value > 1 for v in values)
 
 
 def _flattened_features(layers: list[tuple[str, ast.Call]], constants: dict[str, int]) -> int | None:
