@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import Callable
 
 
-def first_true(predicate: Callable[[int], bool], limit: int) -> int | None:
+def first_true(predicate: Callable[[int], bool], limit: int, start: int = 1) -> int | None:
     """The smallest n in 1..limit with ``predicate(n)``, for a predicate that stays true once true.
 
-    Doubling until it holds, then bisection: about 2 log2(n) calls. None when it never holds.
+    Doubling from ``start`` until it holds, then bisection: about 2 log2(n) calls, fewer when ``start`` is a
+    good guess (each call may be a real training step). None when it never holds.
     """
-    low, high, n = 0, None, 1  # low: the largest n known false (0: none)
+    low, high, n = 0, None, max(1, min(start, limit))  # low: the largest n known false (0: none)
     while n <= limit:
         if predicate(n):
             high = n
@@ -26,7 +27,8 @@ def first_true(predicate: Callable[[int], bool], limit: int) -> int | None:
     return high
 
 
-def largest_fitting(fits: Callable[[int], bool], limit: int) -> int:
-    """The largest batch in 0..limit for which ``fits`` holds (memory grows with the batch); 0: not even 1."""
-    first_too_big = first_true(lambda batch: not fits(batch), limit + 1)
+def largest_fitting(fits: Callable[[int], bool], limit: int, start: int = 1) -> int:
+    """The largest batch in 0..limit for which ``fits`` holds (memory grows with the batch); 0: not even 1.
+    ``start``: the first batch tried (a prediction)."""
+    first_too_big = first_true(lambda batch: not fits(batch), limit + 1, start)
     return limit if first_too_big is None else first_too_big - 1

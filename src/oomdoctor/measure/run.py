@@ -354,19 +354,7 @@ def find_max_batch(model_spec: str, cap_bytes: int, backend: str | None = None, 
         probes.append((batch, ok))
         return ok
 
-    low, high = 0, None  # low trains (0: nothing yet); high fails
-    batch = max(predicted or 1, 1)
-    while high is None or high - low > 1:
-        if trains(batch):
-            low = batch
-            batch = batch * 2 if high is None else (low + high) // 2
-            if batch > limit:
-                break
-        else:
-            high = batch
-            batch = (low + high) // 2
-            if batch == low:
-                break
-        if high is not None and high - low <= 1:
-            break
-    return BatchSearch(backend, cap_bytes, low, predicted, probes)
+    from ..search import largest_fitting
+
+    largest = largest_fitting(trains, limit, start=max(predicted or 1, 1))  # the prediction is probed first
+    return BatchSearch(backend, cap_bytes, largest, predicted, probes)
