@@ -1,9 +1,9 @@
 """Runs real training steps in a fresh process and prints what the allocator saw.
 
-``python -m oomdoctor.measure.worker``, started by ``oomdoctor.child``; the parent (``measuring.py``)
+``python -m oomdoctor.measure.worker``, started by ``oomdoctor.child``; the parent (``run.py``)
 chooses the backend through KERAS_BACKEND before this process imports Keras,
 and a fresh process per run is what makes the peak the step's own and lets the
-GPU memory go when it exits. The result goes back through ``_process.reply``.
+GPU memory go when it exits. The result goes back through ``child.reply``.
 An out-of-memory error is caught and reported with how far the run got.
 """
 
