@@ -184,6 +184,38 @@ def _layer_attribution(recorder) -> Iterator[None]:
         Layer.__call__ = original
 
 
+@contextlib.contextmanager
+def garbage_collected_promptly() -> Iterator[None]:
+    """While it lasts, a tensor held only by a reference cycle is freed as soon as it is garbage.
+
+    Python frees most tensors by reference counting, but Keras's torch layers leave a few in reference cycles
+    until the cycle collector runs: every few hundred allocations, at points that depend on everything else
+    the process allocated. With the default collector the trace moved with unrelated code (a change that only
+    renamed oomdoctor's modules turned two of ResNet-50's batch-norm outputs from temporaries into kept
+    activations). The objects alive before the trace are frozen (the collector skips them) and every
+    allocation triggers a collection, so the trace no longer depends on when the collector happens to run.
+    A training run collects every few hundred allocations, close to this; with the collector off, cycles
+    would live to the end of the step (bench/accuracy.py --backend torch has the figures).
+
+    Plain PyTorch's trace (``pytorch/record.py``) keeps the default collector: its Hugging Face rows came out
+    the same either way, and collecting at every allocation made them take twice as long.
+    """
+    import gc
+
+    thresholds = gc.get_threshold()
+    ours = gc.get_freeze_count() == 0  # a process that froze its own objects keeps them frozen, and ours with them
+    gc.collect()
+    if ours:
+        gc.freeze()
+    gc.set_threshold(1, 1, 1)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*thresholds)
+        if ours:
+            gc.unfreeze()
+
+
 def _record_once(model, batch_size: int, request: dict, batch):
     """Two steps of ``model.train_step`` on fake tensors shaped like ``batch`` ((x, y) as KerasTensors)."""
     import keras
@@ -207,8 +239,8 @@ def _record_once(model, batch_size: int, request: dict, batch):
     recorder = KerasRecorder({}, request["workspace_bytes"])
     trainable = model.trainable_variables
     roles = {id(v): "optimizer_state" for v in model.optimizer.variables}
-    with data_pointer_warnings_hidden(), FakeTensorMode(), recorder.mode, keras.device("cpu"), cuda_kernels(), \
-            _layer_attribution(recorder):
+    with garbage_collected_promptly(), data_pointer_warnings_hidden(), FakeTensorMode(), recorder.mode, \
+            keras.device("cpu"), cuda_kernels(), _layer_attribution(recorder):
         # What model.to("cuda") and the optimizer's build put on the device: fake, in creation order.
         swapped: dict[int, Any] = {}
         metric_variables = [v for m in model.metrics for v in m.variables]
