@@ -43,7 +43,7 @@ with keras.StatelessScope(initialize_variables=False):
 from oomdoctor.keras.job import make_job, max_batch_size
 job = make_job(model, 128, optimizer="adam", backend="jax", gpu="A100-40GB")
 start = time.perf_counter()
-job.xla_gpu_anchor  # XLA's GPU compile of the step at batch 128 (None without oomdoctor[xla-gpu])
+job.exact  # XLA's GPU compile of the step at batch 128 (its reason instead without oomdoctor[xla-gpu])
 compiled = time.perf_counter()
 largest = max_batch_size(job)
 print(compiled - start, time.perf_counter() - compiled, largest)

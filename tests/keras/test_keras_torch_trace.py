@@ -50,7 +50,7 @@ def test_other_batch_sizes_replay_the_same_trace_exactly():
     model = keras.Sequential([keras.Input((16, 16, 3)), L.Conv2D(8, 3, activation="relu"), L.BatchNormalization(),
                               L.GlobalAveragePooling2D(), L.Dense(4, activation="softmax")])
     job = make_job(model, 8, backend="torch", gpu="H200")
-    traced = job.keras_torch_step
+    traced = job.exact.keras_torch
     assert traced is not None and traced.recording is not None, traced
     replayed = reestimate(job, batch_size=24)
     fresh = make_job(model, 24, backend="torch", gpu="H200")

@@ -121,7 +121,7 @@ def test_cpu_with_xla_compiles_tensorflows_own_step_once_and_scales_other_batche
     with keras.StatelessScope(initialize_variables=False):
         model = build()
     job = make_job(model, 32, optimizer="adam", backend="tensorflow", jit_compile=True, device="cpu")
-    scale = job.tensorflow_cpu_scale
+    scale = job.exact.tensorflow_cpu_ratio
     assert scale is not None and scale > 0
     est = reestimate(job)
     assert any("TensorFlow's XLA:CPU here" in n for n in est.notes), est.notes

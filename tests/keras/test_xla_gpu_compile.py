@@ -89,7 +89,7 @@ def test_a_jax_estimate_uses_the_compiled_step_and_scales_it_for_other_batches()
     assert any("XLA's GPU compiler" in note for note in est.notes)
     assert est.max_batch_size > 64
     job = oomdoctor.keras.job.make_job(model, 64, optimizer="adam", backend="jax", gpu="H200")
-    anchor = job.xla_gpu_anchor
+    anchor = job.exact.xla_gpu_anchor
     assert anchor is not None and anchor.batch_size == 64
     # at the compiled batch the step holds XLA's buffer; elsewhere the table scaled to it
     facts = job.facts(64)

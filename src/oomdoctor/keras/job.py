@@ -22,17 +22,18 @@ from . import advice
 from .backends import (
     BackendName,
     Device,
+    ExactAnswers,
+    NotCompiled,
     Precision,
     StepFacts,
     StepMemory,
+    StepRequest,
     model_for,
     parse_backend,
     parse_device,
     parse_precision,
 )
-from .backends.torch import TracedTorchStep
-from .backends.xla import XLAGpuAnchor, xla_gpu_anchor
-from .layers import LayerUse, classify
+from .layers import Kind, LayerUse, classify
 from .optimizers import OptimizerPlan, plan_for
 from .trace import ModelTrace, trace_model
 
@@ -89,15 +90,8 @@ class Job:
     remat: bool = False  # the model is built under keras.RematScope(mode="full")
     # Several devices: batch_size stays the global batch, and facts() describes ONE device
     strategy: Strategy | None = None
-    # JAX on a GPU: compile the step with XLA's GPU compiler (False: use inherited_anchor's scale)
-    compile_gpu_step: bool = True
-    inherited_anchor: XLAGpuAnchor | None = None
-    # Keras's torch backend on a GPU: trace the step (False: use inherited_torch_step)
-    trace_torch_step: bool = True
-    inherited_torch_step: TracedTorchStep | None = None
-    # TensorFlow with XLA on the CPU: compile the step with TensorFlow's own XLA (False: use the inherited scale)
-    compile_tensorflow_cpu_step: bool = True
-    inherited_tensorflow_cpu_scale: float | None = None
+    # What the exact engine said about the job a re-estimated variant changes (None: ask it for this job)
+    inherited: ExactAnswers | None = None
 
     @cached_property
     def _default_sharded(self) -> frozenset[str]:
@@ -129,10 +123,10 @@ class Job:
         return uses
 
     def facts(self, batch_size: int | None = None) -> StepFacts:
-        return self._facts(self.batch_size if batch_size is None else batch_size, self.xla_gpu_anchor,
-                           self.keras_torch_step)
+        """The step at ``batch_size`` (default: the job's), as every backend's model reads it."""
+        return self._facts(self.batch_size if batch_size is None else batch_size, self.exact)
 
-    def _facts(self, b: int, anchor: XLAGpuAnchor | None, torch_step: TracedTorchStep | None = None) -> StepFacts:
+    def _facts(self, b: int, exact: ExactAnswers) -> StepFacts:
         if self.strategy is not None:
             b = self.strategy.per_device_batch(b)  # the global batch, split among the data replicas
         variables = self.trace.variables
@@ -161,17 +155,19 @@ class Job:
             input_bytes=input_bytes,
             jit_compile=self.jit_compile,
             device=self.device,
-            **({} if self.remat else self._compiled_cpu_step(b)),
-            xla_gpu_anchor=anchor,
-            compiled_here=anchor is not None and self.compile_gpu_step and b == anchor.batch_size,
-            keras_torch_step=torch_step,
+            **({} if self.remat else self._compiled_cpu_step(b, exact.tensorflow_cpu_ratio)),
+            xla_gpu_anchor=exact.xla_gpu_anchor,
+            # these facts are the very step XLA compiled (not another batch, nor a re-estimated change)
+            compiled_here=(exact.xla_gpu_anchor is not None and self.inherited is None
+                           and b == exact.xla_gpu_anchor.batch_size),
+            keras_torch_step=exact.keras_torch,
             remat=self.remat,
             communication_bytes=parallel.communication_bytes(self.strategy, trainable_bytes),
         )
 
-    def _compiled_cpu_step(self, batch_size: int) -> dict:
+    def _compiled_cpu_step(self, batch_size: int, tensorflow_scale: float | None) -> dict:
         """StepFacts' fields for XLA:CPU's figure of the step (arguments + temporaries): JAX's compile,
-        its temporaries scaled to TensorFlow's own compile of this job where that ran."""
+        its temporaries scaled to TensorFlow's own compile of this job where that ran (``tensorflow_scale``)."""
         if not (self.device is Device.CPU and self.jit_compile and self.model is not None):
             return {}
         from .backends.xla_compile import CompiledStep, compiled_step
@@ -181,67 +177,44 @@ class Job:
                              inputs=self._input_specs, outputs=self._output_shapes)
         if not isinstance(step, CompiledStep):
             return {}
-        scale = self.tensorflow_cpu_scale
-        if scale is None:
+        if tensorflow_scale is None:
             return {"compiled_cpu_step_bytes": step.argument_bytes + step.temp_bytes}
-        return {"compiled_cpu_step_bytes": step.argument_bytes + round(step.temp_bytes * scale),
+        return {"compiled_cpu_step_bytes": step.argument_bytes + round(step.temp_bytes * tensorflow_scale),
                 "compiled_cpu_step_by_tensorflow": True}
 
     @cached_property
-    def tensorflow_cpu_scale(self) -> float | None:
-        """TensorFlow's XLA:CPU temporaries over JAX's for this job's step (oomdoctor.keras.backends.tensorflow_xla_cpu), or the
-        scale of the job a re-estimated variant changes. The XLA in TensorFlow lays the step out
-        differently from the one in JAX (ResNet-50 at batch 8: 735.5 MiB against 1061), and TensorFlow
-        compiles in a child holding real weights, so it compiles once per job: other batches scale
-        JAX's figure, which costs no memory."""
-        if not self.compile_tensorflow_cpu_step:
-            return self.inherited_tensorflow_cpu_scale
-        if not (self.device is Device.CPU and self.jit_compile and self.model is not None and not self.remat):
-            return None
-        from .backends import tensorflow_xla_cpu
-        from .backends.xla_compile import CompiledStep, compiled_step
+    def exact(self) -> ExactAnswers:
+        """What this job's exact engine said (oomdoctor.keras.backends: XLA's GPU compile, Keras's torch trace,
+        TensorFlow's XLA:CPU compile), or, for a variant ``reestimate`` made, what it said about the job changed.
+        A compile or trace takes seconds, so it runs once per job, at the job's batch; other batches and the fixes
+        tried are scaled to it. Engines that do not apply to the job (another backend or device, a strategy,
+        RematScope) are ``None``."""
+        if self.inherited is not None:
+            return self.inherited
+        if self.model is None or self.strategy is not None or self.remat:
+            return ExactAnswers()
+        from .backends import tensorflow_xla_cpu, torch, xla
 
-        jax_step = compiled_step(self.model, self.batch_size, self.optimizer.spec.name, target=None,
-                                 precision="float32", inputs=self._input_specs,
-                                 outputs=self._output_shapes)
-        if not isinstance(jax_step, CompiledStep) or jax_step.temp_bytes <= 0:
-            return None
-        own = tensorflow_xla_cpu.compiled_step(self.model, self.batch_size, self.optimizer.spec.name, "float32",
-                                        self._input_specs, tuple(self.trace.outputs[0].shape[1:]),
-                                        jax_step.argument_bytes)
-        return None if own is None else own.temp_bytes / jax_step.temp_bytes
+        if self.device is Device.CPU:
+            if not self.jit_compile:
+                return ExactAnswers()
+            return ExactAnswers(tensorflow_cpu_scale=tensorflow_xla_cpu.temporaries_scale(self._request(None)))
+        if self.backend is BackendName.TORCH:
+            from ..pytorch.job import workspace_bytes
 
-    @cached_property
-    def xla_gpu_anchor(self) -> XLAGpuAnchor | None:
-        """The step compiled by XLA's GPU compiler at this job's batch (JAX, or TensorFlow with XLA, on a
-        GPU), or the one a re-estimated variant inherits from the job it changes. TensorFlow's step is
-        compiled as Keras's JAX trainer writes it: the same layers, optimizer and loss, lowered to XLA
-        through JAX rather than through TensorFlow's tf2xla.
+            return ExactAnswers(keras_torch=torch.trace_step(self._request(self.gpu or _COMPILE_TARGET),
+                                                             self._facts(self.batch_size, ExactAnswers()),
+                                                             workspace_bytes(self.gpu)))
+        if self.backend is BackendName.JAX or self.jit_compile:
+            return ExactAnswers(xla_gpu=xla.compile_for_gpu(self._request(self.gpu or _COMPILE_TARGET),
+                                                            self._facts(self.batch_size, ExactAnswers())))
+        return ExactAnswers()
 
-        Compiling takes seconds (ResNet-50: about 8 s on 2 cores), so a job compiles once: other
-        batches and the re-estimated fixes scale the per-kind table by how far it was from XLA here.
-        """
-        if not self.compile_gpu_step:
-            return self.inherited_anchor
-        from .backends.xla_compile import CompiledStep
-
-        step = self.xla_gpu_compile
-        if not isinstance(step, CompiledStep):
-            return None
-        return xla_gpu_anchor(self._facts(self.batch_size, None), step, self.gpu or _COMPILE_TARGET)
-
-    @property
-    def xla_gpu_compile(self):
-        """XLA's GPU compile of this job's step (``CompiledStep``), or why there is none (``NotCompiled``);
-        ``None`` where the job is not compiled for a GPU (not XLA, a strategy, remat, or a re-estimate)."""
-        xla = self.backend is BackendName.JAX or (self.backend is BackendName.TENSORFLOW and self.jit_compile)
-        if not (self.compile_gpu_step and xla and self.device is Device.GPU and self.model is not None
-                and self.strategy is None and not self.remat):
-            return None
-        from .backends.xla_compile import compiled_step
-
-        return compiled_step(self.model, self.batch_size, self.optimizer.spec.name, self.gpu or _COMPILE_TARGET,
-                             self.precision.value, inputs=self._input_specs, outputs=self._output_shapes)
+    def _request(self, gpu: GPU | None) -> StepRequest:
+        """This job's step as the exact engines compile or trace it, for ``gpu`` (None: the CPU)."""
+        return StepRequest(model=self.model, batch_size=self.batch_size, optimizer_name=self.optimizer.spec.name,
+                           precision="float32" if gpu is None else self.precision.value,
+                           inputs=tuple(self._input_specs), outputs=tuple(self._output_shapes), gpu=gpu)
 
     @property
     def _input_specs(self) -> list[tuple[tuple, str]]:
@@ -252,40 +225,6 @@ class Job:
     def _output_shapes(self) -> list[tuple]:
         """Per-sample shape of every output, as traced."""
         return [tuple(t.shape[1:]) for t in self.trace.outputs]
-
-    @cached_property
-    def keras_torch_step(self) -> TracedTorchStep | None:
-        """Keras's torch train step, traced on fake tensors in a child process (oomdoctor.keras.backends.torch_trace),
-        or the trace of the job a re-estimated variant changes."""
-        if not self.trace_torch_step:
-            return self.inherited_torch_step
-        if not (self.backend is BackendName.TORCH and self.device is Device.GPU and self.model is not None
-                and self.strategy is None and not self.remat):
-            return None
-        import importlib.util
-
-        from ..pytorch.job import workspace_bytes
-        from .backends.torch import activation_scale
-        from .backends.torch_trace import TraceFailed, record_step
-        from .backends.xla_compile import STAND_IN_OPTIMIZERS
-
-        if os.environ.get("OOMDOCTOR_KERAS_TORCH_TRACE") == "0":
-            return TracedTorchStep(None, self.batch_size, failure="OOMDOCTOR_KERAS_TORCH_TRACE=0")
-        if importlib.util.find_spec("torch") is None:
-            return TracedTorchStep(None, self.batch_size, failure=_("PyTorch is not installed: pip install "
-                                                                     "'oomdoctor[torch]'"))
-        if self.optimizer.spec.name not in STAND_IN_OPTIMIZERS:
-            return TracedTorchStep(None, self.batch_size, failure=_("no stand-in for the optimizer {name}").format(
-                name=self.optimizer.display))
-        try:
-            recording = record_step(self.model, self.batch_size, self.optimizer.spec.name, self.precision.value,
-                                    workspace_bytes(self.gpu),
-                                    [(tuple(t.shape[1:]), t.dtype) for t in self.trace.inputs],
-                                    tuple(self.trace.outputs[0].shape[1:]))
-        except TraceFailed as exc:
-            return TracedTorchStep(None, self.batch_size, failure=str(exc))
-        traced = TracedTorchStep(recording, self.batch_size)
-        return replace(traced, activation_scale=activation_scale(self._facts(self.batch_size, None), traced))
 
     def step(self, batch_size: int | None = None) -> StepMemory:
         return model_for(self.backend).step_memory(self.facts(batch_size))
@@ -321,7 +260,7 @@ def _device_total(job: Job, peak: int) -> int:
 
 def _fits(job: Job, batch_size: int) -> bool:
     assert job.gpu is not None
-    traced = job.keras_torch_step
+    traced = job.exact.keras_torch
     if traced is not None and traced.replays:
         # Keras's torch step was traced: replay it under the GPU's memory as the caching allocator would,
         # keeping as much spare as for a plain PyTorch model
@@ -368,12 +307,13 @@ def _layer_rows(job: Job, memory: StepMemory) -> list[LayerRow]:
 
 def engine_of(job: Job) -> tuple[str, str | None]:
     """``(engine, why the table answers)``; the reason is ``None`` when an exact engine answered."""
-    from .backends.xla_compile import CompiledStep, NotCompiled, compiled_step
+    from .backends.xla_compile import CompiledStep, compiled_step
 
+    exact = job.exact
     if job.remat:
         return "table", _("a model built under RematScope is estimated from the table")
     if job.backend is BackendName.TORCH:
-        traced = job.keras_torch_step
+        traced = exact.keras_torch
         if traced is not None and traced.replays:
             return "keras-torch-trace", None
         if traced is not None and traced.failure:
@@ -384,20 +324,25 @@ def engine_of(job: Job) -> tuple[str, str | None]:
     if not job.jit_compile:
         return "table", _("TensorFlow without XLA runs the step op by op; no compiler lays it out")
     if job.device is Device.CPU:
-        if job.tensorflow_cpu_scale is not None:
+        if exact.tensorflow_cpu_ratio is not None:
             return "tensorflow-xla-cpu", None
         step = compiled_step(job.model, job.batch_size, job.optimizer.spec.name, target=None, precision="float32",
                              inputs=job._input_specs, outputs=job._output_shapes) if job.model is not None else None
         if isinstance(step, CompiledStep):
+            if any(use.kind is Kind.RNN for use in job.uses):
+                # backends.tensorflow: TensorFlow's while loop keeps far more per step than JAX's scan
+                own = exact.tensorflow_cpu_scale
+                return "table", _("TensorFlow's own XLA:CPU compile did not run ({reason}), and JAX's layout of "
+                                  "a recurrent layer's loop does not carry over to TensorFlow's").format(
+                    reason=own.reason if isinstance(own, NotCompiled) else _("not asked"))
             return "xla-cpu-compile", None
         return "table", _("XLA:CPU could not compile the step: {reason}").format(
             reason=step.reason if isinstance(step, NotCompiled) else _("no model to compile"))
-    if job.xla_gpu_anchor is not None:
+    if exact.xla_gpu_anchor is not None:
         return "xla-gpu-compile", None
     if job.strategy is not None:
         return "table", _("a step spread over several devices is estimated from the table")
-    step = job.xla_gpu_compile
-    reason = step.reason if isinstance(step, NotCompiled) else _("no model to compile")
+    reason = exact.xla_gpu.reason if isinstance(exact.xla_gpu, NotCompiled) else _("no model to compile")
     return "table", _("XLA's GPU compiler could not compile the step: {reason}").format(reason=reason)
 
 
@@ -517,7 +462,7 @@ def _uncertainty(job: Job, memory: StepMemory, approximated: list[str]) -> dict:
         exact.append("optimizer_state")
     modelled = ["activations", "temporaries", "workspace"]
     modelled_layers = sum(not u.approximated for u in job.uses)
-    traced = job.keras_torch_step
+    traced = job.exact.keras_torch
     if traced is not None and traced.replays:
         statement = _(
             "Exact (from shapes and dtypes): {exact}. Traced: every allocation of Keras's torch train step, run "
@@ -757,10 +702,8 @@ def search_devices(job: Job, limit: int = 1024) -> dict:
 def reestimate(job: Job, **changes) -> Estimate:
     """``job`` with ``changes``; XLA's compile of ``job`` is not redone, its scale carries over, and the torch
     trace of ``job`` replays exactly where only the batch size changes."""
-    traced = job.keras_torch_step
-    if traced is not None:
-        traced = replace(traced, exact=traced.exact and set(changes) <= {"batch_size"})
-    return build_estimate(replace(job, compile_gpu_step=False, inherited_anchor=job.xla_gpu_anchor,
-                                  trace_torch_step=False, inherited_torch_step=traced,
-                                  compile_tensorflow_cpu_step=False,
-                                  inherited_tensorflow_cpu_scale=job.tensorflow_cpu_scale, **changes))
+    exact = job.exact
+    if exact.keras_torch is not None:
+        exact = replace(exact, keras_torch=replace(exact.keras_torch,
+                                                   exact=exact.keras_torch.exact and set(changes) <= {"batch_size"}))
+    return build_estimate(replace(job, inherited=exact, **changes))

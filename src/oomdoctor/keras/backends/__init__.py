@@ -6,9 +6,12 @@ from .base import (
     BackendModel,
     BackendName,
     Device,
+    ExactAnswers,
+    NotCompiled,
     Precision,
     StepFacts,
     StepMemory,
+    StepRequest,
     parse_backend,
     parse_device,
     parse_precision,
@@ -25,8 +28,9 @@ _MODELS: dict[BackendName, BackendModel] = {
 
 
 def model_for(backend: BackendName) -> BackendModel:
+    """The memory model of ``backend``'s train step."""
     return _MODELS[backend]
 
 
-__all__ = ["BackendName", "Device", "parse_device", "Precision", "StepFacts", "StepMemory", "model_for", "parse_backend",
-           "parse_precision"]
+__all__ = ["BackendName", "Device", "ExactAnswers", "NotCompiled", "parse_device", "Precision", "StepFacts",
+           "StepMemory", "StepRequest", "model_for", "parse_backend", "parse_precision"]

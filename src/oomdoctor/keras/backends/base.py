@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ...errors import OomdoctorError
 from ...i18n import _
@@ -12,6 +12,7 @@ from ..layers import Kind, LayerUse
 from ..optimizers import OptimizerPlan
 
 if TYPE_CHECKING:
+    from ...gpus import GPU
     from .torch import TracedTorchStep
     from .xla import XLAGpuAnchor
 
@@ -86,6 +87,53 @@ def parse_device(name: "str | Device | None") -> Device:
 # Keras computes these in float32 even under a mixed policy (BatchNormalization
 # and LayerNormalization upcast their inputs; keras/src/layers/normalization).
 FLOAT32_KINDS = frozenset({Kind.BATCH_NORM, Kind.NORM})
+
+@dataclass(frozen=True)
+class NotCompiled:
+    """Why an exact engine gave no answer: the first line of the real exception, or what is missing."""
+
+    reason: str
+
+
+@dataclass(frozen=True)
+class StepRequest:
+    """One Keras train step as the exact engines compile or trace it: the model, the batch, and what it trains with."""
+
+    model: Any
+    batch_size: int
+    optimizer_name: str
+    precision: str
+    inputs: tuple[tuple[tuple, str], ...]  # per-sample (shape, dtype) of every input, as traced
+    outputs: tuple[tuple, ...]  # per-sample shape of every output, as traced
+    gpu: "GPU"  # the GPU compiled for (or whose cuDNN/cuBLAS workspace the torch trace assumes)
+
+
+@dataclass(frozen=True)
+class ExactAnswers:
+    """What a job's exact engine said, worked out once per job (a compile or a trace takes seconds) and carried
+    into the variants ``reestimate`` makes. Each field belongs to one backend's engine: its answer, or why it has
+    none (``NotCompiled``; a ``TracedTorchStep`` with its ``failure``), or ``None`` where that engine does not
+    apply to the job."""
+
+    # JAX, or TensorFlow with XLA, on a GPU: XLA's GPU compile of the step (oomdoctor.keras.backends.xla)
+    xla_gpu: "XLAGpuAnchor | NotCompiled | None" = None
+    # Keras's torch backend on a GPU: the step traced on fake tensors (oomdoctor.keras.backends.torch)
+    keras_torch: "TracedTorchStep | None" = None
+    # TensorFlow with XLA on the CPU: TensorFlow's own XLA:CPU temporaries over JAX's
+    # (oomdoctor.keras.backends.tensorflow_xla_cpu)
+    tensorflow_cpu_scale: "float | NotCompiled | None" = None
+
+    @property
+    def xla_gpu_anchor(self) -> "XLAGpuAnchor | None":
+        """XLA's GPU compile of the step, where it ran."""
+        return None if self.xla_gpu is None or isinstance(self.xla_gpu, NotCompiled) else self.xla_gpu
+
+    @property
+    def tensorflow_cpu_ratio(self) -> float | None:
+        """TensorFlow's XLA:CPU temporaries over JAX's, where TensorFlow's own compile ran."""
+        scale = self.tensorflow_cpu_scale
+        return None if scale is None or isinstance(scale, NotCompiled) else scale
+
 
 @dataclass(frozen=True)
 class StepFacts:

@@ -9,7 +9,7 @@ oomdoctor otherwise compiles with, lays the same step out differently: ResNet-50
 TensorFlow has no shape-only variables, so the child holds the real weights, optimizer slots and one
 batch (zeros): models needing more than ``MAX_HOST_BYTES`` for that use JAX's compile alone. A job is
 compiled here once, at its own batch size; other batch sizes scale JAX's compile by the ratio of the
-two (``oomdoctor.keras.job.Job.tensorflow_cpu_scale``). It runs in a child (``python -m
+two (``temporaries_scale``). It runs in a child (``python -m
 oomdoctor.keras.backends.tensorflow_xla_cpu`` through oomdoctor.child's channel) because Keras picks
 its backend once per process, with ``XLA_FLAGS=--xla_dump_to`` pointing at a temporary folder that
 is deleted after.
@@ -26,8 +26,9 @@ from typing import Any
 
 from ... import child
 from ...cache import PerModelCache
-from ...units import GiB
+from ...units import GiB, format_bytes
 from ..child_model import ModelNotSendable, model_request, rebuilt, run_child, source_of
+from .base import NotCompiled, StepRequest
 from .xla_compile import CompiledStep
 
 MAX_HOST_BYTES = 2 * GiB
@@ -36,26 +37,50 @@ TIMEOUT_S = 600
 _COMPILED = PerModelCache()
 
 
+def temporaries_scale(request: StepRequest) -> float | NotCompiled:
+    """TensorFlow's XLA:CPU temporaries over JAX's for ``request``'s step (compiled in float32, as the CPU computes
+    float16), or why TensorFlow's own compile did not run. It runs once per job, at the job's batch: other batches
+    scale JAX's compile, which costs no memory."""
+    from .xla_compile import compiled_step as jax_compiled_step
+
+    jax_step = jax_compiled_step(request.model, request.batch_size, request.optimizer_name, target=None,
+                                 precision="float32", inputs=list(request.inputs), outputs=list(request.outputs))
+    if isinstance(jax_step, NotCompiled):
+        return jax_step
+    if jax_step.temp_bytes <= 0:
+        return NotCompiled("JAX's XLA:CPU step has no temporary buffer to scale")
+    own = compiled_step(request.model, request.batch_size, request.optimizer_name, "float32", list(request.inputs),
+                        request.outputs[0], jax_step.argument_bytes)
+    if isinstance(own, NotCompiled):
+        return own
+    return own.temp_bytes / jax_step.temp_bytes
+
+
 def compiled_step(model: Any, batch_size: int, optimizer_name: str, precision: str,
-                  inputs: list[tuple[tuple, str]], output_shape: tuple, host_bytes: int) -> CompiledStep | None:
+                  inputs: list[tuple[tuple, str]], output_shape: tuple, host_bytes: int) -> CompiledStep | NotCompiled:
     """TensorFlow's XLA:CPU executable of one training step: its arguments, and every buffer it
     allocates itself (counted as temporaries: the preallocated temporary buffer and the few outputs
     not written over the variables).
 
-    ``None`` where it is not done here: TensorFlow is not installed, the child would hold more than
+    Why not, where it is not done here: TensorFlow is not installed, the child would hold more than
     ``MAX_HOST_BYTES`` (``host_bytes``: weights, slots and a batch), the model cannot be sent to the
     child, or the child could not compile it.
     """
     import importlib.util
 
-    if (host_bytes > MAX_HOST_BYTES or importlib.util.find_spec("tensorflow") is None
-            or os.environ.get("OOMDOCTOR_TF_XLA_CPU") == "0"):
-        return None
-    def compile_in_child() -> CompiledStep | None:
+    if os.environ.get("OOMDOCTOR_TF_XLA_CPU") == "0":
+        return NotCompiled("OOMDOCTOR_TF_XLA_CPU=0")
+    if importlib.util.find_spec("tensorflow") is None:
+        return NotCompiled("TensorFlow is not installed: pip install 'oomdoctor[tensorflow]'")
+    if host_bytes > MAX_HOST_BYTES:
+        return NotCompiled(f"its weights, slots and a batch take {format_bytes(host_bytes)}, more than the "
+                           f"{format_bytes(MAX_HOST_BYTES)} TensorFlow's compile is given here")
+
+    def compile_in_child() -> CompiledStep | NotCompiled:
         try:
             sent = model_request(model)
-        except ModelNotSendable:
-            return None
+        except ModelNotSendable as exc:
+            return NotCompiled(str(exc))
         return _run_child({"batch_size": batch_size, "optimizer": optimizer_name, "precision": precision, **sent,
                            "inputs": [[list(shape), dtype] for shape, dtype in inputs],
                            "output_shape": list(output_shape)})
@@ -64,23 +89,24 @@ def compiled_step(model: Any, batch_size: int, optimizer_name: str, precision: s
     return _COMPILED.get(model, key, compile_in_child)
 
 
-def _run_child(request: dict) -> CompiledStep | None:
+def _run_child(request: dict) -> CompiledStep | NotCompiled:
     with tempfile.TemporaryDirectory(prefix="oomdoctor-xla-") as dump:
         flags = f"{os.environ.get('XLA_FLAGS', '')} --xla_dump_to={dump}".strip()
         try:
-            proc = run_child("oomdoctor.keras.backends.tensorflow_xla_cpu", "tensorflow", request, TIMEOUT_S, env={"XLA_FLAGS": flags})
+            proc = run_child("oomdoctor.keras.backends.tensorflow_xla_cpu", "tensorflow", request, TIMEOUT_S,
+                             env={"XLA_FLAGS": flags})
         except subprocess.TimeoutExpired:
-            return None
+            return NotCompiled(f"TensorFlow's compile ran past {TIMEOUT_S} s")
         if proc.reply is None:
-            return None
+            return NotCompiled(f"TensorFlow's compile failed: {proc.last_error_line()}")
         return buffer_assignment(dump)
 
 
-def buffer_assignment(dump: str) -> CompiledStep | None:
+def buffer_assignment(dump: str) -> CompiledStep | NotCompiled:
     """The train step's buffer assignment, from XLA's ``*-buffer-assignment.txt`` in ``dump``."""
     files = glob.glob(os.path.join(dump, "*train_step*after_optimizations-buffer-assignment.txt"))
     if len(files) != 1:
-        return None
+        return NotCompiled(f"XLA wrote {len(files)} buffer assignments for the train step, not one")
     text = open(files[0], encoding="utf-8").read()
     arguments = temporaries = 0
     for match in re.finditer(r"^allocation \d+: size (\d+), (\w+)", text, re.M):
@@ -89,7 +115,7 @@ def buffer_assignment(dump: str) -> CompiledStep | None:
         else:
             temporaries += int(match.group(1))
     if not temporaries:
-        return None
+        return NotCompiled("XLA's buffer assignment for the train step has no temporaries")
     return CompiledStep(argument_bytes=arguments, output_bytes=0, alias_bytes=0, temp_bytes=temporaries)
 
 

@@ -35,13 +35,13 @@ A fixed 67 MiB is cuBLAS's workspace, allocated through the caching allocator
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ...i18n import _
 from ...units import MiB
 from ..layers import Kind
-from .base import KeptTable, StepFacts, StepMemory, eager_step
+from .base import KeptTable, StepFacts, StepMemory, StepRequest, eager_step
 
 if TYPE_CHECKING:
     from .torch_trace import KerasTorchRecording
@@ -197,6 +197,33 @@ def activation_scale(facts: StepFacts, traced: TracedTorchStep) -> float:
     if table.peak_phase != "backward pass" or activations <= 0:
         return 1.0
     return min(max((traced_peak - (table.peak_bytes - activations)) / activations, 0.5), 2.0)
+
+
+def trace_step(request: StepRequest, facts: StepFacts, workspace_bytes: int) -> TracedTorchStep:
+    """Keras's torch train step for ``request``, traced on fake tensors in a child process (``torch_trace``), with
+    the table's ``activation_scale`` to it from ``facts``; or, in ``failure``, why it was not traced.
+    ``workspace_bytes``: the cuBLAS/cuDNN workspace PyTorch allocates on the GPU."""
+    import importlib.util
+    import os
+
+    from .torch_trace import TraceFailed, record_step
+    from .xla_compile import STAND_IN_OPTIMIZERS
+
+    if os.environ.get("OOMDOCTOR_KERAS_TORCH_TRACE") == "0":
+        return TracedTorchStep(None, request.batch_size, failure="OOMDOCTOR_KERAS_TORCH_TRACE=0")
+    if importlib.util.find_spec("torch") is None:
+        return TracedTorchStep(None, request.batch_size, failure=_("PyTorch is not installed: pip install "
+                                                                    "'oomdoctor[torch]'"))
+    if request.optimizer_name not in STAND_IN_OPTIMIZERS:
+        return TracedTorchStep(None, request.batch_size, failure=_("no stand-in for the optimizer {name}").format(
+            name=facts.optimizer.display))
+    try:
+        recording = record_step(request.model, request.batch_size, request.optimizer_name, request.precision,
+                                workspace_bytes, list(request.inputs), request.outputs[0])
+    except TraceFailed as exc:
+        return TracedTorchStep(None, request.batch_size, failure=str(exc))
+    traced = TracedTorchStep(recording, request.batch_size)
+    return replace(traced, activation_scale=activation_scale(facts, traced))
 
 
 class TorchBackend:

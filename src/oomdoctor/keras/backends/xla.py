@@ -58,7 +58,17 @@ from ...gpus import GPU
 from ...i18n import _
 from ...units import MiB
 from ..layers import Kind
-from .base import Device, KeptTable, StepFacts, StepMemory, is_depthwise, is_spatial_conv, resident_bytes
+from .base import (
+    Device,
+    KeptTable,
+    NotCompiled,
+    StepFacts,
+    StepMemory,
+    StepRequest,
+    is_depthwise,
+    is_spatial_conv,
+    resident_bytes,
+)
 from .xla_compile import CompiledStep
 
 XLA_WORKSPACE_BYTES = 145 * MiB
@@ -278,6 +288,19 @@ class XLAGpuAnchor:
     activation_scale: float  # XLA's temporary buffer beyond the gradients / the table's kept bytes
     cublas_workspace_bytes: int  # what XLA gives each cuBLAS call on the target
     target: str  # the GPU it was compiled for
+
+
+def compile_for_gpu(request: StepRequest, facts: StepFacts) -> XLAGpuAnchor | NotCompiled:
+    """XLA's GPU compile of ``request``'s step for ``request.gpu``, without one (``xla_compile``), as the anchor
+    the estimate of every batch and change is scaled to; or why it did not compile. ``facts`` describe the same
+    step without an anchor."""
+    from .xla_compile import compiled_step
+
+    step = compiled_step(request.model, request.batch_size, request.optimizer_name, request.gpu, request.precision,
+                         inputs=list(request.inputs), outputs=list(request.outputs))
+    if isinstance(step, NotCompiled):
+        return step
+    return xla_gpu_anchor(facts, step, request.gpu)
 
 
 def xla_gpu_anchor(facts: StepFacts, step: CompiledStep, target: GPU) -> XLAGpuAnchor:

@@ -36,6 +36,7 @@ from ...errors import first_line
 from ..loading import global_dtype_policy
 from ..step_model import abstract_batch, compile_arguments, working_copy
 from ..trace import unseeded_random_traceable, weights_left_unfilled
+from .base import NotCompiled
 
 if TYPE_CHECKING:
     from ...gpus import GPU
@@ -79,13 +80,6 @@ class CompiledStep:
     def fresh_output_bytes(self) -> int:
         """Output bytes not written over donated arguments (the loss and metric values)."""
         return max(self.output_bytes - self.alias_bytes, 0)
-
-
-@dataclass(frozen=True)
-class NotCompiled:
-    """Why the step was not compiled: the first line of the real exception, or what is missing."""
-
-    reason: str
 
 
 def compiled_step(model: Any, batch_size: int, optimizer_name: str, target: "GPU | None",
