@@ -30,7 +30,7 @@ if [ "${GPU_CHECK_USER_MODELS:-0}" = "1" ]; then
       > "$out/user-models.log" 2>&1 &
   truth=$!
 fi
-timeout 150 python3 -m pytest -q -m gpu --continue-on-collection-errors tests/test_pytorch.py tests/test_measure.py tests/test_parallel_keras.py 2>&1 | tail -80 > "$out/gpu-tests.txt" || true
+timeout 150 python3 -m pytest -q -m gpu --continue-on-collection-errors tests/ 2>&1 | tail -80 > "$out/gpu-tests.txt" || true
 timeout $((budget - 150)) python3 scripts/gpu_check.py > "$out/gpu-table.md" 2>&1 || true
 KERAS_BACKEND=torch timeout 60 python3 scripts/keras_torch_questions.py > "$out/keras-torch-questions.txt" 2>&1 || true
 [ -z "$truth" ] || wait "$truth" || true

@@ -33,9 +33,16 @@ def update_golden(request):
 
 @pytest.fixture
 def golden(update_golden):
-    """``golden(text, "name.out")``: text must equal tests/golden/name.out; --update-golden rewrites the file."""
+    """``golden(text, "name.out", estimate=None)``: text must equal tests/golden/name.out; --update-golden
+    rewrites the file. With the ``Estimate`` the text was rendered from, its invariants are checked
+    too, whatever the file says: the breakdown sums to the peak, no category is negative, and the
+    safe figure is not below the peak."""
 
-    def compare(text: str, name: str) -> None:
+    def compare(text: str, name: str, estimate=None) -> None:
+        if estimate is not None:
+            assert sum(estimate.breakdown.values()) == estimate.peak_bytes, (name, estimate.breakdown)
+            assert min(estimate.breakdown.values()) >= 0, (name, estimate.breakdown)
+            assert estimate.safe_peak_bytes >= estimate.peak_bytes, name
         path = GOLDEN / name
         if update_golden:
             path.parent.mkdir(exist_ok=True)

@@ -56,6 +56,7 @@ def input_shape(value: Any) -> tuple[int, ...] | None:
 
 
 def text(value: Any, name: str) -> str:
+    """``value`` if it is a str; a type error naming ``name`` otherwise."""
     if not isinstance(value, str):
         raise type_error(name, value, _("text (str)"))
     return value

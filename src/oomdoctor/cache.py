@@ -15,6 +15,8 @@ class PerModelCache:
         self._known: "weakref.WeakKeyDictionary[Any, dict]" = weakref.WeakKeyDictionary()
 
     def get(self, model: Any, key: Hashable, compute: Callable[[], T]) -> T:
+        """What ``compute()`` returned for ``(model, key)``, computed once while ``model`` lives
+        (every time for an object that cannot be weakly referenced)."""
         try:
             known = self._known.setdefault(model, {})
         except TypeError:  # not weakly referable: computed every time

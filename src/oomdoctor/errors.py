@@ -120,6 +120,7 @@ def _process_state_kept():
 
 
 def missing_framework(module: str, extra: str) -> OomdoctorError:
+    """The error for a framework that is not installed, naming the exact pip command of its extra."""
     return OomdoctorError(
         _("{module} is not installed.").format(module=module),
         _("Install it with: pip install 'oomdoctor[{extra}]'").format(extra=extra),

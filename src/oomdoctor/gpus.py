@@ -46,6 +46,7 @@ class GPU:
         return _("the {size} of {gpu}").format(size=format_bytes(self.total_bytes), gpu=self.name)
 
     def describe(self) -> str:
+        """The GPU's name, with its memory when the name does not already say it."""
         if self.name not in CATALOG:  # "GPU with 12.0 GiB" already says its size
             return self.name
         return f"{self.name} ({format_bytes(self.total_bytes)})"
@@ -100,6 +101,8 @@ for _alias, _name in _ALIASES.items():
 
 
 def gpu_by_name(name: str) -> GPU:
+    """The catalogued GPU named ``name`` (letters and digits compared, an NVIDIA or GeForce prefix
+    dropped); a one-line error listing the names otherwise."""
     found = _LOOKUP.get(_key(name))
     if found is None:
         raise OomdoctorError(

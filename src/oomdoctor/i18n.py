@@ -20,6 +20,7 @@ _translation: gettext.NullTranslations = gettext.NullTranslations()
 
 
 def language_from_environment() -> str:
+    """``zh`` or ``en``, from the first of LC_ALL, LC_MESSAGES, LANG and LANGUAGE that is set."""
     for variable in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
         value = os.environ.get(variable, "")
         if value:
@@ -28,6 +29,7 @@ def language_from_environment() -> str:
 
 
 def known_language(lang: str) -> bool:
+    """Whether ``lang`` is a language oomdoctor's messages are written in."""
     return lang.lower() in _LANGUAGES
 
 

@@ -73,6 +73,8 @@ class PredictedBatchSize(Callback):
         self.seconds: float | None = None  # how long the prediction took
 
     def on_fit_start(self, trainer, pl_module) -> None:
+        """Trace ``training_step`` on one batch of the training dataloader and set the largest batch that
+        fits (and ``accumulate_grad_batches`` for a target), before Lightning runs any step."""
         started = time.perf_counter()
         if trainer.world_size > 1:
             raise OomdoctorError(

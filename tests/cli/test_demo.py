@@ -56,7 +56,7 @@ def test_fixes_are_re_estimated(demo_estimate):
 def test_golden_report(demo_estimate, golden):
     buffer = io.StringIO()
     render(demo_estimate, Console(file=buffer, width=110, color_system=None, force_terminal=False))
-    golden(buffer.getvalue(), "test_demo_report.out")
+    golden(buffer.getvalue(), "test_demo_report.out", estimate=demo_estimate)
 
 
 def test_golden_report_in_chinese(golden):
@@ -70,7 +70,7 @@ def test_golden_report_in_chinese(golden):
     buffer = io.StringIO()
     render(estimate, Console(file=buffer, width=110, color_system=None, force_terminal=False))
     text = buffer.getvalue()
-    golden(text, "test_demo_report.zh.out")
+    golden(text, "test_demo_report.zh.out", estimate=estimate)
     assert "还没算任何激活值就已经是 11.5 GiB" in text and "放不进" in text
 
 

@@ -30,6 +30,8 @@ def command(
     html: Optional[Path] = pictures.html_option(),
     plot: Optional[Path] = pictures.plot_option(),
 ) -> None:
+    """``oomdoctor check``: read a training script (and, unless --static-only, run it up to fit())
+    and print its findings."""
     from ..check import check_source
     from ..i18n import _, set_language
 

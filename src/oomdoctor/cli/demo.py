@@ -38,6 +38,7 @@ def command(as_json: bool = typer.Option(False, "--json", help="Print one JSON o
             lang: Optional[str] = lang_option(),
             html: Optional[Path] = pictures.html_option(),
             plot: Optional[Path] = pictures.plot_option()) -> None:
+    """``oomdoctor demo``: estimate the seed's audio classifier on a 12 GB GPU and print the report."""
     from ..i18n import set_language
     from ..keras.loading import prepare_keras
 

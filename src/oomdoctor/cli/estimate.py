@@ -50,6 +50,7 @@ def command(
     html: Optional[Path] = pictures.html_option(),
     plot: Optional[Path] = pictures.plot_option(),
 ) -> None:
+    """``oomdoctor estimate``: load MODEL, estimate one training step and print the report (or JSON)."""
     from ..i18n import set_language
 
     set_language(arguments.language(lang))
@@ -72,6 +73,7 @@ def command(
 
 
 def show(result, as_json: bool, html: Path | None = None, plot: Path | None = None) -> None:
+    """Print ``result`` as JSON or as the terminal report, and write the HTML and PNG pictures if asked."""
     if as_json:
         typer.echo(json.dumps(result.to_dict(), indent=2))
     else:

@@ -23,6 +23,7 @@ def command(
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     lang: Optional[str] = lang_option(),
 ) -> None:
+    """``oomdoctor explain``: read an out-of-memory log and print what ran out, why, and the fix."""
     from ..i18n import _, set_language
 
     set_language(arguments.language(lang))

@@ -40,6 +40,8 @@ def command(
     html: Optional[Path] = pictures.html_option(),
     plot: Optional[Path] = pictures.plot_option(),
 ) -> None:
+    """``oomdoctor measure``: run real training steps in a fresh process and print the measured peak
+    beside the estimate."""
     from ..i18n import _, set_language
     from ..measure import run
     from .options import gpu_choice

@@ -9,14 +9,17 @@ from ..i18n import _
 
 
 def lang_option():
+    """The ``--lang`` option every command takes."""
     return typer.Option(None, help="en or zh (default: from the locale).")
 
 
 def input_shape_option():
+    """The ``--input-shape`` option: one sample's shape, for inputs with unknown dimensions."""
     return typer.Option(None, help="Per-sample input shape D1,D2,... for unknown dims.")
 
 
 def parse_input_shape(text: str | None) -> tuple[int, ...] | None:
+    """``--input-shape``'s text (``1491,257,1`` or ``1491x257x1``) as a tuple of positive ints; None when not given."""
     if not text:
         return None
     try:
@@ -31,6 +34,7 @@ def parse_input_shape(text: str | None) -> tuple[int, ...] | None:
 
 
 def gpu_choice(gpu: str | None, gpu_memory: str | None):
+    """The GPU that ``--gpu`` or ``--gpu-memory`` names (one of them at most); None when neither is given."""
     from ..gpus import gpu_by_name, gpu_with_memory
 
     if gpu and gpu_memory:

@@ -16,10 +16,12 @@ PLOT_HELP = "Also write a PNG of the two main charts (what holds the peak; peak 
 
 
 def html_option() -> Optional[Path]:
+    """The ``--html FILE`` option: write the report as one self-contained HTML page."""
     return typer.Option(None, "--html", help=HTML_HELP, metavar="FILE", dir_okay=False)
 
 
 def plot_option() -> Optional[Path]:
+    """The ``--plot FILE.png`` option: write the report's charts as a PNG."""
     return typer.Option(None, "--plot", help=PLOT_HELP, metavar="FILE.png", dir_okay=False)
 
 

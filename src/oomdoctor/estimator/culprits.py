@@ -12,6 +12,8 @@ if TYPE_CHECKING:
     from .result import Culprit, Estimate
 
 def category_words(category: str, backend: str = "", phase: str = "") -> str:
+    """A breakdown category's name in words, for ``backend`` and the peak's ``phase`` (at an XLA
+    autotuning peak the temporaries are the candidates' buffers)."""
     if category == "temporaries" and phase.startswith("compilation"):
         # the peak is XLA's autotuning, before the step runs: its temporaries are the candidates' buffers
         return _("Temporaries of XLA's autotuning (each candidate kernel's output and scratch, while the step "
@@ -57,6 +59,7 @@ def by_category(estimate: "Estimate") -> list["Culprit"]:
 
 
 def shape_text(shape: tuple) -> str:
+    """A per-sample shape (the batch dimension dropped) as ``1489×255×16``."""
     return "×".join(str(d) for d in shape[1:])
 
 

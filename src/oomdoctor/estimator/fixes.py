@@ -36,6 +36,8 @@ class Fix:
 
 
 def candidate(name: str, change: str, before: "Estimate", after: "Estimate", note: str = "") -> Fix:
+    """The ``Fix`` that turns ``before`` into ``after``: what it saves, whether it helps (more than 2 %),
+    and, when it barely helps or makes things worse, a note that says why in the breakdown's words."""
     saves = before.peak_bytes - after.peak_bytes
     helps = saves > 0.02 * before.peak_bytes
     if saves < -0.02 * before.peak_bytes:
@@ -80,6 +82,7 @@ def rank(fixes: list[Fix]) -> list[Fix]:
 
 
 def describe(fix: Fix) -> str:
+    """One line for a fix: its change, the peak after it, what it saves or adds, and whether it then fits."""
     verdict = "" if fix.fits is None else (_(" → fits") if fix.fits else _(" → still does not fit"))
     effect = (_("saves {size}").format(size=format_bytes(fix.saves_bytes)) if fix.saves_bytes >= 0
               else _("adds {size}").format(size=format_bytes(-fix.saves_bytes)))

@@ -227,6 +227,8 @@ class Job:
         return [tuple(t.shape[1:]) for t in self.trace.outputs]
 
     def step(self, batch_size: int | None = None) -> StepMemory:
+        """The memory of one training step at ``batch_size`` (the job's own by default), from the
+        backend's memory model and the exact engine's answer where one ran."""
         return model_for(self.backend).step_memory(self.facts(batch_size))
 
     # ---- what every engine's job answers (oomdoctor.estimator uses only these) ----

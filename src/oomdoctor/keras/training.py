@@ -20,6 +20,7 @@ def default_loss(output_shape: tuple) -> str:
 
 
 def loss_name(loss) -> str:
+    """A Keras loss (a name, a Loss object or a function) as the name the tables know it by."""
     return loss if isinstance(loss, str) else getattr(loss, "name", type(loss).__name__)
 
 

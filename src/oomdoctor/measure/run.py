@@ -20,6 +20,7 @@ from ..units import format_bytes
 
 
 def preallocation_advice(backend: str) -> str:
+    """What to set so that nvidia-smi shows what ``backend`` uses instead of what it reserved at start."""
     return {
         "tensorflow": _("TensorFlow reserves nearly all free GPU memory when it starts, so nvidia-smi shows far "
                         "more than the job uses. Turn on memory growth: "
@@ -59,6 +60,7 @@ class Measurement:
 
     @property
     def relative_error(self) -> float | None:
+        """(estimate - measured) / measured for the allocator peak; None without both figures."""
         if not self.peak_bytes or self.estimate_peak_bytes is None:
             return None
         return (self.estimate_peak_bytes - self.peak_bytes) / self.peak_bytes

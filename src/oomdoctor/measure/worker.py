@@ -139,6 +139,7 @@ _ADAPTERS = {"tensorflow": _TensorFlow, "jax": _Jax, "torch": _Torch}
 
 
 def is_oom(exc: BaseException) -> bool:
+    """Whether ``exc`` is a framework's out-of-memory error, by the words TensorFlow, JAX and PyTorch use."""
     text = f"{type(exc).__name__} {exc}"
     return any(word in text for word in ("ResourceExhausted", "RESOURCE_EXHAUSTED", "out of memory",
                                          "OutOfMemory", "OOM when allocating"))
@@ -191,6 +192,8 @@ def _note_failure(result: dict, stage: str, exc: BaseException) -> None:
 
 
 def run(config: dict) -> dict:
+    """Build the Keras model ``config`` describes, run its training steps on this process's device and
+    return what was measured (peaks, steps done, an out-of-memory error) as a dict for the parent."""
     backend = os.environ["KERAS_BACKEND"]
     result: dict = {"backend": backend, "steps_done": 0, "oom": False, "error": None}
     allocator = _ADAPTERS[backend](config.get("cap_bytes"))
@@ -337,6 +340,7 @@ def run_pytorch(config: dict) -> dict:
 
 
 def main() -> int:
+    """The child process's entry point: receive the request, run it (Keras or PyTorch), reply."""
     from .. import child
 
     config = child.receive()

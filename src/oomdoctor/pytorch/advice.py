@@ -19,6 +19,8 @@ _STATE_MULTIPLE = {"adamw": 4.0, "adam": 4.0, "sgd": 2.0, "momentum": 3.0, "rmsp
 
 
 def culprits(estimate: "Estimate", job: "TorchJob", limit: int = 4) -> list["Culprit"]:
+    """At most ``limit`` culprits of ``estimate``: the layers whose weights, with the optimizer's state,
+    hold a large share of the peak, then the largest categories of the breakdown."""
     from ..estimator.culprits import by_category
     from ..estimator.result import Culprit
 

@@ -88,6 +88,7 @@ class TorchJob:
                              [s.module for s in storages], [s.step for s in storages], cap)
 
     def step(self, batch_size: int | None = None) -> Replay:
+        """The traced step replayed at ``batch_size`` (the job's own by default) through the caching allocator."""
         return self.replay(self.batch_size if batch_size is None else batch_size)
 
     def fits(self, batch_size: int, spare: float = 0.0) -> bool:
@@ -167,6 +168,7 @@ MAX_BATCH_SPARE = 0.02
 
 
 def max_batch_size(job: TorchJob, limit: int = 1 << 20) -> int:
+    """The largest batch (up to ``limit``) whose replayed step fits the job's GPU with 2 % spare; 0 when none does."""
     from ..search import largest_fitting
 
     return largest_fitting(lambda batch: job.fits(batch, MAX_BATCH_SPARE), limit)
@@ -241,6 +243,8 @@ def default_loss(notes: list[str]) -> Callable[[Any, Any], Any]:
 
 
 def optimizer_factory(name: str):
+    """A function that makes the torch optimizer called ``name`` over given parameters, as torch
+    would configure it on a GPU (foreach kernels)."""
     import torch
 
     name = name.lower()
@@ -323,6 +327,7 @@ def _make_optimizer(optimizer, module):
 
 
 def workspace_bytes(gpu: GPU | None) -> int:
+    """The cuBLAS workspace one stream takes on ``gpu`` (larger from Hopper on; Hopper's when unknown)."""
     if gpu is None or gpu.hopper_or_newer:
         return CUBLAS_WORKSPACE_HOPPER
     return CUBLAS_WORKSPACE_OLDER

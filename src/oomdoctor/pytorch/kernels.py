@@ -58,6 +58,8 @@ def _dropout(input, p, train):
 
 @contextlib.contextmanager
 def cuda_kernels() -> Iterator[None]:
+    """While active, CPU-traced attention and fused dropout take the kernels CUDA would (their
+    memory-efficient forms), so the trace keeps what a GPU step keeps."""
     import torch
 
     library = torch.library.Library("aten", "IMPL")
