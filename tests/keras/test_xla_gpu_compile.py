@@ -1,6 +1,8 @@
 """XLA's GPU compiler run without a GPU: the JAX step's buffers as the target GPU lays them out."""
 
 import json
+import sys
+from pathlib import Path
 
 import keras
 import pytest
@@ -97,6 +99,34 @@ def test_a_jax_estimate_uses_the_compiled_step_and_scales_it_for_other_batches()
     here, _ = xla._compiled_breakdown(facts, anchor.step, xla.GPU_TABLE.kept_bytes(facts), anchor)
     assert here["gradients"] + here["activations"] == anchor.step.temp_bytes
     assert job.step(256).peak_bytes > job.step(64).peak_bytes
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="JAX's CUDA plugin is built only for Linux")
+def test_the_default_install_brings_the_compiler_and_the_ptxas_it_looks_for():
+    """The plugin finds ptxas and libdevice beside it in site-packages (nvidia-cuda-nvcc-cu12), so the
+    compile needs no CUDA toolkit on the user's machine. (This machine has one in /usr/local/cuda,
+    which XLA would also take: the test asks for the wheel's, where XLA looks first.)"""
+    import importlib.util
+
+    assert xla_compile._cuda_plugin_installed()
+    plugin = Path(importlib.util.find_spec("jax_plugins.xla_cuda12").origin).parent
+    nvcc = plugin.parents[1] / "nvidia" / "cuda_nvcc"  # one of the paths XLA's ptxas search names
+    assert (nvcc / "bin" / "ptxas").is_file(), nvcc
+    assert (nvcc / "nvvm" / "libdevice" / "libdevice.10.bc").is_file(), nvcc
+
+
+@needs_plugin
+def test_a_missing_ptxas_is_named_with_the_package_that_brings_it(monkeypatch):
+    import jax
+
+    def no_ptxas(self, *args, **kwargs):
+        raise jax.errors.JaxRuntimeError("UNAVAILABLE: No PTX compilation provider is available. Neither "
+                                         "ptxas/nvlink nor nvjtlink is available.")
+
+    monkeypatch.setattr(jax.stages.Lowered, "compile", no_ptxas)
+    est = oomdoctor.estimate(_mlp(256), 16, optimizer="adam", backend="jax", gpu="T4")
+    assert est.engine == "table"
+    assert "found no ptxas" in est.engine_reason and "pip install nvidia-cuda-nvcc-cu12" in est.engine_reason
 
 
 def test_without_the_compile_the_table_says_so(monkeypatch):

@@ -209,8 +209,8 @@ def test_hugging_face_gpt2_from_a_config_uses_its_own_loss():
 @pytest.mark.slow
 def test_torchvision_resnet50_at_batch_64():
     torchvision = pytest.importorskip(
-        "torchvision", reason="torchvision needs torch 2.14.1 (a 5.5 GB CUDA build) beside the CPU torch 2.13 "
-                              "that CI installs: pip install torch==2.14.1 torchvision==0.29.1")
+        "torchvision", reason="torchvision is not installed (the dev extra pins it with the torch it was built "
+                              "with: torch==2.14.1 torchvision==0.29.1)")
     model = torchvision.models.resnet50(weights=None)
     x, y = torch.zeros(1, 3, 224, 224), torch.zeros(1, dtype=torch.long)
     result = estimate(model, 64, example_inputs=(x, y),

@@ -28,6 +28,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 import os
+import sys
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -135,6 +136,10 @@ def _compile(model: Any, batch_size: int, optimizer_name: str, target: "GPU | No
                             alias_bytes=int(analysis.alias_size_in_bytes),
                             temp_bytes=int(analysis.temp_size_in_bytes))
     except Exception as exc:  # the reason travels to the report; the caller's table answers
+        if target is not None and "PTX compilation provider" in str(exc):
+            # the one CUDA tool the compile runs: the kernels are compiled, though none will run here
+            return NotCompiled(f"XLA's GPU compiler found no ptxas ({first_line(exc)}); oomdoctor's install brings "
+                               "it on Linux: pip install nvidia-cuda-nvcc-cu12")
         return NotCompiled(first_line(exc))
 
 
@@ -273,6 +278,13 @@ def _abstract_step(model: Any, batch_size: int, optimizer_name: str, target: "GP
 # convolution algorithms and their scratch, GEMM tilings); on the H200 ground truth the
 # temporary buffer was the measured largest allocation to the byte for VGG-16, MobileNet-v2
 # and the seed's model.
+#
+# What the compile needs, found by hiding each piece (strace, and CUDA's toolkit masked): the
+# plugin's PJRT library, and ptxas with CUDA's libdevice (nvidia-cuda-nvcc-cu12), since XLA
+# compiles every kernel to a cubin even though none will run. cuDNN, cuBLAS and the other CUDA
+# libraries are never opened: convolution and matrix-product algorithms are chosen on a device,
+# by autotuning, which a compile without one skips. The plugin's version checks would load them,
+# so JAX_SKIP_CUDA_CONSTRAINTS_CHECK is set (keras.loading.choose_trace_backend).
 
 # Per compute capability: shared memory per SM and the most one block may opt in to, threads per
 # SM, FP32 lanes per SM (NVIDIA's CUDA C++ programming guide, technical specifications).
@@ -342,6 +354,9 @@ def gpu_topology(gpu: "GPU"):
     """A one-device topology of ``gpu`` to compile for, or why there is none (JAX's CUDA plugin is
     missing, or too old for deviceless topologies)."""
     if not _cuda_plugin_installed():
+        if sys.platform != "linux":
+            return NotCompiled(f"JAX's CUDA plugin, which XLA's GPU compiler comes in, is built only for Linux "
+                               f"(this is {sys.platform})")
         return NotCompiled("JAX's CUDA plugin is not installed: pip install 'oomdoctor[xla-gpu]'")
     try:
         from jax.experimental import topologies
