@@ -195,6 +195,7 @@ def _built(builder):
     # abstract by an earlier estimate would be allocated here)
     with tensorflow_left_unloaded(), weights_left_unfilled(), unseeded_random_traceable(), \
             _compile_recorded() as recorded:
+        names = _name_counters()
         try:
             with keras.StatelessScope(initialize_variables=False):
                 return builder(), recorded.get("arguments")
@@ -202,7 +203,26 @@ def _built(builder):
             if "stateless scope" not in str(exc):
                 raise
         recorded.clear()
+        # the second run names its layers as the user's one run does (conv2d, not conv2d_3), so the
+        # report's layer names are the ones model.summary() shows them
+        _restore_name_counters(names)
         return builder(), recorded.get("arguments")
+
+
+def _name_counters() -> dict | None:
+    """A copy of Keras's counters of automatic names (``conv2d``, ``conv2d_1``, ...)."""
+    from keras.src.backend.common import global_state
+
+    counters = global_state.get_global_attribute("object_name_uids")
+    return None if counters is None else dict(counters)
+
+
+def _restore_name_counters(saved: dict | None) -> None:
+    import collections
+
+    from keras.src.backend.common import global_state
+
+    global_state.set_global_attribute("object_name_uids", collections.defaultdict(int, saved or {}))
 
 
 @contextlib.contextmanager
