@@ -116,6 +116,26 @@ def test_the_default_install_brings_the_compiler_and_the_ptxas_it_looks_for():
 
 
 @needs_plugin
+def test_the_compile_answers_when_the_users_own_keras_code_ran_jax_first():
+    """The README's Python use: the user's Keras model, built on JAX before oomdoctor is called, makes
+    JAX look for its plugins, and without CUDA's GPU libraries the plugin's version check leaves it
+    unregistered. The estimate still gets XLA's GPU compile."""
+    import os
+    import subprocess
+
+    code = (
+        "import os; os.environ['KERAS_BACKEND'] = 'jax'\n"
+        "import keras, oomdoctor\n"
+        "model = keras.Sequential([keras.Input((64,)), keras.layers.Dense(32), keras.layers.Dense(10)])\n"
+        "import jax; jax.numpy.zeros(2).block_until_ready()  # JAX's plugins looked for, by the user's code\n"
+        "print(oomdoctor.estimate(model, 16, optimizer='adam', backend='jax', gpu='T4').engine)\n")
+    env = {k: v for k, v in os.environ.items() if k != "JAX_SKIP_CUDA_CONSTRAINTS_CHECK"}
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=300)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert run.stdout.split()[-1] == "xla-gpu-compile", run.stderr[-2000:]
+
+
+@needs_plugin
 def test_a_missing_ptxas_is_named_with_the_package_that_brings_it(monkeypatch):
     import jax
 

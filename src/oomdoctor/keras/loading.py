@@ -209,20 +209,19 @@ def _built(builder):
         return builder(), recorded.get("arguments")
 
 
-def _name_counters() -> dict | None:
+def _name_counters() -> dict:
     """A copy of Keras's counters of automatic names (``conv2d``, ``conv2d_1``, ...)."""
     from keras.src.backend.common import global_state
 
-    counters = global_state.get_global_attribute("object_name_uids")
-    return None if counters is None else dict(counters)
+    return dict(global_state.get_global_attribute("object_name_uids") or {})
 
 
-def _restore_name_counters(saved: dict | None) -> None:
+def _restore_name_counters(saved: dict) -> None:
     import collections
 
     from keras.src.backend.common import global_state
 
-    global_state.set_global_attribute("object_name_uids", collections.defaultdict(int, saved or {}))
+    global_state.set_global_attribute("object_name_uids", collections.defaultdict(int, saved))
 
 
 @contextlib.contextmanager

@@ -26,6 +26,7 @@ its table.
 from __future__ import annotations
 
 import contextlib
+import functools
 import importlib
 import os
 import sys
@@ -339,15 +340,21 @@ device_description_str: "{known.name}"
 """
 
 
-def _cuda_plugin_installed() -> bool:
+def _cuda_plugin_name() -> str | None:
+    """The module of JAX's CUDA plugin (``jax_plugins.xla_cuda12``), or None when none is installed."""
     import importlib.util
     import pkgutil
 
     if importlib.util.find_spec("jax_plugins") is None:
-        return False
+        return None
     import jax_plugins
 
-    return any(m.name.startswith("xla_cuda") for m in pkgutil.iter_modules(jax_plugins.__path__))
+    return next((f"jax_plugins.{m.name}" for m in pkgutil.iter_modules(jax_plugins.__path__)
+                 if m.name.startswith("xla_cuda")), None)
+
+
+def _cuda_plugin_installed() -> bool:
+    return _cuda_plugin_name() is not None
 
 
 def gpu_topology(gpu: "GPU"):
@@ -358,9 +365,20 @@ def gpu_topology(gpu: "GPU"):
             return NotCompiled(f"JAX's CUDA plugin, which XLA's GPU compiler comes in, is built only for Linux "
                                f"(this is {sys.platform})")
         return NotCompiled("JAX's CUDA plugin is not installed: pip install 'oomdoctor[xla-gpu]'")
+    # Without CUDA's GPU libraries (the default install) the plugin's version check fails and JAX leaves
+    # the plugin unregistered. oomdoctor sets the switch before it imports Keras; where the user's own
+    # code made JAX look for its plugins first (a Keras model built on JAX before oomdoctor.estimate),
+    # the plugin is registered here, once, without the check.
+    os.environ.setdefault("JAX_SKIP_CUDA_CONSTRAINTS_CHECK", "1")
     try:
         from jax.experimental import topologies
 
-        return topologies.get_topology_desc(platform="cuda", topology="1x1x1", target_config=target_config(gpu))
+        describe = functools.partial(topologies.get_topology_desc, platform="cuda", topology="1x1x1",
+                                     target_config=target_config(gpu))
+        try:
+            return describe()
+        except NotImplementedError:  # "topology not implemented for cuda": the plugin was left unregistered
+            importlib.import_module(_cuda_plugin_name()).initialize()
+            return describe()
     except Exception as exc:
         return NotCompiled(f"JAX's CUDA plugin could not describe {gpu.name}: {first_line(exc)}")
