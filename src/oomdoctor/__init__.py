@@ -1,7 +1,8 @@
 """oomdoctor: how much GPU memory will this training step need, and what holds it?
 
 Importing this package imports no deep-learning framework; ``estimate`` brings
-in Keras (and its backend) when first called.
+in Keras (and its backend) when first called. It adds one import hook, which loads
+Triton before TensorFlow so that the two can share a process (``native_libraries``).
 """
 
 from __future__ import annotations
@@ -10,10 +11,13 @@ from typing import TYPE_CHECKING, Any
 
 __all__ = ["estimate", "Estimate", "OomdoctorError", "GPU", "gpu_by_name", "configure_gpu_memory", "__version__"]
 
+from . import native_libraries
 from .errors import OomdoctorError
 from .gpu_memory import configure_gpu_memory
 from .gpus import GPU, gpu_by_name
 from .version import __version__
+
+native_libraries.install()
 
 if TYPE_CHECKING:
     from .estimator.result import Estimate

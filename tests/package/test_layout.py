@@ -14,7 +14,7 @@ SRC = Path(__file__).parents[2] / "src"
 LAYERS = [
     # foundations: nothing here knows about models, engines or reports
     {"version", "units", "i18n", "errors", "files", "arguments", "gpus", "search", "cache", "child", "batch_size",
-     "builders"},
+     "builders", "native_libraries"},
     {"estimator"},  # what both engines share: the Estimate, strategies, categories, fixes, the batch curve
     {"pytorch"},  # plain PyTorch's engine
     {"keras"},  # Keras's engine (its torch backend's trace builds on pytorch's recorder)

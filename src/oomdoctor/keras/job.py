@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
-from .. import arguments
+from .. import arguments, native_libraries
 from ..errors import OomdoctorError
 from ..estimator import parallel
 from ..estimator.categories import phase_name
@@ -363,6 +363,8 @@ def build_estimate(job: Job) -> Estimate:
     if table_reason is not None:
         notes.insert(0, _("Estimated from the per-kind table, not an exact engine: {reason}.").format(
             reason=table_reason))
+    if engine == "keras-torch-trace" and native_libraries.refusal_note():
+        notes.append(native_libraries.refusal_note())
     if approximated:
         notes.append(_("{count} part(s) are approximated conservatively (counted high): {parts}").format(
             count=len(approximated), parts=", ".join(approximated[:5]) + ("..." if len(approximated) > 5 else "")))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
-from .. import arguments
+from .. import arguments, native_libraries
 from ..errors import OomdoctorError, one_line
 from ..estimator.fixes import worse_than_before
 from ..estimator.parallel import Strategy
@@ -486,6 +486,8 @@ def build_estimate(job: TorchJob):
 def trace_notes(job: TorchJob) -> list[str]:
     """What the trace assumed: the loss it chose, the values torch.nn read from tensors without data."""
     notes = [job.loss_note] if job.loss_note else []
+    if native_libraries.refusal_note():
+        notes.append(native_libraries.refusal_note())
     reads = job.first.library_reads
     if reads:
         notes.append(_("torch.nn read {count} values from tensors during the step ({functions}), which an estimate "
