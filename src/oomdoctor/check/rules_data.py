@@ -51,8 +51,8 @@ def eager_loading(script: Script) -> Iterator[Finding]:
     for seen in script.seen("filled"):
         data, item = seen.value, seen.source
         if isinstance(data, Data) and isinstance(item, Item) and item.fresh and not item.root and \
-                not seen.ctx.small_loop and not negligible(data) and not data.labels and not data.implicit_float64:
-            # (a float64 buffer nobody chose: dtype-blowup says this line, with the larger saving)
+                not seen.ctx.small_loop and not negligible(data) and not data.labels:
+            # (a float64 buffer nobody chose is also dtype-blowup, on the same line: two problems, two fixes)
             buffers.setdefault((data.path, data.line), seen)
     for seen in buffers.values():
         data = seen.value

@@ -140,7 +140,8 @@ def workers_copy_dataset(script: Script) -> Iterator[Finding]:
         per_element = _read_per_element(chain)
         for cls in chain:
             for (owner, attribute), value in script.flow.attributes.items():
-                if owner is not cls or not isinstance(value, Data) or value.container not in ("list", "dict"):
+                if owner is not cls or not isinstance(value, Data) or value.container not in ("list", "dict") and \
+                        value.content != TABLE:
                     continue
                 if per_element is not None and attribute not in per_element:
                     continue  # only len(self.files) in the main process: no worker touches its pages
@@ -148,15 +149,24 @@ def workers_copy_dataset(script: Script) -> Iterator[Finding]:
                         "label", "labels", "target", "targets"}:
                     continue
                 module, site = script.flow.attribute_sites[(owner, attribute)]
+                if value.content == TABLE:
+                    held = _("a pandas DataFrame (line {line}) holding the data set; its object columns (strings, "
+                             "lists, arrays per row) are Python objects").format(line=site.lineno)
+                    fix = _("Convert the columns __getitem__ reads to NumPy arrays of a fixed dtype once, in "
+                            "__init__ (self.values = df['col'].to_numpy()), or read rows per batch from a "
+                            "memory-mapped .npy or an Arrow file.")
+                else:
+                    held = _("a Python {container} as long as the data set (line {line})").format(
+                        container=value.container, line=site.lineno)
+                    fix = _("Hold it as a NumPy array (np.array(paths) of a fixed-width string dtype) or another "
+                            "single object, not a list of Python objects.")
+                # the DataLoader's line: its workers are what multiply the memory
                 yield script.finding(
-                    "workers-copy-dataset", site,
-                    _("self.{attribute} is a Python {container} as long as the data set, and the DataLoader (line "
-                      "{line}) reads it from several worker processes: reading a Python object updates its "
-                      "reference count, so each worker ends up with its own copy of every page it touches, and "
-                      "host memory grows with the number of workers.").format(
-                        attribute=attribute, container=value.container, line=seen.node.lineno),
-                    _("Hold it as a NumPy array (np.array(paths) of a fixed-width string dtype) or another "
-                      "single object, not a list of Python objects."), module=module)
+                    "workers-copy-dataset", seen.node,
+                    _("self.{attribute} is {held}, and this DataLoader reads it from several worker processes: "
+                      "reading a Python object updates its reference count, so each worker ends up with its own "
+                      "copy of every page it touches, and host memory grows with the number of workers.").format(
+                        attribute=attribute, held=held), fix, module=seen.ctx.module)
 
 
 def _read_per_element(chain: list) -> set[str] | None:
