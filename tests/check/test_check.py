@@ -700,3 +700,23 @@ def test_fit_given_a_large_array_is_a_second_copy_and_a_small_one_is_not(rows, e
                       "model.compile(optimizer='adam', loss='sparse_categorical_crossentropy')\n"
                       f"model.fit(x, np.zeros({rows}), epochs=1)\n")
     assert [(f.line, f.rule) for f in check_source(script) if f.rule == "in-memory-array"] == expected
+
+
+@pytest.mark.parametrize("index, expected", [("np.zeros(batch_size, 'int32')", []),
+                                             ("np.random.permutation(len(self.images))", [12])])
+def test_rows_picked_by_a_batch_sized_index_are_one_batch(index, expected, tmp_path):
+    # SoftRas's random_batch: ids of batch_size rows, then .cuda() of the batch each step
+    source = ("import numpy as np, torch\n\nclass Views:\n    def __init__(self):\n"
+              "        self.images = np.load('views.npy')\n\n    def batch(self, batch_size):\n"
+              f"        ids = {index}\n        return torch.from_numpy(self.images[ids].astype('float32') / 255.)\n\n"
+              "views = Views()\nx = views.batch(64).cuda()\n")
+    assert _rules(tmp_path, source, "dataset-on-gpu") == expected
+
+
+@pytest.mark.parametrize("kept, expected", [(".astype(np.uint8)", []), ("", [7])])
+def test_a_float_copy_of_each_file_made_narrow_again_before_it_is_kept_is_not_float64(kept, expected, tmp_path):
+    # dfaker/df: cv2.imread(crop).astype(float) for the drawing, numpy.dstack(...).astype(numpy.uint8) kept
+    source = ("import os\nimport cv2\nimport numpy as np\n\nfaces = []\nfor name in os.listdir('faces'):\n"
+              "    picture = cv2.imread(os.path.join('faces', name)).astype(float)\n"
+              f"    faces.append(picture{kept})\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected

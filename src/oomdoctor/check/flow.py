@@ -609,6 +609,8 @@ class Flow(CallHandlers):
         if isinstance(index, Text):
             labels = bool(words_of(index.value) & LABEL_WORDS)
             return replace(data, labels=labels, shape=None)
+        if isinstance(first, ast.Name) and _batch_sized(first.id, ctx.module.function_of(node)):
+            return Batch()  # X[ids] with ids = np.random.randint(0, n, batch_size): the rows of one batch
         if not ctx.loops and isinstance(first, (ast.Name, ast.Attribute)) and _names_rows(first) and \
                 not isinstance(self.values.get(first), (Number, Text, Tensor, Batch, Item)) and \
                 data.container in ("numpy", "torch") and data.content != NAMES:
@@ -1015,6 +1017,25 @@ _ARRAY_LIBRARIES = {"numpy", "tensorflow", "librosa", "cv2", "PIL", "scipy", "sk
 _ARITHMETIC = {ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b, ast.Mult: lambda a, b: a * b,
                ast.Div: lambda a, b: a / b, ast.FloorDiv: lambda a, b: a // b, ast.Pow: lambda a, b: a ** b
                if abs(b) < 64 else float("inf")}
+
+
+def _batch_sized(name: str, function: FunctionInfo | None) -> bool:
+    """``name`` is made in ``function`` by a call sized by a batch size (np.zeros(batch_size, 'int32'),
+    np.random.choice(n, size=args.batch_size)): an index of one batch's rows, not of a split."""
+    if function is None:
+        return False
+    for statement in ast.walk(function.node):
+        if not isinstance(statement, ast.Assign) or not isinstance(statement.value, ast.Call) or not any(
+                isinstance(target, ast.Name) and target.id == name for target in statement.targets):
+            continue
+        call = statement.value
+        sizes = list(call.args) + [k.value for k in call.keywords if k.arg in ("size", "shape", "k", None)]
+        for size in sizes:
+            for part in ast.walk(size):
+                if isinstance(part, (ast.Name, ast.Attribute)) and words_of(last_part(dotted_name(part))) & {
+                        "batch", "bs", "minibatch"}:
+                    return True
+    return False
 
 
 def _names_rows(index: ast.expr) -> bool:

@@ -132,8 +132,10 @@ class CallHandlers:
         if method == "astype":
             dtype = dtype_of(node.args[0] if node.args else keyword_value(node, "dtype"), call.ctx.module)
             widened = ITEMSIZE.get(dtype or "", 0) == 8 and 0 < ITEMSIZE.get(item.dtype or "", 8) < 8
+            # cv2.imread(p).astype(float) ... .astype(np.uint8): what is kept is narrow again
+            narrowed = 0 < ITEMSIZE.get(dtype or "", 0) < 8
             return replace(item, dtype=dtype, fresh=True,
-                           widened_line=node.lineno if widened else item.widened_line)
+                           widened_line=node.lineno if widened else None if narrowed else item.widened_line)
         if method in ("read", "decode", "readlines", "split", "strip", "lower", "startswith", "endswith"):
             return None
         if method in ("cuda", "to"):
