@@ -720,3 +720,32 @@ def test_a_float_copy_of_each_file_made_narrow_again_before_it_is_kept_is_not_fl
               "    picture = cv2.imread(os.path.join('faces', name)).astype(float)\n"
               f"    faces.append(picture{kept})\n")
     assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+TILES = """import glob
+import numpy as np
+from libtiff import TIFF
+
+def cut(scene, tile=128, stride=32):
+    pieces = []
+    for i in range(0, scene.shape[0] - tile, stride):
+        for j in range(0, scene.shape[1] - tile, stride):
+            pieces.append(scene[i:i + tile, j:j + tile])
+    return pieces
+
+tiles = []
+for name in sorted(glob.glob('sat/*.tif')):
+    tiles = tiles + cut(TIFF.open(name).read_image())
+held_out = np.asarray(cut(TIFF.open('sat/last.tif').read_image()))
+truth = np.asarray(cut(TIFF.open('gt/last.tif').read_image()))
+"""
+
+
+def test_the_tiles_of_every_scene_kept_in_one_list_are_the_data_set_in_memory(tmp_path):
+    # manideep2510/eye-in-the-sky: overlapping tiles of every satellite scene, list + list in a loop
+    script = tmp_path / "train.py"
+    script.write_text(TILES)
+    findings = [(f.line, f.rule) for f in check_source(script) if f.kind == "memory"]
+    assert (14, "eager-loading") in findings
+    # two calls of cut() make two arrays: the second is not a copy of the first
+    assert not [line for line, rule in findings if rule == "duplicate-copy" and line == 16], findings

@@ -204,6 +204,11 @@ class Flow(CallHandlers):
                 if added is not None and isinstance(value, Tensor):  # total = total + loss: total += loss
                     self._accumulate(node, node.targets[0], self.values.get(added), ctx, appended=False)
                     value = replace(value, accumulated=True)
+                elif added is not None and ctx.loops and isinstance(self.values.get(added), (Item, Several, Data)):
+                    # tiles = tiles + cut(scene): the list grows by one file's pieces each time round, as
+                    # tiles.extend(cut(scene)) would
+                    if self._extended(node, node.targets[0], added, scope, ctx):
+                        return ctx
                 targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                 for target in targets:
                     self._assign(target, value, scope, ctx, node)
@@ -806,6 +811,28 @@ class Flow(CallHandlers):
 
     # -- calls --------------------------------------------------------------------------------------------------
 
+    def _extended(self, statement: ast.Assign, target: ast.expr, added: ast.expr, scope: Scope,
+                  ctx: Context) -> bool:
+        """``target = target + added`` in a loop, run as ``target.extend(added)``; whether it held files."""
+        pieces = self.values.get(added)
+        if isinstance(pieces, Data):
+            # a list of arrays cut from each file the loop decodes (tiles of a scene): every file's pieces kept
+            if pieces.container != "list" or pieces.content != ARRAYS or pieces.small or not ctx.data_set_level or \
+                    not isinstance(target, ast.Name) or \
+                    not any(self._reads_files(loop, ctx.module) for loop in ctx.loops):
+                return False
+            held = replace(pieces, line=statement.lineno, path=str(ctx.module.path), how="a list of decoded files",
+                           content=FILES, root=f"{ctx.module.path}:{statement.lineno}")
+            self.seen.append(Seen("collected", statement, ctx, held))
+            self._assign(target, held, scope, ctx, statement)
+            return True
+        extend = ast.Call(func=ast.Attribute(value=target, attr="extend", ctx=ast.Load()), args=[added], keywords=[])
+        ast.copy_location(extend, statement)
+        ast.copy_location(extend.func, statement)
+        self._call_append(Call(extend, "", self.eval(target, scope, ctx), None, [self.values.get(added)], {}, ctx,
+                               scope))
+        return isinstance(target, ast.Name) and isinstance(scope.get(target.id), Data)
+
     def _call_append(self, call: Call) -> Value:
         """lst.append(x) in a loop: a list that grows by one file, one name or one step's tensor each time round."""
         node, ctx = call.node, call.ctx
@@ -872,6 +899,10 @@ class Flow(CallHandlers):
             returned = self.returns.get(callee.info)
             if isinstance(returned, Model) and returned.framework == "keras" and call.ctx.loops:
                 self.seen.append(Seen("model-built", call.node, call.ctx, returned))  # model = build_model()
+            if isinstance(returned, Data) and returned.root == f"{returned.path}:{returned.line}" and \
+                    callee.info.node.lineno <= returned.line <= (callee.info.node.end_lineno or returned.line):
+                # made anew by the function on each call: cut(scene_a) and cut(scene_b) are two data sets
+                returned = replace(returned, root=f"{returned.root}@{call.ctx.module.path}:{call.node.lineno}")
             return returned
         if isinstance(callee, ClassRef):
             cls = callee.info

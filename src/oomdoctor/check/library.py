@@ -32,6 +32,8 @@ DECODERS = {
     "torchaudio.load": ("float32", None), "pydicom.dcmread": (None, None), "pydicom.read_file": (None, None),
     "nibabel.load": (None, None), "SimpleITK.ReadImage": (None, None), "imutils.url_to_image": ("uint8", 3),
     "medpy.io.load": (None, None), "rawpy.imread": (None, None), "tifffile.imread": (None, None),
+    # satellite scenes: pylibtiff (TIFF.open(p).read_image()) and GDAL (gdal.Open(p).ReadAsArray())
+    "libtiff.TIFF.open": (None, None), "osgeo.gdal.Open": (None, None),
 }
 # Decoders whose one file is tens of megabytes or more once decoded (a CT or MR volume, a camera raw frame):
 # a few hundred of them kept is already more than the RAM of most machines
