@@ -749,3 +749,14 @@ def test_the_tiles_of_every_scene_kept_in_one_list_are_the_data_set_in_memory(tm
     assert (14, "eager-loading") in findings
     # two calls of cut() make two arrays: the second is not a copy of the first
     assert not [line for line, rule in findings if rule == "duplicate-copy" and line == 16], findings
+
+
+@pytest.mark.parametrize("after, expected", [("", [13]), ("    shown.mean().backward()\n", [])])
+def test_a_preview_forward_after_the_switch_to_eval_in_the_epoch_loop_keeps_its_graph(after, expected, tmp_path):
+    # sonhamin/HairSwapping: each epoch trains, then net.eval(), then shows net(x) outside no_grad
+    source = ("import torch\nnet = torch.nn.Conv2d(3, 3, 3).cuda()\nopt = torch.optim.Adam(net.parameters())\n"
+              "for epoch in range(10):\n    net.train()\n    for x, y in train_loader:\n"
+              "        loss = (net(x.cuda()) - y.cuda()).pow(2).mean()\n        opt.zero_grad()\n"
+              "        loss.backward()\n        opt.step()\n    net.eval()\n    x = next(iter(train_loader))[0].cuda()\n"
+              f"    shown = net(x)\n{after}")
+    assert _rules(tmp_path, source, "eval-without-no-grad") == expected

@@ -101,6 +101,10 @@ def _trains_in(region: object, seen: Seen, script: Script) -> bool:
         nodes: Iterator[ast.AST] = own_nodes(region.node)
     elif isinstance(region, ast.AST):
         nodes = ast.walk(region)
+        if seen.ctx.eval_mode and region is not _step_loop(seen.ctx, script):
+            # for epoch in ...: train; model.eval(); preview = model(x): the training of this pass came before
+            # the switch, so only a backward or step after this forward would make it part of training
+            nodes = (n for n in nodes if getattr(n, "lineno", 0) > seen.node.lineno)
     else:
         return False
     return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in ("backward", "step")
