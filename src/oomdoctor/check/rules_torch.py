@@ -152,6 +152,10 @@ def workers_copy_dataset(script: Script) -> Iterator[Finding]:
                 if value.small or value.content not in (NAMES, TABLE) or words_of(attribute) & LABEL_WORDS - {
                         "label", "labels", "target", "targets"}:
                     continue
+                if value.how in _FOLDER_LISTINGS:
+                    # a path is some 100 bytes: even a million files copied by 8 workers is 0.8 GB, a usual
+                    # folder far less; what they name is read per item. Records, dicts and tables weigh more
+                    continue
                 module, site = script.flow.attribute_sites[(owner, attribute)]
                 if value.content == TABLE:
                     held = _("a pandas DataFrame (line {line}) holding the data set; its object columns (strings, "
@@ -171,6 +175,11 @@ def workers_copy_dataset(script: Script) -> Iterator[Finding]:
                       "reading a Python object updates its reference count, so each worker ends up with its own "
                       "copy of every page it touches, and host memory grows with the number of workers.").format(
                         attribute=attribute, held=held), fix, module=seen.ctx.module)
+
+
+# How the flow names a list of file names made from a folder (library.LISTINGS, and a comprehension over one)
+_FOLDER_LISTINGS = {"listdir", "walk", "glob", "iglob", "scandir", "list_images", "list_files",
+                    "a list of file names"}
 
 
 def _read_per_element(chain: list) -> set[str] | None:

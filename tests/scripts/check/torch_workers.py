@@ -1,4 +1,4 @@
-# A Dataset holding a Python list of every file name, read by 8 worker processes.
+# A Dataset holding a Python list of every file name, read by 8 worker processes: a folder's paths are light.
 import os
 
 import torch
