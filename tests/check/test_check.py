@@ -761,3 +761,36 @@ def test_a_preview_forward_after_the_switch_to_eval_in_the_epoch_loop_keeps_its_
               "        loss.backward()\n        opt.step()\n    net.eval()\n    x = next(iter(train_loader))[0].cuda()\n"
               f"    shown = net(x)\n{after}")
     assert _rules(tmp_path, source, "eval-without-no-grad") == expected
+
+
+@pytest.mark.parametrize("count, expected", [(100, []), (10_000_000, [7])])
+def test_rows_of_an_array_the_script_shows_is_small_are_small(count, expected, tmp_path):
+    # PyTorchStepByStep: 80 of 100 points moved to the device whole is no problem
+    source = (f"import numpy as np, torch\nN = {count}\nx = np.random.rand(N, 64)\n"
+              "order = np.arange(N)\nnp.random.shuffle(order)\nfit_idx = order[:int(N * .8)]\n"
+              "x_fit = torch.as_tensor(x[fit_idx]).float().to('cuda')\n")
+    assert _rules(tmp_path, source, "dataset-on-gpu") == expected
+
+
+SLICES = """import numpy as np, tifffile, torch
+volume = tifffile.imread('micrograph.tif')
+levels = np.unique(volume)
+sets = []
+for axis in range(3):
+    data = np.empty([32 * 900, len(levels), 64, 64])
+    for i in range(32 * 900):
+        for c, level in enumerate(levels):
+            plane = np.zeros([64, 64])
+            plane[volume[i % 100, :64, :64] == level] = 1
+            data[i, c, :, :] = plane
+    sets.append(torch.FloatTensor(data))
+"""
+
+
+def test_a_buffer_of_samples_made_in_a_loop_is_a_data_set_and_crops_of_one_image_are_not_files(tmp_path):
+    # SliceGAN: 28,800 one-hot slices per direction in a float64 np.empty made inside the loop over directions
+    script = tmp_path / "train.py"
+    script.write_text(SLICES)
+    findings = [(f.line, f.rule) for f in check_source(script) if f.kind == "memory"]
+    assert (6, "dtype-blowup") in findings
+    assert not [f for f in findings if f[1] == "eager-loading"], findings  # nothing decoded in the filling loops

@@ -37,6 +37,7 @@ from .values import (
     Text,
     TextFile,
     Value,
+    negligible,
 )
 
 
@@ -607,7 +608,8 @@ class Flow(CallHandlers):
                 return replace(data, shape=shape, small=True)
             if ctx.loops and piece.lower is not None and not isinstance(piece.lower, ast.Constant):
                 return Batch()  # X[i:i + batch_size]: one batch
-            return replace(data, shape=((None,) + data.shape[1:]) if data.shape else None)
+            # a part of data the script shows is small is small too, whatever rows it keeps
+            return replace(data, shape=((None,) + data.shape[1:]) if data.shape else None, small=negligible(data))
         first = piece.elts[0] if isinstance(piece, ast.Tuple) and piece.elts else piece
         if isinstance(self.values.get(first), Number) or ctx.loops and isinstance(first, ast.Name):
             return _row(data)  # X[i], X[i, :]: one sample
@@ -621,7 +623,7 @@ class Flow(CallHandlers):
                 data.container in ("numpy", "torch") and data.content != NAMES:
             # X[train_idx]: NumPy's fancy indexing copies the rows it picks, and X stays
             part = replace(data, line=node.lineno, shape=((None,) + data.shape[1:]) if data.shape else None,
-                           split=True)
+                           split=True, small=negligible(data))
             self._copied(Call(node, "", data, None, [], {}, ctx, scope), data, part)  # type: ignore[arg-type]
             return part
         return data
@@ -740,7 +742,7 @@ class Flow(CallHandlers):
                 return Data(node.lineno, path, "a list of decoded files", FILES, "list", shape, element.dtype,
                             small=small, root=element.root)
             loops = [node] if isinstance(node, _COMPREHENSIONS) else ctx.loops
-            reads_files = any(self._reads_files(loop, ctx.module) for loop in loops)
+            reads_files = any(self.reads_files(loop, ctx.module) for loop in loops)
             data = Data(node.lineno, path, "a list of decoded files" if reads_files else "a list of arrays",
                         FILES if reads_files else ARRAYS, "list", shape, element.dtype, small=small,
                         widened_line=element.widened_line, labels=is_labels(holder))
@@ -769,7 +771,7 @@ class Flow(CallHandlers):
                         (None,) + item.shape if item.shape is not None else None, item.dtype)
             self.seen.append(Seen("kept-on-gpu", moved, ctx, data, target=dotted_name(container)))
 
-    def _reads_files(self, loop: ast.AST, module: Module) -> bool:
+    def reads_files(self, loop: ast.AST, module: Module) -> bool:
         """The loop reads files: it calls a decoder or a loader, itself or through the script's functions."""
         if loop not in self._loops_reading:
             readers = self._file_reading_functions()
@@ -819,7 +821,7 @@ class Flow(CallHandlers):
             # a list of arrays cut from each file the loop decodes (tiles of a scene): every file's pieces kept
             if pieces.container != "list" or pieces.content != ARRAYS or pieces.small or not ctx.data_set_level or \
                     not isinstance(target, ast.Name) or \
-                    not any(self._reads_files(loop, ctx.module) for loop in ctx.loops):
+                    not any(self.reads_files(loop, ctx.module) for loop in ctx.loops):
                 return False
             held = replace(pieces, line=statement.lineno, path=str(ctx.module.path), how="a list of decoded files",
                            content=FILES, root=f"{ctx.module.path}:{statement.lineno}")

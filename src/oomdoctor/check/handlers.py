@@ -72,6 +72,10 @@ class Call:
     scope: Scope
 
 
+# The first dimension from which a buffer of three or more dimensions holds samples, not one sample's pixels
+_SAMPLES_IN_A_BUFFER = 10_000
+
+
 class CallHandlers:
     """Handlers of methods and library calls, for Flow to inherit: they use its state (seen, values) and _forward."""
 
@@ -293,7 +297,7 @@ class CallHandlers:
         if not ctx.data_set_level:
             return None
         name = call.qualified
-        if ctx.loops:  # a buffer per sample, filled and kept by the loop, or not
+        if ctx.loops and not self._data_set_sized(call):  # a buffer per sample, filled and kept by the loop, or not
             implicit = keyword_value(node, "dtype") is None and len(node.args) < 2 and NUMPY_CREATORS[name] == "float64"
             return Item(None, NUMPY_CREATORS[name] if implicit else None,
                         widened_line=node.lineno if implicit and not name.startswith("numpy.random") else None)
@@ -316,6 +320,17 @@ class CallHandlers:
         if data.implicit_float64:
             self.seen.append(Seen("created", node, ctx, data))
         return data
+
+    def _data_set_sized(self, call: Call) -> bool:
+        """np.empty([32 * 900, channels, edge, edge]) in a loop over files: a buffer of tens of thousands of samples
+        made once per file (SliceGAN), not one sample's buffer; an image has fewer rows than that."""
+        node = call.node
+        shape_node = node.args[0] if node.args else keyword_value(node, "shape")
+        if call.qualified.startswith("numpy.random.") or not isinstance(shape_node, (ast.Tuple, ast.List)) or \
+                len(shape_node.elts) < 3:
+            return False
+        first = self.values.get(shape_node.elts[0])
+        return isinstance(first, Number) and first.value >= _SAMPLES_IN_A_BUFFER
 
     def _to_torch(self, call: Call) -> Value:
         node, ctx = call.node, call.ctx

@@ -51,7 +51,7 @@ def eager_loading(script: Script) -> Iterator[Finding]:
     for seen in script.seen("filled"):
         data, item = seen.value, seen.source
         if isinstance(data, Data) and isinstance(item, Item) and item.fresh and not item.root and \
-                not seen.ctx.small_loop and not negligible(data) and not data.labels:
+                not seen.ctx.small_loop and not negligible(data) and not data.labels and _fills_from_files(seen, script):
             # (a float64 buffer nobody chose is also dtype-blowup, on the same line: two problems, two fixes)
             buffers.setdefault((data.path, data.line), seen)
     for seen in buffers.values():
@@ -91,6 +91,15 @@ def _read_in_batches(data: Data, script: Script) -> bool:
                     "batch" in words_of(n) for b in bounds for n in names_in(b)):
                 return True
     return _trained_on(data, script)
+
+
+def _fills_from_files(seen, script: Script) -> bool:
+    """The loops that fill the buffer (those inside the one it was made in) read files: it holds every file
+    decoded, not crops or one-hot planes computed from one image already read (SliceGAN's slices)."""
+    data = seen.value
+    filling = [loop for loop in seen.ctx.loops if not (loop.lineno <= data.line <= (loop.end_lineno or loop.lineno))
+               or data.path != str(seen.ctx.module.path)]
+    return any(script.flow.reads_files(loop, seen.ctx.module) for loop in filling)
 
 
 def whole_dataset_load(script: Script) -> Iterator[Finding]:
