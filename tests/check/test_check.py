@@ -794,3 +794,17 @@ def test_a_buffer_of_samples_made_in_a_loop_is_a_data_set_and_crops_of_one_image
     findings = [(f.line, f.rule) for f in check_source(script) if f.kind == "memory"]
     assert (6, "dtype-blowup") in findings
     assert not [f for f in findings if f[1] == "eager-loading"], findings  # nothing decoded in the filling loops
+
+
+@pytest.mark.parametrize("units, expected", [(256, []), (4096, [11])])
+def test_a_head_sized_through_square_kernel_pairs_after_other_calls(units, expected, tmp_path):
+    # IBMxRedHat-Work's cat-dog model: (3, 3) kernels, an ImageDataGenerator made before Sequential();
+    # 75 x 75 x 128 features into Dense(256) is 184 M weights, under the line; into Dense(4096), 2.9 G
+    source = ("from keras.models import Sequential\nfrom keras.layers import Conv2D, MaxPooling2D, Flatten, Dense\n"
+              "from keras.preprocessing.image import ImageDataGenerator\n"
+              "jitter = ImageDataGenerator(rotation_range=0.1)\nnet = Sequential()\n"
+              "net.add(Conv2D(64, (3, 3), padding='same', activation='relu', input_shape=(150, 150, 3)))\n"
+              "net.add(MaxPooling2D())\nnet.add(Conv2D(128, (3, 3), padding='same', activation='relu'))\n"
+              "net.add(Conv2D(128, (3, 3), padding='same', activation='relu'))\n\n"
+              f"net.add(Flatten())\nnet.add(Dense({units}, activation='relu'))\n")
+    assert _rules(tmp_path, source, "flatten-dense") == expected

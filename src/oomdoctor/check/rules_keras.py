@@ -277,6 +277,17 @@ def _int_argument(call: ast.Call, position: int, name: str, constants: dict[str,
     return _int_of(call.args[position], constants) if len(call.args) > position else None
 
 
+def _square_argument(call: ast.Call, position: int, name: str, constants: dict[str, int]) -> int | None:
+    """A size given as a number or as a square pair: ``3`` or ``(3, 3)``; None for a pair of two sizes."""
+    node = next((k.value for k in call.keywords if k.arg == name), None)
+    if node is None and len(call.args) > position:
+        node = call.args[position]
+    if isinstance(node, (ast.Tuple, ast.List)):
+        sizes = {_int_of(e, constants) for e in node.elts}
+        return sizes.pop() if len(sizes) == 1 and len(node.elts) == 2 else None
+    return _int_of(node, constants) if node is not None else None
+
+
 def _strided(conv: ast.Call) -> bool:
     """Whether a convolution's ``strides`` (a number or a tuple of numbers) shrinks the map."""
     value = next((k.value for k in conv.keywords if k.arg == "strides"), None)
@@ -287,8 +298,13 @@ def _strided(conv: ast.Call) -> bool:
 def _flattened_features(layers: list[tuple[str, ast.Call]], constants: dict[str, int]) -> int | None:
     """How many values Flatten receives, followed from the first layer's literal ``input_shape`` through
     Conv2D and pooling layers; None as soon as a layer or a size is not known."""
-    if not layers:
+    # the model starts at the last layer given an input_shape (the calls before it, an ImageDataGenerator or
+    # Sequential() itself, are not layers of it)
+    starts = [j for j, (_name, call) in enumerate(layers)
+              if any(k.arg == "input_shape" for k in call.keywords)]
+    if not starts:
         return None
+    layers = layers[starts[-1]:]
     first = layers[0][1]
     shape = next((k.value for k in first.keywords if k.arg == "input_shape"), None)
     if not isinstance(shape, (ast.Tuple, ast.List)) or len(shape.elts) != 3:
@@ -297,12 +313,14 @@ def _flattened_features(layers: list[tuple[str, ast.Call]], constants: dict[str,
     if None in (height, width, channels):
         return None
     for name, call in layers:
+        if name == "InputLayer":
+            continue
         padding = next((k.value.value for k in call.keywords if k.arg == "padding"
                         and isinstance(k.value, ast.Constant)), "valid")
         if name == "Conv2D":
             filters = _int_argument(call, 0, "filters", constants)
-            kernel = _int_argument(call, 1, "kernel_size", constants)
-            stride = _int_argument(call, 99, "strides", constants) or 1
+            kernel = _square_argument(call, 1, "kernel_size", constants)
+            stride = _square_argument(call, 99, "strides", constants) or 1
             if filters is None or kernel is None:
                 return None
             if padding == "same":
@@ -311,8 +329,8 @@ def _flattened_features(layers: list[tuple[str, ast.Call]], constants: dict[str,
                 height, width = (height - kernel) // stride + 1, (width - kernel) // stride + 1
             channels = filters
         elif name in ("MaxPooling2D", "AveragePooling2D", "MaxPool2D", "AvgPool2D"):
-            pool = _int_argument(call, 0, "pool_size", constants) or 2
-            stride = _int_argument(call, 1, "strides", constants) or pool
+            pool = _square_argument(call, 0, "pool_size", constants) or 2
+            stride = _square_argument(call, 1, "strides", constants) or pool
             if padding == "same":
                 height, width = -(-height // stride), -(-width // stride)
             else:
