@@ -808,3 +808,15 @@ def test_a_head_sized_through_square_kernel_pairs_after_other_calls(units, expec
               "net.add(Conv2D(128, (3, 3), padding='same', activation='relu'))\n\n"
               f"net.add(Flatten())\nnet.add(Dense({units}, activation='relu'))\n")
     assert _rules(tmp_path, source, "flatten-dense") == expected
+
+
+@pytest.mark.parametrize("reset, expected", [("", [10]), ("    crops = []\n", [])])
+def test_a_few_crops_per_picture_over_every_picture_are_many(reset, expected, tmp_path):
+    # 1297rohit/RCNN: at most 30 positive crops per picture, appended to one list over the whole folder;
+    # made anew per picture, the list holds one picture's crops only
+    source = ("import os\nimport cv2\n\ncrops = []\nfor name in os.listdir('pictures'):\n"
+              f"{reset}"
+              "    picture = cv2.imread(os.path.join('pictures', name))\n"
+              "    for k in range(30):\n        patch = picture[k:k + 64, k:k + 64]\n"
+              "        patch = cv2.resize(patch, (224, 224))\n        crops.append(patch)\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected

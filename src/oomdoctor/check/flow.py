@@ -78,6 +78,7 @@ class Flow(CallHandlers):
         self.seen: list[Seen] = []
         self.values: dict[ast.AST, Value] = {}
         self._loops_reading: dict[ast.AST, bool] = {}
+        self._small_loops: dict[ast.AST, bool] = {}  # for loops over a few items (a short range, a literal)
         self._items: set[FunctionInfo] | None = None
         self._module_like: dict[Module, set[str]] = {}
         self._local_imports: dict[tuple[Module, str, int], Module | None] = {}
@@ -403,6 +404,22 @@ class Flow(CallHandlers):
                     return True
         return False
 
+    def _small_growth(self, key: str, node: ast.AST, ctx: Context) -> bool:
+        """Whether every loop that grows the list ``key`` at ``node`` is small: the loops inside the last one
+        that makes it anew (volume_data = [] per case, then one append per modality), or all of them (crops = []
+        before the loop over pictures, then a few crops per proposal: few per picture, many in all)."""
+        statement = ctx.module.statement_of(node)
+        growing = list(ctx.loops)
+        for index, loop in enumerate(ctx.loops):
+            for child in ast.walk(loop):
+                if isinstance(child, (ast.Assign, ast.AnnAssign)) and child.lineno < statement.lineno:
+                    targets = child.targets if isinstance(child, ast.Assign) else [child.target]
+                    if any(dotted_name(t) == key for t in targets) and not names_in(child.value) & {
+                            key.split(".")[0]}:
+                        growing = list(ctx.loops[index + 1:])
+                        break
+        return bool(growing) and all(self._small_loops.get(loop, False) for loop in growing)
+
     def _for(self, node: ast.For | ast.AsyncFor, scope: Scope, ctx: Context) -> None:
         iterable = self.eval(node.iter, scope, ctx)
         names = {last_part(dotted_name(n)) for n in ast.walk(node.iter) if isinstance(n, (ast.Name, ast.Attribute))}
@@ -416,6 +433,7 @@ class Flow(CallHandlers):
         small = (isinstance(iterable, Range) and iterable.count is not None and iterable.count <= FEW
                  or isinstance(iterable, Data) and iterable.small
                  or isinstance(iterable, Several))
+        self._small_loops[node] = small
         if isinstance(node.target, ast.Tuple) and isinstance(iterable, Data) and element is not None:
             # for image, label in pairs / for i, image in enumerate(images): the element is one of them
             counted = isinstance(node.iter, ast.Call) and last_part(dotted_name(node.iter.func)) == "enumerate"
@@ -858,7 +876,8 @@ class Flow(CallHandlers):
         iterable = self.values.get(loop.iter) if isinstance(loop, (ast.For, ast.AsyncFor)) else None
         held: Value = None
         if isinstance(value, (Item, Several)):
-            small = ctx.small_loop and not (_large(value) and _loop_count(loop, self.values) > FEW_LARGE)
+            small = self._small_growth(dotted_name(target), node, ctx) and not (
+                _large(value) and _loop_count(loop, self.values) > FEW_LARGE)
             held = self._collected(node, value, ctx, small, False, words_of(last_part(dotted_name(target))))
         if isinstance(value, Data) and not value.small:
             held = replace(value, container="list", split=True)  # X_parts.append(X[idx]): pieces of a data set
