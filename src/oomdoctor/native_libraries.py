@@ -30,6 +30,8 @@ import importlib.abc
 import importlib.metadata
 import sys
 
+from .i18n import _
+
 # A symbol that every LLVM defines (every static ``cl::opt`` calls it while loading); found by dlsym in
 # the global scope only when some library put its LLVM there.
 _LLVM_PROBE_SYMBOL = "_ZN4llvm2cl6Option11addArgumentEv"
@@ -81,11 +83,12 @@ class _TritonBeforeTensorFlow(importlib.abc.MetaPathFinder):
                 try:
                     importlib.import_module("triton")
                 except Exception as error:  # a broken Triton must not break TensorFlow's import
-                    _triton_note = ("Triton could not be imported before TensorFlow ({error}); a later import "
-                                    "of it in this process may crash Python (tensorflow/tensorflow#124205)."
-                                    ).format(error=f"{type(error).__name__}: {error}".splitlines()[0])
+                    _triton_note = _("Triton could not be imported before TensorFlow ({error}); a later "
+                                     "import of it in this process may crash Python "
+                                     "(tensorflow/tensorflow#124205).").format(
+                        error=f"{type(error).__name__}: {error}".splitlines()[0])
         elif fullname == "triton" and "tensorflow" in sys.modules and llvm_in_global_scope():
-            _triton_note = (
+            _triton_note = _(
                 "Triton was not loaded: TensorFlow, imported before oomdoctor, put its LLVM in the process's "
                 "global symbol table, and Triton {version} loaded after it crashes Python "
                 "(tensorflow/tensorflow#124205). torch runs without Triton here, which the estimate does not "
