@@ -820,3 +820,13 @@ def test_a_few_crops_per_picture_over_every_picture_are_many(reset, expected, tm
               "    for k in range(30):\n        patch = picture[k:k + 64, k:k + 64]\n"
               "        patch = cv2.resize(patch, (224, 224))\n        crops.append(patch)\n")
     assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("dtype, expected", [("np.uint8", [8]), ("np.float32", [])])
+def test_image_data_generator_flow_keeps_a_float32_copy_of_an_integer_array(dtype, expected, tmp_path):
+    # 1297rohit/RCNN: flow(x=tr_x) of uint8 crops; Keras's NumpyArrayIterator holds np.asarray(x, floatx())
+    source = ("import numpy as np\nfrom keras.preprocessing.image import ImageDataGenerator\n"
+              f"crops = np.zeros((20000, 224, 224, 3), dtype={dtype})\nlabels = np.zeros((20000, 2))\n"
+              "aug = ImageDataGenerator(horizontal_flip=True)\n\n\n"
+              "flow = aug.flow(x=crops, y=labels)\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected

@@ -299,6 +299,40 @@ def dtype_blowup(script: Script) -> Iterator[Finding]:
                   "is used."), module=seen.ctx.module, line=data.widened_line)
 
 
+def _augmenters(script: Script) -> set[str]:
+    """Names the script binds to a Keras ImageDataGenerator (train_aug = ImageDataGenerator(...))."""
+    names = set()
+    for module in script.modules:
+        for node in ast.walk(module.tree):
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and \
+                    last_part(dotted_name(node.value.func)) == "ImageDataGenerator":
+                names |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+    return names
+
+
+def flow_float_copy(script: Script) -> Iterator[Finding]:
+    """ImageDataGenerator.flow(x): Keras's NumpyArrayIterator keeps np.asarray(x, dtype=floatx()), a float32
+    copy of an integer array (keras/src/legacy/preprocessing/image.py), as long as the iterator lives."""
+    augmenters = _augmenters(script)
+    for call in script.calls_named("flow"):
+        if not isinstance(call.func, ast.Attribute) or not isinstance(call.func.value, ast.Name) or \
+                call.func.value.id not in augmenters:
+            continue
+        x = call.args[0] if call.args else keyword_value(call, "x")
+        data = script.value(x) if x is not None else None
+        if not isinstance(data, Data) or data.labels or negligible(data) or \
+                ITEMSIZE.get(data.dtype or "", 4) >= 4 or not (data.dtype or "").startswith(("uint", "int")):
+            continue
+        yield script.finding(
+            "dtype-blowup", call,
+            _("ImageDataGenerator.flow() keeps its own float32 copy of this {dtype} array (np.asarray(x, "
+              "dtype='float32') in Keras's NumpyArrayIterator), {factor}× its size, for as long as the iterator "
+              "lives, next to the array itself (the array: {size}).").format(
+                dtype=data.dtype, factor=4 // ITEMSIZE[data.dtype], size=script.size_of(data)),
+            _("Stream the images instead (flow_from_directory, or tf.data reading the files), or convert once and "
+              "drop the integer array (x = x.astype('float32'); then pass x)."))
+
+
 def duplicate_copy(script: Script) -> Iterator[Finding]:
     """A full copy of a data set made while the original stays alive: the data is held twice."""
     reported: set[str] = set()
