@@ -393,16 +393,7 @@ class Flow(CallHandlers):
 
     def _reset_before_in_loop(self, key: str, node: ast.AST, ctx: Context) -> bool:
         """The sum or list is made anew earlier in the same pass of the loop: it holds one step only."""
-        if not ctx.loops:
-            return False
-        loop = ctx.loops[-1]
-        statement = ctx.module.statement_of(node)
-        for child in ast.walk(loop):
-            if isinstance(child, (ast.Assign, ast.AnnAssign)) and child.lineno < statement.lineno:
-                targets = child.targets if isinstance(child, ast.Assign) else [child.target]
-                if any(dotted_name(t) == key for t in targets) and not names_in(child.value) & {key.split(".")[0]}:
-                    return True
-        return False
+        return bool(ctx.loops) and _made_anew_in(ctx.loops[-1], key, ctx.module.statement_of(node))
 
     def _small_growth(self, key: str, node: ast.AST, ctx: Context) -> bool:
         """Whether every loop that grows the list ``key`` at ``node`` is small: the loops inside the last one
@@ -411,13 +402,8 @@ class Flow(CallHandlers):
         statement = ctx.module.statement_of(node)
         growing = list(ctx.loops)
         for index, loop in enumerate(ctx.loops):
-            for child in ast.walk(loop):
-                if isinstance(child, (ast.Assign, ast.AnnAssign)) and child.lineno < statement.lineno:
-                    targets = child.targets if isinstance(child, ast.Assign) else [child.target]
-                    if any(dotted_name(t) == key for t in targets) and not names_in(child.value) & {
-                            key.split(".")[0]}:
-                        growing = list(ctx.loops[index + 1:])
-                        break
+            if _made_anew_in(loop, key, statement):
+                growing = list(ctx.loops[index + 1:])
         return bool(growing) and all(self._small_loops.get(loop, False) for loop in growing)
 
     def _for(self, node: ast.For | ast.AsyncFor, scope: Scope, ctx: Context) -> None:
@@ -1069,6 +1055,17 @@ _ARRAY_LIBRARIES = {"numpy", "tensorflow", "librosa", "cv2", "PIL", "scipy", "sk
 _ARITHMETIC = {ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b, ast.Mult: lambda a, b: a * b,
                ast.Div: lambda a, b: a / b, ast.FloorDiv: lambda a, b: a // b, ast.Pow: lambda a, b: a ** b
                if abs(b) < 64 else float("inf")}
+
+
+def _made_anew_in(loop: ast.AST, key: str, statement: ast.stmt) -> bool:
+    """``key`` (a name or self.attr) is bound in ``loop`` before ``statement`` to something not made from itself
+    (rows = [] or total = 0, not rows = rows + [x]): each pass of the loop starts it again."""
+    for child in ast.walk(loop):
+        if isinstance(child, (ast.Assign, ast.AnnAssign)) and child.lineno < statement.lineno:
+            targets = child.targets if isinstance(child, ast.Assign) else [child.target]
+            if any(dotted_name(t) == key for t in targets) and not names_in(child.value) & {key.split(".")[0]}:
+                return True
+    return False
 
 
 def _batch_sized(name: str, function: FunctionInfo | None) -> bool:

@@ -301,12 +301,12 @@ def dtype_blowup(script: Script) -> Iterator[Finding]:
 
 def _augmenters(script: Script) -> set[str]:
     """Names the script binds to a Keras ImageDataGenerator (train_aug = ImageDataGenerator(...))."""
+    # the script's own tree, where calls_named finds the .flow() calls
     names = set()
-    for module in script.modules:
-        for node in ast.walk(module.tree):
-            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and \
-                    last_part(dotted_name(node.value.func)) == "ImageDataGenerator":
-                names |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+    for node in ast.walk(script.tree):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and \
+                last_part(dotted_name(node.value.func)) == "ImageDataGenerator":
+            names |= {t.id for t in node.targets if isinstance(t, ast.Name)}
     return names
 
 

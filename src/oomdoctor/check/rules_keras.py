@@ -270,18 +270,22 @@ def _int_of(node: ast.AST | None, constants: dict[str, int]) -> int | None:
     return None
 
 
-def _int_argument(call: ast.Call, position: int, name: str, constants: dict[str, int]) -> int | None:
+def _argument(call: ast.Call, position: int, name: str) -> ast.expr | None:
+    """The argument given by keyword ``name``, else at ``position``; None when not given."""
     for keyword in call.keywords:
         if keyword.arg == name:
-            return _int_of(keyword.value, constants)
-    return _int_of(call.args[position], constants) if len(call.args) > position else None
+            return keyword.value
+    return call.args[position] if len(call.args) > position else None
+
+
+def _int_argument(call: ast.Call, position: int, name: str, constants: dict[str, int]) -> int | None:
+    node = _argument(call, position, name)
+    return _int_of(node, constants) if node is not None else None
 
 
 def _square_argument(call: ast.Call, position: int, name: str, constants: dict[str, int]) -> int | None:
     """A size given as a number or as a square pair: ``3`` or ``(3, 3)``; None for a pair of two sizes."""
-    node = next((k.value for k in call.keywords if k.arg == name), None)
-    if node is None and len(call.args) > position:
-        node = call.args[position]
+    node = _argument(call, position, name)
     if isinstance(node, (ast.Tuple, ast.List)):
         sizes = {_int_of(e, constants) for e in node.elts}
         return sizes.pop() if len(sizes) == 1 and len(node.elts) == 2 else None

@@ -7,7 +7,7 @@ from typing import Iterator
 
 from ..i18n import _
 from .context import Context, Seen
-from .library import keyword_value
+from .library import LISTINGS, keyword_value
 from .modules import FunctionInfo, own_nodes
 from .names import LABEL_WORDS, dotted_name, is_eval_name, last_part, names_in, words_of
 from .script import Finding, Script
@@ -177,9 +177,9 @@ def workers_copy_dataset(script: Script) -> Iterator[Finding]:
                         attribute=attribute, held=held), fix, module=seen.ctx.module)
 
 
-# How the flow names a list of file names made from a folder (library.LISTINGS, and a comprehension over one)
-_FOLDER_LISTINGS = {"listdir", "walk", "glob", "iglob", "scandir", "list_images", "list_files",
-                    "a list of file names"}
+# How the flow names a list of file names made from a folder (a call of library.LISTINGS, by its last name, and
+# a comprehension over one)
+_FOLDER_LISTINGS = {last_part(name) for name in LISTINGS} | {"a list of file names"}
 
 
 def _read_per_element(chain: list) -> set[str] | None:

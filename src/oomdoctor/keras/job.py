@@ -363,8 +363,8 @@ def build_estimate(job: Job) -> Estimate:
     if table_reason is not None:
         notes.insert(0, _("Estimated from the per-kind table, not an exact engine: {reason}.").format(
             reason=table_reason))
-    if engine == "keras-torch-trace" and native_libraries.refusal_note():
-        notes.append(native_libraries.refusal_note())
+    if engine == "keras-torch-trace" and (triton_note := native_libraries.refusal_note()):
+        notes.append(triton_note)
     if approximated:
         notes.append(_("{count} part(s) are approximated conservatively (counted high): {parts}").format(
             count=len(approximated), parts=", ".join(approximated[:5]) + ("..." if len(approximated) > 5 else "")))

@@ -486,8 +486,8 @@ def build_estimate(job: TorchJob):
 def trace_notes(job: TorchJob) -> list[str]:
     """What the trace assumed: the loss it chose, the values torch.nn read from tensors without data."""
     notes = [job.loss_note] if job.loss_note else []
-    if native_libraries.refusal_note():
-        notes.append(native_libraries.refusal_note())
+    if triton_note := native_libraries.refusal_note():
+        notes.append(triton_note)
     reads = job.first.library_reads
     if reads:
         notes.append(_("torch.nn read {count} values from tensors during the step ({functions}), which an estimate "
