@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from .context import Context, Scope, Seen
 from .handlers import UNKNOWN, Call, CallHandlers, known_images
-from .library import DECODERS, FEW_LARGE, LISTINGS, MODEL_METHODS, loader_kind
+from .library import DECODERS, FEW_LARGE, LISTINGS, MODEL_METHODS, keyword_value, loader_kind
 from .modules import ClassInfo, FunctionInfo, Module, module_files
 from .names import LABEL_WORDS, calls_in, dotted_name, is_eval_name, is_labels, last_part, names_in, words_of
 from .values import (
@@ -218,6 +218,7 @@ class Flow(CallHandlers):
             self._augmented(node, scope, ctx)
         elif isinstance(node, ast.Expr):
             self.eval(node.value, scope, ctx)
+            self._printed_shape(node, scope, ctx)
             return self._after_mode_switch(node.value, ctx)
         elif isinstance(node, (ast.For, ast.AsyncFor)):
             self._for(node, scope, ctx)
@@ -309,6 +310,19 @@ class Flow(CallHandlers):
         return bool(words & {"model", "net", "network", "encoder", "decoder", "generator", "discriminator",
                              "classifier", "backbone"}) or name.lower().startswith("net") or \
             name.lower() in ("g", "d", "netg", "netd")
+
+    def _printed_shape(self, node: ast.Expr, scope: Scope, ctx: Context) -> None:
+        """print(pets.shape) with its output pasted below it, # (25000, 150, 150, 3): the size the script shows."""
+        call = node.value
+        if not (isinstance(call, ast.Call) and len(call.args) == 1 and isinstance(call.args[0], ast.Attribute)
+                and isinstance(call.args[0].value, ast.Name)):
+            return
+        name = call.args[0].value.id
+        value = scope.get(name)
+        if isinstance(value, Data) and value.shape is None:
+            shape = ctx.module.printed_shape(node.lineno)
+            if shape:
+                scope.rebind(name, replace(value, shape=shape))
 
     def _assign(self, target: ast.AST, value: Value, scope: Scope, ctx: Context, statement: ast.stmt,
                 rebind: bool = False) -> None:
@@ -622,6 +636,14 @@ class Flow(CallHandlers):
             return replace(data, labels=labels, shape=None)
         if isinstance(first, ast.Name) and _batch_sized(first.id, ctx.module.function_of(node)):
             return Batch()  # X[ids] with ids = np.random.randint(0, n, batch_size): the rows of one batch
+        count = _sampled_count(first, ctx.module.function_of(node), ctx.module, self.values) \
+            if isinstance(first, ast.Name) else None
+        if count is not None:
+            # X[pick] with pick = np.random.randint(0, n, size=5000): a new array of those rows, a data set of
+            # its own (not a second copy of X, whose size the script may not show)
+            rows = replace(data, line=node.lineno, root="", shape=((count,) + data.shape[1:]) if data.shape
+                           else (count,), split=False)
+            return replace(rows, small=negligible(rows) or count <= FEW)
         if not ctx.loops and isinstance(first, (ast.Name, ast.Attribute)) and _names_rows(first) and \
                 not isinstance(self.values.get(first), (Number, Text, Tensor, Batch, Item)) and \
                 data.container in ("numpy", "torch") and data.content != NAMES:
@@ -1085,6 +1107,31 @@ def _batch_sized(name: str, function: FunctionInfo | None) -> bool:
                         "batch", "bs", "minibatch"}:
                     return True
     return False
+
+
+# Calls that draw a number of row indices, and where that number is: (keyword, position)
+_SAMPLERS = {"randint": ("size", 2), "choice": ("size", 1), "sample": ("k", 1)}
+
+
+def _sampled_count(index: ast.Name, function: FunctionInfo | None, module: Module,
+                   values: dict[ast.AST, Value]) -> int | None:
+    """How many rows ``index`` picks when a sampling call the script shows the count of makes it
+    (pick = np.random.randint(0, n, size=5000), np.random.choice(n, 5000), random.sample(ids, k=500))."""
+    scope = function.node if function is not None else module.tree
+    for statement in ast.walk(scope):
+        if not isinstance(statement, ast.Assign) or not isinstance(statement.value, ast.Call) or not any(
+                isinstance(target, ast.Name) and target.id == index.id for target in statement.targets):
+            continue
+        call = statement.value
+        sampler = _SAMPLERS.get(last_part(dotted_name(call.func)))
+        if sampler is None:
+            continue
+        keyword, position = sampler
+        size = keyword_value(call, keyword) or (call.args[position] if len(call.args) > position else None)
+        count = values.get(size) if size is not None else None
+        if isinstance(count, Number) and isinstance(count.value, int) and count.value > 0:
+            return count.value
+    return None
 
 
 def _names_rows(index: ast.expr) -> bool:

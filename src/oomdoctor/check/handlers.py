@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import math
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Callable
@@ -27,7 +28,7 @@ from .library import (
     keyword_value,
     loader_kind,
 )
-from .names import dotted_name, is_labels, last_part, words_of
+from .names import dotted_name, is_labels, last_part, names_inputs, words_of
 from .values import (
     ARRAYS,
     FEW,
@@ -105,7 +106,9 @@ class CallHandlers:
             return result
         if method == "copy":
             result = replace(data, line=node.lineno)
-            self._copied(call, data, result)
+            receiver = node.func.value if isinstance(node.func, ast.Attribute) else None
+            if not (isinstance(receiver, ast.Subscript) and data.root == f"{data.path}:{receiver.lineno}"):
+                self._copied(call, data, result)  # x[pick].copy() copies rows that x[pick] has just copied
             return result
         if method in ("reshape", "view"):
             return replace(data, shape=_reshaped(data, call, self.values))
@@ -218,7 +221,8 @@ class CallHandlers:
                 for name in ast.walk(target):
                     if isinstance(name, (ast.Name, ast.Attribute)):
                         target_words |= words_of(last_part(dotted_name(name)))
-        labels = is_labels(target_words or words_of(path_text))
+        # is_dog = np.load('y_train.npy'): a name that says nothing of inputs leaves it to the file's name
+        labels = is_labels(target_words) or not names_inputs(target_words) and is_labels(words_of(path_text))
         data = Data(node.lineno, str(ctx.module.path), dotted_name(node.func), kind,
                     "pandas" if kind == TABLE else "numpy", labels=labels)
         self.seen.append(Seen("loaded", node, ctx, data))
@@ -268,8 +272,10 @@ class CallHandlers:
         dtype = dtype_of(keyword_value(node, "dtype") or (node.args[1] if len(node.args) > 1 else None), ctx.module)
         if last_part(call.qualified) in ("float32", "float64"):
             dtype = last_part(call.qualified)
-        if isinstance(source, Several) and source.items and all(isinstance(i, Data) for i in source.items):
-            source = source.items[0]  # np.concatenate([a, b])
+        if isinstance(source, Several) and source.items and all(isinstance(i, Data) or i is None for i in source.items) \
+                and any(isinstance(i, Data) for i in source.items):
+            # np.concatenate([a, b]): at least as large as the data set it copies (b may be what a generator made)
+            source = next(i for i in source.items if isinstance(i, Data))
         if isinstance(source, Several) and source.items and all(isinstance(i, Item) for i in source.items):
             source = replace(source.items[0], shape=None, fresh=True)  # np.stack((a[..., j], b[..., j])): a new sample
         if isinstance(source, Item):
@@ -400,10 +406,11 @@ class CallHandlers:
         parts = []
         for value in call.args:
             if isinstance(value, Data):
-                part = replace(value, line=call.node.lineno, shape=(None,) + value.shape[1:] if value.shape else None,
-                               split=True)
-                self._copied(call, value, part)
-                parts += [part, part]
+                rows = _split_rows(call, value.shape[0] if value.shape else None, self.values)
+                train, test = (replace(value, line=call.node.lineno, shape=(n,) + value.shape[1:] if value.shape
+                                       else None, split=True) for n in rows)
+                self._copied(call, value, train)
+                parts += [train, test]
             else:
                 parts += [None, None]
         return Several(tuple(parts))
@@ -583,6 +590,27 @@ def _resized(call: Call, image: Item, values: dict[ast.AST, Value]) -> tuple[int
     # channels kept as they were; unknown when the decoder does not say (PIL keeps the file's mode)
     channels = image.shape[2:] if image.shape and len(image.shape) > 2 else () if image.shape else (None,)
     return (height, width) + tuple(channels)
+
+
+def _split_rows(call: Call, rows: int | None, values: dict[ast.AST, Value]) -> tuple[int | None, int | None]:
+    """How many rows train_test_split gives the train and the test part of ``rows`` (sklearn's rules: test_size
+    0.25 unless a size is given; a fraction's test part rounded up, an int a count)."""
+    if rows is None:
+        return None, None
+    sizes = []
+    for name in ("test_size", "train_size"):
+        node = keyword_value(call.node, name)
+        size = values.get(node) if node is not None else None
+        sizes.append(size.value if isinstance(size, Number) else None if node is None else -1)
+    test, train = sizes
+    if -1 in sizes:
+        return None, None  # a size the script computes: not known here
+    if test is None and train is not None:
+        n_train = train if isinstance(train, int) else math.floor(train * rows)
+        return n_train, rows - n_train
+    test = 0.25 if test is None else test
+    n_test = test if isinstance(test, int) else math.ceil(test * rows)
+    return rows - n_test, n_test
 
 
 def known_images(name: str, train: bool, line: int, labels: bool = False, container: str = "numpy") -> Data:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -179,11 +180,44 @@ class Module:
                 return self.functions[node]
         return None
 
+    def printed_shape(self, line: int) -> tuple[int, ...] | None:
+        """The shape a notebook pasted as a comment under the ``print(x.shape)`` on ``line``: on the same line
+        (``print(x.shape)  # (60000, 28, 28)``), or in the comment lines after a run of such prints, in order."""
+        lines = self.source.splitlines()
+        if not 0 < line <= len(lines) or not _PRINT_SHAPE.match(lines[line - 1]):
+            return None
+        same_line = _SHAPE_COMMENT.search(lines[line - 1])
+        if same_line:
+            return _shape_of(same_line.group(1))
+        start = line
+        while start > 1 and _PRINT_SHAPE.match(lines[start - 2]) and not _SHAPE_COMMENT.search(lines[start - 2]):
+            start -= 1
+        end = line
+        while end < len(lines) and _PRINT_SHAPE.match(lines[end]):
+            end += 1
+        comments = []
+        for text in lines[end:end + (end - start + 1)]:
+            found = _SHAPE_COMMENT.fullmatch(text.strip())
+            if not found:
+                break
+            comments.append(found.group(1))
+        # only when every print of the run has its output: otherwise which comment is whose is a guess
+        return _shape_of(comments[line - start]) if len(comments) == end - start + 1 else None
+
     def statement_of(self, node: ast.AST) -> ast.stmt:
         """The statement that holds ``node``, or ``node`` itself when it is one."""
         while not isinstance(node, ast.stmt) and node in self.parents:
             node = self.parents[node]
         return node  # type: ignore[return-value]
+
+
+# print(x_train.shape) alone on its line, and the output a notebook pasted after it: # (25000, 150, 150, 3)
+_PRINT_SHAPE = re.compile(r"\s*print\(\s*[\w.]+\.shape\s*\)\s*(#.*)?$")
+_SHAPE_COMMENT = re.compile(r"#\s*\((\d+(?:\s*,\s*\d+)*\s*,?)\)\s*$")
+
+
+def _shape_of(text: str) -> tuple[int, ...]:
+    return tuple(int(n) for n in text.replace(" ", "").split(",") if n)
 
 
 def _read_local_module(path: Path) -> str | None:

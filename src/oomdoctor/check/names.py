@@ -76,6 +76,11 @@ def is_labels(words: set[str]) -> bool:
     return bool(words & LABEL_WORDS) and not words & _INPUT_WORDS
 
 
+def names_inputs(words: set[str]) -> bool:
+    """Whether an identifier's ``words`` name inputs (``images``, ``x_data``)."""
+    return bool(words & _INPUT_WORDS)
+
+
 def is_eval_name(identifier: str) -> bool:
     """Whether ``identifier`` names evaluation (``val_loader``, ``X_test``, ``validate``) and not training."""
     words = words_of(identifier)

@@ -338,10 +338,20 @@ def duplicate_copy(script: Script) -> Iterator[Finding]:
     reported: set[str] = set()
     for seen in script.seen("copied"):
         effect = _copy_effect(seen, script)
-        if effect not in ("duplicate", "from-list") or seen.source.root in reported:
+        if effect not in ("duplicate", "from-list", "grown") or seen.source.root in reported:
             continue  # a third copy of a data set already said to be held twice says nothing new
-        reported.add(seen.source.root)
         original = _source_name(seen.node) or next((h for h, _level in seen.holders), None) or _("the original")
+        if effect == "grown":  # held twice only while it is built: a later copy that stays is news again
+            yield script.finding(
+                "duplicate-copy", seen.node,
+                _("This concatenation builds a new array of all of {name} and what is added to it, and {name} is "
+                  "freed only once the new one is complete: at this point the data set is in memory twice "
+                  "({size}).").format(name=original, size=script.size_of(seen.value)),
+                _("Preallocate the final array (np.empty((total, ...), dtype=...)) and write each part into it, or "
+                  "add the extra samples per batch (augmentation in the input pipeline) instead of to the whole "
+                  "array."), module=seen.ctx.module)
+            continue
+        reported.add(seen.source.root)
         if effect == "from-list":
             yield script.finding(
                 "duplicate-copy", seen.node,
@@ -413,6 +423,8 @@ def _copy_effect(seen: Seen, script: Script) -> str | None:
     from_list = source.container == "list" and name is not None
     # np.concatenate([x_train, augmented]): each part it copies may stay
     parts = _part_names(seen.node) or ([name] if name else [])
+    if len(parts) > 1 and not from_list and _rebinds(seen, parts):
+        return "grown"  # x = np.concatenate([x, augmented]): the old x goes only once the new one is whole
     # x[train_idx] copies the rows of x alone: the other arrays of its data set are not copied here
     holders = () if isinstance(seen.node, ast.Subscript) else seen.holders
     alive = from_list or any(_stays_alive(part, seen, script) for part in parts) or any(
@@ -421,6 +433,14 @@ def _copy_effect(seen: Seen, script: Script) -> str | None:
     if not alive:
         return None
     return "wider" if wider else "from-list" if from_list else "duplicate"
+
+
+def _rebinds(seen: Seen, names: list[str]) -> bool:
+    """The statement of the copy assigns it to one of ``names``: x = np.concatenate([x, more])."""
+    statement = seen.ctx.module.statement_of(seen.node)
+    targets = statement.targets if isinstance(statement, ast.Assign) else []
+    return any(dotted_name(t) in names for target in targets for t in ast.walk(target)
+               if isinstance(t, (ast.Name, ast.Attribute)))
 
 
 def _held(copy: ast.AST, module: Module) -> bool:
