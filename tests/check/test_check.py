@@ -747,3 +747,43 @@ def test_a_shape_pasted_under_its_print_sizes_the_array_and_its_split(comment, e
               "fit_x, hold_x = train_test_split(pets, train_size=0.8)\nmodel = keras.Sequential()\n")
     source += "\n" * (8 - source.count("\n")) + "model.fit(fit_x, epochs=3)\n"
     assert _rules(tmp_path, source, "in-memory-array") == expected
+
+
+@pytest.mark.parametrize("line, expected", [("data, label = shuffle(immatrix, label, random_state=2)", [8]),
+                                            ("immatrix, label = shuffle(immatrix, label, random_state=2)", [])])
+def test_sklearn_shuffle_returns_a_copy_of_every_row(line, expected, tmp_path):
+    # asingh33/CNNGestureRecognizer: the shuffled copy while immatrix is still referenced; dtype='f' is float32
+    source = ("import os\nimport numpy as np\nfrom PIL import Image\nfrom sklearn.utils import shuffle\n"
+              "imlist = os.listdir('imgfolder')\n"
+              "immatrix = np.array([np.array(Image.open(n).convert('L')).flatten() for n in imlist], dtype='f')\n"
+              "label = np.ones((len(imlist),), dtype=int)\n"
+              f"{line}\nprint(immatrix.shape)\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected
+    assert _rules(tmp_path, source + "x = immatrix.astype('float32')\n", "dtype-blowup") == []
+
+
+def test_tensorlayer_read_images_decodes_the_whole_list_and_its_npy_cache_is_as_large(tmp_path):
+    # Zheng222/IDN-tensorflow: load the .npy cache if it exists, else decode every PNG and save them there
+    source = ("import os\nimport numpy as np\nimport tensorlayer as tl\npath = 'train_hr.npy'\n"
+              "if os.path.exists(path):\n    train_hr_imgs = np.load(path)\nelse:\n"
+              "    names = sorted(tl.files.load_file_list(path='hr', regx='.*.png'))\n"
+              "    train_hr_imgs = np.array(tl.visualize.read_images(names, path='hr', n_threads=16))\n"
+              "    np.save(path, train_hr_imgs)\n")
+    assert _rules(tmp_path, source, "eager-loading") == [9]
+    assert _rules(tmp_path, source, "whole-dataset-load") == [6]
+    assert _rules(tmp_path, source.replace("np.save(path, train_hr_imgs)", "np.save('other.npy', train_hr_imgs)"),
+                  "whole-dataset-load") == []
+
+
+@pytest.mark.parametrize("read", ["f['data'].value", "np.array(f.get('data'))", "f['data'][()]"])
+def test_hdf5_read_whole_into_a_dataset_s_inputs_is_a_whole_load_and_its_labels_are_not(read, tmp_path):
+    # ishtos/mpII-face-gaze and linjieli222/VQA_ReGAT: h5py's .value and np.array(hf.get(...)) read all of it
+    source = ("import h5py\nimport numpy as np\nimport pickle\nimport torch\n\n\n"
+              "class Faces(torch.utils.data.Dataset):\n    def __init__(self, path):\n"
+              "        with h5py.File(path) as f:\n"
+              f"            self.images = {read}\n"
+              f"            self.gazes = {read.replace('data', 'label')}\n"
+              "        self.img_id2idx = pickle.load(open('imgid2idx.pkl', 'rb'))\n\n"
+              "    def __getitem__(self, i):\n        return self.images[i], self.gazes[i]\n\n\n"
+              "loader = torch.utils.data.DataLoader(torch.utils.data.ConcatDataset([Faces(p) for p in paths]))\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == [10]

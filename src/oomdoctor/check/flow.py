@@ -547,7 +547,10 @@ class Flow(CallHandlers):
         return None  # runs per element, when something calls it
 
     def _eval_Attribute(self, node: ast.Attribute, scope: Scope, ctx: Context) -> Value:
-        return self._attribute(self.eval(node.value, scope, ctx), node.attr)
+        owner = self.eval(node.value, scope, ctx)
+        if isinstance(owner, H5Dataset) and node.attr == "value":
+            return self._h5_read(node, ctx)  # h5py < 3: f['data'].value reads all of it, as f['data'][()] does
+        return self._attribute(owner, node.attr)
 
     def _attribute(self, owner: Value, name: str) -> Value:
         if isinstance(owner, (Instance, Model)) and owner.cls is not None:
@@ -600,12 +603,7 @@ class Flow(CallHandlers):
         if isinstance(container, H5File):
             return H5Dataset()
         if isinstance(container, H5Dataset):
-            if _whole_slice(node.slice):
-                data = Data(node.lineno, str(ctx.module.path), ast.unparse(node)[:60], ARRAYS, reader="h5py")
-                if ctx.data_set_level and not ctx.loops:
-                    self.seen.append(Seen("loaded", node, ctx, data))
-                return data
-            return Item()
+            return self._h5_read(node, ctx) if _whole_slice(node.slice) else Item()
         if isinstance(container, Data):
             return self._data_subscript(container, node, index, ctx, scope)
         if isinstance(container, Tensor):

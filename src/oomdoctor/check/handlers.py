@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import math
+import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Callable
@@ -11,6 +12,7 @@ from typing import Callable
 from .context import Context, Scope, Seen
 from .library import (
     DECODERS,
+    FOLDER_DECODERS,
     KNOWN_IMAGE_SETS,
     KNOWN_TFDS_BYTES,
     LARGE_DECODERS,
@@ -193,6 +195,14 @@ class CallHandlers:
             return None
         return pipeline
 
+    def _h5_read(self, node: ast.AST, ctx: Context) -> Data:
+        """h5['images'][:], [()], .value, np.array(h5['images']): the whole HDF5 data set, read into memory."""
+        data = Data(node.lineno, str(ctx.module.path), ast.unparse(node)[:60], ARRAYS, reader="h5py",
+                    labels=_reads_labels(node, ctx))
+        if ctx.data_set_level and not ctx.loops:
+            self.seen.append(Seen("loaded", node, ctx, data))
+        return data
+
     def _h5_method(self, call: Call, h5: H5File | H5Dataset, method: str) -> Value:
         return H5Dataset() if method == "get" else None
 
@@ -213,18 +223,8 @@ class CallHandlers:
             return Item()  # one file per element or per pass of a loop: collected or not, below
         if keyword_value(node, "chunksize") is not None or keyword_value(node, "nrows") is not None:
             return None
-        path_text = " ".join(str(a.value) for a in ast.walk(node) if isinstance(a, ast.Constant))
-        statement = ctx.module.statement_of(node)
-        target_words: set[str] = set()
-        if isinstance(statement, (ast.Assign, ast.AnnAssign)):
-            for target in (statement.targets if isinstance(statement, ast.Assign) else [statement.target]):
-                for name in ast.walk(target):
-                    if isinstance(name, (ast.Name, ast.Attribute)):
-                        target_words |= words_of(last_part(dotted_name(name)))
-        # is_dog = np.load('y_train.npy'): a name that says nothing of inputs leaves it to the file's name
-        labels = is_labels(target_words) or not names_inputs(target_words) and is_labels(words_of(path_text))
         data = Data(node.lineno, str(ctx.module.path), dotted_name(node.func), kind,
-                    "pandas" if kind == TABLE else "numpy", labels=labels)
+                    "pandas" if kind == TABLE else "numpy", labels=_reads_labels(node, ctx))
         self.seen.append(Seen("loaded", node, ctx, data))
         return data
 
@@ -259,6 +259,15 @@ class CallHandlers:
             return Several((None, item))
         return item
 
+    def _decode_all(self, call: Call) -> Value:
+        """tl.visualize.read_images(names, path): every file of the list decoded into one list, at once."""
+        if not call.ctx.data_set_level:
+            return None
+        data = Data(call.node.lineno, str(call.ctx.module.path), dotted_name(call.node.func), FILES, "list",
+                    dtype=FOLDER_DECODERS[call.qualified])
+        self.seen.append(Seen("collected", call.node, call.ctx, data))
+        return data
+
     def _resize(self, call: Call) -> Value:
         image = call.args[0] if call.args else None
         if not isinstance(image, Item):
@@ -278,6 +287,8 @@ class CallHandlers:
             source = next(i for i in source.items if isinstance(i, Data))
         if isinstance(source, Several) and source.items and all(isinstance(i, Item) for i in source.items):
             source = replace(source.items[0], shape=None, fresh=True)  # np.stack((a[..., j], b[..., j])): a new sample
+        if isinstance(source, H5Dataset):
+            return self._h5_read(node, ctx)  # np.array(hf.get('image_features')): every row, read now
         if isinstance(source, Item):
             copies = last_part(call.qualified) != "asarray" or dtype not in (None, source.dtype)
             return replace(source, dtype=dtype or source.dtype, fresh=source.fresh or copies)
@@ -414,6 +425,18 @@ class CallHandlers:
             else:
                 parts += [None, None]
         return Several(tuple(parts))
+
+    def _shuffled(self, call: Call) -> Value:
+        """sklearn.utils.shuffle(X, y): a shuffled copy of each array, every row of it (X[permutation])."""
+        copies = []
+        for value in call.args:
+            if isinstance(value, Data):
+                copy = replace(value, line=call.node.lineno)
+                self._copied(call, value, copy)
+                copies.append(copy)
+            else:
+                copies.append(None)
+        return Several(tuple(copies)) if len(copies) > 1 else copies[0] if copies else None
 
     def _listing(self, call: Call) -> Value:
         return Data(call.node.lineno, str(call.ctx.module.path), last_part(call.qualified), NAMES, "list")
@@ -592,6 +615,24 @@ def _resized(call: Call, image: Item, values: dict[ast.AST, Value]) -> tuple[int
     return (height, width) + tuple(channels)
 
 
+def _reads_labels(read: ast.AST, ctx: Context) -> bool:
+    """Whether a whole read gives labels: by the name it is assigned to (y = np.load(...)), or, where that name
+    says nothing of inputs (is_dog, self.gazes), by the file's or the HDF5 key's name ('y_train.npy', f['label'])."""
+    text = " ".join(str(a.value) for a in ast.walk(read) if isinstance(a, ast.Constant))
+    statement = ctx.module.statement_of(read)
+    targets: list[str] = []
+    if isinstance(statement, (ast.Assign, ast.AnnAssign)):
+        for target in (statement.targets if isinstance(statement, ast.Assign) else [statement.target]):
+            targets += [last_part(dotted_name(n)) for n in ast.walk(target) if isinstance(n, (ast.Name, ast.Attribute))]
+    if any(_MAPPING_NAME.search(target.lower()) for target in targets):
+        return True  # img_id2idx, word2idx, ans2label: a lookup from one key to another, a few numbers per entry
+    target_words = {word for target in targets for word in words_of(target)}
+    return is_labels(target_words) or not names_inputs(target_words) and is_labels(words_of(text))
+
+
+_MAPPING_NAME = re.compile(r"[a-z]2[a-z]")
+
+
 def _split_rows(call: Call, rows: int | None, values: dict[ast.AST, Value]) -> tuple[int | None, int | None]:
     """How many rows train_test_split gives the train and the test part of ``rows`` (sklearn's rules: test_size
     0.25 unless a size is given; a fraction's test part rounded up, an int a count)."""
@@ -679,6 +720,7 @@ def _keras_model(name: str) -> bool:
 _LIBRARY_HANDLERS: list[tuple[Callable[[str], bool], Callable[[CallHandlers, Call], Value]]] = [
     (lambda n: loader_kind(n) is not None, CallHandlers._whole_load),
     (lambda n: n in DECODERS, CallHandlers._decode),
+    (lambda n: n in FOLDER_DECODERS, CallHandlers._decode_all),
     (_is("cv2.resize", "skimage.transform.resize", "tensorflow.image.resize"), CallHandlers._resize),
     (_is("keras.utils.img_to_array", "keras.preprocessing.image.img_to_array"),
      lambda flow, call: replace(call.args[0], dtype="float32") if call.args and isinstance(call.args[0], Item)
@@ -695,6 +737,7 @@ _LIBRARY_HANDLERS: list[tuple[Callable[[str], bool], Callable[[CallHandlers, Cal
          "tqdm.notebook.tqdm", "numpy.random.permutation", "reversed"), CallHandlers._same),
     (_is("range"), CallHandlers._range),
     (_is("sklearn.model_selection.train_test_split"), CallHandlers._split),
+    (_is("sklearn.utils.shuffle"), CallHandlers._shuffled),
     (lambda n: n.startswith("keras.datasets.") and n.endswith(".load_data"), CallHandlers._keras_dataset),
     (_starts("torchvision.datasets."), CallHandlers._torchvision_dataset),
     (lambda n: n.startswith(("tensorflow.data.", "keras.utils.", "keras.preprocessing."))

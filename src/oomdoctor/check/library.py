@@ -35,6 +35,10 @@ DECODERS = {
     # satellite scenes: pylibtiff (TIFF.open(p).read_image()) and GDAL (gdal.Open(p).ReadAsArray())
     "libtiff.TIFF.open": (None, None), "osgeo.gdal.Open": (None, None),
 }
+# Calls that decode every file of a list at once and return them all in a list: TensorLayer's read_images
+# (tensorlayer/visualize.py: for each batch of names, imgs.extend(threading_data(...)); return imgs), the
+# loader of its SRGAN and super-resolution examples
+FOLDER_DECODERS = {"tensorlayer.visualize.read_images": "uint8", "tensorlayer.vis.read_images": "uint8"}
 # Decoders whose one file is tens of megabytes or more once decoded (a CT or MR volume, a camera raw frame):
 # a few hundred of them kept is already more than the RAM of most machines
 LARGE_DECODERS = {"nibabel.load", "SimpleITK.ReadImage", "medpy.io.load", "rawpy.imread"}
@@ -84,11 +88,19 @@ MODEL_METHODS_KEEPING = {"to", "cuda", "cpu", "half", "float", "double", "eval",
                          "bfloat16", "share_memory", "module"}
 
 
+# NumPy's type codes, as np.array(x, dtype='f') writes them (case matters: 'b' is int8, 'B' uint8)
+_TYPE_CODES = {"f": "float32", "d": "float64", "e": "float16", "f2": "float16", "f4": "float32", "f8": "float64",
+               "b": "int8", "B": "uint8", "u1": "uint8", "i1": "int8", "h": "int16", "i2": "int16", "H": "uint16",
+               "u2": "uint16", "i": "int32", "i4": "int32", "l": "int64", "i8": "int64", "q": "int64", "?": "bool"}
+
+
 def dtype_of(node: ast.AST | None, module: Module) -> str | None:
     """'float32', np.float32, torch.float, float -> a dtype name; None when not written as one."""
     if node is None:
         return None
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        if node.value in _TYPE_CODES:
+            return _TYPE_CODES[node.value]
         return DTYPE_NAMES.get(node.value.lower(), node.value.lower() if node.value.lower() in ITEMSIZE else None)
     name = last_part(module.qualified(node))
     return DTYPE_NAMES.get(name)

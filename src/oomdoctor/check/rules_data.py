@@ -10,7 +10,7 @@ from ..units import format_bytes
 from .context import Seen
 from .library import keyword_value
 from .modules import Module, own_nodes
-from .names import calls_in, dotted_name, is_eval_name, is_labels, last_part, names_in, words_of
+from .names import calls_in, dotted_name, is_eval_name, is_labels, last_part, names_in, names_inputs, words_of
 from .script import Finding, Script
 from .values import (
     ARRAYS,
@@ -114,7 +114,7 @@ def whole_dataset_load(script: Script) -> Iterator[Finding]:
         unknown_training_set = data.content == ARRAYS and not last_part(data.how).startswith(
             ("loadtxt", "genfromtxt")) and total_bytes(data) is None and sample_bytes(data) is None and \
             not _flat_model_input(script) and _trained_on(data, script)
-        if shaped is None and not unknown_training_set:
+        if shaped is None and not unknown_training_set and not _cache_of_decoded_files(seen.node, script):
             continue  # nothing says it is large, and it is not what the model trains on
         if _replaced_by_float64_copy(seen, script):
             continue  # x = x / 255: the float64 copy that replaces it is the finding (dtype-blowup), 8× larger
@@ -134,6 +134,21 @@ def whole_dataset_load(script: Script) -> Iterator[Finding]:
             fix, module=seen.ctx.module)
 
 
+def _cache_of_decoded_files(load: ast.AST, script: Script) -> bool:
+    """np.load(path) of the file the script np.save()s its decoded images to (load the cache if it exists, else
+    decode every file and save them): the cache holds the whole decoded data set."""
+    if not isinstance(load, ast.Call) or not load.args:
+        return False
+    path = ast.dump(load.args[0])
+    for save in script.calls_named("save", "savez", "savez_compressed"):
+        if len(save.args) < 2 or ast.dump(save.args[0]) != path:
+            continue
+        saved = script.value(save.args[1])
+        if isinstance(saved, Data) and saved.content == FILES:
+            return True
+    return False
+
+
 # Calls whose arguments are the data a model trains on
 _TRAINING_INPUTS = {"fit", "fit_generator", "train_on_batch", "from_tensor_slices", "TensorDataset", "DataLoader"}
 
@@ -149,6 +164,12 @@ def _trained_on(data: Data, script: Script) -> bool:
                 value = script.value(node)
                 if isinstance(value, Data) and not value.labels:
                     fed.add(value.root)
+    # what a PyTorch Dataset the script defines keeps as its inputs (self.images = f['data'][()]) is what its
+    # loader serves; other arrays it keeps (self.lh, a table of responses) may be anything
+    for (cls, name), value in script.flow.attributes.items():
+        if isinstance(value, Data) and not value.labels and names_inputs(words_of(name)) and any(
+                last_part(base) == "Dataset" for klass in script.flow.class_chain(cls) for base in klass.bases):
+            fed.add(value.root)
     # target = noisy - clean: both arrays the arithmetic reads become what the model trains on
     for node in ast.walk(script.tree):
         if isinstance(node, ast.BinOp):
