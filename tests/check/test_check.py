@@ -787,3 +787,30 @@ def test_hdf5_read_whole_into_a_dataset_s_inputs_is_a_whole_load_and_its_labels_
               "    def __getitem__(self, i):\n        return self.images[i], self.gazes[i]\n\n\n"
               "loader = torch.utils.data.DataLoader(torch.utils.data.ConcatDataset([Faces(p) for p in paths]))\n")
     assert _rules(tmp_path, source, "whole-dataset-load") == [10]
+
+
+@pytest.mark.parametrize("kept, expected", [("output", [14]), ("output.data", [])])
+def test_outputs_grown_by_torch_cat_across_an_evaluation_keep_their_graphs(kept, expected, tmp_path):
+    # laiguokun/LSTNet: predict = torch.cat((predict, output)) over the test batches, autograd on; a detached
+    # output is N x m numbers, kept on purpose
+    source = ("import torch\nimport torch.nn as nn\nmodel = nn.Linear(8, 1).cuda()\n\n\n"
+              "def evaluate(loader):\n    model.eval()\n    predict = None\n    for X, Y in loader:\n"
+              "        output = model(X)\n        if predict is None:\n"
+              f"            predict = {kept}\n        else:\n            predict = torch.cat((predict, {kept}))\n"
+              "    return predict\n")
+    assert _rules(tmp_path, source, "tensors-kept-across-steps") == expected
+
+
+@pytest.mark.parametrize("passed, expected", [("[coarse * 1000, refine * 1000]", [11]),
+                                              ("[coarse.item() * 1000, refine.item() * 1000]", [])])
+def test_a_tracker_that_sums_the_loss_tensors_it_is_given_keeps_their_graphs(passed, expected, tmp_path):
+    # microsoft/SpareNet: AverageMeter.update([...]) with self._sum[idx] += v; elsewhere it is given floats
+    source = ("import torch\nimport torch.nn as nn\n\n\nclass AverageMeter:\n    def __init__(self, n):\n"
+              "        self._sum = [0] * n\n\n"
+              "    def update(self, values):\n        for idx, v in enumerate(values):\n"
+              "            self._sum[idx] += v\n\n\n"
+              "meter = AverageMeter(2)\nmeter.update([0.0, 0.0])\nmodel = nn.Linear(8, 1).cuda()\n"
+              "criterion = nn.MSELoss()\nfor x, y in loader:\n    coarse = criterion(model(x), y)\n"
+              "    refine = criterion(model(x), y)\n    (coarse + refine).backward()\n"
+              f"    meter.update({passed})\n")
+    assert _rules(tmp_path, source, "loss-keeps-graph") == expected

@@ -47,6 +47,9 @@ def _merge(old: Value, new: Value) -> Value:
         return new
     if new is None:
         return old
+    if isinstance(old, Several) and isinstance(new, Several) and len(old.items) == len(new.items):
+        # update([loss_a, loss_b]) here, update([0.0, 0.0]) there: each position keeps what says most
+        return Several(tuple(_merge(a, b) for a, b in zip(old.items, new.items)))
     rank = {Data: 4, Tensor: 3, Item: 2, Model: 2, Several: 1}
     return new if rank.get(type(new), 0) > rank.get(type(old), 0) else old
 
@@ -203,9 +206,14 @@ class Flow(CallHandlers):
             if node.value is not None:
                 value = self.eval(node.value, scope, ctx)
                 added = _running_sum(node)
+                grown = _running_cat(node, ctx.module)
                 if added is not None and isinstance(value, Tensor):  # total = total + loss: total += loss
                     self._accumulate(node, node.targets[0], self.values.get(added), ctx, appended=False)
                     value = replace(value, accumulated=True)
+                elif grown is not None and isinstance(self.values.get(grown), Tensor) and self.values[grown].graph:
+                    # predict = torch.cat((predict, output)): one more step's graph kept, as an append would (a
+                    # detached output is a few numbers per sample, N x classes, which evaluation keeps on purpose)
+                    self._accumulate(node, node.targets[0], self.values.get(grown), ctx, appended=True)
                 elif added is not None and ctx.loops and isinstance(self.values.get(added), (Item, Several, Data)):
                     # tiles = tiles + cut(scene): the list grows by one file's pieces each time round, as
                     # tiles.extend(cut(scene)) would
@@ -372,7 +380,10 @@ class Flow(CallHandlers):
             self._accumulate(node, node.target, element, ctx, appended=True)
             return
         if isinstance(value, Tensor) or isinstance(current, Tensor):
-            self._accumulate(node, node.target, value, ctx, appended=False)
+            # self._sum[idx] += v: the attribute's list holds the running sum, across calls as self._sum would
+            target = node.target.value if isinstance(node.target, ast.Subscript) and \
+                isinstance(node.target.value, ast.Attribute) else node.target
+            self._accumulate(node, target, value, ctx, appended=False)
             combined = value if isinstance(value, Tensor) else current
             if isinstance(combined, Tensor):
                 self._assign(node.target, replace(combined, accumulated=True), scope, ctx, node)
@@ -430,11 +441,15 @@ class Flow(CallHandlers):
             element = Batch()
         elif isinstance(iterable, Data) and iterable.content in (ARRAYS, FILES):
             element = _row(iterable)
+        elif isinstance(iterable, Several) and any(isinstance(i, Tensor) for i in iterable.items):
+            # for v in values, values = [coarse_loss * 1000, refine_loss * 1000]: each one of those tensors
+            tensors = [i for i in iterable.items if isinstance(i, Tensor)]
+            element = next((t for t in tensors if t.graph), tensors[0])
         small = (isinstance(iterable, Range) and iterable.count is not None and iterable.count <= FEW
                  or isinstance(iterable, Data) and iterable.small
                  or isinstance(iterable, Several))
         self._small_loops[node] = small
-        if isinstance(node.target, ast.Tuple) and isinstance(iterable, Data) and element is not None:
+        if isinstance(node.target, ast.Tuple) and isinstance(iterable, (Data, Several)) and element is not None:
             # for image, label in pairs / for i, image in enumerate(images): the element is one of them
             counted = isinstance(node.iter, ast.Call) and last_part(dotted_name(node.iter.func)) == "enumerate"
             for index, part in enumerate(node.target.elts):
@@ -1083,7 +1098,20 @@ def _made_anew_in(loop: ast.AST, key: str, statement: ast.stmt) -> bool:
     for child in ast.walk(loop):
         if isinstance(child, (ast.Assign, ast.AnnAssign)) and child.lineno < statement.lineno:
             targets = child.targets if isinstance(child, ast.Assign) else [child.target]
-            if any(dotted_name(t) == key for t in targets) and not names_in(child.value) & {key.split(".")[0]}:
+            if any(dotted_name(t) == key for t in targets) and not names_in(child.value) & {key.split(".")[0]} \
+                    and not _other_branches(loop, child, statement):
+                return True
+    return False
+
+
+def _other_branches(loop: ast.AST, first: ast.stmt, second: ast.stmt) -> bool:
+    """``first`` and ``second`` sit in the two branches of one ``if`` (if kept is None: kept = x, else:
+    kept = torch.cat((kept, x))): a pass runs one or the other, so the first does not start the second anew."""
+    for branch in ast.walk(loop):
+        if isinstance(branch, ast.If):
+            body = {id(n) for s in branch.body for n in ast.walk(s)}
+            orelse = {id(n) for s in branch.orelse for n in ast.walk(s)}
+            if id(first) in body and id(second) in orelse or id(first) in orelse and id(second) in body:
                 return True
     return False
 
@@ -1142,6 +1170,19 @@ _ROW_SET_WORDS = {"idx", "idxs", "indices", "inds", "ids", "perm", "permutation"
                   "shuffled", "rows", "selected", "keep", "split", "fold", "subset"}
 # Methods only an nn.Module has (an optimizer has state_dict and zero_grad too; a tensor has cuda and to)
 _MODULE_ONLY_METHODS = {"eval", "parameters", "named_parameters", "named_modules", "children"}
+
+
+def _running_cat(node: ast.stmt, module: Module) -> ast.expr | None:
+    """What kept = torch.cat((kept, x)) (or [kept, x], either order) adds to the tensor it grows: x."""
+    if not isinstance(node, ast.Assign) or len(node.targets) != 1 or not isinstance(node.value, ast.Call) or \
+            module.qualified(node.value.func) not in ("torch.cat", "torch.concat", "torch.concatenate"):
+        return None
+    key = dotted_name(node.targets[0]) if isinstance(node.targets[0], (ast.Name, ast.Attribute)) else ""
+    parts = node.value.args[0] if node.value.args else None
+    if not key or not isinstance(parts, (ast.Tuple, ast.List)) or len(parts.elts) != 2:
+        return None
+    names = [dotted_name(e) if isinstance(e, (ast.Name, ast.Attribute)) else "" for e in parts.elts]
+    return parts.elts[1] if names[0] == key else parts.elts[0] if names[1] == key else None
 
 
 def _running_sum(node: ast.stmt) -> ast.expr | None:
