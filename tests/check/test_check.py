@@ -814,3 +814,15 @@ def test_a_tracker_that_sums_the_loss_tensors_it_is_given_keeps_their_graphs(pas
               "    refine = criterion(model(x), y)\n    (coarse + refine).backward()\n"
               f"    meter.update({passed})\n")
     assert _rules(tmp_path, source, "loss-keeps-graph") == expected
+
+
+@pytest.mark.parametrize("switch, expected", [("gen_a.eval(), gen_b.eval()", [12]), ("gen_a.train(), gen_b.train()", [])])
+def test_a_preview_after_eval_inside_the_step_loop_is_evaluation(switch, expected, tmp_path):
+    # znxlwm/UGATIT-pytorch: every print_freq steps, both generators switched to eval() in one tuple, then
+    # sample passes with autograd on; the backward of the step came before the switch
+    source = ("import torch\nimport torch.nn as nn\ngen_a = nn.Linear(8, 8).cuda()\ngen_b = nn.Linear(8, 8).cuda()\n"
+              "opt = torch.optim.Adam(gen_a.parameters())\nfor step in range(100000):\n"
+              "    loss = gen_b(gen_a(next_batch())).mean()\n    loss.backward()\n    opt.step()\n"
+              f"    if step % 1000 == 0:\n        {switch}\n"
+              "        fake = gen_a(next_batch())\n")
+    assert _rules(tmp_path, source, "eval-without-no-grad") == expected

@@ -274,6 +274,10 @@ class Flow(CallHandlers):
     def _after_mode_switch(self, expression: ast.expr, ctx: Context) -> Context:
         """model.eval() puts what follows in evaluation, model.train() takes it out; torch.set_grad_enabled(False)
         turns gradients off for what follows."""
+        if isinstance(expression, ast.Tuple):  # self.genA2B.eval(), self.genB2A.eval(): each switch, in order
+            for element in expression.elts:
+                ctx = self._after_mode_switch(element, ctx)
+            return ctx
         if not (isinstance(expression, ast.Call) and isinstance(expression.func, ast.Attribute)):
             return ctx
         method = expression.func.attr

@@ -74,7 +74,11 @@ def eval_without_no_grad(script: Script) -> Iterator[Finding]:
         if not (ctx.loops or ctx.repeated or eval_data or ctx.function is not None and is_eval_name(
                 ctx.function.name)):
             continue  # one forward pass on one batch: its graph goes with its output
-        region = _step_loop(ctx, script) or eval_loop or ctx.function or (ctx.loops[-1] if ctx.loops else None)
+        # after model.eval() inside the loop over steps (a preview every print_freq steps), the pass of that loop
+        # is the region: its training came before the switch
+        switched = ctx.loops[0] if ctx.eval_mode and ctx.loops else None
+        region = _step_loop(ctx, script) or eval_loop or switched or ctx.function or \
+            (ctx.loops[-1] if ctx.loops else None)
         # each model of the loop (an encoder, then a decoder) saves its own activations
         key = (region, dotted_name(seen.node.func) if isinstance(seen.node, ast.Call) else "")
         if key in reported or _trains_in(region, seen, script):
