@@ -826,3 +826,16 @@ def test_a_preview_after_eval_inside_the_step_loop_is_evaluation(switch, expecte
               f"    if step % 1000 == 0:\n        {switch}\n"
               "        fake = gen_a(next_batch())\n")
     assert _rules(tmp_path, source, "eval-without-no-grad") == expected
+
+
+@pytest.mark.parametrize("workers, expected", [(4, [22]), (0, [])])
+def test_records_read_from_json_and_kept_in_a_dataset_are_copied_by_every_worker(workers, expected, tmp_path):
+    # linjieli222/VQA_ReGAT: self.entries, one dict per question of the JSON file, read by 4 workers
+    source = ("import json\nimport torch\nfrom torch.utils.data import Dataset, DataLoader\n\n\n"
+              "def load_entries(path):\n    questions = sorted(json.load(open(path))['questions'], key=lambda q: q['id'])\n"
+              "    entries = []\n    for question in questions:\n"
+              "        entries.append({'id': question['id'], 'text': question['question']})\n    return entries\n\n\n"
+              "class Questions(Dataset):\n    def __init__(self, path):\n        self.entries = load_entries(path)\n\n"
+              "    def __getitem__(self, index):\n        return self.entries[index]['text']\n\n\n"
+              f"loader = DataLoader(Questions('q.json'), batch_size=64, num_workers={workers})\n")
+    assert _rules(tmp_path, source, "workers-copy-dataset") == expected

@@ -908,7 +908,10 @@ class Flow(CallHandlers):
             held = replace(value, container="list", split=True)  # X_parts.append(X[idx]): pieces of a data set
         if held is None and isinstance(iterable, Data) and iterable.content == NAMES and not iterable.small and \
                 not isinstance(value, (Item, Data)):
-            held = Data(node.lineno, str(ctx.module.path), "a list of file names", NAMES, "list")
+            # for question in json.load(f)['questions']: entries.append({...}): one record per sample
+            records = iterable.container == "list" and last_part(iterable.how) == "load"
+            held = Data(node.lineno, str(ctx.module.path), "a list of records" if records else "a list of file names",
+                        NAMES, "list")
         if isinstance(held, Data) and held.content == NAMES and isinstance(iterable, Data) and iterable.lines:
             # a list made from each of a text file's lines: the same text once more, with the same root; the
             # first list is alive while the second is built from it

@@ -224,7 +224,7 @@ class CallHandlers:
         if keyword_value(node, "chunksize") is not None or keyword_value(node, "nrows") is not None:
             return None
         data = Data(node.lineno, str(ctx.module.path), dotted_name(node.func), kind,
-                    "pandas" if kind == TABLE else "numpy", labels=_reads_labels(node, ctx))
+                    "pandas" if kind == TABLE else "list" if kind == NAMES else "numpy", labels=_reads_labels(node, ctx))
         self.seen.append(Seen("loaded", node, ctx, data))
         return data
 

@@ -7,7 +7,7 @@ import ast
 from ..units import MiB
 from .modules import Module
 from .names import last_part
-from .values import ARRAYS, DTYPE_NAMES, ITEMSIZE, TABLE
+from .values import ARRAYS, DTYPE_NAMES, ITEMSIZE, NAMES, TABLE
 
 # Calls that read a whole file into memory at once: called once, outside any per-element code, they load a
 # data set whole
@@ -17,6 +17,8 @@ _WHOLE_LOADERS = {
     "pandas.read_pickle": TABLE, "pandas.read_hdf": TABLE, "pandas.read_excel": TABLE, "pandas.read_table": TABLE,
     "pandas.read_json": TABLE, "pickle.load": ARRAYS, "joblib.load": ARRAYS, "scipy.io.loadmat": ARRAYS,
     "cPickle.load": ARRAYS, "_pickle.load": ARRAYS,
+    # a JSON file is records (annotations, questions, captions): Python dicts and strings, one per sample
+    "json.load": NAMES,
 }
 # Calls that decode one file (an image, a clip): (dtype, channels) of what they give
 DECODERS = {
