@@ -362,33 +362,10 @@ def duplicate_copy(script: Script) -> Iterator[Finding]:
         if effect not in ("duplicate", "from-list", "grown") or seen.source.root in reported:
             continue  # a third copy of a data set already said to be held twice says nothing new
         original = _source_name(seen.node) or next((h for h, _level in seen.holders), None) or _("the original")
-        if effect == "grown":  # held twice only while it is built: a later copy that stays is news again
-            yield script.finding(
-                "duplicate-copy", seen.node,
-                _("This concatenation builds a new array of all of {name} and what is added to it, and {name} is "
-                  "freed only once the new one is complete: at this point the data set is in memory twice "
-                  "({size}).").format(name=original, size=script.size_of(seen.value)),
-                _("Preallocate the final array (np.empty((total, ...), dtype=...)) and write each part into it, or "
-                  "add the extra samples per batch (augmentation in the input pipeline) instead of to the whole "
-                  "array."), module=seen.ctx.module)
-            continue
-        reported.add(seen.source.root)
-        if effect == "from-list":
-            yield script.finding(
-                "duplicate-copy", seen.node,
-                _("This builds one array from the list {name} while the list still holds every sample: the data set "
-                  "is in memory twice at this point ({size}), which is where such scripts run out of "
-                  "memory.").format(name=original, size=script.size_of(seen.value)),
-                _("Preallocate the array (np.empty((count, ...), dtype=...)) and fill it as the files are read, "
-                  "instead of collecting a list and converting it; or stream the files."), module=seen.ctx.module)
-            continue
-        yield script.finding(
-            "duplicate-copy", seen.node,
-            _("A second full copy of {name} is made here while {name} stays alive: the data set is held twice "
-              "(the copy: {size}).").format(name=original, size=script.size_of(seen.value)),
-            _("Replace the original instead of keeping both (x = x.astype('float32'), or del the original right "
-              "after); fill a preallocated array instead of np.array(list); torch.from_numpy and np.asarray share "
-              "memory instead of copying."), module=seen.ctx.module)
+        if effect != "grown":  # held twice only while it is built: a later copy that stays is news again
+            reported.add(seen.source.root)
+        message, fix = _copy_advice(effect, original, script.size_of(seen.value))
+        yield script.finding("duplicate-copy", seen.node, message, fix, module=seen.ctx.module)
     for seen in script.seen("converted-twice"):
         source: Data = seen.source  # type: ignore[assignment]
         if negligible(source) or source.labels or source.content == NAMES:
@@ -401,6 +378,28 @@ def duplicate_copy(script: Script) -> Iterator[Finding]:
             _("Drop the astype() (it converts nothing), or convert in place: x = x.astype('float32', copy=False); "
               "x /= 255."), module=seen.ctx.module)
     yield from lines_copied(script)
+
+
+def _copy_advice(effect: str, name: str, size: str) -> tuple[str, str]:
+    """What duplicate-copy says of a copy of ``name`` ({size}), and its fix, by what the copy does."""
+    if effect == "grown":
+        return (_("This concatenation builds a new array of all of {name} and what is added to it, and {name} is "
+                  "freed only once the new one is complete: at this point the data set is in memory twice "
+                  "({size}).").format(name=name, size=size),
+                _("Preallocate the final array (np.empty((total, ...), dtype=...)) and write each part into it, or "
+                  "add the extra samples per batch (augmentation in the input pipeline) instead of to the whole "
+                  "array."))
+    if effect == "from-list":
+        return (_("This builds one array from the list {name} while the list still holds every sample: the data set "
+                  "is in memory twice at this point ({size}), which is where such scripts run out of "
+                  "memory.").format(name=name, size=size),
+                _("Preallocate the array (np.empty((count, ...), dtype=...)) and fill it as the files are read, "
+                  "instead of collecting a list and converting it; or stream the files."))
+    return (_("A second full copy of {name} is made here while {name} stays alive: the data set is held twice "
+              "(the copy: {size}).").format(name=name, size=size),
+            _("Replace the original instead of keeping both (x = x.astype('float32'), or del the original right "
+              "after); fill a preallocated array instead of np.array(list); torch.from_numpy and np.asarray share "
+              "memory instead of copying."))
 
 
 def lines_copied(script: Script) -> Iterator[Finding]:
