@@ -839,3 +839,43 @@ def test_records_read_from_json_and_kept_in_a_dataset_are_copied_by_every_worker
               "    def __getitem__(self, index):\n        return self.entries[index]['text']\n\n\n"
               f"loader = DataLoader(Questions('q.json'), batch_size=64, num_workers={workers})\n")
     assert _rules(tmp_path, source, "workers-copy-dataset") == expected
+
+
+def test_an_in_place_numpy_shuffle_of_an_index_is_not_a_shuffle_buffer(tmp_path):
+    # czq142857/implicit-decoder: np.random.shuffle(np.arange(len(points))) each epoch
+    source = ("import numpy as np\nimport h5py\npoints = h5py.File('d.hdf5', 'r')['points'][:]\n"
+              "order = np.arange(len(points))\nfor epoch in range(10):\n    np.random.shuffle(order)\n")
+    assert _rules(tmp_path, source, "shuffle-whole") == []
+
+
+@pytest.mark.parametrize("kept, expected", [("img_path", []), ("parts[0]", [8])])
+def test_the_lines_of_a_list_file_turned_into_paths_are_file_names_not_a_second_text(kept, expected, tmp_path):
+    # Snowie1027/-ImageNet-: train.txt read with readlines(), each line an image path and a label
+    source = ("import os\nimport torch\nfrom torch.utils.data import Dataset, DataLoader\n\n\n"
+              "def load_data(txt_file, root_dir):\n    with open(txt_file) as f:\n        lines = f.readlines()\n"
+              "    images = []\n    for line in lines:\n        parts = line.strip().split()\n"
+              "        img_path = os.path.join(root_dir, parts[0])\n"
+              f"        images.append({kept})\n    return images\n\n\n"
+              "class Birds(Dataset):\n    def __init__(self, images):\n        self.images = images\n\n"
+              "    def __getitem__(self, i):\n        return self.images[i]\n\n\n"
+              "loader = DataLoader(Birds(load_data('train.txt', 'images')), batch_size=32)\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("use, expected", [("z = latent_all[0]\n", []),
+                                           ("for i in range(0, len(latent_all), batch_size):\n"
+                                            "    z = latent_all[i:i + batch_size]\n", [4])])
+def test_an_array_of_unknown_size_moved_to_the_gpu_is_a_data_set_only_when_it_is_batched(use, expected, tmp_path):
+    # nv-tlabs/datasetGAN_release: the average latent and a few annotated images' latents, np.load(...).cuda()
+    source = ("import numpy as np\nimport torch\nbatch_size = 8\n"
+              "latent_all = torch.from_numpy(np.load('latents.npy')).cuda()\n" + use)
+    assert _rules(tmp_path, source, "dataset-on-gpu") == expected
+
+
+@pytest.mark.parametrize("module, expected", [("nn.Sigmoid()", []), ("nn.Linear(16, 2).cuda()", [11])])
+def test_a_module_without_parameters_after_no_grad_records_no_graph(module, expected, tmp_path):
+    # jonathan-wonwook-kim/sz_detection: sig(all_pred) on predictions made under no_grad
+    source = ("import torch\nimport torch.nn as nn\nmodel = nn.Linear(16, 2).cuda()\n"
+              f"sig = {module}\n\n\ndef evaluate(test_loader):\n    model.eval()\n    with torch.no_grad():\n"
+              "        all_pred = torch.cat([model(x) for x in test_loader])\n    return sig(all_pred)\n")
+    assert _rules(tmp_path, source, "eval-without-no-grad") == expected

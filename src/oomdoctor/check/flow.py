@@ -912,7 +912,8 @@ class Flow(CallHandlers):
             records = iterable.container == "list" and last_part(iterable.how) == "load"
             held = Data(node.lineno, str(ctx.module.path), "a list of records" if records else "a list of file names",
                         NAMES, "list")
-        if isinstance(held, Data) and held.content == NAMES and isinstance(iterable, Data) and iterable.lines:
+        if isinstance(held, Data) and held.content == NAMES and isinstance(iterable, Data) and iterable.lines and \
+                not _joins_a_path(node.args[-1], ctx):
             # a list made from each of a text file's lines: the same text once more, with the same root; the
             # first list is alive while the second is built from it
             held = replace(held, lines=True, root=iterable.root)
@@ -1177,6 +1178,20 @@ _ROW_SET_WORDS = {"idx", "idxs", "indices", "inds", "ids", "perm", "permutation"
                   "shuffled", "rows", "selected", "keep", "split", "fold", "subset"}
 # Methods only an nn.Module has (an optimizer has state_dict and zero_grad too; a tensor has cuda and to)
 _MODULE_ONLY_METHODS = {"eval", "parameters", "named_parameters", "named_modules", "children"}
+
+
+_PATH_CALLS = {"os.path.join", "posixpath.join", "pathlib.Path", "os.path.abspath", "os.path.normpath"}
+
+
+def _joins_a_path(expression: ast.expr, ctx: Context) -> bool:
+    """images.append(os.path.join(root, parts[0])), or of a name the function assigns one to: the lines of a
+    list file become file names, a list as light as a folder's listing, not a second copy of a text."""
+    calls = [expression] if isinstance(expression, ast.Call) else []
+    if isinstance(expression, ast.Name):
+        scope = ctx.function.node if ctx.function is not None else ctx.module.tree
+        calls = [n.value for n in ast.walk(scope) if isinstance(n, ast.Assign) and isinstance(n.value, ast.Call)
+                 and any(isinstance(t, ast.Name) and t.id == expression.id for t in n.targets)]
+    return bool(calls) and all(ctx.module.qualified(c.func) in _PATH_CALLS for c in calls)
 
 
 def _running_cat(node: ast.stmt, module: Module) -> ast.expr | None:

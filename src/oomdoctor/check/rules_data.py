@@ -68,7 +68,7 @@ def eager_loading(script: Script) -> Iterator[Finding]:
     # for line in open(path): rows.append(...): the training text itself, a Python object per line
     for seen in script.seen("collected-lines"):
         data = seen.value
-        if not _read_in_batches(data, script):
+        if not read_in_batches(data, script):
             continue  # a vocabulary, a list of labels or of file names: what is read whole to be looked up
         yield script.finding(
             "eager-loading", seen.node,
@@ -80,7 +80,7 @@ def eager_loading(script: Script) -> Iterator[Finding]:
             module=seen.ctx.module)
 
 
-def _read_in_batches(data: Data, script: Script) -> bool:
+def read_in_batches(data: Data, script: Script) -> bool:
     """rows[i:i + batch_size]: the list is cut into the batches a model trains on (or handed to fit,
     from_tensor_slices, a DataLoader)."""
     for node in ast.walk(script.tree):
@@ -410,7 +410,7 @@ def lines_copied(script: Script) -> Iterator[Finding]:
         data, source = seen.value, seen.source
         if source.root != f"{source.path}:{source.line}":
             continue  # built from a list that is itself the second: said where that one is built
-        if data.root in reported or not _read_in_batches(data, script):
+        if data.root in reported or not read_in_batches(data, script):
             continue
         reported.add(data.root)
         yield script.finding(
@@ -619,6 +619,8 @@ def huge_shuffle(script: Script) -> Iterator[Finding]:
         sizes = call.args[:1] + [k.value for k in call.keywords if k.arg == "buffer_size"]
         if not isinstance(call.func, ast.Attribute) or not sizes:
             continue
+        if script.main.qualified(call.func).startswith(("numpy.", "random.", "sklearn.", "torch.")):
+            continue  # np.random.shuffle(index): an in-place shuffle of the array it is given, not a buffer
         size = _assigned_value(sizes[0], call, script)
         # len(...) anywhere in the size (len(pos) + len(neg)), the data set's cardinality, or x.shape[0]
         whole = any(last_part(dotted_name(c)) in ("len", "cardinality") for c in calls_in(size)) or any(

@@ -10,8 +10,10 @@ from .context import Context, Seen
 from .library import LISTINGS, keyword_value
 from .modules import FunctionInfo, own_nodes
 from .names import LABEL_WORDS, dotted_name, is_eval_name, last_part, names_in, words_of
+from .rules_data import read_in_batches
 from .script import Finding, Script
-from .values import NAMES, TABLE, Data, Instance, Loader, Number, Pipeline, Several, Tensor, negligible
+from .values import (NAMES, TABLE, Data, Instance, Loader, Number, Pipeline, Several, Tensor, negligible, sample_bytes,
+                     total_bytes)
 
 
 def loss_keeps_graph(script: Script) -> Iterator[Finding]:
@@ -121,6 +123,8 @@ def dataset_on_gpu(script: Script) -> Iterator[Finding]:
         data: Data = seen.value  # type: ignore[assignment]
         if negligible(data) or data.content == NAMES:
             continue
+        if total_bytes(data) is None and sample_bytes(data) is None and not read_in_batches(data, script):
+            continue  # np.load(path).cuda() of something the script never batches: a latent, a statistic
         yield script.finding(
             "dataset-on-gpu", seen.node,
             _("The whole data set is moved to the GPU here ({size}): it occupies GPU memory for the whole run, "
