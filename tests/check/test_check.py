@@ -879,3 +879,18 @@ def test_a_module_without_parameters_after_no_grad_records_no_graph(module, expe
               f"sig = {module}\n\n\ndef evaluate(test_loader):\n    model.eval()\n    with torch.no_grad():\n"
               "        all_pred = torch.cat([model(x) for x in test_loader])\n    return sig(all_pred)\n")
     assert _rules(tmp_path, source, "eval-without-no-grad") == expected
+
+
+def test_folds_of_a_cross_validator_index_rows_and_a_model_trained_in_a_called_function_piles_up(tmp_path):
+    # it9tst/music-genre-recognition: for train, test in kfold.split(X): train_model(X[train], ...) builds,
+    # compiles and fits a new Model on np.expand_dims(x_train) each fold
+    source = ("import numpy as np\nimport keras\nfrom sklearn.model_selection import KFold\n\n\n"
+              "def train_model(x_train, y_train):\n    x_train = np.expand_dims(x_train, axis=-1)\n"
+              "    model = keras.Sequential([keras.layers.Dense(10)])\n    model.compile(loss='mse')\n"
+              "    history = model.fit(x_train, y_train)\n    return model, history\n\n\n"
+              "archive = np.load('melspec.npz')\nX, y = archive['arr_0'], archive['arr_1']\n"
+              "for train, test in KFold(10).split(X, y):\n    model, history = train_model(X[train], y[train])\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == [14]
+    assert _rules(tmp_path, source, "models-in-loop") == [17]
+    cleared = source.replace("    x_train = np.expand_dims", "    keras.backend.clear_session()\n    x_train = np.expand_dims")
+    assert _rules(tmp_path, cleared, "models-in-loop") == []

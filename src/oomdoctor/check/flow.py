@@ -646,7 +646,8 @@ class Flow(CallHandlers):
             # a part of data the script shows is small is small too, whatever rows it keeps
             return replace(data, shape=((None,) + data.shape[1:]) if data.shape else None, small=negligible(data))
         first = piece.elts[0] if isinstance(piece, ast.Tuple) and piece.elts else piece
-        if isinstance(self.values.get(first), Number) or ctx.loops and isinstance(first, ast.Name):
+        folds = isinstance(first, ast.Name) and _fold_index(first.id, ctx)
+        if isinstance(self.values.get(first), Number) or ctx.loops and isinstance(first, ast.Name) and not folds:
             return _row(data)  # X[i], X[i, :]: one sample
         if isinstance(index, Text):
             labels = bool(words_of(index.value) & LABEL_WORDS)
@@ -661,7 +662,7 @@ class Flow(CallHandlers):
             rows = replace(data, line=node.lineno, root="", shape=((count,) + data.shape[1:]) if data.shape
                            else (count,), split=False)
             return replace(rows, small=negligible(rows) or count <= FEW)
-        if not ctx.loops and isinstance(first, (ast.Name, ast.Attribute)) and _names_rows(first) and \
+        if (folds or not ctx.loops and isinstance(first, (ast.Name, ast.Attribute)) and _names_rows(first)) and \
                 not isinstance(self.values.get(first), (Number, Text, Tensor, Batch, Item)) and \
                 data.container in ("numpy", "torch") and data.content != NAMES:
             # X[train_idx]: NumPy's fancy indexing copies the rows it picks, and X stays
@@ -947,8 +948,11 @@ class Flow(CallHandlers):
             if callee.info.generator:
                 return Loader()
             returned = self.returns.get(callee.info)
-            if isinstance(returned, Model) and returned.framework == "keras" and call.ctx.loops:
-                self.seen.append(Seen("model-built", call.node, call.ctx, returned))  # model = build_model()
+            # model = build_model(), or model, history = train_model(...): a Keras model built in the loop
+            built = next((v for v in (returned.items if isinstance(returned, Several) else (returned,))
+                          if isinstance(v, Model) and v.framework == "keras"), None)
+            if built is not None and call.ctx.loops:
+                self.seen.append(Seen("model-built", call.node, call.ctx, built))
             if isinstance(returned, Data) and returned.root == f"{returned.path}:{returned.line}" and \
                     callee.info.node.lineno <= returned.line <= (callee.info.node.end_lineno or returned.line):
                 # made anew by the function on each call: cut(scene_a) and cut(scene_b) are two data sets
@@ -1018,6 +1022,11 @@ class Flow(CallHandlers):
         item = next((a for a in list(call.args) + list(call.kwargs.values()) if isinstance(a, Item)), None)
         if item is not None and call.callee is None and call.qualified in _SAME_DTYPE:
             return replace(item, shape=None)  # np.expand_dims(img, 0): the same values, another shape
+        if call.args and isinstance(call.args[0], Data) and call.callee is None and call.qualified in _SAME_DTYPE:
+            # np.expand_dims(x_train, axis=-1): the data set itself, another shape (most are views; a copy would
+            # replace the name it is assigned to)
+            data = call.args[0]
+            return replace(data, shape=(data.shape[:1] + (None,)) if data.shape else None)
         if item is not None and call.callee is None and call.qualified.split(".")[0] in _ARRAY_LIBRARIES:
             return replace(item, shape=None, dtype=None, fresh=True)
         if self.torch_script and isinstance(node.func, (ast.Name, ast.Attribute)) and call.callee is None:
@@ -1145,6 +1154,15 @@ def _batch_sized(name: str, function: FunctionInfo | None) -> bool:
 
 # Calls that draw a number of row indices, and where that number is: (keyword, position)
 _SAMPLERS = {"randint": ("size", 2), "choice": ("size", 1), "sample": ("k", 1)}
+
+
+def _fold_index(name: str, ctx: Context) -> bool:
+    """``name`` is bound by a loop over a cross-validator's folds (for train, test in kfold.split(X, y)): an array
+    of row indices, not one row."""
+    return any(isinstance(loop, (ast.For, ast.AsyncFor)) and isinstance(loop.iter, ast.Call)
+               and isinstance(loop.iter.func, ast.Attribute) and loop.iter.func.attr == "split"
+               and any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(loop.target))
+               for loop in ctx.loops)
 
 
 def _sampled_count(index: ast.Name, function: FunctionInfo | None, module: Module,

@@ -8,7 +8,6 @@ from typing import Iterator
 
 from ..i18n import _
 from ..units import format_bytes
-from .context import Seen
 from .names import calls_in, dotted_name, last_part
 from .script import Finding, Script
 from .values import FunctionRef, Model
@@ -145,9 +144,8 @@ def models_in_loop(script: Script) -> Iterator[Finding]:
         if model.extractor or loop is None or loop in reported:
             continue
         calls = list(calls_in(loop))
-        trains = any(last_part(dotted_name(c)) in ("fit", "compile", "fit_generator", "train_on_batch") for c in calls)
-        clears = any(last_part(dotted_name(c)) == "clear_session" for c in calls) or \
-            _clears_in_called(calls, seen, script)
+        trains = _calls_anywhere(calls, {"fit", "compile", "fit_generator", "train_on_batch"}, script)
+        clears = _calls_anywhere(calls, {"clear_session"}, script)
         if not trains or clears:
             continue
         reported.add(loop)
@@ -159,11 +157,14 @@ def models_in_loop(script: Script) -> Iterator[Finding]:
             module=seen.ctx.module)
 
 
-def _clears_in_called(calls: list[ast.Call], seen: Seen, script: Script) -> bool:
-    """clear_session() inside a function the loop calls (build_model() often starts with it)."""
+def _calls_anywhere(calls: list[ast.Call], names: set[str], script: Script) -> bool:
+    """One of ``calls``, or a call inside a function one of them calls (build_model() often starts with
+    clear_session(); train_model() builds, compiles and fits), has one of these last names."""
     for call in calls:
+        if last_part(dotted_name(call)) in names:
+            return True
         callee = script.flow.values.get(call.func)
-        if isinstance(callee, FunctionRef) and any(last_part(dotted_name(c)) == "clear_session"
+        if isinstance(callee, FunctionRef) and any(last_part(dotted_name(c)) in names
                                                    for c in calls_in(callee.info.node)):
             return True
     return False
