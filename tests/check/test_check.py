@@ -894,3 +894,14 @@ def test_folds_of_a_cross_validator_index_rows_and_a_model_trained_in_a_called_f
     assert _rules(tmp_path, source, "models-in-loop") == [17]
     cleared = source.replace("    x_train = np.expand_dims", "    keras.backend.clear_session()\n    x_train = np.expand_dims")
     assert _rules(tmp_path, cleared, "models-in-loop") == []
+
+
+@pytest.mark.parametrize("added, expected", [("output.loss", [9]), ("output.loss.item()", [])])
+def test_the_loss_field_of_a_hugging_face_model_output_summed_keeps_its_graph(added, expected, tmp_path):
+    # pai4451/ML2021 HW7: BertForQuestionAnswering's output.loss added to train_loss every step
+    source = ("import torch\nfrom transformers import BertForQuestionAnswering\n"
+              "model = BertForQuestionAnswering.from_pretrained('bert-base-chinese').cuda()\n"
+              "optimizer = torch.optim.AdamW(model.parameters())\ntrain_loss = 0\nfor data in train_loader:\n"
+              "    output = model(input_ids=data[0], start_positions=data[3], end_positions=data[4])\n"
+              f"    output.loss.backward()\n    train_loss += {added}\n    optimizer.step()\n")
+    assert _rules(tmp_path, source, "loss-keeps-graph") == expected

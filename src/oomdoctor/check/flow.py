@@ -593,6 +593,8 @@ class Flow(CallHandlers):
                 return replace(owner, container="numpy" if name == "values" else owner.container)
             return None
         if isinstance(owner, Tensor):
+            if name in _MODEL_OUTPUT_FIELDS:  # output.loss of a Hugging Face model: the loss, with its graph
+                return replace(owner, loss=owner.loss or "loss" in words_of(name))
             return replace(owner, graph=False) if name == "data" else owner if name in ("T", "mT") else None
         if isinstance(owner, KnownDataset) and name in ("data", "targets", "train_data", "test_data"):
             return known_images(owner.name, owner.train, 0, labels=name == "targets",
@@ -1097,6 +1099,9 @@ def _is_listing_comprehension(node: ast.AST, module: Module) -> bool:
     return any(module.qualified(c) in LISTINGS for c in calls_in(node))
 
 
+# What a Hugging Face model's forward returns (a ModelOutput): each field a tensor of the same pass
+_MODEL_OUTPUT_FIELDS = {"loss", "logits", "start_logits", "end_logits", "last_hidden_state", "hidden_states",
+                        "pooler_output", "attentions", "past_key_values", "prediction_logits"}
 # NumPy functions that give the same values in another shape (a view, most of them): the dtype stays
 _SAME_DTYPE = {"numpy.expand_dims", "numpy.squeeze", "numpy.transpose", "numpy.reshape", "numpy.moveaxis",
                "numpy.swapaxes", "numpy.flip", "numpy.fliplr", "numpy.flipud", "numpy.rot90"}

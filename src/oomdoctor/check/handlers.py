@@ -708,7 +708,12 @@ def _torch_module(name: str) -> bool:
             and not last.startswith(_FUNCTION_LIKE_MODULES)
             or name.startswith("torchvision.models.") and last[:1].islower() and not last.startswith("get_")
             or name in ("timm.create_model", "torch.hub.load", "torch.nn.parallel.DistributedDataParallel")
-            or name.startswith("transformers.") and last == "from_pretrained" and "Model" in name)
+            or name.startswith("transformers.") and last == "from_pretrained"
+            and not any(part in name for part in _TRANSFORMERS_NOT_MODELS))
+
+
+# transformers classes with a from_pretrained that are not models (BertForQuestionAnswering, AutoModel... are)
+_TRANSFORMERS_NOT_MODELS = ("Tokenizer", "Config", "Processor", "FeatureExtractor", "GenerationConfig")
 
 
 def _torch_loss(name: str) -> bool:
