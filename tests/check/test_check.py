@@ -905,3 +905,12 @@ def test_the_loss_field_of_a_hugging_face_model_output_summed_keeps_its_graph(ad
               "    output = model(input_ids=data[0], start_positions=data[3], end_positions=data[4])\n"
               f"    output.loss.backward()\n    train_loss += {added}\n    optimizer.step()\n")
     assert _rules(tmp_path, source, "loss-keeps-graph") == expected
+
+
+def test_an_hdf5_data_set_read_whole_is_a_whole_load_even_where_no_loader_shows_it_is_trained_on(tmp_path):
+    # czq142857/implicit-decoder: TF1 feeds batches by hand (feed_dict) from arrays read with [:]
+    source = ("import h5py\n\n\nclass IMSVR:\n    def __init__(self, path):\n"
+              "        self.data_dict = h5py.File(path, 'r')\n"
+              "        self.data_points = self.data_dict['points_64'][:]\n"
+              "        self.labels = self.data_dict['labels'][:]\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == [7]

@@ -114,7 +114,9 @@ def whole_dataset_load(script: Script) -> Iterator[Finding]:
         unknown_training_set = data.content == ARRAYS and not last_part(data.how).startswith(
             ("loadtxt", "genfromtxt")) and total_bytes(data) is None and sample_bytes(data) is None and \
             not _flat_model_input(script) and _trained_on(data, script)
-        if shaped is None and not unknown_training_set and not _cache_of_decoded_files(seen.node, script):
+        # an HDF5 data set read whole ([:], [()], .value): what the format exists for is reading it in parts
+        if shaped is None and not unknown_training_set and not _cache_of_decoded_files(seen.node, script) and \
+                data.reader != "h5py":
             continue  # nothing says it is large, and it is not what the model trains on
         if _replaced_by_float64_copy(seen, script):
             continue  # x = x / 255: the float64 copy that replaces it is the finding (dtype-blowup), 8× larger
