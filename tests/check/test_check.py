@@ -914,3 +914,14 @@ def test_an_hdf5_data_set_read_whole_is_a_whole_load_even_where_no_loader_shows_
               "        self.data_points = self.data_dict['points_64'][:]\n"
               "        self.labels = self.data_dict['labels'][:]\n")
     assert _rules(tmp_path, source, "whole-dataset-load") == [7]
+
+
+@pytest.mark.parametrize("passed, expected", [("torch.FloatTensor(features)", [12]), ("torch.from_numpy(features)", [])])
+def test_a_wider_copy_handed_to_a_dataset_class_is_kept_by_it(passed, expected, tmp_path):
+    # nv-tlabs/datasetGAN_release: trainData(torch.FloatTensor(float16 features)) keeps a float32 copy while
+    # the float16 array stays referenced
+    source = ("import numpy as np\nimport torch\nfrom torch.utils.data import Dataset\n\n\n"
+              "class trainData(Dataset):\n    def __init__(self, x):\n        self.x = x\n\n\n"
+              "features = np.zeros((4_000_000, 6016), dtype=np.float16)\n"
+              f"train_data = trainData({passed})\nprint(features.shape)\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected

@@ -477,9 +477,10 @@ def _held(copy: ast.AST, module: Module) -> bool:
         elif isinstance(parent, (ast.Tuple, ast.List)) and isinstance(module.parents.get(parent),
                                                                        (ast.Assign, ast.Return)):
             return True
-        elif isinstance(copy, ast.Subscript) and isinstance(parent, ast.Call) and node in parent.args and \
-                isinstance(parent.func, ast.Name) and parent.func.id[:1].isupper():
-            return True  # PatchSet(x[train_idx], ...): the object made keeps the rows it was given
+        elif isinstance(parent, ast.Call) and node in parent.args and isinstance(parent.func, ast.Name) and \
+                (parent.func.id[:1].isupper() or parent.func.id in module.classes):
+            # PatchSet(x[train_idx], ...), TrainData(torch.FloatTensor(x)): the object made keeps what it is given
+            return True
         else:
             return isinstance(parent, (ast.Assign, ast.AnnAssign, ast.Return))
 
