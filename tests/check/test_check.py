@@ -925,3 +925,17 @@ def test_a_wider_copy_handed_to_a_dataset_class_is_kept_by_it(passed, expected, 
               "features = np.zeros((4_000_000, 6016), dtype=np.float16)\n"
               f"train_data = trainData({passed})\nprint(features.shape)\n")
     assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+def test_each_array_a_multi_argument_copy_makes_is_judged_by_its_own_name(tmp_path):
+    # imemyself2/tensorflow_imgclsf_basic: shuffle(X_train_orig, Y_train_orig) inside a function whose arrays
+    # are freed when it returns; the labels' copy was reported under the images' name, sized as labels
+    source = ("import os\nimport cv2\nimport numpy as np\nfrom sklearn.utils import shuffle\n\n\n"
+              "def imginput(folder):\n    dog_arr = []\n    for name in os.listdir(folder):\n"
+              "        dog_arr.append(cv2.imread(os.path.join(folder, name), cv2.IMREAD_GRAYSCALE))\n"
+              "    dog_data = np.asanyarray(dog_arr)\n    dog_label = np.ones((dog_data.shape[0], 1))\n"
+              "    X_train, Y_train = shuffle(dog_data, dog_label, random_state=0)\n"
+              "    X_train = X_train / 225\n    return X_train, Y_train\n")
+    findings = [(f.rule, f.line) for f in check_source(tmp_path / "t.py", source)]
+    assert ("dtype-blowup", 14) in findings  # asanyarray keeps the decoded uint8: /225 makes float64
+    assert ("duplicate-copy", 13) not in findings  # dog_data and dog_label go when the function returns

@@ -290,14 +290,14 @@ class CallHandlers:
         if isinstance(source, H5Dataset):
             return self._h5_read(node, ctx)  # np.array(hf.get('image_features')): every row, read now
         if isinstance(source, Item):
-            copies = last_part(call.qualified) != "asarray" or dtype not in (None, source.dtype)
+            copies = last_part(call.qualified) not in ("asarray", "asanyarray") or dtype not in (None, source.dtype)
             return replace(source, dtype=dtype or source.dtype, fresh=source.fresh or copies)
         if isinstance(source, Data):
             if source.content == NAMES and source.container == "list":
                 return replace(source, container="numpy")
             result = replace(source, container="numpy", line=node.lineno, inferred=False,
                              dtype=dtype or source.dtype)
-            view = last_part(call.qualified) == "asarray" and source.container == "numpy" and \
+            view = last_part(call.qualified) in ("asarray", "asanyarray") and source.container == "numpy" and \
                 dtype in (None, source.dtype)
             if not view:
                 self._copied(call, source, result)

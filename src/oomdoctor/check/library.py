@@ -51,7 +51,7 @@ LISTINGS = {"os.listdir", "os.walk", "glob", "glob.glob", "glob.iglob", "os.scan
 # Calls that copy an array (or the arrays of a list) into a new one
 NUMPY_COPIES = {"numpy.array", "numpy.stack", "numpy.vstack", "numpy.hstack", "numpy.concatenate",
                 "numpy.copy", "numpy.dstack", "numpy.float32", "numpy.float64", "numpy.asarray",
-                "numpy.ascontiguousarray", "numpy.asfarray"}
+                "numpy.ascontiguousarray", "numpy.asfarray", "numpy.asanyarray"}
 NUMPY_CREATORS = {"numpy.zeros": "float64", "numpy.ones": "float64", "numpy.empty": "float64",
                   "numpy.full": "float64", "numpy.random.rand": "float64", "numpy.random.randn": "float64",
                   "numpy.random.random": "float64", "numpy.random.uniform": "float64",

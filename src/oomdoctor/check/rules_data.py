@@ -363,7 +363,7 @@ def duplicate_copy(script: Script) -> Iterator[Finding]:
         effect = _copy_effect(seen, script)
         if effect not in ("duplicate", "from-list", "grown") or seen.source.root in reported:
             continue  # a third copy of a data set already said to be held twice says nothing new
-        original = _source_name(seen.node) or next((h for h, _level in seen.holders), None) or _("the original")
+        original = _copied_name(seen, script) or next((h for h, _level in seen.holders), None) or _("the original")
         if effect != "grown":  # held twice only while it is built: a later copy that stays is news again
             reported.add(seen.source.root)
         message, fix = _copy_advice(effect, original, script.size_of(seen.value))
@@ -438,7 +438,7 @@ def _copy_effect(seen: Seen, script: Script) -> str | None:
         return None  # torch.tensor(x).float().to(device): a temporary on its way somewhere else
     if source.content == TABLE and _largest_shape(source, script) is None:
         return None  # a table's rows are a few numbers each: a copy of it is rarely what fills memory
-    name = _source_name(seen.node)
+    name = _copied_name(seen, script)
     if name is not None and is_labels(words_of(last_part(name))):
         return None  # y_train, labels: one number per sample
     # building an array from a list of arrays holds both until it is done, whatever the new name
@@ -494,6 +494,17 @@ def _part_names(call: ast.AST) -> list[str]:
     if isinstance(call, ast.Call) and call.args and isinstance(call.args[0], (ast.List, ast.Tuple)):
         return [dotted_name(e) for e in call.args[0].elts if isinstance(e, (ast.Name, ast.Attribute))]
     return []
+
+
+def _copied_name(seen: Seen, script: Script) -> str | None:
+    """The name the copied data is held by; for a call that copies each of its arguments (shuffle(X, y),
+    train_test_split(X, y)), the argument whose data this copy is."""
+    call = seen.node
+    if isinstance(call, ast.Call) and len(call.args) > 1 and not isinstance(call.args[0], (ast.List, ast.Tuple)):
+        for argument in call.args:
+            if isinstance(argument, (ast.Name, ast.Attribute)) and script.value(argument) == seen.source:
+                return dotted_name(argument)
+    return _source_name(call)
 
 
 def _source_name(call: ast.AST) -> str | None:
