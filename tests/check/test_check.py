@@ -939,3 +939,19 @@ def test_each_array_a_multi_argument_copy_makes_is_judged_by_its_own_name(tmp_pa
     findings = [(f.rule, f.line) for f in check_source(tmp_path / "t.py", source)]
     assert ("dtype-blowup", 14) in findings  # asanyarray keeps the decoded uint8: /225 makes float64
     assert ("duplicate-copy", 13) not in findings  # dog_data and dog_label go when the function returns
+
+
+@pytest.mark.parametrize("save, load", [
+    ("pickle.dump((images, labels), open(os.path.join(root, 'train.pkl'), 'wb'))",
+     "images, labels = pickle.load(open(os.path.join(root, 'train.pkl'), 'rb'))"),
+    ("np.save(os.path.join(root, 'x.npy'), buffer)", "images = np.load(os.path.join(root, 'x.npy'))")])
+def test_the_cache_a_script_saves_its_decoded_images_to_is_the_whole_data_set(save, load, tmp_path):
+    # HaoMood/bilinear-cnn (a pickled list of decoded images) and alxshine/eNNclave (an np.empty buffer filled
+    # with decoded JPEGs, np.save'd): loading the cache back reads every decoded image at once
+    source = ("import os\nimport pickle\nimport numpy as np\nfrom PIL import Image\nroot = 'cub'\n"
+              "names = os.listdir(root)\nif os.path.exists(os.path.join(root, 'cache')):\n"
+              f"    {load}\nelse:\n    images, labels = [], []\n    buffer = np.empty((len(names), 224, 224, 3))\n"
+              "    for i, name in enumerate(names):\n        image = np.array(Image.open(os.path.join(root, name)))\n"
+              "        images.append(image)\n        buffer[i] = image\n        labels.append(0)\n"
+              f"    {save}\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == [8]

@@ -137,18 +137,38 @@ def whole_dataset_load(script: Script) -> Iterator[Finding]:
 
 
 def _cache_of_decoded_files(load: ast.AST, script: Script) -> bool:
-    """np.load(path) of the file the script np.save()s its decoded images to (load the cache if it exists, else
-    decode every file and save them): the cache holds the whole decoded data set."""
+    """np.load(path) or pickle.load(open(path)) of the file the script saves its decoded images to (load the
+    cache if it exists, else decode every file and np.save / pickle.dump them there): the cache holds the whole
+    decoded data set."""
     if not isinstance(load, ast.Call) or not load.args:
         return False
-    path = ast.dump(load.args[0])
-    for save in script.calls_named("save", "savez", "savez_compressed"):
-        if len(save.args) < 2 or ast.dump(save.args[0]) != path:
+    path = _saved_path(load.args[0])
+    for save in script.calls_named("save", "savez", "savez_compressed", "dump"):
+        if len(save.args) < 2:
             continue
-        saved = script.value(save.args[1])
-        if isinstance(saved, Data) and saved.content == FILES:
+        # np.save(path, x); pickle.dump(x, open(path, 'wb')), torch.save(x, path), joblib.dump(x, path)
+        target, saved = (save.args[0], save.args[1]) if last_part(dotted_name(save.func)).startswith("save") and \
+            script.main.qualified(save.func).startswith("numpy.") else (save.args[1], save.args[0])
+        if _saved_path(target) != path:
+            continue
+        values = [script.value(saved)] + [script.value(e) for e in getattr(saved, "elts", [])]
+        if any(isinstance(v, Data) and (v.content == FILES or v.root in _filled_from_files(script)) for v in values):
             return True
     return False
+
+
+def _saved_path(node: ast.AST) -> str:
+    """The path expression a save or a load names, with open(path, mode) unwrapped, as comparable text."""
+    if isinstance(node, ast.Call) and last_part(dotted_name(node.func)) == "open" and node.args:
+        node = node.args[0]
+    return ast.dump(node)
+
+
+def _filled_from_files(script: Script) -> set[str]:
+    """The data sets of the buffers the script fills with decoded files (X = np.empty(...); X[i] = decode(f))."""
+    return {seen.value.root for seen in script.seen("filled")
+            if isinstance(seen.value, Data) and isinstance(seen.source, Item) and seen.source.fresh
+            and _fills_from_files(seen, script)}
 
 
 # Calls whose arguments are the data a model trains on
