@@ -955,3 +955,13 @@ def test_the_cache_a_script_saves_its_decoded_images_to_is_the_whole_data_set(sa
               "        images.append(image)\n        buffer[i] = image\n        labels.append(0)\n"
               f"    {save}\n")
     assert _rules(tmp_path, source, "whole-dataset-load") == [8]
+
+
+@pytest.mark.parametrize("scaled, expected", [("rescale.fit_transform(train_data)", [5]), ("np.zeros((10, 4))", [])])
+def test_a_scaler_s_output_is_the_data_set_it_scales(scaled, expected, tmp_path):
+    # ZachKLYeh/ML2021Spring HW2: train_data scaled by StandardScaler, then split into the TensorDataset
+    source = ("import numpy as np\nimport torch\nfrom sklearn.preprocessing import StandardScaler\n"
+              "rescale = StandardScaler()\ntrain_data = np.load('train_11.npy').astype(np.float32)\n"
+              f"train_x = {scaled}\n"
+              "dataset = torch.utils.data.TensorDataset(torch.from_numpy(train_x[:1000000]))\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected

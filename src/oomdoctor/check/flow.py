@@ -1021,6 +1021,9 @@ class Flow(CallHandlers):
                 "accelerator" in words_of(last_part(dotted_name(node.func.value))):
             # model, optimizer, loader = accelerator.prepare(model, optimizer, loader): each back, wrapped
             return Several(tuple(call.args)) if len(call.args) > 1 else call.args[0]
+        if isinstance(node.func, ast.Attribute) and node.func.attr in ("fit_transform", "transform") and call.args \
+                and isinstance(call.args[0], Data) and call.callee is None:
+            return replace(call.args[0], line=node.lineno)  # scaler.fit_transform(x): x scaled, a new array of it
         item = next((a for a in list(call.args) + list(call.kwargs.values()) if isinstance(a, Item)), None)
         if item is not None and call.callee is None and call.qualified in _SAME_DTYPE:
             return replace(item, shape=None)  # np.expand_dims(img, 0): the same values, another shape
