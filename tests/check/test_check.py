@@ -965,3 +965,14 @@ def test_a_scaler_s_output_is_the_data_set_it_scales(scaled, expected, tmp_path)
               f"train_x = {scaled}\n"
               "dataset = torch.utils.data.TensorDataset(torch.from_numpy(train_x[:1000000]))\n")
     assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+@pytest.mark.parametrize("torch_use, kind", [("x = torch.from_numpy(np.zeros(3))", "throughput"),
+                                             ("x = torch.zeros(3).cuda()", "memory")])
+def test_pytorch_shares_tensorflow_s_gpu_only_where_it_uses_cuda(torch_use, kind, tmp_path):
+    # chris1214git/ML2021Spring: torch imported for a Dataset class on the CPU beside an AutoKeras search
+    source = ("import numpy as np\nimport torch\nimport tensorflow as tf\n"
+              f"{torch_use}\nmodel = tf.keras.Sequential([tf.keras.layers.Dense(1)])\nmodel.fit(np.zeros((8, 3)))\n")
+    script = tmp_path / "train.py"
+    script.write_text(source)
+    assert [f.kind for f in check_source(script) if f.rule == "no-memory-growth"] == [kind]

@@ -94,8 +94,8 @@ def _runs_on_cpu_only(script: Script) -> bool:
 
 def _gpu_sharers(script: Script) -> str:
     """What else in the script would use the GPU: another framework, or processes of its own."""
-    if any(m.imports("torch") for m in script.modules):
-        return "PyTorch"
+    if any(m.imports("torch") for m in script.modules) and script.mentions("cuda"):
+        return "PyTorch"  # a PyTorch that never says cuda (a Dataset class, a CPU tensor) leaves the GPU alone
     if any(m.imports("jax") for m in script.modules):
         return "JAX"
     backend = re.search(r"KERAS_BACKEND[\"']?\s*\]?\s*=\s*[\"'](jax|torch)", script.source)
