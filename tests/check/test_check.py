@@ -621,7 +621,8 @@ model.compile('adam', 'sparse_categorical_crossentropy')
 
 @pytest.mark.parametrize("side, filters, extra, weights", [
     (224, 1024, "", "2,835,349,504"),  # 26 x 26 x 1024 = 692,224 features into 4096 units: found, sized
-    (96, 512, "", None),  # 10 x 10 x 512 x 4096 = 210 M: large, but below a head that is a problem of its own
+    (96, 512, "", "209,715,200"),  # 10 x 10 x 512 x 4096 = 210 M weights, 3.1 GiB with Adam: found, sized
+    (64, 128, "", None),  # 6 x 6 x 128 x 4096 = 19 M: below a head that is a problem of its own
     (224, 1024, "UpSampling2D(), layers.", None),  # a layer whose effect on the shape is not followed: silent
 ])
 def test_a_pooled_flatten_dense_head_is_sized(tmp_path, side, filters, extra, weights):
@@ -976,3 +977,26 @@ def test_pytorch_shares_tensorflow_s_gpu_only_where_it_uses_cuda(torch_use, kind
     script = tmp_path / "train.py"
     script.write_text(source)
     assert [f.kind for f in check_source(script) if f.rule == "no-memory-growth"] == [kind]
+
+
+def test_a_head_is_sized_with_each_layer_s_constants_as_bound_at_its_line(tmp_path):
+    # gregwchase/nih-chest-xray: nb_filters and kernel_size rebound between blocks, kernel_size[0] in each
+    # Conv2D, input_shape given by name; 512 -> 511, 510, pool 255 -> 252, 249, pool 124 -> 117, 110, pool 55:
+    # 55 x 55 x 128 = 387,200 features into Dense(256)
+    source = ("from keras.models import Sequential\nfrom keras.layers import Conv2D, MaxPooling2D, Flatten, Dense\n"
+              "if __name__ == '__main__':\n    img_rows, img_cols, channels = 512, 512, 1\n"
+              "    input_shape = (img_rows, img_cols, channels)\n"
+              "    nb_filters = 32\n    kernel_size = (2, 2)\n    model = Sequential()\n"
+              "    model.add(Conv2D(nb_filters, (kernel_size[0], kernel_size[1]), input_shape=input_shape))\n"
+              "    model.add(Conv2D(nb_filters, (kernel_size[0], kernel_size[1])))\n"
+              "    model.add(MaxPooling2D(pool_size=(2, 2)))\n    nb_filters = 64\n    kernel_size = (4, 4)\n"
+              "    model.add(Conv2D(nb_filters, (kernel_size[0], kernel_size[1])))\n"
+              "    model.add(Conv2D(nb_filters, (kernel_size[0], kernel_size[1])))\n"
+              "    model.add(MaxPooling2D(pool_size=(2, 2)))\n    nb_filters = 128\n    kernel_size = (8, 8)\n"
+              "    model.add(Conv2D(nb_filters, (kernel_size[0], kernel_size[1])))\n"
+              "    model.add(Conv2D(nb_filters, (kernel_size[0], kernel_size[1])))\n"
+              "    model.add(MaxPooling2D(pool_size=(2, 2)))\n    model.add(Flatten())\n    model.add(Dense(256))\n")
+    script = tmp_path / "train.py"
+    script.write_text(source)
+    [finding] = [f for f in check_source(script) if f.rule == "flatten-dense"]
+    assert finding.line == 22 and "Flatten hands 387,200 features to Dense(256)" in finding.message

@@ -207,8 +207,9 @@ def flatten_dense(script: Script) -> Iterator[Finding]:
                 continue
             if any(any(p in n for p in _POOLING) for n in before[convs[-1]:]):
                 # pooled, but perhaps not enough: the feature map's size follows from the literal input shape
-                features = _flattened_features(sequence[:i], _int_constants(script.tree))
-                units = _int_argument(after[0][1], 0, "units", _int_constants(script.tree))
+                bound = _Constants(script.tree)
+                features = _flattened_features(sequence[:i], bound)
+                units = _int_argument(after[0][1], 0, "units", bound.at(after[0][1].lineno))
                 if features is None or units is None or features * units < _HUGE_HEAD_WEIGHTS:
                     continue
                 weights = features * units
@@ -221,9 +222,9 @@ def flatten_dense(script: Script) -> Iterator[Finding]:
                     _("Pool further before the head (GlobalAveragePooling2D() instead of Flatten(), or more "
                       "MaxPooling2D/strides), or use fewer Dense units. `oomdoctor estimate` shows the difference."))
                 break
-            constants = _int_constants(script.tree)
-            features = _flattened_features(sequence[:i], constants)
-            units = _int_argument(after[0][1], 0, "units", constants)
+            bound = _Constants(script.tree)
+            features = _flattened_features(sequence[:i], bound)
+            units = _int_argument(after[0][1], 0, "units", bound.at(after[0][1].lineno))
             if features is not None and units is not None:
                 if features * units < _HUGE_HEAD_WEIGHTS:
                     break  # the script gives the input's size, and the head it makes is not a memory problem
@@ -239,32 +240,66 @@ def flatten_dense(script: Script) -> Iterator[Finding]:
             break
 
 
-# A Dense kernel past this after Flatten is a memory problem of its own (3.7 GiB with Adam's slots and the
-# gradient); VGG16's own head, 25,088 x 4,096 = 103 M weights, is a classic that fits, and stays below
-_HUGE_HEAD_WEIGHTS = 250_000_000
+# A Dense kernel past this after Flatten is a memory problem of its own: 0.75 GiB with Adam's slots and the
+# gradient, before one activation. Blind labellers flagged heads of 39 M (a 200 x 200 gesture CNN), 56 M and
+# 82 M weights (retinopathy and chest X-ray CNNs); VGG16's own head, 25,088 x 4,096 = 103 M, is above it too
+_HUGE_HEAD_WEIGHTS = 50_000_000
 
 
-def _int_constants(tree: ast.Module) -> dict[str, int]:
-    """Module-level names bound to whole numbers: ``size = 224``, ``width, height = 224, 224``."""
-    found: dict[str, int] = {}
-    for statement in tree.body:
-        if not isinstance(statement, ast.Assign) or len(statement.targets) != 1:
+class _Constants:
+    """Module-level whole numbers, and the parts of tuples of them (``kernel_size = (8, 8)`` gives
+    ``kernel_size[0]``), as bound at each line: a script may set ``nb_filters = 32``, add layers, then set
+    ``nb_filters = 128`` for the next ones. Statements inside top-level ``if`` blocks (``if __name__ ==
+    '__main__':``) count; those in functions and classes do not."""
+
+    def __init__(self, tree: ast.Module):
+        self._bindings: list[tuple[int, str, int]] = []  # (line, name, value), in source order
+        known: dict[str, int] = {}
+        for statement in _module_statements(tree):
+            if not isinstance(statement, ast.Assign) or len(statement.targets) != 1:
+                continue
+            target, value = statement.targets[0], statement.value
+            pairs = [(target, value)]
+            if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple) and len(target.elts) == len(value.elts):
+                pairs = list(zip(target.elts, value.elts))
+            for name, bound in pairs:
+                if not isinstance(name, ast.Name):
+                    continue
+                parts = bound.elts if isinstance(bound, (ast.Tuple, ast.List)) else None
+                found = [(name.id, _int_of(bound, known))] if parts is None else \
+                    [(f"{name.id}[{i}]", _int_of(e, known)) for i, e in enumerate(parts)]
+                for key, number in found:
+                    if number is not None:
+                        known[key] = number
+                        self._bindings.append((statement.lineno, key, number))
+
+    def at(self, line: int) -> dict[str, int]:
+        """The numbers as bound just before ``line``."""
+        return {name: value for bound, name, value in self._bindings if bound < line}
+
+
+def _module_statements(tree: ast.Module) -> Iterator[ast.stmt]:
+    """The module's own statements, those in its top-level if/else blocks included, in source order."""
+    pending = list(tree.body)
+    while pending:
+        statement = pending.pop(0)
+        if isinstance(statement, ast.If):
+            pending[:0] = statement.body + statement.orelse
             continue
-        target, value = statement.targets[0], statement.value
-        pairs = [(target, value)]
-        if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple) and len(target.elts) == len(value.elts):
-            pairs = list(zip(target.elts, value.elts))
-        for name, number in pairs:
-            if isinstance(name, ast.Name) and isinstance(number, ast.Constant) and type(number.value) is int:
-                found[name.id] = number.value
-    return found
+        yield statement
 
 
 def _int_of(node: ast.AST | None, constants: dict[str, int]) -> int | None:
     if isinstance(node, ast.Constant) and type(node.value) is int:
         return node.value
     if isinstance(node, ast.Name):
-        return constants.get(node.id)
+        if node.id in constants:
+            return constants[node.id]
+        pair = (constants.get(f"{node.id}[0]"), constants.get(f"{node.id}[1]"))  # kernel_size = (3, 3)
+        return pair[0] if pair[0] is not None and pair[0] == pair[1] and f"{node.id}[2]" not in constants else None
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and \
+            isinstance(node.slice, ast.Constant) and type(node.slice.value) is int:
+        return constants.get(f"{node.value.id}[{node.slice.value}]")  # kernel_size[0]
     if isinstance(node, (ast.Tuple, ast.List)) and node.elts:  # (3, 3): square kernels and pools
         values = [_int_of(e, constants) for e in node.elts]
         return values[0] if values and all(v == values[0] for v in values) else None
@@ -300,7 +335,7 @@ def _strided(conv: ast.Call) -> bool:
     return any(isinstance(v, ast.Constant) and isinstance(v.value, int) and v.value > 1 for v in values)
 
 
-def _flattened_features(layers: list[tuple[str, ast.Call]], constants: dict[str, int]) -> int | None:
+def _flattened_features(layers: list[tuple[str, ast.Call]], bound: _Constants) -> int | None:
     """How many values Flatten receives, followed from the first layer's literal ``input_shape`` through
     Conv2D and pooling layers; None as soon as a layer or a size is not known."""
     # the model starts at the last layer given an input_shape (the calls before it, an ImageDataGenerator or
@@ -311,13 +346,20 @@ def _flattened_features(layers: list[tuple[str, ast.Call]], constants: dict[str,
         return None
     layers = layers[starts[-1]:]
     first = layers[0][1]
+    constants = bound.at(first.lineno)
     shape = next((k.value for k in first.keywords if k.arg == "input_shape"), None)
-    if not isinstance(shape, (ast.Tuple, ast.List)) or len(shape.elts) != 3:
+    if isinstance(shape, ast.Name):  # input_shape = (img_rows, img_cols, channels), given by name
+        height, width, channels = (constants.get(f"{shape.id}[{i}]") for i in range(3))
+        if f"{shape.id}[3]" in constants:
+            return None
+    elif isinstance(shape, (ast.Tuple, ast.List)) and len(shape.elts) == 3:
+        height, width, channels = (_int_of(e, constants) for e in shape.elts)
+    else:
         return None
-    height, width, channels = (_int_of(e, constants) for e in shape.elts)
     if None in (height, width, channels):
         return None
     for name, call in layers:
+        constants = bound.at(call.lineno)
         if name == "InputLayer":
             continue
         padding = next((k.value.value for k in call.keywords if k.arg == "padding"
