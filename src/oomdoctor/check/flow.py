@@ -1146,11 +1146,7 @@ def _batch_sized(name: str, function: FunctionInfo | None) -> bool:
     np.random.choice(n, size=args.batch_size)): an index of one batch's rows, not of a split."""
     if function is None:
         return False
-    for statement in ast.walk(function.node):
-        if not isinstance(statement, ast.Assign) or not isinstance(statement.value, ast.Call) or not any(
-                isinstance(target, ast.Name) and target.id == name for target in statement.targets):
-            continue
-        call = statement.value
+    for call in _calls_assigned_to(name, function.node):
         sizes = list(call.args) + [k.value for k in call.keywords if k.arg in ("size", "shape", "k", None)]
         for size in sizes:
             for part in ast.walk(size):
@@ -1158,6 +1154,12 @@ def _batch_sized(name: str, function: FunctionInfo | None) -> bool:
                         "batch", "bs", "minibatch"}:
                     return True
     return False
+
+
+def _calls_assigned_to(name: str, scope: ast.AST) -> list[ast.Call]:
+    """The calls ``scope`` assigns to the plain name ``name`` (ids = np.random.randint(...)), anywhere in it."""
+    return [n.value for n in ast.walk(scope) if isinstance(n, ast.Assign) and isinstance(n.value, ast.Call)
+            and any(isinstance(t, ast.Name) and t.id == name for t in n.targets)]
 
 
 # Calls that draw a number of row indices, and where that number is: (keyword, position)
@@ -1177,12 +1179,7 @@ def _sampled_count(index: ast.Name, function: FunctionInfo | None, module: Modul
                    values: dict[ast.AST, Value]) -> int | None:
     """How many rows ``index`` picks when a sampling call the script shows the count of makes it
     (pick = np.random.randint(0, n, size=5000), np.random.choice(n, 5000), random.sample(ids, k=500))."""
-    scope = function.node if function is not None else module.tree
-    for statement in ast.walk(scope):
-        if not isinstance(statement, ast.Assign) or not isinstance(statement.value, ast.Call) or not any(
-                isinstance(target, ast.Name) and target.id == index.id for target in statement.targets):
-            continue
-        call = statement.value
+    for call in _calls_assigned_to(index.id, function.node if function is not None else module.tree):
         sampler = _SAMPLERS.get(last_part(dotted_name(call.func)))
         if sampler is None:
             continue
@@ -1214,9 +1211,7 @@ def _joins_a_path(expression: ast.expr, ctx: Context) -> bool:
     list file become file names, a list as light as a folder's listing, not a second copy of a text."""
     calls = [expression] if isinstance(expression, ast.Call) else []
     if isinstance(expression, ast.Name):
-        scope = ctx.function.node if ctx.function is not None else ctx.module.tree
-        calls = [n.value for n in ast.walk(scope) if isinstance(n, ast.Assign) and isinstance(n.value, ast.Call)
-                 and any(isinstance(t, ast.Name) and t.id == expression.id for t in n.targets)]
+        calls = _calls_assigned_to(expression.id, ctx.function.node if ctx.function is not None else ctx.module.tree)
     return bool(calls) and all(ctx.module.qualified(c.func) in _PATH_CALLS for c in calls)
 
 
