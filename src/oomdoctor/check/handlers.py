@@ -223,8 +223,9 @@ class CallHandlers:
             return Item()  # one file per element or per pass of a loop: collected or not, below
         if keyword_value(node, "chunksize") is not None or keyword_value(node, "nrows") is not None:
             return None
-        data = Data(node.lineno, str(ctx.module.path), dotted_name(node.func), kind,
-                    "pandas" if kind == TABLE else "list" if kind == NAMES else "numpy", labels=_reads_labels(node, ctx))
+        container = "pandas" if kind == TABLE else "list" if kind == NAMES else "numpy"
+        data = Data(node.lineno, str(ctx.module.path), dotted_name(node.func), kind, container,
+                    labels=_reads_labels(node, ctx))
         self.seen.append(Seen("loaded", node, ctx, data))
         return data
 
@@ -281,8 +282,8 @@ class CallHandlers:
         dtype = dtype_of(keyword_value(node, "dtype") or (node.args[1] if len(node.args) > 1 else None), ctx.module)
         if last_part(call.qualified) in ("float32", "float64"):
             dtype = last_part(call.qualified)
-        if isinstance(source, Several) and source.items and all(isinstance(i, Data) or i is None for i in source.items) \
-                and any(isinstance(i, Data) for i in source.items):
+        parts = source.items if isinstance(source, Several) else ()
+        if parts and all(isinstance(i, Data) or i is None for i in parts) and any(isinstance(i, Data) for i in parts):
             # np.concatenate([a, b]): at least as large as the data set it copies (b may be what a generator made)
             source = next(i for i in source.items if isinstance(i, Data))
         if isinstance(source, Several) and source.items and all(isinstance(i, Item) for i in source.items):

@@ -143,6 +143,7 @@ def _cache_of_decoded_files(load: ast.AST, script: Script) -> bool:
     if not isinstance(load, ast.Call) or not load.args:
         return False
     path = _saved_path(load.args[0])
+    filled: set[str] | None = None  # the buffers filled with decoded files, found once if a save needs them
     for save in script.calls_named("save", "savez", "savez_compressed", "dump"):
         if len(save.args) < 2:
             continue
@@ -151,8 +152,12 @@ def _cache_of_decoded_files(load: ast.AST, script: Script) -> bool:
             script.main.qualified(save.func).startswith("numpy.") else (save.args[1], save.args[0])
         if _saved_path(target) != path:
             continue
-        values = [script.value(saved)] + [script.value(e) for e in getattr(saved, "elts", [])]
-        if any(isinstance(v, Data) and (v.content == FILES or v.root in _filled_from_files(script)) for v in values):
+        values = [v for v in [script.value(saved)] + [script.value(e) for e in getattr(saved, "elts", [])]
+                  if isinstance(v, Data)]
+        if any(v.content == FILES for v in values):
+            return True
+        filled = _filled_from_files(script) if filled is None else filled
+        if any(v.root in filled for v in values):
             return True
     return False
 
