@@ -1000,3 +1000,15 @@ def test_a_head_is_sized_with_each_layer_s_constants_as_bound_at_its_line(tmp_pa
     script.write_text(source)
     [finding] = [f for f in check_source(script) if f.rule == "flatten-dense"]
     assert finding.line == 22 and "Flatten hands 387,200 features to Dense(256)" in finding.message
+
+
+def test_a_module_s_parameters_are_tensors_not_submodules_to_call(tmp_path):
+    # junwang4/CNN-sentence-classification-pytorch-2018: the embedding's weights filled from pretrained vectors
+    # in __init__, and a norm of the last layer's weight: neither is a forward pass
+    source = ("import numpy as np\nimport torch\nimport torch.nn as nn\n\n\nclass CNN(nn.Module):\n"
+              "    def __init__(self, vectors):\n        super().__init__()\n"
+              "        self.embedding = nn.Embedding(20000, 300)\n"
+              "        self.embedding.weight.data.copy_(torch.from_numpy(vectors))\n        self.fc = nn.Linear(300, 2)\n\n"
+              "    def forward(self, x):\n        return self.fc(self.embedding(x).mean(1))\n\n\n"
+              "model = CNN(np.load('vectors.npy')).cuda()\nmodel.eval()\nprint(model.fc.weight.norm())\n")
+    assert _rules(tmp_path, source, "eval-without-no-grad") == []

@@ -583,7 +583,9 @@ class Flow(CallHandlers):
                 return Model(owner.framework, owner.line)  # a submodule made in a way the flow did not follow
             return None
         if isinstance(owner, Model):
-            return None if name in MODEL_METHODS else owner  # a submodule: model.encoder, model.module
+            # a submodule (model.encoder, model.module); its parameters are tensors, not modules to call
+            # (self.embedding.weight.data.copy_(vectors) is no forward pass)
+            return None if name in MODEL_METHODS or name in _PARAMETER_ATTRIBUTES else owner
         if isinstance(owner, LocalModuleRef):
             return self._module_member(owner.module, name)
         if isinstance(owner, ClassRef):
@@ -1102,6 +1104,8 @@ def _is_listing_comprehension(node: ast.AST, module: Module) -> bool:
     return any(module.qualified(c) in LISTINGS for c in calls_in(node))
 
 
+# What a module's attributes hold that are tensors, not submodules
+_PARAMETER_ATTRIBUTES = {"weight", "bias", "data", "grad", "running_mean", "running_var", "weight_orig"}
 # What a Hugging Face model's forward returns (a ModelOutput): each field a tensor of the same pass
 _MODEL_OUTPUT_FIELDS = {"loss", "logits", "start_logits", "end_logits", "last_hidden_state", "hidden_states",
                         "pooler_output", "attentions", "past_key_values", "prediction_logits"}
