@@ -1012,3 +1012,13 @@ def test_a_module_s_parameters_are_tensors_not_submodules_to_call(tmp_path):
               "    def forward(self, x):\n        return self.fc(self.embedding(x).mean(1))\n\n\n"
               "model = CNN(np.load('vectors.npy')).cuda()\nmodel.eval()\nprint(model.fc.weight.norm())\n")
     assert _rules(tmp_path, source, "eval-without-no-grad") == []
+
+
+@pytest.mark.parametrize("wrapped, expected", [("np.expand_dims(np.array(train_raw, dtype=np.float32), axis=-1)", [8]),
+                                               ("np.mean(np.array(train_raw, dtype=np.float32))", [])])
+def test_an_array_built_from_a_list_and_kept_through_a_view_holds_the_data_set_twice(wrapped, expected, tmp_path):
+    # wilkinghoff/dcase2022: every clip read with soundfile into a list, then np.expand_dims(np.array(list))
+    source = ("import os\nimport numpy as np\nimport soundfile as sf\ntrain_raw = []\n"
+              "for file in os.listdir('train'):\n    wav, fs = sf.read(os.path.join('train', file))\n"
+              f"    train_raw.append(wav)\ntrain_raw = {wrapped}\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected

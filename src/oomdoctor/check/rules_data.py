@@ -499,6 +499,9 @@ def _held(copy: ast.AST, module: Module) -> bool:
         if isinstance(parent, ast.Attribute) and parent.attr in _VIEWS:
             call = module.parents.get(parent)
             node = call if isinstance(call, ast.Call) and call.func is parent else parent
+        elif isinstance(parent, ast.Call) and parent.args and parent.args[0] is node and \
+                module.qualified(parent.func) in _VIEW_FUNCTIONS:
+            node = parent  # np.expand_dims(np.array(frames), -1): a view of the copy, kept in its place
         elif isinstance(parent, (ast.Tuple, ast.List)) and isinstance(module.parents.get(parent),
                                                                        (ast.Assign, ast.Return)):
             return True
@@ -510,6 +513,9 @@ def _held(copy: ast.AST, module: Module) -> bool:
             return isinstance(parent, (ast.Assign, ast.AnnAssign, ast.Return))
 
 
+# NumPy functions that give a view of the array they are given first
+_VIEW_FUNCTIONS = {"numpy.expand_dims", "numpy.squeeze", "numpy.reshape", "numpy.transpose", "numpy.moveaxis",
+                   "numpy.swapaxes"}
 # Calls and attributes that give a view of an array, not a copy: x.reshape(...).astype(...) copies x
 _VIEWS = {"reshape", "transpose", "view", "squeeze", "T", "values", "to_numpy", "flatten", "ravel", "permute"}
 
