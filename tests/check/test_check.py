@@ -1022,3 +1022,19 @@ def test_an_array_built_from_a_list_and_kept_through_a_view_holds_the_data_set_t
               "for file in os.listdir('train'):\n    wav, fs = sf.read(os.path.join('train', file))\n"
               f"    train_raw.append(wav)\ntrain_raw = {wrapped}\n")
     assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+def test_an_unpooled_head_the_script_sizes_is_said_with_its_size(tmp_path):
+    # jwc5388/IBMxRedHat-Work: pooled after the first convolution only; 75 x 75 x 128 = 720,000 features into
+    # Dense(256) were reported as "no pooling", sizeless
+    source = ("from keras.models import Sequential\nfrom keras.layers import Conv2D, MaxPooling2D, Flatten, Dense\n"
+              "net = Sequential()\n"
+              "net.add(Conv2D(64, (3, 3), padding='same', activation='relu', input_shape=(150, 150, 3)))\n"
+              "net.add(MaxPooling2D())\nnet.add(Conv2D(128, (3, 3), padding='same', activation='relu'))\n"
+              "net.add(Conv2D(128, (3, 3), padding='same', activation='relu'))\nnet.add(Flatten())\n"
+              "net.add(Dense(256, activation='relu'))\n")
+    script = tmp_path / "train.py"
+    script.write_text(source)
+    [finding] = [f for f in check_source(script) if f.rule == "flatten-dense"]
+    assert finding.line == 8 and "720,000 features, to Dense(256)" in finding.message and "184,320,000" in \
+        finding.message

@@ -205,38 +205,43 @@ def flatten_dense(script: Script) -> Iterator[Finding]:
             convs = [j for j, n in enumerate(before) if n.startswith("Conv")]
             if not convs or not after or not after[0][0] == "Dense":
                 continue
+            # the feature map's size, where it follows from the input shape and the numbers the script binds
+            bound = _Constants(script.tree)
+            features = _flattened_features(sequence[:i], bound)
+            units = _int_argument(after[0][1], 0, "units", bound.at(after[0][1].lineno))
+            weights = features * units if features is not None and units is not None else None
+            size = format_bytes(4 * weights) if weights is not None else ""
             if any(any(p in n for p in _POOLING) for n in before[convs[-1]:]):
-                # pooled, but perhaps not enough: the feature map's size follows from the literal input shape
-                bound = _Constants(script.tree)
-                features = _flattened_features(sequence[:i], bound)
-                units = _int_argument(after[0][1], 0, "units", bound.at(after[0][1].lineno))
-                if features is None or units is None or features * units < _HUGE_HEAD_WEIGHTS:
-                    continue
-                weights = features * units
+                if weights is None or weights < _HUGE_HEAD_WEIGHTS:
+                    continue  # pooled, by an amount the script does not show, or into a head that is not large
                 yield script.finding(
                     "flatten-dense", flatten,
                     _("Flatten hands {features:,} features to Dense({units}): its kernel alone has {weights:,} "
                       "weights ({size} in float32; Adam's two slots and the gradient make it four times that), "
                       "although the convolutions are pooled.").format(
-                        features=features, units=units, weights=weights, size=format_bytes(4 * weights)),
+                        features=features, units=units, weights=weights, size=size),
                     _("Pool further before the head (GlobalAveragePooling2D() instead of Flatten(), or more "
                       "MaxPooling2D/strides), or use fewer Dense units. `oomdoctor estimate` shows the difference."))
-                break
-            bound = _Constants(script.tree)
-            features = _flattened_features(sequence[:i], bound)
-            units = _int_argument(after[0][1], 0, "units", bound.at(after[0][1].lineno))
-            if features is not None and units is not None:
-                if features * units < _HUGE_HEAD_WEIGHTS:
+            elif weights is not None:
+                if weights < _HUGE_HEAD_WEIGHTS:
                     break  # the script gives the input's size, and the head it makes is not a memory problem
-            elif any(_strided(call) for name, call in sequence[convs[0]:i] if name.startswith("Conv")):
-                break  # strided convolutions shrink the map by an amount the script does not show: not claimed
-            yield script.finding(
-                "flatten-dense", flatten,
-                _("Flatten right after convolutions, with no pooling, feeds every pixel of every channel to the "
-                  "Dense layer: its weights grow with the image size (the seed's model: 770 M parameters, "
-                  "11.5 GiB with Adam)."),
-                _("Pool before the head: GlobalAveragePooling2D() instead of Flatten(), or MaxPooling2D layers "
-                  "between the convolutions. `oomdoctor estimate` shows the difference."))
+                yield script.finding(
+                    "flatten-dense", flatten,
+                    _("Flatten hands every pixel of the last convolution's map, {features:,} features, to "
+                      "Dense({units}): its kernel alone has {weights:,} weights ({size} in float32; Adam's two "
+                      "slots and the gradient make it four times that).").format(
+                        features=features, units=units, weights=weights, size=size),
+                    _("Pool before the head: GlobalAveragePooling2D() instead of Flatten(), or MaxPooling2D layers "
+                      "between the convolutions. `oomdoctor estimate` shows the difference."))
+            elif not any(_strided(call) for name, call in sequence[convs[0]:i] if name.startswith("Conv")):
+                # strided convolutions shrink the map by an amount the script does not show: not claimed
+                yield script.finding(
+                    "flatten-dense", flatten,
+                    _("Flatten right after convolutions, with no pooling, feeds every pixel of every channel to the "
+                      "Dense layer: its weights grow with the image size (the seed's model: 770 M parameters, "
+                      "11.5 GiB with Adam)."),
+                    _("Pool before the head: GlobalAveragePooling2D() instead of Flatten(), or MaxPooling2D layers "
+                      "between the convolutions. `oomdoctor estimate` shows the difference."))
             break
 
 
