@@ -104,7 +104,8 @@ def run(corpus: Path, verbose: bool) -> dict:
 
 
 def speed() -> None:
-    """Time of check_source on generated scripts of 2,500 to 10,000 lines (linear: twice the lines, twice the time)."""
+    """Time of check_source on generated scripts of 1,000 to 10,000 lines (linear: twice the lines, twice the
+    time): functions that decode a folder each, and a notebook's whole loads each fed to fit."""
     import tempfile
     import time
 
@@ -112,14 +113,18 @@ def speed() -> None:
              "        images.append(cv2.imread(os.path.join(folder, name)))\n    return np.array(images) / 255.0\n"
              "x_{i} = load_{i}('data/{i}')\nfor epoch in range(3):\n    total = 0\n    for batch in loader:\n"
              "        total += criterion(model(batch), batch)\n")
+    # a notebook that loads many arrays whole and trains on each: every load asks which data sets are trained on
+    loads = "x_{i} = np.load('x_{i}.npy')\nprint(x_{i}.shape)\nmodel.fit(x_{i}, epochs=1)\nfeatures_{i} = x_{i} / 255\n"
     with tempfile.TemporaryDirectory() as folder:
-        for blocks in (250, 500, 1000):
-            script = Path(folder) / f"long{blocks}.py"
-            script.write_text("import os, cv2, numpy as np, torch\n" + "".join(block.format(i=i)
-                                                                              for i in range(blocks)))
-            start = time.perf_counter()
-            findings = check_source(script)
-            print(f"{blocks * 10 + 1:>6} lines: {time.perf_counter() - start:5.2f} s, {len(findings)} findings")
+        for name, text, lines in (("loaders", block, 10), ("whole loads", loads, 4)):
+            for blocks in (250, 500, 1000):
+                script = Path(folder) / f"long{blocks}.py"
+                script.write_text("import os, cv2, numpy as np, torch, keras\nmodel = keras.Sequential()\n" +
+                                  "".join(text.format(i=i) for i in range(blocks)))
+                start = time.perf_counter()
+                findings = check_source(script)
+                print(f"{name:>12}: {blocks * lines + 2:>6} lines: {time.perf_counter() - start:5.2f} s, "
+                      f"{len(findings)} findings")
 
 
 def main() -> None:

@@ -180,10 +180,14 @@ class Module:
                 return self.functions[node]
         return None
 
+    @cached_property
+    def _lines(self) -> list[str]:
+        return self.source.splitlines()
+
     def printed_shape(self, line: int) -> tuple[int, ...] | None:
         """The shape a notebook pasted as a comment under the ``print(x.shape)`` on ``line``: on the same line
         (``print(x.shape)  # (60000, 28, 28)``), or in the comment lines after a run of such prints, in order."""
-        lines = self.source.splitlines()
+        lines = self._lines
         if not 0 < line <= len(lines) or not _PRINT_SHAPE.match(lines[line - 1]):
             return None
         same_line = _SHAPE_COMMENT.search(lines[line - 1])

@@ -183,6 +183,11 @@ _TRAINING_INPUTS = {"fit", "fit_generator", "train_on_batch", "from_tensor_slice
 def _trained_on(data: Data, script: Script) -> bool:
     """The data set (or a copy or a split of it) is handed to fit, from_tensor_slices, TensorDataset or
     DataLoader: it is the training set itself, not a table of labels or statistics."""
+    return data.root in script.memoized("trained-on", lambda: _roots_trained_on(script))
+
+
+def _roots_trained_on(script: Script) -> set[str]:
+    """The roots of every data set the script trains on (see _trained_on)."""
     fed: set[str] = set()
     for call in script.calls_named(*_TRAINING_INPUTS):
         arguments = list(call.args) + [k.value for k in call.keywords]
@@ -203,12 +208,16 @@ def _trained_on(data: Data, script: Script) -> bool:
             left, right = script.value(node.left), script.value(node.right)
             if isinstance(left, Data) and isinstance(right, Data) and {left.root, right.root} & fed:
                 fed |= {left.root, right.root}
-    return data.root in fed
+    return fed
 
 
 def _flat_model_input(script: Script) -> bool:
     """Input((100,)), input_shape=(100,), input_dim=100: the model takes a few numbers per sample, a table's row,
     not an image or a clip."""
+    return script.memoized("flat-model-input", lambda: _takes_flat_input(script))
+
+
+def _takes_flat_input(script: Script) -> bool:
     for call in script.calls:
         shapes = [k.value for k in call.keywords if k.arg in ("input_shape", "shape")]
         if last_part(dotted_name(call)) == "Input" and call.args:
@@ -222,9 +231,10 @@ def _flat_model_input(script: Script) -> bool:
 
 def _replaced_by_float64_copy(seen: Seen, script: Script) -> bool:
     """x = np.load(...) then x = x / 255: the division makes the float64 copy and drops what was loaded."""
-    for divided in script.seen("divided"):
+    for divided in script.memoized("divided-by-root", lambda: _by_root(script.seen("divided"))).get(
+            seen.value.root, []):
         value = divided.value
-        if not isinstance(value, Data) or value.root != seen.value.root or negligible(value) or value.labels:
+        if negligible(value) or value.labels:
             continue
         statement = divided.ctx.module.statement_of(divided.node)
         if isinstance(statement, ast.Assign) and isinstance(divided.node, ast.BinOp) and \
@@ -232,6 +242,15 @@ def _replaced_by_float64_copy(seen: Seen, script: Script) -> bool:
                 any(dotted_name(t) == divided.node.left.id for t in statement.targets):
             return True
     return False
+
+
+def _by_root(seen: list[Seen]) -> dict[str, list[Seen]]:
+    """What the flow saw of each data set, by its root."""
+    found: dict[str, list[Seen]] = {}
+    for one in seen:
+        if isinstance(one.value, Data):
+            found.setdefault(one.value.root, []).append(one)
+    return found
 
 
 def _largest_shape(data: Data, script: Script) -> Data | None:

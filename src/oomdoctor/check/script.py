@@ -6,13 +6,15 @@ import ast
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Literal
+from typing import Callable, Literal, TypeVar
 
 from .context import Seen
 from .flow import Flow
 from .modules import Module, local_modules
 from .names import calls_in, dotted_name, last_part
 from .values import Data, Value, sample_bytes, size_phrase
+
+T = TypeVar("T")
 
 FindingKind = Literal["memory", "throughput"]
 
@@ -56,6 +58,14 @@ class Script:
             self._calls_by_name.setdefault(last_part(dotted_name(call)), []).append(call)
         self._dependencies: dict[ast.AST, _Dependencies] = {}
         self._by_root: dict[str, list[Data]] | None = None
+        self._memo: dict[str, object] = {}
+
+    def memoized(self, key: str, compute: Callable[[], T]) -> T:
+        """``compute()``, run once per script: what rules ask of the whole script for each of its data sets (which
+        ones are trained on) would otherwise walk it once per data set."""
+        if key not in self._memo:
+            self._memo[key] = compute()
+        return self._memo[key]  # type: ignore[return-value]
 
     def shown_path(self, module: Module) -> str:
         """The script as the user named it; a local module by its place beside the script."""
@@ -74,8 +84,10 @@ class Script:
                        kind)
 
     def seen(self, *what: str) -> list[Seen]:
-        """What the flow saw, in the script or in the parts of its local modules that the script uses."""
-        return [s for s in self.flow.seen if s.what in what and self._reported(s.ctx.module, s.node)]
+        """What the flow saw, in the script or in the parts of its local modules that the script uses (the same
+        list each time it is asked: the flow has finished)."""
+        return self.memoized(f"seen:{','.join(what)}", lambda: [
+            s for s in self.flow.seen if s.what in what and self._reported(s.ctx.module, s.node)])
 
     def _reported(self, module: Module, node: ast.AST) -> bool:
         if module is self.main:
