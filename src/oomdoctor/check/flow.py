@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from .context import Context, Scope, Seen
 from .handlers import UNKNOWN, Call, CallHandlers, known_images
-from .library import DECODERS, FEW_LARGE, LISTINGS, MODEL_METHODS, keyword_value, loader_kind
+from .library import DECODERS, FEW_LARGE, LISTINGS, MODEL_METHODS, argument, loader_kind
 from .modules import ClassInfo, FunctionInfo, Module, module_files
 from .names import LABEL_WORDS, calls_in, dotted_name, is_eval_name, is_labels, last_part, names_in, words_of
 from .values import (
@@ -1188,7 +1188,7 @@ def _sampled_count(index: ast.Name, function: FunctionInfo | None, module: Modul
         if sampler is None:
             continue
         keyword, position = sampler
-        size = keyword_value(call, keyword) or (call.args[position] if len(call.args) > position else None)
+        size = argument(call, keyword, position)
         count = values.get(size) if size is not None else None
         if isinstance(count, Number) and isinstance(count.value, int) and count.value > 0:
             return count.value

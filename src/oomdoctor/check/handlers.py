@@ -26,6 +26,7 @@ from .library import (
     TO_PYTHON,
     TORCH_COPIES,
     TORCH_VIEWS,
+    argument,
     dtype_of,
     keyword_value,
     loader_kind,
@@ -279,7 +280,7 @@ class CallHandlers:
         """np.array(x), np.stack(list), np.asarray(x, dtype=...): a new array made from x."""
         node, ctx = call.node, call.ctx
         source = call.args[0] if call.args else None
-        dtype = dtype_of(keyword_value(node, "dtype") or (node.args[1] if len(node.args) > 1 else None), ctx.module)
+        dtype = dtype_of(argument(node, "dtype", 1), ctx.module)
         if last_part(call.qualified) in ("float32", "float64"):
             dtype = last_part(call.qualified)
         parts = source.items if isinstance(source, Several) else ()
@@ -323,10 +324,8 @@ class CallHandlers:
             shape = tuple(_dimension(self.values.get(a)) for a in node.args)
         else:
             shape_node = node.args[0] if node.args else keyword_value(node, "shape") or keyword_value(node, "size")
-            if name == "numpy.random.randint":
-                shape_node = keyword_value(node, "size") or (node.args[2] if len(node.args) > 2 else None)
-            elif name.startswith("numpy.random."):
-                shape_node = keyword_value(node, "size") or (node.args[2] if len(node.args) > 2 else None)
+            if name.startswith("numpy.random."):  # randint(low, high, size), uniform(low, high, size)...
+                shape_node = argument(node, "size", 2)
             shape = _literal_shape(shape_node, self.values) if shape_node is not None else None
         if not shape:
             return None
@@ -378,8 +377,7 @@ class CallHandlers:
             return source
         if not isinstance(source, Data):
             return None
-        dtype = dtype_of(keyword_value(call.node, "dtype") or (call.node.args[1] if len(call.node.args) > 1 else None),
-                         call.ctx.module) or source.dtype
+        dtype = dtype_of(argument(call.node, "dtype", 1), call.ctx.module) or source.dtype
         result = replace(source, container="tf", line=call.node.lineno, dtype=dtype, inferred=False)
         self._copied(call, source, result)
         return result

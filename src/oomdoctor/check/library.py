@@ -113,6 +113,11 @@ def keyword_value(call: ast.Call, name: str) -> ast.expr | None:
     return next((k.value for k in call.keywords if k.arg == name), None)
 
 
+def argument(call: ast.Call, name: str, position: int) -> ast.expr | None:
+    """The expression passed to ``call`` as keyword ``name``, else at ``position``; None when it is not passed."""
+    return keyword_value(call, name) or (call.args[position] if len(call.args) > position else None)
+
+
 def loader_kind(qualified: str) -> str | None:
     """What a call that reads a whole file gives (``ARRAYS`` or ``TABLE``), by its full name; None for any
     other call."""

@@ -8,6 +8,7 @@ from typing import Iterator
 
 from ..i18n import _
 from ..units import format_bytes
+from .library import argument
 from .names import calls_in, dotted_name, last_part
 from .script import Finding, Script
 from .values import FunctionRef, Model
@@ -188,6 +189,7 @@ _POOLING = ("Pooling", "Pool", "GlobalAverage", "GlobalMax")
 def flatten_dense(script: Script) -> Iterator[Finding]:
     """Convolutions, then Flatten straight into Dense with no pooling: a huge head."""
     sequences: dict[ast.AST, list[tuple[str, ast.Call]]] = {}
+    bound: _Constants | None = None  # the module's numbers, read once, only for a script that flattens
     for flatten in script.calls_named("Flatten"):
         # the model it is part of: a Sequential([...]) list, or the body of the function or module adding layers
         parent = script.main.parents.get(flatten)
@@ -206,7 +208,7 @@ def flatten_dense(script: Script) -> Iterator[Finding]:
             if not convs or not after or not after[0][0] == "Dense":
                 continue
             # the feature map's size, where it follows from the input shape and the numbers the script binds
-            bound = _Constants(script.tree)
+            bound = bound or _Constants(script.tree)
             features = _flattened_features(sequence[:i], bound)
             units = _int_argument(after[0][1], 0, "units", bound.at(after[0][1].lineno))
             weights = features * units if features is not None and units is not None else None
@@ -260,7 +262,7 @@ class _Constants:
     def __init__(self, tree: ast.Module):
         self._bindings: list[tuple[int, str, int]] = []  # (line, name, value), in source order
         known: dict[str, int] = {}
-        for statement in _module_statements(tree):
+        for statement in _module_statements(tree.body):
             if not isinstance(statement, ast.Assign) or len(statement.targets) != 1:
                 continue
             target, value = statement.targets[0], statement.value
@@ -283,15 +285,13 @@ class _Constants:
         return {name: value for bound, name, value in self._bindings if bound < line}
 
 
-def _module_statements(tree: ast.Module) -> Iterator[ast.stmt]:
-    """The module's own statements, those in its top-level if/else blocks included, in source order."""
-    pending = list(tree.body)
-    while pending:
-        statement = pending.pop(0)
+def _module_statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """A module's own statements, those in its top-level if/else blocks included, in source order."""
+    for statement in body:
         if isinstance(statement, ast.If):
-            pending[:0] = statement.body + statement.orelse
-            continue
-        yield statement
+            yield from _module_statements(statement.body + statement.orelse)
+        else:
+            yield statement
 
 
 def _int_of(node: ast.AST | None, constants: dict[str, int]) -> int | None:
@@ -311,22 +311,14 @@ def _int_of(node: ast.AST | None, constants: dict[str, int]) -> int | None:
     return None
 
 
-def _argument(call: ast.Call, position: int, name: str) -> ast.expr | None:
-    """The argument given by keyword ``name``, else at ``position``; None when not given."""
-    for keyword in call.keywords:
-        if keyword.arg == name:
-            return keyword.value
-    return call.args[position] if len(call.args) > position else None
-
-
 def _int_argument(call: ast.Call, position: int, name: str, constants: dict[str, int]) -> int | None:
-    node = _argument(call, position, name)
+    node = argument(call, name, position)
     return _int_of(node, constants) if node is not None else None
 
 
 def _square_argument(call: ast.Call, position: int, name: str, constants: dict[str, int]) -> int | None:
     """A size given as a number or as a square pair: ``3`` or ``(3, 3)``; None for a pair of two sizes."""
-    node = _argument(call, position, name)
+    node = argument(call, name, position)
     if isinstance(node, (ast.Tuple, ast.List)):
         sizes = {_int_of(e, constants) for e in node.elts}
         return sizes.pop() if len(sizes) == 1 and len(node.elts) == 2 else None
