@@ -1038,3 +1038,19 @@ def test_an_unpooled_head_the_script_sizes_is_said_with_its_size(tmp_path):
     [finding] = [f for f in check_source(script) if f.rule == "flatten-dense"]
     assert finding.line == 8 and "720,000 features, to Dense(256)" in finding.message and "184,320,000" in \
         finding.message
+
+
+@pytest.mark.parametrize("name, expected", [("X", [9, 11]), ("mean", [])])
+def test_every_branch_a_dataset_fills_its_inputs_from_is_what_it_trains_on(name, expected, tmp_path):
+    # thtang/CheXNet-with-localization: self.X = np.uint8(np.load(...) * 255 * 255) for the training split in one
+    # branch, for the validation split in the other; np.uint8(x) is a conversion of x, not a number. A table of
+    # statistics (self.mean) is not what the loader serves.
+    source = ("import numpy as np\nimport torch\nfrom torch.utils.data import DataLoader, Dataset\n\n"
+              "class ChestXray(Dataset):\n    def __init__(self, path, split):\n        self.y = np.load(path + 'y.npy')\n"
+              "        if split == 'train':\n"
+              f"            self.{name} = np.uint8(np.load(path + 'train.npy') * 255)\n        else:\n"
+              f"            self.{name} = np.uint8(np.load(path + 'valid.npy') * 255)\n\n"
+              f"    def __len__(self):\n        return len(self.y)\n\n    def __getitem__(self, i):\n"
+              f"        return torch.from_numpy(self.{name}[i]), self.y[i]\n\n"
+              "loader = DataLoader(ChestXray('data/', 'train'), batch_size=64)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected

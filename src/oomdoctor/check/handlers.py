@@ -22,6 +22,7 @@ from .library import (
     NO_GRAD_RESULTS,
     NUMPY_COPIES,
     NUMPY_CREATORS,
+    NUMPY_TYPE_CONVERSIONS,
     TF_COPIES,
     TO_PYTHON,
     TORCH_COPIES,
@@ -281,7 +282,7 @@ class CallHandlers:
         node, ctx = call.node, call.ctx
         source = call.args[0] if call.args else None
         dtype = dtype_of(argument(node, "dtype", 1), ctx.module)
-        if last_part(call.qualified) in ("float32", "float64"):
+        if call.qualified in NUMPY_TYPE_CONVERSIONS:
             dtype = last_part(call.qualified)
         parts = source.items if isinstance(source, Several) else ()
         if parts and all(isinstance(i, Data) or i is None for i in parts) and any(isinstance(i, Data) for i in parts):

@@ -49,9 +49,12 @@ FEW_LARGE = 32
 LISTINGS = {"os.listdir", "os.walk", "glob", "glob.glob", "glob.iglob", "os.scandir", "imutils.paths.list_images",
             "imutils.paths.list_files", "tensorflow.io.gfile.glob", "tensorflow.io.gfile.listdir"}
 # Calls that copy an array (or the arrays of a list) into a new one
+# np.uint8(x), np.float32(x): NumPy's scalar types called on an array convert it, a new array of that dtype
+NUMPY_TYPE_CONVERSIONS = {"numpy.uint8", "numpy.int8", "numpy.uint16", "numpy.int16", "numpy.int32", "numpy.int64",
+                          "numpy.float16", "numpy.float32", "numpy.float64"}
 NUMPY_COPIES = {"numpy.array", "numpy.stack", "numpy.vstack", "numpy.hstack", "numpy.concatenate",
-                "numpy.copy", "numpy.dstack", "numpy.float32", "numpy.float64", "numpy.asarray",
-                "numpy.ascontiguousarray", "numpy.asfarray", "numpy.asanyarray"}
+                "numpy.copy", "numpy.dstack", "numpy.asarray", "numpy.ascontiguousarray", "numpy.asfarray",
+                "numpy.asanyarray"} | NUMPY_TYPE_CONVERSIONS
 NUMPY_CREATORS = {"numpy.zeros": "float64", "numpy.ones": "float64", "numpy.empty": "float64",
                   "numpy.full": "float64", "numpy.random.rand": "float64", "numpy.random.randn": "float64",
                   "numpy.random.random": "float64", "numpy.random.uniform": "float64",

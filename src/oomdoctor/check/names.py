@@ -68,7 +68,7 @@ LABEL_WORDS = {"y", "label", "labels", "target", "targets", "mask", "masks", "cl
 
 
 # Words that say a name holds inputs, even next to a label word (X_dev_input, images_and_masks)
-_INPUT_WORDS = {"input", "inputs", "image", "images", "img", "imgs", "feature", "features", "data", "audio",
+_INPUT_WORDS = {"x", "input", "inputs", "image", "images", "img", "imgs", "feature", "features", "data", "audio",
                 "frames", "signals"}
 
 

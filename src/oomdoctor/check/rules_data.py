@@ -198,10 +198,12 @@ def _roots_trained_on(script: Script) -> set[str]:
                     fed.add(value.root)
     # what a PyTorch Dataset the script defines keeps as its inputs (self.images = f['data'][()]) is what its
     # loader serves; other arrays it keeps (self.lh, a table of responses) may be anything
-    for (cls, name), value in script.flow.attributes.items():
-        if isinstance(value, Data) and not value.labels and names_inputs(words_of(name)) and any(
+    # (every value the class assigns to it: self.X = np.load(train) in one branch, np.load(valid) in the other)
+    for cls, name in script.flow.attributes:
+        if names_inputs(words_of(name)) and any(
                 last_part(base) == "Dataset" for klass in script.flow.class_chain(cls) for base in klass.bases):
-            fed.add(value.root)
+            fed |= {value.root for value in _assigned_to_attribute(cls, name, script)
+                    if isinstance(value, Data) and not value.labels}
     # target = noisy - clean: both arrays the arithmetic reads become what the model trains on
     for node in ast.walk(script.tree):
         if isinstance(node, ast.BinOp):
@@ -209,6 +211,13 @@ def _roots_trained_on(script: Script) -> set[str]:
             if isinstance(left, Data) and isinstance(right, Data) and {left.root, right.root} & fed:
                 fed |= {left.root, right.root}
     return fed
+
+
+def _assigned_to_attribute(cls, name: str, script: Script) -> list:
+    """The values of every ``self.name = ...`` in the methods of class ``cls``."""
+    return [script.value(node.value) for node in ast.walk(cls.node) if isinstance(node, ast.Assign)
+            and any(isinstance(t, ast.Attribute) and t.attr == name and isinstance(t.value, ast.Name)
+                    and t.value.id == "self" for t in node.targets)]
 
 
 def _flat_model_input(script: Script) -> bool:
