@@ -1054,3 +1054,12 @@ def test_every_branch_a_dataset_fills_its_inputs_from_is_what_it_trains_on(name,
               f"        return torch.from_numpy(self.{name}[i]), self.y[i]\n\n"
               "loader = DataLoader(ChestXray('data/', 'train'), batch_size=64)\n")
     assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+@pytest.mark.parametrize("shape, expected", [("(size, 2 * k + 1, 2 * k + 1, bands)", [5]), ("(size, bands)", [])])
+def test_a_four_dimensional_buffer_without_a_dtype_is_float64_images(shape, expected, tmp_path):
+    # shuguang-52/2019-RemoteSensing: a 9 x 9 x bands cube of float64 per test pixel, every size computed
+    source = ("import numpy as np\n\n\ndef select_small_cubic(size, k, bands, cube):\n"
+              f"    patches = np.zeros({shape})\n    for i in range(size):\n"
+              "        patches[i] = cube[i]\n    return patches\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected

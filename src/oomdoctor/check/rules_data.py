@@ -339,12 +339,13 @@ def dtype_blowup(script: Script) -> Iterator[Finding]:
                     factor=ITEMSIZE[data.dtype] // ITEMSIZE[assumed_dtype(source)]),
                 _("Convert where the data is first made, replacing the original (x = x.astype('float32')), or keep "
                   "uint8 and convert each batch when it is used."), module=seen.ctx.module)
-    # a float64 buffer nobody chose: filled with images or whole numbers (a one-hot), or shaped like images
+    # a float64 buffer nobody chose: filled with images or whole numbers (a one-hot), or shaped like images (four
+    # dimensions, N x H x W x C, even where the script computes each of them: a cube of patches per pixel)
     buffers: dict[tuple[str, int], Seen] = {}
     for seen in script.seen("filled", "created"):
         data = seen.value
         if isinstance(data, Data) and data.implicit_float64 and not negligible(data) and (
-                seen.what == "filled" or image_shaped(data)):
+                seen.what == "filled" or image_shaped(data) or len(data.shape or ()) == 4):
             buffers.setdefault((data.path, data.line), seen)
     for seen in buffers.values():
         data = seen.value
