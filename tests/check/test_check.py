@@ -1063,3 +1063,14 @@ def test_a_four_dimensional_buffer_without_a_dtype_is_float64_images(shape, expe
               f"    patches = np.zeros({shape})\n    for i in range(size):\n"
               "        patches[i] = cube[i]\n    return patches\n")
     assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+@pytest.mark.parametrize("convert, expected", [("torch.from_numpy(x_test).type(torch.FloatTensor).unsqueeze(1)", [8]),
+                                               ("torch.from_numpy(x_test).type(torch.DoubleTensor).unsqueeze(1)", [])])
+def test_a_tensor_converted_to_another_dtype_is_a_copy_while_the_array_stays(convert, expected, tmp_path):
+    # shuguang-52/2019-RemoteSensing: the float64 cube of test patches becomes a float32 tensor while the cube is
+    # still held; from_numpy alone, or a conversion to the dtype it has, shares the array's memory
+    source = ("import numpy as np\nimport torch\nfrom torch.utils.data import TensorDataset\n\n\ndef iterators(n):\n"
+              f"    x_test = np.load('cube.npy').astype(np.float64).reshape(n, 9, 9, 200)\n    tensor = {convert}\n"
+              "    return TensorDataset(tensor), x_test\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected

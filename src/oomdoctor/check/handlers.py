@@ -123,7 +123,14 @@ class CallHandlers:
         if method in ("float", "double", "half", "long", "int", "type", "bfloat16"):
             dtype = {"float": "float32", "double": "float64", "half": "float16", "long": "int64", "int": "int32",
                      "bfloat16": "bfloat16"}.get(method, "float32")
-            return replace(data, dtype=dtype, line=node.lineno)
+            if method == "type" and node.args:  # x.type(torch.LongTensor), x.type(torch.float64)
+                dtype = TORCH_COPIES.get(ctx.module.qualified(node.args[0])) or dtype_of(node.args[0], ctx.module) \
+                    or dtype
+            result = replace(data, dtype=dtype, line=node.lineno)
+            if data.dtype is not None and data.dtype != dtype:
+                # torch.from_numpy(x).float() on float64 x: a new tensor of every value, while x stays
+                self._copied(call, data, result)
+            return result
         if method in ("cpu", "numpy", "to_numpy", "transpose", "squeeze", "flatten", "ravel", "permute",
                       "swapaxes", "unsqueeze", "contiguous", "fillna", "dropna", "drop", "sample", "reset_index",
                       "sort_values", "map", "apply", "get", "pop", "items"):

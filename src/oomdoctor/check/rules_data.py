@@ -546,7 +546,8 @@ def _held(copy: ast.AST, module: Module) -> bool:
 _VIEW_FUNCTIONS = {"numpy.expand_dims", "numpy.squeeze", "numpy.reshape", "numpy.transpose", "numpy.moveaxis",
                    "numpy.swapaxes"}
 # Calls and attributes that give a view of an array, not a copy: x.reshape(...).astype(...) copies x
-_VIEWS = {"reshape", "transpose", "view", "squeeze", "T", "values", "to_numpy", "flatten", "ravel", "permute"}
+_VIEWS = {"reshape", "transpose", "view", "squeeze", "unsqueeze", "T", "values", "to_numpy", "flatten", "ravel",
+          "permute", "contiguous"}
 
 
 def _part_names(call: ast.AST) -> list[str]:
