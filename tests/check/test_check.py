@@ -1074,3 +1074,15 @@ def test_a_tensor_converted_to_another_dtype_is_a_copy_while_the_array_stays(con
               f"    x_test = np.load('cube.npy').astype(np.float64).reshape(n, 9, 9, 200)\n    tensor = {convert}\n"
               "    return TensorDataset(tensor), x_test\n")
     assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+@pytest.mark.parametrize("pairs, expected", [
+    ("pairs = np.asarray([faces[i:i + 2] for i in range(0, len(faces) - 1, 2)], dtype='float32')", [6]),
+    ("for i in range(0, len(faces), 32):\n    net.train_on_batch(faces[i:i + 32], labels[i:i + 32])", [])])
+def test_every_piece_of_an_array_kept_in_a_list_is_a_copy_of_it(pairs, expected, tmp_path):
+    # chenzomi12/DeepID2 (its issue #2): the pickled faces read as bytes, unpickled whole, then cut in pairs
+    source = ("import pickle\nimport numpy as np\nfrom tensorflow import keras\n"
+              "faces = pickle.loads(open('train_face_X.pkl', 'rb').read())\nlabels = np.load('train_face_Y.npy')\n"
+              f"{pairs}\nnet = keras.Sequential([keras.layers.Dense(2)])\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected
+    assert _rules(tmp_path, source + "net.fit(faces, labels)\n", "whole-dataset-load") == [4]

@@ -646,6 +646,9 @@ class Flow(CallHandlers):
                 shape = ((upper.value,) + data.shape[1:]) if data.shape else None
                 return replace(data, shape=shape, small=True)
             if ctx.loops and piece.lower is not None and not isinstance(piece.lower, ast.Constant):
+                if isinstance(ctx.loops[-1], (ast.ListComp, ast.GeneratorExp)) and ctx.data_set_level:
+                    # [X[i:i + 2] for i in range(0, len(X), 2)]: every piece of X, kept side by side
+                    return _row(data)
                 return Batch()  # X[i:i + batch_size]: one batch
             # a part of data the script shows is small is small too, whatever rows it keeps
             return replace(data, shape=((None,) + data.shape[1:]) if data.shape else None, small=negligible(data))

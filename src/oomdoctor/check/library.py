@@ -17,6 +17,8 @@ _WHOLE_LOADERS = {
     "pandas.read_pickle": TABLE, "pandas.read_hdf": TABLE, "pandas.read_excel": TABLE, "pandas.read_table": TABLE,
     "pandas.read_json": TABLE, "pickle.load": ARRAYS, "joblib.load": ARRAYS, "scipy.io.loadmat": ARRAYS,
     "cPickle.load": ARRAYS, "_pickle.load": ARRAYS,
+    # pickle.loads(f.read()): the file read into bytes first (in chunks past 2 GiB on macOS), then unpickled whole
+    "pickle.loads": ARRAYS, "cPickle.loads": ARRAYS, "_pickle.loads": ARRAYS,
     # a JSON file is records (annotations, questions, captions): Python dicts and strings, one per sample
     "json.load": NAMES,
 }
