@@ -1086,3 +1086,13 @@ def test_every_piece_of_an_array_kept_in_a_list_is_a_copy_of_it(pairs, expected,
               f"{pairs}\nnet = keras.Sequential([keras.layers.Dense(2)])\n")
     assert _rules(tmp_path, source, "duplicate-copy") == expected
     assert _rules(tmp_path, source + "net.fit(faces, labels)\n", "whole-dataset-load") == [4]
+
+
+@pytest.mark.parametrize("name, expected", [("train_x", [5]), ("train_y", [])])
+def test_numbers_written_out_as_strings_are_a_dtype_blowup(name, expected, tmp_path):
+    # the TIMIT frame features of an AutoKeras tutorial cast to np.unicode for predict(): '<U32', 128 bytes a value;
+    # labels cast to str are a few characters per sample
+    source = ("import numpy as np\n\n"
+              f"{name} = np.load('train_11.npy')\nmodel = None\n"
+              f"predicted = model.predict({name}.astype(np.unicode))\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected

@@ -98,7 +98,8 @@ MODEL_METHODS_KEEPING = {"to", "cuda", "cpu", "half", "float", "double", "eval",
 # NumPy's type codes, as np.array(x, dtype='f') writes them (case matters: 'b' is int8, 'B' uint8)
 _TYPE_CODES = {"f": "float32", "d": "float64", "e": "float16", "f2": "float16", "f4": "float32", "f8": "float64",
                "b": "int8", "B": "uint8", "u1": "uint8", "i1": "int8", "h": "int16", "i2": "int16", "H": "uint16",
-               "u2": "uint16", "i": "int32", "i4": "int32", "l": "int64", "i8": "int64", "q": "int64", "?": "bool"}
+               "u2": "uint16", "i": "int32", "i4": "int32", "l": "int64", "i8": "int64", "q": "int64", "?": "bool",
+               "U": "str"}
 
 
 def dtype_of(node: ast.AST | None, module: Module) -> str | None:

@@ -20,6 +20,7 @@ from .values import (
     NAMES,
     NEGLIGIBLE_BYTES,
     TABLE,
+    TEXT_DTYPE,
     Data,
     Item,
     Model,
@@ -330,6 +331,15 @@ def dtype_blowup(script: Script) -> Iterator[Finding]:
                 _("This makes a float64 copy of the whole data set ({size}): 8 bytes per value, twice float32.").format(
                     size=script.size_of(data)),
                 _("Use float32: .astype('float32'), or dtype=np.float32."), module=seen.ctx.module)
+        elif effect == "text":
+            yield script.finding(
+                "dtype-blowup", seen.node,
+                _("astype(str) makes a copy of the whole data set with every number written out as a fixed-width "
+                  "string: NumPy stores a float as up to 32 characters of 4 bytes each ('<U32', 128 bytes), where "
+                  "float32 takes 4, so the copy is 16 to 32 times the array ({size}).").format(
+                    size=script.size_of(source)),
+                _("Keep the numbers numeric; where a library wants strings, convert only the columns that are "
+                  "categories, or each batch when it is used."), module=seen.ctx.module)
         elif effect == "wider":
             yield script.finding(
                 "dtype-blowup", seen.node,
@@ -484,6 +494,9 @@ def _copy_effect(seen: Seen, script: Script) -> str | None:
     if not isinstance(data, Data) or not isinstance(source, Data) or source.labels or data.labels or \
             negligible(source) or source.content == NAMES:
         return None
+    if data.dtype == TEXT_DTYPE and source.dtype != TEXT_DTYPE and source.content in (ARRAYS, TABLE) and \
+            not is_labels(words_of(_copied_name(seen, script) or "")):
+        return "text"  # held or not: the strings of the whole array exist at once, however briefly
     before, after = ITEMSIZE.get(assumed_dtype(source) or ""), ITEMSIZE.get(data.dtype or "")
     wider = before is not None and after is not None and after > before
     if wider and data.dtype == "float64":

@@ -169,6 +169,7 @@ class Range:
 
 Value = object  # any of the above, or None when the script does not show what it is
 
+TEXT_DTYPE = "str"
 ITEMSIZE = {"bool": 1, "int8": 1, "uint8": 1, "int16": 2, "uint16": 2, "float16": 2, "bfloat16": 2, "half": 2,
             "int32": 4, "uint32": 4, "float32": 4, "int64": 8, "uint64": 8, "float64": 8, "complex64": 8,
             "complex128": 16}
@@ -176,7 +177,9 @@ ITEMSIZE = {"bool": 1, "int8": 1, "uint8": 1, "int16": 2, "uint16": 2, "float16"
 DTYPE_NAMES = {"float": "float64", "double": "float64", "float_": "float64", "int": "int64", "long": "int64",
                "half": "float16", "bool_": "bool", "uint8": "uint8", "float32": "float32", "float64": "float64",
                "float16": "float16", "int64": "int64", "int32": "int32", "bfloat16": "bfloat16", "int8": "int8",
-               "int16": "int16", "uint16": "uint16", "single": "float32", "bool": "bool"}
+               "int16": "int16", "uint16": "uint16", "single": "float32", "bool": "bool",
+               # NumPy's fixed-width strings: astype(str) makes '<U32' of a float, 128 bytes per value
+               "str": TEXT_DTYPE, "unicode": TEXT_DTYPE, "str_": TEXT_DTYPE, "unicode_": TEXT_DTYPE}
 
 # Below this a data set is not a memory problem on any machine that trains: saying so would be noise
 NEGLIGIBLE_BYTES = 256 * MiB
