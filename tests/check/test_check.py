@@ -1096,3 +1096,12 @@ def test_numbers_written_out_as_strings_are_a_dtype_blowup(name, expected, tmp_p
               f"{name} = np.load('train_11.npy')\nmodel = None\n"
               f"predicted = model.predict({name}.astype(np.unicode))\n")
     assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+@pytest.mark.parametrize("use, expected", [("model.predict(test)", [4]), ("print(test.mean())", [])])
+def test_a_test_set_loaded_whole_is_a_data_set_too(use, expected, tmp_path):
+    # the TIMIT frame classifiers of check_heldout9: the test matrix np.load-ed whole at start-up, for predict()
+    source = ("import numpy as np\nfrom tensorflow import keras\n\ntest = np.load('timit_11/test_11.npy')\n"
+              "model = keras.models.load_model('best.keras')\n"
+              f"{use}\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected

@@ -177,13 +177,14 @@ def _filled_from_files(script: Script) -> set[str]:
             and _fills_from_files(seen, script)}
 
 
-# Calls whose arguments are the data a model trains on
-_TRAINING_INPUTS = {"fit", "fit_generator", "train_on_batch", "from_tensor_slices", "TensorDataset", "DataLoader"}
+# Calls whose arguments are the data a model trains on, or is tested on (a test set np.load-ed whole is as large)
+_TRAINING_INPUTS = {"fit", "fit_generator", "train_on_batch", "from_tensor_slices", "TensorDataset", "DataLoader",
+                    "predict", "evaluate"}
 
 
 def _trained_on(data: Data, script: Script) -> bool:
-    """The data set (or a copy or a split of it) is handed to fit, from_tensor_slices, TensorDataset or
-    DataLoader: it is the training set itself, not a table of labels or statistics."""
+    """The data set (or a copy or a split of it) is handed to fit, from_tensor_slices, TensorDataset, DataLoader,
+    predict or evaluate: it is the training or test set itself, not a table of labels or statistics."""
     return data.root in script.memoized("trained-on", lambda: _roots_trained_on(script))
 
 
