@@ -1105,3 +1105,27 @@ def test_a_test_set_loaded_whole_is_a_data_set_too(use, expected, tmp_path):
               "model = keras.models.load_model('best.keras')\n"
               f"{use}\n")
     assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+@pytest.mark.parametrize("calls, expected", [(1, [12]), (2, [])])
+def test_a_head_built_in_a_function_called_once_is_sized_from_the_call(calls, expected, tmp_path):
+    # the retinopathy CNN of check_heldout7: cnn_model(..., nb_filters=nb_filters, kernel_size=kernel_size) with
+    # the numbers bound under if __name__ == '__main__'; pooled once, 117 x 117 x 32 = 438,048 features into
+    # Dense(128), 56 M weights. Called with other numbers elsewhere, the sizes are not the script's to know.
+    source = ("from keras.models import Sequential\nfrom keras.layers import Conv2D, MaxPooling2D, Flatten, Dense\n\n\n"
+              "def cnn_model(nb_filters, channels, kernel_size):\n    model = Sequential()\n"
+              "    model.add(Conv2D(nb_filters, (kernel_size[0], kernel_size[1]), padding='valid',\n"
+              "                     input_shape=(img_rows, img_cols, channels), activation='relu'))\n"
+              "    model.add(Conv2D(nb_filters, (kernel_size[0], kernel_size[1]), activation='relu'))\n"
+              "    model.add(Conv2D(nb_filters, (kernel_size[0], kernel_size[1]), activation='relu'))\n"
+              "    model.add(MaxPooling2D(pool_size=(2, 2)))\n    model.add(Flatten())\n"
+              "    model.add(Dense(128, activation='relu'))\n    return model\n\n\n"
+              "if __name__ == '__main__':\n    img_rows, img_cols = 256, 256\n    kernel_size = (8, 8)\n"
+              "    nb_filters = 32\n"
+              + "    model = cnn_model(nb_filters=nb_filters, channels=3, kernel_size=kernel_size)\n" * calls)
+    script = tmp_path / "train.py"
+    script.write_text(source)
+    findings = [f for f in check_source(script) if f.rule == "flatten-dense"]
+    assert [f.line for f in findings] == expected
+    if findings:
+        assert "438,048 features to Dense(128)" in findings[0].message

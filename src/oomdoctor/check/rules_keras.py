@@ -9,6 +9,7 @@ from typing import Iterator
 from ..i18n import _
 from ..units import format_bytes
 from .library import argument
+from .modules import FunctionInfo
 from .names import calls_in, dotted_name, last_part
 from .script import Finding, Script
 from .values import FunctionRef, Model
@@ -209,8 +210,9 @@ def flatten_dense(script: Script) -> Iterator[Finding]:
                 continue
             # the feature map's size, where it follows from the input shape and the numbers the script binds
             bound = bound or _Constants(script.tree)
-            features = _flattened_features(sequence[:i], bound)
-            units = _int_argument(after[0][1], 0, "units", bound.at(after[0][1].lineno))
+            numbers = _CalledOnce.of(script.main.function_of(flatten), script, bound) or bound
+            features = _flattened_features(sequence[:i], numbers)
+            units = _int_argument(after[0][1], 0, "units", numbers.at(after[0][1].lineno))
             weights = features * units if features is not None and units is not None else None
             size = format_bytes(4 * weights) if weights is not None else ""
             if any(any(p in n for p in _POOLING) for n in before[convs[-1]:]):
@@ -285,6 +287,44 @@ class _Constants:
         return {name: value for bound, name, value in self._bindings if bound < line}
 
 
+class _CalledOnce:
+    """The numbers a function that builds the model sees, where the script calls it once: the module's numbers
+    as bound at the call, and the whole numbers (or tuples of them) the call passes to its parameters
+    (``cnn_model(X, y, nb_filters=nb_filters, kernel_size=(8, 8))``)."""
+
+    def __init__(self, numbers: dict[str, int]):
+        self._numbers = numbers
+
+    @staticmethod
+    def of(function: FunctionInfo | None, script: Script, bound: _Constants) -> _CalledOnce | None:
+        if function is None or function.cls is not None:
+            return None
+        calls = [c for c in script.calls_named(function.name) if isinstance(c.func, ast.Name)]
+        if len(calls) != 1:
+            return None  # called with other numbers at each call, or never: nothing to follow
+        call = calls[0]
+        at_call = bound.at(call.lineno)
+        numbers = dict(at_call)
+        arguments = function.node.args
+        names = [a.arg for a in arguments.posonlyargs + arguments.args]
+        given = list(zip(names, call.args)) + [(k.arg, k.value) for k in call.keywords if k.arg]
+        for name, value in given:
+            for key in [k for k in numbers if k == name or k.startswith(f"{name}[")]:
+                del numbers[key]  # the parameter hides the module's name
+            if isinstance(value, ast.Name):  # kernel_size=kernel_size: the module's tuple, part by part
+                numbers.update({name + key[len(value.id):]: number for key, number in at_call.items()
+                                if key == value.id or key.startswith(f"{value.id}[")})
+            elif isinstance(value, (ast.Tuple, ast.List)):
+                numbers.update({f"{name}[{i}]": n for i, e in enumerate(value.elts)
+                                if (n := _int_of(e, at_call)) is not None})
+            elif (number := _int_of(value, at_call)) is not None:
+                numbers[name] = number
+        return _CalledOnce(numbers)
+
+    def at(self, line: int) -> dict[str, int]:
+        return self._numbers
+
+
 def _module_statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
     """A module's own statements, those in its top-level if/else blocks included, in source order."""
     for statement in body:
@@ -332,7 +372,7 @@ def _strided(conv: ast.Call) -> bool:
     return any(isinstance(v, ast.Constant) and isinstance(v.value, int) and v.value > 1 for v in values)
 
 
-def _flattened_features(layers: list[tuple[str, ast.Call]], bound: _Constants) -> int | None:
+def _flattened_features(layers: list[tuple[str, ast.Call]], bound: _Constants | _CalledOnce) -> int | None:
     """How many values Flatten receives, followed from the first layer's literal ``input_shape`` through
     Conv2D and pooling layers; None as soon as a layer or a size is not known."""
     # the model starts at the last layer given an input_shape (the calls before it, an ImageDataGenerator or
