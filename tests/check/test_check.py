@@ -1129,3 +1129,16 @@ def test_a_head_built_in_a_function_called_once_is_sized_from_the_call(calls, ex
     assert [f.line for f in findings] == expected
     if findings:
         assert "438,048 features to Dense(128)" in findings[0].message
+
+
+@pytest.mark.parametrize("shape, expected", [("(1, 200, 200)", [8]), ("(1, 50, 50)", [])])
+def test_an_input_shape_in_theano_order_is_channels_first(shape, expected, tmp_path):
+    # asingh33/CNNGestureRecognizer (check_heldout7): input_shape=(img_channels, img_rows, img_cols) = (1, 200, 200);
+    # two valid 3 x 3 convolutions and a 2 x 2 pool leave 98 x 98 x 32 = 307,328 features for Dense(128), 39 M weights
+    source = ("from keras.models import Sequential\nfrom keras.layers import Conv2D, MaxPooling2D, Flatten, Dense\n"
+              "model = Sequential()\n"
+              f"model.add(Conv2D(32, (3, 3), padding='valid', input_shape={shape}, activation='relu'))\n"
+              "model.add(Conv2D(32, (3, 3), activation='relu'))\nmodel.add(MaxPooling2D(pool_size=(2, 2)))\n"
+              "model.add(Conv2D(32, (1, 1), activation='relu'))\n"
+              "model.add(Flatten())\nmodel.add(Dense(128, activation='relu'))\n")
+    assert _rules(tmp_path, source, "flatten-dense") == expected

@@ -249,10 +249,11 @@ def flatten_dense(script: Script) -> Iterator[Finding]:
             break
 
 
-# A Dense kernel past this after Flatten is a memory problem of its own: 0.75 GiB with Adam's slots and the
-# gradient, before one activation. Blind labellers flagged heads of 39 M (a 200 x 200 gesture CNN), 56 M and
-# 82 M weights (retinopathy and chest X-ray CNNs); VGG16's own head, 25,088 x 4,096 = 103 M, is above it too
-_HUGE_HEAD_WEIGHTS = 50_000_000
+# A Dense kernel past this after Flatten is a memory problem of its own: 0.45 GiB with Adam's slots and the
+# gradient, before one activation, more than the rest of a small CNN many times over. Blind labellers flagged
+# heads of 39 M (a 200 x 200 gesture CNN), 56 M and 82 M weights (retinopathy and chest X-ray CNNs); VGG16's
+# own head, 25,088 x 4,096 = 103 M, is above it too
+_HUGE_HEAD_WEIGHTS = 30_000_000
 
 
 class _Constants:
@@ -395,6 +396,10 @@ def _flattened_features(layers: list[tuple[str, ast.Call]], bound: _Constants | 
         return None
     if None in (height, width, channels):
         return None
+    if height in (1, 3, 4) and channels > 4 and width > 4:
+        # (1, 200, 200): channels first (Theano's ordering, image_data_format='channels_first'); channels last,
+        # a kernel wider than one row would not fit and the model would not build
+        height, width, channels = width, channels, height
     for name, call in layers:
         constants = bound.at(call.lineno)
         if name == "InputLayer":
