@@ -1142,3 +1142,16 @@ def test_an_input_shape_in_theano_order_is_channels_first(shape, expected, tmp_p
               "model.add(Conv2D(32, (1, 1), activation='relu'))\n"
               "model.add(Flatten())\nmodel.add(Dense(128, activation='relu'))\n")
     assert _rules(tmp_path, source, "flatten-dense") == expected
+
+
+@pytest.mark.parametrize("fill, expected", [("X[i, t, char_indices[char]] = 1", [6]), ("X[i, t, 0] = 1", [])])
+def test_sequences_one_hot_encoded_whole_are_a_dtype_blowup(fill, expected, tmp_path):
+    # Keras's char-RNN, copied by mineshmathew/char_rnn_karpathy_keras and MajorTal/DeepSpell (whose issue #2 is
+    # the MemoryError on this line): a vector as long as the vocabulary for each position of every window
+    source = ("import numpy as np\ntext = open('input.txt').read()\nchars = sorted(set(text))\n"
+              "char_indices = dict((c, i) for i, c in enumerate(chars))\n"
+              "sentences = [text[i: i + 40] for i in range(0, len(text) - 40)]\n"
+              "X = np.zeros((len(sentences), 40, len(chars)), dtype=np.bool_)\n"
+              "for i, sentence in enumerate(sentences):\n    for t, char in enumerate(sentence):\n"
+              f"        {fill}\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected

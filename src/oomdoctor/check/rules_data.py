@@ -23,6 +23,7 @@ from .values import (
     TEXT_DTYPE,
     Data,
     Item,
+    Number,
     Model,
     Pipeline,
     assumed_dtype,
@@ -366,6 +367,22 @@ def dtype_blowup(script: Script) -> Iterator[Finding]:
               "float32 (4) when used: {size}.").format(how=data.how, size=script.size_of(data)),
             _("Give the dtype: np.{how}(shape, dtype=np.uint8), or np.float32 when it must hold scaled values.").format(
                 how=data.how), module=seen.ctx.module, line=data.line)
+    # X = np.zeros((len(sentences), maxlen, len(chars))); X[i, t, char_indices[c]] = 1: every sequence one-hot
+    one_hot: dict[tuple[str, int], Seen] = {}
+    for seen in script.seen("filled"):
+        if _one_hot_sequences(seen) and not seen.value.labels:
+            one_hot.setdefault((seen.value.path, seen.value.line), seen)
+    for seen in one_hot.values():
+        data = seen.value
+        yield script.finding(
+            "dtype-blowup", seen.node,
+            _("This array one-hot encodes every sequence of the data set (filled on line {line}): a whole "
+              "{dtype} vector, as long as the vocabulary, for each position of each sample ({size}), where the "
+              "token's index takes one integer.").format(line=seen.node.lineno, dtype=data.dtype or "float64",
+                                                          size=script.size_of(data)),
+            _("Keep the indices (an (N, maxlen) int32 array) and use an Embedding layer or "
+              "sparse_categorical_crossentropy; or one-hot each batch when it is used (tf.one_hot in a tf.data map, "
+              "or a keras.utils.PyDataset)."), module=seen.ctx.module, line=data.line)
     for seen in script.seen("one-hot"):
         classes = seen.value.shape[1]
         yield script.finding(
@@ -385,6 +402,21 @@ def dtype_blowup(script: Script) -> Iterator[Finding]:
                     dtype=data.dtype or "float64", line=seen.node.lineno),
                 _("Convert to float32 first: img.astype('float32') / 255, or keep uint8 and scale each batch when it "
                   "is used."), module=seen.ctx.module, line=data.widened_line)
+
+
+def _one_hot_sequences(seen: Seen) -> bool:
+    """X[i, t, index[token]] = 1 into a buffer of three dimensions or more: a one-hot vector per position of
+    every sequence, the last subscript looked up (a dictionary, a name), not a constant channel."""
+    statement = seen.node
+    value = seen.source
+    if not isinstance(statement, ast.Assign) or not isinstance(value, Number) or value.value != 1:
+        return False
+    target = statement.targets[0]
+    index = target.slice if isinstance(target, ast.Subscript) else None
+    data = seen.value
+    return isinstance(index, ast.Tuple) and len(index.elts) >= 3 and len(data.shape or ()) == len(index.elts) and \
+        isinstance(index.elts[-1], (ast.Subscript, ast.Name, ast.Call)) and \
+        all(not isinstance(e, ast.Slice) for e in index.elts)
 
 
 def _augmenters(script: Script) -> set[str]:
