@@ -1155,3 +1155,14 @@ def test_sequences_one_hot_encoded_whole_are_a_dtype_blowup(fill, expected, tmp_
               "for i, sentence in enumerate(sentences):\n    for t, char in enumerate(sentence):\n"
               f"        {fill}\n")
     assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+@pytest.mark.parametrize("added, expected", [("loss", [12]), ("loss.item()", [])])
+def test_what_backward_is_called_on_is_a_loss_whatever_made_it(added, expected, tmp_path):
+    # yanx27/Pointnet_Pointnet2_pytorch: the model and its loss from importlib.import_module(args.model)
+    source = ("import importlib\nimport torch\n\nMODEL = importlib.import_module('pointnet2_sem_seg')\n"
+              "classifier = MODEL.get_model(13).cuda()\ncriterion = MODEL.get_loss().cuda()\n"
+              "optimizer = torch.optim.Adam(classifier.parameters())\nloss_sum = 0\n"
+              "for points, target in loader:\n    loss = criterion(classifier(points.cuda()), target.cuda())\n"
+              f"    loss.backward()\n    loss_sum += {added}\n")
+    assert _rules(tmp_path, source, "loss-keeps-graph") == expected

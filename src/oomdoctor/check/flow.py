@@ -81,6 +81,7 @@ class Flow(CallHandlers):
         self.seen: list[Seen] = []
         self.values: dict[ast.AST, Value] = {}
         self._loops_reading: dict[ast.AST, bool] = {}
+        self._backward_calls: dict[ast.AST, list[tuple[str, int]]] = {}
         self._small_loops: dict[ast.AST, bool] = {}  # for loops over a few items (a short range, a literal)
         self._items: set[FunctionInfo] | None = None
         self._module_like: dict[Module, set[str]] = {}
@@ -205,6 +206,10 @@ class Flow(CallHandlers):
         if isinstance(node, (ast.Assign, ast.AnnAssign)):
             if node.value is not None:
                 value = self.eval(node.value, scope, ctx)
+                if value is None and self.torch_script and ctx.loops and self._backpropagated(node, ctx.loops[-1]):
+                    # loss = criterion(out, target) from a module the flow cannot read, then loss.backward():
+                    # what backward() is called on is a loss with its graph
+                    value = Tensor(graph=True, loss=True, host=not self.uses_gpu)
                 added = _running_sum(node)
                 grown = _running_cat(node, ctx.module)
                 if added is not None and isinstance(value, Tensor):  # total = total + loss: total += loss
@@ -821,6 +826,17 @@ class Flow(CallHandlers):
             data = Data(moved.lineno, str(ctx.module.path), "samples moved to the GPU one by one", ARRAYS, "torch",
                         (None,) + item.shape if item.shape is not None else None, item.dtype)
             self.seen.append(Seen("kept-on-gpu", moved, ctx, data, target=dotted_name(container)))
+
+    def _backpropagated(self, statement: ast.Assign | ast.AnnAssign, loop: ast.AST) -> bool:
+        """The one name the statement binds has backward() called on it later in the same loop body."""
+        targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+        if len(targets) != 1 or not isinstance(targets[0], ast.Name):
+            return False
+        if loop not in self._backward_calls:  # (name, line) of each name.backward() in the loop, found once
+            self._backward_calls[loop] = [
+                (n.func.value.id, n.lineno) for n in ast.walk(loop) if isinstance(n, ast.Call)
+                and isinstance(n.func, ast.Attribute) and n.func.attr == "backward" and isinstance(n.func.value, ast.Name)]
+        return any(name == targets[0].id and line > statement.lineno for name, line in self._backward_calls[loop])
 
     def reads_files(self, loop: ast.AST, module: Module) -> bool:
         """The loop reads files: it calls a decoder or a loader, itself or through the script's functions."""
