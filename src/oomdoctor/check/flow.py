@@ -828,14 +828,13 @@ class Flow(CallHandlers):
             self.seen.append(Seen("kept-on-gpu", moved, ctx, data, target=dotted_name(container)))
 
     def _backpropagated(self, statement: ast.Assign | ast.AnnAssign, loop: ast.AST) -> bool:
-        """The one name the statement binds has backward() called on it later in the same loop body."""
+        """The one name the statement binds has backward() called on it later in the same loop body, or is a
+        loss that name adds up (loss = bce_loss + w * gradient_loss; loss.backward())."""
         targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
         if len(targets) != 1 or not isinstance(targets[0], ast.Name):
             return False
-        if loop not in self._backward_calls:  # (name, line) of each name.backward() in the loop, found once
-            self._backward_calls[loop] = [
-                (n.func.value.id, n.lineno) for n in ast.walk(loop) if isinstance(n, ast.Call)
-                and isinstance(n.func, ast.Attribute) and n.func.attr == "backward" and isinstance(n.func.value, ast.Name)]
+        if loop not in self._backward_calls:
+            self._backward_calls[loop] = _backward_names(loop)
         return any(name == targets[0].id and line > statement.lineno for name, line in self._backward_calls[loop])
 
     def reads_files(self, loop: ast.AST, module: Module) -> bool:
@@ -1104,6 +1103,19 @@ def _trains_in_loop(loop: ast.AST) -> bool:
     """A backward() or an optimizer step in the loop: a training loop, whose inputs come and go with each step."""
     return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in ("backward", "step")
                for n in ast.walk(loop))
+
+
+def _backward_names(loop: ast.AST) -> list[tuple[str, int]]:
+    """(name, line) of each ``name.backward()`` in the loop, and of the losses its assignments add up."""
+    calls = [(n.func.value.id, n.lineno) for n in ast.walk(loop) if isinstance(n, ast.Call)
+             and isinstance(n.func, ast.Attribute) and n.func.attr == "backward" and isinstance(n.func.value, ast.Name)]
+    backward = dict(calls)
+    for node in ast.walk(loop):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) and \
+                node.targets[0].id in backward:
+            calls += [(used, backward[node.targets[0].id]) for used in names_in(node.value)
+                      if "loss" in words_of(used) and used != node.targets[0].id]
+    return calls
 
 
 def _row(data: Data) -> Item:

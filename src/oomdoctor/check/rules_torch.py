@@ -12,7 +12,7 @@ from .modules import FunctionInfo, own_nodes
 from .names import LABEL_WORDS, dotted_name, is_eval_name, last_part, names_in, words_of
 from .rules_data import read_in_batches
 from .script import Finding, Script
-from .values import (NAMES, TABLE, Data, Instance, Loader, Number, Pipeline, Several, Tensor, negligible, sample_bytes,
+from .values import (NAMES, TABLE, Data, FunctionRef, Instance, Loader, Number, Pipeline, Several, Tensor, negligible, sample_bytes,
                      total_bytes)
 
 
@@ -24,6 +24,19 @@ def loss_keeps_graph(script: Script) -> Iterator[Finding]:
             continue
         if seen.what == "accumulated-list" and (not tensor.loss or tensor.accumulated):
             continue  # outputs and running sums kept in a list: tensors-kept-across-steps
+        callers = _callers_passing_a_graph(seen, script)
+        if callers:  # meter.update(loss): said where the tensor is given, which is what the user changes
+            for module, call in callers:
+                name = dotted_name(call.func)
+                yield script.finding(
+                    "loss-keeps-graph", call,
+                    _("{name}() is given the loss tensor itself, not its value, and adds it up ({target}, line "
+                      "{line}): each step's autograd graph (the activations saved for backward) stays referenced by "
+                      "the sum, and memory grows every step until it is dropped.").format(
+                        name=name, target=seen.target, line=seen.node.lineno),
+                    _("Pass the number: {name}(loss.item(), ...) (or loss.detach() to stay on the GPU).").format(
+                        name=name), module=module)
+            continue
         yield script.finding(
             "loss-keeps-graph", seen.node,
             _("{target} adds up the loss tensor itself, not its value: each step's autograd graph (the activations "
@@ -31,6 +44,35 @@ def loss_keeps_graph(script: Script) -> Iterator[Finding]:
               "dropped.").format(target=seen.target),
             _("Add the number: {target} += loss.item() (or loss.detach() to stay on the GPU).").format(
                 target=seen.target), module=seen.ctx.module)
+
+
+def _callers_passing_a_graph(seen: Seen, script: Script) -> list[tuple]:
+    """(module, call) of each call to the function where the sum grows (AverageMeter.update) that passes it a
+    tensor with its graph, where the sum adds up one of the function's parameters."""
+    function = seen.ctx.function
+    if function is None:
+        return []
+    arguments = function.node.args
+    parameters = [a.arg for a in arguments.posonlyargs + arguments.args]
+    statement = seen.node
+    added = names_in(statement.value) if isinstance(statement, (ast.AugAssign, ast.Assign)) else set()
+    dependencies = script.dependencies(function.node)
+    # self._sum[idx] += v, with v from enumerate(values): computed from the parameter all the same
+    if not any(added & dependencies.derived(p) for p in parameters if p != "self"):
+        return []
+    found = []
+    for module in script.modules:
+        for call in ast.walk(module.tree):
+            if not isinstance(call, ast.Call):
+                continue
+            callee = script.value(call.func)
+            if not (isinstance(callee, FunctionRef) and callee.info is function):
+                continue
+            given = [script.value(a) for a in list(call.args) + [k.value for k in call.keywords]]
+            tensors = [t for v in given for t in (v.items if isinstance(v, Several) else (v,))]  # update([a, b])
+            if any(isinstance(t, Tensor) and t.graph for t in tensors):
+                found.append((module, call))
+    return found
 
 
 def tensors_kept_across_steps(script: Script) -> Iterator[Finding]:
