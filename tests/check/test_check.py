@@ -1180,3 +1180,17 @@ def test_a_loss_added_into_the_one_backward_is_called_on_keeps_its_graph_in_a_me
               "    loss = w * gradient_loss\n"
               f"    meter.update({passed}, 8)\n    loss.backward()\n")
     assert _rules(tmp_path, source, "loss-keeps-graph") == expected
+
+
+def test_a_property_gives_what_it_returns(tmp_path):
+    # txin96/VoxResNet: every NIfTI volume read with nibabel.nifti1.load into the data set's list, then stacked
+    # from the data set's images property while the data set keeps the list
+    source = ("import os\nimport nibabel\nimport numpy as np\n\n\nclass Scans:\n    def __init__(self, folder):\n"
+              "        self._images = [nibabel.nifti1.load(os.path.join(folder, f)).get_fdata() for f in os.listdir(folder)]\n\n"
+              "    @property\n    def images(self):\n        return self._images\n\n\n"
+              "scans = Scans('train')\nx = np.stack(scans.images)\n")
+    script = tmp_path / "train.py"
+    script.write_text(source)
+    found = [(f.rule, f.line) for f in check_source(script)]
+    assert ("eager-loading", 8) in found
+    assert [line for rule, line in found if rule == "duplicate-copy"] == [16]

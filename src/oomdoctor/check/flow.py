@@ -583,7 +583,10 @@ class Flow(CallHandlers):
                 if (klass, name) in self.attributes:
                     return self.attributes[(klass, name)]
                 if name in klass.methods:
-                    return FunctionRef(klass.methods[name], owner)
+                    method = klass.methods[name]
+                    if any(dotted_name(d) == "property" for d in method.node.decorator_list):
+                        return self.returns.get(method)  # data_set.images, a @property: what it returns
+                    return FunctionRef(method, owner)
             if isinstance(owner, Model) and name not in MODEL_METHODS:
                 return Model(owner.framework, owner.line)  # a submodule made in a way the flow did not follow
             return None

@@ -34,7 +34,7 @@ DECODERS = {
     "tensorflow.image.decode_image": ("uint8", None), "tensorflow.audio.decode_wav": ("float32", None),
     "librosa.load": ("float32", None), "soundfile.read": ("float64", None), "scipy.io.wavfile.read": (None, None),
     "torchaudio.load": ("float32", None), "pydicom.dcmread": (None, None), "pydicom.read_file": (None, None),
-    "nibabel.load": (None, None), "SimpleITK.ReadImage": (None, None), "imutils.url_to_image": ("uint8", 3),
+    "nibabel.load": (None, None), "nibabel.nifti1.load": (None, None), "nibabel.nifti2.load": (None, None), "SimpleITK.ReadImage": (None, None), "imutils.url_to_image": ("uint8", 3),
     "medpy.io.load": (None, None), "rawpy.imread": (None, None), "tifffile.imread": (None, None),
     # satellite scenes: pylibtiff (TIFF.open(p).read_image()) and GDAL (gdal.Open(p).ReadAsArray())
     "libtiff.TIFF.open": (None, None), "osgeo.gdal.Open": (None, None),
