@@ -1194,3 +1194,21 @@ def test_a_property_gives_what_it_returns(tmp_path):
     found = [(f.rule, f.line) for f in check_source(script)]
     assert ("eager-loading", 8) in found
     assert [line for rule, line in found if rule == "duplicate-copy"] == [16]
+
+
+@pytest.mark.parametrize("helper, expected", [(None, [6, 14]), ("def cache_or_load(x, y):\n    return x, y\n", [])])
+def test_a_helper_that_says_it_reads_from_a_module_not_beside_the_script_reads_a_file(helper, expected, tmp_path):
+    # tsurumeso/vocal-remover: lib/spec_utils.py is not part of the script checked; each song's spectrograms are
+    # read by spec_utils.cache_or_load, cropped into one preallocated array, or kept in a list. Where the module
+    # is there and reads nothing, nothing is read.
+    if helper is not None:
+        (tmp_path / "spec_utils.py").write_text(helper)
+    source = ("import numpy as np\nimport spec_utils\n\n\ndef make_training_set(filelist, patches, cropsize):\n"
+              "    X_dataset = np.zeros((patches * len(filelist), 2, 1024, cropsize), dtype=np.float32)\n"
+              "    for i, (X_path, y_path) in enumerate(filelist):\n"
+              "        X, y = spec_utils.cache_or_load(X_path, y_path)\n        for j in range(patches):\n"
+              "            X_dataset[i * patches + j] = X[:, :, j:j + cropsize]\n    crops = []\n"
+              "    for X_path, y_path in filelist:\n        X, y = spec_utils.cache_or_load(X_path, y_path)\n"
+              "        crops.append(X[:, :, :cropsize])\n    return X_dataset, crops\n\n\n"
+              "train, valid = make_training_set(files, args.patches, 256)\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import sys
 from dataclasses import replace
 
 from .context import Context, Scope, Seen
@@ -356,9 +357,10 @@ class Flow(CallHandlers):
                     self._assign(element.value, None, scope, ctx, statement)
                 elif items is not None:
                     self._assign(element, items[index] if index < len(items) else None, scope, ctx, statement)
-                else:  # a pipeline, a batch or a loss (loss, mse, ce = loss_fn(...)) unpacks into more of the same
-                    self._assign(element, value if isinstance(value, (Pipeline, Batch, Loader, Tensor)) else None,
-                                 scope, ctx, statement)
+                else:  # a pipeline, a batch or a loss (loss, mse, ce = loss_fn(...)) unpacks into more of the same;
+                    # one file read by a helper (X, y = utils.load_pair(path)) into that file's arrays
+                    self._assign(element, value if isinstance(value, (Pipeline, Batch, Loader, Tensor, Item))
+                                 else None, scope, ctx, statement)
         elif isinstance(target, ast.Attribute):
             owner = self.eval(target.value, scope, ctx)
             cls = owner.cls if isinstance(owner, (Instance, Model)) else None
@@ -846,8 +848,19 @@ class Flow(CallHandlers):
             readers = self._file_reading_functions()
             self._loops_reading[loop] = any(
                 module.qualified(c.func) in DECODERS or loader_kind(module.qualified(c.func))
-                or last_part(dotted_name(c.func)) in readers for c in calls_in(loop))
+                or last_part(dotted_name(c.func)) in readers or self._absent_reader(c, module) for c in calls_in(loop))
         return self._loops_reading[loop]
+
+    def _absent_reader(self, call: ast.Call, module: Module) -> bool:
+        """spec_utils.cache_or_load(path), utils.read_volume(path): a function that says it reads, from a module of
+        the script's own that is not beside it (a library the checker knows is no such module)."""
+        qualified = module.qualified(call.func)
+        head = qualified.split(".")[0]
+        if "." not in qualified or head in _KNOWN_LIBRARIES or head in sys.stdlib_module_names or \
+                head not in {n.split('.')[0] for n in module.imported} or not words_of(last_part(qualified)) & _READ_WORDS:
+            return False
+        base = module.path.resolve().parent
+        return not any(path.exists() for path in module_files(base, qualified.rsplit(".", 1)[0]))
 
     def _file_reading_functions(self) -> set[str]:
         """Names of the program's functions that read a file, directly or through one another."""
@@ -1057,6 +1070,9 @@ class Flow(CallHandlers):
             return replace(data, shape=(data.shape[:1] + (None,)) if data.shape else None)
         if item is not None and call.callee is None and call.qualified.split(".")[0] in _ARRAY_LIBRARIES:
             return replace(item, shape=None, dtype=None, fresh=True)
+        if call.callee is None and call.ctx.loops and call.ctx.data_set_level and \
+                self._absent_reader(node, call.ctx.module):
+            return Item(fresh=True)  # one file, read by the script's own helper
         if self.torch_script and isinstance(node.func, (ast.Name, ast.Attribute)) and call.callee is None:
             name = last_part(dotted_name(node.func))
             words = words_of(name)
@@ -1119,6 +1135,20 @@ def _backward_names(loop: ast.AST) -> list[tuple[str, int]]:
             calls += [(used, backward[node.targets[0].id]) for used in names_in(node.value)
                       if "loss" in words_of(used) and used != node.targets[0].id]
     return calls
+
+
+# Words that name reading a file, in a helper's name (load_image, read_volume, cache_or_load, imread)
+_READ_WORDS = {"load", "read", "imread", "decode"}
+# Libraries whose functions the checker knows, or knows not to be the script's own helpers
+_KNOWN_LIBRARIES = {"numpy", "torch", "torchvision", "torchaudio", "tensorflow", "keras", "pandas", "sklearn", "scipy",
+                    "cv2", "PIL", "skimage", "imageio", "librosa", "soundfile", "h5py", "nibabel", "SimpleITK",
+                    "pydicom", "matplotlib", "tqdm", "yaml", "joblib", "transformers", "datasets", "tensorflow_datasets",
+                    "albumentations", "timm", "lightning", "pytorch_lightning", "mxnet", "jax", "flax", "optax",
+                    "seaborn", "rasterio", "osgeo", "gdal", "tifffile", "medpy", "rawpy", "imutils", "wandb",
+                    "tensorboardX", "mmcv", "detectron2", "gym", "networkx", "cPickle", "dill", "cloudpickle", "zarr",
+                    "lmdb", "pyarrow", "polars", "xarray", "netCDF4", "sentencepiece", "tokenizers", "nltk", "spacy",
+                    "gensim", "torchtext", "monai", "open3d", "trimesh", "plyfile", "pcl", "laspy", "pyedflib", "mne",
+                    "wfdb", "obspy", "audioread", "pydub", "moviepy", "decord", "av", "skvideo", "pims"}
 
 
 def _row(data: Data) -> Item:
