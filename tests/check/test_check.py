@@ -1212,3 +1212,17 @@ def test_a_helper_that_says_it_reads_from_a_module_not_beside_the_script_reads_a
               "        crops.append(X[:, :, :cropsize])\n    return X_dataset, crops\n\n\n"
               "train, valid = make_training_set(files, args.patches, 256)\n")
     assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("convert, expected", [("image.astype(np.float32)", [8]), ("image.astype(np.uint8)", [])])
+def test_each_decoded_image_made_float32_before_it_is_kept_is_a_dtype_blowup(convert, expected, tmp_path):
+    # sankit1/cv-tricks.com's dogs-vs-cats tutorial: every image made float32 and scaled, then appended
+    source = ("import glob\nimport cv2\nimport numpy as np\n\nimages = []\nfor fl in glob.glob('train/*.jpg'):\n"
+              "    image = cv2.resize(cv2.imread(fl), (128, 128))\n"
+              f"    image = {convert}\n    image = np.multiply(image, 1.0 / 255.0)\n    images.append(image)\n")
+    script = tmp_path / "train.py"
+    script.write_text(source)
+    findings = [f for f in check_source(script) if f.rule == "dtype-blowup"]
+    assert [f.line for f in findings] == expected
+    if findings:
+        assert "made float32 here" in findings[0].message and "4 bytes per value" in findings[0].message

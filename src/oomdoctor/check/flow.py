@@ -729,7 +729,9 @@ class Flow(CallHandlers):
         if isinstance(array, Item):
             return replace(array, dtype="float64" if becomes_float64 else array.dtype, fresh=True,
                            widened_line=node.lineno if becomes_float64 and (array.dtype is not None or pixel_scale)
-                           else array.widened_line)
+                           else array.widened_line,
+                           widened_to="float64" if becomes_float64 and (array.dtype is not None or pixel_scale)
+                           else array.widened_to)
         result = replace(array, line=node.lineno, inferred=False,
                          dtype="float64" if becomes_float64 else array.dtype)
         if becomes_float64 and (array.dtype is not None or pixel_scale) and array.content != TABLE:
@@ -806,7 +808,7 @@ class Flow(CallHandlers):
             reads_files = any(self.reads_files(loop, ctx.module) for loop in loops)
             data = Data(node.lineno, path, "a list of decoded files" if reads_files else "a list of arrays",
                         FILES if reads_files else ARRAYS, "list", shape, element.dtype, small=small,
-                        widened_line=element.widened_line, labels=is_labels(holder))
+                        widened_line=element.widened_line, widened_to=element.widened_to, labels=is_labels(holder))
             if ctx.data_set_level and not small and not data.labels:
                 self.seen.append(Seen("collected", node, ctx, data))
             return data

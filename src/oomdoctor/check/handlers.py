@@ -149,11 +149,13 @@ class CallHandlers:
             return replace(item, shape=_resized(call, item, self.values), fresh=True)
         if method == "astype":
             dtype = dtype_of(node.args[0] if node.args else keyword_value(node, "dtype"), call.ctx.module)
-            widened = ITEMSIZE.get(dtype or "", 0) == 8 and 0 < ITEMSIZE.get(item.dtype or "", 8) < 8
+            widened = ITEMSIZE.get(dtype or "", 0) == 8 and 0 < ITEMSIZE.get(item.dtype or "", 8) < 8 or \
+                ITEMSIZE.get(dtype or "", 0) >= 4 and item.dtype == "uint8"
             # cv2.imread(p).astype(float) ... .astype(np.uint8): what is kept is narrow again
-            narrowed = 0 < ITEMSIZE.get(dtype or "", 0) < 8
+            narrowed = 0 < ITEMSIZE.get(dtype or "", 0) < 8 and not widened
             return replace(item, dtype=dtype, fresh=True,
-                           widened_line=node.lineno if widened else None if narrowed else item.widened_line)
+                           widened_line=node.lineno if widened else None if narrowed else item.widened_line,
+                           widened_to=dtype if widened else None if narrowed else item.widened_to)
         if method in ("read", "decode", "readlines", "split", "strip", "lower", "startswith", "endswith"):
             return None
         if method in ("cuda", "to"):
@@ -327,7 +329,8 @@ class CallHandlers:
         if ctx.loops and not self._data_set_sized(call):  # a buffer per sample, filled and kept by the loop, or not
             implicit = keyword_value(node, "dtype") is None and len(node.args) < 2 and NUMPY_CREATORS[name] == "float64"
             return Item(None, NUMPY_CREATORS[name] if implicit else None,
-                        widened_line=node.lineno if implicit and not name.startswith("numpy.random") else None)
+                        widened_line=node.lineno if implicit and not name.startswith("numpy.random") else None,
+                        widened_to="float64" if implicit and not name.startswith("numpy.random") else None)
         if name.startswith("numpy.random.") and last_part(name) in ("rand", "randn"):
             shape = tuple(_dimension(self.values.get(a)) for a in node.args)
         else:

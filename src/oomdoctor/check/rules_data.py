@@ -395,13 +395,21 @@ def dtype_blowup(script: Script) -> Iterator[Finding]:
     for seen in script.seen("collected"):
         data = seen.value
         if isinstance(data, Data) and data.widened_line and not negligible(data):
+            dtype = data.widened_to or "float64"
+            if ITEMSIZE.get(dtype, 8) == 8:
+                message = _("Each file is made {dtype} here and then kept with all the others (line {line}): the "
+                            "data set is held at 8 bytes per value, where a uint8 pixel takes 1 and float32 4.")
+                fix = _("Convert to float32 first: img.astype('float32') / 255, or keep uint8 and scale each batch "
+                        "when it is used.")
+            else:  # uint8 pixels kept as float32: four times the decoded images
+                message = _("Each file is made {dtype} here and then kept with all the others (line {line}): the "
+                            "data set is held at {size} bytes per value, where a uint8 pixel takes 1.")
+                fix = _("Keep the decoded uint8 images and scale each batch when it is used (in a Dataset's "
+                        "__getitem__ or a tf.data map), or stream the files.")
             yield script.finding(
-                "dtype-blowup", seen.node,
-                _("Each file is made {dtype} here and then kept with all the others (line {line}): the data set is "
-                  "held at 8 bytes per value, where a uint8 pixel takes 1 and float32 4.").format(
-                    dtype=data.dtype or "float64", line=seen.node.lineno),
-                _("Convert to float32 first: img.astype('float32') / 255, or keep uint8 and scale each batch when it "
-                  "is used."), module=seen.ctx.module, line=data.widened_line)
+                "dtype-blowup", seen.node, message.format(dtype=dtype, line=seen.node.lineno, size=ITEMSIZE[dtype]
+                                                          if dtype in ITEMSIZE else 8),
+                fix, module=seen.ctx.module, line=data.widened_line)
 
 
 def _one_hot_sequences(seen: Seen) -> bool:

@@ -28,7 +28,8 @@ class Data:
     inferred: bool = False
     implicit_float64: bool = False  # np.zeros(...) without a dtype: float64 because nobody chose
     small: bool = False       # evidently a few samples: a slice [:100], a handful of files
-    widened_line: int | None = None  # each item was made 8 bytes per value there before it was collected
+    widened_line: int | None = None  # each item was made wider there (uint8 to float32, to float64) before it
+    widened_to: str | None = None    # was collected, and the dtype it was made
     reader: str = ""          # the library that read it whole, when its fix differs (h5py)
     root: str = ""            # where this data set first came into memory: its copies share it
     split: bool = False       # one part of it (train_test_split's train or test), not all of it
@@ -46,7 +47,8 @@ class Item:
     dtype: str | None = None
     # new memory: a decoded file, or a copy made from one (not a row of an array already held)
     fresh: bool = True
-    widened_line: int | None = None  # where it was made 8 bytes per value (float64, int64) from fewer
+    widened_line: int | None = None  # where it was made wider (float64 from fewer bytes, float32 from uint8)
+    widened_to: str | None = None    # and the dtype it was made
     root: str = ""            # the data set it is a row of, when it is one
     # the .cuda() or .to(device) that moved it to the GPU: kept, it stays in GPU memory
     moved_to_gpu: ast.AST | None = field(default=None, compare=False)
