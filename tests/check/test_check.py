@@ -1226,3 +1226,18 @@ def test_each_decoded_image_made_float32_before_it_is_kept_is_a_dtype_blowup(con
     assert [f.line for f in findings] == expected
     if findings:
         assert "made float32 here" in findings[0].message and "4 bytes per value" in findings[0].message
+
+
+def test_a_list_split_or_shuffled_is_the_same_arrays_and_stacking_it_is_the_copy(tmp_path):
+    # gojibjib/jibjib-model: the VGGish examples of every file in a list, train_test_split into two lists (lists of
+    # the same arrays, as sklearn's _safe_indexing makes them), then np.concatenate([x for x in part])
+    source = ("import os\nimport numpy as np\nimport vggish_input\nfrom sklearn.model_selection import train_test_split\n\n"
+              "examples = []\nfor name in os.listdir('birds'):\n"
+              "    examples.append(vggish_input.wavfile_to_examples(os.path.join('birds', name)))\n"
+              "train, test = train_test_split(examples, test_size=0.2)\n\n\ndef batches(full_examples):\n"
+              "    return np.concatenate([x for x in full_examples])\n\n\nx_train = batches(train)\n")
+    script = tmp_path / "train.py"
+    script.write_text(source)
+    found = [(f.rule, f.line) for f in check_source(script)]
+    assert ("eager-loading", 8) in found
+    assert [line for rule, line in found if rule == "duplicate-copy"] == [13]

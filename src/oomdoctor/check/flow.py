@@ -854,12 +854,16 @@ class Flow(CallHandlers):
         return self._loops_reading[loop]
 
     def _absent_reader(self, call: ast.Call, module: Module) -> bool:
-        """spec_utils.cache_or_load(path), utils.read_volume(path): a function that says it reads, from a module of
-        the script's own that is not beside it (a library the checker knows is no such module)."""
+        """spec_utils.cache_or_load(path), utils.read_volume(path): a function that says it reads, or is given a
+        file's path, from a module of the script's own that is not beside it (a library the checker knows is no such
+        module)."""
         qualified = module.qualified(call.func)
         head = qualified.split(".")[0]
         if "." not in qualified or head in _KNOWN_LIBRARIES or head in sys.stdlib_module_names or \
-                head not in {n.split('.')[0] for n in module.imported} or not words_of(last_part(qualified)) & _READ_WORDS:
+                head not in {n.split('.')[0] for n in module.imported}:
+            return False
+        # what it is given is a file's path (vggish_input.wavfile_to_examples(os.path.join(folder, name)))
+        if not words_of(last_part(qualified)) & _READ_WORDS and not (call.args and _joins_a_path(call.args[0], module)):
             return False
         base = module.path.resolve().parent
         return not any(path.exists() for path in module_files(base, qualified.rsplit(".", 1)[0]))
@@ -954,7 +958,7 @@ class Flow(CallHandlers):
             held = Data(node.lineno, str(ctx.module.path), "a list of records" if records else "a list of file names",
                         NAMES, "list")
         if isinstance(held, Data) and held.content == NAMES and isinstance(iterable, Data) and iterable.lines and \
-                not _joins_a_path(node.args[-1], ctx):
+                not _joins_a_path(node.args[-1], ctx.module):
             # a list made from each of a text file's lines: the same text once more, with the same root; the
             # first list is alive while the second is built from it
             held = replace(held, lines=True, root=iterable.root)
@@ -1276,13 +1280,14 @@ _MODULE_ONLY_METHODS = {"eval", "parameters", "named_parameters", "named_modules
 _PATH_CALLS = {"os.path.join", "posixpath.join", "pathlib.Path", "os.path.abspath", "os.path.normpath"}
 
 
-def _joins_a_path(expression: ast.expr, ctx: Context) -> bool:
-    """images.append(os.path.join(root, parts[0])), or of a name the function assigns one to: the lines of a
-    list file become file names, a list as light as a folder's listing, not a second copy of a text."""
+def _joins_a_path(expression: ast.expr, module: Module) -> bool:
+    """os.path.join(root, parts[0]), or a name the function assigns one to: a file's path (the lines of a list
+    file become file names, a list as light as a folder's listing, not a second copy of a text)."""
     calls = [expression] if isinstance(expression, ast.Call) else []
     if isinstance(expression, ast.Name):
-        calls = _calls_assigned_to(expression.id, ctx.function.node if ctx.function is not None else ctx.module.tree)
-    return bool(calls) and all(ctx.module.qualified(c.func) in _PATH_CALLS for c in calls)
+        function = module.function_of(expression)
+        calls = _calls_assigned_to(expression.id, function.node if function is not None else module.tree)
+    return bool(calls) and all(module.qualified(c.func) in _PATH_CALLS for c in calls)
 
 
 def _running_cat(node: ast.stmt, module: Module) -> ast.expr | None:

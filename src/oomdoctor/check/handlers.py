@@ -430,7 +430,8 @@ class CallHandlers:
                 rows = _split_rows(call, value.shape[0] if value.shape else None, self.values)
                 train, test = (replace(value, line=call.node.lineno, shape=(n,) + value.shape[1:] if value.shape
                                        else None, split=True) for n in rows)
-                self._copied(call, value, train)
+                if value.container != "list":  # a list's parts are lists of the same arrays (_safe_indexing)
+                    self._copied(call, value, train)
                 parts += [train, test]
             else:
                 parts += [None, None]
@@ -442,7 +443,8 @@ class CallHandlers:
         for value in call.args:
             if isinstance(value, Data):
                 copy = replace(value, line=call.node.lineno)
-                self._copied(call, value, copy)
+                if value.container != "list":  # a list is shuffled as a list of the same arrays
+                    self._copied(call, value, copy)
                 copies.append(copy)
             else:
                 copies.append(None)

@@ -633,6 +633,10 @@ def _source_name(call: ast.AST) -> str | None:
         else call.args[0] if call.args else None
     if isinstance(source, (ast.List, ast.Tuple)) and source.elts:
         source = source.elts[0]
+    if isinstance(source, (ast.ListComp, ast.GeneratorExp)) and len(source.generators) == 1 and \
+            isinstance(source.elt, ast.Name) and isinstance(source.generators[0].target, ast.Name) and \
+            source.elt.id == source.generators[0].target.id:
+        source = source.generators[0].iter  # np.concatenate([x for x in examples]): the list examples
     while True:
         if isinstance(source, ast.Call) and isinstance(source.func, ast.Attribute) and source.func.attr in _VIEWS:
             source = source.func.value
