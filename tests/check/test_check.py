@@ -1241,3 +1241,14 @@ def test_a_list_split_or_shuffled_is_the_same_arrays_and_stacking_it_is_the_copy
     found = [(f.rule, f.line) for f in check_source(script)]
     assert ("eager-loading", 8) in found
     assert [line for rule, line in found if rule == "duplicate-copy"] == [13]
+
+
+@pytest.mark.parametrize("grown, expected", [("X = np.concatenate([X, np.array(f[patient + '_X'])])", [10]),
+                                             ("labels = np.concatenate([labels, np.array(f[patient + '_y'])])", [])])
+def test_an_array_grown_by_what_each_step_reads_is_in_memory_twice_at_each_step(grown, expected, tmp_path):
+    # sam-may/Covid-19-Pneumonia: each patient's CT slices read from the HDF5 file and concatenated onto all the
+    # slices read before
+    source = ("import h5py\nimport numpy as np\n\nf = h5py.File('features.hdf5', 'r')\nX, labels = [], []\n"
+              "for patient in patients:\n    if len(X) == 0:\n        X = np.array(f[patient + '_X'])\n    else:\n"
+              f"        {grown}\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected

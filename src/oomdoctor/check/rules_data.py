@@ -553,8 +553,12 @@ def _copy_effect(seen: Seen, script: Script) -> str | None:
     from_list = source.container == "list" and name is not None
     # np.concatenate([x_train, augmented]): each part it copies may stay
     parts = _part_names(seen.node) or ([name] if name else [])
-    if len(parts) > 1 and not from_list and _rebinds(seen, parts):
-        return "grown"  # x = np.concatenate([x, augmented]): the old x goes only once the new one is whole
+    pieces = seen.node.args[0].elts if isinstance(seen.node, ast.Call) and seen.node.args and \
+        isinstance(seen.node.args[0], (ast.List, ast.Tuple)) else []
+    if len(pieces) > 1 and parts and not from_list and _rebinds(seen, parts):
+        # x = np.concatenate([x, augmented]), x = np.concatenate([x, np.array(h5[key])]) in a loop: the old x
+        # goes only once the new one is whole
+        return "grown"
     # x[train_idx] copies the rows of x alone: the other arrays of its data set are not copied here
     holders = () if isinstance(seen.node, ast.Subscript) else seen.holders
     alive = from_list or any(_stays_alive(part, seen, script) for part in parts) or any(
