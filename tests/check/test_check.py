@@ -1252,3 +1252,14 @@ def test_an_array_grown_by_what_each_step_reads_is_in_memory_twice_at_each_step(
               "for patient in patients:\n    if len(X) == 0:\n        X = np.array(f[patient + '_X'])\n    else:\n"
               f"        {grown}\n")
     assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+@pytest.mark.parametrize("added, expected", [("loss", [10]), ("loss.item()", [])])
+def test_the_loss_a_step_returns_in_a_tuple_and_backward_is_called_on_keeps_its_graph(added, expected, tmp_path):
+    # boschresearch/Continuous-Recurrent-Units: loss, output_mean, ... = self.interpolation(data), then loss.backward()
+    source = ("import torch\n\n\nclass CRU(torch.nn.Module):\n    def train_epoch(self, dl, optimizer):\n"
+              "        epoch_ll = 0\n        for i, data in enumerate(dl):\n"
+              "            loss, output_mean, output_var = self.interpolation(data)\n            loss.backward()\n"
+              f"            epoch_ll += {added}\n        return epoch_ll / len(dl)\n\n"
+              "    def interpolation(self, data):\n        return helpers.step(self, data)\n")
+    assert _rules(tmp_path, source, "loss-keeps-graph") == expected

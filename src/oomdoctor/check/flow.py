@@ -207,10 +207,10 @@ class Flow(CallHandlers):
         if isinstance(node, (ast.Assign, ast.AnnAssign)):
             if node.value is not None:
                 value = self.eval(node.value, scope, ctx)
-                if value is None and self.torch_script and ctx.loops and self._backpropagated(node, ctx.loops[-1]):
+                if self.torch_script and ctx.loops and (value is None or isinstance(value, Several)):
                     # loss = criterion(out, target) from a module the flow cannot read, then loss.backward():
-                    # what backward() is called on is a loss with its graph
-                    value = Tensor(graph=True, loss=True, host=not self.uses_gpu)
+                    # what backward() is called on is a loss with its graph (loss, out, ... = step(batch) too)
+                    value = self._backpropagated(node, ctx.loops[-1], value)
                 added = _running_sum(node)
                 grown = _running_cat(node, ctx.module)
                 if added is not None and isinstance(value, Tensor):  # total = total + loss: total += loss
@@ -834,15 +834,28 @@ class Flow(CallHandlers):
                         (None,) + item.shape if item.shape is not None else None, item.dtype)
             self.seen.append(Seen("kept-on-gpu", moved, ctx, data, target=dotted_name(container)))
 
-    def _backpropagated(self, statement: ast.Assign | ast.AnnAssign, loop: ast.AST) -> bool:
-        """The one name the statement binds has backward() called on it later in the same loop body, or is a
-        loss that name adds up (loss = bce_loss + w * gradient_loss; loss.backward())."""
+    def _backpropagated(self, statement: ast.Assign | ast.AnnAssign, loop: ast.AST, value: Value) -> Value:
+        """``value`` (None, or a tuple of values) with a loss with its graph where the name the statement binds has
+        backward() called on it later in the same loop body, or is a loss that name adds up (loss = bce_loss + w *
+        gradient_loss; loss.backward()); for a tuple (loss, out = step(batch)), that loss in its place."""
         targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
-        if len(targets) != 1 or not isinstance(targets[0], ast.Name):
-            return False
+        if len(targets) != 1:
+            return value
         if loop not in self._backward_calls:
             self._backward_calls[loop] = _backward_names(loop)
-        return any(name == targets[0].id and line > statement.lineno for name, line in self._backward_calls[loop])
+        loss = Tensor(graph=True, loss=True, host=not self.uses_gpu)
+
+        def backpropagated(target: ast.expr) -> bool:
+            return isinstance(target, ast.Name) and any(
+                name == target.id and line > statement.lineno for name, line in self._backward_calls[loop])
+
+        target = targets[0]
+        if isinstance(target, ast.Tuple) and any(backpropagated(e) for e in target.elts):
+            known = value.items if isinstance(value, Several) and len(value.items) == len(target.elts) else \
+                (None,) * len(target.elts)
+            return Several(tuple(loss if backpropagated(e) and known[i] is None else known[i]
+                                 for i, e in enumerate(target.elts)))
+        return loss if value is None and backpropagated(target) else value
 
     def reads_files(self, loop: ast.AST, module: Module) -> bool:
         """The loop reads files: it calls a decoder or a loader, itself or through the script's functions."""
