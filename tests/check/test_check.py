@@ -1263,3 +1263,14 @@ def test_the_loss_a_step_returns_in_a_tuple_and_backward_is_called_on_keeps_its_
               f"            epoch_ll += {added}\n        return epoch_ll / len(dl)\n\n"
               "    def interpolation(self, data):\n        return helpers.step(self, data)\n")
     assert _rules(tmp_path, source, "loss-keeps-graph") == expected
+
+
+@pytest.mark.parametrize("kept, expected", [("points", [8]), ("np.amin(points, axis=0)[:3]", []),
+                                            ("points.max(axis=0)", [])])
+def test_a_reduction_of_each_file_is_a_few_numbers_not_the_file(kept, expected, tmp_path):
+    # yanx27/Pointnet_Pointnet2_pytorch: every room's points kept (the data set), and each room's coordinate
+    # minimum and maximum kept beside them (six numbers a room)
+    source = ("import os\nimport numpy as np\n\nkept = []\nfor room_name in os.listdir('stanford_indoor3d'):\n"
+              "    room_data = np.load(os.path.join('stanford_indoor3d', room_name))\n"
+              f"    points = room_data[:, 0:6]\n    kept.append({kept})\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from .context import Context, Scope, Seen
 from .handlers import UNKNOWN, Call, CallHandlers, known_images
-from .library import DECODERS, FEW_LARGE, LISTINGS, MODEL_METHODS, argument, loader_kind
+from .library import DECODERS, FEW_LARGE, LISTINGS, MODEL_METHODS, REDUCTIONS, argument, loader_kind
 from .modules import ClassInfo, FunctionInfo, Module, module_files
 from .names import LABEL_WORDS, calls_in, dotted_name, is_eval_name, is_labels, last_part, names_in, words_of
 from .values import (
@@ -1088,6 +1088,8 @@ class Flow(CallHandlers):
             data = call.args[0]
             return replace(data, shape=(data.shape[:1] + (None,)) if data.shape else None)
         if item is not None and call.callee is None and call.qualified.split(".")[0] in _ARRAY_LIBRARIES:
+            if last_part(call.qualified) in REDUCTIONS:
+                return None  # np.amin(points, axis=0): a few numbers per file
             return replace(item, shape=None, dtype=None, fresh=True)
         if call.callee is None and call.ctx.loops and call.ctx.data_set_level and \
                 self._absent_reader(node, call.ctx.module):

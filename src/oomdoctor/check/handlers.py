@@ -23,6 +23,7 @@ from .library import (
     NUMPY_COPIES,
     NUMPY_CREATORS,
     NUMPY_TYPE_CONVERSIONS,
+    REDUCTIONS,
     TF_COPIES,
     TO_PYTHON,
     TORCH_COPIES,
@@ -167,6 +168,8 @@ class CallHandlers:
             return replace(item, moved_to_gpu=node)
         if method in ("cpu", "numpy"):
             return replace(item, moved_to_gpu=None)
+        if method in REDUCTIONS:
+            return None  # img.mean(), points.max(axis=0): a few numbers, not the file
         return item
 
     def _tensor_method(self, call: Call, tensor: Tensor, method: str) -> Value:

@@ -51,6 +51,10 @@ FEW_LARGE = 32
 LISTINGS = {"os.listdir", "os.walk", "glob", "glob.glob", "glob.iglob", "os.scandir", "imutils.paths.list_images",
             "imutils.paths.list_files", "tensorflow.io.gfile.glob", "tensorflow.io.gfile.listdir"}
 # Calls that copy an array (or the arrays of a list) into a new one
+# Reductions: of one decoded file, a few numbers (its minimum per channel, a histogram), not the file again
+REDUCTIONS = {"amin", "amax", "min", "max", "mean", "sum", "std", "var", "median", "argmax", "argmin", "histogram",
+              "unique", "count_nonzero", "percentile", "quantile", "ptp", "nanmean", "nanmax", "nanmin", "nanstd",
+              "prod", "any", "all", "bincount", "norm", "average"}
 # np.uint8(x), np.float32(x): NumPy's scalar types called on an array convert it, a new array of that dtype
 NUMPY_TYPE_CONVERSIONS = {"numpy.uint8", "numpy.int8", "numpy.uint16", "numpy.int16", "numpy.int32", "numpy.int64",
                           "numpy.float16", "numpy.float32", "numpy.float64"}
