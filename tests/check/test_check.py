@@ -1274,3 +1274,13 @@ def test_a_reduction_of_each_file_is_a_few_numbers_not_the_file(kept, expected, 
               "    room_data = np.load(os.path.join('stanford_indoor3d', room_name))\n"
               f"    points = room_data[:, 0:6]\n    kept.append({kept})\n")
     assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("indent, expected", [("", [6]), ("    ", [])])
+def test_one_pass_s_list_of_files_replaced_by_the_next_pass_is_not_the_data_set(indent, expected, tmp_path):
+    # dv-123/Lung_cancer: each patient's DICOM slices read into a list that the next patient's replace
+    source = ("import os\nimport pydicom as dicom\n\n" + ("for patient in os.listdir('scans'):\n" if indent else "patient = 'p1'\n")
+              + f"{indent}path = os.path.join('scans', patient)\n"
+              f"{indent}slices = [dicom.read_file(os.path.join(path, s)) for s in os.listdir(path)]\n"
+              f"{indent}print(len(slices))\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected

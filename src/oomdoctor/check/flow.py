@@ -809,7 +809,7 @@ class Flow(CallHandlers):
             data = Data(node.lineno, path, "a list of decoded files" if reads_files else "a list of arrays",
                         FILES if reads_files else ARRAYS, "list", shape, element.dtype, small=small,
                         widened_line=element.widened_line, widened_to=element.widened_to, labels=is_labels(holder))
-            if ctx.data_set_level and not small and not data.labels:
+            if ctx.data_set_level and not small and not data.labels and not _per_pass(node, ctx):
                 self.seen.append(Seen("collected", node, ctx, data))
             return data
         if isinstance(element, Tensor):
@@ -1143,6 +1143,16 @@ def _trains_in_loop(loop: ast.AST) -> bool:
     """A backward() or an optimizer step in the loop: a training loop, whose inputs come and go with each step."""
     return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in ("backward", "step")
                for n in ast.walk(loop))
+
+
+def _per_pass(node: ast.AST, ctx: Context) -> bool:
+    """slices = [dicom.read_file(p) for p in files] inside a loop over patients: one patient's files, a list
+    the next pass replaces (what the loop keeps of it, it appends elsewhere and is said there)."""
+    if not isinstance(node, _COMPREHENSIONS) or not ctx.loops:
+        return False
+    statement = ctx.module.statement_of(node)
+    return isinstance(statement, ast.Assign) and statement.value is node and \
+        all(isinstance(t, ast.Name) for t in statement.targets)
 
 
 def _backward_names(loop: ast.AST) -> list[tuple[str, int]]:
