@@ -1284,3 +1284,14 @@ def test_one_pass_s_list_of_files_replaced_by_the_next_pass_is_not_the_data_set(
               f"{indent}slices = [dicom.read_file(os.path.join(path, s)) for s in os.listdir(path)]\n"
               f"{indent}print(len(slices))\n")
     assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("slot, expected", [("display[count]", [11]), ("display[0]", [])])
+def test_outputs_written_into_the_next_slot_of_a_buffer_keep_their_graphs(slot, expected, tmp_path):
+    # VitjanZ/DRAEM: reconstructions written into a CUDA display buffer during evaluation, without no_grad; one
+    # slot written again and again holds one step's output only
+    source = ("import torch\nimport torch.nn as nn\n\nmodel = nn.Conv2d(3, 3, 3).cuda()\nmodel.eval()\n"
+              "display = torch.zeros((16, 3, 256, 256)).cuda()\ncount = 0\n"
+              "for i_batch, batch in enumerate(test_loader):\n    rec = model(batch['image'].cuda())\n"
+              f"    if count < 16:\n        {slot} = rec[0]\n        count += 1\n")
+    assert _rules(tmp_path, source, "tensors-kept-across-steps") == expected

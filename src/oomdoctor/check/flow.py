@@ -378,6 +378,11 @@ class Flow(CallHandlers):
                 isinstance(statement.value.slice, ast.Tuple) and \
                 any(isinstance(e, ast.Slice) for e in statement.value.slice.elts)
             self._kept_on_gpu(target.value, value, ctx)  # frames[i] = [frame.cuda(), target.cuda()]
+            if isinstance(value, Tensor) and value.graph and not isinstance(container, Data) and ctx.loops and \
+                    isinstance(target.value, (ast.Name, ast.Attribute)) and _advancing(target.slice, ctx.loops[-1]):
+                # display[k] = output[0]; k += 1 into a tensor (or list) made before the loop: each slot keeps its
+                # step's graph, as an append would (a tensor written to in place joins the graph: CopySlices)
+                self._accumulate(statement, target.value, value, ctx, appended=True)
             if isinstance(container, Data) and ctx.loops and (isinstance(value, Item) or cropped or isinstance(
                     value, Number) and float(value.value).is_integer()):
                 self.seen.append(Seen("filled", statement, ctx, container, value))
@@ -1143,6 +1148,13 @@ def _trains_in_loop(loop: ast.AST) -> bool:
     """A backward() or an optimizer step in the loop: a training loop, whose inputs come and go with each step."""
     return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in ("backward", "step")
                for n in ast.walk(loop))
+
+
+def _advancing(index: ast.expr, loop: ast.AST) -> bool:
+    """buffer[k] with k += 1 in the loop: each pass writes the next slot, not the same one again."""
+    return isinstance(index, ast.Name) and any(
+        isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Name) and n.target.id == index.id
+        and isinstance(n.op, ast.Add) for n in ast.walk(loop))
 
 
 def _per_pass(node: ast.AST, ctx: Context) -> bool:
