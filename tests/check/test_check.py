@@ -1295,3 +1295,15 @@ def test_outputs_written_into_the_next_slot_of_a_buffer_keep_their_graphs(slot, 
               "for i_batch, batch in enumerate(test_loader):\n    rec = model(batch['image'].cuda())\n"
               f"    if count < 16:\n        {slot} = rec[0]\n        count += 1\n")
     assert _rules(tmp_path, source, "tensors-kept-across-steps") == expected
+
+
+@pytest.mark.parametrize("forward, expected", [("prediction = label_model(img[None])", [11]),
+                                               ("with torch.no_grad():\n            prediction = label_model(img[None])",
+                                                [])])
+def test_a_model_run_in_getitem_without_no_grad_saves_its_activations(forward, expected, tmp_path):
+    # the Food-11 semi-supervised homework of check_heldout9: pseudo-labels from a trained CNN in __getitem__
+    source = ("import torch\nimport torch.nn as nn\nfrom torch.utils.data import Dataset\n\n"
+              "label_model = nn.Conv2d(3, 11, 64)\n\n\nclass SemiDataset(Dataset):\n"
+              "    def __getitem__(self, index):\n        img = self.images[index]\n"
+              f"        {forward}\n        return img, prediction.argmax()\n")
+    assert _rules(tmp_path, source, "eval-without-no-grad") == expected

@@ -113,9 +113,11 @@ def eval_without_no_grad(script: Script) -> Iterator[Finding]:
                           and any(is_eval_name(n) for n in names_in(loop.iter))), None)
         eval_data = any(isinstance(a, Data) for a in arguments.items) or any(
             is_eval_name(n) for argument in seen.node.args for n in names_in(argument)) or eval_loop is not None
-        if ctx.no_grad or not (ctx.eval_mode or eval_data):
+        # a model run in a Dataset's __getitem__ (pseudo-labels, features): no backward ever reaches it there
+        in_getitem = ctx.function is not None and ctx.function.name == "__getitem__"
+        if ctx.no_grad or not (ctx.eval_mode or eval_data or in_getitem):
             continue
-        if not (ctx.loops or ctx.repeated or eval_data or ctx.function is not None and is_eval_name(
+        if not (ctx.loops or ctx.repeated or eval_data or in_getitem or ctx.function is not None and is_eval_name(
                 ctx.function.name)):
             continue  # one forward pass on one batch: its graph goes with its output
         # after model.eval() inside the loop over steps (a preview every print_freq steps), the pass of that loop
