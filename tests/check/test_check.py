@@ -1307,3 +1307,12 @@ def test_a_model_run_in_getitem_without_no_grad_saves_its_activations(forward, e
               "    def __getitem__(self, index):\n        img = self.images[index]\n"
               f"        {forward}\n        return img, prediction.argmax()\n")
     assert _rules(tmp_path, source, "eval-without-no-grad") == expected
+
+
+@pytest.mark.parametrize("load, expected", [("torch.load(os.path.join('feat', fname + '.pt'))", [7]),
+                                            ("os.path.join('feat', fname + '.pt')", [])])
+def test_tensors_torch_loaded_file_after_file_and_kept_are_the_data_set(load, expected, tmp_path):
+    # the LibriSpeech phoneme homework of check_heldout9: one .pt file of MFCCs per utterance, every one kept
+    source = ("import os\nimport torch\n\nfeatures = []\nfor fname in open('train_split.txt').read().split():\n"
+              f"    feat = {load}\n    features.append(feat)\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected

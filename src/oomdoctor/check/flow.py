@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from .context import Context, Scope, Seen
 from .handlers import UNKNOWN, Call, CallHandlers, known_images
-from .library import DECODERS, FEW_LARGE, LISTINGS, MODEL_METHODS, REDUCTIONS, argument, loader_kind
+from .library import DECODERS, FEW_LARGE, LISTINGS, MODEL_METHODS, PER_FILE_LOADERS, REDUCTIONS, argument, loader_kind
 from .modules import ClassInfo, FunctionInfo, Module, module_files
 from .names import LABEL_WORDS, calls_in, dotted_name, is_eval_name, is_labels, last_part, names_in, words_of
 from .values import (
@@ -867,8 +867,9 @@ class Flow(CallHandlers):
         if loop not in self._loops_reading:
             readers = self._file_reading_functions()
             self._loops_reading[loop] = any(
-                module.qualified(c.func) in DECODERS or loader_kind(module.qualified(c.func))
-                or last_part(dotted_name(c.func)) in readers or self._absent_reader(c, module) for c in calls_in(loop))
+                module.qualified(c.func) in DECODERS or module.qualified(c.func) in PER_FILE_LOADERS
+                or loader_kind(module.qualified(c.func)) or last_part(dotted_name(c.func)) in readers
+                or self._absent_reader(c, module) for c in calls_in(loop))
         return self._loops_reading[loop]
 
     def _absent_reader(self, call: ast.Call, module: Module) -> bool:
@@ -894,7 +895,8 @@ class Flow(CallHandlers):
             for _pass in range(4):
                 for info in functions:
                     if info.name not in readers and any(
-                            info.module.qualified(c.func) in DECODERS or loader_kind(info.module.qualified(c.func))
+                            info.module.qualified(c.func) in DECODERS or info.module.qualified(c.func) in
+                            PER_FILE_LOADERS or loader_kind(info.module.qualified(c.func))
                             or last_part(dotted_name(c.func)) in readers for c in calls_in(info.node)):
                         readers.add(info.name)
             self._readers = readers

@@ -23,6 +23,7 @@ from .library import (
     NUMPY_COPIES,
     NUMPY_CREATORS,
     NUMPY_TYPE_CONVERSIONS,
+    PER_FILE_LOADERS,
     REDUCTIONS,
     TF_COPIES,
     TO_PYTHON,
@@ -749,6 +750,8 @@ def _keras_model(name: str) -> bool:
 _LIBRARY_HANDLERS: list[tuple[Callable[[str], bool], Callable[[CallHandlers, Call], Value]]] = [
     (lambda n: loader_kind(n) is not None, CallHandlers._whole_load),
     (lambda n: n in DECODERS, CallHandlers._decode),
+    (lambda n: n in PER_FILE_LOADERS, lambda flow, call: Item() if call.ctx.loops or not call.ctx.data_set_level
+     else None),
     (lambda n: n in FOLDER_DECODERS, CallHandlers._decode_all),
     (_is("cv2.resize", "skimage.transform.resize", "tensorflow.image.resize"), CallHandlers._resize),
     (_is("keras.utils.img_to_array", "keras.preprocessing.image.img_to_array"),

@@ -22,6 +22,10 @@ _WHOLE_LOADERS = {
     # a JSON file is records (annotations, questions, captions): Python dicts and strings, one per sample
     "json.load": NAMES,
 }
+# Loaders whose file, the script's own, holds anything from a model's weights to a whole data set: read once at the
+# start nothing says which (a checkpoint, most often), but read file after file in a loop each is a sample's
+# features (one utterance's MFCCs, one scene's tensor)
+PER_FILE_LOADERS = {"torch.load"}
 # Calls that decode one file (an image, a clip): (dtype, channels) of what they give
 DECODERS = {
     "cv2.imread": ("uint8", 3), "PIL.Image.open": ("uint8", None), "imageio.imread": ("uint8", None),
