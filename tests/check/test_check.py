@@ -1316,3 +1316,16 @@ def test_tensors_torch_loaded_file_after_file_and_kept_are_the_data_set(load, ex
     source = ("import os\nimport torch\n\nfeatures = []\nfor fname in open('train_split.txt').read().split():\n"
               f"    feat = {load}\n    features.append(feat)\n")
     assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("fill, expected", [("X[count, :, 0:n] = melgram[:, :, 0:n]", [8]), ("pass", [])])
+def test_a_buffer_filled_with_crops_of_each_file_read_holds_them_all(fill, expected, tmp_path):
+    # drscotthawley/panotti: np.zeros((total_load, ...)) filled with a crop of each melgram read in the loop, through
+    # a function the checker does not follow
+    source = ("import os\nimport numpy as np\nfrom datautils import fix_length\n\n\n"
+              "def build_dataset(path, total_load, n):\n    count = 0\n"
+              "    X = np.zeros((total_load, 96, 173, 1), dtype=np.float32)\n    for name in os.listdir(path):\n"
+              "        melgram = fix_length(np.load(os.path.join(path, name)))\n"
+              f"        {fill}\n        count += 1\n"
+              "    return X\n\n\nX_train = build_dataset('Preproc/Train', args.total_load, 173)\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected

@@ -52,7 +52,8 @@ def eager_loading(script: Script) -> Iterator[Finding]:
     buffers: dict[tuple[str, int], Seen] = {}
     for seen in script.seen("filled"):
         data, item = seen.value, seen.source
-        if isinstance(data, Data) and isinstance(item, Item) and item.fresh and not item.root and \
+        # (X[k, :, :n] = melgram[:, :, :n]: a crop of what the loop read, whatever the flow knows of it)
+        if isinstance(data, Data) and (isinstance(item, Item) and item.fresh and not item.root or item is None) and \
                 not seen.ctx.small_loop and not negligible(data) and not data.labels and _fills_from_files(seen, script):
             # (a float64 buffer nobody chose is also dtype-blowup, on the same line: two problems, two fixes)
             buffers.setdefault((data.path, data.line), seen)
@@ -608,6 +609,10 @@ _VIEWS = {"reshape", "transpose", "view", "squeeze", "unsqueeze", "T", "values",
           "permute", "contiguous"}
 
 
+# The names scripts give NumPy and PyTorch: np.copy(x) is a function of x, not a method of np
+_ARRAY_MODULES = {"np", "numpy", "torch", "tf", "onp", "jnp"}
+
+
 def _part_names(call: ast.AST) -> list[str]:
     """np.concatenate([a, b]) -> ['a', 'b']: the arrays a concatenation copies."""
     if isinstance(call, ast.Call) and call.args and isinstance(call.args[0], (ast.List, ast.Tuple)):
@@ -633,8 +638,10 @@ def _source_name(call: ast.AST) -> str | None:
     if not isinstance(call, ast.Call):
         return None
     methods = ("astype", "copy", "float", "double", "half", "long", "type")
-    source: ast.AST | None = call.func.value if isinstance(call.func, ast.Attribute) and call.func.attr in methods \
-        else call.args[0] if call.args else None
+    # x.copy() names x; np.copy(x), np.astype(x, ...) name their argument, not the module
+    method = isinstance(call.func, ast.Attribute) and call.func.attr in methods and not (
+        isinstance(call.func.value, ast.Name) and call.func.value.id in _ARRAY_MODULES)
+    source: ast.AST | None = call.func.value if method else call.args[0] if call.args else None
     if isinstance(source, (ast.List, ast.Tuple)) and source.elts:
         source = source.elts[0]
     if isinstance(source, (ast.ListComp, ast.GeneratorExp)) and len(source.generators) == 1 and \
