@@ -1329,3 +1329,18 @@ def test_a_buffer_filled_with_crops_of_each_file_read_holds_them_all(fill, expec
               f"        {fill}\n        count += 1\n"
               "    return X\n\n\nX_train = build_dataset('Preproc/Train', args.total_load, 173)\n")
     assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("words, expected", [(12000, [6]), (1000, [])])
+def test_a_bag_of_words_matrix_of_every_text_is_dense_float64(words, expected, tmp_path):
+    # sararob/keras-wine-model (its issue #1 is the MemoryError): 12,000 columns of float64 for each review
+    source = ("from tensorflow import keras\nimport pandas as pd\ndata = pd.read_csv('wine_data.csv')\n"
+              f"tokenize = keras.preprocessing.text.Tokenizer(num_words={words}, char_level=False)\n"
+              "tokenize.fit_on_texts(data['description'])\n"
+              "description_bow_train = tokenize.texts_to_matrix(data['description'])\n")
+    script = tmp_path / "train.py"
+    script.write_text(source)
+    findings = [f for f in check_source(script) if f.rule == "dtype-blowup"]
+    assert [f.line for f in findings] == expected
+    if findings:
+        assert "12,000 columns, 93.8 KiB per text" in findings[0].message

@@ -714,6 +714,42 @@ def _assigned_value(node: ast.expr, use: ast.AST, script: Script) -> ast.expr:
     return found
 
 
+def dense_text_matrix(script: Script) -> Iterator[Finding]:
+    """tokenizer.texts_to_matrix(texts): a dense float64 matrix, one column per vocabulary word, for every text;
+    almost all of it zeros (keras/src/legacy/preprocessing/text.py: np.zeros((len(sequences), num_words)))."""
+    for call in script.calls_named("texts_to_matrix", "sequences_to_matrix"):
+        if not isinstance(call.func, ast.Attribute) or script.main.function_of(call) is not None and \
+                script.main.function_of(call).name in ("__getitem__", "__data_generation"):
+            continue
+        words = _tokenizer_words(script)
+        if words is not None and words < _DENSE_TEXT_WORDS:
+            continue  # a small vocabulary: a few KiB per text
+        per_text = _("{words:,} columns, {size} per text").format(words=words, size=format_bytes(8 * words)) \
+            if words is not None else _("one column per word of the vocabulary")
+        yield script.finding(
+            "dtype-blowup", call,
+            _("{method}() makes a dense float64 matrix of every text ({per_text}), where a text's word indexes take "
+              "a few integers: almost every value it holds is 0.").format(method=call.func.attr, per_text=per_text),
+            _("Keep the sequences (texts_to_sequences, pad_sequences) and learn from them with an Embedding layer, or "
+              "build each batch's matrix when it is used (a keras.utils.PyDataset), or a scipy.sparse matrix."))
+
+
+# Below this many words a bag-of-words row is at most 40 KiB: Keras's own Reuters example uses 1,000
+_DENSE_TEXT_WORDS = 5000
+
+
+def _tokenizer_words(script: Script) -> int | None:
+    """The num_words of the Tokenizer the script makes (Tokenizer(num_words=12000), or a name bound to it)."""
+    for made in script.calls_named("Tokenizer"):
+        node = keyword_value(made, "num_words") or (made.args[0] if made.args else None)
+        value = script.value(node) if node is not None else None
+        if isinstance(node, ast.Constant) and isinstance(node.value, int):
+            return node.value
+        if isinstance(value, Number):
+            return int(value.value)
+    return None
+
+
 def cache_in_memory(script: Script) -> Iterator[Finding]:
     """Dataset.cache() without a file keeps every element in memory: a problem unless the data set is small."""
     found = list(_caches_in_memory(script))
