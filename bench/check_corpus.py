@@ -30,17 +30,21 @@ TARGET_PRECISION, TARGET_RECALL = 0.8, 0.7
 
 
 def match(findings: list[tuple[str, int]], labels: list[tuple[str, int]]) -> tuple[list, list, list]:
-    """(true positives, false positives, false negatives): each label taken by the nearest finding of its rule."""
-    free = list(labels)
-    hits, misses = [], []
-    for rule, line in sorted(findings, key=lambda f: f[1]):
-        candidates = [label for label in free if label[0] == rule and abs(label[1] - line) <= LINE_SLACK]
-        if candidates:
-            best = min(candidates, key=lambda label: abs(label[1] - line))
-            free.remove(best)
-            hits.append(((rule, line), best))
-        else:
-            misses.append((rule, line))
+    """(true positives, false positives, false negatives): the closest pairs of a finding and a label of the same
+    rule are matched first, so a finding on the labelled line is not left over because a neighbour took its label."""
+    pairs = sorted(((abs(label[1] - finding[1]), i, j) for i, finding in enumerate(findings)
+                    for j, label in enumerate(labels)
+                    if label[0] == finding[0] and abs(label[1] - finding[1]) <= LINE_SLACK))
+    taken_findings: set[int] = set()
+    taken_labels: set[int] = set()
+    hits = []
+    for _distance, i, j in pairs:
+        if i not in taken_findings and j not in taken_labels:
+            taken_findings.add(i)
+            taken_labels.add(j)
+            hits.append((findings[i], labels[j]))
+    misses = [f for i, f in enumerate(findings) if i not in taken_findings]
+    free = [label for j, label in enumerate(labels) if j not in taken_labels]
     return hits, misses, free
 
 
