@@ -1344,3 +1344,18 @@ def test_a_bag_of_words_matrix_of_every_text_is_dense_float64(words, expected, t
     assert [f.line for f in findings] == expected
     if findings:
         assert "12,000 columns, 93.8 KiB per text" in findings[0].message
+
+
+@pytest.mark.parametrize("after, expected", [("loss.backward()\n        self.optimizer.step()", []),
+                                             ("print(loss.item())", [12])])
+def test_a_function_named_evaluate_whose_callers_train_on_it_is_training(after, expected, tmp_path):
+    # nikhilbarhate99/PPO-PyTorch: ActorCritic.evaluate(states, actions) gives the log-probabilities the update
+    # backpropagates; called only to print, it is evaluation
+    source = ("import torch\nimport torch.nn as nn\n\n\nclass ActorCritic(nn.Module):\n    def __init__(self):\n"
+              "        super().__init__()\n        self.actor = nn.Linear(24, 4)\n        self.critic = nn.Linear(24, 1)\n\n"
+              "    def evaluate(self, state):\n        return self.actor(state), self.critic(state)\n\n\n"
+              "class PPO:\n    def __init__(self):\n        self.policy = ActorCritic().cuda()\n"
+              "        self.optimizer = torch.optim.Adam(self.policy.parameters())\n\n    def update(self, memory):\n"
+              "        for _ in range(80):\n            logprobs, values = self.policy.evaluate(memory.states)\n"
+              f"            loss = -(logprobs * values).mean()\n        {after}\n\n\nPPO().update(memory)\n")
+    assert _rules(tmp_path, source, "eval-without-no-grad") == expected

@@ -8,7 +8,7 @@ from typing import Iterator
 from ..i18n import _
 from .context import Context, Seen
 from .library import LISTINGS, keyword_value
-from .modules import FunctionInfo, own_nodes
+from .modules import FunctionInfo, Module, own_nodes
 from .names import LABEL_WORDS, dotted_name, is_eval_name, last_part, names_in, words_of
 from .rules_data import read_in_batches
 from .script import Finding, Script
@@ -127,7 +127,7 @@ def eval_without_no_grad(script: Script) -> Iterator[Finding]:
             (ctx.loops[-1] if ctx.loops else None)
         # each model of the loop (an encoder, then a decoder) saves its own activations
         key = (region, dotted_name(seen.node.func) if isinstance(seen.node, ast.Call) else "")
-        if key in reported or _trains_in(region, seen, script):
+        if key in reported or _trains_in(region, seen, script) or _called_to_train(region, script):
             continue
         reported.add(key)
         yield script.finding(
@@ -143,6 +143,25 @@ def _step_loop(ctx: Context, script: Script) -> ast.AST | None:
     """The loop over batches this code runs in (not the epochs around it, not the frames inside one batch)."""
     return next((loop for loop in ctx.loops if isinstance(loop, (ast.For, ast.AsyncFor))
                  and isinstance(script.value(loop.iter), (Loader, Pipeline))), None)
+
+
+def _called_to_train(region: object, script: Script) -> bool:
+    """PPO's policy.evaluate(states, actions), called by the update that backpropagates what it returns: a
+    function named for evaluation whose every caller trains on its result is part of training."""
+    if not isinstance(region, FunctionInfo):
+        return False
+    callers = [(module, call) for module in script.modules for call in ast.walk(module.tree)
+               if isinstance(call, ast.Call) and isinstance(script.value(call.func), FunctionRef)
+               and script.value(call.func).info is region]
+    return bool(callers) and all(_backward_after(call, module) for module, call in callers)
+
+
+def _backward_after(call: ast.Call, module: Module) -> bool:
+    """A backward() or optimizer step after ``call`` in the function (or module) that makes it."""
+    function = module.function_of(call)
+    nodes = own_nodes(function.node) if function is not None else ast.walk(module.tree)
+    return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in ("backward", "step")
+               and n.lineno > call.lineno for n in nodes)
 
 
 def _trains_in(region: object, seen: Seen, script: Script) -> bool:
