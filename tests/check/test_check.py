@@ -1359,3 +1359,16 @@ def test_a_function_named_evaluate_whose_callers_train_on_it_is_training(after, 
               "        for _ in range(80):\n            logprobs, values = self.policy.evaluate(memory.states)\n"
               f"            loss = -(logprobs * values).mean()\n        {after}\n\n\nPPO().update(memory)\n")
     assert _rules(tmp_path, source, "eval-without-no-grad") == expected
+
+
+def test_a_submodule_run_in_the_model_s_own_forward_is_judged_at_the_model_s_call(tmp_path):
+    # Tiiiger/SGC: SGC.forward runs self.W; the model is evaluated under no_grad and trained in an LBFGS closure
+    source = ("import numpy as np\nimport torch\nimport torch.nn as nn\n\n"
+              "train_x = torch.from_numpy(np.load('train.npy'))\ntest_x = torch.from_numpy(np.load('test.npy'))\n\n\n"
+              "class SGC(nn.Module):\n    def __init__(self):\n"
+              "        super().__init__()\n        self.W = nn.Linear(300, 20)\n\n    def forward(self, x):\n"
+              "        return self.W(x)\n\n\nmodel = SGC().cuda()\noptimizer = torch.optim.LBFGS(model.parameters())\n\n\n"
+              "def closure():\n    optimizer.zero_grad()\n    loss = model(train_x.cuda()).sum()\n    loss.backward()\n"
+              "    return loss\n\n\noptimizer.step(closure)\nmodel.eval()\nwith torch.no_grad():\n"
+              "    predicted = model(test_x.cuda())\n")
+    assert _rules(tmp_path, source, "eval-without-no-grad") == []

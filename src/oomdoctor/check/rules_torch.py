@@ -113,6 +113,8 @@ def eval_without_no_grad(script: Script) -> Iterator[Finding]:
                           and any(is_eval_name(n) for n in names_in(loop.iter))), None)
         eval_data = any(isinstance(a, Data) for a in arguments.items) or any(
             is_eval_name(n) for argument in seen.node.args for n in names_in(argument)) or eval_loop is not None
+        if ctx.function is not None and ctx.function.cls is not None and ctx.function.name == "forward":
+            continue  # a submodule run inside a model's own forward(): the call that runs the model is judged
         # a model run in a Dataset's __getitem__ (pseudo-labels, features): no backward ever reaches it there
         in_getitem = ctx.function is not None and ctx.function.name == "__getitem__"
         if ctx.no_grad or not (ctx.eval_mode or eval_data or in_getitem):
