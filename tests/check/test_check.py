@@ -1372,3 +1372,15 @@ def test_a_submodule_run_in_the_model_s_own_forward_is_judged_at_the_model_s_cal
               "    return loss\n\n\noptimizer.step(closure)\nmodel.eval()\nwith torch.no_grad():\n"
               "    predicted = model(test_x.cuda())\n")
     assert _rules(tmp_path, source, "eval-without-no-grad") == []
+
+
+@pytest.mark.parametrize("switch, expected", [("model = model.to(device).eval()", [9]),
+                                              ("model = model.to(device).train()", [])])
+def test_a_mode_switch_assigned_back_puts_what_follows_in_evaluation(switch, expected, tmp_path):
+    # GuyKabiri/Face-Mask-Detection: get_iou_as_df runs Faster R-CNN over the test loader after
+    # model = model.to(device).eval(), without no_grad
+    source = ("import torch\n\n\ndef get_iou(model, loader):\n    device = torch.device('cuda:0')\n"
+              f"    {switch}\n    for img_batch, target_batch in loader:\n"
+              "        img_batch = list(img.to(device) for img in img_batch)\n        output_batch = model(img_batch)\n"
+              "        print(len(output_batch))\n\n\nget_iou(torch.nn.Linear(4, 2), test_loader)\n")
+    assert _rules(tmp_path, source, "eval-without-no-grad") == expected

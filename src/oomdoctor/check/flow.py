@@ -228,6 +228,9 @@ class Flow(CallHandlers):
                 targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                 for target in targets:
                     self._assign(target, value, scope, ctx, node)
+                if isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Attribute) and \
+                        node.value.func.attr in ("eval", "train"):
+                    return self._after_mode_switch(node.value, ctx)  # model = model.to(device).eval()
         elif isinstance(node, ast.AugAssign):
             self._augmented(node, scope, ctx)
         elif isinstance(node, ast.Expr):
