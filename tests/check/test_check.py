@@ -1384,3 +1384,14 @@ def test_a_mode_switch_assigned_back_puts_what_follows_in_evaluation(switch, exp
               "        img_batch = list(img.to(device) for img in img_batch)\n        output_batch = model(img_batch)\n"
               "        print(len(output_batch))\n\n\nget_iou(torch.nn.Linear(4, 2), test_loader)\n")
     assert _rules(tmp_path, source, "eval-without-no-grad") == expected
+
+
+@pytest.mark.parametrize("held, expected", [("images = hf['data'][:]\n    X = images.astype(np.float32)", [8]),
+                                            ("X = hf['data'][:].astype(np.float32)", [])])
+def test_a_read_from_an_hdf5_file_converted_at_once_is_held_by_no_name(held, expected, tmp_path):
+    # tdeboissiere/DeepLearningImplementations (WGAN): hf["data"][:].astype(np.float32) copies the read, which no
+    # name holds; the file handle hf is no array, and was named as the data set held twice
+    source = ("import h5py\nimport numpy as np\n\n\ndef load_celebA(path):\n    with h5py.File(path, 'r') as hf:\n"
+              f"        {held}\n    return X\n\n\nX_train = load_celebA('CelebA_64_data.h5')\n")
+    source = source.replace("\n    X = images", "\n        X = images")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected

@@ -22,9 +22,11 @@ from .values import (
     TABLE,
     TEXT_DTYPE,
     Data,
+    H5Dataset,
+    H5File,
     Item,
-    Number,
     Model,
+    Number,
     Pipeline,
     assumed_dtype,
     image_shaped,
@@ -628,11 +630,13 @@ def _copied_name(seen: Seen, script: Script) -> str | None:
         for argument in call.args:
             if isinstance(argument, (ast.Name, ast.Attribute)) and script.value(argument) == seen.source:
                 return dotted_name(argument)
-    return _source_name(call)
+    return _source_name(call, script)
 
 
-def _source_name(call: ast.AST) -> str | None:
-    """The name the copied data is held by: np.array(x) -> x, x.reshape(...).astype(...) -> x, self.data.copy()."""
+def _source_name(call: ast.AST, script: Script) -> str | None:
+    """The name the copied data is held by: np.array(x) -> x, x.reshape(...).astype(...) -> x, self.data.copy();
+    None for hf['data'][:].astype(...), whose hf is an open HDF5 file: what it copies is the read, which no name
+    holds."""
     if isinstance(call, ast.Subscript):  # x[train_idx]
         call = ast.Call(func=ast.Name("copy"), args=[call.value], keywords=[])
     if not isinstance(call, ast.Call):
@@ -657,6 +661,8 @@ def _source_name(call: ast.AST) -> str | None:
             source = source.value
         else:
             break
+    if isinstance(script.value(source), (H5File, H5Dataset)):
+        return None
     name = dotted_name(source) if isinstance(source, (ast.Name, ast.Attribute)) else ""
     return name or None
 
