@@ -1395,3 +1395,12 @@ def test_a_read_from_an_hdf5_file_converted_at_once_is_held_by_no_name(held, exp
               f"        {held}\n    return X\n\n\nX_train = load_celebA('CelebA_64_data.h5')\n")
     source = source.replace("\n    X = images", "\n        X = images")
     assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+@pytest.mark.parametrize("used, expected", [("batch_x = X_train[(i * batch_size):(i * batch_size) + batch_size]", [4]),
+                                            ("batch_x = X_train[:10]", [])])
+def test_an_array_cut_into_batches_by_hand_is_the_training_set(used, expected, tmp_path):
+    # MohammedHAlali/clinical_bc: the whole fold's slides from one .npz, fed to a TF1 session batch by batch
+    source = ("import numpy as np\n\nbatch_size = 10\nX_train = np.load('train_images_fold1.npz')['arr_0']\n"
+              f"for i in range(len(X_train) // batch_size):\n    {used}\n    print(batch_x.shape)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected

@@ -88,14 +88,20 @@ def eager_loading(script: Script) -> Iterator[Finding]:
 def read_in_batches(data: Data, script: Script) -> bool:
     """rows[i:i + batch_size]: the list is cut into the batches a model trains on (or handed to fit,
     from_tensor_slices, a DataLoader)."""
+    return data.root in script.memoized("sliced-in-batches", lambda: _roots_sliced_in_batches(script)) or \
+        _trained_on(data, script)
+
+
+def _roots_sliced_in_batches(script: Script) -> set[str]:
+    """The roots of the data sets the script slices with a batch-sized bound (X[i * batch_size:...])."""
+    roots = set()
     for node in ast.walk(script.tree):
         if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice):
             value = script.value(node.value)
             bounds = [b for b in (node.slice.lower, node.slice.upper) if b is not None]
-            if isinstance(value, Data) and value.root == data.root and any(
-                    "batch" in words_of(n) for b in bounds for n in names_in(b)):
-                return True
-    return _trained_on(data, script)
+            if isinstance(value, Data) and any("batch" in words_of(n) for b in bounds for n in names_in(b)):
+                roots.add(value.root)
+    return roots
 
 
 def _fills_from_files(seen, script: Script) -> bool:
@@ -114,11 +120,12 @@ def whole_dataset_load(script: Script) -> Iterator[Finding]:
         shaped = _largest_shape(data, script)
         if data.labels or data.small or negligible(data):
             continue  # a file of labels, indexes or a small table: loading it whole is what it is for
-        # the training set itself, as a binary array of unknown size (a text file parsed by np.loadtxt is a
-        # table of a few numbers per row: nobody stores a data set that fills memory that way)
+        # the training set itself, as a binary array of unknown size, handed to a model or cut into its batches
+        # (X_train[i * batch_size:...] fed to a TF1 session); a text file parsed by np.loadtxt is a table of a
+        # few numbers per row: nobody stores a data set that fills memory that way
         unknown_training_set = data.content == ARRAYS and not last_part(data.how).startswith(
             ("loadtxt", "genfromtxt")) and total_bytes(data) is None and sample_bytes(data) is None and \
-            not _flat_model_input(script) and _trained_on(data, script)
+            not _flat_model_input(script) and read_in_batches(data, script)
         # an HDF5 data set read whole ([:], [()], .value): what the format exists for is reading it in parts
         if shaped is None and not unknown_training_set and not _cache_of_decoded_files(seen.node, script) and \
                 data.reader != "h5py":
