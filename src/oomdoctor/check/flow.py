@@ -83,6 +83,7 @@ class Flow(CallHandlers):
         self.values: dict[ast.AST, Value] = {}
         self._loops_reading: dict[ast.AST, bool] = {}
         self._backward_calls: dict[ast.AST, list[tuple[str, int]]] = {}
+        self._absent_modules: dict[tuple[Module, str], bool] = {}
         self._small_loops: dict[ast.AST, bool] = {}  # for loops over a few items (a short range, a literal)
         self._items: set[FunctionInfo] | None = None
         self._module_like: dict[Module, set[str]] = {}
@@ -735,11 +736,10 @@ class Flow(CallHandlers):
         if isinstance(array, Data) and array.inferred and not pixel_scale:
             return None  # np.array(something unknown) / 10: nothing says it is a data set
         if isinstance(array, Item):
+            widened = becomes_float64 and (array.dtype is not None or pixel_scale)
             return replace(array, dtype="float64" if becomes_float64 else array.dtype, fresh=True,
-                           widened_line=node.lineno if becomes_float64 and (array.dtype is not None or pixel_scale)
-                           else array.widened_line,
-                           widened_to="float64" if becomes_float64 and (array.dtype is not None or pixel_scale)
-                           else array.widened_to)
+                           widened_line=node.lineno if widened else array.widened_line,
+                           widened_to="float64" if widened else array.widened_to)
         result = replace(array, line=node.lineno, inferred=False,
                          dtype="float64" if becomes_float64 else array.dtype)
         if becomes_float64 and (array.dtype is not None or pixel_scale) and array.content != TABLE:
@@ -870,8 +870,7 @@ class Flow(CallHandlers):
         if loop not in self._loops_reading:
             readers = self._file_reading_functions()
             self._loops_reading[loop] = any(
-                module.qualified(c.func) in DECODERS or module.qualified(c.func) in PER_FILE_LOADERS
-                or loader_kind(module.qualified(c.func)) or last_part(dotted_name(c.func)) in readers
+                _reads_directly(c, module) or last_part(dotted_name(c.func)) in readers
                 or self._absent_reader(c, module) for c in calls_in(loop))
         return self._loops_reading[loop]
 
@@ -880,15 +879,24 @@ class Flow(CallHandlers):
         file's path, from a module of the script's own that is not beside it (a library the checker knows is no such
         module)."""
         qualified = module.qualified(call.func)
-        head = qualified.split(".")[0]
-        if "." not in qualified or head in _KNOWN_LIBRARIES or head in sys.stdlib_module_names or \
-                head not in {n.split('.')[0] for n in module.imported}:
+        if "." not in qualified:
             return False
         # what it is given is a file's path (vggish_input.wavfile_to_examples(os.path.join(folder, name)))
         if not words_of(last_part(qualified)) & _READ_WORDS and not (call.args and _joins_a_path(call.args[0], module)):
             return False
-        base = module.path.resolve().parent
-        return not any(path.exists() for path in module_files(base, qualified.rsplit(".", 1)[0]))
+        return self._absent_module(module, qualified.rsplit(".", 1)[0])
+
+    def _absent_module(self, module: Module, name: str) -> bool:
+        """``name`` is a module ``module`` imports that is neither a library the checker knows, nor Python's own,
+        nor a file beside it; found once per module and name (it looks at the disk), not once per call."""
+        key = (module, name)
+        if key not in self._absent_modules:
+            head = name.split(".")[0]
+            base = module.path.resolve().parent
+            self._absent_modules[key] = head not in _KNOWN_LIBRARIES and head not in sys.stdlib_module_names and \
+                head in {n.split(".")[0] for n in module.imported} and \
+                not any(path.exists() for path in module_files(base, name))
+        return self._absent_modules[key]
 
     def _file_reading_functions(self) -> set[str]:
         """Names of the program's functions that read a file, directly or through one another."""
@@ -898,9 +906,8 @@ class Flow(CallHandlers):
             for _pass in range(4):
                 for info in functions:
                     if info.name not in readers and any(
-                            info.module.qualified(c.func) in DECODERS or info.module.qualified(c.func) in
-                            PER_FILE_LOADERS or loader_kind(info.module.qualified(c.func))
-                            or last_part(dotted_name(c.func)) in readers for c in calls_in(info.node)):
+                            _reads_directly(c, info.module) or last_part(dotted_name(c.func)) in readers
+                            for c in calls_in(info.node)):
                         readers.add(info.name)
             self._readers = readers
         return self._readers
@@ -1153,6 +1160,12 @@ def _trains_in_loop(loop: ast.AST) -> bool:
     """A backward() or an optimizer step in the loop: a training loop, whose inputs come and go with each step."""
     return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in ("backward", "step")
                for n in ast.walk(loop))
+
+
+def _reads_directly(call: ast.Call, module: Module) -> bool:
+    """The call is a library's own read of a file: a decoder, torch.load, or a loader of a whole file."""
+    qualified = module.qualified(call.func)
+    return qualified in DECODERS or qualified in PER_FILE_LOADERS or loader_kind(qualified) is not None
 
 
 def _advancing(index: ast.expr, loop: ast.AST) -> bool:

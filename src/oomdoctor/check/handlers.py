@@ -332,9 +332,9 @@ class CallHandlers:
         name = call.qualified
         if ctx.loops and not self._data_set_sized(call):  # a buffer per sample, filled and kept by the loop, or not
             implicit = keyword_value(node, "dtype") is None and len(node.args) < 2 and NUMPY_CREATORS[name] == "float64"
+            widened = implicit and not name.startswith("numpy.random")
             return Item(None, NUMPY_CREATORS[name] if implicit else None,
-                        widened_line=node.lineno if implicit and not name.startswith("numpy.random") else None,
-                        widened_to="float64" if implicit and not name.startswith("numpy.random") else None)
+                        widened_line=node.lineno if widened else None, widened_to="float64" if widened else None)
         if name.startswith("numpy.random.") and last_part(name) in ("rand", "randn"):
             shape = tuple(_dimension(self.values.get(a)) for a in node.args)
         else:
