@@ -12,8 +12,8 @@ from .modules import FunctionInfo, Module, own_nodes
 from .names import LABEL_WORDS, dotted_name, is_eval_name, last_part, names_in, words_of
 from .rules_data import read_in_batches
 from .script import Finding, Script
-from .values import (NAMES, TABLE, Data, FunctionRef, Instance, Loader, Number, Pipeline, Several, Tensor, negligible, sample_bytes,
-                     total_bytes)
+from .values import (NAMES, TABLE, Data, Instance, Loader, Number, Pipeline, Several, Tensor, negligible,
+                     sample_bytes, total_bytes)
 
 
 def loss_keeps_graph(script: Script) -> Iterator[Finding]:
@@ -61,17 +61,11 @@ def _callers_passing_a_graph(seen: Seen, script: Script) -> list[tuple]:
     if not any(added & dependencies.derived(p) for p in parameters if p != "self"):
         return []
     found = []
-    for module in script.modules:
-        for call in ast.walk(module.tree):
-            if not isinstance(call, ast.Call):
-                continue
-            callee = script.value(call.func)
-            if not (isinstance(callee, FunctionRef) and callee.info is function):
-                continue
-            given = [script.value(a) for a in list(call.args) + [k.value for k in call.keywords]]
-            tensors = [t for v in given for t in (v.items if isinstance(v, Several) else (v,))]  # update([a, b])
-            if any(isinstance(t, Tensor) and t.graph for t in tensors):
-                found.append((module, call))
+    for module, call in script.calls_to(function):
+        given = [script.value(a) for a in list(call.args) + [k.value for k in call.keywords]]
+        tensors = [t for v in given for t in (v.items if isinstance(v, Several) else (v,))]  # update([a, b])
+        if any(isinstance(t, Tensor) and t.graph for t in tensors):
+            found.append((module, call))
     return found
 
 
@@ -152,9 +146,7 @@ def _called_to_train(region: object, script: Script) -> bool:
     function named for evaluation whose every caller trains on its result is part of training."""
     if not isinstance(region, FunctionInfo):
         return False
-    callers = [(module, call) for module in script.modules for call in ast.walk(module.tree)
-               if isinstance(call, ast.Call) and isinstance(script.value(call.func), FunctionRef)
-               and script.value(call.func).info is region]
+    callers = script.calls_to(region)
     return bool(callers) and all(_backward_after(call, module) for module, call in callers)
 
 

@@ -10,9 +10,9 @@ from typing import Callable, Literal, TypeVar
 
 from .context import Seen
 from .flow import Flow
-from .modules import Module, local_modules
+from .modules import FunctionInfo, Module, local_modules
 from .names import calls_in, dotted_name, last_part
-from .values import Data, Value, sample_bytes, size_phrase
+from .values import Data, FunctionRef, Value, sample_bytes, size_phrase
 
 T = TypeVar("T")
 
@@ -104,6 +104,19 @@ class Script:
         names are given."""
         found = [c for name in last_names for c in self._calls_by_name.get(name, [])]
         return sorted(found, key=lambda c: (c.lineno, c.col_offset)) if len(last_names) > 1 else found
+
+    def calls_to(self, function: FunctionInfo) -> list[tuple[Module, ast.Call]]:
+        """(module, call) of every call, in the script or its local modules, that the flow found runs
+        ``function`` (meter.update(loss), self.policy.evaluate(states)); indexed once per script."""
+        def index() -> dict[FunctionInfo, list[tuple[Module, ast.Call]]]:
+            found: dict[FunctionInfo, list[tuple[Module, ast.Call]]] = {}
+            for module in self.modules:
+                for call in calls_in(module.tree):
+                    callee = self.value(call.func)
+                    if isinstance(callee, FunctionRef):
+                        found.setdefault(callee.info, []).append((module, call))
+            return found
+        return self.memoized("calls-to", index).get(function, [])
 
     def mentions(self, *words: str) -> bool:
         """Whether any of ``words`` appears in the script's text, comments and strings included."""
