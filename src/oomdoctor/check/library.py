@@ -7,7 +7,7 @@ import ast
 from ..units import MiB
 from .modules import Module
 from .names import last_part
-from .values import ARRAYS, DTYPE_NAMES, ITEMSIZE, NAMES, TABLE
+from .values import ARRAYS, DTYPE_NAMES, ITEMSIZE, NAMES, TABLE, TEXT_DTYPE
 
 # Calls that read a whole file into memory at once: called once, outside any per-element code, they load a
 # data set whole
@@ -38,7 +38,8 @@ DECODERS = {
     "tensorflow.image.decode_image": ("uint8", None), "tensorflow.audio.decode_wav": ("float32", None),
     "librosa.load": ("float32", None), "soundfile.read": ("float64", None), "scipy.io.wavfile.read": (None, None),
     "torchaudio.load": ("float32", None), "pydicom.dcmread": (None, None), "pydicom.read_file": (None, None),
-    "nibabel.load": (None, None), "nibabel.nifti1.load": (None, None), "nibabel.nifti2.load": (None, None), "SimpleITK.ReadImage": (None, None), "imutils.url_to_image": ("uint8", 3),
+    "nibabel.load": (None, None), "nibabel.nifti1.load": (None, None), "nibabel.nifti2.load": (None, None),
+    "SimpleITK.ReadImage": (None, None), "imutils.url_to_image": ("uint8", 3),
     "medpy.io.load": (None, None), "rawpy.imread": (None, None), "tifffile.imread": (None, None),
     # satellite scenes: pylibtiff (TIFF.open(p).read_image()) and GDAL (gdal.Open(p).ReadAsArray())
     "libtiff.TIFF.open": (None, None), "osgeo.gdal.Open": (None, None),
@@ -54,7 +55,6 @@ FEW_LARGE = 32
 # Calls that list a folder: a list as long as the data set
 LISTINGS = {"os.listdir", "os.walk", "glob", "glob.glob", "glob.iglob", "os.scandir", "imutils.paths.list_images",
             "imutils.paths.list_files", "tensorflow.io.gfile.glob", "tensorflow.io.gfile.listdir"}
-# Calls that copy an array (or the arrays of a list) into a new one
 # Reductions: of one decoded file, a few numbers (its minimum per channel, a histogram), not the file again
 REDUCTIONS = {"amin", "amax", "min", "max", "mean", "sum", "std", "var", "median", "argmax", "argmin", "histogram",
               "unique", "count_nonzero", "percentile", "quantile", "ptp", "nanmean", "nanmax", "nanmin", "nanstd",
@@ -62,6 +62,7 @@ REDUCTIONS = {"amin", "amax", "min", "max", "mean", "sum", "std", "var", "median
 # np.uint8(x), np.float32(x): NumPy's scalar types called on an array convert it, a new array of that dtype
 NUMPY_TYPE_CONVERSIONS = {"numpy.uint8", "numpy.int8", "numpy.uint16", "numpy.int16", "numpy.int32", "numpy.int64",
                           "numpy.float16", "numpy.float32", "numpy.float64"}
+# Calls that copy an array (or the arrays of a list) into a new one
 NUMPY_COPIES = {"numpy.array", "numpy.stack", "numpy.vstack", "numpy.hstack", "numpy.concatenate",
                 "numpy.copy", "numpy.dstack", "numpy.asarray", "numpy.ascontiguousarray", "numpy.asfarray",
                 "numpy.asanyarray"} | NUMPY_TYPE_CONVERSIONS
@@ -107,7 +108,7 @@ MODEL_METHODS_KEEPING = {"to", "cuda", "cpu", "half", "float", "double", "eval",
 _TYPE_CODES = {"f": "float32", "d": "float64", "e": "float16", "f2": "float16", "f4": "float32", "f8": "float64",
                "b": "int8", "B": "uint8", "u1": "uint8", "i1": "int8", "h": "int16", "i2": "int16", "H": "uint16",
                "u2": "uint16", "i": "int32", "i4": "int32", "l": "int64", "i8": "int64", "q": "int64", "?": "bool",
-               "U": "str"}
+               "U": TEXT_DTYPE}
 
 
 def dtype_of(node: ast.AST | None, module: Module) -> str | None:

@@ -8,8 +8,8 @@ from typing import Iterator
 from ..i18n import _
 from ..units import format_bytes
 from .context import Seen
-from .library import keyword_value
-from .modules import Module, own_nodes
+from .library import argument, keyword_value
+from .modules import ClassInfo, Module, own_nodes
 from .names import calls_in, dotted_name, is_eval_name, is_labels, last_part, names_in, names_inputs, words_of
 from .script import Finding, Script
 from .values import (
@@ -204,8 +204,8 @@ def _roots_trained_on(script: Script) -> set[str]:
     fed: set[str] = set()
     for call in script.calls_named(*_TRAINING_INPUTS):
         arguments = list(call.args) + [k.value for k in call.keywords]
-        for argument in arguments:
-            for node in ast.walk(argument):
+        for given in arguments:
+            for node in ast.walk(given):
                 value = script.value(node)
                 if isinstance(value, Data) and not value.labels:
                     fed.add(value.root)
@@ -226,7 +226,7 @@ def _roots_trained_on(script: Script) -> set[str]:
     return fed
 
 
-def _assigned_to_attribute(cls, name: str, script: Script) -> list:
+def _assigned_to_attribute(cls: ClassInfo, name: str, script: Script) -> list:
     """The values of every ``self.name = ...`` in the methods of class ``cls``."""
     return [script.value(node.value) for node in ast.walk(cls.node) if isinstance(node, ast.Assign)
             and any(isinstance(t, ast.Attribute) and t.attr == name and isinstance(t.value, ast.Name)
@@ -417,8 +417,8 @@ def dtype_blowup(script: Script) -> Iterator[Finding]:
                 fix = _("Keep the decoded uint8 images and scale each batch when it is used (in a Dataset's "
                         "__getitem__ or a tf.data map), or stream the files.")
             yield script.finding(
-                "dtype-blowup", seen.node, message.format(dtype=dtype, line=seen.node.lineno, size=ITEMSIZE[dtype]
-                                                          if dtype in ITEMSIZE else 8),
+                "dtype-blowup", seen.node, message.format(dtype=dtype, line=seen.node.lineno,
+                                                          size=ITEMSIZE.get(dtype, 8)),
                 fix, module=seen.ctx.module, line=data.widened_line)
 
 
@@ -730,13 +730,14 @@ def _assigned_value(node: ast.expr, use: ast.AST, script: Script) -> ast.expr:
 def dense_text_matrix(script: Script) -> Iterator[Finding]:
     """tokenizer.texts_to_matrix(texts): a dense float64 matrix, one column per vocabulary word, for every text;
     almost all of it zeros (keras/src/legacy/preprocessing/text.py: np.zeros((len(sequences), num_words)))."""
+    words = _tokenizer_words(script)
+    if words is not None and words < _DENSE_TEXT_WORDS:
+        return  # a small vocabulary: a few KiB per text
     for call in script.calls_named("texts_to_matrix", "sequences_to_matrix"):
-        if not isinstance(call.func, ast.Attribute) or script.main.function_of(call) is not None and \
-                script.main.function_of(call).name in ("__getitem__", "__data_generation"):
+        function = script.main.function_of(call)
+        if not isinstance(call.func, ast.Attribute) or function is not None and \
+                function.name in ("__getitem__", "__data_generation"):
             continue
-        words = _tokenizer_words(script)
-        if words is not None and words < _DENSE_TEXT_WORDS:
-            continue  # a small vocabulary: a few KiB per text
         per_text = _("{words:,} columns, {size} per text").format(words=words, size=format_bytes(8 * words)) \
             if words is not None else _("one column per word of the vocabulary")
         yield script.finding(
@@ -754,7 +755,7 @@ _DENSE_TEXT_WORDS = 5000
 def _tokenizer_words(script: Script) -> int | None:
     """The num_words of the Tokenizer the script makes (Tokenizer(num_words=12000), or a name bound to it)."""
     for made in script.calls_named("Tokenizer"):
-        node = keyword_value(made, "num_words") or (made.args[0] if made.args else None)
+        node = argument(made, "num_words", 0)
         value = script.value(node) if node is not None else None
         if isinstance(node, ast.Constant) and isinstance(node.value, int):
             return node.value
