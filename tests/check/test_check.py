@@ -1404,3 +1404,16 @@ def test_an_array_cut_into_batches_by_hand_is_the_training_set(used, expected, t
     source = ("import numpy as np\n\nbatch_size = 10\nX_train = np.load('train_images_fold1.npz')['arr_0']\n"
               f"for i in range(len(X_train) // batch_size):\n    {used}\n    print(batch_x.shape)\n")
     assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+@pytest.mark.parametrize("load, expected", [
+    ("(x_train, y_train), (x_test, y_test) = pickle.load(f)", [7]),
+    ("x_train, y_train = pickle.load(f)", [7]),
+    ("(labels_train, y_train), (x_test, y_test) = pickle.load(f)", [])])
+def test_a_whole_load_unpacked_into_arrays_keeps_each_array_of_the_data_set(load, expected, tmp_path):
+    # the usual pickled split of a data set: unpacked, the images were no data at all, and their /255 went unseen;
+    # the labels among the parts stay labels (the last case divides labels, which is no data-set copy)
+    source = ("import pickle\nfrom tensorflow import keras\n\nwith open('data.pkl', 'rb') as f:\n"
+              f"    {load}\n\nx_train = {'labels_train' if 'labels_train' in load else 'x_train'} / 255.0\n"
+              "model = keras.Sequential([keras.layers.Dense(10)])\nmodel.fit(x_train, y_train, epochs=3)\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected

@@ -361,6 +361,13 @@ class Flow(CallHandlers):
                     self._assign(element.value, None, scope, ctx, statement)
                 elif items is not None:
                     self._assign(element, items[index] if index < len(items) else None, scope, ctx, statement)
+                elif isinstance(value, Data) and not value.labels and value.content in (ARRAYS, TABLE):
+                    # (x_train, y_train), (x_test, y_test) = pickle.load(f): one whole load, unpacked into its
+                    # arrays; each is of that data set, and the labels among them are labels by their names
+                    part = value
+                    if isinstance(element, ast.Name) and is_labels(words_of(element.id)):
+                        part = replace(value, labels=True)
+                    self._assign(element, part, scope, ctx, statement)
                 else:  # a pipeline, a batch or a loss (loss, mse, ce = loss_fn(...)) unpacks into more of the same;
                     # one file read by a helper (X, y = utils.load_pair(path)) into that file's arrays
                     self._assign(element, value if isinstance(value, (Pipeline, Batch, Loader, Tensor, Item))
