@@ -29,7 +29,7 @@ EXPECTED = {
     # float64 from x / 255.0; x.astype("float32") / 255 is what it should be
     "check/keras_mnist_float64.py": [(6, "dtype-blowup")],
     # a second copy in Dataset.__init__; features = features.astype(...) replaces instead
-    "check/dataset_copy.py": [(9, "duplicate-copy")],
+    "check/dataset_copy.py": [(10, "duplicate-copy"), (22, "dtype-blowup")],
     "check/torch_train_loop.py": [(22, "loss-keeps-graph"), (23, "loss-keeps-graph"),
                                   (28, "tensors-kept-across-steps")],
     "check/torch_train_loop_fixed.py": [],
@@ -1416,4 +1416,16 @@ def test_a_whole_load_unpacked_into_arrays_keeps_each_array_of_the_data_set(load
     source = ("import pickle\nfrom tensorflow import keras\n\nwith open('data.pkl', 'rb') as f:\n"
               f"    {load}\n\nx_train = {'labels_train' if 'labels_train' in load else 'x_train'} / 255.0\n"
               "model = keras.Sequential([keras.layers.Dense(10)])\nmodel.fit(x_train, y_train, epochs=3)\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+@pytest.mark.parametrize("conversion, expected", [("imgs = imgs.astype('float32')", [7]),
+                                                  ("imgs = imgs.astype('uint8')", [])])
+def test_a_whole_data_set_converted_to_a_wider_dtype_in_place_of_its_original(conversion, expected, tmp_path):
+    # jakeret-style U-Net scripts (check_heldout15's carvana U-Net): the uint8 images saved by the script's own
+    # np.ndarray buffer are loaded back and converted whole; the original goes, but float32 is 4x its size.
+    # np.ndarray(shape, dtype) is a buffer as np.empty is, and the cache loaded back has the saved dtype
+    source = ("import numpy as np\n\nimgs = np.ndarray((5088, 512, 512, 3), dtype=np.uint8)\n"
+              "np.save('imgs_train.npy', imgs)\n\nimgs = np.load('imgs_train.npy')\n"
+              f"{conversion}\nimgs /= 255\nprint(imgs.shape)\n")
     assert _rules(tmp_path, source, "dtype-blowup") == expected

@@ -345,7 +345,7 @@ class CallHandlers:
         if not shape:
             return None
         dtype_node = keyword_value(node, "dtype") or (node.args[1] if len(node.args) > 1 and name in
-                                                     ("numpy.zeros", "numpy.ones", "numpy.empty") else None)
+                                                     ("numpy.zeros", "numpy.ones", "numpy.empty", "numpy.ndarray") else None)
         dtype = dtype_of(dtype_node, ctx.module) if dtype_node is not None else NUMPY_CREATORS[name]
         data = Data(node.lineno, str(ctx.module.path), last_part(name), ARRAYS, shape=shape, dtype=dtype,
                     implicit_float64=dtype_node is None and dtype == "float64")

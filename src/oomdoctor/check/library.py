@@ -66,7 +66,9 @@ NUMPY_TYPE_CONVERSIONS = {"numpy.uint8", "numpy.int8", "numpy.uint16", "numpy.in
 NUMPY_COPIES = {"numpy.array", "numpy.stack", "numpy.vstack", "numpy.hstack", "numpy.concatenate",
                 "numpy.copy", "numpy.dstack", "numpy.asarray", "numpy.ascontiguousarray", "numpy.asfarray",
                 "numpy.asanyarray"} | NUMPY_TYPE_CONVERSIONS
+# np.ndarray(shape, dtype): the constructor, as np.empty (uninitialised, float64 unless told)
 NUMPY_CREATORS = {"numpy.zeros": "float64", "numpy.ones": "float64", "numpy.empty": "float64",
+                  "numpy.ndarray": "float64",
                   "numpy.full": "float64", "numpy.random.rand": "float64", "numpy.random.randn": "float64",
                   "numpy.random.random": "float64", "numpy.random.uniform": "float64",
                   "numpy.random.normal": "float64", "numpy.random.randint": "int64"}

@@ -174,6 +174,19 @@ def _cache_of_decoded_files(load: ast.AST, script: Script) -> bool:
     return False
 
 
+def _source_dtype(data: Data, script: Script) -> str | None:
+    """The dtype of a copy's original: its own or the one assumed for its kind (assumed_dtype), else, for the
+    cache a script loads back (np.load of the path it np.saves to), the dtype of what it saved there."""
+    dtype = assumed_dtype(data)
+    if dtype is not None or data.how != "np.load":
+        return dtype
+    loads = [call for call in script.calls_named("load") if call.lineno == data.line and call.args]
+    saved = [script.value(save.args[1]) for load in loads for save in script.calls_named("save")
+             if len(save.args) >= 2 and _saved_path(save.args[0]) == _saved_path(load.args[0])]
+    dtypes = {assumed_dtype(value) for value in saved if isinstance(value, Data)}
+    return dtypes.pop() if len(dtypes) == 1 else None
+
+
 def _saved_path(node: ast.AST) -> str:
     """The path expression a save or a load names, with open(path, mode) unwrapped, as comparable text."""
     if isinstance(node, ast.Call) and last_part(dotted_name(node.func)) == "open" and node.args:
@@ -357,10 +370,20 @@ def dtype_blowup(script: Script) -> Iterator[Finding]:
                 "dtype-blowup", seen.node,
                 _("This makes a {dtype} copy of the whole data set ({size}) while the {source_dtype} original is still "
                   "held: {factor}× the memory of the original, on top of it.").format(
-                    dtype=data.dtype, size=script.size_of(data), source_dtype=assumed_dtype(source),
-                    factor=ITEMSIZE[data.dtype] // ITEMSIZE[assumed_dtype(source)]),
+                    dtype=data.dtype, size=script.size_of(data), source_dtype=_source_dtype(source, script),
+                    factor=ITEMSIZE[data.dtype] // ITEMSIZE[_source_dtype(source, script)]),
                 _("Convert where the data is first made, replacing the original (x = x.astype('float32')), or keep "
                   "uint8 and convert each batch when it is used."), module=seen.ctx.module)
+        elif effect == "converted":
+            yield script.finding(
+                "dtype-blowup", seen.node,
+                _("This converts the whole {source_dtype} data set to {dtype} ({size}): {factor}× the memory of the "
+                  "original, and both are held until the conversion is done.").format(
+                    dtype=data.dtype, size=script.size_of(data), source_dtype=_source_dtype(source, script),
+                    factor=ITEMSIZE[data.dtype] // ITEMSIZE[_source_dtype(source, script)]),
+                _("Keep the data set {source_dtype} and convert each batch when it is used (in the generator, or "
+                  "tf.data's map), where the model needs floats.").format(source_dtype=_source_dtype(source, script)),
+                module=seen.ctx.module)
     # a float64 buffer nobody chose: filled with images or whole numbers (a one-hot), or shaped like images (four
     # dimensions, N x H x W x C, even where the script computes each of them: a cube of patches per pixel)
     buffers: dict[tuple[str, int], Seen] = {}
@@ -540,7 +563,8 @@ def lines_copied(script: Script) -> Iterator[Finding]:
 
 def _copy_effect(seen: Seen, script: Script) -> str | None:
     """What a copy of a data set does to memory: 'float64' (a float64 copy of smaller values), 'wider' (larger
-    values while the original stays), 'duplicate' (the same data twice), or None (a copy that replaces)."""
+    values while the original stays), 'converted' (larger values in place of the original), 'duplicate' (the
+    same data twice), or None (a copy that replaces)."""
     data, source = seen.value, seen.source
     if not isinstance(data, Data) or not isinstance(source, Data) or source.labels or data.labels or \
             negligible(source) or source.content == NAMES:
@@ -548,7 +572,7 @@ def _copy_effect(seen: Seen, script: Script) -> str | None:
     if data.dtype == TEXT_DTYPE and source.dtype != TEXT_DTYPE and source.content in (ARRAYS, TABLE) and \
             not is_labels(words_of(_copied_name(seen, script) or "")):
         return "text"  # held or not: the strings of the whole array exist at once, however briefly
-    before, after = ITEMSIZE.get(assumed_dtype(source) or ""), ITEMSIZE.get(data.dtype or "")
+    before, after = ITEMSIZE.get(_source_dtype(source, script) or ""), ITEMSIZE.get(data.dtype or "")
     wider = before is not None and after is not None and after > before
     if wider and data.dtype == "float64":
         return "float64"
@@ -575,7 +599,8 @@ def _copy_effect(seen: Seen, script: Script) -> str | None:
         _stays_alive(holder, seen, script, at_module_level) for holder, at_module_level in holders
         if holder != name)
     if not alive:
-        return None
+        # x = x.astype('float32') of uint8 pixels: the original goes, but what stays is several times its size
+        return "converted" if wider and source.container == "numpy" else None
     return "wider" if wider else "from-list" if from_list else "duplicate"
 
 
