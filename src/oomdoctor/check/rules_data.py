@@ -365,25 +365,22 @@ def dtype_blowup(script: Script) -> Iterator[Finding]:
                     size=script.size_of(source)),
                 _("Keep the numbers numeric; where a library wants strings, convert only the columns that are "
                   "categories, or each batch when it is used."), module=seen.ctx.module)
-        elif effect == "wider":
-            yield script.finding(
-                "dtype-blowup", seen.node,
-                _("This makes a {dtype} copy of the whole data set ({size}) while the {source_dtype} original is still "
-                  "held: {factor}× the memory of the original, on top of it.").format(
-                    dtype=data.dtype, size=script.size_of(data), source_dtype=_source_dtype(source, script),
-                    factor=ITEMSIZE[data.dtype] // ITEMSIZE[_source_dtype(source, script)]),
-                _("Convert where the data is first made, replacing the original (x = x.astype('float32')), or keep "
-                  "uint8 and convert each batch when it is used."), module=seen.ctx.module)
-        elif effect == "converted":
-            yield script.finding(
-                "dtype-blowup", seen.node,
-                _("This converts the whole {source_dtype} data set to {dtype} ({size}): {factor}× the memory of the "
-                  "original, and both are held until the conversion is done.").format(
-                    dtype=data.dtype, size=script.size_of(data), source_dtype=_source_dtype(source, script),
-                    factor=ITEMSIZE[data.dtype] // ITEMSIZE[_source_dtype(source, script)]),
-                _("Keep the data set {source_dtype} and convert each batch when it is used (in the generator, or "
-                  "tf.data's map), where the model needs floats.").format(source_dtype=_source_dtype(source, script)),
-                module=seen.ctx.module)
+        elif effect in ("wider", "converted"):
+            source_dtype = _source_dtype(source, script)
+            facts = dict(dtype=data.dtype, size=script.size_of(data), source_dtype=source_dtype,
+                         factor=ITEMSIZE[data.dtype] // ITEMSIZE[source_dtype])
+            if effect == "wider":
+                message = _("This makes a {dtype} copy of the whole data set ({size}) while the {source_dtype} "
+                            "original is still held: {factor}× the memory of the original, on top of it.")
+                fix = _("Convert where the data is first made, replacing the original (x = x.astype('float32')), or "
+                        "keep uint8 and convert each batch when it is used.")
+            else:
+                message = _("This converts the whole {source_dtype} data set to {dtype} ({size}): {factor}× the "
+                            "memory of the original, and both are held until the conversion is done.")
+                fix = _("Keep the data set {source_dtype} and convert each batch when it is used (in the generator, "
+                        "or tf.data's map), where the model needs floats.")
+            yield script.finding("dtype-blowup", seen.node, message.format(**facts), fix.format(**facts),
+                                 module=seen.ctx.module)
     # a float64 buffer nobody chose: filled with images or whole numbers (a one-hot), or shaped like images (four
     # dimensions, N x H x W x C, even where the script computes each of them: a cube of patches per pixel)
     buffers: dict[tuple[str, int], Seen] = {}
