@@ -22,6 +22,7 @@ from .library import (
     NO_GRAD_RESULTS,
     NUMPY_COPIES,
     NUMPY_CREATORS,
+    NUMPY_CREATORS_DTYPE_SECOND,
     NUMPY_TYPE_CONVERSIONS,
     PER_FILE_LOADERS,
     REDUCTIONS,
@@ -345,7 +346,7 @@ class CallHandlers:
         if not shape:
             return None
         dtype_node = keyword_value(node, "dtype") or (node.args[1] if len(node.args) > 1 and name in
-                                                     ("numpy.zeros", "numpy.ones", "numpy.empty", "numpy.ndarray") else None)
+                                                     NUMPY_CREATORS_DTYPE_SECOND else None)
         dtype = dtype_of(dtype_node, ctx.module) if dtype_node is not None else NUMPY_CREATORS[name]
         data = Data(node.lineno, str(ctx.module.path), last_part(name), ARRAYS, shape=shape, dtype=dtype,
                     implicit_float64=dtype_node is None and dtype == "float64")

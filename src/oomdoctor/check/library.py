@@ -72,6 +72,8 @@ NUMPY_CREATORS = {"numpy.zeros": "float64", "numpy.ones": "float64", "numpy.empt
                   "numpy.full": "float64", "numpy.random.rand": "float64", "numpy.random.randn": "float64",
                   "numpy.random.random": "float64", "numpy.random.uniform": "float64",
                   "numpy.random.normal": "float64", "numpy.random.randint": "int64"}
+# the creators whose second positional argument is the dtype: np.zeros(shape, np.uint8)
+NUMPY_CREATORS_DTYPE_SECOND = {"numpy.zeros", "numpy.ones", "numpy.empty", "numpy.ndarray"}
 TORCH_COPIES = {"torch.tensor": None, "torch.Tensor": "float32", "torch.FloatTensor": "float32",
                 "torch.DoubleTensor": "float64", "torch.LongTensor": "int64", "torch.as_tensor": None,
                 "torch.from_numpy": None, "torch.stack": None, "torch.cat": None, "torch.ByteTensor": "uint8",

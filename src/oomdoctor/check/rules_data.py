@@ -154,16 +154,8 @@ def _cache_of_decoded_files(load: ast.AST, script: Script) -> bool:
     decoded data set."""
     if not isinstance(load, ast.Call) or not load.args:
         return False
-    path = _saved_path(load.args[0])
     filled: set[str] | None = None  # the buffers filled with decoded files, found once if a save needs them
-    for save in script.calls_named("save", "savez", "savez_compressed", "dump"):
-        if len(save.args) < 2:
-            continue
-        # np.save(path, x); pickle.dump(x, open(path, 'wb')), torch.save(x, path), joblib.dump(x, path)
-        target, saved = (save.args[0], save.args[1]) if last_part(dotted_name(save.func)).startswith("save") and \
-            script.main.qualified(save.func).startswith("numpy.") else (save.args[1], save.args[0])
-        if _saved_path(target) != path:
-            continue
+    for saved in _saved_to(load.args[0], script):
         values = [v for v in [script.value(saved)] + [script.value(e) for e in getattr(saved, "elts", [])]
                   if isinstance(v, Data)]
         if any(v.content == FILES for v in values):
@@ -181,10 +173,22 @@ def _source_dtype(data: Data, script: Script) -> str | None:
     if dtype is not None or data.how != "np.load":
         return dtype
     loads = [call for call in script.calls_named("load") if call.lineno == data.line and call.args]
-    saved = [script.value(save.args[1]) for load in loads for save in script.calls_named("save")
-             if len(save.args) >= 2 and _saved_path(save.args[0]) == _saved_path(load.args[0])]
+    saved = [script.value(node) for load in loads for node in _saved_to(load.args[0], script)]
     dtypes = {assumed_dtype(value) for value in saved if isinstance(value, Data)}
     return dtypes.pop() if len(dtypes) == 1 else None
+
+
+def _saved_to(path: ast.AST, script: Script) -> Iterator[ast.AST]:
+    """What the script saves to the file ``path`` names: np.save(path, x), pickle.dump(x, open(path, 'wb')),
+    torch.save(x, path), joblib.dump(x, path)."""
+    wanted = _saved_path(path)
+    for save in script.calls_named("save", "savez", "savez_compressed", "dump"):
+        if len(save.args) < 2:
+            continue
+        target, saved = (save.args[0], save.args[1]) if last_part(dotted_name(save.func)).startswith("save") and \
+            script.main.qualified(save.func).startswith("numpy.") else (save.args[1], save.args[0])
+        if _saved_path(target) == wanted:
+            yield saved
 
 
 def _saved_path(node: ast.AST) -> str:
