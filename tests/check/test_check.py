@@ -188,8 +188,9 @@ def test_small_data_is_not_a_memory_problem(tmp_path):
 def test_local_module_findings_name_its_file_and_only_what_the_script_uses():
     findings = check_source(CHECK / "project" / "train.py")
     assert {(Path(f.file).name, f.line, f.rule) for f in findings} == {
-        ("utils.py", 9, "eager-loading"), ("utils.py", 10, "duplicate-copy")}  # not unused_loader's line 16
-    assert findings[0].file == str(CHECK / "project" / "utils.py")
+        ("utils.py", 9, "eager-loading"), ("utils.py", 10, "duplicate-copy"),  # not unused_loader's line 16
+        ("train.py", 8, "in-memory-array")}  # the frames utils.py returns, copied by fit()
+    assert {f.file for f in findings if f.rule != "in-memory-array"} == {str(CHECK / "project" / "utils.py")}
 
 
 def test_local_modules_are_read_not_run(tmp_path):
@@ -702,6 +703,24 @@ def test_fit_given_a_large_array_is_a_second_copy_and_a_small_one_is_not(rows, e
                       "model.compile(optimizer='adam', loss='sparse_categorical_crossentropy')\n"
                       f"model.fit(x, np.zeros({rows}), epochs=1)\n")
     assert [(f.line, f.rule) for f in check_source(script) if f.rule == "in-memory-array"] == expected
+
+
+@pytest.mark.parametrize("backend, model, given, expected", [
+    ("", "keras.Sequential([keras.layers.Flatten(), keras.layers.Dense(10)])", "images", [9]),
+    # bench/fit_array_copy.py: on JAX and torch fit slices the NumPy array batch by batch, no copy
+    ("os.environ['KERAS_BACKEND'] = 'jax'\n", "keras.Sequential([keras.layers.Dense(10)])", "images", []),
+    # a model from somewhere the flow does not follow, given what only Keras's fit takes
+    ("", "build()", "[images, images]", [9]),
+    ("", "keras.Sequential([keras.layers.Dense(10)])", "names", []),  # file names: a few bytes each
+])
+def test_fit_given_decoded_files_of_unknown_count_copies_them_on_tensorflow(backend, model, given, expected,
+                                                                          tmp_path):
+    source = ("import os, glob\n" + (backend or "\n") + "import numpy as np\nimport keras\nfrom PIL import Image\n"
+              "names = np.array(glob.glob('photos/*.jpg'))\n"
+              "images = np.stack([np.asarray(Image.open(p)) for p in names])\n"
+              f"model = {model}\n"
+              f"model.fit({given}, np.zeros(len(names)), epochs=3)\n")
+    assert _rules(tmp_path, source, "in-memory-array") == expected
 
 
 @pytest.mark.parametrize("index, expected", [("np.random.randint(pets.shape[0], size=5000)", []),

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast
-import re
 from typing import Iterator
 
 from ..i18n import _
@@ -100,9 +99,8 @@ def _gpu_sharers(script: Script) -> str:
         return "PyTorch"  # a PyTorch that never says cuda (a Dataset class, a CPU tensor) leaves the GPU alone
     if any(m.imports("jax") for m in script.modules):
         return "JAX"
-    backend = re.search(r"KERAS_BACKEND[\"']?\s*\]?\s*=\s*[\"'](jax|torch)", script.source)
-    if backend:
-        return _("Keras's {backend} backend").format(backend=backend.group(1))
+    if script.keras_backend != "tensorflow":
+        return _("Keras's {backend} backend").format(backend=script.keras_backend)
     if any(m.imports("multiprocessing", "concurrent.futures", "ray") for m in script.modules):
         return _("the script's other processes")
     return ""

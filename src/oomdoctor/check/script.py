@@ -118,6 +118,12 @@ class Script:
             return found
         return self.memoized("calls-to", index).get(function, [])
 
+    @property
+    def keras_backend(self) -> str:
+        """The backend Keras runs on: what the script sets KERAS_BACKEND to, else TensorFlow, Keras's default."""
+        chosen = re.search(r"KERAS_BACKEND[\"']?\s*\]?\s*=\s*[\"'](jax|torch)", self.source)
+        return chosen.group(1) if chosen else "tensorflow"
+
     def mentions(self, *words: str) -> bool:
         """Whether any of ``words`` appears in the script's text, comments and strings included."""
         return any(word in self.source for word in words)
