@@ -869,6 +869,19 @@ def test_an_in_place_numpy_shuffle_of_an_index_is_not_a_shuffle_buffer(tmp_path)
     assert _rules(tmp_path, source, "shuffle-whole") == []
 
 
+@pytest.mark.parametrize("generator, expected", [("np.random.RandomState(seed)", []),
+                                                 ("np.random.default_rng(seed)", []),
+                                                 ("tf.data.Dataset.from_tensor_slices(tf.range(10))", [12])])
+def test_a_random_generator_s_shuffle_of_a_list_is_not_a_shuffle_buffer(generator, expected, tmp_path):
+    # a sampler kept by a class: self.rng = RandomState(seed), then self.rng.shuffle(order) each epoch, in place;
+    # a tf.data pipeline's shuffle(len(...)) is the buffer
+    source = ("import numpy as np\nimport tensorflow as tf\n\n\nclass Sampler:\n    def __init__(self, items, seed):\n"
+              f"        self.items = items\n        self.rng = {generator}\n\n    def reset(self):\n"
+              "        order = [i for i in range(len(self.items))]\n        self.rng.shuffle(order)\n\n\n"
+              "Sampler(list(range(100)), 1).reset()\n")
+    assert _rules(tmp_path, source, "shuffle-whole") == expected
+
+
 @pytest.mark.parametrize("kept, expected", [("img_path", []), ("parts[0]", [8])])
 def test_the_lines_of_a_list_file_turned_into_paths_are_file_names_not_a_second_text(kept, expected, tmp_path):
     # Snowie1027/-ImageNet-: train.txt read with readlines(), each line an image path and a label

@@ -54,6 +54,7 @@ from .values import (
     Model,
     Number,
     Pipeline,
+    RandomGenerator,
     Range,
     Several,
     Tensor,
@@ -788,6 +789,8 @@ _LIBRARY_HANDLERS: list[tuple[Callable[[str], bool], Callable[[CallHandlers, Cal
     (lambda n: last_part(n) == "readlines", CallHandlers._readlines),
     (_is("json.load", "yaml.safe_load", "yaml.load"), CallHandlers._json_load),
     (_is("open", "io.open", "codecs.open"), lambda flow, call: TextFile()),
+    (_is("numpy.random.RandomState", "numpy.random.default_rng", "numpy.random.Generator", "random.Random"),
+     lambda flow, call: RandomGenerator()),
     (lambda n: n in ("torch.max", "torch.min", "torch.topk", "torch.sort"),
      lambda flow, call: flow._tensor_method(call, call.args[0], last_part(call.qualified))
      if call.args and isinstance(call.args[0], Tensor) else None),

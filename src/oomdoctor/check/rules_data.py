@@ -28,6 +28,7 @@ from .values import (
     Model,
     Number,
     Pipeline,
+    RandomGenerator,
     Several,
     assumed_dtype,
     image_shaped,
@@ -871,6 +872,8 @@ def huge_shuffle(script: Script) -> Iterator[Finding]:
             continue
         if script.main.qualified(call.func).startswith(("numpy.", "random.", "sklearn.", "torch.")):
             continue  # np.random.shuffle(index): an in-place shuffle of the array it is given, not a buffer
+        if isinstance(script.value(call.func.value), RandomGenerator):
+            continue  # self.rng.shuffle(idx), rng = np.random.RandomState(seed): the same in-place shuffle
         size = _assigned_value(sizes[0], call, script)
         # len(...) anywhere in the size (len(pos) + len(neg)), the data set's cardinality, or x.shape[0]
         whole = any(last_part(dotted_name(c)) in ("len", "cardinality") for c in calls_in(size)) or any(

@@ -114,6 +114,12 @@ class H5Dataset:
 
 
 @dataclass(frozen=True)
+class RandomGenerator:
+    """np.random.RandomState(seed), np.random.default_rng(), random.Random(seed): its shuffle(x) shuffles x in
+    place, as np.random.shuffle does; it holds no buffer."""
+
+
+@dataclass(frozen=True)
 class Instance:
     """An object of a class the script defines that is not a model."""
     cls: ClassInfo
