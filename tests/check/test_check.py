@@ -882,6 +882,25 @@ def test_a_random_generator_s_shuffle_of_a_list_is_not_a_shuffle_buffer(generato
     assert _rules(tmp_path, source, "shuffle-whole") == expected
 
 
+@pytest.mark.parametrize("rows, expected", [("config['batch_size']", []), ("self.batch_size", []),
+                                            ("self.num_batches * self.batch_size", [(16, "dtype-blowup"), (21, "duplicate-copy")])])
+def test_a_buffer_as_long_as_the_batch_size_holds_one_batch(rows, expected, tmp_path):
+    # a hand-written sampler: each call fills a float64 buffer of batch_size clouds, then copies the batch's list
+    source = ("import numpy as np\n\nconfig = {'batch_size': 32}\n\n\n"
+              "class Clouds:\n    def __init__(self, files, batch_size):\n        self.batch_size = batch_size\n"
+              "        self.num_batches = len(files) // batch_size\n        self.clouds = []\n"
+              "        for name in files:\n            self.clouds.append(np.load(name))\n"
+              "\n    def next_batch(self, start):\n        noisy = []\n"
+              f"        batch = np.zeros(({rows}, 2048, 3))\n"
+              "        for i in range(start, start + self.batch_size):\n            batch[i - start] = self.clouds[i]\n"
+              "        for cloud in batch:\n            noisy.append(cloud[::2])\n        noisy = np.asarray(noisy)\n"
+              "        return batch, noisy\n\n\nclouds = Clouds(files, config['batch_size'])\n"
+              "for step in range(1000):\n    x, y = clouds.next_batch(step)\n")
+    script = tmp_path / "train.py"
+    script.write_text(source)
+    assert [(f.line, f.rule) for f in check_source(script) if f.rule in ("dtype-blowup", "duplicate-copy")] == expected
+
+
 @pytest.mark.parametrize("kept, expected", [("img_path", []), ("parts[0]", [8])])
 def test_the_lines_of_a_list_file_turned_into_paths_are_file_names_not_a_second_text(kept, expected, tmp_path):
     # Snowie1027/-ImageNet-: train.txt read with readlines(), each line an image path and a label

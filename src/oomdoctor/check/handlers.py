@@ -35,7 +35,7 @@ from .library import (
     keyword_value,
     loader_kind,
 )
-from .names import dotted_name, is_labels, last_part, names_inputs, words_of
+from .names import dotted_name, is_labels, last_part, names_batch_size, names_inputs, words_of
 from .values import (
     ARRAYS,
     FEW,
@@ -44,6 +44,7 @@ from .values import (
     MANY_CLASSES,
     NAMES,
     TABLE,
+    Batch,
     Data,
     H5Dataset,
     H5File,
@@ -337,6 +338,8 @@ class CallHandlers:
             widened = implicit and not name.startswith("numpy.random")
             return Item(None, NUMPY_CREATORS[name] if implicit else None,
                         widened_line=node.lineno if widened else None, widened_to="float64" if widened else None)
+        if _first_dimension_is_a_batch(call):
+            return Batch()  # np.zeros((self.batch_size, npoint, 3)), filled and returned: one batch, made per step
         if name.startswith("numpy.random.") and last_part(name) in ("rand", "randn"):
             shape = tuple(_dimension(self.values.get(a)) for a in node.args)
         else:
@@ -580,6 +583,20 @@ class CallHandlers:
 def _dimension(value: Value) -> int | None:
     return int(value.value) if isinstance(value, Number) and float(value.value).is_integer() and value.value > 0 \
         else None
+
+
+def _first_dimension_is_a_batch(call: Call) -> bool:
+    """The buffer's first dimension is the batch size itself (batch_size, self.batch_size, cfg['batch_size']), not
+    a product with it (n_batches * batch_size): it holds one batch."""
+    node = call.node
+    shape = node.args[0] if node.args else keyword_value(node, "shape") or keyword_value(node, "size")
+    if call.qualified.startswith("numpy.random.") and last_part(call.qualified) not in ("rand", "randn"):
+        shape = argument(node, "size", 2)
+    first = shape.elts[0] if isinstance(shape, (ast.Tuple, ast.List)) and shape.elts else shape
+    if isinstance(first, ast.Subscript) and isinstance(first.slice, ast.Constant) and \
+            isinstance(first.slice.value, str):
+        return names_batch_size(first.slice.value)
+    return isinstance(first, (ast.Name, ast.Attribute)) and names_batch_size(last_part(dotted_name(first)))
 
 
 def _literal_shape(node: ast.AST | None, values: dict[ast.AST, Value]) -> tuple[int | None, ...] | None:

@@ -83,6 +83,14 @@ def names_inputs(words: set[str]) -> bool:
     return bool(words & _INPUT_WORDS)
 
 
+def names_batch_size(identifier: str) -> bool:
+    """Whether ``identifier`` names a batch size (batch_size, self.batchSize, BATCH_SIZE, bs), not a count of
+    batches (num_batches, n_batch)."""
+    words = words_of(identifier)
+    return "batchsize" in words or {"batch", "size"} <= words or {"minibatch", "size"} <= words or \
+        identifier.lower() == "bs"
+
+
 def is_eval_name(identifier: str) -> bool:
     """Whether ``identifier`` names evaluation (``val_loader``, ``X_test``, ``validate``) and not training."""
     words = words_of(identifier)
