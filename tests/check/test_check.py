@@ -901,6 +901,17 @@ def test_a_buffer_as_long_as_the_batch_size_holds_one_batch(rows, expected, tmp_
     assert [(f.line, f.rule) for f in check_source(script) if f.rule in ("dtype-blowup", "duplicate-copy")] == expected
 
 
+@pytest.mark.parametrize("part, expected", [("table[:, 0]", []), ("table[:, -1]", []), ("table[:, 1:]", [5]),
+                                            ("images[:, 0]", [5])])
+def test_one_column_of_a_table_is_one_value_per_row_not_a_second_copy(part, expected, tmp_path):
+    # a citation graph's node table read with np.genfromtxt: its id column made int32 is one number per node;
+    # the features, or one row of pixels of every image, are most of the data set
+    source = ("import numpy as np\n\ntable = np.genfromtxt('nodes.content', dtype=np.dtype(str))\n"
+              f"images = np.load('images.npy').reshape(-1, 28, 28)\npart = np.array({part}, dtype=np.float32)\n"
+              "print(table.shape, images.shape)\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
 @pytest.mark.parametrize("kept, expected", [("img_path", []), ("parts[0]", [8])])
 def test_the_lines_of_a_list_file_turned_into_paths_are_file_names_not_a_second_text(kept, expected, tmp_path):
     # Snowie1027/-ImageNet-: train.txt read with readlines(), each line an image path and a label

@@ -678,6 +678,9 @@ class Flow(CallHandlers):
                 return Batch()  # X[i:i + batch_size]: one batch
             # a part of data the script shows is small is small too, whatever rows it keeps
             return replace(data, shape=((None,) + data.shape[1:]) if data.shape else None, small=negligible(data))
+        if _one_column(piece, self.values) and _two_dimensional(data):
+            # idx_features_labels[:, 0]: one column of a table of numbers, one value per row, as labels are
+            return replace(data, shape=data.shape[:1] if data.shape else None, labels=True)
         first = piece.elts[0] if isinstance(piece, ast.Tuple) and piece.elts else piece
         folds = isinstance(first, ast.Name) and _fold_index(first.id, ctx)
         if isinstance(self.values.get(first), Number) or ctx.loops and isinstance(first, ast.Name) and not folds:
@@ -1229,6 +1232,23 @@ def _whole_slice(piece: ast.AST) -> bool:
     return (isinstance(piece, ast.Slice) and piece.lower is None and piece.upper is None
             or isinstance(piece, ast.Tuple) and not piece.elts
             or isinstance(piece, ast.Constant) and piece.value is Ellipsis)
+
+
+def _one_column(piece: ast.AST, values: dict[ast.AST, Value]) -> bool:
+    """x[:, 0], x[:, -1]: every row, one column."""
+    return isinstance(piece, ast.Tuple) and len(piece.elts) == 2 and isinstance(piece.elts[0], ast.Slice) and \
+        piece.elts[0].lower is None and piece.elts[0].upper is None and piece.elts[0].step is None and \
+        isinstance(values.get(piece.elts[1]), Number)
+
+
+def _two_dimensional(data: Data) -> bool:
+    """A NumPy array of rows and columns: its shape says so, or a text file's table read whole (np.loadtxt,
+    np.genfromtxt give at most two dimensions). A pandas table is not one: a cell may be a document."""
+    if data.content != ARRAYS:
+        return False
+    if data.shape is not None:
+        return len(data.shape) == 2
+    return last_part(data.how) in ("loadtxt", "genfromtxt")
 
 
 def _is_listing_comprehension(node: ast.AST, module: Module) -> bool:
