@@ -1436,6 +1436,24 @@ def test_a_submodule_run_in_the_model_s_own_forward_is_judged_at_the_model_s_cal
     assert _rules(tmp_path, source, "eval-without-no-grad") == []
 
 
+@pytest.mark.parametrize("call, base, expected", [("self.log('val_auc', auc)", "pl.LightningModule", []),
+                                                  ("self.print('val auc', auc)", "nn.Module", []),
+                                                  ("self.head(self.cached)", "pl.LightningModule", [19]),
+                                                  ("self.block(self.cached)", "nn.Module", [19])])
+def test_a_method_a_model_inherits_from_nn_module_or_lightning_is_no_submodule(call, base, expected, tmp_path):
+    # a LightningModule logging its validation AUC in validation_epoch_end: self.log and self.print are the base
+    # class's methods, not submodules never assigned; a submodule run there, or one added under a computed name, is
+    added = "self.add_module('block', nn.Linear(64, 1))" if "block" in call else "pass"
+    source = ("import pytorch_lightning as pl\nimport torch\nimport torch.nn as nn\nimport torchvision\n\n\n"
+              f"class Tracer({base}):\n    def __init__(self):\n        super().__init__()\n"
+              "        self.head = nn.Linear(64, 1)\n        self.cached = torch.zeros(8, 64)\n"
+              f"        {added}\n"
+              "    def forward(self, x):\n        return self.head(x)\n\n"
+              "    def validation_epoch_end(self, outputs):\n        auc = float(len(outputs))\n"
+              f"        print(auc)\n        {call}\n")
+    assert _rules(tmp_path, source, "eval-without-no-grad") == expected
+
+
 @pytest.mark.parametrize("switch, expected", [("model = model.to(device).eval()", [9]),
                                               ("model = model.to(device).train()", [])])
 def test_a_mode_switch_assigned_back_puts_what_follows_in_evaluation(switch, expected, tmp_path):

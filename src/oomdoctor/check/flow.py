@@ -88,6 +88,7 @@ class Flow(CallHandlers):
         self._items: set[FunctionInfo] | None = None
         self._module_like: dict[Module, set[str]] = {}
         self._local_imports: dict[tuple[Module, str, int], Module | None] = {}
+        self._unseen_submodules: dict[tuple[ClassInfo, str], bool] = {}
         self.run()
 
     # -- rounds -------------------------------------------------------------------------------------------------
@@ -605,7 +606,7 @@ class Flow(CallHandlers):
                     if any(dotted_name(d) == "property" for d in method.node.decorator_list):
                         return self.returns.get(method)  # data_set.images, a @property: what it returns
                     return FunctionRef(method, owner)
-            if isinstance(owner, Model) and name not in MODEL_METHODS:
+            if isinstance(owner, Model) and name not in MODEL_METHODS and self._may_hold_unseen_submodule(cls, name):
                 return Model(owner.framework, owner.line)  # a submodule made in a way the flow did not follow
             return None
         if isinstance(owner, Model):
@@ -630,6 +631,22 @@ class Flow(CallHandlers):
         if isinstance(owner, Batch):
             return owner
         return None
+
+    def _may_hold_unseen_submodule(self, cls: ClassInfo, name: str) -> bool:
+        """self.name may be a submodule the flow did not see made: the class or a base of its own assigns it, adds
+        modules under computed names (setattr, add_module), or derives from a library's model (a torchvision ResNet
+        has its layer1). Where the only library bases are nn.Module and LightningModule, which make no submodule,
+        a name never assigned is one of their methods: self.log(...), self.print(...) run no forward pass."""
+        key = (cls, name)
+        if key not in self._unseen_submodules:
+            chain = self.class_chain(cls)
+            self._unseen_submodules[key] = any(
+                last_part(base) not in klass.module.classes and last_part(base) not in _BARE_MODULE_BASES
+                for klass in chain for base in klass.bases) or any(
+                isinstance(node, ast.Attribute) and node.attr == name and isinstance(node.ctx, ast.Store)
+                or isinstance(node, ast.Call) and last_part(dotted_name(node.func)) in _ADDS_MODULES
+                for klass in chain for node in ast.walk(klass.node))
+        return self._unseen_submodules[key]
 
     def class_chain(self, cls: ClassInfo) -> list[ClassInfo]:
         """``cls`` and the bases its module defines, then theirs, breadth first: eight classes at most."""
@@ -1256,6 +1273,10 @@ def _is_listing_comprehension(node: ast.AST, module: Module) -> bool:
     return any(module.qualified(c) in LISTINGS for c in calls_in(node))
 
 
+# The library bases of a model class that make no submodule of their own (every submodule is the script's)
+_BARE_MODULE_BASES = {"Module", "LightningModule"}
+# Calls that add a submodule under a name computed at run time
+_ADDS_MODULES = {"setattr", "add_module", "register_module"}
 # What a module's attributes hold that are tensors, not submodules
 _PARAMETER_ATTRIBUTES = {"weight", "bias", "data", "grad", "running_mean", "running_var", "weight_orig"}
 # What a Hugging Face model's forward returns (a ModelOutput): each field a tensor of the same pass
