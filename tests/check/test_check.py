@@ -1454,6 +1454,21 @@ def test_a_method_a_model_inherits_from_nn_module_or_lightning_is_no_submodule(c
     assert _rules(tmp_path, source, "eval-without-no-grad") == expected
 
 
+@pytest.mark.parametrize("inputs, expected", [("nodes, edges", []), ("test_nodes, edges", [21])])
+def test_an_evaluation_pass_on_the_very_tensors_each_training_step_takes_needs_no_more(inputs, expected, tmp_path):
+    # full-batch training of a graph network: every step runs the model on all nodes and backpropagates; test()
+    # without no_grad runs it once more on the same tensors, saving what each step saved already. On other
+    # tensors (a larger test graph) it is the usual problem
+    source = ("import torch\nimport torch.nn as nn\n\nnodes = torch.load('nodes.pt').cuda()\n"
+              "test_nodes = torch.load('test_nodes.pt').cuda()\nedges = torch.load('edges.pt').cuda()\n"
+              "model = nn.Bilinear(1433, 1433, 7).cuda()\noptimizer = torch.optim.Adam(model.parameters())\n\n\n"
+              "def train():\n    model.train()\n    optimizer.zero_grad()\n    loss = model(nodes, edges).sum()\n"
+              "    loss.backward()\n    optimizer.step()\n\n\ndef test():\n"
+              f"    model.eval()\n    output = model({inputs})\n    print(output.argmax(1))\n\n\n"
+              "for epoch in range(200):\n    train()\ntest()\n")
+    assert _rules(tmp_path, source, "eval-without-no-grad") == expected
+
+
 @pytest.mark.parametrize("switch, expected", [("model = model.to(device).eval()", [9]),
                                               ("model = model.to(device).train()", [])])
 def test_a_mode_switch_assigned_back_puts_what_follows_in_evaluation(switch, expected, tmp_path):

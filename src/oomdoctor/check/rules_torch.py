@@ -123,7 +123,8 @@ def eval_without_no_grad(script: Script) -> Iterator[Finding]:
             (ctx.loops[-1] if ctx.loops else None)
         # each model of the loop (an encoder, then a decoder) saves its own activations
         key = (region, dotted_name(seen.node.func) if isinstance(seen.node, ast.Call) else "")
-        if key in reported or _trains_in(region, seen, script) or _called_to_train(region, script):
+        if key in reported or _trains_in(region, seen, script) or _called_to_train(region, script) or \
+                _same_inputs_as_training(seen, script):
             continue
         reported.add(key)
         yield script.finding(
@@ -133,6 +134,37 @@ def eval_without_no_grad(script: Script) -> Iterator[Finding]:
               "batch."),
             _("Wrap evaluation in `with torch.no_grad():` (or torch.inference_mode()), or decorate the function "
               "with @torch.no_grad(); model.eval() alone does not turn gradients off."), module=ctx.module)
+
+
+def _same_inputs_as_training(seen: Seen, script: Script) -> bool:
+    """model(features, adj) in test() where train() runs model(features, adj) and backpropagates: the same
+    module-level tensors (full-batch training, a graph's every node at once), so the evaluation pass saves no more
+    activations than each training step already does, next to its gradients."""
+    call = seen.node
+    if not isinstance(call, ast.Call) or not call.args or call.keywords or \
+            not all(isinstance(a, ast.Name) and _global_here(a.id, seen.ctx) for a in call.args):
+        return False
+    wanted = (ast.dump(call.func), [a.id for a in call.args])
+    return any(other is not seen and not other.ctx.no_grad and isinstance(other.node, ast.Call)
+               and (ast.dump(other.node.func), [getattr(a, "id", None) for a in other.node.args]) == wanted
+               and not other.node.keywords and all(_global_here(a.id, other.ctx) for a in other.node.args)
+               and _trains_in(other.ctx.function or (other.ctx.loops[-1] if other.ctx.loops else None), other, script)
+               for other in script.seen("forward"))
+
+
+def _global_here(name: str, ctx: Context) -> bool:
+    """``name`` is a module-level name where ``ctx`` runs: the function neither binds it nor takes it, and no
+    enclosing loop rebinds it each pass."""
+    if any(isinstance(loop, (ast.For, ast.AsyncFor)) and name in names_in(loop.target) for loop in ctx.loops):
+        return False
+    function = ctx.function
+    if function is None:
+        return True
+    arguments = function.node.args
+    if name in {a.arg for a in arguments.posonlyargs + arguments.args + arguments.kwonlyargs}:
+        return False
+    return name in function.declared_globals or not any(
+        isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store) for n in own_nodes(function.node))
 
 
 def _step_loop(ctx: Context, script: Script) -> ast.AST | None:
