@@ -869,6 +869,20 @@ def test_an_in_place_numpy_shuffle_of_an_index_is_not_a_shuffle_buffer(tmp_path)
     assert _rules(tmp_path, source, "shuffle-whole") == []
 
 
+@pytest.mark.parametrize("read, expected", [("np.array(signals)", [10]), ("signals[keep]", [10]),
+                                            ("signals.astype(np.float32)", [10]), ("torch.tensor(signals)", [10]),
+                                            ("np.asarray(signals)", []), ("signals[:limit]", []),
+                                            ("torch.from_numpy(signals)", []), ("np.array(targets)", [])])
+def test_a_memory_mapped_array_copied_whole_is_read_into_memory(read, expected, tmp_path):
+    # a basecaller's training set: signal chunks mapped with mmap_mode='r', then copied whole before the
+    # DataLoader, which needed one batch of rows at a time; a view or a slice stays mapped, targets are labels
+    source = ("import numpy as np\nimport torch\nfrom torch.utils.data import DataLoader, TensorDataset\n\n\n"
+              "def load(limit=None):\n    signals = np.load('chunks.npy', mmap_mode='r')\n"
+              "    targets = np.load('references.npy', mmap_mode='r')\n    keep = np.load('indices.npy')\n"
+              f"    return {read}\n\n\nloader = DataLoader(load(), batch_size=64, shuffle=True)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
 @pytest.mark.parametrize("generator, expected", [("np.random.RandomState(seed)", []),
                                                  ("np.random.default_rng(seed)", []),
                                                  ("tf.data.Dataset.from_tensor_slices(tf.range(10))", [12])])

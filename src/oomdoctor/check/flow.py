@@ -29,6 +29,7 @@ from .values import (
     Loader,
     LocalModuleRef,
     LossFunction,
+    Mapped,
     Model,
     Number,
     Pipeline,
@@ -672,12 +673,28 @@ class Flow(CallHandlers):
             return self._h5_read(node, ctx) if _whole_slice(node.slice) else Item()
         if isinstance(container, Data):
             return self._data_subscript(container, node, index, ctx, scope)
+        if isinstance(container, Mapped):
+            return self._mapped_subscript(container, node, ctx)
         if isinstance(container, Tensor):
             return container
         if isinstance(container, (Batch, KnownDataset)):
             return Batch() if isinstance(container, Batch) else Item()
         if isinstance(container, Item):
             return container
+        return None
+
+    def _mapped_subscript(self, mapped: Mapped, node: ast.Subscript, ctx: Context) -> Value:
+        """chunks[:limit] is still mapped; chunks[i] is one row; chunks[idx, :] (an index array, a mask) copies
+        every row it picks into memory."""
+        piece = node.slice
+        first = piece.elts[0] if isinstance(piece, ast.Tuple) and piece.elts else piece
+        if isinstance(first, ast.Slice):
+            return mapped
+        if isinstance(self.values.get(first), Number) or ctx.loops and isinstance(first, ast.Name):
+            return Item(fresh=False)
+        if isinstance(first, (ast.Compare, ast.BoolOp)) or \
+                isinstance(first, (ast.Name, ast.Attribute)) and _names_rows(first):
+            return self._mapped_read(node, ctx, mapped)
         return None
 
     def _data_subscript(self, data: Data, node: ast.Subscript, index: Value, ctx: Context, scope: Scope) -> Value:

@@ -52,6 +52,7 @@ from .values import (
     KnownDataset,
     Loader,
     LossFunction,
+    Mapped,
     Model,
     Number,
     Pipeline,
@@ -221,6 +222,20 @@ class CallHandlers:
             self.seen.append(Seen("loaded", node, ctx, data))
         return data
 
+    def _mapped_read(self, node: ast.AST, ctx: Context, mapped: Mapped) -> Data:
+        """np.array(chunks), chunks[idx, :], chunks.astype(...) of a memory-mapped array: every row it covers read
+        into memory, where the mapping read only the rows each batch used."""
+        data = Data(node.lineno, str(ctx.module.path), ast.unparse(node)[:60], ARRAYS, reader="mmap",
+                    labels=mapped.labels or _reads_labels(node, ctx))
+        if ctx.data_set_level and not ctx.loops:
+            self.seen.append(Seen("loaded", node, ctx, data))
+        return data
+
+    def _mapped_method(self, call: Call, mapped: Mapped, method: str) -> Value:
+        if method in ("astype", "copy", "tolist"):
+            return self._mapped_read(call.node, call.ctx, mapped)
+        return mapped if method in ("reshape", "view", "transpose", "squeeze", "swapaxes") else None
+
     def _h5_method(self, call: Call, h5: H5File | H5Dataset, method: str) -> Value:
         return H5Dataset() if method == "get" else None
 
@@ -235,7 +250,8 @@ class CallHandlers:
         if keyword_value(node, "mmap_mode") is not None and not (
                 isinstance(keyword_value(node, "mmap_mode"), ast.Constant)
                 and keyword_value(node, "mmap_mode").value is None):
-            return None  # mapped, read page by page as it is used
+            # mapped, read page by page as it is used; what copies it is the whole read
+            return Mapped(labels=_reads_labels(node, ctx)) if ctx.data_set_level and not ctx.loops else None
         kind = loader_kind(call.qualified) or ARRAYS
         if not ctx.data_set_level or ctx.loops:
             return Item()  # one file per element or per pass of a loop: collected or not, below
@@ -308,6 +324,9 @@ class CallHandlers:
             source = replace(source.items[0], shape=None, fresh=True)  # np.stack((a[..., j], b[..., j])): a new sample
         if isinstance(source, H5Dataset):
             return self._h5_read(node, ctx)  # np.array(hf.get('image_features')): every row, read now
+        if isinstance(source, Mapped):  # np.asarray keeps the mapping (a view of it); the others copy it
+            copies = last_part(call.qualified) not in ("asarray", "asanyarray") or dtype is not None
+            return self._mapped_read(node, ctx, source) if copies else source
         if isinstance(source, Item):
             copies = last_part(call.qualified) not in ("asarray", "asanyarray") or dtype not in (None, source.dtype)
             return replace(source, dtype=dtype or source.dtype, fresh=source.fresh or copies)
@@ -378,6 +397,8 @@ class CallHandlers:
             return source
         if isinstance(source, Item):
             return source
+        if isinstance(source, Mapped):  # torch.from_numpy(mapped) shares the mapping; torch.tensor(mapped) reads it
+            return source if call.qualified in TORCH_VIEWS else self._mapped_read(node, ctx, source)
         if not isinstance(source, Data):
             return None
         dtype = dtype_of(keyword_value(node, "dtype"), ctx.module) or TORCH_COPIES.get(call.qualified) or source.dtype
@@ -700,7 +721,7 @@ def known_images(name: str, train: bool, line: int, labels: bool = False, contai
 _METHOD_HANDLERS: dict[type, Callable] = {
     Data: CallHandlers._data_method, Item: CallHandlers._item_method, Tensor: CallHandlers._tensor_method,
     Model: CallHandlers._model_method, Pipeline: CallHandlers._pipeline_method, H5File: CallHandlers._h5_method,
-    H5Dataset: CallHandlers._h5_method,
+    H5Dataset: CallHandlers._h5_method, Mapped: CallHandlers._mapped_method,
 }
 
 

@@ -128,9 +128,10 @@ def whole_dataset_load(script: Script) -> Iterator[Finding]:
         unknown_training_set = data.content == ARRAYS and not last_part(data.how).startswith(
             ("loadtxt", "genfromtxt")) and total_bytes(data) is None and sample_bytes(data) is None and \
             not _flat_model_input(script) and read_in_batches(data, script)
-        # an HDF5 data set read whole ([:], [()], .value): what the format exists for is reading it in parts
+        # an HDF5 data set read whole ([:], [()], .value), or a memory-mapped array copied whole: what the format,
+        # or the mapping, exists for is reading it in parts
         if shaped is None and not unknown_training_set and not _cache_of_decoded_files(seen.node, script) and \
-                data.reader != "h5py":
+                data.reader not in ("h5py", "mmap"):
             continue  # nothing says it is large, and it is not what the model trains on
         if _replaced_by_float64_copy(seen, script):
             continue  # x = x / 255: the float64 copy that replaces it is the finding (dtype-blowup), 8× larger
@@ -139,6 +140,9 @@ def whole_dataset_load(script: Script) -> Iterator[Finding]:
                      "chunksize=... to stream it, or convert it once to .npy and memory-map that."),
             "h5py": _("Index the HDF5 data set per batch (f['images'][i:j]) in a Dataset's __getitem__ instead "
                       "of reading it whole with [:] or [()]."),
+            "mmap": _("Keep it mapped: index the memory-mapped array per batch (x[i:j], x[batch_indices]) in a "
+                      "Dataset's __getitem__; np.asarray keeps the mapping, np.array, astype and x[all_indices] "
+                      "copy every row into memory."),
         }
         fix = fixes.get(data.reader) or fixes.get(data.content) or _(
             "Memory-map it instead: np.load(path, mmap_mode='r') reads only the rows each batch uses (for a pickle, "

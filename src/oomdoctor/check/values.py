@@ -114,6 +114,13 @@ class H5Dataset:
 
 
 @dataclass(frozen=True)
+class Mapped:
+    """np.load(path, mmap_mode='r'): an array left on disk, read page by page as each batch uses its rows; a copy
+    of it (np.array, astype, rows picked by an index array) reads every row it covers into memory."""
+    labels: bool = False      # one number per sample, by the name it is held by (targets, idx)
+
+
+@dataclass(frozen=True)
 class RandomGenerator:
     """np.random.RandomState(seed), np.random.default_rng(), random.Random(seed): its shuffle(x) shuffles x in
     place, as np.random.shuffle does; it holds no buffer."""
