@@ -869,6 +869,25 @@ def test_an_in_place_numpy_shuffle_of_an_index_is_not_a_shuffle_buffer(tmp_path)
     assert _rules(tmp_path, source, "shuffle-whole") == []
 
 
+@pytest.mark.parametrize("given, expected", [
+    ("y", [(11, "dtype-blowup")]),  # named as labels, but flow() takes images: segmentation masks
+    ("images / 255.0", [(10, "dtype-blowup"), (11, "in-memory-array")]),  # float64: a float32 copy
+    ("images.astype('float32') / 255", [])])  # float32: flow() keeps the array itself
+def test_image_data_generator_flow_is_given_images_and_copies_float64_ones(given, expected, tmp_path):
+    # a U-Net's augmentation: one generator for the scans, one with the same seed for the uint8 masks; Keras's
+    # NumpyArrayIterator keeps np.asarray(x, dtype='float32')
+    source = ("import numpy as np\nfrom keras.preprocessing.image import ImageDataGenerator\n\n"
+              "images = np.zeros((20000, 128, 128, 4), dtype=np.uint8)\n"
+              "y_masks = np.load('y_training.npy').astype(np.uint8)\n"
+              "aug = ImageDataGenerator(horizontal_flip=True)\n\n\ndef pairs(x, y):\n"
+              f"    y = {given}\n    return aug.flow(y, batch_size=4, seed=1)\n\n\n"
+              "flows = pairs(images, y_masks)\n")
+    script = tmp_path / "train.py"
+    script.write_text(source)
+    assert [(f.line, f.rule) for f in check_source(script) if f.rule in ("dtype-blowup", "in-memory-array")] == \
+        expected
+
+
 @pytest.mark.parametrize("read, expected", [("np.array(signals)", [10]), ("signals[keep]", [10]),
                                             ("signals.astype(np.float32)", [10]), ("torch.tensor(signals)", [10]),
                                             ("np.asarray(signals)", []), ("signals[:limit]", []),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+from dataclasses import replace
 from typing import Iterator
 
 from ..i18n import _
@@ -509,7 +510,8 @@ def _augmenters(script: Script) -> set[str]:
 
 def flow_float_copy(script: Script) -> Iterator[Finding]:
     """ImageDataGenerator.flow(x): Keras's NumpyArrayIterator keeps np.asarray(x, dtype=floatx()), a float32
-    copy of an integer array (keras/src/legacy/preprocessing/image.py), as long as the iterator lives."""
+    copy of an integer or a float64 array (keras/src/legacy/preprocessing/image.py), as long as the iterator lives;
+    of a float32 array, the array itself (no copy)."""
     augmenters = _augmenters(script)
     for call in script.calls_named("flow"):
         if not isinstance(call.func, ast.Attribute) or not isinstance(call.func.value, ast.Name) or \
@@ -517,17 +519,31 @@ def flow_float_copy(script: Script) -> Iterator[Finding]:
             continue
         x = call.args[0] if call.args else keyword_value(call, "x")
         data = script.value(x) if x is not None else None
-        if not isinstance(data, Data) or data.labels or negligible(data) or \
-                ITEMSIZE.get(data.dtype or "", 4) >= 4 or not (data.dtype or "").startswith(("uint", "int")):
+        if not isinstance(data, Data):
             continue
-        yield script.finding(
-            "dtype-blowup", call,
-            _("ImageDataGenerator.flow() keeps its own float32 copy of this {dtype} array (np.asarray(x, "
-              "dtype='float32') in Keras's NumpyArrayIterator), {factor}× its size, for as long as the iterator "
-              "lives, next to the array itself (the array: {size}).").format(
-                dtype=data.dtype, factor=4 // ITEMSIZE[data.dtype], size=script.size_of(data)),
-            _("Stream the images instead (flow_from_directory, or tf.data reading the files), or convert once and "
-              "drop the integer array (x = x.astype('float32'); then pass x)."))
+        # what flow() is given as x is images, whatever its name (Keras wants rank 4): the masks a segmentation
+        # script augments with a second generator (datagen_msk.flow(Y_train)) are as large as the images
+        data = replace(data, labels=False)
+        if negligible(data):
+            continue
+        if (data.dtype or "").startswith(("uint", "int")) and ITEMSIZE.get(data.dtype or "", 4) < 4:
+            yield script.finding(
+                "dtype-blowup", call,
+                _("ImageDataGenerator.flow() keeps its own float32 copy of this {dtype} array (np.asarray(x, "
+                  "dtype='float32') in Keras's NumpyArrayIterator), {factor}× its size, for as long as the iterator "
+                  "lives, next to the array itself (the array: {size}).").format(
+                    dtype=data.dtype, factor=4 // ITEMSIZE[data.dtype], size=script.size_of(data)),
+                _("Stream the images instead (flow_from_directory, or tf.data reading the files), or convert once "
+                  "and drop the integer array (x = x.astype('float32'); then pass x)."))
+        elif data.dtype == "float64":
+            yield script.finding(
+                "in-memory-array", call,
+                _("ImageDataGenerator.flow() keeps its own float32 copy of this float64 array (np.asarray(x, "
+                  "dtype='float32') in Keras's NumpyArrayIterator), half its size again, for as long as the "
+                  "iterator lives, next to the array itself (the array: {size}).").format(size=script.size_of(data)),
+                _("Make the array float32 where it is first made (np.array(images, dtype=np.float32), "
+                  "x.astype('float32') / 255) so that flow() keeps it as it is, or stream the images "
+                  "(flow_from_directory)."))
 
 
 def duplicate_copy(script: Script) -> Iterator[Finding]:
