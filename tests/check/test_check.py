@@ -1502,6 +1502,28 @@ def test_an_evaluation_pass_on_the_very_tensors_each_training_step_takes_needs_n
     assert _rules(tmp_path, source, "eval-without-no-grad") == expected
 
 
+@pytest.mark.parametrize("built, wrapped, expected", [
+    ("{'generator': WaveGenerator().to(device), 'critic': WaveCritic().to(device)}", False, [19]),
+    ("{'generator': WaveGenerator().to(device), 'critic': WaveCritic().to(device)}", True, []),
+    ("{'generator': Generator().to(device), 'critic': Generator().to(device)}", False, [19])])
+def test_the_models_of_a_dict_of_models_run_forward_passes(built, wrapped, expected, tmp_path):
+    # a vocoder GAN's trainer keeps its models in a dict, self.model["generator"]: each entry is a model, a class
+    # of a library the script uses as a module (.parameters()), or one of its own
+    source = ("import torch\nimport torch.nn as nn\nfrom wavegan.models import WaveGenerator, WaveCritic\n\n\n"
+              "class Generator(nn.Module):\n    def forward(self, z):\n        return z\n\n\n"
+              "class Trainer:\n    def __init__(self, model, loader):\n        self.model = model\n"
+              "        self.loader = loader\n        self.optimizer = torch.optim.Adam(self.model['generator'].parameters())\n\n"
+              "    def _eval_step(self, batch):\n"
+              + ("        with torch.no_grad():\n" if wrapped else "        if batch is not None:\n")
+              + "            fake = self.model['generator'](batch)\n"
+              "            return self.model['critic'](fake).mean().item()\n\n    def run(self):\n"
+              "        for batch in self.loader:\n            self._eval_step(batch)\n\n\ndevice = torch.device('cuda')\n"
+              f"trainer = Trainer({built}, dev_loader)\ntrainer.run()\n")
+    if "Wave" not in built:  # the script's own classes: models whatever the dict is called
+        source = source.replace("self.model['generator'].parameters()", "[]").replace("self.model", "self.parts")
+    assert _rules(tmp_path, source, "eval-without-no-grad") == expected
+
+
 @pytest.mark.parametrize("switch, expected", [("model = model.to(device).eval()", [9]),
                                               ("model = model.to(device).train()", [])])
 def test_a_mode_switch_assigned_back_puts_what_follows_in_evaluation(switch, expected, tmp_path):

@@ -25,6 +25,7 @@ from .values import (
     H5File,
     Instance,
     Item,
+    Keyed,
     KnownDataset,
     Loader,
     LocalModuleRef,
@@ -310,7 +311,7 @@ class Flow(CallHandlers):
     def _used_as_module(self, module: Module) -> set[str]:
         """Names the script treats as an nn.Module: embedder.eval(), embedder.parameters(), whatever its class."""
         if module not in self._module_like:
-            self._module_like[module] = {dotted_name(c.func.value) for c in calls_in(module.tree)
+            self._module_like[module] = {_module_key(c.func.value) for c in calls_in(module.tree)
                                          if isinstance(c.func, ast.Attribute) and not c.args and not c.keywords
                                          and c.func.attr in _MODULE_ONLY_METHODS} - {""}
         return self._module_like[module]
@@ -319,8 +320,11 @@ class Flow(CallHandlers):
         """model, net, self.model, generator: what a PyTorch script calls its models when nothing else says."""
         if not self.torch_script:
             return False
-        if module is not None and dotted_name(node) in self._used_as_module(module):
+        if module is not None and _module_key(node) in self._used_as_module(module):
             return True
+        if isinstance(node, ast.Subscript):
+            # self.model["generator"]: an entry of a dict named as models is one of them
+            return bool(_module_key(node)) and self._looks_like_model(node.value, module)
         if isinstance(node, ast.Attribute) and not (isinstance(node.value, ast.Name) and node.value.id == "self"):
             return False  # models.resnet50(...), misc.log_model_info(model): a library's function
         if isinstance(node, ast.Name) and len(node.id) > 1 and node.id[0].isupper() and (
@@ -584,6 +588,15 @@ class Flow(CallHandlers):
 
     _eval_List = _eval_Tuple
 
+    def _eval_Dict(self, node: ast.Dict, scope: Scope, ctx: Context) -> Value:
+        """{"generator": G(), "discriminator": D()}: each key's value, for model["generator"](z) to find."""
+        for key in node.keys:
+            if key is not None:
+                self.eval(key, scope, ctx)
+        items = tuple(self.eval(v, scope, ctx) for v in node.values)
+        keys = tuple(k.value if isinstance(k, ast.Constant) and isinstance(k.value, str) else None for k in node.keys)
+        return Keyed(keys, items) if keys and None not in keys else None
+
     def _eval_Starred(self, node: ast.Starred, scope: Scope, ctx: Context) -> Value:
         return self.eval(node.value, scope, ctx)
 
@@ -667,6 +680,8 @@ class Flow(CallHandlers):
             if isinstance(index, Number) and -len(container.items) <= int(index.value) < len(container.items):
                 return container.items[int(index.value)]
             return None
+        if isinstance(container, Keyed):
+            return container.get(index.value if isinstance(index, Text) else None)
         if isinstance(container, H5File):
             return H5Dataset()
         if isinstance(container, H5Dataset):
@@ -1155,8 +1170,9 @@ class Flow(CallHandlers):
         if call.callee is None and call.ctx.loops and call.ctx.data_set_level and \
                 self._absent_reader(node, call.ctx.module):
             return Item(fresh=True)  # one file, read by the script's own helper
-        if self.torch_script and isinstance(node.func, (ast.Name, ast.Attribute)) and call.callee is None:
-            name = last_part(dotted_name(node.func))
+        if self.torch_script and isinstance(node.func, (ast.Name, ast.Attribute, ast.Subscript)) and call.callee is None:
+            # self.criterion["mse"](p, y): an entry of a dict is named by the dict
+            name = last_part(dotted_name(node.func.value if isinstance(node.func, ast.Subscript) else node.func))
             words = words_of(name)
             if words & {"loss", "criterion", "criteria"} or name.lower().startswith("criterion"):
                 return self._loss(call)
@@ -1171,6 +1187,15 @@ class Flow(CallHandlers):
 
 
 _COMPREHENSIONS = (ast.ListComp, ast.GeneratorExp, ast.SetComp, ast.DictComp)
+
+
+def _module_key(node: ast.AST) -> str:
+    """model, self.net, and an entry of a dict of models (self.model['generator'], either quote): how the script
+    names what it may use as a module; '' for anything else."""
+    if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str):
+        base = _module_key(node.value)
+        return f"{base}[{node.slice.value!r}]" if base else ""
+    return dotted_name(node) if isinstance(node, (ast.Name, ast.Attribute)) else ""
 
 
 def _over_literal(loop: ast.For | ast.AsyncFor, function: ast.AST) -> bool:

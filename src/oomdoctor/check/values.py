@@ -165,6 +165,21 @@ class Several:
 
 
 @dataclass(frozen=True)
+class Keyed:
+    """A dict written with string keys ({"generator": G(), "discriminator": D()}): what each key holds."""
+    keys: tuple
+    items: tuple
+
+    def get(self, key: str | None) -> Value:
+        """What ``key`` holds; for a key the script computes (self.model[name]), what every key holds when all hold
+        the same kind of value (every entry a model), else None."""
+        if key is not None:
+            return next((item for k, item in zip(self.keys, self.items) if k == key), None)
+        kinds = {type(item) for item in self.items}
+        return self.items[0] if len(kinds) == 1 and self.items[0] is not None else None
+
+
+@dataclass(frozen=True)
 class Number:
     """A number the script writes or computes from numbers it writes."""
     value: float
