@@ -902,6 +902,23 @@ def test_a_memory_mapped_array_copied_whole_is_read_into_memory(read, expected, 
     assert _rules(tmp_path, source, "whole-dataset-load") == expected
 
 
+@pytest.mark.parametrize("preload, expected", [("self.cache.append(super().__getitem__(i))", [24]),
+                                               ("self.cache.append(super(Preloaded, self).__getitem__(i))", [24]),
+                                               ("self.cache.append(i)", [])])
+def test_a_dataset_that_runs_its_base_s_getitem_on_every_item_keeps_every_file(preload, expected, tmp_path):
+    # a 'load everything to RAM' subclass: __init__ runs the base Dataset's __getitem__, which reads one .npy and
+    # returns ((pixels, mask), label), for every item and keeps what it returns
+    source = ("import os\nimport numpy as np\nimport torch\nfrom torch.utils.data import Dataset\n\n\n"
+              "class Parcels(Dataset):\n    def __init__(self, folder):\n        self.files = os.listdir(folder)\n\n"
+              "    def __len__(self):\n        return len(self.files)\n\n    def __getitem__(self, i):\n"
+              "        x = np.load(self.files[i]).astype('float32')\n"
+              "        return (torch.from_numpy(x), torch.ones(x.shape[0])), i % 20\n\n\n"
+              "class Preloaded(Parcels):\n    def __init__(self, folder):\n        super().__init__(folder)\n"
+              f"        self.cache = []\n        for i in range(len(self)):\n            {preload}\n\n"
+              "    def __getitem__(self, i):\n        return self.cache[i]\n\n\ndataset = Preloaded('DATA')\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected
+
+
 @pytest.mark.parametrize("generator, expected", [("np.random.RandomState(seed)", []),
                                                  ("np.random.default_rng(seed)", []),
                                                  ("tf.data.Dataset.from_tensor_slices(tf.range(10))", [12])])

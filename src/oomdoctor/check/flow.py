@@ -864,8 +864,8 @@ class Flow(CallHandlers):
         """A list with one value per file or sample: what it holds, and a record when that is new memory for the
         whole data set. ``holder``: the words of the list's name (a list of masks is labels)."""
         path = str(ctx.module.path)
-        if isinstance(element, Several):  # [image, label] pairs: the image is what weighs
-            element = next((i for i in element.items if isinstance(i, Item)), element)
+        if isinstance(element, Several):  # [image, label] pairs, ((pixels, mask), label): the image is what weighs
+            element = _first_item(element) or element
         if isinstance(element, Item):
             shape = (None,) + element.shape if element.shape is not None else None
             if not element.fresh:  # references to rows already held: the same data set, no new memory
@@ -981,7 +981,7 @@ class Flow(CallHandlers):
         args = [self.eval(a, scope, ctx) for a in node.args]
         kwargs = {k.arg: self.eval(k.value, scope, ctx) for k in node.keywords}
         call = Call(node, ctx.module.qualified(func), receiver, callee, args, kwargs, ctx, scope)
-        for handler in (self._call_append, self._call_method, self._call_project, self._call_library,
+        for handler in (self._call_append, self._call_method, self._call_project, self._super, self._call_library,
                         self._call_fallback):
             result = handler(call)
             if result is not UNKNOWN:
@@ -1068,6 +1068,16 @@ class Flow(CallHandlers):
                     self.module_scopes[ctx.module].names.get(target.id, UNKNOWN) is held:
                 self.global_effects.setdefault(ctx.function, {})[target.id] = held
         return None
+
+    def _super(self, call: Call) -> Value:
+        """super().__getitem__(i), super(Cls, self).method(): the object as its first base the script defines sees
+        it, so that the base's method runs; None where the base is a library's."""
+        function = call.ctx.function
+        cls = function.cls if function is not None else None
+        if call.qualified != "super" or cls is None:
+            return UNKNOWN
+        base = next((klass for klass in self.class_chain(cls)[1:]), None)
+        return self._instance_of(base) if base is not None else None
 
     def _call_project(self, call: Call) -> Value:
         """The script's own functions and classes: arguments go to parameters, the return value comes back."""
@@ -1212,6 +1222,15 @@ def _over_literal(loop: ast.For | ast.AsyncFor, function: ast.AST) -> bool:
     bound = [n.value for n in ast.walk(function) if isinstance(n, ast.Assign)
              and any(isinstance(t, ast.Name) and t.id == iterable.id for t in n.targets)]
     return bool(bound) and all(isinstance(v, literals) for v in bound)
+
+
+def _first_item(value: Value) -> Item | None:
+    """The first decoded file or sample in a tuple, at any depth: ((pixels, mask), label) -> pixels."""
+    if isinstance(value, Item):
+        return value
+    if isinstance(value, Several):
+        return next((found for found in map(_first_item, value.items) if found is not None), None)
+    return None
 
 
 def _large(value: Value) -> bool:
