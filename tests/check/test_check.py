@@ -919,6 +919,20 @@ def test_a_dataset_that_runs_its_base_s_getitem_on_every_item_keeps_every_file(p
     assert _rules(tmp_path, source, "eager-loading") == expected
 
 
+@pytest.mark.parametrize("kept, expected", [("clouds.append(read_cloud(name))", [17]),
+                                            ("cloud = read_cloud(name)\n        clouds.append(cloud)", [18]),
+                                            ("clouds.append(name)", [])])
+def test_an_array_a_reader_helper_makes_on_each_call_is_one_file_kept_by_the_loop(kept, expected, tmp_path):
+    # a point-cloud autoencoder's loader: read_cloud opens one PLY file and fills a new (n, 3) array; the loop
+    # over the split's files keeps every one of them
+    source = ("import numpy as np\nfrom plyfile import PlyData\n\n\ndef read_cloud(path):\n"
+              "    with open(path, 'rb') as f:\n        ply = PlyData.read(f)\n        n = ply['vertex'].count\n"
+              "        points = np.zeros([n, 3], dtype=np.float32)\n        points[:, 0] = ply['vertex'].data['x']\n"
+              "    return points\n\n\ndef read_all(names):\n    clouds = []\n    for name in names:\n"
+              f"        {kept}\n    return clouds\n\n\ntrain = read_all(split_names)\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected
+
+
 @pytest.mark.parametrize("generator, expected", [("np.random.RandomState(seed)", []),
                                                  ("np.random.default_rng(seed)", []),
                                                  ("tf.data.Dataset.from_tensor_slices(tf.range(10))", [12])])

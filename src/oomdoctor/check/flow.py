@@ -1034,6 +1034,10 @@ class Flow(CallHandlers):
         loop = ctx.loops[-1]
         iterable = self.values.get(loop.iter) if isinstance(loop, (ast.For, ast.AsyncFor)) else None
         held: Value = None
+        if isinstance(value, Data) and _made_per_call(value) and value.content == ARRAYS and not value.labels:
+            # pc = read_cloud(path); clouds.append(pc): the array the helper makes anew on each call (np.zeros((n, 3))
+            # filled from the file it opens) is one sample, and the list keeps one per pass
+            value = Item(value.shape, value.dtype, fresh=True)
         if isinstance(value, (Item, Several)):
             small = self._small_growth(dotted_name(target), node, ctx) and not (
                 _large(value) and _loop_count(loop, self.values) > FEW_LARGE)
@@ -1099,7 +1103,7 @@ class Flow(CallHandlers):
             if isinstance(returned, Data) and returned.root == f"{returned.path}:{returned.line}" and \
                     callee.info.node.lineno <= returned.line <= (callee.info.node.end_lineno or returned.line):
                 # made anew by the function on each call: cut(scene_a) and cut(scene_b) are two data sets
-                returned = replace(returned, root=f"{returned.root}@{call.ctx.module.path}:{call.node.lineno}")
+                returned = replace(returned, root=f"{returned.root}{_PER_CALL}{call.ctx.module.path}:{call.node.lineno}")
             return returned
         if isinstance(callee, ClassRef):
             cls = callee.info
@@ -1222,6 +1226,15 @@ def _over_literal(loop: ast.For | ast.AsyncFor, function: ast.AST) -> bool:
     bound = [n.value for n in ast.walk(function) if isinstance(n, ast.Assign)
              and any(isinstance(t, ast.Name) and t.id == iterable.id for t in n.targets)]
     return bool(bound) and all(isinstance(v, literals) for v in bound)
+
+
+# Joins the root of an array a function makes to the call that made it: each call's array is a data set of its own
+_PER_CALL = "@"
+
+
+def _made_per_call(data: Data) -> bool:
+    """The array was made anew by the script's function at the call that gave it (see _call_project)."""
+    return _PER_CALL in data.root
 
 
 def _first_item(value: Value) -> Item | None:

@@ -43,6 +43,10 @@ DECODERS = {
     "medpy.io.load": (None, None), "rawpy.imread": (None, None), "tifffile.imread": (None, None),
     # satellite scenes: pylibtiff (TIFF.open(p).read_image()) and GDAL (gdal.Open(p).ReadAsArray())
     "libtiff.TIFF.open": (None, None), "osgeo.gdal.Open": (None, None),
+    # point clouds and meshes: one scan's points (tens of thousands of x, y, z and more)
+    "plyfile.PlyData.read": (None, None), "open3d.io.read_point_cloud": (None, None),
+    "open3d.io.read_triangle_mesh": (None, None), "trimesh.load": (None, None), "trimesh.load_mesh": (None, None),
+    "laspy.read": (None, None),
 }
 # Calls that decode every file of a list at once and return them all in a list: TensorLayer's read_images
 # (tensorlayer/visualize.py: for each batch of names, imgs.extend(threading_data(...)); return imgs), the
