@@ -704,6 +704,8 @@ class Flow(CallHandlers):
         piece = node.slice
         first = piece.elts[0] if isinstance(piece, ast.Tuple) and piece.elts else piece
         if isinstance(first, ast.Slice):
+            if ctx.loops and first.lower is not None and not isinstance(first.lower, ast.Constant):
+                return Batch()  # x[i:i + batch_size]: one batch, read as it is used
             return mapped
         if isinstance(self.values.get(first), Number) or ctx.loops and isinstance(first, ast.Name):
             return Item(fresh=False)

@@ -222,13 +222,14 @@ class CallHandlers:
             self.seen.append(Seen("loaded", node, ctx, data))
         return data
 
-    def _mapped_read(self, node: ast.AST, ctx: Context, mapped: Mapped) -> Data:
+    def _mapped_read(self, node: ast.AST, ctx: Context, mapped: Mapped) -> Value:
         """np.array(chunks), chunks[idx, :], chunks.astype(...) of a memory-mapped array: every row it covers read
         into memory, where the mapping read only the rows each batch used."""
+        if not ctx.data_set_level or ctx.loops:
+            return Item()  # torch.tensor(x[idx]) in a step or __getitem__: the rows of one sample or batch
         data = Data(node.lineno, str(ctx.module.path), ast.unparse(node)[:60], ARRAYS, reader="mmap",
                     labels=mapped.labels or _reads_labels(node, ctx))
-        if ctx.data_set_level and not ctx.loops:
-            self.seen.append(Seen("loaded", node, ctx, data))
+        self.seen.append(Seen("loaded", node, ctx, data))
         return data
 
     def _mapped_method(self, call: Call, mapped: Mapped, method: str) -> Value:

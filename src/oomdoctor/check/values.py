@@ -171,12 +171,11 @@ class Keyed:
     items: tuple
 
     def get(self, key: str | None) -> Value:
-        """What ``key`` holds; for a key the script computes (self.model[name]), what every key holds when all hold
-        the same kind of value (every entry a model), else None."""
+        """What ``key`` holds; for a key the script computes (self.model[name].eval()), a model when every entry is
+        one, else None (which of the train and test arrays data[split] is, nothing says)."""
         if key is not None:
             return next((item for k, item in zip(self.keys, self.items) if k == key), None)
-        kinds = {type(item) for item in self.items}
-        return self.items[0] if len(kinds) == 1 and self.items[0] is not None else None
+        return self.items[0] if self.items and all(isinstance(item, Model) for item in self.items) else None
 
 
 @dataclass(frozen=True)
