@@ -105,7 +105,7 @@ def test_cpu_computes_float16_in_float32_under_xla():
     (1.5, 2),
 ])
 def test_tensorflows_bfc_allocator_counts_a_fresh_region_whole_unless_it_splits(request_mib, counted_mib):
-    from oomdoctor.keras.backends.tensorflow import bfc_fresh_region_chunk
+    from oomdoctor.keras.backends.base import bfc_fresh_region_chunk
 
     assert bfc_fresh_region_chunk(int(request_mib * MiB)) == int(counted_mib * MiB)
 

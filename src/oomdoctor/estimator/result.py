@@ -76,6 +76,9 @@ class Estimate:
     fixes: list = field(default_factory=list)
     # PyTorch only: max_memory_reserved, the caching allocator's segments (device_total_bytes adds the context)
     reserved_peak_bytes: int | None = None
+    # The peak without what the framework takes only when the device has it free (XLA's autotuning offers
+    # cuDNN scratch that way): what a device must hold; fits and max_batch_size are judged on it. None: all of it
+    required_peak_bytes: int | None = None
     # Several devices (oomdoctor.estimator.parallel): every byte figure above is then ONE device's, batch_size is global
     strategy: str | None = None  # e.g. "zero2:8", "model_parallel:2x4"
     devices: int = 1
@@ -158,6 +161,10 @@ class Estimate:
                                                "the global batch"})
         if self.device_search is not None:
             data["device_search"] = dict(self.device_search)
+        if self.required_peak_bytes is not None:
+            data["required_peak_bytes"] = self.required_peak_bytes
+            data["required_peak_bytes_meaning"] = "allocator peak without what the framework takes only when free " \
+                                                  "(cuDNN scratch while XLA autotunes): what the device must hold"
         if self.reserved_peak_bytes is not None:
             data["reserved_peak_bytes"] = self.reserved_peak_bytes
             data["reserved_peak_bytes_meaning"] = "caching allocator's reserved segments at their peak " \

@@ -172,7 +172,8 @@ def largest_batch(model, gpu="auto", target_batch: int | None = None, optimizer=
     found = estimate(model, target_batch or 1, optimizer=optimizer, precision=precision, backend=backend, gpu=gpu)
     best = found.max_batch_size or 0
     steps = accumulation_steps(target_batch, best)
-    peak = found._job.step(best).peak_bytes if best else found._job.step(1).peak_bytes
+    # on that card, what the step takes: the cuDNN scratch that does not fit is not taken (required_bytes)
+    peak = found._job.step(best or 1).required_bytes
     return LargestBatch(best, peak, found.gpu.name, steps, found.max_batch_reason)
 
 
@@ -208,11 +209,12 @@ class MemoryGuard(keras.callbacks.Callback):
         self.estimate = found = estimate(self.model, self.batch_size, gpu=resolve_auto(self.gpu))
         if found.fits is not False:
             return
+        needed = found.required_peak_bytes or found.peak_bytes
         best = next((fix for fix in found.fixes if fix.fits), None) or next(
             (fix for fix in found.fixes if fix.helps), None)
         message = _("oomdoctor: this training step will not fit: at batch {batch} it needs about {need} on the "
                     "device ({peak} allocator peak), more than {capacity}.").format(
-            batch=self.batch_size, need=format_bytes(found.device_total_bytes), peak=format_bytes(found.peak_bytes),
+            batch=self.batch_size, need=format_bytes(found._job.device_total(needed)), peak=format_bytes(needed),
             capacity=found.gpu.capacity_words())
         if best is not None:
             message += " " + _("Best fix: {change} (peak {peak}).").format(change=best.change,

@@ -270,7 +270,7 @@ def _fits(job: Job, batch_size: int) -> bool:
         from .backends.torch import fits_under
 
         return fits_under(job.facts(batch_size), traced, int(job.gpu.usable_bytes * (1 - MAX_BATCH_SPARE)))
-    return _device_total(job, job.step(batch_size).peak_bytes) <= job.gpu.total_bytes
+    return _device_total(job, job.step(batch_size).required_bytes) <= job.gpu.total_bytes
 
 
 def max_batch_size(job: Job, limit: int = 1 << 24) -> int:
@@ -391,13 +391,15 @@ def build_estimate(job: Job) -> Estimate:
         gpu=job.gpu,
         engine=engine,
         engine_reason=table_reason,
+        required_peak_bytes=memory.required_bytes if memory.optional_bytes else None,
         _job=job,
     )
     if job.strategy is not None:
         _describe_strategy(estimate, job)
     if job.gpu is not None:
         estimate.fits = _fits(job, job.batch_size)
-        estimate.headroom_bytes = job.gpu.total_bytes - estimate.device_total_bytes
+        # what the card has beyond what the step needs (the peak without what is only taken when free)
+        estimate.headroom_bytes = job.gpu.total_bytes - _device_total(job, memory.required_bytes)
         estimate.max_batch_size = max_batch_size(job)
         if estimate.max_batch_size == 0:
             fixed = job.step(1)

@@ -25,7 +25,7 @@ from __future__ import annotations
 from ...i18n import _
 from ...units import MiB, format_bytes
 from ..layers import Kind
-from .base import Device, KeptTable, StepFacts, StepMemory, eager_step, resident_bytes
+from .base import Device, KeptTable, StepFacts, StepMemory, bfc_fresh_region_chunk, eager_step, resident_bytes
 from .xla import CPU_TABLE, XLABackend
 
 GRAPH_TABLE = KeptTable(
@@ -61,32 +61,6 @@ _UNCERTAIN_GRAPH = 0.35
 
 # XLA:CPU via JAX against TensorFlow's XLA:CPU: within 0.69-1.34 on 18 measured rows.
 _UNCERTAIN_COMPILED = 0.35
-
-# TensorFlow's BFC allocator (xla/tsl/framework/bfc_allocator.cc), as the CPU runs it
-# (TF_CPU_ALLOCATOR_USE_BFC, allow_growth): memory comes in regions, the first 2 MiB, each
-# next one twice as large (or doubled until the request fits), and a request takes a whole
-# free chunk, counted whole in bytes_in_use, unless the chunk is at least twice the request
-# or more than 128 MiB larger, when it is split.
-BFC_FIRST_REGION = 2 * MiB
-BFC_MAX_INTERNAL_FRAGMENTATION = 128 * MiB
-
-
-def bfc_fresh_region_chunk(request: int) -> int:
-    """What a BFC allocator counts in use for ``request`` bytes served from a region made for it.
-
-    XLA:CPU's step makes one buffer for all its temporaries, the largest request of the step,
-    which a fresh region serves: on the CPU ground truth the step's peak above the variables and
-    the batch was exactly such a region (cnn_cifar at batch 128 with SGD or momentum: 256.0 MiB
-    for XLA's 226; MobileNet-v2: 512.0; DenseNet-121: 1024.0). Where the allocator's regions had
-    already grown past it, the chunk is split and this counts too much, not too little.
-    """
-    region = BFC_FIRST_REGION
-    while region < request:
-        region *= 2
-    if region >= 2 * request or region - request >= BFC_MAX_INTERNAL_FRAGMENTATION:
-        return request
-    return region
-
 
 def _compiled_cpu_step(facts: StepFacts) -> StepMemory:
     kept = CPU_TABLE.kept_bytes(facts)

@@ -56,7 +56,7 @@ from dataclasses import dataclass
 
 from ...gpus import GPU
 from ...i18n import _
-from ...units import MiB
+from ...units import MiB, format_bytes
 from ..layers import Kind
 from .base import (
     Device,
@@ -65,6 +65,8 @@ from .base import (
     StepFacts,
     StepMemory,
     StepRequest,
+    bfc_fresh_region_chunk,
+    conv_input_channels,
     is_depthwise,
     is_spatial_conv,
     resident_bytes,
@@ -113,6 +115,9 @@ CPU_TABLE = KeptTable(
 _UNCERTAIN_FLOAT32_CONV = 1.0
 _UNCERTAIN_OTHER = 0.3
 _UNCERTAIN_AUTOTUNE = 0.1
+# The convolutions' autotuning, whose scratch is modelled: on the H200, from 27 % under (a 64x64 CNN
+# at batch 128) to twice over (a float16 CNN, whose step held the peak instead).
+_UNCERTAIN_CONV_AUTOTUNE = 0.5
 
 
 def _uncertain_bytes(facts: StepFacts, kept: list[int]) -> int:
@@ -124,40 +129,61 @@ def _uncertain_bytes(facts: StepFacts, kept: list[int]) -> int:
 
 
 # Convolution autotuning. Before the first step XLA tries cuDNN's algorithms for every
-# convolution, beside the resident weights: the operands, the candidate's output and a
-# reference output, and each candidate's scratch. The FFT algorithms (unit stride) need the
-# most: the padded input, output and filter transformed to complex spectra,
-# 8 bytes x (N*Cin + N*Cout + Cin*Cout) x prod(side + kernel - 1) (last side halved + 1),
-# computed in float32 whatever the layer's dtype. Measured phases were 2.7x that on two models
-# alike: the seed's pooled model (1491x257, one channel) and cnn_cifar in bfloat16 (32x32). XLA
-# never gives a candidate more than 4 GiB of scratch (its ScratchAllocator's limit), which VGG-16's
+# convolution, beside the resident weights: the operands, the candidate's output and a copy of
+# the first candidate's output to check the others against, and each candidate's scratch
+# (xla/service/gpu/autotuning/conv_algorithm_picker.cc). Each of these buffers is allocated with
+# redzones of xla_gpu_redzone_padding_bytes (8 MiB) on both sides: on the H200 the largest
+# allocation of four models was their largest candidate's scratch plus 16 MiB to the byte. No
+# candidate gets more than 4 GiB of scratch (TF_CUDNN_WORKSPACE_LIMIT_IN_MB), which VGG-16's
 # 224x224x64 convolutions reached (measured within 1 % of operands + 4 GiB).
-_FFT_SCRATCH_PER_SPECTRA = 2.7
+#
+# A candidate's scratch is cuDNN's own choice, asked of it on the device, so it is modelled from
+# the algorithms that need the most: the FFT ones, whose scratch holds the padded input, output
+# and filter as complex spectra, 8 bytes x (N*Cin + N*Cout + Cin*Cout) x prod(side + kernel - 1)
+# (last side halved + 1), computed in float32. cuDNN's FFT algorithm takes padded sides up to 256;
+# beyond, FFT_TILING transforms 32x32 tiles that overlap by kernel - 1 (its spectra are those of
+# every tile). Measured on the H200's autotuning logs, the largest float32 candidate's scratch was
+# 4.7-5.2x those spectra for unit-stride convolutions over several channels (a 64x64 CNN at batch
+# 128, a subclassed 96x96 CNN, a 160x160 U-Net): x5. Convolutions over one channel (the seed's
+# pooled audio model, 1491x257x1) and in bfloat16 (cnn_cifar at batch 1024) had about half of it
+# (x2.5, fitted on those two; a float16 CNN had 0.9x, so 16-bit models are estimated high).
+# Strided, dilated and depthwise convolutions have no FFT candidate; their scratch is not modelled
+# (on the H200: 0.2-1.5 GiB for four such models, see the README's open misses).
+#
+# cuDNN's scratch is asked for as an allocation that may fail: XLA then drops that candidate and
+# autotunes the others (conv_algorithm_picker's "Scratch allocation failed"; TensorFlow's BFC
+# allocator logs "The caller indicates that this is not a failure"). It is part of the allocator's
+# peak where the GPU has the room, and of nothing a smaller GPU needs: ``required`` leaves it out.
+_REDZONES = 2 * 8 * MiB
+_FFT_SCRATCH_PER_SPECTRA = 5.0
+_FFT_SCRATCH_PER_SPECTRA_NARROW = 2.5  # one input channel, or bfloat16/float16
+_FFT_MAX_PADDED_SIDE = 256
+_FFT_TILE = 32
 _SCRATCH_LIMIT = 4 * 2**30
-# For float32 convolutions on small images with few channels (sides <= 32, <= 64 channels: the
-# filter's spectra, Cin x Cout, stay small) autotuning then picks an FFT algorithm, and its
-# workspace joins the step: cnn_cifar (batch 128 and 1024) needed 2.0x the autotuning scratch of
-# its largest convolution more than compiled without a GPU, at both batches (1.65x inside XLA's
-# temporary buffer, which was the largest allocation measured, the rest beside it); VGG-16 and
-# ResNet-50 (14x14 to 28x28 with 256-512 channels) needed none of it, and bfloat16 convolutions
-# do not pick it.
-_FFT_MAX_SIDE = 32
-_FFT_MAX_CHANNELS = 64
-_FFT_IN_STEP = 2.0
 
 
-def _fft_spectra_bytes(use, batch: int) -> int:
-    """The FFT algorithms' complex spectra of a unit-stride spatial convolution (0 for others)."""
+def _unit_stride(op) -> bool:
+    return all(s == 1 for s in getattr(op, "strides", (1,))) and all(d == 1 for d in getattr(op, "dilation_rate", (1,)))
+
+
+def _fft_spectra_bytes(use, batch: int, tiled: bool = False) -> int:
+    """The FFT algorithms' complex spectra of a unit-stride spatial convolution (0 for others). With ``tiled``,
+    sides past cuDNN's FFT limit are transformed in 32x32 tiles, as FFT_TILING does."""
     op = use.call.op
-    if any(s != 1 for s in getattr(op, "strides", (1,))) or any(d != 1 for d in getattr(op, "dilation_rate", (1,))):
+    if not _unit_stride(op):
         return 0
     inputs, outputs = use.call.inputs[0].shape, use.call.outputs[0].shape
-    sides = [int(n) + int(k) - 1 for n, k in zip(inputs[1:-1], op.kernel_size)]
+    kernel = [int(k) for k in op.kernel_size]
+    sides = [int(n) + k - 1 for n, k in zip(inputs[1:-1], kernel)]
     if not sides or any(n <= 0 for n in sides):
         return 0
-    sides[-1] = sides[-1] // 2 + 1
+    if tiled and max(sides) > _FFT_MAX_PADDED_SIDE:
+        tiles = math.prod(math.ceil(n / max(_FFT_TILE - k + 1, 1)) for n, k in zip(sides, kernel))
+        per_plane = tiles * _FFT_TILE ** (len(sides) - 1) * (_FFT_TILE // 2 + 1)
+    else:
+        per_plane = math.prod(sides[:-1]) * (sides[-1] // 2 + 1)
     c_in, c_out = int(inputs[-1]), int(outputs[-1])
-    return 8 * (batch * c_in + batch * c_out + c_in * c_out) * math.prod(sides)
+    return 8 * (batch * c_in + batch * c_out + c_in * c_out) * per_plane
 
 
 def _autotuned_convolutions(facts: StepFacts):
@@ -170,15 +196,40 @@ def _autotuned_convolutions(facts: StepFacts):
         yield use, _fft_spectra_bytes(use, b)
 
 
-def _conv_autotune_bytes(facts: StepFacts) -> int:
-    """The largest convolution's autotuning: input, two outputs and the FFT candidates' scratch."""
-    largest = 0
+def _candidate_scratch_bytes(facts: StepFacts, use) -> int:
+    """The largest scratch a cuDNN candidate for ``use`` asks for while XLA autotunes it (see above)."""
+    wide = facts.precision.compute_itemsize == 4 and conv_input_channels(use) > 1
+    multiple = _FFT_SCRATCH_PER_SPECTRA if wide else _FFT_SCRATCH_PER_SPECTRA_NARROW
+    return int(min(multiple * _fft_spectra_bytes(use, facts.batch_size, tiled=wide), _SCRATCH_LIMIT))
+
+
+def _conv_autotune_bytes(facts: StepFacts) -> tuple[int, int]:
+    """The largest convolution's autotuning, ``(all of it, the scratch part)``: input, output and its reference
+    copy, and the candidates' scratch, each with its redzones; the scratch as the allocator counts a fresh
+    region made for it."""
+    largest = (0, 0)
     b = facts.batch_size
-    for use, spectra in _autotuned_convolutions(facts):
+    for use, _spectra in _autotuned_convolutions(facts):
         x = facts.tensor_bytes(use, use.call.inputs[0].elements(b))
         y = facts.tensor_bytes(use, use.call.outputs[0].elements(b))
-        largest = max(largest, int(x + 2 * y + min(_FFT_SCRATCH_PER_SPECTRA * spectra, _SCRATCH_LIMIT)))
+        scratch = _candidate_scratch_bytes(facts, use)
+        scratch = bfc_fresh_region_chunk(scratch + _REDZONES) if scratch else 0
+        operands = x + 2 * y + 3 * _REDZONES
+        largest = max(largest, (operands + scratch, scratch))
     return largest
+
+
+# For float32 convolutions on small images with few channels (sides <= 32, <= 64 channels: the
+# filter's spectra, Cin x Cout, stay small) autotuning then picks an FFT algorithm, and its
+# workspace joins the step: cnn_cifar (batch 128 and 1024) needed about 5.5x the FFT spectra of
+# its largest convolution (above) more than compiled without a GPU, at both batches (most of it
+# inside XLA's temporary buffer, which was the largest allocation measured, the rest beside it);
+# VGG-16 and ResNet-50 (14x14 to 28x28 with 256-512 channels) needed none of it, and bfloat16
+# convolutions do not pick it. (Fitted on those two rows; refitted from 5.4 when a 6 % cuDNN scratch
+# on every float32 convolution, read off ResNet-50 alone, gave way to the stem's below.)
+_FFT_MAX_SIDE = 32
+_FFT_MAX_CHANNELS = 64
+_FFT_IN_STEP_PER_SPECTRA = 5.5
 
 
 def _fft_step_workspace_bytes(facts: StepFacts) -> int:
@@ -188,7 +239,7 @@ def _fft_step_workspace_bytes(facts: StepFacts) -> int:
     small = [spectra for use, spectra in _autotuned_convolutions(facts)
              if max(use.call.inputs[0].shape[1:-1], default=0) <= _FFT_MAX_SIDE
              and max(use.call.inputs[0].shape[-1], use.call.outputs[0].shape[-1]) <= _FFT_MAX_CHANNELS]
-    return int(_FFT_IN_STEP * min(_FFT_SCRATCH_PER_SPECTRA * max(small, default=0), _SCRATCH_LIMIT))
+    return int(min(_FFT_IN_STEP_PER_SPECTRA * max(small, default=0), 2 * _SCRATCH_LIMIT))
 
 
 # Optimizers whose update XLA folds into the weight-gradient product as an addend.
@@ -248,7 +299,7 @@ class XLABackend:
             }
             uncertain = _uncertain_bytes(facts, kept)
         # Before the first step XLA autotunes convolutions, then matrix products, beside the state
-        gemm, conv = (_autotune_bytes(facts), _conv_autotune_bytes(facts)) if on_gpu else (0, 0)
+        gemm, (conv, scratch) = (_autotune_bytes(facts), _conv_autotune_bytes(facts)) if on_gpu else (0, (0, 0))
         conv_phase = conv > gemm + AUTOTUNE_WORKSPACE_BYTES
         autotune = {
             **resident_bytes(facts),
@@ -264,12 +315,15 @@ class XLABackend:
                 return StepMemory(breakdown=all_reduce, activation_bytes_by_use=kept, peak_phase="gradient all-reduce",
                                   uncertain_bytes=int(_UNCERTAIN_OTHER * all_reduce["workspace"]))
         if sum(autotune.values()) > sum(breakdown.values()):
-            # convolution scratch is cuDNN's, modelled on three models: less certain than the products'
-            margin = _UNCERTAIN_OTHER if conv_phase else _UNCERTAIN_AUTOTUNE
+            # convolution scratch is cuDNN's, modelled from its FFT algorithms: less certain than the products'
+            margin = _UNCERTAIN_CONV_AUTOTUNE if conv_phase else _UNCERTAIN_AUTOTUNE
+            optional = scratch if conv_phase else 0
+            required = max(sum(breakdown.values()), sum(autotune.values()) - optional)
             return StepMemory(breakdown=autotune, activation_bytes_by_use=kept,
                               peak_phase="compilation (XLA autotuning matrix products and convolutions)",
                               uncertain_bytes=int(margin * autotune["temporaries"]),
-                              notes=_layout_notes(facts, anchor))
+                              notes=_layout_notes(facts, anchor) + _optional_scratch_notes(optional, required),
+                              optional_bytes=optional, required_peak_bytes=required)
         return StepMemory(
             breakdown=breakdown,
             activation_bytes_by_use=kept,
@@ -316,24 +370,48 @@ def xla_gpu_anchor(facts: StepFacts, step: CompiledStep, target: GPU) -> XLAGpuA
 # What autotuning on the GPU adds to the compiled buffer, which a compile without a GPU cannot
 # choose: without autotuning XLA emits every matrix product as a Triton kernel, with none of the
 # cuBLAS workspace (xla/service/gpu: 32 MiB per call on Hopper, 4 MiB before) that the products
-# autotuning hands to cuBLAS get; and the cuDNN algorithms picked for float32 convolutions have
-# scratch. On the H200 ground truth the measured buffer was 1-3 workspaces larger on models with
-# matrix products (transformer 79-104 MB, MobileNet-v2 30 MB, the seed's model 32 MiB) and 5-6 %
-# larger than what ResNet-50's float32 convolutions keep (batch 32 and 128).
+# autotuning hands to cuBLAS get; on the H200 the measured buffer was 1-3 workspaces larger on
+# models with matrix products (transformer 79-104 MB, a seq2seq 32.7 MiB, the seed's model 32 MiB).
+# And the cuDNN algorithm picked for a float32 convolution with a kernel wider than 3 over at most
+# 4 channels (a stem: ResNet's 7x7, ConvNeXt's 4x4 patches) has scratch about the size of its
+# output: ResNet-50's buffer was 112 MiB larger than compiled at batch 32 and 415 MiB at 128
+# (1.06-1.14x its stem's output), ConvNeXt-Tiny's 44 MiB (1.19x). Models whose stems are 3x3
+# (Inception-v3, Xception, EfficientNetV2-B0, MobileNet-v2) had none beyond the compiled buffer,
+# nor had ResNet-50 in bfloat16, though all have float32 or 16-bit convolutions elsewhere.
 _CUBLAS_WORKSPACE_HOPPER = 32 * MiB
 _CUBLAS_WORKSPACE_OLDER = 4 * MiB
 _LIVE_CUBLAS_WORKSPACES = 3
-_CUDNN_FLOAT32_SCRATCH = 0.06
+_STEM_MAX_CHANNELS = 4
+_STEM_MIN_KERNEL = 4
+_STEM_SCRATCH_PER_OUTPUT = 1.15
 
 
-def _autotuned_workspace_bytes(facts: StepFacts, kept: list[int], cublas_workspace: int) -> int:
+def _stem_scratch_bytes(facts: StepFacts) -> int:
+    """The scratch of the float32 large-kernel convolution over few channels (a stem), if the model has one."""
+    if facts.precision.compute_itemsize != 4:
+        return 0
+    b = facts.batch_size
+    return max((int(_STEM_SCRATCH_PER_OUTPUT * facts.tensor_bytes(u, u.call.outputs[0].elements(b)))
+                for u in facts.uses
+                if is_spatial_conv(u) and not is_depthwise(u) and u.call.inputs and u.call.outputs
+                and 0 < conv_input_channels(u) <= _STEM_MAX_CHANNELS
+                and max(getattr(u.call.op, "kernel_size", (1,))) >= _STEM_MIN_KERNEL), default=0)
+
+
+def _autotuned_workspace_bytes(facts: StepFacts, cublas_workspace: int) -> int:
     products = sum(1 for u in facts.uses if u.kind is Kind.DENSE and u.call.outputs
                    and u.call.outputs[0].shape[-1] >= 8)  # narrower products become reductions
-    f32 = facts.precision.compute_itemsize == 4
-    # cuDNN's depthwise kernels need no scratch (MobileNet-v2's buffer was exactly the compiled one)
-    conv_kept = sum(k for u, k in zip(facts.uses, kept) if f32 and is_spatial_conv(u) and not is_depthwise(u))
-    return (min(products, _LIVE_CUBLAS_WORKSPACES) * cublas_workspace + int(_CUDNN_FLOAT32_SCRATCH * conv_kept)
+    return (min(products, _LIVE_CUBLAS_WORKSPACES) * cublas_workspace + _stem_scratch_bytes(facts)
             + _fft_step_workspace_bytes(facts))
+
+
+def _optional_scratch_notes(optional: int, required: int) -> list[str]:
+    if not optional:
+        return []
+    return [_("The peak falls while XLA autotunes the convolutions, {scratch} of it cuDNN scratch that XLA offers "
+              "only when the GPU has it free (with less, it tries fewer algorithms): the step needs {required}, "
+              "and whether it fits is judged on that.").format(scratch=format_bytes(optional),
+                                                               required=format_bytes(required))]
 
 
 def _layout_notes(facts: StepFacts, anchor: XLAGpuAnchor | None) -> list[str]:
@@ -370,7 +448,7 @@ def _compiled_breakdown(facts: StepFacts, compiled: CompiledStep | None, kept: l
         "gradients": gradients,
         "activations": activations,
         "temporaries": outputs,  # the loss and metric values
-        "workspace": _autotuned_workspace_bytes(facts, by_use, anchor.cublas_workspace_bytes),
+        "workspace": _autotuned_workspace_bytes(facts, anchor.cublas_workspace_bytes),
     }
     return breakdown, by_use
 
