@@ -52,7 +52,7 @@ multiply, and nothing is autotuned.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ...gpus import GPU
 from ...i18n import _
@@ -350,11 +350,34 @@ def compile_for_gpu(request: StepRequest, facts: StepFacts) -> XLAGpuAnchor | No
     step without an anchor."""
     from .xla_compile import compiled_step
 
-    step = compiled_step(request.model, request.batch_size, request.optimizer_name, request.gpu, request.precision,
-                         inputs=list(request.inputs), outputs=list(request.outputs))
+    def compile_at(batch: int) -> CompiledStep | NotCompiled:
+        return compiled_step(request.model, batch, request.optimizer_name, request.gpu, request.precision,
+                             inputs=list(request.inputs), outputs=list(request.outputs))
+
+    step = compile_at(request.batch_size)
     if isinstance(step, NotCompiled):
         return step
-    return xla_gpu_anchor(facts, step, request.gpu)
+    anchor = xla_gpu_anchor(facts, step, request.gpu)
+    # Where the buffer is mostly the gradients (a small batch; XLA also frees some of them as the fused
+    # update consumes them) it tells little of how activations grow with the batch: an MLP's compile at
+    # batch 256 held less than its gradients, which scaled every other batch's activations by 0. When
+    # the buffer beyond the gradients is under a quarter of the table's activations, the step is
+    # compiled once more at a batch where the table's activations pass twice the gradients, and the
+    # slope between the two compiles scales the table.
+    table_kept = sum(GPU_TABLE.kept_bytes(facts))
+    if table_kept and step.temp_bytes - facts.trainable_bytes < _SECOND_COMPILE_BELOW * table_kept:
+        multiple = 2
+        while multiple < _SECOND_COMPILE_MAX_MULTIPLE and table_kept * multiple < 2 * facts.trainable_bytes:
+            multiple *= 2
+        larger = compile_at(request.batch_size * multiple)
+        if not isinstance(larger, NotCompiled) and larger.temp_bytes > step.temp_bytes:
+            slope = (larger.temp_bytes - step.temp_bytes) / (table_kept * (multiple - 1))
+            anchor = replace(anchor, activation_scale=slope)
+    return anchor
+
+
+_SECOND_COMPILE_MAX_MULTIPLE = 64
+_SECOND_COMPILE_BELOW = 0.25
 
 
 def xla_gpu_anchor(facts: StepFacts, step: CompiledStep, target: GPU) -> XLAGpuAnchor:
