@@ -3,7 +3,8 @@
 Prints, over tests/logs/real/ (logs from public issue threads with hand-written labels): how many
 were recognised as OOM or not, the framework and memory named, the figures read, and the advice case
 against the label. Then the time to read a 50 MB log whose error is at its end, and pathological
-logs (long runs of digits, dots, newlines). Run: python bench/explain_corpus.py
+logs (long runs of digits, dots, newlines). Run: python bench/explain_corpus.py [--corpus DIR] [--no-speed]
+(``--corpus bench/data/explain_heldout1``: a set labelled blind, by someone who never read the reader).
 """
 from __future__ import annotations
 
@@ -26,10 +27,10 @@ def _same(key: str, got, want) -> bool:
     return got == want
 
 
-def corpus() -> None:
+def corpus(folder: Path = REAL) -> None:
     rows, score, figures, cases = 0, Counter(), [0, 0], Counter()
-    misses = []
-    for label_path in sorted(REAL.glob("*.json")):
+    misses, figure_misses = [], []
+    for label_path in sorted(folder.glob("*.json")):
         label = json.loads(label_path.read_text())
         result = explain(label_path.with_suffix(".log").read_text(encoding="utf-8", errors="replace"))
         rows += 1
@@ -40,14 +41,19 @@ def corpus() -> None:
             for key in FIGURES:
                 if label.get(key) is not None:
                     figures[1] += 1
-                    figures[0] += _same(key, getattr(result, key), label[key])
+                    same = _same(key, getattr(result, key), label[key])
+                    figures[0] += same
+                    if not same:
+                        figure_misses.append(f"  {label_path.stem}: {key} {getattr(result, key)!r} (label: "
+                                             f"{label[key]!r})")
         else:
             score["framework"] += 1
             score["memory"] += 1
         cases[label["case"], result.case == label["case"]] += 1
         if result.case != label["case"]:
             misses.append(f"  {label_path.stem}: {result.case} (label: {label['case']})")
-    print(f"{rows} real logs ({sum(1 for p in REAL.glob('*.json') if json.loads(p.read_text())['oom'])} OOM)")
+    print(f"{rows} real logs in {folder} "
+          f"({sum(1 for p in folder.glob('*.json') if json.loads(p.read_text())['oom'])} OOM)")
     for key in ("oom", "framework", "memory"):
         print(f"  {key:<10} {score[key]}/{rows}")
     print(f"  figures    {figures[0]}/{figures[1]} stated figures read within 1 %")
@@ -55,8 +61,11 @@ def corpus() -> None:
     print(f"  case       {right}/{rows} as labelled")
     for case in sorted({case for case, _ok in cases}):
         print(f"    {case:<24} {cases[case, True]}/{cases[case, True] + cases[case, False]}")
-    print("  cases that differ from the label (tests/explain/test_explain_corpus.py says why):")
+    print("  cases that differ from the label (for tests/logs/real, tests/explain/test_explain_corpus.py says why):")
     print("\n".join(misses))
+    if figure_misses:
+        print("  figures that differ from the label:")
+        print("\n".join(figure_misses))
 
 
 def speed() -> None:
@@ -79,6 +88,6 @@ def speed() -> None:
 
 
 if __name__ == "__main__":
-    corpus()
+    corpus(Path(sys.argv[sys.argv.index("--corpus") + 1]) if "--corpus" in sys.argv else REAL)
     if "--no-speed" not in sys.argv:
         speed()
