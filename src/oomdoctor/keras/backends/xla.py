@@ -163,7 +163,8 @@ _SCRATCH_LIMIT = 4 * 2**30
 
 
 def _unit_stride(op) -> bool:
-    return all(s == 1 for s in getattr(op, "strides", (1,))) and all(d == 1 for d in getattr(op, "dilation_rate", (1,)))
+    return (all(s == 1 for s in getattr(op, "strides", (1,)))
+            and all(d == 1 for d in getattr(op, "dilation_rate", (1,))))
 
 
 def _fft_spectra_bytes(use, batch: int, tiled: bool = False) -> int:
@@ -187,13 +188,13 @@ def _fft_spectra_bytes(use, batch: int, tiled: bool = False) -> int:
 
 
 def _autotuned_convolutions(facts: StepFacts):
-    b = facts.batch_size
+    """The convolutions whose cuDNN candidates have FFT scratch (spatial, not depthwise, channels last)."""
     for use in facts.uses:
         if not is_spatial_conv(use) or is_depthwise(use) or not use.call.inputs or not use.call.outputs:
             continue
         if getattr(use.call.op, "data_format", "channels_last") != "channels_last":
             continue
-        yield use, _fft_spectra_bytes(use, b)
+        yield use
 
 
 def _candidate_scratch_bytes(facts: StepFacts, use) -> int:
@@ -209,7 +210,7 @@ def _conv_autotune_bytes(facts: StepFacts) -> tuple[int, int]:
     region made for it."""
     largest = (0, 0)
     b = facts.batch_size
-    for use, _spectra in _autotuned_convolutions(facts):
+    for use in _autotuned_convolutions(facts):
         x = facts.tensor_bytes(use, use.call.inputs[0].elements(b))
         y = facts.tensor_bytes(use, use.call.outputs[0].elements(b))
         scratch = _candidate_scratch_bytes(facts, use)
@@ -236,7 +237,7 @@ def _fft_step_workspace_bytes(facts: StepFacts) -> int:
     """Float32 convolutions on small images run an FFT algorithm whose workspace is in the step's buffer."""
     if facts.precision.compute_itemsize != 4:
         return 0
-    small = [spectra for use, spectra in _autotuned_convolutions(facts)
+    small = [_fft_spectra_bytes(use, facts.batch_size) for use in _autotuned_convolutions(facts)
              if max(use.call.inputs[0].shape[1:-1], default=0) <= _FFT_MAX_SIDE
              and max(use.call.inputs[0].shape[-1], use.call.outputs[0].shape[-1]) <= _FFT_MAX_CHANNELS]
     return int(min(_FFT_IN_STEP_PER_SPECTRA * max(small, default=0), 2 * _SCRATCH_LIMIT))
@@ -413,11 +414,9 @@ def _stem_scratch_bytes(facts: StepFacts) -> int:
     """The scratch of the float32 large-kernel convolution over few channels (a stem), if the model has one."""
     if facts.precision.compute_itemsize != 4:
         return 0
-    b = facts.batch_size
-    return max((int(_STEM_SCRATCH_PER_OUTPUT * facts.tensor_bytes(u, u.call.outputs[0].elements(b)))
-                for u in facts.uses
-                if is_spatial_conv(u) and not is_depthwise(u) and u.call.inputs and u.call.outputs
-                and 0 < conv_input_channels(u) <= _STEM_MAX_CHANNELS
+    return max((int(_STEM_SCRATCH_PER_OUTPUT * facts.tensor_bytes(u, u.call.outputs[0].elements(facts.batch_size)))
+                for u in _autotuned_convolutions(facts)
+                if 0 < conv_input_channels(u) <= _STEM_MAX_CHANNELS
                 and max(getattr(u.call.op, "kernel_size", (1,))) >= _STEM_MIN_KERNEL), default=0)
 
 
