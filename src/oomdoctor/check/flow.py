@@ -478,7 +478,8 @@ class Flow(CallHandlers):
             # for v in values, values = [coarse_loss * 1000, refine_loss * 1000]: each one of those tensors
             tensors = [i for i in iterable.items if isinstance(i, Tensor)]
             element = next((t for t in tensors if t.graph), tensors[0])
-        small = (isinstance(iterable, Range) and iterable.count is not None and iterable.count <= FEW
+        small = (isinstance(iterable, Range) and (iterable.count is not None and iterable.count <= FEW
+                                                  or iterable.batch)
                  or isinstance(iterable, Data) and iterable.small
                  or isinstance(iterable, Several))
         self._small_loops[node] = small
@@ -840,8 +841,9 @@ class Flow(CallHandlers):
         small = False
         for generator in node.generators:
             iterable = self.eval(generator.iter, inner_scope, inner)
-            small = small or isinstance(iterable, Range) and iterable.count is not None and \
-                iterable.count <= FEW or isinstance(iterable, Data) and iterable.small
+            small = small or isinstance(iterable, Range) and (iterable.count is not None and
+                                                              iterable.count <= FEW or iterable.batch) or \
+                isinstance(iterable, Data) and iterable.small
             element = (_row(iterable) if isinstance(iterable, Data) and iterable.content in (ARRAYS, FILES)
                        else Batch() if isinstance(iterable, (Loader, Pipeline)) else None)
             inner = replace(inner, loops=inner.loops + (node,), over_samples=isinstance(iterable, Data))

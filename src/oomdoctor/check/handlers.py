@@ -35,7 +35,7 @@ from .library import (
     keyword_value,
     loader_kind,
 )
-from .names import dotted_name, is_labels, last_part, names_batch_size, names_inputs, words_of
+from .names import dotted_name, is_batch_size, is_labels, last_part, names_inputs, words_of
 from .values import (
     ARRAYS,
     FEW,
@@ -502,7 +502,8 @@ class CallHandlers:
         first = numbers[0] if len(numbers) > 1 else Number(0)
         if isinstance(last, Number) and isinstance(first, Number):
             return Range(int(last.value - first.value))
-        return Range(None)
+        # for _ in range(params['batch_size']): one batch's samples, read as the batch is made
+        return Range(None, batch=len(call.node.args) == 1 and is_batch_size(call.node.args[0]))
 
     def _keras_dataset(self, call: Call) -> Value:
         name = call.qualified.split(".")[-2]
@@ -615,10 +616,7 @@ def _first_dimension_is_a_batch(call: Call) -> bool:
     if call.qualified.startswith("numpy.random.") and last_part(call.qualified) not in ("rand", "randn"):
         shape = argument(node, "size", 2)
     first = shape.elts[0] if isinstance(shape, (ast.Tuple, ast.List)) and shape.elts else shape
-    if isinstance(first, ast.Subscript) and isinstance(first.slice, ast.Constant) and \
-            isinstance(first.slice.value, str):
-        return names_batch_size(first.slice.value)
-    return isinstance(first, (ast.Name, ast.Attribute)) and names_batch_size(last_part(dotted_name(first)))
+    return is_batch_size(first)
 
 
 def _literal_shape(node: ast.AST | None, values: dict[ast.AST, Value]) -> tuple[int | None, ...] | None:

@@ -194,6 +194,7 @@ class Text:
 class Range:
     """range(n): a loop over it runs n times."""
     count: int | None
+    batch: bool = False       # range(batch_size): the samples of one batch, however many that is
 
 
 Value = object  # any of the above, or None when the script does not show what it is
