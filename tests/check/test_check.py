@@ -1625,3 +1625,16 @@ def test_a_loop_over_range_of_the_batch_size_reads_one_batch(loop, expected, tmp
               "            self.k = (self.k + 1) % len(self.names)\n        return np.stack(pics)\n\n\n"
               "reader = Reader(names)\nfor step in range(1000):\n    x = reader.next_batch()\n")
     assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("guard, expected", [("with torch.no_grad():", []), ("if True:", [14])])
+def test_a_function_called_under_no_grad_returns_tensors_without_a_graph(guard, expected, tmp_path):
+    # L3DAS21's SELD baseline: one loss function for the training step and for evaluate(); what it returns under
+    # torch.no_grad() recorded no graph, so evaluate's running mean of it keeps nothing
+    source = ("import torch\n\ncriterion = torch.nn.MSELoss()\n\n\ndef step_loss(model, x, y):\n"
+              "    return criterion(model(x), y)\n\n\ndef evaluate(model, loader):\n    running = 0.\n"
+              f"    {guard}\n        for x, y in loader:\n            running += step_loss(model, x, y)\n"
+              "    return running\n\n\nmodel = torch.nn.Linear(4, 1).cuda()\noptimizer = torch.optim.Adam(model.parameters())\n"
+              "for x, y in train_loader:\n    loss = step_loss(model, x, y)\n    loss.backward()\n    optimizer.step()\n"
+              "print(evaluate(model, val_loader))\n")
+    assert _rules(tmp_path, source, "loss-keeps-graph") == expected

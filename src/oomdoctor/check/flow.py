@@ -1108,7 +1108,7 @@ class Flow(CallHandlers):
                     callee.info.node.lineno <= returned.line <= (callee.info.node.end_lineno or returned.line):
                 # made anew by the function on each call: cut(scene_a) and cut(scene_b) are two data sets
                 returned = replace(returned, root=f"{returned.root}{_PER_CALL}{call.ctx.module.path}:{call.node.lineno}")
-            return returned
+            return _without_graph(returned) if call.ctx.no_grad else returned
         if isinstance(callee, ClassRef):
             cls = callee.info
             self.referenced.add(cls)
@@ -1124,7 +1124,8 @@ class Flow(CallHandlers):
                           None)
             if method is not None:
                 self._bind(method, call, skip_self=True)
-                return self.returns.get(method)
+                returned = self.returns.get(method)
+                return _without_graph(returned) if call.ctx.no_grad else returned
             return None
         if isinstance(callee, Model):
             return self._forward(call, callee)
@@ -1239,6 +1240,16 @@ _PER_CALL = "@"
 def _made_per_call(data: Data) -> bool:
     """The array was made anew by the script's function at the call that gave it (see _call_project)."""
     return _PER_CALL in data.root
+
+
+def _without_graph(value: Value) -> Value:
+    """What a function returns to a caller under torch.no_grad(): its tensors were computed there, recording no
+    graph, whatever other callers (a training step) get from the same function."""
+    if isinstance(value, Tensor):
+        return replace(value, graph=False)
+    if isinstance(value, Several):
+        return Several(tuple(_without_graph(item) for item in value.items))
+    return value
 
 
 def _first_item(value: Value) -> Item | None:
