@@ -1638,3 +1638,20 @@ def test_a_function_called_under_no_grad_returns_tensors_without_a_graph(guard, 
               "for x, y in train_loader:\n    loss = step_loss(model, x, y)\n    loss.backward()\n    optimizer.step()\n"
               "print(evaluate(model, val_loader))\n")
     assert _rules(tmp_path, source, "loss-keeps-graph") == expected
+
+
+@pytest.mark.parametrize("forward, evaluation, expected", [
+    ("return self.predict(x)", "", []),
+    ("return self.head(self.body(x))", "for x, y in test_loader:\n    print(model.predict(x))\n", [15])])
+def test_a_model_method_its_forward_runs_is_part_of_the_forward_pass_whatever_its_name(forward, evaluation, expected,
+                                                                                       tmp_path):
+    # D-SCRIPT's ContactCNN.predict and ModelInteraction.map_predict: named for prediction, run by forward() in
+    # training (a predict() the model's class defines runs its own body, not nn.Module's); a predict() that only
+    # the script's evaluation calls is evaluation still
+    source = ("import torch\nfrom torch import nn\n\n\nclass Net(nn.Module):\n    def __init__(self):\n"
+              "        super().__init__()\n        self.body = nn.Linear(8, 8)\n        self.head = nn.Linear(8, 1)\n\n"
+              f"    def forward(self, x):\n        {forward}\n\n    def predict(self, x):\n"
+              "        return self.head(self.body(x))\n\n\n"
+              "model = Net()\noptimizer = torch.optim.Adam(model.parameters())\nfor x, y in train_loader:\n"
+              "    loss = ((model(x) - y) ** 2).mean()\n    loss.backward()\n    optimizer.step()\n" + evaluation)
+    assert _rules(tmp_path, source, "eval-without-no-grad") == expected

@@ -130,12 +130,19 @@ class Flow(CallHandlers):
         no_grad = info.decorated("no_grad", "inference_mode") or (
             lightning and name in ("validation_step", "test_step", "predict_step"))
         no_grad = no_grad or bool(callers) and all(c.no_grad for c in callers)
-        eval_mode = is_eval_name(name) or bool(callers) and all(c.eval_mode for c in callers)
+        # a model's method that the model's own methods call (D-SCRIPT's predict() and map_predict(), run by
+        # forward()) is part of its forward pass, whatever its name: only its callers make it evaluation
+        in_model = self._torch_model_method(info) and any(c.function is not None and self._torch_model_method(
+            c.function) for c in callers)
+        eval_mode = is_eval_name(name) and not in_model or bool(callers) and all(c.eval_mode for c in callers)
         batch_loop = bool(callers) and all(c.batch_loop for c in callers) or (lightning and name.endswith("_step"))
         repeated = any(c.loops or c.repeated for c in callers) or (lightning and name.endswith("_step"))
         forward = name == "forward" and info.cls is not None and self._model_framework(info.cls) == "torch"
         return Context(info.module, info, (), batch_loop, per_item, no_grad, eval_mode, repeated,
                        called_per_step=batch_loop or forward)
+
+    def _torch_model_method(self, info: FunctionInfo) -> bool:
+        return info.cls is not None and self._model_framework(info.cls) == "torch"
 
     def _item_functions(self) -> set[FunctionInfo]:
         """Functions handed to something that calls them once per element: ds.map(fn), Lambda(fn), transform=fn."""

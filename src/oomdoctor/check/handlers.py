@@ -46,6 +46,7 @@ from .values import (
     TABLE,
     Batch,
     Data,
+    FunctionRef,
     H5Dataset,
     H5File,
     Item,
@@ -198,8 +199,8 @@ class CallHandlers:
             return model
         if method == "forward":
             return self._forward(call, model)
-        if method in MODEL_METHODS:
-            return None
+        if method in MODEL_METHODS and not isinstance(call.callee, FunctionRef):
+            return None  # (a predict() or evaluate() the model's class defines runs its own body, below)
         return UNKNOWN  # a method of the user's model class, or a submodule: model.encoder(x)
 
     def _pipeline_method(self, call: Call, pipeline: Pipeline, method: str) -> Value:
