@@ -1655,3 +1655,15 @@ def test_a_model_method_its_forward_runs_is_part_of_the_forward_pass_whatever_it
               "model = Net()\noptimizer = torch.optim.Adam(model.parameters())\nfor x, y in train_loader:\n"
               "    loss = ((model(x) - y) ** 2).mean()\n    loss.backward()\n    optimizer.step()\n" + evaluation)
     assert _rules(tmp_path, source, "eval-without-no-grad") == expected
+
+
+@pytest.mark.parametrize("rows, expected", [("1", []), ("len(sentences)", [8])])
+def test_a_buffer_of_as_many_rows_as_the_script_writes_holds_a_few_samples(rows, expected, tmp_path):
+    # a seq2seq decoder's greedy loop (the OCR post-correction of check_heldout17): np.zeros((1, max_length)) holds the
+    # one sequence being decoded, float64 or not; a buffer of a row per sentence is the data set
+    source = ("import numpy as np\n\n\ndef translate(model, sentences, max_length):\n"
+              "    vocab = sorted(set(''.join(sentences)))\n    for sentence in sentences:\n"
+              "        print(sentence)\n"
+              f"    dec = np.zeros(({rows}, max_length))\n    dec[:, 0] = 1\n    for t in range(1, max_length):\n"
+              "        best = model.predict(dec).argmax(axis=2)\n        dec[:, t] = best[:, t - 1]\n    return dec\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected

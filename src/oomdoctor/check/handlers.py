@@ -373,8 +373,11 @@ class CallHandlers:
         dtype_node = keyword_value(node, "dtype") or (node.args[1] if len(node.args) > 1 and name in
                                                      NUMPY_CREATORS_DTYPE_SECOND else None)
         dtype = dtype_of(dtype_node, ctx.module) if dtype_node is not None else NUMPY_CREATORS[name]
+        # np.zeros((1, max_length)), a decoder's one-sequence input: as many samples as the script writes, a few,
+        # whatever the other dimensions, as a slice [:100] is
         data = Data(node.lineno, str(ctx.module.path), last_part(name), ARRAYS, shape=shape, dtype=dtype,
-                    implicit_float64=dtype_node is None and dtype == "float64")
+                    implicit_float64=dtype_node is None and dtype == "float64",
+                    small=shape[0] is not None and shape[0] <= FEW)
         if data.implicit_float64:
             self.seen.append(Seen("created", node, ctx, data))
         return data
