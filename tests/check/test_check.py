@@ -1667,3 +1667,16 @@ def test_a_buffer_of_as_many_rows_as_the_script_writes_holds_a_few_samples(rows,
               f"    dec = np.zeros(({rows}, max_length))\n    dec[:, 0] = 1\n    for t in range(1, max_length):\n"
               "        best = model.predict(dec).argmax(axis=2)\n        dec[:, t] = best[:, t - 1]\n    return dec\n")
     assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+@pytest.mark.parametrize("cut, expected", [("cube[:, r:r + 9, c:c + 9]", []),
+                                           ("cube[:, rows, c:c + 9]", []),
+                                           ("cube[:, :, :]", [9])])
+def test_a_window_of_an_array_in_a_loop_is_a_piece_of_it_not_the_array(cut, expected, tmp_path):
+    # hyperspectral patch CNNs (check_heldout17's Indian Pines trainer): the 9 x 9 neighbourhood of each pixel,
+    # copied by np.array, was taken for a second copy of the whole scene
+    source = ("import numpy as np\n\ncube = np.load('scene.npy')\n\n\ndef patch(r, c):\n"
+              f"    rows = slice(r, r + 9)\n    piece = {cut}\n    return np.array(piece)\n\n\n"
+              "patches = []\nfor r in range(145):\n    for c in range(145):\n"
+              "        patches.append(patch(r, c))\nprint(len(patches), cube.shape)\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected

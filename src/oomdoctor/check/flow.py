@@ -740,6 +740,11 @@ class Flow(CallHandlers):
         if _one_column(piece, self.values) and _two_dimensional(data):
             # idx_features_labels[:, 0]: one column of a table of numbers, one value per row, as labels are
             return replace(data, shape=data.shape[:1] if data.shape else None, labels=True)
+        if isinstance(piece, ast.Tuple) and (ctx.loops or ctx.repeated) and \
+                any(_window(e, ctx.module) for e in piece.elts[1:]):
+            # scene[:, r:r + 9, c:c + 9] (or [:, rows, cols] with rows = slice(r, r + 9)) in a loop, or in a function
+            # called in one: the neighbourhood of one position, a piece of the array as a row is, not all of it
+            return Item(None, data.dtype, fresh=False, root=data.root)
         first = piece.elts[0] if isinstance(piece, ast.Tuple) and piece.elts else piece
         folds = isinstance(first, ast.Name) and _fold_index(first.id, ctx)
         if isinstance(self.values.get(first), Number) or ctx.loops and isinstance(first, ast.Name) and not folds:
@@ -1345,6 +1350,18 @@ def _whole_slice(piece: ast.AST) -> bool:
     return (isinstance(piece, ast.Slice) and piece.lower is None and piece.upper is None
             or isinstance(piece, ast.Tuple) and not piece.elts
             or isinstance(piece, ast.Constant) and piece.value is Ellipsis)
+
+
+def _window(index: ast.expr, module: Module) -> bool:
+    """r:r + 9, or a name the function binds to slice(r, r + 9): a range of positions that moves with the code
+    around it, not the whole dimension nor a fixed part of it."""
+    if isinstance(index, ast.Slice):
+        return any(bound is not None and not isinstance(bound, ast.Constant) for bound in (index.lower, index.upper))
+    if not isinstance(index, ast.Name):
+        return False
+    function = module.function_of(index)
+    calls = _calls_assigned_to(index.id, function.node if function is not None else module.tree)
+    return bool(calls) and all(dotted_name(c.func) == "slice" for c in calls)
 
 
 def _one_column(piece: ast.AST, values: dict[ast.AST, Value]) -> bool:
