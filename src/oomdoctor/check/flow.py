@@ -1120,6 +1120,11 @@ class Flow(CallHandlers):
                     callee.info.node.lineno <= returned.line <= (callee.info.node.end_lineno or returned.line):
                 # made anew by the function on each call: cut(scene_a) and cut(scene_b) are two data sets
                 returned = replace(returned, root=f"{returned.root}{_PER_CALL}{call.ctx.module.path}:{call.node.lineno}")
+            if isinstance(returned, Item) and returned.widened_line is not None and \
+                    callee.info.node.lineno <= returned.widened_line <= (callee.info.node.end_lineno or 0):
+                # normalize(pic) = (255. - pic) / 255.: the helper may serve several loops (a batch's, the whole
+                # validation set's); the caller's call is where this one made its item wider
+                returned = replace(returned, widened_line=call.node.lineno)
             return _without_graph(returned) if call.ctx.no_grad else returned
         if isinstance(callee, ClassRef):
             cls = callee.info
