@@ -1692,3 +1692,12 @@ def test_an_item_a_helper_makes_wider_is_said_at_the_call_that_keeps_it(tmp_path
               "        pics.append(normalize(cv2.imread(name)))\n    return pics\n\n\n"
               "val = validation(val_names)\nfor step in range(1000):\n    x = next_batch(train_names, step, 16)\n")
     assert _rules(tmp_path, source, "dtype-blowup") == [18]
+
+
+def test_a_global_bound_after_the_call_holds_nothing_when_the_function_runs(tmp_path):
+    # STGCN's load_metr_la: values = values.astype(np.float32) inside the loader, and the windows cut from what it
+    # returns, bound to globals later in the module, were taken for names still holding the data at the copy
+    source = ("import numpy as np\n\n\ndef load(path):\n    x = np.load(path).reshape(-1, 64, 64, 3)\n"
+              "    x = x.copy()\n    return x\n\n\ndata = load('x.npy')\ntrain_x = data - data.mean()\n"
+              "print(data.shape)\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == []

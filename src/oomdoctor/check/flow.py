@@ -76,6 +76,7 @@ class Flow(CallHandlers):
         self.attributes: dict[tuple[ClassInfo, str], Value] = {}
         self.attribute_sites: dict[tuple[ClassInfo, str], tuple[Module, ast.AST]] = {}
         self.callers: dict[FunctionInfo, list[Context]] = {}
+        self._call_lines: dict[FunctionInfo, list[tuple[Context, int]]] = {}  # each caller's context and line
         self.referenced: set[object] = set()
         # what a function does to the module's names (appends to a global list): the caller sees it after the call
         self.global_effects: dict[FunctionInfo, dict[str, Value]] = {}
@@ -103,6 +104,8 @@ class Flow(CallHandlers):
             self.seen, self.values = [], {}
             callers, self.callers = self.callers, {}
             self._previous_callers = callers
+            self._previous_call_lines, self._call_lines = self._call_lines, {}
+            self._entry_lines: dict[FunctionInfo, int | None] = {}
             for module in self.modules:
                 scope = Scope()
                 self.module_scopes[module] = scope
@@ -116,6 +119,34 @@ class Flow(CallHandlers):
                 break
             previous = state
         self.rounds = _round + 1
+
+    def bound_after_call(self, name: str, function: FunctionInfo) -> bool:
+        """The module-level ``name`` is first bound after the module's code calls ``function`` (adj, values =
+        load() on line 72; train_x = windows(values) on line 76): when the function runs, that global holds nothing
+        yet, whatever the flow's scope holds once the module has run."""
+        entry = self._entry_line(function, frozenset())
+        return entry is not None and function.module.first_binding(name) > entry
+
+    def _entry_line(self, info: FunctionInfo, visiting: frozenset) -> int | None:
+        """The first line of its module's own code that calls ``info``, itself or through the functions that call
+        it (last round's callers); None when another module calls it, or nothing seen does."""
+        if info in self._entry_lines:
+            return self._entry_lines[info]
+        lines = []
+        for ctx, line in self._previous_call_lines.get(info, []):
+            if ctx.module is not info.module:
+                lines = []
+                break
+            through = line if ctx.function is None else None if ctx.function in visiting else \
+                self._entry_line(ctx.function, visiting | {info})
+            if through is None:
+                lines = []
+                break
+            lines.append(through)
+        entry = min(lines) if lines else None
+        if not visiting:
+            self._entry_lines[info] = entry
+        return entry
 
     def _entry_context(self, info: FunctionInfo) -> Context:
         """How a function's body runs: from its name, decorators and class, and from every place it is called."""
@@ -1166,6 +1197,7 @@ class Flow(CallHandlers):
             if name not in params and isinstance(default, ast.Constant):
                 params[name] = self._eval_Constant(default, Scope(), call.ctx)
         self.callers.setdefault(info, []).append(call.ctx)
+        self._call_lines.setdefault(info, []).append((call.ctx, call.node.lineno))
 
     def _forward(self, call: Call, model: Model) -> Value:
         if model.framework != "torch":

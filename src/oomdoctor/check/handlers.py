@@ -439,6 +439,9 @@ class CallHandlers:
                 value = scope.names[name]
                 if _made_later_here(value, call):
                     continue  # series = load(): what this function returns, from an earlier round of the flow
+                if scope.parent is None and call.ctx.function is not None and \
+                        self.bound_after_call(name, call.ctx.function):  # type: ignore[attr-defined]
+                    continue  # a global the module binds only after it calls this function
                 if not value.split and not value.labels:
                     holders.append((name, scope.parent is None))
             scope = scope.parent
