@@ -1701,3 +1701,16 @@ def test_a_global_bound_after_the_call_holds_nothing_when_the_function_runs(tmp_
               "    x = x.copy()\n    return x\n\n\ndata = load('x.npy')\ntrain_x = data - data.mean()\n"
               "print(data.shape)\n")
     assert _rules(tmp_path, source, "duplicate-copy") == []
+
+
+@pytest.mark.parametrize("kept, expected", [("np.copy(clip)", [13]), ("clip[:5]", [])])
+def test_a_few_samples_copied_anew_each_pass_are_one_sample_the_list_keeps(kept, expected, tmp_path):
+    # UCSD Ped1's ConvLSTM (check_heldout8): a ten-frame clip buffer, copied into the list once per stride
+    # position; the copy is made anew each pass, so the list keeps one clip per pass (a view of the buffer is the
+    # same few frames each time)
+    source = ("import os\n\nimport cv2\nimport numpy as np\n\n"
+              "frames = [cv2.imread(os.path.join('video', f)) for f in sorted(os.listdir('video'))]\n"
+              "clips = []\nclip = np.zeros((10, 256, 256, 3), dtype=np.uint8)\nfor i in range(len(frames) - 10):\n"
+              "    for t in range(10):\n        clip[t] = frames[i + t]\n"
+              f"    clips.append({kept})\nX = np.array(clips)\nprint(X.shape)\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected

@@ -1085,6 +1085,12 @@ class Flow(CallHandlers):
             # pc = read_cloud(path); clouds.append(pc): the array the helper makes anew on each call (np.zeros((n, 3))
             # filled from the file it opens) is one sample, and the list keeps one per pass
             value = Item(value.shape, value.dtype, fresh=True)
+        elif isinstance(value, Data) and value.small and value.content == ARRAYS and not value.labels and \
+                value.path == str(ctx.module.path) and \
+                any(loop.lineno <= value.line <= (loop.end_lineno or loop.lineno) for loop in ctx.loops):
+            # clips.append(np.copy(clip)), clip a buffer of ten frames: an array of a few samples made anew in the
+            # loop is one sample, and the list keeps one per pass
+            value = Item(value.shape, value.dtype, fresh=True)
         if isinstance(value, (Item, Several)):
             small = self._small_growth(dotted_name(target), node, ctx) and not (
                 _large(value) and _loop_count(loop, self.values) > FEW_LARGE)
