@@ -1714,3 +1714,14 @@ def test_a_few_samples_copied_anew_each_pass_are_one_sample_the_list_keeps(kept,
               "    for t in range(10):\n        clip[t] = frames[i + t]\n"
               f"    clips.append({kept})\nX = np.array(clips)\nprint(X.shape)\n")
     assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+def test_what_a_function_returns_is_what_its_body_gave_in_the_last_round(tmp_path):
+    # UCF101's C3D trainer (check_heldout17): video3d() decodes one clip's frames and returns np.array(frames); run
+    # before its callers were known, it looked like the whole data set, and that first round's value stayed, so the
+    # list of every clip, one per folder, went unseen
+    source = ("import os\n\nimport cv2\nimport numpy as np\n\n\ndef read_clip(folder):\n    frames = []\n"
+              "    for name in os.listdir(folder):\n        frames.append(cv2.imread(os.path.join(folder, name)))\n"
+              "    return np.array(frames)\n\n\nclips = []\nfor folder in os.listdir('videos'):\n"
+              "    clips.append(read_clip(os.path.join('videos', folder)))\nprint(len(clips))\n")
+    assert _rules(tmp_path, source, "eager-loading") == [16]

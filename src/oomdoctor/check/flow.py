@@ -72,7 +72,10 @@ class Flow(CallHandlers):
         self.uses_gpu = uses_gpu
         self.torch_script = torch_script
         self.params: dict[FunctionInfo, dict[str, Value]] = {}
+        # what each function returned in the last round (each round's own: a value from a round that ran the body
+        # before its callers were known, as one sample's rather than per element, does not stay), and this round's
         self.returns: dict[FunctionInfo, Value] = {}
+        self._returning: dict[FunctionInfo, Value] = {}
         self.attributes: dict[tuple[ClassInfo, str], Value] = {}
         self.attribute_sites: dict[tuple[ClassInfo, str], tuple[Module, ast.AST]] = {}
         self.callers: dict[FunctionInfo, list[Context]] = {}
@@ -101,7 +104,7 @@ class Flow(CallHandlers):
         parameters, attributes and callers stop changing; ``seen`` and ``values`` keep the last round's."""
         previous = None
         for _round in range(_ROUNDS):
-            self.seen, self.values = [], {}
+            self.seen, self.values, self._returning = [], {}, {}
             callers, self.callers = self.callers, {}
             self._previous_callers = callers
             self._previous_call_lines, self._call_lines = self._call_lines, {}
@@ -113,12 +116,17 @@ class Flow(CallHandlers):
             for module in self.modules:
                 for info in module.functions.values():
                     self._run_function(info)
+            self.returns = self._returning
             state = (dict(self.returns), {k: dict(v) for k, v in self.params.items()}, dict(self.attributes),
                      {k: len(v) for k, v in self.callers.items()})
             if state == previous:
                 break
             previous = state
         self.rounds = _round + 1
+
+    def returned(self, info: FunctionInfo) -> Value:
+        """What ``info`` returns: this round's value once its body has run in this round, else the last round's."""
+        return self._returning[info] if info in self._returning else self.returns.get(info)
 
     def bound_after_call(self, name: str, function: FunctionInfo) -> bool:
         """The module-level ``name`` is first bound after the module's code calls ``function`` (adj, values =
@@ -303,7 +311,7 @@ class Flow(CallHandlers):
         elif isinstance(node, ast.Return):
             if node.value is not None and ctx.function is not None:
                 value = self.eval(node.value, scope, ctx)
-                self.returns[ctx.function] = _merge(self.returns.get(ctx.function), value)
+                self._returning[ctx.function] = _merge(self._returning.get(ctx.function), value)
         elif isinstance(node, ast.Delete):
             for target in node.targets:
                 if isinstance(target, ast.Name):
@@ -657,7 +665,7 @@ class Flow(CallHandlers):
                 if name in klass.methods:
                     method = klass.methods[name]
                     if any(dotted_name(d) == "property" for d in method.node.decorator_list):
-                        return self.returns.get(method)  # data_set.images, a @property: what it returns
+                        return self.returned(method)  # data_set.images, a @property: what it returns
                     return FunctionRef(method, owner)
             if isinstance(owner, Model) and name not in MODEL_METHODS and self._may_hold_unseen_submodule(cls, name):
                 return Model(owner.framework, owner.line)  # a submodule made in a way the flow did not follow
@@ -1147,7 +1155,7 @@ class Flow(CallHandlers):
                 call.scope.rebind(name, value)
             if callee.info.generator:
                 return Loader()
-            returned = self.returns.get(callee.info)
+            returned = self.returned(callee.info)
             # model = build_model(), or model, history = train_model(...): a Keras model built in the loop
             built = next((v for v in (returned.items if isinstance(returned, Several) else (returned,))
                           if isinstance(v, Model) and v.framework == "keras"), None)
@@ -1178,7 +1186,7 @@ class Flow(CallHandlers):
                           None)
             if method is not None:
                 self._bind(method, call, skip_self=True)
-                returned = self.returns.get(method)
+                returned = self.returned(method)
                 return _without_graph(returned) if call.ctx.no_grad else returned
             return None
         if isinstance(callee, Model):
@@ -1213,7 +1221,7 @@ class Flow(CallHandlers):
         if model.cls is not None and "forward" in model.cls.methods:
             forward = model.cls.methods["forward"]
             self._bind(forward, call, skip_self=True)
-            returned = self.returns.get(forward)
+            returned = self.returned(forward)
             if isinstance(returned, Several):  # pred_classes, pred_direc = net(images)
                 return Several(tuple(tensor for _item in returned.items))
         return tensor
