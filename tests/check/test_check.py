@@ -1725,3 +1725,19 @@ def test_what_a_function_returns_is_what_its_body_gave_in_the_last_round(tmp_pat
               "    return np.array(frames)\n\n\nclips = []\nfor folder in os.listdir('videos'):\n"
               "    clips.append(read_clip(os.path.join('videos', folder)))\nprint(len(clips))\n")
     assert _rules(tmp_path, source, "eager-loading") == [16]
+
+
+@pytest.mark.parametrize("kept, expected", [("clips.extend(cut(frames, stride))", [26]),
+                                            ("print(len(cut(frames, stride)))", [24])])
+def test_a_list_made_anew_each_pass_and_kept_elsewhere_holds_one_pass(kept, expected, tmp_path):
+    # UCSD Ped1's ConvLSTM (check_heldout8): each folder's frames, in a list made anew per folder, are cut into clips
+    # that one list keeps across folders: that list is the data set, the per-folder one holds a folder
+    source = ("import os\n\nimport cv2\nimport numpy as np\n\n\ndef cut(frames, stride):\n    out = []\n"
+              "    clip = np.zeros((10, 64, 64, 3), dtype=np.uint8)\n    k = 0\n"
+              "    for i in range(0, len(frames), stride):\n        clip[k] = frames[i]\n        k += 1\n"
+              "        if k == 10:\n            out.append(np.copy(clip))\n            k = 0\n    return out\n\n\n"
+              "clips = []\nfor folder in sorted(os.listdir('videos')):\n    frames = []\n"
+              "    for name in sorted(os.listdir(os.path.join('videos', folder))):\n"
+              "        frames.append(cv2.imread(os.path.join('videos', folder, name)))\n"
+              f"    for stride in (1, 2):\n        {kept}\nprint(len(clips))\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected

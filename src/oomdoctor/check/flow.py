@@ -510,6 +510,23 @@ class Flow(CallHandlers):
                 growing = list(ctx.loops[index + 1:])
         return bool(growing) and all(self._small_loops.get(loop, False) for loop in growing)
 
+    def _kept_elsewhere_each_pass(self, key: str, node: ast.AST, ctx: Context) -> bool:
+        """The list ``key`` is made anew each pass of a loop (all_frames = [] per folder), and that same pass adds
+        what is made of it to a list that keeps growing (clips.extend(cut(all_frames))): it holds one pass's
+        files, and the growing list, said where it grows, is the data set."""
+        statement = ctx.module.statement_of(node)
+        name = key.split(".")[-1]
+        for loop in reversed(ctx.loops):
+            if not _made_anew_in(loop, key, statement):
+                continue
+            return any(isinstance(call.func, ast.Attribute) and call.func.attr in ("append", "extend", "insert")
+                       and call.lineno > statement.lineno and dotted_name(call.func.value) not in ("", key)
+                       and not _made_anew_in(loop, dotted_name(call.func.value), ctx.module.statement_of(call))
+                       and any(name in names_in(a) | {getattr(n, "attr", "") for n in ast.walk(a)}
+                               for a in list(call.args) + [k.value for k in call.keywords])
+                       for call in calls_in(loop))
+        return False
+
     def _for(self, node: ast.For | ast.AsyncFor, scope: Scope, ctx: Context) -> None:
         iterable = self.eval(node.iter, scope, ctx)
         names = {last_part(dotted_name(n)) for n in ast.walk(node.iter) if isinstance(n, (ast.Name, ast.Attribute))}
@@ -1101,7 +1118,8 @@ class Flow(CallHandlers):
             value = Item(value.shape, value.dtype, fresh=True)
         if isinstance(value, (Item, Several)):
             small = self._small_growth(dotted_name(target), node, ctx) and not (
-                _large(value) and _loop_count(loop, self.values) > FEW_LARGE)
+                _large(value) and _loop_count(loop, self.values) > FEW_LARGE) or \
+                self._kept_elsewhere_each_pass(dotted_name(target), node, ctx)
             held = self._collected(node, value, ctx, small, False, words_of(last_part(dotted_name(target))))
         if isinstance(value, Data) and not value.small:
             held = replace(value, container="list", split=True)  # X_parts.append(X[idx]): pieces of a data set
