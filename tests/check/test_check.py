@@ -1741,3 +1741,15 @@ def test_a_list_made_anew_each_pass_and_kept_elsewhere_holds_one_pass(kept, expe
               "        frames.append(cv2.imread(os.path.join('videos', folder, name)))\n"
               f"    for stride in (1, 2):\n        {kept}\nprint(len(clips))\n")
     assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("save, expected", [("np.savez(cache, X=X, Y=Y)", [8]), ("np.savez(cache, X, Y)", [8]),
+                                            ("np.savez(cache, Y=Y)", [])])
+def test_the_arrays_np_savez_saves_are_what_the_cache_holds(save, expected, tmp_path):
+    # UCF101's C3D trainer (check_heldout17): every clip decoded once and saved with np.savez(cache, X=X, Y=Y); the
+    # runs after load the whole .npz back (its members cannot be memory-mapped)
+    source = ("import os\n\nimport cv2\nimport numpy as np\n\ncache = 'dataset.npz'\nif os.path.exists(cache):\n"
+              "    archive = np.load(cache)\n    X, Y = archive['X'], archive['Y']\nelse:\n"
+              "    X = np.array([cv2.imread(p) for p in sorted(os.listdir('frames'))])\n"
+              f"    Y = np.arange(len(X))\n    {save}\nprint(X.shape)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected

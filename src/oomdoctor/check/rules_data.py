@@ -186,16 +186,18 @@ def _source_dtype(data: Data, script: Script) -> str | None:
 
 
 def _saved_to(path: ast.AST, script: Script) -> Iterator[ast.AST]:
-    """What the script saves to the file ``path`` names: np.save(path, x), pickle.dump(x, open(path, 'wb')),
-    torch.save(x, path), joblib.dump(x, path)."""
+    """What the script saves to the file ``path`` names: np.save(path, x), np.savez(path, x, y) and np.savez(path,
+    X=x, Y=y) (each array), pickle.dump(x, open(path, 'wb')), torch.save(x, path), joblib.dump(x, path)."""
     wanted = _saved_path(path)
     for save in script.calls_named("save", "savez", "savez_compressed", "dump"):
-        if len(save.args) < 2:
-            continue
-        target, saved = (save.args[0], save.args[1]) if last_part(dotted_name(save.func)).startswith("save") and \
-            script.main.qualified(save.func).startswith("numpy.") else (save.args[1], save.args[0])
-        if _saved_path(target) == wanted:
-            yield saved
+        method = last_part(dotted_name(save.func))
+        if method.startswith("save") and script.main.qualified(save.func).startswith("numpy."):
+            # np.save's keywords are options (allow_pickle); savez's are the arrays, by the names they are saved as
+            arrays = save.args[1:] + ([k.value for k in save.keywords if k.arg] if method != "save" else [])
+            if save.args and arrays and _saved_path(save.args[0]) == wanted:
+                yield from arrays
+        elif len(save.args) >= 2 and _saved_path(save.args[1]) == wanted:
+            yield save.args[0]
 
 
 def _saved_path(node: ast.AST) -> str:
