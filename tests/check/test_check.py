@@ -1753,3 +1753,15 @@ def test_the_arrays_np_savez_saves_are_what_the_cache_holds(save, expected, tmp_
               "    X = np.array([cv2.imread(p) for p in sorted(os.listdir('frames'))])\n"
               f"    Y = np.arange(len(X))\n    {save}\nprint(X.shape)\n")
     assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+def test_a_copy_of_a_local_list_a_function_returns_leaves_later_copies_news(tmp_path):
+    # UCF101's C3D trainer (check_heldout17): loaddata returns np.array(clips) in either branch of an if (clips goes
+    # with the call), then main splits the array it returned while keeping it: a second peak, after the first
+    source = ("import os\n\nimport cv2\nimport numpy as np\nfrom sklearn.model_selection import train_test_split\n\n\n"
+              "def load(folder, gray):\n    frames = []\n    for name in sorted(os.listdir(folder)):\n"
+              "        frames.append(cv2.imread(os.path.join(folder, name)))\n    if gray:\n"
+              "        return np.array(frames).transpose((0, 2, 1, 3))\n    else:\n        return np.array(frames)\n\n\n"
+              "X = load('frames', False)\ny = np.arange(len(X))\n"
+              "X_train, X_test, y_train, y_test = train_test_split(X, y, test_size=0.2)\nprint(X.shape)\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == [13, 15, 20]

@@ -553,10 +553,16 @@ def duplicate_copy(script: Script) -> Iterator[Finding]:
     reported: set[str] = set()
     for seen in script.seen("copied"):
         effect = _copy_effect(seen, script)
-        if effect not in ("duplicate", "from-list", "grown") or seen.source.root in reported:
+        if effect not in ("duplicate", "from-list", "grown"):
+            continue
+        name = _copied_name(seen, script)
+        # the array a function returns from a list of its own (return np.array(clips), in either branch of an if):
+        # the list goes with the call, so this peak is its own, and a later copy of the array is news again
+        returned = effect == "from-list" and name is not None and _returned_from_local_list(seen, name)
+        if seen.source.root in reported and not returned:
             continue  # a third copy of a data set already said to be held twice says nothing new
-        original = _copied_name(seen, script) or next((h for h, _level in seen.holders), None) or _("the original")
-        if effect != "grown":  # held twice only while it is built: a later copy that stays is news again
+        original = name or next((h for h, _level in seen.holders), None) or _("the original")
+        if effect != "grown" and not returned:  # held twice only while it is built: a later copy that stays is news
             reported.add(seen.source.root)
         message, fix = _copy_advice(effect, original, script.size_of(seen.value))
         yield script.finding("duplicate-copy", seen.node, message, fix, module=seen.ctx.module)
@@ -572,6 +578,23 @@ def duplicate_copy(script: Script) -> Iterator[Finding]:
             _("Drop the astype() (it converts nothing), or convert in place: x = x.astype('float32', copy=False); "
               "x /= 255."), module=seen.ctx.module)
     yield from lines_copied(script)
+
+
+def _returned_from_local_list(seen: Seen, name: str) -> bool:
+    """return np.array(clips), clips a list the function itself makes of new arrays (decoded files, not views of
+    an array it was given): the list goes when the function returns, and the array alone stays (in either branch
+    of an if: each is the one copy of its path)."""
+    function = seen.ctx.function
+    source: Data = seen.source  # type: ignore[assignment]
+    if function is None or "." in name or not isinstance(seen.ctx.module.statement_of(seen.node), ast.Return) or \
+            source.root != f"{source.path}:{source.line}" or \
+            not function.node.lineno <= source.line <= (function.node.end_lineno or 0):
+        return False
+    arguments = function.node.args
+    if name in {a.arg for a in arguments.posonlyargs + arguments.args + arguments.kwonlyargs} or \
+            name in function.declared_globals:
+        return False
+    return any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store) for n in own_nodes(function.node))
 
 
 def _copy_advice(effect: str, name: str, size: str) -> tuple[str, str]:
