@@ -1765,3 +1765,15 @@ def test_a_copy_of_a_local_list_a_function_returns_leaves_later_copies_news(tmp_
               "X = load('frames', False)\ny = np.arange(len(X))\n"
               "X_train, X_test, y_train, y_test = train_test_split(X, y, test_size=0.2)\nprint(X.shape)\n")
     assert _rules(tmp_path, source, "duplicate-copy") == [13, 15, 20]
+
+
+@pytest.mark.parametrize("fill, expected", [("for k, p in enumerate(pics):\n    padded[k, :, :p.shape[1]] = p\n", [9]),
+                                            ("for k, name in enumerate(names):\n    padded[k] = cv2.imread(name, 0)\n",
+                                             [])])
+def test_a_buffer_filled_from_a_list_that_still_holds_every_sample_is_a_second_copy(fill, expected, tmp_path):
+    # the OMR CTC trainer's validation set (check_heldout17): every image decoded into a list, then padded into
+    # one float32 array row by row while the list still holds them all
+    source = ("import cv2\nimport numpy as np\n\npics = []\nfor name in names:\n"
+              "    pics.append(cv2.imread(name, 0))\nwidest = max(p.shape[1] for p in pics)\n\n"
+              f"padded = np.zeros((len(pics), 128, widest), dtype=np.float32)\n{fill}print(padded.shape)\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected

@@ -566,6 +566,21 @@ def duplicate_copy(script: Script) -> Iterator[Finding]:
             reported.add(seen.source.root)
         message, fix = _copy_advice(effect, original, script.size_of(seen.value))
         yield script.finding("duplicate-copy", seen.node, message, fix, module=seen.ctx.module)
+    # padded = np.ones((len(pics), h, widest, 1)); for k, p in enumerate(pics): padded[k, ...] = p: the array is
+    # built from the list by hand, and the list still holds every sample
+    buffers: set[tuple[str, int]] = set()
+    for seen in script.seen("filled"):
+        data, item = seen.value, seen.source
+        if not isinstance(item, Item) or item.fresh or not item.root or item.root in reported or \
+                (data.path, data.line) in buffers or negligible(data) or data.labels:
+            continue
+        listed = _iterated_list(seen, item.root, script)
+        if listed is None or not _stays_alive(listed, seen, script):
+            continue
+        buffers.add((data.path, data.line))
+        reported.add(item.root)
+        message, fix = _copy_advice("from-list", listed, script.size_of(data))
+        yield script.finding("duplicate-copy", seen.node, message, fix, module=seen.ctx.module, line=data.line)
     for seen in script.seen("converted-twice"):
         source: Data = seen.source  # type: ignore[assignment]
         if negligible(source) or source.labels or source.content == NAMES:
@@ -578,6 +593,19 @@ def duplicate_copy(script: Script) -> Iterator[Finding]:
             _("Drop the astype() (it converts nothing), or convert in place: x = x.astype('float32', copy=False); "
               "x /= 255."), module=seen.ctx.module)
     yield from lines_copied(script)
+
+
+def _iterated_list(seen: Seen, root: str, script: Script) -> str | None:
+    """The name of the list of samples that a loop around a buffer's filling goes over (for k, p in
+    enumerate(pics)), when what fills the buffer is its rows: a whole list of arrays, not a few."""
+    for loop in reversed(seen.ctx.loops):
+        iterable = getattr(loop, "iter", None)
+        for node in ast.walk(iterable) if iterable is not None else ():
+            value = script.value(node)
+            if isinstance(node, ast.Name) and isinstance(value, Data) and value.root == root and \
+                    value.container == "list" and value.content in (FILES, ARRAYS) and not negligible(value):
+                return node.id
+    return None
 
 
 def _returned_from_local_list(seen: Seen, name: str) -> bool:
