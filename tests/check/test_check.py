@@ -1777,3 +1777,26 @@ def test_a_buffer_filled_from_a_list_that_still_holds_every_sample_is_a_second_c
               "    pics.append(cv2.imread(name, 0))\nwidest = max(p.shape[1] for p in pics)\n\n"
               f"padded = np.zeros((len(pics), 128, widest), dtype=np.float32)\n{fill}print(padded.shape)\n")
     assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+@pytest.mark.parametrize("kept, expected", [("embeddings[name] = torch.from_numpy(h5[name][:, :])", [9]),
+                                            ("embeddings[name] = cv2.imread(name + '.png')", [9]),
+                                            ("embeddings['last'] = cv2.imread(name + '.png')", [])])
+def test_a_dict_filled_with_one_read_per_key_in_a_loop_keeps_every_file(kept, expected, tmp_path):
+    # D-SCRIPT (check_heldout17): the language-model embedding of every protein, read from the HDF5 file into a
+    # dict by name before training; a read from an open HDF5 file in a loop is a file read, as a decoder's is
+    source = ("import cv2\nimport h5py\nimport torch\n\nh5 = h5py.File('embeddings.h5', 'r')\nnames = list(h5.keys())\n"
+              f"embeddings = {{}}\nfor name in names:\n    {kept}\nprint(len(embeddings))\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("wanted, expected", [("['x_train', 'y_train']", []), ("names", [12])])
+def test_a_loop_that_keeps_only_the_keys_of_a_few_written_names_keeps_a_few_files(wanted, expected, tmp_path):
+    # a ConvLSTM action recogniser (check_heldout10): of the .npy caches in a folder, only x_train and y_train are
+    # loaded into the dict: two arrays, not one file per sample
+    source = ("import os\n\nimport numpy as np\n\n\ndef load(data):\n    matrices = {}\n"
+              "    for name in os.listdir('cache'):\n        stem = name.split('.')[0]\n"
+              "        if stem in data:\n            print(stem)\n"
+              "            matrices[stem] = np.load(os.path.join('cache', name))\n    return matrices\n\n\n"
+              f"names = sorted(os.listdir('features'))\nfeatures = load({wanted})\nprint(len(features))\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected

@@ -93,6 +93,8 @@ class Flow(CallHandlers):
         self._small_loops: dict[ast.AST, bool] = {}  # for loops over a few items (a short range, a literal)
         self._items: set[FunctionInfo] | None = None
         self._module_like: dict[Module, set[str]] = {}
+        self._dicts: dict[Module, set[str]] = {}
+        self._appends: dict[ast.stmt, ast.Call] = {}
         self._local_imports: dict[tuple[Module, str, int], Module | None] = {}
         self._unseen_submodules: dict[tuple[ClassInfo, str], bool] = {}
         self.run()
@@ -354,6 +356,27 @@ class Flow(CallHandlers):
             return replace(ctx, eval_mode=not training)
         return ctx
 
+    def _as_append(self, container: ast.expr, statement: ast.Assign, module: Module) -> ast.Call:
+        """container.append(value) for ``container[key] = value``, made once per statement and placed in it (the
+        module's parents know it), so that what asks where an append stands finds the statement."""
+        if statement not in self._appends:
+            append = ast.Call(func=ast.Attribute(value=container, attr="append", ctx=ast.Load()),
+                              args=[statement.value], keywords=[])
+            ast.copy_location(append, statement)
+            ast.copy_location(append.func, statement)
+            module.parents[append] = statement
+            self._appends[statement] = append
+        return self._appends[statement]
+
+    def _dicts_of(self, module: Module) -> set[str]:
+        """tensors, self.cache: the names and attributes the module binds to a dict ({}, dict(), OrderedDict())."""
+        if module not in self._dicts:
+            self._dicts[module] = {dotted_name(t) for n in ast.walk(module.tree) if isinstance(n, ast.Assign) and (
+                isinstance(n.value, (ast.Dict, ast.DictComp)) or isinstance(n.value, ast.Call)
+                and last_part(dotted_name(n.value.func)) in ("dict", "OrderedDict", "defaultdict"))
+                for t in n.targets} - {""}
+        return self._dicts[module]
+
     def _used_as_module(self, module: Module) -> set[str]:
         """Names the script treats as an nn.Module: embedder.eval(), embedder.parameters(), whatever its class."""
         if module not in self._module_like:
@@ -449,6 +472,14 @@ class Flow(CallHandlers):
             if isinstance(container, Data) and ctx.loops and (isinstance(value, Item) or cropped or isinstance(
                     value, Number) and float(value.value).is_integer()):
                 self.seen.append(Seen("filled", statement, ctx, container, value))
+            elif container is None and ctx.loops and isinstance(value, Item) and value.fresh and \
+                    isinstance(statement, ast.Assign) and isinstance(target.value, (ast.Name, ast.Attribute)) and \
+                    not isinstance(target.slice, ast.Constant) and \
+                    dotted_name(target.value) in self._dicts_of(ctx.module):
+                # tensors[name] = read(h5[name]) in a loop: a dict that keeps one decoded file per key, as a list's
+                # append keeps one per pass
+                self._call_append(Call(self._as_append(target.value, statement, ctx.module), "", container, None,
+                                       [value], {}, ctx, scope))
 
     def _augmented(self, node: ast.AugAssign, scope: Scope, ctx: Context) -> None:
         value = self.eval(node.value, scope, ctx)
@@ -525,6 +556,22 @@ class Flow(CallHandlers):
                        and any(name in names_in(a) | {getattr(n, "attr", "") for n in ast.walk(a)}
                                for a in list(call.args) + [k.value for k in call.keywords])
                        for call in calls_in(loop))
+        return False
+
+    def _admits_few(self, node: ast.AST, ctx: Context) -> bool:
+        """An if inside the loop lets only the keys of a few names the script writes through (if stem in data,
+        data = ['x_train', 'y_train']): what it keeps is those few files, however many the loop goes over."""
+        loop = ctx.loops[-1] if ctx.loops else None
+        parent = ctx.module.parents.get(ctx.module.statement_of(node))
+        while parent is not None and parent is not loop:
+            if isinstance(parent, ast.If) and any(
+                    isinstance(test, ast.Compare) and isinstance(test.ops[0], ast.In)
+                    and isinstance(self.values.get(test.comparators[0]), Several)
+                    and len(self.values[test.comparators[0]].items) <= FEW
+                    and all(isinstance(i, Text) for i in self.values[test.comparators[0]].items)
+                    for test in ast.walk(parent.test)):
+                return True
+            parent = ctx.module.parents.get(parent)
         return False
 
     def _for(self, node: ast.For | ast.AsyncFor, scope: Scope, ctx: Context) -> None:
@@ -1003,7 +1050,10 @@ class Flow(CallHandlers):
             self._loops_reading[loop] = any(
                 _reads_directly(c, module) or last_part(dotted_name(c.func)) in readers
                 or self._absent_reader(c, module) for c in calls_in(loop))
-        return self._loops_reading[loop]
+        # h5[name][:, :]: an HDF5 data set read from the file (what an open file holds, this round's values say)
+        return self._loops_reading[loop] or any(
+            isinstance(n, ast.Subscript) and isinstance(self.values.get(n.value), (H5File, H5Dataset))
+            for n in ast.walk(loop))
 
     def _absent_reader(self, call: ast.Call, module: Module) -> bool:
         """spec_utils.cache_or_load(path), utils.read_volume(path): a function that says it reads, or is given a
@@ -1119,7 +1169,7 @@ class Flow(CallHandlers):
         if isinstance(value, (Item, Several)):
             small = self._small_growth(dotted_name(target), node, ctx) and not (
                 _large(value) and _loop_count(loop, self.values) > FEW_LARGE) or \
-                self._kept_elsewhere_each_pass(dotted_name(target), node, ctx)
+                self._kept_elsewhere_each_pass(dotted_name(target), node, ctx) or self._admits_few(node, ctx)
             held = self._collected(node, value, ctx, small, False, words_of(last_part(dotted_name(target))))
         if isinstance(value, Data) and not value.small:
             held = replace(value, container="list", split=True)  # X_parts.append(X[idx]): pieces of a data set
