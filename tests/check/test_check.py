@@ -1800,3 +1800,17 @@ def test_a_loop_that_keeps_only_the_keys_of_a_few_written_names_keeps_a_few_file
               "            matrices[stem] = np.load(os.path.join('cache', name))\n    return matrices\n\n\n"
               f"names = sorted(os.listdir('features'))\nfeatures = load({wanted})\nprint(len(features))\n")
     assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("target, expected", [("to_categorical(dec_out, num_classes=vocab_size)", [12]),
+                                              ("to_categorical(labels, num_classes=10)", [])])
+def test_padded_token_sequences_one_hot_encoded_are_a_vector_per_token(target, expected, tmp_path):
+    # a seq2seq OCR post-corrector (check_heldout17): the decoder's padded target sequences one-hot over the whole
+    # vocabulary before fit; padded ids alone are a few integers per text, and labels one-hot over 10 classes small
+    source = ("from tensorflow import keras\nfrom tensorflow.keras.utils import to_categorical\n\n\n"
+              "def prepare(src_ids, tgt_ids, longest):\n"
+              "    enc_in = keras.preprocessing.sequence.pad_sequences(src_ids, maxlen=longest, padding='post')\n"
+              "    dec_out = keras.preprocessing.sequence.pad_sequences(tgt_ids, maxlen=longest, padding='post')\n"
+              "    return enc_in, dec_out\n\n\nenc_in, dec_out = prepare(src_ids, tgt_ids, 100)\n"
+              f"y = {target}\nmodel.fit(enc_in, y, epochs=10)\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected

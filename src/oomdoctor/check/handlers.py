@@ -597,10 +597,18 @@ class CallHandlers:
         return lines
 
     def _one_hot(self, call: Call) -> Value:
-        """to_categorical(y, 3062): a float row of every class per sample."""
+        """to_categorical(y, 3062): a float row of every class per sample; of padded token sequences, a float row
+        of the whole vocabulary per token of every text."""
         node = call.node
         classes = call.args[1] if len(call.args) > 1 else call.kwargs.get("num_classes") or \
             call.kwargs.get("nb_classes")
+        source = call.args[0] if call.args else call.kwargs.get("y")
+        if isinstance(source, Data) and source.sequences and call.ctx.data_set_level and not call.ctx.loops:
+            width = int(classes.value) if isinstance(classes, Number) else None
+            data = Data(node.lineno, str(call.ctx.module.path), "to_categorical", ARRAYS,
+                        shape=(source.shape or (None, None)) + (width,), dtype="float32", labels=True)
+            self.seen.append(Seen("one-hot-sequences", node, call.ctx, data, source))
+            return data
         if not isinstance(classes, Number) or not call.ctx.data_set_level:
             return None
         data = Data(node.lineno, str(call.ctx.module.path), "to_categorical", ARRAYS, shape=(None, int(classes.value)),
@@ -608,6 +616,17 @@ class CallHandlers:
         if classes.value >= MANY_CLASSES:
             self.seen.append(Seen("one-hot", node, call.ctx, data))
         return data
+
+    def _padded(self, call: Call) -> Value:
+        """pad_sequences(texts, maxlen=100): a row of token ids per text, a few integers each (as labels are, no
+        memory problem alone), but one-hot encoded, a vector per token."""
+        if not call.ctx.data_set_level or call.ctx.loops:
+            return None
+        node = call.node
+        length = call.kwargs.get("maxlen")
+        dtype = dtype_of(keyword_value(node, "dtype"), call.ctx.module) or "int32"
+        return Data(node.lineno, str(call.ctx.module.path), "pad_sequences", ARRAYS,
+                    shape=(None, _dimension(length)), dtype=dtype, small=True, sequences=True)
 
 
 def _dimension(value: Value) -> int | None:
@@ -830,6 +849,7 @@ _LIBRARY_HANDLERS: list[tuple[Callable[[str], bool], Callable[[CallHandlers, Cal
     (_is("torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader"), CallHandlers._data_loader),
     (_is("h5py.File"), CallHandlers._h5_file),
     (lambda n: last_part(n) == "to_categorical", CallHandlers._one_hot),
+    (lambda n: last_part(n) == "pad_sequences", CallHandlers._padded),
     (lambda n: last_part(n) == "readlines", CallHandlers._readlines),
     (_is("json.load", "yaml.safe_load", "yaml.load"), CallHandlers._json_load),
     (_is("open", "io.open", "codecs.open"), lambda flow, call: TextFile()),

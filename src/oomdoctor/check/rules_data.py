@@ -455,6 +455,16 @@ def dtype_blowup(script: Script) -> Iterator[Finding]:
             _("Keep the indices (an (N, maxlen) int32 array) and use an Embedding layer or "
               "sparse_categorical_crossentropy; or one-hot each batch when it is used (tf.one_hot in a tf.data map, "
               "or a keras.utils.PyDataset)."), module=seen.ctx.module, line=data.line)
+    # to_categorical(pad_sequences(texts, maxlen)): a float32 vector as long as the vocabulary for every token
+    for seen in script.seen("one-hot-sequences"):
+        yield script.finding(
+            "dtype-blowup", seen.node,
+            _("to_categorical() turns every token of every padded sequence into a float32 vector as long as the "
+              "vocabulary ({size}), where the token's index takes one integer: the array is the vocabulary's size "
+              "times the sequences it encodes.").format(size=script.size_of(seen.value)),
+            _("Keep the indices (an (N, maxlen) int32 array) and use an Embedding layer or "
+              "sparse_categorical_crossentropy; or one-hot each batch when it is used (tf.one_hot in a tf.data map, "
+              "or a keras.utils.PyDataset)."), module=seen.ctx.module)
     for seen in script.seen("one-hot"):
         classes = seen.value.shape[1]
         yield script.finding(
