@@ -1814,3 +1814,12 @@ def test_padded_token_sequences_one_hot_encoded_are_a_vector_per_token(target, e
               "    return enc_in, dec_out\n\n\nenc_in, dec_out = prepare(src_ids, tgt_ids, 100)\n"
               f"y = {target}\nmodel.fit(enc_in, y, epochs=10)\n")
     assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+@pytest.mark.parametrize("load, expected", [("pickle.load(fh)", [8]), ("np.load('train_x.npy')", [])])
+def test_an_array_made_of_what_pickle_loaded_is_built_from_a_list(load, expected, tmp_path):
+    # the L3DAS21 SELD baseline (check_heldout17): the pickled predictors are a list of spectrograms, made one array
+    # while the list still holds them all; an array loaded from .npy and copied in place of itself is no such peak
+    source = ("import pickle\n\nimport numpy as np\nimport torch\n\nwith open('train_x.pkl', 'rb') as fh:\n"
+              f"    tr_x = {load}\ntr_x = np.array(tr_x)\nloader = torch.utils.data.DataLoader(tr_x, batch_size=8)\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected

@@ -335,6 +335,10 @@ class CallHandlers:
         if isinstance(source, Data):
             if source.content == NAMES and source.container == "list":
                 return replace(source, container="numpy")
+            if _loads_objects(source) and source.line != node.lineno:
+                # tr_x = pickle.load(f), then np.array(tr_x): Python objects, made an array because they are a
+                # list of arrays (nobody converts an array to one)
+                source = replace(source, container="list")
             result = replace(source, container="numpy", line=node.lineno, inferred=False,
                              dtype=dtype or source.dtype)
             view = last_part(call.qualified) in ("asarray", "asanyarray") and source.container == "numpy" and \
@@ -627,6 +631,13 @@ class CallHandlers:
         dtype = dtype_of(keyword_value(node, "dtype"), call.ctx.module) or "int32"
         return Data(node.lineno, str(call.ctx.module.path), "pad_sequences", ARRAYS,
                     shape=(None, _dimension(length)), dtype=dtype, small=True, sequences=True)
+
+
+def _loads_objects(data: Data) -> bool:
+    """pickle.load(f), joblib.load(path) (however the module is imported): whatever Python objects the file holds, a
+    list of arrays as often as an array; np.load's .npy is an array."""
+    return data.content == ARRAYS and last_part(data.how) in ("load", "loads") and \
+        not data.how.startswith(("np.", "numpy.", "torch."))
 
 
 def _dimension(value: Value) -> int | None:
