@@ -1823,3 +1823,13 @@ def test_an_array_made_of_what_pickle_loaded_is_built_from_a_list(load, expected
     source = ("import pickle\n\nimport numpy as np\nimport torch\n\nwith open('train_x.pkl', 'rb') as fh:\n"
               f"    tr_x = {load}\ntr_x = np.array(tr_x)\nloader = torch.utils.data.DataLoader(tr_x, batch_size=8)\n")
     assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+@pytest.mark.parametrize("count, expected", [("100", []), ("60000", [6])])
+def test_a_dict_filled_key_by_key_holds_each_value_under_its_key(count, expected, tmp_path):
+    # the OMR CTC trainer's default_model_params (check_heldout17): cfg = dict(), then cfg['batch_size'] = 16 and the
+    # rest, one key at a time: what each key holds is known as for a dict written with its keys
+    source = ("import numpy as np\n\ncfg = dict()\ncfg['rows'] = "
+              f"{count}\ncfg['side'] = 224\nbuffer = np.zeros((cfg['rows'], cfg['side'], cfg['side'], 3))\n"
+              "for i in range(len(buffer)):\n    buffer[i] = 1\nprint(buffer.shape)\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected

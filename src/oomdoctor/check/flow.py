@@ -472,6 +472,18 @@ class Flow(CallHandlers):
             if isinstance(container, Data) and ctx.loops and (isinstance(value, Item) or cropped or isinstance(
                     value, Number) and float(value.value).is_integer()):
                 self.seen.append(Seen("filled", statement, ctx, container, value))
+            elif isinstance(target.value, ast.Name) and isinstance(target.slice, ast.Constant) and \
+                    isinstance(target.slice.value, str) and (isinstance(container, Keyed) or container is None and
+                                                             target.value.id in self._dicts_of(ctx.module)):
+                # cfg = {}; cfg['batch_size'] = 16; All_data['patch'] = All_Patches: a dict filled key by key holds
+                # each value under its key, as one written with them does
+                keys = container.keys if isinstance(container, Keyed) else ()
+                items = container.items if isinstance(container, Keyed) else ()
+                if target.slice.value in keys:
+                    items = tuple(value if k == target.slice.value else i for k, i in zip(keys, items))
+                else:
+                    keys, items = keys + (target.slice.value,), items + (value,)
+                scope.rebind(target.value.id, Keyed(keys, items))
             elif container is None and ctx.loops and isinstance(value, Item) and value.fresh and \
                     isinstance(statement, ast.Assign) and isinstance(target.value, (ast.Name, ast.Attribute)) and \
                     not isinstance(target.slice, ast.Constant) and \
