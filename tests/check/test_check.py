@@ -1833,3 +1833,16 @@ def test_a_dict_filled_key_by_key_holds_each_value_under_its_key(count, expected
               f"{count}\ncfg['side'] = 224\nbuffer = np.zeros((cfg['rows'], cfg['side'], cfg['side'], 3))\n"
               "for i in range(len(buffer)):\n    buffer[i] = 1\nprint(buffer.shape)\n")
     assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+@pytest.mark.parametrize("made, expected", [("np.transpose(patches, (0, 2, 3, 1))", [9]),
+                                            ("np.transpose(np.stack(patches), (0, 2, 3, 1))", [9]),
+                                            ("np.transpose(cube, (1, 2, 0))", [])])
+def test_a_numpy_view_function_of_a_list_makes_a_new_array_of_it(made, expected, tmp_path):
+    # the hyperspectral patch CNN (check_heldout17): np.transpose of the list of every pixel's patch builds a new
+    # array of all of them while the list stays, as np.stack does; of an array, np.transpose is a view
+    source = ("import numpy as np\n\ncube = np.load('scene.npy')\nheight, width = cube.shape[1], cube.shape[2]\n"
+              "patches = []\nfor r in range(height):\n    for c in range(width):\n"
+              f"        patches.append(np.array(cube[:, r:r + 9, c:c + 9]))\nmoved = {made}\n"
+              "print(moved.shape, len(patches))\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected

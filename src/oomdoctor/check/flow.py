@@ -1324,6 +1324,8 @@ class Flow(CallHandlers):
             # np.expand_dims(x_train, axis=-1): the data set itself, another shape (most are views; a copy would
             # replace the name it is assigned to)
             data = call.args[0]
+            if data.container == "list" and data.content in (ARRAYS, FILES):
+                return self._to_array(call)  # np.transpose(patches, ...) of a list: a new array of it, np.array's
             return replace(data, shape=(data.shape[:1] + (None,)) if data.shape else None)
         if item is not None and call.callee is None and call.qualified.split(".")[0] in _ARRAY_LIBRARIES:
             if last_part(call.qualified) in REDUCTIONS:
