@@ -80,6 +80,8 @@ class Flow(CallHandlers):
         self.attribute_sites: dict[tuple[ClassInfo, str], tuple[Module, ast.AST]] = {}
         self.callers: dict[FunctionInfo, list[Context]] = {}
         self._call_lines: dict[FunctionInfo, list[tuple[Context, int]]] = {}  # each caller's context and line
+        self._previous_call_lines: dict[FunctionInfo, list[tuple[Context, int]]] = {}
+        self._entry_lines: dict[FunctionInfo, int | None] = {}  # _entry_line, found once per round
         self.referenced: set[object] = set()
         # what a function does to the module's names (appends to a global list): the caller sees it after the call
         self.global_effects: dict[FunctionInfo, dict[str, Value]] = {}
@@ -110,7 +112,7 @@ class Flow(CallHandlers):
             callers, self.callers = self.callers, {}
             self._previous_callers = callers
             self._previous_call_lines, self._call_lines = self._call_lines, {}
-            self._entry_lines: dict[FunctionInfo, int | None] = {}
+            self._entry_lines = {}
             for module in self.modules:
                 scope = Scope()
                 self.module_scopes[module] = scope
@@ -183,6 +185,7 @@ class Flow(CallHandlers):
                        called_per_step=batch_loop or forward)
 
     def _torch_model_method(self, info: FunctionInfo) -> bool:
+        """A method of a PyTorch model class the script defines (forward, predict, a helper of either)."""
         return info.cls is not None and self._model_framework(info.cls) == "torch"
 
     def _item_functions(self) -> set[FunctionInfo]:

@@ -632,7 +632,8 @@ def _returned_from_local_list(seen: Seen, name: str) -> bool:
     if name in {a.arg for a in arguments.posonlyargs + arguments.args + arguments.kwonlyargs} or \
             name in function.declared_globals:
         return False
-    return any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store) for n in own_nodes(function.node))
+    return any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store)
+               for n in own_nodes(function.node))
 
 
 def _copy_advice(effect: str, name: str, size: str) -> tuple[str, str]:
