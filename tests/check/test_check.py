@@ -1610,3 +1610,239 @@ def test_a_whole_data_set_converted_to_a_wider_dtype_in_place_of_its_original(co
               "np.save('imgs_train.npy', imgs)\n\nimgs = np.load('imgs_train.npy')\n"
               f"{conversion}\nimgs /= 255\nprint(imgs.shape)\n")
     assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+@pytest.mark.parametrize("loop, expected", [("for _ in range(self.batch_size):", []),
+                                            ("for _ in range(cfg['batch_size']):", []),
+                                            ("for _ in range(len(self.names)):", [17])])
+def test_a_loop_over_range_of_the_batch_size_reads_one_batch(loop, expected, tmp_path):
+    # a hand-written batch reader (the OMR CTC trainer of check_heldout17): batch_size files decoded and stacked per
+    # call is one batch, made anew each step, not the data set read before training
+    source = ("import cv2\nimport numpy as np\n\ncfg = dict()\ncfg['batch_size'] = 16\n\n\nclass Reader:\n"
+              "    def __init__(self, names):\n        self.names = names\n        self.batch_size = 16\n"
+              "        self.k = 0\n\n    def next_batch(self):\n        pics = []\n"
+              f"        {loop}\n            pics.append(cv2.imread(self.names[self.k]))\n"
+              "            self.k = (self.k + 1) % len(self.names)\n        return np.stack(pics)\n\n\n"
+              "reader = Reader(names)\nfor step in range(1000):\n    x = reader.next_batch()\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("guard, expected", [("with torch.no_grad():", []), ("if True:", [14])])
+def test_a_function_called_under_no_grad_returns_tensors_without_a_graph(guard, expected, tmp_path):
+    # L3DAS21's SELD baseline: one loss function for the training step and for evaluate(); what it returns under
+    # torch.no_grad() recorded no graph, so evaluate's running mean of it keeps nothing
+    source = ("import torch\n\ncriterion = torch.nn.MSELoss()\n\n\ndef step_loss(model, x, y):\n"
+              "    return criterion(model(x), y)\n\n\ndef evaluate(model, loader):\n    running = 0.\n"
+              f"    {guard}\n        for x, y in loader:\n            running += step_loss(model, x, y)\n"
+              "    return running\n\n\nmodel = torch.nn.Linear(4, 1).cuda()\noptimizer = torch.optim.Adam(model.parameters())\n"
+              "for x, y in train_loader:\n    loss = step_loss(model, x, y)\n    loss.backward()\n    optimizer.step()\n"
+              "print(evaluate(model, val_loader))\n")
+    assert _rules(tmp_path, source, "loss-keeps-graph") == expected
+
+
+@pytest.mark.parametrize("forward, evaluation, expected", [
+    ("return self.predict(x)", "", []),
+    ("return self.head(self.body(x))", "for x, y in test_loader:\n    print(model.predict(x))\n", [15])])
+def test_a_model_method_its_forward_runs_is_part_of_the_forward_pass_whatever_its_name(forward, evaluation, expected,
+                                                                                       tmp_path):
+    # D-SCRIPT's ContactCNN.predict and ModelInteraction.map_predict: named for prediction, run by forward() in
+    # training (a predict() the model's class defines runs its own body, not nn.Module's); a predict() that only
+    # the script's evaluation calls is evaluation still
+    source = ("import torch\nfrom torch import nn\n\n\nclass Net(nn.Module):\n    def __init__(self):\n"
+              "        super().__init__()\n        self.body = nn.Linear(8, 8)\n        self.head = nn.Linear(8, 1)\n\n"
+              f"    def forward(self, x):\n        {forward}\n\n    def predict(self, x):\n"
+              "        return self.head(self.body(x))\n\n\n"
+              "model = Net()\noptimizer = torch.optim.Adam(model.parameters())\nfor x, y in train_loader:\n"
+              "    loss = ((model(x) - y) ** 2).mean()\n    loss.backward()\n    optimizer.step()\n" + evaluation)
+    assert _rules(tmp_path, source, "eval-without-no-grad") == expected
+
+
+@pytest.mark.parametrize("rows, expected", [("1", []), ("len(sentences)", [8])])
+def test_a_buffer_of_as_many_rows_as_the_script_writes_holds_a_few_samples(rows, expected, tmp_path):
+    # a seq2seq decoder's greedy loop (the OCR post-correction of check_heldout17): np.zeros((1, max_length)) holds the
+    # one sequence being decoded, float64 or not; a buffer of a row per sentence is the data set
+    source = ("import numpy as np\n\n\ndef translate(model, sentences, max_length):\n"
+              "    vocab = sorted(set(''.join(sentences)))\n    for sentence in sentences:\n"
+              "        print(sentence)\n"
+              f"    dec = np.zeros(({rows}, max_length))\n    dec[:, 0] = 1\n    for t in range(1, max_length):\n"
+              "        best = model.predict(dec).argmax(axis=2)\n        dec[:, t] = best[:, t - 1]\n    return dec\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+@pytest.mark.parametrize("cut, expected", [("cube[:, r:r + 9, c:c + 9]", []),
+                                           ("cube[:, rows, c:c + 9]", []),
+                                           ("cube[:, :, :]", [9])])
+def test_a_window_of_an_array_in_a_loop_is_a_piece_of_it_not_the_array(cut, expected, tmp_path):
+    # hyperspectral patch CNNs (check_heldout17's Indian Pines trainer): the 9 x 9 neighbourhood of each pixel,
+    # copied by np.array, was taken for a second copy of the whole scene
+    source = ("import numpy as np\n\ncube = np.load('scene.npy')\n\n\ndef patch(r, c):\n"
+              f"    rows = slice(r, r + 9)\n    piece = {cut}\n    return np.array(piece)\n\n\n"
+              "patches = []\nfor r in range(145):\n    for c in range(145):\n"
+              "        patches.append(patch(r, c))\nprint(len(patches), cube.shape)\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+def test_an_item_a_helper_makes_wider_is_said_at_the_call_that_keeps_it(tmp_path):
+    # the OMR CTC trainer of check_heldout17: normalize() makes each image float64 for the batch reader and for the
+    # validation set kept whole; only the second keeps every image, and its call is what to change
+    source = ("import cv2\n\n\ndef normalize(image):\n    return (255. - image) / 255.\n\n\n"
+              "def next_batch(names, k, batch_size):\n    pics = []\n    for i in range(batch_size):\n"
+              "        pics.append(normalize(cv2.imread(names[k + i])))\n    return pics\n\n\n"
+              "def validation(names):\n    pics = []\n    for name in names:\n"
+              "        pics.append(normalize(cv2.imread(name)))\n    return pics\n\n\n"
+              "val = validation(val_names)\nfor step in range(1000):\n    x = next_batch(train_names, step, 16)\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == [18]
+
+
+def test_a_global_bound_after_the_call_holds_nothing_when_the_function_runs(tmp_path):
+    # STGCN's load_metr_la: values = values.astype(np.float32) inside the loader, and the windows cut from what it
+    # returns, bound to globals later in the module, were taken for names still holding the data at the copy
+    source = ("import numpy as np\n\n\ndef load(path):\n    x = np.load(path).reshape(-1, 64, 64, 3)\n"
+              "    x = x.copy()\n    return x\n\n\ndata = load('x.npy')\ntrain_x = data - data.mean()\n"
+              "print(data.shape)\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == []
+
+
+@pytest.mark.parametrize("kept, expected", [("np.copy(clip)", [13]), ("clip[:5]", [])])
+def test_a_few_samples_copied_anew_each_pass_are_one_sample_the_list_keeps(kept, expected, tmp_path):
+    # UCSD Ped1's ConvLSTM (check_heldout8): a ten-frame clip buffer, copied into the list once per stride
+    # position; the copy is made anew each pass, so the list keeps one clip per pass (a view of the buffer is the
+    # same few frames each time)
+    source = ("import os\n\nimport cv2\nimport numpy as np\n\n"
+              "frames = [cv2.imread(os.path.join('video', f)) for f in sorted(os.listdir('video'))]\n"
+              "clips = []\nclip = np.zeros((10, 256, 256, 3), dtype=np.uint8)\nfor i in range(len(frames) - 10):\n"
+              "    for t in range(10):\n        clip[t] = frames[i + t]\n"
+              f"    clips.append({kept})\nX = np.array(clips)\nprint(X.shape)\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+def test_what_a_function_returns_is_what_its_body_gave_in_the_last_round(tmp_path):
+    # UCF101's C3D trainer (check_heldout17): video3d() decodes one clip's frames and returns np.array(frames); run
+    # before its callers were known, it looked like the whole data set, and that first round's value stayed, so the
+    # list of every clip, one per folder, went unseen
+    source = ("import os\n\nimport cv2\nimport numpy as np\n\n\ndef read_clip(folder):\n    frames = []\n"
+              "    for name in os.listdir(folder):\n        frames.append(cv2.imread(os.path.join(folder, name)))\n"
+              "    return np.array(frames)\n\n\nclips = []\nfor folder in os.listdir('videos'):\n"
+              "    clips.append(read_clip(os.path.join('videos', folder)))\nprint(len(clips))\n")
+    assert _rules(tmp_path, source, "eager-loading") == [16]
+
+
+@pytest.mark.parametrize("kept, expected", [("clips.extend(cut(frames, stride))", [26]),
+                                            ("print(len(cut(frames, stride)))", [24])])
+def test_a_list_made_anew_each_pass_and_kept_elsewhere_holds_one_pass(kept, expected, tmp_path):
+    # UCSD Ped1's ConvLSTM (check_heldout8): each folder's frames, in a list made anew per folder, are cut into clips
+    # that one list keeps across folders: that list is the data set, the per-folder one holds a folder
+    source = ("import os\n\nimport cv2\nimport numpy as np\n\n\ndef cut(frames, stride):\n    out = []\n"
+              "    clip = np.zeros((10, 64, 64, 3), dtype=np.uint8)\n    k = 0\n"
+              "    for i in range(0, len(frames), stride):\n        clip[k] = frames[i]\n        k += 1\n"
+              "        if k == 10:\n            out.append(np.copy(clip))\n            k = 0\n    return out\n\n\n"
+              "clips = []\nfor folder in sorted(os.listdir('videos')):\n    frames = []\n"
+              "    for name in sorted(os.listdir(os.path.join('videos', folder))):\n"
+              "        frames.append(cv2.imread(os.path.join('videos', folder, name)))\n"
+              f"    for stride in (1, 2):\n        {kept}\nprint(len(clips))\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("save, expected", [("np.savez(cache, X=X, Y=Y)", [8]), ("np.savez(cache, X, Y)", [8]),
+                                            ("np.savez(cache, Y=Y)", [])])
+def test_the_arrays_np_savez_saves_are_what_the_cache_holds(save, expected, tmp_path):
+    # UCF101's C3D trainer (check_heldout17): every clip decoded once and saved with np.savez(cache, X=X, Y=Y); the
+    # runs after load the whole .npz back (its members cannot be memory-mapped)
+    source = ("import os\n\nimport cv2\nimport numpy as np\n\ncache = 'dataset.npz'\nif os.path.exists(cache):\n"
+              "    archive = np.load(cache)\n    X, Y = archive['X'], archive['Y']\nelse:\n"
+              "    X = np.array([cv2.imread(p) for p in sorted(os.listdir('frames'))])\n"
+              f"    Y = np.arange(len(X))\n    {save}\nprint(X.shape)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+def test_a_copy_of_a_local_list_a_function_returns_leaves_later_copies_news(tmp_path):
+    # UCF101's C3D trainer (check_heldout17): loaddata returns np.array(clips) in either branch of an if (clips goes
+    # with the call), then main splits the array it returned while keeping it: a second peak, after the first
+    source = ("import os\n\nimport cv2\nimport numpy as np\nfrom sklearn.model_selection import train_test_split\n\n\n"
+              "def load(folder, gray):\n    frames = []\n    for name in sorted(os.listdir(folder)):\n"
+              "        frames.append(cv2.imread(os.path.join(folder, name)))\n    if gray:\n"
+              "        return np.array(frames).transpose((0, 2, 1, 3))\n    else:\n        return np.array(frames)\n\n\n"
+              "X = load('frames', False)\ny = np.arange(len(X))\n"
+              "X_train, X_test, y_train, y_test = train_test_split(X, y, test_size=0.2)\nprint(X.shape)\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == [13, 15, 20]
+
+
+@pytest.mark.parametrize("fill, expected", [("for k, p in enumerate(pics):\n    padded[k, :, :p.shape[1]] = p\n", [9]),
+                                            ("for k, name in enumerate(names):\n    padded[k] = cv2.imread(name, 0)\n",
+                                             [])])
+def test_a_buffer_filled_from_a_list_that_still_holds_every_sample_is_a_second_copy(fill, expected, tmp_path):
+    # the OMR CTC trainer's validation set (check_heldout17): every image decoded into a list, then padded into
+    # one float32 array row by row while the list still holds them all
+    source = ("import cv2\nimport numpy as np\n\npics = []\nfor name in names:\n"
+              "    pics.append(cv2.imread(name, 0))\nwidest = max(p.shape[1] for p in pics)\n\n"
+              f"padded = np.zeros((len(pics), 128, widest), dtype=np.float32)\n{fill}print(padded.shape)\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+@pytest.mark.parametrize("kept, expected", [("embeddings[name] = torch.from_numpy(h5[name][:, :])", [9]),
+                                            ("embeddings[name] = cv2.imread(name + '.png')", [9]),
+                                            ("embeddings['last'] = cv2.imread(name + '.png')", [])])
+def test_a_dict_filled_with_one_read_per_key_in_a_loop_keeps_every_file(kept, expected, tmp_path):
+    # D-SCRIPT (check_heldout17): the language-model embedding of every protein, read from the HDF5 file into a
+    # dict by name before training; a read from an open HDF5 file in a loop is a file read, as a decoder's is
+    source = ("import cv2\nimport h5py\nimport torch\n\nh5 = h5py.File('embeddings.h5', 'r')\nnames = list(h5.keys())\n"
+              f"embeddings = {{}}\nfor name in names:\n    {kept}\nprint(len(embeddings))\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("wanted, expected", [("['x_train', 'y_train']", []), ("names", [12])])
+def test_a_loop_that_keeps_only_the_keys_of_a_few_written_names_keeps_a_few_files(wanted, expected, tmp_path):
+    # a ConvLSTM action recogniser (check_heldout10): of the .npy caches in a folder, only x_train and y_train are
+    # loaded into the dict: two arrays, not one file per sample
+    source = ("import os\n\nimport numpy as np\n\n\ndef load(data):\n    matrices = {}\n"
+              "    for name in os.listdir('cache'):\n        stem = name.split('.')[0]\n"
+              "        if stem in data:\n            print(stem)\n"
+              "            matrices[stem] = np.load(os.path.join('cache', name))\n    return matrices\n\n\n"
+              f"names = sorted(os.listdir('features'))\nfeatures = load({wanted})\nprint(len(features))\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("target, expected", [("to_categorical(dec_out, num_classes=vocab_size)", [12]),
+                                              ("to_categorical(labels, num_classes=10)", [])])
+def test_padded_token_sequences_one_hot_encoded_are_a_vector_per_token(target, expected, tmp_path):
+    # a seq2seq OCR post-corrector (check_heldout17): the decoder's padded target sequences one-hot over the whole
+    # vocabulary before fit; padded ids alone are a few integers per text, and labels one-hot over 10 classes small
+    source = ("from tensorflow import keras\nfrom tensorflow.keras.utils import to_categorical\n\n\n"
+              "def prepare(src_ids, tgt_ids, longest):\n"
+              "    enc_in = keras.preprocessing.sequence.pad_sequences(src_ids, maxlen=longest, padding='post')\n"
+              "    dec_out = keras.preprocessing.sequence.pad_sequences(tgt_ids, maxlen=longest, padding='post')\n"
+              "    return enc_in, dec_out\n\n\nenc_in, dec_out = prepare(src_ids, tgt_ids, 100)\n"
+              f"y = {target}\nmodel.fit(enc_in, y, epochs=10)\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+@pytest.mark.parametrize("load, expected", [("pickle.load(fh)", [8]), ("np.load('train_x.npy')", [])])
+def test_an_array_made_of_what_pickle_loaded_is_built_from_a_list(load, expected, tmp_path):
+    # the L3DAS21 SELD baseline (check_heldout17): the pickled predictors are a list of spectrograms, made one array
+    # while the list still holds them all; an array loaded from .npy and copied in place of itself is no such peak
+    source = ("import pickle\n\nimport numpy as np\nimport torch\n\nwith open('train_x.pkl', 'rb') as fh:\n"
+              f"    tr_x = {load}\ntr_x = np.array(tr_x)\nloader = torch.utils.data.DataLoader(tr_x, batch_size=8)\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+@pytest.mark.parametrize("count, expected", [("100", []), ("60000", [6])])
+def test_a_dict_filled_key_by_key_holds_each_value_under_its_key(count, expected, tmp_path):
+    # the OMR CTC trainer's default_model_params (check_heldout17): cfg = dict(), then cfg['batch_size'] = 16 and the
+    # rest, one key at a time: what each key holds is known as for a dict written with its keys
+    source = ("import numpy as np\n\ncfg = dict()\ncfg['rows'] = "
+              f"{count}\ncfg['side'] = 224\nbuffer = np.zeros((cfg['rows'], cfg['side'], cfg['side'], 3))\n"
+              "for i in range(len(buffer)):\n    buffer[i] = 1\nprint(buffer.shape)\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+@pytest.mark.parametrize("made, expected", [("np.transpose(patches, (0, 2, 3, 1))", [9]),
+                                            ("np.transpose(np.stack(patches), (0, 2, 3, 1))", [9]),
+                                            ("np.transpose(cube, (1, 2, 0))", [])])
+def test_a_numpy_view_function_of_a_list_makes_a_new_array_of_it(made, expected, tmp_path):
+    # the hyperspectral patch CNN (check_heldout17): np.transpose of the list of every pixel's patch builds a new
+    # array of all of them while the list stays, as np.stack does; of an array, np.transpose is a view
+    source = ("import numpy as np\n\ncube = np.load('scene.npy')\nheight, width = cube.shape[1], cube.shape[2]\n"
+              "patches = []\nfor r in range(height):\n    for c in range(width):\n"
+              f"        patches.append(np.array(cube[:, r:r + 9, c:c + 9]))\nmoved = {made}\n"
+              "print(moved.shape, len(patches))\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected

@@ -72,10 +72,16 @@ class Flow(CallHandlers):
         self.uses_gpu = uses_gpu
         self.torch_script = torch_script
         self.params: dict[FunctionInfo, dict[str, Value]] = {}
+        # what each function returned in the last round (each round's own: a value from a round that ran the body
+        # before its callers were known, as one sample's rather than per element, does not stay), and this round's
         self.returns: dict[FunctionInfo, Value] = {}
+        self._returning: dict[FunctionInfo, Value] = {}
         self.attributes: dict[tuple[ClassInfo, str], Value] = {}
         self.attribute_sites: dict[tuple[ClassInfo, str], tuple[Module, ast.AST]] = {}
         self.callers: dict[FunctionInfo, list[Context]] = {}
+        self._call_lines: dict[FunctionInfo, list[tuple[Context, int]]] = {}  # each caller's context and line
+        self._previous_call_lines: dict[FunctionInfo, list[tuple[Context, int]]] = {}
+        self._entry_lines: dict[FunctionInfo, int | None] = {}  # _entry_line, found once per round
         self.referenced: set[object] = set()
         # what a function does to the module's names (appends to a global list): the caller sees it after the call
         self.global_effects: dict[FunctionInfo, dict[str, Value]] = {}
@@ -89,6 +95,8 @@ class Flow(CallHandlers):
         self._small_loops: dict[ast.AST, bool] = {}  # for loops over a few items (a short range, a literal)
         self._items: set[FunctionInfo] | None = None
         self._module_like: dict[Module, set[str]] = {}
+        self._dicts: dict[Module, set[str]] = {}
+        self._appends: dict[ast.stmt, ast.Call] = {}
         self._local_imports: dict[tuple[Module, str, int], Module | None] = {}
         self._unseen_submodules: dict[tuple[ClassInfo, str], bool] = {}
         self.run()
@@ -100,9 +108,11 @@ class Flow(CallHandlers):
         parameters, attributes and callers stop changing; ``seen`` and ``values`` keep the last round's."""
         previous = None
         for _round in range(_ROUNDS):
-            self.seen, self.values = [], {}
+            self.seen, self.values, self._returning = [], {}, {}
             callers, self.callers = self.callers, {}
             self._previous_callers = callers
+            self._previous_call_lines, self._call_lines = self._call_lines, {}
+            self._entry_lines = {}
             for module in self.modules:
                 scope = Scope()
                 self.module_scopes[module] = scope
@@ -110,12 +120,45 @@ class Flow(CallHandlers):
             for module in self.modules:
                 for info in module.functions.values():
                     self._run_function(info)
+            self.returns = self._returning
             state = (dict(self.returns), {k: dict(v) for k, v in self.params.items()}, dict(self.attributes),
                      {k: len(v) for k, v in self.callers.items()})
             if state == previous:
                 break
             previous = state
         self.rounds = _round + 1
+
+    def returned(self, info: FunctionInfo) -> Value:
+        """What ``info`` returns: this round's value once its body has run in this round, else the last round's."""
+        return self._returning[info] if info in self._returning else self.returns.get(info)
+
+    def bound_after_call(self, name: str, function: FunctionInfo) -> bool:
+        """The module-level ``name`` is first bound after the module's code calls ``function`` (adj, values =
+        load() on line 72; train_x = windows(values) on line 76): when the function runs, that global holds nothing
+        yet, whatever the flow's scope holds once the module has run."""
+        entry = self._entry_line(function, frozenset())
+        return entry is not None and function.module.first_binding(name) > entry
+
+    def _entry_line(self, info: FunctionInfo, visiting: frozenset) -> int | None:
+        """The first line of its module's own code that calls ``info``, itself or through the functions that call
+        it (last round's callers); None when another module calls it, or nothing seen does."""
+        if info in self._entry_lines:
+            return self._entry_lines[info]
+        lines = []
+        for ctx, line in self._previous_call_lines.get(info, []):
+            if ctx.module is not info.module:
+                lines = []
+                break
+            through = line if ctx.function is None else None if ctx.function in visiting else \
+                self._entry_line(ctx.function, visiting | {info})
+            if through is None:
+                lines = []
+                break
+            lines.append(through)
+        entry = min(lines) if lines else None
+        if not visiting:
+            self._entry_lines[info] = entry
+        return entry
 
     def _entry_context(self, info: FunctionInfo) -> Context:
         """How a function's body runs: from its name, decorators and class, and from every place it is called."""
@@ -130,12 +173,20 @@ class Flow(CallHandlers):
         no_grad = info.decorated("no_grad", "inference_mode") or (
             lightning and name in ("validation_step", "test_step", "predict_step"))
         no_grad = no_grad or bool(callers) and all(c.no_grad for c in callers)
-        eval_mode = is_eval_name(name) or bool(callers) and all(c.eval_mode for c in callers)
+        # a model's method that the model's own methods call (D-SCRIPT's predict() and map_predict(), run by
+        # forward()) is part of its forward pass, whatever its name: only its callers make it evaluation
+        in_model = self._torch_model_method(info) and any(c.function is not None and self._torch_model_method(
+            c.function) for c in callers)
+        eval_mode = is_eval_name(name) and not in_model or bool(callers) and all(c.eval_mode for c in callers)
         batch_loop = bool(callers) and all(c.batch_loop for c in callers) or (lightning and name.endswith("_step"))
         repeated = any(c.loops or c.repeated for c in callers) or (lightning and name.endswith("_step"))
         forward = name == "forward" and info.cls is not None and self._model_framework(info.cls) == "torch"
         return Context(info.module, info, (), batch_loop, per_item, no_grad, eval_mode, repeated,
                        called_per_step=batch_loop or forward)
+
+    def _torch_model_method(self, info: FunctionInfo) -> bool:
+        """A method of a PyTorch model class the script defines (forward, predict, a helper of either)."""
+        return info.cls is not None and self._model_framework(info.cls) == "torch"
 
     def _item_functions(self) -> set[FunctionInfo]:
         """Functions handed to something that calls them once per element: ds.map(fn), Lambda(fn), transform=fn."""
@@ -265,7 +316,7 @@ class Flow(CallHandlers):
         elif isinstance(node, ast.Return):
             if node.value is not None and ctx.function is not None:
                 value = self.eval(node.value, scope, ctx)
-                self.returns[ctx.function] = _merge(self.returns.get(ctx.function), value)
+                self._returning[ctx.function] = _merge(self._returning.get(ctx.function), value)
         elif isinstance(node, ast.Delete):
             for target in node.targets:
                 if isinstance(target, ast.Name):
@@ -307,6 +358,27 @@ class Flow(CallHandlers):
                             and expression.args[0].value is False)
             return replace(ctx, eval_mode=not training)
         return ctx
+
+    def _as_append(self, container: ast.expr, statement: ast.Assign, module: Module) -> ast.Call:
+        """container.append(value) for ``container[key] = value``, made once per statement and placed in it (the
+        module's parents know it), so that what asks where an append stands finds the statement."""
+        if statement not in self._appends:
+            append = ast.Call(func=ast.Attribute(value=container, attr="append", ctx=ast.Load()),
+                              args=[statement.value], keywords=[])
+            ast.copy_location(append, statement)
+            ast.copy_location(append.func, statement)
+            module.parents[append] = statement
+            self._appends[statement] = append
+        return self._appends[statement]
+
+    def _dicts_of(self, module: Module) -> set[str]:
+        """tensors, self.cache: the names and attributes the module binds to a dict ({}, dict(), OrderedDict())."""
+        if module not in self._dicts:
+            self._dicts[module] = {dotted_name(t) for n in ast.walk(module.tree) if isinstance(n, ast.Assign) and (
+                isinstance(n.value, (ast.Dict, ast.DictComp)) or isinstance(n.value, ast.Call)
+                and last_part(dotted_name(n.value.func)) in ("dict", "OrderedDict", "defaultdict"))
+                for t in n.targets} - {""}
+        return self._dicts[module]
 
     def _used_as_module(self, module: Module) -> set[str]:
         """Names the script treats as an nn.Module: embedder.eval(), embedder.parameters(), whatever its class."""
@@ -403,6 +475,26 @@ class Flow(CallHandlers):
             if isinstance(container, Data) and ctx.loops and (isinstance(value, Item) or cropped or isinstance(
                     value, Number) and float(value.value).is_integer()):
                 self.seen.append(Seen("filled", statement, ctx, container, value))
+            elif isinstance(target.value, ast.Name) and isinstance(target.slice, ast.Constant) and \
+                    isinstance(target.slice.value, str) and (isinstance(container, Keyed) or container is None and
+                                                             target.value.id in self._dicts_of(ctx.module)):
+                # cfg = {}; cfg['batch_size'] = 16; All_data['patch'] = All_Patches: a dict filled key by key holds
+                # each value under its key, as one written with them does
+                keys = container.keys if isinstance(container, Keyed) else ()
+                items = container.items if isinstance(container, Keyed) else ()
+                if target.slice.value in keys:
+                    items = tuple(value if k == target.slice.value else i for k, i in zip(keys, items))
+                else:
+                    keys, items = keys + (target.slice.value,), items + (value,)
+                scope.rebind(target.value.id, Keyed(keys, items))
+            elif container is None and ctx.loops and isinstance(value, Item) and value.fresh and \
+                    isinstance(statement, ast.Assign) and isinstance(target.value, (ast.Name, ast.Attribute)) and \
+                    not isinstance(target.slice, ast.Constant) and \
+                    dotted_name(target.value) in self._dicts_of(ctx.module):
+                # tensors[name] = read(h5[name]) in a loop: a dict that keeps one decoded file per key, as a list's
+                # append keeps one per pass
+                self._call_append(Call(self._as_append(target.value, statement, ctx.module), "", container, None,
+                                       [value], {}, ctx, scope))
 
     def _augmented(self, node: ast.AugAssign, scope: Scope, ctx: Context) -> None:
         value = self.eval(node.value, scope, ctx)
@@ -464,6 +556,39 @@ class Flow(CallHandlers):
                 growing = list(ctx.loops[index + 1:])
         return bool(growing) and all(self._small_loops.get(loop, False) for loop in growing)
 
+    def _kept_elsewhere_each_pass(self, key: str, node: ast.AST, ctx: Context) -> bool:
+        """The list ``key`` is made anew each pass of a loop (all_frames = [] per folder), and that same pass adds
+        what is made of it to a list that keeps growing (clips.extend(cut(all_frames))): it holds one pass's
+        files, and the growing list, said where it grows, is the data set."""
+        statement = ctx.module.statement_of(node)
+        name = key.split(".")[-1]
+        for loop in reversed(ctx.loops):
+            if not _made_anew_in(loop, key, statement):
+                continue
+            return any(isinstance(call.func, ast.Attribute) and call.func.attr in ("append", "extend", "insert")
+                       and call.lineno > statement.lineno and dotted_name(call.func.value) not in ("", key)
+                       and not _made_anew_in(loop, dotted_name(call.func.value), ctx.module.statement_of(call))
+                       and any(name in names_in(a) | {getattr(n, "attr", "") for n in ast.walk(a)}
+                               for a in list(call.args) + [k.value for k in call.keywords])
+                       for call in calls_in(loop))
+        return False
+
+    def _admits_few(self, node: ast.AST, ctx: Context) -> bool:
+        """An if inside the loop lets only the keys of a few names the script writes through (if stem in data,
+        data = ['x_train', 'y_train']): what it keeps is those few files, however many the loop goes over."""
+        loop = ctx.loops[-1] if ctx.loops else None
+        parent = ctx.module.parents.get(ctx.module.statement_of(node))
+        while parent is not None and parent is not loop:
+            if isinstance(parent, ast.If) and any(
+                    isinstance(test, ast.Compare) and isinstance(test.ops[0], ast.In)
+                    and isinstance(self.values.get(test.comparators[0]), Several)
+                    and len(self.values[test.comparators[0]].items) <= FEW
+                    and all(isinstance(i, Text) for i in self.values[test.comparators[0]].items)
+                    for test in ast.walk(parent.test)):
+                return True
+            parent = ctx.module.parents.get(parent)
+        return False
+
     def _for(self, node: ast.For | ast.AsyncFor, scope: Scope, ctx: Context) -> None:
         iterable = self.eval(node.iter, scope, ctx)
         names = {last_part(dotted_name(n)) for n in ast.walk(node.iter) if isinstance(n, (ast.Name, ast.Attribute))}
@@ -478,7 +603,8 @@ class Flow(CallHandlers):
             # for v in values, values = [coarse_loss * 1000, refine_loss * 1000]: each one of those tensors
             tensors = [i for i in iterable.items if isinstance(i, Tensor)]
             element = next((t for t in tensors if t.graph), tensors[0])
-        small = (isinstance(iterable, Range) and iterable.count is not None and iterable.count <= FEW
+        small = (isinstance(iterable, Range) and (iterable.count is not None and iterable.count <= FEW
+                                                  or iterable.batch)
                  or isinstance(iterable, Data) and iterable.small
                  or isinstance(iterable, Several))
         self._small_loops[node] = small
@@ -618,7 +744,7 @@ class Flow(CallHandlers):
                 if name in klass.methods:
                     method = klass.methods[name]
                     if any(dotted_name(d) == "property" for d in method.node.decorator_list):
-                        return self.returns.get(method)  # data_set.images, a @property: what it returns
+                        return self.returned(method)  # data_set.images, a @property: what it returns
                     return FunctionRef(method, owner)
             if isinstance(owner, Model) and name not in MODEL_METHODS and self._may_hold_unseen_submodule(cls, name):
                 return Model(owner.framework, owner.line)  # a submodule made in a way the flow did not follow
@@ -732,6 +858,11 @@ class Flow(CallHandlers):
         if _one_column(piece, self.values) and _two_dimensional(data):
             # idx_features_labels[:, 0]: one column of a table of numbers, one value per row, as labels are
             return replace(data, shape=data.shape[:1] if data.shape else None, labels=True)
+        if isinstance(piece, ast.Tuple) and (ctx.loops or ctx.repeated) and \
+                any(_window(e, ctx.module) for e in piece.elts[1:]):
+            # scene[:, r:r + 9, c:c + 9] (or [:, rows, cols] with rows = slice(r, r + 9)) in a loop, or in a function
+            # called in one: the neighbourhood of one position, a piece of the array as a row is, not all of it
+            return Item(None, data.dtype, fresh=False, root=data.root)
         first = piece.elts[0] if isinstance(piece, ast.Tuple) and piece.elts else piece
         folds = isinstance(first, ast.Name) and _fold_index(first.id, ctx)
         if isinstance(self.values.get(first), Number) or ctx.loops and isinstance(first, ast.Name) and not folds:
@@ -840,8 +971,9 @@ class Flow(CallHandlers):
         small = False
         for generator in node.generators:
             iterable = self.eval(generator.iter, inner_scope, inner)
-            small = small or isinstance(iterable, Range) and iterable.count is not None and \
-                iterable.count <= FEW or isinstance(iterable, Data) and iterable.small
+            small = small or isinstance(iterable, Range) and (iterable.count is not None and
+                                                              iterable.count <= FEW or iterable.batch) or \
+                isinstance(iterable, Data) and iterable.small
             element = (_row(iterable) if isinstance(iterable, Data) and iterable.content in (ARRAYS, FILES)
                        else Batch() if isinstance(iterable, (Loader, Pipeline)) else None)
             inner = replace(inner, loops=inner.loops + (node,), over_samples=isinstance(iterable, Data))
@@ -933,7 +1065,10 @@ class Flow(CallHandlers):
             self._loops_reading[loop] = any(
                 _reads_directly(c, module) or last_part(dotted_name(c.func)) in readers
                 or self._absent_reader(c, module) for c in calls_in(loop))
-        return self._loops_reading[loop]
+        # h5[name][:, :]: an HDF5 data set read from the file (what an open file holds, this round's values say)
+        return self._loops_reading[loop] or any(
+            isinstance(n, ast.Subscript) and isinstance(self.values.get(n.value), (H5File, H5Dataset))
+            for n in ast.walk(loop))
 
     def _absent_reader(self, call: ast.Call, module: Module) -> bool:
         """spec_utils.cache_or_load(path), utils.read_volume(path): a function that says it reads, or is given a
@@ -1040,9 +1175,16 @@ class Flow(CallHandlers):
             # pc = read_cloud(path); clouds.append(pc): the array the helper makes anew on each call (np.zeros((n, 3))
             # filled from the file it opens) is one sample, and the list keeps one per pass
             value = Item(value.shape, value.dtype, fresh=True)
+        elif isinstance(value, Data) and value.small and value.content == ARRAYS and not value.labels and \
+                value.path == str(ctx.module.path) and \
+                any(loop.lineno <= value.line <= (loop.end_lineno or loop.lineno) for loop in ctx.loops):
+            # clips.append(np.copy(clip)), clip a buffer of ten frames: an array of a few samples made anew in the
+            # loop is one sample, and the list keeps one per pass
+            value = Item(value.shape, value.dtype, fresh=True)
         if isinstance(value, (Item, Several)):
             small = self._small_growth(dotted_name(target), node, ctx) and not (
-                _large(value) and _loop_count(loop, self.values) > FEW_LARGE)
+                _large(value) and _loop_count(loop, self.values) > FEW_LARGE) or \
+                self._kept_elsewhere_each_pass(dotted_name(target), node, ctx) or self._admits_few(node, ctx)
             held = self._collected(node, value, ctx, small, False, words_of(last_part(dotted_name(target))))
         if isinstance(value, Data) and not value.small:
             held = replace(value, container="list", split=True)  # X_parts.append(X[idx]): pieces of a data set
@@ -1096,7 +1238,7 @@ class Flow(CallHandlers):
                 call.scope.rebind(name, value)
             if callee.info.generator:
                 return Loader()
-            returned = self.returns.get(callee.info)
+            returned = self.returned(callee.info)
             # model = build_model(), or model, history = train_model(...): a Keras model built in the loop
             built = next((v for v in (returned.items if isinstance(returned, Several) else (returned,))
                           if isinstance(v, Model) and v.framework == "keras"), None)
@@ -1106,7 +1248,12 @@ class Flow(CallHandlers):
                     callee.info.node.lineno <= returned.line <= (callee.info.node.end_lineno or returned.line):
                 # made anew by the function on each call: cut(scene_a) and cut(scene_b) are two data sets
                 returned = replace(returned, root=f"{returned.root}{_PER_CALL}{call.ctx.module.path}:{call.node.lineno}")
-            return returned
+            if isinstance(returned, Item) and returned.widened_line is not None and \
+                    callee.info.node.lineno <= returned.widened_line <= (callee.info.node.end_lineno or 0):
+                # normalize(pic) = (255. - pic) / 255.: the helper may serve several loops (a batch's, the whole
+                # validation set's); the caller's call is where this one made its item wider
+                returned = replace(returned, widened_line=call.node.lineno)
+            return _without_graph(returned) if call.ctx.no_grad else returned
         if isinstance(callee, ClassRef):
             cls = callee.info
             self.referenced.add(cls)
@@ -1122,7 +1269,8 @@ class Flow(CallHandlers):
                           None)
             if method is not None:
                 self._bind(method, call, skip_self=True)
-                return self.returns.get(method)
+                returned = self.returned(method)
+                return _without_graph(returned) if call.ctx.no_grad else returned
             return None
         if isinstance(callee, Model):
             return self._forward(call, callee)
@@ -1146,6 +1294,7 @@ class Flow(CallHandlers):
             if name not in params and isinstance(default, ast.Constant):
                 params[name] = self._eval_Constant(default, Scope(), call.ctx)
         self.callers.setdefault(info, []).append(call.ctx)
+        self._call_lines.setdefault(info, []).append((call.ctx, call.node.lineno))
 
     def _forward(self, call: Call, model: Model) -> Value:
         if model.framework != "torch":
@@ -1155,7 +1304,7 @@ class Flow(CallHandlers):
         if model.cls is not None and "forward" in model.cls.methods:
             forward = model.cls.methods["forward"]
             self._bind(forward, call, skip_self=True)
-            returned = self.returns.get(forward)
+            returned = self.returned(forward)
             if isinstance(returned, Several):  # pred_classes, pred_direc = net(images)
                 return Several(tuple(tensor for _item in returned.items))
         return tensor
@@ -1178,6 +1327,8 @@ class Flow(CallHandlers):
             # np.expand_dims(x_train, axis=-1): the data set itself, another shape (most are views; a copy would
             # replace the name it is assigned to)
             data = call.args[0]
+            if data.container == "list" and data.content in (ARRAYS, FILES):
+                return self._to_array(call)  # np.transpose(patches, ...) of a list: a new array of it, np.array's
             return replace(data, shape=(data.shape[:1] + (None,)) if data.shape else None)
         if item is not None and call.callee is None and call.qualified.split(".")[0] in _ARRAY_LIBRARIES:
             if last_part(call.qualified) in REDUCTIONS:
@@ -1237,6 +1388,16 @@ _PER_CALL = "@"
 def _made_per_call(data: Data) -> bool:
     """The array was made anew by the script's function at the call that gave it (see _call_project)."""
     return _PER_CALL in data.root
+
+
+def _without_graph(value: Value) -> Value:
+    """What a function returns to a caller under torch.no_grad(): its tensors were computed there, recording no
+    graph, whatever other callers (a training step) get from the same function."""
+    if isinstance(value, Tensor):
+        return replace(value, graph=False)
+    if isinstance(value, Several):
+        return Several(tuple(_without_graph(item) for item in value.items))
+    return value
 
 
 def _first_item(value: Value) -> Item | None:
@@ -1325,6 +1486,18 @@ def _whole_slice(piece: ast.AST) -> bool:
     return (isinstance(piece, ast.Slice) and piece.lower is None and piece.upper is None
             or isinstance(piece, ast.Tuple) and not piece.elts
             or isinstance(piece, ast.Constant) and piece.value is Ellipsis)
+
+
+def _window(index: ast.expr, module: Module) -> bool:
+    """r:r + 9, or a name the function binds to slice(r, r + 9): a range of positions that moves with the code
+    around it, not the whole dimension nor a fixed part of it."""
+    if isinstance(index, ast.Slice):
+        return any(bound is not None and not isinstance(bound, ast.Constant) for bound in (index.lower, index.upper))
+    if not isinstance(index, ast.Name):
+        return False
+    function = module.function_of(index)
+    calls = _calls_assigned_to(index.id, function.node if function is not None else module.tree)
+    return bool(calls) and all(dotted_name(c.func) == "slice" for c in calls)
 
 
 def _one_column(piece: ast.AST, values: dict[ast.AST, Value]) -> bool:

@@ -35,7 +35,7 @@ from .library import (
     keyword_value,
     loader_kind,
 )
-from .names import dotted_name, is_labels, last_part, names_batch_size, names_inputs, words_of
+from .names import dotted_name, is_batch_size, is_labels, last_part, names_inputs, words_of
 from .values import (
     ARRAYS,
     FEW,
@@ -46,6 +46,7 @@ from .values import (
     TABLE,
     Batch,
     Data,
+    FunctionRef,
     H5Dataset,
     H5File,
     Item,
@@ -198,8 +199,8 @@ class CallHandlers:
             return model
         if method == "forward":
             return self._forward(call, model)
-        if method in MODEL_METHODS:
-            return None
+        if method in MODEL_METHODS and not isinstance(call.callee, FunctionRef):
+            return None  # (a predict() or evaluate() the model's class defines runs its own body, below)
         return UNKNOWN  # a method of the user's model class, or a submodule: model.encoder(x)
 
     def _pipeline_method(self, call: Call, pipeline: Pipeline, method: str) -> Value:
@@ -334,6 +335,10 @@ class CallHandlers:
         if isinstance(source, Data):
             if source.content == NAMES and source.container == "list":
                 return replace(source, container="numpy")
+            if _loads_objects(source) and source.line != node.lineno:
+                # tr_x = pickle.load(f), then np.array(tr_x): Python objects, made an array because they are a
+                # list of arrays (nobody converts an array to one)
+                source = replace(source, container="list")
             result = replace(source, container="numpy", line=node.lineno, inferred=False,
                              dtype=dtype or source.dtype)
             view = last_part(call.qualified) in ("asarray", "asanyarray") and source.container == "numpy" and \
@@ -372,8 +377,11 @@ class CallHandlers:
         dtype_node = keyword_value(node, "dtype") or (node.args[1] if len(node.args) > 1 and name in
                                                      NUMPY_CREATORS_DTYPE_SECOND else None)
         dtype = dtype_of(dtype_node, ctx.module) if dtype_node is not None else NUMPY_CREATORS[name]
+        # np.zeros((1, max_length)), a decoder's one-sequence input: as many samples as the script writes, a few,
+        # whatever the other dimensions, as a slice [:100] is
         data = Data(node.lineno, str(ctx.module.path), last_part(name), ARRAYS, shape=shape, dtype=dtype,
-                    implicit_float64=dtype_node is None and dtype == "float64")
+                    implicit_float64=dtype_node is None and dtype == "float64",
+                    small=shape[0] is not None and shape[0] <= FEW)
         if data.implicit_float64:
             self.seen.append(Seen("created", node, ctx, data))
         return data
@@ -435,6 +443,9 @@ class CallHandlers:
                 value = scope.names[name]
                 if _made_later_here(value, call):
                     continue  # series = load(): what this function returns, from an earlier round of the flow
+                if scope.parent is None and call.ctx.function is not None and \
+                        self.bound_after_call(name, call.ctx.function):  # type: ignore[attr-defined]
+                    continue  # a global the module binds only after it calls this function
                 if not value.split and not value.labels:
                     holders.append((name, scope.parent is None))
             scope = scope.parent
@@ -502,7 +513,8 @@ class CallHandlers:
         first = numbers[0] if len(numbers) > 1 else Number(0)
         if isinstance(last, Number) and isinstance(first, Number):
             return Range(int(last.value - first.value))
-        return Range(None)
+        # for _ in range(params['batch_size']): one batch's samples, read as the batch is made
+        return Range(None, batch=len(call.node.args) == 1 and is_batch_size(call.node.args[0]))
 
     def _keras_dataset(self, call: Call) -> Value:
         name = call.qualified.split(".")[-2]
@@ -589,10 +601,18 @@ class CallHandlers:
         return lines
 
     def _one_hot(self, call: Call) -> Value:
-        """to_categorical(y, 3062): a float row of every class per sample."""
+        """to_categorical(y, 3062): a float row of every class per sample; of padded token sequences, a float row
+        of the whole vocabulary per token of every text."""
         node = call.node
         classes = call.args[1] if len(call.args) > 1 else call.kwargs.get("num_classes") or \
             call.kwargs.get("nb_classes")
+        source = call.args[0] if call.args else call.kwargs.get("y")
+        if isinstance(source, Data) and source.sequences and call.ctx.data_set_level and not call.ctx.loops:
+            width = int(classes.value) if isinstance(classes, Number) else None
+            data = Data(node.lineno, str(call.ctx.module.path), "to_categorical", ARRAYS,
+                        shape=(source.shape or (None, None)) + (width,), dtype="float32", labels=True)
+            self.seen.append(Seen("one-hot-sequences", node, call.ctx, data, source))
+            return data
         if not isinstance(classes, Number) or not call.ctx.data_set_level:
             return None
         data = Data(node.lineno, str(call.ctx.module.path), "to_categorical", ARRAYS, shape=(None, int(classes.value)),
@@ -600,6 +620,24 @@ class CallHandlers:
         if classes.value >= MANY_CLASSES:
             self.seen.append(Seen("one-hot", node, call.ctx, data))
         return data
+
+    def _padded(self, call: Call) -> Value:
+        """pad_sequences(texts, maxlen=100): a row of token ids per text, a few integers each (as labels are, no
+        memory problem alone), but one-hot encoded, a vector per token."""
+        if not call.ctx.data_set_level or call.ctx.loops:
+            return None
+        node = call.node
+        length = call.kwargs.get("maxlen")
+        dtype = dtype_of(keyword_value(node, "dtype"), call.ctx.module) or "int32"
+        return Data(node.lineno, str(call.ctx.module.path), "pad_sequences", ARRAYS,
+                    shape=(None, _dimension(length)), dtype=dtype, small=True, sequences=True)
+
+
+def _loads_objects(data: Data) -> bool:
+    """pickle.load(f), joblib.load(path) (however the module is imported): whatever Python objects the file holds, a
+    list of arrays as often as an array; np.load's .npy is an array."""
+    return data.content == ARRAYS and last_part(data.how) in ("load", "loads") and \
+        not data.how.startswith(("np.", "numpy.", "torch."))
 
 
 def _dimension(value: Value) -> int | None:
@@ -615,10 +653,7 @@ def _first_dimension_is_a_batch(call: Call) -> bool:
     if call.qualified.startswith("numpy.random.") and last_part(call.qualified) not in ("rand", "randn"):
         shape = argument(node, "size", 2)
     first = shape.elts[0] if isinstance(shape, (ast.Tuple, ast.List)) and shape.elts else shape
-    if isinstance(first, ast.Subscript) and isinstance(first.slice, ast.Constant) and \
-            isinstance(first.slice.value, str):
-        return names_batch_size(first.slice.value)
-    return isinstance(first, (ast.Name, ast.Attribute)) and names_batch_size(last_part(dotted_name(first)))
+    return is_batch_size(first)
 
 
 def _literal_shape(node: ast.AST | None, values: dict[ast.AST, Value]) -> tuple[int | None, ...] | None:
@@ -825,6 +860,7 @@ _LIBRARY_HANDLERS: list[tuple[Callable[[str], bool], Callable[[CallHandlers, Cal
     (_is("torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader"), CallHandlers._data_loader),
     (_is("h5py.File"), CallHandlers._h5_file),
     (lambda n: last_part(n) == "to_categorical", CallHandlers._one_hot),
+    (lambda n: last_part(n) == "pad_sequences", CallHandlers._padded),
     (lambda n: last_part(n) == "readlines", CallHandlers._readlines),
     (_is("json.load", "yaml.safe_load", "yaml.load"), CallHandlers._json_load),
     (_is("open", "io.open", "codecs.open"), lambda flow, call: TextFile()),

@@ -208,6 +208,22 @@ class Module:
         # only when every print of the run has its output: otherwise which comment is whose is a guess
         return _shape_of(comments[line - start]) if len(comments) == end - start + 1 else None
 
+    def first_binding(self, name: str) -> int:
+        """The first line of the module's own code (outside its functions and classes) that binds ``name``; 0
+        when none does."""
+        return self._first_bindings.get(name, 0)
+
+    @cached_property
+    def _first_bindings(self) -> dict[str, int]:
+        first: dict[str, int] = {}
+        for statement in self.tree.body:
+            if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                continue
+            for node in ast.walk(statement):
+                if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                    first[node.id] = min(first.get(node.id, node.lineno), node.lineno)
+        return first
+
     def statement_of(self, node: ast.AST) -> ast.stmt:
         """The statement that holds ``node``, or ``node`` itself when it is one."""
         while not isinstance(node, ast.stmt) and node in self.parents:

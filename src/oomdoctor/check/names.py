@@ -91,6 +91,14 @@ def names_batch_size(identifier: str) -> bool:
         identifier.lower() == "bs"
 
 
+def is_batch_size(node: ast.AST | None) -> bool:
+    """Whether the expression is a batch size itself: a name or attribute (batch_size, self.batch_size) or a
+    dict's entry (cfg['batch_size']), not a product with one (n_batches * batch_size)."""
+    if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str):
+        return names_batch_size(node.slice.value)
+    return isinstance(node, (ast.Name, ast.Attribute)) and names_batch_size(last_part(dotted_name(node)))
+
+
 def is_eval_name(identifier: str) -> bool:
     """Whether ``identifier`` names evaluation (``val_loader``, ``X_test``, ``validate``) and not training."""
     words = words_of(identifier)

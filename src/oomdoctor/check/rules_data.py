@@ -186,16 +186,18 @@ def _source_dtype(data: Data, script: Script) -> str | None:
 
 
 def _saved_to(path: ast.AST, script: Script) -> Iterator[ast.AST]:
-    """What the script saves to the file ``path`` names: np.save(path, x), pickle.dump(x, open(path, 'wb')),
-    torch.save(x, path), joblib.dump(x, path)."""
+    """What the script saves to the file ``path`` names: np.save(path, x), np.savez(path, x, y) and np.savez(path,
+    X=x, Y=y) (each array), pickle.dump(x, open(path, 'wb')), torch.save(x, path), joblib.dump(x, path)."""
     wanted = _saved_path(path)
     for save in script.calls_named("save", "savez", "savez_compressed", "dump"):
-        if len(save.args) < 2:
-            continue
-        target, saved = (save.args[0], save.args[1]) if last_part(dotted_name(save.func)).startswith("save") and \
-            script.main.qualified(save.func).startswith("numpy.") else (save.args[1], save.args[0])
-        if _saved_path(target) == wanted:
-            yield saved
+        method = last_part(dotted_name(save.func))
+        if method.startswith("save") and script.main.qualified(save.func).startswith("numpy."):
+            # np.save's keywords are options (allow_pickle); savez's are the arrays, by the names they are saved as
+            arrays = save.args[1:] + ([k.value for k in save.keywords if k.arg] if method != "save" else [])
+            if save.args and arrays and _saved_path(save.args[0]) == wanted:
+                yield from arrays
+        elif len(save.args) >= 2 and _saved_path(save.args[1]) == wanted:
+            yield save.args[0]
 
 
 def _saved_path(node: ast.AST) -> str:
@@ -453,6 +455,16 @@ def dtype_blowup(script: Script) -> Iterator[Finding]:
             _("Keep the indices (an (N, maxlen) int32 array) and use an Embedding layer or "
               "sparse_categorical_crossentropy; or one-hot each batch when it is used (tf.one_hot in a tf.data map, "
               "or a keras.utils.PyDataset)."), module=seen.ctx.module, line=data.line)
+    # to_categorical(pad_sequences(texts, maxlen)): a float32 vector as long as the vocabulary for every token
+    for seen in script.seen("one-hot-sequences"):
+        yield script.finding(
+            "dtype-blowup", seen.node,
+            _("to_categorical() turns every token of every padded sequence into a float32 vector as long as the "
+              "vocabulary ({size}), where the token's index takes one integer: the array is the vocabulary's size "
+              "times the sequences it encodes.").format(size=script.size_of(seen.value)),
+            _("Keep the indices (an (N, maxlen) int32 array) and use an Embedding layer or "
+              "sparse_categorical_crossentropy; or one-hot each batch when it is used (tf.one_hot in a tf.data map, "
+              "or a keras.utils.PyDataset)."), module=seen.ctx.module)
     for seen in script.seen("one-hot"):
         classes = seen.value.shape[1]
         yield script.finding(
@@ -551,13 +563,34 @@ def duplicate_copy(script: Script) -> Iterator[Finding]:
     reported: set[str] = set()
     for seen in script.seen("copied"):
         effect = _copy_effect(seen, script)
-        if effect not in ("duplicate", "from-list", "grown") or seen.source.root in reported:
+        if effect not in ("duplicate", "from-list", "grown"):
+            continue
+        name = _copied_name(seen, script)
+        # the array a function returns from a list of its own (return np.array(clips), in either branch of an if):
+        # the list goes with the call, so this peak is its own, and a later copy of the array is news again
+        returned = effect == "from-list" and name is not None and _returned_from_local_list(seen, name)
+        if seen.source.root in reported and not returned:
             continue  # a third copy of a data set already said to be held twice says nothing new
-        original = _copied_name(seen, script) or next((h for h, _level in seen.holders), None) or _("the original")
-        if effect != "grown":  # held twice only while it is built: a later copy that stays is news again
+        original = name or next((h for h, _level in seen.holders), None) or _("the original")
+        if effect != "grown" and not returned:  # held twice only while it is built: a later copy that stays is news
             reported.add(seen.source.root)
         message, fix = _copy_advice(effect, original, script.size_of(seen.value))
         yield script.finding("duplicate-copy", seen.node, message, fix, module=seen.ctx.module)
+    # padded = np.ones((len(pics), h, widest, 1)); for k, p in enumerate(pics): padded[k, ...] = p: the array is
+    # built from the list by hand, and the list still holds every sample
+    buffers: set[tuple[str, int]] = set()
+    for seen in script.seen("filled"):
+        data, item = seen.value, seen.source
+        if not isinstance(item, Item) or item.fresh or not item.root or item.root in reported or \
+                (data.path, data.line) in buffers or negligible(data) or data.labels:
+            continue
+        listed = _iterated_list(seen, item.root, script)
+        if listed is None or not _stays_alive(listed, seen, script):
+            continue
+        buffers.add((data.path, data.line))
+        reported.add(item.root)
+        message, fix = _copy_advice("from-list", listed, script.size_of(data))
+        yield script.finding("duplicate-copy", seen.node, message, fix, module=seen.ctx.module, line=data.line)
     for seen in script.seen("converted-twice"):
         source: Data = seen.source  # type: ignore[assignment]
         if negligible(source) or source.labels or source.content == NAMES:
@@ -570,6 +603,37 @@ def duplicate_copy(script: Script) -> Iterator[Finding]:
             _("Drop the astype() (it converts nothing), or convert in place: x = x.astype('float32', copy=False); "
               "x /= 255."), module=seen.ctx.module)
     yield from lines_copied(script)
+
+
+def _iterated_list(seen: Seen, root: str, script: Script) -> str | None:
+    """The name of the list of samples that a loop around a buffer's filling goes over (for k, p in
+    enumerate(pics)), when what fills the buffer is its rows: a whole list of arrays, not a few."""
+    for loop in reversed(seen.ctx.loops):
+        iterable = getattr(loop, "iter", None)
+        for node in ast.walk(iterable) if iterable is not None else ():
+            value = script.value(node)
+            if isinstance(node, ast.Name) and isinstance(value, Data) and value.root == root and \
+                    value.container == "list" and value.content in (FILES, ARRAYS) and not negligible(value):
+                return node.id
+    return None
+
+
+def _returned_from_local_list(seen: Seen, name: str) -> bool:
+    """return np.array(clips), clips a list the function itself makes of new arrays (decoded files, not views of
+    an array it was given): the list goes when the function returns, and the array alone stays (in either branch
+    of an if: each is the one copy of its path)."""
+    function = seen.ctx.function
+    source: Data = seen.source  # type: ignore[assignment]
+    if function is None or "." in name or not isinstance(seen.ctx.module.statement_of(seen.node), ast.Return) or \
+            source.root != f"{source.path}:{source.line}" or \
+            not function.node.lineno <= source.line <= (function.node.end_lineno or 0):
+        return False
+    arguments = function.node.args
+    if name in {a.arg for a in arguments.posonlyargs + arguments.args + arguments.kwonlyargs} or \
+            name in function.declared_globals:
+        return False
+    return any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store)
+               for n in own_nodes(function.node))
 
 
 def _copy_advice(effect: str, name: str, size: str) -> tuple[str, str]:

@@ -34,6 +34,7 @@ class Data:
     root: str = ""            # where this data set first came into memory: its copies share it
     split: bool = False       # one part of it (train_test_split's train or test), not all of it
     lines: bool = False       # every line of a text file, one Python string or tuple each
+    sequences: bool = False   # token ids, a row per text (pad_sequences): to_categorical makes a vector per token
 
     def __post_init__(self) -> None:
         if not self.root:  # a data set of its own: named by where it starts
@@ -194,6 +195,7 @@ class Text:
 class Range:
     """range(n): a loop over it runs n times."""
     count: int | None
+    batch: bool = False       # range(batch_size): the samples of one batch, however many that is
 
 
 Value = object  # any of the above, or None when the script does not show what it is
