@@ -146,3 +146,18 @@ def test_mps_names_what_metal_holds_beside_pytorch():
     assert any(line.startswith("17.3 GiB of that limit was allocated by this process outside") for line in
                result.diagnosis)
     assert result.fixes[0].startswith("Free what else this process holds on the GPU")
+
+
+def test_xla_cpu_client_runs_out_of_ram():
+    """"Out of memory allocating N bytes" is the wording of XLA's CPU client (AlignedMalloc): where the text says
+    the program ran on the CPU, it is RAM that ran out; where it names no platform, the GPU stays the guess."""
+    from oomdoctor.explain import explain
+
+    error = "jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: Out of memory allocating 124867611608 bytes.\n"
+    on_cpu = explain("WARNING:absl:No GPU/TPU found, falling back to CPU. (Set TF_CPP_MIN_LOG_LEVEL=0 and rerun for "
+                     "more info.)\n" + error)
+    assert (on_cpu.memory, on_cpu.case, on_cpu.requested_bytes) == ("host", "host-memory", 124867611608)
+    assert on_cpu.diagnosis[0].startswith("XLA ran this program on the CPU")
+    assert explain("Devices: [TFRT_CPU_0]\n" + error).memory == "host"
+    assert explain(error).memory == "gpu"
+    assert explain("Devices: [cuda(id=0)] on TFRT_CPU_0's host\n" + error).memory == "gpu"

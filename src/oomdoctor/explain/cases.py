@@ -185,6 +185,14 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
         else:
             say.append(_("No out-of-memory error from TensorFlow, XLA/JAX or PyTorch was found in this text."))
         return say, fix
+    if case == "host-memory" and "xla_cpu" in facts.clues:
+        say.append(_("XLA ran this program on the CPU, where its arrays and buffers live in RAM: one buffer of "
+                     "{requested} could not be allocated.").format(
+            requested=format_bytes(requested) if requested else _("its request")))
+        fix.append(_("Shrink what one call computes (the batch, the resolution, the sequence length, the model), "
+                     "or run it on a GPU or TPU that has that much memory, or on a machine with more RAM: XLA on "
+                     "the CPU has no memory fraction or preallocation to change."))
+        return say, fix
     if case == "host-memory":
         say.append(_("The host's memory ran out, not the GPU's: {what} could not get {requested} of RAM.").format(
             what=_host_allocator(facts), requested=format_bytes(requested) if requested else _("its request")))

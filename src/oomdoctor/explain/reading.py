@@ -309,6 +309,17 @@ def _read_cuda_driver(text: str, lower: str, facts: Facts) -> bool:
 
 # --- XLA (JAX, and TensorFlow with jit_compile) ---
 
+def _runs_on_cpu(lower: str) -> bool:
+    """Whether the text says the program ran on the CPU: JAX's "No GPU/TPU found, falling back to CPU", or a
+    CPU named (the platform, TFRT_CPU_0, CpuDevice) where no GPU or TPU is."""
+    tail = lower[-200_000:]
+    if "falling back to cpu" in tail:
+        return True
+    if re.search(r"(?<![a-z])(?:gpu|tpu|cuda|rocm|nvidia)", tail):
+        return False
+    return re.search(r"(?<![a-z])cpu(?![a-z])|cpudevice", tail) is not None
+
+
 def _read_xla(text: str, lower: str, facts: Facts) -> bool:
     found = False
     # "RESOURCE_EXHAUSTED", "Resource exhausted", "ResourceExhausted": every spelling ends in "exhausted"
@@ -323,6 +334,12 @@ def _read_xla(text: str, lower: str, facts: Facts) -> bool:
         if match:
             groups = match.groups()
             facts.requested_bytes = number(groups[-1])
+            # "Out of memory allocating N bytes." is PjRt's TFRT clients' (AlignedMalloc in the CPU client; the
+            # TFRT GPU client of 2025 copied it), not the BFC allocator's "while trying to allocate": the
+            # platform the text names decides, and a text that names only the CPU ran out of RAM
+            if re.match(r"(?i)out of memory allocating", match.group(0)) and _runs_on_cpu(lower):
+                facts.memory = "host"
+                facts.clues.add("xla_cpu")
         ordinal = re.search(r"device ordinal (\d{1,3})", window)
         if ordinal:
             facts.gpu_index = int(ordinal.group(1))
