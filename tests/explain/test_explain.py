@@ -161,3 +161,21 @@ def test_xla_cpu_client_runs_out_of_ram():
     assert explain("Devices: [TFRT_CPU_0]\n" + error).memory == "host"
     assert explain(error).memory == "gpu"
     assert explain("Devices: [cuda(id=0)] on TFRT_CPU_0's host\n" + error).memory == "gpu"
+
+
+def test_cudnn_and_cublas_handles_that_could_not_be_created():
+    """cuDNN's INTERNAL_ERROR and cuBLAS's NOT_INITIALIZED when a handle is created are what a GPU preallocated
+    whole gives them (said with a caveat); cuDNN's NOT_INITIALIZED is a driver or a build, not memory."""
+    from oomdoctor.explain import explain
+
+    prefix = "2021-10-20 09:43:47.411003: E external/org_tensorflow/tensorflow/stream_executor/cuda/"
+    jax = explain(prefix + "cuda_dnn.cc:373] Could not create cudnn handle: CUDNN_STATUS_INTERNAL_ERROR\n"
+                  + prefix + "cuda_blas.cc:226] failed to create cublas handle: CUBLAS_STATUS_NOT_INITIALIZED\n"
+                  '  File "/home/u/lib/python3.8/site-packages/jax/_src/lax/lax.py", line 653, in conv_general_dilated\n')
+    assert (jax.oom, jax.framework, jax.memory, jax.case) == (True, "jax", "gpu", "preallocation")
+    assert any("another status than ALLOC_FAILED" in line for line in jax.diagnosis)
+    tf = explain("E tensorflow/stream_executor/cuda/cuda_blas.cc:226] failed to create cublas handle: "
+                 "CUBLAS_STATUS_NOT_INITIALIZED\n")
+    assert (tf.oom, tf.framework, tf.case) == (True, "tensorflow", "preallocation")
+    assert not explain("E tensorflow/stream_executor/cuda/cuda_dnn.cc:329] Could not create cudnn handle: "
+                       "CUDNN_STATUS_NOT_INITIALIZED\n").oom

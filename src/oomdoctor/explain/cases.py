@@ -332,6 +332,11 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
         else:
             fix.append(_("Turn on memory growth before building the model: oomdoctor.configure_gpu_memory()."))
         fix.append(_("Run one GPU program at a time, or give each its share of the GPU."))
+        if "handle_status" in facts.clues:
+            say.append(_("cuDNN or cuBLAS could not create its handle, and said so with another status than "
+                         "ALLOC_FAILED: a GPU without free memory is the usual cause, not the only one."))
+            fix.append(_("If it still fails once the framework no longer takes the whole GPU and nothing else "
+                         "runs on it, the CUDA, cuDNN and driver versions do not match the framework's build."))
         return say, fix
     if case == "which-gpu":
         say.append(_("The log names several GPUs and it failed on GPU {index}.").format(

@@ -286,10 +286,24 @@ def _read_cuda_driver(text: str, lower: str, facts: Facts) -> bool:
         elif re.search(r"(?i)failed to alloc\w* .{0,60}from device", window):
             facts.clues.add("driver_allocation")  # StreamExecutor's own request to the driver
         facts.message = facts.message or window.strip()[:300]
+    alloc_failed = False
     for marker in ("cublas_status_alloc_failed", "cudnn_status_alloc_failed"):
         for at in _positions(lower, marker):
-            found = True
+            found = alloc_failed = True
             facts.message = facts.message or _window(text, at, before=200, after=100)
+    # cudnnCreate / cublasCreate could not make a handle: beside ALLOC_FAILED, a GPU left without room for the
+    # handle's own buffers makes cuDNN say INTERNAL_ERROR and cuBLAS NOT_INITIALIZED (TensorFlow's and JAX's
+    # documented symptom of a GPU preallocated whole); cuDNN's NOT_INITIALIZED or ARCH_MISMATCH is a driver or
+    # a build, not memory
+    for marker, statuses in (("could not create cudnn handle", ("cudnn_status_internal_error",)),
+                             ("failed to create cublas handle", ("cublas_status_not_initialized",))):
+        for at in _positions(lower, marker):
+            status = lower[at + len(marker):at + len(marker) + 40]
+            if any(word in status for word in statuses):
+                found = True
+                if not alloc_failed:
+                    facts.clues.add("handle_status")  # only another status than ALLOC_FAILED: mostly memory
+                facts.message = facts.message or _window(text, at, before=200, after=100)
     # XLA's autotuner tries every cuDNN algorithm; when all fail to run (not to compile), the usual cause is a
     # GPU left without room for cuDNN's workspace: JAX's documented symptom of preallocating the GPU
     for at in _positions(lower, "failed to determine best cudnn convolution algorithm") + _positions(
