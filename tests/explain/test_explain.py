@@ -179,3 +179,26 @@ def test_cudnn_and_cublas_handles_that_could_not_be_created():
     assert (tf.oom, tf.framework, tf.case) == (True, "tensorflow", "preallocation")
     assert not explain("E tensorflow/stream_executor/cuda/cuda_dnn.cc:329] Could not create cudnn handle: "
                        "CUDNN_STATUS_NOT_INITIALIZED\n").oom
+
+
+def test_tpu_program_reservation_figures():
+    """The TPU runtime loading a program: the reservation it attempted (the exact bytes of the program's
+    requirement), what was free, the HBM's capacity, what buffers held and the largest free chunk."""
+    from oomdoctor.explain import explain
+
+    log = ("RuntimeError: Resource exhausted: From /job:tpu_worker/replica:0/task:0:\n"
+           "Attempting to reserve 2.50G at the bottom of memory. That was not possible. There are 1.25G free, 0B "
+           "reserved, and 1.25G reservable.;\n"
+           "HBM capacity 16.00G:\n"
+           "       Top-of-Memory reserved:  512.00M (     536,870,912 bytes)\n"
+           "          Currently allocated:   14.25G (  15,300,820,992 bytes)\n"
+           "          Program requirement:    2.50G (   2,684,354,560 bytes)\n"
+           "; attempting reservation for program memory\n\n"
+           "Heap allocator status:\n"
+           "    Max free chunk             1.00G (20.0% fragmentation)\n")
+    result = explain(log)
+    assert (result.memory, result.case) == ("tpu", "compile-time")
+    assert (result.requested_bytes, result.in_use_bytes) == (2_684_354_560, 15_300_820_992)
+    assert (result.free_bytes, result.total_bytes, result.largest_free_block_bytes) == (
+        int(1.25 * 2**30), 16 * 2**30, 2**30)
+    assert result.diagnosis[-1].startswith("The TPU was loading the compiled program")

@@ -250,7 +250,14 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
                          "weight, the model is too large for this GPU: shrink that layer or shard the model."))
         return say, fix
     if case == "compile-time":
-        if facts.memory == "tpu":
+        if facts.memory == "tpu" and "program_load" in facts.clues:
+            say.append(_("The TPU was loading the compiled program, which needs that HBM for itself, and the "
+                         "memory in use was held by buffers already on the chip (the arguments and outputs of the "
+                         "steps, arrays kept on the TPU): the program fits the chip, not beside them."))
+            fix.append(_("Free what stays on the TPU between steps (outputs kept from every step, an earlier model, "
+                         "arrays no longer needed), donate the step's inputs (donate_argnums), or shrink the "
+                         "per-core batch so that the buffers and the program fit together."))
+        elif facts.memory == "tpu":
             say.append(_("The TPU compiler found that the whole program needs {program} of HBM, more than the "
                          "{total} the chip has: it failed before the first step ran.").format(
                 program=format_bytes(facts.program_bytes) if facts.program_bytes else "?",

@@ -358,11 +358,6 @@ def _read_xla(text: str, lower: str, facts: Facts) -> bool:
         if ordinal:
             facts.gpu_index = int(ordinal.group(1))
         facts.message = window[:300]
-    for at in _positions(text, "That was not possible"):  # "Attempting to allocate 1.59G. That was not possible."
-        window = _window(text, at, before=80, after=200)
-        facts.requested_bytes = facts.requested_bytes or _size_after(r"allocate " + SIZE, window)
-        free = _size_after(r"There are " + SIZE + r" free", window)
-        facts.free_bytes = free if free is not None else facts.free_bytes
     for at in _positions(text, "BufferAssignment"):
         window = _window(text, at, after=3000)
         total = _size_after(r"total allocation: " + SIZE, window)
@@ -389,7 +384,39 @@ def _read_tpu(text: str, lower: str, facts: Facts) -> bool:
         facts.memory = "tpu"
     if found:
         facts.clues.add("compile")
-    return found
+    return _read_tpu_reservation(text, facts) or found
+
+
+def _read_tpu_reservation(text: str, facts: Facts) -> bool:
+    """The TPU runtime's allocator: ``Attempting to reserve 3.95G at the bottom of memory. That was not possible.
+    There are 1.92G free, 0B reserved, and 1.92G reservable.`` (a program being loaded; ``allocate`` for a buffer),
+    then the HBM as it stood: ``HBM capacity 8.00G``, ``Currently allocated: 6.08G (6,532,939,776 bytes)``,
+    ``Program requirement: 3.95G (4,237,689,856 bytes)``, ``Max free chunk 1.92G``."""
+    for at in _positions(text, "That was not possible")[-1:]:
+        window = _window(text, at, before=120, after=1500)
+        attempt = re.search(r"Attempting to (allocate|reserve) " + SIZE + r"[^.]{0,60}\. That was not possible", window)
+        if not attempt:
+            continue
+        action = attempt.group(1)
+        exact = re.search(r"Program requirement: ?" + SIZE + r" ?\( ?([\d,]{1,40}) bytes\)", window)
+        facts.requested_bytes = (number(exact.group(3).replace(",", "")) if exact and action == "reserve"
+                                 else size(*attempt.groups()[1:3]))
+        free = _size_after(r"There are " + SIZE + r" free", window)
+        facts.free_bytes = free if free is not None else facts.free_bytes
+        facts.total_bytes = _size_after(r"HBM capacity " + SIZE, window) or facts.total_bytes
+        held = re.search(r"Currently allocated: ?" + SIZE + r"(?: ?\( ?([\d,]{1,40}) bytes\))?", window)
+        if held:
+            facts.in_use_bytes = (number(held.group(3).replace(",", "")) if held.group(3)
+                                  else size(*held.groups()[:2]))
+        block = _size_after(r"Max free chunk " + SIZE, window)
+        facts.largest_free_block_bytes = block if block is not None else facts.largest_free_block_bytes
+        facts.message = facts.message or window[:300]
+        if action == "reserve" or "error loading program" in window.lower():
+            facts.clues.update(("program_load", "compile"))  # the compiled program, loaded before it runs
+        if action == "reserve" or re.search(r"(?i)hbm|reservable", window):
+            facts.memory = "tpu"
+        return True
+    return False
 
 
 # --- PyTorch ---
