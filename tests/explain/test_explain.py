@@ -202,3 +202,20 @@ def test_tpu_program_reservation_figures():
     assert (result.free_bytes, result.total_bytes, result.largest_free_block_bytes) == (
         int(1.25 * 2**30), 16 * 2**30, 2**30)
     assert result.diagnosis[-1].startswith("The TPU was loading the compiled program")
+
+
+def test_tensorflow_1x_node_gives_shape_and_dtype():
+    """TensorFlow 1.x names the failing node with its attributes: the OOM line without "and type" takes the
+    node's T (not Tlen, not a later node's tensor_type), and "Dst tensor is not initialized" a constant's value."""
+    from oomdoctor.explain import explain
+
+    oom = explain("E OOM when allocating tensor with shape[500,4,1024]\n"
+                  "E \t [[Node: tower_1/Reverse = ReverseSequence[T=DT_HALF, Tlen=DT_INT64, batch_dim=1, seq_dim=0, "
+                  '_device="/job:localhost/replica:0/task:0/gpu:1"](tower_1/x, tower_1/len)]]\n'
+                  "E \t [[Node: tower_1/_55 = _Recv[client_terminated=false, tensor_type=DT_FLOAT, "
+                  '_device="/job:localhost/replica:0/task:0/cpu:0"]()]]\n')
+    assert (oom.shape, oom.dtype, oom.requested_bytes) == ([500, 4, 1024], "float16", 500 * 4 * 1024 * 2)
+    dst = explain("tensorflow.python.framework.errors_impl.InternalError: Dst tensor is not initialized.\n"
+                  "\t [[Node: zeros_3 = Const[dtype=DT_FLOAT, value=Tensor<type: float shape: [16384,1024] "
+                  'values: [0 0 0]...>, _device="/job:localhost/replica:0/task:0/gpu:0"]()]]\n')
+    assert (dst.shape, dst.dtype, dst.op, dst.case) == ([16384, 1024], "float32", "zeros_3", "weights-or-loading")

@@ -252,12 +252,22 @@ def _read_tensorflow(text: str, facts: Facts) -> bool:
               or re.search(r"node \{?\{?node ([^\s}\]()]+)", window)
               or re.search(r"\[\[\{\{node ([^\s}]+)\}\}", window) or re.search(r"\[\[node ([^\s(\]]+)", window))
         facts.op = op.group(1) if op else facts.op
+        if facts.dtype is None:  # 1.x's line without "and type": the failing node's own type attribute
+            facts.dtype = _node_dtype(_first_node(window))
         facts.message = window[:200]
     for at in _positions(text, "Dst tensor is not initialized") + _positions(text, "Failed copying input tensor"):
         # TensorFlow's way of saying that copying a host array to the GPU found no memory
         found = True
         facts.message = facts.message or _window(text, at, before=200, after=100)
         facts.clues.add("initializer")
+        node = _first_node(_window(text, at, after=1000))
+        # the node that failed to place its tensor: a constant carries it, "value=Tensor<type: float shape: [...]"
+        value = re.search(r"value=Tensor<type: (\w+) shape: \[([\d, ]{0,400})\]", node)
+        if value and facts.shape is None:
+            facts.shape = [number(d) for d in value.group(2).replace(" ", "").split(",") if d]
+            facts.dtype = _TF_DTYPES.get(value.group(1))
+            name = re.match(r"\[\[Node: ([^\s=]+) =", node)
+            facts.op = name.group(1) if name else facts.op
     for at in _positions(text, "Allocator ran out of memory"):  # Intel's extension for TensorFlow
         found = True
         window = _window(text, at)
@@ -269,6 +279,22 @@ def _read_tensorflow(text: str, facts: Facts) -> bool:
             elements = min(elements * d, LARGEST)
         facts.requested_bytes = min(elements * itemsize(facts.dtype), LARGEST)
     return found
+
+
+def _first_node(window: str) -> str:
+    """The first node a 1.x error names, with its attributes: ``[[Node: name = Op[T=DT_FLOAT, ...](inputs)]]``."""
+    start = window.find("[[Node:")
+    if start < 0:
+        return ""
+    end = window.find("]]", start)
+    return window[start:end if end > 0 else start + 1000]
+
+
+def _node_dtype(node: str) -> str | None:
+    """A 1.x node's element type: its ``T`` attribute (an op's type), else its ``dtype`` (a constant's, a
+    variable's), as ``DT_FLOAT``; None for a type the reader does not name."""
+    match = re.search(r"[\[, ]T=DT_([A-Z0-9]+)", node) or re.search(r"[\[, ]dtype=DT_([A-Z0-9]+)", node)
+    return _TF_DTYPES.get(match.group(1).lower()) if match else None
 
 
 def _read_cuda_driver(text: str, lower: str, facts: Facts) -> bool:
