@@ -171,7 +171,8 @@ def test_cudnn_and_cublas_handles_that_could_not_be_created():
     prefix = "2021-10-20 09:43:47.411003: E external/org_tensorflow/tensorflow/stream_executor/cuda/"
     jax = explain(prefix + "cuda_dnn.cc:373] Could not create cudnn handle: CUDNN_STATUS_INTERNAL_ERROR\n"
                   + prefix + "cuda_blas.cc:226] failed to create cublas handle: CUBLAS_STATUS_NOT_INITIALIZED\n"
-                  '  File "/home/u/lib/python3.8/site-packages/jax/_src/lax/lax.py", line 653, in conv_general_dilated\n')
+                  '  File "/home/u/lib/python3.8/site-packages/jax/_src/lax/lax.py", line 653, in '
+                  "conv_general_dilated\n")
     assert (jax.oom, jax.framework, jax.memory, jax.case) == (True, "jax", "gpu", "preallocation")
     assert any("another status than ALLOC_FAILED" in line for line in jax.diagnosis)
     tf = explain("E tensorflow/stream_executor/cuda/cuda_blas.cc:226] failed to create cublas handle: "
@@ -219,3 +220,18 @@ def test_tensorflow_1x_node_gives_shape_and_dtype():
                   "\t [[Node: zeros_3 = Const[dtype=DT_FLOAT, value=Tensor<type: float shape: [16384,1024] "
                   'values: [0 0 0]...>, _device="/job:localhost/replica:0/task:0/gpu:0"]()]]\n')
     assert (dst.shape, dst.dtype, dst.op, dst.case) == ([16384, 1024], "float32", "zeros_3", "weights-or-loading")
+
+
+def test_a_tensorflow_pool_smaller_than_any_gpu_was_left_by_others():
+    """TensorFlow's BFC pool is what was free when it started: one of 100 MiB, with the device's total unstated,
+    is other processes' doing (or a limit), and a request larger than it is not one larger than the device."""
+    from oomdoctor.explain import explain
+
+    stats = ("I tensorflow/core/common_runtime/bfc_allocator.cc:700] Sum Total of in-use chunks: 68.2KiB\n"
+             "I tensorflow/core/common_runtime/bfc_allocator.cc:702] Stats: \n"
+             "Limit:                   104857600\nInUse:                       69888\nMaxInUse:              69888\n")
+    small = explain("W tensorflow/core/common_runtime/bfc_allocator.cc:274] Allocator (GPU_0_bfc) ran out of memory "
+                    "trying to allocate 192.00MiB.  See logs for memory state.\n" + stats)
+    assert (small.limit_bytes, small.requested_bytes, small.case) == (104857600, 192 * 2**20, "limit-or-other-process")
+    assert small.diagnosis[2].startswith("TensorFlow's allocator had 100 MiB in all, less than any GPU")
+    assert explain(stats.replace("104857600", "10485760000")).case == "activations-batch"

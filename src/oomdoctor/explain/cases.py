@@ -41,6 +41,9 @@ CASES = ("not-oom", "host-memory", "mps-watermark", "nccl-buffers", "larger-than
 
 # A share of the device that is "a lot": memory held elsewhere past this explains a failure
 _NOTABLE = 0.10
+# TensorFlow's BFC pool is what the driver said was free when the process started, less a small reserve: a
+# pool under this is less than a GPU of 1 GiB with nothing else on it would give
+_SMALL_POOL = 512 * MiB
 
 
 def capacity(facts: Facts) -> int | None:
@@ -79,6 +82,16 @@ def _others_hold_it(facts: Facts) -> bool:
     return elsewhere >= 0.25 * total
 
 
+def _pool_held_back(facts: Facts) -> bool:
+    """Whether the allocator's limit is not the device: well under its total, or, where the log gives no total,
+    a TensorFlow pool smaller than any GPU would give (what others left free when it started)."""
+    if not facts.limit_bytes:
+        return False
+    if facts.total_bytes:
+        return facts.limit_bytes < (1 - _NOTABLE) * facts.total_bytes
+    return facts.framework == "tensorflow" and facts.limit_bytes < _SMALL_POOL
+
+
 def _largest_gpu() -> int:
     return max(gpu.total_bytes for gpu in CATALOG.values())
 
@@ -95,7 +108,7 @@ def choose(facts: Facts) -> str:
         return "mps-watermark"
     if facts.framework == "nccl":
         return "nccl-buffers"
-    if requested is not None and (requested >= LARGEST or room and requested > room
+    if requested is not None and (requested >= LARGEST or room and requested > room and not _pool_held_back(facts)
                                   or facts.total_bytes and requested > facts.total_bytes
                                   or requested > _largest_gpu()):
         return "larger-than-device"
@@ -132,7 +145,7 @@ def choose(facts: Facts) -> str:
     if requested is not None and facts.free_bytes is not None and requested <= facts.free_bytes \
             and (not room or facts.free_bytes >= 0.05 * room):  # a few bytes "free" are the allocator's rounding
         return "limit-or-other-process"
-    if facts.limit_bytes and facts.total_bytes and facts.limit_bytes < (1 - _NOTABLE) * facts.total_bytes:
+    if _pool_held_back(facts):
         return "limit-or-other-process"
     if len(facts.gpu_indices) > 1 and ("data_parallel" in clues or facts.gpu_index not in (None, 0)):
         return "which-gpu"
@@ -315,6 +328,12 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
             say.append(_("{elsewhere} of the GPU's {total} was held outside this process's allocator: another "
                          "process (or another framework in this one) has it.").format(
                 elsewhere=format_bytes(elsewhere), total=format_bytes(facts.total_bytes)))
+            fix.append(_("Find what holds it with nvidia-smi, and stop it (another training, a notebook kernel, "
+                         "a TensorFlow or JAX program that took the whole GPU at start)."))
+        elif facts.limit_bytes and not facts.total_bytes and _pool_held_back(facts):
+            say.append(_("TensorFlow's allocator had {limit} in all, less than any GPU would give it: its pool is "
+                         "what was free on the GPU when the process started, so another process held the rest "
+                         "then (or a memory limit was set).").format(limit=format_bytes(facts.limit_bytes)))
             fix.append(_("Find what holds it with nvidia-smi, and stop it (another training, a notebook kernel, "
                          "a TensorFlow or JAX program that took the whole GPU at start)."))
         elif facts.limit_bytes and facts.total_bytes and facts.limit_bytes < facts.total_bytes:
