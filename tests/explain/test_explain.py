@@ -235,3 +235,15 @@ def test_a_tensorflow_pool_smaller_than_any_gpu_was_left_by_others():
     assert (small.limit_bytes, small.requested_bytes, small.case) == (104857600, 192 * 2**20, "limit-or-other-process")
     assert small.diagnosis[2].startswith("TensorFlow's allocator had 100 MiB in all, less than any GPU")
     assert explain(stats.replace("104857600", "10485760000")).case == "activations-batch"
+
+
+def test_tensorflow_1_0_bfc_sentence():
+    """TensorFlow 1.0's BFC allocator began its sentence itself: "Ran out of memory trying to allocate 96.00MiB."."""
+    from oomdoctor.explain import explain
+
+    result = explain("W tensorflow/core/common_runtime/bfc_allocator.cc:274] *_______________________________\n"
+                     "W tensorflow/core/common_runtime/bfc_allocator.cc:275] Ran out of memory trying to allocate "
+                     "96.00MiB.  See logs for memory state.\n"
+                     "W tensorflow/core/framework/op_kernel.cc:993] Resource exhausted: OOM when allocating tensor "
+                     "with shape[4096,6144]\n")
+    assert (result.framework, result.requested_bytes, result.shape) == ("tensorflow", 96 * 2**20, [4096, 6144])

@@ -150,10 +150,11 @@ def _devices(text: str, facts: Facts) -> None:
 
 # --- TensorFlow and its BFC allocator (XLA's GPU client uses the same allocator and prints the same dump) ---
 
-def _read_bfc(text: str, facts: Facts) -> bool:
-    """``Allocator (GPU_0_bfc) ran out of memory trying to allocate 2.87GiB (rounded to ...)`` and its dump."""
+def _read_bfc(text: str, lower: str, facts: Facts) -> bool:
+    """``Allocator (GPU_0_bfc) ran out of memory trying to allocate 2.87GiB (rounded to ...)`` and its dump
+    (TensorFlow 1.0 began the sentence with it: ``Ran out of memory trying to allocate 192.00MiB.``)."""
     fatal = warned = False
-    for at in _positions(text, "ran out of memory trying to allocate"):
+    for at in _positions(lower, "ran out of memory trying to allocate"):
         window = _window(text, at, before=120, after=600)
         # "... The caller indicates that this is not a failure, but may mean that there could be performance
         # gains if more memory were available": TensorFlow retries with less; nothing failed
@@ -665,7 +666,7 @@ def read(text: str) -> Facts:
         facts.memory = "gpu"
     elif _read_tpu(text, lower, facts):
         said_by = "jax"
-    bfc = _read_bfc(text, facts)
+    bfc = _read_bfc(text, lower, facts)
     if said_by is None and _read_xla(text, lower, facts):
         said_by = "jax"
     tensorflow = _read_tensorflow(text, facts) if said_by is None else False
