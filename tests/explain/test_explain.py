@@ -247,3 +247,19 @@ def test_tensorflow_1_0_bfc_sentence():
                      "W tensorflow/core/framework/op_kernel.cc:993] Resource exhausted: OOM when allocating tensor "
                      "with shape[4096,6144]\n")
     assert (result.framework, result.requested_bytes, result.shape) == ("tensorflow", 96 * 2**20, [4096, 6144])
+
+
+def test_jax_failing_in_a_models_init_is_its_weights():
+    """A JAX traceback through a function named init (Flax's model.init, Haiku's init_fn, a model's own init_*)
+    failed making the parameters, whatever the batch; a step's traceback stays the step's."""
+    from oomdoctor.explain import explain
+
+    error = ("jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: Out of memory while trying to allocate "
+             "33554432 bytes.\n")
+    flax = explain('Traceback (most recent call last):\n  File "train.py", line 40, in <module>\n'
+                   "    variables = model.init(jax.random.PRNGKey(0), dummy)\n" + error)
+    haiku = explain('  File "/usr/lib/python3/site-packages/haiku/_src/transform.py", line 114, in init_fn\r\n'
+                    "    params, state = f.init(*args, **kwargs)\r\n" + error)
+    step = explain('  File "train.py", line 52, in <module>\n    state, loss = train_step(state, batch)\n'
+                   '  File "train.py", line 31, in train_step\n    grads = jax.grad(loss_fn)(state.params)\n' + error)
+    assert (flax.case, haiku.case, step.case) == ("weights-or-loading", "weights-or-loading", "activations-batch")

@@ -140,6 +140,13 @@ def _clues(lower: str, facts: Facts) -> None:
             facts.clues.add(clue)
 
 
+def _jax_init(lower: str, facts: Facts) -> None:
+    """JAX makes a model's parameters by calling a function named init (Flax's ``model.init(rng, x)``, Haiku's
+    ``init_fn``, a model's own ``self.init_params(...)``): a traceback through one failed creating the weights."""
+    if re.search(r"(?<!\w)init(?:_\w{1,40})?\(|, in init(?:_\w{1,40})?\r?\n", lower[-_CLUE_TAIL:]):
+        facts.clues.add("initializer")
+
+
 def _devices(text: str, facts: Facts) -> None:
     tail = text[-200_000:]
     for pattern in (r"GPU_(\d{1,3})_bfc", r"device:[GX]PU:(\d{1,3})", r"\(GPU (\d{1,3});", r"GPU (\d{1,3}) has a total",
@@ -696,6 +703,8 @@ def read(text: str) -> Facts:
         facts.memory = "host"
     facts.memory = facts.memory or "gpu"
     _clues(lower, facts)
+    if facts.framework == "jax":
+        _jax_init(lower, facts)
     _devices(text, facts)
     if facts.gpu_index is None and facts.allocator:
         match = re.match(r"GPU_(\d+)_bfc", facts.allocator)
