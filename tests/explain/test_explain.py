@@ -263,3 +263,15 @@ def test_jax_failing_in_a_models_init_is_its_weights():
     step = explain('  File "train.py", line 52, in <module>\n    state, loss = train_step(state, batch)\n'
                    '  File "train.py", line 31, in train_step\n    grads = jax.grad(loss_fn)(state.params)\n' + error)
     assert (flax.case, haiku.case, step.case) == ("weights-or-loading", "weights-or-loading", "activations-batch")
+
+
+def test_words_about_a_cuda_oom_are_not_one():
+    """PyTorch prints "CUDA out of memory." (or an exception's message cut after it); a sentence about one
+    ("why CUDA out of memory issue happened") is not its message."""
+    from oomdoctor.explain import explain
+
+    assert explain("RuntimeError: CUDA out of memory.\n").case == "activations-batch"
+    assert explain("torch.cuda.OutOfMemoryError: CUDA out of memory\n").oom
+    prose = explain("|GPU RAM used|17.5G| 17.5G | unknown as cuda out of memory issue|\n"
+                    "3) why CUDA out of memory issue happened for num_workers = 4?\n")
+    assert (prose.oom, prose.case) == (False, "not-oom")

@@ -513,7 +513,8 @@ def _read_torch_plain(text: str, lower: str, facts: Facts) -> bool:
     """PyTorch's message without its figures, and the CUDA runtime's own error."""
     found = False
     for marker in ("cuda out of memory", "outofmemoryerror"):  # the allocator's message, its figures not pasted
-        for at in _positions(lower, marker)[-1:]:
+        for at in [at for at in _positions(lower, marker) if marker != "cuda out of memory"
+                   or _torch_sentence(text, at)][-1:]:
             found = True
             facts.message = _window(text, at, before=40, after=200)
     if found:
@@ -528,6 +529,16 @@ def _read_torch_plain(text: str, lower: str, facts: Facts) -> bool:
             if re.search(r"\.cuda\(|\.to\(", text[max(at - 300, 0):at]):
                 facts.clues.add("moved_to_gpu")
     return found
+
+
+def _torch_sentence(text: str, at: int) -> bool:
+    """Whether "cuda out of memory" at ``at`` is PyTorch's sentence ("CUDA out of memory." as it prints it, or
+    an exception's message cut after it), not someone's words about one ("a cuda out of memory issue")."""
+    if text.startswith("CUDA out of memory.", at):
+        return True
+    line = text[max(at - 80, 0):at]
+    return text.startswith("CUDA out of memory", at) and line[line.rfind("\n") + 1:].rstrip().endswith("Error:") \
+        and text[at + 18:at + 19] in ("", "\n", "\r")
 
 
 def _first_size(window: str, *patterns: str) -> int | None:
