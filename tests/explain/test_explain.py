@@ -275,3 +275,14 @@ def test_words_about_a_cuda_oom_are_not_one():
     prose = explain("|GPU RAM used|17.5G| 17.5G | unknown as cuda out of memory issue|\n"
                     "3) why CUDA out of memory issue happened for num_workers = 4?\n")
     assert (prose.oom, prose.case) == (False, "not-oom")
+
+
+def test_a_request_printed_as_large_as_the_free_memory_did_not_fit():
+    """PyTorch rounds each figure to a hundredth of its unit, and its allocator rounds the request up: a request
+    printed equal to what was free is not memory that was there for it; one well under it is."""
+    from oomdoctor.explain import explain
+
+    line = ("RuntimeError: CUDA out of memory. Tried to allocate {request} (GPU 1; 10.92 GiB total capacity; "
+            "2.09 GiB already allocated; 6.40 GiB free; 2.14 GiB reserved in total by PyTorch)")
+    assert explain(line.format(request="6.40 GiB")).case == "activations-batch"
+    assert explain(line.format(request="20.00 MiB")).case == "limit-or-other-process"

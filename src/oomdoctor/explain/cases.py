@@ -41,6 +41,8 @@ CASES = ("not-oom", "host-memory", "mps-watermark", "nccl-buffers", "larger-than
 
 # A share of the device that is "a lot": memory held elsewhere past this explains a failure
 _NOTABLE = 0.10
+# How far two sizes a log prints may differ and still be one figure (two decimals of GiB or MiB)
+_PRINTED = 0.01
 # TensorFlow's BFC pool is what the driver said was free when the process started, less a small reserve: a
 # pool under this is less than a GPU of 1 GiB with nothing else on it would give
 _SMALL_POOL = 512 * MiB
@@ -142,7 +144,9 @@ def choose(facts: Facts) -> str:
         return "preallocation"
     if "driver_allocation" in clues:
         return "limit-or-other-process"  # the driver had less free than the framework expected: someone holds it
-    if requested is not None and facts.free_bytes is not None and requested <= facts.free_bytes \
+    # A request the log prints as large as what was free did not fit: each figure is rounded to a hundredth of
+    # its unit (PyTorch's "8.26 GiB"), and the allocator rounds the request up to its block
+    if requested is not None and facts.free_bytes is not None and requested * (1 + _PRINTED) < facts.free_bytes \
             and (not room or facts.free_bytes >= 0.05 * room):  # a few bytes "free" are the allocator's rounding
         return "limit-or-other-process"
     if _pool_held_back(facts):
