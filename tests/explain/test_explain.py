@@ -146,3 +146,143 @@ def test_mps_names_what_metal_holds_beside_pytorch():
     assert any(line.startswith("17.3 GiB of that limit was allocated by this process outside") for line in
                result.diagnosis)
     assert result.fixes[0].startswith("Free what else this process holds on the GPU")
+
+
+def test_xla_cpu_client_runs_out_of_ram():
+    """"Out of memory allocating N bytes" is the wording of XLA's CPU client (AlignedMalloc): where the text says
+    the program ran on the CPU, it is RAM that ran out; where it names no platform, the GPU stays the guess."""
+    from oomdoctor.explain import explain
+
+    error = "jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: Out of memory allocating 124867611608 bytes.\n"
+    on_cpu = explain("WARNING:absl:No GPU/TPU found, falling back to CPU. (Set TF_CPP_MIN_LOG_LEVEL=0 and rerun for "
+                     "more info.)\n" + error)
+    assert (on_cpu.memory, on_cpu.case, on_cpu.requested_bytes) == ("host", "host-memory", 124867611608)
+    assert on_cpu.diagnosis[0].startswith("XLA ran this program on the CPU")
+    assert explain("Devices: [TFRT_CPU_0]\n" + error).memory == "host"
+    assert explain(error).memory == "gpu"
+    assert explain("Devices: [cuda(id=0)] on TFRT_CPU_0's host\n" + error).memory == "gpu"
+
+
+def test_cudnn_and_cublas_handles_that_could_not_be_created():
+    """cuDNN's INTERNAL_ERROR and cuBLAS's NOT_INITIALIZED when a handle is created are what a GPU preallocated
+    whole gives them (said with a caveat); cuDNN's NOT_INITIALIZED is a driver or a build, not memory."""
+    from oomdoctor.explain import explain
+
+    prefix = "2021-10-20 09:43:47.411003: E external/org_tensorflow/tensorflow/stream_executor/cuda/"
+    jax = explain(prefix + "cuda_dnn.cc:373] Could not create cudnn handle: CUDNN_STATUS_INTERNAL_ERROR\n"
+                  + prefix + "cuda_blas.cc:226] failed to create cublas handle: CUBLAS_STATUS_NOT_INITIALIZED\n"
+                  '  File "/home/u/lib/python3.8/site-packages/jax/_src/lax/lax.py", line 653, in '
+                  "conv_general_dilated\n")
+    assert (jax.oom, jax.framework, jax.memory, jax.case) == (True, "jax", "gpu", "preallocation")
+    assert any("another status than ALLOC_FAILED" in line for line in jax.diagnosis)
+    tf = explain("E tensorflow/stream_executor/cuda/cuda_blas.cc:226] failed to create cublas handle: "
+                 "CUBLAS_STATUS_NOT_INITIALIZED\n")
+    assert (tf.oom, tf.framework, tf.case) == (True, "tensorflow", "preallocation")
+    assert not explain("E tensorflow/stream_executor/cuda/cuda_dnn.cc:329] Could not create cudnn handle: "
+                       "CUDNN_STATUS_NOT_INITIALIZED\n").oom
+
+
+def test_tpu_program_reservation_figures():
+    """The TPU runtime loading a program: the reservation it attempted (the exact bytes of the program's
+    requirement), what was free, the HBM's capacity, what buffers held and the largest free chunk."""
+    from oomdoctor.explain import explain
+
+    log = ("RuntimeError: Resource exhausted: From /job:tpu_worker/replica:0/task:0:\n"
+           "Attempting to reserve 2.50G at the bottom of memory. That was not possible. There are 1.25G free, 0B "
+           "reserved, and 1.25G reservable.;\n"
+           "HBM capacity 16.00G:\n"
+           "       Top-of-Memory reserved:  512.00M (     536,870,912 bytes)\n"
+           "          Currently allocated:   14.25G (  15,300,820,992 bytes)\n"
+           "          Program requirement:    2.50G (   2,684,354,560 bytes)\n"
+           "; attempting reservation for program memory\n\n"
+           "Heap allocator status:\n"
+           "    Max free chunk             1.00G (20.0% fragmentation)\n")
+    result = explain(log)
+    assert (result.memory, result.case) == ("tpu", "compile-time")
+    assert (result.requested_bytes, result.in_use_bytes) == (2_684_354_560, 15_300_820_992)
+    assert (result.free_bytes, result.total_bytes, result.largest_free_block_bytes) == (
+        int(1.25 * 2**30), 16 * 2**30, 2**30)
+    assert result.diagnosis[-1].startswith("The TPU was loading the compiled program")
+
+
+def test_tensorflow_1x_node_gives_shape_and_dtype():
+    """TensorFlow 1.x names the failing node with its attributes: the OOM line without "and type" takes the
+    node's T (not Tlen, not a later node's tensor_type), and "Dst tensor is not initialized" a constant's value."""
+    from oomdoctor.explain import explain
+
+    oom = explain("E OOM when allocating tensor with shape[500,4,1024]\n"
+                  "E \t [[Node: tower_1/Reverse = ReverseSequence[T=DT_HALF, Tlen=DT_INT64, batch_dim=1, seq_dim=0, "
+                  '_device="/job:localhost/replica:0/task:0/gpu:1"](tower_1/x, tower_1/len)]]\n'
+                  "E \t [[Node: tower_1/_55 = _Recv[client_terminated=false, tensor_type=DT_FLOAT, "
+                  '_device="/job:localhost/replica:0/task:0/cpu:0"]()]]\n')
+    assert (oom.shape, oom.dtype, oom.requested_bytes) == ([500, 4, 1024], "float16", 500 * 4 * 1024 * 2)
+    dst = explain("tensorflow.python.framework.errors_impl.InternalError: Dst tensor is not initialized.\n"
+                  "\t [[Node: zeros_3 = Const[dtype=DT_FLOAT, value=Tensor<type: float shape: [16384,1024] "
+                  'values: [0 0 0]...>, _device="/job:localhost/replica:0/task:0/gpu:0"]()]]\n')
+    assert (dst.shape, dst.dtype, dst.op, dst.case) == ([16384, 1024], "float32", "zeros_3", "weights-or-loading")
+
+
+def test_a_tensorflow_pool_smaller_than_any_gpu_was_left_by_others():
+    """TensorFlow's BFC pool is what was free when it started: one of 100 MiB, with the device's total unstated,
+    is other processes' doing (or a limit), and a request larger than it is not one larger than the device."""
+    from oomdoctor.explain import explain
+
+    stats = ("I tensorflow/core/common_runtime/bfc_allocator.cc:700] Sum Total of in-use chunks: 68.2KiB\n"
+             "I tensorflow/core/common_runtime/bfc_allocator.cc:702] Stats: \n"
+             "Limit:                   104857600\nInUse:                       69888\nMaxInUse:              69888\n")
+    small = explain("W tensorflow/core/common_runtime/bfc_allocator.cc:274] Allocator (GPU_0_bfc) ran out of memory "
+                    "trying to allocate 192.00MiB.  See logs for memory state.\n" + stats)
+    assert (small.limit_bytes, small.requested_bytes, small.case) == (104857600, 192 * 2**20, "limit-or-other-process")
+    assert small.diagnosis[2].startswith("TensorFlow's allocator had 100 MiB in all, less than any GPU")
+    assert explain(stats.replace("104857600", "10485760000")).case == "activations-batch"
+
+
+def test_tensorflow_1_0_bfc_sentence():
+    """TensorFlow 1.0's BFC allocator began its sentence itself: "Ran out of memory trying to allocate 96.00MiB."."""
+    from oomdoctor.explain import explain
+
+    result = explain("W tensorflow/core/common_runtime/bfc_allocator.cc:274] *_______________________________\n"
+                     "W tensorflow/core/common_runtime/bfc_allocator.cc:275] Ran out of memory trying to allocate "
+                     "96.00MiB.  See logs for memory state.\n"
+                     "W tensorflow/core/framework/op_kernel.cc:993] Resource exhausted: OOM when allocating tensor "
+                     "with shape[4096,6144]\n")
+    assert (result.framework, result.requested_bytes, result.shape) == ("tensorflow", 96 * 2**20, [4096, 6144])
+
+
+def test_jax_failing_in_a_models_init_is_its_weights():
+    """A JAX traceback through a function named init (Flax's model.init, Haiku's init_fn, a model's own init_*)
+    failed making the parameters, whatever the batch; a step's traceback stays the step's."""
+    from oomdoctor.explain import explain
+
+    error = ("jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: Out of memory while trying to allocate "
+             "33554432 bytes.\n")
+    flax = explain('Traceback (most recent call last):\n  File "train.py", line 40, in <module>\n'
+                   "    variables = model.init(jax.random.PRNGKey(0), dummy)\n" + error)
+    haiku = explain('  File "/usr/lib/python3/site-packages/haiku/_src/transform.py", line 114, in init_fn\r\n'
+                    "    params, state = f.init(*args, **kwargs)\r\n" + error)
+    step = explain('  File "train.py", line 52, in <module>\n    state, loss = train_step(state, batch)\n'
+                   '  File "train.py", line 31, in train_step\n    grads = jax.grad(loss_fn)(state.params)\n' + error)
+    assert (flax.case, haiku.case, step.case) == ("weights-or-loading", "weights-or-loading", "activations-batch")
+
+
+def test_words_about_a_cuda_oom_are_not_one():
+    """PyTorch prints "CUDA out of memory." (or an exception's message cut after it); a sentence about one
+    ("why CUDA out of memory issue happened") is not its message."""
+    from oomdoctor.explain import explain
+
+    assert explain("RuntimeError: CUDA out of memory.\n").case == "activations-batch"
+    assert explain("torch.cuda.OutOfMemoryError: CUDA out of memory\n").oom
+    prose = explain("|GPU RAM used|17.5G| 17.5G | unknown as cuda out of memory issue|\n"
+                    "3) why CUDA out of memory issue happened for num_workers = 4?\n")
+    assert (prose.oom, prose.case) == (False, "not-oom")
+
+
+def test_a_request_printed_as_large_as_the_free_memory_did_not_fit():
+    """PyTorch rounds each figure to a hundredth of its unit, and its allocator rounds the request up: a request
+    printed equal to what was free is not memory that was there for it; one well under it is."""
+    from oomdoctor.explain import explain
+
+    line = ("RuntimeError: CUDA out of memory. Tried to allocate {request} (GPU 1; 10.92 GiB total capacity; "
+            "2.09 GiB already allocated; 6.40 GiB free; 2.14 GiB reserved in total by PyTorch)")
+    assert explain(line.format(request="6.40 GiB")).case == "activations-batch"
+    assert explain(line.format(request="20.00 MiB")).case == "limit-or-other-process"

@@ -35,8 +35,6 @@ OTHERWISE = {
         "optimizer-update", "the log fails creating Adam's slot; the coworker's process is in the thread"),
     "tf-intel-itex-conv-weight-addv2": (
         "activations-batch", "an eager AddV2 on a kernel-shaped tensor; model building is in the prose"),
-    "tf-jetson-67mb-device-initializer-mul": (
-        "activations-batch", "the log gives TensorFlow's 67 MiB pool but not the device's total"),
     "tf-v1-adam-update-weight-shaped-keras": (
         "activations-batch", "the Adam node is named only in the issue's title; the Flatten fix is given"),
     "tf-which-gpu-all-on-gpu0-stats": (

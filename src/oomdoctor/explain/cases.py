@@ -41,6 +41,11 @@ CASES = ("not-oom", "host-memory", "mps-watermark", "nccl-buffers", "larger-than
 
 # A share of the device that is "a lot": memory held elsewhere past this explains a failure
 _NOTABLE = 0.10
+# How far two sizes a log prints may differ and still be one figure (two decimals of GiB or MiB)
+_PRINTED = 0.01
+# TensorFlow's BFC pool is what the driver said was free when the process started, less a small reserve: a
+# pool under this is less than a GPU of 1 GiB with nothing else on it would give
+_SMALL_POOL = 512 * MiB
 
 
 def capacity(facts: Facts) -> int | None:
@@ -79,6 +84,16 @@ def _others_hold_it(facts: Facts) -> bool:
     return elsewhere >= 0.25 * total
 
 
+def _pool_held_back(facts: Facts) -> bool:
+    """Whether the allocator's limit is not the device: well under its total, or, where the log gives no total,
+    a TensorFlow pool smaller than any GPU would give (what others left free when it started)."""
+    if not facts.limit_bytes:
+        return False
+    if facts.total_bytes:
+        return facts.limit_bytes < (1 - _NOTABLE) * facts.total_bytes
+    return facts.framework == "tensorflow" and facts.limit_bytes < _SMALL_POOL
+
+
 def _largest_gpu() -> int:
     return max(gpu.total_bytes for gpu in CATALOG.values())
 
@@ -95,7 +110,7 @@ def choose(facts: Facts) -> str:
         return "mps-watermark"
     if facts.framework == "nccl":
         return "nccl-buffers"
-    if requested is not None and (requested >= LARGEST or room and requested > room
+    if requested is not None and (requested >= LARGEST or room and requested > room and not _pool_held_back(facts)
                                   or facts.total_bytes and requested > facts.total_bytes
                                   or requested > _largest_gpu()):
         return "larger-than-device"
@@ -129,10 +144,12 @@ def choose(facts: Facts) -> str:
         return "preallocation"
     if "driver_allocation" in clues:
         return "limit-or-other-process"  # the driver had less free than the framework expected: someone holds it
-    if requested is not None and facts.free_bytes is not None and requested <= facts.free_bytes \
+    # A request the log prints as large as what was free did not fit: each figure is rounded to a hundredth of
+    # its unit (PyTorch's "8.26 GiB"), and the allocator rounds the request up to its block
+    if requested is not None and facts.free_bytes is not None and requested * (1 + _PRINTED) < facts.free_bytes \
             and (not room or facts.free_bytes >= 0.05 * room):  # a few bytes "free" are the allocator's rounding
         return "limit-or-other-process"
-    if facts.limit_bytes and facts.total_bytes and facts.limit_bytes < (1 - _NOTABLE) * facts.total_bytes:
+    if _pool_held_back(facts):
         return "limit-or-other-process"
     if len(facts.gpu_indices) > 1 and ("data_parallel" in clues or facts.gpu_index not in (None, 0)):
         return "which-gpu"
@@ -184,6 +201,14 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
             fix.append(_("If the run did stop, its error is elsewhere in the log: give that part."))
         else:
             say.append(_("No out-of-memory error from TensorFlow, XLA/JAX or PyTorch was found in this text."))
+        return say, fix
+    if case == "host-memory" and "xla_cpu" in facts.clues:
+        say.append(_("XLA ran this program on the CPU, where its arrays and buffers live in RAM: one buffer of "
+                     "{requested} could not be allocated.").format(
+            requested=format_bytes(requested) if requested else _("its request")))
+        fix.append(_("Shrink what one call computes (the batch, the resolution, the sequence length, the model), "
+                     "or run it on a GPU or TPU that has that much memory, or on a machine with more RAM: XLA on "
+                     "the CPU has no memory fraction or preallocation to change."))
         return say, fix
     if case == "host-memory":
         say.append(_("The host's memory ran out, not the GPU's: {what} could not get {requested} of RAM.").format(
@@ -242,7 +267,14 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
                          "weight, the model is too large for this GPU: shrink that layer or shard the model."))
         return say, fix
     if case == "compile-time":
-        if facts.memory == "tpu":
+        if facts.memory == "tpu" and "program_load" in facts.clues:
+            say.append(_("The TPU was loading the compiled program, which needs that HBM for itself, and the "
+                         "memory in use was held by buffers already on the chip (the arguments and outputs of the "
+                         "steps, arrays kept on the TPU): the program fits the chip, not beside them."))
+            fix.append(_("Free what stays on the TPU between steps (outputs kept from every step, an earlier model, "
+                         "arrays no longer needed), donate the step's inputs (donate_argnums), or shrink the "
+                         "per-core batch so that the buffers and the program fit together."))
+        elif facts.memory == "tpu":
             say.append(_("The TPU compiler found that the whole program needs {program} of HBM, more than the "
                          "{total} the chip has: it failed before the first step ran.").format(
                 program=format_bytes(facts.program_bytes) if facts.program_bytes else "?",
@@ -302,6 +334,12 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
                 elsewhere=format_bytes(elsewhere), total=format_bytes(facts.total_bytes)))
             fix.append(_("Find what holds it with nvidia-smi, and stop it (another training, a notebook kernel, "
                          "a TensorFlow or JAX program that took the whole GPU at start)."))
+        elif facts.limit_bytes and not facts.total_bytes and _pool_held_back(facts):
+            say.append(_("TensorFlow's allocator had {limit} in all, less than any GPU would give it: its pool is "
+                         "what was free on the GPU when the process started, so another process held the rest "
+                         "then (or a memory limit was set).").format(limit=format_bytes(facts.limit_bytes)))
+            fix.append(_("Find what holds it with nvidia-smi, and stop it (another training, a notebook kernel, "
+                         "a TensorFlow or JAX program that took the whole GPU at start)."))
         elif facts.limit_bytes and facts.total_bytes and facts.limit_bytes < facts.total_bytes:
             say.append(_("The allocator was limited to {limit} of the GPU's {total}.").format(
                 limit=format_bytes(facts.limit_bytes), total=format_bytes(facts.total_bytes)))
@@ -324,6 +362,11 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
         else:
             fix.append(_("Turn on memory growth before building the model: oomdoctor.configure_gpu_memory()."))
         fix.append(_("Run one GPU program at a time, or give each its share of the GPU."))
+        if "handle_status" in facts.clues:
+            say.append(_("cuDNN or cuBLAS could not create its handle, and said so with another status than "
+                         "ALLOC_FAILED: a GPU without free memory is the usual cause, not the only one."))
+            fix.append(_("If it still fails once the framework no longer takes the whole GPU and nothing else "
+                         "runs on it, the CUDA, cuDNN and driver versions do not match the framework's build."))
         return say, fix
     if case == "which-gpu":
         say.append(_("The log names several GPUs and it failed on GPU {index}.").format(

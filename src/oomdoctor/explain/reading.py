@@ -140,6 +140,13 @@ def _clues(lower: str, facts: Facts) -> None:
             facts.clues.add(clue)
 
 
+def _jax_init(lower: str, facts: Facts) -> None:
+    """JAX makes a model's parameters by calling a function named init (Flax's ``model.init(rng, x)``, Haiku's
+    ``init_fn``, a model's own ``self.init_params(...)``): a traceback through one failed creating the weights."""
+    if re.search(r"(?<!\w)init(?:_\w{1,40})?\(|, in init(?:_\w{1,40})?\r?\n", lower[-_CLUE_TAIL:]):
+        facts.clues.add("initializer")
+
+
 def _devices(text: str, facts: Facts) -> None:
     tail = text[-200_000:]
     for pattern in (r"GPU_(\d{1,3})_bfc", r"device:[GX]PU:(\d{1,3})", r"\(GPU (\d{1,3});", r"GPU (\d{1,3}) has a total",
@@ -150,10 +157,11 @@ def _devices(text: str, facts: Facts) -> None:
 
 # --- TensorFlow and its BFC allocator (XLA's GPU client uses the same allocator and prints the same dump) ---
 
-def _read_bfc(text: str, facts: Facts) -> bool:
-    """``Allocator (GPU_0_bfc) ran out of memory trying to allocate 2.87GiB (rounded to ...)`` and its dump."""
+def _read_bfc(text: str, lower: str, facts: Facts) -> bool:
+    """``Allocator (GPU_0_bfc) ran out of memory trying to allocate 2.87GiB (rounded to ...)`` and its dump
+    (TensorFlow 1.0 began the sentence with it: ``Ran out of memory trying to allocate 192.00MiB.``)."""
     fatal = warned = False
-    for at in _positions(text, "ran out of memory trying to allocate"):
+    for at in _positions(lower, "ran out of memory trying to allocate"):
         window = _window(text, at, before=120, after=600)
         # "... The caller indicates that this is not a failure, but may mean that there could be performance
         # gains if more memory were available": TensorFlow retries with less; nothing failed
@@ -252,12 +260,22 @@ def _read_tensorflow(text: str, facts: Facts) -> bool:
               or re.search(r"node \{?\{?node ([^\s}\]()]+)", window)
               or re.search(r"\[\[\{\{node ([^\s}]+)\}\}", window) or re.search(r"\[\[node ([^\s(\]]+)", window))
         facts.op = op.group(1) if op else facts.op
+        if facts.dtype is None:  # 1.x's line without "and type": the failing node's own type attribute
+            facts.dtype = _node_dtype(_first_node(window))
         facts.message = window[:200]
     for at in _positions(text, "Dst tensor is not initialized") + _positions(text, "Failed copying input tensor"):
         # TensorFlow's way of saying that copying a host array to the GPU found no memory
         found = True
         facts.message = facts.message or _window(text, at, before=200, after=100)
         facts.clues.add("initializer")
+        node = _first_node(_window(text, at, after=1000))
+        # the node that failed to place its tensor: a constant carries it, "value=Tensor<type: float shape: [...]"
+        value = re.search(r"value=Tensor<type: (\w+) shape: \[([\d, ]{0,400})\]", node)
+        if value and facts.shape is None:
+            facts.shape = [number(d) for d in value.group(2).replace(" ", "").split(",") if d]
+            facts.dtype = _TF_DTYPES.get(value.group(1))
+            name = re.match(r"\[\[Node: ([^\s=]+) =", node)
+            facts.op = name.group(1) if name else facts.op
     for at in _positions(text, "Allocator ran out of memory"):  # Intel's extension for TensorFlow
         found = True
         window = _window(text, at)
@@ -269,6 +287,22 @@ def _read_tensorflow(text: str, facts: Facts) -> bool:
             elements = min(elements * d, LARGEST)
         facts.requested_bytes = min(elements * itemsize(facts.dtype), LARGEST)
     return found
+
+
+def _first_node(window: str) -> str:
+    """The first node a 1.x error names, with its attributes: ``[[Node: name = Op[T=DT_FLOAT, ...](inputs)]]``."""
+    start = window.find("[[Node:")
+    if start < 0:
+        return ""
+    end = window.find("]]", start)
+    return window[start:end if end > 0 else start + 1000]
+
+
+def _node_dtype(node: str) -> str | None:
+    """A 1.x node's element type: its ``T`` attribute (an op's type), else its ``dtype`` (a constant's, a
+    variable's), as ``DT_FLOAT``; None for a type the reader does not name."""
+    match = re.search(r"[\[, ]T=DT_([A-Z0-9]+)", node) or re.search(r"[\[, ]dtype=DT_([A-Z0-9]+)", node)
+    return _TF_DTYPES.get(match.group(1).lower()) if match else None
 
 
 def _read_cuda_driver(text: str, lower: str, facts: Facts) -> bool:
@@ -286,10 +320,24 @@ def _read_cuda_driver(text: str, lower: str, facts: Facts) -> bool:
         elif re.search(r"(?i)failed to alloc\w* .{0,60}from device", window):
             facts.clues.add("driver_allocation")  # StreamExecutor's own request to the driver
         facts.message = facts.message or window.strip()[:300]
+    alloc_failed = False
     for marker in ("cublas_status_alloc_failed", "cudnn_status_alloc_failed"):
         for at in _positions(lower, marker):
-            found = True
+            found = alloc_failed = True
             facts.message = facts.message or _window(text, at, before=200, after=100)
+    # cudnnCreate / cublasCreate could not make a handle: beside ALLOC_FAILED, a GPU left without room for the
+    # handle's own buffers makes cuDNN say INTERNAL_ERROR and cuBLAS NOT_INITIALIZED (TensorFlow's and JAX's
+    # documented symptom of a GPU preallocated whole); cuDNN's NOT_INITIALIZED or ARCH_MISMATCH is a driver or
+    # a build, not memory
+    for marker, statuses in (("could not create cudnn handle", ("cudnn_status_internal_error",)),
+                             ("failed to create cublas handle", ("cublas_status_not_initialized",))):
+        for at in _positions(lower, marker):
+            status = lower[at + len(marker):at + len(marker) + 40]
+            if any(word in status for word in statuses):
+                found = True
+                if not alloc_failed:
+                    facts.clues.add("handle_status")  # only another status than ALLOC_FAILED: mostly memory
+                facts.message = facts.message or _window(text, at, before=200, after=100)
     # XLA's autotuner tries every cuDNN algorithm; when all fail to run (not to compile), the usual cause is a
     # GPU left without room for cuDNN's workspace: JAX's documented symptom of preallocating the GPU
     for at in _positions(lower, "failed to determine best cudnn convolution algorithm") + _positions(
@@ -309,6 +357,17 @@ def _read_cuda_driver(text: str, lower: str, facts: Facts) -> bool:
 
 # --- XLA (JAX, and TensorFlow with jit_compile) ---
 
+def _runs_on_cpu(lower: str) -> bool:
+    """Whether the text says the program ran on the CPU: JAX's "No GPU/TPU found, falling back to CPU", or a
+    CPU named (the platform, TFRT_CPU_0, CpuDevice) where no GPU or TPU is."""
+    tail = lower[-200_000:]
+    if "falling back to cpu" in tail:
+        return True
+    if re.search(r"(?<![a-z])(?:gpu|tpu|cuda|rocm|nvidia)", tail):
+        return False
+    return re.search(r"(?<![a-z])cpu(?![a-z])|cpudevice", tail) is not None
+
+
 def _read_xla(text: str, lower: str, facts: Facts) -> bool:
     found = False
     # "RESOURCE_EXHAUSTED", "Resource exhausted", "ResourceExhausted": every spelling ends in "exhausted"
@@ -323,15 +382,16 @@ def _read_xla(text: str, lower: str, facts: Facts) -> bool:
         if match:
             groups = match.groups()
             facts.requested_bytes = number(groups[-1])
+            # "Out of memory allocating N bytes." is PjRt's TFRT clients' (AlignedMalloc in the CPU client; the
+            # TFRT GPU client of 2025 copied it), not the BFC allocator's "while trying to allocate": the
+            # platform the text names decides, and a text that names only the CPU ran out of RAM
+            if re.match(r"(?i)out of memory allocating", match.group(0)) and _runs_on_cpu(lower):
+                facts.memory = "host"
+                facts.clues.add("xla_cpu")
         ordinal = re.search(r"device ordinal (\d{1,3})", window)
         if ordinal:
             facts.gpu_index = int(ordinal.group(1))
         facts.message = window[:300]
-    for at in _positions(text, "That was not possible"):  # "Attempting to allocate 1.59G. That was not possible."
-        window = _window(text, at, before=80, after=200)
-        facts.requested_bytes = facts.requested_bytes or _size_after(r"allocate " + SIZE, window)
-        free = _size_after(r"There are " + SIZE + r" free", window)
-        facts.free_bytes = free if free is not None else facts.free_bytes
     for at in _positions(text, "BufferAssignment"):
         window = _window(text, at, after=3000)
         total = _size_after(r"total allocation: " + SIZE, window)
@@ -358,7 +418,39 @@ def _read_tpu(text: str, lower: str, facts: Facts) -> bool:
         facts.memory = "tpu"
     if found:
         facts.clues.add("compile")
-    return found
+    return _read_tpu_reservation(text, facts) or found
+
+
+def _read_tpu_reservation(text: str, facts: Facts) -> bool:
+    """The TPU runtime's allocator: ``Attempting to reserve 3.95G at the bottom of memory. That was not possible.
+    There are 1.92G free, 0B reserved, and 1.92G reservable.`` (a program being loaded; ``allocate`` for a buffer),
+    then the HBM as it stood: ``HBM capacity 8.00G``, ``Currently allocated: 6.08G (6,532,939,776 bytes)``,
+    ``Program requirement: 3.95G (4,237,689,856 bytes)``, ``Max free chunk 1.92G``."""
+    for at in _positions(text, "That was not possible")[-1:]:
+        window = _window(text, at, before=120, after=1500)
+        attempt = re.search(r"Attempting to (allocate|reserve) " + SIZE + r"[^.]{0,60}\. That was not possible", window)
+        if not attempt:
+            continue
+        action = attempt.group(1)
+        exact = re.search(r"Program requirement: ?" + SIZE + r" ?\( ?([\d,]{1,40}) bytes\)", window)
+        facts.requested_bytes = (number(exact.group(3).replace(",", "")) if exact and action == "reserve"
+                                 else size(*attempt.groups()[1:3]))
+        free = _size_after(r"There are " + SIZE + r" free", window)
+        facts.free_bytes = free if free is not None else facts.free_bytes
+        facts.total_bytes = _size_after(r"HBM capacity " + SIZE, window) or facts.total_bytes
+        held = re.search(r"Currently allocated: ?" + SIZE + r"(?: ?\( ?([\d,]{1,40}) bytes\))?", window)
+        if held:
+            facts.in_use_bytes = (number(held.group(3).replace(",", "")) if held.group(3)
+                                  else size(*held.groups()[:2]))
+        block = _size_after(r"Max free chunk " + SIZE, window)
+        facts.largest_free_block_bytes = block if block is not None else facts.largest_free_block_bytes
+        facts.message = facts.message or window[:300]
+        if action == "reserve" or "error loading program" in window.lower():
+            facts.clues.update(("program_load", "compile"))  # the compiled program, loaded before it runs
+        if action == "reserve" or re.search(r"(?i)hbm|reservable", window):
+            facts.memory = "tpu"
+        return True
+    return False
 
 
 # --- PyTorch ---
@@ -421,7 +513,8 @@ def _read_torch_plain(text: str, lower: str, facts: Facts) -> bool:
     """PyTorch's message without its figures, and the CUDA runtime's own error."""
     found = False
     for marker in ("cuda out of memory", "outofmemoryerror"):  # the allocator's message, its figures not pasted
-        for at in _positions(lower, marker)[-1:]:
+        for at in [at for at in _positions(lower, marker) if marker != "cuda out of memory"
+                   or _torch_sentence(text, at)][-1:]:
             found = True
             facts.message = _window(text, at, before=40, after=200)
     if found:
@@ -436,6 +529,16 @@ def _read_torch_plain(text: str, lower: str, facts: Facts) -> bool:
             if re.search(r"\.cuda\(|\.to\(", text[max(at - 300, 0):at]):
                 facts.clues.add("moved_to_gpu")
     return found
+
+
+def _torch_sentence(text: str, at: int) -> bool:
+    """Whether "cuda out of memory" at ``at`` is PyTorch's sentence ("CUDA out of memory." as it prints it, or
+    an exception's message cut after it), not someone's words about one ("a cuda out of memory issue")."""
+    if text.startswith("CUDA out of memory.", at):
+        return True
+    line = text[max(at - 80, 0):at]
+    return text.startswith("CUDA out of memory", at) and line[line.rfind("\n") + 1:].rstrip().endswith("Error:") \
+        and text[at + 18:at + 19] in ("", "\n", "\r")
 
 
 def _first_size(window: str, *patterns: str) -> int | None:
@@ -581,7 +684,7 @@ def read(text: str) -> Facts:
         facts.memory = "gpu"
     elif _read_tpu(text, lower, facts):
         said_by = "jax"
-    bfc = _read_bfc(text, facts)
+    bfc = _read_bfc(text, lower, facts)
     if said_by is None and _read_xla(text, lower, facts):
         said_by = "jax"
     tensorflow = _read_tensorflow(text, facts) if said_by is None else False
@@ -611,6 +714,8 @@ def read(text: str) -> Facts:
         facts.memory = "host"
     facts.memory = facts.memory or "gpu"
     _clues(lower, facts)
+    if facts.framework == "jax":
+        _jax_init(lower, facts)
     _devices(text, facts)
     if facts.gpu_index is None and facts.allocator:
         match = re.match(r"GPU_(\d+)_bfc", facts.allocator)
