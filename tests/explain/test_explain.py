@@ -286,3 +286,20 @@ def test_a_request_printed_as_large_as_the_free_memory_did_not_fit():
             "2.09 GiB already allocated; 6.40 GiB free; 2.14 GiB reserved in total by PyTorch)")
     assert explain(line.format(request="6.40 GiB")).case == "activations-batch"
     assert explain(line.format(request="20.00 MiB")).case == "limit-or-other-process"
+
+
+def test_xla_rematerialization_states_the_limit():
+    """XLA's rematerialisation pass is given what the program may use on the device: "Can't reduce memory use below
+    X (N bytes)" states that limit (0 bytes: none set), and a request above it cannot fit, whatever recomputing does."""
+    from oomdoctor.explain import explain
+
+    remat = ("W external/xla/xla/service/hlo_rematerialization.cc:2202] Can't reduce memory use below 23.81GiB "
+             "(25567444992 bytes) by rematerialization; only reduced to 86.14GiB (92489619062 bytes), down from "
+             "95.71GiB (102770769072 bytes) originally\n")
+    error = ("E external/xla/xla/pjrt/pjrt_stream_executor_client.cc:2593] Execution of replica 0 failed: "
+             "RESOURCE_EXHAUSTED: Out of memory while trying to allocate 92198188384 bytes.\n")
+    result = explain(remat + error)
+    assert (result.limit_bytes, result.requested_bytes, result.case) == (25567444992, 92198188384, "larger-than-device")
+    assert "rematerialisation" in result.diagnosis[-1]
+    unset = explain(remat.replace("23.81GiB (25567444992 bytes)", "0B (0 bytes)") + error)
+    assert (unset.limit_bytes, unset.case) == (None, "activations-batch")

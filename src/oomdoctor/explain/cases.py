@@ -247,6 +247,11 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
         if requested is not None and requested >= LARGEST:
             say.append(_("It asked for more memory than exists: a size computed from a wrong shape or an "
                          "overflowing number."))
+        elif "rematerialization" in facts.clues and facts.limit_bytes and facts.program_bytes:
+            say.append(_("XLA may use {limit} on this device, and recomputing activations (rematerialisation) brought "
+                         "the program down only to {program}: one allocation of {requested} is more than all of it."
+                         ).format(limit=format_bytes(facts.limit_bytes), program=format_bytes(facts.program_bytes),
+                                  requested=format_bytes(requested)))
         elif room:
             say.append(_("One allocation{tensor} needs {requested}, more than the whole device ({room}): no batch "
                          "size or setting makes it fit.").format(tensor=tensor, requested=format_bytes(requested),

@@ -400,6 +400,21 @@ def _read_xla(text: str, lower: str, facts: Facts) -> bool:
     return found
 
 
+def _read_rematerialization(text: str, facts: Facts) -> None:
+    """XLA's rematerialisation pass on a GPU, given the memory the program may use there: ``Can't reduce memory use
+    below 23.81GiB (25567444992 bytes) by rematerialization; only reduced to 86.14GiB (92489619062 bytes)``. The
+    first figure is that limit (what the allocator may hold; 0 when none was set), the second what the program
+    still needs after recomputing all it could. A TPU's compiler states its HBM itself, and is read there."""
+    for at in _positions(text, "reduce memory use below")[-1:]:
+        match = re.match(r"reduce memory use below " + SIZE + r" \((\d{1,25}) bytes\) by rematerialization; only "
+                         r"reduced to " + SIZE + r" \((\d{1,25}) bytes\)", _window(text, at, after=300))
+        if not match or match.group(3) == "0":
+            continue
+        facts.clues.add("rematerialization")
+        facts.limit_bytes = facts.limit_bytes if facts.limit_bytes is not None else number(match.group(3))
+        facts.program_bytes = facts.program_bytes or number(match.group(6))
+
+
 def _read_tpu(text: str, lower: str, facts: Facts) -> bool:
     """``Ran out of memory in memory space hbm. Used 20.35G of 15.48G hbm. Exceeded hbm capacity by 4.87G.``"""
     found = False
@@ -713,6 +728,8 @@ def read(text: str) -> Facts:
             "cpu", "mklcpu", "cpu_bfc"):
         facts.memory = "host"
     facts.memory = facts.memory or "gpu"
+    if facts.memory == "gpu":
+        _read_rematerialization(text, facts)
     _clues(lower, facts)
     if facts.framework == "jax":
         _jax_init(lower, facts)
