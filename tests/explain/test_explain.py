@@ -303,3 +303,16 @@ def test_xla_rematerialization_states_the_limit():
     assert "rematerialisation" in result.diagnosis[-1]
     unset = explain(remat.replace("23.81GiB (25567444992 bytes)", "0B (0 bytes)") + error)
     assert (unset.limit_bytes, unset.case) == (None, "activations-batch")
+
+
+def test_windows_paging_file_too_small_is_host_memory():
+    """WinError 1455, "The paging file is too small for this operation to complete": Windows' commit limit (RAM and
+    the paging file) was reached, here loading a framework's DLLs: host memory, with the paging file's advice."""
+    from oomdoctor.explain import explain
+
+    result = explain("    import torch\n"
+                     "E   OSError: [WinError 1455] The paging file is too small for this operation to complete. Error "
+                     'loading "C:\\Python39\\lib\\site-packages\\torch\\lib\\cudnn_cnn_infer64_8.dll" or one of its '
+                     "dependencies.\n")
+    assert (result.oom, result.framework, result.memory, result.case) == (True, "torch", "host", "host-memory")
+    assert "paging file" in result.fixes[0]

@@ -210,6 +210,14 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
                      "or run it on a GPU or TPU that has that much memory, or on a machine with more RAM: XLA on "
                      "the CPU has no memory fraction or preallocation to change."))
         return say, fix
+    if case == "host-memory" and "paging_file" in facts.clues:
+        say.append(_("Windows could not commit more memory: RAM and the paging file together (its commit limit) "
+                     "were spoken for. Loading a library's DLLs commits memory too: a framework's CUDA libraries "
+                     "can commit gigabytes in each process that loads them."))
+        fix.append(_("Let Windows manage the paging file's size (or enlarge it, on a drive with free space) and "
+                     "restart; use fewer DataLoader workers (num_workers), each of which imports the framework and "
+                     "its CUDA libraries again; close other programs."))
+        return say, fix
     if case == "host-memory":
         say.append(_("The host's memory ran out, not the GPU's: {what} could not get {requested} of RAM.").format(
             what=_host_allocator(facts), requested=format_bytes(requested) if requested else _("its request")))

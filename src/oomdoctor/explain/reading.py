@@ -627,6 +627,19 @@ def _read_killed(text: str, lower: str, facts: Facts) -> bool:
     return True
 
 
+def _read_paging_file(text: str, lower: str, facts: Facts) -> bool:
+    """Windows' commit limit: ``OSError: [WinError 1455] The paging file is too small for this operation to
+    complete`` (``DLL load failed: The paging file is too small ...``). Windows backs every committed page with RAM
+    or the paging file; when both are spoken for, nothing more can be committed, a DLL mapped or an array made."""
+    places = _positions(lower, "the paging file is too small")
+    if not places:
+        return False
+    facts.memory = "host"
+    facts.clues.add("paging_file")
+    facts.message = _window(text, places[-1], before=80, after=200)
+    return True
+
+
 def _read_nccl(text: str, lower: str, facts: Facts) -> bool:
     for marker in ("cuda failure 'out of memory'", "cuda failure \"out of memory\"", "cuda failure 2 'out of memory'"):
         places = _positions(lower, marker)
@@ -715,7 +728,7 @@ def read(text: str) -> Facts:
         facts.oom = True
     _read_device_properties(text, facts)
     _read_nvidia_smi(text, facts)
-    if said_by is None and not facts.oom and _read_killed(text, lower, facts):
+    if said_by is None and not facts.oom and (_read_killed(text, lower, facts) or _read_paging_file(text, lower, facts)):
         said_by = ("torch" if "torch" in lower else "jax" if "jax" in lower else "tensorflow" if "tensorflow" in lower
                    else None)
         facts.oom = True
