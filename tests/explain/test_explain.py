@@ -316,3 +316,17 @@ def test_windows_paging_file_too_small_is_host_memory():
                      "dependencies.\n")
     assert (result.oom, result.framework, result.memory, result.case) == (True, "torch", "host", "host-memory")
     assert "paging file" in result.fixes[0]
+
+
+def test_tpu_buffer_that_found_its_memory_in_pieces():
+    """The TPU runtime says when a buffer found enough free HBM but not in one piece: "Due to fragmentation, the
+    largest contiguous region of free memory is 30.56M." is the largest free block, and fragmentation the case even
+    where the log states no total."""
+    from oomdoctor.explain import explain
+
+    result = explain("jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: Attempting to allocate 31.06M. That "
+                     "was not possible. There are 58.64M free. Due to fragmentation, the largest contiguous region of "
+                     "free memory is 30.56M.; (0x0x0_HBM0)\n")
+    assert (result.memory, result.requested_bytes, result.free_bytes, result.largest_free_block_bytes) == (
+        "tpu", int(31.06 * 2**20), int(58.64 * 2**20), int(30.56 * 2**20))
+    assert result.case == "fragmentation" and result.fixes[0].startswith("On a TPU")

@@ -132,8 +132,8 @@ def choose(facts: Facts) -> str:
             unused >= 0.05 * facts.total_bytes:
         return "fragmentation"
     if requested is not None and facts.largest_free_block_bytes is not None and facts.free_bytes is not None \
-            and facts.largest_free_block_bytes < requested <= facts.free_bytes and room \
-            and facts.free_bytes >= 0.05 * room:
+            and facts.largest_free_block_bytes < requested <= facts.free_bytes \
+            and (not room or facts.free_bytes >= 0.05 * room):
         return "fragmentation"
     if ("cublas" in clues or "cudnn" in clues) and requested is None:
         return "preallocation"
@@ -334,6 +334,10 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
                          "(expandable_segments, the better fix, does not work on Windows)."))
         elif framework == "torch":
             fix.append(_("Set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True before the first CUDA call."))
+        elif facts.memory == "tpu":
+            fix.append(_("On a TPU: free the arrays kept on the chip between steps (del them, donate the step's "
+                         "inputs with donate_argnums) so that what is free lies in larger pieces, or shrink the "
+                         "buffer (the per-core batch)."))
         elif framework == "tensorflow":
             fix.append(_("Set TF_GPU_ALLOCATOR=cuda_malloc_async before TensorFlow starts."))
         else:

@@ -440,7 +440,8 @@ def _read_tpu_reservation(text: str, facts: Facts) -> bool:
     """The TPU runtime's allocator: ``Attempting to reserve 3.95G at the bottom of memory. That was not possible.
     There are 1.92G free, 0B reserved, and 1.92G reservable.`` (a program being loaded; ``allocate`` for a buffer),
     then the HBM as it stood: ``HBM capacity 8.00G``, ``Currently allocated: 6.08G (6,532,939,776 bytes)``,
-    ``Program requirement: 3.95G (4,237,689,856 bytes)``, ``Max free chunk 1.92G``."""
+    ``Program requirement: 3.95G (4,237,689,856 bytes)``, ``Max free chunk 1.92G``; a buffer that found the memory in
+    pieces says so: ``Due to fragmentation, the largest contiguous region of free memory is 30.56M.``"""
     for at in _positions(text, "That was not possible")[-1:]:
         window = _window(text, at, before=120, after=1500)
         attempt = re.search(r"Attempting to (allocate|reserve) " + SIZE + r"[^.]{0,60}\. That was not possible", window)
@@ -457,7 +458,8 @@ def _read_tpu_reservation(text: str, facts: Facts) -> bool:
         if held:
             facts.in_use_bytes = (number(held.group(3).replace(",", "")) if held.group(3)
                                   else size(*held.groups()[:2]))
-        block = _size_after(r"Max free chunk " + SIZE, window)
+        # "Due to fragmentation, the largest contiguous region of free memory is 30.56M." (a buffer's allocation)
+        block = _first_size(window, r"Max free chunk " + SIZE, r"largest contiguous region of free memory is " + SIZE)
         facts.largest_free_block_bytes = block if block is not None else facts.largest_free_block_bytes
         facts.message = facts.message or window[:300]
         if action == "reserve" or "error loading program" in window.lower():
