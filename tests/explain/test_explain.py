@@ -330,3 +330,15 @@ def test_tpu_buffer_that_found_its_memory_in_pieces():
     assert (result.memory, result.requested_bytes, result.free_bytes, result.largest_free_block_bytes) == (
         "tpu", int(31.06 * 2**20), int(58.64 * 2**20), int(30.56 * 2**20))
     assert result.case == "fragmentation" and result.fixes[0].startswith("On a TPU")
+
+
+def test_a_cublas_handle_beside_the_drivers_own_failures_is_preallocation():
+    """cuBLAS could not create its handle and the driver then refused StreamExecutor's own 32 MiB: the only request
+    is the driver's, as short of memory as the handle, and the case the handle's (the framework took the GPU)."""
+    from oomdoctor.explain import explain
+
+    result = explain("E tensorflow/stream_executor/cuda/cuda_blas.cc:238] failed to create cublas handle: "
+                     "CUBLAS_STATUS_NOT_INITIALIZED\n"
+                     "E tensorflow/stream_executor/cuda/cuda_driver.cc:828] failed to allocate 32.00M (33554432 bytes) "
+                     "from device: CUDA_ERROR_OUT_OF_MEMORY: out of memory\n")
+    assert (result.framework, result.requested_bytes, result.case) == ("tensorflow", 33554432, "preallocation")

@@ -135,7 +135,9 @@ def choose(facts: Facts) -> str:
             and facts.largest_free_block_bytes < requested <= facts.free_bytes \
             and (not room or facts.free_bytes >= 0.05 * room):
         return "fragmentation"
-    if ("cublas" in clues or "cudnn" in clues) and requested is None:
+    # cuBLAS or cuDNN found no memory for its handle: with no request of the framework's allocator beside it (the
+    # driver's own failing in the same breath is the same want), the framework's pool had taken the GPU
+    if ("cublas" in clues or "cudnn" in clues) and (requested is None or "driver_request" in clues):
         return "preallocation"
     if "driver_allocation" in clues and facts.framework in ("tensorflow", "jax") and (
             "startup" in clues or requested is not None and requested <= MiB):

@@ -315,6 +315,7 @@ def _read_cuda_driver(text: str, lower: str, facts: Facts) -> bool:
         match = re.search(r"\((\d+) bytes\)", window) or re.search(r"allocate (\d+) bytes", window)
         if match and facts.requested_bytes is None:
             facts.requested_bytes = number(match.group(1))
+            facts.clues.add("driver_request")  # the only request is one made to the driver, not an allocator's
         if "pinned host memory" in window or "on host" in window:
             facts.memory = "host"
         elif re.search(r"(?i)failed to alloc\w* .{0,60}from device", window):
