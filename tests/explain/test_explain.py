@@ -342,3 +342,18 @@ def test_a_cublas_handle_beside_the_drivers_own_failures_is_preallocation():
                      "E tensorflow/stream_executor/cuda/cuda_driver.cc:828] failed to allocate 32.00M (33554432 bytes) "
                      "from device: CUDA_ERROR_OUT_OF_MEMORY: out of memory\n")
     assert (result.framework, result.requested_bytes, result.case) == ("tensorflow", 33554432, "preallocation")
+
+
+def test_a_tiny_pinned_host_block_is_the_gpu_taken_at_start():
+    """TensorFlow could not have 2304 bytes of pinned host memory: not RAM running out, but the driver without GPU
+    memory to map it, as a pool that took the GPU leaves it (preallocation); 32 GiB of pinned memory stays RAM's."""
+    from oomdoctor.explain import explain
+
+    log = ("W ./tensorflow/core/common_runtime/gpu/pool_allocator.h:195] could not allocate pinned host memory of "
+           "size: {size}\nE tensorflow/stream_executor/cuda/cuda_driver.cc:967] failed to alloc {size} bytes on host: "
+           "CUDA_ERROR_UNKNOWN\n")
+    tiny = explain(log.format(size=2304))
+    assert (tiny.framework, tiny.memory, tiny.requested_bytes, tiny.case) == ("tensorflow", "host", 2304,
+                                                                             "preallocation")
+    assert "pinned host memory" in tiny.diagnosis[-1]
+    assert explain(log.format(size=34359738368)).case == "host-memory"

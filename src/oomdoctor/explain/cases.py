@@ -8,7 +8,8 @@ case                         evidence                                           
 ===========================  =====================================================  ==========================
 ``not-oom``                  no allocation failed (or only warnings that say so)    look elsewhere
 ``host-memory``              a host allocator ran out (PyTorch's CPU allocator,     host RAM, not the GPU
-                             TensorFlow's pinned ``cuda_host_bfc``)
+                             TensorFlow's pinned ``cuda_host_bfc``; a pinned block
+                             of a few bytes is preallocation's, below)
 ``mps-watermark``            Apple's MPS allocator hit its high watermark           the watermark ratio
 ``nccl-buffers``             NCCL could not allocate its own buffers                NCCL's buffer sizes
 ``larger-than-device``       one request is larger than the whole device            a shape bug or a model too
@@ -21,7 +22,8 @@ case                         evidence                                           
 ``limit-or-other-process``   the device had room, but a limit or another process    the limit, or the process
                              held it
 ``preallocation``            a framework took the device at start and a library     memory growth
-                             (cuBLAS, cuDNN) or a second framework found none
+                             (cuBLAS, cuDNN) or a second framework found none (or
+                             the driver no GPU memory to map a tiny pinned block)
 ``which-gpu``                several GPUs, and one carries more than the others     balance or pick the GPU
 ``activations-batch``        the step at this batch needs more than is free         batch, precision,
                                                                                     checkpointing
@@ -94,6 +96,14 @@ def _pool_held_back(facts: Facts) -> bool:
     return facts.framework == "tensorflow" and facts.limit_bytes < _SMALL_POOL
 
 
+def _pinned_block_unmapped(facts: Facts) -> bool:
+    """A pinned host block of a few bytes that TensorFlow or JAX could not have: not RAM running out. The driver maps
+    pinned memory into the GPU's address space, which takes a little GPU memory, and a pool that took the GPU at start
+    left none: the tiny direct allocation of the preallocation case, made for the host."""
+    return "pinned_host" in facts.clues and facts.requested_bytes is not None and facts.requested_bytes <= MiB \
+        and facts.framework in ("tensorflow", "jax")
+
+
 def _largest_gpu() -> int:
     return max(gpu.total_bytes for gpu in CATALOG.values())
 
@@ -104,6 +114,8 @@ def choose(facts: Facts) -> str:
     clues = facts.clues
     if not facts.oom:
         return "not-oom"
+    if _pinned_block_unmapped(facts):
+        return "preallocation"
     if facts.memory == "host":
         return "host-memory"
     if facts.memory == "mps":
@@ -381,6 +393,10 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
         else:
             fix.append(_("Turn on memory growth before building the model: oomdoctor.configure_gpu_memory()."))
         fix.append(_("Run one GPU program at a time, or give each its share of the GPU."))
+        if _pinned_block_unmapped(facts):
+            say.append(_("It could not get {requested} of pinned host memory: so small a block is not RAM running "
+                         "out. The CUDA driver maps pinned memory into the GPU's address space, which needs a little "
+                         "GPU memory: a GPU taken whole at start leaves none.").format(requested=format_bytes(facts.requested_bytes)))
         if "handle_status" in facts.clues:
             say.append(_("cuDNN or cuBLAS could not create its handle, and said so with another status than "
                          "ALLOC_FAILED: a GPU without free memory is the usual cause, not the only one."))

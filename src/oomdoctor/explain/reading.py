@@ -352,6 +352,7 @@ def _read_cuda_driver(text: str, lower: str, facts: Facts) -> bool:
     for at in _positions(lower, "could not allocate pinned host memory"):
         found = True
         facts.memory = "host"
+        facts.clues.add("pinned_host")
         facts.requested_bytes = facts.requested_bytes or _size_after(r"of size:? (\d+)()", text[at:at + 120])
     return found
 
