@@ -357,3 +357,20 @@ def test_a_tiny_pinned_host_block_is_the_gpu_taken_at_start():
                                                                              "preallocation")
     assert "pinned host memory" in tiny.diagnosis[-1]
     assert explain(log.format(size=34359738368)).case == "host-memory"
+
+
+def test_other_ranks_on_the_failing_gpu_are_which_gpu():
+    """Several other processes holding the same memory on the failing GPU are copies of one program, the other
+    ranks of a multi-process job with their CUDA context on it: which GPU each uses, not a stranger to stop."""
+    from oomdoctor.explain import explain
+
+    log = ("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 52.00 MiB. GPU 0 has a total capacity of "
+           "31.74 GiB of which 39.62 MiB is free. Process 101553 has 5.19 GiB memory in use. Process 101552 has "
+           "{second} memory in use. Process 101563 has 5.19 GiB memory in use. Including non-PyTorch memory, this "
+           "process has 13.82 GiB memory in use. Of the allocated memory 11.54 GiB is allocated by PyTorch, and "
+           "677.26 MiB is reserved by PyTorch but unallocated.")
+    ranks = explain(log.format(second="5.19 GiB"))
+    assert (ranks.case, ranks.gpu_index) == ("which-gpu", 0)
+    assert ranks.diagnosis[-1].startswith("3 other processes each hold 5.2 GiB on GPU 0")
+    assert "set_device" in ranks.fixes[0]
+    assert explain(log.format(second="2.07 GiB")).case == "limit-or-other-process"

@@ -25,6 +25,7 @@ case                         evidence                                           
                              (cuBLAS, cuDNN) or a second framework found none (or
                              the driver no GPU memory to map a tiny pinned block)
 ``which-gpu``                several GPUs, and one carries more than the others     balance or pick the GPU
+                             (or the other ranks' equal shares on the failing one)
 ``activations-batch``        the step at this batch needs more than is free         batch, precision,
                                                                                     checkpointing
 ===========================  =====================================================  ==========================
@@ -86,6 +87,12 @@ def _others_hold_it(facts: Facts) -> bool:
     return elsewhere >= 0.25 * total
 
 
+def _other_ranks_here(facts: Facts) -> bool:
+    """Whether the other processes on the failing GPU are copies of one program: several, each holding the same
+    memory as printed (the other ranks of a multi-process job, each with its CUDA context on this GPU)."""
+    return len(facts.other_processes) >= 2 and len(set(facts.other_processes)) == 1
+
+
 def _pool_held_back(facts: Facts) -> bool:
     """Whether the allocator's limit is not the device: well under its total, or, where the log gives no total,
     a TensorFlow pool smaller than any GPU would give (what others left free when it started)."""
@@ -130,7 +137,7 @@ def choose(facts: Facts) -> str:
     if "autotuning" in clues or (facts.memory == "tpu" and "compile" in clues):
         return "compile-time"
     if _others_hold_it(facts):
-        return "limit-or-other-process"
+        return "which-gpu" if _other_ranks_here(facts) else "limit-or-other-process"
     if "moved_to_gpu" in clues:  # CUDA's own error right after a .cuda() / .to(): a copy found no room
         return "weights-or-loading"
     if _op_is_optimizer(facts):
@@ -402,6 +409,16 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
                          "ALLOC_FAILED: a GPU without free memory is the usual cause, not the only one."))
             fix.append(_("If it still fails once the framework no longer takes the whole GPU and nothing else "
                          "runs on it, the CUDA, cuDNN and driver versions do not match the framework's build."))
+        return say, fix
+    if case == "which-gpu" and _other_ranks_here(facts):
+        say.append(_("{count} other processes each hold {each} on GPU {index}, the same amount: copies of one program, "
+                     "the other ranks of a multi-process job (DDP, torchrun), that made their CUDA context (and "
+                     "perhaps tensors) on this GPU instead of their own.").format(
+            count=len(facts.other_processes), each=format_bytes(facts.other_processes[0]),
+            index=facts.gpu_index if facts.gpu_index is not None else "?"))
+        fix.append(_("Give each rank its own GPU before any CUDA work: torch.cuda.set_device(local_rank) (or "
+                     "CUDA_VISIBLE_DEVICES set per rank), the rank's device in .to(...) rather than .cuda() or "
+                     "\"cuda\", and map_location in torch.load for checkpoints saved from GPU 0."))
         return say, fix
     if case == "which-gpu":
         say.append(_("The log names several GPUs and it failed on GPU {index}.").format(

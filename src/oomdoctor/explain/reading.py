@@ -53,6 +53,7 @@ class Facts:
     reserved_bytes: int | None = None
     largest_free_block_bytes: int | None = None
     other_process_bytes: int | None = None
+    other_processes: list[int] = field(default_factory=list)  # what each other process on the device holds
     mps_other_bytes: int | None = None  # Apple MPS: "other allocations" beside PyTorch's own
     program_bytes: int | None = None  # XLA's whole program (BufferAssignment's total, a TPU's hbm requirement)
     shape: list[int] | None = None
@@ -521,6 +522,7 @@ def _read_torch(text: str, lower: str, facts: Facts) -> bool:
             if facts.in_use_bytes in others:
                 others.remove(facts.in_use_bytes)
             facts.other_process_bytes = min(sum(others), LARGEST)
+            facts.other_processes = others
         gpu = re.search(r"\(GPU (\d{1,3});", window) or re.search(r"GPU (\d{1,3}) has a total", window)
         if gpu:
             facts.gpu_index = int(gpu.group(1))
