@@ -374,3 +374,18 @@ def test_other_ranks_on_the_failing_gpu_are_which_gpu():
     assert ranks.diagnosis[-1].startswith("3 other processes each hold 5.2 GiB on GPU 0")
     assert "set_device" in ranks.fixes[0]
     assert explain(log.format(second="2.07 GiB")).case == "limit-or-other-process"
+
+
+def test_a_variable_constructor_in_the_traceback_is_its_initializer():
+    """TensorFlow 1.x prints where the failing op was made: through variables.py's _init_from_args it is a variable's
+    initial value being assigned, whatever the batch (here a 2048 x 436631 output layer)."""
+    from oomdoctor.explain import explain
+
+    result = explain('  File "/usr/lib/python3.5/site-packages/tensorflow/python/ops/variables.py", line 1481, in '
+                     "_init_from_args\n    validate_shape=validate_shape).op\n"
+                     '  File "/usr/lib/python3.5/site-packages/tensorflow/python/ops/state_ops.py", line 221, in '
+                     "assign\n    validate_shape=validate_shape)\n\n"
+                     "ResourceExhaustedError (see above for traceback): OOM when allocating tensor with "
+                     "shape[2048,436631] and type float on /job:localhost/replica:0/task:0/device:GPU:0 by allocator "
+                     "GPU_0_bfc\n")
+    assert (result.shape, result.case) == ([2048, 436631], "weights-or-loading")

@@ -112,7 +112,9 @@ _CLUE_TAIL = 8000
 _CLUES = {
     "initializer": ("initializer", "assign_op.h", "random_op.cc", "convert_to_eager_tensor", "failed copying input tensor", "random_uniform", "randomuniform", "truncated_normal", "truncatednormal",
                     "glorot", "he_normal", "variablev2", "varhandleop", "_eagerconst", "eagerconst",
-                    "dst tensor is not initialized", "zeros_like", "build(", "add_weight", "_create_slots"),
+                    "dst tensor is not initialized", "zeros_like", "build(", "add_weight", "_create_slots",
+                    # a variable's constructor (TensorFlow 1.x's RefVariable, 2.x's ResourceVariable): its initial value
+                    "_init_from_args"),
     "loading": ("load_state_dict", "from_pretrained", "torch.load", "load_model", "load_weights",
                 "model.to(", "model.cuda(", "module._apply", "in _apply\n", "_apply calls", "return t.to(",
                 "safetensors"),
