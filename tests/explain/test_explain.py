@@ -389,3 +389,20 @@ def test_a_variable_constructor_in_the_traceback_is_its_initializer():
                      "shape[2048,436631] and type float on /job:localhost/replica:0/task:0/device:GPU:0 by allocator "
                      "GPU_0_bfc\n")
     assert (result.shape, result.case) == ([2048, 436631], "weights-or-loading")
+
+
+def test_memory_not_free_when_tensorflow_started_was_held_by_others():
+    """TensorFlow's start-up lines say what was free before it allocated anything: 190 MiB of a 7.92 GiB card means
+    another process held the rest, and the pool's failing to allocate it is not TensorFlow's own preallocation."""
+    from oomdoctor.explain import explain
+
+    log = ("I tensorflow/core/common_runtime/gpu/gpu_device.cc:885] Found device 0 with properties: \n"
+           "name: GeForce GTX 1080\nTotal memory: 7.92GiB\nFree memory: {free}\n"
+           "I tensorflow/core/common_runtime/gpu/gpu_device.cc:975] Creating TensorFlow device (/gpu:0) -> (device: "
+           "0, name: GeForce GTX 1080, pci bus id: 0000:01:00.0)\n"
+           "E tensorflow/stream_executor/cuda/cuda_driver.cc:1002] failed to allocate {free} ({bytes} bytes) from "
+           "device: CUDA_ERROR_OUT_OF_MEMORY\n")
+    others = explain(log.format(free="190.31MiB", bytes=199557120))
+    assert (others.free_bytes, others.case) == (int(190.31 * 2**20), "limit-or-other-process")
+    assert others.diagnosis[-2].startswith("7.7 GiB of the GPU's 7.9 GiB was held outside this process")
+    assert explain(log.format(free="7.60GiB", bytes=8160437862)).case == "preallocation"

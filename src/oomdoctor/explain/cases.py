@@ -67,6 +67,9 @@ def _held_elsewhere(facts: Facts) -> int | None:
     """Device memory that neither this process nor the free pool accounts for: other processes'."""
     if facts.other_process_bytes:
         return facts.other_process_bytes
+    if facts.total_bytes and facts.free_bytes is not None and "free_at_start" in facts.clues:
+        # TensorFlow's start-up lines: what was not free before this process allocated anything, others held
+        return max(facts.total_bytes - facts.free_bytes, 0)
     if facts.total_bytes and facts.free_bytes is not None and facts.in_use_bytes is not None:
         return max(facts.total_bytes - facts.free_bytes - facts.in_use_bytes, 0)
     if facts.framework == "torch" and facts.total_bytes and facts.free_bytes is not None \

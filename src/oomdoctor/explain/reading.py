@@ -220,8 +220,12 @@ def _read_device_properties(text: str, facts: Facts) -> None:
     if places and facts.total_bytes is None:
         window = text[places[-1] - 1:places[-1] + 200]
         facts.total_bytes = _size_after(r"[Tt]otal ?[Mm]emory: ?" + SIZE, window)
-        facts.free_bytes = facts.free_bytes if facts.free_bytes is not None else _size_after(
-            r"[Ff]ree ?[Mm]emory: ?" + SIZE, window)
+        if facts.free_bytes is None:
+            facts.free_bytes = _size_after(r"[Ff]ree ?[Mm]emory: ?" + SIZE, window)
+            # what was free before this process allocated anything, on the one GPU the log describes
+            if facts.free_bytes is not None and len(set(re.findall(r"Found device (\d{1,3}) with properties",
+                                                                   text[-200000:]))) <= 1:
+                facts.clues.add("free_at_start")
     cuda = re.search(r"Free memory/Total memory: (\d+)/(\d+)", text[-50000:])  # XLA's async allocator
     if cuda:
         facts.free_bytes, facts.total_bytes = number(cuda.group(1)), number(cuda.group(2))
