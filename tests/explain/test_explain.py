@@ -406,3 +406,19 @@ def test_memory_not_free_when_tensorflow_started_was_held_by_others():
     assert (others.free_bytes, others.case) == (int(190.31 * 2**20), "limit-or-other-process")
     assert others.diagnosis[-2].startswith("7.7 GiB of the GPU's 7.9 GiB was held outside this process")
     assert explain(log.format(free="7.60GiB", bytes=8160437862)).case == "preallocation"
+
+
+def test_cuda_malloc_async_memory_beyond_pytorchs_is_held_by_others():
+    """PyTorch's cudaMallocAsync backend states what its tensors hold ("Currently allocated") beside what CUDA has
+    free: 16 GiB of a 23.69 GiB card in neither is held outside the process; a card full of its own tensors is not."""
+    from oomdoctor.explain import explain
+
+    log = ("torch.cuda.OutOfMemoryError: Allocation on device 0 would exceed allowed memory. (out of memory)\n"
+           "Currently allocated     : {allocated}\nRequested               : 320.00 MiB\n"
+           "Device limit            : 23.69 GiB\nFree (according to CUDA): 2.94 MiB\n"
+           "PyTorch limit (set by user-supplied memory fraction)\n                        : 17179869184.00 GiB\n")
+    others = explain(log.format(allocated="6.89 GiB"))
+    assert (others.allocated_bytes, others.limit_bytes, others.case) == (int(6.89 * 2**30), None,
+                                                                         "limit-or-other-process")
+    assert "held outside this process" in others.diagnosis[-1]
+    assert explain(log.format(allocated="22.81 GiB")).case == "activations-batch"

@@ -76,6 +76,11 @@ def _held_elsewhere(facts: Facts) -> int | None:
             and facts.reserved_bytes is not None:
         # PyTorch 1.x states what its cache reserved, not what the process holds: add its CUDA context
         return max(facts.total_bytes - facts.free_bytes - facts.reserved_bytes - CUDA_CONTEXT_BYTES, 0)
+    if facts.allocator == "cudaMallocAsync" and facts.total_bytes and facts.free_bytes is not None \
+            and facts.allocated_bytes is not None:
+        # PyTorch's cudaMallocAsync backend states what its tensors hold; the pool serves a request from the memory
+        # it keeps, so what CUDA does not count as free beyond them and the context is held outside the process
+        return max(facts.total_bytes - facts.free_bytes - facts.allocated_bytes - CUDA_CONTEXT_BYTES, 0)
     return None
 
 

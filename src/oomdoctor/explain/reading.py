@@ -592,6 +592,7 @@ def _read_cuda_malloc_async(text: str, lower: str, facts: Facts) -> bool:
     limit = _size_after(r"memory fraction\) ?: " + SIZE, window)
     # without a fraction PyTorch prints 2^64 bytes as the limit: no limit
     facts.limit_bytes = limit if limit is not None and facts.total_bytes and limit < facts.total_bytes else None
+    facts.allocator = "cudaMallocAsync"
     facts.message = window[:240]
     return True
 
