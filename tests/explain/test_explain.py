@@ -422,3 +422,16 @@ def test_cuda_malloc_async_memory_beyond_pytorchs_is_held_by_others():
                                                                          "limit-or-other-process")
     assert "held outside this process" in others.diagnosis[-1]
     assert explain(log.format(allocated="22.81 GiB")).case == "activations-batch"
+
+
+def test_an_allocator_line_without_an_op_names_none():
+    """XLA's BFC allocator prints "requested by op " and no name: the next line (a timestamp, a quote's "> ") is not
+    the op; TensorFlow's op on the same line is."""
+    from oomdoctor.explain import explain
+
+    line = ("{quote}2023-09-15 15:37:48.396554: W external/tsl/tsl/framework/bfc_allocator.cc:485] Allocator (GPU_0_bfc) "
+            "ran out of memory trying to allocate 85.87GiB (rounded to 92198188544)requested by op {op}\n"
+            "{quote}2023-09-15 15:37:48.398429: W external/tsl/tsl/framework/bfc_allocator.cc:497] ****__________\n")
+    assert explain(line.format(quote="", op="")).op is None
+    assert explain(line.format(quote="> ", op="")).op is None
+    assert explain(line.format(quote="", op="_EagerConst")).op == "_EagerConst"

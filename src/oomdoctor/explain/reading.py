@@ -179,7 +179,9 @@ def _read_bfc(text: str, lower: str, facts: Facts) -> bool:
         if requested:
             value, unit, rounded = requested.groups()
             facts.requested_bytes = number(rounded) if rounded else size(value, unit)
-        op = re.search(r"requested by op:? ?([^\s,]+)", window)
+        # the op's name on the same line: XLA's allocator prints "requested by op " with none, and the next line
+        # (a timestamp, a quote's "> ") is not one
+        op = re.search(r"requested by op:?[ \t]?([^\s,]+)", text[at:at + 600])
         facts.op = op.group(1) if op else facts.op
         facts.message = facts.message or window[:200]
     _read_bfc_stats(text, facts)
