@@ -1846,3 +1846,19 @@ def test_a_numpy_view_function_of_a_list_makes_a_new_array_of_it(made, expected,
               f"        patches.append(np.array(cube[:, r:r + 9, c:c + 9]))\nmoved = {made}\n"
               "print(moved.shape, len(patches))\n")
     assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+@pytest.mark.parametrize("over, expected", [("zip(real_feats, fake_feats)", []), ("loader", [22])])
+def test_a_sum_a_function_makes_anew_over_the_tensors_of_one_step_holds_that_step(over, expected, tmp_path):
+    # DiscoGAN's feature-matching loss (check_heldout18): losses = 0, then one term per discriminator layer's
+    # features, returned into the step's loss that backward() is called on: a sum of one step's terms, made anew on
+    # each call; the same sum over a loader's batches keeps every step's graph
+    source = ("import torch\nimport torch.nn as nn\n\n\nclass Disc(nn.Module):\n"
+              "    def forward(self, x):\n        return x.mean(), [x, x * 2]\n\n\n"
+              "def fm_loss(real_feats, fake_feats, criterion):\n    losses = 0\n"
+              f"    for real, fake in {over}:\n"
+              "        losses += criterion(real.mean(0), fake.mean(0))\n    return losses\n\n\n"
+              "disc, crit = Disc().cuda(), nn.MSELoss()\nfor epoch in range(10):\n    for a, b in loader:\n"
+              "        _, real_feats = disc(a.cuda())\n        _, fake_feats = disc(b.cuda())\n"
+              "        loss = fm_loss(real_feats, fake_feats, crit)\n        loss.backward()\n")
+    assert _rules(tmp_path, source, "loss-keeps-graph") == expected

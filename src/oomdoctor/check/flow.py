@@ -526,7 +526,7 @@ class Flow(CallHandlers):
             return  # a loop over the frames or samples of one batch: the list holds one step
         if isinstance(loop, (ast.For, ast.AsyncFor)) and ctx.function is not None and len(ctx.loops) == 1 and \
                 isinstance(target, ast.Name) and not self._is_global(target, ctx) and \
-                _over_literal(loop, ctx.function.node):
+                (_over_literal(loop, ctx.function.node) or self._over_one_steps_tensors(loop, target, ctx.function)):
             # for layer, w in weights.items(): terms.append(...), weights a dict written in the function: a
             # few terms per call, in a list that the next call makes anew
             return
@@ -534,6 +534,17 @@ class Flow(CallHandlers):
         if key and not self._reset_before_in_loop(key, node, ctx):
             self.seen.append(Seen("accumulated-list" if appended else "accumulated-sum", node, ctx, value,
                                   target=key))
+
+    def _over_one_steps_tensors(self, loop: ast.For | ast.AsyncFor, target: ast.Name, function: FunctionInfo) -> bool:
+        """for real, fake in zip(real_feats, fake_feats): losses += ...: the loop goes over tensors the function is
+        given or computes (a discriminator's feature maps, a tuple of losses), the parts of one step, and the sum is
+        the function's own, made anew on each call (not a parameter a caller carries from step to step)."""
+        iterable = self.values.get(loop.iter)
+        tensors = isinstance(iterable, Tensor) or isinstance(iterable, Several) and any(
+            isinstance(item, Tensor) for item in iterable.items)
+        arguments = function.node.args
+        parameters = {a.arg for a in arguments.posonlyargs + arguments.args + arguments.kwonlyargs}
+        return tensors and target.id not in parameters
 
     def _is_global(self, target: ast.Name, ctx: Context) -> bool:
         if ctx.function is None:
