@@ -1862,3 +1862,17 @@ def test_a_sum_a_function_makes_anew_over_the_tensors_of_one_step_holds_that_ste
               "        _, real_feats = disc(a.cuda())\n        _, fake_feats = disc(b.cuda())\n"
               "        loss = fm_loss(real_feats, fake_feats, crit)\n        loss.backward()\n")
     assert _rules(tmp_path, source, "loss-keeps-graph") == expected
+
+
+@pytest.mark.parametrize("made, expected", [("gen(z).detach()", []), ("gen(z)", [19])])
+def test_a_preview_pass_detached_at_once_keeps_no_graph(made, expected, tmp_path):
+    # the ECG GAN (check_heldout18): after each training run, gen.eval() and one batch of noise through the
+    # generator, detached on the spot for a plot: its graph goes as the pass ends, one batch's worth as each training
+    # step saves; kept with its graph, the preview holds it while it is drawn
+    source = ("import matplotlib.pyplot as plt\nimport torch\nimport torch.nn as nn\n\n\n"
+              "class Generator(nn.Module):\n    def forward(self, z):\n        return z * 2\n\n\n"
+              "for width in [0, 3, 5]:\n    gen = Generator().cuda()\n"
+              "    opt = torch.optim.Adam(gen.parameters())\n    for x in loader:\n"
+              "        gen(x.cuda()).mean().backward()\n        opt.step()\n    gen.eval()\n"
+              f"    z = torch.randn(119, 100).cuda()\n    sample = {made}\n    plt.plot(sample[0].tolist())\n")
+    assert _rules(tmp_path, source, "eval-without-no-grad") == expected

@@ -116,6 +116,8 @@ def eval_without_no_grad(script: Script) -> Iterator[Finding]:
         if not (ctx.loops or ctx.repeated or eval_data or in_getitem or ctx.function is not None and is_eval_name(
                 ctx.function.name)):
             continue  # one forward pass on one batch: its graph goes with its output
+        if not eval_data and _detached_at_once(seen.node, ctx.module):
+            continue  # sample = gen(z).detach(), a preview: its graph goes as the pass ends, one batch's as in training
         # after model.eval() inside the loop over steps (a preview every print_freq steps), the pass of that loop
         # is the region: its training came before the switch
         switched = ctx.loops[0] if ctx.eval_mode and ctx.loops else None
@@ -134,6 +136,13 @@ def eval_without_no_grad(script: Script) -> Iterator[Finding]:
               "batch."),
             _("Wrap evaluation in `with torch.no_grad():` (or torch.inference_mode()), or decorate the function "
               "with @torch.no_grad(); model.eval() alone does not turn gradients off."), module=ctx.module)
+
+
+def _detached_at_once(call: ast.AST, module: Module) -> bool:
+    """model(x).detach() (or .item(), .tolist(), .data): nothing keeps the output's graph once the pass ends."""
+    parent = module.parents.get(call)
+    return isinstance(parent, ast.Attribute) and parent.value is call and parent.attr in ("detach", "item", "tolist",
+                                                                                         "data")
 
 
 def _same_inputs_as_training(seen: Seen, script: Script) -> bool:
