@@ -344,8 +344,10 @@ def test_paths_from_a_folder_listing_are_not_a_data_set_in_memory(listing, expec
     assert _rules(tmp_path, source, "in-memory-array") == expected
 
 
-@pytest.mark.parametrize("read, expected", [("self.files[i]", [16]), ("str(i)", [])])
+@pytest.mark.parametrize("read, expected", [("self.files[i]['path']", [16]), ("str(i)", [])])
 def test_workers_copy_only_what_getitem_reads(read, expected, tmp_path):
+    # one record per utterance (a dict with its path); a bare path opened per item is as light as a listing's
+    # (test_a_list_whose_entries_getitem_opens_as_files_is_a_list_of_paths)
     source = ("import os, json\nimport numpy as np\nfrom torch.utils.data import DataLoader, Dataset\n\n"
               "class Speakers(Dataset):\n    def __init__(self, root):\n        self.root = root\n"
               "        self.files = json.load(open(os.path.join(root, 'utterances.json')))\n\n"
@@ -1876,3 +1878,19 @@ def test_a_preview_pass_detached_at_once_keeps_no_graph(made, expected, tmp_path
               "        gen(x.cuda()).mean().backward()\n        opt.step()\n    gen.eval()\n"
               f"    z = torch.randn(119, 100).cuda()\n    sample = {made}\n    plt.plot(sample[0].tolist())\n")
     assert _rules(tmp_path, source, "eval-without-no-grad") == expected
+
+
+@pytest.mark.parametrize("opened, expected", [("Image.open(self.images[index]).convert('RGB')", []),
+                                              ("Image.open(os.path.join(self.root, self.images[index]))", []),
+                                              ("self.images[index].split()", [22])])
+def test_a_list_whose_entries_getitem_opens_as_files_is_a_list_of_paths(opened, expected, tmp_path):
+    # DeepLabv3 on VOC (check_heldout18): the image paths, voc_root + a line of the list file each, kept in
+    # self.images and opened one per item: a path is some 100 bytes, as a folder's listing's are; the same lines
+    # read as the samples themselves are the text the workers copy
+    source = ("import os\n\nfrom PIL import Image\nfrom torch.utils.data import DataLoader, Dataset\n\n\n"
+              "class VOC(Dataset):\n    def __init__(self, root, list_file):\n        self.root = root\n"
+              "        self.images = []\n        with open(list_file) as lines:\n            for line in lines:\n"
+              "                self.images.append(root + line.split()[0])\n\n    def __getitem__(self, index):\n"
+              f"        return {opened}\n\n    def __len__(self):\n        return len(self.images)\n\n\n"
+              "loader = DataLoader(VOC('VOC2012', 'train_aug.txt'), batch_size=8, num_workers=4)\n")
+    assert _rules(tmp_path, source, "workers-copy-dataset") == expected

@@ -8,7 +8,17 @@ from dataclasses import replace
 
 from .context import Context, Scope, Seen
 from .handlers import UNKNOWN, Call, CallHandlers, known_images
-from .library import DECODERS, FEW_LARGE, LISTINGS, MODEL_METHODS, PER_FILE_LOADERS, REDUCTIONS, argument, loader_kind
+from .library import (
+    DECODERS,
+    FEW_LARGE,
+    LISTINGS,
+    MODEL_METHODS,
+    PATH_CALLS,
+    PER_FILE_LOADERS,
+    REDUCTIONS,
+    argument,
+    loader_kind,
+)
 from .modules import ClassInfo, FunctionInfo, Module, module_files
 from .names import LABEL_WORDS, calls_in, dotted_name, is_eval_name, is_labels, last_part, names_in, words_of
 from .values import (
@@ -1640,9 +1650,6 @@ _ROW_SET_WORDS = {"idx", "idxs", "indices", "inds", "ids", "perm", "permutation"
 _MODULE_ONLY_METHODS = {"eval", "parameters", "named_parameters", "named_modules", "children"}
 
 
-_PATH_CALLS = {"os.path.join", "posixpath.join", "pathlib.Path", "os.path.abspath", "os.path.normpath"}
-
-
 def _joins_a_path(expression: ast.expr, module: Module) -> bool:
     """os.path.join(root, parts[0]), or a name the function assigns one to: a file's path (the lines of a list
     file become file names, a list as light as a folder's listing, not a second copy of a text)."""
@@ -1650,7 +1657,7 @@ def _joins_a_path(expression: ast.expr, module: Module) -> bool:
     if isinstance(expression, ast.Name):
         function = module.function_of(expression)
         calls = _calls_assigned_to(expression.id, function.node if function is not None else module.tree)
-    return bool(calls) and all(module.qualified(c.func) in _PATH_CALLS for c in calls)
+    return bool(calls) and all(module.qualified(c.func) in PATH_CALLS for c in calls)
 
 
 def _running_cat(node: ast.stmt, module: Module) -> ast.expr | None:
