@@ -1894,3 +1894,16 @@ def test_a_list_whose_entries_getitem_opens_as_files_is_a_list_of_paths(opened, 
               f"        return {opened}\n\n    def __len__(self):\n        return len(self.images)\n\n\n"
               "loader = DataLoader(VOC('VOC2012', 'train_aug.txt'), batch_size=8, num_workers=4)\n")
     assert _rules(tmp_path, source, "workers-copy-dataset") == expected
+
+
+@pytest.mark.parametrize("side, expected", [(96, []), (512, [9])])
+def test_a_conversion_in_place_of_small_samples_is_not_said_without_their_count(side, expected, tmp_path):
+    # the ultrasound nerve U-Net (check_heldout18): every frame shrunk to 96 x 96 uint8, then made float32 in place
+    # of it: 36 KiB a sample, a thousand of them 36 MiB, so only their count (not shown) makes it large; a 512 x 512
+    # frame is 1 MiB as float32, and a thousand of them already 1 GiB
+    source = ("import numpy as np\nfrom skimage.transform import resize\n\nframes = np.load('frames.npy')\n"
+              f"small = np.ndarray((frames.shape[0], {side}, {side}), dtype=np.uint8)\n"
+              "for k in range(frames.shape[0]):\n"
+              f"    small[k] = resize(frames[k], ({side}, {side}), preserve_range=True)\n"
+              "print(small.shape)\nsmall = small.astype('float32')\nmodel.fit(small, epochs=20)\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected

@@ -15,6 +15,7 @@ from .names import calls_in, dotted_name, is_eval_name, is_labels, last_part, na
 from .script import Finding, Script
 from .values import (
     ARRAYS,
+    FEW,
     FILES,
     ITEMSIZE,
     LARGE_SAMPLE_BYTES,
@@ -715,8 +716,13 @@ def _copy_effect(seen: Seen, script: Script) -> str | None:
         _stays_alive(holder, seen, script, at_module_level) for holder, at_module_level in holders
         if holder != name)
     if not alive:
-        # x = x.astype('float32') of uint8 pixels: the original goes, but what stays is several times its size
-        return "converted" if wider and source.container == "numpy" else None
+        # x = x.astype('float32') of uint8 pixels: the original goes, but what stays is several times its size;
+        # said where the script shows the count (a size past negligible, as the source's is), or where the samples
+        # are large enough that any data set of them (FEW at least) fills memory: of small ones (96 x 96 frames),
+        # the count decides, and the script does not show it
+        sample = sample_bytes(data)
+        large = total_bytes(data) is not None or sample is None or sample * FEW >= NEGLIGIBLE_BYTES
+        return "converted" if wider and source.container == "numpy" and large else None
     return "wider" if wider else "from-list" if from_list else "duplicate"
 
 
