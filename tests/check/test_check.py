@@ -1907,3 +1907,17 @@ def test_a_conversion_in_place_of_small_samples_is_not_said_without_their_count(
               f"    small[k] = resize(frames[k], ({side}, {side}), preserve_range=True)\n"
               "print(small.shape)\nsmall = small.astype('float32')\nmodel.fit(small, epochs=20)\n")
     assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+@pytest.mark.parametrize("first, expected", [("Convolution1D(320, 26, input_dim=4, input_length=1000)", [5]),
+                                             ("Dense(925, input_dim=4000)", [])])
+def test_a_dense_layer_given_input_dim_after_a_convolution_does_not_make_the_model_take_table_rows(
+        first, expected, tmp_path):
+    # DanQ (check_heldout18): Keras 1's Dense(input_dim=64 * 1024) after the convolution and the BiLSTM; the model
+    # takes 1000 x 4 one-hot DNA windows, its first layer says, so the test set loaded whole is what it is tested on
+    source = ("import scipy.io\nfrom keras.layers import Convolution1D, Dense, Flatten\n"
+              "from keras.models import Sequential\n\ntest_mat = scipy.io.loadmat('test.mat')\n"
+              f"net = Sequential()\nnet.add({first})\nnet.add(Flatten())\n"
+              "net.add(Dense(input_dim=64 * 1024, output_dim=925))\nnet.compile(loss='mse', optimizer='rmsprop')\n"
+              "net.evaluate(test_mat['testxdata'], test_mat['testdata'])\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected

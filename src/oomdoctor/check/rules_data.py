@@ -267,6 +267,12 @@ def _flat_model_input(script: Script) -> bool:
 
 
 def _takes_flat_input(script: Script) -> bool:
+    # a convolution or a recurrent layer given the input's shape (Convolution1D(input_dim=4, input_length=1000))
+    # takes images or sequences, whatever a later Dense is given (Keras 1 took input_dim on every layer)
+    if any(last_part(dotted_name(call)).startswith(("Conv", "LSTM", "GRU", "SimpleRNN")) and any(
+            k.arg in ("input_shape", "input_dim", "input_length", "batch_input_shape") for k in call.keywords)
+           for call in script.calls):
+        return False
     for call in script.calls:
         shapes = [k.value for k in call.keywords if k.arg in ("input_shape", "shape")]
         if last_part(dotted_name(call)) == "Input" and call.args:
