@@ -1921,3 +1921,19 @@ def test_a_dense_layer_given_input_dim_after_a_convolution_does_not_make_the_mod
               "net.add(Dense(input_dim=64 * 1024, output_dim=925))\nnet.compile(loss='mse', optimizer='rmsprop')\n"
               "net.evaluate(test_mat['testxdata'], test_mat['testdata'])\n")
     assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+@pytest.mark.parametrize("made, expected", [("resize(imgs[k], (96, 96), preserve_range=True)", [6, 7]),
+                                            ("imgs[k].clip(0, 1)", [])])
+def test_an_array_loaded_whole_whose_rows_the_script_resizes_holds_images(made, expected, tmp_path):
+    # the ultrasound nerve U-Net (check_heldout18): the 420 x 580 frames and masks np.load-ed whole, then each one
+    # shrunk to 96 x 96 by a helper: what the script resizes is an image, so each row of the load is one (the masks
+    # too: an image per sample, not one number); rows it only clips say nothing of their size
+    source = ("import numpy as np\nfrom skimage.transform import resize\n\n\n"
+              "def load_train_data():\n"
+              "    frames = np.load('imgs_train.npy')\n    masks = np.load('imgs_mask_train.npy')\n"
+              "    return frames, masks\n\n\ndef preprocess(imgs):\n"
+              "    small = np.ndarray((imgs.shape[0], 96, 96), dtype=np.uint8)\n    for k in range(imgs.shape[0]):\n"
+              f"        small[k] = {made}\n    return small[..., np.newaxis]\n\n\n"
+              "x, m = load_train_data()\nx = preprocess(x)\nm = preprocess(m)\nmodel.fit(x, m, epochs=20)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected

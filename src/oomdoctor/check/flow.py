@@ -109,6 +109,10 @@ class Flow(CallHandlers):
         self._appends: dict[ast.stmt, ast.Call] = {}
         self._local_imports: dict[tuple[Module, str, int], Module | None] = {}
         self._unseen_submodules: dict[tuple[ClassInfo, str], bool] = {}
+        # the data sets whose rows the script resizes as images, and the parameters whose rows it resizes (what each
+        # call gives them is such a data set: Script.image_roots)
+        self.image_rows: set[str] = set()
+        self.image_parameters: set[tuple[FunctionInfo, str]] = set()
         self.run()
 
     # -- rounds -------------------------------------------------------------------------------------------------

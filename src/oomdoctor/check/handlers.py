@@ -307,9 +307,21 @@ class CallHandlers:
 
     def _resize(self, call: Call) -> Value:
         image = call.args[0] if call.args else None
+        self._rows_resized(call, image)
         if not isinstance(image, Item):
             return Item() if call.ctx.loops else None
         return replace(image, shape=_resized(call, image, self.values), fresh=True)
+
+    def _rows_resized(self, call: Call, image: Value) -> None:
+        """resize(imgs[k], (96, 96)): what the script resizes is an image, so the array it is a row of holds images
+        (of a parameter's rows, whatever each call gives it: the frames here, the masks there)."""
+        if isinstance(image, Item) and not image.fresh and image.root:
+            self.image_rows.add(image.root)  # type: ignore[attr-defined]
+        node = call.node.args[0] if call.node.args else None
+        function = call.ctx.function
+        if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and function is not None and \
+                node.value.id in {a.arg for a in function.node.args.posonlyargs + function.node.args.args}:
+            self.image_parameters.add((function, node.value.id))  # type: ignore[attr-defined]
 
     def _to_array(self, call: Call) -> Value:
         """np.array(x), np.stack(list), np.asarray(x, dtype=...): a new array made from x."""

@@ -121,6 +121,8 @@ def whole_dataset_load(script: Script) -> Iterator[Finding]:
     """np.load, pd.read_csv, pickle.load, h5py's [:] called once on a data set the script shows is large."""
     for seen in script.seen("loaded"):
         data: Data = seen.value  # type: ignore[assignment]
+        if data.root in script.image_roots():
+            data = replace(data, labels=False)  # masks resized as images: an image per sample, not one number
         shaped = _largest_shape(data, script)
         if data.labels or data.small or negligible(data):
             continue  # a file of labels, indexes or a small table: loading it whole is what it is for
@@ -309,9 +311,12 @@ def _by_root(seen: list[Seen]) -> dict[str, list[Seen]]:
 
 
 def _largest_shape(data: Data, script: Script) -> Data | None:
-    """The same data set where the script shows it is large (reshaped to images, a known size), or None."""
+    """The same data set where the script shows it is large (reshaped to images, a known size; its rows resized as
+    images, whatever their size), or None."""
     large = [v for v in script.same_data(data) if (total_bytes(v) or 0) >= NEGLIGIBLE_BYTES
              or (sample_bytes(v) or 0) >= LARGE_SAMPLE_BYTES]
+    if not large and data.root in script.image_roots():
+        return data
     return max(large, key=lambda v: sample_bytes(v) or 0, default=None)
 
 
