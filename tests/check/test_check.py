@@ -1937,3 +1937,16 @@ def test_an_array_loaded_whole_whose_rows_the_script_resizes_holds_images(made, 
               f"        small[k] = {made}\n    return small[..., np.newaxis]\n\n\n"
               "x, m = load_train_data()\nx = preprocess(x)\nm = preprocess(m)\nmodel.fit(x, m, epochs=20)\n")
     assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+@pytest.mark.parametrize("kept, expected", [("face.astype('float32')", [11]), ("face", [])])
+def test_an_array_made_in_a_loop_over_a_data_sets_rows_is_one_sample(kept, expected, tmp_path):
+    # the FER-2013 emotion classifier (check_heldout18): each row's pixel string parsed into an array, resized as
+    # uint8 and made float32 before it is kept with every other face: np.asarray of what the flow cannot follow, in a
+    # loop over the samples of a data set, is one sample, made anew
+    source = ("import cv2\nimport numpy as np\nimport pandas as pd\n\n"
+              "table = pd.read_csv('fer2013.csv')\nfaces = []\nfor s in table['pixels'].tolist():\n"
+              "    face = np.asarray([int(v) for v in s.split(' ')]).reshape(48, 48)\n"
+              "    face = cv2.resize(face.astype('uint8'), (64, 64))\n"
+              f"    print(face.shape)\n    faces.append({kept})\nfaces = np.expand_dims(np.asarray(faces), -1)\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected

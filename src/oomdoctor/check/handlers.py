@@ -362,6 +362,10 @@ class CallHandlers:
                 not isinstance(node.args[0], (ast.List, ast.Tuple, ast.Constant, ast.ListComp)):
             # np.array(X_train): nothing says what X_train is; a division by 255 after it will
             return Data(node.lineno, str(ctx.module.path), "np.array", ARRAYS, dtype=dtype, inferred=True)
+        if source is None and node.args and ctx.data_set_level and ctx.over_samples:
+            # for s in table['pixels'].tolist(): np.asarray([int(v) for v in s.split()]): a new array of what the flow
+            # cannot follow, in a loop over the samples of a data set, is one sample of it
+            return Item(None, dtype, fresh=True)
         return None
 
     def _created(self, call: Call) -> Value:
