@@ -1950,3 +1950,16 @@ def test_an_array_made_in_a_loop_over_a_data_sets_rows_is_one_sample(kept, expec
               "    face = cv2.resize(face.astype('uint8'), (64, 64))\n"
               f"    print(face.shape)\n    faces.append({kept})\nfaces = np.expand_dims(np.asarray(faces), -1)\n")
     assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+@pytest.mark.parametrize("made, expected", [("np.asarray([int(v) for v in s.split(' ')]).reshape(48, 48)", [5]),
+                                            ("cv2.imread(s)", [])])
+def test_a_table_whose_rows_are_made_into_images_without_reading_a_file_holds_images(made, expected, tmp_path):
+    # the FER-2013 classifier (check_heldout18): every face is a string of 2,304 pixel values in a column of the CSV
+    # read whole; a loop over that column that resizes what it makes of each row, reading no file, says each row is
+    # an image; a column of file names read one by one is a table of paths
+    source = ("import cv2\nimport numpy as np\nimport pandas as pd\n\n"
+              "table = pd.read_csv('fer2013.csv')\nfaces = []\nfor s in table['pixels'].tolist():\n"
+              f"    face = {made}\n    faces.append(cv2.resize(face.astype('uint8'), (64, 64)))\n"
+              "faces = np.expand_dims(np.asarray(faces), -1)\nmodel.fit(faces, table['emotion'].values, epochs=9)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected

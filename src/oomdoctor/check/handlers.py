@@ -314,9 +314,14 @@ class CallHandlers:
 
     def _rows_resized(self, call: Call, image: Value) -> None:
         """resize(imgs[k], (96, 96)): what the script resizes is an image, so the array it is a row of holds images
-        (of a parameter's rows, whatever each call gives it: the frames here, the masks there)."""
+        (of a parameter's rows, whatever each call gives it: the frames here, the masks there); so does a table
+        whose entries a loop makes into the images it resizes, reading no file (a column of pixel strings)."""
         if isinstance(image, Item) and not image.fresh and image.root:
             self.image_rows.add(image.root)  # type: ignore[attr-defined]
+        loop = call.ctx.loops[-1] if call.ctx.loops else None
+        iterated = self.values.get(loop.iter) if isinstance(loop, (ast.For, ast.AsyncFor)) else None
+        if isinstance(iterated, Data) and not self.reads_files(loop, call.ctx.module):  # type: ignore[attr-defined]
+            self.image_rows.add(iterated.root)  # type: ignore[attr-defined]
         node = call.node.args[0] if call.node.args else None
         function = call.ctx.function
         if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and function is not None and \
