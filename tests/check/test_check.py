@@ -1963,3 +1963,27 @@ def test_a_table_whose_rows_are_made_into_images_without_reading_a_file_holds_im
               f"    face = {made}\n    faces.append(cv2.resize(face.astype('uint8'), (64, 64)))\n"
               "faces = np.expand_dims(np.asarray(faces), -1)\nmodel.fit(faces, table['emotion'].values, epochs=9)\n")
     assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+def test_arrays_a_function_stacks_from_its_own_list_on_two_calls_are_two_data_sets(tmp_path):
+    # DiscoGAN (check_heldout18): read_images(test_style_A) and read_images(test_style_B), each np.stack(out) of the
+    # function's own list: the two calls give two arrays, so converting the first in place holds no second copy of it
+    script = tmp_path / "train.py"
+    script.write_text("import cv2\nimport numpy as np\n\n\ndef read_images(paths):\n    out = []\n"
+                      "    for p in paths:\n        out.append(cv2.imread(p))\n    out = np.stack(out)\n"
+                      "    return out\n\n\ntest_a = read_images(paths_a)\ntest_b = read_images(paths_b)\n"
+                      "test_a = test_a.astype(np.float32)\nprint(test_a.shape, test_b.shape)\n")
+    [finding] = [f for f in check_source(script) if f.rule == "dtype-blowup"]
+    assert finding.line == 15 and "converts the whole uint8 data set" in finding.message
+
+
+@pytest.mark.parametrize("use, expected", [("model.fit(x, y, epochs=3)", [7]),
+                                           ("one = np.expand_dims(x, axis=0)\nmodel.predict(one)", [])])
+def test_what_a_loader_function_returns_is_what_its_load_read(use, expected, tmp_path):
+    # a loader of the script's own returns np.load(path), made anew on each call: what the call gives is trained on,
+    # so the load its body makes is the training set; one array made a batch of one for predict is one sample
+    source = ("import numpy as np\nfrom tensorflow import keras\n\n\n"
+              "def load(path):\n    print('loading', path)\n    return np.load(path)\n\n\n"
+              "x = load('x_train.npy')\ny = np.load('y_train.npy')\n"
+              f"model = keras.Sequential([keras.layers.Conv2D(8, 3), keras.layers.Dense(1)])\n{use}\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected

@@ -26,6 +26,7 @@ from .values import (
     FEW,
     FILES,
     NAMES,
+    PER_CALL,
     TABLE,
     Batch,
     ClassRef,
@@ -1269,10 +1270,10 @@ class Flow(CallHandlers):
                           if isinstance(v, Model) and v.framework == "keras"), None)
             if built is not None and call.ctx.loops:
                 self.seen.append(Seen("model-built", call.node, call.ctx, built))
-            if isinstance(returned, Data) and returned.root == f"{returned.path}:{returned.line}" and \
-                    callee.info.node.lineno <= returned.line <= (callee.info.node.end_lineno or returned.line):
-                # made anew by the function on each call: cut(scene_a) and cut(scene_b) are two data sets
-                returned = replace(returned, root=f"{returned.root}{_PER_CALL}{call.ctx.module.path}:{call.node.lineno}")
+            if isinstance(returned, Data) and _made_in(returned, callee.info):
+                # made anew by the function on each call: cut(scene_a) and cut(scene_b) are two data sets (and
+                # read_images(test_a) and read_images(test_b), an array stacked from the function's own list)
+                returned = replace(returned, root=f"{returned.root}{PER_CALL}{call.ctx.module.path}:{call.node.lineno}")
             if isinstance(returned, Item) and returned.widened_line is not None and \
                     callee.info.node.lineno <= returned.widened_line <= (callee.info.node.end_lineno or 0):
                 # normalize(pic) = (255. - pic) / 255.: the helper may serve several loops (a batch's, the whole
@@ -1354,6 +1355,10 @@ class Flow(CallHandlers):
             data = call.args[0]
             if data.container == "list" and data.content in (ARRAYS, FILES):
                 return self._to_array(call)  # np.transpose(patches, ...) of a list: a new array of it, np.array's
+            axis = call.kwargs.get("axis", call.args[1] if len(call.args) > 1 else None)
+            if call.qualified == "numpy.expand_dims" and isinstance(axis, Number) and axis.value == 0:
+                # np.expand_dims(mg, axis=0) before predict: one sample made a batch of one, not a data set
+                return replace(data, shape=None, small=True)
             return replace(data, shape=(data.shape[:1] + (None,)) if data.shape else None)
         if item is not None and call.callee is None and call.qualified.split(".")[0] in _ARRAY_LIBRARIES:
             if last_part(call.qualified) in REDUCTIONS:
@@ -1406,13 +1411,17 @@ def _over_literal(loop: ast.For | ast.AsyncFor, function: ast.AST) -> bool:
     return bool(bound) and all(isinstance(v, literals) for v in bound)
 
 
-# Joins the root of an array a function makes to the call that made it: each call's array is a data set of its own
-_PER_CALL = "@"
+def _made_in(data: Data, function: FunctionInfo) -> bool:
+    """The data set came to be in ``function``'s body (its root, where it started, is a line of it): the function
+    makes it anew on each call."""
+    path, _colon, line = data.root.rpartition(":")
+    return PER_CALL not in data.root and line.isdigit() and path == str(function.module.path) and \
+        function.node.lineno <= int(line) <= (function.node.end_lineno or function.node.lineno)
 
 
 def _made_per_call(data: Data) -> bool:
     """The array was made anew by the script's function at the call that gave it (see _call_project)."""
-    return _PER_CALL in data.root
+    return PER_CALL in data.root
 
 
 def _without_graph(value: Value) -> Value:

@@ -34,6 +34,7 @@ from .values import (
     Several,
     assumed_dtype,
     image_shaped,
+    made_root,
     negligible,
     sample_bytes,
     total_bytes,
@@ -97,14 +98,16 @@ def read_in_batches(data: Data, script: Script) -> bool:
 
 
 def _roots_sliced_in_batches(script: Script) -> set[str]:
-    """The roots of the data sets the script slices with a batch-sized bound (X[i * batch_size:...])."""
+    """The roots of the data sets the script slices with a batch-sized bound (X[i * batch_size:...]); of what a
+    function makes anew on each call (words = read(path)), the function's own too (values.made_root): what its body
+    saw of it is what each call gives."""
     roots = set()
     for node in ast.walk(script.tree):
         if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice):
             value = script.value(node.value)
             bounds = [b for b in (node.slice.lower, node.slice.upper) if b is not None]
             if isinstance(value, Data) and any("batch" in words_of(n) for b in bounds for n in names_in(b)):
-                roots.add(value.root)
+                roots |= {value.root, made_root(value.root)}
     return roots
 
 
@@ -229,14 +232,16 @@ def _trained_on(data: Data, script: Script) -> bool:
 
 
 def _roots_trained_on(script: Script) -> set[str]:
-    """The roots of every data set the script trains on (see _trained_on)."""
+    """The roots of every data set the script trains on (see _trained_on); of what a function makes anew on each
+    call (x = load(); fit(x)), the function's own too (values.made_root): what its body saw of it (the np.load) is
+    what each call gives."""
     fed: set[str] = set()
     for call in script.calls_named(*_TRAINING_INPUTS):
         arguments = list(call.args) + [k.value for k in call.keywords]
         for given in arguments:
             for node in ast.walk(given):
                 value = script.value(node)
-                if isinstance(value, Data) and not value.labels:
+                if isinstance(value, Data) and not value.labels and not value.small:  # (not a few samples shown)
                     fed.add(value.root)
     # what a PyTorch Dataset the script defines keeps as its inputs (self.images = f['data'][()]) is what its
     # loader serves; other arrays it keeps (self.lh, a table of responses) may be anything
@@ -252,7 +257,7 @@ def _roots_trained_on(script: Script) -> set[str]:
             left, right = script.value(node.left), script.value(node.right)
             if isinstance(left, Data) and isinstance(right, Data) and {left.root, right.root} & fed:
                 fed |= {left.root, right.root}
-    return fed
+    return fed | {made_root(root) for root in fed}
 
 
 def _assigned_to_attribute(cls: ClassInfo, name: str, script: Script) -> list:
