@@ -578,6 +578,9 @@ def flow_float_copy(script: Script) -> Iterator[Finding]:
 def duplicate_copy(script: Script) -> Iterator[Finding]:
     """A full copy of a data set made while the original stays alive: the data is held twice."""
     reported: set[str] = set()
+    # data sets said held twice only while an array was built from their list in its place (x = np.array(x)): a
+    # later copy made while the array stays (a split of it) is news, another array built from a list is not
+    built: set[str] = set()
     for seen in script.seen("copied"):
         effect = _copy_effect(seen, script)
         if effect not in ("duplicate", "from-list", "grown"):
@@ -586,10 +589,12 @@ def duplicate_copy(script: Script) -> Iterator[Finding]:
         # the array a function returns from a list of its own (return np.array(clips), in either branch of an if):
         # the list goes with the call, so this peak is its own, and a later copy of the array is news again
         returned = effect == "from-list" and name is not None and _returned_from_local_list(seen, name)
-        if seen.source.root in reported and not returned:
+        if (seen.source.root in reported or seen.source.root in built and effect != "duplicate") and not returned:
             continue  # a third copy of a data set already said to be held twice says nothing new
         original = name or next((h for h, _level in seen.holders), None) or _("the original")
-        if effect != "grown" and not returned:  # held twice only while it is built: a later copy that stays is news
+        if effect == "from-list" and name is not None and _rebinds(seen, [name]) and not returned:
+            built.add(seen.source.root)
+        elif effect != "grown" and not returned:  # held twice only while it is built: a later copy that stays is news
             reported.add(seen.source.root)
         message, fix = _copy_advice(effect, original, script.size_of(seen.value))
         yield script.finding("duplicate-copy", seen.node, message, fix, module=seen.ctx.module)
