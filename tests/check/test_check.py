@@ -2000,3 +2000,16 @@ def test_a_copy_kept_beside_an_array_built_in_place_of_its_list_is_news(built, s
               f"{built}\nx_train, x_test = train_test_split({split}, test_size=0.33)\n"
               "print(x_train.shape, len(imgs))\n")
     assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+@pytest.mark.parametrize("call, expected", [("faces = preprocess_input(faces)", [6]),
+                                            ("faces = preprocess_input(np.load('faces.npy'))", [])])
+def test_a_name_given_to_a_function_and_replaced_by_its_result_holds_the_original_while_it_runs(
+        call, expected, tmp_path):
+    # the FER-2013 classifier (check_heldout18): faces = preprocess_input(faces), whose x = x.astype('float32')
+    # copies every face while the caller's faces still holds them (it takes the result only on return)
+    source = ("import numpy as np\nfrom tensorflow import keras\n\n\ndef preprocess_input(x):\n"
+              "    x = x.astype('float32')\n    x = x / 255.0\n    return x\n\n\n"
+              f"faces = np.load('faces.npy')\n{call}\nmodel = keras.Sequential([keras.layers.Conv2D(8, 3)])\n"
+              "model.fit(faces, epochs=3)\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected

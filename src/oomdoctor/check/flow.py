@@ -114,6 +114,7 @@ class Flow(CallHandlers):
         # call gives them is such a data set: Script.image_roots)
         self.image_rows: set[str] = set()
         self.image_parameters: set[tuple[FunctionInfo, str]] = set()
+        self._replaced_names: dict[FunctionInfo, set[str]] = {}  # CallHandlers._given_and_replaced, once a function
         self.run()
 
     # -- rounds -------------------------------------------------------------------------------------------------

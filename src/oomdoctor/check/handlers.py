@@ -35,6 +35,7 @@ from .library import (
     keyword_value,
     loader_kind,
 )
+from .modules import FunctionInfo
 from .names import dotted_name, is_batch_size, is_labels, last_part, names_inputs, words_of
 from .values import (
     ARRAYS,
@@ -462,7 +463,7 @@ class CallHandlers:
         while scope is not None:
             for name in sorted(scope.names.by_root.get(source.root, ())):
                 value = scope.names[name]
-                if _made_later_here(value, call):
+                if _made_later_here(value, call) and name not in self._given_and_replaced(call.ctx.function):
                     continue  # series = load(): what this function returns, from an earlier round of the flow
                 if scope.parent is None and call.ctx.function is not None and \
                         self.bound_after_call(name, call.ctx.function):  # type: ignore[attr-defined]
@@ -471,6 +472,20 @@ class CallHandlers:
                     holders.append((name, scope.parent is None))
             scope = scope.parent
         self.seen.append(Seen("copied", call.node, call.ctx, result, source, holders=tuple(holders)))
+
+    def _given_and_replaced(self, function: FunctionInfo | None) -> set[str]:
+        """faces = preprocess_input(faces): the names given to ``function`` that take what it returns. While it runs
+        such a name still holds what it was given; its result replaces that only on return."""
+        cache: dict = self._replaced_names  # type: ignore[attr-defined]
+        if function is None:
+            return set()
+        if function not in cache:
+            cache[function] = {t.id for node in ast.walk(function.module.tree) if isinstance(node, ast.Assign)
+                               and isinstance(node.value, ast.Call)
+                               and last_part(dotted_name(node.value.func)) == function.name
+                               for t in node.targets if isinstance(t, ast.Name)
+                               and any(isinstance(a, ast.Name) and a.id == t.id for a in node.value.args)}
+        return cache[function]
 
     def _to_device(self, call: Call, data: Data) -> Value:
         node = call.node
