@@ -2013,3 +2013,18 @@ def test_a_name_given_to_a_function_and_replaced_by_its_result_holds_the_origina
               f"faces = np.load('faces.npy')\n{call}\nmodel = keras.Sequential([keras.layers.Conv2D(8, 3)])\n"
               "model.fit(faces, epochs=3)\n")
     assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+@pytest.mark.parametrize("order, expected", [("step", [20]), ("preview", [])])
+def test_a_pass_on_a_test_set_after_the_steps_backward_in_a_training_loop_is_evaluation(order, expected, tmp_path):
+    # DiscoGAN (check_heldout18): every image_save_interval steps the fixed test images go through the generators
+    # after that step's backward, outside no_grad (Variable(..., volatile=True) is ignored since PyTorch 0.4); a
+    # pass before the backward of its step is part of that step
+    step = "        loss = gen(x).mean()\n        loss.backward()\n        opt.step()\n"
+    preview = "        if i % 1000 == 0:\n            shown = gen(test_x)\n            print(shown.shape)\n"
+    source = ("import torch\nimport torch.nn as nn\n\n\nclass G(nn.Module):\n    def forward(self, x):\n"
+              "        return x * 2\n\n\ngen = G().cuda()\nopt = torch.optim.Adam(gen.parameters())\n"
+              "test_x = read_images(test_paths).cuda()\nfor epoch in range(100):\n    for i in range(n_batches):\n"
+              "        x = read_images(paths[i * 64:(i + 1) * 64]).cuda()\n"
+              + (step + preview if order == "step" else preview + step))
+    assert _rules(tmp_path, source, "eval-without-no-grad") == expected

@@ -105,8 +105,9 @@ def eval_without_no_grad(script: Script) -> Iterator[Finding]:
         # for inputs, targets in validation_loader: the batches of an evaluation set
         eval_loop = next((loop for loop in reversed(ctx.loops) if isinstance(loop, (ast.For, ast.AsyncFor))
                           and any(is_eval_name(n) for n in names_in(loop.iter))), None)
-        eval_data = any(isinstance(a, Data) for a in arguments.items) or any(
-            is_eval_name(n) for argument in seen.node.args for n in names_in(argument)) or eval_loop is not None
+        # gen_B(test_A): an evaluation set, by the name it is given as
+        named = any(is_eval_name(n) for argument in seen.node.args for n in names_in(argument))
+        eval_data = any(isinstance(a, Data) for a in arguments.items) or named or eval_loop is not None
         if ctx.function is not None and ctx.function.cls is not None and ctx.function.name == "forward":
             continue  # a submodule run inside a model's own forward(): the call that runs the model is judged
         # a model run in a Dataset's __getitem__ (pseudo-labels, features): no backward ever reaches it there
@@ -118,15 +119,16 @@ def eval_without_no_grad(script: Script) -> Iterator[Finding]:
             continue  # one forward pass on one batch: its graph goes with its output
         if not eval_data and _detached_at_once(seen.node, ctx.module):
             continue  # sample = gen(z).detach(), a preview: its graph goes as the pass ends, one batch's as in training
-        # after model.eval() inside the loop over steps (a preview every print_freq steps), the pass of that loop
-        # is the region: its training came before the switch
-        switched = ctx.loops[0] if ctx.eval_mode and ctx.loops else None
+        # after model.eval() inside the loop over steps (a preview every print_freq steps), or on an evaluation set
+        # named as one (gen_B(test_A) every image_save_interval steps), the pass of that loop is the region: its
+        # training came before
+        switched = ctx.loops[0] if (ctx.eval_mode or named and eval_loop is None) and ctx.loops else None
         region = _step_loop(ctx, script) or eval_loop or switched or ctx.function or \
             (ctx.loops[-1] if ctx.loops else None)
         # each model of the loop (an encoder, then a decoder) saves its own activations
         key = (region, dotted_name(seen.node.func) if isinstance(seen.node, ast.Call) else "")
-        if key in reported or _trains_in(region, seen, script) or _called_to_train(region, script) or \
-                _same_inputs_as_training(seen, script):
+        if key in reported or _trains_in(region, seen, script, after=region is switched) or \
+                _called_to_train(region, script) or _same_inputs_as_training(seen, script):
             continue
         reported.add(key)
         yield script.finding(
@@ -199,13 +201,14 @@ def _backward_after(call: ast.Call, module: Module) -> bool:
                and n.lineno > call.lineno for n in nodes)
 
 
-def _trains_in(region: object, seen: Seen, script: Script) -> bool:
-    """A backward() or optimizer.step() in the same function or loop: this forward pass is training."""
+def _trains_in(region: object, seen: Seen, script: Script, after: bool = False) -> bool:
+    """A backward() or optimizer.step() in the same function or loop: this forward pass is training (``after``: a
+    preview's loop, where only one after this pass counts)."""
     if isinstance(region, FunctionInfo):
         nodes: Iterator[ast.AST] = own_nodes(region.node)
     elif isinstance(region, ast.AST):
         nodes = ast.walk(region)
-        if seen.ctx.eval_mode and region is not _step_loop(seen.ctx, script):
+        if (seen.ctx.eval_mode or after) and region is not _step_loop(seen.ctx, script):
             # for epoch in ...: train; model.eval(); preview = model(x): the training of this pass came before
             # the switch, so only a backward or step after this forward would make it part of training
             nodes = (n for n in nodes if getattr(n, "lineno", 0) > seen.node.lineno)
