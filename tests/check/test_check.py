@@ -2028,3 +2028,17 @@ def test_a_pass_on_a_test_set_after_the_steps_backward_in_a_training_loop_is_eva
               "        x = read_images(paths[i * 64:(i + 1) * 64]).cuda()\n"
               + (step + preview if order == "step" else preview + step))
     assert _rules(tmp_path, source, "eval-without-no-grad") == expected
+
+
+@pytest.mark.parametrize("picked, expected", [("dataset.paper_feat[train_idx]", [8]),
+                                              ("dataset.paper_label[train_idx]", [])])
+def test_the_rows_of_a_split_picked_from_a_library_data_set_and_moved_to_the_gpu_are_the_split(
+        picked, expected, tmp_path):
+    # OGB's MAG240M MLP (check_heldout18): the training papers' features, picked from the memory-mapped matrix of
+    # the library's data set by the split's index array, converted and moved to the GPU whole; their labels are
+    # one number each
+    source = ("import torch\nfrom ogb.lsc import MAG240MDataset\n\ndataset = MAG240MDataset('data')\n"
+              "train_idx = dataset.get_idx_split('train')\ndevice = 'cuda:0'\n"
+              f"x_train = {picked}\nx_train = torch.from_numpy(x_train).to(torch.float).to(device)\n"
+              "print(x_train.shape)\n")
+    assert _rules(tmp_path, source, "dataset-on-gpu") == expected

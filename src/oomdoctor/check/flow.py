@@ -849,6 +849,14 @@ class Flow(CallHandlers):
             return Batch() if isinstance(container, Batch) else Item()
         if isinstance(container, Item):
             return container
+        if container is None and isinstance(node.value, ast.Attribute) and isinstance(node.slice, ast.Name) and \
+                (is_eval_name(node.slice.id) or "train" in words_of(node.slice.id)) and ctx.data_set_level and \
+                not ctx.loops and not isinstance(index, (Number, Text, Tensor, Batch, Item)):
+            # dataset.paper_feat[train_idx], dataset.paper_feat[valid_idx]: the rows of a split, picked by NumPy's
+            # fancy indexing from what a library's data set holds (features the flow cannot see): a new array of them,
+            # a part of the data set (its labels, dataset.paper_label[train_idx], by the attribute's name)
+            return Data(node.lineno, str(ctx.module.path), ast.unparse(node)[:60], ARRAYS, split=True,
+                        labels=is_labels(words_of(node.value.attr)))
         return None
 
     def _mapped_subscript(self, mapped: Mapped, node: ast.Subscript, ctx: Context) -> Value:

@@ -224,8 +224,11 @@ def dataset_on_gpu(script: Script) -> Iterator[Finding]:
         data: Data = seen.value  # type: ignore[assignment]
         if negligible(data) or data.content == NAMES:
             continue
-        if total_bytes(data) is None and sample_bytes(data) is None and not read_in_batches(data, script):
-            continue  # np.load(path).cuda() of something the script never batches: a latent, a statistic
+        if total_bytes(data) is None and sample_bytes(data) is None and not read_in_batches(data, script) and \
+                not data.split:
+            # np.load(path).cuda() of something the script never batches: a latent, a statistic (the rows of a
+            # split, x[train_idx], are samples)
+            continue
         yield script.finding(
             "dataset-on-gpu", seen.node,
             _("The whole data set is moved to the GPU here ({size}): it occupies GPU memory for the whole run, "
