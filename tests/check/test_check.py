@@ -2042,3 +2042,17 @@ def test_the_rows_of_a_split_picked_from_a_library_data_set_and_moved_to_the_gpu
               f"x_train = {picked}\nx_train = torch.from_numpy(x_train).to(torch.float).to(device)\n"
               "print(x_train.shape)\n")
     assert _rules(tmp_path, source, "dataset-on-gpu") == expected
+
+
+@pytest.mark.parametrize("units, expected", [(925, [9]), (100, [])])
+def test_a_dense_layer_that_says_how_many_features_it_takes_after_flatten_is_sized(units, expected, tmp_path):
+    # DanQ (check_heldout18): the BiLSTM's 64 steps x 1,024 channels flattened into Keras 1's
+    # Dense(input_dim=64 * 1024, output_dim=925): 60.6 M weights, said by the Dense itself; into 100 units, 6.6 M
+    source = ("from keras.layers import LSTM, Convolution1D, Dense, Dropout, Flatten, MaxPooling1D\n"
+              "from keras.models import Sequential\n\nnet = Sequential()\n"
+              "net.add(Convolution1D(input_dim=4, input_length=1000, nb_filter=1024, filter_length=30))\n"
+              "net.add(MaxPooling1D(pool_length=15, stride=15))\n"
+              "net.add(LSTM(input_dim=1024, output_dim=1024, return_sequences=True))\nnet.add(Dropout(0.5))\n"
+              f"net.add(Flatten())\nnet.add(Dense(input_dim=64 * 1024, output_dim={units}, activation='relu'))\n"
+              "net.compile(loss='binary_crossentropy', optimizer='rmsprop')\n")
+    assert _rules(tmp_path, source, "flatten-dense") == expected
