@@ -344,8 +344,10 @@ def test_paths_from_a_folder_listing_are_not_a_data_set_in_memory(listing, expec
     assert _rules(tmp_path, source, "in-memory-array") == expected
 
 
-@pytest.mark.parametrize("read, expected", [("self.files[i]", [16]), ("str(i)", [])])
+@pytest.mark.parametrize("read, expected", [("self.files[i]['path']", [16]), ("str(i)", [])])
 def test_workers_copy_only_what_getitem_reads(read, expected, tmp_path):
+    # one record per utterance (a dict with its path); a bare path opened per item is as light as a listing's
+    # (test_a_list_whose_entries_getitem_opens_as_files_is_a_list_of_paths)
     source = ("import os, json\nimport numpy as np\nfrom torch.utils.data import DataLoader, Dataset\n\n"
               "class Speakers(Dataset):\n    def __init__(self, root):\n        self.root = root\n"
               "        self.files = json.load(open(os.path.join(root, 'utterances.json')))\n\n"
@@ -1846,3 +1848,211 @@ def test_a_numpy_view_function_of_a_list_makes_a_new_array_of_it(made, expected,
               f"        patches.append(np.array(cube[:, r:r + 9, c:c + 9]))\nmoved = {made}\n"
               "print(moved.shape, len(patches))\n")
     assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+@pytest.mark.parametrize("over, expected", [("zip(real_feats, fake_feats)", []), ("loader", [22])])
+def test_a_sum_a_function_makes_anew_over_the_tensors_of_one_step_holds_that_step(over, expected, tmp_path):
+    # DiscoGAN's feature-matching loss (check_heldout18): losses = 0, then one term per discriminator layer's
+    # features, returned into the step's loss that backward() is called on: a sum of one step's terms, made anew on
+    # each call; the same sum over a loader's batches keeps every step's graph
+    source = ("import torch\nimport torch.nn as nn\n\n\nclass Disc(nn.Module):\n"
+              "    def forward(self, x):\n        return x.mean(), [x, x * 2]\n\n\n"
+              "def fm_loss(real_feats, fake_feats, criterion):\n    losses = 0\n"
+              f"    for real, fake in {over}:\n"
+              "        losses += criterion(real.mean(0), fake.mean(0))\n    return losses\n\n\n"
+              "disc, crit = Disc().cuda(), nn.MSELoss()\nfor epoch in range(10):\n    for a, b in loader:\n"
+              "        _, real_feats = disc(a.cuda())\n        _, fake_feats = disc(b.cuda())\n"
+              "        loss = fm_loss(real_feats, fake_feats, crit)\n        loss.backward()\n")
+    assert _rules(tmp_path, source, "loss-keeps-graph") == expected
+
+
+@pytest.mark.parametrize("made, expected", [("gen(z).detach()", []), ("gen(z)", [19])])
+def test_a_preview_pass_detached_at_once_keeps_no_graph(made, expected, tmp_path):
+    # the ECG GAN (check_heldout18): after each training run, gen.eval() and one batch of noise through the
+    # generator, detached on the spot for a plot: its graph goes as the pass ends, one batch's worth as each training
+    # step saves; kept with its graph, the preview holds it while it is drawn
+    source = ("import matplotlib.pyplot as plt\nimport torch\nimport torch.nn as nn\n\n\n"
+              "class Generator(nn.Module):\n    def forward(self, z):\n        return z * 2\n\n\n"
+              "for width in [0, 3, 5]:\n    gen = Generator().cuda()\n"
+              "    opt = torch.optim.Adam(gen.parameters())\n    for x in loader:\n"
+              "        gen(x.cuda()).mean().backward()\n        opt.step()\n    gen.eval()\n"
+              f"    z = torch.randn(119, 100).cuda()\n    sample = {made}\n    plt.plot(sample[0].tolist())\n")
+    assert _rules(tmp_path, source, "eval-without-no-grad") == expected
+
+
+@pytest.mark.parametrize("opened, expected", [("Image.open(self.images[index]).convert('RGB')", []),
+                                              ("Image.open(os.path.join(self.root, self.images[index]))", []),
+                                              ("self.images[index].split()", [22])])
+def test_a_list_whose_entries_getitem_opens_as_files_is_a_list_of_paths(opened, expected, tmp_path):
+    # DeepLabv3 on VOC (check_heldout18): the image paths, voc_root + a line of the list file each, kept in
+    # self.images and opened one per item: a path is some 100 bytes, as a folder's listing's are; the same lines
+    # read as the samples themselves are the text the workers copy
+    source = ("import os\n\nfrom PIL import Image\nfrom torch.utils.data import DataLoader, Dataset\n\n\n"
+              "class VOC(Dataset):\n    def __init__(self, root, list_file):\n        self.root = root\n"
+              "        self.images = []\n        with open(list_file) as lines:\n            for line in lines:\n"
+              "                self.images.append(root + line.split()[0])\n\n    def __getitem__(self, index):\n"
+              f"        return {opened}\n\n    def __len__(self):\n        return len(self.images)\n\n\n"
+              "loader = DataLoader(VOC('VOC2012', 'train_aug.txt'), batch_size=8, num_workers=4)\n")
+    assert _rules(tmp_path, source, "workers-copy-dataset") == expected
+
+
+@pytest.mark.parametrize("side, expected", [(96, []), (512, [9])])
+def test_a_conversion_in_place_of_small_samples_is_not_said_without_their_count(side, expected, tmp_path):
+    # the ultrasound nerve U-Net (check_heldout18): every frame shrunk to 96 x 96 uint8, then made float32 in place
+    # of it: 36 KiB a sample, a thousand of them 36 MiB, so only their count (not shown) makes it large; a 512 x 512
+    # frame is 1 MiB as float32, and a thousand of them already 1 GiB
+    source = ("import numpy as np\nfrom skimage.transform import resize\n\nframes = np.load('frames.npy')\n"
+              f"small = np.ndarray((frames.shape[0], {side}, {side}), dtype=np.uint8)\n"
+              "for k in range(frames.shape[0]):\n"
+              f"    small[k] = resize(frames[k], ({side}, {side}), preserve_range=True)\n"
+              "print(small.shape)\nsmall = small.astype('float32')\nmodel.fit(small, epochs=20)\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+@pytest.mark.parametrize("first, expected", [("Convolution1D(320, 26, input_dim=4, input_length=1000)", [5]),
+                                             ("Dense(925, input_dim=4000)", [])])
+def test_a_dense_layer_given_input_dim_after_a_convolution_does_not_make_the_model_take_table_rows(
+        first, expected, tmp_path):
+    # DanQ (check_heldout18): Keras 1's Dense(input_dim=64 * 1024) after the convolution and the BiLSTM; the model
+    # takes 1000 x 4 one-hot DNA windows, its first layer says, so the test set loaded whole is what it is tested on
+    source = ("import scipy.io\nfrom keras.layers import Convolution1D, Dense, Flatten\n"
+              "from keras.models import Sequential\n\ntest_mat = scipy.io.loadmat('test.mat')\n"
+              f"net = Sequential()\nnet.add({first})\nnet.add(Flatten())\n"
+              "net.add(Dense(input_dim=64 * 1024, output_dim=925))\nnet.compile(loss='mse', optimizer='rmsprop')\n"
+              "net.evaluate(test_mat['testxdata'], test_mat['testdata'])\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+@pytest.mark.parametrize("made, expected", [("resize(imgs[k], (96, 96), preserve_range=True)", [6, 7]),
+                                            ("imgs[k].clip(0, 1)", [])])
+def test_an_array_loaded_whole_whose_rows_the_script_resizes_holds_images(made, expected, tmp_path):
+    # the ultrasound nerve U-Net (check_heldout18): the 420 x 580 frames and masks np.load-ed whole, then each one
+    # shrunk to 96 x 96 by a helper: what the script resizes is an image, so each row of the load is one (the masks
+    # too: an image per sample, not one number); rows it only clips say nothing of their size
+    source = ("import numpy as np\nfrom skimage.transform import resize\n\n\n"
+              "def load_train_data():\n"
+              "    frames = np.load('imgs_train.npy')\n    masks = np.load('imgs_mask_train.npy')\n"
+              "    return frames, masks\n\n\ndef preprocess(imgs):\n"
+              "    small = np.ndarray((imgs.shape[0], 96, 96), dtype=np.uint8)\n    for k in range(imgs.shape[0]):\n"
+              f"        small[k] = {made}\n    return small[..., np.newaxis]\n\n\n"
+              "x, m = load_train_data()\nx = preprocess(x)\nm = preprocess(m)\nmodel.fit(x, m, epochs=20)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+@pytest.mark.parametrize("kept, expected", [("face.astype('float32')", [11]), ("face", [])])
+def test_an_array_made_in_a_loop_over_a_data_sets_rows_is_one_sample(kept, expected, tmp_path):
+    # the FER-2013 emotion classifier (check_heldout18): each row's pixel string parsed into an array, resized as
+    # uint8 and made float32 before it is kept with every other face: np.asarray of what the flow cannot follow, in a
+    # loop over the samples of a data set, is one sample, made anew
+    source = ("import cv2\nimport numpy as np\nimport pandas as pd\n\n"
+              "table = pd.read_csv('fer2013.csv')\nfaces = []\nfor s in table['pixels'].tolist():\n"
+              "    face = np.asarray([int(v) for v in s.split(' ')]).reshape(48, 48)\n"
+              "    face = cv2.resize(face.astype('uint8'), (64, 64))\n"
+              f"    print(face.shape)\n    faces.append({kept})\nfaces = np.expand_dims(np.asarray(faces), -1)\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+@pytest.mark.parametrize("made, expected", [("np.asarray([int(v) for v in s.split(' ')]).reshape(48, 48)", [5]),
+                                            ("cv2.imread(s)", [])])
+def test_a_table_whose_rows_are_made_into_images_without_reading_a_file_holds_images(made, expected, tmp_path):
+    # the FER-2013 classifier (check_heldout18): every face is a string of 2,304 pixel values in a column of the CSV
+    # read whole; a loop over that column that resizes what it makes of each row, reading no file, says each row is
+    # an image; a column of file names read one by one is a table of paths
+    source = ("import cv2\nimport numpy as np\nimport pandas as pd\n\n"
+              "table = pd.read_csv('fer2013.csv')\nfaces = []\nfor s in table['pixels'].tolist():\n"
+              f"    face = {made}\n    faces.append(cv2.resize(face.astype('uint8'), (64, 64)))\n"
+              "faces = np.expand_dims(np.asarray(faces), -1)\nmodel.fit(faces, table['emotion'].values, epochs=9)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+def test_arrays_a_function_stacks_from_its_own_list_on_two_calls_are_two_data_sets(tmp_path):
+    # DiscoGAN (check_heldout18): read_images(test_style_A) and read_images(test_style_B), each np.stack(out) of the
+    # function's own list: the two calls give two arrays, so converting the first in place holds no second copy of it
+    script = tmp_path / "train.py"
+    script.write_text("import cv2\nimport numpy as np\n\n\ndef read_images(paths):\n    out = []\n"
+                      "    for p in paths:\n        out.append(cv2.imread(p))\n    out = np.stack(out)\n"
+                      "    return out\n\n\ntest_a = read_images(paths_a)\ntest_b = read_images(paths_b)\n"
+                      "test_a = test_a.astype(np.float32)\nprint(test_a.shape, test_b.shape)\n")
+    [finding] = [f for f in check_source(script) if f.rule == "dtype-blowup"]
+    assert finding.line == 15 and "converts the whole uint8 data set" in finding.message
+
+
+@pytest.mark.parametrize("use, expected", [("model.fit(x, y, epochs=3)", [7]),
+                                           ("one = np.expand_dims(x, axis=0)\nmodel.predict(one)", [])])
+def test_what_a_loader_function_returns_is_what_its_load_read(use, expected, tmp_path):
+    # a loader of the script's own returns np.load(path), made anew on each call: what the call gives is trained on,
+    # so the load its body makes is the training set; one array made a batch of one for predict is one sample
+    source = ("import numpy as np\nfrom tensorflow import keras\n\n\n"
+              "def load(path):\n    print('loading', path)\n    return np.load(path)\n\n\n"
+              "x = load('x_train.npy')\ny = np.load('y_train.npy')\n"
+              f"model = keras.Sequential([keras.layers.Conv2D(8, 3), keras.layers.Dense(1)])\n{use}\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+@pytest.mark.parametrize("built, split, expected", [("imgs = np.array(imgs)", "imgs", [8, 9]),
+                                                   ("arr = np.array(imgs)", "arr", [8])])
+def test_a_copy_kept_beside_an_array_built_in_place_of_its_list_is_news(built, split, expected, tmp_path):
+    # the SRGAN trainer (check_heldout18): hr_images = np.array(hr_images) holds the images twice only while it is
+    # built (the list goes as the array takes its name); train_test_split then copies the array while it stays: a
+    # second peak. Where the list stays beside the array, the data set was already said to be held twice
+    source = ("import cv2\nimport numpy as np\nfrom sklearn.model_selection import train_test_split\n\n"
+              "imgs = []\nfor name in names:\n    imgs.append(cv2.imread(name))\n"
+              f"{built}\nx_train, x_test = train_test_split({split}, test_size=0.33)\n"
+              "print(x_train.shape, len(imgs))\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+@pytest.mark.parametrize("call, expected", [("faces = preprocess_input(faces)", [6]),
+                                            ("faces = preprocess_input(np.load('faces.npy'))", [])])
+def test_a_name_given_to_a_function_and_replaced_by_its_result_holds_the_original_while_it_runs(
+        call, expected, tmp_path):
+    # the FER-2013 classifier (check_heldout18): faces = preprocess_input(faces), whose x = x.astype('float32')
+    # copies every face while the caller's faces still holds them (it takes the result only on return)
+    source = ("import numpy as np\nfrom tensorflow import keras\n\n\ndef preprocess_input(x):\n"
+              "    x = x.astype('float32')\n    x = x / 255.0\n    return x\n\n\n"
+              f"faces = np.load('faces.npy')\n{call}\nmodel = keras.Sequential([keras.layers.Conv2D(8, 3)])\n"
+              "model.fit(faces, epochs=3)\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+@pytest.mark.parametrize("order, expected", [("step", [20]), ("preview", [])])
+def test_a_pass_on_a_test_set_after_the_steps_backward_in_a_training_loop_is_evaluation(order, expected, tmp_path):
+    # DiscoGAN (check_heldout18): every image_save_interval steps the fixed test images go through the generators
+    # after that step's backward, outside no_grad (Variable(..., volatile=True) is ignored since PyTorch 0.4); a
+    # pass before the backward of its step is part of that step
+    step = "        loss = gen(x).mean()\n        loss.backward()\n        opt.step()\n"
+    preview = "        if i % 1000 == 0:\n            shown = gen(test_x)\n            print(shown.shape)\n"
+    source = ("import torch\nimport torch.nn as nn\n\n\nclass G(nn.Module):\n    def forward(self, x):\n"
+              "        return x * 2\n\n\ngen = G().cuda()\nopt = torch.optim.Adam(gen.parameters())\n"
+              "test_x = read_images(test_paths).cuda()\nfor epoch in range(100):\n    for i in range(n_batches):\n"
+              "        x = read_images(paths[i * 64:(i + 1) * 64]).cuda()\n"
+              + (step + preview if order == "step" else preview + step))
+    assert _rules(tmp_path, source, "eval-without-no-grad") == expected
+
+
+@pytest.mark.parametrize("picked, expected", [("dataset.paper_feat[train_idx]", [8]),
+                                              ("dataset.paper_label[train_idx]", [])])
+def test_the_rows_of_a_split_picked_from_a_library_data_set_and_moved_to_the_gpu_are_the_split(
+        picked, expected, tmp_path):
+    # OGB's MAG240M MLP (check_heldout18): the training papers' features, picked from the memory-mapped matrix of
+    # the library's data set by the split's index array, converted and moved to the GPU whole; their labels are
+    # one number each
+    source = ("import torch\nfrom ogb.lsc import MAG240MDataset\n\ndataset = MAG240MDataset('data')\n"
+              "train_idx = dataset.get_idx_split('train')\ndevice = 'cuda:0'\n"
+              f"x_train = {picked}\nx_train = torch.from_numpy(x_train).to(torch.float).to(device)\n"
+              "print(x_train.shape)\n")
+    assert _rules(tmp_path, source, "dataset-on-gpu") == expected
+
+
+@pytest.mark.parametrize("units, expected", [(925, [9]), (100, [])])
+def test_a_dense_layer_that_says_how_many_features_it_takes_after_flatten_is_sized(units, expected, tmp_path):
+    # DanQ (check_heldout18): the BiLSTM's 64 steps x 1,024 channels flattened into Keras 1's
+    # Dense(input_dim=64 * 1024, output_dim=925): 60.6 M weights, said by the Dense itself; into 100 units, 6.6 M
+    source = ("from keras.layers import LSTM, Convolution1D, Dense, Dropout, Flatten, MaxPooling1D\n"
+              "from keras.models import Sequential\n\nnet = Sequential()\n"
+              "net.add(Convolution1D(input_dim=4, input_length=1000, nb_filter=1024, filter_length=30))\n"
+              "net.add(MaxPooling1D(pool_length=15, stride=15))\n"
+              "net.add(LSTM(input_dim=1024, output_dim=1024, return_sequences=True))\nnet.add(Dropout(0.5))\n"
+              f"net.add(Flatten())\nnet.add(Dense(input_dim=64 * 1024, output_dim={units}, activation='relu'))\n"
+              "net.compile(loss='binary_crossentropy', optimizer='rmsprop')\n")
+    assert _rules(tmp_path, source, "flatten-dense") == expected

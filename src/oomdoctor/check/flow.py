@@ -8,7 +8,17 @@ from dataclasses import replace
 
 from .context import Context, Scope, Seen
 from .handlers import UNKNOWN, Call, CallHandlers, known_images
-from .library import DECODERS, FEW_LARGE, LISTINGS, MODEL_METHODS, PER_FILE_LOADERS, REDUCTIONS, argument, loader_kind
+from .library import (
+    DECODERS,
+    FEW_LARGE,
+    LISTINGS,
+    MODEL_METHODS,
+    PATH_CALLS,
+    PER_FILE_LOADERS,
+    REDUCTIONS,
+    argument,
+    loader_kind,
+)
 from .modules import ClassInfo, FunctionInfo, Module, module_files
 from .names import LABEL_WORDS, calls_in, dotted_name, is_eval_name, is_labels, last_part, names_in, words_of
 from .values import (
@@ -16,6 +26,7 @@ from .values import (
     FEW,
     FILES,
     NAMES,
+    PER_CALL,
     TABLE,
     Batch,
     ClassRef,
@@ -99,6 +110,11 @@ class Flow(CallHandlers):
         self._appends: dict[ast.stmt, ast.Call] = {}
         self._local_imports: dict[tuple[Module, str, int], Module | None] = {}
         self._unseen_submodules: dict[tuple[ClassInfo, str], bool] = {}
+        # the data sets whose rows the script resizes as images, and the parameters whose rows it resizes (what each
+        # call gives them is such a data set: Script.image_roots)
+        self.image_rows: set[str] = set()
+        self.image_parameters: set[tuple[FunctionInfo, str]] = set()
+        self._replaced_names: dict[FunctionInfo, set[str]] = {}  # CallHandlers._given_and_replaced, once a function
         self.run()
 
     # -- rounds -------------------------------------------------------------------------------------------------
@@ -526,7 +542,7 @@ class Flow(CallHandlers):
             return  # a loop over the frames or samples of one batch: the list holds one step
         if isinstance(loop, (ast.For, ast.AsyncFor)) and ctx.function is not None and len(ctx.loops) == 1 and \
                 isinstance(target, ast.Name) and not self._is_global(target, ctx) and \
-                _over_literal(loop, ctx.function.node):
+                (_over_literal(loop, ctx.function.node) or self._over_one_steps_tensors(loop, target, ctx.function)):
             # for layer, w in weights.items(): terms.append(...), weights a dict written in the function: a
             # few terms per call, in a list that the next call makes anew
             return
@@ -534,6 +550,17 @@ class Flow(CallHandlers):
         if key and not self._reset_before_in_loop(key, node, ctx):
             self.seen.append(Seen("accumulated-list" if appended else "accumulated-sum", node, ctx, value,
                                   target=key))
+
+    def _over_one_steps_tensors(self, loop: ast.For | ast.AsyncFor, target: ast.Name, function: FunctionInfo) -> bool:
+        """for real, fake in zip(real_feats, fake_feats): losses += ...: the loop goes over tensors the function is
+        given or computes (a discriminator's feature maps, a tuple of losses), the parts of one step, and the sum is
+        the function's own, made anew on each call (not a parameter a caller carries from step to step)."""
+        iterable = self.values.get(loop.iter)
+        tensors = isinstance(iterable, Tensor) or isinstance(iterable, Several) and any(
+            isinstance(item, Tensor) for item in iterable.items)
+        arguments = function.node.args
+        parameters = {a.arg for a in arguments.posonlyargs + arguments.args + arguments.kwonlyargs}
+        return tensors and target.id not in parameters
 
     def _is_global(self, target: ast.Name, ctx: Context) -> bool:
         if ctx.function is None:
@@ -822,6 +849,14 @@ class Flow(CallHandlers):
             return Batch() if isinstance(container, Batch) else Item()
         if isinstance(container, Item):
             return container
+        if container is None and isinstance(node.value, ast.Attribute) and isinstance(node.slice, ast.Name) and \
+                (is_eval_name(node.slice.id) or "train" in words_of(node.slice.id)) and ctx.data_set_level and \
+                not ctx.loops and not isinstance(index, (Number, Text, Tensor, Batch, Item)):
+            # dataset.paper_feat[train_idx], dataset.paper_feat[valid_idx]: the rows of a split, picked by NumPy's
+            # fancy indexing from what a library's data set holds (features the flow cannot see): a new array of them,
+            # a part of the data set (its labels, dataset.paper_label[train_idx], by the attribute's name)
+            return Data(node.lineno, str(ctx.module.path), ast.unparse(node)[:60], ARRAYS, split=True,
+                        labels=is_labels(words_of(node.value.attr)))
         return None
 
     def _mapped_subscript(self, mapped: Mapped, node: ast.Subscript, ctx: Context) -> Value:
@@ -1244,10 +1279,10 @@ class Flow(CallHandlers):
                           if isinstance(v, Model) and v.framework == "keras"), None)
             if built is not None and call.ctx.loops:
                 self.seen.append(Seen("model-built", call.node, call.ctx, built))
-            if isinstance(returned, Data) and returned.root == f"{returned.path}:{returned.line}" and \
-                    callee.info.node.lineno <= returned.line <= (callee.info.node.end_lineno or returned.line):
-                # made anew by the function on each call: cut(scene_a) and cut(scene_b) are two data sets
-                returned = replace(returned, root=f"{returned.root}{_PER_CALL}{call.ctx.module.path}:{call.node.lineno}")
+            if isinstance(returned, Data) and _made_in(returned, callee.info):
+                # made anew by the function on each call: cut(scene_a) and cut(scene_b) are two data sets (and
+                # read_images(test_a) and read_images(test_b), an array stacked from the function's own list)
+                returned = replace(returned, root=f"{returned.root}{PER_CALL}{call.ctx.module.path}:{call.node.lineno}")
             if isinstance(returned, Item) and returned.widened_line is not None and \
                     callee.info.node.lineno <= returned.widened_line <= (callee.info.node.end_lineno or 0):
                 # normalize(pic) = (255. - pic) / 255.: the helper may serve several loops (a batch's, the whole
@@ -1329,6 +1364,10 @@ class Flow(CallHandlers):
             data = call.args[0]
             if data.container == "list" and data.content in (ARRAYS, FILES):
                 return self._to_array(call)  # np.transpose(patches, ...) of a list: a new array of it, np.array's
+            axis = call.kwargs.get("axis", call.args[1] if len(call.args) > 1 else None)
+            if call.qualified == "numpy.expand_dims" and isinstance(axis, Number) and axis.value == 0:
+                # np.expand_dims(mg, axis=0) before predict: one sample made a batch of one, not a data set
+                return replace(data, shape=None, small=True)
             return replace(data, shape=(data.shape[:1] + (None,)) if data.shape else None)
         if item is not None and call.callee is None and call.qualified.split(".")[0] in _ARRAY_LIBRARIES:
             if last_part(call.qualified) in REDUCTIONS:
@@ -1381,13 +1420,17 @@ def _over_literal(loop: ast.For | ast.AsyncFor, function: ast.AST) -> bool:
     return bool(bound) and all(isinstance(v, literals) for v in bound)
 
 
-# Joins the root of an array a function makes to the call that made it: each call's array is a data set of its own
-_PER_CALL = "@"
+def _made_in(data: Data, function: FunctionInfo) -> bool:
+    """The data set came to be in ``function``'s body (its root, where it started, is a line of it): the function
+    makes it anew on each call."""
+    path, _colon, line = data.root.rpartition(":")
+    return PER_CALL not in data.root and line.isdigit() and path == str(function.module.path) and \
+        function.node.lineno <= int(line) <= (function.node.end_lineno or function.node.lineno)
 
 
 def _made_per_call(data: Data) -> bool:
     """The array was made anew by the script's function at the call that gave it (see _call_project)."""
-    return _PER_CALL in data.root
+    return PER_CALL in data.root
 
 
 def _without_graph(value: Value) -> Value:
@@ -1629,9 +1672,6 @@ _ROW_SET_WORDS = {"idx", "idxs", "indices", "inds", "ids", "perm", "permutation"
 _MODULE_ONLY_METHODS = {"eval", "parameters", "named_parameters", "named_modules", "children"}
 
 
-_PATH_CALLS = {"os.path.join", "posixpath.join", "pathlib.Path", "os.path.abspath", "os.path.normpath"}
-
-
 def _joins_a_path(expression: ast.expr, module: Module) -> bool:
     """os.path.join(root, parts[0]), or a name the function assigns one to: a file's path (the lines of a list
     file become file names, a list as light as a folder's listing, not a second copy of a text)."""
@@ -1639,7 +1679,7 @@ def _joins_a_path(expression: ast.expr, module: Module) -> bool:
     if isinstance(expression, ast.Name):
         function = module.function_of(expression)
         calls = _calls_assigned_to(expression.id, function.node if function is not None else module.tree)
-    return bool(calls) and all(module.qualified(c.func) in _PATH_CALLS for c in calls)
+    return bool(calls) and all(module.qualified(c.func) in PATH_CALLS for c in calls)
 
 
 def _running_cat(node: ast.stmt, module: Module) -> ast.expr | None:

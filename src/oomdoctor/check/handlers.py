@@ -35,6 +35,7 @@ from .library import (
     keyword_value,
     loader_kind,
 )
+from .modules import FunctionInfo
 from .names import dotted_name, is_batch_size, is_labels, last_part, names_inputs, words_of
 from .values import (
     ARRAYS,
@@ -307,9 +308,26 @@ class CallHandlers:
 
     def _resize(self, call: Call) -> Value:
         image = call.args[0] if call.args else None
+        self._rows_resized(call, image)
         if not isinstance(image, Item):
             return Item() if call.ctx.loops else None
         return replace(image, shape=_resized(call, image, self.values), fresh=True)
+
+    def _rows_resized(self, call: Call, image: Value) -> None:
+        """resize(imgs[k], (96, 96)): what the script resizes is an image, so the array it is a row of holds images
+        (of a parameter's rows, whatever each call gives it: the frames here, the masks there); so does a table
+        whose entries a loop makes into the images it resizes, reading no file (a column of pixel strings)."""
+        if isinstance(image, Item) and not image.fresh and image.root:
+            self.image_rows.add(image.root)  # type: ignore[attr-defined]
+        loop = call.ctx.loops[-1] if call.ctx.loops else None
+        iterated = self.values.get(loop.iter) if isinstance(loop, (ast.For, ast.AsyncFor)) else None
+        if isinstance(iterated, Data) and not self.reads_files(loop, call.ctx.module):  # type: ignore[attr-defined]
+            self.image_rows.add(iterated.root)  # type: ignore[attr-defined]
+        node = call.node.args[0] if call.node.args else None
+        function = call.ctx.function
+        if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and function is not None and \
+                node.value.id in {a.arg for a in function.node.args.posonlyargs + function.node.args.args}:
+            self.image_parameters.add((function, node.value.id))  # type: ignore[attr-defined]
 
     def _to_array(self, call: Call) -> Value:
         """np.array(x), np.stack(list), np.asarray(x, dtype=...): a new array made from x."""
@@ -350,6 +368,10 @@ class CallHandlers:
                 not isinstance(node.args[0], (ast.List, ast.Tuple, ast.Constant, ast.ListComp)):
             # np.array(X_train): nothing says what X_train is; a division by 255 after it will
             return Data(node.lineno, str(ctx.module.path), "np.array", ARRAYS, dtype=dtype, inferred=True)
+        if source is None and node.args and ctx.data_set_level and ctx.over_samples:
+            # for s in table['pixels'].tolist(): np.asarray([int(v) for v in s.split()]): a new array of what the flow
+            # cannot follow, in a loop over the samples of a data set, is one sample of it
+            return Item(None, dtype, fresh=True)
         return None
 
     def _created(self, call: Call) -> Value:
@@ -441,7 +463,7 @@ class CallHandlers:
         while scope is not None:
             for name in sorted(scope.names.by_root.get(source.root, ())):
                 value = scope.names[name]
-                if _made_later_here(value, call):
+                if _made_later_here(value, call) and name not in self._given_and_replaced(call.ctx.function):
                     continue  # series = load(): what this function returns, from an earlier round of the flow
                 if scope.parent is None and call.ctx.function is not None and \
                         self.bound_after_call(name, call.ctx.function):  # type: ignore[attr-defined]
@@ -450,6 +472,20 @@ class CallHandlers:
                     holders.append((name, scope.parent is None))
             scope = scope.parent
         self.seen.append(Seen("copied", call.node, call.ctx, result, source, holders=tuple(holders)))
+
+    def _given_and_replaced(self, function: FunctionInfo | None) -> set[str]:
+        """faces = preprocess_input(faces): the names given to ``function`` that take what it returns. While it runs
+        such a name still holds what it was given; its result replaces that only on return."""
+        cache: dict = self._replaced_names  # type: ignore[attr-defined]
+        if function is None:
+            return set()
+        if function not in cache:
+            cache[function] = {t.id for node in ast.walk(function.module.tree) if isinstance(node, ast.Assign)
+                               and isinstance(node.value, ast.Call)
+                               and last_part(dotted_name(node.value.func)) == function.name
+                               for t in node.targets if isinstance(t, ast.Name)
+                               and any(isinstance(a, ast.Name) and a.id == t.id for a in node.value.args)}
+        return cache[function]
 
     def _to_device(self, call: Call, data: Data) -> Value:
         node = call.node

@@ -59,6 +59,10 @@ FEW_LARGE = 32
 # Calls that list a folder: a list as long as the data set
 LISTINGS = {"os.listdir", "os.walk", "glob", "glob.glob", "glob.iglob", "os.scandir", "imutils.paths.list_images",
             "imutils.paths.list_files", "tensorflow.io.gfile.glob", "tensorflow.io.gfile.listdir"}
+# Calls that make a file's path of their parts (os.path.join(root, name)): what they give names a file
+PATH_CALLS = {"os.path.join", "posixpath.join", "pathlib.Path", "os.path.abspath", "os.path.normpath"}
+# Calls that open a file given its path, besides the decoders and loaders: open(path), h5py.File(path)
+FILE_OPENERS = {"open", "io.open", "codecs.open", "h5py.File"}
 # Reductions: of one decoded file, a few numbers (its minimum per channel, a histogram), not the file again
 REDUCTIONS = {"amin", "amax", "min", "max", "mean", "sum", "std", "var", "median", "argmax", "argmin", "histogram",
               "unique", "count_nonzero", "percentile", "quantile", "ptp", "nanmean", "nanmax", "nanmin", "nanstd",

@@ -15,6 +15,7 @@ from .names import calls_in, dotted_name, is_eval_name, is_labels, last_part, na
 from .script import Finding, Script
 from .values import (
     ARRAYS,
+    FEW,
     FILES,
     ITEMSIZE,
     LARGE_SAMPLE_BYTES,
@@ -33,6 +34,7 @@ from .values import (
     Several,
     assumed_dtype,
     image_shaped,
+    made_root,
     negligible,
     sample_bytes,
     total_bytes,
@@ -96,14 +98,16 @@ def read_in_batches(data: Data, script: Script) -> bool:
 
 
 def _roots_sliced_in_batches(script: Script) -> set[str]:
-    """The roots of the data sets the script slices with a batch-sized bound (X[i * batch_size:...])."""
+    """The roots of the data sets the script slices with a batch-sized bound (X[i * batch_size:...]); of what a
+    function makes anew on each call (words = read(path)), the function's own too (values.made_root): what its body
+    saw of it is what each call gives."""
     roots = set()
     for node in ast.walk(script.tree):
         if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice):
             value = script.value(node.value)
             bounds = [b for b in (node.slice.lower, node.slice.upper) if b is not None]
             if isinstance(value, Data) and any("batch" in words_of(n) for b in bounds for n in names_in(b)):
-                roots.add(value.root)
+                roots |= {value.root, made_root(value.root)}
     return roots
 
 
@@ -120,6 +124,8 @@ def whole_dataset_load(script: Script) -> Iterator[Finding]:
     """np.load, pd.read_csv, pickle.load, h5py's [:] called once on a data set the script shows is large."""
     for seen in script.seen("loaded"):
         data: Data = seen.value  # type: ignore[assignment]
+        if data.root in script.image_roots():
+            data = replace(data, labels=False)  # masks resized as images: an image per sample, not one number
         shaped = _largest_shape(data, script)
         if data.labels or data.small or negligible(data):
             continue  # a file of labels, indexes or a small table: loading it whole is what it is for
@@ -226,14 +232,16 @@ def _trained_on(data: Data, script: Script) -> bool:
 
 
 def _roots_trained_on(script: Script) -> set[str]:
-    """The roots of every data set the script trains on (see _trained_on)."""
+    """The roots of every data set the script trains on (see _trained_on); of what a function makes anew on each
+    call (x = load(); fit(x)), the function's own too (values.made_root): what its body saw of it (the np.load) is
+    what each call gives."""
     fed: set[str] = set()
     for call in script.calls_named(*_TRAINING_INPUTS):
         arguments = list(call.args) + [k.value for k in call.keywords]
         for given in arguments:
             for node in ast.walk(given):
                 value = script.value(node)
-                if isinstance(value, Data) and not value.labels:
+                if isinstance(value, Data) and not value.labels and not value.small:  # (not a few samples shown)
                     fed.add(value.root)
     # what a PyTorch Dataset the script defines keeps as its inputs (self.images = f['data'][()]) is what its
     # loader serves; other arrays it keeps (self.lh, a table of responses) may be anything
@@ -249,7 +257,7 @@ def _roots_trained_on(script: Script) -> set[str]:
             left, right = script.value(node.left), script.value(node.right)
             if isinstance(left, Data) and isinstance(right, Data) and {left.root, right.root} & fed:
                 fed |= {left.root, right.root}
-    return fed
+    return fed | {made_root(root) for root in fed}
 
 
 def _assigned_to_attribute(cls: ClassInfo, name: str, script: Script) -> list:
@@ -266,6 +274,12 @@ def _flat_model_input(script: Script) -> bool:
 
 
 def _takes_flat_input(script: Script) -> bool:
+    # a convolution or a recurrent layer given the input's shape (Convolution1D(input_dim=4, input_length=1000))
+    # takes images or sequences, whatever a later Dense is given (Keras 1 took input_dim on every layer)
+    if any(last_part(dotted_name(call)).startswith(("Conv", "LSTM", "GRU", "SimpleRNN")) and any(
+            k.arg in ("input_shape", "input_dim", "input_length", "batch_input_shape") for k in call.keywords)
+           for call in script.calls):
+        return False
     for call in script.calls:
         shapes = [k.value for k in call.keywords if k.arg in ("input_shape", "shape")]
         if last_part(dotted_name(call)) == "Input" and call.args:
@@ -302,9 +316,12 @@ def _by_root(seen: list[Seen]) -> dict[str, list[Seen]]:
 
 
 def _largest_shape(data: Data, script: Script) -> Data | None:
-    """The same data set where the script shows it is large (reshaped to images, a known size), or None."""
+    """The same data set where the script shows it is large (reshaped to images, a known size; its rows resized as
+    images, whatever their size), or None."""
     large = [v for v in script.same_data(data) if (total_bytes(v) or 0) >= NEGLIGIBLE_BYTES
              or (sample_bytes(v) or 0) >= LARGE_SAMPLE_BYTES]
+    if not large and data.root in script.image_roots():
+        return data
     return max(large, key=lambda v: sample_bytes(v) or 0, default=None)
 
 
@@ -561,6 +578,9 @@ def flow_float_copy(script: Script) -> Iterator[Finding]:
 def duplicate_copy(script: Script) -> Iterator[Finding]:
     """A full copy of a data set made while the original stays alive: the data is held twice."""
     reported: set[str] = set()
+    # data sets said held twice only while an array was built from their list in its place (x = np.array(x)): a
+    # later copy made while the array stays (a split of it) is news, another array built from a list is not
+    built: set[str] = set()
     for seen in script.seen("copied"):
         effect = _copy_effect(seen, script)
         if effect not in ("duplicate", "from-list", "grown"):
@@ -569,10 +589,12 @@ def duplicate_copy(script: Script) -> Iterator[Finding]:
         # the array a function returns from a list of its own (return np.array(clips), in either branch of an if):
         # the list goes with the call, so this peak is its own, and a later copy of the array is news again
         returned = effect == "from-list" and name is not None and _returned_from_local_list(seen, name)
-        if seen.source.root in reported and not returned:
+        if (seen.source.root in reported or seen.source.root in built and effect != "duplicate") and not returned:
             continue  # a third copy of a data set already said to be held twice says nothing new
         original = name or next((h for h, _level in seen.holders), None) or _("the original")
-        if effect != "grown" and not returned:  # held twice only while it is built: a later copy that stays is news
+        if effect == "from-list" and name is not None and _rebinds(seen, [name]) and not returned:
+            built.add(seen.source.root)
+        elif effect != "grown" and not returned:  # held twice only while it is built: a later copy that stays is news
             reported.add(seen.source.root)
         message, fix = _copy_advice(effect, original, script.size_of(seen.value))
         yield script.finding("duplicate-copy", seen.node, message, fix, module=seen.ctx.module)
@@ -715,8 +737,13 @@ def _copy_effect(seen: Seen, script: Script) -> str | None:
         _stays_alive(holder, seen, script, at_module_level) for holder, at_module_level in holders
         if holder != name)
     if not alive:
-        # x = x.astype('float32') of uint8 pixels: the original goes, but what stays is several times its size
-        return "converted" if wider and source.container == "numpy" else None
+        # x = x.astype('float32') of uint8 pixels: the original goes, but what stays is several times its size;
+        # said where the script shows the count (a size past negligible, as the source's is), or where the samples
+        # are large enough that any data set of them (FEW at least) fills memory: of small ones (96 x 96 frames),
+        # the count decides, and the script does not show it
+        sample = sample_bytes(data)
+        large = total_bytes(data) is not None or sample is None or sample * FEW >= NEGLIGIBLE_BYTES
+        return "converted" if wider and source.container == "numpy" and large else None
     return "wider" if wider else "from-list" if from_list else "duplicate"
 
 

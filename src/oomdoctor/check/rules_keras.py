@@ -7,7 +7,7 @@ from typing import Iterator
 
 from ..i18n import _
 from ..units import format_bytes
-from .library import argument
+from .library import argument, keyword_value
 from .modules import FunctionInfo
 from .names import calls_in, dotted_name, last_part
 from .script import Finding, Script
@@ -209,8 +209,10 @@ def flatten_dense(script: Script) -> Iterator[Finding]:
             # the feature map's size, where it follows from the input shape and the numbers the script binds
             bound = bound or _Constants(script.tree)
             numbers = _CalledOnce.of(script.main.function_of(flatten), script, bound) or bound
-            features = _flattened_features(sequence[:i], numbers)
-            units = _int_argument(after[0][1], 0, "units", numbers.at(after[0][1].lineno))
+            dense, at = after[0][1], numbers.at(after[0][1].lineno)
+            # Keras 1's Dense(input_dim=64 * 1024, output_dim=925) says itself how many features it takes
+            features = _flattened_features(sequence[:i], numbers) or _int_of(keyword_value(dense, "input_dim"), at)
+            units = _int_argument(dense, 0, "units", at) or _int_of(keyword_value(dense, "output_dim"), at)
             weights = features * units if features is not None and units is not None else None
             size = format_bytes(4 * weights) if weights is not None else ""
             if any(any(p in n for p in _POOLING) for n in before[convs[-1]:]):
@@ -347,6 +349,10 @@ def _int_of(node: ast.AST | None, constants: dict[str, int]) -> int | None:
     if isinstance(node, (ast.Tuple, ast.List)) and node.elts:  # (3, 3): square kernels and pools
         values = [_int_of(e, constants) for e in node.elts]
         return values[0] if values and all(v == values[0] for v in values) else None
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Mult, ast.Add)):  # 64 * 1024, base * 16
+        left, right = _int_of(node.left, constants), _int_of(node.right, constants)
+        if left is not None and right is not None:
+            return left * right if isinstance(node.op, ast.Mult) else left + right
     return None
 
 

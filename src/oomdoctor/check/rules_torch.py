@@ -7,7 +7,7 @@ from typing import Iterator
 
 from ..i18n import _
 from .context import Context, Seen
-from .library import LISTINGS, keyword_value
+from .library import DECODERS, FILE_OPENERS, LISTINGS, PATH_CALLS, PER_FILE_LOADERS, keyword_value, loader_kind
 from .modules import FunctionInfo, Module, own_nodes
 from .names import LABEL_WORDS, dotted_name, is_eval_name, last_part, names_in, words_of
 from .rules_data import read_in_batches
@@ -105,8 +105,9 @@ def eval_without_no_grad(script: Script) -> Iterator[Finding]:
         # for inputs, targets in validation_loader: the batches of an evaluation set
         eval_loop = next((loop for loop in reversed(ctx.loops) if isinstance(loop, (ast.For, ast.AsyncFor))
                           and any(is_eval_name(n) for n in names_in(loop.iter))), None)
-        eval_data = any(isinstance(a, Data) for a in arguments.items) or any(
-            is_eval_name(n) for argument in seen.node.args for n in names_in(argument)) or eval_loop is not None
+        # gen_B(test_A): an evaluation set, by the name it is given as
+        named = any(is_eval_name(n) for argument in seen.node.args for n in names_in(argument))
+        eval_data = any(isinstance(a, Data) for a in arguments.items) or named or eval_loop is not None
         if ctx.function is not None and ctx.function.cls is not None and ctx.function.name == "forward":
             continue  # a submodule run inside a model's own forward(): the call that runs the model is judged
         # a model run in a Dataset's __getitem__ (pseudo-labels, features): no backward ever reaches it there
@@ -116,15 +117,18 @@ def eval_without_no_grad(script: Script) -> Iterator[Finding]:
         if not (ctx.loops or ctx.repeated or eval_data or in_getitem or ctx.function is not None and is_eval_name(
                 ctx.function.name)):
             continue  # one forward pass on one batch: its graph goes with its output
-        # after model.eval() inside the loop over steps (a preview every print_freq steps), the pass of that loop
-        # is the region: its training came before the switch
-        switched = ctx.loops[0] if ctx.eval_mode and ctx.loops else None
+        if not eval_data and _detached_at_once(seen.node, ctx.module):
+            continue  # sample = gen(z).detach(), a preview: its graph goes as the pass ends, one batch's as in training
+        # after model.eval() inside the loop over steps (a preview every print_freq steps), or on an evaluation set
+        # named as one (gen_B(test_A) every image_save_interval steps), the pass of that loop is the region: its
+        # training came before
+        switched = ctx.loops[0] if (ctx.eval_mode or named and eval_loop is None) and ctx.loops else None
         region = _step_loop(ctx, script) or eval_loop or switched or ctx.function or \
             (ctx.loops[-1] if ctx.loops else None)
         # each model of the loop (an encoder, then a decoder) saves its own activations
         key = (region, dotted_name(seen.node.func) if isinstance(seen.node, ast.Call) else "")
-        if key in reported or _trains_in(region, seen, script) or _called_to_train(region, script) or \
-                _same_inputs_as_training(seen, script):
+        if key in reported or _trains_in(region, seen, script, after=region is switched) or \
+                _called_to_train(region, script) or _same_inputs_as_training(seen, script):
             continue
         reported.add(key)
         yield script.finding(
@@ -134,6 +138,13 @@ def eval_without_no_grad(script: Script) -> Iterator[Finding]:
               "batch."),
             _("Wrap evaluation in `with torch.no_grad():` (or torch.inference_mode()), or decorate the function "
               "with @torch.no_grad(); model.eval() alone does not turn gradients off."), module=ctx.module)
+
+
+def _detached_at_once(call: ast.AST, module: Module) -> bool:
+    """model(x).detach() (or .item(), .tolist(), .data): nothing keeps the output's graph once the pass ends."""
+    parent = module.parents.get(call)
+    return isinstance(parent, ast.Attribute) and parent.value is call and parent.attr in ("detach", "item", "tolist",
+                                                                                         "data")
 
 
 def _same_inputs_as_training(seen: Seen, script: Script) -> bool:
@@ -190,13 +201,14 @@ def _backward_after(call: ast.Call, module: Module) -> bool:
                and n.lineno > call.lineno for n in nodes)
 
 
-def _trains_in(region: object, seen: Seen, script: Script) -> bool:
-    """A backward() or optimizer.step() in the same function or loop: this forward pass is training."""
+def _trains_in(region: object, seen: Seen, script: Script, after: bool = False) -> bool:
+    """A backward() or optimizer.step() in the same function or loop: this forward pass is training (``after``: a
+    preview's loop, where only one after this pass counts)."""
     if isinstance(region, FunctionInfo):
         nodes: Iterator[ast.AST] = own_nodes(region.node)
     elif isinstance(region, ast.AST):
         nodes = ast.walk(region)
-        if seen.ctx.eval_mode and region is not _step_loop(seen.ctx, script):
+        if (seen.ctx.eval_mode or after) and region is not _step_loop(seen.ctx, script):
             # for epoch in ...: train; model.eval(); preview = model(x): the training of this pass came before
             # the switch, so only a backward or step after this forward would make it part of training
             nodes = (n for n in nodes if getattr(n, "lineno", 0) > seen.node.lineno)
@@ -212,8 +224,11 @@ def dataset_on_gpu(script: Script) -> Iterator[Finding]:
         data: Data = seen.value  # type: ignore[assignment]
         if negligible(data) or data.content == NAMES:
             continue
-        if total_bytes(data) is None and sample_bytes(data) is None and not read_in_batches(data, script):
-            continue  # np.load(path).cuda() of something the script never batches: a latent, a statistic
+        if total_bytes(data) is None and sample_bytes(data) is None and not read_in_batches(data, script) and \
+                not data.split:
+            # np.load(path).cuda() of something the script never batches: a latent, a statistic (the rows of a
+            # split, x[train_idx], are samples)
+            continue
         yield script.finding(
             "dataset-on-gpu", seen.node,
             _("The whole data set is moved to the GPU here ({size}): it occupies GPU memory for the whole run, "
@@ -239,6 +254,7 @@ def workers_copy_dataset(script: Script) -> Iterator[Finding]:
             continue
         chain = script.flow.class_chain(dataset.cls)
         per_element = _read_per_element(chain)
+        opened = _opened_per_element(chain)
         for cls in chain:
             for (owner, attribute), value in script.flow.attributes.items():
                 if owner is not cls or not isinstance(value, Data) or value.container not in ("list", "dict") and \
@@ -249,9 +265,10 @@ def workers_copy_dataset(script: Script) -> Iterator[Finding]:
                 if value.small or value.content not in (NAMES, TABLE) or words_of(attribute) & LABEL_WORDS - {
                         "label", "labels", "target", "targets"}:
                     continue
-                if value.how in _FOLDER_LISTINGS:
+                if value.how in _FOLDER_LISTINGS or value.content == NAMES and attribute in opened:
                     # a path is some 100 bytes: even a million files copied by 8 workers is 0.8 GB, a usual
                     # folder far less; what they name is read per item. Records, dicts and tables weigh more
+                    # (a path is what a listing gives, or what __getitem__ opens: Image.open(self.images[i]))
                     continue
                 module, site = script.flow.attribute_sites[(owner, attribute)]
                 if value.content == TABLE:
@@ -282,21 +299,68 @@ _FOLDER_LISTINGS = {last_part(name) for name in LISTINGS} | {"a list of file nam
 def _read_per_element(chain: list) -> set[str] | None:
     """The attributes of self that __getitem__ (or a method of self it calls) reads: what each worker touches;
     None when the script does not define __getitem__ (a library's reads what the script cannot see)."""
+    methods = _per_element_methods(chain)
+    if methods is None:
+        return None
+    return {node.attr for method in methods for node in ast.walk(method.node) if isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name) and node.value.id == "self"}
+
+
+def _per_element_methods(chain: list) -> list[FunctionInfo] | None:
+    """__getitem__ (or __iter__) and the methods of self it calls, the class's own or its bases'; None when the
+    script defines neither."""
     methods = {name: info for cls in reversed(chain) for name, info in cls.methods.items()}
     if "__getitem__" not in methods and "__iter__" not in methods:
         return None
-    read: set[str] = set()
-    todo, done = ["__getitem__", "__iter__"], set()
+    found: list[FunctionInfo] = []
+    todo = ["__getitem__", "__iter__"]
     while todo:
         name = todo.pop()
-        if name in done or name not in methods:
+        if name not in methods or methods[name] in found:
             continue
-        done.add(name)
-        for node in ast.walk(methods[name].node):
-            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
-                read.add(node.attr)
-                todo.append(node.attr)
-    return read
+        found.append(methods[name])
+        todo += [node.attr for node in ast.walk(methods[name].node) if isinstance(node, ast.Attribute)
+                 and isinstance(node.value, ast.Name) and node.value.id == "self"]
+    return found
+
+
+def _opened_per_element(chain: list) -> set[str]:
+    """The attributes whose entry __getitem__ opens as a file: Image.open(self.images[i]), cv2.imread(os.path.join(
+    self.root, self.files[i])), path = self.paths[i] then np.load(path): each entry is a file's path. (An entry's
+    field, self.entries[i]['path'], is a record that holds a path, not a path.)"""
+    opened: set[str] = set()
+    for method in _per_element_methods(chain) or []:
+        module = method.module
+        # path = self.root + self.images[i]: the names a method binds to a path made of an entry
+        bound: dict[str, set[str]] = {}
+        for node in own_nodes(method.node):
+            if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+                bound[node.targets[0].id] = _entries_in_path(node.value, module, {})
+        for call in (n for n in own_nodes(method.node) if isinstance(n, ast.Call)):
+            qualified = module.qualified(call.func)
+            if qualified in DECODERS or qualified in PER_FILE_LOADERS or qualified in FILE_OPENERS or \
+                    loader_kind(qualified) is not None:
+                for given in call.args[:1]:
+                    opened |= _entries_in_path(given, module, bound)
+    return opened
+
+
+def _entries_in_path(node: ast.AST, module: Module, bound: dict[str, set[str]]) -> set[str]:
+    """The attributes of self whose entry (self.images[i]) the path expression is made of: the entry itself, or
+    joined to a folder (os.path.join, +, an f-string, str()), or a name bound to one of those."""
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute) and \
+            isinstance(node.value.value, ast.Name) and node.value.value.id == "self":
+        return {node.value.attr}
+    if isinstance(node, ast.Name):
+        return bound.get(node.id, set())
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        return _entries_in_path(node.left, module, bound) | _entries_in_path(node.right, module, bound)
+    if isinstance(node, ast.JoinedStr):
+        return set().union(*(_entries_in_path(v.value, module, bound) for v in node.values
+                             if isinstance(v, ast.FormattedValue)))
+    if isinstance(node, ast.Call) and (module.qualified(node.func) in PATH_CALLS or dotted_name(node.func) == "str"):
+        return set().union(*(_entries_in_path(a, module, bound) for a in node.args))
+    return set()
 
 
 def _workers(call: ast.Call, script: Script) -> int | None:

@@ -139,6 +139,26 @@ class Script:
             self._dependencies[scope] = _Dependencies(scope)
         return self._dependencies[scope]
 
+    def image_roots(self) -> set[str]:
+        """The data sets whose rows the script resizes as images (resize(frames[k], (96, 96))), directly or as what
+        a call gives the parameter whose rows a function resizes."""
+        def find() -> set[str]:
+            roots = set(self.flow.image_rows)
+            for function, name in self.flow.image_parameters:
+                arguments = function.node.args
+                positional = [a.arg for a in arguments.posonlyargs + arguments.args]
+                if function.cls is not None and not function.decorated("staticmethod"):
+                    positional = positional[1:]
+                for _module, call in self.calls_to(function):
+                    given = next((k.value for k in call.keywords if k.arg == name), None)
+                    if given is None and name in positional and positional.index(name) < len(call.args):
+                        given = call.args[positional.index(name)]
+                    value = self.value(given) if given is not None else None
+                    if isinstance(value, Data):
+                        roots.add(value.root)
+            return roots
+        return self.memoized("image-roots", find)
+
     def same_data(self, data: Data) -> list[Data]:
         """Every value the flow saw that is this data set or a copy of it."""
         if self._by_root is None:

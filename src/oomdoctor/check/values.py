@@ -222,6 +222,16 @@ MANY_CLASSES = 1000
 LARGE_SAMPLE_BYTES = 4 * 1024
 
 
+# Joins the root of a data set a function makes anew on each call to the call that made it: each call's is a data set
+# of its own (cut(scene_a), cut(scene_b)), and what the function's body saw of it is under the root before the mark
+PER_CALL = "@"
+
+
+def made_root(root: str) -> str:
+    """The root of a data set as the function that makes it anew names it, without the call that made this one."""
+    return root.split(PER_CALL, 1)[0]
+
+
 def element_count(shape: tuple[int | None, ...] | None) -> int | None:
     """The number of elements of ``shape``; None when the shape or any dimension is unknown."""
     if shape is None or any(d is None for d in shape):
