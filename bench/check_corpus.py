@@ -4,10 +4,12 @@
 
 The corpus is a folder of real scripts (``*.py``) and ``labels.json``, written by hand from each
 script's issue or fix: ``{"file.py": {"source": url, "framework": ..., "problems": [{"rule": id,
-"line": N, "why": ..., "size": ...}]}}``. Each script goes through ``check_source`` (static, nothing
-runs); only memory findings count (throughput advice is not a memory problem). A finding matches a
-label when the rule ids are equal and the lines are at most ``LINE_SLACK`` apart; each label
-matches at most one finding. The totals give precision (matched findings / findings) and recall
+"line": N, "why": ..., "size": ...}]}}``. A script that imports its own modules lies in a folder of
+its own with them (``"name/train.py"``); a problem in one of them names it (``"file": "name/util.py"``,
+its ``line`` in that file). Each script goes through ``check_source`` (static, nothing runs); only
+memory findings count (throughput advice is not a memory problem). A finding matches a label when
+they are in the same file, the rule ids are equal and the lines are at most ``LINE_SLACK`` apart;
+each label matches at most one finding. The totals give precision (matched findings / findings) and recall
 (matched labels / labels), overall and per rule.
 """
 
@@ -29,12 +31,14 @@ LINE_SLACK = 3
 TARGET_PRECISION, TARGET_RECALL = 0.8, 0.7
 
 
-def match(findings: list[tuple[str, int]], labels: list[tuple[str, int]]) -> tuple[list, list, list]:
-    """(true positives, false positives, false negatives): the closest pairs of a finding and a label of the same
-    rule are matched first, so a finding on the labelled line is not left over because a neighbour took its label."""
+def match(findings: list[tuple], labels: list[tuple]) -> tuple[list, list, list]:
+    """(true positives, false positives, false negatives) of ``(rule, line[, file])`` findings and labels: the
+    closest pairs of a finding and a label of the same rule and file are matched first, so a finding on the
+    labelled line is not left over because a neighbour took its label."""
     pairs = sorted(((abs(label[1] - finding[1]), i, j) for i, finding in enumerate(findings)
                     for j, label in enumerate(labels)
-                    if label[0] == finding[0] and abs(label[1] - finding[1]) <= LINE_SLACK))
+                    if label[0] == finding[0] and label[2:] == finding[2:]
+                    and abs(label[1] - finding[1]) <= LINE_SLACK))
     taken_findings: set[int] = set()
     taken_labels: set[int] = set()
     hits = []
@@ -46,6 +50,10 @@ def match(findings: list[tuple[str, int]], labels: list[tuple[str, int]]) -> tup
     misses = [f for i, f in enumerate(findings) if i not in taken_findings]
     free = [label for j, label in enumerate(labels) if j not in taken_labels]
     return hits, misses, free
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    return path.resolve().is_relative_to(folder.resolve())
 
 
 def ratio(numerator: int, denominator: int) -> float:
@@ -62,17 +70,19 @@ def run(corpus: Path, verbose: bool) -> dict:
             print(f"{name}: labelled but missing, skipped", file=sys.stderr)
             continue
         try:
-            found = [f for f in check_source(script) if f.kind == "memory" and Path(f.file) == script]
+            # the script's findings and its own modules' (inside the corpus), each by its path there
+            found = [f for f in check_source(script) if f.kind == "memory" and _inside(Path(f.file), corpus)]
             error = None
         except OomdoctorError as exc:
             found, error = [], str(exc)
-        wanted = [(p["rule"], p["line"]) for p in labels[name]["problems"]]
-        hits, false_positives, false_negatives = match([(f.rule, f.line) for f in found], wanted)
-        for (rule, _line), _label in hits:
+        wanted = [(p["rule"], p["line"], p.get("file", name)) for p in labels[name]["problems"]]
+        hits, false_positives, false_negatives = match(
+            [(f.rule, f.line, Path(f.file).resolve().relative_to(corpus.resolve()).as_posix()) for f in found], wanted)
+        for (rule, *_where), _label in hits:
             per_rule.setdefault(rule, Counter())["tp"] += 1
-        for rule, _line in false_positives:
+        for rule, *_where in false_positives:
             per_rule.setdefault(rule, Counter())["fp"] += 1
-        for rule, _line in false_negatives:
+        for rule, *_where in false_negatives:
             per_rule.setdefault(rule, Counter())["fn"] += 1
         files.append({"file": name, "framework": labels[name].get("framework"), "error": error,
                       "tp": [h[0] for h in hits], "fp": false_positives, "fn": false_negatives})
@@ -80,11 +90,14 @@ def run(corpus: Path, verbose: bool) -> dict:
               + (f"  (error: {error})" if error else ""))
         if verbose:
             messages = {(f.rule, f.line): f.message for f in found}
-            for rule, line in false_positives:
-                print(f"    FP {rule} line {line}: {messages.get((rule, line), '')[:160]}")
-            for rule, line in false_negatives:
-                why = next((p["why"] for p in labels[name]["problems"] if (p["rule"], p["line"]) == (rule, line)), "")
-                print(f"    FN {rule} line {line}: {why[:160]}")
+            for rule, line, file in false_positives:
+                where = "" if file == name else f" of {file}"
+                print(f"    FP {rule} line {line}{where}: {messages.get((rule, line), '')[:160]}")
+            for rule, line, file in false_negatives:
+                why = next((p["why"] for p in labels[name]["problems"]
+                            if (p["rule"], p["line"], p.get("file", name)) == (rule, line, file)), "")
+                where = "" if file == name else f" of {file}"
+                print(f"    FN {rule} line {line}{where}: {why[:160]}")
     unlabelled = sorted(p.name for p in corpus.glob("*.py") if p.name not in labels)
     if unlabelled:
         print(f"not labelled, skipped: {', '.join(unlabelled)}", file=sys.stderr)
