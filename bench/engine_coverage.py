@@ -50,6 +50,11 @@ def run(spec: str, backend: str, batch: int, uncompiled: bool, timeout: float) -
     command = [sys.executable, "-m", "oomdoctor", "estimate", spec, "-b", str(batch), "--json", *BACKENDS[backend]]
     if uncompiled:
         command += ["--optimizer", "adam"]
+    if "user_models.py" in spec:
+        import user_models  # models() put bench/ on the path
+
+        shape = user_models.INPUT_SHAPES.get(spec.rpartition(":")[2])
+        command += ["--input-shape", shape] if shape else []
     started = time.time()
     row = {"model": spec.rpartition(":")[2], "backend": backend, "uncompiled": uncompiled}
     try:

@@ -175,10 +175,12 @@ def build_abstractly(builder):
     constructed in the builder, ``Normalization.adapt``) cannot run there; such
     a builder is run again normally, and its weights are then allocated once.
     """
+    from .step_model import keras_compile
+
     result, arguments = _built(builder)
     model = _model_of(result)
     if arguments is not None and hasattr(model, "compile"):
-        model.compile(**arguments)
+        keras_compile(model, arguments)  # the part that was deferred: an override of compile() has run
         # as given: compile() keeps jit_compile resolved for this process's backend, where "auto" is always True
         model._oomdoctor_compile = arguments
     return result

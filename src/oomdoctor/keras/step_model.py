@@ -89,6 +89,15 @@ def _uncompiled(model: Any):
         model.compiled = compiled
 
 
+def keras_compile(model: Any, arguments: dict) -> None:
+    """``keras.Model.compile`` itself on ``model``, not an override of it. A model may override compile() with
+    its own signature (keras.io's GAN: ``compile(d_optimizer, g_optimizer, loss_fn)``, which calls
+    ``super().compile()``); its builder ran the override already, and what oomdoctor compiles is Keras's part."""
+    import keras
+
+    keras.Model.compile(model, **arguments)
+
+
 def compile_arguments(model: Any, copy: Any, optimizer_name: str, stand_ins: dict,
                       output_shapes: list[tuple] | None = None) -> dict:
     """``compile()``'s arguments for ``copy``: the user's (fresh objects), with the optimizer of the job's kind.
@@ -114,13 +123,30 @@ def compile_arguments(model: Any, copy: Any, optimizer_name: str, stand_ins: dic
     else:
         raise NotCopied(f"no stand-in for the optimizer {optimizer_name}")
     if "loss" not in arguments and not _trains_itself(copy):
-        from .training import default_loss
-
-        if output_shapes is None:
-            output_shapes = [tuple(t.shape[1:]) for t in copy.outputs]
-        losses = [default_loss((None, *shape)) for shape in output_shapes]
-        arguments["loss"] = losses[0] if len(losses) == 1 else losses
+        arguments["loss"] = _default_loss(copy, output_shapes)
     return arguments
+
+
+def _default_loss(copy: Any, output_shapes: list[tuple] | None) -> Any:
+    """The loss ``measure`` would use for an uncompiled model, by the per-sample shape of each output."""
+    from .training import default_loss
+
+    if output_shapes is None:
+        output_shapes = [tuple(t.shape[1:]) for t in copy.outputs]
+    losses = [default_loss((None, *shape)) for shape in output_shapes]
+    return losses[0] if len(losses) == 1 else losses
+
+
+def labels_loss(copy: Any, arguments: dict, output_shapes: list[tuple] | None = None) -> Any:
+    """The loss a batch's labels are shaped for (``abstract_batch``): the compiled one. A model that
+    overrides ``compute_loss`` and keeps Keras's ``train_step`` (keras.io's distiller) compiles no loss
+    but is still given ``(x, y)`` and reads ``y`` in its own loss: its labels are shaped for the default
+    loss of each output. A model with its own ``train_step`` (a GAN, a VAE) is given ``x`` alone."""
+    import keras
+
+    if arguments.get("loss") is not None or type(copy).train_step is not keras.Model.train_step:
+        return arguments.get("loss")
+    return _default_loss(copy, output_shapes)
 
 
 def _user_compile_arguments(model: Any) -> dict | None:

@@ -127,15 +127,15 @@ def _child(request: dict) -> None:
     import numpy as np
     import tensorflow as tf
 
-    from ..step_model import abstract_batch, compile_arguments
+    from ..step_model import abstract_batch, compile_arguments, keras_compile, labels_loss
     from .xla_compile import STAND_IN_OPTIMIZERS
 
     model = rebuilt(request, request["precision"])
     # the user's loss (a dict or list of them), loss weights and metrics; the job's kind of optimizer
-    arguments = compile_arguments(model, model, request["optimizer"], STAND_IN_OPTIMIZERS,
-                                  [tuple(request["output_shape"])])
-    model.compile(**arguments, jit_compile=True)
-    batch = abstract_batch(model, request["batch_size"], arguments.get("loss"),
+    output_shapes = [tuple(request["output_shape"])]
+    arguments = compile_arguments(model, model, request["optimizer"], STAND_IN_OPTIMIZERS, output_shapes)
+    keras_compile(model, {**arguments, "jit_compile": True})
+    batch = abstract_batch(model, request["batch_size"], labels_loss(model, arguments, output_shapes),
                            [(tuple(shape), dtype) for shape, dtype in request["inputs"]])
     x, y = keras.tree.map_structure(lambda t: tf.constant(np.zeros(t.shape, dtype=t.dtype)), batch)
     model.optimizer.build(model.trainable_variables)

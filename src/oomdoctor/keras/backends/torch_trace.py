@@ -243,8 +243,7 @@ def _record_once(model, batch_size: int, request: dict, batch):
             keras.device("cpu"), cuda_kernels(), _layer_attribution(recorder):
         # What model.to("cuda") and the optimizer's build put on the device: fake, in creation order.
         swapped: dict[int, Any] = {}
-        metric_variables = [v for m in model.metrics for v in m.variables]
-        for v in [*model.variables, *model.optimizer.variables, *metric_variables]:
+        for v in [*model.variables, *model.optimizer.variables, *_metric_variables(model)]:
             if id(v) in swapped:
                 continue
             old = v._value
@@ -305,6 +304,21 @@ def _record_once(model, batch_size: int, request: dict, batch):
     return recorder.recording
 
 
+def _metric_variables(model) -> list:
+    """The variables of every metric the step updates. Keras builds its compiled metrics at their first
+    update, inside the step, and lists no variables until then; a metric given as an object
+    (``metrics=[keras.metrics.SparseCategoricalAccuracy()]``) made its own in its constructor already,
+    on the meta device, where the step could not add to them."""
+    import keras
+
+    found = [v for m in model.metrics for v in m.variables]
+    compiled = getattr(model, "_compile_metrics", None)
+    if compiled is not None and not compiled.built:
+        given = keras.tree.flatten([compiled._user_metrics, compiled._user_weighted_metrics])
+        found += [v for m in given if isinstance(m, keras.metrics.Metric) for v in m.variables]
+    return found
+
+
 def _is_fake(tensor) -> bool:
     from torch._subclasses.fake_tensor import FakeTensor
 
@@ -329,7 +343,7 @@ def _child(request: dict) -> dict:
     the order of allocations and frees."""
     import keras
 
-    from ..step_model import abstract_batch, compile_arguments
+    from ..step_model import abstract_batch, compile_arguments, keras_compile, labels_loss
     from .xla_compile import STAND_IN_OPTIMIZERS
 
     batch_size = request["batch_size"]
@@ -343,11 +357,11 @@ def _child(request: dict) -> dict:
     with keras.device("meta"):
         _build_variables(model, request["inputs"])
         # the user's loss (a dict or list of them), loss weights and metrics; the job's kind of optimizer
-        arguments = compile_arguments(model, model, request["optimizer"], STAND_IN_OPTIMIZERS,
-                                      [tuple(request["output_shape"])])
-        model.compile(**arguments)
+        output_shapes = [tuple(request["output_shape"])]
+        arguments = compile_arguments(model, model, request["optimizer"], STAND_IN_OPTIMIZERS, output_shapes)
+        keras_compile(model, arguments)
         model.optimizer.build(model.trainable_variables)
-    batch = abstract_batch(model, batch_size, arguments.get("loss"),
+    batch = abstract_batch(model, batch_size, labels_loss(model, arguments, output_shapes),
                            [(tuple(shape), dtype) for shape, dtype in request["inputs"]])
     recording = _record_once(model, batch_size, request, batch)
     return {"nbytes": [s.nbytes for s in recording.storages], "phases": [s.phase for s in recording.storages],

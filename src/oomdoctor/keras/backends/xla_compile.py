@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 from ...cache import PerModelCache
 from ...errors import first_line
 from ..loading import global_dtype_policy
-from ..step_model import abstract_batch, compile_arguments, working_copy
+from ..step_model import abstract_batch, compile_arguments, keras_compile, labels_loss, working_copy
 from ..trace import unseeded_random_traceable, weights_left_unfilled
 from .base import NotCompiled
 
@@ -251,8 +251,8 @@ def _abstract_step(model: Any, batch_size: int, optimizer_name: str, target: "GP
         copy = working_copy(model, policy)
         arguments = compile_arguments(model, copy, optimizer_name, STAND_IN_OPTIMIZERS, outputs)
         with global_dtype_policy(policy):  # mixed_float16 wraps the optimizer in LossScaleOptimizer
-            copy.compile(**arguments)
-        x, y = abstract_batch(copy, batch_size, arguments.get("loss"), inputs)
+            keras_compile(copy, arguments)
+        x, y = abstract_batch(copy, batch_size, labels_loss(copy, arguments, outputs), inputs)
         with keras.StatelessScope(initialize_variables=False):
             copy._symbolic_build(data_batch=(x, y))  # the loss, metrics and optimizer slots, by shape
             if not copy.optimizer.built:
