@@ -435,3 +435,25 @@ def test_an_allocator_line_without_an_op_names_none():
     assert explain(line.format(quote="", op="")).op is None
     assert explain(line.format(quote="> ", op="")).op is None
     assert explain(line.format(quote="", op="_EagerConst")).op == "_EagerConst"
+
+
+def test_llama_cpp_could_not_allocate_a_gpu_buffer():
+    """ggml (llama.cpp) allocates one buffer per device: cudaMalloc failing for it is a GPU out of memory outside the
+    four frameworks, with the exact bytes and the device in the buffer's name; its loader's frames mean the weights."""
+    from oomdoctor.explain import explain
+
+    log = ("load_tensors: loading model tensors, this can take a while... (mmap = true)\n"
+           "ggml_backend_cuda_buffer_type_alloc_buffer: allocating {mib} MiB on device 1: cudaMalloc failed: out of "
+           "memory\nalloc_tensor_range: failed to allocate CUDA1 buffer of size {size}\n"
+           "llama_model_load: error loading model: unable to allocate CUDA1 buffer\n")
+    result = explain(log.format(mib="20480.00", size=21474836480))
+    assert (result.oom, result.framework, result.memory, result.requested_bytes, result.gpu_index, result.case) == (
+        True, "llama.cpp", "gpu", 21474836480, 1, "weights-or-loading")
+    assert "--n-gpu-layers" in result.fixes[0]
+    assert explain(log.format(mib="279356.51", size=292926534144)).case == "larger-than-device"
+    ggml_error = explain("CUDA error: out of memory\n  current device: 2, in function ggml_cuda_pool_malloc at "
+                         "ggml/src/ggml-cuda/ggml-cuda.cu:381\n  cudaMalloc((void **) &ptr, look_ahead_size)\n")
+    assert (ggml_error.framework, ggml_error.gpu_index) == ("llama.cpp", 2)
+    host = explain("ggml_backend_cpu_buffer_type_alloc_buffer: failed to allocate buffer of size 8589934592\n"
+                   "alloc_tensor_range: failed to allocate CPU buffer of size 8589934592\n")
+    assert (host.memory, host.case) == ("host", "host-memory")

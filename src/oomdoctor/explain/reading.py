@@ -42,7 +42,7 @@ class Facts:
     """What a log states. ``None`` is "the log does not say"."""
 
     oom: bool = False
-    framework: str | None = None  # tensorflow, jax, torch, nccl
+    framework: str | None = None  # tensorflow, jax, torch, nccl, llama.cpp (ggml's GPU backends)
     memory: str | None = None  # gpu, host, tpu, mps
     requested_bytes: int | None = None
     total_bytes: int | None = None
@@ -117,7 +117,9 @@ _CLUES = {
                     "_init_from_args"),
     "loading": ("load_state_dict", "from_pretrained", "torch.load", "load_model", "load_weights",
                 "model.to(", "model.cuda(", "module._apply", "in _apply\n", "_apply calls", "return t.to(",
-                "safetensors"),
+                "safetensors",
+                # llama.cpp's loader, which allocates each device's buffer for the model's weights
+                "llama_model_load", "load_tensors"),
     # the optimizer's own frames and ops; "adam" alone is everywhere (the compile() line, the model's name)
     "optimizer": ("optimizer.step", "optimizer_step", "apply_gradients", "exp_avg", "_multi_tensor_adam",
                   "_single_tensor_adam", "resourceapply", "/adam/", "adam/", "_create_slots", "add_slot",
@@ -670,13 +672,52 @@ def _read_nccl(text: str, lower: str, facts: Facts) -> bool:
     return False
 
 
+def _read_ggml(text: str, lower: str, facts: Facts) -> bool:
+    """ggml, the tensor library of llama.cpp (and its forks, whisper.cpp): its backends allocate one buffer per
+    device for the weights, the KV cache or the compute graph, and print ``ggml_backend_cuda_buffer_type_alloc_buffer:
+    allocating 144817.04 MiB on device 0: cudaMalloc failed: out of memory``, then ``alloc_tensor_range: failed to
+    allocate CUDA0 buffer of size 151851674624`` (the buffer's backend and device, the exact bytes); a CUDA call that
+    failed elsewhere is ``CUDA error: out of memory`` and ``current device: 0, in function ...``."""
+    found = False
+    for at in _positions(lower, "cudamalloc failed: out of memory")[-1:]:
+        found = True
+        line = text[max(at - 200, 0):at]
+        allocating = re.search(r"allocating " + SIZE + r" on device (\d{1,3}): $", line)
+        if allocating:
+            facts.requested_bytes = size(*allocating.groups()[:2])
+            facts.gpu_index = int(allocating.group(3))
+        facts.message = line[line.rfind("\n") + 1:] + text[at:at + 32]
+    for at in _positions(text, " buffer of size ")[-1:]:
+        # the buffer's backend and device: "CUDA0", "ROCm1", "Vulkan0", "CUDA_Host" (pinned host memory), "CPU"
+        match = re.search(r"failed to allocate (\w{1,20}?)(\d{0,3}) buffer of size (\d{1,25})",
+                          text[max(at - 60, 0):at + 41])
+        if not match:
+            continue
+        found = True
+        backend, device, requested = match.groups()
+        facts.requested_bytes = number(requested)
+        if backend.startswith("CPU") or backend.endswith("_Host"):
+            facts.memory = "host"
+        elif device:
+            facts.gpu_index = int(device)
+        facts.message = facts.message or match.group(0)
+    for at in _positions(lower, "current device: ")[-1:]:
+        if "error: out of memory" not in lower[max(at - 60, 0):at]:  # ggml_cuda_error's two lines
+            continue
+        found = True
+        device = re.match(r"current device: (\d{1,3})", text[at:at + 20])
+        facts.gpu_index = int(device.group(1)) if device else facts.gpu_index
+        facts.message = facts.message or _window(text, max(at - 60, 0), after=200)
+    return found
+
+
 def _framework(lower: str, facts: Facts, said_by: str) -> str:
     """Which framework's program ran out: the message's own reader, unless the context says otherwise.
 
     XLA's GPU client prints TensorFlow's BFC allocator dump (it lives in ``xla/tsl`` now), and TensorFlow
     with ``jit_compile`` prints XLA's RESOURCE_EXHAUSTED: the program's own names decide.
     """
-    if said_by in ("torch", "nccl"):
+    if said_by in ("torch", "nccl", "llama.cpp"):
         return said_by
     tail = lower[-200_000:]
     # jaxlib was built inside TensorFlow's tree until 2023: its paths read "external/org_tensorflow/..."
@@ -722,6 +763,8 @@ def read(text: str) -> Facts:
     elif _read_cuda_malloc_async(text, lower, facts):
         said_by = "torch"
         facts.memory = "gpu"
+    elif _read_ggml(text, lower, facts):
+        said_by = "llama.cpp"
     elif _read_torch_plain(text, lower, facts):
         said_by = "torch"
         facts.memory = "gpu"
