@@ -457,3 +457,16 @@ def test_llama_cpp_could_not_allocate_a_gpu_buffer():
     host = explain("ggml_backend_cpu_buffer_type_alloc_buffer: failed to allocate buffer of size 8589934592\n"
                    "alloc_tensor_range: failed to allocate CPU buffer of size 8589934592\n")
     assert (host.memory, host.case) == ("host", "host-memory")
+
+
+def test_numpy_could_not_allocate_an_array_in_ram():
+    """NumPy's MemoryError is the host's RAM, whatever framework's pipeline called it (TensorFlow's py_function says
+    "Resource exhausted: MemoryError"): the shape and type give the bytes that its rounded "184. MiB" prints."""
+    from oomdoctor.explain import explain
+
+    result = explain("W tensorflow/core/framework/op_kernel.cc:1751] Resource exhausted: MemoryError: Unable to "
+                     "allocate 184. MiB for an array with shape (64, 26, 26, 3, 371) and data type float32\n")
+    assert (result.oom, result.framework, result.memory, result.case) == (True, "tensorflow", "host", "host-memory")
+    assert (result.shape, result.dtype, result.requested_bytes) == ([64, 26, 26, 3, 371], "float32", 192611328)
+    old = explain("MemoryError: Unable to allocate array with shape (100000, 100000) and data type float64\n")
+    assert (old.oom, old.framework, old.memory, old.requested_bytes) == (True, None, "host", 80000000000)

@@ -293,11 +293,16 @@ def _read_tensorflow(text: str, facts: Facts) -> bool:
         facts.requested_bytes = _size_after(r"allocate " + SIZE, window) or facts.requested_bytes
         facts.message = facts.message or window[:200]
     if found and facts.requested_bytes is None and facts.shape is not None and facts.dtype:
-        elements = 1
-        for d in facts.shape:
-            elements = min(elements * d, LARGEST)
-        facts.requested_bytes = min(elements * itemsize(facts.dtype), LARGEST)
+        facts.requested_bytes = _bytes_of(facts.shape, facts.dtype)
     return found
+
+
+def _bytes_of(shape: list[int], dtype: str) -> int:
+    """The bytes of a tensor or array of this shape and element type, clamped to ``LARGEST``."""
+    elements = 1
+    for d in shape:
+        elements = min(elements * d, LARGEST)
+    return min(elements * itemsize(dtype), LARGEST)
 
 
 def _first_node(window: str) -> str:
@@ -631,6 +636,32 @@ def _read_host(text: str, lower: str, facts: Facts) -> bool:
     return True
 
 
+def _read_numpy(text: str, lower: str, facts: Facts) -> bool:
+    """NumPy could not allocate an array in RAM: ``numpy.core._exceptions._ArrayMemoryError: Unable to allocate
+    184. MiB for an array with shape (64, 26, 26, 3, 371) and data type float32`` (before 1.17 ``Unable to allocate
+    array with shape ...``), also inside a framework's data pipeline (TensorFlow's ``py_function`` says ``Resource
+    exhausted: MemoryError: ...``)."""
+    for at in _positions(lower, "unable to allocate")[-1:]:
+        window = _window(text, at, after=400)
+        # the size as printed is rounded ("184. MiB"): the shape and the type give the bytes
+        array = re.match(r"Unable to allocate (?:[\d.]{1,30} ?\w{1,5} for an )?array with shape \(([\d, ]{0,400})\) "
+                         r"and data type ([<>|=]?\w{1,20})", window)
+        if not array:
+            continue
+        dims, facts.dtype = array.groups()
+        facts.shape = [number(d) for d in dims.replace(" ", "").split(",") if d]
+        facts.requested_bytes = _bytes_of(facts.shape, facts.dtype)
+        facts.memory = "host"
+        facts.message = window[:240]
+        return True
+    return False
+
+
+def _named_framework(lower: str) -> str | None:
+    """The framework a log names anywhere, for a message that every framework's program can print."""
+    return "torch" if "torch" in lower else "jax" if "jax" in lower else "tensorflow" if "tensorflow" in lower else None
+
+
 def _read_killed(text: str, lower: str, facts: Facts) -> bool:
     """Linux's OOM killer: the shell prints ``Killed`` as the program's last line (the kernel log says
     ``Out of memory: Killed process``). Nothing in the program could report it."""
@@ -765,6 +796,9 @@ def read(text: str) -> Facts:
         facts.memory = "gpu"
     elif _read_ggml(text, lower, facts):
         said_by = "llama.cpp"
+    elif _read_numpy(text, lower, facts):
+        said_by = _named_framework(lower)
+        facts.oom = True
     elif _read_torch_plain(text, lower, facts):
         said_by = "torch"
         facts.memory = "gpu"
@@ -787,8 +821,7 @@ def read(text: str) -> Facts:
     _read_device_properties(text, facts)
     _read_nvidia_smi(text, facts)
     if said_by is None and not facts.oom and (_read_killed(text, lower, facts) or _read_paging_file(text, lower, facts)):
-        said_by = ("torch" if "torch" in lower else "jax" if "jax" in lower else "tensorflow" if "tensorflow" in lower
-                   else None)
+        said_by = _named_framework(lower)
         facts.oom = True
     if said_by is None and not facts.oom:
         return facts
