@@ -470,3 +470,16 @@ def test_numpy_could_not_allocate_an_array_in_ram():
     assert (result.shape, result.dtype, result.requested_bytes) == ([64, 26, 26, 3, 371], "float32", 192611328)
     old = explain("MemoryError: Unable to allocate array with shape (100000, 100000) and data type float64\n")
     assert (old.oom, old.framework, old.memory, old.requested_bytes) == (True, None, "host", 80000000000)
+
+
+def test_pytorch_0x_thcudacheck_out_of_memory_with_dataparallel_on_two_gpus():
+    """PyTorch 0.x's THCudaCheck prints CUDA's error 2 without figures; DataParallel over GPUs 0 and 1 (its own warning
+    names both) makes it a which-GPU case: the gathering GPU carries more."""
+    from oomdoctor.explain import explain
+
+    result = explain(
+        "/usr/lib/python2.7/site-packages/torch/nn/parallel/data_parallel.py:24: UserWarning: \n    There is an "
+        "imbalance between your GPUs. You may want to exclude GPU 1 which\n    has less than 75% of the memory or cores "
+        "of GPU 0.\n  warnings.warn(imbalance_warn.format(device_ids[min_pos], device_ids[max_pos]))\n"
+        "THCudaCheck FAIL file=/pytorch/aten/src/THC/generic/THCStorage.cu line=58 error=2 : out of memory\n")
+    assert (result.oom, result.framework, result.memory, result.case) == (True, "torch", "gpu", "which-gpu")

@@ -557,8 +557,9 @@ def _read_torch_plain(text: str, lower: str, facts: Facts) -> bool:
         return True
     # The CUDA runtime's own error, not the caching allocator's: the context, a library's workspace or a
     # copy found no memory (PyTorch's tensors fail with "Tried to allocate")
+    # PyTorch 0.x's THCudaCheck: "THCudaCheck FAIL file=.../THCStorage.cu line=58 error=2 : out of memory"
     for marker in ("cuda error: out of memory", "cuda runtime error (2) : out of memory", "hip error: out of memory",
-                   "cudaerrormemoryallocation"):
+                   "cudaerrormemoryallocation", "error=2 : out of memory"):
         for at in _positions(lower, marker):
             found = True
             facts.message = _window(text, at, before=40, after=200)
