@@ -483,3 +483,19 @@ def test_pytorch_0x_thcudacheck_out_of_memory_with_dataparallel_on_two_gpus():
         "of GPU 0.\n  warnings.warn(imbalance_warn.format(device_ids[min_pos], device_ids[max_pos]))\n"
         "THCudaCheck FAIL file=/pytorch/aten/src/THC/generic/THCStorage.cu line=58 error=2 : out of memory\n")
     assert (result.oom, result.framework, result.memory, result.case) == (True, "torch", "gpu", "which-gpu")
+
+
+def test_a_cudnn_handle_that_failed_on_a_mostly_free_gpu_is_not_memory():
+    """cuDNN's INTERNAL_ERROR on creating its handle is memory only where a pool took the GPU: its next line states the
+    GPU's free and total bytes, and a GPU more than half free points to a driver or build mismatch instead."""
+    from oomdoctor.explain import explain
+
+    log = ("E external/xla/xla/stream_executor/cuda/cuda_dnn.cc:439] Could not create cudnn handle: "
+           "CUDNN_STATUS_INTERNAL_ERROR\n"
+           "E external/xla/xla/stream_executor/cuda/cuda_dnn.cc:443] Memory usage: {free} bytes free, 12524191744 "
+           "bytes total.\n  File \"/usr/lib/python3.10/site-packages/jax/_src/random.py\", line 160, in PRNGKey\n")
+    taken = explain(log.format(free=2624061440))
+    assert (taken.oom, taken.free_bytes, taken.total_bytes, taken.case) == (True, 2624061440, 12524191744,
+                                                                           "preallocation")
+    free = explain(log.format(free=12224191744))
+    assert (free.oom, free.case) == (False, "not-oom")
