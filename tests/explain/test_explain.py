@@ -499,3 +499,15 @@ def test_a_cudnn_handle_that_failed_on_a_mostly_free_gpu_is_not_memory():
                                                                            "preallocation")
     free = explain(log.format(free=12224191744))
     assert (free.oom, free.case) == (False, "not-oom")
+
+
+def test_keras_hub_from_preset_is_loading_the_weights():
+    """KerasHub's (KerasNLP's) from_preset builds the model and loads its preset's weights: a TPU buffer failing there
+    is the weights', not a step's batch."""
+    from oomdoctor.explain import explain
+
+    result = explain('  File "/home/user/train.py", line 9, in <module>\n    model = keras_hub.models.GemmaCausalLM.'
+                     'from_preset("gemma2_instruct_27b_en")\njaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: '
+                     "Error allocating device buffer: Attempting to allocate 4.39G. That was not possible. There are "
+                     "2.30G free.; (0x0x0_HBM0)\n")
+    assert (result.framework, result.memory, result.case) == ("jax", "tpu", "weights-or-loading")

@@ -117,7 +117,7 @@ _CLUES = {
                     "_init_from_args"),
     "loading": ("load_state_dict", "from_pretrained", "torch.load", "load_model", "load_weights",
                 "model.to(", "model.cuda(", "module._apply", "in _apply\n", "_apply calls", "return t.to(",
-                "safetensors",
+                "safetensors", "from_preset",  # KerasHub's (KerasNLP's) constructor that loads a preset's weights
                 # llama.cpp's loader, which allocates each device's buffer for the model's weights
                 "llama_model_load", "load_tensors"),
     # the optimizer's own frames and ops; "adam" alone is everywhere (the compile() line, the model's name)
