@@ -511,3 +511,18 @@ def test_keras_hub_from_preset_is_loading_the_weights():
                      "Error allocating device buffer: Attempting to allocate 4.39G. That was not possible. There are "
                      "2.30G free.; (0x0x0_HBM0)\n")
     assert (result.framework, result.memory, result.case) == ("jax", "tpu", "weights-or-loading")
+
+
+def test_a_request_that_fits_the_caches_pieces_with_the_free_memory_is_fragmentation():
+    """What PyTorch holds reserved but unallocated when it reports an OOM is pieces between live tensors (it released
+    the rest): 3.02 GiB of them and 1.99 GiB free would hold 3.98 GiB in one piece; 5.50 GiB would not fit even so."""
+    from oomdoctor.explain import explain
+
+    log = ("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate {request}. GPU 0 has a total capacity of "
+           "44.64 GiB of which 1.99 GiB is free. Including non-PyTorch memory, this process has 42.64 GiB memory in "
+           "use. Of the allocated memory 38.79 GiB is allocated by PyTorch, and 3.02 GiB is reserved by PyTorch but "
+           "unallocated.")
+    pieces = explain(log.format(request="3.98 GiB"))
+    assert pieces.case == "fragmentation"
+    assert "the device had 2.0 GiB free: together more than the 4.0 GiB" in pieces.diagnosis[-1]
+    assert explain(log.format(request="5.50 GiB")).case == "activations-batch"

@@ -101,6 +101,18 @@ def _other_ranks_here(facts: Facts) -> bool:
     return len(facts.other_processes) >= 2 and len(set(facts.other_processes)) == 1
 
 
+def _cache_fragmented(facts: Facts) -> bool:
+    """PyTorch: whether its cache's unused memory, a notable share of the device, would have held the request, alone
+    or with what the device had free. Before it reports an OOM PyTorch has released every cached segment that holds no
+    tensor: what stays reserved but unallocated are pieces between live tensors, and a request that fits in them (and
+    the free memory) but failed found no piece large enough (expandable segments join them)."""
+    requested, unused, free = facts.requested_bytes, _unused_reserve(facts), facts.free_bytes
+    if requested is None or unused is None or not facts.total_bytes or unused < 0.05 * facts.total_bytes:
+        return False
+    # where the device alone had room for it, the request was free: a limit or another process, not the pieces
+    return unused >= requested or free is not None and free < requested <= free + unused
+
+
 def _pool_held_back(facts: Facts) -> bool:
     """Whether the allocator's limit is not the device: well under its total, or, where the log gives no total,
     a TensorFlow pool smaller than any GPU would give (what others left free when it started)."""
@@ -154,9 +166,7 @@ def choose(facts: Facts) -> str:
         return "weights-or-loading"
     if "optimizer" in clues:
         return "optimizer-update"
-    unused = _unused_reserve(facts)
-    if requested is not None and unused is not None and unused >= requested and facts.total_bytes and \
-            unused >= 0.05 * facts.total_bytes:
+    if _cache_fragmented(facts):
         return "fragmentation"
     if requested is not None and facts.largest_free_block_bytes is not None and facts.free_bytes is not None \
             and facts.largest_free_block_bytes < requested <= facts.free_bytes \
@@ -360,6 +370,11 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
             say.append(_("PyTorch's cache held {unused} that no tensor used, in pieces smaller than the {requested} "
                          "asked for: the pool is fragmented.").format(unused=format_bytes(unused),
                                                                         requested=format_bytes(requested)))
+        elif unused is not None and requested is not None and facts.free_bytes is not None:
+            say.append(_("PyTorch's cache held {unused} that no tensor used, in pieces between its tensors, and the "
+                         "device had {free} free: together more than the {requested} asked for, but not in one "
+                         "piece.").format(unused=format_bytes(unused), free=format_bytes(facts.free_bytes),
+                                          requested=format_bytes(requested)))
         else:
             say.append(_("{free} was free in total, but the largest free piece was {block}: the pool is "
                          "fragmented.").format(free=format_bytes(facts.free_bytes or 0),
