@@ -526,3 +526,15 @@ def test_a_request_that_fits_the_caches_pieces_with_the_free_memory_is_fragmenta
     assert pieces.case == "fragmentation"
     assert "the device had 2.0 GiB free: together more than the 4.0 GiB" in pieces.diagnosis[-1]
     assert explain(log.format(request="5.50 GiB")).case == "activations-batch"
+
+
+def test_tensorflows_runtime_on_a_tpu_names_tensorflow():
+    """A TPU's compiler prints the same words under TensorFlow and JAX; TensorFlow's runtime adds its own lines:
+    TPUEstimator's "Closing session due to error", the StatusGroup's "Status code: Resource exhausted [9x]"."""
+    from oomdoctor.explain import explain
+
+    hbm = "  Compilation failure: Ran out of memory in memory space hbm. Used 8.38G of 8.00G hbm. Exceeded hbm capacity.\n"
+    assert explain(hbm).framework == "jax"
+    assert explain("Status code: Resource exhausted [9x]\n" + hbm).framework == "tensorflow"
+    assert explain("E1111 07:35:00.272763 140408571025152 error_handling.py:81] Closing session due to error From "
+                   "/job:worker/replica:0/task:0:\n" + hbm).framework == "tensorflow"

@@ -764,7 +764,11 @@ def _framework(lower: str, facts: Facts, said_by: str) -> str:
     jax = any(word in tail for word in ("jaxlib", "xlaruntimeerror", "import jax", "jax.", "/jax/", "flax", "optax",
                                         "external/org_tensorflow", "xla/python", "xla_extension", "xla/pjrt",
                                         "external/xla/"))
-    tensorflow = any(word in tail for word in ("tensorflow", "errors_impl", "keras", "[op:", "tf."))
+    # and TensorFlow's runtime on a TPU prints its own lines around XLA's: TPUEstimator's "Closing session due to
+    # error", the StatusGroup that sums up the errors of many ops ("Status code: Resource exhausted [9x]")
+    tensorflow = any(word in tail for word in ("tensorflow", "errors_impl", "keras", "[op:", "tf.",
+                                               "closing session due to error")) or \
+        re.search(r"status code: [a-z ]{1,40} \[\d{1,9}x\]", tail) is not None
     if said_by == "jax" and tensorflow and not jax:
         return "tensorflow"
     if said_by == "tensorflow" and jax and "errors_impl" not in tail and "tensorflow/core" not in tail.replace(
