@@ -538,3 +538,20 @@ def test_tensorflows_runtime_on_a_tpu_names_tensorflow():
     assert explain("Status code: Resource exhausted [9x]\n" + hbm).framework == "tensorflow"
     assert explain("E1111 07:35:00.272763 140408571025152 error_handling.py:81] Closing session due to error From "
                    "/job:worker/replica:0/task:0:\n" + hbm).framework == "tensorflow"
+
+
+def test_a_tpu_buffer_larger_than_the_hbm_is_larger_than_the_device():
+    """The TPU compiler lists the program's largest buffers: one larger than the chip's whole HBM is the allocation no
+    batch or sharding of the rest makes fit (here an integer one, padded 32x to the TPU's tiles: a shape bug)."""
+    from oomdoctor.explain import explain
+
+    log = ("Compilation failure: Ran out of memory in memory space hbm. Used 41.74G of 16.00G hbm. Exceeded hbm "
+           "capacity by 25.74G.\n\n  Largest program allocations in hbm:\n\n  1. Size: {size}\n"
+           '     Operator: op_type="FloorMod" op_name="slicewise_79/cic_update/FloorMod"\n'
+           "     Shape: s32[8388608,8,4]{{2,1,0:T(8,128)}}\n     Unpadded size: 1.00G\n")
+    result = explain(log.format(size="32.00G"))
+    assert (result.requested_bytes, result.shape, result.dtype, result.case) == (
+        32 * 2**30, [8388608, 8, 4], "s32", "larger-than-device")
+    assert "shape bug" in result.fixes[0]
+    within = explain(log.format(size="2.00G"))
+    assert (within.requested_bytes, within.shape, within.case) == (None, None, "compile-time")

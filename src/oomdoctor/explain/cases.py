@@ -33,6 +33,8 @@ case                         evidence                                           
 
 from __future__ import annotations
 
+import re
+
 from ..gpus import CATALOG, CUDA_CONTEXT_BYTES
 from ..i18n import _
 from ..units import MiB, format_bytes
@@ -313,7 +315,7 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
             say.append(_("One allocation{tensor} needs {requested}, more than any GPU has (the largest hold "
                          "{largest}): no batch size or setting makes it fit.").format(
                 tensor=tensor, requested=format_bytes(requested), largest=format_bytes(_largest_gpu())))
-        if facts.dtype and facts.dtype.startswith(("int", "uint", "bool")):
+        if _integer(facts.dtype):
             fix.append(_("An integer tensor this large is rarely a weight or an activation: look for a shape bug "
                          "(a broadcast of two vectors into a matrix, indices the size of a vocabulary times the "
                          "batch, a missing reshape)."))
@@ -489,7 +491,13 @@ def _looks_like_flatten_dense(facts: Facts) -> bool:
     """A 2-D shape with far more rows than columns: the kernel of a Dense layer after Flatten."""
     shape = facts.shape
     return bool(shape and len(shape) == 2 and shape[1] > 0 and shape[0] > 100 * shape[1]
-                and not (facts.dtype or "").startswith(("int", "uint", "bool")))
+                and not _integer(facts.dtype))
+
+
+def _integer(dtype: str | None) -> bool:
+    """Whether an element type is an integer or boolean one, by the frameworks' names or XLA's (s32, u8, pred)."""
+    return bool(dtype) and (dtype.startswith(("int", "uint", "bool"))
+                            or re.fullmatch(r"[su]\d{1,2}|pred", dtype) is not None)
 
 
 def _flatten_words(facts: Facts) -> str:

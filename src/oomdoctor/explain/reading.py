@@ -459,7 +459,25 @@ def _read_tpu(text: str, lower: str, facts: Facts) -> bool:
         facts.memory = "tpu"
     if found:
         facts.clues.add("compile")
+        _read_tpu_largest_buffer(text, facts)
     return _read_tpu_reservation(text, facts) or found
+
+
+def _read_tpu_largest_buffer(text: str, facts: Facts) -> None:
+    """The compiler's list of the program's largest buffers: ``Largest program allocations in hbm:`` then ``1. Size:
+    32.00G``, its op, ``Shape: s32[8388608,8,4]{2,1,0:T(8,128)}`` (XLA's element type; the tiles it is padded to). A
+    buffer larger than the whole HBM is the one allocation no batch or sharding of the rest makes fit: its size, shape
+    and type are the request's."""
+    for at in _positions(text, "Largest program allocations in")[-1:]:
+        window = text[at:at + 1500]
+        largest = _size_after(r"1\. Size: " + SIZE, window)
+        if largest is None or not facts.total_bytes or largest <= facts.total_bytes:
+            continue
+        facts.requested_bytes = largest
+        shape = re.search(r"Shape: ([a-z]{1,4}\d{0,3})\[([\d,]{0,400})\]", window)
+        if shape:
+            facts.dtype = shape.group(1)
+            facts.shape = [number(d) for d in shape.group(2).split(",") if d]
 
 
 def _read_tpu_reservation(text: str, facts: Facts) -> bool:
