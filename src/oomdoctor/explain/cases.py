@@ -8,8 +8,8 @@ case                         evidence                                           
 ===========================  =====================================================  ==========================
 ``not-oom``                  no allocation failed (or only warnings that say so)    look elsewhere
 ``host-memory``              a host allocator ran out (PyTorch's CPU allocator,     host RAM, not the GPU
-                             TensorFlow's pinned ``cuda_host_bfc``; a pinned block
-                             of a few bytes is preallocation's, below)
+                             NumPy, TensorFlow's pinned ``cuda_host_bfc``; a
+                             pinned block of a few bytes: preallocation, below)
 ``mps-watermark``            Apple's MPS allocator hit its high watermark           the watermark ratio
 ``nccl-buffers``             NCCL could not allocate its own buffers                NCCL's buffer sizes
 ``larger-than-device``       one request is larger than the whole device            a shape bug or a model too
