@@ -435,3 +435,123 @@ def test_an_allocator_line_without_an_op_names_none():
     assert explain(line.format(quote="", op="")).op is None
     assert explain(line.format(quote="> ", op="")).op is None
     assert explain(line.format(quote="", op="_EagerConst")).op == "_EagerConst"
+
+
+def test_llama_cpp_could_not_allocate_a_gpu_buffer():
+    """ggml (llama.cpp) allocates one buffer per device: cudaMalloc failing for it is a GPU out of memory outside the
+    four frameworks, with the exact bytes and the device in the buffer's name; its loader's frames mean the weights."""
+    from oomdoctor.explain import explain
+
+    log = ("load_tensors: loading model tensors, this can take a while... (mmap = true)\n"
+           "ggml_backend_cuda_buffer_type_alloc_buffer: allocating {mib} MiB on device 1: cudaMalloc failed: out of "
+           "memory\nalloc_tensor_range: failed to allocate CUDA1 buffer of size {size}\n"
+           "llama_model_load: error loading model: unable to allocate CUDA1 buffer\n")
+    result = explain(log.format(mib="20480.00", size=21474836480))
+    assert (result.oom, result.framework, result.memory, result.requested_bytes, result.gpu_index, result.case) == (
+        True, "llama.cpp", "gpu", 21474836480, 1, "weights-or-loading")
+    assert "--n-gpu-layers" in result.fixes[0]
+    assert explain(log.format(mib="279356.51", size=292926534144)).case == "larger-than-device"
+    ggml_error = explain("CUDA error: out of memory\n  current device: 2, in function ggml_cuda_pool_malloc at "
+                         "ggml/src/ggml-cuda/ggml-cuda.cu:381\n  cudaMalloc((void **) &ptr, look_ahead_size)\n")
+    assert (ggml_error.framework, ggml_error.gpu_index) == ("llama.cpp", 2)
+    host = explain("ggml_backend_cpu_buffer_type_alloc_buffer: failed to allocate buffer of size 8589934592\n"
+                   "alloc_tensor_range: failed to allocate CPU buffer of size 8589934592\n")
+    assert (host.memory, host.case) == ("host", "host-memory")
+
+
+def test_numpy_could_not_allocate_an_array_in_ram():
+    """NumPy's MemoryError is the host's RAM, whatever framework's pipeline called it (TensorFlow's py_function says
+    "Resource exhausted: MemoryError"): the shape and type give the bytes that its rounded "184. MiB" prints."""
+    from oomdoctor.explain import explain
+
+    result = explain("W tensorflow/core/framework/op_kernel.cc:1751] Resource exhausted: MemoryError: Unable to "
+                     "allocate 184. MiB for an array with shape (64, 26, 26, 3, 371) and data type float32\n")
+    assert (result.oom, result.framework, result.memory, result.case) == (True, "tensorflow", "host", "host-memory")
+    assert (result.shape, result.dtype, result.requested_bytes) == ([64, 26, 26, 3, 371], "float32", 192611328)
+    old = explain("MemoryError: Unable to allocate array with shape (100000, 100000) and data type float64\n")
+    assert (old.oom, old.framework, old.memory, old.requested_bytes) == (True, None, "host", 80000000000)
+
+
+def test_pytorch_0x_thcudacheck_out_of_memory_with_dataparallel_on_two_gpus():
+    """PyTorch 0.x's THCudaCheck prints CUDA's error 2 without figures; DataParallel over GPUs 0 and 1 (its own warning
+    names both) makes it a which-GPU case: the gathering GPU carries more."""
+    from oomdoctor.explain import explain
+
+    result = explain(
+        "/usr/lib/python2.7/site-packages/torch/nn/parallel/data_parallel.py:24: UserWarning: \n    There is an "
+        "imbalance between your GPUs. You may want to exclude GPU 1 which\n    has less than 75% of the memory or cores "
+        "of GPU 0.\n  warnings.warn(imbalance_warn.format(device_ids[min_pos], device_ids[max_pos]))\n"
+        "THCudaCheck FAIL file=/pytorch/aten/src/THC/generic/THCStorage.cu line=58 error=2 : out of memory\n")
+    assert (result.oom, result.framework, result.memory, result.case) == (True, "torch", "gpu", "which-gpu")
+
+
+def test_a_cudnn_handle_that_failed_on_a_mostly_free_gpu_is_not_memory():
+    """cuDNN's INTERNAL_ERROR on creating its handle is memory only where a pool took the GPU: its next line states the
+    GPU's free and total bytes, and a GPU more than half free points to a driver or build mismatch instead."""
+    from oomdoctor.explain import explain
+
+    log = ("E external/xla/xla/stream_executor/cuda/cuda_dnn.cc:439] Could not create cudnn handle: "
+           "CUDNN_STATUS_INTERNAL_ERROR\n"
+           "E external/xla/xla/stream_executor/cuda/cuda_dnn.cc:443] Memory usage: {free} bytes free, 12524191744 "
+           "bytes total.\n  File \"/usr/lib/python3.10/site-packages/jax/_src/random.py\", line 160, in PRNGKey\n")
+    taken = explain(log.format(free=2624061440))
+    assert (taken.oom, taken.free_bytes, taken.total_bytes, taken.case) == (True, 2624061440, 12524191744,
+                                                                           "preallocation")
+    free = explain(log.format(free=12224191744))
+    assert (free.oom, free.case) == (False, "not-oom")
+
+
+def test_keras_hub_from_preset_is_loading_the_weights():
+    """KerasHub's (KerasNLP's) from_preset builds the model and loads its preset's weights: a TPU buffer failing there
+    is the weights', not a step's batch."""
+    from oomdoctor.explain import explain
+
+    result = explain('  File "/home/user/train.py", line 9, in <module>\n    model = keras_hub.models.GemmaCausalLM.'
+                     'from_preset("gemma2_instruct_27b_en")\njaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: '
+                     "Error allocating device buffer: Attempting to allocate 4.39G. That was not possible. There are "
+                     "2.30G free.; (0x0x0_HBM0)\n")
+    assert (result.framework, result.memory, result.case) == ("jax", "tpu", "weights-or-loading")
+
+
+def test_a_request_that_fits_the_caches_pieces_with_the_free_memory_is_fragmentation():
+    """What PyTorch holds reserved but unallocated when it reports an OOM is pieces between live tensors (it released
+    the rest): 3.02 GiB of them and 1.99 GiB free would hold 3.98 GiB in one piece; 5.50 GiB would not fit even so."""
+    from oomdoctor.explain import explain
+
+    log = ("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate {request}. GPU 0 has a total capacity of "
+           "44.64 GiB of which 1.99 GiB is free. Including non-PyTorch memory, this process has 42.64 GiB memory in "
+           "use. Of the allocated memory 38.79 GiB is allocated by PyTorch, and 3.02 GiB is reserved by PyTorch but "
+           "unallocated.")
+    pieces = explain(log.format(request="3.98 GiB"))
+    assert pieces.case == "fragmentation"
+    assert "the device had 2.0 GiB free: together more than the 4.0 GiB" in pieces.diagnosis[-1]
+    assert explain(log.format(request="5.50 GiB")).case == "activations-batch"
+
+
+def test_tensorflows_runtime_on_a_tpu_names_tensorflow():
+    """A TPU's compiler prints the same words under TensorFlow and JAX; TensorFlow's runtime adds its own lines:
+    TPUEstimator's "Closing session due to error", the StatusGroup's "Status code: Resource exhausted [9x]"."""
+    from oomdoctor.explain import explain
+
+    hbm = "  Compilation failure: Ran out of memory in memory space hbm. Used 8.38G of 8.00G hbm. Exceeded hbm capacity.\n"
+    assert explain(hbm).framework == "jax"
+    assert explain("Status code: Resource exhausted [9x]\n" + hbm).framework == "tensorflow"
+    assert explain("E1111 07:35:00.272763 140408571025152 error_handling.py:81] Closing session due to error From "
+                   "/job:worker/replica:0/task:0:\n" + hbm).framework == "tensorflow"
+
+
+def test_a_tpu_buffer_larger_than_the_hbm_is_larger_than_the_device():
+    """The TPU compiler lists the program's largest buffers: one larger than the chip's whole HBM is the allocation no
+    batch or sharding of the rest makes fit (here an integer one, padded 32x to the TPU's tiles: a shape bug)."""
+    from oomdoctor.explain import explain
+
+    log = ("Compilation failure: Ran out of memory in memory space hbm. Used 41.74G of 16.00G hbm. Exceeded hbm "
+           "capacity by 25.74G.\n\n  Largest program allocations in hbm:\n\n  1. Size: {size}\n"
+           '     Operator: op_type="FloorMod" op_name="slicewise_79/cic_update/FloorMod"\n'
+           "     Shape: s32[8388608,8,4]{{2,1,0:T(8,128)}}\n     Unpadded size: 1.00G\n")
+    result = explain(log.format(size="32.00G"))
+    assert (result.requested_bytes, result.shape, result.dtype, result.case) == (
+        32 * 2**30, [8388608, 8, 4], "s32", "larger-than-device")
+    assert "shape bug" in result.fixes[0]
+    within = explain(log.format(size="2.00G"))
+    assert (within.requested_bytes, within.shape, within.case) == (None, None, "compile-time")

@@ -8,8 +8,8 @@ case                         evidence                                           
 ===========================  =====================================================  ==========================
 ``not-oom``                  no allocation failed (or only warnings that say so)    look elsewhere
 ``host-memory``              a host allocator ran out (PyTorch's CPU allocator,     host RAM, not the GPU
-                             TensorFlow's pinned ``cuda_host_bfc``; a pinned block
-                             of a few bytes is preallocation's, below)
+                             NumPy, TensorFlow's pinned ``cuda_host_bfc``; a
+                             pinned block of a few bytes: preallocation, below)
 ``mps-watermark``            Apple's MPS allocator hit its high watermark           the watermark ratio
 ``nccl-buffers``             NCCL could not allocate its own buffers                NCCL's buffer sizes
 ``larger-than-device``       one request is larger than the whole device            a shape bug or a model too
@@ -32,6 +32,8 @@ case                         evidence                                           
 """
 
 from __future__ import annotations
+
+import re
 
 from ..gpus import CATALOG, CUDA_CONTEXT_BYTES
 from ..i18n import _
@@ -101,6 +103,18 @@ def _other_ranks_here(facts: Facts) -> bool:
     return len(facts.other_processes) >= 2 and len(set(facts.other_processes)) == 1
 
 
+def _cache_fragmented(facts: Facts) -> bool:
+    """PyTorch: whether its cache's unused memory, a notable share of the device, would have held the request, alone
+    or with what the device had free. Before it reports an OOM PyTorch has released every cached segment that holds no
+    tensor: what stays reserved but unallocated are pieces between live tensors, and a request that fits in them (and
+    the free memory) but failed found no piece large enough (expandable segments join them)."""
+    requested, unused, free = facts.requested_bytes, _unused_reserve(facts), facts.free_bytes
+    if requested is None or unused is None or not facts.total_bytes or unused < 0.05 * facts.total_bytes:
+        return False
+    # where the device alone had room for it, the request was free: a limit or another process, not the pieces
+    return unused >= requested or free is not None and free < requested <= free + unused
+
+
 def _pool_held_back(facts: Facts) -> bool:
     """Whether the allocator's limit is not the device: well under its total, or, where the log gives no total,
     a TensorFlow pool smaller than any GPU would give (what others left free when it started)."""
@@ -154,9 +168,7 @@ def choose(facts: Facts) -> str:
         return "weights-or-loading"
     if "optimizer" in clues:
         return "optimizer-update"
-    unused = _unused_reserve(facts)
-    if requested is not None and unused is not None and unused >= requested and facts.total_bytes and \
-            unused >= 0.05 * facts.total_bytes:
+    if _cache_fragmented(facts):
         return "fragmentation"
     if requested is not None and facts.largest_free_block_bytes is not None and facts.free_bytes is not None \
             and facts.largest_free_block_bytes < requested <= facts.free_bytes \
@@ -210,6 +222,12 @@ def figures(facts: Facts) -> list[str]:
 def advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
     """What the case means for this log (diagnosis) and what to do (fixes), most useful first."""
     say, fix = _advise(case, facts)
+    if facts.framework == "llama.cpp" and facts.memory == "gpu":
+        # ggml allocates one buffer per device for the weights, the KV cache and the compute graph: its own options
+        # size them, not a training step's batch
+        fix.insert(0, _("llama.cpp: offload fewer layers to the GPU (--n-gpu-layers), use a shorter context "
+                        "(--ctx-size) or a smaller batch (--ubatch-size) for the compute buffer, a smaller "
+                        "quantization of the model, or split it over several GPUs (--tensor-split)."))
     if facts.framework == "tensorflow" and facts.memory == "gpu":
         say.append(_("TensorFlow reserves nearly all GPU memory at start unless memory growth is on, so nvidia-smi "
                      "always looks full; the numbers above are what the job itself used."))
@@ -297,7 +315,7 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
             say.append(_("One allocation{tensor} needs {requested}, more than any GPU has (the largest hold "
                          "{largest}): no batch size or setting makes it fit.").format(
                 tensor=tensor, requested=format_bytes(requested), largest=format_bytes(_largest_gpu())))
-        if facts.dtype and facts.dtype.startswith(("int", "uint", "bool")):
+        if _integer(facts.dtype):
             fix.append(_("An integer tensor this large is rarely a weight or an activation: look for a shape bug "
                          "(a broadcast of two vectors into a matrix, indices the size of a vocabulary times the "
                          "batch, a missing reshape)."))
@@ -354,6 +372,11 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
             say.append(_("PyTorch's cache held {unused} that no tensor used, in pieces smaller than the {requested} "
                          "asked for: the pool is fragmented.").format(unused=format_bytes(unused),
                                                                         requested=format_bytes(requested)))
+        elif unused is not None and requested is not None and facts.free_bytes is not None:
+            say.append(_("PyTorch's cache held {unused} that no tensor used, in pieces between its tensors, and the "
+                         "device had {free} free: together more than the {requested} asked for, but not in one "
+                         "piece.").format(unused=format_bytes(unused), free=format_bytes(facts.free_bytes),
+                                          requested=format_bytes(requested)))
         else:
             say.append(_("{free} was free in total, but the largest free piece was {block}: the pool is "
                          "fragmented.").format(free=format_bytes(facts.free_bytes or 0),
@@ -468,7 +491,13 @@ def _looks_like_flatten_dense(facts: Facts) -> bool:
     """A 2-D shape with far more rows than columns: the kernel of a Dense layer after Flatten."""
     shape = facts.shape
     return bool(shape and len(shape) == 2 and shape[1] > 0 and shape[0] > 100 * shape[1]
-                and not (facts.dtype or "").startswith(("int", "uint", "bool")))
+                and not _integer(facts.dtype))
+
+
+def _integer(dtype: str | None) -> bool:
+    """Whether an element type is an integer or boolean one, by the frameworks' names or XLA's (s32, u8, pred)."""
+    return bool(dtype) and (dtype.startswith(("int", "uint", "bool"))
+                            or re.fullmatch(r"[su]\d{1,2}|pred", dtype) is not None)
 
 
 def _flatten_words(facts: Facts) -> str:

@@ -42,7 +42,7 @@ class Facts:
     """What a log states. ``None`` is "the log does not say"."""
 
     oom: bool = False
-    framework: str | None = None  # tensorflow, jax, torch, nccl
+    framework: str | None = None  # tensorflow, jax, torch, nccl, llama.cpp (ggml's GPU backends)
     memory: str | None = None  # gpu, host, tpu, mps
     requested_bytes: int | None = None
     total_bytes: int | None = None
@@ -117,7 +117,9 @@ _CLUES = {
                     "_init_from_args"),
     "loading": ("load_state_dict", "from_pretrained", "torch.load", "load_model", "load_weights",
                 "model.to(", "model.cuda(", "module._apply", "in _apply\n", "_apply calls", "return t.to(",
-                "safetensors"),
+                "safetensors", "from_preset",  # KerasHub's (KerasNLP's) constructor that loads a preset's weights
+                # llama.cpp's loader, which allocates each device's buffer for the model's weights
+                "llama_model_load", "load_tensors"),
     # the optimizer's own frames and ops; "adam" alone is everywhere (the compile() line, the model's name)
     "optimizer": ("optimizer.step", "optimizer_step", "apply_gradients", "exp_avg", "_multi_tensor_adam",
                   "_single_tensor_adam", "resourceapply", "/adam/", "adam/", "_create_slots", "add_slot",
@@ -291,11 +293,16 @@ def _read_tensorflow(text: str, facts: Facts) -> bool:
         facts.requested_bytes = _size_after(r"allocate " + SIZE, window) or facts.requested_bytes
         facts.message = facts.message or window[:200]
     if found and facts.requested_bytes is None and facts.shape is not None and facts.dtype:
-        elements = 1
-        for d in facts.shape:
-            elements = min(elements * d, LARGEST)
-        facts.requested_bytes = min(elements * itemsize(facts.dtype), LARGEST)
+        facts.requested_bytes = _bytes_of(facts.shape, facts.dtype)
     return found
+
+
+def _bytes_of(shape: list[int], dtype: str) -> int:
+    """The bytes of a tensor or array of this shape and element type, clamped to ``LARGEST``."""
+    elements = 1
+    for d in shape:
+        elements = min(elements * d, LARGEST)
+    return min(elements * itemsize(dtype), LARGEST)
 
 
 def _first_node(window: str) -> str:
@@ -344,6 +351,14 @@ def _read_cuda_driver(text: str, lower: str, facts: Facts) -> bool:
         for at in _positions(lower, marker):
             status = lower[at + len(marker):at + len(marker) + 40]
             if any(word in status for word in statuses):
+                # cuDNN's next line says what the GPU had: "Memory usage: 16601251840 bytes free, 16928342016 bytes
+                # total." A GPU more than half free was taken by no framework's pool (JAX leaves a quarter, TensorFlow
+                # less): the status means a driver or a build that does not match, not memory
+                usage = re.search(r"Memory usage: (\d{1,25}) bytes free, (\d{1,25}) bytes total", text[at:at + 400])
+                if usage and number(usage.group(1)) > number(usage.group(2)) / 2:
+                    continue
+                if usage:
+                    facts.free_bytes, facts.total_bytes = number(usage.group(1)), number(usage.group(2))
                 found = True
                 if not alloc_failed:
                     facts.clues.add("handle_status")  # only another status than ALLOC_FAILED: mostly memory
@@ -444,7 +459,25 @@ def _read_tpu(text: str, lower: str, facts: Facts) -> bool:
         facts.memory = "tpu"
     if found:
         facts.clues.add("compile")
+        _read_tpu_largest_buffer(text, facts)
     return _read_tpu_reservation(text, facts) or found
+
+
+def _read_tpu_largest_buffer(text: str, facts: Facts) -> None:
+    """The compiler's list of the program's largest buffers: ``Largest program allocations in hbm:`` then ``1. Size:
+    32.00G``, its op, ``Shape: s32[8388608,8,4]{2,1,0:T(8,128)}`` (XLA's element type; the tiles it is padded to). A
+    buffer larger than the whole HBM is the one allocation no batch or sharding of the rest makes fit: its size, shape
+    and type are the request's."""
+    for at in _positions(text, "Largest program allocations in")[-1:]:
+        window = text[at:at + 1500]
+        largest = _size_after(r"1\. Size: " + SIZE, window)
+        if largest is None or not facts.total_bytes or largest <= facts.total_bytes:
+            continue
+        facts.requested_bytes = largest
+        shape = re.search(r"Shape: ([a-z]{1,4}\d{0,3})\[([\d,]{0,400})\]", window)
+        if shape:
+            facts.dtype = shape.group(1)
+            facts.shape = [number(d) for d in shape.group(2).split(",") if d]
 
 
 def _read_tpu_reservation(text: str, facts: Facts) -> bool:
@@ -550,8 +583,9 @@ def _read_torch_plain(text: str, lower: str, facts: Facts) -> bool:
         return True
     # The CUDA runtime's own error, not the caching allocator's: the context, a library's workspace or a
     # copy found no memory (PyTorch's tensors fail with "Tried to allocate")
+    # PyTorch 0.x's THCudaCheck: "THCudaCheck FAIL file=.../THCStorage.cu line=58 error=2 : out of memory"
     for marker in ("cuda error: out of memory", "cuda runtime error (2) : out of memory", "hip error: out of memory",
-                   "cudaerrormemoryallocation"):
+                   "cudaerrormemoryallocation", "error=2 : out of memory"):
         for at in _positions(lower, marker):
             found = True
             facts.message = _window(text, at, before=40, after=200)
@@ -629,6 +663,32 @@ def _read_host(text: str, lower: str, facts: Facts) -> bool:
     return True
 
 
+def _read_numpy(text: str, lower: str, facts: Facts) -> bool:
+    """NumPy could not allocate an array in RAM: ``numpy.core._exceptions._ArrayMemoryError: Unable to allocate
+    184. MiB for an array with shape (64, 26, 26, 3, 371) and data type float32`` (before 1.17 ``Unable to allocate
+    array with shape ...``), also inside a framework's data pipeline (TensorFlow's ``py_function`` says ``Resource
+    exhausted: MemoryError: ...``)."""
+    for at in _positions(lower, "unable to allocate")[-1:]:
+        window = _window(text, at, after=400)
+        # the size as printed is rounded ("184. MiB"): the shape and the type give the bytes
+        array = re.match(r"Unable to allocate (?:[\d.]{1,30} ?\w{1,5} for an )?array with shape \(([\d, ]{0,400})\) "
+                         r"and data type ([<>|=]?\w{1,20})", window)
+        if not array:
+            continue
+        dims, facts.dtype = array.groups()
+        facts.shape = [number(d) for d in dims.replace(" ", "").split(",") if d]
+        facts.requested_bytes = _bytes_of(facts.shape, facts.dtype)
+        facts.memory = "host"
+        facts.message = window[:240]
+        return True
+    return False
+
+
+def _named_framework(lower: str) -> str | None:
+    """The framework a log names anywhere, for a message that every framework's program can print."""
+    return "torch" if "torch" in lower else "jax" if "jax" in lower else "tensorflow" if "tensorflow" in lower else None
+
+
 def _read_killed(text: str, lower: str, facts: Facts) -> bool:
     """Linux's OOM killer: the shell prints ``Killed`` as the program's last line (the kernel log says
     ``Out of memory: Killed process``). Nothing in the program could report it."""
@@ -670,20 +730,63 @@ def _read_nccl(text: str, lower: str, facts: Facts) -> bool:
     return False
 
 
+def _read_ggml(text: str, lower: str, facts: Facts) -> bool:
+    """ggml, the tensor library of llama.cpp (and its forks, whisper.cpp): its backends allocate one buffer per
+    device for the weights, the KV cache or the compute graph, and print ``ggml_backend_cuda_buffer_type_alloc_buffer:
+    allocating 144817.04 MiB on device 0: cudaMalloc failed: out of memory``, then ``alloc_tensor_range: failed to
+    allocate CUDA0 buffer of size 151851674624`` (the buffer's backend and device, the exact bytes); a CUDA call that
+    failed elsewhere is ``CUDA error: out of memory`` and ``current device: 0, in function ...``."""
+    found = False
+    for at in _positions(lower, "cudamalloc failed: out of memory")[-1:]:
+        found = True
+        line = text[max(at - 200, 0):at]
+        allocating = re.search(r"allocating " + SIZE + r" on device (\d{1,3}): $", line)
+        if allocating:
+            facts.requested_bytes = size(*allocating.groups()[:2])
+            facts.gpu_index = int(allocating.group(3))
+        facts.message = line[line.rfind("\n") + 1:] + text[at:at + 32]
+    for at in _positions(text, " buffer of size ")[-1:]:
+        # the buffer's backend and device: "CUDA0", "ROCm1", "Vulkan0", "CUDA_Host" (pinned host memory), "CPU"
+        match = re.search(r"failed to allocate (\w{1,20}?)(\d{0,3}) buffer of size (\d{1,25})",
+                          text[max(at - 60, 0):at + 41])
+        if not match:
+            continue
+        found = True
+        backend, device, requested = match.groups()
+        facts.requested_bytes = number(requested)
+        if backend.startswith("CPU") or backend.endswith("_Host"):
+            facts.memory = "host"
+        elif device:
+            facts.gpu_index = int(device)
+        facts.message = facts.message or match.group(0)
+    for at in _positions(lower, "current device: ")[-1:]:
+        if "error: out of memory" not in lower[max(at - 60, 0):at]:  # ggml_cuda_error's two lines
+            continue
+        found = True
+        device = re.match(r"current device: (\d{1,3})", text[at:at + 20])
+        facts.gpu_index = int(device.group(1)) if device else facts.gpu_index
+        facts.message = facts.message or _window(text, max(at - 60, 0), after=200)
+    return found
+
+
 def _framework(lower: str, facts: Facts, said_by: str) -> str:
     """Which framework's program ran out: the message's own reader, unless the context says otherwise.
 
     XLA's GPU client prints TensorFlow's BFC allocator dump (it lives in ``xla/tsl`` now), and TensorFlow
     with ``jit_compile`` prints XLA's RESOURCE_EXHAUSTED: the program's own names decide.
     """
-    if said_by in ("torch", "nccl"):
+    if said_by in ("torch", "nccl", "llama.cpp"):
         return said_by
     tail = lower[-200_000:]
     # jaxlib was built inside TensorFlow's tree until 2023: its paths read "external/org_tensorflow/..."
     jax = any(word in tail for word in ("jaxlib", "xlaruntimeerror", "import jax", "jax.", "/jax/", "flax", "optax",
                                         "external/org_tensorflow", "xla/python", "xla_extension", "xla/pjrt",
                                         "external/xla/"))
-    tensorflow = any(word in tail for word in ("tensorflow", "errors_impl", "keras", "[op:", "tf."))
+    # and TensorFlow's runtime on a TPU prints its own lines around XLA's: TPUEstimator's "Closing session due to
+    # error", the StatusGroup that sums up the errors of many ops ("Status code: Resource exhausted [9x]")
+    tensorflow = any(word in tail for word in ("tensorflow", "errors_impl", "keras", "[op:", "tf.",
+                                               "closing session due to error")) or \
+        re.search(r"status code: [a-z ]{1,40} \[\d{1,9}x\]", tail) is not None
     if said_by == "jax" and tensorflow and not jax:
         return "tensorflow"
     if said_by == "tensorflow" and jax and "errors_impl" not in tail and "tensorflow/core" not in tail.replace(
@@ -722,6 +825,11 @@ def read(text: str) -> Facts:
     elif _read_cuda_malloc_async(text, lower, facts):
         said_by = "torch"
         facts.memory = "gpu"
+    elif _read_ggml(text, lower, facts):
+        said_by = "llama.cpp"
+    elif _read_numpy(text, lower, facts):
+        said_by = _named_framework(lower)
+        facts.oom = True
     elif _read_torch_plain(text, lower, facts):
         said_by = "torch"
         facts.memory = "gpu"
@@ -744,8 +852,7 @@ def read(text: str) -> Facts:
     _read_device_properties(text, facts)
     _read_nvidia_smi(text, facts)
     if said_by is None and not facts.oom and (_read_killed(text, lower, facts) or _read_paging_file(text, lower, facts)):
-        said_by = ("torch" if "torch" in lower else "jax" if "jax" in lower else "tensorflow" if "tensorflow" in lower
-                   else None)
+        said_by = _named_framework(lower)
         facts.oom = True
     if said_by is None and not facts.oom:
         return facts
