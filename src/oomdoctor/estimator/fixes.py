@@ -22,29 +22,43 @@ if TYPE_CHECKING:
 class Fix:
     name: str  # stable identifier: "smaller_batch", "mixed_precision", ...
     change: str  # what to do, in words
-    peak_bytes: int
-    saves_bytes: int
+    peak_bytes: int  # the allocator's peak after the change
+    saves_bytes: int  # what the device must hold, before the change less after it (see candidate)
     fits: bool | None
     max_batch_size: int | None
     helps: bool
     note: str = ""
+    # after the change, the peak without the memory XLA's autotuning takes only when free (None: the same)
+    required_peak_bytes: int | None = None
+
+    @property
+    def needed_peak_bytes(self) -> int:
+        return self.peak_bytes if self.required_peak_bytes is None else self.required_peak_bytes
 
     def to_dict(self) -> dict:
-        return {"name": self.name, "change": self.change, "peak_bytes": self.peak_bytes,
+        data = {"name": self.name, "change": self.change, "peak_bytes": self.peak_bytes,
                 "saves_bytes": self.saves_bytes, "fits": self.fits, "max_batch_size": self.max_batch_size,
                 "helps": self.helps, "note": self.note}
+        if self.required_peak_bytes is not None:
+            data["required_peak_bytes"] = self.required_peak_bytes
+        return data
 
 
 def candidate(name: str, change: str, before: "Estimate", after: "Estimate", note: str = "") -> Fix:
     """The ``Fix`` that turns ``before`` into ``after``: what it saves, whether it helps (more than 2 %),
-    and, when it barely helps or makes things worse, a note that says why in the breakdown's words."""
-    saves = before.peak_bytes - after.peak_bytes
-    helps = saves > 0.02 * before.peak_bytes
-    if saves < -0.02 * before.peak_bytes:
+    and, when it barely helps or makes things worse, a note that says why in the breakdown's words.
+
+    Saved is what the device must hold (``needed_peak_bytes``): cuDNN scratch that XLA's autotuning takes
+    only where it is free (4 GiB for a wide convolution) is no memory a smaller GPU needs, and a change
+    that leaves it in the peak (pooling before a Dense head) saves as much as one that also shrinks it."""
+    saves = before.needed_peak_bytes - after.needed_peak_bytes
+    helps = saves > 0.02 * before.needed_peak_bytes
+    if saves < -0.02 * before.needed_peak_bytes:
         note = _("makes it worse")
     elif not helps and not note:
         note = _why_it_barely_helps(before, after)
-    return Fix(name, change, after.peak_bytes, saves, after.fits, after.max_batch_size, helps, note)
+    return Fix(name, change, after.peak_bytes, saves, after.fits, after.max_batch_size, helps, note,
+               after.required_peak_bytes)
 
 
 def _why_it_barely_helps(before: "Estimate", after: "Estimate") -> str:
@@ -68,9 +82,9 @@ def worse_than_before(fixes: list[Fix], before: "Estimate") -> tuple[list[Fix], 
     """The fixes that do not add memory, and a note for each change that does (it is not a fix)."""
     kept, notes = [], []
     for fix in fixes:
-        if fix.saves_bytes < -0.02 * before.peak_bytes:
+        if fix.saves_bytes < -0.02 * before.needed_peak_bytes:
             notes.append(_("Not a fix: {change} would add {size} (peak {peak}).").format(
-                change=fix.change, size=format_bytes(-fix.saves_bytes), peak=format_bytes(fix.peak_bytes)))
+                change=fix.change, size=format_bytes(-fix.saves_bytes), peak=format_bytes(fix.needed_peak_bytes)))
         else:
             kept.append(fix)
     return kept, notes
@@ -86,5 +100,9 @@ def describe(fix: Fix) -> str:
     verdict = "" if fix.fits is None else (_(" → fits") if fix.fits else _(" → still does not fit"))
     effect = (_("saves {size}").format(size=format_bytes(fix.saves_bytes)) if fix.saves_bytes >= 0
               else _("adds {size}").format(size=format_bytes(-fix.saves_bytes)))
+    if fix.required_peak_bytes is not None and fix.required_peak_bytes < fix.peak_bytes:
+        return _("{change}: needs {required}, peak {peak} with XLA's optional autotuning scratch ({effect}){verdict}"
+                 ).format(change=fix.change, required=format_bytes(fix.required_peak_bytes),
+                          peak=format_bytes(fix.peak_bytes), effect=effect, verdict=verdict)
     return _("{change}: peak {peak} ({effect}){verdict}").format(
         change=fix.change, peak=format_bytes(fix.peak_bytes), effect=effect, verdict=verdict)

@@ -89,6 +89,11 @@ class Estimate:
     engine_reason: str | None = None
     _job: Any = field(default=None, repr=False)  # the Job (Keras) or TorchJob it came from
 
+    @property
+    def needed_peak_bytes(self) -> int:
+        """What the device must hold: the required peak where the framework takes some memory only when free."""
+        return self.peak_bytes if self.required_peak_bytes is None else self.required_peak_bytes
+
     def verdict_notes(self) -> list[str]:
         """What the verdict must add to fits / largest batch so that they tell one story: a step no catalogued
         GPU holds, and a fit without the safe margin. Kept in ``notes`` too, for JSON."""

@@ -78,7 +78,7 @@ def _mixed_precision(before: "Estimate", job: "Job") -> Fix | None:
     after = job.reestimate(precision=precision, optimizer=replace(job.optimizer, loss_scaling=precision is Precision.MIXED_FLOAT16))
     note = ""
     state = sum(after.breakdown[k] for k in ("weights", "gradients", "optimizer_state"))
-    if not after.fits and state > 0.5 * after.peak_bytes:
+    if not after.fits and state > 0.5 * after.needed_peak_bytes:
         note = _("not enough: variables, gradients and optimizer slots stay float32 under a mixed policy, "
                  "and they dominate this model")
     return candidate("mixed_precision",
@@ -244,7 +244,7 @@ def _separable_conv(before: "Estimate", job: "Job") -> Fix | None:
     best = None
     for names in choices:
         after = _rebuilt_estimate(job, names, _to_separable)
-        if after is not None and (best is None or after.peak_bytes < best[1].peak_bytes):
+        if after is not None and (best is None or after.needed_peak_bytes < best[1].needed_peak_bytes):
             best = (names, after)
     if best is None:
         return None
