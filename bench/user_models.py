@@ -19,7 +19,7 @@ from keras import layers
 
 LABELS = {}
 # What a user types as --input-shape for a model that does not say its input (subclassed, never built)
-INPUT_SHAPES = {"distiller": "28,28,1"}
+INPUT_SHAPES = {"distiller": "28,28,1", "gan": "28,28,1"}
 
 
 def _labels(kind):
@@ -331,7 +331,7 @@ def vae():
     return model
 
 
-class _Distiller(keras.Model):
+class Distiller(keras.Model):
     """keras.io's knowledge distillation in Keras 3: compile() with its own signature, compute_loss overridden."""
 
     def __init__(self, student, teacher):
@@ -373,10 +373,107 @@ def distiller():
         layers.Conv2D(32, 3, strides=2, padding="same"),
         layers.Flatten(), layers.Dense(10),
     ], name="student")
-    model = _Distiller(student, teacher)
+    model = Distiller(student, teacher)
     model.compile(optimizer=keras.optimizers.Adam(), metrics=[keras.metrics.SparseCategoricalAccuracy()],
                   student_loss_fn=keras.losses.SparseCategoricalCrossentropy(from_logits=True),
                   distillation_loss_fn=keras.losses.KLDivergence(), alpha=0.1, temperature=10)
+    return model
+
+
+class GAN(keras.Model):
+    """keras.io's GAN: its own compile(d_optimizer, g_optimizer, loss_fn) and train_step, written for the
+    backend it trains on (the torch guide's with backward(), the DCGAN example's with tf.GradientTape);
+    call() runs the discriminator on the batch train_step is given, as oomdoctor asks."""
+
+    def __init__(self, discriminator, generator, latent_dim):
+        super().__init__()
+        self.discriminator, self.generator, self.latent_dim = discriminator, generator, latent_dim
+        self.d_loss_tracker = keras.metrics.Mean(name="d_loss")
+        self.g_loss_tracker = keras.metrics.Mean(name="g_loss")
+        self.seed_generator = keras.random.SeedGenerator(1337)
+
+    @property
+    def metrics(self):
+        return [self.d_loss_tracker, self.g_loss_tracker]
+
+    def compile(self, d_optimizer, g_optimizer, loss_fn):
+        super().compile()
+        self.d_optimizer, self.g_optimizer, self.loss_fn = d_optimizer, g_optimizer, loss_fn
+
+    def call(self, x):
+        return self.discriminator(x)
+
+    def train_step(self, real_images):
+        if isinstance(real_images, tuple):
+            real_images = real_images[0]
+        if keras.backend.backend() == "torch":
+            d_loss, g_loss = self._torch_step(real_images)
+        else:
+            d_loss, g_loss = self._tensorflow_step(real_images)
+        self.d_loss_tracker.update_state(d_loss)
+        self.g_loss_tracker.update_state(g_loss)
+        return {"d_loss": self.d_loss_tracker.result(), "g_loss": self.g_loss_tracker.result()}
+
+    def _noise(self, batch_size):
+        return keras.random.normal((batch_size, self.latent_dim), seed=self.seed_generator)
+
+    def _torch_step(self, real_images):
+        import torch
+
+        batch_size = real_images.shape[0]
+        combined = torch.concat([self.generator(self._noise(batch_size)), real_images], axis=0)
+        labels = torch.concat([torch.ones((batch_size, 1)), torch.zeros((batch_size, 1))], axis=0)
+        self.zero_grad()
+        d_loss = self.loss_fn(labels, self.discriminator(combined))
+        d_loss.backward()
+        with torch.no_grad():
+            self.d_optimizer.apply([v.value.grad for v in self.discriminator.trainable_weights],
+                                   self.discriminator.trainable_weights)
+        self.zero_grad()
+        g_loss = self.loss_fn(torch.zeros((batch_size, 1)), self.discriminator(self.generator(self._noise(batch_size))))
+        g_loss.backward()
+        with torch.no_grad():
+            self.g_optimizer.apply([v.value.grad for v in self.generator.trainable_weights],
+                                   self.generator.trainable_weights)
+        return d_loss, g_loss
+
+    def _tensorflow_step(self, real_images):
+        import tensorflow as tf
+
+        batch_size = tf.shape(real_images)[0]
+        combined = tf.concat([self.generator(self._noise(batch_size)), real_images], axis=0)
+        labels = tf.concat([tf.ones((batch_size, 1)), tf.zeros((batch_size, 1))], axis=0)
+        with tf.GradientTape() as tape:
+            d_loss = self.loss_fn(labels, self.discriminator(combined))
+        grads = tape.gradient(d_loss, self.discriminator.trainable_weights)
+        self.d_optimizer.apply_gradients(zip(grads, self.discriminator.trainable_weights))
+        with tf.GradientTape() as tape:
+            g_loss = self.loss_fn(tf.zeros((batch_size, 1)), self.discriminator(self.generator(self._noise(batch_size))))
+        grads = tape.gradient(g_loss, self.generator.trainable_weights)
+        self.g_optimizer.apply_gradients(zip(grads, self.generator.trainable_weights))
+        return d_loss, g_loss
+
+
+@_labels(None)
+def gan():
+    """A DCGAN on 28x28 digits with its own train_step and two Adam optimizers."""
+    latent_dim = 128
+    discriminator = keras.Sequential([
+        keras.Input((28, 28, 1)),
+        layers.Conv2D(64, 3, strides=2, padding="same"), layers.LeakyReLU(0.2),
+        layers.Conv2D(128, 3, strides=2, padding="same"), layers.LeakyReLU(0.2),
+        layers.GlobalMaxPooling2D(), layers.Dense(1),
+    ], name="discriminator")
+    generator = keras.Sequential([
+        keras.Input((latent_dim,)),
+        layers.Dense(7 * 7 * 128), layers.LeakyReLU(0.2), layers.Reshape((7, 7, 128)),
+        layers.Conv2DTranspose(128, 4, strides=2, padding="same"), layers.LeakyReLU(0.2),
+        layers.Conv2DTranspose(128, 4, strides=2, padding="same"), layers.LeakyReLU(0.2),
+        layers.Conv2D(1, 7, padding="same", activation="sigmoid"),
+    ], name="generator")
+    model = GAN(discriminator, generator, latent_dim)
+    model.compile(d_optimizer=keras.optimizers.Adam(3e-4), g_optimizer=keras.optimizers.Adam(3e-4),
+                  loss_fn=keras.losses.BinaryCrossentropy(from_logits=True))
     return model
 
 

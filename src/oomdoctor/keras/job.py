@@ -155,7 +155,7 @@ class Job:
             input_bytes=input_bytes,
             jit_compile=self.jit_compile,
             device=self.device,
-            **({} if self.remat else self._compiled_cpu_step(b, exact.tensorflow_cpu_ratio)),
+            **({} if self.remat else self._compiled_cpu_step(b, exact)),
             xla_gpu_anchor=exact.xla_gpu_anchor,
             # these facts are the very step XLA compiled (not another batch, nor a re-estimated change)
             compiled_here=(exact.xla_gpu_anchor is not None and self.inherited is None
@@ -165,22 +165,32 @@ class Job:
             communication_bytes=parallel.communication_bytes(self.strategy, trainable_bytes),
         )
 
-    def _compiled_cpu_step(self, batch_size: int, tensorflow_scale: float | None) -> dict:
+    def _compiled_cpu_step(self, batch_size: int, exact: ExactAnswers) -> dict:
         """StepFacts' fields for XLA:CPU's figure of the step (arguments + temporaries): JAX's compile,
-        its temporaries scaled to TensorFlow's own compile of this job where that ran (``tensorflow_scale``)."""
+        its temporaries scaled to TensorFlow's own compile of this job where that ran; where JAX's could not
+        compile the step, TensorFlow's own compiles alone."""
         if not (self.device is Device.CPU and self.jit_compile and self.model is not None):
             return {}
-        from .backends.xla_compile import CompiledStep, compiled_step
+        from .backends.xla_compile import CompiledStep
 
-        # float16 is computed in float32 on the CPU: the step is compiled in float32
-        step = compiled_step(self.model, batch_size, self.optimizer.spec.name, target=None, precision="float32",
-                             inputs=self._input_specs, outputs=self._output_shapes)
+        step = self._jax_cpu_step(batch_size)
         if not isinstance(step, CompiledStep):
-            return {}
+            own = exact.tensorflow_cpu_own
+            if own is None:
+                return {}
+            return {"compiled_cpu_step_bytes": own.step_bytes(batch_size), "compiled_cpu_step_by_tensorflow": True}
+        tensorflow_scale = exact.tensorflow_cpu_ratio
         if tensorflow_scale is None:
             return {"compiled_cpu_step_bytes": step.argument_bytes + step.temp_bytes}
         return {"compiled_cpu_step_bytes": step.argument_bytes + round(step.temp_bytes * tensorflow_scale),
                 "compiled_cpu_step_by_tensorflow": True}
+
+    def _jax_cpu_step(self, batch_size: int) -> "CompiledStep | NotCompiled":
+        """JAX's XLA:CPU compile of the step at ``batch_size`` (float16 is computed in float32 on the CPU)."""
+        from .backends.xla_compile import compiled_step
+
+        return compiled_step(self.model, batch_size, self.optimizer.spec.name, target=None, precision="float32",
+                             inputs=self._input_specs, outputs=self._output_shapes)
 
     @cached_property
     def exact(self) -> ExactAnswers:
@@ -198,7 +208,16 @@ class Job:
         if self.device is Device.CPU:
             if not self.jit_compile:
                 return ExactAnswers()
-            return ExactAnswers(tensorflow_cpu_scale=tensorflow_xla_cpu.temporaries_scale(self._request(None)))
+            from .backends.xla_compile import CompiledStep
+
+            request = self._request(None)
+            scale = tensorflow_xla_cpu.temporaries_scale(request)
+            if not isinstance(scale, NotCompiled) or isinstance(self._jax_cpu_step(self.batch_size), CompiledStep):
+                return ExactAnswers(tensorflow_cpu_scale=scale)
+            # JAX cannot compile this step (a train_step written with tf.GradientTape): TensorFlow's own alone
+            facts = self._facts(self.batch_size, ExactAnswers())
+            held = facts.weight_bytes + facts.optimizer_state_bytes + facts.input_bytes
+            return ExactAnswers(tensorflow_cpu_scale=scale, tensorflow_cpu_line=tensorflow_xla_cpu.own_line(request, held))
         if self.backend is BackendName.TORCH:
             from ..pytorch.job import workspace_bytes
 
@@ -326,7 +345,7 @@ def engine_of(job: Job) -> tuple[str, str | None]:
     if not job.jit_compile:
         return "table", _("TensorFlow without XLA runs the step op by op; no compiler lays it out")
     if job.device is Device.CPU:
-        if exact.tensorflow_cpu_ratio is not None:
+        if exact.tensorflow_cpu_ratio is not None or exact.tensorflow_cpu_own is not None:
             return "tensorflow-xla-cpu", None
         step = compiled_step(job.model, job.batch_size, job.optimizer.spec.name, target=None, precision="float32",
                              inputs=job._input_specs, outputs=job._output_shapes) if job.model is not None else None
@@ -338,8 +357,11 @@ def engine_of(job: Job) -> tuple[str, str | None]:
                                   "a recurrent layer's loop does not carry over to TensorFlow's").format(
                     reason=own.reason if isinstance(own, NotCompiled) else _("not asked"))
             return "xla-cpu-compile", None
-        return "table", _("XLA:CPU could not compile the step: {reason}").format(
-            reason=step.reason if isinstance(step, NotCompiled) else _("no model to compile"))
+        reason = step.reason if isinstance(step, NotCompiled) else _("no model to compile")
+        if isinstance(exact.tensorflow_cpu_line, NotCompiled):
+            return "table", _("XLA:CPU could not compile the step through Keras's JAX trainer ({reason}) nor with "
+                              "TensorFlow's own ({own})").format(reason=reason, own=exact.tensorflow_cpu_line.reason)
+        return "table", _("XLA:CPU could not compile the step: {reason}").format(reason=reason)
     if exact.xla_gpu_anchor is not None:
         return "xla-gpu-compile", None
     if job.strategy is not None:

@@ -360,9 +360,10 @@ def trace_model(model, input_shape: tuple[int, ...] | None = None) -> ModelTrace
         raise OomdoctorError(
             _("{name} has no call(): its forward pass is written only inside train_step, and oomdoctor finds "
               "what a step keeps by tracing call().").format(name=name),
-            _("Give {name} a call() that runs the forward pass of its train_step (a VAE's: return "
-              "self.decoder(self.encoder(x)[-1])) and estimate again; what train_step adds beyond it is then "
-              "not counted.").format(name=name))
+            _("Give {name} a call() that takes the batch its train_step is given and runs a forward pass on it "
+              "(a VAE's: return self.decoder(self.encoder(x)[-1]); a GAN's: return self.discriminator(x)), and "
+              "estimate again: call() gives the per-layer table, and train_step itself is compiled or traced "
+              "where it can be (the report names the engine).").format(name=name))
     specs = model_input_specs(model, input_shape)
     shapes1 = [(1,) + s for s, _ in specs]
     shapes2 = [(2,) + s for s, _ in specs]

@@ -191,6 +191,49 @@ def _note_failure(result: dict, stage: str, exc: BaseException) -> None:
         result["traceback"] = traceback.format_exc()[-3000:]
 
 
+def _compile_for_measure(model, optimizer: str | None) -> None:
+    """The model as its builder compiled it (its loss dict, metrics, its own compile() and train_step), or,
+    uncompiled or with ``--optimizer``, compiled with that optimizer and the loss estimates assume."""
+    from ..keras.step_model import compile_arguments, keras_compile
+    from ..keras.training import default_loss
+
+    if getattr(model, "compiled", False) and optimizer is None:
+        return
+    arguments = compile_arguments(model, model, "adam", {"adam": lambda keras: keras.optimizers.Adam()})
+    arguments["optimizer"] = optimizer or arguments.get("optimizer") or "adam"
+    if arguments.get("loss") is None and getattr(model, "outputs", None):
+        arguments["loss"] = default_loss(tuple(model.outputs[0].shape))
+    keras_compile(model, arguments)
+
+
+def _random_batch(model, batch: int, input_shape: list | None):
+    """Random (x, y) for one step: x as the model takes it (``input_shape`` for a model that does not say its
+    input), y shaped for its loss (as the estimates shape it), None for a model whose own train_step takes none."""
+    import keras
+    import numpy as np
+
+    from ..keras.step_model import abstract_batch, labels_loss
+    from ..keras.trace import model_input_specs
+
+    arguments = {"loss": getattr(model, "loss", None)}
+    specs = model_input_specs(model, tuple(input_shape) if input_shape else None)
+    outputs = None if getattr(model, "outputs", None) else [tuple(
+        keras.tree.flatten(model.compute_output_spec(keras.KerasTensor((1, *specs[0][0]), specs[0][1])))[0].shape[1:])]
+    symbolic = abstract_batch(model, batch, labels_loss(model, arguments, outputs), specs)
+    rng = np.random.default_rng(0)
+
+    def value(t, classes: int = 1000):
+        if t is None:
+            return None
+        if "int" in str(t.dtype):
+            return rng.integers(0, classes, size=t.shape).astype(str(t.dtype))
+        return rng.uniform(0, 1, size=t.shape).astype("float32")
+
+    x, y = symbolic
+    # class indices below the output's width (sparse labels); token ids below a vocabulary of 1,000
+    return keras.tree.map_structure(value, x), keras.tree.map_structure(lambda t: value(t, 2), y)
+
+
 def run(config: dict) -> dict:
     """Build the Keras model ``config`` describes, run its training steps on this process's device and
     return what was measured (peaks, steps done, an out-of-memory error) as a dict for the parent."""
@@ -207,7 +250,6 @@ def run(config: dict) -> dict:
     import numpy as np
 
     from ..keras.loading import load_model
-    from ..keras.training import default_loss, label_spec
 
     if config.get("precision"):
         keras.config.set_dtype_policy(config["precision"])
@@ -216,25 +258,10 @@ def run(config: dict) -> dict:
         scope, mirrored = _distributed(backend, strategy, config)
         with scope():
             model = load_model(config["model"], abstract=False)
-            loss = getattr(model, "loss", None) or default_loss(tuple(model.outputs[0].shape))
-            optimizer = config.get("optimizer") or getattr(model, "optimizer", None) or "adam"
-            model.compile(optimizer=optimizer, loss=loss)
+            _compile_for_measure(model, config.get("optimizer"))
         result["jit_compile"] = bool(getattr(model, "jit_compile", False))
-        rng = np.random.default_rng(0)
-        batch = config["batch_size"]
-        xs = []
-        for t in model.inputs:
-            shape = (batch,) + tuple(config.get("input_shape") or t.shape[1:])
-            if "int" in str(t.dtype):
-                xs.append(rng.integers(0, 1000, size=shape).astype(str(t.dtype)))
-            else:
-                xs.append(rng.standard_normal(shape).astype("float32"))
-        y_shape, y_dtype = label_spec(loss, tuple(model.outputs[0].shape), batch)
-        if y_dtype == "int32":
-            y = rng.integers(0, model.outputs[0].shape[-1], size=y_shape).astype("int32")
-        else:
-            y = rng.integers(0, 2, size=y_shape).astype("float32")
-        x = xs[0] if len(xs) == 1 else xs
+        x, y = _random_batch(model, config["batch_size"], config.get("input_shape"))
+        xs = x if isinstance(x, list) else [x]
         if mirrored is not None:
             import tensorflow as tf
 

@@ -14,6 +14,7 @@ from ..optimizers import OptimizerPlan
 
 if TYPE_CHECKING:
     from ...gpus import GPU
+    from .tensorflow_xla_cpu import TensorFlowLine
     from .torch import TracedTorchStep
     from .xla import XLAGpuAnchor
 
@@ -123,6 +124,8 @@ class ExactAnswers:
     # TensorFlow with XLA on the CPU: TensorFlow's own XLA:CPU temporaries over JAX's
     # (oomdoctor.keras.backends.tensorflow_xla_cpu)
     tensorflow_cpu_scale: "float | NotCompiled | None" = None
+    # TensorFlow with XLA on the CPU, where JAX could not compile the step: TensorFlow's own compile alone
+    tensorflow_cpu_line: "TensorFlowLine | NotCompiled | None" = None
 
     @property
     def xla_gpu_anchor(self) -> "XLAGpuAnchor | None":
@@ -134,6 +137,12 @@ class ExactAnswers:
         """TensorFlow's XLA:CPU temporaries over JAX's, where TensorFlow's own compile ran."""
         scale = self.tensorflow_cpu_scale
         return None if scale is None or isinstance(scale, NotCompiled) else scale
+
+    @property
+    def tensorflow_cpu_own(self) -> "TensorFlowLine | None":
+        """TensorFlow's own compile at two batches, where it ran without JAX's."""
+        line = self.tensorflow_cpu_line
+        return None if line is None or isinstance(line, NotCompiled) else line
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,9 @@ oomdoctor otherwise compiles with, lays the same step out differently: ResNet-50
 TensorFlow has no shape-only variables, so the child holds the real weights, optimizer slots and one
 batch (zeros): models needing more than ``MAX_HOST_BYTES`` for that use JAX's compile alone. A job is
 compiled here once, at its own batch size; other batch sizes scale JAX's compile by the ratio of the
-two (``temporaries_scale``). It runs in a child (``python -m
+two (``temporaries_scale``). Where JAX cannot compile the step at all (a ``train_step`` written with
+``tf.GradientTape``, keras.io's VAE and GAN), TensorFlow's own compile answers alone: at the job's batch
+and at twice it, other batches on the line through the two (``own_line``). It runs in a child (``python -m
 oomdoctor.keras.backends.tensorflow_xla_cpu`` through oomdoctor.child's channel) because Keras picks
 its backend once per process, with ``XLA_FLAGS=--xla_dump_to`` pointing at a temporary folder that
 is deleted after.
@@ -22,6 +24,7 @@ import os
 import re
 import subprocess
 import tempfile
+from dataclasses import dataclass
 from typing import Any
 
 from ... import child
@@ -54,6 +57,34 @@ def temporaries_scale(request: StepRequest) -> float | NotCompiled:
     if isinstance(own, NotCompiled):
         return own
     return own.temp_bytes / jax_step.temp_bytes
+
+
+@dataclass(frozen=True)
+class TensorFlowLine:
+    """TensorFlow's own XLA:CPU compile of the step at two batch sizes, where JAX's could not compile it: what
+    the step allocates (arguments and temporaries) at other batches lies on the line through the two, as the
+    batch and what the step keeps of it grow together."""
+    batches: tuple[int, int]
+    steps: tuple[CompiledStep, CompiledStep]
+
+    def step_bytes(self, batch_size: int) -> int:
+        (b1, b2), (s1, s2) = self.batches, self.steps
+        y1, y2 = s1.argument_bytes + s1.temp_bytes, s2.argument_bytes + s2.temp_bytes
+        return max(round(y1 + (y2 - y1) * (batch_size - b1) / (b2 - b1)), 0)
+
+
+def own_line(request: StepRequest, host_bytes: int) -> TensorFlowLine | NotCompiled:
+    """TensorFlow's own compile of ``request``'s step at its batch and at twice it (``host_bytes``: the
+    weights, slots and one batch the child holds)."""
+    steps = []
+    batches = (request.batch_size, 2 * request.batch_size)
+    for batch, held in zip(batches, (host_bytes, 2 * host_bytes)):
+        step = compiled_step(request.model, batch, request.optimizer_name, "float32", list(request.inputs),
+                             request.outputs[0], held)
+        if isinstance(step, NotCompiled):
+            return step
+        steps.append(step)
+    return TensorFlowLine(batches, (steps[0], steps[1]))
 
 
 def compiled_step(model: Any, batch_size: int, optimizer_name: str, precision: str,
@@ -137,7 +168,9 @@ def _child(request: dict) -> None:
     keras_compile(model, {**arguments, "jit_compile": True})
     batch = abstract_batch(model, request["batch_size"], labels_loss(model, arguments, output_shapes),
                            [(tuple(shape), dtype) for shape, dtype in request["inputs"]])
-    x, y = keras.tree.map_structure(lambda t: tf.constant(np.zeros(t.shape, dtype=t.dtype)), batch)
+    # no labels (None) for a model whose own train_step takes none (a GAN, a VAE)
+    x, y = keras.tree.map_structure(lambda t: None if t is None else tf.constant(np.zeros(t.shape, dtype=t.dtype)),
+                                    batch)
     model.optimizer.build(model.trainable_variables)
     step = tf.function(model.train_step, jit_compile=True)
     # compiling for the IR after XLA's passes writes the buffer assignment into XLA_FLAGS's dump folder

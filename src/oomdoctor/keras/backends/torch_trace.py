@@ -238,12 +238,13 @@ def _record_once(model, batch_size: int, request: dict, batch):
 
     recorder = KerasRecorder({}, request["workspace_bytes"])
     trainable = model.trainable_variables
-    roles = {id(v): "optimizer_state" for v in model.optimizer.variables}
+    optimizer_variables = [v for optimizer in _optimizers(model) for v in optimizer.variables]
+    roles = {id(v): "optimizer_state" for v in optimizer_variables}
     with garbage_collected_promptly(), data_pointer_warnings_hidden(), FakeTensorMode(), recorder.mode, \
             keras.device("cpu"), cuda_kernels(), _layer_attribution(recorder):
         # What model.to("cuda") and the optimizer's build put on the device: fake, in creation order.
         swapped: dict[int, Any] = {}
-        for v in [*model.variables, *model.optimizer.variables, *_metric_variables(model)]:
+        for v in [*model.variables, *optimizer_variables, *_metric_variables(model)]:
             if id(v) in swapped:
                 continue
             old = v._value
@@ -277,8 +278,8 @@ def _record_once(model, batch_size: int, request: dict, batch):
             recorder.phase = "optimizer"
             return result
 
-        def fake(spec):
-            return torch.empty(tuple(spec.shape), dtype=getattr(torch, str(spec.dtype)))
+        def fake(spec):  # None: no labels, for a model whose own train_step takes none (a GAN, a VAE)
+            return None if spec is None else torch.empty(tuple(spec.shape), dtype=getattr(torch, str(spec.dtype)))
 
         torch.Tensor.backward = traced_backward
         previous_inputs: list = []
@@ -287,10 +288,12 @@ def _record_once(model, batch_size: int, request: dict, batch):
                 recorder.step = step
                 recorder.phase = "optimizer"
                 inputs, labels = keras.tree.map_structure(fake, batch)
-                for tensor in keras.tree.flatten((inputs, labels)):
+                for tensor in [t for t in keras.tree.flatten((inputs, labels)) if t is not None]:
                     recorder.recording.storages[recorder.note(tensor, "batch")].role = "input_batch"
                 recorder.phase = "forward"
                 logs = model.train_step((inputs, labels))
+                # the slots of optimizers the model's own train_step builds on their first apply (a GAN's two)
+                mark(recorder, [v.value for o in _optimizers(model) for v in o.variables], "optimizer_state")
                 # The previous step's input batch lives on through this one. On the H200 it was still held at the
                 # end of step 2 for the MLP and the seed's model (their peaks: one input batch above step 1's);
                 # the block was made by Layer.__call__'s convert_input, and gc.collect() did not free it.
@@ -302,6 +305,15 @@ def _record_once(model, batch_size: int, request: dict, batch):
             recorder.close()
     assign_roles(recorder.recording)
     return recorder.recording
+
+
+def _optimizers(model) -> list:
+    """The compiled optimizer and those the model keeps for its own train_step (a GAN's d_optimizer and
+    g_optimizer, given to its own compile()): each made its step counter when constructed."""
+    import keras
+
+    own = [value for value in vars(model).values() if isinstance(value, keras.optimizers.Optimizer)]
+    return [model.optimizer, *(o for o in own if o is not model.optimizer)]
 
 
 def _metric_variables(model) -> list:

@@ -146,14 +146,28 @@ def _compile(model: Any, batch_size: int, optimizer_name: str, target: "GPU | No
 
 def _tensorflow_train_step(model: Any) -> str | None:
     """``"tf.GradientTape"`` where the model's own ``train_step`` is written with one (keras.io's VAE and GAN
-    examples): its bytecode names the tape. None for Keras's own step and for backend-neutral overrides."""
+    examples): its bytecode, or that of a method of the model it calls (a step per backend), names the tape.
+    None for Keras's own step and for backend-neutral overrides."""
     import keras
 
-    step = getattr(type(model), "train_step", None)
-    code = getattr(step, "__code__", None)
-    if code is None or step is getattr(keras.Model, "train_step", None):
+    cls = type(model)
+    step = getattr(cls, "train_step", None)
+    if step is getattr(keras.Model, "train_step", None):
         return None
-    return "tf.GradientTape" if "GradientTape" in code.co_names else None
+    seen: set[str] = set()
+    waiting = ["train_step"]
+    while waiting:
+        code = getattr(getattr(cls, waiting.pop(), None), "__code__", None)
+        if code is None:
+            continue
+        if "GradientTape" in code.co_names:
+            return "tf.GradientTape"
+        # the model's own methods it calls (self._tensorflow_step(...)), not Keras's
+        for name in code.co_names:
+            if name not in seen and callable(getattr(cls, name, None)) and not hasattr(keras.Model, name):
+                seen.add(name)
+                waiting.append(name)
+    return None
 
 
 @dataclass(frozen=True)
