@@ -2056,3 +2056,14 @@ def test_a_dense_layer_that_says_how_many_features_it_takes_after_flatten_is_siz
               f"net.add(Flatten())\nnet.add(Dense(input_dim=64 * 1024, output_dim={units}, activation='relu'))\n"
               "net.compile(loss='binary_crossentropy', optimizer='rmsprop')\n")
     assert _rules(tmp_path, source, "flatten-dense") == expected
+
+
+@pytest.mark.parametrize("rows, expected", [("csv.reader(f)", [12]), ("['a.jpg', 'b.jpg']", [])])
+def test_the_rows_of_a_csv_file_read_into_a_list_are_as_many_as_its_lines(rows, expected, tmp_path):
+    # a driving log of one row per recorded frame (check_heldout19): the rows csv.reader gives are kept in a list,
+    # and a loop over that list decodes the image each row names; the list is as long as the file, not the two
+    # names of a list written down
+    source = ("import csv\nimport cv2\nimport numpy as np\n\nrows = []\nwith open('log.csv') as f:\n"
+              f"    for row in {rows}:\n        rows.append(row)\n\nimages = []\nfor row in rows:\n"
+              "    images.append(cv2.imread(row[0]))\nX = np.array(images)\nprint(X.shape)\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected

@@ -900,6 +900,9 @@ _LIBRARY_HANDLERS: list[tuple[Callable[[str], bool], Callable[[CallHandlers, Cal
     (lambda n: last_part(n) == "readlines", CallHandlers._readlines),
     (_is("json.load", "yaml.safe_load", "yaml.load"), CallHandlers._json_load),
     (_is("open", "io.open", "codecs.open"), lambda flow, call: TextFile()),
+    # csv.reader(f): the open file's lines, each split into its fields; iterating it reads one line at a time
+    (_is("csv.reader", "csv.DictReader"),
+     lambda flow, call: call.args[0] if call.args and isinstance(call.args[0], TextFile) else None),
     (_is("numpy.random.RandomState", "numpy.random.default_rng", "numpy.random.Generator", "random.Random"),
      lambda flow, call: RandomGenerator()),
     (lambda n: n in ("torch.max", "torch.min", "torch.topk", "torch.sort"),
