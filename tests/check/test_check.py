@@ -2067,3 +2067,17 @@ def test_the_rows_of_a_csv_file_read_into_a_list_are_as_many_as_its_lines(rows, 
               f"    for row in {rows}:\n        rows.append(row)\n\nimages = []\nfor row in rows:\n"
               "    images.append(cv2.imread(row[0]))\nX = np.array(images)\nprint(X.shape)\n")
     assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("targets, expected", [("pd.read_csv('votes.csv').values[:, 1:]", []),
+                                               ("np.load('votes.npy')", [7])])
+def test_the_columns_of_a_csv_table_given_to_from_tensor_slices_are_not_said_without_a_size(
+        targets, expected, tmp_path):
+    # the Galaxy Zoo regression (check_heldout19): the 37 vote fractions of each galaxy, read from the CSV, sliced
+    # beside the image ids that a map() decodes: a few numbers per row, large only where the script shows a size
+    source = ("import numpy as np\nimport pandas as pd\nimport tensorflow as tf\n\n"
+              f"fractions = {targets}\n"
+              "images = tf.data.Dataset.list_files('imgs/*.jpg').map(tf.io.read_file)\n"
+              "votes = tf.data.Dataset.from_tensor_slices(tf.cast(fractions, tf.float32))\n"
+              "pipe = tf.data.Dataset.zip((images, votes)).batch(64)\n")
+    assert _rules(tmp_path, source, "in-memory-array") == expected

@@ -332,6 +332,8 @@ def in_memory_arrays(script: Script) -> Iterator[Finding]:
         data = pipeline.data if isinstance(pipeline, Pipeline) else None
         if data is None or data.content == NAMES or negligible(data):
             continue
+        if data.content == TABLE and not _large_whole_array(data, script):
+            continue  # a CSV's rows, a few numbers each: large only where the script shows its size
         names = sorted(names_in(call.args[0])) if call.args else []
         yield script.finding(
             "in-memory-array", call,
