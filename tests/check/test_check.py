@@ -2081,3 +2081,13 @@ def test_the_columns_of_a_csv_table_given_to_from_tensor_slices_are_not_said_wit
               "votes = tf.data.Dataset.from_tensor_slices(tf.cast(fractions, tf.float32))\n"
               "pipe = tf.data.Dataset.zip((images, votes)).batch(64)\n")
     assert _rules(tmp_path, source, "in-memory-array") == expected
+
+
+@pytest.mark.parametrize("cast, expected", [("table.values[:, 0].astype(int).astype(str)", []),
+                                            ("table.values.astype(str)", [5])])
+def test_one_column_of_a_pandas_table_made_numbers_is_one_value_per_row(cast, expected, tmp_path):
+    # the Galaxy Zoo regression (check_heldout19): the id column of the CSV, made integers and then strings to
+    # name each image file: one string per row, not the table written out as text
+    source = ("import pandas as pd\nimport tensorflow as tf\n\ntable = pd.read_csv('solutions.csv')\n"
+              f"ids = {cast}\nprint(ids[:5])\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected

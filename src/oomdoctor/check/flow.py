@@ -17,6 +17,8 @@ from .library import (
     PER_FILE_LOADERS,
     REDUCTIONS,
     argument,
+    dtype_of,
+    keyword_value,
     loader_kind,
 )
 from .modules import ClassInfo, FunctionInfo, Module, module_files
@@ -25,6 +27,7 @@ from .values import (
     ARRAYS,
     FEW,
     FILES,
+    ITEMSIZE,
     NAMES,
     PER_CALL,
     TABLE,
@@ -890,8 +893,10 @@ class Flow(CallHandlers):
                 return Batch()  # X[i:i + batch_size]: one batch
             # a part of data the script shows is small is small too, whatever rows it keeps
             return replace(data, shape=((None,) + data.shape[1:]) if data.shape else None, small=negligible(data))
-        if _one_column(piece, self.values) and _two_dimensional(data):
-            # idx_features_labels[:, 0]: one column of a table of numbers, one value per row, as labels are
+        if _one_column(piece, self.values) and (_two_dimensional(data) or
+                                                data.content == TABLE and _cast_to_number(node, ctx.module)):
+            # idx_features_labels[:, 0]: one column of a table of numbers, one value per row, as labels are; of a
+            # pandas table, where the script makes it numbers (df.values[:, 0].astype(int): ids, not documents)
             return replace(data, shape=data.shape[:1] if data.shape else None, labels=True)
         if isinstance(piece, ast.Tuple) and (ctx.loops or ctx.repeated) and \
                 any(_window(e, ctx.module) for e in piece.elts[1:]):
@@ -1548,6 +1553,17 @@ def _one_column(piece: ast.AST, values: dict[ast.AST, Value]) -> bool:
     return isinstance(piece, ast.Tuple) and len(piece.elts) == 2 and isinstance(piece.elts[0], ast.Slice) and \
         piece.elts[0].lower is None and piece.elts[0].upper is None and piece.elts[0].step is None and \
         isinstance(values.get(piece.elts[1]), Number)
+
+
+def _cast_to_number(node: ast.expr, module: Module) -> bool:
+    """node.astype(int), node.astype('float32'): what ``node`` holds is made numbers, one per cell."""
+    attribute = module.parents.get(node)
+    call = module.parents.get(attribute) if isinstance(attribute, ast.Attribute) else None
+    if not (isinstance(attribute, ast.Attribute) and attribute.attr == "astype" and isinstance(call, ast.Call)
+            and call.func is attribute):
+        return False
+    dtype = dtype_of(call.args[0] if call.args else keyword_value(call, "dtype"), module)
+    return dtype in ITEMSIZE
 
 
 def _two_dimensional(data: Data) -> bool:
