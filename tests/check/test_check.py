@@ -2091,3 +2091,16 @@ def test_one_column_of_a_pandas_table_made_numbers_is_one_value_per_row(cast, ex
     source = ("import pandas as pd\nimport tensorflow as tf\n\ntable = pd.read_csv('solutions.csv')\n"
               f"ids = {cast}\nprint(ids[:5])\n")
     assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+@pytest.mark.parametrize("conv, expected", [("Conv1D(10, 11, activation='relu')", []),
+                                            ("Conv2D(10, 11, activation='relu')", [8])])
+def test_flatten_after_a_one_dimensional_convolution_of_unknown_length_is_not_an_image(conv, expected, tmp_path):
+    # the SMILES autoencoder (check_heldout19): three Conv1D over a 120-character string, flattened into
+    # Dense(435): a sequence's length times ten filters, not an image's rows times its columns
+    source = ("from tensorflow.keras.layers import Conv1D, Conv2D, Dense, Flatten, Input\n"
+              "from tensorflow.keras.models import Model\n\n\ndef encoder(seq):\n"
+              f"    x = Conv1D(9, 9, activation='relu')(seq)\n    x = {conv}(x)\n"
+              "    x = Flatten()(x)\n    return Dense(435, activation='relu')(x)\n\n\n"
+              "inp = Input(shape=(120, 35))\nmodel = Model(inp, encoder(inp))\n")
+    assert _rules(tmp_path, source, "flatten-dense") == expected
