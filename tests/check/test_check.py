@@ -2104,3 +2104,16 @@ def test_flatten_after_a_one_dimensional_convolution_of_unknown_length_is_not_an
               "    x = Flatten()(x)\n    return Dense(435, activation='relu')(x)\n\n\n"
               "inp = Input(shape=(120, 35))\nmodel = Model(inp, encoder(inp))\n")
     assert _rules(tmp_path, source, "flatten-dense") == expected
+
+
+@pytest.mark.parametrize("made, fill, expected", [
+    ("targets = np.empty((len(zone_targets), 17))", "targets[i] = vec", []),
+    ("masks = np.empty((len(zone_targets), 128, 128))", "masks[i] = cv2.imread(name + '.png', 0)", [11])])
+def test_a_buffer_of_a_few_numbers_per_sample_named_as_labels_is_labels(made, fill, expected, tmp_path):
+    # the body-scan threat classifier (check_heldout19): each subject's 17 zone zone_targets, written into a float64
+    # buffer row by row: labels, 136 bytes a sample; a buffer of masks is an image a sample, whatever its name
+    source = ("import cv2\nimport numpy as np\n\nzone_targets = {}\nfor line in open('labels.csv'):\n"
+              "    name, zone = line.strip().split(',')\n    if name not in zone_targets:\n"
+              "        zone_targets[name] = np.zeros(17)\n    zone_targets[name][int(zone)] = 1\n\n"
+              f"{made}\nfor i, (name, vec) in enumerate(zone_targets.items()):\n    {fill}\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected

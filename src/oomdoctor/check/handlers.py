@@ -42,6 +42,7 @@ from .values import (
     FEW,
     FILES,
     ITEMSIZE,
+    LARGE_SAMPLE_BYTES,
     MANY_CLASSES,
     NAMES,
     TABLE,
@@ -66,6 +67,7 @@ from .values import (
     TextFile,
     Value,
     element_count,
+    sample_bytes,
 )
 
 UNKNOWN = object()  # a handler that does not know the call: the next one is asked
@@ -404,6 +406,10 @@ class CallHandlers:
         data = Data(node.lineno, str(ctx.module.path), last_part(name), ARRAYS, shape=shape, dtype=dtype,
                     implicit_float64=dtype_node is None and dtype == "float64",
                     small=shape[0] is not None and shape[0] <= FEW)
+        # all_targets = np.empty((n, 17)): a few numbers per sample, held by a name that says labels; a buffer
+        # of masks, an image each, is as large as the images, whatever its name
+        if (sample_bytes(data) or LARGE_SAMPLE_BYTES) < LARGE_SAMPLE_BYTES and _reads_labels(node, ctx):
+            data = replace(data, labels=True)
         if data.implicit_float64:
             self.seen.append(Seen("created", node, ctx, data))
         return data
