@@ -2117,3 +2117,16 @@ def test_a_buffer_of_a_few_numbers_per_sample_named_as_labels_is_labels(made, fi
               "        zone_targets[name] = np.zeros(17)\n    zone_targets[name][int(zone)] = 1\n\n"
               f"{made}\nfor i, (name, vec) in enumerate(zone_targets.items()):\n    {fill}\n")
     assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+@pytest.mark.parametrize("returned, expected", [("scan", [11]), ("np.pad(scan, ((0, 1), (0, 0)))", [11]),
+                                                ("scan.mean()", [])])
+def test_an_array_a_helper_reads_anew_on_each_call_written_into_a_buffer_is_one_sample(returned, expected, tmp_path):
+    # the body-scan threat classifier (check_heldout19): each subject's scan, read by the script's helper from its
+    # file (np.fromfile, padded by a row) and written into a preallocated float32 array: every scan held at once
+    source = ("import numpy as np\n\n\ndef read_scan(path):\n    with open(path, 'rb') as f:\n"
+              "        scan = np.fromfile(f, dtype=np.float32).reshape(660, 512)\n"
+              f"    return {returned}\n\n\nnames = open('subjects.txt').read().split()\n"
+              "scans = np.empty((len(names), 661, 512), dtype=np.float32)\nfor i, name in enumerate(names):\n"
+              "    scans[i] = read_scan(name + '.aps')\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected

@@ -491,6 +491,8 @@ class Flow(CallHandlers):
                 # display[k] = output[0]; k += 1 into a tensor (or list) made before the loop: each slot keeps its
                 # step's graph, as an append would (a tensor written to in place joins the graph: CopySlices)
                 self._accumulate(statement, target.value, value, ctx, appended=True)
+            if isinstance(container, Data) and ctx.loops and _one_sample_made_per_call(value):
+                value = Item(value.shape, value.dtype, fresh=True)  # X[i] = read_scan(path): one sample per pass
             if isinstance(container, Data) and ctx.loops and (isinstance(value, Item) or cropped or isinstance(
                     value, Number) and float(value.value).is_integer()):
                 self.seen.append(Seen("filled", statement, ctx, container, value))
@@ -1211,7 +1213,7 @@ class Flow(CallHandlers):
         loop = ctx.loops[-1]
         iterable = self.values.get(loop.iter) if isinstance(loop, (ast.For, ast.AsyncFor)) else None
         held: Value = None
-        if isinstance(value, Data) and _made_per_call(value) and value.content == ARRAYS and not value.labels:
+        if _one_sample_made_per_call(value):
             # pc = read_cloud(path); clouds.append(pc): the array the helper makes anew on each call (np.zeros((n, 3))
             # filled from the file it opens) is one sample, and the list keeps one per pass
             value = Item(value.shape, value.dtype, fresh=True)
@@ -1438,6 +1440,12 @@ def _made_per_call(data: Data) -> bool:
     return PER_CALL in data.root
 
 
+def _one_sample_made_per_call(value: Value) -> bool:
+    """An array of inputs the script's helper makes anew on each call (read_scan(path)): called in a loop, one
+    sample per pass, whatever the helper's body saw of it."""
+    return isinstance(value, Data) and _made_per_call(value) and value.content == ARRAYS and not value.labels
+
+
 def _without_graph(value: Value) -> Value:
     """What a function returns to a caller under torch.no_grad(): its tensors were computed there, recording no
     graph, whatever other callers (a training step) get from the same function."""
@@ -1592,7 +1600,8 @@ _MODEL_OUTPUT_FIELDS = {"loss", "logits", "start_logits", "end_logits", "last_hi
                         "pooler_output", "attentions", "past_key_values", "prediction_logits"}
 # NumPy functions that give the same values in another shape (a view, most of them): the dtype stays
 _SAME_DTYPE = {"numpy.expand_dims", "numpy.squeeze", "numpy.transpose", "numpy.reshape", "numpy.moveaxis",
-               "numpy.swapaxes", "numpy.flip", "numpy.fliplr", "numpy.flipud", "numpy.rot90"}
+               "numpy.swapaxes", "numpy.flip", "numpy.fliplr", "numpy.flipud", "numpy.rot90",
+               "numpy.pad"}  # (a padded copy: the same values and a border, in place of what it pads)
 # Libraries whose functions, given one decoded file, give that file transformed (a spectrogram, a crop)
 _ARRAY_LIBRARIES = {"numpy", "tensorflow", "librosa", "cv2", "PIL", "scipy", "skimage", "torch", "torchaudio",
                     "torchvision", "keras", "imutils", "albumentations"}
