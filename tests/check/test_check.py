@@ -2130,3 +2130,16 @@ def test_an_array_a_helper_reads_anew_on_each_call_written_into_a_buffer_is_one_
               "scans = np.empty((len(names), 661, 512), dtype=np.float32)\nfor i, name in enumerate(names):\n"
               "    scans[i] = read_scan(name + '.aps')\n")
     assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("decorator, expected", [("", [15]), ("@torch.no_grad()\n", [])])
+def test_each_model_of_an_ensemble_list_run_in_a_predict_function_is_a_forward_pass(decorator, expected, tmp_path):
+    # the body-scan threat classifier (check_heldout19): predict() takes one model or a list of checkpoints'
+    # models, makes a list of the one, and averages what each gives, with gradients on
+    source = ("import torch\nimport torch.nn as nn\n\n\nclass Net(nn.Module):\n    def forward(self, x):\n"
+              "        return x\n\n\n"
+              f"{decorator}def predict(models, scan):\n    if not isinstance(models, list):\n"
+              "        models = [models]\n    total = 0\n    for m in models:\n"
+              "        total = total + torch.sigmoid(m(scan.cuda()))\n    return total / len(models)\n\n\n"
+              "net = Net().cuda()\nnet.eval()\nprint(predict(net, torch.zeros(1, 3, 64, 64)))\n")
+    assert _rules(tmp_path, source, "eval-without-no-grad") == expected

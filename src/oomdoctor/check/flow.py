@@ -635,6 +635,9 @@ class Flow(CallHandlers):
             # for v in values, values = [coarse_loss * 1000, refine_loss * 1000]: each one of those tensors
             tensors = [i for i in iterable.items if isinstance(i, Tensor)]
             element = next((t for t in tensors if t.graph), tensors[0])
+        elif isinstance(iterable, Several) and any(isinstance(i, Model) for i in iterable.items):
+            # for m in models, models = [model] (an ensemble of one or more): each one of those models
+            element = next(i for i in iterable.items if isinstance(i, Model))
         small = (isinstance(iterable, Range) and (iterable.count is not None and iterable.count <= FEW
                                                   or iterable.batch)
                  or isinstance(iterable, Data) and iterable.small
