@@ -2143,3 +2143,15 @@ def test_each_model_of_an_ensemble_list_run_in_a_predict_function_is_a_forward_p
               "        total = total + torch.sigmoid(m(scan.cuda()))\n    return total / len(models)\n\n\n"
               "net = Net().cuda()\nnet.eval()\nprint(predict(net, torch.zeros(1, 3, 64, 64)))\n")
     assert _rules(tmp_path, source, "eval-without-no-grad") == expected
+
+
+@pytest.mark.parametrize("made", ["nn.MSELoss().to(device)", "nn.MSELoss().cuda()", "nn.MSELoss()"])
+def test_a_loss_function_moved_to_the_gpu_still_gives_losses(made, tmp_path):
+    # the fast style transfer trainer (check_heldout19): mse = nn.MSELoss().to(device), a style loss summed over
+    # the feature maps of each step, and that sum added up across steps without .item()
+    source = ("import torch\nimport torch.nn as nn\n\ndevice = 'cuda'\nnet = nn.Conv2d(3, 3, 3).to(device)\n"
+              f"mse = {made}\nopt = torch.optim.Adam(net.parameters())\nstyle_running = 0\n"
+              "for photos in loader:\n    feats = [net(photos.to(device))]\n    style = 0\n"
+              "    for f in feats:\n        style += mse(f.mean(), torch.zeros(()).to(device))\n"
+              "    style_running += style\n    style.backward()\n    opt.step()\n")
+    assert _rules(tmp_path, source, "loss-keeps-graph") == [14]

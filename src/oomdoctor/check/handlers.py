@@ -800,6 +800,8 @@ _METHOD_HANDLERS: dict[type, Callable] = {
     Data: CallHandlers._data_method, Item: CallHandlers._item_method, Tensor: CallHandlers._tensor_method,
     Model: CallHandlers._model_method, Pipeline: CallHandlers._pipeline_method, H5File: CallHandlers._h5_method,
     H5Dataset: CallHandlers._h5_method, Mapped: CallHandlers._mapped_method,
+    # mse = nn.MSELoss().to(device): the loss function moved where its inputs are, still one
+    LossFunction: lambda flow, call, loss, method: loss if method in ("to", "cuda", "cpu") else UNKNOWN,
 }
 
 
