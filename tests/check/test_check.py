@@ -2155,3 +2155,18 @@ def test_a_loss_function_moved_to_the_gpu_still_gives_losses(made, tmp_path):
               "    for f in feats:\n        style += mse(f.mean(), torch.zeros(()).to(device))\n"
               "    style_running += style\n    style.backward()\n    opt.step()\n")
     assert _rules(tmp_path, source, "loss-keeps-graph") == [14]
+
+
+@pytest.mark.parametrize("started, expected", [("running = 0\nfor epoch in range(10):\n", []),
+                                               ("for epoch in range(10):\n    running = 0\n", [15])])
+def test_a_running_sum_of_losses_kept_in_a_list_keeps_what_the_sum_keeps(started, expected, tmp_path):
+    # the fast style transfer trainer (check_heldout19): hist.append(running / step) every few steps, running a
+    # sum of loss tensors never started again: each appended value's graph is part of the sum's, said by
+    # loss-keeps-graph; a sum started anew each epoch leaves the graphs the list keeps to the list
+    source = ("import torch\nimport torch.nn as nn\n\nnet = nn.Linear(8, 1).cuda()\n"
+              "opt = torch.optim.Adam(net.parameters())\nhist = []\n"
+              f"{started}"
+              "    for step, (x, y) in enumerate(loader):\n        loss = ((net(x.cuda()) - y.cuda()) ** 2).mean()\n"
+              "        running += loss\n        loss.backward()\n        opt.step()\n        if step % 100 == 0:\n"
+              "            hist.append(running / (step + 1))\n")
+    assert _rules(tmp_path, source, "tensors-kept-across-steps") == expected

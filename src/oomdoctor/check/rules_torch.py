@@ -77,7 +77,7 @@ def tensors_kept_across_steps(script: Script) -> Iterator[Finding]:
             continue  # the loss itself: loss-keeps-graph
         if not tensor.graph and (tensor.host or tensor.loss or tensor.accumulated):
             continue  # a loss value without its graph is one number: keeping one per step costs nothing
-        if _backward_later(seen, script):
+        if _backward_later(seen, script) or tensor.graph and _kept_sum_said(seen, script):
             continue
         where = _("with its autograd graph") if tensor.graph else _("on the GPU")
         yield script.finding(
@@ -86,6 +86,26 @@ def tensors_kept_across_steps(script: Script) -> Iterator[Finding]:
               "of the loop.").format(target=seen.target, where=where),
             _("Keep what you need as plain values: .detach().cpu() (or .item(), .tolist()) before appending."),
             module=seen.ctx.module)
+
+
+def _kept_sum_said(seen: Seen, script: Script) -> bool:
+    """hist.append(running / step), where running += loss is never started again inside the loops around the append:
+    each appended value's graph is a part of the running sum's, which loss-keeps-graph says; the list keeps nothing
+    more. (A sum started anew each epoch leaves the graphs the list keeps to the list alone.)"""
+    statement = seen.node.args[-1] if isinstance(seen.node, ast.Call) and seen.node.args else seen.node
+    used = names_in(statement)
+    outermost = seen.ctx.loops[0] if seen.ctx.loops else None
+    for summed in script.seen("accumulated-sum"):
+        name = summed.target.split(".")[-1]
+        if name not in used or summed.ctx.function is not seen.ctx.function or not summed.value.graph or \
+                _backward_later(summed, script):
+            continue
+        restarted = outermost is not None and any(
+            isinstance(node, ast.Assign) and any(dotted_name(t) == summed.target for t in node.targets)
+            for node in ast.walk(outermost))
+        if not restarted:
+            return True
+    return False
 
 
 def _backward_later(seen: Seen, script: Script) -> bool:
