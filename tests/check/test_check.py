@@ -2170,3 +2170,15 @@ def test_a_running_sum_of_losses_kept_in_a_list_keeps_what_the_sum_keeps(started
               "        running += loss\n        loss.backward()\n        opt.step()\n        if step % 100 == 0:\n"
               "            hist.append(running / (step + 1))\n")
     assert _rules(tmp_path, source, "tensors-kept-across-steps") == expected
+
+
+@pytest.mark.parametrize("debug, expected", [("if args.debug:\n    scans = scans[:128]\n", [9]),
+                                             ("scans = scans[:128]\n", [])])
+def test_a_data_set_cut_short_only_on_a_debug_branch_is_whole_past_it(debug, expected, tmp_path):
+    # the KITTI LiDAR VAE (check_heldout19): `if args.debug: scans = scans[:128]`, with no else: the run that
+    # matters trains on every scan the np.load read
+    source = ("import argparse\nimport numpy as np\nimport torch\n\nparser = argparse.ArgumentParser()\n"
+              "parser.add_argument('--debug', action='store_true')\nargs = parser.parse_args()\n\n"
+              f"scans = np.load('lidar.npz')\n{debug}"
+              "loader = torch.utils.data.DataLoader(scans, batch_size=64, shuffle=True)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected

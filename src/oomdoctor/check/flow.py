@@ -319,8 +319,11 @@ class Flow(CallHandlers):
             self._run(node.orelse, scope, ctx)
         elif isinstance(node, ast.If):
             self.eval(node.test, scope, ctx)
+            before = dict(scope.names)
             self._run(node.body, scope, ctx)
             self._run(node.orelse, scope, ctx)
+            if not node.orelse:
+                _whole_past_a_shrinking_branch(before, scope)
         elif isinstance(node, (ast.With, ast.AsyncWith)):
             self._with(node, scope, ctx)
         elif isinstance(node, ast.Try) or type(node).__name__ == "TryStar":
@@ -1403,6 +1406,15 @@ class Flow(CallHandlers):
 
 
 _COMPREHENSIONS = (ast.ListComp, ast.GeneratorExp, ast.SetComp, ast.DictComp)
+
+
+def _whole_past_a_shrinking_branch(before: dict[str, Value], scope: Scope) -> None:
+    """if args.debug: x = x[:128], with no else: past the if, x is the whole data set again, as on the run that
+    matters; the slice made it small only on the branch taken to try the script out."""
+    for name, old in before.items():
+        new = scope.names.get(name)
+        if isinstance(old, Data) and not old.small and isinstance(new, Data) and new.small and new.root == old.root:
+            scope.names[name] = old
 
 
 def _module_key(node: ast.AST) -> str:
