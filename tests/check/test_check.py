@@ -2182,3 +2182,15 @@ def test_a_data_set_cut_short_only_on_a_debug_branch_is_whole_past_it(debug, exp
               f"scans = np.load('lidar.npz')\n{debug}"
               "loader = torch.utils.data.DataLoader(scans, batch_size=64, shuffle=True)\n")
     assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+@pytest.mark.parametrize("rest, expected", [("scans[i + 1:]", [15]), ("scans[i + 1:i + 2]", [])])
+def test_the_rows_after_one_picked_in_a_loop_are_the_rest_of_the_array_not_a_batch(rest, expected, tmp_path):
+    # the KITTI LiDAR VAE (check_heldout19): the empty scans are dropped one by one,
+    # scans = np.concatenate([scans[:i - 1], scans[i + 1:]]): what is returned is still the data set
+    source = ("import numpy as np\nimport torch\n\n\ndef drop_empty(scans):\n    empty = []\n"
+              "    for i in range(len(scans)):\n        if not scans[i].any():\n            empty.append(i)\n"
+              f"    for i in empty:\n        scans = np.concatenate([scans[:i], {rest}])\n    return scans\n\n\n"
+              "train = drop_empty(np.load('lidar.npz'))\n"
+              "loader = torch.utils.data.DataLoader(train, batch_size=64, shuffle=True)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected

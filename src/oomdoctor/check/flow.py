@@ -894,7 +894,8 @@ class Flow(CallHandlers):
                     and 0 <= upper.value <= FEW:
                 shape = ((upper.value,) + data.shape[1:]) if data.shape else None
                 return replace(data, shape=shape, small=True)
-            if ctx.loops and piece.lower is not None and not isinstance(piece.lower, ast.Constant):
+            if ctx.loops and piece.lower is not None and not isinstance(piece.lower, ast.Constant) and \
+                    piece.upper is not None:  # (x[i + 1:], every row after one: the rest of x, not a batch)
                 if isinstance(ctx.loops[-1], (ast.ListComp, ast.GeneratorExp)) and ctx.data_set_level:
                     # [X[i:i + 2] for i in range(0, len(X), 2)]: every piece of X, kept side by side
                     return _row(data)
