@@ -2194,3 +2194,17 @@ def test_the_rows_after_one_picked_in_a_loop_are_the_rest_of_the_array_not_a_bat
               "train = drop_empty(np.load('lidar.npz'))\n"
               "loader = torch.utils.data.DataLoader(train, batch_size=64, shuffle=True)\n")
     assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+def test_what_a_function_returns_of_its_parameter_is_of_the_data_set_each_call_gives(tmp_path):
+    # the KITTI LiDAR VAE (check_heldout19): scans_val = preprocess(scans_val) after the same for scans_train:
+    # the validation scans come back as themselves, read whole and handed to their own loader, and converting
+    # them copies no training scan
+    source = ("import numpy as np\nimport torch\n\n\ndef preprocess(scans):\n    return scans[:, 5:45]\n\n\n"
+              "scans_train = np.load('lidar.npz')\nscans_val = np.load('lidar_val.npz')\n"
+              "scans_train = preprocess(scans_train).astype('float32')\n"
+              "scans_val = preprocess(scans_val).astype('float32')\n"
+              "train_loader = torch.utils.data.DataLoader(scans_train, batch_size=64, shuffle=True)\n"
+              "val_loader = torch.utils.data.DataLoader(scans_val, batch_size=64)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == [9, 10]
+    assert _rules(tmp_path, source, "duplicate-copy") == []

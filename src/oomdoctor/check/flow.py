@@ -1287,7 +1287,8 @@ class Flow(CallHandlers):
                 call.scope.rebind(name, value)
             if callee.info.generator:
                 return Loader()
-            returned = self.returned(callee.info)
+            returned = _as_given_here(self.returned(callee.info), self.params.get(callee.info, {}),
+                                      _given(callee.info, call, skip_self))
             # model = build_model(), or model, history = train_model(...): a Keras model built in the loop
             built = next((v for v in (returned.items if isinstance(returned, Several) else (returned,))
                           if isinstance(v, Model) and v.framework == "keras"), None)
@@ -1333,11 +1334,8 @@ class Flow(CallHandlers):
         if skip_self:
             positional = positional[1:]
         params = self.params.setdefault(info, {})
-        for name, value in zip(positional, call.args):
+        for name, value in _given(info, call, skip_self):
             params[name] = _merge(params.get(name), value)
-        for name, value in call.kwargs.items():
-            if name is not None:
-                params[name] = _merge(params.get(name), value)
         defaults = arguments.defaults
         for name, default in zip(positional[len(positional) - len(defaults):], defaults):
             if name not in params and isinstance(default, ast.Constant):
@@ -1407,6 +1405,26 @@ class Flow(CallHandlers):
 
 
 _COMPREHENSIONS = (ast.ListComp, ast.GeneratorExp, ast.SetComp, ast.DictComp)
+
+
+def _given(info: FunctionInfo, call: Call, skip_self: bool) -> list[tuple[str, Value]]:
+    """(parameter, value) of what ``call`` passes to the function, by position and by keyword."""
+    arguments = info.node.args
+    positional = [a.arg for a in arguments.posonlyargs + arguments.args][1 if skip_self else 0:]
+    return list(zip(positional, call.args)) + [(name, value) for name, value in call.kwargs.items() if name]
+
+
+def _as_given_here(returned: Value, seen: dict[str, Value], given: list[tuple[str, Value]]) -> Value:
+    """preprocess(scans_val) after preprocess(scans_train): the body ran on what its parameter held first, so what
+    it returns of that parameter is, at this call, of the data set this call gives it."""
+    if not isinstance(returned, Data):
+        return returned
+    for name, here in given:
+        first = seen.get(name)
+        if isinstance(first, Data) and first.root == returned.root and isinstance(here, Data) and \
+                here.root != returned.root:
+            return replace(returned, root=here.root, small=here.small)
+    return returned
 
 
 def _whole_past_a_shrinking_branch(before: dict[str, Value], scope: Scope) -> None:
