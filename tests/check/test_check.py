@@ -2208,3 +2208,21 @@ def test_what_a_function_returns_of_its_parameter_is_of_the_data_set_each_call_g
               "val_loader = torch.utils.data.DataLoader(scans_val, batch_size=64)\n")
     assert _rules(tmp_path, source, "whole-dataset-load") == [9, 10]
     assert _rules(tmp_path, source, "duplicate-copy") == []
+
+
+@pytest.mark.parametrize("guard, expected", [("", [17]), ("torch.set_grad_enabled(phase == 'train')", [])])
+def test_a_forward_pass_in_a_loop_over_train_and_eval_phases_is_evaluation_on_the_eval_phase(
+        guard, expected, tmp_path):
+    # the MAESTRO performance RNN (check_heldout19): for phase in ['train', 'eval'], model.eval() on the second,
+    # the same forward call for both, and only the train phase's backward under `if phase == 'train'`
+    with_block = f"            with {guard}:\n    " if guard else ""
+    source = ("import torch\nimport torch.nn as nn\n\n\nclass Net(nn.Module):\n    def forward(self, x):\n"
+              "        return x\n\n\nmodel = Net().cuda()\nopt = torch.optim.Adam(model.parameters())\n"
+              "loaders = {'train': train_loader, 'eval': eval_loader}\nfor epoch in range(10):\n"
+              "    for phase in ['train', 'eval']:\n        model.train() if phase == 'train' else model.eval()\n"
+              "        for x, y in loaders[phase]:\n"
+              f"{with_block}            out = model(x.cuda())\n"
+              f"{'    ' if guard else ''}            loss = ((out - y.cuda()) ** 2).mean()\n"
+              "            if phase == 'train':\n                opt.zero_grad()\n                loss.backward()\n"
+              "                opt.step()\n")
+    assert _rules(tmp_path, source, "eval-without-no-grad") == expected

@@ -127,7 +127,9 @@ def eval_without_no_grad(script: Script) -> Iterator[Finding]:
                           and any(is_eval_name(n) for n in names_in(loop.iter))), None)
         # gen_B(test_A): an evaluation set, by the name it is given as
         named = any(is_eval_name(n) for argument in seen.node.args for n in names_in(argument))
-        eval_data = any(isinstance(a, Data) for a in arguments.items) or named or eval_loop is not None
+        # for phase in ['train', 'eval']: the same pass serves the evaluation phase, whose batches no backward follows
+        phased = _runs_in_an_eval_phase(seen)
+        eval_data = any(isinstance(a, Data) for a in arguments.items) or named or eval_loop is not None or phased
         if ctx.function is not None and ctx.function.cls is not None and ctx.function.name == "forward":
             continue  # a submodule run inside a model's own forward(): the call that runs the model is judged
         # a model run in a Dataset's __getitem__ (pseudo-labels, features): no backward ever reaches it there
@@ -147,8 +149,9 @@ def eval_without_no_grad(script: Script) -> Iterator[Finding]:
             (ctx.loops[-1] if ctx.loops else None)
         # each model of the loop (an encoder, then a decoder) saves its own activations
         key = (region, dotted_name(seen.node.func) if isinstance(seen.node, ast.Call) else "")
-        if key in reported or _trains_in(region, seen, script, after=region is switched) or \
-                _called_to_train(region, script) or _same_inputs_as_training(seen, script):
+        if key in reported or not phased and (_trains_in(region, seen, script, after=region is switched) or
+                                              _called_to_train(region, script) or
+                                              _same_inputs_as_training(seen, script)):
             continue
         reported.add(key)
         yield script.finding(
@@ -158,6 +161,37 @@ def eval_without_no_grad(script: Script) -> Iterator[Finding]:
               "batch."),
             _("Wrap evaluation in `with torch.no_grad():` (or torch.inference_mode()), or decorate the function "
               "with @torch.no_grad(); model.eval() alone does not turn gradients off."), module=ctx.module)
+
+
+def _runs_in_an_eval_phase(seen: Seen) -> bool:
+    """for phase in ['train', 'eval']: ... out = model(x) ... if phase == 'train': loss.backward(): a loop over the
+    phases whose every backward and optimizer step is under a test of the phase, the forward pass not: on the
+    evaluation phase it runs with autograd on, and nothing frees its graph but the next batch."""
+    module = seen.ctx.module
+    for loop in seen.ctx.loops:
+        if not (isinstance(loop, ast.For) and isinstance(loop.target, ast.Name) and
+                isinstance(loop.iter, (ast.List, ast.Tuple))):
+            continue
+        phases = [e.value for e in loop.iter.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)]
+        if not (any(is_eval_name(p) for p in phases) and any("train" in words_of(p) for p in phases)):
+            continue
+        steps = [n for n in ast.walk(loop) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
+                 and n.func.attr in ("backward", "step")]
+        phase = loop.target.id
+        if steps and all(_under_a_test_of(n, phase, loop, module) for n in steps) and \
+                not _under_a_test_of(seen.node, phase, loop, module):
+            return True
+    return False
+
+
+def _under_a_test_of(node: ast.AST, name: str, loop: ast.AST, module: Module) -> bool:
+    """``node`` is inside an ``if`` (within ``loop``) whose test reads ``name``: if phase == 'train'."""
+    while node in module.parents and node is not loop:
+        parent = module.parents[node]
+        if isinstance(parent, ast.If) and node is not parent.test and name in names_in(parent.test):
+            return True
+        node = parent
+    return False
 
 
 def _detached_at_once(call: ast.AST, module: Module) -> bool:
