@@ -2226,3 +2226,19 @@ def test_a_forward_pass_in_a_loop_over_train_and_eval_phases_is_evaluation_on_th
               "            if phase == 'train':\n                opt.zero_grad()\n                loss.backward()\n"
               "                opt.step()\n")
     assert _rules(tmp_path, source, "eval-without-no-grad") == expected
+
+
+@pytest.mark.parametrize("joined, expected", [("np.concatenate((patch, self.mask[i][None, :]))", [10]),
+                                              ("(patch, self.mask[i])", [])])
+def test_a_row_joined_to_a_sample_as_one_more_plane_is_an_image_whatever_its_name(joined, expected, tmp_path):
+    # the PCam histopathology CNN (check_heldout19): a pickled array of one 96 x 96 mask per patch, each joined in
+    # __getitem__ to its patch as a fourth plane: the masks are images too, read whole; masks returned beside the
+    # patch, as targets, are what the name says
+    source = ("import pickle\n\nimport numpy as np\nfrom torch.utils.data import DataLoader, Dataset\n\n\n"
+              "class Patches(Dataset):\n    def __init__(self, x_path, mask_path):\n"
+              "        with open(mask_path, 'rb') as fh:\n            self.mask = pickle.load(fh)\n"
+              "        self.x = np.load(x_path, mmap_mode='r')\n\n    def __len__(self):\n        return len(self.x)\n\n"
+              "    def __getitem__(self, i):\n        patch = self.x[i].astype('float32') / 255\n"
+              f"        return {joined}\n\n\n"
+              "loader = DataLoader(Patches('x.npy', 'masks.pkl'), batch_size=64, shuffle=True)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected

@@ -879,7 +879,8 @@ class Flow(CallHandlers):
             if ctx.loops and first.lower is not None and not isinstance(first.lower, ast.Constant):
                 return Batch()  # x[i:i + batch_size]: one batch, read as it is used
             return mapped
-        if isinstance(self.values.get(first), Number) or ctx.loops and isinstance(first, ast.Name):
+        if isinstance(self.values.get(first), Number) or ctx.loops and isinstance(first, ast.Name) or \
+                _item_index(first, ctx.function):
             return Item(fresh=False)
         if isinstance(first, (ast.Compare, ast.BoolOp)) or \
                 isinstance(first, (ast.Name, ast.Attribute)) and _names_rows(first):
@@ -914,7 +915,8 @@ class Flow(CallHandlers):
             return Item(None, data.dtype, fresh=False, root=data.root)
         first = piece.elts[0] if isinstance(piece, ast.Tuple) and piece.elts else piece
         folds = isinstance(first, ast.Name) and _fold_index(first.id, ctx)
-        if isinstance(self.values.get(first), Number) or ctx.loops and isinstance(first, ast.Name) and not folds:
+        if isinstance(self.values.get(first), Number) or ctx.loops and isinstance(first, ast.Name) and not folds or \
+                _item_index(first, ctx.function):
             return _row(data)  # X[i], X[i, :]: one sample
         if isinstance(index, Text):
             labels = bool(words_of(index.value) & LABEL_WORDS)
@@ -1425,6 +1427,14 @@ def _as_given_here(returned: Value, seen: dict[str, Value], given: list[tuple[st
                 here.root != returned.root:
             return replace(returned, root=here.root, small=here.small)
     return returned
+
+
+def _item_index(index: ast.expr, function: FunctionInfo | None) -> bool:
+    """self.x[i] in a Dataset's __getitem__(self, i): the index the loader asks for, one sample."""
+    if not isinstance(index, ast.Name) or function is None or function.name != "__getitem__":
+        return False
+    parameters = function.node.args.posonlyargs + function.node.args.args
+    return len(parameters) > 1 and parameters[1].arg == index.id
 
 
 def _whole_past_a_shrinking_branch(before: dict[str, Value], scope: Scope) -> None:

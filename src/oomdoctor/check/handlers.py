@@ -331,6 +331,17 @@ class CallHandlers:
                 node.value.id in {a.arg for a in function.node.args.posonlyargs + function.node.args.args}:
             self.image_parameters.add((function, node.value.id))  # type: ignore[attr-defined]
 
+    def _planes_joined(self, node: ast.Call, parts: Several) -> None:
+        """np.concatenate((patch, mask[i][None, :])): a row given a new first axis and joined to a sample is one more
+        plane of that sample (a mask as a fourth channel), so the array it is a row of holds images too, whatever
+        its name says."""
+        given = node.args[0].elts if node.args and isinstance(node.args[0], (ast.Tuple, ast.List)) else []
+        for expression, part in zip(given, parts.items):
+            if isinstance(part, Item) and part.root and isinstance(expression, ast.Subscript) and \
+                    isinstance(expression.slice, ast.Tuple) and expression.slice.elts and \
+                    isinstance(expression.slice.elts[0], ast.Constant) and expression.slice.elts[0].value is None:
+                self.image_rows.add(part.root)  # type: ignore[attr-defined]
+
     def _to_array(self, call: Call) -> Value:
         """np.array(x), np.stack(list), np.asarray(x, dtype=...): a new array made from x."""
         node, ctx = call.node, call.ctx
@@ -343,6 +354,7 @@ class CallHandlers:
             # np.concatenate([a, b]): at least as large as the data set it copies (b may be what a generator made)
             source = next(i for i in source.items if isinstance(i, Data))
         if isinstance(source, Several) and source.items and all(isinstance(i, Item) for i in source.items):
+            self._planes_joined(node, source)
             source = replace(source.items[0], shape=None, fresh=True)  # np.stack((a[..., j], b[..., j])): a new sample
         if isinstance(source, H5Dataset):
             return self._h5_read(node, ctx)  # np.array(hf.get('image_features')): every row, read now
