@@ -2242,3 +2242,20 @@ def test_a_row_joined_to_a_sample_as_one_more_plane_is_an_image_whatever_its_nam
               f"        return {joined}\n\n\n"
               "loader = DataLoader(Patches('x.npy', 'masks.pkl'), batch_size=64, shuffle=True)\n")
     assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+@pytest.mark.parametrize("item, expected", [("self.context_idxs[idx], self.answers[idx]", [11]),
+                                            ("Image.open(self.names[idx]), self.context_idxs[idx]", [])])
+def test_the_arrays_a_dataset_serves_rows_of_reading_no_file_are_its_training_set(item, expected, tmp_path):
+    # the SQuAD BiDAF reader (check_heldout19): every array of the .npz kept whole in the Dataset and served row by
+    # row by __getitem__, whatever the arrays are called; beside an image opened per item, the rows picked are that
+    # image's targets
+    source = ("import os\n\nimport numpy as np\nimport torch\nfrom PIL import Image\n"
+              "from torch.utils.data import DataLoader, Dataset\n\n\nclass QA(Dataset):\n"
+              "    def __init__(self, path):\n        record = np.load(path)\n"
+              "        self.names = sorted(os.listdir('imgs'))\n"
+              "        self.context_idxs = torch.from_numpy(record['context_idxs']).long()\n"
+              "        self.answers = torch.from_numpy(record['y1s']).long()\n\n    def __len__(self):\n"
+              "        return len(self.context_idxs)\n\n    def __getitem__(self, idx):\n"
+              f"        return {item}\n\n\nloader = DataLoader(QA('train.npz'), batch_size=64, shuffle=True)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected
