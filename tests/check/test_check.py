@@ -2056,3 +2056,206 @@ def test_a_dense_layer_that_says_how_many_features_it_takes_after_flatten_is_siz
               f"net.add(Flatten())\nnet.add(Dense(input_dim=64 * 1024, output_dim={units}, activation='relu'))\n"
               "net.compile(loss='binary_crossentropy', optimizer='rmsprop')\n")
     assert _rules(tmp_path, source, "flatten-dense") == expected
+
+
+@pytest.mark.parametrize("rows, expected", [("csv.reader(f)", [12]), ("['a.jpg', 'b.jpg']", [])])
+def test_the_rows_of_a_csv_file_read_into_a_list_are_as_many_as_its_lines(rows, expected, tmp_path):
+    # a driving log of one row per recorded frame (check_heldout19): the rows csv.reader gives are kept in a list,
+    # and a loop over that list decodes the image each row names; the list is as long as the file, not the two
+    # names of a list written down
+    source = ("import csv\nimport cv2\nimport numpy as np\n\nrows = []\nwith open('log.csv') as f:\n"
+              f"    for row in {rows}:\n        rows.append(row)\n\nimages = []\nfor row in rows:\n"
+              "    images.append(cv2.imread(row[0]))\nX = np.array(images)\nprint(X.shape)\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("targets, expected", [("pd.read_csv('votes.csv').values[:, 1:]", []),
+                                               ("np.load('votes.npy')", [7])])
+def test_the_columns_of_a_csv_table_given_to_from_tensor_slices_are_not_said_without_a_size(
+        targets, expected, tmp_path):
+    # the Galaxy Zoo regression (check_heldout19): the 37 vote fractions of each galaxy, read from the CSV, sliced
+    # beside the image ids that a map() decodes: a few numbers per row, large only where the script shows a size
+    source = ("import numpy as np\nimport pandas as pd\nimport tensorflow as tf\n\n"
+              f"fractions = {targets}\n"
+              "images = tf.data.Dataset.list_files('imgs/*.jpg').map(tf.io.read_file)\n"
+              "votes = tf.data.Dataset.from_tensor_slices(tf.cast(fractions, tf.float32))\n"
+              "pipe = tf.data.Dataset.zip((images, votes)).batch(64)\n")
+    assert _rules(tmp_path, source, "in-memory-array") == expected
+
+
+@pytest.mark.parametrize("cast, expected", [("table.values[:, 0].astype(int).astype(str)", []),
+                                            ("table.values.astype(str)", [5])])
+def test_one_column_of_a_pandas_table_made_numbers_is_one_value_per_row(cast, expected, tmp_path):
+    # the Galaxy Zoo regression (check_heldout19): the id column of the CSV, made integers and then strings to
+    # name each image file: one string per row, not the table written out as text
+    source = ("import pandas as pd\nimport tensorflow as tf\n\ntable = pd.read_csv('solutions.csv')\n"
+              f"ids = {cast}\nprint(ids[:5])\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+@pytest.mark.parametrize("conv, expected", [("Conv1D(10, 11, activation='relu')", []),
+                                            ("Conv2D(10, 11, activation='relu')", [8])])
+def test_flatten_after_a_one_dimensional_convolution_of_unknown_length_is_not_an_image(conv, expected, tmp_path):
+    # the SMILES autoencoder (check_heldout19): three Conv1D over a 120-character string, flattened into
+    # Dense(435): a sequence's length times ten filters, not an image's rows times its columns
+    source = ("from tensorflow.keras.layers import Conv1D, Conv2D, Dense, Flatten, Input\n"
+              "from tensorflow.keras.models import Model\n\n\ndef encoder(seq):\n"
+              f"    x = Conv1D(9, 9, activation='relu')(seq)\n    x = {conv}(x)\n"
+              "    x = Flatten()(x)\n    return Dense(435, activation='relu')(x)\n\n\n"
+              "inp = Input(shape=(120, 35))\nmodel = Model(inp, encoder(inp))\n")
+    assert _rules(tmp_path, source, "flatten-dense") == expected
+
+
+@pytest.mark.parametrize("made, fill, expected", [
+    ("targets = np.empty((len(zone_targets), 17))", "targets[i] = vec", []),
+    ("masks = np.empty((len(zone_targets), 128, 128))", "masks[i] = cv2.imread(name + '.png', 0)", [11])])
+def test_a_buffer_of_a_few_numbers_per_sample_named_as_labels_is_labels(made, fill, expected, tmp_path):
+    # the body-scan threat classifier (check_heldout19): each subject's 17 zone zone_targets, written into a float64
+    # buffer row by row: labels, 136 bytes a sample; a buffer of masks is an image a sample, whatever its name
+    source = ("import cv2\nimport numpy as np\n\nzone_targets = {}\nfor line in open('labels.csv'):\n"
+              "    name, zone = line.strip().split(',')\n    if name not in zone_targets:\n"
+              "        zone_targets[name] = np.zeros(17)\n    zone_targets[name][int(zone)] = 1\n\n"
+              f"{made}\nfor i, (name, vec) in enumerate(zone_targets.items()):\n    {fill}\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+@pytest.mark.parametrize("returned, expected", [("scan", [11]), ("np.pad(scan, ((0, 1), (0, 0)))", [11]),
+                                                ("scan.mean()", [])])
+def test_an_array_a_helper_reads_anew_on_each_call_written_into_a_buffer_is_one_sample(returned, expected, tmp_path):
+    # the body-scan threat classifier (check_heldout19): each subject's scan, read by the script's helper from its
+    # file (np.fromfile, padded by a row) and written into a preallocated float32 array: every scan held at once
+    source = ("import numpy as np\n\n\ndef read_scan(path):\n    with open(path, 'rb') as f:\n"
+              "        scan = np.fromfile(f, dtype=np.float32).reshape(660, 512)\n"
+              f"    return {returned}\n\n\nnames = open('subjects.txt').read().split()\n"
+              "scans = np.empty((len(names), 661, 512), dtype=np.float32)\nfor i, name in enumerate(names):\n"
+              "    scans[i] = read_scan(name + '.aps')\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("decorator, expected", [("", [15]), ("@torch.no_grad()\n", [])])
+def test_each_model_of_an_ensemble_list_run_in_a_predict_function_is_a_forward_pass(decorator, expected, tmp_path):
+    # the body-scan threat classifier (check_heldout19): predict() takes one model or a list of checkpoints'
+    # models, makes a list of the one, and averages what each gives, with gradients on
+    source = ("import torch\nimport torch.nn as nn\n\n\nclass Net(nn.Module):\n    def forward(self, x):\n"
+              "        return x\n\n\n"
+              f"{decorator}def predict(models, scan):\n    if not isinstance(models, list):\n"
+              "        models = [models]\n    total = 0\n    for m in models:\n"
+              "        total = total + torch.sigmoid(m(scan.cuda()))\n    return total / len(models)\n\n\n"
+              "net = Net().cuda()\nnet.eval()\nprint(predict(net, torch.zeros(1, 3, 64, 64)))\n")
+    assert _rules(tmp_path, source, "eval-without-no-grad") == expected
+
+
+@pytest.mark.parametrize("made", ["nn.MSELoss().to(device)", "nn.MSELoss().cuda()", "nn.MSELoss()"])
+def test_a_loss_function_moved_to_the_gpu_still_gives_losses(made, tmp_path):
+    # the fast style transfer trainer (check_heldout19): mse = nn.MSELoss().to(device), a style loss summed over
+    # the feature maps of each step, and that sum added up across steps without .item()
+    source = ("import torch\nimport torch.nn as nn\n\ndevice = 'cuda'\nnet = nn.Conv2d(3, 3, 3).to(device)\n"
+              f"mse = {made}\nopt = torch.optim.Adam(net.parameters())\nstyle_running = 0\n"
+              "for photos in loader:\n    feats = [net(photos.to(device))]\n    style = 0\n"
+              "    for f in feats:\n        style += mse(f.mean(), torch.zeros(()).to(device))\n"
+              "    style_running += style\n    style.backward()\n    opt.step()\n")
+    assert _rules(tmp_path, source, "loss-keeps-graph") == [14]
+
+
+@pytest.mark.parametrize("started, expected", [("running = 0\nfor epoch in range(10):\n", []),
+                                               ("for epoch in range(10):\n    running = 0\n", [15])])
+def test_a_running_sum_of_losses_kept_in_a_list_keeps_what_the_sum_keeps(started, expected, tmp_path):
+    # the fast style transfer trainer (check_heldout19): hist.append(running / step) every few steps, running a
+    # sum of loss tensors never started again: each appended value's graph is part of the sum's, said by
+    # loss-keeps-graph; a sum started anew each epoch leaves the graphs the list keeps to the list
+    source = ("import torch\nimport torch.nn as nn\n\nnet = nn.Linear(8, 1).cuda()\n"
+              "opt = torch.optim.Adam(net.parameters())\nhist = []\n"
+              f"{started}"
+              "    for step, (x, y) in enumerate(loader):\n        loss = ((net(x.cuda()) - y.cuda()) ** 2).mean()\n"
+              "        running += loss\n        loss.backward()\n        opt.step()\n        if step % 100 == 0:\n"
+              "            hist.append(running / (step + 1))\n")
+    assert _rules(tmp_path, source, "tensors-kept-across-steps") == expected
+
+
+@pytest.mark.parametrize("debug, expected", [("if args.debug:\n    scans = scans[:128]\n", [9]),
+                                             ("scans = scans[:128]\n", [])])
+def test_a_data_set_cut_short_only_on_a_debug_branch_is_whole_past_it(debug, expected, tmp_path):
+    # the KITTI LiDAR VAE (check_heldout19): `if args.debug: scans = scans[:128]`, with no else: the run that
+    # matters trains on every scan the np.load read
+    source = ("import argparse\nimport numpy as np\nimport torch\n\nparser = argparse.ArgumentParser()\n"
+              "parser.add_argument('--debug', action='store_true')\nargs = parser.parse_args()\n\n"
+              f"scans = np.load('lidar.npz')\n{debug}"
+              "loader = torch.utils.data.DataLoader(scans, batch_size=64, shuffle=True)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+@pytest.mark.parametrize("rest, expected", [("scans[i + 1:]", [15]), ("scans[i + 1:i + 2]", [])])
+def test_the_rows_after_one_picked_in_a_loop_are_the_rest_of_the_array_not_a_batch(rest, expected, tmp_path):
+    # the KITTI LiDAR VAE (check_heldout19): the empty scans are dropped one by one,
+    # scans = np.concatenate([scans[:i - 1], scans[i + 1:]]): what is returned is still the data set
+    source = ("import numpy as np\nimport torch\n\n\ndef drop_empty(scans):\n    empty = []\n"
+              "    for i in range(len(scans)):\n        if not scans[i].any():\n            empty.append(i)\n"
+              f"    for i in empty:\n        scans = np.concatenate([scans[:i], {rest}])\n    return scans\n\n\n"
+              "train = drop_empty(np.load('lidar.npz'))\n"
+              "loader = torch.utils.data.DataLoader(train, batch_size=64, shuffle=True)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+def test_what_a_function_returns_of_its_parameter_is_of_the_data_set_each_call_gives(tmp_path):
+    # the KITTI LiDAR VAE (check_heldout19): scans_val = preprocess(scans_val) after the same for scans_train:
+    # the validation scans come back as themselves, read whole and handed to their own loader, and converting
+    # them copies no training scan
+    source = ("import numpy as np\nimport torch\n\n\ndef preprocess(scans):\n    return scans[:, 5:45]\n\n\n"
+              "scans_train = np.load('lidar.npz')\nscans_val = np.load('lidar_val.npz')\n"
+              "scans_train = preprocess(scans_train).astype('float32')\n"
+              "scans_val = preprocess(scans_val).astype('float32')\n"
+              "train_loader = torch.utils.data.DataLoader(scans_train, batch_size=64, shuffle=True)\n"
+              "val_loader = torch.utils.data.DataLoader(scans_val, batch_size=64)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == [9, 10]
+    assert _rules(tmp_path, source, "duplicate-copy") == []
+
+
+@pytest.mark.parametrize("guard, expected", [("", [17]), ("torch.set_grad_enabled(phase == 'train')", [])])
+def test_a_forward_pass_in_a_loop_over_train_and_eval_phases_is_evaluation_on_the_eval_phase(
+        guard, expected, tmp_path):
+    # the MAESTRO performance RNN (check_heldout19): for phase in ['train', 'eval'], model.eval() on the second,
+    # the same forward call for both, and only the train phase's backward under `if phase == 'train'`
+    with_block = f"            with {guard}:\n    " if guard else ""
+    source = ("import torch\nimport torch.nn as nn\n\n\nclass Net(nn.Module):\n    def forward(self, x):\n"
+              "        return x\n\n\nmodel = Net().cuda()\nopt = torch.optim.Adam(model.parameters())\n"
+              "loaders = {'train': train_loader, 'eval': eval_loader}\nfor epoch in range(10):\n"
+              "    for phase in ['train', 'eval']:\n        model.train() if phase == 'train' else model.eval()\n"
+              "        for x, y in loaders[phase]:\n"
+              f"{with_block}            out = model(x.cuda())\n"
+              f"{'    ' if guard else ''}            loss = ((out - y.cuda()) ** 2).mean()\n"
+              "            if phase == 'train':\n                opt.zero_grad()\n                loss.backward()\n"
+              "                opt.step()\n")
+    assert _rules(tmp_path, source, "eval-without-no-grad") == expected
+
+
+@pytest.mark.parametrize("joined, expected", [("np.concatenate((patch, self.mask[i][None, :]))", [10]),
+                                              ("(patch, self.mask[i])", [])])
+def test_a_row_joined_to_a_sample_as_one_more_plane_is_an_image_whatever_its_name(joined, expected, tmp_path):
+    # the PCam histopathology CNN (check_heldout19): a pickled array of one 96 x 96 mask per patch, each joined in
+    # __getitem__ to its patch as a fourth plane: the masks are images too, read whole; masks returned beside the
+    # patch, as targets, are what the name says
+    source = ("import pickle\n\nimport numpy as np\nfrom torch.utils.data import DataLoader, Dataset\n\n\n"
+              "class Patches(Dataset):\n    def __init__(self, x_path, mask_path):\n"
+              "        with open(mask_path, 'rb') as fh:\n            self.mask = pickle.load(fh)\n"
+              "        self.x = np.load(x_path, mmap_mode='r')\n\n    def __len__(self):\n        return len(self.x)\n\n"
+              "    def __getitem__(self, i):\n        patch = self.x[i].astype('float32') / 255\n"
+              f"        return {joined}\n\n\n"
+              "loader = DataLoader(Patches('x.npy', 'masks.pkl'), batch_size=64, shuffle=True)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+@pytest.mark.parametrize("item, expected", [("self.context_idxs[idx], self.answers[idx]", [11]),
+                                            ("Image.open(self.names[idx]), self.context_idxs[idx]", [])])
+def test_the_arrays_a_dataset_serves_rows_of_reading_no_file_are_its_training_set(item, expected, tmp_path):
+    # the SQuAD BiDAF reader (check_heldout19): every array of the .npz kept whole in the Dataset and served row by
+    # row by __getitem__, whatever the arrays are called; beside an image opened per item, the rows picked are that
+    # image's targets
+    source = ("import os\n\nimport numpy as np\nimport torch\nfrom PIL import Image\n"
+              "from torch.utils.data import DataLoader, Dataset\n\n\nclass QA(Dataset):\n"
+              "    def __init__(self, path):\n        record = np.load(path)\n"
+              "        self.names = sorted(os.listdir('imgs'))\n"
+              "        self.context_idxs = torch.from_numpy(record['context_idxs']).long()\n"
+              "        self.answers = torch.from_numpy(record['y1s']).long()\n\n    def __len__(self):\n"
+              "        return len(self.context_idxs)\n\n    def __getitem__(self, idx):\n"
+              f"        return {item}\n\n\nloader = DataLoader(QA('train.npz'), batch_size=64, shuffle=True)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected

@@ -17,6 +17,8 @@ from .library import (
     PER_FILE_LOADERS,
     REDUCTIONS,
     argument,
+    dtype_of,
+    keyword_value,
     loader_kind,
 )
 from .modules import ClassInfo, FunctionInfo, Module, module_files
@@ -25,6 +27,7 @@ from .values import (
     ARRAYS,
     FEW,
     FILES,
+    ITEMSIZE,
     NAMES,
     PER_CALL,
     TABLE,
@@ -316,8 +319,11 @@ class Flow(CallHandlers):
             self._run(node.orelse, scope, ctx)
         elif isinstance(node, ast.If):
             self.eval(node.test, scope, ctx)
+            before = dict(scope.names)
             self._run(node.body, scope, ctx)
             self._run(node.orelse, scope, ctx)
+            if not node.orelse:
+                _whole_past_a_shrinking_branch(before, scope)
         elif isinstance(node, (ast.With, ast.AsyncWith)):
             self._with(node, scope, ctx)
         elif isinstance(node, ast.Try) or type(node).__name__ == "TryStar":
@@ -488,6 +494,8 @@ class Flow(CallHandlers):
                 # display[k] = output[0]; k += 1 into a tensor (or list) made before the loop: each slot keeps its
                 # step's graph, as an append would (a tensor written to in place joins the graph: CopySlices)
                 self._accumulate(statement, target.value, value, ctx, appended=True)
+            if isinstance(container, Data) and ctx.loops and _one_sample_made_per_call(value):
+                value = Item(value.shape, value.dtype, fresh=True)  # X[i] = read_scan(path): one sample per pass
             if isinstance(container, Data) and ctx.loops and (isinstance(value, Item) or cropped or isinstance(
                     value, Number) and float(value.value).is_integer()):
                 self.seen.append(Seen("filled", statement, ctx, container, value))
@@ -630,6 +638,9 @@ class Flow(CallHandlers):
             # for v in values, values = [coarse_loss * 1000, refine_loss * 1000]: each one of those tensors
             tensors = [i for i in iterable.items if isinstance(i, Tensor)]
             element = next((t for t in tensors if t.graph), tensors[0])
+        elif isinstance(iterable, Several) and any(isinstance(i, Model) for i in iterable.items):
+            # for m in models, models = [model] (an ensemble of one or more): each one of those models
+            element = next(i for i in iterable.items if isinstance(i, Model))
         small = (isinstance(iterable, Range) and (iterable.count is not None and iterable.count <= FEW
                                                   or iterable.batch)
                  or isinstance(iterable, Data) and iterable.small
@@ -868,7 +879,8 @@ class Flow(CallHandlers):
             if ctx.loops and first.lower is not None and not isinstance(first.lower, ast.Constant):
                 return Batch()  # x[i:i + batch_size]: one batch, read as it is used
             return mapped
-        if isinstance(self.values.get(first), Number) or ctx.loops and isinstance(first, ast.Name):
+        if isinstance(self.values.get(first), Number) or ctx.loops and isinstance(first, ast.Name) or \
+                _item_index(first, ctx.function):
             return Item(fresh=False)
         if isinstance(first, (ast.Compare, ast.BoolOp)) or \
                 isinstance(first, (ast.Name, ast.Attribute)) and _names_rows(first):
@@ -883,15 +895,18 @@ class Flow(CallHandlers):
                     and 0 <= upper.value <= FEW:
                 shape = ((upper.value,) + data.shape[1:]) if data.shape else None
                 return replace(data, shape=shape, small=True)
-            if ctx.loops and piece.lower is not None and not isinstance(piece.lower, ast.Constant):
+            if ctx.loops and piece.lower is not None and not isinstance(piece.lower, ast.Constant) and \
+                    piece.upper is not None:  # (x[i + 1:], every row after one: the rest of x, not a batch)
                 if isinstance(ctx.loops[-1], (ast.ListComp, ast.GeneratorExp)) and ctx.data_set_level:
                     # [X[i:i + 2] for i in range(0, len(X), 2)]: every piece of X, kept side by side
                     return _row(data)
                 return Batch()  # X[i:i + batch_size]: one batch
             # a part of data the script shows is small is small too, whatever rows it keeps
             return replace(data, shape=((None,) + data.shape[1:]) if data.shape else None, small=negligible(data))
-        if _one_column(piece, self.values) and _two_dimensional(data):
-            # idx_features_labels[:, 0]: one column of a table of numbers, one value per row, as labels are
+        if _one_column(piece, self.values) and (_two_dimensional(data) or
+                                                data.content == TABLE and _cast_to_number(node, ctx.module)):
+            # idx_features_labels[:, 0]: one column of a table of numbers, one value per row, as labels are; of a
+            # pandas table, where the script makes it numbers (df.values[:, 0].astype(int): ids, not documents)
             return replace(data, shape=data.shape[:1] if data.shape else None, labels=True)
         if isinstance(piece, ast.Tuple) and (ctx.loops or ctx.repeated) and \
                 any(_window(e, ctx.module) for e in piece.elts[1:]):
@@ -900,7 +915,8 @@ class Flow(CallHandlers):
             return Item(None, data.dtype, fresh=False, root=data.root)
         first = piece.elts[0] if isinstance(piece, ast.Tuple) and piece.elts else piece
         folds = isinstance(first, ast.Name) and _fold_index(first.id, ctx)
-        if isinstance(self.values.get(first), Number) or ctx.loops and isinstance(first, ast.Name) and not folds:
+        if isinstance(self.values.get(first), Number) or ctx.loops and isinstance(first, ast.Name) and not folds or \
+                _item_index(first, ctx.function):
             return _row(data)  # X[i], X[i, :]: one sample
         if isinstance(index, Text):
             labels = bool(words_of(index.value) & LABEL_WORDS)
@@ -1206,7 +1222,7 @@ class Flow(CallHandlers):
         loop = ctx.loops[-1]
         iterable = self.values.get(loop.iter) if isinstance(loop, (ast.For, ast.AsyncFor)) else None
         held: Value = None
-        if isinstance(value, Data) and _made_per_call(value) and value.content == ARRAYS and not value.labels:
+        if _one_sample_made_per_call(value):
             # pc = read_cloud(path); clouds.append(pc): the array the helper makes anew on each call (np.zeros((n, 3))
             # filled from the file it opens) is one sample, and the list keeps one per pass
             value = Item(value.shape, value.dtype, fresh=True)
@@ -1273,7 +1289,8 @@ class Flow(CallHandlers):
                 call.scope.rebind(name, value)
             if callee.info.generator:
                 return Loader()
-            returned = self.returned(callee.info)
+            returned = _as_given_here(self.returned(callee.info), self.params.get(callee.info, {}),
+                                      _given(callee.info, call, skip_self))
             # model = build_model(), or model, history = train_model(...): a Keras model built in the loop
             built = next((v for v in (returned.items if isinstance(returned, Several) else (returned,))
                           if isinstance(v, Model) and v.framework == "keras"), None)
@@ -1319,11 +1336,8 @@ class Flow(CallHandlers):
         if skip_self:
             positional = positional[1:]
         params = self.params.setdefault(info, {})
-        for name, value in zip(positional, call.args):
+        for name, value in _given(info, call, skip_self):
             params[name] = _merge(params.get(name), value)
-        for name, value in call.kwargs.items():
-            if name is not None:
-                params[name] = _merge(params.get(name), value)
         defaults = arguments.defaults
         for name, default in zip(positional[len(positional) - len(defaults):], defaults):
             if name not in params and isinstance(default, ast.Constant):
@@ -1395,6 +1409,43 @@ class Flow(CallHandlers):
 _COMPREHENSIONS = (ast.ListComp, ast.GeneratorExp, ast.SetComp, ast.DictComp)
 
 
+def _given(info: FunctionInfo, call: Call, skip_self: bool) -> list[tuple[str, Value]]:
+    """(parameter, value) of what ``call`` passes to the function, by position and by keyword."""
+    arguments = info.node.args
+    positional = [a.arg for a in arguments.posonlyargs + arguments.args][1 if skip_self else 0:]
+    return list(zip(positional, call.args)) + [(name, value) for name, value in call.kwargs.items() if name]
+
+
+def _as_given_here(returned: Value, seen: dict[str, Value], given: list[tuple[str, Value]]) -> Value:
+    """preprocess(scans_val) after preprocess(scans_train): the body ran on what its parameter held first, so what
+    it returns of that parameter is, at this call, of the data set this call gives it."""
+    if not isinstance(returned, Data):
+        return returned
+    for name, here in given:
+        first = seen.get(name)
+        if isinstance(first, Data) and first.root == returned.root and isinstance(here, Data) and \
+                here.root != returned.root:
+            return replace(returned, root=here.root, small=here.small)
+    return returned
+
+
+def _item_index(index: ast.expr, function: FunctionInfo | None) -> bool:
+    """self.x[i] in a Dataset's __getitem__(self, i): the index the loader asks for, one sample."""
+    if not isinstance(index, ast.Name) or function is None or function.name != "__getitem__":
+        return False
+    parameters = function.node.args.posonlyargs + function.node.args.args
+    return len(parameters) > 1 and parameters[1].arg == index.id
+
+
+def _whole_past_a_shrinking_branch(before: dict[str, Value], scope: Scope) -> None:
+    """if args.debug: x = x[:128], with no else: past the if, x is the whole data set again, as on the run that
+    matters; the slice made it small only on the branch taken to try the script out."""
+    for name, old in before.items():
+        new = scope.names.get(name)
+        if isinstance(old, Data) and not old.small and isinstance(new, Data) and new.small and new.root == old.root:
+            scope.names[name] = old
+
+
 def _module_key(node: ast.AST) -> str:
     """model, self.net, and an entry of a dict of models (self.model['generator'], either quote): how the script
     names what it may use as a module; '' for anything else."""
@@ -1431,6 +1482,12 @@ def _made_in(data: Data, function: FunctionInfo) -> bool:
 def _made_per_call(data: Data) -> bool:
     """The array was made anew by the script's function at the call that gave it (see _call_project)."""
     return PER_CALL in data.root
+
+
+def _one_sample_made_per_call(value: Value) -> bool:
+    """An array of inputs the script's helper makes anew on each call (read_scan(path)): called in a loop, one
+    sample per pass, whatever the helper's body saw of it."""
+    return isinstance(value, Data) and _made_per_call(value) and value.content == ARRAYS and not value.labels
 
 
 def _without_graph(value: Value) -> Value:
@@ -1550,6 +1607,17 @@ def _one_column(piece: ast.AST, values: dict[ast.AST, Value]) -> bool:
         isinstance(values.get(piece.elts[1]), Number)
 
 
+def _cast_to_number(node: ast.expr, module: Module) -> bool:
+    """node.astype(int), node.astype('float32'): what ``node`` holds is made numbers, one per cell."""
+    attribute = module.parents.get(node)
+    call = module.parents.get(attribute) if isinstance(attribute, ast.Attribute) else None
+    if not (isinstance(attribute, ast.Attribute) and attribute.attr == "astype" and isinstance(call, ast.Call)
+            and call.func is attribute):
+        return False
+    dtype = dtype_of(call.args[0] if call.args else keyword_value(call, "dtype"), module)
+    return dtype in ITEMSIZE
+
+
 def _two_dimensional(data: Data) -> bool:
     """A NumPy array of rows and columns: its shape says so, or a text file's table read whole (np.loadtxt,
     np.genfromtxt give at most two dimensions). A pandas table is not one: a cell may be a document."""
@@ -1576,7 +1644,8 @@ _MODEL_OUTPUT_FIELDS = {"loss", "logits", "start_logits", "end_logits", "last_hi
                         "pooler_output", "attentions", "past_key_values", "prediction_logits"}
 # NumPy functions that give the same values in another shape (a view, most of them): the dtype stays
 _SAME_DTYPE = {"numpy.expand_dims", "numpy.squeeze", "numpy.transpose", "numpy.reshape", "numpy.moveaxis",
-               "numpy.swapaxes", "numpy.flip", "numpy.fliplr", "numpy.flipud", "numpy.rot90"}
+               "numpy.swapaxes", "numpy.flip", "numpy.fliplr", "numpy.flipud", "numpy.rot90",
+               "numpy.pad"}  # (a padded copy: the same values and a border, in place of what it pads)
 # Libraries whose functions, given one decoded file, give that file transformed (a spectrogram, a crop)
 _ARRAY_LIBRARIES = {"numpy", "tensorflow", "librosa", "cv2", "PIL", "scipy", "skimage", "torch", "torchaudio",
                     "torchvision", "keras", "imutils", "albumentations"}

@@ -42,6 +42,7 @@ from .values import (
     FEW,
     FILES,
     ITEMSIZE,
+    LARGE_SAMPLE_BYTES,
     MANY_CLASSES,
     NAMES,
     TABLE,
@@ -66,6 +67,7 @@ from .values import (
     TextFile,
     Value,
     element_count,
+    sample_bytes,
 )
 
 UNKNOWN = object()  # a handler that does not know the call: the next one is asked
@@ -329,6 +331,17 @@ class CallHandlers:
                 node.value.id in {a.arg for a in function.node.args.posonlyargs + function.node.args.args}:
             self.image_parameters.add((function, node.value.id))  # type: ignore[attr-defined]
 
+    def _planes_joined(self, node: ast.Call, parts: Several) -> None:
+        """np.concatenate((patch, mask[i][None, :])): a row given a new first axis and joined to a sample is one more
+        plane of that sample (a mask as a fourth channel), so the array it is a row of holds images too, whatever
+        its name says."""
+        given = node.args[0].elts if node.args and isinstance(node.args[0], (ast.Tuple, ast.List)) else []
+        for expression, part in zip(given, parts.items):
+            if isinstance(part, Item) and part.root and isinstance(expression, ast.Subscript) and \
+                    isinstance(expression.slice, ast.Tuple) and expression.slice.elts and \
+                    isinstance(expression.slice.elts[0], ast.Constant) and expression.slice.elts[0].value is None:
+                self.image_rows.add(part.root)  # type: ignore[attr-defined]
+
     def _to_array(self, call: Call) -> Value:
         """np.array(x), np.stack(list), np.asarray(x, dtype=...): a new array made from x."""
         node, ctx = call.node, call.ctx
@@ -341,6 +354,7 @@ class CallHandlers:
             # np.concatenate([a, b]): at least as large as the data set it copies (b may be what a generator made)
             source = next(i for i in source.items if isinstance(i, Data))
         if isinstance(source, Several) and source.items and all(isinstance(i, Item) for i in source.items):
+            self._planes_joined(node, source)
             source = replace(source.items[0], shape=None, fresh=True)  # np.stack((a[..., j], b[..., j])): a new sample
         if isinstance(source, H5Dataset):
             return self._h5_read(node, ctx)  # np.array(hf.get('image_features')): every row, read now
@@ -404,6 +418,10 @@ class CallHandlers:
         data = Data(node.lineno, str(ctx.module.path), last_part(name), ARRAYS, shape=shape, dtype=dtype,
                     implicit_float64=dtype_node is None and dtype == "float64",
                     small=shape[0] is not None and shape[0] <= FEW)
+        # all_targets = np.empty((n, 17)): a few numbers per sample, held by a name that says labels; a buffer
+        # of masks, an image each, is as large as the images, whatever its name
+        if (sample_bytes(data) or LARGE_SAMPLE_BYTES) < LARGE_SAMPLE_BYTES and _reads_labels(node, ctx):
+            data = replace(data, labels=True)
         if data.implicit_float64:
             self.seen.append(Seen("created", node, ctx, data))
         return data
@@ -794,6 +812,8 @@ _METHOD_HANDLERS: dict[type, Callable] = {
     Data: CallHandlers._data_method, Item: CallHandlers._item_method, Tensor: CallHandlers._tensor_method,
     Model: CallHandlers._model_method, Pipeline: CallHandlers._pipeline_method, H5File: CallHandlers._h5_method,
     H5Dataset: CallHandlers._h5_method, Mapped: CallHandlers._mapped_method,
+    # mse = nn.MSELoss().to(device): the loss function moved where its inputs are, still one
+    LossFunction: lambda flow, call, loss, method: loss if method in ("to", "cuda", "cpu") else UNKNOWN,
 }
 
 
@@ -900,6 +920,9 @@ _LIBRARY_HANDLERS: list[tuple[Callable[[str], bool], Callable[[CallHandlers, Cal
     (lambda n: last_part(n) == "readlines", CallHandlers._readlines),
     (_is("json.load", "yaml.safe_load", "yaml.load"), CallHandlers._json_load),
     (_is("open", "io.open", "codecs.open"), lambda flow, call: TextFile()),
+    # csv.reader(f): the open file's lines, each split into its fields; iterating it reads one line at a time
+    (_is("csv.reader", "csv.DictReader"),
+     lambda flow, call: call.args[0] if call.args and isinstance(call.args[0], TextFile) else None),
     (_is("numpy.random.RandomState", "numpy.random.default_rng", "numpy.random.Generator", "random.Random"),
      lambda flow, call: RandomGenerator()),
     (lambda n: n in ("torch.max", "torch.min", "torch.topk", "torch.sort"),

@@ -247,8 +247,10 @@ def _roots_trained_on(script: Script) -> set[str]:
     # loader serves; other arrays it keeps (self.lh, a table of responses) may be anything
     # (every value the class assigns to it: self.X = np.load(train) in one branch, np.load(valid) in the other)
     for cls, name in script.flow.attributes:
-        if names_inputs(words_of(name)) and any(
-                last_part(base) == "Dataset" for klass in script.flow.class_chain(cls) for base in klass.bases):
+        # (or whose rows its __getitem__ picks, self.context_idxs[idx], by whatever name, labels apart)
+        if (names_inputs(words_of(name)) or name in _rows_picked_per_item(cls, script) and
+                not is_labels(words_of(name)) and not words_of(name) & _STATISTICS_WORDS) \
+                and any(last_part(base) == "Dataset" for klass in script.flow.class_chain(cls) for base in klass.bases):
             fed |= {value.root for value in _assigned_to_attribute(cls, name, script)
                     if isinstance(value, Data) and not value.labels}
     # target = noisy - clean: both arrays the arithmetic reads become what the model trains on
@@ -258,6 +260,21 @@ def _roots_trained_on(script: Script) -> set[str]:
             if isinstance(left, Data) and isinstance(right, Data) and {left.root, right.root} & fed:
                 fed |= {left.root, right.root}
     return fed | {made_root(root) for root in fed}
+
+
+# Words that name statistics of a data set (self.mean, self.std): a few numbers, whatever indexes them
+_STATISTICS_WORDS = {"mean", "means", "std", "stds", "var", "variance", "stats", "statistics", "min", "max"}
+
+
+def _rows_picked_per_item(cls: ClassInfo, script: Script) -> set[str]:
+    """The attributes a Dataset's __getitem__ picks rows of (self.context_idxs[idx]), where it reads no file: they
+    are all its loader serves. (Beside an image it opens per item, self.lh[index] is that image's target.)"""
+    getitem = cls.methods.get("__getitem__")
+    if getitem is None or script.flow.reads_files(getitem.node, getitem.module):
+        return set()
+    return {node.value.attr for node in own_nodes(getitem.node) if isinstance(node, ast.Subscript)
+            and isinstance(node.value, ast.Attribute) and isinstance(node.value.value, ast.Name)
+            and node.value.value.id == "self"}
 
 
 def _assigned_to_attribute(cls: ClassInfo, name: str, script: Script) -> list:
@@ -332,6 +349,8 @@ def in_memory_arrays(script: Script) -> Iterator[Finding]:
         data = pipeline.data if isinstance(pipeline, Pipeline) else None
         if data is None or data.content == NAMES or negligible(data):
             continue
+        if data.content == TABLE and not _large_whole_array(data, script):
+            continue  # a CSV's rows, a few numbers each: large only where the script shows its size
         names = sorted(names_in(call.args[0])) if call.args else []
         yield script.finding(
             "in-memory-array", call,

@@ -237,8 +237,11 @@ def flatten_dense(script: Script) -> Iterator[Finding]:
                         features=features, units=units, weights=weights, size=size),
                     _("Pool before the head: GlobalAveragePooling2D() instead of Flatten(), or MaxPooling2D layers "
                       "between the convolutions. `oomdoctor estimate` shows the difference."))
-            elif not any(_strided(call) for name, call in sequence[convs[0]:i] if name.startswith("Conv")):
-                # strided convolutions shrink the map by an amount the script does not show: not claimed
+            elif not any(_strided(call) for name, call in sequence[convs[0]:i] if name.startswith("Conv")) and \
+                    not before[convs[-1]].endswith("1D"):
+                # strided convolutions shrink the map by an amount the script does not show: not claimed; nor
+                # after a 1-D convolution, whose map is a sequence's length times its filters, not an image's
+                # rows times its columns (said where the script shows the size, as for DanQ's Dense(input_dim=))
                 yield script.finding(
                     "flatten-dense", flatten,
                     _("Flatten right after convolutions, with no pooling, feeds every pixel of every channel to the "

@@ -77,7 +77,7 @@ def tensors_kept_across_steps(script: Script) -> Iterator[Finding]:
             continue  # the loss itself: loss-keeps-graph
         if not tensor.graph and (tensor.host or tensor.loss or tensor.accumulated):
             continue  # a loss value without its graph is one number: keeping one per step costs nothing
-        if _backward_later(seen, script):
+        if _backward_later(seen, script) or tensor.graph and _kept_sum_said(seen, script):
             continue
         where = _("with its autograd graph") if tensor.graph else _("on the GPU")
         yield script.finding(
@@ -86,6 +86,26 @@ def tensors_kept_across_steps(script: Script) -> Iterator[Finding]:
               "of the loop.").format(target=seen.target, where=where),
             _("Keep what you need as plain values: .detach().cpu() (or .item(), .tolist()) before appending."),
             module=seen.ctx.module)
+
+
+def _kept_sum_said(seen: Seen, script: Script) -> bool:
+    """hist.append(running / step), where running += loss is never started again inside the loops around the append:
+    each appended value's graph is a part of the running sum's, which loss-keeps-graph says; the list keeps nothing
+    more. (A sum started anew each epoch leaves the graphs the list keeps to the list alone.)"""
+    statement = seen.node.args[-1] if isinstance(seen.node, ast.Call) and seen.node.args else seen.node
+    used = names_in(statement)
+    outermost = seen.ctx.loops[0] if seen.ctx.loops else None
+    for summed in script.seen("accumulated-sum"):
+        name = summed.target.split(".")[-1]
+        if name not in used or summed.ctx.function is not seen.ctx.function or not summed.value.graph or \
+                _backward_later(summed, script):
+            continue
+        restarted = outermost is not None and any(
+            isinstance(node, ast.Assign) and any(dotted_name(t) == summed.target for t in node.targets)
+            for node in ast.walk(outermost))
+        if not restarted:
+            return True
+    return False
 
 
 def _backward_later(seen: Seen, script: Script) -> bool:
@@ -107,7 +127,9 @@ def eval_without_no_grad(script: Script) -> Iterator[Finding]:
                           and any(is_eval_name(n) for n in names_in(loop.iter))), None)
         # gen_B(test_A): an evaluation set, by the name it is given as
         named = any(is_eval_name(n) for argument in seen.node.args for n in names_in(argument))
-        eval_data = any(isinstance(a, Data) for a in arguments.items) or named or eval_loop is not None
+        # for phase in ['train', 'eval']: the same pass serves the evaluation phase, whose batches no backward follows
+        phased = _runs_in_an_eval_phase(seen)
+        eval_data = any(isinstance(a, Data) for a in arguments.items) or named or eval_loop is not None or phased
         if ctx.function is not None and ctx.function.cls is not None and ctx.function.name == "forward":
             continue  # a submodule run inside a model's own forward(): the call that runs the model is judged
         # a model run in a Dataset's __getitem__ (pseudo-labels, features): no backward ever reaches it there
@@ -127,8 +149,9 @@ def eval_without_no_grad(script: Script) -> Iterator[Finding]:
             (ctx.loops[-1] if ctx.loops else None)
         # each model of the loop (an encoder, then a decoder) saves its own activations
         key = (region, dotted_name(seen.node.func) if isinstance(seen.node, ast.Call) else "")
-        if key in reported or _trains_in(region, seen, script, after=region is switched) or \
-                _called_to_train(region, script) or _same_inputs_as_training(seen, script):
+        if key in reported or not phased and (_trains_in(region, seen, script, after=region is switched) or
+                                              _called_to_train(region, script) or
+                                              _same_inputs_as_training(seen, script)):
             continue
         reported.add(key)
         yield script.finding(
@@ -138,6 +161,37 @@ def eval_without_no_grad(script: Script) -> Iterator[Finding]:
               "batch."),
             _("Wrap evaluation in `with torch.no_grad():` (or torch.inference_mode()), or decorate the function "
               "with @torch.no_grad(); model.eval() alone does not turn gradients off."), module=ctx.module)
+
+
+def _runs_in_an_eval_phase(seen: Seen) -> bool:
+    """for phase in ['train', 'eval']: ... out = model(x) ... if phase == 'train': loss.backward(): a loop over the
+    phases whose every backward and optimizer step is under a test of the phase, the forward pass not: on the
+    evaluation phase it runs with autograd on, and nothing frees its graph but the next batch."""
+    module = seen.ctx.module
+    for loop in seen.ctx.loops:
+        if not (isinstance(loop, ast.For) and isinstance(loop.target, ast.Name) and
+                isinstance(loop.iter, (ast.List, ast.Tuple))):
+            continue
+        phases = [e.value for e in loop.iter.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)]
+        if not (any(is_eval_name(p) for p in phases) and any("train" in words_of(p) for p in phases)):
+            continue
+        steps = [n for n in ast.walk(loop) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
+                 and n.func.attr in ("backward", "step")]
+        phase = loop.target.id
+        if steps and all(_under_a_test_of(n, phase, loop, module) for n in steps) and \
+                not _under_a_test_of(seen.node, phase, loop, module):
+            return True
+    return False
+
+
+def _under_a_test_of(node: ast.AST, name: str, loop: ast.AST, module: Module) -> bool:
+    """``node`` is inside an ``if`` (within ``loop``) whose test reads ``name``: if phase == 'train'."""
+    while node in module.parents and node is not loop:
+        parent = module.parents[node]
+        if isinstance(parent, ast.If) and node is not parent.test and name in names_in(parent.test):
+            return True
+        node = parent
+    return False
 
 
 def _detached_at_once(call: ast.AST, module: Module) -> bool:
