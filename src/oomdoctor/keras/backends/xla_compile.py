@@ -106,10 +106,9 @@ def _compile(model: Any, batch_size: int, optimizer_name: str, target: "GPU | No
 
     if keras.backend.backend() != "jax":
         return NotCompiled(f"Keras runs on {keras.backend.backend()} in this process, and the compile needs JAX")
-    tape = _tensorflow_train_step(model)
+    tape = _tensorflow_train_step(model, follow_calls=False)
     if tape:
-        return NotCompiled(f"{type(model).__name__}.train_step uses {tape}, which only TensorFlow runs, and this "
-                           "compile goes through Keras's JAX trainer")
+        return _tape_refused(model, tape)
     try:
         import jax
 
@@ -137,6 +136,9 @@ def _compile(model: Any, batch_size: int, optimizer_name: str, target: "GPU | No
                             alias_bytes=int(analysis.alias_size_in_bytes),
                             temp_bytes=int(analysis.temp_size_in_bytes))
     except Exception as exc:  # the reason travels to the report; the caller's table answers
+        tape = _tensorflow_train_step(model, follow_calls=True)
+        if tape:  # a step per backend may have run its TensorFlow one here: that, not the symptom, is why
+            return _tape_refused(model, tape)
         if target is not None and "PTX compilation provider" in str(exc):
             # the one CUDA tool the compile runs: the kernels are compiled, though none will run here
             return NotCompiled(f"XLA's GPU compiler found no ptxas ({first_line(exc)}); oomdoctor's install brings "
@@ -144,10 +146,16 @@ def _compile(model: Any, batch_size: int, optimizer_name: str, target: "GPU | No
         return NotCompiled(first_line(exc))
 
 
-def _tensorflow_train_step(model: Any) -> str | None:
+def _tape_refused(model: Any, tape: str) -> NotCompiled:
+    return NotCompiled(f"{type(model).__name__}.train_step uses {tape}, which only TensorFlow runs, and this "
+                       "compile goes through Keras's JAX trainer")
+
+
+def _tensorflow_train_step(model: Any, follow_calls: bool) -> str | None:
     """``"tf.GradientTape"`` where the model's own ``train_step`` is written with one (keras.io's VAE and GAN
-    examples): its bytecode, or that of a method of the model it calls (a step per backend), names the tape.
-    None for Keras's own step and for backend-neutral overrides."""
+    examples): its bytecode names the tape, or, ``follow_calls``, that of a method of the model it calls (a
+    step per backend, which may have one for JAX too: asked only once the compile failed). None for Keras's
+    own step and for backend-neutral overrides."""
     import keras
 
     cls = type(model)
@@ -162,6 +170,8 @@ def _tensorflow_train_step(model: Any) -> str | None:
             continue
         if "GradientTape" in code.co_names:
             return "tf.GradientTape"
+        if not follow_calls:
+            break
         # the model's own methods it calls (self._tensorflow_step(...)), not Keras's
         for name in code.co_names:
             if name not in seen and callable(getattr(cls, name, None)) and not hasattr(keras.Model, name):
