@@ -370,6 +370,30 @@ def engine_of(job: Job) -> tuple[str, str | None]:
     return "table", _("XLA's GPU compiler could not compile the step: {reason}").format(reason=reason)
 
 
+def _own_step_margin(job: Job, notes: list[str]) -> int:
+    """Where the table answers for a model that trains itself (its own train_step or compute_loss), what the
+    table cannot see: a note, and for the safe figure twice the outputs of the layers call() never runs (kept
+    for their backward pass, and their gradients): a distiller's teacher, a GAN's generator."""
+    from .step_model import own_training, untraced_layer_outputs
+
+    if job.model is None or not (own := own_training(job.model)):
+        return 0
+    names, elements = untraced_layer_outputs(job.model, {id(u.call.op) for u in job.uses})
+    margin = 2 * elements * job.batch_size * 4
+    what = " and ".join(own)
+    if names:
+        notes.append(_("{model} has its own {what}: the per-kind table sizes one forward and backward pass of "
+                       "call(), and what its own step does beyond that is not in the peak. The safe figure adds "
+                       "{size}: twice the outputs of {count} layer(s) call() never runs ({layers}).").format(
+            model=type(job.model).__name__, what=what, size=format_bytes(margin), count=len(names),
+            layers=", ".join(names[:4]) + ("..." if len(names) > 4 else "")))
+    else:
+        notes.append(_("{model} has its own {what}: the per-kind table sizes one forward and backward pass of "
+                       "call(), and what its own step does beyond that is not in the peak.").format(
+            model=type(job.model).__name__, what=what))
+    return margin
+
+
 def build_estimate(job: Job) -> Estimate:
     """The ``Estimate`` of a Keras ``job``: its step at the job's batch (from the engine the job chose), the verdict
     against the GPU, the largest batch and the culprits. Fixes are added by ``estimate``."""
@@ -390,8 +414,9 @@ def build_estimate(job: Job) -> Estimate:
     if approximated:
         notes.append(_("{count} part(s) are approximated conservatively (counted high): {parts}").format(
             count=len(approximated), parts=", ".join(approximated[:5]) + ("..." if len(approximated) > 5 else "")))
+    own_step_margin = _own_step_margin(job, notes) if engine == "table" else 0
     estimate = Estimate(
-        safe_peak_bytes=peak + memory.uncertain_bytes,
+        safe_peak_bytes=peak + memory.uncertain_bytes + own_step_margin,
         uncertainty=_uncertainty(job, memory, approximated),
         model_name=job.trace.name,
         backend=job.backend.value,

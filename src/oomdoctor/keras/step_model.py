@@ -21,6 +21,7 @@ the clone is made uncompiled and compiled afterwards, outside the scope.
 from __future__ import annotations
 
 import contextlib
+import math
 from typing import Any
 
 from ..errors import first_line
@@ -172,10 +173,34 @@ def _fresh_optimizer(optimizer: Any) -> Any:
 
 def _trains_itself(model: Any) -> bool:
     """The model overrides ``train_step`` or ``compute_loss`` (a GAN, a VAE): it needs no compiled loss."""
+    return bool(own_training(model))
+
+
+def own_training(model: Any) -> list[str]:
+    """Which of Keras's ``train_step`` and ``compute_loss`` the model overrides with its own."""
     import keras
 
     cls = type(model)
-    return cls.train_step is not keras.Model.train_step or cls.compute_loss is not keras.Model.compute_loss
+    return [name for name in ("train_step", "compute_loss") if getattr(cls, name) is not getattr(keras.Model, name)]
+
+
+def untraced_layer_outputs(model: Any, traced: set[int]) -> tuple[list[str], int]:
+    """The layers the model holds that ``call()`` never ran (ids not in ``traced``: a distiller's teacher, a
+    GAN's generator, which its own step runs), and the elements of their outputs per sample, where a
+    functional sub-model says them."""
+    names, elements = [], 0
+    for layer in model._flatten_layers(include_self=False):
+        if id(layer) in traced or layer._flatten_layers(include_self=False, recursive=False) \
+                or type(layer).__name__ == "InputLayer":
+            continue  # traced, a container whose own layers are counted, or the batch itself
+        try:
+            shape = layer.output.shape
+        except (AttributeError, ValueError):  # never called in a graph: its outputs are not known
+            continue
+        if shape and all(isinstance(d, int) for d in shape[1:]):
+            names.append(layer.name)
+            elements += math.prod(shape[1:])
+    return names, elements
 
 
 def abstract_batch(model: Any, batch_size: int, loss: Any, inputs: list[tuple[tuple, str]] | None):
