@@ -2259,3 +2259,20 @@ def test_the_arrays_a_dataset_serves_rows_of_reading_no_file_are_its_training_se
               "        return len(self.context_idxs)\n\n    def __getitem__(self, idx):\n"
               f"        return {item}\n\n\nloader = DataLoader(QA('train.npz'), batch_size=64, shuffle=True)\n")
     assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+def test_a_pipeline_a_local_package_module_builds_is_checked_there(tmp_path):
+    # a training script that imports its tf.data pipeline from data/pipeline.py, which builds and caches it at
+    # module level: the cache is found in that module, where it is written (rules that look for calls by name see
+    # the parts of local modules that the script uses)
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "pipeline.py").write_text(
+        "import tensorflow as tf\n\n"
+        "train_ds = tf.keras.utils.image_dataset_from_directory('photos', image_size=(224, 224), batch_size=32)\n"
+        "train_ds = train_ds.cache().prefetch(tf.data.AUTOTUNE)\n")
+    (tmp_path / "train.py").write_text(
+        "from tensorflow import keras\nfrom data.pipeline import train_ds\n\n"
+        "model = keras.applications.MobileNetV2(weights=None, classes=10)\n"
+        "model.compile('adam', 'sparse_categorical_crossentropy')\nmodel.fit(train_ds, epochs=5)\n")
+    assert [(Path(f.file).relative_to(tmp_path).as_posix(), f.line, f.rule) for f in check_source(
+        tmp_path / "train.py") if f.kind == "memory"] == [("data/pipeline.py", 4, "cache-in-memory")]

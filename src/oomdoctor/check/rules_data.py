@@ -197,7 +197,7 @@ def _saved_to(path: ast.AST, script: Script) -> Iterator[ast.AST]:
     wanted = _saved_path(path)
     for save in script.calls_named("save", "savez", "savez_compressed", "dump"):
         method = last_part(dotted_name(save.func))
-        if method.startswith("save") and script.main.qualified(save.func).startswith("numpy."):
+        if method.startswith("save") and script.module_of(save).qualified(save.func).startswith("numpy."):
             # np.save's keywords are options (allow_pickle); savez's are the arrays, by the names they are saved as
             arrays = save.args[1:] + ([k.value for k in save.keywords if k.arg] if method != "save" else [])
             if save.args and arrays and _saved_path(save.args[0]) == wanted:
@@ -547,9 +547,9 @@ def _one_hot_sequences(seen: Seen) -> bool:
 
 def _augmenters(script: Script) -> set[str]:
     """Names the script binds to a Keras ImageDataGenerator (train_aug = ImageDataGenerator(...))."""
-    # the script's own tree, where calls_named finds the .flow() calls
+    # every file whose .flow() calls calls_named finds
     names = set()
-    for node in ast.walk(script.tree):
+    for node in (n for module in script.modules for n in ast.walk(module.tree)):
         if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and \
                 last_part(dotted_name(node.value.func)) == "ImageDataGenerator":
             names |= {t.id for t in node.targets if isinstance(t, ast.Name)}
@@ -902,11 +902,11 @@ def _module_level_nodes(tree: ast.Module) -> Iterator[ast.AST]:
 
 
 def _assigned_value(node: ast.expr, use: ast.AST, script: Script) -> ast.expr:
-    """BUFFER_SIZE -> what BUFFER_SIZE = ... assigned last before ``use``, in the script's own code."""
+    """BUFFER_SIZE -> what BUFFER_SIZE = ... assigned last before ``use``, in the code of the file that holds it."""
     if not isinstance(node, ast.Name):
         return node
     found = node
-    for statement in ast.walk(script.tree):
+    for statement in ast.walk(script.module_of(use).tree):
         if isinstance(statement, ast.Assign) and statement.lineno < use.lineno and any(
                 isinstance(t, ast.Name) and t.id == node.id for t in statement.targets):
             if found is node or statement.lineno > found.lineno:
@@ -921,7 +921,7 @@ def dense_text_matrix(script: Script) -> Iterator[Finding]:
     if words is not None and words < _DENSE_TEXT_WORDS:
         return  # a small vocabulary: a few KiB per text
     for call in script.calls_named("texts_to_matrix", "sequences_to_matrix"):
-        function = script.main.function_of(call)
+        function = script.module_of(call).function_of(call)
         if not isinstance(call.func, ast.Attribute) or function is not None and \
                 function.name in ("__getitem__", "__data_generation"):
             continue
@@ -983,7 +983,7 @@ def _caches_in_memory(script: Script) -> Iterator[tuple[Finding, bool]]:
         receiver = call.func.value
         while isinstance(receiver, (ast.Call, ast.Attribute)):
             receiver = receiver.func if isinstance(receiver, ast.Call) else receiver.value
-        statement = script.main.statement_of(call)
+        statement = script.module_of(call).statement_of(call)
         targets = statement.targets if isinstance(statement, ast.Assign) else []
         evaluation = any(isinstance(n, ast.Name) and is_eval_name(n.id) for n in [receiver] + targets)
         yield script.finding(
@@ -1000,7 +1000,8 @@ def huge_shuffle(script: Script) -> Iterator[Finding]:
         sizes = call.args[:1] + [k.value for k in call.keywords if k.arg == "buffer_size"]
         if not isinstance(call.func, ast.Attribute) or not sizes:
             continue
-        if script.main.qualified(call.func).startswith(("numpy.", "random.", "sklearn.", "torch.")):
+        module = script.module_of(call)
+        if module.qualified(call.func).startswith(("numpy.", "random.", "sklearn.", "torch.")):
             continue  # np.random.shuffle(index): an in-place shuffle of the array it is given, not a buffer
         if isinstance(script.value(call.func.value), RandomGenerator):
             continue  # self.rng.shuffle(idx), rng = np.random.RandomState(seed): the same in-place shuffle
@@ -1012,7 +1013,7 @@ def huge_shuffle(script: Script) -> Iterator[Finding]:
         big = isinstance(size, ast.Constant) and isinstance(size.value, int) and size.value >= 50_000
         # a shuffle before the map that reads the files holds file names, not data
         names_only = any(m.lineno > call.lineno for m in script.calls_named("map")
-                         if isinstance(m.func, ast.Attribute))
+                         if isinstance(m.func, ast.Attribute) and script.module_of(m) is module)
         if (whole or big) and not names_only:
             yield script.finding(
                 "shuffle-whole", call,
