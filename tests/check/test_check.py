@@ -2276,3 +2276,18 @@ def test_a_pipeline_a_local_package_module_builds_is_checked_there(tmp_path):
         "model.compile('adam', 'sparse_categorical_crossentropy')\nmodel.fit(train_ds, epochs=5)\n")
     assert [(Path(f.file).relative_to(tmp_path).as_posix(), f.line, f.rule) for f in check_source(
         tmp_path / "train.py") if f.kind == "memory"] == [("data/pipeline.py", 4, "cache-in-memory")]
+
+
+@pytest.mark.parametrize("read, expected", [("h5['volumes'][sample_indexes]", [11]),
+                                            ("h5['volumes'][sample_indexes[0]]", [])])
+def test_an_hdf5_data_set_indexed_by_every_row_of_a_split_is_read_whole(read, expected, tmp_path):
+    # the rows of a fold picked at once from an HDF5 data set (h5py's fancy indexing) are read into memory, as
+    # [:] reads all of them; one row is one sample
+    source = ("import h5py\nimport numpy as np\nimport tensorflow as tf\n\n\n"
+              "def fold_dataset(path, cases, per_case=100):\n    h5 = h5py.File(path, 'r')\n"
+              "    sample_indexes = []\n    for case in cases:\n"
+              "        sample_indexes.extend(range(case * per_case, (case + 1) * per_case))\n"
+              f"    volumes = {read}\n"
+              "    return tf.data.Dataset.from_tensor_slices(volumes).batch(8)\n\n\n"
+              "train_ds = fold_dataset('scans.h5', [0, 1, 2, 3])\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected

@@ -849,7 +849,7 @@ class Flow(CallHandlers):
         if isinstance(container, H5File):
             return H5Dataset()
         if isinstance(container, H5Dataset):
-            return self._h5_read(node, ctx) if _whole_slice(node.slice) else Item()
+            return self._h5_read(node, ctx) if _whole_slice(node.slice) or _picks_rows(node, ctx) else Item()
         if isinstance(container, Data):
             return self._data_subscript(container, node, index, ctx, scope)
         if isinstance(container, Mapped):
@@ -1588,6 +1588,16 @@ def _whole_slice(piece: ast.AST) -> bool:
             or isinstance(piece, ast.Constant) and piece.value is Ellipsis)
 
 
+def _picks_rows(node: ast.Subscript, ctx: Context) -> bool:
+    """h5['x'][train_idx], h5['x'][mask]: the rows of a whole split picked at once, outside any loop (h5py's fancy
+    indexing reads every one of them into memory), not one sample (h5['x'][i], h5['x'][idx] in __getitem__)."""
+    piece = node.slice
+    first = piece.elts[0] if isinstance(piece, ast.Tuple) and piece.elts else piece
+    return ctx.data_set_level and not ctx.loops and not _item_index(first, ctx.function) and (
+        isinstance(first, (ast.Compare, ast.BoolOp)) or isinstance(first, (ast.Name, ast.Attribute)) and
+        _names_rows(first))
+
+
 def _window(index: ast.expr, module: Module) -> bool:
     """r:r + 9, or a name the function binds to slice(r, r + 9): a range of positions that moves with the code
     around it, not the whole dimension nor a fixed part of it."""
@@ -1735,7 +1745,7 @@ def _names_rows(index: ast.expr) -> bool:
     return bool(words & _ROW_SET_WORDS) or is_eval_name(last_part(dotted_name(index))) or "train" in words
 
 
-_ROW_SET_WORDS = {"idx", "idxs", "indices", "inds", "ids", "perm", "permutation", "order", "mask", "shuffle",
+_ROW_SET_WORDS = {"idx", "idxs", "indices", "indexes", "inds", "ids", "perm", "permutation", "order", "mask", "shuffle",
                   "shuffled", "rows", "selected", "keep", "split", "fold", "subset"}
 # Methods only an nn.Module has (an optimizer has state_dict and zero_grad too; a tensor has cuda and to)
 _MODULE_ONLY_METHODS = {"eval", "parameters", "named_parameters", "named_modules", "children"}
