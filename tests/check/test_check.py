@@ -2291,3 +2291,15 @@ def test_an_hdf5_data_set_indexed_by_every_row_of_a_split_is_read_whole(read, ex
               "    return tf.data.Dataset.from_tensor_slices(volumes).batch(8)\n\n\n"
               "train_ds = fold_dataset('scans.h5', [0, 1, 2, 3])\n")
     assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+
+@pytest.mark.parametrize("used, expected", [("", []), ("helpers = [load_all]\n", [11])])
+def test_a_helper_imported_beside_the_one_called_is_not_the_scripts_code(used, expected, tmp_path):
+    # from loaders import load_train, load_all, then only load_train() called: load_all never runs, so what it does
+    # is not reported; a helper the script names (passes on) counts as used
+    (tmp_path / "loaders.py").write_text(
+        "import os\n\nimport cv2\n\n\ndef load_train(folder):\n    return sorted(os.listdir(folder))\n\n\n"
+        "def load_all(folder):\n    return [cv2.imread(os.path.join(folder, f)) for f in os.listdir(folder)]\n")
+    (tmp_path / "train.py").write_text(f"from loaders import load_train, load_all\n\nnames = load_train('photos')\n{used}")
+    assert [f.line for f in check_source(tmp_path / "train.py") if f.rule == "eager-loading"] == expected

@@ -709,11 +709,12 @@ class Flow(CallHandlers):
         return self._local_imports[key]
 
     def _module_member(self, module: Module, name: str) -> Value:
+        """What a local module's name holds. Its functions and classes count as the script's code once the script
+        uses them (``referenced``, by _eval_Name or _attribute), not where they are imported: a helper imported
+        beside the one called (from dataset import get_t1, get_t2) is code the script never runs."""
         if name in module.top_functions:
-            self.referenced.add(module.top_functions[name])
             return FunctionRef(module.top_functions[name])
         if name in module.classes:
-            self.referenced.add(module.classes[name])
             return ClassRef(module.classes[name])
         scope = self.module_scopes.get(module)
         return scope.names.get(name) if scope is not None else None
@@ -792,7 +793,10 @@ class Flow(CallHandlers):
             # (self.embedding.weight.data.copy_(vectors) is no forward pass)
             return None if name in MODEL_METHODS or name in _PARAMETER_ATTRIBUTES else owner
         if isinstance(owner, LocalModuleRef):
-            return self._module_member(owner.module, name)
+            member = self._module_member(owner.module, name)  # utils.load: used here
+            if isinstance(member, (FunctionRef, ClassRef)):
+                self.referenced.add(member.info)
+            return member
         if isinstance(owner, ClassRef):
             return FunctionRef(owner.info.methods[name]) if name in owner.info.methods else None
         if isinstance(owner, Data):
