@@ -2303,3 +2303,17 @@ def test_a_helper_imported_beside_the_one_called_is_not_the_scripts_code(used, e
         "def load_all(folder):\n    return [cv2.imread(os.path.join(folder, f)) for f in os.listdir(folder)]\n")
     (tmp_path / "train.py").write_text(f"from loaders import load_train, load_all\n\nnames = load_train('photos')\n{used}")
     assert [f.line for f in check_source(tmp_path / "train.py") if f.rule == "eager-loading"] == expected
+
+
+@pytest.mark.parametrize("labels, expected", [("df['label'].values", []), ("df", [20])])
+def test_a_label_column_taken_out_of_a_table_as_an_array_is_not_a_table_for_workers(labels, expected, tmp_path):
+    # a Dataset keeping the image paths of a CSV and its label column as a NumPy array (df['label'].values): one
+    # buffer of numbers, which workers read without touching Python objects; the DataFrame itself is rows of them
+    source = ("import os\n\nimport pandas as pd\nfrom PIL import Image\nfrom torch.utils.data import DataLoader, Dataset\n\n\n"
+              "class Patches(Dataset):\n    def __init__(self, df, folder):\n"
+              "        self.paths = [os.path.join(folder, f'{i}.tif') for i in df['id'].values]\n"
+              f"        self.labels = {labels}\n\n    def __len__(self):\n        return len(self.paths)\n\n"
+              "    def __getitem__(self, i):\n"
+              "        return Image.open(self.paths[i]), self.labels[i]\n\n\n"
+              "loader = DataLoader(Patches(pd.read_csv('train.csv'), 'train'), batch_size=64, num_workers=4)\n")
+    assert _rules(tmp_path, source, "workers-copy-dataset") == expected

@@ -319,6 +319,8 @@ def workers_copy_dataset(script: Script) -> Iterator[Finding]:
                 if value.small or value.content not in (NAMES, TABLE) or words_of(attribute) & LABEL_WORDS - {
                         "label", "labels", "target", "targets"}:
                     continue
+                if value.content == TABLE and value.labels and value.container in ("numpy", "torch"):
+                    continue  # df['label'].values: a table's label column as one array of numbers, no Python objects
                 if value.how in _FOLDER_LISTINGS or value.content == NAMES and attribute in opened:
                     # a path is some 100 bytes: even a million files copied by 8 workers is 0.8 GB, a usual
                     # folder far less; what they name is read per item. Records, dicts and tables weigh more
