@@ -2317,3 +2317,17 @@ def test_a_label_column_taken_out_of_a_table_as_an_array_is_not_a_table_for_work
               "        return Image.open(self.paths[i]), self.labels[i]\n\n\n"
               "loader = DataLoader(Patches(pd.read_csv('train.csv'), 'train'), batch_size=64, num_workers=4)\n")
     assert _rules(tmp_path, source, "workers-copy-dataset") == expected
+
+
+@pytest.mark.parametrize("start, row, expected", [
+    ("np.zeros((0, 3))", "np.array([epoch, train_loss, val_loss])", []),  # an epoch's numbers: a log
+    ("np.zeros((0, 4096))", "np.array([epoch] * 4096)", [9])])  # 4,096 values per pass: samples
+def test_an_array_grown_by_rows_of_a_few_numbers_is_a_log_not_a_data_set(start, row, expected, tmp_path):
+    # history = np.vstack((history, [epoch, loss, ...])) once per epoch keeps a few numbers per pass, as a table's
+    # rows are: its copies are not where memory goes
+    source = ("import cv2\nimport numpy as np\n\n"
+              f"history = {start}\nfor epoch in range(100):\n    train_loss = epoch * 0.1\n"
+              "    val_loss = epoch * 0.2\n"
+              f"    row = {row}\n"
+              "    history = np.vstack((history, row))\nnp.save('history.npy', history)\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected

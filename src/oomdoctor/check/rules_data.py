@@ -33,6 +33,7 @@ from .values import (
     RandomGenerator,
     Several,
     assumed_dtype,
+    few_values_per_row,
     image_shaped,
     made_root,
     negligible,
@@ -735,8 +736,10 @@ def _copy_effect(seen: Seen, script: Script) -> str | None:
         return "float64"
     if not _held(seen.node, seen.ctx.module):
         return None  # torch.tensor(x).float().to(device): a temporary on its way somewhere else
-    if source.content == TABLE and _largest_shape(source, script) is None:
-        return None  # a table's rows are a few numbers each: a copy of it is rarely what fills memory
+    if (source.content == TABLE or few_values_per_row(source)) and _largest_shape(source, script) is None:
+        # a table's rows are a few numbers each, as are those of an array the script shapes so (history =
+        # np.zeros((0, 4)), one row of an epoch's metrics added per pass): a copy of it is rarely what fills memory
+        return None
     name = _copied_name(seen, script)
     if name is not None and is_labels(words_of(last_part(name))):
         return None  # y_train, labels: one number per sample
