@@ -2331,3 +2331,25 @@ def test_an_array_grown_by_rows_of_a_few_numbers_is_a_log_not_a_data_set(start, 
               f"    row = {row}\n"
               "    history = np.vstack((history, row))\nnp.save('history.npy', history)\n")
     assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+@pytest.mark.parametrize("start, expected", [
+    ("torch.zeros((1, 3, 64, 64))", [("dtype-blowup", 13), ("eager-loading", 17)]),  # float32 by default
+    ("torch.zeros((1, 3, 64, 64), dtype=torch.uint8)", [("eager-loading", 17)])])
+def test_every_file_concatenated_onto_one_array_in_a_loop_is_kept(start, expected, tmp_path):
+    # a Dataset that torch.cat's each decoded image onto self.images in __init__: every file kept, as an append
+    # keeps it; started from torch.zeros without a dtype, each uint8 image becomes float32 before it is kept
+    source = ("import os\n\nimport torch\nfrom torch.utils.data import DataLoader, Dataset\n"
+              "from torchvision.io import read_image\n\n\nclass Spectrograms(Dataset):\n"
+              "    def __init__(self, folder):\n        # one decoded PNG per file\n"
+              "        self.folder = folder\n\n"
+              f"        self.images = {start}\n"
+              "        for name in sorted(os.listdir(folder)):\n"
+              "            image = read_image(os.path.join(folder, name))[None, :]\n\n"
+              "            self.images = torch.cat((self.images, image))\n"
+              "        self.images = self.images[1:]\n\n    def __len__(self):\n        return len(self.images)\n\n"
+              "    def __getitem__(self, i):\n        return self.images[i]\n\n\n"
+              "loader = DataLoader(Spectrograms('spectrograms'), batch_size=8, shuffle=True)\n")
+    script = tmp_path / "train.py"
+    script.write_text(source)
+    assert sorted((f.rule, f.line) for f in check_source(script) if f.kind == "memory") == expected

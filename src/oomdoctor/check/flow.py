@@ -11,8 +11,10 @@ from .handlers import UNKNOWN, Call, CallHandlers, known_images
 from .library import (
     DECODERS,
     FEW_LARGE,
+    FILLED_CREATORS,
     LISTINGS,
     MODEL_METHODS,
+    NUMPY_CREATORS_DTYPE_SECOND,
     PATH_CALLS,
     PER_FILE_LOADERS,
     REDUCTIONS,
@@ -294,6 +296,11 @@ class Flow(CallHandlers):
                     # predict = torch.cat((predict, output)): one more step's graph kept, as an append would (a
                     # detached output is a few numbers per sample, N x classes, which evaluation keeps on purpose)
                     self._accumulate(node, node.targets[0], self.values.get(grown), ctx, appended=True)
+                elif grown is not None and ctx.loops and isinstance(self.values.get(grown), Item):
+                    # images = np.concatenate((images, img)), self.x = torch.cat((self.x, x)) in a loop: one more
+                    # sample kept each time round, as images.append(img) keeps it
+                    if self._concatenated(node, node.targets[0], grown, scope, ctx):
+                        return ctx
                 elif added is not None and ctx.loops and isinstance(self.values.get(added), (Item, Several, Data)):
                     # tiles = tiles + cut(scene): the list grows by one file's pieces each time round, as
                     # tiles.extend(cut(scene)) would
@@ -1204,6 +1211,24 @@ class Flow(CallHandlers):
                                scope))
         return isinstance(target, ast.Name) and isinstance(scope.get(target.id), Data)
 
+    def _concatenated(self, statement: ast.Assign, target: ast.expr, added: ast.expr, scope: Scope,
+                      ctx: Context) -> bool:
+        """``target = concatenate((target, added))`` in a loop, run as ``target.append(added)``; whether it now
+        holds the samples. Started from np.zeros or torch.zeros without a dtype, the array is float64 or float32
+        whatever the samples are: each one (uint8 pixels) is made that wide before it is kept, at the start's line."""
+        sample = self.values.get(added)
+        start = _filled_start(dotted_name(target), ctx.loops[0], ctx.module)
+        if isinstance(sample, Item) and start is not None and \
+                ITEMSIZE.get(start[1], 0) > ITEMSIZE.get(sample.dtype or "", 8):
+            sample = replace(sample, widened_line=start[0], widened_to=start[1])
+        append = ast.Call(func=ast.Attribute(value=target, attr="append", ctx=ast.Load()), args=[added], keywords=[])
+        ast.copy_location(append, statement)
+        ast.copy_location(append.func, statement)
+        self._call_append(Call(append, "", self.eval(target, scope, ctx), None, [sample], {}, ctx, scope))
+        # the concatenation's copy of the samples so far is part of keeping them: each pass copies them once more
+        self.seen = [s for s in self.seen if not (s.what == "copied" and s.node is statement.value)]
+        return isinstance(self.eval(target, scope, ctx), Data)
+
     def _call_append(self, call: Call) -> Value:
         """lst.append(x) in a loop: a list that grows by one file, one name or one step's tensor each time round."""
         node, ctx = call.node, call.ctx
@@ -1765,10 +1790,33 @@ def _joins_a_path(expression: ast.expr, module: Module) -> bool:
     return bool(calls) and all(module.qualified(c.func) in PATH_CALLS for c in calls)
 
 
+def _filled_start(key: str, loop: ast.AST, module: Module) -> tuple[int, str] | None:
+    """(line, dtype) of what ``key`` is last bound to before ``loop``, in the same function, where that is an array
+    filled with one value and no dtype (x = np.zeros((1, 64, 64, 3)), self.x = torch.zeros(shape)): the dtype it
+    defaults to, which every sample concatenated onto it takes."""
+    function = module.function_of(loop)
+    bound = [node for node in ast.walk(function.node if function is not None else module.tree)
+             if isinstance(node, ast.Assign) and node.lineno < loop.lineno and
+             any(dotted_name(t) == key for t in node.targets if isinstance(t, (ast.Name, ast.Attribute)))]
+    last = max(bound, key=lambda node: node.lineno, default=None)
+    if last is None or not isinstance(last.value, ast.Call):
+        return None
+    created = module.qualified(last.value.func)
+    dtype = FILLED_CREATORS.get(created)
+    given = keyword_value(last.value, "dtype") or (
+        last.value.args[1] if created in NUMPY_CREATORS_DTYPE_SECOND and len(last.value.args) > 1 else None)
+    return (last.lineno, dtype) if dtype is not None and given is None else None
+
+
+# Calls that join a tuple or list of arrays along an axis that exists: kept = f((kept, x)) grows kept by x
+_RUNNING_CONCATENATIONS = {"torch.cat", "torch.concat", "torch.concatenate", "numpy.concatenate", "numpy.vstack",
+                           "numpy.row_stack", "tensorflow.concat"}
+
+
 def _running_cat(node: ast.stmt, module: Module) -> ast.expr | None:
-    """What kept = torch.cat((kept, x)) (or [kept, x], either order) adds to the tensor it grows: x."""
+    """What kept = torch.cat((kept, x)) or np.concatenate([kept, x]) (either order) adds to what it grows: x."""
     if not isinstance(node, ast.Assign) or len(node.targets) != 1 or not isinstance(node.value, ast.Call) or \
-            module.qualified(node.value.func) not in ("torch.cat", "torch.concat", "torch.concatenate"):
+            module.qualified(node.value.func) not in _RUNNING_CONCATENATIONS:
         return None
     key = dotted_name(node.targets[0]) if isinstance(node.targets[0], (ast.Name, ast.Attribute)) else ""
     parts = node.value.args[0] if node.value.args else None
