@@ -2353,3 +2353,20 @@ def test_every_file_concatenated_onto_one_array_in_a_loop_is_kept(start, expecte
     script = tmp_path / "train.py"
     script.write_text(source)
     assert sorted((f.rule, f.line) for f in check_source(script) if f.kind == "memory") == expected
+
+
+@pytest.mark.parametrize("stride, expected", [(", subsample=(2, 2)", []), ("", [11])])
+def test_keras_1_subsample_is_a_stride(stride, expected, tmp_path):
+    # Keras 1 named a convolution's strides subsample=: strided convolutions shrink the map by an amount the script
+    # does not show before Flatten, so the head is not claimed large
+    source = ("from keras.models import Sequential\nfrom keras.layers.core import Dense, Flatten\n"
+              "from keras.layers.convolutional import Convolution2D\n\n"
+              "model = Sequential()\n"
+              "model.add(Convolution2D(32, 3, 3, border_mode='same', input_shape=(3, 64, 48)))\n"
+              f"model.add(Convolution2D(64, 3, 3{stride}))\n"
+              f"model.add(Convolution2D(128, 3, 3{stride}))\n"
+              "model.add(Convolution2D(128, 3, 3, border_mode='same'))\n\n"
+              "model.add(Flatten())\nmodel.add(Dense(128, activation='relu'))\n"
+              "model.add(Dense(10, activation='softmax'))\n"
+              "model.compile('adam', 'categorical_crossentropy')\nmodel.fit(x, y, nb_epoch=5)\n")
+    assert _rules(tmp_path, source, "flatten-dense") == expected

@@ -380,8 +380,9 @@ def _square_argument(call: ast.Call, position: int, name: str, constants: dict[s
 
 
 def _strided(conv: ast.Call) -> bool:
-    """Whether a convolution's ``strides`` (a number or a tuple of numbers) shrinks the map."""
-    value = next((k.value for k in conv.keywords if k.arg == "strides"), None)
+    """Whether a convolution's ``strides`` (a number or a tuple of numbers; Keras 1 named it ``subsample``) shrinks
+    the map."""
+    value = next((k.value for k in conv.keywords if k.arg in ("strides", "subsample")), None)
     values = value.elts if isinstance(value, (ast.Tuple, ast.List)) else [value]
     return any(isinstance(v, ast.Constant) and isinstance(v.value, int) and v.value > 1 for v in values)
 
