@@ -2370,3 +2370,19 @@ def test_keras_1_subsample_is_a_stride(stride, expected, tmp_path):
               "model.add(Dense(10, activation='softmax'))\n"
               "model.compile('adam', 'categorical_crossentropy')\nmodel.fit(x, y, nb_epoch=5)\n")
     assert _rules(tmp_path, source, "flatten-dense") == expected
+
+
+@pytest.mark.parametrize("shape, expected", [("(127, 127, 9)", [16]), ("(25, 96, 3)", [])])
+def test_fit_of_arrays_whose_samples_the_model_input_shows_are_large(shape, expected, tmp_path):
+    # np.load gives no shape; the model's input_shape says each sample is a 127 x 127 x 9 scalogram (567 KiB in
+    # float32), so any data set of them fills memory, and fit() on TensorFlow copies it; of 25 x 96 captchas, the
+    # count decides, and the script does not show it
+    source = ("import numpy as np\nfrom keras.layers import Conv2D, Dense, Flatten, MaxPooling2D\n"
+              "from keras.models import Sequential\n\n"
+              "x_train = np.load('scalograms.npy').astype('float32')\ny_train = np.load('activities.npy')\n"
+              f"input_shape = {shape}\n\n"
+              "model = Sequential()\nmodel.add(Conv2D(32, (5, 5), activation='relu', input_shape=input_shape))\n"
+              "model.add(MaxPooling2D((2, 2)))\nmodel.add(Flatten())\nmodel.add(Dense(6, activation='softmax'))\n"
+              "model.compile(loss='sparse_categorical_crossentropy', optimizer='adam')\n\n"
+              "model.fit(x_train, y_train, batch_size=16, epochs=10)\n")
+    assert _rules(tmp_path, source, "in-memory-array") == expected

@@ -12,6 +12,7 @@ from .context import Seen
 from .library import argument, keyword_value
 from .modules import ClassInfo, Module, own_nodes
 from .names import calls_in, dotted_name, is_eval_name, is_labels, last_part, names_in, names_inputs, words_of
+from .rules_keras import model_input_shape
 from .script import Finding, Script
 from .values import (
     ARRAYS,
@@ -32,7 +33,9 @@ from .values import (
     Pipeline,
     RandomGenerator,
     Several,
+    Value,
     assumed_dtype,
+    element_count,
     few_values_per_row,
     image_shaped,
     made_root,
@@ -375,7 +378,8 @@ def in_memory_arrays(script: Script) -> Iterator[Finding]:
         x = call.args[0] if call.args else keyword_value(call, "x")
         given = script.value(x) if x is not None else None
         inputs = given.items if isinstance(given, Several) else (given,)  # fit([images, masks], ...)
-        data = next((d for d in inputs if isinstance(d, Data) and _large_whole_array(d, script)), None)
+        data = next((d for d in inputs if isinstance(d, Data) and _large_whole_array(d, script)), None) or \
+            next((d for d in (_shaped_as_model_input(d, script) for d in inputs) if d is not None), None)
         if data is None:
             continue
         yield script.finding(
@@ -386,6 +390,21 @@ def in_memory_arrays(script: Script) -> Iterator[Finding]:
               "returned.").format(size=script.size_of(data)),
             _("Feed fit() batches instead: a tf.data pipeline that reads the files, or a keras.utils.PyDataset "
               "that loads each batch; or np.load(..., mmap_mode='r') with a generator."))
+
+
+def _shaped_as_model_input(data: Value, script: Script) -> Data | None:
+    """An array of unknown shape given to fit(), with the samples the model's input shape shows (input_shape=(127,
+    127, 9)), where they are as large as images; None otherwise. Given to the one model the script builds, each row
+    of the array is one such sample."""
+    shape = model_input_shape(script)
+    if not isinstance(data, Data) or data.content != ARRAYS or data.labels or data.small or shape is None or \
+            len(shape) < 2 or data.shape is not None and len(data.shape) > 1:
+        return None
+    shaped = replace(data, shape=(None,) + shape)
+    # the count is not shown: only samples so large that any data set of them (FEW at least) fills memory (of an
+    # unknown dtype, a byte per value at least)
+    sample = sample_bytes(shaped) or element_count(shape) or 0
+    return shaped if sample * FEW >= NEGLIGIBLE_BYTES and not negligible(shaped) else None
 
 
 def _keras_fit(call: ast.Call, script: Script) -> bool:

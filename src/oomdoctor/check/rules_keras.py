@@ -264,6 +264,37 @@ def flatten_dense(script: Script) -> Iterator[Finding]:
 _HUGE_HEAD_WEIGHTS = 30_000_000
 
 
+def model_input_shape(script: Script) -> tuple[int, ...] | None:
+    """The shape of one sample the script's Keras model takes, from the input shape it gives the first layer in
+    numbers (input_shape=(127, 127, 9), Input(shape=(224, 224, 3)), or a name bound to such a tuple): what fit()'s
+    arrays hold per sample where nothing else shows it. None where the script gives none, or several that differ."""
+    return script.memoized("model-input-shape", lambda: _model_input_shape(script))
+
+
+def _model_input_shape(script: Script) -> tuple[int, ...] | None:
+    constants = _Constants(script.tree)
+    shapes = set()
+    for call in script.calls:
+        given = [k.value for k in call.keywords if k.arg in ("input_shape", "batch_input_shape") or
+                 k.arg == "shape" and last_part(dotted_name(call)) == "Input"]
+        if last_part(dotted_name(call)) == "Input" and call.args:
+            given.append(call.args[0])
+        for node in given:
+            at = constants.at(call.lineno)
+            if isinstance(node, ast.Name):  # input_shape = (img_rows, img_cols, channels)
+                parts = [at.get(f"{node.id}[{i}]") for i in range(len([k for k in at if k.startswith(node.id + "[")]))]
+            elif isinstance(node, (ast.Tuple, ast.List)):
+                parts = [_int_of(e, at) for e in node.elts]
+            else:
+                return None
+            if any(k.arg == "batch_input_shape" for k in call.keywords):
+                parts = parts[1:]
+            if not parts or None in parts:
+                return None  # a size the script computes: the model's input is not known
+            shapes.add(tuple(parts))
+    return shapes.pop() if len(shapes) == 1 else None
+
+
 class _Constants:
     """Module-level whole numbers, and the parts of tuples of them (``kernel_size = (8, 8)`` gives
     ``kernel_size[0]``), as bound at each line: a script may set ``nb_filters = 32``, add layers, then set
