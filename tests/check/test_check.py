@@ -2386,3 +2386,15 @@ def test_fit_of_arrays_whose_samples_the_model_input_shows_are_large(shape, expe
               "model.compile(loss='sparse_categorical_crossentropy', optimizer='adam')\n\n"
               "model.fit(x_train, y_train, batch_size=16, epochs=10)\n")
     assert _rules(tmp_path, source, "in-memory-array") == expected
+
+
+def test_fit_of_the_same_arrays_by_several_models_is_said_once(tmp_path):
+    # three backbones trained in turn on the same decoded images: one copy problem, one piece of advice
+    source = ("import numpy as np\nfrom keras.applications import MobileNet, Xception\n\n"
+              "x = np.load('images.npy').reshape(-1, 299, 299, 3)\ny = np.load('labels.npy')\n"
+              "for build in (MobileNet, Xception):\n    model = build(weights=None, classes=2)\n"
+              "    model.compile('adam', 'sparse_categorical_crossentropy')\n"
+              "    model.fit(x, y, epochs=5)\n"
+              "small = MobileNet(weights=None, classes=2)\nsmall.compile('adam', 'sparse_categorical_crossentropy')\n"
+              "small.fit(x, y, epochs=1)\n")
+    assert _rules(tmp_path, source, "in-memory-array") == [9]

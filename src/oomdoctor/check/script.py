@@ -57,7 +57,8 @@ class Script:
         # (a load_data.py whose module-level code builds the pipeline, a dataset/dataset.py function it calls)
         self._calls_by_name: dict[str, list[ast.Call]] = {}
         for module in self.modules:
-            for call in self.calls if module is self.main else calls_in(module.tree):
+            calls = self.calls if module is self.main else calls_in(module.tree)
+            for call in sorted(calls, key=lambda c: (c.lineno, c.col_offset)):  # in source order, file by file
                 if module is self.main or self._reported(module, call):
                     self._calls_by_name.setdefault(last_part(dotted_name(call)), []).append(call)
         self._dependencies: dict[ast.AST, _Dependencies] = {}
@@ -109,11 +110,11 @@ class Script:
 
     def calls_named(self, *last_names: str) -> list[ast.Call]:
         """The calls whose last name is one of ``last_names``, in the script and in the parts of its local modules
-        that it uses (``module_of`` says which file holds one); the script's first, then each module's in source
-        order when several names are given."""
-        found = [c for name in last_names for c in self._calls_by_name.get(name, [])]
+        that it uses (``module_of`` says which file holds one): the script's first, then each module's, in source
+        order."""
         if len(last_names) == 1:
-            return found
+            return self._calls_by_name.get(last_names[0], [])
+        found = [c for name in last_names for c in self._calls_by_name.get(name, [])]
         order = {m: i for i, m in enumerate(self.modules)}
         return sorted(found, key=lambda c: (order[self.module_of(c)], c.lineno, c.col_offset))
 
