@@ -2398,3 +2398,17 @@ def test_fit_of_the_same_arrays_by_several_models_is_said_once(tmp_path):
               "small = MobileNet(weights=None, classes=2)\nsmall.compile('adam', 'sparse_categorical_crossentropy')\n"
               "small.fit(x, y, epochs=1)\n")
     assert _rules(tmp_path, source, "in-memory-array") == [9]
+
+
+@pytest.mark.parametrize("val_call, expected", [("make_dataset(x_val)", [8]), ("make_dataset(x_val, training=False)",
+                                                                                  [8, 10])])
+def test_a_branch_on_a_flag_left_at_its_default_by_every_call_is_the_only_one_run(val_call, expected, tmp_path):
+    # make_dataset(x, training=True) called for both splits without the flag: its else branch never runs
+    source = ("import numpy as np\nimport tensorflow as tf\n\n\n"
+              "def make_dataset(images, training=True):\n    images = images.astype('float32')\n    if training:\n"
+              "        return tf.data.Dataset.from_tensor_slices(images).shuffle(1000).batch(8)\n    else:\n"
+              "        return tf.data.Dataset.from_tensor_slices(images).batch(8)\n\n\n"
+              "x_train = np.load('x_train.npy').reshape(-1, 224, 224, 3)\n"
+              "x_val = np.load('x_val.npy').reshape(-1, 224, 224, 3)\n"
+              f"train_ds = make_dataset(x_train)\nval_ds = {val_call}\n")
+    assert _rules(tmp_path, source, "in-memory-array") == expected

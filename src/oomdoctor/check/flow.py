@@ -23,7 +23,7 @@ from .library import (
     keyword_value,
     loader_kind,
 )
-from .modules import ClassInfo, FunctionInfo, Module, module_files
+from .modules import ClassInfo, FunctionInfo, Module, module_files, own_nodes
 from .names import LABEL_WORDS, calls_in, dotted_name, is_eval_name, is_labels, last_part, names_in, words_of
 from .values import (
     ARRAYS,
@@ -120,6 +120,10 @@ class Flow(CallHandlers):
         self.image_rows: set[str] = set()
         self.image_parameters: set[tuple[FunctionInfo, str]] = set()
         self._replaced_names: dict[FunctionInfo, set[str]] = {}  # CallHandlers._given_and_replaced, once a function
+        # the parameters some call of each function passes, this round and the last (None: a call spreads *args or
+        # **kwargs, so any may be passed); a function missing was called by nothing the flow saw
+        self._passed: dict[FunctionInfo, set[str] | None] = {}
+        self._previous_passed: dict[FunctionInfo, set[str] | None] = {}
         self.run()
 
     # -- rounds -------------------------------------------------------------------------------------------------
@@ -133,6 +137,7 @@ class Flow(CallHandlers):
             callers, self.callers = self.callers, {}
             self._previous_callers = callers
             self._previous_call_lines, self._call_lines = self._call_lines, {}
+            self._previous_passed, self._passed = self._passed, {}
             self._entry_lines = {}
             for module in self.modules:
                 scope = Scope()
@@ -326,6 +331,10 @@ class Flow(CallHandlers):
             self._run(node.orelse, scope, ctx)
         elif isinstance(node, ast.If):
             self.eval(node.test, scope, ctx)
+            taken = self._branch_by_default(node.test, ctx)
+            if taken is not None:  # the other branch never runs
+                self._run(node.body if taken else node.orelse, scope, ctx)
+                return ctx
             before = dict(scope.names)
             self._run(node.body, scope, ctx)
             self._run(node.orelse, scope, ctx)
@@ -363,6 +372,31 @@ class Flow(CallHandlers):
                 elif hasattr(child, "body"):
                     self._run(getattr(child, "body"), scope, ctx)
         return ctx
+
+    def _branch_by_default(self, test: ast.expr, ctx: Context) -> bool | None:
+        """Whether ``if flag:`` (or ``if not flag:``) runs its body, where ``flag`` is a parameter of the function
+        with a constant default (is_training=True) that none of its calls passes and its body never rebinds: the
+        default always holds. None when that is not known (no call seen, a call spreading *args, a function a
+        library calls)."""
+        negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
+        name = test.operand if negated else test
+        function = ctx.function
+        if function is None or not isinstance(name, ast.Name) or function in self._item_functions():
+            return None
+        passed = self._previous_passed.get(function)
+        if passed is None or name.id in passed or name.id in function.declared_globals or any(
+                isinstance(n, ast.Name) and n.id == name.id and isinstance(n.ctx, ast.Store)
+                for n in own_nodes(function.node)):
+            return None
+        arguments = function.node.args
+        positional = arguments.posonlyargs + arguments.args
+        defaults = dict(zip([a.arg for a in positional[len(positional) - len(arguments.defaults):]],
+                            arguments.defaults))
+        defaults.update({a.arg: d for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults) if d is not None})
+        default = defaults.get(name.id)
+        if not isinstance(default, ast.Constant) or not isinstance(default.value, (bool, type(None))):
+            return None
+        return bool(default.value) != negated
 
     def _after_mode_switch(self, expression: ast.expr, ctx: Context) -> Context:
         """model.eval() puts what follows in evaluation, model.train() takes it out; torch.set_grad_enabled(False)
@@ -1373,6 +1407,12 @@ class Flow(CallHandlers):
                 params[name] = self._eval_Constant(default, Scope(), call.ctx)
         self.callers.setdefault(info, []).append(call.ctx)
         self._call_lines.setdefault(info, []).append((call.ctx, call.node.lineno))
+        spread = any(isinstance(a, ast.Starred) for a in call.node.args) or \
+            any(k.arg is None for k in call.node.keywords)
+        if spread:
+            self._passed[info] = None
+        elif self._passed.setdefault(info, set()) is not None:
+            self._passed[info].update(name for name, _value in _given(info, call, skip_self))
 
     def _forward(self, call: Call, model: Model) -> Value:
         if model.framework != "torch":
