@@ -2412,3 +2412,22 @@ def test_a_branch_on_a_flag_left_at_its_default_by_every_call_is_the_only_one_ru
               "x_val = np.load('x_val.npy').reshape(-1, 224, 224, 3)\n"
               f"train_ds = make_dataset(x_train)\nval_ds = {val_call}\n")
     assert _rules(tmp_path, source, "in-memory-array") == expected
+
+
+@pytest.mark.parametrize("kept_beside, expected", [("labels", []), ("masks", [17])])
+def test_predictions_kept_beside_the_labels_they_are_scored_against_are_label_sized(kept_beside, expected, tmp_path):
+    # an F1 over the validation set: each batch's outputs (no graph, under no_grad) kept beside its labels, as
+    # small as they are; beside masks, the outputs are masks too, image-sized
+    source = ("import torch\nfrom sklearn.metrics import f1_score\n\n\n"
+              "def evaluate(model, loader, device='cuda'):\n    model.eval()\n    y_true, y_pred = [], []\n"
+              "    with torch.no_grad():\n"
+              f"        for images, {kept_beside} in loader:\n"
+              "            images = images.to(device)\n"
+              f"            {kept_beside} = {kept_beside}.to(device)\n"
+              "            outputs = model(images)\n\n\n\n"
+              f"            y_true.append({kept_beside})\n"
+              "            y_pred.append(outputs)\n"
+              "    y_true, y_pred = torch.cat(y_true), torch.cat(y_pred)\n"
+              "    return f1_score(y_true.cpu().numpy(), (y_pred > 0).cpu().numpy(), average='micro')\n\n\n"
+              "model = torch.nn.Linear(10, 3).cuda()\nprint(evaluate(model, val_loader))\n")
+    assert _rules(tmp_path, source, "tensors-kept-across-steps") == expected
