@@ -2259,3 +2259,175 @@ def test_the_arrays_a_dataset_serves_rows_of_reading_no_file_are_its_training_se
               "        return len(self.context_idxs)\n\n    def __getitem__(self, idx):\n"
               f"        return {item}\n\n\nloader = DataLoader(QA('train.npz'), batch_size=64, shuffle=True)\n")
     assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+def test_a_pipeline_a_local_package_module_builds_is_checked_there(tmp_path):
+    # a training script that imports its tf.data pipeline from data/pipeline.py, which builds and caches it at
+    # module level: the cache is found in that module, where it is written (rules that look for calls by name see
+    # the parts of local modules that the script uses)
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "pipeline.py").write_text(
+        "import tensorflow as tf\n\n"
+        "train_ds = tf.keras.utils.image_dataset_from_directory('photos', image_size=(224, 224), batch_size=32)\n"
+        "train_ds = train_ds.cache().prefetch(tf.data.AUTOTUNE)\n")
+    (tmp_path / "train.py").write_text(
+        "from tensorflow import keras\nfrom data.pipeline import train_ds\n\n"
+        "model = keras.applications.MobileNetV2(weights=None, classes=10)\n"
+        "model.compile('adam', 'sparse_categorical_crossentropy')\nmodel.fit(train_ds, epochs=5)\n")
+    assert [(Path(f.file).relative_to(tmp_path).as_posix(), f.line, f.rule) for f in check_source(
+        tmp_path / "train.py") if f.kind == "memory"] == [("data/pipeline.py", 4, "cache-in-memory")]
+
+
+@pytest.mark.parametrize("read, expected", [("h5['volumes'][sample_indexes]", [11]),
+                                            ("h5['volumes'][sample_indexes[0]]", [])])
+def test_an_hdf5_data_set_indexed_by_every_row_of_a_split_is_read_whole(read, expected, tmp_path):
+    # the rows of a fold picked at once from an HDF5 data set (h5py's fancy indexing) are read into memory, as
+    # [:] reads all of them; one row is one sample
+    source = ("import h5py\nimport numpy as np\nimport tensorflow as tf\n\n\n"
+              "def fold_dataset(path, cases, per_case=100):\n    h5 = h5py.File(path, 'r')\n"
+              "    sample_indexes = []\n    for case in cases:\n"
+              "        sample_indexes.extend(range(case * per_case, (case + 1) * per_case))\n"
+              f"    volumes = {read}\n"
+              "    return tf.data.Dataset.from_tensor_slices(volumes).batch(8)\n\n\n"
+              "train_ds = fold_dataset('scans.h5', [0, 1, 2, 3])\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+
+@pytest.mark.parametrize("used, expected", [("", []), ("helpers = [load_all]\n", [11])])
+def test_a_helper_imported_beside_the_one_called_is_not_the_scripts_code(used, expected, tmp_path):
+    # from loaders import load_train, load_all, then only load_train() called: load_all never runs, so what it does
+    # is not reported; a helper the script names (passes on) counts as used
+    (tmp_path / "loaders.py").write_text(
+        "import os\n\nimport cv2\n\n\ndef load_train(folder):\n    return sorted(os.listdir(folder))\n\n\n"
+        "def load_all(folder):\n    return [cv2.imread(os.path.join(folder, f)) for f in os.listdir(folder)]\n")
+    (tmp_path / "train.py").write_text(f"from loaders import load_train, load_all\n\nnames = load_train('photos')\n{used}")
+    assert [f.line for f in check_source(tmp_path / "train.py") if f.rule == "eager-loading"] == expected
+
+
+@pytest.mark.parametrize("labels, expected", [("df['label'].values", []), ("df", [20])])
+def test_a_label_column_taken_out_of_a_table_as_an_array_is_not_a_table_for_workers(labels, expected, tmp_path):
+    # a Dataset keeping the image paths of a CSV and its label column as a NumPy array (df['label'].values): one
+    # buffer of numbers, which workers read without touching Python objects; the DataFrame itself is rows of them
+    source = ("import os\n\nimport pandas as pd\nfrom PIL import Image\nfrom torch.utils.data import DataLoader, Dataset\n\n\n"
+              "class Patches(Dataset):\n    def __init__(self, df, folder):\n"
+              "        self.paths = [os.path.join(folder, f'{i}.tif') for i in df['id'].values]\n"
+              f"        self.labels = {labels}\n\n    def __len__(self):\n        return len(self.paths)\n\n"
+              "    def __getitem__(self, i):\n"
+              "        return Image.open(self.paths[i]), self.labels[i]\n\n\n"
+              "loader = DataLoader(Patches(pd.read_csv('train.csv'), 'train'), batch_size=64, num_workers=4)\n")
+    assert _rules(tmp_path, source, "workers-copy-dataset") == expected
+
+
+@pytest.mark.parametrize("start, row, expected", [
+    ("np.zeros((0, 3))", "np.array([epoch, train_loss, val_loss])", []),  # an epoch's numbers: a log
+    ("np.zeros((0, 4096))", "np.array([epoch] * 4096)", [9])])  # 4,096 values per pass: samples
+def test_an_array_grown_by_rows_of_a_few_numbers_is_a_log_not_a_data_set(start, row, expected, tmp_path):
+    # history = np.vstack((history, [epoch, loss, ...])) once per epoch keeps a few numbers per pass, as a table's
+    # rows are: its copies are not where memory goes
+    source = ("import cv2\nimport numpy as np\n\n"
+              f"history = {start}\nfor epoch in range(100):\n    train_loss = epoch * 0.1\n"
+              "    val_loss = epoch * 0.2\n"
+              f"    row = {row}\n"
+              "    history = np.vstack((history, row))\nnp.save('history.npy', history)\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+@pytest.mark.parametrize("start, expected", [
+    ("torch.zeros((1, 3, 64, 64))", [("dtype-blowup", 13), ("eager-loading", 17)]),  # float32 by default
+    ("torch.zeros((1, 3, 64, 64), dtype=torch.uint8)", [("eager-loading", 17)])])
+def test_every_file_concatenated_onto_one_array_in_a_loop_is_kept(start, expected, tmp_path):
+    # a Dataset that torch.cat's each decoded image onto self.images in __init__: every file kept, as an append
+    # keeps it; started from torch.zeros without a dtype, each uint8 image becomes float32 before it is kept
+    source = ("import os\n\nimport torch\nfrom torch.utils.data import DataLoader, Dataset\n"
+              "from torchvision.io import read_image\n\n\nclass Spectrograms(Dataset):\n"
+              "    def __init__(self, folder):\n        # one decoded PNG per file\n"
+              "        self.folder = folder\n\n"
+              f"        self.images = {start}\n"
+              "        for name in sorted(os.listdir(folder)):\n"
+              "            image = read_image(os.path.join(folder, name))[None, :]\n\n"
+              "            self.images = torch.cat((self.images, image))\n"
+              "        self.images = self.images[1:]\n\n    def __len__(self):\n        return len(self.images)\n\n"
+              "    def __getitem__(self, i):\n        return self.images[i]\n\n\n"
+              "loader = DataLoader(Spectrograms('spectrograms'), batch_size=8, shuffle=True)\n")
+    script = tmp_path / "train.py"
+    script.write_text(source)
+    assert sorted((f.rule, f.line) for f in check_source(script) if f.kind == "memory") == expected
+
+
+@pytest.mark.parametrize("stride, expected", [(", subsample=(2, 2)", []), ("", [11])])
+def test_keras_1_subsample_is_a_stride(stride, expected, tmp_path):
+    # Keras 1 named a convolution's strides subsample=: strided convolutions shrink the map by an amount the script
+    # does not show before Flatten, so the head is not claimed large
+    source = ("from keras.models import Sequential\nfrom keras.layers.core import Dense, Flatten\n"
+              "from keras.layers.convolutional import Convolution2D\n\n"
+              "model = Sequential()\n"
+              "model.add(Convolution2D(32, 3, 3, border_mode='same', input_shape=(3, 64, 48)))\n"
+              f"model.add(Convolution2D(64, 3, 3{stride}))\n"
+              f"model.add(Convolution2D(128, 3, 3{stride}))\n"
+              "model.add(Convolution2D(128, 3, 3, border_mode='same'))\n\n"
+              "model.add(Flatten())\nmodel.add(Dense(128, activation='relu'))\n"
+              "model.add(Dense(10, activation='softmax'))\n"
+              "model.compile('adam', 'categorical_crossentropy')\nmodel.fit(x, y, nb_epoch=5)\n")
+    assert _rules(tmp_path, source, "flatten-dense") == expected
+
+
+@pytest.mark.parametrize("shape, expected", [("(127, 127, 9)", [16]), ("(25, 96, 3)", [])])
+def test_fit_of_arrays_whose_samples_the_model_input_shows_are_large(shape, expected, tmp_path):
+    # np.load gives no shape; the model's input_shape says each sample is a 127 x 127 x 9 scalogram (567 KiB in
+    # float32), so any data set of them fills memory, and fit() on TensorFlow copies it; of 25 x 96 captchas, the
+    # count decides, and the script does not show it
+    source = ("import numpy as np\nfrom keras.layers import Conv2D, Dense, Flatten, MaxPooling2D\n"
+              "from keras.models import Sequential\n\n"
+              "x_train = np.load('scalograms.npy').astype('float32')\ny_train = np.load('activities.npy')\n"
+              f"input_shape = {shape}\n\n"
+              "model = Sequential()\nmodel.add(Conv2D(32, (5, 5), activation='relu', input_shape=input_shape))\n"
+              "model.add(MaxPooling2D((2, 2)))\nmodel.add(Flatten())\nmodel.add(Dense(6, activation='softmax'))\n"
+              "model.compile(loss='sparse_categorical_crossentropy', optimizer='adam')\n\n"
+              "model.fit(x_train, y_train, batch_size=16, epochs=10)\n")
+    assert _rules(tmp_path, source, "in-memory-array") == expected
+
+
+def test_fit_of_the_same_arrays_by_several_models_is_said_once(tmp_path):
+    # three backbones trained in turn on the same decoded images: one copy problem, one piece of advice
+    source = ("import numpy as np\nfrom keras.applications import MobileNet, Xception\n\n"
+              "x = np.load('images.npy').reshape(-1, 299, 299, 3)\ny = np.load('labels.npy')\n"
+              "for build in (MobileNet, Xception):\n    model = build(weights=None, classes=2)\n"
+              "    model.compile('adam', 'sparse_categorical_crossentropy')\n"
+              "    model.fit(x, y, epochs=5)\n"
+              "small = MobileNet(weights=None, classes=2)\nsmall.compile('adam', 'sparse_categorical_crossentropy')\n"
+              "small.fit(x, y, epochs=1)\n")
+    assert _rules(tmp_path, source, "in-memory-array") == [9]
+
+
+@pytest.mark.parametrize("val_call, expected", [("make_dataset(x_val)", [8]), ("make_dataset(x_val, training=False)",
+                                                                                  [8, 10])])
+def test_a_branch_on_a_flag_left_at_its_default_by_every_call_is_the_only_one_run(val_call, expected, tmp_path):
+    # make_dataset(x, training=True) called for both splits without the flag: its else branch never runs
+    source = ("import numpy as np\nimport tensorflow as tf\n\n\n"
+              "def make_dataset(images, training=True):\n    images = images.astype('float32')\n    if training:\n"
+              "        return tf.data.Dataset.from_tensor_slices(images).shuffle(1000).batch(8)\n    else:\n"
+              "        return tf.data.Dataset.from_tensor_slices(images).batch(8)\n\n\n"
+              "x_train = np.load('x_train.npy').reshape(-1, 224, 224, 3)\n"
+              "x_val = np.load('x_val.npy').reshape(-1, 224, 224, 3)\n"
+              f"train_ds = make_dataset(x_train)\nval_ds = {val_call}\n")
+    assert _rules(tmp_path, source, "in-memory-array") == expected
+
+
+@pytest.mark.parametrize("kept_beside, expected", [("labels", []), ("masks", [17])])
+def test_predictions_kept_beside_the_labels_they_are_scored_against_are_label_sized(kept_beside, expected, tmp_path):
+    # an F1 over the validation set: each batch's outputs (no graph, under no_grad) kept beside its labels, as
+    # small as they are; beside masks, the outputs are masks too, image-sized
+    source = ("import torch\nfrom sklearn.metrics import f1_score\n\n\n"
+              "def evaluate(model, loader, device='cuda'):\n    model.eval()\n    y_true, y_pred = [], []\n"
+              "    with torch.no_grad():\n"
+              f"        for images, {kept_beside} in loader:\n"
+              "            images = images.to(device)\n"
+              f"            {kept_beside} = {kept_beside}.to(device)\n"
+              "            outputs = model(images)\n\n\n\n"
+              f"            y_true.append({kept_beside})\n"
+              "            y_pred.append(outputs)\n"
+              "    y_true, y_pred = torch.cat(y_true), torch.cat(y_pred)\n"
+              "    return f1_score(y_true.cpu().numpy(), (y_pred > 0).cpu().numpy(), average='micro')\n\n\n"
+              "model = torch.nn.Linear(10, 3).cuda()\nprint(evaluate(model, val_loader))\n")
+    assert _rules(tmp_path, source, "tensors-kept-across-steps") == expected

@@ -11,8 +11,10 @@ from .handlers import UNKNOWN, Call, CallHandlers, known_images
 from .library import (
     DECODERS,
     FEW_LARGE,
+    FILLED_CREATORS,
     LISTINGS,
     MODEL_METHODS,
+    NUMPY_CREATORS_DTYPE_SECOND,
     PATH_CALLS,
     PER_FILE_LOADERS,
     REDUCTIONS,
@@ -21,7 +23,7 @@ from .library import (
     keyword_value,
     loader_kind,
 )
-from .modules import ClassInfo, FunctionInfo, Module, module_files
+from .modules import ClassInfo, FunctionInfo, Module, module_files, own_nodes
 from .names import LABEL_WORDS, calls_in, dotted_name, is_eval_name, is_labels, last_part, names_in, words_of
 from .values import (
     ARRAYS,
@@ -118,6 +120,10 @@ class Flow(CallHandlers):
         self.image_rows: set[str] = set()
         self.image_parameters: set[tuple[FunctionInfo, str]] = set()
         self._replaced_names: dict[FunctionInfo, set[str]] = {}  # CallHandlers._given_and_replaced, once a function
+        # the parameters some call of each function passes, this round and the last (None: a call spreads *args or
+        # **kwargs, so any may be passed); a function missing was called by nothing the flow saw
+        self._passed: dict[FunctionInfo, set[str] | None] = {}
+        self._previous_passed: dict[FunctionInfo, set[str] | None] = {}
         self.run()
 
     # -- rounds -------------------------------------------------------------------------------------------------
@@ -131,6 +137,7 @@ class Flow(CallHandlers):
             callers, self.callers = self.callers, {}
             self._previous_callers = callers
             self._previous_call_lines, self._call_lines = self._call_lines, {}
+            self._previous_passed, self._passed = self._passed, {}
             self._entry_lines = {}
             for module in self.modules:
                 scope = Scope()
@@ -294,6 +301,11 @@ class Flow(CallHandlers):
                     # predict = torch.cat((predict, output)): one more step's graph kept, as an append would (a
                     # detached output is a few numbers per sample, N x classes, which evaluation keeps on purpose)
                     self._accumulate(node, node.targets[0], self.values.get(grown), ctx, appended=True)
+                elif grown is not None and ctx.loops and isinstance(self.values.get(grown), Item):
+                    # images = np.concatenate((images, img)), self.x = torch.cat((self.x, x)) in a loop: one more
+                    # sample kept each time round, as images.append(img) keeps it
+                    if self._concatenated(node, node.targets[0], grown, scope, ctx):
+                        return ctx
                 elif added is not None and ctx.loops and isinstance(self.values.get(added), (Item, Several, Data)):
                     # tiles = tiles + cut(scene): the list grows by one file's pieces each time round, as
                     # tiles.extend(cut(scene)) would
@@ -319,6 +331,10 @@ class Flow(CallHandlers):
             self._run(node.orelse, scope, ctx)
         elif isinstance(node, ast.If):
             self.eval(node.test, scope, ctx)
+            taken = self._branch_by_default(node.test, ctx)
+            if taken is not None:  # the other branch never runs
+                self._run(node.body if taken else node.orelse, scope, ctx)
+                return ctx
             before = dict(scope.names)
             self._run(node.body, scope, ctx)
             self._run(node.orelse, scope, ctx)
@@ -356,6 +372,31 @@ class Flow(CallHandlers):
                 elif hasattr(child, "body"):
                     self._run(getattr(child, "body"), scope, ctx)
         return ctx
+
+    def _branch_by_default(self, test: ast.expr, ctx: Context) -> bool | None:
+        """Whether ``if flag:`` (or ``if not flag:``) runs its body, where ``flag`` is a parameter of the function
+        with a constant default (is_training=True) that none of its calls passes and its body never rebinds: the
+        default always holds. None when that is not known (no call seen, a call spreading *args, a function a
+        library calls)."""
+        negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
+        name = test.operand if negated else test
+        function = ctx.function
+        if function is None or not isinstance(name, ast.Name) or function in self._item_functions():
+            return None
+        passed = self._previous_passed.get(function)
+        if passed is None or name.id in passed or name.id in function.declared_globals or any(
+                isinstance(n, ast.Name) and n.id == name.id and isinstance(n.ctx, ast.Store)
+                for n in own_nodes(function.node)):
+            return None
+        arguments = function.node.args
+        positional = arguments.posonlyargs + arguments.args
+        defaults = dict(zip([a.arg for a in positional[len(positional) - len(arguments.defaults):]],
+                            arguments.defaults))
+        defaults.update({a.arg: d for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults) if d is not None})
+        default = defaults.get(name.id)
+        if not isinstance(default, ast.Constant) or not isinstance(default.value, (bool, type(None))):
+            return None
+        return bool(default.value) != negated
 
     def _after_mode_switch(self, expression: ast.expr, ctx: Context) -> Context:
         """model.eval() puts what follows in evaluation, model.train() takes it out; torch.set_grad_enabled(False)
@@ -709,11 +750,12 @@ class Flow(CallHandlers):
         return self._local_imports[key]
 
     def _module_member(self, module: Module, name: str) -> Value:
+        """What a local module's name holds. Its functions and classes count as the script's code once the script
+        uses them (``referenced``, by _eval_Name or _attribute), not where they are imported: a helper imported
+        beside the one called (from dataset import get_t1, get_t2) is code the script never runs."""
         if name in module.top_functions:
-            self.referenced.add(module.top_functions[name])
             return FunctionRef(module.top_functions[name])
         if name in module.classes:
-            self.referenced.add(module.classes[name])
             return ClassRef(module.classes[name])
         scope = self.module_scopes.get(module)
         return scope.names.get(name) if scope is not None else None
@@ -792,7 +834,10 @@ class Flow(CallHandlers):
             # (self.embedding.weight.data.copy_(vectors) is no forward pass)
             return None if name in MODEL_METHODS or name in _PARAMETER_ATTRIBUTES else owner
         if isinstance(owner, LocalModuleRef):
-            return self._module_member(owner.module, name)
+            member = self._module_member(owner.module, name)  # utils.load: used here
+            if isinstance(member, (FunctionRef, ClassRef)):
+                self.referenced.add(member.info)
+            return member
         if isinstance(owner, ClassRef):
             return FunctionRef(owner.info.methods[name]) if name in owner.info.methods else None
         if isinstance(owner, Data):
@@ -849,7 +894,7 @@ class Flow(CallHandlers):
         if isinstance(container, H5File):
             return H5Dataset()
         if isinstance(container, H5Dataset):
-            return self._h5_read(node, ctx) if _whole_slice(node.slice) else Item()
+            return self._h5_read(node, ctx) if _whole_slice(node.slice) or _picks_rows(node, ctx) else Item()
         if isinstance(container, Data):
             return self._data_subscript(container, node, index, ctx, scope)
         if isinstance(container, Mapped):
@@ -1200,6 +1245,24 @@ class Flow(CallHandlers):
                                scope))
         return isinstance(target, ast.Name) and isinstance(scope.get(target.id), Data)
 
+    def _concatenated(self, statement: ast.Assign, target: ast.expr, added: ast.expr, scope: Scope,
+                      ctx: Context) -> bool:
+        """``target = concatenate((target, added))`` in a loop, run as ``target.append(added)``; whether it now
+        holds the samples. Started from np.zeros or torch.zeros without a dtype, the array is float64 or float32
+        whatever the samples are: each one (uint8 pixels) is made that wide before it is kept, at the start's line."""
+        sample = self.values.get(added)
+        start = _filled_start(dotted_name(target), ctx.loops[0], ctx.module)
+        if isinstance(sample, Item) and start is not None and \
+                ITEMSIZE.get(start[1], 0) > ITEMSIZE.get(sample.dtype or "", 8):
+            sample = replace(sample, widened_line=start[0], widened_to=start[1])
+        append = ast.Call(func=ast.Attribute(value=target, attr="append", ctx=ast.Load()), args=[added], keywords=[])
+        ast.copy_location(append, statement)
+        ast.copy_location(append.func, statement)
+        self._call_append(Call(append, "", self.eval(target, scope, ctx), None, [sample], {}, ctx, scope))
+        # the concatenation's copy of the samples so far is part of keeping them: each pass copies them once more
+        self.seen = [s for s in self.seen if not (s.what == "copied" and s.node is statement.value)]
+        return isinstance(self.eval(target, scope, ctx), Data)
+
     def _call_append(self, call: Call) -> Value:
         """lst.append(x) in a loop: a list that grows by one file, one name or one step's tensor each time round."""
         node, ctx = call.node, call.ctx
@@ -1344,6 +1407,12 @@ class Flow(CallHandlers):
                 params[name] = self._eval_Constant(default, Scope(), call.ctx)
         self.callers.setdefault(info, []).append(call.ctx)
         self._call_lines.setdefault(info, []).append((call.ctx, call.node.lineno))
+        spread = any(isinstance(a, ast.Starred) for a in call.node.args) or \
+            any(k.arg is None for k in call.node.keywords)
+        if spread:
+            self._passed[info] = None
+        elif self._passed.setdefault(info, set()) is not None:
+            self._passed[info].update(name for name, _value in _given(info, call, skip_self))
 
     def _forward(self, call: Call, model: Model) -> Value:
         if model.framework != "torch":
@@ -1588,6 +1657,16 @@ def _whole_slice(piece: ast.AST) -> bool:
             or isinstance(piece, ast.Constant) and piece.value is Ellipsis)
 
 
+def _picks_rows(node: ast.Subscript, ctx: Context) -> bool:
+    """h5['x'][train_idx], h5['x'][mask]: the rows of a whole split picked at once, outside any loop (h5py's fancy
+    indexing reads every one of them into memory), not one sample (h5['x'][i], h5['x'][idx] in __getitem__)."""
+    piece = node.slice
+    first = piece.elts[0] if isinstance(piece, ast.Tuple) and piece.elts else piece
+    return ctx.data_set_level and not ctx.loops and not _item_index(first, ctx.function) and (
+        isinstance(first, (ast.Compare, ast.BoolOp)) or isinstance(first, (ast.Name, ast.Attribute)) and
+        _names_rows(first))
+
+
 def _window(index: ast.expr, module: Module) -> bool:
     """r:r + 9, or a name the function binds to slice(r, r + 9): a range of positions that moves with the code
     around it, not the whole dimension nor a fixed part of it."""
@@ -1735,7 +1814,7 @@ def _names_rows(index: ast.expr) -> bool:
     return bool(words & _ROW_SET_WORDS) or is_eval_name(last_part(dotted_name(index))) or "train" in words
 
 
-_ROW_SET_WORDS = {"idx", "idxs", "indices", "inds", "ids", "perm", "permutation", "order", "mask", "shuffle",
+_ROW_SET_WORDS = {"idx", "idxs", "indices", "indexes", "inds", "ids", "perm", "permutation", "order", "mask", "shuffle",
                   "shuffled", "rows", "selected", "keep", "split", "fold", "subset"}
 # Methods only an nn.Module has (an optimizer has state_dict and zero_grad too; a tensor has cuda and to)
 _MODULE_ONLY_METHODS = {"eval", "parameters", "named_parameters", "named_modules", "children"}
@@ -1751,10 +1830,33 @@ def _joins_a_path(expression: ast.expr, module: Module) -> bool:
     return bool(calls) and all(module.qualified(c.func) in PATH_CALLS for c in calls)
 
 
+def _filled_start(key: str, loop: ast.AST, module: Module) -> tuple[int, str] | None:
+    """(line, dtype) of what ``key`` is last bound to before ``loop``, in the same function, where that is an array
+    filled with one value and no dtype (x = np.zeros((1, 64, 64, 3)), self.x = torch.zeros(shape)): the dtype it
+    defaults to, which every sample concatenated onto it takes."""
+    function = module.function_of(loop)
+    bound = [node for node in ast.walk(function.node if function is not None else module.tree)
+             if isinstance(node, ast.Assign) and node.lineno < loop.lineno and
+             any(dotted_name(t) == key for t in node.targets if isinstance(t, (ast.Name, ast.Attribute)))]
+    last = max(bound, key=lambda node: node.lineno, default=None)
+    if last is None or not isinstance(last.value, ast.Call):
+        return None
+    created = module.qualified(last.value.func)
+    dtype = FILLED_CREATORS.get(created)
+    given = keyword_value(last.value, "dtype") or (
+        last.value.args[1] if created in NUMPY_CREATORS_DTYPE_SECOND and len(last.value.args) > 1 else None)
+    return (last.lineno, dtype) if dtype is not None and given is None else None
+
+
+# Calls that join a tuple or list of arrays along an axis that exists: kept = f((kept, x)) grows kept by x
+_RUNNING_CONCATENATIONS = {"torch.cat", "torch.concat", "torch.concatenate", "numpy.concatenate", "numpy.vstack",
+                           "numpy.row_stack", "tensorflow.concat"}
+
+
 def _running_cat(node: ast.stmt, module: Module) -> ast.expr | None:
-    """What kept = torch.cat((kept, x)) (or [kept, x], either order) adds to the tensor it grows: x."""
+    """What kept = torch.cat((kept, x)) or np.concatenate([kept, x]) (either order) adds to what it grows: x."""
     if not isinstance(node, ast.Assign) or len(node.targets) != 1 or not isinstance(node.value, ast.Call) or \
-            module.qualified(node.value.func) not in ("torch.cat", "torch.concat", "torch.concatenate"):
+            module.qualified(node.value.func) not in _RUNNING_CONCATENATIONS:
         return None
     key = dotted_name(node.targets[0]) if isinstance(node.targets[0], (ast.Name, ast.Attribute)) else ""
     parts = node.value.args[0] if node.value.args else None

@@ -80,6 +80,9 @@ NUMPY_CREATORS = {"numpy.zeros": "float64", "numpy.ones": "float64", "numpy.empt
                   "numpy.full": "float64", "numpy.random.rand": "float64", "numpy.random.randn": "float64",
                   "numpy.random.random": "float64", "numpy.random.uniform": "float64",
                   "numpy.random.normal": "float64", "numpy.random.randint": "int64"}
+# Creators of an array filled with one value, and the dtype each makes when given none (torch's default float32)
+FILLED_CREATORS = {"numpy.zeros": "float64", "numpy.ones": "float64", "numpy.empty": "float64",
+                   "torch.zeros": "float32", "torch.ones": "float32", "torch.empty": "float32"}
 # the creators whose second positional argument is the dtype: np.zeros(shape, np.uint8)
 NUMPY_CREATORS_DTYPE_SECOND = {"numpy.zeros", "numpy.ones", "numpy.empty", "numpy.ndarray"}
 TORCH_COPIES = {"torch.tensor": None, "torch.Tensor": "float32", "torch.FloatTensor": "float32",

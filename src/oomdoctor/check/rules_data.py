@@ -12,6 +12,7 @@ from .context import Seen
 from .library import argument, keyword_value
 from .modules import ClassInfo, Module, own_nodes
 from .names import calls_in, dotted_name, is_eval_name, is_labels, last_part, names_in, names_inputs, words_of
+from .rules_keras import model_input_shape
 from .script import Finding, Script
 from .values import (
     ARRAYS,
@@ -32,7 +33,10 @@ from .values import (
     Pipeline,
     RandomGenerator,
     Several,
+    Value,
     assumed_dtype,
+    element_count,
+    few_values_per_row,
     image_shaped,
     made_root,
     negligible,
@@ -197,7 +201,7 @@ def _saved_to(path: ast.AST, script: Script) -> Iterator[ast.AST]:
     wanted = _saved_path(path)
     for save in script.calls_named("save", "savez", "savez_compressed", "dump"):
         method = last_part(dotted_name(save.func))
-        if method.startswith("save") and script.main.qualified(save.func).startswith("numpy."):
+        if method.startswith("save") and script.module_of(save).qualified(save.func).startswith("numpy."):
             # np.save's keywords are options (allow_pickle); savez's are the arrays, by the names they are saved as
             arrays = save.args[1:] + ([k.value for k in save.keywords if k.arg] if method != "save" else [])
             if save.args and arrays and _saved_path(save.args[0]) == wanted:
@@ -366,6 +370,7 @@ def in_memory_arrays(script: Script) -> Iterator[Finding]:
     # array batch by batch: only float64's float32 cast costs, 0.5x for a moment, and dtype-blowup says float64.
     if script.keras_backend != "tensorflow":
         return
+    said: set[str] = set()  # the data sets a fit() was said for: another model fit on them is the same advice
     for call in script.calls_named("fit"):
         if not isinstance(call.func, ast.Attribute):
             continue
@@ -374,9 +379,11 @@ def in_memory_arrays(script: Script) -> Iterator[Finding]:
         x = call.args[0] if call.args else keyword_value(call, "x")
         given = script.value(x) if x is not None else None
         inputs = given.items if isinstance(given, Several) else (given,)  # fit([images, masks], ...)
-        data = next((d for d in inputs if isinstance(d, Data) and _large_whole_array(d, script)), None)
-        if data is None:
+        data = next((d for d in inputs if isinstance(d, Data) and _large_whole_array(d, script)), None) or \
+            next((d for d in (_shaped_as_model_input(d, script) for d in inputs) if d is not None), None)
+        if data is None or data.root in said:
             continue
+        said.add(data.root)
         yield script.finding(
             "in-memory-array", call,
             _("fit() is given the whole array ({size}): on TensorFlow, Keras copies it into TensorFlow tensors "
@@ -385,6 +392,21 @@ def in_memory_arrays(script: Script) -> Iterator[Finding]:
               "returned.").format(size=script.size_of(data)),
             _("Feed fit() batches instead: a tf.data pipeline that reads the files, or a keras.utils.PyDataset "
               "that loads each batch; or np.load(..., mmap_mode='r') with a generator."))
+
+
+def _shaped_as_model_input(data: Value, script: Script) -> Data | None:
+    """An array of unknown shape given to fit(), with the samples the model's input shape shows (input_shape=(127,
+    127, 9)), where they are as large as images; None otherwise. Given to the one model the script builds, each row
+    of the array is one such sample."""
+    shape = model_input_shape(script)
+    if not isinstance(data, Data) or data.content != ARRAYS or data.labels or data.small or shape is None or \
+            len(shape) < 2 or data.shape is not None and len(data.shape) > 1:
+        return None
+    shaped = replace(data, shape=(None,) + shape)
+    # the count is not shown: only samples so large that any data set of them (FEW at least) fills memory (of an
+    # unknown dtype, a byte per value at least)
+    sample = sample_bytes(shaped) or element_count(shape) or 0
+    return shaped if sample * FEW >= NEGLIGIBLE_BYTES and not negligible(shaped) else None
 
 
 def _keras_fit(call: ast.Call, script: Script) -> bool:
@@ -547,9 +569,9 @@ def _one_hot_sequences(seen: Seen) -> bool:
 
 def _augmenters(script: Script) -> set[str]:
     """Names the script binds to a Keras ImageDataGenerator (train_aug = ImageDataGenerator(...))."""
-    # the script's own tree, where calls_named finds the .flow() calls
+    # every file whose .flow() calls calls_named finds
     names = set()
-    for node in ast.walk(script.tree):
+    for node in (n for module in script.modules for n in ast.walk(module.tree)):
         if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and \
                 last_part(dotted_name(node.value.func)) == "ImageDataGenerator":
             names |= {t.id for t in node.targets if isinstance(t, ast.Name)}
@@ -735,8 +757,10 @@ def _copy_effect(seen: Seen, script: Script) -> str | None:
         return "float64"
     if not _held(seen.node, seen.ctx.module):
         return None  # torch.tensor(x).float().to(device): a temporary on its way somewhere else
-    if source.content == TABLE and _largest_shape(source, script) is None:
-        return None  # a table's rows are a few numbers each: a copy of it is rarely what fills memory
+    if (source.content == TABLE or few_values_per_row(source)) and _largest_shape(source, script) is None:
+        # a table's rows are a few numbers each, as are those of an array the script shapes so (history =
+        # np.zeros((0, 4)), one row of an epoch's metrics added per pass): a copy of it is rarely what fills memory
+        return None
     name = _copied_name(seen, script)
     if name is not None and is_labels(words_of(last_part(name))):
         return None  # y_train, labels: one number per sample
@@ -902,11 +926,11 @@ def _module_level_nodes(tree: ast.Module) -> Iterator[ast.AST]:
 
 
 def _assigned_value(node: ast.expr, use: ast.AST, script: Script) -> ast.expr:
-    """BUFFER_SIZE -> what BUFFER_SIZE = ... assigned last before ``use``, in the script's own code."""
+    """BUFFER_SIZE -> what BUFFER_SIZE = ... assigned last before ``use``, in the code of the file that holds it."""
     if not isinstance(node, ast.Name):
         return node
     found = node
-    for statement in ast.walk(script.tree):
+    for statement in ast.walk(script.module_of(use).tree):
         if isinstance(statement, ast.Assign) and statement.lineno < use.lineno and any(
                 isinstance(t, ast.Name) and t.id == node.id for t in statement.targets):
             if found is node or statement.lineno > found.lineno:
@@ -921,7 +945,7 @@ def dense_text_matrix(script: Script) -> Iterator[Finding]:
     if words is not None and words < _DENSE_TEXT_WORDS:
         return  # a small vocabulary: a few KiB per text
     for call in script.calls_named("texts_to_matrix", "sequences_to_matrix"):
-        function = script.main.function_of(call)
+        function = script.module_of(call).function_of(call)
         if not isinstance(call.func, ast.Attribute) or function is not None and \
                 function.name in ("__getitem__", "__data_generation"):
             continue
@@ -983,7 +1007,7 @@ def _caches_in_memory(script: Script) -> Iterator[tuple[Finding, bool]]:
         receiver = call.func.value
         while isinstance(receiver, (ast.Call, ast.Attribute)):
             receiver = receiver.func if isinstance(receiver, ast.Call) else receiver.value
-        statement = script.main.statement_of(call)
+        statement = script.module_of(call).statement_of(call)
         targets = statement.targets if isinstance(statement, ast.Assign) else []
         evaluation = any(isinstance(n, ast.Name) and is_eval_name(n.id) for n in [receiver] + targets)
         yield script.finding(
@@ -1000,7 +1024,8 @@ def huge_shuffle(script: Script) -> Iterator[Finding]:
         sizes = call.args[:1] + [k.value for k in call.keywords if k.arg == "buffer_size"]
         if not isinstance(call.func, ast.Attribute) or not sizes:
             continue
-        if script.main.qualified(call.func).startswith(("numpy.", "random.", "sklearn.", "torch.")):
+        module = script.module_of(call)
+        if module.qualified(call.func).startswith(("numpy.", "random.", "sklearn.", "torch.")):
             continue  # np.random.shuffle(index): an in-place shuffle of the array it is given, not a buffer
         if isinstance(script.value(call.func.value), RandomGenerator):
             continue  # self.rng.shuffle(idx), rng = np.random.RandomState(seed): the same in-place shuffle
@@ -1012,7 +1037,7 @@ def huge_shuffle(script: Script) -> Iterator[Finding]:
         big = isinstance(size, ast.Constant) and isinstance(size.value, int) and size.value >= 50_000
         # a shuffle before the map that reads the files holds file names, not data
         names_only = any(m.lineno > call.lineno for m in script.calls_named("map")
-                         if isinstance(m.func, ast.Attribute))
+                         if isinstance(m.func, ast.Attribute) and script.module_of(m) is module)
         if (whole or big) and not names_only:
             yield script.finding(
                 "shuffle-whole", call,

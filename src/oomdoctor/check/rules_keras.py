@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import ast
-from typing import Iterator
+from typing import Callable, Iterator
 
 from ..i18n import _
 from ..units import format_bytes
 from .library import argument, keyword_value
-from .modules import FunctionInfo
+from .modules import FunctionInfo, Module
 from .names import calls_in, dotted_name, last_part
 from .script import Finding, Script
 from .values import FunctionRef, Model
@@ -117,14 +117,15 @@ def mixed_precision(script: Script) -> Iterator[Finding]:
     if not policies:
         return
     policy = policies[0]
-    builds = [c for c in script.calls if last_part(dotted_name(c)) in _MODEL_BUILDERS]
+    calls = list(calls_in(script.module_of(policy).tree))  # the models built in the file that sets the policy
+    builds = [c for c in calls if last_part(dotted_name(c)) in _MODEL_BUILDERS]
     if builds and min(b.lineno for b in builds) < policy.lineno:
         yield script.finding(
             "mixed-precision-late", policy,
             _("The mixed-precision policy is set after the model was built (line {line}): the model stays float32, "
               "and only later layers change.").format(line=min(b.lineno for b in builds)),
             _("Set the policy first, before any layer is created."))
-    outputs = [c for c in script.calls if last_part(dotted_name(c)) in ("Dense", "Activation")]
+    outputs = [c for c in calls if last_part(dotted_name(c)) in ("Dense", "Activation")]
     if outputs and not any(k.arg == "dtype" and isinstance(k.value, ast.Constant) and k.value.value == "float32"
                            for c in outputs for k in c.keywords):
         yield script.finding(
@@ -188,12 +189,13 @@ _POOLING = ("Pooling", "Pool", "GlobalAverage", "GlobalMax")
 def flatten_dense(script: Script) -> Iterator[Finding]:
     """Convolutions, then Flatten straight into Dense with no pooling: a huge head."""
     sequences: dict[ast.AST, list[tuple[str, ast.Call]]] = {}
-    bound: _Constants | None = None  # the module's numbers, read once, only for a script that flattens
+    constants: dict[Module, _Constants] = {}  # each file's numbers, read once, only for a file that flattens
     for flatten in script.calls_named("Flatten"):
         # the model it is part of: a Sequential([...]) list, or the body of the function or module adding layers
-        parent = script.main.parents.get(flatten)
+        module = script.module_of(flatten)
+        parent = module.parents.get(flatten)
         containers = [parent] if isinstance(parent, ast.List) else []
-        containers.append(script.main.function_of(flatten).node if script.main.function_of(flatten) else script.tree)
+        containers.append(module.function_of(flatten).node if module.function_of(flatten) else module.tree)
         for container in containers:
             if container not in sequences:
                 sequences[container] = _layer_sequence(container)
@@ -207,8 +209,11 @@ def flatten_dense(script: Script) -> Iterator[Finding]:
             if not convs or not after or not after[0][0] == "Dense":
                 continue
             # the feature map's size, where it follows from the input shape and the numbers the script binds
-            bound = bound or _Constants(script.tree)
-            numbers = _CalledOnce.of(script.main.function_of(flatten), script, bound) or bound
+            def constants_of(file: Module) -> _Constants:
+                if file not in constants:
+                    constants[file] = _Constants(file.tree)
+                return constants[file]
+            numbers = _CalledOnce.of(module.function_of(flatten), script, constants_of) or constants_of(module)
             dense, at = after[0][1], numbers.at(after[0][1].lineno)
             # Keras 1's Dense(input_dim=64 * 1024, output_dim=925) says itself how many features it takes
             features = _flattened_features(sequence[:i], numbers) or _int_of(keyword_value(dense, "input_dim"), at)
@@ -259,6 +264,37 @@ def flatten_dense(script: Script) -> Iterator[Finding]:
 _HUGE_HEAD_WEIGHTS = 30_000_000
 
 
+def model_input_shape(script: Script) -> tuple[int, ...] | None:
+    """The shape of one sample the script's Keras model takes, from the input shape it gives the first layer in
+    numbers (input_shape=(127, 127, 9), Input(shape=(224, 224, 3)), or a name bound to such a tuple): what fit()'s
+    arrays hold per sample where nothing else shows it. None where the script gives none, or several that differ."""
+    return script.memoized("model-input-shape", lambda: _model_input_shape(script))
+
+
+def _model_input_shape(script: Script) -> tuple[int, ...] | None:
+    constants = _Constants(script.tree)
+    shapes = set()
+    for call in script.calls:
+        given = [k.value for k in call.keywords if k.arg in ("input_shape", "batch_input_shape") or
+                 k.arg == "shape" and last_part(dotted_name(call)) == "Input"]
+        if last_part(dotted_name(call)) == "Input" and call.args:
+            given.append(call.args[0])
+        for node in given:
+            at = constants.at(call.lineno)
+            if isinstance(node, ast.Name):  # input_shape = (img_rows, img_cols, channels)
+                parts = [at.get(f"{node.id}[{i}]") for i in range(len([k for k in at if k.startswith(node.id + "[")]))]
+            elif isinstance(node, (ast.Tuple, ast.List)):
+                parts = [_int_of(e, at) for e in node.elts]
+            else:
+                return None
+            if any(k.arg == "batch_input_shape" for k in call.keywords):
+                parts = parts[1:]
+            if not parts or None in parts:
+                return None  # a size the script computes: the model's input is not known
+            shapes.add(tuple(parts))
+    return shapes.pop() if len(shapes) == 1 else None
+
+
 class _Constants:
     """Module-level whole numbers, and the parts of tuples of them (``kernel_size = (8, 8)`` gives
     ``kernel_size[0]``), as bound at each line: a script may set ``nb_filters = 32``, add layers, then set
@@ -300,14 +336,15 @@ class _CalledOnce:
         self._numbers = numbers
 
     @staticmethod
-    def of(function: FunctionInfo | None, script: Script, bound: _Constants) -> _CalledOnce | None:
+    def of(function: FunctionInfo | None, script: Script,
+           constants_of: Callable[[Module], _Constants]) -> _CalledOnce | None:
         if function is None or function.cls is not None:
             return None
         calls = [c for c in script.calls_named(function.name) if isinstance(c.func, ast.Name)]
         if len(calls) != 1:
             return None  # called with other numbers at each call, or never: nothing to follow
         call = calls[0]
-        at_call = bound.at(call.lineno)
+        at_call = constants_of(script.module_of(call)).at(call.lineno)  # the caller's numbers, in the caller's file
         numbers = dict(at_call)
         arguments = function.node.args
         names = [a.arg for a in arguments.posonlyargs + arguments.args]
@@ -374,8 +411,9 @@ def _square_argument(call: ast.Call, position: int, name: str, constants: dict[s
 
 
 def _strided(conv: ast.Call) -> bool:
-    """Whether a convolution's ``strides`` (a number or a tuple of numbers) shrinks the map."""
-    value = next((k.value for k in conv.keywords if k.arg == "strides"), None)
+    """Whether a convolution's ``strides`` (a number or a tuple of numbers; Keras 1 named it ``subsample``) shrinks
+    the map."""
+    value = next((k.value for k in conv.keywords if k.arg in ("strides", "subsample")), None)
     values = value.elts if isinstance(value, (ast.Tuple, ast.List)) else [value]
     return any(isinstance(v, ast.Constant) and isinstance(v.value, int) and v.value > 1 for v in values)
 

@@ -9,7 +9,7 @@ from ..i18n import _
 from .context import Context, Seen
 from .library import DECODERS, FILE_OPENERS, LISTINGS, PATH_CALLS, PER_FILE_LOADERS, keyword_value, loader_kind
 from .modules import FunctionInfo, Module, own_nodes
-from .names import LABEL_WORDS, dotted_name, is_eval_name, last_part, names_in, words_of
+from .names import LABEL_WORDS, dotted_name, is_eval_name, is_labels, last_part, names_in, words_of
 from .rules_data import read_in_batches
 from .script import Finding, Script
 from .values import (NAMES, TABLE, Data, Instance, Loader, Number, Pipeline, Several, Tensor, negligible,
@@ -79,6 +79,8 @@ def tensors_kept_across_steps(script: Script) -> Iterator[Finding]:
             continue  # a loss value without its graph is one number: keeping one per step costs nothing
         if _backward_later(seen, script) or tensor.graph and _kept_sum_said(seen, script):
             continue
+        if not tensor.graph and _scored_beside_labels(seen):
+            continue
         where = _("with its autograd graph") if tensor.graph else _("on the GPU")
         yield script.finding(
             "tensors-kept-across-steps", seen.node,
@@ -86,6 +88,24 @@ def tensors_kept_across_steps(script: Script) -> Iterator[Finding]:
               "of the loop.").format(target=seen.target, where=where),
             _("Keep what you need as plain values: .detach().cpu() (or .item(), .tolist()) before appending."),
             module=seen.ctx.module)
+
+
+def _scored_beside_labels(seen: Seen) -> bool:
+    """y_pred.append(out) beside y_true.append(labels) in the same loop: predictions kept to be scored against the
+    targets they sit beside (an F1 or AUC over the validation set) are as small as those labels, a few numbers per
+    sample, as the label list is taken to be. Beside masks, the outputs are masks too, as large as images."""
+    loop = seen.ctx.loops[-1] if seen.ctx.loops else None
+    for node in ast.walk(loop) if loop is not None else ():
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "append" and \
+                node is not seen.node and node.args:
+            names = names_in(node.args[-1])
+            if names and all(is_labels(words_of(n)) and not words_of(n) & _PER_PIXEL_LABEL_WORDS for n in names):
+                return True
+    return False
+
+
+# Labels with a value per pixel: as large as the images they annotate
+_PER_PIXEL_LABEL_WORDS = {"mask", "masks", "seg", "segmentation"}
 
 
 def _kept_sum_said(seen: Seen, script: Script) -> bool:
@@ -319,6 +339,8 @@ def workers_copy_dataset(script: Script) -> Iterator[Finding]:
                 if value.small or value.content not in (NAMES, TABLE) or words_of(attribute) & LABEL_WORDS - {
                         "label", "labels", "target", "targets"}:
                     continue
+                if value.content == TABLE and value.labels and value.container in ("numpy", "torch"):
+                    continue  # df['label'].values: a table's label column as one array of numbers, no Python objects
                 if value.how in _FOLDER_LISTINGS or value.content == NAMES and attribute in opened:
                     # a path is some 100 bytes: even a million files copied by 8 workers is 0.8 GB, a usual
                     # folder far less; what they name is read per item. Records, dicts and tables weigh more

@@ -53,9 +53,14 @@ class Script:
         uses_gpu = self.torch and any(re.search(r"cuda|device|\.to\(", m.source) for m in self.modules)
         self.flow = Flow(self.modules, uses_gpu, self.torch)
         self.calls = list(calls_in(self.tree))
+        # the calls rules look for by name: the script's, and those of the parts of its local modules that it uses
+        # (a load_data.py whose module-level code builds the pipeline, a dataset/dataset.py function it calls)
         self._calls_by_name: dict[str, list[ast.Call]] = {}
-        for call in self.calls:
-            self._calls_by_name.setdefault(last_part(dotted_name(call)), []).append(call)
+        for module in self.modules:
+            calls = self.calls if module is self.main else calls_in(module.tree)
+            for call in sorted(calls, key=lambda c: (c.lineno, c.col_offset)):  # in source order, file by file
+                if module is self.main or self._reported(module, call):
+                    self._calls_by_name.setdefault(last_part(dotted_name(call)), []).append(call)
         self._dependencies: dict[ast.AST, _Dependencies] = {}
         self._by_root: dict[str, list[Data]] | None = None
         self._memo: dict[str, object] = {}
@@ -78,10 +83,14 @@ class Script:
 
     def finding(self, rule: str, node: ast.AST, message: str, fix: str, kind: FindingKind = "memory",
                 module: Module | None = None, line: int | None = None) -> Finding:
-        """A ``Finding`` of ``rule`` at ``node``'s line (or ``line``) in ``module`` (the script by default), its
-        path shown as the user named it."""
-        return Finding(rule, self.shown_path(module or self.main), line or getattr(node, "lineno", 0), message, fix,
-                       kind)
+        """A ``Finding`` of ``rule`` at ``node``'s line (or ``line``) in ``module`` (by default the file that holds
+        ``node``), its path shown as the user named it."""
+        return Finding(rule, self.shown_path(module or self.module_of(node)), line or getattr(node, "lineno", 0),
+                       message, fix, kind)
+
+    def module_of(self, node: ast.AST) -> Module:
+        """The file whose syntax tree holds ``node``: the script, or one of its local modules."""
+        return next((m for m in self.modules if node in m.parents), self.main)
 
     def seen(self, *what: str) -> list[Seen]:
         """What the flow saw, in the script or in the parts of its local modules that the script uses (the same
@@ -100,10 +109,14 @@ class Script:
         return function in self.flow.referenced or function.cls in self.flow.referenced
 
     def calls_named(self, *last_names: str) -> list[ast.Call]:
-        """The script's own calls whose last name is one of ``last_names``; in source order when several
-        names are given."""
+        """The calls whose last name is one of ``last_names``, in the script and in the parts of its local modules
+        that it uses (``module_of`` says which file holds one): the script's first, then each module's, in source
+        order."""
+        if len(last_names) == 1:
+            return self._calls_by_name.get(last_names[0], [])
         found = [c for name in last_names for c in self._calls_by_name.get(name, [])]
-        return sorted(found, key=lambda c: (c.lineno, c.col_offset)) if len(last_names) > 1 else found
+        order = {m: i for i, m in enumerate(self.modules)}
+        return sorted(found, key=lambda c: (order[self.module_of(c)], c.lineno, c.col_offset))
 
     def calls_to(self, function: FunctionInfo) -> list[tuple[Module, ast.Call]]:
         """(module, call) of every call, in the script or its local modules, that the flow found runs

@@ -220,6 +220,8 @@ FEW = 1000
 MANY_CLASSES = 1000
 # A sample this large is an image, a clip or a volume: a whole data set of them is a memory problem
 LARGE_SAMPLE_BYTES = 4 * 1024
+# A row of at most this many numbers is a record (a table's row, an epoch's loss and scores), never a sample
+FEW_VALUES = 16
 
 
 # Joins the root of a data set a function makes anew on each call to the call that made it: each call's is a data set
@@ -248,6 +250,13 @@ def total_bytes(data: Data) -> int | None:
     count = element_count(data.shape)
     dtype = assumed_dtype(data)
     return count * ITEMSIZE[dtype] if count is not None and dtype in ITEMSIZE else None
+
+
+def few_values_per_row(data: Data) -> bool:
+    """Each row holds at most FEW_VALUES numbers, by the shape the script gives it (np.zeros((0, 4))): a record of
+    a few numbers (a table's row, an epoch's metrics), not a sample as images, clips or sequences are."""
+    count = element_count(data.shape[1:]) if data.shape and len(data.shape) > 1 else None
+    return count is not None and count <= FEW_VALUES
 
 
 def sample_bytes(data: Data) -> int | None:
