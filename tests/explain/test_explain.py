@@ -555,3 +555,19 @@ def test_a_tpu_buffer_larger_than_the_hbm_is_larger_than_the_device():
     assert "shape bug" in result.fixes[0]
     within = explain(log.format(size="2.00G"))
     assert (within.requested_bytes, within.shape, within.case) == (None, None, "compile-time")
+
+
+def test_nccls_shared_memory_segment_is_nccls_buffers_in_ram():
+    """NCCL's shared-memory transport makes a segment in /dev/shm for the GPUs of one machine; a container's 64 MiB
+    /dev/shm fills: "failed to extend /dev/shm/... to N bytes" (NCCL 2.12 on), "Error while creating shared memory
+    segment ... (size N)" (every version)."""
+    from oomdoctor.explain import explain
+
+    segment = ("host:9621:9691 [6] misc/shmutils.cc:112 NCCL WARN Error while creating shared memory segment "
+               "/dev/shm/nccl-fjwOOB (size 5967872)\nhost:9621:9691 [6] NCCL INFO transport/shm.cc:114 -> 2\n")
+    extend = "host:9621:9691 [6] misc/shmutils.cc:71 NCCL WARN Error: failed to extend /dev/shm/nccl-fjwOOB to 5967876 bytes\n\n"
+    for log, requested in ((extend + segment, 5967876), (segment, 5967872)):
+        result = explain(log)
+        assert (result.oom, result.framework, result.memory, result.requested_bytes, result.case) == (
+            True, "nccl", "host", requested, "nccl-buffers")
+        assert "shm-size" in result.fixes[0]

@@ -7,11 +7,12 @@ has its own advice, because the usual advice ("use a smaller batch") is wrong fo
 case                         evidence                                               first fix
 ===========================  =====================================================  ==========================
 ``not-oom``                  no allocation failed (or only warnings that say so)    look elsewhere
+``nccl-buffers``             NCCL could not allocate its own buffers (on the GPU,   NCCL's buffer sizes, the
+                             or its shared-memory segments in /dev/shm)             room in /dev/shm
 ``host-memory``              a host allocator ran out (PyTorch's CPU allocator,     host RAM, not the GPU
                              NumPy, TensorFlow's pinned ``cuda_host_bfc``; a
                              pinned block of a few bytes: preallocation, below)
 ``mps-watermark``            Apple's MPS allocator hit its high watermark           the watermark ratio
-``nccl-buffers``             NCCL could not allocate its own buffers                NCCL's buffer sizes
 ``larger-than-device``       one request is larger than the whole device            a shape bug or a model too
                                                                                     large; no batch fixes it
 ``compile-time``             XLA's autotuning, a TPU program's requirement          the compiler's settings
@@ -40,7 +41,7 @@ from ..i18n import _
 from ..units import MiB, format_bytes
 from .reading import LARGEST, Facts
 
-CASES = ("not-oom", "host-memory", "mps-watermark", "nccl-buffers", "larger-than-device", "compile-time",
+CASES = ("not-oom", "nccl-buffers", "host-memory", "mps-watermark", "larger-than-device", "compile-time",
          "weights-or-loading", "optimizer-update", "fragmentation", "limit-or-other-process", "preallocation",
          "which-gpu", "activations-batch")
 
@@ -145,12 +146,12 @@ def choose(facts: Facts) -> str:
         return "not-oom"
     if _pinned_block_unmapped(facts):
         return "preallocation"
+    if facts.framework == "nccl":  # NCCL's own buffers, on the GPU or (its shared-memory segments) in RAM
+        return "nccl-buffers"
     if facts.memory == "host":
         return "host-memory"
     if facts.memory == "mps":
         return "mps-watermark"
-    if facts.framework == "nccl":
-        return "nccl-buffers"
     if requested is not None and (requested >= LARGEST or room and requested > room and not _pool_held_back(facts)
                                   or facts.total_bytes and requested > facts.total_bytes
                                   or requested > _largest_gpu()):
@@ -289,6 +290,13 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
                          "before changing the batch size."))
         fix.append(_("Use a smaller batch or a smaller model; PYTORCH_MPS_HIGH_WATERMARK_RATIO=0.0 lifts the "
                      "limit, but then the whole system can run out of memory and swap or freeze."))
+        return say, fix
+    if case == "nccl-buffers" and "nccl_shm" in facts.clues:
+        say.append(_("NCCL could not make the shared-memory segment ({requested}) that GPUs of one machine exchange "
+                     "data through: /dev/shm, which is RAM, was full or too small.").format(
+            requested=format_bytes(requested) if requested is not None else "?"))
+        fix.append(_("Give /dev/shm more room: a Docker container has 64 MiB unless it is started with "
+                     "--shm-size=16g (or --ipc=host); or NCCL_SHM_DISABLE=1 to send through the network instead."))
         return say, fix
     if case == "nccl-buffers":
         say.append(_("NCCL, which moves gradients between GPUs, could not allocate its own buffers: the GPU was "

@@ -730,6 +730,31 @@ def _read_nccl(text: str, lower: str, facts: Facts) -> bool:
     return False
 
 
+def _read_nccl_shm(text: str, lower: str, facts: Facts) -> bool:
+    """NCCL's shared-memory transport could not make its segment in ``/dev/shm`` (RAM; a container's is 64 MiB unless
+    it is given more): ``misc/shmutils.cc:71 NCCL WARN Error: failed to extend /dev/shm/nccl-fjwOOB to 5967876 bytes``
+    then ``Error while creating shared memory segment /dev/shm/nccl-fjwOOB (size 5967872)`` (before 2.12 only the
+    second). NCCL's own buffers, in host memory."""
+    if "nccl" not in lower:
+        return False
+    extend = _positions(lower, "failed to extend /dev/shm")[-1:]
+    segment = _positions(lower, "error while creating shared memory segment")[-1:]
+    if not extend and not segment:
+        return False
+    for at in extend:
+        match = re.search(r"to (\d{1,25}) bytes", text[at:at + 200])
+        facts.requested_bytes = number(match.group(1)) if match else None
+        facts.message = _window(text, at, before=80, after=120)
+    for at in segment:
+        match = re.search(r"\(size (\d{1,25})\)", text[at:at + 200])
+        if facts.requested_bytes is None and match:
+            facts.requested_bytes = number(match.group(1))
+        facts.message = facts.message or _window(text, at, before=80, after=120)
+    facts.memory = "host"
+    facts.clues.add("nccl_shm")
+    return True
+
+
 def _read_ggml(text: str, lower: str, facts: Facts) -> bool:
     """ggml, the tensor library of llama.cpp (and its forks, whisper.cpp): its backends allocate one buffer per
     device for the weights, the KV cache or the compute graph, and print ``ggml_backend_cuda_buffer_type_alloc_buffer:
@@ -844,6 +869,8 @@ def read(text: str) -> Facts:
     if said_by is None and _read_nccl(text, lower, facts):
         said_by = "nccl"
         facts.memory = "gpu"
+    if said_by is None and _read_nccl_shm(text, lower, facts):
+        said_by = "nccl"
     if _read_cuda_driver(text, lower, facts) and said_by is None:
         # "failed to allocate 1.51G (1617277696 bytes) from device" is StreamExecutor's, which TensorFlow and
         # (until 2023) jaxlib share; the context decides
