@@ -571,3 +571,15 @@ def test_nccls_shared_memory_segment_is_nccls_buffers_in_ram():
         assert (result.oom, result.framework, result.memory, result.requested_bytes, result.case) == (
             True, "nccl", "host", requested, "nccl-buffers")
         assert "shm-size" in result.fixes[0]
+
+
+def test_tensorflow_0_5s_shape_proto_is_read():
+    """TensorFlow 0.5-0.6 printed the shape as its proto ("with shapedim { size: 10000 } dim { size: 14 }"), the type
+    on the node's T attribute."""
+    from oomdoctor.explain import explain
+
+    result = explain("tensorflow.python.framework.errors.ResourceExhaustedError: OOM when allocating tensor with "
+                     "shapedim { size: 10000 } dim { size: 14 } dim { size: 14 } dim { size: 64 }\n\t [[Node: "
+                     'Conv2D_1 = Conv2D[T=DT_FLOAT, padding="SAME", _device="/job:localhost/replica:0/task:0/gpu:0"]'
+                     "(MaxPool, Variable_4)]]\n")
+    assert (result.shape, result.dtype, result.requested_bytes) == ([10000, 14, 14, 64], "float32", 501760000)

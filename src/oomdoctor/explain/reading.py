@@ -267,6 +267,10 @@ def _read_tensorflow(text: str, facts: Facts) -> bool:
             facts.shape = [number(d) for d in dims.replace(" ", "").split(",") if d]
             facts.dtype = _TF_DTYPES.get(dtype or "", dtype)
             facts.allocator = allocator or facts.allocator
+        # TensorFlow 0.5-0.6 printed the shape's proto: "with shapedim { size: 10000 } dim { size: 14 }"
+        proto = re.match(r"OOM when allocating tensor with shape ?((?:dim \{ size: \d{1,25} \} ?){1,64})", window)
+        if proto and not match:
+            facts.shape = [number(d) for d in re.findall(r"size: (\d{1,25})", proto.group(1))]
         op = (re.search(r"\[Op:(\w+)\]", window) or re.search(r"\[\[Node: ([^\s=]+) =", window)
               or re.search(r"node \{?\{?node ([^\s}\]()]+)", window)
               or re.search(r"\[\[\{\{node ([^\s}]+)\}\}", window) or re.search(r"\[\[node ([^\s(\]]+)", window))
