@@ -583,3 +583,16 @@ def test_tensorflow_0_5s_shape_proto_is_read():
                      'Conv2D_1 = Conv2D[T=DT_FLOAT, padding="SAME", _device="/job:localhost/replica:0/task:0/gpu:0"]'
                      "(MaxPool, Variable_4)]]\n")
     assert (result.shape, result.dtype, result.requested_bytes) == ([10000, 14, 14, 64], "float32", 501760000)
+
+
+def test_a_cuda_context_that_cannot_be_created_is_another_processs_memory():
+    """StreamExecutor could not make the CUDA context (cuDevicePrimaryCtxRetain, before it cuCtxCreate) and says what
+    the device has: nothing of this process was on it yet."""
+    from oomdoctor.explain import explain
+
+    result = explain("2019-07-11 12:42:11.226602: W tensorflow/compiler/xla/service/platform_util.cc:240] unable to "
+                     "create StreamExecutor for CUDA:0: failed initializing StreamExecutor for CUDA device ordinal 0: "
+                     "Internal: failed call to cuDevicePrimaryCtxRetain: CUDA_ERROR_OUT_OF_MEMORY: out of memory; "
+                     "total memory reported: 11523260416\n")
+    assert (result.framework, result.total_bytes, result.case) == ("tensorflow", 11523260416, "limit-or-other-process")
+    assert "CUDA context" in result.diagnosis[0]

@@ -161,6 +161,8 @@ def choose(facts: Facts) -> str:
         return "compile-time"
     if _others_hold_it(facts):
         return "which-gpu" if _other_ranks_here(facts) else "limit-or-other-process"
+    if "cuda_context" in clues:  # the CUDA context found no room: nothing of this process was on the device yet
+        return "limit-or-other-process"
     if "moved_to_gpu" in clues:  # CUDA's own error right after a .cuda() / .to(): a copy found no room
         return "weights-or-loading"
     if _op_is_optimizer(facts):
@@ -405,7 +407,13 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
         return say, fix
     if case == "limit-or-other-process":
         elsewhere = _held_elsewhere(facts)
-        if facts.total_bytes and elsewhere is not None and elsewhere >= _NOTABLE * facts.total_bytes:
+        if "cuda_context" in facts.clues:
+            say.append(_("Not even the CUDA context (a few hundred MiB) could be created: this process had nothing on "
+                         "the GPU yet, so its memory was held by another process (or the GPU is in exclusive mode "
+                         "for another one)."))
+            fix.append(_("Find what holds it with nvidia-smi, and stop it (another training, a notebook kernel, "
+                         "a TensorFlow or JAX program that took the whole GPU at start)."))
+        elif facts.total_bytes and elsewhere is not None and elsewhere >= _NOTABLE * facts.total_bytes:
             say.append(_("{elsewhere} of the GPU's {total} was held outside this process's allocator: another "
                          "process (or another framework in this one) has it.").format(
                 elsewhere=format_bytes(elsewhere), total=format_bytes(facts.total_bytes)))

@@ -336,6 +336,13 @@ def _read_cuda_driver(text: str, lower: str, facts: Facts) -> bool:
         if match and facts.requested_bytes is None:
             facts.requested_bytes = number(match.group(1))
             facts.clues.add("driver_request")  # the only request is one made to the driver, not an allocator's
+        line = text[text.rfind("\n", 0, at) + 1:at]
+        if re.search(r"failed call to cu(?:DevicePrimaryCtxRetain|CtxCreate)", line[-300:]):
+            # StreamExecutor could not make the CUDA context, before this process allocated anything: "failed call to
+            # cuDevicePrimaryCtxRetain: CUDA_ERROR_OUT_OF_MEMORY: out of memory; total memory reported: 11523260416"
+            facts.clues.add("cuda_context")
+            total = re.match(r"[^\n]{0,80}?total memory reported: (\d{1,25})", text[at:at + 200])
+            facts.total_bytes = number(total.group(1)) if total and facts.total_bytes is None else facts.total_bytes
         if "pinned host memory" in window or "on host" in window:
             facts.memory = "host"
         elif re.search(r"(?i)failed to alloc\w* .{0,60}from device", window):
