@@ -596,3 +596,15 @@ def test_a_cuda_context_that_cannot_be_created_is_another_processs_memory():
                      "total memory reported: 11523260416\n")
     assert (result.framework, result.total_bytes, result.case) == ("tensorflow", 11523260416, "limit-or-other-process")
     assert "CUDA context" in result.diagnosis[0]
+
+
+def test_a_unified_memory_pool_that_the_driver_cannot_give_is_preallocation():
+    """With TF_FORCE_UNIFIED_MEMORY the allocator makes its pool of managed memory, and backs off by 0.9 at each
+    failure: the request is the first of the run."""
+    from oomdoctor.explain import explain
+
+    line = ("2021-10-15 15:01:44.577626: E external/org_tensorflow/tensorflow/stream_executor/cuda/cuda_driver.cc:764] "
+            "failed to alloc {n} bytes unified memory; result: CUDA_ERROR_OUT_OF_MEMORY: out of memory\n")
+    result = explain("".join(line.format(n=n) for n in (2740606464, 2466545664, 2219890944)))
+    assert (result.framework, result.requested_bytes, result.case) == ("jax", 2740606464, "preallocation")
+    assert "XLA_PYTHON_CLIENT_MEM_FRACTION" in result.fixes[0]

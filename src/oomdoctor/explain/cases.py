@@ -181,6 +181,10 @@ def choose(facts: Facts) -> str:
     # driver's own failing in the same breath is the same want), the framework's pool had taken the GPU
     if ("cublas" in clues or "cudnn" in clues) and (requested is None or "driver_request" in clues):
         return "preallocation"
+    if "unified_memory" in clues and facts.framework in ("tensorflow", "jax"):
+        # the pool made from unified memory (TF_FORCE_UNIFIED_MEMORY, a memory fraction above 1) at start: the driver
+        # could not give the share asked for, GPU and RAM together
+        return "preallocation"
     if "driver_allocation" in clues and facts.framework in ("tensorflow", "jax") and (
             "startup" in clues or requested is not None and requested <= MiB):
         # StreamExecutor asked the driver itself: at start TensorFlow reserves its pool; a tiny direct
@@ -447,6 +451,13 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
         else:
             fix.append(_("Turn on memory growth before building the model: oomdoctor.configure_gpu_memory()."))
         fix.append(_("Run one GPU program at a time, or give each its share of the GPU."))
+        if "unified_memory" in facts.clues:
+            say.append(_("The pool was to be made of unified memory (TF_FORCE_UNIFIED_MEMORY), which may be larger "
+                         "than the GPU and spill into RAM: the driver could not give the share asked for (a memory "
+                         "fraction above 1 times the GPU), and each retry asked for less."))
+            fix.insert(0, _("Lower the share (XLA_PYTHON_CLIENT_MEM_FRACTION, TensorFlow's "
+                            "per_process_gpu_memory_fraction) to what the GPU and the free RAM can hold together, or "
+                            "turn unified memory off."))
         if _pinned_block_unmapped(facts):
             say.append(_("It could not get {requested} of pinned host memory: so small a block is not RAM running "
                          "out. The CUDA driver maps pinned memory into the GPU's address space, which needs a little "

@@ -332,7 +332,8 @@ def _read_cuda_driver(text: str, lower: str, facts: Facts) -> bool:
     for at in _positions(lower, "cuda_error_out_of_memory"):
         found = True
         window = _window(text, at, before=300, after=300)
-        match = re.search(r"\((\d+) bytes\)", window) or re.search(r"allocate (\d+) bytes", window)
+        # "failed to alloc 2740606464 bytes unified memory": the pool made from managed memory (TF_FORCE_UNIFIED_MEMORY)
+        match = re.search(r"\((\d+) bytes\)", window) or re.search(r"alloc(?:ate)? (\d+) bytes", window)
         if match and facts.requested_bytes is None:
             facts.requested_bytes = number(match.group(1))
             facts.clues.add("driver_request")  # the only request is one made to the driver, not an allocator's
@@ -343,6 +344,9 @@ def _read_cuda_driver(text: str, lower: str, facts: Facts) -> bool:
             facts.clues.add("cuda_context")
             total = re.match(r"[^\n]{0,80}?total memory reported: (\d{1,25})", text[at:at + 200])
             facts.total_bytes = number(total.group(1)) if total and facts.total_bytes is None else facts.total_bytes
+        if "bytes unified memory" in line:
+            # StreamExecutor's unified allocation is only ever the allocator's pool, backed off by 0.9 at each retry
+            facts.clues.add("unified_memory")
         if "pinned host memory" in window or "on host" in window:
             facts.memory = "host"
         elif re.search(r"(?i)failed to alloc\w* .{0,60}from device", window):
