@@ -608,3 +608,19 @@ def test_a_unified_memory_pool_that_the_driver_cannot_give_is_preallocation():
     result = explain("".join(line.format(n=n) for n in (2740606464, 2466545664, 2219890944)))
     assert (result.framework, result.requested_bytes, result.case) == ("jax", 2740606464, "preallocation")
     assert "XLA_PYTHON_CLIENT_MEM_FRACTION" in result.fixes[0]
+
+
+def test_a_librarys_own_optimizer_step_frame_is_the_optimizer_update():
+    """A library with its own optimizer (svox2's grid.optim_background_step) fails in it, below no forward or backward
+    pass; a frame above a forward pass is not the optimizer's."""
+    from oomdoctor.explain import explain
+
+    frames = ('  File "opt.py", line 597, in train_step\n    grid.optim_background_step(lr)\n'
+              '  File "svox2/svox2.py", line 2055, in optim_background_step\n    indexer = self._convert(bg=True)\n'
+              '{below}')
+    error = ("RuntimeError: CUDA out of memory. Tried to allocate 1024.00 MiB (GPU 0; 7.93 GiB total capacity; 6.78 GiB "
+             "already allocated; 362.56 MiB free; 6.79 GiB reserved in total by PyTorch)\n")
+    update = '  File "svox2/svox2.py", line 2217, in _convert\n    torch.count_nonzero(indexer).item()\n'
+    forward = '  File "torch/nn/modules/module.py", line 1102, in _call_impl\n    return forward_call(*input)\n'
+    assert explain(frames.format(below=update) + error).case == "optimizer-update"
+    assert explain(frames.format(below=forward) + error).case == "activations-batch"

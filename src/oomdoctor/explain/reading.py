@@ -145,6 +145,16 @@ def _clues(lower: str, facts: Facts) -> None:
             facts.clues.add(clue)
 
 
+def _optimizer_frame(lower: str, facts: Facts) -> None:
+    """A library's own optimizer, not torch.optim's: a traceback frame named for an optimizer's step or update
+    (``in optim_background_step``, ``in optimizer_update``), with no forward or backward pass below it."""
+    tail = lower[-_CLUE_TAIL:]
+    frames = list(re.finditer(r", in \w{0,40}optim(?:izer)?_\w{0,40}", tail))
+    if frames and re.search(r"step|update", frames[-1].group(0)) and not re.search(
+            r", in (?:forward|backward|_call_impl)\b", tail[frames[-1].end():]):
+        facts.clues.add("optimizer")
+
+
 def _jax_init(lower: str, facts: Facts) -> None:
     """JAX makes a model's parameters by calling a function named init (Flax's ``model.init(rng, x)``, Haiku's
     ``init_fn``, a model's own ``self.init_params(...)``): a traceback through one failed creating the weights."""
@@ -908,6 +918,7 @@ def read(text: str) -> Facts:
     if facts.memory == "gpu":
         _read_rematerialization(text, facts)
     _clues(lower, facts)
+    _optimizer_frame(lower, facts)
     if facts.framework == "jax":
         _jax_init(lower, facts)
     _devices(text, facts)
