@@ -624,3 +624,17 @@ def test_a_librarys_own_optimizer_step_frame_is_the_optimizer_update():
     forward = '  File "torch/nn/modules/module.py", line 1102, in _call_impl\n    return forward_call(*input)\n'
     assert explain(frames.format(below=update) + error).case == "optimizer-update"
     assert explain(frames.format(below=forward) + error).case == "activations-batch"
+
+
+def test_xlas_peak_buffer_of_the_requests_size_gives_its_shape():
+    """XLA's BufferAssignment dump lists the peak buffers with their shapes: the one whose bytes are the request's is
+    the array that found no room; a request no buffer matches gets no shape."""
+    from oomdoctor.explain import explain
+
+    log = ("Execution of replica 0 failed: RESOURCE_EXHAUSTED: Out of memory while trying to allocate {n} bytes.\n"
+           "BufferAssignment OOM Debugging.\nBufferAssignment stats:\n             parameter allocation:   56.25MiB\n"
+           "                 total allocation:  112.50MiB\nPeak buffers:\n        Buffer 1:\n                Size: 56.25MiB\n"
+           "                Entry Parameter Subshape: f32[14745600]\n                ==========================\n")
+    result = explain(log.format(n=58982400))
+    assert (result.shape, result.dtype) == ([14745600], "f32")
+    assert explain(log.format(n=49592744)).shape is None

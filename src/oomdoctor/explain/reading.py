@@ -448,6 +448,13 @@ def _read_xla(text: str, lower: str, facts: Facts) -> bool:
         total = _size_after(r"total allocation: " + SIZE, window)
         if total:
             facts.program_bytes = total
+        # "Peak buffers:" each with its "Shape: bf16[3114720,1,1536]" ("Entry Parameter Subshape: f32[14745600]" for a
+        # parameter): the one whose bytes are the request's is the array that found no room
+        for shape in re.finditer(r"(?:Shape|Subshape): ([a-z]{1,4}\d{0,3})\[([\d,]{0,400})\]", window):
+            dims = [number(d) for d in shape.group(2).split(",") if d]
+            if facts.shape is None and facts.requested_bytes and dims and \
+                    _bytes_of(dims, shape.group(1)) == facts.requested_bytes:
+                facts.shape, facts.dtype = dims, shape.group(1)
     return found
 
 
