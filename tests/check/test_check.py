@@ -373,6 +373,22 @@ def test_a_dataframe_read_row_by_row_by_workers_is_copied_by_each(workers, expec
         assert "self.table is a pandas DataFrame (line 6)" in findings[0].message
 
 
+@pytest.mark.parametrize("path, expected", [
+    ("self.df.loc[i, 'id'] + '.png'", []), ("self.df.iloc[i, 0]", []), ("self.df['id'][i]", []),
+    ("self.df.iloc[i]['id']", []), ("self.df.id.values[i]", []),
+    ("'a.png'", [12]),  # the table's rows are read (the label) but name no file
+])
+def test_a_dataframe_whose_rows_name_the_files_getitem_opens_is_an_index_of_files(path, expected, tmp_path):
+    # a CSV of image ids and a label per row: a row is a name and a number, as light as a listing's path
+    source = ("import os, pandas as pd, torch\nfrom PIL import Image\nfrom torch.utils.data import DataLoader, Dataset\n"
+              "class Images(Dataset):\n    def __init__(self, csv, root):\n        self.df = pd.read_csv(csv)\n"
+              "        self.root = root\n    def __len__(self):\n        return len(self.df)\n"
+              "    def __getitem__(self, i):\n"
+              f"        return Image.open(os.path.join(self.root, {path})), self.df.loc[i, 'label']\n"
+              "loader = DataLoader(Images('train.csv', 'images'), batch_size=32, num_workers=4)\n")
+    assert _rules(tmp_path, source, "workers-copy-dataset") == expected
+
+
 @pytest.mark.parametrize("added, expected", [("loss", [9]), ("loss.item()", [])])
 def test_a_running_sum_written_out_keeps_the_graph(added, expected, tmp_path):
     source = ("import torch\nmodel = torch.nn.Linear(4, 1).cuda()\nopt = torch.optim.SGD(model.parameters(), 0.1)\n"
