@@ -373,6 +373,20 @@ def test_a_dataframe_read_row_by_row_by_workers_is_copied_by_each(workers, expec
         assert "self.table is a pandas DataFrame (line 6)" in findings[0].message
 
 
+@pytest.mark.parametrize("loops, expected", [
+    # masks decoded in a loop of their own: a second data set of images kept whole
+    ("for name in os.listdir('img'):\n    images.append(cv2.imread('img/' + name))\n"
+     "for name in os.listdir('mask'):\n    masks.append(cv2.imread('mask/' + name, 0))\n", [6, 8]),
+    # masks decoded beside the images: one loop, one problem
+    ("for name in os.listdir('img'):\n    images.append(cv2.imread('img/' + name))\n"
+     "    masks.append(cv2.imread('mask/' + name, 0))\n", [6]),
+])
+def test_masks_decoded_from_files_in_their_own_loop_are_kept_whole(loops, expected, tmp_path):
+    source = "import os, cv2\nimport numpy as np\nimages = []\nmasks = []\n" + loops + \
+        "x = np.array(images)\ny = np.array(masks)\n"
+    assert _rules(tmp_path, source, "eager-loading") == expected
+
+
 @pytest.mark.parametrize("path, expected", [
     ("self.df.loc[i, 'id'] + '.png'", []), ("self.df.iloc[i, 0]", []), ("self.df['id'][i]", []),
     ("self.df.iloc[i]['id']", []), ("self.df.id.values[i]", []),
