@@ -387,6 +387,14 @@ def test_masks_decoded_from_files_in_their_own_loop_are_kept_whole(loops, expect
     assert _rules(tmp_path, source, "eager-loading") == expected
 
 
+@pytest.mark.parametrize("labels, expected", [("masks.append(cv2.imread(path, 0))", [7])])
+def test_masks_decoded_from_files_divided_by_255_are_a_float64_copy_of_images(labels, expected, tmp_path):
+    # a mask decoded from a file is an image, as large as the input: not a number per sample
+    source = ("import os, cv2\nimport numpy as np\nmasks = []\nfor name in os.listdir('mask'):\n"
+              f"    path = 'mask/' + name\n    {labels}\ny = np.array(masks) / 255.\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
 @pytest.mark.parametrize("path, expected", [
     ("self.df.loc[i, 'id'] + '.png'", []), ("self.df.iloc[i, 0]", []), ("self.df['id'][i]", []),
     ("self.df.iloc[i]['id']", []), ("self.df.id.values[i]", []),

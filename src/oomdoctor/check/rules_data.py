@@ -443,7 +443,7 @@ def dtype_blowup(script: Script) -> Iterator[Finding]:
     """A float64 copy of a data set whose values are uint8 pixels or float32: 8 bytes each instead of 1 or 4."""
     for seen in script.seen("divided"):
         data: Data = seen.value  # type: ignore[assignment]
-        if negligible(data) or data.labels:
+        if negligible(data):
             continue
         yield script.finding(
             "dtype-blowup", seen.node,
