@@ -373,6 +373,44 @@ def test_a_dataframe_read_row_by_row_by_workers_is_copied_by_each(workers, expec
         assert "self.table is a pandas DataFrame (line 6)" in findings[0].message
 
 
+@pytest.mark.parametrize("loops, expected", [
+    # masks decoded in a loop of their own: a second data set of images kept whole
+    ("for name in os.listdir('img'):\n    images.append(cv2.imread('img/' + name))\n"
+     "for name in os.listdir('mask'):\n    masks.append(cv2.imread('mask/' + name, 0))\n", [6, 8]),
+    # masks decoded beside the images: one loop, one problem
+    ("for name in os.listdir('img'):\n    images.append(cv2.imread('img/' + name))\n"
+     "    masks.append(cv2.imread('mask/' + name, 0))\n", [6]),
+])
+def test_masks_decoded_from_files_in_their_own_loop_are_kept_whole(loops, expected, tmp_path):
+    source = "import os, cv2\nimport numpy as np\nimages = []\nmasks = []\n" + loops + \
+        "x = np.array(images)\ny = np.array(masks)\n"
+    assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("labels, expected", [("masks.append(cv2.imread(path, 0))", [7])])
+def test_masks_decoded_from_files_divided_by_255_are_a_float64_copy_of_images(labels, expected, tmp_path):
+    # a mask decoded from a file is an image, as large as the input: not a number per sample
+    source = ("import os, cv2\nimport numpy as np\nmasks = []\nfor name in os.listdir('mask'):\n"
+              f"    path = 'mask/' + name\n    {labels}\ny = np.array(masks) / 255.\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+@pytest.mark.parametrize("path, expected", [
+    ("self.df.loc[i, 'id'] + '.png'", []), ("self.df.iloc[i, 0]", []), ("self.df['id'][i]", []),
+    ("self.df.iloc[i]['id']", []), ("self.df.id.values[i]", []),
+    ("'a.png'", [12]),  # the table's rows are read (the label) but name no file
+])
+def test_a_dataframe_whose_rows_name_the_files_getitem_opens_is_an_index_of_files(path, expected, tmp_path):
+    # a CSV of image ids and a label per row: a row is a name and a number, as light as a listing's path
+    source = ("import os, pandas as pd, torch\nfrom PIL import Image\nfrom torch.utils.data import DataLoader, Dataset\n"
+              "class Images(Dataset):\n    def __init__(self, csv, root):\n        self.df = pd.read_csv(csv)\n"
+              "        self.root = root\n    def __len__(self):\n        return len(self.df)\n"
+              "    def __getitem__(self, i):\n"
+              f"        return Image.open(os.path.join(self.root, {path})), self.df.loc[i, 'label']\n"
+              "loader = DataLoader(Images('train.csv', 'images'), batch_size=32, num_workers=4)\n")
+    assert _rules(tmp_path, source, "workers-copy-dataset") == expected
+
+
 @pytest.mark.parametrize("added, expected", [("loss", [9]), ("loss.item()", [])])
 def test_a_running_sum_written_out_keeps_the_graph(added, expected, tmp_path):
     source = ("import torch\nmodel = torch.nn.Linear(4, 1).cuda()\nopt = torch.optim.SGD(model.parameters(), 0.1)\n"

@@ -1101,13 +1101,14 @@ class Flow(CallHandlers):
             if not element.fresh:  # references to rows already held: the same data set, no new memory
                 return Data(node.lineno, path, "a list of decoded files", FILES, "list", shape, element.dtype,
                             small=small, root=element.root)
-            loops = [node] if isinstance(node, _COMPREHENSIONS) else ctx.loops
+            loops = loops_collecting(node, ctx)
             reads_files = any(self.reads_files(loop, ctx.module) for loop in loops)
             data = Data(node.lineno, path, "a list of decoded files" if reads_files else "a list of arrays",
                         FILES if reads_files else ARRAYS, "list", shape, element.dtype, small=small,
                         widened_line=element.widened_line, widened_to=element.widened_to, labels=is_labels(holder))
-            if ctx.data_set_level and not small and not data.labels and not _per_pass(node, ctx):
-                self.seen.append(Seen("collected", node, ctx, data))
+            if ctx.data_set_level and not small and not _per_pass(node, ctx) and (not data.labels or reads_files):
+                # a list of masks decoded from files: the rule says it where no list of inputs is kept beside it
+                self.seen.append(Seen("collected-labels" if data.labels else "collected", node, ctx, data))
             return data
         if isinstance(element, Tensor):
             return None
@@ -1476,6 +1477,11 @@ class Flow(CallHandlers):
 
 
 _COMPREHENSIONS = (ast.ListComp, ast.GeneratorExp, ast.SetComp, ast.DictComp)
+
+
+def loops_collecting(node: ast.AST, ctx: Context) -> tuple[ast.AST, ...]:
+    """The loops a list is collected in: the comprehension itself, or the loops around the append."""
+    return (node,) if isinstance(node, _COMPREHENSIONS) else tuple(ctx.loops)
 
 
 def _given(info: FunctionInfo, call: Call, skip_self: bool) -> list[tuple[str, Value]]:

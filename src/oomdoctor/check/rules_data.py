@@ -13,6 +13,7 @@ from .library import argument, keyword_value
 from .modules import ClassInfo, Module, own_nodes
 from .names import calls_in, dotted_name, is_eval_name, is_labels, last_part, names_in, names_inputs, words_of
 from .rules_keras import model_input_shape
+from .flow import loops_collecting
 from .script import Finding, Script
 from .values import (
     ARRAYS,
@@ -47,7 +48,11 @@ from .values import (
 
 def eager_loading(script: Script) -> Iterator[Finding]:
     """Every file decoded and kept in a list (a loop's append, a comprehension) before training starts."""
-    for seen in script.seen("collected"):
+    inputs_kept = {loop for seen in script.seen("collected") for loop in loops_collecting(seen.node, seen.ctx)}
+    masks = [seen for seen in script.seen("collected-labels")
+             if not inputs_kept.intersection(loops_collecting(seen.node, seen.ctx))]
+    for seen in script.seen("collected") + masks:
+        # (masks decoded in the loop that keeps the images: one loop, one problem, said at the images)
         data: Data = seen.value  # type: ignore[assignment]
         if data.content != FILES:
             continue  # arrays computed from data already in memory: a copy, said by the copy rules
@@ -438,7 +443,7 @@ def dtype_blowup(script: Script) -> Iterator[Finding]:
     """A float64 copy of a data set whose values are uint8 pixels or float32: 8 bytes each instead of 1 or 4."""
     for seen in script.seen("divided"):
         data: Data = seen.value  # type: ignore[assignment]
-        if negligible(data) or data.labels:
+        if negligible(data):
             continue
         yield script.finding(
             "dtype-blowup", seen.node,

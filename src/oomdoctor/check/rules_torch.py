@@ -341,10 +341,13 @@ def workers_copy_dataset(script: Script) -> Iterator[Finding]:
                     continue
                 if value.content == TABLE and value.labels and value.container in ("numpy", "torch"):
                     continue  # df['label'].values: a table's label column as one array of numbers, no Python objects
-                if value.how in _FOLDER_LISTINGS or value.content == NAMES and attribute in opened:
+                if value.how in _FOLDER_LISTINGS or value.content == NAMES and opened.get(attribute) == "entry" or \
+                        value.content == TABLE and attribute in opened:
                     # a path is some 100 bytes: even a million files copied by 8 workers is 0.8 GB, a usual
-                    # folder far less; what they name is read per item. Records, dicts and tables weigh more
-                    # (a path is what a listing gives, or what __getitem__ opens: Image.open(self.images[i]))
+                    # folder far less; what they name is read per item. Records and dicts weigh more (a path is
+                    # what a listing gives, or what __getitem__ opens: Image.open(self.images[i])); a table whose
+                    # row names the file opened (Image.open(self.df.loc[i, 'id'] + '.png')) is an index of files,
+                    # a name and a few labels a row
                     continue
                 module, site = script.flow.attribute_sites[(owner, attribute)]
                 if value.content == TABLE:
@@ -400,15 +403,16 @@ def _per_element_methods(chain: list) -> list[FunctionInfo] | None:
     return found
 
 
-def _opened_per_element(chain: list) -> set[str]:
-    """The attributes whose entry __getitem__ opens as a file: Image.open(self.images[i]), cv2.imread(os.path.join(
-    self.root, self.files[i])), path = self.paths[i] then np.load(path): each entry is a file's path. (An entry's
-    field, self.entries[i]['path'], is a record that holds a path, not a path.)"""
-    opened: set[str] = set()
+def _opened_per_element(chain: list) -> dict[str, str]:
+    """The attributes whose entry __getitem__ opens as a file, and how: "entry" where the entry is the path,
+    Image.open(self.images[i]), cv2.imread(os.path.join(self.root, self.files[i])), path = self.paths[i] then
+    np.load(path); "field" where a field of the entry is, self.entries[i]['path'] or a table's
+    self.df.loc[i, 'id'] + '.png' (a record that holds a path, not a path; a table's row that names a file)."""
+    opened: dict[str, str] = {}
     for method in _per_element_methods(chain) or []:
         module = method.module
         # path = self.root + self.images[i]: the names a method binds to a path made of an entry
-        bound: dict[str, set[str]] = {}
+        bound: dict[str, dict[str, str]] = {}
         for node in own_nodes(method.node):
             if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
                 bound[node.targets[0].id] = _entries_in_path(node.value, module, {})
@@ -417,26 +421,48 @@ def _opened_per_element(chain: list) -> set[str]:
             if qualified in DECODERS or qualified in PER_FILE_LOADERS or qualified in FILE_OPENERS or \
                     loader_kind(qualified) is not None:
                 for given in call.args[:1]:
-                    opened |= _entries_in_path(given, module, bound)
+                    for attribute, how in _entries_in_path(given, module, bound).items():
+                        opened[attribute] = "entry" if "entry" in (how, opened.get(attribute)) else how
     return opened
 
 
-def _entries_in_path(node: ast.AST, module: Module, bound: dict[str, set[str]]) -> set[str]:
-    """The attributes of self whose entry (self.images[i]) the path expression is made of: the entry itself, or
-    joined to a folder (os.path.join, +, an f-string, str()), or a name bound to one of those."""
-    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute) and \
-            isinstance(node.value.value, ast.Name) and node.value.value.id == "self":
-        return {node.value.attr}
+def _entries_in_path(node: ast.AST, module: Module, bound: dict[str, dict[str, str]]) -> dict[str, str]:
+    """The attributes of self whose entry (self.images[i]) or an entry's field (self.df.loc[i, 'id'],
+    self.df['id'][i], self.records[i]['path']) the path expression is made of, each with "entry" or "field": the
+    entry itself, or joined to a folder (os.path.join, +, an f-string, str()), or a name bound to one of those."""
+    if isinstance(node, ast.Subscript):
+        inner, how = node.value, "entry"
+        if isinstance(inner, ast.Attribute) and inner.attr in _TABLE_ROWS:  # self.df.loc[i, 'id'], .iloc, .values
+            inner, how = inner.value, "field"
+        if isinstance(inner, ast.Subscript) or isinstance(inner, ast.Attribute) and \
+                isinstance(inner.value, ast.Attribute):  # self.df['id'][i], self.df.iloc[i]['id'], self.df.id[i]
+            inner, how = inner.value, "field"
+            if isinstance(inner, ast.Attribute) and inner.attr in _TABLE_ROWS:
+                inner = inner.value
+        if isinstance(inner, ast.Attribute) and isinstance(inner.value, ast.Name) and inner.value.id == "self":
+            return {inner.attr: how}
+        return {}
     if isinstance(node, ast.Name):
-        return bound.get(node.id, set())
+        return bound.get(node.id, {})
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
         return _entries_in_path(node.left, module, bound) | _entries_in_path(node.right, module, bound)
     if isinstance(node, ast.JoinedStr):
-        return set().union(*(_entries_in_path(v.value, module, bound) for v in node.values
-                             if isinstance(v, ast.FormattedValue)))
+        return _merged(_entries_in_path(v.value, module, bound) for v in node.values
+                       if isinstance(v, ast.FormattedValue))
     if isinstance(node, ast.Call) and (module.qualified(node.func) in PATH_CALLS or dotted_name(node.func) == "str"):
-        return set().union(*(_entries_in_path(a, module, bound) for a in node.args))
-    return set()
+        return _merged(_entries_in_path(a, module, bound) for a in node.args)
+    return {}
+
+
+# How a table's rows and cells are read: self.df.loc[i, 'id'], self.df.iloc[i], self.df['id'].values[i]
+_TABLE_ROWS = {"loc", "iloc", "at", "iat", "values"}
+
+
+def _merged(found) -> dict[str, str]:
+    merged: dict[str, str] = {}
+    for one in found:
+        merged |= one
+    return merged
 
 
 def _workers(call: ast.Call, script: Script) -> int | None:

@@ -283,9 +283,10 @@ def image_shaped(data: Data) -> bool:
 
 
 def negligible(data: Data) -> bool:
-    """Evidently too small to matter: a few samples, or a size the script shows that is small."""
+    """Evidently too small to matter: a few samples, labels (a number per sample: not masks decoded from files,
+    images as large as the inputs), or a size the script shows that is small."""
     size = total_bytes(data)
-    return data.small or data.labels or (size is not None and size < NEGLIGIBLE_BYTES)
+    return data.small or data.labels and data.content != FILES or (size is not None and size < NEGLIGIBLE_BYTES)
 
 
 def _shown_shape(shape: tuple[int | None, ...]) -> str:
