@@ -175,7 +175,7 @@ def build_abstractly(builder):
     constructed in the builder, ``Normalization.adapt``) cannot run there; such
     a builder is run again normally, and its weights are then allocated once.
     """
-    from .step_model import keras_compile
+    from .training import keras_compile
 
     result, arguments = _built(builder)
     model = _model_of(result)

@@ -90,15 +90,6 @@ def _uncompiled(model: Any):
         model.compiled = compiled
 
 
-def keras_compile(model: Any, arguments: dict) -> None:
-    """``keras.Model.compile`` itself on ``model``, not an override of it. A model may override compile() with
-    its own signature (keras.io's GAN: ``compile(d_optimizer, g_optimizer, loss_fn)``, which calls
-    ``super().compile()``); its builder ran the override already, and what oomdoctor compiles is Keras's part."""
-    import keras
-
-    keras.Model.compile(model, **arguments)
-
-
 def compile_arguments(model: Any, copy: Any, optimizer_name: str, stand_ins: dict,
                       output_shapes: list[tuple] | None = None) -> dict:
     """``compile()``'s arguments for ``copy``: the user's (fresh objects), with the optimizer of the job's kind.

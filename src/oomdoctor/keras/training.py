@@ -1,4 +1,4 @@
-"""What a training step needs besides the model: a loss and labels shaped for it.
+"""What a training step needs besides the model: Keras's compile, a loss and labels shaped for it.
 
 Used wherever oomdoctor runs or compiles a real step (``measure``, the XLA:CPU
 compile), so both infer the same loss for an uncompiled model.
@@ -6,7 +6,18 @@ compile), so both infer the same loss for an uncompiled model.
 
 from __future__ import annotations
 
+from typing import Any
+
 SPARSE = "sparse_categorical_crossentropy"
+
+
+def keras_compile(model: Any, arguments: dict) -> None:
+    """``keras.Model.compile`` itself on ``model``, not an override of it. A model may override compile() with
+    its own signature (keras.io's GAN: ``compile(d_optimizer, g_optimizer, loss_fn)``, which calls
+    ``super().compile()``); its builder ran the override already, and what oomdoctor compiles is Keras's part."""
+    import keras
+
+    keras.Model.compile(model, **arguments)
 
 
 def default_loss(output_shape: tuple) -> str:

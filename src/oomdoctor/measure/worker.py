@@ -194,8 +194,8 @@ def _note_failure(result: dict, stage: str, exc: BaseException) -> None:
 def _compile_for_measure(model, optimizer: str | None) -> None:
     """The model as its builder compiled it (its loss dict, metrics, its own compile() and train_step), or,
     uncompiled or with ``--optimizer``, compiled with that optimizer and the loss estimates assume."""
-    from ..keras.step_model import compile_arguments, keras_compile
-    from ..keras.training import default_loss
+    from ..keras.step_model import compile_arguments
+    from ..keras.training import default_loss, keras_compile
 
     if getattr(model, "compiled", False) and optimizer is None:
         return

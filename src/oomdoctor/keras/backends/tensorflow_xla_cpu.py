@@ -158,7 +158,8 @@ def _child(request: dict) -> None:
     import numpy as np
     import tensorflow as tf
 
-    from ..step_model import abstract_batch, compile_arguments, keras_compile, labels_loss
+    from ..step_model import abstract_batch, compile_arguments, labels_loss
+    from ..training import keras_compile
     from .xla_compile import STAND_IN_OPTIMIZERS
 
     model = rebuilt(request, request["precision"])

@@ -355,7 +355,8 @@ def _child(request: dict) -> dict:
     the order of allocations and frees."""
     import keras
 
-    from ..step_model import abstract_batch, compile_arguments, keras_compile, labels_loss
+    from ..step_model import abstract_batch, compile_arguments, labels_loss
+    from ..training import keras_compile
     from .xla_compile import STAND_IN_OPTIMIZERS
 
     batch_size = request["batch_size"]

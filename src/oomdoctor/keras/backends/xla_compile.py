@@ -36,7 +36,8 @@ from typing import TYPE_CHECKING, Any
 from ...cache import PerModelCache
 from ...errors import first_line
 from ..loading import global_dtype_policy
-from ..step_model import abstract_batch, compile_arguments, keras_compile, labels_loss, working_copy
+from ..step_model import abstract_batch, compile_arguments, labels_loss, working_copy
+from ..training import keras_compile
 from ..trace import unseeded_random_traceable, weights_left_unfilled
 from .base import NotCompiled
 
