@@ -106,6 +106,7 @@ def test_a_gans_own_torch_step_is_traced_with_both_its_optimizers(gan_file):
     # Keras builds the compiled optimizer (compile()'s default RMSprop: one slot) though the step never uses
     # it; the discriminator's and the generator's Adam build two slots each on their first apply
     assert est.breakdown["optimizer_state"] >= 2.9 * est.breakdown["weights"], est.breakdown
+    assert any("d_optimizer: Adam, g_optimizer: Adam" in note for note in est.notes), est.notes
 
 
 def test_a_tape_step_called_from_train_step_is_named_where_jax_compiles(gan_file):

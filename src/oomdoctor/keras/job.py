@@ -370,6 +370,23 @@ def engine_of(job: Job) -> tuple[str, str | None]:
     return "table", _("XLA's GPU compiler could not compile the step: {reason}").format(reason=reason)
 
 
+def _own_optimizer_notes(job: Job) -> list[str]:
+    """A model that keeps optimizers of its own for its own train_step (a GAN's d_optimizer and g_optimizer):
+    the optimizer the report names is the one compile() gave Keras, which Keras builds all the same."""
+    import keras
+
+    if job.model is None:
+        return []
+    compiled = getattr(job.model, "optimizer", None)
+    own = [(name, type(value).__name__) for name, value in vars(job.model).items()
+           if isinstance(value, keras.optimizers.Optimizer) and value is not compiled]
+    if not own:
+        return []
+    return [_("{model} keeps optimizers of its own ({optimizers}); the optimizer named above is the one compile() "
+              "gave Keras, which Keras builds even where the model's own train_step never uses it.").format(
+        model=type(job.model).__name__, optimizers=", ".join(f"{name}: {kind}" for name, kind in own))]
+
+
 def _own_step_margin(job: Job, notes: list[str]) -> int:
     """Where the table answers for a model that trains itself (its own train_step or compute_loss), what the
     table cannot see: a note, and for the safe figure twice the outputs of the layers call() never runs (kept
@@ -414,6 +431,7 @@ def build_estimate(job: Job) -> Estimate:
     if approximated:
         notes.append(_("{count} part(s) are approximated conservatively (counted high): {parts}").format(
             count=len(approximated), parts=", ".join(approximated[:5]) + ("..." if len(approximated) > 5 else "")))
+    notes.extend(_own_optimizer_notes(job))
     own_step_margin = _own_step_margin(job, notes) if engine == "table" else 0
     estimate = Estimate(
         safe_peak_bytes=peak + memory.uncertain_bytes + own_step_margin,
