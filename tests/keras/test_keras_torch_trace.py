@@ -5,6 +5,7 @@ Each estimate here starts a child process with KERAS_BACKEND=torch (about 5 s), 
 
 import dataclasses
 import json
+from pathlib import Path
 
 import keras
 import pytest
@@ -15,6 +16,7 @@ from oomdoctor.keras.job import make_job, reestimate
 pytest.importorskip("torch")
 
 L = keras.layers
+DISTILLER = Path(__file__).parents[1] / "models" / "distiller.py"
 
 
 def _estimate(model, batch, **kwargs):
@@ -168,34 +170,6 @@ def loss_dict_and_normalization():
     model.compile(optimizer="adam", loss={"kind": "sparse_categorical_crossentropy", "score": "mse"},
                   metrics={"kind": ["accuracy"]})
     return model
-
-class Distiller(keras.Model):
-    # keras.io's knowledge distillation: compile() with its own signature, compute_loss overridden, the
-    # labels read there; its metric is an object, which makes its counters when it is constructed
-    def __init__(self, student, teacher):
-        super().__init__()
-        self.student, self.teacher = student, teacher
-        self.teacher.trainable = False
-
-    def compile(self, optimizer, metrics, student_loss_fn, temperature=3):
-        super().compile(optimizer=optimizer, metrics=metrics)
-        self.student_loss_fn, self.temperature = student_loss_fn, temperature
-
-    def call(self, x):
-        return self.student(x)
-
-    def compute_loss(self, x=None, y=None, y_pred=None, sample_weight=None, allow_empty=False):
-        soft = keras.ops.softmax(self.teacher(x, training=False) / self.temperature)
-        return self.student_loss_fn(y, y_pred) + keras.losses.KLDivergence()(soft, keras.ops.softmax(y_pred))
-
-
-def distiller():
-    teacher = keras.Sequential([keras.Input((12,)), layers.Dense(256, activation="relu"), layers.Dense(5)])
-    student = keras.Sequential([keras.Input((12,)), layers.Dense(16, activation="relu"), layers.Dense(5)])
-    model = Distiller(student, teacher)
-    model.compile(optimizer=keras.optimizers.Adam(), metrics=[keras.metrics.SparseCategoricalAccuracy()],
-                  student_loss_fn=keras.losses.SparseCategoricalCrossentropy(from_logits=True))
-    return model
 """
 
 
@@ -228,12 +202,10 @@ def test_a_metric_given_as_an_object_is_traced():
     assert _estimate(model, 16).engine == "keras-torch-trace"
 
 
-def test_a_model_with_its_own_compile_and_loss_and_a_metric_object_is_traced(tmp_path):
+def test_a_model_with_its_own_compile_and_loss_and_a_metric_object_is_traced():
     from oomdoctor.keras.loading import load_model
 
-    source = tmp_path / "user_models.py"
-    source.write_text(_USER_MODELS)
-    model = load_model(f"{source}:distiller")
+    model = load_model(f"{DISTILLER}:distiller")
     assert model.compiled and model.temperature == 3  # its own compile() ran, and Keras's
     est = oomdoctor.estimate(model, 16, backend="torch", gpu="H200", input_shape=(12,))
     assert est.engine == "keras-torch-trace", est.notes

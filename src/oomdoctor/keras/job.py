@@ -328,7 +328,7 @@ def _layer_rows(job: Job, memory: StepMemory) -> list[LayerRow]:
 
 def engine_of(job: Job) -> tuple[str, str | None]:
     """``(engine, why the table answers)``; the reason is ``None`` when an exact engine answered."""
-    from .backends.xla_compile import CompiledStep, compiled_step
+    from .backends.xla_compile import CompiledStep
 
     exact = job.exact
     if job.remat:
@@ -347,8 +347,7 @@ def engine_of(job: Job) -> tuple[str, str | None]:
     if job.device is Device.CPU:
         if exact.tensorflow_cpu_ratio is not None or exact.tensorflow_cpu_own is not None:
             return "tensorflow-xla-cpu", None
-        step = compiled_step(job.model, job.batch_size, job.optimizer.spec.name, target=None, precision="float32",
-                             inputs=job._input_specs, outputs=job._output_shapes) if job.model is not None else None
+        step = job._jax_cpu_step(job.batch_size) if job.model is not None else None
         if isinstance(step, CompiledStep):
             if any(use.kind is Kind.RNN for use in job.uses):
                 # backends.tensorflow: TensorFlow's while loop keeps far more per step than JAX's scan
@@ -373,18 +372,15 @@ def engine_of(job: Job) -> tuple[str, str | None]:
 def _own_optimizer_notes(job: Job) -> list[str]:
     """A model that keeps optimizers of its own for its own train_step (a GAN's d_optimizer and g_optimizer):
     the optimizer the report names is the one compile() gave Keras, which Keras builds all the same."""
-    import keras
+    from .step_model import own_optimizers
 
-    if job.model is None:
-        return []
-    compiled = getattr(job.model, "optimizer", None)
-    own = [(name, type(value).__name__) for name, value in vars(job.model).items()
-           if isinstance(value, keras.optimizers.Optimizer) and value is not compiled]
+    own = own_optimizers(job.model) if job.model is not None else {}
     if not own:
         return []
     return [_("{model} keeps optimizers of its own ({optimizers}); the optimizer named above is the one compile() "
               "gave Keras, which Keras builds even where the model's own train_step never uses it.").format(
-        model=type(job.model).__name__, optimizers=", ".join(f"{name}: {kind}" for name, kind in own))]
+        model=type(job.model).__name__,
+        optimizers=", ".join(f"{name}: {type(optimizer).__name__}" for name, optimizer in own.items()))]
 
 
 def _own_step_margin(job: Job, notes: list[str]) -> int:

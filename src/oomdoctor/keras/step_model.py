@@ -134,9 +134,7 @@ def labels_loss(copy: Any, arguments: dict, output_shapes: list[tuple] | None = 
     overrides ``compute_loss`` and keeps Keras's ``train_step`` (keras.io's distiller) compiles no loss
     but is still given ``(x, y)`` and reads ``y`` in its own loss: its labels are shaped for the default
     loss of each output. A model with its own ``train_step`` (a GAN, a VAE) is given ``x`` alone."""
-    import keras
-
-    if arguments.get("loss") is not None or type(copy).train_step is not keras.Model.train_step:
+    if arguments.get("loss") is not None or "train_step" in own_training(copy):
         return arguments.get("loss")
     return _default_loss(copy, output_shapes)
 
@@ -173,6 +171,16 @@ def own_training(model: Any) -> list[str]:
 
     cls = type(model)
     return [name for name in ("train_step", "compute_loss") if getattr(cls, name) is not getattr(keras.Model, name)]
+
+
+def own_optimizers(model: Any) -> dict[str, Any]:
+    """The optimizers the model keeps besides the compiled one, by attribute (a GAN's ``d_optimizer`` and
+    ``g_optimizer``, given to its own compile() for its own train_step)."""
+    import keras
+
+    compiled = getattr(model, "optimizer", None)
+    return {name: value for name, value in vars(model).items()
+            if isinstance(value, keras.optimizers.Optimizer) and value is not compiled}
 
 
 def untraced_layer_outputs(model: Any, traced: set[int]) -> tuple[list[str], int]:

@@ -310,10 +310,9 @@ def _record_once(model, batch_size: int, request: dict, batch):
 def _optimizers(model) -> list:
     """The compiled optimizer and those the model keeps for its own train_step (a GAN's d_optimizer and
     g_optimizer, given to its own compile()): each made its step counter when constructed."""
-    import keras
+    from ..step_model import own_optimizers
 
-    own = [value for value in vars(model).values() if isinstance(value, keras.optimizers.Optimizer)]
-    return [model.optimizer, *(o for o in own if o is not model.optimizer)]
+    return [model.optimizer, *own_optimizers(model).values()]
 
 
 def _metric_variables(model) -> list:
