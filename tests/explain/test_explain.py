@@ -638,3 +638,98 @@ def test_xlas_peak_buffer_of_the_requests_size_gives_its_shape():
     result = explain(log.format(n=58982400))
     assert (result.shape, result.dtype) == ([14745600], "f32")
     assert explain(log.format(n=49592744)).shape is None
+
+
+def test_xla_constant_copied_beside_the_pool_is_preallocation():
+    """XLA copies a program's constants to the GPU with allocations of their own, outside its BFC pool: "Failed to
+    allocate 7077888 bytes for new constant" is the pool holding the GPU, whatever the size."""
+    from oomdoctor.explain import explain
+
+    result = explain("jaxlib.xla_extension.XlaRuntimeError: INTERNAL: Failed to allocate 7077888 bytes for new "
+                     "constant\n")
+    assert (result.oom, result.framework, result.requested_bytes, result.case) == (True, "jax", 7077888,
+                                                                                   "preallocation")
+    assert "XLA_PYTHON_CLIENT_PREALLOCATE=false" in result.fixes[0]
+
+
+def test_nccl_allocation_in_its_last_error_alone():
+    """NCCL 2.12+ reports its own failed allocation as "Last error: Failed to CUDA calloc async 1920 bytes" under an
+    internal error, with no "Cuda failure 'out of memory'" line."""
+    from oomdoctor.explain import explain
+
+    result = explain("RuntimeError: NCCL error in: ProcessGroupNCCL.cpp:1269, internal error, NCCL version 2.14.3\n"
+                     "ncclInternalError: Internal check failed.\nLast error:\nFailed to CUDA calloc async 1920 bytes\n")
+    assert (result.oom, result.framework, result.requested_bytes, result.case) == (True, "nccl", 1920, "nccl-buffers")
+
+
+def test_onnxruntime_arena_is_ram_unless_a_gpu_provider_runs():
+    """ONNX Runtime's arenas print one message for every provider: a log that names no GPU provider ran on the CPU."""
+    from oomdoctor.explain import explain
+
+    line = ("[E:onnxruntime:, sequential_executor.cc:339 onnxruntime::SequentialExecutor::Execute] Non-zero status "
+            "code returned while running Conv node. Name:'347_nchwc' Status Message: bfc_arena.cc:330 "
+            "onnxruntime::BFCArena::AllocateRawInternal Failed to allocate memory for requested buffer of size "
+            "285081600\n")
+    cpu = explain(line)
+    assert (cpu.oom, cpu.framework, cpu.memory, cpu.requested_bytes, cpu.case) == (
+        True, "onnxruntime", "host", 285081600, "host-memory")
+    assert "enable_cpu_mem_arena" in cpu.fixes[0]
+    gpu = explain("providers=['CUDAExecutionProvider']\n" + line)
+    assert (gpu.memory, gpu.case) == ("gpu", "activations-batch")
+
+
+def test_vllm_cache_budget_is_its_memory_share():
+    """vLLM's "No available memory for the cache blocks" is its budget (gpu_memory_utilization), not an allocation."""
+    from oomdoctor.explain import explain
+
+    result = explain("ERROR 11-18 18:07:28 engine.py:366] ValueError: No available memory for the cache blocks. Try "
+                     "increasing `gpu_memory_utilization` when initializing the engine.\n")
+    assert (result.oom, result.framework, result.case) == (True, "vllm", "limit-or-other-process")
+    assert "gpu_memory_utilization" in result.fixes[0]
+
+
+def test_dataparallel_over_unequal_gpus_is_which_gpu():
+    """PyTorch's DataParallel warns when one GPU has less than 75 % of another's memory; thrust's launch error is a
+    CUDA out-of-memory too."""
+    from oomdoctor.explain import explain
+
+    result = explain("UserWarning:\nThere is an imbalance between your GPUs. You may want to exclude GPU 0 which\n"
+                     "has less than 75% of the memory or cores of GPU 1.\n"
+                     "RuntimeError: after cudaLaunch in triple_chevron_launcher::launch(): out of memory\n")
+    assert (result.oom, result.framework, result.case) == (True, "torch", "which-gpu")
+    assert "device_ids" in result.fixes[0]
+
+
+def test_a_child_killed_by_sigkill_is_host_memory():
+    """torchrun's summary of a rank killed by SIGKILL: most often the kernel's OOM killer, which the advice says how to
+    confirm."""
+    from oomdoctor.explain import explain
+
+    result = explain("torch.distributed.elastic.multiprocessing.errors.ChildFailedError:\ntrain.py FAILED\n"
+                     "Root Cause (first observed failure):\n[0]:\n  rank      : 2 (local_rank: 2)\n"
+                     "  exitcode  : -9 (pid: 36071)\n  traceback : Signal 9 (SIGKILL) received by PID 36071\n")
+    assert (result.oom, result.memory, result.case) == (True, "host", "host-memory")
+    assert "dmesg" in result.fixes[0]
+    assert not explain("  exitcode  : -90 (pid: 1)\n").oom
+
+
+def test_resource_exhausted_error_named_a_line_before_its_oom_is_tensorflows():
+    """TensorFlow's "ResourceExhaustedError: 2 root error(s) found." comes before its "Resource exhausted: OOM when
+    allocating tensor": TensorFlow's message, with the tensor's shape, not XLA's."""
+    from oomdoctor.explain import explain
+
+    result = explain("ResourceExhaustedError: 2 root error(s) found.\n  (0) Resource exhausted: OOM when allocating "
+                     "tensor with shape[1000,12,256,256] and type float on /job:localhost/replica:0/task:0/device:GPU:0 "
+                     "by allocator GPU_0_bfc\n")
+    assert (result.framework, result.shape, result.dtype) == ("tensorflow", [1000, 12, 256, 256], "float32")
+
+
+def test_a_request_the_device_had_free_is_not_the_caches_pieces():
+    """PyTorch asks the driver for a new segment before it reports an OOM: a 2 MiB request that failed with 203 GiB
+    free is a limit or the driver, however much its cache holds unused."""
+    from oomdoctor.explain import explain
+
+    result = explain("torch.OutOfMemoryError: HIP out of memory. Tried to allocate 2.00 MiB. GPU 7 has a total "
+                     "capacity of 287.98 GiB of which 203.49 GiB is free. Of the allocated memory 68.63 GiB is "
+                     "allocated by PyTorch, and 14.93 GiB is reserved by PyTorch but unallocated.\n")
+    assert result.case == "limit-or-other-process"

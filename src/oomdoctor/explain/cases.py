@@ -113,6 +113,9 @@ def _cache_fragmented(facts: Facts) -> bool:
     if requested is None or unused is None or not facts.total_bytes or unused < 0.05 * facts.total_bytes:
         return False
     # where the device alone had room for it, the request was free: a limit or another process, not the pieces
+    # (PyTorch asks the driver for a new segment before it reports an OOM, whatever its cache holds)
+    if free is not None and free >= requested * (1 + _PRINTED):
+        return False
     return unused >= requested or free is not None and free < requested <= free + unused
 
 
@@ -161,6 +164,8 @@ def choose(facts: Facts) -> str:
         return "compile-time"
     if _others_hold_it(facts):
         return "which-gpu" if _other_ranks_here(facts) else "limit-or-other-process"
+    if "kv_cache_budget" in clues:  # vLLM's share of the GPU (gpu_memory_utilization) left no room for its cache
+        return "limit-or-other-process"
     if "cuda_context" in clues:  # the CUDA context found no room: nothing of this process was on the device yet
         return "limit-or-other-process"
     if "moved_to_gpu" in clues:  # CUDA's own error right after a .cuda() / .to(): a copy found no room
@@ -190,6 +195,8 @@ def choose(facts: Facts) -> str:
         # StreamExecutor asked the driver itself: at start TensorFlow reserves its pool; a tiny direct
         # allocation that fails means the pool has taken the GPU
         return "preallocation"
+    if "outside_pool" in clues and facts.framework in ("tensorflow", "jax"):
+        return "preallocation"  # XLA's direct allocation beside the pool that holds the GPU
     if "driver_allocation" in clues:
         return "limit-or-other-process"  # the driver had less free than the framework expected: someone holds it
     # A request the log prints as large as what was free did not fit: each figure is rounded to a hundredth of
@@ -199,7 +206,8 @@ def choose(facts: Facts) -> str:
         return "limit-or-other-process"
     if _pool_held_back(facts):
         return "limit-or-other-process"
-    if len(facts.gpu_indices) > 1 and ("data_parallel" in clues or facts.gpu_index not in (None, 0)):
+    if len(facts.gpu_indices) > 1 and ("data_parallel" in clues or facts.gpu_index not in (None, 0)) or \
+            "gpu_imbalance" in clues:
         return "which-gpu"
     return "activations-batch"
 
@@ -272,9 +280,22 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
                      "restart; use fewer DataLoader workers (num_workers), each of which imports the framework and "
                      "its CUDA libraries again; close other programs."))
         return say, fix
-    if case == "host-memory":
+    if case == "host-memory" and "sigkill" in facts.clues:
+        say.append(_("A process was killed with SIGKILL (signal 9) from outside: on Linux the kernel's OOM killer "
+                     "does this when RAM runs out, and nothing in the program can report it."))
+        fix.append(_("See whether it was the OOM killer: dmesg -T | grep -i 'killed process' (or journalctl -k) "
+                     "names the process and its memory; a scheduler's limit (Slurm, Kubernetes) kills with SIGKILL "
+                     "too, and says so in its own log."))
+    elif case == "host-memory":
         say.append(_("The host's memory ran out, not the GPU's: {what} could not get {requested} of RAM.").format(
             what=_host_allocator(facts), requested=format_bytes(requested) if requested else _("its request")))
+    if case == "host-memory" and framework == "onnxruntime":
+        # an inference session: one node's buffer for this input, from an arena that grows and keeps what it took
+        fix.append(_("A smaller input (image size, batch) needs less; SessionOptions.enable_cpu_mem_arena = False "
+                     "frees each buffer after its run instead of keeping the arena's largest; or a machine with "
+                     "more RAM."))
+        return say, fix
+    if case == "host-memory":
         fix.append(_("Hold less in RAM: stream the data set from disk instead of loading it whole "
                      "(tf.data from files, a torch Dataset that reads each item in __getitem__), use fewer "
                      "DataLoader workers, or a machine with more RAM. GPU settings and the batch size on the "
@@ -411,6 +432,13 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
         return say, fix
     if case == "limit-or-other-process":
         elsewhere = _held_elsewhere(facts)
+        if "kv_cache_budget" in facts.clues:
+            say.append(_("vLLM found no room for its KV cache: the cache gets what is left of gpu_memory_utilization "
+                         "times the GPU's memory once the weights and a profiling run's activations are in."))
+            fix.append(_("Raise gpu_memory_utilization (0.9 by default) where nothing else uses the GPU; otherwise "
+                         "free the GPU (nvidia-smi shows who holds it), or lower max_model_len or max_num_seqs, or "
+                         "serve a smaller or quantized model."))
+            return say, fix
         if "cuda_context" in facts.clues:
             say.append(_("Not even the CUDA context (a few hundred MiB) could be created: this process had nothing on "
                          "the GPU yet, so its memory was held by another process (or the GPU is in exclusive mode "
@@ -451,6 +479,10 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
         else:
             fix.append(_("Turn on memory growth before building the model: oomdoctor.configure_gpu_memory()."))
         fix.append(_("Run one GPU program at a time, or give each its share of the GPU."))
+        if "outside_pool" in facts.clues:
+            say.append(_("XLA copies a compiled program's constants to the GPU with allocations of their own, "
+                         "outside its pool: here {requested} found no room beside the pool.").format(
+                requested=format_bytes(requested) if requested else _("its request")))
         if "unified_memory" in facts.clues:
             say.append(_("The pool was to be made of unified memory (TF_FORCE_UNIFIED_MEMORY), which may be larger "
                          "than the GPU and spill into RAM: the driver could not give the share asked for (a memory "
@@ -477,6 +509,12 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
         fix.append(_("Give each rank its own GPU before any CUDA work: torch.cuda.set_device(local_rank) (or "
                      "CUDA_VISIBLE_DEVICES set per rank), the rank's device in .to(...) rather than .cuda() or "
                      "\"cuda\", and map_location in torch.load for checkpoints saved from GPU 0."))
+        return say, fix
+    if case == "which-gpu" and "gpu_imbalance" in facts.clues:
+        say.append(_("PyTorch warned that the GPUs differ: one has less than 75 % of another's memory or cores, "
+                     "and nn.DataParallel gives each the same share of the batch, so the smaller one runs out "
+                     "first."))
+        fix.append(_("Leave the smaller GPU out: device_ids in nn.DataParallel, or CUDA_VISIBLE_DEVICES."))
         return say, fix
     if case == "which-gpu":
         say.append(_("The log names several GPUs and it failed on GPU {index}.").format(
@@ -537,4 +575,6 @@ def _host_allocator(facts: Facts) -> str:
         return _("TensorFlow's allocator {name}").format(name=facts.allocator)
     if facts.framework == "torch":
         return _("PyTorch's CPU allocator")
+    if facts.framework == "onnxruntime":
+        return _("ONNX Runtime's CPU arena")
     return _("the host allocator")

@@ -129,6 +129,8 @@ _CLUES = {
     "compile": ("compile permanent error", "program hbm requirement", "bufferassignment", "while compiling",
                 "compilation failure", "compile_and_load", "backend_compile"),
     "data_parallel": ("data_parallel", "dataparallel", "parallel_apply", "scatter_gather", "comm.gather"),
+    # nn.DataParallel's warning that one GPU has less than 75 % of another's memory or cores
+    "gpu_imbalance": ("there is an imbalance between your gpus",),
     "windows": ("c:\\", "d:\\", "\\site-packages\\", "win32", "win_amd64", "windows", "..\\c10\\"),
     "cublas": ("cublas_status_alloc_failed", "cublas_status_not_initialized", "failed to create cublas handle"),
     "cudnn": ("cudnn_status_alloc_failed", "cudnn_status_internal_error", "could not create cudnn handle"),
@@ -424,8 +426,10 @@ def _read_xla(text: str, lower: str, facts: Facts) -> bool:
     # "RESOURCE_EXHAUSTED", "Resource exhausted", "ResourceExhausted": every spelling ends in "exhausted"
     for at in _positions(lower, "exhausted"):
         window = _window(text, max(at - 9, 0), after=600)
-        if not re.match(r"(?i)resource[ _]?exhausted", window) or "OOM when allocating" in window[:80]:
-            continue  # TensorFlow's own ResourceExhaustedError is read by _read_tensorflow
+        # TensorFlow's own ResourceExhaustedError is read by _read_tensorflow (its class's name may come a line
+        # before: "ResourceExhaustedError: 2 root error(s) found. (0) Resource exhausted: OOM when allocating")
+        if not re.match(r"(?i)resource[ _]?exhausted", window) or "OOM when allocating" in window[:160]:
+            continue
         found = True
         match = (re.search(r"(?i)out of memory (?:while trying to allocate|allocating) (\d+) ?bytes", window)
                  or re.search(r"(?i)failed to allocate (?:request for )?" + SIZE + r" \((\d+)B\)", window)
@@ -443,6 +447,16 @@ def _read_xla(text: str, lower: str, facts: Facts) -> bool:
         if ordinal:
             facts.gpu_index = int(ordinal.group(1))
         facts.message = window[:300]
+    # "INTERNAL: Failed to allocate 7077888 bytes for new constant": XLA's GPU executable copies a program's
+    # constants to the device with a direct allocation (xla/service/gpu/gpu_executable.cc), not from the BFC pool;
+    # with the pool holding its share of the GPU, what is left may not take even a few MiB
+    for at in _positions(lower, "bytes for new constant")[-1:]:
+        match = re.search(r"(?i)failed to allocate (\d{1,25}) bytes for new constant$", text[max(at - 60, 0):at + 22])
+        if match:
+            found = True
+            facts.requested_bytes = number(match.group(1))
+            facts.clues.add("outside_pool")
+            facts.message = _window(text, max(at - 60, 0), after=120)
     for at in _positions(text, "BufferAssignment"):
         window = _window(text, at, after=3000)
         total = _size_after(r"total allocation: " + SIZE, window)
@@ -616,8 +630,9 @@ def _read_torch_plain(text: str, lower: str, facts: Facts) -> bool:
     # The CUDA runtime's own error, not the caching allocator's: the context, a library's workspace or a
     # copy found no memory (PyTorch's tensors fail with "Tried to allocate")
     # PyTorch 0.x's THCudaCheck: "THCudaCheck FAIL file=.../THCStorage.cu line=58 error=2 : out of memory"
+    # thrust's, from inside PyTorch's kernels: "after cudaLaunch in triple_chevron_launcher::launch(): out of memory"
     for marker in ("cuda error: out of memory", "cuda runtime error (2) : out of memory", "hip error: out of memory",
-                   "cudaerrormemoryallocation", "error=2 : out of memory"):
+                   "cudaerrormemoryallocation", "error=2 : out of memory", "launch(): out of memory"):
         for at in _positions(lower, marker):
             found = True
             facts.message = _window(text, at, before=40, after=200)
@@ -721,16 +736,33 @@ def _named_framework(lower: str) -> str | None:
     return "torch" if "torch" in lower else "jax" if "jax" in lower else "tensorflow" if "tensorflow" in lower else None
 
 
+# A process killed by SIGKILL, as its parent reports it: torchrun's ChildFailedError ("exitcode: -9",
+# "Signal 9 (SIGKILL) received by PID 36071"), torch.multiprocessing ("terminated with signal SIGKILL", "<Signals.
+# SIGKILL: 9>"), a DataLoader's worker ("is killed by signal: Killed"), Docker and Kubernetes (exit code 137, 128 + 9)
+_SIGKILLED = re.compile(r"exitcode\s{0,4}:\s{0,4}-9\b|signal 9 \(sigkill\)|terminated with signal sigkill|"
+                        r"<signals\.sigkill: 9>|is killed by signal: killed|exit(?:ed with)? code:? 137\b")
+
+
 def _read_killed(text: str, lower: str, facts: Facts) -> bool:
     """Linux's OOM killer: the shell prints ``Killed`` as the program's last line (the kernel log says
-    ``Out of memory: Killed process``). Nothing in the program could report it."""
+    ``Out of memory: Killed process``), a parent process that its child died of SIGKILL. Nothing in the program
+    could report it. SIGKILL has other senders (a scheduler's time limit, ``kill -9``): the advice says how to
+    tell."""
     tail = text[-3000:].rstrip()
     last_lines = [line.strip() for line in tail.splitlines()[-3:]]
     killed = any(re.fullmatch(r"(?:\[\d+\]\+?\s+)?Killed(?:\s.{0,80})?", line) for line in last_lines)
-    if not (killed or "out of memory: killed process" in lower[-20000:]):
+    if killed or "out of memory: killed process" in lower[-20000:]:
+        facts.memory = "host"
+        facts.message = tail[-200:]
+        return True
+    signal = None
+    for signal in _SIGKILLED.finditer(lower, max(len(lower) - 20000, 0)):
+        pass  # the last one
+    if signal is None:
         return False
     facts.memory = "host"
-    facts.message = tail[-200:]
+    facts.clues.add("sigkill")
+    facts.message = _window(text, signal.start(), before=80, after=120)
     return True
 
 
@@ -747,17 +779,30 @@ def _read_paging_file(text: str, lower: str, facts: Facts) -> bool:
     return True
 
 
+_NCCL_ALLOCATION = r"Failed to CUDA (?:calloc|malloc|host alloc)(?: async)? (\d{1,25}) bytes"
+
+
 def _read_nccl(text: str, lower: str, facts: Facts) -> bool:
+    if "nccl" not in lower:
+        return False
     for marker in ("cuda failure 'out of memory'", "cuda failure \"out of memory\"", "cuda failure 2 'out of memory'"):
         places = _positions(lower, marker)
-        if places and "nccl" in lower:
+        if places:
             at = places[-1]
             facts.message = _window(text, at, before=120, after=120)
-            calloc = re.search(r"Failed to CUDA (?:calloc|malloc|host alloc) (\d+) bytes", text[at:at + 600])
+            calloc = re.search(_NCCL_ALLOCATION, text[at:at + 600])
             facts.requested_bytes = number(calloc.group(1)) if calloc else None
             # NCCL's debug prefix: "host:pid:tid [device] file:line NCCL WARN"
             device = re.search(r"\[(\d{1,3})\] [^\n\[]{0,80}$", text[max(at - 200, 0):at])
             facts.gpu_index = int(device.group(1)) if device else None
+            return True
+    # its "Last error:" alone (NCCL 2.12 and later, under "ncclInternalError: Internal check failed"): "Failed to
+    # CUDA calloc async 1920 bytes", one of its own buffers
+    for at in _positions(lower, "failed to cuda ")[-1:]:
+        calloc = re.match(_NCCL_ALLOCATION, text[at:at + 80])
+        if calloc:
+            facts.requested_bytes = number(calloc.group(1))
+            facts.message = _window(text, at, before=120, after=80)
             return True
     return False
 
@@ -826,13 +871,43 @@ def _read_ggml(text: str, lower: str, facts: Facts) -> bool:
     return found
 
 
+def _read_onnxruntime(text: str, lower: str, facts: Facts) -> bool:
+    """ONNX Runtime's arena: ``onnxruntime::BFCArena::AllocateRawInternal Failed to allocate memory for requested
+    buffer of size 285081600``. Each execution provider has its own arena, the CPU's in RAM, CUDA's (and ROCm's,
+    TensorRT's) on the GPU, and the message is the same: a log that names no GPU provider ran on the CPU."""
+    if "onnxruntime" not in lower:
+        return False
+    for at in _positions(lower, "failed to allocate memory for requested buffer of size")[-1:]:
+        match = re.match(r"failed to allocate memory for requested buffer of size (\d{1,25})", lower[at:at + 90])
+        facts.requested_bytes = number(match.group(1)) if match else None
+        facts.memory = "gpu" if any(word in lower for word in ("cuda", "gpu", "rocm", "tensorrt")) else "host"
+        facts.message = _window(text, at, before=80, after=90)
+        return True
+    return False
+
+
+def _read_vllm(text: str, lower: str, facts: Facts) -> bool:
+    """vLLM's check after its profiling run: the KV cache gets what is left of ``gpu_memory_utilization`` x the GPU
+    once the weights and the profiled activations are in (``No available memory for the cache blocks``), and must
+    hold one sequence of ``max_model_len`` tokens (``The model's max seq len (32768) is larger than the maximum
+    number of tokens that can be stored in KV cache (5072)``). No allocation failed: a budget was too small."""
+    for marker in ("no available memory for the cache blocks",
+                   "is larger than the maximum number of tokens that can be stored in kv cache"):
+        for at in _positions(lower, marker)[-1:]:
+            facts.memory = "gpu"
+            facts.clues.add("kv_cache_budget")
+            facts.message = _window(text, at, before=100, after=160)
+            return True
+    return False
+
+
 def _framework(lower: str, facts: Facts, said_by: str) -> str:
     """Which framework's program ran out: the message's own reader, unless the context says otherwise.
 
     XLA's GPU client prints TensorFlow's BFC allocator dump (it lives in ``xla/tsl`` now), and TensorFlow
     with ``jit_compile`` prints XLA's RESOURCE_EXHAUSTED: the program's own names decide.
     """
-    if said_by in ("torch", "nccl", "llama.cpp"):
+    if said_by in ("torch", "nccl", "llama.cpp", "onnxruntime", "vllm"):
         return said_by
     tail = lower[-200_000:]
     # jaxlib was built inside TensorFlow's tree until 2023: its paths read "external/org_tensorflow/..."
@@ -884,6 +959,10 @@ def read(text: str) -> Facts:
         facts.memory = "gpu"
     elif _read_ggml(text, lower, facts):
         said_by = "llama.cpp"
+    elif _read_onnxruntime(text, lower, facts):
+        said_by = "onnxruntime"
+    elif _read_vllm(text, lower, facts):
+        said_by = "vllm"
     elif _read_numpy(text, lower, facts):
         said_by = _named_framework(lower)
         facts.oom = True
