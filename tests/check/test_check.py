@@ -2469,3 +2469,16 @@ def test_predictions_kept_beside_the_labels_they_are_scored_against_are_label_si
               "    return f1_score(y_true.cpu().numpy(), (y_pred > 0).cpu().numpy(), average='micro')\n\n\n"
               "model = torch.nn.Linear(10, 3).cuda()\nprint(evaluate(model, val_loader))\n")
     assert _rules(tmp_path, source, "tensors-kept-across-steps") == expected
+
+
+@pytest.mark.parametrize("reshape, expected", [("(n, h, w, 1)", [12]), ("(n, h * w)", [])])
+def test_fit_of_arrays_shaped_as_images_of_a_size_the_script_computes(reshape, expected, tmp_path):
+    # spectrograms loaded whole and given a channel axis from their own shape: images by their shape (N × H × W × 1),
+    # whatever H and W are, and fit() on TensorFlow copies them; flattened into rows, the size is not shown
+    source = ("import numpy as np\nimport tensorflow as tf\nfrom model_unet import unet\n"
+              "noisy = np.load('noisy.npy')\nclean = np.load('clean.npy')\n"
+              "n, h, w = noisy.shape\n"
+              f"noisy = noisy.reshape{reshape}\nclean = clean.reshape{reshape}\n\n"
+              "model = unet()\nmodel.compile('adam', 'mse')\n"
+              "model.fit(noisy, clean, epochs=10, batch_size=20)\n")
+    assert _rules(tmp_path, source, "in-memory-array") == expected

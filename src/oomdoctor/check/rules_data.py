@@ -436,7 +436,10 @@ def _large_whole_array(data: Data, script: Script) -> bool:
     size = total_bytes(data)
     if size is not None:
         return size >= NEGLIGIBLE_BYTES
-    return data.content == FILES or _largest_shape(data, script) is not None
+    # (N × H × W × C with a height and width the script computes, np.zeros((n, h, w, 1)), reshape(n, h, w, 1): images
+    # by their shape, of whatever size)
+    return data.content == FILES or _largest_shape(data, script) is not None or \
+        any(image_shaped(v) for v in script.same_data(data))
 
 
 def dtype_blowup(script: Script) -> Iterator[Finding]:
