@@ -2482,3 +2482,21 @@ def test_fit_of_arrays_shaped_as_images_of_a_size_the_script_computes(reshape, e
               "model = unet()\nmodel.compile('adam', 'mse')\n"
               "model.fit(noisy, clean, epochs=10, batch_size=20)\n")
     assert _rules(tmp_path, source, "in-memory-array") == expected
+
+
+@pytest.mark.parametrize("shape, fill, expected", [
+    ("(len(sentences), maxlen, len(chars))", "x[i, t, char_indices[char]] = 1", [15]),
+    ("(len(sentences), maxlen)", "x[i, t] = char_indices[char]", []),  # the indices: a few integers per sample
+])
+def test_fit_of_sequences_one_hot_encoded_at_every_position(shape, fill, expected, tmp_path):
+    # a vector as long as the vocabulary for every character of every window: the text many times over, of a
+    # size the script does not show, and fit() on TensorFlow copies it
+    source = ("import numpy as np\nfrom keras.models import Sequential\nfrom keras.layers import LSTM, Dense\n\n"
+              "text = open('lyrics.txt').read()\nchars = sorted(set(text))\n"
+              "char_indices = {c: i for i, c in enumerate(chars)}\nmaxlen = 50\n"
+              "sentences = [text[i:i + maxlen] for i in range(0, len(text) - maxlen, 3)]\n"
+              f"x = np.zeros({shape}, dtype=np.bool_)\n"
+              f"for i, sentence in enumerate(sentences):\n    for t, char in enumerate(sentence):\n        {fill}\n"
+              "model = Sequential([LSTM(128), Dense(len(chars), activation='softmax')])\n"
+              "model.fit(x, x[:, -1], batch_size=128, epochs=60)\n")
+    assert _rules(tmp_path, source, "in-memory-array") == expected

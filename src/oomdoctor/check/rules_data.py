@@ -438,8 +438,18 @@ def _large_whole_array(data: Data, script: Script) -> bool:
         return size >= NEGLIGIBLE_BYTES
     # (N × H × W × C with a height and width the script computes, np.zeros((n, h, w, 1)), reshape(n, h, w, 1): images
     # by their shape, of whatever size)
+    # (a vector as long as the vocabulary for every position of every sequence, X[i, t, index[c]] = 1 or
+    # to_categorical(padded): the text many times over, whatever the count)
     return data.content == FILES or _largest_shape(data, script) is not None or \
-        any(image_shaped(v) for v in script.same_data(data))
+        any(image_shaped(v) for v in script.same_data(data)) or data.root in _one_hot_sequence_roots(script)
+
+
+def _one_hot_sequence_roots(script: Script) -> set[str]:
+    """The data sets that one-hot encode every position of every sequence (dtype-blowup says where)."""
+    def find() -> set[str]:
+        return {seen.value.root for seen in script.seen("filled") if _one_hot_sequences(seen)} | \
+            {seen.value.root for seen in script.seen("one-hot-sequences")}
+    return script.memoized("one-hot-sequence-roots", find)
 
 
 def dtype_blowup(script: Script) -> Iterator[Finding]:
