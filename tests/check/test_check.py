@@ -2500,3 +2500,20 @@ def test_fit_of_sequences_one_hot_encoded_at_every_position(shape, fill, expecte
               "model = Sequential([LSTM(128), Dense(len(chars), activation='softmax')])\n"
               "model.fit(x, x[:, -1], batch_size=128, epochs=60)\n")
     assert _rules(tmp_path, source, "in-memory-array") == expected
+
+
+@pytest.mark.parametrize("size, expected", [("img_rows=512, img_cols=512", [16]), ("img_rows=25, img_cols=96", [])])
+def test_fit_of_arrays_whose_samples_a_model_input_of_attributes_shows_are_large(size, expected, tmp_path):
+    # Input((self.img_rows, self.img_cols, 3)) with the sizes the constructor's defaults give: 512 x 512 x 3 samples
+    # fill memory whatever their count, and fit() on TensorFlow copies them; 25 x 96 captchas do only if many
+    source = ("import numpy as np\nfrom keras.layers import Conv2D, Input\nfrom keras.models import Model\n\n\n"
+              "class Trainer:\n"
+              f"    def __init__(self, {size}):\n"
+              "        self.img_rows = img_rows\n        self.img_cols = img_cols\n\n"
+              "    def train(self):\n"
+              "        images = np.load('imgs_train.npy')\n        masks = np.load('imgs_mask_train.npy')\n"
+              "        inputs = Input((self.img_rows, self.img_cols, 3))\n"
+              "        model = Model(inputs, Conv2D(1, 1, activation='sigmoid')(inputs))\n"
+              "        model.fit(images, masks, batch_size=2, epochs=50)\n\n\n"
+              "Trainer().train()\n")
+    assert _rules(tmp_path, source, "in-memory-array") == expected
