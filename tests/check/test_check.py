@@ -2517,3 +2517,17 @@ def test_fit_of_arrays_whose_samples_a_model_input_of_attributes_shows_are_large
               "        model.fit(images, masks, batch_size=2, epochs=50)\n\n\n"
               "Trainer().train()\n")
     assert _rules(tmp_path, source, "in-memory-array") == expected
+
+
+@pytest.mark.parametrize("scaled, expected", [("normalize(np.array(images), axis=1)", [12]),
+                                              ("normalize(np.array(images[:50]), axis=1)", [])])  # a few to look at
+def test_fit_of_decoded_images_scaled_by_a_library_function(scaled, expected, tmp_path):
+    # keras.utils.normalize gives a new float array of what it is given: still every decoded image, copied by fit()
+    source = ("import os\nimport cv2\nimport numpy as np\nfrom keras.utils import normalize\n"
+              "from keras_unet_collection import models\n\n"
+              "images = [cv2.imread('imgs/' + name, 0) for name in os.listdir('imgs')]\n"
+              f"x = np.expand_dims({scaled}, 3)\n"
+              "model = models.att_unet_2d((256, 256, 1), [64, 128], n_labels=1)\n"
+              "model.compile('adam', 'binary_crossentropy')\n\n"
+              "model.fit(x, x, batch_size=8, epochs=10)\n")
+    assert _rules(tmp_path, source, "in-memory-array") == expected
