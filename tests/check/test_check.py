@@ -2531,3 +2531,16 @@ def test_fit_of_decoded_images_scaled_by_a_library_function(scaled, expected, tm
               "model.compile('adam', 'binary_crossentropy')\n\n"
               "model.fit(x, x, batch_size=8, epochs=10)\n")
     assert _rules(tmp_path, source, "in-memory-array") == expected
+
+
+@pytest.mark.parametrize("given, expected", [("faces", [6]), ("faces[:64]", [])])  # a few faces to try it out
+def test_arrays_an_estimator_input_fn_thunk_passes_on(given, expected, tmp_path):
+    # input_fn=lambda: eval_input_fn(...): the Estimator calls the thunk for its data, so the arrays it names reach
+    # from_tensor_slices as a call written there would pass them
+    source = ("import pickle\nimport tensorflow as tf\n\n\n"
+              "def eval_input_fn(features, labels, batch_size):\n"
+              "    return tf.data.Dataset.from_tensor_slices((features, labels)).batch(batch_size)\n\n\n"
+              "faces = pickle.load(open('valid_faces.pkl', 'rb'))\nids = pickle.load(open('valid_ids.pkl', 'rb'))\n"
+              "classifier = tf.estimator.Estimator(model_fn=model_fn)\n"
+              f"classifier.evaluate(input_fn=lambda: eval_input_fn({given}, ids, 512))\n")
+    assert _rules(tmp_path, source, "in-memory-array") == expected

@@ -808,7 +808,13 @@ class Flow(CallHandlers):
         return self.eval(node.value, scope, ctx)
 
     def _eval_Lambda(self, node: ast.Lambda, scope: Scope, ctx: Context) -> Value:
-        return None  # runs per element, when something calls it
+        arguments = node.args
+        if not (arguments.posonlyargs or arguments.args or arguments.vararg or arguments.kwonlyargs or
+                arguments.kwarg):
+            # input_fn=lambda: eval_input_fn(x_val, y_val, 512): a thunk an Estimator calls for its data, with the
+            # values it names here; its body passes them on as a call written here would
+            self.eval(node.body, scope, ctx)
+        return None  # one with parameters runs per element, when something calls it
 
     def _eval_Attribute(self, node: ast.Attribute, scope: Scope, ctx: Context) -> Value:
         owner = self.eval(node.value, scope, ctx)
