@@ -2544,3 +2544,17 @@ def test_arrays_an_estimator_input_fn_thunk_passes_on(given, expected, tmp_path)
               "classifier = tf.estimator.Estimator(model_fn=model_fn)\n"
               f"classifier.evaluate(input_fn=lambda: eval_input_fn({given}, ids, 512))\n")
     assert _rules(tmp_path, source, "in-memory-array") == expected
+
+
+@pytest.mark.parametrize("first_layer, expected", [("Conv2D(64, (3, 3), activation='relu', input_shape=x.shape[1:])",
+                                                    [10]),
+                                                   ("Dense(64, activation='relu', input_shape=x.shape[1:])", [])])
+def test_fit_of_arrays_a_model_of_2d_convolutions_takes_as_images(first_layer, expected, tmp_path):
+    # nothing gives the pickle's shape, not even the model (input_shape=x.shape[1:]); but a model that convolves in
+    # two dimensions is given images, and fit() on TensorFlow copies them; a model of Dense layers takes rows
+    source = ("import pickle\nfrom keras.models import Sequential\nfrom keras.layers import Conv2D, Dense, Flatten\n\n"
+              "x = pickle.load(open('pixels.pkl', 'rb')) / 255\ny = pickle.load(open('labels.pkl', 'rb'))\n"
+              f"net = Sequential([{first_layer}, Flatten(), Dense(2, activation='softmax')])\n"
+              "net.compile(loss='sparse_categorical_crossentropy', optimizer='adam')\n\n"
+              "net.fit(x, y, batch_size=32, epochs=5, validation_split=0.1)\n")
+    assert _rules(tmp_path, source, "in-memory-array") == expected

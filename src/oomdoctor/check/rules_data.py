@@ -401,17 +401,36 @@ def in_memory_arrays(script: Script) -> Iterator[Finding]:
 
 def _shaped_as_model_input(data: Value, script: Script) -> Data | None:
     """An array of unknown shape given to fit(), with the samples the model's input shape shows (input_shape=(127,
-    127, 9)), where they are as large as images; None otherwise. Given to the one model the script builds, each row
-    of the array is one such sample."""
+    127, 9)), where they are as large as images, or, where it shows no numbers, that its 2-D or 3-D convolutions
+    take as images; None otherwise. Given to the one model the script builds, each row of the array is one such
+    sample."""
     shape = model_input_shape(script)
-    if not isinstance(data, Data) or data.content != ARRAYS or data.labels or data.small or shape is None or \
-            len(shape) < 2 or data.shape is not None and len(data.shape) > 1:
+    if not isinstance(data, Data) or data.content != ARRAYS or data.labels or data.small:
+        return None
+    if shape is None and data.shape is None and _convolves_images(script):
+        # (input_shape=x.shape[1:], or none at all: a model that convolves in two or three dimensions is given
+        # images, volumes or clips, whatever their size, as an N × H × W × C array is in _large_whole_array)
+        return data
+    if shape is None or len(shape) < 2 or data.shape is not None and len(data.shape) > 1:
         return None
     shaped = replace(data, shape=(None,) + shape)
     # the count is not shown: only samples so large that any data set of them (FEW at least) fills memory (of an
     # unknown dtype, a byte per value at least)
     sample = sample_bytes(shaped) or element_count(shape) or 0
     return shaped if sample * FEW >= NEGLIGIBLE_BYTES and not negligible(shaped) else None
+
+
+# Keras layers that convolve over two or three dimensions: what the model they start is given is images (or
+# spectrograms, volumes, clips)
+_IMAGE_LAYERS = ("Conv2D", "Conv3D", "Convolution2D", "Convolution3D", "SeparableConv2D", "DepthwiseConv2D",
+                 "ConvLSTM2D")
+
+
+def _convolves_images(script: Script) -> bool:
+    """The script builds its Keras model of 2-D or 3-D convolutions."""
+    return script.memoized("convolves-images", lambda: any(
+        last_part(dotted_name(call.func)) in _IMAGE_LAYERS and
+        script.module_of(call).qualified(call.func).startswith("keras.") for call in script.calls))
 
 
 def _keras_fit(call: ast.Call, script: Script) -> bool:
