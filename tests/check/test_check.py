@@ -2558,3 +2558,17 @@ def test_fit_of_arrays_a_model_of_2d_convolutions_takes_as_images(first_layer, e
               "net.compile(loss='sparse_categorical_crossentropy', optimizer='adam')\n\n"
               "net.fit(x, y, batch_size=32, epochs=5, validation_split=0.1)\n")
     assert _rules(tmp_path, source, "in-memory-array") == expected
+
+
+@pytest.mark.parametrize("first_layer, expected", [("Conv2D(32, (3, 3), input_shape=dims[1:])", [11]),
+                                                   ("Dense(32, input_shape=dims[1:])", [])])
+def test_fit_of_a_buffer_of_computed_dimensions_a_model_of_2d_convolutions_takes(first_layer, expected, tmp_path):
+    # np.zeros of dimensions read from a sample file, the channels too: no size shown, not even the channel count
+    # that would make it image-shaped; the model's 2-D convolutions say its rows are images
+    source = ("import numpy as np\nfrom keras.models import Sequential\n"
+              "from keras.layers import Conv2D, Dense, Flatten\n\ndims = np.load('first.npy').shape\n"
+              "X = np.zeros((total, dims[1], dims[2], dims[3]))\nY = np.zeros((total, 10))\n"
+              f"model = Sequential([{first_layer}, Flatten(), Dense(10, activation='softmax')])\n"
+              "model.compile(loss='categorical_crossentropy', optimizer='adam')\n\n"
+              "model.fit(X, Y, batch_size=20, epochs=50, validation_split=0.2)\n")
+    assert _rules(tmp_path, source, "in-memory-array") == expected

@@ -407,7 +407,8 @@ def _shaped_as_model_input(data: Value, script: Script) -> Data | None:
     shape = model_input_shape(script)
     if not isinstance(data, Data) or data.content != ARRAYS or data.labels or data.small:
         return None
-    if shape is None and data.shape is None and _convolves_images(script):
+    if shape is None and (data.shape is None or len(data.shape) >= 3 and sample_bytes(data) is None) and \
+            _convolves_images(script):
         # (input_shape=x.shape[1:], or none at all: a model that convolves in two or three dimensions is given
         # images, volumes or clips, whatever their size, as an N × H × W × C array is in _large_whole_array)
         return data
