@@ -2471,7 +2471,8 @@ def test_predictions_kept_beside_the_labels_they_are_scored_against_are_label_si
     assert _rules(tmp_path, source, "tensors-kept-across-steps") == expected
 
 
-@pytest.mark.parametrize("reshape, expected", [("(n, h, w, 1)", [12]), ("(n, h * w)", [])])
+@pytest.mark.parametrize("reshape, expected", [("(n, h, w, 1)", [12]), ("(n, h * w)", []),
+                                               ("(n, 28, 28, 1)", [])])  # small images: the count decides
 def test_fit_of_arrays_shaped_as_images_of_a_size_the_script_computes(reshape, expected, tmp_path):
     # spectrograms loaded whole and given a channel axis from their own shape: images by their shape (N × H × W × 1),
     # whatever H and W are, and fit() on TensorFlow copies them; flattened into rows, the size is not shown

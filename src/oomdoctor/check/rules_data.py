@@ -457,11 +457,12 @@ def _large_whole_array(data: Data, script: Script) -> bool:
     if size is not None:
         return size >= NEGLIGIBLE_BYTES
     # (N × H × W × C with a height and width the script computes, np.zeros((n, h, w, 1)), reshape(n, h, w, 1): images
-    # by their shape, of whatever size)
-    # (a vector as long as the vocabulary for every position of every sequence, X[i, t, index[c]] = 1 or
-    # to_categorical(padded): the text many times over, whatever the count)
-    return data.content == FILES or _largest_shape(data, script) is not None or \
-        any(image_shaped(v) for v in script.same_data(data)) or data.root in _one_hot_sequence_roots(script)
+    # by their shape, where no shape the script gives them says how large; a vector as long as the vocabulary for
+    # every position of every sequence, X[i, t, index[c]] = 1 or to_categorical(padded): the text many times over)
+    shaped = [v for v in script.same_data(data) if image_shaped(v)]
+    images = bool(shaped) and all(sample_bytes(v) is None for v in shaped)
+    return data.content == FILES or _largest_shape(data, script) is not None or images or \
+        data.root in _one_hot_sequence_roots(script)
 
 
 def _one_hot_sequence_roots(script: Script) -> set[str]:
