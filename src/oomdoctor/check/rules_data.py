@@ -12,7 +12,7 @@ from .context import Seen
 from .library import argument, keyword_value
 from .modules import ClassInfo, Module, own_nodes
 from .names import calls_in, dotted_name, is_eval_name, is_labels, last_part, names_in, names_inputs, words_of
-from .rules_keras import model_input_shape
+from .rules_keras import model_convolves_images, model_input_shape
 from .flow import loops_collecting
 from .script import Finding, Script
 from .values import (
@@ -408,7 +408,7 @@ def _shaped_as_model_input(data: Value, script: Script) -> Data | None:
     if not isinstance(data, Data) or data.content != ARRAYS or data.labels or data.small:
         return None
     if shape is None and (data.shape is None or len(data.shape) >= 3 and sample_bytes(data) is None) and \
-            _convolves_images(script):
+            model_convolves_images(script):
         # (input_shape=x.shape[1:], or none at all: a model that convolves in two or three dimensions is given
         # images, volumes or clips, whatever their size, as an N × H × W × C array is in _large_whole_array)
         return data
@@ -419,19 +419,6 @@ def _shaped_as_model_input(data: Value, script: Script) -> Data | None:
     # unknown dtype, a byte per value at least)
     sample = sample_bytes(shaped) or element_count(shape) or 0
     return shaped if sample * FEW >= NEGLIGIBLE_BYTES and not negligible(shaped) else None
-
-
-# Keras layers that convolve over two or three dimensions: what the model they start is given is images (or
-# spectrograms, volumes, clips)
-_IMAGE_LAYERS = ("Conv2D", "Conv3D", "Convolution2D", "Convolution3D", "SeparableConv2D", "DepthwiseConv2D",
-                 "ConvLSTM2D")
-
-
-def _convolves_images(script: Script) -> bool:
-    """The script builds its Keras model of 2-D or 3-D convolutions."""
-    return script.memoized("convolves-images", lambda: any(
-        last_part(dotted_name(call.func)) in _IMAGE_LAYERS and
-        script.module_of(call).qualified(call.func).startswith("keras.") for call in script.calls))
 
 
 def _keras_fit(call: ast.Call, script: Script) -> bool:

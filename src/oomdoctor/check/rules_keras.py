@@ -273,6 +273,20 @@ def model_input_shape(script: Script) -> tuple[int, ...] | None:
     return script.memoized("model-input-shape", lambda: _model_input_shape(script))
 
 
+# Keras layers that convolve over two or three dimensions: the model they are part of is given images (or
+# spectrograms, volumes, clips)
+_IMAGE_LAYERS = ("Conv2D", "Conv3D", "Convolution2D", "Convolution3D", "SeparableConv2D", "DepthwiseConv2D",
+                 "ConvLSTM2D")
+
+
+def model_convolves_images(script: Script) -> bool:
+    """The script builds its Keras model of 2-D or 3-D convolutions: what fit() is given is images, whatever size
+    the script shows (or does not) for them."""
+    return script.memoized("model-convolves-images", lambda: any(
+        last_part(dotted_name(call.func)) in _IMAGE_LAYERS and
+        script.module_of(call).qualified(call.func).startswith("keras.") for call in script.calls))
+
+
 def _model_input_shape(script: Script) -> tuple[int, ...] | None:
     constants = _Constants(script.tree)
     shapes = set()
