@@ -2469,3 +2469,107 @@ def test_predictions_kept_beside_the_labels_they_are_scored_against_are_label_si
               "    return f1_score(y_true.cpu().numpy(), (y_pred > 0).cpu().numpy(), average='micro')\n\n\n"
               "model = torch.nn.Linear(10, 3).cuda()\nprint(evaluate(model, val_loader))\n")
     assert _rules(tmp_path, source, "tensors-kept-across-steps") == expected
+
+
+@pytest.mark.parametrize("reshape, expected", [("(n, h, w, 1)", [12]), ("(n, h * w)", []),
+                                               ("(n, 28, 28, 1)", [])])  # small images: the count decides
+def test_fit_of_arrays_shaped_as_images_of_a_size_the_script_computes(reshape, expected, tmp_path):
+    # spectrograms loaded whole and given a channel axis from their own shape: images by their shape (N × H × W × 1),
+    # whatever H and W are, and fit() on TensorFlow copies them; flattened into rows, the size is not shown
+    source = ("import numpy as np\nimport tensorflow as tf\nfrom model_unet import unet\n"
+              "noisy = np.load('noisy.npy')\nclean = np.load('clean.npy')\n"
+              "n, h, w = noisy.shape\n"
+              f"noisy = noisy.reshape{reshape}\nclean = clean.reshape{reshape}\n\n"
+              "model = unet()\nmodel.compile('adam', 'mse')\n"
+              "model.fit(noisy, clean, epochs=10, batch_size=20)\n")
+    assert _rules(tmp_path, source, "in-memory-array") == expected
+
+
+@pytest.mark.parametrize("shape, fill, expected", [
+    ("(len(sentences), maxlen, len(chars))", "x[i, t, char_indices[char]] = 1", [15]),
+    ("(len(sentences), maxlen)", "x[i, t] = char_indices[char]", []),  # the indices: a few integers per sample
+])
+def test_fit_of_sequences_one_hot_encoded_at_every_position(shape, fill, expected, tmp_path):
+    # a vector as long as the vocabulary for every character of every window: the text many times over, of a
+    # size the script does not show, and fit() on TensorFlow copies it
+    source = ("import numpy as np\nfrom keras.models import Sequential\nfrom keras.layers import LSTM, Dense\n\n"
+              "text = open('lyrics.txt').read()\nchars = sorted(set(text))\n"
+              "char_indices = {c: i for i, c in enumerate(chars)}\nmaxlen = 50\n"
+              "sentences = [text[i:i + maxlen] for i in range(0, len(text) - maxlen, 3)]\n"
+              f"x = np.zeros({shape}, dtype=np.bool_)\n"
+              f"for i, sentence in enumerate(sentences):\n    for t, char in enumerate(sentence):\n        {fill}\n"
+              "model = Sequential([LSTM(128), Dense(len(chars), activation='softmax')])\n"
+              "model.fit(x, x[:, -1], batch_size=128, epochs=60)\n")
+    assert _rules(tmp_path, source, "in-memory-array") == expected
+
+
+@pytest.mark.parametrize("size, expected", [("img_rows=512, img_cols=512", [16]), ("img_rows=25, img_cols=96", [])])
+def test_fit_of_arrays_whose_samples_a_model_input_of_attributes_shows_are_large(size, expected, tmp_path):
+    # Input((self.img_rows, self.img_cols, 3)) with the sizes the constructor's defaults give: 512 x 512 x 3 samples
+    # fill memory whatever their count, and fit() on TensorFlow copies them; 25 x 96 captchas do only if many
+    source = ("import numpy as np\nfrom keras.layers import Conv2D, Input\nfrom keras.models import Model\n\n\n"
+              "class Trainer:\n"
+              f"    def __init__(self, {size}):\n"
+              "        self.img_rows = img_rows\n        self.img_cols = img_cols\n\n"
+              "    def train(self):\n"
+              "        images = np.load('imgs_train.npy')\n        masks = np.load('imgs_mask_train.npy')\n"
+              "        inputs = Input((self.img_rows, self.img_cols, 3))\n"
+              "        model = Model(inputs, Conv2D(1, 1, activation='sigmoid')(inputs))\n"
+              "        model.fit(images, masks, batch_size=2, epochs=50)\n\n\n"
+              "Trainer().train()\n")
+    assert _rules(tmp_path, source, "in-memory-array") == expected
+
+
+@pytest.mark.parametrize("scaled, expected", [("normalize(np.array(images), axis=1)", [12]),
+                                              ("normalize(np.array(images[:50]), axis=1)", [])])  # a few to look at
+def test_fit_of_decoded_images_scaled_by_a_library_function(scaled, expected, tmp_path):
+    # keras.utils.normalize gives a new float array of what it is given: still every decoded image, copied by fit()
+    source = ("import os\nimport cv2\nimport numpy as np\nfrom keras.utils import normalize\n"
+              "from keras_unet_collection import models\n\n"
+              "images = [cv2.imread('imgs/' + name, 0) for name in os.listdir('imgs')]\n"
+              f"x = np.expand_dims({scaled}, 3)\n"
+              "model = models.att_unet_2d((256, 256, 1), [64, 128], n_labels=1)\n"
+              "model.compile('adam', 'binary_crossentropy')\n\n"
+              "model.fit(x, x, batch_size=8, epochs=10)\n")
+    assert _rules(tmp_path, source, "in-memory-array") == expected
+
+
+@pytest.mark.parametrize("given, expected", [("faces", [6]), ("faces[:64]", [])])  # a few faces to try it out
+def test_arrays_an_estimator_input_fn_thunk_passes_on(given, expected, tmp_path):
+    # input_fn=lambda: eval_input_fn(...): the Estimator calls the thunk for its data, so the arrays it names reach
+    # from_tensor_slices as a call written there would pass them
+    source = ("import pickle\nimport tensorflow as tf\n\n\n"
+              "def eval_input_fn(features, labels, batch_size):\n"
+              "    return tf.data.Dataset.from_tensor_slices((features, labels)).batch(batch_size)\n\n\n"
+              "faces = pickle.load(open('valid_faces.pkl', 'rb'))\nids = pickle.load(open('valid_ids.pkl', 'rb'))\n"
+              "classifier = tf.estimator.Estimator(model_fn=model_fn)\n"
+              f"classifier.evaluate(input_fn=lambda: eval_input_fn({given}, ids, 512))\n")
+    assert _rules(tmp_path, source, "in-memory-array") == expected
+
+
+@pytest.mark.parametrize("first_layer, expected", [("Conv2D(64, (3, 3), activation='relu', input_shape=x.shape[1:])",
+                                                    [10]),
+                                                   ("Dense(64, activation='relu', input_shape=x.shape[1:])", [])])
+def test_fit_of_arrays_a_model_of_2d_convolutions_takes_as_images(first_layer, expected, tmp_path):
+    # nothing gives the pickle's shape, not even the model (input_shape=x.shape[1:]); but a model that convolves in
+    # two dimensions is given images, and fit() on TensorFlow copies them; a model of Dense layers takes rows
+    source = ("import pickle\nfrom keras.models import Sequential\nfrom keras.layers import Conv2D, Dense, Flatten\n\n"
+              "x = pickle.load(open('pixels.pkl', 'rb')) / 255\ny = pickle.load(open('labels.pkl', 'rb'))\n"
+              f"net = Sequential([{first_layer}, Flatten(), Dense(2, activation='softmax')])\n"
+              "net.compile(loss='sparse_categorical_crossentropy', optimizer='adam')\n\n"
+              "net.fit(x, y, batch_size=32, epochs=5, validation_split=0.1)\n")
+    assert _rules(tmp_path, source, "in-memory-array") == expected
+
+
+@pytest.mark.parametrize("first_layer, expected", [("Conv2D(32, (3, 3), input_shape=dims[1:])", [11]),
+                                                   ("Dense(32, input_shape=dims[1:])", [])])
+def test_fit_of_a_buffer_of_computed_dimensions_a_model_of_2d_convolutions_takes(first_layer, expected, tmp_path):
+    # np.zeros of dimensions read from a sample file, the channels too: no size shown, not even the channel count
+    # that would make it image-shaped; the model's 2-D convolutions say its rows are images
+    source = ("import numpy as np\nfrom keras.models import Sequential\n"
+              "from keras.layers import Conv2D, Dense, Flatten\n\ndims = np.load('first.npy').shape\n"
+              "X = np.zeros((total, dims[1], dims[2], dims[3]))\nY = np.zeros((total, 10))\n"
+              f"model = Sequential([{first_layer}, Flatten(), Dense(10, activation='softmax')])\n"
+              "model.compile(loss='categorical_crossentropy', optimizer='adam')\n\n"
+              "model.fit(X, Y, batch_size=20, epochs=50, validation_split=0.2)\n")
+    assert _rules(tmp_path, source, "in-memory-array") == expected

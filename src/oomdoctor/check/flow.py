@@ -18,6 +18,7 @@ from .library import (
     PATH_CALLS,
     PER_FILE_LOADERS,
     REDUCTIONS,
+    SCALED_COPIES,
     argument,
     dtype_of,
     keyword_value,
@@ -807,7 +808,13 @@ class Flow(CallHandlers):
         return self.eval(node.value, scope, ctx)
 
     def _eval_Lambda(self, node: ast.Lambda, scope: Scope, ctx: Context) -> Value:
-        return None  # runs per element, when something calls it
+        arguments = node.args
+        if not (arguments.posonlyargs or arguments.args or arguments.vararg or arguments.kwonlyargs or
+                arguments.kwarg):
+            # input_fn=lambda: eval_input_fn(x_val, y_val, 512): a thunk an Estimator calls for its data, with the
+            # values it names here; its body passes them on as a call written here would
+            self.eval(node.body, scope, ctx)
+        return None  # one with parameters runs per element, when something calls it
 
     def _eval_Attribute(self, node: ast.Attribute, scope: Scope, ctx: Context) -> Value:
         owner = self.eval(node.value, scope, ctx)
@@ -1439,6 +1446,12 @@ class Flow(CallHandlers):
         if isinstance(node.func, ast.Attribute) and node.func.attr in ("fit_transform", "transform") and call.args \
                 and isinstance(call.args[0], Data) and call.callee is None:
             return replace(call.args[0], line=node.lineno)  # scaler.fit_transform(x): x scaled, a new array of it
+        if call.qualified in SCALED_COPIES and call.args and isinstance(call.args[0], Data) and call.callee is None:
+            # normalize(np.array(images), axis=1): the data set scaled, a new float array of it (float64 of
+            # integers: x / np.linalg.norm(x))
+            data = call.args[0]
+            return replace(data, line=node.lineno, dtype=data.dtype if (data.dtype or "").startswith("float") else
+                           None if data.dtype is None else "float64")
         item = next((a for a in list(call.args) + list(call.kwargs.values()) if isinstance(a, Item)), None)
         if item is not None and call.callee is None and call.qualified in _SAME_DTYPE:
             return replace(item, shape=None)  # np.expand_dims(img, 0): the same values, another shape

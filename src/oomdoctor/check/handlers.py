@@ -280,7 +280,7 @@ class CallHandlers:
             size = keyword_value(node, "target_size")
             mode = keyword_value(node, "color_mode")
             channels = 1 if isinstance(mode, ast.Constant) and mode.value == "grayscale" else 3
-            shape = _literal_shape(size, self.values)
+            shape = literal_shape(size, self.values)
             return Item((shape + (channels,)) if shape and len(shape) == 2 else None, dtype)
         if call.qualified == "librosa.load":
             rate = self.values.get(keyword_value(node, "sr")) if keyword_value(node, "sr") is not None \
@@ -407,7 +407,7 @@ class CallHandlers:
             shape_node = node.args[0] if node.args else keyword_value(node, "shape") or keyword_value(node, "size")
             if name.startswith("numpy.random."):  # randint(low, high, size), uniform(low, high, size)...
                 shape_node = argument(node, "size", 2)
-            shape = _literal_shape(shape_node, self.values) if shape_node is not None else None
+            shape = literal_shape(shape_node, self.values) if shape_node is not None else None
         if not shape:
             return None
         dtype_node = keyword_value(node, "dtype") or (node.args[1] if len(node.args) > 1 and name in
@@ -607,7 +607,7 @@ class CallHandlers:
         if last == "from_generator":
             return Pipeline("generator")
         if last in ("image_dataset_from_directory", "audio_dataset_from_directory"):
-            size = _literal_shape(keyword_value(call.node, "image_size"), self.values) or (256, 256)
+            size = literal_shape(keyword_value(call.node, "image_size"), self.values) or (256, 256)
             element = size[0] * size[1] * 3 * 4 if len(size) == 2 and None not in size else None
             pipeline = Pipeline(FILES, element_bytes=element if last.startswith("image") else None)
             subset = keyword_value(call.node, "subset")
@@ -710,7 +710,7 @@ def _first_dimension_is_a_batch(call: Call) -> bool:
     return is_batch_size(first)
 
 
-def _literal_shape(node: ast.AST | None, values: dict[ast.AST, Value]) -> tuple[int | None, ...] | None:
+def literal_shape(node: ast.AST | None, values: dict[ast.AST, Value]) -> tuple[int | None, ...] | None:
     """(60000, 224, 224, 3), or (IMG, IMG) with IMG = 224 known: the dimensions the script writes."""
     if node is None:
         return None
@@ -752,7 +752,7 @@ def _resized(call: Call, image: Item, values: dict[ast.AST, Value]) -> tuple[int
     node = call.node
     index, keyword, width_first = _RESIZES.get(call.qualified, (0, "size", True))  # PIL: image.resize((w, h))
     size_node = node.args[index] if len(node.args) > index else keyword_value(node, keyword)
-    size = _literal_shape(size_node, values)
+    size = literal_shape(size_node, values)
     if not size or len(size) < 2:
         return None
     height, width = (size[1], size[0]) if width_first else size[:2]

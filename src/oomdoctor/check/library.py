@@ -74,6 +74,11 @@ NUMPY_TYPE_CONVERSIONS = {"numpy.uint8", "numpy.int8", "numpy.uint16", "numpy.in
 NUMPY_COPIES = {"numpy.array", "numpy.stack", "numpy.vstack", "numpy.hstack", "numpy.concatenate",
                 "numpy.copy", "numpy.dstack", "numpy.asarray", "numpy.ascontiguousarray", "numpy.asfarray",
                 "numpy.asanyarray"} | NUMPY_TYPE_CONVERSIONS
+# Functions that give a scaled copy of the array they are given, the shape it has: Keras's L2 normalize and the
+# function forms of scikit-learn's scalers
+SCALED_COPIES = {"keras.utils.normalize", "keras.utils.np_utils.normalize", "sklearn.preprocessing.normalize",
+                 "sklearn.preprocessing.scale", "sklearn.preprocessing.minmax_scale",
+                 "sklearn.preprocessing.robust_scale", "sklearn.preprocessing.maxabs_scale"}
 # np.ndarray(shape, dtype): the constructor, as np.empty (uninitialised, float64 unless told)
 NUMPY_CREATORS = {"numpy.zeros": "float64", "numpy.ones": "float64", "numpy.empty": "float64",
                   "numpy.ndarray": "float64",

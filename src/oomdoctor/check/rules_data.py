@@ -12,7 +12,7 @@ from .context import Seen
 from .library import argument, keyword_value
 from .modules import ClassInfo, Module, own_nodes
 from .names import calls_in, dotted_name, is_eval_name, is_labels, last_part, names_in, names_inputs, words_of
-from .rules_keras import model_input_shape
+from .rules_keras import model_convolves_images, model_input_shape
 from .flow import loops_collecting
 from .script import Finding, Script
 from .values import (
@@ -401,11 +401,18 @@ def in_memory_arrays(script: Script) -> Iterator[Finding]:
 
 def _shaped_as_model_input(data: Value, script: Script) -> Data | None:
     """An array of unknown shape given to fit(), with the samples the model's input shape shows (input_shape=(127,
-    127, 9)), where they are as large as images; None otherwise. Given to the one model the script builds, each row
-    of the array is one such sample."""
+    127, 9)), where they are as large as images, or, where it shows no numbers, that its 2-D or 3-D convolutions
+    take as images; None otherwise. Given to the one model the script builds, each row of the array is one such
+    sample."""
     shape = model_input_shape(script)
-    if not isinstance(data, Data) or data.content != ARRAYS or data.labels or data.small or shape is None or \
-            len(shape) < 2 or data.shape is not None and len(data.shape) > 1:
+    if not isinstance(data, Data) or data.content != ARRAYS or data.labels or data.small:
+        return None
+    if shape is None and (data.shape is None or len(data.shape) >= 3 and sample_bytes(data) is None) and \
+            model_convolves_images(script):
+        # (input_shape=x.shape[1:], or none at all: a model that convolves in two or three dimensions is given
+        # images, volumes or clips, whatever their size, as an N × H × W × C array is in _large_whole_array)
+        return data
+    if shape is None or len(shape) < 2 or data.shape is not None and len(data.shape) > 1:
         return None
     shaped = replace(data, shape=(None,) + shape)
     # the count is not shown: only samples so large that any data set of them (FEW at least) fills memory (of an
@@ -436,7 +443,21 @@ def _large_whole_array(data: Data, script: Script) -> bool:
     size = total_bytes(data)
     if size is not None:
         return size >= NEGLIGIBLE_BYTES
-    return data.content == FILES or _largest_shape(data, script) is not None
+    # (N × H × W × C with a height and width the script computes, np.zeros((n, h, w, 1)), reshape(n, h, w, 1): images
+    # by their shape, where no shape the script gives them says how large; a vector as long as the vocabulary for
+    # every position of every sequence, X[i, t, index[c]] = 1 or to_categorical(padded): the text many times over)
+    shaped = [v for v in script.same_data(data) if image_shaped(v)]
+    images = bool(shaped) and all(sample_bytes(v) is None for v in shaped)
+    return data.content == FILES or _largest_shape(data, script) is not None or images or \
+        data.root in _one_hot_sequence_roots(script)
+
+
+def _one_hot_sequence_roots(script: Script) -> set[str]:
+    """The data sets that one-hot encode every position of every sequence (dtype-blowup says where)."""
+    def find() -> set[str]:
+        return {seen.value.root for seen in script.seen("filled") if _one_hot_sequences(seen)} | \
+            {seen.value.root for seen in script.seen("one-hot-sequences")}
+    return script.memoized("one-hot-sequence-roots", find)
 
 
 def dtype_blowup(script: Script) -> Iterator[Finding]:

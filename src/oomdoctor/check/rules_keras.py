@@ -7,6 +7,7 @@ from typing import Callable, Iterator
 
 from ..i18n import _
 from ..units import format_bytes
+from .handlers import literal_shape
 from .library import argument, keyword_value
 from .modules import FunctionInfo, Module
 from .names import calls_in, dotted_name, last_part
@@ -266,9 +267,24 @@ _HUGE_HEAD_WEIGHTS = 30_000_000
 
 def model_input_shape(script: Script) -> tuple[int, ...] | None:
     """The shape of one sample the script's Keras model takes, from the input shape it gives the first layer in
-    numbers (input_shape=(127, 127, 9), Input(shape=(224, 224, 3)), or a name bound to such a tuple): what fit()'s
-    arrays hold per sample where nothing else shows it. None where the script gives none, or several that differ."""
+    numbers (input_shape=(127, 127, 9), Input(shape=(224, 224, 3)), a name bound to such a tuple, or attributes the
+    flow knows the numbers of, Input((self.img_rows, self.img_cols, 3))): what fit()'s arrays hold per sample where
+    nothing else shows it. None where the script gives none, or several that differ."""
     return script.memoized("model-input-shape", lambda: _model_input_shape(script))
+
+
+# Keras layers that convolve over two or three dimensions: the model they are part of is given images (or
+# spectrograms, volumes, clips)
+_IMAGE_LAYERS = ("Conv2D", "Conv3D", "Convolution2D", "Convolution3D", "SeparableConv2D", "DepthwiseConv2D",
+                 "ConvLSTM2D")
+
+
+def model_convolves_images(script: Script) -> bool:
+    """The script builds its Keras model of 2-D or 3-D convolutions: what fit() is given is images, whatever size
+    the script shows (or does not) for them."""
+    return script.memoized("model-convolves-images", lambda: any(
+        last_part(dotted_name(call.func)) in _IMAGE_LAYERS and
+        script.module_of(call).qualified(call.func).startswith("keras.") for call in script.calls))
 
 
 def _model_input_shape(script: Script) -> tuple[int, ...] | None:
@@ -287,6 +303,10 @@ def _model_input_shape(script: Script) -> tuple[int, ...] | None:
                 parts = [_int_of(e, at) for e in node.elts]
             else:
                 return None
+            if None in parts:
+                # Input((self.img_rows, self.img_cols, 3)) with the sizes a constructor's defaults give, or a tuple
+                # bound in a function: the numbers the flow found them to hold
+                parts = list(literal_shape(node, script.flow.values) or parts)
             if any(k.arg == "batch_input_shape" for k in call.keywords):
                 parts = parts[1:]
             if not parts or None in parts:
