@@ -1,4 +1,4 @@
-#from simple_unet_model import simple_unet_model   #Use normal unet model
+#older variant imported a plain U-Net from a local simple_unet_model file
 from keras.utils import normalize
 import os
 import cv2
@@ -10,247 +10,247 @@ from tensorflow.keras.optimizers import Adam
 
 
 
-#melanoma
-image_directory = 'H:/DATASETS/new10k/reorganized_jpg/mel/greyscales/greyscale/'
-mask_directory = 'H:/DATASETS/new10k/reorganized_jpg/mel/masks/mel_mask/'
+#lesion class: mel
+img_folder = 'H:/DATASETS/new10k/reorganized_jpg/mel/greyscales/greyscale/'
+mask_folder = 'H:/DATASETS/new10k/reorganized_jpg/mel/masks/mel_mask/'
 
 
-'''image_directory = 'H:/DATASETS/new10k/reorganized_jpg/nv/greyscale/'
-mask_directory = 'H:/DATASETS/new10k/reorganized_jpg/nv/mask/'
+'''alternative class (nv), left disabled:
+img_folder / mask_folder would point at the nv folders
 '''
 
 
 
-SIZE = 256
-image_dataset = []  #Many ways to handle data, you can use pandas. Here, we are using a list format.  
-mask_dataset = []  #Place holders to define add labels. We will add 0 to all parasitized images and 1 to uninfected.
+IMG_SIDE = 256
+lesion_image_dataset = []  #plain Python list that collects every resized greyscale picture
+lesion_mask_dataset = []  #matching list for the lesion masks, filled in the second loop
 
-images = os.listdir(image_directory)
-for i, image_name in enumerate(images):    #Remember enumerate method adds a counter and returns the enumerate object
-    if (image_name.split('.')[1] == 'jpg'):
-        #print(image_directory+image_name)
-        image = cv2.imread(image_directory+image_name, 0)
-        image = Image.fromarray(image)
-        image = image.resize((SIZE, SIZE))
-        image_dataset.append(np.array(image))
+image_files = os.listdir(img_folder)
+for i, img_file_name in enumerate(image_files):    #i is only a running counter here
+    if (img_file_name.split('.')[1] == 'jpg'):
+        #debug: show which file is read
+        img = cv2.imread(img_folder+img_file_name, 0)
+        img = Image.fromarray(img)
+        img = img.resize((IMG_SIDE, IMG_SIDE))
+        lesion_image_dataset.append(np.array(img))
 
-#Iterate through all images in Uninfected folder, resize to 64 x 64
-#Then save into the same numpy array 'dataset' but with label 1
+#second pass: the mask folder, same reading and resizing
+#each mask goes to its own list
 
-masks = os.listdir(mask_directory)
-for i, image_name in enumerate(masks):
-    if (image_name.split('.')[1] == 'jpg'):
-        image = cv2.imread(mask_directory+image_name, 0)
-        image = Image.fromarray(image)
-        image = image.resize((SIZE, SIZE))
-        mask_dataset.append(np.array(image))
+mask_files = os.listdir(mask_folder)
+for i, img_file_name in enumerate(mask_files):
+    if (img_file_name.split('.')[1] == 'jpg'):
+        img = cv2.imread(mask_folder+img_file_name, 0)
+        img = Image.fromarray(img)
+        img = img.resize((IMG_SIDE, IMG_SIDE))
+        lesion_mask_dataset.append(np.array(img))
 
 
-#Normalize images
-image_dataset = np.expand_dims(normalize(np.array(image_dataset), axis=1),3)
-#D not normalize masks, just rescale to 0 to 1
-mask_dataset = np.expand_dims((np.array(mask_dataset)),3) /255.
+#scale the pictures with keras' normalize
+lesion_image_dataset = np.expand_dims(normalize(np.array(lesion_image_dataset), axis=1),3)
+#masks only divided by 255 so they lie in [0, 1]
+lesion_mask_dataset = np.expand_dims((np.array(lesion_mask_dataset)),3) /255.
 
 
 from sklearn.model_selection import train_test_split
-X_train, X_test, y_train, y_test = train_test_split(image_dataset, mask_dataset, test_size = 1, random_state = 0)
+train_X, test_X, train_y, test_y = train_test_split(lesion_image_dataset, lesion_mask_dataset, test_size = 1, random_state = 0)
 
-#Sanity check, view few mages
+#quick look at one random picture and its mask
 import random
 import numpy as np
-image_number = random.randint(0, len(X_train))
+img_pick = random.randint(0, len(train_X))
 plt.figure(figsize=(12, 6))
 plt.subplot(121)
-plt.imshow(np.reshape(X_train[image_number], (256, 256)), cmap='gray')
+plt.imshow(np.reshape(train_X[img_pick], (256, 256)), cmap='gray')
 plt.subplot(122)
-plt.imshow(np.reshape(y_train[image_number], (256, 256)), cmap='gray')
+plt.imshow(np.reshape(train_y[img_pick], (256, 256)), cmap='gray')
 plt.show()
 
 
-IMG_HEIGHT = image_dataset.shape[1]
-IMG_WIDTH  = image_dataset.shape[2]
-IMG_CHANNELS = image_dataset.shape[3]
+IMG_H = lesion_image_dataset.shape[1]
+IMG_W  = lesion_image_dataset.shape[2]
+IMG_C = lesion_image_dataset.shape[3]
 
-print(IMG_HEIGHT,IMG_WIDTH,IMG_CHANNELS)
-###############################################################
-
-
-#############################################################
+print(IMG_H,IMG_W,IMG_C)
+# -------------------------------------------------------------
 
 
-'''Attention-Unet'''
+# -----------------------------------------------------------
 
-model1 = models.att_unet_2d((256, 256, 1), [64, 128, 256, 512], n_labels=2,
+
+'''network 1: attention U-Net'''
+
+att_model = models.att_unet_2d((256, 256, 1), [64, 128, 256, 512], n_labels=2,
                            stack_num_down=2, stack_num_up=2,
                            activation='ReLU', atten_activation='ReLU', attention='add', output_activation=None, 
                            batch_norm=True, pool=False, unpool='bilinear', name='attunet')
 
-model1.compile(loss='binary_crossentropy', optimizer=Adam(learning_rate = 1e-3), metrics=['accuracy'])
+att_model.compile(loss='binary_crossentropy', optimizer=Adam(learning_rate = 1e-3), metrics=['accuracy'])
 
-model1.summary()
+att_model.summary()
 
-history1 = model1.fit(X_train, y_train, 
+att_log = att_model.fit(train_X, train_y, 
                     batch_size = 8, 
                     verbose=1, 
                     epochs=10, 
-                    validation_data=(X_test, y_test), 
+                    validation_data=(test_X, test_y), 
                     shuffle=False)
 
-model1.save('mel_train_unetatt.hdf5')
+att_model.save('mel_train_unetatt.hdf5')
 
-#############################################################
+# -----------------------------------------------------------
 
 
-'''R2U-net'''
+'''network 2: recurrent residual U-Net'''
 
-model2 = models.r2_unet_2d((256, 256, 1), [16, 32, 64, 128, 256], n_labels=2,
+r2_model = models.r2_unet_2d((256, 256, 1), [16, 32, 64, 128, 256], n_labels=2,
                           stack_num_down=2, stack_num_up=1, recur_num=2,
                           activation='ReLU', output_activation='Softmax', 
                           batch_norm=True, pool='max', unpool='nearest', name='r2unet')
 
-model2.compile(loss='binary_crossentropy', optimizer=Adam(learning_rate = 1e-3), metrics=['accuracy'])
+r2_model.compile(loss='binary_crossentropy', optimizer=Adam(learning_rate = 1e-3), metrics=['accuracy'])
 
-model2.summary()
+r2_model.summary()
 
-history2 = model2.fit(X_train, y_train, 
+r2_log = r2_model.fit(train_X, train_y, 
                     batch_size = 8, 
                     verbose=1, 
                     epochs=5, 
-                    validation_data=(X_test, y_test), 
+                    validation_data=(test_X, test_y), 
                     shuffle=False)
 
-model2.save('mel_train_R2Uunet.hdf5')
+r2_model.save('mel_train_R2Uunet.hdf5')
 
-#############################################################
+# -----------------------------------------------------------
 
-'''ResUnet-a'''
+'''network 3: ResUnet-a'''
 
 
-model3 = models.resunet_a_2d((256, 256, 1), [16, 32, 64, 128, 256], 
+resa_model = models.resunet_a_2d((256, 256, 1), [16, 32, 64, 128, 256], 
                             dilation_num=[1, 3, 15, 31], 
                             n_labels=1, aspp_num_down=128, aspp_num_up=64, 
                             activation='ReLU', output_activation='Sigmoid', 
                             batch_norm=True, pool=False, unpool='nearest', name='resunet')
 
-model3.compile(loss='binary_crossentropy', optimizer=Adam(learning_rate = 1e-3), metrics=['accuracy'])
+resa_model.compile(loss='binary_crossentropy', optimizer=Adam(learning_rate = 1e-3), metrics=['accuracy'])
 
-model3.summary()
+resa_model.summary()
 
-history3 = model3.fit(X_train, y_train, 
+resa_log = resa_model.fit(train_X, train_y, 
                     batch_size = 8, 
                     verbose=1, 
                     epochs=5, 
-                    validation_data=(X_test, y_test), 
+                    validation_data=(test_X, test_y), 
                     shuffle=False)
 
-model3.save('mel_train_ResUnet.hdf5')
+resa_model.save('mel_train_ResUnet.hdf5')
 
-#############################################################
+# -----------------------------------------------------------
 
-'''swin_unet'''
+'''network 4: Swin transformer U-Net'''
 
 
-model4 = models.swin_unet_2d((256, 256, 1), filter_num_begin=64, n_labels=2, depth=2, stack_num_down=2, stack_num_up=2, 
+swin_model = models.swin_unet_2d((256, 256, 1), filter_num_begin=64, n_labels=2, depth=2, stack_num_down=2, stack_num_up=2, 
                             patch_size=(2, 2), num_heads=[4, 8, 8, 8], window_size=[4, 2, 2, 2], num_mlp=512, 
                             output_activation='Softmax', shift_window=True, name='swin_unet')
 
 
-model4.compile(loss='binary_crossentropy', optimizer=Adam(learning_rate = 1e-3), metrics=['accuracy'])
+swin_model.compile(loss='binary_crossentropy', optimizer=Adam(learning_rate = 1e-3), metrics=['accuracy'])
 
-model4.summary()
+swin_model.summary()
 
-history4 = model4.fit(X_train, y_train, 
+swin_log = swin_model.fit(train_X, train_y, 
                     batch_size = 8, 
                     verbose=1, 
                     epochs=5, 
-                    validation_data=(X_test, y_test), 
+                    validation_data=(test_X, test_y), 
                     shuffle=False)
 
-model4.save('mel_train_swinUNet.hdf5')
+swin_model.save('mel_train_swinUNet.hdf5')
 
-#############################################################
+# -----------------------------------------------------------
 
-_, acc = model2.evaluate(X_test, y_test)
-print("Accuracy = ", (acc * 100.0), "%")
+_, accuracy = r2_model.evaluate(test_X, test_y)
+print("R2U-net accuracy on held-out data:", (accuracy * 100.0), "%")
 
 
-#plot the training and validation accuracy and loss at each epoch
-loss = history2.history['loss']
-val_loss = history2.history['val_loss']
-epochs = range(1, len(loss) + 1)
-plt.plot(epochs, loss, 'y', label='Training loss')
-plt.plot(epochs, val_loss, 'r', label='Validation loss')
-plt.title('Training and validation loss')
-plt.xlabel('Epochs')
-plt.ylabel('Loss')
+#curves of loss and accuracy per epoch for the R2U-net run
+train_loss_curve = r2_log.history['loss']
+val_loss_curve = r2_log.history['val_loss']
+epoch_axis = range(1, len(train_loss_curve) + 1)
+plt.plot(epoch_axis, train_loss_curve, 'y', label='train loss')
+plt.plot(epoch_axis, val_loss_curve, 'r', label='val loss')
+plt.title('Loss per epoch (train vs val)')
+plt.xlabel('Epoch number')
+plt.ylabel('Loss value')
 plt.legend()
 plt.show()
 
-#acc = history.history['acc']
-acc = history2.history['accuracy']
-#val_acc = history.history['val_acc']
-val_acc = history2.history['val_accuracy']
+#older Keras used the key 'acc'
+accuracy = r2_log.history['accuracy']
+#and 'val_acc' for the validation curve
+val_accuracy = r2_log.history['val_accuracy']
 
-plt.plot(epochs, acc, 'y', label='Training acc')
-plt.plot(epochs, val_acc, 'r', label='Validation acc')
-plt.title('Training and validation accuracy')
-plt.xlabel('Epochs')
-plt.ylabel('Accuracy')
+plt.plot(epoch_axis, accuracy, 'y', label='train accuracy')
+plt.plot(epoch_axis, val_accuracy, 'r', label='val accuracy')
+plt.title('Accuracy per epoch (train vs val)')
+plt.xlabel('Epoch number')
+plt.ylabel('Accuracy value')
 plt.legend()
 plt.show()
 
-##################################
-#IOU
-y_pred=model2.predict(X_test)
-y_pred_thresholded = y_pred > 0.5
+# --------------------------------
+#intersection over union on the held-out part
+pred_y=r2_model.predict(test_X)
+pred_y_bin = pred_y > 0.5
 
-intersection = np.logical_and(y_test, y_pred_thresholded)
-union = np.logical_or(y_test, y_pred_thresholded)
-iou_score = np.sum(intersection) / np.sum(union)
-print("IoU socre is: ", iou_score)
+overlap = np.logical_and(test_y, pred_y_bin)
+covered = np.logical_or(test_y, pred_y_bin)
+iou_value = np.sum(overlap) / np.sum(covered)
+print("IoU of the R2U-net masks over all pixels:", iou_value)
 
-#######################################################################
-#Predict on a few images
-model = model2
-model.load_weights('mel_train_R2Uunet1.hdf5') #Trained for 50 epochs and then additional 100
-#model.load_weights('mitochondria_gpu_tf1.4.hdf5')  #Trained for 50 epochs
+# ---------------------------------------------------------------------
+#show predictions for a couple of pictures
+chosen_model = r2_model
+chosen_model.load_weights('mel_train_R2Uunet1.hdf5') #weights from a longer earlier run
+#an even older weights file could be loaded here instead
 
-test_img_number = random.randint(0, len(X_test))
-test_img = X_test[test_img_number]
-ground_truth=y_test[test_img_number]
-test_img_norm=test_img[:,:,0][:,:,None]
-test_img_input=np.expand_dims(test_img_norm, 0)
-prediction = (model.predict(test_img_input)[0,:,:,0] > 0.5).astype(np.uint8)
+test_img_pick = random.randint(0, len(test_X))
+test_image_x = test_X[test_img_pick]
+true_mask=test_y[test_img_pick]
+test_img_scaled=test_image_x[:,:,0][:,:,None]
+test_img_batch=np.expand_dims(test_img_scaled, 0)
+pred_mask = (chosen_model.predict(test_img_batch)[0,:,:,0] > 0.5).astype(np.uint8)
 
-test_img_other = cv2.imread('H:/DATASETS/new10k/reorganized_jpg/mel/image/mel_all_res/ISIC_0033559.jpg', 0)
-#test_img_other = cv2.imread('H:/DATASETS/new10k/reorganized_jpg/df/image/all/ISIC_0030555.jpg', 0)
-#test_img_other = cv2.imread('H:/DATASETS/new10k/reorganized_jpg/nv/image/all/ISIC_0031375.jpg', 0)
-#test_img_other = cv2.imread('data/test_images/img8.tif', 0)
-test_img_other_norm = np.expand_dims(normalize(np.array(test_img_other), axis=1),2)
-test_img_other_norm=test_img_other_norm[:,:,0][:,:,None]
-test_img_other_input=np.expand_dims(test_img_other_norm, 0)
+ext_img = cv2.imread('H:/DATASETS/new10k/reorganized_jpg/mel/image/mel_all_res/ISIC_0033559.jpg', 0)
+#other candidate picture: a df-class lesion
+#other candidate picture: an nv-class lesion
+#other candidate picture: a local tif
+ext_img_scaled = np.expand_dims(normalize(np.array(ext_img), axis=1),2)
+ext_img_scaled=ext_img_scaled[:,:,0][:,:,None]
+ext_img_batch=np.expand_dims(ext_img_scaled, 0)
 
-#Predict and threshold for values above 0.5 probability
-#Change the probability threshold to low value (e.g. 0.05) for watershed demo.
-prediction_other = (model.predict(test_img_other_input)[0,:,:,0] > 0.49999).astype(np.uint8)
+#binarise the predicted probabilities at about one half
+#a much lower cut-off would suit a watershed follow-up
+ext_pred_mask = (chosen_model.predict(ext_img_batch)[0,:,:,0] > 0.49999).astype(np.uint8)
 
-"""prediction_other1 = (model.predict(test_img_other_input)[0,:,:,0] > 0.99).astype(np.uint8)
-prediction_other2 = (model.predict(test_img_other_input)[0,:,:,0] > 0.999).astype(np.uint8)"""
+"""stricter cut-offs (0.99, 0.999) were tried here once;
+they are left out of the run."""
 
 plt.figure(figsize=(16, 8))
 plt.subplot(231)
-plt.title('Testing Image')
-plt.imshow(test_img[:,:,0], cmap='gray')
+plt.title('Held-out picture')
+plt.imshow(test_image_x[:,:,0], cmap='gray')
 plt.subplot(232)
-plt.title('Testing Label')
-plt.imshow(ground_truth[:,:,0], cmap='gray')
+plt.title('Its true mask')
+plt.imshow(true_mask[:,:,0], cmap='gray')
 plt.subplot(233)
-plt.title('Prediction on test image')
-plt.imshow(prediction, cmap='gray')
+plt.title('Predicted mask')
+plt.imshow(pred_mask, cmap='gray')
 plt.subplot(234)
-plt.title('External Image')
-plt.imshow(test_img_other, cmap='gray')
+plt.title('Outside picture')
+plt.imshow(ext_img, cmap='gray')
 plt.subplot(235)
-plt.title('Prediction of external Image')
-plt.imshow(prediction_other, cmap='gray')
+plt.title('Predicted mask (outside picture)')
+plt.imshow(ext_pred_mask, cmap='gray')
 plt.show()

@@ -3,59 +3,59 @@ from tensorflow.keras.datasets import reuters
 from tensorflow.keras.models import Sequential
 from tensorflow.keras.layers import Dense, Dropout
 from tensorflow.keras.utils import to_categorical
-(x_train, y_train), (x_test, y_test) = reuters.load_data(num_words=10000)
-def vectorize_sequences(sequences, dimension=10000):
- results = np.zeros((len(sequences), dimension))
- for i, sequence in enumerate(sequences):
-    results[i, sequence] = 1
- return results
-x_train = vectorize_sequences(x_train)
-x_test = vectorize_sequences(x_test)
-num_classes = max(y_train) + 1
-y_train = to_categorical(y_train, num_classes)
-y_test = to_categorical(y_test, num_classes)
-model = Sequential()
-model.add(Dense(64, activation='relu', input_shape=(10000,)))
-model.add(Dropout(0.5))
-model.add(Dense(64, activation='relu'))
-model.add(Dropout(0.5))
-model.add(Dense(num_classes, activation='softmax'))
-# Compile the model
-model.compile(optimizer='rmsprop',
+(train_x, train_y), (test_x, test_y) = reuters.load_data(num_words=10000)
+def multi_hot_encode(word_lists, width=10000):
+ encoded = np.zeros((len(word_lists), width))
+ for i, word_ids in enumerate(word_lists):
+    encoded[i, word_ids] = 1
+ return encoded
+train_x = multi_hot_encode(train_x)
+test_x = multi_hot_encode(test_x)
+n_topics = max(train_y) + 1
+train_y = to_categorical(train_y, n_topics)
+test_y = to_categorical(test_y, n_topics)
+mlp_model = Sequential()
+mlp_model.add(Dense(64, activation='relu', input_shape=(10000,)))
+mlp_model.add(Dropout(0.5))
+mlp_model.add(Dense(64, activation='relu'))
+mlp_model.add(Dropout(0.5))
+mlp_model.add(Dense(n_topics, activation='softmax'))
+# set up optimiser, loss and metric
+mlp_model.compile(optimizer='rmsprop',
  loss='categorical_crossentropy',
  metrics=['accuracy'])
-history = model.fit(x_train, y_train,
+fit_log = mlp_model.fit(train_x, train_y,
  epochs=20,
  batch_size=512,
- validation_data=(x_test, y_test))
-test_loss, test_acc = model.evaluate(x_test, y_test)
-print('Test accuracy:', test_acc)
+ validation_data=(test_x, test_y))
+test_loss_value, test_accuracy = mlp_model.evaluate(test_x, test_y)
+print('Accuracy on held-out newswires:', test_accuracy)
 import matplotlib.pyplot as plt
-loss = history.history['loss']
-val_loss = history.history['val_loss']
-epochs = range(1, len(loss) + 1)
-plt.plot(epochs, loss, 'bo', label='Training loss')
-plt.plot(epochs, val_loss, 'r', label='Validation loss')
-plt.title('Training and validation loss')
-plt.xlabel('Epochs')
-plt.ylabel('Loss')
+train_loss_curve = fit_log.history['loss']
+val_loss_curve = fit_log.history['val_loss']
+epoch_axis = range(1, len(train_loss_curve) + 1)
+plt.plot(epoch_axis, train_loss_curve, 'bo', label='train loss')
+plt.plot(epoch_axis, val_loss_curve, 'r', label='val loss')
+plt.title('Loss per epoch (train vs val)')
+plt.xlabel('Epoch number')
+plt.ylabel('Loss value')
 plt.legend()
 plt.show()
-acc = history.history['accuracy'] 
-val_acc = history.history['val_accuracy'] 
-plt.plot(epochs, acc, 'bo', label='Training acc')
-plt.plot(epochs, val_acc, 'b', label='Validation acc')
-plt.title('Training and validation accuracy')
-plt.xlabel('Epochs')
-plt.ylabel('Accuracy') 
+train_acc_curve = fit_log.history['accuracy'] 
+val_acc_curve = fit_log.history['val_accuracy'] 
+plt.plot(epoch_axis, train_acc_curve, 'bo', label='train accuracy')
+plt.plot(epoch_axis, val_acc_curve, 'b', label='val accuracy')
+plt.title('Accuracy per epoch (train vs val)')
+plt.xlabel('Epoch number')
+plt.ylabel('Accuracy value') 
 plt.legend()
 plt.show()
 from sklearn.metrics import confusion_matrix, classification_report
-y_pred = model.predict(x_test)
-y_pred_classes = np.argmax(y_pred, axis=1)
-y_true_classes = np.argmax(y_test, axis=1)
-conf_matrix = confusion_matrix(y_true_classes, y_pred_classes)
-print("Confusion Matrix:\n", conf_matrix)
-report = classification_report(y_true_classes, y_pred_classes)
-print("Classification Report:\n", report)
+pred_y = mlp_model.predict(test_x)
+pred_y_ids = np.argmax(pred_y, axis=1)
+true_y_ids = np.argmax(test_y, axis=1)
+cm_table = confusion_matrix(true_y_ids, pred_y_ids)
+print("Confusion table on test set:\n", cm_table)
+summary_text = classification_report(true_y_ids, pred_y_ids)
+print("Per-topic precision/recall:\n", summary_text)
 

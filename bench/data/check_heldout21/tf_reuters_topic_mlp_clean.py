@@ -1,7 +1,7 @@
 
-# coding: utf-8
+# -*- coding: utf-8 -*-
 
-# In[1]:
+# cell A
 
 
 from __future__ import print_function
@@ -14,84 +14,84 @@ from keras.layers import Dense, Dropout, Activation
 from keras.preprocessing.text import Tokenizer
 
 
-# In[11]:
+# cell B: settings
 
 
-max_words = 1000
-batch_size = 32
-epochs = 10
+vocab_cap = 1000
+train_batch = 32
+n_epochs = 10
 
 
-# In[3]:
+# cell C: data
 
 
-print('Loading data...')
-(x_train, y_train), (x_test, y_test) = reuters.load_data(num_words=max_words,
+print('Fetching the Reuters newswires...')
+(train_x, train_y), (test_x, test_y) = reuters.load_data(num_words=vocab_cap,
                                                          test_split=0.2)
-print(len(x_train), 'train sequences')
-print(len(x_test), 'test sequences')
+print(len(train_x), 'newswires for training')
+print(len(test_x), 'newswires for testing')
 
-num_classes = np.max(y_train) + 1
-print(num_classes, 'classes')
-
-
-# In[4]:
+n_topics = np.max(train_y) + 1
+print(n_topics, 'topics in total')
 
 
-print('Vectorizing sequence data...')
-tokenizer = Tokenizer(num_words=max_words)
-x_train = tokenizer.sequences_to_matrix(x_train, mode='binary')
-x_test = tokenizer.sequences_to_matrix(x_test, mode='binary')
-print('x_train shape:', x_train.shape)
-print('x_test shape:', x_test.shape)
+# cell D: bag of words
 
 
-# In[5]:
+print('Turning word-id lists into binary matrices...')
+bow_tok = Tokenizer(num_words=vocab_cap)
+train_x = bow_tok.sequences_to_matrix(train_x, mode='binary')
+test_x = bow_tok.sequences_to_matrix(test_x, mode='binary')
+print('train_x dims:', train_x.shape)
+print('test_x dims:', test_x.shape)
 
 
-print('Convert class vector to binary class matrix '
-      '(for use with categorical_crossentropy)')
-y_train = keras.utils.to_categorical(y_train, num_classes)
-y_test = keras.utils.to_categorical(y_test, num_classes)
-print('y_train shape:', y_train.shape)
-print('y_test shape:', y_test.shape)
+# cell E: one-hot targets
 
 
-# In[9]:
+print('One-hot encoding the topic ids '
+      '(categorical_crossentropy needs them that way)')
+train_y = keras.utils.to_categorical(train_y, n_topics)
+test_y = keras.utils.to_categorical(test_y, n_topics)
+print('train_y dims:', train_y.shape)
+print('test_y dims:', test_y.shape)
 
 
-print('Building model...')
-model = Sequential()
-model.add(Dense(128, input_shape=(max_words,)))
-model.add(Activation('relu'))
-model.add(Dropout(0.4))
-model.add(Dense(num_classes))
-model.add(Activation('softmax'))
+# cell F: network
 
 
-# In[12]:
+print('Assembling the network...')
+mlp_model = Sequential()
+mlp_model.add(Dense(128, input_shape=(vocab_cap,)))
+mlp_model.add(Activation('relu'))
+mlp_model.add(Dropout(0.4))
+mlp_model.add(Dense(n_topics))
+mlp_model.add(Activation('softmax'))
 
 
-model.compile(loss='categorical_crossentropy',
+# cell G: compile
+
+
+mlp_model.compile(loss='categorical_crossentropy',
               optimizer='adam',
 metrics=['accuracy'])
 
 
-# In[13]:
+# cell H: train and score
 
 
-history = model.fit(x_train, y_train,
-                    batch_size=batch_size,
-                    epochs=epochs,
+fit_log = mlp_model.fit(train_x, train_y,
+                    batch_size=train_batch,
+                    epochs=n_epochs,
                     verbose=1,
                     validation_split=0.1)
-score = model.evaluate(x_test, y_test,
-                       batch_size=batch_size, verbose=1)
-print('Test score:', score[0])
-print('Test accuracy:', score[1])
+eval_scores = mlp_model.evaluate(test_x, test_y,
+                       batch_size=train_batch, verbose=1)
+print('Loss on test newswires:', eval_scores[0])
+print('Accuracy on test newswires:', eval_scores[1])
 
 
-# In[ ]:
+# cell I
 
 
 

@@ -1,12 +1,12 @@
 #!/usr/bin/env python
-# coding: utf-8
+# -*- coding: utf-8 -*-
 
-# In[ ]:
+# --- cell ---
 
 
-## My first kernel on Kaggle :)
-## Credits 
-## https://www.kaggle.com/abhishek/very-simple-pytorch-training-0-59
+## APTOS 2019 starter: ResNet-101 regression on the DR grade
+## adapted from a public Kaggle notebook
+## (a very small PyTorch training baseline for this competition)
 import pandas as pd
 import time
 import torchvision
@@ -18,152 +18,152 @@ import torch
 import torch.optim as optim
 from torchvision import transforms
 import torch.optim.lr_scheduler as lr_scheduler
-device = torch.device("cuda:0")
+gpu_device = torch.device("cuda:0")
 ImageFile.LOAD_TRUNCATED_IMAGES = True
-import numpy as np # linear algebra
-import pandas as pd # data processing, CSV file I/O (e.g. pd.read_csv)
+import numpy as np # arrays
+import pandas as pd # tables and CSV reading
 import os
 print(os.listdir("../input"))
-#!pip install pretrainedmodels
-#import  pretrainedmodels
+#(an optional pip install of the pretrainedmodels package went here)
+#(and its import)
 from sklearn.model_selection import train_test_split
 
 
-# ## Objective - Classify into any of these classes
-# 1. 0 - No DR
-# 2. 1 - Mild
-# 3. 2 - Moderate
-# 4. 3 - Severe
-# 5. 4 - Proliferative DR
+# ## Task: give each retina photo one of five grades
+# 1. grade 0, no retinopathy
+# 2. grade 1, mild
+# 3. grade 2, moderate
+# 4. grade 3, severe
+# 5. grade 4, proliferative
 
-# In[ ]:
-
-
-## read the files
-train = pd.read_csv('../input/aptos2019-blindness-detection/train.csv')
-test = pd.read_csv('../input/aptos2019-blindness-detection/test.csv')
-sub = pd.read_csv('../input/aptos2019-blindness-detection/sample_submission.csv')
+# --- cell ---
 
 
-# In[ ]:
+## the competition CSV tables
+train_df = pd.read_csv('../input/aptos2019-blindness-detection/train.csv')
+test_df = pd.read_csv('../input/aptos2019-blindness-detection/test.csv')
+sub_df = pd.read_csv('../input/aptos2019-blindness-detection/sample_submission.csv')
 
 
-## split train data into train and validation data 
-X_train, X_val, y_train, y_val = train_test_split(train['id_code'], train['diagnosis'], test_size=0.33, random_state=42)
-df = pd.DataFrame({'id_code': X_train,'diagnosis': y_train})
-df.to_csv( 'train.csv' , index=False)
+# --- cell ---
 
 
-# In[ ]:
+## hold out a third of the labelled rows for validation
+train_X, val_X, train_y, val_y = train_test_split(train_df['id_code'], train_df['diagnosis'], test_size=0.33, random_state=42)
+split_df = pd.DataFrame({'id_code': train_X,'diagnosis': train_y})
+split_df.to_csv( 'train.csv' , index=False)
 
 
-df = pd.DataFrame({'id_code': X_val,'diagnosis': y_val})
-df.to_csv( 'val.csv' , index=False)
+# --- cell ---
 
 
-# In[ ]:
+split_df = pd.DataFrame({'id_code': val_X,'diagnosis': val_y})
+split_df.to_csv( 'val.csv' , index=False)
 
 
-train = pd.read_csv('train.csv')
-val = pd.read_csv('val.csv')
+# --- cell ---
 
 
-# ## Train class 
+train_df = pd.read_csv('train.csv')
+val_df = pd.read_csv('val.csv')
 
-# In[ ]:
+
+# ## Dataset class for labelled pictures
+
+# --- cell ---
 
 
 
 from PIL import Image
 from torch.utils.data import Dataset
 
-class AptosDataset(Dataset):
+class FundusTrainDataset(Dataset):
     def __init__(self, 
-                 csv_file, 
-                 root_dir, 
-                 transform=None):
-        self.data = pd.read_csv(csv_file)
-        self.root_dir = root_dir
-        self.transform = transform
+                 csv_path, 
+                 image_dir, 
+                 img_transform=None):
+        self.data_table = pd.read_csv(csv_path)
+        self.image_dir = image_dir
+        self.img_transform = img_transform
 
     def __len__(self):
-        return len(self.data)
+        return len(self.data_table)
 
-    def __getitem__(self, idx):
-        img_name = os.path.join(self.root_dir, 
-                                self.data.loc[idx, 'id_code'] + '.png')
-        image = Image.open(img_name)
-        #image = image.resize((256, 256), resample=Image.BILINEAR)
-        label_tensor = torch.tensor(self.data.loc[idx, 'diagnosis'])
+    def __getitem__(self, row_idx):
+        img_path = os.path.join(self.image_dir, 
+                                self.data_table.loc[row_idx, 'id_code'] + '.png')
+        img = Image.open(img_path)
+        #(a fixed 256x256 resize used to sit here)
+        label_t = torch.tensor(self.data_table.loc[row_idx, 'diagnosis'])
 
-        if self.transform:
-            image = self.transform(image)
+        if self.img_transform:
+            img = self.img_transform(img)
 
-        return {'image': image,
-                'labels': label_tensor
+        return {'image': img,
+                'labels': label_t
                 }
 
 
-# ## Setting up the model 
+# ## Network
 
-# In[ ]:
+# --- cell ---
 
 
 import torch.nn as nn
 import torchvision.models as models
-# https://github.com/pytorch/vision/blob/master/torchvision/models/resnet.py
-model = models.resnet101(pretrained=False)
-model.load_state_dict(torch.load("../input/resnet101/resnet101-5d3b4d8f.pth"))
-num_features = model.fc.in_features
-print(num_features)
-model.fc = nn.Linear(2048, 1)
-model = model.to(device)
+# torchvision ResNet-101, weights read from a local file
+resnet_model = models.resnet101(pretrained=False)
+resnet_model.load_state_dict(torch.load("../input/resnet101/resnet101-5d3b4d8f.pth"))
+fc_in_features = resnet_model.fc.in_features
+print(fc_in_features)
+resnet_model.fc = nn.Linear(2048, 1)
+resnet_model = resnet_model.to(gpu_device)
 
 
-# In[ ]:
+# --- cell ---
 
 
-def train_model(model, data_loader, dataset_size, optimizer, scheduler, num_epochs):  
-    since = time.time()
-    criterion =  nn.MSELoss()
-    for epoch in range(num_epochs):
-        print('Epoch {}/{}'.format(epoch, num_epochs - 1))
+def train_network(resnet_model, train_loader, dataset_len, step_optimizer, lr_sched, epoch_count):  
+    t_begin = time.time()
+    mse_loss_fn =  nn.MSELoss()
+    for epoch_i in range(epoch_count):
+        print('epoch {} (last: {})'.format(epoch_i, epoch_count - 1))
         print('-' * 10)
-        scheduler.step()
-        model.train()
-        running_loss = 0.0
-        tk0 = tqdm(data_loader, total=int(len(data_loader)))
-        counter = 0
-        for bi, d in enumerate(tk0):
-            inputs = d["image"]
-            labels = d["labels"].view(-1, 1)
-            inputs = inputs.to(device, dtype=torch.float)
-            labels = labels.to(device, dtype=torch.float)
-            optimizer.zero_grad()
+        lr_sched.step()
+        resnet_model.train()
+        loss_sum = 0.0
+        bar = tqdm(train_loader, total=int(len(train_loader)))
+        steps_done = 0
+        for batch_idx, batch_dict in enumerate(bar):
+            images_in = batch_dict["image"]
+            batch_labels = batch_dict["labels"].view(-1, 1)
+            images_in = images_in.to(gpu_device, dtype=torch.float)
+            batch_labels = batch_labels.to(gpu_device, dtype=torch.float)
+            step_optimizer.zero_grad()
             with torch.set_grad_enabled(True):
-                outputs = model(inputs)
-                loss = criterion(outputs, labels)
-                loss.backward()
-                optimizer.step()
-            running_loss += loss.item() * inputs.size(0)
-            counter += 1
-            tk0.set_postfix(loss=(running_loss / (counter * data_loader.batch_size)))
-        epoch_loss = running_loss / len(data_loader)
-        print('Training Loss: {:.4f}'.format(epoch_loss))
-    time_elapsed = time.time() - since
-    print('Training complete in {:.0f}m {:.0f}s'.format(time_elapsed // 60, time_elapsed % 60))
-    return model 
+                model_out = resnet_model(images_in)
+                batch_loss = mse_loss_fn(model_out, batch_labels)
+                batch_loss.backward()
+                step_optimizer.step()
+            loss_sum += batch_loss.item() * images_in.size(0)
+            steps_done += 1
+            bar.set_postfix(loss=(loss_sum / (steps_done * train_loader.batch_size)))
+        epoch_mean_loss = loss_sum / len(train_loader)
+        print('mean train loss {:.4f}'.format(epoch_mean_loss))
+    took_s = time.time() - t_begin
+    print('training took {:.0f} min {:.0f} s'.format(took_s // 60, took_s % 60))
+    return resnet_model 
 
 
-# ## Define the optimizer and scheduler.
+# ## Augmentation, loaders, optimizer and LR schedule
 
-# In[ ]:
+# --- cell ---
 
 
-train_transform = transforms.Compose([
-        # Data augmentation is a good practice for the train set
-        # Here, we randomly crop the image to 224x224 and
-        # randomly flip it horizontally. 
+train_tfms = transforms.Compose([
+        # train-time augmentation: resize to 224x224,
+        # a random left-right flip, then tensor conversion
+        # and ImageNet mean/std normalisation
         transforms.Resize((224,224)),
         transforms.RandomHorizontalFlip(),
         transforms.ToTensor(),
@@ -172,65 +172,65 @@ train_transform = transforms.Compose([
     ])
 
 
-train_dataset = AptosDataset(csv_file='train.csv' , 
-                             root_dir='../input/aptos2019-blindness-detection/train_images',
-                             transform=train_transform)
-train_dataset_loader = torch.utils.data.DataLoader(train_dataset, batch_size=16, shuffle=True, num_workers=4)
-lr_min = 1e-4
-lr_max = 1e-3
+fundus_train_dataset = FundusTrainDataset(csv_path='train.csv' , 
+                             image_dir='../input/aptos2019-blindness-detection/train_images',
+                             img_transform=train_tfms)
+train_batches_loader = torch.utils.data.DataLoader(fundus_train_dataset, batch_size=16, shuffle=True, num_workers=4)
+lowest_lr = 1e-4
+highest_lr = 1e-3
 
-plist = [
-         {'params': model.layer4.parameters(), 'lr': 1e-4, 'weight': 0.001},
-         {'params': model.fc.parameters(), 'lr': 1e-3}
+param_groups = [
+         {'params': resnet_model.layer4.parameters(), 'lr': 1e-4, 'weight': 0.001},
+         {'params': resnet_model.fc.parameters(), 'lr': 1e-3}
      ]
 
-optimizer_ft = optim.Adam(plist, lr=0.001)
-scheduler = lr_scheduler.StepLR(optimizer_ft, step_size=10)
+adam_optimizer = optim.Adam(param_groups, lr=0.001)
+lr_sched = lr_scheduler.StepLR(adam_optimizer, step_size=10)
 
 
-# In[ ]:
+# --- cell ---
 
 
-since = time.time()
-model=train_model(model,train_dataset_loader,len(train_dataset),optimizer_ft,scheduler,num_epochs=10)
-#model=train_model_patience(model,train_dataset_loader,len(train_dataset),optimizer_ft,scheduler,num_epochs=1)
-time_elapsed = time.time() - since
-print('Training complete in {:.0f}m {:.0f}s'.format(time_elapsed // 60, time_elapsed % 60))
+t_begin = time.time()
+resnet_model=train_network(resnet_model,train_batches_loader,len(fundus_train_dataset),adam_optimizer,lr_sched,epoch_count=10)
+#(an early-stopping variant of the training function was tried here for one epoch)
+took_s = time.time() - t_begin
+print('training took {:.0f} min {:.0f} s'.format(took_s // 60, took_s % 60))
 
 
-# ### persist the model
+# ### save the weights
 
-# In[ ]:
-
-
-torch.save(model.state_dict(), "aptos_model.bin")
+# --- cell ---
 
 
-# In[ ]:
+torch.save(resnet_model.state_dict(), "aptos_model.bin")
+
+
+# --- cell ---
 
 
 print(os.listdir("."))
 
 
-# ### https://www.learnopencv.com/pytorch-for-beginners-image-classification-using-pre-trained-models/
-# ### Picking transforms from above
+# ### inference part; the preprocessing follows a LearnOpenCV tutorial
+# ### same transforms as in training
 
-# In[ ]:
+# --- cell ---
 
 
 import torch
 from torchvision import transforms
 
-# define some re-usable stuff
-IMAGE_SIZE = 224
-NUM_CLASSES = 5
-TEST_BATCH_SIZE = 1
-device = torch.device("cuda:0")
+# constants for inference
+IMG_SIDE = 224
+GRADE_COUNT = 5
+TEST_BATCH_LEN = 1
+gpu_device = torch.device("cuda:0")
 
 
-# make some augmentations on training data
-test_transform = transforms.Compose([
-    transforms.Resize((IMAGE_SIZE,IMAGE_SIZE)),
+# preprocessing of the pictures to predict (includes a random flip)
+test_tfms = transforms.Compose([
+    transforms.Resize((IMG_SIDE,IMG_SIDE)),
     transforms.RandomHorizontalFlip(),
     transforms.ToTensor(),
     transforms.Normalize([0.485, 0.456, 0.406],
@@ -238,93 +238,93 @@ test_transform = transforms.Compose([
 ])
 
 
-# ## Loading pre-trained model
+# ## Network for inference
 
-# In[ ]:
-
-
-# import pretrainedmodels
-# import sys
-# package_dir = "../input/resnet101/"
-# sys.path.insert(0, package_dir)
-# model_pt = pretrainedmodels.__dict__['resnet101'](pretrained=None)
-# model_pt.avg_pool = nn.AdaptiveAvgPool2d(1)
-# model_pt.last_linear = nn.Sequential(
-#                       nn.BatchNorm1d(2048, eps=1e-05, momentum=0.1, affine=True, track_running_stats=True),
-#                       nn.Dropout(p=0.25),
-#                       nn.Linear(in_features=2048, out_features=2048, bias=True),
-#                       nn.ReLU(),
-#                       nn.BatchNorm1d(2048, eps=1e-05, momentum=0.1, affine=True, track_running_stats=True),
-#                       nn.Dropout(p=0.5),
-#                       nn.Linear(in_features=2048, out_features=1, bias=True),
-#                      )
-# # setting strict=False to get around the weight loading problem 
-# # model_pt.load_state_dict(torch.load("../input/20epoch/aptos_model.bin"), strict=False)
-# model_pt.load_state_dict(torch.load("aptos_model.bin") , strict=False)
-# # model_pt = model_pt.to(device)
+# --- cell ---
 
 
-# In[ ]:
+# An earlier version built the model from the pretrainedmodels package
+# out of a local copy of that package:
+# it added the package folder to sys.path,
+# created a ResNet-101 without downloaded weights,
+# replaced its pooling by adaptive average pooling
+# and its last layer by a small head:
+#   batch norm, dropout 0.25,
+#   a 2048 -> 2048 linear layer, ReLU,
+#   batch norm again, dropout 0.5,
+#   and a 2048 -> 1 linear output.
+# It then loaded the saved weights non-strictly
+# (so missing or extra keys were ignored)
+# and moved the network to the GPU.
+# None of that runs now:
+# the network trained above is reused directly.
+# # (non-strict loading was the workaround for key mismatches)
+# # (an older checkpoint path was also tried)
+# # (the checkpoint was the aptos_model.bin written above)
+# # (the GPU move was commented out too)
 
 
-# for param in model_pt.parameters():
-#     param.requires_grad = False
-model_pt=model 
-model_pt.eval()
+# --- cell ---
 
 
-# ### Setting test data set loader
+# (freezing every parameter was tried once and dropped;
+#  gradients are left enabled)
+eval_model=resnet_model 
+eval_model.eval()
 
-# In[ ]:
+
+# ### Dataset class for unlabelled pictures
+
+# --- cell ---
 
 
-class AptosTestDataset(Dataset):
+class FundusTestDataset(Dataset):
 
     def __init__(self, 
-                 csv_file, 
-                 root_dir, 
-                 transform=None):
-        self.data = pd.read_csv(csv_file)
-        self.root_dir = root_dir
-        self.transform = transform
+                 csv_path, 
+                 image_dir, 
+                 img_transform=None):
+        self.data_table = pd.read_csv(csv_path)
+        self.image_dir = image_dir
+        self.img_transform = img_transform
 
     def __len__(self):
-        return len(self.data)
+        return len(self.data_table)
 
-    def __getitem__(self, idx):
-        img_name = os.path.join(self.root_dir, 
-                                self.data.loc[idx, 'id_code'] + '.png')
-        image = Image.open(img_name)
-        if self.transform:
-            image = self.transform(image)
+    def __getitem__(self, row_idx):
+        img_path = os.path.join(self.image_dir, 
+                                self.data_table.loc[row_idx, 'id_code'] + '.png')
+        img = Image.open(img_path)
+        if self.img_transform:
+            img = self.img_transform(img)
 
-        return {'image': image}
-
-
-# ### Try to predict for val 
-
-# In[ ]:
+        return {'image': img}
 
 
-val_dataset = AptosTestDataset(csv_file='val.csv',
-                                      transform=test_transform, root_dir='../input/aptos2019-blindness-detection/train_images')
+# ### Predictions for the validation split
 
-val_data_loader = torch.utils.data.DataLoader(val_dataset, batch_size=32, shuffle=False, num_workers=4)
-val_preds = np.zeros((len(val_dataset), 1))
-tk0 = tqdm(val_data_loader)
-for i, x_batch in enumerate(tk0):
-    x_batch = x_batch["image"]
-    pred = model_pt(x_batch.to(device))
-    val_preds[i * 32:(i + 1) * 32] = pred.detach().cpu().squeeze().numpy().ravel().reshape(-1, 1)
+# --- cell ---
 
 
-# In[ ]:
+fundus_val_dataset = FundusTestDataset(csv_path='val.csv',
+                                      img_transform=test_tfms, image_dir='../input/aptos2019-blindness-detection/train_images')
+
+val_batch_loader = torch.utils.data.DataLoader(fundus_val_dataset, batch_size=32, shuffle=False, num_workers=4)
+val_pred_values = np.zeros((len(fundus_val_dataset), 1))
+bar = tqdm(val_batch_loader)
+for i, batch_x in enumerate(bar):
+    batch_x = batch_x["image"]
+    batch_pred = eval_model(batch_x.to(gpu_device))
+    val_pred_values[i * 32:(i + 1) * 32] = batch_pred.detach().cpu().squeeze().numpy().ravel().reshape(-1, 1)
 
 
-val = pd.read_csv('val.csv')
+# --- cell ---
 
 
-# In[ ]:
+val_df = pd.read_csv('val.csv')
+
+
+# --- cell ---
 
 
 import numpy as np
@@ -336,271 +336,271 @@ from sklearn import metrics
 from collections import Counter
 import json
 
-class OptimizedRounder(object):
+class GradeThresholder(object):
     def __init__(self):
-        self.coef_ = 0
+        self.fitted_ = 0
 
-    def _kappa_loss(self, coef, X, y):
-        X_p = np.copy(X)
-        for i, pred in enumerate(X_p):
-            if pred < coef[0]:
-                X_p[i] = 0
-            elif pred >= coef[0] and pred < coef[1]:
-                X_p[i] = 1
-            elif pred >= coef[1] and pred < coef[2]:
-                X_p[i] = 2
-            elif pred >= coef[2] and pred < coef[3]:
-                X_p[i] = 3
+    def _neg_kappa(self, cuts, x_scores, y_grades):
+        x_binned = np.copy(x_scores)
+        for i, grade_score in enumerate(x_binned):
+            if grade_score < cuts[0]:
+                x_binned[i] = 0
+            elif grade_score >= cuts[0] and grade_score < cuts[1]:
+                x_binned[i] = 1
+            elif grade_score >= cuts[1] and grade_score < cuts[2]:
+                x_binned[i] = 2
+            elif grade_score >= cuts[2] and grade_score < cuts[3]:
+                x_binned[i] = 3
             else:
-                X_p[i] = 4
+                x_binned[i] = 4
 
-        ll = metrics.cohen_kappa_score(y, X_p, weights='quadratic')
-        return -ll
+        kappa_val = metrics.cohen_kappa_score(y_grades, x_binned, weights='quadratic')
+        return -kappa_val
 
-    def fit(self, X, y):
-        loss_partial = partial(self._kappa_loss, X=X, y=y)
-        initial_coef = [0.5, 1.5, 2.5, 3.5]
-        self.coef_ = sp.optimize.minimize(loss_partial, initial_coef, method='nelder-mead')
+    def fit_cuts(self, x_scores, y_grades):
+        loss_of_cuts = partial(self._neg_kappa, x_scores=x_scores, y_grades=y_grades)
+        start_cuts = [0.5, 1.5, 2.5, 3.5]
+        self.fitted_ = sp.optimize.minimize(loss_of_cuts, start_cuts, method='nelder-mead')
 
-    def predict(self, X, coef):
-        X_p = np.copy(X)
-        for i, pred in enumerate(X_p):
-            if pred < coef[0]:
-                X_p[i] = 0
-            elif pred >= coef[0] and pred < coef[1]:
-                X_p[i] = 1
-            elif pred >= coef[1] and pred < coef[2]:
-                X_p[i] = 2
-            elif pred >= coef[2] and pred < coef[3]:
-                X_p[i] = 3
+    def predict_grades(self, x_scores, cuts):
+        x_binned = np.copy(x_scores)
+        for i, grade_score in enumerate(x_binned):
+            if grade_score < cuts[0]:
+                x_binned[i] = 0
+            elif grade_score >= cuts[0] and grade_score < cuts[1]:
+                x_binned[i] = 1
+            elif grade_score >= cuts[1] and grade_score < cuts[2]:
+                x_binned[i] = 2
+            elif grade_score >= cuts[2] and grade_score < cuts[3]:
+                x_binned[i] = 3
             else:
-                X_p[i] = 4
-        return X_p
+                x_binned[i] = 4
+        return x_binned
 
-    def coefficients(self):
-        return self.coef_['x']
-
-
-# In[ ]:
+    def cut_points(self):
+        return self.fitted_['x']
 
 
-optR = OptimizedRounder()
-optR.fit(val_preds.astype(int), val['diagnosis'])
-print(optR.coefficients)
+# --- cell ---
 
 
-# In[ ]:
+thresholder = GradeThresholder()
+thresholder.fit_cuts(val_pred_values.astype(int), val_df['diagnosis'])
+print(thresholder.cut_points)
 
 
-coefficients = optR.coefficients()
-valid_predictions = optR.predict(val_preds.astype(int), coefficients)
+# --- cell ---
 
 
-# In[ ]:
+best_cuts = thresholder.cut_points()
+valid_grade_preds = thresholder.predict_grades(val_pred_values.astype(int), best_cuts)
 
 
-np.unique(valid_predictions)
+# --- cell ---
 
 
-# In[ ]:
+np.unique(valid_grade_preds)
+
+
+# --- cell ---
 
 
 import sklearn
-acc = sklearn.metrics.accuracy_score(val['diagnosis'], valid_predictions)
-print(' accuracy on validation set : {}'.format(acc)) 
+val_accuracy = sklearn.metrics.accuracy_score(val_df['diagnosis'], valid_grade_preds)
+print('val accuracy: {}'.format(val_accuracy)) 
 
 
-# In[ ]:
+# --- cell ---
 
 
-# i was never able to get this working correctly for classification 
-# kagglers plz let me know where i am botching this up
-# sub = pd.read_csv('../input/aptos2019-blindness-detection/sample_submission.csv')
-# test_preds = np.zeros((len(test_dataset), NUM_CLASSES))
-# tk0 = tqdm(test_data_loader , total=int(len(test_data_loader)))
-# for i, x_batch in enumerate(tk0):
-#     x_batch = x_batch["image"]
-#     pred = model_pt(x_batch.to(device))
-#     test_preds[i * TEST_BATCH_SIZE:(i + 1) * TEST_BATCH_SIZE, :] = pred.detach().cpu().squeeze().numpy()
+# A classification variant of the test prediction never worked,
+# so it is kept only as a note:
+# it reread the sample submission,
+# allocated one column per grade,
+# looped over the test loader with a progress bar,
+# ran the model on each batch
+# of the image tensors
+# and stored the raw outputs per grade,
+# then took a sigmoid of the whole array on the GPU
     
-# test_preds = torch.from_numpy(test_preds).float().to(device).sigmoid()
-# test_preds = test_preds.detach().cpu().squeeze().numpy()
+# and copied the result back to NumPy.
+# It is replaced by the regression passes below.
 
 
-# In[ ]:
+# --- cell ---
 
 
-test_dataset = AptosTestDataset(csv_file='../input/aptos2019-blindness-detection/test.csv',
-                                      transform=test_transform, root_dir='../input/aptos2019-blindness-detection/test_images')
-test_data_loader = torch.utils.data.DataLoader(test_dataset, batch_size=32, shuffle=False, num_workers=4)
-test_preds1 = np.zeros((len(test_dataset), 1))
-tk0 = tqdm(test_data_loader)
-for i, x_batch in enumerate(tk0):
-    x_batch = x_batch["image"]
-    pred = model_pt(x_batch.to(device))
-    test_preds1[i * 32:(i + 1) * 32] = pred.detach().cpu().squeeze().numpy().ravel().reshape(-1, 1)
+fundus_test_dataset = FundusTestDataset(csv_path='../input/aptos2019-blindness-detection/test.csv',
+                                      img_transform=test_tfms, image_dir='../input/aptos2019-blindness-detection/test_images')
+test_batch_loader = torch.utils.data.DataLoader(fundus_test_dataset, batch_size=32, shuffle=False, num_workers=4)
+test_out1 = np.zeros((len(fundus_test_dataset), 1))
+bar = tqdm(test_batch_loader)
+for i, batch_x in enumerate(bar):
+    batch_x = batch_x["image"]
+    batch_pred = eval_model(batch_x.to(gpu_device))
+    test_out1[i * 32:(i + 1) * 32] = batch_pred.detach().cpu().squeeze().numpy().ravel().reshape(-1, 1)
 
 
-# In[ ]:
+# --- cell ---
 
 
-test_preds1
+test_out1
 
 
-# In[ ]:
+# --- cell ---
 
 
-test_data_loader = torch.utils.data.DataLoader(test_dataset, batch_size=32, shuffle=False, num_workers=4)
-test_preds2 = np.zeros((len(test_dataset), 1))
-tk0 = tqdm(test_data_loader)
-for i, x_batch in enumerate(tk0):
-    x_batch = x_batch["image"]
-    pred = model_pt(x_batch.to(device))
-    test_preds2[i * 32:(i + 1) * 32] = pred.detach().cpu().squeeze().numpy().ravel().reshape(-1, 1)
+test_batch_loader = torch.utils.data.DataLoader(fundus_test_dataset, batch_size=32, shuffle=False, num_workers=4)
+test_out2 = np.zeros((len(fundus_test_dataset), 1))
+bar = tqdm(test_batch_loader)
+for i, batch_x in enumerate(bar):
+    batch_x = batch_x["image"]
+    batch_pred = eval_model(batch_x.to(gpu_device))
+    test_out2[i * 32:(i + 1) * 32] = batch_pred.detach().cpu().squeeze().numpy().ravel().reshape(-1, 1)
 
 
-# In[ ]:
+# --- cell ---
 
 
-test_data_loader = torch.utils.data.DataLoader(test_dataset, batch_size=32, shuffle=False, num_workers=4)
-test_preds3 = np.zeros((len(test_dataset), 1))
-tk0 = tqdm(test_data_loader)
-for i, x_batch in enumerate(tk0):
-    x_batch = x_batch["image"]
-    pred = model_pt(x_batch.to(device))
-    test_preds3[i * 32:(i + 1) * 32] = pred.detach().cpu().squeeze().numpy().ravel().reshape(-1, 1)
+test_batch_loader = torch.utils.data.DataLoader(fundus_test_dataset, batch_size=32, shuffle=False, num_workers=4)
+test_out3 = np.zeros((len(fundus_test_dataset), 1))
+bar = tqdm(test_batch_loader)
+for i, batch_x in enumerate(bar):
+    batch_x = batch_x["image"]
+    batch_pred = eval_model(batch_x.to(gpu_device))
+    test_out3[i * 32:(i + 1) * 32] = batch_pred.detach().cpu().squeeze().numpy().ravel().reshape(-1, 1)
 
 
-# In[ ]:
+# --- cell ---
 
 
-test_data_loader = torch.utils.data.DataLoader(test_dataset, batch_size=32, shuffle=False, num_workers=4)
-test_preds4 = np.zeros((len(test_dataset), 1))
-tk0 = tqdm(test_data_loader)
-for i, x_batch in enumerate(tk0):
-    x_batch = x_batch["image"]
-    pred = model_pt(x_batch.to(device))
-    test_preds4[i * 32:(i + 1) * 32] = pred.detach().cpu().squeeze().numpy().ravel().reshape(-1, 1)
+test_batch_loader = torch.utils.data.DataLoader(fundus_test_dataset, batch_size=32, shuffle=False, num_workers=4)
+test_out4 = np.zeros((len(fundus_test_dataset), 1))
+bar = tqdm(test_batch_loader)
+for i, batch_x in enumerate(bar):
+    batch_x = batch_x["image"]
+    batch_pred = eval_model(batch_x.to(gpu_device))
+    test_out4[i * 32:(i + 1) * 32] = batch_pred.detach().cpu().squeeze().numpy().ravel().reshape(-1, 1)
 
 
-# In[ ]:
+# --- cell ---
 
 
-test_data_loader = torch.utils.data.DataLoader(test_dataset, batch_size=32, shuffle=False, num_workers=4)
-test_preds5 = np.zeros((len(test_dataset), 1))
-tk0 = tqdm(test_data_loader)
-for i, x_batch in enumerate(tk0):
-    x_batch = x_batch["image"]
-    pred = model_pt(x_batch.to(device))
-    test_preds5[i * 32:(i + 1) * 32] = pred.detach().cpu().squeeze().numpy().ravel().reshape(-1, 1)
+test_batch_loader = torch.utils.data.DataLoader(fundus_test_dataset, batch_size=32, shuffle=False, num_workers=4)
+test_out5 = np.zeros((len(fundus_test_dataset), 1))
+bar = tqdm(test_batch_loader)
+for i, batch_x in enumerate(bar):
+    batch_x = batch_x["image"]
+    batch_pred = eval_model(batch_x.to(gpu_device))
+    test_out5[i * 32:(i + 1) * 32] = batch_pred.detach().cpu().squeeze().numpy().ravel().reshape(-1, 1)
 
 
-# In[ ]:
+# --- cell ---
 
 
-test_data_loader = torch.utils.data.DataLoader(test_dataset, batch_size=32, shuffle=False, num_workers=4)
-test_preds6 = np.zeros((len(test_dataset), 1))
-tk0 = tqdm(test_data_loader)
-for i, x_batch in enumerate(tk0):
-    x_batch = x_batch["image"]
-    pred = model_pt(x_batch.to(device))
-    test_preds6[i * 32:(i + 1) * 32] = pred.detach().cpu().squeeze().numpy().ravel().reshape(-1, 1)
+test_batch_loader = torch.utils.data.DataLoader(fundus_test_dataset, batch_size=32, shuffle=False, num_workers=4)
+test_out6 = np.zeros((len(fundus_test_dataset), 1))
+bar = tqdm(test_batch_loader)
+for i, batch_x in enumerate(bar):
+    batch_x = batch_x["image"]
+    batch_pred = eval_model(batch_x.to(gpu_device))
+    test_out6[i * 32:(i + 1) * 32] = batch_pred.detach().cpu().squeeze().numpy().ravel().reshape(-1, 1)
 
 
-# In[ ]:
+# --- cell ---
 
 
-test_data_loader = torch.utils.data.DataLoader(test_dataset, batch_size=32, shuffle=False, num_workers=4)
-test_preds7 = np.zeros((len(test_dataset), 1))
-tk0 = tqdm(test_data_loader)
-for i, x_batch in enumerate(tk0):
-    x_batch = x_batch["image"]
-    pred = model_pt(x_batch.to(device))
-    test_preds7[i * 32:(i + 1) * 32] = pred.detach().cpu().squeeze().numpy().ravel().reshape(-1, 1)
+test_batch_loader = torch.utils.data.DataLoader(fundus_test_dataset, batch_size=32, shuffle=False, num_workers=4)
+test_out7 = np.zeros((len(fundus_test_dataset), 1))
+bar = tqdm(test_batch_loader)
+for i, batch_x in enumerate(bar):
+    batch_x = batch_x["image"]
+    batch_pred = eval_model(batch_x.to(gpu_device))
+    test_out7[i * 32:(i + 1) * 32] = batch_pred.detach().cpu().squeeze().numpy().ravel().reshape(-1, 1)
 
 
-# In[ ]:
+# --- cell ---
 
 
-test_data_loader = torch.utils.data.DataLoader(test_dataset, batch_size=32, shuffle=False, num_workers=4)
-test_preds8 = np.zeros((len(test_dataset), 1))
-tk0 = tqdm(test_data_loader)
-for i, x_batch in enumerate(tk0):
-    x_batch = x_batch["image"]
-    pred = model_pt(x_batch.to(device))
-    test_preds8[i * 32:(i + 1) * 32] = pred.detach().cpu().squeeze().numpy().ravel().reshape(-1, 1)
+test_batch_loader = torch.utils.data.DataLoader(fundus_test_dataset, batch_size=32, shuffle=False, num_workers=4)
+test_out8 = np.zeros((len(fundus_test_dataset), 1))
+bar = tqdm(test_batch_loader)
+for i, batch_x in enumerate(bar):
+    batch_x = batch_x["image"]
+    batch_pred = eval_model(batch_x.to(gpu_device))
+    test_out8[i * 32:(i + 1) * 32] = batch_pred.detach().cpu().squeeze().numpy().ravel().reshape(-1, 1)
 
 
-# In[ ]:
+# --- cell ---
 
 
-test_data_loader = torch.utils.data.DataLoader(test_dataset, batch_size=32, shuffle=False, num_workers=4)
-test_preds9 = np.zeros((len(test_dataset), 1))
-tk0 = tqdm(test_data_loader)
-for i, x_batch in enumerate(tk0):
-    x_batch = x_batch["image"]
-    pred = model_pt(x_batch.to(device))
-    test_preds9[i * 32:(i + 1) * 32] = pred.detach().cpu().squeeze().numpy().ravel().reshape(-1, 1)
+test_batch_loader = torch.utils.data.DataLoader(fundus_test_dataset, batch_size=32, shuffle=False, num_workers=4)
+test_out9 = np.zeros((len(fundus_test_dataset), 1))
+bar = tqdm(test_batch_loader)
+for i, batch_x in enumerate(bar):
+    batch_x = batch_x["image"]
+    batch_pred = eval_model(batch_x.to(gpu_device))
+    test_out9[i * 32:(i + 1) * 32] = batch_pred.detach().cpu().squeeze().numpy().ravel().reshape(-1, 1)
 
 
-# In[ ]:
+# --- cell ---
 
 
-test_data_loader = torch.utils.data.DataLoader(test_dataset, batch_size=32, shuffle=False, num_workers=4)
-test_preds10 = np.zeros((len(test_dataset), 1))
-tk0 = tqdm(test_data_loader)
-for i, x_batch in enumerate(tk0):
-    x_batch = x_batch["image"]
-    pred = model_pt(x_batch.to(device))
-    test_preds10[i * 32:(i + 1) * 32] = pred.detach().cpu().squeeze().numpy().ravel().reshape(-1, 1)
+test_batch_loader = torch.utils.data.DataLoader(fundus_test_dataset, batch_size=32, shuffle=False, num_workers=4)
+test_out10 = np.zeros((len(fundus_test_dataset), 1))
+bar = tqdm(test_batch_loader)
+for i, batch_x in enumerate(bar):
+    batch_x = batch_x["image"]
+    batch_pred = eval_model(batch_x.to(gpu_device))
+    test_out10[i * 32:(i + 1) * 32] = batch_pred.detach().cpu().squeeze().numpy().ravel().reshape(-1, 1)
 
 
-# In[ ]:
+# --- cell ---
 
 
-test_preds = (test_preds1 + test_preds2 + test_preds3 + test_preds4 + test_preds5+test_preds6 + test_preds7 + test_preds8 + test_preds9 + test_preds10)/10.0
+test_mean_out = (test_out1 + test_out2 + test_out3 + test_out4 + test_out5+test_out6 + test_out7 + test_out8 + test_out9 + test_out10)/10.0
 
 
-# In[ ]:
+# --- cell ---
 
 
-test_preds
+test_mean_out
 
 
-# In[ ]:
+# --- cell ---
 
 
-np.unique(test_preds)
+np.unique(test_mean_out)
 
 
-# In[ ]:
+# --- cell ---
 
 
-test_predictions = optR.predict(test_preds.astype(int), coefficients)
+test_grade_preds = thresholder.predict_grades(test_mean_out.astype(int), best_cuts)
 
 
-# In[ ]:
+# --- cell ---
 
 
-test_predictions
+test_grade_preds
 
 
-# In[ ]:
+# --- cell ---
 
 
-sample = pd.read_csv("../input/aptos2019-blindness-detection/sample_submission.csv")
-sample.diagnosis = test_predictions
-sample.to_csv("submission.csv", index=False)
+submission_df = pd.read_csv("../input/aptos2019-blindness-detection/sample_submission.csv")
+submission_df.diagnosis = test_grade_preds
+submission_df.to_csv("submission.csv", index=False)
 
 
-# In[ ]:
+# --- cell ---
 
 
-sample=pd.read_csv("submission.csv").head()
+submission_df=pd.read_csv("submission.csv").head()
 
 
-# In[ ]:
+# --- cell ---
 
 
-np.unique(sample['diagnosis'])
+np.unique(submission_df['diagnosis'])
 

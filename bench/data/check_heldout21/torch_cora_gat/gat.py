@@ -1,42 +1,42 @@
 """
-Reference: GRAPH ATTENTION NETWORKS (2018).
+Graph attention network, after Velickovic et al., ICLR 2018.
 
-https://github.com/PetarV-/GAT
-https://github.com/gordicaleksa/pytorch-GAT
+Original TensorFlow code: https://github.com/PetarV-/GAT
+Layer follows the PyTorch port at https://github.com/gordicaleksa/pytorch-GAT
 """
 
 import torch.nn as nn
 
-from layer import GATLayer
+from layer import AttnGraphLayer
 
-class GAT(nn.Module):
-    def __init__(self, num_in_features, num_classes, add_skip_connection=True, bias=True, dropout=0.6):
+class GraphAttnModel(nn.Module):
+    def __init__(self, in_feature_dim, class_count, use_skip=True, use_bias=True, drop_p=0.6):
         super().__init__()
 
-        self.gat_net = nn.Sequential(
-            GATLayer(
-                num_in_features=num_in_features,  # consequence of concatenation
-                num_out_features=8,
-                num_of_heads=8,
-                concat=True,
-                activation=nn.ELU(),
-                dropout_prob=dropout,
-                add_skip_connection=add_skip_connection,
-                bias=bias
+        self.layer_stack = nn.Sequential(
+            AttnGraphLayer(
+                in_feature_dim=in_feature_dim,  # raw node features go in
+                out_feature_dim=8,
+                head_count=8,
+                join_heads=True,
+                act_fn=nn.ELU(),
+                drop_p=drop_p,
+                use_skip=use_skip,
+                use_bias=use_bias
             ),
-            GATLayer(
-                num_in_features=8 * 8,  # consequence of concatenation
-                num_out_features=num_classes,
-                num_of_heads=1,
-                concat=False,  # last GAT layer does mean avg, the others do concat
-                activation=None,  # last layer just outputs raw scores
-                dropout_prob=dropout,
-                add_skip_connection=add_skip_connection,
-                bias=bias
+            AttnGraphLayer(
+                in_feature_dim=8 * 8,  # 8 heads of 8 features, concatenated
+                out_feature_dim=class_count,
+                head_count=1,
+                join_heads=False,  # the output layer averages its heads instead of concatenating
+                act_fn=None,  # raw class scores (logits) come out
+                drop_p=drop_p,
+                use_skip=use_skip,
+                use_bias=use_bias
             )
         )
 
-    # data is just a (in_nodes_features, edge_index) tuple, I had to do it like this because of the nn.Sequential:
-    # https://discuss.pytorch.org/t/forward-takes-2-positional-arguments-but-3-were-given-for-nn-sqeuential-with-linear-layers/65698
-    def forward(self, data):
-        return self.gat_net(data)
+    # the input is one (node features, edge list) tuple, since nn.Sequential hands a single
+    # argument from layer to layer
+    def forward(self, packed_data):
+        return self.layer_stack(packed_data)

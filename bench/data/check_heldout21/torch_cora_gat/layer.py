@@ -1,246 +1,246 @@
 import torch
 import torch.nn as nn
 
-class GATLayer(nn.Module):
-    # These may change in the inductive setting - leaving it like this for now (not future proof)
-    nodes_dim = 0      # node dimension (axis is maybe a more familiar term nodes_dim is the position of "N" in tensor)
-    head_dim = 1       # attention head dim
+class AttnGraphLayer(nn.Module):
+    # axis constants for the transductive case; an inductive variant might need others
+    NODE_AXIS = 0      # axis of the node dimension ("N") in the tensors below
+    HEAD_AXIS = 1       # axis of the attention heads
 
-    def __init__(self, num_in_features, num_out_features, num_of_heads, concat=True, activation=nn.ELU(),
-                 dropout_prob=0.6, add_skip_connection=True, bias=True):
+    def __init__(self, in_feature_dim, out_feature_dim, head_count, join_heads=True, act_fn=nn.ELU(),
+                 drop_p=0.6, use_skip=True, use_bias=True):
         super().__init__()
 
-        self.num_of_heads = num_of_heads
-        self.num_out_features = num_out_features
-        self.concat = concat  # whether we should concatenate or average the attention heads
-        self.add_skip_connection = add_skip_connection
+        self.head_count = head_count
+        self.out_feature_dim = out_feature_dim
+        self.join_heads = join_heads  # True: concatenate the heads, False: average them
+        self.use_skip = use_skip
 
         #
-        # Trainable weights: linear projection matrix (denoted as "W" in the paper), attention target/source
-        # (denoted as "a" in the paper) and bias (not mentioned in the paper but present in the official GAT repo)
+        # Learnable tensors: the shared projection W, the two halves of the attention vector a,
+        # and an optional output bias (the reference implementation has one too)
         #
 
-        # You can treat this one matrix as num_of_heads independent W matrices
-        self.linear_proj = nn.Linear(num_in_features, num_of_heads * num_out_features, bias=False)
+        # one matrix standing in for a separate W per head
+        self.feature_proj = nn.Linear(in_feature_dim, head_count * out_feature_dim, bias=False)
 
-        # After we concatenate target node (node i) and source node (node j) we apply the "additive" scoring function
-        # which gives us un-normalized score "e". Here we split the "a" vector - but the semantics remain the same.
-        # Basically instead of doing [x, y] (concatenation, x/y are node feature vectors) and dot product with "a"
-        # we instead do a dot product between x and "a_left" and y and "a_right" and we sum them up
-        # 즉 논문에서의 e_ij = LeakyReLU(a_T[ Wh_i ∣∣ Wh_j ])를 연산량을 줄이기 위해
-        # e_ij​ = LeakyReLU((Wh_i​)⋅a_left​ + (Wh_j)⋅a_right​)로 바꿔 수행한다.
-        self.scoring_fn_target = nn.Parameter(torch.Tensor(1, num_of_heads, num_out_features))
-        self.scoring_fn_source = nn.Parameter(torch.Tensor(1, num_of_heads, num_out_features))
+        # The additive score of an edge uses a over the concatenation [Wh_i || Wh_j]; splitting a into a source
+        # half and a destination half gives the same value as a sum of two dot products.
+        # That way each node is scored once per half and the per-edge score is just an addition
+        # of the two lifted node scores, which is far cheaper than concatenating per edge.
+        # score_ij = LeakyReLU(a^T [Wh_i || Wh_j]) is therefore computed as
+        # LeakyReLU(Wh_i . a_src + Wh_j . a_dst).
+        self.attn_vec_dst = nn.Parameter(torch.Tensor(1, head_count, out_feature_dim))
+        self.attn_vec_src = nn.Parameter(torch.Tensor(1, head_count, out_feature_dim))
 
-        # Bias is definitely not crucial to GAT - feel free to experiment (I pinged the main author, Petar, on this one)
-        if bias and concat:
-            self.bias = nn.Parameter(torch.Tensor(num_of_heads * num_out_features))
-        elif bias and not concat:
-            self.bias = nn.Parameter(torch.Tensor(num_out_features))
+        # the bias is optional and matters little for the results
+        if use_bias and join_heads:
+            self.out_bias = nn.Parameter(torch.Tensor(head_count * out_feature_dim))
+        elif use_bias and not join_heads:
+            self.out_bias = nn.Parameter(torch.Tensor(out_feature_dim))
         else:
-            self.register_parameter('bias', None)
+            self.register_parameter('out_bias', None)
 
-        if add_skip_connection:
-            self.skip_proj = nn.Linear(num_in_features, num_of_heads * num_out_features, bias=False)
+        if use_skip:
+            self.skip_linear = nn.Linear(in_feature_dim, head_count * out_feature_dim, bias=False)
         else:
-            self.register_parameter('skip_proj', None)
+            self.register_parameter('skip_linear', None)
 
         #
-        # End of trainable weights
+        # (no more learnable tensors below)
         #
 
-        self.leakyReLU = nn.LeakyReLU(0.2)  # using 0.2 as in the paper, no need to expose every setting
-        self.activation = activation
-        # Probably not the nicest design but I use the same module in 3 locations, before/after features projection
-        # and for attention coefficients. Functionality-wise it's the same as using independent modules.
-        self.dropout = nn.Dropout(p=dropout_prob)
+        self.leaky_act = nn.LeakyReLU(0.2)  # negative slope fixed at 0.2
+        self.act_fn = act_fn
+        # a single dropout module is reused on the input features, the projections and the
+        # attention weights; separate modules would behave the same way.
+        self.drop_layer = nn.Dropout(p=drop_p)
 
-        self.reset_parameter()
+        self.init_weights()
         
-    def forward(self, data):
+    def forward(self, packed_data):
         #
-        # Step 1: Linear Projection + regularization
-        #
-
-        in_nodes_features, edge_index = data  # unpack data
-        num_of_nodes = in_nodes_features.shape[self.nodes_dim]
-        assert edge_index.shape[0] == 2, f'Expected edge index with shape=(2,E) got {edge_index.shape}'
-
-        # shape = (노드 수, 입력 특징 수) : 각 노드의 입력 특징을 나타낸다.
-        # 논문에서와 같이 모든 입력 노드 특징에 dropout을 적용한다.
-        # Note: for Cora features are already super sparse so it's questionable how much this actually helps
-        in_nodes_features = self.dropout(in_nodes_features) # 공식 GAT 구현에서도 dropout을 사용.
-
-        # shape = (노드 수, 입력 특징 수) * (입력 특징 수, 헤드 수 * 출력 특징 수) -> (노드 수, 헤드 수, 출력 특징 수)
-        # We project the input node features into NH independent output features (one for each attention head)
-        # 즉 각 노드의 특징을 각 헤드마다 다른 특징으로 변환한다.
-        nodes_features_proj = self.linear_proj(in_nodes_features).reshape(-1, self.num_of_heads, self.num_out_features)
-
-        nodes_features_proj = self.dropout(nodes_features_proj) # 공식 GAT 구현에서도 dropout을 사용.
-
-        #
-        # Step 2: Edge attention calculation
+        # part 1: project the features (with dropout)
         #
 
-        # Apply the scoring function (* represents element-wise (a.k.a. Hadamard) product)
-        # shape = (노드 수, 헤드 수, 출력 특징 수) * (1, 헤드 수, 출력 특징 수) -> (노드 수, 헤드 수, 1) -> (노드 수, 헤드 수)
-        # sum은 마지막 차원을 기준으로 sum하므로 (N, NH, FOUT) -> (N, NH) 즉, 노드 수 x 헤드 수
-        # 여기서 학습 가능한 파라미터인 scoring_fn_source, scoring_fn_target을 사용하여 각 노드의 특징을 계산한다.
-        # [GAT에선 a 벡터를 사용하여 두 노드의 특징을 결합한 후, scoring function을 통해 attention score를 계산한다.]
-        scores_source = (nodes_features_proj * self.scoring_fn_source).sum(dim=-1) # 마지막 차원을 기준으로 sum 즉, (N, NH, FOUT) -> (N, NH) 즉, 노드 수 x 헤드 수
-        scores_target = (nodes_features_proj * self.scoring_fn_target).sum(dim=-1) # (N, NH) 즉, 노드 수 x 헤드 수
+        node_features_in, edges = packed_data  # features and edge list travel together
+        node_count = node_features_in.shape[self.NODE_AXIS]
+        assert edges.shape[0] == 2, f'edge list must be shaped (2, E), got {edges.shape}'
+
+        # (N, FIN): one input vector per node
+        # dropout on every input feature, as the reference does
+        # on Cora the inputs are very sparse, so its benefit there is doubtful
+        node_features_in = self.drop_layer(node_features_in) # reference code applies it here too
+
+        # (N, FIN) x (FIN, NH*FOUT) -> (N, NH, FOUT)
+        # each node gets NH separate projected vectors, one per head
+        # i.e. every head sees its own view of the node
+        projected_features = self.feature_proj(node_features_in).reshape(-1, self.head_count, self.out_feature_dim)
+
+        projected_features = self.drop_layer(projected_features) # reference code applies it here too
+
+        #
+        # part 2: attention logits per edge
+        #
+
+        # elementwise product with each half of a, then a sum over the last axis
+        # (N, NH, FOUT) * (1, NH, FOUT) -> (N, NH, FOUT) -> (N, NH)
+        # summing the last axis leaves one score per node and head
+        # the learnable halves attn_vec_src and attn_vec_dst give the two scores
+        # [this is the split form of the additive attention score described above]
+        src_scores = (projected_features * self.attn_vec_src).sum(dim=-1) # (N, NH, FOUT) -> (N, NH)
+        dst_scores = (projected_features * self.attn_vec_dst).sum(dim=-1) # (N, NH)
         
-        # We simply copy (lift) the scores for source/target nodes based on the edge index. Instead of preparing all
-        # the possible combinations of scores we just prepare those that will actually be used and those are defined
-        # by the edge index.
-        # scores shape = (E, NH), nodes_features_proj_lifted shape = (E, NH, FOUT), E - number of edges in the graph
-        # 각 엣지에 대한 source, target의 attention score를 계산한다.
-        scores_source_lifted, scores_target_lifted, nodes_features_proj_lifted = self.lift(scores_source, scores_target, nodes_features_proj, edge_index)
-        scores_per_edge = self.leakyReLU(scores_source_lifted + scores_target_lifted)
+        # copy each node's scores (and projected features) onto the edges that use it, following the edge
+        # list; only the pairs that are actual edges are built, not all N x N of them
+        # (the edge list decides which).
+        # per-edge scores: (E, NH); per-edge features: (E, NH, FOUT); E is the edge count
+        # scores of the source and destination end of every edge
+        src_scores_per_edge, dst_scores_per_edge, edge_features = self.expand_to_edges(src_scores, dst_scores, projected_features, edges)
+        edge_logits = self.leaky_act(src_scores_per_edge + dst_scores_per_edge)
 
-        # shape = (엣지 수, 헤드 수, 1) -> (엣지 수, 헤드 수, 1) (unsqueeze를 통해 차원을 추가한다. 그래야 element-wise 곱을 할 수 있다.)
-        # 이제 softmax를 통해 attention coefficient를 계산한다.
-        attentions_per_edge = self.neighborhood_aware_softmax(scores_per_edge, edge_index[1], num_of_nodes)
-        # Add stochasticity to neighborhood aggregation
-        attentions_per_edge = self.dropout(attentions_per_edge)
-
-        #
-        # Step 3: Neighborhood aggregation
-        #
-
-        # Element-wise (aka Hadamard) product. Operator * does the same thing as torch.mul
-        # shape = (엣지 수, 헤드 수, 출력 특징 수) * (엣지 수, 헤드 수, 1) -> (엣지 수, 헤드 수, 출력 특징 수) 1이 FOUT으로 브로드캐스팅된다.
-        # FOUT은 출력 특징 수이다. 즉, 각 엣지의 attention score를 이용하여 각 노드의 특징을 가중합하여 계산한다.
-        nodes_features_proj_lifted_weighted = nodes_features_proj_lifted * attentions_per_edge
-
-        # 이 부분은 각 노드의 이웃 노드의 특징을 가중합하여 계산한다.
-        # shape = (노드 수, 헤드 수, 출력 특징 수)
-        out_nodes_features = self.aggregate_neighbors(nodes_features_proj_lifted_weighted, edge_index, in_nodes_features, num_of_nodes)
+        # (E, NH) -> (E, NH, 1), the extra axis makes the later elementwise product broadcast
+        # normalise the logits into attention weights over each node's neighbours
+        edge_attn = self.softmax_over_neighbours(edge_logits, edges[1], node_count)
+        # dropout on the attention weights themselves
+        edge_attn = self.drop_layer(edge_attn)
 
         #
-        # Step 4: Residual/skip connections, concat and bias
+        # part 3: combine the neighbours
         #
 
-        out_nodes_features = self.skip_concat_bias(in_nodes_features, out_nodes_features)
+        # elementwise product (same as torch.mul)
+        # (E, NH, FOUT) * (E, NH, 1) -> (E, NH, FOUT), the 1 broadcasting over FOUT
+        # every edge's projected features are scaled by its attention weight
+        weighted_edge_features = edge_features * edge_attn
 
-        return (out_nodes_features, edge_index)
+        # sum the weighted edge features into their destination nodes
+        # result: (N, NH, FOUT)
+        node_features_out = self.pool_neighbours(weighted_edge_features, edges, node_features_in, node_count)
+
+        #
+        # part 4: skip connection, head merge, bias
+        #
+
+        node_features_out = self.finish_output(node_features_in, node_features_out)
+
+        return (node_features_out, edges)
     
-    def reset_parameter(self):
+    def init_weights(self):
         """
-        원래 논문에서 GAT을 구현한 코드가 TensorFlow로 되어있고, 그 코드에서는 기본 초기화 방법으로 사용했기 때문에
-        Glorot (Xavier uniform) initialization을 사용한다.
+        Xavier-uniform (Glorot) start values, the default initialiser of the
+        TensorFlow code the original authors released.
         
-        Tensorflow의 기본 초기화 방법은 Glorot (Xavier uniform) initialization이다.
-        https://stackoverflow.com/questions/37350131/what-is-the-default-variable-initializer-in-tensorflow
+        That is also what TensorFlow uses when no initialiser is named;
+        see the TensorFlow documentation on default variable initialisers.
 
         """
-        nn.init.xavier_uniform_(self.linear_proj.weight)
-        nn.init.xavier_uniform_(self.scoring_fn_target)
-        nn.init.xavier_uniform_(self.scoring_fn_source)
+        nn.init.xavier_uniform_(self.feature_proj.weight)
+        nn.init.xavier_uniform_(self.attn_vec_dst)
+        nn.init.xavier_uniform_(self.attn_vec_src)
 
-        if self.bias is not None:
-            torch.nn.init.zeros_(self.bias)
+        if self.out_bias is not None:
+            torch.nn.init.zeros_(self.out_bias)
 
-    def lift(self, scores_source, scores_target, nodes_features_matrix_proj, edge_index):
+    def expand_to_edges(self, src_scores, dst_scores, proj_feature_matrix, edges):
         """
-        Lifts i.e. duplicates certain vectors depending on the edge index.
-        One of the tensor dims goes from N -> E (that's where the "lift" comes from).
-        즉 lifts는 edge index에 따라 특정 벡터를 엣지 수만큼 복제한다.
-        텐서의 차원 중 하나가 N -> E로 변한다.
-        여기서 N은 노드 수, E는 엣지 수이다.
+        Copy node-level tensors onto edges, indexed by the edge list.
+        The node axis (size N) becomes an edge axis (size E).
+        Source scores and features follow edges[0],
+        destination scores follow edges[1].
+        N counts nodes, E counts edges.
 
         """
-        # src_nodes_index :  tensor([   0,    0,    0,  ..., 2707, 2707, 2707])
-        # trg_nodes_index :  tensor([ 633, 1862, 2582,  ...,  598, 1473, 2706])
-        src_nodes_index = edge_index[0]
-        trg_nodes_index = edge_index[1]
+        # on Cora the sources look like 0, 0, 0, ..., 2707, 2707, 2707
+        # and the destinations like 633, 1862, 2582, ..., 598, 1473, 2706
+        src_ids = edges[0]
+        dst_ids = edges[1]
 
-        # scores_source shape before :  torch.Size([2708, 8])
-        scores_source = scores_source.index_select(self.nodes_dim, src_nodes_index)
-        # scores_source shape after :  torch.Size([10556, 8])
-        scores_target = scores_target.index_select(self.nodes_dim, trg_nodes_index)
-        # nodes_features_proj shape torch.Size([2708, 8, 8])
-        nodes_features_matrix_proj_lifted = nodes_features_matrix_proj.index_select(self.nodes_dim, src_nodes_index)
-        # nodes_features_matrix_proj_lifted shape :  torch.Size([10556, 8, 8])
+        # src_scores starts as (2708, 8)
+        src_scores = src_scores.index_select(self.NODE_AXIS, src_ids)
+        # and is (10556, 8) afterwards
+        dst_scores = dst_scores.index_select(self.NODE_AXIS, dst_ids)
+        # the projected features are (2708, 8, 8) here
+        edge_feature_matrix = proj_feature_matrix.index_select(self.NODE_AXIS, src_ids)
+        # and (10556, 8, 8) once copied per edge
 
-        return scores_source, scores_target, nodes_features_matrix_proj_lifted
+        return src_scores, dst_scores, edge_feature_matrix
 
-    def neighborhood_aware_softmax(self, scores_per_edge, trg_index, num_of_nodes):
+    def softmax_over_neighbours(self, edge_logits, dst_index, node_count):
         """
-        이웃 노드들의 attention score를 softmax를 통해 계산한다.
+        Softmax of the edge logits among the edges that share a destination.
         """
 
-        # Calculate the numerator. Make logits <= 0 so that e^logit <= 1 (this will improve the numerical stability)
-        # https://stats.stackexchange.com/questions/338285/how-does-the-subtraction-of-the-logit-maximum-improve-learning
-        scores_per_edge = scores_per_edge - scores_per_edge.max()
-        exp_scores_per_edge = scores_per_edge.exp()
+        # numerator: shift the logits so that the largest is 0, keeping exp() at most 1
+        # (subtracting the maximum keeps the exponentials from overflowing)
+        edge_logits = edge_logits - edge_logits.max()
+        exp_logits = edge_logits.exp()
 
-        # Calculate the denominator. shape = (E, NH)
-        neigborhood_aware_denominator = self.sum_edge_scores_neighborhood_aware(exp_scores_per_edge, trg_index, num_of_nodes)
+        # denominator per edge, shape (E, NH)
+        neighbour_denominator = self.neighbour_exp_sums(exp_logits, dst_index, node_count)
 
-        # 1e-16은 이론적으로 필요하지 않지만 수치적 안정성을 위해 (0으로 나누는 것을 피하기 위해) 추가했다.
-        attentions_per_edge = exp_scores_per_edge / (neigborhood_aware_denominator + 1e-16)
-        # shape = (E, NH) -> (E, NH, 1)로 만들어서 projected node features와 element-wise 곱을 할 수 있게 한다.
+        # the 1e-16 only guards against a division by zero
+        edge_attn = exp_logits / (neighbour_denominator + 1e-16)
+        # (E, NH) -> (E, NH, 1) so it multiplies the per-edge features elementwise
 
-        return attentions_per_edge.unsqueeze(-1)
+        return edge_attn.unsqueeze(-1)
     
-    def sum_edge_scores_neighborhood_aware(self, exp_scores_per_edge, trg_index, num_of_nodes):
-        # attention head 개수만큼 브로드캐스팅한다. 여기서 브로드캐스팅이란 차원을 늘려서 연산을 수행하는 것을 의미한다.
+    def neighbour_exp_sums(self, exp_logits, dst_index, node_count):
+        # repeat the destination ids across the heads
         # E -> (E, NH)
-        trg_index_broadcasted = self.explicit_broadcast(trg_index, exp_scores_per_edge)
+        dst_index_wide = self.broadcast_like(dst_index, exp_logits)
 
-        # shape = (N, NH)
-        size = list(exp_scores_per_edge.shape)  # convert to list otherwise assignment is not possible
-        size[self.nodes_dim] = num_of_nodes
-        neighborhood_sums = torch.zeros(size, dtype=exp_scores_per_edge.dtype, device=exp_scores_per_edge.device)
+        # (N, NH)
+        sums_shape = list(exp_logits.shape)  # a list, so one entry can be replaced
+        sums_shape[self.NODE_AXIS] = node_count
+        per_node_sums = torch.zeros(sums_shape, dtype=exp_logits.dtype, device=exp_logits.device)
 
-        # exp_scores_per_edge를 trg_index_broadcasted의 값을 index로 사용하여 neighborhood_sums에 더한다.
-        # 그렇게 되면 각 노드의 이웃 노드들의 attention score의 합을 계산할 수 있다.
-        neighborhood_sums.scatter_add_(self.nodes_dim, trg_index_broadcasted, exp_scores_per_edge)
+        # add every edge's exp value into the row of its destination node,
+        # which leaves each node with the sum over its incoming edges
+        per_node_sums.scatter_add_(self.NODE_AXIS, dst_index_wide, exp_logits)
 
-        # edge_index의 차원에 맞게 브로드캐스팅한다.
-        # 모든 location의 값이 i번째 노드의 attention score의 합으로 브로드캐스팅되는 것이다.
-        # shape = (N, NH) -> (E, NH)
-        return neighborhood_sums.index_select(self.nodes_dim, trg_index)
+        # hand each edge the sum of its destination node again
+        # (every edge into node i gets node i's sum)
+        # (N, NH) -> (E, NH)
+        return per_node_sums.index_select(self.NODE_AXIS, dst_index)
 
-    def aggregate_neighbors(self, nodes_features_proj_lifted_weighted, edge_index, in_nodes_features, num_of_nodes):
-        # shape = (E, NH, FOUT) -> (N, NH, FOUT)
-        out_nodes_features = torch.zeros(num_of_nodes, *nodes_features_proj_lifted_weighted.shape[1:], dtype=in_nodes_features.dtype, device=in_nodes_features.device)
+    def pool_neighbours(self, weighted_edge_features, edges, node_features_in, node_count):
+        # (E, NH, FOUT) -> (N, NH, FOUT)
+        node_features_out = torch.zeros(node_count, *weighted_edge_features.shape[1:], dtype=node_features_in.dtype, device=node_features_in.device)
 
-        # shape = (E) -> (E, NH, FOUT)
-        trg_index_broadcasted = self.explicit_broadcast(edge_index[1], nodes_features_proj_lifted_weighted)
-        # aggregation step - we accumulate projected, weighted node features for all the attention heads
-        # shape = (E, NH, FOUT) -> (N, NH, FOUT)
-        out_nodes_features.scatter_add_(self.nodes_dim, trg_index_broadcasted, nodes_features_proj_lifted_weighted)
+        # (E) -> (E, NH, FOUT)
+        dst_index_wide = self.broadcast_like(edges[1], weighted_edge_features)
+        # sum the weighted per-edge features into their destination nodes, for every head
+        # (E, NH, FOUT) -> (N, NH, FOUT)
+        node_features_out.scatter_add_(self.NODE_AXIS, dst_index_wide, weighted_edge_features)
 
-        return out_nodes_features
+        return node_features_out
 
-    def explicit_broadcast(self, this, other):
-        # 차원이 같아질 때까지 singleton 차원을 추가한다.
-        for _ in range(this.dim(), other.dim()):
-            this = this.unsqueeze(-1) # 가장 마지막 차원을 추가한다.
+    def broadcast_like(self, small, big):
+        # append size-1 axes until both have the same rank
+        for _ in range(small.dim(), big.dim()):
+            small = small.unsqueeze(-1) # one more trailing axis
 
-        # other 텐서와 같은 모양으로 확장하는데, 이 때 실제로 데이터를 복사하지는 않고, 필요에 따라 가상적으로 차원을 확장한다.
-        return this.expand_as(other)
+        # expand is a view: nothing is copied, the size-1 axes just repeat
+        return small.expand_as(big)
     
-    def skip_concat_bias(self, in_nodes_features, out_nodes_features):
-        if self.add_skip_connection:  # add skip or residual connection
-            if out_nodes_features.shape[-1] == in_nodes_features.shape[-1]:  # if FIN == FOUT
-                # unsqueeze does this: (N, FIN) -> (N, 1, FIN), out features are (N, NH, FOUT) so 1 gets broadcast to NH
-                # thus we're basically copying input vectors NH times and adding to processed vectors
-                out_nodes_features += in_nodes_features.unsqueeze(1)
+    def finish_output(self, node_features_in, node_features_out):
+        if self.use_skip:  # residual path
+            if node_features_out.shape[-1] == node_features_in.shape[-1]:  # FIN equals FOUT
+                # (N, FIN) -> (N, 1, FIN) broadcasts over the NH heads of (N, NH, FOUT),
+                # so the input vector is added once per head
+                node_features_out += node_features_in.unsqueeze(1)
             else:
-                # FIN != FOUT so we need to project input feature vectors into dimension that can be added to output
-                # feature vectors. skip_proj adds lots of additional capacity which may cause overfitting.
-                out_nodes_features += self.skip_proj(in_nodes_features).reshape(-1, self.num_of_heads, self.num_out_features)
-        if self.concat:
-            # shape = (N, NH, FOUT) -> (N, NH*FOUT)
-            out_nodes_features = out_nodes_features.reshape(-1, self.num_of_heads * self.num_out_features)
+                # sizes differ: project the input to NH*FOUT first; this extra matrix adds
+                # many parameters and can make the model overfit
+                node_features_out += self.skip_linear(node_features_in).reshape(-1, self.head_count, self.out_feature_dim)
+        if self.join_heads:
+            # (N, NH, FOUT) -> (N, NH*FOUT)
+            node_features_out = node_features_out.reshape(-1, self.head_count * self.out_feature_dim)
         else:
-            # shape = (N, NH, FOUT) -> (N, FOUT)
-            out_nodes_features = out_nodes_features.mean(dim=self.head_dim)
+            # (N, NH, FOUT) -> (N, FOUT)
+            node_features_out = node_features_out.mean(dim=self.HEAD_AXIS)
 
-        if self.bias is not None:
-            out_nodes_features += self.bias
+        if self.out_bias is not None:
+            node_features_out += self.out_bias
 
-        return out_nodes_features if self.activation is None else self.activation(out_nodes_features)
+        return node_features_out if self.act_fn is None else self.act_fn(node_features_out)

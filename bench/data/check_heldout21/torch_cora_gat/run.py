@@ -1,139 +1,139 @@
 import enum
 
-# 3 different model training/eval phases used in train.py
-class LoopPhase(enum.Enum):
-    TRAIN = 0,
-    VAL = 1,
-    TEST = 2
+# which pass main loop is running: fitting, validating or testing
+class RunStage(enum.Enum):
+    TRAIN_PASS = 0,
+    VAL_PASS = 1,
+    TEST_PASS = 2
 
 
-# Global vars used for early stopping. After some number of epochs (as defined by the patience_period var) without any
-# improvement on the validation dataset (measured via accuracy metric), we'll break out from the training loop.
-BEST_VAL_ACC = 0
-BEST_VAL_LOSS = 0
+# Module-level state for early stopping: when the validation accuracy and loss stop improving for
+# too many epochs in a row, the training loop below is left.
+TOP_VAL_ACC = 0
+LOWEST_VAL_LOSS = 0
 
 import time
 import torch
 import torch.nn as nn
 from torch.optim import Adam
 
-from gat import GAT
+from gat import GraphAttnModel
 
-def train_gat(time_start, dataset, train_range, val_range, test_range, num_input_features, num_classes):
-    global BEST_VAL_ACC, BEST_VAL_LOSS
+def train_graph_attention(started_at, graph_dataset, train_span, val_span, test_span, input_feature_dim, class_count):
+    global TOP_VAL_ACC, LOWEST_VAL_LOSS
 
-    device = torch.device("cuda" if torch.cuda.is_available() else "cpu")  # checking whether you have a GPU, I hope so!
+    dev = torch.device("cuda" if torch.cuda.is_available() else "cpu")  # GPU when there is one
 
-    # Step 1: load the graph data
-    node_features = dataset[0].x.to(device)
-    node_labels = dataset[0].y.to(device)
-    edge_index = dataset[0].edge_index.to(device)
+    # 1) the graph itself
+    node_feature_mat = graph_dataset[0].x.to(dev)
+    all_labels = graph_dataset[0].y.to(dev)
+    edges = graph_dataset[0].edge_index.to(dev)
 
-    # Indices that help us extract nodes that belong to the train/val and test splits
-    train_indices = torch.arange(train_range[0], train_range[1], dtype=torch.long, device=device)
-    val_indices = torch.arange(val_range[0], val_range[1], dtype=torch.long, device=device)
-    test_indices = torch.arange(test_range[0], test_range[1], dtype=torch.long, device=device)
+    # node ids of the three splits
+    train_ids = torch.arange(train_span[0], train_span[1], dtype=torch.long, device=dev)
+    val_ids = torch.arange(val_span[0], val_span[1], dtype=torch.long, device=dev)
+    test_ids = torch.arange(test_span[0], test_span[1], dtype=torch.long, device=dev)
 
-    # Step 2: prepare the model
-    gat = GAT(num_input_features, num_classes, add_skip_connection=True, bias=True, dropout=0.6).to(device)
+    # 2) the network
+    gat_model = GraphAttnModel(input_feature_dim, class_count, use_skip=True, use_bias=True, drop_p=0.6).to(dev)
 
-    # Step 3: Prepare other training related utilities (loss & optimizer and decorator function)
-    loss_fn = nn.CrossEntropyLoss(reduction='mean')
-    optimizer = Adam(gat.parameters(), lr=0.005, weight_decay=0.0005)
+    # 3) loss function and optimizer
+    criterion_loss = nn.CrossEntropyLoss(reduction='mean')
+    adam_optimizer = Adam(gat_model.parameters(), lr=0.005, weight_decay=0.0005)
 
-    node_dim = 0  # this will likely change as soon as I add an inductive example (Citeseer is transductive)
-    # because in inductive case, the node features will already be shaped as (N, FIN) and not (E, FIN) as they are here
-    # 즉, induction의 경우, node_features의 shape이 (N, FIN)이고, transduction의 경우, (E, FIN)이다.
+    node_axis = 0  # transductive setting: the node axis of every tensor is axis 0
+    # an inductive data set would need other shapes here; Cora is transductive
+    # (so the features stay (N, FIN) for the whole graph)
 
-    train_labels = node_labels.index_select(node_dim, train_indices)
-    val_labels = node_labels.index_select(node_dim, val_indices)
-    test_labels = node_labels.index_select(node_dim, test_indices)
+    train_split_labels = all_labels.index_select(node_axis, train_ids)
+    val_split_labels = all_labels.index_select(node_axis, val_ids)
+    test_split_labels = all_labels.index_select(node_axis, test_ids)
 
-    # node_features shape = (N, FIN), edge_index shape = (2, E)
-    graph_data = (node_features, edge_index)  # I pack data into tuples because GAT uses nn.Sequential which requires it
+    # features (N, FIN) and edge list (2, E)
+    packed_graph_data = (node_feature_mat, edges)  # one tuple, as the nn.Sequential inside the model wants
 
-    def main_loop(phase, epoch=0):
-        global BEST_VAL_ACC, BEST_VAL_LOSS, PATIENCE_CNT, writer
+    def run_phase_pass(stage, epoch_idx=0):
+        global TOP_VAL_ACC, LOWEST_VAL_LOSS, WAIT_COUNT, tb_writer
 
-        # Certain modules behave differently depending on whether we're training the model or not.
-        # e.g. nn.Dropout - we only want to drop model weights during the training.
-        if phase == LoopPhase.TRAIN:
-            gat.train()
+        # dropout is only active in train mode,
+        # so switch the mode to match the stage
+        if stage == RunStage.TRAIN_PASS:
+            gat_model.train()
         else:
-            gat.eval()
+            gat_model.eval()
 
-        # Depending on the current phase, we'll be working with different indices and labels
-        if phase == LoopPhase.TRAIN:
-            node_indices = train_indices
-        elif phase == LoopPhase.VAL:
-            node_indices = val_indices
+        # the stage picks which node ids
+        if stage == RunStage.TRAIN_PASS:
+            split_ids = train_ids
+        elif stage == RunStage.VAL_PASS:
+            split_ids = val_ids
         else:
-            node_indices = test_indices
+            split_ids = test_ids
 
-        if phase == LoopPhase.TRAIN:
-            node_labels = train_labels
-        elif phase == LoopPhase.VAL:
-            node_labels = val_labels
+        if stage == RunStage.TRAIN_PASS:
+            split_labels = train_split_labels
+        elif stage == RunStage.VAL_PASS:
+            split_labels = val_split_labels
         else:
-            node_labels = test_labels
+            split_labels = test_split_labels
 
-        # Do a forwards pass and extract only the relevant node scores (train/val or test ones)
-        # Note: [0] just extracts the node_features part of the data (index 1 contains the edge_index)
-        # shape = (N, C) where N is the number of nodes in the split (train/val/test) and C is the number of classes
-        nodes_unnormalized_scores = gat(graph_data)[0].index_select(node_dim, node_indices)
+        # run the whole graph and keep the scores of this split's nodes
+        # ([0] takes the node features from the returned tuple; [1] would be the edges)
+        # result: (n, C) with n the split's node count and C the class count
+        raw_node_scores = gat_model(packed_graph_data)[0].index_select(node_axis, split_ids)
 
-        # Example: let's take an output for a single node on Citeseer - it's a vector of size 7 and it contains unnormalized
-        # scores like: V = [-1.393,  3.0765, -2.4445,  9.6219,  2.1658, -5.5243, -4.6247]
-        # What PyTorch's cross entropy loss does is for every such vector it first applies a softmax, and so we'll
-        # have the V transformed into: [1.6421e-05, 1.4338e-03, 5.7378e-06, 0.99797, 5.7673e-04, 2.6376e-07, 6.4848e-07]
-        # secondly, whatever the correct class is (say it's 3), it will then take the element at position 3,
-        # 0.99797 in this case, and the loss will be -log(0.99797). It does this for every node and applies a mean.
-        # You can see that as the probability of the correct class for most nodes approaches 1 we get to 0 loss! <3
-        loss = loss_fn(gat(graph_data)[0].index_select(node_dim, node_indices), node_labels)
+        # cross-entropy on logits: each node's row of C raw scores
+        # is turned into probabilities by a softmax
+        # (a row like [-1.4, 3.1, 9.6, ...] ends up with almost all of its mass on the largest entry),
+        # and the loss is minus the log of the probability the true class gets,
+        # averaged over the nodes of the split.
+        # a node whose true class gets nearly all the probability contributes almost nothing,
+        # so the loss falls towards 0 as the predictions become confident and right.
+        step_loss = criterion_loss(gat_model(packed_graph_data)[0].index_select(node_axis, split_ids), split_labels)
 
-        if phase == LoopPhase.TRAIN:
-            optimizer.zero_grad()  # clean the trainable weights gradients in the computational graph (.grad fields)
-            loss.backward()  # compute the gradients for every trainable weight in the computational graph
-            optimizer.step()  # apply the gradients to weights
+        if stage == RunStage.TRAIN_PASS:
+            adam_optimizer.zero_grad()  # drop the gradients of the previous step
+            step_loss.backward()  # backpropagate
+            adam_optimizer.step()  # update the weights
 
-        # Finds the index of maximum (unnormalized) score for every node and that's the class prediction for that node.
-        # Compare those to true (ground truth) labels and find the fraction of correct predictions -> accuracy metric.
-        class_predictions = torch.argmax(nodes_unnormalized_scores, dim=-1)
-        accuracy = torch.sum(torch.eq(class_predictions, node_labels).long()).item() / len(node_labels)
+        # predicted class = the highest score of each node;
+        # accuracy = the share of nodes whose prediction equals their label
+        predicted_classes = torch.argmax(raw_node_scores, dim=-1)
+        split_acc = torch.sum(torch.eq(predicted_classes, split_labels).long()).item() / len(split_labels)
 
-        if phase == LoopPhase.VAL:
-            if epoch % 10 == 0:
-                print(f'GAT training: time elapsed= {(time.time() - time_start):.2f} [s] | epoch={epoch + 1} | val acc={accuracy}')
+        if stage == RunStage.VAL_PASS:
+            if epoch_idx % 10 == 0:
+                print(f'graph attention fit: {(time.time() - started_at):.2f} s so far | epoch {epoch_idx + 1} | validation accuracy {split_acc}')
 
-            # The "patience" logic - should we break out from the training loop? If either validation acc keeps going up
-            # or the val loss keeps going down we won't stop
-            if accuracy > BEST_VAL_ACC or loss.item() < BEST_VAL_LOSS:
-                BEST_VAL_ACC = max(accuracy, BEST_VAL_ACC)  # keep track of the best validation accuracy so far
-                BEST_VAL_LOSS = min(loss.item(), BEST_VAL_LOSS)
-                PATIENCE_CNT = 0  # reset the counter every time we encounter new best accuracy
+            # early stopping: carry on while the validation accuracy rises
+            # or the validation loss falls
+            if split_acc > TOP_VAL_ACC or step_loss.item() < LOWEST_VAL_LOSS:
+                TOP_VAL_ACC = max(split_acc, TOP_VAL_ACC)  # best validation accuracy seen
+                LOWEST_VAL_LOSS = min(step_loss.item(), LOWEST_VAL_LOSS)
+                WAIT_COUNT = 0  # improvement: start counting again
             else:
-                PATIENCE_CNT += 1  # otherwise keep counting
+                WAIT_COUNT += 1  # one more epoch without improvement
 
-            if PATIENCE_CNT >= 100:
-                raise Exception('Stopping the training, the universe has no more patience for this training.')
+            if WAIT_COUNT >= 100:
+                raise Exception('Early stop: no validation improvement for 100 epochs.')
 
         else:
-            return accuracy  # in the case of test phase we just report back the test accuracy
+            return split_acc  # train and test passes hand back their accuracy
 
-    BEST_VAL_ACC, BEST_VAL_LOSS = [0, 0]  # reset vars used for early stopping
+    TOP_VAL_ACC, LOWEST_VAL_LOSS = [0, 0]  # fresh early-stopping state
 
-    # Step 4: Start the training procedure
-    for epoch in range(100000):
-        # Training loop
-        main_loop(phase=LoopPhase.TRAIN, epoch=epoch)
+    # 4) the training loop
+    for epoch_idx in range(100000):
+        # one optimisation step
+        run_phase_pass(stage=RunStage.TRAIN_PASS, epoch_idx=epoch_idx)
 
-        # Validation loop
+        # validation, without gradients
         with torch.no_grad():
             try:
-                main_loop(phase=LoopPhase.VAL, epoch=epoch)
-            except Exception as e:  # "patience has run out" exception :O
-                print(str(e))
-                break  # break out from the training loop
+                run_phase_pass(stage=RunStage.VAL_PASS, epoch_idx=epoch_idx)
+            except Exception as stop_err:  # raised when patience runs out
+                print(str(stop_err))
+                break  # leave the training loop
 
-    test_acc = main_loop(phase=LoopPhase.TEST)
-    print(f'Test accuracy = {test_acc}')
+    test_accuracy = run_phase_pass(stage=RunStage.TEST_PASS)
+    print(f'accuracy on the test nodes: {test_accuracy}')

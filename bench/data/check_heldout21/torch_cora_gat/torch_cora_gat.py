@@ -2,21 +2,21 @@ import time
 from torch_geometric.datasets import Planetoid
 
 #
-# Cora specific constants
+# settings for the Cora citation graph
 #
 
-# Thomas Kipf et al. first used this split in GCN paper and later Petar Veličković et al. in GAT paper
-CORA_TRAIN_RANGE = [0, 140]  # we're using the first 140 nodes as the training nodes
-CORA_VAL_RANGE = [140, 140+500]
-CORA_TEST_RANGE = [1708, 1708+1000]
-CORA_NUM_INPUT_FEATURES = 1433
-CORA_NUM_CLASSES = 7
+# the standard public split (GCN by Kipf & Welling, reused by the GAT paper)
+CORA_TRAIN_SPAN = [0, 140]  # nodes 0..139 are the labelled training nodes
+CORA_VAL_SPAN = [140, 140+500]
+CORA_TEST_SPAN = [1708, 1708+1000]
+CORA_INPUT_FEATURE_DIM = 1433
+CORA_CLASS_COUNT = 7
 
-from run import train_gat
+from run import train_graph_attention
 
 if __name__ == '__main__':
-    print('Cora')
-    dataset = Planetoid(root='./data/Cora', name='Cora')
-    time_start = time.time()
-    train_gat(time_start, dataset, CORA_TRAIN_RANGE, CORA_VAL_RANGE, CORA_TEST_RANGE, CORA_NUM_INPUT_FEATURES, CORA_NUM_CLASSES)
-    print(f'Total training time: {(time.time() - time_start):.2f} [s]')
+    print('data set: Cora')
+    cora_dataset = Planetoid(root='./data/Cora', name='Cora')
+    started_at = time.time()
+    train_graph_attention(started_at, cora_dataset, CORA_TRAIN_SPAN, CORA_VAL_SPAN, CORA_TEST_SPAN, CORA_INPUT_FEATURE_DIM, CORA_CLASS_COUNT)
+    print(f'whole run took {(time.time() - started_at):.2f} s')
