@@ -12,10 +12,10 @@ def multi_hot_encode(word_seqs, vocab_size=10000):
 train_x = multi_hot_encode(news_train_data)
 test_x = multi_hot_encode(news_test_data)
 
-def labels_to_categorical(labels, n_classes=46):
-    encoded = np.zeros((len(labels), n_classes))
-    for i, label in enumerate(labels):
-        encoded[i, label] = 1.
+def labels_to_categorical(label_ids, n_classes=46):
+    encoded = np.zeros((len(label_ids), n_classes))
+    for i, label_id in enumerate(label_ids):
+        encoded[i, label_id] = 1.
     return encoded
 train_labels_cat = labels_to_categorical(news_train_labels)
 test_labels_cat = labels_to_categorical(news_test_labels)

@@ -68,7 +68,7 @@ class ConvGenerator(object):
       x = up4
     return x
 
-  def generate_noise(self):
+  def sample_noise(self):
     if self.noise_kind == 'normal':
       return np.random.randn(self.n_batch, self.noise_dim).astype(np.float32)
     elif self.noise_kind == 'uniform' :

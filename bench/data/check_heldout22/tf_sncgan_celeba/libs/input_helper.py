@@ -28,21 +28,21 @@ class FaceDataset(object):
     self.sample_total = len(self.all_images)
     self.rewind()
 
-  def reset(self):
+  def rewind(self):
     self.permute_rows()
     self.batch_cursor = 0
 
-  def shuffle_samples(self):
+  def permute_rows(self):
     perm_idx = np.random.permutation(np.arange(self.sample_total))
     self.all_images = self.all_images[perm_idx]
     if self.all_labels is not None:
       self.all_labels = self.all_labels[perm_idx]
 
-  def has_next_batch(self):
+  def batch_available(self):
     rows_left = self.sample_total - self.batch_cursor
     return rows_left >= self.per_batch
 
-  def get_next_batch(self):
+  def take_batch(self):
     if not self.batch_available():
       self.rewind()
     image_batch = self.all_images[self.batch_cursor:self.batch_cursor + self.per_batch]
@@ -54,7 +54,7 @@ class FaceDataset(object):
     else:
       return image_batch
 
-  def get_all(self):
+  def all_data(self):
     if self.all_labels is not None:
       return self.all_images, self.all_labels
     else:
