@@ -8,75 +8,75 @@ from keras.layers import Flatten, Dense, Lambda, Cropping2D, Dropout
 from keras.layers.convolutional import Convolution2D
 from keras.layers.pooling import MaxPooling2D
 
-lines = []
-images = []
-measurements = []
-augmented_images = []
-augmented_measurements = []
+log_lines = []
+camera_images = []
+steer_labels = []
+flipped_images = []
+flipped_steer_labels = []
 
-car_images = []
-steering_angles = []
+drive_images = []
+steer_targets = []
 
-csv_file = './CarND-Behavioral-Cloning-P3/data/driving_log.csv'
-path = './CarND-Behavioral-Cloning-P3/data/IMG/'
+log_csv_file = './CarND-Behavioral-Cloning-P3/data/driving_log.csv'
+img_dir = './CarND-Behavioral-Cloning-P3/data/IMG/'
 
-with open(csv_file, encoding="utf-8") as f:
-    reader = csv.reader(f)
-    for row in reader:
-        steering_center = float(row[3])
+with open(log_csv_file, encoding="utf-8") as log_fh:
+    row_reader = csv.reader(log_fh)
+    for log_row in row_reader:
+        angle_mid = float(log_row[3])
 
-        # create adjusted steering measurements for the side camera images
-        correction = 0.2 # this is a parameter to tune
-        steering_left = steering_center + correction
-        steering_right = steering_center - correction
+        # shift the steering value for the two side-mounted cameras
+        side_offset = 0.2 # tunable offset
+        angle_port = angle_mid + side_offset
+        angle_starboard = angle_mid - side_offset
 
-        # read in images from center, left and right cameras
-        filename = row[0].split('\\')[-1]
-        current_path = path + filename
-        img_center = cv2.imread(current_path)
-        images.append(img_center)
-        measurements.append(steering_center)
+        # load the middle, port and starboard camera frames
+        img_file = log_row[0].split('\\')[-1]
+        img_path = img_dir + img_file
+        img_mid = cv2.imread(img_path)
+        camera_images.append(img_mid)
+        steer_labels.append(angle_mid)
 
-        filename = row[1].split('\\')[-1]
-        current_path = path + filename
-        img_left = cv2.imread(current_path)
-        images.append(img_left)
-        measurements.append(steering_left)
+        img_file = log_row[1].split('\\')[-1]
+        img_path = img_dir + img_file
+        img_port = cv2.imread(img_path)
+        camera_images.append(img_port)
+        steer_labels.append(angle_port)
 
-        filename = row[2].split('\\')[-1]
-        current_path = path + filename
-        img_right = cv2.imread(current_path)
-        images.append(img_right)
-        measurements.append(steering_right)
+        img_file = log_row[2].split('\\')[-1]
+        img_path = img_dir + img_file
+        img_starboard = cv2.imread(img_path)
+        camera_images.append(img_starboard)
+        steer_labels.append(angle_starboard)
 
-for image, measurement in zip(images, measurements):
-    augmented_images.append(image)
-    augmented_measurements.append(measurement)
-    augmented_images.append(cv2.flip(image,1))
-    augmented_measurements.append(measurement*-1.0)
+for camera_image, steer_label in zip(camera_images, steer_labels):
+    flipped_images.append(camera_image)
+    flipped_steer_labels.append(steer_label)
+    flipped_images.append(cv2.flip(camera_image,1))
+    flipped_steer_labels.append(steer_label*-1.0)
 
-X_train = np.array(augmented_images)
-y_train = np.array(augmented_measurements)
+train_X = np.array(flipped_images)
+train_y = np.array(flipped_steer_labels)
 
-model = Sequential()
-model.add(Lambda(lambda x: x /255.0 -0.5, input_shape=(160, 320, 3)))
-model.add(Cropping2D(cropping=((65,20), (0,0))))
-model.add(Convolution2D(24, 5, 5, subsample=(2,2), activation='relu'))
-model.add(Convolution2D(36, 5, 5, subsample=(2,2), activation='relu'))
-model.add(Convolution2D(48, 5, 5, subsample=(2,2), activation='relu'))
-model.add(Convolution2D(64, 3, 3, activation='relu'))
-model.add(Convolution2D(64, 3, 3, activation='relu'))
-model.add(Flatten())
-model.add(Dense(100))
-model.add(Dense(50))
-model.add(Dense(10))
-model.add(Dense(1))
+drive_model = Sequential()
+drive_model.add(Lambda(lambda x: x /255.0 -0.5, input_shape=(160, 320, 3)))
+drive_model.add(Cropping2D(cropping=((65,20), (0,0))))
+drive_model.add(Convolution2D(24, 5, 5, subsample=(2,2), activation='relu'))
+drive_model.add(Convolution2D(36, 5, 5, subsample=(2,2), activation='relu'))
+drive_model.add(Convolution2D(48, 5, 5, subsample=(2,2), activation='relu'))
+drive_model.add(Convolution2D(64, 3, 3, activation='relu'))
+drive_model.add(Convolution2D(64, 3, 3, activation='relu'))
+drive_model.add(Flatten())
+drive_model.add(Dense(100))
+drive_model.add(Dense(50))
+drive_model.add(Dense(10))
+drive_model.add(Dense(1))
 
-model.compile(loss='mse', optimizer='adam')
-history = model.fit(X_train, y_train, validation_split=0.2, shuffle=True, epochs=5, verbose=1)
-model.save('./CarND-Behavioral-Cloning-P3/model.h5')
+drive_model.compile(loss='mse', optimizer='adam')
+fit_log = drive_model.fit(train_X, train_y, validation_split=0.2, shuffle=True, epochs=5, verbose=1)
+drive_model.save('./CarND-Behavioral-Cloning-P3/model.h5')
 
-### print the keys contained in the history object
-print(history.history.keys())
-print(history.history['loss'])
-print(history.history['val_loss'])
+### show which metrics the fit log recorded
+print(fit_log.history.keys())
+print(fit_log.history['loss'])
+print(fit_log.history['val_loss'])

@@ -2,26 +2,26 @@ from keras.models import Sequential
 from keras.layers import Conv2D, Flatten, MaxPooling2D, Dense 
 import pickle 
 
-features = pickle.load(open('features.pkl', 'rb')) 
-labels = pickle.load(open('labels.pkl', 'rb'))
+pet_features = pickle.load(open('features.pkl', 'rb')) 
+pet_labels = pickle.load(open('labels.pkl', 'rb'))
 
-features = features / 255 # to simplify the stuff
-features = features.reshape(-1, 250, 250, 1)
+pet_features = pet_features / 255 # scale pixels into [0, 1]
+pet_features = pet_features.reshape(-1, 250, 250, 1)
 
-model = Sequential()
+cnn_model = Sequential()
 
-model.add(Conv2D(64, (3, 3), activation='relu'))
-model.add(MaxPooling2D((2,2)))
+cnn_model.add(Conv2D(64, (3, 3), activation='relu'))
+cnn_model.add(MaxPooling2D((2,2)))
 
-model.add(Conv2D(64, (3, 3), activation='relu'))
-model.add(MaxPooling2D((2,2)))
+cnn_model.add(Conv2D(64, (3, 3), activation='relu'))
+cnn_model.add(MaxPooling2D((2,2)))
 
-model.add(Flatten())
+cnn_model.add(Flatten())
 
-model.add(Dense(128, input_shape = features[1:], activation='relu'))
+cnn_model.add(Dense(128, input_shape = pet_features[1:], activation='relu'))
 
-model.add(Dense(2, activation='softmax'))
+cnn_model.add(Dense(2, activation='softmax'))
 
-model.compile(optimizer='adam', loss='sparse_categorical_crossentropy')
+cnn_model.compile(optimizer='adam', loss='sparse_categorical_crossentropy')
 
-model.fit(features, labels, epochs=10, validation_split=0.1)
+cnn_model.fit(pet_features, pet_labels, epochs=10, validation_split=0.1)

@@ -1,42 +1,42 @@
 from keras.datasets import reuters
-(train_data, train_labels), (test_data, test_labels) = reuters.load_data(num_words=10000)
+(news_train_data, news_train_labels), (news_test_data, news_test_labels) = reuters.load_data(num_words=10000)
 
 import numpy as np
 
-def vectorize_sequences(sequences, dimension=10000):
-    results = np.zeros((len(sequences), dimension))
-    for i, sequence in enumerate(sequences):
-        results[i, sequence] = 1.
-    return results
+def multi_hot_encode(word_seqs, vocab_size=10000):
+    encoded = np.zeros((len(word_seqs), vocab_size))
+    for i, word_seq in enumerate(word_seqs):
+        encoded[i, word_seq] = 1.
+    return encoded
 
-x_train = vectorize_sequences(train_data)
-x_test = vectorize_sequences(test_data)
+train_x = multi_hot_encode(news_train_data)
+test_x = multi_hot_encode(news_test_data)
 
-def to_one_hot(labels, dimension=46):
-    results = np.zeros((len(labels), dimension))
-    for i, label in enumerate(labels):
-        results[i, label] = 1.
-    return results
-one_hot_train_labels = to_one_hot(train_labels)
-one_hot_test_labels = to_one_hot(test_labels)
+def labels_to_categorical(label_ids, n_classes=46):
+    encoded = np.zeros((len(label_ids), n_classes))
+    for i, label_id in enumerate(label_ids):
+        encoded[i, label_id] = 1.
+    return encoded
+train_labels_cat = labels_to_categorical(news_train_labels)
+test_labels_cat = labels_to_categorical(news_test_labels)
 
 from keras import models
 from keras import layers
 
-x_val = x_train[:1000]
-partial_x_train = x_train[1000:]
-y_val = one_hot_train_labels[:1000]
-partial_y_train = one_hot_train_labels[1000:]
+val_x = train_x[:1000]
+rest_x_train = train_x[1000:]
+val_y = train_labels_cat[:1000]
+rest_y_train = train_labels_cat[1000:]
 
-model = models.Sequential()
-model.add(layers.Dense(64, activation='relu', input_shape=(10000,)))
-model.add(layers.Dense(4, activation='relu'))
-model.add(layers.Dense(46, activation='softmax'))
-model.compile(optimizer='rmsprop',
+news_model = models.Sequential()
+news_model.add(layers.Dense(64, activation='relu', input_shape=(10000,)))
+news_model.add(layers.Dense(4, activation='relu'))
+news_model.add(layers.Dense(46, activation='softmax'))
+news_model.compile(optimizer='rmsprop',
     loss='categorical_crossentropy',
     metrics=['accuracy'])
-model.fit(partial_x_train,
-    partial_y_train,
+news_model.fit(rest_x_train,
+    rest_y_train,
     epochs=20,
     batch_size=128,
-    validation_data=(x_val, y_val))
+    validation_data=(val_x, val_y))

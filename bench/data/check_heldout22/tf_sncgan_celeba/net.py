@@ -3,135 +3,135 @@ from math import ceil
 
 from libs.ops import *
 
-def conv_out_size_same(size, stride):
-  return int(ceil(float(size) / float(stride)))
+def same_pad_out(dim, step):
+  return int(ceil(float(dim) / float(step)))
 
-class DCGANGenerator(object):
-  def __init__(self, hidden_dim=128, batch_size=64, hidden_activation=tf.nn.relu, output_activation=tf.nn.tanh, use_batch_norm=True, z_distribution='normal', scope='generator', image_size_height=128, image_size_width=128, stride=2, dropout=None, **kwargs):
-    self.hidden_dim = hidden_dim
-    self.batch_size = batch_size
-    self.hidden_activation = hidden_activation
-    self.output_activation = output_activation
-    self.use_batch_norm = use_batch_norm
-    self.z_distribution = z_distribution
-    self.scope = scope
-    self.image_size_height = image_size_height
-    self.image_size_width = image_size_width
-    self.stride = stride
-    self.dropout = dropout
+class ConvGenerator(object):
+  def __init__(self, noise_dim=128, batch_size=64, inner_act=tf.nn.relu, final_act=tf.nn.tanh, with_bn=True, noise_kind='normal', scope_label='generator', image_size_height=128, image_size_width=128, step=2, drop_rate=None, **kwargs):
+    self.noise_dim = noise_dim
+    self.n_batch = batch_size
+    self.inner_act = inner_act
+    self.final_act = final_act
+    self.with_bn = with_bn
+    self.noise_kind = noise_kind
+    self.scope_label = scope_label
+    self.img_h = image_size_height
+    self.img_w = image_size_width
+    self.step = step
+    self.drop_rate = drop_rate
 
-  def __call__(self, z, y=None, stride=2, is_training=True, **kwargs):
-    with tf.variable_scope(self.scope):
-      s_h, s_w = self.image_size_height, self.image_size_width
-      s2_h, s2_w = conv_out_size_same(s_h, 2), conv_out_size_same(s_w, 2)
-      s4_h, s4_w = conv_out_size_same(s2_h, 2), conv_out_size_same(s2_w, 2)
-      s8_h, s8_w = conv_out_size_same(s4_h, 2), conv_out_size_same(s4_w, 2)
+  def __call__(self, z, y=None, step=2, train_mode=True, **kwargs):
+    with tf.variable_scope(self.scope_label):
+      full_h, full_w = self.img_h, self.img_w
+      half_h, half_w = same_pad_out(full_h, 2), same_pad_out(full_w, 2)
+      quarter_h, quarter_w = same_pad_out(half_h, 2), same_pad_out(half_w, 2)
+      eighth_h, eighth_w = same_pad_out(quarter_h, 2), same_pad_out(quarter_w, 2)
 
-      if self.use_batch_norm:
+      if self.with_bn:
         if y is not None:
-          inputs = tf.concat(axis=1, values=[z, y])
+          gen_in = tf.concat(axis=1, values=[z, y])
         else:
-          inputs = z
+          gen_in = z
 
-        if self.dropout:
-          inputs = tf.layers.dropout(inputs, rate=self.dropout)
+        if self.drop_rate:
+          gen_in = tf.layers.dropout(gen_in, rate=self.drop_rate)
 
-        l0  = self.hidden_activation(batch_norm(linear(inputs, s8_h * s8_w * 512, name='l0', stddev=0.02), name='bn0', is_training=is_training))
-        l0  = tf.reshape(l0, [self.batch_size, s8_h, s8_w, 512])
-        if self.dropout:
-          l0 = tf.layers.dropout(l0, rate=self.dropout)
+        fc0  = self.inner_act(bn_layer(dense_layer(gen_in, eighth_h * eighth_w * 512, scope_name='l0', init_std=0.02), scope_name='bn0', train_mode=train_mode))
+        fc0  = tf.reshape(fc0, [self.n_batch, eighth_h, eighth_w, 512])
+        if self.drop_rate:
+          fc0 = tf.layers.dropout(fc0, rate=self.drop_rate)
 
-        dc1 = self.hidden_activation(batch_norm(deconv2d( l0, [self.batch_size,  s4_h, s4_w, 256], name='dc1', stddev=0.02), name='bn1', is_training=is_training))
-        if self.dropout:
-          dc1 = tf.layers.dropout(dc1, rate=self.dropout)
+        up1 = self.inner_act(bn_layer(deconv_layer( fc0, [self.n_batch,  quarter_h, quarter_w, 256], scope_name='dc1', init_std=0.02), scope_name='bn1', train_mode=train_mode))
+        if self.drop_rate:
+          up1 = tf.layers.dropout(up1, rate=self.drop_rate)
 
-        dc2 = self.hidden_activation(batch_norm(deconv2d(dc1, [self.batch_size, s2_h, s2_w, 128], name='dc2', stddev=0.02), name='bn2', is_training=is_training))
-        if self.dropout:
-          dc2 = tf.layers.dropout(dc2, rate=self.dropout)
+        up2 = self.inner_act(bn_layer(deconv_layer(up1, [self.n_batch, half_h, half_w, 128], scope_name='dc2', init_std=0.02), scope_name='bn2', train_mode=train_mode))
+        if self.drop_rate:
+          up2 = tf.layers.dropout(up2, rate=self.drop_rate)
 
-        dc3 = self.hidden_activation(batch_norm(deconv2d(dc2, [self.batch_size, s_h, s_w,  64], name='dc3', stddev=0.02), name='bn3', is_training=is_training))
-        if self.dropout:
-          dc3 = tf.layers.dropout(dc3, rate=self.dropout)
+        up3 = self.inner_act(bn_layer(deconv_layer(up2, [self.n_batch, full_h, full_w,  64], scope_name='dc3', init_std=0.02), scope_name='bn3', train_mode=train_mode))
+        if self.drop_rate:
+          up3 = tf.layers.dropout(up3, rate=self.drop_rate)
 
-        dc4 = self.output_activation(deconv2d(dc3, [self.batch_size, s_h, s_w, 3], 3, 3, 1, 1, name='dc4', stddev=0.02))
-        if self.dropout:
-          dc4 = tf.layers.dropout(dc4, rate=self.dropout)
+        up4 = self.final_act(deconv_layer(up3, [self.n_batch, full_h, full_w, 3], 3, 3, 1, 1, scope_name='dc4', init_std=0.02))
+        if self.drop_rate:
+          up4 = tf.layers.dropout(up4, rate=self.drop_rate)
 
       else:
-        l0  = self.hidden_activation(linear(z, 4 * 4 * 512, name='l0', stddev=0.02))
-        l0  = tf.reshape(l0, [self.batch_size, 4, 4, 512])
-        dc1 = self.hidden_activation(deconv2d(l0, [self.batch_size, 8, 8, 256], name='dc1', stddev=0.02))
-        dc2 = self.hidden_activation(deconv2d(dc1, [self.batch_size, 16, 16, 128], name='dc2', stddev=0.02))
-        dc3 = self.hidden_activation(deconv2d(dc2, [self.batch_size, 32, 32, 64], name='dc3', stddev=0.02))
-        dc4 = self.output_activation(deconv2d(dc3, [self.batch_size, 32, 32, 3], 3, 3, 1, 1, name='dc4', stddev=0.02))
+        fc0  = self.inner_act(dense_layer(z, 4 * 4 * 512, scope_name='l0', init_std=0.02))
+        fc0  = tf.reshape(fc0, [self.n_batch, 4, 4, 512])
+        up1 = self.inner_act(deconv_layer(fc0, [self.n_batch, 8, 8, 256], scope_name='dc1', init_std=0.02))
+        up2 = self.inner_act(deconv_layer(up1, [self.n_batch, 16, 16, 128], scope_name='dc2', init_std=0.02))
+        up3 = self.inner_act(deconv_layer(up2, [self.n_batch, 32, 32, 64], scope_name='dc3', init_std=0.02))
+        up4 = self.final_act(deconv_layer(up3, [self.n_batch, 32, 32, 3], 3, 3, 1, 1, scope_name='dc4', init_std=0.02))
 
-      x = dc4
+      x = up4
     return x
 
-  def generate_noise(self):
-    if self.z_distribution == 'normal':
-      return np.random.randn(self.batch_size, self.hidden_dim).astype(np.float32)
-    elif self.z_distribution == 'uniform' :
-      return np.random.uniform(-1, 1, (self.batch_size, self.hidden_dim)).astype(np.float32)
+  def sample_noise(self):
+    if self.noise_kind == 'normal':
+      return np.random.randn(self.n_batch, self.noise_dim).astype(np.float32)
+    elif self.noise_kind == 'uniform' :
+      return np.random.uniform(-1, 1, (self.n_batch, self.noise_dim)).astype(np.float32)
     else:
       raise NotImplementedError
 
 
-class SNDCGAN_Discrminator(object):
-  def __init__(self, batch_size=64, hidden_activation=lrelu, output_dim=1, scope='critic', spectral_normed=True, noise=None, dropout=None, **kwargs):
-    self.batch_size = batch_size
-    self.hidden_activation = hidden_activation
-    self.output_dim = output_dim
-    self.scope = scope
-    self.spectral_normed = spectral_normed
-    self.noise = noise
-    self.dropout = dropout
+class SNCritic(object):
+  def __init__(self, batch_size=64, inner_act=leaky_act, n_logits=1, scope_label='critic', use_sn=True, noise_std=None, drop_rate=None, **kwargs):
+    self.n_batch = batch_size
+    self.inner_act = inner_act
+    self.n_logits = n_logits
+    self.scope_label = scope_label
+    self.use_sn = use_sn
+    self.noise_std = noise_std
+    self.drop_rate = drop_rate
 
-  def __call__(self, x, y=None, z=None, update_collection=tf.GraphKeys.UPDATE_OPS, **kwargs):
-    with tf.variable_scope(self.scope):
+  def __call__(self, x, y=None, z=None, collect_into=tf.GraphKeys.UPDATE_OPS, **kwargs):
+    with tf.variable_scope(self.scope_label):
 
-      if self.noise:
-        x = gaussian_noise_layer(x, stddev=self.noise)
+      if self.noise_std:
+        x = add_noise(x, init_std=self.noise_std)
 
-      if self.dropout:
-        x = tf.layers.dropout(x, rate=self.dropout)
+      if self.drop_rate:
+        x = tf.layers.dropout(x, rate=self.drop_rate)
 
-      c0_0 = conv2d(   x,  64, 3, 3, 1, 1, spectral_normed=self.spectral_normed, update_collection=update_collection, stddev=0.02, name='c0_0')
+      h0a = conv_layer(   x,  64, 3, 3, 1, 1, use_sn=self.use_sn, collect_into=collect_into, init_std=0.02, scope_name='c0_0')
       if y is not None:
-        c0_0 = tf.concat([c0_0, tf.tile(tf.reshape(y, [-1, 1, 1, y.get_shape().as_list()[-1]]),
-                                                                [1, tf.shape(c0_0)[1], tf.shape(c0_0)[2], 1])], axis=3)
-      c0_0 = self.hidden_activation(c0_0)
+        h0a = tf.concat([h0a, tf.tile(tf.reshape(y, [-1, 1, 1, y.get_shape().as_list()[-1]]),
+                                                                [1, tf.shape(h0a)[1], tf.shape(h0a)[2], 1])], axis=3)
+      h0a = self.inner_act(h0a)
 
-      if self.dropout:
-        c0_0 = tf.layers.dropout(c0_0, rate=self.dropout)
+      if self.drop_rate:
+        h0a = tf.layers.dropout(h0a, rate=self.drop_rate)
 
-      c0_1 = self.hidden_activation(conv2d(c0_0, 128, 4, 4, 2, 2, spectral_normed=self.spectral_normed, update_collection=update_collection, stddev=0.02, name='c0_1'))
-      if self.dropout:
-        c0_1 = tf.layers.dropout(c0_1, rate=self.dropout)
+      h0b = self.inner_act(conv_layer(h0a, 128, 4, 4, 2, 2, use_sn=self.use_sn, collect_into=collect_into, init_std=0.02, scope_name='c0_1'))
+      if self.drop_rate:
+        h0b = tf.layers.dropout(h0b, rate=self.drop_rate)
 
-      c1_0 = self.hidden_activation(conv2d(c0_1, 128, 3, 3, 1, 1, spectral_normed=self.spectral_normed, update_collection=update_collection, stddev=0.02, name='c1_0'))
-      if self.dropout:
-        c1_0 = tf.layers.dropout(c1_0, rate=self.dropout)
-      c1_1 = self.hidden_activation(conv2d(c1_0, 256, 4, 4, 2, 2, spectral_normed=self.spectral_normed, update_collection=update_collection, stddev=0.02, name='c1_1'))
-      if self.dropout:
-        c1_1 = tf.layers.dropout(c1_1, rate=self.dropout)
+      h1a = self.inner_act(conv_layer(h0b, 128, 3, 3, 1, 1, use_sn=self.use_sn, collect_into=collect_into, init_std=0.02, scope_name='c1_0'))
+      if self.drop_rate:
+        h1a = tf.layers.dropout(h1a, rate=self.drop_rate)
+      h1b = self.inner_act(conv_layer(h1a, 256, 4, 4, 2, 2, use_sn=self.use_sn, collect_into=collect_into, init_std=0.02, scope_name='c1_1'))
+      if self.drop_rate:
+        h1b = tf.layers.dropout(h1b, rate=self.drop_rate)
 
-      c2_0 = self.hidden_activation(conv2d(c1_1, 256, 3, 3, 1, 1, spectral_normed=self.spectral_normed, update_collection=update_collection, stddev=0.02, name='c2_0'))
-      if self.dropout:
-        c2_0 = tf.layers.dropout(c2_0, rate=self.dropout)
-      c2_1 = self.hidden_activation(conv2d(c2_0, 512, 4, 4, 2, 2, spectral_normed=self.spectral_normed, update_collection=update_collection, stddev=0.02, name='c2_1'))
-      if self.dropout:
-        c2_1 = tf.layers.dropout(c2_1, rate=self.dropout)
+      h2a = self.inner_act(conv_layer(h1b, 256, 3, 3, 1, 1, use_sn=self.use_sn, collect_into=collect_into, init_std=0.02, scope_name='c2_0'))
+      if self.drop_rate:
+        h2a = tf.layers.dropout(h2a, rate=self.drop_rate)
+      h2b = self.inner_act(conv_layer(h2a, 512, 4, 4, 2, 2, use_sn=self.use_sn, collect_into=collect_into, init_std=0.02, scope_name='c2_1'))
+      if self.drop_rate:
+        h2b = tf.layers.dropout(h2b, rate=self.drop_rate)
 
-      c3_0 = self.hidden_activation(conv2d(c2_1, 512, 3, 3, 1, 1, spectral_normed=self.spectral_normed, update_collection=update_collection, stddev=0.02, name='c3_0'))
-      c3_0 = tf.reshape(c3_0, [self.batch_size, -1])
+      h3a = self.inner_act(conv_layer(h2b, 512, 3, 3, 1, 1, use_sn=self.use_sn, collect_into=collect_into, init_std=0.02, scope_name='c3_0'))
+      h3a = tf.reshape(h3a, [self.n_batch, -1])
       if y is not None:
-        c3_0 = tf.concat(axis=1, values=[c3_0, y])
-      if self.dropout:
-        c3_0 = tf.layers.dropout(c3_0, rate=self.dropout)
+        h3a = tf.concat(axis=1, values=[h3a, y])
+      if self.drop_rate:
+        h3a = tf.layers.dropout(h3a, rate=self.drop_rate)
 
-      l4 = linear(c3_0, self.output_dim, spectral_normed=True, update_collection=update_collection, stddev=0.02, name='l4')
-      if self.dropout:
-        l4 = tf.layers.dropout(l4, rate=self.dropout)
+      logit_out = dense_layer(h3a, self.n_logits, use_sn=True, collect_into=collect_into, init_std=0.02, scope_name='l4')
+      if self.drop_rate:
+        logit_out = tf.layers.dropout(logit_out, rate=self.drop_rate)
 
-    return tf.reshape(l4, [-1])
+    return tf.reshape(logit_out, [-1])

@@ -4,163 +4,163 @@ import numpy as np
 import tensorflow as tf
 
 import os
-from libs.input_helper import DataSet
-from libs.utils import save_images, mkdir
-from net import DCGANGenerator, SNDCGAN_Discrminator
+from libs.input_helper import FaceDataset
+from libs.utils import write_image_grid, ensure_dir
+from net import ConvGenerator, SNCritic
 
-flags = tf.app.flags
-FLAGS = flags.FLAGS
+app_flags = tf.app.flags
+OPTS = app_flags.FLAGS
 
-flags.DEFINE_string('data_dir', '/data/img_align_celeba', 'data dir')
-flags.DEFINE_integer('image_size_height', 64, 'pixels')
-flags.DEFINE_integer('image_size_width', 52, 'pixels')
+app_flags.DEFINE_string('data_dir', '/data/img_align_celeba', 'folder of input images')
+app_flags.DEFINE_integer('image_size_height', 64, 'height in px')
+app_flags.DEFINE_integer('image_size_width', 52, 'width in px')
 
-flags.DEFINE_string('labels_file', "list_attr_celeba.txt", 'set to None to ignore (turn off conditioning)')
-flags.DEFINE_string('labels_names', "['Male','Smiling','Black_Hair','Blond_Hair','Mustache']", 'set to None to use all')
+app_flags.DEFINE_string('labels_file', "list_attr_celeba.txt", 'attribute table; None trains unconditioned')
+app_flags.DEFINE_string('labels_names', "['Male','Smiling','Black_Hair','Blond_Hair','Mustache']", 'attribute columns to keep; None keeps every one')
 
-flags.DEFINE_string('data_name', 'celeba_conditioned', 'Experiment name, folder will be created in this name')
-flags.DEFINE_string('output_dir', 'output', 'Directory that contains all outputs')
-flags.DEFINE_integer('batch_size', 64, '')
-flags.DEFINE_integer('display_interval', 1, 'interval of displaying log to console')
-flags.DEFINE_integer('iterations', 100000, '')
+app_flags.DEFINE_string('data_name', 'celeba_conditioned', 'run name, also the name of its output subfolder')
+app_flags.DEFINE_string('output_dir', 'output', 'root folder for everything the run writes')
+app_flags.DEFINE_integer('batch_size', 64, '')
+app_flags.DEFINE_integer('display_interval', 1, 'print progress every this many steps')
+app_flags.DEFINE_integer('iterations', 100000, '')
 
-flags.DEFINE_float('d_dropout', 0.5, 'Dropout rate for D. Set to None to turn off dropout')
-flags.DEFINE_float('d_gaussian_noise_stddev', 0.5, 'stddev for gaussian noise added to D inputs. Set to None to turn off noise')
-flags.DEFINE_float('d_one_sided_label_smooth', 0.9, 'None to not adjust')
+app_flags.DEFINE_float('d_dropout', 0.5, 'critic dropout rate (None disables it)')
+app_flags.DEFINE_float('d_gaussian_noise_stddev', 0.5, 'std of the Gaussian noise on critic inputs (None disables it)')
+app_flags.DEFINE_float('d_one_sided_label_smooth', 0.9, 'soft target for real samples; None keeps 1')
 
-flags.DEFINE_integer('snapshot_interval', 2500, 'When to save checkpoints and samples as training progresses')
-flags.DEFINE_float('adam_alpha', 0.0002, 'learning rate')
-flags.DEFINE_float('adam_beta1', 0.5, 'beta1 in Adam')
-flags.DEFINE_float('adam_beta2', 0.999, 'beta2 in Adam')
+app_flags.DEFINE_integer('snapshot_interval', 2500, 'steps between checkpoint and preview saves')
+app_flags.DEFINE_float('adam_alpha', 0.0002, 'Adam step size')
+app_flags.DEFINE_float('adam_beta1', 0.5, 'Adam first-moment decay')
+app_flags.DEFINE_float('adam_beta2', 0.999, 'Adam second-moment decay')
 
-output_dir = FLAGS.output_dir+"/"+FLAGS.data_name
-if not os.path.exists(output_dir):
-  os.makedirs(output_dir)
+out_dir = OPTS.output_dir+"/"+OPTS.data_name
+if not os.path.exists(out_dir):
+  os.makedirs(out_dir)
 
-config = FLAGS.__flags
-print('FLAGS:',config)
+cfg = OPTS.__flags
+print('options:',cfg)
 
-generator = DCGANGenerator(**config)
-discriminator = SNDCGAN_Discrminator(**config)
+gen_net = ConvGenerator(**cfg)
+critic_net = SNCritic(**cfg)
 
-print("Loading images...")
-data_set = DataSet(batch_size=FLAGS.batch_size,
-               data_dir=FLAGS.data_dir,
-               file_mask="*.jpg",
-               labels_file=FLAGS.labels_file,
-               labels_names=FLAGS.labels_names,
-               resize=(FLAGS.image_size_height, FLAGS.image_size_width)
+print("Reading the image folder...")
+face_dataset = FaceDataset(per_batch=OPTS.batch_size,
+               source_data_dir=OPTS.data_dir,
+               file_glob="*.jpg",
+               labels_file_name=OPTS.labels_file,
+               label_columns=OPTS.labels_names,
+               resize_to=(OPTS.image_size_height, OPTS.image_size_width)
                )
-print("Images loaded")
+print("Image folder read")
 
-y_dim = None
-if FLAGS.labels_file:
-    y_dim = (data_set.get_all())[1].shape[1]
+label_dim = None
+if OPTS.labels_file:
+    label_dim = (face_dataset.all_data())[1].shape[1]
 
-global_step = tf.Variable(0, name="global_step", trainable=False)
-increase_global_step = global_step.assign(global_step + 1)
-is_training = tf.placeholder(tf.bool, shape=())
+step_var = tf.Variable(0, name="global_step", trainable=False)
+bump_step = step_var.assign(step_var + 1)
+train_mode = tf.placeholder(tf.bool, shape=())
 
-y = None
-if y_dim:
-    y = tf.placeholder(tf.float32, shape=[None, y_dim])
-z = tf.placeholder(tf.float32, shape=[None, generator.generate_noise().shape[1]])
-x_hat = generator(z, y, is_training=is_training)
-x = tf.placeholder(tf.float32, shape=x_hat.shape)
+cond_y = None
+if label_dim:
+    cond_y = tf.placeholder(tf.float32, shape=[None, label_dim])
+noise_z = tf.placeholder(tf.float32, shape=[None, gen_net.sample_noise().shape[1]])
+fake_x = gen_net(noise_z, cond_y, train_mode=train_mode)
+real_x = tf.placeholder(tf.float32, shape=fake_x.shape)
 
-d_fake = discriminator(x_hat, y, z, noise=FLAGS.d_gaussian_noise_stddev, dropout=FLAGS.d_dropout, update_collection="None")
-d_real = discriminator(x, y, z, noise=FLAGS.d_gaussian_noise_stddev, dropout=FLAGS.d_dropout, update_collection="NO_OPS")
-if FLAGS.d_one_sided_label_smooth:
-    d_labels_real = tf.ones_like(d_real) * tf.random_uniform(shape=tf.shape(d_real), minval=FLAGS.d_one_sided_label_smooth, maxval=1.0, dtype=tf.float32)
-    d_labels_fake = tf.zeros_like(d_fake)
-    d_loss = tf.reduce_mean(
-        tf.nn.sigmoid_cross_entropy_with_logits(logits=d_fake, labels=d_labels_fake)
+critic_fake = critic_net(fake_x, cond_y, noise_z, noise_std=OPTS.d_gaussian_noise_stddev, drop_rate=OPTS.d_dropout, collect_into="None")
+critic_real = critic_net(real_x, cond_y, noise_z, noise_std=OPTS.d_gaussian_noise_stddev, drop_rate=OPTS.d_dropout, collect_into="NO_OPS")
+if OPTS.d_one_sided_label_smooth:
+    real_targets = tf.ones_like(critic_real) * tf.random_uniform(shape=tf.shape(critic_real), minval=OPTS.d_one_sided_label_smooth, maxval=1.0, dtype=tf.float32)
+    fake_targets = tf.zeros_like(critic_fake)
+    critic_loss = tf.reduce_mean(
+        tf.nn.sigmoid_cross_entropy_with_logits(logits=critic_fake, labels=fake_targets)
         +
-        tf.nn.sigmoid_cross_entropy_with_logits(logits=d_real, labels=d_labels_real))
+        tf.nn.sigmoid_cross_entropy_with_logits(logits=critic_real, labels=real_targets))
 else:
-    d_loss = tf.reduce_mean(tf.nn.softplus(d_fake) + tf.nn.softplus(-d_real))
+    critic_loss = tf.reduce_mean(tf.nn.softplus(critic_fake) + tf.nn.softplus(-critic_real))
 
-if FLAGS.d_one_sided_label_smooth:
-    g_loss = tf.reduce_mean(
+if OPTS.d_one_sided_label_smooth:
+    gen_loss = tf.reduce_mean(
         tf.nn.sigmoid_cross_entropy_with_logits(
-            logits=d_fake,
-            labels=tf.ones_like(d_fake)
+            logits=critic_fake,
+            labels=tf.ones_like(critic_fake)
         )
     )
 else:
-    g_loss = tf.reduce_mean(tf.nn.softplus(-d_fake))
-d_loss_summary_op = tf.summary.scalar('d_loss', d_loss)
-g_loss_summary_op = tf.summary.scalar('g_loss', g_loss)
-merged_summary_op = tf.summary.merge_all()
-summary_writer = tf.summary.FileWriter(output_dir+'/snapshots')
+    gen_loss = tf.reduce_mean(tf.nn.softplus(-critic_fake))
+critic_loss_tag = tf.summary.scalar('d_loss', critic_loss)
+gen_loss_tag = tf.summary.scalar('g_loss', gen_loss)
+all_summaries = tf.summary.merge_all()
+tb_writer = tf.summary.FileWriter(out_dir+'/snapshots')
 
-d_vars = tf.get_collection(tf.GraphKeys.TRAINABLE_VARIABLES, scope='critic')
-g_vars = tf.get_collection(tf.GraphKeys.TRAINABLE_VARIABLES, scope='generator')
-optimizer = tf.train.AdamOptimizer(learning_rate=FLAGS.adam_alpha, beta1=FLAGS.adam_beta1, beta2=FLAGS.adam_beta2)
-d_gvs = optimizer.compute_gradients(d_loss, var_list=d_vars)
-g_gvs = optimizer.compute_gradients(g_loss, var_list=g_vars)
-d_solver = optimizer.apply_gradients(d_gvs)
-g_solver = optimizer.apply_gradients(g_gvs)
+critic_params = tf.get_collection(tf.GraphKeys.TRAINABLE_VARIABLES, scope='critic')
+gen_params = tf.get_collection(tf.GraphKeys.TRAINABLE_VARIABLES, scope='generator')
+adam_optimizer = tf.train.AdamOptimizer(learning_rate=OPTS.adam_alpha, beta1=OPTS.adam_beta1, beta2=OPTS.adam_beta2)
+critic_grads = adam_optimizer.compute_gradients(critic_loss, var_list=critic_params)
+gen_grads = adam_optimizer.compute_gradients(gen_loss, var_list=gen_params)
+critic_step = adam_optimizer.apply_gradients(critic_grads)
+gen_step = adam_optimizer.apply_gradients(gen_grads)
 
-config = tf.ConfigProto()
-config.gpu_options.allow_growth = True
-sess = tf.Session(config=config)
-sess.run(tf.global_variables_initializer())
-saver = tf.train.Saver(max_to_keep=0)
-if tf.train.latest_checkpoint(output_dir+'/snapshots') is not None:
-  saver.restore(sess, tf.train.latest_checkpoint(output_dir+'/snapshots'))
+cfg = tf.ConfigProto()
+cfg.gpu_options.allow_growth = True
+session = tf.Session(config=cfg)
+session.run(tf.global_variables_initializer())
+ckpt_saver = tf.train.Saver(max_to_keep=0)
+if tf.train.latest_checkpoint(out_dir+'/snapshots') is not None:
+  ckpt_saver.restore(session, tf.train.latest_checkpoint(out_dir+'/snapshots'))
 
 np.random.seed(1337)
-sample_z = generator.generate_noise()
-if y_dim:
-    sample_y = np.random.randint(2, size=(FLAGS.batch_size, y_dim))
-    sample_y[0:FLAGS.batch_size // 2, 0] = 1 #Set first half of generated samples to male
-    sample_y[FLAGS.batch_size // 2:, 0] = 0  #Set second half of generated samples to female
+fixed_z = gen_net.sample_noise()
+if label_dim:
+    fixed_y = np.random.randint(2, size=(OPTS.batch_size, label_dim))
+    fixed_y[0:OPTS.batch_size // 2, 0] = 1 # attribute 0 on for the first half of the preview grid
+    fixed_y[OPTS.batch_size // 2:, 0] = 0  # and off for the remaining half
 
 np.random.seed()
-iteration = sess.run(global_step)
-start = timeit.default_timer()
+it = session.run(step_var)
+t0 = timeit.default_timer()
 
-is_start_iteration = True
-print('Starting at iteration '+str(iteration)+'...')
-while iteration < FLAGS.iterations:
-  if y_dim:
-      images, labels = data_set.get_next_batch()
+first_pass = True
+print('Resuming from step '+str(it))
+while it < OPTS.iterations:
+  if label_dim:
+      batch_images, batch_labels = face_dataset.take_batch()
   else:
-      images = data_set.get_next_batch()
+      batch_images = face_dataset.take_batch()
 
-  if y_dim:
-      _, g_loss_curr = sess.run([g_solver, g_loss], feed_dict={z: generator.generate_noise(), y: labels, is_training: True})
+  if label_dim:
+      _, gen_loss_now = session.run([gen_step, gen_loss], feed_dict={noise_z: gen_net.sample_noise(), cond_y: batch_labels, train_mode: True})
   else:
-      _, g_loss_curr = sess.run([g_solver, g_loss],
-                                feed_dict={z: generator.generate_noise(), is_training: True})
-  if y_dim:
-      _, d_loss_curr, summaries = sess.run([d_solver, d_loss, merged_summary_op],
-                                             feed_dict={x: images,
-                                                        y: labels,
-                                                        z: generator.generate_noise(),
-                                             is_training: True})
+      _, gen_loss_now = session.run([gen_step, gen_loss],
+                                feed_dict={noise_z: gen_net.sample_noise(), train_mode: True})
+  if label_dim:
+      _, critic_loss_now, summary_blob = session.run([critic_step, critic_loss, all_summaries],
+                                             feed_dict={real_x: batch_images,
+                                                        cond_y: batch_labels,
+                                                        noise_z: gen_net.sample_noise(),
+                                             train_mode: True})
   else:
-      _, d_loss_curr, summaries = sess.run([d_solver, d_loss, merged_summary_op],
-                                             feed_dict={x: images,
-                                                        z: generator.generate_noise(),
-                                             is_training: True})
+      _, critic_loss_now, summary_blob = session.run([critic_step, critic_loss, all_summaries],
+                                             feed_dict={real_x: batch_images,
+                                                        noise_z: gen_net.sample_noise(),
+                                             train_mode: True})
 
-  sess.run(increase_global_step)
+  session.run(bump_step)
 
-  if (iteration + 1) % FLAGS.display_interval == 0 and not is_start_iteration:
-    summary_writer.add_summary(summaries, global_step=iteration)
-    stop = timeit.default_timer()
-    print('Iter {}: d_loss = {:4f}, g_loss = {:4f}, time = {:2f}s'.format(iteration, d_loss_curr, g_loss_curr, stop - start))
-    start = stop
+  if (it + 1) % OPTS.display_interval == 0 and not first_pass:
+    tb_writer.add_summary(summary_blob, global_step=it)
+    t1 = timeit.default_timer()
+    print('step {}: critic {:4f}, generator {:4f}, {:2f}s elapsed'.format(it, critic_loss_now, gen_loss_now, t1 - t0))
+    t0 = t1
 
-  if (iteration + 1) % FLAGS.snapshot_interval == 0 and not is_start_iteration:
-    saver.save(sess, output_dir+'/snapshots/model.ckpt', global_step=iteration)
-    if y_dim:
-        sample_images = sess.run(x_hat, feed_dict={z: sample_z, y: sample_y, is_training: False})
+  if (it + 1) % OPTS.snapshot_interval == 0 and not first_pass:
+    ckpt_saver.save(session, out_dir+'/snapshots/model.ckpt', global_step=it)
+    if label_dim:
+        preview_images = session.run(fake_x, feed_dict={noise_z: fixed_z, cond_y: fixed_y, train_mode: False})
     else:
-        sample_images = sess.run(x_hat, feed_dict={z: sample_z, is_training: False})
-    save_images(sample_images, output_dir+'/{:06d}.png'.format(iteration))
+        preview_images = session.run(fake_x, feed_dict={noise_z: fixed_z, train_mode: False})
+    write_image_grid(preview_images, out_dir+'/{:06d}.png'.format(it))
 
-  iteration += 1
-  is_start_iteration = False
+  it += 1
+  first_pass = False

@@ -10,98 +10,98 @@ import matplotlib.pyplot as plt
 
 warnings.filterwarnings("ignore")
 
-def plot_results_multiple(predicted_data, true_data, prediction_len):
-    fig = plt.figure(facecolor='white')
-    ax = fig.add_subplot(111)
-    ax.plot(true_data, label='True Data')
-    print('yo')
-    #Pad the list of predictions to shift it in the graph to it's correct start
-    for i, data in enumerate(predicted_data):
-        padding = [None for p in range(i * prediction_len)]
-        plt.plot(padding + data, label='Prediction')
+def plot_rolling_forecasts(forecast_chunks, actual_y, horizon):
+    figure_obj = plt.figure(facecolor='white')
+    axis = figure_obj.add_subplot(111)
+    axis.plot(actual_y, label='actual')
+    print('plotting')
+    # left-pad each chunk with None so it starts at its own offset
+    for i, price_data in enumerate(forecast_chunks):
+        lead_pad = [None for p in range(i * horizon)]
+        plt.plot(lead_pad + price_data, label='forecast')
         plt.legend()
     plt.show()
 
-def load_data(filename, seq_len, normalise_window):
-    f = open(filename, 'r').read()
-    data = f.split('\n')
+def read_price_windows(csv_path, window_len, scale_windows):
+    raw_text = open(csv_path, 'r').read()
+    price_data = raw_text.split('\n')
 
-    sequence_length = seq_len + 1
-    result = []
-    for index in range(len(data) - sequence_length):
-        result.append(data[index: index + sequence_length])
+    span = window_len + 1
+    windows = []
+    for start in range(len(price_data) - span):
+        windows.append(price_data[start: start + span])
     
-    if normalise_window:
-        result = normalise_windows(result)
+    if scale_windows:
+        windows = scale_to_first(windows)
 
-    result = np.array(result)
+    windows = np.array(windows)
 
-    row = round(0.9 * result.shape[0])
-    train = result[:int(row), :]
-    np.random.shuffle(train)
-    x_train = train[:, :-1]
-    y_train = train[:, -1]
-    x_test = result[int(row):, :-1]
-    y_test = result[int(row):, -1]
+    split_at = round(0.9 * windows.shape[0])
+    train_rows = windows[:int(split_at), :]
+    np.random.shuffle(train_rows)
+    train_x = train_rows[:, :-1]
+    train_y = train_rows[:, -1]
+    test_x = windows[int(split_at):, :-1]
+    test_y = windows[int(split_at):, -1]
 
-    x_train = np.reshape(x_train, (x_train.shape[0], x_train.shape[1], 1))
-    x_test = np.reshape(x_test, (x_test.shape[0], x_test.shape[1], 1))  
+    train_x = np.reshape(train_x, (train_x.shape[0], train_x.shape[1], 1))
+    test_x = np.reshape(test_x, (test_x.shape[0], test_x.shape[1], 1))  
 
-    return [x_train, y_train, x_test, y_test]
+    return [train_x, train_y, test_x, test_y]
 
-def normalise_windows(window_data):
-    normalised_data = []
-    for window in window_data:
-        normalised_window = [((float(p) / float(window[0])) - 1) for p in window]
-        normalised_data.append(normalised_window)
-    return normalised_data
+def scale_to_first(raw_windows):
+    scaled_windows = []
+    for win in raw_windows:
+        scaled_win = [((float(p) / float(win[0])) - 1) for p in win]
+        scaled_windows.append(scaled_win)
+    return scaled_windows
 
-def build_model(layers):
-    model = Sequential()
+def make_lstm_model(layer_sizes):
+    seq_model = Sequential()
 
-    model.add(LSTM(layers[1],
-        input_dim=layers[0],
+    seq_model.add(LSTM(layer_sizes[1],
+        input_dim=layer_sizes[0],
         return_sequences=True))
-    model.add(Dropout(0.2))
+    seq_model.add(Dropout(0.2))
 
-    model.add(LSTM(
-        layers[2],
+    seq_model.add(LSTM(
+        layer_sizes[2],
         return_sequences=False))
-    model.add(Dropout(0.2))
+    seq_model.add(Dropout(0.2))
 
-    model.add(Dense(layers[3]))
-    model.add(Activation("linear"))
+    seq_model.add(Dense(layer_sizes[3]))
+    seq_model.add(Activation("linear"))
 
-    start = time.time()
-    model.compile(loss="mse", optimizer="rmsprop")
-    print("Compilation Time : ", time.time() - start)
-    return model
+    t_start = time.time()
+    seq_model.compile(loss="mse", optimizer="rmsprop")
+    print("compile took (s):", time.time() - t_start)
+    return seq_model
 
-def predict_point_by_point(model, data):
-    #Predict each timestep given the last sequence of true data, in effect only predicting 1 step ahead each time
-    predicted = model.predict(data)
-    predicted = np.reshape(predicted, (predicted.size,))
-    return predicted
+def forecast_one_step(seq_model, price_data):
+    # one-step-ahead forecast for every window of real history
+    preds = seq_model.predict(price_data)
+    preds = np.reshape(preds, (preds.size,))
+    return preds
 
-def predict_sequence_full(model, data, window_size):
-    #Shift the window by 1 new prediction each time, re-run predictions on new window
-    curr_frame = data[0]
-    predicted = []
-    for i in range(len(data)):
-        predicted.append(model.predict(curr_frame[newaxis,:,:])[0,0])
-        curr_frame = curr_frame[1:]
-        curr_frame = np.insert(curr_frame, [window_size-1], predicted[-1], axis=0)
-    return predicted
+def forecast_full_rollout(seq_model, price_data, window_len):
+    # roll forward: append each forecast to the window and forecast again
+    cur_window = price_data[0]
+    preds = []
+    for i in range(len(price_data)):
+        preds.append(seq_model.predict(cur_window[newaxis,:,:])[0,0])
+        cur_window = cur_window[1:]
+        cur_window = np.insert(cur_window, [window_len-1], preds[-1], axis=0)
+    return preds
 
-def predict_sequences_multiple(model, data, window_size, prediction_len):
-    #Predict sequence of 50 steps before shifting prediction run forward by 50 steps
-    prediction_seqs = []
-    for i in range(len(data)//prediction_len):
-        curr_frame = data[i*prediction_len]
-        predicted = []
-        for j in range(prediction_len):
-            predicted.append(model.predict(curr_frame[newaxis,:,:])[0,0])
-            curr_frame = curr_frame[1:]
-            curr_frame = np.insert(curr_frame, [window_size-1], predicted[-1], axis=0)
-        prediction_seqs.append(predicted)
-    return prediction_seqs
+def forecast_in_chunks(seq_model, price_data, window_len, horizon):
+    # forecast `horizon` steps from each chunk start, then jump to the next chunk
+    chunked_preds = []
+    for i in range(len(price_data)//horizon):
+        cur_window = price_data[i*horizon]
+        preds = []
+        for j in range(horizon):
+            preds.append(seq_model.predict(cur_window[newaxis,:,:])[0,0])
+            cur_window = cur_window[1:]
+            cur_window = np.insert(cur_window, [window_len-1], preds[-1], axis=0)
+        chunked_preds.append(preds)
+    return chunked_preds

@@ -1,24 +1,24 @@
 import lstm, os, sys
 
-#Step 1 Load Data
+# 1) read the price series
 
-CURRENT_DIR = os.path.dirname(os.path.abspath(__file__))
-sys.path.append(os.path.dirname(CURRENT_DIR) + "/tools/")
+HERE_DIR = os.path.dirname(os.path.abspath(__file__))
+sys.path.append(os.path.dirname(HERE_DIR) + "/tools/")
 
-X_train, y_train, X_test, y_test = lstm.load_data(CURRENT_DIR + '\\btc.csv', 50, True)
+train_X, train_y, test_X, test_y = lstm.read_price_windows(HERE_DIR + '\\btc.csv', 50, True)
 
-#Step 2 Build Model
-layers = [1, 50, 100, 1] # input dimension LSTM, output dimension LSTM, secound LST output dimension, output dimension dense
-model = lstm.build_model(layers)
+# 2) define the network
+layer_sizes = [1, 50, 100, 1] # features in, first LSTM width, second LSTM width, dense outputs
+price_model = lstm.make_lstm_model(layer_sizes)
 
-#Step 3 Train the model
-model.fit(
-    X_train,
-    y_train,
+# 3) fit
+price_model.fit(
+    train_X,
+    train_y,
     batch_size=512,
     nb_epoch=1,
     validation_split=0.05)
 
-#Step 4 - Plot the predictions!
-predictions = lstm.predict_sequences_multiple(model, X_test, 50, 50)
-lstm.plot_results_multiple(predictions, y_test, 50)
+# 4) draw the rolled-out forecasts
+forecasts = lstm.forecast_in_chunks(price_model, test_X, 50, 50)
+lstm.plot_rolling_forecasts(forecasts, test_y, 50)

@@ -1,5 +1,5 @@
 """
-Class for managing our data.
+Clip list, class names and loaders for the UCF101 sequences.
 """
 import csv
 import numpy as np
@@ -9,276 +9,276 @@ import os.path
 import sys
 import operator
 import threading
-from processor import process_image
+from processor import load_frame_array
 from keras.utils import to_categorical
 
-class threadsafe_iterator:
-    def __init__(self, iterator):
-        self.iterator = iterator
-        self.lock = threading.Lock()
+class LockedIterator:
+    def __init__(self, inner_iter):
+        self.inner_iter = inner_iter
+        self.mutex = threading.Lock()
 
     def __iter__(self):
         return self
 
     def __next__(self):
-        with self.lock:
-            return next(self.iterator)
+        with self.mutex:
+            return next(self.inner_iter)
 
-def threadsafe_generator(func):
-    """Decorator"""
-    def gen(*a, **kw):
-        return threadsafe_iterator(func(*a, **kw))
-    return gen
+def locked_generator(gen_fn):
+    """Wraps a generator function so its iterator can be shared across threads."""
+    def wrapped(*args, **kwargs):
+        return LockedIterator(gen_fn(*args, **kwargs))
+    return wrapped
 
-class DataSet():
+class ClipDataset():
 
-    def __init__(self, seq_length=40, class_limit=None, image_shape=(224, 224, 3)):
-        """Constructor.
-        seq_length = (int) the number of frames to consider
-        class_limit = (int) number of classes to limit the data to.
-            None = no limit.
+    def __init__(self, frames_per_clip=40, max_classes=None, image_dims=(224, 224, 3)):
+        """Set up the clip table.
+        frames_per_clip: how many frames (or feature steps) each sample uses
+        max_classes: keep only the first this-many classes;
+            None keeps all of them.
         """
-        self.seq_length = seq_length
-        self.class_limit = class_limit
-        self.sequence_path = os.path.join('data', 'sequences')
-        self.max_frames = 300  # max number of frames a video can have for us to use it
+        self.frames_per_clip = frames_per_clip
+        self.max_classes = max_classes
+        self.npy_seq_path = os.path.join('data', 'sequences')
+        self.frame_cap = 300  # clips longer than this are skipped
 
-        # Get the data.
-        self.data = self.get_data()
+        # read the CSV index
+        self.data_rows = self.read_data_csv()
 
-        # Get the classes.
-        self.classes = self.get_classes()
+        # list the class names
+        self.class_names = self.collect_class_names()
 
-        # Now do some minor data cleaning.
-        self.data = self.clean_data()
+        # drop clips that are too short / too long or of an excluded class
+        self.data_rows = self.filter_data_rows()
 
-        self.image_shape = image_shape
+        self.image_dims = image_dims
 
     @staticmethod
-    def get_data():
-        """Load our data from file."""
-        with open(os.path.join('data', 'data_file.csv'), 'r') as fin:
-            reader = csv.reader(fin)
-            data = list(reader)
+    def read_data_csv():
+        """Read the CSV index of clips."""
+        with open(os.path.join('data', 'data_file.csv'), 'r') as csv_fh:
+            row_reader = csv.reader(csv_fh)
+            data_rows = list(row_reader)
 
-        return data
+        return data_rows
 
-    def clean_data(self):
-        """Limit samples to greater than the sequence length and fewer
-        than N frames. Also limit it to classes we want to use."""
-        data_clean = []
-        for item in self.data:
-            if int(item[3]) >= self.seq_length and int(item[3]) <= self.max_frames \
-                    and item[1] in self.classes:
-                data_clean.append(item)
+    def filter_data_rows(self):
+        """Keep clips with at least frames_per_clip frames and at most
+        frame_cap, whose class is among the kept classes."""
+        kept_rows = []
+        for row_item in self.data_rows:
+            if int(row_item[3]) >= self.frames_per_clip and int(row_item[3]) <= self.frame_cap \
+                    and row_item[1] in self.class_names:
+                kept_rows.append(row_item)
 
-        return data_clean
+        return kept_rows
 
-    def get_classes(self):
-        """Extract the classes from our data. If we want to limit them,
-        only return the classes we need."""
-        classes = []
-        for item in self.data:
-            if item[1] not in classes:
-                classes.append(item[1])
+    def collect_class_names(self):
+        """Sorted unique class names from the table, truncated to
+        max_classes when that is set."""
+        class_list = []
+        for row_item in self.data_rows:
+            if row_item[1] not in class_list:
+                class_list.append(row_item[1])
 
-        # Sort them.
-        classes = sorted(classes)
+        # alphabetical order
+        class_list = sorted(class_list)
 
-        # Return.
-        if self.class_limit is not None:
-            return classes[:self.class_limit]
+        # apply the limit
+        if self.max_classes is not None:
+            return class_list[:self.max_classes]
         else:
-            return classes
+            return class_list
 
-    def get_class_one_hot(self, class_str):
-        """Given a class as a string, return its number in the classes
-        list. This lets us encode and one-hot it for training."""
-        # Encode it first.
-        label_encoded = self.classes.index(class_str)
+    def class_to_onehot(self, class_name):
+        """Map a class name to its index and then to a one-hot vector
+        of length len(class_names)."""
+        # index of the class
+        label_idx = self.class_names.index(class_name)
 
-        # Now one-hot it.
-        label_hot = to_categorical(label_encoded, len(self.classes))
+        # and its one-hot form
+        label_onehot = to_categorical(label_idx, len(self.class_names))
 
-        assert len(label_hot) == len(self.classes)
+        assert len(label_onehot) == len(self.class_names)
 
-        return label_hot
+        return label_onehot
 
-    def split_train_test(self):
-        """Split the data into train and test groups."""
-        train = []
-        test = []
-        for item in self.data:
-            if item[0] == 'train':
-                train.append(item)
+    def train_test_rows(self):
+        """Partition the rows by their split column."""
+        train_rows = []
+        test_rows = []
+        for row_item in self.data_rows:
+            if row_item[0] == 'train':
+                train_rows.append(row_item)
             else:
-                test.append(item)
-        return train, test
+                test_rows.append(row_item)
+        return train_rows, test_rows
 
-    def get_all_sequences_in_memory(self, train_test, data_type):
+    def load_all_sequences_to_memory(self, split_name, data_kind):
         """
-        This is a mirror of our generator, but attempts to load everything into
-        memory so we can train way faster.
+        Same samples as the batch generator, but everything is read at once
+        and returned as two arrays.
         """
-        # Get the right dataset.
-        train, test = self.split_train_test()
-        data = train if train_test == 'train' else test
+        # rows of the requested split
+        train_rows, test_rows = self.train_test_rows()
+        data_rows = train_rows if split_name == 'train' else test_rows
 
-        print("Loading %d samples into memory for %sing." % (len(data), train_test))
+        print("Reading %d clips at once for the %s split." % (len(data_rows), split_name))
 
-        X, y = [], []
-        for row in data:
+        seq_X, seq_y = [], []
+        for row_item in data_rows:
 
-            if data_type == 'images':
-                frames = self.get_frames_for_sample(row)
-                frames = self.rescale_list(frames, self.seq_length)
+            if data_kind == 'images':
+                frame_files = self.frame_files_for_row(row_item)
+                frame_files = self.subsample_list(frame_files, self.frames_per_clip)
 
-                # Build the image sequence
-                sequence = self.build_image_sequence(frames)
+                # stack the decoded frames
+                seq_arr = self.stack_frame_images(frame_files)
 
             else:
-                sequence = self.get_extracted_sequence(data_type, row)
+                seq_arr = self.load_feature_sequence(data_kind, row_item)
 
-                if sequence is None:
-                    print("Can't find sequence. Did you generate them?")
+                if seq_arr is None:
+                    print("No stored sequence for this clip; run the extraction first.")
                     raise
 
-            X.append(sequence)
-            y.append(self.get_class_one_hot(row[1]))
+            seq_X.append(seq_arr)
+            seq_y.append(self.class_to_onehot(row_item[1]))
 
-        return np.array(X), np.array(y)
+        return np.array(seq_X), np.array(seq_y)
 
-    @threadsafe_generator
-    def frame_generator(self, batch_size, train_test, data_type):
-        """Return a generator that we can use to train on. There are
-        a couple different things we can return:
+    @locked_generator
+    def frame_batch_generator(self, per_batch, split_name, data_kind):
+        """Yield (X, y) batches forever from the requested split; the
+        samples are either decoded frames or saved feature arrays.
 
-        data_type: 'features', 'images'
+        data_kind: 'features' or 'images'
         """
-        # Get the right dataset for the generator.
-        train, test = self.split_train_test()
-        data = train if train_test == 'train' else test
+        # rows of the requested split
+        train_rows, test_rows = self.train_test_rows()
+        data_rows = train_rows if split_name == 'train' else test_rows
 
-        print("Creating %s generator with %d samples." % (train_test, len(data)))
+        print("%s batches drawn from %d clips." % (split_name, len(data_rows)))
 
         while 1:
-            X, y = [], []
+            seq_X, seq_y = [], []
 
-            # Generate batch_size samples.
-            for _ in range(batch_size):
-                # Reset to be safe.
-                sequence = None
+            # draw per_batch random clips
+            for _ in range(per_batch):
+                # clear the previous one
+                seq_arr = None
 
-                # Get a random sample.
-                sample = random.choice(data)
+                # pick a clip
+                sample_row = random.choice(data_rows)
 
-                # Check to see if we've already saved this sequence.
-                if data_type is "images":
-                    # Get and resample frames.
-                    frames = self.get_frames_for_sample(sample)
-                    frames = self.rescale_list(frames, self.seq_length)
+                # frames are decoded here, features come from .npy files
+                if data_kind is "images":
+                    # list and subsample the frame files
+                    frame_files = self.frame_files_for_row(sample_row)
+                    frame_files = self.subsample_list(frame_files, self.frames_per_clip)
 
-                    # Build the image sequence
-                    sequence = self.build_image_sequence(frames)
+                    # stack the decoded frames
+                    seq_arr = self.stack_frame_images(frame_files)
                 else:
-                    # Get the sequence from disk.
-                    sequence = self.get_extracted_sequence(data_type, sample)
+                    # feature array stored on disk
+                    seq_arr = self.load_feature_sequence(data_kind, sample_row)
 
-                    if sequence is None:
-                        raise ValueError("Can't find sequence. Did you generate them?")
+                    if seq_arr is None:
+                        raise ValueError("No stored sequence for this clip; run the extraction first.")
 
-                X.append(sequence)
-                y.append(self.get_class_one_hot(sample[1]))
+                seq_X.append(seq_arr)
+                seq_y.append(self.class_to_onehot(sample_row[1]))
 
-            yield np.array(X), np.array(y)
+            yield np.array(seq_X), np.array(seq_y)
 
-    def build_image_sequence(self, frames):
-        """Given a set of frames (filenames), build our sequence."""
-        return [process_image(x, self.image_shape) for x in frames]
+    def stack_frame_images(self, frame_files):
+        """Decode each frame file of the list into an array."""
+        return [load_frame_array(frame_path, self.image_dims) for frame_path in frame_files]
 
-    def get_extracted_sequence(self, data_type, sample):
-        """Get the saved extracted features."""
-        filename = sample[2]
-        path = os.path.join(self.sequence_path, filename + '-' + str(self.seq_length) + \
-            '-' + data_type + '.npy')
-        if os.path.isfile(path):
-            return np.load(path)
+    def load_feature_sequence(self, data_kind, sample_row):
+        """np.load the stored feature sequence of one clip, or None."""
+        clip_stem = sample_row[2]
+        target_path = os.path.join(self.npy_seq_path, clip_stem + '-' + str(self.frames_per_clip) + \
+            '-' + data_kind + '.npy')
+        if os.path.isfile(target_path):
+            return np.load(target_path)
         else:
             return None
 
-    def get_frames_by_filename(self, filename, data_type):
-        """Given a filename for one of our samples, return the data
-        the model needs to make predictions."""
-        # First, find the sample row.
-        sample = None
-        for row in self.data:
-            if row[2] == filename:
-                sample = row
+    def frames_for_file(self, clip_stem, data_kind):
+        """Find the row of a clip by its file stem and return its
+        frames or features, ready for prediction."""
+        # locate the row first
+        sample_row = None
+        for row_item in self.data_rows:
+            if row_item[2] == clip_stem:
+                sample_row = row_item
                 break
-        if sample is None:
-            raise ValueError("Couldn't find sample: %s" % filename)
+        if sample_row is None:
+            raise ValueError("no clip named %s" % clip_stem)
 
-        if data_type == "images":
-            # Get and resample frames.
-            frames = self.get_frames_for_sample(sample)
-            frames = self.rescale_list(frames, self.seq_length)
-            # Build the image sequence
-            sequence = self.build_image_sequence(frames)
+        if data_kind == "images":
+            # list and subsample the frame files
+            frame_files = self.frame_files_for_row(sample_row)
+            frame_files = self.subsample_list(frame_files, self.frames_per_clip)
+            # stack the decoded frames
+            seq_arr = self.stack_frame_images(frame_files)
         else:
-            # Get the sequence from disk.
-            sequence = self.get_extracted_sequence(data_type, sample)
+            # feature array stored on disk
+            seq_arr = self.load_feature_sequence(data_kind, sample_row)
 
-            if sequence is None:
-                raise ValueError("Can't find sequence. Did you generate them?")
+            if seq_arr is None:
+                raise ValueError("No stored sequence for this clip; run the extraction first.")
 
-        return sequence
-
-    @staticmethod
-    def get_frames_for_sample(sample):
-        """Given a sample row from the data file, get all the corresponding frame
-        filenames."""
-        path = os.path.join('data', sample[0], sample[1])
-        filename = sample[2]
-        images = sorted(glob.glob(os.path.join(path, filename + '*jpg')))
-        return images
+        return seq_arr
 
     @staticmethod
-    def get_filename_from_image(filename):
-        parts = filename.split(os.path.sep)
-        return parts[-1].replace('.jpg', '')
+    def frame_files_for_row(sample_row):
+        """Sorted frame image paths of one clip row of the
+        table."""
+        target_path = os.path.join('data', sample_row[0], sample_row[1])
+        clip_stem = sample_row[2]
+        frame_images = sorted(glob.glob(os.path.join(target_path, clip_stem + '*jpg')))
+        return frame_images
 
     @staticmethod
-    def rescale_list(input_list, size):
-        """Given a list and a size, return a rescaled/samples list. For example,
-        if we want a list of size 5 and we have a list of size 25, return a new
-        list of size five which is every 5th element of the origina list."""
-        assert len(input_list) >= size
+    def stem_from_image_path(clip_stem):
+        path_parts = clip_stem.split(os.path.sep)
+        return path_parts[-1].replace('.jpg', '')
 
-        # Get the number to skip between iterations.
-        skip = len(input_list) // size
+    @staticmethod
+    def subsample_list(items_in, want):
+        """Take every k-th element so that about `want` remain,
+        e.g. 25 items and want=5 keeps items 0, 5, 10, 15, 20: a
+        shorter, evenly spaced list, cut to length `want`."""
+        assert len(items_in) >= want
 
-        # Build our new output.
-        output = [input_list[i] for i in range(0, len(input_list), skip)]
+        # step between kept items
+        stride = len(items_in) // want
 
-        # Cut off the last one if needed.
-        return output[:size]
+        # evenly spaced picks
+        picked = [items_in[i] for i in range(0, len(items_in), stride)]
 
-    def print_class_from_prediction(self, predictions, nb_to_return=5):
-        """Given a prediction, print the top classes."""
-        # Get the prediction for each label.
-        label_predictions = {}
-        for i, label in enumerate(self.classes):
-            label_predictions[label] = predictions[i]
+        # trim any extra
+        return picked[:want]
 
-        # Now sort them.
-        sorted_lps = sorted(
-            label_predictions.items(),
+    def show_top_classes(self, class_probs, top_k=5):
+        """Print the most likely classes of one prediction."""
+        # probability per class name
+        prob_by_label = {}
+        for i, label_name in enumerate(self.class_names):
+            prob_by_label[label_name] = class_probs[i]
+
+        # highest first
+        ranked = sorted(
+            prob_by_label.items(),
             key=operator.itemgetter(1),
             reverse=True
         )
 
-        # And return the top N.
-        for i, class_prediction in enumerate(sorted_lps):
-            if i > nb_to_return - 1 or class_prediction[1] == 0.0:
+        # print up to top_k non-zero entries
+        for i, ranked_pair in enumerate(ranked):
+            if i > top_k - 1 or ranked_pair[1] == 0.0:
                 break
-            print("%s: %.2f" % (class_prediction[0], class_prediction[1]))
+            print("%s: %.2f" % (ranked_pair[0], ranked_pair[1]))

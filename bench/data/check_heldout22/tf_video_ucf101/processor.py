@@ -1,17 +1,17 @@
 """
-Process an image that we can pass to our networks.
+Turns one frame file into a float array for the networks.
 """
 from keras.preprocessing.image import img_to_array, load_img
 import numpy as np
 
-def process_image(image, target_shape):
-    """Given an image, process it and return the array."""
-    # Load the image.
-    h, w, _ = target_shape
-    image = load_img(image, target_size=(h, w))
+def load_frame_array(frame_img, frame_shape):
+    """Read a frame file at the given size and return it scaled to [0, 1]."""
+    # decode at the target size
+    frame_h, frame_w, _ = frame_shape
+    frame_img = load_img(frame_img, target_size=(frame_h, frame_w))
 
-    # Turn it into numpy, normalize and return.
-    img_arr = img_to_array(image)
-    x = (img_arr / 255.).astype(np.float32)
+    # to float32 in [0, 1]
+    pixel_arr = img_to_array(frame_img)
+    x = (pixel_arr / 255.).astype(np.float32)
 
     return x

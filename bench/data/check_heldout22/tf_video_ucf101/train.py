@@ -1,110 +1,110 @@
 """
-Train our RNN on extracted features or images.
+Fit a sequence classifier on UCF101 clips (saved features or raw frames).
 """
 from keras.callbacks import TensorBoard, ModelCheckpoint, EarlyStopping, CSVLogger
 from models import ResearchModels
-from data import DataSet
+from data import ClipDataset
 import time
 import os.path
 
-def train(data_type, seq_length, model, saved_model=None,
-          class_limit=None, image_shape=None,
-          load_to_memory=False, batch_size=32, nb_epoch=100):
-    # Helper: Save the model.
-    checkpointer = ModelCheckpoint(
-        filepath=os.path.join('data', 'checkpoints', model + '-' + data_type + \
+def fit_video_model(data_kind, frames_per_clip, model_name, saved_model_file=None,
+          max_classes=None, image_dims=None,
+          preload_in_memory=False, per_batch=32, epoch_count=100):
+    # checkpoint callback
+    ckpt_cb = ModelCheckpoint(
+        filepath=os.path.join('data', 'checkpoints', model_name + '-' + data_kind + \
             '.{epoch:03d}-{val_loss:.3f}.hdf5'),
         verbose=1,
         save_best_only=True)
 
-    # Helper: TensorBoard
-    tb = TensorBoard(log_dir=os.path.join('data', 'logs', model))
+    # TensorBoard callback
+    tb_cb = TensorBoard(log_dir=os.path.join('data', 'logs', model_name))
 
-    # Helper: Stop when we stop learning.
-    early_stopper = EarlyStopping(patience=5)
+    # early stopping once val loss stalls
+    stop_cb = EarlyStopping(patience=5)
 
-    # Helper: Save results.
-    timestamp = time.time()
-    csv_logger = CSVLogger(os.path.join('data', 'logs', model + '-' + 'training-' + \
-        str(timestamp) + '.log'))
+    # CSV log of every epoch
+    run_stamp = time.time()
+    csv_cb = CSVLogger(os.path.join('data', 'logs', model_name + '-' + 'training-' + \
+        str(run_stamp) + '.log'))
 
-    # Get the data and process it.
-    if image_shape is None:
-        data = DataSet(
-            seq_length=seq_length,
-            class_limit=class_limit
+    # build the clip table
+    if image_dims is None:
+        clip_data = ClipDataset(
+            frames_per_clip=frames_per_clip,
+            max_classes=max_classes
         )
     else:
-        data = DataSet(
-            seq_length=seq_length,
-            class_limit=class_limit,
-            image_shape=image_shape
+        clip_data = ClipDataset(
+            frames_per_clip=frames_per_clip,
+            max_classes=max_classes,
+            image_dims=image_dims
         )
 
-    # Get samples per epoch.
-    # Multiply by 0.7 to attempt to guess how much of data.data is the train set.
-    steps_per_epoch = (len(data.data) * 0.7) // batch_size
+    # steps per epoch:
+    # assume about 70% of the rows belong to the train split
+    epoch_steps = (len(clip_data.data_rows) * 0.7) // per_batch
 
-    if load_to_memory:
-        # Get data.
-        X, y = data.get_all_sequences_in_memory('train', data_type)
-        X_test, y_test = data.get_all_sequences_in_memory('test', data_type)
+    if preload_in_memory:
+        # whole splits as arrays
+        train_X, train_y = clip_data.load_all_sequences_to_memory('train', data_kind)
+        test_X, test_y = clip_data.load_all_sequences_to_memory('test', data_kind)
     else:
-        # Get generators.
-        generator = data.frame_generator(batch_size, 'train', data_type)
-        val_generator = data.frame_generator(batch_size, 'test', data_type)
+        # streaming batch generators
+        train_gen = clip_data.frame_batch_generator(per_batch, 'train', data_kind)
+        val_gen = clip_data.frame_batch_generator(per_batch, 'test', data_kind)
 
-    # Get the model.
-    rm = ResearchModels(len(data.classes), model, seq_length, saved_model)
+    # build the network
+    zoo = ResearchModels(len(clip_data.class_names), model_name, frames_per_clip, saved_model_file)
 
-    # Fit!
-    if load_to_memory:
-        # Use standard fit.
-        rm.model.fit(
-            X,
-            y,
-            batch_size=batch_size,
-            validation_data=(X_test, y_test),
+    # training
+    if preload_in_memory:
+        # in-memory arrays
+        zoo.model.fit(
+            train_X,
+            train_y,
+            batch_size=per_batch,
+            validation_data=(test_X, test_y),
             verbose=1,
-            callbacks=[tb, early_stopper, csv_logger],
-            epochs=nb_epoch)
+            callbacks=[tb_cb, stop_cb, csv_cb],
+            epochs=epoch_count)
     else:
-        # Use fit generator.
-        rm.model.fit_generator(
-            generator=generator,
-            steps_per_epoch=steps_per_epoch,
-            epochs=nb_epoch,
+        # generator-fed training
+        zoo.model.fit_generator(
+            generator=train_gen,
+            steps_per_epoch=epoch_steps,
+            epochs=epoch_count,
             verbose=1,
-            callbacks=[tb, early_stopper, csv_logger, checkpointer],
-            validation_data=val_generator,
+            callbacks=[tb_cb, stop_cb, csv_cb, ckpt_cb],
+            validation_data=val_gen,
             validation_steps=40,
             workers=4)
 
-def main():
-    """These are the main training settings. Set each before running
-    this file."""
-    # model can be one of lstm, lrcn, mlp, conv_3d, c3d
-    model = 'lstm'
-    saved_model = None  # None or weights file
-    class_limit = None  # int, can be 1-101 or None
-    seq_length = 40
-    load_to_memory = False  # pre-load the sequences into memory
-    batch_size = 32
-    nb_epoch = 1000
+def run_main():
+    """Run settings; edit them here before launching
+    the script."""
+    # one of lstm, lrcn, mlp, conv_3d, c3d
+    model_name = 'lstm'
+    saved_model_file = None  # optional weights to start from
+    max_classes = None  # 1..101, or None for all
+    frames_per_clip = 40
+    preload_in_memory = False  # True reads every sequence up front
+    per_batch = 32
+    epoch_count = 1000
 
-    # Chose images or features and image shape based on network.
-    if model in ['conv_3d', 'c3d', 'lrcn']:
-        data_type = 'images'
-        image_shape = (80, 80, 3)
-    elif model in ['lstm', 'mlp']:
-        data_type = 'features'
-        image_shape = None
+    # frame-based models read images, the others read features
+    if model_name in ['conv_3d', 'c3d', 'lrcn']:
+        data_kind = 'images'
+        image_dims = (80, 80, 3)
+    elif model_name in ['lstm', 'mlp']:
+        data_kind = 'features'
+        image_dims = None
     else:
-        raise ValueError("Invalid model. See train.py for options.")
+        raise ValueError("unknown model name; the valid ones are listed above")
 
-    train(data_type, seq_length, model, saved_model=saved_model,
-          class_limit=class_limit, image_shape=image_shape,
-          load_to_memory=load_to_memory, batch_size=batch_size, nb_epoch=nb_epoch)
+    fit_video_model(data_kind, frames_per_clip, model_name, saved_model_file=saved_model_file,
+          max_classes=max_classes, image_dims=image_dims,
+          preload_in_memory=preload_in_memory, per_batch=per_batch, epoch_count=epoch_count)
 
 if __name__ == '__main__':
-    main()
+    run_main()

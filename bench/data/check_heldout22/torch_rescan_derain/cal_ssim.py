@@ -4,70 +4,70 @@ from torch.autograd import Variable
 import numpy as np
 from math import exp
 
-def gaussian(window_size, sigma):
-    gauss = torch.Tensor([exp(-(x - window_size//2)**2/float(2*sigma**2)) for x in range(window_size)])
-    return gauss/gauss.sum()
+def gauss_kernel_1d(win, std):
+    taps = torch.Tensor([exp(-(x - win//2)**2/float(2*std**2)) for x in range(win)])
+    return taps/taps.sum()
 
-def create_window(window_size, channel):
-    _1D_window = gaussian(window_size, 1.5).unsqueeze(1)
-    _2D_window = _1D_window.mm(_1D_window.t()).float().unsqueeze(0).unsqueeze(0)
-    window = Variable(_2D_window.expand(channel, 1, window_size, window_size).contiguous())
-    return window
+def make_window(win, n_ch):
+    win_1d = gauss_kernel_1d(win, 1.5).unsqueeze(1)
+    win_2d = win_1d.mm(win_1d.t()).float().unsqueeze(0).unsqueeze(0)
+    kern = Variable(win_2d.expand(n_ch, 1, win, win).contiguous())
+    return kern
 
-def _ssim(img1, img2, window, window_size, channel, size_average = True):
-    mu1 = F.conv2d(img1, window, padding = window_size//2, groups = channel)
-    mu2 = F.conv2d(img2, window, padding = window_size//2, groups = channel)
+def _ssim_core(img_a, img_b, kern, win, n_ch, reduce_mean = True):
+    mean_a = F.conv2d(img_a, kern, padding = win//2, groups = n_ch)
+    mean_b = F.conv2d(img_b, kern, padding = win//2, groups = n_ch)
 
-    mu1_sq = mu1.pow(2)
-    mu2_sq = mu2.pow(2)
-    mu1_mu2 = mu1*mu2
+    mean_a_sq = mean_a.pow(2)
+    mean_b_sq = mean_b.pow(2)
+    mean_ab = mean_a*mean_b
 
-    sigma1_sq = F.conv2d(img1*img1, window, padding = window_size//2, groups = channel) - mu1_sq
-    sigma2_sq = F.conv2d(img2*img2, window, padding = window_size//2, groups = channel) - mu2_sq
-    sigma12 = F.conv2d(img1*img2, window, padding = window_size//2, groups = channel) - mu1_mu2
+    var_a = F.conv2d(img_a*img_a, kern, padding = win//2, groups = n_ch) - mean_a_sq
+    var_b = F.conv2d(img_b*img_b, kern, padding = win//2, groups = n_ch) - mean_b_sq
+    cov_ab = F.conv2d(img_a*img_b, kern, padding = win//2, groups = n_ch) - mean_ab
 
-    C1 = 0.01**2
-    C2 = 0.03**2
+    K1sq = 0.01**2
+    K2sq = 0.03**2
 
-    ssim_map = ((2*mu1_mu2 + C1)*(2*sigma12 + C2))/((mu1_sq + mu2_sq + C1)*(sigma1_sq + sigma2_sq + C2))
+    ssim_field = ((2*mean_ab + K1sq)*(2*cov_ab + K2sq))/((mean_a_sq + mean_b_sq + K1sq)*(var_a + var_b + K2sq))
 
-    if size_average:
-        return ssim_map.mean()
+    if reduce_mean:
+        return ssim_field.mean()
     else:
-        return ssim_map.mean(1).mean(1).mean(1)
+        return ssim_field.mean(1).mean(1).mean(1)
 
-class SSIM(torch.nn.Module):
-    def __init__(self, window_size = 11, size_average = True):
-        super(SSIM, self).__init__()
-        self.window_size = window_size
-        self.size_average = size_average
-        self.channel = 3
-        self.window = create_window(window_size, self.channel)
+class SSIMMetric(torch.nn.Module):
+    def __init__(self, win = 11, reduce_mean = True):
+        super(SSIMMetric, self).__init__()
+        self.win = win
+        self.reduce_mean = reduce_mean
+        self.n_ch = 3
+        self.kern = make_window(win, self.n_ch)
 
-    def forward(self, img1, img2):
-        (_, channel, _, _) = img1.size()
+    def forward(self, img_a, img_b):
+        (_, n_ch, _, _) = img_a.size()
 
-        if channel == self.channel and self.window.data.type() == img1.data.type():
-            window = self.window
+        if n_ch == self.n_ch and self.kern.data.type() == img_a.data.type():
+            kern = self.kern
         else:
-            window = create_window(self.window_size, channel)
+            kern = make_window(self.win, n_ch)
             
-            if img1.is_cuda:
-                window = window.cuda(img1.get_device())
-            window = window.type_as(img1)
+            if img_a.is_cuda:
+                kern = kern.cuda(img_a.get_device())
+            kern = kern.type_as(img_a)
             
-            self.window = window
-            self.channel = channel
+            self.kern = kern
+            self.n_ch = n_ch
 
 
-        return _ssim(img1, img2, window, self.window_size, channel, self.size_average)
+        return _ssim_core(img_a, img_b, kern, self.win, n_ch, self.reduce_mean)
 
-def ssim(img1, img2, window_size = 11, size_average = True):
-    (_, channel, _, _) = img1.size()
-    window = create_window(window_size, channel)
+def ssim_value(img_a, img_b, win = 11, reduce_mean = True):
+    (_, n_ch, _, _) = img_a.size()
+    kern = make_window(win, n_ch)
     
-    if img1.is_cuda:
-        window = window.cuda(img1.get_device())
-    window = window.type_as(img1)
+    if img_a.is_cuda:
+        kern = kern.cuda(img_a.get_device())
+    kern = kern.type_as(img_a)
     
-    return _ssim(img1, img2, window, window_size, channel, size_average)
+    return _ssim_core(img_a, img_b, kern, win, n_ch, reduce_mean)

@@ -7,151 +7,151 @@ from torch.utils.data import Dataset
 import settings 
 
 
-class TrainValDataset(Dataset):
-    def __init__(self, name):
+class RainPairDataset(Dataset):
+    def __init__(self, split):
         super().__init__()
-        self.rand_state = RandomState(66)
-        self.root_dir = os.path.join(settings.data_dir, name)
-        self.mat_files = os.listdir(self.root_dir)
-        self.patch_size = settings.patch_size
-        self.file_num = len(self.mat_files)
+        self.rng = RandomState(66)
+        self.split_dir = os.path.join(settings.data_root_dir, split)
+        self.pair_files = os.listdir(self.split_dir)
+        self.patch_side = settings.patch_side
+        self.n_files = len(self.pair_files)
 
     def __len__(self):
-        return self.file_num * 100
+        return self.n_files * 100
 
-    def __getitem__(self, idx):
-        file_name = self.mat_files[idx % self.file_num]
-        img_file = os.path.join(self.root_dir, file_name)
-        img_pair = cv2.imread(img_file).astype(np.float32) / 255
+    def __getitem__(self, index):
+        fname = self.pair_files[index % self.n_files]
+        img_path = os.path.join(self.split_dir, fname)
+        pair_img = cv2.imread(img_path).astype(np.float32) / 255
 
-        if settings.aug_data:
-            O, B = self.crop(img_pair, aug=True)
-            O, B = self.flip(O, B)
-            O, B = self.rotate(O, B)
+        if settings.augment_data:
+            rain_img, bg_img = self.random_crop(pair_img, jitter=True)
+            rain_img, bg_img = self.random_flip(rain_img, bg_img)
+            rain_img, bg_img = self.random_rotate(rain_img, bg_img)
         else:
-            O, B = self.crop(img_pair, aug=False)
+            rain_img, bg_img = self.random_crop(pair_img, jitter=False)
 
-        O = np.transpose(O, (2, 0, 1))
-        B = np.transpose(B, (2, 0, 1))
-        sample = {'O': O, 'B': B}
+        rain_img = np.transpose(rain_img, (2, 0, 1))
+        bg_img = np.transpose(bg_img, (2, 0, 1))
+        item = {'O': rain_img, 'B': bg_img}
 
-        return sample
+        return item
 
-    def crop(self, img_pair, aug):
-        patch_size = self.patch_size
-        h, ww, c = img_pair.shape
-        w = int(ww / 2)
+    def random_crop(self, pair_img, jitter):
+        patch_side = self.patch_side
+        img_h, pair_w, x0 = pair_img.shape
+        half_w = int(pair_w / 2)
 
-        if aug:
-            mini = - 1 / 4 * self.patch_size
-            maxi =   1 / 4 * self.patch_size + 1
-            p_h = patch_size + self.rand_state.randint(mini, maxi)
-            p_w = patch_size + self.rand_state.randint(mini, maxi)
+        if jitter:
+            lo = - 1 / 4 * self.patch_side
+            hi =   1 / 4 * self.patch_side + 1
+            crop_h = patch_side + self.rng.randint(lo, hi)
+            crop_w = patch_side + self.rng.randint(lo, hi)
         else:
-            p_h, p_w = patch_size, patch_size
+            crop_h, crop_w = patch_side, patch_side
 
-        r = self.rand_state.randint(0, h - p_h)
-        c = self.rand_state.randint(0, w - p_w)
-        O = img_pair[r: r+p_h, c+w: c+p_w+w]
-        B = img_pair[r: r+p_h, c: c+p_w]
+        y0 = self.rng.randint(0, img_h - crop_h)
+        x0 = self.rng.randint(0, half_w - crop_w)
+        rain_img = pair_img[y0: y0+crop_h, x0+half_w: x0+crop_w+half_w]
+        bg_img = pair_img[y0: y0+crop_h, x0: x0+crop_w]
 
-        if aug:
-            O = cv2.resize(O, (patch_size, patch_size))
-            B = cv2.resize(B, (patch_size, patch_size))
+        if jitter:
+            rain_img = cv2.resize(rain_img, (patch_side, patch_side))
+            bg_img = cv2.resize(bg_img, (patch_side, patch_side))
 
-        return O, B
+        return rain_img, bg_img
 
-    def flip(self, O, B):
-        if self.rand_state.rand() > 0.5:
-            O = np.flip(O, axis=1)
-            B = np.flip(B, axis=1)
-        return O, B
+    def random_flip(self, rain_img, bg_img):
+        if self.rng.rand() > 0.5:
+            rain_img = np.flip(rain_img, axis=1)
+            bg_img = np.flip(bg_img, axis=1)
+        return rain_img, bg_img
 
-    def rotate(self, O, B):
-        angle = self.rand_state.randint(-30, 30)
-        patch_size = self.patch_size
-        center = (int(patch_size / 2), int(patch_size / 2))
-        M = cv2.getRotationMatrix2D(center, angle, 1)
-        O = cv2.warpAffine(O, M, (patch_size, patch_size))
-        B = cv2.warpAffine(B, M, (patch_size, patch_size))
-        return O, B
+    def random_rotate(self, rain_img, bg_img):
+        deg = self.rng.randint(-30, 30)
+        patch_side = self.patch_side
+        pivot = (int(patch_side / 2), int(patch_side / 2))
+        rot_mat = cv2.getRotationMatrix2D(pivot, deg, 1)
+        rain_img = cv2.warpAffine(rain_img, rot_mat, (patch_side, patch_side))
+        bg_img = cv2.warpAffine(bg_img, rot_mat, (patch_side, patch_side))
+        return rain_img, bg_img
 
 
-class TestDataset(Dataset):
-    def __init__(self, name):
+class RainTestDataset(Dataset):
+    def __init__(self, split):
         super().__init__()
-        self.rand_state = RandomState(66)
-        self.root_dir = os.path.join(settings.data_dir, name)
-        self.mat_files = os.listdir(self.root_dir)
-        self.patch_size = settings.patch_size
-        self.file_num = len(self.mat_files)
+        self.rng = RandomState(66)
+        self.split_dir = os.path.join(settings.data_root_dir, split)
+        self.pair_files = os.listdir(self.split_dir)
+        self.patch_side = settings.patch_side
+        self.n_files = len(self.pair_files)
 
     def __len__(self):
-        return self.file_num
+        return self.n_files
 
-    def __getitem__(self, idx):
-        file_name = self.mat_files[idx % self.file_num]
-        img_file = os.path.join(self.root_dir, file_name)
-        img_pair = cv2.imread(img_file).astype(np.float32) / 255
-        h, ww, c = img_pair.shape
-        w = int(ww / 2)
+    def __getitem__(self, index):
+        fname = self.pair_files[index % self.n_files]
+        img_path = os.path.join(self.split_dir, fname)
+        pair_img = cv2.imread(img_path).astype(np.float32) / 255
+        img_h, pair_w, x0 = pair_img.shape
+        half_w = int(pair_w / 2)
 
-        O = np.transpose(img_pair[:, w:], (2, 0, 1))
-        B = np.transpose(img_pair[:, :w], (2, 0, 1))
-        sample = {'O': O, 'B': B}
+        rain_img = np.transpose(pair_img[:, half_w:], (2, 0, 1))
+        bg_img = np.transpose(pair_img[:, :half_w], (2, 0, 1))
+        item = {'O': rain_img, 'B': bg_img}
 
-        return sample
+        return item
 
 
-class ShowDataset(Dataset):
-    def __init__(self, name):
+class RainShowDataset(Dataset):
+    def __init__(self, split):
         super().__init__()
-        self.rand_state = RandomState(66)
-        self.root_dir = os.path.join(settings.data_dir, name)
-        self.img_files = sorted(os.listdir(self.root_dir))
-        self.file_num = len(self.img_files)
+        self.rng = RandomState(66)
+        self.split_dir = os.path.join(settings.data_root_dir, split)
+        self.sorted_files = sorted(os.listdir(self.split_dir))
+        self.n_files = len(self.sorted_files)
 
     def __len__(self):
-        return self.file_num
+        return self.n_files
 
-    def __getitem__(self, idx):
-        file_name = self.img_files[idx % self.file_num]
-        img_file = os.path.join(self.root_dir, file_name)
-        img_pair = cv2.imread(img_file).astype(np.float32) / 255
+    def __getitem__(self, index):
+        fname = self.sorted_files[index % self.n_files]
+        img_path = os.path.join(self.split_dir, fname)
+        pair_img = cv2.imread(img_path).astype(np.float32) / 255
 
-        h, ww, c = img_pair.shape
-        w = int(ww / 2)
+        img_h, pair_w, x0 = pair_img.shape
+        half_w = int(pair_w / 2)
 
-        #O = np.transpose(img_pair, (2, 0, 1))
-        O = np.transpose(img_pair[:, w:], (2, 0, 1))
-        sample = {'O': O, 'idx': idx}
+        # (alternative: keep the whole side-by-side pair as input)
+        rain_img = np.transpose(pair_img[:, half_w:], (2, 0, 1))
+        item = {'O': rain_img, 'idx': index}
 
-        return sample
+        return item
 
-    def get_name(self, idx):
-        return self.img_files[idx % self.file_num].split('.')[0]
+    def stem_of(self, index):
+        return self.sorted_files[index % self.n_files].split('.')[0]
 
 
 if __name__ == '__main__':
-    dt = TrainValDataset('val')
-    print('TrainValDataset')
+    demo_set = RainPairDataset('val')
+    print('-- paired crops (val split)')
     for i in range(10):
-        smp = dt[i]
-        for k, v in smp.items():
-            print(k, v.shape, v.dtype, v.mean())
+        item = demo_set[i]
+        for key, value in item.items():
+            print(key, value.shape, value.dtype, value.mean())
 
     print()
-    dt = TestDataset('test')
-    print('TestDataset')
+    demo_set = RainTestDataset('test')
+    print('-- full test pairs')
     for i in range(10):
-        smp = dt[i]
-        for k, v in smp.items():
-            print(k, v.shape, v.dtype, v.mean())
+        item = demo_set[i]
+        for key, value in item.items():
+            print(key, value.shape, value.dtype, value.mean())
 
     print()
-    print('ShowDataset')
-    dt = ShowDataset('test')
+    print('-- rainy inputs only')
+    demo_set = RainShowDataset('test')
     for i in range(10):
-        smp = dt[i]
-        for k, v in smp.items():
-            print(k, v.shape, v.dtype, v.mean())
+        item = demo_set[i]
+        for key, value in item.items():
+            print(key, value.shape, value.dtype, value.mean())

@@ -8,194 +8,194 @@ from torch.nn.parameter import Parameter
 import settings
 
 
-class SEBlock(nn.Module):
-    def __init__(self, input_dim, reduction):
+class SqueezeExcite(nn.Module):
+    def __init__(self, in_ch, squeeze):
         super().__init__()
-        mid = int(input_dim / reduction)
-        self.avg_pool = nn.AdaptiveAvgPool2d(1)
-        self.fc = nn.Sequential(
-            nn.Linear(input_dim, reduction),
+        hidden = int(in_ch / squeeze)
+        self.gap = nn.AdaptiveAvgPool2d(1)
+        self.excite = nn.Sequential(
+            nn.Linear(in_ch, squeeze),
             nn.ReLU(inplace=True),
-            nn.Linear(reduction, input_dim),
+            nn.Linear(squeeze, in_ch),
             nn.Sigmoid()
         )
 
     def forward(self, x):
-        b, c, _, _ = x.size()
-        y = self.avg_pool(x).view(b, c)
-        y = self.fc(y).view(b, c, 1, 1)
-        return x * y
+        n_img, n_ch, _, _ = x.size()
+        gate = self.gap(x).view(n_img, n_ch)
+        gate = self.excite(gate).view(n_img, n_ch, 1, 1)
+        return x * gate
 
 
-class NoSEBlock(nn.Module):
-    def __init__(self, input_dim, reduction):
+class IdentitySE(nn.Module):
+    def __init__(self, in_ch, squeeze):
         super().__init__()
 
     def forward(self, x):
         return x
 
 
-SE = SEBlock if settings.use_se else NoSEBlock
+SEUnit = SqueezeExcite if settings.with_se else IdentitySE
 
 
-class ConvDirec(nn.Module):
-    def __init__(self, inp_dim, oup_dim, kernel, dilation):
+class PlainConvUnit(nn.Module):
+    def __init__(self, in_ch, out_ch, ksize, dil):
         super().__init__()
-        pad = int(dilation * (kernel - 1) / 2)
-        self.conv = nn.Conv2d(inp_dim, oup_dim, kernel, padding=pad, dilation=dilation)
-        self.se = SE(oup_dim, 6)
-        self.relu = nn.LeakyReLU(0.2)
+        pad_amt = int(dil * (ksize - 1) / 2)
+        self.conv_main = nn.Conv2d(in_ch, out_ch, ksize, padding=pad_amt, dilation=dil)
+        self.se_gate = SEUnit(out_ch, 6)
+        self.act = nn.LeakyReLU(0.2)
 
-    def forward(self, x, h=None):
-        x = self.conv(x)
-        x = self.relu(self.se(x))
+    def forward(self, x, hid=None):
+        x = self.conv_main(x)
+        x = self.act(self.se_gate(x))
         return x, None
 
 
-class ConvRNN(nn.Module):
-    def __init__(self, inp_dim, oup_dim, kernel, dilation):
+class RNNConvUnit(nn.Module):
+    def __init__(self, in_ch, out_ch, ksize, dil):
         super().__init__()
-        pad_x = int(dilation * (kernel - 1) / 2)
-        self.conv_x = nn.Conv2d(inp_dim, oup_dim, kernel, padding=pad_x, dilation=dilation)
+        pad_in = int(dil * (ksize - 1) / 2)
+        self.conv_in = nn.Conv2d(in_ch, out_ch, ksize, padding=pad_in, dilation=dil)
 
-        pad_h = int((kernel - 1) / 2)
-        self.conv_h = nn.Conv2d(oup_dim, oup_dim, kernel, padding=pad_h)
+        pad_hid = int((ksize - 1) / 2)
+        self.conv_hid = nn.Conv2d(out_ch, out_ch, ksize, padding=pad_hid)
 
-        self.se = SE(oup_dim, 6)
-        self.relu = nn.LeakyReLU(0.2)
+        self.se_gate = SEUnit(out_ch, 6)
+        self.act = nn.LeakyReLU(0.2)
 
-    def forward(self, x, h=None):
-        if h is None:
-            h = F.tanh(self.conv_x(x))
+    def forward(self, x, hid=None):
+        if hid is None:
+            hid = F.tanh(self.conv_in(x))
         else:
-            h = F.tanh(self.conv_x(x) + self.conv_h(h))
+            hid = F.tanh(self.conv_in(x) + self.conv_hid(hid))
 
-        h = self.relu(self.se(h))
-        return h, h
+        hid = self.act(self.se_gate(hid))
+        return hid, hid
 
 
-class ConvGRU(nn.Module):
-    def __init__(self, inp_dim, oup_dim, kernel, dilation):
+class GRUConvUnit(nn.Module):
+    def __init__(self, in_ch, out_ch, ksize, dil):
         super().__init__()
-        pad_x = int(dilation * (kernel - 1) / 2)
-        self.conv_xz = nn.Conv2d(inp_dim, oup_dim, kernel, padding=pad_x, dilation=dilation)
-        self.conv_xr = nn.Conv2d(inp_dim, oup_dim, kernel, padding=pad_x, dilation=dilation)
-        self.conv_xn = nn.Conv2d(inp_dim, oup_dim, kernel, padding=pad_x, dilation=dilation)
+        pad_in = int(dil * (ksize - 1) / 2)
+        self.in_z = nn.Conv2d(in_ch, out_ch, ksize, padding=pad_in, dilation=dil)
+        self.in_r = nn.Conv2d(in_ch, out_ch, ksize, padding=pad_in, dilation=dil)
+        self.in_n = nn.Conv2d(in_ch, out_ch, ksize, padding=pad_in, dilation=dil)
 
-        pad_h = int((kernel - 1) / 2)
-        self.conv_hz = nn.Conv2d(oup_dim, oup_dim, kernel, padding=pad_h)
-        self.conv_hr = nn.Conv2d(oup_dim, oup_dim, kernel, padding=pad_h)
-        self.conv_hn = nn.Conv2d(oup_dim, oup_dim, kernel, padding=pad_h)
+        pad_hid = int((ksize - 1) / 2)
+        self.hid_z = nn.Conv2d(out_ch, out_ch, ksize, padding=pad_hid)
+        self.hid_r = nn.Conv2d(out_ch, out_ch, ksize, padding=pad_hid)
+        self.hid_n = nn.Conv2d(out_ch, out_ch, ksize, padding=pad_hid)
 
-        self.se = SE(oup_dim, 6)
-        self.relu = nn.LeakyReLU(0.2)
+        self.se_gate = SEUnit(out_ch, 6)
+        self.act = nn.LeakyReLU(0.2)
 
-    def forward(self, x, h=None):
-        if h is None:
-            z = F.sigmoid(self.conv_xz(x))
-            f = F.tanh(self.conv_xn(x))
-            h = z * f
+    def forward(self, x, hid=None):
+        if hid is None:
+            gate_z = F.sigmoid(self.in_z(x))
+            gate_f = F.tanh(self.in_n(x))
+            hid = gate_z * gate_f
         else:
-            z = F.sigmoid(self.conv_xz(x) + self.conv_hz(h))
-            r = F.sigmoid(self.conv_xr(x) + self.conv_hr(h))
-            n = F.tanh(self.conv_xn(x) + self.conv_hn(r * h))
-            h = (1 - z) * h + z * n
+            gate_z = F.sigmoid(self.in_z(x) + self.hid_z(hid))
+            gate_r = F.sigmoid(self.in_r(x) + self.hid_r(hid))
+            cand_n = F.tanh(self.in_n(x) + self.hid_n(gate_r * hid))
+            hid = (1 - gate_z) * hid + gate_z * cand_n
 
-        h = self.relu(self.se(h))
-        return h, h
+        hid = self.act(self.se_gate(hid))
+        return hid, hid
 
 
-class ConvLSTM(nn.Module):
-    def __init__(self, inp_dim, oup_dim, kernel, dilation):
+class LSTMConvUnit(nn.Module):
+    def __init__(self, in_ch, out_ch, ksize, dil):
         super().__init__()
-        pad_x = int(dilation * (kernel - 1) / 2)
-        self.conv_xf = nn.Conv2d(inp_dim, oup_dim, kernel, padding=pad_x, dilation=dilation)
-        self.conv_xi = nn.Conv2d(inp_dim, oup_dim, kernel, padding=pad_x, dilation=dilation)
-        self.conv_xo = nn.Conv2d(inp_dim, oup_dim, kernel, padding=pad_x, dilation=dilation)
-        self.conv_xj = nn.Conv2d(inp_dim, oup_dim, kernel, padding=pad_x, dilation=dilation)
+        pad_in = int(dil * (ksize - 1) / 2)
+        self.in_f = nn.Conv2d(in_ch, out_ch, ksize, padding=pad_in, dilation=dil)
+        self.in_i = nn.Conv2d(in_ch, out_ch, ksize, padding=pad_in, dilation=dil)
+        self.in_o = nn.Conv2d(in_ch, out_ch, ksize, padding=pad_in, dilation=dil)
+        self.in_j = nn.Conv2d(in_ch, out_ch, ksize, padding=pad_in, dilation=dil)
 
-        pad_h = int((kernel - 1) / 2)
-        self.conv_hf = nn.Conv2d(oup_dim, oup_dim, kernel, padding=pad_h)
-        self.conv_hi = nn.Conv2d(oup_dim, oup_dim, kernel, padding=pad_h)
-        self.conv_ho = nn.Conv2d(oup_dim, oup_dim, kernel, padding=pad_h)
-        self.conv_hj = nn.Conv2d(oup_dim, oup_dim, kernel, padding=pad_h)
+        pad_hid = int((ksize - 1) / 2)
+        self.hid_f = nn.Conv2d(out_ch, out_ch, ksize, padding=pad_hid)
+        self.hid_i = nn.Conv2d(out_ch, out_ch, ksize, padding=pad_hid)
+        self.hid_o = nn.Conv2d(out_ch, out_ch, ksize, padding=pad_hid)
+        self.hid_j = nn.Conv2d(out_ch, out_ch, ksize, padding=pad_hid)
 
-        self.se = SE(oup_dim, 6)
-        self.relu = nn.LeakyReLU(0.2)
+        self.se_gate = SEUnit(out_ch, 6)
+        self.act = nn.LeakyReLU(0.2)
 
-    def forward(self, x, pair=None):
-        if pair is None:
-            i = F.sigmoid(self.conv_xi(x))
-            o = F.sigmoid(self.conv_xo(x))
-            j = F.tanh(self.conv_xj(x))
-            c = i * j
-            h = o * c
+    def forward(self, x, hc_pair=None):
+        if hc_pair is None:
+            gate_i = F.sigmoid(self.in_i(x))
+            gate_o = F.sigmoid(self.in_o(x))
+            cand_j = F.tanh(self.in_j(x))
+            cell = gate_i * cand_j
+            hid = gate_o * cell
         else:
-            h, c = pair
-            f = F.sigmoid(self.conv_xf(x) + self.conv_hf(h))
-            i = F.sigmoid(self.conv_xi(x) + self.conv_hi(h))
-            o = F.sigmoid(self.conv_xo(x) + self.conv_ho(h))
-            j = F.tanh(self.conv_xj(x) + self.conv_hj(h))
-            c = f * c + i * j
-            h = o * F.tanh(c)
+            hid, cell = hc_pair
+            gate_f = F.sigmoid(self.in_f(x) + self.hid_f(hid))
+            gate_i = F.sigmoid(self.in_i(x) + self.hid_i(hid))
+            gate_o = F.sigmoid(self.in_o(x) + self.hid_o(hid))
+            cand_j = F.tanh(self.in_j(x) + self.hid_j(hid))
+            cell = gate_f * cell + gate_i * cand_j
+            hid = gate_o * F.tanh(cell)
 
-        h = self.relu(self.se(h))
-        return h, [h, c]
-
-
-RecUnit = {
-    'Conv': ConvDirec, 
-    'RNN': ConvRNN, 
-    'GRU': ConvGRU, 
-    'LSTM': ConvLSTM,
-}[settings.uint]
+        hid = self.act(self.se_gate(hid))
+        return hid, [hid, cell]
 
 
-class RESCAN(nn.Module):
+UnitCls = {
+    'Conv': PlainConvUnit, 
+    'RNN': RNNConvUnit, 
+    'GRU': GRUConvUnit, 
+    'LSTM': LSTMConvUnit,
+}[settings.unit_kind]
+
+
+class RecurrentDerainNet(nn.Module):
     def __init__(self):
         super().__init__()
-        channel = settings.channel
+        feat_ch = settings.feat_ch
 
-        self.rnns = nn.ModuleList(
-            [RecUnit(3, channel, 3, 1)] + 
-            [RecUnit(channel, channel, 3, 2 ** i) for i in range(settings.depth - 3)]
+        self.rec_units = nn.ModuleList(
+            [UnitCls(3, feat_ch, 3, 1)] + 
+            [UnitCls(feat_ch, feat_ch, 3, 2 ** i) for i in range(settings.n_layers - 3)]
         )
 
-        self.dec = nn.Sequential(
-            nn.Conv2d(channel, channel, 3, padding=1),
-            SE(channel, 6),
+        self.head = nn.Sequential(
+            nn.Conv2d(feat_ch, feat_ch, 3, padding=1),
+            SEUnit(feat_ch, 6),
             nn.LeakyReLU(0.2),
-            nn.Conv2d(channel, 3, 1),
+            nn.Conv2d(feat_ch, 3, 1),
         )
 
     def forward(self, x):
-        ori = x
-        old_states = [None for _ in range(len(self.rnns))]
-        oups = []
+        rain_in = x
+        prev_states = [None for _ in range(len(self.rec_units))]
+        stage_outs = []
 
-        for i in range(settings.stage_num):
-            states = []
-            for rnn, state in zip(self.rnns, old_states):
-                x, st = rnn(x, state)
-                states.append(st)
-            x = self.dec(x)
+        for i in range(settings.n_stages):
+            new_states = []
+            for unit, prev in zip(self.rec_units, prev_states):
+                x, nxt_state = unit(x, prev)
+                new_states.append(nxt_state)
+            x = self.head(x)
             
-            if settings.frame == 'Add' and i > 0:
-                x = x + Variable(oups[-1].data)
+            if settings.stage_merge == 'Add' and i > 0:
+                x = x + Variable(stage_outs[-1].data)
 
-            oups.append(x)
-            old_states = states.copy()
-            x = ori - x
+            stage_outs.append(x)
+            prev_states = new_states.copy()
+            x = rain_in - x
 
-        return oups
+        return stage_outs
 
 
 if __name__ == '__main__':
-    ts = torch.Tensor(16, 3, 64, 64)
-    vr = Variable(ts)
-    net = RESCAN()
-    print(net)
-    oups = net(vr)
-    for oup in oups:
-        print(oup.size())
+    dummy = torch.Tensor(16, 3, 64, 64)
+    dummy_var = Variable(dummy)
+    demo_net = RecurrentDerainNet()
+    print(demo_net)
+    stage_outs = demo_net(dummy_var)
+    for out in stage_outs:
+        print(out.size())
 

@@ -1,40 +1,40 @@
 import os
 import logging
 
-channel = 24
-stage_num = 4
-depth = 7 # >=3
-use_se = True 
-uint = 'GRU' # ['Conv', 'RNN', 'GRU', 'LSTM']
-frame = 'Full' # ['Add', 'Full']
+feat_ch = 24
+n_stages = 4
+n_layers = 7 # at least 3
+with_se = True 
+unit_kind = 'GRU' # one of Conv / RNN / GRU / LSTM
+stage_merge = 'Full' # Add or Full
 
-aug_data = False # Set as False for fair comparison
+augment_data = False # off to match the published setting
 
-batch_size = 64
-patch_size = 64
-lr = 5e-3
+per_batch = 64
+patch_side = 64
+base_lr = 5e-3
 
-data_dir = 'path/to/data/folder'
-log_dir = '../logdir'
-show_dir = '../showdir'
-model_dir = '../models'
+data_root_dir = 'path/to/data/folder'
+logs_dir = '../logdir'
+preview_dir = '../showdir'
+ckpt_model_dir = '../models'
 
-log_level = 'info'
-model_path = os.path.join(model_dir, 'latest')
-save_steps = 400
+verbosity = 'info'
+latest_model_path = os.path.join(ckpt_model_dir, 'latest')
+ckpt_every = 400
 
-num_workers = 8
-num_GPU = 1
-device_id = 0
+loader_workers = 8
+gpu_count = 1
+gpu_index = 0
 
-logger = logging.getLogger('train')
-logger.setLevel(logging.INFO)
+run_logger = logging.getLogger('train')
+run_logger.setLevel(logging.INFO)
 
-ch = logging.StreamHandler()
-ch.setLevel(logging.INFO)
+console_handler = logging.StreamHandler()
+console_handler.setLevel(logging.INFO)
 
-formatter = logging.Formatter('%(asctime)s - %(levelname)s - %(message)s')
-ch.setFormatter(formatter)
-logger.addHandler(ch)
+line_format = logging.Formatter('%(asctime)s - %(levelname)s - %(message)s')
+console_handler.setFormatter(line_format)
+run_logger.addHandler(console_handler)
 
 

@@ -14,190 +14,190 @@ from torch.utils.data import DataLoader
 from tensorboardX import SummaryWriter
 
 import settings
-from dataset import TrainValDataset
-from model import RESCAN 
-from cal_ssim import SSIM
+from dataset import RainPairDataset
+from model import RecurrentDerainNet 
+from cal_ssim import SSIMMetric
 
-logger = settings.logger
+log_out = settings.run_logger
 torch.cuda.manual_seed_all(66)
 torch.manual_seed(66)
-torch.cuda.set_device(settings.device_id)
+torch.cuda.set_device(settings.gpu_index)
 
 
-def ensure_dir(dir_path):
-    if not os.path.isdir(dir_path):
-        os.makedirs(dir_path)
+def make_dir_if_missing(target_dir):
+    if not os.path.isdir(target_dir):
+        os.makedirs(target_dir)
         
 
-class Session:
+class TrainSession:
     def __init__(self):
-        self.log_dir = settings.log_dir
-        self.model_dir = settings.model_dir
-        ensure_dir(settings.log_dir)
-        ensure_dir(settings.model_dir)
-        logger.info('set log dir as %s' % settings.log_dir)
-        logger.info('set model dir as %s' % settings.model_dir)
+        self.logs_dir = settings.logs_dir
+        self.ckpt_model_dir = settings.ckpt_model_dir
+        make_dir_if_missing(settings.logs_dir)
+        make_dir_if_missing(settings.ckpt_model_dir)
+        log_out.info('logs go to %s' % settings.logs_dir)
+        log_out.info('checkpoints go to %s' % settings.ckpt_model_dir)
 
-        self.net = RESCAN().cuda()
-        self.crit = MSELoss().cuda()
-        self.ssim = SSIM().cuda()
+        self.derain_net = RecurrentDerainNet().cuda()
+        self.mse_crit = MSELoss().cuda()
+        self.ssim_metric = SSIMMetric().cuda()
 
-        self.step = 0
-        self.save_steps = settings.save_steps
-        self.num_workers = settings.num_workers
-        self.batch_size = settings.batch_size
-        self.writers = {}
-        self.dataloaders = {}
+        self.global_step = 0
+        self.ckpt_every = settings.ckpt_every
+        self.loader_workers = settings.loader_workers
+        self.per_batch = settings.per_batch
+        self.tb_writers = {}
+        self.loader_cache = {}
 
-        self.opt = Adam(self.net.parameters(), lr=settings.lr)
-        self.sche = MultiStepLR(self.opt, milestones=[15000, 17500], gamma=0.1)
+        self.adam_opt = Adam(self.derain_net.parameters(), lr=settings.base_lr)
+        self.lr_sched = MultiStepLR(self.adam_opt, milestones=[15000, 17500], gamma=0.1)
 
-    def tensorboard(self, name):
-        self.writers[name] = SummaryWriter(os.path.join(self.log_dir, name + '.events'))
-        return self.writers[name]
+    def open_writer(self, tag):
+        self.tb_writers[tag] = SummaryWriter(os.path.join(self.logs_dir, tag + '.events'))
+        return self.tb_writers[tag]
 
-    def write(self, name, out):
-        for k, v in out.items():
-            self.writers[name].add_scalar(k, v, self.step)
+    def log_scalars(self, tag, scalars):
+        for key, value in scalars.items():
+            self.tb_writers[tag].add_scalar(key, value, self.global_step)
 
-        out['lr'] = self.opt.param_groups[0]['lr']
-        out['step'] = self.step
-        outputs = [
-            "{}:{:.4g}".format(k, v) 
-            for k, v in out.items()
+        scalars['lr'] = self.adam_opt.param_groups[0]['lr']
+        scalars['step'] = self.global_step
+        parts = [
+            "{}:{:.4g}".format(key, value) 
+            for key, value in scalars.items()
         ]
-        logger.info(name + '--' + ' '.join(outputs))
+        log_out.info(tag + '--' + ' '.join(parts))
 
-    def get_dataloader(self, dataset_name):
-        dataset = TrainValDataset(dataset_name)
-        if not dataset_name in self.dataloaders:
-            self.dataloaders[dataset_name] = \
-                    DataLoader(dataset, batch_size=self.batch_size, 
-                            shuffle=True, num_workers=self.num_workers, drop_last=True)
-        return iter(self.dataloaders[dataset_name])
+    def fresh_loader(self, dataset_split):
+        split_dataset = RainPairDataset(dataset_split)
+        if not dataset_split in self.loader_cache:
+            self.loader_cache[dataset_split] = \
+                    DataLoader(split_dataset, batch_size=self.per_batch, 
+                            shuffle=True, num_workers=self.loader_workers, drop_last=True)
+        return iter(self.loader_cache[dataset_split])
 
-    def save_checkpoints(self, name):
-        ckp_path = os.path.join(self.model_dir, name)
-        obj = {
-            'net': self.net.state_dict(),
-            'clock': self.step,
-            'opt': self.opt.state_dict(),
+    def store_ckpt(self, tag):
+        ckpt_path = os.path.join(self.ckpt_model_dir, tag)
+        state = {
+            'net': self.derain_net.state_dict(),
+            'clock': self.global_step,
+            'opt': self.adam_opt.state_dict(),
         }
-        torch.save(obj, ckp_path)
+        torch.save(state, ckpt_path)
 
-    def load_checkpoints(self, name):
-        ckp_path = os.path.join(self.model_dir, name)
+    def restore_ckpt(self, tag):
+        ckpt_path = os.path.join(self.ckpt_model_dir, tag)
         try:
-            obj = torch.load(ckp_path)
-            logger.info('Load checkpoint %s' % ckp_path)
+            state = torch.load(ckpt_path)
+            log_out.info('restored %s' % ckpt_path)
         except FileNotFoundError:
-            logger.info('No checkpoint %s!!' % ckp_path)
+            log_out.info('nothing to restore at %s' % ckpt_path)
             return
-        self.net.load_state_dict(obj['net'])
-        self.opt.load_state_dict(obj['opt'])
-        self.step = obj['clock']
-        self.sche.last_epoch = self.step
+        self.derain_net.load_state_dict(state['net'])
+        self.adam_opt.load_state_dict(state['opt'])
+        self.global_step = state['clock']
+        self.lr_sched.last_epoch = self.global_step
 
-    def inf_batch(self, name, batch):
-        O, B = batch['O'].cuda(), batch['B'].cuda()
-        O, B = Variable(O, requires_grad=False), Variable(B, requires_grad=False)
-        R = O - B
+    def run_batch(self, tag, data_batch):
+        rain_img, bg_img = data_batch['O'].cuda(), data_batch['B'].cuda()
+        rain_img, bg_img = Variable(rain_img, requires_grad=False), Variable(bg_img, requires_grad=False)
+        streaks = rain_img - bg_img
 
-        O_Rs = self.net(O)
-        loss_list = [self.crit(O_R, R) for O_R in O_Rs]
-        ssim_list = [self.ssim(O - O_R, O - R) for O_R in O_Rs]
+        stage_preds = self.derain_net(rain_img)
+        stage_losses = [self.mse_crit(stage_pred, streaks) for stage_pred in stage_preds]
+        stage_ssims = [self.ssim_metric(rain_img - stage_pred, rain_img - streaks) for stage_pred in stage_preds]
 
-        if name == 'train':
-            self.net.zero_grad()
-            sum(loss_list).backward()
-            self.opt.step()
+        if tag == 'train':
+            self.derain_net.zero_grad()
+            sum(stage_losses).backward()
+            self.adam_opt.step()
 
-        losses = {
-            'loss%d' % i: loss.item()
-            for i, loss in enumerate(loss_list)
+        loss_log = {
+            'loss%d' % i: stage_loss.item()
+            for i, stage_loss in enumerate(stage_losses)
         }
-        ssimes = {
-            'ssim%d' % i: ssim.item()
-            for i, ssim in enumerate(ssim_list)
+        ssim_log = {
+            'ssim%d' % i: stage_ssim.item()
+            for i, stage_ssim in enumerate(stage_ssims)
         }
-        losses.update(ssimes)
-        self.write(name, losses)
+        loss_log.update(ssim_log)
+        self.log_scalars(tag, loss_log)
 
-        return O - O_Rs[-1]
+        return rain_img - stage_preds[-1]
 
-    def save_image(self, name, img_lists):
-        data, pred, label = img_lists
-        pred = pred.cpu().data
+    def dump_preview(self, tag, img_triplet):
+        input_imgs, pred_imgs, label_imgs = img_triplet
+        pred_imgs = pred_imgs.cpu().data
 
-        data, label, pred = data * 255, label * 255, pred * 255
-        pred = np.clip(pred, 0, 255)
+        input_imgs, label_imgs, pred_imgs = input_imgs * 255, label_imgs * 255, pred_imgs * 255
+        pred_imgs = np.clip(pred_imgs, 0, 255)
 
-        h, w = pred.shape[-2:]
+        tile_h, tile_w = pred_imgs.shape[-2:]
 
-        gen_num = (6, 2)
-        img = np.zeros((gen_num[0] * h, gen_num[1] * 3 * w, 3))
-        for img_list in img_lists:
-            for i in range(gen_num[0]):
-                row = i * h
-                for j in range(gen_num[1]):
-                    idx = i * gen_num[1] + j
-                    tmp_list = [data[idx], pred[idx], label[idx]]
-                    for k in range(3):
-                        col = (j * 3 + k) * w
-                        tmp = np.transpose(tmp_list[k], (1, 2, 0))
-                        img[row: row+h, col: col+w] = tmp 
+        grid_shape = (6, 2)
+        canvas = np.zeros((grid_shape[0] * tile_h, grid_shape[1] * 3 * tile_w, 3))
+        for _img_entry in img_triplet:
+            for i in range(grid_shape[0]):
+                y0 = i * tile_h
+                for j in range(grid_shape[1]):
+                    slot = i * grid_shape[1] + j
+                    triple = [input_imgs[slot], pred_imgs[slot], label_imgs[slot]]
+                    for key in range(3):
+                        x0 = (j * 3 + key) * tile_w
+                        tile = np.transpose(triple[key], (1, 2, 0))
+                        canvas[y0: y0+tile_h, x0: x0+tile_w] = tile 
 
-        img_file = os.path.join(self.log_dir, '%d_%s.jpg' % (self.step, name))
-        cv2.imwrite(img_file, img)
+        img_path = os.path.join(self.logs_dir, '%d_%s.jpg' % (self.global_step, tag))
+        cv2.imwrite(img_path, canvas)
 
 
-def run_train_val(ckp_name='latest'):
-    sess = Session()
-    sess.load_checkpoints(ckp_name)
+def train_and_validate(ckpt_name='latest'):
+    session = TrainSession()
+    session.restore_ckpt(ckpt_name)
 
-    sess.tensorboard('train')
-    sess.tensorboard('val')
+    session.open_writer('train')
+    session.open_writer('val')
 
-    dt_train = sess.get_dataloader('train')
-    dt_val = sess.get_dataloader('val')
+    train_iter = session.fresh_loader('train')
+    val_iter = session.fresh_loader('val')
 
-    while sess.step < 20000:
-        sess.sche.step()
-        sess.net.train()
+    while session.global_step < 20000:
+        session.lr_sched.step()
+        session.derain_net.train()
 
         try:
-            batch_t = next(dt_train)
+            train_batch = next(train_iter)
         except StopIteration:
-            dt_train = sess.get_dataloader('train')
-            batch_t = next(dt_train)
-        pred_t = sess.inf_batch('train', batch_t)
+            train_iter = session.fresh_loader('train')
+            train_batch = next(train_iter)
+        train_pred = session.run_batch('train', train_batch)
 
-        if sess.step % 4 == 0:
-            sess.net.eval()
+        if session.global_step % 4 == 0:
+            session.derain_net.eval()
             try:
-                batch_v = next(dt_val)
+                val_batch = next(val_iter)
             except StopIteration:
-                dt_val = sess.get_dataloader('val')
-                batch_v = next(dt_val)
-            pred_v = sess.inf_batch('val', batch_v)
+                val_iter = session.fresh_loader('val')
+                val_batch = next(val_iter)
+            val_pred = session.run_batch('val', val_batch)
 
-        if sess.step % int(sess.save_steps / 16) == 0:
-            sess.save_checkpoints('latest')
-        if sess.step % int(sess.save_steps / 2) == 0:
-            sess.save_image('train', [batch_t['O'], pred_t, batch_t['B']])
-            if sess.step % 4 == 0:
-                sess.save_image('val', [batch_v['O'], pred_v, batch_v['B']])
-            logger.info('save image as step_%d' % sess.step)
-        if sess.step % sess.save_steps == 0:
-            sess.save_checkpoints('step_%d' % sess.step)
-            logger.info('save model as step_%d' % sess.step)
-        sess.step += 1
+        if session.global_step % int(session.ckpt_every / 16) == 0:
+            session.store_ckpt('latest')
+        if session.global_step % int(session.ckpt_every / 2) == 0:
+            session.dump_preview('train', [train_batch['O'], train_pred, train_batch['B']])
+            if session.global_step % 4 == 0:
+                session.dump_preview('val', [val_batch['O'], val_pred, val_batch['B']])
+            log_out.info('preview written at step %d' % session.global_step)
+        if session.global_step % session.ckpt_every == 0:
+            session.store_ckpt('step_%d' % session.global_step)
+            log_out.info('checkpoint written at step %d' % session.global_step)
+        session.global_step += 1
 
 
 if __name__ == '__main__':
-    parser = argparse.ArgumentParser()
-    parser.add_argument('-m', '--model', default='latest')
+    cli = argparse.ArgumentParser()
+    cli.add_argument('-m', '--model', default='latest')
 
-    args = parser.parse_args(sys.argv[1:])
-    run_train_val(args.model)
+    cli_args = cli.parse_args(sys.argv[1:])
+    train_and_validate(cli_args.model)
 

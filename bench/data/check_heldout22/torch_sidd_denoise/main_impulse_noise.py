@@ -1,18 +1,18 @@
-from VideoNoiseDetection.train import train
-from VideoNoiseDetection.get_impulse_noise_dataloaders import get_dataloaders
-from VideoNoiseDetection.models.impulse_noise import get_model
-from VideoNoiseDetection.train_configs import get_train_configs
+from VideoNoiseDetection.train import run_training
+from VideoNoiseDetection.get_impulse_noise_dataloaders import build_loaders
+from VideoNoiseDetection.models.impulse_noise import make_model
+from VideoNoiseDetection.train_configs import make_train_setup
 
-epochs = 1
+n_epochs = 1
 
-# get data loaders
-train_loader, val_loader = get_dataloaders('./VideoNoiseDetection/datasets/SIDD_Small_sRGB_Only/Data/')
+# build the train/test loaders
+train_data_loader, val_data_loader = build_loaders('./VideoNoiseDetection/datasets/SIDD_Small_sRGB_Only/Data/')
 
-# get model
-model = get_model()
+# build the network
+denoise_model = make_model()
 
-# get all training configs
-criterion, optimizer, scheduler = get_train_configs(model.parameters())
+# loss, optimizer and LR schedule
+loss_fn, adam_optimizer, lr_sched = make_train_setup(denoise_model.parameters())
 
-train(epochs, train_loader, val_loader, model, criterion, optimizer, scheduler)
-print("Training complete")
+run_training(n_epochs, train_data_loader, val_data_loader, denoise_model, loss_fn, adam_optimizer, lr_sched)
+print("Finished training")

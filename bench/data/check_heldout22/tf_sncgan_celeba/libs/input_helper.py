@@ -5,57 +5,57 @@ import scipy.misc
 import pandas as pd
 import ast
 
-class DataSet(object):
-  def __init__(self, batch_size=64, data_dir='', labels_file=None, labels_names=None, file_mask='*.jpg', resize=None):
-    files = glob(os.path.join(data_dir, file_mask))
+class FaceDataset(object):
+  def __init__(self, per_batch=64, source_data_dir='', labels_file_name=None, label_columns=None, file_glob='*.jpg', resize_to=None):
+    image_files = glob(os.path.join(source_data_dir, file_glob))
 
-    if resize:
-      images = np.array([scipy.misc.imresize(scipy.misc.imread(batch_file), resize).astype(np.float) for batch_file in files]).astype(np.float32)
+    if resize_to:
+      decoded_images = np.array([scipy.misc.imresize(scipy.misc.imread(image_file), resize_to).astype(np.float) for image_file in image_files]).astype(np.float32)
     else:
-      images = np.array([scipy.misc.imread(batch_file).astype(np.float) for batch_file in files]).astype(np.float32)
-    self.images = (images - 127.5) / 127.5
+      decoded_images = np.array([scipy.misc.imread(image_file).astype(np.float) for image_file in image_files]).astype(np.float32)
+    self.all_images = (decoded_images - 127.5) / 127.5
 
-    labels = None
-    if labels_file is not None:
-      labels_df = pd.read_csv(data_dir + "/" + labels_file, index_col=0, delim_whitespace=True)
-      labels_df[labels_df == -1] = 0
-      if labels_names:
-        labels_df = labels_df[ast.literal_eval(labels_names)]
-      labels = np.array([labels_df.loc[os.path.basename(X)].tolist() for X in files], np.float)
-    self.labels = labels
+    label_rows = None
+    if labels_file_name is not None:
+      label_table = pd.read_csv(source_data_dir + "/" + labels_file_name, index_col=0, delim_whitespace=True)
+      label_table[label_table == -1] = 0
+      if label_columns:
+        label_table = label_table[ast.literal_eval(label_columns)]
+      label_rows = np.array([label_table.loc[os.path.basename(img_path)].tolist() for img_path in image_files], np.float)
+    self.all_labels = label_rows
 
-    self.batch_size = batch_size
-    self.num_samples = len(self.images)
-    self.reset()
+    self.per_batch = per_batch
+    self.sample_total = len(self.all_images)
+    self.rewind()
 
-  def reset(self):
-    self.shuffle_samples()
-    self.next_batch_pointer = 0
+  def rewind(self):
+    self.permute_rows()
+    self.batch_cursor = 0
 
-  def shuffle_samples(self):
-    shuffled_indices = np.random.permutation(np.arange(self.num_samples))
-    self.images = self.images[shuffled_indices]
-    if self.labels is not None:
-      self.labels = self.labels[shuffled_indices]
+  def permute_rows(self):
+    perm_idx = np.random.permutation(np.arange(self.sample_total))
+    self.all_images = self.all_images[perm_idx]
+    if self.all_labels is not None:
+      self.all_labels = self.all_labels[perm_idx]
 
-  def has_next_batch(self):
-    num_samples_left = self.num_samples - self.next_batch_pointer
-    return num_samples_left >= self.batch_size
+  def batch_available(self):
+    rows_left = self.sample_total - self.batch_cursor
+    return rows_left >= self.per_batch
 
-  def get_next_batch(self):
-    if not self.has_next_batch():
-      self.reset()
-    batch = self.images[self.next_batch_pointer:self.next_batch_pointer + self.batch_size]
-    if self.labels is not None:
-      labels = self.labels[self.next_batch_pointer:self.next_batch_pointer + self.batch_size]
-    self.next_batch_pointer += self.batch_size
-    if self.labels is not None:
-      return batch, labels
+  def take_batch(self):
+    if not self.batch_available():
+      self.rewind()
+    image_batch = self.all_images[self.batch_cursor:self.batch_cursor + self.per_batch]
+    if self.all_labels is not None:
+      label_rows = self.all_labels[self.batch_cursor:self.batch_cursor + self.per_batch]
+    self.batch_cursor += self.per_batch
+    if self.all_labels is not None:
+      return image_batch, label_rows
     else:
-      return batch
+      return image_batch
 
-  def get_all(self):
-    if self.labels is not None:
-      return self.images, self.labels
+  def all_data(self):
+    if self.all_labels is not None:
+      return self.all_images, self.all_labels
     else:
-      return self.images
+      return self.all_images

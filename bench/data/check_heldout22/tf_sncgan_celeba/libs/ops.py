@@ -1,129 +1,129 @@
 import numpy as np
 import tensorflow as tf
 
-from libs.sn import spectral_normed_weight
+from libs.sn import sn_weight
 
 
-def scope_has_variables(scope):
-  return len(tf.get_collection(tf.GraphKeys.GLOBAL_VARIABLES, scope=scope.name)) > 0
+def scope_is_populated(var_scope):
+  return len(tf.get_collection(tf.GraphKeys.GLOBAL_VARIABLES, scope=var_scope.name)) > 0
 
 
-def conv2d(input_, output_dim,
-           k_h=4, k_w=4, d_h=2, d_w=2, stddev=None,
-           name="conv2d", spectral_normed=False, update_collection=None, with_w=False, padding="SAME"):
-  # Glorot intialization
-  # For RELU nonlinearity, it's sqrt(2./(n_in)) instead
-  fan_in = k_h * k_w * input_.get_shape().as_list()[-1]
-  fan_out = k_h * k_w * output_dim
-  if stddev is None:
-    stddev = np.sqrt(2. / (fan_in))
+def conv_layer(inp, out_ch,
+           kh=4, kw=4, sh=2, sw=2, init_std=None,
+           scope_name="conv2d", use_sn=False, collect_into=None, return_vars=False, pad_mode="SAME"):
+  # He-style init by default
+  # std = sqrt(2 / fan-in), suited to ReLU
+  n_in = kh * kw * inp.get_shape().as_list()[-1]
+  n_out = kh * kw * out_ch
+  if init_std is None:
+    init_std = np.sqrt(2. / (n_in))
 
-  with tf.variable_scope(name) as scope:
-    if scope_has_variables(scope):
-      scope.reuse_variables()
-    w = tf.get_variable("w", [k_h, k_w, input_.get_shape()[-1], output_dim],
-                        initializer=tf.truncated_normal_initializer(stddev=stddev))
-    if spectral_normed:
-      conv = tf.nn.conv2d(input_, spectral_normed_weight(w, update_collection=update_collection),
-                          strides=[1, d_h, d_w, 1], padding=padding)
+  with tf.variable_scope(scope_name) as var_scope:
+    if scope_is_populated(var_scope):
+      var_scope.reuse_variables()
+    kernel = tf.get_variable("w", [kh, kw, inp.get_shape()[-1], out_ch],
+                        initializer=tf.truncated_normal_initializer(stddev=init_std))
+    if use_sn:
+      conv_out = tf.nn.conv2d(inp, sn_weight(kernel, collect_into=collect_into),
+                          strides=[1, sh, sw, 1], padding=pad_mode)
     else:
-      conv = tf.nn.conv2d(input_, w, strides=[1, d_h, d_w, 1], padding=padding)
+      conv_out = tf.nn.conv2d(inp, kernel, strides=[1, sh, sw, 1], padding=pad_mode)
 
-    biases = tf.get_variable("b", [output_dim], initializer=tf.constant_initializer(0.0))
-    conv = tf.reshape(tf.nn.bias_add(conv, biases), conv.get_shape())
+    bias_vec = tf.get_variable("b", [out_ch], initializer=tf.constant_initializer(0.0))
+    conv_out = tf.reshape(tf.nn.bias_add(conv_out, bias_vec), conv_out.get_shape())
 
-    if with_w:
-      return conv, w, biases
+    if return_vars:
+      return conv_out, kernel, bias_vec
     else:
-      return conv
+      return conv_out
 
 
-def deconv2d(input_, output_shape,
-             k_h=4, k_w=4, d_h=2, d_w=2, stddev=None,
-             name="deconv2d", spectral_normed=False, update_collection=None, with_w=False, padding="SAME"):
-  # Glorot initialization
-  # For RELU nonlinearity, it's sqrt(2./(n_in)) instead
-  fan_in = k_h * k_w * input_.get_shape().as_list()[-1]
-  fan_out = k_h * k_w * output_shape[-1]
-  if stddev is None:
-    stddev = np.sqrt(2. / (fan_in))
+def deconv_layer(inp, out_shape,
+             kh=4, kw=4, sh=2, sw=2, init_std=None,
+             scope_name="deconv2d", use_sn=False, collect_into=None, return_vars=False, pad_mode="SAME"):
+  # same default init as the conv layer
+  # std = sqrt(2 / fan-in)
+  n_in = kh * kw * inp.get_shape().as_list()[-1]
+  n_out = kh * kw * out_shape[-1]
+  if init_std is None:
+    init_std = np.sqrt(2. / (n_in))
 
-  with tf.variable_scope(name) as scope:
-    if scope_has_variables(scope):
-      scope.reuse_variables()
-    # filter : [height, width, output_channels, in_channels]
-    w = tf.get_variable("w", [k_h, k_w, output_shape[-1], input_.get_shape()[-1]],
-                        initializer=tf.truncated_normal_initializer(stddev=stddev))
-    if spectral_normed:
-      deconv = tf.nn.conv2d_transpose(input_, spectral_normed_weight(w, update_collection=update_collection),
-                                      output_shape=output_shape,
-                                      strides=[1, d_h, d_w, 1], padding=padding)
+  with tf.variable_scope(scope_name) as var_scope:
+    if scope_is_populated(var_scope):
+      var_scope.reuse_variables()
+    # kernel layout: kh, kw, out channels, in channels
+    kernel = tf.get_variable("w", [kh, kw, out_shape[-1], inp.get_shape()[-1]],
+                        initializer=tf.truncated_normal_initializer(stddev=init_std))
+    if use_sn:
+      deconv_out = tf.nn.conv2d_transpose(inp, sn_weight(kernel, collect_into=collect_into),
+                                      output_shape=out_shape,
+                                      strides=[1, sh, sw, 1], padding=pad_mode)
     else:
-      deconv = tf.nn.conv2d_transpose(input_, w, output_shape=output_shape,
-                                      strides=[1, d_h, d_w, 1], padding=padding)
+      deconv_out = tf.nn.conv2d_transpose(inp, kernel, output_shape=out_shape,
+                                      strides=[1, sh, sw, 1], padding=pad_mode)
 
-    biases = tf.get_variable("b", [output_shape[-1]], initializer=tf.constant_initializer(0))
-    deconv = tf.reshape(tf.nn.bias_add(deconv, biases), deconv.get_shape())
-    if with_w:
-      return deconv, w, biases
+    bias_vec = tf.get_variable("b", [out_shape[-1]], initializer=tf.constant_initializer(0))
+    deconv_out = tf.reshape(tf.nn.bias_add(deconv_out, bias_vec), deconv_out.get_shape())
+    if return_vars:
+      return deconv_out, kernel, bias_vec
     else:
-      return deconv
+      return deconv_out
 
 
-def lrelu(x, leak=0.1):
-  return tf.maximum(x, leak * x)
+def leaky_act(x, slope=0.1):
+  return tf.maximum(x, slope * x)
 
 
-def linear(input_, output_size, name="linear", spectral_normed=False, update_collection=None, stddev=None, bias_start=0.0, with_biases=True,
-           with_w=False):
-  shape = input_.get_shape().as_list()
+def dense_layer(inp, out_units, scope_name="linear", use_sn=False, collect_into=None, init_std=None, bias_init=0.0, use_bias=True,
+           return_vars=False):
+  in_shape = inp.get_shape().as_list()
 
-  if stddev is None:
-    stddev = np.sqrt(1. / (shape[1]))
-  with tf.variable_scope(name) as scope:
-    if scope_has_variables(scope):
-      scope.reuse_variables()
-    weight = tf.get_variable("w", [shape[1], output_size], tf.float32,
-                             tf.truncated_normal_initializer(stddev=stddev))
-    if with_biases:
-      bias = tf.get_variable("b", [output_size],
-                             initializer=tf.constant_initializer(bias_start))
-    if spectral_normed:
-      mul = tf.matmul(input_, spectral_normed_weight(weight, update_collection=update_collection))
+  if init_std is None:
+    init_std = np.sqrt(1. / (in_shape[1]))
+  with tf.variable_scope(scope_name) as var_scope:
+    if scope_is_populated(var_scope):
+      var_scope.reuse_variables()
+    kernel = tf.get_variable("w", [in_shape[1], out_units], tf.float32,
+                             tf.truncated_normal_initializer(stddev=init_std))
+    if use_bias:
+      bias_vec = tf.get_variable("b", [out_units],
+                             initializer=tf.constant_initializer(bias_init))
+    if use_sn:
+      prod = tf.matmul(inp, sn_weight(kernel, collect_into=collect_into))
     else:
-      mul = tf.matmul(input_, weight)
-    if with_w:
-      if with_biases:
-        return mul + bias, weight, bias
+      prod = tf.matmul(inp, kernel)
+    if return_vars:
+      if use_bias:
+        return prod + bias_vec, kernel, bias_vec
       else:
-        return mul, weight, None
+        return prod, kernel, None
     else:
-      if with_biases:
-        return mul + bias
+      if use_bias:
+        return prod + bias_vec
       else:
-        return mul
+        return prod
 
 
-def batch_norm(input, is_training=True, momentum=0.9, epsilon=2e-5, in_place_update=True, name="batch_norm"):
-  if in_place_update:
-    return tf.contrib.layers.batch_norm(input,
-                                        decay=momentum,
+def bn_layer(inp, train_mode=True, decay_rate=0.9, eps=2e-5, inline_update=True, scope_name="batch_norm"):
+  if inline_update:
+    return tf.contrib.layers.batch_norm(inp,
+                                        decay=decay_rate,
                                         center=True,
                                         scale=True,
-                                        epsilon=epsilon,
+                                        epsilon=eps,
                                         updates_collections=None,
-                                        is_training=is_training,
-                                        scope=name)
+                                        is_training=train_mode,
+                                        scope=scope_name)
   else:
-    return tf.contrib.layers.batch_norm(input,
-                                        decay=momentum,
+    return tf.contrib.layers.batch_norm(inp,
+                                        decay=decay_rate,
                                         center=True,
                                         scale=True,
-                                        epsilon=epsilon,
-                                        is_training=is_training,
-                                        scope=name)
+                                        epsilon=eps,
+                                        is_training=train_mode,
+                                        scope=scope_name)
 
 
-def gaussian_noise_layer(input_layer, stddev):
-    noise = tf.random_normal(shape=tf.shape(input_layer), mean=0.0, stddev=stddev, dtype=tf.float32)
-    return input_layer + noise
+def add_noise(inp, init_std):
+    jitter = tf.random_normal(shape=tf.shape(inp), mean=0.0, stddev=init_std, dtype=tf.float32)
+    return inp + jitter

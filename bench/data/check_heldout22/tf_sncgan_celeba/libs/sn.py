@@ -2,47 +2,47 @@ import tensorflow as tf
 import warnings
 
 
-NO_OPS = 'NO_OPS'
+SKIP_UPDATE = 'NO_OPS'
 
 
-def _l2normalize(v, eps=1e-12):
-  return v / (tf.reduce_sum(v ** 2) ** 0.5 + eps)
+def _unit_norm(vec, tiny=1e-12):
+  return vec / (tf.reduce_sum(vec ** 2) ** 0.5 + tiny)
 
 
-def spectral_normed_weight(W, u=None, num_iters=1, update_collection=None, with_sigma=False):
-  # Usually num_iters = 1 will be enough
-  W_shape = W.shape.as_list()
-  W_reshaped = tf.reshape(W, [-1, W_shape[-1]])
-  if u is None:
-    u = tf.get_variable("u", [1, W_shape[-1]], initializer=tf.truncated_normal_initializer(), trainable=False)
-  def power_iteration(i, u_i, v_i):
-    v_ip1 = _l2normalize(tf.matmul(u_i, tf.transpose(W_reshaped)))
-    u_ip1 = _l2normalize(tf.matmul(v_ip1, W_reshaped))
-    return i + 1, u_ip1, v_ip1
-  _, u_final, v_final = tf.while_loop(
-    cond=lambda i, _1, _2: i < num_iters,
-    body=power_iteration,
+def sn_weight(kernel, u_vec=None, n_power_steps=1, collect_into=None, return_sigma=False):
+  # one power step per call is normally sufficient
+  kernel_dims = kernel.shape.as_list()
+  kernel_2d = tf.reshape(kernel, [-1, kernel_dims[-1]])
+  if u_vec is None:
+    u_vec = tf.get_variable("u", [1, kernel_dims[-1]], initializer=tf.truncated_normal_initializer(), trainable=False)
+  def power_step(step, u_cur, v_cur):
+    v_next = _unit_norm(tf.matmul(u_cur, tf.transpose(kernel_2d)))
+    u_next = _unit_norm(tf.matmul(v_next, kernel_2d))
+    return step + 1, u_next, v_next
+  _, u_last, v_last = tf.while_loop(
+    cond=lambda step, _1, _2: step < n_power_steps,
+    body=power_step,
     loop_vars=(tf.constant(0, dtype=tf.int32),
-               u, tf.zeros(dtype=tf.float32, shape=[1, W_reshaped.shape.as_list()[0]]))
+               u_vec, tf.zeros(dtype=tf.float32, shape=[1, kernel_2d.shape.as_list()[0]]))
   )
-  if update_collection is None:
-    warnings.warn('Setting update_collection to None will make u being updated every W execution. This maybe undesirable'
-                  '. Please consider using a update collection instead.')
-    sigma = tf.matmul(tf.matmul(v_final, W_reshaped), tf.transpose(u_final))[0, 0]
-    # sigma = tf.reduce_sum(tf.matmul(u_final, tf.transpose(W_reshaped)) * v_final)
-    W_bar = W_reshaped / sigma
-    with tf.control_dependencies([u.assign(u_final)]):
-      W_bar = tf.reshape(W_bar, W_shape)
+  if collect_into is None:
+    warnings.warn('With no collection given, u is refreshed each time the kernel is evaluated, which'
+                  ' may be unwanted; pass a collection to control it.')
+    top_sv = tf.matmul(tf.matmul(v_last, kernel_2d), tf.transpose(u_last))[0, 0]
+    # (equivalent: sum of (u W^T) * v)
+    kernel_sn = kernel_2d / top_sv
+    with tf.control_dependencies([u_vec.assign(u_last)]):
+      kernel_sn = tf.reshape(kernel_sn, kernel_dims)
   else:
-    sigma = tf.matmul(tf.matmul(v_final, W_reshaped), tf.transpose(u_final))[0, 0]
-    # sigma = tf.reduce_sum(tf.matmul(u_final, tf.transpose(W_reshaped)) * v_final)
-    W_bar = W_reshaped / sigma
-    W_bar = tf.reshape(W_bar, W_shape)
-    # Put NO_OPS to not update any collection. This is useful for the second call of discriminator if the update_op
-    # has already been collected on the first call.
-    if update_collection != NO_OPS:
-      tf.add_to_collection(update_collection, u.assign(u_final))
-  if with_sigma:
-    return W_bar, sigma
+    top_sv = tf.matmul(tf.matmul(v_last, kernel_2d), tf.transpose(u_last))[0, 0]
+    # (equivalent: sum of (u W^T) * v)
+    kernel_sn = kernel_2d / top_sv
+    kernel_sn = tf.reshape(kernel_sn, kernel_dims)
+    # the NO_OPS marker skips registering the u update, e.g. on the critic's second
+    # call when the first one already registered it.
+    if collect_into != SKIP_UPDATE:
+      tf.add_to_collection(collect_into, u_vec.assign(u_last))
+  if return_sigma:
+    return kernel_sn, top_sv
   else:
-    return W_bar
+    return kernel_sn

@@ -1,6 +1,6 @@
 """
-From official improved_gan_training github repository
-Image grid saver, based on color_grid_vis from github.com/Newmu
+Tiles a batch of images into one picture and saves it
+(adapted from a grid helper in the improved-GAN code)
 """
 
 import numpy as np
@@ -9,36 +9,36 @@ from scipy.misc import imsave
 import os
 
 
-def save_images(X, save_path):
-  # [-1, 1] -> [0,255]
-  if isinstance(X.flatten()[0], np.floating):
-    X = ((X + 1.) * 127.5).astype('uint8')
+def write_image_grid(grid_X, out_path):
+  # map tanh range to 8-bit pixels
+  if isinstance(grid_X.flatten()[0], np.floating):
+    grid_X = ((grid_X + 1.) * 127.5).astype('uint8')
 
-  n_samples = X.shape[0]
-  rows = int(np.sqrt(n_samples))
-  while n_samples % rows != 0:
-    rows -= 1
+  tile_count = grid_X.shape[0]
+  grid_rows = int(np.sqrt(tile_count))
+  while tile_count % grid_rows != 0:
+    grid_rows -= 1
 
-  nh, nw = rows, n_samples // rows
+  tiles_down, tiles_across = grid_rows, tile_count // grid_rows
 
-  if X.ndim == 2:
-    X = np.reshape(X, (X.shape[0], int(np.sqrt(X.shape[1])), int(np.sqrt(X.shape[1]))))
+  if grid_X.ndim == 2:
+    grid_X = np.reshape(grid_X, (grid_X.shape[0], int(np.sqrt(grid_X.shape[1])), int(np.sqrt(grid_X.shape[1]))))
 
-  if X.ndim == 4:
-    h, w = X[0].shape[:2]
-    img = np.zeros((h * nh, w * nw, 3))
-  elif X.ndim == 3:
-    h, w = X[0].shape[:2]
-    img = np.zeros((h * nh, w * nw))
+  if grid_X.ndim == 4:
+    tile_h, tile_w = grid_X[0].shape[:2]
+    canvas_img = np.zeros((tile_h * tiles_down, tile_w * tiles_across, 3))
+  elif grid_X.ndim == 3:
+    tile_h, tile_w = grid_X[0].shape[:2]
+    canvas_img = np.zeros((tile_h * tiles_down, tile_w * tiles_across))
 
-  for n, x in enumerate(X):
-    j = n // nw
-    i = n % nw
-    img[j * h:j * h + h, i * w:i * w + w] = x
+  for k, tile in enumerate(grid_X):
+    r = k // tiles_across
+    c = k % tiles_across
+    canvas_img[r * tile_h:r * tile_h + tile_h, c * tile_w:c * tile_w + tile_w] = tile
 
-  imsave(save_path, img)
+  imsave(out_path, canvas_img)
 
 
-def mkdir(dir_name):
-  if not os.path.exists(dir_name):
-    os.makedirs(dir_name)
+def ensure_dir(target_dir):
+  if not os.path.exists(target_dir):
+    os.makedirs(target_dir)

@@ -7,111 +7,111 @@ from sklearn.model_selection import train_test_split
 import torch
 from torch.utils.data import TensorDataset, DataLoader
 
-def patches(img,patch_size):
-    patches = patchify(img, (patch_size, patch_size, 3), step=patch_size)
-    return patches
+def cut_patches(src_img,patch_side):
+    patch_grid = patchify(src_img, (patch_side, patch_side, 3), step=patch_side)
+    return patch_grid
 
-def get_dataloaders(root='./VideoNoiseDetection/datasets/SIDD_Small_sRGB_Only/Data/'):
-    dir = os.listdir(root[:-1])
-    folders=[]
-    for folder in dir:
-      folders.append(folder)
+def build_loaders(data_root='./VideoNoiseDetection/datasets/SIDD_Small_sRGB_Only/Data/'):
+    sub_dirs = os.listdir(data_root[:-1])
+    scene_folders=[]
+    for scene_folder in sub_dirs:
+      scene_folders.append(scene_folder)
     
-    GT = []
-    Noisy = []
-    for folder in folders:
-        files = os.listdir(root+folder)
-        for img in files:
-            if img[0]=='G':
-                GT.append(root+folder+'/'+img)
+    gt_files = []
+    noisy_files = []
+    for scene_folder in scene_folders:
+        scene_files = os.listdir(data_root+scene_folder)
+        for img_name in scene_files:
+            if img_name[0]=='G':
+                gt_files.append(data_root+scene_folder+'/'+img_name)
             else:
-                Noisy.append(root+folder+'/'+img)
+                noisy_files.append(data_root+scene_folder+'/'+img_name)
     
-    df = pd.DataFrame()
-    df['Ground Truth Images'] = GT
-    df['Noisy Images'] = Noisy
-    size=[]
-    for i in range(len(df)):
-        img_gt = cv2.imread(df['Ground Truth Images'].iloc[i])
-        size.append(img_gt.shape)
-    df['image size'] = size
-    df['image size'] = df['image size'].astype(str)
+    pair_table = pd.DataFrame()
+    pair_table['Ground Truth Images'] = gt_files
+    pair_table['Noisy Images'] = noisy_files
+    img_sizes=[]
+    for i in range(len(pair_table)):
+        gt_img = cv2.imread(pair_table['Ground Truth Images'].iloc[i])
+        img_sizes.append(gt_img.shape)
+    pair_table['image size'] = img_sizes
+    pair_table['image size'] = pair_table['image size'].astype(str)
     
-    X = df['Noisy Images']
-    y = df['Ground Truth Images']
-    X_train, X_test, y_train, y_test = train_test_split(X, y, test_size=0.20, random_state=42)
+    noisy_X = pair_table['Noisy Images']
+    clean_y = pair_table['Ground Truth Images']
+    train_X, test_X, train_y, test_y = train_test_split(noisy_X, clean_y, test_size=0.20, random_state=42)
     
-    # Creating patches for X_train and y_train
-    X_train_patches = []
-    y_train_patches = []
-    for i in range(len(X_train)):
-        path = X_train.iloc[i]
-        img_nsy = cv2.imread(path)
-        img_nsy = cv2.cvtColor(img_nsy, cv2.COLOR_BGR2RGB)
-        img_nsy = cv2.resize(img_nsy,(1024,1024))
-        patches_nsy = patches(img_nsy,256)
+    # cut the training pairs into 256x256 tiles
+    train_X_patches = []
+    train_y_patches = []
+    for i in range(len(train_X)):
+        img_path = train_X.iloc[i]
+        noisy_img = cv2.imread(img_path)
+        noisy_img = cv2.cvtColor(noisy_img, cv2.COLOR_BGR2RGB)
+        noisy_img = cv2.resize(noisy_img,(1024,1024))
+        noisy_patches = cut_patches(noisy_img,256)
         
-        path = y_train.iloc[i]
-        img_gt = cv2.imread(path)
-        img_gt = cv2.cvtColor(img_gt, cv2.COLOR_BGR2RGB)
-        img_gt = cv2.resize(img_gt,(1024,1024))
-        patches_gt = patches(img_gt,256)
+        img_path = train_y.iloc[i]
+        gt_img = cv2.imread(img_path)
+        gt_img = cv2.cvtColor(gt_img, cv2.COLOR_BGR2RGB)
+        gt_img = cv2.resize(gt_img,(1024,1024))
+        gt_patches = cut_patches(gt_img,256)
         
-        rows = patches_nsy.shape[0]
-        cols = patches_nsy.shape[1]
-        for j in range(rows):
-            for k in range(cols):
-                X_train_patches.append(patches_nsy[j][k][0])
-                y_train_patches.append(patches_gt[j][k][0])
+        n_rows = noisy_patches.shape[0]
+        n_cols = noisy_patches.shape[1]
+        for j in range(n_rows):
+            for k in range(n_cols):
+                train_X_patches.append(noisy_patches[j][k][0])
+                train_y_patches.append(gt_patches[j][k][0])
                 
         if (i + 1) % 10 == 0:
-            print(f"X_train: {i+1} images processed")
+            print(f"train split: {i+1} pictures tiled")
       
-    X_train_patches = np.array(X_train_patches)
-    y_train_patches = np.array(y_train_patches)
+    train_X_patches = np.array(train_X_patches)
+    train_y_patches = np.array(train_y_patches)
     
-    # Creating patches for X_test and y_test
-    X_test_patches = []
-    y_test_patches = []
-    for i in range(len(X_test)):
-        path = X_test.iloc[i]
-        img_nsy = cv2.imread(path)
-        img_nsy = cv2.cvtColor(img_nsy, cv2.COLOR_BGR2RGB)
-        img_nsy = cv2.resize(img_nsy,(1024,1024))
-        patches_nsy = patches(img_nsy,256)
+    # same tiling for the held-out pairs
+    test_X_patches = []
+    test_y_patches = []
+    for i in range(len(test_X)):
+        img_path = test_X.iloc[i]
+        noisy_img = cv2.imread(img_path)
+        noisy_img = cv2.cvtColor(noisy_img, cv2.COLOR_BGR2RGB)
+        noisy_img = cv2.resize(noisy_img,(1024,1024))
+        noisy_patches = cut_patches(noisy_img,256)
         
-        path = y_test.iloc[i]
-        img_gt = cv2.imread(path)
-        img_gt = cv2.cvtColor(img_gt, cv2.COLOR_BGR2RGB)
-        img_gt = cv2.resize(img_gt,(1024,1024))
-        patches_gt = patches(img_gt,256)
+        img_path = test_y.iloc[i]
+        gt_img = cv2.imread(img_path)
+        gt_img = cv2.cvtColor(gt_img, cv2.COLOR_BGR2RGB)
+        gt_img = cv2.resize(gt_img,(1024,1024))
+        gt_patches = cut_patches(gt_img,256)
         
-        rows = patches_nsy.shape[0]
-        cols = patches_nsy.shape[1]
-        for j in range(rows):
-            for k in range(cols):
-                X_test_patches.append(patches_nsy[j][k][0])
-                y_test_patches.append(patches_gt[j][k][0])
+        n_rows = noisy_patches.shape[0]
+        n_cols = noisy_patches.shape[1]
+        for j in range(n_rows):
+            for k in range(n_cols):
+                test_X_patches.append(noisy_patches[j][k][0])
+                test_y_patches.append(gt_patches[j][k][0])
 
         if (i + 1) % 10 == 0:
-            print(f"X_test: {i+1} images processed")
+            print(f"test split: {i+1} pictures tiled")
     
-    X_test_patches = np.array(X_test_patches)
-    y_test_patches = np.array(y_test_patches)
+    test_X_patches = np.array(test_X_patches)
+    test_y_patches = np.array(test_y_patches)
     
-    X_train_patches = np.transpose(X_train_patches, (0,3,1,2))
-    y_train_patches = np.transpose(y_train_patches, (0,3,1,2))
-    X_test_patches = np.transpose(X_test_patches, (0,3,1,2))
-    y_test_patches = np.transpose(y_test_patches, (0,3,1,2))
+    train_X_patches = np.transpose(train_X_patches, (0,3,1,2))
+    train_y_patches = np.transpose(train_y_patches, (0,3,1,2))
+    test_X_patches = np.transpose(test_X_patches, (0,3,1,2))
+    test_y_patches = np.transpose(test_y_patches, (0,3,1,2))
     
-    X_train_patches = X_train_patches.astype("float32") / 255.0
-    y_train_patches = y_train_patches.astype("float32") / 255.0
-    X_test_patches = X_test_patches.astype("float32") / 255.0
-    y_test_patches = y_test_patches.astype("float32") / 255.0
+    train_X_patches = train_X_patches.astype("float32") / 255.0
+    train_y_patches = train_y_patches.astype("float32") / 255.0
+    test_X_patches = test_X_patches.astype("float32") / 255.0
+    test_y_patches = test_y_patches.astype("float32") / 255.0
     
-    train_patches = TensorDataset(torch.Tensor(X_train_patches),torch.Tensor(y_train_patches))
-    test_patches = TensorDataset(torch.Tensor(X_test_patches),torch.Tensor(y_test_patches))
-    batch_size=32
-    train_loader = DataLoader(train_patches, batch_size=batch_size, shuffle=True)
-    test_loader = DataLoader(test_patches, batch_size=batch_size, shuffle=True)
-    return train_loader, test_loader
+    train_patch_set = TensorDataset(torch.Tensor(train_X_patches),torch.Tensor(train_y_patches))
+    test_patch_set = TensorDataset(torch.Tensor(test_X_patches),torch.Tensor(test_y_patches))
+    loader_batch=32
+    train_data_loader = DataLoader(train_patch_set, batch_size=loader_batch, shuffle=True)
+    test_data_loader = DataLoader(test_patch_set, batch_size=loader_batch, shuffle=True)
+    return train_data_loader, test_data_loader

@@ -1,25 +1,25 @@
 import torch
-from .val import validate
-device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+from .val import run_validation
+run_device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
 
-def train(epochs, train_loader, val_loader, model, criterion, optimizer, scheduler):
-    model.to(device)
-    for i in range(epochs):
-        for b, (X_train, y_train) in enumerate(train_loader):
-            b += 1
-            X_train = X_train.to(device)
-            y_train = y_train.to(device)
-            pred = model(X_train)
-            loss = criterion(pred, y_train if pred.size() == y_train.size() else y_train.unsqueeze(-1))
+def run_training(n_epochs, train_data_loader, val_data_loader, denoise_model, loss_fn, adam_optimizer, lr_sched):
+    denoise_model.to(run_device)
+    for epoch_idx in range(n_epochs):
+        for batch_no, (train_X, train_y) in enumerate(train_data_loader):
+            batch_no += 1
+            train_X = train_X.to(run_device)
+            train_y = train_y.to(run_device)
+            pred_out = denoise_model(train_X)
+            batch_loss = loss_fn(pred_out, train_y if pred_out.size() == train_y.size() else train_y.unsqueeze(-1))
 
-            optimizer.zero_grad()
-            loss.backward()
-            optimizer.step()
+            adam_optimizer.zero_grad()
+            batch_loss.backward()
+            adam_optimizer.step()
     
-            if b % 10 == 0:
-                print(f'epoch: {i:2}  batch: {b:4}  loss: {loss.item():10.8f}')
+            if batch_no % 10 == 0:
+                print(f'ep {epoch_idx:2} | step {batch_no:4} | loss {batch_loss.item():10.8f}')
 
-        loss = validate(val_loader, model, criterion)
-        scheduler.step(loss)
+        batch_loss = run_validation(val_data_loader, denoise_model, loss_fn)
+        lr_sched.step(batch_loss)
 
         

@@ -1,20 +1,20 @@
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
-device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+run_device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
 
-def validate(val_loader, model, criterion):
-    model.to(device)
-    model.eval()
-    running_loss = 0
+def run_validation(val_data_loader, denoise_model, loss_fn):
+    denoise_model.to(run_device)
+    denoise_model.eval()
+    loss_sum = 0
     with torch.no_grad():
-        for vb, (X_test, y_test) in enumerate(val_loader):
-            X_test = X_test.to(device)
-            y_test = y_test.to(device)
-            val = model(X_test)
-            loss = criterion(val, y_test if val.size() == y_test.size() else y_test.unsqueeze(-1))
-            running_loss += loss
+        for val_batch_no, (val_X, val_y) in enumerate(val_data_loader):
+            val_X = val_X.to(run_device)
+            val_y = val_y.to(run_device)
+            val_pred = denoise_model(val_X)
+            val_loss = loss_fn(val_pred, val_y if val_pred.size() == val_y.size() else val_y.unsqueeze(-1))
+            loss_sum += val_loss
     
-    avg_loss = running_loss / (vb+1)
-    print(f'Validation finished, loss: {avg_loss}')
-    return avg_loss
+    mean_val_loss = loss_sum / (val_batch_no+1)
+    print(f'validation loss: {mean_val_loss}')
+    return mean_val_loss

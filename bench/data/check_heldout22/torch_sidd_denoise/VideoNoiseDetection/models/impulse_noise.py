@@ -2,11 +2,11 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-class AutoEncoder(nn.Module):
+class PatchAutoEncoder(nn.Module):
     def __init__(self):
         super().__init__()
         
-        self.encoder = nn.Sequential(
+        self.enc_stack = nn.Sequential(
             nn.Conv2d(3,32,3,1,padding='same'),
             nn.ReLU(),
             nn.MaxPool2d(2,2),
@@ -18,7 +18,7 @@ class AutoEncoder(nn.Module):
             nn.MaxPool2d(2,2)
         )
         
-        self.decoder = torch.nn.Sequential(
+        self.dec_stack = torch.nn.Sequential(
             nn.ConvTranspose2d(128,128,3,2,padding=1,output_padding=1),
             nn.ConvTranspose2d(128,64,3,2,padding=1,output_padding=1),
             nn.ConvTranspose2d(64,32,3,2,padding=1,output_padding=1),
@@ -27,12 +27,12 @@ class AutoEncoder(nn.Module):
         )
     
     def forward(self, x):
-        encoded = self.encoder(x)
-        decoded = self.decoder(encoded)
-        return decoded
+        latent = self.enc_stack(x)
+        recon = self.dec_stack(latent)
+        return recon
 
-def get_model():
-    model = AutoEncoder()
-    return model
+def make_model():
+    ae_model = PatchAutoEncoder()
+    return ae_model
     
     
