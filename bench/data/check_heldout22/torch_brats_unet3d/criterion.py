@@ -14,30 +14,30 @@ from scipy import ndimage
 import matplotlib.pyplot as plt
 
 
-def Dice(output, target, eps=1e-5):
-        target = target.float()
-        num = 2 * (output * target).sum()
-        den = output.sum() + target.sum() + eps
-        return 1.0 - num/den
+def dice_term(prob, target_mask, smooth=1e-5):
+        target_mask = target_mask.float()
+        overlap = 2 * (prob * target_mask).sum()
+        total = prob.sum() + target_mask.sum() + smooth
+        return 1.0 - overlap/total
 
 
-class softmax_dice(nn.Module):
+class SoftDiceLoss(nn.Module):
     '''
-    The dice loss for using softmax activation function
-    :param output: (b, num_class, d, h, w)
-    :param target: (b, d, h, w)
-    :return: softmax dice loss
+    Sum of per-class dice losses on softmax outputs.
+    prob_map: (batch, classes, d, h, w)
+    target_map: (batch, d, h, w)
+    returns the summed loss and the 1 - loss score of classes 1, 2, 3
     '''
     def __init__(self):
-        super(softmax_dice, self).__init__()
-        
-    def forward(self, output, target):
-        target[target == 4] = 3 
-        output = output.cuda()
-        target = target.cuda()
-        loss0 = Dice(output[:, 0, ...], (target == 0).float())
-        loss1 = Dice(output[:, 1, ...], (target == 1).float())
-        loss2 = Dice(output[:, 2, ...], (target == 2).float())
-        loss3 = Dice(output[:, 3, ...], (target == 3).float())
+        super(SoftDiceLoss, self).__init__()
 
-        return loss1 + loss2 + loss3 + loss0, 1-loss1.data, 1-loss2.data, 1-loss3.data
+    def forward(self, prob_map, target_map):
+        target_map[target_map == 4] = 3
+        prob_map = prob_map.cuda()
+        target_map = target_map.cuda()
+        term0 = dice_term(prob_map[:, 0, ...], (target_map == 0).float())
+        term1 = dice_term(prob_map[:, 1, ...], (target_map == 1).float())
+        term2 = dice_term(prob_map[:, 2, ...], (target_map == 2).float())
+        term3 = dice_term(prob_map[:, 3, ...], (target_map == 3).float())
+
+        return term1 + term2 + term3 + term0, 1-term1.data, 1-term2.data, 1-term3.data

@@ -13,156 +13,156 @@ from torchvision.transforms import transforms
 from scipy import ndimage
 import matplotlib.pyplot as plt
 
-device = 'cuda' if torch.cuda.is_available() else 'cpu'
-def pkload(fname):
-    with open(fname, 'rb') as f:
-        return pickle.load(f)
+torch_device = 'cuda' if torch.cuda.is_available() else 'cpu'
+def read_pickle_file(file_path):
+    with open(file_path, 'rb') as handle:
+        return pickle.load(handle)
 
 
-class MaxMinNormalization(object):
-    def __call__(self, sample):
-        image = sample['image']
-        label = sample['label']
-        Max = np.max(image)
-        Min = np.min(image)
-        image = (image - Min) / (Max - Min)
+class RangeScale(object):
+    def __call__(self, item_dict):
+        img = item_dict['image']
+        label_arr = item_dict['label']
+        hi = np.max(img)
+        lo = np.min(img)
+        img = (img - lo) / (hi - lo)
 
-        return {'image': image, 'label': label}
+        return {'image': img, 'label': label_arr}
 
 
-class Random_Flip(object):
-    def __call__(self, sample):
-        image = sample['image']
-        label = sample['label']
+class FlipRandomly(object):
+    def __call__(self, item_dict):
+        img = item_dict['image']
+        label_arr = item_dict['label']
         if random.random() < 0.5:
-            image = np.flip(image, 0)
-            label = np.flip(label, 0)
+            img = np.flip(img, 0)
+            label_arr = np.flip(label_arr, 0)
         if random.random() < 0.5:
-            image = np.flip(image, 1)
-            label = np.flip(label, 1)
+            img = np.flip(img, 1)
+            label_arr = np.flip(label_arr, 1)
         if random.random() < 0.5:
-            image = np.flip(image, 2)
-            label = np.flip(label, 2)
+            img = np.flip(img, 2)
+            label_arr = np.flip(label_arr, 2)
 
-        return {'image': image, 'label': label}
-
-
-class Random_Crop(object):
-    def __call__(self, sample):
-        image = sample['image']
-        label = sample['label']
-        H = random.randint(0, 240 - 128)
-        W = random.randint(0, 240 - 128)
-        D = random.randint(0, 160 - 128)
-
-        image = image[H: H + 128, W: W + 128, D: D + 128, ...]
-        label = label[..., H: H + 128, W: W + 128, D: D + 128]
-
-        return {'image': image, 'label': label}
+        return {'image': img, 'label': label_arr}
 
 
-class Random_intencity_shift(object):
-    def __call__(self, sample, factor=0.1):
-        image = sample['image']
-        label = sample['label']
+class CropRandomly(object):
+    def __call__(self, item_dict):
+        img = item_dict['image']
+        label_arr = item_dict['label']
+        h0 = random.randint(0, 240 - 128)
+        w0 = random.randint(0, 240 - 128)
+        d0 = random.randint(0, 160 - 128)
 
-        scale_factor = np.random.uniform(1.0-factor, 1.0+factor, size=[1, image.shape[1], 1, image.shape[-1]])
-        shift_factor = np.random.uniform(-factor, factor, size=[1, image.shape[1], 1, image.shape[-1]])
+        img = img[h0: h0 + 128, w0: w0 + 128, d0: d0 + 128, ...]
+        label_arr = label_arr[..., h0: h0 + 128, w0: w0 + 128, d0: d0 + 128]
 
-        image = image*scale_factor+shift_factor
-
-        return {'image': image, 'label': label}
-
-
-class Random_rotate(object):
-    def __call__(self, sample):
-        image = sample['image']
-        label = sample['label']
-
-        angle = round(np.random.uniform(-10, 10), 2)
-        image = ndimage.rotate(image, angle, axes=(0, 1), reshape=False)
-        label = ndimage.rotate(label, angle, axes=(0, 1), reshape=False)
-
-        return {'image': image, 'label': label}
+        return {'image': img, 'label': label_arr}
 
 
-class Pad(object):
-    def __call__(self, sample):
-        image = sample['image']
-        label = sample['label']
+class JitterIntensity(object):
+    def __call__(self, item_dict, spread=0.1):
+        img = item_dict['image']
+        label_arr = item_dict['label']
 
-        image = np.pad(image, ((0, 0), (0, 0), (0, 5), (0, 0)), mode='constant')
-        label = np.pad(label, ((0, 0), (0, 0), (0, 5)), mode='constant')
-        return {'image': image, 'label': label}
-    #(240,240,155)>(240,240,160)
+        gain = np.random.uniform(1.0-spread, 1.0+spread, size=[1, img.shape[1], 1, img.shape[-1]])
+        offset = np.random.uniform(-spread, spread, size=[1, img.shape[1], 1, img.shape[-1]])
 
+        img = img*gain+offset
 
-class ToTensor(object):
-    """Convert ndarrays in sample to Tensors."""
-    def __call__(self, sample):
-        image = sample['image']
-        image = np.ascontiguousarray(image.transpose(3, 0, 1, 2))
-        label = sample['label']
-        label = np.ascontiguousarray(label)
-
-        image = torch.from_numpy(image).float()
-        label = torch.from_numpy(label).long()
-
-        return {'image': image, 'label': label}
+        return {'image': img, 'label': label_arr}
 
 
-def transform(sample):
-    trans = transforms.Compose([
-        Pad(),
-        # Random_rotate(),  # time-consuming
-        Random_Crop(),
-        Random_Flip(),
-        Random_intencity_shift(),
-        ToTensor()
+class RotateRandomly(object):
+    def __call__(self, item_dict):
+        img = item_dict['image']
+        label_arr = item_dict['label']
+
+        degrees = round(np.random.uniform(-10, 10), 2)
+        img = ndimage.rotate(img, degrees, axes=(0, 1), reshape=False)
+        label_arr = ndimage.rotate(label_arr, degrees, axes=(0, 1), reshape=False)
+
+        return {'image': img, 'label': label_arr}
+
+
+class PadDepth(object):
+    def __call__(self, item_dict):
+        img = item_dict['image']
+        label_arr = item_dict['label']
+
+        img = np.pad(img, ((0, 0), (0, 0), (0, 5), (0, 0)), mode='constant')
+        label_arr = np.pad(label_arr, ((0, 0), (0, 0), (0, 5)), mode='constant')
+        return {'image': img, 'label': label_arr}
+    # depth 155 is padded to 160
+
+
+class AsTensors(object):
+    """numpy image/label pair -> torch tensors (channels first)."""
+    def __call__(self, item_dict):
+        img = item_dict['image']
+        img = np.ascontiguousarray(img.transpose(3, 0, 1, 2))
+        label_arr = item_dict['label']
+        label_arr = np.ascontiguousarray(label_arr)
+
+        img = torch.from_numpy(img).float()
+        label_arr = torch.from_numpy(label_arr).long()
+
+        return {'image': img, 'label': label_arr}
+
+
+def train_transform(item_dict):
+    pipeline = transforms.Compose([
+        PadDepth(),
+        # RotateRandomly() is left out: too slow
+        CropRandomly(),
+        FlipRandomly(),
+        JitterIntensity(),
+        AsTensors()
     ])
 
-    return trans(sample)
+    return pipeline(item_dict)
 
 
-def transform_valid(sample):
-    trans = transforms.Compose([
-        Pad(),
-        # MaxMinNormalization(),
-        ToTensor()
+def valid_transform(item_dict):
+    pipeline = transforms.Compose([
+        PadDepth(),
+        # RangeScale() not used
+        AsTensors()
     ])
 
-    return trans(sample)
+    return pipeline(item_dict)
 
 
-class BraTS(Dataset):
-    def __init__(self, pickle_root, mode='train'):
-        self.mode = mode
-        self.paths = [os.path.join(pickle_root) + file for file in os.listdir(pickle_root)]
+class VolumeDataset(Dataset):
+    def __init__(self, pkl_dir, split_mode='train'):
+        self.split_mode = split_mode
+        self.file_paths = [os.path.join(pkl_dir) + fname for fname in os.listdir(pkl_dir)]
 
-    def __getitem__(self, item):
-        path = self.paths[item]
-        if self.mode == 'train':
-            image, label = pkload(path)
-            sample = {'image': image, 'label': label}
-            sample = transform(sample)
-            return sample['image'].to(device), sample['label'].to(device)
-        elif self.mode == 'valid':
-            image, label = pkload(path)
-            sample = {'image': image, 'label': label}
-            sample = transform_valid(sample)
-            return sample['image'].to(device), sample['label'].to(device)
+    def __getitem__(self, index):
+        file_path = self.file_paths[index]
+        if self.split_mode == 'train':
+            img, label_arr = read_pickle_file(file_path)
+            item_dict = {'image': img, 'label': label_arr}
+            item_dict = train_transform(item_dict)
+            return item_dict['image'].to(torch_device), item_dict['label'].to(torch_device)
+        elif self.split_mode == 'valid':
+            img, label_arr = read_pickle_file(file_path)
+            item_dict = {'image': img, 'label': label_arr}
+            item_dict = valid_transform(item_dict)
+            return item_dict['image'].to(torch_device), item_dict['label'].to(torch_device)
         else:
-            image = pkload(path + 'data_f32b0.pkl')
-            image = np.pad(image, ((0, 0), (0, 0), (0, 5), (0, 0)), mode='constant')
-            image = np.ascontiguousarray(image.transpose(3, 0, 1, 2))
-            image = torch.from_numpy(image).float().to(device)
-            return image
+            img = read_pickle_file(file_path + 'data_f32b0.pkl')
+            img = np.pad(img, ((0, 0), (0, 0), (0, 5), (0, 0)), mode='constant')
+            img = np.ascontiguousarray(img.transpose(3, 0, 1, 2))
+            img = torch.from_numpy(img).float().to(torch_device)
+            return img
 
     def __len__(self):
-        return len(self.paths)
+        return len(self.file_paths)
 
-    def collate(self, batch):
-        return [torch.cat(v) for v in zip(*batch)]
+    def join_batch(self, batch):
+        return [torch.cat(parts) for parts in zip(*batch)]
 
 
 

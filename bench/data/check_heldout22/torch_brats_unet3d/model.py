@@ -15,165 +15,165 @@ from torchvision.transforms import transforms
 from scipy import ndimage
 import matplotlib.pyplot as plt
 
-device = 'cuda' if torch.cuda.is_available() else 'cpu'
+torch_device = 'cuda' if torch.cuda.is_available() else 'cpu'
 
 
-def initial_layer(in_dim, out_dim_pre, out_dim):
-    return nn.Sequential(nn.Conv3d(in_dim, out_dim_pre, kernel_size=3, stride=1, padding=1),
-                         nn.BatchNorm3d(out_dim_pre), nn.ReLU(inplace=True),
-                        nn.Conv3d(out_dim_pre, out_dim, kernel_size=3, stride=1, padding=1),
-                         nn.BatchNorm3d(out_dim), nn.ReLU(inplace=True))
-                         
-def conv_block_layer_en(in_dim, out_dim):
-    return nn.Sequential(nn.Conv3d(in_dim, in_dim, kernel_size=3, stride=1, padding=1), 
-                         nn.BatchNorm3d(in_dim), nn.ReLU(inplace=True),
-                        nn.Conv3d(in_dim, out_dim, kernel_size=3, stride=1, padding=1),
-                         nn.BatchNorm3d(out_dim), nn.ReLU(inplace=True))
+def stem_block(c_in, c_mid, c_out):
+    return nn.Sequential(nn.Conv3d(c_in, c_mid, kernel_size=3, stride=1, padding=1),
+                         nn.BatchNorm3d(c_mid), nn.ReLU(inplace=True),
+                        nn.Conv3d(c_mid, c_out, kernel_size=3, stride=1, padding=1),
+                         nn.BatchNorm3d(c_out), nn.ReLU(inplace=True))
 
-def max_pool_3d():
+def double_conv(c_in, c_out):
+    return nn.Sequential(nn.Conv3d(c_in, c_in, kernel_size=3, stride=1, padding=1),
+                         nn.BatchNorm3d(c_in), nn.ReLU(inplace=True),
+                        nn.Conv3d(c_in, c_out, kernel_size=3, stride=1, padding=1),
+                         nn.BatchNorm3d(c_out), nn.ReLU(inplace=True))
+
+def halving_pool():
     return nn.MaxPool3d(kernel_size=2, stride=2, padding=0)
 
-def conv_trans_block_3d(in_dim, out_dim):
+def up_block(c_in, c_out):
     return nn.Sequential(
-        nn.ConvTranspose3d(in_dim, out_dim, kernel_size=3, stride=2, padding=1, output_padding=1),
-        nn.BatchNorm3d(out_dim),
+        nn.ConvTranspose3d(c_in, c_out, kernel_size=3, stride=2, padding=1, output_padding=1),
+        nn.BatchNorm3d(c_out),
         nn.ReLU(inplace=True))
 
-class Unet3D(nn.Module):
-    def __init__(self, in_dim = 4, out_dim = 4, num_filters = 64):
-        super(Unet3D, self).__init__()
-        self.in_dim = in_dim
-        self.num_filters = num_filters
-        self.out_dim = out_dim
-        
-        self.conv1 = initial_layer(self.in_dim, 32, self.num_filters)
-        self.pool1 = max_pool_3d()
-        
-        self.conv2 = conv_block_layer_en(self.num_filters, self.num_filters*2)
-        self.pool2 = max_pool_3d()
-        
-        self.conv3 = conv_block_layer_en(self.num_filters*2, self.num_filters*4)
-        self.pool3 = max_pool_3d()
-        
-        
-              
-        self.bridge = conv_block_layer_en(self.num_filters*4 , self.num_filters*8)
-        
-        
-        self.upconv2 = conv_trans_block_3d(self.num_filters*8, self.num_filters*8)#512
-        self.dconv3= conv_block_layer_en(self.num_filters* 12, self.num_filters*4)#512 + 256 | 256
-        
-        self.upconv3 = conv_trans_block_3d(self.num_filters*4, self.num_filters*4)#256
-        self.dconv2 = conv_block_layer_en(self.num_filters* 6, self.num_filters*2)#256 + 128 | 128
-        
-        self.upconv4 = conv_trans_block_3d(self.num_filters*2, self.num_filters*2)#128
-        self.dconv1 = conv_block_layer_en(self.num_filters*3, self.num_filters*1)#128 + 64 | 64
-        
-        self.final_conv = nn.Sequential(nn.Conv3d(self.num_filters, self.out_dim, kernel_size=3, padding=1))
-                                        
+class UNetModel3d(nn.Module):
+    def __init__(self, in_channels = 4, n_classes = 4, base_width = 64):
+        super(UNetModel3d, self).__init__()
+        self.in_channels = in_channels
+        self.base_width = base_width
+        self.n_classes = n_classes
+
+        self.enc1 = stem_block(self.in_channels, 32, self.base_width)
+        self.down1 = halving_pool()
+
+        self.enc2 = double_conv(self.base_width, self.base_width*2)
+        self.down2 = halving_pool()
+
+        self.enc3 = double_conv(self.base_width*2, self.base_width*4)
+        self.down3 = halving_pool()
+
+
+
+        self.bottom = double_conv(self.base_width*4 , self.base_width*8)
+
+
+        self.up3 = up_block(self.base_width*8, self.base_width*8)# 8 widths out
+        self.dec3= double_conv(self.base_width* 12, self.base_width*4)# 8 + 4 widths in, 4 out
+
+        self.up2 = up_block(self.base_width*4, self.base_width*4)# 4 widths out
+        self.dec2 = double_conv(self.base_width* 6, self.base_width*2)# 4 + 2 in, 2 out
+
+        self.up1 = up_block(self.base_width*2, self.base_width*2)# 2 widths out
+        self.dec1 = double_conv(self.base_width*3, self.base_width*1)# 2 + 1 in, 1 out
+
+        self.head = nn.Sequential(nn.Conv3d(self.base_width, self.n_classes, kernel_size=3, padding=1))
+
 
     def forward(self,x):
 
-        conv1 = self.conv1(x)
-        pool1 = self.pool1(conv1)
-        conv2 = self.conv2(pool1)
-        pool2 = self.pool2(conv2)
-        conv3 = self.conv3(pool2)
-        pool3 = self.pool3(conv3)
-        bridge = self.bridge(pool3)
-                                        
-        
-       
-        trans_2 = self.upconv2(bridge)
-        concat_2 = torch.cat([trans_2, conv3], dim=1)
-        dconv3 = self.dconv3(concat_2)
-        
-        trans_3 = self.upconv3(dconv3)
-        concat_3 = torch.cat([trans_3, conv2], dim=1)
-        dconv2 = self.dconv2(concat_3)
-        
-        trans_4 = self.upconv4(dconv2)
-        concat_2 = torch.cat([trans_4, conv1], dim=1)
-        dconv1 = self.dconv1(concat_2)
-        
-        
-        x = self.final_conv(dconv1)
+        e1 = self.enc1(x)
+        p1 = self.down1(e1)
+        e2 = self.enc2(p1)
+        p2 = self.down2(e2)
+        e3 = self.enc3(p2)
+        p3 = self.down3(e3)
+        mid = self.bottom(p3)
+
+
+
+        u3 = self.up3(mid)
+        joined = torch.cat([u3, e3], dim=1)
+        d3 = self.dec3(joined)
+
+        u2 = self.up2(d3)
+        joined_b = torch.cat([u2, e2], dim=1)
+        d2 = self.dec2(joined_b)
+
+        u1 = self.up1(d2)
+        joined = torch.cat([u1, e1], dim=1)
+        d1 = self.dec1(joined)
+
+
+        x = self.head(d1)
         x = F.softmax(x, dim=1)
         return x
         
         
         
                 
-        # class Unet3D(nn.Module):
-#     def __init__(self, in_dim = 4, out_dim = 4, num_filters = 64):
-#         super(Unet3D, self).__init__()
-#         self.in_dim = in_dim
-#         self.num_filters = num_filters
-#         self.out_dim = out_dim
+        # An earlier, deeper variant of this network (four pooling levels and
+# a 16x bottleneck, with a pdb breakpoint in its forward) used to sit
+# here as commented-out code; it is not used anywhere.
+#
+#
+#
         
-#         self.conv1 = initial_layer(self.in_dim, 32, self.num_filters)
-#         self.pool1 = max_pool_3d()
+#
+#
         
-#         self.conv2 = conv_block_layer_en(self.num_filters, self.num_filters*2)
-#         self.pool2 = max_pool_3d()
+#
+#
         
-#         self.conv3 = conv_block_layer_en(self.num_filters*2, self.num_filters*4)
-#         self.pool3 = max_pool_3d()
+#
+#
         
-#         self.conv4 = conv_block_layer_en(self.num_filters*4, self.num_filters*8)
-#         self.pool4 = max_pool_3d()
+#
+#
         
               
-#         self.bridge = conv_block_layer_en(self.num_filters*8 , self.num_filters*16)
+#
         
         
-#         self.upconv1 = conv_trans_block_3d(self.num_filters*16, self.num_filters*16)#1024
-#         self.dconv4 = conv_block_layer_en(self.num_filters* 24, self.num_filters*8)#1024 + 512 | 512
+#
+#
         
-#         self.upconv2 = conv_trans_block_3d(self.num_filters*8, self.num_filters*8)#512
-#         self.dconv3= conv_block_layer_en(self.num_filters* 12, self.num_filters*4)#512 + 256 | 256
+#
+#
         
-#         self.upconv3 = conv_trans_block_3d(self.num_filters*4, self.num_filters*4)#256
-#         self.dconv2 = conv_block_layer_en(self.num_filters* 6, self.num_filters*2)#256 + 128 | 128
+#
+#
         
-#         self.upconv4 = conv_trans_block_3d(self.num_filters*2, self.num_filters*2)#128
-#         self.dconv1 = conv_block_layer_en(self.num_filters*3, self.num_filters*1)#128 + 64 | 64
+#
+#
         
-#         self.final_conv = nn.Sequential(nn.Conv3d(self.num_filters, self.out_dim, kernel_size=3, padding=1))
+#
                                         
 
-#     def forward(self,x):
-#         import pdb
-#         pdb.set_trace()
-#         conv1 = self.conv1(x)
-#         pool1 = self.pool1(conv1)
-#         conv2 = self.conv2(pool1)
-#         pool2 = self.pool2(conv2)
-#         conv3 = self.conv3(pool2)
-#         pool3 = self.pool3(conv3)
-#         conv4 = self.conv4(pool3)
-#         pool4 = self.pool4(conv4)
-#         bridge = self.bridge(pool4)
+#
+#
+#
+#
+#
+#
+#
+#
+#
+#
+#
+#
                                         
-#         trans_1 = self.upconv1(bridge)
-#         concat_1 = torch.cat([trans_1, conv4], dim=1)
-#         dconv4 = self.dconv4(concat_1)
+#
+#
+#
        
-#         trans_2 = self.upconv2(dconv4)
-#         concat_2 = torch.cat([trans_2, conv3], dim=1)
-#         dconv3 = self.dconv3(concat_2)
+#
+#
+#
         
-#         trans_3 = self.upconv3(dconv3)
-#         concat_3 = torch.cat([trans_3, conv2], dim=1)
-#         dconv2 = self.dconv2(concat_3)
+#
+#
+#
         
-#         trans_4 = self.upconv4(dconv2)
-#         concat_2 = torch.cat([trans_4, conv1], dim=1)
-#         dconv1 = self.dconv1(concat_2)
+#
+#
+#
         
         
-#         x = self.final_conv(dconv1)
-#         return x
+#
+#
         
         
         

@@ -12,83 +12,83 @@ import random
 from torchvision.transforms import transforms
 from scipy import ndimage
 import matplotlib.pyplot as plt
-from dataset import BraTS
-from model import Unet3D
-from criterion import softmax_dice
+from dataset import VolumeDataset
+from model import UNetModel3d
+from criterion import SoftDiceLoss
 import torch
-# from torch.utils.tensorboard import SummaryWriter
-# writer = SummaryWriter()
+# (tensorboard logging was switched off here)
+# sw = None
 
-device = 'cuda' if torch.cuda.is_available() else 'cpu'
+torch_device = 'cuda' if torch.cuda.is_available() else 'cpu'
 
-def train_batch(model, data, optimizer, criterion):
-    model.train()
-    images, targets = data
-    preds = model(images)
-    optimizer.zero_grad()
-    loss, dice1, dice2, dice3 = criterion(preds, targets)
-    loss.backward()
-    optimizer.step()
-    return loss.item(), dice1.item(), dice2.item(), dice3.item()
+def train_one_batch(net_model, batch_data, step_optimizer, loss_fn):
+    net_model.train()
+    batch_images, batch_targets = batch_data
+    predicted = net_model(batch_images)
+    step_optimizer.zero_grad()
+    batch_loss, overlap1, overlap2, overlap3 = loss_fn(predicted, batch_targets)
+    batch_loss.backward()
+    step_optimizer.step()
+    return batch_loss.item(), overlap1.item(), overlap2.item(), overlap3.item()
 
 @torch.no_grad()
-def validate_batch(model, data, criterion):
-    model.eval()
-    images, targets = data
-    preds = model(images)
-    loss, dice1, dice2, dice3 = criterion(preds, targets)
-    return loss.item(), dice1.item(), dice2.item(), dice3.item()
+def val_one_batch(net_model, batch_data, loss_fn):
+    net_model.eval()
+    batch_images, batch_targets = batch_data
+    predicted = net_model(batch_images)
+    batch_loss, overlap1, overlap2, overlap3 = loss_fn(predicted, batch_targets)
+    return batch_loss.item(), overlap1.item(), overlap2.item(), overlap3.item()
 
-print("Loading Data : ")
+print("Reading the volumes:")
 
-train_dataset = BraTS("./train_pkl_all/",'train')
-val_dataset = BraTS("./val_pkl_all/",'valid')
+dataset_train = VolumeDataset("./train_pkl_all/",'train')
+dataset_val = VolumeDataset("./val_pkl_all/",'valid')
 
-train_loader = DataLoader(train_dataset, batch_size = 2, shuffle = True)
-val_loader = DataLoader(val_dataset, batch_size = 2, shuffle = True)
+loader_train = DataLoader(dataset_train, batch_size = 2, shuffle = True)
+loader_val = DataLoader(dataset_val, batch_size = 2, shuffle = True)
 
-print(f"Train Loader {len(train_loader)} : Val Loader {len(val_loader)}")
-model = Unet3D(4, 4, 64).to(device)
-opt = torch.optim.Adam(model.parameters(), lr=0.001)
-criterion = softmax_dice()
+print(f"batches: train={len(loader_train)}, val={len(loader_val)}")
+unet_model = UNetModel3d(4, 4, 64).to(torch_device)
+adam_optimizer = torch.optim.Adam(unet_model.parameters(), lr=0.001)
+dice_loss = SoftDiceLoss()
 
-nEpochs = 10
-log_interval = 50
+epoch_count = 10
+print_every = 50
 
-with open('logger1.txt', 'w') as f:
-    
-    for epoch in tqdm(range(nEpochs)):
-        train_loss = val_loss = 0
-        dice_1_t = dice_2_t= dice_3_t = dice_1_v = dice_2_v = dice_3_v = 0
-        for i, data in enumerate(train_loader):
-            loss, dice1, dice2, dice3 = train_batch(model, data, opt, criterion)
-            train_loss += loss
-            dice_1_t += dice1
-            dice_2_t += dice2
-            dice_3_t += dice3
-            if i%log_interval==0:
-                print(f"Train Epoch: {epoch}, Iter: {i} Overall Loss: {loss} | L1 Dice : {dice1} | L2 Dice : {dice2} | L3 Dice : {dice3}")
-        d = len(train_loader)
-        avg_train = f"Train Epoch: {epoch}, Overall Loss: {train_loss/d} | L1 Dice : {dice_1_t/d} | L2 Dice : {dice_2_t/d} | L3 Dice : {dice_3_t/d}"
-        print(avg_train)
-        f.writelines(avg_train)
-        # for i, data in enumerate(val_loader):
-        #     loss, dice1, dice2, dice3 = validate_batch(model, data, criterion)
-        #     if i%log_interval==0:
-        #         print(f"Val Epoch: {epoch}, Iter: {i} Overall Loss: {loss} | L1 Dice : {dice1} | L2 Dice : {dice2} | L3 Dice : {dice3}")
-        #     val_loss += loss
-        #     dice_1_v += dice1
-        #     dice_2_v += dice2
-        #     dice_3_v += dice3
-        # print('='*50)
-        # d = len(val_loader)
-        # avg_val = f"Train Epoch: {epoch}, Overall Loss: {val_loss/d} | L1 Dice : {dice_1_v/d} | L2 Dice : {dice_2_v/d} | L3 Dice : {dice_3_v/d}"
-        # print(avg_val)
-         # f.writelines(avg_val)
-        file_name = 'model_f'+str(epoch)+".pth"
-        print("Saving Model")
-        torch.save(model.state_dict(), file_name)
-    
+with open('logger1.txt', 'w') as log_file:
+
+    for epoch_idx in tqdm(range(epoch_count)):
+        train_loss_sum = val_loss_sum = 0
+        tr_ov1 = tr_ov2 = tr_ov3 = va_ov1 = va_ov2 = va_ov3 = 0
+        for step, batch_data in enumerate(loader_train):
+            batch_loss, overlap1, overlap2, overlap3 = train_one_batch(unet_model, batch_data, adam_optimizer, dice_loss)
+            train_loss_sum += batch_loss
+            tr_ov1 += overlap1
+            tr_ov2 += overlap2
+            tr_ov3 += overlap3
+            if step%print_every==0:
+                print(f"epoch {epoch_idx} step {step}: loss {batch_loss}, dice per class {overlap1} / {overlap2} / {overlap3}")
+        n_batches = len(loader_train)
+        train_summary = f"epoch {epoch_idx} mean: loss {train_loss_sum/n_batches}, dice per class {tr_ov1/n_batches} / {tr_ov2/n_batches} / {tr_ov3/n_batches}"
+        print(train_summary)
+        log_file.writelines(train_summary)
+        # A validation pass used to run here (disabled):
+        # it called val_one_batch on every batch of loader_val,
+        # printed the running numbers every print_every steps,
+        # and summed the loss and the three class scores
+        # into val_loss_sum and va_ov1 / va_ov2 / va_ov3,
+        # then printed their means once per epoch
+        # and appended that line to the log file.
+        #
+        #
+        #
+        #
+        #
+        #
+        ckpt_file = 'model_f'+str(epoch_idx)+".pth"
+        print("writing checkpoint")
+        torch.save(unet_model.state_dict(), ckpt_file)
+
 
 
 

@@ -2,90 +2,90 @@ import torch
 import numpy as np
 
 '''
-Vanilla implementation of Experience Replay Memory
+Plain ring-buffer store of past transitions.
 '''
 
-class ReplayBuffer:
-    def __init__(self, 
-            device, 
-            framestack=4,
-            batch_size=100,
-            num_envs=25,
-            capacity=50000):
-        
-        assert batch_size % num_envs == 0, \
-            "Batch size should be divisible by number of environments"
-        
-        self.device = device
-        self.capacity = capacity
-        self.framestack = framestack
-        self.batch_size = batch_size
-        self.num_envs = num_envs
-        self.pointer = 0
-        
-        # Define circular buffers for each variable
-        self.states = np.zeros((capacity, framestack, 84, 84), dtype=np.float32)
-        self.actions = np.zeros((capacity,), dtype=np.int64)
-        self.rewards = np.zeros((capacity,), dtype=np.int32)
-        self.next_states = np.zeros((capacity, framestack, 84, 84), dtype=np.float32)
-        self.dones = np.zeros((capacity,), dtype=np.bool_)
+class TransitionStore:
+    def __init__(self,
+            dev,
+            stack_depth=4,
+            sample_batch_size=100,
+            n_envs=25,
+            max_items=50000):
 
-    def add(self, step_data):
-        # Optimize storage
-        state, action, reward, next_state, done = step_data
-        i = self.pointer % self.capacity
-        j = (self.pointer + self.num_envs) % (self.capacity + 1)
-        
-        self.states[i:j] = state
-        self.actions[i:j] = action
-        self.rewards[i:j] = reward
-        self.next_states[i:j] = next_state
-        self.dones[i:j] = done
+        assert sample_batch_size % n_envs == 0, \
+            "the batch size must be a multiple of the env count"
 
-        if j == self.capacity:
-            self.pointer = 0
+        self.dev = dev
+        self.max_items = max_items
+        self.stack_depth = stack_depth
+        self.sample_batch_size = sample_batch_size
+        self.n_envs = n_envs
+        self.write_pos = 0
+
+        # one preallocated ring per field of a transition
+        self.frame_states = np.zeros((max_items, stack_depth, 84, 84), dtype=np.float32)
+        self.taken_actions = np.zeros((max_items,), dtype=np.int64)
+        self.got_rewards = np.zeros((max_items,), dtype=np.int32)
+        self.next_frame_states = np.zeros((max_items, stack_depth, 84, 84), dtype=np.float32)
+        self.ended = np.zeros((max_items,), dtype=np.bool_)
+
+    def push(self, transition):
+        # write one row per env at the current position
+        s0, act, rew, s1, finished = transition
+        lo = self.write_pos % self.max_items
+        hi = (self.write_pos + self.n_envs) % (self.max_items + 1)
+
+        self.frame_states[lo:hi] = s0
+        self.taken_actions[lo:hi] = act
+        self.got_rewards[lo:hi] = rew
+        self.next_frame_states[lo:hi] = s1
+        self.ended[lo:hi] = finished
+
+        if hi == self.max_items:
+            self.write_pos = 0
         else:
-            self.pointer = j
+            self.write_pos = hi
 
-    def sample(self):
-        # Uniform random sampling
-        idx = np.random.choice(
-            len(self.states), self.batch_size, replace=False)
-        
-        states = torch.from_numpy(self.states[idx]).to(self.device)
-        actions = torch.from_numpy(self.actions[idx]).to(self.device)
-        rewards = torch.from_numpy(self.rewards[idx]).to(self.device)
-        next_states = torch.from_numpy(self.next_states[idx]).to(self.device)
-        dones = torch.from_numpy(self.dones[idx]).to(self.device)
+    def draw_batch(self):
+        # indices drawn uniformly, no repeats
+        picks = np.random.choice(
+            len(self.frame_states), self.sample_batch_size, replace=False)
 
-        return (states, actions, rewards, next_states, dones)
+        b_states = torch.from_numpy(self.frame_states[picks]).to(self.dev)
+        b_actions = torch.from_numpy(self.taken_actions[picks]).to(self.dev)
+        b_rewards = torch.from_numpy(self.got_rewards[picks]).to(self.dev)
+        b_next = torch.from_numpy(self.next_frame_states[picks]).to(self.dev)
+        b_dones = torch.from_numpy(self.ended[picks]).to(self.dev)
+
+        return (b_states, b_actions, b_rewards, b_next, b_dones)
 
     def __len__(self):
-        return len(self.states)
+        return len(self.frame_states)
 '''
-DQN implementation from: https://www.nature.com/articles/nature14236
+Q-network of Mnih et al., Nature 518 (2015).
 '''
 
-class DQN(torch.nn.Module):
+class QNetwork(torch.nn.Module):
     def __init__(
-            self, 
-            in_channels, 
-            num_actions
+            self,
+            n_channels,
+            n_actions
         ):
-        super(DQN, self).__init__()
-        self.in_channels = in_channels
-        self.num_actions = num_actions
-        self.conv1 = torch.nn.Conv2d(in_channels, 32, kernel_size=8, stride=4)
-        self.conv2 = torch.nn.Conv2d(32, 64, kernel_size=4, stride=2)
-        self.conv3 = torch.nn.Conv2d(64, 64, kernel_size=3, stride=1)
-        self.fc1 = torch.nn.Linear(64 * 7 * 7, 512)
-        self.fc2 = torch.nn.Linear(512, num_actions)
+        super(QNetwork, self).__init__()
+        self.n_channels = n_channels
+        self.n_actions = n_actions
+        self.c1 = torch.nn.Conv2d(n_channels, 32, kernel_size=8, stride=4)
+        self.c2 = torch.nn.Conv2d(32, 64, kernel_size=4, stride=2)
+        self.c3 = torch.nn.Conv2d(64, 64, kernel_size=3, stride=1)
+        self.hidden = torch.nn.Linear(64 * 7 * 7, 512)
+        self.out_layer = torch.nn.Linear(512, n_actions)
 
     def forward(self, x):
-        x = torch.relu(self.conv1(x))
-        x = torch.relu(self.conv2(x))
-        x = torch.relu(self.conv3(x))
+        x = torch.relu(self.c1(x))
+        x = torch.relu(self.c2(x))
+        x = torch.relu(self.c3(x))
         x = x.view(x.size(0), -1)
-        x = torch.relu(self.fc1(x))
-        x = self.fc2(x)
+        x = torch.relu(self.hidden(x))
+        x = self.out_layer(x)
         return x

@@ -1,15 +1,15 @@
 '''
-Vishwas Sathish
-https://vishwassathish.github.io/
+Deep Q-learning on Atari with many envs stepped together.
+Author of the original: Vishwas Sathish (vishwassathish.github.io).
 
-Simple DQN implementation for Atari's discrete action space
-Algorithm from: https://www.nature.com/articles/nature14236
+The agent follows the Nature DQN paper (Mnih et al., 2015),
+with ideas taken from the PyTorch DQN tutorial
+and from a few public DQN-Atari repositories:
+KaleabTessera/DQN-Atari,
+diegoalejogm/deep-q-learning,
+jzhanson/breakout-demo.
 
-Code references:
-https://pytorch.org/tutorials/intermediate/reinforcement_q_learning.html
-https://github.com/KaleabTessera/DQN-Atari/tree/master
-https://github.com/diegoalejogm/deep-q-learning/tree/master
-https://github.com/jzhanson/breakout-demo/tree/master
+Discrete action spaces only.
 '''
 
 import sys
@@ -20,158 +20,158 @@ import numpy as np
 import gymnasium as gym
 import matplotlib.pyplot as plt
 
-from dqn import ReplayBuffer, DQN
+from dqn import TransitionStore, QNetwork
 from wrappers import *
 from utils import *
 
-device = torch.device('cuda:0' if torch.cuda.is_available() else 'cpu')
+dev = torch.device('cuda:0' if torch.cuda.is_available() else 'cpu')
 
 
-def env_fn(game):
-    env = gym.make('ALE/'+game, render_mode="rgb_array")
-    env = FireResetEnv(EpisodicLifeEnv(NoopResetEnv(env)))
-    return env
+def make_env(game_id):
+    one_env = gym.make('ALE/'+game_id, render_mode="rgb_array")
+    one_env = PressFireOnReset(LifeLossEnds(RandomNoopStart(one_env)))
+    return one_env
 
 if __name__ == "__main__":
-    # Hyperparameters
-    file = './files/'
-    game = 'Pong-v5'
-    name = file + game
-    num_envs = 25
-    num_actions = 6 # Number of actions in Breakout
-    framestack = 4 # Number of frames to stack
-    capacity = 100_000 # DQN paper has 1M buffer size
-    batch_size = 100
-    episodes = 1000
-    steps_per_episode = int(1e4)
-    DISCOUNT = 0.99
+    # settings
+    out_dir = './files/'
+    game_id = 'Pong-v5'
+    run_prefix = out_dir + game_id
+    n_envs = 25
+    n_actions = 6 # size of the action set
+    stack_depth = 4 # frames per state
+    replay_size = 100_000 # the paper used a million
+    train_batch_size = 100
+    n_episodes = 1000
+    episode_steps = int(1e4)
+    GAMMA = 0.99
 
-    # Define environments
-    # env = gym.make('ALE/Breakout-v5', render_mode="rgb_array")
-    # env = FireResetEnv(EpisodicLifeEnv(NoopResetEnv(env)))
-    envs = [lambda: env_fn(game) for _ in range(num_envs)]
-    envs = gym.vector.AsyncVectorEnv(envs)
-    envs = VectorObservationWrapper(envs, framestack=framestack)
+    # the envs
+    # (a single-env setup for Breakout used to be here,
+    #  with the same three wrappers)
+    vec_envs = [lambda: make_env(game_id) for _ in range(n_envs)]
+    vec_envs = gym.vector.AsyncVectorEnv(vec_envs)
+    vec_envs = StackedFrameEnv(vec_envs, stack_depth=stack_depth)
 
-    # 1. Define empty buffer and model
-    experience = ReplayBuffer(device, framestack, batch_size, 
-                              num_envs, capacity)
-    random_policy = lambda: envs.action_space.sample()
-    dqn = DQN(framestack, num_actions).to(device)
+    # replay memory and the online network
+    replay = TransitionStore(dev, stack_depth, train_batch_size,
+                              n_envs, replay_size)
+    sample_random = lambda: vec_envs.act_space.sample()
+    q_model = QNetwork(stack_depth, n_actions).to(dev)
     try:
-        ckpt = torch.load(name+"_model.pth")
+        saved = torch.load(run_prefix+"_model.pth")
     except:
-        print("Checkpoint does not exist ... ")
-        ckpt = None
+        print("no checkpoint found")
+        saved = None
 
-    if ckpt is not None:
-        dqn.load_state_dict(ckpt["model"])
-        print("Model loaded ... ")
+    if saved is not None:
+        q_model.load_state_dict(saved["model"])
+        print("weights restored")
     else:
-        print("Model not found ... Starting from scratch")
-    
-    optimizer = torch.optim.AdamW(dqn.parameters(), lr=1e-4, amsgrad=True)
-    if ckpt is not None and "optimizer" in ckpt.keys():
-        optimizer.load_state_dict(ckpt["optimizer"])
+        print("no weights to restore, fresh start")
 
-    target_dqn = DQN(framestack, num_actions).to(device)
-    target_dqn.load_state_dict(dqn.state_dict())
-    
-    loss_fn = torch.nn.SmoothL1Loss()
+    adamw_optimizer = torch.optim.AdamW(q_model.parameters(), lr=1e-4, amsgrad=True)
+    if saved is not None and "optimizer" in saved.keys():
+        adamw_optimizer.load_state_dict(saved["optimizer"])
 
-    if ckpt is not None and "episode" in ckpt.keys():
-        step_rewards = pickle.load(open(name+"_rewards.pkl", "rb"))
-        start = ckpt["episode"] + 1
-        print("Rewards loaded ... ")
+    target_model = QNetwork(stack_depth, n_actions).to(dev)
+    target_model.load_state_dict(q_model.state_dict())
+
+    huber_loss = torch.nn.SmoothL1Loss()
+
+    if saved is not None and "episode" in saved.keys():
+        reward_trace = pickle.load(open(run_prefix+"_rewards.pkl", "rb"))
+        first_ep = saved["episode"] + 1
+        print("reward history restored")
     else:
-        step_rewards = []
-        start = 0
+        reward_trace = []
+        first_ep = 0
 
-    # 2. Fill the empty buffer to have at least one batch
-    obs = envs.reset()
-    print("Filling buffer ... ")
-    counter = 0
-    for i in range(batch_size*2):
-        action = random_policy()
-        next_obs, reward, done = envs.step(action)
-        experience.add((obs, action, reward, next_obs, done))
-        obs = next_obs
+    # warm-up: random moves until two batches are stored
+    cur_obs = vec_envs.restart_all()
+    print("warming up the replay memory")
+    n_filled = 0
+    for i in range(train_batch_size*2):
+        rand_act = sample_random()
+        nxt_obs, rew, finished = vec_envs.advance(rand_act)
+        replay.push((cur_obs, rand_act, rew, nxt_obs, finished))
+        cur_obs = nxt_obs
 
-    # 3. Init Model params and run the DQN algorithm
+    # Q-learning proper
 
-    # Training loop
-    total_time = time.time()
-    for ep in range(start, episodes):
-        epoch_start_time = time.time()
-        render_(game, device, dqn, name, ep)
-        temp_obs = envs.reset()
-        
-        for i in range(steps_per_episode):
-            step_time = time.time()
+    # one video and episode_steps updates per episode
+    run_t0 = time.time()
+    for ep in range(first_ep, n_episodes):
+        ep_t0 = time.time()
+        record_video(game_id, dev, q_model, run_prefix, ep)
+        live_obs = vec_envs.restart_all()
 
-            # Sample an action from policy and store in buffer
-            temp_rewards, temp_obs = eps_greedy_policy(i, temp_obs, dqn, 
-                                    device, envs, experience)
-            
-            # Plot rewards periodically
+        for i in range(episode_steps):
+            step_t0 = time.time()
+
+            # act epsilon-greedily, store the transition
+            live_rewards, live_obs = epsilon_step(i, live_obs, q_model,
+                                    dev, vec_envs, replay)
+
+            # every 100 steps: log and redraw the reward curve
             if i % 100 == 0:
-                step_rewards.append(np.mean(temp_rewards))
+                reward_trace.append(np.mean(live_rewards))
                 print(
-                        "Episode : ", ep, \
-                        " | Step : ", i, \
-                        " | Total steps : ", (ep * steps_per_episode) + i, \
-                        " | Rewards : ", step_rewards[-3:-1]
+                        "ep", ep, \
+                        "step", i, \
+                        "global step", (ep * episode_steps) + i, \
+                        "recent reward", reward_trace[-3:-1]
                     )
-                plot_rewards(step_rewards, name)
+                plot_reward_curve(reward_trace, run_prefix)
 
-            # Sample batch from experience
-            states, actions, rewards, next_states, dones = experience.sample()
+            # a random batch from replay
+            batch_states, batch_actions, batch_rewards, batch_next_states, batch_dones = replay.draw_batch()
 
-            # Compute Q-values Q(s_t, a_t) and target-values V(s_{t+1})
-            q_values = dqn(states)
-            q_values = q_values.gather(1, actions.unsqueeze(1))
+            # Q of the actions taken, and the bootstrapped targets
+            q_taken = q_model(batch_states)
+            q_taken = q_taken.gather(1, batch_actions.unsqueeze(1))
 
-            # The Q-values for the next state are masked out for games with 
-            # multiple lives. This is to prevent the agent from learning high
-            # variance Q-value estimates.
+            # next-state values are zeroed where an episode ended (a
+            # lost life counts), which keeps the estimates from
+            # drifting high.
 
             with torch.no_grad():
-                target_q_values = target_dqn(next_states)
-                target_values = torch.max(target_q_values, dim=1)[0] * (1 - dones.float())
-                target_values = rewards + DISCOUNT * target_values 
-                target_values = target_values.unsqueeze(1)
+                q_next_all = target_model(batch_next_states)
+                targets = torch.max(q_next_all, dim=1)[0] * (1 - batch_dones.float())
+                targets = batch_rewards + GAMMA * targets
+                targets = targets.unsqueeze(1)
 
-            # Compute loss
-            loss = loss_fn(q_values, target_values)
-            loss = torch.clamp(loss, -1, 1)
-            
-            
-            # Optimize
-            dqn.zero_grad()
-            loss.backward()
-            torch.nn.utils.clip_grad_value_(dqn.parameters(), 100)
-            optimizer.step()
+            # Huber loss, clamped
+            td_loss = huber_loss(q_taken, targets)
+            td_loss = torch.clamp(td_loss, -1, 1)
 
-            # Update target network
+
+            # gradient step
+            q_model.zero_grad()
+            td_loss.backward()
+            torch.nn.utils.clip_grad_value_(q_model.parameters(), 100)
+            adamw_optimizer.step()
+
+            # sync the target network
             if i % 100 == 0:
-                target_dqn.load_state_dict(dqn.state_dict())
+                target_model.load_state_dict(q_model.state_dict())
 
             if i % 100 == 0:
-                print("Loss : ", loss.item())
-                print("Step time : ", time.time() - step_time)
-        
+                print("td loss", td_loss.item())
+                print("seconds for this step", time.time() - step_t0)
+
         torch.save(
             {
-                "model": dqn.state_dict(), 
-                "optimizer": optimizer.state_dict(),
+                "model": q_model.state_dict(),
+                "optimizer": adamw_optimizer.state_dict(),
                 "episode": ep
-            },  
-            name+"_model.pth"
+            },
+            run_prefix+"_model.pth"
         )
-        pickle.dump(step_rewards, open(name+"_rewards.pkl", "wb"))
-        print("Model saved ... ")
-        
-        print("Epoch time : ", time.time() - epoch_start_time)
-    
-    print("Total time : ", time.time() - total_time)
+        pickle.dump(reward_trace, open(run_prefix+"_rewards.pkl", "wb"))
+        print("checkpoint written")
+
+        print("seconds for this episode", time.time() - ep_t0)
+
+    print("seconds in all", time.time() - run_t0)
         

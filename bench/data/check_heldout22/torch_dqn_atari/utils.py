@@ -1,10 +1,10 @@
 '''
-Observation wrapper for preprocessing:
+Frame preparation for the vectorised Atari envs.
 
-Input obs: (num_envs, 210, 160, 3)
-Preprocess: Luminance(RGB) -> Resize(84, 84) -> Normalize(0, 1) -> FrameStack(4)
-Luminance(R, G, B) = 0.299*R + 0.587*G + 0.114*B
-Output observation: (num_envs, 84, 84, 4)
+Raw frames come in as (n_envs, 210, 160, 3); each is turned to gray
+(0.299 R + 0.587 G + 0.114 B), scaled into [0, 1], resized to 84 x 84,
+and the last 4 are kept as a stack.
+Result per step: (n_envs, 84, 84, 4)
 '''
 import random
 import pdb
@@ -19,145 +19,145 @@ from einops import rearrange
 
 from wrappers import *
 
-def preprocess(obs):
-    # Use the luminance formula to convert RGB to grayscale
-    # Convert to float32 and normalize to [0, 1]
-    # Resize to 84x84
-    luminance = np.array([0.299, 0.587, 0.114])
-    obs = np.dot(obs, luminance)
-    obs = rearrange(obs, 'n h w -> h w n').astype(np.float32) / 255.0
-    # print("before : ", obs.shape)
-    obs = cv2.resize(obs, (84, 110))
-    # print("after : ", obs.shape)
-    obs = obs[18:102,:]
-    # print("after new shape: ", obs.shape)
-    return obs
+def to_gray_frame(frame):
+    # weighted sum of the colour channels gives gray,
+    # then float32 in [0, 1],
+    # then a resize and a crop to 84 x 84
+    rgb_weights = np.array([0.299, 0.587, 0.114])
+    frame = np.dot(frame, rgb_weights)
+    frame = rearrange(frame, 'n h w -> h w n').astype(np.float32) / 255.0
+    # shape check (before resize) was printed here
+    frame = cv2.resize(frame, (84, 110))
+    # shape check (after resize) was printed here
+    frame = frame[18:102,:]
+    # shape check (after crop) was printed here
+    return frame
 
-def render_(game, device, dqn, name, episode, framestack=4, steps=3000):
-    
-    # Define environment
-    env = gym.make('ALE/'+game, render_mode="rgb_array")
-    env = FireResetEnv(env)
+def record_video(game_id, dev, q_net, out_name, episode_no, stack_depth=4, n_steps=3000):
 
-    # Reset and fire
-    frames = deque([], maxlen=framestack)
-    env.reset()
-    obs, reward, done, _, _ = env.step(1)
+    # a single env, just for the video
+    play_env = gym.make('ALE/'+game_id, render_mode="rgb_array")
+    play_env = PressFireOnReset(play_env)
 
-    size = (obs.shape[1], obs.shape[0])
-    name = name + ".mp4"
-    out = cv2.VideoWriter(name, cv2.VideoWriter_fourcc(*'MP4V'), 15, size)
-    out.write(obs)
+    # reset, then press fire
+    frame_window = deque([], maxlen=stack_depth)
+    play_env.reset()
+    frame, rew, over, _, _ = play_env.step(1)
 
-    obs = np.expand_dims(obs, axis=0)
-    obs = preprocess(obs)
+    frame_wh = (frame.shape[1], frame.shape[0])
+    out_name = out_name + ".mp4"
+    video_writer = cv2.VideoWriter(out_name, cv2.VideoWriter_fourcc(*'MP4V'), 15, frame_wh)
+    video_writer.write(frame)
 
-    for i in range(framestack):
-        frames.append(obs)
-    
-    obs = rearrange(np.array(frames), 'k h w -> 1 k h w')
-    all_actions = []
-    for i in range(steps):
-        # print(f"Step: {i} Game Lives {env.unwrapped.ale.lives()}, What env thinks : {env.lives}")
-        # print(f"is really done: {env.was_real_done}")
+    frame = np.expand_dims(frame, axis=0)
+    frame = to_gray_frame(frame)
+
+    for i in range(stack_depth):
+        frame_window.append(frame)
+
+    frame = rearrange(np.array(frame_window), 'k h w -> 1 k h w')
+    chosen_actions = []
+    for i in range(n_steps):
+        # (a per-step print of the lives count used to be here)
+        # (and one of the real game-over flag)
         with torch.no_grad():
-            state = torch.from_numpy(obs).float().to(device)
-            q_values = dqn(state)
-            actions_ = torch.argmax(q_values, 1).cpu().numpy()
-        
-        all_actions.append(actions_[0])
-        obs, _, done, _, _ = env.step(actions_[0])
-        out.write(obs)
+            state_t = torch.from_numpy(frame).float().to(dev)
+            q_vals = q_net(state_t)
+            greedy = torch.argmax(q_vals, 1).cpu().numpy()
 
-        obs = np.expand_dims(obs, axis=0)
-        obs = preprocess(obs)
-        frames.append(obs)
-        obs = rearrange(np.array(frames), 'k h w -> 1 k h w')
-    
-    out.release()
-    print("Video saved ... All Actions: ", all_actions[-10:])
+        chosen_actions.append(greedy[0])
+        frame, _, over, _, _ = play_env.step(greedy[0])
+        video_writer.write(frame)
+
+        frame = np.expand_dims(frame, axis=0)
+        frame = to_gray_frame(frame)
+        frame_window.append(frame)
+        frame = rearrange(np.array(frame_window), 'k h w -> 1 k h w')
+
+    video_writer.release()
+    print("video written; last actions:", chosen_actions[-10:])
 
 
-class VectorObservationWrapper():
-    def __init__(self, 
-            env,
-            framestack=4,
-            max_pixel=255
+class StackedFrameEnv():
+    def __init__(self,
+            vec_env,
+            stack_depth=4,
+            pixel_max=255
         ):
-        # gym.Wrapper.__init__(self, env)
-        self.env = env
-        self.framestack = framestack
-        self.num_envs = env.num_envs
-        self.action_space = env.action_space
-        self.frames = deque([], maxlen=framestack)
-    
-    def reset(self):
-        obs, _ = self.env.reset()
-        obs = preprocess(obs) 
+        # not a gym.Wrapper subclass
+        self.inner_envs = vec_env
+        self.stack_depth = stack_depth
+        self.n_envs = vec_env.num_envs
+        self.act_space = vec_env.action_space
+        self.frame_queue = deque([], maxlen=stack_depth)
 
-        # Stack k frames: historic data for first frame is repeat(k)
-        for _ in range(self.framestack):
-            self.frames.append(obs)
+    def restart_all(self):
+        frame, _ = self.inner_envs.reset()
+        frame = to_gray_frame(frame)
 
-        obs = rearrange(np.array(self.frames), 'k h w b -> b k h w')
-        return obs
+        # the first frame fills every slot of the stack
+        for _ in range(self.stack_depth):
+            self.frame_queue.append(frame)
 
-    def step(self, action):
-        # Obs gets preprocessed and stacked
-        # TODO: Check flickering issue in Atari and fix
-        # Rewards go to {-1, 0, 1}
-        # print(action)
-        obs, reward, done, _, _ = self.env.step(action)
-        # print(reward)
-        obs = preprocess(obs)
-        self.frames.append(obs)
-        obs = rearrange(np.array(self.frames), 'k h w b -> b k h w')
-        # reward = np.sign(reward)
+        frame = rearrange(np.array(self.frame_queue), 'k h w b -> b k h w')
+        return frame
 
-        return obs, reward, done
+    def advance(self, acts):
+        # new frame goes through to_gray_frame and onto the stack
+        # (Atari flicker is not handled)
+        # (reward clipping is off)
+        #
+        frame, rew, over, _, _ = self.inner_envs.step(acts)
+        #
+        frame = to_gray_frame(frame)
+        self.frame_queue.append(frame)
+        frame = rearrange(np.array(self.frame_queue), 'k h w b -> b k h w')
+        # rew = np.sign(rew) would clip it
 
-def eps_greedy_policy(i, obs_, dqn, device, envs, experience):
-    EPS_START = 0.9
-    EPS_END = 0.05
-    EPS_DECAY = 1e3
-    random_policy = lambda: envs.action_space.sample()
-    
-    s = random.random()
-    eps_threshold = 0.15
-    # eps_threshold = EPS_END + (EPS_START - EPS_END) * \
-    #     np.exp(-1. * i / EPS_DECAY)
+        return frame, rew, over
 
-    # if i % 100 == 0:
-    #     print("### Epsilon : ", eps_threshold)
+def epsilon_step(i, cur_obs, q_net, dev, vec_envs, replay):
+    EPS_HI = 0.9
+    EPS_LO = 0.05
+    EPS_TAU = 1e3
+    sample_random = lambda: vec_envs.act_space.sample()
 
-    # Follow epsilon greedy policy
-    if s > eps_threshold:
+    coin = random.random()
+    explore_p = 0.15
+    # a decaying schedule (EPS_LO + (EPS_HI - EPS_LO) *
+    #     exp(-i / EPS_TAU)) is not used
+
+    # it used to print the current
+    #     epsilon every 100 steps
+
+    # greedy with probability 1 - explore_p
+    if coin > explore_p:
         with torch.no_grad():
-            state = torch.from_numpy(obs_).float().to(device)
-            q_values = dqn(state)
-            actions_ = torch.argmax(q_values, 1).cpu().numpy()
+            state_t = torch.from_numpy(cur_obs).float().to(dev)
+            q_vals = q_net(state_t)
+            chosen = torch.argmax(q_vals, 1).cpu().numpy()
     else:
-        actions_ = random_policy()
-    
-    # Store the step in the buffer
-    next_obs_, rewards_, dones_ = envs.step(actions_)
-    experience.add((obs_, actions_, rewards_, next_obs_, dones_))
-    obs_ = next_obs_
+        chosen = sample_random()
 
-    return rewards_, obs_
+    # step the envs and keep the transition
+    nxt_obs, step_rew, step_done = vec_envs.advance(chosen)
+    replay.push((cur_obs, chosen, step_rew, nxt_obs, step_done))
+    cur_obs = nxt_obs
 
-def plot_rewards(rewards, name, n=100):
+    return step_rew, cur_obs
 
-    # Cumulative rewards
-    n = 1000
-    rewards = np.cumsum(rewards)
-    rewards[n:] = (rewards[n:] - rewards[:-n])
-    rewards = rewards[n - 1:]
+def plot_reward_curve(reward_log, out_name, window=100):
 
-    steps = np.arange(len(rewards))*100
+    # moving sum over the last window entries
+    window = 1000
+    reward_log = np.cumsum(reward_log)
+    reward_log[window:] = (reward_log[window:] - reward_log[:-window])
+    reward_log = reward_log[window - 1:]
+
+    x_steps = np.arange(len(reward_log))*100
 
     plt.clf()
-    plt.plot(steps, rewards)
-    plt.xlabel("Steps")
-    plt.ylabel("Rewards")
-    plt.savefig(name+"_rewards.png")
+    plt.plot(x_steps, reward_log)
+    plt.xlabel("env step")
+    plt.ylabel("reward (moving sum)")
+    plt.savefig(out_name+"_rewards.png")

@@ -1,109 +1,109 @@
 import numpy as np
 import gymnasium as gym
 
-class NoopResetEnv(gym.Wrapper):
-    def __init__(self, env, noop_max=30):
-        """Sample initial states by taking random number of no-ops on reset.
-        No-op is assumed to be action 0.
+class RandomNoopStart(gym.Wrapper):
+    def __init__(self, env, max_noops=30):
+        """On reset, play a random number of no-op moves first
+        (action 0 is taken to be the no-op).
         """
         gym.Wrapper.__init__(self, env)
-        self.noop_max = noop_max
-        self.override_num_noops = None
-        self.noop_action = 0
+        self.max_noops = max_noops
+        self.fixed_noops = None
+        self.noop_id = 0
         assert env.unwrapped.get_action_meanings()[0] == 'NOOP'
 
     def reset(self, **kwargs):
-        """ Do no-op action for a number of steps in [1, noop_max]."""
-    
-        obs, info = self.env.reset(**kwargs)
+        """ Reset, then step the no-op between 1 and max_noops times."""
 
-        if self.override_num_noops is not None:
-            noops = self.override_num_noops
+        ob, extra = self.env.reset(**kwargs)
+
+        if self.fixed_noops is not None:
+            n_noops = self.fixed_noops
         else:
-            noops = np.random.randint(1, self.noop_max + 1)
-        assert noops > 0
-        obs = None
-        for _ in range(noops):
-            obs, _, done, _, _ = self.env.step(self.noop_action)
-            if done:
-                obs, _ = self.env.reset(**kwargs)
-        return obs, info
+            n_noops = np.random.randint(1, self.max_noops + 1)
+        assert n_noops > 0
+        ob = None
+        for _ in range(n_noops):
+            ob, _, finished, _, _ = self.env.step(self.noop_id)
+            if finished:
+                ob, _ = self.env.reset(**kwargs)
+        return ob, extra
 
-    def step(self, ac):
-        return self.env.step(ac)
+    def step(self, act):
+        return self.env.step(act)
 
-class EpisodicLifeEnv(gym.Wrapper):
+class LifeLossEnds(gym.Wrapper):
     def __init__(self, env):
-        """Make end-of-life == end-of-episode, but only reset on true game over.
-        Done by DeepMind for the DQN and co. since it helps value estimation.
+        """Report a lost life as the end of an episode; the real reset
+        waits for game over (the DeepMind trick, it helps value learning).
         """
         gym.Wrapper.__init__(self, env)
-        self.lives = 0
-        self.was_real_done = True
+        self.lives_left = 0
+        self.game_over = True
 
     def reset(self, **kwargs):
-        """Reset only when lives are exhausted.
-        This way all states are still reachable even though lives are episodic,
-        and the learner need not know about any of this behind-the-scenes.
+        """Truly reset only once the game is over; otherwise
+        take one no-op to leave the lost-life state, so every state
+        stays reachable and the agent never sees the difference.
         """
-        if self.was_real_done:
-            # print("Resetting environment ... ")
-            obs, info = self.env.reset(**kwargs)
+        if self.game_over:
+            # real reset
+            ob, extra = self.env.reset(**kwargs)
         else:
-            # no-op step to advance from terminal/lost life state
-            obs, _, _, _, info = self.env.step(0)
-        self.lives = self.env.unwrapped.ale.lives()
-        # print("Reset lives left: ", self.lives)
-        return obs, info
+            # a single no-op moves on from the lost life
+            ob, _, _, _, extra = self.env.step(0)
+        self.lives_left = self.env.unwrapped.ale.lives()
+        # lives remaining are now stored
+        return ob, extra
 
     def step(self, action):
-        obs, reward, done, truncated, info = self.env.step(action)
-        self.was_real_done = done
-        # check current lives, make loss of life terminal,
-        # then update lives to handle bonus lives
-        lives = self.env.unwrapped.ale.lives()
-        if lives < self.lives and lives > 0:
-            # for Qbert sometimes we stay in lives == 0 condtion for a few frames
-            # so its important to keep lives > 0, so that we only reset once
-            # the environment advertises done.
-            done = True
-        self.lives = lives
-        # print("step : ", done, self.lives)
-        return obs, reward, done, truncated, info
+        ob, rew, finished, truncated, extra = self.env.step(action)
+        self.game_over = finished
+        # a drop in lives counts as terminal here;
+        # the count is refreshed afterwards so bonus lives work
+        now_lives = self.env.unwrapped.ale.lives()
+        if now_lives < self.lives_left and now_lives > 0:
+            # some games sit at zero lives for a few frames, hence the
+            # > 0 test: the reset then happens only once, when the env
+            # itself says it is done.
+            finished = True
+        self.lives_left = now_lives
+        # (debug print removed)
+        return ob, rew, finished, truncated, extra
 
 
-class FireResetEnv(gym.Wrapper):
+class PressFireOnReset(gym.Wrapper):
     def __init__(self, env):
-        """Take action on reset/loss-of-life for environments that are fixed until firing."""
+        """Press FIRE after a reset or a lost life, for games that wait for it."""
         gym.Wrapper.__init__(self, env)
-        self.lives = self.env.unwrapped.ale.lives()
-        # assert env.unwrapped.get_action_meanings()[1] == 'FIRE'
-        # assert len(env.unwrapped.get_action_meanings()) >= 3
+        self.lives_left = self.env.unwrapped.ale.lives()
+        # (a check that action 1 is FIRE was here)
+        # (and one that there are at least 3 actions)
 
     def reset(self, **kwargs):
         self.env.reset(**kwargs)
-        obs, _, done, _, info = self.env.step(1)
-        if done:
-            print("oops done ... ")
+        ob, _, finished, _, extra = self.env.step(1)
+        if finished:
+            print("episode ended at once, resetting")
             self.env.reset(**kwargs)
-            obs, _, done, _, info = self.env.step(1)
-        if done:
-            print("oops done again ... ")
-            obs, info = self.env.reset(**kwargs)
-        self.lives = self.env.unwrapped.ale.lives()
-        return obs, info
+            ob, _, finished, _, extra = self.env.step(1)
+        if finished:
+            print("ended at once a second time, plain reset")
+            ob, extra = self.env.reset(**kwargs)
+        self.lives_left = self.env.unwrapped.ale.lives()
+        return ob, extra
 
-    def step(self, ac):
-        lives = self.env.unwrapped.ale.lives()
+    def step(self, act):
+        now_lives = self.env.unwrapped.ale.lives()
 
-        # Take a dummy action when life is lost
-        if lives < self.lives and lives > 0:
-            obs, _, done, _, info = self.env.step(1)
-            self.lives = lives
-            if done:
+        # a life was lost: press FIRE once
+        if now_lives < self.lives_left and now_lives > 0:
+            ob, _, finished, _, extra = self.env.step(1)
+            self.lives_left = now_lives
+            if finished:
                 self.reset()
-        
-        elif lives == 0:
+
+        elif now_lives == 0:
             self.reset()
 
-        return self.env.step(ac)
+        return self.env.step(act)

@@ -1,7 +1,7 @@
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
-from sparse_softmax import Sparsemax
+from sparse_softmax import SparseMaxAttn
 from torch.nn import Parameter
 from torch_geometric.data import Data
 from torch_geometric.nn.conv import MessagePassing
@@ -11,48 +11,48 @@ from torch_scatter import scatter_add
 from torch_sparse import spspmm, coalesce
 
 
-class TwoHopNeighborhood(object):
-    def __call__(self, data):
-        edge_index, edge_attr = data.edge_index, data.edge_attr
-        n = data.num_nodes
+class AddTwoHopEdges(object):
+    def __call__(self, graph):
+        edges, edge_w = graph.edge_index, graph.edge_attr
+        n_nodes = graph.num_nodes
 
-        fill = 1e16
-        value = edge_index.new_full((edge_index.size(1),), fill, dtype=torch.float)
+        big = 1e16
+        vals = edges.new_full((edges.size(1),), big, dtype=torch.float)
 
-        index, value = spspmm(edge_index, value, edge_index, value, n, n, n, True)
+        two_hop, vals = spspmm(edges, vals, edges, vals, n_nodes, n_nodes, n_nodes, True)
 
-        edge_index = torch.cat([edge_index, index], dim=1)
-        if edge_attr is None:
-            data.edge_index, _ = coalesce(edge_index, None, n, n)
+        edges = torch.cat([edges, two_hop], dim=1)
+        if edge_w is None:
+            graph.edge_index, _ = coalesce(edges, None, n_nodes, n_nodes)
         else:
-            value = value.view(-1, *[1 for _ in range(edge_attr.dim() - 1)])
-            value = value.expand(-1, *list(edge_attr.size())[1:])
-            edge_attr = torch.cat([edge_attr, value], dim=0)
-            data.edge_index, edge_attr = coalesce(edge_index, edge_attr, n, n, op='min', fill_value=fill)
-            edge_attr[edge_attr >= fill] = 0
-            data.edge_attr = edge_attr
+            vals = vals.view(-1, *[1 for _ in range(edge_w.dim() - 1)])
+            vals = vals.expand(-1, *list(edge_w.size())[1:])
+            edge_w = torch.cat([edge_w, vals], dim=0)
+            graph.edge_index, edge_w = coalesce(edges, edge_w, n_nodes, n_nodes, op='min', fill_value=big)
+            edge_w[edge_w >= big] = 0
+            graph.edge_attr = edge_w
 
-        return data
+        return graph
 
     def __repr__(self):
         return '{}()'.format(self.__class__.__name__)
 
 
-class GCN(MessagePassing):
-    def __init__(self, in_channels, out_channels, cached=False, bias=True, **kwargs):
-        super(GCN, self).__init__(aggr='add', **kwargs)
+class PlainGCN(MessagePassing):
+    def __init__(self, c_in, c_out, use_cache=False, with_bias=True, **extra):
+        super(PlainGCN, self).__init__(aggr='add', **extra)
 
-        self.in_channels = in_channels
-        self.out_channels = out_channels
-        self.cached = cached
-        self.cached_result = None
-        self.cached_num_edges = None
+        self.c_in = c_in
+        self.c_out = c_out
+        self.use_cache = use_cache
+        self.cache_value = None
+        self.cache_edge_count = None
 
-        self.weight = Parameter(torch.Tensor(in_channels, out_channels))
+        self.weight = Parameter(torch.Tensor(c_in, c_out))
         nn.init.xavier_uniform_(self.weight.data)
 
-        if bias:
-            self.bias = Parameter(torch.Tensor(out_channels))
+        if with_bias:
+            self.bias = Parameter(torch.Tensor(c_out))
             nn.init.zeros_(self.bias.data)
         else:
             self.register_parameter('bias', None)
@@ -60,200 +60,200 @@ class GCN(MessagePassing):
         self.reset_parameters()
 
     def reset_parameters(self):
-        self.cached_result = None
-        self.cached_num_edges = None
+        self.cache_value = None
+        self.cache_edge_count = None
 
     @staticmethod
-    def norm(edge_index, num_nodes, edge_weight, dtype=None):
-        if edge_weight is None:
-            edge_weight = torch.ones((edge_index.size(1),), dtype=dtype, device=edge_index.device)
+    def sym_normalize(edges, n_nodes, edge_w, as_dtype=None):
+        if edge_w is None:
+            edge_w = torch.ones((edges.size(1),), dtype=as_dtype, device=edges.device)
 
-        row, col = edge_index
-        deg = scatter_add(edge_weight, row, dim=0, dim_size=num_nodes)
-        deg_inv_sqrt = deg.pow(-0.5)
-        deg_inv_sqrt[deg_inv_sqrt == float('inf')] = 0
+        src, dst = edges
+        degree = scatter_add(edge_w, src, dim=0, dim_size=n_nodes)
+        inv_sqrt_deg = degree.pow(-0.5)
+        inv_sqrt_deg[inv_sqrt_deg == float('inf')] = 0
 
-        return edge_index, deg_inv_sqrt[row] * edge_weight * deg_inv_sqrt[col]
+        return edges, inv_sqrt_deg[src] * edge_w * inv_sqrt_deg[dst]
 
-    def forward(self, x, edge_index, edge_weight=None):
+    def forward(self, x, edges, edge_w=None):
         x = torch.matmul(x, self.weight)
 
-        if self.cached and self.cached_result is not None:
-            if edge_index.size(1) != self.cached_num_edges:
+        if self.use_cache and self.cache_value is not None:
+            if edges.size(1) != self.cache_edge_count:
                 raise RuntimeError(
-                    'Cached {} number of edges, but found {}'.format(self.cached_num_edges, edge_index.size(1)))
+                    'cache holds {} edges, this graph has {}'.format(self.cache_edge_count, edges.size(1)))
 
-        if not self.cached or self.cached_result is None:
-            self.cached_num_edges = edge_index.size(1)
-            edge_index, norm = self.norm(edge_index, x.size(0), edge_weight, x.dtype)
-            self.cached_result = edge_index, norm
+        if not self.use_cache or self.cache_value is None:
+            self.cache_edge_count = edges.size(1)
+            edges, coef = self.sym_normalize(edges, x.size(0), edge_w, x.dtype)
+            self.cache_value = edges, coef
 
-        edge_index, norm = self.cached_result
+        edges, coef = self.cache_value
 
-        return self.propagate(edge_index, x=x, norm=norm)
+        return self.propagate(edges, x=x, norm=coef)
 
     def message(self, x_j, norm):
         return norm.view(-1, 1) * x_j
 
-    def update(self, aggr_out):
+    def update(self, aggregated):
         if self.bias is not None:
-            aggr_out = aggr_out + self.bias
-        return aggr_out
+            aggregated = aggregated + self.bias
+        return aggregated
 
     def __repr__(self):
-        return '{}({}, {})'.format(self.__class__.__name__, self.in_channels, self.out_channels)
+        return '{}({}, {})'.format(self.__class__.__name__, self.c_in, self.c_out)
 
 
-class NodeInformationScore(MessagePassing):
-    def __init__(self, improved=False, cached=False, **kwargs):
-        super(NodeInformationScore, self).__init__(aggr='add', **kwargs)
+class InfoScore(MessagePassing):
+    def __init__(self, improve_flag=False, use_cache=False, **extra):
+        super(InfoScore, self).__init__(aggr='add', **extra)
 
-        self.improved = improved
-        self.cached = cached
-        self.cached_result = None
-        self.cached_num_edges = None
+        self.improve_flag = improve_flag
+        self.use_cache = use_cache
+        self.cache_value = None
+        self.cache_edge_count = None
 
     @staticmethod
-    def norm(edge_index, num_nodes, edge_weight, dtype=None):
-        if edge_weight is None:
-            edge_weight = torch.ones((edge_index.size(1),), dtype=dtype, device=edge_index.device)
+    def sym_normalize(edges, n_nodes, edge_w, as_dtype=None):
+        if edge_w is None:
+            edge_w = torch.ones((edges.size(1),), dtype=as_dtype, device=edges.device)
 
-        row, col = edge_index
-        deg = scatter_add(edge_weight, row, dim=0, dim_size=num_nodes)
-        deg_inv_sqrt = deg.pow(-0.5)
-        deg_inv_sqrt[deg_inv_sqrt == float('inf')] = 0
+        src, dst = edges
+        degree = scatter_add(edge_w, src, dim=0, dim_size=n_nodes)
+        inv_sqrt_deg = degree.pow(-0.5)
+        inv_sqrt_deg[inv_sqrt_deg == float('inf')] = 0
 
-        edge_index, edge_weight = add_remaining_self_loops(edge_index, edge_weight, 0, num_nodes)
+        edges, edge_w = add_remaining_self_loops(edges, edge_w, 0, n_nodes)
 
-        row, col = edge_index
-        expand_deg = torch.zeros((edge_weight.size(0),), dtype=dtype, device=edge_index.device)
-        expand_deg[-num_nodes:] = torch.ones((num_nodes,), dtype=dtype, device=edge_index.device)
+        src, dst = edges
+        self_loop_ind = torch.zeros((edge_w.size(0),), dtype=as_dtype, device=edges.device)
+        self_loop_ind[-n_nodes:] = torch.ones((n_nodes,), dtype=as_dtype, device=edges.device)
 
-        return edge_index, expand_deg - deg_inv_sqrt[row] * edge_weight * deg_inv_sqrt[col]
+        return edges, self_loop_ind - inv_sqrt_deg[src] * edge_w * inv_sqrt_deg[dst]
 
-    def forward(self, x, edge_index, edge_weight):
-        if self.cached and self.cached_result is not None:
-            if edge_index.size(1) != self.cached_num_edges:
+    def forward(self, x, edges, edge_w):
+        if self.use_cache and self.cache_value is not None:
+            if edges.size(1) != self.cache_edge_count:
                 raise RuntimeError(
-                    'Cached {} number of edges, but found {}'.format(self.cached_num_edges, edge_index.size(1)))
+                    'cache holds {} edges, this graph has {}'.format(self.cache_edge_count, edges.size(1)))
 
-        if not self.cached or self.cached_result is None:
-            self.cached_num_edges = edge_index.size(1)
-            edge_index, norm = self.norm(edge_index, x.size(0), edge_weight, x.dtype)
-            self.cached_result = edge_index, norm
+        if not self.use_cache or self.cache_value is None:
+            self.cache_edge_count = edges.size(1)
+            edges, coef = self.sym_normalize(edges, x.size(0), edge_w, x.dtype)
+            self.cache_value = edges, coef
 
-        edge_index, norm = self.cached_result
+        edges, coef = self.cache_value
 
-        return self.propagate(edge_index, x=x, norm=norm)
+        return self.propagate(edges, x=x, norm=coef)
 
     def message(self, x_j, norm):
         return norm.view(-1, 1) * x_j
 
-    def update(self, aggr_out):
-        return aggr_out
+    def update(self, aggregated):
+        return aggregated
 
 
-class HGPSLPool(torch.nn.Module):
-    def __init__(self, in_channels, ratio=0.8, sample=False, sparse=False, sl=True, lamb=1.0, negative_slop=0.2):
-        super(HGPSLPool, self).__init__()
-        self.in_channels = in_channels
-        self.ratio = ratio
-        self.sample = sample
-        self.sparse = sparse
-        self.sl = sl
-        self.negative_slop = negative_slop
-        self.lamb = lamb
+class StructPool(torch.nn.Module):
+    def __init__(self, c_in, keep_ratio=0.8, use_sampling=False, use_sparsemax=False, learn_structure=True, lam=1.0, leak=0.2):
+        super(StructPool, self).__init__()
+        self.c_in = c_in
+        self.keep_ratio = keep_ratio
+        self.use_sampling = use_sampling
+        self.use_sparsemax = use_sparsemax
+        self.learn_structure = learn_structure
+        self.leak = leak
+        self.lam = lam
 
-        self.att = Parameter(torch.Tensor(1, self.in_channels * 2))
-        nn.init.xavier_uniform_(self.att.data)
-        self.sparse_attention = Sparsemax()
-        self.neighbor_augment = TwoHopNeighborhood()
-        self.calc_information_score = NodeInformationScore()
+        self.attn_vec = Parameter(torch.Tensor(1, self.c_in * 2))
+        nn.init.xavier_uniform_(self.attn_vec.data)
+        self.sparsemax_attn = SparseMaxAttn()
+        self.two_hop = AddTwoHopEdges()
+        self.info_score = InfoScore()
 
-    def forward(self, x, edge_index, edge_attr, batch=None):
-        if batch is None:
-            batch = edge_index.new_zeros(x.size(0))
+    def forward(self, x, edges, edge_w, batch_vec=None):
+        if batch_vec is None:
+            batch_vec = edges.new_zeros(x.size(0))
 
-        x_information_score = self.calc_information_score(x, edge_index, edge_attr)
-        score = torch.sum(torch.abs(x_information_score), dim=1)
+        info = self.info_score(x, edges, edge_w)
+        node_score = torch.sum(torch.abs(info), dim=1)
 
-        # Graph Pooling
-        original_x = x
-        perm = topk(score, self.ratio, batch)
-        x = x[perm]
-        batch = batch[perm]
-        induced_edge_index, induced_edge_attr = filter_adj(edge_index, edge_attr, perm, num_nodes=score.size(0))
+        # keep the top-scoring nodes
+        x_before = x
+        keep_idx = topk(node_score, self.keep_ratio, batch_vec)
+        x = x[keep_idx]
+        batch_vec = batch_vec[keep_idx]
+        sub_edges, sub_edge_w = filter_adj(edges, edge_w, keep_idx, num_nodes=node_score.size(0))
 
-        # Discard structure learning layer, directly return
-        if self.sl is False:
-            return x, induced_edge_index, induced_edge_attr, batch
+        # without structure learning the induced subgraph is the result
+        if self.learn_structure is False:
+            return x, sub_edges, sub_edge_w, batch_vec
 
-        # Structure Learning
-        if self.sample:
-            # A fast mode for large graphs.
-            # In large graphs, learning the possible edge weights between each pair of nodes is time consuming.
-            # To accelerate this process, we sample it's K-Hop neighbors for each node and then learn the
-            # edge weights between them.
-            k_hop = 3
-            if edge_attr is None:
-                edge_attr = torch.ones((edge_index.size(1),), dtype=torch.float, device=edge_index.device)
+        # learn new edge weights
+        if self.use_sampling:
+            # sampled variant, meant for big graphs:
+            # scoring every node pair would be slow there, so
+            # only pairs within a few hops of each other in the
+            # input graph get a learned weight.
+            hops = 3
+            if edge_w is None:
+                edge_w = torch.ones((edges.size(1),), dtype=torch.float, device=edges.device)
 
-            hop_data = Data(x=original_x, edge_index=edge_index, edge_attr=edge_attr)
-            for _ in range(k_hop - 1):
-                hop_data = self.neighbor_augment(hop_data)
-            hop_edge_index = hop_data.edge_index
-            hop_edge_attr = hop_data.edge_attr
-            new_edge_index, new_edge_attr = filter_adj(hop_edge_index, hop_edge_attr, perm, num_nodes=score.size(0))
+            hop_graph = Data(x=x_before, edge_index=edges, edge_attr=edge_w)
+            for _ in range(hops - 1):
+                hop_graph = self.two_hop(hop_graph)
+            hop_edges = hop_graph.edge_index
+            hop_edge_w = hop_graph.edge_attr
+            out_edges, out_edge_w = filter_adj(hop_edges, hop_edge_w, keep_idx, num_nodes=node_score.size(0))
 
-            new_edge_index, new_edge_attr = add_remaining_self_loops(new_edge_index, new_edge_attr, 0, x.size(0))
-            row, col = new_edge_index
-            weights = (torch.cat([x[row], x[col]], dim=1) * self.att).sum(dim=-1)
-            weights = F.leaky_relu(weights, self.negative_slop) + new_edge_attr * self.lamb
-            adj = torch.zeros((x.size(0), x.size(0)), dtype=torch.float, device=x.device)
-            adj[row, col] = weights
-            new_edge_index, weights = dense_to_sparse(adj)
-            row, col = new_edge_index
-            if self.sparse:
-                new_edge_attr = self.sparse_attention(weights, row)
+            out_edges, out_edge_w = add_remaining_self_loops(out_edges, out_edge_w, 0, x.size(0))
+            src, dst = out_edges
+            scores = (torch.cat([x[src], x[dst]], dim=1) * self.attn_vec).sum(dim=-1)
+            scores = F.leaky_relu(scores, self.leak) + out_edge_w * self.lam
+            dense_adj = torch.zeros((x.size(0), x.size(0)), dtype=torch.float, device=x.device)
+            dense_adj[src, dst] = scores
+            out_edges, scores = dense_to_sparse(dense_adj)
+            src, dst = out_edges
+            if self.use_sparsemax:
+                out_edge_w = self.sparsemax_attn(scores, src)
             else:
-                new_edge_attr = softmax(weights, row, x.size(0))
-            # filter out zero weight edges
-            adj[row, col] = new_edge_attr
-            new_edge_index, new_edge_attr = dense_to_sparse(adj)
-            # release gpu memory
-            del adj
+                out_edge_w = softmax(scores, src, x.size(0))
+            # edges whose weight came out zero are dropped
+            dense_adj[src, dst] = out_edge_w
+            out_edges, out_edge_w = dense_to_sparse(dense_adj)
+            # free the dense matrix on the GPU
+            del dense_adj
             torch.cuda.empty_cache()
         else:
-            # Learning the possible edge weights between each pair of nodes in the pooled subgraph, relative slower.
-            if edge_attr is None:
-                induced_edge_attr = torch.ones((induced_edge_index.size(1),), dtype=x.dtype,
-                                               device=induced_edge_index.device)
-            num_nodes = scatter_add(batch.new_ones(x.size(0)), batch, dim=0)
-            shift_cum_num_nodes = torch.cat([num_nodes.new_zeros(1), num_nodes.cumsum(dim=0)[:-1]], dim=0)
-            cum_num_nodes = num_nodes.cumsum(dim=0)
-            adj = torch.zeros((x.size(0), x.size(0)), dtype=torch.float, device=x.device)
-            # Construct batch fully connected graph in block diagonal matirx format
-            for idx_i, idx_j in zip(shift_cum_num_nodes, cum_num_nodes):
-                adj[idx_i:idx_j, idx_i:idx_j] = 1.0
-            new_edge_index, _ = dense_to_sparse(adj)
-            row, col = new_edge_index
+            # dense variant: every node pair inside each pooled graph gets a weight (slower).
+            if edge_w is None:
+                sub_edge_w = torch.ones((sub_edges.size(1),), dtype=x.dtype,
+                                               device=sub_edges.device)
+            nodes_per_graph = scatter_add(batch_vec.new_ones(x.size(0)), batch_vec, dim=0)
+            graph_starts = torch.cat([nodes_per_graph.new_zeros(1), nodes_per_graph.cumsum(dim=0)[:-1]], dim=0)
+            graph_ends = nodes_per_graph.cumsum(dim=0)
+            dense_adj = torch.zeros((x.size(0), x.size(0)), dtype=torch.float, device=x.device)
+            # one all-ones block per graph on the diagonal
+            for lo, hi in zip(graph_starts, graph_ends):
+                dense_adj[lo:hi, lo:hi] = 1.0
+            out_edges, _ = dense_to_sparse(dense_adj)
+            src, dst = out_edges
 
-            weights = (torch.cat([x[row], x[col]], dim=1) * self.att).sum(dim=-1)
-            weights = F.leaky_relu(weights, self.negative_slop)
-            adj[row, col] = weights
-            induced_row, induced_col = induced_edge_index
+            scores = (torch.cat([x[src], x[dst]], dim=1) * self.attn_vec).sum(dim=-1)
+            scores = F.leaky_relu(scores, self.leak)
+            dense_adj[src, dst] = scores
+            sub_src, sub_dst = sub_edges
 
-            adj[induced_row, induced_col] += induced_edge_attr * self.lamb
-            weights = adj[row, col]
-            if self.sparse:
-                new_edge_attr = self.sparse_attention(weights, row)
+            dense_adj[sub_src, sub_dst] += sub_edge_w * self.lam
+            scores = dense_adj[src, dst]
+            if self.use_sparsemax:
+                out_edge_w = self.sparsemax_attn(scores, src)
             else:
-                new_edge_attr = softmax(weights, row, x.size(0))
-            # filter out zero weight edges
-            adj[row, col] = new_edge_attr
-            new_edge_index, new_edge_attr = dense_to_sparse(adj)
-            # release gpu memory
-            del adj
+                out_edge_w = softmax(scores, src, x.size(0))
+            # edges whose weight came out zero are dropped
+            dense_adj[src, dst] = out_edge_w
+            out_edges, out_edge_w = dense_to_sparse(dense_adj)
+            # free the dense matrix on the GPU
+            del dense_adj
             torch.cuda.empty_cache()
 
-        return x, new_edge_index, new_edge_attr, batch
+        return x, out_edges, out_edge_w, batch_vec

@@ -1,57 +1,57 @@
 import torch
 import torch.nn.functional as F
-from torch_geometric.nn import global_mean_pool as gap, global_max_pool as gmp
+from torch_geometric.nn import global_mean_pool as mean_readout, global_max_pool as max_readout
 from torch_geometric.nn import GCNConv
 
-from layers import GCN, HGPSLPool
+from layers import PlainGCN, StructPool
 
 
-class Model(torch.nn.Module):
-    def __init__(self, args):
-        super(Model, self).__init__()
-        self.args = args
-        self.num_features = args.num_features
-        self.nhid = args.nhid
-        self.num_classes = args.num_classes
-        self.pooling_ratio = args.pooling_ratio
-        self.dropout_ratio = args.dropout_ratio
-        self.sample = args.sample_neighbor
-        self.sparse = args.sparse_attention
-        self.sl = args.structure_learning
-        self.lamb = args.lamb
+class GraphPoolModel(torch.nn.Module):
+    def __init__(self, opts):
+        super(GraphPoolModel, self).__init__()
+        self.opts = opts
+        self.in_features = opts.n_features
+        self.hidden = opts.nhid
+        self.n_classes = opts.n_classes
+        self.keep_ratio = opts.pooling_ratio
+        self.drop_p = opts.dropout_ratio
+        self.use_sampling = opts.sample_neighbor
+        self.use_sparsemax = opts.sparse_attention
+        self.learn_structure = opts.structure_learning
+        self.lam = opts.lamb
 
-        self.conv1 = GCNConv(self.num_features, self.nhid)
-        self.conv2 = GCN(self.nhid, self.nhid)
-        self.conv3 = GCN(self.nhid, self.nhid)
+        self.gconv1 = GCNConv(self.in_features, self.hidden)
+        self.gconv2 = PlainGCN(self.hidden, self.hidden)
+        self.gconv3 = PlainGCN(self.hidden, self.hidden)
 
-        self.pool1 = HGPSLPool(self.nhid, self.pooling_ratio, self.sample, self.sparse, self.sl, self.lamb)
-        self.pool2 = HGPSLPool(self.nhid, self.pooling_ratio, self.sample, self.sparse, self.sl, self.lamb)
+        self.hpool1 = StructPool(self.hidden, self.keep_ratio, self.use_sampling, self.use_sparsemax, self.learn_structure, self.lam)
+        self.hpool2 = StructPool(self.hidden, self.keep_ratio, self.use_sampling, self.use_sparsemax, self.learn_structure, self.lam)
 
-        self.lin1 = torch.nn.Linear(self.nhid * 2, self.nhid)
-        self.lin2 = torch.nn.Linear(self.nhid, self.nhid // 2)
-        self.lin3 = torch.nn.Linear(self.nhid // 2, self.num_classes)
+        self.fc1 = torch.nn.Linear(self.hidden * 2, self.hidden)
+        self.fc2 = torch.nn.Linear(self.hidden, self.hidden // 2)
+        self.fc3 = torch.nn.Linear(self.hidden // 2, self.n_classes)
 
-    def forward(self, data):
-        x, edge_index, batch = data.x, data.edge_index, data.batch
-        edge_attr = None
+    def forward(self, graph_batch):
+        x, edges, batch_vec = graph_batch.x, graph_batch.edge_index, graph_batch.batch
+        edge_w = None
 
-        x = F.relu(self.conv1(x, edge_index, edge_attr))
-        x, edge_index, edge_attr, batch = self.pool1(x, edge_index, edge_attr, batch)
-        x1 = torch.cat([gmp(x, batch), gap(x, batch)], dim=1)
+        x = F.relu(self.gconv1(x, edges, edge_w))
+        x, edges, edge_w, batch_vec = self.hpool1(x, edges, edge_w, batch_vec)
+        r1 = torch.cat([max_readout(x, batch_vec), mean_readout(x, batch_vec)], dim=1)
 
-        x = F.relu(self.conv2(x, edge_index, edge_attr))
-        x, edge_index, edge_attr, batch = self.pool2(x, edge_index, edge_attr, batch)
-        x2 = torch.cat([gmp(x, batch), gap(x, batch)], dim=1)
+        x = F.relu(self.gconv2(x, edges, edge_w))
+        x, edges, edge_w, batch_vec = self.hpool2(x, edges, edge_w, batch_vec)
+        r2 = torch.cat([max_readout(x, batch_vec), mean_readout(x, batch_vec)], dim=1)
 
-        x = F.relu(self.conv3(x, edge_index, edge_attr))
-        x3 = torch.cat([gmp(x, batch), gap(x, batch)], dim=1)
+        x = F.relu(self.gconv3(x, edges, edge_w))
+        r3 = torch.cat([max_readout(x, batch_vec), mean_readout(x, batch_vec)], dim=1)
 
-        x = F.relu(x1) + F.relu(x2) + F.relu(x3)
+        x = F.relu(r1) + F.relu(r2) + F.relu(r3)
 
-        x = F.relu(self.lin1(x))
-        x = F.dropout(x, p=self.dropout_ratio, training=self.training)
-        x = F.relu(self.lin2(x))
-        x = F.dropout(x, p=self.dropout_ratio, training=self.training)
-        x = F.log_softmax(self.lin3(x), dim=-1)
+        x = F.relu(self.fc1(x))
+        x = F.dropout(x, p=self.drop_p, training=self.training)
+        x = F.relu(self.fc2(x))
+        x = F.dropout(x, p=self.drop_p, training=self.training)
+        x = F.log_softmax(self.fc3(x), dim=-1)
 
         return x

@@ -1,19 +1,19 @@
 """
-An original implementation of sparsemax (Martins & Astudillo, 2016) is available at
-https://github.com/OpenNMT/OpenNMT-py/blob/master/onmt/modules/sparse_activations.py.
-See `From Softmax to Sparsemax: A Sparse Model of Attention and Multi-Label Classification, ICML 2016`
-for detailed description.
+Sparsemax (Martins & Astudillo, "From Softmax to Sparsemax", ICML 2016),
+applied per group: the entries that share a batch index are normalised together.
+A reference version without groups lives in OpenNMT-py
+(onmt/modules/sparse_activations.py).
 
-We make some modifications to make it work at scatter operation scenarios, e.g., calculate softmax according to batch
-indicators.
+Adapted here so that it works on scattered inputs, one simplex per group
+of the batch vector.
 
-Usage:
->> x = torch.tensor([ 1.7301,  0.6792, -1.0565,  1.6614, -0.3196, -0.7790, -0.3877, -0.4943,
+Example:
+>> vals = torch.tensor([ 1.7301,  0.6792, -1.0565,  1.6614, -0.3196, -0.7790, -0.3877, -0.4943,
          0.1831, -0.0061])
->> batch = torch.tensor([0, 0, 0, 0, 1, 1, 1, 1, 1, 1])
->> sparse_attention = Sparsemax()
->> res = sparse_attention(x, batch)
->> print(res)
+>> groups = torch.tensor([0, 0, 0, 0, 1, 1, 1, 1, 1, 1])
+>> attn = SparseMaxAttn()
+>> out = attn(vals, groups)
+>> print(out)
 tensor([0.5343, 0.0000, 0.0000, 0.4657, 0.0612, 0.0000, 0.0000, 0.0000, 0.5640,
         0.3748])
 
@@ -24,114 +24,114 @@ from torch.autograd import Function
 from torch_scatter import scatter_add, scatter_max
 
 
-def scatter_sort(x, batch, fill_value=-1e16):
-    num_nodes = scatter_add(batch.new_ones(x.size(0)), batch, dim=0)
-    batch_size, max_num_nodes = num_nodes.size(0), num_nodes.max().item()
+def grouped_sort_desc(vals, batch_vec, pad_value=-1e16):
+    group_sizes = scatter_add(batch_vec.new_ones(vals.size(0)), batch_vec, dim=0)
+    n_groups, widest = group_sizes.size(0), group_sizes.max().item()
 
-    cum_num_nodes = torch.cat([num_nodes.new_zeros(1), num_nodes.cumsum(dim=0)[:-1]], dim=0)
+    starts = torch.cat([group_sizes.new_zeros(1), group_sizes.cumsum(dim=0)[:-1]], dim=0)
 
-    index = torch.arange(batch.size(0), dtype=torch.long, device=x.device)
-    index = (index - cum_num_nodes[batch]) + (batch * max_num_nodes)
+    slot = torch.arange(batch_vec.size(0), dtype=torch.long, device=vals.device)
+    slot = (slot - starts[batch_vec]) + (batch_vec * widest)
 
-    dense_x = x.new_full((batch_size * max_num_nodes,), fill_value)
-    dense_x[index] = x
-    dense_x = dense_x.view(batch_size, max_num_nodes)
+    padded = vals.new_full((n_groups * widest,), pad_value)
+    padded[slot] = vals
+    padded = padded.view(n_groups, widest)
 
-    sorted_x, _ = dense_x.sort(dim=-1, descending=True)
-    cumsum_sorted_x = sorted_x.cumsum(dim=-1)
-    cumsum_sorted_x = cumsum_sorted_x.view(-1)
+    sorted_vals, _ = padded.sort(dim=-1, descending=True)
+    running_sum = sorted_vals.cumsum(dim=-1)
+    running_sum = running_sum.view(-1)
 
-    sorted_x = sorted_x.view(-1)
-    filled_index = sorted_x != fill_value
+    sorted_vals = sorted_vals.view(-1)
+    real = sorted_vals != pad_value
 
-    sorted_x = sorted_x[filled_index]
-    cumsum_sorted_x = cumsum_sorted_x[filled_index]
+    sorted_vals = sorted_vals[real]
+    running_sum = running_sum[real]
 
-    return sorted_x, cumsum_sorted_x
-
-
-def _make_ix_like(batch):
-    num_nodes = scatter_add(batch.new_ones(batch.size(0)), batch, dim=0)
-    idx = [torch.arange(1, i + 1, dtype=torch.long, device=batch.device) for i in num_nodes]
-    idx = torch.cat(idx, dim=0)
-
-    return idx
+    return sorted_vals, running_sum
 
 
-def _threshold_and_support(x, batch):
-    """Sparsemax building block: compute the threshold
-    Args:
-        x: input tensor to apply the sparsemax
-        batch: group indicators
-    Returns:
-        the threshold value
+def _ranks_within_groups(batch_vec):
+    group_sizes = scatter_add(batch_vec.new_ones(batch_vec.size(0)), batch_vec, dim=0)
+    ranks = [torch.arange(1, i + 1, dtype=torch.long, device=batch_vec.device) for i in group_sizes]
+    ranks = torch.cat(ranks, dim=0)
+
+    return ranks
+
+
+def _sparsemax_tau(vals, batch_vec):
+    """Threshold of sparsemax for each group.
+    In:
+        vals: scores to normalise
+        batch_vec: group of each score
+    Out:
+        the per-group threshold and support size
     """
-    num_nodes = scatter_add(batch.new_ones(x.size(0)), batch, dim=0)
-    cum_num_nodes = torch.cat([num_nodes.new_zeros(1), num_nodes.cumsum(dim=0)[:-1]], dim=0)
+    group_sizes = scatter_add(batch_vec.new_ones(vals.size(0)), batch_vec, dim=0)
+    starts = torch.cat([group_sizes.new_zeros(1), group_sizes.cumsum(dim=0)[:-1]], dim=0)
 
-    sorted_input, input_cumsum = scatter_sort(x, batch)
-    input_cumsum = input_cumsum - 1.0
-    rhos = _make_ix_like(batch).to(x.dtype)
-    support = rhos * sorted_input > input_cumsum
+    srt, csum = grouped_sort_desc(vals, batch_vec)
+    csum = csum - 1.0
+    k_vals = _ranks_within_groups(batch_vec).to(vals.dtype)
+    in_support = k_vals * srt > csum
 
-    support_size = scatter_add(support.to(batch.dtype), batch)
-    # mask invalid index, for example, if batch is not start from 0 or not continuous, it may result in negative index
-    idx = support_size + cum_num_nodes - 1
-    mask = idx < 0
-    idx[mask] = 0
-    tau = input_cumsum.gather(0, idx)
-    tau /= support_size.to(x.dtype)
+    n_support = scatter_add(in_support.to(batch_vec.dtype), batch_vec)
+    # negative positions (group ids not starting at 0, or with gaps) are clamped to 0
+    last_pos = n_support + starts - 1
+    bad_mask = last_pos < 0
+    last_pos[bad_mask] = 0
+    thresh = csum.gather(0, last_pos)
+    thresh /= n_support.to(vals.dtype)
 
-    return tau, support_size
+    return thresh, n_support
 
 
-class SparsemaxFunction(Function):
+class SparseMaxFn(Function):
 
     @staticmethod
-    def forward(ctx, x, batch):
-        """sparsemax: normalizing sparse transform
-        Parameters:
-            ctx: context object
-            x (Tensor): shape (N, )
-            batch: group indicator
-        Returns:
-            output (Tensor): same shape as input
+    def forward(ctx, vals, batch_vec):
+        """Grouped sparsemax, forward pass.
+        In:
+            ctx: autograd context
+            vals (Tensor): 1-D scores
+            batch_vec: group of each score
+        Out:
+            tensor of the same shape, summing to 1 per group
         """
-        max_val, _ = scatter_max(x, batch)
-        x -= max_val[batch]
-        tau, supp_size = _threshold_and_support(x, batch)
-        output = torch.clamp(x - tau[batch], min=0)
-        ctx.save_for_backward(supp_size, output, batch)
+        group_max, _ = scatter_max(vals, batch_vec)
+        vals -= group_max[batch_vec]
+        thresh, n_supp = _sparsemax_tau(vals, batch_vec)
+        result = torch.clamp(vals - thresh[batch_vec], min=0)
+        ctx.save_for_backward(n_supp, result, batch_vec)
 
-        return output
+        return result
 
     @staticmethod
-    def backward(ctx, grad_output):
-        supp_size, output, batch = ctx.saved_tensors
-        grad_input = grad_output.clone()
-        grad_input[output == 0] = 0
+    def backward(ctx, grad_out):
+        n_supp, result, batch_vec = ctx.saved_tensors
+        grad_in = grad_out.clone()
+        grad_in[result == 0] = 0
 
-        v_hat = scatter_add(grad_input, batch) / supp_size.to(output.dtype)
-        grad_input = torch.where(output != 0, grad_input - v_hat[batch], grad_input)
+        mean_grad = scatter_add(grad_in, batch_vec) / n_supp.to(result.dtype)
+        grad_in = torch.where(result != 0, grad_in - mean_grad[batch_vec], grad_in)
 
-        return grad_input, None
-
-
-sparsemax = SparsemaxFunction.apply
+        return grad_in, None
 
 
-class Sparsemax(nn.Module):
+sparse_max_apply = SparseMaxFn.apply
+
+
+class SparseMaxAttn(nn.Module):
 
     def __init__(self):
-        super(Sparsemax, self).__init__()
+        super(SparseMaxAttn, self).__init__()
 
-    def forward(self, x, batch):
-        return sparsemax(x, batch)
+    def forward(self, vals, batch_vec):
+        return sparse_max_apply(vals, batch_vec)
 
 
 if __name__ == '__main__':
-    sparse_attention = Sparsemax()
-    input_x = torch.tensor([1.7301, 0.6792, -1.0565, 1.6614, -0.3196, -0.7790, -0.3877, -0.4943, 0.1831, -0.0061])
-    input_batch = torch.cat([torch.zeros(4, dtype=torch.long), torch.ones(6, dtype=torch.long)], dim=0)
-    res = sparse_attention(input_x, input_batch)
-    print(res)
+    attn = SparseMaxAttn()
+    demo_x = torch.tensor([1.7301, 0.6792, -1.0565, 1.6614, -0.3196, -0.7790, -0.3877, -0.4943, 0.1831, -0.0061])
+    demo_batch = torch.cat([torch.zeros(4, dtype=torch.long), torch.ones(6, dtype=torch.long)], dim=0)
+    demo_out = attn(demo_x, demo_batch)
+    print(demo_out)
