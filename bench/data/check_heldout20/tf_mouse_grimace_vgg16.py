@@ -9,142 +9,142 @@ from keras import layers
 import pandas as pd
 from pathlib import Path
 
-model = keras.applications.vgg16.VGG16()
-conv_base = VGG16(weights='imagenet',
+net_model = keras.applications.vgg16.VGG16()
+vgg_features = VGG16(weights='imagenet',
     include_top=False,
     input_shape=[224,224,3],
     )
 
 
-dropout = 0.4
-epoch = 100
-batch_size = 64
+drop_rate = 0.4
+n_epoch = 100
+batch_n = 64
 
-def get_img(df):
+def collect_images(table):
 
-    cols = ['img_path', 'filename']
-    df['fullpath'] = f"{Path.home()}"+ df[cols].apply(lambda row: '/'.join(row.values.astype(str)), axis=1)
-    img_path = df.fullpath.values.tolist()
+    join_cols = ['img_path', 'filename']
+    table['fullpath'] = f"{Path.home()}"+ table[join_cols].apply(lambda rec: '/'.join(rec.values.astype(str)), axis=1)
+    image_paths = table.fullpath.values.tolist()
 
-    scores = df.mouse_score.values.tolist()
-    img_label = []
-    for i in scores:
+    grimace_scores = table.mouse_score.values.tolist()
+    image_labels = []
+    for i in grimace_scores:
         if i == 2.5 or i == 2.0:
-            # print(img_label)
-            img_label.append(0)
+            # debugging output of the labels used to be here
+            image_labels.append(0)
         elif i == 3.0 or i == 3.5:
-            img_label.append(1)
+            image_labels.append(1)
         elif i == 4.0 or i == 4.5:
-            img_label.append(2)
+            image_labels.append(2)
         elif i == 5.0:
-            img_label.append(3)
+            image_labels.append(3)
         else:
-            print("Wrong label")
+            print("score outside the known grimace classes")
 
-    return img_path, img_label
+    return image_paths, image_labels
 
 
-def load_and_preprocess_image(path, label):
-    image_string = tf.compat.as_str_any(path)
-    image_string = tf.io.read_file(path)
-    img = tf.io.decode_png(image_string, channels=3)
-    img_width, img_height = 224, 224
-    img_label = tf.one_hot(label, 4)
-    return tf.image.resize(img, [img_width, img_height]), img_label
+def decode_image(file_path, label_idx):
+    img_bytes = tf.compat.as_str_any(file_path)
+    img_bytes = tf.io.read_file(file_path)
+    img_rgb = tf.io.decode_png(img_bytes, channels=3)
+    out_w, out_h = 224, 224
+    onehot_label = tf.one_hot(label_idx, 4)
+    return tf.image.resize(img_rgb, [out_w, out_h]), onehot_label
 
-def load_and_preprocess_from_path_labels(path, label):
-    return load_and_preprocess_image(path, label)
+def path_label_to_image(file_path, label_idx):
+    return decode_image(file_path, label_idx)
 
 
 if __name__ == "__main__":
 
-    main_path = f"{Path.home()}/Data/Sample/"
+    root_dir = f"{Path.home()}/Data/Sample/"
 
-    # getting the csv files
-    ext = ('csv')
-    count = 1
-    df = []
-    for subdir, dirs, files in os.walk(main_path + "train"):
-        for i in files:
-            if i.endswith(ext):
-                csv_path = subdir + "/" + i
-                csv_pd = pd.read_csv(csv_path)
-                if count == 1:
-                    df = csv_pd
-                elif count > 1:
-                    df = pd.concat([df, csv_pd])
-                count += 1
-    train_df = df
+    # gather every annotation table
+    suffix = ('csv')
+    n_seen = 1
+    merged = []
+    for folder, subfolders, files_here in os.walk(root_dir + "train"):
+        for i in files_here:
+            if i.endswith(suffix):
+                csv_file = folder + "/" + i
+                part_df = pd.read_csv(csv_file)
+                if n_seen == 1:
+                    merged = part_df
+                elif n_seen > 1:
+                    merged = pd.concat([merged, part_df])
+                n_seen += 1
+    train_table = merged
 
-    ext = ('csv')
-    count = 1
-    df = []
-    for subdir, dirs, files in os.walk(main_path + "test"):
-        for i in files:
-            if i.endswith(ext):
-                csv_path = subdir + "/" + i
-                csv_pd = pd.read_csv(csv_path)
-                if count == 1:
-                    df = csv_pd
-                elif count > 1:
-                    df = pd.concat([df, csv_pd])
-                count += 1
-    test_df = df
+    suffix = ('csv')
+    n_seen = 1
+    merged = []
+    for folder, subfolders, files_here in os.walk(root_dir + "test"):
+        for i in files_here:
+            if i.endswith(suffix):
+                csv_file = folder + "/" + i
+                part_df = pd.read_csv(csv_file)
+                if n_seen == 1:
+                    merged = part_df
+                elif n_seen > 1:
+                    merged = pd.concat([merged, part_df])
+                n_seen += 1
+    test_table = merged
 
-    # get the images and labels
-    train_path, train_label = get_img(train_df)
-    test_path, test_label = get_img(test_df)
+    # file paths and class ids
+    train_paths, train_labels = collect_images(train_table)
+    test_paths, test_labels = collect_images(test_table)
 
-    # data loader to tensor
-    train_ds = tf.data.Dataset.from_tensor_slices((train_path, train_label))
-    train_dataset = train_ds.map(load_and_preprocess_from_path_labels)
-    train_dataset = train_dataset.batch(64)
-    train_dataset = train_dataset.shuffle(buffer_size=10, seed=74)
+    # tf.data pipelines that decode on the fly
+    train_slices = tf.data.Dataset.from_tensor_slices((train_paths, train_labels))
+    dataset_train = train_slices.map(path_label_to_image)
+    dataset_train = dataset_train.batch(64)
+    dataset_train = dataset_train.shuffle(buffer_size=10, seed=74)
 
-    test_ds = tf.data.Dataset.from_tensor_slices((test_path, test_label))
-    test_dataset = test_ds.map(load_and_preprocess_from_path_labels)
-    test_dataset = test_dataset.batch(10)
+    test_slices = tf.data.Dataset.from_tensor_slices((test_paths, test_labels))
+    dataset_test = test_slices.map(path_label_to_image)
+    dataset_test = dataset_test.batch(10)
 
-    # build the model 
-    model = models.Sequential()
-    model.add(conv_base)
-    model.add(Dropout(dropout))
-    model.add(layers.Flatten())
-    model.add(Dropout(dropout))
-    model.add(layers.Dense(128, activation='relu'))
-    model.add(Dropout(dropout))
-    model.add(layers.Dense(4, activation='softmax'))
+    # classifier head on top of the VGG convolutional base
+    net_model = models.Sequential()
+    net_model.add(vgg_features)
+    net_model.add(Dropout(drop_rate))
+    net_model.add(layers.Flatten())
+    net_model.add(Dropout(drop_rate))
+    net_model.add(layers.Dense(128, activation='relu'))
+    net_model.add(Dropout(drop_rate))
+    net_model.add(layers.Dense(4, activation='softmax'))
 
-    optimizer = tf.keras.optimizers.Adam(learning_rate=0.00001)
+    adam_optimizer = tf.keras.optimizers.Adam(learning_rate=0.00001)
 
-    model.compile(
-        optimizer=optimizer,
+    net_model.compile(
+        optimizer=adam_optimizer,
         loss="categorical_crossentropy",
         metrics=["accuracy"],
     )
-    model.summary()
+    net_model.summary()
     
-    # training
-    model.fit(
-        train_dataset,
-        validation_data=test_dataset,
-        epochs=epoch,
-        batch_size=batch_size,
+    # fit
+    net_model.fit(
+        dataset_train,
+        validation_data=dataset_test,
+        epochs=n_epoch,
+        batch_size=batch_n,
         shuffle=True
     )
 
-    score = model.evaluate(test_dataset)
-    # score accuracy     
-    print(score[1]*100)
+    test_scores = net_model.evaluate(dataset_test)
+    # accuracy in percent
+    print(test_scores[1]*100)
     
-    # convert the model to tfjs     
-    tfjs.converters.save_keras_model(model, f"{Path.home()}/Data/Sample/Result/")
+    # export for TensorFlow.js
+    tfjs.converters.save_keras_model(net_model, f"{Path.home()}/Data/Sample/Result/")
 
-    # serialize model to JSON
-    model_json = model.to_json()
-    with open("model_resnet_5fold.json", "w") as json_file:
-        json_file.write(model_json)
+    # architecture as JSON
+    arch_json = net_model.to_json()
+    with open("model_resnet_5fold.json", "w") as out_json:
+        out_json.write(arch_json)
 
-    # serialize weights to HDF5
-    model.save_weights("model_resnet_5fold.h5")
-    print("Saved model to disk")
+    # weights as HDF5
+    net_model.save_weights("model_resnet_5fold.h5")
+    print("model written to disk")

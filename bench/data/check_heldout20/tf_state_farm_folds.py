@@ -18,112 +18,112 @@ from sklearn.cross_validation import LabelShuffleSplit
 
 from utilities import write_submission, calc_geom, calc_geom_arr, mkdirp
 
-TESTING = False
+QUICK_TEST = False
 
-DATASET_PATH = os.environ.get('DATASET_PATH', 'dataset/data_20.pkl' if not TESTING else 'dataset/data_20_subset.pkl')
+DATA_PKL_PATH = os.environ.get('DATASET_PATH', 'dataset/data_20.pkl' if not QUICK_TEST else 'dataset/data_20_subset.pkl')
 
-CHECKPOINT_PATH = os.environ.get('CHECKPOINT_PATH', 'checkpoints/')
-SUMMARY_PATH = os.environ.get('SUMMARY_PATH', 'summaries/')
-MODEL_PATH = os.environ.get('MODEL_PATH', 'models/')
+CKPT_DIR = os.environ.get('CHECKPOINT_PATH', 'checkpoints/')
+LOGS_DIR = os.environ.get('SUMMARY_PATH', 'summaries/')
+MODEL_DIR = os.environ.get('MODEL_PATH', 'models/')
 
-mkdirp(CHECKPOINT_PATH)
-mkdirp(SUMMARY_PATH)
-mkdirp(MODEL_PATH)
+mkdirp(CKPT_DIR)
+mkdirp(LOGS_DIR)
+mkdirp(MODEL_DIR)
 
-NB_EPOCHS = 5 if not TESTING else 1
-MAX_FOLDS = 3
-DOWNSAMPLE = 20
+EPOCHS_PER_FOLD = 5 if not QUICK_TEST else 1
+N_FOLDS = 3
+SHRINK = 20
 
-WIDTH, HEIGHT, NB_CHANNELS = 640 // DOWNSAMPLE, 480 // DOWNSAMPLE, 3
-BATCH_SIZE = 50
+IMG_W, IMG_H, IMG_C = 640 // SHRINK, 480 // SHRINK, 3
+BATCH_LEN = 50
 
-with open(DATASET_PATH, 'rb') as f:
-    X_train_raw, y_train_raw, X_test, X_test_ids, driver_ids = pickle.load(f)
-_, driver_indices = np.unique(np.array(driver_ids), return_inverse=True)
+with open(DATA_PKL_PATH, 'rb') as fh:
+    raw_train_X, raw_train_y, test_X, test_X_ids, drivers = pickle.load(fh)
+_, driver_codes = np.unique(np.array(drivers), return_inverse=True)
 
-predictions_total = [] # accumulated predictions from each fold
-scores_total = [] # accumulated scores from each fold
-num_folds = 0
+fold_test_preds = [] # test predictions, one entry per fold
+fold_scores = [] # validation log loss, one entry per fold
+fold_no = 0
 
-def vgg_bn():
-    model = Sequential()
-    model.add(Convolution2D(32, 3, 3, border_mode='same', init='he_normal', input_shape=(NB_CHANNELS, WIDTH, HEIGHT)))
-    model.add(BatchNormalization())
-    model.add(Activation('relu'))
-    model.add(Convolution2D(32, 3, 3, border_mode='same', init='he_normal'))
-    model.add(BatchNormalization())
-    model.add(Activation('relu'))
-    model.add(Convolution2D(64, 3, 3, subsample=(2, 2), init='he_normal'))
-    model.add(BatchNormalization())
-    model.add(Activation('relu'))
-    model.add(Convolution2D(64, 3, 3, border_mode='same', init='he_normal'))
-    model.add(BatchNormalization())
-    model.add(Activation('relu'))
-    model.add(Convolution2D(128, 3, 3, subsample=(2, 2), init='he_normal'))
-    model.add(BatchNormalization())
-    model.add(Activation('relu'))
-    model.add(Convolution2D(128, 3, 3, border_mode='same', init='he_normal'))
-    model.add(BatchNormalization())
-    model.add(Activation('relu'))
-    model.add(Flatten())
-    model.add(Dense(128, activation='sigmoid', init='he_normal'))
-    model.add(Dropout(0.5))
-    model.add(Dense(10, activation='softmax', init='he_normal'))
-    model.compile(Adam(lr=1e-3), loss='categorical_crossentropy', metrics=['accuracy'])
-    return model
+def small_vgg_bn():
+    bn_model = Sequential()
+    bn_model.add(Convolution2D(32, 3, 3, border_mode='same', init='he_normal', input_shape=(IMG_C, IMG_W, IMG_H)))
+    bn_model.add(BatchNormalization())
+    bn_model.add(Activation('relu'))
+    bn_model.add(Convolution2D(32, 3, 3, border_mode='same', init='he_normal'))
+    bn_model.add(BatchNormalization())
+    bn_model.add(Activation('relu'))
+    bn_model.add(Convolution2D(64, 3, 3, subsample=(2, 2), init='he_normal'))
+    bn_model.add(BatchNormalization())
+    bn_model.add(Activation('relu'))
+    bn_model.add(Convolution2D(64, 3, 3, border_mode='same', init='he_normal'))
+    bn_model.add(BatchNormalization())
+    bn_model.add(Activation('relu'))
+    bn_model.add(Convolution2D(128, 3, 3, subsample=(2, 2), init='he_normal'))
+    bn_model.add(BatchNormalization())
+    bn_model.add(Activation('relu'))
+    bn_model.add(Convolution2D(128, 3, 3, border_mode='same', init='he_normal'))
+    bn_model.add(BatchNormalization())
+    bn_model.add(Activation('relu'))
+    bn_model.add(Flatten())
+    bn_model.add(Dense(128, activation='sigmoid', init='he_normal'))
+    bn_model.add(Dropout(0.5))
+    bn_model.add(Dense(10, activation='softmax', init='he_normal'))
+    bn_model.compile(Adam(lr=1e-3), loss='categorical_crossentropy', metrics=['accuracy'])
+    return bn_model
 
-for train_index, valid_index in LabelShuffleSplit(driver_indices, n_iter=MAX_FOLDS, test_size=0.2, random_state=67):
-    print('Fold {}/{}'.format(num_folds + 1, MAX_FOLDS))
+for train_idx, valid_idx in LabelShuffleSplit(driver_codes, n_iter=N_FOLDS, test_size=0.2, random_state=67):
+    print('fold {} of {}'.format(fold_no + 1, N_FOLDS))
 
-    # skip fold if a checkpoint exists for the next one
-    # next_checkpoint_path = os.path.join(CHECKPOINT_PATH, 'model_{}.h5'.format(num_folds + 1))
-    # if os.path.exists(next_checkpoint_path):
-    #     print('Checkpoint exists for next fold, skipping current fold.')
-    #     continue
+    # (disabled) a fold could be skipped when the following fold
+    # already had saved weights on disk; the check built that
+    # fold's weight file name, tested whether it existed,
+    #     and if so printed a note and
+    #     moved on to the next split
 
-    X_train, y_train = X_train_raw[train_index,...], y_train_raw[train_index,...]
-    X_valid, y_valid = X_train_raw[valid_index,...], y_train_raw[valid_index,...]
+    train_X, train_y = raw_train_X[train_idx,...], raw_train_y[train_idx,...]
+    valid_X, valid_y = raw_train_X[valid_idx,...], raw_train_y[valid_idx,...]
 
-    model = vgg_bn()
+    fold_model = small_vgg_bn()
 
-    model_path = os.path.join(MODEL_PATH, 'model_{}.json'.format(num_folds))
-    with open(model_path, 'w') as f:
-        f.write(model.to_json())
+    arch_json_path = os.path.join(MODEL_DIR, 'model_{}.json'.format(fold_no))
+    with open(arch_json_path, 'w') as fh:
+        fh.write(fold_model.to_json())
 
-    # restore existing checkpoint, if it exists
-    checkpoint_path = os.path.join(CHECKPOINT_PATH, 'model_{}.h5'.format(num_folds))
-    if os.path.exists(checkpoint_path):
-        print('Restoring fold from checkpoint.')
-        model.load_weights(checkpoint_path)
+    # resume from saved weights when there are any
+    ckpt_path = os.path.join(CKPT_DIR, 'model_{}.h5'.format(fold_no))
+    if os.path.exists(ckpt_path):
+        print('saved weights found, resuming this fold')
+        fold_model.load_weights(ckpt_path)
 
-    summary_path = os.path.join(SUMMARY_PATH, 'model_{}'.format(num_folds))
-    mkdirp(summary_path)
+    tb_log_dir = os.path.join(LOGS_DIR, 'model_{}'.format(fold_no))
+    mkdirp(tb_log_dir)
 
-    callbacks = [
+    fold_callbacks = [
         EarlyStopping(monitor='val_loss', patience=2, verbose=0, mode='auto'),
-        ModelCheckpoint(checkpoint_path, monitor='val_loss', verbose=0, save_best_only=True, mode='auto'),
-        TensorBoard(log_dir=summary_path, histogram_freq=0)
+        ModelCheckpoint(ckpt_path, monitor='val_loss', verbose=0, save_best_only=True, mode='auto'),
+        TensorBoard(log_dir=tb_log_dir, histogram_freq=0)
     ]
-    model.fit(X_train, y_train, \
-            batch_size=BATCH_SIZE, nb_epoch=NB_EPOCHS, \
+    fold_model.fit(train_X, train_y, \
+            batch_size=BATCH_LEN, nb_epoch=EPOCHS_PER_FOLD, \
             shuffle=True, \
             verbose=1, \
-            validation_data=(X_valid, y_valid), \
-            callbacks=callbacks)
+            validation_data=(valid_X, valid_y), \
+            callbacks=fold_callbacks)
 
-    predictions_valid = model.predict(X_valid, batch_size=100, verbose=1)
-    score_valid = log_loss(y_valid, predictions_valid)
-    scores_total.append(score_valid)
+    valid_pred = fold_model.predict(valid_X, batch_size=100, verbose=1)
+    valid_logloss = log_loss(valid_y, valid_pred)
+    fold_scores.append(valid_logloss)
 
-    print('Score: {}'.format(score_valid))
+    print('validation log loss {}'.format(valid_logloss))
 
-    predictions_test = model.predict(X_test, batch_size=100, verbose=1)
-    predictions_total.append(predictions_test)
+    test_pred = fold_model.predict(test_X, batch_size=100, verbose=1)
+    fold_test_preds.append(test_pred)
 
-    num_folds += 1
+    fold_no += 1
 
-score_geom = calc_geom(scores_total, MAX_FOLDS)
-predictions_geom = calc_geom_arr(predictions_total, MAX_FOLDS)
+mean_score = calc_geom(fold_scores, N_FOLDS)
+mean_test_pred = calc_geom_arr(fold_test_preds, N_FOLDS)
 
-submission_path = os.path.join(SUMMARY_PATH, 'submission_{}_{:.2}.csv'.format(int(time.time()), score_geom))
-write_submission(predictions_geom, X_test_ids, submission_path)
+submission_file = os.path.join(LOGS_DIR, 'submission_{}_{:.2}.csv'.format(int(time.time()), mean_score))
+write_submission(mean_test_pred, test_X_ids, submission_file)

@@ -1,10 +1,10 @@
 import numpy as np
 
-with open('test.npy', 'rb') as f:
-    x_train = np.load(f)
-    y_train = np.load(f)
-    x_test = np.load(f)
-    y_test = np.load(f)
+with open('test.npy', 'rb') as npy_file:
+    train_x = np.load(npy_file)
+    train_y = np.load(npy_file)
+    test_x = np.load(npy_file)
+    test_y = np.load(npy_file)
 
 
 
@@ -13,41 +13,41 @@ from keras.layers import Dense, Flatten
 from keras.layers import Conv2D, MaxPooling2D
 from keras.models import Sequential
 from keras.callbacks import History
-history = History()
-img_x = 127
-img_y = 127
-img_z = 9
-input_shape = (img_x, img_y, img_z)
+fit_log = History()
+img_rows = 127
+img_cols = 127
+img_chans = 9
+in_shape = (img_rows, img_cols, img_chans)
 
-num_classes = 6
-batch_size = 16
-num_classes = 7
-epochs = 10
+n_classes = 6
+batch_n = 16
+n_classes = 7
+n_epochs = 10
 
-x_train = x_train.astype('float32')
-x_test = x_test.astype('float32')
+train_x = train_x.astype('float32')
+test_x = test_x.astype('float32')
 
-y_train = keras.utils.to_categorical(y_train, num_classes)
-y_test = keras.utils.to_categorical(y_test, num_classes)
+train_y = keras.utils.to_categorical(train_y, n_classes)
+test_y = keras.utils.to_categorical(test_y, n_classes)
 
-model = Sequential()
-model.add(Conv2D(32, kernel_size=(5, 5), strides=(1, 1),
-                 activation='relu',
-                 input_shape=input_shape))
-model.add(MaxPooling2D(pool_size=(2, 2), strides=(2, 2)))
-model.add(Conv2D(64, (5, 5), activation='relu'))
-model.add(MaxPooling2D(pool_size=(2, 2)))
-model.add(Flatten())
-model.add(Dense(1000, activation='relu'))
-model.add(Dense(num_classes, activation='softmax'))
+cwt_model = Sequential()
+cwt_model.add(Conv2D(32, kernel_size=(5, 5), strides=(1, 1),
+                     activation='relu',
+                     input_shape=in_shape))
+cwt_model.add(MaxPooling2D(pool_size=(2, 2), strides=(2, 2)))
+cwt_model.add(Conv2D(64, (5, 5), activation='relu'))
+cwt_model.add(MaxPooling2D(pool_size=(2, 2)))
+cwt_model.add(Flatten())
+cwt_model.add(Dense(1000, activation='relu'))
+cwt_model.add(Dense(n_classes, activation='softmax'))
 
-model.compile(loss=keras.losses.categorical_crossentropy,
-              optimizer=keras.optimizers.Adam(),
-              metrics=['accuracy'])
+cwt_model.compile(loss=keras.losses.categorical_crossentropy,
+                  optimizer=keras.optimizers.Adam(),
+                  metrics=['accuracy'])
 
-model.fit(x_train, y_train,
-          batch_size=batch_size,
-          epochs=epochs,
-          verbose=1,
-          validation_data=(x_test, y_test),
-          callbacks=[history])
+cwt_model.fit(train_x, train_y,
+              batch_size=batch_n,
+              epochs=n_epochs,
+              verbose=1,
+              validation_data=(test_x, test_y),
+              callbacks=[fit_log])

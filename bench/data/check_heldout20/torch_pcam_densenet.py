@@ -19,127 +19,127 @@ from torch.utils.data import Dataset, DataLoader, random_split
 from torch.utils.tensorboard import SummaryWriter
 from torchsummary import summary
 
-SEED = 233
-CROP_SIZE = 96
-RESIZE_SIZE = 224
-BATCH_SIZE = 64
-MAX_EPOCH = 15
+RNG_SEED = 233
+CENTER_CROP = 96
+NET_INPUT_SIDE = 224
+BATCH_N = 64
+EPOCH_LIMIT = 15
 
-TRAIN_DIR = "./train/"
-TEST_DTR = "./test/"
+TRAIN_IMG_DIR = "./train/"
+TEST_IMG_DIR = "./test/"
 
-TRAIN_CSV = pd.read_csv("train_labels.csv")
-TEST_CSV = pd.read_csv("sample_submission.csv")
-WSI_CSV = pd.read_csv("patch_id_wsi.csv")
+TRAIN_TABLE = pd.read_csv("train_labels.csv")
+TEST_TABLE = pd.read_csv("sample_submission.csv")
+WSI_TABLE = pd.read_csv("patch_id_wsi.csv")
 
-DEVICE = torch.device("cuda:1" if torch.cuda.is_available() else "cpu")
-
-
-def seed_everything(seed=SEED):
-    os.environ['PYTHONHASHSEED'] = str(seed)
-    np.random.seed(seed)
-    torch.manual_seed(seed)
-    torch.cuda.manual_seed(seed)
+RUN_DEVICE = torch.device("cuda:1" if torch.cuda.is_available() else "cpu")
 
 
-seed_everything()
+def fix_all_seeds(seed_value=RNG_SEED):
+    os.environ['PYTHONHASHSEED'] = str(seed_value)
+    np.random.seed(seed_value)
+    torch.manual_seed(seed_value)
+    torch.cuda.manual_seed(seed_value)
 
 
-# -------------------- Define Function --------------------#
+fix_all_seeds()
 
 
-def ImageLoader(path):
+# ==== helpers ====
+
+
+def open_rgb_image(img_path):
     """
-    图像loader
-    将图像读取为PIL.Image RGB模式
+    Open an image file
+    and return it as an RGB PIL image.
     """
-    return Image.open(path).convert('RGB')
+    return Image.open(img_path).convert('RGB')
 
 
-def ImageLoader_cv2(path):
+def open_rgb_image_cv2(img_path):
     """
-    图像loader
-    将图像读取为PIL.Image RGB模式
+    Open an image with OpenCV
+    and return it as an RGB array.
     """
-    img = cv2.imread(path)
-    img = cv2.cvtColor(img, cv2.COLOR_BGR2RGB)
-    return img
+    img_rgb = cv2.imread(img_path)
+    img_rgb = cv2.cvtColor(img_rgb, cv2.COLOR_BGR2RGB)
+    return img_rgb
 
 
-def read_image_list(csv_data, data_dir):
+def list_image_files(label_table, img_dir):
     """
-    读取img_list
-    返回图像的相对位置的list
+    Path of every image in the table,
+    one .tif per id, under img_dir.
     """
-    image_list = [os.path.join(data_dir, '{}.tif'.format(e_i)) for e_i in csv_data['id'].values]
-    return image_list
+    image_files = [os.path.join(img_dir, '{}.tif'.format(patch_id)) for patch_id in label_table['id'].values]
+    return image_files
 
 
-def read_label_list(csv_data):
+def label_column(label_table):
     """
-    读取label_list
-    返回图像对应的label
+    Labels of the table
+    as an (N, 1) column.
     """
-    return csv_data['label'].values.reshape(-1, 1)
+    return label_table['label'].values.reshape(-1, 1)
 
 
-def get_mean_std():
+def channel_stats():
     """
-    获取图像avr std
-    对图像进行标准化之后传入网络，计算22W张图片的mean和std
+    Per-channel mean and std of the training images,
+    computed once over all of them and cached in an .npy file.
     """
     if not os.path.exists("train_mean_std.npy"):
-        print("Start computing statistics of 220025 images")
-        dark_th = 10 / 255
-        bright_th = 245 / 255
-        too_dark_idx = []
-        too_bright_idx = []
+        print("computing channel statistics over 220025 training images")
+        dark_limit = 10 / 255
+        bright_limit = 245 / 255
+        dark_files = []
+        bright_files = []
 
-        x_tot = np.zeros(3)
-        x2_tot = np.zeros(3)
-        counted_ones = 0
+        sum_x = np.zeros(3)
+        sum_x2 = np.zeros(3)
+        n_used = 0
 
-        for f_path in read_image_list(TRAIN_CSV, TRAIN_DIR):
-            # 读取归一化之后的图像
-            imagearray = np.array(ImageLoader(f_path)).reshape(-1, 3) / 255
-            if imagearray.max() < dark_th:  # 图像是否过暗
-                too_dark_idx.append(f_path)
+        for img_file in list_image_files(TRAIN_TABLE, TRAIN_IMG_DIR):
+            # pixel values scaled to [0, 1]
+            img_arr = np.array(open_rgb_image(img_file)).reshape(-1, 3) / 255
+            if img_arr.max() < dark_limit:  # skip nearly black patches
+                dark_files.append(img_file)
                 continue
-            if imagearray.min() > bright_th:  # 图像是否过亮
-                too_bright_idx.append(f_path)
+            if img_arr.min() > bright_limit:  # skip nearly white patches
+                bright_files.append(img_file)
                 continue
 
-            x_tot += imagearray.mean(axis=0)
-            x2_tot += (imagearray ** 2).mean(axis=0)
-            counted_ones += 1
+            sum_x += img_arr.mean(axis=0)
+            sum_x2 += (img_arr ** 2).mean(axis=0)
+            n_used += 1
 
-        channel_avr = x_tot / counted_ones
-        channel_std = np.sqrt(x2_tot / counted_ones - channel_avr ** 2)
-        np.save("train_mean_std.npy", np.append(channel_avr, channel_std))
+        chan_mean = sum_x / n_used
+        chan_std = np.sqrt(sum_x2 / n_used - chan_mean ** 2)
+        np.save("train_mean_std.npy", np.append(chan_mean, chan_std))
 
-        print("Computing finished: {} images\n".format(counted_ones), "-" * 20)
-        return channel_avr, channel_std
+        print("channel statistics taken from {} images\n".format(n_used), "-" * 20)
+        return chan_mean, chan_std
 
     else:
-        print("-" * 30, "\nReading existed file")
-        avr_std = np.load("train_mean_std.npy")
-        channel_avr = avr_std[:3]
-        channel_std = avr_std[3:]
-        return channel_avr, channel_std
+        print("-" * 30, "\nchannel statistics read from the cache")
+        stats_arr = np.load("train_mean_std.npy")
+        chan_mean = stats_arr[:3]
+        chan_std = stats_arr[3:]
+        return chan_mean, chan_std
 
 
-def get_x_trans_origin():
+def geometric_x_transform():
     """
-    获取图像的transform.Compose
+    Right-angle rotations and flips, then normalisation.
     """
-    # mean=[0.485, 0.456, 0.406]
-    # std=[0.229, 0.224, 0.225]
+    # the ImageNet statistics are not used;
+    # the training set's own ones are
 
-    all_mean, all_std = get_mean_std()
+    norm_mean, norm_std = channel_stats()
 
-    x_trans = transforms.Compose([
-        transforms.CenterCrop(CROP_SIZE),
-        transforms.Resize((RESIZE_SIZE, RESIZE_SIZE)),
+    x_transform = transforms.Compose([
+        transforms.CenterCrop(CENTER_CROP),
+        transforms.Resize((NET_INPUT_SIDE, NET_INPUT_SIDE)),
         transforms.RandomChoice([
             transforms.RandomRotation((0, 0)),
             transforms.RandomHorizontalFlip(p=1),
@@ -157,23 +157,23 @@ def get_x_trans_origin():
             ])
         ]),
         transforms.ToTensor(),
-        transforms.Normalize(mean=all_mean, std=all_std)
+        transforms.Normalize(mean=norm_mean, std=norm_std)
     ])
-    return x_trans
+    return x_transform
 
 
-def get_x_trans_change():
+def color_geometric_x_transform():
     """
-    获取图像的transform.Compose
+    Colour jitter, then rotations and flips, then normalisation.
     """
-    # mean=[0.485, 0.456, 0.406]
-    # std=[0.229, 0.224, 0.225]
+    # the ImageNet statistics are not used;
+    # the training set's own ones are
 
-    all_mean, all_std = get_mean_std()
+    norm_mean, norm_std = channel_stats()
 
-    x_trans = transforms.Compose([
-        transforms.CenterCrop(CROP_SIZE),
-        transforms.Resize((RESIZE_SIZE, RESIZE_SIZE)),
+    x_transform = transforms.Compose([
+        transforms.CenterCrop(CENTER_CROP),
+        transforms.Resize((NET_INPUT_SIDE, NET_INPUT_SIDE)),
         transforms.RandomChoice([
             transforms.ColorJitter(brightness=0.5),
             transforms.ColorJitter(contrast=0.5),
@@ -200,350 +200,350 @@ def get_x_trans_change():
             ])
         ]),
         transforms.ToTensor(),
-        transforms.Normalize(mean=all_mean, std=all_std)
+        transforms.Normalize(mean=norm_mean, std=norm_std)
     ])
-    return x_trans
+    return x_transform
 
 
-# -------------------- Dataset创建 --------------------#
+# ==== dataset class ====
 
-class MyDataset(Dataset):
-    def __init__(self, csv_file, data_dir, transform=None, loader=ImageLoader):
-        self.image_data = read_image_list(csv_file, data_dir)
-        self.label_data = read_label_list(csv_file)
+class PatchDataset(Dataset):
+    def __init__(self, label_table, img_dir, img_transform=None, open_fn=open_rgb_image):
+        self.image_files = list_image_files(label_table, img_dir)
+        self.label_arr = label_column(label_table)
 
-        self.transform = transform
-        self.loader = loader
+        self.img_transform = img_transform
+        self.open_fn = open_fn
 
-    def __getitem__(self, index):
-        x = self.image_data[index]
-        label = self.label_data[index]
+    def __getitem__(self, idx):
+        img_file = self.image_files[idx]
+        patch_label = self.label_arr[idx]
 
-        img = self.loader(x)
-        if self.transform is not None:
-            img = self.transform(img)
-        return img, label
+        img_rgb = self.open_fn(img_file)
+        if self.img_transform is not None:
+            img_rgb = self.img_transform(img_rgb)
+        return img_rgb, patch_label
 
     def __len__(self):
-        return len(self.image_data)
+        return len(self.image_files)
 
 
-# -------------------- Dataset构造 --------------------#
+# ==== splits and loaders ====
 
-train_part, val_part = train_test_split(TRAIN_CSV, stratify=TRAIN_CSV.label,
-                                        test_size=0.1, random_state=SEED)
-TRANS = get_x_trans_change()
-# TRANS = get_x_trans_origin()
+train_rows, val_rows = train_test_split(TRAIN_TABLE, stratify=TRAIN_TABLE.label,
+                                        test_size=0.1, random_state=RNG_SEED)
+AUG_TRANSFORM = color_geometric_x_transform()
+# (the geometry-only transform is the alternative)
 
-train_data = MyDataset(
-    csv_file=train_part,
-    data_dir=TRAIN_DIR,
-    transform=TRANS,
-    loader=ImageLoader
+train_dataset = PatchDataset(
+    label_table=train_rows,
+    img_dir=TRAIN_IMG_DIR,
+    img_transform=AUG_TRANSFORM,
+    open_fn=open_rgb_image
 )
-train_data_loader = DataLoader(
-    train_data,
-    batch_size=BATCH_SIZE,
+train_loader = DataLoader(
+    train_dataset,
+    batch_size=BATCH_N,
     shuffle=True,
     num_workers=4
 )
 
-valid_data = MyDataset(
-    csv_file=val_part,
-    data_dir=TRAIN_DIR,
-    transform=TRANS,
-    loader=ImageLoader
+valid_dataset = PatchDataset(
+    label_table=val_rows,
+    img_dir=TRAIN_IMG_DIR,
+    img_transform=AUG_TRANSFORM,
+    open_fn=open_rgb_image
 )
-valid_data_loader = DataLoader(
-    valid_data,
-    batch_size=BATCH_SIZE,
+valid_loader = DataLoader(
+    valid_dataset,
+    batch_size=BATCH_N,
     shuffle=True,
     num_workers=4
 )
 
-DATA_LOADER = {"train": train_data_loader,
-               "val": valid_data_loader}
+PHASE_LOADERS = {"train": train_loader,
+               "val": valid_loader}
 
-test_data = MyDataset(
-    csv_file=TEST_CSV,
-    data_dir=TEST_DTR,
-    transform=TRANS,
-    loader=ImageLoader
+test_dataset = PatchDataset(
+    label_table=TEST_TABLE,
+    img_dir=TEST_IMG_DIR,
+    img_transform=AUG_TRANSFORM,
+    open_fn=open_rgb_image
 )
 
-test_data_loader = DataLoader(
-    test_data,
-    batch_size=BATCH_SIZE,
+test_loader = DataLoader(
+    test_dataset,
+    batch_size=BATCH_N,
     num_workers=4
 )
 
-print("-" * 30, "\nTrain data size: {}\nValid data size: {}\n".format(len(train_part), len(val_part)))
-print("Train data batch: {}\nValid data batch: {}\n".format(len(train_data_loader), len(valid_data_loader)))
+print("-" * 30, "\ntraining patches: {}\nvalidation patches: {}\n".format(len(train_rows), len(val_rows)))
+print("training batches: {}\nvalidation batches: {}\n".format(len(train_loader), len(valid_loader)))
 
 
-# -------------------- Build Network --------------------#
+# ==== networks ====
 
-def create_ResNet50(output_dim=1):
+def build_resnet50_model(n_out=1):
     """
-    build ResNet50
+    ImageNet ResNet-50 with a new linear head
     """
-    model = models.resnet50(pretrained=True)
-    in_features = model.fc.in_features
-    model.avgpool = nn.AdaptiveAvgPool2d(1)
-    model.fc = nn.Linear(in_features, output_dim)
-    model = model.to(DEVICE)
-    return model
+    base_net = models.resnet50(pretrained=True)
+    n_in = base_net.fc.in_features
+    base_net.avgpool = nn.AdaptiveAvgPool2d(1)
+    base_net.fc = nn.Linear(n_in, n_out)
+    base_net = base_net.to(RUN_DEVICE)
+    return base_net
 
 
-def create_DenseNet169(output_dim=1):
+def build_densenet169_model(n_out=1):
     """
-    build DenseNet169
+    ImageNet DenseNet-169 with a new classifier
     """
-    model = models.densenet169(pretrained=True)
-    num_ftrs = model.classifier.in_features
-    model.classifier = nn.Linear(num_ftrs, output_dim)
-    model = model.to(DEVICE)
-    return model
+    base_net = models.densenet169(pretrained=True)
+    n_in = base_net.classifier.in_features
+    base_net.classifier = nn.Linear(n_in, n_out)
+    base_net = base_net.to(RUN_DEVICE)
+    return base_net
 
 
-class DenseNet169_plus(nn.Module):
+class DenseNetPooledHead(nn.Module):
 
-    def __init__(self, pretrained=True):
-        super(DenseNet169_plus, self).__init__()
+    def __init__(self, use_imagenet=True):
+        super(DenseNetPooledHead, self).__init__()
 
-        # self.densenet_layer = nn.Sequential(*list(model.children())[:-1])
-        self.densenet = models.densenet169(pretrained=pretrained)
+        # (the trunk without its classifier would be the other choice)
+        self.backbone = models.densenet169(pretrained=use_imagenet)
 
-        self.Linear_layer = nn.Linear(1000 + 2, 16)
-        self.bn = nn.BatchNorm1d(16)
-        self.dropout = nn.Dropout(0.2)
-        self.elu = nn.ELU()
-        self.out = nn.Linear(16, 1)
+        self.head_fc = nn.Linear(1000 + 2, 16)
+        self.head_bn = nn.BatchNorm1d(16)
+        self.head_drop = nn.Dropout(0.2)
+        self.head_act = nn.ELU()
+        self.head_out = nn.Linear(16, 1)
 
     def forward(self, x):
-        x = self.densenet(x)
+        x = self.backbone(x)
 
-        batch = x.shape[0]
-        max_pool, _ = torch.max(x, 1, keepdim=True)
-        avg_pool = torch.mean(x, 1, keepdim=True)
+        n_batch = x.shape[0]
+        chan_max, _ = torch.max(x, 1, keepdim=True)
+        chan_avg = torch.mean(x, 1, keepdim=True)
 
-        x = x.view(batch, -1)
-        conc = torch.cat((x, max_pool, avg_pool), 1)
+        x = x.view(n_batch, -1)
+        joined = torch.cat((x, chan_max, chan_avg), 1)
 
-        conc = self.Linear_layer(conc)
-        conc = self.elu(conc)
-        conc = self.bn(conc)
-        conc = self.dropout(conc)
+        joined = self.head_fc(joined)
+        joined = self.head_act(joined)
+        joined = self.head_bn(joined)
+        joined = self.head_drop(joined)
 
-        out = self.out(conc)
+        logit = self.head_out(joined)
 
-        return out
+        return logit
 
 
-class DenseNet169(nn.Module):
+class DenseNetTrunkHead(nn.Module):
 
-    def __init__(self, pre_model):
-        super(DenseNet169, self).__init__()
+    def __init__(self, base_model):
+        super(DenseNetTrunkHead, self).__init__()
 
-        self.densenet_layer = nn.Sequential(*list(pre_model.children())[:-1])
+        self.trunk = nn.Sequential(*list(base_model.children())[:-1])
 
-        self.Linear_layer = nn.Linear(1664, 1)
-        self.dropout = nn.Dropout(0.2)
+        self.head_fc = nn.Linear(1664, 1)
+        self.head_drop = nn.Dropout(0.2)
 
     def forward(self, x):
-        x = self.densenet_layer(x)
+        x = self.trunk(x)
 
-        batch = x.shape[0]
-        max_pool, _ = torch.max(x, 1, keepdim=True)
-        avg_pool = torch.mean(x, 1, keepdim=True)
+        n_batch = x.shape[0]
+        chan_max, _ = torch.max(x, 1, keepdim=True)
+        chan_avg = torch.mean(x, 1, keepdim=True)
 
-        x = x.view(batch, -1)
-        conc = torch.cat((x, max_pool, avg_pool), 1)
+        x = x.view(n_batch, -1)
+        joined = torch.cat((x, chan_max, chan_avg), 1)
 
-        out = self.Linear_layer(conc)
+        logit = self.head_fc(joined)
 
-        return out
-
-
-# -------------------- Tensorboard --------------------#
-
-writer = SummaryWriter('runs/experient')
+        return logit
 
 
-def train(net, max_epoch=MAX_EPOCH):
-    weight_path = glob.glob("DenseNet169*pth")
-    if len(weight_path) != 0:
-        net.load_state_dict(torch.load(weight_path[0]))
-        print("-" * 30, "\nLOAD local weight...")
+# ==== TensorBoard logging ====
 
-    optimizer = optim.Adam(net.parameters(), lr=1e-4)  # 定义优化器和目标函数
-    criterion = nn.BCEWithLogitsLoss()  # 自带sigmoid
+tb_writer = SummaryWriter('runs/experient')
 
-    # # step4: 统计指标：平滑处理之后的损失，还有混淆矩阵
-    # loss_meter = meter.AverageValueMeter()
-    # confusion_matrix = meter.ConfusionMeter(2)
 
-    dummy_input = torch.rand(BATCH_SIZE, 3, 224, 224).to(DEVICE)
-    writer.add_graph(net, dummy_input)
+def train_net(cnn, epoch_limit=EPOCH_LIMIT):
+    weight_files = glob.glob("DenseNet169*pth")
+    if len(weight_files) != 0:
+        cnn.load_state_dict(torch.load(weight_files[0]))
+        print("-" * 30, "\nresuming from saved weights")
 
-    best_model_wts = copy.deepcopy(net.state_dict())
-    best_acc = 0.0
-    best_epoch = 0
-    last_acc = 0
+    adam_optimizer = optim.Adam(cnn.parameters(), lr=1e-4)  # optimiser
+    bce_loss = nn.BCEWithLogitsLoss()  # the sigmoid is inside the loss
 
-    for epoch in range(max_epoch):
-        print('Epoch {}/{}\n'.format(epoch, max_epoch - 1), '-' * 30)
+    # (smoothed-loss and confusion-matrix meters were planned:
+    #  an average-value meter for the loss
+    #  and a two-class confusion meter)
 
-        for phase in ["train", "val"]:
+    probe_input = torch.rand(BATCH_N, 3, 224, 224).to(RUN_DEVICE)
+    tb_writer.add_graph(cnn, probe_input)
 
-            y_true = []
-            y_pred = []
+    best_weights = copy.deepcopy(cnn.state_dict())
+    top_acc = 0.0
+    top_epoch = 0
+    prev_acc = 0
 
-            if phase == "train":
-                net.train()
+    for epoch_i in range(epoch_limit):
+        print('epoch {} (last is {})\n'.format(epoch_i, epoch_limit - 1), '-' * 30)
+
+        for stage in ["train", "val"]:
+
+            y_gold = []
+            y_prob = []
+
+            if stage == "train":
+                cnn.train()
             else:
-                net.eval()
+                cnn.eval()
 
-            running_loss = 0.0
-            running_corrects = 0
-            writer_loss = 0.0
-            writer_corrects = 0
+            loss_sum = 0.0
+            correct_sum = 0
+            tb_loss = 0.0
+            tb_correct = 0
 
-            # Iterate data
-            for iteration, (x, y) in tqdm(enumerate(DATA_LOADER[phase])):
+            # over the batches of this stage
+            for step, (x, y) in tqdm(enumerate(PHASE_LOADERS[stage])):
 
-                x = x.to(DEVICE)  # FloatType
-                y = y.to(DEVICE).float()  # LongType → FloatType
-                optimizer.zero_grad()
+                x = x.to(RUN_DEVICE)  # float images
+                y = y.to(RUN_DEVICE).float()  # integer labels as float
+                adam_optimizer.zero_grad()
 
-                with torch.set_grad_enabled(phase == 'train'):
-                    outputs = net(x)  # outputs shape & y shape [64, 1]
-                    loss = criterion(outputs, y)
+                with torch.set_grad_enabled(stage == 'train'):
+                    logits = cnn(x)  # both (64, 1)
+                    batch_loss = bce_loss(logits, y)
 
-                    proba = nn.Sigmoid()(outputs)
-                    preds = torch.round(proba)  # 将输出进行Sigmoid
+                    prob = nn.Sigmoid()(logits)
+                    pred_out = torch.round(prob)  # 0/1 at the 0.5 threshold
 
-                    y_true.append(y.data.detach().cpu().numpy())  # 截断反向梯度流，转为numpy
-                    y_pred.append(proba.detach().cpu().numpy())
+                    y_gold.append(y.data.detach().cpu().numpy())  # detached numpy copy
+                    y_prob.append(prob.detach().cpu().numpy())
 
-                    if phase == 'train':
-                        # backward + optimizer
-                        loss.backward()
-                        optimizer.step()
+                    if stage == 'train':
+                        # update only while training
+                        batch_loss.backward()
+                        adam_optimizer.step()
 
-                running_loss += loss.item()  # get loss number
-                running_corrects += torch.sum(preds == y.data)
-                writer_loss += loss.item()
+                loss_sum += batch_loss.item()  # python float
+                correct_sum += torch.sum(pred_out == y.data)
+                tb_loss += batch_loss.item()
 
-                # Tensor board
-                if phase == "train" and iteration % 1000 == 999:
-                    writer.add_scalar("training batch loss",
-                                      writer_loss / 1000,
-                                      epoch * len(train_data_loader) + iteration)
-                    writer.add_scalar("training batch acc",
-                                      writer_corrects / 1000 * BATCH_SIZE,
-                                      epoch * len(train_data_loader) + iteration)
-                    writer_loss = 0.0
-                    writer_corrects = 0
+                # periodic TensorBoard scalars
+                if stage == "train" and step % 1000 == 999:
+                    tb_writer.add_scalar("batch loss (train)",
+                                      tb_loss / 1000,
+                                      epoch_i * len(train_loader) + step)
+                    tb_writer.add_scalar("batch accuracy (train)",
+                                      tb_correct / 1000 * BATCH_N,
+                                      epoch_i * len(train_loader) + step)
+                    tb_loss = 0.0
+                    tb_correct = 0
 
-            y_true = np.vstack(y_true).reshape(-1)
-            y_pred = np.vstack(y_pred).reshape(-1)
+            y_gold = np.vstack(y_gold).reshape(-1)
+            y_prob = np.vstack(y_prob).reshape(-1)
 
-            if phase == "train":
-                epoch_auc = roc_auc_score(y_true, y_pred)
-                epoch_loss = running_loss / len(train_data)
-                epoch_acc = running_corrects.double() / len(train_data)
+            if stage == "train":
+                auc_this_epoch = roc_auc_score(y_gold, y_prob)
+                loss_this_epoch = loss_sum / len(train_dataset)
+                acc_this_epoch = correct_sum.double() / len(train_dataset)
             else:
-                epoch_auc = roc_auc_score(y_true, y_pred)
-                epoch_loss = running_loss / len(valid_data)
-                epoch_acc = running_corrects.double() / len(valid_data)
+                auc_this_epoch = roc_auc_score(y_gold, y_prob)
+                loss_this_epoch = loss_sum / len(valid_dataset)
+                acc_this_epoch = correct_sum.double() / len(valid_dataset)
 
-            print('{} Loss: {:.4f} Acc: {:.4f}, Auc: {:.4f}'.format(
-                phase, epoch_loss, epoch_acc, epoch_auc))
+            print('{}: loss {:.4f}, accuracy {:.4f}, AUC {:.4f}'.format(
+                stage, loss_this_epoch, acc_this_epoch, auc_this_epoch))
 
-            # 保存模型，当验证集合准确率最高的时候保存
-            if phase == 'val' and epoch_acc > best_acc:
-                best_acc = epoch_acc
-                best_epoch = epoch
-                best_model_wts = copy.deepcopy(net.state_dict())
-                print("Now epoch {} is the best epoch".format(best_epoch))
+            # keep the weights of the most accurate validation epoch
+            if stage == 'val' and acc_this_epoch > top_acc:
+                top_acc = acc_this_epoch
+                top_epoch = epoch_i
+                best_weights = copy.deepcopy(cnn.state_dict())
+                print("epoch {} is the best so far".format(top_epoch))
 
-            # # 保存模型，当验证集合准确率上升的时候就保存
-            # if phase == 'val':
-            #     if epoch_acc > last_acc:
-            #         last_acc = epoch_acc
-            #         best_epoch = epoch
-            #         best_model_wts = copy.deepcopy(net.state_dict())
-            #     else:
-            #         last_acc = epoch_acc
+            # (another policy, disabled: save whenever validation
+            #  accuracy rose over the previous epoch,
+            #  remembering that accuracy,
+            #  the epoch,
+            #  and a copy of the weights,
+            #  and otherwise
+            #  just remembering
+            #  the accuracy)
 
-    writer.close()
-    net.load_state_dict(best_model_wts)
-    torch.save(net.state_dict(), "DenseNet169plus_best_epoch{}.pth".format(best_epoch))
-    print("-" * 30, "Finish Training {} Epoch\nThe Best is epoch {}".format(MAX_EPOCH, best_epoch))
+    tb_writer.close()
+    cnn.load_state_dict(best_weights)
+    torch.save(cnn.state_dict(), "DenseNet169plus_best_epoch{}.pth".format(top_epoch))
+    print("-" * 30, "training over after {} epochs\nbest epoch: {}".format(EPOCH_LIMIT, top_epoch))
 
-    return net
+    return cnn
 
 
-def predict(net):
-    preds = []
-    weight_path = glob.glob("DenseNet169*pth")
-    if len(weight_path) != 0:
-        print("-" * 30, "\nLoading weight")
-        print("Test data size: {}\nTest data batch: {}\n".format(
-            len(test_data), len(test_data_loader)))
-        net.load_state_dict(torch.load(weight_path[0]))
+def predict_test(cnn):
+    pred_out = []
+    weight_files = glob.glob("DenseNet169*pth")
+    if len(weight_files) != 0:
+        print("-" * 30, "\nreading saved weights")
+        print("test patches: {}\ntest batches: {}\n".format(
+            len(test_dataset), len(test_loader)))
+        cnn.load_state_dict(torch.load(weight_files[0]))
     else:
-        raise FileExistsError("Not exist weight file!")
+        raise FileExistsError("no saved weights found")
 
-    net.to(DEVICE)
-    net.eval()
-    print("Start testing")
+    cnn.to(RUN_DEVICE)
+    cnn.eval()
+    print("predicting the test patches")
 
     with torch.no_grad():
-        # 测试阶段不占用显存
-        for batch_i, (x_test, target) in tqdm(enumerate(test_data_loader)):
-            x_test = x_test.to(DEVICE)
-            out = net(x_test)
-            # batch_pred = torch.round(nn.Sigmoid()(out))  # 将输出进行Sigmoid
-            batch_pred = nn.Sigmoid()(out)  # 将输出进行Sigmoid
+        # no autograd graph while predicting
+        for step_i, (test_x, test_target) in tqdm(enumerate(test_loader)):
+            test_x = test_x.to(RUN_DEVICE)
+            logit = cnn(test_x)
+            # (hard 0/1 predictions were an option)
+            batch_prob = nn.Sigmoid()(logit)  # probabilities
 
-            batch_pred = list(batch_pred.detach().cpu().numpy())
+            batch_prob = list(batch_prob.detach().cpu().numpy())
 
-            preds.append(batch_pred)
+            pred_out.append(batch_prob)
 
-    test_pred = pd.DataFrame({"imgs": test_data.image_data,
-                              "preds": np.vstack(preds).reshape(-1)})
-    test_pred["imgs"] = test_pred["imgs"].apply(lambda x: x.split("/")[-1][:-4])
+    test_pred_table = pd.DataFrame({"imgs": test_dataset.image_files,
+                              "preds": np.vstack(pred_out).reshape(-1)})
+    test_pred_table["imgs"] = test_pred_table["imgs"].apply(lambda x: x.split("/")[-1][:-4])
 
-    sub = pd.merge(TEST_CSV, test_pred, left_on="id", right_on="imgs")
-    sub = sub[['id', 'preds']]
-    sub.columns = ['id', 'label']
+    submission = pd.merge(TEST_TABLE, test_pred_table, left_on="id", right_on="imgs")
+    submission = submission[['id', 'preds']]
+    submission.columns = ['id', 'label']
 
     if os.path.exists("./output"):
-        sub.to_csv("./output/{}_Dense169_plus_proba.csv".format(time.strftime("%m%d")))
+        submission.to_csv("./output/{}_Dense169_plus_proba.csv".format(time.strftime("%m%d")))
     else:
         os.mkdir("./output")
-        sub.to_csv("./output/{}_Dense169_plus_proba.csv".format(time.strftime("%m%d")))
-    print("File Saved!")
+        submission.to_csv("./output/{}_Dense169_plus_proba.csv".format(time.strftime("%m%d")))
+    print("submission written")
 
 
-# -------------------- Model1 Densenet169 --------------------#
+# ==== option 1: DenseNet trunk with pooled head ====
 
-# model = models.densenet169(pretrained=True)
-# NET = DenseNet169(model)
-# NET.to(DEVICE)
+# build an ImageNet DenseNet-169,
+# wrap it in the trunk-plus-head model
+# and move it to the device,
 
-# NET_test = DenseNet169_plus(pretrained=False)
+# with an untrained copy for prediction
 
-# -------------------- Model2 Densenet169 Plus--------------------#
+# ==== option 2: full DenseNet with a small head ====
 
-NET = DenseNet169_plus(pretrained=True)
-NET.to(DEVICE)
+TRAIN_NET = DenseNetPooledHead(use_imagenet=True)
+TRAIN_NET.to(RUN_DEVICE)
 
-NET_test = DenseNet169_plus(pretrained=False)
-NET_test.to("cpu")
+TEST_NET = DenseNetPooledHead(use_imagenet=False)
+TEST_NET.to("cpu")
 
-train(NET)
+train_net(TRAIN_NET)
 torch.cuda.empty_cache()
-predict(NET_test)
+predict_test(TEST_NET)

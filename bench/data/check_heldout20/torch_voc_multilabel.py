@@ -17,162 +17,162 @@ from voc_dataloader import VocDataset, VOC_CLASSES
 from tqdm import tqdm
 import argparse
 
-device = 'cuda:0'
+run_device = 'cuda:0'
 
 
-def train_classifier(train_loader, classifier, criterion, optimizer):
-    classifier.train()
-    losses = []
-    for i, (images, labels, _) in enumerate(tqdm(train_loader, leave=False, desc='Epoch', position=1)):
-        images, labels = images.to(device), labels.to(device)
-        optimizer.zero_grad()
-        logits = classifier(images)
-        loss = criterion(logits, labels)
-        loss.backward()
-        optimizer.step()
-        losses.append(loss)
-    return torch.stack(losses).mean().item()
+def train_one_epoch(loader_train, net, loss_fn, net_optimizer):
+    net.train()
+    step_losses = []
+    for i, (batch_images, batch_labels, _) in enumerate(tqdm(loader_train, leave=False, desc='batches', position=1)):
+        batch_images, batch_labels = batch_images.to(run_device), batch_labels.to(run_device)
+        net_optimizer.zero_grad()
+        net_out = net(batch_images)
+        step_loss = loss_fn(net_out, batch_labels)
+        step_loss.backward()
+        net_optimizer.step()
+        step_losses.append(step_loss)
+    return torch.stack(step_losses).mean().item()
 
 
-def test_classifier(test_loader, classifier, criterion, epoch=None, f=None):
-    classifier.eval()
-    losses = []
-    y_true = np.zeros((0, 21))
+def eval_net(loader_eval, net, loss_fn, epoch_no=None, report=None):
+    net.eval()
+    step_losses = []
+    y_gold = np.zeros((0, 21))
     with torch.no_grad():
-        y_score = np.zeros((0, 21))
-        for i, (images, labels, _) in enumerate(tqdm(test_loader, desc="Test", position=2, leave=False)):
-            images, labels = images.to(device), labels.to(device)
-            logits = classifier(images)
-            y_true = np.concatenate((y_true, labels.cpu().numpy()), axis=0)
-            y_score = np.concatenate((y_score, logits.cpu().numpy()), axis=0)
-            loss = criterion(logits, labels)
-            losses.append(loss.item())
-        aps = []
-        data = ''
-        # ignore first class which is background
-        for i in range(1, y_true.shape[1]):
-            ap = average_precision_score(y_true[:, i], y_score[:, i])
-            data += '-------  Class: {:<12}     AP: {:>8.4f}  -------\n'.format(VOC_CLASSES[i], ap)
-            aps.append(ap)
+        y_pred_scores = np.zeros((0, 21))
+        for i, (batch_images, batch_labels, _) in enumerate(tqdm(loader_eval, desc="scoring", position=2, leave=False)):
+            batch_images, batch_labels = batch_images.to(run_device), batch_labels.to(run_device)
+            net_out = net(batch_images)
+            y_gold = np.concatenate((y_gold, batch_labels.cpu().numpy()), axis=0)
+            y_pred_scores = np.concatenate((y_pred_scores, net_out.cpu().numpy()), axis=0)
+            step_loss = loss_fn(net_out, batch_labels)
+            step_losses.append(step_loss.item())
+        class_aps = []
+        report_text = ''
+        # column 0 is the background class, so it is skipped
+        for i in range(1, y_gold.shape[1]):
+            class_ap = average_precision_score(y_gold[:, i], y_pred_scores[:, i])
+            report_text += '{:<12} average precision {:>8.4f}\n'.format(VOC_CLASSES[i], class_ap)
+            class_aps.append(class_ap)
 
-        mAP = np.mean(aps)
-        dir_name = None
-        if f is None:
-            dir_name = f"stored/epoch{epoch}_{round(mAP, 3)}"
-            os.mkdir(dir_name)
-            f = open(os.path.join(dir_name, "train.txt"), 'w')
-        f.write(data)
-        test_loss = np.mean(losses)
-        f.write('mAP: {0:.4f}\n'.format(mAP))
-        f.write('Avg loss: {}\n'.format(test_loss))
-        f.close()
+        mean_ap = np.mean(class_aps)
+        out_dir = None
+        if report is None:
+            out_dir = f"stored/epoch{epoch_no}_{round(mean_ap, 3)}"
+            os.mkdir(out_dir)
+            report = open(os.path.join(out_dir, "train.txt"), 'w')
+        report.write(report_text)
+        eval_loss = np.mean(step_losses)
+        report.write('mean AP {0:.4f}\n'.format(mean_ap))
+        report.write('mean loss {}\n'.format(eval_loss))
+        report.close()
 
-    return dir_name, mAP, test_loss, aps
+    return out_dir, mean_ap, eval_loss, class_aps
 
 
-def plot_losses(train, val, test_frequency, num_epochs):
-    plt.plot(train, label="train")
-    indices = [i for i in range(num_epochs) if ((i + 1) % test_frequency == 0 or i == 0)]
-    plt.plot(indices, val, label="val")
-    plt.title("Loss Plot")
-    plt.ylabel("Loss")
-    plt.xlabel("Epoch")
+def draw_loss_curves(train_curve, val_curve, test_every, n_epochs):
+    plt.plot(train_curve, label="training")
+    eval_epochs = [i for i in range(n_epochs) if ((i + 1) % test_every == 0 or i == 0)]
+    plt.plot(eval_epochs, val_curve, label="validation")
+    plt.title("loss per epoch")
+    plt.ylabel("loss")
+    plt.xlabel("epoch")
     plt.legend()
     plt.show()
 
 
-def plot_mAP(train, val, test_frequency, num_epochs):
-    indices = [i for i in range(num_epochs) if ((i + 1) % test_frequency == 0 or i == 0)]
-    plt.plot(indices, train, label="train")
-    plt.plot(indices, val, label="val")
-    plt.title("mAP Plot")
-    plt.ylabel("mAP")
-    plt.xlabel("Epoch")
+def draw_map_curves(train_curve, val_curve, test_every, n_epochs):
+    eval_epochs = [i for i in range(n_epochs) if ((i + 1) % test_every == 0 or i == 0)]
+    plt.plot(eval_epochs, train_curve, label="training")
+    plt.plot(eval_epochs, val_curve, label="validation")
+    plt.title("mean AP per epoch")
+    plt.ylabel("mean AP")
+    plt.xlabel("epoch")
     plt.legend()
     plt.show()
 
 
-def train(classifier, num_epochs, train_loader, val_loader, criterion, optimizer, test_frequency=5):
-    train_losses = []
-    train_mAPs = []
-    val_losses = []
-    val_mAPs = []
-    for file in glob('stored/*'):
-        rmtree(file)
-    with tqdm(range(1, num_epochs + 1), desc="Overall", position=0, leave=False) as t:
-        mAP_val, val_loss, mAP_train = None, None, None
-        for epoch in t:
-            train_loss = train_classifier(train_loader, classifier, criterion, optimizer)
-            train_losses.append(train_loss)
-            t.set_postfix(refresh=False, train_loss=train_loss, train_mAP=mAP_val, val_loss=val_loss, val_mAP=mAP_val)
-            if epoch % test_frequency == 0 or epoch == 1:
-                dir_name, mAP_train, _, _ = test_classifier(train_loader, classifier, criterion, epoch)
-                train_mAPs.append(mAP_train)
-                f = open(os.path.join(dir_name, "validation.txt"), 'w')
-                _, mAP_val, val_loss, _ = test_classifier(val_loader, classifier, criterion, f=f)
-                val_losses.append(val_loss)
-                val_mAPs.append(mAP_val)
-                torch.save(classifier.state_dict(), os.path.join(dir_name, "model.pth"))
+def fit_net(net, n_epochs, loader_train, loader_val, loss_fn, net_optimizer, test_every=5):
+    train_loss_hist = []
+    train_map_hist = []
+    val_loss_hist = []
+    val_map_hist = []
+    for old_dir in glob('stored/*'):
+        rmtree(old_dir)
+    with tqdm(range(1, n_epochs + 1), desc="epochs", position=0, leave=False) as epoch_bar:
+        val_map, val_epoch_loss, train_map = None, None, None
+        for epoch_no in epoch_bar:
+            train_epoch_loss = train_one_epoch(loader_train, net, loss_fn, net_optimizer)
+            train_loss_hist.append(train_epoch_loss)
+            epoch_bar.set_postfix(refresh=False, train_loss=train_epoch_loss, train_mAP=val_map, val_loss=val_epoch_loss, val_mAP=val_map)
+            if epoch_no % test_every == 0 or epoch_no == 1:
+                out_dir, train_map, _, _ = eval_net(loader_train, net, loss_fn, epoch_no)
+                train_map_hist.append(train_map)
+                report = open(os.path.join(out_dir, "validation.txt"), 'w')
+                _, val_map, val_epoch_loss, _ = eval_net(loader_val, net, loss_fn, report=report)
+                val_loss_hist.append(val_epoch_loss)
+                val_map_hist.append(val_map)
+                torch.save(net.state_dict(), os.path.join(out_dir, "model.pth"))
 
-    return classifier, train_losses, val_losses, train_mAPs, val_mAPs
+    return net, train_loss_hist, val_loss_hist, train_map_hist, val_map_hist
 
 
-def main(flags):
-    global device
-    num_epochs, test_frequency, batch_size, device, voc_path, adam = \
-        flags.epochs, flags.frequency, flags.batches, flags.device, flags.path, flags.adam
-    normalize = transforms.Normalize(mean=[0.485, 0.456, 0.406],
-                                     std=[0.229, 0.224, 0.225])
-    train_transform = transforms.Compose([
+def run(cli_args):
+    global run_device
+    n_epochs, test_every, batch_n, run_device, voc_dir, use_adam = \
+        cli_args.epochs, cli_args.frequency, cli_args.batches, cli_args.device, cli_args.path, cli_args.adam
+    imagenet_norm = transforms.Normalize(mean=[0.485, 0.456, 0.406],
+                                         std=[0.229, 0.224, 0.225])
+    train_tf = transforms.Compose([
         transforms.Resize(227),
         transforms.CenterCrop(227),
         transforms.ToTensor(),
-        normalize
+        imagenet_norm
     ])
-    test_transform = transforms.Compose([
+    test_tf = transforms.Compose([
         transforms.Resize(227),
         transforms.CenterCrop(227),
         transforms.ToTensor(),
-        normalize,
+        imagenet_norm,
     ])
-    ds_train = VocDataset(os.path.join(voc_path, 'VOC2007/'), 'train', train_transform)
-    ds_val = VocDataset(os.path.join(voc_path, 'VOC2007/'), 'val', test_transform)
-    ds_test = VocDataset(os.path.join(voc_path, 'VOC2007test/'), 'test', test_transform)
+    train_data = VocDataset(os.path.join(voc_dir, 'VOC2007/'), 'train', train_tf)
+    val_data = VocDataset(os.path.join(voc_dir, 'VOC2007/'), 'val', test_tf)
+    test_data = VocDataset(os.path.join(voc_dir, 'VOC2007test/'), 'test', test_tf)
 
-    train_loader = torch.utils.data.DataLoader(dataset=ds_train,
-                                               batch_size=batch_size,
+    loader_train = torch.utils.data.DataLoader(dataset=train_data,
+                                               batch_size=batch_n,
                                                shuffle=True,
                                                num_workers=1)
 
-    val_loader = torch.utils.data.DataLoader(dataset=ds_val,
-                                             batch_size=batch_size,
+    loader_val = torch.utils.data.DataLoader(dataset=val_data,
+                                             batch_size=batch_n,
                                              shuffle=True,
                                              num_workers=1)
 
-    test_loader = torch.utils.data.DataLoader(dataset=ds_test,
-                                              batch_size=batch_size,
+    loader_test = torch.utils.data.DataLoader(dataset=test_data,
+                                              batch_size=batch_n,
                                               shuffle=False,
                                               num_workers=1)
 
     torch.cuda.empty_cache()
-    classifier = Classifier().to(device)
-    # classifier = SimpleClassifier().to(device)
+    net = Classifier().to(run_device)
+    # the smaller baseline network could be swapped in here
 
-    criterion = nn.MultiLabelSoftMarginLoss()
-    optimizer = torch.optim.Adam(classifier.parameters(), lr=1e-4) if adam else torch.optim.SGD(classifier.parameters(),
+    loss_fn = nn.MultiLabelSoftMarginLoss()
+    net_optimizer = torch.optim.Adam(net.parameters(), lr=1e-4) if use_adam else torch.optim.SGD(net.parameters(),
                                                                                                 lr=0.01, momentum=0.9)
 
-    classifier, train_losses, val_losses, train_mAPs, val_mAPs = train(classifier, num_epochs, train_loader, val_loader,
-                                                                       criterion, optimizer, test_frequency)
+    net, train_loss_hist, val_loss_hist, train_map_hist, val_map_hist = fit_net(net, n_epochs, loader_train, loader_val,
+                                                                                loss_fn, net_optimizer, test_every)
 
 
 if __name__ == '__main__':
-    parser = argparse.ArgumentParser()
-    parser.add_argument('-p', '--path', default='../assignment3-1/VOCdevkit_2007')
-    parser.add_argument('-d', '--device', default='cuda:0')
-    parser.add_argument('-e', '--epochs', type=int, default=20)
-    parser.add_argument('-b', '--batches', type=int, default=50)
-    parser.add_argument('--adam', type=bool, default=False)
-    parser.add_argument('-f', '--frequency', type=int, default=4)
-    args = parser.parse_args()
-    main(args)
+    cli = argparse.ArgumentParser()
+    cli.add_argument('-p', '--path', default='../assignment3-1/VOCdevkit_2007')
+    cli.add_argument('-d', '--device', default='cuda:0')
+    cli.add_argument('-e', '--epochs', type=int, default=20)
+    cli.add_argument('-b', '--batches', type=int, default=50)
+    cli.add_argument('--adam', type=bool, default=False)
+    cli.add_argument('-f', '--frequency', type=int, default=4)
+    cli_args = cli.parse_args()
+    run(cli_args)

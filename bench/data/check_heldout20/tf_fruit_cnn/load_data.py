@@ -1,10 +1,10 @@
 import tensorflow as tf
 from tensorflow.keras.preprocessing import image_dataset_from_directory
 
-dataset_path = 'dataset'
+images_dir = 'dataset'
 
-train_dataset = image_dataset_from_directory(
-    dataset_path,
+dataset_train = image_dataset_from_directory(
+    images_dir,
     validation_split=0.2,
     subset="training",
     seed=123,
@@ -13,8 +13,8 @@ train_dataset = image_dataset_from_directory(
     class_names=['Apple', 'Banana', 'Carambola', 'Guava', 'Kiwi', 'Mango', 'Orange', 'Peach', 'Pear', 'Persimmon', 'Pitaya', 'Plum', 'Pomegranate', 'Tomatoes', 'Muskmelon', 'Strawberry']
 )
 
-validation_dataset = image_dataset_from_directory(
-    dataset_path,
+dataset_val = image_dataset_from_directory(
+    images_dir,
     validation_split=0.2,
     subset="validation",
     seed=123,
@@ -23,7 +23,7 @@ validation_dataset = image_dataset_from_directory(
     class_names=['Apple', 'Banana', 'Carambola', 'Guava', 'Kiwi', 'Mango', 'Orange', 'Peach', 'Pear', 'Persimmon', 'Pitaya', 'Plum', 'Pomegranate', 'Tomatoes', 'Muskmelon', 'Strawberry']
 )
 
-AUTOTUNE = tf.data.AUTOTUNE
+TUNE_AUTO = tf.data.AUTOTUNE
 
-train_dataset = train_dataset.cache().shuffle(1000).prefetch(buffer_size=AUTOTUNE)
-validation_dataset = validation_dataset.cache().prefetch(buffer_size=AUTOTUNE)
+dataset_train = dataset_train.cache().shuffle(1000).prefetch(buffer_size=TUNE_AUTO)
+dataset_val = dataset_val.cache().prefetch(buffer_size=TUNE_AUTO)

@@ -1,9 +1,9 @@
-from load_data import train_dataset, validation_dataset
+from load_data import dataset_train, dataset_val
 from tensorflow.keras import layers, models
 import tensorflow as tf
 from tensorflow.keras.callbacks import EarlyStopping
 
-model = models.Sequential([
+fruit_model = models.Sequential([
     layers.Input(shape=(180, 180, 3)),
     layers.Rescaling(1./255),
     layers.Conv2D(32, (3, 3), activation='relu'),
@@ -17,22 +17,22 @@ model = models.Sequential([
     layers.Dense(16, activation='softmax')
 ])
 
-model.compile(optimizer='adam',
-              loss='sparse_categorical_crossentropy',
-              metrics=['accuracy'])
+fruit_model.compile(optimizer='adam',
+                    loss='sparse_categorical_crossentropy',
+                    metrics=['accuracy'])
 
-early_stopping = EarlyStopping(
-    monitor='val_loss',  # İzlenecek metrik (doğrulama kaybı)
-    patience=3,          # Eğitim, doğrulama kaybı iyileşmediğinde kaç epoch bekleyecek
-    restore_best_weights=True  # En iyi ağırlıklar geri yüklenecek
+stop_early = EarlyStopping(
+    monitor='val_loss',  # watch the held-out loss
+    patience=3,          # epochs to wait without improvement before stopping
+    restore_best_weights=True  # go back to the best weights seen
 )
 
-epochs = 20
-history = model.fit(
-    train_dataset,
-    validation_data=validation_dataset,
-    epochs=epochs,
-    callbacks=[early_stopping]
+n_epochs = 20
+fit_log = fruit_model.fit(
+    dataset_train,
+    validation_data=dataset_val,
+    epochs=n_epochs,
+    callbacks=[stop_early]
 )
 
-model.save('fruit_classifer.keras')
+fruit_model.save('fruit_classifer.keras')

@@ -14,107 +14,107 @@ import torchaudio
 from config import CFG
 import utils
 
-UNIFORM = 0
-GAUSSIAN = 1
-PINK_NOISE = 2
+NOISE_UNIFORM = 0
+NOISE_GAUSS = 1
+NOISE_PINK = 2
 
 
-def _db2float(db: float, amplitude=True):
-    if amplitude:
-        return 10 ** (db / 20)
+def _db_to_gain(level_db: float, as_amplitude=True):
+    if as_amplitude:
+        return 10 ** (level_db / 20)
     else:
-        return 10 ** (db / 10)
+        return 10 ** (level_db / 10)
 
-def noise_injection(y: np.ndarray):
-    noise_level = np.random.uniform(CFG.noise_level[0], CFG.noise_level[1])
-    noise = np.random.randn(len(y))
-    augmented = (y + noise * noise_level).to(y.dtype)
-    return augmented
+def add_uniform_noise(y: np.ndarray):
+    noise_scale = np.random.uniform(CFG.noise_level[0], CFG.noise_level[1])
+    jitter = np.random.randn(len(y))
+    noisy = (y + jitter * noise_scale).to(y.dtype)
+    return noisy
 
-def gaussian_noise(y: np.ndarray):
-    noise = np.random.normal(CFG.mean, CFG.sigma, y.shape)
-    augmented = (y + noise).to(y.dtype)
-    return augmented
+def add_gaussian_noise(y: np.ndarray):
+    jitter = np.random.normal(CFG.mean, CFG.sigma, y.shape)
+    noisy = (y + jitter).to(y.dtype)
+    return noisy
 
-def pink_noise(y: np.ndarray):
-    noise = cn.powerlaw_psd_gaussian(1, len(y))
-    augmented = (y + noise).to(y.dtype)
-    return augmented
+def add_pink_noise(y: np.ndarray):
+    jitter = cn.powerlaw_psd_gaussian(1, len(y))
+    noisy = (y + jitter).to(y.dtype)
+    return noisy
 
 
-class MyDataset(Dataset):
-    def __init__(self, df, mode='train', transforms=None):
-        self.mode = mode
-        self.df = df
-        self.mel_transform = utils.get_mel_transform()
+class BirdClipDataset(Dataset):
+    def __init__(self, meta_df, split='train', wave_tfms=None):
+        self.split = split
+        self.meta = meta_df
+        self.to_mel = utils.get_mel_transform()
 
-        train_meta = pd.read_csv(CFG.root_path + 'train_metadata.csv')
-        self.all_bird = train_meta["primary_label"].unique()
+        train_table = pd.read_csv(CFG.root_path + 'train_metadata.csv')
+        self.species = train_table["primary_label"].unique()
 
-        self.duration = CFG.segment_train if (self.mode=='train' or self.mode=='val') else CFG.segment_test
+        self.clip_len = CFG.segment_train if (self.split=='train' or self.split=='val') else CFG.segment_test
 
-    def __getitem__(self, index):
-        row = self.df.iloc[index]
+    def __getitem__(self, item_idx):
+        rec = self.meta.iloc[item_idx]
 
-        label = [row['primary_label']] + eval(row['secondary_labels'])
-        label_all = np.zeros(CFG.n_classes)
-        for label_temp in label:  
-            label_all += (label_temp == self.all_bird)
-        label_all = np.clip(label_all, 0, 1)
+        clip_labels = [rec['primary_label']] + eval(rec['secondary_labels'])
+        multi_hot_label = np.zeros(CFG.n_classes)
+        for name in clip_labels:  
+            multi_hot_label += (name == self.species)
+        multi_hot_label = np.clip(multi_hot_label, 0, 1)
 
-        waveform, _ = torchaudio.load(filepath=CFG.input_path+row['filename'])
-        len_wav = waveform.shape[1]
-        waveform = waveform[0, :].reshape(1, len_wav)  # stereo->mono mono->mono
+        wave, _ = torchaudio.load(filepath=CFG.input_path+rec['filename'])
+        n_samples = wave.shape[1]
+        wave = wave[0, :].reshape(1, n_samples)  # keep the first channel only
 
-        chunks = math.ceil(len_wav / self.duration)
-        end_time = random.choice([(i+1)*self.duration for i in range(chunks)])
+        n_chunks = math.ceil(n_samples / self.clip_len)
+        stop = random.choice([(i+1)*self.clip_len for i in range(n_chunks)])
 
-        if(end_time > len_wav):
-            pad_len = end_time - len_wav
-            waveform_chunk = F.pad(waveform, (0, pad_len))[0,end_time-self.duration:end_time]
+        if(stop > n_samples):
+            n_pad = stop - n_samples
+            wave_clip = F.pad(wave, (0, n_pad))[0,stop-self.clip_len:stop]
         else:
-            waveform_chunk = waveform[0,end_time-self.duration:end_time]
+            wave_clip = wave[0,stop-self.clip_len:stop]
         
-        if(self.mode == 'train'):
-            waveform_chunk = self.wave_transforms(waveform_chunk)
+        if(self.split == 'train'):
+            wave_clip = self.augment_wave(wave_clip)
     
-        log_melspec = torch.log10(self.mel_transform(waveform_chunk)+1e-10)
-        log_melspec = (log_melspec - torch.mean(log_melspec)) / torch.std(log_melspec)
+        log_mel = torch.log10(self.to_mel(wave_clip)+1e-10)
+        log_mel = (log_mel - torch.mean(log_mel)) / torch.std(log_mel)
 
-        return log_melspec, label_all
+        return log_mel, multi_hot_label
 
 
     @staticmethod
-    def wave_transforms(y: np.ndarray, **params):
-        # random noise: uniform noise, gaussian noise, pink noise
-        transforms = [UNIFORM, GAUSSIAN, PINK_NOISE]
-        data = y
-        if transforms and (random.random() < CFG.noise_p):
-            t = np.random.choice(transforms, p=[0.5,0.3,0.2])
-            if t == UNIFORM:
-                data = noise_injection(data)
-            elif t == GAUSSIAN:
-                data = gaussian_noise(data)
-            elif t == PINK_NOISE:
-                data = pink_noise(data)
+    def augment_wave(y: np.ndarray, **extra):
+        # maybe add one kind of noise, chosen at random
+        noise_kinds = [NOISE_UNIFORM, NOISE_GAUSS, NOISE_PINK]
+        audio_data = y
+        if noise_kinds and (random.random() < CFG.noise_p):
+            kind = np.random.choice(noise_kinds, p=[0.5,0.3,0.2])
+            if kind == NOISE_UNIFORM:
+                audio_data = add_uniform_noise(audio_data)
+            elif kind == NOISE_GAUSS:
+                audio_data = add_gaussian_noise(audio_data)
+            elif kind == NOISE_PINK:
+                audio_data = add_pink_noise(audio_data)
 
-        # random volume
-        if transforms and (random.random() < CFG.volume_p):
-            db = np.random.uniform(-CFG.db_limit, CFG.db_limit)
-            if db >= 0:
-                data *= _db2float(db)
+        # maybe change the gain
+        if noise_kinds and (random.random() < CFG.volume_p):
+            gain_db = np.random.uniform(-CFG.db_limit, CFG.db_limit)
+            if gain_db >= 0:
+                audio_data *= _db_to_gain(gain_db)
             else:
-                data *= _db2float(-db)
+                audio_data *= _db_to_gain(-gain_db)
 
-        # normalize
-        if transforms and (random.random() < CFG.normalize_p):
-            max_vol = np.abs(data).max()
-            data = data * (1 / max_vol)
+        # maybe scale to unit peak
+        if noise_kinds and (random.random() < CFG.normalize_p):
+            peak = np.abs(audio_data).max()
+            audio_data = audio_data * (1 / peak)
 
-        np.clip(data, 0, 1)
-        return data
+        np.clip(audio_data, 0, 1)
+        return audio_data
 
     
     def __len__(self):
-        return self.df.shape[0]
-        # return 1000
+        return self.meta.shape[0]
+        # a fixed small length was handy when debugging

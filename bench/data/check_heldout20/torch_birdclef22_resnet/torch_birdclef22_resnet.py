@@ -13,133 +13,133 @@ from sklearn.metrics import f1_score
 
 from config import CFG
 import utils
-from dataset import MyDataset
+from dataset import BirdClipDataset
 import models
 
-device = "cuda" if torch.cuda.is_available() else "cpu"
-print(f"Using {device} device")
+run_device = "cuda" if torch.cuda.is_available() else "cpu"
+print(f"running on {run_device}")
 
 utils.fix_seed()
 
 
-def evaluate(model, criterion, val_loader):
-    val_loss = 0
-    y_true = []
-    y_pred = []
+def evaluate_net(net_model, loss_fn, loader_val):
+    val_loss_acc = 0
+    y_gold = []
+    y_hat = []
 
-    model.eval()
-    model.mode = 'val'
+    net_model.eval()
+    net_model.mode = 'val'
     with torch.no_grad():
-        for i, (inputs_val, labels_val) in enumerate(val_loader):
-            inputs_val = inputs_val.to(device)
-            labels_val = labels_val.to(device)
+        for i, (val_x, val_labels) in enumerate(loader_val):
+            val_x = val_x.to(run_device)
+            val_labels = val_labels.to(run_device)
 
-            outputs_val = model(inputs_val)
-            loss_val = criterion(outputs_val, labels_val)
-            val_loss += loss_val.item()
+            val_out = net_model(val_x)
+            val_batch_loss = loss_fn(val_out, val_labels)
+            val_loss_acc += val_batch_loss.item()
 
-            y_true.append(labels_val)
-            y_pred.append(outputs_val)
+            y_gold.append(val_labels)
+            y_hat.append(val_out)
     
-    y_true = torch.cat(y_true)
-    y_pred = torch.cat(y_pred)
-    y_pred = torch.sigmoid(y_pred)
-    y_pred[y_pred >= CFG.binary_th] = 1
-    y_pred[y_pred < CFG.binary_th] = 0
+    y_gold = torch.cat(y_gold)
+    y_hat = torch.cat(y_hat)
+    y_hat = torch.sigmoid(y_hat)
+    y_hat[y_hat >= CFG.binary_th] = 1
+    y_hat[y_hat < CFG.binary_th] = 0
     
-    val_f1 = utils.get_f1_score(y_true.cpu().numpy(), y_pred.cpu().numpy())
+    val_f1_score = utils.get_f1_score(y_gold.cpu().numpy(), y_hat.cpu().numpy())
 
-    return val_loss, val_f1
+    return val_loss_acc, val_f1_score
 
 
-def train(model, model_name, train_loader, val_loader):
-    logger = utils.get_logger(f"log_{model_name}.txt")
+def train_net(net_model, run_name, loader_train, loader_val):
+    log = utils.get_logger(f"log_{run_name}.txt")
 
-    num_epochs = CFG.num_epochs
-    lr = CFG.lr
+    n_epochs = CFG.num_epochs
+    base_lr = CFG.lr
 
-    criterion = nn.BCEWithLogitsLoss()
-    optimizer = optim.Adam(model.parameters(), lr=lr)
-    scheduler = optim.lr_scheduler.CosineAnnealingLR(optimizer, T_max=5, eta_min=1e-6)
-    history = np.zeros((0, 4))
+    loss_fn = nn.BCEWithLogitsLoss()
+    adam_optimizer = optim.Adam(net_model.parameters(), lr=base_lr)
+    cosine_sched = optim.lr_scheduler.CosineAnnealingLR(adam_optimizer, T_max=5, eta_min=1e-6)
+    curve = np.zeros((0, 4))
 
-    train_iters = len(train_loader)
-    val_iters = len(val_loader)
+    n_train_steps = len(loader_train)
+    n_val_steps = len(loader_val)
 
-    best_loss = 1000
-    best_f1 = 0
-    for epoch in range(num_epochs):
-        train_loss, val_loss = 0, 0
+    lowest_val_loss = 1000
+    top_f1 = 0
+    for epoch_i in range(n_epochs):
+        train_loss_acc, val_loss_acc = 0, 0
 
-        model.train()
-        model.mode = 'train'
-        for i, (inputs, labels) in enumerate(train_loader):
-            inputs = inputs[:, :, :-2]  # batch_size * 128 * 936, batch_size * 152
+        net_model.train()
+        net_model.mode = 'train'
+        for i, (batch_x, batch_labels) in enumerate(loader_train):
+            batch_x = batch_x[:, :, :-2]  # drop two frames: (B, 128, 936) inputs, (B, 152) labels
             
-            inputs = inputs.to(device)
-            labels = labels.to(device)
+            batch_x = batch_x.to(run_device)
+            batch_labels = batch_labels.to(run_device)
 
-            optimizer.zero_grad()
-            outputs, labels_new = model(inputs, labels)
-            loss = criterion(outputs, labels_new)
-            loss.backward()
-            optimizer.step()
-            train_loss += loss.item()
+            adam_optimizer.zero_grad()
+            logits_out, mixed_labels = net_model(batch_x, batch_labels)
+            batch_loss = loss_fn(logits_out, mixed_labels)
+            batch_loss.backward()
+            adam_optimizer.step()
+            train_loss_acc += batch_loss.item()
 
             if (i + 1) % CFG.print_feq == 0:
-                logger.info(f'Epoch[{epoch + 1}/{num_epochs}] Iter[{i + 1}/{train_iters}] : train_loss {train_loss/(i + 1):.5f}')
+                log.info(f'epoch {epoch_i + 1} of {n_epochs}, step {i + 1} of {n_train_steps}: mean train loss so far {train_loss_acc/(i + 1):.5f}')
         
-        scheduler.step()
-        val_loss, val_f1 = evaluate(model, criterion, val_loader)
+        cosine_sched.step()
+        val_loss_acc, val_f1_score = evaluate_net(net_model, loss_fn, loader_val)
         
-        train_loss = train_loss / train_iters
-        val_loss = val_loss / val_iters
-        logger.info(f'== Epoch [{(epoch + 1)}/{num_epochs}]: train_loss {train_loss:.5f}, val_loss {val_loss:.5f}, val_f1 {val_f1:.5f} ==')
-        item = np.array([epoch + 1, train_loss, val_loss, val_f1])
-        history = np.vstack((history, item))
+        train_loss_acc = train_loss_acc / n_train_steps
+        val_loss_acc = val_loss_acc / n_val_steps
+        log.info(f'-- end of epoch {(epoch_i + 1)} of {n_epochs}: train loss {train_loss_acc:.5f}, val loss {val_loss_acc:.5f}, val F1 {val_f1_score:.5f}')
+        row_stats = np.array([epoch_i + 1, train_loss_acc, val_loss_acc, val_f1_score])
+        curve = np.vstack((curve, row_stats))
 
-        if val_loss < best_loss:
-            best_loss = val_loss
-            utils.save_model(model, model_name+f"_best_loss")
-            logger.info(f"== Saving Best Loss Model: epoch {epoch + 1} val_loss {val_loss:.5f} val_f1 {val_f1:.5f} ==")
-        if val_f1 > best_f1:
-            best_f1 = val_f1
-            utils.save_model(model, model_name+f"_best_f1")
-            logger.info(f"== Saving Best F1 Model: epoch {epoch + 1} val_loss {val_loss:.5f} val_f1 {val_f1:.5f} ==")
+        if val_loss_acc < lowest_val_loss:
+            lowest_val_loss = val_loss_acc
+            utils.save_model(net_model, run_name+f"_best_loss")
+            log.info(f"-- new lowest val loss at epoch {epoch_i + 1}: loss {val_loss_acc:.5f}, F1 {val_f1_score:.5f}, weights saved")
+        if val_f1_score > top_f1:
+            top_f1 = val_f1_score
+            utils.save_model(net_model, run_name+f"_best_f1")
+            log.info(f"-- new best val F1 at epoch {epoch_i + 1}: loss {val_loss_acc:.5f}, F1 {val_f1_score:.5f}, weights saved")
 
-    utils.save_model(model, model_name+"_last")
-    logger.info(f"== Saving Last Model: epoch {epoch + 1} val_loss {val_loss:.5f} val_f1 {val_f1:.5f} ==")
-    utils.plot_history(history, model_name)
+    utils.save_model(net_model, run_name+"_last")
+    log.info(f"-- final weights saved after epoch {epoch_i + 1}: val loss {val_loss_acc:.5f}, val F1 {val_f1_score:.5f}")
+    utils.plot_history(curve, run_name)
 
 
 if __name__ == "__main__":
-    train_meta = pd.read_csv(CFG.root_path + 'train_metadata.csv')
-    train_index, val_index = train_test_split(range(0, train_meta.shape[0]), train_size=0.8, random_state=42)
+    meta_table = pd.read_csv(CFG.root_path + 'train_metadata.csv')
+    train_rows, val_rows = train_test_split(range(0, meta_table.shape[0]), train_size=0.8, random_state=42)
 
-    train_dataset = MyDataset(train_meta.iloc[train_index], mode='train')
-    val_dataset = MyDataset(train_meta.iloc[val_index], mode='val')
+    dataset_train = BirdClipDataset(meta_table.iloc[train_rows], split='train')
+    dataset_val = BirdClipDataset(meta_table.iloc[val_rows], split='val')
 
-    train_loader = DataLoader(train_dataset, batch_size=CFG.batch_size, shuffle=True)
-    val_loader = DataLoader(val_dataset, batch_size=CFG.batch_size, shuffle=False)
+    loader_train = DataLoader(dataset_train, batch_size=CFG.batch_size, shuffle=True)
+    loader_val = DataLoader(dataset_val, batch_size=CFG.batch_size, shuffle=False)
 
-    model = models.Net('resnet50').to(device)
-    train(model, 'resnet50', train_loader, val_loader)
+    net_model = models.Net('resnet50').to(run_device)
+    train_net(net_model, 'resnet50', loader_train, loader_val)
 
-    # modelA = models.ResNet50Bird(152).to(device)
-    # train(modelA, 'resnet50')
+    # other backbones were tried the same way: a ResNet-50
+    # bird head trained on its own,
 
-    # modelB = models.ResNeXtBird(152).to(device)
-    # train(modelB, 'resnext50')
+    # a ResNeXt-50 head,
+    # and an EfficientNet head;
 
-    # modelC = models.EfficientNetBird(152).to(device)
-    # train(modelC, 'efficientnet')
+    # each then went into
+    # one ensemble model,
 
-    # model_ensemble = models.EnsembleModel(modelA, modelB, modelC).to(device)
+    # whose backbone weights
     
-    # for param in model_ensemble.parameters():
-    #     param.requires_grad = False
+    # were all frozen
+    #     (requires_grad off)
 
-    # for param in model_ensemble.classifier.parameters():
-    #     param.requires_grad = True  
+    # so that only its classifier
+    #     layers were trained,
 
-    # train(model_ensemble, 'ensemble')
+    # under the run name 'ensemble'

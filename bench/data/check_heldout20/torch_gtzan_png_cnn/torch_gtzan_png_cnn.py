@@ -1,10 +1,10 @@
 import numpy as np
 import matplotlib.pyplot as plt
-# import scipy
-#import rcnn_utils as U
+# scipy was imported here once
+# as was a helper module of the authors
 import torch
 from torch.utils.data import DataLoader, random_split
-from main.util import PngData
+from main.util import PngGenreData
 import torch.nn as nn
 from torch.autograd import Variable
 import torch.optim as optim
@@ -13,128 +13,128 @@ from statistics import mean
 torch.manual_seed(0)
 
 
-def train():
-    train_data = int(len(PngData('../data/images_original'))* .7)/3
-    #print(train_data)
-    test_data = len(PngData('../data/images_original')) - train_data
-    #print(test_data)
-    train_set, test_set = random_split(PngData('../data/images_original'), [int(train_data), int(test_data)])
-    dataloader = DataLoader(train_set, batch_size=5)
-    #print(train_set.shape())
-    cel = nn.CrossEntropyLoss()
-    total_loss = []
-    epoch_num = 30#100
-    rcnn_0 = RcnnNet().to('cpu')
-    optimizer = optim.Adam(rcnn_0.parameters(), lr=0.0001)
-    for epoch in range(0, epoch_num + 1):  # loop over the dataset multiple times
-        loss_in_epoch = []
-        for i, (images, labels) in enumerate(dataloader, 0):
-            #print(i)
-            # get the inputs
-            images = Variable(images.to('cpu'))
-            labels = Variable(labels.to('cpu'))
-            # zero the parameter gradients
-            optimizer.zero_grad()
-            outputs = rcnn_0(images)
-            loss = cel(torch.squeeze(outputs), torch.squeeze(labels))
-            # forward + backward + optimize
-            loss.backward()
-            optimizer.step()
-            loss_in_epoch.append(loss.item())
-        total_loss.append(mean(loss_in_epoch))
+def run_training():
+    train_count = int(len(PngGenreData('../data/images_original'))* .7)/3
+    # (debug print of the train count)
+    test_count = len(PngGenreData('../data/images_original')) - train_count
+    # (debug print of the test count)
+    train_subset, test_subset = random_split(PngGenreData('../data/images_original'), [int(train_count), int(test_count)])
+    train_loader = DataLoader(train_subset, batch_size=5)
+    # (debug print of the subset shape)
+    ce_loss = nn.CrossEntropyLoss()
+    epoch_losses = []
+    last_epoch = 30# was 100
+    genre_model = GenreConvNet().to('cpu')
+    adam_optimizer = optim.Adam(genre_model.parameters(), lr=0.0001)
+    for epoch_i in range(0, last_epoch + 1):  # one pass over the training subset each
+        batch_losses = []
+        for i, (batch_images, batch_labels) in enumerate(train_loader, 0):
+            # (debug print of the step)
+            # wrap the batch
+            batch_images = Variable(batch_images.to('cpu'))
+            batch_labels = Variable(batch_labels.to('cpu'))
+            # clear old gradients
+            adam_optimizer.zero_grad()
+            logits = genre_model(batch_images)
+            batch_loss = ce_loss(torch.squeeze(logits), torch.squeeze(batch_labels))
+            # backprop and update
+            batch_loss.backward()
+            adam_optimizer.step()
+            batch_losses.append(batch_loss.item())
+        epoch_losses.append(mean(batch_losses))
 
-        accuracy = test(rcnn_0, test_set)
-        print('For epoch', epoch + 1, 'the test accuracy over the whole test set is %f %%' % (accuracy))
-    print(total_loss)
-    print('Finished Training')
+        test_acc = test_accuracy(genre_model, test_subset)
+        print('epoch', epoch_i + 1, 'accuracy on the held-out split: %f %%' % (test_acc))
+    print(epoch_losses)
+    print('training done')
 
-#"""
+# (the older evaluation below is kept as a string)
 
 
-def test(net, test_set):
-    correct_count = 0
-    count = 0
-    x_test, y_test = next(iter(DataLoader(test_set, batch_size=5)))
-    pred_test = net(x_test)
+def test_accuracy(model_net, test_subset):
+    n_right = 0
+    n_seen = 0
+    test_x, test_y = next(iter(DataLoader(test_subset, batch_size=5)))
+    test_pred = model_net(test_x)
 
-    for i in range(len(pred_test)):
-        pred_label = torch.argmax(pred_test[i])
-        true_label = torch.argmax(y_test[i])
-        if pred_label.item() == true_label.item():
-            correct_count += 1
-        count += 1
-    return correct_count / count
+    for i in range(len(test_pred)):
+        guessed = torch.argmax(test_pred[i])
+        actual = torch.argmax(test_y[i])
+        if guessed.item() == actual.item():
+            n_right += 1
+        n_seen += 1
+    return n_right / n_seen
     """
-    net.eval()
-    accuracy = 0.0
-    total = 0.0
-    dataloader = DataLoader(test_set, batch_size=5)
+    model_net.eval()
+    hits = 0.0
+    seen = 0.0
+    eval_loader = DataLoader(test_subset, batch_size=5)
     with torch.no_grad():
-        for i, (images, labels) in enumerate(dataloader, 0):
+        for i, (batch_images, batch_labels) in enumerate(eval_loader, 0):
             print(i)
-            # get the inputs
-            images = Variable(images.to('cpu'))
-            labels = Variable(labels.to('cpu'))
-            # run the model on the test set to predict labels
-            outputs = net(images)  #
-            # highest label represents the predictions
-            _, prediction = torch.max(outputs.data, 1)
-            total += labels.size(0)
-            accuracy += (prediction == labels).sum().item()
-                    # compute the accuracy over all test images
-    accuracy = (100 * accuracy / total)
-    return accuracy
+            # wrap the batch
+            batch_images = Variable(batch_images.to('cpu'))
+            batch_labels = Variable(batch_labels.to('cpu'))
+            # scores for the held-out batch
+            logits = model_net(batch_images)  #
+            # the arg-max class is the guess
+            _, guess = torch.max(logits.data, 1)
+            seen += batch_labels.size(0)
+            hits += (guess == batch_labels).sum().item()
+                    # percentage over every held-out image
+    hits = (100 * hits / seen)
+    return hits
 """
-#"""
+# (end of the older evaluation)
 
 
-class RcnnNet(nn.Module):  # have to change numbers depending on data
+class GenreConvNet(nn.Module):  # sizes below are tied to the image size
     def __init__(self):
-        super(RcnnNet, self).__init__()
+        super(GenreConvNet, self).__init__()
 
-        self.conv1 = nn.Conv2d(4, 10, 288,288, groups=2)
-        #self.conv2 = nn.Conv2d(10, 64, 1, 1, groups=2)
-        #self.conv2 = nn.Conv2d(10, 64, 288, 432, groups=2)
+        self.wide_conv = nn.Conv2d(4, 10, 288,288, groups=2)
+        # a 1x1 second convolution was tried
+        # as was a full-size second convolution
         """
-        self.conv1 = nn.Conv2d(3, 8, 3)
-        self.pool = nn.AdaptiveMaxPool2d(2, 2)
-        self.conv2 = nn.Conv2d(8, 16, 3)
+        earlier stack, unused: 3x3 convolution 3->8,
+        adaptive max pooling,
+        then 8->16;
 
-        self.conv3 = nn.Conv2d(16, 32, 3)
-        self.conv4 = nn.Conv2d(32, 64, 3)
-        self.pool = nn.AdaptiveMaxPool2d(2, 2)
+        then 16->32,
+        and 32->64,
+        pooled again;
 
-        self.fc_1 = nn.Linear(64 * 56 * 56, 120)
-        self.fc_2 = nn.Linear(120, 64)
-        self.fc_3 = nn.Linear(64, 2)
-        self.Sigmoid = nn.Sigmoid()
+        linear 64*56*56 -> 120,
+        120 -> 64,
+        64 -> 2,
+        and a sigmoid.
         """
 
 
     def forward(self, x):
-        #x = F.relu(self.conv1(x))
-        x = F.relu(self.conv1(x))
-        #x = F.relu(self.conv2(x))
-        #x = self.conv2(x)
+        # (the first layer with a ReLU, as below)
+        x = F.relu(self.wide_conv(x))
+        # a second layer with a ReLU was tried
+        # and one without
         """
-         x_pre_input = x
-        x = F.relu(self.conv2(x))
-        x = F.relu(self.conv3(x))
-        # residual connection
-        x = x + x_pre_input
-        x = F.relu(self.conv4(x))
+         the residual variant kept the input,
+        ran the second convolution,
+        then the third,
+        # added the input back,
+        went through the fourth,
+        all with ReLUs;
 
-        # flattens tensor
-        x = x.view(x.size(0), -1)  # number of samples in batch
-        x = F.relu(self.fc_1(x))
-        x = F.relu(self.fc_2(x))
-        x = F.sigmoid(self.fc_3(x))
+        # flattened per sample,
+        through the first linear layer,
+        the second,
+        and the third,
+        ending in a sigmoid.
         """
 
 
         return x
 
 
-train()
+run_training()
 
 

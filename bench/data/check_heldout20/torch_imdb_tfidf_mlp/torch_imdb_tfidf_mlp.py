@@ -4,83 +4,83 @@ from torch.utils.data import DataLoader
 from sklearn.feature_extraction.text import TfidfVectorizer
 from sklearn.model_selection import train_test_split
 import joblib
-from data.IMDb_Dataset import IMDbReviewDataset
+from data.IMDb_Dataset import ReviewTfidfDataset
 import numpy as np
 from sklearn.metrics import accuracy_score, mean_squared_error
 
-# Set the paths to your train/pos and train/neg directories
-train_pos_dir = r'F:\Movie-Review-Analysis-using-IMDb-LargeDataset\IMDb_dataset\train\pos'  # Replace with your 'pos' train folder path
-train_neg_dir = r'F:\Movie-Review-Analysis-using-IMDb-LargeDataset\IMDb_dataset\train\neg'  # Replace with your 'neg' train folder path
-test_pos_dir = r'F:\Movie-Review-Analysis-using-IMDb-LargeDataset\IMDb_dataset\test\pos'  # Replace with your 'pos' test folder path
-test_neg_dir = r'F:\Movie-Review-Analysis-using-IMDb-LargeDataset\IMDb_dataset\test\neg'  # Replace with your 'neg' test folder path
+# folders of the four splits of the review set
+pos_train_dir = r'F:\Movie-Review-Analysis-using-IMDb-LargeDataset\IMDb_dataset\train\pos'  # positive training reviews
+neg_train_dir = r'F:\Movie-Review-Analysis-using-IMDb-LargeDataset\IMDb_dataset\train\neg'  # negative training reviews
+pos_test_dir = r'F:\Movie-Review-Analysis-using-IMDb-LargeDataset\IMDb_dataset\test\pos'  # positive test reviews
+neg_test_dir = r'F:\Movie-Review-Analysis-using-IMDb-LargeDataset\IMDb_dataset\test\neg'  # negative test reviews
 
-# Define a simple feedforward neural network for sentiment classification and regression
-class SentimentRatingModel(nn.Module):
-    def __init__(self, input_dim):
-        super(SentimentRatingModel, self).__init__()
-        self.fc1 = nn.Linear(input_dim, 128)
-        self.fc2 = nn.Linear(128, 64)
-        self.fc3 = nn.Linear(64, 1)  # For regression output (rating prediction)
-        self.fc4 = nn.Linear(64, 1)  # For classification output (binary sentiment prediction)
+# small MLP with two heads: star rating and polarity
+class TwoHeadReviewModel(nn.Module):
+    def __init__(self, in_features):
+        super(TwoHeadReviewModel, self).__init__()
+        self.hidden_a = nn.Linear(in_features, 128)
+        self.hidden_b = nn.Linear(128, 64)
+        self.star_head = nn.Linear(64, 1)  # regression head
+        self.polarity_head = nn.Linear(64, 1)  # binary head
 
     def forward(self, x):
-        x = torch.relu(self.fc1(x))
-        x = torch.relu(self.fc2(x))
-        rating_output = self.fc3(x)  # For regression
-        sentiment_output = torch.sigmoid(self.fc4(x))  # For classification (0 or 1)
-        return rating_output, sentiment_output
+        x = torch.relu(self.hidden_a(x))
+        x = torch.relu(self.hidden_b(x))
+        star_out = self.star_head(x)  # regression
+        polarity_out = torch.sigmoid(self.polarity_head(x))  # probability of positive
+        return star_out, polarity_out
 
-# Load the dataset
-train_dataset = IMDbReviewDataset(train_pos_dir, train_neg_dir, transform=None)
-test_dataset = IMDbReviewDataset(test_pos_dir, test_neg_dir, transform=None)
+# review sets
+dataset_train = ReviewTfidfDataset(pos_train_dir, neg_train_dir, text_transform=None)
+dataset_test = ReviewTfidfDataset(pos_test_dir, neg_test_dir, text_transform=None)
 
-# Set up DataLoader for batching
-train_loader = DataLoader(train_dataset, batch_size=32, shuffle=True)
-test_loader = DataLoader(test_dataset, batch_size=32, shuffle=False)
+# batching
+loader_train = DataLoader(dataset_train, batch_size=32, shuffle=True)
+loader_test = DataLoader(dataset_test, batch_size=32, shuffle=False)
 
-# Initialize the model
-input_dim = 10000  # This can be adjusted based on your TF-IDF vectorizer max_features
-model = SentimentRatingModel(input_dim)
+# network
+in_features = 10000  # must equal the vectoriser's max_features
+review_model = TwoHeadReviewModel(in_features)
 
-# Check for GPU availability
-device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
-model = model.to(device)
+# GPU when there is one
+run_device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+review_model = review_model.to(run_device)
 
-# Define loss functions and optimizer
-criterion_cls = nn.BCEWithLogitsLoss()  # For binary classification
-criterion_reg = nn.MSELoss()  # For regression
-optimizer = optim.Adam(model.parameters(), lr=0.001)
+# objectives and optimiser
+polarity_loss_fn = nn.BCEWithLogitsLoss()  # binary target
+star_loss_fn = nn.MSELoss()  # regression target
+adam_optimizer = optim.Adam(review_model.parameters(), lr=0.001)
 
-# Training Loop
-epochs = 5
-for epoch in range(epochs):
-    model.train()
-    # In your training loop, the review data is now a tensor
-    for reviews, labels, ratings in train_loader:
-        reviews = reviews.to(device)
-        labels = labels.to(device).float()
-        ratings = ratings.to(device).float()
+# fitting
+n_epochs = 5
+for epoch_i in range(n_epochs):
+    review_model.train()
+    # each batch arrives as dense TF-IDF rows
+    for batch_x, batch_labels, batch_stars in loader_train:
+        batch_x = batch_x.to(run_device)
+        batch_labels = batch_labels.to(run_device).float()
+        batch_stars = batch_stars.to(run_device).float()
 
-        # Get the predictions
-        rating_preds, sentiment_preds = model(reviews)
+        # forward pass
+        star_pred, polarity_pred = review_model(batch_x)
 
-        # Compute the losses
-        loss_cls = criterion_cls(sentiment_preds.squeeze(), labels)
-        loss_reg = criterion_reg(rating_preds.squeeze(), ratings)
-        loss = loss_cls + loss_reg
+        # both objectives, summed
+        polarity_loss = polarity_loss_fn(polarity_pred.squeeze(), batch_labels)
+        star_loss = star_loss_fn(star_pred.squeeze(), batch_stars)
+        total_loss = polarity_loss + star_loss
 
-        # Backpropagate and optimize
-        optimizer.zero_grad()
-        loss.backward()
-        optimizer.step()
+        # update
+        adam_optimizer.zero_grad()
+        total_loss.backward()
+        adam_optimizer.step()
 
-    print(f"Epoch {epoch+1}/{epochs} - Loss: {loss.item():.4f}")
+    print(f"pass {epoch_i+1} of {n_epochs}, loss of the last batch {total_loss.item():.4f}")
 
 
-    print(f"Epoch {epoch+1}/{epochs} - Loss: {loss.item():.4f}")
+    print(f"pass {epoch_i+1} of {n_epochs}, loss of the last batch {total_loss.item():.4f}")
 
-# Save the trained model
-# Save the trained model using torch.save()
-torch.save(model.state_dict(), 'sentiment_rating_model.pth')
+# keep the weights
+# written with torch.save as a state dict
+torch.save(review_model.state_dict(), 'sentiment_rating_model.pth')
 
 

@@ -7,66 +7,66 @@ from tqdm import tqdm
 import os
 
 
-def get_T1_dataset(data_path, case_indexes, is_training=True, batch_size=8):
-    f = h5py.File(data_path, 'r')
-    patch_per_case = f['patch_per_case'][0]
-    patch_indexes = []
-    for case_index in case_indexes:
-        patch_indexes.extend([patch_per_case * case_index + i for i in range(patch_per_case)])
-    images = np.array(f['T1'][patch_indexes][:, :, :, :, None] / 255., dtype=np.float32)
-    labels = f['label'][patch_indexes]
-    labels = tf.keras.utils.to_categorical(labels, num_classes=4)
-    dataset = None
-    if is_training:
-        dataset = tf.data.Dataset.from_tensor_slices((images, labels)).shuffle(10000).batch(batch_size)
+def read_t1_dataset(h5_path, case_ids, for_train=True, batch_n=8):
+    h5 = h5py.File(h5_path, 'r')
+    per_case_patches = h5['patch_per_case'][0]
+    patch_ids = []
+    for case_id in case_ids:
+        patch_ids.extend([per_case_patches * case_id + i for i in range(per_case_patches)])
+    image_arr = np.array(h5['T1'][patch_ids][:, :, :, :, None] / 255., dtype=np.float32)
+    label_arr = h5['label'][patch_ids]
+    label_arr = tf.keras.utils.to_categorical(label_arr, num_classes=4)
+    tf_dataset = None
+    if for_train:
+        tf_dataset = tf.data.Dataset.from_tensor_slices((image_arr, label_arr)).shuffle(10000).batch(batch_n)
     else:
-        dataset = tf.data.Dataset.from_tensor_slices((images, labels))
-    return dataset
+        tf_dataset = tf.data.Dataset.from_tensor_slices((image_arr, label_arr))
+    return tf_dataset
 
 
-def get_T2_dataset(data_path, case_indexes, is_training=True, batch_size=8):
-    f = h5py.File(data_path, 'r')
-    patch_per_case = f['patch_per_case'][0]
-    patch_indexes = []
-    for case_index in case_indexes:
-        patch_indexes.extend([patch_per_case * case_index + i for i in range(patch_per_case)])
-    images = np.array(f['T2'][patch_indexes][:, :, :, :, None] / 255., dtype=np.float32)
-    labels = f['label'][patch_indexes]
-    labels = tf.keras.utils.to_categorical(labels, num_classes=4)
-    dataset = None
-    if is_training:
-        dataset = tf.data.Dataset.from_tensor_slices((images, labels)).shuffle(10000).batch(batch_size)
+def read_t2_dataset(h5_path, case_ids, for_train=True, batch_n=8):
+    h5 = h5py.File(h5_path, 'r')
+    per_case_patches = h5['patch_per_case'][0]
+    patch_ids = []
+    for case_id in case_ids:
+        patch_ids.extend([per_case_patches * case_id + i for i in range(per_case_patches)])
+    image_arr = np.array(h5['T2'][patch_ids][:, :, :, :, None] / 255., dtype=np.float32)
+    label_arr = h5['label'][patch_ids]
+    label_arr = tf.keras.utils.to_categorical(label_arr, num_classes=4)
+    tf_dataset = None
+    if for_train:
+        tf_dataset = tf.data.Dataset.from_tensor_slices((image_arr, label_arr)).shuffle(10000).batch(batch_n)
     else:
-        dataset = tf.data.Dataset.from_tensor_slices((images, labels))
-    return dataset
+        tf_dataset = tf.data.Dataset.from_tensor_slices((image_arr, label_arr))
+    return tf_dataset
 
 
-def get_dataset_hdr(data_path, case_indexes, is_training=True, batch_size=8, mode='T1', patch_size=64, step_size=32):
-    images = []
-    labels = []
+def read_hdr_dataset(hdr_dir, case_ids, for_train=True, batch_n=8, modality='T1', patch_len=64, stride=32):
+    image_arr = []
+    label_arr = []
 
-    assert mode=='T1' or mode=='T2'
+    assert modality=='T1' or modality=='T2'
 
-    print('Loading data')
-    for i in tqdm(case_indexes, ascii=True, position=0, leave=True):
-        subject_name = 'subject-%d-' % i
-        f_image = os.path.join(data_path, subject_name + mode + '.hdr')
-        f_label = os.path.join(data_path, subject_name + 'label.hdr')
-        img_image, header_image = load(f_image)
-        img_label, header_label = load(f_label)
-        for idx_x in range(0, img_label.shape[0] - patch_size + 1, step_size):
-            for idx_y in range(0, img_label.shape[1] - patch_size + 1, step_size):
-                for idx_z in range(0, img_label.shape[2] - patch_size + 1, step_size):
-                    images.append(img_image[idx_x:idx_x + patch_size, idx_y:idx_y + patch_size, idx_z:idx_z + patch_size])
+    print('Reading the volumes')
+    for i in tqdm(case_ids, ascii=True, position=0, leave=True):
+        subject_prefix = 'subject-%d-' % i
+        image_file = os.path.join(hdr_dir, subject_prefix + modality + '.hdr')
+        label_file = os.path.join(hdr_dir, subject_prefix + 'label.hdr')
+        image_vol, image_hdr = load(image_file)
+        label_vol, label_hdr = load(label_file)
+        for x0 in range(0, label_vol.shape[0] - patch_len + 1, stride):
+            for y0 in range(0, label_vol.shape[1] - patch_len + 1, stride):
+                for z0 in range(0, label_vol.shape[2] - patch_len + 1, stride):
+                    image_arr.append(image_vol[x0:x0 + patch_len, y0:y0 + patch_len, z0:z0 + patch_len])
 
-                    labels.append(img_label[idx_x:idx_x + patch_size, idx_y:idx_y + patch_size, idx_z:idx_z + patch_size])
+                    label_arr.append(label_vol[x0:x0 + patch_len, y0:y0 + patch_len, z0:z0 + patch_len])
 
-    images = np.array(np.array(images)[:, :, :, :, None] / 255., dtype=np.float32)
-    labels = tf.keras.utils.to_categorical(np.array(labels), num_classes=4)
+    image_arr = np.array(np.array(image_arr)[:, :, :, :, None] / 255., dtype=np.float32)
+    label_arr = tf.keras.utils.to_categorical(np.array(label_arr), num_classes=4)
 
-    if is_training:
-        dataset = tf.data.Dataset.from_tensor_slices((images, labels)).shuffle(10000).batch(batch_size)
+    if for_train:
+        tf_dataset = tf.data.Dataset.from_tensor_slices((image_arr, label_arr)).shuffle(10000).batch(batch_n)
     else:
-        dataset = tf.data.Dataset.from_tensor_slices((images, labels)).batch(batch_size)
-    return dataset
+        tf_dataset = tf.data.Dataset.from_tensor_slices((image_arr, label_arr)).batch(batch_n)
+    return tf_dataset
 

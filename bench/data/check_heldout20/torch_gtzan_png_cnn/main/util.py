@@ -11,184 +11,184 @@ from torchvision.io import read_image
 torch.set_default_dtype(torch.float32)
 
 
-def loadCSV(filepath: str) -> tuple[torch.Tensor, torch.Tensor, int]:
+def read_feature_csv(csv_path: str) -> tuple[torch.Tensor, torch.Tensor, int]:
     """
-    :param str filepath:
-    :rtype: tuple[torch.Tensor, torch.Tensor, int]
+    Read the extracted-features table.
+    Gives (features, one-hot labels, number of rows).
     """
-    features_df = pd.read_csv(filepath)
-    length = len(features_df.index)
+    feat_table = pd.read_csv(csv_path)
+    n_rows = len(feat_table.index)
 
-    # First drop the file name, it is not needed.
-    del features_df['filename']
+    # the file name column carries no feature
+    del feat_table['filename']
 
-    # Save the names of the categories
-    cats = ["blues", "classical", "country", "disco", "hiphop", "jazz", "metal", "pop", "reggae", "rock"]
+    # genre names, in label order
+    genres = ["blues", "classical", "country", "disco", "hiphop", "jazz", "metal", "pop", "reggae", "rock"]
 
-    # First save the label column to a separate variable, which can then be turned into onehot Tensor.
-    labels_df = features_df['label']
-    labels = makeOnehotTensorFromDataframe(cats, labels_df)
+    # pull the genre column out and one-hot encode it
+    label_col = feat_table['label']
+    onehot_labels = onehot_from_column(genres, label_col)
 
-    # Then drop the label column and turn the features into a Tensor.
-    del features_df['label']
-    # normalization
-    for col in features_df.columns:
-        features_df[col] = (features_df[col] - min(features_df[col])) / (max(features_df[col]) - min(features_df[col]))
-    features = torch.as_tensor(features_df.values, dtype=torch.float32)
-    return features, labels, length
-
-
-def makeOnehotTensorFromNdarray(cats: list[str], keys: np.ndarray) -> torch.Tensor:
-    labels_list = []
-    n = len(keys)
-    for i in range(0, n):
-        key = keys[n]
-        result = makeOnehot(cats, key, i)
-        labels_list.append(result)
-    labels = torch.as_tensor(labels_list, dtype=torch.float32)
-    return labels
+    # what is left are the numeric features
+    del feat_table['label']
+    # min-max scale every column
+    for column in feat_table.columns:
+        feat_table[column] = (feat_table[column] - min(feat_table[column])) / (max(feat_table[column]) - min(feat_table[column]))
+    feature_tensor = torch.as_tensor(feat_table.values, dtype=torch.float32)
+    return feature_tensor, onehot_labels, n_rows
 
 
-def makeOnehotTensorFromDataframe(cats: list[str], keys: pd.DataFrame) -> torch.Tensor:
-    labels_list = []
-    total_cats = len(cats)
-    index = 0
-    for key in keys:
-        result = makeOnehot(cats, total_cats, key, index)
-        labels_list.append(result)
-        index += 1
-    labels = torch.as_tensor(labels_list, dtype=torch.float32)
-    return labels
+def onehot_from_array(genres: list[str], names: np.ndarray) -> torch.Tensor:
+    rows = []
+    n_names = len(names)
+    for i in range(0, n_names):
+        name = names[n_names]
+        vec = onehot_row(genres, name, i)
+        rows.append(vec)
+    onehot_labels = torch.as_tensor(rows, dtype=torch.float32)
+    return onehot_labels
 
 
-def makeOnehot(cats: list[str], total_cats: int, key: str, index: int) -> list[int]:
+def onehot_from_column(genres: list[str], names: pd.DataFrame) -> torch.Tensor:
+    rows = []
+    n_genres = len(genres)
+    pos = 0
+    for name in names:
+        vec = onehot_row(genres, n_genres, name, pos)
+        rows.append(vec)
+        pos += 1
+    onehot_labels = torch.as_tensor(rows, dtype=torch.float32)
+    return onehot_labels
+
+
+def onehot_row(genres: list[str], n_genres: int, name: str, pos: int) -> list[int]:
     try:
-        i = cats.index(key)
-    except IndexError as e:
-        raise IndexError(f'The genre ({key}) I got is not in the list ({cats}).')
+        i = genres.index(name)
+    except IndexError as err:
+        raise IndexError(f'unknown genre {name}; expected one of {genres}')
     else:
-        result = [0] * total_cats
-        result[i] = 1
-        return result
+        vec = [0] * n_genres
+        vec[i] = 1
+        return vec
 
 
-def torch_onehot(cats: list[str], key: str) -> torch.Tensor:
+def genre_onehot(genres: list[str], name: str) -> torch.Tensor:
     """
-    Generate the onehot tensor of given categories and key.
-    Example
-    -------
-        cats: ['apple', ''banana', 'orange']
-        key: ['banana']
-    Return:
-        torch.Tensor([[0., 1., 0.]])
-    :param cats: list of categories
-    :param key: key
-    :return: tensor of onehot representation
+    One-hot row for a single genre name.
+    For instance:
+    genres ['a', 'b', 'c']
+    with name 'b'
+    gives a 1 x 3 tensor
+    [[0, 1, 0]]
+    (float, on the CPU).
+    genres: the class names
+    name: the genre to encode
+    returns: that one-hot row
     """
     try:
-        i = cats.index(key)
+        i = genres.index(name)
     except IndexError:
-        raise IndexError(f'Error reading genres. The genre ({key}) I got is not in the list ({cats}). ')
+        raise IndexError(f'cannot read genre {name}: not among {genres} ')
     else:
-        result = torch.zeros(1, len(cats))
-        result[0, i] = 1
-        return result
+        vec = torch.zeros(1, len(genres))
+        vec[0, i] = 1
+        return vec
 
 
-class WavData(Dataset):
-    def __init__(self, path: str, device: str = 'cpu'):
+class WavGenreData(Dataset):
+    def __init__(self, root_path: str, target_device: str = 'cpu'):
         """
-        Assume directory structure be like:
-        data
-        |- genre_1
-            |- genre_1.00000.wav
-            |- genre_2.00000.wav
-            ...
-        |- genre_2
-            |- ...
-        |- genre_3
-            |- ...
-        ...
+        Expects one sub-folder per genre under root_path,
+        each holding that genre's wav files, e.g.
+          <genre A>
+            <genre A>.00000.wav
+            <genre A>.00001.wav
+            and so on
+          <genre B>
+            more files
+          <genre C>
+            more files
+        and so on.
 
-        Then path would be 'data'
-        :param path: Path to the root of all genres
-        :param device: Where the data is going to be sent to ('cpu' or 'cuda')
+        So root_path is the folder that holds the genres.
+        root_path: folder holding the genre folders
+        target_device: where __getitem__ moves samples ('cpu' or 'cuda')
         """
-        cats = sorted(os.listdir(path))  # cats = categories
+        genres = sorted(os.listdir(root_path))  # one class per folder
 
         self.x = torch.zeros((1, 1))
-        self.y = torch.zeros((1, len(cats)))
-        for genre in os.listdir(path):
-            current_onehot = torch_onehot(cats, genre)
-            for file in os.listdir(f'{path}/{genre}'):
-                # Assume sample rates of all the files are the same
-                current_x, self.sample_rate = torchaudio.load(open(f'{path}/{genre}/{file}', 'rb'))
+        self.y = torch.zeros((1, len(genres)))
+        for genre_name in os.listdir(root_path):
+            genre_vec = genre_onehot(genres, genre_name)
+            for fname in os.listdir(f'{root_path}/{genre_name}'):
+                # the rate of the last clip read is kept; all are assumed equal
+                clip_x, self.sr = torchaudio.load(open(f'{root_path}/{genre_name}/{fname}', 'rb'))
 
-                current_x = current_x[:, :900]     # too large, cut it short
-                # Do zero padding if size does not match
-                if current_x.shape[1] > self.x.shape[1]:
-                    pad_self_x = torch.zeros((self.x.shape[0], current_x.shape[1]))
-                    pad_self_x[:, :self.x.shape[1]] = self.x
-                    self.x = torch.concat((pad_self_x, current_x))
-                elif current_x.shape[1] < self.x.shape[1]:
-                    pad_current = torch.zeros(1, self.x.shape[1])
-                    pad_current[:, :current_x.shape[1]] = current_x
-                    self.x = torch.concat((self.x, pad_current))
+                clip_x = clip_x[:, :900]     # keep only the start
+                # pad whichever side is shorter
+                if clip_x.shape[1] > self.x.shape[1]:
+                    padded_x = torch.zeros((self.x.shape[0], clip_x.shape[1]))
+                    padded_x[:, :self.x.shape[1]] = self.x
+                    self.x = torch.concat((padded_x, clip_x))
+                elif clip_x.shape[1] < self.x.shape[1]:
+                    padded_clip = torch.zeros(1, self.x.shape[1])
+                    padded_clip[:, :clip_x.shape[1]] = clip_x
+                    self.x = torch.concat((self.x, padded_clip))
                 else:
-                    self.x = torch.concat((self.x, current_x))
+                    self.x = torch.concat((self.x, clip_x))
 
-                self.y = torch.concat((self.y, current_onehot))
+                self.y = torch.concat((self.y, genre_vec))
 
         self.x = self.x[1:, :, None]
-        self.x = self.x / (self.x.max() - self.x.min())     # normalization
+        self.x = self.x / (self.x.max() - self.x.min())     # scale by the range
         self.y = self.y[1:]
-        self.device = device
+        self.target_device = target_device
 
-    def __getitem__(self, item):
-        return self.x[item].to(self.device), self.y[item].to(self.device)
+    def __getitem__(self, idx):
+        return self.x[idx].to(self.target_device), self.y[idx].to(self.target_device)
 
     def __len__(self):
         return self.x.shape[0]
 
 
-class PngData(Dataset):
-    def __init__(self, path: str, device: str = 'cpu'):
+class PngGenreData(Dataset):
+    def __init__(self, root_path: str, target_device: str = 'cpu'):
         """
-        Assume directory structure be like:
-        data
-        |- genre_1
-            |- genre_1.00000.png
-            |- genre_2.00000.png
-            ...
-        |- genre_2
-            |- ...
-        |- genre_3
-            |- ...
-        ...
+        Expects one sub-folder per genre under root_path,
+        each holding that genre's png files, e.g.
+          <genre A>
+            <genre A>.00000.png
+            <genre A>.00001.png
+            and so on
+          <genre B>
+            more files
+          <genre C>
+            more files
+        and so on.
 
-        Then path would be 'data'
-        :param path: Path to the root of all genres
-        :param device: Where the data is going to be sent to ('cpu' or 'cuda')
+        So root_path is the folder that holds the genres.
+        root_path: folder holding the genre folders
+        target_device: where __getitem__ moves samples ('cpu' or 'cuda')
         """
-        cats = sorted(os.listdir(path))
+        genres = sorted(os.listdir(root_path))
 
-        shape = read_image(f'{path}/{cats[0]}/{os.listdir(f"{path}/{cats[0]}")[0]}')[None, :].shape
+        first_shape = read_image(f'{root_path}/{genres[0]}/{os.listdir(f"{root_path}/{genres[0]}")[0]}')[None, :].shape
 
-        self.x = torch.zeros(shape)
-        self.y = torch.zeros((1, len(cats)))
-        for genre in os.listdir(path):
-            current_onehot = torch_onehot(cats, genre)
-            for file in os.listdir(f'{path}/{genre}'):
-                current_x = read_image(f'{path}/{genre}/{file}')[None, :]
-                self.x = torch.concat((self.x, current_x))
-                self.y = torch.concat((self.y, current_onehot))
+        self.x = torch.zeros(first_shape)
+        self.y = torch.zeros((1, len(genres)))
+        for genre_name in os.listdir(root_path):
+            genre_vec = genre_onehot(genres, genre_name)
+            for fname in os.listdir(f'{root_path}/{genre_name}'):
+                img_x = read_image(f'{root_path}/{genre_name}/{fname}')[None, :]
+                self.x = torch.concat((self.x, img_x))
+                self.y = torch.concat((self.y, genre_vec))
 
         self.x = self.x[1:]
         self.y = self.y[1:]
-        self.device = device
+        self.target_device = target_device
 
-    def __getitem__(self, item):
-        return self.x[item].to(self.device), self.y[item].to(self.device)
+    def __getitem__(self, idx):
+        return self.x[idx].to(self.target_device), self.y[idx].to(self.target_device)
 
     def __len__(self):
         return self.x.shape[0]

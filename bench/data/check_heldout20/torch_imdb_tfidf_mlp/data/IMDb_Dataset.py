@@ -9,48 +9,48 @@ import numpy as np
 from sklearn.feature_extraction.text import TfidfVectorizer
 import torch
 
-class IMDbReviewDataset(Dataset):
-    def __init__(self, pos_dir, neg_dir, transform=None):
-        self.reviews = []
-        self.labels = []
-        self.ratings = []
-        self.transform = transform
+class ReviewTfidfDataset(Dataset):
+    def __init__(self, pos_folder, neg_folder, text_transform=None):
+        self.texts = []
+        self.review_labels = []
+        self.stars = []
+        self.text_transform = text_transform
         
-        # Initialize the vectorizer (you can adjust parameters like max_features)
-        self.vectorizer = TfidfVectorizer(max_features=10000)
+        # TF-IDF over at most 10k terms
+        self.tfidf = TfidfVectorizer(max_features=10000)
 
-        # Load positive and negative reviews from the directories
-        self._load_data(pos_dir, 1)
-        self._load_data(neg_dir, 0)
+        # positives get label 1, negatives label 0
+        self._read_data_dir(pos_folder, 1)
+        self._read_data_dir(neg_folder, 0)
 
-        # Fit the vectorizer on the reviews (it's important to fit the vectorizer on the entire dataset)
-        all_reviews = self.reviews
-        self.vectorizer.fit(all_reviews)
+        # the vocabulary is learnt from every review of this split
+        corpus_texts = self.texts
+        self.tfidf.fit(corpus_texts)
 
-    def _load_data(self, directory, label):
-        for filename in os.listdir(directory):
-            if filename.endswith(".txt"):
-                filepath = os.path.join(directory, filename)
-                with open(filepath, 'r', encoding='utf-8') as file:
-                    text = file.read().strip()
-                # Extract rating from filename, which is before the '.txt'
-                match = re.match(r"\d+_(\d+)\.txt", filename)
-                if match:
-                    rating = int(match.group(1))  # Rating is extracted from the filename
-                    self.reviews.append(text)
-                    self.labels.append(label)
-                    self.ratings.append(rating)
+    def _read_data_dir(self, folder, class_label):
+        for fname in os.listdir(folder):
+            if fname.endswith(".txt"):
+                txt_path = os.path.join(folder, fname)
+                with open(txt_path, 'r', encoding='utf-8') as fh:
+                    body = fh.read().strip()
+                # the star rating is the number after the underscore
+                found = re.match(r"\d+_(\d+)\.txt", fname)
+                if found:
+                    star = int(found.group(1))  # parsed from the name
+                    self.texts.append(body)
+                    self.review_labels.append(class_label)
+                    self.stars.append(star)
 
     def __len__(self):
-        return len(self.reviews)
+        return len(self.texts)
 
     def __getitem__(self, idx):
-        review = self.reviews[idx]
-        label = self.labels[idx]
-        rating = self.ratings[idx]
+        body = self.texts[idx]
+        class_label = self.review_labels[idx]
+        star = self.stars[idx]
         
-        # Convert the review text to a numeric feature vector using TF-IDF
-        review_vector = self.vectorizer.transform([review]).toarray()  # Convert to array and then tensor
-        review_tensor = torch.tensor(review_vector, dtype=torch.float32)
+        # one review becomes a dense TF-IDF row
+        tfidf_row = self.tfidf.transform([body]).toarray()  # sparse to dense, then to a tensor
+        features = torch.tensor(tfidf_row, dtype=torch.float32)
 
-        return review_tensor.squeeze(0), label, rating
+        return features.squeeze(0), class_label, star
