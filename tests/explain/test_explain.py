@@ -733,3 +733,104 @@ def test_a_request_the_device_had_free_is_not_the_caches_pieces():
                      "capacity of 287.98 GiB of which 203.49 GiB is free. Of the allocated memory 68.63 GiB is "
                      "allocated by PyTorch, and 14.93 GiB is reserved by PyTorch but unallocated.\n")
     assert result.case == "limit-or-other-process"
+
+
+def test_paddle_cuda_allocator():
+    """PaddlePaddle's allocator states the request and what was available on which GPU."""
+    from oomdoctor.explain import explain
+
+    result = explain("ResourceExhaustedError: \nOut of memory error on GPU 0. Cannot allocate 3.125000GB memory on GPU "
+                     "0, available memory is only 117.750000MB.\n at (/paddle/paddle/fluid/memory/allocation/"
+                     "cuda_allocator.cc:69)\n")
+    assert (result.oom, result.framework, result.gpu_index, result.case) == (True, "paddle", 0, "activations-batch")
+    assert (result.requested_bytes, result.free_bytes) == (int(3.125 * 2**30), int(117.75 * 2**20))
+
+
+def test_a_request_with_nothing_of_pytorch_on_the_device_is_a_limit():
+    """0 bytes allocated, none cached, and half the device asked: no step of this process filled it (Intel's XPU caps
+    one allocation)."""
+    from oomdoctor.explain import explain
+
+    result = explain("torch.OutOfMemoryError: XPU out of memory. Tried to allocate 8.00 GiB. GPU 0 has a total "
+                     "capacity of 15.11 GiB. Of the allocated memory 0 bytes is allocated by PyTorch, and 0 bytes is "
+                     "reserved by PyTorch but unallocated.\n")
+    assert result.case == "limit-or-other-process"
+
+
+def test_a_tpu_reservation_free_but_not_reservable_is_fragmentation():
+    """The TPU runtime's "6.78G free, 0B reserved, and 3.33G reservable": the memory is there, not in one piece."""
+    from oomdoctor.explain import explain
+
+    result = explain("RESOURCE_EXHAUSTED: Attempting to reserve 6.48G at the bottom of memory. That was not possible. "
+                     "There are 6.78G free, 0B reserved, and 3.33G reservable.\n")
+    assert result.largest_free_block_bytes == int(3.33 * 2**30) and result.case == "fragmentation"
+    program = explain("RESOURCE_EXHAUSTED: Attempting to reserve 6.48G at the bottom of memory. That was not "
+                      "possible. There are 3.78G free, 0B reserved, and 3.33G reservable.\n")
+    assert program.case == "compile-time"  # less free than the program needs: its size, not the pieces
+
+
+def test_an_overflowed_size_is_a_shape_bug_in_ram_too():
+    """4 EiB asked of ONNX Runtime's CPU arena is no RAM shortage: a size that overflowed."""
+    from oomdoctor.explain import explain
+
+    result = explain("onnxruntime::BFCArena::AllocateRawInternal(size_t, bool, onnxruntime::Stream*, bool, "
+                     "onnxruntime::WaitNotificationFn) Failed to allocate memory for requested buffer of size "
+                     "4585490524328388608\n")
+    assert (result.memory, result.case) == ("host", "larger-than-device")
+
+
+def test_a_models_init_handed_to_pmap_is_its_weights():
+    """jax.pmap(updater.init)(rng, batch): the parameters being made, whatever allocation failed in it."""
+    from oomdoctor.explain import explain
+
+    result = explain('  File "train.py", line 216, in main\n    state = jax.pmap(updater.init)(rng_pmap, data)\n'
+                     "jaxlib.xla_extension.XlaRuntimeError: INTERNAL: Failed to allocate 50331648 bytes for new "
+                     "constant\n")
+    assert result.case == "weights-or-loading"
+
+
+def test_llama_cpp_compute_buffer_is_the_contexts():
+    """ggml's compute buffers are the context's graph (its size follows --ctx-size and --ubatch-size), though the
+    server's last line says the model failed to load."""
+    from oomdoctor.explain import explain
+
+    result = explain("ggml_backend_cuda_buffer_type_alloc_buffer: allocating 14136.04 MiB on device 0: cudaMalloc "
+                     "failed: out of memory\nggml_gallocr_reserve_n: failed to allocate ROCm0 buffer of size "
+                     "14822711296\ngraph_reserve: failed to allocate compute buffers\nllama_init_from_model: failed "
+                     "to initialize the context: failed to allocate compute pp buffers\nsrv    load_model: failed to "
+                     "load model\nmain: exiting due to model loading error\n")
+    assert (result.framework, result.requested_bytes, result.case) == ("llama.cpp", 14822711296, "activations-batch")
+
+
+def test_tensorflow_1x_kernel_creation_places_a_constant():
+    """TensorFlow 1.x makes a node's kernel when the graph is set up: a Const that found no room there is the
+    weights, before any batch."""
+    from oomdoctor.explain import explain
+
+    result = explain("E tensorflow/core/common_runtime/executor.cc:643] Executor failed to create kernel. Resource "
+                     "exhausted: OOM when allocating tensor of shape [512] and type float\n\t [[Node: rpn_conv/3x3/"
+                     "biases = Const[dtype=DT_FLOAT, value=Tensor<type: float shape: [512] values: 0.1 0.2>, "
+                     '_device="/job:localhost/replica:0/task:0/device:GPU:0"]()]]\n')
+    assert result.case == "weights-or-loading"
+
+
+def test_this_process_seen_with_0_bytes_is_not_seen():
+    """Inside a container NVML does not see the process: "this process has 0 bytes memory in use" beside 22.41 GiB
+    that PyTorch allocated is no other process holding the GPU."""
+    from oomdoctor.explain import explain
+
+    result = explain("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.96 GiB. GPU 5 has a total "
+                     "capacity of 23.43 GiB of which 210.06 MiB is free. Including non-PyTorch memory, this process "
+                     "has 0 bytes memory in use. Of the allocated memory 22.41 GiB is allocated by PyTorch, and "
+                     "206.09 MiB is reserved by PyTorch but unallocated.\n")
+    assert result.case == "activations-batch"
+
+
+def test_a_tensorflow_pool_of_a_few_mib_is_the_gpu_taken_before_it():
+    """A BFC pool of 8 MiB holds no model: whatever op failed in it, others had the GPU when TensorFlow started."""
+    from oomdoctor.explain import explain
+
+    result = explain("Limit:                     8716288\nInUse:                     8017152\n"
+                     "E tensorflow/core/common_runtime/executor.cc:660] Executor failed to create kernel. Resource "
+                     "exhausted: OOM when allocating tensor of shape [1,399,532,3] and type float\n")
+    assert result.case == "limit-or-other-process"

@@ -45,6 +45,8 @@ CASES = ("not-oom", "nccl-buffers", "host-memory", "mps-watermark", "larger-than
          "weights-or-loading", "optimizer-update", "fragmentation", "limit-or-other-process", "preallocation",
          "which-gpu", "activations-batch")
 
+# No machine's RAM or device has this much: a request past it is a size that overflowed (a shape bug)
+_NO_MACHINE_HAS = 64 * 2**40
 # A share of the device that is "a lot": memory held elsewhere past this explains a failure
 _NOTABLE = 0.10
 # How far two sizes a log prints may differ and still be one figure (two decimals of GiB or MiB)
@@ -52,6 +54,9 @@ _PRINTED = 0.01
 # TensorFlow's BFC pool is what the driver said was free when the process started, less a small reserve: a
 # pool under this is less than a GPU of 1 GiB with nothing else on it would give
 _SMALL_POOL = 512 * MiB
+# ... and a pool under this one holds no model at all (a Jetson's, made of shared memory, has hundreds of MiB): what
+# the driver had free was all but gone when TensorFlow started, and the failing op, a weight's or a step's, is no clue
+_TINY_POOL = 64 * MiB
 
 
 def capacity(facts: Facts) -> int | None:
@@ -73,7 +78,9 @@ def _held_elsewhere(facts: Facts) -> int | None:
     if facts.total_bytes and facts.free_bytes is not None and "free_at_start" in facts.clues:
         # TensorFlow's start-up lines: what was not free before this process allocated anything, others held
         return max(facts.total_bytes - facts.free_bytes, 0)
-    if facts.total_bytes and facts.free_bytes is not None and facts.in_use_bytes is not None:
+    if facts.total_bytes and facts.free_bytes is not None and facts.in_use_bytes is not None and \
+            facts.in_use_bytes >= (facts.allocated_bytes or 0):
+        # (a process that holds less than PyTorch allocated in it was not seen: NVML inside a container says 0)
         return max(facts.total_bytes - facts.free_bytes - facts.in_use_bytes, 0)
     if facts.framework == "torch" and facts.total_bytes and facts.free_bytes is not None \
             and facts.reserved_bytes is not None:
@@ -119,6 +126,20 @@ def _cache_fragmented(facts: Facts) -> bool:
     return unused >= requested or free is not None and free < requested <= free + unused
 
 
+def _in_pieces(facts: Facts) -> bool:
+    """Free in total but not in one piece: the largest free block is smaller than the request, the free memory not."""
+    requested, block, free = facts.requested_bytes, facts.largest_free_block_bytes, facts.free_bytes
+    return requested is not None and block is not None and free is not None and block < requested <= free
+
+
+def _holds_nothing(facts: Facts) -> bool:
+    """PyTorch had nothing on the device (0 bytes allocated, none cached) and asked for less than it has: no step of
+    this process filled it, so a limit (a cap on one allocation, a memory fraction) or another process did."""
+    return facts.framework == "torch" and facts.allocated_bytes == 0 and not _unused_reserve(facts) and \
+        facts.requested_bytes is not None and facts.total_bytes is not None and \
+        facts.requested_bytes < facts.total_bytes
+
+
 def _pool_held_back(facts: Facts) -> bool:
     """Whether the allocator's limit is not the device: well under its total, or, where the log gives no total,
     a TensorFlow pool smaller than any GPU would give (what others left free when it started)."""
@@ -151,6 +172,8 @@ def choose(facts: Facts) -> str:
         return "preallocation"
     if facts.framework == "nccl":  # NCCL's own buffers, on the GPU or (its shared-memory segments) in RAM
         return "nccl-buffers"
+    if requested is not None and requested >= _NO_MACHINE_HAS:  # an overflowed size: a shape bug, wherever asked
+        return "larger-than-device"
     if facts.memory == "host":
         return "host-memory"
     if facts.memory == "mps":
@@ -160,16 +183,22 @@ def choose(facts: Facts) -> str:
                                   or requested > _largest_gpu()):
         return "larger-than-device"
     # Not BufferAssignment's stats: XLA prints them with every run-time failure of a compiled step
-    if "autotuning" in clues or (facts.memory == "tpu" and "compile" in clues):
+    if "autotuning" in clues or (facts.memory == "tpu" and "compile" in clues and not _in_pieces(facts)):
         return "compile-time"
     if _others_hold_it(facts):
         return "which-gpu" if _other_ranks_here(facts) else "limit-or-other-process"
     if "kv_cache_budget" in clues:  # vLLM's share of the GPU (gpu_memory_utilization) left no room for its cache
         return "limit-or-other-process"
+    if facts.limit_bytes is not None and facts.limit_bytes < _TINY_POOL and facts.framework == "tensorflow":
+        return "limit-or-other-process"  # a pool of a few MiB holds neither weights nor a step: others had the GPU
     if "cuda_context" in clues:  # the CUDA context found no room: nothing of this process was on the device yet
         return "limit-or-other-process"
     if "moved_to_gpu" in clues:  # CUDA's own error right after a .cuda() / .to(): a copy found no room
         return "weights-or-loading"
+    if "compute_buffer" in clues:  # llama.cpp's graph for the context: its activations, sized by -c and -ub
+        return "activations-batch"
+    if _holds_nothing(facts):
+        return "limit-or-other-process"
     if _op_is_optimizer(facts):
         return "optimizer-update"
     if "initializer" in clues or "loading" in clues:
@@ -178,9 +207,7 @@ def choose(facts: Facts) -> str:
         return "optimizer-update"
     if _cache_fragmented(facts):
         return "fragmentation"
-    if requested is not None and facts.largest_free_block_bytes is not None and facts.free_bytes is not None \
-            and facts.largest_free_block_bytes < requested <= facts.free_bytes \
-            and (not room or facts.free_bytes >= 0.05 * room):
+    if _in_pieces(facts) and (not room or facts.free_bytes >= 0.05 * room):
         return "fragmentation"
     # cuBLAS or cuDNN found no memory for its handle: with no request of the framework's allocator beside it (the
     # driver's own failing in the same breath is the same want), the framework's pool had taken the GPU

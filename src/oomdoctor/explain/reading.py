@@ -114,7 +114,10 @@ _CLUES = {
                     "glorot", "he_normal", "variablev2", "varhandleop", "_eagerconst", "eagerconst",
                     "dst tensor is not initialized", "zeros_like", "build(", "add_weight", "_create_slots",
                     # a variable's constructor (TensorFlow 1.x's RefVariable, 2.x's ResourceVariable): its initial value
-                    "_init_from_args"),
+                    "_init_from_args",
+                    # TensorFlow 1.x's executor makes each node's kernel when the graph is set up, a Const node's
+                    # value (a frozen graph's weights) placed on the device then, before any batch
+                    "executor failed to create kernel"),
     "loading": ("load_state_dict", "from_pretrained", "torch.load", "load_model", "load_weights",
                 "model.to(", "model.cuda(", "module._apply", "in _apply\n", "_apply calls", "return t.to(",
                 "safetensors", "from_preset",  # KerasHub's (KerasNLP's) constructor that loads a preset's weights
@@ -160,7 +163,8 @@ def _optimizer_frame(lower: str, facts: Facts) -> None:
 def _jax_init(lower: str, facts: Facts) -> None:
     """JAX makes a model's parameters by calling a function named init (Flax's ``model.init(rng, x)``, Haiku's
     ``init_fn``, a model's own ``self.init_params(...)``): a traceback through one failed creating the weights."""
-    if re.search(r"(?<!\w)init(?:_\w{1,40})?\(|, in init(?:_\w{1,40})?\r?\n", lower[-_CLUE_TAIL:]):
+    # (called, or handed to a transformation: jax.pmap(updater.init)(rng, batch), jax.jit(model.init))
+    if re.search(r"(?<!\w)init(?:_\w{1,40})?\(|\.init\)|, in init(?:_\w{1,40})?\r?\n", lower[-_CLUE_TAIL:]):
         facts.clues.add("initializer")
 
 
@@ -549,7 +553,9 @@ def _read_tpu_reservation(text: str, facts: Facts) -> bool:
             facts.in_use_bytes = (number(held.group(3).replace(",", "")) if held.group(3)
                                   else size(*held.groups()[:2]))
         # "Due to fragmentation, the largest contiguous region of free memory is 30.56M." (a buffer's allocation)
-        block = _first_size(window, r"Max free chunk " + SIZE, r"largest contiguous region of free memory is " + SIZE)
+        # "and 3.33G reservable": what the bottom of memory has in one piece for a program's reservation
+        block = _first_size(window, r"Max free chunk " + SIZE, r"largest contiguous region of free memory is " + SIZE,
+                            r"reserved, and " + SIZE + r" reservable")
         facts.largest_free_block_bytes = block if block is not None else facts.largest_free_block_bytes
         facts.message = facts.message or window[:300]
         if action == "reserve" or "error loading program" in window.lower():
@@ -861,6 +867,10 @@ def _read_ggml(text: str, lower: str, facts: Facts) -> bool:
         elif device:
             facts.gpu_index = int(device)
         facts.message = facts.message or match.group(0)
+    if found and ("failed to allocate compute" in lower or "graph_reserve: failed" in lower):
+        # the context's compute buffer (llama_init_from_model: failed to allocate compute pp buffers), which grows
+        # with --ctx-size and --ubatch-size, after the weights were loaded
+        facts.clues.add("compute_buffer")
     for at in _positions(lower, "current device: ")[-1:]:
         if "error: out of memory" not in lower[max(at - 60, 0):at]:  # ggml_cuda_error's two lines
             continue
@@ -886,6 +896,22 @@ def _read_onnxruntime(text: str, lower: str, facts: Facts) -> bool:
     return False
 
 
+def _read_paddle(text: str, lower: str, facts: Facts) -> bool:
+    """PaddlePaddle's CUDA allocator (``cuda_allocator.cc``): ``Out of memory error on GPU 0. Cannot allocate
+    3.125000GB memory on GPU 0, available memory is only 117.750000MB.``"""
+    for at in _positions(lower, "out of memory error on gpu")[-1:]:
+        window = _window(text, at, after=300)
+        match = re.match(r"Out of memory error on GPU (\d{1,3})\. Cannot allocate " + SIZE +
+                         r" memory on GPU \d{1,3}, available memory is only " + SIZE, window)
+        if match:
+            facts.gpu_index = int(match.group(1))
+            facts.requested_bytes = size(*match.groups()[1:3])
+            facts.free_bytes = size(*match.groups()[3:5])
+        facts.message = window[:200]
+        return True
+    return False
+
+
 def _read_vllm(text: str, lower: str, facts: Facts) -> bool:
     """vLLM's check after its profiling run: the KV cache gets what is left of ``gpu_memory_utilization`` x the GPU
     once the weights and the profiled activations are in (``No available memory for the cache blocks``), and must
@@ -907,7 +933,7 @@ def _framework(lower: str, facts: Facts, said_by: str) -> str:
     XLA's GPU client prints TensorFlow's BFC allocator dump (it lives in ``xla/tsl`` now), and TensorFlow
     with ``jit_compile`` prints XLA's RESOURCE_EXHAUSTED: the program's own names decide.
     """
-    if said_by in ("torch", "nccl", "llama.cpp", "onnxruntime", "vllm"):
+    if said_by in ("torch", "nccl", "llama.cpp", "onnxruntime", "vllm", "paddle"):
         return said_by
     tail = lower[-200_000:]
     # jaxlib was built inside TensorFlow's tree until 2023: its paths read "external/org_tensorflow/..."
@@ -963,6 +989,9 @@ def read(text: str) -> Facts:
         said_by = "onnxruntime"
     elif _read_vllm(text, lower, facts):
         said_by = "vllm"
+    elif _read_paddle(text, lower, facts):
+        said_by = "paddle"
+        facts.memory = "gpu"
     elif _read_numpy(text, lower, facts):
         said_by = _named_framework(lower)
         facts.oom = True
