@@ -2469,3 +2469,18 @@ def test_predictions_kept_beside_the_labels_they_are_scored_against_are_label_si
               "    return f1_score(y_true.cpu().numpy(), (y_pred > 0).cpu().numpy(), average='micro')\n\n\n"
               "model = torch.nn.Linear(10, 3).cuda()\nprint(evaluate(model, val_loader))\n")
     assert _rules(tmp_path, source, "tensors-kept-across-steps") == expected
+
+
+def test_an_attribute_the_flow_follows_is_not_replaced_by_an_array_of_what_it_cannot(tmp_path):
+    # self._images holds the volumes __init__ reads; shuffle() rebinds it to np.array(self._images)[perm], which the
+    # flow sees first, before the list's reader returns: the list is what the attribute holds
+    source = ("import os\nimport numpy as np\nimport nibabel\n\n\nclass Volumes:\n"
+              "    def __init__(self, folder):\n        self._images = self._read(folder)\n"
+              "        self._count = len(self._images)\n\n"
+              "    def _read(self, folder):\n        volumes = []\n        for name in os.listdir(folder):\n"
+              "            volumes.append(nibabel.load(os.path.join(folder, name)).get_fdata())\n"
+              "        return volumes\n\n"
+              "    def shuffle(self):\n        perm = np.random.permutation(self._count)\n"
+              "        self._images = np.array(self._images)[perm]\n\n\n"
+              "train = Volumes('scans')\nimages = np.asarray(train._images)\nprint(images.shape)\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == [23]
