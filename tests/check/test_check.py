@@ -2484,3 +2484,15 @@ def test_an_attribute_the_flow_follows_is_not_replaced_by_an_array_of_what_it_ca
               "        self._images = np.array(self._images)[perm]\n\n\n"
               "train = Volumes('scans')\nimages = np.asarray(train._images)\nprint(images.shape)\n")
     assert _rules(tmp_path, source, "duplicate-copy") == [23]
+
+
+@pytest.mark.parametrize("bound, expected", [("    x = image\n", [11]), ("    x = image + 0\n", [])])
+def test_a_fancy_index_rebinding_one_name_of_an_array_another_name_still_holds(bound, expected, tmp_path):
+    # x = image, then x = x[order]: the shuffled copy is a second array, as image keeps the first for the rest of
+    # main; an array of its own (image + 0) goes as x is rebound
+    source = ("import numpy as np\nfrom scipy.io import loadmat\n\n\ndef main():\n"
+              "    d = loadmat('imdb.mat')\n    image = d['image']\n"
+              f"{bound}"
+              "    order = np.arange(len(x))\n    np.random.shuffle(order)\n    x = x[order]\n"
+              "    print(image.shape, x.shape)\n\n\nmain()\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected

@@ -35,7 +35,7 @@ from .library import (
     keyword_value,
     loader_kind,
 )
-from .modules import FunctionInfo
+from .modules import FunctionInfo, own_nodes
 from .names import dotted_name, is_batch_size, is_labels, last_part, names_inputs, words_of
 from .values import (
     ARRAYS,
@@ -486,6 +486,10 @@ class CallHandlers:
                 if scope.parent is None and call.ctx.function is not None and \
                         self.bound_after_call(name, call.ctx.function):  # type: ignore[attr-defined]
                     continue  # a global the module binds only after it calls this function
+                if isinstance(call.node, ast.Subscript) and not (value is source and _alias(name, call)):
+                    # x[train_idx] copies the rows of x alone, not the other arrays of its data set; x = image
+                    # before it names the same array, which stays
+                    continue
                 if not value.split and not value.labels:
                     holders.append((name, scope.parent is None))
             scope = scope.parent
@@ -932,3 +936,12 @@ _LIBRARY_HANDLERS: list[tuple[Callable[[str], bool], Callable[[CallHandlers, Cal
      lambda flow, call: Tensor(graph=False, host=not flow.uses_gpu) if any(isinstance(a, Tensor) for a in call.args)
      else None),
 ]
+
+
+def _alias(name: str, call: Call) -> bool:
+    """``name`` is one side of a binding of a name to a name where the call runs (X_data = image): both hold one
+    array."""
+    body = call.ctx.function.node if call.ctx.function is not None else call.ctx.module.tree
+    return any(isinstance(node, ast.Assign) and isinstance(node.value, ast.Name) and
+               name in {node.value.id} | {t.id for t in node.targets if isinstance(t, ast.Name)}
+               for node in own_nodes(body))

@@ -779,10 +779,8 @@ def _copy_effect(seen: Seen, script: Script) -> str | None:
         # x = np.concatenate([x, augmented]), x = np.concatenate([x, np.array(h5[key])]) in a loop: the old x
         # goes only once the new one is whole
         return "grown"
-    # x[train_idx] copies the rows of x alone: the other arrays of its data set are not copied here
-    holders = () if isinstance(seen.node, ast.Subscript) else seen.holders
     alive = from_list or any(_stays_alive(part, seen, script) for part in parts) or any(
-        _stays_alive(holder, seen, script, at_module_level) for holder, at_module_level in holders
+        _stays_alive(holder, seen, script, at_module_level) for holder, at_module_level in seen.holders
         if holder != name)
     if not alive:
         # x = x.astype('float32') of uint8 pixels: the original goes, but what stays is several times its size;
