@@ -2496,3 +2496,11 @@ def test_a_fancy_index_rebinding_one_name_of_an_array_another_name_still_holds(b
               "    order = np.arange(len(x))\n    np.random.shuffle(order)\n    x = x[order]\n"
               "    print(image.shape, x.shape)\n\n\nmain()\n")
     assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+def test_an_array_cut_up_and_put_together_again_is_not_grown(tmp_path):
+    # dropping rows one at a time (np.concatenate of two slices of x, rebound to x): x is cut, not grown by
+    # samples added to it
+    source = ("import numpy as np\nx = np.load('scans.npy')\ndropped = [3, 17]\nfor i in dropped:\n"
+              "    x = np.concatenate([x[:i - 1], x[i + 1:]], axis=0)\nprint(x.shape)\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == []

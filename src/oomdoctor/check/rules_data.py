@@ -775,7 +775,9 @@ def _copy_effect(seen: Seen, script: Script) -> str | None:
     parts = _part_names(seen.node) or ([name] if name else [])
     pieces = seen.node.args[0].elts if isinstance(seen.node, ast.Call) and seen.node.args and \
         isinstance(seen.node.args[0], (ast.List, ast.Tuple)) else []
-    if len(pieces) > 1 and parts and not from_list and _rebinds(seen, parts):
+    # np.concatenate([x[:i], x[i + 1:]]): x cut up and put together again, not grown by what is added to it
+    recut = all(isinstance(p, ast.Subscript) and dotted_name(p.value) == name for p in pieces)
+    if len(pieces) > 1 and parts and not from_list and not recut and _rebinds(seen, parts):
         # x = np.concatenate([x, augmented]), x = np.concatenate([x, np.array(h5[key])]) in a loop: the old x
         # goes only once the new one is whole
         return "grown"
