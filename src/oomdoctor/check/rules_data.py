@@ -635,7 +635,9 @@ def duplicate_copy(script: Script) -> Iterator[Finding]:
         # the array a function returns from a list of its own (return np.array(clips), in either branch of an if):
         # the list goes with the call, so this peak is its own, and a later copy of the array is news again
         returned = effect == "from-list" and name is not None and _returned_from_local_list(seen, name)
-        if (seen.source.root in reported or seen.source.root in built and effect != "duplicate") and not returned:
+        # x = np.concatenate((x_val, x)) to re-split each fold: a peak of its own, each time the loop comes to it
+        if (seen.source.root in reported and effect != "grown" or seen.source.root in built and effect != "duplicate") \
+                and not returned:
             continue  # a third copy of a data set already said to be held twice says nothing new
         original = name or next((h for h, _level in seen.holders), None) or _("the original")
         if effect == "from-list" and name is not None and _rebinds(seen, [name]) and not returned:
