@@ -2514,3 +2514,15 @@ def test_a_concatenation_that_rebuilds_the_data_set_each_fold_after_an_earlier_c
               "    x_val, x = x[cut:], x[:cut]\n    model.fit(x, epochs=1, validation_data=(x_val,))\n"
               "    x = np.concatenate((x_val, x))\nprint(backup.shape)\n")
     assert _rules(tmp_path, source, "duplicate-copy") == [4, 10]
+
+
+@pytest.mark.parametrize("piece, expected", [("patches[:, :, :, n]", []), ("patches[:, :, :, keep]", [6])])
+def test_a_copy_of_one_position_of_an_axis_a_pass_is_not_a_second_copy(piece, expected, tmp_path):
+    # patches of shape (C, h, w, N), samples on the last axis, each copied into an HDF5 file of its own; an index
+    # array (keep) picks every row it names in one go
+    source = ("import numpy as np\nimport h5py\npatches = np.load('patches.npy')\nkeep = np.load('keep.npy')\n"
+              "for n in range(patches.shape[3]):\n"
+              f"    data = {piece}.copy()\n"
+              "    with h5py.File(f'{n}.h5', 'w') as h5f:\n        h5f.create_dataset('data', data=data)\n"
+              "print(patches.shape)\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected

@@ -121,8 +121,11 @@ class CallHandlers:
         if method == "copy":
             result = replace(data, line=node.lineno)
             receiver = node.func.value if isinstance(node.func, ast.Attribute) else None
-            if not (isinstance(receiver, ast.Subscript) and data.root == f"{data.path}:{receiver.lineno}"):
-                self._copied(call, data, result)  # x[pick].copy() copies rows that x[pick] has just copied
+            # x[pick].copy() copies rows that x[pick] has just copied; patches[:, :, :, n].copy() for n in
+            # range(patches.shape[3]) one piece a pass (Im2Patch keeps its samples on the last axis)
+            if not (isinstance(receiver, ast.Subscript) and (data.root == f"{data.path}:{receiver.lineno}" or
+                                                             _indexed_by_counter(receiver, ctx))):
+                self._copied(call, data, result)
             return result
         if method in ("reshape", "view"):
             return replace(data, shape=_reshaped(data, call, self.values))
@@ -945,3 +948,12 @@ def _alias(name: str, call: Call) -> bool:
     return any(isinstance(node, ast.Assign) and isinstance(node.value, ast.Name) and
                name in {node.value.id} | {t.id for t in node.targets if isinstance(t, ast.Name)}
                for node in own_nodes(body))
+
+
+def _indexed_by_counter(subscript: ast.Subscript, ctx: Context) -> bool:
+    """x[:, :, n] in a loop for n in range(...) around it: one position of an axis a pass, not all of x."""
+    index = subscript.slice.elts if isinstance(subscript.slice, ast.Tuple) else [subscript.slice]
+    counters = {loop.target.id for loop in ctx.loops if isinstance(loop, (ast.For, ast.AsyncFor))
+                and isinstance(loop.target, ast.Name) and isinstance(loop.iter, ast.Call)
+                and last_part(dotted_name(loop.iter.func)) == "range"}
+    return any(isinstance(e, ast.Name) and e.id in counters for e in index)
