@@ -2526,3 +2526,17 @@ def test_a_copy_of_one_position_of_an_axis_a_pass_is_not_a_second_copy(piece, ex
               "    with h5py.File(f'{n}.h5', 'w') as h5f:\n        h5f.create_dataset('data', data=data)\n"
               "print(patches.shape)\n")
     assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+@pytest.mark.parametrize("shape, expected", [("(self.n_classes, self.n_classes)", []),
+                                             ("(self.n_scans, self.n_points)", [13])])
+def test_a_matrix_of_class_pairs_is_small(shape, expected, tmp_path):
+    # a confusion matrix a metrics object copies before it zeroes its ignored classes: a number per pair of classes
+    source = ("import numpy as np\n\n\nclass Metrics:\n    def __init__(self, n_classes, n_scans, n_points):\n"
+              "        self.n_classes, self.n_scans, self.n_points = n_classes, n_scans, n_points\n"
+              "        self.reset()\n\n    def reset(self):\n"
+              f"        self.conf = np.zeros({shape}, dtype=np.int64)\n\n"
+              "    def stats(self):\n        conf = self.conf.copy()\n        conf[:, 0] = 0\n"
+              "        return np.diag(conf) / (conf.sum(0) + 1e-9)\n\n\n"
+              "metrics = Metrics(len(names), len(scans), len(points))\nprint(metrics.stats())\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected

@@ -416,11 +416,16 @@ class CallHandlers:
         dtype_node = keyword_value(node, "dtype") or (node.args[1] if len(node.args) > 1 and name in
                                                      NUMPY_CREATORS_DTYPE_SECOND else None)
         dtype = dtype_of(dtype_node, ctx.module) if dtype_node is not None else NUMPY_CREATORS[name]
+        # np.zeros((n_classes, n_classes)): a confusion matrix, a number per pair of classes, not per sample
+        dimensions = node.args[0] if node.args else keyword_value(node, "shape")
+        per_class = isinstance(dimensions, (ast.Tuple, ast.List)) and all(
+            isinstance(e, (ast.Name, ast.Attribute)) and {"class", "classes"} & words_of(last_part(dotted_name(e)))
+            for e in dimensions.elts)
         # np.zeros((1, max_length)), a decoder's one-sequence input: as many samples as the script writes, a few,
         # whatever the other dimensions, as a slice [:100] is
         data = Data(node.lineno, str(ctx.module.path), last_part(name), ARRAYS, shape=shape, dtype=dtype,
                     implicit_float64=dtype_node is None and dtype == "float64",
-                    small=shape[0] is not None and shape[0] <= FEW)
+                    small=shape[0] is not None and shape[0] <= FEW or per_class)
         # all_targets = np.empty((n, 17)): a few numbers per sample, held by a name that says labels; a buffer
         # of masks, an image each, is as large as the images, whatever its name
         if (sample_bytes(data) or LARGE_SAMPLE_BYTES) < LARGE_SAMPLE_BYTES and _reads_labels(node, ctx):
