@@ -2540,3 +2540,16 @@ def test_a_matrix_of_class_pairs_is_small(shape, expected, tmp_path):
               "        return np.diag(conf) / (conf.sum(0) + 1e-9)\n\n\n"
               "metrics = Metrics(len(names), len(scans), len(points))\nprint(metrics.stats())\n")
     assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+@pytest.mark.parametrize("row, expected", [("x[k] - mean", [9, 11]), ("x[k]", [])])
+def test_a_list_of_arrays_made_from_each_row_of_an_array_that_stays_is_a_second_copy(row, expected, tmp_path):
+    # each row made anew (centred) and kept, while x holds every row still; a row itself is a reference to x's
+    # memory, no new array
+    source = ("import numpy as np\n\n\ndef split(x):\n    mean = np.mean(x, axis=0)\n    train, held = [], []\n"
+              "    for k in np.random.permutation(len(x)):\n"
+              f"        if k % 10 == 0:\n            held.append({row})\n"
+              f"        else:\n            train.append({row})\n"
+              "    return train, held\n\n\n"
+              "train, held = split(np.load('x.npy').reshape(-1, 224, 224, 3))\nprint(len(train))\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected

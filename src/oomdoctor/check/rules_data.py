@@ -661,6 +661,18 @@ def duplicate_copy(script: Script) -> Iterator[Finding]:
         reported.add(item.root)
         message, fix = _copy_advice("from-list", listed, script.size_of(data))
         yield script.finding("duplicate-copy", seen.node, message, fix, module=seen.ctx.module, line=data.line)
+    # for k in order: val_images.append(pixels[k] - mean): a new array made of each row of a data set that stays, and
+    # kept: the list ends as a second copy of it (one list per split, each a copy of its part)
+    for seen in script.seen("collected"):
+        data, row = seen.value, _collected_element(seen, script)
+        if not isinstance(data, Data) or data.content != ARRAYS or data.labels or negligible(data) or \
+                not isinstance(row, Item) or not row.fresh or not row.root or row.root in reported:
+            continue
+        rows_of = _row_source(seen, row.root, script)
+        if rows_of is None or not _stays_alive(rows_of, seen, script):
+            continue
+        message, fix = _copy_advice("duplicate", rows_of, script.size_of(data))
+        yield script.finding("duplicate-copy", seen.node, message, fix, module=seen.ctx.module)
     for seen in script.seen("converted-twice"):
         source: Data = seen.source  # type: ignore[assignment]
         if negligible(source) or source.labels or source.content == NAMES:
@@ -673,6 +685,30 @@ def duplicate_copy(script: Script) -> Iterator[Finding]:
             _("Drop the astype() (it converts nothing), or convert in place: x = x.astype('float32', copy=False); "
               "x /= 255."), module=seen.ctx.module)
     yield from lines_copied(script)
+
+
+def _collected_element(seen: Seen, script: Script) -> Value:
+    """What a collected list keeps one of: the argument of its append, the element of its comprehension."""
+    node = seen.node
+    if isinstance(node, ast.Call) and node.args:
+        return script.value(node.args[0])
+    element = getattr(node, "elt", None)
+    return script.value(element) if element is not None else None
+
+
+def _row_source(seen: Seen, root: str, script: Script) -> str | None:
+    """The name of the array of data set ``root`` whose rows the collected element is made of (pixels in
+    pixels[k] - mean); not of a window cut across every row (cube[:, r:r + 9, c:c + 9], a patch per position)."""
+    node = seen.node.args[0] if isinstance(seen.node, ast.Call) and seen.node.args else getattr(seen.node, "elt", None)
+    for part in ast.walk(node) if node is not None else ():
+        index = part.slice.elts[0] if isinstance(part, ast.Subscript) and isinstance(part.slice, ast.Tuple) and \
+            part.slice.elts else getattr(part, "slice", None)
+        if isinstance(part, ast.Subscript) and isinstance(part.value, (ast.Name, ast.Attribute)) and \
+                not isinstance(index, ast.Slice):
+            value = script.value(part.value)
+            if isinstance(value, Data) and value.root == root and value.container != "list":
+                return dotted_name(part.value)
+    return None
 
 
 def _iterated_list(seen: Seen, root: str, script: Script) -> str | None:
