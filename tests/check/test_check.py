@@ -2553,3 +2553,15 @@ def test_a_list_of_arrays_made_from_each_row_of_an_array_that_stays_is_a_second_
               "    return train, held\n\n\n"
               "train, held = split(np.load('x.npy').reshape(-1, 224, 224, 3))\nprint(len(train))\n")
     assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+def test_keras_normalize_makes_a_new_array_of_the_data_set(tmp_path):
+    # keras.utils.normalize(x) is x divided by its norm: a new array, which the split after it copies again while
+    # the name keeps it
+    source = ("import os\nimport cv2\nimport numpy as np\nfrom keras.utils import normalize\n"
+              "from sklearn.model_selection import train_test_split\n\nimages = []\n"
+              "for name in os.listdir('photos'):\n"
+              "    images.append(cv2.resize(cv2.imread(os.path.join('photos', name), 0), (256, 256)))\n"
+              "images = np.expand_dims(normalize(np.array(images), axis=1), 3)\n"
+              "x_train, x_test = train_test_split(images, test_size=0.1)\nprint(images.shape)\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == [11]

@@ -345,6 +345,16 @@ class CallHandlers:
                     isinstance(expression.slice.elts[0], ast.Constant) and expression.slice.elts[0].value is None:
                 self.image_rows.add(part.root)  # type: ignore[attr-defined]
 
+    def _normalized(self, call: Call) -> Value:
+        """keras.utils.normalize(x, axis): x divided by its L2 norm along the axis (np.linalg.norm, float64), a new
+        array of the whole data set, as x / norm is."""
+        source = call.args[0] if call.args else None
+        if not isinstance(source, (Data, Item)):
+            return None
+        division = ast.copy_location(ast.BinOp(left=call.node.args[0], op=ast.Div(), right=ast.Constant(1.0)),
+                                     call.node)
+        return self._array_arithmetic(division, source, Number(1.0), call.ctx)  # type: ignore[attr-defined]
+
     def _to_array(self, call: Call) -> Value:
         """np.array(x), np.stack(list), np.asarray(x, dtype=...): a new array made from x."""
         node, ctx = call.node, call.ctx
@@ -898,6 +908,7 @@ _LIBRARY_HANDLERS: list[tuple[Callable[[str], bool], Callable[[CallHandlers, Cal
      else None),
     (lambda n: n in FOLDER_DECODERS, CallHandlers._decode_all),
     (_is("cv2.resize", "skimage.transform.resize", "tensorflow.image.resize"), CallHandlers._resize),
+    (_is("keras.utils.normalize", "keras.utils.np_utils.normalize"), CallHandlers._normalized),
     (_is("keras.utils.img_to_array", "keras.preprocessing.image.img_to_array"),
      lambda flow, call: replace(call.args[0], dtype="float32") if call.args and isinstance(call.args[0], Item)
      else None),
