@@ -2565,3 +2565,13 @@ def test_keras_normalize_makes_a_new_array_of_the_data_set(tmp_path):
               "images = np.expand_dims(normalize(np.array(images), axis=1), 3)\n"
               "x_train, x_test = train_test_split(images, test_size=0.1)\nprint(images.shape)\n")
     assert _rules(tmp_path, source, "duplicate-copy") == [11]
+
+
+@pytest.mark.parametrize("target, expected", [("x_shuffled", [6]), ("x", [])])
+def test_rows_picked_from_an_array_of_what_the_flow_cannot_follow_are_a_copy(target, expected, tmp_path):
+    # np.array of a tokenizer's output (a library the flow does not read) is only guessed to be a data set; an
+    # index named as a shuffle of its rows says it is one, and x stays beside the copy
+    source = ("import numpy as np\n\nx = np.array(list(vocab_processor.fit_transform(texts)))\n"
+              "y = np.array(labels)\nshuffle_indices = np.random.permutation(np.arange(len(y)))\n"
+              f"{target} = x[shuffle_indices]\nprint(x.shape)\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected

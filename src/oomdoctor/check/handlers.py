@@ -492,7 +492,9 @@ class CallHandlers:
 
     def _copied(self, call: Call, source: Data, result: Data) -> None:
         """A new full copy of a data set: recorded with every name that holds the same data set now."""
-        if not call.ctx.data_set_level or source.inferred:
+        # np.array(x) of what the flow cannot follow is only guessed to be a data set; x[perm], its rows picked by an
+        # index named as a set of rows, says it is one
+        if not call.ctx.data_set_level or source.inferred and not isinstance(call.node, ast.Subscript):
             return
         holders = []
         scope: Scope | None = call.scope
