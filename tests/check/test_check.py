@@ -2575,3 +2575,15 @@ def test_rows_picked_from_an_array_of_what_the_flow_cannot_follow_are_a_copy(tar
               "y = np.array(labels)\nshuffle_indices = np.random.permutation(np.arange(len(y)))\n"
               f"{target} = x[shuffle_indices]\nprint(x.shape)\n")
     assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+@pytest.mark.parametrize("given, expected", [("ratings", [12]), ("test_ratings", [])])
+def test_the_scripts_own_builder_called_again_builds_the_data_set_twice(given, expected, tmp_path):
+    # a dense matrix built by the script's function, once for the users' view and again, from the same ratings, for
+    # the items': both are held; from other ratings it is another data set
+    source = ("import numpy as np\n\n\ndef build_matrix(ratings):\n"
+              "    matrix = np.zeros((len(users), len(items)), dtype=np.float32)\n"
+              "    for u, i, r in ratings:\n        matrix[u, i] = r\n    return matrix\n\n\n"
+              "users_view = build_matrix(ratings)\n"
+              f"items_view = build_matrix({given}).T\nprint(users_view.shape, items_view.shape)\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected

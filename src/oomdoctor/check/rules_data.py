@@ -8,7 +8,7 @@ from typing import Iterator
 
 from ..i18n import _
 from ..units import format_bytes
-from .context import Seen
+from .context import Context, Seen
 from .library import argument, keyword_value
 from .modules import ClassInfo, Module, own_nodes
 from .names import calls_in, dotted_name, is_eval_name, is_labels, last_part, names_in, names_inputs, words_of
@@ -23,9 +23,11 @@ from .values import (
     LARGE_SAMPLE_BYTES,
     NAMES,
     NEGLIGIBLE_BYTES,
+    PER_CALL,
     TABLE,
     TEXT_DTYPE,
     Data,
+    FunctionRef,
     H5Dataset,
     H5File,
     Item,
@@ -685,6 +687,50 @@ def duplicate_copy(script: Script) -> Iterator[Finding]:
             _("Drop the astype() (it converts nothing), or convert in place: x = x.astype('float32', copy=False); "
               "x /= 255."), module=seen.ctx.module)
     yield from lines_copied(script)
+    yield from _built_again(script)
+
+
+def _built_again(script: Script) -> Iterator[Finding]:
+    """train, test = prepare_data() twice in one block, with the same arguments: the script's own function builds
+    its data set anew on each call (np.zeros filled, np.array of a list), so the second call makes a second copy
+    while what the first returned is still held."""
+    first_calls: dict[tuple, tuple[ast.Call, list[str]]] = {}
+    names = sorted({info.name for module in script.modules for info in module.functions.values()})
+    for call in script.calls_named(*names) if names else ():
+        callee = script.value(call.func)
+        data = _built_data(script.value(call))
+        if not isinstance(callee, FunctionRef) or data is None:
+            continue
+        module = script.module_of(call)
+        statement = module.statement_of(call)
+        # calls in one block, not in the two branches of an if, with the same arguments as written
+        key = (id(module.parents.get(statement)), callee.info,
+               ast.dump(ast.Tuple(call.args + [k.value for k in call.keywords])))
+        if key not in first_calls:
+            held = [dotted_name(t) for target in getattr(statement, "targets", []) for t in ast.walk(target)
+                    if isinstance(t, (ast.Name, ast.Attribute))]
+            first_calls[key] = (call, held)
+            continue
+        first, held = first_calls[key]
+        here = Seen("built", call, Context(module, module.function_of(call)))
+        alive = [name for name in held if _stays_alive(name, here, script)]
+        if not alive:
+            continue
+        yield script.finding(
+            "duplicate-copy", call,
+            _("{function}() runs again here and builds its data set a second time, while {name}, made from what it "
+              "returned on line {line}, is still held: the data set is in memory twice ({size}).").format(
+                function=callee.info.name, name=alive[0], line=first.lineno, size=script.size_of(data)),
+            _("Call it once and reuse what it returned (or del the first result before calling it again)."),
+            module=module)
+
+
+def _built_data(value: Value) -> Data | None:
+    """The data set a call of the script's own function returns, made anew by it on each call; None for one it
+    was given, a small one, or labels."""
+    items = value.items if isinstance(value, Several) else (value,)
+    return next((v for v in items if isinstance(v, Data) and PER_CALL in v.root and not v.labels and
+                 not negligible(v) and v.content != NAMES), None)
 
 
 def _collected_element(seen: Seen, script: Script) -> Value:
