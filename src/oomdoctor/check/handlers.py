@@ -513,6 +513,9 @@ class CallHandlers:
                 if not value.split and not value.labels:
                     holders.append((name, scope.parent is None))
             scope = scope.parent
+        shown = call.ctx.module.commented_shape(call.node.lineno)
+        if shown is not None:
+            result = replace(result, shape=shown)  # the size the script writes beside the copy
         self.seen.append(Seen("copied", call.node, call.ctx, result, source, holders=tuple(holders)))
 
     def _given_and_replaced(self, function: FunctionInfo | None) -> set[str]:

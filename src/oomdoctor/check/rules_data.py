@@ -835,7 +835,7 @@ def _copy_effect(seen: Seen, script: Script) -> str | None:
     same data twice), or None (a copy that replaces)."""
     data, source = seen.value, seen.source
     if not isinstance(data, Data) or not isinstance(source, Data) or source.labels or data.labels or \
-            negligible(source) or source.content == NAMES:
+            negligible(source) or negligible(data) or source.content == NAMES:
         return None
     if data.dtype == TEXT_DTYPE and source.dtype != TEXT_DTYPE and source.content in (ARRAYS, TABLE) and \
             not is_labels(words_of(_copied_name(seen, script) or "")):
