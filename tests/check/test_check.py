@@ -2599,3 +2599,10 @@ def test_a_shape_written_beside_a_copy_sizes_it(tmp_path):
               "  # [9671, 200, 7, 7]\n"
               "print(train_band.shape, test_band.shape)\n")
     assert _rules(tmp_path, source, "duplicate-copy") == [7]
+
+
+def test_random_draws_made_twice_are_not_one_data_set_twice(tmp_path):
+    # noise(n) twice: two draws, each its own array, not a data set built again
+    source = ("import numpy as np\n\n\ndef noise(n):\n    return np.random.normal(0, 1, (n, 100))\n\n\n"
+              "z1 = noise(n_samples)\nz2 = noise(n_samples)\nprint(z1.shape, z2.shape)\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == []

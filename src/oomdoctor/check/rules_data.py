@@ -9,7 +9,7 @@ from typing import Iterator
 from ..i18n import _
 from ..units import format_bytes
 from .context import Context, Seen
-from .library import argument, keyword_value
+from .library import NUMPY_CREATORS, argument, keyword_value
 from .modules import ClassInfo, Module, own_nodes
 from .names import calls_in, dotted_name, is_eval_name, is_labels, last_part, names_in, names_inputs, words_of
 from .rules_keras import model_input_shape
@@ -727,10 +727,14 @@ def _built_again(script: Script) -> Iterator[Finding]:
 
 def _built_data(value: Value) -> Data | None:
     """The data set a call of the script's own function returns, made anew by it on each call; None for one it
-    was given, a small one, or labels."""
+    was given, a small one, labels, or random draws (noise(n) twice is two batches of noise, not one twice)."""
     items = value.items if isinstance(value, Several) else (value,)
     return next((v for v in items if isinstance(v, Data) and PER_CALL in v.root and not v.labels and
-                 not negligible(v) and v.content != NAMES), None)
+                 not negligible(v) and v.content != NAMES and v.how not in _RANDOM_DRAWS), None)
+
+
+# What NumPy's random creators call the arrays they make (Data.how)
+_RANDOM_DRAWS = {last_part(name) for name in NUMPY_CREATORS if name.startswith("numpy.random.")}
 
 
 def _collected_element(seen: Seen, script: Script) -> Value:
