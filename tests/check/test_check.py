@@ -2606,3 +2606,11 @@ def test_random_draws_made_twice_are_not_one_data_set_twice(tmp_path):
     source = ("import numpy as np\n\n\ndef noise(n):\n    return np.random.normal(0, 1, (n, 100))\n\n\n"
               "z1 = noise(n_samples)\nz2 = noise(n_samples)\nprint(z1.shape, z2.shape)\n")
     assert _rules(tmp_path, source, "duplicate-copy") == []
+
+
+@pytest.mark.parametrize("between, expected", [("print(g1.shape)\n", [13]), ("del g1\n", [])])
+def test_a_data_set_built_again_after_the_first_is_deleted_is_held_once(between, expected, tmp_path):
+    source = ("import numpy as np\n\n\ndef grid(n):\n    out = np.zeros((n, 64, 64), dtype=np.float32)\n"
+              "    for i in range(n):\n        out[i] = i\n    return out\n\n\n"
+              f"g1 = grid(n_samples)\n{between}g2 = grid(n_samples)\nprint(g2.shape)\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected

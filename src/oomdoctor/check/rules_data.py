@@ -10,7 +10,7 @@ from ..i18n import _
 from ..units import format_bytes
 from .context import Context, Seen
 from .library import NUMPY_CREATORS, argument, keyword_value
-from .modules import ClassInfo, Module, own_nodes
+from .modules import ClassInfo, FunctionInfo, Module, own_nodes
 from .names import calls_in, dotted_name, is_eval_name, is_labels, last_part, names_in, names_inputs, words_of
 from .rules_keras import model_input_shape
 from .flow import loops_collecting
@@ -712,8 +712,10 @@ def _built_again(script: Script) -> Iterator[Finding]:
             first_calls[key] = (call, held)
             continue
         first, held = first_calls[key]
-        here = Seen("built", call, Context(module, module.function_of(call)))
-        alive = [name for name in held if _stays_alive(name, here, script)]
+        function = module.function_of(call)
+        here = Seen("built", call, Context(module, function))
+        alive = [name for name in held if not _unbound_between(name, first, call, function, module) and
+                 _stays_alive(name, here, script)]
         if not alive:
             continue
         yield script.finding(
@@ -723,6 +725,16 @@ def _built_again(script: Script) -> Iterator[Finding]:
                 function=callee.info.name, name=alive[0], line=first.lineno, size=script.size_of(data)),
             _("Call it once and reuse what it returned (or del the first result before calling it again)."),
             module=module)
+
+
+def _unbound_between(name: str, first: ast.AST, later: ast.AST, function: FunctionInfo | None,
+                     module: Module) -> bool:
+    """``name`` is deleted or bound anew between two statements (x = build(); del x; y = build())."""
+    nodes = own_nodes(function.node) if function is not None else _module_level_nodes(module.tree)
+    return any(first.lineno < getattr(node, "lineno", 0) < later.lineno and (
+        isinstance(node, ast.Delete) and any(dotted_name(t) == name for t in node.targets) or
+        isinstance(node, ast.Assign) and any(dotted_name(t) == name for target in node.targets
+                                             for t in ast.walk(target))) for node in nodes)
 
 
 def _built_data(value: Value) -> Data | None:
