@@ -731,10 +731,7 @@ def _unbound_between(name: str, first: ast.AST, later: ast.AST, function: Functi
                      module: Module) -> bool:
     """``name`` is deleted or bound anew between two statements (x = build(); del x; y = build())."""
     nodes = own_nodes(function.node) if function is not None else _module_level_nodes(module.tree)
-    return any(first.lineno < getattr(node, "lineno", 0) < later.lineno and (
-        isinstance(node, ast.Delete) and any(dotted_name(t) == name for t in node.targets) or
-        isinstance(node, ast.Assign) and any(dotted_name(t) == name for target in node.targets
-                                             for t in ast.walk(target))) for node in nodes)
+    return any(first.lineno < getattr(node, "lineno", 0) < later.lineno and _lets_go(node, name) for node in nodes)
 
 
 def _built_data(value: Value) -> Data | None:
@@ -1012,15 +1009,18 @@ def _stays_alive(name: str, seen: Seen, script: Script, module_level_holder: boo
     scope = function.node if function else module.tree
     later = [n for n in (own_nodes(scope) if function else _module_level_nodes(module.tree))
              if getattr(n, "lineno", 0) > (statement.end_lineno or statement.lineno)]
-    for node in later:
-        if isinstance(node, ast.Delete) and any(dotted_name(t) == name for t in node.targets):
-            return False
-        if isinstance(node, (ast.Assign, ast.AnnAssign)):
-            node_targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            if any(dotted_name(t) == name for target in node_targets for t in ast.walk(target)) and \
-                    name not in {dotted_name(n) for n in ast.walk(node.value or ast.Constant(None))}:
-                return False
-    return True
+    return not any(_lets_go(node, name) for node in later)
+
+
+def _lets_go(node: ast.AST, name: str) -> bool:
+    """del x, or x bound to something not made of x: what x held goes."""
+    if isinstance(node, ast.Delete):
+        return any(dotted_name(t) == name for t in node.targets)
+    if isinstance(node, (ast.Assign, ast.AnnAssign)):
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        return any(dotted_name(t) == name for target in targets for t in ast.walk(target)) and \
+            name not in {dotted_name(n) for n in ast.walk(node.value or ast.Constant(None))}
+    return False
 
 
 def _module_level_nodes(tree: ast.Module) -> Iterator[ast.AST]:
