@@ -2573,3 +2573,148 @@ def test_fit_of_a_buffer_of_computed_dimensions_a_model_of_2d_convolutions_takes
               "model.compile(loss='categorical_crossentropy', optimizer='adam')\n\n"
               "model.fit(X, Y, batch_size=20, epochs=50, validation_split=0.2)\n")
     assert _rules(tmp_path, source, "in-memory-array") == expected
+
+
+def test_an_attribute_the_flow_follows_is_not_replaced_by_an_array_of_what_it_cannot(tmp_path):
+    # self._images holds the volumes __init__ reads; shuffle() rebinds it to np.array(self._images)[perm], which the
+    # flow sees first, before the list's reader returns: the list is what the attribute holds
+    source = ("import os\nimport numpy as np\nimport nibabel\n\n\nclass Volumes:\n"
+              "    def __init__(self, folder):\n        self._images = self._read(folder)\n"
+              "        self._count = len(self._images)\n\n"
+              "    def _read(self, folder):\n        volumes = []\n        for name in os.listdir(folder):\n"
+              "            volumes.append(nibabel.load(os.path.join(folder, name)).get_fdata())\n"
+              "        return volumes\n\n"
+              "    def shuffle(self):\n        perm = np.random.permutation(self._count)\n"
+              "        self._images = np.array(self._images)[perm]\n\n\n"
+              "train = Volumes('scans')\nimages = np.asarray(train._images)\nprint(images.shape)\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == [23]
+
+
+@pytest.mark.parametrize("bound, expected", [("    x = image\n", [11]), ("    x = image + 0\n", [])])
+def test_a_fancy_index_rebinding_one_name_of_an_array_another_name_still_holds(bound, expected, tmp_path):
+    # x = image, then x = x[order]: the shuffled copy is a second array, as image keeps the first for the rest of
+    # main; an array of its own (image + 0) goes as x is rebound
+    source = ("import numpy as np\nfrom scipy.io import loadmat\n\n\ndef main():\n"
+              "    d = loadmat('imdb.mat')\n    image = d['image']\n"
+              f"{bound}"
+              "    order = np.arange(len(x))\n    np.random.shuffle(order)\n    x = x[order]\n"
+              "    print(image.shape, x.shape)\n\n\nmain()\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+def test_an_array_cut_up_and_put_together_again_is_not_grown(tmp_path):
+    # dropping rows one at a time (np.concatenate of two slices of x, rebound to x): x is cut, not grown by
+    # samples added to it
+    source = ("import numpy as np\nx = np.load('scans.npy')\ndropped = [3, 17]\nfor i in dropped:\n"
+              "    x = np.concatenate([x[:i - 1], x[i + 1:]], axis=0)\nprint(x.shape)\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == []
+
+
+def test_a_concatenation_that_rebuilds_the_data_set_each_fold_after_an_earlier_copy(tmp_path):
+    # k-fold by hand: x is split, trained on, and put back together for the next fold; the copy made before the
+    # loop does not make that peak old news
+    source = ("import numpy as np\nimport keras\nx = np.load('mels.npy')\nbackup = x.copy()\n"
+              "model = keras.Sequential()\nfor k in range(5):\n    cut = int(len(x) * 0.8)\n"
+              "    x_val, x = x[cut:], x[:cut]\n    model.fit(x, epochs=1, validation_data=(x_val,))\n"
+              "    x = np.concatenate((x_val, x))\nprint(backup.shape)\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == [4, 10]
+
+
+@pytest.mark.parametrize("piece, expected", [("patches[:, :, :, n]", []), ("patches[:, :, :, keep]", [6])])
+def test_a_copy_of_one_position_of_an_axis_a_pass_is_not_a_second_copy(piece, expected, tmp_path):
+    # patches of shape (C, h, w, N), samples on the last axis, each copied into an HDF5 file of its own; an index
+    # array (keep) picks every row it names in one go
+    source = ("import numpy as np\nimport h5py\npatches = np.load('patches.npy')\nkeep = np.load('keep.npy')\n"
+              "for n in range(patches.shape[3]):\n"
+              f"    data = {piece}.copy()\n"
+              "    with h5py.File(f'{n}.h5', 'w') as h5f:\n        h5f.create_dataset('data', data=data)\n"
+              "print(patches.shape)\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+@pytest.mark.parametrize("shape, expected", [("(self.n_classes, self.n_classes)", []),
+                                             ("(self.n_scans, self.n_points)", [13])])
+def test_a_matrix_of_class_pairs_is_small(shape, expected, tmp_path):
+    # a confusion matrix a metrics object copies before it zeroes its ignored classes: a number per pair of classes
+    source = ("import numpy as np\n\n\nclass Metrics:\n    def __init__(self, n_classes, n_scans, n_points):\n"
+              "        self.n_classes, self.n_scans, self.n_points = n_classes, n_scans, n_points\n"
+              "        self.reset()\n\n    def reset(self):\n"
+              f"        self.conf = np.zeros({shape}, dtype=np.int64)\n\n"
+              "    def stats(self):\n        conf = self.conf.copy()\n        conf[:, 0] = 0\n"
+              "        return np.diag(conf) / (conf.sum(0) + 1e-9)\n\n\n"
+              "metrics = Metrics(len(names), len(scans), len(points))\nprint(metrics.stats())\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+@pytest.mark.parametrize("row, expected", [("x[k] - mean", [9, 11]), ("x[k]", [])])
+def test_a_list_of_arrays_made_from_each_row_of_an_array_that_stays_is_a_second_copy(row, expected, tmp_path):
+    # each row made anew (centred) and kept, while x holds every row still; a row itself is a reference to x's
+    # memory, no new array
+    source = ("import numpy as np\n\n\ndef split(x):\n    mean = np.mean(x, axis=0)\n    train, held = [], []\n"
+              "    for k in np.random.permutation(len(x)):\n"
+              f"        if k % 10 == 0:\n            held.append({row})\n"
+              f"        else:\n            train.append({row})\n"
+              "    return train, held\n\n\n"
+              "train, held = split(np.load('x.npy').reshape(-1, 224, 224, 3))\nprint(len(train))\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+def test_keras_normalize_makes_a_new_array_of_the_data_set(tmp_path):
+    # keras.utils.normalize(x) is x divided by its norm: a new array, which the split after it copies again while
+    # the name keeps it
+    source = ("import os\nimport cv2\nimport numpy as np\nfrom keras.utils import normalize\n"
+              "from sklearn.model_selection import train_test_split\n\nimages = []\n"
+              "for name in os.listdir('photos'):\n"
+              "    images.append(cv2.resize(cv2.imread(os.path.join('photos', name), 0), (256, 256)))\n"
+              "images = np.expand_dims(normalize(np.array(images), axis=1), 3)\n"
+              "x_train, x_test = train_test_split(images, test_size=0.1)\nprint(images.shape)\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == [11]
+
+
+@pytest.mark.parametrize("target, expected", [("x_shuffled", [6]), ("x", [])])
+def test_rows_picked_from_an_array_of_what_the_flow_cannot_follow_are_a_copy(target, expected, tmp_path):
+    # np.array of a tokenizer's output (a library the flow does not read) is only guessed to be a data set; an
+    # index named as a shuffle of its rows says it is one, and x stays beside the copy
+    source = ("import numpy as np\n\nx = np.array(list(vocab_processor.fit_transform(texts)))\n"
+              "y = np.array(labels)\nshuffle_indices = np.random.permutation(np.arange(len(y)))\n"
+              f"{target} = x[shuffle_indices]\nprint(x.shape)\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+@pytest.mark.parametrize("given, expected", [("ratings", [12]), ("test_ratings", [])])
+def test_the_scripts_own_builder_called_again_builds_the_data_set_twice(given, expected, tmp_path):
+    # a dense matrix built by the script's function, once for the users' view and again, from the same ratings, for
+    # the items': both are held; from other ratings it is another data set
+    source = ("import numpy as np\n\n\ndef build_matrix(ratings):\n"
+              "    matrix = np.zeros((len(users), len(items)), dtype=np.float32)\n"
+              "    for u, i, r in ratings:\n        matrix[u, i] = r\n    return matrix\n\n\n"
+              "users_view = build_matrix(ratings)\n"
+              f"items_view = build_matrix({given}).T\nprint(users_view.shape, items_view.shape)\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+def test_a_shape_written_beside_a_copy_sizes_it(tmp_path):
+    # the patch cubes' shapes, as the script notes them: 695 training patches are 27 MB, 9,671 test ones 379 MB
+    source = ("import numpy as np\nimport torch\n\ntrain_band = np.zeros((n_train, 7, 7, 200))\n"
+              "test_band = np.zeros((n_test, 7, 7, 200))\n"
+              "x_train = torch.from_numpy(train_band.transpose(0, 3, 2, 1)).type(torch.FloatTensor)"
+              "  #[695, 200, 7, 7]\n"
+              "x_test = torch.from_numpy(test_band.transpose(0, 3, 2, 1)).type(torch.FloatTensor)"
+              "  # [9671, 200, 7, 7]\n"
+              "print(train_band.shape, test_band.shape)\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == [7]
+
+
+def test_random_draws_made_twice_are_not_one_data_set_twice(tmp_path):
+    # noise(n) twice: two draws, each its own array, not a data set built again
+    source = ("import numpy as np\n\n\ndef noise(n):\n    return np.random.normal(0, 1, (n, 100))\n\n\n"
+              "z1 = noise(n_samples)\nz2 = noise(n_samples)\nprint(z1.shape, z2.shape)\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == []
+
+
+@pytest.mark.parametrize("between, expected", [("print(g1.shape)\n", [13]), ("del g1\n", [])])
+def test_a_data_set_built_again_after_the_first_is_deleted_is_held_once(between, expected, tmp_path):
+    source = ("import numpy as np\n\n\ndef grid(n):\n    out = np.zeros((n, 64, 64), dtype=np.float32)\n"
+              "    for i in range(n):\n        out[i] = i\n    return out\n\n\n"
+              f"g1 = grid(n_samples)\n{between}g2 = grid(n_samples)\nprint(g2.shape)\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected

@@ -70,6 +70,10 @@ def _merge(old: Value, new: Value) -> Value:
     if isinstance(old, Several) and isinstance(new, Several) and len(old.items) == len(new.items):
         # update([loss_a, loss_b]) here, update([0.0, 0.0]) there: each position keeps what says most
         return Several(tuple(_merge(a, b) for a, b in zip(old.items, new.items)))
+    if isinstance(old, Data) and isinstance(new, Data) and old.inferred != new.inferred:
+        # self._images = np.array(self._images)[perm] after __init__'s list of decoded volumes: an array of what the
+        # flow could not follow says less than the data it did follow
+        return old if new.inferred else new
     rank = {Data: 4, Tensor: 3, Item: 2, Model: 2, Several: 1}
     return new if rank.get(type(new), 0) > rank.get(type(old), 0) else old
 

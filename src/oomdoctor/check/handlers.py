@@ -35,7 +35,7 @@ from .library import (
     keyword_value,
     loader_kind,
 )
-from .modules import FunctionInfo
+from .modules import FunctionInfo, own_nodes
 from .names import dotted_name, is_batch_size, is_labels, last_part, names_inputs, words_of
 from .values import (
     ARRAYS,
@@ -121,8 +121,11 @@ class CallHandlers:
         if method == "copy":
             result = replace(data, line=node.lineno)
             receiver = node.func.value if isinstance(node.func, ast.Attribute) else None
-            if not (isinstance(receiver, ast.Subscript) and data.root == f"{data.path}:{receiver.lineno}"):
-                self._copied(call, data, result)  # x[pick].copy() copies rows that x[pick] has just copied
+            # x[pick].copy() copies rows that x[pick] has just copied; patches[:, :, :, n].copy() for n in
+            # range(patches.shape[3]) one piece a pass (Im2Patch keeps its samples on the last axis)
+            if not (isinstance(receiver, ast.Subscript) and (data.root == f"{data.path}:{receiver.lineno}" or
+                                                             _indexed_by_counter(receiver, ctx))):
+                self._copied(call, data, result)
             return result
         if method in ("reshape", "view"):
             return replace(data, shape=_reshaped(data, call, self.values))
@@ -342,6 +345,16 @@ class CallHandlers:
                     isinstance(expression.slice.elts[0], ast.Constant) and expression.slice.elts[0].value is None:
                 self.image_rows.add(part.root)  # type: ignore[attr-defined]
 
+    def _normalized(self, call: Call) -> Value:
+        """keras.utils.normalize(x, axis): x divided by its L2 norm along the axis (np.linalg.norm, float64), a new
+        array of the whole data set, as x / norm is."""
+        source = call.args[0] if call.args else None
+        if not isinstance(source, (Data, Item)):
+            return None
+        division = ast.copy_location(ast.BinOp(left=call.node.args[0], op=ast.Div(), right=ast.Constant(1.0)),
+                                     call.node)
+        return self._array_arithmetic(division, source, Number(1.0), call.ctx)  # type: ignore[attr-defined]
+
     def _to_array(self, call: Call) -> Value:
         """np.array(x), np.stack(list), np.asarray(x, dtype=...): a new array made from x."""
         node, ctx = call.node, call.ctx
@@ -413,11 +426,16 @@ class CallHandlers:
         dtype_node = keyword_value(node, "dtype") or (node.args[1] if len(node.args) > 1 and name in
                                                      NUMPY_CREATORS_DTYPE_SECOND else None)
         dtype = dtype_of(dtype_node, ctx.module) if dtype_node is not None else NUMPY_CREATORS[name]
+        # np.zeros((n_classes, n_classes)): a confusion matrix, a number per pair of classes, not per sample
+        dimensions = node.args[0] if node.args else keyword_value(node, "shape")
+        per_class = isinstance(dimensions, (ast.Tuple, ast.List)) and all(
+            isinstance(e, (ast.Name, ast.Attribute)) and {"class", "classes"} & words_of(last_part(dotted_name(e)))
+            for e in dimensions.elts)
         # np.zeros((1, max_length)), a decoder's one-sequence input: as many samples as the script writes, a few,
         # whatever the other dimensions, as a slice [:100] is
         data = Data(node.lineno, str(ctx.module.path), last_part(name), ARRAYS, shape=shape, dtype=dtype,
                     implicit_float64=dtype_node is None and dtype == "float64",
-                    small=shape[0] is not None and shape[0] <= FEW)
+                    small=shape[0] is not None and shape[0] <= FEW or per_class)
         # all_targets = np.empty((n, 17)): a few numbers per sample, held by a name that says labels; a buffer
         # of masks, an image each, is as large as the images, whatever its name
         if (sample_bytes(data) or LARGE_SAMPLE_BYTES) < LARGE_SAMPLE_BYTES and _reads_labels(node, ctx):
@@ -474,7 +492,9 @@ class CallHandlers:
 
     def _copied(self, call: Call, source: Data, result: Data) -> None:
         """A new full copy of a data set: recorded with every name that holds the same data set now."""
-        if not call.ctx.data_set_level or source.inferred:
+        # np.array(x) of what the flow cannot follow is only guessed to be a data set; x[perm], its rows picked by an
+        # index named as a set of rows, says it is one
+        if not call.ctx.data_set_level or source.inferred and not isinstance(call.node, ast.Subscript):
             return
         holders = []
         scope: Scope | None = call.scope
@@ -486,9 +506,16 @@ class CallHandlers:
                 if scope.parent is None and call.ctx.function is not None and \
                         self.bound_after_call(name, call.ctx.function):  # type: ignore[attr-defined]
                     continue  # a global the module binds only after it calls this function
+                if isinstance(call.node, ast.Subscript) and not (value is source and _alias(name, call)):
+                    # x[train_idx] copies the rows of x alone, not the other arrays of its data set; x = image
+                    # before it names the same array, which stays
+                    continue
                 if not value.split and not value.labels:
                     holders.append((name, scope.parent is None))
             scope = scope.parent
+        shown = call.ctx.module.commented_shape(call.node.lineno)
+        if shown is not None:
+            result = replace(result, shape=shown)  # the size the script writes beside the copy
         self.seen.append(Seen("copied", call.node, call.ctx, result, source, holders=tuple(holders)))
 
     def _given_and_replaced(self, function: FunctionInfo | None) -> set[str]:
@@ -886,6 +913,7 @@ _LIBRARY_HANDLERS: list[tuple[Callable[[str], bool], Callable[[CallHandlers, Cal
      else None),
     (lambda n: n in FOLDER_DECODERS, CallHandlers._decode_all),
     (_is("cv2.resize", "skimage.transform.resize", "tensorflow.image.resize"), CallHandlers._resize),
+    (_is("keras.utils.normalize", "keras.utils.np_utils.normalize"), CallHandlers._normalized),
     (_is("keras.utils.img_to_array", "keras.preprocessing.image.img_to_array"),
      lambda flow, call: replace(call.args[0], dtype="float32") if call.args and isinstance(call.args[0], Item)
      else None),
@@ -932,3 +960,21 @@ _LIBRARY_HANDLERS: list[tuple[Callable[[str], bool], Callable[[CallHandlers, Cal
      lambda flow, call: Tensor(graph=False, host=not flow.uses_gpu) if any(isinstance(a, Tensor) for a in call.args)
      else None),
 ]
+
+
+def _alias(name: str, call: Call) -> bool:
+    """``name`` is one side of a binding of a name to a name where the call runs (X_data = image): both hold one
+    array."""
+    body = call.ctx.function.node if call.ctx.function is not None else call.ctx.module.tree
+    return any(isinstance(node, ast.Assign) and isinstance(node.value, ast.Name) and
+               name in {node.value.id} | {t.id for t in node.targets if isinstance(t, ast.Name)}
+               for node in own_nodes(body))
+
+
+def _indexed_by_counter(subscript: ast.Subscript, ctx: Context) -> bool:
+    """x[:, :, n] in a loop for n in range(...) around it: one position of an axis a pass, not all of x."""
+    index = subscript.slice.elts if isinstance(subscript.slice, ast.Tuple) else [subscript.slice]
+    counters = {loop.target.id for loop in ctx.loops if isinstance(loop, (ast.For, ast.AsyncFor))
+                and isinstance(loop.target, ast.Name) and isinstance(loop.iter, ast.Call)
+                and last_part(dotted_name(loop.iter.func)) == "range"}
+    return any(isinstance(e, ast.Name) and e.id in counters for e in index)

@@ -208,6 +208,13 @@ class Module:
         # only when every print of the run has its output: otherwise which comment is whose is a guess
         return _shape_of(comments[line - start]) if len(comments) == end - start + 1 else None
 
+    def commented_shape(self, line: int) -> tuple[int, ...] | None:
+        """The shape a comment at the end of ``line`` gives what the line makes (x = torch.from_numpy(a).float()
+        # [695, 200, 7, 7]), two dimensions or more."""
+        lines = self._lines
+        found = _TRAILING_SHAPE.search(lines[line - 1]) if 0 < line <= len(lines) else None
+        return _shape_of(found.group(1)) if found else None
+
     def first_binding(self, name: str) -> int:
         """The first line of the module's own code (outside its functions and classes) that binds ``name``; 0
         when none does."""
@@ -234,6 +241,7 @@ class Module:
 # print(x_train.shape) alone on its line, and the output a notebook pasted after it: # (25000, 150, 150, 3)
 _PRINT_SHAPE = re.compile(r"\s*print\(\s*[\w.]+\.shape\s*\)\s*(#.*)?$")
 _SHAPE_COMMENT = re.compile(r"#\s*\((\d+(?:\s*,\s*\d+)*\s*,?)\)\s*$")
+_TRAILING_SHAPE = re.compile(r"\S.*#\s*[\[(](\d+(?:\s*,\s*\d+)+)\s*,?[\])]\s*$")
 
 
 def _shape_of(text: str) -> tuple[int, ...]:

@@ -8,9 +8,9 @@ from typing import Iterator
 
 from ..i18n import _
 from ..units import format_bytes
-from .context import Seen
-from .library import argument, keyword_value
-from .modules import ClassInfo, Module, own_nodes
+from .context import Context, Seen
+from .library import NUMPY_CREATORS, argument, keyword_value
+from .modules import ClassInfo, FunctionInfo, Module, own_nodes
 from .names import calls_in, dotted_name, is_eval_name, is_labels, last_part, names_in, names_inputs, words_of
 from .rules_keras import model_convolves_images, model_input_shape
 from .flow import loops_collecting
@@ -23,9 +23,11 @@ from .values import (
     LARGE_SAMPLE_BYTES,
     NAMES,
     NEGLIGIBLE_BYTES,
+    PER_CALL,
     TABLE,
     TEXT_DTYPE,
     Data,
+    FunctionRef,
     H5Dataset,
     H5File,
     Item,
@@ -656,7 +658,9 @@ def duplicate_copy(script: Script) -> Iterator[Finding]:
         # the array a function returns from a list of its own (return np.array(clips), in either branch of an if):
         # the list goes with the call, so this peak is its own, and a later copy of the array is news again
         returned = effect == "from-list" and name is not None and _returned_from_local_list(seen, name)
-        if (seen.source.root in reported or seen.source.root in built and effect != "duplicate") and not returned:
+        # x = np.concatenate((x_val, x)) to re-split each fold: a peak of its own, each time the loop comes to it
+        if (seen.source.root in reported and effect != "grown" or seen.source.root in built and effect != "duplicate") \
+                and not returned:
             continue  # a third copy of a data set already said to be held twice says nothing new
         original = name or next((h for h, _level in seen.holders), None) or _("the original")
         if effect == "from-list" and name is not None and _rebinds(seen, [name]) and not returned:
@@ -680,6 +684,18 @@ def duplicate_copy(script: Script) -> Iterator[Finding]:
         reported.add(item.root)
         message, fix = _copy_advice("from-list", listed, script.size_of(data))
         yield script.finding("duplicate-copy", seen.node, message, fix, module=seen.ctx.module, line=data.line)
+    # for k in order: val_images.append(pixels[k] - mean): a new array made of each row of a data set that stays, and
+    # kept: the list ends as a second copy of it (one list per split, each a copy of its part)
+    for seen in script.seen("collected"):
+        data, row = seen.value, _collected_element(seen, script)
+        if not isinstance(data, Data) or data.content != ARRAYS or data.labels or negligible(data) or \
+                not isinstance(row, Item) or not row.fresh or not row.root or row.root in reported:
+            continue
+        rows_of = _row_source(seen, row.root, script)
+        if rows_of is None or not _stays_alive(rows_of, seen, script):
+            continue
+        message, fix = _copy_advice("duplicate", rows_of, script.size_of(data))
+        yield script.finding("duplicate-copy", seen.node, message, fix, module=seen.ctx.module)
     for seen in script.seen("converted-twice"):
         source: Data = seen.source  # type: ignore[assignment]
         if negligible(source) or source.labels or source.content == NAMES:
@@ -692,6 +708,87 @@ def duplicate_copy(script: Script) -> Iterator[Finding]:
             _("Drop the astype() (it converts nothing), or convert in place: x = x.astype('float32', copy=False); "
               "x /= 255."), module=seen.ctx.module)
     yield from lines_copied(script)
+    yield from _built_again(script)
+
+
+def _built_again(script: Script) -> Iterator[Finding]:
+    """train, test = prepare_data() twice in one block, with the same arguments: the script's own function builds
+    its data set anew on each call (np.zeros filled, np.array of a list), so the second call makes a second copy
+    while what the first returned is still held."""
+    first_calls: dict[tuple, tuple[ast.Call, list[str]]] = {}
+    names = sorted({info.name for module in script.modules for info in module.functions.values()})
+    for call in script.calls_named(*names) if names else ():
+        callee = script.value(call.func)
+        data = _built_data(script.value(call))
+        if not isinstance(callee, FunctionRef) or data is None:
+            continue
+        module = script.module_of(call)
+        statement = module.statement_of(call)
+        # calls in one block, not in the two branches of an if, with the same arguments as written
+        key = (id(module.parents.get(statement)), callee.info,
+               ast.dump(ast.Tuple(call.args + [k.value for k in call.keywords])))
+        if key not in first_calls:
+            held = [dotted_name(t) for target in getattr(statement, "targets", []) for t in ast.walk(target)
+                    if isinstance(t, (ast.Name, ast.Attribute))]
+            first_calls[key] = (call, held)
+            continue
+        first, held = first_calls[key]
+        function = module.function_of(call)
+        here = Seen("built", call, Context(module, function))
+        alive = [name for name in held if not _unbound_between(name, first, call, function, module) and
+                 _stays_alive(name, here, script)]
+        if not alive:
+            continue
+        yield script.finding(
+            "duplicate-copy", call,
+            _("{function}() runs again here and builds its data set a second time, while {name}, made from what it "
+              "returned on line {line}, is still held: the data set is in memory twice ({size}).").format(
+                function=callee.info.name, name=alive[0], line=first.lineno, size=script.size_of(data)),
+            _("Call it once and reuse what it returned (or del the first result before calling it again)."),
+            module=module)
+
+
+def _unbound_between(name: str, first: ast.AST, later: ast.AST, function: FunctionInfo | None,
+                     module: Module) -> bool:
+    """``name`` is deleted or bound anew between two statements (x = build(); del x; y = build())."""
+    nodes = own_nodes(function.node) if function is not None else _module_level_nodes(module.tree)
+    return any(first.lineno < getattr(node, "lineno", 0) < later.lineno and _lets_go(node, name) for node in nodes)
+
+
+def _built_data(value: Value) -> Data | None:
+    """The data set a call of the script's own function returns, made anew by it on each call; None for one it
+    was given, a small one, labels, or random draws (noise(n) twice is two batches of noise, not one twice)."""
+    items = value.items if isinstance(value, Several) else (value,)
+    return next((v for v in items if isinstance(v, Data) and PER_CALL in v.root and not v.labels and
+                 not negligible(v) and v.content != NAMES and v.how not in _RANDOM_DRAWS), None)
+
+
+# What NumPy's random creators call the arrays they make (Data.how)
+_RANDOM_DRAWS = {last_part(name) for name in NUMPY_CREATORS if name.startswith("numpy.random.")}
+
+
+def _collected_element(seen: Seen, script: Script) -> Value:
+    """What a collected list keeps one of: the argument of its append, the element of its comprehension."""
+    node = seen.node
+    if isinstance(node, ast.Call) and node.args:
+        return script.value(node.args[0])
+    element = getattr(node, "elt", None)
+    return script.value(element) if element is not None else None
+
+
+def _row_source(seen: Seen, root: str, script: Script) -> str | None:
+    """The name of the array of data set ``root`` whose rows the collected element is made of (pixels in
+    pixels[k] - mean); not of a window cut across every row (cube[:, r:r + 9, c:c + 9], a patch per position)."""
+    node = seen.node.args[0] if isinstance(seen.node, ast.Call) and seen.node.args else getattr(seen.node, "elt", None)
+    for part in ast.walk(node) if node is not None else ():
+        index = part.slice.elts[0] if isinstance(part, ast.Subscript) and isinstance(part.slice, ast.Tuple) and \
+            part.slice.elts else getattr(part, "slice", None)
+        if isinstance(part, ast.Subscript) and isinstance(part.value, (ast.Name, ast.Attribute)) and \
+                not isinstance(index, ast.Slice):
+            value = script.value(part.value)
+            if isinstance(value, Data) and value.root == root and value.container != "list":
+                return dotted_name(part.value)
+    return None
 
 
 def _iterated_list(seen: Seen, root: str, script: Script) -> str | None:
@@ -772,7 +869,7 @@ def _copy_effect(seen: Seen, script: Script) -> str | None:
     same data twice), or None (a copy that replaces)."""
     data, source = seen.value, seen.source
     if not isinstance(data, Data) or not isinstance(source, Data) or source.labels or data.labels or \
-            negligible(source) or source.content == NAMES:
+            negligible(source) or negligible(data) or source.content == NAMES:
         return None
     if data.dtype == TEXT_DTYPE and source.dtype != TEXT_DTYPE and source.content in (ARRAYS, TABLE) and \
             not is_labels(words_of(_copied_name(seen, script) or "")):
@@ -796,14 +893,14 @@ def _copy_effect(seen: Seen, script: Script) -> str | None:
     parts = _part_names(seen.node) or ([name] if name else [])
     pieces = seen.node.args[0].elts if isinstance(seen.node, ast.Call) and seen.node.args and \
         isinstance(seen.node.args[0], (ast.List, ast.Tuple)) else []
-    if len(pieces) > 1 and parts and not from_list and _rebinds(seen, parts):
+    # np.concatenate([x[:i], x[i + 1:]]): x cut up and put together again, not grown by what is added to it
+    recut = all(isinstance(p, ast.Subscript) and dotted_name(p.value) == name for p in pieces)
+    if len(pieces) > 1 and parts and not from_list and not recut and _rebinds(seen, parts):
         # x = np.concatenate([x, augmented]), x = np.concatenate([x, np.array(h5[key])]) in a loop: the old x
         # goes only once the new one is whole
         return "grown"
-    # x[train_idx] copies the rows of x alone: the other arrays of its data set are not copied here
-    holders = () if isinstance(seen.node, ast.Subscript) else seen.holders
     alive = from_list or any(_stays_alive(part, seen, script) for part in parts) or any(
-        _stays_alive(holder, seen, script, at_module_level) for holder, at_module_level in holders
+        _stays_alive(holder, seen, script, at_module_level) for holder, at_module_level in seen.holders
         if holder != name)
     if not alive:
         # x = x.astype('float32') of uint8 pixels: the original goes, but what stays is several times its size;
@@ -933,15 +1030,18 @@ def _stays_alive(name: str, seen: Seen, script: Script, module_level_holder: boo
     scope = function.node if function else module.tree
     later = [n for n in (own_nodes(scope) if function else _module_level_nodes(module.tree))
              if getattr(n, "lineno", 0) > (statement.end_lineno or statement.lineno)]
-    for node in later:
-        if isinstance(node, ast.Delete) and any(dotted_name(t) == name for t in node.targets):
-            return False
-        if isinstance(node, (ast.Assign, ast.AnnAssign)):
-            node_targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            if any(dotted_name(t) == name for target in node_targets for t in ast.walk(target)) and \
-                    name not in {dotted_name(n) for n in ast.walk(node.value or ast.Constant(None))}:
-                return False
-    return True
+    return not any(_lets_go(node, name) for node in later)
+
+
+def _lets_go(node: ast.AST, name: str) -> bool:
+    """del x, or x bound to something not made of x: what x held goes."""
+    if isinstance(node, ast.Delete):
+        return any(dotted_name(t) == name for t in node.targets)
+    if isinstance(node, (ast.Assign, ast.AnnAssign)):
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        return any(dotted_name(t) == name for target in targets for t in ast.walk(target)) and \
+            name not in {dotted_name(n) for n in ast.walk(node.value or ast.Constant(None))}
+    return False
 
 
 def _module_level_nodes(tree: ast.Module) -> Iterator[ast.AST]:
