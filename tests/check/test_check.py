@@ -2469,3 +2469,27 @@ def test_predictions_kept_beside_the_labels_they_are_scored_against_are_label_si
               "    return f1_score(y_true.cpu().numpy(), (y_pred > 0).cpu().numpy(), average='micro')\n\n\n"
               "model = torch.nn.Linear(10, 3).cuda()\nprint(evaluate(model, val_loader))\n")
     assert _rules(tmp_path, source, "tensors-kept-across-steps") == expected
+
+
+@pytest.mark.parametrize("cut, expected", [("patchify(img, (256, 256, 3), step=256)", [13]), ("img", [13])])
+def test_patches_cut_from_each_decoded_image_and_kept_are_the_data_set(cut, expected, tmp_path):
+    # a denoiser's loader (check_heldout22's SIDD patches): patchify cuts each decoded image into views of it, and
+    # the loop keeps every patch, so every image stays in memory
+    source = ("import cv2\nimport numpy as np\nfrom patchify import patchify\n\n\ndef load(paths):\n"
+              "    kept = []\n    for path in paths:\n        img = cv2.imread(path)\n"
+              f"        pieces = {cut}\n        for j in range(4):\n            for k in range(4):\n"
+              "                kept.append(pieces[j][k][0])\n    return np.array(kept)\n\n\n"
+              "x = load(paths)\nprint(x.shape)\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+def test_an_image_library_transform_keeps_the_pixels_dtype(tmp_path):
+    # cv2.cvtColor, cv2.resize give uint8 for uint8: the images kept stay uint8, so converting the whole array to
+    # float32 later is 4x its size
+    source = ("import cv2\nimport numpy as np\n\nimages = []\nfor path in paths:\n"
+              "    img = cv2.imread(path)\n    img = cv2.cvtColor(img, cv2.COLOR_BGR2RGB)\n"
+              "    img = cv2.resize(img, (1024, 1024))\n"
+              "    images.append(img)\n\nimages = np.array(images)\n"
+              "images = images.astype('float32')\nprint(images.shape)\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == [12]
+

@@ -1456,7 +1456,10 @@ class Flow(CallHandlers):
         if item is not None and call.callee is None and call.qualified.split(".")[0] in _ARRAY_LIBRARIES:
             if last_part(call.qualified) in REDUCTIONS:
                 return None  # np.amin(points, axis=0): a few numbers per file
-            return replace(item, shape=None, dtype=None, fresh=True)
+            # cv2.cvtColor(img, ...), patchify(img, ...): an image library's transform gives pixels of the dtype it
+            # was given (uint8 stays uint8); NumPy's, SciPy's, a framework's may make floats of them
+            dtype = item.dtype if call.qualified.split(".")[0] in _DTYPE_KEEPING_LIBRARIES else None
+            return replace(item, shape=None, dtype=dtype, fresh=True)
         if call.callee is None and call.ctx.loops and call.ctx.data_set_level and \
                 self._absent_reader(node, call.ctx.module):
             return Item(fresh=True)  # one file, read by the script's own helper
@@ -1733,7 +1736,8 @@ _SAME_DTYPE = {"numpy.expand_dims", "numpy.squeeze", "numpy.transpose", "numpy.r
                "numpy.pad"}  # (a padded copy: the same values and a border, in place of what it pads)
 # Libraries whose functions, given one decoded file, give that file transformed (a spectrogram, a crop)
 _ARRAY_LIBRARIES = {"numpy", "tensorflow", "librosa", "cv2", "PIL", "scipy", "skimage", "torch", "torchaudio",
-                    "torchvision", "keras", "imutils", "albumentations"}
+                    "torchvision", "keras", "imutils", "albumentations", "patchify"}
+_DTYPE_KEEPING_LIBRARIES = {"cv2", "PIL", "imutils", "patchify"}
 
 _ARITHMETIC = {ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b, ast.Mult: lambda a, b: a * b,
                ast.Div: lambda a, b: a / b, ast.FloorDiv: lambda a, b: a // b, ast.Pow: lambda a, b: a ** b
