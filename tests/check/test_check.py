@@ -2493,3 +2493,14 @@ def test_an_image_library_transform_keeps_the_pixels_dtype(tmp_path):
               "images = images.astype('float32')\nprint(images.shape)\n")
     assert _rules(tmp_path, source, "dtype-blowup") == [12]
 
+
+@pytest.mark.parametrize("conversion, expected", [("imgs = imgs.astype('float32') / 255.0", [5]),
+                                                  ("imgs = imgs.astype('float32') - 127.5", [])])
+def test_a_float_copy_scaled_by_a_number_in_place_of_its_original_is_the_data_set_converted(
+        conversion, expected, tmp_path):
+    # X = X.astype('float32') / 255.0 keeps the float32 copy as x = x.astype('float32') does: float32 divided by a
+    # number is float32 (a shift, as below, is not said: the copy is a temporary of another expression)
+    source = ("import numpy as np\n\nimgs = np.zeros((5088, 512, 512, 3), dtype=np.uint8)\n"
+              "np.save('imgs_train.npy', imgs)\n"
+              f"{conversion}\nprint(imgs.shape)\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected
