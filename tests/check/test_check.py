@@ -2504,3 +2504,25 @@ def test_a_float_copy_scaled_by_a_number_in_place_of_its_original_is_the_data_se
               "np.save('imgs_train.npy', imgs)\n"
               f"{conversion}\nprint(imgs.shape)\n")
     assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+def test_scipy_misc_imresize_keeps_the_pixels_dtype(tmp_path):
+    # SciPy's old imresize is PIL's: uint8 in, uint8 out, so its .astype(np.float) is each image made float64
+    source = ("import numpy as np\nimport scipy.misc\nfrom glob import glob\n\nfiles = glob('faces/*.jpg')\n"
+              "images = np.array([scipy.misc.imresize(scipy.misc.imread(f), (64, 52)).astype(np.float)\n"
+              "                   for f in files]).astype(np.float32)\nprint(images.shape)\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == [6]
+
+
+@pytest.mark.parametrize("given, expected", [("resize=(64, 52)", [11]), ("resize=None", [11, 13]), ("", [13])])
+def test_a_branch_on_a_parameter_every_call_passes_a_tuple_runs_its_body(given, expected, tmp_path):
+    # if resize: ... else: ..., with resize=(h, w) written at every call (SNcGAN's DataSet): the else never runs
+    source = ("import numpy as np\nimport scipy.misc\nfrom glob import glob\n\n\nclass DataSet:\n"
+              "    def __init__(self, data_dir, resize=None):\n"
+              "        files = glob(data_dir + '/*.jpg')\n        if resize:\n"
+              "            images = np.array(\n"
+              "                [scipy.misc.imresize(scipy.misc.imread(f), resize) for f in files])\n"
+              "        else:\n            images = np.array([scipy.misc.imread(f) for f in files])\n"
+              "        self.images = images\n\n\n"
+              f"data = DataSet('faces', {given})\nprint(data.images.shape)\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected

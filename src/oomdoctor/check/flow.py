@@ -124,6 +124,9 @@ class Flow(CallHandlers):
         # **kwargs, so any may be passed); a function missing was called by nothing the flow saw
         self._passed: dict[FunctionInfo, set[str] | None] = {}
         self._previous_passed: dict[FunctionInfo, set[str] | None] = {}
+        # the parameters every call of each function passes a tuple or list written out (resize=(64, 52)): true
+        self._passed_filled: dict[FunctionInfo, set[str]] = {}
+        self._previous_passed_filled: dict[FunctionInfo, set[str]] = {}
         self.run()
 
     # -- rounds -------------------------------------------------------------------------------------------------
@@ -138,6 +141,7 @@ class Flow(CallHandlers):
             self._previous_callers = callers
             self._previous_call_lines, self._call_lines = self._call_lines, {}
             self._previous_passed, self._passed = self._passed, {}
+            self._previous_passed_filled, self._passed_filled = self._passed_filled, {}
             self._entry_lines = {}
             for module in self.modules:
                 scope = Scope()
@@ -376,17 +380,20 @@ class Flow(CallHandlers):
     def _branch_by_default(self, test: ast.expr, ctx: Context) -> bool | None:
         """Whether ``if flag:`` (or ``if not flag:``) runs its body, where ``flag`` is a parameter of the function
         with a constant default (is_training=True) that none of its calls passes and its body never rebinds: the
-        default always holds. None when that is not known (no call seen, a call spreading *args, a function a
-        library calls)."""
+        default always holds, or that every call passes a tuple written out (resize=(64, 52)). None when that is not
+        known (no call seen, a call spreading *args, a function a library calls)."""
         negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
         name = test.operand if negated else test
         function = ctx.function
         if function is None or not isinstance(name, ast.Name) or function in self._item_functions():
             return None
         passed = self._previous_passed.get(function)
-        if passed is None or name.id in passed or name.id in function.declared_globals or any(
-                isinstance(n, ast.Name) and n.id == name.id and isinstance(n.ctx, ast.Store)
-                for n in own_nodes(function.node)):
+        rebound = name.id in function.declared_globals or any(
+            isinstance(n, ast.Name) and n.id == name.id and isinstance(n.ctx, ast.Store)
+            for n in own_nodes(function.node))
+        if passed is not None and not rebound and name.id in self._previous_passed_filled.get(function, set()):
+            return not negated  # if resize: where every call passes resize=(64, 52)
+        if passed is None or name.id in passed or rebound:
             return None
         arguments = function.node.args
         positional = arguments.posonlyargs + arguments.args
@@ -1414,6 +1421,9 @@ class Flow(CallHandlers):
             self._passed[info] = None
         elif self._passed.setdefault(info, set()) is not None:
             self._passed[info].update(name for name, _value in _given(info, call, skip_self))
+        nodes = list(zip(positional, call.node.args)) + [(k.arg, k.value) for k in call.node.keywords]
+        filled = {name for name, node in nodes if isinstance(node, (ast.Tuple, ast.List)) and node.elts}
+        self._passed_filled[info] = self._passed_filled.get(info, filled) & filled
 
     def _forward(self, call: Call, model: Model) -> Value:
         if model.framework != "torch":
@@ -1458,7 +1468,8 @@ class Flow(CallHandlers):
                 return None  # np.amin(points, axis=0): a few numbers per file
             # cv2.cvtColor(img, ...), patchify(img, ...): an image library's transform gives pixels of the dtype it
             # was given (uint8 stays uint8); NumPy's, SciPy's, a framework's may make floats of them
-            dtype = item.dtype if call.qualified.split(".")[0] in _DTYPE_KEEPING_LIBRARIES else None
+            dtype = item.dtype if any(call.qualified == library or call.qualified.startswith(library + ".")
+                                      for library in _DTYPE_KEEPING_LIBRARIES) else None
             return replace(item, shape=None, dtype=dtype, fresh=True)
         if call.callee is None and call.ctx.loops and call.ctx.data_set_level and \
                 self._absent_reader(node, call.ctx.module):
@@ -1737,7 +1748,8 @@ _SAME_DTYPE = {"numpy.expand_dims", "numpy.squeeze", "numpy.transpose", "numpy.r
 # Libraries whose functions, given one decoded file, give that file transformed (a spectrogram, a crop)
 _ARRAY_LIBRARIES = {"numpy", "tensorflow", "librosa", "cv2", "PIL", "scipy", "skimage", "torch", "torchaudio",
                     "torchvision", "keras", "imutils", "albumentations", "patchify"}
-_DTYPE_KEEPING_LIBRARIES = {"cv2", "PIL", "imutils", "patchify"}
+# (scipy.misc's imresize, imrotate: PIL's, in SciPy before 1.3)
+_DTYPE_KEEPING_LIBRARIES = {"cv2", "PIL", "imutils", "patchify", "scipy.misc"}
 
 _ARITHMETIC = {ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b, ast.Mult: lambda a, b: a * b,
                ast.Div: lambda a, b: a / b, ast.FloorDiv: lambda a, b: a // b, ast.Pow: lambda a, b: a ** b
