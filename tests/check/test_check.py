@@ -2526,3 +2526,17 @@ def test_a_branch_on_a_parameter_every_call_passes_a_tuple_runs_its_body(given, 
               "        self.images = images\n\n\n"
               f"data = DataSet('faces', {given})\nprint(data.images.shape)\n")
     assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("shape, expected", [("(-1, 250, 250, 1)", [12]), ("(-1, 64, 64, 1)", [])])
+def test_a_model_without_an_input_shape_takes_the_shape_of_what_fit_is_given(shape, expected, tmp_path):
+    # no input_shape on the first layer: Keras builds the model on fit()'s first batch, so the array the script
+    # reshapes to 250 x 250 images sizes the head (61 x 61 x 64 features into Dense(128): 30 M weights)
+    source = ("import pickle\nfrom keras.models import Sequential\n"
+              "from keras.layers import Conv2D, Flatten, MaxPooling2D, Dense\n\n"
+              f"x = pickle.load(open('x.pkl', 'rb')).reshape{shape}\ny = pickle.load(open('y.pkl', 'rb'))\n"
+              "model = Sequential()\nmodel.add(Conv2D(64, (3, 3), activation='relu'))\nmodel.add(MaxPooling2D((2, 2)))\n"
+              "model.add(Conv2D(64, (3, 3), activation='relu'))\nmodel.add(MaxPooling2D((2, 2)))\n"
+              "model.add(Flatten())\nmodel.add(Dense(128, activation='relu'))\nmodel.add(Dense(2))\n"
+              "model.compile(optimizer='adam', loss='sparse_categorical_crossentropy')\nmodel.fit(x, y, epochs=10)\n")
+    assert _rules(tmp_path, source, "flatten-dense") == expected
