@@ -2540,3 +2540,21 @@ def test_a_model_without_an_input_shape_takes_the_shape_of_what_fit_is_given(sha
               "model.add(Flatten())\nmodel.add(Dense(128, activation='relu'))\nmodel.add(Dense(2))\n"
               "model.compile(optimizer='adam', loss='sparse_categorical_crossentropy')\nmodel.fit(x, y, epochs=10)\n")
     assert _rules(tmp_path, source, "flatten-dense") == expected
+
+
+@pytest.mark.parametrize("phase, guarded, expected", [("'val'", False, [27]), ("'train'", False, []),
+                                                      ("'val'", True, [])])
+def test_a_helper_that_steps_only_for_the_training_phase_runs_the_evaluation_phase_with_autograd(
+        phase, guarded, expected, tmp_path):
+    # RESCAN's Session.inf_batch(name, batch) (check_heldout22): the forward pass and the loss run for every
+    # phase, the backward and the optimizer step only if name == 'train'; called with 'val' after net.eval(), the
+    # pass keeps its graph; under no_grad it does not
+    call = f"pred = sess.step_on({phase}, batch)"
+    source = ("import torch\nimport torch.nn as nn\n\n\nclass Net(nn.Module):\n    def forward(self, x):\n"
+              "        return x * 2\n\n\nclass Session:\n    def __init__(self):\n        self.net = Net().cuda()\n"
+              "        self.opt = torch.optim.Adam(self.net.parameters())\n\n    def step_on(self, name, batch):\n"
+              "        out = self.net(batch.cuda())\n        loss = out.mean()\n        if name == 'train':\n"
+              "            loss.backward()\n            self.opt.step()\n        return out\n\n\nsess = Session()\n"
+              "for batch in loader:\n    sess.net.eval()\n"
+              + (f"    with torch.no_grad():\n        {call}\n" if guarded else f"    {call}\n"))
+    assert _rules(tmp_path, source, "eval-without-no-grad") == expected

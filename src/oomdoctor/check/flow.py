@@ -162,6 +162,10 @@ class Flow(CallHandlers):
         """What ``info`` returns: this round's value once its body has run in this round, else the last round's."""
         return self._returning[info] if info in self._returning else self.returns.get(info)
 
+    def call_contexts(self, info: FunctionInfo) -> dict[tuple[str, int], Context]:
+        """Where each call of ``info`` runs (under no_grad or not), by its file and line."""
+        return {(str(ctx.module.path), line): ctx for ctx, line in self._call_lines.get(info, [])}
+
     def bound_after_call(self, name: str, function: FunctionInfo) -> bool:
         """The module-level ``name`` is first bound after the module's code calls ``function`` (adj, values =
         load() on line 72; train_x = windows(values) on line 76): when the function runs, that global holds nothing
