@@ -2558,3 +2558,16 @@ def test_a_helper_that_steps_only_for_the_training_phase_runs_the_evaluation_pha
               "for batch in loader:\n    sess.net.eval()\n"
               + (f"    with torch.no_grad():\n        {call}\n" if guarded else f"    {call}\n"))
     assert _rules(tmp_path, source, "eval-without-no-grad") == expected
+
+
+@pytest.mark.parametrize("second, expected", [("    images.append(cv2.imread(row[1]))\n", [8, 9]),
+                                              ("    else:\n        images.append(cv2.imread(row[1]))\n", [9]),
+                                              ("    images.append(cv2.flip(img, 1))\n", [8, 9])])
+def test_each_file_decoded_and_kept_in_the_same_list_is_data_set_again(second, expected, tmp_path):
+    # a driving log's center and side cameras (check_heldout22's behavioural cloning, check_heldout6's R-CNN
+    # crops): two files decoded each pass into one list hold twice the images; the two branches of an if hold
+    # one each pass; cv2.flip's new array of the image just decoded is as much memory again
+    first = "    if row[2]:\n        images.append(img)\n" if "else" in second else "    images.append(img)\n"
+    source = ("import csv\nimport cv2\nimport numpy as np\n\nimages = []\nfor row in csv.reader(open('log.csv')):\n"
+              "    img = cv2.imread(row[0])\n" + first + second + "x = np.array(images)\nprint(x.shape)\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected

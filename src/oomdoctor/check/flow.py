@@ -1292,9 +1292,18 @@ class Flow(CallHandlers):
             return None
         self._kept_on_gpu(target, value, ctx)
         current = call.receiver
-        if isinstance(current, Data) and current.content in (FILES, NAMES) and current.line != node.lineno:
-            return None  # the list already holds the data set: a second append to it is the same problem
         loop = ctx.loops[-1]
+        if isinstance(current, Data) and current.content in (FILES, NAMES) and current.line != node.lineno:
+            first = next((n for n in ast.walk(loop) if isinstance(n, ast.Expr) and n.lineno == current.line), None) \
+                if current.path == str(ctx.module.path) else None
+            if current.content == FILES and isinstance(value, Item) and value.fresh and not value.root and \
+                    first is not None and not _other_branches(loop, first, ctx.module.statement_of(node)):
+                # images.append(img_left) after images.append(img_center) in the same loop: another file decoded
+                # each pass (or a new array of it, cv2.flip's), kept beside the first: as much memory again; the
+                # two branches of an if keep one each pass
+                small = self._small_growth(dotted_name(target), node, ctx) or self._admits_few(node, ctx)
+                self._collected(node, value, ctx, small, False, words_of(last_part(dotted_name(target))))
+            return None  # the list already holds the data set: the list itself is the same
         iterable = self.values.get(loop.iter) if isinstance(loop, (ast.For, ast.AsyncFor)) else None
         held: Value = None
         if _one_sample_made_per_call(value):
