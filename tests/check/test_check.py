@@ -2571,3 +2571,13 @@ def test_each_file_decoded_and_kept_in_the_same_list_is_data_set_again(second, e
     source = ("import csv\nimport cv2\nimport numpy as np\n\nimages = []\nfor row in csv.reader(open('log.csv')):\n"
               "    img = cv2.imread(row[0])\n" + first + second + "x = np.array(images)\nprint(x.shape)\n")
     assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("kept, expected", [("cv2.flip(image, 1)", [10]), ("image", [])])
+def test_a_new_array_made_of_each_decoded_file_and_kept_is_the_data_set_again(kept, expected, tmp_path):
+    # augmentation by hand (check_heldout22's behavioural cloning): a flipped copy of every decoded image kept in
+    # a second list holds the images once more; the images themselves kept there are the same arrays
+    source = ("import cv2\nimport numpy as np\n\nimages = []\nfor path in paths:\n"
+              "    images.append(cv2.imread(path))\n\naugmented = []\nfor image in images:\n"
+              f"    augmented.append({kept})\nx = np.array(augmented)\nprint(x.shape)\n")
+    assert _rules(tmp_path, source, "eager-loading") == [6] + expected

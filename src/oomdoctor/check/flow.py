@@ -1113,7 +1113,12 @@ class Flow(CallHandlers):
                 return Data(node.lineno, path, "a list of decoded files", FILES, "list", shape, element.dtype,
                             small=small, root=element.root)
             loops = loops_collecting(node, ctx)
-            reads_files = any(self.reads_files(loop, ctx.module) for loop in loops)
+            # for image in images: flipped.append(cv2.flip(image, 1)): a new array made of each decoded file
+            made_of_files = bool(element.root) and any(
+                isinstance(self.values.get(getattr(loop, "iter", None)), Data) and
+                self.values[loop.iter].content == FILES and self.values[loop.iter].root == element.root
+                for loop in loops)
+            reads_files = made_of_files or any(self.reads_files(loop, ctx.module) for loop in loops)
             data = Data(node.lineno, path, "a list of decoded files" if reads_files else "a list of arrays",
                         FILES if reads_files else ARRAYS, "list", shape, element.dtype, small=small,
                         widened_line=element.widened_line, widened_to=element.widened_to, labels=is_labels(holder))
@@ -1296,8 +1301,7 @@ class Flow(CallHandlers):
         if isinstance(current, Data) and current.content in (FILES, NAMES) and current.line != node.lineno:
             first = next((n for n in ast.walk(loop) if isinstance(n, ast.Expr) and n.lineno == current.line), None) \
                 if current.path == str(ctx.module.path) else None
-            if current.content == FILES and isinstance(value, Item) and value.fresh and not value.root and \
-                    first is not None and not _other_branches(loop, first, ctx.module.statement_of(node)):
+            if current.content == FILES and isinstance(value, Item) and value.fresh and first is not None and not _other_branches(loop, first, ctx.module.statement_of(node)):
                 # images.append(img_left) after images.append(img_center) in the same loop: another file decoded
                 # each pass (or a new array of it, cv2.flip's), kept beside the first: as much memory again; the
                 # two branches of an if keep one each pass
