@@ -124,9 +124,10 @@ class Flow(CallHandlers):
         # **kwargs, so any may be passed); a function missing was called by nothing the flow saw
         self._passed: dict[FunctionInfo, set[str] | None] = {}
         self._previous_passed: dict[FunctionInfo, set[str] | None] = {}
-        # the parameters every call of each function passes a tuple or list written out (resize=(64, 52)): true
-        self._passed_filled: dict[FunctionInfo, set[str]] = {}
-        self._previous_passed_filled: dict[FunctionInfo, set[str]] = {}
+        # the parameters every call of each function passes a value whose truth the script writes (resize=(64, 52),
+        # load_to_memory=False or a name bound once to it), and that truth
+        self._passed_truth: dict[FunctionInfo, dict[str, bool]] = {}
+        self._previous_passed_truth: dict[FunctionInfo, dict[str, bool]] = {}
         self.run()
 
     # -- rounds -------------------------------------------------------------------------------------------------
@@ -141,7 +142,7 @@ class Flow(CallHandlers):
             self._previous_callers = callers
             self._previous_call_lines, self._call_lines = self._call_lines, {}
             self._previous_passed, self._passed = self._passed, {}
-            self._previous_passed_filled, self._passed_filled = self._passed_filled, {}
+            self._previous_passed_truth, self._passed_truth = self._passed_truth, {}
             self._entry_lines = {}
             for module in self.modules:
                 scope = Scope()
@@ -202,8 +203,12 @@ class Flow(CallHandlers):
         name = info.name
         per_item = (name in ("__getitem__", "__iter__", "__next__", "__call__", "collate_fn")
                     or info.generator or info in self._item_functions())
-        # called for each sample of a data set (for image in images: f(image)): one sample's worth at a time
-        per_item = per_item or bool(callers) and all(c.per_item or c.over_samples for c in callers)
+        # called for each sample of a data set (for image in images: f(image)): one sample's worth at a time; a
+        # call from a function that nothing calls (a method kept for prediction, a loader behind a flag that is
+        # off) says nothing of that where other calls do
+        reached = [c for c in callers if c.function is None or c.function in self._previous_callers or
+                   c.per_item or c.batch_loop or c.function.name.startswith("__")] or callers
+        per_item = per_item or bool(reached) and all(c.per_item or c.over_samples for c in reached)
         no_grad = info.decorated("no_grad", "inference_mode") or (
             lightning and name in ("validation_step", "test_step", "predict_step"))
         no_grad = no_grad or bool(callers) and all(c.no_grad for c in callers)
@@ -395,8 +400,9 @@ class Flow(CallHandlers):
         rebound = name.id in function.declared_globals or any(
             isinstance(n, ast.Name) and n.id == name.id and isinstance(n.ctx, ast.Store)
             for n in own_nodes(function.node))
-        if passed is not None and not rebound and name.id in self._previous_passed_filled.get(function, set()):
-            return not negated  # if resize: where every call passes resize=(64, 52)
+        truth = self._previous_passed_truth.get(function, {}).get(name.id)
+        if passed is not None and not rebound and truth is not None:
+            return truth != negated  # if resize: where every call passes resize=(64, 52)
         if passed is None or name.id in passed or rebound:
             return None
         arguments = function.node.args
@@ -1439,8 +1445,11 @@ class Flow(CallHandlers):
         elif self._passed.setdefault(info, set()) is not None:
             self._passed[info].update(name for name, _value in _given(info, call, skip_self))
         nodes = list(zip(positional, call.node.args)) + [(k.arg, k.value) for k in call.node.keywords]
-        filled = {name for name, node in nodes if isinstance(node, (ast.Tuple, ast.List)) and node.elts}
-        self._passed_filled[info] = self._passed_filled.get(info, filled) & filled
+        truths = {name: _written_truth(node, call.ctx) for name, node in nodes if name}
+        known = {name: truth for name, truth in truths.items() if truth is not None}
+        previous = self._passed_truth.get(info)
+        self._passed_truth[info] = known if previous is None else \
+            {name: truth for name, truth in previous.items() if known.get(name) == truth}
 
     def _forward(self, call: Call, model: Model) -> Value:
         if model.framework != "torch":
@@ -1513,6 +1522,25 @@ _COMPREHENSIONS = (ast.ListComp, ast.GeneratorExp, ast.SetComp, ast.DictComp)
 def loops_collecting(node: ast.AST, ctx: Context) -> tuple[ast.AST, ...]:
     """The loops a list is collected in: the comprehension itself, or the loops around the append."""
     return (node,) if isinstance(node, _COMPREHENSIONS) else tuple(ctx.loops)
+
+
+def _written_truth(node: ast.expr, ctx: Context) -> bool | None:
+    """Whether an argument is true, where the script writes it: a constant, a tuple or list written out, or a name
+    the calling function (or module) binds once, to one of those; None otherwise."""
+    if isinstance(node, ast.Name):
+        scope = ctx.function.node if ctx.function else ctx.module.tree
+        nodes = own_nodes(scope) if ctx.function else ast.walk(scope)
+        parameters = {a.arg for a in ast.walk(scope.args) if isinstance(a, ast.arg)} if ctx.function else set()
+        stores = [n for n in nodes if isinstance(n, ast.Name) and n.id == node.id and isinstance(n.ctx, ast.Store)]
+        statement = ctx.module.statement_of(stores[0]) if len(stores) == 1 and node.id not in parameters else None
+        if not isinstance(statement, ast.Assign) or len(statement.targets) != 1 or statement.targets[0] is not stores[0]:
+            return None
+        node = statement.value
+    if isinstance(node, ast.Constant) and isinstance(node.value, (bool, type(None))):
+        return bool(node.value)
+    if isinstance(node, (ast.Tuple, ast.List)) and not any(isinstance(e, ast.Starred) for e in node.elts):
+        return bool(node.elts)
+    return None
 
 
 def _given(info: FunctionInfo, call: Call, skip_self: bool) -> list[tuple[str, Value]]:
