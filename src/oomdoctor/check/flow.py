@@ -389,8 +389,9 @@ class Flow(CallHandlers):
     def _branch_by_default(self, test: ast.expr, ctx: Context) -> bool | None:
         """Whether ``if flag:`` (or ``if not flag:``) runs its body, where ``flag`` is a parameter of the function
         with a constant default (is_training=True) that none of its calls passes and its body never rebinds: the
-        default always holds, or that every call passes a tuple written out (resize=(64, 52)). None when that is not
-        known (no call seen, a call spreading *args, a function a library calls)."""
+        default always holds, or that every call passes an argument whose truth the script writes (resize=(64, 52),
+        load_to_memory=False: _written_truth). None when that is not known (no call seen, a call spreading *args, a
+        function a library calls)."""
         negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
         name = test.operand if negated else test
         function = ctx.function
@@ -402,7 +403,7 @@ class Flow(CallHandlers):
             for n in own_nodes(function.node))
         truth = self._previous_passed_truth.get(function, {}).get(name.id)
         if passed is not None and not rebound and truth is not None:
-            return truth != negated  # if resize: where every call passes resize=(64, 52)
+            return truth != negated
         if passed is None or name.id in passed or rebound:
             return None
         arguments = function.node.args
