@@ -2535,7 +2535,8 @@ def test_a_model_without_an_input_shape_takes_the_shape_of_what_fit_is_given(sha
     source = ("import pickle\nfrom keras.models import Sequential\n"
               "from keras.layers import Conv2D, Flatten, MaxPooling2D, Dense\n\n"
               f"x = pickle.load(open('x.pkl', 'rb')).reshape{shape}\ny = pickle.load(open('y.pkl', 'rb'))\n"
-              "model = Sequential()\nmodel.add(Conv2D(64, (3, 3), activation='relu'))\nmodel.add(MaxPooling2D((2, 2)))\n"
+              "model = Sequential()\nmodel.add(Conv2D(64, (3, 3), activation='relu'))\n"
+              "model.add(MaxPooling2D((2, 2)))\n"
               "model.add(Conv2D(64, (3, 3), activation='relu'))\nmodel.add(MaxPooling2D((2, 2)))\n"
               "model.add(Flatten())\nmodel.add(Dense(128, activation='relu'))\nmodel.add(Dense(2))\n"
               "model.compile(optimizer='adam', loss='sparse_categorical_crossentropy')\nmodel.fit(x, y, epochs=10)\n")
@@ -2598,7 +2599,8 @@ def test_a_helper_called_per_batch_and_from_a_loader_behind_a_flag_that_is_off_d
               "    def predict_one(self, frames):\n        return self.build_sequence(frames)\n\n\n"
               "def train(data, load_to_memory=True):\n    if load_to_memory:\n        x = data.load_all()\n"
               "    else:\n        x = data.generate()\n    print(x)\n\n\n"
-              f"def main():\n    load_to_memory = {flag}\n    train(DataSet(sys.argv), load_to_memory=load_to_memory)\n")
+              f"def main():\n    load_to_memory = {flag}\n"
+              "    train(DataSet(sys.argv), load_to_memory=load_to_memory)\n")
     assert _rules(tmp_path, source, "eager-loading") == expected
 
 

@@ -1308,7 +1308,8 @@ class Flow(CallHandlers):
         if isinstance(current, Data) and current.content in (FILES, NAMES) and current.line != node.lineno:
             first = next((n for n in ast.walk(loop) if isinstance(n, ast.Expr) and n.lineno == current.line), None) \
                 if current.path == str(ctx.module.path) else None
-            if current.content == FILES and isinstance(value, Item) and value.fresh and first is not None and not _other_branches(loop, first, ctx.module.statement_of(node)):
+            if current.content == FILES and isinstance(value, Item) and value.fresh and first is not None and \
+                    not _other_branches(loop, first, ctx.module.statement_of(node)):
                 # images.append(img_left) after images.append(img_center) in the same loop: another file decoded
                 # each pass (or a new array of it, cv2.flip's), kept beside the first: as much memory again; the
                 # two branches of an if keep one each pass
@@ -1534,7 +1535,8 @@ def _written_truth(node: ast.expr, ctx: Context) -> bool | None:
         parameters = {a.arg for a in ast.walk(scope.args) if isinstance(a, ast.arg)} if ctx.function else set()
         stores = [n for n in nodes if isinstance(n, ast.Name) and n.id == node.id and isinstance(n.ctx, ast.Store)]
         statement = ctx.module.statement_of(stores[0]) if len(stores) == 1 and node.id not in parameters else None
-        if not isinstance(statement, ast.Assign) or len(statement.targets) != 1 or statement.targets[0] is not stores[0]:
+        if not isinstance(statement, ast.Assign) or len(statement.targets) != 1 or \
+                statement.targets[0] is not stores[0]:
             return None
         node = statement.value
     if isinstance(node, ast.Constant) and isinstance(node.value, (bool, type(None))):
