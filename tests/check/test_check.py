@@ -2614,3 +2614,21 @@ def test_a_float64_buffer_of_small_rows_and_an_unknown_count_is_not_shown_to_be_
               f"        results[i, sequence] = 1.\n    return results\n\n\nx = vectorize(data, {dimension})\n"
               "print(x.shape)\n")
     assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+@pytest.mark.parametrize("test_call, expected", [("self.iteration(loader, train=False)", [19]),
+                                                 ("self.iteration(loader)", [])])
+def test_a_loop_that_steps_only_if_train_runs_its_test_call_with_autograd(test_call, expected, tmp_path):
+    # BERT-pytorch's trainer (check_heldout15): test() calls iteration(..., train=False), whose loop runs the same
+    # forward pass as training and backpropagates only under if train:; said at the pass, inside the loop
+    source = ("import torch\nimport torch.nn as nn\n\n\nclass Net(nn.Module):\n    def forward(self, x):\n"
+              "        return x * 2\n\n\nclass Trainer:\n    def __init__(self):\n        self.model = Net().cuda()\n"
+              "        self.opt = torch.optim.Adam(self.model.parameters())\n\n"
+              "    def iteration(self, loader, train=True):\n        total = 0.0\n        for x in loader:\n"
+              "            x = x.cuda()\n            out = self.model.forward(x)\n            loss = out.mean()\n"
+              "            if train:\n                loss.backward()\n                self.opt.step()\n"
+              "            total += loss.item()\n        return total\n\n    def train(self, loader):\n"
+              "        return self.iteration(loader)\n\n    def test(self, loader):\n"
+              f"        return {test_call}\n\n\ntrainer = Trainer()\nfor epoch in range(10):\n"
+              "    trainer.train(train_loader)\n    trainer.test(test_loader)\n")
+    assert _rules(tmp_path, source, "eval-without-no-grad") == expected
