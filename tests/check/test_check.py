@@ -1802,7 +1802,7 @@ def test_a_copy_of_a_local_list_a_function_returns_leaves_later_copies_news(tmp_
               "def load(folder, gray):\n    frames = []\n    for name in sorted(os.listdir(folder)):\n"
               "        frames.append(cv2.imread(os.path.join(folder, name)))\n    if gray:\n"
               "        return np.array(frames).transpose((0, 2, 1, 3))\n    else:\n        return np.array(frames)\n\n\n"
-              "X = load('frames', False)\ny = np.arange(len(X))\n"
+              "X = load('frames', os.environ.get('GRAY'))\ny = np.arange(len(X))\n"
               "X_train, X_test, y_train, y_test = train_test_split(X, y, test_size=0.2)\nprint(X.shape)\n")
     assert _rules(tmp_path, source, "duplicate-copy") == [13, 15, 20]
 
@@ -2718,3 +2718,166 @@ def test_a_data_set_built_again_after_the_first_is_deleted_is_held_once(between,
               "    for i in range(n):\n        out[i] = i\n    return out\n\n\n"
               f"g1 = grid(n_samples)\n{between}g2 = grid(n_samples)\nprint(g2.shape)\n")
     assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+@pytest.mark.parametrize("cut, expected", [("patchify(img, (256, 256, 3), step=256)", [13]), ("img", [13])])
+def test_patches_cut_from_each_decoded_image_and_kept_are_the_data_set(cut, expected, tmp_path):
+    # a denoiser's loader (check_heldout22's SIDD patches): patchify cuts each decoded image into views of it, and
+    # the loop keeps every patch, so every image stays in memory
+    source = ("import cv2\nimport numpy as np\nfrom patchify import patchify\n\n\ndef load(paths):\n"
+              "    kept = []\n    for path in paths:\n        img = cv2.imread(path)\n"
+              f"        pieces = {cut}\n        for j in range(4):\n            for k in range(4):\n"
+              "                kept.append(pieces[j][k][0])\n    return np.array(kept)\n\n\n"
+              "x = load(paths)\nprint(x.shape)\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+def test_an_image_library_transform_keeps_the_pixels_dtype(tmp_path):
+    # cv2.cvtColor, cv2.resize give uint8 for uint8: the images kept stay uint8, so converting the whole array to
+    # float32 later is 4x its size
+    source = ("import cv2\nimport numpy as np\n\nimages = []\nfor path in paths:\n"
+              "    img = cv2.imread(path)\n    img = cv2.cvtColor(img, cv2.COLOR_BGR2RGB)\n"
+              "    img = cv2.resize(img, (1024, 1024))\n"
+              "    images.append(img)\n\nimages = np.array(images)\n"
+              "images = images.astype('float32')\nprint(images.shape)\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == [12]
+
+
+@pytest.mark.parametrize("conversion, expected", [("imgs = imgs.astype('float32') / 255.0", [5]),
+                                                  ("imgs = imgs.astype('float32') - 127.5", [])])
+def test_a_float_copy_scaled_by_a_number_in_place_of_its_original_is_the_data_set_converted(
+        conversion, expected, tmp_path):
+    # X = X.astype('float32') / 255.0 keeps the float32 copy as x = x.astype('float32') does: float32 divided by a
+    # number is float32 (a shift, as below, is not said: the copy is a temporary of another expression)
+    source = ("import numpy as np\n\nimgs = np.zeros((5088, 512, 512, 3), dtype=np.uint8)\n"
+              "np.save('imgs_train.npy', imgs)\n"
+              f"{conversion}\nprint(imgs.shape)\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+def test_scipy_misc_imresize_keeps_the_pixels_dtype(tmp_path):
+    # SciPy's old imresize is PIL's: uint8 in, uint8 out, so its .astype(np.float) is each image made float64
+    source = ("import numpy as np\nimport scipy.misc\nfrom glob import glob\n\nfiles = glob('faces/*.jpg')\n"
+              "images = np.array([scipy.misc.imresize(scipy.misc.imread(f), (64, 52)).astype(np.float)\n"
+              "                   for f in files]).astype(np.float32)\nprint(images.shape)\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == [6]
+
+
+@pytest.mark.parametrize("given, expected", [("resize=(64, 52)", [11]), ("resize=None", [13]), ("", [13])])
+def test_a_branch_on_a_parameter_every_call_passes_a_tuple_runs_its_body(given, expected, tmp_path):
+    # if resize: ... else: ..., with resize=(h, w) written at every call (SNcGAN's DataSet): the else never runs
+    source = ("import numpy as np\nimport scipy.misc\nfrom glob import glob\n\n\nclass DataSet:\n"
+              "    def __init__(self, data_dir, resize=None):\n"
+              "        files = glob(data_dir + '/*.jpg')\n        if resize:\n"
+              "            images = np.array(\n"
+              "                [scipy.misc.imresize(scipy.misc.imread(f), resize) for f in files])\n"
+              "        else:\n            images = np.array([scipy.misc.imread(f) for f in files])\n"
+              "        self.images = images\n\n\n"
+              f"data = DataSet('faces', {given})\nprint(data.images.shape)\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("shape, expected", [("(-1, 250, 250, 1)", [12]), ("(-1, 64, 64, 1)", [])])
+def test_a_model_without_an_input_shape_takes_the_shape_of_what_fit_is_given(shape, expected, tmp_path):
+    # no input_shape on the first layer: Keras builds the model on fit()'s first batch, so the array the script
+    # reshapes to 250 x 250 images sizes the head (61 x 61 x 64 features into Dense(128): 30 M weights)
+    source = ("import pickle\nfrom keras.models import Sequential\n"
+              "from keras.layers import Conv2D, Flatten, MaxPooling2D, Dense\n\n"
+              f"x = pickle.load(open('x.pkl', 'rb')).reshape{shape}\ny = pickle.load(open('y.pkl', 'rb'))\n"
+              "model = Sequential()\nmodel.add(Conv2D(64, (3, 3), activation='relu'))\n"
+              "model.add(MaxPooling2D((2, 2)))\n"
+              "model.add(Conv2D(64, (3, 3), activation='relu'))\nmodel.add(MaxPooling2D((2, 2)))\n"
+              "model.add(Flatten())\nmodel.add(Dense(128, activation='relu'))\nmodel.add(Dense(2))\n"
+              "model.compile(optimizer='adam', loss='sparse_categorical_crossentropy')\nmodel.fit(x, y, epochs=10)\n")
+    assert _rules(tmp_path, source, "flatten-dense") == expected
+
+
+@pytest.mark.parametrize("phase, guarded, expected", [("'val'", False, [27]), ("'train'", False, []),
+                                                      ("'val'", True, [])])
+def test_a_helper_that_steps_only_for_the_training_phase_runs_the_evaluation_phase_with_autograd(
+        phase, guarded, expected, tmp_path):
+    # RESCAN's Session.inf_batch(name, batch) (check_heldout22): the forward pass and the loss run for every
+    # phase, the backward and the optimizer step only if name == 'train'; called with 'val' after net.eval(), the
+    # pass keeps its graph; under no_grad it does not
+    call = f"pred = sess.step_on({phase}, batch)"
+    source = ("import torch\nimport torch.nn as nn\n\n\nclass Net(nn.Module):\n    def forward(self, x):\n"
+              "        return x * 2\n\n\nclass Session:\n    def __init__(self):\n        self.net = Net().cuda()\n"
+              "        self.opt = torch.optim.Adam(self.net.parameters())\n\n    def step_on(self, name, batch):\n"
+              "        out = self.net(batch.cuda())\n        loss = out.mean()\n        if name == 'train':\n"
+              "            loss.backward()\n            self.opt.step()\n        return out\n\n\nsess = Session()\n"
+              "for batch in loader:\n    sess.net.eval()\n"
+              + (f"    with torch.no_grad():\n        {call}\n" if guarded else f"    {call}\n"))
+    assert _rules(tmp_path, source, "eval-without-no-grad") == expected
+
+
+@pytest.mark.parametrize("second, expected", [("    images.append(cv2.imread(row[1]))\n", [8, 9]),
+                                              ("    else:\n        images.append(cv2.imread(row[1]))\n", [9]),
+                                              ("    images.append(cv2.flip(img, 1))\n", [8, 9])])
+def test_each_file_decoded_and_kept_in_the_same_list_is_data_set_again(second, expected, tmp_path):
+    # a driving log's center and side cameras (check_heldout22's behavioural cloning, check_heldout6's R-CNN
+    # crops): two files decoded each pass into one list hold twice the images; the two branches of an if hold
+    # one each pass; cv2.flip's new array of the image just decoded is as much memory again
+    first = "    if row[2]:\n        images.append(img)\n" if "else" in second else "    images.append(img)\n"
+    source = ("import csv\nimport cv2\nimport numpy as np\n\nimages = []\nfor row in csv.reader(open('log.csv')):\n"
+              "    img = cv2.imread(row[0])\n" + first + second + "x = np.array(images)\nprint(x.shape)\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("kept, expected", [("cv2.flip(image, 1)", [10]), ("image", [])])
+def test_a_new_array_made_of_each_decoded_file_and_kept_is_the_data_set_again(kept, expected, tmp_path):
+    # augmentation by hand (check_heldout22's behavioural cloning): a flipped copy of every decoded image kept in
+    # a second list holds the images once more; the images themselves kept there are the same arrays
+    source = ("import cv2\nimport numpy as np\n\nimages = []\nfor path in paths:\n"
+              "    images.append(cv2.imread(path))\n\naugmented = []\nfor image in images:\n"
+              f"    augmented.append({kept})\nx = np.array(augmented)\nprint(x.shape)\n")
+    assert _rules(tmp_path, source, "eager-loading") == [6] + expected
+
+
+@pytest.mark.parametrize("flag, expected", [("False", []), ("len(sys.argv) > 1", [12])])
+def test_a_helper_called_per_batch_and_from_a_loader_behind_a_flag_that_is_off_decodes_one_sample(
+        flag, expected, tmp_path):
+    # five-video-classification's DataSet (check_heldout22): build_sequence decodes one clip's frames; the
+    # generator calls it per sample, the whole-set loader only if load_to_memory, which main binds to False and
+    # passes on; predict_one, which nothing calls, counts for nothing
+    source = ("import sys\n\nimport cv2\nimport numpy as np\n\n\nclass DataSet:\n"
+              "    def __init__(self, clips):\n        self.clips = clips\n\n    def build_sequence(self, frames):\n"
+              "        return [cv2.imread(f) for f in frames]\n\n    def load_all(self):\n        X = []\n"
+              "        for clip in self.clips:\n            X.append(self.build_sequence(clip))\n"
+              "        return np.array(X)\n\n    def generate(self):\n        while True:\n"
+              "            yield np.array([self.build_sequence(c) for c in self.clips[:8]])\n\n"
+              "    def predict_one(self, frames):\n        return self.build_sequence(frames)\n\n\n"
+              "def train(data, load_to_memory=True):\n    if load_to_memory:\n        x = data.load_all()\n"
+              "    else:\n        x = data.generate()\n    print(x)\n\n\n"
+              f"def main():\n    load_to_memory = {flag}\n"
+              "    train(DataSet(sys.argv), load_to_memory=load_to_memory)\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("dimension, expected", [(10000, [5]), (46, [])])
+def test_a_float64_buffer_of_small_rows_and_an_unknown_count_is_not_shown_to_be_large(dimension, expected, tmp_path):
+    # Deep Learning with Python's Reuters listing (check_heldout22): np.zeros((len(x), d)) filled with ones, a
+    # multi-hot bag of 10,000 words per newswire (80 KB a row in float64) and a one-hot of 46 topics (368 B a row):
+    # with no count in the script, only the first is a data set that fills memory
+    source = ("import numpy as np\n\n\ndef vectorize(sequences, dimension):\n"
+              "    results = np.zeros((len(sequences), dimension))\n    for i, sequence in enumerate(sequences):\n"
+              f"        results[i, sequence] = 1.\n    return results\n\n\nx = vectorize(data, {dimension})\n"
+              "print(x.shape)\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+@pytest.mark.parametrize("test_call, expected", [("self.iteration(loader, train=False)", [19]),
+                                                 ("self.iteration(loader)", [])])
+def test_a_loop_that_steps_only_if_train_runs_its_test_call_with_autograd(test_call, expected, tmp_path):
+    # BERT-pytorch's trainer (check_heldout15): test() calls iteration(..., train=False), whose loop runs the same
+    # forward pass as training and backpropagates only under if train:; said at the pass, inside the loop
+    source = ("import torch\nimport torch.nn as nn\n\n\nclass Net(nn.Module):\n    def forward(self, x):\n"
+              "        return x * 2\n\n\nclass Trainer:\n    def __init__(self):\n        self.model = Net().cuda()\n"
+              "        self.opt = torch.optim.Adam(self.model.parameters())\n\n"
+              "    def iteration(self, loader, train=True):\n        total = 0.0\n        for x in loader:\n"
+              "            x = x.cuda()\n            out = self.model.forward(x)\n            loss = out.mean()\n"
+              "            if train:\n                loss.backward()\n                self.opt.step()\n"
+              "            total += loss.item()\n        return total\n\n    def train(self, loader):\n"
+              "        return self.iteration(loader)\n\n    def test(self, loader):\n"
+              f"        return {test_call}\n\n\ntrainer = Trainer()\nfor epoch in range(10):\n"
+              "    trainer.train(train_loader)\n    trainer.test(test_loader)\n")
+    assert _rules(tmp_path, source, "eval-without-no-grad") == expected

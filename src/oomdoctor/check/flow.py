@@ -129,6 +129,10 @@ class Flow(CallHandlers):
         # **kwargs, so any may be passed); a function missing was called by nothing the flow saw
         self._passed: dict[FunctionInfo, set[str] | None] = {}
         self._previous_passed: dict[FunctionInfo, set[str] | None] = {}
+        # the parameters every call of each function passes a value whose truth the script writes (resize=(64, 52),
+        # load_to_memory=False or a name bound once to it), and that truth
+        self._passed_truth: dict[FunctionInfo, dict[str, bool]] = {}
+        self._previous_passed_truth: dict[FunctionInfo, dict[str, bool]] = {}
         self.run()
 
     # -- rounds -------------------------------------------------------------------------------------------------
@@ -143,6 +147,7 @@ class Flow(CallHandlers):
             self._previous_callers = callers
             self._previous_call_lines, self._call_lines = self._call_lines, {}
             self._previous_passed, self._passed = self._passed, {}
+            self._previous_passed_truth, self._passed_truth = self._passed_truth, {}
             self._entry_lines = {}
             for module in self.modules:
                 scope = Scope()
@@ -162,6 +167,10 @@ class Flow(CallHandlers):
     def returned(self, info: FunctionInfo) -> Value:
         """What ``info`` returns: this round's value once its body has run in this round, else the last round's."""
         return self._returning[info] if info in self._returning else self.returns.get(info)
+
+    def call_contexts(self, info: FunctionInfo) -> dict[tuple[str, int], Context]:
+        """Where each call of ``info`` runs (under no_grad or not), by its file and line."""
+        return {(str(ctx.module.path), line): ctx for ctx, line in self._call_lines.get(info, [])}
 
     def bound_after_call(self, name: str, function: FunctionInfo) -> bool:
         """The module-level ``name`` is first bound after the module's code calls ``function`` (adj, values =
@@ -199,8 +208,12 @@ class Flow(CallHandlers):
         name = info.name
         per_item = (name in ("__getitem__", "__iter__", "__next__", "__call__", "collate_fn")
                     or info.generator or info in self._item_functions())
-        # called for each sample of a data set (for image in images: f(image)): one sample's worth at a time
-        per_item = per_item or bool(callers) and all(c.per_item or c.over_samples for c in callers)
+        # called for each sample of a data set (for image in images: f(image)): one sample's worth at a time; a
+        # call from a function that nothing calls (a method kept for prediction, a loader behind a flag that is
+        # off) says nothing of that where other calls do
+        reached = [c for c in callers if c.function is None or c.function in self._previous_callers or
+                   c.per_item or c.batch_loop or c.function.name.startswith("__")] or callers
+        per_item = per_item or bool(reached) and all(c.per_item or c.over_samples for c in reached)
         no_grad = info.decorated("no_grad", "inference_mode") or (
             lightning and name in ("validation_step", "test_step", "predict_step"))
         no_grad = no_grad or bool(callers) and all(c.no_grad for c in callers)
@@ -381,17 +394,22 @@ class Flow(CallHandlers):
     def _branch_by_default(self, test: ast.expr, ctx: Context) -> bool | None:
         """Whether ``if flag:`` (or ``if not flag:``) runs its body, where ``flag`` is a parameter of the function
         with a constant default (is_training=True) that none of its calls passes and its body never rebinds: the
-        default always holds. None when that is not known (no call seen, a call spreading *args, a function a
-        library calls)."""
+        default always holds, or that every call passes an argument whose truth the script writes (resize=(64, 52),
+        load_to_memory=False: _written_truth). None when that is not known (no call seen, a call spreading *args, a
+        function a library calls)."""
         negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
         name = test.operand if negated else test
         function = ctx.function
         if function is None or not isinstance(name, ast.Name) or function in self._item_functions():
             return None
         passed = self._previous_passed.get(function)
-        if passed is None or name.id in passed or name.id in function.declared_globals or any(
-                isinstance(n, ast.Name) and n.id == name.id and isinstance(n.ctx, ast.Store)
-                for n in own_nodes(function.node)):
+        rebound = name.id in function.declared_globals or any(
+            isinstance(n, ast.Name) and n.id == name.id and isinstance(n.ctx, ast.Store)
+            for n in own_nodes(function.node))
+        truth = self._previous_passed_truth.get(function, {}).get(name.id)
+        if passed is not None and not rebound and truth is not None:
+            return truth != negated
+        if passed is None or name.id in passed or rebound:
             return None
         arguments = function.node.args
         positional = arguments.posonlyargs + arguments.args
@@ -1113,7 +1131,12 @@ class Flow(CallHandlers):
                 return Data(node.lineno, path, "a list of decoded files", FILES, "list", shape, element.dtype,
                             small=small, root=element.root)
             loops = loops_collecting(node, ctx)
-            reads_files = any(self.reads_files(loop, ctx.module) for loop in loops)
+            # for image in images: flipped.append(cv2.flip(image, 1)): a new array made of each decoded file
+            made_of_files = bool(element.root) and any(
+                isinstance(self.values.get(getattr(loop, "iter", None)), Data) and
+                self.values[loop.iter].content == FILES and self.values[loop.iter].root == element.root
+                for loop in loops)
+            reads_files = made_of_files or any(self.reads_files(loop, ctx.module) for loop in loops)
             data = Data(node.lineno, path, "a list of decoded files" if reads_files else "a list of arrays",
                         FILES if reads_files else ARRAYS, "list", shape, element.dtype, small=small,
                         widened_line=element.widened_line, widened_to=element.widened_to, labels=is_labels(holder))
@@ -1292,9 +1315,18 @@ class Flow(CallHandlers):
             return None
         self._kept_on_gpu(target, value, ctx)
         current = call.receiver
-        if isinstance(current, Data) and current.content in (FILES, NAMES) and current.line != node.lineno:
-            return None  # the list already holds the data set: a second append to it is the same problem
         loop = ctx.loops[-1]
+        if isinstance(current, Data) and current.content in (FILES, NAMES) and current.line != node.lineno:
+            first = next((n for n in ast.walk(loop) if isinstance(n, ast.Expr) and n.lineno == current.line), None) \
+                if current.path == str(ctx.module.path) else None
+            if current.content == FILES and isinstance(value, Item) and value.fresh and first is not None and \
+                    not _other_branches(loop, first, ctx.module.statement_of(node)):
+                # images.append(img_left) after images.append(img_center) in the same loop: another file decoded
+                # each pass (or a new array of it, cv2.flip's), kept beside the first: as much memory again; the
+                # two branches of an if keep one each pass
+                small = self._small_growth(dotted_name(target), node, ctx) or self._admits_few(node, ctx)
+                self._collected(node, value, ctx, small, False, words_of(last_part(dotted_name(target))))
+            return None  # the list already holds the data set: the list itself is the same
         iterable = self.values.get(loop.iter) if isinstance(loop, (ast.For, ast.AsyncFor)) else None
         held: Value = None
         if _one_sample_made_per_call(value):
@@ -1425,6 +1457,12 @@ class Flow(CallHandlers):
             self._passed[info] = None
         elif self._passed.setdefault(info, set()) is not None:
             self._passed[info].update(name for name, _value in _given(info, call, skip_self))
+        nodes = list(zip(positional, call.node.args)) + [(k.arg, k.value) for k in call.node.keywords]
+        truths = {name: _written_truth(node, call.ctx) for name, node in nodes if name}
+        known = {name: truth for name, truth in truths.items() if truth is not None}
+        previous = self._passed_truth.get(info)
+        self._passed_truth[info] = known if previous is None else \
+            {name: truth for name, truth in previous.items() if known.get(name) == truth}
 
     def _forward(self, call: Call, model: Model) -> Value:
         if model.framework != "torch":
@@ -1473,7 +1511,11 @@ class Flow(CallHandlers):
         if item is not None and call.callee is None and call.qualified.split(".")[0] in _ARRAY_LIBRARIES:
             if last_part(call.qualified) in REDUCTIONS:
                 return None  # np.amin(points, axis=0): a few numbers per file
-            return replace(item, shape=None, dtype=None, fresh=True)
+            # cv2.cvtColor(img, ...), patchify(img, ...): an image library's transform gives pixels of the dtype it
+            # was given (uint8 stays uint8); NumPy's, SciPy's, a framework's may make floats of them
+            dtype = item.dtype if any(call.qualified == library or call.qualified.startswith(library + ".")
+                                      for library in _DTYPE_KEEPING_LIBRARIES) else None
+            return replace(item, shape=None, dtype=dtype, fresh=True)
         if call.callee is None and call.ctx.loops and call.ctx.data_set_level and \
                 self._absent_reader(node, call.ctx.module):
             return Item(fresh=True)  # one file, read by the script's own helper
@@ -1499,6 +1541,26 @@ _COMPREHENSIONS = (ast.ListComp, ast.GeneratorExp, ast.SetComp, ast.DictComp)
 def loops_collecting(node: ast.AST, ctx: Context) -> tuple[ast.AST, ...]:
     """The loops a list is collected in: the comprehension itself, or the loops around the append."""
     return (node,) if isinstance(node, _COMPREHENSIONS) else tuple(ctx.loops)
+
+
+def _written_truth(node: ast.expr, ctx: Context) -> bool | None:
+    """Whether an argument is true, where the script writes it: a constant, a tuple or list written out, or a name
+    the calling function (or module) binds once, to one of those; None otherwise."""
+    if isinstance(node, ast.Name):
+        scope = ctx.function.node if ctx.function else ctx.module.tree
+        nodes = own_nodes(scope) if ctx.function else ast.walk(scope)
+        parameters = {a.arg for a in ast.walk(scope.args) if isinstance(a, ast.arg)} if ctx.function else set()
+        stores = [n for n in nodes if isinstance(n, ast.Name) and n.id == node.id and isinstance(n.ctx, ast.Store)]
+        statement = ctx.module.statement_of(stores[0]) if len(stores) == 1 and node.id not in parameters else None
+        if not isinstance(statement, ast.Assign) or len(statement.targets) != 1 or \
+                statement.targets[0] is not stores[0]:
+            return None
+        node = statement.value
+    if isinstance(node, ast.Constant) and isinstance(node.value, (bool, type(None))):
+        return bool(node.value)
+    if isinstance(node, (ast.Tuple, ast.List)) and not any(isinstance(e, ast.Starred) for e in node.elts):
+        return bool(node.elts)
+    return None
 
 
 def _given(info: FunctionInfo, call: Call, skip_self: bool) -> list[tuple[str, Value]]:
@@ -1750,7 +1812,9 @@ _SAME_DTYPE = {"numpy.expand_dims", "numpy.squeeze", "numpy.transpose", "numpy.r
                "numpy.pad"}  # (a padded copy: the same values and a border, in place of what it pads)
 # Libraries whose functions, given one decoded file, give that file transformed (a spectrogram, a crop)
 _ARRAY_LIBRARIES = {"numpy", "tensorflow", "librosa", "cv2", "PIL", "scipy", "skimage", "torch", "torchaudio",
-                    "torchvision", "keras", "imutils", "albumentations"}
+                    "torchvision", "keras", "imutils", "albumentations", "patchify"}
+# (scipy.misc's imresize, imrotate: PIL's, in SciPy before 1.3)
+_DTYPE_KEEPING_LIBRARIES = {"cv2", "PIL", "imutils", "patchify", "scipy.misc"}
 
 _ARITHMETIC = {ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b, ast.Mult: lambda a, b: a * b,
                ast.Div: lambda a, b: a / b, ast.FloorDiv: lambda a, b: a // b, ast.Pow: lambda a, b: a ** b

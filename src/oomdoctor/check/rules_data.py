@@ -514,7 +514,10 @@ def dtype_blowup(script: Script) -> Iterator[Finding]:
     buffers: dict[tuple[str, int], Seen] = {}
     for seen in script.seen("filled", "created"):
         data = seen.value
-        if isinstance(data, Data) and data.implicit_float64 and not negligible(data) and (
+        # (of an unknown count of small samples, 46 one-hot classes at 368 B each, nothing shows it is large)
+        small_rows = total_bytes(data) is None and (sample_bytes(data) or LARGE_SAMPLE_BYTES) < LARGE_SAMPLE_BYTES \
+            if isinstance(data, Data) else True
+        if isinstance(data, Data) and data.implicit_float64 and not negligible(data) and not small_rows and (
                 seen.what == "filled" or image_shaped(data) or len(data.shape or ()) == 4):
             buffers.setdefault((data.path, data.line), seen)
     for seen in buffers.values():
@@ -878,13 +881,17 @@ def _copy_effect(seen: Seen, script: Script) -> str | None:
     wider = before is not None and after is not None and after > before
     if wider and data.dtype == "float64":
         return "float64"
-    if not _held(seen.node, seen.ctx.module):
+    name = _copied_name(seen, script)
+    # x = x.astype('float32') / 255: the float copy, scaled in its own dtype, takes x's place for the rest of the run,
+    # as x = x.astype('float32') does
+    replaces_scaled = data.dtype in ("float16", "float32", "float64") and name is not None and \
+        not _stays_alive(name, seen, script)
+    if not _held(seen.node, seen.ctx.module, scaled_in_its_dtype=replaces_scaled):
         return None  # torch.tensor(x).float().to(device): a temporary on its way somewhere else
     if (source.content == TABLE or few_values_per_row(source)) and _largest_shape(source, script) is None:
         # a table's rows are a few numbers each, as are those of an array the script shapes so (history =
         # np.zeros((0, 4)), one row of an epoch's metrics added per pass): a copy of it is rarely what fills memory
         return None
-    name = _copied_name(seen, script)
     if name is not None and is_labels(words_of(last_part(name))):
         return None  # y_train, labels: one number per sample
     # building an array from a list of arrays holds both until it is done, whatever the new name
@@ -921,9 +928,10 @@ def _rebinds(seen: Seen, names: list[str]) -> bool:
                if isinstance(t, (ast.Name, ast.Attribute)))
 
 
-def _held(copy: ast.AST, module: Module) -> bool:
+def _held(copy: ast.AST, module: Module, scaled_in_its_dtype: bool = False) -> bool:
     """The copy is what a name keeps (x = np.array(images).reshape(...), return np.stack(frames)), not a
-    temporary handed on to another conversion, a division or a device."""
+    temporary handed on to another conversion, a division or a device. ``scaled_in_its_dtype``: the copy is of
+    floats and replaces its original, so a division by a number gives what the data set is from then on."""
     node = copy
     while True:
         parent = module.parents.get(node)
@@ -933,6 +941,9 @@ def _held(copy: ast.AST, module: Module) -> bool:
         elif isinstance(parent, ast.Call) and parent.args and parent.args[0] is node and \
                 module.qualified(parent.func) in _VIEW_FUNCTIONS:
             node = parent  # np.expand_dims(np.array(frames), -1): a view of the copy, kept in its place
+        elif scaled_in_its_dtype and isinstance(parent, ast.BinOp) and parent.left is node and \
+                isinstance(parent.op, (ast.Div, ast.Mult)) and isinstance(parent.right, ast.Constant):
+            node = parent  # x.astype('float32') / 255.0: float32 scaled by a number is float32, held in its place
         elif isinstance(parent, (ast.Tuple, ast.List)) and isinstance(module.parents.get(parent),
                                                                        (ast.Assign, ast.Return)):
             return True

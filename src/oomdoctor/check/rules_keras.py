@@ -12,7 +12,7 @@ from .library import argument, keyword_value
 from .modules import FunctionInfo, Module
 from .names import calls_in, dotted_name, last_part
 from .script import Finding, Script
-from .values import FunctionRef, Model
+from .values import Data, FunctionRef, Model
 
 
 def map_without_parallel(script: Script) -> Iterator[Finding]:
@@ -217,7 +217,8 @@ def flatten_dense(script: Script) -> Iterator[Finding]:
             numbers = _CalledOnce.of(module.function_of(flatten), script, constants_of) or constants_of(module)
             dense, at = after[0][1], numbers.at(after[0][1].lineno)
             # Keras 1's Dense(input_dim=64 * 1024, output_dim=925) says itself how many features it takes
-            features = _flattened_features(sequence[:i], numbers) or _int_of(keyword_value(dense, "input_dim"), at)
+            features = _flattened_features(sequence[:i], numbers, _fitted_sample_shape(container, module, script)) \
+                or _int_of(keyword_value(dense, "input_dim"), at)
             units = _int_argument(dense, 0, "units", at) or _int_of(keyword_value(dense, "output_dim"), at)
             weights = features * units if features is not None and units is not None else None
             size = format_bytes(4 * weights) if weights is not None else ""
@@ -438,20 +439,30 @@ def _strided(conv: ast.Call) -> bool:
     return any(isinstance(v, ast.Constant) and isinstance(v.value, int) and v.value > 1 for v in values)
 
 
-def _flattened_features(layers: list[tuple[str, ast.Call]], bound: _Constants | _CalledOnce) -> int | None:
-    """How many values Flatten receives, followed from the first layer's literal ``input_shape`` through
-    Conv2D and pooling layers; None as soon as a layer or a size is not known."""
+def _flattened_features(layers: list[tuple[str, ast.Call]], bound: _Constants | _CalledOnce,
+                        fitted: tuple[int, int, int] | None = None) -> int | None:
+    """How many values Flatten receives, followed from the first layer's literal ``input_shape`` (else from
+    ``fitted``, the sample shape of what fit() is given) through Conv2D and pooling layers; None as soon as a layer
+    or a size is not known."""
     # the model starts at the last layer given an input_shape (the calls before it, an ImageDataGenerator or
     # Sequential() itself, are not layers of it)
     starts = [j for j, (_name, call) in enumerate(layers)
               if any(k.arg == "input_shape" for k in call.keywords)]
-    if not starts:
+    if not starts and fitted is None:
         return None
-    layers = layers[starts[-1]:]
+    if starts:
+        layers = layers[starts[-1]:]
+    else:  # the layers added after the last Sequential() (a Sequential([...]) list holds only layers)
+        models = [j for j, (name, _call) in enumerate(layers) if name == "Sequential"]
+        layers = layers[models[-1] + 1:] if models else layers
+        if not layers:
+            return None
     first = layers[0][1]
     constants = bound.at(first.lineno)
     shape = next((k.value for k in first.keywords if k.arg == "input_shape"), None)
-    if isinstance(shape, ast.Name):  # input_shape = (img_rows, img_cols, channels), given by name
+    if not starts:  # no input_shape: Keras builds the model on the first batch fit() gives it
+        height, width, channels = fitted  # type: ignore[misc]
+    elif isinstance(shape, ast.Name):  # input_shape = (img_rows, img_cols, channels), given by name
         height, width, channels = (constants.get(f"{shape.id}[{i}]") for i in range(3))
         if f"{shape.id}[3]" in constants:
             return None
@@ -494,6 +505,20 @@ def _flattened_features(layers: list[tuple[str, ast.Call]], bound: _Constants | 
         if height <= 0 or width <= 0:
             return None
     return height * width * channels
+
+
+def _fitted_sample_shape(container: ast.AST, module: Module, script: Script) -> tuple[int, int, int] | None:
+    """One sample's (height, width, channels) of the array that the fit() in the same body as the layers trains
+    on (x = x.reshape(-1, 250, 250, 1); model.fit(x, y)), where the script shows all three."""
+    for fit in script.calls_named("fit"):
+        if script.module_of(fit) is not module or not fit.args or \
+                (module.function_of(fit).node if module.function_of(fit) else module.tree) is not container:
+            continue
+        data = script.value(fit.args[0])
+        shape = data.shape[1:] if isinstance(data, Data) and data.shape else ()
+        if len(shape) == 3 and all(isinstance(n, int) and n > 0 for n in shape):
+            return shape  # type: ignore[return-value]
+    return None
 
 
 def _layer_sequence(node: ast.AST) -> list[tuple[str, ast.Call]]:

@@ -154,6 +154,14 @@ def eval_without_no_grad(script: Script) -> Iterator[Finding]:
             continue  # a submodule run inside a model's own forward(): the call that runs the model is judged
         # a model run in a Dataset's __getitem__ (pseudo-labels, features): no backward ever reaches it there
         in_getitem = ctx.function is not None and ctx.function.name == "__getitem__"
+        for module, call in _eval_phase_calls(seen, script):
+            # iteration(loader, train=False) runs its own loop over the batches: said at its forward pass, where
+            # the loop is; inf_batch('val', batch), one batch, where the caller's loop chooses the phase
+            in_own_loop = any(isinstance(loop, (ast.For, ast.AsyncFor, ast.While)) for loop in ctx.loops)
+            node, module = (seen.node, ctx.module) if in_own_loop else (call, module)
+            if node not in reported:
+                reported.add(node)
+                yield _evaluation_with_autograd(script, node, module)
         if ctx.no_grad or not (ctx.eval_mode or eval_data or in_getitem):
             continue
         if not (ctx.loops or ctx.repeated or eval_data or in_getitem or ctx.function is not None and is_eval_name(
@@ -174,13 +182,17 @@ def eval_without_no_grad(script: Script) -> Iterator[Finding]:
                                               _same_inputs_as_training(seen, script)):
             continue
         reported.add(key)
-        yield script.finding(
-            "eval-without-no-grad", seen.node,
-            _("This evaluation forward pass runs with autograd on: PyTorch saves every activation for a backward "
-              "pass that never comes, so evaluation takes as much memory as training, or more with a larger "
-              "batch."),
-            _("Wrap evaluation in `with torch.no_grad():` (or torch.inference_mode()), or decorate the function "
-              "with @torch.no_grad(); model.eval() alone does not turn gradients off."), module=ctx.module)
+        yield _evaluation_with_autograd(script, seen.node, ctx.module)
+
+
+def _evaluation_with_autograd(script: Script, node: ast.AST, module: Module) -> Finding:
+    return script.finding(
+        "eval-without-no-grad", node,
+        _("This evaluation forward pass runs with autograd on: PyTorch saves every activation for a backward "
+          "pass that never comes, so evaluation takes as much memory as training, or more with a larger "
+          "batch."),
+        _("Wrap evaluation in `with torch.no_grad():` (or torch.inference_mode()), or decorate the function "
+          "with @torch.no_grad(); model.eval() alone does not turn gradients off."), module=module)
 
 
 def _runs_in_an_eval_phase(seen: Seen) -> bool:
@@ -201,6 +213,50 @@ def _runs_in_an_eval_phase(seen: Seen) -> bool:
         if steps and all(_under_a_test_of(n, phase, loop, module) for n in steps) and \
                 not _under_a_test_of(seen.node, phase, loop, module):
             return True
+    return False
+
+
+def _eval_phase_calls(seen: Seen, script: Script) -> list[tuple[Module, ast.Call]]:
+    """def inf_batch(self, name, batch): out = self.net(x) ... if name == 'train': loss.backward(): a function whose
+    every backward and optimizer step is under a test of one of its parameters, the forward pass not. (module, call)
+    of each call that passes that parameter an evaluation phase (inf_batch('val', batch)), or False where the steps
+    run under ``if train:``, outside no_grad: there the pass keeps its graph for a backward that never runs, as in
+    _runs_in_an_eval_phase's loop over phases."""
+    function, module = seen.ctx.function, seen.ctx.module
+    if function is None or seen.ctx.no_grad or any(
+            isinstance(n, ast.Call) and last_part(dotted_name(n.func)) == "set_grad_enabled"
+            for n in ast.walk(function.node)):
+        return []  # torch.set_grad_enabled(phase == 'train'): the function turns gradients off for the phase itself
+    steps = [n for n in ast.walk(function.node) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
+             and n.func.attr in ("backward", "step")]
+    parameters = [a.arg for a in function.node.args.posonlyargs + function.node.args.args]
+    if function.cls is not None and not function.decorated("staticmethod"):
+        parameters = parameters[1:]  # self
+    found = []
+    for position, phase in enumerate(parameters):
+        if not steps or not all(_under_a_test_of(n, phase, function.node, module) for n in steps) or \
+                _under_a_test_of(seen.node, phase, function.node, module):
+            continue
+        sites = script.flow.call_contexts(function)
+        for caller, call in script.calls_to(function):
+            given = keyword_value(call, phase) or (call.args[position] if len(call.args) > position else None)
+            site = sites.get((str(caller.path), call.lineno))
+            evaluation = isinstance(given, ast.Constant) and (
+                isinstance(given.value, str) and is_eval_name(given.value) or
+                given.value is False and all(_guard(n, phase, function.node, module) for n in steps))
+            if evaluation and site is not None and not site.no_grad:
+                found.append((caller, call))
+    return found
+
+
+def _guard(node: ast.AST, name: str, scope: ast.AST, module: Module) -> bool:
+    """``node`` runs under ``if name:`` (within ``scope``), the name itself the test: false, it does not run."""
+    while node in module.parents and node is not scope:
+        parent = module.parents[node]
+        if isinstance(parent, ast.If) and node in parent.body and isinstance(parent.test, ast.Name) and \
+                parent.test.id == name:
+            return True
+        node = parent
     return False
 
 
