@@ -2881,3 +2881,17 @@ def test_a_loop_that_steps_only_if_train_runs_its_test_call_with_autograd(test_c
               f"        return {test_call}\n\n\ntrainer = Trainer()\nfor epoch in range(10):\n"
               "    trainer.train(train_loader)\n    trainer.test(test_loader)\n")
     assert _rules(tmp_path, source, "eval-without-no-grad") == expected
+
+
+@pytest.mark.parametrize("guard, indent, expected", [("", "", [18]), ("with torch.no_grad():\n    ", "    ", [])])
+def test_a_batch_unpacked_in_the_loop_body_is_not_the_tensors_training_takes(guard, indent, expected, tmp_path):
+    # PointNet's classifier (check_heldout23): the final test loop unpacks each batch into the names the training
+    # loop unpacked its own into; those are each pass's batch, not one module-level graph both runs share
+    source = ("import torch\nimport torch.nn as nn\n\nmodel = nn.Linear(3, 40).cuda()\n"
+              "optimizer = torch.optim.Adam(model.parameters())\n"
+              "for epoch in range(10):\n    for step, batch in enumerate(train_loader):\n"
+              "        points, target = batch\n        points = points.cuda()\n        model.train()\n"
+              "        loss = model(points).sum()\n        loss.backward()\n        optimizer.step()\n\n"
+              f"{guard}for step, batch in enumerate(test_loader):\n{indent}    points, target = batch\n"
+              f"{indent}    model.eval()\n{indent}    pred = model(points)\n")
+    assert _rules(tmp_path, source, "eval-without-no-grad") == expected

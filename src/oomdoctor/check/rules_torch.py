@@ -296,7 +296,9 @@ def _same_inputs_as_training(seen: Seen, script: Script) -> bool:
 def _global_here(name: str, ctx: Context) -> bool:
     """``name`` is a module-level name where ``ctx`` runs: the function neither binds it nor takes it, and no
     enclosing loop rebinds it each pass."""
-    if any(isinstance(loop, (ast.For, ast.AsyncFor)) and name in names_in(loop.target) for loop in ctx.loops):
+    # its target (for x in ...) or its body (points, labels = batch): each pass's batch, not the one data set
+    if any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store)
+           for loop in ctx.loops for n in ast.walk(loop)):
         return False
     function = ctx.function
     if function is None:
