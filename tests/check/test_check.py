@@ -2895,3 +2895,19 @@ def test_a_batch_unpacked_in_the_loop_body_is_not_the_tensors_training_takes(gua
               f"{guard}for step, batch in enumerate(test_loader):\n{indent}    points, target = batch\n"
               f"{indent}    model.eval()\n{indent}    pred = model(points)\n")
     assert _rules(tmp_path, source, "eval-without-no-grad") == expected
+
+
+@pytest.mark.parametrize("after, expected", [("print(pred.argmax(1))", [17]),
+                                             ("pred.sum().backward()", [])])  # its own loss trained on: training
+def test_a_switch_to_eval_inside_the_loop_over_batches_ends_its_training(after, expected, tmp_path):
+    # PointNet's classifier (check_heldout23): every 10 steps, model.eval() and a test batch through the model,
+    # below the step's backward in the same loop: that backward trained the pass before, not this one
+    source = ("import torch\nimport torch.nn as nn\nfrom torch.utils.data import DataLoader\n\n"
+              "model = nn.Linear(3, 40).cuda()\noptimizer = torch.optim.Adam(model.parameters())\n"
+              "train_loader = DataLoader(train_set, batch_size=32, shuffle=True)\n"
+              "for epoch in range(10):\n    for step, (points, target) in enumerate(train_loader):\n"
+              "        model.train()\n        loss = model(points.cuda()).sum()\n        loss.backward()\n"
+              "        optimizer.step()\n        if step % 10 == 0:\n            test_points, _ = next(iter(test_loader))\n"
+              "            model = model.eval()\n            pred = model(test_points.cuda())\n"
+              f"            {after}\n")
+    assert _rules(tmp_path, source, "eval-without-no-grad") == expected

@@ -340,14 +340,25 @@ def _trains_in(region: object, seen: Seen, script: Script, after: bool = False) 
         nodes: Iterator[ast.AST] = own_nodes(region.node)
     elif isinstance(region, ast.AST):
         nodes = ast.walk(region)
-        if (seen.ctx.eval_mode or after) and region is not _step_loop(seen.ctx, script):
+        if (seen.ctx.eval_mode or after) and region is not _step_loop(seen.ctx, script) or \
+                _switched_to_eval_in(region, seen):
             # for epoch in ...: train; model.eval(); preview = model(x): the training of this pass came before
-            # the switch, so only a backward or step after this forward would make it part of training
+            # the switch, so only a backward or step after this forward would make it part of training; so too
+            # in the loop over batches when the switch is in it (if step % 10 == 0: model.eval(); model(test_x))
             nodes = (n for n in nodes if getattr(n, "lineno", 0) > seen.node.lineno)
     else:
         return False
     return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in ("backward", "step")
                and last_part(dotted_name(n.func.value)) not in ("scheduler", "lr_scheduler") for n in nodes)
+
+
+def _switched_to_eval_in(region: ast.AST, seen: Seen) -> bool:
+    """The model of this forward pass is put in evaluation (model.eval(), model = model.eval()) inside ``region``,
+    before the pass."""
+    model = dotted_name(seen.node.func) if isinstance(seen.node, ast.Call) else ""
+    return bool(model) and any(
+        isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == "eval" and
+        dotted_name(n.func.value) == model and n.lineno < seen.node.lineno for n in ast.walk(region))
 
 
 def dataset_on_gpu(script: Script) -> Iterator[Finding]:
