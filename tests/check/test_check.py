@@ -2911,3 +2911,17 @@ def test_a_switch_to_eval_inside_the_loop_over_batches_ends_its_training(after, 
               "            model = model.eval()\n            pred = model(test_points.cuda())\n"
               f"            {after}\n")
     assert _rules(tmp_path, source, "eval-without-no-grad") == expected
+
+
+@pytest.mark.parametrize("kept, expected", [("stacked.tolist()", [14]),
+                                            ("stacked.mean(axis=0)", [])])  # a few numbers per segment
+def test_features_of_one_file_stacked_from_their_transposes_are_one_sample(kept, expected, tmp_path):
+    # the MFCC genre script (check_heldout23): each segment's coefficients and its harmonic and percussive parts,
+    # transposed and stacked into one array, kept for every segment of every file
+    source = ("from pathlib import Path\n\nimport librosa\nimport numpy as np\n\nfeatures = []\n"
+              "for path in Path('wavs').glob('*.wav'):\n    wave, rate = librosa.load(path, sr=22050)\n"
+              "    for k in range(10):\n        mel = librosa.feature.melspectrogram(y=wave[k * 66150:(k + 1) * 66150])\n"
+              "        harmonic, percussive = librosa.decompose.hpss(mel)\n"
+              "        stacked = np.stack((mel.T, harmonic.T, percussive.T), axis=-1)\n        if len(stacked) == 130:\n"
+              f"            features.append({kept})\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected

@@ -873,6 +873,8 @@ class Flow(CallHandlers):
             if name in ("values", "T", "data", "mT"):
                 return replace(owner, container="numpy" if name == "values" else owner.container)
             return None
+        if isinstance(owner, Item) and name in ("T", "mT"):
+            return owner  # mfcc.T: the same sample's values, transposed (a view)
         if isinstance(owner, Tensor):
             if name in _MODEL_OUTPUT_FIELDS:  # output.loss of a Hugging Face model: the loss, with its graph
                 return replace(owner, loss=owner.loss or "loss" in words_of(name))
@@ -1494,7 +1496,10 @@ class Flow(CallHandlers):
             data = call.args[0]
             return replace(data, line=node.lineno, dtype=data.dtype if (data.dtype or "").startswith("float") else
                            None if data.dtype is None else "float64")
-        item = next((a for a in list(call.args) + list(call.kwargs.values()) if isinstance(a, Item)), None)
+        # np.stack((mfcc.T, harmonic.T), axis=-1): the pieces of one sample, written out, make one sample
+        given = [p for a in list(call.args) + list(call.kwargs.values())
+                 for p in (a.items if isinstance(a, Several) else (a,))]
+        item = next((a for a in given if isinstance(a, Item)), None)
         if item is not None and call.callee is None and call.qualified in _SAME_DTYPE:
             return replace(item, shape=None)  # np.expand_dims(img, 0): the same values, another shape
         if call.args and isinstance(call.args[0], Data) and call.callee is None and call.qualified in _SAME_DTYPE:
