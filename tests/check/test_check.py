@@ -2925,3 +2925,15 @@ def test_features_of_one_file_stacked_from_their_transposes_are_one_sample(kept,
               "        stacked = np.stack((mel.T, harmonic.T, percussive.T), axis=-1)\n        if len(stacked) == 130:\n"
               f"            features.append({kept})\n")
     assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("entry, expected", [("if __name__ == '__main__':\n    x = load_stacked('wavs')\n", [17]),
+                                             ("x = load_stacked('wavs')\n", [10, 17])])  # no entry point
+def test_a_function_nothing_names_beside_an_entry_point_is_not_run(entry, expected, tmp_path):
+    # the MFCC genre script (check_heldout23) keeps an older loader beside the one its __main__ block calls; without
+    # that block, its functions may be what a notebook calls
+    source = ("import os\n\nimport cv2\nimport numpy as np\n\n\ndef load_plain(folder):\n    images = []\n"
+              "    for name in os.listdir(folder):\n        images.append(cv2.imread(os.path.join(folder, name)))\n"
+              "    return images\n\n\ndef load_stacked(folder):\n    images = []\n    for name in os.listdir(folder):\n"
+              "        images.append(cv2.imread(os.path.join(folder, name)))\n    return images\n\n\n" + entry)
+    assert _rules(tmp_path, source, "eager-loading") == expected

@@ -52,6 +52,7 @@ class Script:
         # a PyTorch script that never names a GPU keeps its tensors in host memory
         uses_gpu = self.torch and any(re.search(r"cuda|device|\.to\(", m.source) for m in self.modules)
         self.flow = Flow(self.modules, uses_gpu, self.torch)
+        self._memo: dict[str, object] = {}
         self.calls = list(calls_in(self.tree))
         # the calls rules look for by name: the script's, and those of the parts of its local modules that it uses
         # (a load_data.py whose module-level code builds the pipeline, a dataset/dataset.py function it calls)
@@ -59,11 +60,10 @@ class Script:
         for module in self.modules:
             calls = self.calls if module is self.main else calls_in(module.tree)
             for call in sorted(calls, key=lambda c: (c.lineno, c.col_offset)):  # in source order, file by file
-                if module is self.main or self._reported(module, call):
+                if self._reported(module, call):
                     self._calls_by_name.setdefault(last_part(dotted_name(call)), []).append(call)
         self._dependencies: dict[ast.AST, _Dependencies] = {}
         self._by_root: dict[str, list[Data]] | None = None
-        self._memo: dict[str, object] = {}
 
     def memoized(self, key: str, compute: Callable[[], T]) -> T:
         """``compute()``, run once per script: what rules ask of the whole script for each of its data sets (which
@@ -99,14 +99,34 @@ class Script:
             s for s in self.flow.seen if s.what in what and self._reported(s.ctx.module, s.node)])
 
     def _reported(self, module: Module, node: ast.AST) -> bool:
-        if module is self.main:
-            return True
         function = module.function_of(node)
         while function is not None and function.outer is not None:
             function = function.outer
         if function is None:
             return True  # module-level code runs when the script imports it
+        if module is self.main:
+            # a script with an entry point (if __name__ == '__main__':) runs what that calls: a function of its
+            # own that no module names, by a call, an attribute or a string, and no decorator registers, is an
+            # unused version kept beside the one it calls. Without an entry point, its functions may be what a
+            # notebook or another script calls
+            return not _has_entry_point(module.tree) or function.cls is not None or \
+                bool(function.node.decorator_list) or function.name in self._named_elsewhere()
         return function in self.flow.referenced or function.cls in self.flow.referenced
+
+    def _named_elsewhere(self) -> set[str]:
+        """Every name the modules use other than to define it: read names, attributes, and strings."""
+        def collect() -> set[str]:
+            found = set()
+            for module in self.modules:
+                for node in ast.walk(module.tree):
+                    if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Store):
+                        found.add(node.id)
+                    elif isinstance(node, ast.Attribute):
+                        found.add(node.attr)
+                    elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+                        found.add(node.value)
+            return found
+        return self.memoized("named-elsewhere", collect)
 
     def calls_named(self, *last_names: str) -> list[ast.Call]:
         """The calls whose last name is one of ``last_names``, in the script and in the parts of its local modules
@@ -190,6 +210,12 @@ class Script:
                     data = replace(data, shape=(data.shape[0] if data.shape else None,) + value.shape[1:])
                     break
         return size_phrase(data)
+
+
+def _has_entry_point(tree: ast.Module) -> bool:
+    """``if __name__ == '__main__':`` at the top level."""
+    return any(isinstance(n, ast.If) and isinstance(n.test, ast.Compare) and isinstance(n.test.left, ast.Name) and
+               n.test.left.id == "__name__" for n in tree.body)
 
 
 def _used_names(node: ast.AST) -> set[str]:
