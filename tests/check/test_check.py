@@ -2937,3 +2937,16 @@ def test_a_function_nothing_names_beside_an_entry_point_is_not_run(entry, expect
               "    return images\n\n\ndef load_stacked(folder):\n    images = []\n    for name in os.listdir(folder):\n"
               "        images.append(cv2.imread(os.path.join(folder, name)))\n    return images\n\n\n" + entry)
     assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("saved_to, expected", [("'cache.npy'", [11]),
+                                                ("'preview.npy'", [])])  # not what the default reads
+def test_a_branch_off_by_default_that_builds_the_cache_the_default_loads_runs_once(saved_to, expected, tmp_path):
+    # the MFCC genre script (check_heldout23): recompute=False loads the .npy that the recompute branch decodes
+    # every file into and saves, so that branch ran at least once, whatever the default says
+    source = ("import os\n\nimport cv2\nimport numpy as np\n\n\ndef load(folder, recompute=False):\n    if recompute:\n"
+              "        images = []\n        for name in os.listdir(folder):\n"
+              "            images.append(cv2.imread(os.path.join(folder, name)))\n"
+              f"        x = np.stack(images)\n        np.save({saved_to}, x)\n    else:\n"
+              "        x = np.load('cache.npy', mmap_mode='r')\n    return x\n\n\nx = load('imgs')\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected

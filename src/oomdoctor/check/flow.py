@@ -18,6 +18,7 @@ from .library import (
     PATH_CALLS,
     PER_FILE_LOADERS,
     REDUCTIONS,
+    SAVES,
     SCALED_COPIES,
     argument,
     dtype_of,
@@ -25,7 +26,8 @@ from .library import (
     loader_kind,
 )
 from .modules import ClassInfo, FunctionInfo, Module, module_files, own_nodes
-from .names import LABEL_WORDS, calls_in, dotted_name, is_eval_name, is_labels, last_part, names_in, words_of
+from .names import (LABEL_WORDS, calls_in, dotted_name, is_eval_name, is_labels, last_part, names_in, path_text,
+                    words_of)
 from .values import (
     ARRAYS,
     FEW,
@@ -350,6 +352,9 @@ class Flow(CallHandlers):
         elif isinstance(node, ast.If):
             self.eval(node.test, scope, ctx)
             taken = self._branch_by_default(node.test, ctx)
+            if taken is not None and _saves_what_the_other_loads(node.orelse if taken else node.body,
+                                                                  node.body if taken else node.orelse):
+                taken = None  # if recompute: build and np.save, else np.load: the files read had to be built once
             if taken is not None:  # the other branch never runs
                 self._run(node.body if taken else node.orelse, scope, ctx)
                 return ctx
@@ -1546,6 +1551,16 @@ _COMPREHENSIONS = (ast.ListComp, ast.GeneratorExp, ast.SetComp, ast.DictComp)
 def loops_collecting(node: ast.AST, ctx: Context) -> tuple[ast.AST, ...]:
     """The loops a list is collected in: the comprehension itself, or the loops around the append."""
     return (node,) if isinstance(node, _COMPREHENSIONS) else tuple(ctx.loops)
+
+
+def _saves_what_the_other_loads(skipped: list[ast.stmt], taken: list[ast.stmt]) -> bool:
+    """A branch not run by default saves a file (np.save, pickle.dump, torch.save) that the branch run loads (np.load,
+    pickle.load, torch.load) by the same path expression: the default reads a cache that the other branch builds."""
+    saved = {path_text(argument) for statement in skipped for call in calls_in(statement)
+             if last_part(dotted_name(call.func)) in SAVES for argument in call.args}
+    return bool(saved) and any(
+        last_part(dotted_name(call.func)) == "load" and call.args and path_text(call.args[0]) in saved
+        for statement in taken for call in calls_in(statement))
 
 
 def _written_truth(node: ast.expr, ctx: Context) -> bool | None:

@@ -63,6 +63,9 @@ LISTINGS = {"os.listdir", "os.walk", "glob", "glob.glob", "glob.iglob", "os.scan
 PATH_CALLS = {"os.path.join", "posixpath.join", "pathlib.Path", "os.path.abspath", "os.path.normpath"}
 # Calls that open a file given its path, besides the decoders and loaders: open(path), h5py.File(path)
 FILE_OPENERS = {"open", "io.open", "codecs.open", "h5py.File"}
+# What writes arrays or objects to a file, by the call's last name: np.save, np.savez, pickle.dump, torch.save,
+# joblib.dump
+SAVES = ("save", "savez", "savez_compressed", "dump")
 # Reductions: of one decoded file, a few numbers (its minimum per channel, a histogram), not the file again
 REDUCTIONS = {"amin", "amax", "min", "max", "mean", "sum", "std", "var", "median", "argmax", "argmin", "histogram",
               "unique", "count_nonzero", "percentile", "quantile", "ptp", "nanmean", "nanmax", "nanmin", "nanstd",

@@ -32,6 +32,13 @@ def calls_in(tree: ast.AST) -> Iterator[ast.Call]:
             yield node
 
 
+def path_text(node: ast.AST) -> str:
+    """The path expression a save or a load names, with open(path, mode) unwrapped, as comparable text."""
+    if isinstance(node, ast.Call) and last_part(dotted_name(node.func)) == "open" and node.args:
+        node = node.args[0]
+    return ast.dump(node)
+
+
 def names_in(node: ast.AST) -> set[str]:
     """The bare names (``ast.Name``) used anywhere in ``node``."""
     return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}

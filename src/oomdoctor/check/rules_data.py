@@ -9,9 +9,10 @@ from typing import Iterator
 from ..i18n import _
 from ..units import format_bytes
 from .context import Context, Seen
-from .library import NUMPY_CREATORS, argument, keyword_value
+from .library import NUMPY_CREATORS, SAVES, argument, keyword_value
 from .modules import ClassInfo, FunctionInfo, Module, own_nodes
-from .names import calls_in, dotted_name, is_eval_name, is_labels, last_part, names_in, names_inputs, words_of
+from .names import (calls_in, dotted_name, is_eval_name, is_labels, last_part, names_in, names_inputs, path_text,
+                    words_of)
 from .rules_keras import model_convolves_images, model_input_shape
 from .flow import loops_collecting
 from .script import Finding, Script
@@ -205,23 +206,16 @@ def _source_dtype(data: Data, script: Script) -> str | None:
 def _saved_to(path: ast.AST, script: Script) -> Iterator[ast.AST]:
     """What the script saves to the file ``path`` names: np.save(path, x), np.savez(path, x, y) and np.savez(path,
     X=x, Y=y) (each array), pickle.dump(x, open(path, 'wb')), torch.save(x, path), joblib.dump(x, path)."""
-    wanted = _saved_path(path)
-    for save in script.calls_named("save", "savez", "savez_compressed", "dump"):
+    wanted = path_text(path)
+    for save in script.calls_named(*SAVES):
         method = last_part(dotted_name(save.func))
         if method.startswith("save") and script.module_of(save).qualified(save.func).startswith("numpy."):
             # np.save's keywords are options (allow_pickle); savez's are the arrays, by the names they are saved as
             arrays = save.args[1:] + ([k.value for k in save.keywords if k.arg] if method != "save" else [])
-            if save.args and arrays and _saved_path(save.args[0]) == wanted:
+            if save.args and arrays and path_text(save.args[0]) == wanted:
                 yield from arrays
-        elif len(save.args) >= 2 and _saved_path(save.args[1]) == wanted:
+        elif len(save.args) >= 2 and path_text(save.args[1]) == wanted:
             yield save.args[0]
-
-
-def _saved_path(node: ast.AST) -> str:
-    """The path expression a save or a load names, with open(path, mode) unwrapped, as comparable text."""
-    if isinstance(node, ast.Call) and last_part(dotted_name(node.func)) == "open" and node.args:
-        node = node.args[0]
-    return ast.dump(node)
 
 
 def _filled_from_files(script: Script) -> set[str]:
