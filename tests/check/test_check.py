@@ -2950,3 +2950,15 @@ def test_a_branch_off_by_default_that_builds_the_cache_the_default_loads_runs_on
               f"        x = np.stack(images)\n        np.save({saved_to}, x)\n    else:\n"
               "        x = np.load('cache.npy', mmap_mode='r')\n    return x\n\n\nx = load('imgs')\n")
     assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("imported, expected", [("*", [("dataload.py", 10)]), ("resize_all", [])])
+def test_a_star_import_of_a_local_module_brings_its_functions(imported, expected, tmp_path):
+    # the satellite AlexNet script (check_heldout23): Model.py takes dataload.py's reader by from dataload import *
+    (tmp_path / "dataload.py").write_text(
+        "import os\n\nimport cv2\nimport numpy as np\n\n\ndef read_all(folder):\n    images = []\n"
+        "    for name in os.listdir(folder):\n        images.append(cv2.imread(os.path.join(folder, name)))\n"
+        "    return np.array(images)\n\n\ndef resize_all(images):\n    return images\n")
+    script = tmp_path / "train.py"
+    script.write_text(f"from dataload import {imported}\n\nx = read_all('data')\n")
+    assert [(Path(f.file).name, f.line) for f in check_source(script) if f.rule == "eager-loading"] == expected

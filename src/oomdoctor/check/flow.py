@@ -752,6 +752,14 @@ class Flow(CallHandlers):
         if isinstance(node, ast.ImportFrom):
             source = self._local(ctx.module, node.module, node.level) if node.module else None
             for alias in node.names:
+                if source is not None and alias.name == "*":
+                    # from dataload import *: every public name of the module, its functions and classes included
+                    module_scope = self.module_scopes.get(source)
+                    names = set(source.top_functions) | set(source.classes) | \
+                        set(module_scope.names if module_scope is not None else ())
+                    for name in sorted(n for n in names if not n.startswith("_")):
+                        scope.set(name, self._module_member(source, name))
+                    continue
                 if source is not None:
                     value = self._module_member(source, alias.name)
                 else:  # from data import loader, from . import utils: a module
