@@ -2962,3 +2962,17 @@ def test_a_star_import_of_a_local_module_brings_its_functions(imported, expected
     script = tmp_path / "train.py"
     script.write_text(f"from dataload import {imported}\n\nx = read_all('data')\n")
     assert [(Path(f.file).name, f.line) for f in check_source(script) if f.rule == "eager-loading"] == expected
+
+
+@pytest.mark.parametrize("built, expected", [("x = np.array(images)", [12, 17]),
+                                             ("images = np.array(images)", [17])])  # built in the list's place
+def test_an_array_built_from_a_local_list_under_another_name_and_returned_is_its_own_peak(built, expected, tmp_path):
+    # the satellite AlexNet script (check_heldout23): data_X = np.array(images_read), then return data_X, data_y;
+    # its caller splits the array while keeping it, a peak of its own as well
+    returned = built.split(" = ")[0]
+    source = ("import os\n\nimport cv2\nimport numpy as np\nfrom sklearn.model_selection import train_test_split\n\n\n"
+              "def read(folder):\n    images = []\n    for name in os.listdir(folder):\n"
+              "        images.append(cv2.imread(os.path.join(folder, name)))\n"
+              f"    {built}\n    return {returned}, len(images)\n\n\n"
+              "data, count = read('data')\ntrain_x, val_x = train_test_split(data, test_size=0.1)\nprint(data.shape)\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected

@@ -804,10 +804,12 @@ def _iterated_list(seen: Seen, root: str, script: Script) -> str | None:
 def _returned_from_local_list(seen: Seen, name: str) -> bool:
     """return np.array(clips), clips a list the function itself makes of new arrays (decoded files, not views of
     an array it was given): the list goes when the function returns, and the array alone stays (in either branch
-    of an if: each is the one copy of its path)."""
+    of an if: each is the one copy of its path; or x = np.array(clips) ... return x, y, where clips = np.array(clips)
+    is the array built in the list's place, said held twice only while it is built)."""
     function = seen.ctx.function
     source: Data = seen.source  # type: ignore[assignment]
-    if function is None or "." in name or not isinstance(seen.ctx.module.statement_of(seen.node), ast.Return) or \
+    if function is None or "." in name or not _returned_statement(seen.ctx.module.statement_of(seen.node),
+                                                                   function, name) or \
             source.root != f"{source.path}:{source.line}" or \
             not function.node.lineno <= source.line <= (function.node.end_lineno or 0):
         return False
@@ -817,6 +819,23 @@ def _returned_from_local_list(seen: Seen, name: str) -> bool:
         return False
     return any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store)
                for n in own_nodes(function.node))
+
+
+def _returned_statement(statement: ast.AST | None, function: FunctionInfo, copied: str) -> bool:
+    """``return ...``, or an assignment to a name other than ``copied`` that one of the function's returns gives
+    back (alone or in a tuple)."""
+    if isinstance(statement, ast.Return):
+        return True
+    if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1 and
+            isinstance(statement.targets[0], ast.Name)) or statement.targets[0].id == copied:
+        return False
+    target = statement.targets[0].id
+    for node in own_nodes(function.node):
+        if isinstance(node, ast.Return) and node.value is not None:
+            given = node.value.elts if isinstance(node.value, ast.Tuple) else [node.value]
+            if any(isinstance(g, ast.Name) and g.id == target for g in given):
+                return True
+    return False
 
 
 def _copy_advice(effect: str, name: str, size: str) -> tuple[str, str]:
