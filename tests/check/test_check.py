@@ -2907,7 +2907,8 @@ def test_a_switch_to_eval_inside_the_loop_over_batches_ends_its_training(after, 
               "train_loader = DataLoader(train_set, batch_size=32, shuffle=True)\n"
               "for epoch in range(10):\n    for step, (points, target) in enumerate(train_loader):\n"
               "        model.train()\n        loss = model(points.cuda()).sum()\n        loss.backward()\n"
-              "        optimizer.step()\n        if step % 10 == 0:\n            test_points, _ = next(iter(test_loader))\n"
+              "        optimizer.step()\n        if step % 10 == 0:\n"
+              "            test_points, _ = next(iter(test_loader))\n"
               "            model = model.eval()\n            pred = model(test_points.cuda())\n"
               f"            {after}\n")
     assert _rules(tmp_path, source, "eval-without-no-grad") == expected
@@ -2920,9 +2921,11 @@ def test_features_of_one_file_stacked_from_their_transposes_are_one_sample(kept,
     # transposed and stacked into one array, kept for every segment of every file
     source = ("from pathlib import Path\n\nimport librosa\nimport numpy as np\n\nfeatures = []\n"
               "for path in Path('wavs').glob('*.wav'):\n    wave, rate = librosa.load(path, sr=22050)\n"
-              "    for k in range(10):\n        mel = librosa.feature.melspectrogram(y=wave[k * 66150:(k + 1) * 66150])\n"
+              "    for k in range(10):\n"
+              "        mel = librosa.feature.melspectrogram(y=wave[k * 66150:(k + 1) * 66150])\n"
               "        harmonic, percussive = librosa.decompose.hpss(mel)\n"
-              "        stacked = np.stack((mel.T, harmonic.T, percussive.T), axis=-1)\n        if len(stacked) == 130:\n"
+              "        stacked = np.stack((mel.T, harmonic.T, percussive.T), axis=-1)\n"
+              "        if len(stacked) == 130:\n"
               f"            features.append({kept})\n")
     assert _rules(tmp_path, source, "eager-loading") == expected
 
