@@ -195,14 +195,15 @@ def _compile_for_measure(model, optimizer: str | None) -> None:
     """The model as its builder compiled it (its loss dict, metrics, its own compile() and train_step), or,
     uncompiled or with ``--optimizer``, compiled with that optimizer and the loss estimates assume."""
     from ..keras.step_model import compile_arguments
-    from ..keras.training import default_loss, keras_compile
+    from ..keras.training import keras_compile
 
     if getattr(model, "compiled", False) and optimizer is None:
         return
+    # the loss, metrics and loss weights as the estimates compile them (compile_arguments: the builder's, or the
+    # default loss by the outputs' shapes where the model does not train itself); the optimizer by its name
     arguments = compile_arguments(model, model, "adam", {"adam": lambda keras: keras.optimizers.Adam()})
-    arguments["optimizer"] = optimizer or arguments.get("optimizer") or "adam"
-    if arguments.get("loss") is None and getattr(model, "outputs", None):
-        arguments["loss"] = default_loss(tuple(model.outputs[0].shape))
+    if optimizer is not None:
+        arguments["optimizer"] = optimizer
     keras_compile(model, arguments)
 
 
