@@ -1536,6 +1536,16 @@ def test_a_bag_of_words_matrix_is_the_data_set_that_is_split_and_fit(load, expec
     assert found == expected
 
 
+def test_an_array_of_every_row_of_a_csv_file_is_a_copy_and_its_numbers_a_data_set(tmp_path):
+    # np.array of csv.reader's rows: a fixed-width string array of the whole file while the rows stay; made numbers
+    # by astype, it is an array like any other, and a split of it while it stays a second copy
+    source = ("import csv\nimport numpy as np\nfrom sklearn.model_selection import train_test_split\n\n"
+              "rows = []\nwith open('power.txt') as fh:\n    for row in csv.reader(fh, delimiter=';'):\n"
+              "        rows.append(row)\nrows = np.array(rows)\nrows = rows[:, 2:].astype(np.float32)\n"
+              "train_x, test_x = train_test_split(rows, test_size=0.2)\nprint(rows.mean())\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == [9, 11]
+
+
 @pytest.mark.parametrize("after, expected", [("loss.backward()\n        self.optimizer.step()", []),
                                              ("print(loss.item())", [12])])
 def test_a_function_named_evaluate_whose_callers_train_on_it_is_training(after, expected, tmp_path):

@@ -117,6 +117,8 @@ class CallHandlers:
         if method == "astype":
             dtype = dtype_of(node.args[0] if node.args else keyword_value(node, "dtype"), ctx.module)
             result = replace(data, dtype=dtype, line=node.lineno, inferred=False, implicit_float64=False)
+            if data.lines and dtype in ITEMSIZE:  # a text file's fields parsed: numbers from here on
+                result = replace(result, content=ARRAYS, lines=False)
             self._copied(call, data, result)
             return result
         if method == "copy":
@@ -379,7 +381,7 @@ class CallHandlers:
             copies = last_part(call.qualified) not in ("asarray", "asanyarray") or dtype not in (None, source.dtype)
             return replace(source, dtype=dtype or source.dtype, fresh=source.fresh or copies)
         if isinstance(source, Data):
-            if source.content == NAMES and source.container == "list":
+            if source.content == NAMES and source.container == "list" and not source.lines:
                 return replace(source, container="numpy")
             if _loads_objects(source) and source.line != node.lineno:
                 # tr_x = pickle.load(f), then np.array(tr_x): Python objects, made an array because they are a

@@ -886,7 +886,7 @@ def _copy_effect(seen: Seen, script: Script) -> str | None:
     same data twice), or None (a copy that replaces)."""
     data, source = seen.value, seen.source
     if not isinstance(data, Data) or not isinstance(source, Data) or source.labels or data.labels or \
-            negligible(source) or negligible(data) or source.content == NAMES:
+            negligible(source) or negligible(data) or source.content == NAMES and not _text_lines_array(source, data):
         return None
     if data.dtype == TEXT_DTYPE and source.dtype != TEXT_DTYPE and source.content in (ARRAYS, TABLE) and \
             not is_labels(words_of(_copied_name(seen, script) or "")):
@@ -932,6 +932,13 @@ def _copy_effect(seen: Seen, script: Script) -> str | None:
         large = total_bytes(data) is not None or sample is None or sample * FEW >= NEGLIGIBLE_BYTES
         return "converted" if wider and source.container == "numpy" and large else None
     return "wider" if wider else "from-list" if from_list else "duplicate"
+
+
+def _text_lines_array(source: Data, data: Data) -> bool:
+    """np.array(rows) of every line of a text file (csv.reader's rows, readlines()): a fixed-width unicode array,
+    4 bytes for each character of the longest field in every cell, of the whole file, where paths or names are a
+    few bytes each. A torch tensor holds no strings: torch.cat of the lines is of the ids each was made into."""
+    return source.lines and data.container == "numpy"
 
 
 def _rebinds(seen: Seen, names: list[str]) -> bool:
