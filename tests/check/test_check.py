@@ -1520,7 +1520,8 @@ def test_a_bag_of_words_matrix_of_every_text_is_dense_float64(words, expected, t
     ("(docs, labels), _ = reuters.load_data(num_words=2000)", {})])
 def test_a_bag_of_words_matrix_is_the_data_set_that_is_split_and_fit(load, expected, tmp_path):
     # the matrix is every text's row of 2,000 float64 flags: split while it stays, then copied by fit
-    source = ("import pandas as pd\nfrom keras.datasets import reuters\nfrom keras.preprocessing.text import Tokenizer\n"
+    source = ("import pandas as pd\nfrom keras.datasets import reuters\n"
+              "from keras.preprocessing.text import Tokenizer\n"
               "from sklearn.model_selection import train_test_split\nfrom keras import Sequential, layers\n"
               f"reviews = pd.read_csv('reviews.csv')\n{load}\ntok = Tokenizer(num_words=2000)\n"
               "tok.fit_on_sequences(docs)\ndocs = tok.sequences_to_matrix(docs)\n"
