@@ -7,6 +7,7 @@ import pytest
 
 from oomdoctor.check import check_source
 from oomdoctor.cli import main
+from oomdoctor.units import format_bytes
 
 SCRIPTS = Path(__file__).parents[1] / "scripts"
 CHECK = SCRIPTS / "check"  # small scripts, one mechanism each, with the fine version of it beside
@@ -1497,7 +1498,7 @@ def test_a_buffer_filled_with_crops_of_each_file_read_holds_them_all(fill, expec
     assert _rules(tmp_path, source, "eager-loading") == expected
 
 
-@pytest.mark.parametrize("words, expected", [(12000, [6]), (1000, [])])
+@pytest.mark.parametrize("words, expected", [(12000, [6]), (1000, [6]), (300, [])])
 def test_a_bag_of_words_matrix_of_every_text_is_dense_float64(words, expected, tmp_path):
     # sararob/keras-wine-model (its issue #1 is the MemoryError): 12,000 columns of float64 for each review
     source = ("from tensorflow import keras\nimport pandas as pd\ndata = pd.read_csv('wine_data.csv')\n"
@@ -1509,7 +1510,41 @@ def test_a_bag_of_words_matrix_of_every_text_is_dense_float64(words, expected, t
     findings = [f for f in check_source(script) if f.rule == "dtype-blowup"]
     assert [f.line for f in findings] == expected
     if findings:
-        assert "12,000 columns, 93.8 KiB per text" in findings[0].message
+        assert f"{words:,} columns, {format_bytes(8 * words)} per text" in findings[0].message
+
+
+@pytest.mark.parametrize("load, expected", [
+    ("docs, labels = reviews['review'].values, reviews['label'].values",
+     {"dtype-blowup": [10], "duplicate-copy": [11], "in-memory-array": [15]}),
+    # Keras's Reuters newswires: 8,982 texts of 2,000 float64 columns are 137 MiB
+    ("(docs, labels), _ = reuters.load_data(num_words=2000)", {})])
+def test_a_bag_of_words_matrix_is_the_data_set_that_is_split_and_fit(load, expected, tmp_path):
+    # the matrix is every text's row of 2,000 float64 flags: split while it stays, then copied by fit
+    source = ("import pandas as pd\nfrom keras.datasets import reuters\n"
+              "from keras.preprocessing.text import Tokenizer\n"
+              "from sklearn.model_selection import train_test_split\nfrom keras import Sequential, layers\n"
+              f"reviews = pd.read_csv('reviews.csv')\n{load}\ntok = Tokenizer(num_words=2000)\n"
+              "tok.fit_on_sequences(docs)\ndocs = tok.sequences_to_matrix(docs)\n"
+              "train_x, test_x, train_y, test_y = train_test_split(docs, labels, test_size=0.25)\n"
+              "model = Sequential()\nmodel.add(layers.Dense(300, activation='relu'))\n"
+              "model.compile(loss='sparse_categorical_crossentropy', optimizer='adam')\n"
+              "model.fit(train_x, train_y, epochs=5, validation_data=(test_x, test_y))\n")
+    script = tmp_path / "train.py"
+    script.write_text(source)
+    found: dict[str, list[int]] = {}
+    for finding in check_source(script):
+        found.setdefault(finding.rule, []).append(finding.line)
+    assert found == expected
+
+
+def test_an_array_of_every_row_of_a_csv_file_is_a_copy_and_its_numbers_a_data_set(tmp_path):
+    # np.array of csv.reader's rows: a fixed-width string array of the whole file while the rows stay; made numbers
+    # by astype, it is an array like any other, and a split of it while it stays a second copy
+    source = ("import csv\nimport numpy as np\nfrom sklearn.model_selection import train_test_split\n\n"
+              "rows = []\nwith open('power.txt') as fh:\n    for row in csv.reader(fh, delimiter=';'):\n"
+              "        rows.append(row)\nrows = np.array(rows)\nrows = rows[:, 2:].astype(np.float32)\n"
+              "train_x, test_x = train_test_split(rows, test_size=0.2)\nprint(rows.mean())\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == [9, 11]
 
 
 @pytest.mark.parametrize("after, expected", [("loss.backward()\n        self.optimizer.step()", []),

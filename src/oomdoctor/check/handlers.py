@@ -14,6 +14,7 @@ from .library import (
     DECODERS,
     FOLDER_DECODERS,
     KNOWN_IMAGE_SETS,
+    KNOWN_TEXT_SETS,
     KNOWN_TFDS_BYTES,
     LARGE_DECODERS,
     LISTINGS,
@@ -35,7 +36,7 @@ from .library import (
     keyword_value,
     loader_kind,
 )
-from .modules import FunctionInfo, own_nodes
+from .modules import FunctionInfo, Module, own_nodes
 from .names import dotted_name, is_batch_size, is_labels, last_part, names_inputs, words_of
 from .values import (
     ARRAYS,
@@ -116,6 +117,8 @@ class CallHandlers:
         if method == "astype":
             dtype = dtype_of(node.args[0] if node.args else keyword_value(node, "dtype"), ctx.module)
             result = replace(data, dtype=dtype, line=node.lineno, inferred=False, implicit_float64=False)
+            if data.lines and dtype in ITEMSIZE:  # a text file's fields parsed: numbers from here on
+                result = replace(result, content=ARRAYS, lines=False)
             self._copied(call, data, result)
             return result
         if method == "copy":
@@ -378,7 +381,7 @@ class CallHandlers:
             copies = last_part(call.qualified) not in ("asarray", "asanyarray") or dtype not in (None, source.dtype)
             return replace(source, dtype=dtype or source.dtype, fresh=source.fresh or copies)
         if isinstance(source, Data):
-            if source.content == NAMES and source.container == "list":
+            if source.content == NAMES and source.container == "list" and not source.lines:
                 return replace(source, container="numpy")
             if _loads_objects(source) and source.line != node.lineno:
                 # tr_x = pickle.load(f), then np.array(tr_x): Python objects, made an array because they are a
@@ -599,6 +602,14 @@ class CallHandlers:
 
     def _keras_dataset(self, call: Call) -> Value:
         name = call.qualified.split(".")[-2]
+        if name in KNOWN_TEXT_SETS:
+            return Several(tuple(Several((
+                # a few word ids a text (as pad_sequences' rows): small alone, its count known
+                Data(call.node.lineno, "", name, ARRAYS, shape=(count, None), small=True, sequences=True,
+                     root=f"{name}:{part}:{call.node.lineno}"),
+                Data(call.node.lineno, "", name, ARRAYS, shape=(count,), dtype="int64", labels=True,
+                     root=f"{name}:{part}:labels:{call.node.lineno}")))
+                for part, count in zip(("train", "test"), KNOWN_TEXT_SETS[name])))
         if name not in KNOWN_IMAGE_SETS:
             return None
         train = (known_images(name, True, call.node.lineno), known_images(name, True, call.node.lineno, True))
@@ -712,6 +723,31 @@ class CallHandlers:
         dtype = dtype_of(keyword_value(node, "dtype"), call.ctx.module) or "int32"
         return Data(node.lineno, str(call.ctx.module.path), "pad_sequences", ARRAYS,
                     shape=(None, _dimension(length)), dtype=dtype, small=True, sequences=True)
+
+    def _text_matrix(self, call: Call) -> Value:
+        """tokenizer.texts_to_matrix(texts): a dense float64 row of every vocabulary word per text, a new array
+        of the whole data set (keras/src/legacy/preprocessing/text.py: np.zeros((len(sequences), num_words)))."""
+        if not call.ctx.data_set_level or call.ctx.loops or not isinstance(call.node.func, ast.Attribute):
+            return None
+        texts = call.args[0] if call.args else None
+        count = texts.shape[0] if isinstance(texts, Data) and texts.shape else None
+        return Data(call.node.lineno, str(call.ctx.module.path), call.node.func.attr, ARRAYS,
+                    shape=(count, tokenizer_words(call.node, call.ctx.module, self.values)), dtype="float64")
+
+
+def tokenizer_words(call: ast.Call, module: Module, values: dict[ast.AST, Value]) -> int | None:
+    """The num_words of the Tokenizer whose texts_to_matrix ``call`` is (tok = Tokenizer(num_words=12000), or a name
+    bound to the number): the one bound to the receiver's name, else the module's only one."""
+    receiver = dotted_name(call.func.value) if isinstance(call.func, ast.Attribute) else None
+    made = [(node, node.value) for node in ast.walk(module.tree) if isinstance(node, ast.Assign)
+            and isinstance(node.value, ast.Call) and last_part(dotted_name(node.value.func)) == "Tokenizer"]
+    bound = [c for node, c in made if any(dotted_name(t) == receiver for t in node.targets)]
+    tokenizers = bound or ([c for _node, c in made] if len(made) == 1 else [])
+    words = argument(tokenizers[-1], "num_words", 0) if tokenizers else None
+    if isinstance(words, ast.Constant) and isinstance(words.value, int):
+        return words.value
+    value = values.get(words) if words is not None else None
+    return int(value.value) if isinstance(value, Number) else None
 
 
 def _loads_objects(data: Data) -> bool:
@@ -945,6 +981,7 @@ _LIBRARY_HANDLERS: list[tuple[Callable[[str], bool], Callable[[CallHandlers, Cal
     (_is("h5py.File"), CallHandlers._h5_file),
     (lambda n: last_part(n) == "to_categorical", CallHandlers._one_hot),
     (lambda n: last_part(n) == "pad_sequences", CallHandlers._padded),
+    (lambda n: last_part(n) in ("texts_to_matrix", "sequences_to_matrix"), CallHandlers._text_matrix),
     (lambda n: last_part(n) == "readlines", CallHandlers._readlines),
     (_is("json.load", "yaml.safe_load", "yaml.load"), CallHandlers._json_load),
     (_is("open", "io.open", "codecs.open"), lambda flow, call: TextFile()),

@@ -106,6 +106,9 @@ KNOWN_IMAGE_SETS = {
     "kmnist": ((60000, 28, 28), (10000, 28, 28)), "cifar10": ((50000, 32, 32, 3), (10000, 32, 32, 3)),
     "cifar100": ((50000, 32, 32, 3), (10000, 32, 32, 3)),
 }
+# The text sets Keras downloads, as lists of word ids, a list per text: how many texts (train, test) at their
+# default split (reuters: 11,228 newswires, test_split=0.2)
+KNOWN_TEXT_SETS = {"reuters": (8982, 2246), "imdb": (25000, 25000)}
 # tensorflow_datasets names whose size in memory is known and small (decoded, all splits)
 KNOWN_TFDS_BYTES = {"mnist": 55 * MiB, "fashion_mnist": 55 * MiB, "kmnist": 55 * MiB, "cifar10": 184 * MiB,
                     "cifar100": 184 * MiB, "imdb_reviews": 130 * MiB, "ag_news_subset": 30 * MiB,

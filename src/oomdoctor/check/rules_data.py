@@ -15,6 +15,7 @@ from .names import (calls_in, dotted_name, is_eval_name, is_labels, last_part, n
                     words_of)
 from .rules_keras import model_convolves_images, model_input_shape
 from .flow import loops_collecting
+from .handlers import tokenizer_words
 from .script import Finding, Script
 from .values import (
     ARRAYS,
@@ -885,7 +886,7 @@ def _copy_effect(seen: Seen, script: Script) -> str | None:
     same data twice), or None (a copy that replaces)."""
     data, source = seen.value, seen.source
     if not isinstance(data, Data) or not isinstance(source, Data) or source.labels or data.labels or \
-            negligible(source) or negligible(data) or source.content == NAMES:
+            negligible(source) or negligible(data) or source.content == NAMES and not _text_lines_array(source, data):
         return None
     if data.dtype == TEXT_DTYPE and source.dtype != TEXT_DTYPE and source.content in (ARRAYS, TABLE) and \
             not is_labels(words_of(_copied_name(seen, script) or "")):
@@ -931,6 +932,13 @@ def _copy_effect(seen: Seen, script: Script) -> str | None:
         large = total_bytes(data) is not None or sample is None or sample * FEW >= NEGLIGIBLE_BYTES
         return "converted" if wider and source.container == "numpy" and large else None
     return "wider" if wider else "from-list" if from_list else "duplicate"
+
+
+def _text_lines_array(source: Data, data: Data) -> bool:
+    """np.array(rows) of every line of a text file (csv.reader's rows, readlines()): a fixed-width unicode array,
+    4 bytes for each character of the longest field in every cell, of the whole file, where paths or names are a
+    few bytes each. A torch tensor holds no strings: torch.cat of the lines is of the ids each was made into."""
+    return source.lines and data.container == "numpy"
 
 
 def _rebinds(seen: Seen, names: list[str]) -> bool:
@@ -1091,13 +1099,17 @@ def _assigned_value(node: ast.expr, use: ast.AST, script: Script) -> ast.expr:
 def dense_text_matrix(script: Script) -> Iterator[Finding]:
     """tokenizer.texts_to_matrix(texts): a dense float64 matrix, one column per vocabulary word, for every text;
     almost all of it zeros (keras/src/legacy/preprocessing/text.py: np.zeros((len(sequences), num_words)))."""
-    words = _tokenizer_words(script)
-    if words is not None and words < _DENSE_TEXT_WORDS:
-        return  # a small vocabulary: a few KiB per text
     for call in script.calls_named("texts_to_matrix", "sequences_to_matrix"):
         function = script.module_of(call).function_of(call)
         if not isinstance(call.func, ast.Attribute) or function is not None and \
                 function.name in ("__getitem__", "__data_generation"):
+            continue
+        matrix = script.value(call)
+        words = matrix.shape[1] if isinstance(matrix, Data) and matrix.shape else \
+            tokenizer_words(call, script.module_of(call), script.flow.values)
+        # a row under LARGE_SAMPLE_BYTES (a few hundred words) is a record, and a count the script shows (a
+        # downloaded set of known size) can make the whole matrix small
+        if words is not None and 8 * words < LARGE_SAMPLE_BYTES or isinstance(matrix, Data) and negligible(matrix):
             continue
         per_text = _("{words:,} columns, {size} per text").format(words=words, size=format_bytes(8 * words)) \
             if words is not None else _("one column per word of the vocabulary")
@@ -1107,22 +1119,6 @@ def dense_text_matrix(script: Script) -> Iterator[Finding]:
               "a few integers: almost every value it holds is 0.").format(method=call.func.attr, per_text=per_text),
             _("Keep the sequences (texts_to_sequences, pad_sequences) and learn from them with an Embedding layer, or "
               "build each batch's matrix when it is used (a keras.utils.PyDataset), or a scipy.sparse matrix."))
-
-
-# Below this many words a bag-of-words row is at most 40 KiB: Keras's own Reuters example uses 1,000
-_DENSE_TEXT_WORDS = 5000
-
-
-def _tokenizer_words(script: Script) -> int | None:
-    """The num_words of the Tokenizer the script makes (Tokenizer(num_words=12000), or a name bound to it)."""
-    for made in script.calls_named("Tokenizer"):
-        node = argument(made, "num_words", 0)
-        value = script.value(node) if node is not None else None
-        if isinstance(node, ast.Constant) and isinstance(node.value, int):
-            return node.value
-        if isinstance(value, Number):
-            return int(value.value)
-    return None
 
 
 def cache_in_memory(script: Script) -> Iterator[Finding]:
