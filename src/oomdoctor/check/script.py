@@ -109,7 +109,8 @@ class Script:
             # own that no module names, by a call, an attribute or a string, and no decorator registers, is an
             # unused version kept beside the one it calls. Without an entry point, its functions may be what a
             # notebook or another script calls
-            return not _has_entry_point(module.tree) or function.cls is not None or \
+            return not self.memoized("entry-point", lambda: _has_entry_point(module.tree)) or \
+                function.cls is not None or \
                 bool(function.node.decorator_list) or function.name in self._named_elsewhere()
         return function in self.flow.referenced or function.cls in self.flow.referenced
 
