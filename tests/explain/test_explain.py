@@ -834,3 +834,29 @@ def test_a_tensorflow_pool_of_a_few_mib_is_the_gpu_taken_before_it():
                      "E tensorflow/core/common_runtime/executor.cc:660] Executor failed to create kernel. Resource "
                      "exhausted: OOM when allocating tensor of shape [1,399,532,3] and type float\n")
     assert result.case == "limit-or-other-process"
+
+
+def test_an_optimizer_making_its_state_is_the_optimizer_not_an_initializer():
+    """state['exp_avg'] = torch.zeros_like(p.data) names an initializer's word and the optimizer's on one line: the
+    optimizer's state is what failed."""
+    from oomdoctor.explain import explain
+
+    result = explain('  File "deepspeed_zero_optimizer.py", line 357, in initialize_optimizer_states\n'
+                     "    self.optimizer.step()\n"
+                     '  File "apex/optimizers/fused_adam.py", line 129, in step\n'
+                     "    state['exp_avg'] = torch.zeros_like(p.data)\n"
+                     "RuntimeError: CUDA out of memory. Tried to allocate 8.52 GiB (GPU 0; 31.72 GiB total capacity; "
+                     "25.59 GiB already allocated; 5.39 GiB free; 14.59 MiB cached)\n")
+    assert result.case == "optimizer-update"
+
+
+def test_a_data_set_put_on_the_device_while_loading_it():
+    """A traceback through the script's own load_datasets(): the data set copied to the device, not a step."""
+    from oomdoctor.explain import explain
+
+    result = explain("jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: Out of memory while trying to "
+                     "allocate 188160000 bytes.\nTraceback (most recent call last):\n"
+                     '  File "robust_training.py", line 141, in <module>\n    train_ds, test_ds = load_datasets()\n'
+                     '  File "robust_training.py", line 63, in load_datasets\n'
+                     "    train_ds['image'] = normalize(train_ds['image'])\n")
+    assert result.case == "weights-or-loading"

@@ -199,7 +199,7 @@ def choose(facts: Facts) -> str:
         return "activations-batch"
     if _holds_nothing(facts):
         return "limit-or-other-process"
-    if _op_is_optimizer(facts):
+    if _op_is_optimizer(facts) or "optimizer_innermost" in clues:
         return "optimizer-update"
     if "initializer" in clues or "loading" in clues:
         return "weights-or-loading"

@@ -119,6 +119,8 @@ _CLUES = {
                     # value (a frozen graph's weights) placed on the device then, before any batch
                     "executor failed to create kernel"),
     "loading": ("load_state_dict", "from_pretrained", "torch.load", "load_model", "load_weights",
+                # a frame of the script's own data loading (", in load_datasets"): a data set put on the device
+                ", in load_data",
                 "model.to(", "model.cuda(", "module._apply", "in _apply\n", "_apply calls", "return t.to(",
                 "safetensors", "from_preset",  # KerasHub's (KerasNLP's) constructor that loads a preset's weights
                 # llama.cpp's loader, which allocates each device's buffer for the model's weights
@@ -148,6 +150,17 @@ def _clues(lower: str, facts: Facts) -> None:
     for clue, words in _CLUES.items():
         if any(word in tail for word in words):
             facts.clues.add(clue)
+    # An optimizer making its state (state['exp_avg'] = torch.zeros_like(p)) names an initializer's word too: the
+    # frame nearer the error, the optimizer's on the same line, is what failed
+    if {"optimizer", "initializer"} <= facts.clues and \
+            _last_line(tail, _CLUES["optimizer"]) >= _last_line(tail, _CLUES["initializer"]):
+        facts.clues.add("optimizer_innermost")
+
+
+def _last_line(text: str, words: tuple[str, ...]) -> int:
+    """The number of the last line of ``text`` that holds one of ``words`` (-1 for none)."""
+    last = max((text.rfind(word) for word in words), default=-1)
+    return -1 if last < 0 else text.count("\n", 0, last)
 
 
 def _optimizer_frame(lower: str, facts: Facts) -> None:
