@@ -3014,3 +3014,15 @@ def test_an_array_built_from_a_local_list_under_another_name_and_returned_is_its
               f"    {built}\n    return {returned}, len(images)\n\n\n"
               "data, count = read('data')\ntrain_x, val_x = train_test_split(data, test_size=0.1)\nprint(data.shape)\n")
     assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+@pytest.mark.parametrize("dtype, expected", [("np.float32", [8]), ("np.uint8", [])])
+def test_a_buffer_filled_with_files_each_made_float_holds_them_widened(dtype, expected, tmp_path):
+    # the Carvana U-Net (check_heldout25): a float32 array of every photo, each read, made float32 and scaled by a
+    # helper before it is stored: the dtype was given, but it holds 8-bit pixels at 4 bytes each
+    source = ("import os\n\nimport cv2\nimport numpy as np\n\n\ndef read(folder, files):\n"
+              f"    photos = np.zeros([len(files), 640, 960, 3], {dtype})\n    for i, name in enumerate(files):\n"
+              "        photos[i] = decode(os.path.join(folder, name))\n    return photos\n\n\n"
+              "def decode(path):\n    photo = cv2.imread(path).astype(np.float32)\n    return photo / 255\n\n\n"
+              "x = read('train', os.listdir('train'))\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected

@@ -523,6 +523,25 @@ def dtype_blowup(script: Script) -> Iterator[Finding]:
               "float32 (4) when used: {size}.").format(how=data.how, size=script.size_of(data)),
             _("Give the dtype: np.{how}(shape, dtype=np.uint8), or np.float32 when it must hold scaled values.").format(
                 how=data.how), module=seen.ctx.module, line=data.line)
+    # x = np.zeros((n, h, w, 3), np.float32); x[i] = cv2.imread(p).astype(np.float32) / 255: the dtype was chosen,
+    # but each 8-bit file is made that wide before it is stored, so the buffer holds the data set at 4 or 8 bytes a
+    # pixel; a uint8 buffer narrows it back (said where the buffer is made, as a float64 one nobody chose)
+    widened_buffers: dict[tuple[str, int], tuple[Seen, Item]] = {}
+    for seen in script.seen("filled"):
+        data, item = seen.value, seen.source
+        if isinstance(data, Data) and data.container == "numpy" and isinstance(item, Item) and \
+                item.widened_line is not None and (data.path, data.line) not in buffers and not data.labels and not negligible(data) and \
+                ITEMSIZE.get(data.dtype or "", 0) >= ITEMSIZE.get(item.widened_to or "", 8) >= 4:
+            widened_buffers.setdefault((data.path, data.line), (seen, item))
+    for seen, item in widened_buffers.values():
+        data = seen.value
+        yield script.finding(
+            "dtype-blowup", seen.node,
+            _("This {dtype} array is filled with files each made {widened} before it is stored (line {line}): it "
+              "holds the data set at {size} bytes per value, where a decoded 8-bit pixel takes 1.").format(
+                dtype=data.dtype, widened=item.widened_to, line=seen.node.lineno, size=ITEMSIZE[data.dtype]),
+            _("Make the array uint8 and store each decoded image as it is, then scale each batch when it is used "
+              "(in a generator, a keras.utils.PyDataset or a tf.data map)."), module=seen.ctx.module, line=data.line)
     # X = np.zeros((len(sentences), maxlen, len(chars))); X[i, t, char_indices[c]] = 1: every sequence one-hot
     one_hot: dict[tuple[str, int], Seen] = {}
     for seen in script.seen("filled"):
