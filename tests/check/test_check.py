@@ -3026,3 +3026,14 @@ def test_a_buffer_filled_with_files_each_made_float_holds_them_widened(dtype, ex
               "def decode(path):\n    photo = cv2.imread(path).astype(np.float32)\n    return photo / 255\n\n\n"
               "x = read('train', os.listdir('train'))\n")
     assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+@pytest.mark.parametrize("returned, expected", [("images", [12]), ("np.array(images)", [9])])
+def test_an_array_built_from_the_list_a_function_returns_holds_the_data_set_twice(returned, expected, tmp_path):
+    # the Fruits-360 notebook (check_heldout25): x = np.array(decode_all(paths)), decode_all returning its list of
+    # decoded images: the call's list is alive until the array is complete (where the function returns an array
+    # it built itself, that is where the list is held twice)
+    source = ("import cv2\nimport numpy as np\n\n\ndef decode_all(paths):\n    images = []\n    for path in paths:\n"
+              f"        images.append(cv2.imread(path))\n    return {returned}\n\n\n"
+              "x = np.array(decode_all(paths))\nprint(x.shape)\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected

@@ -679,7 +679,9 @@ def duplicate_copy(script: Script) -> Iterator[Finding]:
         if (seen.source.root in reported and effect != "grown" or seen.source.root in built and effect != "duplicate") \
                 and not returned:
             continue  # a third copy of a data set already said to be held twice says nothing new
-        original = name or next((h for h, _level in seen.holders), None) or _("the original")
+        called = _returning_call(seen, script)
+        original = name or next((h for h, _level in seen.holders), None) or \
+            (f"{called}()" if called else _("the original"))
         if effect == "from-list" and name is not None and _rebinds(seen, [name]) and not returned:
             built.add(seen.source.root)
         elif effect != "grown" and not returned:  # held twice only while it is built: a later copy that stays is news
@@ -927,8 +929,9 @@ def _copy_effect(seen: Seen, script: Script) -> str | None:
         return None
     if name is not None and is_labels(words_of(last_part(name))):
         return None  # y_train, labels: one number per sample
-    # building an array from a list of arrays holds both until it is done, whatever the new name
-    from_list = source.container == "list" and name is not None
+    # building an array from a list of arrays holds both until it is done, whatever the new name; a list that a
+    # function of the script returns straight into the copy (np.array(load(files))) is held by the call until then
+    from_list = source.container == "list" and (name is not None or _returning_call(seen, script) is not None)
     # np.concatenate([x_train, augmented]): each part it copies may stay
     parts = _part_names(seen.node) or ([name] if name else [])
     pieces = seen.node.args[0].elts if isinstance(seen.node, ast.Call) and seen.node.args and \
@@ -951,6 +954,15 @@ def _copy_effect(seen: Seen, script: Script) -> str | None:
         large = total_bytes(data) is not None or sample is None or sample * FEW >= NEGLIGIBLE_BYTES
         return "converted" if wider and source.container == "numpy" and large else None
     return "wider" if wider else "from-list" if from_list else "duplicate"
+
+
+def _returning_call(seen: Seen, script: Script) -> str | None:
+    """np.array(load(files)): the name of the script's own function whose result the copy is made of."""
+    call = seen.node
+    given = call.args[0] if isinstance(call, ast.Call) and call.args else None
+    if isinstance(given, ast.Call) and isinstance(script.value(given.func), FunctionRef):
+        return dotted_name(given.func)
+    return None
 
 
 def _text_lines_array(source: Data, data: Data) -> bool:
