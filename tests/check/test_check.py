@@ -3037,3 +3037,17 @@ def test_an_array_built_from_the_list_a_function_returns_holds_the_data_set_twic
               f"        images.append(cv2.imread(path))\n    return {returned}\n\n\n"
               "x = np.array(decode_all(paths))\nprint(x.shape)\n")
     assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+@pytest.mark.parametrize("scaled, expected", [("images = (decoded - 127.5) / 127.5", [7]),
+                                              ("decoded = (decoded - 127.5) / 127.5", []),
+                                              ("return (decoded - 127.5) / 127.5", [])])
+def test_arithmetic_on_a_float_data_set_kept_beside_it_is_a_second_copy(scaled, expected, tmp_path):
+    # the SN-GAN CelebA input helper (check_heldout22): the float32 images scaled to [-1, 1] under a new name while
+    # the local array stays until the function returns; rebound, the old one goes; returned, the caller decides
+    source = ("import numpy as np\n\n\ndef prepare(path):\n    decoded = np.load(path).astype(np.float32)\n"
+              "    print(decoded.shape)\n"
+              f"    {scaled}\n" + ("    return images\n" if scaled.startswith("images") else
+                                   "    return decoded\n" if scaled.startswith("decoded") else "") +
+              "\n\nx = prepare('faces.npy')\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected

@@ -1047,13 +1047,37 @@ class Flow(CallHandlers):
             return left  # pos + neg: the two lists together
         if isinstance(left, (Data, Item)) and isinstance(right, (Number, Data, Item)) or \
                 isinstance(right, (Data, Item)) and isinstance(left, Number):
-            return self._array_arithmetic(node, left, right, ctx)
+            result = self._array_arithmetic(node, left, right, ctx)
+            self._scaled_copy(node, left if isinstance(left, Data) else right, result, scope, ctx)
+            return result
         array = left if isinstance(left, (Data, Item)) else right if isinstance(right, (Data, Item)) else None
         if isinstance(array, Item):  # (img - mean) / std: a new array the size of the image
             return replace(array, fresh=True, dtype=None)
         if isinstance(array, Data):
             return replace(array, line=node.lineno, inferred=False)
         return None
+
+    def _scaled_copy(self, node: ast.BinOp, array: Value, result: Value, scope: Scope, ctx: Context) -> None:
+        """x_scaled = (x - 127.5) / 127.5 of float data: a new array of the whole data set in the dtype it has (a
+        wider one is a dtype-blowup), recorded as a copy held by the name it is computed from, which may stay.
+        Only that name: another array of the same data set (the uint8 one x was converted from, a subset of it) is
+        not what the arithmetic copies."""
+        if not isinstance(result, Data) or not isinstance(array, Data) or result.dtype != array.dtype or \
+                not (array.dtype or "").startswith("float") or array.content == TABLE or array.inferred or \
+                ctx.loops or not ctx.data_set_level or isinstance(ctx.module.statement_of(node), ast.Return):
+            return  # return (x + 1) * 0.5: whether x stays is the caller's (x = unscale(x) replaces it)
+        operand = node.left if self.values.get(node.left) is array else node.right
+        while isinstance(operand, ast.BinOp):  # (x - 127.5) / 127.5: x
+            operand = operand.left if isinstance(self.values.get(operand.left), Data) else operand.right
+        name = dotted_name(operand) if isinstance(operand, (ast.Name, ast.Attribute)) else ""
+        holders: tuple[tuple[str, bool], ...] = ()
+        bound: Scope | None = scope
+        while name and bound is not None:
+            if name.split(".")[0] in bound.names:
+                holders = ((name, bound.parent is None and ctx.function is not None),)
+                break
+            bound = bound.parent
+        self.seen.append(Seen("copied", node, ctx, result, array, holders=holders))
 
     def _array_arithmetic(self, node: ast.BinOp, left: Value, right: Value, ctx: Context) -> Value:
         """x / 255 on an array: NumPy makes a new array, float64 unless x was float32 already."""
