@@ -8,121 +8,121 @@ from keras.callbacks import  ModelCheckpoint,Callback,LearningRateScheduler
 import keras.backend as K
 from model import Unet_model
 from losses import *
-#from keras.utils.visualize_util import plot
+# graph plotting helper (unused)
 
 
 
-class SGDLearningRateTracker(Callback):
+class TenfoldRateDrop(Callback):
     def on_epoch_begin(self, epoch, logs={}):
-        optimizer = self.model.optimizer
-        lr = K.get_value(optimizer.lr)
-        decay = K.get_value(optimizer.decay)
-        lr=lr/10
-        decay=decay*10
-        K.set_value(optimizer.lr, lr)
-        K.set_value(optimizer.decay, decay)
-        print('LR changed to:',lr)
-        print('Decay changed to:',decay)
+        model_optimizer = self.model.optimizer
+        cur_lr = K.get_value(model_optimizer.lr)
+        cur_decay = K.get_value(model_optimizer.decay)
+        cur_lr=cur_lr/10
+        cur_decay=cur_decay*10
+        K.set_value(model_optimizer.lr, cur_lr)
+        K.set_value(model_optimizer.decay, cur_decay)
+        print('learning rate now',cur_lr)
+        print('decay now',cur_decay)
 
 
 
-class Training(object):
+class SegTrainer(object):
     
 
-    def __init__(self, batch_size,nb_epoch,load_model_resume_training=None):
+    def __init__(self, batch_len,epoch_count,resume_model_path=None):
 
-        self.batch_size = batch_size
-        self.nb_epoch = nb_epoch
+        self.batch_len = batch_len
+        self.epoch_count = epoch_count
 
-        #loading model from path to resume previous training without recompiling the whole model
-        if load_model_resume_training is not None:
-            self.model =load_model(load_model_resume_training,custom_objects={'gen_dice_loss': gen_dice_loss,'dice_whole_metric':dice_whole_metric,'dice_core_metric':dice_core_metric,'dice_en_metric':dice_en_metric})
-            print("pre-trained model loaded!")
+        # resume from a saved file so the network need not be rebuilt and compiled
+        if resume_model_path is not None:
+            self.model =load_model(resume_model_path,custom_objects={'gen_dice_loss': gen_dice_loss,'dice_whole_metric':dice_whole_metric,'dice_core_metric':dice_core_metric,'dice_en_metric':dice_en_metric})
+            print("resumed from checkpoint")
         else:
-            unet =Unet_model(img_shape=(128,128,4))
-            self.model=unet.model
-            print("U-net CNN compiled!")
+            unet_builder =Unet_model(img_shape=(128,128,4))
+            self.model=unet_builder.model
+            print("fresh U-net built")
 
                     
-    def fit_unet(self,X33_train,Y_train,X_patches_valid=None,Y_labels_valid=None):
+    def train_unet_on(self,train_X,train_y,val_X_patches=None,val_y_labels=None):
 
-        train_generator=self.img_msk_gen(X33_train,Y_train,9999)
-        checkpointer = ModelCheckpoint(filepath='brain_segmentation/ResUnet.{epoch:02d}_{val_loss:.3f}.hdf5', verbose=1)
-        self.model.fit_generator(train_generator,steps_per_epoch=len(X33_train)//self.batch_size,epochs=self.nb_epoch, validation_data=(X_patches_valid,Y_labels_valid),verbose=1, callbacks = [checkpointer,SGDLearningRateTracker()])
-        #self.model.fit(X33_train,Y_train, epochs=self.nb_epoch,batch_size=self.batch_size,validation_data=(X_patches_valid,Y_labels_valid),verbose=1, callbacks = [checkpointer,SGDLearningRateTracker()])
+        train_pairs=self.paired_img_mask_flow(train_X,train_y,9999)
+        ckpt_cb = ModelCheckpoint(filepath='brain_segmentation/ResUnet.{epoch:02d}_{val_loss:.3f}.hdf5', verbose=1)
+        self.model.fit_generator(train_pairs,steps_per_epoch=len(train_X)//self.batch_len,epochs=self.epoch_count, validation_data=(val_X_patches,val_y_labels),verbose=1, callbacks = [ckpt_cb,TenfoldRateDrop()])
+        # alternative without augmentation: plain fit on the arrays
 
-    def img_msk_gen(self,X33_train,Y_train,seed):
+    def paired_img_mask_flow(self,train_X,train_y,rng_seed):
 
         '''
-        a custom generator that performs data augmentation on both patches and their corresponding targets (masks)
+        yields flipped image batches together with identically flipped mask batches
         '''
-        datagen = ImageDataGenerator(horizontal_flip=True,data_format="channels_last")
-        datagen_msk = ImageDataGenerator(horizontal_flip=True,data_format="channels_last")
-        image_generator = datagen.flow(X33_train,batch_size=4,seed=seed)
-        y_generator = datagen_msk.flow(Y_train,batch_size=4,seed=seed)
+        img_augmenter = ImageDataGenerator(horizontal_flip=True,data_format="channels_last")
+        mask_augmenter = ImageDataGenerator(horizontal_flip=True,data_format="channels_last")
+        image_stream = img_augmenter.flow(train_X,batch_size=4,seed=rng_seed)
+        y_stream = mask_augmenter.flow(train_y,batch_size=4,seed=rng_seed)
         while True:
-            yield(image_generator.next(), y_generator.next())
+            yield(image_stream.next(), y_stream.next())
 
 
-    def save_model(self, model_name):
+    def store_model(self, model_stem):
         '''
-        INPUT string 'model_name': path where to save model and weights, without extension
-        Saves current model as json and weights as h5df file
+        model_stem: output path without suffix
+        writes the architecture as json and the weights as hdf5
         '''
 
-        model_tosave = '{}.json'.format(model_name)
-        weights = '{}.hdf5'.format(model_name)
-        json_string = self.model.to_json()
-        self.model.save_weights(weights)
-        with open(model_tosave, 'w') as f:
-            json.dump(json_string, f)
-        print ('Model saved.')
+        json_path = '{}.json'.format(model_stem)
+        weights_path = '{}.hdf5'.format(model_stem)
+        arch_json = self.model.to_json()
+        self.model.save_weights(weights_path)
+        with open(json_path, 'w') as fh:
+            json.dump(arch_json, fh)
+        print ('wrote model files')
 
-    def load_model(self, model_name):
+    def restore_model(self, model_stem):
         '''
-        Load a model
-        INPUT  (1) string 'model_name': filepath to model and weights, not including extension
-        OUTPUT: Model with loaded weights. can fit on model using loaded_model=True in fit_model method
+        Rebuild a network from disk
+        model_stem: stored path, suffix left off
+        returns the network with its weights restored
         '''
-        print ('Loading model {}'.format(model_name))
-        model_toload = '{}.json'.format(model_name)
-        weights = '{}.hdf5'.format(model_name)
-        with open(model_toload) as f:
-            m = next(f)
-        model_comp = model_from_json(json.loads(m))
-        model_comp.load_weights(weights)
-        print ('Model loaded.')
-        self.model = model_comp
-        return model_comp
+        print ('reading network {}'.format(model_stem))
+        json_in_path = '{}.json'.format(model_stem)
+        weights_path = '{}.hdf5'.format(model_stem)
+        with open(json_in_path) as fh:
+            first_line = next(fh)
+        rebuilt_model = model_from_json(json.loads(first_line))
+        rebuilt_model.load_weights(weights_path)
+        print ('network restored')
+        self.model = rebuilt_model
+        return rebuilt_model
 
 
 
 if __name__ == "__main__":
-    #set arguments
+    # settings
 
-    #reload already trained model to resume training
-    model_to_load="Models/ResUnet.04_0.646.hdf5" 
-    #save=None
+    # checkpoint to continue from
+    resume_path="Models/ResUnet.04_0.646.hdf5" 
+    # output name (unused)
 
-    #compile the model
-    brain_seg = Training(batch_size=4,nb_epoch=3,load_model_resume_training=model_to_load)
+    # build or restore the network
+    trainer = SegTrainer(batch_len=4,epoch_count=3,resume_model_path=resume_path)
 
-    print("number of trainabale parameters:",brain_seg.model.count_params())
-    #print(brain_seg.model.summary())
-    #plot(brain_seg.model, to_file='model_architecture.png', show_shapes=True)
+    print("parameter count:",trainer.model.count_params())
+    # summary printout (off)
+    # architecture diagram (off)
 
-    #load data from disk
-    Y_labels=np.load("y_training.npy").astype(np.uint8)
-    X_patches=np.load("x_training.npy").astype(np.float32)
-    Y_labels_valid=np.load("y_valid.npy").astype(np.uint8)
-    X_patches_valid=np.load("x_valid.npy").astype(np.float32)
-    print("loading patches done\n")
+    # read the saved patch arrays
+    train_labels=np.load("y_training.npy").astype(np.uint8)
+    train_patches=np.load("x_training.npy").astype(np.float32)
+    val_y_labels=np.load("y_valid.npy").astype(np.uint8)
+    val_X_patches=np.load("x_valid.npy").astype(np.float32)
+    print("patch arrays in memory\n")
 
-    # fit model
-    brain_seg.fit_unet(X_patches,Y_labels,X_patches_valid,Y_labels_valid)#*
+    # train
+    trainer.train_unet_on(train_patches,train_labels,val_X_patches,val_y_labels)#
 
-    #if save is not None:
-    #    brain_seg.save_model('models/' + save)
+    # optional export after training
+    # export call
 
 
 
