@@ -10,108 +10,108 @@ from keras.layers.wrappers import TimeDistributed
 import argparse
 from RNN_utils import *
 
-# method for generating text
-def generate_text(model, length, vocab_size, ix_to_char):
-	# starting with random character
-	ix = [np.random.randint(vocab_size)]
-	y_char = [ix_to_char[ix[-1]]]
-	X = np.zeros((1, length, vocab_size))
-	for i in range(length):
-		# appending the last predicted character to sequence
-		X[0, i, :][ix[-1]] = 1
-		print(ix_to_char[ix[-1]], end="")
-		ix = np.argmax(model.predict(X[:, :i+1, :])[0], 1)
-		y_char.append(ix_to_char[ix[-1]])
-	return ('').join(y_char)
+# sample a string from the network one character at a time
+def sample_chars(char_model, gen_len, n_vocab, index_char):
+	# seed with one random symbol
+	picked = [np.random.randint(n_vocab)]
+	y_out_chars = [index_char[picked[-1]]]
+	X_seq = np.zeros((1, gen_len, n_vocab))
+	for i in range(gen_len):
+		# feed back the symbol just predicted
+		X_seq[0, i, :][picked[-1]] = 1
+		print(index_char[picked[-1]], end="")
+		picked = np.argmax(char_model.predict(X_seq[:, :i+1, :])[0], 1)
+		y_out_chars.append(index_char[picked[-1]])
+	return ('').join(y_out_chars)
 
-# method for preparing the training data
-def load_data(data_dir, seq_length):
-	data = open(data_dir, 'r').read()
-	chars = list(set(data))
-	VOCAB_SIZE = len(chars)
+# read the text file and one-hot encode inputs and shifted targets
+def read_text_data(data_path, seq_len):
+	text_data = open(data_path, 'r').read()
+	charset = list(set(text_data))
+	N_VOCAB = len(charset)
 
-	print('Data length: {} characters'.format(len(data)))
-	print('Vocabulary size: {} characters'.format(VOCAB_SIZE))
+	print('{} characters of text'.format(len(text_data)))
+	print('{} distinct symbols'.format(N_VOCAB))
 
-	ix_to_char = {ix:char for ix, char in enumerate(chars)}
-	char_to_ix = {char:ix for ix, char in enumerate(chars)}
+	index_char = {picked:ch for picked, ch in enumerate(charset)}
+	char_index = {ch:picked for picked, ch in enumerate(charset)}
 
-	X = np.zeros((len(data)/seq_length, seq_length, VOCAB_SIZE))
-	y = np.zeros((len(data)/seq_length, seq_length, VOCAB_SIZE))
-	for i in range(0, len(data)/seq_length):
-		X_sequence = data[i*seq_length:(i+1)*seq_length]
-		X_sequence_ix = [char_to_ix[value] for value in X_sequence]
-		input_sequence = np.zeros((seq_length, VOCAB_SIZE))
-		for j in range(seq_length):
-			input_sequence[j][X_sequence_ix[j]] = 1.
-			X[i] = input_sequence
+	X_seq = np.zeros((len(text_data)/seq_len, seq_len, N_VOCAB))
+	y_seq = np.zeros((len(text_data)/seq_len, seq_len, N_VOCAB))
+	for i in range(0, len(text_data)/seq_len):
+		X_chunk = text_data[i*seq_len:(i+1)*seq_len]
+		X_chunk_ids = [char_index[c] for c in X_chunk]
+		x_onehot_row = np.zeros((seq_len, N_VOCAB))
+		for j in range(seq_len):
+			x_onehot_row[j][X_chunk_ids[j]] = 1.
+			X_seq[i] = x_onehot_row
 
-		y_sequence = data[i*seq_length+1:(i+1)*seq_length+1]
-		y_sequence_ix = [char_to_ix[value] for value in y_sequence]
-		target_sequence = np.zeros((seq_length, VOCAB_SIZE))
-		for j in range(seq_length):
-			target_sequence[j][y_sequence_ix[j]] = 1.
-			y[i] = target_sequence
-	return X, y, VOCAB_SIZE, ix_to_char
+		y_chunk = text_data[i*seq_len+1:(i+1)*seq_len+1]
+		y_chunk_ids = [char_index[c] for c in y_chunk]
+		target_onehot = np.zeros((seq_len, N_VOCAB))
+		for j in range(seq_len):
+			target_onehot[j][y_chunk_ids[j]] = 1.
+			y_seq[i] = target_onehot
+	return X_seq, y_seq, N_VOCAB, index_char
 
-# Parsing arguments for Network definition
-ap = argparse.ArgumentParser()
-ap.add_argument('-data_dir', default='./data/test.txt')
-ap.add_argument('-batch_size', type=int, default=50)
-ap.add_argument('-layer_num', type=int, default=2)
-ap.add_argument('-seq_length', type=int, default=50)
-ap.add_argument('-hidden_dim', type=int, default=500)
-ap.add_argument('-generate_length', type=int, default=500)
-ap.add_argument('-nb_epoch', type=int, default=20)
-ap.add_argument('-mode', default='train')
-ap.add_argument('-weights', default='')
-args = vars(ap.parse_args())
+# command line
+cli = argparse.ArgumentParser()
+cli.add_argument('-data_dir', default='./data/test.txt')
+cli.add_argument('-batch_size', type=int, default=50)
+cli.add_argument('-layer_num', type=int, default=2)
+cli.add_argument('-seq_length', type=int, default=50)
+cli.add_argument('-hidden_dim', type=int, default=500)
+cli.add_argument('-generate_length', type=int, default=500)
+cli.add_argument('-nb_epoch', type=int, default=20)
+cli.add_argument('-mode', default='train')
+cli.add_argument('-weights', default='')
+opts = vars(cli.parse_args())
 
-DATA_DIR = args['data_dir']
-BATCH_SIZE = args['batch_size']
-HIDDEN_DIM = args['hidden_dim']
-SEQ_LENGTH = args['seq_length']
-WEIGHTS = args['weights']
+DATA_PATH = opts['data_dir']
+BATCH_N = opts['batch_size']
+UNITS = opts['hidden_dim']
+SEQ_LEN = opts['seq_length']
+WEIGHTS_FILE = opts['weights']
 
-GENERATE_LENGTH = args['generate_length']
-LAYER_NUM = args['layer_num']
+SAMPLE_LEN = opts['generate_length']
+N_LSTM = opts['layer_num']
 
-# Creating training data
-X, y, VOCAB_SIZE, ix_to_char = load_data(DATA_DIR, SEQ_LENGTH)
+# build the arrays
+X_seq, y_seq, N_VOCAB, index_char = read_text_data(DATA_PATH, SEQ_LEN)
 
-# Creating and compiling the Network
-model = Sequential()
-model.add(LSTM(HIDDEN_DIM, input_shape=(None, VOCAB_SIZE), return_sequences=True))
-for i in range(LAYER_NUM - 1):
-  model.add(LSTM(HIDDEN_DIM, return_sequences=True))
-model.add(TimeDistributed(Dense(VOCAB_SIZE)))
-model.add(Activation('softmax'))
-model.compile(loss="categorical_crossentropy", optimizer="rmsprop")
+# stack of LSTM layers with a per-step softmax
+char_model = Sequential()
+char_model.add(LSTM(UNITS, input_shape=(None, N_VOCAB), return_sequences=True))
+for i in range(N_LSTM - 1):
+  char_model.add(LSTM(UNITS, return_sequences=True))
+char_model.add(TimeDistributed(Dense(N_VOCAB)))
+char_model.add(Activation('softmax'))
+char_model.compile(loss="categorical_crossentropy", optimizer="rmsprop")
 
-# Generate some sample before training to know how bad it is!
-generate_text(model, args['generate_length'], VOCAB_SIZE, ix_to_char)
+# a sample from the untrained network
+sample_chars(char_model, opts['generate_length'], N_VOCAB, index_char)
 
-if not WEIGHTS == '':
-  model.load_weights(WEIGHTS)
-  nb_epoch = int(WEIGHTS[WEIGHTS.rfind('_') + 1:WEIGHTS.find('.')])
+if not WEIGHTS_FILE == '':
+  char_model.load_weights(WEIGHTS_FILE)
+  epoch_idx = int(WEIGHTS_FILE[WEIGHTS_FILE.rfind('_') + 1:WEIGHTS_FILE.find('.')])
 else:
-  nb_epoch = 0
+  epoch_idx = 0
 
-# Training if there is no trained weights specified
-if args['mode'] == 'train' or WEIGHTS == '':
+# train forever when no weights file is given
+if opts['mode'] == 'train' or WEIGHTS_FILE == '':
   while True:
-    print('\n\nEpoch: {}\n'.format(nb_epoch))
-    model.fit(X, y, batch_size=BATCH_SIZE, verbose=1, nb_epoch=1)
-    nb_epoch += 1
-    generate_text(model, GENERATE_LENGTH, VOCAB_SIZE, ix_to_char)
-    if nb_epoch % 10 == 0:
-      model.save_weights('checkpoint_layer_{}_hidden_{}_epoch_{}.hdf5'.format(LAYER_NUM, HIDDEN_DIM, nb_epoch))
+    print('\n\npass {}\n'.format(epoch_idx))
+    char_model.fit(X_seq, y_seq, batch_size=BATCH_N, verbose=1, nb_epoch=1)
+    epoch_idx += 1
+    sample_chars(char_model, SAMPLE_LEN, N_VOCAB, index_char)
+    if epoch_idx % 10 == 0:
+      char_model.save_weights('checkpoint_layer_{}_hidden_{}_epoch_{}.hdf5'.format(N_LSTM, UNITS, epoch_idx))
 
-# Else, loading the trained weights and performing generation only
-elif WEIGHTS == '':
-  # Loading the trained weights
-  model.load_weights(WEIGHTS)
-  generate_text(model, GENERATE_LENGTH, VOCAB_SIZE, ix_to_char)
+# otherwise only sample from the restored weights
+elif WEIGHTS_FILE == '':
+  # restore
+  char_model.load_weights(WEIGHTS_FILE)
+  sample_chars(char_model, SAMPLE_LEN, N_VOCAB, index_char)
   print('\n\n')
 else:
-  print('\n\nNothing to do!')
+  print('\n\nno work requested')
