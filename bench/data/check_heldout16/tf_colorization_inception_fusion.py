@@ -18,102 +18,102 @@ import os
 import random
 import tensorflow as tf
 
-# Get images
-X = []
-for filename in os.listdir('Train/'):
-    X.append(img_to_array(load_img('Train/'+filename)))
-X = np.array(X, dtype=float)
-Xtrain = 1.0/255*X
+# read every training photo
+X_raw = []
+for img_file in os.listdir('Train/'):
+    X_raw.append(img_to_array(load_img('Train/'+img_file)))
+X_raw = np.array(X_raw, dtype=float)
+train_X = 1.0/255*X_raw
 
 
-#Load weights
-inception = InceptionResNetV2(weights='imagenet', include_top=True)
-inception.graph = tf.get_default_graph()
+# pretrained classifier used as a feature extractor
+incep_net = InceptionResNetV2(weights='imagenet', include_top=True)
+incep_net.graph = tf.get_default_graph()
 
-embed_input = Input(shape=(1000,))
+embed_in = Input(shape=(1000,))
 
-#Encoder
-encoder_input = Input(shape=(256, 256, 1,))
-encoder_output = Conv2D(64, (3,3), activation='relu', padding='same', strides=2)(encoder_input)
-encoder_output = Conv2D(128, (3,3), activation='relu', padding='same')(encoder_output)
-encoder_output = Conv2D(128, (3,3), activation='relu', padding='same', strides=2)(encoder_output)
-encoder_output = Conv2D(256, (3,3), activation='relu', padding='same')(encoder_output)
-encoder_output = Conv2D(256, (3,3), activation='relu', padding='same', strides=2)(encoder_output)
-encoder_output = Conv2D(512, (3,3), activation='relu', padding='same')(encoder_output)
-encoder_output = Conv2D(512, (3,3), activation='relu', padding='same')(encoder_output)
-encoder_output = Conv2D(256, (3,3), activation='relu', padding='same')(encoder_output)
+# downsampling path
+enc_in = Input(shape=(256, 256, 1,))
+enc_out = Conv2D(64, (3,3), activation='relu', padding='same', strides=2)(enc_in)
+enc_out = Conv2D(128, (3,3), activation='relu', padding='same')(enc_out)
+enc_out = Conv2D(128, (3,3), activation='relu', padding='same', strides=2)(enc_out)
+enc_out = Conv2D(256, (3,3), activation='relu', padding='same')(enc_out)
+enc_out = Conv2D(256, (3,3), activation='relu', padding='same', strides=2)(enc_out)
+enc_out = Conv2D(512, (3,3), activation='relu', padding='same')(enc_out)
+enc_out = Conv2D(512, (3,3), activation='relu', padding='same')(enc_out)
+enc_out = Conv2D(256, (3,3), activation='relu', padding='same')(enc_out)
 
-#Fusion
-fusion_output = RepeatVector(32 * 32)(embed_input) 
-fusion_output = Reshape(([32, 32, 1000]))(fusion_output)
-fusion_output = concatenate([encoder_output, fusion_output], axis=3) 
-fusion_output = Conv2D(256, (1, 1), activation='relu', padding='same')(fusion_output) 
+# tile the classifier vector over the grid and merge it
+fused = RepeatVector(32 * 32)(embed_in) 
+fused = Reshape(([32, 32, 1000]))(fused)
+fused = concatenate([enc_out, fused], axis=3) 
+fused = Conv2D(256, (1, 1), activation='relu', padding='same')(fused) 
 
-#Decoder
-decoder_output = Conv2D(128, (3,3), activation='relu', padding='same')(fusion_output)
-decoder_output = UpSampling2D((2, 2))(decoder_output)
-decoder_output = Conv2D(64, (3,3), activation='relu', padding='same')(decoder_output)
-decoder_output = UpSampling2D((2, 2))(decoder_output)
-decoder_output = Conv2D(32, (3,3), activation='relu', padding='same')(decoder_output)
-decoder_output = Conv2D(16, (3,3), activation='relu', padding='same')(decoder_output)
-decoder_output = Conv2D(2, (3, 3), activation='tanh', padding='same')(decoder_output)
-decoder_output = UpSampling2D((2, 2))(decoder_output)
+# upsampling path back to two colour channels
+dec_out = Conv2D(128, (3,3), activation='relu', padding='same')(fused)
+dec_out = UpSampling2D((2, 2))(dec_out)
+dec_out = Conv2D(64, (3,3), activation='relu', padding='same')(dec_out)
+dec_out = UpSampling2D((2, 2))(dec_out)
+dec_out = Conv2D(32, (3,3), activation='relu', padding='same')(dec_out)
+dec_out = Conv2D(16, (3,3), activation='relu', padding='same')(dec_out)
+dec_out = Conv2D(2, (3, 3), activation='tanh', padding='same')(dec_out)
+dec_out = UpSampling2D((2, 2))(dec_out)
 
-model = Model(inputs=[encoder_input, embed_input], outputs=decoder_output)
+color_model = Model(inputs=[enc_in, embed_in], outputs=dec_out)
 
-def create_inception_embedding(grayscaled_rgb):
-    grayscaled_rgb_resized = []
-    for i in grayscaled_rgb:
+def embed_with_inception(gray3_images):
+    gray3_images_299 = []
+    for i in gray3_images:
         i = resize(i, (299, 299, 3), mode='constant')
-        grayscaled_rgb_resized.append(i)
-    grayscaled_rgb_resized = np.array(grayscaled_rgb_resized)
-    grayscaled_rgb_resized = preprocess_input(grayscaled_rgb_resized)
-    with inception.graph.as_default():
-        embed = inception.predict(grayscaled_rgb_resized)
-    return embed
+        gray3_images_299.append(i)
+    gray3_images_299 = np.array(gray3_images_299)
+    gray3_images_299 = preprocess_input(gray3_images_299)
+    with incep_net.graph.as_default():
+        embedding = incep_net.predict(gray3_images_299)
+    return embedding
 
-# Image transformer
-datagen = ImageDataGenerator(
+# random augmentation
+augmenter = ImageDataGenerator(
         shear_range=0.2,
         zoom_range=0.2,
         rotation_range=20,
         horizontal_flip=True)
 
-#Generate training data
-batch_size = 10
+# batches of (L channel, embedding) -> ab channels
+batch_n = 10
 
-def image_a_b_gen(batch_size):
-    for batch in datagen.flow(Xtrain, batch_size=batch_size):
-        grayscaled_rgb = gray2rgb(rgb2gray(batch))
-        embed = create_inception_embedding(grayscaled_rgb)
-        lab_batch = rgb2lab(batch)
-        X_batch = lab_batch[:,:,:,0]
-        X_batch = X_batch.reshape(X_batch.shape+(1,))
-        Y_batch = lab_batch[:,:,:,1:] / 128
-        yield ([X_batch, create_inception_embedding(grayscaled_rgb)], Y_batch)
-
-
-#Train model      
-model.compile(optimizer='rmsprop', loss='mse')
-model.fit_generator(image_a_b_gen(batch_size), epochs=1, steps_per_epoch=1)
-
-color_me = []
-for filename in os.listdir('Test/'):
-    color_me.append(img_to_array(load_img('Test/'+filename)))
-color_me = np.array(color_me, dtype=float)
-gray_me = gray2rgb(rgb2gray(1.0/255*color_me))
-color_me_embed = create_inception_embedding(gray_me)
-color_me = rgb2lab(1.0/255*color_me)[:,:,:,0]
-color_me = color_me.reshape(color_me.shape+(1,))
+def lab_batches(batch_n):
+    for batch_rgb in augmenter.flow(train_X, batch_size=batch_n):
+        gray3_images = gray2rgb(rgb2gray(batch_rgb))
+        embedding = embed_with_inception(gray3_images)
+        batch_lab = rgb2lab(batch_rgb)
+        X_batch_L = batch_lab[:,:,:,0]
+        X_batch_L = X_batch_L.reshape(X_batch_L.shape+(1,))
+        Y_batch_ab = batch_lab[:,:,:,1:] / 128
+        yield ([X_batch_L, embed_with_inception(gray3_images)], Y_batch_ab)
 
 
-# Test model
-output = model.predict([color_me, color_me_embed])
-output = output * 128
+# training
+color_model.compile(optimizer='rmsprop', loss='mse')
+color_model.fit_generator(lab_batches(batch_n), epochs=1, steps_per_epoch=1)
 
-# Output colorizations
-for i in range(len(output)):
-    cur = np.zeros((256, 256, 3))
-    cur[:,:,0] = color_me[i][:,:,0]
-    cur[:,:,1:] = output[i]
-    imsave("result/img_"+str(i)+".png", lab2rgb(cur))
+test_images = []
+for img_file in os.listdir('Test/'):
+    test_images.append(img_to_array(load_img('Test/'+img_file)))
+test_images = np.array(test_images, dtype=float)
+test_gray3 = gray2rgb(rgb2gray(1.0/255*test_images))
+test_embedding = embed_with_inception(test_gray3)
+test_images = rgb2lab(1.0/255*test_images)[:,:,:,0]
+test_images = test_images.reshape(test_images.shape+(1,))
+
+
+# predict colours for the held-out photos
+pred_ab = color_model.predict([test_images, test_embedding])
+pred_ab = pred_ab * 128
+
+# write the colourised results
+for i in range(len(pred_ab)):
+    lab_img = np.zeros((256, 256, 3))
+    lab_img[:,:,0] = test_images[i][:,:,0]
+    lab_img[:,:,1:] = pred_ab[i]
+    imsave("result/img_"+str(i)+".png", lab2rgb(lab_img))
