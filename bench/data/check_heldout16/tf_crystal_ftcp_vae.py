@@ -18,7 +18,7 @@ import numpy as np
 import pandas as pd
 from functools import partial
 from tqdm import tqdm
-# Prevent tqdm from printing multiline progress bars
+# keep tqdm on a single line
 tqdm = partial(tqdm, position=0, leave=True)
 
 from sklearn.preprocessing import OneHotEncoder
@@ -26,41 +26,41 @@ from sklearn.preprocessing import OneHotEncoder
 from pymatgen import Structure
 from matminer.data_retrieval.retrieve_MP import MPDataRetrieval
 
-def data_query(mp_api_key, max_elms=3, min_elms=3, max_sites=20, include_te=False):
+def fetch_mp_table(mp_key, elm_cap=3, elm_floor=3, site_cap=20, with_thermo=False):
     """
-    The function queries data from Materials Project.
+    Fetch crystals from Materials Project.
 
-    Parameters
-    ----------
-    mp_api_key : str
-        The API key for Mateirals Project.
-    max_elms : int, optional
-        Maximum number of components/elements for crystals to be queried.
-        The default is 3.
-    min_elms : int, optional
-        Minimum number of components/elements for crystals to be queried.
-        The default is 3.
-    max_sites : int, optional
-        Maximum number of components/elements for crystals to be queried.
-        The default is 20.
-    include_te : bool, optional
-        DESCRIPTION. The default is False.
+    Arguments
+    ---------
+    mp_key : str
+        personal API key.
+    elm_cap : int
+        largest element count kept.
+        (3 if not given)
+    elm_floor : int
+        smallest element count kept.
+        (3 if not given)
+    site_cap : int
+        largest site count kept.
+        (20 if not given)
+    with_thermo : bool
+        join the thermoelectric table too (off by default)
 
-    Returns
-    -------
-    dataframe : pandas dataframe
-        Dataframe returned by MPDataRetrieval.
+    Gives
+    -----
+    a pandas table
+        as built by the retrieval client.
 
     """
-    mpdr = MPDataRetrieval(mp_api_key)
-    # Specify query criteria in MongoDB style
-    query_criteria = {
-        'e_above_hull':{'$lte': 0.08}, # eV/atom
-        'nelements': {'$gte': min_elms, '$lte': max_elms},
-        'nsites':{'$lte': max_sites},
+    mp_client = MPDataRetrieval(mp_key)
+    # filters in Mongo query syntax
+    filters = {
+        'e_above_hull':{'$lte': 0.08}, # energy above hull, eV per atom
+        'nelements': {'$gte': elm_floor, '$lte': elm_cap},
+        'nsites':{'$lte': site_cap},
         }
-    # Specify properties to be queried, properties avaible are at https://github.com/materialsproject/mapidoc/tree/master/materials
-    query_properties = [
+    # fields to fetch (see the mapidoc repository of materialsproject for the list)
+    wanted_fields = [
         'material_id',
         'formation_energy_per_atom',
         'band_gap',
@@ -70,258 +70,258 @@ def data_query(mp_api_key, max_elms=3, min_elms=3, max_sites=20, include_te=Fals
         'cif',
         'spacegroup.number'
         ]
-    # Obtain queried dataframe containing CIFs and groud-state property labels
-    dataframe = mpdr.get_dataframe(
-        criteria = query_criteria,
-        properties = query_properties,
+    # table with CIFs and ground-state targets
+    crystal_data_df = mp_client.get_dataframe(
+        criteria = filters,
+        properties = wanted_fields,
         )
-    dataframe['ind'] = np.arange(len(dataframe))
+    crystal_data_df['ind'] = np.arange(len(crystal_data_df))
     
-    if include_te:
-        dataframe['ind'] = np.arange(0, len(dataframe))
-        # Read thermoelectric properties from https://datadryad.org/stash/dataset/doi:10.5061/dryad.gn001
-        te = pd.read_csv('data/thermoelectric_prop.csv', index_col=0)
-        te = te.dropna()
-        # Get compound index that has both ground-state and thermoelectric properties
-        ind = dataframe.index.intersection(te.index)
-        # Concatenate thermoelectric properties to corresponding compounds
-        dataframe = pd.concat([dataframe, te.loc[ind,:]], axis=1)
-        dataframe['Seebeck'] = dataframe['Seebeck'].apply(np.abs)
+    if with_thermo:
+        crystal_data_df['ind'] = np.arange(0, len(crystal_data_df))
+        # thermoelectric table from the Dryad record doi:10.5061/dryad.gn001
+        thermo_df = pd.read_csv('data/thermoelectric_prop.csv', index_col=0)
+        thermo_df = thermo_df.dropna()
+        # rows present in both tables
+        shared_idx = crystal_data_df.index.intersection(thermo_df.index)
+        # append those columns to the matching crystals
+        crystal_data_df = pd.concat([crystal_data_df, thermo_df.loc[shared_idx,:]], axis=1)
+        crystal_data_df['Seebeck'] = crystal_data_df['Seebeck'].apply(np.abs)
     
-    return dataframe
+    return crystal_data_df
 
-def FTCP_represent(dataframe, max_elms=3, max_sites=20, return_Nsites=False):
+def crystals_to_ftcp(crystal_data_df, elm_cap=3, site_cap=20, with_site_counts=False):
     '''
-    This function represents crystals in the dataframe to their FTCP representations.
+    Turn every CIF of the table into its FTCP matrix.
 
-    Parameters
-    ----------
-    dataframe : pandas dataframe
-        Dataframe containing cyrstals to be converted; 
-        CIFs need to be included under column 'cif'.
-    max_elms : int, optional
-        Maximum number of components/elements for crystals in the dataframe. 
-        The default is 3.
-    max_sites : int, optional
-        Maximum number of sites for crystals in the dataframe.
-        The default is 20.
-    return_Nsites : bool, optional
-        Whether to return number of sites to be used in the error calculation
-        of reconstructed site coordinate matrix
-    
-    Returns
-    -------
-    FTCP : numpy ndarray
-        FTCP representation as numpy array for crystals in the dataframe.
+    Arguments
+    ---------
+    crystal_data_df : pandas table
+        crystals to encode;
+        their CIF text sits in the 'cif' column.
+    elm_cap : int
+        largest element count in the table.
+        (3 if not given)
+    site_cap : int
+        largest site count in the table.
+        (20 if not given)
+    with_site_counts : bool
+        also give the site count of each crystal, used to score
+        the rebuilt coordinates
+
+    Gives
+    -----
+    ftcp_mats : ndarray
+        stacked matrices, one per crystal.
 
     '''
     
-    # Suppress warnings
+    # silence library warnings
     import warnings
     warnings.filterwarnings("ignore")
     
-    # Read string of elements considered in the study
-    elm_str = joblib.load('data/element.pkl')
-    # Build one-hot vectors for the elements
-    elm_onehot = np.arange(1, len(elm_str)+1)[:,np.newaxis]
-    elm_onehot = OneHotEncoder().fit_transform(elm_onehot).toarray()
+    # element symbols used here
+    element_list = joblib.load('data/element.pkl')
+    # one-hot code per element
+    element_onehot = np.arange(1, len(element_list)+1)[:,np.newaxis]
+    element_onehot = OneHotEncoder().fit_transform(element_onehot).toarray()
     
-    # Read elemental properties from atom_init.json from CGCNN (https://github.com/txie-93/cgcnn)
-    with open('data/atom_init.json') as f:
-        elm_prop = json.load(f)
-    elm_prop = {int(key): value for key, value in elm_prop.items()}
+    # per-element descriptors borrowed from CGCNN (txie-93/cgcnn)
+    with open('data/atom_init.json') as fh:
+        element_props = json.load(fh)
+    element_props = {int(atom_no): props_vec for atom_no, props_vec in element_props.items()}
     
-    # Initialize FTCP array
-    FTCP = []
-    if return_Nsites:
-        Nsites = []
-    # Represent dataframe
-    op = tqdm(dataframe.index)
-    for idx in op:
-        op.set_description('representing data as FTCP ...')
+    # collected matrices
+    ftcp_mats = []
+    if with_site_counts:
+        site_counts = []
+    # loop over every crystal
+    progress = tqdm(crystal_data_df.index)
+    for row_id in progress:
+        progress.set_description('encoding crystals')
         
-        crystal = Structure.from_str(dataframe['cif'][idx],fmt="cif")
+        struct = Structure.from_str(crystal_data_df['cif'][row_id],fmt="cif")
         
-        # Obtain element matrix
-        elm, elm_idx = np.unique(crystal.atomic_numbers, return_index=True)
-        # Sort elm to the order of sites in the CIF
-        site_elm = np.array(crystal.atomic_numbers)
-        elm = site_elm[np.sort(elm_idx)]
-        # Zero pad element matrix to have at least 3 columns
-        ELM = np.zeros((len(elm_onehot), max(max_elms, 3),))
-        ELM[:, :len(elm)] = elm_onehot[elm-1,:].T
+        # element block
+        elements, first_pos = np.unique(struct.atomic_numbers, return_index=True)
+        # keep elements in CIF site order
+        site_elements = np.array(struct.atomic_numbers)
+        elements = site_elements[np.sort(first_pos)]
+        # at least 3 columns, zero filled
+        ELEM_MAT = np.zeros((len(element_onehot), max(elm_cap, 3),))
+        ELEM_MAT[:, :len(elements)] = element_onehot[elements-1,:].T
         
-        # Obtain lattice matrix
-        latt = crystal.lattice
-        LATT = np.array((latt.abc, latt.angles))
-        LATT = np.pad(LATT, ((0, 0), (0, max(max_elms, 3)-LATT.shape[1])), constant_values=0)
+        # lattice block
+        lattice_ = struct.lattice
+        LATT_MAT = np.array((lattice_.abc, lattice_.angles))
+        LATT_MAT = np.pad(LATT_MAT, ((0, 0), (0, max(elm_cap, 3)-LATT_MAT.shape[1])), constant_values=0)
         
-        # Obtain site coordinate matrix
-        SITE_COOR = np.array([site.frac_coords for site in crystal])
-        # Pad site coordinate matrix up to max_sites rows and max_elms columns
-        SITE_COOR = np.pad(SITE_COOR, ((0, max_sites-SITE_COOR.shape[0]), 
-                                       (0, max(max_elms, 3)-SITE_COOR.shape[1])), constant_values=0)
+        # fractional coordinates block
+        COORDS = np.array([s_.frac_coords for s_ in struct])
+        # zero fill to site_cap rows and elm_cap columns
+        COORDS = np.pad(COORDS, ((0, site_cap-COORDS.shape[0]), 
+                                       (0, max(elm_cap, 3)-COORDS.shape[1])), constant_values=0)
         
-        # Obtain site occupancy matrix
-        elm_inverse = np.zeros(len(crystal), dtype=int) # Get the indices of elm that can be used to reconstruct site_elm
-        for count, e in enumerate(elm):
-            elm_inverse[np.argwhere(site_elm == e)] = count
-        SITE_OCCU = OneHotEncoder().fit_transform(elm_inverse[:,np.newaxis]).toarray()
-        # Zero pad site occupancy matrix to have at least 3 columns, and max_elms rows
-        SITE_OCCU = np.pad(SITE_OCCU, ((0, max_sites-SITE_OCCU.shape[0]),
-                                       (0, max(max_elms, 3)-SITE_OCCU.shape[1])), constant_values=0)
+        # occupancy block
+        site_to_elem = np.zeros(len(struct), dtype=int) # element index of every site
+        for pos, z in enumerate(elements):
+            site_to_elem[np.argwhere(site_elements == z)] = pos
+        OCCUPANCY = OneHotEncoder().fit_transform(site_to_elem[:,np.newaxis]).toarray()
+        # zero fill to at least 3 columns and site_cap rows
+        OCCUPANCY = np.pad(OCCUPANCY, ((0, site_cap-OCCUPANCY.shape[0]),
+                                       (0, max(elm_cap, 3)-OCCUPANCY.shape[1])), constant_values=0)
         
-        # Obtain elemental property matrix
-        ELM_PROP = np.zeros((len(elm_prop[1]), max(max_elms, 3),))
-        ELM_PROP[:, :len(elm)] = np.array([elm_prop[e] for e in elm]).T
+        # element property block
+        PROP_MAT = np.zeros((len(element_props[1]), max(elm_cap, 3),))
+        PROP_MAT[:, :len(elements)] = np.array([element_props[z] for z in elements]).T
         
-        # Obtain real-space features; note the zero padding is to cater for the distance of k point in the reciprocal space
-        REAL = np.concatenate((ELM, LATT, SITE_COOR, SITE_OCCU, np.zeros((1, max(max_elms, 3))), ELM_PROP), axis=0)
+        # real-space part; the extra zero row lines up with the k-point distance row
+        REAL_PART = np.concatenate((ELEM_MAT, LATT_MAT, COORDS, OCCUPANCY, np.zeros((1, max(elm_cap, 3))), PROP_MAT), axis=0)
         
-        # Obtain FTCP matrix
-        recip_latt = latt.reciprocal_lattice_crystallographic
-        # First use a smaller radius, if not enough k points, then proceed with a larger radius
-        hkl, g_hkl, ind, _ = recip_latt.get_points_in_sphere([[0, 0, 0]], [0, 0, 0], 1.297, zip_results=False)
-        if len(hkl) < 60:
-            hkl, g_hkl, ind, _ = recip_latt.get_points_in_sphere([[0, 0, 0]], [0, 0, 0], 1.4, zip_results=False)
-        # Drop (000)
-        not_zero = g_hkl!=0
-        hkl = hkl[not_zero,:]
-        g_hkl = g_hkl[not_zero]
-        # Convert miller indices to be type int
-        hkl = hkl.astype('int16')
-        # Sort hkl
-        hkl_sum = np.sum(np.abs(hkl),axis=1)
-        h = -hkl[:,0]
-        k = -hkl[:,1]
-        l = -hkl[:,2]
-        hkl_idx = np.lexsort((l,k,h,hkl_sum))
-        # Take the closest 59 k points (to origin)
-        hkl_idx = hkl_idx[:59]
-        hkl = hkl[hkl_idx,:]
-        g_hkl = g_hkl[hkl_idx]
-        # Vectorized computation of (k dot r) for all hkls and fractional coordinates
-        k_dot_r = np.einsum('ij,kj->ik', hkl, SITE_COOR[:, :3]) # num_hkl x num_sites
-        # Obtain FTCP matrix
-        F_hkl = np.matmul(np.pad(ELM_PROP[:,elm_inverse], ((0, 0),
-                                                           (0, max_sites-len(elm_inverse))), constant_values=0),
-                          np.pi*k_dot_r.T)
+        # reciprocal-space part
+        recip = lattice_.reciprocal_lattice_crystallographic
+        # small sphere first, larger one if it holds too few points
+        millers, k_dist, shared_idx, _ = recip.get_points_in_sphere([[0, 0, 0]], [0, 0, 0], 1.297, zip_results=False)
+        if len(millers) < 60:
+            millers, k_dist, shared_idx, _ = recip.get_points_in_sphere([[0, 0, 0]], [0, 0, 0], 1.4, zip_results=False)
+        # remove the origin
+        nonzero_k = k_dist!=0
+        millers = millers[nonzero_k,:]
+        k_dist = k_dist[nonzero_k]
+        # integer Miller indices
+        millers = millers.astype('int16')
+        # order the points
+        miller_l1 = np.sum(np.abs(millers),axis=1)
+        mh = -millers[:,0]
+        mk = -millers[:,1]
+        ml = -millers[:,2]
+        k_order = np.lexsort((ml,mk,mh,miller_l1))
+        # nearest 59 points
+        k_order = k_order[:59]
+        millers = millers[k_order,:]
+        k_dist = k_dist[k_order]
+        # phases k.r for every point and site at once
+        phase = np.einsum('ij,kj->ik', millers, COORDS[:, :3]) # points x sites
+        # structure-factor-like block
+        fourier = np.matmul(np.pad(PROP_MAT[:,site_to_elem], ((0, 0),
+                                                           (0, site_cap-len(site_to_elem))), constant_values=0),
+                          np.pi*phase.T)
         
-        # Obtain reciprocal-space features
-        RECIP = np.zeros((REAL.shape[0], 59,))
-        # Prepend distances of k points to the FTCP matrix in the reciprocal-space features
-        RECIP[-ELM_PROP.shape[0]-1, :] = g_hkl
-        RECIP[-ELM_PROP.shape[0]:, :] = F_hkl
+        # reciprocal block
+        RECIP_PART = np.zeros((REAL_PART.shape[0], 59,))
+        # first row holds the distances, the rest the transform
+        RECIP_PART[-PROP_MAT.shape[0]-1, :] = k_dist
+        RECIP_PART[-PROP_MAT.shape[0]:, :] = fourier
         
-        # Obtain FTCP representation, and add to FTCP array
-        FTCP.append(np.concatenate([REAL, RECIP], axis=1))
+        # join both parts and keep it
+        ftcp_mats.append(np.concatenate([REAL_PART, RECIP_PART], axis=1))
         
-        if return_Nsites:
-            Nsites.append(len(crystal))
-    FTCP = np.stack(FTCP)
+        if with_site_counts:
+            site_counts.append(len(struct))
+    ftcp_mats = np.stack(ftcp_mats)
     
-    if not return_Nsites:
-        return FTCP
+    if not with_site_counts:
+        return ftcp_mats
     else:
-        return FTCP, np.array(Nsites)
+        return ftcp_mats, np.array(site_counts)
 import numpy as np
 
 from sklearn.preprocessing import MinMaxScaler
 
 
-def pad(FTCP, pad_width):
+def pad_cols(ftcp_mats, extra_cols):
     '''
-    This function zero pads (to the end of) the FTCP representation along the second dimension
+    Append zero columns along axis 1.
 
-    Parameters
-    ----------
-    FTCP : numpy ndarray
-        FTCP representation as numpy ndarray.
-    pad_width : int
-        Number of values padded to the end of the second dimension.
+    Arguments
+    ---------
+    ftcp_mats : ndarray
+        the stacked matrices.
+    extra_cols : int
+        how many zero columns to add.
 
-    Returns
-    -------
-    FTCP : numpy ndarray
-        Padded FTCP representation.
-
-    '''
-    
-    FTCP = np.pad(FTCP, ((0, 0), (0, pad_width), (0, 0)), constant_values=0)
-    return FTCP
-
-def minmax(FTCP):
-    '''
-    This function performs data normalization for FTCP representation along the second dimension
-
-    Parameters
-    ----------
-    FTCP : numpy ndarray
-        FTCP representation as numpy ndarray.
-
-    Returns
-    -------
-    FTCP_normed : numpy ndarray
-        Normalized FTCP representation.
-    scaler : sklearn MinMaxScaler object
-        MinMaxScaler used for the normalization.
+    Gives
+    -----
+    ftcp_mats : ndarray
+        the widened array.
 
     '''
     
-    dim0, dim1, dim2 = FTCP.shape
-    scaler = MinMaxScaler()
-    FTCP_ = np.transpose(FTCP, (1, 0, 2))
-    FTCP_ = FTCP_.reshape(dim1, dim0*dim2)
-    FTCP_ = scaler.fit_transform(FTCP_.T)
-    FTCP_ = FTCP_.T
-    FTCP_ = FTCP_.reshape(dim1, dim0, dim2)
-    FTCP_normed = np.transpose(FTCP_, (1, 0, 2))
+    ftcp_mats = np.pad(ftcp_mats, ((0, 0), (0, extra_cols), (0, 0)), constant_values=0)
+    return ftcp_mats
+
+def scale_minmax(ftcp_mats):
+    '''
+    Scale every row index of axis 1 to [0, 1] across crystals and columns.
+
+    Arguments
+    ---------
+    ftcp_mats : ndarray
+        the stacked matrices.
+
+    Gives
+    -----
+    normed : ndarray
+        the scaled array.
+    mm_scaler : MinMaxScaler
+        the fitted scaler.
+
+    '''
+    
+    n0, n1, n2 = ftcp_mats.shape
+    mm_scaler = MinMaxScaler()
+    flat = np.transpose(ftcp_mats, (1, 0, 2))
+    flat = flat.reshape(n1, n0*n2)
+    flat = mm_scaler.fit_transform(flat.T)
+    flat = flat.T
+    flat = flat.reshape(n1, n0, n2)
+    normed = np.transpose(flat, (1, 0, 2))
     
 
-# Query ternary and quaternary compounds with number of sites <= 40
-max_elms = 4
-min_elms = 3
-max_sites = 40
-# Use your own API key to query Materials Project (https://materialsproject.org/open)
-mp_api_key = 'YourAPIKey'
-dataframe = data_query(mp_api_key, max_elms, min_elms, max_sites)
+# ternary and quaternary crystals, at most 40 sites
+elm_cap = 4
+elm_floor = 3
+site_cap = 40
+# put a personal Materials Project key here
+mp_key = 'YourAPIKey'
+crystal_data_df = fetch_mp_table(mp_key, elm_cap, elm_floor, site_cap)
 
-# Obtain FTCP representation
-FTCP_representation, Nsites = FTCP_represent(dataframe, max_elms, max_sites, return_Nsites=True)
-# Preprocess FTCP representation to obtain input X
-FTCP_representation = pad(FTCP_representation, 2)
-X, scaler_X = minmax(FTCP_representation)
+# crystal matrices
+ftcp_data, site_counts = crystals_to_ftcp(crystal_data_df, elm_cap, site_cap, with_site_counts=True)
+# pad and scale them into the inputs
+ftcp_data = pad_cols(ftcp_data, 2)
+X_scaled, X_scaler = scale_minmax(ftcp_data)
 
-# Get Y from queried dataframe
-prop = ['formation_energy_per_atom', 'band_gap',]
-Y = dataframe[prop].values
-scaler_y = MinMaxScaler()
-Y = scaler_y.fit_transform(Y) 
+# targets from the table
+target_cols = ['formation_energy_per_atom', 'band_gap',]
+Y_props = crystal_data_df[target_cols].values
+y_scaler = MinMaxScaler()
+Y_props = y_scaler.fit_transform(Y_props) 
 
 
-# Get training, and test data; feel free to have a validation set if you need to tune the hyperparameter
-ind_train, ind_test = train_test_split(np.arange(len(Y)), test_size=0.2, random_state=21)
-X_train, X_test = X[ind_train], X[ind_test]
-y_train, y_test = Y[ind_train], Y[ind_test]
+# random train/test split of the rows
+train_idx, test_idx = train_test_split(np.arange(len(Y_props)), test_size=0.2, random_state=21)
+train_X, test_X = X_scaled[train_idx], X_scaled[test_idx]
+train_y, test_y = Y_props[train_idx], Y_props[test_idx]
 
-# Get model
-VAE, encoder, decoder, regression, vae_loss = FTCP(X_train, y_train, coeffs=(2, 10,))
-# Train model
-reduce_lr = ReduceLROnPlateau(monitor='loss', factor=0.3, patience=4, min_lr=1e-6)
-def scheduler(epoch, lr):
-    if epoch == 50:
-        lr = 1e-4
-    elif epoch == 100:
-        lr = 5e-5
-    return lr
-schedule_lr = LearningRateScheduler(scheduler)
+# build the VAE
+vae_model, enc_model, dec_model, reg_model, vae_loss_fn = FTCP(train_X, train_y, coeffs=(2, 10,))
+# optimise
+plateau_cb = ReduceLROnPlateau(monitor='loss', factor=0.3, patience=4, min_lr=1e-6)
+def lr_by_epoch(epoch_no, rate):
+    if epoch_no == 50:
+        rate = 1e-4
+    elif epoch_no == 100:
+        rate = 5e-5
+    return rate
+sched_cb = LearningRateScheduler(lr_by_epoch)
 
-VAE.compile(optimizer=optimizers.rmsprop(lr=5e-4), loss=vae_loss)
-VAE.fit([X_train, y_train], 
-        X_train,
+vae_model.compile(optimizer=optimizers.rmsprop(lr=5e-4), loss=vae_loss_fn)
+vae_model.fit([train_X, train_y], 
+        train_X,
         shuffle=True, 
         batch_size=256,
         epochs=200,
-        callbacks=[reduce_lr, schedule_lr],
+        callbacks=[plateau_cb, sched_cb],
         )
 
