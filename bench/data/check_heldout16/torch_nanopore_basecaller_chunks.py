@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 
 """
-Bonito training.
+Train a basecaller on chunked signal.
 """
 
 import os
@@ -22,161 +22,161 @@ from torch.optim import AdamW
 from torch.utils.data import DataLoader
 
 
-def load_data(limit=None, directory=None):
+def read_chunk_arrays(max_rows=None, data_dir=None):
     """
-    Load the training data
+    Return the chunk, reference and length arrays
     """
-    if directory is None:
-        directory = default_data
+    if data_dir is None:
+        data_dir = default_data
 
-    chunks = np.load(os.path.join(directory, "chunks.npy"), mmap_mode='r')
-    targets = np.load(os.path.join(directory, "references.npy"), mmap_mode='r')
-    lengths = np.load(os.path.join(directory, "reference_lengths.npy"), mmap_mode='r')
+    signal_chunks = np.load(os.path.join(data_dir, "chunks.npy"), mmap_mode='r')
+    target_seqs = np.load(os.path.join(data_dir, "references.npy"), mmap_mode='r')
+    target_lens = np.load(os.path.join(data_dir, "reference_lengths.npy"), mmap_mode='r')
 
-    indices = os.path.join(directory, "indices.npy")
+    index_file = os.path.join(data_dir, "indices.npy")
     
-    if os.path.exists(indices):
-        idx = np.load(indices, mmap_mode='r')
-        idx = idx[idx < lengths.shape[0]]
-        if limit:
-            idx = idx[:limit]
-        return chunks[idx, :], targets[idx, :], lengths[idx]
+    if os.path.exists(index_file):
+        sel_idx = np.load(index_file, mmap_mode='r')
+        sel_idx = sel_idx[sel_idx < target_lens.shape[0]]
+        if max_rows:
+            sel_idx = sel_idx[:max_rows]
+        return signal_chunks[sel_idx, :], target_seqs[sel_idx, :], target_lens[sel_idx]
 
-    if limit:
-        chunks = chunks[:limit]
-        targets = targets[:limit]
-        lengths = lengths[:limit]
+    if max_rows:
+        signal_chunks = signal_chunks[:max_rows]
+        target_seqs = target_seqs[:max_rows]
+        target_lens = target_lens[:max_rows]
 
-    return np.array(chunks), np.array(targets), np.array(lengths)
+    return np.array(signal_chunks), np.array(target_seqs), np.array(target_lens)
 
 
-class ChunkDataSet:
-    def __init__(self, chunks, targets, lengths):
-        self.chunks = np.expand_dims(chunks, axis=1)
-        self.targets = targets
-        self.lengths = lengths
+class SignalChunkDataset:
+    def __init__(self, signal_chunks, target_seqs, target_lens):
+        self.signal_chunks = np.expand_dims(signal_chunks, axis=1)
+        self.target_seqs = target_seqs
+        self.target_lens = target_lens
 
     def __getitem__(self, i):
         return (
-            self.chunks[i].astype(np.float32),
-            self.targets[i].astype(np.int64),
-            self.lengths[i].astype(np.int64),
+            self.signal_chunks[i].astype(np.float32),
+            self.target_seqs[i].astype(np.int64),
+            self.target_lens[i].astype(np.int64),
         )
 
     def __len__(self):
-        return len(self.lengths)
+        return len(self.target_lens)
 
-def main(args):
+def run_training(opts):
 
-    workdir = os.path.expanduser(args.training_directory)
+    out_dir = os.path.expanduser(opts.training_directory)
 
-    if os.path.exists(workdir) and not args.force:
-        print("[error] %s exists, use -f to force continue training." % workdir)
+    if os.path.exists(out_dir) and not opts.force:
+        print("[stop] %s is already there; pass -f to train into it anyway." % out_dir)
         exit(1)
 
-    init(args.seed, args.device)
-    device = torch.device(args.device)
+    init(opts.seed, opts.device)
+    dev = torch.device(opts.device)
 
-    print("[loading data]")
-    train_data = load_data(limit=args.chunks, directory=args.directory)
-    if os.path.exists(os.path.join(args.directory, 'validation')):
-        valid_data = load_data(directory=os.path.join(args.directory, 'validation'))
+    print("[reading chunks]")
+    train_arrays = read_chunk_arrays(max_rows=opts.chunks, data_dir=opts.directory)
+    if os.path.exists(os.path.join(opts.directory, 'validation')):
+        valid_arrays = read_chunk_arrays(data_dir=os.path.join(opts.directory, 'validation'))
     else:
-        print("[validation set not found: splitting training set]")
-        split = np.floor(len(train_data[0]) * 0.97).astype(np.int32)
-        valid_data = [x[split:] for x in train_data]
-        train_data = [x[:split] for x in train_data]
+        print("[no validation folder: holding out the last 3% of the training chunks]")
+        cut = np.floor(len(train_arrays[0]) * 0.97).astype(np.int32)
+        valid_arrays = [arr[cut:] for arr in train_arrays]
+        train_arrays = [arr[:cut] for arr in train_arrays]
 
-    train_loader = DataLoader(ChunkDataSet(*train_data), batch_size=args.batch, shuffle=True, num_workers=4, pin_memory=True)
-    valid_loader = DataLoader(ChunkDataSet(*valid_data), batch_size=args.batch, num_workers=4, pin_memory=True)
+    loader_train = DataLoader(SignalChunkDataset(*train_arrays), batch_size=opts.batch, shuffle=True, num_workers=4, pin_memory=True)
+    loader_valid = DataLoader(SignalChunkDataset(*valid_arrays), batch_size=opts.batch, num_workers=4, pin_memory=True)
 
-    config = toml.load(args.config)
-    argsdict = dict(training=vars(args))
+    model_cfg = toml.load(opts.config)
+    run_opts = dict(training=vars(opts))
 
-    chunk_config = {}
-    chunk_config_file = os.path.join(args.directory, 'config.toml')
-    if os.path.isfile(chunk_config_file):
-        chunk_config = toml.load(os.path.join(chunk_config_file))
+    data_cfg = {}
+    data_cfg_path = os.path.join(opts.directory, 'config.toml')
+    if os.path.isfile(data_cfg_path):
+        data_cfg = toml.load(os.path.join(data_cfg_path))
 
-    os.makedirs(workdir, exist_ok=True)
-    toml.dump({**config, **argsdict, **chunk_config}, open(os.path.join(workdir, 'config.toml'), 'w'))
+    os.makedirs(out_dir, exist_ok=True)
+    toml.dump({**model_cfg, **run_opts, **data_cfg}, open(os.path.join(out_dir, 'config.toml'), 'w'))
 
-    print("[loading model]")
-    if args.pretrained:
-        print("[using pretrained model {}]".format(args.pretrained))
-        model = load_model(args.pretrained, device, half=False)
+    print("[building network]")
+    if opts.pretrained:
+        print("[starting from weights in {}]".format(opts.pretrained))
+        basecall_model = load_model(opts.pretrained, dev, half=False)
     else:
-        model = load_symbol(config, 'Model')(config)
-    optimizer = AdamW(model.parameters(), amsgrad=False, lr=args.lr)
+        basecall_model = load_symbol(model_cfg, 'Model')(model_cfg)
+    model_optimizer = AdamW(basecall_model.parameters(), amsgrad=False, lr=opts.lr)
 
-    last_epoch = load_state(workdir, args.device, model, optimizer, use_amp=args.amp)
+    start_epoch_idx = load_state(out_dir, opts.device, basecall_model, model_optimizer, use_amp=opts.amp)
 
-    lr_scheduler = func_scheduler(
-        optimizer, cosine_decay_schedule(1.0, 0.1), args.epochs * len(train_loader),
-        warmup_steps=500, start_step=last_epoch*len(train_loader)
+    lr_sched = func_scheduler(
+        model_optimizer, cosine_decay_schedule(1.0, 0.1), opts.epochs * len(loader_train),
+        warmup_steps=500, start_step=start_epoch_idx*len(loader_train)
     )
 
-    if args.multi_gpu:
+    if opts.multi_gpu:
         from torch.nn import DataParallel
-        model = DataParallel(model)
-        model.decode = model.module.decode
-        model.alphabet = model.module.alphabet
+        basecall_model = DataParallel(basecall_model)
+        basecall_model.decode = basecall_model.module.decode
+        basecall_model.alphabet = basecall_model.module.alphabet
 
-    if hasattr(model, 'seqdist'):
-        criterion = model.seqdist.ctc_loss
+    if hasattr(basecall_model, 'seqdist'):
+        ctc_criterion = basecall_model.seqdist.ctc_loss
     else:
-        criterion = None
+        ctc_criterion = None
 
-    for epoch in range(1 + last_epoch, args.epochs + 1 + last_epoch):
+    for epoch in range(1 + start_epoch_idx, opts.epochs + 1 + start_epoch_idx):
 
         try:
-            with CSVLogger(os.path.join(workdir, 'losses_{}.csv'.format(epoch))) as loss_log:
-                train_loss, duration = train(
-                    model, device, train_loader, optimizer, criterion=criterion,
-                    use_amp=args.amp, lr_scheduler=lr_scheduler,
-                    loss_log = loss_log
+            with CSVLogger(os.path.join(out_dir, 'losses_{}.csv'.format(epoch))) as step_log:
+                train_loss_avg, secs = train(
+                    basecall_model, dev, loader_train, model_optimizer, criterion=ctc_criterion,
+                    use_amp=opts.amp, lr_scheduler=lr_sched,
+                    loss_log = step_log
                 )
     
-            model_state = model.state_dict() if not args.multi_gpu else model.module.state_dict()
-            torch.save(model_state, os.path.join(workdir, "weights_%s.tar" % epoch))
+            weights_state = basecall_model.state_dict() if not opts.multi_gpu else basecall_model.module.state_dict()
+            torch.save(weights_state, os.path.join(out_dir, "weights_%s.tar" % epoch))
 
-            val_loss, val_mean, val_median = test(
-                model, device, valid_loader, criterion=criterion
+            valid_loss, valid_acc_mean, valid_acc_median = test(
+                basecall_model, dev, loader_valid, criterion=ctc_criterion
             )
         except KeyboardInterrupt:
             break
 
-        print("[epoch {}] directory={} loss={:.4f} mean_acc={:.3f}% median_acc={:.3f}%".format(
-            epoch, workdir, val_loss, val_mean, val_median
+        print("[pass {}] out={} valid loss {:.4f}, accuracy mean {:.3f}% median {:.3f}%".format(
+            epoch, out_dir, valid_loss, valid_acc_mean, valid_acc_median
         ))
 
-        with CSVLogger(os.path.join(workdir, 'training.csv')) as training_log:
-            training_log.append(OrderedDict([
+        with CSVLogger(os.path.join(out_dir, 'training.csv')) as epoch_log:
+            epoch_log.append(OrderedDict([
                 ('time', datetime.today()),
-                ('duration', int(duration)),
+                ('duration', int(secs)),
                 ('epoch', epoch),
-                ('train_loss', train_loss),
-                ('validation_loss', val_loss),
-                ('validation_mean', val_mean),
-                ('validation_median', val_median)
+                ('train_loss', train_loss_avg),
+                ('validation_loss', valid_loss),
+                ('validation_mean', valid_acc_mean),
+                ('validation_median', valid_acc_median)
             ]))
 
-def argparser():
-    parser = ArgumentParser(
+def build_cli():
+    cli = ArgumentParser(
         formatter_class=ArgumentDefaultsHelpFormatter,
         add_help=False
     )
-    parser.add_argument("training_directory")
-    parser.add_argument("--config", default=default_config)
-    parser.add_argument("--directory", default=default_data)
-    parser.add_argument("--device", default="cuda")
-    parser.add_argument("--lr", default=2e-3, type=float)
-    parser.add_argument("--seed", default=25, type=int)
-    parser.add_argument("--epochs", default=5, type=int)
-    parser.add_argument("--batch", default=64, type=int)
-    parser.add_argument("--chunks", default=0, type=int)
-    parser.add_argument("--amp", action="store_true", default=False)
-    parser.add_argument("--multi-gpu", action="store_true", default=False)
-    parser.add_argument("-f", "--force", action="store_true", default=False)
-    parser.add_argument("--pretrained", default="")
-    return parser
+    cli.add_argument("training_directory")
+    cli.add_argument("--config", default=default_config)
+    cli.add_argument("--directory", default=default_data)
+    cli.add_argument("--device", default="cuda")
+    cli.add_argument("--lr", default=2e-3, type=float)
+    cli.add_argument("--seed", default=25, type=int)
+    cli.add_argument("--epochs", default=5, type=int)
+    cli.add_argument("--batch", default=64, type=int)
+    cli.add_argument("--chunks", default=0, type=int)
+    cli.add_argument("--amp", action="store_true", default=False)
+    cli.add_argument("--multi-gpu", action="store_true", default=False)
+    cli.add_argument("-f", "--force", action="store_true", default=False)
+    cli.add_argument("--pretrained", default="")
+    return cli
