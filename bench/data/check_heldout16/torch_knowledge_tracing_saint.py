@@ -1,5 +1,5 @@
-from config import Config
-from dataset import get_dataloaders
+from config import Settings
+from dataset import build_loaders
 
 import numpy as np
 import pandas as pd
@@ -11,16 +11,16 @@ import torch.nn.functional as F
 
 
 
-class Config:
-    device = torch.device("cuda")
-    MAX_SEQ = 100
-    EMBED_DIMS = 512
-    ENC_HEADS = DEC_HEADS = 8
-    NUM_ENCODER = NUM_DECODER = 4
-    BATCH_SIZE = 32
-    TRAIN_FILE = "../input/riiid-test-answer-prediction/train.csv"
-    TOTAL_EXE = 13523
-    TOTAL_CAT = 10000
+class Settings:
+    run_device = torch.device("cuda")
+    SEQ_CAP = 100
+    D_MODEL = 512
+    ENC_N_HEADS = DEC_N_HEADS = 8
+    ENC_DEPTH = DEC_DEPTH = 4
+    BATCH_N = 32
+    TRAIN_CSV = "../input/riiid-test-answer-prediction/train.csv"
+    N_ITEMS = 13523
+    N_PARTS = 10000
 
 
 from torch.utils.data import Dataset, DataLoader
@@ -30,284 +30,284 @@ from sklearn.model_selection import train_test_split
 import gc
 
 
-class DKTDataset(Dataset):
-    def __init__(self, samples, max_seq):
+class LearnerSeqDataset(Dataset):
+    def __init__(self, user_groups, seq_cap):
         super().__init__()
-        self.samples = samples
-        self.max_seq = max_seq
-        self.data = []
-        for id in self.samples.index:
-            exe_ids, answers, ela_time, categories = self.samples[id]
-            if len(exe_ids) > max_seq:
-                for l in range((len(exe_ids)+max_seq-1)//max_seq):
-                    self.data.append(
-                        (exe_ids[l:l+max_seq], answers[l:l+max_seq], ela_time[l:l+max_seq], categories[l:l+max_seq]))
-            elif len(exe_ids) < self.max_seq and len(exe_ids) > 50:
-                self.data.append((exe_ids, answers, ela_time, categories))
+        self.user_groups = user_groups
+        self.seq_cap = seq_cap
+        self.seq_data = []
+        for uid in self.user_groups.index:
+            item_ids, correct_seq, elapsed_seq, part_seq = self.user_groups[uid]
+            if len(item_ids) > seq_cap:
+                for off in range((len(item_ids)+seq_cap-1)//seq_cap):
+                    self.seq_data.append(
+                        (item_ids[off:off+seq_cap], correct_seq[off:off+seq_cap], elapsed_seq[off:off+seq_cap], part_seq[off:off+seq_cap]))
+            elif len(item_ids) < self.seq_cap and len(item_ids) > 50:
+                self.seq_data.append((item_ids, correct_seq, elapsed_seq, part_seq))
             else:
                 continue
 
     def __len__(self):
-        return len(self.data)
+        return len(self.seq_data)
 
     def __getitem__(self, idx):
-        question_ids, answers, ela_time, exe_category = self.data[idx]
-        seq_len = len(question_ids)
+        q_ids, correct_seq, elapsed_seq, part_ids = self.seq_data[idx]
+        seq_n = len(q_ids)
 
-        exe_ids = np.zeros(self.max_seq, dtype=int)
-        ans = np.zeros(self.max_seq, dtype=int)
-        elapsed_time = np.zeros(self.max_seq, dtype=int)
-        exe_cat = np.zeros(self.max_seq, dtype=int)
-        if seq_len < self.max_seq:
-            exe_ids[-seq_len:] = question_ids
-            ans[-seq_len:] = answers
-            elapsed_time[-seq_len:] = ela_time
-            exe_cat[-seq_len:] = exe_category
+        item_ids = np.zeros(self.seq_cap, dtype=int)
+        answer_pad = np.zeros(self.seq_cap, dtype=int)
+        elapsed_pad = np.zeros(self.seq_cap, dtype=int)
+        part_pad = np.zeros(self.seq_cap, dtype=int)
+        if seq_n < self.seq_cap:
+            item_ids[-seq_n:] = q_ids
+            answer_pad[-seq_n:] = correct_seq
+            elapsed_pad[-seq_n:] = elapsed_seq
+            part_pad[-seq_n:] = part_ids
         else:
-            exe_ids[:] = question_ids[-self.max_seq:]
-            ans[:] = answers[-self.max_seq:]
-            elapsed_time[:] = ela_time[-self.max_seq:]
-            exe_cat[:] = exe_category[-self.max_seq:]
+            item_ids[:] = q_ids[-self.seq_cap:]
+            answer_pad[:] = correct_seq[-self.seq_cap:]
+            elapsed_pad[:] = elapsed_seq[-self.seq_cap:]
+            part_pad[:] = part_ids[-self.seq_cap:]
 
-        input_rtime = np.zeros(self.max_seq, dtype=int)
-        input_rtime = np.insert(elapsed_time, 0, 0)
-        input_rtime = np.delete(input_rtime, -1)
+        lag_time = np.zeros(self.seq_cap, dtype=int)
+        lag_time = np.insert(elapsed_pad, 0, 0)
+        lag_time = np.delete(lag_time, -1)
 
-        input = {"input_ids": exe_ids, "input_rtime": input_rtime.astype(
-            np.int), "input_cat": exe_cat}
-        return input, ans
+        feats = {"input_ids": item_ids, "input_rtime": lag_time.astype(
+            np.int), "input_cat": part_pad}
+        return feats, answer_pad
 
 
-def get_dataloaders():
-    dtypes = {'timestamp': 'int64', 'user_id': 'int32', 'content_id': 'int16',
+def build_loaders():
+    col_types = {'timestamp': 'int64', 'user_id': 'int32', 'content_id': 'int16',
               'answered_correctly': 'int8', "content_type_id": "int8",
               "prior_question_elapsed_time": "float32", "task_container_id": "int16"}
-    print("loading csv.....")
-    train_df = pd.read_csv(Config.TRAIN_FILE, usecols=[
-                           1, 2, 3, 4, 5, 7, 8], dtype=dtypes, nrows=90e6)
-    print("shape of dataframe :", train_df.shape)
+    print("reading the interaction table")
+    train_table_df = pd.read_csv(Settings.TRAIN_CSV, usecols=[
+                           1, 2, 3, 4, 5, 7, 8], dtype=col_types, nrows=90e6)
+    print("rows x cols:", train_table_df.shape)
 
-    train_df = train_df[train_df.content_type_id == 0]
-    train_df.prior_question_elapsed_time.fillna(0, inplace=True)
-    train_df.prior_question_elapsed_time /= 1000
-    # train_df.prior_question_elapsed_time.clip(lower=0,upper=300,inplace=True)
-    train_df.prior_question_elapsed_time = train_df.prior_question_elapsed_time.astype(
+    train_table_df = train_table_df[train_table_df.content_type_id == 0]
+    train_table_df.prior_question_elapsed_time.fillna(0, inplace=True)
+    train_table_df.prior_question_elapsed_time /= 1000
+    # optional clipping of the lag column (off)
+    train_table_df.prior_question_elapsed_time = train_table_df.prior_question_elapsed_time.astype(
         np.int)
 
-    train_df = train_df.sort_values(
+    train_table_df = train_table_df.sort_values(
         ["timestamp"], ascending=True).reset_index(drop=True)
-    n_skills = train_df.content_id.nunique()
-    print("no. of skills :", n_skills)
-    print("shape after exlusion:", train_df.shape)
+    n_items = train_table_df.content_id.nunique()
+    print("distinct items:", n_items)
+    print("after dropping lectures:", train_table_df.shape)
 
-    # grouping based on user_id to get the data supplu
-    print("Grouping users...")
-    group = train_df[["user_id", "content_id", "answered_correctly", "prior_question_elapsed_time", "task_container_id"]]\
+    # one tuple of arrays per learner
+    print("collecting per-learner sequences")
+    per_user = train_table_df[["user_id", "content_id", "answered_correctly", "prior_question_elapsed_time", "task_container_id"]]\
         .groupby("user_id")\
-        .apply(lambda r: (r.content_id.values, r.answered_correctly.values,
-                          r.prior_question_elapsed_time.values, r.task_container_id.values))
-    del train_df
+        .apply(lambda rows: (rows.content_id.values, rows.answered_correctly.values,
+                          rows.prior_question_elapsed_time.values, rows.task_container_id.values))
+    del train_table_df
     gc.collect()
-    print("splitting")
-    train, val = train_test_split(group, test_size=0.2)
-    print("train size: ", train.shape, "validation size: ", val.shape)
-    train_dataset = DKTDataset(train, max_seq=Config.MAX_SEQ)
-    val_dataset = DKTDataset(val, max_seq=Config.MAX_SEQ)
-    train_loader = DataLoader(train_dataset,
-                              batch_size=Config.BATCH_SIZE,
+    print("holding out 20%")
+    train_part, val_part = train_test_split(per_user, test_size=0.2)
+    print("train part", train_part.shape, "validation part", val_part.shape)
+    train_seq_dataset = LearnerSeqDataset(train_part, seq_cap=Settings.SEQ_CAP)
+    val_seq_dataset = LearnerSeqDataset(val_part, seq_cap=Settings.SEQ_CAP)
+    train_batch_loader = DataLoader(train_seq_dataset,
+                              batch_size=Settings.BATCH_N,
                               num_workers=8,
                               shuffle=True)
-    val_loader = DataLoader(val_dataset,
-                            batch_size=Config.BATCH_SIZE,
+    val_batch_loader = DataLoader(val_seq_dataset,
+                            batch_size=Settings.BATCH_N,
                             num_workers=8,
                             shuffle=False)
-    del train_dataset, val_dataset
+    del train_seq_dataset, val_seq_dataset
     gc.collect()
-    return train_loader, val_loader
+    return train_batch_loader, val_batch_loader
 
 
-class FFN(nn.Module):
-    def __init__(self, in_feat):
-        super(FFN, self).__init__()
-        self.linear1 = nn.Linear(in_feat, in_feat)
-        self.linear2 = nn.Linear(in_feat, in_feat)
+class PointwiseFF(nn.Module):
+    def __init__(self, width):
+        super(PointwiseFF, self).__init__()
+        self.fc_in = nn.Linear(width, width)
+        self.fc_out = nn.Linear(width, width)
 
     def forward(self, x):
-        out = F.relu(self.linear1(x))
-        out = self.linear2(out)
-        return out
+        pred = F.relu(self.fc_in(x))
+        pred = self.fc_out(pred)
+        return pred
 
 
-class EncoderEmbedding(nn.Module):
-    def __init__(self, n_exercises, n_categories, n_dims, seq_len):
-        super(EncoderEmbedding, self).__init__()
-        self.n_dims = n_dims
-        self.seq_len = seq_len
-        self.exercise_embed = nn.Embedding(n_exercises, n_dims)
-        self.category_embed = nn.Embedding(n_categories, n_dims)
-        self.position_embed = nn.Embedding(seq_len, n_dims)
+class ExerciseEmbed(nn.Module):
+    def __init__(self, n_items_total, n_parts_total, d_model, seq_n):
+        super(ExerciseEmbed, self).__init__()
+        self.d_model = d_model
+        self.seq_n = seq_n
+        self.item_emb = nn.Embedding(n_items_total, d_model)
+        self.part_emb = nn.Embedding(n_parts_total, d_model)
+        self.pos_emb = nn.Embedding(seq_n, d_model)
 
-    def forward(self, exercises, categories):
-        e = self.exercise_embed(exercises)
-        c = self.category_embed(categories)
-        seq = torch.arange(self.seq_len, device=Config.device).unsqueeze(0)
-        p = self.position_embed(seq)
-        return p + c + e
-
-
-class DecoderEmbedding(nn.Module):
-    def __init__(self, n_responses, n_dims, seq_len):
-        super(DecoderEmbedding, self).__init__()
-        self.n_dims = n_dims
-        self.seq_len = seq_len
-        self.response_embed = nn.Embedding(n_responses, n_dims)
-        self.time_embed = nn.Linear(1, n_dims, bias=False)
-        self.position_embed = nn.Embedding(seq_len, n_dims)
-
-    def forward(self, responses):
-        e = self.response_embed(responses)
-        seq = torch.arange(self.seq_len, device=Config.device).unsqueeze(0)
-        p = self.position_embed(seq)
-        return p + e
+    def forward(self, item_seq, part_seq):
+        emb_e = self.item_emb(item_seq)
+        emb_c = self.part_emb(part_seq)
+        positions = torch.arange(self.seq_n, device=Settings.run_device).unsqueeze(0)
+        emb_p = self.pos_emb(positions)
+        return emb_p + emb_c + emb_e
 
 
-class StackedNMultiHeadAttention(nn.Module):
-    def __init__(self, n_stacks, n_dims, n_heads, seq_len, n_multihead=1, dropout=0.0):
-        super(StackedNMultiHeadAttention, self).__init__()
-        self.n_stacks = n_stacks
-        self.n_multihead = n_multihead
-        self.n_dims = n_dims
-        self.norm_layers = nn.LayerNorm(n_dims)
-        # n_stacks has n_multiheads each
-        self.multihead_layers = nn.ModuleList(n_stacks*[nn.ModuleList(n_multihead*[nn.MultiheadAttention(embed_dim=n_dims,
-                                                                                                         num_heads=n_heads,
-                                                                                                         dropout=dropout), ]), ])
-        self.ffn = nn.ModuleList(n_stacks*[FFN(n_dims)])
-        self.mask = torch.triu(torch.ones(seq_len, seq_len),
+class ResponseEmbed(nn.Module):
+    def __init__(self, n_answer_kinds, d_model, seq_n):
+        super(ResponseEmbed, self).__init__()
+        self.d_model = d_model
+        self.seq_n = seq_n
+        self.answer_emb = nn.Embedding(n_answer_kinds, d_model)
+        self.lag_emb = nn.Linear(1, d_model, bias=False)
+        self.pos_emb = nn.Embedding(seq_n, d_model)
+
+    def forward(self, answer_seq):
+        emb_e = self.answer_emb(answer_seq)
+        positions = torch.arange(self.seq_n, device=Settings.run_device).unsqueeze(0)
+        emb_p = self.pos_emb(positions)
+        return emb_p + emb_e
+
+
+class AttnStack(nn.Module):
+    def __init__(self, depth, d_model, heads, seq_n, attn_per_block=1, drop_p=0.0):
+        super(AttnStack, self).__init__()
+        self.depth = depth
+        self.attn_per_block = attn_per_block
+        self.d_model = d_model
+        self.norm = nn.LayerNorm(d_model)
+        # each of the depth blocks holds attn_per_block attention layers
+        self.attn_blocks = nn.ModuleList(depth*[nn.ModuleList(attn_per_block*[nn.MultiheadAttention(embed_dim=d_model,
+                                                                                                         num_heads=heads,
+                                                                                                         dropout=drop_p), ]), ])
+        self.ff_blocks = nn.ModuleList(depth*[PointwiseFF(d_model)])
+        self.causal_mask = torch.triu(torch.ones(seq_n, seq_n),
                                diagonal=1).to(dtype=torch.bool)
 
-    def forward(self, input_q, input_k, input_v, encoder_output=None, break_layer=None):
-        for stack in range(self.n_stacks):
-            for multihead in range(self.n_multihead):
-                norm_q = self.norm_layers(input_q)
-                norm_k = self.norm_layers(input_k)
-                norm_v = self.norm_layers(input_v)
-                heads_output, _ = self.multihead_layers[stack][multihead](query=norm_q.permute(1, 0, 2),
-                                                                          key=norm_k.permute(
+    def forward(self, q_in, k_in, v_in, enc_out=None, cross_at=None):
+        for blk in range(self.depth):
+            for sub in range(self.attn_per_block):
+                qn = self.norm(q_in)
+                kn = self.norm(k_in)
+                vn = self.norm(v_in)
+                attn_out, _ = self.attn_blocks[blk][sub](query=qn.permute(1, 0, 2),
+                                                                          key=kn.permute(
                                                                               1, 0, 2),
-                                                                          value=norm_v.permute(
+                                                                          value=vn.permute(
                                                                               1, 0, 2),
-                                                                          attn_mask=self.mask.to(Config.device))
-                heads_output = heads_output.permute(1, 0, 2)
-                #assert encoder_output != None and break_layer is not None
-                if encoder_output != None and multihead == break_layer:
-                    assert break_layer <= multihead, " break layer should be less than multihead layers and postive integer"
-                    input_k = input_v = encoder_output
-                    input_q = input_q + heads_output
+                                                                          attn_mask=self.causal_mask.to(Settings.run_device))
+                attn_out = attn_out.permute(1, 0, 2)
+                # both cross inputs would be needed here
+                if enc_out != None and sub == cross_at:
+                    assert cross_at <= sub, "cross_at must be a valid layer index"
+                    k_in = v_in = enc_out
+                    q_in = q_in + attn_out
                 else:
-                    input_q = input_q + heads_output
-                    input_k = input_k + heads_output
-                    input_v = input_v + heads_output
-            last_norm = self.norm_layers(heads_output)
-            ffn_output = self.ffn[stack](last_norm)
-            ffn_output = ffn_output + heads_output
-        # after loops = input_q = input_k = input_v
-        return ffn_output
+                    q_in = q_in + attn_out
+                    k_in = k_in + attn_out
+                    v_in = v_in + attn_out
+            normed = self.norm(attn_out)
+            ff_out = self.ff_blocks[blk](normed)
+            ff_out = ff_out + attn_out
+        # at the end the three streams coincide
+        return ff_out
 
 
-class PlusSAINTModule(pl.LightningModule):
+class SaintPlusLit(pl.LightningModule):
     def __init__(self):
-        # n_encoder,n_detotal_responses,seq_len,max_time=300+1
-        super(PlusSAINTModule, self).__init__()
-        self.loss = nn.BCEWithLogitsLoss()
-        self.encoder_layer = StackedNMultiHeadAttention(n_stacks=Config.NUM_DECODER,
-                                                        n_dims=Config.EMBED_DIMS,
-                                                        n_heads=Config.DEC_HEADS,
-                                                        seq_len=Config.MAX_SEQ,
-                                                        n_multihead=1, dropout=0.0)
-        self.decoder_layer = StackedNMultiHeadAttention(n_stacks=Config.NUM_ENCODER,
-                                                        n_dims=Config.EMBED_DIMS,
-                                                        n_heads=Config.ENC_HEADS,
-                                                        seq_len=Config.MAX_SEQ,
-                                                        n_multihead=2, dropout=0.0)
-        self.encoder_embedding = EncoderEmbedding(n_exercises=Config.TOTAL_EXE,
-                                                  n_categories=Config.TOTAL_CAT,
-                                                  n_dims=Config.EMBED_DIMS, seq_len=Config.MAX_SEQ)
-        self.decoder_embedding = DecoderEmbedding(
-            n_responses=3, n_dims=Config.EMBED_DIMS, seq_len=Config.MAX_SEQ)
-        self.elapsed_time = nn.Linear(1, Config.EMBED_DIMS)
-        self.fc = nn.Linear(Config.EMBED_DIMS, 1)
+        # sizes come from Settings
+        super(SaintPlusLit, self).__init__()
+        self.bce = nn.BCEWithLogitsLoss()
+        self.enc_stack = AttnStack(depth=Settings.DEC_DEPTH,
+                                                        d_model=Settings.D_MODEL,
+                                                        heads=Settings.DEC_N_HEADS,
+                                                        seq_n=Settings.SEQ_CAP,
+                                                        attn_per_block=1, drop_p=0.0)
+        self.dec_stack = AttnStack(depth=Settings.ENC_DEPTH,
+                                                        d_model=Settings.D_MODEL,
+                                                        heads=Settings.ENC_N_HEADS,
+                                                        seq_n=Settings.SEQ_CAP,
+                                                        attn_per_block=2, drop_p=0.0)
+        self.enc_embed = ExerciseEmbed(n_items_total=Settings.N_ITEMS,
+                                                  n_parts_total=Settings.N_PARTS,
+                                                  d_model=Settings.D_MODEL, seq_n=Settings.SEQ_CAP)
+        self.dec_embed = ResponseEmbed(
+            n_answer_kinds=3, d_model=Settings.D_MODEL, seq_n=Settings.SEQ_CAP)
+        self.lag_proj = nn.Linear(1, Settings.D_MODEL)
+        self.head = nn.Linear(Settings.D_MODEL, 1)
 
     def forward(self, x, y):
-        enc = self.encoder_embedding(
-            exercises=x["input_ids"], categories=x['input_cat'])
-        dec = self.decoder_embedding(responses=y)
-        elapsed_time = x["input_rtime"].unsqueeze(-1).float()
-        ela_time = self.elapsed_time(elapsed_time)
-        dec = dec + ela_time
-        # this encoder
-        encoder_output = self.encoder_layer(input_k=enc,
-                                            input_q=enc,
-                                            input_v=enc)
-        #this is decoder
-        decoder_output = self.decoder_layer(input_k=dec,
-                                            input_q=dec,
-                                            input_v=dec,
-                                            encoder_output=encoder_output,
-                                            break_layer=1)
-        # fully connected layer
-        out = self.fc(decoder_output)
-        return out.squeeze()
+        enc_emb = self.enc_embed(
+            item_seq=x["input_ids"], part_seq=x['input_cat'])
+        dec_emb = self.dec_embed(answer_seq=y)
+        elapsed_pad = x["input_rtime"].unsqueeze(-1).float()
+        elapsed_seq = self.lag_proj(elapsed_pad)
+        dec_emb = dec_emb + elapsed_seq
+        # exercise stream
+        enc_out = self.enc_stack(k_in=enc_emb,
+                                            q_in=enc_emb,
+                                            v_in=enc_emb)
+        # response stream, attending to the exercise stream
+        dec_out = self.dec_stack(k_in=dec_emb,
+                                            q_in=dec_emb,
+                                            v_in=dec_emb,
+                                            enc_out=enc_out,
+                                            cross_at=1)
+        # per-position logit
+        pred = self.head(dec_out)
+        return pred.squeeze()
 
     def configure_optimizers(self):
         return torch.optim.Adam(self.parameters())
 
-    def training_step(self, batch, batch_ids):
-        input, labels = batch
-        target_mask = (input["input_ids"] != 0)
-        out = self(input, labels)
-        loss = self.loss(out.float(), labels.float())
-        out = torch.masked_select(out, target_mask)
-        out = torch.sigmoid(out)
-        labels = torch.masked_select(labels, target_mask)
-        self.log("train_loss", loss, on_step=True, prog_bar=True)
-        return {"loss": loss, "outs": out, "labels": labels}
+    def training_step(self, batch_in, step_idx):
+        feats, label_seq = batch_in
+        item_mask = (feats["input_ids"] != 0)
+        pred = self(feats, label_seq)
+        step_loss = self.bce(pred.float(), label_seq.float())
+        pred = torch.masked_select(pred, item_mask)
+        pred = torch.sigmoid(pred)
+        label_seq = torch.masked_select(label_seq, item_mask)
+        self.log("train_loss", step_loss, on_step=True, prog_bar=True)
+        return {"loss": step_loss, "outs": pred, "labels": label_seq}
 
-    def training_epoch_end(self, training_ouput):
-        out = np.concatenate([i["outs"].cpu().detach().numpy()
-                              for i in training_ouput]).reshape(-1)
-        labels = np.concatenate([i["labels"].cpu().detach().numpy()
-                                 for i in training_ouput]).reshape(-1)
-        auc = roc_auc_score(labels, out)
-        self.print("train auc", auc)
-        self.log("train_auc", auc)
+    def training_epoch_end(self, train_outputs):
+        pred = np.concatenate([i["outs"].cpu().detach().numpy()
+                              for i in train_outputs]).reshape(-1)
+        label_seq = np.concatenate([i["labels"].cpu().detach().numpy()
+                                 for i in train_outputs]).reshape(-1)
+        auc_score = roc_auc_score(label_seq, pred)
+        self.print("auc on train", auc_score)
+        self.log("train_auc", auc_score)
 
-    def validation_step(self, batch, batch_ids):
-        input, labels = batch
-        target_mask = (input["input_ids"] != 0)
-        out = self(input, labels)
-        loss = self.loss(out.float(), labels.float())
-        out = torch.masked_select(out, target_mask)
-        out = torch.sigmoid(out)
-        labels = torch.masked_select(labels, target_mask)
-        self.log("val_loss", loss, on_step=True, prog_bar=True)
-        output = {"outs": out, "labels": labels}
-        return {"val_loss": loss, "outs": out, "labels": labels}
+    def validation_step(self, batch_in, step_idx):
+        feats, label_seq = batch_in
+        item_mask = (feats["input_ids"] != 0)
+        pred = self(feats, label_seq)
+        step_loss = self.bce(pred.float(), label_seq.float())
+        pred = torch.masked_select(pred, item_mask)
+        pred = torch.sigmoid(pred)
+        label_seq = torch.masked_select(label_seq, item_mask)
+        self.log("val_loss", step_loss, on_step=True, prog_bar=True)
+        packed = {"outs": pred, "labels": label_seq}
+        return {"val_loss": step_loss, "outs": pred, "labels": label_seq}
 
-    def validation_epoch_end(self, validation_ouput):
-        out = np.concatenate([i["outs"].cpu().detach().numpy()
-                              for i in validation_ouput]).reshape(-1)
-        labels = np.concatenate([i["labels"].cpu().detach().numpy()
-                                 for i in validation_ouput]).reshape(-1)
-        auc = roc_auc_score(labels, out)
-        self.print("val auc", auc)
-        self.log("val_auc", auc)
+    def validation_epoch_end(self, val_outputs):
+        pred = np.concatenate([i["outs"].cpu().detach().numpy()
+                              for i in val_outputs]).reshape(-1)
+        label_seq = np.concatenate([i["labels"].cpu().detach().numpy()
+                                 for i in val_outputs]).reshape(-1)
+        auc_score = roc_auc_score(label_seq, pred)
+        self.print("auc on validation", auc_score)
+        self.log("val_auc", auc_score)
 
 
 if __name__ == "__main__":
-    train_loader, val_loader = get_dataloaders()
-    saint_plus = PlusSAINTModule()
-    trainer = pl.Trainer(gpus=-1, max_epochs=5, progress_bar_refresh_rate=21)
-    trainer.fit(model=saint_plus,
-                train_dataloader=train_loader,
-                val_dataloaders=[val_loader, ])
+    train_batch_loader, val_batch_loader = build_loaders()
+    saint_model = SaintPlusLit()
+    pl_trainer = pl.Trainer(gpus=-1, max_epochs=5, progress_bar_refresh_rate=21)
+    pl_trainer.fit(model=saint_model,
+                train_dataloader=train_batch_loader,
+                val_dataloaders=[val_batch_loader, ])
