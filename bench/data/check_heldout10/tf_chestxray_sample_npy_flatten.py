@@ -14,155 +14,155 @@ import os
 from sklearn.preprocessing import LabelEncoder
 
 
-batch_size = 10
-nb_classes = 15
-nb_epoch = 20
+batch_len = 10
+n_classes = 15
+epoch_count = 20
 
-img_rows, img_cols = 512, 512
-channels = 1
-nb_filters = 32
-# pool_size = (2,2)
-kernel_size = (2,2)
+img_h, img_w = 512, 512
+n_channels = 1
+conv_width = 32
+# a pooling size constant was considered here
+kern = (2,2)
 
-# Import data
-labels = pd.read_csv("../data/sample_labels.csv")
-X = np.load("../data/X_sample.npy")
+# read the label table and the image array
+label_table = pd.read_csv("../data/sample_labels.csv")
+images_X = np.load("../data/X_sample.npy")
 
-y = labels.Finding_Labels
-# y = np.array(pd.get_dummies(y))
-label_encoder = LabelEncoder()
-y = label_encoder.fit_transform(y)
-y = y.reshape(-1,1)
+labels_y = label_table.Finding_Labels
+# one-hot via pandas was the other option
+encoder = LabelEncoder()
+labels_y = encoder.fit_transform(labels_y)
+labels_y = labels_y.reshape(-1,1)
 
-print("Splitting data into test/ train datasets")
-X_train, X_test, y_train, y_test = train_test_split(X, y, test_size=0.2)
-
-
-print("Reshaping Data")
-X_train = X_train.reshape(X_train.shape[0], img_rows, img_cols, channels)
-X_test = X_test.reshape(X_test.shape[0], img_rows, img_cols, channels)
-
-print("X_train Shape: ", X_train.shape)
-print("X_test Shape: ", X_test.shape)
+print("dividing the images into fit and hold-out parts")
+train_X, test_X, train_y, test_y = train_test_split(images_X, labels_y, test_size=0.2)
 
 
-input_shape = (img_rows, img_cols, channels)
+print("adding the channel axis")
+train_X = train_X.reshape(train_X.shape[0], img_h, img_w, n_channels)
+test_X = test_X.reshape(test_X.shape[0], img_h, img_w, n_channels)
+
+print("fit images array: ", train_X.shape)
+print("hold-out images array: ", test_X.shape)
 
 
-print("Normalizing Data")
-X_train = X_train.astype('float32')
-X_test = X_test.astype('float32')
-
-X_train /= 255
-X_test /= 255
+in_shape = (img_h, img_w, n_channels)
 
 
-y_train = np_utils.to_categorical(y_train, nb_classes)
-y_test = np_utils.to_categorical(y_test, nb_classes)
-print("y_train Shape: ", y_train.shape)
-print("y_test Shape: ", y_test.shape)
+print("scaling pixels to [0, 1]")
+train_X = train_X.astype('float32')
+test_X = test_X.astype('float32')
+
+train_X /= 255
+test_X /= 255
+
+
+train_y = np_utils.to_categorical(train_y, n_classes)
+test_y = np_utils.to_categorical(test_y, n_classes)
+print("fit targets array: ", train_y.shape)
+print("hold-out targets array: ", test_y.shape)
 
 
 
-model = Sequential()
+xray_model = Sequential()
 
 '''
-First Three Layers are identical
-nb_filters = 32
-kernel_size = (2,2)
+block one: three equal convolutions,
+32 filters each,
+2x2 kernels
 '''
 
-model.add(Conv2D(nb_filters, (kernel_size[0], kernel_size[1]),
+xray_model.add(Conv2D(conv_width, (kern[0], kern[1]),
     padding='valid',
     strides=1,
-    input_shape=(img_rows, img_cols, channels)))
-model.add(Activation('relu'))
+    input_shape=(img_h, img_w, n_channels)))
+xray_model.add(Activation('relu'))
 
 
-model.add(Conv2D(nb_filters, (kernel_size[0], kernel_size[1])))
-model.add(Activation('relu'))
+xray_model.add(Conv2D(conv_width, (kern[0], kern[1])))
+xray_model.add(Activation('relu'))
 
 
-model.add(Conv2D(nb_filters, (kernel_size[0], kernel_size[1])))
-model.add(Activation('relu'))
+xray_model.add(Conv2D(conv_width, (kern[0], kern[1])))
+xray_model.add(Activation('relu'))
 
 
-model.add(MaxPooling2D(pool_size=(2,2)))
+xray_model.add(MaxPooling2D(pool_size=(2,2)))
 
 
 '''
-Second set of three layers
-nb_filters = 64
-kernel_size = 4,4
+block two: three more convolutions,
+64 filters each,
+4x4 kernels
 '''
 
-nb_filters = 64
-kernel_size = (4,4)
+conv_width = 64
+kern = (4,4)
 
-model.add(Conv2D(nb_filters, (kernel_size[0], kernel_size[1])))
-model.add(Activation('relu'))
-
-
-model.add(Conv2D(nb_filters, (kernel_size[0], kernel_size[1])))
-model.add(Activation('relu'))
+xray_model.add(Conv2D(conv_width, (kern[0], kern[1])))
+xray_model.add(Activation('relu'))
 
 
-model.add(Conv2D(nb_filters, (kernel_size[0], kernel_size[1])))
-model.add(Activation('relu'))
+xray_model.add(Conv2D(conv_width, (kern[0], kern[1])))
+xray_model.add(Activation('relu'))
 
 
-model.add(MaxPooling2D(pool_size=(2,2)))
+xray_model.add(Conv2D(conv_width, (kern[0], kern[1])))
+xray_model.add(Activation('relu'))
 
 
-nb_filters=128
-kernel_size=(8,8)
-
-model.add(Conv2D(nb_filters, (kernel_size[0], kernel_size[1])))
-model.add(Activation('relu'))
+xray_model.add(MaxPooling2D(pool_size=(2,2)))
 
 
-model.add(Conv2D(nb_filters, (kernel_size[0], kernel_size[1])))
-model.add(Activation('relu'))
+conv_width=128
+kern=(8,8)
+
+xray_model.add(Conv2D(conv_width, (kern[0], kern[1])))
+xray_model.add(Activation('relu'))
 
 
-model.add(Conv2D(nb_filters, (kernel_size[0], kernel_size[1])))
-model.add(Activation('relu'))
+xray_model.add(Conv2D(conv_width, (kern[0], kern[1])))
+xray_model.add(Activation('relu'))
 
 
-model.add(MaxPooling2D(pool_size=(2,2)))
+xray_model.add(Conv2D(conv_width, (kern[0], kern[1])))
+xray_model.add(Activation('relu'))
 
 
-model.add(Flatten())
-print("Model flattened out to: ", model.output_shape)
+xray_model.add(MaxPooling2D(pool_size=(2,2)))
 
 
-model.add(Dense(256))
-model.add(Activation('relu'))
+xray_model.add(Flatten())
+print("features after flattening: ", xray_model.output_shape)
 
 
-model.add(Dense(nb_classes))
-model.add(Activation('softmax'))
+xray_model.add(Dense(256))
+xray_model.add(Activation('relu'))
 
 
-model.compile(loss = 'categorical_crossentropy',
+xray_model.add(Dense(n_classes))
+xray_model.add(Activation('softmax'))
+
+
+xray_model.compile(loss = 'categorical_crossentropy',
                 optimizer='adam',
                 metrics=['accuracy'])
 
 
-stop = EarlyStopping(monitor='acc',
+early_stop = EarlyStopping(monitor='acc',
                         min_delta=0.001,
                         patience=2,
                         verbose=0,
                         mode='auto')
 
 
-tensor_board = TensorBoard(log_dir='./Graph', histogram_freq=0, write_graph=True, write_images=True)
+board_cb = TensorBoard(log_dir='./Graph', histogram_freq=0, write_graph=True, write_images=True)
 
 
-model.fit(X_train,y_train, batch_size=batch_size, epochs=nb_epoch,
+xray_model.fit(train_X,train_y, batch_size=batch_len, epochs=epoch_count,
             verbose=1,
             validation_split=0.2
-            # validation_data=(X_test,y_test),
-            # class_weight= 'auto',
-            ,callbacks=[stop, tensor_board]
+            # the hold-out arrays could be passed instead,
+            # and class weights too
+            ,callbacks=[early_stop, board_cb]
 	)

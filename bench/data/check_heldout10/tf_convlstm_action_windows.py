@@ -10,238 +10,238 @@ import cv2, os, math, numpy as np
 import typer
 
 # ---- config.py ----
-class Config:
-    train_part = 0.8
-    fps_to_take = 5
-    step = 4
-    window = 6
-    img_dim = 64
-    dataset_path = '../data/dataset'
-    data_path = f'../data/train_test_{img_dim}x{img_dim}'
-    model_path = f'../data/model_{img_dim}x{img_dim}/'
+class Settings:
+    train_fraction = 0.8
+    sample_fps = 5
+    stride = 4
+    clip_len = 6
+    side = 64
+    videos_dir = '../data/dataset'
+    arrays_dir = f'../data/train_test_{side}x{side}'
+    model_dir = f'../data/model_{side}x{side}/'
 
-typer_app = typer.Typer()
+cli = typer.Typer()
 
-def split() -> Tuple[list, list, list, list]:
-    if not os.path.exists(Config.dataset_path):
-        print('Your dataset is not in', os.path.abspath(Config.dataset_path))
+def split_videos() -> Tuple[list, list, list, list]:
+    if not os.path.exists(Settings.videos_dir):
+        print('no video folder found at', os.path.abspath(Settings.videos_dir))
         sys.exit(0)
 
-    y_classes = os.listdir(Config.dataset_path)
-    x_train_test_paths = {'train': [], 'test': []}
-    y_train_test = {'train': [], 'test': []}
+    class_names = os.listdir(Settings.videos_dir)
+    video_paths_by_part = {'train': [], 'test': []}
+    labels_by_part = {'train': [], 'test': []}
 
-    for index, cl in enumerate(y_classes):
-        act_path = os.path.join(Config.dataset_path, cl)
-        act_files = os.listdir(act_path)
-        groups = {}
-        for vid_file in act_files:
-            vid_path = os.path.abspath(os.path.join(act_path, vid_file))
-            vid_path_tokens = vid_path.split('_')
-            path_without_index = '_'.join(vid_path_tokens[:len(vid_path_tokens) - 6])
+    for ci, cname in enumerate(class_names):
+        class_dir = os.path.join(Settings.videos_dir, cname)
+        class_files = os.listdir(class_dir)
+        by_source = {}
+        for video_file in class_files:
+            full_path = os.path.abspath(os.path.join(class_dir, video_file))
+            name_parts = full_path.split('_')
+            source_key = '_'.join(name_parts[:len(name_parts) - 6])
 
-            if not groups.get(path_without_index):
-                groups[path_without_index] = [vid_path]
+            if not by_source.get(source_key):
+                by_source[source_key] = [full_path]
             else:
-                groups[path_without_index].append(vid_path)
+                by_source[source_key].append(full_path)
 
-        group_len = [(g, len(groups[g])) for g in groups.keys()]
-        sorted_group_len = sorted(group_len, key=lambda x: x[1])
+        source_sizes = [(s, len(by_source[s])) for s in by_source.keys()]
+        sizes_sorted = sorted(source_sizes, key=lambda t: t[1])
 
-        added_into_test = 0
-        for group, _ in sorted_group_len:
-            paths = [path for path in groups[group]]
+        test_count = 0
+        for source, _ in sizes_sorted:
+            member_paths = [p for p in by_source[source]]
 
-            y = [0] * len(y_classes)
-            y[index] = 1
+            label_y = [0] * len(class_names)
+            label_y[ci] = 1
 
-            if added_into_test < int((1 - Config.train_part) * len(act_files)):
-                [x_train_test_paths['test'].append(path) for path in paths]
-                [y_train_test['test'].append(k) for k in [y] * len(paths)]
-                added_into_test += len(paths)
+            if test_count < int((1 - Settings.train_fraction) * len(class_files)):
+                [video_paths_by_part['test'].append(p) for p in member_paths]
+                [labels_by_part['test'].append(v) for v in [label_y] * len(member_paths)]
+                test_count += len(member_paths)
             else:
-                [x_train_test_paths['train'].append(path) for path in paths]
-                [y_train_test['train'].append(k) for k in [y] * len(paths)]
+                [video_paths_by_part['train'].append(p) for p in member_paths]
+                [labels_by_part['train'].append(v) for v in [label_y] * len(member_paths)]
 
-    return x_train_test_paths['train'], x_train_test_paths['test'], y_train_test['train'], y_train_test['test']
+    return video_paths_by_part['train'], video_paths_by_part['test'], labels_by_part['train'], labels_by_part['test']
 
-def get_frames(video_path: str, window_step: int):
-    capture = cv2.VideoCapture(video_path)
+def video_windows(video_file: str, hop: int):
+    cap = cv2.VideoCapture(video_file)
 
-    # count the number of frames
-    fps = int(capture.get(cv2.CAP_PROP_FPS))
-    frames = int(capture.get(cv2.CAP_PROP_FRAME_COUNT))
+    # frame rate and frame count of the clip
+    rate = int(cap.get(cv2.CAP_PROP_FPS))
+    n_frames = int(cap.get(cv2.CAP_PROP_FRAME_COUNT))
 
-    if frames == 0:
-        capture.release()
+    if n_frames == 0:
+        cap.release()
         yield np.asarray([])
 
-    # calculate duration of the video
-    step = int(fps / Config.fps_to_take)
-    index = 0
+    # keep every k-th frame to reach the target rate
+    keep_every = int(rate / Settings.sample_fps)
+    k = 0
 
-    resized_frames = []
+    small_frames = []
     while True:
-        success, image = capture.read()
-        if success:
-            if index % step == 0:
-                resized_frames.append(cv2.resize(image, (Config.img_dim, Config.img_dim), interpolation=cv2.INTER_AREA))
-            index += 1
+        ok, frame = cap.read()
+        if ok:
+            if k % keep_every == 0:
+                small_frames.append(cv2.resize(frame, (Settings.side, Settings.side), interpolation=cv2.INTER_AREA))
+            k += 1
         else:
-            capture.release()
+            cap.release()
             break
 
-    x = math.ceil((len(resized_frames) - Config.window)/window_step)
-    necessary = Config.window + x * window_step
+    n_hops = math.ceil((len(small_frames) - Settings.clip_len)/hop)
+    needed = Settings.clip_len + n_hops * hop
 
-    # copy the first frame and put this copies at the beginning
-    for _ in range(necessary - len(resized_frames)):
-        resized_frames.insert(0, np.copy(resized_frames[0]))
+    # pad at the front with copies of the first frame
+    for _ in range(needed - len(small_frames)):
+        small_frames.insert(0, np.copy(small_frames[0]))
 
-    # yield parts (windows)
-    part = 0
+    # emit the windows one after another
+    w = 0
     while True:
-        if part * window_step + Config.window > len(resized_frames):
+        if w * hop + Settings.clip_len > len(small_frames):
             break
-        yield np.asarray(resized_frames[part * window_step : part * window_step + Config.window])
-        part += 1
+        yield np.asarray(small_frames[w * hop : w * hop + Settings.clip_len])
+        w += 1
 
-def create_data(paths: List[str], y: list) -> Tuple[np.ndarray, np.ndarray]:
-    x_resized, y_onehot = [], []
+def build_window_data(video_paths: List[str], labels_y: list) -> Tuple[np.ndarray, np.ndarray]:
+    windows_x, onehot_y = [], []
     
-    for index, vid_file in enumerate(paths):
-        for part in get_frames(vid_file, Config.step):
-            if part.size == 0:
+    for vi, video_file in enumerate(video_paths):
+        for clip in video_windows(video_file, Settings.stride):
+            if clip.size == 0:
                 break
-            assert part.shape == (Config.window, Config.img_dim, Config.img_dim, 3)
-            x_resized.append(part)
-            y_onehot.append(np.asarray(y[index], dtype=np.uint8))
+            assert clip.shape == (Settings.clip_len, Settings.side, Settings.side, 3)
+            windows_x.append(clip)
+            onehot_y.append(np.asarray(labels_y[vi], dtype=np.uint8))
 
-    x_resized = np.asarray(x_resized)
-    y_onehot = np.asarray(y_onehot)
+    windows_x = np.asarray(windows_x)
+    onehot_y = np.asarray(onehot_y)
 
-    return x_resized, y_onehot
+    return windows_x, onehot_y
 
-def save(x_train: np.ndarray, y_train: np.ndarray, x_test: List[str], y_test: np.ndarray) -> None:
-    print('Saving...')
-    if not os.path.exists(Config.data_path):
-        os.makedirs(Config.data_path)
+def write_arrays(train_x: np.ndarray, train_y: np.ndarray, test_video_paths: List[str], test_y: np.ndarray) -> None:
+    print('writing arrays...')
+    if not os.path.exists(Settings.arrays_dir):
+        os.makedirs(Settings.arrays_dir)
     
-    np.save(os.path.join(Config.data_path, 'x_train.npy'), x_train)
-    np.save(os.path.join(Config.data_path, 'y_train.npy'), y_train)
-    np.save(os.path.join(Config.data_path, 'y_test.npy'), y_test)
-    np.save(os.path.join(Config.data_path, 'classes.npy'), np.asarray(os.listdir(Config.dataset_path)))
+    np.save(os.path.join(Settings.arrays_dir, 'x_train.npy'), train_x)
+    np.save(os.path.join(Settings.arrays_dir, 'y_train.npy'), train_y)
+    np.save(os.path.join(Settings.arrays_dir, 'y_test.npy'), test_y)
+    np.save(os.path.join(Settings.arrays_dir, 'classes.npy'), np.asarray(os.listdir(Settings.videos_dir)))
 
-    with open(os.path.join(Config.data_path, 'x_test.txt'), "w") as f:
-        [f.write(path + '\n') for path in x_test]
+    with open(os.path.join(Settings.arrays_dir, 'x_test.txt'), "w") as fh:
+        [fh.write(p + '\n') for p in test_video_paths]
 
-    print('Done.')
+    print('arrays written.')
 
-def load(data: List[str]) -> list:
-    if not os.path.exists(Config.data_path):
-        print('Your train/test data don\'t exist. First run \'python main.py prepare\' to prepare data before training.')
+def read_arrays(names: List[str]) -> list:
+    if not os.path.exists(Settings.arrays_dir):
+        print('no prepared arrays yet; run \'python main.py prepare\' before this step.')
         sys.exit(0)
 
-    matrices = {}
+    loaded = {}
 
-    for _, _, files in os.walk(Config.data_path):
-        for file in files:
-            if file.endswith(".npy") and file.split('.')[0] in data:
-                matrices[file.split('.')[0]] = np.load(os.path.join(Config.data_path, file), allow_pickle=True)
+    for _, _, dir_files in os.walk(Settings.arrays_dir):
+        for fname in dir_files:
+            if fname.endswith(".npy") and fname.split('.')[0] in names:
+                loaded[fname.split('.')[0]] = np.load(os.path.join(Settings.arrays_dir, fname), allow_pickle=True)
 
-    return [matrices[x] for x in data]
+    return [loaded[n] for n in names]
 
-def create_model(class_num: int) -> Sequential:
-    model = Sequential()
-    model.add(ConvLSTM2D(filters=64, kernel_size=(3, 3), padding='same', return_sequences=False, data_format="channels_last",
-                         input_shape=(Config.window, Config.img_dim, Config.img_dim, 3), activation='relu'))
-    model.add(BatchNormalization())
-    # play with layers: batch normalization, multiple ConvLSTM2D layers
-    model.add(Dropout(0.2))
-    model.add(Flatten())
-    model.add(Dense(256, activation="relu"))
-    model.add(Dropout(0.3))
-    model.add(Dense(class_num, activation="softmax"))
+def build_model(n_classes: int) -> Sequential:
+    net_model = Sequential()
+    net_model.add(ConvLSTM2D(filters=64, kernel_size=(3, 3), padding='same', return_sequences=False, data_format="channels_last",
+                         input_shape=(Settings.clip_len, Settings.side, Settings.side, 3), activation='relu'))
+    net_model.add(BatchNormalization())
+    # variants worth trying: more ConvLSTM2D layers, other normalisation
+    net_model.add(Dropout(0.2))
+    net_model.add(Flatten())
+    net_model.add(Dense(256, activation="relu"))
+    net_model.add(Dropout(0.3))
+    net_model.add(Dense(n_classes, activation="softmax"))
 
-    model.summary()
+    net_model.summary()
 
-    return model
+    return net_model
 
-def train_model(x_train: np.ndarray, y_train: np.ndarray) -> Sequential:
-    print(x_train.shape)
-    model = create_model(class_num=len(y_train[0]))
-    opt = Adam(learning_rate=7e-7, decay=1e-8)
-    model.compile(loss='categorical_crossentropy', optimizer=opt, metrics=["accuracy"])
+def fit_model(train_x: np.ndarray, train_y: np.ndarray) -> Sequential:
+    print(train_x.shape)
+    net_model = build_model(n_classes=len(train_y[0]))
+    optimizer = Adam(learning_rate=7e-7, decay=1e-8)
+    net_model.compile(loss='categorical_crossentropy', optimizer=optimizer, metrics=["accuracy"])
 
-    if not os.path.exists(Config.model_path):
-        os.makedirs(Config.model_path)
+    if not os.path.exists(Settings.model_dir):
+        os.makedirs(Settings.model_dir)
 
-    checkpoints_path = os.path.join(Config.model_path, 'cp')
+    ckpt_dir = os.path.join(Settings.model_dir, 'cp')
 
-    if not os.path.exists(checkpoints_path):
-        os.makedirs(checkpoints_path)
+    if not os.path.exists(ckpt_dir):
+        os.makedirs(ckpt_dir)
 
-    cp_callback = ModelCheckpoint(filepath=checkpoints_path, save_weights_only=False, verbose=1, save_best_only=True)
+    ckpt_cb = ModelCheckpoint(filepath=ckpt_dir, save_weights_only=False, verbose=1, save_best_only=True)
 
-    earlystop = EarlyStopping(patience=7)
-    callbacks = [cp_callback, earlystop]
+    stop_cb = EarlyStopping(patience=7)
+    cb_list = [ckpt_cb, stop_cb]
 
-    x_fit, x_val, y_fit, y_val = train_test_split(x_train, y_train, train_size=0.9, random_state=42)
-    history = model.fit(x=x_fit, y=y_fit, epochs=40, batch_size=32, shuffle=True, callbacks=callbacks, validation_data=(x_val, y_val))
+    fit_part_x, val_part_x, fit_part_y, val_part_y = train_test_split(train_x, train_y, train_size=0.9, random_state=42)
+    fit_log = net_model.fit(x=fit_part_x, y=fit_part_y, epochs=40, batch_size=32, shuffle=True, callbacks=cb_list, validation_data=(val_part_x, val_part_y))
 
-    model.save(Config.model_path + 'model.h5')
+    net_model.save(Settings.model_dir + 'model.h5')
 
-    return model
+    return net_model
 
-def evaluate_model(video_paths: List[str], y: np.ndarray) -> Tuple[float, float]:
-    x_test, y_test = [], []
-    model = load_model(Config.model_path + 'model.h5')
+def score_model(video_paths: List[str], labels_y: np.ndarray) -> Tuple[float, float]:
+    test_x, test_y = [], []
+    net_model = load_model(Settings.model_dir + 'model.h5')
     
-    for index, vid_file in enumerate(video_paths):
-        for part in get_frames(vid_file, Config.window):
-            if part.size == 0:
+    for vi, video_file in enumerate(video_paths):
+        for clip in video_windows(video_file, Settings.clip_len):
+            if clip.size == 0:
                 continue
 
-            assert part.shape == (Config.window, Config.img_dim, Config.img_dim, 3)
-            x_test.append(part)
-            y_test.append(y[index])
+            assert clip.shape == (Settings.clip_len, Settings.side, Settings.side, 3)
+            test_x.append(clip)
+            test_y.append(labels_y[vi])
 
-    x_test = np.asarray(x_test)
-    y_test = np.asarray(y_test)
+    test_x = np.asarray(test_x)
+    test_y = np.asarray(test_y)
 
-    loss, accuracy = model.evaluate(x_test, y_test)
+    test_loss, test_acc = net_model.evaluate(test_x, test_y)
 
-    print(f'Loss={loss}, Accuracy={accuracy}')
+    print(f'test loss {test_loss}, test accuracy {test_acc}')
 
-    return loss, accuracy
+    return test_loss, test_acc
 
-@typer_app.command('prepare')
-def prepare() -> None:
-    x_train_paths, x_test_paths, y_train, y_test = split()
+@cli.command('prepare')
+def prepare_cmd() -> None:
+    train_video_paths, test_video_paths, train_y, test_y = split_videos()
 
-    x_train, y_train = create_data(x_train_paths, y_train)
-    save(x_train, y_train, x_test_paths, y_test)
+    train_x, train_y = build_window_data(train_video_paths, train_y)
+    write_arrays(train_x, train_y, test_video_paths, test_y)
 
-@typer_app.command('train')
-def train() -> None:
-    x_train, y_train = load(['x_train', 'y_train'])
+@cli.command('train')
+def train_cmd() -> None:
+    train_x, train_y = read_arrays(['x_train', 'y_train'])
     
-    train_model(x_train, y_train)
+    fit_model(train_x, train_y)
 
-@typer_app.command('evaluate')
-def evaluate() -> None:
-    y_test = load(['y_test'])[0]
+@cli.command('evaluate')
+def evaluate_cmd() -> None:
+    test_y = read_arrays(['y_test'])[0]
 
-    if not os.path.exists(os.path.join(Config.data_path, 'x_test.txt')):
-        print(f'Missing {os.path.abspath(os.path.join(Config.data_path, "x_test.txt"))} containing test video paths.')
+    if not os.path.exists(os.path.join(Settings.arrays_dir, 'x_test.txt')):
+        print(f'the list of test videos is missing: {os.path.abspath(os.path.join(Settings.arrays_dir, "x_test.txt"))}')
         sys.exit(0)
 
-    with open(os.path.join(Config.data_path, 'x_test.txt'), "r") as f:
-        content = f.readlines()
+    with open(os.path.join(Settings.arrays_dir, 'x_test.txt'), "r") as fh:
+        rows = fh.readlines()
 
-    videos = len(content)
+    n_videos = len(rows)
 
-    evaluate_model(map(lambda path: path.strip(), content[:videos]), y_test[:videos])
+    score_model(map(lambda p: p.strip(), rows[:n_videos]), test_y[:n_videos])
 
 if __name__ == '__main__':
-    typer_app()
+    cli()

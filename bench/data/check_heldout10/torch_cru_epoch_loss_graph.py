@@ -1,6 +1,6 @@
-# Modeling Irregular Time Series with Continuous Recurrent Units (CRUs)
-# Copyright (c) 2022 Robert Bosch GmbH
-# This source code is derived from Pytorch RKN Implementation (https://github.com/ALRhub/rkn_share)
+# Continuous Recurrent Units: a model class for time series sampled at irregular times
+# (c) 2022 Robert Bosch GmbH
+# adapted from an RKN implementation in PyTorch (https://github.com/ALRhub/rkn_share)
 
 import torch
 import numpy as np
@@ -14,237 +14,237 @@ from lib.CRULayer import CRULayer
 from lib.CRUCell import var_activation, var_activation_inverse
 from lib.losses import rmse, mse, GaussianNegLogLik, bernoulli_nll
 
-optim = torch.optim
+torch_optim = torch.optim
 nn = torch.nn
 
-# taken from https://github.com/ALRhub/rkn_share/ and modified
-class CRU(nn.Module):
+# adapted from the RKN code base
+class CruNet(nn.Module):
 
-    # taken from https://github.com/ALRhub/rkn_share/ and modified
-    def __init__(self, target_dim: int, lsd: int, args, use_cuda_if_available: bool = True, bernoulli_output: bool = False):
+    # adapted from the RKN code base
+    def __init__(self, target_size: int, latent_size: int, cfg, allow_gpu: bool = True, binary_out: bool = False):
         super().__init__()
-        self._device = torch.device(
-            "cuda" if torch.cuda.is_available() and use_cuda_if_available else "cpu")
-        self._lsd = lsd
-        if self._lsd % 2 == 0:
-            self._lod = int(self._lsd / 2) 
+        self._dev = torch.device(
+            "cuda" if torch.cuda.is_available() and allow_gpu else "cpu")
+        self._latent_size = latent_size
+        if self._latent_size % 2 == 0:
+            self._obs_size = int(self._latent_size / 2) 
         else:
-            raise Exception('Latent state dimension must be even number.')
-        self.args = args
-        self._enc_out_normalization = "pre"
-        self._initial_state_variance = 10.0
-        self._learning_rate = self.args.lr
-        self.bernoulli_output = bernoulli_output
-        self._cru_layer = CRULayer(
-            latent_obs_dim=self._lod, args=args).to(self._device)
+            raise Exception('the latent size has to be divisible by two.')
+        self.cfg = cfg
+        self._enc_norm = "pre"
+        self._init_var = 10.0
+        self._base_lr = self.cfg.lr
+        self.binary_out = binary_out
+        self._cru = CRULayer(
+            latent_obs_dim=self._obs_size, args=cfg).to(self._dev)
         Encoder._build_hidden_layers = self._build_enc_hidden_layers
-        enc = Encoder(self._lod, output_normalization=self._enc_out_normalization,
-                      enc_var_activation=args.enc_var_activation).to(dtype=torch.float64)
-        if bernoulli_output:
+        encoder_net = Encoder(self._obs_size, output_normalization=self._enc_norm,
+                      enc_var_activation=cfg.enc_var_activation).to(dtype=torch.float64)
+        if binary_out:
             BernoulliDecoder._build_hidden_layers = self._build_dec_hidden_layers
-            self._dec = TimeDistributed(BernoulliDecoder(self._lod, out_dim=target_dim, args=args).to(
-                self._device, dtype=torch.float64), num_outputs=1, low_mem=True)
-            self._enc = TimeDistributed(
-                enc, num_outputs=2, low_mem=True).to(self._device)
+            self._decoder = TimeDistributed(BernoulliDecoder(self._obs_size, out_dim=target_size, args=cfg).to(
+                self._dev, dtype=torch.float64), num_outputs=1, low_mem=True)
+            self._encoder = TimeDistributed(
+                encoder_net, num_outputs=2, low_mem=True).to(self._dev)
         else:
             SplitDiagGaussianDecoder._build_hidden_layers_mean = self._build_dec_hidden_layers_mean
             SplitDiagGaussianDecoder._build_hidden_layers_var = self._build_dec_hidden_layers_var
-            self._dec = TimeDistributed(SplitDiagGaussianDecoder(self._lod, out_dim=target_dim, dec_var_activation=args.dec_var_activation).to(
-                dtype=torch.float64), num_outputs=2).to(self._device)
-            self._enc = TimeDistributed(enc, num_outputs=2).to(self._device)
-        self._initial_mean = torch.zeros(1, self._lsd).to(
-            self._device, dtype=torch.float64)
-        log_ic_init = var_activation_inverse(self._initial_state_variance)
-        self._log_icu = torch.nn.Parameter(
-            log_ic_init * torch.ones(1, self._lod).to(self._device, dtype=torch.float64))
-        self._log_icl = torch.nn.Parameter(
-            log_ic_init * torch.ones(1, self._lod).to(self._device, dtype=torch.float64))
-        self._ics = torch.zeros(1, self._lod).to(
-            self._device, dtype=torch.float64)
-        self._params = list(self._enc.parameters())
-        self._params += list(self._cru_layer.parameters())
-        self._params += list(self._dec.parameters())
-        self._params += [self._log_icu, self._log_icl]
-        self._optimizer = optim.Adam(self._params, lr=self.args.lr)
-        self._shuffle_rng = np.random.RandomState(42)  # rng for shuffling batches
+            self._decoder = TimeDistributed(SplitDiagGaussianDecoder(self._obs_size, out_dim=target_size, dec_var_activation=cfg.dec_var_activation).to(
+                dtype=torch.float64), num_outputs=2).to(self._dev)
+            self._encoder = TimeDistributed(encoder_net, num_outputs=2).to(self._dev)
+        self._init_mean = torch.zeros(1, self._latent_size).to(
+            self._dev, dtype=torch.float64)
+        log_var0 = var_activation_inverse(self._init_var)
+        self._log_var_upper = torch.nn.Parameter(
+            log_var0 * torch.ones(1, self._obs_size).to(self._dev, dtype=torch.float64))
+        self._log_var_lower = torch.nn.Parameter(
+            log_var0 * torch.ones(1, self._obs_size).to(self._dev, dtype=torch.float64))
+        self._init_cov_side = torch.zeros(1, self._obs_size).to(
+            self._dev, dtype=torch.float64)
+        self._all_params = list(self._encoder.parameters())
+        self._all_params += list(self._cru.parameters())
+        self._all_params += list(self._decoder.parameters())
+        self._all_params += [self._log_var_upper, self._log_var_lower]
+        self._adam = torch_optim.Adam(self._all_params, lr=self.cfg.lr)
+        self._batch_rng = np.random.RandomState(42)  # fixed seed for batch order
 
-    # taken from https://github.com/ALRhub/rkn_share/ and modified
-    def forward(self, obs_batch: torch.Tensor, time_points: torch.Tensor = None, obs_valid: torch.Tensor = None) -> Tuple[torch.Tensor, torch.Tensor]:
-        y, y_var = self._enc(obs_batch)
-        post_mean, post_cov, prior_mean, prior_cov, kalman_gain = self._cru_layer(y, y_var, self._initial_mean,
-                                                                                    [var_activation(self._log_icu), var_activation(
-                                                                                        self._log_icl), self._ics],
-                                                                                    obs_valid=obs_valid, time_points=time_points)
-        if self.bernoulli_output:
-            out_mean = self._dec(post_mean)
-            out_var = None
+    # adapted from the RKN code base
+    def forward(self, batch_obs: torch.Tensor, t_points: torch.Tensor = None, seen_mask: torch.Tensor = None) -> Tuple[torch.Tensor, torch.Tensor]:
+        enc_y, enc_y_var = self._encoder(batch_obs)
+        post_mu, post_sigma, prior_mu, prior_sigma, gain_k = self._cru(enc_y, enc_y_var, self._init_mean,
+                                                                                    [var_activation(self._log_var_upper), var_activation(
+                                                                                        self._log_var_lower), self._init_cov_side],
+                                                                                    obs_valid=seen_mask, time_points=t_points)
+        if self.binary_out:
+            dec_mean = self._decoder(post_mu)
+            dec_var = None
         else:
-            out_mean, out_var = self._dec(
-                post_mean, torch.cat(post_cov, dim=-1))
+            dec_mean, dec_var = self._decoder(
+                post_mu, torch.cat(post_sigma, dim=-1))
 
-        intermediates = {
-            'post_mean': post_mean,
-            'post_cov': post_cov,
-            'prior_mean': prior_mean,
-            'prior_cov': prior_cov,
-            'kalman_gain': kalman_gain,
-            'y': y,
-            'y_var': y_var
+        latents = {
+            'post_mean': post_mu,
+            'post_cov': post_sigma,
+            'prior_mean': prior_mu,
+            'prior_cov': prior_sigma,
+            'kalman_gain': gain_k,
+            'y': enc_y,
+            'y_var': enc_y_var
         }
 
-        return out_mean, out_var, intermediates
+        return dec_mean, dec_var, latents
 
-    def interpolation(self, data, track_gradient=True):
-        if self.bernoulli_output:
-            obs, truth, obs_valid, obs_times, mask_truth = [
-                j.to(self._device) for j in data]
-            mask_obs = None
+    def run_interp(self, batch_data, with_grad=True):
+        if self.binary_out:
+            obs_x, target_y, seen_mask, obs_t, target_mask = [
+                t.to(self._dev) for t in batch_data]
+            obs_mask = None
         else:
-            obs, truth, obs_valid, obs_times, mask_truth, mask_obs = [
-                j.to(self._device) for j in data]
+            obs_x, target_y, seen_mask, obs_t, target_mask, obs_mask = [
+                t.to(self._dev) for t in batch_data]
 
-        obs_times = self.args.ts * obs_times
+        obs_t = self.cfg.ts * obs_t
 
-        with torch.set_grad_enabled(track_gradient):
-            output_mean, output_var, intermediates = self.forward(
-                obs_batch=obs, time_points=obs_times, obs_valid=obs_valid)
+        with torch.set_grad_enabled(with_grad):
+            pred_mean, pred_var, latents = self.forward(
+                batch_obs=obs_x, t_points=obs_t, seen_mask=seen_mask)
 
-            if self.bernoulli_output:
-                loss = bernoulli_nll(truth, output_mean, uint8_targets=False)
-                mask_imput = (~obs_valid[...,None, None, None]) * mask_truth
-                imput_loss = np.nan #TODO: compute bernoulli loss on imputed points
-                imput_mse = mse(truth.flatten(start_dim=2), output_mean.flatten(start_dim=2), mask=mask_imput.flatten(start_dim=2))
+            if self.binary_out:
+                loss = bernoulli_nll(target_y, pred_mean, uint8_targets=False)
+                gap_mask = (~seen_mask[...,None, None, None]) * target_mask
+                gap_loss = np.nan #TODO: a Bernoulli loss restricted to the imputed points
+                gap_mse = mse(target_y.flatten(start_dim=2), pred_mean.flatten(start_dim=2), mask=gap_mask.flatten(start_dim=2))
             else:
                 loss = GaussianNegLogLik(
-                    output_mean, truth, output_var, mask=mask_truth)
-                # compute metric on imputed points only
-                mask_imput = (~obs_valid[...,None]) * mask_truth
-                imput_loss = GaussianNegLogLik(output_mean, truth, output_var, mask=mask_imput)
-                imput_mse = mse(truth, output_mean, mask=mask_imput)
+                    pred_mean, target_y, pred_var, mask=target_mask)
+                # the metric below only covers points that were hidden from the model
+                gap_mask = (~seen_mask[...,None]) * target_mask
+                gap_loss = GaussianNegLogLik(pred_mean, target_y, pred_var, mask=gap_mask)
+                gap_mse = mse(target_y, pred_mean, mask=gap_mask)
         
-        return loss, output_mean, output_var, obs, truth, mask_obs, mask_truth, intermediates, imput_loss, imput_mse
+        return loss, pred_mean, pred_var, obs_x, target_y, obs_mask, target_mask, latents, gap_loss, gap_mse
 
-    def train_epoch(self, dl, optimizer):
-        epoch_ll = 0
-        epoch_rmse = 0
-        epoch_mse = 0
+    def train_one_epoch(self, loader, opt):
+        epoch_nll = 0
+        epoch_rmse_sum = 0
+        epoch_mse_sum = 0
 
-        if self.args.save_intermediates is not None:
-            mask_obs_epoch = []
-            intermediates_epoch = []
+        if self.cfg.save_intermediates is not None:
+            obs_masks_epoch = []
+            latents_epoch = []
 
-        if self.args.task == 'extrapolation' or self.args.task == 'interpolation':
-            epoch_imput_ll = 0
-            epoch_imput_mse = 0
+        if self.cfg.task == 'extrapolation' or self.cfg.task == 'interpolation':
+            epoch_gap_nll = 0
+            epoch_gap_mse = 0
 
-        for i, data in enumerate(dl):
-            if self.args.task == 'interpolation':
-                loss, output_mean, output_var, obs, truth, mask_obs, mask_truth, intermediates, imput_loss, imput_mse = self.interpolation(
-                    data)
+        for i, batch_data in enumerate(loader):
+            if self.cfg.task == 'interpolation':
+                loss, pred_mean, pred_var, obs_x, target_y, obs_mask, target_mask, latents, gap_loss, gap_mse = self.run_interp(
+                    batch_data)
             else:
-                raise Exception('Unknown task')
+                raise Exception('task not supported')
 
-            # backpropagation
-            optimizer.zero_grad()
+            # gradient step
+            opt.zero_grad()
             loss.backward()
-            if self.args.grad_clip:
+            if self.cfg.grad_clip:
                 nn.utils.clip_grad_norm_(self.parameters(), 1)
-            optimizer.step()
+            opt.step()
 
-            # aggregate metrics and intermediates over entire epoch
-            epoch_ll += loss
-            epoch_rmse += rmse(truth, output_mean, mask_truth).item()
-            epoch_mse += mse(truth, output_mean, mask_truth).item()
+            # running sums over the epoch
+            epoch_nll += loss
+            epoch_rmse_sum += rmse(target_y, pred_mean, target_mask).item()
+            epoch_mse_sum += mse(target_y, pred_mean, target_mask).item()
 
-            if self.args.task == 'extrapolation' or self.args.task == 'interpolation':
-                epoch_imput_ll += imput_loss
-                epoch_imput_mse += imput_mse
-                imput_metrics = [epoch_imput_ll/(i+1), epoch_imput_mse/(i+1)]
+            if self.cfg.task == 'extrapolation' or self.cfg.task == 'interpolation':
+                epoch_gap_nll += gap_loss
+                epoch_gap_mse += gap_mse
+                gap_metrics = [epoch_gap_nll/(i+1), epoch_gap_mse/(i+1)]
             else:
-                imput_metrics = None
+                gap_metrics = None
 
-            if self.args.save_intermediates is not None:
-                intermediates_epoch.append(intermediates)
-                mask_obs_epoch.append(mask_obs)
+            if self.cfg.save_intermediates is not None:
+                latents_epoch.append(latents)
+                obs_masks_epoch.append(obs_mask)
 
-        # save for plotting
-        if self.args.save_intermediates is not None:
-            torch.save(mask_obs_epoch, os.path.join(self.args.save_intermediates, 'train_mask_obs.pt'))
-            torch.save(intermediates_epoch, os.path.join(self.args.save_intermediates, 'train_intermediates.pt'))
+        # dumps for later plots
+        if self.cfg.save_intermediates is not None:
+            torch.save(obs_masks_epoch, os.path.join(self.cfg.save_intermediates, 'train_mask_obs.pt'))
+            torch.save(latents_epoch, os.path.join(self.cfg.save_intermediates, 'train_intermediates.pt'))
 
-        return epoch_ll/(i+1), epoch_rmse/(i+1), epoch_mse/(i+1), [output_mean, output_var], intermediates, [obs, truth, mask_obs], imput_metrics
+        return epoch_nll/(i+1), epoch_rmse_sum/(i+1), epoch_mse_sum/(i+1), [pred_mean, pred_var], latents, [obs_x, target_y, obs_mask], gap_metrics
 
-    def eval_epoch(self, dl):
-        epoch_ll = 0
-        epoch_rmse = 0
-        epoch_mse = 0
+    def eval_one_epoch(self, loader):
+        epoch_nll = 0
+        epoch_rmse_sum = 0
+        epoch_mse_sum = 0
 
-        if self.args.task == 'extrapolation' or self.args.task == 'interpolation':
-            epoch_imput_ll = 0
-            epoch_imput_mse = 0
+        if self.cfg.task == 'extrapolation' or self.cfg.task == 'interpolation':
+            epoch_gap_nll = 0
+            epoch_gap_mse = 0
 
-        if self.args.save_intermediates is not None:
-            mask_obs_epoch = []
-            intermediates_epoch = []
+        if self.cfg.save_intermediates is not None:
+            obs_masks_epoch = []
+            latents_epoch = []
 
-        for i, data in enumerate(dl):
-            if self.args.task == 'interpolation':
-                loss, output_mean, output_var, obs, truth, mask_obs, mask_truth, intermediates, imput_loss, imput_mse = self.interpolation(
-                    data, track_gradient=False)
+        for i, batch_data in enumerate(loader):
+            if self.cfg.task == 'interpolation':
+                loss, pred_mean, pred_var, obs_x, target_y, obs_mask, target_mask, latents, gap_loss, gap_mse = self.run_interp(
+                    batch_data, with_grad=False)
 
-            epoch_ll += loss
-            epoch_rmse += rmse(truth, output_mean, mask_truth).item()
-            epoch_mse += mse(truth, output_mean, mask_truth).item()
+            epoch_nll += loss
+            epoch_rmse_sum += rmse(target_y, pred_mean, target_mask).item()
+            epoch_mse_sum += mse(target_y, pred_mean, target_mask).item()
 
-            if self.args.task == 'extrapolation' or self.args.task == 'interpolation':
-                epoch_imput_ll += imput_loss
-                epoch_imput_mse += imput_mse
-                imput_metrics = [epoch_imput_ll/(i+1), epoch_imput_mse/(i+1)]
+            if self.cfg.task == 'extrapolation' or self.cfg.task == 'interpolation':
+                epoch_gap_nll += gap_loss
+                epoch_gap_mse += gap_mse
+                gap_metrics = [epoch_gap_nll/(i+1), epoch_gap_mse/(i+1)]
             else:
-                imput_metrics = None
+                gap_metrics = None
 
-            if self.args.save_intermediates is not None:
-                intermediates_epoch.append(intermediates)
-                mask_obs_epoch.append(mask_obs)
+            if self.cfg.save_intermediates is not None:
+                latents_epoch.append(latents)
+                obs_masks_epoch.append(obs_mask)
 
-        # save for plotting
-        if self.args.save_intermediates is not None:
-            torch.save(output_mean, os.path.join(self.args.save_intermediates, 'valid_output_mean.pt'))
-            torch.save(obs, os.path.join(self.args.save_intermediates, 'valid_obs.pt'))
-            torch.save(output_var, os.path.join(self.args.save_intermediates, 'valid_output_var.pt'))
-            torch.save(truth, os.path.join(self.args.save_intermediates, 'valid_truth.pt'))
-            torch.save(intermediates_epoch, os.path.join(self.args.save_intermediates, 'valid_intermediates.pt'))
-            torch.save(mask_obs_epoch, os.path.join(self.args.save_intermediates, 'valid_mask_obs.pt'))
+        # dumps for later plots
+        if self.cfg.save_intermediates is not None:
+            torch.save(pred_mean, os.path.join(self.cfg.save_intermediates, 'valid_output_mean.pt'))
+            torch.save(obs_x, os.path.join(self.cfg.save_intermediates, 'valid_obs.pt'))
+            torch.save(pred_var, os.path.join(self.cfg.save_intermediates, 'valid_output_var.pt'))
+            torch.save(target_y, os.path.join(self.cfg.save_intermediates, 'valid_truth.pt'))
+            torch.save(latents_epoch, os.path.join(self.cfg.save_intermediates, 'valid_intermediates.pt'))
+            torch.save(obs_masks_epoch, os.path.join(self.cfg.save_intermediates, 'valid_mask_obs.pt'))
 
-        return epoch_ll/(i+1), epoch_rmse/(i+1), epoch_mse/(i+1), [output_mean, output_var], intermediates, [obs, truth, mask_obs], imput_metrics
+        return epoch_nll/(i+1), epoch_rmse_sum/(i+1), epoch_mse_sum/(i+1), [pred_mean, pred_var], latents, [obs_x, target_y, obs_mask], gap_metrics
 
-    def train(self, train_dl, valid_dl, identifier, logger, epoch_start=0):
-        optimizer = optim.Adam(self.parameters(), self.args.lr)
-        def lr_update(epoch): return self.args.lr_decay ** epoch
-        scheduler = torch.optim.lr_scheduler.LambdaLR(
-            optimizer, lr_lambda=lr_update)
+    def train(self, train_loader, valid_loader, run_name, log, first_epoch=0):
+        opt = torch_optim.Adam(self.parameters(), self.cfg.lr)
+        def lr_factor(epoch): return self.cfg.lr_decay ** epoch
+        lr_sched = torch.optim.lr_scheduler.LambdaLR(
+            opt, lr_lambda=lr_factor)
 
-        for epoch in range(epoch_start, self.args.epochs):
-            start = datetime.now()
-            logger.info(f'Epoch {epoch} starts: {start.strftime("%H:%M:%S")}')
+        for epoch in range(first_epoch, self.cfg.epochs):
+            t_start = datetime.now()
+            log.info(f'epoch {epoch} begins at {t_start.strftime("%H:%M:%S")}')
 
-            train_ll, train_rmse, train_mse, train_output, intermediates, train_input, train_imput_metrics = self.train_epoch(
-                train_dl, optimizer)
-            end_training = datetime.now()
+            train_nll, train_rmse_avg, train_mse_avg, train_preds, latents, train_inputs, train_gap_metrics = self.train_one_epoch(
+                train_loader, opt)
+            t_train_end = datetime.now()
 
-            valid_ll, valid_rmse, valid_mse, valid_output, intermediates, valid_input, valid_imput_metrics = self.eval_epoch(
-                valid_dl)
+            valid_nll, valid_rmse_avg, valid_mse_avg, valid_preds, latents, valid_inputs, valid_gap_metrics = self.eval_one_epoch(
+                valid_loader)
 
-            end = datetime.now()
-            logger.info(f'Training epoch {epoch} took: {(end_training - start).total_seconds()}')
-            logger.info(f'Epoch {epoch} took: {(end - start).total_seconds()}')
-            logger.info(f' train_nll: {train_ll:3f}, train_mse: {train_mse:3f}')
-            logger.info(f' valid_nll: {valid_ll:3f}, valid_mse: {valid_mse:3f}')
-            scheduler.step()
+            t_end = datetime.now()
+            log.info(f'fitting part of epoch {epoch}: {(t_train_end - t_start).total_seconds()} s')
+            log.info(f'whole epoch {epoch}: {(t_end - t_start).total_seconds()} s')
+            log.info(f' fit nll {train_nll:3f}, fit mse {train_mse_avg:3f}')
+            log.info(f' held-out nll {valid_nll:3f}, held-out mse {valid_mse_avg:3f}')
+            lr_sched.step()
         
-        make_dir(f'../results/models/{self.args.dataset}')
+        make_dir(f'../results/models/{self.cfg.dataset}')
         torch.save({'epoch': epoch,
                     'model_state_dict': self.state_dict(),
-                    'optimizer_state_dict': optimizer.state_dict(),
-                    'loss': train_ll,
-                    }, f'../results/models/{self.args.dataset}/{identifier}.tar')
+                    'optimizer_state_dict': opt.state_dict(),
+                    'loss': train_nll,
+                    }, f'../results/models/{self.cfg.dataset}/{run_name}.tar')

@@ -1,4 +1,4 @@
-# Rodrigo Daudt
+# change detection on Sentinel-2 pairs with a fully convolutional network
 
 import torch
 import torch.nn as nn
@@ -17,227 +17,227 @@ from math import floor, ceil, sqrt, exp
 import time
 import warnings
 
-PATH_TO_DATASET = './OSCD/'
-FP_MODIFIER = 10 # Tuning parameter, use 1 if unsure
-BATCH_SIZE = 32
-PATCH_SIDE = 96
-N_EPOCHS = 50
-NORMALISE_IMGS = True
-TRAIN_STRIDE = int(PATCH_SIDE/2) - 1
-TYPE = 3 # 0-RGB | 1-RGBIr | 2-All bands s.t. resulution <= 20m | 3-All bands
-LOAD_TRAINED = False
+DATASET_DIR = './OSCD/'
+CHANGE_WEIGHT_BOOST = 10 # extra weight on the "changed" class; 1 means none
+BATCH_LEN = 32
+PATCH_SIZE = 96
+EPOCH_COUNT = 50
+STANDARDISE_IMAGES = True
+TRAIN_STEP = int(PATCH_SIZE/2) - 1
+BAND_SET = 3 # 0 RGB, 1 RGB+NIR, 2 bands of 20 m or finer, 3 every band
+RESTORE_WEIGHTS = False
 
-def adjust_shape(I, s):
-    I = I[:s[0],:s[1]]
-    si = I.shape
-    p0 = max(0,s[0] - si[0])
-    p1 = max(0,s[1] - si[1])
-    return np.pad(I,((0,p0),(0,p1)),'edge')
+def fit_to_shape(img, target):
+    img = img[:target[0],:target[1]]
+    cur = img.shape
+    pad0 = max(0,target[0] - cur[0])
+    pad1 = max(0,target[1] - cur[1])
+    return np.pad(img,((0,pad0),(0,pad1)),'edge')
 
-def read_sentinel_img_leq60(path):
-    im_name = os.listdir(path)[0][:-7]
-    r = io.imread(path + im_name + "B04.tif")
-    s = r.shape
-    g = io.imread(path + im_name + "B03.tif")
-    b = io.imread(path + im_name + "B02.tif")
-    nir = io.imread(path + im_name + "B08.tif")
-    ir1 = adjust_shape(zoom(io.imread(path + im_name + "B05.tif"),2),s)
-    ir2 = adjust_shape(zoom(io.imread(path + im_name + "B06.tif"),2),s)
-    ir3 = adjust_shape(zoom(io.imread(path + im_name + "B07.tif"),2),s)
-    nir2 = adjust_shape(zoom(io.imread(path + im_name + "B8A.tif"),2),s)
-    swir2 = adjust_shape(zoom(io.imread(path + im_name + "B11.tif"),2),s)
-    swir3 = adjust_shape(zoom(io.imread(path + im_name + "B12.tif"),2),s)
-    uv = adjust_shape(zoom(io.imread(path + im_name + "B01.tif"),6),s)
-    wv = adjust_shape(zoom(io.imread(path + im_name + "B09.tif"),6),s)
-    swirc = adjust_shape(zoom(io.imread(path + im_name + "B10.tif"),6),s)
-    I = np.stack((r,g,b,nir,ir1,ir2,ir3,nir2,swir2,swir3,uv,wv,swirc),axis=2).astype('float')
-    if NORMALISE_IMGS:
-        I = (I - I.mean()) / I.std()
-    return I
+def read_all_bands(scene_dir):
+    prefix = os.listdir(scene_dir)[0][:-7]
+    red = io.imread(scene_dir + prefix + "B04.tif")
+    ref_shape = red.shape
+    green = io.imread(scene_dir + prefix + "B03.tif")
+    blue = io.imread(scene_dir + prefix + "B02.tif")
+    b08 = io.imread(scene_dir + prefix + "B08.tif")
+    b05 = fit_to_shape(zoom(io.imread(scene_dir + prefix + "B05.tif"),2),ref_shape)
+    b06 = fit_to_shape(zoom(io.imread(scene_dir + prefix + "B06.tif"),2),ref_shape)
+    b07 = fit_to_shape(zoom(io.imread(scene_dir + prefix + "B07.tif"),2),ref_shape)
+    b8a = fit_to_shape(zoom(io.imread(scene_dir + prefix + "B8A.tif"),2),ref_shape)
+    b11 = fit_to_shape(zoom(io.imread(scene_dir + prefix + "B11.tif"),2),ref_shape)
+    b12 = fit_to_shape(zoom(io.imread(scene_dir + prefix + "B12.tif"),2),ref_shape)
+    b01 = fit_to_shape(zoom(io.imread(scene_dir + prefix + "B01.tif"),6),ref_shape)
+    b09 = fit_to_shape(zoom(io.imread(scene_dir + prefix + "B09.tif"),6),ref_shape)
+    b10 = fit_to_shape(zoom(io.imread(scene_dir + prefix + "B10.tif"),6),ref_shape)
+    img = np.stack((red,green,blue,b08,b05,b06,b07,b8a,b11,b12,b01,b09,b10),axis=2).astype('float')
+    if STANDARDISE_IMAGES:
+        img = (img - img.mean()) / img.std()
+    return img
 
-def read_sentinel_img_trio(path):
-    if TYPE == 3:
-        I1 = read_sentinel_img_leq60(path + '/imgs_1/')
-        I2 = read_sentinel_img_leq60(path + '/imgs_2/')
-    cm = io.imread(path + '/cm/cm.png', as_gray=True) != 0
-    s1 = I1.shape
-    s2 = I2.shape
-    I2 = np.pad(I2,((0, s1[0] - s2[0]), (0, s1[1] - s2[1]), (0,0)),'edge')
-    return I1, I2, cm
+def read_scene_pair(pair_dir):
+    if BAND_SET == 3:
+        img_a = read_all_bands(pair_dir + '/imgs_1/')
+        img_b = read_all_bands(pair_dir + '/imgs_2/')
+    change_mask = io.imread(pair_dir + '/cm/cm.png', as_gray=True) != 0
+    shape_a = img_a.shape
+    shape_b = img_b.shape
+    img_b = np.pad(img_b,((0, shape_a[0] - shape_b[0]), (0, shape_a[1] - shape_b[1]), (0,0)),'edge')
+    return img_a, img_b, change_mask
 
-def reshape_for_torch(I):
-    out = I.transpose((2, 0, 1))
-    return torch.from_numpy(out)
+def to_chw_tensor(img):
+    chw = img.transpose((2, 0, 1))
+    return torch.from_numpy(chw)
 
-class ChangeDetectionDataset(Dataset):
+class ScenePairDataset(Dataset):
 
-    def __init__(self, path, train = True, patch_side = 96, stride = None, use_all_bands = False, transform=None):
-        self.transform = transform
-        self.path = path
-        self.patch_side = patch_side
-        if not stride:
-            self.stride = 1
+    def __init__(self, root_dir, is_train = True, patch_size = 96, hop = None, every_band = False, augment=None):
+        self.augment = augment
+        self.root_dir = root_dir
+        self.patch_size = patch_size
+        if not hop:
+            self.hop = 1
         else:
-            self.stride = stride
-        if train:
-            fname = 'train.txt'
+            self.hop = hop
+        if is_train:
+            list_file = 'train.txt'
         else:
-            fname = 'test.txt'
-        self.names = read_csv(path + fname).columns
-        self.n_imgs = self.names.shape[0]
-        n_pix = 0
-        true_pix = 0
-        self.imgs_1 = {}
-        self.imgs_2 = {}
-        self.change_maps = {}
-        self.n_patches_per_image = {}
-        self.n_patches = 0
-        self.patch_coords = []
-        for im_name in tqdm(self.names):
-            I1, I2, cm = read_sentinel_img_trio(self.path + im_name)
-            self.imgs_1[im_name] = reshape_for_torch(I1)
-            self.imgs_2[im_name] = reshape_for_torch(I2)
-            self.change_maps[im_name] = cm
-            s = cm.shape
-            n_pix += np.prod(s)
-            true_pix += cm.sum()
-            s = self.imgs_1[im_name].shape
-            n1 = ceil((s[1] - self.patch_side + 1) / self.stride)
-            n2 = ceil((s[2] - self.patch_side + 1) / self.stride)
-            n_patches_i = n1 * n2
-            self.n_patches_per_image[im_name] = n_patches_i
-            self.n_patches += n_patches_i
-            for i in range(n1):
-                for j in range(n2):
-                    current_patch_coords = (im_name,
-                                    [self.stride*i, self.stride*i + self.patch_side, self.stride*j, self.stride*j + self.patch_side],
-                                    [self.stride*(i + 1), self.stride*(j + 1)])
-                    self.patch_coords.append(current_patch_coords)
-        self.weights = [ FP_MODIFIER * 2 * true_pix / n_pix, 2 * (n_pix - true_pix) / n_pix]
+            list_file = 'test.txt'
+        self.scene_names = read_csv(root_dir + list_file).columns
+        self.scene_count = self.scene_names.shape[0]
+        pix_total = 0
+        pix_changed = 0
+        self.images_a = {}
+        self.images_b = {}
+        self.masks = {}
+        self.patches_per_scene = {}
+        self.patch_total = 0
+        self.patch_index = []
+        for scene in tqdm(self.scene_names):
+            img_a, img_b, change_mask = read_scene_pair(self.root_dir + scene)
+            self.images_a[scene] = to_chw_tensor(img_a)
+            self.images_b[scene] = to_chw_tensor(img_b)
+            self.masks[scene] = change_mask
+            shp = change_mask.shape
+            pix_total += np.prod(shp)
+            pix_changed += change_mask.sum()
+            shp = self.images_a[scene].shape
+            rows_n = ceil((shp[1] - self.patch_size + 1) / self.hop)
+            cols_n = ceil((shp[2] - self.patch_size + 1) / self.hop)
+            scene_patches = rows_n * cols_n
+            self.patches_per_scene[scene] = scene_patches
+            self.patch_total += scene_patches
+            for i in range(rows_n):
+                for j in range(cols_n):
+                    entry = (scene,
+                                    [self.hop*i, self.hop*i + self.patch_size, self.hop*j, self.hop*j + self.patch_size],
+                                    [self.hop*(i + 1), self.hop*(j + 1)])
+                    self.patch_index.append(entry)
+        self.class_weights = [ CHANGE_WEIGHT_BOOST * 2 * pix_changed / pix_total, 2 * (pix_total - pix_changed) / pix_total]
 
-    def get_img(self, im_name):
-        return self.imgs_1[im_name], self.imgs_2[im_name], self.change_maps[im_name]
+    def scene_tensors(self, scene):
+        return self.images_a[scene], self.images_b[scene], self.masks[scene]
 
     def __len__(self):
-        return self.n_patches
+        return self.patch_total
 
-    def __getitem__(self, idx):
-        current_patch_coords = self.patch_coords[idx]
-        im_name = current_patch_coords[0]
-        limits = current_patch_coords[1]
-        I1 = self.imgs_1[im_name][:, limits[0]:limits[1], limits[2]:limits[3]]
-        I2 = self.imgs_2[im_name][:, limits[0]:limits[1], limits[2]:limits[3]]
-        label = self.change_maps[im_name][limits[0]:limits[1], limits[2]:limits[3]]
+    def __getitem__(self, k):
+        entry = self.patch_index[k]
+        scene = entry[0]
+        box = entry[1]
+        img_a = self.images_a[scene][:, box[0]:box[1], box[2]:box[3]]
+        img_b = self.images_b[scene][:, box[0]:box[1], box[2]:box[3]]
+        label = self.masks[scene][box[0]:box[1], box[2]:box[3]]
         label = torch.from_numpy(1*np.array(label)).float()
-        sample = {'I1': I1, 'I2': I2, 'label': label}
-        if self.transform:
-            sample = self.transform(sample)
-        return sample
+        item = {'I1': img_a, 'I2': img_b, 'label': label}
+        if self.augment:
+            item = self.augment(item)
+        return item
 
-train_dataset = ChangeDetectionDataset(PATH_TO_DATASET, train = True, stride = TRAIN_STRIDE)
-weights = torch.FloatTensor(train_dataset.weights).cuda()
-train_loader = DataLoader(train_dataset, batch_size = BATCH_SIZE, shuffle = True, num_workers = 4)
+train_dataset = ScenePairDataset(DATASET_DIR, is_train = True, hop = TRAIN_STEP)
+class_weights = torch.FloatTensor(train_dataset.class_weights).cuda()
+train_loader = DataLoader(train_dataset, batch_size = BATCH_LEN, shuffle = True, num_workers = 4)
 
-test_dataset = ChangeDetectionDataset(PATH_TO_DATASET, train = False, stride = TRAIN_STRIDE)
+test_dataset = ScenePairDataset(DATASET_DIR, is_train = False, hop = TRAIN_STEP)
 
-net, net_name = FresUNet(2*13, 2), 'FresUNet'
-net.cuda()
+model, model_tag = FresUNet(2*13, 2), 'FresUNet'
+model.cuda()
 
-criterion = nn.NLLLoss(weight=weights) # to be used with logsoftmax output
+loss_fn = nn.NLLLoss(weight=class_weights) # expects log-softmax scores
 
-N = 2
+SPLITS = 2
 
-def test(dset):
-    net.eval()
-    tot_loss = 0
-    tot_count = 0
+def test_scores(dataset):
+    model.eval()
+    loss_sum = 0
+    pix_seen = 0
     tp = 0
     tn = 0
     fp = 0
     fn = 0
-    for img_index in dset.names:
-        I1_full, I2_full, cm_full = dset.get_img(img_index)
-        s = cm_full.shape
-        steps0 = np.arange(0,s[0],ceil(s[0]/N))
-        steps1 = np.arange(0,s[1],ceil(s[1]/N))
-        for ii in range(N):
-            for jj in range(N):
-                xmin = steps0[ii]
-                if ii == N-1:
-                    xmax = s[0]
+    for scene in dataset.scene_names:
+        a_full, b_full, mask_full = dataset.scene_tensors(scene)
+        shp = mask_full.shape
+        row_edges = np.arange(0,shp[0],ceil(shp[0]/SPLITS))
+        col_edges = np.arange(0,shp[1],ceil(shp[1]/SPLITS))
+        for ri in range(SPLITS):
+            for ci in range(SPLITS):
+                r0 = row_edges[ri]
+                if ri == SPLITS-1:
+                    r1 = shp[0]
                 else:
-                    xmax = steps0[ii+1]
-                ymin = jj
-                if jj == N-1:
-                    ymax = s[1]
+                    r1 = row_edges[ri+1]
+                c0 = ci
+                if ci == SPLITS-1:
+                    c1 = shp[1]
                 else:
-                    ymax = steps1[jj+1]
-                I1 = I1_full[:, xmin:xmax, ymin:ymax]
-                I2 = I2_full[:, xmin:xmax, ymin:ymax]
-                cm = cm_full[xmin:xmax, ymin:ymax]
-                I1 = Variable(torch.unsqueeze(I1, 0).float()).cuda()
-                I2 = Variable(torch.unsqueeze(I2, 0).float()).cuda()
-                cm = Variable(torch.unsqueeze(torch.from_numpy(1.0*cm),0).float()).cuda()
-                output = net(I1, I2)
-                loss = criterion(output, cm.long())
-                tot_loss += loss.data * np.prod(cm.size())
-                tot_count += np.prod(cm.size())
-                _, predicted = torch.max(output.data, 1)
-                pr = (predicted.int() > 0).cpu().numpy()
-                gt = (cm.data.int() > 0).cpu().numpy()
-                tp += np.logical_and(pr, gt).sum()
-                tn += np.logical_and(np.logical_not(pr), np.logical_not(gt)).sum()
-                fp += np.logical_and(pr, np.logical_not(gt)).sum()
-                fn += np.logical_and(np.logical_not(pr), gt).sum()
-    net_loss = tot_loss/tot_count
-    net_accuracy = 100 * (tp + tn)/tot_count
-    prec = tp / (tp + fp)
-    rec = tp / (tp + fn)
-    f_meas = 2 * prec * rec / (prec + rec)
-    pr_rec = [prec, rec, f_meas]
-    return net_loss, net_accuracy, pr_rec
+                    c1 = col_edges[ci+1]
+                img_a = a_full[:, r0:r1, c0:c1]
+                img_b = b_full[:, r0:r1, c0:c1]
+                mask = mask_full[r0:r1, c0:c1]
+                img_a = Variable(torch.unsqueeze(img_a, 0).float()).cuda()
+                img_b = Variable(torch.unsqueeze(img_b, 0).float()).cuda()
+                mask = Variable(torch.unsqueeze(torch.from_numpy(1.0*mask),0).float()).cuda()
+                scores = model(img_a, img_b)
+                loss = loss_fn(scores, mask.long())
+                loss_sum += loss.data * np.prod(mask.size())
+                pix_seen += np.prod(mask.size())
+                _, guess = torch.max(scores.data, 1)
+                pred_map = (guess.int() > 0).cpu().numpy()
+                true_map = (mask.data.int() > 0).cpu().numpy()
+                tp += np.logical_and(pred_map, true_map).sum()
+                tn += np.logical_and(np.logical_not(pred_map), np.logical_not(true_map)).sum()
+                fp += np.logical_and(pred_map, np.logical_not(true_map)).sum()
+                fn += np.logical_and(np.logical_not(pred_map), true_map).sum()
+    mean_loss = loss_sum/pix_seen
+    pix_accuracy = 100 * (tp + tn)/pix_seen
+    precision = tp / (tp + fp)
+    recall = tp / (tp + fn)
+    f1 = 2 * precision * recall / (precision + recall)
+    prf = [precision, recall, f1]
+    return mean_loss, pix_accuracy, prf
 
-def train(n_epochs = N_EPOCHS, save = True):
-    fm = 0
-    best_fm = 0
-    optimizer = torch.optim.Adam(net.parameters(), weight_decay=1e-4)
-    scheduler = torch.optim.lr_scheduler.ExponentialLR(optimizer, 0.95)
-    for epoch_index in tqdm(range(n_epochs)):
-        net.train()
-        print('Epoch: ' + str(epoch_index + 1) + ' of ' + str(N_EPOCHS))
+def train_model(epoch_total = EPOCH_COUNT, keep = True):
+    f1_now = 0
+    f1_top = 0
+    optimizer = torch.optim.Adam(model.parameters(), weight_decay=1e-4)
+    lr_sched = torch.optim.lr_scheduler.ExponentialLR(optimizer, 0.95)
+    for epoch in tqdm(range(epoch_total)):
+        model.train()
+        print('pass ' + str(epoch + 1) + ' / ' + str(EPOCH_COUNT))
         for batch in train_loader:
-            I1 = Variable(batch['I1'].float().cuda())
-            I2 = Variable(batch['I2'].float().cuda())
+            img_a = Variable(batch['I1'].float().cuda())
+            img_b = Variable(batch['I2'].float().cuda())
             label = torch.squeeze(Variable(batch['label'].cuda()))
             optimizer.zero_grad()
-            output = net(I1, I2)
-            loss = criterion(output, label.long())
+            scores = model(img_a, img_b)
+            loss = loss_fn(scores, label.long())
             loss.backward()
             optimizer.step()
-        scheduler.step()
-        train_loss, train_accuracy, pr_rec = test(train_dataset)
-        fm = pr_rec[2]
-        test_loss, test_accuracy, _ = test(test_dataset)
-        if fm > best_fm:
-            best_fm = fm
-            save_str = 'net-best_epoch-' + str(epoch_index + 1) + '_fm-' + str(fm) + '.pth.tar'
-            torch.save(net.state_dict(), save_str)
+        lr_sched.step()
+        train_loss, train_accuracy, prf = test_scores(train_dataset)
+        f1_now = prf[2]
+        test_loss, test_accuracy, _ = test_scores(test_dataset)
+        if f1_now > f1_top:
+            f1_top = f1_now
+            ckpt_name = 'net-best_epoch-' + str(epoch + 1) + '_fm-' + str(f1_now) + '.pth.tar'
+            torch.save(model.state_dict(), ckpt_name)
 
-def save_test_results(dset):
-    for name in tqdm(dset.names):
+def write_test_maps(dataset):
+    for scene in tqdm(dataset.scene_names):
         with warnings.catch_warnings():
-            I1, I2, cm = dset.get_img(name)
-            I1 = Variable(torch.unsqueeze(I1, 0).float()).cuda()
-            I2 = Variable(torch.unsqueeze(I2, 0).float()).cuda()
-            out = net(I1, I2)
-            _, predicted = torch.max(out.data, 1)
-            I = np.stack((255*cm,255*np.squeeze(predicted.cpu().numpy()),255*cm),2)
-            io.imsave(f'{net_name}-{name}.png',I)
+            img_a, img_b, mask = dataset.scene_tensors(scene)
+            img_a = Variable(torch.unsqueeze(img_a, 0).float()).cuda()
+            img_b = Variable(torch.unsqueeze(img_b, 0).float()).cuda()
+            scores = model(img_a, img_b)
+            _, guess = torch.max(scores.data, 1)
+            rgb = np.stack((255*mask,255*np.squeeze(guess.cpu().numpy()),255*mask),2)
+            io.imsave(f'{model_tag}-{scene}.png',rgb)
 
-if LOAD_TRAINED:
-    net.load_state_dict(torch.load('net_final.pth.tar'))
+if RESTORE_WEIGHTS:
+    model.load_state_dict(torch.load('net_final.pth.tar'))
 else:
-    train()
-    torch.save(net.state_dict(), 'net_final.pth.tar')
+    train_model()
+    torch.save(model.state_dict(), 'net_final.pth.tar')
 
-save_test_results(test_dataset)
+write_test_maps(test_dataset)

@@ -1,5 +1,5 @@
 # -*- coding: utf-8 -*-
-# Implementation of Wang et al 2017: Automatic Brain Tumor Segmentation using Cascaded Anisotropic Convolutional Neural Networks. https://arxiv.org/abs/1709.00382
+# Cascaded anisotropic CNNs for brain tumour segmentation (Wang et al., 2017; arXiv 1709.00382), training side.
 from __future__ import absolute_import, print_function
 
 import numpy as np
@@ -18,225 +18,225 @@ from util.MSNet import MSNet
 
 
 # ---- util/data_loader.py ----
-class DataLoader():
-    def __init__(self, config):
-        self.config    = config
-        self.data_root = config['data_root'] if type(config['data_root']) is list else [config['data_root']]
-        self.modality_postfix     = config.get('modality_postfix', ['flair','t1', 't1ce', 't2'])
-        self.intensity_normalize  = config.get('intensity_normalize', [True, True, True, True])
-        self.with_ground_truth    = config.get('with_ground_truth', False)
-        self.label_postfix = config.get('label_postfix', 'seg')
-        self.file_postfix  = config.get('file_postfix', 'nii.gz')
-        self.data_names    = config.get('data_names', None)
-        self.data_num      = config.get('data_num', None)
-        self.data_resize   = config.get('data_resize', None)
+class CaseVolumeLoader():
+    def __init__(self, data_cfg):
+        self.cfg       = data_cfg
+        self.data_dirs = data_cfg['data_root'] if type(data_cfg['data_root']) is list else [data_cfg['data_root']]
+        self.mod_suffixes         = data_cfg.get('modality_postfix', ['flair','t1', 't1ce', 't2'])
+        self.normalize_mod        = data_cfg.get('intensity_normalize', [True, True, True, True])
+        self.has_labels           = data_cfg.get('with_ground_truth', False)
+        self.label_suffix  = data_cfg.get('label_postfix', 'seg')
+        self.file_suffix   = data_cfg.get('file_postfix', 'nii.gz')
+        self.case_list_file= data_cfg.get('data_names', None)
+        self.case_limit    = data_cfg.get('data_num', None)
+        self.target_shape  = data_cfg.get('data_resize', None)
 
 
-    def __get_patient_names(self):
-        # use pre-defined patient names
-        if(self.data_names is not None):
-            assert(os.path.isfile(self.data_names))
-            with open(self.data_names) as f:
-                content = f.readlines()
-            patient_names = [x.strip() for x in content]
-        # use all the patient names in data_root
+    def __case_ids(self):
+        # names listed in a file, when one is configured
+        if(self.case_list_file is not None):
+            assert(os.path.isfile(self.case_list_file))
+            with open(self.case_list_file) as fh:
+                rows = fh.readlines()
+            case_ids = [r.strip() for r in rows]
+        # otherwise every BraTS folder under the first root
         else:
-            patient_names = os.listdir(self.data_root[0])
-            patient_names = [name for name in patient_names if 'brats' in name.lower()]
-        return patient_names
+            case_ids = os.listdir(self.data_dirs[0])
+            case_ids = [c for c in case_ids if 'brats' in c.lower()]
+        return case_ids
 
-    def __load_one_volume(self, patient_name, mod):
-        patient_dir = os.path.join(self.data_root[0], patient_name)
-        # for bats17
-        image_names = os.listdir(patient_dir)
-        volume_name = None
-        for image_name in image_names:
-            if(mod + '.' in image_name):
-                volume_name = image_name
+    def __read_volume(self, case_id, suffix):
+        case_dir = os.path.join(self.data_dirs[0], case_id)
+        # BraTS 2017 layout: one file per modality
+        file_names = os.listdir(case_dir)
+        volume_file = None
+        for fname in file_names:
+            if(suffix + '.' in fname):
+                volume_file = fname
                 break
-        assert(volume_name is not None)
-        volume_name = os.path.join(patient_dir, volume_name)
-        volume = load_3d_volume_as_array(volume_name)
-        return volume
+        assert(volume_file is not None)
+        volume_file = os.path.join(case_dir, volume_file)
+        vol = load_3d_volume_as_array(volume_file)
+        return vol
 
-    def load_data(self):
-        # load all the training/testing data
-        self.patient_names = self.__get_patient_names()
-        assert(len(self.patient_names)  > 0)
-        X = []
-        W = []
-        Y = []
-        bbox  = []
-        in_size = []
-        data_num = self.data_num if (self.data_num is not None) else len(self.patient_names)
-        for i in range(data_num):
-            volume_list = []
-            for mod_idx in range(len(self.modality_postfix)):
-                volume = self.__load_one_volume(self.patient_names[i], self.modality_postfix[mod_idx])
-                if(mod_idx == 0):
-                    margin = 5
-                    bbmin, bbmax = get_ND_bounding_box(volume, margin)
-                    volume_size  = volume.shape
-                volume = crop_ND_volume_with_bounding_box(volume, bbmin, bbmax)
-                if(self.data_resize):
-                    volume = resize_3D_volume_to_given_shape(volume, self.data_resize, 1)
-                if(mod_idx ==0):
-                    weight = np.asarray(volume > 0, np.float32)
-                if(self.intensity_normalize[mod_idx]):
-                    volume = itensity_normalize_one_volume(volume)
-                volume_list.append(volume)
-            X.append(volume_list)
-            W.append(weight)
-            bbox.append([bbmin, bbmax])
-            in_size.append(volume_size)
-            if(self.with_ground_truth):
-                label = self.__load_one_volume(self.patient_names[i], self.label_postfix)
-                label = crop_ND_volume_with_bounding_box(label, bbmin, bbmax)
-                if(self.data_resize):
-                    label = resize_3D_volume_to_given_shape(label, self.data_resize, 0)
-                Y.append(label)
-            if((i+1)%50 == 0 or (i+1) == data_num):
-                print('Data load, {0:}% finished'.format((i+1)*100.0/data_num))
-        self.data   = X
-        self.weight = W
-        self.label  = Y
-        self.bbox   = bbox
-        self.in_size= in_size
+    def read_case_data(self):
+        # every case of the list, decoded up front
+        self.case_ids = self.__case_ids()
+        assert(len(self.case_ids)  > 0)
+        cases_X = []
+        cases_W = []
+        cases_Y = []
+        boxes  = []
+        orig_shapes = []
+        n_cases = self.case_limit if (self.case_limit is not None) else len(self.case_ids)
+        for i in range(n_cases):
+            mod_volumes = []
+            for m in range(len(self.mod_suffixes)):
+                vol = self.__read_volume(self.case_ids[i], self.mod_suffixes[m])
+                if(m == 0):
+                    pad = 5
+                    box_lo, box_hi = get_ND_bounding_box(vol, pad)
+                    orig_shape  = vol.shape
+                vol = crop_ND_volume_with_bounding_box(vol, box_lo, box_hi)
+                if(self.target_shape):
+                    vol = resize_3D_volume_to_given_shape(vol, self.target_shape, 1)
+                if(m ==0):
+                    brain_mask = np.asarray(vol > 0, np.float32)
+                if(self.normalize_mod[m]):
+                    vol = itensity_normalize_one_volume(vol)
+                mod_volumes.append(vol)
+            cases_X.append(mod_volumes)
+            cases_W.append(brain_mask)
+            boxes.append([box_lo, box_hi])
+            orig_shapes.append(orig_shape)
+            if(self.has_labels):
+                label_vol = self.__read_volume(self.case_ids[i], self.label_suffix)
+                label_vol = crop_ND_volume_with_bounding_box(label_vol, box_lo, box_hi)
+                if(self.target_shape):
+                    label_vol = resize_3D_volume_to_given_shape(label_vol, self.target_shape, 0)
+                cases_Y.append(label_vol)
+            if((i+1)%50 == 0 or (i+1) == n_cases):
+                print('cases read: {0:}%'.format((i+1)*100.0/n_cases))
+        self.images_all  = cases_X
+        self.masks_all   = cases_W
+        self.labels_all  = cases_Y
+        self.boxes       = boxes
+        self.orig_shapes = orig_shapes
 
-    def get_subimage_batch(self):
-        # sample a batch of image patches for segmentation. Only used for training
-        flag = False
-        while(flag == False):
-            batch = self.__get_one_batch()
-            labels = batch['labels']
-            if(labels.sum() > 0):
-                flag = True
+    def next_patch_batch(self):
+        # draw patch batches until one holds some foreground (training only)
+        found = False
+        while(found == False):
+            batch = self.__draw_batch()
+            batch_labels = batch['labels']
+            if(batch_labels.sum() > 0):
+                found = True
         return batch
 
-    def __get_one_batch(self):
-        # get a batch from training data
-        batch_size = self.config['batch_size']
-        data_shape = self.config['data_shape']
-        label_shape = self.config['label_shape']
-        data_slice_number = data_shape[0]
-        label_slice_number = label_shape[0]
-        batch_sample_model   = self.config.get('batch_sample_model', ('full', 'valid', 'valid'))
-        slice_direction = self.config.get('batch_slice_direction', 'axial') # axial, sagittal, coronal or random
+    def __draw_batch(self):
+        # one random batch of patches from the cached cases
+        batch_len = self.cfg['batch_size']
+        patch_shape = self.cfg['data_shape']
+        label_patch_shape = self.cfg['label_shape']
+        n_patch_slices = patch_shape[0]
+        n_label_slices = label_patch_shape[0]
+        sample_modes   = self.cfg.get('batch_sample_model', ('full', 'valid', 'valid'))
+        axis_name = self.cfg.get('batch_slice_direction', 'axial') # one of axial, sagittal, coronal, random
 
-        # return batch size: [batch_size, slice_num, slice_h, slice_w, moda_chnl]
-        data_batch = []
-        weight_batch = []
-        label_batch = []
-        for i in range(batch_size):
-            self.patient_id = random.randint(0, len(self.data)-1)
-            data_volumes = [x for x in self.data[self.patient_id]]
-            weight_volumes = [self.weight[self.patient_id]]
-            label_volumes = [self.label[self.patient_id]]
+        # layout of the result: [batch, slices, height, width, modalities]
+        image_patches = []
+        mask_patches = []
+        label_patches = []
+        for i in range(batch_len):
+            self.picked = random.randint(0, len(self.images_all)-1)
+            case_images = [v for v in self.images_all[self.picked]]
+            case_masks = [self.masks_all[self.picked]]
+            case_labels = [self.labels_all[self.picked]]
 
-            transposed_volumes = transpose_volumes(data_volumes, slice_direction)
-            volume_shape = transposed_volumes[0].shape
-            sub_data_shape = [data_slice_number, data_shape[1], data_shape[2]]
-            sub_label_shape =[label_slice_number, label_shape[1], label_shape[2]]
-            center_point = get_random_roi_sampling_center(volume_shape, sub_label_shape, batch_sample_model, None)
-            sub_data = []
-            for moda in range(len(transposed_volumes)):
-                sub_data_moda = extract_roi_from_volume(transposed_volumes[moda],center_point,sub_data_shape)
-                sub_data.append(sub_data_moda)
-            sub_data = np.asarray(sub_data)
-            data_batch.append(sub_data)
-            transposed_weight = transpose_volumes(weight_volumes, slice_direction)
-            sub_weight = extract_roi_from_volume(transposed_weight[0], center_point, sub_label_shape, fill = 'zero')
-            weight_batch.append([sub_weight])
-            tranposed_label = transpose_volumes(label_volumes, slice_direction)
-            sub_label = extract_roi_from_volume(tranposed_label[0], center_point, sub_label_shape, fill = 'zero')
-            label_batch.append([sub_label])
+            turned_images = transpose_volumes(case_images, axis_name)
+            turned_shape = turned_images[0].shape
+            image_patch_shape = [n_patch_slices, patch_shape[1], patch_shape[2]]
+            label_roi_shape =[n_label_slices, label_patch_shape[1], label_patch_shape[2]]
+            centre = get_random_roi_sampling_center(turned_shape, label_roi_shape, sample_modes, None)
+            patch_mods = []
+            for k in range(len(turned_images)):
+                one_mod = extract_roi_from_volume(turned_images[k],centre,image_patch_shape)
+                patch_mods.append(one_mod)
+            patch_mods = np.asarray(patch_mods)
+            image_patches.append(patch_mods)
+            turned_masks = transpose_volumes(case_masks, axis_name)
+            mask_patch = extract_roi_from_volume(turned_masks[0], centre, label_roi_shape, fill = 'zero')
+            mask_patches.append([mask_patch])
+            turned_labels = transpose_volumes(case_labels, axis_name)
+            label_patch = extract_roi_from_volume(turned_labels[0], centre, label_roi_shape, fill = 'zero')
+            label_patches.append([label_patch])
 
-        data_batch = np.asarray(data_batch, np.float32)
-        weight_batch = np.asarray(weight_batch, np.float32)
-        label_batch = np.asarray(label_batch, np.int64)
+        image_patches = np.asarray(image_patches, np.float32)
+        mask_patches = np.asarray(mask_patches, np.float32)
+        label_patches = np.asarray(label_patches, np.int64)
         batch = {}
-        batch['images']  = np.transpose(data_batch,   [0, 2, 3, 4, 1])
-        batch['weights'] = np.transpose(weight_batch, [0, 2, 3, 4, 1])
-        batch['labels']  = np.transpose(label_batch,  [0, 2, 3, 4, 1])
+        batch['images']  = np.transpose(image_patches,   [0, 2, 3, 4, 1])
+        batch['weights'] = np.transpose(mask_patches, [0, 2, 3, 4, 1])
+        batch['labels']  = np.transpose(label_patches,  [0, 2, 3, 4, 1])
         return batch
 
 
 # ---- train.py ----
-class NetFactory(object):
+class NetRegistry(object):
     @staticmethod
-    def create(name):
-        if name == 'MSNet':
+    def lookup(kind):
+        if kind == 'MSNet':
             return MSNet
-        # add your own networks here
-        print('unsupported network:', name)
+        # other architectures would be registered here
+        print('no network registered under', kind)
         exit()
 
-def train(config_file):
-    # 1, load configuration parameters
-    config = parse_config(config_file)
-    config_data  = config['data']
-    config_net   = config['network']
-    config_train = config['training']
+def train_main(cfg_path):
+    # step 1: read the configuration
+    cfg = parse_config(cfg_path)
+    data_cfg  = cfg['data']
+    net_cfg   = cfg['network']
+    train_cfg = cfg['training']
 
-    random.seed(config_train.get('random_seed', 1))
-    assert(config_data['with_ground_truth'])
+    random.seed(train_cfg.get('random_seed', 1))
+    assert(data_cfg['with_ground_truth'])
 
-    net_type    = config_net['net_type']
-    net_name    = config_net['net_name']
-    class_num   = config_net['class_num']
-    batch_size  = config_data.get('batch_size', 5)
+    arch        = net_cfg['net_type']
+    scope_name  = net_cfg['net_name']
+    n_classes   = net_cfg['class_num']
+    batch_len   = data_cfg.get('batch_size', 5)
 
-    # 2, construct graph
-    full_data_shape  = [batch_size] + config_data['data_shape']
-    full_label_shape = [batch_size] + config_data['label_shape']
-    x = tf.placeholder(tf.float32, shape = full_data_shape)
-    w = tf.placeholder(tf.float32, shape = full_label_shape)
-    y = tf.placeholder(tf.int64,   shape = full_label_shape)
+    # step 2: graph
+    x_shape  = [batch_len] + data_cfg['data_shape']
+    y_shape = [batch_len] + data_cfg['label_shape']
+    x = tf.placeholder(tf.float32, shape = x_shape)
+    w = tf.placeholder(tf.float32, shape = y_shape)
+    y = tf.placeholder(tf.int64,   shape = y_shape)
 
-    w_regularizer = regularizers.l2_regularizer(config_train.get('decay', 1e-7))
-    b_regularizer = regularizers.l2_regularizer(config_train.get('decay', 1e-7))
-    net_class = NetFactory.create(net_type)
-    net = net_class(num_classes = class_num,
-                    w_regularizer = w_regularizer,
-                    b_regularizer = b_regularizer,
-                    name = net_name)
-    net.set_params(config_net)
-    predicty = net(x, is_training = True)
+    kernel_reg = regularizers.l2_regularizer(train_cfg.get('decay', 1e-7))
+    bias_reg = regularizers.l2_regularizer(train_cfg.get('decay', 1e-7))
+    net_cls = NetRegistry.lookup(arch)
+    seg_model = net_cls(num_classes = n_classes,
+                    w_regularizer = kernel_reg,
+                    b_regularizer = bias_reg,
+                    name = scope_name)
+    seg_model.set_params(net_cfg)
+    y_pred = seg_model(x, is_training = True)
 
-    loss_func = LossFunction(n_class=class_num)
-    loss = loss_func(predicty, y, weight_map = w)
+    dice_loss = LossFunction(n_class=n_classes)
+    loss = dice_loss(y_pred, y, weight_map = w)
 
-    # 3, initialize session and saver
-    lr = config_train.get('learning_rate', 1e-3)
-    opt_step = tf.train.AdamOptimizer(lr).minimize(loss)
-    sess = tf.InteractiveSession()
-    sess.run(tf.global_variables_initializer())
-    saver = tf.train.Saver()
+    # step 3: session, optimizer and saver
+    step_lr = train_cfg.get('learning_rate', 1e-3)
+    train_op = tf.train.AdamOptimizer(step_lr).minimize(loss)
+    session = tf.InteractiveSession()
+    session.run(tf.global_variables_initializer())
+    ckpt_saver = tf.train.Saver()
 
-    dataloader = DataLoader(config_data)
-    dataloader.load_data()
+    train_loader = CaseVolumeLoader(data_cfg)
+    train_loader.read_case_data()
 
-    # 4, start to train
-    loss_file = config_train['model_save_prefix'] + "_loss.txt"
-    start_it  = config_train.get('start_iteration', 0)
-    if( start_it > 0):
-        saver.restore(sess, config_train['model_pre_trained'])
-    loss_list, temp_loss_list = [], []
-    for n in range(start_it, config_train['maximal_iteration']):
-        train_pair = dataloader.get_subimage_batch()
-        tempx = train_pair['images']
-        tempw = train_pair['weights']
-        tempy = train_pair['labels']
-        opt_step.run(session = sess, feed_dict={x:tempx, w: tempw, y:tempy})
+    # step 4: iterations
+    loss_path = train_cfg['model_save_prefix'] + "_loss.txt"
+    first_iter  = train_cfg.get('start_iteration', 0)
+    if( first_iter > 0):
+        ckpt_saver.restore(session, train_cfg['model_pre_trained'])
+    loss_log, loss_window = [], []
+    for n in range(first_iter, train_cfg['maximal_iteration']):
+        batch = train_loader.next_patch_batch()
+        batch_x = batch['images']
+        batch_w = batch['weights']
+        batch_y = batch['labels']
+        train_op.run(session = session, feed_dict={x:batch_x, w: batch_w, y:batch_y})
 
-        if((n+1)%config_train['snapshot_iteration']  == 0):
-            saver.save(sess, config_train['model_save_prefix']+"_{0:}.ckpt".format(n+1))
-    sess.close()
+        if((n+1)%train_cfg['snapshot_iteration']  == 0):
+            ckpt_saver.save(session, train_cfg['model_save_prefix']+"_{0:}.ckpt".format(n+1))
+    session.close()
 
 if __name__ == '__main__':
     if(len(sys.argv) != 2):
-        print('Number of arguments should be 2. e.g. python train.py config17/train_wt_ax.txt')
+        print('usage: give exactly one config file, e.g. python train.py config17/train_wt_ax.txt')
         exit()
-    config_file = str(sys.argv[1])
-    assert(os.path.isfile(config_file))
-    train(config_file)
+    cfg_path = str(sys.argv[1])
+    assert(os.path.isfile(cfg_path))
+    train_main(cfg_path)

@@ -5,97 +5,97 @@ from tensorflow.keras.layers import Dense, GlobalAveragePooling2D
 
 
 # ---- utils.py ----
-def preprocess_image(x, y, img_size=224):
-    image = tf.compat.v1.read_file(x)
-    image = tf.image.decode_jpeg(image, channels=3)
-    image = tf.cast(image, tf.float32)
-    image = (image/127.5) - 1
-    image = tf.image.resize(image, (img_size, img_size))
+def decode_image_file(x, y, side=224):
+    img = tf.compat.v1.read_file(x)
+    img = tf.image.decode_jpeg(img, channels=3)
+    img = tf.cast(img, tf.float32)
+    img = (img/127.5) - 1
+    img = tf.image.resize(img, (side, side))
 
-    return image, y
+    return img, y
 
 
-def generate_dataset(x, y, batch_size=32, repeat=True, shuffle=True):
-    ds = tf.data.Dataset.from_tensor_slices((x, y))
-    ds = ds.map(preprocess_image)
+def make_image_dataset(x, y, batch_len=32, loop=True, mix=True):
+    dataset = tf.data.Dataset.from_tensor_slices((x, y))
+    dataset = dataset.map(decode_image_file)
 
-    if shuffle:
-        ds = ds.shuffle(buffer_size=len(x))
-    if repeat:
-        ds = ds.repeat()
+    if mix:
+        dataset = dataset.shuffle(buffer_size=len(x))
+    if loop:
+        dataset = dataset.repeat()
 
-    ds = ds.batch(batch_size)
-    ds = ds.prefetch(buffer_size=tf.data.experimental.AUTOTUNE)
+    dataset = dataset.batch(batch_len)
+    dataset = dataset.prefetch(buffer_size=tf.data.experimental.AUTOTUNE)
 
-    return ds
+    return dataset
 
 
 # ---- vgg_flowers.py ----
 tf.compat.v1.enable_eager_execution()
 
-AUTOTUNE = tf.data.experimental.AUTOTUNE
+TUNE_AUTO = tf.data.experimental.AUTOTUNE
 
-data_dir = 'data/flowers'
-data_dir = pathlib.Path(data_dir)
+flowers_dir = 'data/flowers'
+flowers_dir = pathlib.Path(flowers_dir)
 
-label_names = {'daisy': 0, 'dandelion': 1,
+class_ids = {'daisy': 0, 'dandelion': 1,
                'roses': 2, 'sunflowers': 3, 'tulips': 4}
-label_key = ['daisy', 'dandelion', 'roses', 'sunflowers', 'tulips']
-all_images = list(data_dir.glob('*/*'))
-all_images = [str(path) for path in all_images]
-random.shuffle(all_images)
+class_order = ['daisy', 'dandelion', 'roses', 'sunflowers', 'tulips']
+image_paths = list(flowers_dir.glob('*/*'))
+image_paths = [str(path) for path in image_paths]
+random.shuffle(image_paths)
 
-all_labels = [label_names[pathlib.Path(path).parent.name]
-              for path in all_images]
+image_labels = [class_ids[pathlib.Path(path).parent.name]
+              for path in image_paths]
 
-data_size = len(all_images)
+n_images = len(image_paths)
 
-train_test_split = (int)(data_size*0.2)
+test_cut = (int)(n_images*0.2)
 
-x_train = all_images[train_test_split:]
-x_test = all_images[:train_test_split]
+train_x = image_paths[test_cut:]
+test_x = image_paths[:test_cut]
 
-y_train = all_labels[train_test_split:]
-y_test = all_labels[:train_test_split]
+train_y = image_labels[test_cut:]
+test_y = image_labels[:test_cut]
 
-IMG_SIZE = 224
+SIDE = 224
 
-BATCH_SIZE = 32
+BATCH_LEN = 32
 
-train_ds = generate_dataset(x_train, y_train)
-validation_ds = generate_dataset(x_test, y_test)
+train_data = make_image_dataset(train_x, train_y)
+val_data = make_image_dataset(test_x, test_y)
 
-IMG_SHAPE = (IMG_SIZE, IMG_SIZE, 3)
+INPUT_SHAPE = (SIDE, SIDE, 3)
 
-model_file = 'models/vgg_flowers.h5'
+model_path = 'models/vgg_flowers.h5'
 
-VGG16_MODEL = tf.keras.applications.VGG16(input_shape=IMG_SHAPE,
+vgg_base_model = tf.keras.applications.VGG16(input_shape=INPUT_SHAPE,
                                           include_top=False,
                                           weights='imagenet')
-VGG16_MODEL.trainable = False
+vgg_base_model.trainable = False
 
-HIDDEN_NEURONS = 4096
+DENSE_UNITS = 4096
 
-model = tf.keras.Sequential([
-    VGG16_MODEL,
+flower_model = tf.keras.Sequential([
+    vgg_base_model,
     GlobalAveragePooling2D(),
-    Dense(HIDDEN_NEURONS, activation='relu'),
-    Dense(HIDDEN_NEURONS, activation='relu'),
-    Dense(len(label_names), activation='softmax')
+    Dense(DENSE_UNITS, activation='relu'),
+    Dense(DENSE_UNITS, activation='relu'),
+    Dense(len(class_ids), activation='softmax')
 ])
-model.compile(optimizer='adam',
+flower_model.compile(optimizer='adam',
               loss=tf.keras.losses.sparse_categorical_crossentropy,
               metrics=["accuracy"])
-history = model.fit(train_ds,
+fit_log = flower_model.fit(train_data,
                     epochs=100,
                     steps_per_epoch=2,
                     validation_steps=2,
-                    validation_data=validation_ds)
-model.save(model_file)
+                    validation_data=val_data)
+flower_model.save(model_path)
 
 
-validation_steps = 20
-loss0, accuracy0 = model.evaluate(validation_ds, steps=validation_steps)
+val_step_count = 20
+val_loss, val_acc = flower_model.evaluate(val_data, steps=val_step_count)
 
-print("loss: {:.2f}".format(loss0))
-print("accuracy: {:.2f}".format(accuracy0))
+print("held-out loss {:.2f}".format(val_loss))
+print("held-out accuracy {:.2f}".format(val_acc))

@@ -1,9 +1,9 @@
-print("Setting seeds")
+print("Fixing the random seeds")
 from numpy.random import seed
 seed(1337)
 import tensorflow as tf
 tf.random.set_seed(1337)
-print("Done")
+print("Seeds fixed")
 
 import tensorflow.keras.layers as layers
 import tensorflow.keras.applications as apps
@@ -21,139 +21,139 @@ import numpy as np
 import utils
 
 # ---- mit_prepare_data.py ----
-def load_test_set(data_dir='datasets', test_file='TestImages.txt'):
-    full_path = os.path.join(data_dir, 'mit')
+def read_test_images(root_dir='datasets', test_list_file='TestImages.txt'):
+    mit_dir = os.path.join(root_dir, 'mit')
 
     try:
-        print("Trying to load previously generated test data")
-        x_test = np.load(os.path.join(full_path, 'x_test.npy'))
-        y_test = np.load(os.path.join(full_path, 'y_test.npy'))
+        print("Looking for a cached copy of the test arrays")
+        test_x = np.load(os.path.join(mit_dir, 'x_test.npy'))
+        test_y = np.load(os.path.join(mit_dir, 'y_test.npy'))
 
     except IOError:
-        print("Not found, generating...")
-        with open(os.path.join(full_path, test_file), 'r') as f:
-            test_images = [os.path.join(full_path, l.strip()) for l in f.readlines()]
+        print("No cache; decoding the images now...")
+        with open(os.path.join(mit_dir, test_list_file), 'r') as fh:
+            test_image_paths = [os.path.join(mit_dir, row.strip()) for row in fh.readlines()]
 
-        with open(os.path.join(full_path, "class_labels.json"), 'r') as f:
-            labels = json.load(f)
+        with open(os.path.join(mit_dir, "class_labels.json"), 'r') as fh:
+            label_ids = json.load(fh)
 
-        test_labels = [labels[s.split('/')[-2]] for s in test_images]
-        processed_images = np.empty((len(test_images), 224, 224, 3))
-        for i, image in enumerate(test_images):
-            image = tf.io.read_file(image)
-            image = tf.image.decode_jpeg(image, channels=3)
-            image = tf.cast(image, tf.float32)
-            image = (image/127.5) - 1
-            image = tf.image.resize(image, (224, 224))
-            processed_images[i] = image
+        test_targets = [label_ids[p.split('/')[-2]] for p in test_image_paths]
+        images_buf = np.empty((len(test_image_paths), 224, 224, 3))
+        for i, img in enumerate(test_image_paths):
+            img = tf.io.read_file(img)
+            img = tf.image.decode_jpeg(img, channels=3)
+            img = tf.cast(img, tf.float32)
+            img = (img/127.5) - 1
+            img = tf.image.resize(img, (224, 224))
+            images_buf[i] = img
 
-        x_test = processed_images
-        y_test = np.array(test_labels)
+        test_x = images_buf
+        test_y = np.array(test_targets)
 
-        print("Saving numpy arrays")
-        np.save(os.path.join(full_path, 'x_test.npy'), x_test)
-        np.save(os.path.join(full_path, 'y_test.npy'), y_test)
+        print("Writing the arrays to the cache")
+        np.save(os.path.join(mit_dir, 'x_test.npy'), test_x)
+        np.save(os.path.join(mit_dir, 'y_test.npy'), test_y)
 
-    return x_test, y_test
+    return test_x, test_y
 
-def load_train_set(data_dir='datasets', train_file='TrainImages.txt'):
-    full_path = os.path.join(data_dir, 'mit')
+def read_train_images(root_dir='datasets', train_list_file='TrainImages.txt'):
+    mit_dir = os.path.join(root_dir, 'mit')
 
     try:
-        print("Trying to load previously generated training data")
-        x_train= np.load(os.path.join(full_path, 'x_train.npy'))
-        y_train= np.load(os.path.join(full_path, 'y_train.npy'))
+        print("Looking for a cached copy of the training arrays")
+        train_x= np.load(os.path.join(mit_dir, 'x_train.npy'))
+        train_y= np.load(os.path.join(mit_dir, 'y_train.npy'))
 
     except IOError:
-        print("Not found, generating...")
-        with open(os.path.join(full_path, train_file), 'r') as f:
-            train_images = [os.path.join(full_path, l.strip()) for l in f.readlines()]
+        print("No cache; decoding the images now...")
+        with open(os.path.join(mit_dir, train_list_file), 'r') as fh:
+            train_image_paths = [os.path.join(mit_dir, row.strip()) for row in fh.readlines()]
 
-        with open(os.path.join(full_path, "class_labels.json"), 'r') as f:
-            labels = json.load(f)
+        with open(os.path.join(mit_dir, "class_labels.json"), 'r') as fh:
+            label_ids = json.load(fh)
 
-        train_labels = [labels[s.split('/')[-2]] for s in train_images]
-        processed_images = np.empty((len(train_images), 224, 224, 3))
-        for i, image in enumerate(train_images):
-            image = tf.io.read_file(image)
-            image = tf.image.decode_jpeg(image, channels=3)
-            image = tf.cast(image, tf.float32)
-            image = (image/127.5) - 1
-            image = tf.image.resize(image, (224, 224))
-            processed_images[i] = image
+        train_targets = [label_ids[p.split('/')[-2]] for p in train_image_paths]
+        images_buf = np.empty((len(train_image_paths), 224, 224, 3))
+        for i, img in enumerate(train_image_paths):
+            img = tf.io.read_file(img)
+            img = tf.image.decode_jpeg(img, channels=3)
+            img = tf.cast(img, tf.float32)
+            img = (img/127.5) - 1
+            img = tf.image.resize(img, (224, 224))
+            images_buf[i] = img
 
-        x_train= processed_images
-        y_train= np.array(train_labels)
+        train_x= images_buf
+        train_y= np.array(train_targets)
 
-        print("Saving numpy arrays")
-        np.save(os.path.join(full_path, 'x_train.npy'), x_train)
-        np.save(os.path.join(full_path, 'y_train.npy'), y_train)
+        print("Writing the arrays to the cache")
+        np.save(os.path.join(mit_dir, 'x_train.npy'), train_x)
+        np.save(os.path.join(mit_dir, 'y_train.npy'), train_y)
 
-    return x_train, y_train
+    return train_x, train_y
 
 # ---- mit_train.py ----
 
-x_train, y_train = load_train_set()
-x_test, y_test = load_test_set()
+train_x, train_y = read_train_images()
+test_x, test_y = read_test_images()
 
-# generate datasets
-train_ds = utils.generate_dataset(x_train, y_train, preprocess_function=None)
-test_ds = utils.generate_dataset(
-    x_test, y_test, shuffle=False, repeat=False, preprocess_function=None)
+# wrap the arrays as tf.data pipelines
+train_data = utils.generate_dataset(train_x, train_y, preprocess_function=None)
+test_data = utils.generate_dataset(
+    test_x, test_y, shuffle=False, repeat=False, preprocess_function=None)
 
-# build model
-MODEL_FILE = 'models/mit.h5'
-HIST_FILE = 'hist_mit.csv'
-HIDDEN_NEURONS = 2048
-DROPOUT_RATIO=0.4
-NUM_EPOCHS = 2000
-STEPS_PER_EPOCH = 3
+# network definition
+MODEL_OUT = 'models/mit.h5'
+HISTORY_CSV = 'hist_mit.csv'
+DENSE_UNITS = 2048
+DROP_RATE=0.4
+EPOCH_COUNT = 2000
+EPOCH_STEPS = 3
 
-extractor = apps.VGG16(include_top=False, weights='imagenet', input_shape=(224,224,3))
+backbone = apps.VGG16(include_top=False, weights='imagenet', input_shape=(224,224,3))
 
-dense = Sequential([
-    layers.Dense(HIDDEN_NEURONS, activation='relu'),
-    layers.Dropout(DROPOUT_RATIO),
-    layers.Dense(HIDDEN_NEURONS, activation='relu'),
-    layers.Dropout(DROPOUT_RATIO),
+head = Sequential([
+    layers.Dense(DENSE_UNITS, activation='relu'),
+    layers.Dropout(DROP_RATE),
+    layers.Dense(DENSE_UNITS, activation='relu'),
+    layers.Dropout(DROP_RATE),
     layers.Dense(67, activation='softmax')
 ])
 
-model = Sequential()
-for l in extractor.layers:
-    l.trainable = False
-    model.add(l)
-model.add(layers.GlobalAveragePooling2D())
-# model.add(layers.MaxPooling2D(2))
-# model.add(layers.Flatten())
-for l in dense.layers:
-    model.add(l)
+vgg_model = Sequential()
+for lay in backbone.layers:
+    lay.trainable = False
+    vgg_model.add(lay)
+vgg_model.add(layers.GlobalAveragePooling2D())
+# other option tried: max pooling
+# followed by a flatten
+for lay in head.layers:
+    vgg_model.add(lay)
 
-print('Hypeparameters:')
-print('num_epochs: {}'.format(NUM_EPOCHS))
-print('hidden_neurons: {}'.format(HIDDEN_NEURONS))
-print('training set size: {}'.format(len(y_train)))
-print('test set size: {}'.format(len(y_test)))
+print('Run settings:')
+print('epochs: {}'.format(EPOCH_COUNT))
+print('dense units: {}'.format(DENSE_UNITS))
+print('train images: {}'.format(len(train_y)))
+print('test images: {}'.format(len(test_y)))
 print()
 
-model.compile(optimizer='adam',
+vgg_model.compile(optimizer='adam',
               loss=sparse_categorical_crossentropy,
               metrics=['accuracy'])
 
-history = model.fit(train_ds,
-                    epochs=NUM_EPOCHS,
-                    steps_per_epoch=STEPS_PER_EPOCH,
-                    validation_data=test_ds,
-                    validation_steps=STEPS_PER_EPOCH)
+fit_log = vgg_model.fit(train_data,
+                    epochs=EPOCH_COUNT,
+                    steps_per_epoch=EPOCH_STEPS,
+                    validation_data=test_data,
+                    validation_steps=EPOCH_STEPS)
 
-loss0, accuracy0 = model.evaluate(test_ds)
+test_loss, test_acc = vgg_model.evaluate(test_data)
 
-print("loss: {:.2f}".format(loss0))
-print("accuracy: {:.2f}".format(accuracy0))
-print("\nSaving model at: {}".format(MODEL_FILE))
-model.save(MODEL_FILE)
+print("test loss {:.2f}".format(test_loss))
+print("test accuracy {:.2f}".format(test_acc))
+print("\nwriting the model to {}".format(MODEL_OUT))
+vgg_model.save(MODEL_OUT)
 
-print("Saving history at: {}".format(HIST_FILE))
-hist_df = pd.DataFrame(history.history)
-with open(HIST_FILE, 'w+') as f:
-    hist_df.to_csv(f)
+print("writing the fit log to {}".format(HISTORY_CSV))
+log_frame = pd.DataFrame(fit_log.history)
+with open(HISTORY_CSV, 'w+') as fh:
+    log_frame.to_csv(fh)

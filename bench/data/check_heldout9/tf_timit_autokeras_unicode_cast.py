@@ -1,88 +1,88 @@
 #!/usr/bin/env python
 # coding: utf-8
 
-# # **Homework 2-1 Phoneme Classification**
+# # Phoneme tagging of speech frames (course exercise 2-1)
 
-# ## The DARPA TIMIT Acoustic-Phonetic Continuous Speech Corpus (TIMIT)
-# The TIMIT corpus of reading speech has been designed to provide speech data for the acquisition of acoustic-phonetic knowledge and for the development and evaluation of automatic speech recognition systems.
+# ## Corpus: TIMIT read speech
+# Read English sentences with phone-level transcriptions, widely used to study acoustic-phonetic modelling and speech recognisers.
 #
-# This homework is a multiclass classification task,
-# we are going to train a deep neural network classifier to predict the phonemes for each frame from the speech corpus TIMIT.
+# Task: many-way classification,
+# a network predicts which phoneme each speech frame belongs to.
 #
-# link: https://academictorrents.com/details/34e2b78745138186976cbc27939b1b34d18bd5b3
+# corpus mirror: https://academictorrents.com/details/34e2b78745138186976cbc27939b1b34d18bd5b3
 
-# ## Download Data
-# Download data from google drive, then unzip it.
+# ## Getting the files
+# Fetch and extract the archive first.
 #
-# You should have `timit_11/train_11.npy`, `timit_11/train_label_11.npy`, and `timit_11/test_11.npy` after running this block.<br><br>
-# `timit_11/`
-# - `train_11.npy`: training data<br>
-# - `train_label_11.npy`: training label<br>
-# - `test_11.npy`:  testing data<br><br>
+# Three arrays are expected afterwards, all inside `timit_11/`.<br><br>
+# directory contents
+# - `train_11.npy`: frame features for fitting<br>
+# - `train_label_11.npy`: phoneme id per frame<br>
+# - `test_11.npy`:  frames to predict<br><br>
 
-# ## Preparing Data
-# Load the training and testing data from the `.npy` file (NumPy array).
+# ## Reading the arrays
+# Both feature matrices come from plain NumPy `.npy` files.
 
-# In[1]:
+# cell 1
 
-trial = 1
+run_id = 1
 
 import numpy as np
 
-print('Loading data ...')
+print('Reading the feature arrays ...')
 
-data_root='./timit_11/'
-train = np.load(data_root + 'train_11.npy')
-train_label = np.load(data_root + 'train_label_11.npy')
-test = np.load(data_root + 'test_11.npy')
+timit_dir='./timit_11/'
+train_data = np.load(timit_dir + 'train_11.npy')
+train_labels = np.load(timit_dir + 'train_label_11.npy')
+test_data = np.load(timit_dir + 'test_11.npy')
 
-print('Size of training data: {}'.format(train.shape))
-print('Size of testing data: {}'.format(test.shape))
+print('train frames array: {}'.format(train_data.shape))
+print('test frames array: {}'.format(test_data.shape))
 
 
-# ## Create Dataset
+# ## A torch Dataset wrapper
 
-# In[2]:
+# cell 2
 
 
 import torch
 from torch.utils.data import Dataset
 
-class TIMITDataset(Dataset):
-    def __init__(self, X, y=None):
-        self.data = torch.from_numpy(X).float()
-        if y is not None:
-            y = y.astype(np.int)
-            self.label = torch.LongTensor(y)
+class FrameDataset(Dataset):
+    def __init__(self, feats_x, labels_y=None):
+        self.frames = torch.from_numpy(feats_x).float()
+        if labels_y is not None:
+            labels_y = labels_y.astype(np.int)
+            self.targets = torch.LongTensor(labels_y)
         else:
-            self.label = None
+            self.targets = None
 
-    def __getitem__(self, idx):
-        if self.label is not None:
-            return self.data[idx], self.label[idx]
+    def __getitem__(self, k):
+        if self.targets is not None:
+            return self.frames[k], self.targets[k]
         else:
-            return self.data[idx]
+            return self.frames[k]
 
     def __len__(self):
-        return len(self.data)
+        return len(self.frames)
 
 
-# Split the labeled data into a training set and a validation set, you can modify the variable `VAL_RATIO` to change the ratio of validation data.
+# Hold out the tail of the labelled frames for validation; VALID_FRACTION sets how much.
 
-# In[3]:
-
-
-VAL_RATIO = 0.2
-
-percent = int(train.shape[0] * (1 - VAL_RATIO))
-train_x, train_y, val_x, val_y = train[:percent], train_label[:percent], train[percent:], train_label[percent:]
-print('Size of training set: {}'.format(train_x.shape))
-print('Size of validation set: {}'.format(val_x.shape))
+# cell 3
 
 
-# ## Create Model
+VALID_FRACTION = 0.2
 
-# In[4]:
+cut_at = int(train_data.shape[0] * (1 - VALID_FRACTION))
+train_part_x, train_part_y, val_part_x, val_part_y = train_data[:cut_at], train_labels[:cut_at], train_data[cut_at:], train_labels[cut_at:]
+print('frames kept for fitting: {}'.format(train_part_x.shape))
+print('frames held out: {}'.format(val_part_x.shape))
+
+
+# ## Search for a model
+
+# cell 4
 
 
 import numpy as np
@@ -92,56 +92,56 @@ import tensorflow as tf
 import autokeras as ak
 
 
-# In[ ]:
+# cell 5
 
 
-# Initialize the structured data classifier.
-clf = ak.StructuredDataClassifier(
+# AutoKeras searcher over tabular inputs.
+searcher = ak.StructuredDataClassifier(
     overwrite=False,
     max_trials=100,
     tuner='bayesian',
-    project_name='structured_data_classifier_{}'.format(trial),
+    project_name='structured_data_classifier_{}'.format(run_id),
     seed=133
 )
-# Feed the structured data classifier with training data.
-clf.fit(
-    train_x,
-    train_y,
+# Run the search on the fitting split.
+searcher.fit(
+    train_part_x,
+    train_part_y,
     epochs=20,
     batch_size=320,
-    validation_data=(val_x, val_y),
+    validation_data=(val_part_x, val_part_y),
 )
 
 
-best_model = clf.export_model()
+top_model = searcher.export_model()
 
-# best_model = clf.tuner.get_best_model()
-best_model.save("autokeras_model0321_{}.h5".format(trial))
-print(best_model)
+# alternative: take it from searcher.tuner directly
+top_model.save("autokeras_model0321_{}.h5".format(run_id))
+print(top_model)
 
 import keras
 from keras.utils.vis_utils import plot_model
-plot_model(best_model, to_file='model_plot_{}.png'.format(trial), show_shapes=True, show_layer_names=True)
+plot_model(top_model, to_file='model_plot_{}.png'.format(run_id), show_shapes=True, show_layer_names=True)
 
-# Predict with the best model.
-train_pred = best_model.predict(train_x.astype(np.unicode))
-val_pred = best_model.predict(val_x.astype(np.unicode))
-
-
-print('Train accuracy', (train_pred==train_y).sum() / train_y.shape[0])
-print('Valid accuracy', (val_pred==val_y).sum() / val_y.shape[0])
-
-test_pred = best_model.predict(test.astype(np.unicode))
+# Score the exported model.
+train_guess = top_model.predict(train_part_x.astype(np.unicode))
+val_guess = top_model.predict(val_part_x.astype(np.unicode))
 
 
-# Write prediction to a CSV file.
+print('fit-split accuracy', (train_guess==train_part_y).sum() / train_part_y.shape[0])
+print('held-out accuracy', (val_guess==val_part_y).sum() / val_part_y.shape[0])
+
+test_guess = top_model.predict(test_data.astype(np.unicode))
+
+
+# Save the test predictions as CSV.
 #
-# After finish running this block, download the file `prediction.csv` from the files section on the left-hand side and submit it to Kaggle.
+# The resulting `prediction_auto.csv` is what gets uploaded for scoring.
 
-# In[ ]:
+# cell 6
 
 
-with open('prediction_auto.csv', 'w') as f:
-    f.write('Id,Class\n')
-    for i, y in enumerate(test_pred):
-        f.write('{},{}\n'.format(i, y))
+with open('prediction_auto.csv', 'w') as out:
+    out.write('Id,Class\n')
+    for i, label_y in enumerate(test_guess):
+        out.write('{},{}\n'.format(i, label_y))

@@ -10,170 +10,170 @@ import model
 
 
 # ---- dataset.py ----
-def getimage(img_path):
-    image = Image.open(img_path)
-    temp = image.copy()
-    image.close()
-    return temp
+def read_image_file(img_path):
+    handle = Image.open(img_path)
+    pixels = handle.copy()
+    handle.close()
+    return pixels
 
-dir_list = os.listdir('/home/zacharyyeh/Datasets/food-11/training/labeled')
+class_dirs = os.listdir('/home/zacharyyeh/Datasets/food-11/training/labeled')
 train_dir = r'/home/zacharyyeh/Datasets/food-11/training/labeled'
 val_dir = r'/home/zacharyyeh/Datasets/food-11/validation'
 
-composed_transform = transforms.Compose([
+to_input = transforms.Compose([
     transforms.Resize((128, 128)),
     transforms.ToTensor()
 ])
 
-class FoodDataset(Dataset):
-    def __init__(self, mode = "train"):
-        self.mode = mode
-        if mode == "train":
-            source_dir = train_dir
-        elif mode == "val":
-            source_dir = val_dir
-        self.train_images = []
-        self.train_labels = []
-        #scan the training set for labels and images
-        for i in range(len(dir_list)):
-            dir_path = os.path.join(source_dir, dir_list[i])
-            images = os.listdir(dir_path)
-            for j in range(len(images)):
-                image_path = os.path.join(dir_path, images[j])
-                opened_image = getimage(image_path)
-                self.train_images.append(opened_image)
-                self.train_labels.append(int(dir_list[i])%10 if int(dir_list[i])<10 else int(dir_list[i]))
+class FoodImageDataset(Dataset):
+    def __init__(self, split = "train"):
+        self.split = split
+        if split == "train":
+            root = train_dir
+        elif split == "val":
+            root = val_dir
+        self.images_held = []
+        self.labels_held = []
+        # walk the class folders, keeping each image and its class id
+        for i in range(len(class_dirs)):
+            class_path = os.path.join(root, class_dirs[i])
+            files_in_class = os.listdir(class_path)
+            for j in range(len(files_in_class)):
+                img_file = os.path.join(class_path, files_in_class[j])
+                img_obj = read_image_file(img_file)
+                self.images_held.append(img_obj)
+                self.labels_held.append(int(class_dirs[i])%10 if int(class_dirs[i])<10 else int(class_dirs[i]))
 
-    def __getitem__(self, index):
-        img, label = self.train_images[index], self.train_labels[index]
-        img, label = composed_transform(img), torch.tensor(label)
+    def __getitem__(self, k):
+        img, label = self.images_held[k], self.labels_held[k]
+        img, label = to_input(img), torch.tensor(label)
         return img, label
 
     def __len__(self):
-        return len(self.train_images)
+        return len(self.images_held)
 
-#create new dataset with pseudo labels
+# unlabeled images, labelled on the fly by an earlier model
 unlabeled_dir = r'/home/zacharyyeh/Datasets/food-11/training/unlabeled/00'
-image_names = os.listdir(unlabeled_dir)
-MODEL_PATH = 'model.pth'
+unlabeled_files = os.listdir(unlabeled_dir)
+WEIGHTS_FILE = 'model.pth'
 
-if os.path.exists(MODEL_PATH):
+if os.path.exists(WEIGHTS_FILE):
     label_model = model.CNN()
-    label_model.load_state_dict(torch.load(MODEL_PATH))
+    label_model.load_state_dict(torch.load(WEIGHTS_FILE))
     label_model.eval()
 
-class SemiDataset(Dataset):
+class PseudoLabelDataset(Dataset):
     def __init__(self):
-        self.train_images = []
-        #scan the training set for labels and images
-        for i in range(len(image_names)):
-            image_path = os.path.join(unlabeled_dir, image_names[i])
-            opened_image = getimage(image_path)
-            self.train_images.append(opened_image)
+        self.images_held = []
+        # every unlabeled image, opened up front
+        for i in range(len(unlabeled_files)):
+            img_file = os.path.join(unlabeled_dir, unlabeled_files[i])
+            img_obj = read_image_file(img_file)
+            self.images_held.append(img_obj)
 
-    def __getitem__(self, index):
-        img = self.train_images[index]
-        img= composed_transform(img)
-        img_for_model = img[None, :, :, :]
-        prediction = label_model(img_for_model)
-        _, label = torch.max(prediction, 1)
+    def __getitem__(self, k):
+        img = self.images_held[k]
+        img= to_input(img)
+        img_batch = img[None, :, :, :]
+        logits = label_model(img_batch)
+        _, label = torch.max(logits, 1)
         return img, label[0]
 
     def __len__(self):
-        return len(self.train_images)
+        return len(self.images_held)
 
 
 # ---- train.py ----
-#Set device
-device = torch.device('cuda' if torch.cuda.is_available() else 'cpu')
+# where to run
+run_on = torch.device('cuda' if torch.cuda.is_available() else 'cpu')
 
-#declare parameters
-input_size = 64*64
-n_classes = 11
-n_epoch = 20
-batch_size = 100
-learning_rate = 0.0001
-semi = True
-weight_decay = 1e-5
+# settings
+in_pixels = 64*64
+class_count = 11
+epoch_total = 20
+batch_len = 100
+step_lr = 0.0001
+use_pseudo = True
+l2_decay = 1e-5
 
-#Make model and loss funcitions
-model = model.CNN().to(device)
-criterion = nn.CrossEntropyLoss()
-optimizer = torch.optim.Adam(model.parameters(), lr = learning_rate, weight_decay=weight_decay)
+# network, loss function, optimizer
+food_model = model.CNN().to(run_on)
+loss_fn = nn.CrossEntropyLoss()
+optimizer = torch.optim.Adam(food_model.parameters(), lr = step_lr, weight_decay=l2_decay)
 
-#Make small training dataset
-trainset = FoodDataset(mode="train")
-train_loader = DataLoader(dataset = trainset, batch_size = batch_size, shuffle = True)
+# the labelled training images
+train_dataset = FoodImageDataset(split="train")
+train_loader = DataLoader(dataset = train_dataset, batch_size = batch_len, shuffle = True)
 
-if semi:
-    #Make generated training dataset and load model
-    semiset = SemiDataset()
-    semi_loader = DataLoader(dataset = semiset, batch_size = batch_size, shuffle = True)
-    trainset = torch.utils.data.ConcatDataset([trainset, semiset])
-    train_loader = DataLoader(dataset=trainset, batch_size = batch_size, shuffle = True)
-    model.load_state_dict(torch.load(MODEL_PATH))
+if use_pseudo:
+    # add the pseudo-labelled images and start from the saved weights
+    pseudo_dataset = PseudoLabelDataset()
+    pseudo_loader = DataLoader(dataset = pseudo_dataset, batch_size = batch_len, shuffle = True)
+    train_dataset = torch.utils.data.ConcatDataset([train_dataset, pseudo_dataset])
+    train_loader = DataLoader(dataset=train_dataset, batch_size = batch_len, shuffle = True)
+    food_model.load_state_dict(torch.load(WEIGHTS_FILE))
 
-valset = FoodDataset(mode="val")
-val_loader = DataLoader(dataset = valset, batch_size = batch_size, shuffle = False)
+val_dataset = FoodImageDataset(split="val")
+val_loader = DataLoader(dataset = val_dataset, batch_size = batch_len, shuffle = False)
 
-#Make Training Loop
-steps = len(train_loader)
-print('Start training...')
+# epochs
+n_steps = len(train_loader)
+print('training begins...')
 
-loss_record = [10000]
+val_loss_history = [10000]
 
-for epoch in range(n_epoch):
-    train_acc = 0.0
-    train_loss = 0.0
-    val_acc = 0.0
-    val_loss = 0.0
-    model.train()
-    for i, (images, labels) in enumerate(train_loader):
-        images = images.to(device)
-        labels = labels.type(torch.long).to(device)
+for epoch in range(epoch_total):
+    train_hits = 0.0
+    train_loss_sum = 0.0
+    val_hits = 0.0
+    val_loss_sum = 0.0
+    food_model.train()
+    for i, (batch_images, batch_labels) in enumerate(train_loader):
+        batch_images = batch_images.to(run_on)
+        batch_labels = batch_labels.type(torch.long).to(run_on)
 
-        #forward pass
-        pred_labels = model(images)
-        loss = criterion(pred_labels, labels)
-        _, prediction = torch.max(pred_labels, 1)
-        #backward pass
+        # forward
+        logits = food_model(batch_images)
+        loss = loss_fn(logits, batch_labels)
+        _, guessed = torch.max(logits, 1)
+        # backward
         loss.backward()
 
-        #update gradients
+        # parameter update
         optimizer.step()
         optimizer.zero_grad()
 
-        train_acc += (prediction.cpu() == labels.cpu()).sum().item()
-        train_loss += loss.item()
+        train_hits += (guessed.cpu() == batch_labels.cpu()).sum().item()
+        train_loss_sum += loss.item()
 
-        #print information in a epoch
+        # progress line every 100 steps
         if (i+1) % 100 == 0:
-            print(f'epoch: {epoch+1}/{n_epoch}, step: {(i+1)}/{steps}, loss: {loss.item():.3f}')
+            print(f'round {epoch+1} of {epoch_total}, step {(i+1)} of {n_steps}, batch loss {loss.item():.3f}')
 
-    print(f'epoch: {epoch+1}/{n_epoch}, train_acc: {train_acc/len(trainset):.3f}, train_loss: {train_loss/len(trainset):.3f}', end = ', ')
+    print(f'round {epoch+1} of {epoch_total}: fit accuracy {train_hits/len(train_dataset):.3f}, fit loss {train_loss_sum/len(train_dataset):.3f}', end = ', ')
 
-    #validation
-    model.eval()
+    # held-out pass
+    food_model.eval()
     with torch.no_grad():
-        for i, (images, labels) in enumerate(val_loader):
-            images = images.to(device)
-            labels = labels.type(torch.long).to(device)
-            predicted = model(images)
-            _, prediction = torch.max(predicted, 1)
-            loss = criterion(predicted, labels)
-            val_acc += (prediction.cpu() == labels.cpu()).sum().item()
-            val_loss += loss.item()
+        for i, (batch_images, batch_labels) in enumerate(val_loader):
+            batch_images = batch_images.to(run_on)
+            batch_labels = batch_labels.type(torch.long).to(run_on)
+            val_logits = food_model(batch_images)
+            _, guessed = torch.max(val_logits, 1)
+            loss = loss_fn(val_logits, batch_labels)
+            val_hits += (guessed.cpu() == batch_labels.cpu()).sum().item()
+            val_loss_sum += loss.item()
 
-    print(f'val_acc:{val_acc/len(valset):.3f}, val_loss: {val_loss/len(valset):.3f}')
+    print(f'held-out accuracy {val_hits/len(val_dataset):.3f}, held-out loss {val_loss_sum/len(val_dataset):.3f}')
 
-    if val_loss < min(loss_record):
-        if not semi:
-            torch.save(model.state_dict(), MODEL_PATH)
-            print('model saved as:', MODEL_PATH)
+    if val_loss_sum < min(val_loss_history):
+        if not use_pseudo:
+            torch.save(food_model.state_dict(), WEIGHTS_FILE)
+            print('weights written to', WEIGHTS_FILE)
         else:
-            torch.save(model.state_dict(), 'semi_model.pth')
-            print('model saved as:', 'semi_model.pth')
+            torch.save(food_model.state_dict(), 'semi_model.pth')
+            print('weights written to', 'semi_model.pth')
 
-    loss_record.append(val_loss)
+    val_loss_history.append(val_loss_sum)
 
-print('Training is completed')
+print('training loop done')

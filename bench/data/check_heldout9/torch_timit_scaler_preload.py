@@ -10,126 +10,126 @@ import model
 
 
 # ---- dataset.py ----
-rescale = StandardScaler()
+scaler = StandardScaler()
 
-data_root='/home/zacharyyeh/Datasets/timit_11/'
-#first specify numpy datatype, this will be inheret to tensor dtype
-train_data = np.load(data_root + 'train_11.npy').astype(np.float32)
-train_label = np.load(data_root + 'train_label_11.npy').astype(np.long)
-test_data = np.load(data_root + 'test_11.npy')
+timit_dir='/home/zacharyyeh/Datasets/timit_11/'
+# cast on load: the tensors built later inherit these dtypes
+train_feats = np.load(timit_dir + 'train_11.npy').astype(np.float32)
+train_targets = np.load(timit_dir + 'train_label_11.npy').astype(np.long)
+test_feats = np.load(timit_dir + 'test_11.npy')
 
-#normalize data and label
-train_data = rescale.fit_transform(train_data)
+# standardise the features
+train_feats = scaler.fit_transform(train_feats)
 
-#specify train/val/test split
-datacount = math.floor(train_data.shape[0])
-#train/val split the rest is test
-split = [0.8, 0.1]
-train_count = math.floor(datacount*split[0])
-val_count = math.floor(train_count+datacount*split[1])
+# sizes of the three parts
+n_rows = math.floor(train_feats.shape[0])
+# fractions for fitting and validation; what is left is the test part
+fractions = [0.8, 0.1]
+train_end = math.floor(n_rows*fractions[0])
+val_end = math.floor(train_end+n_rows*fractions[1])
 
-class TIMITDataset(Dataset):
-    def __init__(self, mode = "train"):
-        self.mode = mode
-        self.train_data = torch.from_numpy(train_data)
-        self.train_label = torch.from_numpy(train_label)
-        if self.mode == "train":
-            self.data = train_data[0:train_count, :]
-            self.label = train_label[0:train_count]
-        elif self.mode == "val":
-            self.data = train_data[train_count:val_count, ]
-            self.label = train_label[train_count:val_count]
-        elif self.mode == "test":
-            self.data = train_data[val_count:, ]
-            self.label = train_label[val_count:]
+class FrameDataset(Dataset):
+    def __init__(self, part = "train"):
+        self.part = part
+        self.all_train_feats = torch.from_numpy(train_feats)
+        self.all_train_targets = torch.from_numpy(train_targets)
+        if self.part == "train":
+            self.feats = train_feats[0:train_end, :]
+            self.targets = train_targets[0:train_end]
+        elif self.part == "val":
+            self.feats = train_feats[train_end:val_end, ]
+            self.targets = train_targets[train_end:val_end]
+        elif self.part == "test":
+            self.feats = train_feats[val_end:, ]
+            self.targets = train_targets[val_end:]
 
-    def __getitem__(self, index):
-        return self.data[index], self.label[index]
+    def __getitem__(self, k):
+        return self.feats[k], self.targets[k]
 
     def __len__(self):
-        return self.data.shape[0]
+        return self.feats.shape[0]
 
 
 # ---- train.py ----
-writer = SummaryWriter('/home/zacharyyeh/Projects/ML2021Spring/HW2-1_Classification/runs')
+board = SummaryWriter('/home/zacharyyeh/Projects/ML2021Spring/HW2-1_Classification/runs')
 
-#set device
-device = 'cuda' if torch.cuda.is_available() else 'cpu'
+# pick the compute device
+run_on = 'cuda' if torch.cuda.is_available() else 'cpu'
 
-#hyper parameters
-n_epoch = 50
-batch_size = 64
-patience = 5
-lr = 0.0001
-weight_decay = 1e-4
-MODEL_PATH = '/home/zacharyyeh/Projects/ML2021Spring/HW2-1_Classification/ckpt/Last.pth'
-BEST_MODEL_PATH = '/home/zacharyyeh/Projects/ML2021Spring/HW2-1_Classification/ckpt/Best.pth'
+# settings
+epoch_total = 50
+batch_len = 64
+strikes_left = 5
+step_size = 0.0001
+decay = 1e-4
+LAST_MODEL_FILE = '/home/zacharyyeh/Projects/ML2021Spring/HW2-1_Classification/ckpt/Last.pth'
+TOP_MODEL_FILE = '/home/zacharyyeh/Projects/ML2021Spring/HW2-1_Classification/ckpt/Best.pth'
 
-#dataset and dataloader
-print('loading datasets...')
-train_set = TIMITDataset(mode="train")
-val_set = TIMITDataset(mode="val")
-train_loader = DataLoader(dataset = train_set, shuffle = True, batch_size = batch_size, num_workers = 2)
-val_loader = DataLoader(dataset = val_set, shuffle = True, batch_size = batch_size, num_workers = 2)
+# data sets and their loaders
+print('building the data sets...')
+train_dataset = FrameDataset(part="train")
+val_dataset = FrameDataset(part="val")
+train_loader = DataLoader(dataset = train_dataset, shuffle = True, batch_size = batch_len, num_workers = 2)
+val_loader = DataLoader(dataset = val_dataset, shuffle = True, batch_size = batch_len, num_workers = 2)
 
-#setup model
-print('setting up model...')
-model = model.Classifier().to(device)
-criterion = nn.CrossEntropyLoss()
-#to solve overfitting, we add regulization
-optimizer = torch.optim.Adam(model.parameters(), lr=lr)
+# network, loss and optimizer
+print('building the network...')
+net_model = model.Classifier().to(run_on)
+loss_fn = nn.CrossEntropyLoss()
+# weight decay was meant to go here against overfitting
+optimizer = torch.optim.Adam(net_model.parameters(), lr=step_size)
 
-#training loop
-print('start training...')
-last_val_acc = 0
-for epoch in range(n_epoch):
-    #reset acc and loss every epoch
-    train_acc = 0.0
-    train_loss = 0.0
-    val_acc = 0.0
-    val_loss = 0.0
-    model.train()
-    for i, (features, labels) in enumerate(train_loader):
-        features = features.to(device)
-        labels = labels.to(device)
-        predicted = model(features)
-        _, prediction = torch.max(predicted, 1)
-        loss = criterion(predicted, labels)
+# epochs
+print('training begins...')
+prev_val_hits = 0
+for epoch in range(epoch_total):
+    # per-epoch counters start at zero
+    train_hits = 0.0
+    train_loss_sum = 0.0
+    val_hits = 0.0
+    val_loss_sum = 0.0
+    net_model.train()
+    for i, (batch_x, batch_labels) in enumerate(train_loader):
+        batch_x = batch_x.to(run_on)
+        batch_labels = batch_labels.to(run_on)
+        logits = net_model(batch_x)
+        _, guessed = torch.max(logits, 1)
+        loss = loss_fn(logits, batch_labels)
         loss.backward()
         optimizer.step()
         optimizer.zero_grad()
-        train_acc += (prediction.cpu() == labels.cpu()).sum().item()
-        train_loss += loss.item()
+        train_hits += (guessed.cpu() == batch_labels.cpu()).sum().item()
+        train_loss_sum += loss.item()
 
-    writer.add_scalars('train/val accuracy', {'train_accuracy': train_acc/len(train_set)}, epoch+1)
-    writer.add_scalars('train/val loss', {'train_loss': train_loss/len(train_set)}, epoch+1)
-    print(f'epoch: {epoch+1}/{n_epoch}, train_acc: {train_acc/len(train_set):.3f}, train_loss: {train_loss/len(train_set):.3f}', end = ', ')
+    board.add_scalars('train/val accuracy', {'train_accuracy': train_hits/len(train_dataset)}, epoch+1)
+    board.add_scalars('train/val loss', {'train_loss': train_loss_sum/len(train_dataset)}, epoch+1)
+    print(f'round {epoch+1} of {epoch_total}: fit accuracy {train_hits/len(train_dataset):.3f}, fit loss {train_loss_sum/len(train_dataset):.3f}', end = ', ')
 
-    #validation
-    model.eval()
+    # held-out pass
+    net_model.eval()
     with torch.no_grad():
-        for i, (features, labels) in enumerate(val_loader):
-            features = features.to(device)
-            labels = labels.to(device)
-            predicted = model(features)
-            _, prediction = torch.max(predicted, 1)
-            loss = criterion(predicted, labels)
-            val_acc += (prediction.cpu() == labels.cpu()).sum().item()
-            val_loss += loss.item()
+        for i, (batch_x, batch_labels) in enumerate(val_loader):
+            batch_x = batch_x.to(run_on)
+            batch_labels = batch_labels.to(run_on)
+            logits = net_model(batch_x)
+            _, guessed = torch.max(logits, 1)
+            loss = loss_fn(logits, batch_labels)
+            val_hits += (guessed.cpu() == batch_labels.cpu()).sum().item()
+            val_loss_sum += loss.item()
 
-    writer.add_scalars('train/val accuracy', {'val_accuracy' :val_acc/len(val_set)}, epoch+1)
-    writer.add_scalars('train/val loss', {'val_loss': val_loss/len(val_set)}, epoch+1)
-    print(f'val_acc:{val_acc/len(val_set):.3f}, val_loss: {val_loss/len(val_set):.3f}')
+    board.add_scalars('train/val accuracy', {'val_accuracy' :val_hits/len(val_dataset)}, epoch+1)
+    board.add_scalars('train/val loss', {'val_loss': val_loss_sum/len(val_dataset)}, epoch+1)
+    print(f'held-out accuracy {val_hits/len(val_dataset):.3f}, held-out loss {val_loss_sum/len(val_dataset):.3f}')
 
-    #save best model
-    if val_acc < last_val_acc+0.05:
-        patience -= 1
+    # early-stop bookkeeping and checkpoint
+    if val_hits < prev_val_hits+0.05:
+        strikes_left -= 1
 
-    if patience == 0:
-        torch.save(model.state_dict(), BEST_MODEL_PATH)
-        print('Best model is saved to path:', BEST_MODEL_PATH)
-    last_val_acc = val_acc
+    if strikes_left == 0:
+        torch.save(net_model.state_dict(), TOP_MODEL_FILE)
+        print('checkpoint written to', TOP_MODEL_FILE)
+    prev_val_hits = val_hits
 
-print('Training is completed')
-torch.save(model.state_dict(), MODEL_PATH)
-print('Model is saved to to path:', MODEL_PATH)
+print('training loop done')
+torch.save(net_model.state_dict(), LAST_MODEL_FILE)
+print('final weights written to', LAST_MODEL_FILE)
