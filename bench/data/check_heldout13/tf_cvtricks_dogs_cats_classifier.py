@@ -112,7 +112,7 @@ img_side = 128
 n_channels = 3
 train_dir='training_data'
 
-split_data = build_train_val_data(train_dir, img_side, class_names, validation_size=val_share)
+split_data = build_train_val_data(train_dir, img_side, class_names, val_share=val_share)
 
 print("Data read; split sizes follow")
 print("train images:\t\t{}".format(len(split_data.train_split.label_list)))
@@ -146,7 +146,7 @@ def new_bias(width):
 
 def conv_block(inp, in_ch, ksize_px, out_ch):
 
-    kern = new_weights(shape=[ksize_px, ksize_px, in_ch, out_ch])
+    kern = new_weights(dims=[ksize_px, ksize_px, in_ch, out_ch])
     bias = new_bias(out_ch)
     t = tf.nn.conv2d(input=inp, filter=kern, strides=[1, 1, 1, 1], padding='SAME')
     t += bias
@@ -164,7 +164,7 @@ def flatten(t):
 
 def dense_block(inp, n_in, n_out, relu_on=True):
 
-    kern = new_weights(shape=[n_in, n_out])
+    kern = new_weights(dims=[n_in, n_out])
     bias = new_bias(n_out)
     t = tf.matmul(inp, kern) + bias
     if relu_on:
@@ -172,16 +172,16 @@ def dense_block(inp, n_in, n_out, relu_on=True):
     return t
 
 
-conv_a = conv_block(input=x, num_input_channels=n_channels, conv_filter_size=k1, num_filters=f1)
-conv_b = conv_block(input=conv_a, num_input_channels=f1, conv_filter_size=k2, num_filters=f2)
+conv_a = conv_block(inp=x, in_ch=n_channels, ksize_px=k1, out_ch=f1)
+conv_b = conv_block(inp=conv_a, in_ch=f1, ksize_px=k2, out_ch=f2)
 
-conv_c= conv_block(input=conv_b, num_input_channels=f2, conv_filter_size=k3, num_filters=f3)
+conv_c= conv_block(inp=conv_b, in_ch=f2, ksize_px=k3, out_ch=f3)
 
 flat = flatten(conv_c)
 
-dense_a = dense_block(input=flat, num_inputs=flat.get_shape()[1:4].num_elements(), num_outputs=hidden_units, use_relu=True)
+dense_a = dense_block(inp=flat, n_in=flat.get_shape()[1:4].num_elements(), n_out=hidden_units, relu_on=True)
 
-logits = dense_block(input=dense_a, num_inputs=hidden_units, num_outputs=n_classes, use_relu=False)
+logits = dense_block(inp=dense_a, n_in=hidden_units, n_out=n_classes, relu_on=False)
 
 y_prob = tf.nn.softmax(logits,name='y_pred')
 
@@ -225,4 +225,4 @@ def train_steps(n_steps):
     steps_done += n_steps
 
 
-train_steps(num_iteration=3000)
+train_steps(n_steps=3000)

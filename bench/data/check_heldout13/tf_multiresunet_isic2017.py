@@ -77,13 +77,13 @@ def multi_res_unit(base_ch, feat_in, widen = 1.67):
     ch_total = widen * base_ch
     skip = feat_in
     skip = conv_norm(skip, int(ch_total*0.167) + int(ch_total*0.333) +
-                         int(ch_total*0.5), 1, 1, activation=None, padding='same')
+                         int(ch_total*0.5), 1, 1, act=None, pad_mode='same')
     c_small = conv_norm(feat_in, int(ch_total*0.167), 3, 3,
-                        activation='relu', padding='same')
+                        act='relu', pad_mode='same')
     c_mid = conv_norm(c_small, int(ch_total*0.333), 3, 3,
-                        activation='relu', padding='same')
+                        act='relu', pad_mode='same')
     c_big = conv_norm(c_mid, int(ch_total*0.5), 3, 3,
-                        activation='relu', padding='same')
+                        act='relu', pad_mode='same')
     h = concatenate([c_small, c_mid, c_big], axis=3)
     h = BatchNormalization(axis=3)(h)
     h = add([skip, h])
@@ -95,16 +95,16 @@ def multi_res_unit(base_ch, feat_in, widen = 1.67):
 def skip_path(n_out, depth_n, feat_in):
     skip = feat_in
     skip = conv_norm(skip, n_out, 1, 1,
-                         activation=None, padding='same')
-    h = conv_norm(feat_in, n_out, 3, 3, activation='relu', padding='same')
+                         act=None, pad_mode='same')
+    h = conv_norm(feat_in, n_out, 3, 3, act='relu', pad_mode='same')
     h = add([skip, h])
     h = Activation('relu')(h)
     h = BatchNormalization(axis=3)(h)
     for i in range(depth_n-1):
         skip = h
         skip = conv_norm(skip, n_out, 1, 1,
-                             activation=None, padding='same')
-        h = conv_norm(h, n_out, 3, 3, activation='relu', padding='same')
+                             act=None, pad_mode='same')
+        h = conv_norm(h, n_out, 3, 3, act='relu', pad_mode='same')
         h = add([skip, h])
         h = Activation('relu')(h)
         h = BatchNormalization(axis=3)(h)
@@ -138,7 +138,7 @@ def build_model(img_h, img_w, img_c):
     u9 = concatenate([Conv2DTranspose(32, (2, 2), strides=(
         2, 2), padding='same')(d8), e1], axis=3)
     d9 = multi_res_unit(32, u9)
-    head = conv_norm(d9, 1, 1, 1, activation='sigmoid')
+    head = conv_norm(d9, 1, 1, 1, act='sigmoid')
     model = Model(inputs=[inp_layer], outputs=[head])
     return model
 
@@ -231,7 +231,7 @@ def train_loop(model, train_X, train_Y, test_X, test_Y, n_epochs, batch_len):
     return model
 
 
-model = build_model(height=192, width=256, n_channels=3)
+model = build_model(img_h=192, img_w=256, img_c=3)
 
 model.compile(optimizer='adam', loss='binary_crossentropy', metrics=[dice_score, iou_score, 'accuracy'])
 
@@ -243,4 +243,4 @@ fh = open('models/best.txt','w')
 fh.write('-1.0')
 fh.close()
 
-train_loop(model, train_X, train_Y, test_X, test_Y, epochs=10, batchSize=10)
+train_loop(model, train_X, train_Y, test_X, test_Y, n_epochs=10, batch_len=10)

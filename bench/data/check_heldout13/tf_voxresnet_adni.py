@@ -167,7 +167,7 @@ with tf.device("/GPU:0"):
         vol_shape = train_images.shape
         x_in = tf.placeholder(tf.float32, [None, vol_shape[1], vol_shape[2], vol_shape[3], 1], name='x')
         seg_target = tf.placeholder(tf.int32, [None, vol_shape[1], vol_shape[2], vol_shape[3], n_labels], name="valid_seg")
-        heads = build_voxres(x_in, is_train=True, n_out=3)
+        heads = build_voxres(x_in, training=True, n_cls_out=3)
         # (single-output variant left unused)
         head_outs = [x_in.outputs for x_in in heads]
         model = heads[-1]
