@@ -10,19 +10,19 @@ import utils
 import tensorflow
 import tensorflow.keras as keras
 
-class Train_Helper():
-    def __init__(self, **kwargs):
-        self.kwargs = kwargs
+class CtSegTrainer():
+    def __init__(self, **opts):
+        self.opts = opts
 
-        self.fast           = kwargs.get('fast', False)
+        self.quick           = opts.get('quick', False)
 
-        self.input          = kwargs.get('input')
-        self.tag            = kwargs.get('tag')
-        self.verbose        = kwargs.get('verbose', True)
+        self.h5_path          = opts.get('h5_path')
+        self.run_tag            = opts.get('run_tag')
+        self.chatty        = opts.get('chatty', True)
 
-        self.train_frac     = kwargs.get('train_frac', 0.7)
+        self.train_share     = opts.get('train_share', 0.7)
 
-        self.unet_config    = kwargs.get('unet_config', {
+        self.net_cfg    = opts.get('net_cfg', {
                                             "n_filters" : 16,
                                             "n_layers_conv" : 1,
                                             "n_layers_unet" : 3,
@@ -32,178 +32,178 @@ class Train_Helper():
                                             "learning_rate" : 0.00005,
                                         })
 
-        self.best_loss = 999999
-        self.delta = 0.01 # percent by which loss must improve to be considered an improvement
-        self.early_stopping_rounds = 2
+        self.lowest_loss = 999999
+        self.min_gain = 0.01 # relative drop in loss that counts as progress
+        self.patience = 2
     
-        self.increase_batch = False
-        self.decay_learning_rate = False
-        self.batch_size = 16
-        self.max_batch  = 16
-        self.max_epochs = 10
+        self.grow_batch = False
+        self.decay_lr = False
+        self.batch_len = 16
+        self.batch_cap  = 16
+        self.epoch_cap = 10
 
-        self.n_assess = 25
+        self.n_plots = 25
 
-        # initialize places to store results
-        self.summary = {
-                "input"         : self.input,
-                "train_frac"    : self.train_frac,
-                "config"        : self.unet_config,
+        # containers for what each epoch produces
+        self.record = {
+                "input"         : self.h5_path,
+                "train_frac"    : self.train_share,
+                "config"        : self.net_cfg,
                 "predictions"   : [],
                 "metrics"       : { "binary_crossentropy" : [], "dice" : [] },
                 "metrics_train" : { "binary_crossentropy" : [], "dice" : [] },
         }
 
-    def load_data(self):
-        self.file = h5py.File(self.input, "r")
-        if self.file is not None:
-            print("[TRAIN_HELPER] Successfully opened file %s" % self.input)
+    def read_data(self):
+        self.h5_file = h5py.File(self.h5_path, "r")
+        if self.h5_file is not None:
+            print("[ct-seg] opened %s" % self.h5_path)
         else:
-            print("[TRAIN_HELPER] Error opening file %s" % self.input)
+            print("[ct-seg] could not open %s" % self.h5_path)
             sys.exit(1)
 
-        self.get_patients()
+        self.list_cases()
 
-        self.n_train = int(self.train_frac * float(len(self.patients)))
-        self.n_test  = len(self.patients) - self.n_train
+        self.train_count = int(self.train_share * float(len(self.cases)))
+        self.test_count  = len(self.cases) - self.train_count
 
-        patients_shuffle = self.patients
-        random.shuffle(patients_shuffle)
+        shuffled_cases = self.cases
+        random.shuffle(shuffled_cases)
 
-        self.patients_train = patients_shuffle[:self.n_train]
-        self.patients_test  = patients_shuffle[self.n_train:]
+        self.train_cases = shuffled_cases[:self.train_count]
+        self.test_cases  = shuffled_cases[self.train_count:]
 
-        if self.fast:
-            self.patients_train = [self.patients_train[0]]
-            self.patients_test = [self.patients_test[0]]
+        if self.quick:
+            self.train_cases = [self.train_cases[0]]
+            self.test_cases = [self.test_cases[0]]
             
 
-        self.X_train, self.y_train = self.load_features(self.patients_train)
-        self.X_test, self.y_test = self.load_features(self.patients_test)
+        self.train_X, self.train_y = self.read_features(self.train_cases)
+        self.test_X, self.test_y = self.read_features(self.test_cases)
 
-        self.n_pixels = self.X_train.shape[1]
-        self.unet_config["n_pixels"] = self.n_pixels
+        self.side_px = self.train_X.shape[1]
+        self.net_cfg["n_pixels"] = self.side_px
 
-        self.n_instance_train = self.X_train.shape[0]
-        self.n_instance_test = self.X_test.shape[0]
+        self.train_slices = self.train_X.shape[0]
+        self.test_slices = self.test_X.shape[0]
 
-        if self.verbose:
-            print("[TRAIN_HELPER] Images and labels have dimensions %d x %d" % (self.n_pixels, self.n_pixels))
-            print("[TRAIN_HELPER] Training with %d instances" % self.n_instance_train)
-            print("[TRAIN_HELPER] Testing with %d instances" % self.n_instance_test)
+        if self.chatty:
+            print("[ct-seg] slice size %d x %d" % (self.side_px, self.side_px))
+            print("[ct-seg] %d training slices" % self.train_slices)
+            print("[ct-seg] %d test slices" % self.test_slices)
 
-    def load_weights(self, weights):
+    def restore_weights(self, weights_path):
         if self.model is not None:
-            self.initialize_model()
-        self.model.load_weights(weights)
+            self.build_model()
+        self.model.load_weights(weights_path)
 
-    def train(self):
-        self.initialize_model()
-        self.train_with_early_stopping()
+    def train_model(self):
+        self.build_model()
+        self.train_until_plateau()
 
-    def train_with_early_stopping(self):
-        self.weights_file = "weights/" + self.tag + "_weights_{epoch:02d}.hdf5"
-        checkpoint = keras.callbacks.ModelCheckpoint(self.weights_file) # save after every epoch
-        callbacks_list = [checkpoint]
+    def train_until_plateau(self):
+        self.weights_file_pattern = "weights/" + self.run_tag + "_weights_{epoch:02d}.hdf5"
+        ckpt_cb = keras.callbacks.ModelCheckpoint(self.weights_file_pattern) # one checkpoint per epoch
+        cb_list = [ckpt_cb]
 
-        train_more = True
-        self.n_epochs = 0
+        keep_training = True
+        self.epochs_done = 0
 
-        while train_more:
-            self.n_epochs += 1
+        while keep_training:
+            self.epochs_done += 1
 
-            if self.verbose:
-                print("[TRAIN_HELPER] On %d-th epoch of training model" % self.n_epochs)
-            results = self.model.fit([self.X_train], self.y_train,
-                       epochs = 1, batch_size = self.batch_size,
-                       callbacks = callbacks_list,
-                       validation_data = (self.X_test, self.y_test))
+            if self.chatty:
+                print("[ct-seg] epoch %d starts" % self.epochs_done)
+            fit_out = self.model.fit([self.train_X], self.train_y,
+                       epochs = 1, batch_size = self.batch_len,
+                       callbacks = cb_list,
+                       validation_data = (self.test_X, self.test_y))
 
-            prediction = self.model.predict([self.X_test], batch_size = 128)
-            self.summary["predictions"].append(prediction)
+            test_pred = self.model.predict([self.test_X], batch_size = 128)
+            self.record["predictions"].append(test_pred)
     
-            # TODO: evaluate all metrics with prediction and append to summary
+            # still to do: score the predictions and store the scores
 
-            val_loss = results.history['val_loss'][0]
-            train_loss = results.history['loss'][0]
+            val_loss = fit_out.history['val_loss'][0]
+            train_loss = fit_out.history['loss'][0]
 
-            self.summary["metrics"]["binary_crossentropy"].append(val_loss)
-            self.summary["metrics_train"]["binary_crossentropy"].append(train_loss)
+            self.record["metrics"]["binary_crossentropy"].append(val_loss)
+            self.record["metrics_train"]["binary_crossentropy"].append(train_loss)
 
-            if (val_loss * (1. + self.delta)) < self.best_loss:
-                print("[TRAIN_HELPER] Loss improved by %.2f percent (%.3f -> %.3f), continuing for another epoch" % ( ((self.best_loss - val_loss) / val_loss) * 100., self.best_loss, val_loss) )
-                self.best_loss = val_loss
-                self.bad_epochs = 0
+            if (val_loss * (1. + self.min_gain)) < self.lowest_loss:
+                print("[ct-seg] loss better by %.2f%% (%.3f -> %.3f); one more epoch" % ( ((self.lowest_loss - val_loss) / val_loss) * 100., self.lowest_loss, val_loss) )
+                self.lowest_loss = val_loss
+                self.stale_epochs = 0
 
             else:
-                print("[TRAIN_HELPER] Change in loss was %.2f percent (%.3f -> %.3f), incrementing bad epochs by 1." % ( ((self.best_loss - val_loss) / val_loss) * 100., self.best_loss, val_loss) ) 
-                self.bad_epochs += 1
+                print("[ct-seg] loss moved %.2f%% (%.3f -> %.3f); one more epoch without progress." % ( ((self.lowest_loss - val_loss) / val_loss) * 100., self.lowest_loss, val_loss) ) 
+                self.stale_epochs += 1
 
-            if (self.increase_batch or self.decay_learning_rate) and self.bad_epochs >= 1: # increase batch size (decay learning rate as well?)
-                if self.batch_size * 4 <= self.max_batch:
-                    print("[TRAIN_HELPER] Increasing batch size from %d -> %d, resetting bad epochs to 0, and continuing for another epoch." % (self.batch_size, self.batch_size * 4))
-                    self.batch_size *= 4
-                    self.bad_epochs = 0
+            if (self.grow_batch or self.decay_lr) and self.stale_epochs >= 1: # grow the batch (maybe lower the rate too?)
+                if self.batch_len * 4 <= self.batch_cap:
+                    print("[ct-seg] batch %d -> %d, stale count reset, going on." % (self.batch_len, self.batch_len * 4))
+                    self.batch_len *= 4
+                    self.stale_epochs = 0
 
-            if self.bad_epochs >= self.early_stopping_rounds:
-                print("[TRAIN_HELPER] Number of early stopping rounds (%d) without improvement in loss of at least %.2f percent exceeded. Stopping training after %d epochs." % (self.early_stopping_rounds, self.delta*100., self.n_epochs))
-                train_more = False
+            if self.stale_epochs >= self.patience:
+                print("[ct-seg] %d epochs in a row without a %.2f%% gain; stopping after %d epochs." % (self.patience, self.min_gain*100., self.epochs_done))
+                keep_training = False
         
-            if self.max_epochs > 0 and self.n_epochs >= self.max_epochs:
-                print("[TRAIN_HELPER] Maximum number of training epochs (%d) reached. Stopping training." % (self.max_epochs))
-                train_more = False
+            if self.epoch_cap > 0 and self.epochs_done >= self.epoch_cap:
+                print("[ct-seg] epoch cap %d hit; stopping." % (self.epoch_cap))
+                keep_training = False
 
-    def get_patients(self):
-        keys = self.file.keys()
-        self.patients = [key.replace("_X", "") for key in keys if "_X" in key]
-        print("[TRAIN_HELPER] Found %d patients features and labels" % len(self.patients))
+    def list_cases(self):
+        h5_keys = self.h5_file.keys()
+        self.cases = [k_name.replace("_X", "") for k_name in h5_keys if "_X" in k_name]
+        print("[ct-seg] %d cases with slices and masks" % len(self.cases))
 
-    def load_features(self, patients):
+    def read_features(self, cases):
         X = []
         y = []
 
-        self.n_pixels = numpy.array(self.file[patients[0] + "_X"]).shape[1]
+        self.side_px = numpy.array(self.h5_file[cases[0] + "_X"]).shape[1]
 
-        for patient in patients:
+        for case in cases:
             if len(X) == 0:
-                X = numpy.array(self.file[patient + "_X"])
-                y = numpy.array(self.file[patient + "_y"])
+                X = numpy.array(self.h5_file[case + "_X"])
+                y = numpy.array(self.h5_file[case + "_y"])
             else:
-                X = numpy.concatenate([X,  numpy.array(self.file[patient + "_X"])])
-                y = numpy.concatenate([y,  numpy.array(self.file[patient + "_y"])])
+                X = numpy.concatenate([X,  numpy.array(self.h5_file[case + "_X"])])
+                y = numpy.concatenate([y,  numpy.array(self.h5_file[case + "_y"])])
 
-        X = X.reshape([-1, self.n_pixels, self.n_pixels, 1])
-        y = y.reshape([-1, self.n_pixels, self.n_pixels, 1])
+        X = X.reshape([-1, self.side_px, self.side_px, 1])
+        y = y.reshape([-1, self.side_px, self.side_px, 1])
 
         return X, y
 
-    def initialize_model(self):
-        self.model = models.unet(self.unet_config)
+    def build_model(self):
+        self.model = models.unet(self.net_cfg)
 
-    def assess(self): # make plots of original | truth | pred \\ original + truth | original + pred | original + (pred - truth)
-        random_idx = numpy.random.randint(0, self.n_instance_test, self.n_assess) 
-        for idx, rand_idx in zip(range(self.n_assess), random_idx):
-            image = self.X_test[rand_idx].reshape([self.n_pixels, self.n_pixels])
-            truth = self.y_test[rand_idx].reshape([self.n_pixels, self.n_pixels])
-            pred  = self.summary["predictions"][-1][rand_idx].reshape([self.n_pixels, self.n_pixels])
+    def plot_samples(self): # plot CT, mask and prediction side by side, then overlays
+        picked = numpy.random.randint(0, self.test_slices, self.n_plots) 
+        for n, pick in zip(range(self.n_plots), picked):
+            ct_image = self.test_X[pick].reshape([self.side_px, self.side_px])
+            mask_true = self.test_y[pick].reshape([self.side_px, self.side_px])
+            mask_pred  = self.record["predictions"][-1][pick].reshape([self.side_px, self.side_px])
 
-            utils.plot_image_truth_and_pred(image, truth, pred, "comp_%d" % idx)
+            utils.plot_image_truth_and_pred(ct_image, mask_true, mask_pred, "comp_%d" % n)
 
         
 
 import argparse
-parser = argparse.ArgumentParser()
-parser.add_argument("--tag", help = "tag to identify this set", type=str, default = "")
-parser.add_argument("--input", help = "input hdf5", type=str)
-args = parser.parse_args()
+cli = argparse.ArgumentParser()
+cli.add_argument("--tag", help = "name for this run", type=str, default = "")
+cli.add_argument("--input", help = "the HDF5 file with CT slices", type=str)
+opts_cli = cli.parse_args()
 
-helper = Train_Helper(
-            input       = args.input,
-            tag         = args.tag,
-            train_frac  = 0.7,
-            fast        = False,
+runner = CtSegTrainer(
+            h5_path     = opts_cli.input,
+            run_tag     = opts_cli.tag,
+            train_share = 0.7,
+            quick       = False,
 )
 
-helper.load_data()
-helper.train()
-helper.assess()
+runner.read_data()
+runner.train_model()
+runner.plot_samples()

@@ -10,91 +10,91 @@ import math
 import random
 
 
-def load_train(train_path, image_size, classes):
-    images = []
-    labels = []
-    img_names = []
-    cls = []
-    print('Going to read training images')
-    for fields in classes:
-        index = classes.index(fields)
-        print('Now going to read {} files (Index: {})'.format(fields, index))
-        path = os.path.join(train_path, fields, '*g')
-        files = glob.glob(path)
-        for fl in files:
-            image = cv2.imread(fl)
-            image = cv2.resize(image, (image_size, image_size),0,0, cv2.INTER_LINEAR)
-            image = image.astype(np.float32)
-            image = np.multiply(image, 1.0 / 255.0)
-            images.append(image)
-            label = np.zeros(len(classes))
-            label[index] = 1.0
-            labels.append(label)
-            flbase = os.path.basename(fl)
-            img_names.append(flbase)
-            cls.append(fields)
-    images = np.array(images)
-    labels = np.array(labels)
-    img_names = np.array(img_names)
-    cls = np.array(cls)
-    return images, labels, img_names, cls
+def read_train_images(train_dir, side, class_names):
+    img_list = []
+    label_list = []
+    img_files = []
+    class_of = []
+    print('Reading the training pictures')
+    for cname in class_names:
+        cidx = class_names.index(cname)
+        print('Class {} (one-hot slot {})'.format(cname, cidx))
+        pattern_path = os.path.join(train_dir, cname, '*g')
+        img_paths = glob.glob(pattern_path)
+        for img_file in img_paths:
+            img = cv2.imread(img_file)
+            img = cv2.resize(img, (side, side),0,0, cv2.INTER_LINEAR)
+            img = img.astype(np.float32)
+            img = np.multiply(img, 1.0 / 255.0)
+            img_list.append(img)
+            onehot_label = np.zeros(len(class_names))
+            onehot_label[cidx] = 1.0
+            label_list.append(onehot_label)
+            file_base = os.path.basename(img_file)
+            img_files.append(file_base)
+            class_of.append(cname)
+    img_list = np.array(img_list)
+    label_list = np.array(label_list)
+    img_files = np.array(img_files)
+    class_of = np.array(class_of)
+    return img_list, label_list, img_files, class_of
 
 
-class DataSet(object):
+class SplitData(object):
 
-  def __init__(self, images, labels, img_names, cls):
-    self._num_examples = images.shape[0]
-    self._images = images
-    self._labels = labels
-    self._img_names = img_names
-    self._cls = cls
-    self._epochs_done = 0
-    self._index_in_epoch = 0
-
-  @property
-  def images(self):
-    return self._images
+  def __init__(self, img_list, label_list, img_files, class_of):
+    self._n = img_list.shape[0]
+    self._images_arr = img_list
+    self._labels_arr = label_list
+    self._files_arr = img_files
+    self._class_arr = class_of
+    self._epochs_seen = 0
+    self._cursor = 0
 
   @property
-  def labels(self):
-    return self._labels
+  def img_list(self):
+    return self._images_arr
 
   @property
-  def num_examples(self):
-    return self._num_examples
+  def label_list(self):
+    return self._labels_arr
 
-  def next_batch(self, batch_size):
-    """Return the next `batch_size` examples from this data set."""
-    start = self._index_in_epoch
-    self._index_in_epoch += batch_size
-    if self._index_in_epoch > self._num_examples:
-      self._epochs_done += 1
-      start = 0
-      self._index_in_epoch = batch_size
-      assert batch_size <= self._num_examples
-    end = self._index_in_epoch
-    return self._images[start:end], self._labels[start:end], self._img_names[start:end], self._cls[start:end]
+  @property
+  def n_items(self):
+    return self._n
+
+  def take_batch(self, batch_len):
+    """Hand out the following `batch_len` items."""
+    lo = self._cursor
+    self._cursor += batch_len
+    if self._cursor > self._n:
+      self._epochs_seen += 1
+      lo = 0
+      self._cursor = batch_len
+      assert batch_len <= self._n
+    hi = self._cursor
+    return self._images_arr[lo:hi], self._labels_arr[lo:hi], self._files_arr[lo:hi], self._class_arr[lo:hi]
 
 
-def read_train_sets(train_path, image_size, classes, validation_size):
-  class DataSets(object):
+def build_train_val_data(train_dir, side, class_names, val_share):
+  class Splits(object):
     pass
-  data_sets = DataSets()
-  images, labels, img_names, cls = load_train(train_path, image_size, classes)
-  images, labels, img_names, cls = shuffle(images, labels, img_names, cls)
-  if isinstance(validation_size, float):
-    validation_size = int(validation_size * images.shape[0])
-  validation_images = images[:validation_size]
-  validation_labels = labels[:validation_size]
-  validation_img_names = img_names[:validation_size]
-  validation_cls = cls[:validation_size]
-  train_images = images[validation_size:]
-  train_labels = labels[validation_size:]
-  train_img_names = img_names[validation_size:]
-  train_cls = cls[validation_size:]
-  data_sets.train = DataSet(train_images, train_labels, train_img_names, train_cls)
-  data_sets.valid = DataSet(validation_images, validation_labels, validation_img_names, validation_cls)
-  return data_sets
+  splits = Splits()
+  img_list, label_list, img_files, class_of = read_train_images(train_dir, side, class_names)
+  img_list, label_list, img_files, class_of = shuffle(img_list, label_list, img_files, class_of)
+  if isinstance(val_share, float):
+    val_share = int(val_share * img_list.shape[0])
+  val_images = img_list[:val_share]
+  val_labels = label_list[:val_share]
+  val_img_files = img_files[:val_share]
+  val_class_of = class_of[:val_share]
+  images_train = img_list[val_share:]
+  labels_train = label_list[val_share:]
+  train_img_files = img_files[val_share:]
+  train_class_of = class_of[val_share:]
+  splits.train_split = SplitData(images_train, labels_train, train_img_files, train_class_of)
+  splits.val_split = SplitData(val_images, val_labels, val_img_files, val_class_of)
+  return splits
 
 
 from numpy.random import seed
@@ -102,127 +102,127 @@ seed(1)
 from tensorflow import set_random_seed
 set_random_seed(2)
 
-batch_size = 32
+batch_len = 32
 
-classes = os.listdir('training_data')
-num_classes = len(classes)
+class_names = os.listdir('training_data')
+n_classes = len(class_names)
 
-validation_size = 0.2
-img_size = 128
-num_channels = 3
-train_path='training_data'
+val_share = 0.2
+img_side = 128
+n_channels = 3
+train_dir='training_data'
 
-data = read_train_sets(train_path, img_size, classes, validation_size=validation_size)
+split_data = build_train_val_data(train_dir, img_side, class_names, val_share=val_share)
 
-print("Complete reading input data. Will Now print a snippet of it")
-print("Number of files in Training-set:\t\t{}".format(len(data.train.labels)))
-print("Number of files in Validation-set:\t{}".format(len(data.valid.labels)))
+print("Data read; split sizes follow")
+print("train images:\t\t{}".format(len(split_data.train_split.label_list)))
+print("val images:\t{}".format(len(split_data.val_split.label_list)))
 
-session = tf.Session()
-x = tf.placeholder(tf.float32, shape=[None, img_size,img_size,num_channels], name='x')
+sess = tf.Session()
+x = tf.placeholder(tf.float32, shape=[None, img_side,img_side,n_channels], name='x')
 
-y_true = tf.placeholder(tf.float32, shape=[None, num_classes], name='y_true')
-y_true_cls = tf.argmax(y_true, dimension=1)
+y_onehot = tf.placeholder(tf.float32, shape=[None, n_classes], name='y_true')
+y_class = tf.argmax(y_onehot, dimension=1)
 
-filter_size_conv1 = 3
-num_filters_conv1 = 32
+k1 = 3
+f1 = 32
 
-filter_size_conv2 = 3
-num_filters_conv2 = 32
+k2 = 3
+f2 = 32
 
-filter_size_conv3 = 3
-num_filters_conv3 = 64
+k3 = 3
+f3 = 64
 
-fc_layer_size = 128
-
-
-def create_weights(shape):
-    return tf.Variable(tf.truncated_normal(shape, stddev=0.05))
+hidden_units = 128
 
 
-def create_biases(size):
-    return tf.Variable(tf.constant(0.05, shape=[size]))
+def new_weights(dims):
+    return tf.Variable(tf.truncated_normal(dims, stddev=0.05))
 
 
-def create_convolutional_layer(input, num_input_channels, conv_filter_size, num_filters):
-
-    weights = create_weights(shape=[conv_filter_size, conv_filter_size, num_input_channels, num_filters])
-    biases = create_biases(num_filters)
-    layer = tf.nn.conv2d(input=input, filter=weights, strides=[1, 1, 1, 1], padding='SAME')
-    layer += biases
-    layer = tf.nn.max_pool(value=layer, ksize=[1, 2, 2, 1], strides=[1, 2, 2, 1], padding='SAME')
-    layer = tf.nn.relu(layer)
-    return layer
+def new_bias(width):
+    return tf.Variable(tf.constant(0.05, shape=[width]))
 
 
-def create_flatten_layer(layer):
-    layer_shape = layer.get_shape()
-    num_features = layer_shape[1:4].num_elements()
-    layer = tf.reshape(layer, [-1, num_features])
-    return layer
+def conv_block(inp, in_ch, ksize_px, out_ch):
+
+    kern = new_weights(dims=[ksize_px, ksize_px, in_ch, out_ch])
+    bias = new_bias(out_ch)
+    t = tf.nn.conv2d(input=inp, filter=kern, strides=[1, 1, 1, 1], padding='SAME')
+    t += bias
+    t = tf.nn.max_pool(value=t, ksize=[1, 2, 2, 1], strides=[1, 2, 2, 1], padding='SAME')
+    t = tf.nn.relu(t)
+    return t
 
 
-def create_fc_layer(input, num_inputs, num_outputs, use_relu=True):
-
-    weights = create_weights(shape=[num_inputs, num_outputs])
-    biases = create_biases(num_outputs)
-    layer = tf.matmul(input, weights) + biases
-    if use_relu:
-        layer = tf.nn.relu(layer)
-    return layer
+def flatten(t):
+    t_shape = t.get_shape()
+    n_features = t_shape[1:4].num_elements()
+    t = tf.reshape(t, [-1, n_features])
+    return t
 
 
-layer_conv1 = create_convolutional_layer(input=x, num_input_channels=num_channels, conv_filter_size=filter_size_conv1, num_filters=num_filters_conv1)
-layer_conv2 = create_convolutional_layer(input=layer_conv1, num_input_channels=num_filters_conv1, conv_filter_size=filter_size_conv2, num_filters=num_filters_conv2)
+def dense_block(inp, n_in, n_out, relu_on=True):
 
-layer_conv3= create_convolutional_layer(input=layer_conv2, num_input_channels=num_filters_conv2, conv_filter_size=filter_size_conv3, num_filters=num_filters_conv3)
-
-layer_flat = create_flatten_layer(layer_conv3)
-
-layer_fc1 = create_fc_layer(input=layer_flat, num_inputs=layer_flat.get_shape()[1:4].num_elements(), num_outputs=fc_layer_size, use_relu=True)
-
-layer_fc2 = create_fc_layer(input=layer_fc1, num_inputs=fc_layer_size, num_outputs=num_classes, use_relu=False)
-
-y_pred = tf.nn.softmax(layer_fc2,name='y_pred')
-
-y_pred_cls = tf.argmax(y_pred, dimension=1)
-session.run(tf.global_variables_initializer())
-cross_entropy = tf.nn.softmax_cross_entropy_with_logits(logits=layer_fc2, labels=y_true)
-cost = tf.reduce_mean(cross_entropy)
-optimizer = tf.train.AdamOptimizer(learning_rate=1e-4).minimize(cost)
-correct_prediction = tf.equal(y_pred_cls, y_true_cls)
-accuracy = tf.reduce_mean(tf.cast(correct_prediction, tf.float32))
-
-session.run(tf.global_variables_initializer())
+    kern = new_weights(dims=[n_in, n_out])
+    bias = new_bias(n_out)
+    t = tf.matmul(inp, kern) + bias
+    if relu_on:
+        t = tf.nn.relu(t)
+    return t
 
 
-def show_progress(epoch, feed_dict_train, feed_dict_validate, val_loss):
-    acc = session.run(accuracy, feed_dict=feed_dict_train)
-    val_acc = session.run(accuracy, feed_dict=feed_dict_validate)
-    msg = "Training Epoch {0} --- Training Accuracy: {1:>6.1%}, Validation Accuracy: {2:>6.1%},  Validation Loss: {3:.3f}"
-    print(msg.format(epoch + 1, acc, val_acc, val_loss))
+conv_a = conv_block(inp=x, in_ch=n_channels, ksize_px=k1, out_ch=f1)
+conv_b = conv_block(inp=conv_a, in_ch=f1, ksize_px=k2, out_ch=f2)
+
+conv_c= conv_block(inp=conv_b, in_ch=f2, ksize_px=k3, out_ch=f3)
+
+flat = flatten(conv_c)
+
+dense_a = dense_block(inp=flat, n_in=flat.get_shape()[1:4].num_elements(), n_out=hidden_units, relu_on=True)
+
+logits = dense_block(inp=dense_a, n_in=hidden_units, n_out=n_classes, relu_on=False)
+
+y_prob = tf.nn.softmax(logits,name='y_pred')
+
+y_guess = tf.argmax(y_prob, dimension=1)
+sess.run(tf.global_variables_initializer())
+xent = tf.nn.softmax_cross_entropy_with_logits(logits=logits, labels=y_onehot)
+loss = tf.reduce_mean(xent)
+optimizer = tf.train.AdamOptimizer(learning_rate=1e-4).minimize(loss)
+hits = tf.equal(y_guess, y_class)
+acc_op = tf.reduce_mean(tf.cast(hits, tf.float32))
+
+sess.run(tf.global_variables_initializer())
 
 
-total_iterations = 0
-
-saver = tf.train.Saver()
-
-
-def train(num_iteration):
-    global total_iterations
-    for i in range(total_iterations, total_iterations + num_iteration):
-        x_batch, y_true_batch, _, cls_batch = data.train.next_batch(batch_size)
-        x_valid_batch, y_valid_batch, _, valid_cls_batch = data.valid.next_batch(batch_size)
-
-        feed_dict_tr = {x: x_batch, y_true: y_true_batch}
-        feed_dict_val = {x: x_valid_batch, y_true: y_valid_batch}
-        session.run(optimizer, feed_dict=feed_dict_tr)
-        if i % int(data.train.num_examples/batch_size) == 0:
-            val_loss = session.run(cost, feed_dict=feed_dict_val)
-            epoch = int(i / int(data.train.num_examples/batch_size))
-            show_progress(epoch, feed_dict_tr, feed_dict_val, val_loss)
-            saver.save(session, 'dogs-cats-model')
-    total_iterations += num_iteration
+def report_epoch(epoch, train_feed, val_feed, loss_val):
+    train_acc = sess.run(acc_op, feed_dict=train_feed)
+    acc_val = sess.run(acc_op, feed_dict=val_feed)
+    line = "epoch {0}: train acc {1:>6.1%}, val acc {2:>6.1%}, val loss {3:.3f}"
+    print(line.format(epoch + 1, train_acc, acc_val, loss_val))
 
 
-train(num_iteration=3000)
+steps_done = 0
+
+ckpt_saver = tf.train.Saver()
+
+
+def train_steps(n_steps):
+    global steps_done
+    for i in range(steps_done, steps_done + n_steps):
+        batch_x, y_batch, _, class_batch = split_data.train_split.take_batch(batch_len)
+        x_val_batch, y_val_batch, _, val_class_batch = split_data.val_split.take_batch(batch_len)
+
+        train_feed_now = {x: batch_x, y_onehot: y_batch}
+        val_feed_now = {x: x_val_batch, y_onehot: y_val_batch}
+        sess.run(optimizer, feed_dict=train_feed_now)
+        if i % int(split_data.train_split.n_items/batch_len) == 0:
+            loss_val = sess.run(loss, feed_dict=val_feed_now)
+            epoch = int(i / int(split_data.train_split.n_items/batch_len))
+            report_epoch(epoch, train_feed_now, val_feed_now, loss_val)
+            ckpt_saver.save(sess, 'dogs-cats-model')
+    steps_done += n_steps
+
+
+train_steps(n_steps=3000)

@@ -17,206 +17,206 @@ from models import DnCNN
 from utils import *
 
 
-def normalize(data):
-    return data/255.
+def scale_unit(sample_data):
+    return sample_data/255.
 
 
-def Im2Patch(img, win, stride=1):
-    k = 0
-    endc = img.shape[0]
-    endw = img.shape[1]
-    endh = img.shape[2]
-    patch = img[:, 0:endw-win+0+1:stride, 0:endh-win+0+1:stride]
-    TotalPatNum = patch.shape[1] * patch.shape[2]
-    Y = np.zeros([endc, win*win,TotalPatNum], np.float32)
-    for i in range(win):
-        for j in range(win):
-            patch = img[:,i:endw-win+i+1:stride,j:endh-win+j+1:stride]
-            Y[:,k,:] = np.array(patch[:]).reshape(endc, TotalPatNum)
-            k = k + 1
-    return Y.reshape([endc, win, win, TotalPatNum])
+def image_to_patches(bgr_img, win_px, step_px=1):
+    pos = 0
+    n_ch = bgr_img.shape[0]
+    w_end = bgr_img.shape[1]
+    h_end = bgr_img.shape[2]
+    patch_view = bgr_img[:, 0:w_end-win_px+0+1:step_px, 0:h_end-win_px+0+1:step_px]
+    n_patches = patch_view.shape[1] * patch_view.shape[2]
+    patch_stack = np.zeros([n_ch, win_px*win_px,n_patches], np.float32)
+    for i in range(win_px):
+        for j in range(win_px):
+            patch_view = bgr_img[:,i:w_end-win_px+i+1:step_px,j:h_end-win_px+j+1:step_px]
+            patch_stack[:,pos,:] = np.array(patch_view[:]).reshape(n_ch, n_patches)
+            pos = pos + 1
+    return patch_stack.reshape([n_ch, win_px, win_px, n_patches])
 
 
-def prepare_data(data_path, patch_size, stride, aug_times=1):
-    # train
-    print('process training data')
-    scales = [1, 0.9, 0.8, 0.7]
-    files = glob.glob(os.path.join(data_path, 'train', '*.png'))
-    files.sort()
-    h5f = h5py.File('train.h5', 'w')
-    train_num = 0
-    for i in range(len(files)):
-        img = cv2.imread(files[i])
-        h, w, c = img.shape
-        for k in range(len(scales)):
-            Img = cv2.resize(img, (int(h*scales[k]), int(w*scales[k])), interpolation=cv2.INTER_CUBIC)
-            Img = np.expand_dims(Img[:,:,0].copy(), 0)
-            Img = np.float32(normalize(Img))
-            patches = Im2Patch(Img, win=patch_size, stride=stride)
-            print("file: %s scale %.1f # samples: %d" % (files[i], scales[k], patches.shape[3]*aug_times))
-            for n in range(patches.shape[3]):
-                data = patches[:,:,:,n].copy()
-                h5f.create_dataset(str(train_num), data=data)
-                train_num += 1
-                for m in range(aug_times-1):
-                    data_aug = data_augmentation(data, np.random.randint(1,8))
-                    h5f.create_dataset(str(train_num)+"_aug_%d" % (m+1), data=data_aug)
-                    train_num += 1
-    h5f.close()
-    # val
-    print('\nprocess validation data')
-    files.clear()
-    files = glob.glob(os.path.join(data_path, 'Set12', '*.png'))
-    files.sort()
-    h5f = h5py.File('val.h5', 'w')
-    val_num = 0
-    for i in range(len(files)):
-        print("file: %s" % files[i])
-        img = cv2.imread(files[i])
-        img = np.expand_dims(img[:,:,0], 0)
-        img = np.float32(normalize(img))
-        h5f.create_dataset(str(val_num), data=img)
-        val_num += 1
-    h5f.close()
-    print('training set, # samples %d\n' % train_num)
-    print('val set, # samples %d\n' % val_num)
+def build_h5_data(data_root, patch_side, step_px, aug_factor=1):
+    # training patches
+    print('cutting training patches')
+    scale_list = [1, 0.9, 0.8, 0.7]
+    png_files = glob.glob(os.path.join(data_root, 'train', '*.png'))
+    png_files.sort()
+    h5_file = h5py.File('train.h5', 'w')
+    n_train = 0
+    for i in range(len(png_files)):
+        bgr_img = cv2.imread(png_files[i])
+        hh, ww, cc = bgr_img.shape
+        for pos in range(len(scale_list)):
+            img_gray = cv2.resize(bgr_img, (int(hh*scale_list[pos]), int(ww*scale_list[pos])), interpolation=cv2.INTER_CUBIC)
+            img_gray = np.expand_dims(img_gray[:,:,0].copy(), 0)
+            img_gray = np.float32(scale_unit(img_gray))
+            patch_block = image_to_patches(img_gray, win_px=patch_side, step_px=step_px)
+            print("%s at scale %.1f -> %d patches" % (png_files[i], scale_list[pos], patch_block.shape[3]*aug_factor))
+            for n in range(patch_block.shape[3]):
+                sample_data = patch_block[:,:,:,n].copy()
+                h5_file.create_dataset(str(n_train), data=sample_data)
+                n_train += 1
+                for m in range(aug_factor-1):
+                    aug_data = data_augmentation(sample_data, np.random.randint(1,8))
+                    h5_file.create_dataset(str(n_train)+"_aug_%d" % (m+1), data=aug_data)
+                    n_train += 1
+    h5_file.close()
+    # validation images
+    print('\nstoring validation images')
+    png_files.clear()
+    png_files = glob.glob(os.path.join(data_root, 'Set12', '*.png'))
+    png_files.sort()
+    h5_file = h5py.File('val.h5', 'w')
+    n_val = 0
+    for i in range(len(png_files)):
+        print("%s" % png_files[i])
+        bgr_img = cv2.imread(png_files[i])
+        bgr_img = np.expand_dims(bgr_img[:,:,0], 0)
+        bgr_img = np.float32(scale_unit(bgr_img))
+        h5_file.create_dataset(str(n_val), data=bgr_img)
+        n_val += 1
+    h5_file.close()
+    print('%d training patches\n' % n_train)
+    print('%d validation images\n' % n_val)
 
 
-class Dataset(udata.Dataset):
-    def __init__(self, train=True):
-        super(Dataset, self).__init__()
-        self.train = train
-        if self.train:
-            h5f = h5py.File('train.h5', 'r')
+class PatchH5Dataset(udata.Dataset):
+    def __init__(self, use_train=True):
+        super(PatchH5Dataset, self).__init__()
+        self.use_train = use_train
+        if self.use_train:
+            h5_file = h5py.File('train.h5', 'r')
         else:
-            h5f = h5py.File('val.h5', 'r')
-        self.keys = list(h5f.keys())
-        random.shuffle(self.keys)
-        h5f.close()
+            h5_file = h5py.File('val.h5', 'r')
+        self.key_list = list(h5_file.keys())
+        random.shuffle(self.key_list)
+        h5_file.close()
     def __len__(self):
-        return len(self.keys)
-    def __getitem__(self, index):
-        if self.train:
-            h5f = h5py.File('train.h5', 'r')
+        return len(self.key_list)
+    def __getitem__(self, idx):
+        if self.use_train:
+            h5_file = h5py.File('train.h5', 'r')
         else:
-            h5f = h5py.File('val.h5', 'r')
-        key = self.keys[index]
-        data = np.array(h5f[key])
-        h5f.close()
-        return torch.Tensor(data)
+            h5_file = h5py.File('val.h5', 'r')
+        key_name = self.key_list[idx]
+        sample_data = np.array(h5_file[key_name])
+        h5_file.close()
+        return torch.Tensor(sample_data)
 
 
 os.environ["CUDA_DEVICE_ORDER"] = "PCI_BUS_ID"
 os.environ["CUDA_VISIBLE_DEVICES"] = "0"
 
-parser = argparse.ArgumentParser(description="DnCNN")
-parser.add_argument("--preprocess", type=bool, default=False, help='run prepare_data or not')
-parser.add_argument("--batchSize", type=int, default=128, help="Training batch size")
-parser.add_argument("--num_of_layers", type=int, default=17, help="Number of total layers")
-parser.add_argument("--epochs", type=int, default=50, help="Number of training epochs")
-parser.add_argument("--milestone", type=int, default=30, help="When to decay learning rate; should be less than epochs")
-parser.add_argument("--lr", type=float, default=1e-3, help="Initial learning rate")
-parser.add_argument("--outf", type=str, default="logs", help='path of log files')
-parser.add_argument("--mode", type=str, default="S", help='with known noise level (S) or blind training (B)')
-parser.add_argument("--noiseL", type=float, default=25, help='noise level; ignored when mode=B')
-parser.add_argument("--val_noiseL", type=float, default=25, help='noise level used on validation set')
-opt = parser.parse_args()
+cli = argparse.ArgumentParser(description="DnCNN")
+cli.add_argument("--preprocess", type=bool, default=False, help='build the h5 files first')
+cli.add_argument("--batchSize", type=int, default=128, help="patches per step")
+cli.add_argument("--num_of_layers", type=int, default=17, help="depth of the network")
+cli.add_argument("--epochs", type=int, default=50, help="passes over the patches")
+cli.add_argument("--milestone", type=int, default=30, help="epoch at which the rate drops tenfold")
+cli.add_argument("--lr", type=float, default=1e-3, help="starting rate")
+cli.add_argument("--outf", type=str, default="logs", help='folder for logs and weights')
+cli.add_argument("--mode", type=str, default="S", help='S: fixed noise sigma, B: random sigma per image')
+cli.add_argument("--noiseL", type=float, default=25, help='sigma for mode S')
+cli.add_argument("--val_noiseL", type=float, default=25, help='sigma for the validation images')
+cfg = cli.parse_args()
 
 
-def main():
-    # Load dataset
-    print('Loading dataset ...\n')
-    dataset_train = Dataset(train=True)
-    dataset_val = Dataset(train=False)
-    loader_train = DataLoader(dataset=dataset_train, num_workers=4, batch_size=opt.batchSize, shuffle=True)
-    print("# of training samples: %d\n" % int(len(dataset_train)))
-    # Build model
-    net = DnCNN(channels=1, num_of_layers=opt.num_of_layers)
-    net.apply(weights_init_kaiming)
-    criterion = nn.MSELoss(size_average=False)
-    # Move to GPU
-    device_ids = [0]
-    model = nn.DataParallel(net, device_ids=device_ids).cuda()
-    criterion.cuda()
-    # Optimizer
-    optimizer = optim.Adam(model.parameters(), lr=opt.lr)
-    # training
-    writer = SummaryWriter(opt.outf)
-    step = 0
-    noiseL_B=[0,55] # ingnored when opt.mode=='S'
-    for epoch in range(opt.epochs):
-        if epoch < opt.milestone:
-            current_lr = opt.lr
+def run():
+    # data
+    print('opening the h5 patch files\n')
+    train_dataset = PatchH5Dataset(use_train=True)
+    val_dataset = PatchH5Dataset(use_train=False)
+    train_loader = DataLoader(dataset=train_dataset, num_workers=4, batch_size=cfg.batchSize, shuffle=True)
+    print("%d training patches\n" % int(len(train_dataset)))
+    # network
+    base_net = DnCNN(channels=1, num_of_layers=cfg.num_of_layers)
+    base_net.apply(weights_init_kaiming)
+    mse = nn.MSELoss(size_average=False)
+    # onto the GPU
+    gpu_ids = [0]
+    model = nn.DataParallel(base_net, device_ids=gpu_ids).cuda()
+    mse.cuda()
+    # optimiser
+    optimizer = optim.Adam(model.parameters(), lr=cfg.lr)
+    # loop over epochs
+    tb = SummaryWriter(cfg.outf)
+    global_step = 0
+    blind_range=[0,55] # only used in mode B
+    for epoch in range(cfg.epochs):
+        if epoch < cfg.milestone:
+            lr_now = cfg.lr
         else:
-            current_lr = opt.lr / 10.
-        # set learning rate
-        for param_group in optimizer.param_groups:
-            param_group["lr"] = current_lr
-        print('learning rate %f' % current_lr)
-        # train
-        for i, data in enumerate(loader_train, 0):
-            # training step
+            lr_now = cfg.lr / 10.
+        # apply this epoch's rate
+        for group in optimizer.param_groups:
+            group["lr"] = lr_now
+        print('rate now %f' % lr_now)
+        # batches
+        for i, sample_data in enumerate(train_loader, 0):
+            # one update
             model.train()
             model.zero_grad()
             optimizer.zero_grad()
-            img_train = data
-            if opt.mode == 'S':
-                noise = torch.FloatTensor(img_train.size()).normal_(mean=0, std=opt.noiseL/255.)
-            if opt.mode == 'B':
-                noise = torch.zeros(img_train.size())
-                stdN = np.random.uniform(noiseL_B[0], noiseL_B[1], size=noise.size()[0])
-                for n in range(noise.size()[0]):
-                    sizeN = noise[0,:,:,:].size()
-                    noise[n,:,:,:] = torch.FloatTensor(sizeN).normal_(mean=0, std=stdN[n]/255.)
-            imgn_train = img_train + noise
-            img_train, imgn_train = Variable(img_train.cuda()), Variable(imgn_train.cuda())
-            noise = Variable(noise.cuda())
-            out_train = model(imgn_train)
-            loss = criterion(out_train, noise) / (imgn_train.size()[0]*2)
+            train_img = sample_data
+            if cfg.mode == 'S':
+                noise_t = torch.FloatTensor(train_img.size()).normal_(mean=0, std=cfg.noiseL/255.)
+            if cfg.mode == 'B':
+                noise_t = torch.zeros(train_img.size())
+                sigma_per_img = np.random.uniform(blind_range[0], blind_range[1], size=noise_t.size()[0])
+                for n in range(noise_t.size()[0]):
+                    one_size = noise_t[0,:,:,:].size()
+                    noise_t[n,:,:,:] = torch.FloatTensor(one_size).normal_(mean=0, std=sigma_per_img[n]/255.)
+            noisy_train_img = train_img + noise_t
+            train_img, noisy_train_img = Variable(train_img.cuda()), Variable(noisy_train_img.cuda())
+            noise_t = Variable(noise_t.cuda())
+            train_out = model(noisy_train_img)
+            loss = mse(train_out, noise_t) / (noisy_train_img.size()[0]*2)
             loss.backward()
             optimizer.step()
-            # results
+            # PSNR of the batch
             model.eval()
-            out_train = torch.clamp(imgn_train-model(imgn_train), 0., 1.)
-            psnr_train = batch_PSNR(out_train, img_train, 1.)
-            print("[epoch %d][%d/%d] loss: %.4f PSNR_train: %.4f" %
-                (epoch+1, i+1, len(loader_train), loss.item(), psnr_train))
-            # if you are using older version of PyTorch, you may need to change loss.item() to loss.data[0]
-            if step % 10 == 0:
-                # Log the scalar values
-                writer.add_scalar('loss', loss.item(), step)
-                writer.add_scalar('PSNR on training data', psnr_train, step)
-            step += 1
-        ## the end of each epoch
+            train_out = torch.clamp(noisy_train_img-model(noisy_train_img), 0., 1.)
+            train_psnr = batch_PSNR(train_out, train_img, 1.)
+            print("ep %d step %d/%d loss %.4f train PSNR %.4f" %
+                (epoch+1, i+1, len(train_loader), loss.item(), train_psnr))
+            # very old PyTorch wants loss.data[0] here
+            if global_step % 10 == 0:
+                # scalars to TensorBoard
+                tb.add_scalar('loss', loss.item(), global_step)
+                tb.add_scalar('train PSNR', train_psnr, global_step)
+            global_step += 1
+        ## after the epoch
         model.eval()
-        # validate
-        psnr_val = 0
-        for k in range(len(dataset_val)):
-            img_val = torch.unsqueeze(dataset_val[k], 0)
-            noise = torch.FloatTensor(img_val.size()).normal_(mean=0, std=opt.val_noiseL/255.)
-            imgn_val = img_val + noise
-            img_val, imgn_val = Variable(img_val.cuda(), volatile=True), Variable(imgn_val.cuda(), volatile=True)
-            out_val = torch.clamp(imgn_val-model(imgn_val), 0., 1.)
-            psnr_val += batch_PSNR(out_val, img_val, 1.)
-        psnr_val /= len(dataset_val)
-        print("\n[epoch %d] PSNR_val: %.4f" % (epoch+1, psnr_val))
-        writer.add_scalar('PSNR on validation data', psnr_val, epoch)
-        # log the images
-        out_train = torch.clamp(imgn_train-model(imgn_train), 0., 1.)
-        Img = utils.make_grid(img_train.data, nrow=8, normalize=True, scale_each=True)
-        Imgn = utils.make_grid(imgn_train.data, nrow=8, normalize=True, scale_each=True)
-        Irecon = utils.make_grid(out_train.data, nrow=8, normalize=True, scale_each=True)
-        writer.add_image('clean image', Img, epoch)
-        writer.add_image('noisy image', Imgn, epoch)
-        writer.add_image('reconstructed image', Irecon, epoch)
-        # save model
-        torch.save(model.state_dict(), os.path.join(opt.outf, 'net.pth'))
+        # validation
+        val_psnr = 0
+        for pos in range(len(val_dataset)):
+            val_img = torch.unsqueeze(val_dataset[pos], 0)
+            noise_t = torch.FloatTensor(val_img.size()).normal_(mean=0, std=cfg.val_noiseL/255.)
+            noisy_val_img = val_img + noise_t
+            val_img, noisy_val_img = Variable(val_img.cuda(), volatile=True), Variable(noisy_val_img.cuda(), volatile=True)
+            val_out = torch.clamp(noisy_val_img-model(noisy_val_img), 0., 1.)
+            val_psnr += batch_PSNR(val_out, val_img, 1.)
+        val_psnr /= len(val_dataset)
+        print("\nep %d val PSNR %.4f" % (epoch+1, val_psnr))
+        tb.add_scalar('val PSNR', val_psnr, epoch)
+        # image grids
+        train_out = torch.clamp(noisy_train_img-model(noisy_train_img), 0., 1.)
+        img_gray = utils.make_grid(train_img.data, nrow=8, normalize=True, scale_each=True)
+        grid_noisy = utils.make_grid(noisy_train_img.data, nrow=8, normalize=True, scale_each=True)
+        grid_out = utils.make_grid(train_out.data, nrow=8, normalize=True, scale_each=True)
+        tb.add_image('clean', img_gray, epoch)
+        tb.add_image('noisy', grid_noisy, epoch)
+        tb.add_image('denoised', grid_out, epoch)
+        # weights
+        torch.save(model.state_dict(), os.path.join(cfg.outf, 'net.pth'))
 
 
 if __name__ == "__main__":
-    if opt.preprocess:
-        if opt.mode == 'S':
-            prepare_data(data_path='data', patch_size=40, stride=10, aug_times=1)
-        if opt.mode == 'B':
-            prepare_data(data_path='data', patch_size=50, stride=10, aug_times=2)
-    main()
+    if cfg.preprocess:
+        if cfg.mode == 'S':
+            build_h5_data(data_root='data', patch_side=40, step_px=10, aug_factor=1)
+        if cfg.mode == 'B':
+            build_h5_data(data_root='data', patch_side=50, step_px=10, aug_factor=2)
+    run()

@@ -13,235 +13,235 @@ from data.dataloader import get_loader
 import data.test_loader
 from loss.loss import ImageGradientLoss
 from loss.loss import iou_loss
-from model.model import MobileHairNet
+from found_ckpts.model import MobileHairNet
 
 
-class LambdaLR:
-    def __init__(self, n_epoch, offset, total_batch_size, decay_batch_size):
-        self.n_epoch = n_epoch
-        self.offset = offset
-        self.total_batch_size = total_batch_size
-        self.decay_batch_size = decay_batch_size
+class StepwiseDecay:
+    def __init__(self, epochs_total, start_epoch, batches_per_epoch, decay_every):
+        self.epochs_total = epochs_total
+        self.start_epoch = start_epoch
+        self.batches_per_epoch = batches_per_epoch
+        self.decay_every = decay_every
 
-    def step(self, epoch):
-        factor = pow(0.1, int(((self.offset + epoch) * self.total_batch_size) / self.decay_batch_size))
-        return factor
+    def factor_at(self, epoch):
+        mult = pow(0.1, int(((self.start_epoch + epoch) * self.batches_per_epoch) / self.decay_every))
+        return mult
 
 
-class AverageMeter(object):
-    """Computes and stores the average and current value"""
+class RunningMean(object):
+    """Keeps the latest value and a weighted running mean."""
     def __init__(self):
-        self.reset()
+        self.clear()
 
-    def reset(self):
-        self.val = 0
-        self.avg = 0
-        self.sum = 0
-        self.count = 0
+    def clear(self):
+        self.last = 0
+        self.mean_val = 0
+        self.total = 0
+        self.seen = 0
 
-    def update(self, val, n=1):
-        self.val = val
-        self.sum += val * n
-        self.count += n
-        self.avg = self.sum / self.count
+    def add(self, value, weight=1):
+        self.last = value
+        self.total += value * weight
+        self.seen += weight
+        self.mean_val = self.total / self.seen
 
 
-class Trainer:
-    def __init__(self, config, dataloader):
-        self.batch_size = config.batch_size
-        self.config = config
-        self.lr = config.lr
-        self.epoch = config.epoch
-        self.num_epoch = config.num_epoch
-        self.checkpoint_dir = config.checkpoint_dir
-        self.model_path = config.checkpoint_dir
+class HairTrainer:
+    def __init__(self, cfg, loader_in):
+        self.batch_len = cfg.batch_size
+        self.cfg = cfg
+        self.rate = cfg.lr
+        self.first_epoch = cfg.epoch
+        self.last_epoch = cfg.num_epoch
+        self.ckpt_dir = cfg.checkpoint_dir
+        self.model_dir = cfg.checkpoint_dir
         self.device = torch.device("cuda:0" if torch.cuda.is_available() else "cpu")
-        self.data_loader = dataloader
-        self.image_len = len(dataloader)
-        self.num_classes = config.num_classes
-        self.eps = config.eps
-        self.rho = config.rho
-        self.decay = config.decay
-        self.sample_step = config.sample_step
-        self.sample_dir = config.sample_dir
-        self.gradient_loss_weight = config.gradient_loss_weight
-        self.decay_batch_size = config.decay_batch_size
+        self.loader = loader_in
+        self.steps_per_epoch = len(loader_in)
+        self.n_cls = cfg.num_classes
+        self.ada_eps = cfg.eps
+        self.ada_rho = cfg.rho
+        self.wd = cfg.decay
+        self.sample_every = cfg.sample_step
+        self.sample_dir_path = cfg.sample_dir
+        self.grad_w = cfg.gradient_loss_weight
+        self.decay_every = cfg.decay_batch_size
 
-        self.build_model()
-        self.optimizer = Adadelta(self.net.parameters(), lr=self.lr, eps=self.eps, rho=self.rho, weight_decay=self.decay)
-        self.lr_scheduler_discriminator = torch.optim.lr_scheduler.LambdaLR(self.optimizer, LambdaLR(self.num_epoch,
-                                                                                                     self.epoch,
-                                                                                                     len(self.data_loader),
-                                                                                                     self.decay_batch_size).step)
+        self.make_model()
+        self.optimizer = Adadelta(self.net.parameters(), lr=self.rate, eps=self.ada_eps, rho=self.ada_rho, weight_decay=self.wd)
+        self.lr_sched = torch.optim.lr_scheduler.LambdaLR(self.optimizer, StepwiseDecay(self.last_epoch,
+                                                                                                     self.first_epoch,
+                                                                                                     len(self.loader),
+                                                                                                     self.decay_every).factor_at)
 
-    def build_model(self):
+    def make_model(self):
         self.net = MobileHairNet().to(self.device)
-        self.load_model()
+        self.restore_model()
 
-    def load_model(self):
-        print("[*] Load checkpoint in ", str(self.model_path))
-        if not os.path.exists(self.model_path):
-            os.makedirs(self.model_path)
+    def restore_model(self):
+        print("[*] looking for weights under ", str(self.model_dir))
+        if not os.path.exists(self.model_dir):
+            os.makedirs(self.model_dir)
 
-        if not os.listdir(self.model_path):
-            print("[!] No checkpoint in ", str(self.model_path))
+        if not os.listdir(self.model_dir):
+            print("[!] nothing saved under ", str(self.model_dir))
             return
 
-        model_path = os.path.join(self.model_path, f"MobileHairNet_epoch-{self.epoch-1}.pth")
-        model = glob(model_path)
-        model.sort()
-        if not model:
-            print(f"[!] No Checkpoint in {model_path}")
+        ckpt_pattern = os.path.join(self.model_dir, f"MobileHairNet_epoch-{self.first_epoch-1}.pth")
+        found_ckpts = glob(ckpt_pattern)
+        found_ckpts.sort()
+        if not found_ckpts:
+            print(f"[!] no weights match {ckpt_pattern}")
             return
 
-        self.net.load_state_dict(torch.load(model[-1], map_location=self.device))
-        print(f"[*] Load Model from {model[-1]}: ")
+        self.net.load_state_dict(torch.load(found_ckpts[-1], map_location=self.device))
+        print(f"[*] weights restored from {found_ckpts[-1]}")
 
-    def train(self):
-        bce_losses = AverageMeter()
-        image_gradient_losses = AverageMeter()
-        image_gradient_criterion = ImageGradientLoss().to(self.device)
-        bce_criterion = nn.CrossEntropyLoss().to(self.device)
+    def train_model(self):
+        bce_meter = RunningMean()
+        grad_meter = RunningMean()
+        grad_loss_fn = ImageGradientLoss().to(self.device)
+        ce_loss_fn = nn.CrossEntropyLoss().to(self.device)
 
-        for epoch in range(self.epoch, self.num_epoch):
-            bce_losses.reset()
-            image_gradient_losses.reset()
-            for step, (image, gray_image, mask) in enumerate(self.data_loader):
+        for epoch in range(self.first_epoch, self.last_epoch):
+            bce_meter.clear()
+            grad_meter.clear()
+            for step, (image, gray_image, mask) in enumerate(self.loader):
                 image = image.to(self.device)
                 mask = mask.to(self.device)
                 gray_image = gray_image.to(self.device)
 
                 pred = self.net(image)
 
-                pred_flat = pred.permute(0, 2, 3, 1).contiguous().view(-1, self.num_classes)
+                pred_flat = pred.permute(0, 2, 3, 1).contiguous().view(-1, self.n_cls)
                 mask_flat = mask.squeeze(1).view(-1).long()
 
-                # preds_flat.shape (N*224*224, 2)
-                # masks_flat.shape (N*224*224, 1)
-                image_gradient_loss = image_gradient_criterion(pred, gray_image)
-                bce_loss = bce_criterion(pred_flat, mask_flat)
+                # pred_flat: (N*224*224, 2)
+                # mask_flat: (N*224*224, 1)
+                grad_loss = grad_loss_fn(pred, gray_image)
+                bce_loss = ce_loss_fn(pred_flat, mask_flat)
 
-                loss = bce_loss + self.gradient_loss_weight * image_gradient_loss
+                loss = bce_loss + self.grad_w * grad_loss
 
                 self.optimizer.zero_grad()
                 loss.backward()
                 self.optimizer.step()
 
-                bce_losses.update(bce_loss.item(), self.batch_size)
-                image_gradient_losses.update(self.gradient_loss_weight * image_gradient_loss, self.batch_size)
-                iou = iou_loss(pred, mask)
+                bce_meter.add(bce_loss.item(), self.batch_len)
+                grad_meter.add(self.grad_w * grad_loss, self.batch_len)
+                iou_val = iou_loss(pred, mask)
 
-                # save sample images
+                # progress line and sample figures
                 if step % 10 == 0:
-                    print(f"Epoch: [{epoch}/{self.num_epoch}] | Step: [{step}/{self.image_len}] | "
-                          f"Bce Loss: {bce_losses.avg:.4f} | Image Gradient Loss: {image_gradient_losses.avg:.4f} | "
-                          f"IOU: {iou:.4f}")
-                if step % self.sample_step == 0:
-                    self.save_sample_imgs(image[0], mask[0], torch.argmax(pred[0], 0), self.sample_dir, epoch, step)
-                    print('[*] Saved sample images')
+                    print(f"ep {epoch}/{self.last_epoch} step {step}/{self.steps_per_epoch} | "
+                          f"ce {bce_meter.mean_val:.4f} | grad {grad_meter.mean_val:.4f} | "
+                          f"iou {iou_val:.4f}")
+                if step % self.sample_every == 0:
+                    self.dump_sample_figure(image[0], mask[0], torch.argmax(pred[0], 0), self.sample_dir_path, epoch, step)
+                    print('[*] sample figure written')
 
-            torch.save(self.net.state_dict(), f'{self.checkpoint_dir}/MobileHairNet_epoch-{epoch}.pth')
+            torch.save(self.net.state_dict(), f'{self.ckpt_dir}/MobileHairNet_epoch-{epoch}.pth')
 
-    def save_sample_imgs(self, real_img, real_mask, prediction, save_dir, epoch, step):
-        data = [real_img, real_mask, prediction]
-        names = ["Image", "Mask", "Prediction"]
+    def dump_sample_figure(self, input_img, true_mask, pred_mask, out_dir, epoch, step):
+        parts = [input_img, true_mask, pred_mask]
+        titles = ["input", "truth", "output"]
 
-        fig = plt.figure()
-        for i, d in enumerate(data):
-            d = d.squeeze()
-            im = d.data.cpu().numpy()
+        canvas = plt.figure()
+        for i, part in enumerate(parts):
+            part = part.squeeze()
+            arr = part.data.cpu().numpy()
 
             if i > 0:
-                im = np.expand_dims(im, axis=0)
-                im = np.concatenate((im, im, im), axis=0)
+                arr = np.expand_dims(arr, axis=0)
+                arr = np.concatenate((arr, arr, arr), axis=0)
 
-            im = (im.transpose(1, 2, 0) + 1) / 2
+            arr = (arr.transpose(1, 2, 0) + 1) / 2
 
-            f = fig.add_subplot(1, 3, i + 1)
-            f.imshow(im)
-            f.set_title(names[i])
-            f.set_xticks([])
-            f.set_yticks([])
+            axis = canvas.add_subplot(1, 3, i + 1)
+            axis.imshow(arr)
+            axis.set_title(titles[i])
+            axis.set_xticks([])
+            axis.set_yticks([])
 
-        p = os.path.join(save_dir, "epoch-%s_step-%s.png" % (epoch, step))
-        plt.savefig(p)
+        png_path = os.path.join(out_dir, "epoch-%s_step-%s.png" % (epoch, step))
+        plt.savefig(png_path)
 
 
-class Tester:
-    def __init__(self, config, dataloader):
-        self.batch_size = config.batch_size
-        self.config = config
-        self.model_path = config.checkpoint_dir
+class HairTester:
+    def __init__(self, cfg, loader_in):
+        self.batch_len = cfg.batch_size
+        self.cfg = cfg
+        self.model_dir = cfg.checkpoint_dir
         self.device = torch.device("cuda:0" if torch.cuda.is_available() else "cpu")
-        self.data_loader = dataloader
-        self.num_classes = config.num_classes
-        self.num_test = config.num_test
-        self.sample_dir = config.sample_dir
-        self.epoch = config.epoch
-        self.build_model()
+        self.loader = loader_in
+        self.n_cls = cfg.num_classes
+        self.n_test = cfg.num_test
+        self.sample_dir_path = cfg.sample_dir
+        self.first_epoch = cfg.epoch
+        self.make_model()
 
-    def build_model(self):
+    def make_model(self):
         self.net = MobileHairNet()
         self.net.to(self.device)
-        self.load_model()
+        self.restore_model()
 
-    def load_model(self):
-        print("[*] Load checkpoint in ", str(self.model_path))
-        if not os.path.exists(self.model_path):
-            os.makedirs(self.model_path)
+    def restore_model(self):
+        print("[*] looking for weights under ", str(self.model_dir))
+        if not os.path.exists(self.model_dir):
+            os.makedirs(self.model_dir)
 
-        if not os.listdir(self.model_path):
-            print("[!] No checkpoint in ", str(self.model_path))
+        if not os.listdir(self.model_dir):
+            print("[!] nothing saved under ", str(self.model_dir))
             return
 
-        model_path = os.path.join(self.model_path, f"MobileHairNet_epoch-{self.epoch}.pth")
-        model = glob(model_path)
-        model.sort()
-        if not model:
-            raise Exception(f"[!] No Checkpoint in {model_path}")
+        ckpt_pattern = os.path.join(self.model_dir, f"MobileHairNet_epoch-{self.first_epoch}.pth")
+        found_ckpts = glob(ckpt_pattern)
+        found_ckpts.sort()
+        if not found_ckpts:
+            raise Exception(f"[!] no weights match {ckpt_pattern}")
 
-        self.net.load_state_dict(torch.load(model[-1], map_location=self.device))
-        print(f"[*] Load Model from {model[-1]}: ")
+        self.net.load_state_dict(torch.load(found_ckpts[-1], map_location=self.device))
+        print(f"[*] weights restored from {found_ckpts[-1]}")
 
-    def test(self):
-        for step, (image, mask) in enumerate(self.data_loader):
+    def test_model(self):
+        for step, (image, mask) in enumerate(self.loader):
             image = image.to(self.device)
             mask = mask.to(self.device).repeat_interleave(3, 1)
-            criterion = self.net(image)[:, 1, :, :].repeat_interleave(3, 0).unsqueeze(0)
-            torch.cat([image, criterion, mask])
+            hair_prob = self.net(image)[:, 1, :, :].repeat_interleave(3, 0).unsqueeze(0)
+            torch.cat([image, hair_prob, mask])
 
-            save_image(torch.cat([image, criterion, mask]), os.path.join(self.sample_dir, f"{step}.png"))
-            print('[*] Saved sample images')
+            save_image(torch.cat([image, hair_prob, mask]), os.path.join(self.sample_dir_path, f"{step}.png"))
+            print('[*] test strip written')
 
 
-def main(config):
-    if config.checkpoint_dir is None:
-        config.checkpoint_dir = 'checkpoints'
-    os.makedirs(config.checkpoint_dir, exist_ok=True)
-    os.makedirs(config.sample_dir, exist_ok=True)
+def run(cfg):
+    if cfg.checkpoint_dir is None:
+        cfg.checkpoint_dir = 'checkpoints'
+    os.makedirs(cfg.checkpoint_dir, exist_ok=True)
+    os.makedirs(cfg.sample_dir, exist_ok=True)
 
-    # config.manual_seed = random.randint(1, 10000)
-    # print("Random Seed: ", config.manual_seed)
-    # random.seed(config.manual_seed)
-    # torch.manual_seed(config.manual_seed)
+    # seeding, switched off:
+    #   pick a random seed and print it,
+    #   seed python's random,
+    #   seed torch,
 
-    # if torch.cuda.is_available():
-    #     torch.cuda.manual_seed_all(config.manual_seed)
+    #   and every GPU
+    #   when CUDA is there
 
-    # cudnn.benchmark = True
+    # (cudnn autotuning also left off)
 
-    data_loader = get_loader(config.data_path, config.batch_size, config.image_size,
-                             shuffle=True, num_workers=int(config.workers))
+    train_loader = get_loader(cfg.data_path, cfg.batch_size, cfg.image_size,
+                             shuffle=True, num_workers=int(cfg.workers))
 
-    trainer = Trainer(config, data_loader)
-    trainer.train()
+    fitter = HairTrainer(cfg, train_loader)
+    fitter.train_model()
 
-    test_loader = data.test_loader.get_loader(config.test_data_path, config.test_batch_size, config.image_size,
-                                              shuffle=None, num_workers=int(config.workers))
-    tester = Tester(config, test_loader)
-    tester.test()
+    test_loader = data.test_loader.get_loader(cfg.test_data_path, cfg.test_batch_size, cfg.image_size,
+                                              shuffle=None, num_workers=int(cfg.workers))
+    checker = HairTester(cfg, test_loader)
+    checker.test_model()
 
 
 if __name__ == "__main__":
-    config = get_config()
-    main(config)
+    cfg = get_config()
+    run(cfg)

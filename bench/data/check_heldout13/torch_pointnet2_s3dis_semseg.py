@@ -12,238 +12,238 @@ import numpy as np
 import time
 from torch.utils.data import Dataset
 
-BASE_DIR = os.path.dirname(os.path.abspath(__file__))
-ROOT_DIR = BASE_DIR
-sys.path.append(os.path.join(ROOT_DIR, 'models'))
+HERE_DIR = os.path.dirname(os.path.abspath(__file__))
+TOP_DIR = HERE_DIR
+sys.path.append(os.path.join(TOP_DIR, 'models'))
 
 
-class S3DISDataset(Dataset):
-    def __init__(self, split='train', data_root='trainval_fullarea', num_point=4096, test_area=5, block_size=1.0, sample_rate=1.0, transform=None):
+class RoomBlockDataset(Dataset):
+    def __init__(self, which_split='train', data_root_dir='trainval_fullarea', n_points=4096, held_area=5, block_side=1.0, sample_ratio=1.0, point_tf=None):
         super().__init__()
-        self.num_point = num_point
-        self.block_size = block_size
-        self.transform = transform
-        rooms = sorted(os.listdir(data_root))
-        rooms = [room for room in rooms if 'Area_' in room]
-        if split == 'train':
-            rooms_split = [room for room in rooms if not 'Area_{}'.format(test_area) in room]
+        self.n_points = n_points
+        self.block_side = block_side
+        self.point_tf = point_tf
+        room_files = sorted(os.listdir(data_root_dir))
+        room_files = [rname for rname in room_files if 'Area_' in rname]
+        if which_split == 'train':
+            split_rooms = [rname for rname in room_files if not 'Area_{}'.format(held_area) in rname]
         else:
-            rooms_split = [room for room in rooms if 'Area_{}'.format(test_area) in room]
-        self.room_points, self.room_labels = [], []
-        self.room_coord_min, self.room_coord_max = [], []
-        num_point_all = []
-        labelweights = np.zeros(13)
-        for room_name in rooms_split:
-            room_path = os.path.join(data_root, room_name)
-            room_data = np.load(room_path)  # xyzrgbl, N*7
-            points, labels = room_data[:, 0:6], room_data[:, 6]  # xyzrgb, N*6; l, N
-            tmp, _ = np.histogram(labels, range(14))
-            labelweights += tmp
-            coord_min, coord_max = np.amin(points, axis=0)[:3], np.amax(points, axis=0)[:3]
-            self.room_points.append(points), self.room_labels.append(labels)
-            self.room_coord_min.append(coord_min), self.room_coord_max.append(coord_max)
-            num_point_all.append(labels.size)
-        labelweights = labelweights.astype(np.float32)
-        labelweights = labelweights / np.sum(labelweights)
-        self.labelweights = np.power(np.amax(labelweights) / labelweights, 1 / 3.0)
-        sample_prob = num_point_all / np.sum(num_point_all)
-        num_iter = int(np.sum(num_point_all) * sample_rate / num_point)
-        room_idxs = []
-        for index in range(len(rooms_split)):
-            room_idxs.extend([index] * int(round(sample_prob[index] * num_iter)))
-        self.room_idxs = np.array(room_idxs)
-        print("Totally {} samples in {} set.".format(len(self.room_idxs), split))
+            split_rooms = [rname for rname in room_files if 'Area_{}'.format(held_area) in rname]
+        self.room_pts, self.room_lbls = [], []
+        self.room_lo, self.room_hi = [], []
+        room_sizes = []
+        class_weights = np.zeros(13)
+        for room_file in split_rooms:
+            room_file_path = os.path.join(data_root_dir, room_file)
+            room_arr = np.load(room_file_path)  # columns x y z r g b label
+            pts, pt_labels = room_arr[:, 0:6], room_arr[:, 6]  # first six columns, then the label
+            hist, _ = np.histogram(pt_labels, range(14))
+            class_weights += hist
+            lo_xyz, hi_xyz = np.amin(pts, axis=0)[:3], np.amax(pts, axis=0)[:3]
+            self.room_pts.append(pts), self.room_lbls.append(pt_labels)
+            self.room_lo.append(lo_xyz), self.room_hi.append(hi_xyz)
+            room_sizes.append(pt_labels.size)
+        class_weights = class_weights.astype(np.float32)
+        class_weights = class_weights / np.sum(class_weights)
+        self.class_weights = np.power(np.amax(class_weights) / class_weights, 1 / 3.0)
+        room_prob = room_sizes / np.sum(room_sizes)
+        n_draws = int(np.sum(room_sizes) * sample_ratio / n_points)
+        draw_rooms = []
+        for ri in range(len(split_rooms)):
+            draw_rooms.extend([ri] * int(round(room_prob[ri] * n_draws)))
+        self.draw_rooms = np.array(draw_rooms)
+        print("{} blocks drawn for the {} split".format(len(self.draw_rooms), which_split))
 
     def __getitem__(self, idx):
-        room_idx = self.room_idxs[idx]
-        points = self.room_points[room_idx]   # N * 6
-        labels = self.room_labels[room_idx]   # N
-        N_points = points.shape[0]
+        ri_pick = self.draw_rooms[idx]
+        pts = self.room_pts[ri_pick]   # room points
+        pt_labels = self.room_lbls[ri_pick]   # per-point classes
+        n_room_pts = pts.shape[0]
 
         while (True):
-            center = points[np.random.choice(N_points)][:3]
-            block_min = center - [self.block_size / 2.0, self.block_size / 2.0, 0]
-            block_max = center + [self.block_size / 2.0, self.block_size / 2.0, 0]
-            point_idxs = np.where((points[:, 0] >= block_min[0]) & (points[:, 0] <= block_max[0]) & (points[:, 1] >= block_min[1]) & (points[:, 1] <= block_max[1]))[0]
-            if point_idxs.size > 1024:
+            centre = pts[np.random.choice(n_room_pts)][:3]
+            box_lo = centre - [self.block_side / 2.0, self.block_side / 2.0, 0]
+            box_hi = centre + [self.block_side / 2.0, self.block_side / 2.0, 0]
+            in_box = np.where((pts[:, 0] >= box_lo[0]) & (pts[:, 0] <= box_hi[0]) & (pts[:, 1] >= box_lo[1]) & (pts[:, 1] <= box_hi[1]))[0]
+            if in_box.size > 1024:
                 break
 
-        if point_idxs.size >= self.num_point:
-            selected_point_idxs = np.random.choice(point_idxs, self.num_point, replace=False)
+        if in_box.size >= self.n_points:
+            chosen = np.random.choice(in_box, self.n_points, replace=False)
         else:
-            selected_point_idxs = np.random.choice(point_idxs, self.num_point, replace=True)
+            chosen = np.random.choice(in_box, self.n_points, replace=True)
 
-        # normalize
-        selected_points = points[selected_point_idxs, :]  # num_point * 6
-        current_points = np.zeros((self.num_point, 9))  # num_point * 9
-        current_points[:, 6] = selected_points[:, 0] / self.room_coord_max[room_idx][0]
-        current_points[:, 7] = selected_points[:, 1] / self.room_coord_max[room_idx][1]
-        current_points[:, 8] = selected_points[:, 2] / self.room_coord_max[room_idx][2]
-        selected_points[:, 0] = selected_points[:, 0] - center[0]
-        selected_points[:, 1] = selected_points[:, 1] - center[1]
-        selected_points[:, 3:6] /= 255.0
-        current_points[:, 0:6] = selected_points
-        current_labels = labels[selected_point_idxs]
-        if self.transform is not None:
-            current_points, current_labels = self.transform(current_points, current_labels)
-        return current_points, current_labels
+        # centre the block and scale colours
+        chosen_pts = pts[chosen, :]  # picked points
+        out_points = np.zeros((self.n_points, 9))  # xyzrgb + normalised xyz
+        out_points[:, 6] = chosen_pts[:, 0] / self.room_hi[ri_pick][0]
+        out_points[:, 7] = chosen_pts[:, 1] / self.room_hi[ri_pick][1]
+        out_points[:, 8] = chosen_pts[:, 2] / self.room_hi[ri_pick][2]
+        chosen_pts[:, 0] = chosen_pts[:, 0] - centre[0]
+        chosen_pts[:, 1] = chosen_pts[:, 1] - centre[1]
+        chosen_pts[:, 3:6] /= 255.0
+        out_points[:, 0:6] = chosen_pts
+        out_labels = pt_labels[chosen]
+        if self.point_tf is not None:
+            out_points, out_labels = self.point_tf(out_points, out_labels)
+        return out_points, out_labels
 
     def __len__(self):
-        return len(self.room_idxs)
+        return len(self.draw_rooms)
 
 
-def parse_args():
-    parser = argparse.ArgumentParser('Model')
-    parser.add_argument('--model', type=str, default='pointnet_sem_seg', help='model name [default: pointnet_sem_seg]')
-    parser.add_argument('--batch_size', type=int, default=16, help='Batch Size during training [default: 16]')
-    parser.add_argument('--epoch',  default=128, type=int, help='Epoch to run [default: 128]')
-    parser.add_argument('--learning_rate', default=0.001, type=float, help='Initial learning rate [default: 0.001]')
-    parser.add_argument('--gpu', type=str, default='0', help='GPU to use [default: GPU 0]')
-    parser.add_argument('--optimizer', type=str, default='Adam', help='Adam or SGD [default: Adam]')
-    parser.add_argument('--log_dir', type=str, default=None, help='Log path [default: None]')
-    parser.add_argument('--decay_rate', type=float, default=1e-4, help='weight decay [default: 1e-4]')
-    parser.add_argument('--npoint', type=int,  default=4096, help='Point Number [default: 4096]')
-    parser.add_argument('--step_size', type=int,  default=10, help='Decay step for lr decay [default: every 10 epochs]')
-    parser.add_argument('--lr_decay', type=float,  default=0.7, help='Decay rate for lr decay [default: 0.7]')
-    parser.add_argument('--test_area', type=int, default=5, help='Which area to use for test, option: 1-6 [default: 5]')
+def read_cli():
+    cli = argparse.ArgumentParser('Model')
+    cli.add_argument('--model', type=msg, default='pointnet_sem_seg', help='module under models/ to build')
+    cli.add_argument('--batch_size', type=int, default=16, help='blocks per step')
+    cli.add_argument('--epoch',  default=128, type=int, help='how many epochs')
+    cli.add_argument('--learning_rate', default=0.001, type=float, help='starting step size')
+    cli.add_argument('--gpu', type=msg, default='0', help='CUDA device id')
+    cli.add_argument('--optimizer', type=msg, default='Adam', help='Adam or SGD')
+    cli.add_argument('--log_dir', type=msg, default=None, help='run folder name (timestamp if unset)')
+    cli.add_argument('--decay_rate', type=float, default=1e-4, help='L2 penalty')
+    cli.add_argument('--npoint', type=int,  default=4096, help='points per block')
+    cli.add_argument('--step_size', type=int,  default=10, help='epochs between rate cuts')
+    cli.add_argument('--lr_decay', type=float,  default=0.7, help='factor applied at each rate cut')
+    cli.add_argument('--test_area', type=int, default=5, help='area (1-6) kept out for testing')
 
-    return parser.parse_args()
+    return cli.parse_args()
 
 
-def main(args):
-    def log_string(str):
-        logger.info(str)
-        print(str)
+def run(opts):
+    def log_line(msg):
+        log.info(msg)
+        print(msg)
 
-    os.environ["CUDA_VISIBLE_DEVICES"] = args.gpu
+    os.environ["CUDA_VISIBLE_DEVICES"] = opts.gpu
 
-    '''CREATE DIR'''
-    timestr = str(datetime.datetime.now().strftime('%Y-%m-%d_%H-%M'))
-    experiment_dir = Path('./log/sem_seg/').joinpath(timestr if args.log_dir is None else args.log_dir)
-    experiment_dir.mkdir(parents=True, exist_ok=True)
-    checkpoints_dir = experiment_dir.joinpath('checkpoints/')
-    checkpoints_dir.mkdir(exist_ok=True)
-    log_dir = experiment_dir.joinpath('logs/')
+    '''folders for this run'''
+    stamp = msg(datetime.datetime.now().strftime('%Y-%m-%d_%H-%M'))
+    run_dir = Path('./log/sem_seg/').joinpath(stamp if opts.log_dir is None else opts.log_dir)
+    run_dir.mkdir(parents=True, exist_ok=True)
+    ckpt_dir = run_dir.joinpath('checkpoints/')
+    ckpt_dir.mkdir(exist_ok=True)
+    log_dir = run_dir.joinpath('logs/')
     log_dir.mkdir(exist_ok=True)
 
-    args = parse_args()
-    logger = logging.getLogger("Model")
-    logger.setLevel(logging.INFO)
-    formatter = logging.Formatter('%(asctime)s - %(name)s - %(levelname)s - %(message)s')
-    file_handler = logging.FileHandler('%s/%s.txt' % (log_dir, args.model))
-    file_handler.setLevel(logging.INFO)
-    file_handler.setFormatter(formatter)
-    logger.addHandler(file_handler)
-    log_string(args)
+    opts = read_cli()
+    log = logging.getLogger("Model")
+    log.setLevel(logging.INFO)
+    fmt = logging.Formatter('%(asctime)s - %(name)s - %(levelname)s - %(message)s')
+    fh = logging.FileHandler('%s/%s.txt' % (log_dir, opts.model))
+    fh.setLevel(logging.INFO)
+    fh.setFormatter(fmt)
+    log.addHandler(fh)
+    log_line(opts)
 
-    root = 'data/stanford_indoor3d/'
-    NUM_CLASSES = 13
-    NUM_POINT = args.npoint
-    BATCH_SIZE = args.batch_size
+    data_dir = 'data/stanford_indoor3d/'
+    N_CLS = 13
+    N_PTS = opts.npoint
+    BATCH_LEN = opts.batch_size
 
-    print("start loading training data ...")
-    TRAIN_DATASET = S3DISDataset(split='train', data_root=root, num_point=NUM_POINT, test_area=args.test_area, block_size=1.0, sample_rate=1.0, transform=None)
-    trainDataLoader = torch.utils.data.DataLoader(TRAIN_DATASET, batch_size=BATCH_SIZE, shuffle=True, num_workers=4, pin_memory=True, drop_last=True, worker_init_fn = lambda x: np.random.seed(x+int(time.time())))
-    weights = torch.Tensor(TRAIN_DATASET.labelweights).cuda()
+    print("reading the training rooms ...")
+    train_dataset = RoomBlockDataset(which_split='train', data_root_dir=data_dir, n_points=N_PTS, held_area=opts.test_area, block_side=1.0, sample_ratio=1.0, point_tf=None)
+    train_loader = torch.utils.data.DataLoader(train_dataset, batch_size=BATCH_LEN, shuffle=True, num_workers=4, pin_memory=True, drop_last=True, worker_init_fn = lambda x: np.random.seed(x+int(time.time())))
+    cls_w = torch.Tensor(train_dataset.class_weights).cuda()
 
-    log_string("The number of training data is: %d" % len(TRAIN_DATASET))
+    log_line("%d training blocks" % len(train_dataset))
 
-    '''MODEL LOADING'''
-    MODEL = importlib.import_module(args.model)
+    '''network and loss'''
+    net_module = importlib.import_module(opts.model)
 
-    classifier = MODEL.get_model(NUM_CLASSES).cuda()
-    criterion = MODEL.get_loss().cuda()
+    model = net_module.get_model(N_CLS).cuda()
+    seg_loss_fn = net_module.get_loss().cuda()
 
-    def weights_init(m):
-        classname = m.__class__.__name__
-        if classname.find('Conv2d') != -1:
-            torch.nn.init.xavier_normal_(m.weight.data)
-            torch.nn.init.constant_(m.bias.data, 0.0)
-        elif classname.find('Linear') != -1:
-            torch.nn.init.xavier_normal_(m.weight.data)
-            torch.nn.init.constant_(m.bias.data, 0.0)
+    def init_weights(mod):
+        cname = mod.__class__.__name__
+        if cname.find('Conv2d') != -1:
+            torch.nn.init.xavier_normal_(mod.weight.data)
+            torch.nn.init.constant_(mod.bias.data, 0.0)
+        elif cname.find('Linear') != -1:
+            torch.nn.init.xavier_normal_(mod.weight.data)
+            torch.nn.init.constant_(mod.bias.data, 0.0)
 
     try:
-        checkpoint = torch.load(str(experiment_dir) + '/checkpoints/best_model.pth')
-        start_epoch = checkpoint['epoch']
-        classifier.load_state_dict(checkpoint['model_state_dict'])
-        log_string('Use pretrain model')
+        ckpt = torch.load(msg(run_dir) + '/checkpoints/best_model.pth')
+        first_epoch = ckpt['epoch']
+        model.load_state_dict(ckpt['model_state_dict'])
+        log_line('resumed from saved weights')
     except:
-        log_string('No existing model, starting training from scratch...')
-        start_epoch = 0
-        classifier = classifier.apply(weights_init)
+        log_line('no saved weights; fresh start')
+        first_epoch = 0
+        model = model.apply(init_weights)
 
-    if args.optimizer == 'Adam':
-        optimizer = torch.optim.Adam(classifier.parameters(), lr=args.learning_rate, betas=(0.9, 0.999), eps=1e-08, weight_decay=args.decay_rate)
+    if opts.optimizer == 'Adam':
+        optimizer = torch.optim.Adam(model.parameters(), lr=opts.learning_rate, betas=(0.9, 0.999), eps=1e-08, weight_decay=opts.decay_rate)
     else:
-        optimizer = torch.optim.SGD(classifier.parameters(), lr=args.learning_rate, momentum=0.9)
+        optimizer = torch.optim.SGD(model.parameters(), lr=opts.learning_rate, momentum=0.9)
 
-    def bn_momentum_adjust(m, momentum):
-        if isinstance(m, torch.nn.BatchNorm2d) or isinstance(m, torch.nn.BatchNorm1d):
-            m.momentum = momentum
+    def set_bn_momentum(mod, bn_mom):
+        if isinstance(mod, torch.nn.BatchNorm2d) or isinstance(mod, torch.nn.BatchNorm1d):
+            mod.momentum = bn_mom
 
-    LEARNING_RATE_CLIP = 1e-5
-    MOMENTUM_ORIGINAL = 0.1
-    MOMENTUM_DECCAY = 0.5
-    MOMENTUM_DECCAY_STEP = args.step_size
+    LR_FLOOR = 1e-5
+    BN_MOM0 = 0.1
+    BN_MOM_DECAY = 0.5
+    BN_MOM_EVERY = opts.step_size
 
-    global_epoch = 0
+    epochs_run = 0
 
-    for epoch in range(start_epoch,args.epoch):
-        '''Train on chopped scenes'''
-        log_string('**** Epoch %d (%d/%s) ****' % (global_epoch + 1, epoch + 1, args.epoch))
-        lr = max(args.learning_rate * (args.lr_decay ** (epoch // args.step_size)), LEARNING_RATE_CLIP)
-        log_string('Learning rate:%f' % lr)
-        for param_group in optimizer.param_groups:
-            param_group['lr'] = lr
-        momentum = MOMENTUM_ORIGINAL * (MOMENTUM_DECCAY ** (epoch // MOMENTUM_DECCAY_STEP))
-        if momentum < 0.01:
-            momentum = 0.01
-        print('BN momentum updated to: %f' % momentum)
-        classifier = classifier.apply(lambda x: bn_momentum_adjust(x,momentum))
-        num_batches = len(trainDataLoader)
-        total_correct = 0
-        total_seen = 0
+    for epoch in range(first_epoch,opts.epoch):
+        '''one pass over random blocks'''
+        log_line('== epoch %d (%d of %s) ==' % (epochs_run + 1, epoch + 1, opts.epoch))
+        lr_now = max(opts.learning_rate * (opts.lr_decay ** (epoch // opts.step_size)), LR_FLOOR)
+        log_line('rate %f' % lr_now)
+        for group in optimizer.param_groups:
+            group['lr'] = lr_now
+        bn_mom = BN_MOM0 * (BN_MOM_DECAY ** (epoch // BN_MOM_EVERY))
+        if bn_mom < 0.01:
+            bn_mom = 0.01
+        print('batch-norm momentum now %f' % bn_mom)
+        model = model.apply(lambda x: set_bn_momentum(x,bn_mom))
+        n_batches = len(train_loader)
+        n_correct = 0
+        n_seen = 0
         loss_sum = 0
-        for i, data in tqdm(enumerate(trainDataLoader), total=len(trainDataLoader), smoothing=0.9):
-            points, target = data
-            points = points.data.numpy()
-            points[:,:, :3] = provider.rotate_point_cloud_z(points[:,:, :3])
-            points = torch.Tensor(points)
-            points, target = points.float().cuda(),target.long().cuda()
-            points = points.transpose(2, 1)
+        for i, batch_data in tqdm(enumerate(train_loader), total=len(train_loader), smoothing=0.9):
+            pts, target = batch_data
+            pts = pts.data.numpy()
+            pts[:,:, :3] = provider.rotate_point_cloud_z(pts[:,:, :3])
+            pts = torch.Tensor(pts)
+            pts, target = pts.float().cuda(),target.long().cuda()
+            pts = pts.transpose(2, 1)
             optimizer.zero_grad()
-            classifier = classifier.train()
-            seg_pred, trans_feat = classifier(points)
-            seg_pred = seg_pred.contiguous().view(-1, NUM_CLASSES)
+            model = model.train()
+            seg_pred, feat_trans = model(pts)
+            seg_pred = seg_pred.contiguous().view(-1, N_CLS)
             batch_label = target.view(-1, 1)[:, 0].cpu().data.numpy()
             target = target.view(-1, 1)[:, 0]
-            loss = criterion(seg_pred, target, trans_feat, weights)
+            loss = seg_loss_fn(seg_pred, target, feat_trans, cls_w)
             loss.backward()
             optimizer.step()
-            pred_choice = seg_pred.cpu().data.max(1)[1].numpy()
-            correct = np.sum(pred_choice == batch_label)
-            total_correct += correct
-            total_seen += (BATCH_SIZE * NUM_POINT)
+            pred_cls = seg_pred.cpu().data.max(1)[1].numpy()
+            hits = np.sum(pred_cls == batch_label)
+            n_correct += hits
+            n_seen += (BATCH_LEN * N_PTS)
             loss_sum += loss
-        log_string('Training mean loss: %f' % (loss_sum / num_batches))
-        log_string('Training accuracy: %f' % (total_correct / float(total_seen)))
+        log_line('mean train loss %f' % (loss_sum / n_batches))
+        log_line('train point accuracy %f' % (n_correct / float(n_seen)))
 
         if epoch % 5 == 0:
-            logger.info('Save model...')
-            savepath = str(checkpoints_dir) + '/model.pth'
-            log_string('Saving at %s' % savepath)
-            state = {
+            log.info('checkpointing')
+            save_path = msg(ckpt_dir) + '/model.pth'
+            log_line('writing %s' % save_path)
+            ckpt_state = {
                 'epoch': epoch,
-                'model_state_dict': classifier.state_dict(),
+                'model_state_dict': model.state_dict(),
                 'optimizer_state_dict': optimizer.state_dict(),
             }
-            torch.save(state, savepath)
-            log_string('Saving model....')
+            torch.save(ckpt_state, save_path)
+            log_line('checkpoint written')
 
-        global_epoch += 1
+        epochs_run += 1
 
 
 if __name__ == '__main__':
-    args = parse_args()
-    main(args)
+    opts = read_cli()
+    run(opts)

@@ -10,165 +10,165 @@ from torchvision import transforms, datasets, models
 import os
 import cv2
 import time
-# from model.residual_attention_network_pre import ResidualAttentionModel
-# based https://github.com/liudaizong/Residual-Attention-Network
+# (the pre-activation variant of the network is not used)
+# network code follows liudaizong/Residual-Attention-Network
 from model.residual_attention_network import ResidualAttentionModel_92_32input_update as ResidualAttentionModel
 
-model_file = 'model_92_sgd_mixup300_normal20.pkl'
+weights_file = 'model_92_sgd_mixup300_normal20.pkl'
 
 
-def mixup_data(x, y, alpha=1.0, use_cuda=True):
-    '''Returns mixed inputs, pairs of targets, and lambda'''
-    if alpha > 0:
-        lam = np.random.beta(alpha, alpha)
+def blend_batch(x, y, beta_a=1.0, on_gpu=True):
+    '''Blend each sample with a shuffled partner; give both targets and the weight.'''
+    if beta_a > 0:
+        mix_w = np.random.beta(beta_a, beta_a)
     else:
-        lam = 1
+        mix_w = 1
 
-    batch_size = x.size()[0]
-    if use_cuda:
-        index = torch.randperm(batch_size).cuda()
+    n_in_batch = x.size()[0]
+    if on_gpu:
+        perm = torch.randperm(n_in_batch).cuda()
     else:
-        index = torch.randperm(batch_size)
+        perm = torch.randperm(n_in_batch)
 
-    mixed_x = lam * x + (1 - lam) * x[index, :]
-    y_a, y_b = y, y[index]
-    return mixed_x, y_a, y_b, lam
-
-
-def mixup_criterion(criterion, pred, y_a, y_b, lam):
-    return lam * criterion(pred, y_a) + (1 - lam) * criterion(pred, y_b)
+    blended_x = mix_w * x + (1 - mix_w) * x[perm, :]
+    y_first, y_second = y, y[perm]
+    return blended_x, y_first, y_second, mix_w
 
 
-# for test
-def test(model, test_loader, btrain=False, model_file='model_92.pkl'):
-    # Test
-    if not btrain:
-        model.load_state_dict(torch.load(model_file))
+def blended_loss(ce_loss, logit_out, y_first, y_second, mix_w):
+    return mix_w * ce_loss(logit_out, y_first) + (1 - mix_w) * ce_loss(logit_out, y_second)
+
+
+# evaluation
+def run_test(model, loader_test, during_training=False, weights_file='model_92.pkl'):
+    # load weights unless called mid-training
+    if not during_training:
+        model.load_state_dict(torch.load(weights_file))
     model.eval()
 
-    correct = 0
-    total = 0
+    n_right = 0
+    n_total = 0
     #
-    class_correct = list(0. for i in range(10))
-    class_total = list(0. for i in range(10))
+    right_per_class = list(0. for i in range(10))
+    seen_per_class = list(0. for i in range(10))
 
-    for images, labels in test_loader:
-        images = Variable(images.cuda())
-        labels = Variable(labels.cuda())
-        outputs = model(images)
-        _, predicted = torch.max(outputs.data, 1)
-        total += labels.size(0)
-        correct += (predicted == labels.data).sum()
+    for imgs, label_batch in loader_test:
+        imgs = Variable(imgs.cuda())
+        label_batch = Variable(label_batch.cuda())
+        logits = model(imgs)
+        _, pred_cls = torch.max(logits.data, 1)
+        n_total += label_batch.size(0)
+        n_right += (pred_cls == label_batch.data).sum()
         #
-        c = (predicted == labels.data).squeeze()
+        hit_mask = (pred_cls == label_batch.data).squeeze()
         for i in range(20):
-            label = labels.data[i]
-            class_correct[label] += c[i]
-            class_total[label] += 1
+            cls_id = label_batch.data[i]
+            right_per_class[cls_id] += hit_mask[i]
+            seen_per_class[cls_id] += 1
 
-    print('Accuracy of the model on the test images: %d %%' % (100 * float(correct) / total))
-    print('Accuracy of the model on the test images:', float(correct)/total)
+    print('test accuracy: %d %%' % (100 * float(n_right) / n_total))
+    print('test accuracy (fraction):', float(n_right)/n_total)
     for i in range(10):
-        print('Accuracy of %5s : %2d %%' % (
-            classes[i], 100 * class_correct[i] / class_total[i]))
-    return correct / total
+        print('%5s accuracy: %2d %%' % (
+            class_names[i], 100 * right_per_class[i] / seen_per_class[i]))
+    return n_right / n_total
 
 
-# Image Preprocessing
-transform = transforms.Compose([
+# augmentation
+train_tf = transforms.Compose([
     transforms.RandomHorizontalFlip(),
-    transforms.RandomCrop((32, 32), padding=4),   #left, top, right, bottom
-    # transforms.Scale(224),
+    transforms.RandomCrop((32, 32), padding=4),   # pad 4 on every side
+    # (no resize)
     transforms.ToTensor()
 ])
-test_transform = transforms.Compose([
+test_tf = transforms.Compose([
     transforms.ToTensor()
 ])
-# when image is rgb, totensor do the division 255
-# CIFAR-10 Dataset
-train_dataset = datasets.CIFAR10(root='./data/',
+# ToTensor already scales RGB to [0, 1]
+# CIFAR-10
+cifar_train_data = datasets.CIFAR10(root='./data/',
                                train=True,
-                               transform=transform,
+                               transform=train_tf,
                                download=True)
 
-test_dataset = datasets.CIFAR10(root='./data/',
+cifar_test_data = datasets.CIFAR10(root='./data/',
                               train=False,
-                              transform=test_transform)
+                              transform=test_tf)
 
-# Data Loader (Input Pipeline)
-train_loader = torch.utils.data.DataLoader(dataset=train_dataset,
-                                           batch_size=64, # 64
+# loaders
+loader_train = torch.utils.data.DataLoader(dataset=cifar_train_data,
+                                           batch_size=64, # per step
                                            shuffle=True, num_workers=8)
-test_loader = torch.utils.data.DataLoader(dataset=test_dataset,
+loader_test = torch.utils.data.DataLoader(dataset=cifar_test_data,
                                           batch_size=20,
                                           shuffle=False)
 
-classes = ('plane', 'car', 'bird', 'cat',
+class_names = ('plane', 'car', 'bird', 'cat',
            'deer', 'dog', 'frog', 'horse', 'ship', 'truck')
 model = ResidualAttentionModel().cuda()
 print(model)
 
-is_mixup = True
-lr = 0.1  # 0.1
-criterion = nn.CrossEntropyLoss()
-optimizer = optim.SGD(model.parameters(), lr=lr, momentum=0.9, nesterov=True, weight_decay=0.0001)
-is_train = True
-is_pretrain = False
-acc_best = 0
-total_epoch = 320
-if is_train is True:
-    if is_pretrain == True:
-        model.load_state_dict((torch.load(model_file)))
-    # Training
-    for epoch in range(total_epoch):
+use_mixup = True
+rate = 0.1  # start rate
+ce_loss = nn.CrossEntropyLoss()
+optimizer = optim.SGD(model.parameters(), lr=rate, momentum=0.9, nesterov=True, weight_decay=0.0001)
+do_train = True
+resume = False
+best_acc = 0
+n_epochs = 320
+if do_train is True:
+    if resume == True:
+        model.load_state_dict((torch.load(weights_file)))
+    # epochs
+    for epoch in range(n_epochs):
         if epoch > 300:
-            is_mixup = False
+            use_mixup = False
         else:
-            is_mixup = True
+            use_mixup = True
         model.train()
-        tims = time.time()
-        for i, (images, labels) in enumerate(train_loader):
-            if is_mixup:
-                inputs, targets_a, targets_b, lam = mixup_data(images.cuda(), labels.cuda(), alpha=1.0)
-                inputs, targets_a, targets_b = map(Variable, (inputs,
-                                                              targets_a, targets_b))
-                outputs = model(inputs)
+        t_start = time.time()
+        for i, (imgs, label_batch) in enumerate(loader_train):
+            if use_mixup:
+                mixed_inputs, targets_first, targets_second, mix_w = blend_batch(imgs.cuda(), label_batch.cuda(), beta_a=1.0)
+                mixed_inputs, targets_first, targets_second = map(Variable, (mixed_inputs,
+                                                              targets_first, targets_second))
+                logits = model(mixed_inputs)
                 optimizer.zero_grad()
-                loss = mixup_criterion(criterion, outputs, targets_a, targets_b, lam)
+                loss = blended_loss(ce_loss, logits, targets_first, targets_second, mix_w)
                 loss.backward()
                 optimizer.step()
             else:
-                images = Variable(images.cuda())
-                # print(images.data)
-                labels = Variable(labels.cuda())
-                # Forward + Backward + Optimize
+                imgs = Variable(imgs.cuda())
+                # (debug print removed)
+                label_batch = Variable(label_batch.cuda())
+                # plain cross-entropy step
                 optimizer.zero_grad()
-                outputs = model(images)
-                loss = criterion(outputs, labels)
+                logits = model(imgs)
+                loss = ce_loss(logits, label_batch)
                 loss.backward()
                 optimizer.step()
-            # print("hello")
+            # progress every 100 steps
             if (i+1) % 100 == 0:
-                print("Epoch [%d/%d], Iter [%d/%d] Loss: %.4f" %(epoch+1, total_epoch, i+1, len(train_loader), loss.data[0]))
-        print('the epoch takes time:',time.time()-tims)
-        print('evaluate test set:')
-        acc = test(model, test_loader, btrain=True)
-        if acc > acc_best:
-            acc_best = acc
-            print('current best acc,', acc_best)
-            torch.save(model.state_dict(), model_file)
-        # Decaying Learning Rate
-        if (epoch+1) / float(total_epoch) == 0.3 or (epoch+1) / float(total_epoch) == 0.6 or (epoch+1) / float(total_epoch) == 0.9:
-            lr /= 10
-            print('reset learning rate to:', lr)
-            for param_group in optimizer.param_groups:
-                param_group['lr'] = lr
-                print(param_group['lr'])
-            # optimizer = torch.optim.Adam(model.parameters(), lr=lr)
-            # optim.SGD(model.parameters(), lr=lr, momentum=0.9, nesterov=True, weight_decay=0.0001)
-    # Save the Model
+                print("ep %d/%d step %d/%d loss %.4f" %(epoch+1, n_epochs, i+1, len(loader_train), loss.data[0]))
+        print('epoch seconds:',time.time()-t_start)
+        print('scoring the test split:')
+        test_acc = run_test(model, loader_test, during_training=True)
+        if test_acc > best_acc:
+            best_acc = test_acc
+            print('new best accuracy', best_acc)
+            torch.save(model.state_dict(), weights_file)
+        # cut the rate at 30/60/90 percent of the run
+        if (epoch+1) / float(n_epochs) == 0.3 or (epoch+1) / float(n_epochs) == 0.6 or (epoch+1) / float(n_epochs) == 0.9:
+            rate /= 10
+            print('rate lowered to', rate)
+            for group in optimizer.param_groups:
+                group['lr'] = rate
+                print(group['lr'])
+            # (Adam was tried here once)
+            # (as was rebuilding the SGD optimiser)
+    # final weights
     torch.save(model.state_dict(), 'last_model_92_sgd_mixup300_normal20.pkl')
 
 else:
-    test(model, test_loader, btrain=False)
+    run_test(model, loader_test, during_training=False)
 

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 # -*- coding: utf-8 -*-
 """
-Created on Mon Jul 30 13:34:07 2018
+Character-level LSTM that learns to write rap lyrics.
 
-@author: KaranJaisingh
+(one-hot windows of 50 characters, next-character target)
 """
 
 import pandas as pd
@@ -17,85 +17,85 @@ from keras.layers import Dense, Activation
 from keras.layers import LSTM
 from keras.optimizers import RMSprop
 
-dataset = pd.read_csv('lyrics.csv')
-trainData = np.array(dataset.iloc[:, 5])
-text = ""
-for i in range(0, trainData.size):
+lyrics_data = pd.read_csv('lyrics.csv')
+train_lyrics = np.array(lyrics_data.iloc[:, 5])
+corpus = ""
+for i in range(0, train_lyrics.size):
     if(i % 10 == 0):
-        text += str(trainData[i])
+        corpus += str(train_lyrics[i])
     
-chars = sorted(list(set(text)))
-char_indices = dict((c, i) for i, c in enumerate(chars))
-indices_char = dict((i, c) for i, c in enumerate(chars))
+vocab = sorted(list(set(corpus)))
+char_to_id = dict((c, i) for i, c in enumerate(vocab))
+id_to_char = dict((i, c) for i, c in enumerate(vocab))
 
-maxlen = 50
-step = 3
-sentences = []
-next_chars = []
-for i in range(0, len(text) - maxlen, step):
-    sentences.append(text[i: i + maxlen])
-    next_chars.append(text[i + maxlen])
-print('Number of Sequences:', len(sentences))
+window = 50
+stride = 3
+windows = []
+next_letters = []
+for i in range(0, len(corpus) - window, stride):
+    windows.append(corpus[i: i + window])
+    next_letters.append(corpus[i + window])
+print('windows cut:', len(windows))
 
-x = np.zeros((len(sentences), maxlen, len(chars)), dtype=np.bool)
-y = np.zeros((len(sentences), len(chars)), dtype=np.bool)
-for i, sentence in enumerate(sentences):
-    for t, char in enumerate(sentence):
-        x[i, t, char_indices[char]] = 1
-    y[i, char_indices[next_chars[i]]] = 1
+x = np.zeros((len(windows), window, len(vocab)), dtype=np.bool)
+y = np.zeros((len(windows), len(vocab)), dtype=np.bool)
+for i, win_text in enumerate(windows):
+    for pos, ch in enumerate(win_text):
+        x[i, pos, char_to_id[ch]] = 1
+    y[i, char_to_id[next_letters[i]]] = 1
 
 
-print('Building the LSTM Model')
+print('assembling the network')
 model = Sequential()
-model.add(LSTM(128, input_shape=(maxlen, len(chars))))
-model.add(Dense(len(chars)))
+model.add(LSTM(128, input_shape=(window, len(vocab))))
+model.add(Dense(len(vocab)))
 model.add(Activation('softmax'))
 
 optimizer = RMSprop(lr=0.01)
 model.compile(loss='categorical_crossentropy', optimizer=optimizer)
 
-def sample(preds, temperature=1.0):
-    preds = np.asarray(preds).astype('float64')
-    preds = np.log(preds) / temperature
-    exp_preds = np.exp(preds)
-    preds = exp_preds / np.sum(exp_preds)
-    probas = np.random.multinomial(1, preds, 1)
-    return np.argmax(probas)
+def draw_index(probs, temp=1.0):
+    probs = np.asarray(probs).astype('float64')
+    probs = np.log(probs) / temp
+    exp_probs = np.exp(probs)
+    probs = exp_probs / np.sum(exp_probs)
+    one_draw = np.random.multinomial(1, probs, 1)
+    return np.argmax(one_draw)
 
-def on_epoch_end(epoch, logs):
+def after_epoch(epoch, epoch_logs):
     print()
     if(epoch > 95):
-        print('----- Generating text after Epoch: %d\n' % epoch)
-        for diversity in [0.2, 0.5, 1.0]:
+        print('--- sample text after epoch %d\n' % epoch)
+        for temp_value in [0.2, 0.5, 1.0]:
             
-            print('----- Diversity:', diversity, ' -----')
-            generated = 'life'
-            sentence = generated
+            print('--- temperature', temp_value)
+            out_text = 'life'
+            win_text = out_text
         
             for i in range(1000):
                 
-                x_pred = np.zeros((1, maxlen, len(chars)))
-                for t, char in enumerate(sentence):
-                    x_pred[0, t, char_indices[char]] = 1.
+                x_seed = np.zeros((1, window, len(vocab)))
+                for pos, ch in enumerate(win_text):
+                    x_seed[0, pos, char_to_id[ch]] = 1.
         
-                preds = model.predict(x_pred, verbose=0)[0]
-                next_index = sample(preds, diversity)
-                next_char = indices_char[next_index]
-                generated += next_char
-                sentence = sentence[1:] + next_char
-                sys.stdout.write(next_char)
+                probs = model.predict(x_seed, verbose=0)[0]
+                next_id = draw_index(probs, temp_value)
+                next_letter = id_to_char[next_id]
+                out_text += next_letter
+                win_text = win_text[1:] + next_letter
+                sys.stdout.write(next_letter)
                 sys.stdout.flush()
                 
             print()
 
-print_callback = LambdaCallback(on_epoch_end=on_epoch_end)
+gen_callback = LambdaCallback(on_epoch_end=after_epoch)
 
 model.fit(x, y,
           batch_size=128,
           epochs=100,
-          callbacks=[print_callback])
+          callbacks=[gen_callback])
 
-print("LSTM Network Trained")
+print("fit finished")
 model.save('lyrics_model.h5')
 del model
-print("LSTM Network Saved")
+print("weights written")

@@ -11,133 +11,133 @@ import tensorflow as tf
 
 from sklearn.preprocessing import LabelEncoder
 from tensorflow import keras
-layers = keras.layers
+kl = keras.layers
 
-# This code was tested with TensorFlow v1.7
-print("You have TensorFlow version", tf.__version__)
+# written against TensorFlow 1.7
+print("TensorFlow", tf.__version__)
 
-# Get the data: original source is here: https://www.kaggle.com/zynicide/wine-reviews/data
-URL = "https://storage.googleapis.com/sara-cloud-ml/wine_data.csv"
-path = tf.keras.utils.get_file(URL.split('/')[-1], URL)
+# wine reviews CSV (a copy of the Kaggle wine-reviews set)
+CSV_URL = "https://storage.googleapis.com/sara-cloud-ml/wine_data.csv"
+csv_path = tf.keras.utils.get_file(CSV_URL.split('/')[-1], CSV_URL)
 
-# Convert the data to a Pandas data frame
-data = pd.read_csv(path)
+# into a DataFrame
+wine_data = pd.read_csv(csv_path)
 
-# Shuffle the data
-data = data.sample(frac=1)
+# random row order
+wine_data = wine_data.sample(frac=1)
 
-# Do some preprocessing to limit the # of wine varities in the dataset
-data = data[pd.notnull(data['country'])]
-data = data[pd.notnull(data['price'])]
-data = data.drop(data.columns[0], axis=1)
+# drop rows without country/price and the rare varieties
+wine_data = wine_data[pd.notnull(wine_data['country'])]
+wine_data = wine_data[pd.notnull(wine_data['price'])]
+wine_data = wine_data.drop(wine_data.columns[0], axis=1)
 
-variety_threshold = 500 # Anything that occurs less than this will be removed.
-value_counts = data['variety'].value_counts()
-to_remove = value_counts[value_counts <= variety_threshold].index
-data.replace(to_remove, np.nan, inplace=True)
-data = data[pd.notnull(data['variety'])]
+min_variety_count = 500 # varieties at or below this count are dropped
+variety_counts = wine_data['variety'].value_counts()
+rare_varieties = variety_counts[variety_counts <= min_variety_count].index
+wine_data.replace(rare_varieties, np.nan, inplace=True)
+wine_data = wine_data[pd.notnull(wine_data['variety'])]
 
-# Split data into train and test
-train_size = int(len(data) * .8)
-print ("Train size: %d" % train_size)
-print ("Test size: %d" % (len(data) - train_size))
+# 80/20 split
+n_train = int(len(wine_data) * .8)
+print ("%d rows for training" % n_train)
+print ("%d rows for testing" % (len(wine_data) - n_train))
 
-# Train features
-description_train = data['description'][:train_size]
-variety_train = data['variety'][:train_size]
+# training inputs
+train_text = wine_data['description'][:n_train]
+train_variety = wine_data['variety'][:n_train]
 
-# Train labels
-labels_train = data['price'][:train_size]
+# training targets (price)
+train_labels = wine_data['price'][:n_train]
 
-# Test features
-description_test = data['description'][train_size:]
-variety_test = data['variety'][train_size:]
+# test inputs
+test_text = wine_data['description'][n_train:]
+test_variety = wine_data['variety'][n_train:]
 
-# Test labels
-labels_test = data['price'][train_size:]
+# test targets
+test_labels = wine_data['price'][n_train:]
 
-# Create a tokenizer to preprocess our text descriptions
-vocab_size = 12000 # This is a hyperparameter, experiment with different values for your dataset
-tokenize = keras.preprocessing.text.Tokenizer(num_words=vocab_size, char_level=False)
-tokenize.fit_on_texts(description_train) # only fit on train
+# word tokenizer over the review text
+n_words = 12000 # vocabulary cap; worth tuning
+tok = keras.preprocessing.text.Tokenizer(num_words=n_words, char_level=False)
+tok.fit_on_texts(train_text) # vocabulary from the training text only
 
-# Wide feature 1: sparse bag of words (bow) vocab_size vector
-description_bow_train = tokenize.texts_to_matrix(description_train)
-description_bow_test = tokenize.texts_to_matrix(description_test)
+# wide input 1: bag-of-words vector over the vocabulary
+train_bow = tok.texts_to_matrix(train_text)
+test_bow = tok.texts_to_matrix(test_text)
 
-# Wide feature 2: one-hot vector of variety categories
+# wide input 2: one-hot variety
 
-# Use sklearn utility to convert label strings to numbered index
-encoder = LabelEncoder()
-encoder.fit(variety_train)
-variety_train = encoder.transform(variety_train)
-variety_test = encoder.transform(variety_test)
-num_classes = np.max(variety_train) + 1
+# variety names -> integer ids
+variety_enc = LabelEncoder()
+variety_enc.fit(train_variety)
+train_variety = variety_enc.transform(train_variety)
+test_variety = variety_enc.transform(test_variety)
+n_varieties = np.max(train_variety) + 1
 
-# Convert labels to one hot
-variety_train = keras.utils.to_categorical(variety_train, num_classes)
-variety_test = keras.utils.to_categorical(variety_test, num_classes)
+# ids -> one-hot
+train_variety = keras.utils.to_categorical(train_variety, n_varieties)
+test_variety = keras.utils.to_categorical(test_variety, n_varieties)
 
-# Define our wide model with the functional API
-bow_inputs = layers.Input(shape=(vocab_size,))
-variety_inputs = layers.Input(shape=(num_classes,))
-merged_layer = layers.concatenate([bow_inputs, variety_inputs])
-merged_layer = layers.Dense(256, activation='relu')(merged_layer)
-predictions = layers.Dense(1)(merged_layer)
-wide_model = keras.Model(inputs=[bow_inputs, variety_inputs], outputs=predictions)
+# wide branch
+bow_in = kl.Input(shape=(n_words,))
+variety_in = kl.Input(shape=(n_varieties,))
+wide_hidden = kl.concatenate([bow_in, variety_in])
+wide_hidden = kl.Dense(256, activation='relu')(wide_hidden)
+price_preds = kl.Dense(1)(wide_hidden)
+model_wide = keras.Model(inputs=[bow_in, variety_in], outputs=price_preds)
 
-wide_model.compile(loss='mse', optimizer='adam', metrics=['accuracy'])
-print(wide_model.summary())
+model_wide.compile(loss='mse', optimizer='adam', metrics=['accuracy'])
+print(model_wide.summary())
 
-# Deep model feature: word embeddings of wine descriptions
-train_embed = tokenize.texts_to_sequences(description_train)
-test_embed = tokenize.texts_to_sequences(description_test)
+# deep branch input: padded word-id sequences
+train_seq = tok.texts_to_sequences(train_text)
+test_seq = tok.texts_to_sequences(test_text)
 
-max_seq_length = 170
-train_embed = keras.preprocessing.sequence.pad_sequences(
-    train_embed, maxlen=max_seq_length, padding="post")
-test_embed = keras.preprocessing.sequence.pad_sequences(
-    test_embed, maxlen=max_seq_length, padding="post")
+seq_len = 170
+train_seq = keras.preprocessing.sequence.pad_sequences(
+    train_seq, maxlen=seq_len, padding="post")
+test_seq = keras.preprocessing.sequence.pad_sequences(
+    test_seq, maxlen=seq_len, padding="post")
 
-# Define our deep model with the Functional API
-deep_inputs = layers.Input(shape=(max_seq_length,))
-embedding = layers.Embedding(vocab_size, 8, input_length=max_seq_length)(deep_inputs)
-embedding = layers.Flatten()(embedding)
-embed_out = layers.Dense(1)(embedding)
-deep_model = keras.Model(inputs=deep_inputs, outputs=embed_out)
-print(deep_model.summary())
+# deep branch
+seq_in = kl.Input(shape=(seq_len,))
+emb = kl.Embedding(n_words, 8, input_length=seq_len)(seq_in)
+emb = kl.Flatten()(emb)
+deep_out = kl.Dense(1)(emb)
+model_deep = keras.Model(inputs=seq_in, outputs=deep_out)
+print(model_deep.summary())
 
-deep_model.compile(loss='mse',
+model_deep.compile(loss='mse',
                        optimizer='adam',
                        metrics=['accuracy'])
 
-# Combine wide and deep into one model
-merged_out = layers.concatenate([wide_model.output, deep_model.output])
-merged_out = layers.Dense(1)(merged_out)
-combined_model = keras.Model(wide_model.input + [deep_model.input], merged_out)
-print(combined_model.summary())
+# join both branches
+joint_out = kl.concatenate([model_wide.output, model_deep.output])
+joint_out = kl.Dense(1)(joint_out)
+joint_model = keras.Model(model_wide.input + [model_deep.input], joint_out)
+print(joint_model.summary())
 
-combined_model.compile(loss='mse',
+joint_model.compile(loss='mse',
                        optimizer='adam',
                        metrics=['accuracy'])
 
-# Run training
-combined_model.fit([description_bow_train, variety_train] + [train_embed], labels_train, epochs=10, batch_size=128)
+# fit
+joint_model.fit([train_bow, train_variety] + [train_seq], train_labels, epochs=10, batch_size=128)
 
-combined_model.evaluate([description_bow_test, variety_test] + [test_embed], labels_test, batch_size=128)
+joint_model.evaluate([test_bow, test_variety] + [test_seq], test_labels, batch_size=128)
 
-# Generate predictions
-predictions = combined_model.predict([description_bow_test, variety_test] + [test_embed])
+# predict the test prices
+price_preds = joint_model.predict([test_bow, test_variety] + [test_seq])
 
-# Compare predictions with actual values for the first few items in our test dataset
-num_predictions = 40
-diff = 0
+# show a few predictions next to the true prices
+n_show = 40
+abs_err_sum = 0
 
-for i in range(num_predictions):
-    val = predictions[i]
-    print(description_test.iloc[i])
-    print('Predicted: ', val[0], 'Actual: ', labels_test.iloc[i], '\n')
-    diff += abs(val[0] - labels_test.iloc[i])
+for i in range(n_show):
+    pred_row = price_preds[i]
+    print(test_text.iloc[i])
+    print('model:', pred_row[0], 'true:', test_labels.iloc[i], '\n')
+    abs_err_sum += abs(pred_row[0] - test_labels.iloc[i])
 
-# Compare the average difference between actual price and the model's predicted price
-print('Average prediction difference: ', diff / num_predictions)
+# mean absolute error over the shown rows
+print('mean abs error:', abs_err_sum / n_show)
