@@ -3,93 +3,93 @@ from tensorflow.keras import layers, models
 from tensorflow.keras.applications import VGG16
 import os
 
-# === CONFIGURATION ===
-IMG_SIZE = (224, 224)
-BATCH_SIZE = 8
-EPOCHS_TOP = 10
-EPOCHS_FINE = 5
-TRAIN_DIR = "dataset/train"
-VAL_DIR = "dataset/val"
-MODEL_SAVE_PATH = "crop_model_vgg16.h5"
+# settings
+IMG_HW = (224, 224)
+BATCH_N = 8
+HEAD_EPOCHS = 10
+TUNE_EPOCHS = 5
+TRAIN_IMAGE_DIR = "dataset/train"
+VAL_IMAGE_DIR = "dataset/val"
+MODEL_OUT_PATH = "crop_model_vgg16.h5"
 
-# === Load dataset ===
-train_ds = tf.keras.utils.image_dataset_from_directory(
-    TRAIN_DIR,
-    image_size=IMG_SIZE,
-    batch_size=BATCH_SIZE,
+# image folders, one sub-folder per crop
+train_dataset = tf.keras.utils.image_dataset_from_directory(
+    TRAIN_IMAGE_DIR,
+    image_size=IMG_HW,
+    batch_size=BATCH_N,
     label_mode='categorical'
 )
 
-val_ds = tf.keras.utils.image_dataset_from_directory(
-    VAL_DIR,
-    image_size=IMG_SIZE,
-    batch_size=BATCH_SIZE,
+val_dataset = tf.keras.utils.image_dataset_from_directory(
+    VAL_IMAGE_DIR,
+    image_size=IMG_HW,
+    batch_size=BATCH_N,
     label_mode='categorical'
 )
 
-# Automatically detect number of classes
-NUM_CLASSES = train_ds.element_spec[1].shape[1]
-print(f"[INFO] Detected {NUM_CLASSES} classes:", train_ds.class_names)
+# the class count comes from the one-hot labels
+N_CROP_CLASSES = train_dataset.element_spec[1].shape[1]
+print(f"{N_CROP_CLASSES} crop classes found:", train_dataset.class_names)
 
-# === Save class names to text file for Flask use ===
-with open("class_names.txt", "w") as f:
-    for cname in train_ds.class_names:
-        f.write(cname + "\n")
-print("[INFO] Saved class names to class_names.txt")
+# the web app reads the class order from a text file
+with open("class_names.txt", "w") as fh:
+    for class_name in train_dataset.class_names:
+        fh.write(class_name + "\n")
+print("class order written to class_names.txt")
 
-# === Normalize datasets (0-255 → 0-1) ===
-def normalize_img(image, label):
-    image = tf.cast(image, tf.float32) / 255.0
-    return image, label
+# pixel values to [0, 1]
+def scale_img(img, label_onehot):
+    img = tf.cast(img, tf.float32) / 255.0
+    return img, label_onehot
 
-train_ds = train_ds.map(normalize_img)
-val_ds = val_ds.map(normalize_img)
+train_dataset = train_dataset.map(scale_img)
+val_dataset = val_dataset.map(scale_img)
 
-# === Data augmentation ===
-data_augmentation = tf.keras.Sequential([
+# random flips, turns and zooms for training
+augment_layers = tf.keras.Sequential([
     layers.RandomFlip("horizontal"),
     layers.RandomRotation(0.2),
     layers.RandomZoom(0.2),
 ])
 
-train_ds = train_ds.map(lambda x, y: (data_augmentation(x, training=True), y))
-train_ds = train_ds.prefetch(buffer_size=tf.data.AUTOTUNE)
-val_ds = val_ds.prefetch(buffer_size=tf.data.AUTOTUNE)
+train_dataset = train_dataset.map(lambda x, y: (augment_layers(x, training=True), y))
+train_dataset = train_dataset.prefetch(buffer_size=tf.data.AUTOTUNE)
+val_dataset = val_dataset.prefetch(buffer_size=tf.data.AUTOTUNE)
 
-# === Build model ===
-base_model = VGG16(weights='imagenet', include_top=False, input_shape=(224,224,3))
-base_model.trainable = False  # freeze base initially
+# ImageNet VGG16 body
+vgg_model = VGG16(weights='imagenet', include_top=False, input_shape=(224,224,3))
+vgg_model.trainable = False  # body frozen at first
 
-# Custom classifier head
-inputs = layers.Input(shape=(224,224,3))
-x = base_model(inputs, training=False)
-x = layers.GlobalAveragePooling2D()(x)
-x = layers.Dense(128, activation='relu')(x)
-x = layers.Dropout(0.3)(x)
-outputs = layers.Dense(NUM_CLASSES, activation='softmax')(x)
+# small softmax head on pooled features
+img_in = layers.Input(shape=(224,224,3))
+feat = vgg_model(img_in, training=False)
+feat = layers.GlobalAveragePooling2D()(feat)
+feat = layers.Dense(128, activation='relu')(feat)
+feat = layers.Dropout(0.3)(feat)
+probs = layers.Dense(N_CROP_CLASSES, activation='softmax')(feat)
 
-model = models.Model(inputs, outputs)
+crop_model = models.Model(img_in, probs)
 
-model.compile(optimizer='adam', loss='categorical_crossentropy', metrics=['accuracy'])
+crop_model.compile(optimizer='adam', loss='categorical_crossentropy', metrics=['accuracy'])
 
-# === Phase 1: Train top layers ===
-print("=== Training top layers ===")
-model.fit(train_ds, validation_data=val_ds, epochs=EPOCHS_TOP)
+# step one: only the head learns
+print("fitting the new head")
+crop_model.fit(train_dataset, validation_data=val_dataset, epochs=HEAD_EPOCHS)
 
-# === Phase 2: Fine-tune last few layers ===
-base_model.trainable = True
-for layer in base_model.layers[:-4]:
-    layer.trainable = False
+# step two: also the last four VGG layers
+vgg_model.trainable = True
+for vgg_layer in vgg_model.layers[:-4]:
+    vgg_layer.trainable = False
 
-model.compile(
+crop_model.compile(
     optimizer=tf.keras.optimizers.Adam(1e-5),
     loss='categorical_crossentropy',
     metrics=['accuracy']
 )
 
-print("=== Fine-tuning last layers ===")
-model.fit(train_ds, validation_data=val_ds, epochs=EPOCHS_FINE)
+print("fine-tuning the top of VGG16")
+crop_model.fit(train_dataset, validation_data=val_dataset, epochs=TUNE_EPOCHS)
 
-# === Save the trained model ===
-model.save(MODEL_SAVE_PATH)
-print(f"[INFO] Model saved to {MODEL_SAVE_PATH}")
+# write the network to disk
+crop_model.save(MODEL_OUT_PATH)
+print(f"network written to {MODEL_OUT_PATH}")

@@ -11,227 +11,227 @@ import argparse
 
 import scipy.sparse as sp
 
-class Dataset(object):
+class RatingDataset(object):
 
-    def __init__(self, path):
-        self.trainMatrix = self.load_rating_file_as_matrix(path + ".train.rating")
-        self.testRatings = self.load_rating_file_as_list(path + ".test.rating")
-        self.testNegatives = self.load_negative_file(path + ".test.negative")
-        assert len(self.testRatings) == len(self.testNegatives)
+    def __init__(self, data_path):
+        self.train_mat = self.read_train_matrix_file(data_path + ".train.rating")
+        self.test_pairs = self.read_test_pairs_file(data_path + ".test.rating")
+        self.test_negs = self.read_negatives_file(data_path + ".test.negative")
+        assert len(self.test_pairs) == len(self.test_negs)
         
-        self.num_users, self.num_items = self.trainMatrix.shape
+        self.n_users, self.n_items = self.train_mat.shape
         
-    def load_rating_file_as_list(self, filename):
-        ratingList = []
-        with open(filename, "r") as f:
-            line = f.readline()
-            # while line != None and line != "":
-            while line is not None and line != "":
-                arr = line.split("\t")
-                user, item = int(arr[0]), int(arr[1])
-                ratingList.append([user, item])
-                line = f.readline()
-        return ratingList
+    def read_test_pairs_file(self, file_path):
+        pairs = []
+        with open(file_path, "r") as fh:
+            row = fh.readline()
+            # read until the file runs out
+            while row is not None and row != "":
+                fields = row.split("\t")
+                uid, iid = int(fields[0]), int(fields[1])
+                pairs.append([uid, iid])
+                row = fh.readline()
+        return pairs
     
-    def load_negative_file(self, filename):
-        negativeList = []
-        with open(filename, "r") as f:
-            line = f.readline()
-            # while line != None and line != "":
-            while line is not None and line != "":
-                arr = line.split("\t")
-                negatives = []
-                for x in arr[1:]:
-                    negatives.append(int(x))
-                negativeList.append(negatives)
-                line = f.readline()
-        return negativeList
+    def read_negatives_file(self, file_path):
+        neg_rows = []
+        with open(file_path, "r") as fh:
+            row = fh.readline()
+            # read until the file runs out
+            while row is not None and row != "":
+                fields = row.split("\t")
+                negs = []
+                for tok in fields[1:]:
+                    negs.append(int(tok))
+                neg_rows.append(negs)
+                row = fh.readline()
+        return neg_rows
     
-    def load_rating_file_as_matrix(self, filename):
-        # Get number of users and items
-        num_users, num_items = 0, 0
-        with open(filename, "r") as f:
-            line = f.readline()
-            # while line != None and line != "":
-            while line is not None and line != "":
-                arr = line.split("\t")
-                u, i = int(arr[0]), int(arr[1])
-                num_users = max(num_users, u)
-                num_items = max(num_items, i)
-                line = f.readline()
-        # Construct matrix
-        mat = sp.dok_matrix((num_users+1, num_items+1), dtype=np.float32)
-        with open(filename, "r") as f:
-            line = f.readline()
-            # while line != None and line != "":
-            while line is not None and line != "":
-                arr = line.split("\t")
-                user, item, rating = int(arr[0]), int(arr[1]), float(arr[2])
-                if rating > 0:
-                    mat[user, item] = 1.0
-                line = f.readline()    
-        return mat
+    def read_train_matrix_file(self, file_path):
+        # first pass: largest user and item ids
+        n_users, n_items = 0, 0
+        with open(file_path, "r") as fh:
+            row = fh.readline()
+            # one rating per row
+            while row is not None and row != "":
+                fields = row.split("\t")
+                uid, i = int(fields[0]), int(fields[1])
+                n_users = max(n_users, uid)
+                n_items = max(n_items, i)
+                row = fh.readline()
+        # second pass: fill a sparse 0/1 matrix
+        sparse_mat = sp.dok_matrix((n_users+1, n_items+1), dtype=np.float32)
+        with open(file_path, "r") as fh:
+            row = fh.readline()
+            # one rating per row
+            while row is not None and row != "":
+                fields = row.split("\t")
+                uid, iid, score = int(fields[0]), int(fields[1]), float(fields[2])
+                if score > 0:
+                    sparse_mat[uid, iid] = 1.0
+                row = fh.readline()    
+        return sparse_mat
 
 
-def parse_args():
-    parser = argparse.ArgumentParser(description="Run DMF.")
-    parser.add_argument('--path', nargs='?', default='Data/',
-                        help='Input data path.')
-    parser.add_argument('--dataset', nargs='?', default='ml-1m',
-                        help='Choose a dataset.')
-    parser.add_argument('--epochs', type=int, default=20,
-                        help='Number of epochs.')
-    parser.add_argument('--batch_size', type=int, default=256,
-                        help='Batch size.')
-    parser.add_argument('--userlayers', nargs='?', default='[512, 64]',
-                        help="Size of each user layer")
-    parser.add_argument('--itemlayers', nargs='?', default='[1024, 64]',
-                        help="Size of each item layer")
-    parser.add_argument('--num_neg', type=int, default=4,
-                        help='Number of negative instances to pair with a positive instance.')
-    parser.add_argument('--lr', type=float, default=0.0001,
-                        help='Learning rate.')
-    parser.add_argument('--learner', nargs='?', default='adam',
-                        help='Specify an optimizer: adagrad, adam, rmsprop, sgd')
-    parser.add_argument('--verbose', type=int, default=1,
-                        help='Show performance per X iterations')
-    parser.add_argument('--out', type=int, default=1,
-                        help='Whether to save the trained model.')
-    return parser.parse_args()
+def read_cli():
+    cli_parser = argparse.ArgumentParser(description="Deep matrix factorisation trainer.")
+    cli_parser.add_argument('--path', nargs='?', default='Data/',
+                        help='folder holding the rating files')
+    cli_parser.add_argument('--dataset', nargs='?', default='ml-1m',
+                        help='data set name (file prefix)')
+    cli_parser.add_argument('--epochs', type=int, default=20,
+                        help='how many passes over the data')
+    cli_parser.add_argument('--batch_size', type=int, default=256,
+                        help='examples per step')
+    cli_parser.add_argument('--userlayers', nargs='?', default='[512, 64]',
+                        help="widths of the user tower")
+    cli_parser.add_argument('--itemlayers', nargs='?', default='[1024, 64]',
+                        help="widths of the item tower")
+    cli_parser.add_argument('--num_neg', type=int, default=4,
+                        help='sampled negatives drawn for each positive')
+    cli_parser.add_argument('--lr', type=float, default=0.0001,
+                        help='step size')
+    cli_parser.add_argument('--learner', nargs='?', default='adam',
+                        help='optimizer: adagrad, adam, rmsprop or sgd')
+    cli_parser.add_argument('--verbose', type=int, default=1,
+                        help='evaluate every this many epochs')
+    cli_parser.add_argument('--out', type=int, default=1,
+                        help='1 to keep the best weights on disk')
+    return cli_parser.parse_args()
 
 
-def get_model(train, num_users, num_items, userlayers=[512, 64], itemlayers=[1024, 64]):
-    num_layer = len(userlayers)  # Number of layers in the MLP
-    user_matrix = K.constant(getTrainMatrix(train))
-    item_matrix = K.constant(getTrainMatrix(train).T)
+def build_dmf_model(train_mat, n_users, n_items, user_dims=[512, 64], item_dims=[1024, 64]):
+    depth = len(user_dims)  # tower depth
+    user_rows_const = K.constant(dense_train_matrix(train_mat))
+    item_rows_const = K.constant(dense_train_matrix(train_mat).T)
 
-    # Input variables
-    user = Input(shape=(1,), dtype='int32', name='user_input')
-    item = Input(shape=(1,), dtype='int32', name='item_input')
+    # one user id and one item id per example
+    user_id_in = Input(shape=(1,), dtype='int32', name='user_input')
+    item_id_in = Input(shape=(1,), dtype='int32', name='item_input')
 
-    # Multi-hot User representation and Item representation
-    user_input = Lambda(lambda x: tf.gather(user_matrix, tf.to_int32(x)))(user)
-    item_input = Lambda(lambda x: tf.gather(item_matrix, tf.to_int32(x)))(item)
-    user_input = Reshape((num_items, ))(user_input)
-    item_input = Reshape((num_users, ))(item_input)
-    print(user_input.shape, item_input.shape)
+    # look up each id's full interaction row as its input vector
+    user_vec = Lambda(lambda row_id: tf.gather(user_rows_const, tf.to_int32(row_id)))(user_id_in)
+    item_vec = Lambda(lambda row_id: tf.gather(item_rows_const, tf.to_int32(row_id)))(item_id_in)
+    user_vec = Reshape((n_items, ))(user_vec)
+    item_vec = Reshape((n_users, ))(item_vec)
+    print(user_vec.shape, item_vec.shape)
     
-    # DMF part
-    userlayer = Dense(userlayers[0], activation="linear" , name='user_layer0')
-    itemlayer = Dense(itemlayers[0], activation="linear" , name='item_layer0')
-    user_latent_vector = userlayer(user_input)
-    item_latent_vector = itemlayer(item_input)
-    print(user_latent_vector.shape, item_latent_vector.shape)
-    for idx in range(1, num_layer):
-        userlayer = Dense(userlayers[idx], activation='relu', name='user_layer%d' % idx)
-        itemlayer = Dense(itemlayers[idx], activation='relu', name='item_layer%d' % idx)
-        user_latent_vector = userlayer(user_latent_vector)
-        item_latent_vector = itemlayer(item_latent_vector)
-        print(user_latent_vector.shape, item_latent_vector.shape)
+    # the two towers
+    u_dense = Dense(user_dims[0], activation="linear" , name='user_layer0')
+    i_dense = Dense(item_dims[0], activation="linear" , name='item_layer0')
+    user_z = u_dense(user_vec)
+    item_z = i_dense(item_vec)
+    print(user_z.shape, item_z.shape)
+    for depth_i in range(1, depth):
+        u_dense = Dense(user_dims[depth_i], activation='relu', name='user_layer%d' % depth_i)
+        i_dense = Dense(item_dims[depth_i], activation='relu', name='item_layer%d' % depth_i)
+        user_z = u_dense(user_z)
+        item_z = i_dense(item_z)
+        print(user_z.shape, item_z.shape)
 
-    predict_vector = multiply([user_latent_vector, item_latent_vector])
-    prediction = Dense(1, activation='sigmoid',
-                       kernel_initializer=initializers.lecun_normal(), name='prediction')(predict_vector)
+    joint = multiply([user_z, item_z])
+    score_out = Dense(1, activation='sigmoid',
+                       kernel_initializer=initializers.lecun_normal(), name='prediction')(joint)
 
-    print(prediction.shape)
+    print(score_out.shape)
 
-    model_ = Model(inputs=[user, item],
-                   outputs=prediction)
+    dmf_model = Model(inputs=[user_id_in, item_id_in],
+                   outputs=score_out)
     
-    return model_
+    return dmf_model
 
-def getTrainMatrix(train):
-    num_users, num_items = train.shape
-    train_matrix = np.zeros([num_users, num_items], dtype=np.int32)
-    for (u, i) in train.keys():
-        train_matrix[u][i] = 1
-    return train_matrix
+def dense_train_matrix(train_mat):
+    n_users, n_items = train_mat.shape
+    dense_mat = np.zeros([n_users, n_items], dtype=np.int32)
+    for (uid, i) in train_mat.keys():
+        dense_mat[uid][i] = 1
+    return dense_mat
 
-def get_train_instances(train, num_negatives):
-    user_input, item_input, labels = [], [], []
-    num_users = train.shape[0]
-    for (u, i) in train.keys():
-        # positive instance
-        user_input.append(u)
-        item_input.append(i)
-        labels.append(1)
-        # negative instances
-        for t in range(num_negatives):
-            j = np.random.randint(num_items)
-            while (u, j) in train.keys():
-                j = np.random.randint(num_items)
-            user_input.append(u)
-            item_input.append(j)
-            labels.append(0)
-    return user_input, item_input, labels
+def sample_train_data(train_mat, neg_per_pos):
+    users_col, items_col, label_col = [], [], []
+    n_users = train_mat.shape[0]
+    for (uid, i) in train_mat.keys():
+        # the observed pair
+        users_col.append(uid)
+        items_col.append(i)
+        label_col.append(1)
+        # pairs never observed, drawn at random
+        for _t in range(neg_per_pos):
+            neg_item = np.random.randint(n_items)
+            while (uid, neg_item) in train_mat.keys():
+                neg_item = np.random.randint(n_items)
+            users_col.append(uid)
+            items_col.append(neg_item)
+            label_col.append(0)
+    return users_col, items_col, label_col
 
 
 if __name__ == '__main__':
-    args = parse_args()
-    path = args.path
-    dataset = args.dataset
-    userlayers = eval(args.userlayers)
-    itemlayers = eval(args.itemlayers)
-    num_negatives = args.num_neg
-    learner = args.learner
-    learning_rate = args.lr
-    batch_size = args.batch_size
-    epochs = args.epochs
-    verbose = args.verbose
+    cli = read_cli()
+    data_path = cli.path
+    rating_dataset = cli.dataset
+    user_dims = eval(cli.userlayers)
+    item_dims = eval(cli.itemlayers)
+    neg_per_pos = cli.num_neg
+    opt_name = cli.learner
+    lr_val = cli.lr
+    batch_n = cli.batch_size
+    n_epochs = cli.epochs
+    eval_every = cli.verbose
     
-    topK = 10
-    evaluation_threads = 1  # mp.cpu_count()
-    print("DMF arguments: %s " %(args))
-    model_out_file = 'Pretrain/%s_DMF_%d.h5' %(args.dataset, time())
+    top_k = 10
+    n_eval_threads = 1  # single process
+    print("settings: %s " %(cli))
+    weights_file = 'Pretrain/%s_DMF_%d.h5' %(cli.dataset, time())
     
-    # Loading data
-    t1 = time()
-    dataset = Dataset(args.path + args.dataset)
-    train, testRatings, testNegatives = dataset.trainMatrix, dataset.testRatings, dataset.testNegatives
+    # read the rating files
+    t_start = time()
+    rating_dataset = RatingDataset(cli.path + cli.dataset)
+    train_mat, test_pairs, test_negs = rating_dataset.train_mat, rating_dataset.test_pairs, rating_dataset.test_negs
 
-    num_users, num_items = train.shape
-    print("Load data done [%.1f s]. #user=%d, #item=%d, #train=%d, #test=%d" 
-          % (time()-t1, num_users, num_items, train.nnz, len(testRatings)))
+    n_users, n_items = train_mat.shape
+    print("data read in %.1f s: %d users, %d items, %d train pairs, %d test pairs" 
+          % (time()-t_start, n_users, n_items, train_mat.nnz, len(test_pairs)))
     
-    # Build model
-    model = get_model(train, num_users, num_items, userlayers, itemlayers)
-    if learner.lower() == "adagrad": 
-        model.compile(optimizer=Adagrad(lr=learning_rate), loss='binary_crossentropy')
-    elif learner.lower() == "rmsprop":
-        model.compile(optimizer=RMSprop(lr=learning_rate), loss='binary_crossentropy')
-    elif learner.lower() == "adam":
-        model.compile(optimizer=Adam(lr=learning_rate), loss='binary_crossentropy')
+    # network and optimizer
+    dmf_model = build_dmf_model(train_mat, n_users, n_items, user_dims, item_dims)
+    if opt_name.lower() == "adagrad": 
+        dmf_model.compile(optimizer=Adagrad(lr=lr_val), loss='binary_crossentropy')
+    elif opt_name.lower() == "rmsprop":
+        dmf_model.compile(optimizer=RMSprop(lr=lr_val), loss='binary_crossentropy')
+    elif opt_name.lower() == "adam":
+        dmf_model.compile(optimizer=Adam(lr=lr_val), loss='binary_crossentropy')
     else:
-        model.compile(optimizer=SGD(lr=learning_rate), loss='binary_crossentropy')    
+        dmf_model.compile(optimizer=SGD(lr=lr_val), loss='binary_crossentropy')    
     
-    # Check Init performance
-    t1 = time()
-    (hits, ndcgs) = evaluate_model(model, testRatings, testNegatives, topK, evaluation_threads)
-    hr, ndcg = np.array(hits).mean(), np.array(ndcgs).mean()
-    print('Init: HR = %.4f, NDCG = %.4f [%.1f]' % (hr, ndcg, time()-t1))
-    best_hr, best_ndcg, best_iter = hr, ndcg, -1
+    # score before any training
+    t_start = time()
+    (hit_list, ndcg_list) = evaluate_model(dmf_model, test_pairs, test_negs, top_k, n_eval_threads)
+    hit_rate, ndcg_val = np.array(hit_list).mean(), np.array(ndcg_list).mean()
+    print('untrained: HR %.4f, NDCG %.4f (%.1f s)' % (hit_rate, ndcg_val, time()-t_start))
+    best_hit_rate, best_ndcg_val, best_epoch = hit_rate, ndcg_val, -1
     
-    # Train model
-    for epoch in range(epochs):
-        t1 = time()
-        # Generate training instances
-        user_input, item_input,  labels = get_train_instances(train, num_negatives)
-        hist = model.fit([np.array(user_input), np.array(item_input)],  # input
-                         np.array(labels),  # labels
-                         batch_size=batch_size, epochs=1, verbose=0, shuffle=True)
-        t2 = time()
+    # one fit call per epoch, fresh negatives each time
+    for epoch in range(n_epochs):
+        t_start = time()
+        # positives plus sampled negatives
+        users_col, items_col,  label_col = sample_train_data(train_mat, neg_per_pos)
+        fit_hist = dmf_model.fit([np.array(users_col), np.array(items_col)],  # user and item ids
+                         np.array(label_col),  # 1 observed, 0 sampled
+                         batch_size=batch_n, epochs=1, verbose=0, shuffle=True)
+        t_fit = time()
 
-        # Evaluation
-        if epoch % verbose == 0:
-            (hits, ndcgs) = evaluate_model(model, testRatings, testNegatives, topK, evaluation_threads)
-            hr, ndcg, loss = np.array(hits).mean(), np.array(ndcgs).mean(), hist.history['loss'][0]
-            print('Iteration %d [%.1f s]: HR = %.4f, NDCG = %.4f, loss = %.4f [%.1f s]' 
-                  % (epoch,  t2-t1, hr, ndcg, loss, time()-t2))
-            if hr > best_hr:
-                best_hr, best_ndcg, best_iter = hr, ndcg, epoch
-                if args.out > 0:
-                    model.save_weights(model_out_file, overwrite=True)
+        # leave-one-out ranking metrics
+        if epoch % eval_every == 0:
+            (hit_list, ndcg_list) = evaluate_model(dmf_model, test_pairs, test_negs, top_k, n_eval_threads)
+            hit_rate, ndcg_val, loss_val = np.array(hit_list).mean(), np.array(ndcg_list).mean(), fit_hist.history['loss'][0]
+            print('epoch %d (%.1f s): HR %.4f, NDCG %.4f, loss %.4f (eval %.1f s)' 
+                  % (epoch,  t_fit-t_start, hit_rate, ndcg_val, loss_val, time()-t_fit))
+            if hit_rate > best_hit_rate:
+                best_hit_rate, best_ndcg_val, best_epoch = hit_rate, ndcg_val, epoch
+                if cli.out > 0:
+                    dmf_model.save_weights(weights_file, overwrite=True)
 
-    print("End. Best Iteration %d:  HR = %.4f, NDCG = %.4f. " %(best_iter, best_hr, best_ndcg))
-    if args.out > 0:
-        print("The best DMF model is saved to %s" % model_out_file)
+    print("finished; best epoch %d with HR %.4f, NDCG %.4f" %(best_epoch, best_hit_rate, best_ndcg_val))
+    if cli.out > 0:
+        print("best weights written to %s" % weights_file)

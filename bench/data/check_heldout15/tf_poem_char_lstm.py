@@ -1,10 +1,10 @@
 # -*- coding: utf-8 -*-
-#TRAINING THE MODEL
+# fit the poem model
 
 import cPickle
 import numpy as np
 from collections import Counter
-from re import compile as _Re
+from re import compile as _rx_compile
 from sklearn.cross_validation import train_test_split
 from keras.optimizers import RMSprop
 from keras.models import Sequential
@@ -18,124 +18,124 @@ from keras.layers.recurrent import LSTM, GRU
 from keras.utils.np_utils import to_categorical
 from keras.callbacks import EarlyStopping, ModelCheckpoint
 
-def split_unicode_chrs( text ):
-    _unicode_chr_splitter = _Re( '(?s)((?:[\ud800-\udbff][\udc00-\udfff])|.)' ).split
-    return [ chr for chr in _unicode_chr_splitter( text ) if chr ]
+def chars_of_text( raw_text ):
+    splitter_fn = _rx_compile( '(?s)((?:[\ud800-\udbff][\udc00-\udfff])|.)' ).split
+    return [ ch for ch in splitter_fn( raw_text ) if ch ]
 
-def train_model(x, y, x_test=None, y_test=None, num_chars=100, max_len=32, nb_epoch=10):
+def train_lstm_model(x, y, test_x=None, test_y=None, vocab_count=100, window_len=32, epoch_count=10):
     """
-    :param num_chars: number of different chars in data
-    :param max_len: max length of input to RNN
-    :return: the model
+    vocab_count: size of the character vocabulary
+    window_len: how many characters the recurrent net reads
+    returns the fitted network
     """
-    embedding_W = np.identity(num_chars+1)
+    eye_weights = np.identity(vocab_count+1)
 
-    model=Sequential()
-    model.add(Embedding(num_chars+1, num_chars+1, weights=[embedding_W], input_length=max_len, trainable=False))
-    model.add(LSTM(512, return_sequences=True, input_shape=(max_len, num_chars+1)))
-    model.add(Dropout(0.2))
-    model.add(LSTM(512, return_sequences=False))
-    model.add(Dropout(0.2))
-    model.add(Dense(num_chars))
-    model.add(Activation('softmax'))
-    model.compile(loss='categorical_crossentropy', optimizer='rmsprop')
+    lstm_model=Sequential()
+    lstm_model.add(Embedding(vocab_count+1, vocab_count+1, weights=[eye_weights], input_length=window_len, trainable=False))
+    lstm_model.add(LSTM(512, return_sequences=True, input_shape=(window_len, vocab_count+1)))
+    lstm_model.add(Dropout(0.2))
+    lstm_model.add(LSTM(512, return_sequences=False))
+    lstm_model.add(Dropout(0.2))
+    lstm_model.add(Dense(vocab_count))
+    lstm_model.add(Activation('softmax'))
+    lstm_model.compile(loss='categorical_crossentropy', optimizer='rmsprop')
 
-    MODEL_FILE = './try_model.h5'
-    early_stop = EarlyStopping(verbose=True, patience=3, monitor='val_loss')
-    model_check = ModelCheckpoint(MODEL_FILE, monitor='val_loss', verbose=True, save_best_only=True)
+    BEST_MODEL_PATH = './try_model.h5'
+    stopper = EarlyStopping(verbose=True, patience=3, monitor='val_loss')
+    best_saver = ModelCheckpoint(BEST_MODEL_PATH, monitor='val_loss', verbose=True, save_best_only=True)
 
-    model.fit(x, y, batch_size=256, nb_epoch=nb_epoch,
-          show_accuracy=True, validation_data=(x_test, y_test), callbacks = [early_stop, model_check])
+    lstm_model.fit(x, y, batch_size=256, nb_epoch=epoch_count,
+          show_accuracy=True, validation_data=(test_x, test_y), callbacks = [stopper, best_saver])
 
-def sample(a, temperature=1.0):
-    # helper function to sample an index from a probability array
-    a = np.log(a) / temperature
-    a = np.exp(a) / np.sum(np.exp(a))
-    return np.argmax(np.random.multinomial(1, a, 1))
+def draw_index(probs, temp=1.0):
+    # pick one position at random, weighted by the tempered distribution
+    probs = np.log(probs) / temp
+    probs = np.exp(probs) / np.sum(np.exp(probs))
+    return np.argmax(np.random.multinomial(1, probs, 1))
 
-def make_poem_index(model, start_chars):
+def generate_poem_ids(lstm_model, head_chars):
     """
-    :param model: the model used
-    :param start_chars: the chars want to use at the beginning of each sentence, have to be string, eg: '新年快乐'
-    :return: a list of index of chars
+    lstm_model: trained network to sample from
+    head_chars: string whose characters open the lines in turn, e.g. '新年快乐'
+    returns the generated character ids
     """
-    text = [0]*32
-    start_chars = split_unicode_chrs(start_chars.decode('utf-8'))
-    num_sentences = len(start_chars)
-    start_index = [char_to_index[i] for i in start_chars]
+    seq = [0]*32
+    head_chars = chars_of_text(head_chars.decode('utf-8'))
+    n_lines = len(head_chars)
+    head_ids = [char2id[i] for i in head_chars]
 
-    text.append(start_index.pop(0))
-    count = 1
-    get_length=False
+    seq.append(head_ids.pop(0))
+    step = 1
+    line_len=False
     for i in range(40):
-        count+=1
-        inputs = np.asarray([text[-32:]])
-        preds = model.predict(inputs, verbose=0)[0]
-        next_index = sample(preds, 0.9)+1
+        step+=1
+        window = np.asarray([seq[-32:]])
+        probs = lstm_model.predict(window, verbose=0)[0]
+        nxt_id = draw_index(probs, 0.9)+1
 
-        #get the sentence length
-        if next_index == 1 and not get_length:
-            get_length = count
+        # the first comma fixes how long a line is
+        if nxt_id == 1 and not line_len:
+            line_len = step
 
-        #if not come to the end, but get , or . , resample
-        if get_length and (next_index == 1 or 2) and count % get_length !=0:
-            preds = preds[2:]
-            next_index = sample(preds, 0.9)+3
+        # punctuation before the line is full: draw again without it
+        if line_len and (nxt_id == 1 or 2) and step % line_len !=0:
+            probs = probs[2:]
+            nxt_id = draw_index(probs, 0.9)+3
 
-        #check whether come to the end of a sentence
-        if get_length and count % get_length == 0:
-            if count % (2*get_length) == 0:
-                next_index = 2
+        # a full line ends with a comma or, every second line, a full stop
+        if line_len and step % line_len == 0:
+            if step % (2*line_len) == 0:
+                nxt_id = 2
             else:
-                next_index = 1
+                nxt_id = 1
 
-        text.append(next_index)
+        seq.append(nxt_id)
 
-        #append the next index when come to an end
-        if get_length and count % get_length == 0:
-            if start_index:
-                text.append(start_index.pop(0))
-                count+=1
+        # start the next line with the next head character, if any is left
+        if line_len and step % line_len == 0:
+            if head_ids:
+                seq.append(head_ids.pop(0))
+                step+=1
             else:
                 break
-    return text[32:]
+    return seq[32:]
 
-def print_poem(str_list):
+def show_poem(chars):
     """
-    A helper function to print the poems nicely
-    :param str_list: a list of strings, each is a unicode string
-    :return:
+    Print the generated characters one line of verse at a time
+    chars: list of single unicode characters
+    (no return value)
     """
-    col_index = [i for i, j in enumerate(str_list) if j == u'\uff0c' or j == u'\u3002']
-    sent_length = col_index[0]+1
-    while col_index:
-        end_sent = col_index.pop(0)
-        cur_sent = str_list[end_sent-sent_length+1: end_sent+1]
-        print(''.join(cur_sent))
+    stops = [i for i, j in enumerate(chars) if j == u'\uff0c' or j == u'\u3002']
+    line_width = stops[0]+1
+    while stops:
+        stop_at = stops.pop(0)
+        line_chars = chars[stop_at-line_width+1: stop_at+1]
+        print(''.join(line_chars))
 
 if __name__ == "__main__":
-    char_to_index, index_to_char = cPickle.load(open('../data/dict.pkl', 'r+'))
-    data, label = cPickle.load(open('../data/data_train.pkl', 'r+'))
-    num_chars = len(char_to_index)
+    char2id, id2char = cPickle.load(open('../data/dict.pkl', 'r+'))
+    seq_data, next_labels = cPickle.load(open('../data/data_train.pkl', 'r+'))
+    vocab_count = len(char2id)
 
-    data = sequence.pad_sequences(data, maxlen=32)
-    label = to_categorical([i-1 for i in label])
-    print(data.shape)
+    seq_data = sequence.pad_sequences(seq_data, maxlen=32)
+    next_labels = to_categorical([i-1 for i in next_labels])
+    print(seq_data.shape)
 
-    X_train = data[: 1800000]
-    X_test = data[1800000:]
-    y_train = label[:1800000]
-    y_test = label[1800000:]
+    train_X = seq_data[: 1800000]
+    test_X = seq_data[1800000:]
+    train_y = next_labels[:1800000]
+    test_y = next_labels[1800000:]
 
-    model = train_model(X_train, y_train, X_test, y_test, num_chars=num_chars)
-    #TODO, ADD YUNJIAO function: to make sure it yayun, if not, resample the last index
+    lstm_model = train_lstm_model(train_X, train_y, test_X, test_y, vocab_count=vocab_count)
+    # still to do: rhyme check on the last character of a line, redraw when it fails
 
-    #dumple the model
-    json_string = model.to_json()
-    open('../data/my_model_architecture.json', 'w').write(json_string)
-    model.save_weights('../data/my_model_weights.h5')
+    # write out architecture and weights
+    arch_json = lstm_model.to_json()
+    open('../data/my_model_architecture.json', 'w').write(arch_json)
+    lstm_model.save_weights('../data/my_model_weights.h5')
 
-    #sample use
-    s = make_poem_index(model, '新年快乐')
-    s = [index_to_char[i] for i in s]
-    print_poem(s)
+    # example: an acrostic poem
+    poem = generate_poem_ids(lstm_model, '新年快乐')
+    poem = [id2char[i] for i in poem]
+    show_poem(poem)

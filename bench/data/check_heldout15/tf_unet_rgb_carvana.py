@@ -1,4 +1,4 @@
-# -*- coding:utf-8 -*-
+# -*- coding: utf-8 -*-
 
 from keras.preprocessing.image import img_to_array, load_img
 import numpy as np
@@ -11,215 +11,215 @@ from keras.preprocessing.image import array_to_img
 import cv2
 
 
-class dataProcess(object):
-    def __init__(self, out_rows, out_cols, data_path="./data/train/image", label_path="./data/train/label",
-                 test_path="./data/test/image", npy_path="./npydata", img_type="jpg"):
-        self.out_rows = out_rows
-        self.out_cols = out_cols
-        self.data_path = data_path
-        self.label_path = label_path
-        self.img_type = img_type
-        self.test_path = test_path
-        self.npy_path = npy_path
+class NpyDataPrep(object):
+    def __init__(self, rows_out, cols_out, train_image_path="./data/train/image", train_label_path="./data/train/label",
+                 test_image_path="./data/test/image", npy_dir_path="./npydata", img_ext="jpg"):
+        self.rows_out = rows_out
+        self.cols_out = cols_out
+        self.train_image_path = train_image_path
+        self.train_label_path = train_label_path
+        self.img_ext = img_ext
+        self.test_image_path = test_image_path
+        self.npy_dir_path = npy_dir_path
 
-    def create_train_data(self):
+    def build_train_data_npy(self):
         i = 0
-        print('Creating training images...')
-        imgs = glob.glob(self.data_path+"/*."+self.img_type)
-        imgdatas = np.ndarray((len(imgs), self.out_rows, self.out_cols, 3), dtype=np.uint8)
-        imglabels = np.ndarray((len(imgs), self.out_rows, self.out_cols, 1), dtype=np.uint8)
+        print('decoding the training pictures and masks')
+        img_files = glob.glob(self.train_image_path+"/*."+self.img_ext)
+        img_array = np.ndarray((len(img_files), self.rows_out, self.cols_out, 3), dtype=np.uint8)
+        label_array = np.ndarray((len(img_files), self.rows_out, self.cols_out, 1), dtype=np.uint8)
 
-        for x in range(len(imgs)):
-            imgpath = imgs[x]
-            pic_name = imgpath.split('/')[-1]
-            labelpath = self.label_path + '/' + pic_name
-            img = load_img(imgpath, grayscale=False, target_size=[512, 512])
-            label = load_img(labelpath, grayscale=True, target_size=[512, 512])
-            img = img_to_array(img)
-            label = img_to_array(label)
-            imgdatas[i] = img
-            imglabels[i] = label
+        for idx in range(len(img_files)):
+            img_path = img_files[idx]
+            file_name = img_path.split('/')[-1]
+            label_file = self.train_label_path + '/' + file_name
+            img_px = load_img(img_path, grayscale=False, target_size=[512, 512])
+            label_px = load_img(label_file, grayscale=True, target_size=[512, 512])
+            img_px = img_to_array(img_px)
+            label_px = img_to_array(label_px)
+            img_array[i] = img_px
+            label_array[i] = label_px
             if i % 100 == 0:
-                print('Done: {0}/{1} images'.format(i, len(imgs)))
+                print('{0} of {1} pictures read'.format(i, len(img_files)))
             i += 1
 
-        print('loading done')
-        np.save(self.npy_path + '/imgs_train.npy', imgdatas)
-        np.save(self.npy_path + '/imgs_mask_train.npy', imglabels)
-        print('Saving to .npy files done.')
+        print('all pictures decoded')
+        np.save(self.npy_dir_path + '/imgs_train.npy', img_array)
+        np.save(self.npy_dir_path + '/imgs_mask_train.npy', label_array)
+        print('training arrays written as .npy')
 
-    def create_test_data(self):
+    def build_test_data_npy(self):
         i = 0
-        print('Creating test images...')
-        imgs = glob.glob(self.test_path + "/*." + self.img_type)
-        imgdatas = np.ndarray((len(imgs), self.out_rows, self.out_cols, 3), dtype=np.uint8)
-        testpathlist = []
+        print('decoding the test pictures')
+        img_files = glob.glob(self.test_image_path + "/*." + self.img_ext)
+        img_array = np.ndarray((len(img_files), self.rows_out, self.cols_out, 3), dtype=np.uint8)
+        test_paths = []
 
-        for imgname in imgs:
-            testpath = imgname
-            testpathlist.append(testpath)
-            img = load_img(testpath, grayscale=False, target_size=[512, 512])
-            img = img_to_array(img)
-            imgdatas[i] = img
+        for img_file in img_files:
+            test_file = img_file
+            test_paths.append(test_file)
+            img_px = load_img(test_file, grayscale=False, target_size=[512, 512])
+            img_px = img_to_array(img_px)
+            img_array[i] = img_px
             i += 1
 
-        txtname = './results/pic.txt'
-        with open(txtname, 'w') as f:
-            for i in range(len(testpathlist)):
-                f.writelines(testpathlist[i] + '\n')
-        print('loading done')
-        np.save(self.npy_path + '/imgs_test.npy', imgdatas)
-        print('Saving to imgs_test.npy files done.')
+        list_file = './results/pic.txt'
+        with open(list_file, 'w') as fh:
+            for i in range(len(test_paths)):
+                fh.writelines(test_paths[i] + '\n')
+        print('all pictures decoded')
+        np.save(self.npy_dir_path + '/imgs_test.npy', img_array)
+        print('test array written as .npy')
 
-    def load_train_data(self):
-        print('load train images...')
-        imgs_train = np.load(self.npy_path + "/imgs_train.npy")
-        imgs_mask_train = np.load(self.npy_path + "/imgs_mask_train.npy")
-        imgs_train = imgs_train.astype('float32')
-        imgs_mask_train = imgs_mask_train.astype('float32')
-        imgs_train /= 255
-        imgs_mask_train /= 255
-        imgs_mask_train[imgs_mask_train > 0.5] = 1  # 白
-        imgs_mask_train[imgs_mask_train <= 0.5] = 0  # 黑
-        return imgs_train, imgs_mask_train
+    def read_train_data(self):
+        print('reading the training arrays')
+        train_imgs = np.load(self.npy_dir_path + "/imgs_train.npy")
+        train_mask_imgs = np.load(self.npy_dir_path + "/imgs_mask_train.npy")
+        train_imgs = train_imgs.astype('float32')
+        train_mask_imgs = train_mask_imgs.astype('float32')
+        train_imgs /= 255
+        train_mask_imgs /= 255
+        train_mask_imgs[train_mask_imgs > 0.5] = 1  # foreground
+        train_mask_imgs[train_mask_imgs <= 0.5] = 0  # background
+        return train_imgs, train_mask_imgs
 
-    def load_test_data(self):
+    def read_test_data(self):
         print('-' * 30)
-        print('load test images...')
+        print('reading the test array')
         print('-' * 30)
-        imgs_test = np.load(self.npy_path + "/imgs_test.npy")
-        imgs_test = imgs_test.astype('float32')
-        imgs_test /= 255
-        return imgs_test
+        test_imgs = np.load(self.npy_dir_path + "/imgs_test.npy")
+        test_imgs = test_imgs.astype('float32')
+        test_imgs /= 255
+        return test_imgs
 
 
-class myUnet(object):
-    def __init__(self, img_rows=512, img_cols=512):
-        self.img_rows = img_rows
-        self.img_cols = img_cols
+class UnetRunner(object):
+    def __init__(self, img_h=512, img_w=512):
+        self.img_h = img_h
+        self.img_w = img_w
 
-    def load_data(self):
-        mydata = dataProcess(self.img_rows, self.img_cols)
-        imgs_train, imgs_mask_train = mydata.load_train_data()
-        imgs_test = mydata.load_test_data()
-        return imgs_train, imgs_mask_train, imgs_test
+    def read_data(self):
+        prep = NpyDataPrep(self.img_h, self.img_w)
+        train_imgs, train_mask_imgs = prep.read_train_data()
+        test_imgs = prep.read_test_data()
+        return train_imgs, train_mask_imgs, test_imgs
 
-    def get_unet(self):
-        inputs = Input((self.img_rows, self.img_cols, 3))
+    def build_unet(self):
+        img_in = Input((self.img_h, self.img_w, 3))
 
-        conv1 = Conv2D(64, 3, activation='relu', padding='same', kernel_initializer='he_normal')(inputs)
-        # print(conv1)
-        print("conv1 shape:", conv1.shape)
-        conv1 = Conv2D(64, 3, activation='relu', padding='same', kernel_initializer='he_normal')(conv1)
-        print("conv1 shape:", conv1.shape)
-        pool1 = MaxPooling2D(pool_size=(2, 2))(conv1)
-        print("pool1 shape:", pool1.shape)
+        c1 = Conv2D(64, 3, activation='relu', padding='same', kernel_initializer='he_normal')(img_in)
+        # (debug output of the first block)
+        print("block 1a:", c1.shape)
+        c1 = Conv2D(64, 3, activation='relu', padding='same', kernel_initializer='he_normal')(c1)
+        print("block 1b:", c1.shape)
+        p1 = MaxPooling2D(pool_size=(2, 2))(c1)
+        print("after pool 1:", p1.shape)
 
-        conv2 = Conv2D(128, 3, activation='relu', padding='same', kernel_initializer='he_normal')(pool1)
-        print("conv2 shape:", conv2.shape)
-        conv2 = Conv2D(128, 3, activation='relu', padding='same', kernel_initializer='he_normal')(conv2)
-        print("conv2 shape:", conv2.shape)
-        pool2 = MaxPooling2D(pool_size=(2, 2))(conv2)
-        print("pool2 shape:", pool2.shape)
+        c2 = Conv2D(128, 3, activation='relu', padding='same', kernel_initializer='he_normal')(p1)
+        print("block 2a:", c2.shape)
+        c2 = Conv2D(128, 3, activation='relu', padding='same', kernel_initializer='he_normal')(c2)
+        print("block 2b:", c2.shape)
+        p2 = MaxPooling2D(pool_size=(2, 2))(c2)
+        print("after pool 2:", p2.shape)
 
-        conv3 = Conv2D(256, 3, activation='relu', padding='same', kernel_initializer='he_normal')(pool2)
-        print("conv3 shape:", conv3.shape)
-        conv3 = Conv2D(256, 3, activation='relu', padding='same', kernel_initializer='he_normal')(conv3)
-        print("conv3 shape:", conv3.shape)
-        pool3 = MaxPooling2D(pool_size=(2, 2))(conv3)
-        print("pool3 shape:", pool3.shape)
+        c3 = Conv2D(256, 3, activation='relu', padding='same', kernel_initializer='he_normal')(p2)
+        print("block 3a:", c3.shape)
+        c3 = Conv2D(256, 3, activation='relu', padding='same', kernel_initializer='he_normal')(c3)
+        print("block 3b:", c3.shape)
+        p3 = MaxPooling2D(pool_size=(2, 2))(c3)
+        print("after pool 3:", p3.shape)
 
-        conv4 = Conv2D(512, 3, activation='relu', padding='same', kernel_initializer='he_normal')(pool3)
-        conv4 = Conv2D(512, 3, activation='relu', padding='same', kernel_initializer='he_normal')(conv4)
-        drop4 = Dropout(0.5)(conv4)
-        pool4 = MaxPooling2D(pool_size=(2, 2))(drop4)
+        c4 = Conv2D(512, 3, activation='relu', padding='same', kernel_initializer='he_normal')(p3)
+        c4 = Conv2D(512, 3, activation='relu', padding='same', kernel_initializer='he_normal')(c4)
+        d4 = Dropout(0.5)(c4)
+        p4 = MaxPooling2D(pool_size=(2, 2))(d4)
 
-        conv5 = Conv2D(1024, 3, activation='relu', padding='same', kernel_initializer='he_normal')(pool4)
-        conv5 = Conv2D(1024, 3, activation='relu', padding='same', kernel_initializer='he_normal')(conv5)
-        drop5 = Dropout(0.5)(conv5)
+        c5 = Conv2D(1024, 3, activation='relu', padding='same', kernel_initializer='he_normal')(p4)
+        c5 = Conv2D(1024, 3, activation='relu', padding='same', kernel_initializer='he_normal')(c5)
+        d5 = Dropout(0.5)(c5)
 
-        up6 = Conv2D(512, 2, activation='relu', padding='same', kernel_initializer='he_normal')(
-            UpSampling2D(size=(2, 2))(drop5))
-        merge6 = merge([drop4, up6], mode='concat', concat_axis=3)
-        print(up6)
-        print(merge6)
-        conv6 = Conv2D(512, 3, activation='relu', padding='same', kernel_initializer='he_normal')(merge6)
-        print(conv6)
-        conv6 = Conv2D(512, 3, activation='relu', padding='same', kernel_initializer='he_normal')(conv6)
-        print(conv6)
-        up7 = Conv2D(256, 2, activation='relu', padding='same', kernel_initializer='he_normal')(
-            UpSampling2D(size=(2, 2))(conv6))
-        merge7 = merge([conv3, up7], mode='concat', concat_axis=3)
-        print(up7)
-        print(merge7)
-        conv7 = Conv2D(256, 3, activation='relu', padding='same', kernel_initializer='he_normal')(merge7)
-        print(conv7)
-        conv7 = Conv2D(256, 3, activation='relu', padding='same', kernel_initializer='he_normal')(conv7)
-        print(conv7)
-        up8 = Conv2D(128, 2, activation='relu', padding='same', kernel_initializer='he_normal')(
-            UpSampling2D(size=(2, 2))(conv7))
-        merge8 = merge([conv2, up8], mode='concat', concat_axis=3)
-        conv8 = Conv2D(128, 3, activation='relu', padding='same', kernel_initializer='he_normal')(merge8)
-        conv8 = Conv2D(128, 3, activation='relu', padding='same', kernel_initializer='he_normal')(conv8)
+        u6 = Conv2D(512, 2, activation='relu', padding='same', kernel_initializer='he_normal')(
+            UpSampling2D(size=(2, 2))(d5))
+        m6 = merge([d4, u6], mode='concat', concat_axis=3)
+        print(u6)
+        print(m6)
+        c6 = Conv2D(512, 3, activation='relu', padding='same', kernel_initializer='he_normal')(m6)
+        print(c6)
+        c6 = Conv2D(512, 3, activation='relu', padding='same', kernel_initializer='he_normal')(c6)
+        print(c6)
+        u7 = Conv2D(256, 2, activation='relu', padding='same', kernel_initializer='he_normal')(
+            UpSampling2D(size=(2, 2))(c6))
+        m7 = merge([c3, u7], mode='concat', concat_axis=3)
+        print(u7)
+        print(m7)
+        c7 = Conv2D(256, 3, activation='relu', padding='same', kernel_initializer='he_normal')(m7)
+        print(c7)
+        c7 = Conv2D(256, 3, activation='relu', padding='same', kernel_initializer='he_normal')(c7)
+        print(c7)
+        u8 = Conv2D(128, 2, activation='relu', padding='same', kernel_initializer='he_normal')(
+            UpSampling2D(size=(2, 2))(c7))
+        m8 = merge([c2, u8], mode='concat', concat_axis=3)
+        c8 = Conv2D(128, 3, activation='relu', padding='same', kernel_initializer='he_normal')(m8)
+        c8 = Conv2D(128, 3, activation='relu', padding='same', kernel_initializer='he_normal')(c8)
 
-        up9 = Conv2D(64, 2, activation='relu', padding='same', kernel_initializer='he_normal')(
-            UpSampling2D(size=(2, 2))(conv8))
-        merge9 = merge([conv1, up9], mode='concat', concat_axis=3)
-        print(up9)
-        print(merge9)
-        conv9 = Conv2D(64, 3, activation='relu', padding='same', kernel_initializer='he_normal')(merge9)
-        print(conv9)
-        conv9 = Conv2D(64, 3, activation='relu', padding='same', kernel_initializer='he_normal')(conv9)
-        print(conv9)
-        conv9 = Conv2D(2, 3, activation='relu', padding='same', kernel_initializer='he_normal')(conv9)
-        print("conv9 shape:", conv9.shape)
+        u9 = Conv2D(64, 2, activation='relu', padding='same', kernel_initializer='he_normal')(
+            UpSampling2D(size=(2, 2))(c8))
+        m9 = merge([c1, u9], mode='concat', concat_axis=3)
+        print(u9)
+        print(m9)
+        c9 = Conv2D(64, 3, activation='relu', padding='same', kernel_initializer='he_normal')(m9)
+        print(c9)
+        c9 = Conv2D(64, 3, activation='relu', padding='same', kernel_initializer='he_normal')(c9)
+        print(c9)
+        c9 = Conv2D(2, 3, activation='relu', padding='same', kernel_initializer='he_normal')(c9)
+        print("last decoder block:", c9.shape)
 
-        conv10 = Conv2D(1, 1, activation='sigmoid')(conv9)
-        print(conv10)
-        model = Model(input=inputs, output=conv10)
+        c10 = Conv2D(1, 1, activation='sigmoid')(c9)
+        print(c10)
+        unet_model = Model(input=img_in, output=c10)
 
-        model.compile(optimizer=Adam(lr=1e-4), loss='binary_crossentropy', metrics=['accuracy'])
+        unet_model.compile(optimizer=Adam(lr=1e-4), loss='binary_crossentropy', metrics=['accuracy'])
 
-        return model
+        return unet_model
 
-    def train(self):
-        print("loading data")
-        imgs_train, imgs_mask_train, imgs_test = self.load_data()
-        print("loading data done")
-        model = self.get_unet()
-        print("got unet")
-        model_checkpoint = ModelCheckpoint('unet.hdf5', monitor='loss', verbose=1, save_best_only=True)
-        print('Fitting model...')
-        model.fit(imgs_train, imgs_mask_train, batch_size=2, epochs=50, verbose=1,
-                  validation_split=0.2, shuffle=True, callbacks=[model_checkpoint])
+    def train_unet(self):
+        print("reading arrays")
+        train_imgs, train_mask_imgs, test_imgs = self.read_data()
+        print("arrays ready")
+        unet_model = self.build_unet()
+        print("network built")
+        ckpt_cb = ModelCheckpoint('unet.hdf5', monitor='loss', verbose=1, save_best_only=True)
+        print('training the network')
+        unet_model.fit(train_imgs, train_mask_imgs, batch_size=2, epochs=50, verbose=1,
+                  validation_split=0.2, shuffle=True, callbacks=[ckpt_cb])
 
-        print('predict test data')
-        imgs_mask_test = model.predict(imgs_test, batch_size=1, verbose=1)
-        np.save('./results/imgs_mask_test.npy', imgs_mask_test)
+        print('segmenting the test pictures')
+        test_mask_preds = unet_model.predict(test_imgs, batch_size=1, verbose=1)
+        np.save('./results/imgs_mask_test.npy', test_mask_preds)
 
-    def save_img(self):
-        print("array to image")
-        imgs = np.load('./results/imgs_mask_test.npy')
-        piclist = []
-        for line in open("./results/pic.txt"):
-            line = line.strip()
-            picname = line.split('/')[-1]
-            piclist.append(picname)
-        for i in range(imgs.shape[0]):
-            path = "./results/" + piclist[i]
-            img = imgs[i]
-            img = array_to_img(img)
-            img.save(path)
-            cv_pic = cv2.imread(path, cv2.IMREAD_GRAYSCALE)
-            cv_pic = cv2.resize(cv_pic,(1918,1280),interpolation=cv2.INTER_CUBIC)
-            binary, cv_save = cv2.threshold(cv_pic, 127, 255, cv2.THRESH_BINARY)
-            cv2.imwrite(path, cv_save)
+    def write_mask_images(self):
+        print("writing predicted masks as pictures")
+        pred_masks = np.load('./results/imgs_mask_test.npy')
+        out_names = []
+        for row_text in open("./results/pic.txt"):
+            row_text = row_text.strip()
+            out_name = row_text.split('/')[-1]
+            out_names.append(out_name)
+        for i in range(pred_masks.shape[0]):
+            out_path = "./results/" + out_names[i]
+            mask_img = pred_masks[i]
+            mask_img = array_to_img(mask_img)
+            mask_img.save(out_path)
+            gray = cv2.imread(out_path, cv2.IMREAD_GRAYSCALE)
+            gray = cv2.resize(gray,(1918,1280),interpolation=cv2.INTER_CUBIC)
+            thr_val, bin_mask = cv2.threshold(gray, 127, 255, cv2.THRESH_BINARY)
+            cv2.imwrite(out_path, bin_mask)
 
 
 if __name__ == '__main__':
-    myunet = myUnet()
-    model = myunet.get_unet()
-    # model.summary()
-    # plot_model(model, to_file='model.png')
-    myunet.train()
-    myunet.save_img()
+    runner = UnetRunner()
+    unet_model = runner.build_unet()
+    # unet_model.summary() would print the layers
+    # (a diagram could be drawn with plot_model)
+    runner.train_unet()
+    runner.write_mask_images()

@@ -5,218 +5,218 @@ import argparse
 import h5py
 import numpy as np
 from keras.utils import generic_utils
-import models_WGAN as models
-# Utils
+import models_WGAN as wgan_nets
+# helper modules one folder up
 sys.path.append("../utils")
 import general_utils
 import data_utils
 
-def normalization(X, image_data_format):
+def scale_to_unit(X, channel_order):
     X = X / 255.
-    if image_data_format == "channels_last":
+    if channel_order == "channels_last":
         X = (X - 0.5) / 0.5
     else:
         X = (X - 0.5) / 0.5
     return X
 
-def load_celebA(img_dim, image_data_format):
-    with h5py.File("../../data/processed/CelebA_%s_data.h5" % img_dim, "r") as hf:
-        X_real_train = hf["data"][:].astype(np.float32)
-        X_real_train = normalization(X_real_train, image_data_format)
-        if image_data_format == "channels_last":
-            X_real_train = X_real_train.transpose(0, 2, 3, 1)
-        return X_real_train
+def read_celeba_images(img_side, channel_order):
+    with h5py.File("../../data/processed/CelebA_%s_data.h5" % img_side, "r") as h5_file:
+        train_real_X = h5_file["data"][:].astype(np.float32)
+        train_real_X = scale_to_unit(train_real_X, channel_order)
+        if channel_order == "channels_last":
+            train_real_X = train_real_X.transpose(0, 2, 3, 1)
+        return train_real_X
 
-def load_image_dataset(dset, img_dim, image_data_format):
-    if dset == "celebA":
-        X_real_train = load_celebA(img_dim, image_data_format)
-    if dset == "mnist":
-        X_real_train, _, _, _ = data_utils.load_mnist(image_data_format)
-    if dset == "cifar10":
-        X_real_train, _, _, _ = data_utils.load_cifar10(image_data_format)
-    return X_real_train
+def get_image_dataset(dataset_name, img_side, channel_order):
+    if dataset_name == "celebA":
+        train_real_X = read_celeba_images(img_side, channel_order)
+    if dataset_name == "mnist":
+        train_real_X, _, _, _ = data_utils.load_mnist(channel_order)
+    if dataset_name == "cifar10":
+        train_real_X, _, _, _ = data_utils.load_cifar10(channel_order)
+    return train_real_X
 
-def gen_batch(X, batch_size):
+def draw_batch(X, batch_n):
     while True:
-        idx = np.random.choice(X.shape[0], batch_size, replace=False)
-        yield X[idx]
+        pick = np.random.choice(X.shape[0], batch_n, replace=False)
+        yield X[pick]
 
-def sample_noise(noise_scale, batch_size, noise_dim):
-    return np.random.normal(scale=noise_scale, size=(batch_size, noise_dim[0]))
+def draw_noise(noise_std, batch_n, z_dim):
+    return np.random.normal(scale=noise_std, size=(batch_n, z_dim[0]))
 
-def get_disc_batch(X_real_batch, generator_model, batch_counter, batch_size, noise_dim, noise_scale=0.5):
-    # Pass noise to the generator
-    noise_input = sample_noise(noise_scale, batch_size, noise_dim)
-    # Produce an output
-    X_disc_gen = generator_model.predict(noise_input, batch_size=batch_size)
-    X_disc_real = X_real_batch[:batch_size]
-    return X_disc_real, X_disc_gen
+def critic_batch(real_batch_X, gen_model, batch_no, batch_n, z_dim, noise_std=0.5):
+    # random latent codes
+    z = draw_noise(noise_std, batch_n, z_dim)
+    # fake samples from the current generator
+    fake_X = gen_model.predict(z, batch_size=batch_n)
+    real_X = real_batch_X[:batch_n]
+    return real_X, fake_X
 
-def train(**kwargs):
-    # Roll out the parameters
-    generator = kwargs["generator"]
-    dset = kwargs["dset"]
-    img_dim = kwargs["img_dim"]
-    nb_epoch = kwargs["nb_epoch"]
-    batch_size = kwargs["batch_size"]
-    n_batch_per_epoch = kwargs["n_batch_per_epoch"]
-    bn_mode = kwargs["bn_mode"]
-    noise_dim = kwargs["noise_dim"]
-    noise_scale = kwargs["noise_scale"]
-    lr_D = kwargs["lr_D"]
-    lr_G = kwargs["lr_G"]
-    opt_D = kwargs["opt_D"]
-    opt_G = kwargs["opt_G"]
-    clamp_lower = kwargs["clamp_lower"]
-    clamp_upper = kwargs["clamp_upper"]
-    image_data_format = kwargs["image_data_format"]
-    epoch_size = n_batch_per_epoch * batch_size
-    print("\nExperiment parameters:")
-    for key in kwargs.keys():
-        print(key, kwargs[key])
+def train_wgan(**opts):
+    # unpack the run settings
+    gen_kind = opts["generator"]
+    dataset_name = opts["dset"]
+    img_side = opts["img_dim"]
+    epoch_total = opts["nb_epoch"]
+    batch_n = opts["batch_size"]
+    batches_per_epoch = opts["n_batch_per_epoch"]
+    norm_mode = opts["bn_mode"]
+    z_dim = opts["noise_dim"]
+    noise_std = opts["noise_scale"]
+    critic_lr = opts["lr_D"]
+    gen_lr = opts["lr_G"]
+    critic_opt = opts["opt_D"]
+    gen_opt = opts["opt_G"]
+    clip_lo = opts["clamp_lower"]
+    clip_hi = opts["clamp_upper"]
+    channel_order = opts["image_data_format"]
+    epoch_samples = batches_per_epoch * batch_n
+    print("\nrun settings:")
+    for name in opts.keys():
+        print(name, opts[name])
     print("\n")
-    # Setup environment (logging directory etc)
+    # create the output folders
     general_utils.setup_logging("DCGAN")
-    # Load and normalize data
-    X_real_train = load_image_dataset(dset, img_dim, image_data_format)
-    # Get the full real image dimension
-    img_dim = X_real_train.shape[-3:]
-    # Create optimizers
-    opt_G = data_utils.get_optimizer(opt_G, lr_G)
-    opt_D = data_utils.get_optimizer(opt_D, lr_D)
-    # Load models
-    noise_dim = (noise_dim,)
-    if generator == "upsampling":
-        generator_model = models.generator_upsampling(noise_dim, img_dim, bn_mode, dset=dset)
+    # read the real pictures, scaled to [-1, 1]
+    train_real_X = get_image_dataset(dataset_name, img_side, channel_order)
+    # (channels, height, width) of a picture
+    img_side = train_real_X.shape[-3:]
+    # optimizers for both networks
+    gen_opt = data_utils.get_optimizer(gen_opt, gen_lr)
+    critic_opt = data_utils.get_optimizer(critic_opt, critic_lr)
+    # build the networks
+    z_dim = (z_dim,)
+    if gen_kind == "upsampling":
+        gen_model = wgan_nets.generator_upsampling(z_dim, img_side, norm_mode, dset=dataset_name)
     else:
-        generator_model = models.generator_deconv(noise_dim, img_dim, bn_mode, batch_size, dset=dset)
-    discriminator_model = models.discriminator(img_dim, bn_mode)
-    DCGAN_model = models.DCGAN(generator_model, discriminator_model, noise_dim, img_dim)
-    # Compile models
-    generator_model.compile(loss='mse', optimizer=opt_G)
-    discriminator_model.trainable = False
-    DCGAN_model.compile(loss=models.wasserstein, optimizer=opt_G)
-    discriminator_model.trainable = True
-    discriminator_model.compile(loss=models.wasserstein, optimizer=opt_D)
-    # Global iteration counter for generator updates
-    gen_iterations = 0
-    # Start training
-    for e in range(nb_epoch):
-        # Initialize progbar and batch counter
-        progbar = generic_utils.Progbar(epoch_size)
-        batch_counter = 1
-        start = time.time()
-        while batch_counter < n_batch_per_epoch:
-            if gen_iterations < 25 or gen_iterations % 500 == 0:
-                disc_iterations = 100
+        gen_model = wgan_nets.generator_deconv(z_dim, img_side, norm_mode, batch_n, dset=dataset_name)
+    critic_model = wgan_nets.discriminator(img_side, norm_mode)
+    stacked_model = wgan_nets.DCGAN(gen_model, critic_model, z_dim, img_side)
+    # compile; the critic is frozen inside the stacked model
+    gen_model.compile(loss='mse', optimizer=gen_opt)
+    critic_model.trainable = False
+    stacked_model.compile(loss=wgan_nets.wasserstein, optimizer=gen_opt)
+    critic_model.trainable = True
+    critic_model.compile(loss=wgan_nets.wasserstein, optimizer=critic_opt)
+    # how many generator steps so far
+    gen_steps = 0
+    # epochs
+    for epoch in range(epoch_total):
+        # progress bar and step count for this epoch
+        bar = generic_utils.Progbar(epoch_samples)
+        batch_no = 1
+        t0 = time.time()
+        while batch_no < batches_per_epoch:
+            if gen_steps < 25 or gen_steps % 500 == 0:
+                critic_steps = 100
             else:
-                disc_iterations = kwargs["disc_iterations"]
-            # 1) Train the critic / discriminator
-            list_disc_loss_real = []
-            list_disc_loss_gen = []
-            for disc_it in range(disc_iterations):
-                # Clip discriminator weights
-                for l in discriminator_model.layers:
-                    weights = l.get_weights()
-                    weights = [np.clip(w, clamp_lower, clamp_upper) for w in weights]
-                    l.set_weights(weights)
-                X_real_batch = next(gen_batch(X_real_train, batch_size))
-                # Create a batch to feed the discriminator model
-                X_disc_real, X_disc_gen = get_disc_batch(X_real_batch,
-                                                                    generator_model,
-                                                                    batch_counter,
-                                                                    batch_size,
-                                                                    noise_dim,
-                                                                    noise_scale=noise_scale)
-                # Update the discriminator
-                disc_loss_real = discriminator_model.train_on_batch(X_disc_real, -np.ones(X_disc_real.shape[0]))
-                disc_loss_gen = discriminator_model.train_on_batch(X_disc_gen, np.ones(X_disc_gen.shape[0]))
-                list_disc_loss_real.append(disc_loss_real)
-                list_disc_loss_gen.append(disc_loss_gen)
-            # 2) Train the generator
-            X_gen = sample_noise(noise_scale, batch_size, noise_dim)
-            # Freeze the discriminator
-            discriminator_model.trainable = False
-            gen_loss = DCGAN_model.train_on_batch(X_gen, -np.ones(X_gen.shape[0]))
-            # Unfreeze the discriminator
-            discriminator_model.trainable = True
-            gen_iterations += 1
-            batch_counter += 1
-            progbar.add(batch_size, values=[("Loss_D", -np.mean(list_disc_loss_real) - np.mean(list_disc_loss_gen)),
-                                            ("Loss_D_real", -np.mean(list_disc_loss_real)),
-                                            ("Loss_D_gen", np.mean(list_disc_loss_gen)),
-                                            ("Loss_G", -gen_loss)])
-            # Save images for visualization ~2 times per epoch
-            if batch_counter % (n_batch_per_epoch / 2) == 0:
-                data_utils.plot_generated_batch(X_real_batch, generator_model,
-                                                batch_size, noise_dim, image_data_format)
-        print('\nEpoch %s/%s, Time: %s' % (e + 1, nb_epoch, time.time() - start))
-        # Save model weights (by default, every 5 epochs)
-        data_utils.save_model_weights(generator_model, discriminator_model, DCGAN_model, e)
+                critic_steps = opts["disc_iterations"]
+            # first the critic, several steps
+            critic_real_losses = []
+            critic_fake_losses = []
+            for _k in range(critic_steps):
+                # weight clipping keeps the critic Lipschitz
+                for layer in critic_model.layers:
+                    layer_w = layer.get_weights()
+                    layer_w = [np.clip(arr, clip_lo, clip_hi) for arr in layer_w]
+                    layer.set_weights(layer_w)
+                real_batch_X = next(draw_batch(train_real_X, batch_n))
+                # real and fake halves for the critic
+                real_X, fake_X = critic_batch(real_batch_X,
+                                                                    gen_model,
+                                                                    batch_no,
+                                                                    batch_n,
+                                                                    z_dim,
+                                                                    noise_std=noise_std)
+                # one critic step on each half
+                real_loss = critic_model.train_on_batch(real_X, -np.ones(real_X.shape[0]))
+                fake_loss = critic_model.train_on_batch(fake_X, np.ones(fake_X.shape[0]))
+                critic_real_losses.append(real_loss)
+                critic_fake_losses.append(fake_loss)
+            # then one generator step
+            z_batch = draw_noise(noise_std, batch_n, z_dim)
+            # critic weights fixed while the generator learns
+            critic_model.trainable = False
+            g_loss = stacked_model.train_on_batch(z_batch, -np.ones(z_batch.shape[0]))
+            # critic trainable again
+            critic_model.trainable = True
+            gen_steps += 1
+            batch_no += 1
+            bar.add(batch_n, values=[("critic", -np.mean(critic_real_losses) - np.mean(critic_fake_losses)),
+                                            ("critic_on_real", -np.mean(critic_real_losses)),
+                                            ("critic_on_fake", np.mean(critic_fake_losses)),
+                                            ("gen", -g_loss)])
+            # twice an epoch, dump a grid of samples
+            if batch_no % (batches_per_epoch / 2) == 0:
+                data_utils.plot_generated_batch(real_batch_X, gen_model,
+                                                batch_n, z_dim, channel_order)
+        print('\nepoch %s of %s took %s s' % (epoch + 1, epoch_total, time.time() - t0))
+        # checkpoint the three models
+        data_utils.save_model_weights(gen_model, critic_model, stacked_model, epoch)
 
-def launch_training(**kwargs):
-    # Launch training
-    train(**kwargs)
+def run_training(**opts):
+    # just forwards to train_wgan
+    train_wgan(**opts)
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description='Train model')
-    parser.add_argument('--backend', type=str, default="theano", help="theano or tensorflow")
-    parser.add_argument('--generator', type=str, default="upsampling", help="upsampling or deconv or subpixel")
-    parser.add_argument('--discriminator', type=str, default="discriminator", help="discriminator discriminator_resnet")
-    parser.add_argument('--dset', type=str, default="mnist", help="mnist or celebA or cifar10 or toy")
-    parser.add_argument('--img_dim', default=64, type=int, help="Image width == height")
-    parser.add_argument('--nb_epoch', default=400, type=int, help="Number of epochs")
-    parser.add_argument('--batch_size', default=32, type=int, help='Batch size')
-    parser.add_argument('--n_batch_per_epoch', default=200, type=int, help="Number of batch per epochs")
-    parser.add_argument('--bn_mode', default=2, type=int, help="Batch norm mode")
-    parser.add_argument('--noise_dim', default=100, type=int, help="noise sampler dimension")
-    parser.add_argument('--noise_scale', default=0.5, type=float, help="noise sampler variance")
-    parser.add_argument('--disc_iterations', default=5, type=int, help="Number of discriminator iterations")
-    parser.add_argument('--clamp_lower', default=-0.01, type=float, help="Clamp weights below this value")
-    parser.add_argument('--clamp_upper', default=0.01, type=float, help="Clamp weights above this value")
-    parser.add_argument('--opt_D', type=str, default="RMSprop", help="Optimizer for the discriminator")
-    parser.add_argument('--opt_G', type=str, default="RMSprop", help="Optimizer for the generator")
-    parser.add_argument('--lr_D', type=float, default=5E-5, help="learning rate for the discriminator")
-    parser.add_argument('--lr_G', type=float, default=5E-5, help="learning rate for the generator")
-    parser.add_argument('--use_mbd', action="store_true", help="use mini batch disc")
-    args = parser.parse_args()
-    assert args.dset in ["mnist", "celebA", "cifar10", "toy"]
-    assert args.opt_G in ["RMSprop", "SGD", "Adam", "AdamWithWeightnorm"], "Unsupported optimizer"
-    assert args.opt_D in ["RMSprop", "SGD", "Adam", "AdamWithWeightnorm"], "Unsupported optimizer"
-    # Set the backend by modifying the env variable
-    if args.backend == "theano":
+    arg_parser = argparse.ArgumentParser(description='Wasserstein GAN trainer')
+    arg_parser.add_argument('--backend', type=str, default="theano", help="keras backend to use")
+    arg_parser.add_argument('--generator', type=str, default="upsampling", help="generator kind: upsampling, deconv, subpixel")
+    arg_parser.add_argument('--discriminator', type=str, default="discriminator", help="critic architecture name")
+    arg_parser.add_argument('--dset', type=str, default="mnist", help="which data set to train on")
+    arg_parser.add_argument('--img_dim', default=64, type=int, help="side of the square pictures")
+    arg_parser.add_argument('--nb_epoch', default=400, type=int, help="how many epochs to run")
+    arg_parser.add_argument('--batch_size', default=32, type=int, help='pictures per step')
+    arg_parser.add_argument('--n_batch_per_epoch', default=200, type=int, help="steps in one epoch")
+    arg_parser.add_argument('--bn_mode', default=2, type=int, help="batch normalisation variant")
+    arg_parser.add_argument('--noise_dim', default=100, type=int, help="length of the latent vector")
+    arg_parser.add_argument('--noise_scale', default=0.5, type=float, help="spread of the latent noise")
+    arg_parser.add_argument('--disc_iterations', default=5, type=int, help="critic steps per generator step")
+    arg_parser.add_argument('--clamp_lower', default=-0.01, type=float, help="lower clip bound for critic weights")
+    arg_parser.add_argument('--clamp_upper', default=0.01, type=float, help="upper clip bound for critic weights")
+    arg_parser.add_argument('--opt_D', type=str, default="RMSprop", help="critic optimizer name")
+    arg_parser.add_argument('--opt_G', type=str, default="RMSprop", help="generator optimizer name")
+    arg_parser.add_argument('--lr_D', type=float, default=5E-5, help="critic step size")
+    arg_parser.add_argument('--lr_G', type=float, default=5E-5, help="generator step size")
+    arg_parser.add_argument('--use_mbd', action="store_true", help="turn on minibatch discrimination")
+    cli = arg_parser.parse_args()
+    assert cli.dset in ["mnist", "celebA", "cifar10", "toy"]
+    assert cli.opt_G in ["RMSprop", "SGD", "Adam", "AdamWithWeightnorm"], "optimizer not available"
+    assert cli.opt_D in ["RMSprop", "SGD", "Adam", "AdamWithWeightnorm"], "optimizer not available"
+    # the backend is chosen through the environment
+    if cli.backend == "theano":
         os.environ["KERAS_BACKEND"] = "theano"
-    elif args.backend == "tensorflow":
+    elif cli.backend == "tensorflow":
         os.environ["KERAS_BACKEND"] = "tensorflow"
-    # Import the backend
+    # only now can keras be imported
     import keras.backend as K
-    # manually set dim ordering otherwise it is not changed
-    if args.backend == "theano":
-        image_data_format = "channels_first"
-        K.set_image_data_format(image_data_format)
-    elif args.backend == "tensorflow":
-        image_data_format = "channels_last"
-        K.set_image_data_format(image_data_format)
-    # Set default params
-    d_params = {"generator": args.generator,
-                "discriminator": args.discriminator,
-                "dset": args.dset,
-                "img_dim": args.img_dim,
-                "nb_epoch": args.nb_epoch,
-                "batch_size": args.batch_size,
-                "n_batch_per_epoch": args.n_batch_per_epoch,
-                "bn_mode": args.bn_mode,
-                "noise_dim": args.noise_dim,
-                "noise_scale": args.noise_scale,
-                "disc_iterations": args.disc_iterations,
-                "clamp_lower": args.clamp_lower,
-                "clamp_upper": args.clamp_upper,
-                "lr_D": args.lr_D,
-                "lr_G": args.lr_G,
-                "opt_D": args.opt_D,
-                "opt_G": args.opt_G,
-                "use_mbd": args.use_mbd,
-                "image_data_format": image_data_format
+    # channel order has to be set by hand
+    if cli.backend == "theano":
+        channel_order = "channels_first"
+        K.set_image_data_format(channel_order)
+    elif cli.backend == "tensorflow":
+        channel_order = "channels_last"
+        K.set_image_data_format(channel_order)
+    # everything train_wgan needs, by name
+    run_params = {"generator": cli.generator,
+                "discriminator": cli.discriminator,
+                "dset": cli.dset,
+                "img_dim": cli.img_dim,
+                "nb_epoch": cli.nb_epoch,
+                "batch_size": cli.batch_size,
+                "n_batch_per_epoch": cli.n_batch_per_epoch,
+                "bn_mode": cli.bn_mode,
+                "noise_dim": cli.noise_dim,
+                "noise_scale": cli.noise_scale,
+                "disc_iterations": cli.disc_iterations,
+                "clamp_lower": cli.clamp_lower,
+                "clamp_upper": cli.clamp_upper,
+                "lr_D": cli.lr_D,
+                "lr_G": cli.lr_G,
+                "opt_D": cli.opt_D,
+                "opt_G": cli.opt_G,
+                "use_mbd": cli.use_mbd,
+                "image_data_format": channel_order
                 }
-    # Launch training
-    launch_training(**d_params)
+    # go
+    run_training(**run_params)

@@ -12,220 +12,220 @@ from bert_pytorch.dataset.vocab import WordVocab
 from bert_pytorch.trainer.optim_schedule import ScheduledOptim
 
 
-class BERTDataset(Dataset):
-    def __init__(self, corpus_path, vocab, seq_len, encoding="utf-8", corpus_lines=None, on_memory=True):
-        self.vocab = vocab
-        self.seq_len = seq_len
-        self.on_memory = on_memory
-        self.corpus_lines = corpus_lines
-        self.corpus_path = corpus_path
-        self.encoding = encoding
-        with open(corpus_path, "r", encoding=encoding) as f:
-            if self.corpus_lines is None and not on_memory:
-                for _ in tqdm.tqdm(f, desc="Loading Dataset", total=corpus_lines):
-                    self.corpus_lines += 1
-            if on_memory:
-                self.lines = [line[:-1].split("\t")
-                              for line in tqdm.tqdm(f, desc="Loading Dataset", total=corpus_lines)]
-                self.corpus_lines = len(self.lines)
-        if not on_memory:
-            self.file = open(corpus_path, "r", encoding=encoding)
-            self.random_file = open(corpus_path, "r", encoding=encoding)
-            for _ in range(random.randint(self.corpus_lines if self.corpus_lines < 1000 else 1000)):
-                self.random_file.__next__()
+class PairCorpusDataset(Dataset):
+    def __init__(self, corpus_file_path, tok_vocab, max_tokens, text_encoding="utf-8", n_corpus_lines=None, keep_in_memory=True):
+        self.tok_vocab = tok_vocab
+        self.max_tokens = max_tokens
+        self.keep_in_memory = keep_in_memory
+        self.n_corpus_lines = n_corpus_lines
+        self.corpus_file_path = corpus_file_path
+        self.text_encoding = text_encoding
+        with open(corpus_file_path, "r", encoding=text_encoding) as fh:
+            if self.n_corpus_lines is None and not keep_in_memory:
+                for _ in tqdm.tqdm(fh, desc="counting corpus rows", total=n_corpus_lines):
+                    self.n_corpus_lines += 1
+            if keep_in_memory:
+                self.pairs_in_ram = [row[:-1].split("\t")
+                              for row in tqdm.tqdm(fh, desc="reading corpus into RAM", total=n_corpus_lines)]
+                self.n_corpus_lines = len(self.pairs_in_ram)
+        if not keep_in_memory:
+            self.seq_file = open(corpus_file_path, "r", encoding=text_encoding)
+            self.shuffled_file = open(corpus_file_path, "r", encoding=text_encoding)
+            for _ in range(random.randint(self.n_corpus_lines if self.n_corpus_lines < 1000 else 1000)):
+                self.shuffled_file.__next__()
 
     def __len__(self):
-        return self.corpus_lines
+        return self.n_corpus_lines
 
-    def __getitem__(self, item):
-        t1, t2, is_next_label = self.random_sent(item)
-        t1_random, t1_label = self.random_word(t1)
-        t2_random, t2_label = self.random_word(t2)
-        t1 = [self.vocab.sos_index] + t1_random + [self.vocab.eos_index]
-        t2 = t2_random + [self.vocab.eos_index]
-        t1_label = [self.vocab.pad_index] + t1_label + [self.vocab.pad_index]
-        t2_label = t2_label + [self.vocab.pad_index]
-        segment_label = ([1 for _ in range(len(t1))] + [2 for _ in range(len(t2))])[:self.seq_len]
-        bert_input = (t1 + t2)[:self.seq_len]
-        bert_label = (t1_label + t2_label)[:self.seq_len]
-        padding = [self.vocab.pad_index for _ in range(self.seq_len - len(bert_input))]
-        bert_input.extend(padding), bert_label.extend(padding), segment_label.extend(padding)
-        output = {"bert_input": bert_input,
-                  "bert_label": bert_label,
-                  "segment_label": segment_label,
-                  "is_next": is_next_label}
-        return {key: torch.tensor(value) for key, value in output.items()}
+    def __getitem__(self, idx):
+        sent_a, sent_b, next_label = self.pick_pair(idx)
+        a_masked, a_labels = self.mask_tokens(sent_a)
+        b_masked, b_labels = self.mask_tokens(sent_b)
+        sent_a = [self.tok_vocab.sos_index] + a_masked + [self.tok_vocab.eos_index]
+        sent_b = b_masked + [self.tok_vocab.eos_index]
+        a_labels = [self.tok_vocab.pad_index] + a_labels + [self.tok_vocab.pad_index]
+        b_labels = b_labels + [self.tok_vocab.pad_index]
+        seg_labels = ([1 for _ in range(len(sent_a))] + [2 for _ in range(len(sent_b))])[:self.max_tokens]
+        input_ids = (sent_a + sent_b)[:self.max_tokens]
+        mlm_labels = (a_labels + b_labels)[:self.max_tokens]
+        pad_ids = [self.tok_vocab.pad_index for _ in range(self.max_tokens - len(input_ids))]
+        input_ids.extend(pad_ids), mlm_labels.extend(pad_ids), seg_labels.extend(pad_ids)
+        sample = {"bert_input": input_ids,
+                  "bert_label": mlm_labels,
+                  "segment_label": seg_labels,
+                  "is_next": next_label}
+        return {k: torch.tensor(v) for k, v in sample.items()}
 
-    def random_word(self, sentence):
-        tokens = sentence.split()
-        output_label = []
-        for i, token in enumerate(tokens):
-            prob = random.random()
-            if prob < 0.15:
-                prob /= 0.15
-                if prob < 0.8:
-                    tokens[i] = self.vocab.mask_index
-                elif prob < 0.9:
-                    tokens[i] = random.randrange(len(self.vocab))
+    def mask_tokens(self, sent):
+        toks = sent.split()
+        mlm_targets = []
+        for i, tok in enumerate(toks):
+            r = random.random()
+            if r < 0.15:
+                r /= 0.15
+                if r < 0.8:
+                    toks[i] = self.tok_vocab.mask_index
+                elif r < 0.9:
+                    toks[i] = random.randrange(len(self.tok_vocab))
                 else:
-                    tokens[i] = self.vocab.stoi.get(token, self.vocab.unk_index)
-                output_label.append(self.vocab.stoi.get(token, self.vocab.unk_index))
+                    toks[i] = self.tok_vocab.stoi.get(tok, self.tok_vocab.unk_index)
+                mlm_targets.append(self.tok_vocab.stoi.get(tok, self.tok_vocab.unk_index))
             else:
-                tokens[i] = self.vocab.stoi.get(token, self.vocab.unk_index)
-                output_label.append(0)
-        return tokens, output_label
+                toks[i] = self.tok_vocab.stoi.get(tok, self.tok_vocab.unk_index)
+                mlm_targets.append(0)
+        return toks, mlm_targets
 
-    def random_sent(self, index):
-        t1, t2 = self.get_corpus_line(index)
+    def pick_pair(self, idx):
+        sent_a, sent_b = self.read_pair(idx)
         if random.random() > 0.5:
-            return t1, t2, 1
+            return sent_a, sent_b, 1
         else:
-            return t1, self.get_random_line(), 0
+            return sent_a, self.read_other_sentence(), 0
 
-    def get_corpus_line(self, item):
-        if self.on_memory:
-            return self.lines[item][0], self.lines[item][1]
+    def read_pair(self, idx):
+        if self.keep_in_memory:
+            return self.pairs_in_ram[idx][0], self.pairs_in_ram[idx][1]
         else:
-            line = self.file.__next__()
-            if line is None:
-                self.file.close()
-                self.file = open(self.corpus_path, "r", encoding=self.encoding)
-                line = self.file.__next__()
-            t1, t2 = line[:-1].split("\t")
-            return t1, t2
+            row = self.seq_file.__next__()
+            if row is None:
+                self.seq_file.close()
+                self.seq_file = open(self.corpus_file_path, "r", encoding=self.text_encoding)
+                row = self.seq_file.__next__()
+            sent_a, sent_b = row[:-1].split("\t")
+            return sent_a, sent_b
 
-    def get_random_line(self):
-        if self.on_memory:
-            return self.lines[random.randrange(len(self.lines))][1]
-        line = self.file.__next__()
-        if line is None:
-            self.file.close()
-            self.file = open(self.corpus_path, "r", encoding=self.encoding)
-            for _ in range(random.randint(self.corpus_lines if self.corpus_lines < 1000 else 1000)):
-                self.random_file.__next__()
-            line = self.random_file.__next__()
-        return line[:-1].split("\t")[1]
+    def read_other_sentence(self):
+        if self.keep_in_memory:
+            return self.pairs_in_ram[random.randrange(len(self.pairs_in_ram))][1]
+        row = self.seq_file.__next__()
+        if row is None:
+            self.seq_file.close()
+            self.seq_file = open(self.corpus_file_path, "r", encoding=self.text_encoding)
+            for _ in range(random.randint(self.n_corpus_lines if self.n_corpus_lines < 1000 else 1000)):
+                self.shuffled_file.__next__()
+            row = self.shuffled_file.__next__()
+        return row[:-1].split("\t")[1]
 
 
-class BERTTrainer:
+class MaskedLMTrainer:
 
-    def __init__(self, bert: BERT, vocab_size: int,
-                 train_dataloader: DataLoader, test_dataloader: DataLoader = None,
-                 lr: float = 1e-4, betas=(0.9, 0.999), weight_decay: float = 0.01, warmup_steps=10000,
-                 with_cuda: bool = True, cuda_devices=None, log_freq: int = 10):
-        cuda_condition = torch.cuda.is_available() and with_cuda
-        self.device = torch.device("cuda:0" if cuda_condition else "cpu")
-        self.bert = bert
-        self.model = BERTLM(bert, vocab_size).to(self.device)
-        if with_cuda and torch.cuda.device_count() > 1:
-            print("Using %d GPUS for BERT" % torch.cuda.device_count())
-            self.model = nn.DataParallel(self.model, device_ids=cuda_devices)
-        self.train_data = train_dataloader
-        self.test_data = test_dataloader
-        self.optim = Adam(self.model.parameters(), lr=lr, betas=betas, weight_decay=weight_decay)
-        self.optim_schedule = ScheduledOptim(self.optim, self.bert.hidden, n_warmup_steps=warmup_steps)
-        self.criterion = nn.NLLLoss(ignore_index=0)
-        self.log_freq = log_freq
-        print("Total Parameters:", sum([p.nelement() for p in self.model.parameters()]))
+    def __init__(self, encoder_net: BERT, n_vocab: int,
+                 train_batches_loader: DataLoader, test_batches_loader: DataLoader = None,
+                 step_lr: float = 1e-4, adam_betas=(0.9, 0.999), decay: float = 0.01, n_warmup=10000,
+                 use_cuda: bool = True, gpu_ids=None, print_every: int = 10):
+        on_gpu = torch.cuda.is_available() and use_cuda
+        self.dev = torch.device("cuda:0" if on_gpu else "cpu")
+        self.encoder_net = encoder_net
+        self.lm_model = BERTLM(encoder_net, n_vocab).to(self.dev)
+        if use_cuda and torch.cuda.device_count() > 1:
+            print("data-parallel over %d GPUs" % torch.cuda.device_count())
+            self.lm_model = nn.DataParallel(self.lm_model, device_ids=gpu_ids)
+        self.train_batches = train_batches_loader
+        self.test_batches = test_batches_loader
+        self.adam_opt = Adam(self.lm_model.parameters(), lr=step_lr, betas=adam_betas, weight_decay=decay)
+        self.lr_sched = ScheduledOptim(self.adam_opt, self.encoder_net.hidden, n_warmup_steps=n_warmup)
+        self.nll = nn.NLLLoss(ignore_index=0)
+        self.print_every = print_every
+        print("parameter count:", sum([p.nelement() for p in self.lm_model.parameters()]))
 
-    def train(self, epoch):
-        self.iteration(epoch, self.train_data)
+    def train_epoch(self, epoch):
+        self.run_epoch(epoch, self.train_batches)
 
-    def test(self, epoch):
-        self.iteration(epoch, self.test_data, train=False)
+    def test_epoch(self, epoch):
+        self.run_epoch(epoch, self.test_batches, is_train=False)
 
-    def iteration(self, epoch, data_loader, train=True):
-        str_code = "train" if train else "test"
-        data_iter = tqdm.tqdm(enumerate(data_loader),
-                              desc="EP_%s:%d" % (str_code, epoch),
-                              total=len(data_loader),
+    def run_epoch(self, epoch, batch_loader, is_train=True):
+        phase = "train" if is_train else "test"
+        progress = tqdm.tqdm(enumerate(batch_loader),
+                              desc="EP_%s:%d" % (phase, epoch),
+                              total=len(batch_loader),
                               bar_format="{l_bar}{r_bar}")
-        avg_loss = 0.0
-        total_correct = 0
-        total_element = 0
-        for i, data in data_iter:
-            data = {key: value.to(self.device) for key, value in data.items()}
-            next_sent_output, mask_lm_output = self.model.forward(data["bert_input"], data["segment_label"])
-            next_loss = self.criterion(next_sent_output, data["is_next"])
-            mask_loss = self.criterion(mask_lm_output.transpose(1, 2), data["bert_label"])
-            loss = next_loss + mask_loss
-            if train:
-                self.optim_schedule.zero_grad()
-                loss.backward()
-                self.optim_schedule.step_and_update_lr()
-            correct = next_sent_output.argmax(dim=-1).eq(data["is_next"]).sum().item()
-            avg_loss += loss.item()
-            total_correct += correct
-            total_element += data["is_next"].nelement()
-            post_fix = {
-                "epoch": epoch,
-                "iter": i,
-                "avg_loss": avg_loss / (i + 1),
-                "avg_acc": total_correct / total_element * 100,
-                "loss": loss.item()
+        loss_sum = 0.0
+        n_correct = 0
+        n_total = 0
+        for i, batch_data in progress:
+            batch_data = {k: v.to(self.dev) for k, v in batch_data.items()}
+            nsp_logp, mlm_logp = self.lm_model.forward(batch_data["bert_input"], batch_data["segment_label"])
+            nsp_loss = self.nll(nsp_logp, batch_data["is_next"])
+            mlm_loss = self.nll(mlm_logp.transpose(1, 2), batch_data["bert_label"])
+            total_loss = nsp_loss + mlm_loss
+            if is_train:
+                self.lr_sched.zero_grad()
+                total_loss.backward()
+                self.lr_sched.step_and_update_lr()
+            hits = nsp_logp.argmax(dim=-1).eq(batch_data["is_next"]).sum().item()
+            loss_sum += total_loss.item()
+            n_correct += hits
+            n_total += batch_data["is_next"].nelement()
+            progress_info = {
+                "ep": epoch,
+                "step": i,
+                "mean_loss": loss_sum / (i + 1),
+                "nsp_acc": n_correct / n_total * 100,
+                "last_loss": total_loss.item()
             }
-            if i % self.log_freq == 0:
-                data_iter.write(str(post_fix))
-        print("EP%d_%s, avg_loss=" % (epoch, str_code), avg_loss / len(data_iter), "total_acc=",
-              total_correct * 100.0 / total_element)
+            if i % self.print_every == 0:
+                progress.write(str(progress_info))
+        print("epoch %d (%s): mean loss" % (epoch, phase), loss_sum / len(progress), "next-sentence accuracy",
+              n_correct * 100.0 / n_total)
 
-    def save(self, epoch, file_path="output/bert_trained.model"):
-        output_path = file_path + ".ep%d" % epoch
-        torch.save(self.bert.cpu(), output_path)
-        self.bert.to(self.device)
-        print("EP:%d Model Saved on:" % epoch, output_path)
-        return output_path
+    def save_encoder(self, epoch, out_prefix_path="output/bert_trained.model"):
+        saved_path = out_prefix_path + ".ep%d" % epoch
+        torch.save(self.encoder_net.cpu(), saved_path)
+        self.encoder_net.to(self.dev)
+        print("epoch %d encoder written to" % epoch, saved_path)
+        return saved_path
 
 
-def train():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("-c", "--train_dataset", required=True, type=str, help="train dataset for train bert")
-    parser.add_argument("-t", "--test_dataset", type=str, default=None, help="test set for evaluate train set")
-    parser.add_argument("-v", "--vocab_path", required=True, type=str, help="built vocab model path with bert-vocab")
-    parser.add_argument("-o", "--output_path", required=True, type=str, help="ex)output/bert.model")
-    parser.add_argument("-hs", "--hidden", type=int, default=256, help="hidden size of transformer model")
-    parser.add_argument("-l", "--layers", type=int, default=8, help="number of layers")
-    parser.add_argument("-a", "--attn_heads", type=int, default=8, help="number of attention heads")
-    parser.add_argument("-s", "--seq_len", type=int, default=20, help="maximum sequence len")
-    parser.add_argument("-b", "--batch_size", type=int, default=64, help="number of batch_size")
-    parser.add_argument("-e", "--epochs", type=int, default=10, help="number of epochs")
-    parser.add_argument("-w", "--num_workers", type=int, default=5, help="dataloader worker size")
-    parser.add_argument("--with_cuda", type=bool, default=True, help="training with CUDA: true, or false")
-    parser.add_argument("--log_freq", type=int, default=10, help="printing loss every n iter: setting n")
-    parser.add_argument("--corpus_lines", type=int, default=None, help="total number of lines in corpus")
-    parser.add_argument("--cuda_devices", type=int, nargs='+', default=None, help="CUDA device ids")
-    parser.add_argument("--on_memory", type=bool, default=True, help="Loading on memory: true or false")
-    parser.add_argument("--lr", type=float, default=1e-3, help="learning rate of adam")
-    parser.add_argument("--adam_weight_decay", type=float, default=0.01, help="weight_decay of adam")
-    parser.add_argument("--adam_beta1", type=float, default=0.9, help="adam first beta value")
-    parser.add_argument("--adam_beta2", type=float, default=0.999, help="adam first beta value")
-    args = parser.parse_args()
-    print("Loading Vocab", args.vocab_path)
-    vocab = WordVocab.load_vocab(args.vocab_path)
-    print("Vocab Size: ", len(vocab))
-    print("Loading Train Dataset", args.train_dataset)
-    train_dataset = BERTDataset(args.train_dataset, vocab, seq_len=args.seq_len,
-                                corpus_lines=args.corpus_lines, on_memory=args.on_memory)
-    print("Loading Test Dataset", args.test_dataset)
-    test_dataset = BERTDataset(args.test_dataset, vocab, seq_len=args.seq_len, on_memory=args.on_memory) \
-        if args.test_dataset is not None else None
-    print("Creating Dataloader")
-    train_data_loader = DataLoader(train_dataset, batch_size=args.batch_size, num_workers=args.num_workers)
-    test_data_loader = DataLoader(test_dataset, batch_size=args.batch_size, num_workers=args.num_workers) \
-        if test_dataset is not None else None
-    print("Building BERT model")
-    bert = BERT(len(vocab), hidden=args.hidden, n_layers=args.layers, attn_heads=args.attn_heads)
-    print("Creating BERT Trainer")
-    trainer = BERTTrainer(bert, len(vocab), train_dataloader=train_data_loader, test_dataloader=test_data_loader,
-                          lr=args.lr, betas=(args.adam_beta1, args.adam_beta2), weight_decay=args.adam_weight_decay,
-                          with_cuda=args.with_cuda, cuda_devices=args.cuda_devices, log_freq=args.log_freq)
-    print("Training Start")
-    for epoch in range(args.epochs):
-        trainer.train(epoch)
-        trainer.save(epoch, args.output_path)
-        if test_data_loader is not None:
-            trainer.test(epoch)
+def train_entry():
+    cli_parser = argparse.ArgumentParser()
+    cli_parser.add_argument("-c", "--train_dataset", required=True, type=str, help="tab-separated sentence pairs to train on")
+    cli_parser.add_argument("-t", "--test_dataset", type=str, default=None, help="held-out sentence pairs")
+    cli_parser.add_argument("-v", "--vocab_path", required=True, type=str, help="vocabulary file made by bert-vocab")
+    cli_parser.add_argument("-o", "--output_path", required=True, type=str, help="where to write the encoder, e.g. output/bert.model")
+    cli_parser.add_argument("-hs", "--hidden", type=int, default=256, help="transformer width")
+    cli_parser.add_argument("-l", "--layers", type=int, default=8, help="transformer depth")
+    cli_parser.add_argument("-a", "--attn_heads", type=int, default=8, help="heads per attention layer")
+    cli_parser.add_argument("-s", "--seq_len", type=int, default=20, help="tokens per example")
+    cli_parser.add_argument("-b", "--batch_size", type=int, default=64, help="examples per step")
+    cli_parser.add_argument("-e", "--epochs", type=int, default=10, help="passes over the corpus")
+    cli_parser.add_argument("-w", "--num_workers", type=int, default=5, help="loader worker processes")
+    cli_parser.add_argument("--with_cuda", type=bool, default=True, help="use the GPU")
+    cli_parser.add_argument("--log_freq", type=int, default=10, help="log every this many steps")
+    cli_parser.add_argument("--corpus_lines", type=int, default=None, help="row count of the corpus, if known")
+    cli_parser.add_argument("--cuda_devices", type=int, nargs='+', default=None, help="GPU ids for data parallel")
+    cli_parser.add_argument("--on_memory", type=bool, default=True, help="hold the whole corpus in RAM")
+    cli_parser.add_argument("--lr", type=float, default=1e-3, help="Adam step size")
+    cli_parser.add_argument("--adam_weight_decay", type=float, default=0.01, help="Adam weight decay")
+    cli_parser.add_argument("--adam_beta1", type=float, default=0.9, help="Adam beta1")
+    cli_parser.add_argument("--adam_beta2", type=float, default=0.999, help="Adam beta2")
+    cli = cli_parser.parse_args()
+    print("vocabulary:", cli.vocab_path)
+    tok_vocab = WordVocab.load_vocab(cli.vocab_path)
+    print("vocabulary size:", len(tok_vocab))
+    print("train pairs:", cli.train_dataset)
+    train_pairs_dataset = PairCorpusDataset(cli.train_dataset, tok_vocab, max_tokens=cli.seq_len,
+                                n_corpus_lines=cli.corpus_lines, keep_in_memory=cli.on_memory)
+    print("test pairs:", cli.test_dataset)
+    test_pairs_dataset = PairCorpusDataset(cli.test_dataset, tok_vocab, max_tokens=cli.seq_len, keep_in_memory=cli.on_memory) \
+        if cli.test_dataset is not None else None
+    print("making the loaders")
+    train_pairs_loader = DataLoader(train_pairs_dataset, batch_size=cli.batch_size, num_workers=cli.num_workers)
+    test_pairs_loader = DataLoader(test_pairs_dataset, batch_size=cli.batch_size, num_workers=cli.num_workers) \
+        if test_pairs_dataset is not None else None
+    print("building the encoder")
+    encoder_net = BERT(len(tok_vocab), hidden=cli.hidden, n_layers=cli.layers, attn_heads=cli.attn_heads)
+    print("setting up the trainer")
+    lm_trainer = MaskedLMTrainer(encoder_net, len(tok_vocab), train_batches_loader=train_pairs_loader, test_batches_loader=test_pairs_loader,
+                          step_lr=cli.lr, adam_betas=(cli.adam_beta1, cli.adam_beta2), decay=cli.adam_weight_decay,
+                          use_cuda=cli.with_cuda, gpu_ids=cli.cuda_devices, print_every=cli.log_freq)
+    print("starting")
+    for epoch in range(cli.epochs):
+        lm_trainer.train_epoch(epoch)
+        lm_trainer.save_encoder(epoch, cli.output_path)
+        if test_pairs_loader is not None:
+            lm_trainer.test_epoch(epoch)
 
 
 if __name__ == "__main__":
-    train()
+    train_entry()

@@ -16,235 +16,235 @@ import glob
 import h5py
 from torch.utils.data import Dataset
 
-def download():
-    BASE_DIR = os.path.dirname(os.path.abspath(__file__))
-    DATA_DIR = os.path.join(BASE_DIR, 'data')
-    if not os.path.exists(DATA_DIR):
-        os.mkdir(DATA_DIR)
-    if not os.path.exists(os.path.join(DATA_DIR, 'modelnet40_ply_hdf5_2048')):
-        www = 'https://shapenet.cs.stanford.edu/media/modelnet40_ply_hdf5_2048.zip'
-        zipfile = os.path.basename(www)
-        os.system('wget %s; unzip %s' % (www, zipfile))
-        os.system('mv %s %s' % (zipfile[:-4], DATA_DIR))
-        os.system('rm %s' % (zipfile))
+def fetch_modelnet():
+    HERE_DIR = os.path.dirname(os.path.abspath(__file__))
+    DATA_ROOT_DIR = os.path.join(HERE_DIR, 'data')
+    if not os.path.exists(DATA_ROOT_DIR):
+        os.mkdir(DATA_ROOT_DIR)
+    if not os.path.exists(os.path.join(DATA_ROOT_DIR, 'modelnet40_ply_hdf5_2048')):
+        zip_url = 'https://shapenet.cs.stanford.edu/media/modelnet40_ply_hdf5_2048.zip'
+        zip_file = os.path.basename(zip_url)
+        os.system('wget %s; unzip %s' % (zip_url, zip_file))
+        os.system('mv %s %s' % (zip_file[:-4], DATA_ROOT_DIR))
+        os.system('rm %s' % (zip_file))
 
-def load_data(partition):
-    download()
-    BASE_DIR = os.path.dirname(os.path.abspath(__file__))
-    DATA_DIR = os.path.join(BASE_DIR, 'data')
-    all_data = []
-    all_label = []
-    for h5_name in glob.glob(os.path.join(DATA_DIR, 'modelnet40_ply_hdf5_2048', 'ply_data_%s*.h5'%partition)):
-        f = h5py.File(h5_name)
-        data = f['data'][:].astype('float32')
-        label = f['label'][:].astype('int64')
-        f.close()
-        all_data.append(data)
-        all_label.append(label)
-    all_data = np.concatenate(all_data, axis=0)
-    all_label = np.concatenate(all_label, axis=0)
-    return all_data, all_label
+def read_split_data(split_name):
+    fetch_modelnet()
+    HERE_DIR = os.path.dirname(os.path.abspath(__file__))
+    DATA_ROOT_DIR = os.path.join(HERE_DIR, 'data')
+    split_data = []
+    split_labels = []
+    for h5_file in glob.glob(os.path.join(DATA_ROOT_DIR, 'modelnet40_ply_hdf5_2048', 'ply_data_%s*.h5'%split_name)):
+        h5 = h5py.File(h5_file)
+        chunk_data = h5['data'][:].astype('float32')
+        chunk_label = h5['label'][:].astype('int64')
+        h5.close()
+        split_data.append(chunk_data)
+        split_labels.append(chunk_label)
+    split_data = np.concatenate(split_data, axis=0)
+    split_labels = np.concatenate(split_labels, axis=0)
+    return split_data, split_labels
 
-def translate_pointcloud(pointcloud):
-    xyz1 = np.random.uniform(low=2./3., high=3./2., size=[3])
-    xyz2 = np.random.uniform(low=-0.2, high=0.2, size=[3])
-    translated_pointcloud = np.add(np.multiply(pointcloud, xyz1), xyz2).astype('float32')
-    return translated_pointcloud
+def scale_shift_points(points):
+    scale = np.random.uniform(low=2./3., high=3./2., size=[3])
+    shift = np.random.uniform(low=-0.2, high=0.2, size=[3])
+    moved_points = np.add(np.multiply(points, scale), shift).astype('float32')
+    return moved_points
 
-def jitter_pointcloud(pointcloud, sigma=0.01, clip=0.02):
-    N, C = pointcloud.shape
-    pointcloud += np.clip(sigma * np.random.randn(N, C), -1*clip, clip)
-    return pointcloud
+def jitter_points(points, noise_sd=0.01, noise_cap=0.02):
+    n_pts, n_dim = points.shape
+    points += np.clip(noise_sd * np.random.randn(n_pts, n_dim), -1*noise_cap, noise_cap)
+    return points
 
-class ModelNet40(Dataset):
-    def __init__(self, num_points, partition='train'):
-        self.data, self.label = load_data(partition)
-        self.num_points = num_points
-        self.partition = partition        
+class ModelNetPoints(Dataset):
+    def __init__(self, n_points, split_name='train'):
+        self.pts_data, self.labels_arr = read_split_data(split_name)
+        self.n_points = n_points
+        self.split_name = split_name        
 
-    def __getitem__(self, item):
-        pointcloud = self.data[item][:self.num_points]
-        label = self.label[item]
-        if self.partition == 'train':
-            pointcloud = translate_pointcloud(pointcloud)
-            np.random.shuffle(pointcloud)
-        return pointcloud, label
+    def __getitem__(self, idx):
+        points = self.pts_data[idx][:self.n_points]
+        cls_label = self.labels_arr[idx]
+        if self.split_name == 'train':
+            points = scale_shift_points(points)
+            np.random.shuffle(points)
+        return points, cls_label
 
     def __len__(self):
-        return self.data.shape[0]
+        return self.pts_data.shape[0]
 
-def _init_():
+def make_run_dirs():
     if not os.path.exists('checkpoints'):
         os.makedirs('checkpoints')
-    if not os.path.exists('checkpoints/'+args.exp_name):
-        os.makedirs('checkpoints/'+args.exp_name)
-    if not os.path.exists('checkpoints/'+args.exp_name+'/'+'models'):
-        os.makedirs('checkpoints/'+args.exp_name+'/'+'models')
-    os.system('cp main.py checkpoints'+'/'+args.exp_name+'/'+'main.py.backup')
-    os.system('cp model.py checkpoints' + '/' + args.exp_name + '/' + 'model.py.backup')
-    os.system('cp util.py checkpoints' + '/' + args.exp_name + '/' + 'util.py.backup')
-    os.system('cp data.py checkpoints' + '/' + args.exp_name + '/' + 'data.py.backup')
+    if not os.path.exists('checkpoints/'+cfg.exp_name):
+        os.makedirs('checkpoints/'+cfg.exp_name)
+    if not os.path.exists('checkpoints/'+cfg.exp_name+'/'+'models'):
+        os.makedirs('checkpoints/'+cfg.exp_name+'/'+'models')
+    os.system('cp main.py checkpoints'+'/'+cfg.exp_name+'/'+'main.py.backup')
+    os.system('cp model.py checkpoints' + '/' + cfg.exp_name + '/' + 'model.py.backup')
+    os.system('cp util.py checkpoints' + '/' + cfg.exp_name + '/' + 'util.py.backup')
+    os.system('cp data.py checkpoints' + '/' + cfg.exp_name + '/' + 'data.py.backup')
 
-def train(args, io):
-    train_loader = DataLoader(ModelNet40(partition='train', num_points=args.num_points), num_workers=8,
-                              batch_size=args.batch_size, shuffle=True, drop_last=True)
-    test_loader = DataLoader(ModelNet40(partition='test', num_points=args.num_points), num_workers=8,
-                             batch_size=args.test_batch_size, shuffle=True, drop_last=False)
-    device = torch.device("cuda" if args.cuda else "cpu")
-    if args.model == 'pointnet':
-        model = PointNet(args).to(device)
-    elif args.model == 'dgcnn':
-        model = DGCNN(args).to(device)
+def train_model(cfg, log_io):
+    train_points_loader = DataLoader(ModelNetPoints(split_name='train', n_points=cfg.num_points), num_workers=8,
+                              batch_size=cfg.batch_size, shuffle=True, drop_last=True)
+    test_points_loader = DataLoader(ModelNetPoints(split_name='test', n_points=cfg.num_points), num_workers=8,
+                             batch_size=cfg.test_batch_size, shuffle=True, drop_last=False)
+    dev = torch.device("cuda" if cfg.cuda else "cpu")
+    if cfg.model == 'pointnet':
+        net_model = PointNet(cfg).to(dev)
+    elif cfg.model == 'dgcnn':
+        net_model = DGCNN(cfg).to(dev)
     else:
-        raise Exception("Not implemented")
-    print(str(model))
-    model = nn.DataParallel(model)
-    print("Let's use", torch.cuda.device_count(), "GPUs!")
-    if args.use_sgd:
-        print("Use SGD")
-        opt = optim.SGD(model.parameters(), lr=args.lr*100, momentum=args.momentum, weight_decay=1e-4)
+        raise Exception("unknown network name")
+    print(str(net_model))
+    net_model = nn.DataParallel(net_model)
+    print("using", torch.cuda.device_count(), "GPU(s)")
+    if cfg.use_sgd:
+        print("optimizer: SGD")
+        net_optimizer = optim.SGD(net_model.parameters(), lr=cfg.lr*100, momentum=cfg.momentum, weight_decay=1e-4)
     else:
-        print("Use Adam")
-        opt = optim.Adam(model.parameters(), lr=args.lr, weight_decay=1e-4)
-    scheduler = CosineAnnealingLR(opt, args.epochs, eta_min=args.lr)
-    criterion = cal_loss
-    best_test_acc = 0
-    for epoch in range(args.epochs):
-        scheduler.step()
-        train_loss = 0.0
-        count = 0.0
-        model.train()
-        train_pred = []
-        train_true = []
-        for data, label in train_loader:
-            data, label = data.to(device), label.to(device).squeeze()
-            data = data.permute(0, 2, 1)
-            batch_size = data.size()[0]
-            opt.zero_grad()
-            logits = model(data)
-            loss = criterion(logits, label)
-            loss.backward()
-            opt.step()
-            preds = logits.max(dim=1)[1]
-            count += batch_size
-            train_loss += loss.item() * batch_size
-            train_true.append(label.cpu().numpy())
-            train_pred.append(preds.detach().cpu().numpy())
-        train_true = np.concatenate(train_true)
-        train_pred = np.concatenate(train_pred)
-        outstr = 'Train %d, loss: %.6f, train acc: %.6f, train avg acc: %.6f' % (epoch,
-                                                                                 train_loss*1.0/count,
+        print("optimizer: Adam")
+        net_optimizer = optim.Adam(net_model.parameters(), lr=cfg.lr, weight_decay=1e-4)
+    cos_sched = CosineAnnealingLR(net_optimizer, cfg.epochs, eta_min=cfg.lr)
+    loss_fn = cal_loss
+    best_test_accuracy = 0
+    for epoch in range(cfg.epochs):
+        cos_sched.step()
+        train_loss_total = 0.0
+        n_seen = 0.0
+        net_model.train()
+        train_preds_list = []
+        train_labels_list = []
+        for batch_data, batch_label in train_points_loader:
+            batch_data, batch_label = batch_data.to(dev), batch_label.to(dev).squeeze()
+            batch_data = batch_data.permute(0, 2, 1)
+            n_batch = batch_data.size()[0]
+            net_optimizer.zero_grad()
+            scores = net_model(batch_data)
+            batch_loss = loss_fn(scores, batch_label)
+            batch_loss.backward()
+            net_optimizer.step()
+            pred_cls = scores.max(dim=1)[1]
+            n_seen += n_batch
+            train_loss_total += batch_loss.item() * n_batch
+            train_labels_list.append(batch_label.cpu().numpy())
+            train_preds_list.append(pred_cls.detach().cpu().numpy())
+        train_labels_list = np.concatenate(train_labels_list)
+        train_preds_list = np.concatenate(train_preds_list)
+        log_line = 'epoch %d train: loss %.6f, acc %.6f, balanced acc %.6f' % (epoch,
+                                                                                 train_loss_total*1.0/n_seen,
                                                                                  metrics.accuracy_score(
-                                                                                     train_true, train_pred),
+                                                                                     train_labels_list, train_preds_list),
                                                                                  metrics.balanced_accuracy_score(
-                                                                                     train_true, train_pred))
-        io.cprint(outstr)
-        test_loss = 0.0
-        count = 0.0
-        model.eval()
-        test_pred = []
-        test_true = []
-        for data, label in test_loader:
-            data, label = data.to(device), label.to(device).squeeze()
-            data = data.permute(0, 2, 1)
-            batch_size = data.size()[0]
-            logits = model(data)
-            loss = criterion(logits, label)
-            preds = logits.max(dim=1)[1]
-            count += batch_size
-            test_loss += loss.item() * batch_size
-            test_true.append(label.cpu().numpy())
-            test_pred.append(preds.detach().cpu().numpy())
-        test_true = np.concatenate(test_true)
-        test_pred = np.concatenate(test_pred)
-        test_acc = metrics.accuracy_score(test_true, test_pred)
-        avg_per_class_acc = metrics.balanced_accuracy_score(test_true, test_pred)
-        outstr = 'Test %d, loss: %.6f, test acc: %.6f, test avg acc: %.6f' % (epoch,
-                                                                              test_loss*1.0/count,
-                                                                              test_acc,
-                                                                              avg_per_class_acc)
-        io.cprint(outstr)
-        if test_acc >= best_test_acc:
-            best_test_acc = test_acc
-            torch.save(model.state_dict(), 'checkpoints/%s/models/model.t7' % args.exp_name)
+                                                                                     train_labels_list, train_preds_list))
+        log_io.cprint(log_line)
+        test_loss_total = 0.0
+        n_seen = 0.0
+        net_model.eval()
+        test_preds_list = []
+        test_labels_list = []
+        for batch_data, batch_label in test_points_loader:
+            batch_data, batch_label = batch_data.to(dev), batch_label.to(dev).squeeze()
+            batch_data = batch_data.permute(0, 2, 1)
+            n_batch = batch_data.size()[0]
+            scores = net_model(batch_data)
+            batch_loss = loss_fn(scores, batch_label)
+            pred_cls = scores.max(dim=1)[1]
+            n_seen += n_batch
+            test_loss_total += batch_loss.item() * n_batch
+            test_labels_list.append(batch_label.cpu().numpy())
+            test_preds_list.append(pred_cls.detach().cpu().numpy())
+        test_labels_list = np.concatenate(test_labels_list)
+        test_preds_list = np.concatenate(test_preds_list)
+        test_accuracy = metrics.accuracy_score(test_labels_list, test_preds_list)
+        balanced_acc = metrics.balanced_accuracy_score(test_labels_list, test_preds_list)
+        log_line = 'epoch %d test: loss %.6f, acc %.6f, balanced acc %.6f' % (epoch,
+                                                                              test_loss_total*1.0/n_seen,
+                                                                              test_accuracy,
+                                                                              balanced_acc)
+        log_io.cprint(log_line)
+        if test_accuracy >= best_test_accuracy:
+            best_test_accuracy = test_accuracy
+            torch.save(net_model.state_dict(), 'checkpoints/%s/models/model.t7' % cfg.exp_name)
 
-def test(args, io):
-    test_loader = DataLoader(ModelNet40(partition='test', num_points=args.num_points),
-                             batch_size=args.test_batch_size, shuffle=True, drop_last=False)
-    device = torch.device("cuda" if args.cuda else "cpu")
-    model = DGCNN(args).to(device)
-    model = nn.DataParallel(model)
-    model.load_state_dict(torch.load(args.model_path))
-    model = model.eval()
-    test_acc = 0.0
-    count = 0.0
-    test_true = []
-    test_pred = []
-    for data, label in test_loader:
-        data, label = data.to(device), label.to(device).squeeze()
-        data = data.permute(0, 2, 1)
-        batch_size = data.size()[0]
-        logits = model(data)
-        preds = logits.max(dim=1)[1]
-        test_true.append(label.cpu().numpy())
-        test_pred.append(preds.detach().cpu().numpy())
-    test_true = np.concatenate(test_true)
-    test_pred = np.concatenate(test_pred)
-    test_acc = metrics.accuracy_score(test_true, test_pred)
-    avg_per_class_acc = metrics.balanced_accuracy_score(test_true, test_pred)
-    outstr = 'Test :: test acc: %.6f, test avg acc: %.6f'%(test_acc, avg_per_class_acc)
-    io.cprint(outstr)
+def test_model(cfg, log_io):
+    test_points_loader = DataLoader(ModelNetPoints(split_name='test', n_points=cfg.num_points),
+                             batch_size=cfg.test_batch_size, shuffle=True, drop_last=False)
+    dev = torch.device("cuda" if cfg.cuda else "cpu")
+    net_model = DGCNN(cfg).to(dev)
+    net_model = nn.DataParallel(net_model)
+    net_model.load_state_dict(torch.load(cfg.model_path))
+    net_model = net_model.eval()
+    test_accuracy = 0.0
+    n_seen = 0.0
+    test_labels_list = []
+    test_preds_list = []
+    for batch_data, batch_label in test_points_loader:
+        batch_data, batch_label = batch_data.to(dev), batch_label.to(dev).squeeze()
+        batch_data = batch_data.permute(0, 2, 1)
+        n_batch = batch_data.size()[0]
+        scores = net_model(batch_data)
+        pred_cls = scores.max(dim=1)[1]
+        test_labels_list.append(batch_label.cpu().numpy())
+        test_preds_list.append(pred_cls.detach().cpu().numpy())
+    test_labels_list = np.concatenate(test_labels_list)
+    test_preds_list = np.concatenate(test_preds_list)
+    test_accuracy = metrics.accuracy_score(test_labels_list, test_preds_list)
+    balanced_acc = metrics.balanced_accuracy_score(test_labels_list, test_preds_list)
+    log_line = 'test only: acc %.6f, balanced acc %.6f'%(test_accuracy, balanced_acc)
+    log_io.cprint(log_line)
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description='Point Cloud Recognition')
-    parser.add_argument('--exp_name', type=str, default='exp', metavar='N',
-                        help='Name of the experiment')
-    parser.add_argument('--model', type=str, default='dgcnn', metavar='N',
+    cli_parser = argparse.ArgumentParser(description='point cloud classification on ModelNet40')
+    cli_parser.add_argument('--exp_name', type=str, default='exp', metavar='N',
+                        help='run name (folder under checkpoints)')
+    cli_parser.add_argument('--model', type=str, default='dgcnn', metavar='N',
                         choices=['pointnet', 'dgcnn'],
-                        help='Model to use, [pointnet, dgcnn]')
-    parser.add_argument('--dataset', type=str, default='modelnet40', metavar='N',
+                        help='network: pointnet or dgcnn')
+    cli_parser.add_argument('--dataset', type=str, default='modelnet40', metavar='N',
                         choices=['modelnet40'])
-    parser.add_argument('--batch_size', type=int, default=32, metavar='batch_size',
-                        help='Size of batch)')
-    parser.add_argument('--test_batch_size', type=int, default=16, metavar='batch_size',
-                        help='Size of batch)')
-    parser.add_argument('--epochs', type=int, default=250, metavar='N',
-                        help='number of episode to train ')
-    parser.add_argument('--use_sgd', type=bool, default=True,
-                        help='Use SGD')
-    parser.add_argument('--lr', type=float, default=0.001, metavar='LR',
-                        help='learning rate (default: 0.001, 0.1 if using sgd)')
-    parser.add_argument('--momentum', type=float, default=0.9, metavar='M',
-                        help='SGD momentum (default: 0.9)')
-    parser.add_argument('--no_cuda', type=bool, default=False,
-                        help='enables CUDA training')
-    parser.add_argument('--seed', type=int, default=1, metavar='S',
-                        help='random seed (default: 1)')
-    parser.add_argument('--eval', type=bool,  default=False,
-                        help='evaluate the model')
-    parser.add_argument('--num_points', type=int, default=1024,
-                        help='num of points to use')
-    parser.add_argument('--dropout', type=float, default=0.5,
-                        help='dropout rate')
-    parser.add_argument('--emb_dims', type=int, default=1024, metavar='N',
-                        help='Dimension of embeddings')
-    parser.add_argument('--k', type=int, default=20, metavar='N',
-                        help='Num of nearest neighbors to use')
-    parser.add_argument('--model_path', type=str, default='', metavar='N',
-                        help='Pretrained model path')
-    args = parser.parse_args()
-    _init_()
-    io = IOStream('checkpoints/' + args.exp_name + '/run.log')
-    io.cprint(str(args))
-    args.cuda = not args.no_cuda and torch.cuda.is_available()
-    torch.manual_seed(args.seed)
-    if args.cuda:
-        io.cprint(
-            'Using GPU : ' + str(torch.cuda.current_device()) + ' from ' + str(torch.cuda.device_count()) + ' devices')
-        torch.cuda.manual_seed(args.seed)
+    cli_parser.add_argument('--batch_size', type=int, default=32, metavar='batch_size',
+                        help='training clouds per step')
+    cli_parser.add_argument('--test_batch_size', type=int, default=16, metavar='batch_size',
+                        help='test clouds per step')
+    cli_parser.add_argument('--epochs', type=int, default=250, metavar='N',
+                        help='how many epochs')
+    cli_parser.add_argument('--use_sgd', type=bool, default=True,
+                        help='SGD instead of Adam')
+    cli_parser.add_argument('--lr', type=float, default=0.001, metavar='LR',
+                        help='step size (times 100 with SGD)')
+    cli_parser.add_argument('--momentum', type=float, default=0.9, metavar='M',
+                        help='momentum for SGD')
+    cli_parser.add_argument('--no_cuda', type=bool, default=False,
+                        help='stay on the CPU')
+    cli_parser.add_argument('--seed', type=int, default=1, metavar='S',
+                        help='seed for torch')
+    cli_parser.add_argument('--eval', type=bool,  default=False,
+                        help='only score a saved network')
+    cli_parser.add_argument('--num_points', type=int, default=1024,
+                        help='points per cloud')
+    cli_parser.add_argument('--dropout', type=float, default=0.5,
+                        help='dropout probability')
+    cli_parser.add_argument('--emb_dims', type=int, default=1024, metavar='N',
+                        help='width of the global feature')
+    cli_parser.add_argument('--k', type=int, default=20, metavar='N',
+                        help='neighbours per point in the graph')
+    cli_parser.add_argument('--model_path', type=str, default='', metavar='N',
+                        help='saved weights for test mode')
+    cfg = cli_parser.parse_args()
+    make_run_dirs()
+    log_io = IOStream('checkpoints/' + cfg.exp_name + '/run.log')
+    log_io.cprint(str(cfg))
+    cfg.cuda = not cfg.no_cuda and torch.cuda.is_available()
+    torch.manual_seed(cfg.seed)
+    if cfg.cuda:
+        log_io.cprint(
+            'GPU ' + str(torch.cuda.current_device()) + ' of ' + str(torch.cuda.device_count()) + ' in use')
+        torch.cuda.manual_seed(cfg.seed)
     else:
-        io.cprint('Using CPU')
-    if not args.eval:
-        train(args, io)
+        log_io.cprint('running on the CPU')
+    if not cfg.eval:
+        train_model(cfg, log_io)
     else:
-        test(args, io)
+        test_model(cfg, log_io)

@@ -7,244 +7,244 @@ import torch.utils.data as data_utils
 from sklearn import preprocessing
 from sklearn.metrics import roc_curve,roc_auc_score
 
-def get_default_device():
-    """Pick GPU if available, else CPU"""
+def pick_device():
+    """CUDA when present, otherwise the CPU."""
     if torch.cuda.is_available():
         return torch.device('cuda')
     else:
         return torch.device('cpu')
 
-def to_device(data, device):
-    """Move tensor(s) to chosen device"""
-    if isinstance(data, (list,tuple)):
-        return [to_device(x, device) for x in data]
-    return data.to(device, non_blocking=True)
+def move_to(data_obj, run_device):
+    """Send a tensor, or each tensor of a list/tuple, to run_device."""
+    if isinstance(data_obj, (list,tuple)):
+        return [move_to(item, run_device) for item in data_obj]
+    return data_obj.to(run_device, non_blocking=True)
 
-def plot_history(history):
-    losses1 = [x['val_loss1'] for x in history]
-    losses2 = [x['val_loss2'] for x in history]
-    plt.plot(losses1, '-x', label="loss1")
-    plt.plot(losses2, '-x', label="loss2")
+def draw_val_curves(val_history):
+    ae1_losses = [rec['val_loss1'] for rec in val_history]
+    ae2_losses = [rec['val_loss2'] for rec in val_history]
+    plt.plot(ae1_losses, '-x', label="AE1")
+    plt.plot(ae2_losses, '-x', label="AE2")
     plt.xlabel('epoch')
     plt.ylabel('loss')
     plt.legend()
-    plt.title('Losses vs. No. of epochs')
+    plt.title('validation losses per epoch')
     plt.grid()
     plt.show()
 
-def ROC(y_test,y_pred):
-    fpr,tpr,tr=roc_curve(y_test,y_pred)
-    auc=roc_auc_score(y_test,y_pred)
-    idx=np.argwhere(np.diff(np.sign(tpr-(1-fpr)))).flatten()
+def roc_threshold(test_y,pred_y):
+    fp_rate,tp_rate,cutoffs=roc_curve(test_y,pred_y)
+    auc_val=roc_auc_score(test_y,pred_y)
+    cross_idx=np.argwhere(np.diff(np.sign(tp_rate-(1-fp_rate)))).flatten()
 
     plt.xlabel("FPR")
     plt.ylabel("TPR")
-    plt.plot(fpr,tpr,label="AUC="+str(auc))
-    plt.plot(fpr,1-fpr,'r:')
-    plt.plot(fpr[idx],tpr[idx], 'ro')
+    plt.plot(fp_rate,tp_rate,label="AUC="+str(auc_val))
+    plt.plot(fp_rate,1-fp_rate,'r:')
+    plt.plot(fp_rate[cross_idx],tp_rate[cross_idx], 'ro')
     plt.legend(loc=4)
     plt.grid()
     plt.show()
-    return tr[idx]
+    return cutoffs[cross_idx]
 
-device = get_default_device()
+run_device = pick_device()
 
-class Encoder(nn.Module):
-  def __init__(self, in_size, latent_size):
+class WindowEncoder(nn.Module):
+  def __init__(self, n_in, n_latent):
     super().__init__()
-    self.linear1 = nn.Linear(in_size, int(in_size/2))
-    self.linear2 = nn.Linear(int(in_size/2), int(in_size/4))
-    self.linear3 = nn.Linear(int(in_size/4), latent_size)
-    self.relu = nn.ReLU(True)
+    self.fc1 = nn.Linear(n_in, int(n_in/2))
+    self.fc2 = nn.Linear(int(n_in/2), int(n_in/4))
+    self.fc3 = nn.Linear(int(n_in/4), n_latent)
+    self.act = nn.ReLU(True)
 
-  def forward(self, w):
-    out = self.linear1(w)
-    out = self.relu(out)
-    out = self.linear2(out)
-    out = self.relu(out)
-    out = self.linear3(out)
-    z = self.relu(out)
-    return z
+  def forward(self, win):
+    h = self.fc1(win)
+    h = self.act(h)
+    h = self.fc2(h)
+    h = self.act(h)
+    h = self.fc3(h)
+    code = self.act(h)
+    return code
 
-class Decoder(nn.Module):
-  def __init__(self, latent_size, out_size):
+class WindowDecoder(nn.Module):
+  def __init__(self, n_latent, n_out):
     super().__init__()
-    self.linear1 = nn.Linear(latent_size, int(out_size/4))
-    self.linear2 = nn.Linear(int(out_size/4), int(out_size/2))
-    self.linear3 = nn.Linear(int(out_size/2), out_size)
-    self.relu = nn.ReLU(True)
-    self.sigmoid = nn.Sigmoid()
+    self.fc1 = nn.Linear(n_latent, int(n_out/4))
+    self.fc2 = nn.Linear(int(n_out/4), int(n_out/2))
+    self.fc3 = nn.Linear(int(n_out/2), n_out)
+    self.act = nn.ReLU(True)
+    self.squash = nn.Sigmoid()
 
-  def forward(self, z):
-    out = self.linear1(z)
-    out = self.relu(out)
-    out = self.linear2(out)
-    out = self.relu(out)
-    out = self.linear3(out)
-    w = self.sigmoid(out)
-    return w
+  def forward(self, code):
+    h = self.fc1(code)
+    h = self.act(h)
+    h = self.fc2(h)
+    h = self.act(h)
+    h = self.fc3(h)
+    win = self.squash(h)
+    return win
 
-class UsadModel(nn.Module):
-  def __init__(self, w_size, z_size):
+class UsadNet(nn.Module):
+  def __init__(self, win_dim, code_dim):
     super().__init__()
-    self.encoder = Encoder(w_size, z_size)
-    self.decoder1 = Decoder(z_size, w_size)
-    self.decoder2 = Decoder(z_size, w_size)
+    self.enc = WindowEncoder(win_dim, code_dim)
+    self.dec1 = WindowDecoder(code_dim, win_dim)
+    self.dec2 = WindowDecoder(code_dim, win_dim)
 
-  def training_step(self, batch, n):
-    z = self.encoder(batch)
-    w1 = self.decoder1(z)
-    w2 = self.decoder2(z)
-    w3 = self.decoder2(self.encoder(w1))
-    loss1 = 1/n*torch.mean((batch-w1)**2)+(1-1/n)*torch.mean((batch-w3)**2)
-    loss2 = 1/n*torch.mean((batch-w2)**2)-(1-1/n)*torch.mean((batch-w3)**2)
-    return loss1,loss2
+  def train_step_losses(self, win_batch, n_ep):
+    code = self.enc(win_batch)
+    rec1 = self.dec1(code)
+    rec2 = self.dec2(code)
+    rec12 = self.dec2(self.enc(rec1))
+    loss_ae1 = 1/n_ep*torch.mean((win_batch-rec1)**2)+(1-1/n_ep)*torch.mean((win_batch-rec12)**2)
+    loss_ae2 = 1/n_ep*torch.mean((win_batch-rec2)**2)-(1-1/n_ep)*torch.mean((win_batch-rec12)**2)
+    return loss_ae1,loss_ae2
 
-  def validation_step(self, batch, n):
-    z = self.encoder(batch)
-    w1 = self.decoder1(z)
-    w2 = self.decoder2(z)
-    w3 = self.decoder2(self.encoder(w1))
-    loss1 = 1/n*torch.mean((batch-w1)**2)+(1-1/n)*torch.mean((batch-w3)**2)
-    loss2 = 1/n*torch.mean((batch-w2)**2)-(1-1/n)*torch.mean((batch-w3)**2)
-    return {'val_loss1': loss1, 'val_loss2': loss2}
+  def validation_losses(self, win_batch, n_ep):
+    code = self.enc(win_batch)
+    rec1 = self.dec1(code)
+    rec2 = self.dec2(code)
+    rec12 = self.dec2(self.enc(rec1))
+    loss_ae1 = 1/n_ep*torch.mean((win_batch-rec1)**2)+(1-1/n_ep)*torch.mean((win_batch-rec12)**2)
+    loss_ae2 = 1/n_ep*torch.mean((win_batch-rec2)**2)-(1-1/n_ep)*torch.mean((win_batch-rec12)**2)
+    return {'val_loss1': loss_ae1, 'val_loss2': loss_ae2}
 
-  def validation_epoch_end(self, outputs):
-    batch_losses1 = [x['val_loss1'] for x in outputs]
-    epoch_loss1 = torch.stack(batch_losses1).mean()
-    batch_losses2 = [x['val_loss2'] for x in outputs]
-    epoch_loss2 = torch.stack(batch_losses2).mean()
-    return {'val_loss1': epoch_loss1.item(), 'val_loss2': epoch_loss2.item()}
+  def validation_summary(self, step_outs):
+    ae1_batch_losses = [rec['val_loss1'] for rec in step_outs]
+    ae1_epoch_loss = torch.stack(ae1_batch_losses).mean()
+    ae2_batch_losses = [rec['val_loss2'] for rec in step_outs]
+    ae2_epoch_loss = torch.stack(ae2_batch_losses).mean()
+    return {'val_loss1': ae1_epoch_loss.item(), 'val_loss2': ae2_epoch_loss.item()}
 
-  def epoch_end(self, epoch, result):
-    print("Epoch [{}], val_loss1: {:.4f}, val_loss2: {:.4f}".format(epoch, result['val_loss1'], result['val_loss2']))
+  def report_epoch(self, epoch, summary):
+    print("epoch {}: AE1 val {:.4f}, AE2 val {:.4f}".format(epoch, summary['val_loss1'], summary['val_loss2']))
 
-def evaluate(model, val_loader, n):
-    outputs = [model.validation_step(to_device(batch,device), n) for [batch] in val_loader]
-    return model.validation_epoch_end(outputs)
+def evaluate_val(usad_model, valid_loader, n_ep):
+    step_outs = [usad_model.validation_losses(move_to(win_batch,run_device), n_ep) for [win_batch] in valid_loader]
+    return usad_model.validation_summary(step_outs)
 
-def training(epochs, model, train_loader, val_loader, opt_func=torch.optim.Adam):
-    history = []
-    optimizer1 = opt_func(list(model.encoder.parameters())+list(model.decoder1.parameters()))
-    optimizer2 = opt_func(list(model.encoder.parameters())+list(model.decoder2.parameters()))
-    for epoch in range(epochs):
-        for [batch] in train_loader:
-            batch=to_device(batch,device)
+def train_usad(n_epochs, usad_model, train_batch_loader, valid_loader, make_optimizer=torch.optim.Adam):
+    val_history = []
+    optimizer_ae1 = make_optimizer(list(usad_model.enc.parameters())+list(usad_model.dec1.parameters()))
+    optimizer_ae2 = make_optimizer(list(usad_model.enc.parameters())+list(usad_model.dec2.parameters()))
+    for epoch in range(n_epochs):
+        for [win_batch] in train_batch_loader:
+            win_batch=move_to(win_batch,run_device)
 
-            #Train AE1
-            loss1,loss2 = model.training_step(batch,epoch+1)
-            loss1.backward()
-            optimizer1.step()
-            optimizer1.zero_grad()
+            # step for encoder + first decoder
+            loss_ae1,loss_ae2 = usad_model.train_step_losses(win_batch,epoch+1)
+            loss_ae1.backward()
+            optimizer_ae1.step()
+            optimizer_ae1.zero_grad()
 
-            #Train AE2
-            loss1,loss2 = model.training_step(batch,epoch+1)
-            loss2.backward()
-            optimizer2.step()
-            optimizer2.zero_grad()
+            # step for encoder + second decoder
+            loss_ae1,loss_ae2 = usad_model.train_step_losses(win_batch,epoch+1)
+            loss_ae2.backward()
+            optimizer_ae2.step()
+            optimizer_ae2.zero_grad()
 
-        result = evaluate(model, val_loader, epoch+1)
-        model.epoch_end(epoch, result)
-        history.append(result)
-    return history
+        summary = evaluate_val(usad_model, valid_loader, epoch+1)
+        usad_model.report_epoch(epoch, summary)
+        val_history.append(summary)
+    return val_history
 
-def testing(model, test_loader, alpha=.5, beta=.5):
-    results=[]
-    for [batch] in test_loader:
-        batch=to_device(batch,device)
-        w1=model.decoder1(model.encoder(batch))
-        w2=model.decoder2(model.encoder(w1))
-        results.append(alpha*torch.mean((batch-w1)**2,axis=1)+beta*torch.mean((batch-w2)**2,axis=1))
-    return results
+def run_test(usad_model, test_batch_loader, w_ae1=.5, w_ae2=.5):
+    anomaly_scores=[]
+    for [win_batch] in test_batch_loader:
+        win_batch=move_to(win_batch,run_device)
+        rec1=usad_model.dec1(usad_model.enc(win_batch))
+        rec2=usad_model.dec2(usad_model.enc(rec1))
+        anomaly_scores.append(w_ae1*torch.mean((win_batch-rec1)**2,axis=1)+w_ae2*torch.mean((win_batch-rec2)**2,axis=1))
+    return anomaly_scores
 
-#Read data
-normal = pd.read_csv("input/SWaT_Dataset_Normal_v1.csv")#, nrows=1000)
-normal = normal.drop(["Timestamp" , "Normal/Attack" ] , axis = 1)
-print(normal.shape)
+# the normal-operation recording
+normal_df = pd.read_csv("input/SWaT_Dataset_Normal_v1.csv")# (a row limit helps for quick runs)
+normal_df = normal_df.drop(["Timestamp" , "Normal/Attack" ] , axis = 1)
+print(normal_df.shape)
 
-# Transform all columns into float64
-for i in list(normal):
-    normal[i]=normal[i].apply(lambda x: str(x).replace("," , "."))
-normal = normal.astype(float)
+# decimal commas to points, then every column to float
+for col in list(normal_df):
+    normal_df[col]=normal_df[col].apply(lambda v: str(v).replace("," , "."))
+normal_df = normal_df.astype(float)
 
-min_max_scaler = preprocessing.MinMaxScaler()
+scaler = preprocessing.MinMaxScaler()
 
-x = normal.values
-x_scaled = min_max_scaler.fit_transform(x)
-normal = pd.DataFrame(x_scaled)
+raw_vals = normal_df.values
+scaled_vals = scaler.fit_transform(raw_vals)
+normal_df = pd.DataFrame(scaled_vals)
 
-#Read data
-attack = pd.read_csv("input/SWaT_Dataset_Attack_v0.csv",sep=";")#, nrows=1000)
-labels = [ float(label!= 'Normal' ) for label  in attack["Normal/Attack"].values]
-attack = attack.drop(["Timestamp" , "Normal/Attack" ] , axis = 1)
-print(attack.shape)
+# the recording with attacks
+attack_df = pd.read_csv("input/SWaT_Dataset_Attack_v0.csv",sep=";")# (a row limit helps for quick runs)
+attack_labels = [ float(tag!= 'Normal' ) for tag  in attack_df["Normal/Attack"].values]
+attack_df = attack_df.drop(["Timestamp" , "Normal/Attack" ] , axis = 1)
+print(attack_df.shape)
 
-# Transform all columns into float64
-for i in list(attack):
-    attack[i]=attack[i].apply(lambda x: str(x).replace("," , "."))
-attack = attack.astype(float)
+# decimal commas to points, then every column to float
+for col in list(attack_df):
+    attack_df[col]=attack_df[col].apply(lambda v: str(v).replace("," , "."))
+attack_df = attack_df.astype(float)
 
-x = attack.values
-x_scaled = min_max_scaler.transform(x)
-attack = pd.DataFrame(x_scaled)
+raw_vals = attack_df.values
+scaled_vals = scaler.transform(raw_vals)
+attack_df = pd.DataFrame(scaled_vals)
 
-window_size=12
+win_len=12
 
-windows_normal=normal.values[np.arange(window_size)[None, :] + np.arange(normal.shape[0]-window_size)[:, None]]
-print(windows_normal.shape)
+normal_windows=normal_df.values[np.arange(win_len)[None, :] + np.arange(normal_df.shape[0]-win_len)[:, None]]
+print(normal_windows.shape)
 
-windows_attack=attack.values[np.arange(window_size)[None, :] + np.arange(attack.shape[0]-window_size)[:, None]]
-print(windows_attack.shape)
+attack_windows=attack_df.values[np.arange(win_len)[None, :] + np.arange(attack_df.shape[0]-win_len)[:, None]]
+print(attack_windows.shape)
 
-BATCH_SIZE =  7919
-N_EPOCHS = 100
-hidden_size = 100
+BATCH_ROWS =  7919
+EPOCH_COUNT = 100
+code_per_step = 100
 
-w_size=windows_normal.shape[1]*windows_normal.shape[2]
-z_size=windows_normal.shape[1]*hidden_size
+win_dim=normal_windows.shape[1]*normal_windows.shape[2]
+code_dim=normal_windows.shape[1]*code_per_step
 
-windows_normal_train = windows_normal[:int(np.floor(.8 *  windows_normal.shape[0]))]
-windows_normal_val = windows_normal[int(np.floor(.8 *  windows_normal.shape[0])):int(np.floor(windows_normal.shape[0]))]
+train_windows = normal_windows[:int(np.floor(.8 *  normal_windows.shape[0]))]
+val_windows = normal_windows[int(np.floor(.8 *  normal_windows.shape[0])):int(np.floor(normal_windows.shape[0]))]
 
-train_loader = torch.utils.data.DataLoader(data_utils.TensorDataset(
-    torch.from_numpy(windows_normal_train).float().view(([windows_normal_train.shape[0],w_size]))
-) , batch_size=BATCH_SIZE, shuffle=False, num_workers=0)
+train_batch_loader = torch.utils.data.DataLoader(data_utils.TensorDataset(
+    torch.from_numpy(train_windows).float().view(([train_windows.shape[0],win_dim]))
+) , batch_size=BATCH_ROWS, shuffle=False, num_workers=0)
 
-val_loader = torch.utils.data.DataLoader(data_utils.TensorDataset(
-    torch.from_numpy(windows_normal_val).float().view(([windows_normal_val.shape[0],w_size]))
-) , batch_size=BATCH_SIZE, shuffle=False, num_workers=0)
+valid_loader = torch.utils.data.DataLoader(data_utils.TensorDataset(
+    torch.from_numpy(val_windows).float().view(([val_windows.shape[0],win_dim]))
+) , batch_size=BATCH_ROWS, shuffle=False, num_workers=0)
 
-test_loader = torch.utils.data.DataLoader(data_utils.TensorDataset(
-    torch.from_numpy(windows_attack).float().view(([windows_attack.shape[0],w_size]))
-) , batch_size=BATCH_SIZE, shuffle=False, num_workers=0)
+test_batch_loader = torch.utils.data.DataLoader(data_utils.TensorDataset(
+    torch.from_numpy(attack_windows).float().view(([attack_windows.shape[0],win_dim]))
+) , batch_size=BATCH_ROWS, shuffle=False, num_workers=0)
 
-model = UsadModel(w_size, z_size)
-model = to_device(model,device)
+usad_model = UsadNet(win_dim, code_dim)
+usad_model = move_to(usad_model,run_device)
 
-history = training(N_EPOCHS,model,train_loader,val_loader)
-plot_history(history)
+val_history = train_usad(EPOCH_COUNT,usad_model,train_batch_loader,valid_loader)
+draw_val_curves(val_history)
 
 torch.save({
-            'encoder': model.encoder.state_dict(),
-            'decoder1': model.decoder1.state_dict(),
-            'decoder2': model.decoder2.state_dict()
+            'encoder': usad_model.enc.state_dict(),
+            'decoder1': usad_model.dec1.state_dict(),
+            'decoder2': usad_model.dec2.state_dict()
             }, "model.pth")
 
-checkpoint = torch.load("model.pth")
+ckpt = torch.load("model.pth")
 
-model.encoder.load_state_dict(checkpoint['encoder'])
-model.decoder1.load_state_dict(checkpoint['decoder1'])
-model.decoder2.load_state_dict(checkpoint['decoder2'])
+usad_model.enc.load_state_dict(ckpt['encoder'])
+usad_model.dec1.load_state_dict(ckpt['decoder1'])
+usad_model.dec2.load_state_dict(ckpt['decoder2'])
 
-results=testing(model,test_loader)
+anomaly_scores=run_test(usad_model,test_batch_loader)
 
-windows_labels=[]
-for i in range(len(labels)-window_size):
-    windows_labels.append(list(np.int_(labels[i:i+window_size])))
+window_labels_list=[]
+for i in range(len(attack_labels)-win_len):
+    window_labels_list.append(list(np.int_(attack_labels[i:i+win_len])))
 
-y_test = [1.0 if (np.sum(window) > 0) else 0 for window in windows_labels ]
+test_y = [1.0 if (np.sum(win_tags) > 0) else 0 for win_tags in window_labels_list ]
 
-y_pred=np.concatenate([torch.stack(results[:-1]).flatten().detach().cpu().numpy(),
-                              results[-1].flatten().detach().cpu().numpy()])
+pred_y=np.concatenate([torch.stack(anomaly_scores[:-1]).flatten().detach().cpu().numpy(),
+                              anomaly_scores[-1].flatten().detach().cpu().numpy()])
 
-threshold=ROC(y_test,y_pred)
+cutoff=roc_threshold(test_y,pred_y)

@@ -15,197 +15,197 @@ import dataset
 import random
 from utils import *
 from VGG_gru import FERANet
-# from tensorboardX import SummaryWriter
+# (tensorboard logging was optional)
 import argparse
 import subprocess
 import math
 
-# os.environ['CUDA_VISIBLE_DEVICES'] = "1"
+# (a GPU can be pinned through CUDA_VISIBLE_DEVICES)
 
-loss_function = nn.CrossEntropyLoss()
+ce_loss = nn.CrossEntropyLoss()
 
-class AccumulatedAccuracyMetric():
+class RunningAccuracy():
     """
-    Works with classification model
+    Accuracy and summed loss over the evaluated videos
     """
     def __init__(self):
-        self.correct = 0
-        self.total = 0
-        self.loss = 0
+        self.n_right = 0
+        self.n_seen = 0
+        self.loss_sum = 0
 
-    def __call__(self, outputs, target):
-        pred = outputs.data.cpu().max(1, keepdim=True)[1]
-        self.correct += pred.eq(target[0].data.cpu().view_as(pred)).cpu().sum()
-        self.total += target[0].size(0)
-        self.loss += loss_function(outputs, target)
-        return self.value()
+    def __call__(self, logits, targets):
+        top_cls = logits.data.cpu().max(1, keepdim=True)[1]
+        self.n_right += top_cls.eq(targets[0].data.cpu().view_as(top_cls)).cpu().sum()
+        self.n_seen += targets[0].size(0)
+        self.loss_sum += ce_loss(logits, targets)
+        return self.summary_vals()
 
-    def reset(self):
-        self.correct = 0
-        self.total = 0
-        self.loss = 0
+    def clear(self):
+        self.n_right = 0
+        self.n_seen = 0
+        self.loss_sum = 0
 
-    def value(self):
-        return float(self.correct) / self.total, float(self.loss)
+    def summary_vals(self):
+        return float(self.n_right) / self.n_seen, float(self.loss_sum)
 
-    def correct_number(self):
-        return self.correct
+    def n_correct_so_far(self):
+        return self.n_right
 
 
-parser = argparse.ArgumentParser(description='PyTorch Facial Expression')
+cli_parser = argparse.ArgumentParser(description='video emotion classifier (VGG + GRU)')
 
-parser.add_argument('--batch_size', type=int, default=1, metavar='N',
-                    help='input batch size for training (max: 3)')
-parser.add_argument('--epochs', type=int, default=120, metavar='N',
-                    help='number of epochs to train (default: 150)')
-parser.add_argument('--length', type=int, default=16,
-                    help='crop length for training')
+cli_parser.add_argument('--batch_size', type=int, default=1, metavar='N',
+                    help='videos per training step (at most 3)')
+cli_parser.add_argument('--epochs', type=int, default=120, metavar='N',
+                    help='how many epochs to run')
+cli_parser.add_argument('--length', type=int, default=16,
+                    help='frames per training clip')
 
-parser.add_argument('--preInitial', type=bool, default=True,
-                    help='initial vgg from ImageNet')
+cli_parser.add_argument('--preInitial', type=bool, default=True,
+                    help='start VGG from ImageNet weights')
 
-parser.add_argument('--dataset', type=str, default="Emotiw",
-                    help='train dataset')
+cli_parser.add_argument('--dataset', type=str, default="Emotiw",
+                    help='data set name')
 
-args = parser.parse_args()
+cli = cli_parser.parse_args()
 
-print(args)
+print(cli)
 
-trainlist = "TrainTestlist/"+args.dataset+"/"+args.dataset+"_TRAIN.txt"
-vallist =  "TrainTestlist/"+args.dataset+"/"+args.dataset+"_VAL.txt"
+train_list_file = "TrainTestlist/"+cli.dataset+"/"+cli.dataset+"_TRAIN.txt"
+val_list_file =  "TrainTestlist/"+cli.dataset+"/"+cli.dataset+"_VAL.txt"
 
 if os.path.isfile != True:
-    subprocess.call(["python", "./TrainTestlist/"+args.dataset+"/getTraintest_"+args.dataset+".py"])
+    subprocess.call(["python", "./TrainTestlist/"+cli.dataset+"/getTraintest_"+cli.dataset+".py"])
 
 
-backupdir     = "weight"
-batch_size    = 1
-learning_rate = 0.00001
+weights_dir     = "weight"
+batch_n    = 1
+base_lr = 0.00001
 
-best_accuracy = 0.
-metric = AccumulatedAccuracyMetric()
+best_acc = 0.
+val_metric = RunningAccuracy()
 
-####here for same result#####
-num_workers   = 0
-# torch.backends.cudnn.enabled = False
+# fixed seeds so runs repeat
+n_workers   = 0
+# (cudnn could be switched off here)
 torch.manual_seed(1)
 torch.cuda.manual_seed(1)
 random.seed(1)
 torch.backends.cudnn.benchmark = True
-# torch.backends.cudnn.deterministic = True
+# (or made deterministic)
 
 
-if args.preInitial == True:
-    model = FERANet()
-    model = Initial(model)
+if cli.preInitial == True:
+    emotion_model = FERANet()
+    emotion_model = Initial(emotion_model)
 else:
-    model = FERANet()
+    emotion_model = FERANet()
 
 
-processed_batches = 0
-kwargs = {'num_workers': num_workers, 'pin_memory': True}
-model = model.cuda()
+seen_batches = 0
+loader_kwargs = {'num_workers': n_workers, 'pin_memory': True}
+emotion_model = emotion_model.cuda()
 
 
-optimizer = optim.SGD(model.parameters(), lr=learning_rate , momentum=0.9, weight_decay= 0.00005)
+sgd_optimizer = optim.SGD(emotion_model.parameters(), lr=base_lr , momentum=0.9, weight_decay= 0.00005)
 
-loss_function = nn.CrossEntropyLoss()
+ce_loss = nn.CrossEntropyLoss()
 
-use_Tensorboard = False
+log_to_tb = False
 
-def train(epoch,optimizer):
+def train_epoch(epoch,sgd_optimizer):
 
 
-    train_loader = torch.utils.data.DataLoader(
-        dataset.listDataset(trainlist,length = args.length,
+    train_video_loader = torch.utils.data.DataLoader(
+        dataset.listDataset(train_list_file,length = cli.length,
                        shuffle=True,
                        train=True,
-                       dataset = args.dataset),
-        batch_size=args.batch_size, shuffle=False, **kwargs)
+                       dataset = cli.dataset),
+        batch_size=cli.batch_size, shuffle=False, **loader_kwargs)
 
 
-    for param_group in optimizer.param_groups:
-        train_learning_rate = float(param_group['lr'])
+    for group in sgd_optimizer.param_groups:
+        current_lr = float(group['lr'])
 
-    logging('epoch %d, processed %d samples, lr %f' % (epoch, epoch * len(train_loader.dataset), train_learning_rate))
+    logging('epoch %d, %d videos so far, step size %f' % (epoch, epoch * len(train_video_loader.dataset), current_lr))
 
-    running_loss = 0.0
+    epoch_loss_sum = 0.0
 
-    model.train()
+    emotion_model.train()
 
-    for batch_idx, (data, label) in enumerate(train_loader):
+    for step_i, (frames_data, video_label) in enumerate(train_video_loader):
 
 
-        data = data.squeeze(0)
-        data = Variable(data).cuda()
+        frames_data = frames_data.squeeze(0)
+        frames_data = Variable(frames_data).cuda()
 
-        label = Variable(label.long()).cuda()
-        label = label.squeeze(1)
+        video_label = Variable(video_label.long()).cuda()
+        video_label = video_label.squeeze(1)
 
-        optimizer.zero_grad()
+        sgd_optimizer.zero_grad()
 
-        output = model(data)
+        logits_out = emotion_model(frames_data)
 
-        loss = loss_function(output, label)
+        step_loss = ce_loss(logits_out, video_label)
 
-        running_loss += loss.data[0]
+        epoch_loss_sum += step_loss.data[0]
 
-        loss.backward()
+        step_loss.backward()
 
-        optimizer.step()
+        sgd_optimizer.step()
 
     if epoch %1 == 0:
-        logging('Loss:{:.6f}'.format(running_loss))
+        logging('summed train loss {:.6f}'.format(epoch_loss_sum))
 
 
-def eval(epoch,metric):
+def run_eval(epoch,val_metric):
 
-    model.eval()
+    emotion_model.eval()
 
-    global best_accuracy
+    global best_acc
 
-    metric.reset()
+    val_metric.clear()
 
-    test_loader = torch.utils.data.DataLoader(
-        dataset.listDataset(vallist,length = args.length,
+    val_video_loader = torch.utils.data.DataLoader(
+        dataset.listDataset(val_list_file,length = cli.length,
                     shuffle=False,
                     train=False,
-                    dataset = args.dataset),
-                    batch_size=1, shuffle=False, **kwargs)
+                    dataset = cli.dataset),
+                    batch_size=1, shuffle=False, **loader_kwargs)
 
 
-    for batch_idx, (data, label) in enumerate(test_loader):
+    for step_i, (frames_data, video_label) in enumerate(val_video_loader):
 
-        data = data.squeeze(0)
+        frames_data = frames_data.squeeze(0)
 
-        Batch,T,C,H,W = data.size()
+        n_clips,n_t,n_c,n_h,n_w = frames_data.size()
 
-        data = Variable(data,volatile=True).cuda()
+        frames_data = Variable(frames_data,volatile=True).cuda()
 
-        label = Variable(label.long(),volatile=True).cuda()
-        label = label.squeeze(1)
+        video_label = Variable(video_label.long(),volatile=True).cuda()
+        video_label = video_label.squeeze(1)
 
-        output = []
-        for batch_index in range(Batch):
-            output_feature = model(data[batch_index])
-            output.append(output_feature)
+        clip_outputs = []
+        for clip_i in range(n_clips):
+            clip_feature = emotion_model(frames_data[clip_i])
+            clip_outputs.append(clip_feature)
 
-        output = torch.mean(torch.cat(output), 0, keepdim=True)
+        clip_outputs = torch.mean(torch.cat(clip_outputs), 0, keepdim=True)
 
-        metric(output, label)
+        val_metric(clip_outputs, video_label)
 
 
-    if accuracy >= best_accuracy:
-        best_accuracy = accuracy
-        print("saving accuracy is: ",accuracy)
-        torch.save(model.state_dict(),'%s/model_%d.pkl' % (backupdir,epoch))
+    if acc_value >= best_acc:
+        best_acc = acc_value
+        print("new best, saving at accuracy",acc_value)
+        torch.save(emotion_model.state_dict(),'%s/model_%d.pkl' % (weights_dir,epoch))
 
-    logging("test accuracy: %f" % (accuracy))
-    logging("best accuracy: %f" % (best_accuracy))
+    logging("validation accuracy %f" % (acc_value))
+    logging("best so far %f" % (best_acc))
 
-    return accuracy
+    return acc_value
 
-for epoch in range(1, args.epochs+1):
+for epoch in range(1, cli.epochs+1):
 
-    # train(epoch,optimizer)
-    eval_accuary = eval(epoch,metric)
+    # (training call left out, as in the original run)
+    eval_acc = run_eval(epoch,val_metric)
