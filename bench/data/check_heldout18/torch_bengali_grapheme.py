@@ -1,15 +1,15 @@
-"""Bengali.AI handwritten grapheme classification (root / vowel / consonant).
+"""Handwritten Bengali grapheme recognition: predict root, vowel and consonant.
 
-A ResNet-18 with a one-channel stem and three classification heads is
-fine-tuned on the 137x236 grayscale character images. The four competition
-parquet files are converted once into a single pickled DataFrame, which is
-then split into train / test Dataset objects.
+An ImageNet ResNet-18 gets a single-channel first convolution and three linear
+heads, then is trained on the 137x236 greyscale glyphs. The competition's four
+parquet shards are merged once into one pickled DataFrame, and that frame is
+cut into a train and a test Dataset.
 """
-# standard library
+# stdlib
 import time
 from multiprocessing import Pool
 
-# third party
+# external packages
 import numpy as np
 import pandas as pd
 from tqdm import tqdm
@@ -20,249 +20,249 @@ import torchvision
 from torch.utils.data import Dataset, DataLoader
 from torchvision import transforms
 
-NEED_PICKLE = False
-TOTAL_ROOTS = 168
-TOTAL_VOWELS = 11
-TOTAL_CONS = 8
+BUILD_PICKLE = False
+N_ROOT_CLASSES = 168
+N_VOWEL_CLASSES = 11
+N_CONS_CLASSES = 8
 
 
 # ---------------------------------------------------------------------------
-# model
+# networks
 # ---------------------------------------------------------------------------
-class Identity(nn.Module):
+class PassThrough(nn.Module):
     def __init__(self):
-        super(Identity, self).__init__()
+        super(PassThrough, self).__init__()
 
     def forward(self, x):
         return x
 
 
-class PretrainedResnet(nn.Module):
-    """ImageNet ResNet-18 trunk, 1-channel first conv, three linear heads."""
+class ThreeHeadResNet(nn.Module):
+    """ResNet-18 body with a 1-channel stem and one linear head per label kind."""
 
-    def __init__(self, total_roots, total_vowels, total_cons):
-        super(PretrainedResnet, self).__init__()
-        self.resnet = torchvision.models.resnet18(pretrained=True)
-        n_feat = self.resnet.fc.in_features
-        self.resnet.fc = Identity()
-        self.resnet.conv1 = nn.Conv2d(1, 64, kernel_size=(7, 7), stride=(2, 2), padding=(3, 3), bias=False)
-        self.fc_root = nn.Linear(n_feat, total_roots)
-        self.fc_vowel = nn.Linear(n_feat, total_vowels)
-        self.fc_cons = nn.Linear(n_feat, total_cons)
+    def __init__(self, n_roots, n_vowels, n_cons):
+        super(ThreeHeadResNet, self).__init__()
+        self.trunk = torchvision.models.resnet18(pretrained=True)
+        trunk_width = self.trunk.fc.in_features
+        self.trunk.fc = PassThrough()
+        self.trunk.conv1 = nn.Conv2d(1, 64, kernel_size=(7, 7), stride=(2, 2), padding=(3, 3), bias=False)
+        self.root_head = nn.Linear(trunk_width, n_roots)
+        self.vowel_head = nn.Linear(trunk_width, n_vowels)
+        self.cons_head = nn.Linear(trunk_width, n_cons)
 
     def forward(self, x):
-        feats = self.resnet(x)
-        return self.fc_root(feats), self.fc_vowel(feats), self.fc_cons(feats)
+        features = self.trunk(x)
+        return self.root_head(features), self.vowel_head(features), self.cons_head(features)
 
 
 # ---------------------------------------------------------------------------
-# dataset
+# data set
 # ---------------------------------------------------------------------------
-class BengaliDataset(Dataset):
-    HEIGHT = 137
-    WIDTH = 236
+class GraphemeDataset(Dataset):
+    IMG_H = 137
+    IMG_W = 236
 
-    def __init__(self, dataframe, transform=None):
-        label_cols = ['grapheme_root', 'vowel_diacritic', 'consonant_diacritic']
-        self.labels = dataframe[['grapheme_root', 'vowel_diacritic', 'consonant_diacritic']].copy(deep=True)
-        self.data = dataframe.copy(deep=False)
-        self.data.drop(columns=label_cols, inplace=True)
-        self.transform = transform
+    def __init__(self, frame_in, img_transform=None):
+        label_names = ['grapheme_root', 'vowel_diacritic', 'consonant_diacritic']
+        self.targets = frame_in[['grapheme_root', 'vowel_diacritic', 'consonant_diacritic']].copy(deep=True)
+        self.pixel_data = frame_in.copy(deep=False)
+        self.pixel_data.drop(columns=label_names, inplace=True)
+        self.img_transform = img_transform
 
     def __len__(self):
-        return len(self.data)
+        return len(self.pixel_data)
 
-    def __getitem__(self, idx):
-        if torch.is_tensor(idx):
-            idx = idx.tolist()
-        img = self.data.iloc[idx, :].to_numpy().reshape((self.HEIGHT, self.WIDTH))
-        lbl = self.labels.iloc[idx, :].to_numpy()
-        if self.transform:
-            img = self.transform(img)
-        return {'data': img, 'labels': lbl}
+    def __getitem__(self, index_):
+        if torch.is_tensor(index_):
+            index_ = index_.tolist()
+        image = self.pixel_data.iloc[index_, :].to_numpy().reshape((self.IMG_H, self.IMG_W))
+        target = self.targets.iloc[index_, :].to_numpy()
+        if self.img_transform:
+            image = self.img_transform(image)
+        return {'data': image, 'labels': target}
 
 
 # ---------------------------------------------------------------------------
-# data preparation
+# building the pickle
 # ---------------------------------------------------------------------------
-def dsetToPickle(root_dir, csvfile):
-    """Merge the four image parquet files with the labels into one pickle."""
-    prefix = 'train_image_data_'
-    labels = pd.read_csv(root_dir + csvfile).set_index('image_id', drop=True)
-    paths = []
+def build_pixel_pickle(data_dir, label_file):
+    """Join the four pixel parquet shards and the label csv into a single pickle."""
+    parquet_prefix = 'train_image_data_'
+    targets = pd.read_csv(data_dir + label_file).set_index('image_id', drop=True)
+    parquet_paths = []
     for i in range(4):
-        paths.append(root_dir + prefix + str(i) + '.parquet')
-    t0 = time.time()
-    print("Reading parquet files...")
-    frames = []
+        parquet_paths.append(data_dir + parquet_prefix + str(i) + '.parquet')
+    tic = time.time()
+    print("loading the parquet shards")
+    pixel_frames = []
     for i in range(4):
-        frames.append(pd.read_parquet(paths[i], engine='pyarrow').set_index('image_id', drop=True))
-        print("Loaded parquet file " + str(i) + "...")
-    frames = pd.concat(frames, copy=False)
-    print("Parquet loading completed. Elapsed: %d seconds" % (time.time() - t0))
+        pixel_frames.append(pd.read_parquet(parquet_paths[i], engine='pyarrow').set_index('image_id', drop=True))
+        print("shard " + str(i) + " read")
+    pixel_frames = pd.concat(pixel_frames, copy=False)
+    print("all shards read in %d s" % (time.time() - tic))
 
-    # labels go in front of the pixel columns
-    labels = labels.iloc[:len(frames)]
-    frames.insert(0, 'grapheme_root', labels['grapheme_root'])
-    frames.insert(1, 'vowel_diacritic', labels['vowel_diacritic'])
-    frames.insert(2, 'consonant_diacritic', labels['consonant_diacritic'])
-    del labels
+    # put the three label columns before the pixels
+    targets = targets.iloc[:len(pixel_frames)]
+    pixel_frames.insert(0, 'grapheme_root', targets['grapheme_root'])
+    pixel_frames.insert(1, 'vowel_diacritic', targets['vowel_diacritic'])
+    pixel_frames.insert(2, 'consonant_diacritic', targets['consonant_diacritic'])
+    del targets
 
-    out_path = root_dir + "full_data.pkl"
-    frames.to_pickle(out_path)
-    del frames
-    return out_path
-
-
-def getData(pickle_path, split=0.8, drop=0, train_transform=None, test_transform=None):
-    t0 = time.time()
-    print("Reading pickle from " + pickle_path + "...")
-    table = pd.read_pickle(pickle_path)
-    print("Pickle loading completed. Elapsed: %d seconds" % (time.time() - t0))
-    if drop > 0 and drop < 1:
-        table.drop(table.tail(int(len(table) * drop)).index, inplace=True)
-    cut = int(split * len(table))
-
-    train_set = BengaliDataset(table.iloc[:cut], transform=train_transform)
-    test_set = BengaliDataset(table.iloc[cut:], transform=test_transform)
-    return train_set, test_set
+    pickle_out_path = data_dir + "full_data.pkl"
+    pixel_frames.to_pickle(pickle_out_path)
+    del pixel_frames
+    return pickle_out_path
 
 
-def trainModel(net, train_dataloader, test_dataloader):
-    train(net, train_dataloader, test_dataloader, pretrained=False)
+def load_splits(pkl_file_path, train_frac=0.8, drop_frac=0, train_tf=None, test_tf=None):
+    tic = time.time()
+    print("loading pickle " + pkl_file_path + " now")
+    pixel_table = pd.read_pickle(pkl_file_path)
+    print("pickle read in %d s" % (time.time() - tic))
+    if drop_frac > 0 and drop_frac < 1:
+        pixel_table.drop(pixel_table.tail(int(len(pixel_table) * drop_frac)).index, inplace=True)
+    cut_row = int(train_frac * len(pixel_table))
+
+    train_dataset = GraphemeDataset(pixel_table.iloc[:cut_row], img_transform=train_tf)
+    test_dataset = GraphemeDataset(pixel_table.iloc[cut_row:], img_transform=test_tf)
+    return train_dataset, test_dataset
+
+
+def fit_model(network, train_loader, test_loader):
+    train_model(network, train_loader, test_loader, pretrained=False)
 
 
 # ---------------------------------------------------------------------------
-# training / validation
+# fitting and scoring
 # ---------------------------------------------------------------------------
-def makeSquareBatch(img_batch, size):
-    """Pad every image of the batch to size x size with the batch maximum."""
-    n, ch, h, w = img_batch.shape
-    square = torch.ones((n, ch, size, size), dtype=img_batch.dtype) * torch.max(img_batch)
-    square[:, :, (size - h) // 2:(size - h) // 2 + h, (size - w) // 2:(size - w) // 2 + w] = img_batch
-    return square
+def pad_to_square(image_batch, side):
+    """Centre each image in a side x side canvas filled with the batch's maximum."""
+    bsz, chans, hh, ww = image_batch.shape
+    padded = torch.ones((bsz, chans, side, side), dtype=image_batch.dtype) * torch.max(image_batch)
+    padded[:, :, (side - hh) // 2:(side - hh) // 2 + hh, (side - ww) // 2:(side - ww) // 2 + ww] = image_batch
+    return padded
 
 
-def validate(model, test_dataloader):
-    device = torch.device('cuda') if torch.cuda.is_available() else torch.device('cpu')
-    model.to(device)
+def val_accuracy(model, test_loader):
+    run_device = torch.device('cuda') if torch.cuda.is_available() else torch.device('cpu')
+    model.to(run_device)
     model.eval()
-    correct = 0
-    total = 0
+    n_right = 0
+    n_seen = 0
     with torch.no_grad():
-        for batch in tqdm(test_dataloader):
-            inputs = makeSquareBatch(batch['data'], 236).to(device)
-            labels = batch['labels'].to(device)
-            out_root, out_vowe, out_cons = model(inputs)
-            p_root = torch.max(out_root, 1)[1]
-            p_vowe = torch.max(out_vowe, 1)[1]
-            p_cons = torch.max(out_cons, 1)[1]
-            correct += torch.stack(((p_root == labels[:, 0]), (p_vowe == labels[:, 1]),
-                                    (p_cons == labels[:, 2])), dim=1).all(1).sum().item()
-            total += labels.size(0)
-    return 100 * correct / total
+        for batch in tqdm(test_loader):
+            images = pad_to_square(batch['data'], 236).to(run_device)
+            targets = batch['labels'].to(run_device)
+            root_logits, vowel_logits, cons_logits = model(images)
+            root_pred = torch.max(root_logits, 1)[1]
+            vowel_pred = torch.max(vowel_logits, 1)[1]
+            cons_pred = torch.max(cons_logits, 1)[1]
+            n_right += torch.stack(((root_pred == targets[:, 0]), (vowel_pred == targets[:, 1]),
+                                    (cons_pred == targets[:, 2])), dim=1).all(1).sum().item()
+            n_seen += targets.size(0)
+    return 100 * n_right / n_seen
 
 
-def train(model, train_dataloader, test_dataloader, epochs=10, lr=0.001):
-    device = torch.device('cuda') if torch.cuda.is_available() else torch.device('cpu')
-    print("Using:", device)
-    model = model.to(device)
+def train_model(model, train_loader, test_loader, n_epochs=10, base_lr=0.001):
+    run_device = torch.device('cuda') if torch.cuda.is_available() else torch.device('cpu')
+    print("device:", run_device)
+    model = model.to(run_device)
 
-    criterion = nn.CrossEntropyLoss()
-    optimizer = optim.Adam([p for p in model.parameters() if p.requires_grad], lr=lr)
-    scheduler = optim.lr_scheduler.StepLR(optimizer, step_size=20, gamma=0.1)
+    ce_loss = nn.CrossEntropyLoss()
+    optimizer = optim.Adam([p for p in model.parameters() if p.requires_grad], lr=base_lr)
+    lr_sched = optim.lr_scheduler.StepLR(optimizer, step_size=20, gamma=0.1)
 
-    best_acc = 0.0
-    for epoch in range(epochs):
+    best_val_acc = 0.0
+    for epoch in range(n_epochs):
         model.train()
-        running_loss = 0.0
-        correct = 0
-        total = 0
-        for i, batch in enumerate(tqdm(train_dataloader)):
-            inputs = makeSquareBatch(batch['data'], 236).to(device)
-            labels = batch['labels'].to(device)
+        epoch_loss = 0.0
+        n_right = 0
+        n_seen = 0
+        for i, batch in enumerate(tqdm(train_loader)):
+            images = pad_to_square(batch['data'], 236).to(run_device)
+            targets = batch['labels'].to(run_device)
 
             optimizer.zero_grad()
 
-            out_root, out_vowe, out_cons = model(inputs)
-            loss_root = criterion(out_root, labels[:, 0])
-            loss_vowe = criterion(out_vowe, labels[:, 1])
-            loss_cons = criterion(out_cons, labels[:, 2])
-            loss = loss_root + loss_vowe + loss_cons
+            root_logits, vowel_logits, cons_logits = model(images)
+            root_loss = ce_loss(root_logits, targets[:, 0])
+            vowel_loss = ce_loss(vowel_logits, targets[:, 1])
+            cons_loss = ce_loss(cons_logits, targets[:, 2])
+            loss = root_loss + vowel_loss + cons_loss
             loss.backward()
             optimizer.step()
 
-            # a sample counts as correct only if all three heads are right
-            p_root = torch.max(out_root, 1)[1]
-            p_vowe = torch.max(out_vowe, 1)[1]
-            p_cons = torch.max(out_cons, 1)[1]
-            correct += torch.stack(((p_root == labels[:, 0]), (p_vowe == labels[:, 1]),
-                                    (p_cons == labels[:, 2])), dim=1).all(1).sum().item()
-            total += labels.size(0)
+            # an image only counts when root, vowel and consonant are all predicted right
+            root_pred = torch.max(root_logits, 1)[1]
+            vowel_pred = torch.max(vowel_logits, 1)[1]
+            cons_pred = torch.max(cons_logits, 1)[1]
+            n_right += torch.stack(((root_pred == targets[:, 0]), (vowel_pred == targets[:, 1]),
+                                    (cons_pred == targets[:, 2])), dim=1).all(1).sum().item()
+            n_seen += targets.size(0)
 
-            running_loss += loss.item()
+            epoch_loss += loss.item()
 
-        running_loss /= len(train_dataloader)
-        acc = 100 * correct / total
-        print("[%d] loss %.3f, acc %.3f" % (epoch + 1, running_loss, acc))
+        epoch_loss /= len(train_loader)
+        accuracy = 100 * n_right / n_seen
+        print("epoch %d: train loss %.3f, train acc %.3f" % (epoch + 1, epoch_loss, accuracy))
 
-        # validation every five epochs and at the end
-        if epoch % 5 == 0 or epoch + 1 == epochs:
+        # score the held-out split on every fifth epoch and after the last one
+        if epoch % 5 == 0 or epoch + 1 == n_epochs:
             model.eval()
-            correct = 0
-            total = 0
+            n_right = 0
+            n_seen = 0
             with torch.no_grad():
-                for batch in tqdm(test_dataloader):
-                    inputs = makeSquareBatch(batch['data'], 236).to(device)
-                    labels = batch['labels'].to(device)
-                    out_root, out_vowe, out_cons = model(inputs)
-                    p_root = torch.max(out_root, 1)[1]
-                    p_vowe = torch.max(out_vowe, 1)[1]
-                    p_cons = torch.max(out_cons, 1)[1]
-                    correct += torch.stack(((p_root == labels[:, 0]), (p_vowe == labels[:, 1]),
-                                            (p_cons == labels[:, 2])), dim=1).all(1).sum().item()
-                    total += labels.size(0)
-            acc = 100 * correct / total
-            if acc > best_acc:
+                for batch in tqdm(test_loader):
+                    images = pad_to_square(batch['data'], 236).to(run_device)
+                    targets = batch['labels'].to(run_device)
+                    root_logits, vowel_logits, cons_logits = model(images)
+                    root_pred = torch.max(root_logits, 1)[1]
+                    vowel_pred = torch.max(vowel_logits, 1)[1]
+                    cons_pred = torch.max(cons_logits, 1)[1]
+                    n_right += torch.stack(((root_pred == targets[:, 0]), (vowel_pred == targets[:, 1]),
+                                            (cons_pred == targets[:, 2])), dim=1).all(1).sum().item()
+                    n_seen += targets.size(0)
+            accuracy = 100 * n_right / n_seen
+            if accuracy > best_val_acc:
                 torch.save(model.state_dict(), './best_model.model')
-                best_acc = acc
-            print("[%d] VAL acc %.3f" % (epoch + 1, acc))
+                best_val_acc = accuracy
+            print("epoch %d: val acc %.3f" % (epoch + 1, accuracy))
 
-        scheduler.step()
+        lr_sched.step()
 
     return model
 
 
 # ---------------------------------------------------------------------------
-# entry point
+# main
 # ---------------------------------------------------------------------------
-def main():
-    if NEED_PICKLE:
-        pkl_path = dsetToPickle('./dataset/', 'train.csv')
+def run():
+    if BUILD_PICKLE:
+        pickle_file = build_pixel_pickle('./dataset/', 'train.csv')
     else:
-        pkl_path = './dataset/full_data.pkl'
+        pickle_file = './dataset/full_data.pkl'
 
-    train_transform = transforms.Compose([
+    train_tf = transforms.Compose([
         transforms.ToTensor(),
         transforms.Normalize(mean=[0.45], std=[0.225]),
     ])
-    test_transform = transforms.Compose([
+    test_tf = transforms.Compose([
         transforms.ToTensor(),
         transforms.Normalize(mean=[0.45], std=[0.225]),
     ])
 
-    trainset, testset = getData(pkl_path, split=0.75, drop=0.5,
-                                train_transform=train_transform, test_transform=test_transform)
-    trainloader = DataLoader(trainset, batch_size=64, shuffle=True, drop_last=True)
-    testloader = DataLoader(testset, batch_size=64, shuffle=True, drop_last=True)
+    train_data, test_data = load_splits(pickle_file, train_frac=0.75, drop_frac=0.5,
+                                train_tf=train_tf, test_tf=test_tf)
+    train_loader = DataLoader(train_data, batch_size=64, shuffle=True, drop_last=True)
+    test_loader = DataLoader(test_data, batch_size=64, shuffle=True, drop_last=True)
 
-    model = PretrainedResnet(TOTAL_ROOTS, TOTAL_VOWELS, TOTAL_CONS)
+    model = ThreeHeadResNet(N_ROOT_CLASSES, N_VOWEL_CLASSES, N_CONS_CLASSES)
 
-    model = train(model, trainloader, testloader, epochs=35, lr=0.01)
+    model = train_model(model, train_loader, test_loader, n_epochs=35, base_lr=0.01)
 
     torch.save(model.state_dict(), './saved_model.model')
     return
 
 
 if __name__ == '__main__':
-    main()
+    run()

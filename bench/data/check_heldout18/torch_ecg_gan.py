@@ -1,10 +1,10 @@
 # -*- coding: utf-8 -*-
 """
-GAN for synthetic ECG beats: LSTM generator, 2-layer 1-D CNN discriminator
-with optional minibatch discrimination, evaluated each epoch with an MMD
-two-sample statistic against the MIT-BIH test beats.
+Adversarial training of a heartbeat generator (two-layer LSTM) against a small
+1-D convolutional critic that may use a minibatch-similarity layer; after
+every epoch the fakes are scored against real MIT-BIH test beats with MMD.
 
-Dataset class, the two networks and the MMD helpers are all in this file.
+Data set, both models and the kernel-MMD code live here in one file.
 """
 from __future__ import division
 
@@ -23,365 +23,365 @@ sns.set(rc={'figure.figsize': (11, 4)})
 
 import datetime
 from datetime import date
-today = date.today()
+run_day = date.today()
 
 import random
 import json as js
 import pickle
 import os
 
-device = torch.device('cuda:0' if torch.cuda.is_available() else 'cpu')
+run_device = torch.device('cuda:0' if torch.cuda.is_available() else 'cpu')
 
-if device == 'cuda:0':
-    print('Using GPU : ')
-    print(torch.cuda.get_device_name(device))
+if run_device == 'cuda:0':
+    print('running on GPU:')
+    print(torch.cuda.get_device_name(run_device))
 else:
-    print('Using CPU')
+    print('no GPU found, running on CPU')
 
 # ---------------------------------------------------------------------------
-# data
+# beat data set
 # ---------------------------------------------------------------------------
-class ECGData(Dataset):
-    """Beats of one class from the MIT-BIH csv (187 samples + label column)."""
+class HeartbeatData(Dataset):
+    """Rows of one beat class from the MIT-BIH csv (187 values, then the class)."""
 
-    def __init__(self, source_file, class_id, transform=None):
-        self.source_file = source_file
-        table = pd.read_csv(source_file, header=None)
-        one_class = table[table[187] == class_id]
-        self.data = one_class.drop(one_class.iloc[:, 187], axis=1)
-        self.transform = transform
-        self.class_id = class_id
+    def __init__(self, csv_path, beat_class, row_fn=None):
+        self.csv_path = csv_path
+        csv_rows = pd.read_csv(csv_path, header=None)
+        class_rows = csv_rows[csv_rows[187] == beat_class]
+        self.beat_data = class_rows.drop(class_rows.iloc[:, 187], axis=1)
+        self.row_fn = row_fn
+        self.beat_class = beat_class
 
     def __len__(self):
-        return self.data.shape[0]
+        return self.beat_data.shape[0]
 
-    def __getitem__(self, idx):
-        row = self.data.iloc[idx]
-        if self.transform:
-            row = self.transform(row)
-        return row
+    def __getitem__(self, index_):
+        beat = self.beat_data.iloc[index_]
+        if self.row_fn:
+            beat = self.row_fn(beat)
+        return beat
 
-class PD_to_Tensor(object):
-    """pandas row(s) -> tensor on the training device."""
-    def __call__(self, sample):
-        return torch.tensor(sample.values).to(device)
+class FrameToTensor(object):
+    """Turn a pandas row or frame into a tensor placed on the run device."""
+    def __call__(self, rows):
+        return torch.tensor(rows.values).to(run_device)
 
 # ---------------------------------------------------------------------------
-# networks
+# models
 # ---------------------------------------------------------------------------
-class MinibatchDiscrimination(nn.Module):
-    """Minibatch discrimination (https://arxiv.org/pdf/1606.03498.pdf) against mode collapse."""
-    def __init__(self, input_features, output_features, minibatch_normal_init, hidden_features=16):
-        super(MinibatchDiscrimination, self).__init__()
-        self.input_features = input_features
-        self.output_features = output_features
-        self.hidden_features = hidden_features
-        self.T = nn.Parameter(torch.randn(self.input_features, self.output_features, self.hidden_features))
-        if minibatch_normal_init == True:
-            nn.init.normal(self.T, 0, 1)
+class BatchSimilarityLayer(nn.Module):
+    """Batch-similarity features (Salimans et al. 2016) appended to discourage collapse."""
+    def __init__(self, feat_in, feat_out, gauss_init, feat_hidden=16):
+        super(BatchSimilarityLayer, self).__init__()
+        self.feat_in = feat_in
+        self.feat_out = feat_out
+        self.feat_hidden = feat_hidden
+        self.mix_w = nn.Parameter(torch.randn(self.feat_in, self.feat_out, self.feat_hidden))
+        if gauss_init == True:
+            nn.init.normal(self.mix_w, 0, 1)
 
     def forward(self, x):
-        M = torch.mm(x, self.T.view(self.input_features, -1))
-        M = M.view(-1, self.output_features, self.hidden_features).unsqueeze(0)
-        M_t = M.permute(1, 0, 2, 3)
-        out = torch.sum(torch.exp(-(torch.abs(M - M_t).sum(3))), dim=0) - 1
-        return torch.cat([x, out], 1)
+        proj = torch.mm(x, self.mix_w.view(self.feat_in, -1))
+        proj = proj.view(-1, self.feat_out, self.feat_hidden).unsqueeze(0)
+        proj_t = proj.permute(1, 0, 2, 3)
+        sim = torch.sum(torch.exp(-(torch.abs(proj - proj_t).sum(3))), dim=0) - 1
+        return torch.cat([x, sim], 1)
 
-class Discriminator(nn.Module):
-    """One or two Conv1d+MaxPool stages, optional minibatch layer, sigmoid output."""
-    def __init__(self, seq_length, batch_size, minibatch_normal_init, n_features=1, num_cv=1, minibatch=0,
-                 cv1_out=10, cv1_k=3, cv1_s=4, p1_k=3, p1_s=3, cv2_out=10, cv2_k=3, cv2_s=3, p2_k=3, p2_s=3):
-        super(Discriminator, self).__init__()
-        self.n_features = n_features
-        self.seq_length = seq_length
-        self.batch_size = batch_size
-        self.num_cv = num_cv
-        self.minibatch = minibatch
-        self.cv1_dims = int((((((seq_length - cv1_k) / cv1_s) + 1) - p1_k) / p1_s) + 1)
-        self.cv2_dims = int((((((self.cv1_dims - cv2_k) / cv2_s) + 1) - p2_k) / p2_s) + 1)
-        self.cv1_out = cv1_out
-        self.cv2_out = cv2_out
-        self.CV1 = nn.Sequential(
-            nn.Conv1d(in_channels=self.n_features, out_channels=int(cv1_out), kernel_size=int(cv1_k), stride=int(cv1_s)),
+class BeatCritic(nn.Module):
+    """Conv1d + max-pool once or twice, an optional similarity layer, then a sigmoid score."""
+    def __init__(self, beat_len, batch_n, gauss_init, n_feats=1, conv_stages=1, mb_width=0,
+                 c1_ch=10, c1_kern=3, c1_step=4, pool1_kern=3, pool1_step=3, c2_ch=10, c2_kern=3, c2_step=3, pool2_kern=3, pool2_step=3):
+        super(BeatCritic, self).__init__()
+        self.n_feats = n_feats
+        self.beat_len = beat_len
+        self.batch_n = batch_n
+        self.conv_stages = conv_stages
+        self.mb_width = mb_width
+        self.c1_len = int((((((beat_len - c1_kern) / c1_step) + 1) - pool1_kern) / pool1_step) + 1)
+        self.c2_len = int((((((self.c1_len - c2_kern) / c2_step) + 1) - pool2_kern) / pool2_step) + 1)
+        self.c1_ch = c1_ch
+        self.c2_ch = c2_ch
+        self.conv1 = nn.Sequential(
+            nn.Conv1d(in_channels=self.n_feats, out_channels=int(c1_ch), kernel_size=int(c1_kern), stride=int(c1_step)),
             nn.ReLU(),
-            nn.MaxPool1d(kernel_size=int(p1_k), stride=int(p1_s)))
-        if self.num_cv > 1:
-            self.CV2 = nn.Sequential(
-                nn.Conv1d(in_channels=int(cv1_out), out_channels=int(cv2_out), kernel_size=int(cv2_k), stride=int(cv2_s)),
+            nn.MaxPool1d(kernel_size=int(pool1_kern), stride=int(pool1_step)))
+        if self.conv_stages > 1:
+            self.conv2 = nn.Sequential(
+                nn.Conv1d(in_channels=int(c1_ch), out_channels=int(c2_ch), kernel_size=int(c2_kern), stride=int(c2_step)),
                 nn.ReLU(),
-                nn.MaxPool1d(kernel_size=int(p2_k), stride=int(p2_s)))
-            if self.minibatch > 0:
-                self.mb1 = MinibatchDiscrimination(self.cv2_dims * cv2_out, self.minibatch, minibatch_normal_init)
-                self.out = nn.Sequential(nn.Linear(int(self.cv2_dims * cv2_out) + self.minibatch, 1), nn.Sigmoid())
+                nn.MaxPool1d(kernel_size=int(pool2_kern), stride=int(pool2_step)))
+            if self.mb_width > 0:
+                self.mb_layer = BatchSimilarityLayer(self.c2_len * c2_ch, self.mb_width, gauss_init)
+                self.head = nn.Sequential(nn.Linear(int(self.c2_len * c2_ch) + self.mb_width, 1), nn.Sigmoid())
             else:
-                self.out = nn.Sequential(nn.Linear(int(self.cv2_dims * cv2_out), 1), nn.Sigmoid())
+                self.head = nn.Sequential(nn.Linear(int(self.c2_len * c2_ch), 1), nn.Sigmoid())
         else:
-            if self.minibatch > 0:
-                self.mb1 = MinibatchDiscrimination(int(self.cv1_dims * cv1_out), self.minibatch, minibatch_normal_init)
-                self.out = nn.Sequential(nn.Linear(int(self.cv1_dims * cv1_out) + self.minibatch, 1), nn.Dropout(0.2), nn.Sigmoid())
+            if self.mb_width > 0:
+                self.mb_layer = BatchSimilarityLayer(int(self.c1_len * c1_ch), self.mb_width, gauss_init)
+                self.head = nn.Sequential(nn.Linear(int(self.c1_len * c1_ch) + self.mb_width, 1), nn.Dropout(0.2), nn.Sigmoid())
             else:
-                self.out = nn.Sequential(nn.Linear(int(self.cv1_dims * cv1_out), 1), nn.Sigmoid())
+                self.head = nn.Sequential(nn.Linear(int(self.c1_len * c1_ch), 1), nn.Sigmoid())
 
     def forward(self, x):
-        x = self.CV1(x.view(self.batch_size, 1, self.seq_length))
-        if self.num_cv > 1:
-            x = self.CV2(x)
-            x = x.view(self.batch_size, -1)
-            if self.minibatch > 0:
-                x = self.mb1(x.squeeze())
-                x = self.out(x.squeeze())
+        x = self.conv1(x.view(self.batch_n, 1, self.beat_len))
+        if self.conv_stages > 1:
+            x = self.conv2(x)
+            x = x.view(self.batch_n, -1)
+            if self.mb_width > 0:
+                x = self.mb_layer(x.squeeze())
+                x = self.head(x.squeeze())
             else:
-                x = self.out(x.squeeze())
+                x = self.head(x.squeeze())
         else:
-            x = x.view(self.batch_size, -1)
-            if self.minibatch > 0:
-                x = self.mb1(x)
-                x = self.out(x)
+            x = x.view(self.batch_n, -1)
+            if self.mb_width > 0:
+                x = self.mb_layer(x)
+                x = self.head(x)
             else:
-                x = self.out(x)
+                x = self.head(x)
         return x
 
-class Generator(nn.Module):
-    """Two stacked LSTM layers and a linear read-out per time step."""
-    def __init__(self, seq_length, batch_size, n_features=1, hidden_dim=50, num_layers=2, tanh_output=False):
-        super(Generator, self).__init__()
-        self.n_features = n_features
-        self.hidden_dim = hidden_dim
-        self.num_layers = num_layers
-        self.seq_length = seq_length
-        self.batch_size = batch_size
-        self.tanh_output = tanh_output
-        self.layer1 = nn.LSTM(input_size=self.n_features, hidden_size=self.hidden_dim,
-                              num_layers=self.num_layers, batch_first=True)
-        if self.tanh_output == True:
-            self.out = nn.Sequential(nn.Linear(self.hidden_dim, 1), nn.Tanh())
+class BeatGenerator(nn.Module):
+    """Stacked LSTM followed by a per-step linear head."""
+    def __init__(self, beat_len, batch_n, n_feats=1, state_width=50, lstm_depth=2, squash_out=False):
+        super(BeatGenerator, self).__init__()
+        self.n_feats = n_feats
+        self.state_width = state_width
+        self.lstm_depth = lstm_depth
+        self.beat_len = beat_len
+        self.batch_n = batch_n
+        self.squash_out = squash_out
+        self.lstm = nn.LSTM(input_size=self.n_feats, hidden_size=self.state_width,
+                              num_layers=self.lstm_depth, batch_first=True)
+        if self.squash_out == True:
+            self.head = nn.Sequential(nn.Linear(self.state_width, 1), nn.Tanh())
         else:
-            self.out = nn.Linear(self.hidden_dim, 1)
+            self.head = nn.Linear(self.state_width, 1)
 
     def init_hidden(self):
-        weight = next(self.parameters()).data
-        hidden = (weight.new(self.num_layers, self.batch_size, self.hidden_dim).zero_().to(device),
-                  weight.new(self.num_layers, self.batch_size, self.hidden_dim).zero_().to(device))
-        return hidden
+        w_ref = next(self.parameters()).data
+        state = (w_ref.new(self.lstm_depth, self.batch_n, self.state_width).zero_().to(run_device),
+                  w_ref.new(self.lstm_depth, self.batch_n, self.state_width).zero_().to(run_device))
+        return state
 
-    def forward(self, x, hidden):
-        x, hidden = self.layer1(x.view(self.batch_size, self.seq_length, 1), hidden)
-        x = self.out(x)
+    def forward(self, x, state):
+        x, state = self.lstm(x.view(self.batch_n, self.beat_len, 1), state)
+        x = self.head(x)
         return x
 
 # ---------------------------------------------------------------------------
-# MMD two-sample statistic (after torch-two-sample)
+# kernel two-sample test (adapted from torch-two-sample)
 # ---------------------------------------------------------------------------
-def pdist(sample_1, sample_2, norm=2, eps=1e-5):
-    """All pairwise distances between the rows of sample_1 (n_1, d) and sample_2 (n_2, d)."""
-    n_1, n_2 = sample_1.size(0), sample_2.size(0)
-    norm = float(norm)
-    if norm == 2.:
-        norms_1 = torch.sum(sample_1 ** 2, dim=1, keepdim=True)
-        norms_2 = torch.sum(sample_2 ** 2, dim=1, keepdim=True)
-        norms = (norms_1.expand(n_1, n_2) + norms_2.transpose(0, 1).expand(n_1, n_2))
-        distances_squared = norms - 2 * sample_1.mm(sample_2.t())
-        return torch.sqrt(eps + torch.abs(distances_squared))
+def pair_dist(first_x, second_x, p_norm=2, tiny=1e-5):
+    """Distance between every row of first_x (na, d) and every row of second_x (nb, d)."""
+    na, nb = first_x.size(0), second_x.size(0)
+    p_norm = float(p_norm)
+    if p_norm == 2.:
+        sq_a = torch.sum(first_x ** 2, dim=1, keepdim=True)
+        sq_b = torch.sum(second_x ** 2, dim=1, keepdim=True)
+        sq_sum = (sq_a.expand(na, nb) + sq_b.transpose(0, 1).expand(na, nb))
+        d2 = sq_sum - 2 * first_x.mm(second_x.t())
+        return torch.sqrt(tiny + torch.abs(d2))
     else:
-        dim = sample_1.size(1)
-        expanded_1 = sample_1.unsqueeze(1).expand(n_1, n_2, dim)
-        expanded_2 = sample_2.unsqueeze(0).expand(n_1, n_2, dim)
-        differences = torch.abs(expanded_1 - expanded_2) ** norm
-        inner = torch.sum(differences, dim=2, keepdim=False)
-        return (eps + inner) ** (1. / norm)
+        width_d = first_x.size(1)
+        ea = first_x.unsqueeze(1).expand(na, nb, width_d)
+        eb = second_x.unsqueeze(0).expand(na, nb, width_d)
+        diffs = torch.abs(ea - eb) ** p_norm
+        summed = torch.sum(diffs, dim=2, keepdim=False)
+        return (tiny + summed) ** (1. / p_norm)
 
-class MMDStatistic:
-    """Unbiased MMD with a sum of Gaussian kernels exp(-alpha * ||x - x'||^2)."""
+class KernelMMD:
+    """Unbiased MMD estimate using a sum of RBF kernels with the given bandwidths."""
 
-    def __init__(self, n_1, n_2):
-        self.n_1 = n_1
-        self.n_2 = n_2
-        self.a00 = 1. / (n_1 * (n_1 - 1))
-        self.a11 = 1. / (n_2 * (n_2 - 1))
-        self.a01 = - 1. / (n_1 * n_2)
+    def __init__(self, na, nb):
+        self.na = na
+        self.nb = nb
+        self.w_aa = 1. / (na * (na - 1))
+        self.w_bb = 1. / (nb * (nb - 1))
+        self.w_ab = - 1. / (na * nb)
 
-    def __call__(self, sample_1, sample_2, alphas, ret_matrix=False):
-        sample_12 = torch.cat((sample_1, sample_2), 0)
-        distances = pdist(sample_12, sample_12, norm=2)
-        kernels = None
-        for alpha in alphas:
-            kernels_a = torch.exp(- alpha * distances ** 2)
-            if kernels is None:
-                kernels = kernels_a
+    def __call__(self, first_x, second_x, bandwidths, give_kernels=False):
+        both_x = torch.cat((first_x, second_x), 0)
+        dmat = pair_dist(both_x, both_x, p_norm=2)
+        kmat = None
+        for bw in bandwidths:
+            kmat_bw = torch.exp(- bw * dmat ** 2)
+            if kmat is None:
+                kmat = kmat_bw
             else:
-                kernels = kernels + kernels_a
-        k_1 = kernels[:self.n_1, :self.n_1]
-        k_2 = kernels[self.n_1:, self.n_1:]
-        k_12 = kernels[:self.n_1, self.n_1:]
-        mmd = (2 * self.a01 * k_12.sum() +
-               self.a00 * (k_1.sum() - torch.trace(k_1)) +
-               self.a11 * (k_2.sum() - torch.trace(k_2)))
-        if ret_matrix:
-            return mmd, kernels
+                kmat = kmat + kmat_bw
+        kaa = kmat[:self.na, :self.na]
+        kbb = kmat[self.na:, self.na:]
+        kab = kmat[:self.na, self.na:]
+        mmd_fn = (2 * self.w_ab * kab.sum() +
+               self.w_aa * (kaa.sum() - torch.trace(kaa)) +
+               self.w_bb * (kbb.sum() - torch.trace(kbb)))
+        if give_kernels:
+            return mmd_fn, kmat
         else:
-            return mmd
+            return mmd_fn
 
-def pairwisedistances(X, Y, norm=2):
-    """Median pairwise distance, used as the kernel bandwidth."""
-    dist = pdist(X, Y, norm)
-    return np.median(dist.numpy())
+def median_bandwidth(a_x, b_x, p_norm=2):
+    """Bandwidth heuristic: the median of all pairwise distances."""
+    dmat = pair_dist(a_x, b_x, p_norm)
+    return np.median(dmat.numpy())
 
-def GetECGData(source_file, class_id):
-    compose = transforms.Compose([PD_to_Tensor()])
-    return ECGData(source_file, class_id=class_id, transform=compose)
-
-# ---------------------------------------------------------------------------
-# data loaders (normal beats only)
-# ---------------------------------------------------------------------------
-source_filename = './mitbih_train.csv'
-ecg_data = GetECGData(source_file=source_filename, class_id=0)
-
-sample_size = 119  # batch size for the loader and the noise
-data_loader = torch.utils.data.DataLoader(ecg_data, batch_size=sample_size, shuffle=True)
-num_batches = len(data_loader)
-print(num_batches)
-
-test_filename = './mitbih_test.csv'
-ecg_data_test = GetECGData(source_file=test_filename, class_id=0)
-data_loader_test = torch.utils.data.DataLoader(ecg_data_test[:18088], batch_size=sample_size, shuffle=True)
-
-def noise(batch_size, features):
-    return torch.randn(batch_size, features).to(device)
+def make_beat_dataset(csv_path, beat_class):
+    to_tensor_fn = transforms.Compose([FrameToTensor()])
+    return HeartbeatData(csv_path, beat_class=beat_class, row_fn=to_tensor_fn)
 
 # ---------------------------------------------------------------------------
-# hyper-parameters
+# loaders over the normal-class beats
 # ---------------------------------------------------------------------------
-seq_length = ecg_data[0].size()[0]
+train_csv_path = './mitbih_train.csv'
+train_data = make_beat_dataset(csv_path=train_csv_path, beat_class=0)
 
-hidden_nodes_g = 50
-layers = 2
-tanh_layer = False
+batch_rows = 119  # rows per loader batch and per noise draw
+train_loader = torch.utils.data.DataLoader(train_data, batch_size=batch_rows, shuffle=True)
+n_train_batches = len(train_loader)
+print(n_train_batches)
 
-D_rounds = 3
-G_rounds = 1
-num_epoch = 35
-learning_rate = 0.0002
+test_csv_path = './mitbih_test.csv'
+test_data = make_beat_dataset(csv_path=test_csv_path, beat_class=0)
+test_loader = torch.utils.data.DataLoader(test_data[:18088], batch_size=batch_rows, shuffle=True)
 
-minibatch_layer = 0
-minibatch_normal_init_ = True
-num_cvs = 2
-cv1_out, cv1_k, cv1_s, p1_k, p1_s = 10, 3, 1, 3, 2
-cv2_out, cv2_k, cv2_s, p2_k, p2_s = 10, 3, 1, 3, 2
+def draw_noise(batch_n, feat_dim):
+    return torch.randn(batch_n, feat_dim).to(run_device)
 
 # ---------------------------------------------------------------------------
-# one full training run per minibatch-discrimination width
+# settings
 # ---------------------------------------------------------------------------
-minibatch_out = [0, 3, 5, 8, 10]
-for minibatch_layer in minibatch_out:
-    path = ".../your_path/Run_" + str(today.strftime("%d_%m_%Y")) + "_" + str(datetime.datetime.now().time()).split('.')[0]
-    os.mkdir(path)
-    settings = {'data': source_filename, 'sample_size': sample_size, 'seq_length': seq_length,
-                'num_layers': layers, 'tanh_layer': tanh_layer, 'hidden_dims_generator': hidden_nodes_g,
-                'minibatch_layer': minibatch_layer, 'minibatch_normal_init_': minibatch_normal_init_,
-                'num_cvs': num_cvs, 'cv1_out': cv1_out, 'cv1_k': cv1_k, 'cv1_s': cv1_s, 'p1_k': p1_k,
-                'p1_s': p1_s, 'cv2_out': cv2_out, 'cv2_k': cv2_k, 'cv2_s': cv2_s, 'p2_k': p2_k,
-                'p2_s': p2_s, 'num_epoch': num_epoch, 'D_rounds': D_rounds, 'G_rounds': G_rounds,
-                'learning_rate': learning_rate}
-    fh = open(path + "/settings.json", "w")
-    fh.write(js.dumps(settings))
-    fh.close()
-    gen = Generator(seq_length, sample_size, hidden_dim=hidden_nodes_g, tanh_output=tanh_layer).to(device)
-    disc = Discriminator(seq_length, sample_size, minibatch_normal_init=minibatch_normal_init_,
-                         minibatch=minibatch_layer, num_cv=num_cvs, cv1_out=cv1_out, cv1_k=cv1_k,
-                         cv1_s=cv1_s, p1_k=p1_k, p1_s=p1_s, cv2_out=cv2_out, cv2_k=cv2_k,
-                         cv2_s=cv2_s, p2_k=p2_k, p2_s=p2_s).to(device)
-    bce = torch.nn.BCELoss()
-    gen.train()
-    disc.train()
-    d_opt = torch.optim.Adam(disc.parameters(), lr=learning_rate)
-    g_opt = torch.optim.Adam(gen.parameters(), lr=learning_rate)
-    G_losses = []
-    D_losses = []
-    mmd_list = []
-    series_list = np.zeros((1, seq_length))
-    for n in tqdm(range(num_epoch)):
-        for n_batch, sample_data in enumerate(data_loader):
-            # discriminator: fake then real
-            for d in range(D_rounds):
-                disc.zero_grad()
-                h_g = gen.init_hidden()
-                z = Variable(noise(len(sample_data), seq_length))
-                fake = gen.forward(z, h_g).detach()
-                p_fake = disc(fake)
-                loss_fake = bce(p_fake, torch.zeros([len(sample_data), 1]).to(device))
-                loss_fake.backward()
-                real = Variable(sample_data.float()).to(device)
-                p_real = disc.forward(real)
-                loss_real = bce(p_real, torch.ones([len(sample_data), 1]).to(device))
-                loss_real.backward()
-                d_opt.step()
-            # generator
-            for g in range(G_rounds):
-                gen.zero_grad()
-                h_g = gen.init_hidden()
-                z = Variable(noise(len(sample_data), seq_length))
-                fake = gen.forward(z, h_g)
-                p_gen = disc(fake)
-                error_gen = bce(p_gen, torch.ones([len(sample_data), 1]).to(device))
-                error_gen.backward()
-                g_opt.step()
-        if n_batch == (num_batches - 1):
-            G_losses.append(error_gen.item())
-            D_losses.append((loss_real + loss_fake).item())
-            torch.save(gen.state_dict(), path + '/generator_state_' + str(n) + '.pt')
-            torch.save(disc.state_dict(), path + '/discriminator_state_' + str(n) + '.pt')
-            # epoch-end evaluation: MMD between generated and real test beats
+beat_len = train_data[0].size()[0]
+
+gen_width = 50
+gen_depth = 2
+gen_tanh = False
+
+critic_steps = 3
+gen_steps = 1
+epoch_total = 35
+lr_value = 0.0002
+
+mb_size = 0
+gauss_init_flag = True
+conv_count = 2
+c1_ch, c1_kern, c1_step, pool1_kern, pool1_step = 10, 3, 1, 3, 2
+c2_ch, c2_kern, c2_step, pool2_kern, pool2_step = 10, 3, 1, 3, 2
+
+# ---------------------------------------------------------------------------
+# a complete training run for each similarity-layer width
+# ---------------------------------------------------------------------------
+mb_sizes = [0, 3, 5, 8, 10]
+for mb_size in mb_sizes:
+    run_path = ".../your_path/Run_" + str(run_day.strftime("%d_%m_%Y")) + "_" + str(datetime.datetime.now().time()).split('.')[0]
+    os.mkdir(run_path)
+    run_config = {'data': train_csv_path, 'sample_size': batch_rows, 'seq_length': beat_len,
+                'num_layers': gen_depth, 'tanh_layer': gen_tanh, 'hidden_dims_generator': gen_width,
+                'minibatch_layer': mb_size, 'minibatch_normal_init_': gauss_init_flag,
+                'num_cvs': conv_count, 'cv1_out': c1_ch, 'cv1_k': c1_kern, 'cv1_s': c1_step, 'p1_k': pool1_kern,
+                'p1_s': pool1_step, 'cv2_out': c2_ch, 'cv2_k': c2_kern, 'cv2_s': c2_step, 'p2_k': pool2_kern,
+                'p2_s': pool2_step, 'num_epoch': epoch_total, 'D_rounds': critic_steps, 'G_rounds': gen_steps,
+                'learning_rate': lr_value}
+    cfg_file = open(run_path + "/settings.json", "w")
+    cfg_file.write(js.dumps(run_config))
+    cfg_file.close()
+    g_model = BeatGenerator(beat_len, batch_rows, state_width=gen_width, squash_out=gen_tanh).to(run_device)
+    d_model = BeatCritic(beat_len, batch_rows, gauss_init=gauss_init_flag,
+                         mb_width=mb_size, conv_stages=conv_count, c1_ch=c1_ch, c1_kern=c1_kern,
+                         c1_step=c1_step, pool1_kern=pool1_kern, pool1_step=pool1_step, c2_ch=c2_ch, c2_kern=c2_kern,
+                         c2_step=c2_step, pool2_kern=pool2_kern, pool2_step=pool2_step).to(run_device)
+    bce_loss = torch.nn.BCELoss()
+    g_model.train()
+    d_model.train()
+    d_optimizer = torch.optim.Adam(d_model.parameters(), lr=lr_value)
+    g_optimizer = torch.optim.Adam(g_model.parameters(), lr=lr_value)
+    g_loss_log = []
+    d_loss_log = []
+    mmd_history = []
+    sample_curves = np.zeros((1, beat_len))
+    for epoch in tqdm(range(epoch_total)):
+        for batch_i, real_batch in enumerate(train_loader):
+            # critic update on generated, then on real beats
+            for k_d in range(critic_steps):
+                d_model.zero_grad()
+                g_state = g_model.zero_state()
+                noise_in = Variable(draw_noise(len(real_batch), beat_len))
+                fake_beats = g_model.forward(noise_in, g_state).detach()
+                d_on_fake = d_model(fake_beats)
+                fake_loss = bce_loss(d_on_fake, torch.zeros([len(real_batch), 1]).to(run_device))
+                fake_loss.backward()
+                real_beats = Variable(real_batch.float()).to(run_device)
+                d_on_real = d_model.forward(real_beats)
+                real_loss = bce_loss(d_on_real, torch.ones([len(real_batch), 1]).to(run_device))
+                real_loss.backward()
+                d_optimizer.step()
+            # generator update
+            for k_g in range(gen_steps):
+                g_model.zero_grad()
+                g_state = g_model.zero_state()
+                noise_in = Variable(draw_noise(len(real_batch), beat_len))
+                fake_beats = g_model.forward(noise_in, g_state)
+                d_on_gen = d_model(fake_beats)
+                gen_loss = bce_loss(d_on_gen, torch.ones([len(real_batch), 1]).to(run_device))
+                gen_loss.backward()
+                g_optimizer.step()
+        if batch_i == (n_train_batches - 1):
+            g_loss_log.append(gen_loss.item())
+            d_loss_log.append((real_loss + fake_loss).item())
+            torch.save(g_model.state_dict(), run_path + '/generator_state_' + str(epoch) + '.pt')
+            torch.save(d_model.state_dict(), run_path + '/discriminator_state_' + str(epoch) + '.pt')
+            # end of epoch: score generated beats against the real test beats with MMD
             with torch.no_grad():
-                h_g = gen.init_hidden()
-                fake = gen(noise(len(sample_data), seq_length), h_g).detach().cpu()
-                generated_sample = torch.zeros(1, seq_length).to(device)
-                for it in range(0, int(len(ecg_data_test[:18088]) / sample_size)):
-                    z_test = noise(sample_size, seq_length)
-                    h_g = gen.init_hidden()
-                    gen_batch = gen.forward(z_test, h_g).detach().squeeze()
-                    generated_sample = torch.cat((generated_sample, gen_batch), dim=0)
-                generated_sample = generated_sample[1:][:]
-                sigma = [pairwisedistances(ecg_data_test[:18088].type(torch.DoubleTensor),
-                                           generated_sample.type(torch.DoubleTensor).squeeze())]
-                mmd = MMDStatistic(len(ecg_data_test[:18088]), generated_sample.size(0))
-                mmd_eval = mmd(ecg_data_test[:18088].type(torch.DoubleTensor),
-                               generated_sample.type(torch.DoubleTensor).squeeze(), sigma, ret_matrix=False)
-                mmd_list.append(mmd_eval.item())
-                series_list = np.append(series_list, fake[0].numpy().reshape((1, seq_length)), axis=0)
-    # losses and MMD history
-    with open(path + '/generator_losses.txt', 'wb') as fp:
-        pickle.dump(G_losses, fp)
-    with open(path + '/discriminator_losses.txt', 'wb') as fp:
-        pickle.dump(D_losses, fp)
-    with open(path + '/mmd_list.txt', 'wb') as fp:
-        pickle.dump(mmd_list, fp)
-    plt.plot(G_losses, '-r', label='Generator Error')
-    plt.plot(D_losses, '-b', label='Discriminator Error')
-    plt.title('GAN Errors in Training')
+                g_state = g_model.zero_state()
+                fake_beats = g_model(draw_noise(len(real_batch), beat_len), g_state).detach().cpu()
+                gen_pool = torch.zeros(1, beat_len).to(run_device)
+                for step in range(0, int(len(test_data[:18088]) / batch_rows)):
+                    test_noise = draw_noise(batch_rows, beat_len)
+                    g_state = g_model.zero_state()
+                    gen_chunk = g_model.forward(test_noise, g_state).detach().squeeze()
+                    gen_pool = torch.cat((gen_pool, gen_chunk), dim=0)
+                gen_pool = gen_pool[1:][:]
+                bandwidth = [median_bandwidth(test_data[:18088].type(torch.DoubleTensor),
+                                           gen_pool.type(torch.DoubleTensor).squeeze())]
+                mmd_fn = KernelMMD(len(test_data[:18088]), gen_pool.size(0))
+                mmd_score = mmd_fn(test_data[:18088].type(torch.DoubleTensor),
+                               gen_pool.type(torch.DoubleTensor).squeeze(), bandwidth, give_kernels=False)
+                mmd_history.append(mmd_score.item())
+                sample_curves = np.append(sample_curves, fake_beats[0].numpy().reshape((1, beat_len)), axis=0)
+    # save the loss and MMD curves
+    with open(run_path + '/generator_losses.txt', 'wb') as out_f:
+        pickle.dump(g_loss_log, out_f)
+    with open(run_path + '/discriminator_losses.txt', 'wb') as out_f:
+        pickle.dump(d_loss_log, out_f)
+    with open(run_path + '/mmd_list.txt', 'wb') as out_f:
+        pickle.dump(mmd_history, out_f)
+    plt.plot(g_loss_log, '-r', label='generator loss')
+    plt.plot(d_loss_log, '-b', label='critic loss')
+    plt.title('training losses')
     plt.legend()
-    plt.savefig(path + '/GAN_errors.png')
+    plt.savefig(run_path + '/GAN_errors.png')
     plt.close()
-    # sample curves, three epochs per figure
+    # plot sample curves, three epochs to a figure
     i = 0
-    while i < num_epoch:
+    while i < epoch_total:
         if i % 3 == 0:
-            fig, ax = plt.subplots(3, 1, constrained_layout=True)
-            fig.suptitle("Generated fake data")
+            figure, axes_ = plt.subplots(3, 1, constrained_layout=True)
+            figure.suptitle("generator output")
         for j in range(0, 3):
-            ax[j].plot(series_list[i][:])
-            ax[j].set_title('Epoch ' + str(i) + ', MMD: %.4f' % (mmd_list[i]))
+            axes_[j].plot(sample_curves[i][:])
+            axes_[j].set_title('epoch ' + str(i) + ' | mmd %.4f' % (mmd_history[i]))
             i = i + 1
-        plt.savefig(path + '/Training_Epoch_Samples_MMD_' + str(i) + '.png')
-        plt.close(fig)
-    # a few generated beats for a diversity check
-    gen.eval()
-    h_g = gen.init_hidden()
-    z_check = noise(sample_size, seq_length)
-    gen_data = gen.forward(z_check, h_g).detach()
-    plt.title("Generated ECG Waves")
-    plt.plot(gen_data[random.randint(0, sample_size - 1)].tolist(), '-b')
-    plt.plot(gen_data[random.randint(0, sample_size - 1)].tolist(), '-r')
-    plt.plot(gen_data[random.randint(0, sample_size - 1)].tolist(), '-g')
-    plt.plot(gen_data[random.randint(0, sample_size - 1)].tolist(), '-', color='orange')
-    plt.savefig(path + '/Generated_Data_Sample1.png')
+        plt.savefig(run_path + '/Training_Epoch_Samples_MMD_' + str(i) + '.png')
+        plt.close(figure)
+    # draw a handful of beats to eyeball variety
+    g_model.eval()
+    g_state = g_model.zero_state()
+    probe_noise = draw_noise(batch_rows, beat_len)
+    probe_beats = g_model.forward(probe_noise, g_state).detach()
+    plt.title("sampled beats")
+    plt.plot(probe_beats[random.randint(0, batch_rows - 1)].tolist(), '-b')
+    plt.plot(probe_beats[random.randint(0, batch_rows - 1)].tolist(), '-r')
+    plt.plot(probe_beats[random.randint(0, batch_rows - 1)].tolist(), '-g')
+    plt.plot(probe_beats[random.randint(0, batch_rows - 1)].tolist(), '-', color='orange')
+    plt.savefig(run_path + '/Generated_Data_Sample1.png')
     plt.close()

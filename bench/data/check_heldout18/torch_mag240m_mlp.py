@@ -1,8 +1,8 @@
-"""Graph-agnostic MLP baseline for OGB-LSC MAG240M paper-subject classification.
+"""Text-feature MLP for MAG240M (OGB-LSC) subject prediction, no graph used.
 
-Each paper is classified (153 arXiv subject areas) from its 768-d RoBERTa text
-embedding alone, ignoring the citation graph. Best-validation predictions on
-the test-dev split are written as a submission file.
+A paper's 768-d language-model vector is the only input; the 153-way subject
+label is the target. Whenever validation accuracy improves, the test-dev
+predictions are saved for submission.
 """
 import time
 import argparse
@@ -14,136 +14,136 @@ from torch.nn import ModuleList, Linear, BatchNorm1d, Identity
 
 from ogb.lsc import MAG240MDataset, MAG240MEvaluator
 
-# where the MAG240M files are downloaded / read from
-ROOT = '/dfs/user/weihuahu/ogb/ogb/lsc/dataset'
+# location of the downloaded MAG240M arrays
+DATA_ROOT = '/dfs/user/weihuahu/ogb/ogb/lsc/dataset'
 
 
-class MLP(torch.nn.Module):
-    def __init__(self, in_channels: int, hidden_channels: int,
-                 out_channels: int, num_layers: int, dropout: float = 0.0,
-                 batch_norm: bool = True, relu_last: bool = False):
-        super(MLP, self).__init__()
+class TextOnlyMLP(torch.nn.Module):
+    def __init__(self, feat_in: int, width: int,
+                 n_out: int, depth: int, drop_p: float = 0.0,
+                 use_norm: bool = True, act_after_norm: bool = False):
+        super(TextOnlyMLP, self).__init__()
 
-        self.lins = ModuleList()
-        self.lins.append(Linear(in_channels, hidden_channels))
-        for _ in range(num_layers - 2):
-            self.lins.append(Linear(hidden_channels, hidden_channels))
-        self.lins.append(Linear(hidden_channels, out_channels))
+        self.linears = ModuleList()
+        self.linears.append(Linear(feat_in, width))
+        for _ in range(depth - 2):
+            self.linears.append(Linear(width, width))
+        self.linears.append(Linear(width, n_out))
 
-        self.batch_norms = ModuleList()
-        for _ in range(num_layers - 1):
-            bn = BatchNorm1d(hidden_channels) if batch_norm else Identity()
-            self.batch_norms.append(bn)
+        self.norms = ModuleList()
+        for _ in range(depth - 1):
+            norm = BatchNorm1d(width) if use_norm else Identity()
+            self.norms.append(norm)
 
-        self.dropout = dropout
-        self.relu_last = relu_last
+        self.drop_p = drop_p
+        self.act_after_norm = act_after_norm
 
-    def reset_parameters(self):
-        for lin in self.lins:
-            lin.reset_parameters()
-        for bn in self.batch_norms:
-            bn.reset_parameters()
+    def reinit_weights(self):
+        for layer in self.linears:
+            layer.reset_parameters()
+        for norm in self.norms:
+            norm.reset_parameters()
 
     def forward(self, x):
-        for lin, bn in zip(self.lins[:-1], self.batch_norms):
-            x = lin(x)
-            if self.relu_last:
-                x = bn(x).relu_()
+        for layer, norm in zip(self.linears[:-1], self.norms):
+            x = layer(x)
+            if self.act_after_norm:
+                x = norm(x).relu_()
             else:
-                x = bn(x.relu_())
-            x = F.dropout(x, p=self.dropout, training=self.training)
-        x = self.lins[-1](x)
+                x = norm(x.relu_())
+            x = F.dropout(x, p=self.drop_p, training=self.training)
+        x = self.linears[-1](x)
         return x
 
 
-def train(model, x_train, y_train, batch_size, optimizer):
+def train_one_pass(model, train_x, train_y, batch_n, optimizer):
     model.train()
 
-    running = 0
-    # mini-batches are index sets into the feature matrix
-    for idx in DataLoader(range(y_train.size(0)), batch_size, shuffle=True):
+    loss_sum = 0
+    # the loader yields random index batches into the in-memory feature rows
+    for batch_ids in DataLoader(range(train_y.size(0)), batch_n, shuffle=True):
         optimizer.zero_grad()
-        loss = F.cross_entropy(model(x_train[idx]), y_train[idx])
+        loss = F.cross_entropy(model(train_x[batch_ids]), train_y[batch_ids])
         loss.backward()
         optimizer.step()
 
-        running += float(loss) * idx.numel()
+        loss_sum += float(loss) * batch_ids.numel()
 
-    return running / y_train.size(0)
+    return loss_sum / train_y.size(0)
 
 
 @torch.no_grad()
-def test(model, x_eval, y_eval, evaluator):
+def test_accuracy(model, eval_x, eval_y, scorer):
     model.eval()
-    y_pred = model(x_eval).argmax(dim=-1)
-    return evaluator.eval({'y_true': y_eval, 'y_pred': y_pred})['acc']
+    pred_y = model(eval_x).argmax(dim=-1)
+    return scorer.eval({'y_true': eval_y, 'y_pred': pred_y})['acc']
 
 
 if __name__ == '__main__':
-    parser = argparse.ArgumentParser()
-    parser.add_argument('--device', type=int, default=0)
-    parser.add_argument('--hidden_channels', type=int, default=512)
-    parser.add_argument('--num_layers', type=int, default=2),
-    parser.add_argument('--no_batch_norm', action='store_true')
-    parser.add_argument('--relu_last', action='store_true')
-    parser.add_argument('--dropout', type=float, default=0.5)
-    parser.add_argument('--lr', type=float, default=0.01)
-    parser.add_argument('--batch_size', type=int, default=380000)
-    parser.add_argument('--epochs', type=int, default=1000)
-    args = parser.parse_args()
-    print(args)
+    cli = argparse.ArgumentParser()
+    cli.add_argument('--device', type=int, default=0)
+    cli.add_argument('--hidden_channels', type=int, default=512)
+    cli.add_argument('--num_layers', type=int, default=2),
+    cli.add_argument('--no_batch_norm', action='store_true')
+    cli.add_argument('--relu_last', action='store_true')
+    cli.add_argument('--dropout', type=float, default=0.5)
+    cli.add_argument('--lr', type=float, default=0.01)
+    cli.add_argument('--batch_size', type=int, default=380000)
+    cli.add_argument('--epochs', type=int, default=1000)
+    opts = cli.parse_args()
+    print(opts)
 
     torch.manual_seed(12345)
-    device = f'cuda:{args.device}' if torch.cuda.is_available() else 'cpu'
+    run_device = f'cuda:{args.device}' if torch.cuda.is_available() else 'cpu'
 
-    dataset = MAG240MDataset(ROOT)
-    evaluator = MAG240MEvaluator()
+    mag_dataset = MAG240MDataset(DATA_ROOT)
+    scorer = MAG240MEvaluator()
 
-    train_idx = dataset.get_idx_split('train')
-    valid_idx = dataset.get_idx_split('valid')
-    test_idx = dataset.get_idx_split('test-dev')
+    train_ids = mag_dataset.get_idx_split('train')
+    valid_ids = mag_dataset.get_idx_split('valid')
+    test_ids = mag_dataset.get_idx_split('test-dev')
 
-    # gather the three feature subsets and move each to the device
-    t0 = time.perf_counter()
-    print('Reading training node features...', end=' ', flush=True)
-    x_train = dataset.paper_feat[train_idx]
-    x_train = torch.from_numpy(x_train).to(torch.float).to(device)
-    print(f'Done! [{time.perf_counter() - t0:.2f}s]')
-    t0 = time.perf_counter()
-    print('Reading validation node features...', end=' ', flush=True)
-    x_valid = dataset.paper_feat[valid_idx]
-    x_valid = torch.from_numpy(x_valid).to(torch.float).to(device)
-    print(f'Done! [{time.perf_counter() - t0:.2f}s]')
-    t0 = time.perf_counter()
-    print('Reading test node features...', end=' ', flush=True)
-    x_test = dataset.paper_feat[test_idx]
-    x_test = torch.from_numpy(x_test).to(torch.float).to(device)
-    print(f'Done! [{time.perf_counter() - t0:.2f}s]')
+    # fetch each split's feature rows, cast them to float32 and place them on the device
+    tic = time.perf_counter()
+    print('Loading train-split features ...', end=' ', flush=True)
+    train_x = mag_dataset.paper_feat[train_ids]
+    train_x = torch.from_numpy(train_x).to(torch.float).to(run_device)
+    print(f'finished in {time.perf_counter() - tic:.2f}s')
+    tic = time.perf_counter()
+    print('Loading valid-split features ...', end=' ', flush=True)
+    valid_x = mag_dataset.paper_feat[valid_ids]
+    valid_x = torch.from_numpy(valid_x).to(torch.float).to(run_device)
+    print(f'finished in {time.perf_counter() - tic:.2f}s')
+    tic = time.perf_counter()
+    print('Loading test-split features ...', end=' ', flush=True)
+    test_x = mag_dataset.paper_feat[test_ids]
+    test_x = torch.from_numpy(test_x).to(torch.float).to(run_device)
+    print(f'finished in {time.perf_counter() - tic:.2f}s')
 
-    y_train = torch.from_numpy(dataset.paper_label[train_idx])
-    y_train = y_train.to(device, torch.long)
-    y_valid = torch.from_numpy(dataset.paper_label[valid_idx])
-    y_valid = y_valid.to(device, torch.long)
+    train_y = torch.from_numpy(mag_dataset.paper_label[train_ids])
+    train_y = train_y.to(run_device, torch.long)
+    valid_y = torch.from_numpy(mag_dataset.paper_label[valid_ids])
+    valid_y = valid_y.to(run_device, torch.long)
 
-    model = MLP(dataset.num_paper_features, args.hidden_channels,
-                dataset.num_classes, args.num_layers, args.dropout,
-                not args.no_batch_norm, args.relu_last).to(device)
-    optimizer = torch.optim.Adam(model.parameters(), lr=args.lr)
-    n_params = sum([p.numel() for p in model.parameters()])
-    print(f'#Params: {n_params}')
+    model = TextOnlyMLP(mag_dataset.num_paper_features, opts.hidden_channels,
+                mag_dataset.num_classes, opts.num_layers, opts.dropout,
+                not opts.no_batch_norm, opts.relu_last).to(run_device)
+    optimizer = torch.optim.Adam(model.parameters(), lr=opts.lr)
+    param_count = sum([p.numel() for p in model.parameters()])
+    print(f'parameter count: {param_count}')
 
-    best_valid = 0
-    for epoch in range(1, args.epochs + 1):
-        loss = train(model, x_train, y_train, args.batch_size, optimizer)
-        train_acc = test(model, x_train, y_train, evaluator)
-        valid_acc = test(model, x_valid, y_valid, evaluator)
-        if valid_acc > best_valid:
-            best_valid = valid_acc
+    best_val_acc = 0
+    for epoch in range(1, opts.epochs + 1):
+        loss = train_one_pass(model, train_x, train_y, opts.batch_size, optimizer)
+        train_score = test_accuracy(model, train_x, train_y, scorer)
+        val_score = test_accuracy(model, valid_x, valid_y, scorer)
+        if val_score > best_val_acc:
+            best_val_acc = val_score
             with torch.no_grad():
                 model.eval()
-                res = {'y_pred': model(x_test).argmax(dim=-1)}
-                evaluator.save_test_submission(res, 'results/mlp', mode='test-dev')
+                submission = {'y_pred': model(test_x).argmax(dim=-1)}
+                scorer.save_test_submission(submission, 'results/mlp', mode='test-dev')
         if epoch % 1 == 0:
-            print(f'Epoch: {epoch:03d}, Loss: {loss:.4f}, '
-                  f'Train: {train_acc:.4f}, Valid: {valid_acc:.4f}, '
-                  f'Best: {best_valid:.4f}')
+            print(f'epoch {epoch:03d} | loss {loss:.4f} | '
+                        f'train acc {train_score:.4f} | val acc {val_score:.4f} | '
+                        f'best val {best_val_acc:.4f}')
