@@ -190,7 +190,7 @@ if __name__ == '__main__':
                        'Mass','Nodule', 'Pneumonia', 'Pneumothorax']
 
         auc_list = per_class_auc(truth, scores)
-        AUROC_avg = np.array(auc_list).mean()
+        auc_mean = np.array(auc_list).mean()
         print('mean AUROC: {auc_mean:.3f}'.format(auc_mean=auc_mean))
         for i in range(NUM_LABELS):
             print('AUROC for {}: {}'.format(FINDING_NAMES[i], auc_list[i]))
@@ -198,6 +198,6 @@ if __name__ == '__main__':
         cxr_model.train()
         # running loss
         print('[%d] loss: %.3f' % (epoch_idx + 1, loss_sum / 715 ))
-        torch.save(cxr_model.state_dict(),'DenseNet121_aug4_pretrain_noWeight_'+str(epoch_idx+1)+'_'+str(AUROC_avg)+'.pkl')
+        torch.save(cxr_model.state_dict(),'DenseNet121_aug4_pretrain_noWeight_'+str(epoch_idx+1)+'_'+str(auc_mean)+'.pkl')
 
     print('training done')
