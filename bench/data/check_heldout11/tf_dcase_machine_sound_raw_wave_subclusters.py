@@ -12,239 +12,239 @@ import metrics
 from sklearn.mixture import GaussianMixture
 
 
-class LogMelSpectrogram(tf.keras.layers.Layer):
-    """Compute log-magnitude mel-scaled spectrograms."""
-    def __init__(self, sample_rate, fft_size, hop_size, n_mels,
-                 f_min=0.0, f_max=None, **kwargs):
-        super(LogMelSpectrogram, self).__init__(**kwargs)
-        self.sample_rate = sample_rate
-        self.fft_size = fft_size
-        self.hop_size = hop_size
-        self.n_mels = n_mels
-        self.f_min = f_min
-        self.f_max = f_max if f_max else sample_rate / 2
-        self.mel_filterbank = tf.signal.linear_to_mel_weight_matrix(
-            num_mel_bins=self.n_mels,
-            num_spectrogram_bins=fft_size // 2 + 1,
-            sample_rate=self.sample_rate,
-            lower_edge_hertz=self.f_min,
-            upper_edge_hertz=self.f_max)
+class MelDbLayer(tf.keras.layers.Layer):
+    """Keras layer turning a waveform batch into log-scaled mel power maps."""
+    def __init__(self, sr_hz, win_len, step_len, mel_bins,
+                 low_hz=0.0, high_hz=None, **kwargs):
+        super(MelDbLayer, self).__init__(**kwargs)
+        self.sr_hz = sr_hz
+        self.win_len = win_len
+        self.step_len = step_len
+        self.mel_bins = mel_bins
+        self.low_hz = low_hz
+        self.high_hz = high_hz if high_hz else sr_hz / 2
+        self.mel_matrix = tf.signal.linear_to_mel_weight_matrix(
+            num_mel_bins=self.mel_bins,
+            num_spectrogram_bins=win_len // 2 + 1,
+            sample_rate=self.sr_hz,
+            lower_edge_hertz=self.low_hz,
+            upper_edge_hertz=self.high_hz)
 
-    def call(self, waveforms):
-        spectrograms = tf.signal.stft(waveforms,
-                                      frame_length=self.fft_size,
-                                      frame_step=self.hop_size,
+    def call(self, signal_batch):
+        stft_out = tf.signal.stft(signal_batch,
+                                      frame_length=self.win_len,
+                                      frame_step=self.step_len,
                                       pad_end=False)
-        magnitude_spectrograms = tf.abs(spectrograms)
-        mel_spectrograms = tf.matmul(tf.square(magnitude_spectrograms),
-                                     self.mel_filterbank)
-        log_mel_spectrograms = 10.0 * tf.math.log(tf.maximum(1e-10, mel_spectrograms)) / tf.math.log(10.0)
-        # add channel dimension
-        log_mel_spectrograms = tf.expand_dims(log_mel_spectrograms, 3)
-        return log_mel_spectrograms
+        stft_mag = tf.abs(stft_out)
+        mel_power = tf.matmul(tf.square(stft_mag),
+                                     self.mel_matrix)
+        mel_db = 10.0 * tf.math.log(tf.maximum(1e-10, mel_power)) / tf.math.log(10.0)
+        # append a trailing channel axis
+        mel_db = tf.expand_dims(mel_db, 3)
+        return mel_db
 
 
-def mixupLoss(y_true, y_pred):
-    return tf.keras.losses.categorical_crossentropy(y_true=y_pred[:, :, 1], y_pred=y_pred[:, :, 0])
+def mix_target_loss(y_ref, y_out):
+    return tf.keras.losses.categorical_crossentropy(y_true=y_out[:, :, 1], y_pred=y_out[:, :, 0])
 
 
-def length_norm(mat):
-    norm_mat = []
-    for line in mat:
-        temp = line / np.math.sqrt(sum(np.power(line, 2)))
-        norm_mat.append(temp)
-    norm_mat = np.array(norm_mat)
-    return norm_mat
+def unit_scale(vecs):
+    scaled = []
+    for row in vecs:
+        unit_row = row / np.math.sqrt(sum(np.power(row, 2)))
+        scaled.append(unit_row)
+    scaled = np.array(scaled)
+    return scaled
 
 
-def model_xvector_cnn(num_classes, raw_dim, n_subclusters):
-    data_input = tf.keras.layers.Input(shape=(raw_dim, 1), dtype='float32')
-    label_input = tf.keras.layers.Input(shape=(num_classes), dtype='float32')
-    y = label_input
-    x = data_input
-    l2_weight_decay = tf.keras.regularizers.l2(1e-5)
-    x_mix, y = MixupLayer(prob=1)([x, y])
-    # FFT
-    x = tf.keras.layers.Lambda(lambda x: tf.math.abs(tf.signal.fft(tf.complex(x[:, :, 0], tf.zeros_like(x[:, :, 0])))[:, :int(raw_dim / 2)]))(x_mix)
+def build_embed_model(n_labels, wave_len, n_sub):
+    wave_input = tf.keras.layers.Input(shape=(wave_len, 1), dtype='float32')
+    label_in = tf.keras.layers.Input(shape=(n_labels), dtype='float32')
+    y = label_in
+    x = wave_input
+    wd_reg = tf.keras.regularizers.l2(1e-5)
+    x_mixed, y = MixupLayer(prob=1)([x, y])
+    # spectral-magnitude branch
+    x = tf.keras.layers.Lambda(lambda x: tf.math.abs(tf.signal.fft(tf.complex(x[:, :, 0], tf.zeros_like(x[:, :, 0])))[:, :int(wave_len / 2)]))(x_mixed)
     x = tf.keras.layers.Reshape((-1, 1))(x)
     x = tf.keras.layers.Conv1D(128, 256, strides=64, activation='linear', padding='same',
-                               kernel_regularizer=l2_weight_decay, use_bias=False)(x)
+                               kernel_regularizer=wd_reg, use_bias=False)(x)
     x = tf.keras.layers.LeakyReLU(alpha=0.1)(x)
     x = tf.keras.layers.Conv1D(128, 64, strides=32, activation='linear', padding='same',
-                               kernel_regularizer=l2_weight_decay, use_bias=False)(x)
+                               kernel_regularizer=wd_reg, use_bias=False)(x)
     x = tf.keras.layers.LeakyReLU(alpha=0.1)(x)
     x = tf.keras.layers.Conv1D(128, 16, strides=4, activation='linear', padding='same',
-                               kernel_regularizer=l2_weight_decay, use_bias=False)(x)
+                               kernel_regularizer=wd_reg, use_bias=False)(x)
     x = tf.keras.layers.LeakyReLU(alpha=0.1)(x)
     x = tf.keras.layers.Flatten()(x)
-    emb_fft = tf.keras.layers.Dense(128, name='emb_fft', kernel_regularizer=l2_weight_decay, use_bias=False)(x)
+    fft_feature = tf.keras.layers.Dense(128, name='emb_fft', kernel_regularizer=wd_reg, use_bias=False)(x)
 
-    # LOG-MEL (residual blocks shortened)
-    x = tf.keras.layers.Reshape((160000,))(x_mix)
-    x = LogMelSpectrogram(16000, 1024, 256, 128, f_max=8000)(x)
+    # mel branch (fewer residual stages than the full network)
+    x = tf.keras.layers.Reshape((160000,))(x_mixed)
+    x = MelDbLayer(16000, 1024, 256, 128, high_hz=8000)(x)
     x = tf.keras.layers.BatchNormalization(axis=-2)(x)
     x = tf.keras.layers.Conv2D(16, 7, strides=2, activation='linear', padding='same',
-                               kernel_regularizer=l2_weight_decay, use_bias=False)(x)
+                               kernel_regularizer=wd_reg, use_bias=False)(x)
     x = tf.keras.layers.LeakyReLU(alpha=0.1)(x)
     x = tf.keras.layers.MaxPooling2D(3, strides=2)(x)
     x = tf.keras.layers.Conv2D(128, 3, strides=(2, 2), activation='linear', padding='same',
-                               kernel_regularizer=l2_weight_decay, use_bias=False)(x)
+                               kernel_regularizer=wd_reg, use_bias=False)(x)
     x = tf.keras.layers.MaxPooling2D((20, 1), padding='same')(x)
     x = tf.keras.layers.Flatten(name='flat')(x)
     x = tf.keras.layers.BatchNormalization()(x)
-    emb_mel = tf.keras.layers.Dense(128, kernel_regularizer=l2_weight_decay, name='emb_mel', use_bias=False)(x)
+    mel_feature = tf.keras.layers.Dense(128, kernel_regularizer=wd_reg, name='emb_mel', use_bias=False)(x)
 
-    x = tf.keras.layers.Concatenate(axis=-1)([emb_fft, emb_mel])
-    output = metrics.AdaCos(n_classes=num_classes, n_subclusters=n_subclusters)([x, y, label_input])
-    loss_output = tf.keras.layers.Lambda(lambda x: tf.stack(x, axis=-1))([output, y])
+    x = tf.keras.layers.Concatenate(axis=-1)([fft_feature, mel_feature])
+    logits = metrics.AdaCos(n_classes=n_labels, n_subclusters=n_sub)([x, y, label_in])
+    loss_stack = tf.keras.layers.Lambda(lambda x: tf.stack(x, axis=-1))([logits, y])
 
-    return data_input, label_input, loss_output
+    return wave_input, label_in, loss_stack
 
 
-# Load data and compute embeddings
-target_sr = 16000
+# read the audio (or its cached arrays), then fit and score
+sr_target = 16000
 
-# load train data
-print('Loading train data')
-categories = os.listdir("./dev_data")
+# training clips
+print('Reading the training clips')
+machine_types = os.listdir("./dev_data")
 
-if os.path.isfile(str(target_sr) + '_train_raw.npy'):
-    train_raw = np.load(str(target_sr) + '_train_raw.npy')
-    train_ids = np.load('train_ids.npy')
-    train_files = np.load('train_files.npy')
-    train_atts = np.load('train_atts.npy')
+if os.path.isfile(str(sr_target) + '_train_raw.npy'):
+    train_waves = np.load(str(sr_target) + '_train_raw.npy')
+    train_sections = np.load('train_ids.npy')
+    train_paths = np.load('train_files.npy')
+    train_attrs = np.load('train_atts.npy')
 else:
-    train_raw = []
-    train_ids = []
-    train_files = []
-    train_atts = []
-    dicts = ['./dev_data/', './eval_data/']
-    for label, category in enumerate(categories):
-        for dict in dicts:
-            for count, file in tqdm(enumerate(os.listdir(dict + category + "/train")),
-                                    total=len(os.listdir(dict + category + "/train"))):
-                file_path = dict + category + "/train/" + file
-                wav, fs = sf.read(file_path)
-                raw = librosa.core.to_mono(wav.transpose()).transpose()[:10 * target_sr]
-                train_raw.append(raw)
-                train_ids.append(category + '_' + file.split('_')[1])
-                train_files.append(file_path)
-                train_atts.append('_'.join(file.split('.wav')[0].split('_')[6:]))
-    # reshape arrays and store
-    train_ids = np.array(train_ids)
-    train_files = np.array(train_files)
-    train_raw = np.expand_dims(np.array(train_raw, dtype=np.float32), axis=-1)
-    train_atts = np.array(train_atts)
-    np.save('train_ids.npy', train_ids)
-    np.save('train_files.npy', train_files)
-    np.save('train_atts.npy', train_atts)
-    np.save(str(target_sr) + '_train_raw.npy', train_raw)
+    train_waves = []
+    train_sections = []
+    train_paths = []
+    train_attrs = []
+    data_roots = ['./dev_data/', './eval_data/']
+    for label_idx, mtype in enumerate(machine_types):
+        for root_dir in data_roots:
+            for n_file, fname in tqdm(enumerate(os.listdir(root_dir + mtype + "/train")),
+                                    total=len(os.listdir(root_dir + mtype + "/train"))):
+                wav_path = root_dir + mtype + "/train/" + fname
+                audio, sr_read = sf.read(wav_path)
+                mono = librosa.core.to_mono(audio.transpose()).transpose()[:10 * sr_target]
+                train_waves.append(mono)
+                train_sections.append(mtype + '_' + fname.split('_')[1])
+                train_paths.append(wav_path)
+                train_attrs.append('_'.join(fname.split('.wav')[0].split('_')[6:]))
+    # turn the lists into arrays and cache them on disk
+    train_sections = np.array(train_sections)
+    train_paths = np.array(train_paths)
+    train_waves = np.expand_dims(np.array(train_waves, dtype=np.float32), axis=-1)
+    train_attrs = np.array(train_attrs)
+    np.save('train_ids.npy', train_sections)
+    np.save('train_files.npy', train_paths)
+    np.save('train_atts.npy', train_attrs)
+    np.save(str(sr_target) + '_train_raw.npy', train_waves)
 
-# load evaluation data
-print('Loading evaluation data')
-if os.path.isfile(str(target_sr) + '_eval_raw.npy'):
-    eval_raw = np.load(str(target_sr) + '_eval_raw.npy')
-    eval_ids = np.load('eval_ids.npy')
-    eval_normal = np.load('eval_normal.npy')
-    eval_atts = np.load('eval_atts.npy')
+# evaluation clips
+print('Reading the evaluation clips')
+if os.path.isfile(str(sr_target) + '_eval_raw.npy'):
+    eval_waves = np.load(str(sr_target) + '_eval_raw.npy')
+    eval_sections = np.load('eval_ids.npy')
+    eval_is_normal = np.load('eval_normal.npy')
+    eval_attrs = np.load('eval_atts.npy')
 else:
-    eval_raw = []
-    eval_ids = []
-    eval_normal = []
-    eval_atts = []
-    for label, category in enumerate(categories):
-        for count, file in tqdm(enumerate(os.listdir("./dev_data/" + category + "/test")),
-                                total=len(os.listdir("./dev_data/" + category + "/test"))):
-            file_path = "./dev_data/" + category + "/test/" + file
-            wav, fs = sf.read(file_path)
-            raw = librosa.core.to_mono(wav.transpose()).transpose()[:10 * target_sr]
-            eval_raw.append(raw)
-            eval_ids.append(category + '_' + file.split('_')[1])
-            eval_normal.append(file.split('_test_')[1].split('_')[0] == 'normal')
-            eval_atts.append('_'.join(file.split('.wav')[0].split('_')[6:]))
-    # reshape arrays and store
-    eval_ids = np.array(eval_ids)
-    eval_normal = np.array(eval_normal)
-    eval_atts = np.array(eval_atts)
-    eval_raw = np.expand_dims(np.array(eval_raw, dtype=np.float32), axis=-1)
-    np.save('eval_ids.npy', eval_ids)
-    np.save('eval_normal.npy', eval_normal)
-    np.save('eval_atts.npy', eval_atts)
-    np.save(str(target_sr) + '_eval_raw.npy', eval_raw)
+    eval_waves = []
+    eval_sections = []
+    eval_is_normal = []
+    eval_attrs = []
+    for label_idx, mtype in enumerate(machine_types):
+        for n_file, fname in tqdm(enumerate(os.listdir("./dev_data/" + mtype + "/test")),
+                                total=len(os.listdir("./dev_data/" + mtype + "/test"))):
+            wav_path = "./dev_data/" + mtype + "/test/" + fname
+            audio, sr_read = sf.read(wav_path)
+            mono = librosa.core.to_mono(audio.transpose()).transpose()[:10 * sr_target]
+            eval_waves.append(mono)
+            eval_sections.append(mtype + '_' + fname.split('_')[1])
+            eval_is_normal.append(fname.split('_test_')[1].split('_')[0] == 'normal')
+            eval_attrs.append('_'.join(fname.split('.wav')[0].split('_')[6:]))
+    # turn the lists into arrays and cache them on disk
+    eval_sections = np.array(eval_sections)
+    eval_is_normal = np.array(eval_is_normal)
+    eval_attrs = np.array(eval_attrs)
+    eval_waves = np.expand_dims(np.array(eval_waves, dtype=np.float32), axis=-1)
+    np.save('eval_ids.npy', eval_sections)
+    np.save('eval_normal.npy', eval_is_normal)
+    np.save('eval_atts.npy', eval_attrs)
+    np.save(str(sr_target) + '_eval_raw.npy', eval_waves)
 
-# encode ids as labels
-le_4train = LabelEncoder()
-train_ids_4train = np.array(['_'.join([train_ids[k], train_atts[k]]) for k in np.arange(train_ids.shape[0])])
-eval_ids_4train = np.array(['_'.join([eval_ids[k], eval_atts[k]]) for k in np.arange(eval_ids.shape[0])])
-le_4train.fit(np.concatenate([train_ids_4train, eval_ids_4train], axis=0))
-num_classes_4train = len(np.unique(np.concatenate([train_ids_4train, eval_ids_4train], axis=0)))
-train_labels_4train = le_4train.transform(train_ids_4train)
-eval_labels_4train = le_4train.transform(eval_ids_4train)
+# integer codes for section ids (with and without attributes)
+attr_encoder = LabelEncoder()
+train_keys = np.array(['_'.join([train_sections[k], train_attrs[k]]) for k in np.arange(train_sections.shape[0])])
+eval_keys = np.array(['_'.join([eval_sections[k], eval_attrs[k]]) for k in np.arange(eval_sections.shape[0])])
+attr_encoder.fit(np.concatenate([train_keys, eval_keys], axis=0))
+n_train_classes = len(np.unique(np.concatenate([train_keys, eval_keys], axis=0)))
+train_labels_fine = attr_encoder.transform(train_keys)
+eval_labels_fine = attr_encoder.transform(eval_keys)
 
-le = LabelEncoder()
-train_labels = le.fit_transform(train_ids)
-eval_labels = le.transform(eval_ids)
+section_encoder = LabelEncoder()
+train_section_labels = section_encoder.fit_transform(train_sections)
+eval_section_labels = section_encoder.transform(eval_sections)
 
-# distinguish between normal and anomalous samples
-unknown_raw = eval_raw[~eval_normal]
-unknown_labels = eval_labels[~eval_normal]
-eval_raw = eval_raw[eval_normal]
-eval_labels = eval_labels[eval_normal]
-eval_labels_4train = eval_labels_4train[eval_normal]
+# split the evaluation clips into normal and anomalous ones
+anomal_waves = eval_waves[~eval_is_normal]
+anomal_labels = eval_section_labels[~eval_is_normal]
+eval_waves = eval_waves[eval_is_normal]
+eval_section_labels = eval_section_labels[eval_is_normal]
+eval_labels_fine = eval_labels_fine[eval_is_normal]
 
-# train x-vector cnn on train partition of development set
-batch_size = 64
-epochs = 100
-aeons = 4
+# fit the embedding network on the development training split
+batch_len = 64
+epoch_count = 100
+rounds = 4
 
-pred_eval = np.zeros((eval_raw.shape[0], np.unique(train_labels_4train).shape[0]))
-pred_unknown = np.zeros((unknown_raw.shape[0], np.unique(train_labels_4train).shape[0]))
+eval_scores = np.zeros((eval_waves.shape[0], np.unique(train_labels_fine).shape[0]))
+anomal_scores = np.zeros((anomal_waves.shape[0], np.unique(train_labels_fine).shape[0]))
 
-for n_subclusters in 2**np.arange(10):
-    y_train_cat_4train = keras.utils.np_utils.to_categorical(train_labels_4train, num_classes=num_classes_4train)
-    y_eval_cat_4train = keras.utils.np_utils.to_categorical(eval_labels_4train, num_classes=num_classes_4train)
+for n_sub in 2**np.arange(10):
+    train_y_onehot = keras.utils.np_utils.to_categorical(train_labels_fine, num_classes=n_train_classes)
+    eval_y_onehot = keras.utils.np_utils.to_categorical(eval_labels_fine, num_classes=n_train_classes)
 
-    # compile model
-    data_input, label_input, loss_output = model_xvector_cnn(num_classes=num_classes_4train,
-                                                             raw_dim=eval_raw.shape[1], n_subclusters=16)
-    model = tf.keras.Model(inputs=[data_input, label_input], outputs=[loss_output])
-    model.compile(loss=[mixupLoss], optimizer=tf.keras.optimizers.Adam())
+    # build and compile a fresh network
+    wave_input, label_in, loss_stack = build_embed_model(n_labels=n_train_classes,
+                                                             wave_len=eval_waves.shape[1], n_sub=16)
+    xvec_model = tf.keras.Model(inputs=[wave_input, label_in], outputs=[loss_stack])
+    xvec_model.compile(loss=[mix_target_loss], optimizer=tf.keras.optimizers.Adam())
 
-    for k in np.arange(aeons):
-        print('subclusters: ' + str(n_subclusters))
-        print('aeon: ' + str(k))
-        weight_path = 'wts_raw_' + str(k + 1) + 'k_' + str(target_sr) + '_' + str(
-            n_subclusters + 777) + '_with_eval_final_new.h5'
-        if not os.path.isfile(weight_path):
-            model.fit(
-                [train_raw, y_train_cat_4train], y_train_cat_4train, verbose=1,
-                batch_size=batch_size, epochs=epochs,
-                validation_data=([eval_raw, y_eval_cat_4train], y_eval_cat_4train))
-            model.save(weight_path)
+    for k in np.arange(rounds):
+        print('sub-cluster count: ' + str(n_sub))
+        print('round: ' + str(k))
+        ckpt_path = 'wts_raw_' + str(k + 1) + 'k_' + str(sr_target) + '_' + str(
+            n_sub + 777) + '_with_eval_final_new.h5'
+        if not os.path.isfile(ckpt_path):
+            xvec_model.fit(
+                [train_waves, train_y_onehot], train_y_onehot, verbose=1,
+                batch_size=batch_len, epochs=epoch_count,
+                validation_data=([eval_waves, eval_y_onehot], eval_y_onehot))
+            xvec_model.save(ckpt_path)
         else:
-            model = tf.keras.models.load_model(weight_path,
-                                               custom_objects={'MixupLayer': MixupLayer, 'mixupLoss': mixupLoss,
+            xvec_model = tf.keras.models.load_model(ckpt_path,
+                                               custom_objects={'MixupLayer': MixupLayer, 'mix_target_loss': mix_target_loss,
                                                                'AdaCos': metrics.AdaCos})
 
-        x_vector_model = tf.keras.Model(model.input, model.layers[-3].output)
-        eval_x_vecs = x_vector_model.predict([eval_raw, np.zeros((eval_raw.shape[0], num_classes_4train))], batch_size=batch_size)
-        train_x_vecs = x_vector_model.predict([train_raw, np.zeros((train_raw.shape[0], num_classes_4train))], batch_size=batch_size)
-        unknown_x_vecs = x_vector_model.predict([unknown_raw, np.zeros((unknown_raw.shape[0], num_classes_4train))], batch_size=batch_size)
+        embed_model = tf.keras.Model(xvec_model.input, xvec_model.layers[-3].output)
+        eval_embeds = embed_model.predict([eval_waves, np.zeros((eval_waves.shape[0], n_train_classes))], batch_size=batch_len)
+        train_embeds = embed_model.predict([train_waves, np.zeros((train_waves.shape[0], n_train_classes))], batch_size=batch_len)
+        anomal_embeds = embed_model.predict([anomal_waves, np.zeros((anomal_waves.shape[0], n_train_classes))], batch_size=batch_len)
 
-        # length normalization
-        x_train_ln = length_norm(train_x_vecs)
-        x_eval_ln = length_norm(eval_x_vecs)
-        x_unknown_ln = length_norm(unknown_x_vecs)
+        # scale every embedding to unit length
+        train_x_unit = unit_scale(train_embeds)
+        eval_x_unit = unit_scale(eval_embeds)
+        anomal_x_unit = unit_scale(anomal_embeds)
 
-        for j, lab in tqdm(enumerate(np.unique(train_labels)), total=len(np.unique(train_labels))):
-            if np.sum(train_labels == lab) > 1:
-                clf1 = GaussianMixture(n_components=16, covariance_type='full',
-                                       reg_covar=1e-3).fit(x_train_ln[train_labels == lab])
-                if np.sum(eval_labels == lab) > 0:
-                    pred_eval[eval_labels == lab, :] += np.expand_dims(
-                        -clf1.score_samples(x_eval_ln[eval_labels == lab]), axis=-1)
-                    pred_unknown[unknown_labels == lab, :] += np.expand_dims(
-                        -clf1.score_samples(x_unknown_ln[unknown_labels == lab]), axis=-1)
+        for j, sec in tqdm(enumerate(np.unique(train_section_labels)), total=len(np.unique(train_section_labels))):
+            if np.sum(train_section_labels == sec) > 1:
+                gmm = GaussianMixture(n_components=16, covariance_type='full',
+                                       reg_covar=1e-3).fit(train_x_unit[train_section_labels == sec])
+                if np.sum(eval_section_labels == sec) > 0:
+                    eval_scores[eval_section_labels == sec, :] += np.expand_dims(
+                        -gmm.score_samples(eval_x_unit[eval_section_labels == sec]), axis=-1)
+                    anomal_scores[anomal_labels == sec, :] += np.expand_dims(
+                        -gmm.score_samples(anomal_x_unit[anomal_labels == sec]), axis=-1)
 
-np.save('pred_eval_att.npy', pred_eval)
-np.save('pred_unknown_att.npy', pred_unknown)
+np.save('pred_eval_att.npy', eval_scores)
+np.save('pred_unknown_att.npy', anomal_scores)

@@ -1,16 +1,16 @@
-'''Sequence to sequence example in Keras (character-level).
+'''Character-level encoder-decoder LSTM (Keras) that learns
 
-This script demonstrates how to implement a basic character-level
-sequence-to-sequence model, here applied to summarizing reviews
-(review text -> summary), character-by-character.
+to map a product review to its short summary,
+one character at a time, then decodes a few
+training reviews greedily.
 
-# References
+# Background
 
-- Sequence to Sequence Learning with Neural Networks
-    https://arxiv.org/abs/1409.3215
-- Learning Phrase Representations using
-    RNN Encoder-Decoder for Statistical Machine Translation
-    https://arxiv.org/abs/1406.1078
+- Sutskever et al., seq2seq with LSTMs
+    arXiv 1409.3215
+- Cho et al., encoder-decoder
+    phrase representations
+    arXiv 1406.1078
 '''
 from __future__ import print_function
 
@@ -21,171 +21,171 @@ import io
 from pickle import load
 
 
-batch_size = 64  # Batch size for training.
-epochs = 30  # Number of epochs to train for.
-latent_dim = 256  # Latent dimensionality of the encoding space.
-num_samples = 10000  # Number of samples to train on.
-# Path to the data txt file on disk.
+batch_n = 64  # rows per gradient step
+n_epochs = 30  # passes over the data
+hidden_dim = 256  # LSTM state size
+max_samples = 10000  # sample cap (unused below)
+# pickled list of review dicts
 
-stories = load(open('/Users/manpreet.singh/git/deeplearning/deeplearning-keras/ch09/summarization/review_dataset.pkl', 'rb'))
-print('Loaded Stories %d' % len(stories))
-print(type(stories))
+reviews = load(open('/Users/manpreet.singh/git/deeplearning/deeplearning-keras/ch09/summarization/review_dataset.pkl', 'rb'))
+print('reviews loaded: %d' % len(reviews))
+print(type(reviews))
 
-# Vectorize the data.
-input_texts = []
-target_texts = []
-input_characters = set()
-target_characters = set()
-for story in stories:
-    input_text = story['story']
-    for highlight in story['highlights']:
-        target_text = highlight
+# collect texts and character sets
+source_texts = []
+target_strs = []
+source_chars = set()
+target_chars = set()
+for review in reviews:
+    source_text = review['story']
+    for summ in review['highlights']:
+        target_str = summ
 
-    # We use "tab" as the "start sequence" character
-    # for the targets, and "\n" as "end sequence" character.
-    target_text = '\t' + target_text + '\n'
-    input_texts.append(input_text)
-    target_texts.append(target_text)
-    for char in input_text:
-        if char not in input_characters:
-            input_characters.add(char)
-    for char in target_text:
-        if char not in target_characters:
-            target_characters.add(char)
+    # tab opens every target string
+    # and a newline closes it
+    target_str = '\t' + target_str + '\n'
+    source_texts.append(source_text)
+    target_strs.append(target_str)
+    for ch in source_text:
+        if ch not in source_chars:
+            source_chars.add(ch)
+    for ch in target_str:
+        if ch not in target_chars:
+            target_chars.add(ch)
 
-input_characters = sorted(list(input_characters))
-target_characters = sorted(list(target_characters))
-num_encoder_tokens = len(input_characters)
-num_decoder_tokens = len(target_characters)
-max_encoder_seq_length = max([len(txt) for txt in input_texts])
-max_decoder_seq_length = max([len(txt) for txt in target_texts])
+source_chars = sorted(list(source_chars))
+target_chars = sorted(list(target_chars))
+n_src_tokens = len(source_chars)
+n_tgt_tokens = len(target_chars)
+src_len_max = max([len(s) for s in source_texts])
+tgt_len_max = max([len(s) for s in target_strs])
 
-print('Number of samples:', len(input_texts))
-print('Number of unique input tokens:', num_encoder_tokens)
-print('Number of unique output tokens:', num_decoder_tokens)
-print('Max sequence length for inputs:', max_encoder_seq_length)
-print('Max sequence length for outputs:', max_decoder_seq_length)
+print('pairs:', len(source_texts))
+print('source alphabet size:', n_src_tokens)
+print('target alphabet size:', n_tgt_tokens)
+print('longest source:', src_len_max)
+print('longest target:', tgt_len_max)
 
-input_token_index = dict(
-    [(char, i) for i, char in enumerate(input_characters)])
-target_token_index = dict(
-    [(char, i) for i, char in enumerate(target_characters)])
+src_char_id = dict(
+    [(ch, i) for i, ch in enumerate(source_chars)])
+tgt_char_id = dict(
+    [(ch, i) for i, ch in enumerate(target_chars)])
 
-encoder_input_data = np.zeros(
-    (len(input_texts), max_encoder_seq_length, num_encoder_tokens),
+enc_in_data = np.zeros(
+    (len(source_texts), src_len_max, n_src_tokens),
     dtype='float32')
-decoder_input_data = np.zeros(
-    (len(input_texts), max_decoder_seq_length, num_decoder_tokens),
+dec_in_data = np.zeros(
+    (len(source_texts), tgt_len_max, n_tgt_tokens),
     dtype='float32')
-decoder_target_data = np.zeros(
-    (len(input_texts), max_decoder_seq_length, num_decoder_tokens),
+dec_target_data = np.zeros(
+    (len(source_texts), tgt_len_max, n_tgt_tokens),
     dtype='float32')
 
-for i, (input_text, target_text) in enumerate(zip(input_texts, target_texts)):
-    for t, char in enumerate(input_text):
-        encoder_input_data[i, t, input_token_index[char]] = 1.
-    for t, char in enumerate(target_text):
-        # decoder_target_data is ahead of decoder_input_data by one timestep
-        decoder_input_data[i, t, target_token_index[char]] = 1.
-        if t > 0:
-            # decoder_target_data will be ahead by one timestep
-            # and will not include the start character.
-            decoder_target_data[i, t - 1, target_token_index[char]] = 1.
+for i, (source_text, target_str) in enumerate(zip(source_texts, target_strs)):
+    for pos, ch in enumerate(source_text):
+        enc_in_data[i, pos, src_char_id[ch]] = 1.
+    for pos, ch in enumerate(target_str):
+        # teacher forcing: the decoder input at step t is the target at t-1
+        dec_in_data[i, pos, tgt_char_id[ch]] = 1.
+        if pos > 0:
+            # so the target array is shifted left by one step
+            # and drops the opening tab
+            dec_target_data[i, pos - 1, tgt_char_id[ch]] = 1.
 
-# Define an input sequence and process it.
-encoder_inputs = Input(shape=(None, num_encoder_tokens))
-encoder = LSTM(latent_dim, return_state=True)
-encoder_outputs, state_h, state_c = encoder(encoder_inputs)
-# We discard `encoder_outputs` and only keep the states.
-encoder_states = [state_h, state_c]
+# encoder
+enc_inputs = Input(shape=(None, n_src_tokens))
+enc_lstm = LSTM(hidden_dim, return_state=True)
+enc_out, h_state, c_state = enc_lstm(enc_inputs)
+# only the final LSTM states are kept
+enc_states = [h_state, c_state]
 
-# Set up the decoder, using `encoder_states` as initial state.
-decoder_inputs = Input(shape=(None, num_decoder_tokens))
-# We set up our decoder to return full output sequences,
-# and to return internal states as well. We don't use the
-# return states in the training model, but we will use them in inference.
-decoder_lstm = LSTM(latent_dim, return_sequences=True, return_state=True)
-decoder_outputs, _, _ = decoder_lstm(decoder_inputs,
-                                     initial_state=encoder_states)
-decoder_dense = Dense(num_decoder_tokens, activation='softmax')
-decoder_outputs = decoder_dense(decoder_outputs)
+# decoder, started from the encoder states
+dec_inputs = Input(shape=(None, n_tgt_tokens))
+# it returns the full sequence plus its states;
+# the states are only used later when sampling
+# one character at a time
+dec_lstm = LSTM(hidden_dim, return_sequences=True, return_state=True)
+dec_out, _, _ = dec_lstm(dec_inputs,
+                                     initial_state=enc_states)
+dec_softmax = Dense(n_tgt_tokens, activation='softmax')
+dec_out = dec_softmax(dec_out)
 
-# Define the model that will turn
-# `encoder_input_data` & `decoder_input_data` into `decoder_target_data`
-model = Model([encoder_inputs, decoder_inputs], decoder_outputs)
+# training graph: (encoder input, decoder input)
+# -> next-character distribution
+s2s_model = Model([enc_inputs, dec_inputs], dec_out)
 
-# Run training
-model.compile(optimizer='rmsprop', loss='categorical_crossentropy')
-model.fit([encoder_input_data, decoder_input_data], decoder_target_data,
-          batch_size=batch_size,
-          epochs=epochs,
+# fit
+s2s_model.compile(optimizer='rmsprop', loss='categorical_crossentropy')
+s2s_model.fit([enc_in_data, dec_in_data], dec_target_data,
+          batch_size=batch_n,
+          epochs=n_epochs,
           validation_split=0.2)
-# Save model
-model.save('/Users/manpreet.singh/git/deeplearning/deeplearning-keras/ch09/summarization/model2.h5')
+# write the trained network
+s2s_model.save('/Users/manpreet.singh/git/deeplearning/deeplearning-keras/ch09/summarization/model2.h5')
 
-# Define sampling models
-encoder_model = Model(encoder_inputs, encoder_states)
+# separate encoder / decoder graphs for sampling
+enc_model = Model(enc_inputs, enc_states)
 
-decoder_state_input_h = Input(shape=(latent_dim,))
-decoder_state_input_c = Input(shape=(latent_dim,))
-decoder_states_inputs = [decoder_state_input_h, decoder_state_input_c]
-decoder_outputs, state_h, state_c = decoder_lstm(
-    decoder_inputs, initial_state=decoder_states_inputs)
-decoder_states = [state_h, state_c]
-decoder_outputs = decoder_dense(decoder_outputs)
-decoder_model = Model(
-    [decoder_inputs] + decoder_states_inputs,
-    [decoder_outputs] + decoder_states)
+dec_h_in = Input(shape=(hidden_dim,))
+dec_c_in = Input(shape=(hidden_dim,))
+dec_state_ins = [dec_h_in, dec_c_in]
+dec_out, h_state, c_state = dec_lstm(
+    dec_inputs, initial_state=dec_state_ins)
+dec_states = [h_state, c_state]
+dec_out = dec_softmax(dec_out)
+dec_model = Model(
+    [dec_inputs] + dec_state_ins,
+    [dec_out] + dec_states)
 
-# Reverse-lookup token index to decode sequences back to
-# something readable.
-reverse_input_char_index = dict(
-    (i, char) for char, i in input_token_index.items())
-reverse_target_char_index = dict(
-    (i, char) for char, i in target_token_index.items())
-
-
-def decode_sequence(input_seq):
-    # Encode the input as state vectors.
-    states_value = encoder_model.predict(input_seq)
-
-    # Generate empty target sequence of length 1.
-    target_seq = np.zeros((1, 1, num_decoder_tokens))
-    # Populate the first character of target sequence with the start character.
-    target_seq[0, 0, target_token_index['\t']] = 1.
-
-    stop_condition = False
-    decoded_sentence = ''
-    while not stop_condition:
-        output_tokens, h, c = decoder_model.predict(
-            [target_seq] + states_value)
-
-        # Sample a token
-        sampled_token_index = np.argmax(output_tokens[0, -1, :])
-        sampled_char = reverse_target_char_index[sampled_token_index]
-        decoded_sentence += sampled_char
-
-        # Exit condition: either hit max length
-        # or find stop character.
-        if (sampled_char == '\n' or
-           len(decoded_sentence) > max_decoder_seq_length):
-            stop_condition = True
-
-        # Update the target sequence (of length 1).
-        target_seq = np.zeros((1, 1, num_decoder_tokens))
-        target_seq[0, 0, sampled_token_index] = 1.
-
-        # Update states
-        states_value = [h, c]
-
-    return decoded_sentence
+# id -> character maps
+# for turning predictions back into text
+src_id_char = dict(
+    (i, ch) for ch, i in src_char_id.items())
+tgt_id_char = dict(
+    (i, ch) for ch, i in tgt_char_id.items())
 
 
-for seq_index in range(100):
-    # Take one sequence (part of the training set)
-    # for trying out decoding.
-    input_seq = encoder_input_data[seq_index: seq_index + 1]
-    decoded_sentence = decode_sequence(input_seq)
+def greedy_decode(src_seq):
+    # encoder states for this input
+    state_vals = enc_model.predict(src_seq)
+
+    # decoder starts from a single tab character
+    tgt_seq = np.zeros((1, 1, n_tgt_tokens))
+    #
+    tgt_seq[0, 0, tgt_char_id['\t']] = 1.
+
+    finished = False
+    decoded_text = ''
+    while not finished:
+        tok_probs, h_new, c_new = dec_model.predict(
+            [tgt_seq] + state_vals)
+
+        # most likely next character
+        next_id = np.argmax(tok_probs[0, -1, :])
+        next_ch = tgt_id_char[next_id]
+        decoded_text += next_ch
+
+        # stop on newline
+        # or when the output gets too long
+        if (next_ch == '\n' or
+           len(decoded_text) > tgt_len_max):
+            finished = True
+
+        # feed the chosen character back in
+        tgt_seq = np.zeros((1, 1, n_tgt_tokens))
+        tgt_seq[0, 0, next_id] = 1.
+
+        # carry the states forward
+        state_vals = [h_new, c_new]
+
+    return decoded_text
+
+
+for k in range(100):
+    # decode some training reviews
+    # to eyeball the output
+    src_seq = enc_in_data[k: k + 1]
+    decoded_text = greedy_decode(src_seq)
     print('-')
-    print('Input sentence:', input_texts[seq_index])
-    print('Decoded sentence:', decoded_sentence)
+    print('review:', source_texts[k])
+    print('summary:', decoded_text)

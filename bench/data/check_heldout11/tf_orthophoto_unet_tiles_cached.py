@@ -1,186 +1,186 @@
-# main.py
+# U-Net segmentation of orthophoto tiles (train or predict)
 
 import os
 from typing import List, Tuple
 import numpy as np
 import tensorflow as tf
 import rasterio
-import rasterio as io
+import rasterio as rio
 from Model import unet
 
 
-# ---- method.py ----
-def data_augmentation(carte_img: tf.Tensor, mask_img: tf.Tensor) -> Tuple[tf.Tensor, tf.Tensor]:
-    """Applies random data augmentation to the input image and mask."""
+# ---- helpers (method.py) ----
+def random_flip_pair(tile_img: tf.Tensor, tile_mask: tf.Tensor) -> Tuple[tf.Tensor, tf.Tensor]:
+    """Random left-right flip applied to tile and mask together."""
     if tf.random.uniform(()) > 0.5:
-        carte_img = tf.image.flip_left_right(carte_img)
-        mask_img = tf.image.flip_left_right(mask_img)
-    return carte_img, mask_img
+        tile_img = tf.image.flip_left_right(tile_img)
+        tile_mask = tf.image.flip_left_right(tile_mask)
+    return tile_img, tile_mask
 
-def rearrange_array_rgb(array: np.ndarray) -> np.ndarray:
-    """Rearranges a given RGB array to the shape (256, 256, 3)."""
-    reshaped = np.reshape(array, (256, 256, 3))
-    return np.transpose(reshaped, (1, 2, 0))
+def chw_to_hwc_rgb(arr: np.ndarray) -> np.ndarray:
+    """Band-first RGB raster -> (256, 256, 3)."""
+    arr_r = np.reshape(arr, (256, 256, 3))
+    return np.transpose(arr_r, (1, 2, 0))
 
-def rearrange_array_single_channel(array: np.ndarray) -> np.ndarray:
-    """Rearranges a given single-channel array to the shape (256, 256, 1)."""
-    reshaped = np.reshape(array, (256, 256, 1))
-    return np.transpose(reshaped, (1, 2, 0))
+def chw_to_hwc_mask(arr: np.ndarray) -> np.ndarray:
+    """Band-first one-band raster -> (256, 256, 1)."""
+    arr_r = np.reshape(arr, (256, 256, 1))
+    return np.transpose(arr_r, (1, 2, 0))
 
-def preprocess_image(image_path: str) -> tf.Tensor:
-    """Preprocesses an image for training by reading and normalizing it."""
-    with rasterio.open(image_path) as image_file:
-        image_data = rearrange_array_rgb(image_file.read() / 255.0)
-    return tf.convert_to_tensor(image_data, dtype=tf.float32)
+def read_tile_image(tile_path: str) -> tf.Tensor:
+    """Read one RGB tile scaled to [0, 1] as a float32 tensor."""
+    with rasterio.open(tile_path) as src_img:
+        img_arr = chw_to_hwc_rgb(src_img.read() / 255.0)
+    return tf.convert_to_tensor(img_arr, dtype=tf.float32)
 
-def preprocess_mask(mask_path: str) -> tf.Tensor:
-    """Preprocesses a mask for training."""
-    with rasterio.open(mask_path) as mask_file:
-        mask_data = rearrange_array_single_channel(mask_file.read())
-    return tf.convert_to_tensor(mask_data, dtype=tf.int8)
+def read_tile_mask(mask_file_path: str) -> tf.Tensor:
+    """Read one mask tile as an int8 tensor."""
+    with rasterio.open(mask_file_path) as src_mask:
+        mask_arr = chw_to_hwc_mask(src_mask.read())
+    return tf.convert_to_tensor(mask_arr, dtype=tf.int8)
 
-def preprocessing_images_and_masks(carte_paths: List[str], mask_paths: List[str]) -> Tuple[List[tf.Tensor], List[tf.Tensor]]:
-    """Preprocesses all images and masks into tensors."""
-    images = []
-    masks = []
-    total_files = len(carte_paths)
+def load_tiles_and_masks(tile_paths: List[str], mask_file_paths: List[str]) -> Tuple[List[tf.Tensor], List[tf.Tensor]]:
+    """Read every tile and mask into lists of tensors."""
+    images_list = []
+    masks_list = []
+    n_files = len(tile_paths)
 
-    for i, (carte_path, mask_path) in enumerate(zip(carte_paths, mask_paths)):
-        images.append(preprocess_image(carte_path))
-        masks.append(preprocess_mask(mask_path))
+    for i, (tile_file_path, mask_file_path) in enumerate(zip(tile_paths, mask_file_paths)):
+        images_list.append(read_tile_image(tile_file_path))
+        masks_list.append(read_tile_mask(mask_file_path))
 
-        # Progress update every 10 files
-        if i % 10 == 0 or i == total_files - 1:
-            progress = (i + 1) / total_files * 100
-            print(f"Loading images: {progress:.2f}%")
+        # report every tenth file
+        if i % 10 == 0 or i == n_files - 1:
+            pct = (i + 1) / n_files * 100
+            print(f"tiles read: {pct:.2f}%")
 
-    return images, masks
+    return images_list, masks_list
 
-def create_dataset_from_paths(image_paths: List[str], mask_paths: List[str], train: bool = False) -> tf.data.Dataset:
-    """Creates a TensorFlow dataset from image and mask paths."""
-    images, masks = preprocessing_images_and_masks(image_paths, mask_paths)
-    dataset = tf.data.Dataset.from_tensor_slices((images, masks))
+def build_dataset(image_path_list: List[str], mask_file_paths: List[str], is_train: bool = False) -> tf.data.Dataset:
+    """tf.data pipeline over the tiles listed in the given paths."""
+    images_list, masks_list = load_tiles_and_masks(image_path_list, mask_file_paths)
+    tile_dataset = tf.data.Dataset.from_tensor_slices((images_list, masks_list))
 
-    if train:
-        dataset = dataset.map(data_augmentation, num_parallel_calls=tf.data.AUTOTUNE)
+    if is_train:
+        tile_dataset = tile_dataset.map(random_flip_pair, num_parallel_calls=tf.data.AUTOTUNE)
 
-    return dataset
+    return tile_dataset
 
 
-# ---- main.py ----
-# Constants for modes
-PREDICT = True
-TRAIN = False
+# ---- driver (main.py) ----
+# run modes
+MODE_INFER = True
+MODE_FIT = False
 
-# Configuration
-PRE_TRAINED = True
-MODE = PREDICT
-BATCH_SIZE = 32
-BUFFER_SIZE = 1000
-TRAIN_SPLIT = 0.9
-EPOCHS = 50
+# settings
+USE_WEIGHTS = True
+RUN_MODE = MODE_INFER
+BATCH_N = 32
+SHUFFLE_BUF = 1000
+TRAIN_FRACTION = 0.9
+EPOCH_COUNT = 50
 
-# Paths
-TRAIN_PATH = "./exemple_data/input"
-MASK_PATH = "./exemple_data/mask"
-MODEL_SAVE_PATH = "./unet_ac_9857.hdf5"
-PREDICTION_SAVE_PATH = "./predict"
+# inputs and outputs
+TRAIN_IMAGE_DIR = "./exemple_data/input"
+MASK_DIR = "./exemple_data/mask"
+WEIGHTS_PATH = "./unet_ac_9857.hdf5"
+PRED_DIR = "./predict"
 
-def get_sorted_file_paths(directory: str) -> List[str]:
-    """Retrieve sorted file paths from the specified directory."""
-    paths = []
-    for dirname, _, filenames in os.walk(directory):
-        for filename in filenames:
-            path = os.path.join(dirname, filename)
-            paths.append(path)
-    return sorted(paths)
+def list_files_sorted(root_folder: str) -> List[str]:
+    """All files under a folder, sorted by path."""
+    found_paths = []
+    for cur_dir, _, file_names in os.walk(root_folder):
+        for file_name in file_names:
+            file_path = os.path.join(cur_dir, file_name)
+            found_paths.append(file_path)
+    return sorted(found_paths)
 
-def split_dataset(paths: List[str], masks: List[str], split_ratio: float):
-    """Splits the dataset into training and validation sets."""
-    split_index = int(len(paths) * split_ratio)
+def split_train_val(found_paths: List[str], masks_list: List[str], frac: float):
+    """First split_ratio of the lists for training, rest for validation."""
+    cut = int(len(found_paths) * frac)
     return (
-        paths[:split_index], masks[:split_index],   # Training set
-        paths[split_index:], masks[split_index:]    # Validation set
+        found_paths[:cut], masks_list[:cut],   # fit part
+        found_paths[cut:], masks_list[cut:]    # held-out part
     )
 
-def prepare_datasets(paths_train, masks_train, paths_valid, masks_valid):
-    """Prepare TensorFlow datasets for training and validation."""
-    train_dataset = create_dataset_from_paths(paths_train, masks_train, train=True)
-    valid_dataset = create_dataset_from_paths(paths_valid, masks_valid)
+def make_pipelines(train_paths, train_masks, val_paths, val_masks):
+    """Cached/shuffled training pipeline and batched validation pipeline."""
+    train_tiles_dataset = build_dataset(train_paths, train_masks, is_train=True)
+    val_tiles_dataset = build_dataset(val_paths, val_masks)
 
-    train_dataset = (
-        train_dataset
+    train_tiles_dataset = (
+        train_tiles_dataset
         .cache()
-        .shuffle(BUFFER_SIZE)
-        .batch(BATCH_SIZE)
+        .shuffle(SHUFFLE_BUF)
+        .batch(BATCH_N)
         .repeat()
         .prefetch(buffer_size=tf.data.AUTOTUNE)
     )
-    valid_dataset = valid_dataset.batch(BATCH_SIZE)
+    val_tiles_dataset = val_tiles_dataset.batch(BATCH_N)
 
-    return train_dataset, valid_dataset, len(train_dataset)
+    return train_tiles_dataset, val_tiles_dataset, len(train_tiles_dataset)
 
-def load_model(pretrained: bool, save_path: str):
-    """Load a U-Net model, optionally with pretrained weights."""
-    if pretrained:
-        return unet(save_path)
+def get_unet_model(with_weights: bool, weights_file: str):
+    """U-Net, with saved weights when asked."""
+    if with_weights:
+        return unet(weights_file)
     return unet()
 
-def save_predictions(results, paths_valid):
-    """Save model predictions to disk as GeoTIFF files."""
-    os.makedirs(PREDICTION_SAVE_PATH, exist_ok=True)
+def write_pred_tifs(pred_batch, val_paths):
+    """One GeoTIFF per predicted validation tile."""
+    os.makedirs(PRED_DIR, exist_ok=True)
 
-    for i, image_path in enumerate(paths_valid):
-        tmp = io.open(image_path)
-        prediction_path = os.path.join(PREDICTION_SAVE_PATH, f"{i}.tif")
-        with io.open(prediction_path, 'w',
+    for i, tile_path in enumerate(val_paths):
+        ref_tif = rio.open(tile_path)
+        out_tif_path = os.path.join(PRED_DIR, f"{i}.tif")
+        with rio.open(out_tif_path, 'w',
                      driver='GTiff',
-                     height=results[i].shape[1],
-                     width=results[i].shape[2],
+                     height=pred_batch[i].shape[1],
+                     width=pred_batch[i].shape[2],
                      count=1,
-                     dtype=results[i].dtype,
-                     transform=tmp.transform,
-                     crs=tmp.crs) as dst:
-            dst.write(results[i])
+                     dtype=pred_batch[i].dtype,
+                     transform=ref_tif.transform,
+                     crs=ref_tif.crs) as out_tif:
+            out_tif.write(pred_batch[i])
 
-def main():
-    # Print the current working directory and dataset sizes
-    print("Current working directory:", os.path.abspath(os.getcwd()))
-    print("Train set size:", len(os.listdir(TRAIN_PATH)))
-    print("Train masks size:", len(os.listdir(MASK_PATH)))
+def run_main():
+    # where we are and how many files there are
+    print("cwd:", os.path.abspath(os.getcwd()))
+    print("training tiles:", len(os.listdir(TRAIN_IMAGE_DIR)))
+    print("mask tiles:", len(os.listdir(MASK_DIR)))
 
-    # Prepare paths
-    image_paths = get_sorted_file_paths(TRAIN_PATH)
-    mask_paths = get_sorted_file_paths(MASK_PATH)
+    # file lists
+    image_path_list = list_files_sorted(TRAIN_IMAGE_DIR)
+    mask_file_paths = list_files_sorted(MASK_DIR)
 
-    # Split the dataset into training and validation sets
-    paths_train, masks_train, paths_valid, masks_valid = split_dataset(
-        image_paths, mask_paths, TRAIN_SPLIT
+    # fit / held-out split
+    train_paths, train_masks, val_paths, val_masks = split_train_val(
+        image_path_list, mask_file_paths, TRAIN_FRACTION
     )
 
-    # Prepare TensorFlow datasets
-    train_dataset, valid_dataset, train_length = prepare_datasets(
-        paths_train, masks_train, paths_valid, masks_valid
+    # tf.data pipelines
+    train_tiles_dataset, val_tiles_dataset, n_train = make_pipelines(
+        train_paths, train_masks, val_paths, val_masks
     )
 
-    # Load the model
-    model = load_model(PRE_TRAINED, MODEL_SAVE_PATH)
+    # network
+    unet_model = get_unet_model(USE_WEIGHTS, WEIGHTS_PATH)
 
-    if MODE == PREDICT:
-        # Predict and save the results
-        results = model.predict(valid_dataset)
-        save_predictions(results, paths_valid)
+    if RUN_MODE == MODE_INFER:
+        # inference on the held-out tiles
+        pred_batch = unet_model.predict(val_tiles_dataset)
+        write_pred_tifs(pred_batch, val_paths)
     else:
-        # Train the model
-        model_checkpoint = tf.keras.callbacks.ModelCheckpoint(
-            MODEL_SAVE_PATH, monitor='loss', verbose=1, save_best_only=True
+        # fitting
+        ckpt_cb = tf.keras.callbacks.ModelCheckpoint(
+            WEIGHTS_PATH, monitor='loss', verbose=1, save_best_only=True
         )
-        model.fit(
-            train_dataset,
-            steps_per_epoch=train_length // BATCH_SIZE,
-            epochs=EPOCHS,
-            callbacks=[model_checkpoint]
+        unet_model.fit(
+            train_tiles_dataset,
+            steps_per_epoch=n_train // BATCH_N,
+            epochs=EPOCH_COUNT,
+            callbacks=[ckpt_cb]
         )
 
 if __name__ == "__main__":
-    main()
+    run_main()

@@ -8,242 +8,242 @@ import os
 import pandas as pd
 
 
-# ---- cross_vali_input_data.py ----
-class DataSet(object):
-    def __init__(self, images, labels, fake_data=False):
-        assert images.shape[0] == labels.shape[0], (
-                "images.shape: %s labels.shape: %s" % (images.shape,
-                                                        labels.shape))
-        self._num_examples = images.shape[0]
-        images = images.reshape(images.shape[0],
-                                images.shape[1] * images.shape[2])
-        self._images = images
-        self._labels = labels
-        self._epochs_completed = 0
-        self._index_in_epoch = 0
+# ---- windowed CSI container (cross_vali_input_data.py) ----
+class CsiWindows(object):
+    def __init__(self, images_in, labels_in, unused_fake=False):
+        assert images_in.shape[0] == labels_in.shape[0], (
+                "images %s vs labels %s" % (images_in.shape,
+                                                        labels_in.shape))
+        self._n = images_in.shape[0]
+        images_in = images_in.reshape(images_in.shape[0],
+                                images_in.shape[1] * images_in.shape[2])
+        self._imgs = images_in
+        self._lbls = labels_in
+        self._epochs_done = 0
+        self._cursor = 0
     @property
-    def images(self):
-        return self._images
+    def all_images(self):
+        return self._imgs
     @property
-    def labels(self):
-        return self._labels
+    def all_labels(self):
+        return self._lbls
 
-    def next_batch(self, batch_size, fake_data=False):
-        start = self._index_in_epoch
-        self._index_in_epoch += batch_size
-        if self._index_in_epoch > self._num_examples:
-            # Finished epoch
-            self._epochs_completed += 1
-            # Shuffle the data
-            perm = numpy.arange(self._num_examples)
-            numpy.random.shuffle(perm)
-            self._images = self._images[perm]
-            self._labels = self._labels[perm]
-            # Start next epoch
-            start = 0
-            self._index_in_epoch = batch_size
-            assert batch_size <= self._num_examples
-        end = self._index_in_epoch
-        return self._images[start:end], self._labels[start:end]
+    def take_batch(self, batch_len, unused_fake=False):
+        lo = self._cursor
+        self._cursor += batch_len
+        if self._cursor > self._n:
+            # one pass over the data is done
+            self._epochs_done += 1
+            # reorder randomly
+            order = numpy.arange(self._n)
+            numpy.random.shuffle(order)
+            self._imgs = self._imgs[order]
+            self._lbls = self._lbls[order]
+            # restart at the front
+            lo = 0
+            self._cursor = batch_len
+            assert batch_len <= self._n
+        hi = self._cursor
+        return self._imgs[lo:hi], self._lbls[lo:hi]
 
-def csv_import():
-    x_dic = {}
-    y_dic = {}
-    print("csv file importing...")
+def read_activity_csvs():
+    x_by_act = {}
+    y_by_act = {}
+    print("reading the activity CSV files")
 
     for i in ["bed", "fall", "pickup", "run", "sitdown", "standup", "walk"]:
-        SKIPROW = 2 #Skip every 2 rows -> overlap 800ms to 600ms
-        num_lines = sum(1 for l in open("./input_files/xx_1000_60_" + str(i) + ".csv"))
-        skip_idx = [x for x in range(1, num_lines) if x % SKIPROW !=0]
+        KEEP_EVERY = 2 #keep every second window (less overlap)
+        n_rows = sum(1 for ln in open("./input_files/xx_1000_60_" + str(i) + ".csv"))
+        rows_skipped = [x_in for x_in in range(1, n_rows) if x_in % KEEP_EVERY !=0]
 
-        xx = np.array(pd.read_csv("./input_files/xx_1000_60_" + str(i) + ".csv", header=None, skiprows = skip_idx))
-        yy = np.array(pd.read_csv("./input_files/yy_1000_60_" + str(i) + ".csv", header=None, skiprows = skip_idx))
+        x_arr = np.array(pd.read_csv("./input_files/xx_1000_60_" + str(i) + ".csv", header=None, skiprows = rows_skipped))
+        y_arr = np.array(pd.read_csv("./input_files/yy_1000_60_" + str(i) + ".csv", header=None, skiprows = rows_skipped))
 
-        # eliminate the NoActivity Data
-        rows, cols = np.where(yy>0)
-        xx = np.delete(xx, rows[ np.where(cols==0)],0)
-        yy = np.delete(yy, rows[ np.where(cols==0)],0)
+        # drop windows labelled as no activity
+        hit_rows, hit_cols = np.where(y_arr>0)
+        x_arr = np.delete(x_arr, hit_rows[ np.where(hit_cols==0)],0)
+        y_arr = np.delete(y_arr, hit_rows[ np.where(hit_cols==0)],0)
 
-        xx = xx.reshape(len(xx),1000,90)
+        x_arr = x_arr.reshape(len(x_arr),1000,90)
 
-        # 1000 Hz to 500 Hz
-        xx = xx[:,::2,:90]
+        # halve the sampling rate
+        x_arr = x_arr[:,::2,:90]
 
-        x_dic[str(i)] = xx
-        y_dic[str(i)] = yy
+        x_by_act[str(i)] = x_arr
+        y_by_act[str(i)] = y_arr
 
-        print(str(i), "finished...", "xx=", xx.shape, "yy=",  yy.shape)
+        print(str(i), "read:", "x", x_arr.shape, "y",  y_arr.shape)
 
-    return x_dic["bed"], x_dic["fall"], x_dic["pickup"], x_dic["run"], x_dic["sitdown"], x_dic["standup"], x_dic["walk"], \
-        y_dic["bed"], y_dic["fall"], y_dic["pickup"], y_dic["run"], y_dic["sitdown"], y_dic["standup"], y_dic["walk"]
+    return x_by_act["bed"], x_by_act["fall"], x_by_act["pickup"], x_by_act["run"], x_by_act["sitdown"], x_by_act["standup"], x_by_act["walk"], \
+        y_by_act["bed"], y_by_act["fall"], y_by_act["pickup"], y_by_act["run"], y_by_act["sitdown"], y_by_act["standup"], y_by_act["walk"]
 
 
-# ---- cross_vali_recurrent_network_wifi_activity.py ----
-window_size = 500
-threshold = 60
+# ---- k-fold LSTM training (main script) ----
+win_len = 500
+thresh_pct = 60
 
-# Parameters
-learning_rate = 0.0001
-training_iters = 2000
-batch_size = 200
-display_step = 100
+# optimisation settings
+lr_rate = 0.0001
+max_steps = 2000
+batch_len = 200
+log_every = 100
 
-# Network Parameters
-n_input = 90 # WiFi activity data input (img shape: 90*window_size)
-n_steps = window_size # timesteps
-n_hidden = 200 # hidden layer num of features original 200
-n_classes = 7 # WiFi activity total classes
+# network shape
+n_feat = 90 # CSI subcarrier values per time step
+n_time = win_len # time steps per window
+n_units = 200 # LSTM units
+n_out = 7 # activity classes
 
-# Output folder
-OUTPUT_FOLDER_PATTERN = "LR{0}_BATCHSIZE{1}_NHIDDEN{2}/"
-output_folder = OUTPUT_FOLDER_PATTERN.format(learning_rate, batch_size, n_hidden)
-if not os.path.exists(output_folder):
-    os.makedirs(output_folder)
+# where results go
+OUT_DIR_FMT = "LR{0}_BATCHSIZE{1}_NHIDDEN{2}/"
+out_folder = OUT_DIR_FMT.format(lr_rate, batch_len, n_units)
+if not os.path.exists(out_folder):
+    os.makedirs(out_folder)
 
-# tf Graph input
-x = tf.placeholder("float", [None, n_steps, n_input])
-y = tf.placeholder("float", [None, n_classes])
+# graph inputs
+x_in = tf.placeholder("float", [None, n_time, n_feat])
+y_in = tf.placeholder("float", [None, n_out])
 
-# Define weights
-weights = {
-    'out': tf.Variable(tf.random_normal([n_hidden, n_classes]))
+# output layer parameters
+w_params = {
+    'out': tf.Variable(tf.random_normal([n_units, n_out]))
 }
-biases = {
-    'out': tf.Variable(tf.random_normal([n_classes]))
+b_params = {
+    'out': tf.Variable(tf.random_normal([n_out]))
 }
 
-def RNN(x, weights, biases):
-    # Permuting batch_size and n_steps
-    x = tf.transpose(x, [1, 0, 2])
-    # Reshaping to (n_steps*batch_size, n_input)
-    x = tf.reshape(x, [-1, n_input])
-    # Split to get a list of 'n_steps' tensors of shape (batch_size, n_input)
-    x = tf.split(x, n_steps, 0)
+def lstm_logits(x_in, w_params, b_params):
+    # time-major layout
+    x_in = tf.transpose(x_in, [1, 0, 2])
+    # flatten time and batch
+    x_in = tf.reshape(x_in, [-1, n_feat])
+    # one tensor per time step
+    x_in = tf.split(x_in, n_time, 0)
 
-    # Define a lstm cell with tensorflow
-    lstm_cell = rnn.BasicLSTMCell(n_hidden, forget_bias=1.0)
+    # LSTM cell
+    cell = rnn.BasicLSTMCell(n_units, forget_bias=1.0)
 
-    # Get lstm cell output
-    outputs, states = rnn.static_rnn(lstm_cell, x, dtype=tf.float32)
+    # run the unrolled RNN
+    seq_out, _state = rnn.static_rnn(cell, x_in, dtype=tf.float32)
 
-    return tf.matmul(outputs[-1], weights['out']) + biases['out']
+    return tf.matmul(seq_out[-1], w_params['out']) + b_params['out']
 
-##### main #####
-pred = RNN(x, weights, biases)
+##### graph and folds #####
+logits_t = lstm_logits(x_in, w_params, b_params)
 
-cost = tf.reduce_mean(tf.nn.softmax_cross_entropy_with_logits(logits = pred, labels = y))
-optimizer = tf.train.AdamOptimizer(learning_rate=learning_rate).minimize(cost)
+ce_cost = tf.reduce_mean(tf.nn.softmax_cross_entropy_with_logits(logits = logits_t, labels = y_in))
+train_optimizer_op = tf.train.AdamOptimizer(learning_rate=lr_rate).minimize(ce_cost)
 
-correct_pred = tf.equal(tf.argmax(pred,1), tf.argmax(y,1))
-accuracy = tf.reduce_mean(tf.cast(correct_pred, tf.float32))
+hits = tf.equal(tf.argmax(logits_t,1), tf.argmax(y_in,1))
+acc_op = tf.reduce_mean(tf.cast(hits, tf.float32))
 
-init = tf.global_variables_initializer()
-cvscores = []
-confusion_sum = [[0 for i in range(7)] for j in range(7)]
+init_op = tf.global_variables_initializer()
+fold_scores = []
+conf_total = [[0 for i in range(7)] for jj in range(7)]
 
-#data import
-x_bed, x_fall, x_pickup, x_run, x_sitdown, x_standup, x_walk, \
-y_bed, y_fall, y_pickup, y_run, y_sitdown, y_standup, y_walk = csv_import()
+#read the CSVs
+bed_x, fall_x, pickup_x, run_x, sitdown_x, standup_x, walk_x, \
+bed_y, fall_y, pickup_y, run_y, sitdown_y, standup_y, walk_y = read_activity_csvs()
 
-#data shuffle
-x_bed, y_bed = shuffle(x_bed, y_bed, random_state=0)
-x_fall, y_fall = shuffle(x_fall, y_fall, random_state=0)
-x_pickup, y_pickup = shuffle(x_pickup, y_pickup, random_state=0)
-x_run, y_run = shuffle(x_run, y_run, random_state=0)
-x_sitdown, y_sitdown = shuffle(x_sitdown, y_sitdown, random_state=0)
-x_standup, y_standup = shuffle(x_standup, y_standup, random_state=0)
-x_walk, y_walk = shuffle(x_walk, y_walk, random_state=0)
+#shuffle each activity
+bed_x, bed_y = shuffle(bed_x, bed_y, random_state=0)
+fall_x, fall_y = shuffle(fall_x, fall_y, random_state=0)
+pickup_x, pickup_y = shuffle(pickup_x, pickup_y, random_state=0)
+run_x, run_y = shuffle(run_x, run_y, random_state=0)
+sitdown_x, sitdown_y = shuffle(sitdown_x, sitdown_y, random_state=0)
+standup_x, standup_y = shuffle(standup_x, standup_y, random_state=0)
+walk_x, walk_y = shuffle(walk_x, walk_y, random_state=0)
 
-#k_fold
-kk = 10
+#number of folds
+n_folds = 10
 
-# Launch the graph
-with tf.Session() as sess:
-    for i in range(kk):
+# session
+with tf.Session() as session:
+    for i in range(n_folds):
 
-        train_loss = []
-        train_acc = []
-        validation_loss = []
-        validation_acc = []
+        train_loss_hist = []
+        train_acc_hist = []
+        val_loss_hist = []
+        val_acc_hist = []
 
-        #Roll the data
-        x_bed = np.roll(x_bed, int(len(x_bed) / kk), axis=0)
-        y_bed = np.roll(y_bed, int(len(y_bed) / kk), axis=0)
-        x_fall = np.roll(x_fall, int(len(x_fall) / kk), axis=0)
-        y_fall = np.roll(y_fall, int(len(y_fall) / kk), axis=0)
-        x_pickup = np.roll(x_pickup, int(len(x_pickup) / kk), axis=0)
-        y_pickup = np.roll(y_pickup, int(len(y_pickup) / kk), axis=0)
-        x_run = np.roll(x_run, int(len(x_run) / kk), axis=0)
-        y_run = np.roll(y_run, int(len(y_run) / kk), axis=0)
-        x_sitdown = np.roll(x_sitdown, int(len(x_sitdown) / kk), axis=0)
-        y_sitdown = np.roll(y_sitdown, int(len(y_sitdown) / kk), axis=0)
-        x_standup = np.roll(x_standup, int(len(x_standup) / kk), axis=0)
-        y_standup = np.roll(y_standup, int(len(y_standup) / kk), axis=0)
-        x_walk = np.roll(x_walk, int(len(x_walk) / kk), axis=0)
-        y_walk = np.roll(y_walk, int(len(y_walk) / kk), axis=0)
+        #rotate each activity by one fold
+        bed_x = np.roll(bed_x, int(len(bed_x) / n_folds), axis=0)
+        bed_y = np.roll(bed_y, int(len(bed_y) / n_folds), axis=0)
+        fall_x = np.roll(fall_x, int(len(fall_x) / n_folds), axis=0)
+        fall_y = np.roll(fall_y, int(len(fall_y) / n_folds), axis=0)
+        pickup_x = np.roll(pickup_x, int(len(pickup_x) / n_folds), axis=0)
+        pickup_y = np.roll(pickup_y, int(len(pickup_y) / n_folds), axis=0)
+        run_x = np.roll(run_x, int(len(run_x) / n_folds), axis=0)
+        run_y = np.roll(run_y, int(len(run_y) / n_folds), axis=0)
+        sitdown_x = np.roll(sitdown_x, int(len(sitdown_x) / n_folds), axis=0)
+        sitdown_y = np.roll(sitdown_y, int(len(sitdown_y) / n_folds), axis=0)
+        standup_x = np.roll(standup_x, int(len(standup_x) / n_folds), axis=0)
+        standup_y = np.roll(standup_y, int(len(standup_y) / n_folds), axis=0)
+        walk_x = np.roll(walk_x, int(len(walk_x) / n_folds), axis=0)
+        walk_y = np.roll(walk_y, int(len(walk_y) / n_folds), axis=0)
 
-        #data separation
-        wifi_x_train = np.r_[x_bed[int(len(x_bed) / kk):], x_fall[int(len(x_fall) / kk):], x_pickup[int(len(x_pickup) / kk):], \
-                        x_run[int(len(x_run) / kk):], x_sitdown[int(len(x_sitdown) / kk):], x_standup[int(len(x_standup) / kk):], x_walk[int(len(x_walk) / kk):]]
+        #fold split
+        train_x_csi = np.r_[bed_x[int(len(bed_x) / n_folds):], fall_x[int(len(fall_x) / n_folds):], pickup_x[int(len(pickup_x) / n_folds):], \
+                        run_x[int(len(run_x) / n_folds):], sitdown_x[int(len(sitdown_x) / n_folds):], standup_x[int(len(standup_x) / n_folds):], walk_x[int(len(walk_x) / n_folds):]]
 
-        wifi_y_train = np.r_[y_bed[int(len(y_bed) / kk):], y_fall[int(len(y_fall) / kk):], y_pickup[int(len(y_pickup) / kk):], \
-                        y_run[int(len(y_run) / kk):], y_sitdown[int(len(y_sitdown) / kk):], y_standup[int(len(y_standup) / kk):], y_walk[int(len(y_walk) / kk):]]
+        train_y_csi = np.r_[bed_y[int(len(bed_y) / n_folds):], fall_y[int(len(fall_y) / n_folds):], pickup_y[int(len(pickup_y) / n_folds):], \
+                        run_y[int(len(run_y) / n_folds):], sitdown_y[int(len(sitdown_y) / n_folds):], standup_y[int(len(standup_y) / n_folds):], walk_y[int(len(walk_y) / n_folds):]]
 
-        wifi_y_train = wifi_y_train[:,1:]
+        train_y_csi = train_y_csi[:,1:]
 
-        wifi_x_validation = np.r_[x_bed[:int(len(x_bed) / kk)], x_fall[:int(len(x_fall) / kk)], x_pickup[:int(len(x_pickup) / kk)], \
-                        x_run[:int(len(x_run) / kk)], x_sitdown[:int(len(x_sitdown) / kk)], x_standup[:int(len(x_standup) / kk)], x_walk[:int(len(x_walk) / kk)]]
+        val_x_csi = np.r_[bed_x[:int(len(bed_x) / n_folds)], fall_x[:int(len(fall_x) / n_folds)], pickup_x[:int(len(pickup_x) / n_folds)], \
+                        run_x[:int(len(run_x) / n_folds)], sitdown_x[:int(len(sitdown_x) / n_folds)], standup_x[:int(len(standup_x) / n_folds)], walk_x[:int(len(walk_x) / n_folds)]]
 
-        wifi_y_validation = np.r_[y_bed[:int(len(y_bed) / kk)], y_fall[:int(len(y_fall) / kk)], y_pickup[:int(len(y_pickup) / kk)], \
-                        y_run[:int(len(y_run) / kk)], y_sitdown[:int(len(y_sitdown) / kk)], y_standup[:int(len(y_standup) / kk)], y_walk[:int(len(y_walk) / kk)]]
+        val_y_csi = np.r_[bed_y[:int(len(bed_y) / n_folds)], fall_y[:int(len(fall_y) / n_folds)], pickup_y[:int(len(pickup_y) / n_folds)], \
+                        run_y[:int(len(run_y) / n_folds)], sitdown_y[:int(len(sitdown_y) / n_folds)], standup_y[:int(len(standup_y) / n_folds)], walk_y[:int(len(walk_y) / n_folds)]]
 
-        wifi_y_validation = wifi_y_validation[:,1:]
+        val_y_csi = val_y_csi[:,1:]
 
-        #data set
-        wifi_train = DataSet(wifi_x_train, wifi_y_train)
-        wifi_validation = DataSet(wifi_x_validation, wifi_y_validation)
-        print(wifi_x_train.shape, wifi_y_train.shape, wifi_x_validation.shape, wifi_y_validation.shape)
-        saver = tf.train.Saver()
-        sess.run(init)
-        step = 1
+        #wrap in batch iterators
+        train_windows = CsiWindows(train_x_csi, train_y_csi)
+        val_windows = CsiWindows(val_x_csi, val_y_csi)
+        print(train_x_csi.shape, train_y_csi.shape, val_x_csi.shape, val_y_csi.shape)
+        ckpt_saver = tf.train.Saver()
+        session.run(init_op)
+        step_i = 1
 
-        # Keep training until reach max iterations
-        while step < training_iters:
-            batch_x, batch_y = wifi_train.next_batch(batch_size)
-            x_vali = wifi_validation.images[:]
-            y_vali = wifi_validation.labels[:]
-            batch_x = batch_x.reshape((batch_size, n_steps, n_input))
-            x_vali = x_vali.reshape((-1, n_steps, n_input))
-            # Run optimization op (backprop)
-            sess.run(optimizer, feed_dict={x: batch_x, y: batch_y})
+        # step until the budget runs out
+        while step_i < max_steps:
+            batch_xs, batch_ys = train_windows.take_batch(batch_len)
+            val_x_all = val_windows.all_images[:]
+            val_y_all = val_windows.all_labels[:]
+            batch_xs = batch_xs.reshape((batch_len, n_time, n_feat))
+            val_x_all = val_x_all.reshape((-1, n_time, n_feat))
+            # one optimiser step
+            session.run(train_optimizer_op, feed_dict={x_in: batch_xs, y_in: batch_ys})
 
-            # Calculate batch accuracy
-            acc = sess.run(accuracy, feed_dict={x: batch_x, y: batch_y})
-            acc_vali = sess.run(accuracy, feed_dict={x: x_vali, y: y_vali})
-            # Calculate batch loss
-            loss = sess.run(cost, feed_dict={x: batch_x, y: batch_y})
-            loss_vali = sess.run(cost, feed_dict={x: x_vali, y: y_vali})
+            # accuracy on the batch
+            batch_acc = session.run(acc_op, feed_dict={x_in: batch_xs, y_in: batch_ys})
+            val_acc = session.run(acc_op, feed_dict={x_in: val_x_all, y_in: val_y_all})
+            # loss on the batch
+            batch_loss = session.run(ce_cost, feed_dict={x_in: batch_xs, y_in: batch_ys})
+            val_loss = session.run(ce_cost, feed_dict={x_in: val_x_all, y_in: val_y_all})
 
-            train_acc.append(acc)
-            train_loss.append(loss)
-            validation_acc.append(acc_vali)
-            validation_loss.append(loss_vali)
+            train_acc_hist.append(batch_acc)
+            train_loss_hist.append(batch_loss)
+            val_acc_hist.append(val_acc)
+            val_loss_hist.append(val_loss)
 
-            if step % display_step == 0:
-                print("Iter " + str(step) + ", Minibatch Training  Loss= " + "{:.6f}".format(loss) +
-                      ", Validation Accuracy= " + "{:.5f}".format(acc_vali))
-            step += 1
+            if step_i % log_every == 0:
+                print("step " + str(step_i) + ", batch loss " + "{:.6f}".format(batch_loss) +
+                      ", held-out acc " + "{:.5f}".format(val_acc))
+            step_i += 1
 
-        cvscores.append(acc_vali * 100)
-        y_p = tf.argmax(pred, 1)
-        val_accuracy, y_pred = sess.run([accuracy, y_p], feed_dict={x: x_vali, y: y_vali})
-        y_true = np.argmax(y_vali,1)
-        confusion = sk.metrics.confusion_matrix(y_true, y_pred)
-        confusion_sum = confusion_sum + confusion
+        fold_scores.append(val_acc * 100)
+        y_hat_op = tf.argmax(logits_t, 1)
+        val_acc_final, y_hat = session.run([acc_op, y_hat_op], feed_dict={x_in: val_x_all, y_in: val_y_all})
+        y_ref = np.argmax(val_y_all,1)
+        conf_fold = sk.metrics.confusion_matrix(y_ref, y_hat)
+        conf_total = conf_total + conf_fold
 
-    print("Optimization Finished!")
-    print("%.1f%% (+/- %.1f%%)" % (np.mean(cvscores), np.std(cvscores)))
-    saver.save(sess, output_folder + "model.ckpt")
+    print("all folds done")
+    print("%.1f%% (+/- %.1f%%)" % (np.mean(fold_scores), np.std(fold_scores)))
+    ckpt_saver.save(session, out_folder + "model.ckpt")
 
-    np.savetxt(output_folder + "confusion_matrix.txt", confusion_sum, delimiter=",", fmt='%d')
-    np.savetxt(output_folder + "accuracy.txt", (np.mean(cvscores), np.std(cvscores)), delimiter=".", fmt='%.1f')
+    np.savetxt(out_folder + "confusion_matrix.txt", conf_total, delimiter=",", fmt='%d')
+    np.savetxt(out_folder + "accuracy.txt", (np.mean(fold_scores), np.std(fold_scores)), delimiter=".", fmt='%.1f')

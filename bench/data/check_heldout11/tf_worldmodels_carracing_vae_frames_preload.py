@@ -1,103 +1,103 @@
 '''
-Train VAE model on data created using extract.py
-final model saved into tf_vae/vae.json
+Fit the convolutional VAE on the frames recorded by extract.py;
+the weights end up in tf_vae/vae.json
 '''
 
 import os
-os.environ["CUDA_VISIBLE_DEVICES"]="0" # can just override for multi-gpu systems
+os.environ["CUDA_VISIBLE_DEVICES"]="0" # first GPU only
 
 import tensorflow as tf
 import random
 import numpy as np
 np.set_printoptions(precision=4, edgeitems=6, linewidth=100, suppress=True)
 
-from vae.vae import ConvVAE, reset_graph
+from vae_net.vae import ConvVAE, reset_graph
 
-# Hyperparameters for ConvVAE
-z_size=32
-batch_size=100
-learning_rate=0.0001
-kl_tolerance=0.5
+# VAE settings
+latent_size=32
+batch_n=100
+lr_value=0.0001
+kl_floor=0.5
 
-# Parameters for training
-NUM_EPOCH = 10
-DATA_DIR = "record"
+# run settings
+EPOCH_COUNT = 10
+EPISODE_DIR = "record"
 
-model_save_path = "tf_vae"
-if not os.path.exists(model_save_path):
-  os.makedirs(model_save_path)
+vae_out_path = "tf_vae"
+if not os.path.exists(vae_out_path):
+  os.makedirs(vae_out_path)
 
-def count_length_of_filelist(filelist):
-  # although this is inefficient, much faster than doing np.concatenate([giant list of blobs])..
-  N = len(filelist)
-  total_length = 0
-  for i in range(N):
-    filename = filelist[i]
-    raw_data = np.load(os.path.join("record", filename))['obs']
-    l = len(raw_data)
-    total_length += l
+def count_frames(episode_files):
+  # slow but still cheaper than concatenating every episode
+  n_ep = len(episode_files)
+  n_frames = 0
+  for i in range(n_ep):
+    ep_file = episode_files[i]
+    frames_data = np.load(os.path.join("record", ep_file))['obs']
+    n_len = len(frames_data)
+    n_frames += n_len
     if (i % 1000 == 0):
-      print("loading file", i)
-  return  total_length
+      print("episodes read:", i)
+  return  n_frames
 
-def create_dataset(filelist, N=10000, M=1000): # N is 10000 episodes, M is number of timesteps
-  data = np.zeros((M*N, 64, 64, 3), dtype=np.uint8)
-  idx = 0
-  for i in range(N):
-    filename = filelist[i]
-    raw_data = np.load(os.path.join("record", filename))['obs']
-    l = len(raw_data)
-    if (idx+l) > (M*N):
-      data = data[0:idx]
-      print('premature break')
+def build_frame_dataset(episode_files, n_ep=10000, n_steps=1000): # N episodes of up to M frames
+  frame_data = np.zeros((n_steps*n_ep, 64, 64, 3), dtype=np.uint8)
+  pos = 0
+  for i in range(n_ep):
+    ep_file = episode_files[i]
+    frames_data = np.load(os.path.join("record", ep_file))['obs']
+    n_len = len(frames_data)
+    if (pos+n_len) > (n_steps*n_ep):
+      frame_data = frame_data[0:pos]
+      print('buffer full, stopping early')
       break
-    data[idx:idx+l] = raw_data
-    idx += l
+    frame_data[pos:pos+n_len] = frames_data
+    pos += n_len
     if ((i+1) % 100 == 0):
-      print("loading file", i+1)
-  return data
+      print("episodes read:", i+1)
+  return frame_data
 
-# load dataset from record/*. only use first 10K, sorted by filename.
-filelist = os.listdir(DATA_DIR)
-filelist.sort()
-filelist = filelist[0:10000]
-#print("check total number of images:", count_length_of_filelist(filelist))
-dataset = create_dataset(filelist)
+# episode files, sorted, first 10,000 only
+episode_files = os.listdir(EPISODE_DIR)
+episode_files.sort()
+episode_files = episode_files[0:10000]
+#print("frames in total:", count_length_of_filelist(filelist))
+frames_dataset = build_frame_dataset(episode_files)
 
-# split into batches:
-total_length = len(dataset)
-num_batches = int(np.floor(total_length/batch_size))
-print("num_batches", num_batches)
+# batches per pass
+n_frames = len(frames_dataset)
+n_batches = int(np.floor(n_frames/batch_n))
+print("batches per epoch:", n_batches)
 
 reset_graph()
 
-vae = ConvVAE(z_size=z_size,
-              batch_size=batch_size,
-              learning_rate=learning_rate,
-              kl_tolerance=kl_tolerance,
+vae_net = ConvVAE(z_size=latent_size,
+              batch_size=batch_n,
+              learning_rate=lr_value,
+              kl_tolerance=kl_floor,
               is_training=True,
               reuse=False,
               gpu_mode=True)
 
-# train loop:
-print("train", "step", "loss", "recon_loss", "kl_loss")
-for epoch in range(NUM_EPOCH):
-  np.random.shuffle(dataset)
-  for idx in range(num_batches):
-    batch = dataset[idx*batch_size:(idx+1)*batch_size]
+# training
+print("log columns:", "step", "loss", "recon_loss", "kl_loss")
+for epoch_i in range(EPOCH_COUNT):
+  np.random.shuffle(frames_dataset)
+  for pos in range(n_batches):
+    batch_frames = frames_dataset[pos*batch_n:(pos+1)*batch_n]
 
-    obs = batch.astype(np.float)/255.0
+    obs_scaled = batch_frames.astype(np.float)/255.0
 
-    feed = {vae.x: obs,}
+    feed_map = {vae_net.x: obs_scaled,}
 
-    (train_loss, r_loss, kl_loss, train_step, _) = vae.sess.run([
-      vae.loss, vae.r_loss, vae.kl_loss, vae.global_step, vae.train_op
-    ], feed)
+    (train_loss_v, recon_loss_v, kl_loss_v, step_now, _) = vae_net.sess.run([
+      vae_net.loss, vae_net.r_loss, vae_net.kl_loss, vae_net.global_step, vae_net.train_op
+    ], feed_map)
   
-    if ((train_step+1) % 500 == 0):
-      print("step", (train_step+1), train_loss, r_loss, kl_loss)
-    if ((train_step+1) % 5000 == 0):
-      vae.save_json("tf_vae/vae.json")
+    if ((step_now+1) % 500 == 0):
+      print("step", (step_now+1), train_loss_v, recon_loss_v, kl_loss_v)
+    if ((step_now+1) % 5000 == 0):
+      vae_net.save_json("tf_vae/vae.json")
 
-# finished, final model:
-vae.save_json("tf_vae/vae.json")
+# write the final weights
+vae_net.save_json("tf_vae/vae.json")

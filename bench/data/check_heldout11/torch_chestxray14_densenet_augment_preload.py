@@ -17,187 +17,187 @@ import torch.optim as optim
 
 os.environ['CUDA_VISIBLE_DEVICES'] = "0"
 
-def compute_AUCs(gt, pred):
+def per_class_auc(truth, scores):
 
-    AUROCs = []
-    gt_np = gt.cpu().numpy()
-    pred_np = pred.cpu().numpy()
-    for i in range(N_CLASSES):
-        AUROCs.append(roc_auc_score(gt_np[:, i], pred_np[:, i]))
-    return AUROCs
+    auc_list = []
+    truth_arr = truth.cpu().numpy()
+    score_arr = scores.cpu().numpy()
+    for i in range(NUM_LABELS):
+        auc_list.append(roc_auc_score(truth_arr[:, i], score_arr[:, i]))
+    return auc_list
 
 
-# ====== prepare dataset ======
-class ChestXrayDataSet(Dataset):
-    def __init__(self, train_or_valid = "train", transform=None):
+# ---- array-backed data set ----
+class CxrArrayDataset(Dataset):
+    def __init__(self, split_name = "train", tfm=None):
 
-        data_path = sys.argv[1]
-        self.train_or_valid = train_or_valid
-        if train_or_valid == "train":
-            self.X = np.uint8(np.load(data_path + "train_X_small.npy")*255*255)
-            with open(data_path + "train_y_onehot.pkl", "rb") as f:
-                self.y = pickle.load(f)
-            sub_bool = (self.y.sum(axis=1)!=0)
-            self.y = self.y[sub_bool,:]
-            self.X = self.X[sub_bool,:]
+        arr_path = sys.argv[1]
+        self.split_name = split_name
+        if split_name == "train":
+            self.img_X = np.uint8(np.load(arr_path + "train_X_small.npy")*255*255)
+            with open(arr_path + "train_y_onehot.pkl", "rb") as fh:
+                self.label_y = pickle.load(fh)
+            has_finding = (self.label_y.sum(axis=1)!=0)
+            self.label_y = self.label_y[has_finding,:]
+            self.img_X = self.img_X[has_finding,:]
         else:
-            self.X = np.uint8(np.load(data_path + "valid_X_small.npy")*255*255)
-            with open(data_path + "valid_y_onehot.pkl", "rb") as f:
-                self.y = pickle.load(f)
+            self.img_X = np.uint8(np.load(arr_path + "valid_X_small.npy")*255*255)
+            with open(arr_path + "valid_y_onehot.pkl", "rb") as fh:
+                self.label_y = pickle.load(fh)
 
-        self.label_weight_pos = (len(self.y)-self.y.sum(axis=0))/len(self.y)
-        self.label_weight_neg = (self.y.sum(axis=0))/len(self.y)
-        self.transform = transform
+        self.pos_w = (len(self.label_y)-self.label_y.sum(axis=0))/len(self.label_y)
+        self.neg_w = (self.label_y.sum(axis=0))/len(self.label_y)
+        self.tfm = tfm
 
-    def __getitem__(self, index):
+    def __getitem__(self, idx):
         """
-        Args:
-            index: the index of item
-        Returns:
-            image and its labels
+        Return one sample:
+            the tiled image, its
+        multi-hot labels and
+            per-class weights
         """
-        current_X = np.tile(self.X[index],3)
-        label = self.y[index]
-        label_inverse = 1- label
-        weight = np.add((label_inverse * self.label_weight_neg),(label * self.label_weight_pos))
-        if self.transform is not None:
-            image = self.transform(current_X)
-        return image, torch.from_numpy(label).type(torch.FloatTensor), torch.from_numpy(weight).type(torch.FloatTensor)
+        tiled_X = np.tile(self.img_X[idx],3)
+        label_vec = self.label_y[idx]
+        neg_label = 1- label_vec
+        sample_w = np.add((neg_label * self.neg_w),(label_vec * self.pos_w))
+        if self.tfm is not None:
+            image_t = self.tfm(tiled_X)
+        return image_t, torch.from_numpy(label_vec).type(torch.FloatTensor), torch.from_numpy(sample_w).type(torch.FloatTensor)
     def __len__(self):
-        return len(self.y)
+        return len(self.label_y)
 
-# construct model
-class DenseNet121(nn.Module):
-    """Model modified.
-    The architecture of our model is the same as standard DenseNet121
-    except the classifier layer which has an additional sigmoid function.
+# network definition
+class DenseSigmoidNet(nn.Module):
+    """Torchvision DenseNet-121
+    whose classifier head is swapped for a
+    linear layer followed by a sigmoid.
     """
-    def __init__(self, out_size):
-        super(DenseNet121, self).__init__()
-        self.densenet121 = torchvision.models.densenet121(pretrained=True)
-        num_ftrs = self.densenet121.classifier.in_features
-        self.densenet121.classifier = nn.Sequential(
-            nn.Linear(num_ftrs, out_size),
+    def __init__(self, n_out):
+        super(DenseSigmoidNet, self).__init__()
+        self.backbone = torchvision.models.densenet121(pretrained=True)
+        in_dim = self.backbone.classifier.in_features
+        self.backbone.classifier = nn.Sequential(
+            nn.Linear(in_dim, n_out),
             nn.Sigmoid()
         )
 
     def forward(self, x):
-        x = self.densenet121(x)
+        x = self.backbone(x)
         return x
 
 
 if __name__ == '__main__':
 
-    # prepare training set
-    train_dataset = ChestXrayDataSet(train_or_valid="train",
-                                     transform=transforms.Compose([
+    # training split
+    base_train_dataset = CxrArrayDataset(split_name="train",
+                                     tfm=transforms.Compose([
                                          transforms.ToPILImage(),
                                          transforms.RandomCrop(224),
                                          transforms.RandomHorizontalFlip(),
                                          transforms.ToTensor(),
                                          transforms.Normalize([0.485, 0.456, 0.406],[0.229, 0.224, 0.225])
                                          ]))
-    augment_img = []
-    augment_label = []
-    augment_weight = []
+    aug_images = []
+    aug_labels = []
+    aug_weights = []
     for i in range(4):
-        for j in range(len(train_dataset)):
-            single_img, single_label, single_weight = train_dataset[j]
-            augment_img.append(single_img)
-            augment_label.append(single_label)
-            augment_weight.append(single_weight)
+        for j in range(len(base_train_dataset)):
+            one_img, one_label, one_weight = base_train_dataset[j]
+            aug_images.append(one_img)
+            aug_labels.append(one_label)
+            aug_weights.append(one_weight)
             if j % 1000==0:
                 print(j)
 
-    # shuffe data
-    perm_index = torch.randperm(len(augment_label))
-    augment_img = torch.stack(augment_img)[perm_index]
-    augment_label = torch.stack(augment_label)[perm_index]
-    augment_weight = torch.stack(augment_weight)[perm_index]
+    # random order
+    order = torch.randperm(len(aug_labels))
+    aug_images = torch.stack(aug_images)[order]
+    aug_labels = torch.stack(aug_labels)[order]
+    aug_weights = torch.stack(aug_weights)[order]
 
-    # prepare validation set
-    valid_dataset = ChestXrayDataSet(train_or_valid="valid",
-                                     transform=transforms.Compose([
+    # validation split
+    val_dataset = CxrArrayDataset(split_name="valid",
+                                     tfm=transforms.Compose([
                                          transforms.ToPILImage(),
                                          transforms.CenterCrop(224),
                                          transforms.ToTensor(),
                                          transforms.Normalize([0.485, 0.456, 0.406],[0.229, 0.224, 0.225])
                                          ]))
 
-    valid_loader = DataLoader(dataset=valid_dataset, batch_size=64, shuffle=False, num_workers=16)
-    # ====== start trianing =======
+    val_loader = DataLoader(dataset=val_dataset, batch_size=64, shuffle=False, num_workers=16)
+    # ---- training loop ----
 
     cudnn.benchmark = True
-    N_CLASSES = 8
-    BATCH_SIZE = 64
+    NUM_LABELS = 8
+    BATCH_LEN = 64
 
-    # initialize and load the model
-    model = DenseNet121(N_CLASSES).cuda()
-    model = torch.nn.DataParallel(model).cuda()
+    # build the network and spread it over the GPUs
+    cxr_model = DenseSigmoidNet(NUM_LABELS).cuda()
+    cxr_model = torch.nn.DataParallel(cxr_model).cuda()
 
-    optimizer = optim.Adam(model.parameters(),lr=0.0002, betas=(0.9, 0.999))
-    total_length = len(augment_img)
-    for epoch in range(10):  # loop over the dataset multiple times
-        print("Epoch:",epoch)
-        running_loss = 0.0
+    adam_optimizer = optim.Adam(cxr_model.parameters(),lr=0.0002, betas=(0.9, 0.999))
+    n_total = len(aug_images)
+    for epoch_idx in range(10):  # ten passes
+        print("epoch",epoch_idx)
+        loss_sum = 0.0
 
-        # shuffle
-        perm_index = torch.randperm(len(augment_label))
-        augment_img = augment_img[perm_index]
-        augment_label = augment_label[perm_index]
-        augment_weight = augment_weight[perm_index]
+        # new random order
+        order = torch.randperm(len(aug_labels))
+        aug_images = aug_images[order]
+        aug_labels = aug_labels[order]
+        aug_weights = aug_weights[order]
 
-        for index in range(0, total_length , BATCH_SIZE):
-            if index+BATCH_SIZE > total_length:
+        for idx in range(0, n_total , BATCH_LEN):
+            if idx+BATCH_LEN > n_total:
                 break
-            # zero the parameter gradients
-            optimizer.zero_grad()
-            inputs_sub = augment_img[index:index+BATCH_SIZE]
-            labels_sub = augment_label[index:index+BATCH_SIZE]
-            weights_sub = augment_weight[index:index+BATCH_SIZE]
-            inputs_sub, labels_sub = Variable(inputs_sub.cuda()), Variable(labels_sub.cuda())
-            weights_sub = Variable(weights_sub.cuda())
+            # clear old gradients
+            adam_optimizer.zero_grad()
+            batch_imgs = aug_images[idx:idx+BATCH_LEN]
+            batch_labels = aug_labels[idx:idx+BATCH_LEN]
+            batch_weights = aug_weights[idx:idx+BATCH_LEN]
+            batch_imgs, batch_labels = Variable(batch_imgs.cuda()), Variable(batch_labels.cuda())
+            batch_weights = Variable(batch_weights.cuda())
 
-            # forward + backward + optimize
-            outputs = model(inputs_sub)
-            criterion = nn.BCELoss()
-            loss = criterion(outputs, labels_sub)
-            loss.backward()
-            optimizer.step()
-            running_loss += loss.data[0]
-
-
-        # ======== validation ========
-        # switch to evaluate mode
-        model.eval()
+            # forward, backward, step
+            probs = cxr_model(batch_imgs)
+            bce = nn.BCELoss()
+            batch_loss = bce(probs, batch_labels)
+            batch_loss.backward()
+            adam_optimizer.step()
+            loss_sum += batch_loss.data[0]
 
 
-        # initialize the ground truth and output tensor
-        gt = torch.FloatTensor()
-        gt = gt.cuda()
-        pred = torch.FloatTensor()
-        pred = pred.cuda()
+        # ---- validation ----
+        # eval mode
+        cxr_model.eval()
 
 
-        for i, (inp, target, weight) in enumerate(valid_loader):
-            target = target.cuda()
-            gt = torch.cat((gt, target), 0)
-            input_var = Variable(inp.view(-1, 3, 224, 224).cuda(), volatile=True)
-            output = model(input_var)
-            pred = torch.cat((pred, output.data), 0)
+        # empty tensors for targets and scores
+        truth = torch.FloatTensor()
+        truth = truth.cuda()
+        scores = torch.FloatTensor()
+        scores = scores.cuda()
 
-        CLASS_NAMES = ['Atelectasis', 'Cardiomegaly','Effusion', 'Infiltration',
+
+        for i, (val_img, target_t, sample_w) in enumerate(val_loader):
+            target_t = target_t.cuda()
+            truth = torch.cat((truth, target_t), 0)
+            val_input = Variable(val_img.view(-1, 3, 224, 224).cuda(), volatile=True)
+            val_probs = cxr_model(val_input)
+            scores = torch.cat((scores, val_probs.data), 0)
+
+        FINDING_NAMES = ['Atelectasis', 'Cardiomegaly','Effusion', 'Infiltration',
                        'Mass','Nodule', 'Pneumonia', 'Pneumothorax']
 
-        AUROCs = compute_AUCs(gt, pred)
-        AUROC_avg = np.array(AUROCs).mean()
-        print('The average AUROC is {AUROC_avg:.3f}'.format(AUROC_avg=AUROC_avg))
-        for i in range(N_CLASSES):
-            print('The AUROC of {} is {}'.format(CLASS_NAMES[i], AUROCs[i]))
+        auc_list = per_class_auc(truth, scores)
+        auc_mean = np.array(auc_list).mean()
+        print('mean AUROC: {auc_mean:.3f}'.format(auc_mean=auc_mean))
+        for i in range(NUM_LABELS):
+            print('AUROC for {}: {}'.format(FINDING_NAMES[i], auc_list[i]))
 
-        model.train()
-        # print statistics
-        print('[%d] loss: %.3f' % (epoch + 1, running_loss / 715 ))
-        torch.save(model.state_dict(),'DenseNet121_aug4_pretrain_noWeight_'+str(epoch+1)+'_'+str(AUROC_avg)+'.pkl')
+        cxr_model.train()
+        # running loss
+        print('[%d] loss: %.3f' % (epoch_idx + 1, loss_sum / 715 ))
+        torch.save(cxr_model.state_dict(),'DenseNet121_aug4_pretrain_noWeight_'+str(epoch_idx+1)+'_'+str(auc_mean)+'.pkl')
 
-    print('Finished Training')
+    print('training done')

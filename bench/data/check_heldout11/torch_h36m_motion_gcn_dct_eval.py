@@ -1,6 +1,6 @@
 #!/usr/bin/env python
 # -*- coding: utf-8 -*-
-"""overall code framework is adapped from https://github.com/weigq/3d_pose_baseline_pytorch"""
+"""Human3.6M motion prediction with a GCN on DCT coefficients (train, validate, test per action)."""
 from __future__ import print_function, absolute_import, division
 
 import os
@@ -19,232 +19,232 @@ import utils.model as nnmodel
 import utils.data_utils as data_utils
 
 
-def main(opt):
-    start_epoch = 0
-    err_best = 10000
-    lr_now = opt.lr
-    is_cuda = torch.cuda.is_available()
+def run_main(cfg_opt):
+    first_epoch = 0
+    best_err = 10000
+    cur_lr = cfg_opt.lr
+    on_gpu = torch.cuda.is_available()
 
-    script_name = os.path.basename(__file__).split('.')[0]
-    script_name = script_name + "_in{:d}_out{:d}_dctn{:d}".format(opt.input_n, opt.output_n, opt.dct_n)
+    run_tag = os.path.basename(__file__).split('.')[0]
+    run_tag = run_tag + "_in{:d}_out{:d}_dctn{:d}".format(cfg_opt.input_n, cfg_opt.output_n, cfg_opt.dct_n)
 
-    # create model
-    input_n = opt.input_n
-    output_n = opt.output_n
-    dct_n = opt.dct_n
-    sample_rate = opt.sample_rate
+    # network
+    n_in = cfg_opt.input_n
+    n_out = cfg_opt.output_n
+    n_dct = cfg_opt.dct_n
+    frame_step = cfg_opt.sample_rate
 
-    # 48 nodes for angle prediction
-    model = nnmodel.GCN(input_feature=dct_n, hidden_feature=opt.linear_size, p_dropout=opt.dropout,
-                        num_stage=opt.num_stage, node_n=48)
+    # 48 joint-angle nodes
+    gcn_model = nnmodel.GCN(input_feature=n_dct, hidden_feature=cfg_opt.linear_size, p_dropout=cfg_opt.dropout,
+                        num_stage=cfg_opt.num_stage, node_n=48)
 
-    if is_cuda:
-        model.cuda()
+    if on_gpu:
+        gcn_model.cuda()
 
-    optimizer = torch.optim.Adam(model.parameters(), lr=opt.lr)
+    adam_optimizer = torch.optim.Adam(gcn_model.parameters(), lr=cfg_opt.lr)
 
-    # data loading
-    train_dataset = H36motion(path_to_data=opt.data_dir, actions='all', input_n=input_n, output_n=output_n,
-                              split=0, sample_rate=sample_rate, dct_n=dct_n)
-    data_std = train_dataset.data_std
-    data_mean = train_dataset.data_mean
+    # data sets
+    train_motion_dataset = H36motion(path_to_data=cfg_opt.data_dir, actions='all', input_n=n_in, output_n=n_out,
+                              split=0, sample_rate=frame_step, dct_n=n_dct)
+    data_sd = train_motion_dataset.data_std
+    data_mu = train_motion_dataset.data_mean
 
-    val_dataset = H36motion(path_to_data=opt.data_dir, actions='all', input_n=input_n, output_n=output_n,
-                            split=2, sample_rate=sample_rate, data_mean=data_mean, data_std=data_std, dct_n=dct_n)
+    val_motion_dataset = H36motion(path_to_data=cfg_opt.data_dir, actions='all', input_n=n_in, output_n=n_out,
+                            split=2, sample_rate=frame_step, data_mean=data_mu, data_std=data_sd, dct_n=n_dct)
 
-    # load dadasets for training
-    train_loader = DataLoader(
-        dataset=train_dataset,
-        batch_size=opt.train_batch,
+    # loaders
+    train_batches_loader = DataLoader(
+        dataset=train_motion_dataset,
+        batch_size=cfg_opt.train_batch,
         shuffle=True,
-        num_workers=opt.job,
+        num_workers=cfg_opt.job,
         pin_memory=True)
-    val_loader = DataLoader(
-        dataset=val_dataset,
-        batch_size=opt.test_batch,
+    val_batches_loader = DataLoader(
+        dataset=val_motion_dataset,
+        batch_size=cfg_opt.test_batch,
         shuffle=False,
-        num_workers=opt.job,
+        num_workers=cfg_opt.job,
         pin_memory=True)
 
-    acts = data_utils.define_actions('all')
-    test_data = dict()
-    for act in acts:
-        test_dataset = H36motion(path_to_data=opt.data_dir, actions=act, input_n=input_n, output_n=output_n, split=1,
-                                 sample_rate=sample_rate, data_mean=data_mean, data_std=data_std, dct_n=dct_n)
-        test_data[act] = DataLoader(
-            dataset=test_dataset,
-            batch_size=opt.test_batch,
+    action_names = data_utils.define_actions('all')
+    test_data_by_act = dict()
+    for action in action_names:
+        test_motion_dataset = H36motion(path_to_data=cfg_opt.data_dir, actions=action, input_n=n_in, output_n=n_out, split=1,
+                                 sample_rate=frame_step, data_mean=data_mu, data_std=data_sd, dct_n=n_dct)
+        test_data_by_act[action] = DataLoader(
+            dataset=test_motion_dataset,
+            batch_size=cfg_opt.test_batch,
             shuffle=False,
-            num_workers=opt.job,
+            num_workers=cfg_opt.job,
             pin_memory=True)
 
-    for epoch in range(start_epoch, opt.epochs):
+    for epoch_i in range(first_epoch, cfg_opt.epochs):
 
-        if (epoch + 1) % opt.lr_decay == 0:
-            lr_now = utils.lr_decay(optimizer, lr_now, opt.lr_gamma)
-        print('>>> epoch: {} | lr: {:.5f}'.format(epoch + 1, lr_now))
-        ret_log = np.array([epoch + 1])
-        # per epoch
-        lr_now, t_l, t_e, t_3d = train(train_loader, model, optimizer, input_n=input_n,
-                                       lr_now=lr_now, max_norm=opt.max_norm, is_cuda=is_cuda,
-                                       dim_used=train_dataset.dim_used, dct_n=dct_n)
-        ret_log = np.append(ret_log, [lr_now, t_l, t_e, t_3d])
+        if (epoch_i + 1) % cfg_opt.lr_decay == 0:
+            cur_lr = utils.lr_decay(adam_optimizer, cur_lr, cfg_opt.lr_gamma)
+        print('epoch {} lr {:.5f}'.format(epoch_i + 1, cur_lr))
+        log_row = np.array([epoch_i + 1])
+        # one training pass
+        cur_lr, loss_acc, ang_err, pos_err = train_epoch(train_batches_loader, gcn_model, adam_optimizer, n_in=n_in,
+                                       cur_lr=cur_lr, clip_on=cfg_opt.max_norm, on_gpu=on_gpu,
+                                       used_dims=train_motion_dataset.dim_used, n_dct=n_dct)
+        log_row = np.append(log_row, [cur_lr, loss_acc, ang_err, pos_err])
 
-        v_e, v_3d = val(val_loader, model, input_n=input_n, is_cuda=is_cuda, dim_used=train_dataset.dim_used,
-                        dct_n=dct_n)
-        ret_log = np.append(ret_log, [v_e, v_3d])
+        val_ang, val_pos = val_epoch(val_batches_loader, gcn_model, n_in=n_in, on_gpu=on_gpu, used_dims=train_motion_dataset.dim_used,
+                        n_dct=n_dct)
+        log_row = np.append(log_row, [val_ang, val_pos])
 
-        for act in acts:
-            test_e, test_3d = test(test_data[act], model, input_n=input_n, output_n=output_n, is_cuda=is_cuda,
-                                   dim_used=train_dataset.dim_used, dct_n=dct_n)
-            ret_log = np.append(ret_log, test_e)
+        for action in action_names:
+            test_ang, test_pos = test_epoch(test_data_by_act[action], gcn_model, n_in=n_in, n_out=n_out, on_gpu=on_gpu,
+                                   used_dims=train_motion_dataset.dim_used, n_dct=n_dct)
+            log_row = np.append(log_row, test_ang)
 
-        df = pd.DataFrame(np.expand_dims(ret_log, axis=0))
-        with open(opt.ckpt + '/' + script_name + '.csv', 'a') as f:
-            df.to_csv(f, header=False, index=False)
-        if not np.isnan(v_e):
-            is_best = v_e < err_best
-            err_best = min(v_e, err_best)
+        row_df = pd.DataFrame(np.expand_dims(log_row, axis=0))
+        with open(cfg_opt.ckpt + '/' + run_tag + '.csv', 'a') as fh:
+            row_df.to_csv(fh, header=False, index=False)
+        if not np.isnan(val_ang):
+            best_now = val_ang < best_err
+            best_err = min(val_ang, best_err)
         else:
-            is_best = False
-        file_name = ['ckpt_' + script_name + '_best.pth.tar', 'ckpt_' + script_name + '_last.pth.tar']
-        utils.save_ckpt({'epoch': epoch + 1,
-                         'lr': lr_now,
-                         'err': test_e[0],
-                         'state_dict': model.state_dict(),
-                         'optimizer': optimizer.state_dict()},
-                        ckpt_path=opt.ckpt,
-                        is_best=is_best,
-                        file_name=file_name)
+            best_now = False
+        ckpt_names = ['ckpt_' + run_tag + '_best.pth.tar', 'ckpt_' + run_tag + '_last.pth.tar']
+        utils.save_ckpt({'epoch': epoch_i + 1,
+                         'lr': cur_lr,
+                         'err': test_ang[0],
+                         'state_dict': gcn_model.state_dict(),
+                         'optimizer': adam_optimizer.state_dict()},
+                        ckpt_path=cfg_opt.ckpt,
+                        is_best=best_now,
+                        file_name=ckpt_names)
 
 
-def train(train_loader, model, optimizer, input_n=20, dct_n=20, lr_now=None, max_norm=True, is_cuda=False, dim_used=[]):
-    t_l = utils.AccumLoss()
-    t_e = utils.AccumLoss()
-    t_3d = utils.AccumLoss()
+def train_epoch(train_batches_loader, gcn_model, adam_optimizer, n_in=20, n_dct=20, cur_lr=None, clip_on=True, on_gpu=False, used_dims=[]):
+    loss_acc = utils.AccumLoss()
+    ang_err = utils.AccumLoss()
+    pos_err = utils.AccumLoss()
 
-    model.train()
-    for i, (inputs, targets, all_seq) in enumerate(train_loader):
+    gcn_model.train()
+    for i, (inputs_b, targets_b, full_seq) in enumerate(train_batches_loader):
 
-        batch_size = inputs.shape[0]
-        if batch_size == 1:
+        batch_n = inputs_b.shape[0]
+        if batch_n == 1:
             continue
 
-        if is_cuda:
-            inputs = Variable(inputs.cuda()).float()
-            all_seq = Variable(all_seq.cuda(non_blocking=True)).float()
+        if on_gpu:
+            inputs_b = Variable(inputs_b.cuda()).float()
+            full_seq = Variable(full_seq.cuda(non_blocking=True)).float()
 
-        outputs = model(inputs)
-        n = outputs.shape[0]
-        outputs = outputs.view(n, -1)
+        pred_dct = gcn_model(inputs_b)
+        nb = pred_dct.shape[0]
+        pred_dct = pred_dct.view(nb, -1)
 
-        loss = loss_funcs.sen_loss(outputs, all_seq, dim_used, dct_n)
+        seq_loss = loss_funcs.sen_loss(pred_dct, full_seq, used_dims, n_dct)
 
-        # calculate loss and backward
-        optimizer.zero_grad()
-        loss.backward()
-        if max_norm:
-            nn.utils.clip_grad_norm(model.parameters(), max_norm=1)
-        optimizer.step()
-        n, _, _ = all_seq.data.shape
+        # backward and step
+        adam_optimizer.zero_grad()
+        seq_loss.backward()
+        if clip_on:
+            nn.utils.clip_grad_norm(gcn_model.parameters(), max_norm=1)
+        adam_optimizer.step()
+        nb, _, _ = full_seq.data.shape
 
-        # 3d error
-        m_err = loss_funcs.mpjpe_error(outputs, all_seq, input_n, dim_used, dct_n)
+        # position error
+        pos_e = loss_funcs.mpjpe_error(pred_dct, full_seq, n_in, used_dims, n_dct)
 
-        # angle space error
-        e_err = loss_funcs.euler_error(outputs, all_seq, input_n, dim_used, dct_n)
+        # joint-angle error
+        ang_e = loss_funcs.euler_error(pred_dct, full_seq, n_in, used_dims, n_dct)
 
-        # update the training loss
-        t_l.update(loss.cpu().data.numpy()[0] * n, n)
-        t_e.update(e_err.cpu().data.numpy()[0] * n, n)
-        t_3d.update(m_err.cpu().data.numpy()[0] * n, n)
-    return lr_now, t_l.avg, t_e.avg, t_3d.avg
-
-
-def test(train_loader, model, input_n=20, output_n=50, dct_n=20, is_cuda=False, dim_used=[]):
-    N = 0
-    if output_n >= 25:
-        eval_frame = [1, 3, 7, 9, 13, 24]
-    elif output_n == 10:
-        eval_frame = [1, 3, 7, 9]
-
-    t_e = np.zeros(len(eval_frame))
-    t_3d = np.zeros(len(eval_frame))
-
-    model.eval()
-    for i, (inputs, targets, all_seq) in enumerate(train_loader):
-        if is_cuda:
-            inputs = Variable(inputs.cuda()).float()
-            all_seq = Variable(all_seq.cuda(non_blocking=True)).float()
-
-        outputs = model(inputs)
-        n = outputs.shape[0]
-
-        n, seq_len, dim_full_len = all_seq.data.shape
-        dim_used_len = len(dim_used)
-
-        # inverse dct transformation
-        _, idct_m = data_utils.get_dct_matrix(seq_len)
-        idct_m = Variable(torch.from_numpy(idct_m)).float().cuda()
-        outputs_t = outputs.view(-1, dct_n).transpose(0, 1)
-        outputs_exp = torch.matmul(idct_m[:, :dct_n], outputs_t).transpose(0, 1).contiguous().view(
-            -1, dim_used_len, seq_len).transpose(1, 2)
-
-        pred_expmap = all_seq.clone()
-        dim_used = np.array(dim_used)
-        pred_expmap[:, :, dim_used] = outputs_exp
-        pred_expmap = pred_expmap[:, input_n:, :].contiguous().view(-1, dim_full_len)
-        targ_expmap = all_seq[:, input_n:, :].clone().contiguous().view(-1, dim_full_len)
-
-        pred_expmap[:, 0:6] = 0
-        targ_expmap[:, 0:6] = 0
-        pred_expmap = pred_expmap.view(-1, 3)
-        targ_expmap = targ_expmap.view(-1, 3)
-
-        # get euler angles from expmap
-        pred_eul = data_utils.rotmat2euler_torch(data_utils.expmap2rotmat_torch(pred_expmap))
-        pred_eul = pred_eul.view(-1, dim_full_len).view(-1, output_n, dim_full_len)
-        targ_eul = data_utils.rotmat2euler_torch(data_utils.expmap2rotmat_torch(targ_expmap))
-        targ_eul = targ_eul.view(-1, dim_full_len).view(-1, output_n, dim_full_len)
-
-        # get 3d coordinates
-        targ_p3d = data_utils.expmap2xyz_torch(targ_expmap.view(-1, dim_full_len)).view(n, output_n, -1, 3)
-        pred_p3d = data_utils.expmap2xyz_torch(pred_expmap.view(-1, dim_full_len)).view(n, output_n, -1, 3)
-
-        # update loss and testing errors
-        for k in np.arange(0, len(eval_frame)):
-            j = eval_frame[k]
-            t_e[k] += torch.mean(torch.norm(pred_eul[:, j, :] - targ_eul[:, j, :], 2, 1)).cpu().data.numpy()[0] * n
-            t_3d[k] += torch.mean(torch.norm(
-                targ_p3d[:, j, :, :].contiguous().view(-1, 3) - pred_p3d[:, j, :, :].contiguous().view(-1, 3), 2,
-                1)).cpu().data.numpy()[0] * n
-        N += n
-    return t_e / N, t_3d / N
+        # running averages
+        loss_acc.update(seq_loss.cpu().data.numpy()[0] * nb, nb)
+        ang_err.update(ang_e.cpu().data.numpy()[0] * nb, nb)
+        pos_err.update(pos_e.cpu().data.numpy()[0] * nb, nb)
+    return cur_lr, loss_acc.avg, ang_err.avg, pos_err.avg
 
 
-def val(train_loader, model, input_n=20, dct_n=20, is_cuda=False, dim_used=[]):
-    t_e = utils.AccumLoss()
-    t_3d = utils.AccumLoss()
+def test_epoch(train_batches_loader, gcn_model, n_in=20, n_out=50, n_dct=20, on_gpu=False, used_dims=[]):
+    n_total = 0
+    if n_out >= 25:
+        eval_frames = [1, 3, 7, 9, 13, 24]
+    elif n_out == 10:
+        eval_frames = [1, 3, 7, 9]
 
-    model.eval()
-    for i, (inputs, targets, all_seq) in enumerate(train_loader):
-        if is_cuda:
-            inputs = Variable(inputs.cuda()).float()
-            all_seq = Variable(all_seq.cuda(non_blocking=True)).float()
+    ang_err = np.zeros(len(eval_frames))
+    pos_err = np.zeros(len(eval_frames))
 
-        outputs = model(inputs)
-        n = outputs.shape[0]
-        outputs = outputs.view(n, -1)
+    gcn_model.eval()
+    for i, (inputs_b, targets_b, full_seq) in enumerate(train_batches_loader):
+        if on_gpu:
+            inputs_b = Variable(inputs_b.cuda()).float()
+            full_seq = Variable(full_seq.cuda(non_blocking=True)).float()
 
-        n, _, _ = all_seq.data.shape
-        m_err = loss_funcs.mpjpe_error(outputs, all_seq, input_n, dim_used, dct_n)
-        e_err = loss_funcs.euler_error(outputs, all_seq, input_n, dim_used, dct_n)
+        pred_dct = gcn_model(inputs_b)
+        nb = pred_dct.shape[0]
 
-        t_e.update(e_err.cpu().data.numpy()[0] * n, n)
-        t_3d.update(m_err.cpu().data.numpy()[0] * n, n)
-    return t_e.avg, t_3d.avg
+        nb, n_frames, n_dims_full = full_seq.data.shape
+        n_dims_used = len(used_dims)
+
+        # back from DCT to the time domain
+        _, idct_mat = data_utils.get_dct_matrix(n_frames)
+        idct_mat = Variable(torch.from_numpy(idct_mat)).float().cuda()
+        pred_t = pred_dct.view(-1, n_dct).transpose(0, 1)
+        pred_exp = torch.matmul(idct_mat[:, :n_dct], pred_t).transpose(0, 1).contiguous().view(
+            -1, n_dims_used, n_frames).transpose(1, 2)
+
+        pred_em = full_seq.clone()
+        used_dims = np.array(used_dims)
+        pred_em[:, :, used_dims] = pred_exp
+        pred_em = pred_em[:, n_in:, :].contiguous().view(-1, n_dims_full)
+        targ_em = full_seq[:, n_in:, :].clone().contiguous().view(-1, n_dims_full)
+
+        pred_em[:, 0:6] = 0
+        targ_em[:, 0:6] = 0
+        pred_em = pred_em.view(-1, 3)
+        targ_em = targ_em.view(-1, 3)
+
+        # exponential map -> Euler angles
+        pred_euler = data_utils.rotmat2euler_torch(data_utils.expmap2rotmat_torch(pred_em))
+        pred_euler = pred_euler.view(-1, n_dims_full).view(-1, n_out, n_dims_full)
+        targ_euler = data_utils.rotmat2euler_torch(data_utils.expmap2rotmat_torch(targ_em))
+        targ_euler = targ_euler.view(-1, n_dims_full).view(-1, n_out, n_dims_full)
+
+        # exponential map -> 3-D joint positions
+        targ_xyz = data_utils.expmap2xyz_torch(targ_em.view(-1, n_dims_full)).view(nb, n_out, -1, 3)
+        pred_xyz = data_utils.expmap2xyz_torch(pred_em.view(-1, n_dims_full)).view(nb, n_out, -1, 3)
+
+        # accumulate errors at the chosen frames
+        for k in np.arange(0, len(eval_frames)):
+            fr = eval_frames[k]
+            ang_err[k] += torch.mean(torch.norm(pred_euler[:, fr, :] - targ_euler[:, fr, :], 2, 1)).cpu().data.numpy()[0] * nb
+            pos_err[k] += torch.mean(torch.norm(
+                targ_xyz[:, fr, :, :].contiguous().view(-1, 3) - pred_xyz[:, fr, :, :].contiguous().view(-1, 3), 2,
+                1)).cpu().data.numpy()[0] * nb
+        n_total += nb
+    return ang_err / n_total, pos_err / n_total
+
+
+def val_epoch(train_batches_loader, gcn_model, n_in=20, n_dct=20, on_gpu=False, used_dims=[]):
+    ang_err = utils.AccumLoss()
+    pos_err = utils.AccumLoss()
+
+    gcn_model.eval()
+    for i, (inputs_b, targets_b, full_seq) in enumerate(train_batches_loader):
+        if on_gpu:
+            inputs_b = Variable(inputs_b.cuda()).float()
+            full_seq = Variable(full_seq.cuda(non_blocking=True)).float()
+
+        pred_dct = gcn_model(inputs_b)
+        nb = pred_dct.shape[0]
+        pred_dct = pred_dct.view(nb, -1)
+
+        nb, _, _ = full_seq.data.shape
+        pos_e = loss_funcs.mpjpe_error(pred_dct, full_seq, n_in, used_dims, n_dct)
+        ang_e = loss_funcs.euler_error(pred_dct, full_seq, n_in, used_dims, n_dct)
+
+        ang_err.update(ang_e.cpu().data.numpy()[0] * nb, nb)
+        pos_err.update(pos_e.cpu().data.numpy()[0] * nb, nb)
+    return ang_err.avg, pos_err.avg
 
 
 if __name__ == "__main__":
-    option = Options().parse()
-    main(option)
+    parsed_opts = Options().parse()
+    run_main(parsed_opts)

@@ -20,227 +20,227 @@ from utils import AverageMeter, Logger, encoded_features
 from center_loss import CenterLoss
 
 
-# ---- datasets.py ----
-class Dataset_call(object):
-    def __init__(self, dataset_name, root, patch_length=4, return_zero_labels=False, sample_num=10,
-                 batch_size=16):
+# ---- datasets.py (inlined) ----
+class HsiPatchData(object):
+    def __init__(self, scene, root_dir, half_patch=4, with_all_pixels=False, per_class_n=10,
+                 batch_n=16):
 
-        if dataset_name == 'UP':
-            data_dir = os.path.join(root, 'UP/')
-            data = sio.loadmat(data_dir + "PaviaU.mat")
-            label = sio.loadmat(data_dir + 'PaviaU_gt.mat')
-            self.data = data["paviaU"]
-            self.label = label["paviaU_gt"]
-        if dataset_name == "SA":
-            data_dir = os.path.join(root, 'SA/')
-            data = sio.loadmat(data_dir + "Salinas_corrected.mat")
-            label = sio.loadmat(data_dir + 'Salinas_gt.mat')
-            self.data = data["salinas_corrected"]
-            self.label = label["salinas_gt"]
+        if scene == 'UP':
+            scene_dir = os.path.join(root_dir, 'UP/')
+            data_in = sio.loadmat(scene_dir + "PaviaU.mat")
+            label_mat = sio.loadmat(scene_dir + 'PaviaU_gt.mat')
+            self.cube = data_in["paviaU"]
+            self.gt_map = label_mat["paviaU_gt"]
+        if scene == "SA":
+            scene_dir = os.path.join(root_dir, 'SA/')
+            data_in = sio.loadmat(scene_dir + "Salinas_corrected.mat")
+            label_mat = sio.loadmat(scene_dir + 'Salinas_gt.mat')
+            self.cube = data_in["salinas_corrected"]
+            self.gt_map = label_mat["salinas_gt"]
 
-        self.Input_dimension = self.data.shape[2]
-        self.PATCH_LENGTH = patch_length
-        self.gt = self.label.reshape(np.prod(self.label.shape[:2]), )
-        self.batch_size = batch_size
-        self.padded_data = self.pre_processing()
-        self.sample_num = sample_num
-        self.train_indices, self.test_indices = self.sample_spatial()
-        self.total_indices = [j for j, x in enumerate(self.gt.ravel().tolist())]
-        self.train_size = len(self.train_indices)
-        self.test_size = len(self.test_indices)
-        self.Total_size = self.data.shape[0] * self.data.shape[1]
-        self.num_classes = max(self.gt)
-        self.return_zero_labels = return_zero_labels
-        self.y_train = self.gt[self.train_indices] - 1
-        self.y_test = self.gt[self.test_indices] - 1
+        self.n_bands = self.cube.shape[2]
+        self.half_w = half_patch
+        self.gt_flat = self.gt_map.reshape(np.prod(self.gt_map.shape[:2]), )
+        self.batch_n = batch_n
+        self.padded_cube = self.standardize_pad()
+        self.per_class_n = per_class_n
+        self.train_idx_list, self.test_idx_list = self.draw_train_pixels()
+        self.all_idx_list = [j for j, v in enumerate(self.gt_flat.ravel().tolist())]
+        self.n_train = len(self.train_idx_list)
+        self.n_test = len(self.test_idx_list)
+        self.n_pixels = self.cube.shape[0] * self.cube.shape[1]
+        self.n_classes = max(self.gt_flat)
+        self.with_all_pixels = with_all_pixels
+        self.train_y = self.gt_flat[self.train_idx_list] - 1
+        self.test_y = self.gt_flat[self.test_idx_list] - 1
 
-    def pre_processing(self):
-        data_ = self.data
-        self.data = self.data.reshape(np.prod(self.data.shape[:2]), np.prod(self.data.shape[2:]))
-        self.data = preprocessing.scale(self.data)
-        self.data = self.data.reshape(data_.shape[0], data_.shape[1], data_.shape[2])
-        padded_data = np.lib.pad(
-            self.data, ((self.PATCH_LENGTH, self.PATCH_LENGTH), (self.PATCH_LENGTH, self.PATCH_LENGTH),
+    def standardize_pad(self):
+        orig = self.cube
+        self.cube = self.cube.reshape(np.prod(self.cube.shape[:2]), np.prod(self.cube.shape[2:]))
+        self.cube = preprocessing.scale(self.cube)
+        self.cube = self.cube.reshape(orig.shape[0], orig.shape[1], orig.shape[2])
+        padded = np.lib.pad(
+            self.cube, ((self.half_w, self.half_w), (self.half_w, self.half_w),
                         (0, 0)), 'constant', constant_values=0)
-        return padded_data
+        return padded
 
-    def sample_spatial(self):
-        sample_num = self.sample_num
-        groundTruth = self.label
-        New_train = np.zeros_like(groundTruth)
-        New_test = groundTruth
-        class_size = np.max(groundTruth)
-        for i in range(class_size):
-            idx = np.column_stack(np.where(groundTruth == i + 1))
-            T_idx = idx[np.random.choice(idx.shape[0], sample_num, replace=False), :]
-            for id1 in range(sample_num):
-                New_train[T_idx[id1, 0], T_idx[id1, 1]] = i + 1
-                New_test[T_idx[id1, 0], T_idx[id1, 1]] = 0
-        return [j for j, x in enumerate(New_train.ravel().tolist())if x >0], \
-               [j for j, x in enumerate(New_test.ravel().tolist())if x >0]
+    def draw_train_pixels(self):
+        per_class_n = self.per_class_n
+        gt_grid = self.gt_map
+        train_grid = np.zeros_like(gt_grid)
+        test_grid = gt_grid
+        n_cls = np.max(gt_grid)
+        for i in range(n_cls):
+            coords = np.column_stack(np.where(gt_grid == i + 1))
+            picked = coords[np.random.choice(coords.shape[0], per_class_n, replace=False), :]
+            for k in range(per_class_n):
+                train_grid[picked[k, 0], picked[k, 1]] = i + 1
+                test_grid[picked[k, 0], picked[k, 1]] = 0
+        return [j for j, v in enumerate(train_grid.ravel().tolist())if v >0], \
+               [j for j, v in enumerate(test_grid.ravel().tolist())if v >0]
 
-    def index_assignment(self, index, row, col, pad_length):
-        new_assign = {}
-        for counter, value in enumerate(index):
-            assign_0 = value // col + pad_length
-            assign_1 = value % col + pad_length
-            new_assign[counter] = [assign_0, assign_1]
-        return new_assign
+    def pixel_coords(self, flat_idx, n_rows, n_cols, pad):
+        coord_map = {}
+        for n, flat in enumerate(flat_idx):
+            r0 = flat // n_cols + pad
+            c0 = flat % n_cols + pad
+            coord_map[n] = [r0, c0]
+        return coord_map
 
-    def select_patch(self, matrix, pos_row, pos_col, ex_len):
-        selected_rows = matrix[range(pos_row - ex_len, pos_row + ex_len + 1)]
-        selected_patch = selected_rows[:, range(pos_col - ex_len, pos_col + ex_len + 1)]
-        return selected_patch
+    def crop_window(self, grid, r, c, half):
+        row_band = grid[range(r - half, r + half + 1)]
+        patch = row_band[:, range(c - half, c + half + 1)]
+        return patch
 
-    def select_small_cubic(self, data_size, data_indices, whole_data, patch_length, padded_data, dimension):
-        small_cubic_data = np.zeros((data_size, 2 * patch_length + 1, 2 * patch_length + 1, dimension))
-        data_assign = self.index_assignment(data_indices, whole_data.shape[0], whole_data.shape[1], patch_length)
-        for i in range(len(data_assign)):
-            small_cubic_data[i] = self.select_patch(padded_data, data_assign[i][0], data_assign[i][1], patch_length)
-        return small_cubic_data
+    def gather_patches(self, n_patches, idx_list, cube_ref, half_patch, padded, n_ch):
+        patches = np.zeros((n_patches, 2 * half_patch + 1, 2 * half_patch + 1, n_ch))
+        coords_by_i = self.pixel_coords(idx_list, cube_ref.shape[0], cube_ref.shape[1], half_patch)
+        for i in range(len(coords_by_i)):
+            patches[i] = self.crop_window(padded, coords_by_i[i][0], coords_by_i[i][1], half_patch)
+        return patches
 
-    def generate_iter(self):
-        gt_all = self.gt - 1
+    def build_loaders(self):
+        all_labels = self.gt_flat - 1
 
-        train_data = self.select_small_cubic(len(self.train_indices), self.train_indices, self.data,
-                                        self.PATCH_LENGTH, self.padded_data, self.Input_dimension)
-        test_data = self.select_small_cubic(self.test_size, self.test_indices, self.data,
-                                       self.PATCH_LENGTH, self.padded_data, self.Input_dimension)
-        x_train = train_data.reshape(train_data.shape[0], train_data.shape[1], train_data.shape[2], self.Input_dimension)
-        x_test_all = test_data.reshape(test_data.shape[0], test_data.shape[1], test_data.shape[2], self.Input_dimension)
-        x_test = x_test_all
+        train_patch_data = self.gather_patches(len(self.train_idx_list), self.train_idx_list, self.cube,
+                                        self.half_w, self.padded_cube, self.n_bands)
+        test_patch_data = self.gather_patches(self.n_test, self.test_idx_list, self.cube,
+                                       self.half_w, self.padded_cube, self.n_bands)
+        train_x = train_patch_data.reshape(train_patch_data.shape[0], train_patch_data.shape[1], train_patch_data.shape[2], self.n_bands)
+        test_x_all = test_patch_data.reshape(test_patch_data.shape[0], test_patch_data.shape[1], test_patch_data.shape[2], self.n_bands)
+        test_x = test_x_all
 
-        x1_tensor_train = torch.from_numpy(x_train).type(torch.FloatTensor).unsqueeze(1)
-        y1_tensor_train = torch.from_numpy(self.y_train).type(torch.FloatTensor)
-        torch_dataset_train = TensorDataset(x1_tensor_train, y1_tensor_train)
+        train_x_t = torch.from_numpy(train_x).type(torch.FloatTensor).unsqueeze(1)
+        train_y_t = torch.from_numpy(self.train_y).type(torch.FloatTensor)
+        train_tensor_dataset = TensorDataset(train_x_t, train_y_t)
 
-        x1_tensor_test = torch.from_numpy(x_test).type(torch.FloatTensor).unsqueeze(1)
-        y1_tensor_test = torch.from_numpy(self.y_test).type(torch.FloatTensor)
-        torch_dataset_test = TensorDataset(x1_tensor_test, y1_tensor_test)
+        test_x_t = torch.from_numpy(test_x).type(torch.FloatTensor).unsqueeze(1)
+        test_y_t = torch.from_numpy(self.test_y).type(torch.FloatTensor)
+        test_tensor_dataset = TensorDataset(test_x_t, test_y_t)
 
-        train_iter = DataLoader(dataset=torch_dataset_train, batch_size=self.batch_size, shuffle=True, num_workers=0)
-        test_iter = DataLoader(dataset=torch_dataset_test, batch_size=self.batch_size, shuffle=False, num_workers=0)
+        train_dl = DataLoader(dataset=train_tensor_dataset, batch_size=self.batch_n, shuffle=True, num_workers=0)
+        test_dl = DataLoader(dataset=test_tensor_dataset, batch_size=self.batch_n, shuffle=False, num_workers=0)
 
-        if self.return_zero_labels == True:
-            all_data = self.select_small_cubic(self.Total_size, self.total_indices, self.data,
-                                          self.PATCH_LENGTH, self.padded_data, self.Input_dimension)
-            all_data.reshape(all_data.shape[0], all_data.shape[1], all_data.shape[2], self.Input_dimension)
-            all_tensor_data = torch.from_numpy(all_data).type(torch.FloatTensor).unsqueeze(1)
-            all_tensor_data_label = torch.from_numpy(gt_all).type(torch.FloatTensor)
-            torch_dataset_all = TensorDataset(all_tensor_data, all_tensor_data_label)
-            all_iter = DataLoader(dataset=torch_dataset_all, batch_size=self.batch_size, shuffle=False, num_workers=0)
-            return train_iter, test_iter, all_iter
+        if self.with_all_pixels == True:
+            all_patch_data = self.gather_patches(self.n_pixels, self.all_idx_list, self.cube,
+                                          self.half_w, self.padded_cube, self.n_bands)
+            all_patch_data.reshape(all_patch_data.shape[0], all_patch_data.shape[1], all_patch_data.shape[2], self.n_bands)
+            all_x_t = torch.from_numpy(all_patch_data).type(torch.FloatTensor).unsqueeze(1)
+            all_labels_t = torch.from_numpy(all_labels).type(torch.FloatTensor)
+            all_tensor_dataset = TensorDataset(all_x_t, all_labels_t)
+            all_dl = DataLoader(dataset=all_tensor_dataset, batch_size=self.batch_n, shuffle=False, num_workers=0)
+            return train_dl, test_dl, all_dl
         else:
-            return train_iter, test_iter
+            return train_dl, test_dl
 
-    def get_iterator(self):
-        if self.return_zero_labels == True:
-            train_iter, test_iter, all_iter = self.generate_iter()
-            return train_iter, test_iter, all_iter
+    def loaders(self):
+        if self.with_all_pixels == True:
+            train_dl, test_dl, all_dl = self.build_loaders()
+            return train_dl, test_dl, all_dl
         else:
-            train_iter, test_iter = self.generate_iter()
-            return train_iter, test_iter
+            train_dl, test_dl = self.build_loaders()
+            return train_dl, test_dl
 
 
-# ---- main.py ----
-parser = argparse.ArgumentParser("Center Loss Example")
-parser.add_argument('-d', '--dataset', type=str, default='SA', choices=['UP', 'SA', 'KSC', 'UH'])
-parser.add_argument('-dir', '--dataset-dir', default="Datasets/", type=str)
-parser.add_argument("--patch-len", type=int, default=4)
-parser.add_argument("--sample-num", type=int, default=10)
-parser.add_argument('--lr-model', type=float, default=0.003)
-parser.add_argument('--lr-cent', type=float, default=0.5)
-parser.add_argument('--weight-cent', type=float, default=0.1)
-parser.add_argument('--max-epoch', type=int, default=500)
-parser.add_argument('--stepsize', type=int, default=20)
-parser.add_argument('--eval-freq', type=int, default=500)
-parser.add_argument('--model', type=str, default='RCN')
-parser.add_argument('--save-dir', type=str, default='log/RCN')
-parser.add_argument('--emb', action='store_true', help="if you want to save the embedding features")
-args = parser.parse_args()
+# ---- main.py (inlined) ----
+cli = argparse.ArgumentParser("hyperspectral patch classifier with centre loss")
+cli.add_argument('-d', '--dataset', type=str, default='SA', choices=['UP', 'SA', 'KSC', 'UH'])
+cli.add_argument('-dir', '--dataset-dir', default="Datasets/", type=str)
+cli.add_argument("--patch-len", type=int, default=4)
+cli.add_argument("--sample-num", type=int, default=10)
+cli.add_argument('--lr-model', type=float, default=0.003)
+cli.add_argument('--lr-cent', type=float, default=0.5)
+cli.add_argument('--weight-cent', type=float, default=0.1)
+cli.add_argument('--max-epoch', type=int, default=500)
+cli.add_argument('--stepsize', type=int, default=20)
+cli.add_argument('--eval-freq', type=int, default=500)
+cli.add_argument('--model', type=str, default='RCN')
+cli.add_argument('--save-dir', type=str, default='log/RCN')
+cli.add_argument('--emb', action='store_true', help="also write out the learned embeddings")
+opts = cli.parse_args()
 
 
-def main():
-    use_gpu = torch.cuda.is_available()
-    sys.stdout = Logger(osp.join(args.save_dir, 'log_' + args.dataset + '_.txt'))
-    if use_gpu:
+def run():
+    on_cuda = torch.cuda.is_available()
+    sys.stdout = Logger(osp.join(opts.save_dir, 'log_' + opts.dataset + '_.txt'))
+    if on_cuda:
         cudnn.benchmark = True
 
-    print("Creating dataset: {}".format(args.dataset))
-    if args.emb:
-        dataset = Dataset_call(dataset_name=args.dataset, root=args.dataset_dir,
-                               patch_length=args.patch_len, return_zero_labels=True,
-                               sample_num=args.sample_num)
-        trainloader, testloader, allloader = dataset.get_iterator()
+    print("building data set {}".format(opts.dataset))
+    if opts.emb:
+        hsi_dataset = HsiPatchData(scene=opts.dataset, root_dir=opts.dataset_dir,
+                               half_patch=opts.patch_len, with_all_pixels=True,
+                               per_class_n=opts.sample_num)
+        train_loader, test_loader, all_loader = hsi_dataset.loaders()
     else:
-        dataset = Dataset_call(dataset_name=args.dataset, root=args.dataset_dir,
-                               patch_length=args.patch_len, return_zero_labels=False,
-                               sample_num=args.sample_num)
-        trainloader, testloader = dataset.get_iterator()
+        hsi_dataset = HsiPatchData(scene=opts.dataset, root_dir=opts.dataset_dir,
+                               half_patch=opts.patch_len, with_all_pixels=False,
+                               per_class_n=opts.sample_num)
+        train_loader, test_loader = hsi_dataset.loaders()
 
-    model = models.create(name=args.model, num_classes=dataset.num_classes, band=dataset.Input_dimension)
-    if use_gpu:
-        model = nn.DataParallel(model).cuda()
+    rcn_model = models.create(name=opts.model, num_classes=hsi_dataset.n_classes, band=hsi_dataset.n_bands)
+    if on_cuda:
+        rcn_model = nn.DataParallel(rcn_model).cuda()
 
-    criterion_xent = nn.CrossEntropyLoss()
-    criterion_cent = CenterLoss(num_classes=dataset.num_classes, feat_dim=2, use_gpu=use_gpu)
-    optimizer_model = torch.optim.SGD(model.parameters(), lr=args.lr_model, weight_decay=5e-04, momentum=0.9)
-    optimizer_centloss = torch.optim.RMSprop(criterion_cent.parameters(), lr=args.lr_cent)
-    scheduler = lr_scheduler.CosineAnnealingLR(optimizer_model, args.stepsize, eta_min=0, last_epoch=-1)
+    ce_loss_fn = nn.CrossEntropyLoss()
+    center_loss_fn = CenterLoss(num_classes=hsi_dataset.n_classes, feat_dim=2, use_gpu=on_cuda)
+    model_optimizer = torch.optim.SGD(rcn_model.parameters(), lr=opts.lr_model, weight_decay=5e-04, momentum=0.9)
+    center_optimizer = torch.optim.RMSprop(center_loss_fn.parameters(), lr=opts.lr_cent)
+    lr_sched = lr_scheduler.CosineAnnealingLR(model_optimizer, opts.stepsize, eta_min=0, last_epoch=-1)
 
-    start_time = time.time()
-    for epoch in range(args.max_epoch):
-        print("==> Epoch {}/{}".format(epoch + 1, args.max_epoch))
-        train(model, criterion_xent, criterion_cent, optimizer_model, optimizer_centloss, trainloader, use_gpu)
-        scheduler.step()
+    t0 = time.time()
+    for epoch_i in range(opts.max_epoch):
+        print("epoch {} of {}".format(epoch_i + 1, opts.max_epoch))
+        train_epoch(rcn_model, ce_loss_fn, center_loss_fn, model_optimizer, center_optimizer, train_loader, on_cuda)
+        lr_sched.step()
 
-        if args.eval_freq > 0 and (epoch + 1) % args.eval_freq == 0 or (epoch + 1) == args.max_epoch:
-            acc, err = test(model, testloader, use_gpu)
-            print("Accuracy (%): {}\t Error rate (%): {}".format(acc, err))
+        if opts.eval_freq > 0 and (epoch_i + 1) % opts.eval_freq == 0 or (epoch_i + 1) == opts.max_epoch:
+            acc_pct, err_pct = run_test(rcn_model, test_loader, on_cuda)
+            print("acc %: {}\t err %: {}".format(acc_pct, err_pct))
 
-        if args.emb and epoch + 1 == int(args.max_epoch):
-            encoded_features(model=model, allloader=allloader, use_gpu=use_gpu, dataset_dict=dataset,
-                             dataset_name=args.dataset, save_dir=args.save_dir, prefix="embeddings",)
+        if opts.emb and epoch_i + 1 == int(opts.max_epoch):
+            encoded_features(model=rcn_model, allloader=all_loader, use_gpu=on_cuda, dataset_dict=hsi_dataset,
+                             scene=opts.dataset, save_dir=opts.save_dir, prefix="embeddings",)
 
-    elapsed = str(datetime.timedelta(seconds=round(time.time() - start_time)))
-    print("Finished. Total elapsed time (h:m:s): {}".format(elapsed))
-
-
-def train(model, criterion_xent, criterion_cent, optimizer_model, optimizer_centloss, trainloader, use_gpu):
-    model.train()
-    losses = AverageMeter()
-    for batch_idx, (data, labels) in enumerate(tqdm(trainloader)):
-        if use_gpu:
-            data, labels = data.cuda(), labels.cuda()
-        _, features, outputs = model(data)
-        loss_xent = criterion_xent(outputs, labels.long())
-        loss_cent = criterion_cent(features, labels)
-        loss_cent *= args.weight_cent
-        loss = loss_xent + loss_cent
-        optimizer_model.zero_grad()
-        optimizer_centloss.zero_grad()
-        loss.backward()
-        optimizer_model.step()
-        for param in criterion_cent.parameters():
-            param.grad.data *= (1. / args.weight_cent)
-        optimizer_centloss.step()
-        losses.update(loss.item(), labels.size(0))
+    took = str(datetime.timedelta(seconds=round(time.time() - t0)))
+    print("done; wall time (h:m:s): {}".format(took))
 
 
-def test(model, testloader, use_gpu):
-    model.eval()
-    correct, total = 0, 0
+def train_epoch(rcn_model, ce_loss_fn, center_loss_fn, model_optimizer, center_optimizer, train_loader, on_cuda):
+    rcn_model.train()
+    loss_meter = AverageMeter()
+    for b, (data_in, batch_labels) in enumerate(tqdm(train_loader)):
+        if on_cuda:
+            data_in, batch_labels = data_in.cuda(), batch_labels.cuda()
+        _, embed_features, logits = rcn_model(data_in)
+        ce_loss = ce_loss_fn(logits, batch_labels.long())
+        center_loss = center_loss_fn(embed_features, batch_labels)
+        center_loss *= opts.weight_cent
+        total_loss = ce_loss + center_loss
+        model_optimizer.zero_grad()
+        center_optimizer.zero_grad()
+        total_loss.backward()
+        model_optimizer.step()
+        for p in center_loss_fn.parameters():
+            p.grad.data *= (1. / opts.weight_cent)
+        center_optimizer.step()
+        loss_meter.update(total_loss.item(), batch_labels.size(0))
+
+
+def run_test(rcn_model, test_loader, on_cuda):
+    rcn_model.eval()
+    n_right, n_seen = 0, 0
     with torch.no_grad():
-        for data, labels in testloader:
-            if use_gpu:
-                data, labels = data.cuda(), labels.cuda()
-            _, features, outputs = model(data)
-            predictions = outputs.data.max(1)[1]
-            total += labels.size(0)
-            correct += (predictions == labels.data).sum()
-    acc = correct * 100. / total
-    return acc, 100. - acc
+        for data_in, batch_labels in test_loader:
+            if on_cuda:
+                data_in, batch_labels = data_in.cuda(), batch_labels.cuda()
+            _, embed_features, logits = rcn_model(data_in)
+            pred_cls = logits.data.max(1)[1]
+            n_seen += batch_labels.size(0)
+            n_right += (pred_cls == batch_labels.data).sum()
+    acc_pct = n_right * 100. / n_seen
+    return acc_pct, 100. - acc_pct
 
 
 if __name__ == '__main__':
-    main()
+    run()

@@ -7,154 +7,154 @@ from sklearn.metrics import roc_auc_score, average_precision_score
 from model_unet import ReconstructiveSubNetwork, DiscriminativeSubNetwork
 import os
 
-def write_results_to_file(run_name, image_auc, pixel_auc, image_ap, pixel_ap):
+def append_scores_csv(run_tag, img_aucs, px_aucs, img_aps, px_aps):
     if not os.path.exists('./outputs/'):
         os.makedirs('./outputs/')
 
-    fin_str = "img_auc,"+run_name
-    for i in image_auc:
-        fin_str += "," + str(np.round(i, 3))
-    fin_str += ","+str(np.round(np.mean(image_auc), 3))
-    fin_str += "\n"
-    fin_str += "pixel_auc,"+run_name
-    for i in pixel_auc:
-        fin_str += "," + str(np.round(i, 3))
-    fin_str += ","+str(np.round(np.mean(pixel_auc), 3))
-    fin_str += "\n"
-    fin_str += "img_ap,"+run_name
-    for i in image_ap:
-        fin_str += "," + str(np.round(i, 3))
-    fin_str += ","+str(np.round(np.mean(image_ap), 3))
-    fin_str += "\n"
-    fin_str += "pixel_ap,"+run_name
-    for i in pixel_ap:
-        fin_str += "," + str(np.round(i, 3))
-    fin_str += ","+str(np.round(np.mean(pixel_ap), 3))
-    fin_str += "\n"
-    fin_str += "--------------------------\n"
+    report = "img_auc,"+run_tag
+    for v in img_aucs:
+        report += "," + str(np.round(v, 3))
+    report += ","+str(np.round(np.mean(img_aucs), 3))
+    report += "\n"
+    report += "pixel_auc,"+run_tag
+    for v in px_aucs:
+        report += "," + str(np.round(v, 3))
+    report += ","+str(np.round(np.mean(px_aucs), 3))
+    report += "\n"
+    report += "img_ap,"+run_tag
+    for v in img_aps:
+        report += "," + str(np.round(v, 3))
+    report += ","+str(np.round(np.mean(img_aps), 3))
+    report += "\n"
+    report += "pixel_ap,"+run_tag
+    for v in px_aps:
+        report += "," + str(np.round(v, 3))
+    report += ","+str(np.round(np.mean(px_aps), 3))
+    report += "\n"
+    report += "--------------------------\n"
 
-    with open("./outputs/results.txt",'a+') as file:
-        file.write(fin_str)
+    with open("./outputs/results.txt",'a+') as out_fh:
+        out_fh.write(report)
 
 
-def test(obj_names, mvtec_path, checkpoint_path, base_model_name):
-    obj_ap_pixel_list = []
-    obj_auroc_pixel_list = []
-    obj_ap_image_list = []
-    obj_auroc_image_list = []
-    for obj_name in obj_names:
-        img_dim = 256
-        run_name = base_model_name+"_"+obj_name+'_'
+def test_objects(categories, mvtec_dir_path, ckpt_dir, model_prefix):
+    px_ap_all = []
+    px_auc_all = []
+    img_ap_all = []
+    img_auc_all = []
+    for category in categories:
+        side = 256
+        run_tag = model_prefix+"_"+category+'_'
 
-        model = ReconstructiveSubNetwork(in_channels=3, out_channels=3)
-        model.load_state_dict(torch.load(os.path.join(checkpoint_path,run_name+".pckl"), map_location='cuda:0'))
-        model.cuda()
-        model.eval()
+        recon_model = ReconstructiveSubNetwork(in_channels=3, out_channels=3)
+        recon_model.load_state_dict(torch.load(os.path.join(ckpt_dir,run_tag+".pckl"), map_location='cuda:0'))
+        recon_model.cuda()
+        recon_model.eval()
 
-        model_seg = DiscriminativeSubNetwork(in_channels=6, out_channels=2)
-        model_seg.load_state_dict(torch.load(os.path.join(checkpoint_path, run_name+"_seg.pckl"), map_location='cuda:0'))
-        model_seg.cuda()
-        model_seg.eval()
+        seg_model = DiscriminativeSubNetwork(in_channels=6, out_channels=2)
+        seg_model.load_state_dict(torch.load(os.path.join(ckpt_dir, run_tag+"_seg.pckl"), map_location='cuda:0'))
+        seg_model.cuda()
+        seg_model.eval()
 
-        dataset = MVTecDRAEMTestDataset(mvtec_path + obj_name + "/test/", resize_shape=[img_dim, img_dim])
-        dataloader = DataLoader(dataset, batch_size=1,
+        test_dataset = MVTecDRAEMTestDataset(mvtec_dir_path + category + "/test/", resize_shape=[side, side])
+        test_loader = DataLoader(test_dataset, batch_size=1,
                                 shuffle=False, num_workers=0)
 
-        total_pixel_scores = np.zeros((img_dim * img_dim * len(dataset)))
-        total_gt_pixel_scores = np.zeros((img_dim * img_dim * len(dataset)))
-        mask_cnt = 0
+        px_scores = np.zeros((side * side * len(test_dataset)))
+        px_truth = np.zeros((side * side * len(test_dataset)))
+        n_done = 0
 
-        anomaly_score_gt = []
-        anomaly_score_prediction = []
+        img_truth = []
+        img_scores = []
 
-        display_images = torch.zeros((16 ,3 ,256 ,256)).cuda()
-        display_gt_images = torch.zeros((16 ,3 ,256 ,256)).cuda()
-        display_out_masks = torch.zeros((16 ,1 ,256 ,256)).cuda()
-        display_in_masks = torch.zeros((16 ,1 ,256 ,256)).cuda()
-        cnt_display = 0
-        display_indices = np.random.randint(len(dataloader), size=(16,))
-
-
-        for i_batch, sample_batched in enumerate(dataloader):
-
-            gray_batch = sample_batched["image"].cuda()
-
-            is_normal = sample_batched["has_anomaly"].detach().numpy()[0 ,0]
-            anomaly_score_gt.append(is_normal)
-            true_mask = sample_batched["mask"]
-            true_mask_cv = true_mask.detach().numpy()[0, :, :, :].transpose((1, 2, 0))
-
-            gray_rec = model(gray_batch)
-            joined_in = torch.cat((gray_rec.detach(), gray_batch), dim=1)
-
-            out_mask = model_seg(joined_in)
-            out_mask_sm = torch.softmax(out_mask, dim=1)
+        vis_images = torch.zeros((16 ,3 ,256 ,256)).cuda()
+        vis_gt_images = torch.zeros((16 ,3 ,256 ,256)).cuda()
+        vis_pred_masks = torch.zeros((16 ,1 ,256 ,256)).cuda()
+        vis_true_masks = torch.zeros((16 ,1 ,256 ,256)).cuda()
+        n_vis = 0
+        vis_picks = np.random.randint(len(test_loader), size=(16,))
 
 
-            if i_batch in display_indices:
-                t_mask = out_mask_sm[:, 1:, :, :]
-                display_images[cnt_display] = gray_rec[0]
-                display_gt_images[cnt_display] = gray_batch[0]
-                display_out_masks[cnt_display] = t_mask[0]
-                display_in_masks[cnt_display] = true_mask[0]
-                cnt_display += 1
+        for b_idx, batch in enumerate(test_loader):
+
+            image_batch = batch["image"].cuda()
+
+            has_defect = batch["has_anomaly"].detach().numpy()[0 ,0]
+            img_truth.append(has_defect)
+            gt_mask = batch["mask"]
+            gt_mask_np = gt_mask.detach().numpy()[0, :, :, :].transpose((1, 2, 0))
+
+            recon = recon_model(image_batch)
+            seg_input = torch.cat((recon.detach(), image_batch), dim=1)
+
+            seg_logits = seg_model(seg_input)
+            seg_prob = torch.softmax(seg_logits, dim=1)
 
 
-            out_mask_cv = out_mask_sm[0 ,1 ,: ,:].detach().cpu().numpy()
+            if b_idx in vis_picks:
+                defect_mask = seg_prob[:, 1:, :, :]
+                vis_images[n_vis] = recon[0]
+                vis_gt_images[n_vis] = image_batch[0]
+                vis_pred_masks[n_vis] = defect_mask[0]
+                vis_true_masks[n_vis] = gt_mask[0]
+                n_vis += 1
 
-            out_mask_averaged = torch.nn.functional.avg_pool2d(out_mask_sm[: ,1: ,: ,:], 21, stride=1,
+
+            prob_map = seg_prob[0 ,1 ,: ,:].detach().cpu().numpy()
+
+            prob_smooth = torch.nn.functional.avg_pool2d(seg_prob[: ,1: ,: ,:], 21, stride=1,
                                                                padding=21 // 2).cpu().detach().numpy()
-            image_score = np.max(out_mask_averaged)
+            img_score = np.max(prob_smooth)
 
-            anomaly_score_prediction.append(image_score)
+            img_scores.append(img_score)
 
-            flat_true_mask = true_mask_cv.flatten()
-            flat_out_mask = out_mask_cv.flatten()
-            total_pixel_scores[mask_cnt * img_dim * img_dim:(mask_cnt + 1) * img_dim * img_dim] = flat_out_mask
-            total_gt_pixel_scores[mask_cnt * img_dim * img_dim:(mask_cnt + 1) * img_dim * img_dim] = flat_true_mask
-            mask_cnt += 1
+            gt_flat = gt_mask_np.flatten()
+            prob_flat = prob_map.flatten()
+            px_scores[n_done * side * side:(n_done + 1) * side * side] = prob_flat
+            px_truth[n_done * side * side:(n_done + 1) * side * side] = gt_flat
+            n_done += 1
 
-        anomaly_score_prediction = np.array(anomaly_score_prediction)
-        anomaly_score_gt = np.array(anomaly_score_gt)
-        auroc = roc_auc_score(anomaly_score_gt, anomaly_score_prediction)
-        ap = average_precision_score(anomaly_score_gt, anomaly_score_prediction)
+        img_scores = np.array(img_scores)
+        img_truth = np.array(img_truth)
+        img_auc = roc_auc_score(img_truth, img_scores)
+        img_ap = average_precision_score(img_truth, img_scores)
 
-        total_gt_pixel_scores = total_gt_pixel_scores.astype(np.uint8)
-        total_gt_pixel_scores = total_gt_pixel_scores[:img_dim * img_dim * mask_cnt]
-        total_pixel_scores = total_pixel_scores[:img_dim * img_dim * mask_cnt]
-        auroc_pixel = roc_auc_score(total_gt_pixel_scores, total_pixel_scores)
-        ap_pixel = average_precision_score(total_gt_pixel_scores, total_pixel_scores)
-        obj_ap_pixel_list.append(ap_pixel)
-        obj_auroc_pixel_list.append(auroc_pixel)
-        obj_auroc_image_list.append(auroc)
-        obj_ap_image_list.append(ap)
-        print(obj_name)
-        print("AUC Image:  " +str(auroc))
-        print("AP Image:  " +str(ap))
-        print("AUC Pixel:  " +str(auroc_pixel))
-        print("AP Pixel:  " +str(ap_pixel))
-        print("==============================")
+        px_truth = px_truth.astype(np.uint8)
+        px_truth = px_truth[:side * side * n_done]
+        px_scores = px_scores[:side * side * n_done]
+        px_auc = roc_auc_score(px_truth, px_scores)
+        px_ap = average_precision_score(px_truth, px_scores)
+        px_ap_all.append(px_ap)
+        px_auc_all.append(px_auc)
+        img_auc_all.append(img_auc)
+        img_ap_all.append(img_ap)
+        print(category)
+        print("image AUROC: " +str(img_auc))
+        print("image AP: " +str(img_ap))
+        print("pixel AUROC: " +str(px_auc))
+        print("pixel AP: " +str(px_ap))
+        print("------------------------------")
 
-    print(run_name)
-    print("AUC Image mean:  " + str(np.mean(obj_auroc_image_list)))
-    print("AP Image mean:  " + str(np.mean(obj_ap_image_list)))
-    print("AUC Pixel mean:  " + str(np.mean(obj_auroc_pixel_list)))
-    print("AP Pixel mean:  " + str(np.mean(obj_ap_pixel_list)))
+    print(run_tag)
+    print("mean image AUROC: " + str(np.mean(img_auc_all)))
+    print("mean image AP: " + str(np.mean(img_ap_all)))
+    print("mean pixel AUROC: " + str(np.mean(px_auc_all)))
+    print("mean pixel AP: " + str(np.mean(px_ap_all)))
 
-    write_results_to_file(run_name, obj_auroc_image_list, obj_auroc_pixel_list, obj_ap_image_list, obj_ap_pixel_list)
+    append_scores_csv(run_tag, img_auc_all, px_auc_all, img_ap_all, px_ap_all)
 
 if __name__=="__main__":
     import argparse
 
-    parser = argparse.ArgumentParser()
-    parser.add_argument('--gpu_id', action='store', type=int, required=True)
-    parser.add_argument('--base_model_name', action='store', type=str, required=True)
-    parser.add_argument('--data_path', action='store', type=str, required=True)
-    parser.add_argument('--checkpoint_path', action='store', type=str, required=True)
+    cli = argparse.ArgumentParser()
+    cli.add_argument('--gpu_id', action='store', type=int, required=True)
+    cli.add_argument('--base_model_name', action='store', type=str, required=True)
+    cli.add_argument('--data_path', action='store', type=str, required=True)
+    cli.add_argument('--checkpoint_path', action='store', type=str, required=True)
 
-    args = parser.parse_args()
+    opts = cli.parse_args()
 
-    obj_list = ['capsule',
+    mvtec_classes = ['capsule',
                  'bottle',
                  'carpet',
                  'leather',
@@ -171,5 +171,5 @@ if __name__=="__main__":
                  'wood'
                  ]
 
-    with torch.cuda.device(args.gpu_id):
-        test(obj_list,args.data_path, args.checkpoint_path, args.base_model_name)
+    with torch.cuda.device(opts.gpu_id):
+        test_objects(mvtec_classes,opts.data_path, opts.checkpoint_path, opts.base_model_name)

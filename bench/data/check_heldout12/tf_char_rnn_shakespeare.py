@@ -3,8 +3,8 @@
 
 ####
 
-#minesh.mathew@gmail.com
-#modified version of text generation example in keras; trained in a many-to-many fashion using a time distributed dense layer
+# character-level LSTM text generator (Keras), after the keras text-generation example;
+# every time step predicts the next character (many-to-many through a time-distributed dense head)
 
 ####
 from __future__ import print_function
@@ -17,112 +17,112 @@ from time import sleep
 import random
 import sys
 
-##uncomment below if you want to use nietzches writings as the corpus
+##alternative corpus, disabled:
 
-#path = get_file('nietzsche.txt', origin="https://s3.amazonaws.com/text-datasets/nietzsche.txt")
-#text = open(path).read().lower()
-text = open('./textdatasets/tinyshakesepare.txt').read().lower()
-print('corpus length:', len(text))
+#corpus_path = get_file('nietzsche.txt', origin='https://s3.amazonaws.com/text-datasets/nietzsche.txt')
+#corpus = open(corpus_path).read().lower()
+corpus = open('./textdatasets/tinyshakesepare.txt').read().lower()
+print('characters in corpus:', len(corpus))
 
-chars = sorted(list(set(text)))
-print('total chars:', len(chars))
-char_indices = dict((c, i) for i, c in enumerate(chars))
-indices_char = dict((i, c) for i, c in enumerate(chars))
+vocab = sorted(list(set(corpus)))
+print('distinct characters:', len(vocab))
+char_to_id = dict((ch, i) for i, ch in enumerate(vocab))
+id_to_char = dict((i, ch) for i, ch in enumerate(vocab))
 
-# split the corpus into sequences of length=maxlen
-#input is a sequence of 40 chars and target is also a sequence of 40 chars shifted by one position
-#for eg: if you maxlen=3 and the text corpus is abcdefghi, your input ---> target pairs will be
-# [a,b,c] --> [b,c,d], [b,c,d]--->[c,d,e]....and so on
-maxlen = 40
-step = 1
-sentences = []
-next_chars = []
-for i in range(0, len(text) - maxlen+1, step):
-    sentences.append(text[i: i + maxlen])
-    next_chars.append(text[i+1:i +1+ maxlen])
-print('nb sequences:', len(sentences))
+# cut the text into overlapping windows of maxlen characters;
+#the target window is the input window moved one character to the right,
+#e.g. with maxlen=3 over 'abcdefghi':
+# abc -> bcd, bcd -> cde, ...
+seq_len = 40
+stride = 1
+in_seqs = []
+out_seqs = []
+for i in range(0, len(corpus) - seq_len+1, stride):
+    in_seqs.append(corpus[i: i + seq_len])
+    out_seqs.append(corpus[i+1:i +1+ seq_len])
+print('windows:', len(in_seqs))
 
-print('Vectorization...')
-X = np.zeros((len(sentences), maxlen, len(chars)), dtype=np.bool)
-y = np.zeros((len(sentences),maxlen, len(chars)), dtype=np.bool) # y is also a sequence , or  a seq of 1 hot vectors
-for i, sentence in enumerate(sentences):
-    for t, char in enumerate(sentence):
-        X[i, t, char_indices[char]] = 1
+print('one-hot encoding')
+X_onehot = np.zeros((len(in_seqs), seq_len, len(vocab)), dtype=np.bool)
+y_onehot = np.zeros((len(in_seqs),seq_len, len(vocab)), dtype=np.bool) # one-hot target per time step
+for i, seq_s in enumerate(in_seqs):
+    for pos, ch_t in enumerate(seq_s):
+        X_onehot[i, pos, char_to_id[ch_t]] = 1
 
-for i, sentence in enumerate(next_chars):
-    for t, char in enumerate(sentence):
-        y[i, t, char_indices[char]] = 1
-
-
-print ('vetorization completed')
+for i, seq_s in enumerate(out_seqs):
+    for pos, ch_t in enumerate(seq_s):
+        y_onehot[i, pos, char_to_id[ch_t]] = 1
 
 
-# build the model: 2 stacked LSTM
-print('Build model...')
-model = Sequential()
-#model.add(LSTM(512, return_sequences=True, input_shape=(maxlen, len(chars))))  # original one
-model.add(LSTM(512, input_dim=len(chars),return_sequences=True)) #minesh witout specifying the input_length
-model.add(LSTM(512, return_sequences=True)) #- original
-model.add(Dropout(0.2))
-model.add(TimeDistributedDense(len(chars)))
-model.add(Activation('softmax'))
+print ('encoding done')
 
-model.compile(loss='categorical_crossentropy', optimizer='rmsprop')
 
-print ('model is made')
+# two stacked LSTM layers
+print('assembling network')
+char_model = Sequential()
+#(input_shape variant not used)
+char_model.add(LSTM(512, input_dim=len(vocab),return_sequences=True)) # no fixed input length
+char_model.add(LSTM(512, return_sequences=True))
+char_model.add(Dropout(0.2))
+char_model.add(TimeDistributedDense(len(vocab)))
+char_model.add(Activation('softmax'))
 
-# train the model, output generated text after each iteration
+char_model.compile(loss='categorical_crossentropy', optimizer='rmsprop')
 
-print (model.summary())
+print ('network ready')
 
-for iteration in range(1, 6):
+# fit one epoch per round and report the loss
+
+print (char_model.summary())
+
+for round_i in range(1, 6):
     print()
     print('-' * 50)
-    print('Iteration', iteration)
-    history=model.fit(X, y, batch_size=128, nb_epoch=1,verbose=0)
-    sleep(0.1) # https://github.com/fchollet/keras/issues/2110
+    print('round', round_i)
+    fit_hist=char_model.fit(X_onehot, y_onehot, batch_size=128, nb_epoch=1,verbose=0)
+    sleep(0.1) # short pause between rounds
 
-    # saving models at the following iterations -- uncomment it if you want tos save weights and load it later
-    #if iteration==1 or iteration==3 or iteration==5 or iteration==10 or iteration==20 or iteration==30 or iteration==50 or iteration==60 :
-    #    model.save_weights('Karpathy_LSTM_weights_'+str(iteration)+'.h5', overwrite=True)
-    #start_index = random.randint(0, len(text) - maxlen - 1)
+    # (checkpointing every few rounds was left disabled)
+    #
+    #
+    #
 
-    #sys.stdout.flush()
-    print ('loss is')
-    print (history.history['loss'][0])
-    print (history)
+    #
+    print ('loss:')
+    print (fit_hist.history['loss'][0])
+    print (fit_hist)
     print()
 
 
-# #### testing
-# now you use the trained model to generat text.
-# the  output shown in this notebook is for a model which is trained only for 1 iteration
+# #### sampling
+# greedy generation from a seed prompt
+# (quality depends on how long it trained)
 
-seed_string="brutus:"
-print ("seed string -->", seed_string)
-print ('The generated text is')
-sys.stdout.write(seed_string),
-#x=np.zeros((1, len(seed_string), len(chars)))
+prompt="brutus:"
+print ("prompt:", prompt)
+print ('generated:')
+sys.stdout.write(prompt),
+#
 for i in range(320):
-    x=np.zeros((1, len(seed_string), len(chars)))
-    for t, char in enumerate(seed_string):
-        x[0, t, char_indices[char]] = 1.
-    preds = model.predict(x, verbose=0)[0]
-    #print (np.argmax(preds[7]))
-    next_index=np.argmax(preds[len(seed_string)-1])
+    x_prompt=np.zeros((1, len(prompt), len(vocab)))
+    for pos, ch_t in enumerate(prompt):
+        x_prompt[0, pos, char_to_id[ch_t]] = 1.
+    probs = char_model.predict(x_prompt, verbose=0)[0]
+    #
+    next_id=np.argmax(probs[len(prompt)-1])
 
 
-    #next_index=np.argmax(preds[len(seed_string)-11])
-    #print (preds.shape)
-    #print (preds)
-    #next_index = sample(preds, 1) #diversity is 1
-    next_char = indices_char[next_index]
-    seed_string = seed_string + next_char
+    #
+    #
+    #
+    #
+    next_ch = id_to_char[next_id]
+    prompt = prompt + next_ch
 
-    #print (seed_string)
-    #print ('##############')
-    #if i==40:
-    #    print ('####')
-    sys.stdout.write(next_char)
+    #
+    #
+    #
+    #
+    sys.stdout.write(next_ch)
 
 sys.stdout.flush()

@@ -1,8 +1,8 @@
 # encoding: utf-8
 '''
-Created on Nov 26, 2015
+Character-level spelling corrector trained on news text
 
-@author: tal
+(seq2seq LSTM)
 '''
 
 from __future__ import print_function, division, unicode_literals
@@ -11,234 +11,234 @@ import os
 from collections import Counter
 import re
 import numpy as np
-from numpy.random import choice as random_choice, randint as random_randint, shuffle as random_shuffle, seed as random_seed, rand
-from numpy import zeros as np_zeros # pylint:disable=no-name-in-module
+from numpy.random import choice as pick_random, randint as rand_int, shuffle as shuffle_inplace, seed as seed_rng, rand
+from numpy import zeros as zeros_arr # pylint:disable=no-name-in-module
 
 from keras.models import Sequential
 from keras.engine.training import slice_X
 from keras.layers import Activation, TimeDistributed, Dense, RepeatVector, Dropout
 from keras.layers import recurrent
 
-random_seed(123) # Reproducibility
+seed_rng(123) # fixed seed
 
-# Parameters for the model and dataset
-NUMBER_OF_ITERATIONS = 20000
-EPOCHS_PER_ITERATION = 5
-RNN = recurrent.LSTM
-INPUT_LAYERS = 2
-OUTPUT_LAYERS = 2
-AMOUNT_OF_DROPOUT = 0.3
-BATCH_SIZE = 500
-HIDDEN_SIZE = 700
-INITIALIZATION = "he_normal" # : Gaussian initialization scaled by fan_in (He et al., 2014)
-MAX_INPUT_LEN = 40
-MIN_INPUT_LEN = 3
-INVERTED = True
-AMOUNT_OF_NOISE = 0.2 / MAX_INPUT_LEN
-NUMBER_OF_CHARS = 100 # 75
-CHARS = list("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ .")
+# network and data settings
+ROUNDS = 20000
+EPOCHS_PER_ROUND = 5
+CELL = recurrent.LSTM
+ENC_DEPTH = 2
+DEC_DEPTH = 2
+DROP_RATE = 0.3
+BATCH_N = 500
+UNITS = 700
+INIT_SCHEME = "he_normal" # He-normal weight init
+LEN_MAX = 40
+LEN_MIN = 3
+REVERSE_INPUT = True
+NOISE_RATE = 0.2 / LEN_MAX
+TOP_CHARS = 100 # size of the kept alphabet
+ALPHABET = list("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ .")
 
-# Some cleanup:
-NORMALIZE_WHITESPACE_REGEX = re.compile(r'[^\S\n]+', re.UNICODE) # match all whitespace except newlines
-RE_DASH_FILTER = re.compile(r'[\-\˗\֊\‐\‑\‒\–\—\⁻\₋\−\﹣\－]', re.UNICODE)
-RE_APOSTROPHE_FILTER = re.compile(r'&#39;|[ʼ՚＇‘’‛❛❜ߴߵ`‵´ˊˋ{}{}{}{}{}{}{}{}{}]'.format(unichr(768), unichr(769), unichr(832),
+# text normalisation patterns:
+SPACE_RUN_RE = re.compile(r'[^\S\n]+', re.UNICODE) # runs of blanks other than newline
+DASH_RE = re.compile(r'[\-\˗\֊\‐\‑\‒\–\—\⁻\₋\−\﹣\－]', re.UNICODE)
+QUOTE_RE = re.compile(r'&#39;|[ʼ՚＇‘’‛❛❜ߴߵ`‵´ˊˋ{}{}{}{}{}{}{}{}{}]'.format(unichr(768), unichr(769), unichr(832),
                                                                                       unichr(833), unichr(2387), unichr(5151),
                                                                                       unichr(5152), unichr(65344), unichr(8242)),
                                   re.UNICODE)
-RE_LEFT_PARENTH_FILTER = re.compile(r'[\(\[\{\⁽\₍\❨\❪\﹙\（]', re.UNICODE)
-RE_RIGHT_PARENTH_FILTER = re.compile(r'[\)\]\}\⁾\₎\❩\❫\﹚\）]', re.UNICODE)
-ALLOWED_CURRENCIES = """¥£₪$€฿₨"""
-ALLOWED_PUNCTUATION = """-!?/;"'%&<>.()[]{}@#:,|=*"""
-RE_BASIC_CLEANER = re.compile(r'[^\w\s{}{}]'.format(re.escape(ALLOWED_CURRENCIES), re.escape(ALLOWED_PUNCTUATION)), re.UNICODE)
+OPEN_BRACKET_RE = re.compile(r'[\(\[\{\⁽\₍\❨\❪\﹙\（]', re.UNICODE)
+CLOSE_BRACKET_RE = re.compile(r'[\)\]\}\⁾\₎\❩\❫\﹚\）]', re.UNICODE)
+KEEP_CURRENCY = """¥£₪$€฿₨"""
+KEEP_PUNCT = """-!?/;"'%&<>.()[]{}@#:,|=*"""
+STRIP_RE = re.compile(r'[^\w\s{}{}]'.format(re.escape(KEEP_CURRENCY), re.escape(KEEP_PUNCT)), re.UNICODE)
 
-def add_noise_to_string(a_string, amount_of_noise):
-    """Add some artificial spelling mistakes to the string"""
-    if rand() < amount_of_noise * len(a_string):
-        random_char_position = random_randint(len(a_string))
-        a_string = a_string[:random_char_position] + random_choice(CHARS[:-1]) + a_string[random_char_position + 1:]
-    if rand() < amount_of_noise * len(a_string):
-        random_char_position = random_randint(len(a_string))
-        a_string = a_string[:random_char_position] + a_string[random_char_position + 1:]
-    if len(a_string) < MAX_INPUT_LEN and rand() < amount_of_noise * len(a_string):
-        random_char_position = random_randint(len(a_string))
-        a_string = a_string[:random_char_position] + random_choice(CHARS[:-1]) + a_string[random_char_position:]
-    if rand() < amount_of_noise * len(a_string):
-        random_char_position = random_randint(len(a_string) - 1)
-        a_string = (a_string[:random_char_position] + a_string[random_char_position + 1] + a_string[random_char_position] +
-                    a_string[random_char_position + 2:])
-    return a_string
+def inject_typos(text_s, noise_rate):
+    """Inject random typos (replace, drop, insert, swap)."""
+    if rand() < noise_rate * len(text_s):
+        pos = rand_int(len(text_s))
+        text_s = text_s[:pos] + pick_random(ALPHABET[:-1]) + text_s[pos + 1:]
+    if rand() < noise_rate * len(text_s):
+        pos = rand_int(len(text_s))
+        text_s = text_s[:pos] + text_s[pos + 1:]
+    if len(text_s) < LEN_MAX and rand() < noise_rate * len(text_s):
+        pos = rand_int(len(text_s))
+        text_s = text_s[:pos] + pick_random(ALPHABET[:-1]) + text_s[pos:]
+    if rand() < noise_rate * len(text_s):
+        pos = rand_int(len(text_s) - 1)
+        text_s = (text_s[:pos] + text_s[pos + 1] + text_s[pos] +
+                    text_s[pos + 2:])
+    return text_s
 
-def vectorize(questions, answers, chars=None):
-    """Vectorize the questions and expected answers"""
-    print('Vectorization...')
-    chars = chars or CHARS
-    x_maxlen = max(len(question) for question in questions)
-    y_maxlen = max(len(answer) for answer in answers)
-    len_of_questions = len(questions)
-    ctable = CharacterTable(chars)
-    X = np_zeros((len_of_questions, x_maxlen, len(chars)), dtype=np.bool)
-    for i in xrange(len(questions)):
-        sentence = questions.pop()
-        for j, c in enumerate(sentence):
-            X[i, j, ctable.char_indices[c]] = 1
-    y = np_zeros((len_of_questions, y_maxlen, len(chars)), dtype=np.bool)
-    for i in xrange(len(answers)):
-        sentence = answers.pop()
-        for j, c in enumerate(sentence):
-            y[i, j, ctable.char_indices[c]] = 1
+def one_hot_pairs(noisy_lines, clean_lines, symbols=None):
+    """One-hot encode noisy inputs and clean targets."""
+    print('encoding one-hot arrays')
+    symbols = symbols or ALPHABET
+    x_len_max = max(len(noisy) for noisy in noisy_lines)
+    y_len_max = max(len(target_line) for target_line in clean_lines)
+    n_pairs = len(noisy_lines)
+    codec = CharCodec(symbols)
+    X_onehot = zeros_arr((n_pairs, x_len_max, len(symbols)), dtype=np.bool)
+    for i in xrange(len(noisy_lines)):
+        seq_text = noisy_lines.pop()
+        for j, ch in enumerate(seq_text):
+            X_onehot[i, j, codec.sym_to_idx[ch]] = 1
+    y_onehot = zeros_arr((n_pairs, y_len_max, len(symbols)), dtype=np.bool)
+    for i in xrange(len(clean_lines)):
+        seq_text = clean_lines.pop()
+        for j, ch in enumerate(seq_text):
+            y_onehot[i, j, codec.sym_to_idx[ch]] = 1
 
-    # Explicitly set apart 10% for validation data that we never train over
-    split_at = int(len(X) - len(X) / 10)
-    (X_train, X_val) = (slice_X(X, 0, split_at), slice_X(X, split_at))
-    (y_train, y_val) = (y[:split_at], y[split_at:])
+    # hold out the last tenth for validation only
+    cut = int(len(X_onehot) - len(X_onehot) / 10)
+    (train_X, val_X) = (slice_X(X_onehot, 0, cut), slice_X(X_onehot, cut))
+    (train_y, val_y) = (y_onehot[:cut], y_onehot[cut:])
 
-    print(X_train.shape)
-    print(y_train.shape)
+    print(train_X.shape)
+    print(train_y.shape)
 
-    return X_train, X_val, y_train, y_val, y_maxlen, ctable
+    return train_X, val_X, train_y, val_y, y_len_max, codec
 
-def generate_model(output_len, chars=None):
-    """Generate the model"""
-    print('Build model...')
-    chars = chars or CHARS
-    model = Sequential()
-    for layer_number in range(INPUT_LAYERS):
-        model.add(recurrent.LSTM(HIDDEN_SIZE, input_shape=(None, len(chars)), init=INITIALIZATION,
-                                 return_sequences=layer_number + 1 < INPUT_LAYERS))
-        model.add(Dropout(AMOUNT_OF_DROPOUT))
-    # For the decoder's input, we repeat the encoded input for each time step
-    model.add(RepeatVector(output_len))
-    for _ in range(OUTPUT_LAYERS):
-        model.add(recurrent.LSTM(HIDDEN_SIZE, return_sequences=True, init=INITIALIZATION))
-        model.add(Dropout(AMOUNT_OF_DROPOUT))
+def build_seq_model(out_steps, symbols=None):
+    """Assemble the encoder-decoder network."""
+    print('assembling network')
+    symbols = symbols or ALPHABET
+    spell_model = Sequential()
+    for depth_i in range(ENC_DEPTH):
+        spell_model.add(recurrent.LSTM(UNITS, input_shape=(None, len(symbols)), init=INIT_SCHEME,
+                                 return_sequences=depth_i + 1 < ENC_DEPTH))
+        spell_model.add(Dropout(DROP_RATE))
+    # repeat the encoding once per output step for the decoder
+    spell_model.add(RepeatVector(out_steps))
+    for _ in range(DEC_DEPTH):
+        spell_model.add(recurrent.LSTM(UNITS, return_sequences=True, init=INIT_SCHEME))
+        spell_model.add(Dropout(DROP_RATE))
 
-    model.add(TimeDistributed(Dense(len(chars), init=INITIALIZATION)))
-    model.add(Activation('softmax'))
+    spell_model.add(TimeDistributed(Dense(len(symbols), init=INIT_SCHEME)))
+    spell_model.add(Activation('softmax'))
 
-    model.compile(loss='categorical_crossentropy', optimizer='adam', metrics=['accuracy'])
-    return model
+    spell_model.compile(loss='categorical_crossentropy', optimizer='adam', metrics=['accuracy'])
+    return spell_model
 
-class Colors(object):
-    """For nicer printouts"""
-    ok = '\033[92m'
-    fail = '\033[91m'
-    close = '\033[0m'
+class Tint(object):
+    """ANSI colours for the console."""
+    good = '\033[92m'
+    bad = '\033[91m'
+    reset = '\033[0m'
 
-class CharacterTable(object):
-    """Given a set of characters, decode the one hot integer representation to their character output"""
-    def __init__(self, chars):
-        self.chars = sorted(set(chars))
-        self.char_indices = dict((c, i) for i, c in enumerate(self.chars))
-        self.indices_char = dict((i, c) for i, c in enumerate(self.chars))
+class CharCodec(object):
+    """Maps characters to one-hot indices and back."""
+    def __init__(self, symbols):
+        self.symbols = sorted(set(symbols))
+        self.sym_to_idx = dict((ch, i) for i, ch in enumerate(self.symbols))
+        self.idx_to_sym = dict((i, ch) for i, ch in enumerate(self.symbols))
 
-    def decode(self, X, calc_argmax=True):
-        """Decode from one-hot"""
-        if calc_argmax:
-            X = X.argmax(axis=-1)
-        return ''.join(self.indices_char[x] for x in X)
+    def to_text(self, X_onehot, use_argmax=True):
+        """Turn one-hot rows (or ids) back into text."""
+        if use_argmax:
+            X_onehot = X_onehot.argmax(axis=-1)
+        return ''.join(self.idx_to_sym[idx_val] for idx_val in X_onehot)
 
-def iterate_training(model, X_train, y_train, X_val, y_val, ctable):
-    """Iterative Training"""
-    # Train the model each generation and show predictions against the validation dataset
-    for iteration in range(1, NUMBER_OF_ITERATIONS):
+def train_rounds(spell_model, train_X, train_y, val_X, val_y, codec):
+    """Repeated fit rounds with sample predictions."""
+    # each round: fit a few epochs, then print predictions for random validation rows
+    for round_i in range(1, ROUNDS):
         print()
         print('-' * 50)
-        print('Iteration', iteration)
-        model.fit(X_train, y_train, batch_size=BATCH_SIZE, nb_epoch=EPOCHS_PER_ITERATION, validation_data=(X_val, y_val))
-        # Select 10 samples from the validation set at random so we can visualize errors
+        print('round', round_i)
+        spell_model.fit(train_X, train_y, batch_size=BATCH_N, nb_epoch=EPOCHS_PER_ROUND, validation_data=(val_X, val_y))
+        # show ten random validation rows
         for _ in range(10):
-            ind = random_randint(0, len(X_val))
-            rowX, rowy = X_val[np.array([ind])], y_val[np.array([ind])] # pylint:disable=no-member
-            preds = model.predict_classes(rowX, verbose=0)
-            q = ctable.decode(rowX[0])
-            correct = ctable.decode(rowy[0])
-            guess = ctable.decode(preds[0], calc_argmax=False)
-            if INVERTED:
-                print('Q', q[::-1]) # inverted back!
+            pick = rand_int(0, len(val_X))
+            one_X, one_y = val_X[np.array([pick])], val_y[np.array([pick])]
+            pred_ids = spell_model.predict_classes(one_X, verbose=0)
+            shown_q = codec.to_text(one_X[0])
+            expected = codec.to_text(one_y[0])
+            predicted = codec.to_text(pred_ids[0], use_argmax=False)
+            if REVERSE_INPUT:
+                print('in ', shown_q[::-1]) # undo the reversal
             else:
-                print('Q', q)
-            print('A', correct)
-            print(Colors.ok + '☑' + Colors.close if correct == guess else Colors.fail + '☒' + Colors.close, guess)
+                print('in ', shown_q)
+            print('out', expected)
+            print(Tint.good + '☑' + Tint.reset if expected == predicted else Tint.bad + '☒' + Tint.reset, predicted)
             print('---')
 
-def clean_text(text):
-    """Clean the text - remove unwanted chars, fold punctuation etc."""
-    result = NORMALIZE_WHITESPACE_REGEX.sub(' ', text.strip())
-    result = RE_DASH_FILTER.sub('-', result)
-    result = RE_APOSTROPHE_FILTER.sub("'", result)
-    result = RE_LEFT_PARENTH_FILTER.sub("(", result)
-    result = RE_RIGHT_PARENTH_FILTER.sub(")", result)
-    result = RE_BASIC_CLEANER.sub('', result)
-    return result
+def normalize_text(raw_text):
+    """Normalise dashes, quotes, brackets and strip other symbols."""
+    cleaned = SPACE_RUN_RE.sub(' ', raw_text.strip())
+    cleaned = DASH_RE.sub('-', cleaned)
+    cleaned = QUOTE_RE.sub("'", cleaned)
+    cleaned = OPEN_BRACKET_RE.sub("(", cleaned)
+    cleaned = CLOSE_BRACKET_RE.sub(")", cleaned)
+    cleaned = STRIP_RE.sub('', cleaned)
+    return cleaned
 
-def read_news(_most_popular_chars_are=""):
-    """Read the news corpus"""
-    print("reading news")
-    news = open(os.path.expanduser("~/downloads/training-monolingual/news.2011.en.shuffled")).read().decode('utf-8')
-    print("read news")
-    news = clean_text(news)
-    print("cleaned text")
-    counter = Counter(news)
-    most_popular_chars = {key for key, _value in counter.most_common(NUMBER_OF_CHARS)}
-    print("".join(sorted(most_popular_chars)))
-    lines = [line.strip() for line in news.split('\n')]
-    print("Read {} lines of input corpus".format(len(lines)))
-    lines = [line for line in lines if line and not bool(set(line) - most_popular_chars)]
-    print("Left with {} lines of input corpus".format(len(lines)))
-    return lines
+def load_news_lines(_unused_arg=""):
+    """Load and filter the news corpus."""
+    print("loading corpus")
+    corpus_text = open(os.path.expanduser("~/downloads/training-monolingual/news.2011.en.shuffled")).read().decode('utf-8')
+    print("corpus loaded")
+    corpus_text = normalize_text(corpus_text)
+    print("corpus normalised")
+    char_counts = Counter(corpus_text)
+    common_chars = {ch_key for ch_key, _n in char_counts.most_common(TOP_CHARS)}
+    print("".join(sorted(common_chars)))
+    kept_lines = [line_s.strip() for line_s in corpus_text.split('\n')]
+    print("{} corpus lines in total".format(len(kept_lines)))
+    kept_lines = [line_s for line_s in kept_lines if line_s and not bool(set(line_s) - common_chars)]
+    print("{} lines kept".format(len(kept_lines)))
+    return kept_lines
 
-def generate_news_data(corpus):
-    """Generate some news data"""
-    print ("Generating Data")
-    questions, answers, seen_answers = [], [], set()
-    while corpus:
-        line = corpus.pop()
-        while len(line) > MIN_INPUT_LEN:
-            if len(line) <= MAX_INPUT_LEN:
-                answer = line
-                line = ""
+def make_noisy_pairs(pending):
+    """Cut lines into short targets and noisy inputs."""
+    print("building pairs")
+    noisy_lines, clean_lines, seen = [], [], set()
+    while pending:
+        line_s = pending.pop()
+        while len(line_s) > LEN_MIN:
+            if len(line_s) <= LEN_MAX:
+                target_line = line_s
+                line_s = ""
             else:
-                space_location = line.rfind(" ", MIN_INPUT_LEN, MAX_INPUT_LEN - 1)
-                if space_location > -1:
-                    answer = line[:space_location]
-                    line = line[len(answer) + 1:]
+                cut_pos = line_s.rfind(" ", LEN_MIN, LEN_MAX - 1)
+                if cut_pos > -1:
+                    target_line = line_s[:cut_pos]
+                    line_s = line_s[len(target_line) + 1:]
                 else:
-                    space_location = line.rfind(" ") # no limits this time
-                    if space_location == -1:
-                        break # we are done with this line
+                    cut_pos = line_s.rfind(" ") # search the whole line
+                    if cut_pos == -1:
+                        break # nothing left to cut
                     else:
-                        line = line[space_location + 1:]
+                        line_s = line_s[cut_pos + 1:]
                         continue
-            if answer and answer in seen_answers:
+            if target_line and target_line in seen:
                 continue
-            seen_answers.add(answer)
-            answers.append(answer)
-        if random_randint(100000) == 8: # Show some progress
+            seen.add(target_line)
+            clean_lines.append(target_line)
+        if rand_int(100000) == 8: # occasional progress dot
             print('.', end="")
-    print('suffle', end=" ")
-    random_shuffle(answers)
-    print("Done")
-    for answer_index, answer in enumerate(answers):
-        question = add_noise_to_string(answer, AMOUNT_OF_NOISE)
-        question += '.' * (MAX_INPUT_LEN - len(question))
-        answer += "." * (MAX_INPUT_LEN - len(answer))
-        answers[answer_index] = answer
-        assert len(answer) == MAX_INPUT_LEN
-        question = question[::-1] if INVERTED else question
-        questions.append(question)
+    print('shuffling', end=" ")
+    shuffle_inplace(clean_lines)
+    print("ok")
+    for k_idx, target_line in enumerate(clean_lines):
+        noisy = inject_typos(target_line, NOISE_RATE)
+        noisy += '.' * (LEN_MAX - len(noisy))
+        target_line += "." * (LEN_MAX - len(target_line))
+        clean_lines[k_idx] = target_line
+        assert len(target_line) == LEN_MAX
+        noisy = noisy[::-1] if REVERSE_INPUT else noisy
+        noisy_lines.append(noisy)
 
-    return questions, answers
+    return noisy_lines, clean_lines
 
-def main_news():
-    """Main"""
-    questions, answers = generate_news_data(read_news())
-    chars_answer = set.union(*(set(answer) for answer in answers))
-    chars_question = set.union(*(set(question) for question in questions))
-    chars = list(set.union(chars_answer, chars_question))
-    X_train, X_val, y_train, y_val, y_maxlen, ctable = vectorize(questions, answers, chars)
-    print ("y_maxlen, chars", y_maxlen, "".join(chars))
-    model = generate_model(y_maxlen, chars)
-    iterate_training(model, X_train, y_train, X_val, y_val, ctable)
+def run_news():
+    """Entry point."""
+    noisy_lines, clean_lines = make_noisy_pairs(load_news_lines())
+    target_chars = set.union(*(set(target_line) for target_line in clean_lines))
+    source_chars = set.union(*(set(noisy) for noisy in noisy_lines))
+    symbols = list(set.union(target_chars, source_chars))
+    train_X, val_X, train_y, val_y, y_len_max, codec = one_hot_pairs(noisy_lines, clean_lines, symbols)
+    print("target length / symbols", y_len_max, "".join(symbols))
+    spell_model = build_seq_model(y_len_max, symbols)
+    train_rounds(spell_model, train_X, train_y, val_X, val_y, codec)
 
 if __name__ == '__main__':
-    main_news()
+    run_news()

@@ -9,238 +9,238 @@ import re
 from text_cnn import TextCNN
 from tensorflow.contrib import learn
 
-def clean_str(string):
+def normalize_sentence(s_text):
     """
-    Tokenization/string cleaning for all datasets except for SST.
-    Original taken from https://github.com/yoonkim/CNN_sentence/blob/master/process_data.py
+    Normalise a sentence: keep basic characters, split off clitics and punctuation,
+    collapse spaces, lower-case (the usual MR preprocessing).
     """
-    string = re.sub(r"[^A-Za-z0-9(),!?\'\`]", " ", string)
-    string = re.sub(r"\'s", " \'s", string)
-    string = re.sub(r"\'ve", " \'ve", string)
-    string = re.sub(r"n\'t", " n\'t", string)
-    string = re.sub(r"\'re", " \'re", string)
-    string = re.sub(r"\'d", " \'d", string)
-    string = re.sub(r"\'ll", " \'ll", string)
-    string = re.sub(r",", " , ", string)
-    string = re.sub(r"!", " ! ", string)
-    string = re.sub(r"\(", " \( ", string)
-    string = re.sub(r"\)", " \) ", string)
-    string = re.sub(r"\?", " \? ", string)
-    string = re.sub(r"\s{2,}", " ", string)
-    return string.strip().lower()
+    s_text = re.sub(r"[^A-Za-z0-9(),!?\'\`]", " ", s_text)
+    s_text = re.sub(r"\'s", " \'s", s_text)
+    s_text = re.sub(r"\'ve", " \'ve", s_text)
+    s_text = re.sub(r"n\'t", " n\'t", s_text)
+    s_text = re.sub(r"\'re", " \'re", s_text)
+    s_text = re.sub(r"\'d", " \'d", s_text)
+    s_text = re.sub(r"\'ll", " \'ll", s_text)
+    s_text = re.sub(r",", " , ", s_text)
+    s_text = re.sub(r"!", " ! ", s_text)
+    s_text = re.sub(r"\(", " \( ", s_text)
+    s_text = re.sub(r"\)", " \) ", s_text)
+    s_text = re.sub(r"\?", " \? ", s_text)
+    s_text = re.sub(r"\s{2,}", " ", s_text)
+    return s_text.strip().lower()
 
 
-def load_data_and_labels(positive_data_file, negative_data_file):
+def read_polarity_data(pos_path, neg_path):
     """
-    Loads MR polarity data from files, splits the data into words and generates labels.
-    Returns split sentences and labels.
+    Read the positive and negative sentence files, clean each line
+    and build one-hot polarity labels.
     """
-    # Load data from files
-    positive_examples = list(open(positive_data_file, "r").readlines())
-    positive_examples = [s.strip() for s in positive_examples]
-    negative_examples = list(open(negative_data_file, "r").readlines())
-    negative_examples = [s.strip() for s in negative_examples]
-    # Split by words
-    x_text = positive_examples + negative_examples
-    x_text = [clean_str(sent) for sent in x_text]
-    # Generate labels
-    positive_labels = [[0, 1] for _ in positive_examples]
-    negative_labels = [[1, 0] for _ in negative_examples]
-    y = np.concatenate([positive_labels, negative_labels], 0)
-    return [x_text, y]
+    # read both files
+    pos_lines = list(open(pos_path, "r").readlines())
+    pos_lines = [ln.strip() for ln in pos_lines]
+    neg_lines = list(open(neg_path, "r").readlines())
+    neg_lines = [ln.strip() for ln in neg_lines]
+    # cleaned sentences
+    x_sentences = pos_lines + neg_lines
+    x_sentences = [normalize_sentence(sent_s) for sent_s in x_sentences]
+    # one-hot labels
+    pos_labels = [[0, 1] for _ in pos_lines]
+    neg_labels = [[1, 0] for _ in neg_lines]
+    y_onehot = np.concatenate([pos_labels, neg_labels], 0)
+    return [x_sentences, y_onehot]
 
 
-def batch_iter(data, batch_size, num_epochs, shuffle=True):
+def iter_batches(rows_data, batch_n, n_epochs, reshuffle=True):
     """
-    Generates a batch iterator for a dataset.
+    Yield shuffled mini batches of data for num_epochs passes.
     """
-    data = np.array(data)
-    data_size = len(data)
-    num_batches_per_epoch = int((len(data)-1)/batch_size) + 1
-    for epoch in range(num_epochs):
-        # Shuffle the data at each epoch
-        if shuffle:
-            shuffle_indices = np.random.permutation(np.arange(data_size))
-            shuffled_data = data[shuffle_indices]
+    rows_data = np.array(rows_data)
+    n_rows = len(rows_data)
+    batches_per_epoch = int((len(rows_data)-1)/batch_n) + 1
+    for epoch_i in range(n_epochs):
+        # new order every epoch
+        if reshuffle:
+            order = np.random.permutation(np.arange(n_rows))
+            ordered_data = rows_data[order]
         else:
-            shuffled_data = data
-        for batch_num in range(num_batches_per_epoch):
-            start_index = batch_num * batch_size
-            end_index = min((batch_num + 1) * batch_size, data_size)
-            yield shuffled_data[start_index:end_index]
+            ordered_data = rows_data
+        for b in range(batches_per_epoch):
+            lo = b * batch_n
+            hi = min((b + 1) * batch_n, n_rows)
+            yield ordered_data[lo:hi]
 
 
-# Parameters
-# ==================================================
+# settings
+# --------------------------------------------------
 
-# Data loading params
-tf.flags.DEFINE_float("dev_sample_percentage", .1, "Percentage of the training data to use for validation")
-tf.flags.DEFINE_string("positive_data_file", "./data/rt-polaritydata/rt-polarity.pos", "Data source for the positive data.")
-tf.flags.DEFINE_string("negative_data_file", "./data/rt-polaritydata/rt-polarity.neg", "Data source for the negative data.")
+# data
+tf.flags.DEFINE_float("dev_sample_percentage", .1, "held-out fraction of the training data")
+tf.flags.DEFINE_string("positive_data_file", "./data/rt-polaritydata/rt-polarity.pos", "positive sentences")
+tf.flags.DEFINE_string("negative_data_file", "./data/rt-polaritydata/rt-polarity.neg", "negative sentences")
 
-# Model Hyperparameters
-tf.flags.DEFINE_integer("embedding_dim", 128, "Dimensionality of character embedding (default: 128)")
-tf.flags.DEFINE_string("filter_sizes", "3,4,5", "Comma-separated filter sizes (default: '3,4,5')")
-tf.flags.DEFINE_integer("num_filters", 128, "Number of filters per filter size (default: 128)")
-tf.flags.DEFINE_float("dropout_keep_prob", 0.5, "Dropout keep probability (default: 0.5)")
-tf.flags.DEFINE_float("l2_reg_lambda", 0.0, "L2 regularization lambda (default: 0.0)")
+# network
+tf.flags.DEFINE_integer("embedding_dim", 128, "embedding width")
+tf.flags.DEFINE_string("filter_sizes", "3,4,5", "convolution widths, comma separated")
+tf.flags.DEFINE_integer("num_filters", 128, "filters per width")
+tf.flags.DEFINE_float("dropout_keep_prob", 0.5, "dropout keep probability")
+tf.flags.DEFINE_float("l2_reg_lambda", 0.0, "L2 penalty weight")
 
-# Training parameters
-tf.flags.DEFINE_integer("batch_size", 64, "Batch Size (default: 64)")
-tf.flags.DEFINE_integer("num_epochs", 200, "Number of training epochs (default: 200)")
-tf.flags.DEFINE_integer("evaluate_every", 100, "Evaluate model on dev set after this many steps (default: 100)")
-tf.flags.DEFINE_integer("checkpoint_every", 100, "Save model after this many steps (default: 100)")
-tf.flags.DEFINE_integer("num_checkpoints", 5, "Number of checkpoints to store (default: 5)")
-# Misc Parameters
-tf.flags.DEFINE_boolean("allow_soft_placement", True, "Allow device soft device placement")
-tf.flags.DEFINE_boolean("log_device_placement", False, "Log placement of ops on devices")
+# training
+tf.flags.DEFINE_integer("batch_size", 64, "rows per batch")
+tf.flags.DEFINE_integer("num_epochs", 200, "training passes")
+tf.flags.DEFINE_integer("evaluate_every", 100, "steps between dev evaluations")
+tf.flags.DEFINE_integer("checkpoint_every", 100, "steps between checkpoints")
+tf.flags.DEFINE_integer("num_checkpoints", 5, "checkpoints kept")
+# session
+tf.flags.DEFINE_boolean("allow_soft_placement", True, "let TF move ops to another device")
+tf.flags.DEFINE_boolean("log_device_placement", False, "print where ops run")
 
-FLAGS = tf.flags.FLAGS
-FLAGS._parse_flags()
-print("\nParameters:")
-for attr, value in sorted(FLAGS.__flags.items()):
-    print("{}={}".format(attr.upper(), value))
+CFG = tf.flags.FLAGS
+CFG._parse_flags()
+print("\nsettings:")
+for key, val in sorted(CFG.__flags.items()):
+    print("{}={}".format(key.upper(), val))
 print("")
 
 
-# Data Preparation
-# ==================================================
+# data
+# --------------------------------------------------
 
-# Load data
-print("Loading data...")
-x_text, y = load_data_and_labels(FLAGS.positive_data_file, FLAGS.negative_data_file)
+# read sentences
+print("reading sentences...")
+x_sentences, y_onehot = read_polarity_data(CFG.positive_data_file, CFG.negative_data_file)
 
-# Build vocabulary
-max_document_length = max([len(x.split(" ")) for x in x_text])
-vocab_processor = learn.preprocessing.VocabularyProcessor(max_document_length)
-x = np.array(list(vocab_processor.fit_transform(x_text)))
+# word ids
+max_words = max([len(x_ids.split(" ")) for x_ids in x_sentences])
+vocab_proc = learn.preprocessing.VocabularyProcessor(max_words)
+x_ids = np.array(list(vocab_proc.fit_transform(x_sentences)))
 
-# Randomly shuffle data
+# shuffle once with a fixed seed
 np.random.seed(10)
-shuffle_indices = np.random.permutation(np.arange(len(y)))
-x_shuffled = x[shuffle_indices]
-y_shuffled = y[shuffle_indices]
+order = np.random.permutation(np.arange(len(y_onehot)))
+x_mixed = x_ids[order]
+y_mixed = y_onehot[order]
 
-# Split train/test set
-# TODO: This is very crude, should use cross-validation
-dev_sample_index = -1 * int(FLAGS.dev_sample_percentage * float(len(y)))
-x_train, x_dev = x_shuffled[:dev_sample_index], x_shuffled[dev_sample_index:]
-y_train, y_dev = y_shuffled[:dev_sample_index], y_shuffled[dev_sample_index:]
-print("Vocabulary Size: {:d}".format(len(vocab_processor.vocabulary_)))
-print("Train/Dev split: {:d}/{:d}".format(len(y_train), len(y_dev)))
+# train / dev split
+# (a single split; no cross-validation)
+dev_cut = -1 * int(CFG.dev_sample_percentage * float(len(y_onehot)))
+train_x, dev_x = x_mixed[:dev_cut], x_mixed[dev_cut:]
+train_y, dev_y = y_mixed[:dev_cut], y_mixed[dev_cut:]
+print("vocabulary: {:d} words".format(len(vocab_proc.vocabulary_)))
+print("train {:d} / dev {:d}".format(len(train_y), len(dev_y)))
 
 
-# Training
-# ==================================================
+# training
+# --------------------------------------------------
 
 with tf.Graph().as_default():
-    session_conf = tf.ConfigProto(
-      allow_soft_placement=FLAGS.allow_soft_placement,
-      log_device_placement=FLAGS.log_device_placement)
-    sess = tf.Session(config=session_conf)
-    with sess.as_default():
-        cnn = TextCNN(
-            sequence_length=x_train.shape[1],
-            num_classes=y_train.shape[1],
-            vocab_size=len(vocab_processor.vocabulary_),
-            embedding_size=FLAGS.embedding_dim,
-            filter_sizes=list(map(int, FLAGS.filter_sizes.split(","))),
-            num_filters=FLAGS.num_filters,
-            l2_reg_lambda=FLAGS.l2_reg_lambda)
+    sess_cfg = tf.ConfigProto(
+      allow_soft_placement=CFG.allow_soft_placement,
+      log_device_placement=CFG.log_device_placement)
+    session = tf.Session(config=sess_cfg)
+    with session.as_default():
+        text_model = TextCNN(
+            sequence_length=train_x.shape[1],
+            num_classes=train_y.shape[1],
+            vocab_size=len(vocab_proc.vocabulary_),
+            embedding_size=CFG.embedding_dim,
+            filter_sizes=list(map(int, CFG.filter_sizes.split(","))),
+            num_filters=CFG.num_filters,
+            l2_reg_lambda=CFG.l2_reg_lambda)
 
-        # Define Training procedure
-        global_step = tf.Variable(0, name="global_step", trainable=False)
-        optimizer = tf.train.AdamOptimizer(1e-3)
-        grads_and_vars = optimizer.compute_gradients(cnn.loss)
-        train_op = optimizer.apply_gradients(grads_and_vars, global_step=global_step)
+        # optimiser and step
+        step_var = tf.Variable(0, name="global_step", trainable=False)
+        adam_optimizer = tf.train.AdamOptimizer(1e-3)
+        grad_pairs = adam_optimizer.compute_gradients(text_model.loss)
+        train_update = adam_optimizer.apply_gradients(grad_pairs, global_step=step_var)
 
-        # Keep track of gradient values and sparsity (optional)
-        grad_summaries = []
-        for g, v in grads_and_vars:
-            if g is not None:
-                grad_hist_summary = tf.summary.histogram("{}/grad/hist".format(v.name), g)
-                sparsity_summary = tf.summary.scalar("{}/grad/sparsity".format(v.name), tf.nn.zero_fraction(g))
-                grad_summaries.append(grad_hist_summary)
-                grad_summaries.append(sparsity_summary)
-        grad_summaries_merged = tf.summary.merge(grad_summaries)
+        # gradient histograms and sparsity
+        grad_summ_list = []
+        for grad_t, var_t in grad_pairs:
+            if grad_t is not None:
+                grad_hist = tf.summary.histogram("{}/grad/hist".format(var_t.name), grad_t)
+                grad_zero_frac = tf.summary.scalar("{}/grad/sparsity".format(var_t.name), tf.nn.zero_fraction(grad_t))
+                grad_summ_list.append(grad_hist)
+                grad_summ_list.append(grad_zero_frac)
+        grad_summ = tf.summary.merge(grad_summ_list)
 
-        # Output directory for models and summaries
-        timestamp = str(int(time.time()))
-        out_dir = os.path.abspath(os.path.join(os.path.curdir, "runs", timestamp))
-        print("Writing to {}\n".format(out_dir))
+        # run folder
+        stamp = str(int(time.time()))
+        run_dir = os.path.abspath(os.path.join(os.path.curdir, "runs", stamp))
+        print("output folder: {}\n".format(run_dir))
 
-        # Summaries for loss and accuracy
-        loss_summary = tf.summary.scalar("loss", cnn.loss)
-        acc_summary = tf.summary.scalar("accuracy", cnn.accuracy)
+        # scalar summaries
+        loss_summ = tf.summary.scalar("loss", text_model.loss)
+        acc_summ = tf.summary.scalar("accuracy", text_model.accuracy)
 
-        # Train Summaries
-        train_summary_op = tf.summary.merge([loss_summary, acc_summary, grad_summaries_merged])
-        train_summary_dir = os.path.join(out_dir, "summaries", "train")
-        train_summary_writer = tf.summary.FileWriter(train_summary_dir, sess.graph)
+        # training summaries
+        train_summ_op = tf.summary.merge([loss_summ, acc_summ, grad_summ])
+        train_summ_dir = os.path.join(run_dir, "summaries", "train")
+        train_summ_writer = tf.summary.FileWriter(train_summ_dir, session.graph)
 
-        # Dev summaries
-        dev_summary_op = tf.summary.merge([loss_summary, acc_summary])
-        dev_summary_dir = os.path.join(out_dir, "summaries", "dev")
-        dev_summary_writer = tf.summary.FileWriter(dev_summary_dir, sess.graph)
+        # dev summaries
+        dev_summ_op = tf.summary.merge([loss_summ, acc_summ])
+        dev_summ_dir = os.path.join(run_dir, "summaries", "dev")
+        dev_summ_writer = tf.summary.FileWriter(dev_summ_dir, session.graph)
 
-        # Checkpoint directory. Tensorflow assumes this directory already exists so we need to create it
-        checkpoint_dir = os.path.abspath(os.path.join(out_dir, "checkpoints"))
-        checkpoint_prefix = os.path.join(checkpoint_dir, "model")
-        if not os.path.exists(checkpoint_dir):
-            os.makedirs(checkpoint_dir)
-        saver = tf.train.Saver(tf.global_variables(), max_to_keep=FLAGS.num_checkpoints)
+        # checkpoint folder (the saver needs it to exist)
+        ckpt_dir = os.path.abspath(os.path.join(run_dir, "checkpoints"))
+        ckpt_prefix = os.path.join(ckpt_dir, "model")
+        if not os.path.exists(ckpt_dir):
+            os.makedirs(ckpt_dir)
+        ckpt_saver = tf.train.Saver(tf.global_variables(), max_to_keep=CFG.num_checkpoints)
 
-        # Write vocabulary
-        vocab_processor.save(os.path.join(out_dir, "vocab"))
+        # store the vocabulary
+        vocab_proc.save(os.path.join(run_dir, "vocab"))
 
-        # Initialize all variables
-        sess.run(tf.global_variables_initializer())
+        # initialise variables
+        session.run(tf.global_variables_initializer())
 
-        def train_step(x_batch, y_batch):
+        def run_train_step(x_batch_ids, y_batch_onehot):
             """
-            A single training step
+            One optimiser step on a batch.
             """
-            feed_dict = {
-              cnn.input_x: x_batch,
-              cnn.input_y: y_batch,
-              cnn.dropout_keep_prob: FLAGS.dropout_keep_prob
+            feed_map = {
+              text_model.input_x: x_batch_ids,
+              text_model.input_y: y_batch_onehot,
+              text_model.dropout_keep_prob: CFG.dropout_keep_prob
             }
-            _, step, summaries, loss, accuracy = sess.run(
-                [train_op, global_step, train_summary_op, cnn.loss, cnn.accuracy],
-                feed_dict)
-            time_str = datetime.datetime.now().isoformat()
-            print("{}: step {}, loss {:g}, acc {:g}".format(time_str, step, loss, accuracy))
-            train_summary_writer.add_summary(summaries, step)
+            _, step_now, summ, loss_v, acc_v = session.run(
+                [train_update, step_var, train_summ_op, text_model.loss, text_model.accuracy],
+                feed_map)
+            now_str = datetime.datetime.now().isoformat()
+            print("{}: step {}, loss {:g}, acc {:g}".format(now_str, step_now, loss_v, acc_v))
+            train_summ_writer.add_summary(summ, step_now)
 
-        def dev_step(x_batch, y_batch, writer=None):
+        def run_dev_step(x_batch_ids, y_batch_onehot, summ_writer=None):
             """
-            Evaluates model on a dev set
+            Loss and accuracy on the dev split.
             """
-            feed_dict = {
-              cnn.input_x: x_batch,
-              cnn.input_y: y_batch,
-              cnn.dropout_keep_prob: 1.0
+            feed_map = {
+              text_model.input_x: x_batch_ids,
+              text_model.input_y: y_batch_onehot,
+              text_model.dropout_keep_prob: 1.0
             }
-            step, summaries, loss, accuracy = sess.run(
-                [global_step, dev_summary_op, cnn.loss, cnn.accuracy],
-                feed_dict)
-            time_str = datetime.datetime.now().isoformat()
-            print("{}: step {}, loss {:g}, acc {:g}".format(time_str, step, loss, accuracy))
-            if writer:
-                writer.add_summary(summaries, step)
+            step_now, summ, loss_v, acc_v = session.run(
+                [step_var, dev_summ_op, text_model.loss, text_model.accuracy],
+                feed_map)
+            now_str = datetime.datetime.now().isoformat()
+            print("{}: step {}, loss {:g}, acc {:g}".format(now_str, step_now, loss_v, acc_v))
+            if summ_writer:
+                summ_writer.add_summary(summ, step_now)
 
-        # Generate batches
-        batches = batch_iter(
-            list(zip(x_train, y_train)), FLAGS.batch_size, FLAGS.num_epochs)
-        # Training loop. For each batch...
-        for batch in batches:
-            x_batch, y_batch = zip(*batch)
-            train_step(x_batch, y_batch)
-            current_step = tf.train.global_step(sess, global_step)
-            if current_step % FLAGS.evaluate_every == 0:
-                print("\nEvaluation:")
-                dev_step(x_dev, y_dev, writer=dev_summary_writer)
+        # batch stream
+        batch_stream = iter_batches(
+            list(zip(train_x, train_y)), CFG.batch_size, CFG.num_epochs)
+        # step through it, evaluating and saving now and then
+        for batch_rows in batch_stream:
+            x_batch_ids, y_batch_onehot = zip(*batch_rows)
+            run_train_step(x_batch_ids, y_batch_onehot)
+            cur_step = tf.train.global_step(session, step_var)
+            if cur_step % CFG.evaluate_every == 0:
+                print("\ndev evaluation:")
+                run_dev_step(dev_x, dev_y, summ_writer=dev_summ_writer)
                 print("")
-            if current_step % FLAGS.checkpoint_every == 0:
-                path = saver.save(sess, checkpoint_prefix, global_step=current_step)
-                print("Saved model checkpoint to {}\n".format(path))
+            if cur_step % CFG.checkpoint_every == 0:
+                ckpt_path = ckpt_saver.save(session, ckpt_prefix, global_step=cur_step)
+                print("checkpoint written: {}\n".format(ckpt_path))

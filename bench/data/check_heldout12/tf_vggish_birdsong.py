@@ -1,7 +1,7 @@
 #!/usr/bin/env python2
 
-# vggish_train.py - Train a to recognize bird voices upon Google's audioset model
-# https://github.com/tensorflow/models/tree/master/research/audioset for more information.
+# Fine-tunes VGGish (AudioSet) with a small head to classify bird species from their calls.
+# VGGish code and checkpoint: tensorflow/models, research/audioset.
 
 from __future__ import print_function
 from random import shuffle
@@ -21,218 +21,218 @@ from traceback import print_exc
 
 import datetime
 
-flags = tf.app.flags
-slim = tf.contrib.slim
+tf_flags = tf.app.flags
+tfslim = tf.contrib.slim
 
-flags.DEFINE_integer(
+tf_flags.DEFINE_integer(
     'num_batches', 10,
-    'Number of batches of examples to feed into the model. Each batch is of '
-    'variable size and contains shuffled examples of each class of audio.')
+    'How many passes over freshly shuffled training examples '
+    '(each pass is cut into mini batches).')
 
-flags.DEFINE_integer('num_mini_batches', 5, 'Number of Mini batches executed per epoch (batch).')
+tf_flags.DEFINE_integer('num_mini_batches', 5, 'Mini batches per pass.')
 
-flags.DEFINE_integer('num_classes', 6, 'Number of classes to train on')
+tf_flags.DEFINE_integer('num_classes', 6, 'How many species to classify')
 
-flags.DEFINE_boolean(
+tf_flags.DEFINE_boolean(
     'train_vggish', True,
-    'If Frue, allow VGGish parameters to change during training, thus '
-    'fine-tuning VGGish. If False, VGGish parameters are fixed, thus using '
-    'VGGish as a fixed feature extractor.')
+    'Whether the VGGish weights are fine-tuned too; '
+    'when off, VGGish only extracts features and '
+    'only the new head learns.')
 
-flags.DEFINE_boolean('validation', True, 'If enabled, checks against validation set')
+tf_flags.DEFINE_boolean('validation', True, 'Evaluate on the held-out split after each pass')
 
-flags.DEFINE_string(
+tf_flags.DEFINE_string(
     'checkpoint', '../input/vggish_model.ckpt',
-    'Path to the VGGish checkpoint file.')
+    'VGGish checkpoint to start from.')
 
-flags.DEFINE_float('test_size', 0.2, 'Size of validation set as chunk of batch')
+tf_flags.DEFINE_float('test_size', 0.2, 'Held-out fraction of the data')
 
-FLAGS = flags.FLAGS
+CFG = tf_flags.FLAGS
 
-input_dir = os.path.abspath("../input")
-data_dir = os.path.join(input_dir, "data/")
-output_dir = os.path.abspath("../output")
-log_dir = os.path.join(output_dir, "log/")
-model_dir = os.path.join(output_dir, "model/")
+in_root = os.path.abspath("../input")
+data_root_dir = os.path.join(in_root, "data/")
+out_root = os.path.abspath("../output")
+log_root = os.path.join(out_root, "log/")
+ckpt_root = os.path.join(out_root, "model/")
 
-train_id_list = []
-train_id_list_path = os.path.join(output_dir, "train_id_list.pickle")
+train_bird_names = []
+train_bird_names_path = os.path.join(out_root, "train_id_list.pickle")
 
-def load_spectrogram(rootDir, log):
-  counter = 0
-  input_examples =[]
-  input_labels = []
+def read_bird_examples(root_path, logger):
+  class_idx = 0
+  example_arrays =[]
+  label_arrays = []
 
-  for dirName, subdirList, fileList  in os.walk(rootDir):
-    bird = os.path.basename(os.path.normpath(dirName))
-    if bird == "data":
+  for dir_path, _subdirs, file_names  in os.walk(root_path):
+    species = os.path.basename(os.path.normpath(dir_path))
+    if species == "data":
       continue
 
-    log.info("{} -> {}".format(bird, counter))
-    train_id_list.append(bird)
-    for fname in fileList:
-      if fname.endswith(".wav"):
-          path = os.path.join(dirName, fname)
+    logger.info("{} -> {}".format(species, class_idx))
+    train_bird_names.append(species)
+    for wav_name in file_names:
+      if wav_name.endswith(".wav"):
+          wav_path = os.path.join(dir_path, wav_name)
 
-          signal_example = vggish_input.wavfile_to_examples(path)
+          clip_frames = vggish_input.wavfile_to_examples(wav_path)
 
-          encoded = np.zeros((FLAGS.num_classes))
-          encoded[counter]=1
-          encoded=encoded.tolist()
-          signal_label =np.array([encoded]*signal_example.shape[0])
+          one_hot = np.zeros((CFG.num_classes))
+          one_hot[class_idx]=1
+          one_hot=one_hot.tolist()
+          clip_labels =np.array([one_hot]*clip_frames.shape[0])
 
-          if signal_label != []:
-            input_labels.append(signal_label)
-            input_examples.append(signal_example)
+          if clip_labels != []:
+            label_arrays.append(clip_labels)
+            example_arrays.append(clip_frames)
           else:
-            log.info("Unfit file: "+ str(fname))
+            logger.info("skipped (no frames): "+ str(wav_name))
 
-    counter +=1
+    class_idx +=1
 
   try:
-    with open(train_id_list_path, "wb") as wf:
-      pickle.dump(train_id_list, wf)
+    with open(train_bird_names_path, "wb") as out_fh:
+      pickle.dump(train_bird_names, out_fh)
   except:
-    log.info("Unable to dump into {}".format(train_id_list_path))
+    logger.info("could not write {}".format(train_bird_names_path))
 
-  return input_examples, input_labels
+  return example_arrays, label_arrays
 
-def get_random_batches(full_examples,input_labels):
-  all_examples = np.concatenate([x for x in full_examples ])
-  all_labels = np.concatenate([x for x in input_labels])
-  labeled_examples = list(zip(all_examples,all_labels))
-  shuffle(labeled_examples)
+def shuffled_pairs(example_chunks,label_arrays):
+  stacked_examples = np.concatenate([part for part in example_chunks ])
+  stacked_labels = np.concatenate([part for part in label_arrays])
+  pairs = list(zip(stacked_examples,stacked_labels))
+  shuffle(pairs)
 
-  features = [example for (example, _) in labeled_examples]
-  labels = [label for (_, label) in labeled_examples]
+  features_list = [ex for (ex, _) in pairs]
+  labels_in = [lab for (_, lab) in pairs]
 
-  return (features, labels)
+  return (features_list, labels_in)
 
 def main(_):
-  with tf.Graph().as_default(), tf.Session(config=tf.ConfigProto(allow_soft_placement=True)) as sess:
-    now = datetime.datetime.now().isoformat().replace(":", "_")
-    fmt = logging.Formatter('%(asctime)s:%(name)s:%(levelname)s:%(message)s',
+  with tf.Graph().as_default(), tf.Session(config=tf.ConfigProto(allow_soft_placement=True)) as session:
+    stamp = datetime.datetime.now().isoformat().replace(":", "_")
+    log_fmt = logging.Formatter('%(asctime)s:%(name)s:%(levelname)s:%(message)s',
                             '%Y%m%d-%H%M%S')
-    log = logging.getLogger()
-    log.setLevel(logging.DEBUG)
-    root_fh = logging.FileHandler(os.path.join(log_dir, "{}-run.log".format(now)))
-    root_fh.setFormatter(fmt)
-    log.addHandler(root_fh)
+    logger = logging.getLogger()
+    logger.setLevel(logging.DEBUG)
+    file_handler = logging.FileHandler(os.path.join(log_root, "{}-run.log".format(stamp)))
+    file_handler.setFormatter(log_fmt)
+    logger.addHandler(file_handler)
 
-    start = time.time()
-    log.info("Number of epochs: {}".format(FLAGS.num_batches))
-    log.info("Number of classes: {}".format(FLAGS.num_classes))
-    log.info("Number of Mini batches: {}".format(FLAGS.num_mini_batches))
-    log.info("Validation enabled: {}".format(FLAGS.validation))
-    log.info("Size of Validation set: {}".format(FLAGS.test_size))
+    t_begin = time.time()
+    logger.info("passes: {}".format(CFG.num_batches))
+    logger.info("classes: {}".format(CFG.num_classes))
+    logger.info("mini batches per pass: {}".format(CFG.num_mini_batches))
+    logger.info("validate: {}".format(CFG.validation))
+    logger.info("held-out fraction: {}".format(CFG.test_size))
 
-    run_options = tf.RunOptions(report_tensor_allocations_upon_oom=True)
+    oom_opts = tf.RunOptions(report_tensor_allocations_upon_oom=True)
 
-    embeddings = vggish_slim.define_vggish_slim(FLAGS.train_vggish)
+    vgg_embed = vggish_slim.define_vggish_slim(CFG.train_vggish)
 
     with tf.variable_scope('mymodel'):
-      num_units = 100
-      fc = slim.fully_connected(embeddings, num_units)
+      hidden_units = 100
+      hidden = tfslim.fully_connected(vgg_embed, hidden_units)
 
-      logits = slim.fully_connected(fc, FLAGS.num_classes, activation_fn=None, scope='logits')
-      tf.sigmoid(logits, name='prediction')
+      logits_t = tfslim.fully_connected(hidden, CFG.num_classes, activation_fn=None, scope='logits')
+      tf.sigmoid(logits_t, name='prediction')
 
       with tf.variable_scope('train'):
-        global_step = tf.Variable(
+        step_var = tf.Variable(
             0, name='global_step', trainable=False,
             collections=[tf.GraphKeys.GLOBAL_VARIABLES,
                          tf.GraphKeys.GLOBAL_STEP])
 
-        labels = tf.placeholder(
-            tf.float32, shape=(None,FLAGS.num_classes), name='labels')
+        labels_in = tf.placeholder(
+            tf.float32, shape=(None,CFG.num_classes), name='labels')
 
-        xent = tf.nn.sigmoid_cross_entropy_with_logits(
-            logits=logits, labels=labels, name='xent')
-        loss = tf.reduce_mean(xent, name='loss_op')
-        tf.summary.scalar('loss', loss)
+        ce_terms = tf.nn.sigmoid_cross_entropy_with_logits(
+            logits=logits_t, labels=labels_in, name='xent')
+        loss_t = tf.reduce_mean(ce_terms, name='loss_op')
+        tf.summary.scalar('loss', loss_t)
 
-        optimizer = tf.train.AdamOptimizer(
+        adam_optimizer = tf.train.AdamOptimizer(
             learning_rate=vggish_params.LEARNING_RATE,
             epsilon=vggish_params.ADAM_EPSILON)
-        optimizer.minimize(loss, global_step=global_step, name='train_op')
+        adam_optimizer.minimize(loss_t, global_step=step_var, name='train_op')
 
       with tf.variable_scope("evaluation"):
-        prediction = tf.argmax(logits,1)
-        correct_prediction = tf.equal(tf.argmax(logits,1), tf.argmax(labels,1))
-        accuracy = tf.reduce_mean(tf.cast(correct_prediction, tf.float32))
+        pred_ids = tf.argmax(logits_t,1)
+        hits = tf.equal(tf.argmax(logits_t,1), tf.argmax(labels_in,1))
+        acc_t = tf.reduce_mean(tf.cast(hits, tf.float32))
 
-    tf.summary.scalar("Accuracy", accuracy)
-    tf.summary.scalar("Loss", tf.reduce_mean(xent))
+    tf.summary.scalar("Accuracy", acc_t)
+    tf.summary.scalar("Loss", tf.reduce_mean(ce_terms))
 
-    summary_op = tf.summary.merge_all()
+    merged_summaries = tf.summary.merge_all()
 
-    train_writer = tf.summary.FileWriter(os.path.join(log_dir, "train/"),
-                                      sess.graph)
-    test_writer = tf.summary.FileWriter(os.path.join(log_dir, "test/"),
-                                      sess.graph)
+    train_summary_writer = tf.summary.FileWriter(os.path.join(log_root, "train/"),
+                                      session.graph)
+    test_summary_writer = tf.summary.FileWriter(os.path.join(log_root, "test/"),
+                                      session.graph)
 
     tf.global_variables_initializer().run()
 
-    sess.run(tf.global_variables_initializer())
-    vggish_slim.load_vggish_slim_checkpoint(sess, FLAGS.checkpoint)
+    session.run(tf.global_variables_initializer())
+    vggish_slim.load_vggish_slim_checkpoint(session, CFG.checkpoint)
 
-    features_tensor = sess.graph.get_tensor_by_name(vggish_params.INPUT_TENSOR_NAME)
-    output_tensor = sess.graph.get_tensor_by_name(vggish_params.OUTPUT_TENSOR_NAME)
-    labels_tensor = sess.graph.get_tensor_by_name('mymodel/train/labels:0')
-    global_step_tensor = sess.graph.get_tensor_by_name('mymodel/train/global_step:0')
-    loss_tensor = sess.graph.get_tensor_by_name('mymodel/train/loss_op:0')
-    train_op = sess.graph.get_operation_by_name('mymodel/train/train_op')
+    features_in_t = session.graph.get_tensor_by_name(vggish_params.INPUT_TENSOR_NAME)
+    embed_out_t = session.graph.get_tensor_by_name(vggish_params.OUTPUT_TENSOR_NAME)
+    labels_in_t = session.graph.get_tensor_by_name('mymodel/train/labels:0')
+    step_t = session.graph.get_tensor_by_name('mymodel/train/global_step:0')
+    loss_out_t = session.graph.get_tensor_by_name('mymodel/train/loss_op:0')
+    train_step_op = session.graph.get_operation_by_name('mymodel/train/train_op')
 
-    log.info("Loading data set and mapping birds to training IDs...")
-    all_examples, all_labels =load_spectrogram(os.path.join(data_dir), log)
-    X_train_entire, X_test_entire, y_train_entire, y_test_entire = sk.train_test_split(all_examples, all_labels, test_size=FLAGS.test_size)
+    logger.info("reading clips and numbering species...")
+    stacked_examples, stacked_labels =read_bird_examples(os.path.join(data_root_dir), logger)
+    train_X_all, test_X_all, train_y_all, test_y_all = sk.train_test_split(stacked_examples, stacked_labels, test_size=CFG.test_size)
 
-    (X_test,y_test) = get_random_batches(X_test_entire,y_test_entire)
+    (test_X,test_y) = shuffled_pairs(test_X_all,test_y_all)
 
-    for step in range(FLAGS.num_batches):
-      log.info("######## Epoch {}/{} started ########".format(step + 1, FLAGS.num_batches))
-      (X_train, y_train) = get_random_batches(X_train_entire,y_train_entire)
+    for epoch_i in range(CFG.num_batches):
+      logger.info("pass {}/{} begins".format(epoch_i + 1, CFG.num_batches))
+      (train_X, train_y) = shuffled_pairs(train_X_all,train_y_all)
 
-      minibatch_n = FLAGS.num_mini_batches
-      minibatch_size = len(X_train) / minibatch_n
-      counter = 1
-      for i in range(0, len(X_train), minibatch_size):
-        log.info("(Epoch {}/{}) ==> Minibatch {} started ...".format(step+1, FLAGS.num_batches, counter))
+      n_chunks = CFG.num_mini_batches
+      chunk_len = len(train_X) / n_chunks
+      class_idx = 1
+      for i in range(0, len(train_X), chunk_len):
+        logger.info("pass {}/{}: mini batch {} begins".format(epoch_i+1, CFG.num_batches, class_idx))
 
-        X_train_mini = X_train[i:i + minibatch_size]
-        y_train_mini = y_train[i:i + minibatch_size]
+        train_X_batch = train_X[i:i + chunk_len]
+        train_y_batch = train_y[i:i + chunk_len]
 
-        log.info("Size of mini batch (features): {}".format(len(X_train_mini)))
-        log.info("Size of mini batch (labels): {}".format(len(y_train_mini)))
+        logger.info("mini batch feature rows: {}".format(len(train_X_batch)))
+        logger.info("mini batch label rows: {}".format(len(train_y_batch)))
 
-        [summary,num_steps, loss,_, train_acc,temp] = sess.run([summary_op,global_step_tensor, loss_tensor, train_op,accuracy,prediction],feed_dict={features_tensor: X_train_mini, labels_tensor: y_train_mini}, options=run_options)
-        train_writer.add_summary(summary, step*minibatch_size+i)
-        log.info("Loss in minibatch: "+str(loss))
-        log.info("Training accuracy in minibatch: "+str(train_acc))
+        [summ,step_now, loss_t,_, train_acc_v,pred_now] = session.run([merged_summaries,step_t, loss_out_t, train_step_op,acc_t,pred_ids],feed_dict={features_in_t: train_X_batch, labels_in_t: train_y_batch}, options=oom_opts)
+        train_summary_writer.add_summary(summ, epoch_i*chunk_len+i)
+        logger.info("mini batch loss: "+str(loss_t))
+        logger.info("mini batch train accuracy: "+str(train_acc_v))
 
-        log.info("(Epoch {}/{}) ==> Minibatch {} finished ...".format(step+1, FLAGS.num_batches, counter))
+        logger.info("pass {}/{}: mini batch {} done".format(epoch_i+1, CFG.num_batches, class_idx))
         print()
-        counter += 1
+        class_idx += 1
 
-      if FLAGS.validation:
-        del summary, loss, num_steps, train_acc, temp, X_train, y_train, minibatch_n
+      if CFG.validation:
+        del summ, loss_t, step_now, train_acc_v, pred_now, train_X, train_y, n_chunks
         try:
-           del y_train_mini, X_train_mini
+           del train_y_batch, train_X_batch
         except:
-          log.warn("X_train_mini, y_train_mini are already out of scope")
+          logger.warn("mini batch arrays were already gone")
 
-        summary,_,val_acc,_,_ = sess.run([summary_op,loss_tensor,accuracy,prediction,correct_prediction], feed_dict={features_tensor: X_test, labels_tensor: y_test},  options=run_options)
-        log.info("Validation Accuracy: {}".format(val_acc))
-        test_writer.add_summary(summary, step*minibatch_size+i)
+        summ,_,val_acc_v,_,_ = session.run([merged_summaries,loss_out_t,acc_t,pred_ids,hits], feed_dict={features_in_t: test_X, labels_in_t: test_y},  options=oom_opts)
+        logger.info("held-out accuracy: {}".format(val_acc_v))
+        test_summary_writer.add_summary(summ, epoch_i*chunk_len+i)
 
-      saver = tf.train.Saver()
-      save_path = saver.save(sess, os.path.join(model_dir, "jibjib_model.ckpt"),global_step=2)
-      log.info("Model saved to %s" % save_path)
+      ckpt_saver = tf.train.Saver()
+      saved_path = ckpt_saver.save(session, os.path.join(ckpt_root, "jibjib_model.ckpt"),global_step=2)
+      logger.info("checkpoint written: %s" % saved_path)
 
-    now = datetime.datetime.now().isoformat().replace(":", "_").split(".")[0]
-    end = time.time()
-    out = "Training finished after {}s".format(end - start)
-    log.info(out)
+    stamp = datetime.datetime.now().isoformat().replace(":", "_").split(".")[0]
+    t_end = time.time()
+    msg = "done in {}s".format(t_end - t_begin)
+    logger.info(msg)
 
 if __name__ == '__main__':
   sys.stdout = os.fdopen(sys.stdout.fileno(), 'w', 0)

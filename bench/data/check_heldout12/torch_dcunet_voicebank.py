@@ -20,170 +20,170 @@ from torch.utils.data import DataLoader
 import os, csv
 
 
-# Reference
-# DATA LOADING - LOAD FILE LISTS
-def load_data_list(folder='./dataset', setname='train'):
-    assert(setname in ['train', 'val'])
+# data helpers
+# list noisy/clean file pairs of one split
+def list_wav_pairs(root_folder='./dataset', split_name='train'):
+    assert(split_name in ['train', 'val'])
 
-    dataset = {}
-    foldername = folder + '/' + setname + 'set'
+    wav_dataset = {}
+    split_dir = root_folder + '/' + split_name + 'set'
 
-    print("Loading files...")
-    dataset['innames'] = []
-    dataset['outnames'] = []
-    dataset['shortnames'] = []
+    print("listing wav files")
+    wav_dataset['innames'] = []
+    wav_dataset['outnames'] = []
+    wav_dataset['shortnames'] = []
 
-    filelist = os.listdir("%s_noisy"%(foldername))
-    filelist = [f for f in filelist if f.endswith(".wav")]
-    for i in tqdm(filelist):
-        dataset['innames'].append("%s_noisy/%s"%(foldername,i))
-        dataset['outnames'].append("%s_clean/%s"%(foldername,i))
-        dataset['shortnames'].append("%s"%(i))
+    wav_files = os.listdir("%s_noisy"%(split_dir))
+    wav_files = [fn for fn in wav_files if fn.endswith(".wav")]
+    for i in tqdm(wav_files):
+        wav_dataset['innames'].append("%s_noisy/%s"%(split_dir,i))
+        wav_dataset['outnames'].append("%s_clean/%s"%(split_dir,i))
+        wav_dataset['shortnames'].append("%s"%(i))
 
-    return dataset
+    return wav_dataset
 
-# DATA LOADING - LOAD FILE DATA
-def load_data(dataset):
+# read every listed wav pair into memory
+def read_wav_data(wav_dataset):
 
-    dataset['inaudio']  = [None]*len(dataset['innames'])
-    dataset['outaudio'] = [None]*len(dataset['outnames'])
+    wav_dataset['inaudio']  = [None]*len(wav_dataset['innames'])
+    wav_dataset['outaudio'] = [None]*len(wav_dataset['outnames'])
 
-    for id in tqdm(range(len(dataset['innames']))):
+    for k in tqdm(range(len(wav_dataset['innames']))):
 
-        if dataset['inaudio'][id] is None:
-            inputData, sr = librosa.load(dataset['innames'][id], sr=None)
-            outputData, sr = librosa.load(dataset['outnames'][id], sr=None)
+        if wav_dataset['inaudio'][k] is None:
+            noisy_data, sr_val = librosa.load(wav_dataset['innames'][k], sr=None)
+            clean_data, sr_val = librosa.load(wav_dataset['outnames'][k], sr=None)
 
-            shape = np.shape(inputData)
+            shp = np.shape(noisy_data)
 
-            dataset['inaudio'][id]  = np.float32(inputData)
-            dataset['outaudio'][id] = np.float32(outputData)
+            wav_dataset['inaudio'][k]  = np.float32(noisy_data)
+            wav_dataset['outaudio'][k] = np.float32(clean_data)
 
-    return dataset
+    return wav_dataset
 
-class AudioDataset(data.Dataset):
+class NoisyCleanDataset(data.Dataset):
     """
-    Audio sample reader.
+    Noisy/clean waveform pairs held in RAM.
     """
 
-    def __init__(self, data_type):
-        dataset = load_data_list(setname=data_type)
-        self.dataset = load_data(dataset)
+    def __init__(self, split_kind):
+        wav_dataset = list_wav_pairs(split_name=split_kind)
+        self.wav_dataset = read_wav_data(wav_dataset)
 
-        self.file_names = dataset['innames']
+        self.noisy_files = wav_dataset['innames']
 
-    def __getitem__(self, idx):
-        mixed = torch.from_numpy(self.dataset['inaudio'][idx]).type(torch.FloatTensor)
-        clean = torch.from_numpy(self.dataset['outaudio'][idx]).type(torch.FloatTensor)
+    def __getitem__(self, index_i):
+        noisy_wave = torch.from_numpy(self.wav_dataset['inaudio'][index_i]).type(torch.FloatTensor)
+        clean_wave = torch.from_numpy(self.wav_dataset['outaudio'][index_i]).type(torch.FloatTensor)
 
-        return mixed, clean
+        return noisy_wave, clean_wave
 
     def __len__(self):
-        return len(self.file_names)
+        return len(self.noisy_files)
 
-    def zero_pad_concat(self, inputs):
-        max_t = max(inp.shape[0] for inp in inputs)
-        shape = (len(inputs), max_t)
-        input_mat = np.zeros(shape, dtype=np.float32)
-        for e, inp in enumerate(inputs):
-            input_mat[e, :inp.shape[0]] = inp
-        return input_mat
+    def pad_stack(self, items):
+        longest = max(wave.shape[0] for wave in items)
+        shp = (len(items), longest)
+        padded = np.zeros(shp, dtype=np.float32)
+        for row, wave in enumerate(items):
+            padded[row, :wave.shape[0]] = wave
+        return padded
 
-    def collate(self, inputs):
-        mixeds, cleans = zip(*inputs)
-        seq_lens = torch.IntTensor([i.shape[0] for i in mixeds])
+    def collate_batch(self, items):
+        noisy_list, clean_list = zip(*items)
+        lengths = torch.IntTensor([i.shape[0] for i in noisy_list])
 
-        x = torch.FloatTensor(self.zero_pad_concat(mixeds))
-        y = torch.FloatTensor(self.zero_pad_concat(cleans))
+        x_pad = torch.FloatTensor(self.pad_stack(noisy_list))
+        y_pad = torch.FloatTensor(self.pad_stack(clean_list))
 
-        batch = [x, y, seq_lens]
-        return batch
+        batch_list = [x_pad, y_pad, lengths]
+        return batch_list
 
 
-parser = argparse.ArgumentParser()
-parser.add_argument('--model_dir', default='experiments/base_model', help="Directory containing params.json")
-parser.add_argument('--restore_file', default=None, help="Optional, name of the file in --model_dir containing weights to reload before training")  # 'best' or 'train'
-parser.add_argument('--batch_size', default=32, type=int, help='train batch size')
-parser.add_argument('--num_epochs', default=100, type=int, help='train epochs number')
-args = parser.parse_args()
+cli = argparse.ArgumentParser()
+cli.add_argument('--model_dir', default='experiments/base_model', help="folder with params.json")
+cli.add_argument('--restore_file', default=None, help="optional weights file inside --model_dir to resume from")
+cli.add_argument('--batch_size', default=32, type=int, help='rows per training batch')
+cli.add_argument('--num_epochs', default=100, type=int, help='training passes')
+opts = cli.parse_args()
 
-n_fft, hop_length = 400, 160
-window = torch.hann_window(n_fft).cuda()
-stft = lambda x: torch.stft(x, n_fft, hop_length, window=window)
-istft = ISTFT(n_fft, hop_length, window='hanning').cuda()
+fft_len, hop_len = 400, 160
+hann_win = torch.hann_window(fft_len).cuda()
+stft_fn = lambda x_pad: torch.stft(x_pad, fft_len, hop_len, window=hann_win)
+istft_mod = ISTFT(fft_len, hop_len, window='hanning').cuda()
 
-def wSDRLoss(mixed, clean, clean_est, eps=2e-7):
-    # Used on signal level(time-domain). Backprop-able istft should be used.
-    # Batched audio inputs shape (N x T) required.
-    bsum = lambda x: torch.sum(x, dim=1) # Batch preserving sum for convenience.
-    def mSDRLoss(orig, est):
-        # Modified SDR loss, <x, x`> / (||x|| * ||x`||) : L2 Norm.
-        # Original SDR Loss: <x, x`>**2 / <x`, x`> (== ||x`||**2)
-        #  > Maximize Correlation while producing minimum energy output.
-        correlation = bsum(orig * est)
-        energies = torch.norm(orig, p=2, dim=1) * torch.norm(est, p=2, dim=1)
-        return -(correlation / (energies + eps))
+def weighted_sdr_loss(noisy_wave, clean_wave, clean_pred, eps_v=2e-7):
+    # time-domain loss, so the inverse STFT must be differentiable;
+    # inputs are batches of shape (N, T)
+    row_sum = lambda x_pad: torch.sum(x_pad, dim=1) # sum per row
+    def neg_cosine(ref, pred_w):
+        # negative cosine similarity between reference and estimate,
+        # i.e. a normalised SDR variant
+        #  (high correlation, low output energy)
+        corr = row_sum(ref * pred_w)
+        norm_prod = torch.norm(ref, p=2, dim=1) * torch.norm(pred_w, p=2, dim=1)
+        return -(corr / (norm_prod + eps_v))
 
-    noise = mixed - clean
-    noise_est = mixed - clean_est
+    noise_w = noisy_wave - clean_wave
+    noise_pred = noisy_wave - clean_pred
 
-    a = bsum(clean**2) / (bsum(clean**2) + bsum(noise**2) + eps)
-    wSDR = a * mSDRLoss(clean, clean_est) + (1 - a) * mSDRLoss(noise, noise_est)
-    return torch.mean(wSDR)
+    w_mix = row_sum(clean_wave**2) / (row_sum(clean_wave**2) + row_sum(noise_w**2) + eps_v)
+    sdr_mix = w_mix * neg_cosine(clean_wave, clean_pred) + (1 - w_mix) * neg_cosine(noise_w, noise_pred)
+    return torch.mean(sdr_mix)
 
-# TODO - loader clean speech tempo perturbed as input
-# TODO - loader clean speech volume pertubed as input
-# TODO - option for (tempo/volume/tempo+volume)
-# TODO - loader noise sound as second input
-# TODO - loader reverb effect as second input
-# TODO - option for (noise/reverb/noise+reverb)
+# ideas not done yet:
+# - tempo / volume perturbation of the clean input
+# - a switch between those
+# - added noise as a second input
+# - added reverb as a second input
+# - a switch between those
 
-def main():
-    json_path = os.path.join(args.model_dir)
-    params = utils.Params(json_path)
+def run_main():
+    params_path = os.path.join(opts.model_dir)
+    hparams = utils.Params(params_path)
 
-    net = Unet(params.model).cuda()
-    # TODO - check exists
-    #checkpoint = torch.load('./final.pth.tar')
-    #net.load_state_dict(checkpoint)
+    unet_model = Unet(hparams.model).cuda()
+    # (resume from a checkpoint: disabled)
+    #
+    #
 
-    train_dataset = AudioDataset(data_type='train')
-    test_dataset = AudioDataset(data_type='val')
-    train_data_loader = DataLoader(dataset=train_dataset, batch_size=args.batch_size,
-            collate_fn=train_dataset.collate, shuffle=True, num_workers=4)
-    test_data_loader = DataLoader(dataset=test_dataset, batch_size=args.batch_size,
-            collate_fn=test_dataset.collate, shuffle=False, num_workers=4)
+    train_audio_dataset = NoisyCleanDataset(split_kind='train')
+    test_audio_dataset = NoisyCleanDataset(split_kind='val')
+    train_audio_loader = DataLoader(dataset=train_audio_dataset, batch_size=opts.batch_size,
+            collate_fn=train_audio_dataset.collate_batch, shuffle=True, num_workers=4)
+    test_audio_loader = DataLoader(dataset=test_audio_dataset, batch_size=opts.batch_size,
+            collate_fn=test_audio_dataset.collate_batch, shuffle=False, num_workers=4)
 
     torch.set_printoptions(precision=10, profile="full")
 
-    # Optimizer
-    optimizer = optim.Adam(net.parameters(), lr=1e-3)
-    # Learning rate scheduler
-    scheduler = ExponentialLR(optimizer, 0.95)
+    # optimiser
+    adam_optimizer = optim.Adam(unet_model.parameters(), lr=1e-3)
+    # decay the learning rate each epoch
+    lr_sched = ExponentialLR(adam_optimizer, 0.95)
 
-    for epoch in range(args.num_epochs):
-        train_bar = tqdm(train_data_loader)
-        for input in train_bar:
-            train_mixed, train_clean, seq_len = map(lambda x: x.cuda(), input)
-            mixed = stft(train_mixed).unsqueeze(dim=1)
-            real, imag = mixed[..., 0], mixed[..., 1]
-            out_real, out_imag = net(real, imag)
-            out_real, out_imag = torch.squeeze(out_real, 1), torch.squeeze(out_imag, 1)
-            out_audio = istft(out_real, out_imag, train_mixed.size(1))
-            out_audio = torch.squeeze(out_audio, dim=1)
-            for i, l in enumerate(seq_len):
-                out_audio[i, l:] = 0
-            librosa.output.write_wav('mixed.wav', train_mixed[0].cpu().data.numpy()[:seq_len[0].cpu().data.numpy()], 16000)
-            librosa.output.write_wav('clean.wav', train_clean[0].cpu().data.numpy()[:seq_len[0].cpu().data.numpy()], 16000)
-            librosa.output.write_wav('out.wav', out_audio[0].cpu().data.numpy()[:seq_len[0].cpu().data.numpy()], 16000)
-            loss = wSDRLoss(train_mixed, train_clean, out_audio)
-            print(epoch, loss)
-            optimizer.zero_grad()
-            loss.backward()
+    for epoch_i in range(opts.num_epochs):
+        pbar = tqdm(train_audio_loader)
+        for batch_in in pbar:
+            train_noisy, train_target_clean, lens_b = map(lambda x_pad: x_pad.cuda(), batch_in)
+            noisy_wave = stft_fn(train_noisy).unsqueeze(dim=1)
+            re_part, im_part = noisy_wave[..., 0], noisy_wave[..., 1]
+            pred_re, pred_im = unet_model(re_part, im_part)
+            pred_re, pred_im = torch.squeeze(pred_re, 1), torch.squeeze(pred_im, 1)
+            pred_audio = istft_mod(pred_re, pred_im, train_noisy.size(1))
+            pred_audio = torch.squeeze(pred_audio, dim=1)
+            for i, n_valid in enumerate(lens_b):
+                pred_audio[i, n_valid:] = 0
+            librosa.output.write_wav('mixed.wav', train_noisy[0].cpu().data.numpy()[:lens_b[0].cpu().data.numpy()], 16000)
+            librosa.output.write_wav('clean.wav', train_target_clean[0].cpu().data.numpy()[:lens_b[0].cpu().data.numpy()], 16000)
+            librosa.output.write_wav('out.wav', pred_audio[0].cpu().data.numpy()[:lens_b[0].cpu().data.numpy()], 16000)
+            sdr_loss = weighted_sdr_loss(train_noisy, train_target_clean, pred_audio)
+            print(epoch_i, sdr_loss)
+            adam_optimizer.zero_grad()
+            sdr_loss.backward()
 
-            optimizer.step()
-        scheduler.step()
-    torch.save(net.state_dict(), './final.pth.tar')
+            adam_optimizer.step()
+        lr_sched.step()
+    torch.save(unet_model.state_dict(), './final.pth.tar')
 
 if __name__ == '__main__':
-    main()
+    run_main()

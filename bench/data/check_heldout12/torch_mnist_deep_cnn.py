@@ -1,123 +1,123 @@
-# Lab 11 MNIST and Deep learning CNN
+# three conv blocks and two dense layers on MNIST (PyTorch)
 import torch
 from torch.autograd import Variable
 import torchvision.datasets as dsets
 import torchvision.transforms as transforms
 import torch.nn.init
 
-torch.manual_seed(777)  # reproducibility
+torch.manual_seed(777)  # fixed seed
 
-# parameters
-learning_rate = 0.001
-training_epochs = 15
-batch_size = 100
-keep_prob = 0.7
+# settings
+lr_value = 0.001
+n_epochs = 15
+batch_n = 100
+keep_p = 0.7
 
-# MNIST dataset
-mnist_train = dsets.MNIST(root='MNIST_data/',
+# MNIST splits
+train_digits = dsets.MNIST(root='MNIST_data/',
                           train=True,
                           transform=transforms.ToTensor(),
                           download=True)
 
-mnist_test = dsets.MNIST(root='MNIST_data/',
+test_digits = dsets.MNIST(root='MNIST_data/',
                          train=False,
                          transform=transforms.ToTensor(),
                          download=True)
 
-# dataset loader
-data_loader = torch.utils.data.DataLoader(dataset=mnist_train,
-                                          batch_size=batch_size,
+# batches for training
+train_data_loader = torch.utils.data.DataLoader(dataset=train_digits,
+                                          batch_size=batch_n,
                                           shuffle=True)
 
-# CNN Model
+# network
 
 
-class CNN(torch.nn.Module):
+class DigitConvNet(torch.nn.Module):
 
     def __init__(self):
-        super(CNN, self).__init__()
-        # L1 ImgIn shape=(?, 28, 28, 1)
-        #    Conv     -> (?, 28, 28, 32)
-        #    Pool     -> (?, 14, 14, 32)
-        self.layer1 = torch.nn.Sequential(
+        super(DigitConvNet, self).__init__()
+        # block 1: 1x28x28 input
+        #    conv -> 32x28x28
+        #    pool -> 32x14x14
+        self.block1 = torch.nn.Sequential(
             torch.nn.Conv2d(1, 32, kernel_size=3, stride=1, padding=1),
             torch.nn.ReLU(),
             torch.nn.MaxPool2d(kernel_size=2, stride=2),
-            torch.nn.Dropout(p=1 - keep_prob))
-        # L2 ImgIn shape=(?, 14, 14, 32)
-        #    Conv      ->(?, 14, 14, 64)
-        #    Pool      ->(?, 7, 7, 64)
-        self.layer2 = torch.nn.Sequential(
+            torch.nn.Dropout(p=1 - keep_p))
+        # block 2: 32x14x14 input
+        #    conv -> 64x14x14
+        #    pool -> 64x7x7
+        self.block2 = torch.nn.Sequential(
             torch.nn.Conv2d(32, 64, kernel_size=3, stride=1, padding=1),
             torch.nn.ReLU(),
             torch.nn.MaxPool2d(kernel_size=2, stride=2),
-            torch.nn.Dropout(p=1 - keep_prob))
-        # L3 ImgIn shape=(?, 7, 7, 64)
-        #    Conv      ->(?, 7, 7, 128)
-        #    Pool      ->(?, 4, 4, 128)
-        self.layer3 = torch.nn.Sequential(
+            torch.nn.Dropout(p=1 - keep_p))
+        # block 3: 64x7x7 input
+        #    conv -> 128x7x7
+        #    pool -> 128x4x4
+        self.block3 = torch.nn.Sequential(
             torch.nn.Conv2d(64, 128, kernel_size=3, stride=1, padding=1),
             torch.nn.ReLU(),
             torch.nn.MaxPool2d(kernel_size=2, stride=2, padding=1),
-            torch.nn.Dropout(p=1 - keep_prob))
+            torch.nn.Dropout(p=1 - keep_p))
 
-        # L4 FC 4x4x128 inputs -> 625 outputs
-        self.fc1 = torch.nn.Linear(4 * 4 * 128, 625, bias=True)
-        torch.nn.init.xavier_uniform(self.fc1.weight)
-        self.layer4 = torch.nn.Sequential(
-            self.fc1,
+        # dense: 2048 -> 625
+        self.dense1 = torch.nn.Linear(4 * 4 * 128, 625, bias=True)
+        torch.nn.init.xavier_uniform(self.dense1.weight)
+        self.dense_block = torch.nn.Sequential(
+            self.dense1,
             torch.nn.ReLU(),
-            torch.nn.Dropout(p=1 - keep_prob))
-        # L5 Final FC 625 inputs -> 10 outputs
-        self.fc2 = torch.nn.Linear(625, 10, bias=True)
-        torch.nn.init.xavier_uniform(self.fc2.weight)
+            torch.nn.Dropout(p=1 - keep_p))
+        # dense: 625 -> 10 classes
+        self.dense2 = torch.nn.Linear(625, 10, bias=True)
+        torch.nn.init.xavier_uniform(self.dense2.weight)
 
-    def forward(self, x):
-        out = self.layer1(x)
-        out = self.layer2(out)
-        out = self.layer3(out)
-        out = out.view(out.size(0), -1)   # Flatten them for FC
-        out = self.fc1(out)
-        out = self.fc2(out)
-        return out
+    def forward(self, x_in):
+        h = self.block1(x_in)
+        h = self.block2(h)
+        h = self.block3(h)
+        h = h.view(h.size(0), -1)   # flatten
+        h = self.dense1(h)
+        h = self.dense2(h)
+        return h
 
 
-# instantiate CNN model
-model = CNN()
+# build the network
+cnn_model = DigitConvNet()
 
-# define cost/loss & optimizer
-criterion = torch.nn.CrossEntropyLoss()    # Softmax is internally computed.
-optimizer = torch.optim.Adam(model.parameters(), lr=learning_rate)
+# criterion and optimiser
+ce_loss_fn = torch.nn.CrossEntropyLoss()    # takes raw logits
+adam_optimizer = torch.optim.Adam(cnn_model.parameters(), lr=lr_value)
 
-# train my model
-print('Learning started. It takes sometime.')
-for epoch in range(training_epochs):
-    avg_cost = 0
-    total_batch = len(mnist_train) // batch_size
+# training
+print('training...')
+for epoch_i in range(n_epochs):
+    mean_cost = 0
+    n_batches = len(train_digits) // batch_n
 
-    for i, (batch_xs, batch_ys) in enumerate(data_loader):
-        X = Variable(batch_xs)    # image is already size of (28x28), no reshape
-        Y = Variable(batch_ys)    # label is not one-hot encoded
+    for i, (batch_imgs, batch_labels) in enumerate(train_data_loader):
+        X_b = Variable(batch_imgs)    # already 1x28x28
+        Y_b = Variable(batch_labels)    # integer class ids
 
-        optimizer.zero_grad()
-        hypothesis = model(X)
-        cost = criterion(hypothesis, Y)
-        cost.backward()
-        optimizer.step()
+        adam_optimizer.zero_grad()
+        logits = cnn_model(X_b)
+        batch_cost = ce_loss_fn(logits, Y_b)
+        batch_cost.backward()
+        adam_optimizer.step()
 
-        avg_cost += cost.data / total_batch
+        mean_cost += batch_cost.data / n_batches
 
-    print("[Epoch: {:>4}] cost = {:>.9}".format(epoch + 1, avg_cost[0]))
+    print("epoch {:>4}: mean cost {:>.9}".format(epoch_i + 1, mean_cost[0]))
 
-print('Learning Finished!')
+print('training done')
 
-# Test model and check accuracy
-model.eval()    # set the model to evaluation mode (dropout=False)
+# evaluate on the whole test split
+cnn_model.eval()    # dropout off
 
-X_test = Variable(mnist_test.test_data.view(len(mnist_test), 1, 28, 28).float())
-Y_test = Variable(mnist_test.test_labels)
+test_X = Variable(test_digits.test_data.view(len(test_digits), 1, 28, 28).float())
+test_Y = Variable(test_digits.test_labels)
 
-prediction = model(X_test)
-correct_prediction = (torch.max(prediction.data, 1)[1] == Y_test.data)
-accuracy = correct_prediction.float().mean()
-print('Accuracy:', accuracy)
+test_logits = cnn_model(test_X)
+hits = (torch.max(test_logits.data, 1)[1] == test_Y.data)
+test_acc = hits.float().mean()
+print('test accuracy:', test_acc)

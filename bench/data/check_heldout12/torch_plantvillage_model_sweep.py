@@ -16,7 +16,7 @@ from torchvision import datasets
 from itertools import accumulate
 from functools import reduce
 
-model_urls = {
+weight_urls = {
     'alexnet': 'https://download.pytorch.org/models/alexnet-owt-4df8aa71.pth',
     'densenet169': 'https://download.pytorch.org/models/densenet169-6f0f7f60.pth',
     'inception_v3': 'https://download.pytorch.org/models/inception_v3_google-1a9a5a14.pth',
@@ -25,226 +25,226 @@ model_urls = {
     'vgg13': 'https://download.pytorch.org/models/vgg13-c768596a.pth',
 }
 
-model_names = model_urls.keys()
+arch_names = weight_urls.keys()
 
-input_sizes = {
+crop_sizes = {
     'alexnet' : (224,224),
     'densenet': (224,224),
     'resnet' : (224,224),
     'inception' : (299,299),
-    'squeezenet' : (224,224),#not 255,255 acc. to https://github.com/pytorch/pytorch/issues/1120
+    'squeezenet' : (224,224),# 224 rather than 255 for squeezenet
     'vgg' : (224,224)
 }
 
-models_to_test = ['alexnet', 'densenet169', 'inception_v3', \
+arch_list = ['alexnet', 'densenet169', 'inception_v3', \
                   'resnet34', 'squeezenet1_1', 'vgg13']
 
-batch_size = 20
-use_gpu = torch.cuda.is_available()
+batch_n = 20
+on_cuda = torch.cuda.is_available()
 
-def diff_states(dict_canonical, dict_subset):
-    names1, names2 = (list(dict_canonical.keys()), list(dict_subset.keys()))
-    not_in_1 = [n for n in names1 if n not in names2]
-    not_in_2 = [n for n in names2 if n not in names1]
-    assert len(not_in_1) == 0
-    assert len(not_in_2) == 0
+def mismatched_states(ref_state, other_state):
+    keys_a, keys_b = (list(ref_state.keys()), list(other_state.keys()))
+    missing_a = [key for key in keys_a if key not in keys_b]
+    missing_b = [key for key in keys_b if key not in keys_a]
+    assert len(missing_a) == 0
+    assert len(missing_b) == 0
 
-    for name, v1 in dict_canonical.items():
-        v2 = dict_subset[name]
-        assert hasattr(v2, 'size')
-        if v1.size() != v2.size():
-            yield (name, v1)
+    for arch, t_a in ref_state.items():
+        t_b = other_state[arch]
+        assert hasattr(t_b, 'size')
+        if t_a.size() != t_b.size():
+            yield (arch, t_a)
 
-def load_defined_model(name, num_classes):
-    model = models.__dict__[name](num_classes=num_classes)
-    if name == 'densenet169':
-        model = torchvision.models.DenseNet(num_init_features=64, growth_rate=32, \
-                                            block_config=(6, 12, 32, 32), num_classes=num_classes)
-    pretrained_state = model_zoo.load_url(model_urls[name])
+def build_pretrained_model(arch, n_classes):
+    net_model = models.__dict__[arch](num_classes=n_classes)
+    if arch == 'densenet169':
+        net_model = torchvision.models.DenseNet(num_init_features=64, growth_rate=32, \
+                                            block_config=(6, 12, 32, 32), num_classes=n_classes)
+    hub_state = model_zoo.load_url(weight_urls[arch])
 
-    diff = [s for s in diff_states(model.state_dict(), pretrained_state)]
-    print("Replacing the following state from initialized", name, ":", \
-          [d[0] for d in diff])
-    for name, value in diff:
-        pretrained_state[name] = value
-    assert len([s for s in diff_states(model.state_dict(), pretrained_state)]) == 0
-    model.load_state_dict(pretrained_state)
-    return model, diff
+    swapped = [item for item in mismatched_states(net_model.state_dict(), hub_state)]
+    print("re-initialised layers of", arch, ":", \
+          [pair[0] for pair in swapped])
+    for arch, fresh in swapped:
+        hub_state[arch] = fresh
+    assert len([item for item in mismatched_states(net_model.state_dict(), hub_state)]) == 0
+    net_model.load_state_dict(hub_state)
+    return net_model, swapped
 
-def filtered_params(net, param_list=None):
-    def in_param_list(s):
-        for p in param_list:
-            if s.endswith(p):
+def select_params(cnn, tune_names=None):
+    def is_tuned(item):
+        for pp in tune_names:
+            if item.endswith(pp):
                 return True
         return False
-    params = net.named_parameters() if param_list is None \
-    else (p for p in net.named_parameters() if in_param_list(p[0]))
-    return params
+    param_iter = cnn.named_parameters() if tune_names is None \
+    else (pp for pp in cnn.named_parameters() if is_tuned(pp[0]))
+    return param_iter
 
-def load_data(resize):
+def make_loaders(crop_hw):
 
-    data_transforms = {
+    split_tfms = {
         'train': transforms.Compose([
-            transforms.RandomSizedCrop(max(resize)),
+            transforms.RandomSizedCrop(max(crop_hw)),
             transforms.RandomHorizontalFlip(),
             transforms.ToTensor(),
             transforms.Normalize([0.485, 0.456, 0.406], [0.229, 0.224, 0.225])
         ]),
         'val': transforms.Compose([
-            transforms.Scale(int(max(resize)/224*256)),
-            transforms.CenterCrop(max(resize)),
+            transforms.Scale(int(max(crop_hw)/224*256)),
+            transforms.CenterCrop(max(crop_hw)),
             transforms.ToTensor(),
             transforms.Normalize([0.485, 0.456, 0.406], [0.229, 0.224, 0.225])
         ]),
     }
 
-    data_dir = 'PlantVillage'
-    dsets = {x: datasets.ImageFolder(os.path.join(data_dir, x), data_transforms[x])
-             for x in ['train', 'val']}
-    dset_loaders = {x: torch.utils.data.DataLoader(dsets[x], batch_size=batch_size,
+    data_root = 'PlantVillage'
+    split_datasets = {split: datasets.ImageFolder(os.path.join(data_root, split), split_tfms[split])
+             for split in ['train', 'val']}
+    split_loaders = {split: torch.utils.data.DataLoader(split_datasets[split], batch_size=batch_n,
                                                    shuffle=True)
-                    for x in ['train', 'val']}
-    return dset_loaders['train'], dset_loaders['val']
+                    for split in ['train', 'val']}
+    return split_loaders['train'], split_loaders['val']
 
-def train(net, trainloader, param_list=None, epochs=15):
-    def in_param_list(s):
-        for p in param_list:
-            if s.endswith(p):
+def train_model(cnn, train_loader, tune_names=None, n_epochs=15):
+    def is_tuned(item):
+        for pp in tune_names:
+            if item.endswith(pp):
                 return True
         return False
-    criterion = nn.CrossEntropyLoss()
-    if use_gpu:
-        criterion = criterion.cuda()
-    params = (p for p in filtered_params(net, param_list))
-    if param_list:
-        for p_fixed in (p for p in net.named_parameters() if not in_param_list(p[0])):
-            p_fixed[1].requires_grad = False
-    optimizer = optim.SGD((p[1] for p in params), lr=0.001, momentum=0.9)
+    ce_loss_fn = nn.CrossEntropyLoss()
+    if on_cuda:
+        ce_loss_fn = ce_loss_fn.cuda()
+    param_iter = (pp for pp in select_params(cnn, tune_names))
+    if tune_names:
+        for frozen in (pp for pp in cnn.named_parameters() if not is_tuned(pp[0])):
+            frozen[1].requires_grad = False
+    sgd_optimizer = optim.SGD((pp[1] for pp in param_iter), lr=0.001, momentum=0.9)
 
-    losses = []
-    for epoch in range(epochs):
+    loss_trace = []
+    for epoch_i in range(n_epochs):
 
-        running_loss = 0.0
-        for i, data in enumerate(trainloader, 0):
-            inputs, labels = data
-            if use_gpu:
-                inputs, labels = Variable(inputs.cuda()), Variable(labels.cuda(non_blocking=True))
+        loss_window = 0.0
+        for i, batch_data in enumerate(train_loader, 0):
+            inputs_b, labels_b = batch_data
+            if on_cuda:
+                inputs_b, labels_b = Variable(inputs_b.cuda()), Variable(labels_b.cuda(non_blocking=True))
             else:
-                inputs, labels = Variable(inputs), Variable(labels)
+                inputs_b, labels_b = Variable(inputs_b), Variable(labels_b)
 
-            optimizer.zero_grad()
+            sgd_optimizer.zero_grad()
 
-            outputs = net(inputs)
-            loss = None
-            if isinstance(outputs, tuple):
-                loss = sum((criterion(o,labels) for o in outputs))
+            logits = cnn(inputs_b)
+            batch_loss = None
+            if isinstance(logits, tuple):
+                batch_loss = sum((ce_loss_fn(head,labels_b) for head in logits))
             else:
-                loss = criterion(outputs, labels)
-            loss.backward()
-            optimizer.step()
+                batch_loss = ce_loss_fn(logits, labels_b)
+            batch_loss.backward()
+            sgd_optimizer.step()
 
-            running_loss += loss.data[0]
+            loss_window += batch_loss.data[0]
             if i % 30 == 29:
-                avg_loss = running_loss / 30
-                losses.append(avg_loss)
-                print('[%d, %5d] loss: %.3f' %
-                      (epoch + 1, i + 1, avg_loss))
-                running_loss = 0.0
+                mean_loss = loss_window / 30
+                loss_trace.append(mean_loss)
+                print('epoch %d, step %5d, mean loss %.3f' %
+                      (epoch_i + 1, i + 1, mean_loss))
+                loss_window = 0.0
 
-    print('Finished Training')
-    return losses
+    print('training pass finished')
+    return loss_trace
 
-def train_stats(m, trainloader, param_list = None):
-    stats = {}
-    params = filtered_params(m, param_list)
-    counts = 0,0
-    for counts in enumerate(accumulate((reduce(lambda d1,d2: d1*d2, p[1].size()) for p in params)) ):
+def fit_with_stats(cnn_m, train_loader, tune_names = None):
+    run_stats = {}
+    param_iter = select_params(cnn_m, tune_names)
+    pcount = 0,0
+    for pcount in enumerate(accumulate((reduce(lambda fa,fb: fa*fb, pp[1].size()) for pp in param_iter)) ):
         pass
-    stats['variables_optimized'] = counts[0] + 1
-    stats['params_optimized'] = counts[1]
-    before = time.time()
-    losses = train(m, trainloader, param_list=param_list)
-    stats['training_time'] = time.time() - before
+    run_stats['variables_optimized'] = pcount[0] + 1
+    run_stats['params_optimized'] = pcount[1]
+    t0 = time.time()
+    loss_trace = train_model(cnn_m, train_loader, tune_names=tune_names)
+    run_stats['training_time'] = time.time() - t0
 
-    stats['training_loss'] = losses[-1] if len(losses) else float('nan')
-    stats['training_losses'] = losses
-    return stats
+    run_stats['training_loss'] = loss_trace[-1] if len(loss_trace) else float('nan')
+    run_stats['training_losses'] = loss_trace
+    return run_stats
 
-def evaluate_stats(net, testloader):
-    stats = {}
-    correct = 0
-    total = 0
-    before = time.time()
-    for i, data in enumerate(testloader, 0):
-        images, labels = data
+def eval_with_stats(cnn, test_loader):
+    run_stats = {}
+    n_right = 0
+    n_seen = 0
+    t0 = time.time()
+    for i, batch_data in enumerate(test_loader, 0):
+        images_b, labels_b = batch_data
 
-        if use_gpu:
-            images, labels = (images.cuda()), (labels.cuda(non_blocking=True))
+        if on_cuda:
+            images_b, labels_b = (images_b.cuda()), (labels_b.cuda(non_blocking=True))
 
-        outputs = net(Variable(images))
-        _, predicted = torch.max(outputs.data, 1)
-        total += labels.size(0)
-        correct += (predicted == labels).sum()
-    accuracy = correct / total
-    stats['accuracy'] = accuracy
-    stats['eval_time'] = time.time() - before
-    print('Accuracy on test images: %f' % accuracy)
-    return stats
+        logits = cnn(Variable(images_b))
+        _, pred_cls = torch.max(logits.data, 1)
+        n_seen += labels_b.size(0)
+        n_right += (pred_cls == labels_b).sum()
+    acc_v = n_right / n_seen
+    run_stats['accuracy'] = acc_v
+    run_stats['eval_time'] = time.time() - t0
+    print('test accuracy: %f' % acc_v)
+    return run_stats
 
-def train_eval(net, trainloader, testloader, param_list=None):
-    print("Training..." if not param_list else "Retraining...")
-    stats_train = train_stats(net, trainloader, param_list=param_list)
-    print("Evaluating...")
-    net = net.eval()
-    stats_eval = evaluate_stats(net, testloader)
-    return {**stats_train, **stats_eval}
+def train_then_eval(cnn, train_loader, test_loader, tune_names=None):
+    print("fitting..." if not tune_names else "fitting the new layers only...")
+    train_part = fit_with_stats(cnn, train_loader, tune_names=tune_names)
+    print("evaluating...")
+    cnn = cnn.eval()
+    eval_part = eval_with_stats(cnn, test_loader)
+    return {**train_part, **eval_part}
 
-stats = []
-num_classes = 39
-print("RETRAINING")
+run_stats = []
+n_classes = 39
+print("SHALLOW FINE-TUNING")
 
-for name in models_to_test:
+for arch in arch_list:
     print("")
-    print("Targeting %s with %d classes" % (name, num_classes))
+    print("%s, %d classes" % (arch, n_classes))
     print("------------------------------------------")
-    model_pretrained, diff = load_defined_model(name, num_classes)
-    final_params = [d[0] for d in diff]
-    resize = [s[1] for s in input_sizes.items() if s[0] in name][0]
-    print("Resizing input images to max of", resize)
-    trainloader, testloader = load_data(resize)
-    if use_gpu:
-        print("Transfering models to GPU(s)")
-        model_pretrained = torch.nn.DataParallel(model_pretrained).cuda()
-    pretrained_stats = train_eval(model_pretrained, trainloader, testloader, final_params)
-    pretrained_stats['name'] = name
-    pretrained_stats['retrained'] = True
-    pretrained_stats['shallow_retrain'] = True
-    stats.append(pretrained_stats)
+    pretrained_model, swapped = build_pretrained_model(arch, n_classes)
+    head_names = [pair[0] for pair in swapped]
+    crop_hw = [item[1] for item in crop_sizes.items() if item[0] in arch][0]
+    print("input size:", crop_hw)
+    train_loader, test_loader = make_loaders(crop_hw)
+    if on_cuda:
+        print("moving the network to the GPU")
+        pretrained_model = torch.nn.DataParallel(pretrained_model).cuda()
+    run_row = train_then_eval(pretrained_model, train_loader, test_loader, head_names)
+    run_row['name'] = arch
+    run_row['retrained'] = True
+    run_row['shallow_retrain'] = True
+    run_stats.append(run_row)
 
-print("RETRAINING deep")
+print("FULL FINE-TUNING")
 
-for name in models_to_test:
+for arch in arch_list:
     print("")
-    print("Targeting %s with %d classes" % (name, num_classes))
+    print("%s, %d classes" % (arch, n_classes))
     print("------------------------------------------")
-    model_pretrained, diff = load_defined_model(name, num_classes)
-    resize = [s[1] for s in input_sizes.items() if s[0] in name][0]
-    print("Resizing input images to max of", resize)
-    trainloader, testloader = load_data(resize)
-    if use_gpu:
-        print("Transfering models to GPU(s)")
-        model_pretrained = torch.nn.DataParallel(model_pretrained).cuda()
-    pretrained_stats = train_eval(model_pretrained, trainloader, testloader, None)
-    pretrained_stats['name'] = name
-    pretrained_stats['retrained'] = True
-    pretrained_stats['shallow_retrain'] = False
-    stats.append(pretrained_stats)
+    pretrained_model, swapped = build_pretrained_model(arch, n_classes)
+    crop_hw = [item[1] for item in crop_sizes.items() if item[0] in arch][0]
+    print("input size:", crop_hw)
+    train_loader, test_loader = make_loaders(crop_hw)
+    if on_cuda:
+        print("moving the network to the GPU")
+        pretrained_model = torch.nn.DataParallel(pretrained_model).cuda()
+    run_row = train_then_eval(pretrained_model, train_loader, test_loader, None)
+    run_row['name'] = arch
+    run_row['retrained'] = True
+    run_row['shallow_retrain'] = False
+    run_stats.append(run_row)
 
 import csv
-with open('stats.csv', 'w') as csvfile:
-    fieldnames = stats[0].keys()
-    writer = csv.DictWriter(csvfile, fieldnames=fieldnames)
+with open('stats.csv', 'w') as csv_fh:
+    columns = run_stats[0].keys()
+    csv_writer = csv.DictWriter(csv_fh, fieldnames=columns)
 
-    writer.writeheader()
-    for s in stats:
-        writer.writerow(s)
+    csv_writer.writeheader()
+    for item in run_stats:
+        csv_writer.writerow(item)

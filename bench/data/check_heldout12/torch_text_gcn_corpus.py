@@ -21,227 +21,227 @@ from config import CONFIG
 cfg = CONFIG()
 
 
-def parse_index_file(filename):
-    """Parse index file."""
-    index = []
-    for line in open(filename):
-        index.append(int(line.strip()))
-    return index
+def read_int_lines(idx_path):
+    """One integer per line."""
+    ids = []
+    for ln_s in open(idx_path):
+        ids.append(int(ln_s.strip()))
+    return ids
 
 
-def sample_mask(idx, l):
-    """Create mask."""
-    mask = np.zeros(l)
-    mask[idx] = 1
-    return np.array(mask, dtype=np.bool)
+def make_mask(on_idx, n_total):
+    """Boolean mask with ones at idx."""
+    mask_arr = np.zeros(n_total)
+    mask_arr[on_idx] = 1
+    return np.array(mask_arr, dtype=np.bool)
 
 
-def load_corpus(dataset_str):
+def read_graph_corpus(corpus_name):
     """
-    Loads input corpus from gcn/data directory
+    Read the pickled graph pieces of one corpus from ./data
     """
 
-    names = ['x', 'y', 'tx', 'ty', 'allx', 'ally', 'adj']
-    objects = []
-    for i in range(len(names)):
-        with open("./data/ind.{}.{}".format(dataset_str, names[i]), 'rb') as f:
+    suffixes = ['x', 'y', 'tx', 'ty', 'allx', 'ally', 'adj']
+    loaded = []
+    for i in range(len(suffixes)):
+        with open("./data/ind.{}.{}".format(corpus_name, suffixes[i]), 'rb') as fh:
             if sys.version_info > (3, 0):
-                objects.append(pkl.load(f, encoding='latin1'))
+                loaded.append(pkl.load(fh, encoding='latin1'))
             else:
-                objects.append(pkl.load(f))
+                loaded.append(pkl.load(fh))
 
-    x, y, tx, ty, allx, ally, adj = tuple(objects)
+    x_tr, y_tr, x_te, y_te, x_all, y_all, adj_mat = tuple(loaded)
 
-    features = sp.vstack((allx, tx)).tolil()
-    labels = np.vstack((ally, ty))
+    node_features = sp.vstack((x_all, x_te)).tolil()
+    node_labels = np.vstack((y_all, y_te))
 
-    train_idx_orig = parse_index_file(
-        "./data/{}.train.index".format(dataset_str))
-    train_size = len(train_idx_orig)
+    train_ids_file = read_int_lines(
+        "./data/{}.train.index".format(corpus_name))
+    n_train = len(train_ids_file)
 
-    val_size = train_size - x.shape[0]
-    test_size = tx.shape[0]
+    n_val = n_train - x_tr.shape[0]
+    n_test = x_te.shape[0]
 
-    idx_train = range(len(y))
-    idx_val = range(len(y), len(y) + val_size)
-    idx_test = range(allx.shape[0], allx.shape[0] + test_size)
+    train_rows = range(len(y_tr))
+    val_rows = range(len(y_tr), len(y_tr) + n_val)
+    test_rows = range(x_all.shape[0], x_all.shape[0] + n_test)
 
-    train_mask = sample_mask(idx_train, labels.shape[0])
-    val_mask = sample_mask(idx_val, labels.shape[0])
-    test_mask = sample_mask(idx_test, labels.shape[0])
+    train_node_mask = make_mask(train_rows, node_labels.shape[0])
+    val_node_mask = make_mask(val_rows, node_labels.shape[0])
+    test_node_mask = make_mask(test_rows, node_labels.shape[0])
 
-    y_train = np.zeros(labels.shape)
-    y_val = np.zeros(labels.shape)
-    y_test = np.zeros(labels.shape)
-    y_train[train_mask, :] = labels[train_mask, :]
-    y_val[val_mask, :] = labels[val_mask, :]
-    y_test[test_mask, :] = labels[test_mask, :]
+    train_y = np.zeros(node_labels.shape)
+    val_y = np.zeros(node_labels.shape)
+    test_y = np.zeros(node_labels.shape)
+    train_y[train_node_mask, :] = node_labels[train_node_mask, :]
+    val_y[val_node_mask, :] = node_labels[val_node_mask, :]
+    test_y[test_node_mask, :] = node_labels[test_node_mask, :]
 
-    adj = adj + adj.T.multiply(adj.T > adj) - adj.multiply(adj.T > adj)
+    adj_mat = adj_mat + adj_mat.T.multiply(adj_mat.T > adj_mat) - adj_mat.multiply(adj_mat.T > adj_mat)
 
-    return adj, features, y_train, y_val, y_test, train_mask, val_mask, test_mask, train_size, test_size
-
-
-def preprocess_features(features):
-    """Row-normalize feature matrix and convert to tuple representation"""
-    rowsum = np.array(features.sum(1))
-    r_inv = np.power(rowsum, -1).flatten()
-    r_inv[np.isinf(r_inv)] = 0.
-    r_mat_inv = sp.diags(r_inv)
-    features = r_mat_inv.dot(features)
-    # return sparse_to_tuple(features)
-    return features.A
+    return adj_mat, node_features, train_y, val_y, test_y, train_node_mask, val_node_mask, test_node_mask, n_train, n_test
 
 
-def normalize_adj(adj):
-    """Symmetrically normalize adjacency matrix."""
-    adj = sp.coo_matrix(adj)
-    rowsum = np.array(adj.sum(1))
-    d_inv_sqrt = np.power(rowsum, -0.5).flatten()
-    d_inv_sqrt[np.isinf(d_inv_sqrt)] = 0.
-    d_mat_inv_sqrt = sp.diags(d_inv_sqrt)
-    return adj.dot(d_mat_inv_sqrt).transpose().dot(d_mat_inv_sqrt).tocoo()
+def row_normalize_features(node_features):
+    """Divide each row by its sum; return a dense array."""
+    row_totals = np.array(node_features.sum(1))
+    inv_rows = np.power(row_totals, -1).flatten()
+    inv_rows[np.isinf(inv_rows)] = 0.
+    inv_diag = sp.diags(inv_rows)
+    node_features = inv_diag.dot(node_features)
+    # (tuple form not used)
+    return node_features.A
 
 
-def preprocess_adj(adj):
-    """Preprocessing of adjacency matrix for simple GCN model and conversion to tuple representation."""
-    adj_normalized = normalize_adj(adj + sp.eye(adj.shape[0]))
-    # return sparse_to_tuple(adj_normalized)
-    return adj_normalized.A
+def sym_norm_adj(adj_mat):
+    """D^-1/2 A D^-1/2 for a sparse adjacency."""
+    adj_mat = sp.coo_matrix(adj_mat)
+    row_totals = np.array(adj_mat.sum(1))
+    deg_isqrt = np.power(row_totals, -0.5).flatten()
+    deg_isqrt[np.isinf(deg_isqrt)] = 0.
+    deg_isqrt_diag = sp.diags(deg_isqrt)
+    return adj_mat.dot(deg_isqrt_diag).transpose().dot(deg_isqrt_diag).tocoo()
+
+
+def dense_norm_adj(adj_mat):
+    """Add self loops, normalise, return dense."""
+    adj_sym = sym_norm_adj(adj_mat + sp.eye(adj_mat.shape[0]))
+    # (tuple form not used)
+    return adj_sym.A
 
 
 if len(sys.argv) != 2:
-	sys.exit("Use: python train.py <dataset>")
+	sys.exit("usage: python train.py <dataset>")
 
-datasets = ['20ng', 'R8', 'R52', 'ohsumed', 'mr']
-dataset = sys.argv[1]
+known_sets = ['20ng', 'R8', 'R52', 'ohsumed', 'mr']
+dataset_name = sys.argv[1]
 
-if dataset not in datasets:
-	sys.exit("wrong dataset name")
-cfg.dataset = dataset
+if dataset_name not in known_sets:
+	sys.exit("unknown data set")
+cfg.dataset = dataset_name
 
-# Set random seed
-seed = random.randint(1, 200)
-seed = 2019
-np.random.seed(seed)
-torch.manual_seed(seed)
+# seeding
+rng_seed = random.randint(1, 200)
+rng_seed = 2019
+np.random.seed(rng_seed)
+torch.manual_seed(rng_seed)
 
-# Load data
-adj, features, y_train, y_val, y_test, train_mask, val_mask, test_mask, train_size, test_size = load_corpus(
+# read the corpus graph
+adj_mat, node_features, train_y, val_y, test_y, train_node_mask, val_node_mask, test_node_mask, n_train, n_test = read_graph_corpus(
     cfg.dataset)
 
-features = sp.identity(features.shape[0])  # featureless
+node_features = sp.identity(node_features.shape[0])  # one-hot node ids
 
 
-# Some preprocessing
-features = preprocess_features(features)
+# normalisation
+node_features = row_normalize_features(node_features)
 if cfg.model == 'gcn':
-    support = [preprocess_adj(adj)]
-    num_supports = 1
-    model_func = GCN
+    support_mats = [dense_norm_adj(adj_mat)]
+    n_support = 1
+    net_cls = GCN
 elif cfg.model == 'gcn_cheby':
-    support = chebyshev_polynomials(adj, cfg.max_degree)
-    num_supports = 1 + cfg.max_degree
-    model_func = GCN
+    support_mats = chebyshev_polynomials(adj_mat, cfg.max_degree)
+    n_support = 1 + cfg.max_degree
+    net_cls = GCN
 elif cfg.model == 'dense':
-    support = [preprocess_adj(adj)]  # Not used
-    num_supports = 1
-    model_func = MLP
+    support_mats = [dense_norm_adj(adj_mat)]  # ignored by the MLP
+    n_support = 1
+    net_cls = MLP
 else:
-    raise ValueError('Invalid argument for model: ' + str(cfg.model))
+    raise ValueError('unknown cfg.model: ' + str(cfg.model))
 
 
-# Define placeholders
-t_features = torch.from_numpy(features)
-t_y_train = torch.from_numpy(y_train)
-t_y_val = torch.from_numpy(y_val)
-t_y_test = torch.from_numpy(y_test)
-t_train_mask = torch.from_numpy(train_mask.astype(np.float32))
-tm_train_mask = torch.transpose(torch.unsqueeze(t_train_mask, 0), 1, 0).repeat(1, y_train.shape[1])
+# tensors for the whole graph
+features_t = torch.from_numpy(node_features)
+train_y_t = torch.from_numpy(train_y)
+val_y_t = torch.from_numpy(val_y)
+test_y_t = torch.from_numpy(test_y)
+train_mask_t = torch.from_numpy(train_node_mask.astype(np.float32))
+train_mask_wide = torch.transpose(torch.unsqueeze(train_mask_t, 0), 1, 0).repeat(1, train_y.shape[1])
 
-t_support = []
-for i in range(len(support)):
-    t_support.append(torch.Tensor(support[i]))
+support_t = []
+for i in range(len(support_mats)):
+    support_t.append(torch.Tensor(support_mats[i]))
 
 if torch.cuda.is_available():
-    model_func = model_func.cuda()
-    t_features = t_features.cuda()
-    t_y_train = t_y_train.cuda()
-    t_y_val = t_y_val.cuda()
-    t_y_test = t_y_test.cuda()
-    t_train_mask = t_train_mask.cuda()
-    tm_train_mask = tm_train_mask.cuda()
-    for i in range(len(support)):
-        t_support = [t.cuda() for t in t_support if True]
+    net_cls = net_cls.cuda()
+    features_t = features_t.cuda()
+    train_y_t = train_y_t.cuda()
+    val_y_t = val_y_t.cuda()
+    test_y_t = test_y_t.cuda()
+    train_mask_t = train_mask_t.cuda()
+    train_mask_wide = train_mask_wide.cuda()
+    for i in range(len(support_mats)):
+        support_t = [t0.cuda() for t0 in support_t if True]
 
-model = model_func(input_dim=features.shape[0], support=t_support, num_classes=y_train.shape[1])
-
-
-# Loss and optimizer
-criterion = nn.CrossEntropyLoss()
-optimizer = torch.optim.Adam(model.parameters(), lr=cfg.learning_rate)
+gcn_model = net_cls(input_dim=node_features.shape[0], support=support_t, num_classes=train_y.shape[1])
 
 
-# Define model evaluation function
-def evaluate(features, labels, mask):
-    t_test = time.time()
-    model.eval()
+# criterion and optimiser
+ce_loss_fn = nn.CrossEntropyLoss()
+adam_optimizer = torch.optim.Adam(gcn_model.parameters(), lr=cfg.learning_rate)
+
+
+# one full-graph evaluation on the masked nodes
+def eval_split(node_features, node_labels, mask_arr):
+    t_start = time.time()
+    gcn_model.eval()
     with torch.no_grad():
-        logits = model(features)
-        t_mask = torch.from_numpy(np.array(mask*1., dtype=np.float32))
-        tm_mask = torch.transpose(torch.unsqueeze(t_mask, 0), 1, 0).repeat(1, labels.shape[1])
-        loss = criterion(logits * tm_mask, torch.max(labels, 1)[1])
-        pred = torch.max(logits, 1)[1]
-        acc = ((pred == torch.max(labels, 1)[1]).float() * t_mask).sum().item() / t_mask.sum().item()
+        scores = gcn_model(node_features)
+        mask_t = torch.from_numpy(np.array(mask_arr*1., dtype=np.float32))
+        mask_wide = torch.transpose(torch.unsqueeze(mask_t, 0), 1, 0).repeat(1, node_labels.shape[1])
+        loss_v = ce_loss_fn(scores * mask_wide, torch.max(node_labels, 1)[1])
+        pred_cls = torch.max(scores, 1)[1]
+        acc_v = ((pred_cls == torch.max(node_labels, 1)[1]).float() * mask_t).sum().item() / mask_t.sum().item()
 
-    return loss.numpy(), acc, pred.numpy(), labels.numpy(), (time.time() - t_test)
+    return loss_v.numpy(), acc_v, pred_cls.numpy(), node_labels.numpy(), (time.time() - t_start)
 
 
-val_losses = []
+val_loss_hist = []
 
-# Train model
-for epoch in range(cfg.epochs):
+# full-batch training
+for epoch_i in range(cfg.epochs):
 
-    t = time.time()
+    t0 = time.time()
 
-    # Forward pass
-    logits = model(t_features)
-    loss = criterion(logits * tm_train_mask, torch.max(t_y_train, 1)[1])
-    acc = ((torch.max(logits, 1)[1] == torch.max(t_y_train, 1)[1]).float() * t_train_mask).sum().item() / t_train_mask.sum().item()
+    # forward
+    scores = gcn_model(features_t)
+    loss_v = ce_loss_fn(scores * train_mask_wide, torch.max(train_y_t, 1)[1])
+    acc_v = ((torch.max(scores, 1)[1] == torch.max(train_y_t, 1)[1]).float() * train_mask_t).sum().item() / train_mask_t.sum().item()
 
-    # Backward and optimize
-    optimizer.zero_grad()
-    loss.backward()
-    optimizer.step()
+    # backward, step
+    adam_optimizer.zero_grad()
+    loss_v.backward()
+    adam_optimizer.step()
 
-    # Validation
-    val_loss, val_acc, pred, labels, duration = evaluate(t_features, t_y_val, val_mask)
-    val_losses.append(val_loss)
+    # validation pass
+    val_loss_v, val_acc_v, pred_cls, node_labels, took = eval_split(features_t, val_y_t, val_node_mask)
+    val_loss_hist.append(val_loss_v)
 
-    print_log("Epoch: {:.0f}, train_loss= {:.5f}, train_acc= {:.5f}, val_loss= {:.5f}, val_acc= {:.5f}, time= {:.5f}"\
-                .format(epoch + 1, loss, acc, val_loss, val_acc, time.time() - t))
+    print_log("ep {:.0f} | train loss {:.5f} | train acc {:.5f} | val loss {:.5f} | val acc {:.5f} | {:.5f}s"\
+                .format(epoch_i + 1, loss_v, acc_v, val_loss_v, val_acc_v, time.time() - t0))
 
-    if epoch > cfg.early_stopping and val_losses[-1] > np.mean(val_losses[-(cfg.early_stopping+1):-1]):
-        print_log("Early stopping...")
+    if epoch_i > cfg.early_stopping and val_loss_hist[-1] > np.mean(val_loss_hist[-(cfg.early_stopping+1):-1]):
+        print_log("validation loss rose: stopping early")
         break
 
 
-print_log("Optimization Finished!")
+print_log("training loop done")
 
 
-# Testing
-test_loss, test_acc, pred, labels, test_duration = evaluate(t_features, t_y_test, test_mask)
-print_log("Test set results: \n\t loss= {:.5f}, accuracy= {:.5f}, time= {:.5f}".format(test_loss, test_acc, test_duration))
+# test split
+test_loss_v, test_acc_v, pred_cls, node_labels, test_took = eval_split(features_t, test_y_t, test_node_mask)
+print_log("test split: \n\t loss {:.5f}, acc {:.5f}, {:.5f}s".format(test_loss_v, test_acc_v, test_took))
 
-test_pred = []
-test_labels = []
-for i in range(len(test_mask)):
-    if test_mask[i]:
-        test_pred.append(pred[i])
-        test_labels.append(np.argmax(labels[i]))
+test_pred_cls = []
+test_label_ids = []
+for i in range(len(test_node_mask)):
+    if test_node_mask[i]:
+        test_pred_cls.append(pred_cls[i])
+        test_label_ids.append(np.argmax(node_labels[i]))
 
 
-print_log("Test Precision, Recall and F1-Score...")
-print_log(metrics.classification_report(test_labels, test_pred, digits=4))
-print_log("Macro average Test Precision, Recall and F1-Score...")
-print_log(metrics.precision_recall_fscore_support(test_labels, test_pred, average='macro'))
+print_log("per-class precision / recall / F1 on the test split")
+print_log(metrics.classification_report(test_label_ids, test_pred_cls, digits=4))
+print_log("macro-averaged precision / recall / F1 on the test split")
+print_log(metrics.precision_recall_fscore_support(test_label_ids, test_pred_cls, average='macro'))
