@@ -4,43 +4,43 @@ from math import floor
 import os
 
 
-def compute_melgram(audio_path):
-    """ Compute a mel-spectrogram and returns it in a shape of (96,1366, 1), where
-       96 == #mel-bins and 1366 == #time frame
+def melgram_for_file(clip_path):
+    """ Log-power mel spectrogram of one clip, shaped (96, 1366, 1): 96 mel bands by 1366 frames;
+       the result is cached next to the audio file.
     """
 
-    mg_path = audio_path + '-mg.npy'
+    mel_cache_path = clip_path + '-mg.npy'
 
-    if os.path.exists(mg_path):
-        return np.load(mg_path)
+    if os.path.exists(mel_cache_path):
+        return np.load(mel_cache_path)
 
-    print('computing mel-spetrogram for audio: ', audio_path)
+    print('no cached mel file, computing it for', clip_path)
 
-    # mel-spectrogram parameters
-    sampling_rate = 12000
-    n_fft = 512
-    n_mels = 96
-    hop_length = 256
-    duration_in_seconds = 29.12  # to make it 1366 frame (1366 = 12000 * 29.12 / 256)
+    # spectrogram settings
+    target_sr = 12000
+    fft_len = 512
+    mel_bins = 96
+    hop = 256
+    clip_secs = 29.12  # 1366 frames = 12000 * 29.12 / 256
 
-    src, sr = librosa.load(audio_path, sr=sampling_rate)  # whole signal
-    n_sample = src.shape[0]
-    n_sample_fit = int(duration_in_seconds * sampling_rate)
+    wav, sr_out = librosa.load(clip_path, sr=target_sr)  # the full clip
+    n_have = wav.shape[0]
+    n_want = int(clip_secs * target_sr)
 
-    if n_sample < n_sample_fit:  # if too short
-        src = np.hstack((src, np.zeros((int(duration_in_seconds * sampling_rate) - n_sample,))))
-    elif n_sample > n_sample_fit:  # if too long
-        src = src[(n_sample - n_sample_fit) // 2:(n_sample + n_sample_fit) // 2]
-    logam = librosa.core.amplitude_to_db
-    melgram = librosa.feature.melspectrogram
-    ret = logam(melgram(y=src, sr=sampling_rate, hop_length=hop_length,
-                        n_fft=n_fft, n_mels=n_mels) ** 2,
+    if n_have < n_want:  # pad a short clip
+        wav = np.hstack((wav, np.zeros((int(clip_secs * target_sr) - n_have,))))
+    elif n_have > n_want:  # centre-crop a long one
+        wav = wav[(n_have - n_want) // 2:(n_have + n_want) // 2]
+    to_db = librosa.core.amplitude_to_db
+    mel_fn = librosa.feature.melspectrogram
+    mel_db = to_db(mel_fn(y=wav, sr=target_sr, hop_length=hop,
+                        n_fft=fft_len, n_mels=mel_bins) ** 2,
                 ref=1.0)
-    ret = np.expand_dims(ret, axis=2)
+    mel_db = np.expand_dims(mel_db, axis=2)
 
-    np.save(mg_path, ret)
+    np.save(mel_cache_path, mel_db)
 
-    return ret
+    return mel_db
 
 
 
@@ -59,259 +59,259 @@ from sklearn.model_selection import train_test_split
 from keras_audio.library.resnets_utils import *
 
 
-def cifar10(input_shape, nb_classes):
-    channel_axis = 3
-    freq_axis = 1
-    time_axis = 2
+def build_genre_model(in_shape, n_genres):
+    ch_axis = 3
+    f_axis = 1
+    t_axis = 2
 
-    model = Sequential()
-    model.add(Conv2D(filters=32, input_shape=input_shape, padding='same', kernel_size=(3, 3)))
-    model.add(BatchNormalization(axis=channel_axis))
-    model.add(Activation('elu'))
-    model.add(MaxPooling2D(pool_size=(2, 4)))
+    cnn_model = Sequential()
+    cnn_model.add(Conv2D(filters=32, input_shape=in_shape, padding='same', kernel_size=(3, 3)))
+    cnn_model.add(BatchNormalization(axis=ch_axis))
+    cnn_model.add(Activation('elu'))
+    cnn_model.add(MaxPooling2D(pool_size=(2, 4)))
 
-    model.add(Conv2D(filters=32, padding='same', kernel_size=(3, 3)))
-    model.add(BatchNormalization(axis=channel_axis))
-    model.add(Activation('elu'))
-    model.add(MaxPooling2D(pool_size=(2, 4)))
+    cnn_model.add(Conv2D(filters=32, padding='same', kernel_size=(3, 3)))
+    cnn_model.add(BatchNormalization(axis=ch_axis))
+    cnn_model.add(Activation('elu'))
+    cnn_model.add(MaxPooling2D(pool_size=(2, 4)))
 
-    model.add(Dropout(rate=0.25))
+    cnn_model.add(Dropout(rate=0.25))
 
-    model.add(Conv2D(filters=64, kernel_size=(3, 3), padding='same', input_shape=input_shape))
-    model.add(BatchNormalization(axis=channel_axis))
-    model.add(Activation('elu'))
-    model.add(MaxPooling2D(pool_size=(2, 4)))
+    cnn_model.add(Conv2D(filters=64, kernel_size=(3, 3), padding='same', input_shape=in_shape))
+    cnn_model.add(BatchNormalization(axis=ch_axis))
+    cnn_model.add(Activation('elu'))
+    cnn_model.add(MaxPooling2D(pool_size=(2, 4)))
 
-    model.add(Conv2D(filters=128, padding='same', kernel_size=(3, 3)))
-    model.add(BatchNormalization(axis=channel_axis))
-    model.add(Activation('elu'))
-    model.add(MaxPooling2D(pool_size=(3, 5)))
+    cnn_model.add(Conv2D(filters=128, padding='same', kernel_size=(3, 3)))
+    cnn_model.add(BatchNormalization(axis=ch_axis))
+    cnn_model.add(Activation('elu'))
+    cnn_model.add(MaxPooling2D(pool_size=(3, 5)))
 
-    model.add(Conv2D(filters=256, padding='same', kernel_size=(3, 3)))
-    model.add(BatchNormalization(axis=channel_axis))
-    model.add(Activation('elu'))
-    model.add(MaxPooling2D(pool_size=(4, 4)))
+    cnn_model.add(Conv2D(filters=256, padding='same', kernel_size=(3, 3)))
+    cnn_model.add(BatchNormalization(axis=ch_axis))
+    cnn_model.add(Activation('elu'))
+    cnn_model.add(MaxPooling2D(pool_size=(4, 4)))
 
-    model.add(Dropout(rate=0.25))
+    cnn_model.add(Dropout(rate=0.25))
 
-    model.add(Flatten())
-    model.add(Dense(units=512))
-    model.add(Activation('elu'))
-    model.add(Dropout(rate=0.5))
-    model.add(Dense(units=nb_classes))
-    model.add(Activation('softmax'))
+    cnn_model.add(Flatten())
+    cnn_model.add(Dense(units=512))
+    cnn_model.add(Activation('elu'))
+    cnn_model.add(Dropout(rate=0.5))
+    cnn_model.add(Dense(units=n_genres))
+    cnn_model.add(Activation('softmax'))
 
-    model.compile(optimizer='rmsprop', loss='categorical_crossentropy', metrics=['accuracy'])
+    cnn_model.compile(optimizer='rmsprop', loss='categorical_crossentropy', metrics=['accuracy'])
 
-    return model
+    return cnn_model
 
 
-class Cifar10AudioClassifier(object):
-    model_name = 'cifar10'
+class GenreCnnClassifier(object):
+    model_tag = 'cifar10'
 
     def __init__(self):
-        self.cache = LRU(400)
-        self.input_shape = None
-        self.nb_classes = None
-        self.model = None
-        self.config = None
+        self.mel_lru = LRU(400)
+        self.in_shape = None
+        self.n_genres = None
+        self.keras_model = None
+        self.saved_cfg = None
 
-    def create_model(self):
-        self.model = cifar10(input_shape=self.input_shape, nb_classes=self.nb_classes)
-        self.model.compile(optimizer='adam', loss='categorical_crossentropy', metrics=['accuracy'])
+    def build_model(self):
+        self.keras_model = build_genre_model(in_shape=self.in_shape, n_genres=self.n_genres)
+        self.keras_model.compile(optimizer='adam', loss='categorical_crossentropy', metrics=['accuracy'])
 
-        print(self.model.summary())
-
-    @staticmethod
-    def get_config_file_path(model_dir_path):
-        return os.path.join(model_dir_path, Cifar10AudioClassifier.model_name + '-config.npy')
+        print(self.keras_model.summary())
 
     @staticmethod
-    def get_architecture_file_path(model_dir_path):
-        return os.path.join(model_dir_path, Cifar10AudioClassifier.model_name + '-architecture.json')
+    def cfg_file_path(model_dir):
+        return os.path.join(model_dir, GenreCnnClassifier.model_tag + '-config.npy')
 
     @staticmethod
-    def get_weight_file_path(model_dir_path):
-        return os.path.join(model_dir_path, Cifar10AudioClassifier.model_name + '-weights.h5')
+    def arch_file_path(model_dir):
+        return os.path.join(model_dir, GenreCnnClassifier.model_tag + '-architecture.json')
 
-    def load_model(self, model_dir_path):
-        config_file_path = Cifar10AudioClassifier.get_config_file_path(model_dir_path)
-        weight_file_path = Cifar10AudioClassifier.get_weight_file_path(model_dir_path)
-        self.config = np.load(config_file_path).item()
-        self.input_shape = self.config['input_shape']
-        self.nb_classes = self.config['nb_classes']
-        self.create_model()
-        self.model.load_weights(weight_file_path)
+    @staticmethod
+    def weights_file_path(model_dir):
+        return os.path.join(model_dir, GenreCnnClassifier.model_tag + '-weights.h5')
 
-    def compute_melgram(self, audio_path):
-        if audio_path in self.cache:
-            return self.cache[audio_path]
+    def restore_model(self, model_dir):
+        cfg_path = GenreCnnClassifier.cfg_file_path(model_dir)
+        weights_path = GenreCnnClassifier.weights_file_path(model_dir)
+        self.saved_cfg = np.load(cfg_path).item()
+        self.in_shape = self.saved_cfg['input_shape']
+        self.n_genres = self.saved_cfg['nb_classes']
+        self.build_model()
+        self.keras_model.load_weights(weights_path)
+
+    def melgram_for_file(self, clip_path):
+        if clip_path in self.mel_lru:
+            return self.mel_lru[clip_path]
         else:
-            mg = compute_melgram(audio_path)
-            # mg = (mg + 100) / 200  # scale the values
-            self.cache[audio_path] = mg
-            return mg
+            mel = melgram_for_file(clip_path)
+            # optional rescaling (off)
+            self.mel_lru[clip_path] = mel
+            return mel
 
-    def generate_batch(self, audio_paths, labels, batch_size):
-        num_batches = len(audio_paths) // batch_size
+    def batch_stream(self, clip_paths, labels_y, minibatch_size):
+        n_full_batches = len(clip_paths) // minibatch_size
         while True:
-            for batchIdx in range(0, num_batches):
-                start = batchIdx * batch_size
-                end = (batchIdx + 1) * batch_size
+            for b_i in range(0, n_full_batches):
+                lo = b_i * minibatch_size
+                hi = (b_i + 1) * minibatch_size
 
-                X = np.zeros(shape=(batch_size, self.input_shape[0], self.input_shape[1], self.input_shape[2]), dtype=np.float32)
-                for i in range(start, end):
-                    audio_path = audio_paths[i]
-                    mg = compute_melgram(audio_path)
-                    X[i - start, :, :, :] = mg
-                yield X, labels[start:end]
+                X_batch = np.zeros(shape=(minibatch_size, self.in_shape[0], self.in_shape[1], self.in_shape[2]), dtype=np.float32)
+                for i in range(lo, hi):
+                    clip_path = clip_paths[i]
+                    mel = melgram_for_file(clip_path)
+                    X_batch[i - lo, :, :, :] = mel
+                yield X_batch, labels_y[lo:hi]
 
-    def fit(self, audio_path_label_pairs, model_dir_path, batch_size=None, epochs=None, test_size=None,
-            random_state=None, input_shape=None, nb_classes=None):
-        if batch_size is None:
-            batch_size = 64
-        if epochs is None:
-            epochs = 20
-        if test_size is None:
-            test_size = 0.2
-        if random_state is None:
-            random_state = 42
-        if input_shape is None:
-            input_shape = (96, 1366, 1)
-        if nb_classes is None:
-            nb_classes = 10
+    def fit(self, path_label_pairs, model_dir, minibatch_size=None, epoch_count=None, test_share=None,
+            split_seed=None, in_shape=None, n_genres=None):
+        if minibatch_size is None:
+            minibatch_size = 64
+        if epoch_count is None:
+            epoch_count = 20
+        if test_share is None:
+            test_share = 0.2
+        if split_seed is None:
+            split_seed = 42
+        if in_shape is None:
+            in_shape = (96, 1366, 1)
+        if n_genres is None:
+            n_genres = 10
 
-        config_file_path = Cifar10AudioClassifier.get_config_file_path(model_dir_path)
-        weight_file_path = Cifar10AudioClassifier.get_weight_file_path(model_dir_path)
-        architecture_file_path = Cifar10AudioClassifier.get_architecture_file_path(model_dir_path)
+        cfg_path = GenreCnnClassifier.cfg_file_path(model_dir)
+        weights_path = GenreCnnClassifier.weights_file_path(model_dir)
+        arch_path = GenreCnnClassifier.arch_file_path(model_dir)
 
-        self.input_shape = input_shape
-        self.nb_classes = nb_classes
+        self.in_shape = in_shape
+        self.n_genres = n_genres
 
-        self.config = dict()
-        self.config['input_shape'] = input_shape
-        self.config['nb_classes'] = nb_classes
-        np.save(config_file_path, self.config)
+        self.saved_cfg = dict()
+        self.saved_cfg['input_shape'] = in_shape
+        self.saved_cfg['nb_classes'] = n_genres
+        np.save(cfg_path, self.saved_cfg)
 
-        self.create_model()
+        self.build_model()
 
-        with open(architecture_file_path, 'wt') as file:
-            file.write(self.model.to_json())
+        with open(arch_path, 'wt') as fh:
+            fh.write(self.keras_model.to_json())
 
-        checkpoint = ModelCheckpoint(weight_file_path)
+        ckpt_cb = ModelCheckpoint(weights_path)
 
-        X = []
-        Y = []
+        X_paths = []
+        Y_labels = []
 
-        for audio_path, label in audio_path_label_pairs:
-            X.append(audio_path)
-            Y.append(label)
+        for clip_path, genre_label in path_label_pairs:
+            X_paths.append(clip_path)
+            Y_labels.append(genre_label)
 
-        X = np.array(X)
-        Y = np.array(Y)
+        X_paths = np.array(X_paths)
+        Y_labels = np.array(Y_labels)
 
-        Y = np_utils.to_categorical(Y, self.nb_classes)
+        Y_labels = np_utils.to_categorical(Y_labels, self.n_genres)
 
-        Xtrain, Xtest, Ytrain, Ytest = train_test_split(X, Y, test_size=test_size, random_state=random_state)
+        train_X, test_X, train_Y, test_Y = train_test_split(X_paths, Y_labels, test_size=test_share, random_state=split_seed)
 
-        train_gen = self.generate_batch(Xtrain, Ytrain, batch_size)
-        test_gen = self.generate_batch(Xtest, Ytest, batch_size)
+        train_batches = self.batch_stream(train_X, train_Y, minibatch_size)
+        test_batches = self.batch_stream(test_X, test_Y, minibatch_size)
 
-        train_num_batches = len(Xtrain) // batch_size
-        test_num_batches = len(Xtest) // batch_size
+        train_steps = len(train_X) // minibatch_size
+        test_steps = len(test_X) // minibatch_size
 
-        history = self.model.fit_generator(generator=train_gen, steps_per_epoch=train_num_batches,
-                                           epochs=epochs,
-                                           verbose=1, validation_data=test_gen, validation_steps=test_num_batches,
-                                           callbacks=[checkpoint])
-        self.model.save_weights(weight_file_path)
+        fit_history = self.keras_model.fit_generator(generator=train_batches, steps_per_epoch=train_steps,
+                                           epochs=epoch_count,
+                                           verbose=1, validation_data=test_batches, validation_steps=test_steps,
+                                           callbacks=[ckpt_cb])
+        self.keras_model.save_weights(weights_path)
 
-        np.save(os.path.join(model_dir_path, Cifar10AudioClassifier.model_name + '-history.npy'), history.history)
-        return history
+        np.save(os.path.join(model_dir, GenreCnnClassifier.model_tag + '-history.npy'), fit_history.history)
+        return fit_history
 
-    def predict(self, audio_path):
-        mg = compute_melgram(audio_path)
-        mg = np.expand_dims(mg, axis=0)
-        return self.model.predict(mg)[0]
+    def genre_scores(self, clip_path):
+        mel = melgram_for_file(clip_path)
+        mel = np.expand_dims(mel, axis=0)
+        return self.keras_model.predict(mel)[0]
 
-    def predict_class(self, audio_path):
-        predicted = self.predict(audio_path)
-        return np.argmax(predicted)
+    def top_genre(self, clip_path):
+        probs = self.genre_scores(clip_path)
+        return np.argmax(probs)
 
-    def export_tensorflow_model(self, output_fld, output_model_file=None,
-                                 output_graphdef_file=None,
-                                 num_output=None,
-                                quantize=False,
-                                save_output_graphdef_file=False,
-                                 output_node_prefix=None):
+    def export_frozen_graph(self, out_dir, pb_file=None,
+                                 ascii_file=None,
+                                 n_outputs=None,
+                                do_quantize=False,
+                                write_ascii=False,
+                                 node_prefix=None):
 
         K.set_learning_phase(0)
 
-        if output_model_file is None:
-            output_model_file = Cifar10AudioClassifier.model_name + '.pb'
+        if pb_file is None:
+            pb_file = GenreCnnClassifier.model_tag + '.pb'
 
-        if output_graphdef_file is None:
-            output_graphdef_file = 'model.ascii'
-        if num_output is None:
-            num_output = 1
-        if output_node_prefix is None:
-            output_node_prefix = 'output_node'
+        if ascii_file is None:
+            ascii_file = 'model.ascii'
+        if n_outputs is None:
+            n_outputs = 1
+        if node_prefix is None:
+            node_prefix = 'output_node'
 
-        pred = [None] * num_output
-        pred_node_names = [None] * num_output
-        for i in range(num_output):
-            pred_node_names[i] = output_node_prefix + str(i)
-            pred[i] = tf.identity(self.model.outputs[i], name=pred_node_names[i])
-        print('output nodes names are: ', pred_node_names)
+        out_tensors = [None] * n_outputs
+        out_node_names = [None] * n_outputs
+        for i in range(n_outputs):
+            out_node_names[i] = node_prefix + str(i)
+            out_tensors[i] = tf.identity(self.keras_model.outputs[i], name=out_node_names[i])
+        print('graph outputs:', out_node_names)
 
-        sess = K.get_session()
+        tf_sess = K.get_session()
 
-        if save_output_graphdef_file:
-            tf.train.write_graph(sess.graph.as_graph_def(), output_fld, output_graphdef_file, as_text=True)
-            print('saved the graph definition in ascii format at: ', output_graphdef_file)
+        if write_ascii:
+            tf.train.write_graph(tf_sess.graph.as_graph_def(), out_dir, ascii_file, as_text=True)
+            print('text graph written to', ascii_file)
 
         from tensorflow.python.framework import graph_util
         from tensorflow.python.framework import graph_io
         from tensorflow.tools.graph_transforms import TransformGraph
-        if quantize:
-            transforms = ["quantize_weights", "quantize_nodes"]
-            transformed_graph_def = TransformGraph(sess.graph.as_graph_def(), [], pred_node_names, transforms)
-            constant_graph = graph_util.convert_variables_to_constants(sess, transformed_graph_def, pred_node_names)
+        if do_quantize:
+            tx_list = ["quantize_weights", "quantize_nodes"]
+            tx_graph_def = TransformGraph(tf_sess.graph.as_graph_def(), [], out_node_names, tx_list)
+            frozen_graph = graph_util.convert_variables_to_constants(tf_sess, tx_graph_def, out_node_names)
         else:
-            constant_graph = graph_util.convert_variables_to_constants(sess, sess.graph.as_graph_def(), pred_node_names)
-        graph_io.write_graph(constant_graph, output_fld, output_model_file, as_text=False)
-        print('saved the freezed graph (ready for inference) at: ', output_model_file)
+            frozen_graph = graph_util.convert_variables_to_constants(tf_sess, tf_sess.graph.as_graph_def(), out_node_names)
+        graph_io.write_graph(frozen_graph, out_dir, pb_file, as_text=False)
+        print('frozen inference graph written to', pb_file)
 
 from keras_audio.library.utility.gtzan_loader import download_gtzan_genres_if_not_found
 
 
-def load_audio_path_label_pairs(max_allowed_pairs=None):
+def read_path_label_pairs(pair_cap=None):
     download_gtzan_genres_if_not_found('./very_large_data/gtzan')
-    audio_paths = []
-    with open('./data/lists/test_songs_gtzan_list.txt', 'rt') as file:
-        for line in file:
-            audio_path = './very_large_data/' + line.strip()
-            audio_paths.append(audio_path)
-    pairs = []
-    with open('./data/lists/test_gt_gtzan_list.txt', 'rt') as file:
-        for line in file:
-            label = int(line)
-            if max_allowed_pairs is None or len(pairs) < max_allowed_pairs:
-                pairs.append((audio_paths[len(pairs)], label))
+    clip_paths = []
+    with open('./data/lists/test_songs_gtzan_list.txt', 'rt') as fh:
+        for row in fh:
+            clip_path = './very_large_data/' + row.strip()
+            clip_paths.append(clip_path)
+    path_labels = []
+    with open('./data/lists/test_gt_gtzan_list.txt', 'rt') as fh:
+        for row in fh:
+            genre_label = int(row)
+            if pair_cap is None or len(path_labels) < pair_cap:
+                path_labels.append((clip_paths[len(path_labels)], genre_label))
             else:
                 break
-    return pairs
+    return path_labels
 
 
-def main():
-    audio_path_label_pairs = load_audio_path_label_pairs()
-    print('loaded: ', len(audio_path_label_pairs))
+def entry():
+    path_label_pairs = read_path_label_pairs()
+    print('clip/label pairs:', len(path_label_pairs))
 
-    classifier = Cifar10AudioClassifier()
-    batch_size = 8
-    epochs = 100
-    history = classifier.fit(audio_path_label_pairs, model_dir_path='./models', batch_size=batch_size, epochs=epochs)
+    genre_clf = GenreCnnClassifier()
+    minibatch_size = 8
+    epoch_count = 100
+    fit_history = genre_clf.fit(path_label_pairs, model_dir='./models', minibatch_size=minibatch_size, epoch_count=epoch_count)
 
 
 if __name__ == '__main__':
-    main()
+    entry()

@@ -1,5 +1,5 @@
 '''
-    Single-GPU training.
+    Point-cloud autoencoder training on one GPU (ShapeNet v1 parts).
 '''
 import math
 from datetime import datetime
@@ -10,12 +10,12 @@ import sys
 import numpy as np
 import tensorflow as tf
 
-BASE_DIR = os.path.dirname(os.path.abspath(__file__))
-ROOT_DIR = os.path.dirname(BASE_DIR)
-print('ROOT_DIR: ', ROOT_DIR)
-sys.path.append(BASE_DIR) # model
-sys.path.append(ROOT_DIR) # provider
-sys.path.append(os.path.join(ROOT_DIR, 'utils'))
+HERE_DIR = os.path.dirname(os.path.abspath(__file__))
+PARENT_DIR = os.path.dirname(HERE_DIR)
+print('parent folder:', PARENT_DIR)
+sys.path.append(HERE_DIR) # the network code
+sys.path.append(PARENT_DIR) # the provider helpers
+sys.path.append(os.path.join(PARENT_DIR, 'utils'))
 import provider
 import tf_util
 import pc_util
@@ -30,348 +30,348 @@ from plyfile import PlyData, PlyElement
 import pymesh
 
 
-def read_ply_xyz(filename):
-    """ read XYZ point cloud from filename PLY file """
-    if not os.path.isfile(filename):
-        print(filename)
-        assert(os.path.isfile(filename))
-    with open(filename, 'rb') as f:
-        plydata = PlyData.read(f)
-        num_verts = plydata['vertex'].count
-        vertices = np.zeros(shape=[num_verts, 3], dtype=np.float32)
-        vertices[:,0] = plydata['vertex'].data['x']
-        vertices[:,1] = plydata['vertex'].data['y']
-        vertices[:,2] = plydata['vertex'].data['z']
-    return vertices
+def load_xyz_from_ply(ply_path):
+    """ Parse a PLY file into an (N, 3) float32 array of x, y, z. """
+    if not os.path.isfile(ply_path):
+        print(ply_path)
+        assert(os.path.isfile(ply_path))
+    with open(ply_path, 'rb') as fh:
+        ply_obj = PlyData.read(fh)
+        n_vert = ply_obj['vertex'].count
+        xyz = np.zeros(shape=[n_vert, 3], dtype=np.float32)
+        xyz[:,0] = ply_obj['vertex'].data['x']
+        xyz[:,1] = ply_obj['vertex'].data['y']
+        xyz[:,2] = ply_obj['vertex'].data['z']
+    return xyz
 
-def read_ply_from_file_list(file_list):
+def load_ply_files(ply_files):
     '''
-    return a list of numpy array
+    load every listed PLY file; gives a list of arrays
     '''
-    point_clouds = []
-    for ply_f in tqdm(file_list):
-        if not os.path.isfile(ply_f):
-            print('Warning: skipping. ', ply_f)
+    cloud_list = []
+    for ply_file in tqdm(ply_files):
+        if not os.path.isfile(ply_file):
+            print('missing, skipped:', ply_file)
             continue
-        pc = read_ply_xyz(ply_f)
-        point_clouds.append(pc)
+        cloud = load_xyz_from_ply(ply_file)
+        cloud_list.append(cloud)
     
-    return point_clouds
-def rotate_point_cloud(points, transformation_mat):
+    return cloud_list
+def apply_rotation(pts, rot_mat):
 
-    new_points = np.dot(transformation_mat, points.T).T
+    rotated = np.dot(rot_mat, pts.T).T
 
-    return new_points
+    return rotated
 
-def rotate_point_cloud_by_axis_angle(points, axis, angle_deg):
+def rotate_about_axis(pts, ax, degrees):
 
-    angle = math.radians(angle_deg)
-    rot_m = pymesh.Quaternion.fromAxisAngle(axis, angle)
-    rot_m = rot_m.to_matrix()
+    theta = math.radians(degrees)
+    rot_matrix = pymesh.Quaternion.fromAxisAngle(ax, theta)
+    rot_matrix = rot_matrix.to_matrix()
 
-    new_points = rotate_point_cloud(points, rot_m)
+    rotated = apply_rotation(pts, rot_matrix)
 
-    return new_points
+    return rotated
 
 
-class ShapeNetPartPointsDataset_V1:
-    def __init__(self, part_point_cloud_dir, batch_size=50, npoint=2048, shuffle=True,  split='train', extra_ply_point_clouds_list=None, random_seed=None, preprocess=False):
+class PartCloudDataset_V1:
+    def __init__(self, src_cloud_dir, minibatch_size=50, n_pts=2048, do_shuffle=True,  split_name='train', extra_ply_files=None, seed_value=None, normalize_on_load=False):
         '''
-        part_point_cloud_dir: the directory contains the oringal ply point clouds
-        batch_size:
-        npoint: a fix number of points that will sample from the point clouds
-        shuffle: whether to shuffle the order of point clouds
-        normalize: whether to normalize the point clouds
-        split: 
-        extra_ply_point_clouds_list: a list contains some extra point cloud file names, 
-                                     note that only use it in test time, 
-                                     these point clouds will be inserted in front of the point cloud list,
-                                     which means extra clouds get to be tested first
+        src_cloud_dir: folder holding the source PLY clouds
+        minibatch_size: clouds per batch
+        n_pts: points drawn from each cloud per sample
+        do_shuffle: permute the clouds on every rewind
+        (there is no normalize flag)
+        split_name: which split pickle to read
+        extra_ply_files: optional extra PLY files, for test runs only;
+                                     they are put at the front of cloud_list,
+                                     so they come out in the first batches
+
         '''
-        self.batch_size = batch_size
-        self.shuffle = shuffle
-        self.point_cloud_dir = part_point_cloud_dir
-        self.npoint = npoint
-        #self.normalize = normalize
-        self.split = split
-        self.random_seed = random_seed
-        self.preprocess = preprocess
+        self.minibatch_size = minibatch_size
+        self.do_shuffle = do_shuffle
+        self.cloud_dir = src_cloud_dir
+        self.n_pts = n_pts
+        # no normalize flag here
+        self.split_name = split_name
+        self.seed_value = seed_value
+        self.normalize_on_load = normalize_on_load
 
-        # make a random generator
-        self.rand_gen = RandomState(self.random_seed)
-        #self.rand_gen = np.random
+        # seeded sampler
+        self.rng = RandomState(self.seed_value)
+        # np.random would also do
 
-        # list of numpy arrays
-        self.point_clouds = self._read_all_pointclouds(self.point_cloud_dir)
-        if self.preprocess:
-            self._preprocess_point_clouds(self.point_clouds)
+        # all clouds as numpy arrays
+        self.cloud_list = self._load_all_clouds(self.cloud_dir)
+        if self.normalize_on_load:
+            self._normalize_clouds(self.cloud_list)
 
-        if extra_ply_point_clouds_list is not None:
-            print('Reading extra point clouds...')
-            extra_point_clouds = pc_util.read_ply_from_file_list(extra_ply_point_clouds_list)
-            for e_pc in reversed(extra_point_clouds):
-                self.point_clouds.insert(0, e_pc)
+        if extra_ply_files is not None:
+            print('loading the extra clouds')
+            extra_clouds = pc_util.load_ply_files(extra_ply_files)
+            for extra_cloud in reversed(extra_clouds):
+                self.cloud_list.insert(0, extra_cloud)
 
-        self.reset()
+        self.rewind()
 
-    def _shuffle_data(self):
+    def _permute_data(self):
 
-        idx = [i for i in range(len(self.point_clouds))]
-        self.rand_gen.shuffle(idx)
+        order = [i for i in range(len(self.cloud_list))]
+        self.rng.shuffle(order)
 
-        self.point_clouds = [self.point_clouds[i] for i in idx]
-        self.pc_filenames = [self.pc_filenames[i] for i in idx]
+        self.cloud_list = [self.cloud_list[i] for i in order]
+        self.cloud_files = [self.cloud_files[i] for i in order]
     
-    def _read_all_pointclouds(self, dir):
+    def _load_all_clouds(self, src_dir):
         '''
-        return a list of point clouds
+        gives back every cloud of the split as a list
         '''
-        # prepare file names
-        split_filename = os.path.join(os.path.dirname(dir), os.path.basename(dir)+'_%s_split.pickle'%(self.split))
-        with open(split_filename, 'rb') as pf:
-            pc_name_list = pickle.load(pf)
-        self.pc_filenames = []
-        for pc_n in pc_name_list:
-            self.pc_filenames.append(os.path.join(dir, pc_n))
-        self.pc_filenames.sort() # NOTE: sort the file names here!
-        #print(self.pc_filenames)
+        # the split lists file names
+        split_file = os.path.join(os.path.dirname(src_dir), os.path.basename(src_dir)+'_%s_split.pickle'%(self.split_name))
+        with open(split_file, 'rb') as split_fh:
+            cloud_names = pickle.load(split_fh)
+        self.cloud_files = []
+        for cloud_name in cloud_names:
+            self.cloud_files.append(os.path.join(src_dir, cloud_name))
+        self.cloud_files.sort() # keep a fixed order
+        # file list not printed
 
-        pickle_filename = os.path.join(os.path.dirname(dir), os.path.basename(dir)+'_%s_rotated.pickle'%(self.split))
-        if os.path.exists(pickle_filename):
-            print('Loading cached pickle file: %s'%(pickle_filename))
-            p_f = open(pickle_filename, 'rb')
-            point_clouds = pickle.load(p_f)
-            p_f.close()
+        cache_file = os.path.join(os.path.dirname(src_dir), os.path.basename(src_dir)+'_%s_rotated.pickle'%(self.split_name))
+        if os.path.exists(cache_file):
+            print('reading the cache %s'%(cache_file))
+            cache_fh = open(cache_file, 'rb')
+            cloud_list = pickle.load(cache_fh)
+            cache_fh.close()
         else:
-            print('Reading and caching pickle file.')
-            point_clouds = pc_util.read_ply_from_file_list(self.pc_filenames) # a list of arrays
+            print('no cache yet: reading the PLY files')
+            cloud_list = pc_util.load_ply_files(self.cloud_files) # list of arrays
 
-            # NOTE!!!: rotate the point clouds here, to align with our data
-            print('Pre-rotate point clouds to align with ShapeNet-V2 data...')
-            for pc_id, pc in enumerate(point_clouds):
-                rotated_points = pc_util.rotate_point_cloud_by_axis_angle(pc, [0,1,0], 90)
-                point_clouds[pc_id] = rotated_points
+            # turn the clouds 90 degrees about y so they match the v2 data
+            print('rotating clouds into the v2 frame')
+            for k, cloud in enumerate(cloud_list):
+                turned = pc_util.rotate_about_axis(cloud, [0,1,0], 90)
+                cloud_list[k] = turned
 
-            p_f = open(pickle_filename, 'wb')
-            pickle.dump(point_clouds, p_f)
-            print('Cache to %s'%(pickle_filename))
-            p_f.close()
+            cache_fh = open(cache_file, 'wb')
+            pickle.dump(cloud_list, cache_fh)
+            print('cache written: %s'%(cache_file))
+            cache_fh.close()
 
-        print('Loaded #point clouds: ', len(point_clouds))
+        print('clouds in memory:', len(cloud_list))
 
-        return point_clouds
+        return cloud_list
 
-    def _preprocess_point_clouds(self, point_clouds):
+    def _normalize_clouds(self, cloud_list):
         '''
-        1. normalize to fit within a unit cube
-        2. snap to the ground
+        scale each cloud into the unit cube
+        and move its bottom to y = 0
         '''
-        print('Pre-processing point clouds...')
-        for i, pc in enumerate(point_clouds):
-            pts_min = np.amin(pc, axis=0)
-            pts_max = np.amax(pc, axis=0)
+        print('normalizing clouds')
+        for i, cloud in enumerate(cloud_list):
+            lo_corner = np.amin(cloud, axis=0)
+            hi_corner = np.amax(cloud, axis=0)
 
-            bbox_size = pts_max - pts_min
+            extent = hi_corner - lo_corner
 
-            scale_factor = 1.0 / np.amax(bbox_size)
+            inv_extent = 1.0 / np.amax(extent)
 
-            bbox_center = (pts_max + pts_min) / 2.0
-            bbox_bot_center = bbox_center - np.array([0,bbox_size[1]/2.0,0])
+            mid = (hi_corner + lo_corner) / 2.0
+            floor_mid = mid - np.array([0,extent[1]/2.0,0])
 
-            pc = pc - bbox_bot_center
-            pc = pc * scale_factor
+            cloud = cloud - floor_mid
+            cloud = cloud * inv_extent
 
-            point_clouds[i] = pc
+            cloud_list[i] = cloud
 
-        print('Pre-processing done.')
+        print('normalized')
 
-    def reset(self):
-        self.batch_idx = 0
-        if self.shuffle:
-            self._shuffle_data()
+    def rewind(self):
+        self.batch_cursor = 0
+        if self.do_shuffle:
+            self._permute_data()
 
-    def get_point_clouds_by_names(self, query_pc_filenames):
+    def clouds_for_files(self, wanted_files):
 
-        point_clouds = []
-        for pc_fn in query_pc_filenames:
-            pc_idx = self.pc_filenames.index(pc_fn)
-            pc_cur = self.point_clouds[pc_idx]
-            choice_cur = self.rand_gen.choice(pc_cur.shape[0], self.npoint, replace=True)
-            pc_cur = pc_cur[choice_cur, :]
-            point_clouds.append(pc_cur)
-        point_clouds = np.array(point_clouds)
+        cloud_list = []
+        for wanted in wanted_files:
+            at = self.cloud_files.index(wanted)
+            cur_cloud = self.cloud_list[at]
+            pick = self.rng.choice(cur_cloud.shape[0], self.n_pts, replace=True)
+            cur_cloud = cur_cloud[pick, :]
+            cloud_list.append(cur_cloud)
+        cloud_list = np.array(cloud_list)
 
-        return point_clouds
+        return cloud_list
 
-    def has_next_batch(self):
-        num_batch = np.floor(len(self.point_clouds) / self.batch_size) + 1
-        if self.batch_idx < num_batch:
+    def batches_left(self):
+        n_batches = np.floor(len(self.cloud_list) / self.minibatch_size) + 1
+        if self.batch_cursor < n_batches:
             return True
         return False
     
-    def next_batch(self, with_name=False):
-        start_idx = self.batch_idx * self.batch_size
-        end_idx = (self.batch_idx+1) * self.batch_size
+    def take_batch(self, return_names=False):
+        lo = self.batch_cursor * self.minibatch_size
+        hi = (self.batch_cursor+1) * self.minibatch_size
 
-        data_batch = np.zeros((self.batch_size, self.npoint, 3))
-        name_list = []
-        for i in range(start_idx, end_idx):
+        clean_batch = np.zeros((self.minibatch_size, self.n_pts, 3))
+        batch_names = []
+        for i in range(lo, hi):
 
-            if i >= len(self.point_clouds):
-                i_tmp = i % len(self.point_clouds)
-                pc_cur = self.point_clouds[i_tmp]
-                name_cur = self.pc_filenames[i_tmp].split('/')[-1]
+            if i >= len(self.cloud_list):
+                wrapped = i % len(self.cloud_list)
+                cur_cloud = self.cloud_list[wrapped]
+                cur_name = self.cloud_files[wrapped].split('/')[-1]
             else:
-                pc_cur = self.point_clouds[i] # M x 3
-                name_cur = self.pc_filenames[i].split('/')[-1]
+                cur_cloud = self.cloud_list[i] # n x 3
+                cur_name = self.cloud_files[i].split('/')[-1]
 
-            choice_cur = self.rand_gen.choice(pc_cur.shape[0], self.npoint, replace=True)
-            idx_cur = i % self.batch_size
-            data_batch[idx_cur] = pc_cur[choice_cur, :]
-            name_list.append(name_cur)
+            pick = self.rng.choice(cur_cloud.shape[0], self.n_pts, replace=True)
+            slot = i % self.minibatch_size
+            clean_batch[slot] = cur_cloud[pick, :]
+            batch_names.append(cur_name)
 
-        self.batch_idx += 1
-        if with_name:
-            return data_batch, name_list
-        return data_batch
+        self.batch_cursor += 1
+        if return_names:
+            return clean_batch, batch_names
+        return clean_batch
 
-    def next_batch_noise_partial_by_percentage(self, noise_mu=0.0, noise_sigma=0.01, p_min=0.0, p_max=0.5, partial_portion=1.0, with_gt=False, with_name=False):
+    def take_batch_cut_by_share(self, jitter_mean=0.0, jitter_std=0.01, cut_lo=0.0, cut_hi=0.5, cut_prob=1.0, return_clean=False, return_names=False):
         '''
-        p_min and p_max: the min and max percentage of removed points
-        partial_portion: the portion of partial data being generated
+        cut_lo, cut_hi: bounds on the share of points removed
+        cut_prob: chance that a cloud is cut at all
         '''
-        if not with_name:
-            data_batch = self.next_batch()
+        if not return_names:
+            clean_batch = self.take_batch()
         else:
-            data_batch, name_list = self.next_batch(with_name)
+            clean_batch, batch_names = self.take_batch(return_names)
 
-        # randomly carve out some points
-        data_res = []
-        for _, data in enumerate(data_batch):
-            do_partial_odd = self.rand_gen.rand()
-            if do_partial_odd < partial_portion:
-                center_idx = self.rand_gen.randint(self.get_npoint(), size=1)
-                center = data[center_idx]
+        # drop the points nearest a random anchor
+        cut_batch = []
+        for _, sample_data in enumerate(clean_batch):
+            coin = self.rng.rand()
+            if coin < cut_prob:
+                seed_pt = self.rng.randint(self.get_n_pts(), size=1)
+                anchor = sample_data[seed_pt]
 
-                distances = np.linalg.norm(data - center, axis=1)
+                dists = np.linalg.norm(sample_data - anchor, axis=1)
 
-                p_cur = self.rand_gen.uniform(p_min, p_max)
+                cut_share = self.rng.uniform(cut_lo, cut_hi)
 
-                nb_pts2remove = int(self.npoint * p_cur)
-                sorted_indices = np.argsort(distances) # ascending order
+                n_drop = int(self.n_pts * cut_share)
+                by_dist = np.argsort(dists) # nearest first
 
-                remain_points = data[sorted_indices[nb_pts2remove:]]
+                kept_pts = sample_data[by_dist[n_drop:]]
                 
-                choice = self.rand_gen.choice(len(remain_points), self.npoint, replace=True)
-                remain_points = remain_points[choice, :]
+                resample = self.rng.choice(len(kept_pts), self.n_pts, replace=True)
+                kept_pts = kept_pts[resample, :]
 
-                data_res.append(remain_points)
+                cut_batch.append(kept_pts)
             else:
-                data_res.append(data)
+                cut_batch.append(sample_data)
             
-        data_res = np.asarray(data_res)
+        cut_batch = np.asarray(cut_batch)
 
-        # noise
-        noise_here = self.rand_gen.normal(noise_mu, noise_sigma, data_res.shape)
-        noisy_batch = data_res + noise_here
+        # gaussian jitter
+        jitter = self.rng.normal(jitter_mean, jitter_std, cut_batch.shape)
+        jittered_batch = cut_batch + jitter
 
-        if with_gt and with_name:
-            return noisy_batch, data_batch, name_list
-        return noisy_batch   
+        if return_clean and return_names:
+            return jittered_batch, clean_batch, batch_names
+        return jittered_batch   
 
-    def next_batch_noise_added_with_partial(self, noise_mu=0.0, noise_sigma=0.01, r_min=0.1, r_max=0.25, partial_portion=0.25, with_gt=False):
+    def take_batch_cut_by_radius(self, jitter_mean=0.0, jitter_std=0.01, rad_lo=0.1, rad_hi=0.25, cut_prob=0.25, return_clean=False):
         '''
-        r_max: the max radius for carving out the point around a chosen center
-        partial_portion: the portion of partial data being generated
+        rad_hi: largest radius cut away around a random point
+        cut_prob: chance that a cloud is cut at all
         '''
-        data_batch = self.next_batch()
+        clean_batch = self.take_batch()
 
-        # randomly carve out some points
-        data_res = []
-        for _, data in enumerate(data_batch):
-            do_partial_odd = self.rand_gen.rand()
-            if do_partial_odd < partial_portion:
-                center_idx = self.rand_gen.randint(self.get_npoint(), size=1)
-                center = data[center_idx]
+        # drop the points inside a random ball
+        cut_batch = []
+        for _, sample_data in enumerate(clean_batch):
+            coin = self.rng.rand()
+            if coin < cut_prob:
+                seed_pt = self.rng.randint(self.get_n_pts(), size=1)
+                anchor = sample_data[seed_pt]
 
-                distances = np.linalg.norm(data - center, axis=1)
+                dists = np.linalg.norm(sample_data - anchor, axis=1)
 
-                clip_r = self.rand_gen.uniform(r_min, r_max)
+                rad = self.rng.uniform(rad_lo, rad_hi)
 
-                remain_points = data[distances > clip_r]
+                kept_pts = sample_data[dists > rad]
 
-                if len(remain_points) < 0.2 * self.npoint:
-                    remain_points = data
-                    print('WARNING: too partial data. Using complete data instead.')
+                if len(kept_pts) < 0.2 * self.n_pts:
+                    kept_pts = sample_data
+                    print('cut left too few points, using the whole cloud')
                 
-                choice = self.rand_gen.choice(len(remain_points), self.npoint, replace=True)
-                remain_points = remain_points[choice, :]
+                resample = self.rng.choice(len(kept_pts), self.n_pts, replace=True)
+                kept_pts = kept_pts[resample, :]
 
-                data_res.append(remain_points)
+                cut_batch.append(kept_pts)
             else:
-                data_res.append(data)
+                cut_batch.append(sample_data)
             
-        data_res = np.asarray(data_res)
+        cut_batch = np.asarray(cut_batch)
 
-        # noise
-        noise_here = self.rand_gen.normal(noise_mu, noise_sigma, data_res.shape)
-        noisy_batch = data_res + noise_here
+        # gaussian jitter
+        jitter = self.rng.normal(jitter_mean, jitter_std, cut_batch.shape)
+        jittered_batch = cut_batch + jitter
 
-        if with_gt:
-            return noisy_batch, data_batch
-        return noisy_batch
+        if return_clean:
+            return jittered_batch, clean_batch
+        return jittered_batch
 
-    def aug_data_batch(self, data_batch, scale_low=0.8, scale_high=1.25, rot=True, snap2ground=True, trans=0.1):
-        res_batch = data_batch
+    def augment_data_batch(self, clean_batch, s_lo=0.8, s_hi=1.25, do_rot=True, to_floor=True, shift=0.1):
+        aug_batch = clean_batch
         if True:
-            res_batch = provider.random_scale_point_cloud(data_batch, scale_low=scale_low, scale_high=scale_high)
-        if rot:
-            res_batch = provider.rotate_point_cloud(res_batch)
-        if trans is not None:
-            res_batch = provider.shift_point_cloud(res_batch, shift_range=trans)
-        if snap2ground:
-            res_batch = provider.lift_point_cloud_to_ground(res_batch)
-        return res_batch
+            aug_batch = provider.random_scale_point_cloud(clean_batch, scale_low=s_lo, scale_high=s_hi)
+        if do_rot:
+            aug_batch = provider.rotate_point_cloud(aug_batch)
+        if shift is not None:
+            aug_batch = provider.shift_point_cloud(aug_batch, shift_range=shift)
+        if to_floor:
+            aug_batch = provider.lift_point_cloud_to_ground(aug_batch)
+        return aug_batch
 
-    def get_npoint(self):
-        return self.npoint
+    def get_n_pts(self):
+        return self.n_pts
 
 
-cat_name = 'dresser'
+category = 'dresser'
 
-para_config = {
-    'exp_name': 'ae_%s_ShapeNet-V1'%(cat_name),
+run_cfg = {
+    'exp_name': 'ae_%s_ShapeNet-V1'%(category),
     'random_seed': None,
-    'ae_type': 'c2c', # 'c2c', 'n2n', 'np2np'
+    'ae_type': 'c2c', # one of c2c, n2n, np2np
 
     'batch_size': 200,
-    'lr': 0.0005, # base starting learning rate
+    'lr': 0.0005, # initial step size
     'decay_rate': 0.5,
-    'clip_lr': 0.0001, # minimal learning rate for clipping lr
+    'clip_lr': 0.0001, # floor for the step size
     'epoch': 2001,
-    'save_interval': 40, # unit in epoch
+    'save_interval': 40, # epochs between test runs
     
     'loss': 'emd',
     
     'data_aug': None,
 
-    # noise parameters, not used when ae_type = c2c
+    # jitter settings (c2c ignores them)
     'noise_mu': 0.0, 
     'noise_sigma': 0.01, 
-    #'r_min': 0.1, 
-    #'r_max': 0.25, 
+    # ball radius bounds (unused)
+    # ball radius bounds (unused)
     'p_min': 0.05,
     'p_max': 0.5,
     'partial_portion': 0.25,
 
-    # encoder
+    # encoder settings
     'latent_code_dim': 128,
     'n_filters': [64,128,128,256],
     'filter_size': 1,
     'stride': 1,
     'encoder_bn': True,
 
-    # decoder
+    # decoder settings
     'point_cloud_shape': [2048, 3],
     'fc_sizes': [256, 256], 
     'decoder_bn': False,
@@ -379,201 +379,201 @@ para_config = {
     'activation_fn': tf.nn.relu,
 }
 
-#'decay_step': 7000000, # in samples, for chair data: 5000000 (~800 epoches), for table data: 7000000 (~800 epoches) 
-#'output_interval': 10, # unit in batch
-if cat_name == 'chair':
-    para_config['point_cloud_dir'] = config.ShapeNet_v1_chair_point_cloud
-    para_config['decay_step'] = 5000000
-    para_config['output_interval'] = 30
-elif cat_name == 'table':
-    para_config['point_cloud_dir'] = config.ShapeNet_v1_table_point_cloud
-    para_config['decay_step'] = 7000000
-    para_config['output_interval'] = 30
-elif cat_name == 'plane':
-    para_config['point_cloud_dir'] = config.ShapeNet_v1_plane_point_cloud
-    para_config['decay_step'] = 3500000
-    para_config['output_interval'] = 10
-elif cat_name == 'car':
-    para_config['point_cloud_dir'] = config.ShapeNet_v1_car_point_cloud
-    para_config['decay_step'] = 6000000
-    para_config['output_interval'] = 10
+# decay_step counts samples (chair 5e6, table 7e6, about 800 epochs each)
+# output_interval counts batches
+if category == 'chair':
+    run_cfg['point_cloud_dir'] = config.ShapeNet_v1_chair_point_cloud
+    run_cfg['decay_step'] = 5000000
+    run_cfg['output_interval'] = 30
+elif category == 'table':
+    run_cfg['point_cloud_dir'] = config.ShapeNet_v1_table_point_cloud
+    run_cfg['decay_step'] = 7000000
+    run_cfg['output_interval'] = 30
+elif category == 'plane':
+    run_cfg['point_cloud_dir'] = config.ShapeNet_v1_plane_point_cloud
+    run_cfg['decay_step'] = 3500000
+    run_cfg['output_interval'] = 10
+elif category == 'car':
+    run_cfg['point_cloud_dir'] = config.ShapeNet_v1_car_point_cloud
+    run_cfg['decay_step'] = 6000000
+    run_cfg['output_interval'] = 10
 
-elif cat_name == 'lamp':
-    para_config['point_cloud_dir'] = config.ShapeNet_v1_lamp_point_cloud
-    para_config['decay_step'] = 2000000
-    para_config['output_interval'] = 5
-elif cat_name == 'sofa':
-    para_config['point_cloud_dir'] = config.ShapeNet_v1_sofa_point_cloud
-    para_config['decay_step'] = 2500000
-    para_config['output_interval'] = 5
-elif cat_name == 'boat':
-    para_config['point_cloud_dir'] = config.ShapeNet_v1_boat_point_cloud
-    para_config['decay_step'] = 1800000
-    para_config['output_interval'] = 5
-elif cat_name == 'dresser':
-    para_config['point_cloud_dir'] = config.ShapeNet_v1_dresser_point_cloud
-    para_config['decay_step'] = 1000000
-    para_config['output_interval'] = 5
+elif category == 'lamp':
+    run_cfg['point_cloud_dir'] = config.ShapeNet_v1_lamp_point_cloud
+    run_cfg['decay_step'] = 2000000
+    run_cfg['output_interval'] = 5
+elif category == 'sofa':
+    run_cfg['point_cloud_dir'] = config.ShapeNet_v1_sofa_point_cloud
+    run_cfg['decay_step'] = 2500000
+    run_cfg['output_interval'] = 5
+elif category == 'boat':
+    run_cfg['point_cloud_dir'] = config.ShapeNet_v1_boat_point_cloud
+    run_cfg['decay_step'] = 1800000
+    run_cfg['output_interval'] = 5
+elif category == 'dresser':
+    run_cfg['point_cloud_dir'] = config.ShapeNet_v1_dresser_point_cloud
+    run_cfg['decay_step'] = 1000000
+    run_cfg['output_interval'] = 5
 
-TRAIN_DATASET = shapenet_pc_dataset.ShapeNetPartPointsDataset_V1(para_config['point_cloud_dir'], batch_size=para_config['batch_size'], npoint=para_config['point_cloud_shape'][0], shuffle=True, split='trainval', preprocess=False)
-TEST_DATASET = shapenet_pc_dataset.ShapeNetPartPointsDataset_V1(para_config['point_cloud_dir'], batch_size=para_config['batch_size'], npoint=para_config['point_cloud_shape'][0], shuffle=False, split='test', preprocess=False)
+TRAIN_PC_DATASET = shapenet_pc_dataset.PartCloudDataset_V1(run_cfg['point_cloud_dir'], minibatch_size=run_cfg['batch_size'], n_pts=run_cfg['point_cloud_shape'][0], do_shuffle=True, split_name='trainval', normalize_on_load=False)
+TEST_PC_DATASET = shapenet_pc_dataset.PartCloudDataset_V1(run_cfg['point_cloud_dir'], minibatch_size=run_cfg['batch_size'], n_pts=run_cfg['point_cloud_shape'][0], do_shuffle=False, split_name='test', normalize_on_load=False)
 
-#################### back up code for this run ##########################
-#LOG_DIR = os.path.join('run_synthetic', 'run_%s'%(cat_name), 'ae', 'log_' + para_config['exp_name'] + '_' + para_config['ae_type'] +'_' + datetime.now().strftime('%Y-%m-%d-%H-%M-%S'))
-LOG_DIR = os.path.join('run', 'run_shapenet_v1_clean_ae', 'run_%s'%(cat_name), 'log_' + para_config['exp_name'] + '_' + para_config['ae_type'] +'_' + datetime.now().strftime('%Y-%m-%d-%H-%M-%S'))
-print(LOG_DIR)
-if not os.path.exists(LOG_DIR): os.makedirs(LOG_DIR)
+# copy the code of this run next to its logs
+# older log folder layout, not used
+RUN_LOG_DIR = os.path.join('run', 'run_shapenet_v1_clean_ae', 'run_%s'%(category), 'log_' + run_cfg['exp_name'] + '_' + run_cfg['ae_type'] +'_' + datetime.now().strftime('%Y-%m-%d-%H-%M-%S'))
+print(RUN_LOG_DIR)
+if not os.path.exists(RUN_LOG_DIR): os.makedirs(RUN_LOG_DIR)
 
-script_name = os.path.basename(__file__)
-bk_filenames = ['autoencoder.py', 
-                 script_name, 
+this_script = os.path.basename(__file__)
+backup_files = ['autoencoder.py', 
+                 this_script, 
                  'shapenet_pc_dataset.py', 
                  'pointnet_utils/pointnet_encoder_decoder.py']
-for bf in bk_filenames:
-    os.system('cp %s %s' % (bf, LOG_DIR))
-LOG_FOUT = open(os.path.join(LOG_DIR, 'log_train.txt'), 'w')
-LOG_FOUT.write(str(para_config)+'\n')
+for bfile in backup_files:
+    os.system('cp %s %s' % (bfile, RUN_LOG_DIR))
+LOG_FH = open(os.path.join(RUN_LOG_DIR, 'log_train.txt'), 'w')
+LOG_FH.write(str(run_cfg)+'\n')
 
-HOSTNAME = socket.gethostname()
+HOST = socket.gethostname()
 
-def log_string(out_str):
-    LOG_FOUT.write(out_str+'\n')
-    LOG_FOUT.flush()
-    print(out_str)
+def log_line(msg):
+    LOG_FH.write(msg+'\n')
+    LOG_FH.flush()
+    print(msg)
 
-def print_trainable_vars():
-    trainable_vars = tf.get_collection(tf.GraphKeys.TRAINABLE_VARIABLES)
-    for tv in trainable_vars:
-        print(tv.name)
+def list_train_vars():
+    tvars = tf.get_collection(tf.GraphKeys.TRAINABLE_VARIABLES)
+    for v in tvars:
+        print(v.name)
 
-def train():
+def train_ae():
     with tf.Graph().as_default():
         with tf.device('/gpu:'+str(0)):
-            ae = autoencoder.AutoEncoder(paras=para_config)
-            print_trainable_vars()
+            ae_net = autoencoder.AutoEncoder(paras=run_cfg)
+            list_train_vars()
 
-            reconstr_loss, reconstr, _ = ae.model()
-            optimizer = ae.make_optimizer(reconstr_loss)
+            rec_loss, rec_out, _ = ae_net.model()
+            optimizer_op = ae_net.make_optimizer(rec_loss)
 
-            # metrics for tensorboard visualization
+            # running mean of the loss for tensorboard
             with tf.name_scope('metrics'):
-                reconstr_loss_mean, reconstr_loss_mean_update = tf.metrics.mean(reconstr_loss)
-            reset_metrics = tf.variables_initializer([var for var in tf.local_variables()
-                                                 if var.name.split('/')[0] == 'metrics'])
+                rec_loss_avg, rec_loss_avg_upd = tf.metrics.mean(rec_loss)
+            clear_metrics = tf.variables_initializer([lv for lv in tf.local_variables()
+                                                 if lv.name.split('/')[0] == 'metrics'])
 
-            tf.summary.scalar('loss/train', reconstr_loss_mean, collections=['train'])
-            tf.summary.scalar('loss/test', reconstr_loss_mean, collections=['test'])
+            tf.summary.scalar('loss/train', rec_loss_avg, collections=['train'])
+            tf.summary.scalar('loss/test', rec_loss_avg, collections=['test'])
 
-            summary_op = tf.summary.merge_all('train')
-            summary_test_op = tf.summary.merge_all('test')
-            train_writer = tf.summary.FileWriter(os.path.join(LOG_DIR, 'summary', 'train'))
-            test_writer = tf.summary.FileWriter(os.path.join(LOG_DIR, 'summary', 'test'))
-            saver = tf.train.Saver(max_to_keep=None)
+            train_summary_op = tf.summary.merge_all('train')
+            test_summary_op = tf.summary.merge_all('test')
+            train_tb = tf.summary.FileWriter(os.path.join(RUN_LOG_DIR, 'summary', 'train'))
+            test_tb = tf.summary.FileWriter(os.path.join(RUN_LOG_DIR, 'summary', 'test'))
+            ckpt_saver = tf.train.Saver(max_to_keep=None)
 
-        # print
-        log_string('Net layers:')
-        log_string(str(ae))
+        # show the net
+        log_line('network:')
+        log_line(str(ae_net))
 
-        # Create a session
-        config = tf.ConfigProto()
-        config.gpu_options.allow_growth = True
-        config.allow_soft_placement = True
-        config.log_device_placement = False
-        sess = tf.Session(config=config)
+        # session settings
+        sess_cfg = tf.ConfigProto()
+        sess_cfg.gpu_options.allow_growth = True
+        sess_cfg.allow_soft_placement = True
+        sess_cfg.log_device_placement = False
+        tf_sess = tf.Session(config=sess_cfg)
 
-        # Init variables
-        init = tf.global_variables_initializer()
-        sess.run(init)
-        sess.run(reset_metrics)
+        # initialise
+        init_op = tf.global_variables_initializer()
+        tf_sess.run(init_op)
+        tf_sess.run(clear_metrics)
 
-        total_batch_idx = 0
-        for ep_idx in range(para_config['epoch']):
-            log_string('-----------Epoch %d:-------------' % ep_idx)
+        global_batch_no = 0
+        for epoch_no in range(run_cfg['epoch']):
+            log_line('=== pass %d ===' % epoch_no)
             
-            # train one epoch
-            while TRAIN_DATASET.has_next_batch():
-                sess.run(reset_metrics)
+            # one pass over the train split
+            while TRAIN_PC_DATASET.batches_left():
+                tf_sess.run(clear_metrics)
 
-                if para_config['ae_type'] == 'c2c':
-                    input_batch = TRAIN_DATASET.next_batch()
-                elif para_config['ae_type'] == 'n2n':
-                    input_batch = TRAIN_DATASET.next_batch_noise_added(noise_mu=para_config['noise_mu'], noise_sigma=para_config['noise_sigma'])
-                elif para_config['ae_type'] == 'np2np':
-                    input_batch = TRAIN_DATASET.next_batch_noise_partial_by_percentage(noise_mu=para_config['noise_mu'], noise_sigma=para_config['noise_sigma'], p_min=para_config['p_min'], p_max=para_config['p_max'], partial_portion=para_config['partial_portion'])
+                if run_cfg['ae_type'] == 'c2c':
+                    train_batch_in = TRAIN_PC_DATASET.take_batch()
+                elif run_cfg['ae_type'] == 'n2n':
+                    train_batch_in = TRAIN_PC_DATASET.next_batch_noise_added(noise_mu=run_cfg['noise_mu'], noise_sigma=run_cfg['noise_sigma'])
+                elif run_cfg['ae_type'] == 'np2np':
+                    train_batch_in = TRAIN_PC_DATASET.take_batch_cut_by_share(jitter_mean=run_cfg['noise_mu'], jitter_std=run_cfg['noise_sigma'], cut_lo=run_cfg['p_min'], cut_hi=run_cfg['p_max'], cut_prob=run_cfg['partial_portion'])
                 else:
-                    log_string('Unknown ae type: %s'%(para_config['ae_type']))
+                    log_line('no such ae_type: %s'%(run_cfg['ae_type']))
                     exit
                 
-                if para_config['data_aug'] is not None:
-                    input_batch = TRAIN_DATASET.aug_data_batch(input_batch, scale_low=para_config['data_aug']['scale_low'],scale_high=para_config['data_aug']['scale_high'], rot=para_config['data_aug']['rot'],snap2ground=para_config['data_aug']['snap2ground'],trans=para_config['data_aug']['trans'])
+                if run_cfg['data_aug'] is not None:
+                    train_batch_in = TRAIN_PC_DATASET.augment_data_batch(train_batch_in, s_lo=run_cfg['data_aug']['scale_low'],s_hi=run_cfg['data_aug']['scale_high'], do_rot=run_cfg['data_aug']['rot'],to_floor=run_cfg['data_aug']['snap2ground'],shift=run_cfg['data_aug']['trans'])
                 
-                _, _ = sess.run([optimizer, reconstr_loss_mean_update], 
+                _, _ = tf_sess.run([optimizer_op, rec_loss_avg_upd], 
                                                         feed_dict={
-                                                                    ae.input_pl: input_batch, 
-                                                                    ae.is_training: True
+                                                                    ae_net.input_pl: train_batch_in, 
+                                                                    ae_net.is_training: True
                                                                     }
                                                         )
 
-                if TRAIN_DATASET.batch_idx % para_config['output_interval'] == 0:
-                    reconstr_loss_mean_val, summary = sess.run([reconstr_loss_mean, summary_op])
-                    sess.run(reset_metrics)
-                    log_string('-----------batch %d statistics snapshot:-------------' % TRAIN_DATASET.batch_idx)
-                    log_string('  Reconstruction loss   : {:.6f}'.format(reconstr_loss_mean_val))
+                if TRAIN_PC_DATASET.batch_cursor % run_cfg['output_interval'] == 0:
+                    rec_loss_value, train_summary = tf_sess.run([rec_loss_avg, train_summary_op])
+                    tf_sess.run(clear_metrics)
+                    log_line('--- after batch %d ---' % TRAIN_PC_DATASET.batch_cursor)
+                    log_line('  mean reconstruction loss {:.6f}'.format(rec_loss_value))
 
-                    train_writer.add_summary(summary, total_batch_idx)
-                    train_writer.flush()
+                    train_tb.add_summary(train_summary, global_batch_no)
+                    train_tb.flush()
 
-                total_batch_idx +=  1
+                global_batch_no +=  1
 
-            # after each epoch, reset
-            TRAIN_DATASET.reset() 
+            # start the next pass from the top
+            TRAIN_PC_DATASET.rewind() 
 
-            # test and save
-            if ep_idx % para_config['save_interval'] == 0:
-                # test on whole test dataset
-                sess.run(reset_metrics)
-                TEST_DATASET.reset()
-                while TEST_DATASET.has_next_batch():
+            # periodic test run and checkpoint
+            if epoch_no % run_cfg['save_interval'] == 0:
+                # mean loss over the whole test split
+                tf_sess.run(clear_metrics)
+                TEST_PC_DATASET.rewind()
+                while TEST_PC_DATASET.batches_left():
 
-                    if para_config['ae_type'] == 'c2c':
-                        input_batch_test = TEST_DATASET.next_batch()
-                    elif para_config['ae_type'] == 'n2n':
-                        input_batch_test = TEST_DATASET.next_batch_noise_added(noise_mu=para_config['noise_mu'], noise_sigma=para_config['noise_sigma'])
-                    elif para_config['ae_type'] == 'np2np':
-                        input_batch_test = TEST_DATASET.next_batch_noise_partial_by_percentage(noise_mu=para_config['noise_mu'], noise_sigma=para_config['noise_sigma'], p_min=para_config['p_min'], p_max=para_config['p_max'], partial_portion=para_config['partial_portion'])
+                    if run_cfg['ae_type'] == 'c2c':
+                        test_batch_in = TEST_PC_DATASET.take_batch()
+                    elif run_cfg['ae_type'] == 'n2n':
+                        test_batch_in = TEST_PC_DATASET.next_batch_noise_added(noise_mu=run_cfg['noise_mu'], noise_sigma=run_cfg['noise_sigma'])
+                    elif run_cfg['ae_type'] == 'np2np':
+                        test_batch_in = TEST_PC_DATASET.take_batch_cut_by_share(jitter_mean=run_cfg['noise_mu'], jitter_std=run_cfg['noise_sigma'], cut_lo=run_cfg['p_min'], cut_hi=run_cfg['p_max'], cut_prob=run_cfg['partial_portion'])
                     else:
-                        log_string('Unknown ae type: %s'%(para_config['ae_type']))
+                        log_line('no such ae_type: %s'%(run_cfg['ae_type']))
                         exit
                     
-                    if para_config['data_aug'] is not None:
-                        input_batch_test = TEST_DATASET.aug_data_batch(input_batch_test, scale_low=para_config['data_aug']['scale_low'],scale_high=para_config['data_aug']['scale_high'], rot=para_config['data_aug']['rot'],snap2ground=para_config['data_aug']['snap2ground'],trans=para_config['data_aug']['trans'])
+                    if run_cfg['data_aug'] is not None:
+                        test_batch_in = TEST_PC_DATASET.augment_data_batch(test_batch_in, s_lo=run_cfg['data_aug']['scale_low'],s_hi=run_cfg['data_aug']['scale_high'], do_rot=run_cfg['data_aug']['rot'],to_floor=run_cfg['data_aug']['snap2ground'],shift=run_cfg['data_aug']['trans'])
 
-                    reconstr_val_test, _ = sess.run([reconstr, reconstr_loss_mean_update],
+                    test_recon, _ = tf_sess.run([rec_out, rec_loss_avg_upd],
                                                                     feed_dict={
-                                                                                ae.input_pl: input_batch_test, 
-                                                                                ae.is_training: False
+                                                                                ae_net.input_pl: test_batch_in, 
+                                                                                ae_net.is_training: False
                                                                               }
                                                                     )
 
-                log_string('--------- on test split: --------')
-                reconstr_loss_mean_val, summary_test = sess.run([reconstr_loss_mean, summary_test_op])
-                log_string('Mean Reconstruction loss: {:.6f}'.format(reconstr_loss_mean_val))
-                sess.run(reset_metrics) # reset metrics
+                log_line('--- test split ---')
+                rec_loss_value, test_summary = tf_sess.run([rec_loss_avg, test_summary_op])
+                log_line('test reconstruction loss {:.6f}'.format(rec_loss_value))
+                tf_sess.run(clear_metrics) # clear the running mean
 
-                # tensorboard
-                test_writer.add_summary(summary_test, ep_idx)
-                test_writer.flush()
+                # log to tensorboard
+                test_tb.add_summary(test_summary, epoch_no)
+                test_tb.flush()
 
-                # write out only one batch for check
+                # optional dump of one batch (off)
                 if False:
-                    pc_util.write_ply_batch(np.asarray(reconstr_val_test), os.path.join(LOG_DIR, 'pcloud', 'reconstr_%d'%(ep_idx)))
-                    pc_util.write_ply_batch(np.asarray(input_batch_test), os.path.join(LOG_DIR, 'pcloud', 'input_%d'%(ep_idx)))
+                    pc_util.write_ply_batch(np.asarray(test_recon), os.path.join(RUN_LOG_DIR, 'pcloud', 'reconstr_%d'%(epoch_no)))
+                    pc_util.write_ply_batch(np.asarray(test_batch_in), os.path.join(RUN_LOG_DIR, 'pcloud', 'input_%d'%(epoch_no)))
                 
-                # save model
-                save_path = saver.save(sess, os.path.join(LOG_DIR, 'ckpts', 'model_%d.ckpt'%(ep_idx)))
-                log_string("Model saved in file: %s" % save_path)
+                # checkpoint
+                ckpt_path = ckpt_saver.save(tf_sess, os.path.join(RUN_LOG_DIR, 'ckpts', 'model_%d.ckpt'%(epoch_no)))
+                log_line("checkpoint at %s" % ckpt_path)
             
 if __name__ == "__main__":
-    log_string('pid: %s'%(str(os.getpid())))
-    train()
-    LOG_FOUT.close()
+    log_line('process id %s'%(str(os.getpid())))
+    train_ae()
+    LOG_FH.close()

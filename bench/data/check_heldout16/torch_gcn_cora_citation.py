@@ -9,179 +9,179 @@ import torch
 import torch.nn.functional as F
 import torch.optim as optim
 
-from pygcn.utils import load_data, accuracy
+from pygcn.utils import read_cora_data, acc_score
 from pygcn.models import GCN
 
 import scipy.sparse as sp
 import torch
 
 
-def encode_onehot(labels):
-    classes = set(labels)
-    classes_dict = {c: np.identity(len(classes))[i, :] for i, c in
-                    enumerate(classes)}
-    labels_onehot = np.array(list(map(classes_dict.get, labels)),
+def one_hot_rows(node_labels):
+    uniq = set(node_labels)
+    class_to_vec = {cls: np.identity(len(uniq))[i, :] for i, cls in
+                    enumerate(uniq)}
+    onehot_labels = np.array(list(map(class_to_vec.get, node_labels)),
                              dtype=np.int32)
-    return labels_onehot
+    return onehot_labels
 
 
-def load_data(path="../data/cora/", dataset="cora"):
-    """Load citation network dataset (cora only for now)"""
-    print('Loading {} dataset...'.format(dataset))
+def read_cora_data(data_dir_path="../data/cora/", dataset_name="cora"):
+    """Read the Cora citation graph: normalized features, labels, adjacency and split indices."""
+    print('reading the {} graph'.format(dataset_name))
 
-    idx_features_labels = np.genfromtxt("{}{}.content".format(path, dataset),
+    id_features_labels = np.genfromtxt("{}{}.content".format(data_dir_path, dataset_name),
                                         dtype=np.dtype(str))
-    features = sp.csr_matrix(idx_features_labels[:, 1:-1], dtype=np.float32)
-    labels = encode_onehot(idx_features_labels[:, -1])
+    node_features = sp.csr_matrix(id_features_labels[:, 1:-1], dtype=np.float32)
+    node_labels = one_hot_rows(id_features_labels[:, -1])
 
-    # build graph
-    idx = np.array(idx_features_labels[:, 0], dtype=np.int32)
-    idx_map = {j: i for i, j in enumerate(idx)}
-    edges_unordered = np.genfromtxt("{}{}.cites".format(path, dataset),
+    # edges, mapped from paper ids to row numbers
+    node_ids = np.array(id_features_labels[:, 0], dtype=np.int32)
+    id_to_row = {j: i for i, j in enumerate(node_ids)}
+    raw_edges = np.genfromtxt("{}{}.cites".format(data_dir_path, dataset_name),
                                     dtype=np.int32)
-    edges = np.array(list(map(idx_map.get, edges_unordered.flatten())),
-                     dtype=np.int32).reshape(edges_unordered.shape)
-    adj = sp.coo_matrix((np.ones(edges.shape[0]), (edges[:, 0], edges[:, 1])),
-                        shape=(labels.shape[0], labels.shape[0]),
+    edge_rows = np.array(list(map(id_to_row.get, raw_edges.flatten())),
+                     dtype=np.int32).reshape(raw_edges.shape)
+    adj_mat = sp.coo_matrix((np.ones(edge_rows.shape[0]), (edge_rows[:, 0], edge_rows[:, 1])),
+                        shape=(node_labels.shape[0], node_labels.shape[0]),
                         dtype=np.float32)
 
-    # build symmetric adjacency matrix
-    adj = adj + adj.T.multiply(adj.T > adj) - adj.multiply(adj.T > adj)
+    # make the adjacency symmetric
+    adj_mat = adj_mat + adj_mat.T.multiply(adj_mat.T > adj_mat) - adj_mat.multiply(adj_mat.T > adj_mat)
 
-    features = normalize(features)
-    adj = normalize(adj + sp.eye(adj.shape[0]))
+    node_features = row_normalize(node_features)
+    adj_mat = row_normalize(adj_mat + sp.eye(adj_mat.shape[0]))
 
-    idx_train = range(140)
-    idx_val = range(200, 500)
-    idx_test = range(500, 1500)
+    train_idx = range(140)
+    val_idx = range(200, 500)
+    test_idx = range(500, 1500)
 
-    features = torch.FloatTensor(np.array(features.todense()))
-    labels = torch.LongTensor(np.where(labels)[1])
-    adj = sparse_mx_to_torch_sparse_tensor(adj)
+    node_features = torch.FloatTensor(np.array(node_features.todense()))
+    node_labels = torch.LongTensor(np.where(node_labels)[1])
+    adj_mat = scipy_to_torch_sparse(adj_mat)
 
-    idx_train = torch.LongTensor(idx_train)
-    idx_val = torch.LongTensor(idx_val)
-    idx_test = torch.LongTensor(idx_test)
+    train_idx = torch.LongTensor(train_idx)
+    val_idx = torch.LongTensor(val_idx)
+    test_idx = torch.LongTensor(test_idx)
 
-    return adj, features, labels, idx_train, idx_val, idx_test
-
-
-def normalize(mx):
-    """Row-normalize sparse matrix"""
-    rowsum = np.array(mx.sum(1))
-    r_inv = np.power(rowsum, -1).flatten()
-    r_inv[np.isinf(r_inv)] = 0.
-    r_mat_inv = sp.diags(r_inv)
-    mx = r_mat_inv.dot(mx)
-    return mx
+    return adj_mat, node_features, node_labels, train_idx, val_idx, test_idx
 
 
-def accuracy(output, labels):
-    preds = output.max(1)[1].type_as(labels)
-    correct = preds.eq(labels).double()
-    correct = correct.sum()
-    return correct / len(labels)
+def row_normalize(mat):
+    """Scale each row of a sparse matrix to sum to one."""
+    row_totals = np.array(mat.sum(1))
+    inv_totals = np.power(row_totals, -1).flatten()
+    inv_totals[np.isinf(inv_totals)] = 0.
+    inv_diag = sp.diags(inv_totals)
+    mat = inv_diag.dot(mat)
+    return mat
 
 
-def sparse_mx_to_torch_sparse_tensor(sparse_mx):
-    """Convert a scipy sparse matrix to a torch sparse tensor."""
-    sparse_mx = sparse_mx.tocoo().astype(np.float32)
-    indices = torch.from_numpy(
-        np.vstack((sparse_mx.row, sparse_mx.col)).astype(np.int64))
-    values = torch.from_numpy(sparse_mx.data)
-    shape = torch.Size(sparse_mx.shape)
-    return torch.sparse.FloatTensor(indices, values, shape)
+def acc_score(log_probs, node_labels):
+    pred_cls = log_probs.max(1)[1].type_as(node_labels)
+    hits = pred_cls.eq(node_labels).double()
+    hits = hits.sum()
+    return hits / len(node_labels)
 
 
-# Training settings
-parser = argparse.ArgumentParser()
-parser.add_argument('--no-cuda', action='store_true', default=False,
-                    help='Disables CUDA training.')
-parser.add_argument('--fastmode', action='store_true', default=False,
-                    help='Validate during training pass.')
-parser.add_argument('--seed', type=int, default=42, help='Random seed.')
-parser.add_argument('--epochs', type=int, default=200,
-                    help='Number of epochs to train.')
-parser.add_argument('--lr', type=float, default=0.01,
-                    help='Initial learning rate.')
-parser.add_argument('--weight_decay', type=float, default=5e-4,
-                    help='Weight decay (L2 loss on parameters).')
-parser.add_argument('--hidden', type=int, default=16,
-                    help='Number of hidden units.')
-parser.add_argument('--dropout', type=float, default=0.5,
-                    help='Dropout rate (1 - keep probability).')
-
-args = parser.parse_args()
-args.cuda = not args.no_cuda and torch.cuda.is_available()
-
-np.random.seed(args.seed)
-torch.manual_seed(args.seed)
-if args.cuda:
-    torch.cuda.manual_seed(args.seed)
-
-# Load data
-adj, features, labels, idx_train, idx_val, idx_test = load_data()
-
-# Model and optimizer
-model = GCN(nfeat=features.shape[1],
-            nhid=args.hidden,
-            nclass=labels.max().item() + 1,
-            dropout=args.dropout)
-optimizer = optim.Adam(model.parameters(),
-                       lr=args.lr, weight_decay=args.weight_decay)
-
-if args.cuda:
-    model.cuda()
-    features = features.cuda()
-    adj = adj.cuda()
-    labels = labels.cuda()
-    idx_train = idx_train.cuda()
-    idx_val = idx_val.cuda()
-    idx_test = idx_test.cuda()
+def scipy_to_torch_sparse(sp_mat):
+    """scipy sparse matrix -> torch sparse COO tensor."""
+    sp_mat = sp_mat.tocoo().astype(np.float32)
+    coo_idx = torch.from_numpy(
+        np.vstack((sp_mat.row, sp_mat.col)).astype(np.int64))
+    coo_vals = torch.from_numpy(sp_mat.data)
+    dims = torch.Size(sp_mat.shape)
+    return torch.sparse.FloatTensor(coo_idx, coo_vals, dims)
 
 
-def train(epoch):
-    t = time.time()
-    model.train()
-    optimizer.zero_grad()
-    output = model(features, adj)
-    loss_train = F.nll_loss(output[idx_train], labels[idx_train])
-    acc_train = accuracy(output[idx_train], labels[idx_train])
-    loss_train.backward()
-    optimizer.step()
+# command line
+cli = argparse.ArgumentParser()
+cli.add_argument('--no-cuda', action='store_true', default=False,
+                    help='run on the CPU even with a GPU present.')
+cli.add_argument('--fastmode', action='store_true', default=False,
+                    help='reuse the training forward pass for validation numbers.')
+cli.add_argument('--seed', type=int, default=42, help='seed for numpy and torch.')
+cli.add_argument('--epochs', type=int, default=200,
+                    help='training epochs.')
+cli.add_argument('--lr', type=float, default=0.01,
+                    help='Adam step size.')
+cli.add_argument('--weight_decay', type=float, default=5e-4,
+                    help='L2 penalty on the weights.')
+cli.add_argument('--hidden', type=int, default=16,
+                    help='width of the hidden layer.')
+cli.add_argument('--dropout', type=float, default=0.5,
+                    help='probability of dropping a unit.')
 
-    if not args.fastmode:
-        # Evaluate validation set performance separately,
-        # deactivates dropout during validation run.
-        model.eval()
-        output = model(features, adj)
+opts = cli.parse_args()
+opts.cuda = not opts.no_cuda and torch.cuda.is_available()
 
-    loss_val = F.nll_loss(output[idx_val], labels[idx_val])
-    acc_val = accuracy(output[idx_val], labels[idx_val])
-    print('Epoch: {:04d}'.format(epoch+1),
-          'loss_train: {:.4f}'.format(loss_train.item()),
-          'acc_train: {:.4f}'.format(acc_train.item()),
-          'loss_val: {:.4f}'.format(loss_val.item()),
-          'acc_val: {:.4f}'.format(acc_val.item()),
-          'time: {:.4f}s'.format(time.time() - t))
+np.random.seed(opts.seed)
+torch.manual_seed(opts.seed)
+if opts.cuda:
+    torch.cuda.manual_seed(opts.seed)
+
+# graph, features, labels and split indices
+adj_mat, node_features, node_labels, train_idx, val_idx, test_idx = read_cora_data()
+
+# network and optimizer
+gcn_model = GCN(nfeat=node_features.shape[1],
+            nhid=opts.hidden,
+            nclass=node_labels.max().item() + 1,
+            dropout=opts.dropout)
+adam_optimizer = optim.Adam(gcn_model.parameters(),
+                       lr=opts.lr, weight_decay=opts.weight_decay)
+
+if opts.cuda:
+    gcn_model.cuda()
+    node_features = node_features.cuda()
+    adj_mat = adj_mat.cuda()
+    node_labels = node_labels.cuda()
+    train_idx = train_idx.cuda()
+    val_idx = val_idx.cuda()
+    test_idx = test_idx.cuda()
 
 
-def test():
-    model.eval()
-    output = model(features, adj)
-    loss_test = F.nll_loss(output[idx_test], labels[idx_test])
-    acc_test = accuracy(output[idx_test], labels[idx_test])
-    print("Test set results:",
-          "loss= {:.4f}".format(loss_test.item()),
-          "accuracy= {:.4f}".format(acc_test.item()))
+def train_step(epoch_i):
+    t0 = time.time()
+    gcn_model.train()
+    adam_optimizer.zero_grad()
+    log_probs = gcn_model(node_features, adj_mat)
+    train_loss = F.nll_loss(log_probs[train_idx], node_labels[train_idx])
+    train_acc = acc_score(log_probs[train_idx], node_labels[train_idx])
+    train_loss.backward()
+    adam_optimizer.step()
+
+    if not opts.fastmode:
+        # a separate forward pass in eval mode
+        # so dropout is off for the validation numbers
+        gcn_model.eval()
+        log_probs = gcn_model(node_features, adj_mat)
+
+    val_loss = F.nll_loss(log_probs[val_idx], node_labels[val_idx])
+    val_acc = acc_score(log_probs[val_idx], node_labels[val_idx])
+    print('epoch {:04d}'.format(epoch_i+1),
+          'train loss {:.4f}'.format(train_loss.item()),
+          'train acc {:.4f}'.format(train_acc.item()),
+          'val loss {:.4f}'.format(val_loss.item()),
+          'val acc {:.4f}'.format(val_acc.item()),
+          '{:.4f} s'.format(time.time() - t0))
 
 
-# Train model
-t_total = time.time()
-for epoch in range(args.epochs):
-    train(epoch)
-print("Optimization Finished!")
-print("Total time elapsed: {:.4f}s".format(time.time() - t_total))
+def test_eval():
+    gcn_model.eval()
+    log_probs = gcn_model(node_features, adj_mat)
+    test_loss = F.nll_loss(log_probs[test_idx], node_labels[test_idx])
+    test_acc = acc_score(log_probs[test_idx], node_labels[test_idx])
+    print("on the test nodes:",
+          "loss {:.4f}".format(test_loss.item()),
+          "acc {:.4f}".format(test_acc.item()))
 
-# Testing
-test()
+
+# training loop
+t_all = time.time()
+for epoch_i in range(opts.epochs):
+    train_step(epoch_i)
+print("training done")
+print("wall time {:.4f} s".format(time.time() - t_all))
+
+# final test numbers
+test_eval()

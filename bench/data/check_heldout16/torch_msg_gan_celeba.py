@@ -1,4 +1,4 @@
-""" script for training a Self Attention GAN on celeba images """
+"""Multi-scale-gradient GAN trained on CelebA faces (MSG-GAN v1 training script plus its model class)."""
 
 import argparse
 
@@ -6,13 +6,13 @@ import numpy as np
 import torch as th
 from torch.backends import cudnn
 
-# define the device for the training script
-device = th.device("cuda" if th.cuda.is_available() else "cpu")
+# GPU when there is one
+run_device = th.device("cuda" if th.cuda.is_available() else "cpu")
 
-# enable fast training
+# let cudnn pick fast kernels
 cudnn.benchmark = True
 
-# set seed = 3
+# fixed seed
 th.manual_seed(seed=3)
 
 
@@ -24,124 +24,124 @@ import numpy as np
 import torch as th
 
 
-class Generator(th.nn.Module):
-    """ Generator of the GAN network """
+class MultiScaleGen(th.nn.Module):
+    """Upsampling generator that emits an RGB image at every scale."""
 
-    def __init__(self, depth=7, latent_size=512, use_spectral_norm=True):
+    def __init__(self, n_scales=7, z_dim=512, with_sn=True):
         """
-        constructor for the Generator class
-        :param depth: required depth of the Network
-        :param latent_size: size of the latent manifold
-        :param use_spectral_norm: whether to use spectral normalization
+        Build the block stack and one 1x1 RGB head per block.
+        n_scales: number of blocks (image side is 4 * 2 ** (n_scales - 1))
+        z_dim: length of the latent vector (a power of two)
+        with_sn: wrap the convolutions in spectral norm
         """
         from torch.nn import ModuleList, Conv2d
         from Teacher.CustomLayers import GenGeneralConvBlock, GenInitialBlock
 
         super().__init__()
 
-        assert latent_size != 0 and ((latent_size & (latent_size - 1)) == 0), \
-            "latent size not a power of 2"
-        if depth >= 4:
-            assert latent_size >= np.power(2, depth - 4), "latent size will diminish to zero"
+        assert z_dim != 0 and ((z_dim & (z_dim - 1)) == 0), \
+            "z_dim must be a power of two"
+        if n_scales >= 4:
+            assert z_dim >= np.power(2, n_scales - 4), "z_dim too small for this many blocks"
 
-        # state of the generator:
-        self.depth = depth
-        self.latent_size = latent_size
-        self.spectral_norm_mode = None
+        # settings kept on self
+        self.n_scales = n_scales
+        self.z_dim = z_dim
+        self.sn_applied = None
 
-        # register the modules required for the GAN Below ...
-        # create the ToRGB layers for various outputs:
-        def to_rgb(in_channels):
-            return Conv2d(in_channels, 3, (1, 1), bias=True)
+        # blocks and output heads
+        # a 1x1 conv to RGB for each scale
+        def rgb_head(ch_in):
+            return Conv2d(ch_in, 3, (1, 1), bias=True)
 
-        # create a module list of the other required general convolution blocks
-        self.layers = ModuleList([GenInitialBlock(self.latent_size)])
-        self.rgb_converters = ModuleList([to_rgb(self.latent_size)])
+        # first block maps the latent to 4x4
+        self.blocks = ModuleList([GenInitialBlock(self.z_dim)])
+        self.rgb_heads = ModuleList([rgb_head(self.z_dim)])
 
-        # create the remaining layers
-        for i in range(self.depth - 1):
+        # the other blocks double the resolution
+        for i in range(self.n_scales - 1):
             if i <= 2:
-                layer = GenGeneralConvBlock(self.latent_size, self.latent_size)
-                rgb = to_rgb(self.latent_size)
+                blk = GenGeneralConvBlock(self.z_dim, self.z_dim)
+                rgb_conv = rgb_head(self.z_dim)
             else:
-                layer = GenGeneralConvBlock(
-                    int(self.latent_size // np.power(2, i - 3)),
-                    int(self.latent_size // np.power(2, i - 2)),
+                blk = GenGeneralConvBlock(
+                    int(self.z_dim // np.power(2, i - 3)),
+                    int(self.z_dim // np.power(2, i - 2)),
                 )
-                rgb = to_rgb(int(self.latent_size // np.power(2, i - 2)))
-            self.layers.append(layer)
-            self.rgb_converters.append(rgb)
+                rgb_conv = rgb_head(int(self.z_dim // np.power(2, i - 2)))
+            self.blocks.append(blk)
+            self.rgb_heads.append(rgb_conv)
 
-        # if spectral normalization is on:
-        if use_spectral_norm:
-            self.turn_on_spectral_norm()
+        # optional spectral norm
+        if with_sn:
+            self.apply_sn()
 
-    def turn_on_spectral_norm(self):
+    def apply_sn(self):
         """
-        private helper for turning on the spectral normalization
-        :return: None (has side effect)
+        Wrap conv_1 and conv_2 of every block in spectral normalization.
+        Changes the blocks in place.
         """
         from torch.nn.utils import spectral_norm
 
-        if self.spectral_norm_mode is not None:
-            assert self.spectral_norm_mode is False, \
-                "can't apply spectral_norm. It is already applied"
+        if self.sn_applied is not None:
+            assert self.sn_applied is False, \
+                "spectral norm is on already"
 
-        # apply the same to the remaining relevant blocks
-        for module in self.layers:
-            module.conv_1 = spectral_norm(module.conv_1)
-            module.conv_2 = spectral_norm(module.conv_2)
+        # both convs of each block
+        for blk_mod in self.blocks:
+            blk_mod.conv_1 = spectral_norm(blk_mod.conv_1)
+            blk_mod.conv_2 = spectral_norm(blk_mod.conv_2)
 
-        # toggle the state variable:
-        self.spectral_norm_mode = True
+        # remember it
+        self.sn_applied = True
 
-    def turn_off_spectral_norm(self):
+    def strip_sn(self):
         """
-        private helper for turning off the spectral normalization
-        :return: None (has side effect)
+        Undo apply_sn on every block.
+        Changes the blocks in place.
         """
         from torch.nn.utils import remove_spectral_norm
 
-        if self.spectral_norm_mode is not None:
-            assert self.spectral_norm_mode is True, \
-                "can't remove spectral_norm. It is not applied"
+        if self.sn_applied is not None:
+            assert self.sn_applied is True, \
+                "spectral norm is not on"
 
-        # remove the applied spectral norm
-        for module in self.layers:
-            remove_spectral_norm(module.conv_1)
-            remove_spectral_norm(module.conv_2)
+        # unwrap both convs
+        for blk_mod in self.blocks:
+            remove_spectral_norm(blk_mod.conv_1)
+            remove_spectral_norm(blk_mod.conv_2)
 
-        # toggle the state variable:
-        self.spectral_norm_mode = False
+        # remember it
+        self.sn_applied = False
 
     def forward(self, x):
         """
-        forward pass of the Generator
-        :param x: input noise
-        :return: *y => output of the generator at various scales
+        Run the blocks on a latent batch.
+        x: latent vectors
+        gives back one RGB tensor per scale, smallest first
         """
         from torch import tanh
-        outputs = []  # initialize to empty list
+        scale_outs = []  # one tensor per scale
 
-        y = x  # start the computational pipeline
-        for block, converter in zip(self.layers, self.rgb_converters):
-            y = block(y)
-            outputs.append(tanh(converter(y)))
+        act = x  # running activation
+        for stage, to_img in zip(self.blocks, self.rgb_heads):
+            act = stage(act)
+            scale_outs.append(tanh(to_img(act)))
 
-        return outputs
+        return scale_outs
 
 
-class Discriminator(th.nn.Module):
-    """ Discriminator of the GAN """
+class MultiScaleCritic(th.nn.Module):
+    """Critic that reads all scales, largest block last."""
 
-    def __init__(self, depth=7, feature_size=512, use_spectral_norm=True):
+    def __init__(self, n_scales=7, feature_width=512, with_sn=True):
         """
-        constructor for the class
-        :param depth: total depth of the discriminator
-                       (Must be equal to the Generator depth)
-        :param feature_size: size of the deepest features extracted
-                             (Must be equal to Generator latent_size)
-        :param use_spectral_norm: whether to use spectral_normalization
+        Build the rgb stems and the block stack.
+        n_scales: number of blocks,
+                       the same as the generator's
+        feature_width: channel width of the deepest block
+                             (the generator's z_dim)
+        with_sn: wrap the convolutions in spectral norm
         """
         from torch.nn import ModuleList
         from Teacher.CustomLayers import DisGeneralConvBlock, DisFinalBlock
@@ -149,491 +149,491 @@ class Discriminator(th.nn.Module):
 
         super().__init__()
 
-        assert feature_size != 0 and ((feature_size & (feature_size - 1)) == 0), \
-            "latent size not a power of 2"
-        if depth >= 4:
-            assert feature_size >= np.power(2, depth - 4), \
-                "feature size cannot be produced"
+        assert feature_width != 0 and ((feature_width & (feature_width - 1)) == 0), \
+            "feature_width must be a power of two"
+        if n_scales >= 4:
+            assert feature_width >= np.power(2, n_scales - 4), \
+                "feature_width too small for this many blocks"
 
-        # create state of the object
-        self.depth = depth
-        self.feature_size = feature_size
-        self.spectral_norm_mode = None
+        # settings kept on self
+        self.n_scales = n_scales
+        self.feature_width = feature_width
+        self.sn_applied = None
 
-        # create the fromRGB layers for various inputs:
-        def from_rgb(out_channels):
-            return Conv2d(3, out_channels, (1, 1), bias=True)
+        # 1x1 conv from RGB for each scale
+        def rgb_stem(ch_out):
+            return Conv2d(3, ch_out, (1, 1), bias=True)
 
-        self.rgb_to_features = ModuleList([from_rgb(self.feature_size // 2)])
+        self.rgb_stems = ModuleList([rgb_stem(self.feature_width // 2)])
 
-        # create a module list of the other required general convolution blocks
-        self.layers = ModuleList([DisFinalBlock(self.feature_size)])
+        # last block first in the list
+        self.blocks = ModuleList([DisFinalBlock(self.feature_width)])
 
-        # create the remaining layers
-        for i in range(self.depth - 1):
+        # the downsampling blocks
+        for i in range(self.n_scales - 1):
             if i > 2:
-                layer = DisGeneralConvBlock(
-                    int(self.feature_size // np.power(2, i - 2)),
-                    int(self.feature_size // np.power(2, i - 2))
+                blk = DisGeneralConvBlock(
+                    int(self.feature_width // np.power(2, i - 2)),
+                    int(self.feature_width // np.power(2, i - 2))
                 )
-                rgb = from_rgb(int(self.feature_size // np.power(2, i - 1)))
+                rgb_conv = rgb_stem(int(self.feature_width // np.power(2, i - 1)))
             else:
-                layer = DisGeneralConvBlock(self.feature_size, self.feature_size // 2)
-                rgb = from_rgb(self.feature_size // 2)
+                blk = DisGeneralConvBlock(self.feature_width, self.feature_width // 2)
+                rgb_conv = rgb_stem(self.feature_width // 2)
 
-            self.layers.append(layer)
-            self.rgb_to_features.append(rgb)
+            self.blocks.append(blk)
+            self.rgb_stems.append(rgb_conv)
 
-        # just replace the last converter
-        self.rgb_to_features[self.depth - 1] = \
-            from_rgb(self.feature_size // np.power(2, i - 2))
+        # the deepest stem gets its own width
+        self.rgb_stems[self.n_scales - 1] = \
+            rgb_stem(self.feature_width // np.power(2, i - 2))
 
-        # if spectral normalization is on:
-        if use_spectral_norm:
-            self.turn_on_spectral_norm()
+        # optional spectral norm
+        if with_sn:
+            self.apply_sn()
 
-    def turn_on_spectral_norm(self):
+    def apply_sn(self):
         """
-        private helper for turning on the spectral normalization
-        :return: None (has side effect)
+        Wrap conv_1 and conv_2 of every block in spectral normalization.
+        Changes the blocks in place.
         """
         from torch.nn.utils import spectral_norm
 
-        if self.spectral_norm_mode is not None:
-            assert self.spectral_norm_mode is False, \
-                "can't apply spectral_norm. It is already applied"
+        if self.sn_applied is not None:
+            assert self.sn_applied is False, \
+                "spectral norm is on already"
 
-        # apply the same to the remaining relevant blocks
-        for module in self.layers:
-            module.conv_1 = spectral_norm(module.conv_1)
-            module.conv_2 = spectral_norm(module.conv_2)
+        # both convs of each block
+        for blk_mod in self.blocks:
+            blk_mod.conv_1 = spectral_norm(blk_mod.conv_1)
+            blk_mod.conv_2 = spectral_norm(blk_mod.conv_2)
 
-        # toggle the state variable:
-        self.spectral_norm_mode = True
+        # remember it
+        self.sn_applied = True
 
-    def turn_off_spectral_norm(self):
+    def strip_sn(self):
         """
-        private helper for turning off the spectral normalization
-        :return: None (has side effect)
+        Undo apply_sn on every block.
+        Changes the blocks in place.
         """
         from torch.nn.utils import remove_spectral_norm
 
-        if self.spectral_norm_mode is not None:
-            assert self.spectral_norm_mode is True, \
-                "can't remove spectral_norm. It is not applied"
+        if self.sn_applied is not None:
+            assert self.sn_applied is True, \
+                "spectral norm is not on"
 
-        # remove the applied spectral norm
-        for module in self.layers:
-            remove_spectral_norm(module.conv_1)
-            remove_spectral_norm(module.conv_2)
+        # unwrap both convs
+        for blk_mod in self.blocks:
+            remove_spectral_norm(blk_mod.conv_1)
+            remove_spectral_norm(blk_mod.conv_2)
 
-        # toggle the state variable:
-        self.spectral_norm_mode = False
+        # remember it
+        self.sn_applied = False
 
-    def forward(self, inputs):
+    def forward(self, scale_inputs):
         """
-        forward pass of the discriminator
-        :param inputs: (multi-scale input images) to the network list[Tensors]
-        :return: out => raw prediction values
+        Score a list of images, one per scale.
+        scale_inputs: images from smallest to largest
+        gives back the raw critic scores
         """
 
-        assert len(inputs) == self.depth, \
-            "Mismatch between input and Network scales"
+        assert len(scale_inputs) == self.n_scales, \
+            "need one input per scale"
 
-        y = self.rgb_to_features[self.depth - 1](inputs[self.depth - 1])
-        y = self.layers[self.depth - 1](y)
-        for x, block, converter in \
-                zip(reversed(inputs[:-1]),
-                    reversed(self.layers[:-1]),
-                    reversed(self.rgb_to_features[:-1])):
-            input_part = converter(x)  # convert the input:
-            y = th.cat((input_part, y), dim=1)  # concatenate the inputs:
-            y = block(y)  # apply the block
+        act = self.rgb_stems[self.n_scales - 1](scale_inputs[self.n_scales - 1])
+        act = self.blocks[self.n_scales - 1](act)
+        for x, stage, to_img in \
+                zip(reversed(scale_inputs[:-1]),
+                    reversed(self.blocks[:-1]),
+                    reversed(self.rgb_stems[:-1])):
+            stem_out = to_img(x)  # stem for this scale
+            act = th.cat((stem_out, act), dim=1)  # stack with the running features
+            act = stage(act)  # next block
 
-        return y
+        return act
 
 
-class TeacherGAN:
-    """ Unconditional TeacherGAN
+class MsgGanPair:
+    """Generator/critic pair with their update steps and a training loop.
 
-        args:
-            depth: depth of the GAN (will be used for each generator and discriminator)
-            latent_size: latent size of the manifold used by the GAN
-            device: device to run the GAN on (GPU / CPU)
+        Parameters:
+            n_scales: number of blocks in both nets
+            z_dim: latent length, also the critic width
+            run_device: where the nets live
     """
 
-    def __init__(self, depth=7, latent_size=512, device=th.device("cpu")):
-        """ constructor for the class """
+    def __init__(self, n_scales=7, z_dim=512, run_device=th.device("cpu")):
+        """Build both nets, wrapped in DataParallel on CUDA."""
         from torch.nn import DataParallel
 
-        # Create the Generator and the Discriminator
-        if device == th.device("cuda"):
-            self.gen = DataParallel(Generator(depth, latent_size).to(device))
-            self.dis = DataParallel(Discriminator(depth, latent_size).to(device))
+        # the two nets
+        if run_device == th.device("cuda"):
+            self.g_net = DataParallel(MultiScaleGen(n_scales, z_dim).to(run_device))
+            self.d_net = DataParallel(MultiScaleCritic(n_scales, z_dim).to(run_device))
 
         else:
-            self.gen = Generator(depth, latent_size).to(device)
-            self.dis = Discriminator(depth, latent_size).to(device)
+            self.g_net = MultiScaleGen(n_scales, z_dim).to(run_device)
+            self.d_net = MultiScaleCritic(n_scales, z_dim).to(run_device)
 
-        # state of the object
-        self.latent_size = latent_size
-        self.depth = depth
-        self.device = device
+        # settings kept on self
+        self.z_dim = z_dim
+        self.n_scales = n_scales
+        self.run_device = run_device
 
-        # by default the generator and discriminator are in eval mode
-        self.gen.eval()
-        self.dis.eval()
+        # both nets start in inference mode
+        self.g_net.eval()
+        self.d_net.eval()
 
-    def generate_samples(self, num_samples):
+    def sample_images(self, n_samples):
         """
-        generate samples using this gan
-        :param num_samples: number of samples to be generated
-        :return: generated samples tensor: list[ Tensor(B x H x W x C)]
+        Draw random latents and run the generator.
+        n_samples: how many latents
+        gives back a list of (B x H x W x C) tensors in [0, 1], one per scale
         """
-        noise = th.randn(num_samples, self.latent_size).to(self.device)
-        generated_images = self.gen(noise)
+        z_noise = th.randn(n_samples, self.z_dim).to(self.run_device)
+        fake_images = self.g_net(z_noise)
 
-        # reshape the generated images
-        generated_images = list(map(lambda x: (x.detach().permute(0, 2, 3, 1) / 2) + 0.5,
-                                    generated_images))
+        # to NHWC in [0, 1]
+        fake_images = list(map(lambda x: (x.detach().permute(0, 2, 3, 1) / 2) + 0.5,
+                                    fake_images))
 
-        return generated_images
+        return fake_images
 
-    def optimize_discriminator(self, dis_optim, noise, real_batch, loss_fn):
+    def step_critic(self, d_optimizer, z_noise, real_scales_batch, gan_loss):
         """
-        performs one step of weight update on discriminator using the batch of data
-        :param dis_optim: discriminator optimizer
-        :param noise: input noise of sample generation
-        :param real_batch: real samples batch
-                           should contain a list of tensors at different scales
-        :param loss_fn: loss function to be used (object of GANLoss)
-        :return: current loss
-        """
-
-        # generate a batch of samples
-        fake_samples = self.gen(noise)
-        fake_samples = list(map(lambda x: x.detach(), fake_samples))
-
-        loss = loss_fn.dis_loss(real_batch, fake_samples)
-
-        # optimize discriminator
-        dis_optim.zero_grad()
-        loss.backward()
-        dis_optim.step()
-
-        return loss.item()
-
-    def optimize_generator(self, gen_optim, noise, real_batch, loss_fn):
-        """
-        performs one step of weight update on generator using the batch of data
-        :param gen_optim: generator optimizer
-        :param noise: input noise of sample generation
-        :param real_batch: real samples batch
-                           should contain a list of tensors at different scales
-        :param loss_fn: loss function to be used (object of GANLoss)
-        :return: current loss
+        One critic update on a real batch and a detached fake batch.
+        d_optimizer: the critic's optimizer
+        z_noise: latents for the fakes
+        real_scales_batch: real images,
+                           one tensor per scale
+        gan_loss: object with dis_loss and gen_loss
+        gives back the loss as a float
         """
 
-        # generate a batch of samples
-        fake_samples = self.gen(noise)
+        # fakes without gradients to the generator
+        fake_scales = self.g_net(z_noise)
+        fake_scales = list(map(lambda x: x.detach(), fake_scales))
 
-        loss = loss_fn.gen_loss(real_batch, fake_samples)
+        step_loss = gan_loss.dis_loss(real_scales_batch, fake_scales)
 
-        # optimize discriminator
-        gen_optim.zero_grad()
-        loss.backward()
-        gen_optim.step()
+        # critic step
+        d_optimizer.zero_grad()
+        step_loss.backward()
+        d_optimizer.step()
 
-        return loss.item()
+        return step_loss.item()
+
+    def step_generator(self, g_optimizer, z_noise, real_scales_batch, gan_loss):
+        """
+        One generator update against the critic.
+        g_optimizer: the generator's optimizer
+        z_noise: latents for the fakes
+        real_scales_batch: real images,
+                           one tensor per scale
+        gan_loss: object with dis_loss and gen_loss
+        gives back the loss as a float
+        """
+
+        # fakes with gradients
+        fake_scales = self.g_net(z_noise)
+
+        step_loss = gan_loss.gen_loss(real_scales_batch, fake_scales)
+
+        # generator step
+        g_optimizer.zero_grad()
+        step_loss.backward()
+        g_optimizer.step()
+
+        return step_loss.item()
 
     @staticmethod
-    def create_grid(samples, img_files):
+    def save_grid(grid_imgs, img_paths):
         """
-        utility function to create a grid of GAN samples
-        :param samples: generated samples for storing list[Tensors]
-        :param img_files: list of names of files to write
-        :return: None (saves multiple files)
+        Write one image grid per scale.
+        grid_imgs: tensors in [-1, 1], one per scale
+        img_paths: output file per scale
+        writes files, gives back nothing
         """
         from torchvision.utils import save_image
         from numpy import sqrt
 
-        samples = list(map(lambda x: th.clamp((x.detach() / 2) + 0.5, min=0, max=1),
-                           samples))
+        grid_imgs = list(map(lambda x: th.clamp((x.detach() / 2) + 0.5, min=0, max=1),
+                           grid_imgs))
 
-        # save the images:
-        for sample, img_file in zip(samples, img_files):
-            save_image(sample, img_file, nrow=int(sqrt(sample.shape[0])))
+        # one file per scale
+        for one_scale, img_path in zip(grid_imgs, img_paths):
+            save_image(one_scale, img_path, nrow=int(sqrt(one_scale.shape[0])))
 
-    def train(self, data, gen_optim, dis_optim, loss_fn,
-              start=1, num_epochs=12, feedback_factor=10, checkpoint_factor=1,
-              data_percentage=100, num_samples=64,
-              log_dir=None, sample_dir="./samples",
-              save_dir="./models"):
+    def train(self, train_data_loader, g_optimizer, d_optimizer, gan_loss,
+              begin=1, epoch_total=12, logs_per_epoch=10, save_every=1,
+              data_pct=100, n_samples=64,
+              loss_log_dir=None, grid_dir="./samples",
+              weights_dir="./models"):
 
-        # TODO write the documentation for this method
+        # training loop (no docs upstream)
 
         from torch.nn.functional import avg_pool2d
 
-        # turn the generator and discriminator into train mode
-        self.gen.train()
-        self.dis.train()
+        # training mode for both nets
+        self.g_net.train()
+        self.d_net.train()
 
-        assert isinstance(gen_optim, th.optim.Optimizer), \
-            "gen_optim is not an Optimizer"
-        assert isinstance(dis_optim, th.optim.Optimizer), \
-            "dis_optim is not an Optimizer"
+        assert isinstance(g_optimizer, th.optim.Optimizer), \
+            "g_optimizer must be a torch optimizer"
+        assert isinstance(d_optimizer, th.optim.Optimizer), \
+            "d_optimizer must be a torch optimizer"
 
-        print("Starting the training process ... ")
+        print("training begins")
 
-        # create fixed_input for debugging
-        fixed_input = th.randn(num_samples, self.latent_size).to(self.device)
+        # fixed latents for the sample grids
+        fixed_z = th.randn(n_samples, self.z_dim).to(self.run_device)
 
-        # create a global time counter
-        global_time = time.time()
+        # wall clock at the start
+        t_begin = time.time()
 
-        for epoch in range(start, num_epochs + 1):
-            start = timeit.default_timer()  # record time at the start of epoch
+        for cur_epoch in range(begin, epoch_total + 1):
+            begin = timeit.default_timer()  # epoch timer
 
-            print("\nEpoch: %d" % epoch)
-            total_batches = len(iter(data))
+            print("\n-- epoch %d" % cur_epoch)
+            n_batches = len(iter(train_data_loader))
 
-            limit = int((data_percentage / 100) * total_batches)
+            batch_cap = int((data_pct / 100) * n_batches)
 
-            for (i, batch) in enumerate(data, 1):
+            for (i, img_batch) in enumerate(train_data_loader, 1):
 
-                # extract current batch of data for training
-                images = batch.to(self.device)
-                extracted_batch_size = images.shape[0]
+                # move the batch to the device
+                real_images = img_batch.to(self.run_device)
+                cur_batch_size = real_images.shape[0]
 
-                # create a list of downsampled images from the real images:
-                images = [images] + [avg_pool2d(images, int(np.power(2, i)))
-                                     for i in range(1, self.depth)]
-                images = list(reversed(images))
+                # image pyramid by average pooling
+                real_images = [real_images] + [avg_pool2d(real_images, int(np.power(2, i)))
+                                     for i in range(1, self.n_scales)]
+                real_images = list(reversed(real_images))
 
-                gan_input = th.randn(
-                    extracted_batch_size, self.latent_size).to(self.device)
+                z_batch = th.randn(
+                    cur_batch_size, self.z_dim).to(self.run_device)
 
-                # optimize the discriminator:
-                dis_loss = self.optimize_discriminator(dis_optim, gan_input,
-                                                       images, loss_fn)
+                # critic update
+                d_loss_val = self.step_critic(d_optimizer, z_batch,
+                                                       real_images, gan_loss)
 
-                # optimize the generator:
-                # resample from the latent noise
-                gan_input = th.randn(
-                    extracted_batch_size, self.latent_size).to(self.device)
-                gen_loss = self.optimize_generator(gen_optim, gan_input,
-                                                   images, loss_fn)
+                # generator update
+                # with fresh latents
+                z_batch = th.randn(
+                    cur_batch_size, self.z_dim).to(self.run_device)
+                g_loss_val = self.step_generator(g_optimizer, z_batch,
+                                                   real_images, gan_loss)
 
-                # provide a loss feedback
-                if i % int(limit / feedback_factor) == 0 or i == 1:
-                    elapsed = time.time() - global_time
-                    elapsed = str(datetime.timedelta(seconds=elapsed))
-                    print("Elapsed [%s] batch: %d  d_loss: %f  g_loss: %f"
-                          % (elapsed, i, dis_loss, gen_loss))
+                # periodic report
+                if i % int(batch_cap / logs_per_epoch) == 0 or i == 1:
+                    since_start = time.time() - t_begin
+                    since_start = str(datetime.timedelta(seconds=since_start))
+                    print("[%s] step %d  critic %f  generator %f"
+                          % (since_start, i, d_loss_val, g_loss_val))
 
-                    # also write the losses to the log file:
-                    if log_dir is not None:
-                        log_file = os.path.join(log_dir, "loss.log")
-                        os.makedirs(os.path.dirname(log_file), exist_ok=True)
-                        with open(log_file, "a") as log:
-                            log.write(str(dis_loss) + "\t" + str(gen_loss) + "\n")
+                    # append the losses to a text file
+                    if loss_log_dir is not None:
+                        loss_log_path = os.path.join(loss_log_dir, "loss.log")
+                        os.makedirs(os.path.dirname(loss_log_path), exist_ok=True)
+                        with open(loss_log_path, "a") as fh:
+                            fh.write(str(d_loss_val) + "\t" + str(g_loss_val) + "\n")
 
-                    # create a grid of samples and save it
-                    reses = [str(int(np.power(2, dep))) + "_x_"
-                             + str(int(np.power(2, dep)))
-                             for dep in range(2, self.depth + 2)]
-                    gen_img_files = [os.path.join(sample_dir, res, "gen_" +
-                                                  str(epoch) + "_" +
+                    # sample grid file names, one per resolution
+                    res_names = [str(int(np.power(2, k))) + "_x_"
+                             + str(int(np.power(2, k)))
+                             for k in range(2, self.n_scales + 2)]
+                    grid_files = [os.path.join(grid_dir, res_name, "gen_" +
+                                                  str(cur_epoch) + "_" +
                                                   str(i) + ".png")
-                                     for res in reses]
+                                     for res_name in res_names]
 
-                    # Make sure all the required directories exist
-                    # otherwise make them
-                    os.makedirs(sample_dir, exist_ok=True)
-                    for gen_img_file in gen_img_files:
-                        os.makedirs(os.path.dirname(gen_img_file), exist_ok=True)
+                    # make sure the output folders
+                    # are there
+                    os.makedirs(grid_dir, exist_ok=True)
+                    for grid_file in grid_files:
+                        os.makedirs(os.path.dirname(grid_file), exist_ok=True)
 
-                    self.create_grid(self.gen(fixed_input), gen_img_files)
+                    self.save_grid(self.g_net(fixed_z), grid_files)
 
-                if i > limit:
+                if i > batch_cap:
                     break
 
-            # calculate the time required for the epoch
-            stop = timeit.default_timer()
-            print("Time taken for epoch: %.3f secs" % (stop - start))
+            # epoch time
+            t_end = timeit.default_timer()
+            print("epoch took %.3f s" % (t_end - begin))
 
-            if epoch % checkpoint_factor == 0 or epoch == 1 or epoch == num_epochs:
-                os.makedirs(save_dir, exist_ok=True)
-                gen_save_file = os.path.join(save_dir, "GAN_GEN_" + str(epoch) + ".pth")
-                dis_save_file = os.path.join(save_dir, "GAN_DIS_" + str(epoch) + ".pth")
+            if cur_epoch % save_every == 0 or cur_epoch == 1 or cur_epoch == epoch_total:
+                os.makedirs(weights_dir, exist_ok=True)
+                g_ckpt_file = os.path.join(weights_dir, "GAN_GEN_" + str(cur_epoch) + ".pth")
+                d_ckpt_file = os.path.join(weights_dir, "GAN_DIS_" + str(cur_epoch) + ".pth")
 
-                th.save(self.gen.state_dict(), gen_save_file)
-                th.save(self.dis.state_dict(), dis_save_file)
+                th.save(self.g_net.state_dict(), g_ckpt_file)
+                th.save(self.d_net.state_dict(), d_ckpt_file)
 
-        print("Training completed ...")
+        print("training done")
 
-        # return the generator and discriminator back to eval mode
-        self.gen.eval()
-        self.dis.eval()
+        # both nets back to inference mode
+        self.g_net.eval()
+        self.d_net.eval()
 
 
-def parse_arguments():
+def read_cli():
     """
-    command line arguments parser
-    :return: args => parsed command line arguments
+    Read the command line.
+    gives back the argparse namespace
     """
-    parser = argparse.ArgumentParser()
+    cli = argparse.ArgumentParser()
 
-    parser.add_argument("--generator_file", action="store", type=str,
+    cli.add_argument("--generator_file", action="store", type=str,
                         default=None,
-                        help="pretrained weights file for generator")
+                        help="generator weights to start from")
 
-    parser.add_argument("--discriminator_file", action="store", type=str,
+    cli.add_argument("--discriminator_file", action="store", type=str,
                         default=None,
-                        help="pretrained_weights file for discriminator")
+                        help="critic weights to start from")
 
-    parser.add_argument("--images_dir", action="store", type=str,
+    cli.add_argument("--images_dir", action="store", type=str,
                         default="../data/celeba",
-                        help="path for the images directory")
+                        help="folder of training images")
 
-    parser.add_argument("--sample_dir", action="store", type=str,
+    cli.add_argument("--sample_dir", action="store", type=str,
                         default="samples/1/",
-                        help="path for the generated samples directory")
+                        help="where sample grids go")
 
-    parser.add_argument("--model_dir", action="store", type=str,
+    cli.add_argument("--model_dir", action="store", type=str,
                         default="models/1/",
-                        help="path for saved models directory")
+                        help="where weights go")
 
-    parser.add_argument("--loss_function", action="store", type=str,
+    cli.add_argument("--loss_function", action="store", type=str,
                         default="relativistic-hinge",
-                        help="loss function to be used: 'hinge', 'relativistic-hinge'")
+                        help="GAN loss: 'hinge' or 'relativistic-hinge'")
 
-    parser.add_argument("--depth", action="store", type=int,
+    cli.add_argument("--depth", action="store", type=int,
                         default=5,
-                        help="Depth of the GAN")
+                        help="number of blocks")
 
-    parser.add_argument("--latent_size", action="store", type=int,
+    cli.add_argument("--latent_size", action="store", type=int,
                         default=256,
-                        help="latent size for the generator")
+                        help="latent length")
 
-    parser.add_argument("--batch_size", action="store", type=int,
+    cli.add_argument("--batch_size", action="store", type=int,
                         default=32,
-                        help="batch_size for training")
+                        help="images per batch")
 
-    parser.add_argument("--start", action="store", type=int,
+    cli.add_argument("--start", action="store", type=int,
                         default=1,
-                        help="starting epoch number")
+                        help="first epoch index")
 
-    parser.add_argument("--num_epochs", action="store", type=int,
+    cli.add_argument("--num_epochs", action="store", type=int,
                         default=12,
-                        help="number of epochs for training")
+                        help="last epoch index")
 
-    parser.add_argument("--feedback_factor", action="store", type=int,
+    cli.add_argument("--feedback_factor", action="store", type=int,
                         default=1041,
-                        help="number of logs to generate per epoch")
+                        help="reports per epoch")
 
-    parser.add_argument("--num_samples", action="store", type=int,
+    cli.add_argument("--num_samples", action="store", type=int,
                         default=64,
-                        help="number of samples to generate for creating the grid" +
-                             " should be a square number preferably")
+                        help="latents in each sample grid" +
+                             " (a square number works best)")
 
-    parser.add_argument("--checkpoint_factor", action="store", type=int,
+    cli.add_argument("--checkpoint_factor", action="store", type=int,
                         default=1,
-                        help="save model per n epochs")
+                        help="save weights every n epochs")
 
-    parser.add_argument("--g_lr", action="store", type=float,
+    cli.add_argument("--g_lr", action="store", type=float,
                         default=0.0001,
-                        help="learning rate for generator")
+                        help="generator step size")
 
-    parser.add_argument("--d_lr", action="store", type=float,
+    cli.add_argument("--d_lr", action="store", type=float,
                         default=0.0004,
-                        help="learning rate for discriminator")
+                        help="critic step size")
 
-    parser.add_argument("--use_spectral_norm", action="store", type=bool,
+    cli.add_argument("--use_spectral_norm", action="store", type=bool,
                         default=True,
-                        help="Whether to use spectral normalization or not")
+                        help="spectral norm on or off")
 
-    parser.add_argument("--data_percentage", action="store", type=float,
+    cli.add_argument("--data_percentage", action="store", type=float,
                         default=100,
-                        help="percentage of data to use")
+                        help="share of each epoch to run, in percent")
 
-    parser.add_argument("--num_workers", action="store", type=int,
+    cli.add_argument("--num_workers", action="store", type=int,
                         default=3,
-                        help="number of parallel workers for reading files")
+                        help="loader worker processes")
 
-    args = parser.parse_args()
+    opts = cli.parse_args()
 
-    return args
+    return opts
 
 
-def main(args):
+def entry(opts):
     """
-    Main function for the script
-    :param args: parsed command line arguments
-    :return: None
+    Build data, nets, optimizers and loss, then train.
+    opts: the parsed options
+
     """
-    from Teacher.TeacherGAN import TeacherGAN
+    from Teacher.TeacherGAN import MsgGanPair
     from data_processing.DataLoader import FlatDirectoryImageDataset, \
         get_transform, get_data_loader
     from Teacher.Losses import HingeGAN, RelativisticAverageHingeGAN
 
-    # create a data source:
-    celeba_dataset = FlatDirectoryImageDataset(
-        args.images_dir,
-        transform=get_transform((int(np.power(2, args.depth + 1)),
-                                 int(np.power(2, args.depth + 1)))))
+    # image folder dataset
+    faces_dataset = FlatDirectoryImageDataset(
+        opts.images_dir,
+        transform=get_transform((int(np.power(2, opts.depth + 1)),
+                                 int(np.power(2, opts.depth + 1)))))
 
-    data = get_data_loader(celeba_dataset, args.batch_size, args.num_workers)
+    train_data_loader = get_data_loader(faces_dataset, opts.batch_size, opts.num_workers)
 
-    # create a gan from these
-    tgan = TeacherGAN(depth=args.depth, latent_size=args.latent_size, device=device)
+    # the GAN pair
+    msg_gan = MsgGanPair(n_scales=opts.depth, z_dim=opts.latent_size, run_device=run_device)
 
-    if args.generator_file is not None:
-        # load the weights into generator
-        tgan.gen.load_state_dict(th.load(args.generator_file))
+    if opts.generator_file is not None:
+        # optional generator weights
+        msg_gan.g_net.load_state_dict(th.load(opts.generator_file))
 
-    print("Generator Configuration: ")
-    print(tgan.gen)
+    print("generator:")
+    print(msg_gan.g_net)
 
-    if args.discriminator_file is not None:
-        # load the weights into discriminator
-        tgan.dis.load_state_dict(th.load(args.discriminator_file))
+    if opts.discriminator_file is not None:
+        # optional critic weights
+        msg_gan.d_net.load_state_dict(th.load(opts.discriminator_file))
 
-    print("Discriminator Configuration: ")
-    print(tgan.dis)
+    print("critic:")
+    print(msg_gan.d_net)
 
-    # create optimizer for generator:
-    gen_optim = th.optim.Adam(tgan.gen.parameters(), args.g_lr, [0, 0.99])
+    # Adam for each net
+    g_optimizer = th.optim.Adam(msg_gan.g_net.parameters(), opts.g_lr, [0, 0.99])
 
-    dis_optim = th.optim.Adam(tgan.dis.parameters(), args.d_lr, [0, 0.99])
+    d_optimizer = th.optim.Adam(msg_gan.d_net.parameters(), opts.d_lr, [0, 0.99])
 
-    loss_name = args.loss_function.lower()
+    loss_key = opts.loss_function.lower()
 
-    if loss_name == "hinge":
-        loss = HingeGAN
-    elif loss_name == "relativistic-hinge":
-        loss = RelativisticAverageHingeGAN
+    if loss_key == "hinge":
+        loss_cls = HingeGAN
+    elif loss_key == "relativistic-hinge":
+        loss_cls = RelativisticAverageHingeGAN
     else:
-        raise Exception("Unknown loss function requested")
+        raise Exception("no such loss")
 
-    # train the GAN
-    tgan.train(
-        data,
-        gen_optim,
-        dis_optim,
-        loss_fn=loss(device, tgan.dis),
-        num_epochs=args.num_epochs,
-        checkpoint_factor=args.checkpoint_factor,
-        data_percentage=args.data_percentage,
-        feedback_factor=args.feedback_factor,
-        num_samples=args.num_samples,
-        sample_dir=args.sample_dir,
-        save_dir=args.model_dir,
-        log_dir=args.model_dir,
-        start=args.start
+    # run training
+    msg_gan.train(
+        train_data_loader,
+        g_optimizer,
+        d_optimizer,
+        gan_loss=loss_cls(run_device, msg_gan.d_net),
+        epoch_total=opts.num_epochs,
+        save_every=opts.checkpoint_factor,
+        data_pct=opts.data_percentage,
+        logs_per_epoch=opts.feedback_factor,
+        n_samples=opts.num_samples,
+        grid_dir=opts.sample_dir,
+        weights_dir=opts.model_dir,
+        loss_log_dir=opts.model_dir,
+        begin=opts.start
     )
 
 
 if __name__ == '__main__':
-    # invoke the main function of the script
-    main(parse_arguments())
+    # script entry
+    entry(read_cli())

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 # -*- coding: utf-8 -*-
 
-# Copyright 2019 Tomoki Hayashi
-#  MIT License (https://opensource.org/licenses/MIT)
+# adapted from kan-bayashi/ParallelWaveGAN, bin/train.py
+# the upstream code is MIT licensed
 
-"""Train Parallel WaveGAN."""
+"""Training entry point for a WaveNet-style GAN vocoder."""
 
 import argparse
 import logging
@@ -29,575 +29,575 @@ from parallel_wavegan.models import ParallelWaveGANGenerator
 from parallel_wavegan.optimizers import RAdam
 from parallel_wavegan.utils import read_hdf5
 
-# set to avoid matplotlib error in CLI environment
+# non-interactive backend for headless runs
 matplotlib.use("Agg")
 
 
-class Trainer(object):
-    """Customized trainer module for Parallel WaveGAN training."""
+class GanStepRunner(object):
+    """Runs generator/discriminator updates, periodic dev passes, logging and checkpoints."""
 
     def __init__(self,
-                 steps,
-                 epochs,
-                 data_loader,
-                 model,
-                 criterion,
-                 optimizer,
-                 scheduler,
-                 config,
-                 device=torch.device("cpu"),
+                 step_no,
+                 epoch_no,
+                 loaders,
+                 models,
+                 loss_fns,
+                 optimizers,
+                 lr_scheds,
+                 cfg,
+                 run_device=torch.device("cpu"),
                  ):
-        """Initialize trainer.
+        """Store the counters, nets, loss functions, optimizers and schedulers.
 
-        Args:
-            steps (int): Initial global steps.
-            epochs (int): Initial global epochs.
-            data_loader (dict): Dict of data loaders. It must contrain "train" and "dev" loaders.
-            model (dict): Dict of models. It must contrain "generator" and "discriminator" models.
-            criterion (dict): Dict of criterions. It must contrain "stft" and "mse" criterions.
-            optimizer (dict): Dict of optimizers. It must contrain "generator" and "discriminator" optimizers.
-            scheduler (dict): Dict of schedulers. It must contrain "generator" and "discriminator" schedulers.
-            config (dict): Config dict loaded from yaml format configuration file.
-            device (torch.deive): Pytorch device instance.
+        Arguments, all kept on self:
+            step_no: global step to start from.
+            epoch_no: global epoch to start from.
+            loaders: loaders keyed "train" and "dev".
+            models: nets keyed "generator" and "discriminator".
+            loss_fns: losses keyed "stft" and "mse".
+            optimizers: one optimizer per net, same keys as models.
+            lr_scheds: one scheduler per net, same keys as models.
+            cfg: settings read from the yaml file.
+            run_device: where the tensors go.
 
         """
-        self.steps = steps
-        self.epochs = epochs
-        self.data_loader = data_loader
-        self.model = model
-        self.criterion = criterion
-        self.optimizer = optimizer
-        self.scheduler = scheduler
-        self.config = config
-        self.device = device
-        self.writer = SummaryWriter(config["outdir"])
-        self.finish_train = False
-        self.total_train_loss = defaultdict(float)
-        self.total_eval_loss = defaultdict(float)
+        self.step_no = step_no
+        self.epoch_no = epoch_no
+        self.loaders = loaders
+        self.models = models
+        self.loss_fns = loss_fns
+        self.optimizers = optimizers
+        self.lr_scheds = lr_scheds
+        self.cfg = cfg
+        self.run_device = run_device
+        self.tb_log = SummaryWriter(cfg["outdir"])
+        self.train_done = False
+        self.train_loss_sums = defaultdict(float)
+        self.eval_loss_sums = defaultdict(float)
 
-    def run(self):
-        """Run training."""
-        self.tqdm = tqdm(initial=self.steps,
-                         total=self.config["train_max_steps"],
-                         desc="[train]")
+    def loop_until_done(self):
+        """Loop over epochs until the step budget is used."""
+        self.bar = tqdm(initial=self.step_no,
+                         total=self.cfg["train_max_steps"],
+                         desc="[fit steps]")
         while True:
-            # train one epoch
-            self._train_epoch()
+            # one pass over the data
+            self._train_one_pass()
 
-            # check whether training is finished
-            if self.finish_train:
+            # stop once the step budget is reached
+            if self.train_done:
                 break
 
-        self.tqdm.close()
-        logging.info("finished training.")
+        self.bar.close()
+        logging.info("step budget used up.")
 
-    def save_checkpoint(self, checkpoint_path):
-        """Save checkpoint.
+    def write_ckpt(self, ckpt_path):
+        """Write nets, optimizers, schedulers and counters to one file.
 
-        Args:
-            checkpoint_path (str): Checkpoint path to be saved.
+        Arguments:
+            ckpt_path: destination file.
 
         """
-        state_dict = {
+        ckpt_state = {
             "model": {
-                "generator": self.model["generator"].state_dict(),
-                "discriminator": self.model["discriminator"].state_dict(),
+                "generator": self.models["generator"].state_dict(),
+                "discriminator": self.models["discriminator"].state_dict(),
             },
             "optimizer": {
-                "generator": self.optimizer["generator"].state_dict(),
-                "discriminator": self.optimizer["discriminator"].state_dict(),
+                "generator": self.optimizers["generator"].state_dict(),
+                "discriminator": self.optimizers["discriminator"].state_dict(),
             },
             "scheduler": {
-                "generator": self.scheduler["generator"].state_dict(),
-                "discriminator": self.scheduler["discriminator"].state_dict(),
+                "generator": self.lr_scheds["generator"].state_dict(),
+                "discriminator": self.lr_scheds["discriminator"].state_dict(),
             },
-            "steps": self.steps,
-            "epochs": self.epochs,
+            "steps": self.step_no,
+            "epochs": self.epoch_no,
         }
-        if not os.path.exists(os.path.dirname(checkpoint_path)):
-            os.makedirs(os.path.dirname(checkpoint_path))
-        torch.save(state_dict, checkpoint_path)
+        if not os.path.exists(os.path.dirname(ckpt_path)):
+            os.makedirs(os.path.dirname(ckpt_path))
+        torch.save(ckpt_state, ckpt_path)
 
-    def load_checkpoint(self, checkpoint_path):
-        """Load checkpoint.
+    def read_ckpt(self, ckpt_path):
+        """Restore everything write_ckpt stored.
 
-        Args:
-            checkpoint_path (str): Checkpoint path to be loaded.
+        Arguments:
+            ckpt_path: file to read.
 
         """
-        state_dict = torch.load(checkpoint_path)
-        self.steps = state_dict["steps"]
-        self.epochs = state_dict["epochs"]
-        self.model["generator"].load_state_dict(state_dict["model"]["generator"])
-        self.model["discriminator"].load_state_dict(state_dict["model"]["discriminator"])
-        self.optimizer["generator"].load_state_dict(state_dict["optimizer"]["generator"])
-        self.optimizer["discriminator"].load_state_dict(state_dict["optimizer"]["discriminator"])
-        self.scheduler["generator"].load_state_dict(state_dict["scheduler"]["generator"])
-        self.scheduler["discriminator"].load_state_dict(state_dict["scheduler"]["discriminator"])
+        ckpt_state = torch.load(ckpt_path)
+        self.step_no = ckpt_state["steps"]
+        self.epoch_no = ckpt_state["epochs"]
+        self.models["generator"].load_state_dict(ckpt_state["model"]["generator"])
+        self.models["discriminator"].load_state_dict(ckpt_state["model"]["discriminator"])
+        self.optimizers["generator"].load_state_dict(ckpt_state["optimizer"]["generator"])
+        self.optimizers["discriminator"].load_state_dict(ckpt_state["optimizer"]["discriminator"])
+        self.lr_scheds["generator"].load_state_dict(ckpt_state["scheduler"]["generator"])
+        self.lr_scheds["discriminator"].load_state_dict(ckpt_state["scheduler"]["discriminator"])
 
-    def _train_step(self, batch):
-        """Train model one step."""
-        # parse batch
-        batch = [b.to(self.device) for b in batch]
-        z, c, y, _ = batch
+    def _train_on_batch(self, cur_batch):
+        """One generator update, then (after warm-up) one discriminator update."""
+        # move tensors to the device
+        cur_batch = [item.to(self.run_device) for item in cur_batch]
+        noise_z, cond_c, y_ref, _ = cur_batch
 
-        # calculate loss for generator
-        y_ = self.model["generator"](z, c)
-        y, y_ = y.squeeze(1), y_.squeeze(1)
-        sc_loss, mag_loss = self.criterion["stft"](y_, y)
-        gen_loss = sc_loss + mag_loss
-        if self.steps > self.config["discriminator_train_start_steps"]:
-            p_ = self.model["discriminator"](y_.unsqueeze(1)).squeeze(1)
-            adv_loss = self.criterion["mse"](p_, p_.new_ones(p_.size()))
-            gen_loss += self.config["lambda_adv"] * adv_loss
-            self.total_train_loss["train/adversarial_loss"] += adv_loss.item()
-        self.total_train_loss["train/spectral_convergence_loss"] += sc_loss.item()
-        self.total_train_loss["train/log_stft_magnitude_loss"] += mag_loss.item()
-        self.total_train_loss["train/generator_loss"] += gen_loss.item()
+        # generator objective
+        y_gen = self.models["generator"](noise_z, cond_c)
+        y_ref, y_gen = y_ref.squeeze(1), y_gen.squeeze(1)
+        spec_conv_loss, log_mag_loss = self.loss_fns["stft"](y_gen, y_ref)
+        g_loss = spec_conv_loss + log_mag_loss
+        if self.step_no > self.cfg["discriminator_train_start_steps"]:
+            d_fake = self.models["discriminator"](y_gen.unsqueeze(1)).squeeze(1)
+            adversarial_loss = self.loss_fns["mse"](d_fake, d_fake.new_ones(d_fake.size()))
+            g_loss += self.cfg["lambda_adv"] * adversarial_loss
+            self.train_loss_sums["train/adversarial_loss"] += adversarial_loss.item()
+        self.train_loss_sums["train/spectral_convergence_loss"] += spec_conv_loss.item()
+        self.train_loss_sums["train/log_stft_magnitude_loss"] += log_mag_loss.item()
+        self.train_loss_sums["train/generator_loss"] += g_loss.item()
 
-        # update generator
-        self.optimizer["generator"].zero_grad()
-        gen_loss.backward()
-        if self.config["generator_grad_norm"] > 0:
+        # generator update
+        self.optimizers["generator"].zero_grad()
+        g_loss.backward()
+        if self.cfg["generator_grad_norm"] > 0:
             torch.nn.utils.clip_grad_norm_(
-                self.model["generator"].parameters(),
-                self.config["generator_grad_norm"])
-        self.optimizer["generator"].step()
-        self.scheduler["generator"].step()
+                self.models["generator"].parameters(),
+                self.cfg["generator_grad_norm"])
+        self.optimizers["generator"].step()
+        self.lr_scheds["generator"].step()
 
-        if self.steps > self.config["discriminator_train_start_steps"]:
-            # calculate discriminator loss
-            p = self.model["discriminator"](y.unsqueeze(1)).squeeze(1)
-            p_ = self.model["discriminator"](y_.unsqueeze(1).detach()).squeeze(1)
-            real_loss = self.criterion["mse"](p, p.new_ones(p.size()))
-            fake_loss = self.criterion["mse"](p_, p_.new_zeros(p_.size()))
-            dis_loss = real_loss + fake_loss
-            self.total_train_loss["train/real_loss"] += real_loss.item()
-            self.total_train_loss["train/fake_loss"] += fake_loss.item()
-            self.total_train_loss["train/discriminator_loss"] += dis_loss.item()
+        if self.step_no > self.cfg["discriminator_train_start_steps"]:
+            # discriminator objective
+            d_real = self.models["discriminator"](y_ref.unsqueeze(1)).squeeze(1)
+            d_fake = self.models["discriminator"](y_gen.unsqueeze(1).detach()).squeeze(1)
+            d_real_loss = self.loss_fns["mse"](d_real, d_real.new_ones(d_real.size()))
+            d_fake_loss = self.loss_fns["mse"](d_fake, d_fake.new_zeros(d_fake.size()))
+            d_loss = d_real_loss + d_fake_loss
+            self.train_loss_sums["train/real_loss"] += d_real_loss.item()
+            self.train_loss_sums["train/fake_loss"] += d_fake_loss.item()
+            self.train_loss_sums["train/discriminator_loss"] += d_loss.item()
 
-            # update discriminator
-            self.optimizer["discriminator"].zero_grad()
-            dis_loss.backward()
-            if self.config["discriminator_grad_norm"] > 0:
+            # discriminator update
+            self.optimizers["discriminator"].zero_grad()
+            d_loss.backward()
+            if self.cfg["discriminator_grad_norm"] > 0:
                 torch.nn.utils.clip_grad_norm_(
-                    self.model["discriminator"].parameters(),
-                    self.config["discriminator_grad_norm"])
-            self.optimizer["discriminator"].step()
-            self.scheduler["discriminator"].step()
+                    self.models["discriminator"].parameters(),
+                    self.cfg["discriminator_grad_norm"])
+            self.optimizers["discriminator"].step()
+            self.lr_scheds["discriminator"].step()
 
-        # update counts
-        self.steps += 1
-        self.tqdm.update(1)
+        # advance the counter
+        self.step_no += 1
+        self.bar.update(1)
 
-    def _train_epoch(self):
-        """Train model one epoch."""
-        for train_steps_per_epoch, batch in enumerate(self.data_loader["train"], 1):
-            # train one step
-            self._train_step(batch)
+    def _train_one_pass(self):
+        """One pass over the train loader."""
+        for train_batches_per_epoch, cur_batch in enumerate(self.loaders["train"], 1):
+            # one update
+            self._train_on_batch(cur_batch)
 
-            # check interval
-            self._check_log_interval()
-            self._check_eval_interval()
-            self._check_save_interval()
-            self._check_train_finish()
+            # periodic hooks
+            self._maybe_log()
+            self._maybe_eval()
+            self._maybe_save()
+            self._maybe_stop_train()
 
-            # check whether training is finished
-            if self.finish_train:
+            # leave early when done
+            if self.train_done:
                 return
 
-        # update
-        self.epochs += 1
-        self.train_steps_per_epoch = train_steps_per_epoch
-        logging.info(f"(steps: {self.steps}) finished {self.epochs} epoch training "
-                     f"({self.train_steps_per_epoch} steps per epoch).")
+        # count the finished pass
+        self.epoch_no += 1
+        self.train_batches_per_epoch = train_batches_per_epoch
+        logging.info(f"step {self.step_no}: pass {self.epoch_no} over the data done "
+                     f"({self.train_batches_per_epoch} batches).")
 
-    def _eval_step(self, batch):
-        """Evaluate model one step."""
-        # parse batch
-        batch = [b.to(self.device) for b in batch]
-        z, c, y, _ = batch
+    def _eval_on_batch(self, cur_batch):
+        """Losses of both nets on one dev batch."""
+        # move tensors to the device
+        cur_batch = [item.to(self.run_device) for item in cur_batch]
+        noise_z, cond_c, y_ref, _ = cur_batch
 
-        # calculate generator loss
-        y_ = self.model["generator"](z, c)
-        p_ = self.model["discriminator"](y_)
-        y, y_, p_ = y.squeeze(1), y_.squeeze(1), p_.squeeze(1)
-        adv_loss = self.criterion["mse"](p_, p_.new_ones(p_.size()))
-        sc_loss, mag_loss = self.criterion["stft"](y_, y)
-        aux_loss = sc_loss + mag_loss
-        gen_loss = aux_loss + self.config["lambda_adv"] * adv_loss
+        # generator objective
+        y_gen = self.models["generator"](noise_z, cond_c)
+        d_fake = self.models["discriminator"](y_gen)
+        y_ref, y_gen, d_fake = y_ref.squeeze(1), y_gen.squeeze(1), d_fake.squeeze(1)
+        adversarial_loss = self.loss_fns["mse"](d_fake, d_fake.new_ones(d_fake.size()))
+        spec_conv_loss, log_mag_loss = self.loss_fns["stft"](y_gen, y_ref)
+        stft_loss = spec_conv_loss + log_mag_loss
+        g_loss = stft_loss + self.cfg["lambda_adv"] * adversarial_loss
 
-        # train discriminator
-        p = self.model["discriminator"](y.unsqueeze(1)).squeeze(1)
-        p_ = self.model["discriminator"](y_.unsqueeze(1)).squeeze(1)
-        real_loss = self.criterion["mse"](p, p.new_ones(p.size()))
-        fake_loss = self.criterion["mse"](p_, p_.new_zeros(p_.size()))
-        dis_loss = real_loss + fake_loss
+        # discriminator objective
+        d_real = self.models["discriminator"](y_ref.unsqueeze(1)).squeeze(1)
+        d_fake = self.models["discriminator"](y_gen.unsqueeze(1)).squeeze(1)
+        d_real_loss = self.loss_fns["mse"](d_real, d_real.new_ones(d_real.size()))
+        d_fake_loss = self.loss_fns["mse"](d_fake, d_fake.new_zeros(d_fake.size()))
+        d_loss = d_real_loss + d_fake_loss
 
-        # add to total eval loss
-        self.total_eval_loss["eval/adversarial_loss"] += adv_loss.item()
-        self.total_eval_loss["eval/spectral_convergence_loss"] += sc_loss.item()
-        self.total_eval_loss["eval/log_stft_magnitude_loss"] += mag_loss.item()
-        self.total_eval_loss["eval/generator_loss"] += gen_loss.item()
-        self.total_eval_loss["eval/real_loss"] += real_loss.item()
-        self.total_eval_loss["eval/fake_loss"] += fake_loss.item()
-        self.total_eval_loss["eval/discriminator_loss"] += dis_loss.item()
+        # accumulate
+        self.eval_loss_sums["eval/adversarial_loss"] += adversarial_loss.item()
+        self.eval_loss_sums["eval/spectral_convergence_loss"] += spec_conv_loss.item()
+        self.eval_loss_sums["eval/log_stft_magnitude_loss"] += log_mag_loss.item()
+        self.eval_loss_sums["eval/generator_loss"] += g_loss.item()
+        self.eval_loss_sums["eval/real_loss"] += d_real_loss.item()
+        self.eval_loss_sums["eval/fake_loss"] += d_fake_loss.item()
+        self.eval_loss_sums["eval/discriminator_loss"] += d_loss.item()
 
-    def _eval_epoch(self):
-        """Evaluate model one epoch."""
-        logging.info(f"(step: {self.steps}) start evaluation.")
-        # change mode
-        for key in self.model.keys():
-            self.model[key].eval()
+    def _eval_full_pass(self):
+        """Average the losses over the whole dev loader."""
+        logging.info(f"step {self.step_no}: dev pass begins.")
+        # switch nets to inference mode
+        for name_key in self.models.keys():
+            self.models[name_key].eval()
 
-        # calculate loss for each batch
-        for eval_steps_per_epoch, batch in enumerate(tqdm(self.data_loader["dev"], desc="[eval]"), 1):
-            # eval one step
-            self._eval_step(batch)
+        # loop over the dev batches
+        for eval_batches_seen, cur_batch in enumerate(tqdm(self.loaders["dev"], desc="[eval pass]"), 1):
+            # losses for this batch
+            self._eval_on_batch(cur_batch)
 
-            # save intermediate result
-            if eval_steps_per_epoch == 1:
-                self._genearete_and_save_intermediate_result(batch)
+            # dump examples for the first batch only
+            if eval_batches_seen == 1:
+                self._dump_sample_outputs(cur_batch)
 
-        logging.info(f"(step: {self.steps}) finished evaluation "
-                     f"({eval_steps_per_epoch} steps per epoch).")
+        logging.info(f"step {self.step_no}: dev pass over "
+                     f"({eval_batches_seen} batches).")
 
-        # average loss
-        for key in self.total_eval_loss.keys():
-            self.total_eval_loss[key] /= eval_steps_per_epoch
-            logging.info(f"(steps: {self.steps}) {key} = {self.total_eval_loss[key]:.4f}.")
+        # mean over batches
+        for name_key in self.eval_loss_sums.keys():
+            self.eval_loss_sums[name_key] /= eval_batches_seen
+            logging.info(f"step {self.step_no}: {name_key} {self.eval_loss_sums[name_key]:.4f}")
 
-        # record
-        self._write_to_tensorboard(self.total_eval_loss)
+        # log it
+        self._log_scalars(self.eval_loss_sums)
 
-        # reset
-        self.total_eval_loss = defaultdict(float)
+        # start fresh sums
+        self.eval_loss_sums = defaultdict(float)
 
-        # restore mode
-        for key in self.model.keys():
-            self.model[key].train()
+        # back to training mode
+        for name_key in self.models.keys():
+            self.models[name_key].train()
 
-    def _genearete_and_save_intermediate_result(self, batch):
-        """Generate and save intermediate result."""
-        # delayed import to avoid error related backend error
-        import matplotlib.pyplot as plt
+    def _dump_sample_outputs(self, cur_batch):
+        """Plot and write wav files for a few generated samples."""
+        # imported late so the backend choice above applies
+        import matplotlib.pyplot as pyplot_mod
 
-        # generate
+        # run the generator
         with torch.no_grad():
-            batch = [b.to(self.device) for b in batch]
-            z_batch, c_batch, y_batch, _ = batch
-            y_batch_ = self.model["generator"](z_batch, c_batch)
+            cur_batch = [item.to(self.run_device) for item in cur_batch]
+            noise_batch, cond_batch, y_batch_ref, _ = cur_batch
+            y_batch_gen = self.models["generator"](noise_batch, cond_batch)
 
-        # check directory
-        dirname = os.path.join(self.config["outdir"], f"predictions/{self.steps}steps")
-        if not os.path.exists(dirname):
-            os.makedirs(dirname)
+        # make the output folder
+        out_dir = os.path.join(self.cfg["outdir"], f"predictions/{self.step_no}steps")
+        if not os.path.exists(out_dir):
+            os.makedirs(out_dir)
 
-        for idx, (y, y_) in enumerate(zip(y_batch, y_batch_), 1):
-            # convert to ndarray
-            y, y_ = y.view(-1).cpu().numpy(), y_.view(-1).cpu().numpy()
+        for pos, (y_ref, y_gen) in enumerate(zip(y_batch_ref, y_batch_gen), 1):
+            # to numpy
+            y_ref, y_gen = y_ref.view(-1).cpu().numpy(), y_gen.view(-1).cpu().numpy()
 
-            # plot figure and save it
-            figname = os.path.join(dirname, f"{idx}.png")
-            plt.subplot(2, 1, 1)
-            plt.plot(y)
-            plt.title("groundtruth speech")
-            plt.subplot(2, 1, 2)
-            plt.plot(y_)
-            plt.title(f"generated speech @ {self.steps} steps")
-            plt.tight_layout()
-            plt.savefig(figname)
-            plt.close()
+            # waveform plots
+            png_path = os.path.join(out_dir, f"{pos}.png")
+            pyplot_mod.subplot(2, 1, 1)
+            pyplot_mod.plot(y_ref)
+            pyplot_mod.title("reference audio")
+            pyplot_mod.subplot(2, 1, 2)
+            pyplot_mod.plot(y_gen)
+            pyplot_mod.title(f"generator output, step {self.step_no}")
+            pyplot_mod.tight_layout()
+            pyplot_mod.savefig(png_path)
+            pyplot_mod.close()
 
-            # save as wavfile
-            y = np.clip(y, -1, 1)
-            y_ = np.clip(y_, -1, 1)
-            sf.write(figname.replace(".png", "_ref.wav"), y,
-                     self.config["sampling_rate"], "PCM_16")
-            sf.write(figname.replace(".png", "_gen.wav"), y_,
-                     self.config["sampling_rate"], "PCM_16")
+            # audio files
+            y_ref = np.clip(y_ref, -1, 1)
+            y_gen = np.clip(y_gen, -1, 1)
+            sf.write(png_path.replace(".png", "_ref.wav"), y_ref,
+                     self.cfg["sampling_rate"], "PCM_16")
+            sf.write(png_path.replace(".png", "_gen.wav"), y_gen,
+                     self.cfg["sampling_rate"], "PCM_16")
 
-            if idx >= self.config["num_save_intermediate_results"]:
+            if pos >= self.cfg["num_save_intermediate_results"]:
                 break
 
-    def _write_to_tensorboard(self, loss):
-        """Write to tensorboard."""
-        for key, value in loss.items():
-            self.writer.add_scalar(key, value, self.steps)
+    def _log_scalars(self, loss_sums):
+        """Send each scalar to tensorboard."""
+        for name_key, scalar in loss_sums.items():
+            self.tb_log.add_scalar(name_key, scalar, self.step_no)
 
-    def _check_save_interval(self):
-        if self.steps % self.config["save_interval_steps"] == 0:
-            self.save_checkpoint(
-                os.path.join(self.config["outdir"], f"checkpoint-{self.steps}steps.pkl"))
-            logging.info(f"saved checkpoint @ {self.steps} steps.")
+    def _maybe_save(self):
+        if self.step_no % self.cfg["save_interval_steps"] == 0:
+            self.write_ckpt(
+                os.path.join(self.cfg["outdir"], f"checkpoint-{self.step_no}steps.pkl"))
+            logging.info(f"checkpoint written at step {self.step_no}.")
 
-    def _check_eval_interval(self):
-        if self.steps % self.config["eval_interval_steps"] == 0:
-            self._eval_epoch()
+    def _maybe_eval(self):
+        if self.step_no % self.cfg["eval_interval_steps"] == 0:
+            self._eval_full_pass()
 
-    def _check_log_interval(self):
-        if self.steps % self.config["log_interval_steps"] == 0:
-            for key in self.total_train_loss.keys():
-                self.total_train_loss[key] /= self.config["log_interval_steps"]
-                logging.info(f"(steps: {self.steps}) {key} = {self.total_train_loss[key]:.4f}.")
-            self._write_to_tensorboard(self.total_train_loss)
+    def _maybe_log(self):
+        if self.step_no % self.cfg["log_interval_steps"] == 0:
+            for name_key in self.train_loss_sums.keys():
+                self.train_loss_sums[name_key] /= self.cfg["log_interval_steps"]
+                logging.info(f"step {self.step_no}: {name_key} {self.train_loss_sums[name_key]:.4f}")
+            self._log_scalars(self.train_loss_sums)
 
-            # reset
-            self.total_train_loss = defaultdict(float)
+            # start fresh sums
+            self.train_loss_sums = defaultdict(float)
 
-    def _check_train_finish(self):
-        if self.steps >= self.config["train_max_steps"]:
-            self.finish_train = True
+    def _maybe_stop_train(self):
+        if self.step_no >= self.cfg["train_max_steps"]:
+            self.train_done = True
 
 
-class Collater(object):
-    """Customized collater for Pytorch DataLoader in training."""
+class WaveMelBatcher(object):
+    """Collate function: random crops of audio and the matching mel frames."""
 
     def __init__(self,
-                 batch_max_steps=20480,
-                 hop_size=256,
-                 aux_context_window=2
+                 max_batch_samples=20480,
+                 hop_len=256,
+                 ctx_pad=2
                  ):
-        """Initialize customized collater for PyTorch DataLoader.
+        """Remember crop length, hop and context padding.
 
-        Args:
-            batch_max_steps (int): The maximum length of input signal in batch.
-            hop_size (int): Hop size of auxiliary features.
-            aux_context_window (int): Context window size for auxiliary feature conv.
-
-        """
-        if batch_max_steps % hop_size != 0:
-            batch_max_steps += -(batch_max_steps % hop_size)
-        assert batch_max_steps % hop_size == 0
-        self.batch_max_steps = batch_max_steps
-        self.batch_max_frames = batch_max_steps // hop_size
-        self.hop_size = hop_size
-        self.aux_context_window = aux_context_window
-
-    def __call__(self, batch):
-        """Convert into batch tensors.
-
-        Args:
-            batch (list): list of tuple of the pair of audio and features.
-
-        Returns:
-            Tensor: Gaussian noise batch (B, 1, T).
-            Tensor: Auxiliary feature batch (B, C, T'), where T = (T' - 2 * aux_context_window) * hop_size
-            Tensor: Target signal batch (B, 1, T).
-            LongTensor: Input length batch (B,)
+        Arguments:
+            max_batch_samples: crop length in samples (rounded down to a hop multiple).
+            hop_len: samples per feature frame.
+            ctx_pad: extra frames kept on each side of the crop.
 
         """
-        # Time resolution adjustment
-        new_batch = []
-        for idx in range(len(batch)):
-            x, c = batch[idx]
-            self._assert_ready_for_upsampling(x, c, self.hop_size, 0)
-            if len(c) - 2 * self.aux_context_window > self.batch_max_frames:
-                interval_start = self.aux_context_window
-                interval_end = len(c) - self.batch_max_frames - self.aux_context_window
-                start_frame = np.random.randint(interval_start, interval_end)
-                start_step = start_frame * self.hop_size
-                x = x[start_step: start_step + self.batch_max_steps]
-                c = c[start_frame - self.aux_context_window:
-                      start_frame + self.aux_context_window + self.batch_max_frames]
-                self._assert_ready_for_upsampling(x, c, self.hop_size, self.aux_context_window)
+        if max_batch_samples % hop_len != 0:
+            max_batch_samples += -(max_batch_samples % hop_len)
+        assert max_batch_samples % hop_len == 0
+        self.max_batch_samples = max_batch_samples
+        self.max_batch_frames = max_batch_samples // hop_len
+        self.hop_len = hop_len
+        self.ctx_pad = ctx_pad
+
+    def __call__(self, cur_batch):
+        """Crop, pad and stack a list of (audio, mel) pairs.
+
+        Arguments:
+            cur_batch: list of (audio, mel) tuples.
+
+        Gives back:
+            noise (B, 1, T),
+            mel features (B, C, T'), with T = (T' - 2 * ctx_pad) * hop_len,
+            target audio (B, 1, T),
+            audio lengths (B,).
+
+        """
+        # crop each pair to the batch length
+        kept_batch = []
+        for pos in range(len(cur_batch)):
+            x_wav, cond_c = cur_batch[pos]
+            self._check_len_match(x_wav, cond_c, self.hop_len, 0)
+            if len(cond_c) - 2 * self.ctx_pad > self.max_batch_frames:
+                lo_frame = self.ctx_pad
+                hi_frame = len(cond_c) - self.max_batch_frames - self.ctx_pad
+                first_frame = np.random.randint(lo_frame, hi_frame)
+                first_sample = first_frame * self.hop_len
+                x_wav = x_wav[first_sample: first_sample + self.max_batch_samples]
+                cond_c = cond_c[first_frame - self.ctx_pad:
+                      first_frame + self.ctx_pad + self.max_batch_frames]
+                self._check_len_match(x_wav, cond_c, self.hop_len, self.ctx_pad)
             else:
-                logging.warn(f"removed short sample from batch (length={len(x)}).")
+                logging.warn(f"dropping a clip too short to crop ({len(x_wav)} samples).")
                 continue
-            new_batch.append((x, c))
-        batch = new_batch
+            kept_batch.append((x_wav, cond_c))
+        cur_batch = kept_batch
 
-        # Make padded target signal batch
-        xlens = [len(b[0]) for b in batch]
-        max_olen = max(xlens)
-        y_batch = np.array([self._pad_2darray(b[0].reshape(-1, 1), max_olen) for b in batch], dtype=np.float32)
-        y_batch = torch.FloatTensor(y_batch).transpose(2, 1)
+        # target audio, padded
+        wav_lens = [len(item[0]) for item in cur_batch]
+        longest_wav = max(wav_lens)
+        y_batch_ref = np.array([self._pad_rows(item[0].reshape(-1, 1), longest_wav) for item in cur_batch], dtype=np.float32)
+        y_batch_ref = torch.FloatTensor(y_batch_ref).transpose(2, 1)
 
-        # Make padded conditional auxiliary feature batch
-        clens = [len(b[1]) for b in batch]
-        max_clen = max(clens)
-        c_batch = np.array([self._pad_2darray(b[1], max_clen) for b in batch], dtype=np.float32)
-        c_batch = torch.FloatTensor(c_batch).transpose(2, 1)
+        # mel features, padded
+        feat_lens = [len(item[1]) for item in cur_batch]
+        longest_feat = max(feat_lens)
+        cond_batch = np.array([self._pad_rows(item[1], longest_feat) for item in cur_batch], dtype=np.float32)
+        cond_batch = torch.FloatTensor(cond_batch).transpose(2, 1)
 
-        # Make input noise signal batch
-        z_batch = torch.randn(y_batch.size())
+        # noise input
+        noise_batch = torch.randn(y_batch_ref.size())
 
-        # Make the list of the length of input signals
-        input_lengths = torch.LongTensor(xlens)
+        # lengths
+        wav_len_tensor = torch.LongTensor(wav_lens)
 
-        return z_batch, c_batch, y_batch, input_lengths
-
-    @staticmethod
-    def _assert_ready_for_upsampling(x, c, hop_size, context_window):
-        assert len(x) == (len(c) - 2 * context_window) * hop_size
+        return noise_batch, cond_batch, y_batch_ref, wav_len_tensor
 
     @staticmethod
-    def _pad_2darray(x, max_len, b_pad=0, constant_values=0):
-        return np.pad(x, [(b_pad, max_len - len(x) - b_pad), (0, 0)],
-                      mode="constant", constant_values=constant_values)
+    def _check_len_match(x_wav, cond_c, hop_len, ctx_frames):
+        assert len(x_wav) == (len(cond_c) - 2 * ctx_frames) * hop_len
+
+    @staticmethod
+    def _pad_rows(x_wav, target_len, front_pad=0, fill_value=0):
+        return np.pad(x_wav, [(front_pad, target_len - len(x_wav) - front_pad), (0, 0)],
+                      mode="constant", constant_values=fill_value)
 
 
-def main():
-    """Run training process."""
-    parser = argparse.ArgumentParser(
-        description="Train Parallel WaveGAN (See detail in parallel_wavegan/bin/train.py).")
-    parser.add_argument("--train-dumpdir", type=str, required=True,
-                        help="directory including trainning data.")
-    parser.add_argument("--dev-dumpdir", type=str, required=True,
-                        help="directory including development data.")
-    parser.add_argument("--outdir", type=str, required=True,
-                        help="directory to save checkpoints.")
-    parser.add_argument("--config", type=str, required=True,
-                        help="yaml format configuration file.")
-    parser.add_argument("--resume", default="", type=str, nargs="?",
-                        help="checkpoint file path to resume training. (default=\"\")")
-    parser.add_argument("--verbose", type=int, default=1,
-                        help="logging level. higher is more logging. (default=1)")
-    args = parser.parse_args()
+def entry():
+    """Parse options, build data, nets and optimizers, then train."""
+    cli = argparse.ArgumentParser(
+        description="GAN vocoder training.")
+    cli.add_argument("--train-dumpdir", type=str, required=True,
+                        help="folder of dumped training features.")
+    cli.add_argument("--dev-dumpdir", type=str, required=True,
+                        help="folder of dumped dev features.")
+    cli.add_argument("--outdir", type=str, required=True,
+                        help="where checkpoints go.")
+    cli.add_argument("--config", type=str, required=True,
+                        help="settings file (yaml).")
+    cli.add_argument("--resume", default="", type=str, nargs="?",
+                        help="checkpoint to continue from (empty: start fresh).")
+    cli.add_argument("--verbose", type=int, default=1,
+                        help="verbosity: 0 warnings, 1 info, 2 debug.")
+    opts = cli.parse_args()
 
-    # set logger
-    if args.verbose > 1:
+    # logging level
+    if opts.verbose > 1:
         logging.basicConfig(
             level=logging.DEBUG, format="%(asctime)s (%(module)s:%(lineno)d) %(levelname)s: %(message)s")
-    elif args.verbose > 0:
+    elif opts.verbose > 0:
         logging.basicConfig(
             level=logging.INFO, format="%(asctime)s (%(module)s:%(lineno)d) %(levelname)s: %(message)s")
     else:
         logging.basicConfig(
             level=logging.WARN, format="%(asctime)s (%(module)s:%(lineno)d) %(levelname)s: %(message)s")
-        logging.warning('skip DEBUG/INFO messages')
+        logging.warning('only warnings and errors are shown')
 
-    # check directory existence
-    if not os.path.exists(args.outdir):
-        os.makedirs(args.outdir)
+    # output folder
+    if not os.path.exists(opts.outdir):
+        os.makedirs(opts.outdir)
 
-    # load and save config
-    with open(args.config) as f:
-        config = yaml.load(f, Loader=yaml.Loader)
-    config.update(vars(args))
-    with open(os.path.join(args.outdir, "config.yml"), "w") as f:
-        yaml.dump(config, f, Dumper=yaml.Dumper)
-    for key, value in config.items():
-        logging.info(f"{key} = {value}")
+    # read the yaml and save a copy
+    with open(opts.cfg) as fh:
+        cfg = yaml.load(fh, Loader=yaml.Loader)
+    cfg.update(vars(opts))
+    with open(os.path.join(opts.outdir, "config.yml"), "w") as fh:
+        yaml.dump(cfg, fh, Dumper=yaml.Dumper)
+    for name_key, scalar in cfg.items():
+        logging.info(f"{name_key}: {scalar}")
 
-    # get dataset
-    if config["remove_short_samples"]:
-        mel_length_threshold = config["batch_max_steps"] // config["hop_size"] + \
-            2 * config["generator_params"]["aux_context_window"]
+    # datasets
+    if cfg["remove_short_samples"]:
+        min_mel_frames = cfg["batch_max_steps"] // cfg["hop_size"] + \
+            2 * cfg["generator_params"]["aux_context_window"]
     else:
-        mel_length_threshold = None
-    if config["format"] == "hdf5":
-        audio_query, mel_query = "*.h5", "*.h5"
-        audio_load_fn = lambda x: read_hdf5(x, "wave")  # NOQA
-        mel_load_fn = lambda x: read_hdf5(x, "feats")  # NOQA
-    elif config["format"] == "npy":
-        audio_query, mel_query = "*-wave.npy", "*-feats.npy"
-        audio_load_fn = np.load
-        mel_load_fn = np.load
+        min_mel_frames = None
+    if cfg["format"] == "hdf5":
+        wav_glob, feat_glob = "*.h5", "*.h5"
+        wav_reader = lambda x_wav: read_hdf5(x_wav, "wave")  # NOQA
+        feat_reader = lambda x_wav: read_hdf5(x_wav, "feats")  # NOQA
+    elif cfg["format"] == "npy":
+        wav_glob, feat_glob = "*-wave.npy", "*-feats.npy"
+        wav_reader = np.load
+        feat_reader = np.load
     else:
-        raise ValueError("support only hdf5 or npy format.")
-    dataset = {
+        raise ValueError("format must be hdf5 or npy.")
+    datasets = {
         "train": AudioMelDataset(
-            root_dir=args.train_dumpdir,
-            audio_query=audio_query,
-            mel_query=mel_query,
-            audio_load_fn=audio_load_fn,
-            mel_load_fn=mel_load_fn,
-            mel_length_threshold=mel_length_threshold,
+            root_dir=opts.train_dumpdir,
+            audio_query=wav_glob,
+            mel_query=feat_glob,
+            audio_load_fn=wav_reader,
+            mel_load_fn=feat_reader,
+            mel_length_threshold=min_mel_frames,
         ),
         "dev": AudioMelDataset(
-            root_dir=args.dev_dumpdir,
-            audio_query=audio_query,
-            mel_query=mel_query,
-            audio_load_fn=audio_load_fn,
-            mel_load_fn=mel_load_fn,
-            mel_length_threshold=mel_length_threshold),
+            root_dir=opts.dev_dumpdir,
+            audio_query=wav_glob,
+            mel_query=feat_glob,
+            audio_load_fn=wav_reader,
+            mel_load_fn=feat_reader,
+            mel_length_threshold=min_mel_frames),
     }
 
-    # get data loader
+    # loaders
     if torch.cuda.is_available():
-        device = torch.device("cuda")
+        run_device = torch.device("cuda")
     else:
-        device = torch.device("cpu")
-    collater = Collater(
-        batch_max_steps=config["batch_max_steps"],
-        hop_size=config["hop_size"],
-        aux_context_window=config["generator_params"]["aux_context_window"],
+        run_device = torch.device("cpu")
+    batcher = WaveMelBatcher(
+        max_batch_samples=cfg["batch_max_steps"],
+        hop_len=cfg["hop_size"],
+        ctx_pad=cfg["generator_params"]["aux_context_window"],
     )
-    data_loader = {
+    loaders = {
         "train": DataLoader(
-            dataset=dataset["train"],
+            dataset=datasets["train"],
             shuffle=True,
-            collate_fn=collater,
-            batch_size=config["batch_size"],
-            num_workers=config["num_workers"],
-            pin_memory=config["pin_memory"]),
+            collate_fn=batcher,
+            batch_size=cfg["batch_size"],
+            num_workers=cfg["num_workers"],
+            pin_memory=cfg["pin_memory"]),
         "dev": DataLoader(
-            dataset=dataset["dev"],
+            dataset=datasets["dev"],
             shuffle=True,
-            collate_fn=collater,
-            batch_size=config["batch_size"],
-            num_workers=config["num_workers"],
-            pin_memory=config["pin_memory"]),
+            collate_fn=batcher,
+            batch_size=cfg["batch_size"],
+            num_workers=cfg["num_workers"],
+            pin_memory=cfg["pin_memory"]),
     }
 
-    # define models and optimizers
-    model = {
+    # nets, losses, optimizers, schedulers
+    models = {
         "generator": ParallelWaveGANGenerator(
-            **config["generator_params"]).to(device),
+            **cfg["generator_params"]).to(run_device),
         "discriminator": ParallelWaveGANDiscriminator(
-            **config["discriminator_params"]).to(device),
+            **cfg["discriminator_params"]).to(run_device),
     }
-    criterion = {
+    loss_fns = {
         "stft": MultiResolutionSTFTLoss(
-            **config["stft_loss_params"]).to(device),
-        "mse": torch.nn.MSELoss().to(device),
+            **cfg["stft_loss_params"]).to(run_device),
+        "mse": torch.nn.MSELoss().to(run_device),
     }
-    optimizer = {
+    optimizers = {
         "generator": RAdam(
-            model["generator"].parameters(),
-            **config["generator_optimizer_params"]),
+            models["generator"].parameters(),
+            **cfg["generator_optimizer_params"]),
         "discriminator": RAdam(
-            model["discriminator"].parameters(),
-            **config["discriminator_optimizer_params"]),
+            models["discriminator"].parameters(),
+            **cfg["discriminator_optimizer_params"]),
     }
-    scheduler = {
+    lr_scheds = {
         "generator": torch.optim.lr_scheduler.StepLR(
-            optimizer=optimizer["generator"],
-            **config["generator_scheduler_params"]),
+            optimizer=optimizers["generator"],
+            **cfg["generator_scheduler_params"]),
         "discriminator": torch.optim.lr_scheduler.StepLR(
-            optimizer=optimizer["discriminator"],
-            **config["discriminator_scheduler_params"]),
+            optimizer=optimizers["discriminator"],
+            **cfg["discriminator_scheduler_params"]),
     }
-    logging.info(model["generator"])
-    logging.info(model["discriminator"])
+    logging.info(models["generator"])
+    logging.info(models["discriminator"])
 
-    # define trainer
-    trainer = Trainer(
-        steps=0,
-        epochs=0,
-        data_loader=data_loader,
-        model=model,
-        criterion=criterion,
-        optimizer=optimizer,
-        scheduler=scheduler,
-        config=config,
-        device=device,
+    # the step runner
+    runner = GanStepRunner(
+        step_no=0,
+        epoch_no=0,
+        loaders=loaders,
+        models=models,
+        loss_fns=loss_fns,
+        optimizers=optimizers,
+        lr_scheds=lr_scheds,
+        cfg=cfg,
+        run_device=run_device,
     )
 
-    # resume from checkpoint
-    if len(args.resume) != 0:
-        trainer.load_checkpoint(args.resume)
-        logging.info(f"resumed from {args.resume}.")
+    # optional resume
+    if len(opts.resume) != 0:
+        runner.read_ckpt(opts.resume)
+        logging.info(f"continuing from {opts.resume}.")
 
-    # run training loop
+    # train, always saving on exit
     try:
-        trainer.run()
+        runner.loop_until_done()
     finally:
-        trainer.save_checkpoint(
-            os.path.join(config["outdir"], f"checkpoint-{trainer.steps}steps.pkl"))
-        logging.info(f"successfully saved checkpoint @ {trainer.steps}steps.")
+        runner.write_ckpt(
+            os.path.join(cfg["outdir"], f"checkpoint-{runner.step_no}steps.pkl"))
+        logging.info(f"final checkpoint at step {runner.step_no}.")
 
 
 if __name__ == "__main__":
-    main()
+    entry()
