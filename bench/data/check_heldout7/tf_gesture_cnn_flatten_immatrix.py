@@ -1,9 +1,9 @@
 #!/usr/bin/env python2
 # -*- coding: utf-8 -*-
 """
-Created on Thu Apr  6 01:01:43 2017
+Hand-gesture CNN (5 classes): build, train on a folder of images, save weights.
 
-@author: abhisheksingh
+Python 2 era Keras, channels-first.
 """
 
 from keras.models import Sequential
@@ -12,184 +12,184 @@ from keras.layers import Conv2D, MaxPooling2D, ZeroPadding2D
 from keras.optimizers import SGD, RMSprop, adam
 from keras.utils import np_utils
 
-# We require this for Theano lib ONLY. Remove it for TensorFlow usage
+# channels-first ordering, as the Theano backend expects
 from keras import backend as K
 K.set_image_dim_ordering('th')
 
 import numpy as np
 import os
 from PIL import Image
-# SKLEARN
+# scikit-learn helpers
 from sklearn.utils import shuffle
 from sklearn.model_selection import train_test_split
 import json
 
-# input image dimensions
-img_rows, img_cols = 200, 200
+# image size in pixels
+img_h, img_w = 200, 200
 
-# number of channels
-# For grayscale use 1 value and for color images use 3 (R,G,B channels)
-img_channels = 1
+# one channel per pixel:
+# 1 for grey images, 3 for RGB
+img_ch = 1
 
-# Batch_size to train
-batch_size = 32
+# images per step
+train_batch = 32
 
-## Number of output classes (change it accordingly)
-nb_classes = 5
+# how many gestures are told apart
+n_gestures = 5
 
-# Number of epochs to train (change it accordingly)
-nb_epoch = 15  #25
+# passes over the training data
+epoch_total = 15  # 25 in an earlier run
 
-# Total number of convolutional filters to use
-nb_filters = 32
-# Max pooling
-nb_pool = 2
-# Size of convolution kernel
-nb_conv = 3
-
-#%%
-#  data
-path = "./"
-path1 = "./gestures"    #path of folder of images
-
-## Path2 is the folder which is fed in to training model
-path2 = './imgfolder_b'
-
-WeightFileName = ["ori_4015imgs_weights.hdf5", "bw_4015imgs_weights.hdf5", "bw_2510imgs_weights.hdf5", "./bw_weight.hdf5", "./final_c_weights.hdf5", "./semiVgg_1_weights.hdf5", "/new_wt_dropout20.hdf5", "./weights-CNN-gesture_skinmask.hdf5"]
-
-# outputs
-output = ["OK", "NOTHING", "PEACE", "PUNCH", "STOP"]
-
+# filters in each conv layer
+conv_filters = 32
+# pooling window
+pool_sz = 2
+# kernel side
+kernel_sz = 3
 
 #%%
-def modlistdir(path):
-    listing = os.listdir(path)
-    retlist = []
-    for name in listing:
-        #This check is to ignore any hidden files/folders
-        if name.startswith('.'):
+# where the data lives
+save_path = "./"
+gestures_path = "./gestures"    # raw gesture images
+
+# folder the training images are read from
+train_img_path = './imgfolder_b'
+
+weight_files = ["ori_4015imgs_weights.hdf5", "bw_4015imgs_weights.hdf5", "bw_2510imgs_weights.hdf5", "./bw_weight.hdf5", "./final_c_weights.hdf5", "./semiVgg_1_weights.hdf5", "/new_wt_dropout20.hdf5", "./weights-CNN-gesture_skinmask.hdf5"]
+
+# class names
+gesture_names = ["OK", "NOTHING", "PEACE", "PUNCH", "STOP"]
+
+
+#%%
+def visible_files(folder):
+    entries = os.listdir(folder)
+    kept = []
+    for entry in entries:
+        # skip dot files and dot folders
+        if entry.startswith('.'):
             continue
-        retlist.append(name)
-    return retlist
+        kept.append(entry)
+    return kept
 
 
-# Load CNN model
-def loadCNN(wf_index):
-    global get_output
-    model = Sequential()
+# build the network (and optionally load saved weights)
+def build_gesture_model(weights_idx):
+    global probe_fn
+    gesture_model = Sequential()
 
-    model.add(Conv2D(nb_filters, (nb_conv, nb_conv),
+    gesture_model.add(Conv2D(conv_filters, (kernel_sz, kernel_sz),
                         padding='valid',
-                        input_shape=(img_channels, img_rows, img_cols)))
-    convout1 = Activation('relu')
-    model.add(convout1)
-    model.add(Conv2D(nb_filters, (nb_conv, nb_conv)))
-    convout2 = Activation('relu')
-    model.add(convout2)
-    model.add(MaxPooling2D(pool_size=(nb_pool, nb_pool)))
-    model.add(Dropout(0.5))
+                        input_shape=(img_ch, img_h, img_w)))
+    act1 = Activation('relu')
+    gesture_model.add(act1)
+    gesture_model.add(Conv2D(conv_filters, (kernel_sz, kernel_sz)))
+    act2 = Activation('relu')
+    gesture_model.add(act2)
+    gesture_model.add(MaxPooling2D(pool_size=(pool_sz, pool_sz)))
+    gesture_model.add(Dropout(0.5))
 
-    model.add(Flatten())
-    model.add(Dense(128))
-    model.add(Activation('relu'))
-    model.add(Dropout(0.5))
-    model.add(Dense(nb_classes))
-    model.add(Activation('softmax'))
+    gesture_model.add(Flatten())
+    gesture_model.add(Dense(128))
+    gesture_model.add(Activation('relu'))
+    gesture_model.add(Dropout(0.5))
+    gesture_model.add(Dense(n_gestures))
+    gesture_model.add(Activation('softmax'))
 
-    model.compile(loss='categorical_crossentropy', optimizer='adadelta', metrics=['accuracy'])
+    gesture_model.compile(loss='categorical_crossentropy', optimizer='adadelta', metrics=['accuracy'])
 
-    # Model summary
-    model.summary()
-    # Model conig details
-    model.get_config()
+    # print the layer table
+    gesture_model.summary()
+    # read back the config
+    gesture_model.get_config()
 
-    if wf_index >= 0:
-        #Load pretrained weights
-        fname = WeightFileName[int(wf_index)]
-        print("loading ", fname)
-        model.load_weights(fname)
+    if weights_idx >= 0:
+        # restore saved weights
+        weights_file = weight_files[int(weights_idx)]
+        print("restoring weights from", weights_file)
+        gesture_model.load_weights(weights_file)
 
-    layer = model.layers[11]
-    get_output = K.function([model.layers[0].input, K.learning_phase()], [layer.output,])
+    probe_layer = gesture_model.layers[11]
+    probe_fn = K.function([gesture_model.layers[0].input, K.learning_phase()], [probe_layer.output,])
 
-    return model
+    return gesture_model
 
 
 #%%
-def initializers():
-    imlist = modlistdir(path2)
+def read_train_images():
+    img_files = visible_files(train_img_path)
 
-    image1 = np.array(Image.open(path2 + '/' + imlist[0])) # open one image to get size
+    first_img = np.array(Image.open(train_img_path + '/' + img_files[0])) # first image, only for its size
 
-    m, n = image1.shape[0:2] # get the size of the images
-    total_images = len(imlist) # get the 'total' number of images
+    h0, w0 = first_img.shape[0:2] # height, width
+    n_images = len(img_files) # how many images
 
-    # create matrix to store all flattened images
-    immatrix = np.array([np.array(Image.open(path2 + '/' + images).convert('L')).flatten()
-                         for images in sorted(imlist)], dtype = 'f')
+    # every image, grey, flattened, in one float matrix
+    img_matrix = np.array([np.array(Image.open(train_img_path + '/' + img_file).convert('L')).flatten()
+                         for img_file in sorted(img_files)], dtype = 'f')
 
-    print(immatrix.shape)
+    print(img_matrix.shape)
 
-    input("Press any key")
+    input("press Enter to go on")
 
     #########################################################
-    ## Label the set of images per respective gesture type.
+    ## equal-sized runs of images get labels 0..n-1
     ##
-    label = np.ones((total_images,), dtype = int)
+    labels = np.ones((n_images,), dtype = int)
 
-    samples_per_class = total_images / nb_classes
-    print("samples_per_class - ", samples_per_class)
-    s = 0
-    r = samples_per_class
-    for classIndex in range(nb_classes):
-        label[s:r] = classIndex
-        s = r
-        r = s + samples_per_class
+    per_class = n_images / n_gestures
+    print("images per gesture:", per_class)
+    lo = 0
+    hi = per_class
+    for cls in range(n_gestures):
+        labels[lo:hi] = cls
+        lo = hi
+        hi = lo + per_class
 
-    data, Label = shuffle(immatrix, label, random_state=2)
-    train_data = [data, Label]
+    data_shuf, labels_shuf = shuffle(img_matrix, labels, random_state=2)
+    train_pair = [data_shuf, labels_shuf]
 
-    (X, y) = (train_data[0], train_data[1])
+    (X_all, y_all) = (train_pair[0], train_pair[1])
 
-    # Split X and y into training and testing sets
+    # hold out a test part
 
-    X_train, X_test, y_train, y_test = train_test_split(X, y, test_size=0.2, random_state=4)
+    train_X, test_X, train_y, test_y = train_test_split(X_all, y_all, test_size=0.2, random_state=4)
 
-    X_train = X_train.reshape(X_train.shape[0], img_channels, img_rows, img_cols)
-    X_test = X_test.reshape(X_test.shape[0], img_channels, img_rows, img_cols)
+    train_X = train_X.reshape(train_X.shape[0], img_ch, img_h, img_w)
+    test_X = test_X.reshape(test_X.shape[0], img_ch, img_h, img_w)
 
-    X_train = X_train.astype('float32')
-    X_test = X_test.astype('float32')
+    train_X = train_X.astype('float32')
+    test_X = test_X.astype('float32')
 
-    # normalize
-    X_train /= 255
-    X_test /= 255
+    # scale to 0..1
+    train_X /= 255
+    test_X /= 255
 
-    # convert class vectors to binary class matrices
-    Y_train = np_utils.to_categorical(y_train, nb_classes)
-    Y_test = np_utils.to_categorical(y_test, nb_classes)
-    return X_train, X_test, Y_train, Y_test
+    # one-hot targets
+    train_Y = np_utils.to_categorical(train_y, n_gestures)
+    test_Y = np_utils.to_categorical(test_y, n_gestures)
+    return train_X, test_X, train_Y, test_Y
 
 
-def trainModel(model):
+def fit_gesture_model(gesture_model):
 
-    # Split X and y into training and testing sets
-    X_train, X_test, Y_train, Y_test = initializers()
+    # data for this run
+    train_X, test_X, train_Y, test_Y = read_train_images()
 
-    # Now start the training of the loaded model
-    hist = model.fit(X_train, Y_train, batch_size=batch_size, epochs=nb_epoch,
+    # fit on the whole array
+    history = gesture_model.fit(train_X, train_Y, batch_size=train_batch, epochs=epoch_total,
                  verbose=1, validation_split=0.2)
 
-    ans = input("Do you want to save the trained weights - y/n ?")
-    if ans == 'y':
-        filename = input("Enter file name - ")
-        fname = path + str(filename) + ".hdf5"
-        model.save_weights(fname, overwrite=True)
+    reply = input("Save these weights? (y/n) ")
+    if reply == 'y':
+        out_name = input("Weights file name: ")
+        weights_file = save_path + str(out_name) + ".hdf5"
+        gesture_model.save_weights(weights_file, overwrite=True)
     else:
-        model.save_weights("newWeight.hdf5", overwrite=True)
+        gesture_model.save_weights("newWeight.hdf5", overwrite=True)
 
 
-# trackgesture.py: option 2 ("Train the model")
+# what the tracker script runs for its "train" menu option
 if __name__ == "__main__":
-    mod = loadCNN(-1)
-    trainModel(mod)
+    net = build_gesture_model(-1)
+    fit_gesture_model(net)

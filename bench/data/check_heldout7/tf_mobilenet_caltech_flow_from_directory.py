@@ -15,73 +15,73 @@ from keras.optimizers import SGD
 from keras.utils import np_utils
 from keras.layers import Input
 
-IM_WIDTH, IM_HEIGHT, IM_CHANNELS = 128, 128, 3
-NB_EPOCHS = 3
-BAT_SIZE = 32
-FC_SIZE = 1024
-NB_LAYERS_TO_FREEZE = 70 # Number of layers to freeze for MobileNet
-NB_CLASSES = 256 # Number of classes for Oxford-IIIT Pets
+IMG_W, IMG_H, IMG_C = 128, 128, 3
+DEFAULT_EPOCHS = 3
+DEFAULT_BATCH = 32
+HEAD_UNITS = 1024
+FROZEN_LAYERS = 70 # layers kept fixed while fine-tuning
+N_CLASSES = 256 # output classes (Caltech-256)
 
-def get_nb_files(directory):
-    """Get number of files by searching directory recursively"""
-    if not os.path.exists(directory):
+def count_files(root_dir):
+    """Count the files in every sub-folder below root_dir."""
+    if not os.path.exists(root_dir):
       return 0
-    cnt = 0
-    for r, dirs, files in os.walk(directory):
-      for dr in dirs:
-        cnt += len(glob.glob(os.path.join(r, dr + "/*")))
-    return cnt
+    n_files = 0
+    for cur_dir, sub_dirs, file_names in os.walk(root_dir):
+      for sub in sub_dirs:
+        n_files += len(glob.glob(os.path.join(cur_dir, sub + "/*")))
+    return n_files
 
-def setup_to_transfer_learn(model, base_model):
-    """Freeze all layers and compile the model"""
-    for layer in base_model.layers:
-      layer.trainable = False
-    model.compile(optimizer='rmsprop', loss='categorical_crossentropy', metrics=['accuracy'])
+def freeze_backbone(tl_model, backbone_model):
+    """Stage 1: only the new head is trained."""
+    for lyr in backbone_model.layers:
+      lyr.trainable = False
+    tl_model.compile(optimizer='rmsprop', loss='categorical_crossentropy', metrics=['accuracy'])
 
-def add_new_last_layer(base_model, nb_classes):
-    """Add last layer to the convnet
+def attach_head(backbone_model, n_classes):
+    """Put a pooling + dense + softmax head on the backbone.
 
-    Args:
-      base_model: keras model excluding top
-      nb_classes: # of classes
+    in:
+      backbone_model: the network without its top
+      n_classes: size of the softmax
 
-    Returns:
-      new keras model with last layer
+    out:
+      the model with the head
     """
-    x = base_model.output
-    # add a global spatial average pooling layer
-    x = GlobalAveragePooling2D()(x)
-    # add a fully-connected layer
-    x = Dense(FC_SIZE, activation='relu')(x)
-    # and a logistic layer with nb_classes
-    predictions = Dense(nb_classes, activation='softmax')(x)
-    model = Model(input=base_model.input, output=predictions)
-    return model
+    h = backbone_model.output
+    # pool the last feature map
+    h = GlobalAveragePooling2D()(h)
+    # hidden dense layer
+    h = Dense(HEAD_UNITS, activation='relu')(h)
+    # softmax over n_classes
+    class_probs = Dense(n_classes, activation='softmax')(h)
+    tl_model = Model(input=backbone_model.input, output=class_probs)
+    return tl_model
 
-def setup_to_finetune(model):
-    """Freeze the bottom NB_LAYERS_TO_FREEZE and retrain the remaining top layers.
+def unfreeze_top(tl_model):
+    """Stage 2: train everything above the first FROZEN_LAYERS layers.
 
-    note: NB_LAYERS corresponds to the top 2 blocks in the MobileNet architecture
+    (FROZEN_LAYERS leaves the last two MobileNet blocks trainable)
 
-    Args:
-      model: keras model
+    in:
+      tl_model: the model to recompile
     """
-    for layer in model.layers[:NB_LAYERS_TO_FREEZE]:
-       layer.trainable = False
-    for layer in model.layers[NB_LAYERS_TO_FREEZE:]:
-       layer.trainable = True
-    model.compile(optimizer=SGD(lr=0.0001, momentum=0.9), loss='categorical_crossentropy', metrics=['accuracy'])
+    for lyr in tl_model.layers[:FROZEN_LAYERS]:
+       lyr.trainable = False
+    for lyr in tl_model.layers[FROZEN_LAYERS:]:
+       lyr.trainable = True
+    tl_model.compile(optimizer=SGD(lr=0.0001, momentum=0.9), loss='categorical_crossentropy', metrics=['accuracy'])
 
-def train(args):
-    """Use transfer learning and fine-tuning to train a network on a new dataset"""
-    nb_train_samples = get_nb_files(args.train_dir)
-    nb_classes = len(glob.glob(args.train_dir + "/*"))
-    nb_val_samples = get_nb_files(args.val_dir)
-    nb_epoch = int(args.nb_epoch)
-    batch_size = int(args.batch_size)
+def run_training(cli_args):
+    """Head training, then fine-tuning, on the given image folders."""
+    n_train_images = count_files(cli_args.train_dir)
+    n_classes = len(glob.glob(cli_args.train_dir + "/*"))
+    n_val_images = count_files(cli_args.val_dir)
+    epoch_n = int(cli_args.nb_epoch)
+    batch_n = int(cli_args.batch_size)
 
-    # data prep
-    train_datagen =  ImageDataGenerator(
+    # augmenting generators
+    train_aug =  ImageDataGenerator(
         preprocessing_function=preprocess_input,
         rotation_range=30,
         width_shift_range=0.2,
@@ -91,7 +91,7 @@ def train(args):
         horizontal_flip=True
     )
 
-    test_datagen = ImageDataGenerator(
+    val_aug = ImageDataGenerator(
         preprocessing_function=preprocess_input,
         rotation_range=30,
         width_shift_range=0.2,
@@ -101,85 +101,85 @@ def train(args):
         horizontal_flip=True
     )
 
-    train_generator = train_datagen.flow_from_directory(
-        args.train_dir,
-        target_size=(IM_WIDTH, IM_HEIGHT),
-        batch_size=batch_size,
+    train_flow = train_aug.flow_from_directory(
+        cli_args.train_dir,
+        target_size=(IMG_W, IMG_H),
+        batch_size=batch_n,
     )
 
-    validation_generator = test_datagen.flow_from_directory(
-        args.val_dir,
-        target_size=(IM_WIDTH, IM_HEIGHT),
-        batch_size=batch_size,
+    val_flow = val_aug.flow_from_directory(
+        cli_args.val_dir,
+        target_size=(IMG_W, IMG_H),
+        batch_size=batch_n,
     )
 
-    # create base model with custom input shape, pre-trained weights on imagenet, excluding top layer
-    base_model = MobileNet(input_shape = (IM_WIDTH, IM_HEIGHT, IM_CHANNELS), weights="imagenet", include_top=False)
+    # ImageNet MobileNet without its classifier, at our input size
+    backbone_model = MobileNet(input_shape = (IMG_W, IMG_H, IMG_C), weights="imagenet", include_top=False)
 
-    # add custom top layers
-    model = add_new_last_layer(base_model, nb_classes)
+    # new head
+    tl_model = attach_head(backbone_model, n_classes)
 
-    # transfer learning
-    setup_to_transfer_learn(model, base_model)
+    # stage 1
+    freeze_backbone(tl_model, backbone_model)
 
-    history_tl = model.fit_generator(
-        train_generator,
-        nb_epoch=nb_epoch,
-        samples_per_epoch=nb_train_samples,
-        validation_data=validation_generator,
-        nb_val_samples=nb_val_samples,
+    hist_head = tl_model.fit_generator(
+        train_flow,
+        nb_epoch=epoch_n,
+        samples_per_epoch=n_train_images,
+        validation_data=val_flow,
+        nb_val_samples=n_val_images,
         class_weight='auto')
 
-    # fine-tuning
-    setup_to_finetune(model)
+    # stage 2
+    unfreeze_top(tl_model)
 
-    history_ft = model.fit_generator(
-        train_generator,
-        samples_per_epoch=nb_train_samples,
-        nb_epoch=nb_epoch,
-        validation_data=validation_generator,
-        nb_val_samples=nb_val_samples,
+    hist_finetune = tl_model.fit_generator(
+        train_flow,
+        samples_per_epoch=n_train_images,
+        nb_epoch=epoch_n,
+        validation_data=val_flow,
+        nb_val_samples=n_val_images,
         class_weight='auto')
 
-    model.save(args.output_model_file)
+    tl_model.save(cli_args.output_model_file)
 
-    if args.plot:
-        plot_training(history_ft)
+    if cli_args.plot:
+        plot_curves(hist_finetune)
 
-def plot_training(history):
-    acc = history.history['acc']
-    val_acc = history.history['val_acc']
-    loss = history.history['loss']
-    val_loss = history.history['val_loss']
-    epochs = range(len(acc))
+def plot_curves(hist):
+    train_acc = hist.history['acc']
+    valid_acc = hist.history['val_acc']
+    train_loss = hist.history['loss']
+    valid_loss = hist.history['val_loss']
+    epoch_idx = range(len(train_acc))
 
-    plt.plot(epochs, acc, 'r.')
-    plt.plot(epochs, val_acc, 'r')
-    plt.title('Training and validation accuracy')
+    plt.plot(epoch_idx, train_acc, 'r.')
+    plt.plot(epoch_idx, valid_acc, 'r')
+    plt.title('accuracy, train vs val')
 
     plt.figure()
-    plt.plot(epochs, loss, 'r.')
-    plt.plot(epochs, val_loss, 'r-')
-    plt.title('Training and validation loss')
+    plt.plot(epoch_idx, train_loss, 'r.')
+    plt.plot(epoch_idx, valid_loss, 'r-')
+    plt.title('loss, train vs val')
     plt.show()
 
 
 if __name__=="__main__":
-    a = argparse.ArgumentParser()
-    a.add_argument("--train_dir")
-    a.add_argument("--val_dir")
-    a.add_argument("--nb_epoch", default=NB_EPOCHS)
-    a.add_argument("--batch_size", default=BAT_SIZE)
-    a.add_argument("--output_model_file")
-    a.add_argument("--plot", action="store_true")
+    cli = argparse.ArgumentParser()
+    cli.add_argument("--train_dir")
+    cli.add_argument("--val_dir")
+    cli.add_argument("--nb_epoch", default=DEFAULT_EPOCHS)
+    cli.add_argument("--batch_size", default=DEFAULT_BATCH)
+    cli.add_argument("--output_model_file")
+    cli.add_argument("--plot", action="store_true")
 
-    args = a.parse_args()
-    if args.train_dir is None or args.val_dir is None:
-      a.print_help()
+    cli_args = cli.parse_args()
+    if cli_args.train_dir is None or cli_args.val_dir is None:
+      cli.print_help()
       sys.exit(1)
 
-    if (not os.path.exists(args.train_dir)) or (not os.path.exists(args.val_dir)):
-      print("directories do not exist")
+    if (not os.path.exists(cli_args.train_dir)) or (not os.path.exists(cli_args.val_dir)):
+      print("train_dir or val_dir is missing")
       sys.exit(1)
 
-    train(args)
+    run_training(cli_args)

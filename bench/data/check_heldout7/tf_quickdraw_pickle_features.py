@@ -11,105 +11,105 @@ from keras.models import Sequential
 from keras.callbacks import ModelCheckpoint
 from keras.callbacks import TensorBoard
 
-# ---- LoadData.py ----
-files = os.listdir("F:\\projects\\QD\\data")
-x = []
-x_load = []
-y = []
-y_load = []
+# == part 1: turn the per-class .npy drawings into pickled arrays ==
+category_files = os.listdir("F:\\projects\\QD\\data")
+x_cat = []
+x_parts = []
+y_cat = []
+y_parts = []
 
 
-def load_data():
-    count = 0
-    for file in files:
-        file = "F:\\projects\\QD\\data\\" + file
-        x = np.load(file)
-        x = x.astype('float32') / 255.
-        x = x[0:10000, :]
-        x_load.append(x)
-        y = [count for _ in range(10000)]
-        count += 1
-        y = np.array(y).astype('float32')
-        y = y.reshape(y.shape[0], 1)
-        y_load.append(y)
+def read_category_data():
+    class_idx = 0
+    for npy_file in category_files:
+        npy_file = "F:\\projects\\QD\\data\\" + npy_file
+        x_cat = np.load(npy_file)
+        x_cat = x_cat.astype('float32') / 255.
+        x_cat = x_cat[0:10000, :]
+        x_parts.append(x_cat)
+        y_cat = [class_idx for _ in range(10000)]
+        class_idx += 1
+        y_cat = np.array(y_cat).astype('float32')
+        y_cat = y_cat.reshape(y_cat.shape[0], 1)
+        y_parts.append(y_cat)
 
-    return x_load, y_load
-
-
-def build_pickles():
-    features, labels = load_data()
-    features = np.array(features).astype('float32')
-    labels = np.array(labels).astype('float32')
-    features = features.reshape(features.shape[0] * features.shape[1], features.shape[2])
-    labels = labels.reshape(labels.shape[0] * labels.shape[1], labels.shape[2])
-
-    with open("features", "wb") as f:
-        pickle.dump(features, f, protocol=4)
-    with open("labels", "wb") as f:
-        pickle.dump(labels, f, protocol=4)
+    return x_parts, y_parts
 
 
-# ---- QD_trainer.py ----
-def keras_model(image_x, image_y):
-    num_of_classes = 15
-    model = Sequential()
-    model.add(Conv2D(32, (5, 5), input_shape=(image_x, image_y), activation='relu'))
-    model.add(MaxPooling2D(pool_size=(2, 2), strides=(2, 2), padding='same'))
-    model.add(Conv2D(64, (5, 5), activation='relu'))
-    model.add(MaxPooling2D(pool_size=(2, 2), strides=(2, 2), padding='same'))
+def dump_feature_pickles():
+    features_all, labels_all = read_category_data()
+    features_all = np.array(features_all).astype('float32')
+    labels_all = np.array(labels_all).astype('float32')
+    features_all = features_all.reshape(features_all.shape[0] * features_all.shape[1], features_all.shape[2])
+    labels_all = labels_all.reshape(labels_all.shape[0] * labels_all.shape[1], labels_all.shape[2])
 
-    model.add(Flatten())
-    model.add(Dense(512, activation='relu'))
-    model.add(Dropout(0.6))
-    model.add(Dense(128, activation='relu'))
-    model.add(Dropout(0.6))
-    model.add(Dense(num_of_classes, activation='softmax'))
-
-    model.compile(loss='categorical_crossentropy', optimizer='adam', metrics=['accuracy'])
-    filepath = "QuickDraw.h5"
-    checkpoint = ModelCheckpoint(filepath, monitor='val_acc', verbose=1, save_best_only=True, mode='max')
-    callbacks_list = [checkpoint]
-
-    return model, callbacks_list
+    with open("features", "wb") as fh:
+        pickle.dump(features_all, fh, protocol=4)
+    with open("labels", "wb") as fh:
+        pickle.dump(labels_all, fh, protocol=4)
 
 
-def loadFromPickle():
-    with open("features", "rb") as f:
-        features = np.array(pickle.load(f))
-    with open("labels", "rb") as f:
-        labels = np.array(pickle.load(f))
+# == part 2: a small CNN trained on the pickled arrays ==
+def build_draw_model(img_w, img_h):
+    n_classes = 15
+    draw_model = Sequential()
+    draw_model.add(Conv2D(32, (5, 5), input_shape=(img_w, img_h), activation='relu'))
+    draw_model.add(MaxPooling2D(pool_size=(2, 2), strides=(2, 2), padding='same'))
+    draw_model.add(Conv2D(64, (5, 5), activation='relu'))
+    draw_model.add(MaxPooling2D(pool_size=(2, 2), strides=(2, 2), padding='same'))
 
-    return features, labels
+    draw_model.add(Flatten())
+    draw_model.add(Dense(512, activation='relu'))
+    draw_model.add(Dropout(0.6))
+    draw_model.add(Dense(128, activation='relu'))
+    draw_model.add(Dropout(0.6))
+    draw_model.add(Dense(n_classes, activation='softmax'))
+
+    draw_model.compile(loss='categorical_crossentropy', optimizer='adam', metrics=['accuracy'])
+    ckpt_path = "QuickDraw.h5"
+    best_ckpt = ModelCheckpoint(ckpt_path, monitor='val_acc', verbose=1, save_best_only=True, mode='max')
+    cb_list = [best_ckpt]
+
+    return draw_model, cb_list
 
 
-def augmentData(features, labels):
-    features = np.append(features, features[:, :, ::-1], axis=0)
-    labels = np.append(labels, -labels, axis=0)
-    return features, labels
+def read_pickled_data():
+    with open("features", "rb") as fh:
+        features_all = np.array(pickle.load(fh))
+    with open("labels", "rb") as fh:
+        labels_all = np.array(pickle.load(fh))
+
+    return features_all, labels_all
 
 
-def prepress_labels(labels):
-    labels = np_utils.to_categorical(labels)
-    return labels
+def mirror_augment(features_all, labels_all):
+    features_all = np.append(features_all, features_all[:, :, ::-1], axis=0)
+    labels_all = np.append(labels_all, -labels_all, axis=0)
+    return features_all, labels_all
 
 
-def main():
-    features, labels = loadFromPickle()
-    # features, labels = augmentData(features, labels)
-    features, labels = shuffle(features, labels)
-    labels = prepress_labels(labels)
-    train_x, test_x, train_y, test_y = train_test_split(features, labels, random_state=0,
+def onehot_labels(labels_all):
+    labels_all = np_utils.to_categorical(labels_all)
+    return labels_all
+
+
+def run_training():
+    features_all, labels_all = read_pickled_data()
+    # features_all, labels_all = mirror_augment(features_all, labels_all)
+    features_all, labels_all = shuffle(features_all, labels_all)
+    labels_all = onehot_labels(labels_all)
+    x_train, x_test, y_train, y_test = train_test_split(features_all, labels_all, random_state=0,
                                                         test_size=0.1)
-    train_x = train_x.reshape(train_x.shape[0], 28, 28, 1)
-    test_x = test_x.reshape(test_x.shape[0], 28, 28, 1)
-    model, callbacks_list = keras_model(28, 28)
-    print_summary(model)
-    model.fit(train_x, train_y, validation_data=(test_x, test_y), epochs=3, batch_size=64,
+    x_train = x_train.reshape(x_train.shape[0], 28, 28, 1)
+    x_test = x_test.reshape(x_test.shape[0], 28, 28, 1)
+    draw_model, cb_list = build_draw_model(28, 28)
+    print_summary(draw_model)
+    draw_model.fit(x_train, y_train, validation_data=(x_test, y_test), epochs=3, batch_size=64,
               callbacks=[TensorBoard(log_dir="QuickDraw")])
-    model.save('QuickDraw.h5')
+    draw_model.save('QuickDraw.h5')
 
 
 if __name__ == '__main__':
     if not os.path.exists("features"):
-        build_pickles()
-    main()
+        dump_feature_pickles()
+    run_training()

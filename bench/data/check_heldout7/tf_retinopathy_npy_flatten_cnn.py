@@ -13,140 +13,140 @@ from skll.metrics import kappa
 
 np.random.seed(1337)
 
-def cnn_model(X_train, y_train, cl_weights, nb_filters, channels, nb_gpus, nb_classes, kernel_size, batch_size, nb_epoch):
+def build_and_fit_model(train_X, train_y, class_w, n_filters, n_ch, gpu_count, n_grades, kernel_hw, batch_len, epoch_num):
 
-    print("X_train:- ", X_train.shape, "\ny_train:- ", y_train.shape, "\nnb_filters:- ", nb_filters)
-    print("channels:- ", channels, "\nnb_gpus:- ", nb_gpus, "\nkernel_size:- " , kernel_size)
-    print("batch_size:- ", batch_size, "\nnb_epoch:- ", nb_epoch, "Weights:- ", cl_weights)
+    print("inputs", train_X.shape, "\ntargets", train_y.shape, "\nfilters", n_filters)
+    print("channels", n_ch, "\ngpus", gpu_count, "\nkernel", kernel_hw)
+    print("batch", batch_len, "\nepochs", epoch_num, "class weights", class_w)
 
-    model = Sequential()
-    model.add(Conv2D(nb_filters, (kernel_size[0], kernel_size[1]), padding = 'valid', strides = 1,
-                        input_shape = (img_rows, img_cols, channels),
+    dr_model = Sequential()
+    dr_model.add(Conv2D(n_filters, (kernel_hw[0], kernel_hw[1]), padding = 'valid', strides = 1,
+                        input_shape = (img_h, img_w, n_ch),
                         activation = 'relu'))
 
-    model.add(Conv2D(nb_filters, (kernel_size[0], kernel_size[1]), activation = 'relu'))
+    dr_model.add(Conv2D(n_filters, (kernel_hw[0], kernel_hw[1]), activation = 'relu'))
 
-    model.add(Conv2D(nb_filters, (kernel_size[0], kernel_size[1]), activation = 'relu'))
-    model.add(MaxPooling2D(pool_size = (2, 2)))
+    dr_model.add(Conv2D(n_filters, (kernel_hw[0], kernel_hw[1]), activation = 'relu'))
+    dr_model.add(MaxPooling2D(pool_size = (2, 2)))
 
-    model.add(Flatten())
-    #print('Model Flatten out to: ', model.output_shape)
+    dr_model.add(Flatten())
+    #print('flattened size:', dr_model.output_shape)
 
-    model.add(Dense(128, activation = 'relu'))
-    model.add(Dropout(0.25))
+    dr_model.add(Dense(128, activation = 'relu'))
+    dr_model.add(Dropout(0.25))
 
-    model.add(Dense(nb_classes, activation = 'softmax'))
+    dr_model.add(Dense(n_grades, activation = 'softmax'))
 
-    #model = multi_gpu_model(model, gpus=nb_gpus)
+    #dr_model = multi_gpu_model(dr_model, gpus=gpu_count)
 
-    model.summary()
-    model.compile(loss = 'categorical_crossentropy', optimizer = 'adam',
+    dr_model.summary()
+    dr_model.compile(loss = 'categorical_crossentropy', optimizer = 'adam',
                         metrics = ['accuracy'])
 
-    stop = EarlyStopping(monitor="val_acc", min_delta=0.001, patience=2, verbose=0,
+    early_stop = EarlyStopping(monitor="val_acc", min_delta=0.001, patience=2, verbose=0,
                          mode="auto")
-    tensorboard = TensorBoard(log_dir='tensorboard_logs/', histogram_freq = 0,
+    tb_cb = TensorBoard(log_dir='tensorboard_logs/', histogram_freq = 0,
                                 write_graph = True, write_images = True)
 
-    model.fit(X_train, y_train, batch_size = batch_size,
-                   epochs = nb_epoch,
+    dr_model.fit(train_X, train_y, batch_size = batch_len,
+                   epochs = epoch_num,
                    verbose = 1,
                    validation_split = 0.2,
                    class_weight = 'auto',
-                   callbacks = [stop, tensorboard])
+                   callbacks = [early_stop, tb_cb])
 
-    return model
+    return dr_model
 
 
-def save_model(model, score, model_name):
-    if score >= 0.75:
-        print('Saving Model')
-        model.save('saved_model/' + model_name + '_recall_' + str(round(score, 4)) + '.h5')
+def save_if_good(dr_model, eval_scores, model_tag):
+    if eval_scores >= 0.75:
+        print('recall high enough, saving')
+        dr_model.save('saved_model/' + model_tag + '_recall_' + str(round(eval_scores, 4)) + '.h5')
     else:
-        print("Model Not Saved. Score:-", score)
+        print("recall too low, not saved:", eval_scores)
 
 
 if __name__ == '__main__':
 
-    img_rows, img_cols = 256, 256
-    channels = 3
-    nb_classes = 5
+    img_h, img_w = 256, 256
+    n_ch = 3
+    n_grades = 5
 
-    nb_filters = 32
-    kernel_size = (8, 8)
-    #kernal_size = (4, 4)
-    nb_gpus = 2
-    nb_epoch = 30
-    #nb_epoch = 50
-    batch_size = 512
+    n_filters = 32
+    kernel_hw = (8, 8)
+    #kernel_hw = (4, 4)
+    gpu_count = 2
+    epoch_num = 30
+    #epoch_num = 50
+    batch_len = 512
 
-    #Data
-    labels = pd.read_csv("/Users/tirth/Documents/Diabetic Retinopathy/Model/sample.csv")
-    X = np.load("/Users/tirth/Documents/Diabetic Retinopathy/Model/sample.npy")
-    y = np.array(labels['level'])
+    # inputs and grades
+    labels_df = pd.read_csv("/Users/tirth/Documents/Diabetic Retinopathy/Model/sample.csv")
+    X_all = np.load("/Users/tirth/Documents/Diabetic Retinopathy/Model/sample.npy")
+    y_all = np.array(labels_df['level'])
 
-    #Class Weights (For imbalanced classes)
-    cl_weights = class_weight.compute_class_weight('balanced', np.unique(y), y)
+    # weights for the unbalanced grades
+    class_w = class_weight.compute_class_weight('balanced', np.unique(y_all), y_all)
 
-    #Split
-    X_train, X_test, y_train, y_test = train_test_split(X, y, test_size = 0.2, random_state = 42)
-    #print(X_train.shape, X_test.shape, y_train, y_test)
+    # hold-out split
+    train_X, test_X, train_y, test_y = train_test_split(X_all, y_all, test_size = 0.2, random_state = 42)
+    #print(train_X.shape, test_X.shape, train_y, test_y)
 
-    #Reshape
-    X_train = X_train.reshape(X_train.shape[0], img_rows, img_cols, channels)
-    X_test = X_test.reshape(X_test.shape[0], img_rows, img_cols, channels)
-    print("X_train Shape: ", X_train.shape)
-    print("X_test Shape: ", X_test.shape)
+    # to NHWC
+    train_X = train_X.reshape(train_X.shape[0], img_h, img_w, n_ch)
+    test_X = test_X.reshape(test_X.shape[0], img_h, img_w, n_ch)
+    print("train inputs:", train_X.shape)
+    print("test inputs:", test_X.shape)
 
-    #Normalize
-    X_train = X_train.astype('float32')
-    X_train /= 255
+    # scale to 0..1
+    train_X = train_X.astype('float32')
+    train_X /= 255
 
-    X_test = X_test.astype('float32')
-    X_test /=255
+    test_X = test_X.astype('float32')
+    test_X /=255
 
-    y_train = np_utils.to_categorical(y_train, nb_classes)
-    y_test = np_utils.to_categorical(y_test, nb_classes)
-    print("y_train Shape: ", y_train.shape)
-    print("y_test Shape: ", y_test.shape)
+    train_y = np_utils.to_categorical(train_y, n_grades)
+    test_y = np_utils.to_categorical(test_y, n_grades)
+    print("train targets:", train_y.shape)
+    print("test targets:", test_y.shape)
 
-    #Training
-    model = cnn_model(X_train = X_train, y_train = y_train, kernel_size = kernel_size,
-                    nb_filters = nb_filters, channels = channels, nb_epoch = nb_epoch,
-                    batch_size = batch_size, nb_classes = nb_classes, nb_gpus = nb_gpus,
-                    cl_weights = cl_weights)
+    # fit
+    dr_model = build_and_fit_model(train_X = train_X, train_y = train_y, kernel_hw = kernel_hw,
+                    n_filters = n_filters, n_ch = n_ch, epoch_num = epoch_num,
+                    batch_len = batch_len, n_grades = n_grades, gpu_count = gpu_count,
+                    class_w = class_w)
 
-    #Generates output predictions for input samples
-    y_pred = model.predict(X_test)
+    # class scores on the test part
+    pred_y = dr_model.predict(test_X)
 
-    #Return loss value & metrics values for the model in test mode.
-    score = model.evaluate(X_test, y_test, verbose = 0)
-    print("Test score: ", score[0])
-    print("Test Accuracy: ", score[1])
+    # loss and accuracy on the test part
+    eval_scores = dr_model.evaluate(test_X, test_y, verbose = 0)
+    print("test loss:", eval_scores[0])
+    print("test accuracy:", eval_scores[1])
 
-    y_test = np.argmax(y_test, axis = 1)
-    y_pred = np.argmax(y_pred, axis = 1)
+    test_y = np.argmax(test_y, axis = 1)
+    pred_y = np.argmax(pred_y, axis = 1)
 
-    ##The best value is 1 and the worst value is 0
-    precision = precision_score(y_test, y_pred)
-    recall = recall_score(y_test, y_pred)
+    # per-class scores, 1 best, 0 worst
+    prec = precision_score(test_y, pred_y)
+    rec = recall_score(test_y, pred_y)
 
-    print("Precision: ", precision)
-    print("Recall: ", recall)
+    print("precision:", prec)
+    print("recall:", rec)
 
-    precision = precision_score(y_test, y_pred, average = 'micro')
-    recall_s = recall_score(y_test, y_pred, average = 'micro')
-    f1 = f1_score(y_test, y_pred, average = 'micro')
-    #cohen_kappa is level of agreement between two annotators on a classification problem.
-    cohen_kappa = cohen_kappa_score(y_test, y_pred)
-    quad_kappa = kappa(y_test, y_pred, weights='quadratic')
+    prec = precision_score(test_y, pred_y, average = 'micro')
+    rec_micro = recall_score(test_y, pred_y, average = 'micro')
+    f1_micro = f1_score(test_y, pred_y, average = 'micro')
+    # agreement between prediction and grader, chance-corrected
+    ck = cohen_kappa_score(test_y, pred_y)
+    qwk = kappa(test_y, pred_y, weights='quadratic')
 
-    print("----------------Compliment----------------")
-    print("Precision: ", precision)
-    print("Recall: ", recall_s)
-    print("F1: ", f1)
-    print("Cohen Kappa Score", cohen_kappa)
-    print("Quadratic Kappa: ", quad_kappa)
+    print("---- micro averages and kappas ----")
+    print("precision:", prec)
+    print("recall:", rec_micro)
+    print("F1:", f1_micro)
+    print("Cohen kappa:", ck)
+    print("quadratic kappa:", qwk)
 
-    save_model(model = model, score = recall, model_name = "DR_Class")
-    print("Completed")
+    save_if_good(dr_model = dr_model, eval_scores = rec, model_tag = "DR_Class")
+    print("done")

@@ -10,236 +10,236 @@ from torch.autograd import Variable
 import Optim
 
 
-# ---- utils.py ----
-def normal_std(x):
-    return x.std() * np.sqrt((len(x) - 1.)/(len(x)))
+# == data handling (from utils.py) ==
+def sample_std(x_in):
+    return x_in.std() * np.sqrt((len(x_in) - 1.)/(len(x_in)))
 
-class Data_utility(object):
-    # train and valid is the ratio of training set and validation set. test = 1 - train - valid
-    def __init__(self, file_name, train, valid, cuda, horizon, window, normalize = 2):
-        self.cuda = cuda;
-        self.P = window;
-        self.h = horizon
-        fin = open(file_name);
-        self.rawdat = np.loadtxt(fin,delimiter=',');
-        self.dat = np.zeros(self.rawdat.shape);
-        self.n, self.m = self.dat.shape;
-        self.normalize = 2
-        self.scale = np.ones(self.m);
-        self._normalized(normalize);
-        self._split(int(train * self.n), int((train+valid) * self.n), self.n);
+class SeriesData(object):
+    # train/valid are fractions of the rows; the rest is the test part
+    def __init__(self, data_file, train_frac, valid_frac, use_gpu, ahead, win_len, norm_mode = 2):
+        self.on_gpu = use_gpu;
+        self.win = win_len;
+        self.hz = ahead
+        fh = open(data_file);
+        self.raw_data = np.loadtxt(fh,delimiter=',');
+        self.data_norm = np.zeros(self.raw_data.shape);
+        self.n_rows, self.n_cols = self.data_norm.shape;
+        self.norm_mode = 2
+        self.col_scale = np.ones(self.n_cols);
+        self._scale_columns(norm_mode);
+        self._make_splits(int(train_frac * self.n_rows), int((train_frac+valid_frac) * self.n_rows), self.n_rows);
 
-        self.scale = torch.from_numpy(self.scale).float();
-        tmp = self.test[1] * self.scale.expand(self.test[1].size(0), self.m);
+        self.col_scale = torch.from_numpy(self.col_scale).float();
+        test_scaled = self.test_pairs[1] * self.col_scale.expand(self.test_pairs[1].size(0), self.n_cols);
 
-        if self.cuda:
-            self.scale = self.scale.cuda();
-        self.scale = Variable(self.scale);
+        if self.on_gpu:
+            self.col_scale = self.col_scale.cuda();
+        self.col_scale = Variable(self.col_scale);
 
-        self.rse = normal_std(tmp);
-        self.rae = torch.mean(torch.abs(tmp - torch.mean(tmp)));
+        self.rse_norm = sample_std(test_scaled);
+        self.rae_norm = torch.mean(torch.abs(test_scaled - torch.mean(test_scaled)));
 
-    def _normalized(self, normalize):
-        #normalized by the maximum value of entire matrix.
-        if (normalize == 0):
-            self.dat = self.rawdat
+    def _scale_columns(self, norm_mode):
+        # mode 1: divide everything by the global max
+        if (norm_mode == 0):
+            self.data_norm = self.raw_data
 
-        if (normalize == 1):
-            self.dat = self.rawdat / np.max(self.rawdat);
+        if (norm_mode == 1):
+            self.data_norm = self.raw_data / np.max(self.raw_data);
 
-        #normlized by the maximum value of each row(sensor).
-        if (normalize == 2):
-            for i in range(self.m):
-                self.scale[i] = np.max(np.abs(self.rawdat[:,i]));
-                self.dat[:,i] = self.rawdat[:,i] / np.max(np.abs(self.rawdat[:,i]));
+        # mode 2: divide each column (sensor) by its own max abs value
+        if (norm_mode == 2):
+            for i in range(self.n_cols):
+                self.col_scale[i] = np.max(np.abs(self.raw_data[:,i]));
+                self.data_norm[:,i] = self.raw_data[:,i] / np.max(np.abs(self.raw_data[:,i]));
 
-    def _split(self, train, valid, test):
-        train_set = range(self.P+self.h-1, train);
-        valid_set = range(train, valid);
-        test_set = range(valid, self.n);
-        self.train = self._batchify(train_set, self.h);
-        self.valid = self._batchify(valid_set, self.h);
-        self.test = self._batchify(test_set, self.h);
+    def _make_splits(self, train_end, valid_end, n_total):
+        train_idx = range(self.win+self.hz-1, train_end);
+        valid_idx = range(train_end, valid_end);
+        test_idx = range(valid_end, self.n_rows);
+        self.train_pairs = self._window_batches(train_idx, self.hz);
+        self.valid_pairs = self._window_batches(valid_idx, self.hz);
+        self.test_pairs = self._window_batches(test_idx, self.hz);
 
-    def _batchify(self, idx_set, horizon):
-        n = len(idx_set);
-        X = torch.zeros((n,self.P,self.m));
-        Y = torch.zeros((n,self.m));
+    def _window_batches(self, idx_range, ahead):
+        n_win = len(idx_range);
+        batch_X = torch.zeros((n_win,self.win,self.n_cols));
+        batch_y = torch.zeros((n_win,self.n_cols));
 
-        for i in range(n):
-            end = idx_set[i] - self.h + 1;
-            start = end - self.P;
-            X[i,:,:] = torch.from_numpy(self.dat[start:end, :]);
-            Y[i,:] = torch.from_numpy(self.dat[idx_set[i], :]);
+        for i in range(n_win):
+            stop_i = idx_range[i] - self.hz + 1;
+            start_i = stop_i - self.win;
+            batch_X[i,:,:] = torch.from_numpy(self.data_norm[start_i:stop_i, :]);
+            batch_y[i,:] = torch.from_numpy(self.data_norm[idx_range[i], :]);
 
-        return [X, Y];
+        return [batch_X, batch_y];
 
-    def get_batches(self, inputs, targets, batch_size, shuffle=True):
-        length = len(inputs)
-        if shuffle:
-            index = torch.randperm(length)
+    def iter_batches(self, inputs_x, targets_y, batch_len, shuffled=True):
+        n_items = len(inputs_x)
+        if shuffled:
+            order = torch.randperm(n_items)
         else:
-            index = torch.LongTensor(range(length))
-        start_idx = 0
-        while (start_idx < length):
-            end_idx = min(length, start_idx + batch_size)
-            excerpt = index[start_idx:end_idx]
-            X = inputs[excerpt]; Y = targets[excerpt];
-            if (self.cuda):
-                X = X.cuda();
-                Y = Y.cuda();
-            yield Variable(X), Variable(Y);
-            start_idx += batch_size
+            order = torch.LongTensor(range(n_items))
+        lo = 0
+        while (lo < n_items):
+            hi = min(n_items, lo + batch_len)
+            pick = order[lo:hi]
+            batch_X = inputs_x[pick]; batch_y = targets_y[pick];
+            if (self.on_gpu):
+                batch_X = batch_X.cuda();
+                batch_y = batch_y.cuda();
+            yield Variable(batch_X), Variable(batch_y);
+            lo += batch_len
 
 
-# ---- models/LSTNet.py (skip-RNN part shortened) ----
-class Model(nn.Module):
-    def __init__(self, args, data):
-        super(Model, self).__init__()
-        self.P = args.window;
-        self.m = data.m
-        self.hidR = args.hidRNN;
-        self.hidC = args.hidCNN;
-        self.Ck = args.CNN_kernel;
-        self.hw = args.highway_window
-        self.conv1 = nn.Conv2d(1, self.hidC, kernel_size = (self.Ck, self.m));
-        self.GRU1 = nn.GRU(self.hidC, self.hidR);
-        self.dropout = nn.Dropout(p = args.dropout);
-        self.linear1 = nn.Linear(self.hidR, self.m);
-        if (self.hw > 0):
-            self.highway = nn.Linear(self.hw, 1);
+# == network (LSTNet, without the skip-GRU branch) ==
+class ForecastModel(nn.Module):
+    def __init__(self, opts, series_data):
+        super(ForecastModel, self).__init__()
+        self.win = opts.window;
+        self.n_cols = series_data.n_cols
+        self.rnn_units = opts.hidRNN;
+        self.cnn_units = opts.hidCNN;
+        self.kern = opts.CNN_kernel;
+        self.hw_len = opts.highway_window
+        self.conv_in = nn.Conv2d(1, self.cnn_units, kernel_size = (self.kern, self.n_cols));
+        self.gru = nn.GRU(self.cnn_units, self.rnn_units);
+        self.drop = nn.Dropout(p = opts.dropout);
+        self.out_fc = nn.Linear(self.rnn_units, self.n_cols);
+        if (self.hw_len > 0):
+            self.ar_fc = nn.Linear(self.hw_len, 1);
 
-    def forward(self, x):
-        c = x.view(-1, 1, self.P, self.m);
-        c = F.relu(self.conv1(c));
-        c = self.dropout(c);
-        c = torch.squeeze(c, 3);
-        r = c.permute(2, 0, 1).contiguous();
-        _, r = self.GRU1(r);
-        r = self.dropout(torch.squeeze(r,0));
-        res = self.linear1(r);
-        if (self.hw > 0):
-            z = x[:, -self.hw:, :];
-            z = z.permute(0,2,1).contiguous().view(-1, self.hw);
-            z = self.highway(z);
-            z = z.view(-1,self.m);
-            res = res + z;
-        return F.sigmoid(res);
+    def forward(self, x_in):
+        conv_out = x_in.view(-1, 1, self.win, self.n_cols);
+        conv_out = F.relu(self.conv_in(conv_out));
+        conv_out = self.drop(conv_out);
+        conv_out = torch.squeeze(conv_out, 3);
+        rnn_h = conv_out.permute(2, 0, 1).contiguous();
+        _, rnn_h = self.gru(rnn_h);
+        rnn_h = self.drop(torch.squeeze(rnn_h,0));
+        pred = self.out_fc(rnn_h);
+        if (self.hw_len > 0):
+            ar = x_in[:, -self.hw_len:, :];
+            ar = ar.permute(0,2,1).contiguous().view(-1, self.hw_len);
+            ar = self.ar_fc(ar);
+            ar = ar.view(-1,self.n_cols);
+            pred = pred + ar;
+        return F.sigmoid(pred);
 
 
-# ---- main.py ----
-def evaluate(data, X, Y, model, evaluateL2, evaluateL1, batch_size):
-    model.eval();
-    total_loss = 0;
-    total_loss_l1 = 0;
-    n_samples = 0;
-    predict = None;
-    test = None;
+# == training script (main.py) ==
+def run_eval(series_data, batch_X, batch_y, lstnet_model, l2_sum, l1_sum, batch_len):
+    lstnet_model.eval();
+    loss_sum = 0;
+    l1_loss_sum = 0;
+    n_seen = 0;
+    preds = None;
+    targets_all = None;
 
-    for X, Y in data.get_batches(X, Y, batch_size, False):
-        output = model(X);
-        if predict is None:
-            predict = output;
-            test = Y;
+    for batch_X, batch_y in series_data.iter_batches(batch_X, batch_y, batch_len, False):
+        out_batch = lstnet_model(batch_X);
+        if preds is None:
+            preds = out_batch;
+            targets_all = batch_y;
         else:
-            predict = torch.cat((predict,output));
-            test = torch.cat((test, Y));
+            preds = torch.cat((preds,out_batch));
+            targets_all = torch.cat((targets_all, batch_y));
 
-        scale = data.scale.expand(output.size(0), data.m)
-        total_loss += evaluateL2(output * scale, Y * scale).data[0]
-        total_loss_l1 += evaluateL1(output * scale, Y * scale).data[0]
-        n_samples += (output.size(0) * data.m);
-    rse = math.sqrt(total_loss / n_samples)/data.rse
-    rae = (total_loss_l1/n_samples)/data.rae
+        sc = series_data.col_scale.expand(out_batch.size(0), series_data.n_cols)
+        loss_sum += l2_sum(out_batch * sc, batch_y * sc).data[0]
+        l1_loss_sum += l1_sum(out_batch * sc, batch_y * sc).data[0]
+        n_seen += (out_batch.size(0) * series_data.n_cols);
+    rse_v = math.sqrt(loss_sum / n_seen)/series_data.rse_norm
+    rae_v = (l1_loss_sum/n_seen)/series_data.rae_norm
 
-    predict = predict.data.cpu().numpy();
-    Ytest = test.data.cpu().numpy();
-    sigma_p = (predict).std(axis = 0);
-    sigma_g = (Ytest).std(axis = 0);
-    mean_p = predict.mean(axis = 0)
-    mean_g = Ytest.mean(axis = 0)
-    index = (sigma_g!=0);
-    correlation = ((predict - mean_p) * (Ytest - mean_g)).mean(axis = 0)/(sigma_p * sigma_g);
-    correlation = (correlation[index]).mean();
-    return rse, rae, correlation;
+    preds = preds.data.cpu().numpy();
+    true_y = targets_all.data.cpu().numpy();
+    std_pred = (preds).std(axis = 0);
+    std_true = (true_y).std(axis = 0);
+    mu_pred = preds.mean(axis = 0)
+    mu_true = true_y.mean(axis = 0)
+    order = (std_true!=0);
+    corr = ((preds - mu_pred) * (true_y - mu_true)).mean(axis = 0)/(std_pred * std_true);
+    corr = (corr[order]).mean();
+    return rse_v, rae_v, corr;
 
-def train(data, X, Y, model, criterion, optim, batch_size):
-    model.train();
-    total_loss = 0;
-    n_samples = 0;
-    for X, Y in data.get_batches(X, Y, batch_size, True):
-        model.zero_grad();
-        output = model(X);
-        scale = data.scale.expand(output.size(0), data.m)
-        loss = criterion(output * scale, Y * scale);
-        loss.backward();
-        grad_norm = optim.step();
-        total_loss += loss.data[0];
-        n_samples += (output.size(0) * data.m);
-    return total_loss / n_samples
+def train_epoch(series_data, batch_X, batch_y, lstnet_model, loss_fn, optimizer, batch_len):
+    lstnet_model.train();
+    loss_sum = 0;
+    n_seen = 0;
+    for batch_X, batch_y in series_data.iter_batches(batch_X, batch_y, batch_len, True):
+        lstnet_model.zero_grad();
+        out_batch = lstnet_model(batch_X);
+        sc = series_data.col_scale.expand(out_batch.size(0), series_data.n_cols)
+        step_loss = loss_fn(out_batch * sc, batch_y * sc);
+        step_loss.backward();
+        gnorm = optimizer.step();
+        loss_sum += step_loss.data[0];
+        n_seen += (out_batch.size(0) * series_data.n_cols);
+    return loss_sum / n_seen
 
-parser = argparse.ArgumentParser(description='PyTorch Time series forecasting')
-parser.add_argument('--data', type=str, required=True, help='location of the data file')
-parser.add_argument('--hidCNN', type=int, default=100, help='number of CNN hidden units')
-parser.add_argument('--hidRNN', type=int, default=100, help='number of RNN hidden units')
-parser.add_argument('--window', type=int, default=24 * 7, help='window size')
-parser.add_argument('--CNN_kernel', type=int, default=6, help='the kernel size of the CNN layers')
-parser.add_argument('--highway_window', type=int, default=24, help='The window size of the highway component')
-parser.add_argument('--clip', type=float, default=10., help='gradient clipping')
-parser.add_argument('--epochs', type=int, default=100, help='upper epoch limit')
-parser.add_argument('--batch_size', type=int, default=128, metavar='N', help='batch size')
-parser.add_argument('--dropout', type=float, default=0.2, help='dropout applied to layers (0 = no dropout)')
-parser.add_argument('--seed', type=int, default=54321, help='random seed')
-parser.add_argument('--gpu', type=int, default=None)
-parser.add_argument('--save', type=str,  default='model/model.pt', help='path to save the final model')
-parser.add_argument('--optim', type=str, default='adam')
-parser.add_argument('--lr', type=float, default=0.001)
-parser.add_argument('--horizon', type=int, default=12)
-parser.add_argument('--normalize', type=int, default=2)
-args = parser.parse_args()
+arg_parser = argparse.ArgumentParser(description='LSTNet-style multivariate series forecaster')
+arg_parser.add_argument('--data', type=str, required=True, help='CSV file with one column per series')
+arg_parser.add_argument('--hidCNN', type=int, default=100, help='conv channels')
+arg_parser.add_argument('--hidRNN', type=int, default=100, help='GRU state size')
+arg_parser.add_argument('--window', type=int, default=24 * 7, help='input window length')
+arg_parser.add_argument('--CNN_kernel', type=int, default=6, help='conv kernel length in time')
+arg_parser.add_argument('--highway_window', type=int, default=24, help='steps fed to the linear AR part')
+arg_parser.add_argument('--clip', type=float, default=10., help='max gradient norm')
+arg_parser.add_argument('--epochs', type=int, default=100, help='how many epochs')
+arg_parser.add_argument('--batch_size', type=int, default=128, metavar='N', help='windows per batch')
+arg_parser.add_argument('--dropout', type=float, default=0.2, help='dropout rate, 0 turns it off')
+arg_parser.add_argument('--seed', type=int, default=54321, help='seed for torch')
+arg_parser.add_argument('--gpu', type=int, default=None)
+arg_parser.add_argument('--save', type=str,  default='model/model.pt', help='where the best model is written')
+arg_parser.add_argument('--optim', type=str, default='adam')
+arg_parser.add_argument('--lr', type=float, default=0.001)
+arg_parser.add_argument('--horizon', type=int, default=12)
+arg_parser.add_argument('--normalize', type=int, default=2)
+opts = arg_parser.parse_args()
 
-args.cuda = args.gpu is not None
-if args.cuda:
-    torch.cuda.set_device(args.gpu)
-torch.manual_seed(args.seed)
+opts.on_gpu = opts.gpu is not None
+if opts.on_gpu:
+    torch.on_gpu.set_device(opts.gpu)
+torch.manual_seed(opts.seed)
 
-Data = Data_utility(args.data, 0.6, 0.2, args.cuda, args.horizon, args.window, args.normalize);
-print(Data.rse);
+series = SeriesData(opts.data, 0.6, 0.2, opts.on_gpu, opts.horizon, opts.window, opts.normalize);
+print(series.rse_norm);
 
-model = Model(args, Data);
+lstnet_model = ForecastModel(opts, series);
 
-if args.cuda:
-    model.cuda()
+if opts.on_gpu:
+    lstnet_model.cuda()
 
-criterion = nn.L1Loss(size_average=False);
-evaluateL2 = nn.MSELoss(size_average=False);
-evaluateL1 = nn.L1Loss(size_average=False)
-if args.cuda:
-    criterion = criterion.cuda()
-    evaluateL1 = evaluateL1.cuda();
-    evaluateL2 = evaluateL2.cuda();
+loss_fn = nn.L1Loss(size_average=False);
+l2_sum = nn.MSELoss(size_average=False);
+l1_sum = nn.L1Loss(size_average=False)
+if opts.on_gpu:
+    loss_fn = loss_fn.cuda()
+    l1_sum = l1_sum.cuda();
+    l2_sum = l2_sum.cuda();
 
-best_val = 10000000;
-optim = Optim.Optim(
-    model.parameters(), args.optim, args.lr, args.clip,
+best_val_rse = 10000000;
+optimizer = Optim.Optim(
+    lstnet_model.parameters(), opts.optim, opts.lr, opts.clip,
 )
 
 try:
-    print('begin training');
-    for epoch in range(1, args.epochs+1):
-        epoch_start_time = time.time()
-        train_loss = train(Data, Data.train[0], Data.train[1], model, criterion, optim, args.batch_size)
-        val_loss, val_rae, val_corr = evaluate(Data, Data.valid[0], Data.valid[1], model, evaluateL2, evaluateL1, args.batch_size);
-        print('| end of epoch {:3d} | time: {:5.2f}s | train_loss {:5.4f} | valid rse {:5.4f} | valid rae {:5.4f} | valid corr  {:5.4f}'.format(epoch, (time.time() - epoch_start_time), train_loss, val_loss, val_rae, val_corr))
+    print('training starts');
+    for epoch_i in range(1, opts.epochs+1):
+        t0 = time.time()
+        epoch_train_loss = train_epoch(series, series.train_pairs[0], series.train_pairs[1], lstnet_model, loss_fn, optimizer, opts.batch_size)
+        val_rse, valid_rae, valid_corr = run_eval(series, series.valid_pairs[0], series.valid_pairs[1], lstnet_model, l2_sum, l1_sum, opts.batch_size);
+        print('epoch {:3d} took {:5.2f}s, train loss {:5.4f}, val RSE {:5.4f}, val RAE {:5.4f}, val CORR {:5.4f}'.format(epoch_i, (time.time() - t0), epoch_train_loss, val_rse, valid_rae, valid_corr))
 
-        if val_loss < best_val:
-            with open(args.save, 'wb') as f:
-                torch.save(model, f)
-            best_val = val_loss
-        if epoch % 5 == 0:
-            test_acc, test_rae, test_corr  = evaluate(Data, Data.test[0], Data.test[1], model, evaluateL2, evaluateL1, args.batch_size);
-            print ("test rse {:5.4f} | test rae {:5.4f} | test corr {:5.4f}".format(test_acc, test_rae, test_corr))
+        if val_rse < best_val_rse:
+            with open(opts.save, 'wb') as fh:
+                torch.save(lstnet_model, fh)
+            best_val_rse = val_rse
+        if epoch_i % 5 == 0:
+            test_rse, test_rae_v, test_corr_v  = run_eval(series, series.test_pairs[0], series.test_pairs[1], lstnet_model, l2_sum, l1_sum, opts.batch_size);
+            print ("test RSE {:5.4f}, RAE {:5.4f}, CORR {:5.4f}".format(test_rse, test_rae_v, test_corr_v))
 
 except KeyboardInterrupt:
     print('-' * 89)
-    print('Exiting from training early')
+    print('stopped by the user')

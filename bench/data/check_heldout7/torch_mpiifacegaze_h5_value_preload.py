@@ -18,233 +18,233 @@ import torchvision.models as models
 
 
 logging.basicConfig(format='[%(asctime)s %(name)s %(levelname)s] - %(message)s', level=logging.DEBUG)
-logger = logging.getLogger(__name__)
+log = logging.getLogger(__name__)
 
-global_step = 0
+step_total = 0
 
 
-# ---- dataloader.py ----
-class MPIIFaceGazeDataset(torch.utils.data.Dataset):
-    def __init__(self, subject_id, dataset_dir):
-        path = os.path.join(dataset_dir, '{}.h5'.format(subject_id))
-        with h5py.File(path) as f:
-            self.images = f['data'].value
-            self.gazes = f['label'].value
-        self.length = len(self.images)
+# == per-subject HDF5 data set and its loaders ==
+class SubjectGazeDataset(torch.utils.data.Dataset):
+    def __init__(self, subj, data_dir):
+        h5_path = os.path.join(data_dir, '{}.h5'.format(subj))
+        with h5py.File(h5_path) as h5:
+            self.face_images = h5['data'].value
+            self.gaze_labels = h5['label'].value
+        self.n_items = len(self.face_images)
 
-        self.images = torch.unsqueeze(torch.from_numpy(self.images), 1)
-        self.gazes = torch.from_numpy(self.gazes)
+        self.face_images = torch.unsqueeze(torch.from_numpy(self.face_images), 1)
+        self.gaze_labels = torch.from_numpy(self.gaze_labels)
 
-    def __getitem__(self, index):
-        return self.images[index][[2, 1, 0], :, :].transpose((1, 2, 0)), self.gazes[index][0:2]
+    def __getitem__(self, idx):
+        return self.face_images[idx][[2, 1, 0], :, :].transpose((1, 2, 0)), self.gaze_labels[idx][0:2]
 
     def __len__(self):
-        return self.length
+        return self.n_items
 
 
-def get_loader(dataset_dir, test_subject_id, batch_size, num_workers, use_gpu):
-    assert os.path.exists(dataset_dir)
-    assert test_subject_id in range(15)
+def make_loaders(data_dir, test_subj, batch_n, n_workers, pin):
+    assert os.path.exists(data_dir)
+    assert test_subj in range(15)
 
-    subject_ids = ['p{:02}'.format(i) for i in range(15)]
-    test_subject_id = subject_ids[test_subject_id]
+    subjects = ['p{:02}'.format(i) for i in range(15)]
+    test_subj = subjects[test_subj]
 
-    train_dataset = torch.utils.data.ConcatDataset([
-        MPIIFaceGazeDataset(subject_id, dataset_dir) for subject_id in subject_ids if subject_id != test_subject_id
+    train_concat_dataset = torch.utils.data.ConcatDataset([
+        SubjectGazeDataset(subj, data_dir) for subj in subjects if subj != test_subj
     ])
-    test_dataset = MPIIFaceGazeDataset(test_subject_id, dataset_dir)
+    test_subject_dataset = SubjectGazeDataset(test_subj, data_dir)
 
-    assert len(train_dataset) == 42000
-    assert len(test_dataset) == 3000
+    assert len(train_concat_dataset) == 42000
+    assert len(test_subject_dataset) == 3000
 
-    train_loader = torch.utils.data.DataLoader(
-        train_dataset, batch_size=batch_size, shuffle=True,
-        num_workers=num_workers, pin_memory=use_gpu, drop_last=True)
+    loader_train = torch.utils.data.DataLoader(
+        train_concat_dataset, batch_size=batch_n, shuffle=True,
+        num_workers=n_workers, pin_memory=pin, drop_last=True)
 
-    test_loader = torch.utils.data.DataLoader(
-        test_dataset, batch_size=batch_size, num_workers=num_workers,
-        shuffle=False, pin_memory=use_gpu, drop_last=False)
+    loader_test = torch.utils.data.DataLoader(
+        test_subject_dataset, batch_size=batch_n, num_workers=n_workers,
+        shuffle=False, pin_memory=pin, drop_last=False)
 
-    return train_loader, test_loader
+    return loader_train, loader_test
 
 
-# ---- models.py (weight init helpers dropped) ----
-class GazeNet(nn.Module):
+# == AlexNet features + spatial weights regressor ==
+class GazeRegressor(nn.Module):
 
     def __init__(self):
-        super(GazeNet, self).__init__()
-        model = models.alexnet(pretrained=True)
-        self.alexnet = model.features
+        super(GazeRegressor, self).__init__()
+        alex = models.backbone(pretrained=True)
+        self.backbone = alex.features
 
-        self.Conv1 = nn.Conv2d(in_channels=256, out_channels=256, kernel_size=1, stride=1, padding=0)
-        self.Conv2 = nn.Conv2d(in_channels=256, out_channels=256, kernel_size=1, stride=1, padding=0)
-        self.Conv3 = nn.Conv2d(in_channels=256, out_channels=1, kernel_size=1, stride=1, padding=0)
-        self.layer1 = nn.Sequential(nn.Linear(256*13*13, 4096), nn.ReLU(), nn.Dropout(0.5))
-        self.layer2 = nn.Sequential(nn.Linear(4096, 4096), nn.ReLU(), nn.Dropout(0.5))
-        self.fc = nn.Linear(4096, 2)
+        self.att_conv1 = nn.Conv2d(in_channels=256, out_channels=256, kernel_size=1, stride=1, padding=0)
+        self.att_conv2 = nn.Conv2d(in_channels=256, out_channels=256, kernel_size=1, stride=1, padding=0)
+        self.att_conv3 = nn.Conv2d(in_channels=256, out_channels=1, kernel_size=1, stride=1, padding=0)
+        self.fc_block1 = nn.Sequential(nn.Linear(256*13*13, 4096), nn.ReLU(), nn.Dropout(0.5))
+        self.fc_block2 = nn.Sequential(nn.Linear(4096, 4096), nn.ReLU(), nn.Dropout(0.5))
+        self.head_fc = nn.Linear(4096, 2)
 
-    def forward(self, x, z):
-        x = self.alexnet(x)
-        y = F.relu(self.Conv1(x))
-        y = F.relu(self.Conv2(y))
-        y = F.relu(self.Conv3(y))
-        x = F.dropout(F.relu(F.mul(x, y)), 0.5)
-        x = x.view(x.size(0), -1)
-        x = self.layer1(x)
-        x = self.layer2(x)
-        x = self.fc(x)
-        return x
+    def forward(self, feat_x, face_z):
+        feat_x = self.backbone(feat_x)
+        att_map = F.relu(self.att_conv1(feat_x))
+        att_map = F.relu(self.att_conv2(att_map))
+        att_map = F.relu(self.att_conv3(att_map))
+        feat_x = F.dropout(F.relu(F.mul(feat_x, att_map)), 0.5)
+        feat_x = feat_x.view(feat_x.size(0), -1)
+        feat_x = self.fc_block1(feat_x)
+        feat_x = self.fc_block2(feat_x)
+        feat_x = self.head_fc(feat_x)
+        return feat_x
 
 
-# ---- main.py ----
-class AverageMeter(object):
+# == training and testing loop ==
+class RunningMean(object):
     def __init__(self):
-        self.reset()
+        self.clear()
 
-    def reset(self):
-        self.val = 0
-        self.avg = 0
-        self.sum = 0
-        self.count = 0
+    def clear(self):
+        self.last_val = 0
+        self.running_avg = 0
+        self.total = 0
+        self.n_seen = 0
 
-    def update(self, val, num):
-        self.val = val
-        self.sum += val * num
-        self.count += num
-        self.avg = self.sum / self.count
+    def add(self, value, n):
+        self.last_val = value
+        self.total += value * n
+        self.n_seen += n
+        self.running_avg = self.total / self.n_seen
 
 
-def convert_to_unit_vector(angles):
-    x = -torch.cos(angles[:, 0]) * torch.sin(angles[:, 1])
-    y = -torch.sin(angles[:, 0])
-    z = -torch.cos(angles[:, 1]) * torch.cos(angles[:, 1])
-    norm = torch.sqrt(x**2 + y**2 + z**2)
-    x /= norm; y /= norm; z /= norm
-    return x, y, z
+def angles_to_vec(pitch_yaw):
+    vx = -torch.cos(pitch_yaw[:, 0]) * torch.sin(pitch_yaw[:, 1])
+    vy = -torch.sin(pitch_yaw[:, 0])
+    vz = -torch.cos(pitch_yaw[:, 1]) * torch.cos(pitch_yaw[:, 1])
+    vec_len = torch.sqrt(vx**2 + vy**2 + vz**2)
+    vx /= vec_len; vy /= vec_len; vz /= vec_len
+    return vx, vy, vz
 
-def compute_angle_error(preds, labels):
-    pred_x, pred_y, pred_z = convert_to_unit_vector(preds)
-    label_x, label_y, label_z = convert_to_unit_vector(labels)
-    angles = pred_x * label_x + pred_y * label_y + pred_z * label_z
-    return torch.acos(angles) * 180 / np.pi
+def angle_error_deg(pred_angles, true_labels):
+    px, py, pz = angles_to_vec(pred_angles)
+    lx, ly, lz = angles_to_vec(true_labels)
+    cos_sim = px * lx + py * ly + pz * lz
+    return torch.acos(cos_sim) * 180 / np.pi
 
-def train(epoch, model, optimizer, criterion, train_loader, config, writer):
-    global global_step
+def train_one_epoch(epoch_i, gaze_model, sgd_optimizer, mse_loss_fn, loader_train, cfg, tb_writer):
+    global step_total
 
-    logger.info('Train {}'.format(epoch))
-    model.train()
-    loss_meter = AverageMeter()
-    angle_error_meter = AverageMeter()
-    start = time.time()
-    for step, (images, gazes) in enumerate(train_loader):
-        global_step += 1
+    log.info('training epoch {}'.format(epoch_i))
+    gaze_model.train()
+    loss_avg_meter = RunningMean()
+    angle_avg_meter = RunningMean()
+    t_start = time.time()
+    for it, (face_images, gaze_labels) in enumerate(loader_train):
+        step_total += 1
 
-        images, gazes = images.cuda(), gazes.cuda()
-        optimizer.zero_grad()
+        face_images, gaze_labels = face_images.cuda(), gaze_labels.cuda()
+        sgd_optimizer.zero_grad()
 
-        outputs = model(images)
-        loss = criterion(outputs, gazes)
-        loss.backward()
+        pred_gaze = gaze_model(face_images)
+        batch_loss = mse_loss_fn(pred_gaze, gaze_labels)
+        batch_loss.backward()
 
-        optimizer.step()
+        sgd_optimizer.step()
 
-        angle_error = compute_angle_error(outputs, gazes).mean()
+        angle_err = angle_error_deg(pred_gaze, gaze_labels).mean()
 
-        num = images.size(0)
-        loss_meter.update(loss.item(), num)
-        angle_error_meter.update(angle_error.item(), num)
+        n_in_batch = face_images.size(0)
+        loss_avg_meter.add(batch_loss.item(), n_in_batch)
+        angle_avg_meter.add(angle_err.item(), n_in_batch)
 
-        if step % 100 == 0:
-            logger.info('Epoch {} Step {}/{} Loss {:.4f} ({:.4f})'.format(
-                epoch, step, len(train_loader), loss_meter.val, loss_meter.avg))
+        if it % 100 == 0:
+            log.info('epoch {}, step {} of {}: loss {:.4f} (mean {:.4f})'.format(
+                epoch_i, it, len(loader_train), loss_avg_meter.last_val, loss_avg_meter.running_avg))
 
-    logger.info('Elapsed {:.2f}'.format(time.time() - start))
+    log.info('took {:.2f}s'.format(time.time() - t_start))
 
-def test(epoch, model, criterion, test_loader, config, writer):
-    logger.info('Test {}'.format(epoch))
-    model.eval()
-    loss_meter = AverageMeter()
-    angle_error_meter = AverageMeter()
-    start = time.time()
+def test_one_epoch(epoch_i, gaze_model, mse_loss_fn, loader_test, cfg, tb_writer):
+    log.info('testing after epoch {}'.format(epoch_i))
+    gaze_model.eval()
+    loss_avg_meter = RunningMean()
+    angle_avg_meter = RunningMean()
+    t_start = time.time()
 
-    for step, (images, gazes) in enumerate(test_loader):
-        images, gazes = images.cuda(), gazes.cuda()
+    for it, (face_images, gaze_labels) in enumerate(loader_test):
+        face_images, gaze_labels = face_images.cuda(), gaze_labels.cuda()
 
         with torch.no_grad():
-            outputs = model(images)
-        loss = criterion(outputs, gazes)
+            pred_gaze = gaze_model(face_images)
+        batch_loss = mse_loss_fn(pred_gaze, gaze_labels)
 
-        angle_error = compute_angle_error(outputs, gazes).mean()
+        angle_err = angle_error_deg(pred_gaze, gaze_labels).mean()
 
-        num = images.size(0)
-        loss_meter.update(loss.item(), num)
-        angle_error_meter.update(angle_error.item(), num)
-    logger.info('Epoch {} Loss {:.4f} AngleError {:.2f}'.format(
-        epoch, loss_meter.avg, angle_error_meter.avg))
+        n_in_batch = face_images.size(0)
+        loss_avg_meter.add(batch_loss.item(), n_in_batch)
+        angle_avg_meter.add(angle_err.item(), n_in_batch)
+    log.info('epoch {}: test loss {:.4f}, mean angle error {:.2f} deg'.format(
+        epoch_i, loss_avg_meter.running_avg, angle_avg_meter.running_avg))
 
-    logger.info('Elapsed {:.2f}'.format(time.time() - start))
+    log.info('took {:.2f}s'.format(time.time() - t_start))
 
-    return angle_error_meter.avg
+    return angle_avg_meter.running_avg
 
-def main(args):
-    seed = args.seed
-    torch.manual_seed(seed)
-    np.random.seed(seed)
-    random.seed(seed)
+def run_main(opts):
+    rng_seed = opts.seed
+    torch.manual_seed(rng_seed)
+    np.random.seed(rng_seed)
+    random.seed(rng_seed)
 
-    outdir = args.outdir
-    if not os.path.exists(outdir):
-        os.makedirs(outdir)
-    # data loaders
-    train_loader, test_loader = get_loader(
-        args.dataset, args.test_id, args.batch_size, args.num_workers, True)
+    out_dir = opts.outdir
+    if not os.path.exists(out_dir):
+        os.makedirs(out_dir)
+    # one held-out subject for testing
+    loader_train, loader_test = make_loaders(
+        opts.dataset, opts.test_id, opts.batch_size, opts.num_workers, True)
 
-    # model
-    model = GazeNet()
-    model.cuda()
-    criterion = nn.MSELoss(size_average=True)
+    # network and loss
+    gaze_model = GazeRegressor()
+    gaze_model.cuda()
+    mse_loss_fn = nn.MSELoss(size_average=True)
 
-    # optimizer
-    optimizer = torch.optim.SGD(
-        model.parameters(), lr=args.base_lr, momentum=args.momentum,
-        weight_decay=args.weight_decay, nesterov=args.nesterov)
-    scheduler = torch.optim.lr_scheduler.MultiStepLR(
-        optimizer, milestones=[20, 30], gamma=args.lr_decay)
+    # SGD with step decay
+    sgd_optimizer = torch.optim.SGD(
+        gaze_model.parameters(), lr=opts.base_lr, momentum=opts.momentum,
+        weight_decay=opts.weight_decay, nesterov=opts.nesterov)
+    lr_sched = torch.optim.lr_scheduler.MultiStepLR(
+        sgd_optimizer, milestones=[20, 30], gamma=opts.lr_decay)
 
-    config = None
-    writer = None
-    # run test before start training
-    test(0, model, criterion, test_loader, config, writer)
+    cfg = None
+    tb_writer = None
+    # baseline score before any update
+    test_one_epoch(0, gaze_model, mse_loss_fn, loader_test, cfg, tb_writer)
 
-    for epoch in range(1, args.epochs + 1):
-        scheduler.step()
+    for epoch_i in range(1, opts.epochs + 1):
+        lr_sched.step()
 
-        train(epoch, model, optimizer, criterion, train_loader, config, writer)
-        angle_error = test(epoch, model, criterion, test_loader, config, writer)
+        train_one_epoch(epoch_i, gaze_model, sgd_optimizer, mse_loss_fn, loader_train, cfg, tb_writer)
+        angle_err = test_one_epoch(epoch_i, gaze_model, mse_loss_fn, loader_test, cfg, tb_writer)
 
-        state = OrderedDict([('args', vars(args)), ('state_dict', model.state_dict()),
-                             ('optimizer', optimizer.state_dict()), ('epoch', epoch),
-                             ('angle_error', angle_error)])
-        model_path = os.path.join(outdir, 'model_state.pth')
-        torch.save(state, model_path)
+        ckpt_state = OrderedDict([('args', vars(opts)), ('state_dict', gaze_model.state_dict()),
+                             ('optimizer', sgd_optimizer.state_dict()), ('epoch', epoch_i),
+                             ('angle_error', angle_err)])
+        ckpt_path = os.path.join(out_dir, 'model_state.pth')
+        torch.save(ckpt_state, ckpt_path)
 
 
-def parse_arguments(argv):
-    parser = argparse.ArgumentParser()
-    parser.add_argument('--dataset', type=str, default='MPIIFaceGaze_normalized')
-    parser.add_argument('--test_id', type=int, default=0)
-    parser.add_argument('--outdir', type=str, default='result')
-    parser.add_argument('--seed', type=int, default=6)
-    parser.add_argument('--num_workers', type=int, default=8)
-    parser.add_argument('--epochs', type=int, default=40)
-    parser.add_argument('--batch_size', type=int, default=1)
-    parser.add_argument('--base_lr', type=float, default=0.01)
-    parser.add_argument('--weight_decay', type=float, default=1e-4)
-    parser.add_argument('--momentum', type=float, default=0.9)
-    parser.add_argument('--nesterov', type=bool, default=True)
-    parser.add_argument('--lr_decay', type=float, default=0.1)
-    return parser.parse_args(argv)
+def read_cli(cli_argv):
+    arg_parser = argparse.ArgumentParser()
+    arg_parser.add_argument('--dataset', type=str, default='MPIIFaceGaze_normalized')
+    arg_parser.add_argument('--test_id', type=int, default=0)
+    arg_parser.add_argument('--outdir', type=str, default='result')
+    arg_parser.add_argument('--seed', type=int, default=6)
+    arg_parser.add_argument('--num_workers', type=int, default=8)
+    arg_parser.add_argument('--epochs', type=int, default=40)
+    arg_parser.add_argument('--batch_size', type=int, default=1)
+    arg_parser.add_argument('--base_lr', type=float, default=0.01)
+    arg_parser.add_argument('--weight_decay', type=float, default=1e-4)
+    arg_parser.add_argument('--momentum', type=float, default=0.9)
+    arg_parser.add_argument('--nesterov', type=bool, default=True)
+    arg_parser.add_argument('--lr_decay', type=float, default=0.1)
+    return arg_parser.parse_args(cli_argv)
 
 
 if __name__ == '__main__':
-    main(parse_arguments(sys.argv[1:]))
+    run_main(read_cli(sys.argv[1:]))

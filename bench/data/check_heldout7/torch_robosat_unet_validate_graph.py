@@ -32,174 +32,174 @@ from robosat.utils import plot
 from robosat.config import load_config
 
 
-def add_parser(subparser):
-    parser = subparser.add_parser(
-        "train", help="trains model on dataset", formatter_class=argparse.ArgumentDefaultsHelpFormatter
+def register_cli(subparsers):
+    train_cmd = subparsers.add_parser(
+        "train", help="fit the segmentation model", formatter_class=argparse.ArgumentDefaultsHelpFormatter
     )
 
-    parser.add_argument("--model", type=str, required=True, help="path to model configuration file")
-    parser.add_argument("--dataset", type=str, required=True, help="path to dataset configuration file")
+    train_cmd.add_argument("--model", type=str, required=True, help="model config (TOML)")
+    train_cmd.add_argument("--dataset", type=str, required=True, help="dataset config (TOML)")
 
-    parser.set_defaults(func=main)
+    train_cmd.set_defaults(func=run_training)
 
 
-def main(args):
-    model = load_config(args.model)
-    dataset = load_config(args.dataset)
+def run_training(cli_args):
+    model_cfg = load_config(cli_args.model)
+    dataset_cfg = load_config(cli_args.dataset)
 
-    device = torch.device("cuda" if model["common"]["cuda"] else "cpu")
+    dev = torch.device("cuda" if model_cfg["common"]["cuda"] else "cpu")
 
-    if model["common"]["cuda"] and not torch.cuda.is_available():
-        sys.exit("Error: CUDA requested but not available")
+    if model_cfg["common"]["cuda"] and not torch.cuda.is_available():
+        sys.exit("config asks for CUDA, but no GPU is visible")
 
-    os.makedirs(model["common"]["checkpoint"], exist_ok=True)
+    os.makedirs(model_cfg["common"]["checkpoint"], exist_ok=True)
 
-    num_classes = len(dataset["common"]["classes"])
-    net = UNet(num_classes).to(device)
+    n_classes = len(dataset_cfg["common"]["classes"])
+    seg_net = UNet(n_classes).to(dev)
 
-    if model["common"]["cuda"]:
+    if model_cfg["common"]["cuda"]:
         torch.backends.cudnn.benchmark = True
-        net = DataParallel(net)
+        seg_net = DataParallel(seg_net)
 
-    optimizer = Adam(net.parameters(), lr=model["opt"]["lr"], weight_decay=model["opt"]["decay"])
+    adam_optimizer = Adam(seg_net.parameters(), lr=model_cfg["opt"]["lr"], weight_decay=model_cfg["opt"]["decay"])
 
-    weight = torch.Tensor(dataset["weights"]["values"])
+    class_weights = torch.Tensor(dataset_cfg["weights"]["values"])
 
-    criterion = CrossEntropyLoss2d(weight=weight).to(device)
+    seg_loss_fn = CrossEntropyLoss2d(weight=class_weights).to(dev)
 
-    train_loader, val_loader = get_dataset_loaders(model, dataset)
+    loader_train, loader_val = build_loaders(model_cfg, dataset_cfg)
 
-    num_epochs = model["opt"]["epochs"]
+    epoch_count = model_cfg["opt"]["epochs"]
 
-    history = collections.defaultdict(list)
+    curves = collections.defaultdict(list)
 
-    for epoch in range(num_epochs):
-        print("Epoch: {}/{}".format(epoch + 1, num_epochs))
+    for epoch_i in range(epoch_count):
+        print("epoch {} of {}".format(epoch_i + 1, epoch_count))
 
-        train_hist = train(train_loader, num_classes, device, net, optimizer, criterion)
-        print("Train loss: {:.4f}, mean IoU: {:.4f}".format(train_hist["loss"], train_hist["iou"]))
+        train_stats = train_epoch(loader_train, n_classes, dev, seg_net, adam_optimizer, seg_loss_fn)
+        print("train: loss {:.4f}, mIoU {:.4f}".format(train_stats["loss"], train_stats["iou"]))
 
-        for k, v in train_hist.items():
-            history["train " + k].append(v)
+        for name, value in train_stats.items():
+            curves["train " + name].append(value)
 
-        val_hist = validate(val_loader, num_classes, device, net, criterion)
-        print("Validate loss: {:.4f}, mean IoU: {:.4f}".format(val_hist["loss"], val_hist["iou"]))
+        val_stats = validate_epoch(loader_val, n_classes, dev, seg_net, seg_loss_fn)
+        print("val: loss {:.4f}, mIoU {:.4f}".format(val_stats["loss"], val_stats["iou"]))
 
-        for k, v in val_hist.items():
-            history["val " + k].append(v)
+        for name, value in val_stats.items():
+            curves["val " + name].append(value)
 
-        visual = "history-{:05d}-of-{:05d}.png".format(epoch + 1, num_epochs)
-        plot(os.path.join(model["common"]["checkpoint"], visual), history)
+        plot_file = "history-{:05d}-of-{:05d}.png".format(epoch_i + 1, epoch_count)
+        plot(os.path.join(model_cfg["common"]["checkpoint"], plot_file), curves)
 
-        checkpoint = "checkpoint-{:05d}-of-{:05d}.pth".format(epoch + 1, num_epochs)
-        torch.save(net.state_dict(), os.path.join(model["common"]["checkpoint"], checkpoint))
-
-
-def train(loader, num_classes, device, net, optimizer, criterion):
-    num_samples = 0
-    running_loss = 0
-
-    iou = MeanIoU(range(num_classes))
-
-    net.train()
-
-    for images, masks, tiles in tqdm(loader, desc="Train", unit="batch", ascii=True):
-        images = images.to(device)
-        masks = masks.to(device)
-
-        assert images.size()[2:] == masks.size()[1:], "resolutions for images and masks are in sync"
-
-        num_samples += int(images.size(0))
-
-        optimizer.zero_grad()
-        outputs = net(images)
-
-        assert outputs.size()[2:] == masks.size()[1:], "resolutions for predictions and masks are in sync"
-        assert outputs.size()[1] == num_classes, "classes for predictions and dataset are in sync"
-
-        loss = criterion(outputs, masks)
-        loss.backward()
-
-        optimizer.step()
-
-        running_loss += loss.item()
-
-        for mask, output in zip(masks, outputs):
-            mask = mask.data.cpu().numpy()
-            prediction = output.data.max(0)[1].cpu().numpy()
-            iou.add(mask.ravel(), prediction.ravel())
-
-    assert num_samples > 0, "dataset contains training images and labels"
-
-    return {"loss": running_loss / num_samples, "iou": iou.get()}
+        ckpt_file = "checkpoint-{:05d}-of-{:05d}.pth".format(epoch_i + 1, epoch_count)
+        torch.save(seg_net.state_dict(), os.path.join(model_cfg["common"]["checkpoint"], ckpt_file))
 
 
-def validate(loader, num_classes, device, net, criterion):
-    num_samples = 0
-    running_loss = 0
+def train_epoch(batch_loader, n_classes, dev, seg_net, adam_optimizer, seg_loss_fn):
+    seen = 0
+    loss_total = 0
 
-    iou = MeanIoU(range(num_classes))
+    iou_meter = MeanIoU(range(n_classes))
 
-    net.eval()
+    seg_net.train()
 
-    for images, masks, tiles in tqdm(loader, desc="Validate", unit="batch", ascii=True):
-        images = images.to(device)
-        masks = masks.to(device)
+    for image_batch, mask_batch, tile_ids in tqdm(batch_loader, desc="training", unit="batch", ascii=True):
+        image_batch = image_batch.to(dev)
+        mask_batch = mask_batch.to(dev)
 
-        assert images.size()[2:] == masks.size()[1:], "resolutions for images and masks are in sync"
+        assert image_batch.size()[2:] == mask_batch.size()[1:], "image and mask sizes differ"
 
-        num_samples += int(images.size(0))
+        seen += int(image_batch.size(0))
 
-        outputs = net(images)
+        adam_optimizer.zero_grad()
+        logits = seg_net(image_batch)
 
-        assert outputs.size()[2:] == masks.size()[1:], "resolutions for predictions and masks are in sync"
-        assert outputs.size()[1] == num_classes, "classes for predictions and dataset are in sync"
+        assert logits.size()[2:] == mask_batch.size()[1:], "prediction and mask sizes differ"
+        assert logits.size()[1] == n_classes, "prediction channels != class count"
 
-        loss = criterion(outputs, masks)
+        batch_loss = seg_loss_fn(logits, mask_batch)
+        batch_loss.backward()
 
-        running_loss += loss.item()
+        adam_optimizer.step()
 
-        for mask, output in zip(masks, outputs):
-            mask = mask.data.cpu().numpy()
-            prediction = output.data.max(0)[1].cpu().numpy()
-            iou.add(mask.ravel(), prediction.ravel())
+        loss_total += batch_loss.item()
 
-    assert num_samples > 0, "dataset contains validation images and labels"
+        for mask_np, logit in zip(mask_batch, logits):
+            mask_np = mask_np.data.cpu().numpy()
+            pred_mask = logit.data.max(0)[1].cpu().numpy()
+            iou_meter.add(mask_np.ravel(), pred_mask.ravel())
 
-    return {"loss": running_loss / num_samples, "iou": iou.get()}
+    assert seen > 0, "no training tiles found"
+
+    return {"loss": loss_total / seen, "iou": iou_meter.get()}
 
 
-def get_dataset_loaders(model, dataset):
-    target_size = (model["common"]["image_size"],) * 2
-    batch_size = model["common"]["batch_size"]
-    path = dataset["common"]["dataset"]
+def validate_epoch(batch_loader, n_classes, dev, seg_net, seg_loss_fn):
+    seen = 0
+    loss_total = 0
 
-    mean, std = [0.485, 0.456, 0.406], [0.229, 0.224, 0.225]
+    iou_meter = MeanIoU(range(n_classes))
 
-    transform = JointCompose(
+    seg_net.eval()
+
+    for image_batch, mask_batch, tile_ids in tqdm(batch_loader, desc="validation", unit="batch", ascii=True):
+        image_batch = image_batch.to(dev)
+        mask_batch = mask_batch.to(dev)
+
+        assert image_batch.size()[2:] == mask_batch.size()[1:], "image and mask sizes differ"
+
+        seen += int(image_batch.size(0))
+
+        logits = seg_net(image_batch)
+
+        assert logits.size()[2:] == mask_batch.size()[1:], "prediction and mask sizes differ"
+        assert logits.size()[1] == n_classes, "prediction channels != class count"
+
+        batch_loss = seg_loss_fn(logits, mask_batch)
+
+        loss_total += batch_loss.item()
+
+        for mask_np, logit in zip(mask_batch, logits):
+            mask_np = mask_np.data.cpu().numpy()
+            pred_mask = logit.data.max(0)[1].cpu().numpy()
+            iou_meter.add(mask_np.ravel(), pred_mask.ravel())
+
+    assert seen > 0, "no validation tiles found"
+
+    return {"loss": loss_total / seen, "iou": iou_meter.get()}
+
+
+def build_loaders(model_cfg, dataset_cfg):
+    tile_size = (model_cfg["common"]["image_size"],) * 2
+    batch_n = model_cfg["common"]["batch_size"]
+    data_path = dataset_cfg["common"]["dataset"]
+
+    rgb_mean, rgb_std = [0.485, 0.456, 0.406], [0.229, 0.224, 0.225]
+
+    joint_tf = JointCompose(
         [
             JointTransform(ConvertImageMode("RGB"), ConvertImageMode("P")),
-            JointTransform(Resize(target_size, Image.BILINEAR), Resize(target_size, Image.NEAREST)),
-            JointTransform(CenterCrop(target_size), CenterCrop(target_size)),
+            JointTransform(Resize(tile_size, Image.BILINEAR), Resize(tile_size, Image.NEAREST)),
+            JointTransform(CenterCrop(tile_size), CenterCrop(tile_size)),
             JointRandomVerticalFlip(0.5),
             JointRandomHorizontalFlip(0.5),
             JointRandomRotation(0.5, 90),
             JointRandomRotation(0.5, 180),
             JointRandomRotation(0.5, 270),
             JointTransform(ImageToTensor(), MaskToTensor()),
-            JointTransform(Normalize(mean=mean, std=std), None),
+            JointTransform(Normalize(mean=rgb_mean, std=rgb_std), None),
         ]
     )
 
-    train_dataset = SlippyMapTilesConcatenation(
-        [os.path.join(path, "training", "images")], os.path.join(path, "training", "labels"), transform
+    train_tiles_dataset = SlippyMapTilesConcatenation(
+        [os.path.join(data_path, "training", "images")], os.path.join(data_path, "training", "labels"), joint_tf
     )
 
-    val_dataset = SlippyMapTilesConcatenation(
-        [os.path.join(path, "validation", "images")], os.path.join(path, "validation", "labels"), transform
+    val_tiles_dataset = SlippyMapTilesConcatenation(
+        [os.path.join(data_path, "validation", "images")], os.path.join(data_path, "validation", "labels"), joint_tf
     )
 
-    train_loader = DataLoader(train_dataset, batch_size=batch_size, drop_last=True)
-    val_loader = DataLoader(val_dataset, batch_size=batch_size, drop_last=True)
+    loader_train = DataLoader(train_tiles_dataset, batch_size=batch_n, drop_last=True)
+    loader_val = DataLoader(val_tiles_dataset, batch_size=batch_n, drop_last=True)
 
-    return train_loader, val_loader
+    return loader_train, loader_val

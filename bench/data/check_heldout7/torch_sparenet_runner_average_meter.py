@@ -1,5 +1,5 @@
-# Copyright (c) Microsoft Corporation.
-# Licensed under the MIT License.
+# Adapted from SpareNet (Microsoft, MIT License):
+# the runner classes, cut down to training and validation.
 
 import os
 import yaml
@@ -14,235 +14,235 @@ from datasets.data_loaders import data_init
 from utils.model_init import generator_init
 
 
-# ---- runners/misc.py ----
-class AverageMeter(object):
-    """Computes and stores the average and current value"""
+# == running-mean helper (misc.py) ==
+class MeanTracker(object):
+    """Keeps the last value and the running mean of one or more quantities."""
 
-    def __init__(self, items=None):
-        self.items = items
-        self.n_items = 1 if items is None else len(items)
-        self.reset()
+    def __init__(self, item_names=None):
+        self.item_names = item_names
+        self.n_slots = 1 if item_names is None else len(item_names)
+        self.clear()
 
-    def reset(self):
-        self._val = [0] * self.n_items
-        self._sum = [0] * self.n_items
-        self._count = [0] * self.n_items
+    def clear(self):
+        self._last = [0] * self.n_slots
+        self._totals = [0] * self.n_slots
+        self._counts = [0] * self.n_slots
 
-    def update(self, values):
-        if type(values).__name__ == "list":
-            for idx, v in enumerate(values):
-                self._val[idx] = v
-                self._sum[idx] += v
-                self._count[idx] += 1
+    def push(self, vals):
+        if type(vals).__name__ == "list":
+            for slot, value in enumerate(vals):
+                self._last[slot] = value
+                self._totals[slot] += value
+                self._counts[slot] += 1
         else:
-            self._val[0] = values
-            self._sum[0] += values
-            self._count[0] += 1
+            self._last[0] = vals
+            self._totals[0] += vals
+            self._counts[0] += 1
 
-    def val(self, idx=None):
-        if idx is None:
-            return self._val[0] if self.items is None else [self._val[i] for i in range(self.n_items)]
-        return self._val[idx]
+    def latest(self, slot=None):
+        if slot is None:
+            return self._last[0] if self.item_names is None else [self._last[i] for i in range(self.n_slots)]
+        return self._last[slot]
 
-    def avg(self, idx=None):
-        if idx is None:
-            return self._sum[0] / self._count[0] if self.items is None else [self._sum[i] / self._count[i] for i in range(self.n_items)]
-        return self._sum[idx] / self._count[idx]
+    def mean_of(self, slot=None):
+        if slot is None:
+            return self._totals[0] / self._counts[0] if self.item_names is None else [self._totals[i] / self._counts[i] for i in range(self.n_slots)]
+        return self._totals[slot] / self._counts[slot]
 
 
-# ---- runners/base_runner.py (visualisation/inference helpers dropped) ----
-class BaseRunner(object):
-    """Defines the base runner class."""
+# == generic runner (base_runner.py), plotting and inference parts left out ==
+class RunnerBase(object):
+    """Shared epoch loop: set-up, training, validation, logging."""
 
-    def __init__(self, config, logger):
-        self._name = self.__class__.__name__
-        self._config = deepcopy(config)
-        self.logger = logger
-        self.work_dir = self.config.DIR.out_path
-        os.makedirs(self.work_dir, exist_ok=True)
+    def __init__(self, run_cfg, log_obj):
+        self._cls_name = self.__class__.__name__
+        self._cfg = deepcopy(run_cfg)
+        self.log = log_obj
+        self.out_dir = self.cfg.DIR.out_path
+        os.makedirs(self.out_dir, exist_ok=True)
 
-        self.logger.info("Running Configuration:\n" + pprint.pformat(self.config))
-        with open(os.path.join(self.work_dir, "config.yaml"), "w") as f:
-            f.write(yaml.dump(vars(self.config)))
+        self.log.info("run options:\n" + pprint.pformat(self.cfg))
+        with open(os.path.join(self.out_dir, "config.yaml"), "w") as fh:
+            fh.write(yaml.dump(vars(self.cfg)))
 
-        self.gpu_ids = um.gpu_init(self.config)
-        self.init_epoch = 0
-        self.best_metrics = None
-        self.loss = {}
-        self.losses = None
-        self.test_losses = None
-        self.test_metrics = None
-        self.ptcloud = None
-        self.metrics = None
-        self.batch_idx = 0
-        self.epoch_idx = 0
-        self.train_time = AverageMeter()
-        self.val_time = AverageMeter()
+        self.devices = um.gpu_init(self.cfg)
+        self.start_epoch = 0
+        self.best_scores = None
+        self.loss_terms = {}
+        self.loss_meter = None
+        self.test_loss_meter = None
+        self.test_metric_meter = None
+        self.last_cloud = None
+        self.cur_metrics = None
+        self.batch_i = 0
+        self.epoch_i = 0
+        self.train_timer = MeanTracker()
+        self.val_timer = MeanTracker()
 
-        self.train_writer, self.val_writer = um.writer_init(self.config)
-        self.train_loader, self.val_loader = data_init(self.config)
-        self.build_models()
-        self.models = torch.nn.DataParallel(self.models.to(self.gpu_ids[0]), device_ids=self.gpu_ids)
-        self.init_epoch, self.best_metrics = um.model_load(self.config, self.models)
+        self.train_tb, self.val_tb = um.writer_init(self.cfg)
+        self.train_data_loader, self.val_data_loader = data_init(self.cfg)
+        self.make_models()
+        self.model_dp = torch.nn.DataParallel(self.model_dp.to(self.devices[0]), device_ids=self.devices)
+        self.start_epoch, self.best_scores = um.model_load(self.cfg, self.model_dp)
 
     @property
-    def config(self):
-        return self._config
+    def cfg(self):
+        return self._cfg
 
-    def build_models(self):
-        self.models, self.optimizers, self.lr_schedulers = generator_init(self.config)
+    def make_models(self):
+        self.model_dp, self.optimizer_set, self.lr_sched = generator_init(self.cfg)
 
-    def set_mode(self, mode):
-        self.mode = mode
-        if mode == "train" or mode is True:
-            self.models.train()
-        elif mode in ["val", "test", "eval"] or mode is False:
-            self.models.eval()
+    def switch_mode(self, mode_flag):
+        self.run_mode = mode_flag
+        if mode_flag == "train" or mode_flag is True:
+            self.model_dp.train()
+        elif mode_flag in ["val", "test", "eval"] or mode_flag is False:
+            self.model_dp.eval()
 
-    def save_item_train_info(self):
-        n_itr = (self.epoch_idx - 1) * self.n_batches + self.batch_idx
-        if self.batch_idx % self.config.TRAIN.log_freq == 0:
-            for k, v in self.loss.items():
-                self.train_writer.add_scalar("Loss/Batch/" + k, v.item(), n_itr)
-            self.logger.info(
-                "[Epoch %d/%d][Batch %d/%d] BatchTime = %.3f (s) Losses = %s"
-                % (self.epoch_idx, self.config.TRAIN.n_epochs, self.batch_idx + 1, self.n_batches,
-                   self.train_time.val(), ["%.4f" % l for l in self.losses.val()]))
+    def log_train_step(self):
+        global_it = (self.epoch_i - 1) * self.batches_per_epoch + self.batch_i
+        if self.batch_i % self.cfg.TRAIN.log_freq == 0:
+            for key, value in self.loss_terms.items():
+                self.train_tb.add_scalar("Loss/Batch/" + key, value.item(), global_it)
+            self.log.info(
+                "epoch %d of %d, batch %d of %d: %.3f s, losses %s"
+                % (self.epoch_i, self.cfg.TRAIN.n_epochs, self.batch_i + 1, self.batches_per_epoch,
+                   self.train_timer.latest(), ["%.4f" % lv for lv in self.loss_meter.latest()]))
 
-    def train(self):
-        """Training function."""
-        self.set_mode("train")
-        self.logger.info(f"Start training.")
-        self.epoch_start_time = time()
+    def train_epoch(self):
+        """One pass over the training loader."""
+        self.switch_mode("train")
+        self.log.info(f"training epoch begins")
+        self.epoch_t0 = time()
 
-        for items in enumerate(self.train_loader):
-            self.batch_idx, _ = items
-            self.n_batches = len(self.train_loader)
-            train_start_time = time()
-            # run the completion network
-            self.train_step(items)
-            self.train_time.update(time() - train_start_time)
-            self.save_item_train_info()
+        for step_item in enumerate(self.train_data_loader):
+            self.batch_i, _ = step_item
+            self.batches_per_epoch = len(self.train_data_loader)
+            t_batch = time()
+            # forward, loss and update for this batch
+            self.train_batch(step_item)
+            self.train_timer.push(time() - t_batch)
+            self.log_train_step()
 
-        self.train_finish()
+        self.end_train_epoch()
 
-    def val(self):
-        """Validation function."""
-        self.set_mode("val")
-        self.logger.info(f"Start validating.")
+    def validate(self):
+        """One pass over the validation loader."""
+        self.switch_mode("val")
+        self.log.info(f"validation begins")
 
-        for items in enumerate(self.val_loader):
-            self.model_idx, (taxonomy_id, _, model_id, data) = items
-            self.n_batches = len(self.val_loader)
-            val_start_time = time()
-            # run the completion network
-            self.val_step(items)
-            self.val_time.update(time() - val_start_time)
-            self.test_metrics.update(self.metrics)
+        for step_item in enumerate(self.val_data_loader):
+            self.sample_i, (tax_id, _, shape_id, batch_data) = step_item
+            self.batches_per_epoch = len(self.val_data_loader)
+            t_val = time()
+            # forward and metrics for this batch
+            self.val_batch(step_item)
+            self.val_timer.push(time() - t_val)
+            self.test_metric_meter.push(self.cur_metrics)
 
-        self.metrics = um.Metrics(self.config.TEST.metric_name, self.test_metrics.avg())
-        self.best_metrics = um.checkpoint_save(
-            self.config, self.epoch_idx, self.metrics, self.best_metrics, self.models)
+        self.cur_metrics = um.Metrics(self.cfg.TEST.metric_name, self.test_metric_meter.mean_of())
+        self.best_scores = um.checkpoint_save(
+            self.cfg, self.epoch_i, self.cur_metrics, self.best_scores, self.model_dp)
 
-    def train_finish(self):
-        """Finishes runner."""
-        self.lr_schedulers.step()
-        self.epoch_end_time = time()
+    def end_train_epoch(self):
+        """Step the schedulers and log the epoch means."""
+        self.lr_sched.step()
+        self.epoch_t1 = time()
 
-        for i in range(len(self.losses.items)):
-            self.train_writer.add_scalar(
-                "Loss/Epoch/" + self.losses.items[i], self.losses.avg(i), self.epoch_idx)
+        for i in range(len(self.loss_meter.item_names)):
+            self.train_tb.add_scalar(
+                "Loss/Epoch/" + self.loss_meter.item_names[i], self.loss_meter.mean_of(i), self.epoch_i)
 
-        self.logger.info(
-            "[Epoch %d/%d] EpochTime = %.3f (s) Losses = %s"
-            % (self.epoch_idx, self.config.TRAIN.n_epochs, self.epoch_end_time - self.epoch_start_time,
-               ["%.4f" % l for l in self.losses.avg()]))
+        self.log.info(
+            "epoch %d of %d done in %.3f s, mean losses %s"
+            % (self.epoch_i, self.cfg.TRAIN.n_epochs, self.epoch_t1 - self.epoch_t0,
+               ["%.4f" % lv for lv in self.loss_meter.mean_of()]))
 
-    def runner(self):
-        """Runner"""
-        self.start_time = time()
-        for epoch_idx in range(self.init_epoch + 1, self.config.TRAIN.n_epochs + 1):
-            self.epoch_idx = epoch_idx
-            self.build_train_loss()
-            self.train()
-            self.build_val_loss()
+    def run_all(self):
+        """Train and validate for every remaining epoch."""
+        self.run_t0 = time()
+        for ep in range(self.start_epoch + 1, self.cfg.TRAIN.n_epochs + 1):
+            self.epoch_i = ep
+            self.make_train_losses()
+            self.train_epoch()
+            self.make_val_losses()
             with torch.no_grad():
-                self.val()
-        self.end_time = time()
-        self.logger.info("runner time: %3f" % (self.end_time - self.start_time))
-        self.train_writer.close()
-        self.val_writer.close()
+                self.validate()
+        self.run_t1 = time()
+        self.log.info("whole run took %3f s" % (self.run_t1 - self.run_t0))
+        self.train_tb.close()
+        self.val_tb.close()
 
 
-# ---- runners/sparenet_runner.py ----
-class sparenetRunner(BaseRunner):
-    """Define the SpareNet runner class"""
+# == SpareNet-specific runner (sparenet_runner.py) ==
+class SpareNetTrainer(RunnerBase):
+    """Losses and steps specific to SpareNet point-cloud completion."""
 
-    def __init__(self, config, logger):
-        super().__init__(config, logger)
-        self.losses = AverageMeter(["CoarseLoss", "RefineLoss"])
-        self.test_losses = AverageMeter(["CoarseLoss", "RefineLoss"])
-        self.test_metrics = AverageMeter(um.Metrics.names())
-        self.chamfer_dist = self.chamfer_dist_mean = self.emd_dist = None
+    def __init__(self, run_cfg, log_obj):
+        super().__init__(run_cfg, log_obj)
+        self.loss_meter = MeanTracker(["CoarseLoss", "RefineLoss"])
+        self.test_loss_meter = MeanTracker(["CoarseLoss", "RefineLoss"])
+        self.test_metric_meter = MeanTracker(um.Metrics.names())
+        self.cd_loss_fn = self.cd_mean_fn = self.emd_loss_fn = None
 
-    def build_train_loss(self):
-        self.chamfer_dist = torch.nn.DataParallel(ChamferDistance().to(self.gpu_ids[0]), device_ids=self.gpu_ids)
-        self.chamfer_dist_mean = torch.nn.DataParallel(ChamferDistanceMean().to(self.gpu_ids[0]), device_ids=self.gpu_ids)
-        self.emd_dist = torch.nn.DataParallel(emd.emdModule().to(self.gpu_ids[0]), device_ids=self.gpu_ids)
+    def make_train_losses(self):
+        self.cd_loss_fn = torch.nn.DataParallel(ChamferDistance().to(self.devices[0]), device_ids=self.devices)
+        self.cd_mean_fn = torch.nn.DataParallel(ChamferDistanceMean().to(self.devices[0]), device_ids=self.devices)
+        self.emd_loss_fn = torch.nn.DataParallel(emd.emdModule().to(self.devices[0]), device_ids=self.devices)
 
-    def build_val_loss(self):
-        self.chamfer_dist = ChamferDistance().cuda()
-        self.chamfer_dist_mean = ChamferDistanceMean().cuda()
-        self.emd_dist = emd.emdModule().cuda()
+    def make_val_losses(self):
+        self.cd_loss_fn = ChamferDistance().cuda()
+        self.cd_mean_fn = ChamferDistanceMean().cuda()
+        self.emd_loss_fn = emd.emdModule().cuda()
 
-    def train_step(self, items):
-        _, (_, _, _, data) = items
-        for k, v in data.items():
-            data[k] = v.float().to(self.gpu_ids[0])
+    def train_batch(self, step_item):
+        _, (_, _, _, batch_data) = step_item
+        for key, value in batch_data.items():
+            batch_data[key] = value.float().to(self.devices[0])
 
-        _loss, _, _, _, refine_loss, coarse_loss = self.completion(data)
-        self.models.zero_grad()
-        _loss.backward()
-        self.optimizers.step()
+        total_loss, _, _, _, loss_fine, loss_coarse = self.complete_clouds(batch_data)
+        self.model_dp.zero_grad()
+        total_loss.backward()
+        self.optimizer_set.step()
 
-        self.loss["coarse_loss"] = coarse_loss * 1000
-        self.loss["refine_loss"] = refine_loss * 1000
-        self.loss["rec_loss"] = _loss
-        self.losses.update([coarse_loss * 1000, refine_loss * 1000])
+        self.loss_terms["coarse_loss"] = loss_coarse * 1000
+        self.loss_terms["refine_loss"] = loss_fine * 1000
+        self.loss_terms["rec_loss"] = total_loss
+        self.loss_meter.push([loss_coarse * 1000, loss_fine * 1000])
 
-    def val_step(self, items):
-        _, (_, _, _, data) = items
-        for k, v in data.items():
-            data[k] = um.var_or_cuda(v)
+    def val_batch(self, step_item):
+        _, (_, _, _, batch_data) = step_item
+        for key, value in batch_data.items():
+            batch_data[key] = um.var_or_cuda(value)
 
-        _, refine_ptcloud, _, _, refine_loss, coarse_loss = self.completion(data)
-        self.test_losses.update([coarse_loss.item() * 1000, refine_loss.item() * 1000])
-        self.metrics = um.Metrics.get(refine_ptcloud, data["gtcloud"])
-        self.ptcloud = refine_ptcloud
+        _, fine_cloud, _, _, loss_fine, loss_coarse = self.complete_clouds(batch_data)
+        self.test_loss_meter.push([loss_coarse.item() * 1000, loss_fine.item() * 1000])
+        self.cur_metrics = um.Metrics.get(fine_cloud, batch_data["gtcloud"])
+        self.last_cloud = fine_cloud
 
-    def completion(self, data):
-        (coarse_ptcloud, middle_ptcloud, refine_ptcloud, expansion_penalty) = self.models(data)
+    def complete_clouds(self, batch_data):
+        (coarse_cloud, mid_cloud, fine_cloud, expand_pen) = self.model_dp(batch_data)
 
-        if self.config.NETWORK.metric == "chamfer":
-            coarse_loss = self.chamfer_dist_mean(coarse_ptcloud, data["gtcloud"]).mean()
-            middle_loss = self.chamfer_dist_mean(middle_ptcloud, data["gtcloud"]).mean()
-            refine_loss = self.chamfer_dist_mean(refine_ptcloud, data["gtcloud"]).mean()
+        if self.cfg.NETWORK.metric == "chamfer":
+            loss_coarse = self.cd_mean_fn(coarse_cloud, batch_data["gtcloud"]).mean()
+            loss_mid = self.cd_mean_fn(mid_cloud, batch_data["gtcloud"]).mean()
+            loss_fine = self.cd_mean_fn(fine_cloud, batch_data["gtcloud"]).mean()
 
-        elif self.config.NETWORK.metric == "emd":
-            emd_coarse, _ = self.emd_dist(coarse_ptcloud, data["gtcloud"], eps=0.005, iters=50)
-            emd_middle, _ = self.emd_dist(middle_ptcloud, data["gtcloud"], eps=0.005, iters=50)
-            emd_refine, _ = self.emd_dist(refine_ptcloud, data["gtcloud"], eps=0.005, iters=50)
-            coarse_loss = torch.sqrt(emd_coarse).mean(1).mean()
-            refine_loss = torch.sqrt(emd_refine).mean(1).mean()
-            middle_loss = torch.sqrt(emd_middle).mean(1).mean()
+        elif self.cfg.NETWORK.metric == "emd":
+            emd_c, _ = self.emd_loss_fn(coarse_cloud, batch_data["gtcloud"], eps=0.005, iters=50)
+            emd_m, _ = self.emd_loss_fn(mid_cloud, batch_data["gtcloud"], eps=0.005, iters=50)
+            emd_f, _ = self.emd_loss_fn(fine_cloud, batch_data["gtcloud"], eps=0.005, iters=50)
+            loss_coarse = torch.sqrt(emd_c).mean(1).mean()
+            loss_fine = torch.sqrt(emd_f).mean(1).mean()
+            loss_mid = torch.sqrt(emd_m).mean(1).mean()
 
         else:
-            raise Exception("unknown training metric")
-        _loss = coarse_loss + middle_loss + refine_loss + expansion_penalty.mean() * 0.1
+            raise Exception("metric must be chamfer or emd")
+        total_loss = loss_coarse + loss_mid + loss_fine + expand_pen.mean() * 0.1
 
-        if self.config.NETWORK.use_consist_loss:
-            dist1, _ = self.chamfer_dist(refine_ptcloud, data["gtcloud"])
-            cd_input2fine = torch.mean(dist1).mean()
-            _loss += cd_input2fine * 0.5
+        if self.cfg.NETWORK.use_consist_loss:
+            d_fwd, _ = self.cd_loss_fn(fine_cloud, batch_data["gtcloud"])
+            cd_fine = torch.mean(d_fwd).mean()
+            total_loss += cd_fine * 0.5
 
-        return _loss, refine_ptcloud, middle_ptcloud, coarse_ptcloud, refine_loss, coarse_loss
+        return total_loss, fine_cloud, mid_cloud, coarse_cloud, loss_fine, loss_coarse

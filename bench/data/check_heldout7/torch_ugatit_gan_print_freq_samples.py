@@ -6,229 +6,229 @@ from networks import *
 from utils import *
 from glob import glob
 
-class UGATIT(object) :
-    def __init__(self, args):
-        self.light = args.light
-        if self.light :
-            self.model_name = 'UGATIT_light'
+class AttnCycleGAN(object) :
+    def __init__(self, opts):
+        self.light_mode = opts.light
+        if self.light_mode :
+            self.run_name = 'UGATIT_light'
         else :
-            self.model_name = 'UGATIT'
-        self.result_dir = args.result_dir
-        self.dataset = args.dataset
-        self.iteration = args.iteration
-        self.decay_flag = args.decay_flag
-        self.batch_size = args.batch_size
-        self.print_freq = args.print_freq
-        self.save_freq = args.save_freq
-        self.lr = args.lr
-        self.weight_decay = args.weight_decay
-        self.ch = args.ch
-        """ Weight """
-        self.adv_weight = args.adv_weight
-        self.cycle_weight = args.cycle_weight
-        self.identity_weight = args.identity_weight
-        self.cam_weight = args.cam_weight
-        """ Generator """
-        self.n_res = args.n_res
-        """ Discriminator """
-        self.n_dis = args.n_dis
-        self.img_size = args.img_size
-        self.img_ch = args.img_ch
-        self.device = args.device
-        self.benchmark_flag = args.benchmark_flag
-        self.resume = args.resume
-        if torch.backends.cudnn.enabled and self.benchmark_flag:
-            print('set benchmark !')
+            self.run_name = 'UGATIT'
+        self.out_root = opts.result_dir
+        self.data_name = opts.dataset
+        self.n_iters = opts.iteration
+        self.lr_decay_on = opts.decay_flag
+        self.batch_n = opts.batch_size
+        self.sample_every = opts.print_freq
+        self.ckpt_every = opts.save_freq
+        self.base_lr = opts.lr
+        self.wd = opts.weight_decay
+        self.base_ch = opts.ch
+        """ loss weights """
+        self.w_adv = opts.adv_weight
+        self.w_cycle = opts.cycle_weight
+        self.w_idt = opts.identity_weight
+        self.w_cam = opts.cam_weight
+        """ generator depth """
+        self.res_blocks = opts.n_res
+        """ discriminator depth """
+        self.dis_layers = opts.n_dis
+        self.img_side = opts.img_size
+        self.img_channels = opts.img_ch
+        self.dev = opts.device
+        self.cudnn_bench = opts.benchmark_flag
+        self.resume_run = opts.resume
+        if torch.backends.cudnn.enabled and self.cudnn_bench:
+            print('cudnn autotuner on')
             torch.backends.cudnn.benchmark = True
 
-    def build_model(self):
-        train_transform = transforms.Compose([
+    def build_models(self):
+        train_tf = transforms.Compose([
             transforms.RandomHorizontalFlip(),
-            transforms.Resize((self.img_size + 30, self.img_size+30)),
-            transforms.RandomCrop(self.img_size),
+            transforms.Resize((self.img_side + 30, self.img_side+30)),
+            transforms.RandomCrop(self.img_side),
             transforms.ToTensor(),
             transforms.Normalize(mean=(0.5, 0.5, 0.5), std=(0.5, 0.5, 0.5))
         ])
-        test_transform = transforms.Compose([
-            transforms.Resize((self.img_size, self.img_size)),
+        test_tf = transforms.Compose([
+            transforms.Resize((self.img_side, self.img_side)),
             transforms.ToTensor(),
             transforms.Normalize(mean=(0.5, 0.5, 0.5), std=(0.5, 0.5, 0.5))
         ])
 
-        self.trainA = ImageFolder(os.path.join('dataset', self.dataset, 'trainA'), train_transform)
-        self.trainB = ImageFolder(os.path.join('dataset', self.dataset, 'trainB'), train_transform)
-        self.testA = ImageFolder(os.path.join('dataset', self.dataset, 'testA'), test_transform)
-        self.testB = ImageFolder(os.path.join('dataset', self.dataset, 'testB'), test_transform)
-        self.trainA_loader = DataLoader(self.trainA, batch_size=self.batch_size, shuffle=True)
-        self.trainB_loader = DataLoader(self.trainB, batch_size=self.batch_size, shuffle=True)
-        self.testA_loader = DataLoader(self.testA, batch_size=1, shuffle=False)
-        self.testB_loader = DataLoader(self.testB, batch_size=1, shuffle=False)
+        self.train_dataset_A = ImageFolder(os.path.join('dataset', self.data_name, 'trainA'), train_tf)
+        self.train_dataset_B = ImageFolder(os.path.join('dataset', self.data_name, 'trainB'), train_tf)
+        self.test_dataset_A = ImageFolder(os.path.join('dataset', self.data_name, 'testA'), test_tf)
+        self.test_dataset_B = ImageFolder(os.path.join('dataset', self.data_name, 'testB'), test_tf)
+        self.train_loader_A = DataLoader(self.train_dataset_A, batch_size=self.batch_n, shuffle=True)
+        self.train_loader_B = DataLoader(self.train_dataset_B, batch_size=self.batch_n, shuffle=True)
+        self.test_loader_A = DataLoader(self.test_dataset_A, batch_size=1, shuffle=False)
+        self.test_loader_B = DataLoader(self.test_dataset_B, batch_size=1, shuffle=False)
 
-        self.genA2B = ResnetGenerator(input_nc=3, output_nc=3, ngf=self.ch, n_blocks=self.n_res, img_size=self.img_size, light=self.light).to(self.device)
-        self.genB2A = ResnetGenerator(input_nc=3, output_nc=3, ngf=self.ch, n_blocks=self.n_res, img_size=self.img_size, light=self.light).to(self.device)
-        self.disGA = Discriminator(input_nc=3, ndf=self.ch, n_layers=7).to(self.device)
-        self.disGB = Discriminator(input_nc=3, ndf=self.ch, n_layers=7).to(self.device)
-        self.disLA = Discriminator(input_nc=3, ndf=self.ch, n_layers=5).to(self.device)
-        self.disLB = Discriminator(input_nc=3, ndf=self.ch, n_layers=5).to(self.device)
+        self.gen_ab = ResnetGenerator(input_nc=3, output_nc=3, ngf=self.base_ch, n_blocks=self.res_blocks, img_size=self.img_side, light=self.light_mode).to(self.dev)
+        self.gen_ba = ResnetGenerator(input_nc=3, output_nc=3, ngf=self.base_ch, n_blocks=self.res_blocks, img_size=self.img_side, light=self.light_mode).to(self.dev)
+        self.dis_global_a = Discriminator(input_nc=3, ndf=self.base_ch, n_layers=7).to(self.dev)
+        self.dis_global_b = Discriminator(input_nc=3, ndf=self.base_ch, n_layers=7).to(self.dev)
+        self.dis_local_a = Discriminator(input_nc=3, ndf=self.base_ch, n_layers=5).to(self.dev)
+        self.dis_local_b = Discriminator(input_nc=3, ndf=self.base_ch, n_layers=5).to(self.dev)
 
-        self.L1_loss = nn.L1Loss().to(self.device)
-        self.MSE_loss = nn.MSELoss().to(self.device)
-        self.BCE_loss = nn.BCEWithLogitsLoss().to(self.device)
+        self.l1_crit = nn.L1Loss().to(self.dev)
+        self.mse_crit = nn.MSELoss().to(self.dev)
+        self.bce_crit = nn.BCEWithLogitsLoss().to(self.dev)
 
-        self.G_optim = torch.optim.Adam(itertools.chain(self.genA2B.parameters(), self.genB2A.parameters()), lr=self.lr, betas=(0.5, 0.999), weight_decay=self.weight_decay)
-        self.D_optim = torch.optim.Adam(itertools.chain(self.disGA.parameters(), self.disGB.parameters(), self.disLA.parameters(), self.disLB.parameters()), lr=self.lr, betas=(0.5, 0.999), weight_decay=self.weight_decay)
+        self.gen_optimizer = torch.optim.Adam(itertools.chain(self.gen_ab.parameters(), self.gen_ba.parameters()), lr=self.base_lr, betas=(0.5, 0.999), weight_decay=self.wd)
+        self.dis_optimizer = torch.optim.Adam(itertools.chain(self.dis_global_a.parameters(), self.dis_global_b.parameters(), self.dis_local_a.parameters(), self.dis_local_b.parameters()), lr=self.base_lr, betas=(0.5, 0.999), weight_decay=self.wd)
 
-        self.Rho_clipper = RhoClipper(0, 1)
+        self.rho_clip = RhoClipper(0, 1)
 
-    def train(self):
-        self.genA2B.train(), self.genB2A.train(), self.disGA.train(), self.disGB.train(), self.disLA.train(), self.disLB.train()
+    def train_loop(self):
+        self.gen_ab.train(), self.gen_ba.train(), self.dis_global_a.train(), self.dis_global_b.train(), self.dis_local_a.train(), self.dis_local_b.train()
 
-        start_iter = 1
+        first_step = 1
 
-        # training loop
-        print('training start !')
-        start_time = time.time()
-        for step in range(start_iter, self.iteration + 1):
-            if self.decay_flag and step > (self.iteration // 2):
-                self.G_optim.param_groups[0]['lr'] -= (self.lr / (self.iteration // 2))
-                self.D_optim.param_groups[0]['lr'] -= (self.lr / (self.iteration // 2))
+        # main loop
+        print('starting the training loop')
+        t0 = time.time()
+        for it in range(first_step, self.n_iters + 1):
+            if self.lr_decay_on and it > (self.n_iters // 2):
+                self.gen_optimizer.param_groups[0]['lr'] -= (self.base_lr / (self.n_iters // 2))
+                self.dis_optimizer.param_groups[0]['lr'] -= (self.base_lr / (self.n_iters // 2))
             try:
-                real_A, _ = trainA_iter.next()
+                true_A, _ = train_iter_A.next()
             except:
-                trainA_iter = iter(self.trainA_loader)
-                real_A, _ = trainA_iter.next()
+                train_iter_A = iter(self.train_loader_A)
+                true_A, _ = train_iter_A.next()
             try:
-                real_B, _ = trainB_iter.next()
+                true_B, _ = train_iter_B.next()
             except:
-                trainB_iter = iter(self.trainB_loader)
-                real_B, _ = trainB_iter.next()
-            real_A, real_B = real_A.to(self.device), real_B.to(self.device)
+                train_iter_B = iter(self.train_loader_B)
+                true_B, _ = train_iter_B.next()
+            true_A, true_B = true_A.to(self.dev), true_B.to(self.dev)
 
-            # Update D
-            self.D_optim.zero_grad()
-            fake_A2B, _, _ = self.genA2B(real_A)
-            fake_B2A, _, _ = self.genB2A(real_B)
+            # discriminator step
+            self.dis_optimizer.zero_grad()
+            synth_A2B, _, _ = self.gen_ab(true_A)
+            synth_B2A, _, _ = self.gen_ba(true_B)
 
-            real_GA_logit, real_GA_cam_logit, _ = self.disGA(real_A)
-            real_LA_logit, real_LA_cam_logit, _ = self.disLA(real_A)
-            real_GB_logit, real_GB_cam_logit, _ = self.disGB(real_B)
-            real_LB_logit, real_LB_cam_logit, _ = self.disLB(real_B)
-            fake_GA_logit, fake_GA_cam_logit, _ = self.disGA(fake_B2A)
-            fake_LA_logit, fake_LA_cam_logit, _ = self.disLA(fake_B2A)
-            fake_GB_logit, fake_GB_cam_logit, _ = self.disGB(fake_A2B)
-            fake_LB_logit, fake_LB_cam_logit, _ = self.disLB(fake_A2B)
-            D_ad_loss_GA = self.MSE_loss(real_GA_logit, torch.ones_like(real_GA_logit).to(self.device)) + self.MSE_loss(fake_GA_logit, torch.zeros_like(fake_GA_logit).to(self.device))
-            D_ad_cam_loss_GA = self.MSE_loss(real_GA_cam_logit, torch.ones_like(real_GA_cam_logit).to(self.device)) + self.MSE_loss(fake_GA_cam_logit, torch.zeros_like(fake_GA_cam_logit).to(self.device))
-            D_ad_loss_LA = self.MSE_loss(real_LA_logit, torch.ones_like(real_LA_logit).to(self.device)) + self.MSE_loss(fake_LA_logit, torch.zeros_like(fake_LA_logit).to(self.device))
-            D_ad_cam_loss_LA = self.MSE_loss(real_LA_cam_logit, torch.ones_like(real_LA_cam_logit).to(self.device)) + self.MSE_loss(fake_LA_cam_logit, torch.zeros_like(fake_LA_cam_logit).to(self.device))
-            D_ad_loss_GB = self.MSE_loss(real_GB_logit, torch.ones_like(real_GB_logit).to(self.device)) + self.MSE_loss(fake_GB_logit, torch.zeros_like(fake_GB_logit).to(self.device))
-            D_ad_cam_loss_GB = self.MSE_loss(real_GB_cam_logit, torch.ones_like(real_GB_cam_logit).to(self.device)) + self.MSE_loss(fake_GB_cam_logit, torch.zeros_like(fake_GB_cam_logit).to(self.device))
-            D_ad_loss_LB = self.MSE_loss(real_LB_logit, torch.ones_like(real_LB_logit).to(self.device)) + self.MSE_loss(fake_LB_logit, torch.zeros_like(fake_LB_logit).to(self.device))
-            D_ad_cam_loss_LB = self.MSE_loss(real_LB_cam_logit, torch.ones_like(real_LB_cam_logit).to(self.device)) + self.MSE_loss(fake_LB_cam_logit, torch.zeros_like(fake_LB_cam_logit).to(self.device))
-            D_loss_A = self.adv_weight * (D_ad_loss_GA + D_ad_cam_loss_GA + D_ad_loss_LA + D_ad_cam_loss_LA)
-            D_loss_B = self.adv_weight * (D_ad_loss_GB + D_ad_cam_loss_GB + D_ad_loss_LB + D_ad_cam_loss_LB)
+            true_GA_logit, true_GA_cam_logit, _ = self.dis_global_a(true_A)
+            true_LA_logit, true_LA_cam_logit, _ = self.dis_local_a(true_A)
+            true_GB_logit, true_GB_cam_logit, _ = self.dis_global_b(true_B)
+            true_LB_logit, true_LB_cam_logit, _ = self.dis_local_b(true_B)
+            synth_GA_logit, synth_GA_cam_logit, _ = self.dis_global_a(synth_B2A)
+            synth_LA_logit, synth_LA_cam_logit, _ = self.dis_local_a(synth_B2A)
+            synth_GB_logit, synth_GB_cam_logit, _ = self.dis_global_b(synth_A2B)
+            synth_LB_logit, synth_LB_cam_logit, _ = self.dis_local_b(synth_A2B)
+            d_adv_loss_GA = self.mse_crit(true_GA_logit, torch.ones_like(true_GA_logit).to(self.dev)) + self.mse_crit(synth_GA_logit, torch.zeros_like(synth_GA_logit).to(self.dev))
+            d_adv_cam_loss_GA = self.mse_crit(true_GA_cam_logit, torch.ones_like(true_GA_cam_logit).to(self.dev)) + self.mse_crit(synth_GA_cam_logit, torch.zeros_like(synth_GA_cam_logit).to(self.dev))
+            d_adv_loss_LA = self.mse_crit(true_LA_logit, torch.ones_like(true_LA_logit).to(self.dev)) + self.mse_crit(synth_LA_logit, torch.zeros_like(synth_LA_logit).to(self.dev))
+            d_adv_cam_loss_LA = self.mse_crit(true_LA_cam_logit, torch.ones_like(true_LA_cam_logit).to(self.dev)) + self.mse_crit(synth_LA_cam_logit, torch.zeros_like(synth_LA_cam_logit).to(self.dev))
+            d_adv_loss_GB = self.mse_crit(true_GB_logit, torch.ones_like(true_GB_logit).to(self.dev)) + self.mse_crit(synth_GB_logit, torch.zeros_like(synth_GB_logit).to(self.dev))
+            d_adv_cam_loss_GB = self.mse_crit(true_GB_cam_logit, torch.ones_like(true_GB_cam_logit).to(self.dev)) + self.mse_crit(synth_GB_cam_logit, torch.zeros_like(synth_GB_cam_logit).to(self.dev))
+            d_adv_loss_LB = self.mse_crit(true_LB_logit, torch.ones_like(true_LB_logit).to(self.dev)) + self.mse_crit(synth_LB_logit, torch.zeros_like(synth_LB_logit).to(self.dev))
+            d_adv_cam_loss_LB = self.mse_crit(true_LB_cam_logit, torch.ones_like(true_LB_cam_logit).to(self.dev)) + self.mse_crit(synth_LB_cam_logit, torch.zeros_like(synth_LB_cam_logit).to(self.dev))
+            d_loss_A = self.w_adv * (d_adv_loss_GA + d_adv_cam_loss_GA + d_adv_loss_LA + d_adv_cam_loss_LA)
+            d_loss_B = self.w_adv * (d_adv_loss_GB + d_adv_cam_loss_GB + d_adv_loss_LB + d_adv_cam_loss_LB)
 
-            Discriminator_loss = D_loss_A + D_loss_B
-            Discriminator_loss.backward()
-            self.D_optim.step()
+            d_total_loss = d_loss_A + d_loss_B
+            d_total_loss.backward()
+            self.dis_optimizer.step()
 
-            # Update G
-            self.G_optim.zero_grad()
-            fake_A2B, fake_A2B_cam_logit, _ = self.genA2B(real_A)
-            fake_B2A, fake_B2A_cam_logit, _ = self.genB2A(real_B)
-            fake_A2B2A, _, _ = self.genB2A(fake_A2B)
-            fake_B2A2B, _, _ = self.genA2B(fake_B2A)
-            fake_A2A, fake_A2A_cam_logit, _ = self.genB2A(real_A)
-            fake_B2B, fake_B2B_cam_logit, _ = self.genA2B(real_B)
-            fake_GA_logit, fake_GA_cam_logit, _ = self.disGA(fake_B2A)
-            fake_LA_logit, fake_LA_cam_logit, _ = self.disLA(fake_B2A)
-            fake_GB_logit, fake_GB_cam_logit, _ = self.disGB(fake_A2B)
-            fake_LB_logit, fake_LB_cam_logit, _ = self.disLB(fake_A2B)
-            G_ad_loss_GA = self.MSE_loss(fake_GA_logit, torch.ones_like(fake_GA_logit).to(self.device))
-            G_ad_cam_loss_GA = self.MSE_loss(fake_GA_cam_logit, torch.ones_like(fake_GA_cam_logit).to(self.device))
-            G_ad_loss_LA = self.MSE_loss(fake_LA_logit, torch.ones_like(fake_LA_logit).to(self.device))
-            G_ad_cam_loss_LA = self.MSE_loss(fake_LA_cam_logit, torch.ones_like(fake_LA_cam_logit).to(self.device))
-            G_ad_loss_GB = self.MSE_loss(fake_GB_logit, torch.ones_like(fake_GB_logit).to(self.device))
-            G_ad_cam_loss_GB = self.MSE_loss(fake_GB_cam_logit, torch.ones_like(fake_GB_cam_logit).to(self.device))
-            G_ad_loss_LB = self.MSE_loss(fake_LB_logit, torch.ones_like(fake_LB_logit).to(self.device))
-            G_ad_cam_loss_LB = self.MSE_loss(fake_LB_cam_logit, torch.ones_like(fake_LB_cam_logit).to(self.device))
-            G_recon_loss_A = self.L1_loss(fake_A2B2A, real_A)
-            G_recon_loss_B = self.L1_loss(fake_B2A2B, real_B)
-            G_identity_loss_A = self.L1_loss(fake_A2A, real_A)
-            G_identity_loss_B = self.L1_loss(fake_B2B, real_B)
-            G_cam_loss_A = self.BCE_loss(fake_B2A_cam_logit, torch.ones_like(fake_B2A_cam_logit).to(self.device)) + self.BCE_loss(fake_A2A_cam_logit, torch.zeros_like(fake_A2A_cam_logit).to(self.device))
-            G_cam_loss_B = self.BCE_loss(fake_A2B_cam_logit, torch.ones_like(fake_A2B_cam_logit).to(self.device)) + self.BCE_loss(fake_B2B_cam_logit, torch.zeros_like(fake_B2B_cam_logit).to(self.device))
-            G_loss_A =  self.adv_weight * (G_ad_loss_GA + G_ad_cam_loss_GA + G_ad_loss_LA + G_ad_cam_loss_LA) + self.cycle_weight * G_recon_loss_A + self.identity_weight * G_identity_loss_A + self.cam_weight * G_cam_loss_A
-            G_loss_B = self.adv_weight * (G_ad_loss_GB + G_ad_cam_loss_GB + G_ad_loss_LB + G_ad_cam_loss_LB) + self.cycle_weight * G_recon_loss_B + self.identity_weight * G_identity_loss_B + self.cam_weight * G_cam_loss_B
+            # generator step
+            self.gen_optimizer.zero_grad()
+            synth_A2B, synth_A2B_cam_logit, _ = self.gen_ab(true_A)
+            synth_B2A, synth_B2A_cam_logit, _ = self.gen_ba(true_B)
+            synth_A2B2A, _, _ = self.gen_ba(synth_A2B)
+            synth_B2A2B, _, _ = self.gen_ab(synth_B2A)
+            synth_A2A, synth_A2A_cam_logit, _ = self.gen_ba(true_A)
+            synth_B2B, synth_B2B_cam_logit, _ = self.gen_ab(true_B)
+            synth_GA_logit, synth_GA_cam_logit, _ = self.dis_global_a(synth_B2A)
+            synth_LA_logit, synth_LA_cam_logit, _ = self.dis_local_a(synth_B2A)
+            synth_GB_logit, synth_GB_cam_logit, _ = self.dis_global_b(synth_A2B)
+            synth_LB_logit, synth_LB_cam_logit, _ = self.dis_local_b(synth_A2B)
+            g_adv_loss_GA = self.mse_crit(synth_GA_logit, torch.ones_like(synth_GA_logit).to(self.dev))
+            g_adv_cam_loss_GA = self.mse_crit(synth_GA_cam_logit, torch.ones_like(synth_GA_cam_logit).to(self.dev))
+            g_adv_loss_LA = self.mse_crit(synth_LA_logit, torch.ones_like(synth_LA_logit).to(self.dev))
+            g_adv_cam_loss_LA = self.mse_crit(synth_LA_cam_logit, torch.ones_like(synth_LA_cam_logit).to(self.dev))
+            g_adv_loss_GB = self.mse_crit(synth_GB_logit, torch.ones_like(synth_GB_logit).to(self.dev))
+            g_adv_cam_loss_GB = self.mse_crit(synth_GB_cam_logit, torch.ones_like(synth_GB_cam_logit).to(self.dev))
+            g_adv_loss_LB = self.mse_crit(synth_LB_logit, torch.ones_like(synth_LB_logit).to(self.dev))
+            g_adv_cam_loss_LB = self.mse_crit(synth_LB_cam_logit, torch.ones_like(synth_LB_cam_logit).to(self.dev))
+            g_cycle_loss_A = self.l1_crit(synth_A2B2A, true_A)
+            g_cycle_loss_B = self.l1_crit(synth_B2A2B, true_B)
+            g_idt_loss_A = self.l1_crit(synth_A2A, true_A)
+            g_idt_loss_B = self.l1_crit(synth_B2B, true_B)
+            g_cam_loss_A = self.bce_crit(synth_B2A_cam_logit, torch.ones_like(synth_B2A_cam_logit).to(self.dev)) + self.bce_crit(synth_A2A_cam_logit, torch.zeros_like(synth_A2A_cam_logit).to(self.dev))
+            g_cam_loss_B = self.bce_crit(synth_A2B_cam_logit, torch.ones_like(synth_A2B_cam_logit).to(self.dev)) + self.bce_crit(synth_B2B_cam_logit, torch.zeros_like(synth_B2B_cam_logit).to(self.dev))
+            g_loss_A =  self.w_adv * (g_adv_loss_GA + g_adv_cam_loss_GA + g_adv_loss_LA + g_adv_cam_loss_LA) + self.w_cycle * g_cycle_loss_A + self.w_idt * g_idt_loss_A + self.w_cam * g_cam_loss_A
+            g_loss_B = self.w_adv * (g_adv_loss_GB + g_adv_cam_loss_GB + g_adv_loss_LB + g_adv_cam_loss_LB) + self.w_cycle * g_cycle_loss_B + self.w_idt * g_idt_loss_B + self.w_cam * g_cam_loss_B
 
-            Generator_loss = G_loss_A + G_loss_B
-            Generator_loss.backward()
-            self.G_optim.step()
+            g_total_loss = g_loss_A + g_loss_B
+            g_total_loss.backward()
+            self.gen_optimizer.step()
 
-            # clip parameter of AdaILN and ILN, applied after optimizer step
-            self.genA2B.apply(self.Rho_clipper)
-            self.genB2A.apply(self.Rho_clipper)
+            # keep the AdaILN/ILN rho in [0, 1] after each generator update
+            self.gen_ab.apply(self.rho_clip)
+            self.gen_ba.apply(self.rho_clip)
 
-            print("[%5d/%5d] time: %4.4f d_loss: %.8f, g_loss: %.8f" % (step, self.iteration, time.time() - start_time, Discriminator_loss, Generator_loss))
-            if step % self.print_freq == 0:
-                train_sample_num = 5
-                test_sample_num = 5
-                A2B = np.zeros((self.img_size * 7, 0, 3))
+            print("step %5d of %5d, %4.4fs elapsed, D loss %.8f, G loss %.8f" % (it, self.n_iters, time.time() - t0, d_total_loss, g_total_loss))
+            if it % self.sample_every == 0:
+                n_train_samples = 5
+                n_test_samples = 5
+                sample_grid = np.zeros((self.img_side * 7, 0, 3))
 
-                self.genA2B.eval(), self.genB2A.eval(), self.disGA.eval(), self.disGB.eval(), self.disLA.eval(), self.disLB.eval()
-                for _ in range(train_sample_num):
+                self.gen_ab.eval(), self.gen_ba.eval(), self.dis_global_a.eval(), self.dis_global_b.eval(), self.dis_local_a.eval(), self.dis_local_b.eval()
+                for _ in range(n_train_samples):
                     try:
-                        real_A, _ = trainA_iter.next()
+                        true_A, _ = train_iter_A.next()
                     except:
-                        trainA_iter = iter(self.trainA_loader)
-                        real_A, _ = trainA_iter.next()
+                        train_iter_A = iter(self.train_loader_A)
+                        true_A, _ = train_iter_A.next()
                     try:
-                        real_B, _ = trainB_iter.next()
+                        true_B, _ = train_iter_B.next()
                     except:
-                        trainB_iter = iter(self.trainB_loader)
-                        real_B, _ = trainB_iter.next()
-                    real_A, real_B = real_A.to(self.device), real_B.to(self.device)
-                    fake_A2B, _, fake_A2B_heatmap = self.genA2B(real_A)
-                    fake_B2A, _, fake_B2A_heatmap = self.genB2A(real_B)
-                    fake_A2B2A, _, fake_A2B2A_heatmap = self.genB2A(fake_A2B)
-                    fake_B2A2B, _, fake_B2A2B_heatmap = self.genA2B(fake_B2A)
-                    fake_A2A, _, fake_A2A_heatmap = self.genB2A(real_A)
-                    fake_B2B, _, fake_B2B_heatmap = self.genA2B(real_B)
+                        train_iter_B = iter(self.train_loader_B)
+                        true_B, _ = train_iter_B.next()
+                    true_A, true_B = true_A.to(self.dev), true_B.to(self.dev)
+                    synth_A2B, _, synth_A2B_attn = self.gen_ab(true_A)
+                    synth_B2A, _, synth_B2A_attn = self.gen_ba(true_B)
+                    synth_A2B2A, _, synth_A2B2A_attn = self.gen_ba(synth_A2B)
+                    synth_B2A2B, _, synth_B2A2B_attn = self.gen_ab(synth_B2A)
+                    synth_A2A, _, synth_A2A_attn = self.gen_ba(true_A)
+                    synth_B2B, _, synth_B2B_attn = self.gen_ab(true_B)
 
-                    A2B = np.concatenate((A2B, np.concatenate((RGB2BGR(tensor2numpy(denorm(real_A[0]))),
-                                                               cam(tensor2numpy(fake_A2A_heatmap[0]), self.img_size),
-                                                               RGB2BGR(tensor2numpy(denorm(fake_A2A[0]))),
-                                                               cam(tensor2numpy(fake_A2B_heatmap[0]), self.img_size),
-                                                               RGB2BGR(tensor2numpy(denorm(fake_A2B[0]))),
-                                                               cam(tensor2numpy(fake_A2B2A_heatmap[0]), self.img_size),
-                                                               RGB2BGR(tensor2numpy(denorm(fake_A2B2A[0])))), 0)), 1)
+                    sample_grid = np.concatenate((sample_grid, np.concatenate((RGB2BGR(tensor2numpy(denorm(true_A[0]))),
+                                                               cam(tensor2numpy(synth_A2A_attn[0]), self.img_side),
+                                                               RGB2BGR(tensor2numpy(denorm(synth_A2A[0]))),
+                                                               cam(tensor2numpy(synth_A2B_attn[0]), self.img_side),
+                                                               RGB2BGR(tensor2numpy(denorm(synth_A2B[0]))),
+                                                               cam(tensor2numpy(synth_A2B2A_attn[0]), self.img_side),
+                                                               RGB2BGR(tensor2numpy(denorm(synth_A2B2A[0])))), 0)), 1)
 
-                for _ in range(test_sample_num):
+                for _ in range(n_test_samples):
                     try:
-                        real_A, _ = testA_iter.next()
+                        true_A, _ = test_iter_A.next()
                     except:
-                        testA_iter = iter(self.testA_loader)
-                        real_A, _ = testA_iter.next()
+                        test_iter_A = iter(self.test_loader_A)
+                        true_A, _ = test_iter_A.next()
                     try:
-                        real_B, _ = testB_iter.next()
+                        true_B, _ = test_iter_B.next()
                     except:
-                        testB_iter = iter(self.testB_loader)
-                        real_B, _ = testB_iter.next()
-                    real_A, real_B = real_A.to(self.device), real_B.to(self.device)
-                    fake_A2B, _, fake_A2B_heatmap = self.genA2B(real_A)
-                    fake_B2A, _, fake_B2A_heatmap = self.genB2A(real_B)
-                    fake_A2B2A, _, fake_A2B2A_heatmap = self.genB2A(fake_A2B)
-                    fake_B2A2B, _, fake_B2A2B_heatmap = self.genA2B(fake_B2A)
-                    fake_A2A, _, fake_A2A_heatmap = self.genB2A(real_A)
-                    fake_B2B, _, fake_B2B_heatmap = self.genA2B(real_B)
+                        test_iter_B = iter(self.test_loader_B)
+                        true_B, _ = test_iter_B.next()
+                    true_A, true_B = true_A.to(self.dev), true_B.to(self.dev)
+                    synth_A2B, _, synth_A2B_attn = self.gen_ab(true_A)
+                    synth_B2A, _, synth_B2A_attn = self.gen_ba(true_B)
+                    synth_A2B2A, _, synth_A2B2A_attn = self.gen_ba(synth_A2B)
+                    synth_B2A2B, _, synth_B2A2B_attn = self.gen_ab(synth_B2A)
+                    synth_A2A, _, synth_A2A_attn = self.gen_ba(true_A)
+                    synth_B2B, _, synth_B2B_attn = self.gen_ab(true_B)
 
-                    A2B = np.concatenate((A2B, np.concatenate((RGB2BGR(tensor2numpy(denorm(real_A[0]))),
-                                                               cam(tensor2numpy(fake_A2A_heatmap[0]), self.img_size),
-                                                               RGB2BGR(tensor2numpy(denorm(fake_A2A[0]))),
-                                                               cam(tensor2numpy(fake_A2B_heatmap[0]), self.img_size),
-                                                               RGB2BGR(tensor2numpy(denorm(fake_A2B[0]))),
-                                                               cam(tensor2numpy(fake_A2B2A_heatmap[0]), self.img_size),
-                                                               RGB2BGR(tensor2numpy(denorm(fake_A2B2A[0])))), 0)), 1)
+                    sample_grid = np.concatenate((sample_grid, np.concatenate((RGB2BGR(tensor2numpy(denorm(true_A[0]))),
+                                                               cam(tensor2numpy(synth_A2A_attn[0]), self.img_side),
+                                                               RGB2BGR(tensor2numpy(denorm(synth_A2A[0]))),
+                                                               cam(tensor2numpy(synth_A2B_attn[0]), self.img_side),
+                                                               RGB2BGR(tensor2numpy(denorm(synth_A2B[0]))),
+                                                               cam(tensor2numpy(synth_A2B2A_attn[0]), self.img_side),
+                                                               RGB2BGR(tensor2numpy(denorm(synth_A2B2A[0])))), 0)), 1)
 
-                cv2.imwrite(os.path.join(self.result_dir, self.dataset, 'img', 'A2B_%07d.png' % step), A2B * 255.0)
-                self.genA2B.train(), self.genB2A.train(), self.disGA.train(), self.disGB.train(), self.disLA.train(), self.disLB.train()
+                cv2.imwrite(os.path.join(self.out_root, self.data_name, 'img', 'A2B_%07d.png' % it), sample_grid * 255.0)
+                self.gen_ab.train(), self.gen_ba.train(), self.dis_global_a.train(), self.dis_global_b.train(), self.dis_local_a.train(), self.dis_local_b.train()

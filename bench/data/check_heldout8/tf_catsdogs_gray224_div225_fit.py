@@ -10,80 +10,80 @@ import os
 import cv2
 
 
-# ---- img_input.py ----
-def imginput(DOGDATADIR, CATDATADIR):
-    IMG_SIZE = 224
-    dog_arr = []
-    cat_arr = []
+# == reading and caching the images (img_input.py) ==
+def read_pet_images(dog_img_dir, cat_img_dir):
+    side = 224
+    dog_frames = []
+    cat_frames = []
 
-    dog_data = np.empty(shape=(4000, 224, 224))
-    cat_data = np.empty(shape=(4000, 224, 224))
+    dog_images = np.empty(shape=(4000, 224, 224))
+    cat_images = np.empty(shape=(4000, 224, 224))
 
 
     try:
-        dogpath = "D:\\Work\\College\\Spring 2020\\DeepLearningCoursera-2\\dogsSaved"
-        catpath = "D:\\Work\\College\\Spring 2020\\DeepLearningCoursera-2\\catsSaved"
-        dogs = open(dogpath, 'rb')
-        cats = open(catpath, 'rb')
-        dog_data = np.load(dogs)
-        cat_data = np.load(cats)
-        print('Existing save files found....')
+        dog_cache_path = "D:\\Work\\College\\Spring 2020\\DeepLearningCoursera-2\\dogsSaved"
+        cat_cache_path = "D:\\Work\\College\\Spring 2020\\DeepLearningCoursera-2\\catsSaved"
+        dog_fh = open(dog_cache_path, 'rb')
+        cat_fh = open(cat_cache_path, 'rb')
+        dog_images = np.load(dog_fh)
+        cat_images = np.load(cat_fh)
+        print('using the cached arrays')
     except IOError:
 
-        for img in os.listdir(DOGDATADIR):
+        for img_file in os.listdir(dog_img_dir):
             try:
-                dog_img = cv2.imread(os.path.join(DOGDATADIR, img), cv2.IMREAD_GRAYSCALE)
-                dog_img = cv2.resize(dog_img, (IMG_SIZE, IMG_SIZE))
-                dog_arr.append(dog_img)
+                dog_pic = cv2.imread(os.path.join(dog_img_dir, img_file), cv2.IMREAD_GRAYSCALE)
+                dog_pic = cv2.resize(dog_pic, (side, side))
+                dog_frames.append(dog_pic)
             except:
                 continue
 
-        for img in os.listdir(CATDATADIR):
+        for img_file in os.listdir(cat_img_dir):
             try:
-                cat_img = cv2.imread(os.path.join(CATDATADIR, img), cv2.IMREAD_GRAYSCALE)
-                cat_img = cv2.resize(cat_img,(IMG_SIZE, IMG_SIZE))
-                cat_arr.append(cat_img)
+                cat_pic = cv2.imread(os.path.join(cat_img_dir, img_file), cv2.IMREAD_GRAYSCALE)
+                cat_pic = cv2.resize(cat_pic,(side, side))
+                cat_frames.append(cat_pic)
             except:
                 continue
 
 
-        dog_data = np.asanyarray(dog_arr)
-        cat_data = np.asanyarray(cat_arr)
-        dog_data = np.expand_dims(dog_data, axis=4)
-        cat_data = np.expand_dims(cat_data, axis=4)
+        dog_images = np.asanyarray(dog_frames)
+        cat_images = np.asanyarray(cat_frames)
+        dog_images = np.expand_dims(dog_images, axis=4)
+        cat_images = np.expand_dims(cat_images, axis=4)
 
-        outfile = open('dogsSaved', 'wb')
-        np.save(outfile, dog_data)
-        outfile.close()
-        outfile2 = open('catsSaved', 'wb')
-        np.save(outfile2, cat_data)
-        outfile2.close()
-        print("save files created for future runs.")
-
-
-
-    dog_label = np.ones((dog_data.shape[0], 1))
-    cat_label = np.zeros((cat_data.shape[0],1))
-
-    X_train_orig = np.concatenate((dog_data, cat_data), axis = 0)
-    Y_train_orig = np.concatenate((dog_label, cat_label), axis = 0)
-
-    X_train, Y_train = shuffle(X_train_orig, Y_train_orig, random_state = 0)
-    X_train = X_train/225
-    return X_train, Y_train
+        dog_out = open('dogsSaved', 'wb')
+        np.save(dog_out, dog_images)
+        dog_out.close()
+        cat_out = open('catsSaved', 'wb')
+        np.save(cat_out, cat_images)
+        cat_out.close()
+        print("cached arrays written for the next run")
 
 
-# ---- imgclsf_keras.py ----
-model = Sequential()
 
-X_train, Y_train = imginput("D:\\Work\\College\\Spring 2020\\DeepLearningCoursera-2\\training_set\\training_set\\dogs", "D:\\Work\\College\\Spring 2020\\DeepLearningCoursera-2\\training_set\\training_set\\cats")
+    dog_labels = np.ones((dog_images.shape[0], 1))
+    cat_labels = np.zeros((cat_images.shape[0],1))
 
-model.add(Conv2D(64, (8, 8), padding='same', activation='relu'))
-model.add(MaxPooling2D((2, 2)))
-model.add(Conv2D(128, (4, 4), padding='same', activation='relu'))
-model.add(MaxPooling2D((2, 2)))
-model.add(Flatten())
-model.add(Dense(1, activation='softmax'))
+    all_X = np.concatenate((dog_images, cat_images), axis = 0)
+    all_Y = np.concatenate((dog_labels, cat_labels), axis = 0)
 
-model.compile(optimizer='Adam', loss='binary_crossentropy', metrics=['accuracy'])
-model.fit(X_train, Y_train, batch_size=50, epochs=2)
+    train_X, train_Y = shuffle(all_X, all_Y, random_state = 0)
+    train_X = train_X/225
+    return train_X, train_Y
+
+
+# == a small CNN on the cached arrays (imgclsf_keras.py) ==
+pet_model = Sequential()
+
+train_X, train_Y = read_pet_images("D:\\Work\\College\\Spring 2020\\DeepLearningCoursera-2\\training_set\\training_set\\dogs", "D:\\Work\\College\\Spring 2020\\DeepLearningCoursera-2\\training_set\\training_set\\cats")
+
+pet_model.add(Conv2D(64, (8, 8), padding='same', activation='relu'))
+pet_model.add(MaxPooling2D((2, 2)))
+pet_model.add(Conv2D(128, (4, 4), padding='same', activation='relu'))
+pet_model.add(MaxPooling2D((2, 2)))
+pet_model.add(Flatten())
+pet_model.add(Dense(1, activation='softmax'))
+
+pet_model.compile(optimizer='Adam', loss='binary_crossentropy', metrics=['accuracy'])
+pet_model.fit(train_X, train_Y, batch_size=50, epochs=2)

@@ -5,204 +5,204 @@ import tensorflow as tf
 from tensorflow.keras import layers, activations
 
 
-# ---- face_data_generate.py ----
-def load_train_data():
+# == reading the pickled faces and pairing them (face_data_generate.py) ==
+def read_face_pickles():
 
-    max_bytes = 2**31 - 1
-    input_size = os.path.getsize('../file/CelebFaces+/valid_face_X.pkl')
-    with open('../file/CelebFaces+/valid_face_X.pkl', 'rb') as f:
-        bytes_in = bytearray(0)
-        for idx in range(0, input_size, max_bytes):
-            bytes_in += f.read(max_bytes)
-        validX = pickle.loads(bytes_in)
+    chunk_bytes = 2**31 - 1
+    file_bytes = os.path.getsize('../file/CelebFaces+/valid_face_X.pkl')
+    with open('../file/CelebFaces+/valid_face_X.pkl', 'rb') as fh:
+        raw_buf = bytearray(0)
+        for off in range(0, file_bytes, chunk_bytes):
+            raw_buf += fh.read(chunk_bytes)
+        valid_X = pickle.loads(raw_buf)
 
-    input_size = os.path.getsize('../file/CelebFaces+/valid_face_Y.pkl')
-    with open('../file/CelebFaces+/valid_face_Y.pkl', 'rb') as f:
-        bytes_in = bytearray(0)
-        for idx in range(0, input_size, max_bytes):
-            bytes_in += f.read(max_bytes)
-        validY = pickle.loads(bytes_in)
+    file_bytes = os.path.getsize('../file/CelebFaces+/valid_face_Y.pkl')
+    with open('../file/CelebFaces+/valid_face_Y.pkl', 'rb') as fh:
+        raw_buf = bytearray(0)
+        for off in range(0, file_bytes, chunk_bytes):
+            raw_buf += fh.read(chunk_bytes)
+        valid_Y = pickle.loads(raw_buf)
 
-    input_size = os.path.getsize('../file/CelebFaces+/train_face_X.pkl')
-    with open('../file/CelebFaces+/train_face_X.pkl', 'rb') as f:
-        bytes_in = bytearray(0)
-        for idx in range(0, input_size, max_bytes):
-            bytes_in += f.read(max_bytes)
-        trainX = pickle.loads(bytes_in)
+    file_bytes = os.path.getsize('../file/CelebFaces+/train_face_X.pkl')
+    with open('../file/CelebFaces+/train_face_X.pkl', 'rb') as fh:
+        raw_buf = bytearray(0)
+        for off in range(0, file_bytes, chunk_bytes):
+            raw_buf += fh.read(chunk_bytes)
+        train_X = pickle.loads(raw_buf)
 
-    input_size = os.path.getsize('../file/CelebFaces+/train_face_Y.pkl')
-    with open('../file/CelebFaces+/train_face_Y.pkl', 'rb') as f:
-        bytes_in = bytearray(0)
-        for idx in range(0, input_size, max_bytes):
-            bytes_in += f.read(max_bytes)
-        trainY = pickle.loads(bytes_in)
+    file_bytes = os.path.getsize('../file/CelebFaces+/train_face_Y.pkl')
+    with open('../file/CelebFaces+/train_face_Y.pkl', 'rb') as fh:
+        raw_buf = bytearray(0)
+        for off in range(0, file_bytes, chunk_bytes):
+            raw_buf += fh.read(chunk_bytes)
+        train_Y = pickle.loads(raw_buf)
 
-    new_trainX = np.asarray([trainX[i:i+2] for i in range(0,len(trainX)-1,2)],dtype='float32')
-    new_trainY = np.asarray([trainY[i:i+2] for i in range(0,len(trainY)-1,2)],dtype='int32')
+    train_pairs_X = np.asarray([train_X[i:i+2] for i in range(0,len(train_X)-1,2)],dtype='float32')
+    train_pairs_y = np.asarray([train_Y[i:i+2] for i in range(0,len(train_Y)-1,2)],dtype='int32')
 
-    new_validX = np.asarray([validX[i:i+2] for i in range(0,len(validX)-1,2)],dtype='float32')
-    new_validY = np.asarray([validY[i:i+2] for i in range(0,len(validY)-1,2)],dtype='int32')
+    valid_pairs_X = np.asarray([valid_X[i:i+2] for i in range(0,len(valid_X)-1,2)],dtype='float32')
+    valid_pairs_y = np.asarray([valid_Y[i:i+2] for i in range(0,len(valid_Y)-1,2)],dtype='int32')
 
-    return (new_trainX, new_trainY), (new_validX, new_validY)
-
-
-# ---- DeepID_model.py ----
-def train_input_fn(features, labels, batch_size):
-    """An input function for training"""
-    # Convert the inputs to a Dataset.
-    def next_train_batch():
-        for feature, label in zip(features, labels):
-            yield (feature, label)
-
-    dataset = tf.data.Dataset.from_generator(
-        next_train_batch, (tf.float32, tf.int32), (tf.TensorShape([2, 55, 47, 3]), tf.TensorShape([2])))
-    # batch the examples.
-    dataset = dataset.repeat().shuffle(1024).batch(batch_size)
-    # Return the iterator
-    iterator = dataset.make_one_shot_iterator()
-
-    return iterator.get_next()
+    return (train_pairs_X, train_pairs_y), (valid_pairs_X, valid_pairs_y)
 
 
-def eval_input_fn(features, labels, batch_size):
-    """An input function for evaluation or prediction"""
-    if labels is None:
-        # No labels, use only features.
-        inputs = features
+# == input functions, model function, estimator (DeepID_model.py) ==
+def make_train_input(feature_arr, label_arr, batch_n):
+    """Estimator input: endless shuffled batches of face pairs."""
+    # a generator over the pairs feeds the Dataset
+    def gen_pairs():
+        for one_feature, one_label in zip(feature_arr, label_arr):
+            yield (one_feature, one_label)
+
+    pair_dataset = tf.data.Dataset.from_generator(
+        gen_pairs, (tf.float32, tf.int32), (tf.TensorShape([2, 55, 47, 3]), tf.TensorShape([2])))
+    # repeat, shuffle, batch
+    pair_dataset = pair_dataset.repeat().shuffle(1024).batch(batch_n)
+    # one-shot iterator
+    it_obj = pair_dataset.make_one_shot_iterator()
+
+    return it_obj.get_next()
+
+
+def make_eval_input(feature_arr, label_arr, batch_n):
+    """Estimator input for evaluation: the arrays, batched, once."""
+    if label_arr is None:
+        # prediction: inputs only
+        slices = feature_arr
     else:
-        inputs = (features, labels)
+        slices = (feature_arr, label_arr)
 
-    # Convert the inputs to a Dataset.
-    dataset = tf.data.Dataset.from_tensor_slices(inputs)
+    # in-memory slices
+    pair_dataset = tf.data.Dataset.from_tensor_slices(slices)
 
-    # Batch the examples
-    assert batch_size is not None, "batch_size must not be None"
-    dataset = dataset.batch(batch_size)
+    # batching
+    assert batch_n is not None, "a batch size is required"
+    pair_dataset = pair_dataset.batch(batch_n)
 
-    # Return the dataset.
-    return dataset
+    # hand back the Dataset
+    return pair_dataset
 
 
-def DeepID_model_fn(features, labels, mode, params):
-    '''Model Function for DeepID'''
-    # Input layer
-    features_i = tf.map_fn(lambda x: x[0], features)
-    features_j = tf.map_fn(lambda x: x[1], features)
-    labels_i = tf.map_fn(lambda x: x[0], labels)
-    labels_j = tf.map_fn(lambda x: x[1], labels)
+def deepid_model_fn(features, labels, mode, params):
+    '''Two shared towers, identification and verification losses.'''
+    # split each pair into its two faces
+    features_a = tf.map_fn(lambda pair: pair[0], features)
+    features_b = tf.map_fn(lambda pair: pair[1], features)
+    labels_a = tf.map_fn(lambda pair: pair[0], labels)
+    labels_b = tf.map_fn(lambda pair: pair[1], labels)
 
-    def cnn_model(inputs, params):
-        # Hidden layer
-        conv_1_outputs = layers.Conv2D(filters=20, kernel_size=[4, 4], padding='valid',
-            activation=tf.nn.relu)(inputs)
-        pool_1_outputs = layers.MaxPool2D(pool_size=[2, 2], strides=[2, 2], padding='valid')(conv_1_outputs)
-        conv_2_outputs = layers.Conv2D(filters=40, kernel_size=[3, 3], padding='valid',
-            activation=tf.nn.relu)(pool_1_outputs)
-        pool_2_outputs = layers.MaxPool2D(pool_size=[2, 2], strides=[2, 2], padding='valid')(conv_2_outputs)
-        conv_3_outputs = layers.Conv2D(filters=60, kernel_size=[3, 3], padding='valid',
-            activation=tf.nn.relu)(pool_2_outputs)
-        pool_3_outputs = layers.MaxPool2D(pool_size=[2, 2], strides=[2, 2], padding='valid')(conv_3_outputs)
-        conv_4_outputs = layers.Conv2D(filters=80, kernel_size=[2, 2], padding='valid',
-            activation=tf.nn.relu)(pool_3_outputs)
+    def tower_model(img_in, hparams):
+        # conv/pool stack
+        c1_out = layers.Conv2D(filters=20, kernel_size=[4, 4], padding='valid',
+            activation=tf.nn.relu)(img_in)
+        p1_out = layers.MaxPool2D(pool_size=[2, 2], strides=[2, 2], padding='valid')(c1_out)
+        c2_out = layers.Conv2D(filters=40, kernel_size=[3, 3], padding='valid',
+            activation=tf.nn.relu)(p1_out)
+        p2_out = layers.MaxPool2D(pool_size=[2, 2], strides=[2, 2], padding='valid')(c2_out)
+        c3_out = layers.Conv2D(filters=60, kernel_size=[3, 3], padding='valid',
+            activation=tf.nn.relu)(p2_out)
+        p3_out = layers.MaxPool2D(pool_size=[2, 2], strides=[2, 2], padding='valid')(c3_out)
+        c4_out = layers.Conv2D(filters=80, kernel_size=[2, 2], padding='valid',
+            activation=tf.nn.relu)(p3_out)
 
-        # DeepID layer
-        deepid = layers.Dense(units=160, activation=tf.nn.relu)(
-            tf.concat([tf.reshape(pool_3_outputs, [-1, 5 * 4 * 60]), tf.reshape(conv_4_outputs, [-1, 4 * 3 * 80])], 1))
+        # 160-d identity feature from pool3 and conv4
+        id_feat = layers.Dense(units=160, activation=tf.nn.relu)(
+            tf.concat([tf.reshape(p3_out, [-1, 5 * 4 * 60]), tf.reshape(c4_out, [-1, 4 * 3 * 80])], 1))
 
-        batch_normed = layers.BatchNormalization()(deepid)
-        normed_deepid = activations.relu(batch_normed)
+        bn_out = layers.BatchNormalization()(id_feat)
+        id_vec = activations.relu(bn_out)
 
-        # logits layer
-        logits = layers.Dense(units=params['class_num'], activation=None)(normed_deepid)
+        # class scores
+        class_logits = layers.Dense(units=hparams['class_num'], activation=None)(id_vec)
 
-        return normed_deepid, logits
+        return id_vec, class_logits
 
-    # Compute deepid
-    deepid_i, logits_i = cnn_model(features_i, params)
-    deepid_j, logits_j = cnn_model(features_j, params)
+    # both faces through the same tower
+    id_vec_a, class_logits_a = tower_model(features_a, params)
+    id_vec_b, class_logits_b = tower_model(features_b, params)
 
-    predicted_class_i = tf.argmax(logits_i, 1)
-    predicted_class_j = tf.argmax(logits_j, 1)
+    pred_cls_a = tf.argmax(class_logits_a, 1)
+    pred_cls_b = tf.argmax(class_logits_b, 1)
 
     if mode == tf.estimator.ModeKeys.PREDICT:
-        predictions = {
-            "DeepID_i": deepid_i,
-            "DeepID_j": deepid_j
+        pred_dict = {
+            "DeepID_i": id_vec_a,
+            "DeepID_j": id_vec_b
         }
-        return tf.estimator.EstimatorSpec(mode=mode, predictions=predictions)
+        return tf.estimator.EstimatorSpec(mode=mode, predictions=pred_dict)
 
-    # Compute loss.
-    ident_i = tf.losses.sparse_softmax_cross_entropy(labels=labels_i, logits=logits_i)
-    ident_j = tf.losses.sparse_softmax_cross_entropy(labels=labels_j, logits=logits_j)
+    # identification + verification objective
+    id_loss_a = tf.losses.sparse_softmax_cross_entropy(labels=labels_a, logits=class_logits_a)
+    id_loss_b = tf.losses.sparse_softmax_cross_entropy(labels=labels_b, logits=class_logits_b)
 
-    verif = tf.reduce_sum(tf.map_fn(
-        lambda x: 0.5 * tf.square(x[1]) if x[0] == 0 else 0.5 *
-        tf.square(tf.maximum(0.0, 0.1 - x[1])),
-        tf.transpose(tf.concat([[tf.cast(labels_i - labels_j, tf.float32)], [tf.norm(deepid_i - deepid_j, axis=1)]], axis=0))))
+    verif_loss = tf.reduce_sum(tf.map_fn(
+        lambda pair: 0.5 * tf.square(pair[1]) if pair[0] == 0 else 0.5 *
+        tf.square(tf.maximum(0.0, 0.1 - pair[1])),
+        tf.transpose(tf.concat([[tf.cast(labels_a - labels_b, tf.float32)], [tf.norm(id_vec_a - id_vec_b, axis=1)]], axis=0))))
 
-    loss = ident_i + ident_j + 0.1 * verif
+    total_loss = id_loss_a + id_loss_b + 0.1 * verif_loss
 
-    # Compute evaluation metrics.
+    # metrics for EVAL mode
     if mode == tf.estimator.ModeKeys.EVAL:
-        accuracy = {
+        metric_ops = {
             'accuracy': tf.metrics.accuracy(
-                labels_i=tf.map_fn(lambda x: x[0], labels),
-                labels_j=tf.map_fn(lambda x: x[1], labels),
-                predictions_i=predicted_class_i,
-                predictions_j=predicted_class_j)
+                labels_i=tf.map_fn(lambda pair: pair[0], labels),
+                labels_j=tf.map_fn(lambda pair: pair[1], labels),
+                predictions_i=pred_cls_a,
+                predictions_j=pred_cls_b)
         }
-        return tf.estimator.EstimatorSpec(mode=mode, loss=loss, eval_metric_ops=accuracy)
+        return tf.estimator.EstimatorSpec(mode=mode, loss=total_loss, eval_metric_ops=metric_ops)
 
     assert mode == tf.estimator.ModeKeys.TRAIN
-    optimizer = tf.train.RMSPropOptimizer(1e-4)  # AdamOptimizer(1e-4)
-    train_op = optimizer.minimize(loss=loss, global_step=tf.train.get_global_step())
-    return tf.estimator.EstimatorSpec(mode=mode, loss=loss, train_op=train_op)
+    rms_optimizer = tf.train.RMSPropOptimizer(1e-4)  # Adam was tried before
+    train_step_op = rms_optimizer.minimize(loss=total_loss, global_step=tf.train.get_global_step())
+    return tf.estimator.EstimatorSpec(mode=mode, loss=total_loss, train_op=train_step_op)
 
 
-def DeepID_model_estimator():
+def make_estimator():
 
-    session_config = tf.ConfigProto(
+    sess_cfg = tf.ConfigProto(
         log_device_placement=True,
         inter_op_parallelism_threads=0,
         intra_op_parallelism_threads=0,
         allow_soft_placement=True)
-    session_config.gpu_options.allow_growth = True
-    session_config.gpu_options.per_process_gpu_memory_fraction = 0.7
+    sess_cfg.gpu_options.allow_growth = True
+    sess_cfg.gpu_options.per_process_gpu_memory_fraction = 0.7
 
-    run_config = tf.estimator.RunConfig().replace(session_config=session_config)
+    est_cfg = tf.estimator.RunConfig().replace(session_config=sess_cfg)
 
-    # Build DeepID model
-    DeepID_model = tf.estimator.Estimator(
-        model_fn=DeepID_model_fn,
+    # the Estimator
+    deepid_model = tf.estimator.Estimator(
+        model_fn=deepid_model_fn,
         model_dir='../models/',
-        config=run_config,
+        config=est_cfg,
         params={
             'class_num': 8192
         })
 
-    return DeepID_model
+    return deepid_model
 
 
-def train_and_evaluate():
+def train_then_eval():
 
-    # Fetch the data.
-    (train_data, train_label), (eval_data, eval_label) = load_train_data()
+    # arrays for both splits
+    (train_data_X, train_labels_y), (eval_data_X, eval_labels_y) = read_face_pickles()
 
-    DeepID_model = DeepID_model_estimator()
-    # Train the model
-    DeepID_model.train(
-        input_fn=lambda: train_input_fn(train_data, train_label, 512),
+    deepid_model = make_estimator()
+    # fit
+    deepid_model.train(
+        input_fn=lambda: make_train_input(train_data_X, train_labels_y, 512),
         steps=50000)
 
-    # Evaluate the model
-    eval_result = DeepID_model.evaluate(
-        input_fn=lambda: eval_input_fn(eval_data, eval_label, 512))
+    # score on the validation pairs
+    eval_metrics = deepid_model.evaluate(
+        input_fn=lambda: make_eval_input(eval_data_X, eval_labels_y, 512))
 
-    print('\nTest set accuracy: {accuracy:0.3f}\n'.format(**eval_result))
+    print('\naccuracy on the held-out pairs: {accuracy:0.3f}\n'.format(**eval_metrics))
 
 
-def main(argv=None):
-    train_and_evaluate()
+def main(cli_argv=None):
+    train_then_eval()
 
 
 if __name__ == '__main__':

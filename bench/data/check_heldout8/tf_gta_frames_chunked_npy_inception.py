@@ -10,82 +10,82 @@ from models import inception_v3 as googlenet
 from random import shuffle
 
 
-FILE_I_END = 1860
+LAST_FILE_IDX = 1860
 
-WIDTH = 480
-HEIGHT = 270
-LR = 1e-3
-EPOCHS = 30
+FRAME_W = 480
+FRAME_H = 270
+BASE_LR = 1e-3
+N_EPOCHS = 30
 
-MODEL_NAME = ''
-PREV_MODEL = ''
+RUN_MODEL_NAME = ''
+RESUME_FROM = ''
 
-LOAD_MODEL = True
+RESUME = True
 
-wl = 0
-sl = 0
-al = 0
-dl = 0
+n_w = 0
+n_s = 0
+n_a = 0
+n_d = 0
 
-wal = 0
-wdl = 0
-sal = 0
-sdl = 0
-nkl = 0
+n_wa = 0
+n_wd = 0
+n_sa = 0
+n_sd = 0
+n_none = 0
 
-w = [1,0,0,0,0,0,0,0,0]
-s = [0,1,0,0,0,0,0,0,0]
-a = [0,0,1,0,0,0,0,0,0]
-d = [0,0,0,1,0,0,0,0,0]
-wa = [0,0,0,0,1,0,0,0,0]
-wd = [0,0,0,0,0,1,0,0,0]
-sa = [0,0,0,0,0,0,1,0,0]
-sd = [0,0,0,0,0,0,0,1,0]
-nk = [0,0,0,0,0,0,0,0,1]
+key_w = [1,0,0,0,0,0,0,0,0]
+key_s = [0,1,0,0,0,0,0,0,0]
+key_a = [0,0,1,0,0,0,0,0,0]
+key_d = [0,0,0,1,0,0,0,0,0]
+key_wa = [0,0,0,0,1,0,0,0,0]
+key_wd = [0,0,0,0,0,1,0,0,0]
+key_sa = [0,0,0,0,0,0,1,0,0]
+key_sd = [0,0,0,0,0,0,0,1,0]
+key_none = [0,0,0,0,0,0,0,0,1]
 
-model = googlenet(WIDTH, HEIGHT, 3, LR, output=9, model_name=MODEL_NAME)
+drive_model = googlenet(FRAME_W, FRAME_H, 3, BASE_LR, output=9, model_name=RUN_MODEL_NAME)
 
-if LOAD_MODEL:
-    model.load(PREV_MODEL)
-    print('We have loaded a previous model!!!!')
-
-
-# iterates through the training files
+if RESUME:
+    drive_model.load(RESUME_FROM)
+    print('resumed from the saved weights')
 
 
-for e in range(EPOCHS):
-    #data_order = [i for i in range(1,FILE_I_END+1)]
-    data_order = [i for i in range(1,FILE_I_END+1)]
-    shuffle(data_order)
-    for count,i in enumerate(data_order):
+# loop over the numbered .npy chunks of recorded frames
+
+
+for ep in range(N_EPOCHS):
+    #file_order = [i for i in range(1,LAST_FILE_IDX+1)]
+    file_order = [i for i in range(1,LAST_FILE_IDX+1)]
+    shuffle(file_order)
+    for k,i in enumerate(file_order):
 
         try:
-            file_name = 'J:/phase10-random-padded/training_data-{}.npy'.format(i)
-            # full file info
-            train_data = np.load(file_name)
-            print('training_data-{}.npy'.format(i),len(train_data))
+            npy_file = 'J:/phase10-random-padded/training_data-{}.npy'.format(i)
+            # one chunk, all of it
+            train_data_chunk = np.load(npy_file)
+            print('training_data-{}.npy'.format(i),len(train_data_chunk))
 
-            # #
-            # always validating unique data:
-            #shuffle(train_data)
-            train = train_data[:-50]
-            test = train_data[-50:]
+            # -
+            # the last 50 frames of each chunk are held out:
+            #shuffle(train_data_chunk)
+            train_part = train_data_chunk[:-50]
+            test_part = train_data_chunk[-50:]
 
-            X = np.array([i[0] for i in train]).reshape(-1,WIDTH,HEIGHT,3)
-            Y = [i[1] for i in train]
+            X_frames = np.array([i[0] for i in train_part]).reshape(-1,FRAME_W,FRAME_H,3)
+            Y_keys = [i[1] for i in train_part]
 
-            test_x = np.array([i[0] for i in test]).reshape(-1,WIDTH,HEIGHT,3)
-            test_y = [i[1] for i in test]
-            #Try to change batch size or take it away to see if it affects performance on systems with alot of vram
-            model.fit({'input': X}, {'targets': Y}, n_epoch=1, batch_size=16, validation_set=({'input': test_x}, {'targets': test_y}),
-                snapshot_step=2500, show_metric=True, run_id=MODEL_NAME)
+            test_x_frames = np.array([i[0] for i in test_part]).reshape(-1,FRAME_W,FRAME_H,3)
+            test_y_keys = [i[1] for i in test_part]
+            # a larger batch may help on cards with more memory
+            drive_model.fit({'input': X_frames}, {'targets': Y_keys}, n_epoch=1, batch_size=16, validation_set=({'input': test_x_frames}, {'targets': test_y_keys}),
+                snapshot_step=2500, show_metric=True, run_id=RUN_MODEL_NAME)
 
 
-            if count%10 == 0:
-                print('SAVING MODEL!')
-                model.save(MODEL_NAME)
+            if k%10 == 0:
+                print('checkpointing')
+                drive_model.save(RUN_MODEL_NAME)
 
-        except Exception as e:
-            print(str(e))
+        except Exception as err:
+            print(str(err))
 
-#tensorboard --logdir=foo:J:/phase10-code/log
+# view the logs with: tensorboard --logdir=foo:J:/phase10-code/log

@@ -16,149 +16,149 @@ from datetime import datetime
 from tensorflow.compat.v1 import ConfigProto
 from tensorflow.compat.v1 import Session
 
-config = ConfigProto()
-config.gpu_options.allow_growth = True
-sess = Session(config=config)
+tf_cfg = ConfigProto()
+tf_cfg.gpu_options.allow_growth = True
+tf_sess = Session(config=tf_cfg)
 
 if tf.test.gpu_device_name():
-    print("GPU found")
+    print("a GPU is visible")
 else:
-    print("No GPU found")
+    print("running without a GPU")
 
-dict_genres = {'Blues':0, 'Classical':1, 'Country':2, 'Disco':3, 'Hip-Hop':4, 'Jazz':5, 'Metal':6, 'Pop':7, 'Reggae':8, 'Rock':9}
+genre_ids = {'Blues':0, 'Classical':1, 'Country':2, 'Disco':3, 'Hip-Hop':4, 'Jazz':5, 'Metal':6, 'Pop':7, 'Reggae':8, 'Rock':9}
 
-reverse_map = {v: k for k, v in dict_genres.items()}
-print(reverse_map)
+id_to_genre = {gid: gname for gname, gid in genre_ids.items()}
+print(id_to_genre)
 
-npzfile = np.load('data/all_targets_sets_train_new.npz')
-print(npzfile.files)
+npz_data = np.load('data/all_targets_sets_train_new.npz')
+print(npz_data.files)
 
-X_train = npzfile['arr_0']
-y_train = npzfile['arr_1']
-print(X_train.shape, y_train.shape)
+train_X = npz_data['arr_0']
+train_y = npz_data['arr_1']
+print(train_X.shape, train_y.shape)
 
-npzfile = np.load('data/all_targets_sets_valid_new.npz')
-print(npzfile.files)
+npz_data = np.load('data/all_targets_sets_valid_new.npz')
+print(npz_data.files)
 
-X_valid = npzfile['arr_0']
-y_valid = npzfile['arr_1']
-print(X_valid.shape, y_valid.shape)
+valid_X = npz_data['arr_0']
+valid_y = npz_data['arr_1']
+print(valid_X.shape, valid_y.shape)
 
-batch_size = 32
-num_classes = 2
-n_features = X_train.shape[2]
-n_time = X_train.shape[1]
+batch_n = 32
+n_out = 2
+features_n = train_X.shape[2]
+time_steps = train_X.shape[1]
 
-nb_filters1=32
-nb_filters2=64
-nb_filters3=128
-nb_filters4=512
-ksize = (3,3)
-pool_size_1= (2,2)
+filters_1=32
+filters_2=64
+filters_3=128
+filters_4=512
+kernel_hw = (3,3)
+pool_hw= (2,2)
 
-EPOCH_COUNT = 30
+EPOCHS_N = 30
 
-def conv_recurrent_model_build(model_input):
-    print('Building model...')
-    layer = model_input
+def build_cnn_model(input_layer):
+    print('assembling the CNN')
+    h_in = input_layer
 
-    ### Convolutional blocks
-    conv_1 = Conv2D(filters = nb_filters1, kernel_size = ksize, strides=1, padding='valid', activation='relu', name='conv_1')(layer)
-    pool_1 = MaxPooling2D(pool_size_1)(conv_1)
+    ### four conv + pool stages
+    c1 = Conv2D(filters = filters_1, kernel_size = kernel_hw, strides=1, padding='valid', activation='relu', name='conv_1')(h_in)
+    p1 = MaxPooling2D(pool_hw)(c1)
 
-    conv_2 = Conv2D(filters = nb_filters2, kernel_size = ksize, strides=1, padding='valid', activation='relu', name='conv_2')(pool_1)
-    pool_2 = MaxPooling2D(pool_size_1)(conv_2)
+    c2 = Conv2D(filters = filters_2, kernel_size = kernel_hw, strides=1, padding='valid', activation='relu', name='conv_2')(p1)
+    p2 = MaxPooling2D(pool_hw)(c2)
 
-    conv_3 = Conv2D(filters = nb_filters3, kernel_size = ksize, strides=1, padding='valid', activation='relu', name='conv_3')(pool_2)
-    pool_3 = MaxPooling2D(pool_size_1)(conv_3)
+    c3 = Conv2D(filters = filters_3, kernel_size = kernel_hw, strides=1, padding='valid', activation='relu', name='conv_3')(p2)
+    p3 = MaxPooling2D(pool_hw)(c3)
 
-    conv_4 = Conv2D(filters = nb_filters4, kernel_size = ksize, strides=1, padding='valid', activation='relu', name='conv_4')(pool_3)
-    pool_4 = MaxPooling2D(pool_size_1)(conv_4)
+    c4 = Conv2D(filters = filters_4, kernel_size = kernel_hw, strides=1, padding='valid', activation='relu', name='conv_4')(p3)
+    p4 = MaxPooling2D(pool_hw)(c4)
 
-    flatten1 = Flatten()(pool_4)
+    flat = Flatten()(p4)
 
-    output = Dense(num_classes, activation = 'softmax', name='preds')(flatten1)
+    probs = Dense(n_out, activation = 'softmax', name='preds')(flat)
 
-    model_output = output
-    model = Model(model_input, model_output)
+    out_tensor = probs
+    genre_model = Model(input_layer, out_tensor)
 
-    opt = Adam(learning_rate=0.001)
+    adam_opt = Adam(learning_rate=0.001)
 
-    model.compile(loss='categorical_crossentropy', optimizer=opt, metrics=['accuracy'])
-    print(model.summary())
-    return model
+    genre_model.compile(loss='categorical_crossentropy', optimizer=adam_opt, metrics=['accuracy'])
+    print(genre_model.summary())
+    return genre_model
 
-def train_model(x_train, y_train, x_val, y_val, info = "", genres_name = ""):
-    n_frames = 128
-    n_frequency = 128
+def train_fold_model(train_x, train_y, val_x, val_y, run_tag = "", genre_split_names = ""):
+    frames_n = 128
+    freq_bins = 128
 
-    #reshape and expand dims for conv2d
-    x_train = np.expand_dims(x_train, axis = -1)
-    x_val = np.expand_dims(x_val, axis = -1)
+    # add a channel axis for Conv2D
+    train_x = np.expand_dims(train_x, axis = -1)
+    val_x = np.expand_dims(val_x, axis = -1)
 
-    input_shape = (n_frames, n_frequency, 1)
-    model_input = Input(input_shape, name='input')
+    in_shape = (frames_n, freq_bins, 1)
+    input_layer = Input(in_shape, name='input')
 
-    model = conv_recurrent_model_build(model_input)
+    genre_model = build_cnn_model(input_layer)
 
-    log_dir = "./logs/tree_11/model_root/"+datetime.now().strftime("%Y%m%d-%H%M%S_")+info
-    tb_callback = TensorBoard(log_dir=log_dir, histogram_freq=1, write_graph=True, write_images=False, update_freq='batch', profile_batch=2, embeddings_freq=0, embeddings_metadata=None)
+    tb_dir = "./logs/tree_11/model_root/"+datetime.now().strftime("%Y%m%d-%H%M%S_")+run_tag
+    tb_cb = TensorBoard(log_dir=tb_dir, histogram_freq=1, write_graph=True, write_images=False, update_freq='batch', profile_batch=2, embeddings_freq=0, embeddings_metadata=None)
 
-    model_folder = "./models/tree_11/model_root/{}".format(info)
-    os.makedirs(model_folder, exist_ok=True)
+    model_dir = "./models/tree_11/model_root/{}".format(run_tag)
+    os.makedirs(model_dir, exist_ok=True)
 
-    f = open("{}/info.txt".format(model_folder), "w")
-    f.write("genre name split: {}".format(genres_name))
-    checkpoint_callback = ModelCheckpoint('{}/model.h5'.format(model_folder), monitor='val_accuracy', verbose=1, save_best_only=True, mode='max')
+    info_fh = open("{}/info.txt".format(model_dir), "w")
+    info_fh.write("genres, positive vs rest: {}".format(genre_split_names))
+    ckpt_cb = ModelCheckpoint('{}/model.h5'.format(model_dir), monitor='val_accuracy', verbose=1, save_best_only=True, mode='max')
 
-    reducelr_callback = ReduceLROnPlateau(monitor='val_accuracy', factor=0.5, patience=10, min_delta=0.01, verbose=1)
-    callbacks_list = [tb_callback, checkpoint_callback, reducelr_callback]
+    plateau_cb = ReduceLROnPlateau(monitor='val_accuracy', factor=0.5, patience=10, min_delta=0.01, verbose=1)
+    cb_list = [tb_cb, ckpt_cb, plateau_cb]
 
-    f.close()
+    info_fh.close()
 
-    # Fit the model and get training history.
-    print('Training...')
-    history = model.fit(x_train, y_train, batch_size=batch_size, epochs=EPOCH_COUNT, validation_data=(x_val, y_val), verbose=1, callbacks=callbacks_list)
+    # train, keeping the per-epoch history
+    print('fitting')
+    fit_history = genre_model.fit(train_x, train_y, batch_size=batch_n, epochs=EPOCHS_N, validation_data=(val_x, val_y), verbose=1, callbacks=cb_list)
 
-    return model, history
+    return genre_model, fit_history
 
-def show_summary_stats(history):
-    # List all data in history
-    print(history.history.keys())
+def plot_history(fit_history):
+    # which metrics were recorded
+    print(fit_history.history.keys())
 
-    # Summarize history for accuracy
-    plt.plot(history.history['accuracy'])
-    plt.plot(history.history['val_accuracy'])
-    plt.title('model accuracy')
+    # train and validation accuracy curves
+    plt.plot(fit_history.history['accuracy'])
+    plt.plot(fit_history.history['val_accuracy'])
+    plt.title('accuracy per epoch')
     plt.ylabel('accuracy')
     plt.xlabel('epoch')
     plt.legend(['train', 'val'], loc='upper left')
     plt.show()
 
-X_train_cross = np.concatenate((X_train, X_valid), axis=0)
-y_train_cross = np.concatenate((y_train, y_valid), axis=0)
+cross_X = np.concatenate((train_X, valid_X), axis=0)
+cross_y = np.concatenate((train_y, valid_y), axis=0)
 
-num_splits = 10
-n_splits = 15
+folds_to_run = 10
+n_folds = 15
 
-kfold = KFold(n_splits, shuffle=True)
+kf = KFold(n_folds, shuffle=True)
 
-fold_no = 1
-for train, test in kfold.split(X_train_cross, y_train_cross):
-    dict_genres_list = list(dict_genres.values())
-    split = [[dict_genres_list.pop(fold_no - 1)], dict_genres_list]
+fold_i = 1
+for train_idx, test_idx in kf.split(cross_X, cross_y):
+    genre_id_list = list(genre_ids.values())
+    genre_split = [[genre_id_list.pop(fold_i - 1)], genre_id_list]
 
-    y_train_cross_binary = np.argmax(y_train_cross, axis=1)
-    y_train_cross_binary = np.in1d(y_train_cross_binary, split[0])
-    y_train_cross_binary = utils.to_categorical(y_train_cross_binary*1, num_classes=2)
+    cross_y_binary = np.argmax(cross_y, axis=1)
+    cross_y_binary = np.in1d(cross_y_binary, genre_split[0])
+    cross_y_binary = utils.to_categorical(cross_y_binary*1, num_classes=2)
 
-    print("Folder num {}".format(fold_no))
-    genres_name = [[reverse_map[g] for g in split_l] for split_l in split]
-    print("Genre split {}".format(genres_name))
+    print("fold {}".format(fold_i))
+    genre_split_names = [[id_to_genre[code] for code in group] for group in genre_split]
+    print("genres in this fold: {}".format(genre_split_names))
 
-    model, history  = train_model(X_train_cross[train], y_train_cross_binary[train], X_train_cross[test], y_train_cross_binary[test], "folder{}".format(fold_no), genres_name)
-    show_summary_stats(history)
+    genre_model, fit_history  = train_fold_model(cross_X[train_idx], cross_y_binary[train_idx], cross_X[test_idx], cross_y_binary[test_idx], "folder{}".format(fold_i), genre_split_names)
+    plot_history(fit_history)
 
-    fold_no += 1
-    if fold_no > num_splits:
+    fold_i += 1
+    if fold_i > folds_to_run:
         break

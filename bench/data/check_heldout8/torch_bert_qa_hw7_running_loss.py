@@ -7,201 +7,201 @@ from transformers import AdamW, BertForQuestionAnswering, BertTokenizerFast, get
 
 from tqdm.auto import tqdm
 
-device = "cuda" if torch.cuda.is_available() else "cpu"
+dev = "cuda" if torch.cuda.is_available() else "cpu"
 
-# Fix random seed for reproducibility
-def same_seeds(seed):
-    torch.manual_seed(seed)
+# make runs repeatable
+def seed_everything(seed_v):
+    torch.manual_seed(seed_v)
     if torch.cuda.is_available():
-        torch.cuda.manual_seed(seed)
-        torch.cuda.manual_seed_all(seed)
-    np.random.seed(seed)
-    random.seed(seed)
+        torch.cuda.manual_seed(seed_v)
+        torch.cuda.manual_seed_all(seed_v)
+    np.random.seed(seed_v)
+    random.seed(seed_v)
     torch.backends.cudnn.benchmark = False
     torch.backends.cudnn.deterministic = True
-same_seeds(0)
+seed_everything(0)
 
-# Change "fp16_training" to True to support automatic mixed precision training (fp16)
-fp16_training = True
+# mixed precision through accelerate when this is True
+use_fp16 = True
 
-if fp16_training:
+if use_fp16:
     from accelerate import Accelerator
-    accelerator = Accelerator(fp16=True)
-    device = accelerator.device
+    amp_accelerator = Accelerator(fp16=True)
+    dev = amp_accelerator.device
 
-tokenizer = BertTokenizerFast.from_pretrained("hfl/chinese-macbert-large")
-model = BertForQuestionAnswering.from_pretrained("hfl/chinese-macbert-large").to(device)
+bert_tok = BertTokenizerFast.from_pretrained("hfl/chinese-macbert-large")
+qa_model = BertForQuestionAnswering.from_pretrained("hfl/chinese-macbert-large").to(dev)
 
-def read_data(file):
-    with open(file, 'r', encoding="utf-8") as reader:
-        data = json.load(reader)
-    return data["questions"], data["paragraphs"]
+def read_qa_file(json_path):
+    with open(json_path, 'r', encoding="utf-8") as fh:
+        qa_json = json.load(fh)
+    return qa_json["questions"], qa_json["paragraphs"]
 
-train_questions, train_paragraphs = read_data("hw7_train.json")
-dev_questions, dev_paragraphs = read_data("hw7_dev.json")
+train_qs, train_paras = read_qa_file("hw7_train.json")
+dev_qs, dev_paras = read_qa_file("hw7_dev.json")
 
-dev_paragraphs = [i.replace(' ','✔').replace('\u200b','✦').replace('\u200e', '☺').replace('\u3000', '☆').replace('#','●') for i in dev_paragraphs]
+dev_paras = [i.replace(' ','✔').replace('\u200b','✦').replace('\u200e', '☺').replace('\u3000', '☆').replace('#','●') for i in dev_paras]
 
-# Tokenize questions and paragraphs separately
-train_questions_tokenized = tokenizer([train_question["question_text"] for train_question in train_questions], add_special_tokens=False)
-dev_questions_tokenized = tokenizer([dev_question["question_text"] for dev_question in dev_questions], add_special_tokens=False)
+# tokenise questions and paragraphs on their own
+train_qs_tok = bert_tok([tq["question_text"] for tq in train_qs], add_special_tokens=False)
+dev_qs_tok = bert_tok([dq["question_text"] for dq in dev_qs], add_special_tokens=False)
 
-train_paragraphs_tokenized = tokenizer(train_paragraphs, add_special_tokens=False)
-dev_paragraphs_tokenized = tokenizer(dev_paragraphs, add_special_tokens=False)
+train_paras_tok = bert_tok(train_paras, add_special_tokens=False)
+dev_paras_tok = bert_tok(dev_paras, add_special_tokens=False)
 
-class QA_Dataset(Dataset):
-    def __init__(self, split, questions, tokenized_questions, tokenized_paragraphs):
-        self.split = split
-        self.questions = questions
-        self.tokenized_questions = tokenized_questions
-        self.tokenized_paragraphs = tokenized_paragraphs
-        self.max_question_len = 40
-        self.max_paragraph_len = 350
-        self.doc_stride = 300
-        # Input sequence length = [CLS] + question + [SEP] + paragraph + [SEP]
-        self.max_seq_len = 1 + self.max_question_len + 1 + self.max_paragraph_len + 1
+class SpanQADataset(Dataset):
+    def __init__(self, split_name, qs, qs_tok, paras_tok):
+        self.split_name = split_name
+        self.qs = qs
+        self.qs_tok = qs_tok
+        self.paras_tok = paras_tok
+        self.max_q_len = 40
+        self.max_p_len = 350
+        self.stride_len = 300
+        # room for [CLS] q [SEP] p [SEP]
+        self.max_len = 1 + self.max_q_len + 1 + self.max_p_len + 1
 
     def __len__(self):
-        return len(self.questions)
+        return len(self.qs)
 
-    def __getitem__(self, idx):
-        question = self.questions[idx]
-        tokenized_question = self.tokenized_questions[idx]
-        tokenized_paragraph = self.tokenized_paragraphs[question["paragraph_id"]]
+    def __getitem__(self, item_i):
+        q = self.qs[item_i]
+        q_tok = self.qs_tok[item_i]
+        para_tok = self.paras_tok[q["paragraph_id"]]
 
-        if self.split == "train":
-            # Convert answer's start/end positions in paragraph_text to start/end positions in tokenized_paragraph
-            answer_start_token = tokenized_paragraph.char_to_token(question["answer_start"])
-            answer_end_token = tokenized_paragraph.char_to_token(question["answer_end"])
+        if self.split_name == "train":
+            # map the answer character span to token positions
+            ans_start_tok = para_tok.char_to_token(q["answer_start"])
+            ans_end_tok = para_tok.char_to_token(q["answer_end"])
 
-            # A single window is obtained by slicing the portion of paragraph containing the answer
-            mid = int((answer_start_token + answer_end_token) // (2+random.uniform(-1,1)))
-            paragraph_start = max(0, min(mid - self.max_paragraph_len // 2, len(tokenized_paragraph) - self.max_paragraph_len))
-            paragraph_end = paragraph_start + self.max_paragraph_len
+            # one window around the answer, its centre jittered
+            centre = int((ans_start_tok + ans_end_tok) // (2+random.uniform(-1,1)))
+            win_start = max(0, min(centre - self.max_p_len // 2, len(para_tok) - self.max_p_len))
+            win_end = win_start + self.max_p_len
 
-            # Slice question/paragraph and add special tokens (101: CLS, 102: SEP)
-            input_ids_question = [101] + tokenized_question.ids[:self.max_question_len] + [102]
-            input_ids_paragraph = tokenized_paragraph.ids[paragraph_start : paragraph_end] + [102]
+            # cut both parts and add [CLS]=101 / [SEP]=102
+            q_ids = [101] + q_tok.ids[:self.max_q_len] + [102]
+            p_ids = para_tok.ids[win_start : win_end] + [102]
 
-            answer_start_token += len(input_ids_question) - paragraph_start
-            answer_end_token += len(input_ids_question) - paragraph_start
+            ans_start_tok += len(q_ids) - win_start
+            ans_end_tok += len(q_ids) - win_start
 
-            input_ids, token_type_ids, attention_mask = self.padding(input_ids_question, input_ids_paragraph)
-            return torch.tensor(input_ids), torch.tensor(token_type_ids), torch.tensor(attention_mask), answer_start_token, answer_end_token
+            ids_seq, seg_ids, att_mask = self.pad_pair(q_ids, p_ids)
+            return torch.tensor(ids_seq), torch.tensor(seg_ids), torch.tensor(att_mask), ans_start_tok, ans_end_tok
 
-        # Validation/Testing
+        # dev/test: every window over the paragraph
         else:
-            input_ids_list, token_type_ids_list, attention_mask_list = [], [], []
-            for i in range(0, len(tokenized_paragraph), self.doc_stride):
-                input_ids_question = [101] + tokenized_question.ids[:self.max_question_len] + [102]
-                input_ids_paragraph = tokenized_paragraph.ids[i : i + self.max_paragraph_len] + [102]
-                input_ids, token_type_ids, attention_mask = self.padding(input_ids_question, input_ids_paragraph)
-                input_ids_list.append(input_ids)
-                token_type_ids_list.append(token_type_ids)
-                attention_mask_list.append(attention_mask)
-            return torch.tensor(input_ids_list), torch.tensor(token_type_ids_list), torch.tensor(attention_mask_list)
+            ids_windows, seg_windows, mask_windows = [], [], []
+            for i in range(0, len(para_tok), self.stride_len):
+                q_ids = [101] + q_tok.ids[:self.max_q_len] + [102]
+                p_ids = para_tok.ids[i : i + self.max_p_len] + [102]
+                ids_seq, seg_ids, att_mask = self.pad_pair(q_ids, p_ids)
+                ids_windows.append(ids_seq)
+                seg_windows.append(seg_ids)
+                mask_windows.append(att_mask)
+            return torch.tensor(ids_windows), torch.tensor(seg_windows), torch.tensor(mask_windows)
 
-    def padding(self, input_ids_question, input_ids_paragraph):
-        padding_len = self.max_seq_len - len(input_ids_question) - len(input_ids_paragraph)
-        input_ids = input_ids_question + input_ids_paragraph + [0] * padding_len
-        token_type_ids = [0] * len(input_ids_question) + [1] * len(input_ids_paragraph) + [0] * padding_len
-        attention_mask = [1] * (len(input_ids_question) + len(input_ids_paragraph)) + [0] * padding_len
-        return input_ids, token_type_ids, attention_mask
+    def pad_pair(self, q_ids, p_ids):
+        n_pad = self.max_len - len(q_ids) - len(p_ids)
+        ids_seq = q_ids + p_ids + [0] * n_pad
+        seg_ids = [0] * len(q_ids) + [1] * len(p_ids) + [0] * n_pad
+        att_mask = [1] * (len(q_ids) + len(p_ids)) + [0] * n_pad
+        return ids_seq, seg_ids, att_mask
 
-train_set = QA_Dataset("train", train_questions, train_questions_tokenized, train_paragraphs_tokenized)
-dev_set = QA_Dataset("dev", dev_questions, dev_questions_tokenized, dev_paragraphs_tokenized)
+train_qa_set = SpanQADataset("train", train_qs, train_qs_tok, train_paras_tok)
+dev_qa_set = SpanQADataset("dev", dev_qs, dev_qs_tok, dev_paras_tok)
 
-train_batch_size = 8
+train_batch_n = 8
 
-# Note: Do NOT change batch size of dev_loader / test_loader !
-train_loader = DataLoader(train_set, batch_size=train_batch_size, shuffle=True, pin_memory=True)
-dev_loader = DataLoader(dev_set, batch_size=1, shuffle=False, pin_memory=True)
+# dev batches must stay at one question each
+loader_train = DataLoader(train_qa_set, batch_size=train_batch_n, shuffle=True, pin_memory=True)
+loader_dev = DataLoader(dev_qa_set, batch_size=1, shuffle=False, pin_memory=True)
 
-def evaluate(data, output, doc_stride=150):
-    answer = ''
-    max_prob = float('-inf')
-    num_of_windows = data[0].shape[1]
-    for k in range(num_of_windows):
-        mask = data[1][0][k].bool() &  data[2][0][k].bool() # token type & attention mask
-        masked_output_start = torch.masked_select(output.start_logits[k], mask)[:-1] # -1 is [SEP]
-        start_prob, start_index = torch.max(masked_output_start, dim=0)
-        masked_output_end = torch.masked_select(output.end_logits[k], mask)[start_index:-1] # -1 is [SEP]
-        end_prob, end_index = torch.max(masked_output_end, dim=0)
-        end_index += start_index
-        prob = start_prob + end_prob
-        masked_data = torch.masked_select(data[0][0][k], mask)[:-1] # -1 is [SEP]
-        if (prob > max_prob) and (end_index - start_index <= 30) and (end_index > start_index):
-            max_prob = prob
-            answer = tokenizer.decode(masked_data[start_index : end_index + 1])
-            answer = answer.replace('✔', ' ').replace('✦','\u200b').replace('☺','\u200e').replace('☆','\u3000').replace('●','#').replace(' ','')
-    return answer
+def eval_window_answer(batch_data, model_out, stride_len=150):
+    ans_text = ''
+    best_prob = float('-inf')
+    n_windows = batch_data[0].shape[1]
+    for w in range(n_windows):
+        tok_mask = batch_data[1][0][w].bool() &  batch_data[2][0][w].bool() # paragraph tokens that are real (not padding)
+        start_logits_m = torch.masked_select(model_out.start_logits[w], tok_mask)[:-1] # drop the final [SEP]
+        p_start, i_start = torch.max(start_logits_m, dim=0)
+        end_logits_m = torch.masked_select(model_out.end_logits[w], tok_mask)[i_start:-1] # drop the final [SEP]
+        p_end, i_end = torch.max(end_logits_m, dim=0)
+        i_end += i_start
+        p_span = p_start + p_end
+        ids_masked = torch.masked_select(batch_data[0][0][w], tok_mask)[:-1] # drop the final [SEP]
+        if (p_span > best_prob) and (i_end - i_start <= 30) and (i_end > i_start):
+            best_prob = p_span
+            ans_text = bert_tok.decode(ids_masked[i_start : i_end + 1])
+            ans_text = ans_text.replace('✔', ' ').replace('✦','\u200b').replace('☺','\u200e').replace('☆','\u3000').replace('●','#').replace(' ','')
+    return ans_text
 
-num_epoch = 3
-validation = True
-logging_step = 100
-learning_rate = 1e-5
-doc_stride = 300
+epoch_total = 3
+run_validation = True
+log_every = 100
+lr_val = 1e-5
+stride_len = 300
 
-optimizer = AdamW(model.parameters(), lr=learning_rate)
+adamw_optimizer = AdamW(qa_model.parameters(), lr=lr_val)
 
-if fp16_training:
-    model, optimizer, train_loader = accelerator.prepare(model, optimizer, train_loader)
+if use_fp16:
+    qa_model, adamw_optimizer, loader_train = amp_accelerator.prepare(qa_model, adamw_optimizer, loader_train)
 
-# Total number of training steps
-total_steps = len(train_loader) * num_epoch
-scheduler = get_linear_schedule_with_warmup(optimizer, num_warmup_steps= 0, num_training_steps=total_steps)
+# scheduler length
+n_steps = len(loader_train) * epoch_total
+lr_sched = get_linear_schedule_with_warmup(adamw_optimizer, num_warmup_steps= 0, num_training_steps=n_steps)
 
-model.train()
+qa_model.train()
 
-print("Start Training ...")
+print("training begins")
 
-for epoch in range(num_epoch):
-    step = 1
-    train_loss = train_acc = 0
+for ep in range(epoch_total):
+    step_n = 1
+    train_loss_sum = train_acc_sum = 0
 
-    for idx, data in enumerate(tqdm(train_loader)):
-        # Load all data into GPU
-        data = [i.to(device) for i in data]
+    for item_i, batch_data in enumerate(tqdm(loader_train)):
+        # move the batch to the device
+        batch_data = [i.to(dev) for i in batch_data]
 
-        output = model(input_ids=data[0], token_type_ids=data[1], attention_mask=data[2], start_positions=data[3], end_positions=data[4])
+        model_out = qa_model(input_ids=batch_data[0], token_type_ids=batch_data[1], attention_mask=batch_data[2], start_positions=batch_data[3], end_positions=batch_data[4])
 
-        # Choose the most probable start position / end position
-        start_index = torch.argmax(output.start_logits, dim=1)
-        end_index = torch.argmax(output.end_logits, dim=1)
+        # argmax start and end
+        i_start = torch.argmax(model_out.start_logits, dim=1)
+        i_end = torch.argmax(model_out.end_logits, dim=1)
 
-        # Prediction is correct only if both start_index and end_index are correct
-        train_acc += ((start_index == data[3]) & (end_index == data[4])).float().mean()
-        train_loss += output.loss
+        # a hit needs both ends right
+        train_acc_sum += ((i_start == batch_data[3]) & (i_end == batch_data[4])).float().mean()
+        train_loss_sum += model_out.loss
 
-        if fp16_training:
-            accelerator.backward(output.loss)
+        if use_fp16:
+            amp_accelerator.backward(model_out.loss)
         else:
-            output.loss.backward()
+            model_out.loss.backward()
 
-        optimizer.step()
-        scheduler.step()
-        optimizer.zero_grad()
+        adamw_optimizer.step()
+        lr_sched.step()
+        adamw_optimizer.zero_grad()
 
-        step += 1
+        step_n += 1
 
-        # Print training loss and accuracy over past logging step
-        if step % logging_step == 0:
-            print(f"Epoch {epoch + 1} | Step {step} | loss = {train_loss.item() / logging_step:.3f}, acc = {train_acc / logging_step:.3f}")
-            train_loss = train_acc = 0
+        # report means over the last log_every steps
+        if step_n % log_every == 0:
+            print(f"epoch {ep + 1}, step {step_n}: mean loss {train_loss_sum.item() / log_every:.3f}, mean acc {train_acc_sum / log_every:.3f}")
+            train_loss_sum = train_acc_sum = 0
 
-    if validation:
-        print("Evaluating Dev Set ...")
-        model.eval()
+    if run_validation:
+        print("scoring the dev questions")
+        qa_model.eval()
         with torch.no_grad():
-            dev_acc = 0
-            for i, data in enumerate(tqdm(dev_loader)):
-                output = model(input_ids=data[0].squeeze(dim=0).to(device), token_type_ids=data[1].squeeze(dim=0).to(device),
-                       attention_mask=data[2].squeeze(dim=0).to(device))
-                # prediction is correct only if answer text exactly matches
-                dev_acc += evaluate(data, output, doc_stride) == dev_questions[i]["answer_text"]
-            print(f"Validation | Epoch {epoch + 1} | acc = {dev_acc / len(dev_loader):.3f}")
-        model.train()
+            dev_hits = 0
+            for i, batch_data in enumerate(tqdm(loader_dev)):
+                model_out = qa_model(input_ids=batch_data[0].squeeze(dim=0).to(dev), token_type_ids=batch_data[1].squeeze(dim=0).to(dev),
+                       attention_mask=batch_data[2].squeeze(dim=0).to(dev))
+                # exact text match counts as a hit
+                dev_hits += eval_window_answer(batch_data, model_out, stride_len) == dev_qs[i]["answer_text"]
+            print(f"dev accuracy after epoch {ep + 1}: {dev_hits / len(loader_dev):.3f}")
+        qa_model.train()
 
-print("Saving Model ...")
-model_save_dir = "saved_model/macbert4"
-model.save_pretrained(model_save_dir)
+print("writing the fine-tuned model")
+save_dir = "saved_model/macbert4"
+qa_model.save_pretrained(save_dir)

@@ -1,5 +1,5 @@
 import os
-os.environ["CUDA_DEVICE_ORDER"]="PCI_BUS_ID"   # see issue #152
+os.environ["CUDA_DEVICE_ORDER"]="PCI_BUS_ID"   # GPU numbering as nvidia-smi shows it
 
 import sys
 sys.path.append('..')
@@ -10,7 +10,7 @@ torch.manual_seed(0)
 import json
 from collections import OrderedDict
 import numpy as np
-device_ids = [0]
+gpu_ids = [0]
 from PIL import Image
 from tqdm import tqdm
 import gc
@@ -20,231 +20,231 @@ from utils.utils import multi_acc, colorize_mask, get_label_stas, latent_to_imag
 import torch.optim as optim
 import argparse
 from torch.utils.data import Dataset, DataLoader
-device = 'cuda' if torch.cuda.is_available() else 'cpu'
+dev = 'cuda' if torch.cuda.is_available() else 'cpu'
 import cv2
 from imageio import imwrite as imsave
 
-class trainData(Dataset):
+class PixelFeatureDataset(Dataset):
 
-    def __init__(self, X_data, y_data):
-        self.X_data = X_data
-        self.y_data = y_data
+    def __init__(self, X_feats, y_labels):
+        self.X_feats = X_feats
+        self.y_labels = y_labels
 
-    def __getitem__(self, index):
-        return self.X_data[index], self.y_data[index]
+    def __getitem__(self, idx):
+        return self.X_feats[idx], self.y_labels[idx]
 
     def __len__(self):
-        return len(self.X_data)
+        return len(self.X_feats)
 
 
-class pixel_classifier(nn.Module):
-    def __init__(self, numpy_class, dim):
-        super(pixel_classifier, self).__init__()
-        if numpy_class < 32:
-            self.layers = nn.Sequential(
-                nn.Linear(dim, 128),
+class PixelMLP(nn.Module):
+    def __init__(self, n_classes, feat_dim):
+        super(PixelMLP, self).__init__()
+        if n_classes < 32:
+            self.mlp = nn.Sequential(
+                nn.Linear(feat_dim, 128),
                 nn.ReLU(),
                 nn.BatchNorm1d(num_features=128),
                 nn.Linear(128, 32),
                 nn.ReLU(),
                 nn.BatchNorm1d(num_features=32),
-                nn.Linear(32, numpy_class),
+                nn.Linear(32, n_classes),
             )
         else:
-            self.layers = nn.Sequential(
-                nn.Linear(dim, 256),
+            self.mlp = nn.Sequential(
+                nn.Linear(feat_dim, 256),
                 nn.ReLU(),
                 nn.BatchNorm1d(num_features=256),
                 nn.Linear(256, 128),
                 nn.ReLU(),
                 nn.BatchNorm1d(num_features=128),
-                nn.Linear(128, numpy_class),
+                nn.Linear(128, n_classes),
             )
 
-    def forward(self, x):
-        return self.layers(x)
+    def forward(self, x_in):
+        return self.mlp(x_in)
 
-def prepare_stylegan(args):
-    if args['category'] == "cat":
-        resolution = 256
-        max_layer = 7
+def build_generator(cfg):
+    if cfg['category'] == "cat":
+        out_res = 256
+        n_layers_max = 7
     else:
-        resolution = 512
-        max_layer = 8
+        out_res = 512
+        n_layers_max = 8
 
-    avg_latent = np.load(args['average_latent'])
-    avg_latent = torch.from_numpy(avg_latent).type(torch.FloatTensor).to(device)
+    mean_latent = np.load(cfg['average_latent'])
+    mean_latent = torch.from_numpy(mean_latent).type(torch.FloatTensor).to(dev)
 
-    g_all = nn.Sequential(OrderedDict([
+    gen_all = nn.Sequential(OrderedDict([
         ('g_mapping', G_mapping()),
-        ('truncation', Truncation(avg_latent,max_layer=max_layer, device=device, threshold=0.7)),
-        ('g_synthesis', G_synthesis( resolution=resolution))
+        ('truncation', Truncation(mean_latent,max_layer=n_layers_max, device=dev, threshold=0.7)),
+        ('g_synthesis', G_synthesis( resolution=out_res))
     ]))
 
-    g_all.load_state_dict(torch.load(args['stylegan_checkpoint'], map_location=device))
-    g_all.eval()
-    g_all = nn.DataParallel(g_all, device_ids=device_ids).cuda()
+    gen_all.load_state_dict(torch.load(cfg['stylegan_checkpoint'], map_location=dev))
+    gen_all.eval()
+    gen_all = nn.DataParallel(gen_all, device_ids=gpu_ids).cuda()
 
-    res  = args['dim'][1]
-    mode = args['upsample_mode']
-    upsamplers = [nn.Upsample(scale_factor=res / 4, mode=mode),
-                  nn.Upsample(scale_factor=res / 4, mode=mode),
-                  nn.Upsample(scale_factor=res / 8, mode=mode),
-                  nn.Upsample(scale_factor=res / 8, mode=mode),
-                  nn.Upsample(scale_factor=res / 16, mode=mode),
-                  nn.Upsample(scale_factor=res / 16, mode=mode),
-                  nn.Upsample(scale_factor=res / 32, mode=mode),
-                  nn.Upsample(scale_factor=res / 32, mode=mode),
-                  nn.Upsample(scale_factor=res / 64, mode=mode),
-                  nn.Upsample(scale_factor=res / 64, mode=mode),
-                  nn.Upsample(scale_factor=res / 128, mode=mode),
-                  nn.Upsample(scale_factor=res / 128, mode=mode),
-                  nn.Upsample(scale_factor=res / 256, mode=mode),
-                  nn.Upsample(scale_factor=res / 256, mode=mode)
+    feat_res  = cfg['dim'][1]
+    up_mode = cfg['upsample_mode']
+    up_layers = [nn.Upsample(scale_factor=feat_res / 4, mode=up_mode),
+                  nn.Upsample(scale_factor=feat_res / 4, mode=up_mode),
+                  nn.Upsample(scale_factor=feat_res / 8, mode=up_mode),
+                  nn.Upsample(scale_factor=feat_res / 8, mode=up_mode),
+                  nn.Upsample(scale_factor=feat_res / 16, mode=up_mode),
+                  nn.Upsample(scale_factor=feat_res / 16, mode=up_mode),
+                  nn.Upsample(scale_factor=feat_res / 32, mode=up_mode),
+                  nn.Upsample(scale_factor=feat_res / 32, mode=up_mode),
+                  nn.Upsample(scale_factor=feat_res / 64, mode=up_mode),
+                  nn.Upsample(scale_factor=feat_res / 64, mode=up_mode),
+                  nn.Upsample(scale_factor=feat_res / 128, mode=up_mode),
+                  nn.Upsample(scale_factor=feat_res / 128, mode=up_mode),
+                  nn.Upsample(scale_factor=feat_res / 256, mode=up_mode),
+                  nn.Upsample(scale_factor=feat_res / 256, mode=up_mode)
                   ]
-    if resolution > 256:
-        upsamplers.append(nn.Upsample(scale_factor=res / 512, mode=mode))
-        upsamplers.append(nn.Upsample(scale_factor=res / 512, mode=mode))
-    return g_all, avg_latent, upsamplers
+    if out_res > 256:
+        up_layers.append(nn.Upsample(scale_factor=feat_res / 512, mode=up_mode))
+        up_layers.append(nn.Upsample(scale_factor=feat_res / 512, mode=up_mode))
+    return gen_all, mean_latent, up_layers
 
 
-def prepare_data(args, palette):
-    g_all, avg_latent, upsamplers = prepare_stylegan(args)
-    latent_all = np.load(args['annotation_image_latent_path'])
-    latent_all = torch.from_numpy(latent_all).cuda()
+def build_pixel_data(cfg, color_palette):
+    gen_all, mean_latent, up_layers = build_generator(cfg)
+    latents = np.load(cfg['annotation_image_latent_path'])
+    latents = torch.from_numpy(latents).cuda()
 
-    # load annotated mask
-    mask_list = []
-    im_list = []
-    latent_all = latent_all[:args['max_training']]
-    num_data = len(latent_all)
+    # read the annotated masks and images
+    mask_arrays = []
+    image_list = []
+    latents = latents[:cfg['max_training']]
+    n_data = len(latents)
 
-    for i in range(len(latent_all)):
-        if i >= args['max_training']:
+    for i in range(len(latents)):
+        if i >= cfg['max_training']:
             break
-        name = 'image_mask%0d.npy' % i
-        im_frame = np.load(os.path.join( args['annotation_mask_path'] , name))
-        mask = np.array(im_frame)
-        mask =  cv2.resize(np.squeeze(mask), dsize=(args['dim'][1], args['dim'][0]), interpolation=cv2.INTER_NEAREST)
-        mask_list.append(mask)
-        im_name = os.path.join( args['annotation_mask_path'], 'image_%d.jpg' % i)
-        img = Image.open(im_name)
-        img = img.resize((args['dim'][1], args['dim'][0]))
-        im_list.append(np.array(img))
+        mask_file = 'image_mask%0d.npy' % i
+        mask_raw = np.load(os.path.join( cfg['annotation_mask_path'] , mask_file))
+        mask_img = np.array(mask_raw)
+        mask_img =  cv2.resize(np.squeeze(mask_img), dsize=(cfg['dim'][1], cfg['dim'][0]), interpolation=cv2.INTER_NEAREST)
+        mask_arrays.append(mask_img)
+        img_path = os.path.join( cfg['annotation_mask_path'], 'image_%d.jpg' % i)
+        image = Image.open(img_path)
+        image = image.resize((cfg['dim'][1], cfg['dim'][0]))
+        image_list.append(np.array(image))
 
-    # delete small annotation error
-    for i in range(len(mask_list)):  # clean up artifacts in the annotation, must do
-        for target in range(1, 50):
-            if (mask_list[i] == target).sum() < 30:
-                mask_list[i][mask_list[i] == target] = 0
+    # drop labels covering fewer than 30 pixels
+    for i in range(len(mask_arrays)):  # tiny regions are annotation noise
+        for cls_id in range(1, 50):
+            if (mask_arrays[i] == cls_id).sum() < 30:
+                mask_arrays[i][mask_arrays[i] == cls_id] = 0
 
-    all_mask = np.stack(mask_list)
+    mask_stack = np.stack(mask_arrays)
 
-    # 3. Generate ALL training data for training pixel classifier
-    all_feature_maps_train = np.zeros((args['dim'][0] * args['dim'][1] * len(latent_all), args['dim'][2]), dtype=np.float16)
-    all_mask_train = np.zeros((args['dim'][0] * args['dim'][1] * len(latent_all),), dtype=np.float16)
+    # 3. per-pixel StyleGAN features and labels of every annotated image, in one array
+    train_feature_maps = np.zeros((cfg['dim'][0] * cfg['dim'][1] * len(latents), cfg['dim'][2]), dtype=np.float16)
+    train_masks = np.zeros((cfg['dim'][0] * cfg['dim'][1] * len(latents),), dtype=np.float16)
 
-    vis = []
-    for i in range(len(latent_all) ):
+    vis_rows = []
+    for i in range(len(latents) ):
         gc.collect()
-        latent_input = latent_all[i].float()
-        img, feature_maps = latent_to_image(g_all, upsamplers, latent_input.unsqueeze(0), dim=args['dim'][1],
-                                            return_upsampled_layers=True, use_style_latents=args['annotation_data_from_w'])
-        if args['dim'][0]  != args['dim'][1]:
-            # only for car
-            img = img[:, 64:448]
-            feature_maps = feature_maps[:, :, 64:448]
-        mask = all_mask[i:i + 1]
-        feature_maps = feature_maps.permute(0, 2, 3, 1)
-        feature_maps = feature_maps.reshape(-1, args['dim'][2])
-        new_mask =  np.squeeze(mask)
-        mask = mask.reshape(-1)
+        latent_in = latents[i].float()
+        image, feature_map = latent_to_image(gen_all, up_layers, latent_in.unsqueeze(0), dim=cfg['dim'][1],
+                                            return_upsampled_layers=True, use_style_latents=cfg['annotation_data_from_w'])
+        if cfg['dim'][0]  != cfg['dim'][1]:
+            # car images are cropped to 384 rows
+            image = image[:, 64:448]
+            feature_map = feature_map[:, :, 64:448]
+        mask_img = mask_stack[i:i + 1]
+        feature_map = feature_map.permute(0, 2, 3, 1)
+        feature_map = feature_map.reshape(-1, cfg['dim'][2])
+        mask_2d =  np.squeeze(mask_img)
+        mask_img = mask_img.reshape(-1)
 
-        all_feature_maps_train[args['dim'][0] * args['dim'][1] * i: args['dim'][0] * args['dim'][1] * i + args['dim'][0] * args['dim'][1]] = feature_maps.cpu().detach().numpy().astype(np.float16)
-        all_mask_train[args['dim'][0] * args['dim'][1] * i:args['dim'][0] * args['dim'][1] * i + args['dim'][0] * args['dim'][1]] = mask.astype(np.float16)
+        train_feature_maps[cfg['dim'][0] * cfg['dim'][1] * i: cfg['dim'][0] * cfg['dim'][1] * i + cfg['dim'][0] * cfg['dim'][1]] = feature_map.cpu().detach().numpy().astype(np.float16)
+        train_masks[cfg['dim'][0] * cfg['dim'][1] * i:cfg['dim'][0] * cfg['dim'][1] * i + cfg['dim'][0] * cfg['dim'][1]] = mask_img.astype(np.float16)
 
-        img_show =  cv2.resize(np.squeeze(img[0]), dsize=(args['dim'][1], args['dim'][1]), interpolation=cv2.INTER_NEAREST)
-        curr_vis = np.concatenate( [im_list[i], img_show, colorize_mask(new_mask, palette)], 0 )
-        vis.append( curr_vis )
+        image_show =  cv2.resize(np.squeeze(image[0]), dsize=(cfg['dim'][1], cfg['dim'][1]), interpolation=cv2.INTER_NEAREST)
+        vis_row = np.concatenate( [image_list[i], image_show, colorize_mask(mask_2d, color_palette)], 0 )
+        vis_rows.append( vis_row )
 
-    vis = np.concatenate(vis, 1)
-    imsave(os.path.join(args['exp_dir'], "train_data.jpg"), vis)
+    vis_rows = np.concatenate(vis_rows, 1)
+    imsave(os.path.join(cfg['exp_dir'], "train_data.jpg"), vis_rows)
 
-    return all_feature_maps_train, all_mask_train, num_data
+    return train_feature_maps, train_masks, n_data
 
 
-def main(args):
-    from utils.data_util import cat_palette as palette
+def run_main(cfg):
+    from utils.data_util import cat_palette as color_palette
 
-    all_feature_maps_train_all, all_mask_train_all, num_data = prepare_data(args, palette)
+    train_feature_maps_all, train_masks_all, n_data = build_pixel_data(cfg, color_palette)
 
-    train_data = trainData(torch.FloatTensor(all_feature_maps_train_all),
-                           torch.FloatTensor(all_mask_train_all))
+    train_dataset = PixelFeatureDataset(torch.FloatTensor(train_feature_maps_all),
+                           torch.FloatTensor(train_masks_all))
 
-    count_dict = get_label_stas(train_data)
-    max_label = max([*count_dict])
-    print(" *********************** max_label " + str(max_label) + " ***********************")
-    print(" *********************** Current number data " + str(num_data) + " ***********************")
+    label_counts = get_label_stas(train_dataset)
+    top_label = max([*label_counts])
+    print(" ---- highest label id: " + str(top_label) + " ----")
+    print(" ---- annotated images: " + str(n_data) + " ----")
 
-    batch_size = args['batch_size']
-    train_loader = DataLoader(dataset=train_data, batch_size=batch_size, shuffle=True)
+    batch_n = cfg['batch_size']
+    train_batches = DataLoader(dataset=train_dataset, batch_size=batch_n, shuffle=True)
 
-    for MODEL_NUMBER in range(args['model_num']):
+    for model_i in range(cfg['model_num']):
         gc.collect()
-        classifier = pixel_classifier(numpy_class=(max_label + 1), dim=args['dim'][-1])
-        classifier = nn.DataParallel(classifier, device_ids=device_ids).cuda()
-        criterion = nn.CrossEntropyLoss()
-        optimizer = optim.Adam(classifier.parameters(), lr=0.001)
-        classifier.train()
+        pixel_model = PixelMLP(n_classes=(top_label + 1), feat_dim=cfg['dim'][-1])
+        pixel_model = nn.DataParallel(pixel_model, device_ids=gpu_ids).cuda()
+        ce_loss = nn.CrossEntropyLoss()
+        adam_optimizer = optim.Adam(pixel_model.parameters(), lr=0.001)
+        pixel_model.train()
 
-        iteration = 0
-        break_count = 0
-        best_loss = 10000000
-        stop_sign = 0
-        for epoch in range(100):
-            for X_batch, y_batch in train_loader:
-                X_batch, y_batch = X_batch.to(device), y_batch.to(device)
-                y_batch = y_batch.type(torch.long)
+        it_count = 0
+        stall_count = 0
+        lowest_loss = 10000000
+        stop_now = 0
+        for ep in range(100):
+            for batch_X, batch_y in train_batches:
+                batch_X, batch_y = batch_X.to(dev), batch_y.to(dev)
+                batch_y = batch_y.type(torch.long)
 
-                optimizer.zero_grad()
-                y_pred = classifier(X_batch)
-                loss = criterion(y_pred, y_batch)
-                acc = multi_acc(y_pred, y_batch)
+                adam_optimizer.zero_grad()
+                pred_y = pixel_model(batch_X)
+                batch_loss = ce_loss(pred_y, batch_y)
+                batch_acc = multi_acc(pred_y, batch_y)
 
-                loss.backward()
-                optimizer.step()
+                batch_loss.backward()
+                adam_optimizer.step()
 
-                iteration += 1
-                if iteration % 1000 == 0:
-                    print('Epoch : ', str(epoch), 'iteration', iteration, 'loss', loss.item(), 'acc', acc)
+                it_count += 1
+                if it_count % 1000 == 0:
+                    print('epoch', str(ep), 'step', it_count, 'loss', batch_loss.item(), 'accuracy', batch_acc)
                     gc.collect()
 
-                if epoch > 3:
-                    if loss.item() < best_loss:
-                        best_loss = loss.item()
-                        break_count = 0
+                if ep > 3:
+                    if batch_loss.item() < lowest_loss:
+                        lowest_loss = batch_loss.item()
+                        stall_count = 0
                     else:
-                        break_count += 1
-                    if break_count > 50:
-                        stop_sign = 1
+                        stall_count += 1
+                    if stall_count > 50:
+                        stop_now = 1
                         break
-            if stop_sign == 1:
+            if stop_now == 1:
                 break
 
-        model_path = os.path.join(args['exp_dir'], 'model_' + str(MODEL_NUMBER) + '.pth')
-        torch.save({'model_state_dict': classifier.state_dict()}, model_path)
+        ckpt_path = os.path.join(cfg['exp_dir'], 'model_' + str(model_i) + '.pth')
+        torch.save({'model_state_dict': pixel_model.state_dict()}, ckpt_path)
         gc.collect()
-        torch.cuda.empty_cache()    # clear cache memory on GPU
+        torch.cuda.empty_cache()    # hand cached blocks back
 
 
 if __name__ == '__main__':
-    parser = argparse.ArgumentParser()
-    parser.add_argument('--exp', type=str)
-    parser.add_argument('--exp_dir', type=str,  default="")
-    args = parser.parse_args()
+    arg_parser = argparse.ArgumentParser()
+    arg_parser.add_argument('--exp', type=str)
+    arg_parser.add_argument('--exp_dir', type=str,  default="")
+    cfg = arg_parser.parse_args()
 
-    opts = json.load(open(args.exp, 'r'))
-    if args.exp_dir != "":
-        opts['exp_dir'] = args.exp_dir
-    os.makedirs(opts['exp_dir'], exist_ok=True)
-    main(opts)
+    run_opts = json.load(open(cfg.exp, 'r'))
+    if cfg.exp_dir != "":
+        run_opts['exp_dir'] = cfg.exp_dir
+    os.makedirs(run_opts['exp_dir'], exist_ok=True)
+    run_main(run_opts)

@@ -5,242 +5,242 @@ import torch.utils.data as Data
 import torch.backends.cudnn as cudnn
 from scipy.io import loadmat, savemat
 from torch import optim
-from model import DSNet
+from dsnet_model import DSNet
 from utils import AvgrageMeter, accuracy, output_metric, NonZeroClipper, print_args
 import numpy as np
 import time
 import os
 
-parser = argparse.ArgumentParser("HSI")
-parser.add_argument('--fix_random', action='store_true', default=True, help='fix randomness')
-parser.add_argument('--gpu_id', default='1', help='gpu id')
-parser.add_argument('--seed', type=int, default=0, help='number of seed')
-parser.add_argument('--dataset', choices=['Indian', 'Berlin', 'Augsburg'], default='Indian', help='dataset to use')
-parser.add_argument('--flag_test', choices=['test', 'train'], default='train', help='testing mark')
-parser.add_argument('--model_name', choices=['conv2d_unmix'], default='conv2d_unmix', help='DSNet')
-parser.add_argument('--batch_size', type=int, default=64, help='number of batch size')
-parser.add_argument('--test_freq', type=int, default=5, help='number of evaluation')
-parser.add_argument('--patches', type=int, default=7, help='number of patches')
-parser.add_argument('--epoches', type=int, default=500, help='epoch number')
-parser.add_argument('--learning_rate', type=float, default=1e-3, help='learning rate')
-parser.add_argument('--gamma', type=float, default=0.9, help='gamma')
-parser.add_argument('--weight_decay', type=float, default=0, help='weight_decay')
-args = parser.parse_args()
+arg_parser = argparse.ArgumentParser("HSI")
+arg_parser.add_argument('--fix_random', action='store_true', default=True, help='seed everything')
+arg_parser.add_argument('--gpu_id', default='1', help='which GPU')
+arg_parser.add_argument('--seed', type=int, default=0, help='random seed')
+arg_parser.add_argument('--dataset', choices=['Indian', 'Berlin', 'Augsburg'], default='Indian', help='which scene')
+arg_parser.add_argument('--flag_test', choices=['test', 'train'], default='train', help='run mode')
+arg_parser.add_argument('--model_name', choices=['conv2d_unmix'], default='conv2d_unmix', help='network variant')
+arg_parser.add_argument('--batch_size', type=int, default=64, help='patches per batch')
+arg_parser.add_argument('--test_freq', type=int, default=5, help='validate every this many epochs')
+arg_parser.add_argument('--patches', type=int, default=7, help='patch side in pixels')
+arg_parser.add_argument('--epoches', type=int, default=500, help='how many epochs')
+arg_parser.add_argument('--learning_rate', type=float, default=1e-3, help='Adam step size')
+arg_parser.add_argument('--gamma', type=float, default=0.9, help='StepLR decay factor')
+arg_parser.add_argument('--weight_decay', type=float, default=0, help='L2 penalty')
+opts = arg_parser.parse_args()
 
 
-# ---- dataset.py ----
-def prepare_dataset(args, samples_type='ratio'):
-    # prepare data
-    if args.dataset == 'Indian':
-        data = loadmat('./data/IndianPine.mat')
-        TR = data['TR']
-        TE = data['TE']
-        input = data['input'] #(145,145,200)
-    elif args.dataset == 'Berlin':
-        data = loadmat('./data/Berlin/data_HS_LR.mat')
-        data_train = loadmat('./data/Berlin/TrainImage.mat')
-        data_test = loadmat('./data/Berlin/TestImage.mat')
-        TR = data_train['TrainImage']
-        TE = data_test['TestImage']
-        input = data['data_HS_LR'] #(1723,476,244)
+# == scene loading and patch extraction (dataset.py) ==
+def load_scene_dataset(opts, sample_mode='ratio'):
+    # read the .mat files
+    if opts.dataset == 'Indian':
+        mat_data = loadmat('./data/IndianPine.mat')
+        train_map = mat_data['TR']
+        test_map = mat_data['TE']
+        hsi_cube = mat_data['input'] # 145 x 145 x 200
+    elif opts.dataset == 'Berlin':
+        mat_data = loadmat('./data/Berlin/data_HS_LR.mat')
+        train_mat = loadmat('./data/Berlin/TrainImage.mat')
+        test_mat = loadmat('./data/Berlin/TestImage.mat')
+        train_map = train_mat['TrainImage']
+        test_map = test_mat['TestImage']
+        hsi_cube = mat_data['data_HS_LR'] # 1723 x 476 x 244
     else:
-        raise ValueError("Unknown dataset")
+        raise ValueError("no loader for this scene")
 
-    label = TR + TE
-    num_classes = np.max(TR)
-    # normalize data by band norm
-    input_normalize = np.zeros(input.shape)
-    for i in range(input.shape[2]):
-        input_max = np.max(input[:,:,i])
-        input_min = np.min(input[:,:,i])
-        input_normalize[:,:,i] = (input[:,:,i]-input_min)/(input_max-input_min)
-    # data size
-    height, width, band = input.shape
-    print("height={0},width={1},band={2}".format(height, width, band))
-    # obtain train and test data
-    total_pos_train, total_pos_test, number_train, number_test = chooose_train_and_test_point(TR, TE, num_classes)
-    mirror_image = mirror_hsi(height, width, band, input_normalize, patch=args.patches)
-    x_train_band, x_test_band = train_and_test_data(mirror_image, band, total_pos_train, total_pos_test, patch=args.patches)
-    y_train, y_test = train_and_test_label(number_train, number_test, num_classes)
-    # load data
-    x_train=torch.from_numpy(x_train_band.transpose(0,3,2,1)).type(torch.FloatTensor) #[695, 200, 7, 7]
-    y_train=torch.from_numpy(y_train).type(torch.LongTensor) #[695]
-    Label_train=Data.TensorDataset(x_train, y_train)
-    label_train_loader=Data.DataLoader(Label_train,batch_size=args.batch_size,shuffle=True)
+    label_map = train_map + test_map
+    n_classes = np.max(train_map)
+    # scale every band to [0, 1]
+    cube_norm = np.zeros(hsi_cube.shape)
+    for i in range(hsi_cube.shape[2]):
+        band_max = np.max(hsi_cube[:,:,i])
+        band_min = np.min(hsi_cube[:,:,i])
+        cube_norm[:,:,i] = (hsi_cube[:,:,i]-band_min)/(band_max-band_min)
+    # cube shape
+    rows_h, cols_w, n_bands = hsi_cube.shape
+    print("cube: {0} rows, {1} columns, {2} bands".format(rows_h, cols_w, n_bands))
+    # pixel positions of both splits, mirrored borders, patches, labels
+    train_pos, test_pos, train_counts, test_counts = split_pixel_positions(train_map, test_map, n_classes)
+    padded_image = mirror_pad_cube(rows_h, cols_w, n_bands, cube_norm, patch_size=opts.patches)
+    train_patch_band, test_patch_band = gather_patches(padded_image, n_bands, train_pos, test_pos, patch_size=opts.patches)
+    train_y, test_y = make_split_labels(train_counts, test_counts, n_classes)
+    # tensors, data sets and loaders
+    train_x=torch.from_numpy(train_patch_band.transpose(0,3,2,1)).type(torch.FloatTensor) # [695, 200, 7, 7]
+    train_y=torch.from_numpy(train_y).type(torch.LongTensor) # [695]
+    train_tensor_dataset=Data.TensorDataset(train_x, train_y)
+    train_patch_loader=Data.DataLoader(train_tensor_dataset,batch_size=opts.batch_size,shuffle=True)
 
-    x_test=torch.from_numpy(x_test_band.transpose(0,3,2,1)).type(torch.FloatTensor) # [9671, 200, 7, 7]
-    y_test=torch.from_numpy(y_test).type(torch.LongTensor) # [9671]
-    Label_test=Data.TensorDataset(x_test, y_test)
-    label_test_loader=Data.DataLoader(Label_test,batch_size=args.batch_size,shuffle=True)
-    return label_train_loader, label_test_loader, band, height, width, num_classes, label
+    test_x=torch.from_numpy(test_patch_band.transpose(0,3,2,1)).type(torch.FloatTensor) # [9671, 200, 7, 7]
+    test_y=torch.from_numpy(test_y).type(torch.LongTensor) # [9671]
+    test_tensor_dataset=Data.TensorDataset(test_x, test_y)
+    test_patch_loader=Data.DataLoader(test_tensor_dataset,batch_size=opts.batch_size,shuffle=True)
+    return train_patch_loader, test_patch_loader, n_bands, rows_h, cols_w, n_classes, label_map
 
-def chooose_train_and_test_point(train_data, test_data, num_classes):
-    number_train = []
-    pos_train = {}
-    number_test = []
-    pos_test = {}
-    for i in range(num_classes):
-        each_class = np.argwhere(train_data==(i+1))
-        number_train.append(each_class.shape[0])
-        pos_train[i] = each_class
-    total_pos_train = pos_train[0]
-    for i in range(1, num_classes):
-        total_pos_train = np.r_[total_pos_train, pos_train[i]] #(695,2)
-    total_pos_train = total_pos_train.astype(int)
-    for i in range(num_classes):
-        each_class = np.argwhere(test_data==(i+1))
-        number_test.append(each_class.shape[0])
-        pos_test[i] = each_class
-    total_pos_test = pos_test[0]
-    for i in range(1, num_classes):
-        total_pos_test = np.r_[total_pos_test, pos_test[i]] #(9671,2)
-    total_pos_test = total_pos_test.astype(int)
-    return total_pos_train, total_pos_test, number_train, number_test
+def split_pixel_positions(train_map_in, test_map_in, n_classes):
+    train_counts = []
+    train_pos_by_class = {}
+    test_counts = []
+    test_pos_by_class = {}
+    for i in range(n_classes):
+        cls_pos = np.argwhere(train_map_in==(i+1))
+        train_counts.append(cls_pos.shape[0])
+        train_pos_by_class[i] = cls_pos
+    train_pos = train_pos_by_class[0]
+    for i in range(1, n_classes):
+        train_pos = np.r_[train_pos, train_pos_by_class[i]] # (695, 2) row/col
+    train_pos = train_pos.astype(int)
+    for i in range(n_classes):
+        cls_pos = np.argwhere(test_map_in==(i+1))
+        test_counts.append(cls_pos.shape[0])
+        test_pos_by_class[i] = cls_pos
+    test_pos = test_pos_by_class[0]
+    for i in range(1, n_classes):
+        test_pos = np.r_[test_pos, test_pos_by_class[i]] # (9671, 2) row/col
+    test_pos = test_pos.astype(int)
+    return train_pos, test_pos, train_counts, test_counts
 
-def mirror_hsi(height, width, band, input_normalize, patch=5):
-    padding=patch//2
-    mirror_hsi=np.zeros((height+2*padding,width+2*padding,band),dtype=float)
-    mirror_hsi[padding:(padding+height),padding:(padding+width),:]=input_normalize
-    for i in range(padding):
-        mirror_hsi[padding:(height+padding),i,:]=input_normalize[:,padding-i-1,:]
-    for i in range(padding):
-        mirror_hsi[padding:(height+padding),width+padding+i,:]=input_normalize[:,width-1-i,:]
-    for i in range(padding):
-        mirror_hsi[i,:,:]=mirror_hsi[padding*2-i-1,:,:]
-    for i in range(padding):
-        mirror_hsi[height+padding+i,:,:]=mirror_hsi[height+padding-1-i,:,:]
-    return mirror_hsi
+def mirror_pad_cube(rows_h, cols_w, n_bands, cube_norm, patch_size=5):
+    pad=patch_size//2
+    padded_cube=np.zeros((rows_h+2*pad,cols_w+2*pad,n_bands),dtype=float)
+    padded_cube[pad:(pad+rows_h),pad:(pad+cols_w),:]=cube_norm
+    for i in range(pad):
+        padded_cube[pad:(rows_h+pad),i,:]=cube_norm[:,pad-i-1,:]
+    for i in range(pad):
+        padded_cube[pad:(rows_h+pad),cols_w+pad+i,:]=cube_norm[:,cols_w-1-i,:]
+    for i in range(pad):
+        padded_cube[i,:,:]=padded_cube[pad*2-i-1,:,:]
+    for i in range(pad):
+        padded_cube[rows_h+pad+i,:,:]=padded_cube[rows_h+pad-1-i,:,:]
+    return padded_cube
 
-def gain_neighborhood_pixel(mirror_image, point, i, patch=5):
-    x = point[i,0]
-    y = point[i,1]
-    temp_image = mirror_image[x:(x+patch),y:(y+patch),:]
-    return temp_image
+def crop_patch(padded_image, positions, i, patch_size=5):
+    row0 = positions[i,0]
+    col0 = positions[i,1]
+    patch_img = padded_image[row0:(row0+patch_size),col0:(col0+patch_size),:]
+    return patch_img
 
-def train_and_test_data(mirror_image, band, train_point, test_point, patch=5):
-    x_train = np.zeros((train_point.shape[0], patch, patch, band), dtype=float)
-    x_test = np.zeros((test_point.shape[0], patch, patch, band), dtype=float)
-    for i in range(train_point.shape[0]):
-        x_train[i,:,:,:] = gain_neighborhood_pixel(mirror_image, train_point, i, patch)
-    for j in range(test_point.shape[0]):
-        x_test[j,:,:,:] = gain_neighborhood_pixel(mirror_image, test_point, j, patch)
-    print("x_train shape = {}, type = {}".format(x_train.shape,x_train.dtype))
-    print("x_test  shape = {}, type = {}".format(x_test.shape,x_test.dtype))
-    return x_train, x_test
+def gather_patches(padded_image, n_bands, train_positions, test_positions, patch_size=5):
+    train_x = np.zeros((train_positions.shape[0], patch_size, patch_size, n_bands), dtype=float)
+    test_x = np.zeros((test_positions.shape[0], patch_size, patch_size, n_bands), dtype=float)
+    for i in range(train_positions.shape[0]):
+        train_x[i,:,:,:] = crop_patch(padded_image, train_positions, i, patch_size)
+    for j in range(test_positions.shape[0]):
+        test_x[j,:,:,:] = crop_patch(padded_image, test_positions, j, patch_size)
+    print("train patches {} of {}".format(train_x.shape,train_x.dtype))
+    print("test patches {} of {}".format(test_x.shape,test_x.dtype))
+    return train_x, test_x
 
-def train_and_test_label(number_train, number_test, num_classes):
-    y_train = []
-    y_test = []
-    for i in range(num_classes):
-        for j in range(number_train[i]):
-            y_train.append(i)
-        for k in range(number_test[i]):
-            y_test.append(i)
-    return np.array(y_train), np.array(y_test)
+def make_split_labels(train_counts, test_counts, n_classes):
+    train_y = []
+    test_y = []
+    for i in range(n_classes):
+        for j in range(train_counts[i]):
+            train_y.append(i)
+        for k in range(test_counts[i]):
+            test_y.append(i)
+    return np.array(train_y), np.array(test_y)
 
 
-# ---- demo.py ----
-def train_epoch(model, train_loader, criterion, optimizer):
-    objs = AvgrageMeter()
-    top1 = AvgrageMeter()
-    tar = np.array([])
-    pre = np.array([])
-    for batch_idx, (batch_data, batch_target) in enumerate(train_loader):
-        batch_data = batch_data.cuda()
-        batch_target = batch_target.cuda()
+# == training script (demo.py) ==
+def run_train_epoch(dsnet_model, batch_train_loader, ce_criterion, adam_optimizer):
+    loss_meter = AvgrageMeter()
+    acc_meter = AvgrageMeter()
+    targets_all = np.array([])
+    preds_all = np.array([])
+    for b_i, (x_batch, y_batch) in enumerate(batch_train_loader):
+        x_batch = x_batch.cuda()
+        y_batch = y_batch.cuda()
 
-        optimizer.zero_grad()
-        re_unmix_nonlinear, re_unmix, batch_pred = model(batch_data)
-        band = re_unmix.shape[1]//2  # 2 represents the number of layer
-        output_linear = re_unmix[:,0:band] + re_unmix[:,band:band*2]
-        re_unmix = re_unmix_nonlinear + output_linear
-        sad_loss = torch.mean(torch.acos(torch.sum(batch_data * re_unmix, dim=1)/
-                    (torch.norm(re_unmix, dim=1, p=2) * torch.norm(batch_data, dim=1, p=2))))
-        loss = criterion(batch_pred, batch_target) + sad_loss
-        loss.backward()
-        optimizer.step()
+        adam_optimizer.zero_grad()
+        recon_nonlin, recon, pred_logits = dsnet_model(x_batch)
+        n_bands = recon.shape[1]//2  # two decoder layers
+        recon_lin = recon[:,0:n_bands] + recon[:,n_bands:n_bands*2]
+        recon = recon_nonlin + recon_lin
+        sad_loss_v = torch.mean(torch.acos(torch.sum(x_batch * recon, dim=1)/
+                    (torch.norm(recon, dim=1, p=2) * torch.norm(x_batch, dim=1, p=2))))
+        total_loss = ce_criterion(pred_logits, y_batch) + sad_loss_v
+        total_loss.backward()
+        adam_optimizer.step()
 
-        prec1, t, p = accuracy(batch_pred, batch_target, topk=(1,))
-        n = batch_data.shape[0]
-        objs.update(loss.data, n)
-        top1.update(prec1[0].data, n)
-        tar = np.append(tar, t.data.cpu().numpy())
-        pre = np.append(pre, p.data.cpu().numpy())
-    return top1.avg, objs.avg, tar, pre
+        top1_acc, t_true, p_pred = accuracy(pred_logits, y_batch, topk=(1,))
+        n_b = x_batch.shape[0]
+        loss_meter.update(total_loss.data, n_b)
+        acc_meter.update(top1_acc[0].data, n_b)
+        targets_all = np.append(targets_all, t_true.data.cpu().numpy())
+        preds_all = np.append(preds_all, p_pred.data.cpu().numpy())
+    return acc_meter.avg, loss_meter.avg, targets_all, preds_all
 
-def valid_epoch(model, valid_loader, criterion, optimizer):
-    objs = AvgrageMeter()
-    top1 = AvgrageMeter()
-    tar = np.array([])
-    pre = np.array([])
-    for batch_idx, (batch_data, batch_target) in enumerate(valid_loader):
-        batch_data = batch_data.cuda()
-        batch_target = batch_target.cuda()
+def run_valid_epoch(dsnet_model, batch_valid_loader, ce_criterion, adam_optimizer):
+    loss_meter = AvgrageMeter()
+    acc_meter = AvgrageMeter()
+    targets_all = np.array([])
+    preds_all = np.array([])
+    for b_i, (x_batch, y_batch) in enumerate(batch_valid_loader):
+        x_batch = x_batch.cuda()
+        y_batch = y_batch.cuda()
 
-        re_unmix_nonlinear, re_unmix, batch_pred = model(batch_data)
-        band = re_unmix.shape[1]//2
-        output_linear = re_unmix[:,0:band] + re_unmix[:,band:band*2]
-        re_unmix = re_unmix_nonlinear + output_linear
-        sad_loss = torch.mean(torch.acos(torch.sum(batch_data * re_unmix, dim=1)/
-                    (torch.norm(re_unmix, dim=1, p=2) * torch.norm(batch_data, dim=1, p=2))))
-        loss = (1 - args.lamda) * criterion(batch_pred, batch_target) + args.lamda * sad_loss
+        recon_nonlin, recon, pred_logits = dsnet_model(x_batch)
+        n_bands = recon.shape[1]//2
+        recon_lin = recon[:,0:n_bands] + recon[:,n_bands:n_bands*2]
+        recon = recon_nonlin + recon_lin
+        sad_loss_v = torch.mean(torch.acos(torch.sum(x_batch * recon, dim=1)/
+                    (torch.norm(recon, dim=1, p=2) * torch.norm(x_batch, dim=1, p=2))))
+        total_loss = (1 - opts.lamda) * ce_criterion(pred_logits, y_batch) + opts.lamda * sad_loss_v
 
-        prec1, t, p = accuracy(batch_pred, batch_target, topk=(1,))
-        n = batch_data.shape[0]
-        objs.update(loss.data, n)
-        top1.update(prec1[0].data, n)
-        tar = np.append(tar, t.data.cpu().numpy())
-        pre = np.append(pre, p.data.cpu().numpy())
-    return tar, pre
+        top1_acc, t_true, p_pred = accuracy(pred_logits, y_batch, topk=(1,))
+        n_b = x_batch.shape[0]
+        loss_meter.update(total_loss.data, n_b)
+        acc_meter.update(top1_acc[0].data, n_b)
+        targets_all = np.append(targets_all, t_true.data.cpu().numpy())
+        preds_all = np.append(preds_all, p_pred.data.cpu().numpy())
+    return targets_all, preds_all
 
-def main():
-    os.environ["CUDA_VISIBLE_DEVICES"] = str(args.gpu_id)
-    if args.fix_random:
-        np.random.seed(args.seed)
-        torch.manual_seed(args.seed)
-        torch.cuda.manual_seed(args.seed)
+def run_main():
+    os.environ["CUDA_VISIBLE_DEVICES"] = str(opts.gpu_id)
+    if opts.fix_random:
+        np.random.seed(opts.seed)
+        torch.manual_seed(opts.seed)
+        torch.cuda.manual_seed(opts.seed)
         cudnn.deterministic = True
         cudnn.benchmark = False
 
-    ## prepare dataset
-    label_train_loader, label_test_loader, band, height, width, num_classes, label = prepare_dataset(args)
-    # create model
-    model = DSNet(band, num_classes, args.patches, args.model_name)
-    model = model.cuda()
-    criterion = nn.CrossEntropyLoss().cuda()
-    params = map(id, model.unmix_decoder.parameters())
-    ignored_params = list(set(params))
-    base_params = filter(lambda p: id(p) not in ignored_params, model.parameters())
-    optimizer = torch.optim.Adam([{'params': base_params},{'params': model.unmix_decoder.parameters(), 'lr': 3e-4}],
-                                lr = args.learning_rate, weight_decay = args.weight_decay)
-    apply_nonegative = NonZeroClipper()
-    scheduler = torch.optim.lr_scheduler.StepLR(optimizer, step_size=args.epoches//10, gamma=args.gamma)
+    ## data
+    train_patch_loader, test_patch_loader, n_bands, rows_h, cols_w, n_classes, label_map = load_scene_dataset(opts)
+    # network, loss, optimiser (decoder with its own lr)
+    dsnet_model = DSNet(n_bands, n_classes, opts.patches, opts.model_name)
+    dsnet_model = dsnet_model.cuda()
+    ce_criterion = nn.CrossEntropyLoss().cuda()
+    decoder_ids = map(id, dsnet_model.unmix_decoder.parameters())
+    decoder_id_list = list(set(decoder_ids))
+    other_params = filter(lambda p_pred: id(p_pred) not in decoder_id_list, dsnet_model.parameters())
+    adam_optimizer = torch.optim.Adam([{'params': other_params},{'params': dsnet_model.unmix_decoder.parameters(), 'lr': 3e-4}],
+                                lr = opts.learning_rate, weight_decay = opts.weight_decay)
+    nonneg_clip = NonZeroClipper()
+    lr_sched = torch.optim.lr_scheduler.StepLR(adam_optimizer, step_size=opts.epoches//10, gamma=opts.gamma)
 
-    print("start training")
-    tic = time.time()
-    min_val_obj, best_OA = 0.5, 0
-    for epoch in range(args.epoches):
-        scheduler.step()
-        # train model
-        model.train()
-        train_acc, train_obj, tar_t, pre_t = train_epoch(model, label_train_loader, criterion, optimizer)
-        OA1, AA_mean1, Kappa1, AA1 = output_metric(tar_t, pre_t)
-        print("Epoch: {:03d} train_loss: {:.4f} train_acc: {:.4f}".format(epoch+1, train_obj, train_acc))
-        model.unmix_decoder.apply(apply_nonegative)
+    print("training begins")
+    t_start = time.time()
+    best_val_oa, top_oa = 0.5, 0
+    for ep in range(opts.epoches):
+        lr_sched.step()
+        # one training epoch
+        dsnet_model.train()
+        train_acc_v, train_loss_v, tr_true, tr_pred = run_train_epoch(dsnet_model, train_patch_loader, ce_criterion, adam_optimizer)
+        oa_tr, aa_mean_tr, kappa_tr, aa_tr = output_metric(tr_true, tr_pred)
+        print("epoch {:03d}: train loss {:.4f}, train acc {:.4f}".format(ep+1, train_loss_v, train_acc_v))
+        dsnet_model.unmix_decoder.apply(nonneg_clip)
 
-        if (epoch % args.test_freq == 0) | (epoch == args.epoches - 1):
-            model.eval()
-            tar_v, pre_v = valid_epoch(model, label_test_loader, criterion, optimizer)
-            OA2, AA_mean2, Kappa2, AA2 = output_metric(tar_v, pre_v)
-            print("OA: {:.4f} AA: {:.4f} Kappa: {:.4f}".format(OA2, AA_mean2, Kappa2))
-            if OA2 > min_val_obj and epoch > 10:
-                model_save_path = os.path.join('./results/', args.dataset+'_'+args.model_name+'_p'+str(args.patches)+
-                                                '_'+str(round(OA2*100, 2))+'_epoch'+str(epoch)+'.pkl')
-                torch.save(model.state_dict(), model_save_path)
-                min_val_obj = OA2
-                best_OA = OA2
-    toc = time.time()
-    print("Running Time: {:.2f}".format(toc-tic))
+        if (ep % opts.test_freq == 0) | (ep == opts.epoches - 1):
+            dsnet_model.eval()
+            val_true, val_pred = run_valid_epoch(dsnet_model, test_patch_loader, ce_criterion, adam_optimizer)
+            oa_val, aa_mean_val, kappa_val, aa_val = output_metric(val_true, val_pred)
+            print("val OA {:.4f}, AA {:.4f}, kappa {:.4f}".format(oa_val, aa_mean_val, kappa_val))
+            if oa_val > best_val_oa and ep > 10:
+                ckpt_path = os.path.join('./results/', opts.dataset+'_'+opts.model_name+'_p'+str(opts.patches)+
+                                                '_'+str(round(oa_val*100, 2))+'_epoch'+str(ep)+'.pkl')
+                torch.save(dsnet_model.state_dict(), ckpt_path)
+                best_val_oa = oa_val
+                top_oa = oa_val
+    t_end = time.time()
+    print("total time {:.2f}s".format(t_end-t_start))
 
 if __name__ == '__main__':
-    main()
+    run_main()
