@@ -1,4 +1,4 @@
-# Training with simple hold-out train-val split
+# tumour-patch classifier: one stratified split into train and val parts
 import pandas as pd
 import numpy as np
 import cv2
@@ -20,16 +20,16 @@ from utils.one_cycle_policy_lr import OneCycleLR
 from model.OctaveResNet import OctaveResNet50
 
 
-# ---- utils/data_generator.py ----
-def get_id_from_file_path(file_path):
-    return file_path.split(os.path.sep)[-1].replace('.tif', '')
+# ---- tile reading and augmentation (data_generator.py, inlined) ----
+def id_of_file_path(tif_file_path):
+    return tif_file_path.split(os.path.sep)[-1].replace('.tif', '')
 
 
-def chunker(seq, size):
-    return (seq[pos:pos + size] for pos in range(0, len(seq), size))
+def slice_batches(items, step):
+    return (items[start:start + step] for start in range(0, len(items), step))
 
 
-def do_train_augmentations():
+def train_aug_pipeline():
     return Compose([
         RandomRotate90(p=0.5),
         Transpose(p=0.5),
@@ -47,107 +47,107 @@ def do_train_augmentations():
         Normalize(p=1)])
 
 
-def do_inference_aug():
+def eval_aug_pipeline():
     return Compose([Normalize(p=1)], p=1)
 
 
-def data_gen(list_files, id_label_map_in, batch_size_in, img_size_in, aug_funtion):
+def tile_batch_gen(img_files, label_lookup, batch_len, img_side, make_aug):
 
-    aug = aug_funtion()
+    augment = make_aug()
 
     while True:
 
-        shuffle(list_files)
-        for block in chunker(list_files, batch_size_in):
-            X = [cv2.resize(cv2.imread(x), (img_size_in, img_size_in)) for x in block]
-            X = [aug(image=x)['image'] for x in X]
+        shuffle(img_files)
+        for batch_files in slice_batches(img_files, batch_len):
+            batch_X = [cv2.resize(cv2.imread(img_path), (img_side, img_side)) for img_path in batch_files]
+            batch_X = [augment(image=img)['image'] for img in batch_X]
 
-            Y = [id_label_map_in[get_id_from_file_path(x)] for x in block]
+            batch_y = [label_lookup[id_of_file_path(tif_path)] for tif_path in batch_files]
 
-            yield np.array(X), np.array(Y)
+            yield np.array(batch_X), np.array(batch_y)
 
 
-# ---- train_model.py ----
-### config ###
-img_size = (96,96,3)
-batch_size = 64
-epochs = 38
+# ---- driver (train_model.py, inlined) ----
+### settings ###
+img_shape = (96,96,3)
+batch_n = 64
+n_epochs = 38
 
-### load image data ###
-# reading the training data CSV file (may need to modify the path)
-df = pd.read_csv("./histopathologic-cancer-detection/train_labels.csv")
-df_train, df_val = train_test_split(df, test_size=0.1, stratify= df['label'], random_state=123)
+### labels and file lists ###
+# CSV of patch ids with 0/1 labels (adjust the folder to your copy)
+labels_df = pd.read_csv("./histopathologic-cancer-detection/train_labels.csv")
+train_df, val_df = train_test_split(labels_df, test_size=0.1, stratify= labels_df['label'], random_state=123)
 
-print("Train data: " + str(len(df_train[df_train["label"] == 1]) + len(df_train[df_train["label"] == 0])))
-print("True positive in train data: " +  str(len(df_train[df_train["label"] == 1])))
-print("Valid data: " + str(len(df_val[df_val["label"] == 1]) + len(df_val[df_val["label"] == 0])))
+print("train rows: " + str(len(train_df[train_df["label"] == 1]) + len(train_df[train_df["label"] == 0])))
+print("  of which tumour: " +  str(len(train_df[train_df["label"] == 1])))
+print("val rows: " + str(len(val_df[val_df["label"] == 1]) + len(val_df[val_df["label"] == 0])))
 
-# Train List (may need to modify the path)
-train_list = df_train['id'].tolist()
-train_list = ['./histopathologic-cancer-detection/train/'+ name + ".tif" for name in train_list]
+# training tile paths (adjust the folder to your copy)
+train_files = train_df['id'].tolist()
+train_files = ['./histopathologic-cancer-detection/train/'+ tile_id + ".tif" for tile_id in train_files]
 
-# Validation List (may need to modify the path)
-val_list = df_val['id'].tolist()
-val_list = ['./histopathologic-cancer-detection/train/'+ name + ".tif" for name in val_list]
+# validation tile paths (same folder as training)
+val_files = val_df['id'].tolist()
+val_files = ['./histopathologic-cancer-detection/train/'+ tile_id + ".tif" for tile_id in val_files]
 
-# Dictionary mapping Image IDs to corresponding labels....used in data_generator.py
-id_label_map = {k:v for k,v in zip(df.id.values, df.label.values)}
+# patch id -> label, looked up by the batch generator
+label_by_id = {tile_key:tile_label for tile_key,tile_label in zip(labels_df.id.values, labels_df.label.values)}
 
-# model configuration
-base_model = OctaveResNet50(include_top=False, weights=None, input_shape=img_size, initial_strides=False)
-x = base_model.output
-out1 = GlobalMaxPooling2D()(x)
-out2 = GlobalAveragePooling2D()(x)
-out = concatenate([out1,out2])
-out = BatchNormalization(epsilon = 1e-5)(out)
-out = Dropout(0.4)(out)
-fc = Dense(512,activation = 'relu')(out)
-fc = BatchNormalization(epsilon = 1e-5)(fc)
-fc = Dropout(0.3)(fc)
-fc = Dense(256,activation = 'relu')(fc)
-fc = BatchNormalization(epsilon = 1e-5)(fc)
-fc = Dropout(0.3)(fc)
-X = Dense(2, activation='softmax')(fc)
-model = Model(inputs=base_model.input, outputs=X)
+# octave-conv ResNet backbone with a small dense head
+backbone_model = OctaveResNet50(include_top=False, weights=None, input_shape=img_shape, initial_strides=False)
+features = backbone_model.output
+max_pooled = GlobalMaxPooling2D()(features)
+avg_pooled = GlobalAveragePooling2D()(features)
+merged = concatenate([max_pooled,avg_pooled])
+merged = BatchNormalization(epsilon = 1e-5)(merged)
+merged = Dropout(0.4)(merged)
+head = Dense(512,activation = 'relu')(merged)
+head = BatchNormalization(epsilon = 1e-5)(head)
+head = Dropout(0.3)(head)
+head = Dense(256,activation = 'relu')(head)
+head = BatchNormalization(epsilon = 1e-5)(head)
+head = Dropout(0.3)(head)
+probs = Dense(2, activation='softmax')(head)
+octave_model = Model(inputs=backbone_model.input, outputs=probs)
 
-lr_manager = OneCycleLR(max_lr=0.02, end_percentage=0.1, scale_percentage=None,
+one_cycle_cb = OneCycleLR(max_lr=0.02, end_percentage=0.1, scale_percentage=None,
                         maximum_momentum=0.9,minimum_momentum=0.8)
 
-callbacks = [lr_manager,
+cb_list = [one_cycle_cb,
            ModelCheckpoint(filepath='weight/octresnet_one_cycle_model.h5', monitor='val_loss',mode='min',verbose=1,save_best_only=True)]
 
-model.compile(loss='sparse_categorical_crossentropy', optimizer=SGD(0.002, momentum=0.9, nesterov=True), metrics=['accuracy'])
+octave_model.compile(loss='sparse_categorical_crossentropy', optimizer=SGD(0.002, momentum=0.9, nesterov=True), metrics=['accuracy'])
 
 
-### Training ####
-history = model.fit_generator(data_gen(train_list, id_label_map, batch_size, 96, do_train_augmentations),
-                              validation_data=data_gen(val_list, id_label_map, batch_size, 96, do_inference_aug),
-                              epochs = epochs,
-                              steps_per_epoch = (len(train_list) // batch_size) + 1,
-                              validation_steps = (len(val_list) // batch_size) + 1,
-                              callbacks=callbacks,
+### fitting ####
+fit_log = octave_model.fit_generator(tile_batch_gen(train_files, label_by_id, batch_n, 96, train_aug_pipeline),
+                              validation_data=tile_batch_gen(val_files, label_by_id, batch_n, 96, eval_aug_pipeline),
+                              epochs = n_epochs,
+                              steps_per_epoch = (len(train_files) // batch_n) + 1,
+                              validation_steps = (len(val_files) // batch_n) + 1,
+                              callbacks=cb_list,
                               verbose = 1)
 
 
-### Predition ###
-preds = model.predict_generator(data_gen(val_list, id_label_map, 1, 96, do_inference_aug), steps = len(val_list))
-preds = np.array(preds)
-prob_1 = preds[:,1:2].flatten()
-y_preds = np.argmax(preds, axis=1)
+### scoring the val split ###
+val_preds = octave_model.predict_generator(tile_batch_gen(val_files, label_by_id, 1, 96, eval_aug_pipeline), steps = len(val_files))
+val_preds = np.array(val_preds)
+pos_prob = val_preds[:,1:2].flatten()
+pred_y = np.argmax(val_preds, axis=1)
 
-#Taking 0.5 as threshold for classification
-true = df_val['label'].values
+# class 1 is tumour; labels of the val rows
+val_y = val_df['label'].values
 
-# printing AUC_ROC score
-print(roc_auc_score(true,prob_1))
+# ROC AUC from the positive-class probability
+print(roc_auc_score(val_y,pos_prob))
 
-fpr, tpr, threshold = roc_curve(true, prob_1)
-roc_auc = auc(fpr, tpr)
-print('AUC = %0.2f' % roc_auc)
+fp_rate, tp_rate, cut_points = roc_curve(val_y, pos_prob)
+auc_value = auc(fp_rate, tp_rate)
+print('val AUC: %0.2f' % auc_value)
 
-cm = confusion_matrix(true,y_preds)
-print(cm)
+conf_mat = confusion_matrix(val_y,pred_y)
+print(conf_mat)
 
-# classification report consist of precision, recall, f1-score
-report = classification_report(true,y_preds,target_names=['no_tumor_tissue', 'has_tumor_tissue'])
-print(report)
+# per-class precision / recall / F1
+cls_report = classification_report(val_y,pred_y,target_names=['no_tumor_tissue', 'has_tumor_tissue'])
+print(cls_report)

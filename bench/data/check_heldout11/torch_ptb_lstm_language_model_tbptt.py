@@ -1,5 +1,5 @@
-# Some part of the code was referenced from below.
-# https://github.com/pytorch/examples/tree/master/word_language_model
+# word-level LSTM language model on Penn Treebank, trained with truncated BPTT
+# (loosely follows https://github.com/pytorch/examples/tree/master/word_language_model)
 import torch
 import torch.nn as nn
 import numpy as np
@@ -7,159 +7,159 @@ import os
 from torch.nn.utils import clip_grad_norm_
 
 
-# ---- data_utils.py ----
-class Dictionary(object):
+# ---- vocabulary and corpus reading (data_utils.py, inlined) ----
+class Vocab(object):
     def __init__(self):
-        self.word2idx = {}
-        self.idx2word = {}
-        self.idx = 0
+        self.tok_to_id = {}
+        self.id_to_tok = {}
+        self.next_id = 0
 
-    def add_word(self, word):
-        if not word in self.word2idx:
-            self.word2idx[word] = self.idx
-            self.idx2word[self.idx] = word
-            self.idx += 1
+    def add_token(self, tok):
+        if not tok in self.tok_to_id:
+            self.tok_to_id[tok] = self.next_id
+            self.id_to_tok[self.next_id] = tok
+            self.next_id += 1
 
     def __len__(self):
-        return len(self.word2idx)
+        return len(self.tok_to_id)
 
-class Corpus(object):
-    def __init__(self, path='./data'):
-        self.dictionary = Dictionary()
+class PtbData(object):
+    def __init__(self, data_path='./data'):
+        self.vocab = Vocab()
 
-    def get_data(self, path, batch_size=20):
-        # Add words to the dictionary
-        with open(path, 'r') as f:
-            tokens = 0
-            for line in f:
-                words = line.split() + ['<eos>']
-                tokens += len(words)
-                for word in words:
-                    self.dictionary.add_word(word)
+    def load_data(self, data_path, batch_rows=20):
+        # first pass: collect the vocabulary and count tokens
+        with open(data_path, 'r') as fh:
+            n_tokens = 0
+            for text_line in fh:
+                line_toks = text_line.split() + ['<eos>']
+                n_tokens += len(line_toks)
+                for tok in line_toks:
+                    self.vocab.add_token(tok)
 
-        # Tokenize the file content
-        ids = torch.LongTensor(tokens)
-        token = 0
-        with open(path, 'r') as f:
-            for line in f:
-                words = line.split() + ['<eos>']
-                for word in words:
-                    ids[token] = self.dictionary.word2idx[word]
-                    token += 1
-        num_batches = ids.size(0) // batch_size
-        ids = ids[:num_batches*batch_size]
-        return ids.view(batch_size, -1)
-
-
-# ---- main.py ----
-# Device configuration
-device = torch.device('cuda' if torch.cuda.is_available() else 'cpu')
-
-# Hyper-parameters
-embed_size = 128
-hidden_size = 1024
-num_layers = 1
-num_epochs = 5
-num_samples = 1000     # number of words to be sampled
-batch_size = 20
-seq_length = 30
-learning_rate = 0.002
-
-# Load "Penn Treebank" dataset
-corpus = Corpus()
-ids = corpus.get_data('data/train.txt', batch_size)
-vocab_size = len(corpus.dictionary)
-num_batches = ids.size(1) // seq_length
+        # second pass: turn every token into its id
+        token_ids = torch.LongTensor(n_tokens)
+        pos = 0
+        with open(data_path, 'r') as fh:
+            for text_line in fh:
+                line_toks = text_line.split() + ['<eos>']
+                for tok in line_toks:
+                    token_ids[pos] = self.vocab.tok_to_id[tok]
+                    pos += 1
+        n_batches = token_ids.size(0) // batch_rows
+        token_ids = token_ids[:n_batches*batch_rows]
+        return token_ids.view(batch_rows, -1)
 
 
-# RNN based language model
-class RNNLM(nn.Module):
-    def __init__(self, vocab_size, embed_size, hidden_size, num_layers):
-        super(RNNLM, self).__init__()
-        self.embed = nn.Embedding(vocab_size, embed_size)
-        self.lstm = nn.LSTM(embed_size, hidden_size, num_layers, batch_first=True)
-        self.linear = nn.Linear(hidden_size, vocab_size)
+# ---- driver (main.py, inlined) ----
+# GPU when present
+dev = torch.device('cuda' if torch.cuda.is_available() else 'cpu')
 
-    def forward(self, x, h):
-        # Embed word ids to vectors
-        x = self.embed(x)
+# settings
+emb_dim = 128
+hid_dim = 1024
+n_layers = 1
+n_epochs = 5
+n_generate = 1000     # words to generate after training
+batch_rows = 20
+bptt_len = 30
+lr_value = 0.002
 
-        # Forward propagate LSTM
-        out, (h, c) = self.lstm(x, h)
+# PTB training text, laid out as batch_rows parallel streams
+ptb_data = PtbData()
+token_ids = ptb_data.load_data('data/train.txt', batch_rows)
+n_vocab = len(ptb_data.vocab)
+n_batches = token_ids.size(1) // bptt_len
 
-        # Reshape output to (batch_size*sequence_length, hidden_size)
-        out = out.reshape(out.size(0)*out.size(1), out.size(2))
 
-        # Decode hidden states of all time steps
-        out = self.linear(out)
-        return out, (h, c)
+# embedding -> LSTM -> vocabulary projection
+class WordLSTM(nn.Module):
+    def __init__(self, n_vocab, emb_dim, hid_dim, n_layers):
+        super(WordLSTM, self).__init__()
+        self.emb = nn.Embedding(n_vocab, emb_dim)
+        self.rnn = nn.LSTM(emb_dim, hid_dim, n_layers, batch_first=True)
+        self.proj = nn.Linear(hid_dim, n_vocab)
 
-model = RNNLM(vocab_size, embed_size, hidden_size, num_layers).to(device)
+    def forward(self, x_ids, hc):
+        # token ids to embeddings
+        x_ids = self.emb(x_ids)
 
-# Loss and optimizer
-criterion = nn.CrossEntropyLoss()
-optimizer = torch.optim.Adam(model.parameters(), lr=learning_rate)
+        # run the recurrent layer
+        seq_out, (hc, cell) = self.rnn(x_ids, hc)
 
-# Truncated backpropagation
-def detach(states):
-    return [state.detach() for state in states]
+        # flatten to (rows*steps, hid_dim)
+        seq_out = seq_out.reshape(seq_out.size(0)*seq_out.size(1), seq_out.size(2))
 
-# Train the model
-for epoch in range(num_epochs):
-    # Set initial hidden and cell states
-    states = (torch.zeros(num_layers, batch_size, hidden_size).to(device),
-              torch.zeros(num_layers, batch_size, hidden_size).to(device))
+        # scores over the vocabulary for every step
+        seq_out = self.proj(seq_out)
+        return seq_out, (hc, cell)
 
-    for i in range(0, ids.size(1) - seq_length, seq_length):
-        # Get mini-batch inputs and targets
-        inputs = ids[:, i:i+seq_length].to(device)
-        targets = ids[:, (i+1):(i+1)+seq_length].to(device)
+lm_model = WordLSTM(n_vocab, emb_dim, hid_dim, n_layers).to(dev)
 
-        # Forward pass
-        states = detach(states)
-        outputs, states = model(inputs, states)
-        loss = criterion(outputs, targets.reshape(-1))
+# criterion and optimizer
+xent_loss = nn.CrossEntropyLoss()
+adam_optimizer = torch.optim.Adam(lm_model.parameters(), lr=lr_value)
 
-        # Backward and optimize
-        optimizer.zero_grad()
-        loss.backward()
-        clip_grad_norm_(model.parameters(), 0.5)
-        optimizer.step()
+# cut the graph between windows (truncated BPTT)
+def detach_states(hidden_states):
+    return [hs.detach() for hs in hidden_states]
 
-        step = (i+1) // seq_length
-        if step % 100 == 0:
-            print ('Epoch [{}/{}], Step[{}/{}], Loss: {:.4f}, Perplexity: {:5.2f}'
-                   .format(epoch+1, num_epochs, step, num_batches, loss.item(), np.exp(loss.item())))
+# training
+for epoch_i in range(n_epochs):
+    # zero hidden and cell state at the start of each epoch
+    hidden_states = (torch.zeros(n_layers, batch_rows, hid_dim).to(dev),
+              torch.zeros(n_layers, batch_rows, hid_dim).to(dev))
 
-# Test the model
+    for i in range(0, token_ids.size(1) - bptt_len, bptt_len):
+        # one window of inputs and the next-token targets
+        batch_in = token_ids[:, i:i+bptt_len].to(dev)
+        batch_targets = token_ids[:, (i+1):(i+1)+bptt_len].to(dev)
+
+        # forward on detached state
+        hidden_states = detach_states(hidden_states)
+        logits, hidden_states = lm_model(batch_in, hidden_states)
+        step_loss = xent_loss(logits, batch_targets.reshape(-1))
+
+        # backward, clip, step
+        adam_optimizer.zero_grad()
+        step_loss.backward()
+        clip_grad_norm_(lm_model.parameters(), 0.5)
+        adam_optimizer.step()
+
+        window_no = (i+1) // bptt_len
+        if window_no % 100 == 0:
+            print ('epoch {}/{} | window {}/{} | loss {:.4f} | ppl {:5.2f}'
+                   .format(epoch_i+1, n_epochs, window_no, n_batches, step_loss.item(), np.exp(step_loss.item())))
+
+# generate text with the trained model
 with torch.no_grad():
-    with open('sample.txt', 'w') as f:
-        # Set intial hidden and cell states
-        state = (torch.zeros(num_layers, 1, hidden_size).to(device),
-                 torch.zeros(num_layers, 1, hidden_size).to(device))
+    with open('sample.txt', 'w') as fh:
+        # fresh zero state for a single stream
+        hs = (torch.zeros(n_layers, 1, hid_dim).to(dev),
+                 torch.zeros(n_layers, 1, hid_dim).to(dev))
 
-        # Select one word id randomly
-        prob = torch.ones(vocab_size)
-        input = torch.multinomial(prob, num_samples=1).unsqueeze(1).to(device)
+        # start from a uniformly drawn token
+        weights = torch.ones(n_vocab)
+        cur_input = torch.multinomial(weights, num_samples=1).unsqueeze(1).to(dev)
 
-        for i in range(num_samples):
-            # Forward propagate RNN
-            output, state = model(input, state)
+        for i in range(n_generate):
+            # one step of the LSTM
+            out_logits, hs = lm_model(cur_input, hs)
 
-            # Sample a word id
-            prob = output.exp()
-            word_id = torch.multinomial(prob, num_samples=1).item()
+            # exp of the scores serves as sampling weights
+            weights = out_logits.exp()
+            tok_id = torch.multinomial(weights, num_samples=1).item()
 
-            # Fill input with sampled word id for the next time step
-            input.fill_(word_id)
+            # feed the drawn token back in
+            cur_input.fill_(tok_id)
 
-            # File write
-            word = corpus.dictionary.idx2word[word_id]
-            word = '\n' if word == '<eos>' else word + ' '
-            f.write(word)
+            # append it to the output text
+            tok = ptb_data.vocab.id_to_tok[tok_id]
+            tok = '\n' if tok == '<eos>' else tok + ' '
+            fh.write(tok)
 
             if (i+1) % 100 == 0:
-                print('Sampled [{}/{}] words and save to {}'.format(i+1, num_samples, 'sample.txt'))
+                print('{}/{} words generated, writing to {}'.format(i+1, n_generate, 'sample.txt'))
 
-# Save the model checkpoints
-torch.save(model.state_dict(), 'model.ckpt')
+# store the trained weights
+torch.save(lm_model.state_dict(), 'model.ckpt')

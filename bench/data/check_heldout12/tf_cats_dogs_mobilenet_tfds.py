@@ -4,47 +4,47 @@ from tensorflow.keras import layers, models
 import numpy as np
 import matplotlib.pyplot as plt
 
-# Load dataset
-(ds_train, ds_test), ds_info = tfds.load(
+# TFDS cats_vs_dogs, first 80% for training and the rest held out
+(train_ds, test_ds), data_info = tfds.load(
     "cats_vs_dogs",
     split=["train[:80%]", "train[80%:]"],
     as_supervised=True,
     with_info=True
 )
 
-IMG_SIZE = (128, 128)
-BATCH_SIZE = 32
+IMG_HW = (128, 128)
+BATCH_N = 32
 
-# Preprocessing function
-def preprocess(image, label):
-    image = tf.image.resize(image, IMG_SIZE)
-    image = tf.cast(image, tf.float32) / 255.0
-    return image, label
+# resize to the input size and scale to [0, 1]
+def resize_and_scale(img, target):
+    img = tf.image.resize(img, IMG_HW)
+    img = tf.cast(img, tf.float32) / 255.0
+    return img, target
 
-# Data augmentation
-data_augmentation = tf.keras.Sequential([
+# random flips, rotations, zooms and contrast changes
+aug_layers = tf.keras.Sequential([
     layers.RandomFlip("horizontal"),
     layers.RandomRotation(0.2),
     layers.RandomZoom(0.2),
     layers.RandomContrast(0.2),
 ])
 
-# Apply preprocessing
-ds_train = ds_train.map(preprocess).batch(BATCH_SIZE).prefetch(tf.data.AUTOTUNE)
-ds_test = ds_test.map(preprocess).batch(BATCH_SIZE).prefetch(tf.data.AUTOTUNE)
+# map, batch and prefetch both splits
+train_ds = train_ds.map(resize_and_scale).batch(BATCH_N).prefetch(tf.data.AUTOTUNE)
+test_ds = test_ds.map(resize_and_scale).batch(BATCH_N).prefetch(tf.data.AUTOTUNE)
 
-# Transfer learning base model
-base_model = tf.keras.applications.MobileNetV2(
+# ImageNet MobileNetV2 without its classifier
+backbone_model = tf.keras.applications.MobileNetV2(
     input_shape=(128,128,3),
     include_top=False,
     weights="imagenet"
 )
-base_model.trainable = False  # freeze base model initially
+backbone_model.trainable = False  # frozen for the first stage
 
-# Build model
-model = models.Sequential([
-    data_augmentation,
-    base_model,
+# augmentation + backbone + small binary head
+clf_model = models.Sequential([
+    aug_layers,
+    backbone_model,
     layers.GlobalAveragePooling2D(),
     layers.BatchNormalization(),
     layers.Dense(128, activation="relu"),
@@ -52,47 +52,47 @@ model = models.Sequential([
     layers.Dense(1, activation="sigmoid")
 ])
 
-# Compile model
-model.compile(
+# first stage: head only
+clf_model.compile(
     optimizer=tf.keras.optimizers.Adam(learning_rate=1e-3),
     loss="binary_crossentropy",
     metrics=["accuracy"]
 )
 
-# Callbacks
-early_stop = tf.keras.callbacks.EarlyStopping(
+# stop early on val loss, halve the LR on plateaus
+stop_cb = tf.keras.callbacks.EarlyStopping(
     monitor="val_loss", patience=5, restore_best_weights=True
 )
-lr_scheduler = tf.keras.callbacks.ReduceLROnPlateau(
+plateau_cb = tf.keras.callbacks.ReduceLROnPlateau(
     monitor="val_loss", factor=0.5, patience=3
 )
 
-# Train model
-history = model.fit(
-    ds_train,
+# first-stage fit
+fit_log = clf_model.fit(
+    train_ds,
     epochs=10,
-    validation_data=ds_test,
-    callbacks=[early_stop, lr_scheduler]
+    validation_data=test_ds,
+    callbacks=[stop_cb, plateau_cb]
 )
 
-# Fine-tuning step (optional, boosts accuracy further)
-base_model.trainable = True
-model.compile(
+# second stage: unfreeze the backbone, lower LR
+backbone_model.trainable = True
+clf_model.compile(
     optimizer=tf.keras.optimizers.Adam(learning_rate=1e-5),
     loss="binary_crossentropy",
     metrics=["accuracy"]
 )
-history_ft = model.fit(
-    ds_train,
+finetune_log = clf_model.fit(
+    train_ds,
     epochs=5,
-    validation_data=ds_test,
-    callbacks=[early_stop, lr_scheduler]
+    validation_data=test_ds,
+    callbacks=[stop_cb, plateau_cb]
 )
 
-# Evaluate
-loss, acc = model.evaluate(ds_test)
-print(f"\n✅ Final Accuracy: {acc*100:.2f}%")
+# score on the held-out split
+test_loss, test_acc = clf_model.evaluate(test_ds)
+print(f"\ntest accuracy after fine-tuning: {test_acc*100:.2f}%")
 
-# Save model
-model.save("cat_dog_model_boosted.h5")
-print("💾 Model saved as cat_dog_model_boosted.h5")
+# write the weights
+clf_model.save("cat_dog_model_boosted.h5")
+print("weights written to cat_dog_model_boosted.h5")

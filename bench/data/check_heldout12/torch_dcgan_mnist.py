@@ -16,40 +16,40 @@ import torch
 
 os.makedirs("images", exist_ok=True)
 
-parser = argparse.ArgumentParser()
-parser.add_argument("--n_epochs", type=int, default=200, help="number of epochs of training")
-parser.add_argument("--batch_size", type=int, default=64, help="size of the batches")
-parser.add_argument("--lr", type=float, default=0.0002, help="adam: learning rate")
-parser.add_argument("--b1", type=float, default=0.5, help="adam: decay of first order momentum of gradient")
-parser.add_argument("--b2", type=float, default=0.999, help="adam: decay of first order momentum of gradient")
-parser.add_argument("--n_cpu", type=int, default=8, help="number of cpu threads to use during batch generation")
-parser.add_argument("--latent_dim", type=int, default=100, help="dimensionality of the latent space")
-parser.add_argument("--img_size", type=int, default=32, help="size of each image dimension")
-parser.add_argument("--channels", type=int, default=1, help="number of image channels")
-parser.add_argument("--sample_interval", type=int, default=400, help="interval between image sampling")
-opt = parser.parse_args()
-print(opt)
+arg_parser = argparse.ArgumentParser()
+arg_parser.add_argument("--n_epochs", type=int, default=200, help="training epochs")
+arg_parser.add_argument("--batch_size", type=int, default=64, help="images per batch")
+arg_parser.add_argument("--lr", type=float, default=0.0002, help="Adam step size")
+arg_parser.add_argument("--b1", type=float, default=0.5, help="Adam beta1")
+arg_parser.add_argument("--b2", type=float, default=0.999, help="Adam beta2")
+arg_parser.add_argument("--n_cpu", type=int, default=8, help="loader worker count (unused)")
+arg_parser.add_argument("--latent_dim", type=int, default=100, help="length of the noise vector")
+arg_parser.add_argument("--img_size", type=int, default=32, help="side length of the square images")
+arg_parser.add_argument("--channels", type=int, default=1, help="channels per image")
+arg_parser.add_argument("--sample_interval", type=int, default=400, help="iterations between saved sample grids")
+cli_args = arg_parser.parse_args()
+print(cli_args)
 
-cuda = True if torch.cuda.is_available() else False
-
-
-def weights_init_normal(m):
-    classname = m.__class__.__name__
-    if classname.find("Conv") != -1:
-        torch.nn.init.normal_(m.weight.data, 0.0, 0.02)
-    elif classname.find("BatchNorm2d") != -1:
-        torch.nn.init.normal_(m.weight.data, 1.0, 0.02)
-        torch.nn.init.constant_(m.bias.data, 0.0)
+use_cuda = True if torch.cuda.is_available() else False
 
 
-class Generator(nn.Module):
+def init_normal_weights(layer):
+    layer_kind = layer.__class__.__name__
+    if layer_kind.find("Conv") != -1:
+        torch.nn.init.normal_(layer.weight.data, 0.0, 0.02)
+    elif layer_kind.find("BatchNorm2d") != -1:
+        torch.nn.init.normal_(layer.weight.data, 1.0, 0.02)
+        torch.nn.init.constant_(layer.bias.data, 0.0)
+
+
+class ImgGenerator(nn.Module):
     def __init__(self):
-        super(Generator, self).__init__()
+        super(ImgGenerator, self).__init__()
 
-        self.init_size = opt.img_size // 4
-        self.l1 = nn.Sequential(nn.Linear(opt.latent_dim, 128 * self.init_size ** 2))
+        self.base_hw = cli_args.img_size // 4
+        self.fc_in = nn.Sequential(nn.Linear(cli_args.latent_dim, 128 * self.base_hw ** 2))
 
-        self.conv_blocks = nn.Sequential(
+        self.upsample_stack = nn.Sequential(
             nn.BatchNorm2d(128),
             nn.Upsample(scale_factor=2),
             nn.Conv2d(128, 128, 3, stride=1, padding=1),
@@ -59,134 +59,134 @@ class Generator(nn.Module):
             nn.Conv2d(128, 64, 3, stride=1, padding=1),
             nn.BatchNorm2d(64, 0.8),
             nn.LeakyReLU(0.2, inplace=True),
-            nn.Conv2d(64, opt.channels, 3, stride=1, padding=1),
+            nn.Conv2d(64, cli_args.channels, 3, stride=1, padding=1),
             nn.Tanh(),
         )
 
-    def forward(self, z):
-        out = self.l1(z)
-        out = out.view(out.shape[0], 128, self.init_size, self.init_size)
-        img = self.conv_blocks(out)
-        return img
+    def forward(self, noise_z):
+        feat = self.fc_in(noise_z)
+        feat = feat.view(feat.shape[0], 128, self.base_hw, self.base_hw)
+        img_t = self.upsample_stack(feat)
+        return img_t
 
 
-class Discriminator(nn.Module):
+class ImgCritic(nn.Module):
     def __init__(self):
-        super(Discriminator, self).__init__()
+        super(ImgCritic, self).__init__()
 
-        def discriminator_block(in_filters, out_filters, bn=True):
-            block = [nn.Conv2d(in_filters, out_filters, 3, 2, 1), nn.LeakyReLU(0.2, inplace=True), nn.Dropout2d(0.25)]
-            if bn:
-                block.append(nn.BatchNorm2d(out_filters, 0.8))
-            return block
+        def down_block(c_in, c_out, use_bn=True):
+            mods = [nn.Conv2d(c_in, c_out, 3, 2, 1), nn.LeakyReLU(0.2, inplace=True), nn.Dropout2d(0.25)]
+            if use_bn:
+                mods.append(nn.BatchNorm2d(c_out, 0.8))
+            return mods
 
-        self.model = nn.Sequential(
-            *discriminator_block(opt.channels, 16, bn=False),
-            *discriminator_block(16, 32),
-            *discriminator_block(32, 64),
-            *discriminator_block(64, 128),
+        self.model_body = nn.Sequential(
+            *down_block(cli_args.channels, 16, use_bn=False),
+            *down_block(16, 32),
+            *down_block(32, 64),
+            *down_block(64, 128),
         )
 
-        # The height and width of downsampled image
-        ds_size = opt.img_size // 2 ** 4
-        self.adv_layer = nn.Sequential(nn.Linear(128 * ds_size ** 2, 1), nn.Sigmoid())
+        # spatial side after four stride-2 blocks
+        down_hw = cli_args.img_size // 2 ** 4
+        self.score_head = nn.Sequential(nn.Linear(128 * down_hw ** 2, 1), nn.Sigmoid())
 
-    def forward(self, img):
-        out = self.model(img)
-        out = out.view(out.shape[0], -1)
-        validity = self.adv_layer(out)
+    def forward(self, img_t):
+        feat = self.model_body(img_t)
+        feat = feat.view(feat.shape[0], -1)
+        real_prob = self.score_head(feat)
 
-        return validity
+        return real_prob
 
 
-# Loss function
-adversarial_loss = torch.nn.BCELoss()
+# binary cross-entropy for both networks
+bce_loss = torch.nn.BCELoss()
 
-# Initialize generator and discriminator
-generator = Generator()
-discriminator = Discriminator()
+# build both networks
+g_model = ImgGenerator()
+d_model = ImgCritic()
 
-if cuda:
-    generator.cuda()
-    discriminator.cuda()
-    adversarial_loss.cuda()
+if use_cuda:
+    g_model.cuda()
+    d_model.cuda()
+    bce_loss.cuda()
 
-# Initialize weights
-generator.apply(weights_init_normal)
-discriminator.apply(weights_init_normal)
+# N(0, 0.02) conv weights, N(1, 0.02) batch-norm scales
+g_model.apply(init_normal_weights)
+d_model.apply(init_normal_weights)
 
-# Configure data loader
+# MNIST resized to img_size and scaled to [-1, 1]
 os.makedirs("../../data/mnist", exist_ok=True)
-dataloader = torch.utils.data.DataLoader(
+mnist_loader = torch.utils.data.DataLoader(
     datasets.MNIST(
         "../../data/mnist",
         train=True,
         download=True,
         transform=transforms.Compose(
-            [transforms.Resize(opt.img_size), transforms.ToTensor(), transforms.Normalize([0.5], [0.5])]
+            [transforms.Resize(cli_args.img_size), transforms.ToTensor(), transforms.Normalize([0.5], [0.5])]
         ),
     ),
-    batch_size=opt.batch_size,
+    batch_size=cli_args.batch_size,
     shuffle=True,
 )
 
-# Optimizers
-optimizer_G = torch.optim.Adam(generator.parameters(), lr=opt.lr, betas=(opt.b1, opt.b2))
-optimizer_D = torch.optim.Adam(discriminator.parameters(), lr=opt.lr, betas=(opt.b1, opt.b2))
+# one Adam per network
+g_optimizer = torch.optim.Adam(g_model.parameters(), lr=cli_args.lr, betas=(cli_args.b1, cli_args.b2))
+d_optimizer = torch.optim.Adam(d_model.parameters(), lr=cli_args.lr, betas=(cli_args.b1, cli_args.b2))
 
-Tensor = torch.cuda.FloatTensor if cuda else torch.FloatTensor
+FloatT = torch.cuda.FloatTensor if use_cuda else torch.FloatTensor
 
-# ----------
-#  Training
-# ----------
+# ==========
+#  main loop
+# ==========
 
-for epoch in range(opt.n_epochs):
-    for i, (imgs, _) in enumerate(dataloader):
+for epoch_i in range(cli_args.n_epochs):
+    for i, (batch_imgs, _) in enumerate(mnist_loader):
 
-        # Adversarial ground truths
-        valid = Variable(Tensor(imgs.shape[0], 1).fill_(1.0), requires_grad=False)
-        fake = Variable(Tensor(imgs.shape[0], 1).fill_(0.0), requires_grad=False)
+        # targets: 1 for real, 0 for generated
+        real_y = Variable(FloatT(batch_imgs.shape[0], 1).fill_(1.0), requires_grad=False)
+        fake_y = Variable(FloatT(batch_imgs.shape[0], 1).fill_(0.0), requires_grad=False)
 
-        # Configure input
-        real_imgs = Variable(imgs.type(Tensor))
+        # real batch as float tensor
+        real_batch_imgs = Variable(batch_imgs.type(FloatT))
 
-        # -----------------
-        #  Train Generator
-        # -----------------
+        # =================
+        #  generator step
+        # =================
 
-        optimizer_G.zero_grad()
+        g_optimizer.zero_grad()
 
-        # Sample noise as generator input
-        z = Variable(Tensor(np.random.normal(0, 1, (imgs.shape[0], opt.latent_dim))))
+        # draw latent noise
+        noise_z = Variable(FloatT(np.random.normal(0, 1, (batch_imgs.shape[0], cli_args.latent_dim))))
 
-        # Generate a batch of images
-        gen_imgs = generator(z)
+        # generated batch
+        fake_imgs = g_model(noise_z)
 
-        # Loss measures generator's ability to fool the discriminator
-        g_loss = adversarial_loss(discriminator(gen_imgs), valid)
+        # generator wants its fakes scored as real
+        gen_loss = bce_loss(d_model(fake_imgs), real_y)
 
-        g_loss.backward()
-        optimizer_G.step()
+        gen_loss.backward()
+        g_optimizer.step()
 
-        # ---------------------
-        #  Train Discriminator
-        # ---------------------
+        # =====================
+        #  discriminator step
+        # =====================
 
-        optimizer_D.zero_grad()
+        d_optimizer.zero_grad()
 
-        # Measure discriminator's ability to classify real from generated samples
-        real_loss = adversarial_loss(discriminator(real_imgs), valid)
-        fake_loss = adversarial_loss(discriminator(gen_imgs.detach()), fake)
-        d_loss = (real_loss + fake_loss) / 2
+        # real scored as 1, detached fakes as 0
+        d_real_loss = bce_loss(d_model(real_batch_imgs), real_y)
+        d_fake_loss = bce_loss(d_model(fake_imgs.detach()), fake_y)
+        disc_loss = (d_real_loss + d_fake_loss) / 2
 
-        d_loss.backward()
-        optimizer_D.step()
+        disc_loss.backward()
+        d_optimizer.step()
 
         print(
-            "[Epoch %d/%d] [Batch %d/%d] [D loss: %f] [G loss: %f]"
-            % (epoch, opt.n_epochs, i, len(dataloader), d_loss.item(), g_loss.item())
+            "epoch %d/%d | batch %d/%d | D loss %f | G loss %f"
+            % (epoch_i, cli_args.n_epochs, i, len(mnist_loader), disc_loss.item(), gen_loss.item())
         )
 
-        batches_done = epoch * len(dataloader) + i
-        if batches_done % opt.sample_interval == 0:
-            save_image(gen_imgs.data[:25], "images/%d.png" % batches_done, nrow=5, normalize=True)
+        batch_count = epoch_i * len(mnist_loader) + i
+        if batch_count % cli_args.sample_interval == 0:
+            save_image(fake_imgs.data[:25], "images/%d.png" % batch_count, nrow=5, normalize=True)
