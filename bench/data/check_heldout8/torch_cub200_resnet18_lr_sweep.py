@@ -1,4 +1,4 @@
-# 导入库
+# libraries
 import torch
 import torchvision.transforms as transforms
 from torchvision.datasets import ImageFolder
@@ -11,136 +11,136 @@ from torch.utils.tensorboard import SummaryWriter
 import os
 
 
-# 定义数据加载和处理函数
-def load_data(txt_file, root_dir):
-    with open(txt_file, 'r') as f:
-        lines = f.readlines()
+# read a split list: one "relative_path class_id" pair per row
+def read_split_list(list_file, images_root):
+    with open(list_file, 'r') as f:
+        rows = f.readlines()
 
-    images = []
-    labels = []
-    for line in lines:
-        parts = line.strip().split()
-        img_path = os.path.join(root_dir, parts[0])
-        label = int(parts[1]) - 1  # 假设标签从1开始，我们需要将其转换为从0开始
-        images.append(img_path)
-        labels.append(label)
+    img_paths = []
+    label_ids = []
+    for row in rows:
+        fields = row.strip().split()
+        img_file = os.path.join(images_root, fields[0])
+        label_id = int(fields[1]) - 1  # ids in the list start at 1; shift to 0-based
+        img_paths.append(img_file)
+        label_ids.append(label_id)
 
-    return images, labels
+    return img_paths, label_ids
 
-class CUB200Dataset(Dataset):
-    def __init__(self, images, labels, transform=None):
-        self.images = images
-        self.labels = labels
-        self.transform = transform
+class BirdImageDataset(Dataset):
+    def __init__(self, image_files, label_list, img_transform=None):
+        self.image_files = image_files
+        self.label_list = label_list
+        self.img_transform = img_transform
 
     def __len__(self):
-        return len(self.images)
+        return len(self.image_files)
 
-    def __getitem__(self, idx):
-        image = Image.open(self.images[idx]).convert('RGB')
-        label = self.labels[idx]
-        if self.transform:
-            image = self.transform(image)
-        return image, label
+    def __getitem__(self, index):
+        img = Image.open(self.image_files[index]).convert('RGB')
+        target_label = self.label_list[index]
+        if self.img_transform:
+            img = self.img_transform(img)
+        return img, target_label
 
 
-transform = transforms.Compose([
+img_transform = transforms.Compose([
     transforms.Resize((224, 224)),
     transforms.ToTensor(),
     transforms.Normalize(mean=[0.485, 0.456, 0.406], std=[0.229, 0.224, 0.225]),
 ])
 
-train_images, train_labels = load_data('./CUB_200_2011/train.txt', './CUB_200_2011/images')
-val_images, val_labels = load_data('./CUB_200_2011/test.txt', './CUB_200_2011/images')
+train_img_paths, train_label_ids = read_split_list('./CUB_200_2011/train.txt', './CUB_200_2011/images')
+val_img_paths, val_label_ids = read_split_list('./CUB_200_2011/test.txt', './CUB_200_2011/images')
 
-train_dataset = CUB200Dataset(train_images, train_labels, transform=transform)
-val_dataset = CUB200Dataset(val_images, val_labels, transform=transform)
+bird_train_dataset = BirdImageDataset(train_img_paths, train_label_ids, img_transform=img_transform)
+bird_val_dataset = BirdImageDataset(val_img_paths, val_label_ids, img_transform=img_transform)
 
-train_loader = DataLoader(train_dataset, batch_size=32, shuffle=True)
-val_loader = DataLoader(val_dataset, batch_size=32, shuffle=False)
+bird_train_loader = DataLoader(bird_train_dataset, batch_size=32, shuffle=True)
+bird_val_loader = DataLoader(bird_val_dataset, batch_size=32, shuffle=False)
 
-# 定义模型、损失函数和优化器
-device = torch.device('cuda' if torch.cuda.is_available() else 'cpu')
+# network, loss, and where it runs
+run_device = torch.device('cuda' if torch.cuda.is_available() else 'cpu')
 
-def initialize_model(num_classes=200):
-    model = models.resnet18(weights=models.ResNet18_Weights.DEFAULT)
-    model.fc = torch.nn.Linear(model.fc.in_features, num_classes)
-    model = model.to(device)
-    return model
+def build_resnet_model(n_bird_classes=200):
+    resnet_model = models.resnet18(weights=models.ResNet18_Weights.DEFAULT)
+    resnet_model.fc = torch.nn.Linear(resnet_model.fc.in_features, n_bird_classes)
+    resnet_model = resnet_model.to(run_device)
+    return resnet_model
 
-criterion = torch.nn.CrossEntropyLoss()
+ce_loss_fn = torch.nn.CrossEntropyLoss()
 
-# 学习率设置
-learning_rates = [
+# (backbone lr, new-head lr) pairs to try
+lr_pairs = [
     (5e-3, 5e-2),
     (1e-3, 1e-2),
     (5e-4, 5e-3)
 ]
 
-num_epochs = 20
+epoch_count = 20
 
-# 训练和验证函数
-def train_and_evaluate(train_loader, val_loader, lr_pretrained, lr_fc, num_epochs=20):
-    model = initialize_model()
-    optimizer = optim.SGD([
-        {'params': model.fc.parameters(), 'lr': lr_fc},
-        {'params': [param for name, param in model.named_parameters() if "fc" not in name], 'lr': lr_pretrained}
+# one full run for a single lr pair
+def run_train_eval(bird_train_loader, bird_val_loader, backbone_lr, head_lr, epoch_count=20):
+    resnet_model = build_resnet_model()
+    sgd_optimizer = optim.SGD([
+        {'params': resnet_model.fc.parameters(), 'lr': head_lr},
+        {'params': [p for pname, p in resnet_model.named_parameters() if "fc" not in pname], 'lr': backbone_lr}
     ], momentum=0.9)
-    scheduler = StepLR(optimizer, step_size=7, gamma=0.1)
+    lr_decay = StepLR(sgd_optimizer, step_size=7, gamma=0.1)
 
-    # 创建日志目录
-    log_dir = f'runs/lr_pretrained_{lr_pretrained}_lr_fc_{lr_fc}'
-    os.makedirs(log_dir, exist_ok=True)
-    writer = SummaryWriter(log_dir)
+    # a tensorboard folder per run
+    run_log_dir = f'runs/lr_pretrained_{backbone_lr}_lr_fc_{head_lr}'
+    os.makedirs(run_log_dir, exist_ok=True)
+    tb_writer = SummaryWriter(run_log_dir)
 
-    print(f"Starting training with lr_pretrained={lr_pretrained}, lr_fc={lr_fc}")
+    print(f"run: backbone lr={backbone_lr}, head lr={head_lr}")
 
-    for epoch in range(num_epochs):
-        model.train()
-        running_loss = 0.0
-        for images, labels in train_loader:
-            images, labels = images.to(device), labels.to(device)
+    for epoch_idx in range(epoch_count):
+        resnet_model.train()
+        loss_sum = 0.0
+        for img_batch, label_batch in bird_train_loader:
+            img_batch, label_batch = img_batch.to(run_device), label_batch.to(run_device)
 
-            optimizer.zero_grad()
-            outputs = model(images)
-            loss = criterion(outputs, labels)
-            loss.backward()
-            optimizer.step()
+            sgd_optimizer.zero_grad()
+            logits = resnet_model(img_batch)
+            batch_loss = ce_loss_fn(logits, label_batch)
+            batch_loss.backward()
+            sgd_optimizer.step()
 
-            running_loss += loss.item()
+            loss_sum += batch_loss.item()
 
-        train_loss = running_loss / len(train_loader)
-        writer.add_scalar('Loss/train', train_loss, epoch)
-        writer.add_text('Learning Rates', f'lr_pretrained: {lr_pretrained}, lr_fc: {lr_fc}', epoch)
+        epoch_train_loss = loss_sum / len(bird_train_loader)
+        tb_writer.add_scalar('Loss/train', epoch_train_loss, epoch_idx)
+        tb_writer.add_text('lr pair', f'backbone {backbone_lr} / head {head_lr}', epoch_idx)
 
-        model.eval()
-        val_loss = 0.0
-        correct = 0
-        total = 0
+        resnet_model.eval()
+        epoch_val_loss = 0.0
+        n_right = 0
+        n_seen = 0
         with torch.no_grad():
-            for images, labels in val_loader:
-                images, labels = images.to(device), labels.to(device)
-                outputs = model(images)
-                loss = criterion(outputs, labels)
-                val_loss += loss.item()
+            for img_batch, label_batch in bird_val_loader:
+                img_batch, label_batch = img_batch.to(run_device), label_batch.to(run_device)
+                logits = resnet_model(img_batch)
+                batch_loss = ce_loss_fn(logits, label_batch)
+                epoch_val_loss += batch_loss.item()
 
-                _, predicted = outputs.max(1)
-                total += labels.size(0)
-                correct += predicted.eq(labels).sum().item()
+                _, top_class = logits.max(1)
+                n_seen += label_batch.size(0)
+                n_right += top_class.eq(label_batch).sum().item()
 
-        val_loss /= len(val_loader)
-        val_accuracy = 100 * correct / total
-        writer.add_scalar('Loss/val', val_loss, epoch)
-        writer.add_scalar('Accuracy/val', val_accuracy, epoch)
+        epoch_val_loss /= len(bird_val_loader)
+        val_acc_pct = 100 * n_right / n_seen
+        tb_writer.add_scalar('Loss/val', epoch_val_loss, epoch_idx)
+        tb_writer.add_scalar('Accuracy/val', val_acc_pct, epoch_idx)
 
         print(
-            f'Epoch [{epoch + 1}/{num_epochs}], Train Loss: {train_loss:.4f}, Val Loss: {val_loss:.4f}, Val Accuracy: {val_accuracy:.2f}%')
+            f'epoch {epoch_idx + 1} of {epoch_count}: train loss {epoch_train_loss:.4f}, val loss {epoch_val_loss:.4f}, val acc {val_acc_pct:.2f}%')
 
-        scheduler.step()
+        lr_decay.step()
 
-    writer.close()
+    tb_writer.close()
 
 
-# 运行训练和验证
-for lr_pretrained, lr_fc in learning_rates:
-    train_and_evaluate(train_loader, val_loader, lr_pretrained, lr_fc, num_epochs)
+# sweep over every lr pair
+for backbone_lr, head_lr in lr_pairs:
+    run_train_eval(bird_train_loader, bird_val_loader, backbone_lr, head_lr, epoch_count)

@@ -21,218 +21,218 @@ import config
 from models import *
 
 
-# ---- mmapdataset.py ----
-def Xy_iter(X_or_y = "X", which_set="trn", sub_set="first_half", sz_thresh=2.0):
-    if X_or_y == "X":
-        npy_paths = glob.glob("./cache/preprocessed/%s/%s/*_X.npy" % \
-                                                (which_set, sub_set))
-    elif X_or_y == "y":
-        npy_paths = glob.glob("./cache/preprocessed/%s/%s/*_y.npy" % \
-                                                (which_set, sub_set))
+# == part: mmapdataset.py ==
+def iter_cached_arrays(which_array = "X", split_name="trn", half_name="first_half", seizure_cut=2.0):
+    if which_array == "X":
+        npy_files = glob.glob("./cache/preprocessed/%s/%s/*_X.npy" % \
+                                                (split_name, half_name))
+    elif which_array == "y":
+        npy_files = glob.glob("./cache/preprocessed/%s/%s/*_y.npy" % \
+                                                (split_name, half_name))
 
-    for npy_path in npy_paths:
-        with open(npy_path, "rb") as f:
-            res = np.load(f)
-        if X_or_y == "y":
-            res = (np.array(res) > sz_thresh).astype(int)
-        yield res
-
-
-def get_dataset_size(num_windows_per_file, which_set="trn", sub_set="first_half"):
-    npy_paths = glob.glob("./cache/preprocessed/%s/%s/*_X.npy" % \
-                                                (which_set, sub_set))
-    return len(npy_paths) * num_windows_per_file
+    for npy_file in npy_files:
+        with open(npy_file, "rb") as fh:
+            arr = np.load(fh)
+        if which_array == "y":
+            arr = (np.array(arr) > seizure_cut).astype(int)
+        yield arr
 
 
-class MMAPDataset(Dataset):
+def count_dataset_windows(wins_per_file, split_name="trn", half_name="first_half"):
+    npy_files = glob.glob("./cache/preprocessed/%s/%s/*_X.npy" % \
+                                                (split_name, half_name))
+    return len(npy_files) * wins_per_file
+
+
+class MemmapWindowDataset(Dataset):
     def __init__(
         self,
-        input_iter: Iterable[np.ndarray],
-        labels_iter: Iterable[np.ndarray],
-        mmap_path: str = None,
-        mmap_X_path: str = None,
-        mmap_y_path: str = None,
-        size: int = None,
-        transform_fn: Callable[..., Any] = None,
-        num_windows_per_file: int = None,
+        X_source: Iterable[np.ndarray],
+        labels_source: Iterable[np.ndarray],
+        mmap_dir: str = None,
+        X_file: str = None,
+        y_file: str = None,
+        n_items: int = None,
+        eeg_transform: Callable[..., Any] = None,
+        wins_per_file: int = None,
     ) -> None:
         super().__init__()
 
-        self.mmap_inputs: np.ndarray = None
-        self.mmap_labels: np.ndarray = None
-        self.transform_fn = transform_fn
+        self.X_store: np.ndarray = None
+        self.labels_store: np.ndarray = None
+        self.eeg_transform = eeg_transform
 
-        if mmap_path is None:
-            mmap_path = os.path.abspath(os.getcwd())
-        self._mkdir(mmap_path)
+        if mmap_dir is None:
+            mmap_dir = os.path.abspath(os.getcwd())
+        self._ensure_dir(mmap_dir)
 
-        self.mmap_input_path = os.path.join(mmap_path, mmap_X_path)
-        self.mmap_labels_path = os.path.join(mmap_path, mmap_y_path)
+        self.X_store_path = os.path.join(mmap_dir, X_file)
+        self.labels_store_path = os.path.join(mmap_dir, y_file)
 
-        # get num of windows per cached
-        self.num_windows_per_file = num_windows_per_file
-        self.length = size
+        # how many windows each cache file holds
+        self.wins_per_file = wins_per_file
+        self.n_windows = n_items
 
-        for idx, (input, label) in enumerate(zip(input_iter, labels_iter)):
-            if self.mmap_inputs is None:
-                self.mmap_inputs = self._init_mmap(
-                    self.mmap_input_path, input.dtype, (self.length, *input.shape)
+        for pos, (x_win, label_win) in enumerate(zip(X_source, labels_source)):
+            if self.X_store is None:
+                self.X_store = self._open_store(
+                    self.X_store_path, x_win.dtype, (self.n_windows, *x_win.shape)
                 )
-                self.mmap_labels = self._init_mmap(
-                    self.mmap_labels_path, label.dtype, (self.length, *label.shape)
+                self.labels_store = self._open_store(
+                    self.labels_store_path, label_win.dtype, (self.n_windows, *label_win.shape)
                 )
-            self.mmap_inputs[idx][:] = input[:]
-            self.mmap_labels[idx][:] = label[:]
+            self.X_store[pos][:] = x_win[:]
+            self.labels_store[pos][:] = label_win[:]
 
-        del input_iter
-        del labels_iter
+        del X_source
+        del labels_source
         gc.collect()
 
-    def __getitem__(self, idx: int) -> Tuple[Union[np.ndarray, torch.Tensor]]:
-        file_dx = int(idx / self.num_windows_per_file)
-        win_dx  = idx % self.num_windows_per_file
-        X = self.mmap_inputs[file_dx][win_dx]
-        y = self.mmap_labels[file_dx][win_dx]
-        if self.transform_fn:
-            return self.transform_fn(eeg=X)['eeg'], \
-                    torch.tensor(y)
+    def __getitem__(self, pos: int) -> Tuple[Union[np.ndarray, torch.Tensor]]:
+        file_i = int(pos / self.wins_per_file)
+        win_i  = pos % self.wins_per_file
+        X_item = self.X_store[file_i][win_i]
+        y_item = self.labels_store[file_i][win_i]
+        if self.eeg_transform:
+            return self.eeg_transform(eeg=X_item)['eeg'], \
+                    torch.tensor(y_item)
 
     def __len__(self) -> int:
-        return self.length
+        return self.n_windows
 
-    def _mkdir(self, path: str) -> None:
-        if os.path.exists(path):
+    def _ensure_dir(self, target_path: str) -> None:
+        if os.path.exists(target_path):
             return
         try:
-            os.makedirs(os.path.dirname(path), exist_ok=True)
+            os.makedirs(os.path.dirname(target_path), exist_ok=True)
             return
         except:
             raise ValueError(
-                "Failed to create the path (check the user write permissions).")
+                "could not make the folder; can this user write there?")
 
-    def _init_mmap(self, path: str, dtype: np.dtype, shape: Tuple[int], remove_existing: bool = False) -> np.ndarray:
-        open_mode = "w+" if remove_existing else "r+"
-        return np.memmap(path, dtype=dtype, mode=open_mode, shape=shape)
+    def _open_store(self, target_path: str, arr_dtype: np.dtype, arr_shape: Tuple[int], fresh: bool = False) -> np.ndarray:
+        mem_mode = "w+" if fresh else "r+"
+        return np.memmap(target_path, dtype=arr_dtype, mode=mem_mode, shape=arr_shape)
 
 
-# ---- train_model.py ----
-def main(size, sz_thresh = 2.0):
-    # parameters that might change
-    device = "mps"
+# == part: train_model.py ==
+def run_training(n_items, seizure_cut = 2.0):
+    # settings one may tune
+    dev = "mps"
 
-    # train data is about 5% positive examples, hence weight is 1:19
-    loss_fn = nn.BCEWithLogitsLoss(pos_weight=torch.Tensor([1, 19]).to(device))
-    batch_size = 64
-    epochs = 50
+    # seizure windows are ~5% of the training data, so positives get weight 19
+    bce_loss = nn.BCEWithLogitsLoss(pos_weight=torch.Tensor([1, 19]).to(dev))
+    batch_sz = 64
+    n_epochs = 50
 
-    sig = nn.Sigmoid()
+    sigmoid_fn = nn.Sigmoid()
 
-    #tensorboard stuff
-    writer = SummaryWriter()
+    # tensorboard logging
+    tb_log = SummaryWriter()
 
-    print("loading train set...")
-    which_set = "trn"
-    train_set = MMAPDataset(Xy_iter("X", which_set, "first_half"),
-                            Xy_iter("y", which_set, "first_half", sz_thresh),
-                            size=get_dataset_size(config.WINS_PER_CACHE_FILE,
-                                which_set, "first_half"),
-                            transform_fn=transforms.Compose([
+    print("building the training memmap...")
+    split_name = "trn"
+    train_windows = MemmapWindowDataset(iter_cached_arrays("X", split_name, "first_half"),
+                            iter_cached_arrays("y", split_name, "first_half", seizure_cut),
+                            n_items=count_dataset_windows(config.WINS_PER_CACHE_FILE,
+                                split_name, "first_half"),
+                            eeg_transform=transforms.Compose([
                                 transforms.MeanStdNormalize(axis=1),
                                 transforms.ToTensor()]),
-                            mmap_path="./mmap",
-                            mmap_X_path="trn_X.data",
-                            mmap_y_path="trn_y.data",
-                            num_windows_per_file=config.WINS_PER_CACHE_FILE)
+                            mmap_dir="./mmap",
+                            X_file="trn_X.data",
+                            y_file="trn_y.data",
+                            wins_per_file=config.WINS_PER_CACHE_FILE)
 
-    print("loading val set...")
-    which_set = "dev"
-    val_set = MMAPDataset(Xy_iter("X", which_set, "first_half"),
-                          Xy_iter("y", which_set, "first_half", sz_thresh),
-                            size=get_dataset_size(config.WINS_PER_CACHE_FILE,
-                                which_set, "first_half"),
-                            transform_fn=transforms.Compose([
+    print("building the validation memmap...")
+    split_name = "dev"
+    val_windows = MemmapWindowDataset(iter_cached_arrays("X", split_name, "first_half"),
+                          iter_cached_arrays("y", split_name, "first_half", seizure_cut),
+                            n_items=count_dataset_windows(config.WINS_PER_CACHE_FILE,
+                                split_name, "first_half"),
+                            eeg_transform=transforms.Compose([
                                 transforms.MeanStdNormalize(axis=1),
                                 transforms.ToTensor()]),
-                            mmap_path="./mmap",
-                            mmap_X_path="val_X.data",
-                            mmap_y_path="val_y.data",
-                            num_windows_per_file=config.WINS_PER_CACHE_FILE)
+                            mmap_dir="./mmap",
+                            X_file="val_X.data",
+                            y_file="val_y.data",
+                            wins_per_file=config.WINS_PER_CACHE_FILE)
 
-    def train(dataloader, model, loss_fn, optimizer, epoch):
-        size = len(dataloader.dataset)
-        model.train()
+    def train_one_epoch(data_loader, eeg_model, bce_loss, adam_optimizer, epoch_no):
+        n_items = len(data_loader.dataset)
+        eeg_model.train()
 
-        for batch_idx, batch in enumerate(dataloader):
-            X = batch[0].to(device)
-            y = one_hot(batch[1].to(device), num_classes=2)
+        for step_i, cur_batch in enumerate(data_loader):
+            X_batch = cur_batch[0].to(dev)
+            y_onehot = one_hot(cur_batch[1].to(dev), num_classes=2)
 
-            # Compute prediction error
-            pred = model(X)
-            loss = loss_fn(pred, y.float())
+            # forward pass and loss
+            logits = eeg_model(X_batch)
+            batch_loss = bce_loss(logits, y_onehot.float())
 
-            # Backpropagation
-            optimizer.zero_grad()
-            loss.backward()
-            optimizer.step()
-            if batch_idx % 100 == 0:
-                loss, current = loss.item(), batch_idx * len(X)
-                pred_cpu = sig(pred)[:,1].cpu().detach().numpy()
-                y_true = y[:,1].cpu().numpy()
-                if len(np.unique(y_true)) ==  2:
-                    auroc = roc_auc_score(y_true = y_true, y_score = pred_cpu)
+            # backward pass and update
+            adam_optimizer.zero_grad()
+            batch_loss.backward()
+            adam_optimizer.step()
+            if step_i % 100 == 0:
+                batch_loss, seen = batch_loss.item(), step_i * len(X_batch)
+                prob_np = sigmoid_fn(logits)[:,1].cpu().detach().numpy()
+                y_np = y_onehot[:,1].cpu().numpy()
+                if len(np.unique(y_np)) ==  2:
+                    auc_value = roc_auc_score(y_true = y_np, y_score = prob_np)
                 else:
-                    auroc = np.nan
-                print(f"loss: {loss:>5f}, AUROC: {auroc:>.4f} [{current:>5d}/{size:>5d}]")
+                    auc_value = np.nan
+                print(f"step loss {batch_loss:>5f}, AUC {auc_value:>.4f} ({seen:>5d} of {n_items:>5d})")
 
-                n_iter = epoch * size / 6400 + batch_idx / 100
-                writer.add_scalar('Loss/train', loss, n_iter)
-                writer.add_scalar('AUROC/train', auroc, n_iter)
+                log_step = epoch_no * n_items / 6400 + step_i / 100
+                tb_log.add_scalar('Loss/train', batch_loss, log_step)
+                tb_log.add_scalar('AUROC/train', auc_value, log_step)
 
-    def validate(dataloader, model, loss_fn, epoch):
-        size = len(dataloader.dataset)
-        num_batches = len(dataloader)
-        model.eval()
-        val_loss, correct = 0, 0
-        all_pred = torch.Tensor([]).to(device)
-        all_y = torch.Tensor([]).to(device)
+    def val_one_epoch(data_loader, eeg_model, bce_loss, epoch_no):
+        n_items = len(data_loader.dataset)
+        n_batches = len(data_loader)
+        eeg_model.eval()
+        val_loss_avg, n_hits = 0, 0
+        logits_all = torch.Tensor([]).to(dev)
+        y_all = torch.Tensor([]).to(dev)
         with torch.no_grad():
-            for batch in dataloader:
-                X = batch[0].to(device)
-                y = one_hot(batch[1].to(device), num_classes=2)
+            for cur_batch in data_loader:
+                X_batch = cur_batch[0].to(dev)
+                y_onehot = one_hot(cur_batch[1].to(dev), num_classes=2)
 
-                pred = model(X)
-                val_loss += loss_fn(pred, y.float()).item()
+                logits = eeg_model(X_batch)
+                val_loss_avg += bce_loss(logits, y_onehot.float()).item()
 
-                correct += (sig(pred).argmax(1) == y[:,1]).type(torch.float).sum().item()
+                n_hits += (sigmoid_fn(logits).argmax(1) == y_onehot[:,1]).type(torch.float).sum().item()
 
-                all_pred = torch.cat([all_pred, pred], 0)
-                all_y = torch.cat([all_y, y], 0)
-        val_loss /= num_batches
-        correct /= size
+                logits_all = torch.cat([logits_all, logits], 0)
+                y_all = torch.cat([y_all, y_onehot], 0)
+        val_loss_avg /= n_batches
+        n_hits /= n_items
 
-        pred_cpu = sig(all_pred)[:,1].cpu().detach().numpy()
-        auroc = roc_auc_score(y_true = all_y[:,1].cpu().numpy(), y_score = pred_cpu)
-        print(f"Test Error:\nAvg loss: {val_loss:>8f}, AUROC: {(auroc):>0.3f}\n")
-        writer.add_scalar('Loss/val', val_loss, epoch)
-        writer.add_scalar('AUROC/val', auroc, epoch)
+        prob_np = sigmoid_fn(logits_all)[:,1].cpu().detach().numpy()
+        auc_value = roc_auc_score(y_true = y_all[:,1].cpu().numpy(), y_score = prob_np)
+        print(f"validation:\nmean loss {val_loss_avg:>8f}, AUC {(auc_value):>0.3f}\n")
+        tb_log.add_scalar('Loss/val', val_loss_avg, epoch_no)
+        tb_log.add_scalar('AUROC/val', auc_value, epoch_no)
 
-    model = CNN(in_channels = 20)
-    model.to(device)
+    eeg_model = CNN(in_channels = 20)
+    eeg_model.to(dev)
 
-    optimizer = torch.optim.Adam(model.parameters(), lr=1e-4)
+    adam_optimizer = torch.optim.Adam(eeg_model.parameters(), lr=1e-4)
 
-    train_loader = DataLoader(train_set, shuffle=True, batch_size=batch_size)
-    val_loader = DataLoader(val_set, batch_size=batch_size, shuffle=False)
+    eeg_train_loader = DataLoader(train_windows, shuffle=True, batch_size=batch_sz)
+    eeg_val_loader = DataLoader(val_windows, batch_size=batch_sz, shuffle=False)
 
-    for t in range(epochs):
-        print(f"Epoch {t+1}\n-------------------------------")
-        train(train_loader, model, loss_fn, optimizer, epoch=t)
-        validate(val_loader, model, loss_fn, epoch=t)
-        print("Done!")
+    for ep in range(n_epochs):
+        print(f"== epoch {ep+1} ==")
+        train_one_epoch(eeg_train_loader, eeg_model, bce_loss, adam_optimizer, epoch_no=ep)
+        val_one_epoch(eeg_val_loader, eeg_model, bce_loss, epoch_no=ep)
+        print("epoch finished")
 
 
 if __name__ == '__main__':
-    parser = OptionParser()
-    parser.add_option("-s", "--size", dest="size", default="")
-    options, _ = parser.parse_args()
-    main(options.size)
+    opt_parser = OptionParser()
+    opt_parser.add_option("-s", "--size", dest="size", default="")
+    opts, _ = opt_parser.parse_args()
+    run_training(opts.size)
