@@ -129,7 +129,7 @@ class WindowDataset(Dataset):
 def make_train_loader(cfg, cli_args=None):
     batch_len = cfg['dataloader']['batch_size']
     shuffle_flag = cfg['dataloader']['shuffle']
-    cfg['dataloader']['train_dataset']['params']['output_dir'] = cli_args.save_dir
+    cfg['dataloader']['train_dataset']['params']['output_dir'] = cli_args.run_dir
     ts_dataset = WindowDataset(**cfg['dataloader']['train_dataset']['params'])
 
     ts_loader = torch.utils.data.DataLoader(ts_dataset,
@@ -227,7 +227,7 @@ def run_main():
     cli.add_argument('--train', action='store_true', default=False)
     cli.add_argument('--milestone', type=int, default=10)
     cli_args = cli.parse_args()
-    cli_args.save_dir = os.path.join(cli_args.output, f'{cli_args.name}')
+    cli_args.run_dir = os.path.join(cli_args.output, f'{cli_args.name}')
 
     cfg = read_yaml_cfg(cli_args.config_file)
     diffusion_model = build_from_cfg(cfg['model']).cuda()
@@ -242,7 +242,7 @@ def run_main():
         gen_all = runner.generate(n_wanted=len(ts_dataset), per_call=2001, out_shape=[ts_dataset.win_len, ts_dataset.n_vars])
         if ts_dataset.to_pm_one:
             gen_all = to_unit_range(gen_all)
-        np.save(os.path.join(cli_args.save_dir, f'ddpm_fake_{cli_args.name}.npy'), gen_all)
+        np.save(os.path.join(cli_args.run_dir, f'ddpm_fake_{cli_args.name}.npy'), gen_all)
 
 
 if __name__ == '__main__':
