@@ -1,5 +1,5 @@
 #!/usr/bin/env python
-# coding: utf-8
+# -*- coding: utf-8 -*-
 
 import numpy as np
 import pandas as pd
@@ -10,75 +10,75 @@ import datetime
 import sys
 sys.path.append('library');
 
-print("Num GPUs Available: ", len(tf.config.list_physical_devices('GPU')))
+print("GPUs visible to TensorFlow:", len(tf.config.list_physical_devices('GPU')))
 
-# # Variable globales
+# ---- settings ----
 
-## Seed for the random variables
-seed_number=0;
+# RNG seed
+rng_seed=0;
 
-## Dataset 
-dataset_base_dir    = 'D:\\FernandoPujaicoRivera\\dataset\\FACE-EMOTION\\fer2013\\archive\\train';
-dataset_labels_file = 'training_labels.csv';
+# image folder and its label table
+images_dir    = 'D:\\FernandoPujaicoRivera\\dataset\\FACE-EMOTION\\fer2013\\archive\\train';
+labels_csv_file = 'training_labels.csv';
 
-## Kfold 
-K=5;                    # Variable K of kfold
-enable_stratified=True; # True: Stratified kfold False: Enable kfold 
+# cross-validation
+n_folds=5;                    # number of folds
+use_stratified=True; # stratify folds by class (else plain KFold)
 
-## Training hyperparameters
-EPOCAS=50;
-BATCH_SIZE=32;
+# fitting
+N_EPOCHS=50;
+BATCH_LEN=32;
 
-## Model of network
-model_type  = 'mobilenet_v3';
-#model_type = 'efficientnet_b3'
-#model_type = 'inception_v3';
-#model_type = 'inception_resnet_v2';
-#model_type = 'resnet_v2_50';
+# backbone
+arch_name  = 'mobilenet_v3';
+# alternatives: 'efficientnet_b3',
+# 'inception_v3',
+# 'inception_resnet_v2',
+# 'resnet_v2_50'
 
-## Output
-output_base_dir = 'D:\\FernandoPujaicoRivera\\output\\cnn_face_emotion_free\\cross-validation';
+# where results go
+out_root_dir = 'D:\\FernandoPujaicoRivera\\output\\cnn_face_emotion_free\\cross-validation';
 
-# # Parametros de entrada
+# ---- command line (--model NAME) ----
 
-for n in range(len(sys.argv)):
-    if sys.argv[n]=='--model':
-        model_type=sys.argv[n+1];
+for arg_i in range(len(sys.argv)):
+    if sys.argv[arg_i]=='--model':
+        arch_name=sys.argv[arg_i+1];
         
-print('model_type:',model_type)
+print('backbone:',arch_name)
 
-# # Set seed of random variables
-# 
+# ---- seeding ----
+#
 
-np.random.seed(seed_number)
-tf.keras.utils.set_random_seed(seed_number);
+np.random.seed(rng_seed)
+tf.keras.utils.set_random_seed(rng_seed);
 
-# # Setting the cross-validation kfold
-# 
+# ---- fold splitter ----
+#
 
 from sklearn.model_selection import KFold, StratifiedKFold
 
-if enable_stratified:
-    output_dir = os.path.join(output_base_dir,'skfold');
-    kf = StratifiedKFold(n_splits = K, shuffle = True, random_state = seed_number);
+if use_stratified:
+    run_out_dir = os.path.join(out_root_dir,'skfold');
+    splitter = StratifiedKFold(n_splits = n_folds, shuffle = True, random_state = rng_seed);
 else:
-    output_dir = os.path.join(output_base_dir,'kfold');
-    kf  = KFold(n_splits = K, shuffle=True, random_state=seed_number); 
+    run_out_dir = os.path.join(out_root_dir,'kfold');
+    splitter  = KFold(n_splits = n_folds, shuffle=True, random_state=rng_seed); 
 
-# # Loading data of dataset
+# ---- label table ----
 
-# Load filenames and labels
-train_data = pd.read_csv(os.path.join(dataset_base_dir,dataset_labels_file));
-print(train_data)
-# Setting labels
-Y   = train_data[['label']];
-L=np.shape(Y)[0];
+# file names and their classes
+train_table_data = pd.read_csv(os.path.join(images_dir,labels_csv_file));
+print(train_table_data)
+# class column
+label_Y   = train_table_data[['label']];
+n_rows=np.shape(label_Y)[0];
 
-# # Data augmentation configuration
+# ---- augmentation ----
 
 from tensorflow.keras.preprocessing.image import ImageDataGenerator
 
-idg    = ImageDataGenerator(rescale=1./255,
+aug_gen    = ImageDataGenerator(rescale=1./255,
                             rotation_range = 10,
                             width_shift_range= 0.07,
                             height_shift_range= 0.07,
@@ -87,110 +87,110 @@ idg    = ImageDataGenerator(rescale=1./255,
                             zoom_range = [0.9, 1.1] 
                             )
 
-idg_val= ImageDataGenerator(rescale=1./255 )
+val_gen_factory= ImageDataGenerator(rescale=1./255 )
 
-# # Auxiliar function
+# ---- helper ----
 
-def get_model_name(k):
-    return 'model_'+str(k)+'.h5'
+def fold_weights_name(fold_no):
+    return 'model_'+str(fold_no)+'.h5'
 
-# # Creating output directory
+# ---- output folder ----
 
 try: 
-    os.mkdir(output_dir) 
+    os.mkdir(run_out_dir) 
 except: 
     pass
 
-# # Cross-validation
+# ---- folds ----
 
-import lib_model as mpp
+import lib_model as model_lib
 import matplotlib.pyplot as plt
 
-VALIDATION_ACCURACY = []
-VALIDATION_LOSS = []
+VAL_ACC_LIST = []
+VAL_LOSS_LIST = []
 
-fold_var=1;
-for train_index, val_index in kf.split(np.zeros(L),Y):
-    training_data   = train_data.iloc[train_index]
-    validation_data = train_data.iloc[val_index]
+fold_idx=1;
+for train_idx, val_idx in splitter.split(np.zeros(n_rows),label_Y):
+    fold_train_data   = train_table_data.iloc[train_idx]
+    fold_val_data = train_table_data.iloc[val_idx]
 
-    print('\nFold:',fold_var);
+    print('\n=== fold',fold_idx);
     
-    # CREATE NEW MODEL
-    model, target_size = mpp.create_model('',model_type=model_type);
-    model.summary()
+    # a fresh network for this fold
+    cnn_model, input_size = model_lib.create_model('',model_type=arch_name);
+    cnn_model.summary()
     
-    train_data_generator = idg.flow_from_dataframe(training_data, 
-                                                   directory = dataset_base_dir,
-                                                   target_size=target_size,
+    train_batches_gen = aug_gen.flow_from_dataframe(fold_train_data, 
+                                                   directory = images_dir,
+                                                   target_size=input_size,
                                                    x_col = "filename", 
                                                    y_col = "label",
-                                                   batch_size=BATCH_SIZE,
+                                                   batch_size=BATCH_LEN,
                                                    class_mode="categorical",
                                                    shuffle = True);
     
-    valid_data_generator  = idg_val.flow_from_dataframe(validation_data, 
-                                                    directory = dataset_base_dir,
-                                                    target_size=target_size,
+    valid_batches_gen  = val_gen_factory.flow_from_dataframe(fold_val_data, 
+                                                    directory = images_dir,
+                                                    target_size=input_size,
                                                     x_col = "filename", 
                                                     y_col = "label",
-                                                    batch_size=BATCH_SIZE,
+                                                    batch_size=BATCH_LEN,
                                                     class_mode="categorical",
                                                     shuffle = True)
     
-    STEPS_BY_EPOCHS=len(train_data_generator);
+    STEPS_PER_EPOCH_N=len(train_batches_gen);
     
 
     
-    # COMPILE NEW MODEL
-    model.compile(loss='categorical_crossentropy',
+    # loss, optimiser, metric
+    cnn_model.compile(loss='categorical_crossentropy',
                   optimizer='adam',
                   metrics=['categorical_accuracy'])
     
-    # CREATE CALLBACKS
-    best_model_file=os.path.join(output_dir,get_model_name(fold_var));
-    checkpoint = tf.keras.callbacks.ModelCheckpoint(filepath=best_model_file, 
+    # callbacks
+    best_weights_file=os.path.join(run_out_dir,fold_weights_name(fold_idx));
+    ckpt_cb = tf.keras.callbacks.ModelCheckpoint(filepath=best_weights_file, 
                                                     save_weights_only=True,
                                                     monitor='val_categorical_accuracy', 
                                                     save_best_only=True, 
                                                     verbose=1);
     
-    log_dir = "logs/fit/" + datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-    tensorboard_callback = tf.keras.callbacks.TensorBoard(log_dir=log_dir, histogram_freq=1)
+    tb_log_dir = "logs/fit/" + datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+    tb_cb = tf.keras.callbacks.TensorBoard(log_dir=tb_log_dir, histogram_freq=1)
 
     
-    # There can be other callbacks, but just showing one because it involves the model name
-    # This saves the best model
-    # FIT THE MODEL
-    history = model.fit(train_data_generator,
-                        steps_per_epoch=STEPS_BY_EPOCHS,
-                        epochs=EPOCAS,
-                        validation_data=valid_data_generator,
-                        callbacks=[checkpoint,tensorboard_callback],
+    # the checkpoint keeps the weights with the best
+    # validation accuracy of this fold
+    # fit
+    fit_history = cnn_model.fit(train_batches_gen,
+                        steps_per_epoch=STEPS_PER_EPOCH_N,
+                        epochs=N_EPOCHS,
+                        validation_data=valid_batches_gen,
+                        callbacks=[ckpt_cb,tb_cb],
                         verbose=1
                        );
     
-    #PLOT HISTORY
-    mpp.save_model_history(history,os.path.join(output_dir,"historical_"+str(fold_var)+".csv"), show=False, labels=['categorical_accuracy','loss']);
+    # write the per-epoch curves
+    model_lib.save_model_history(fit_history,os.path.join(run_out_dir,"historical_"+str(fold_idx)+".csv"), show=False, labels=['categorical_accuracy','loss']);
     
-    # LOAD BEST MODEL to evaluate the performance of the model
-    model.load_weights(best_model_file);
+    # reload the best weights and score them
+    cnn_model.load_weights(best_weights_file);
     
-    results = model.evaluate(valid_data_generator)
-    results = dict(zip(model.metrics_names,results))
-    print(results,"\n\n");
+    eval_scores = cnn_model.evaluate(valid_batches_gen)
+    eval_scores = dict(zip(cnn_model.metrics_names,eval_scores))
+    print(eval_scores,"\n\n");
     
-    VALIDATION_ACCURACY.append(results['categorical_accuracy'])
-    VALIDATION_LOSS.append(results['loss'])
+    VAL_ACC_LIST.append(eval_scores['categorical_accuracy'])
+    VAL_LOSS_LIST.append(eval_scores['loss'])
     
     tf.keras.backend.clear_session()
     
-    fold_var += 1
+    fold_idx += 1
 
-fpath=os.path.join(output_dir,"final_stats.m");
-mean_val_acc=mpp.save_model_stat_kfold(VALIDATION_ACCURACY,VALIDATION_LOSS, fpath);
+stats_path=os.path.join(run_out_dir,"final_stats.m");
+mean_val_accuracy=model_lib.save_model_stat_kfold(VAL_ACC_LIST,VAL_LOSS_LIST, stats_path);
 
-mpp.save_model_parameters(model, os.path.join(output_dir,'parameters_stats.m'));
+model_lib.save_model_parameters(cnn_model, os.path.join(run_out_dir,'parameters_stats.m'));
 
-os.rename(output_dir,output_dir+str(K)+'_'+model_type+'_acc'+str(int(mean_val_acc*10000)));
-print(mean_val_acc)
+os.rename(run_out_dir,run_out_dir+str(n_folds)+'_'+arch_name+'_acc'+str(int(mean_val_accuracy*10000)));
+print(mean_val_accuracy)

@@ -1,9 +1,9 @@
-# train.py
+# CIFAR-100 training script
 #!/usr/bin/env	python3
 
-""" train network using pytorch
+""" fit an image classifier on CIFAR-100 with PyTorch
 
-author baiyu
+(re-expressed from a public CIFAR-100 trainer; see labels.json)
 """
 
 import os
@@ -26,225 +26,225 @@ from conf import settings
 from utils import get_network, WarmUpLR
 
 
-def get_training_dataloader(mean, std, batch_size=16, num_workers=2, shuffle=True):
-    """ return training dataloader
-    Args:
-        mean: mean of cifar100 training dataset
-        std: std of cifar100 training dataset
-        path: path to cifar100 training python dataset
-        batch_size: dataloader batchsize
-        num_workers: dataloader num_works
-        shuffle: whether to shuffle
-    Returns: train_data_loader:torch dataloader object
+def build_train_loader(ch_mean, ch_std, batch_len=16, n_workers=2, shuffle_on=True):
+    """ DataLoader over the augmented CIFAR-100 training split
+    Parameters:
+        ch_mean: per-channel mean used for normalising
+        ch_std: per-channel std used for normalising
+        (the images are downloaded to ./data)
+        batch_len: images per batch
+        n_workers: loader worker processes
+        shuffle_on: shuffle every epoch or not
+    Gives back: the training DataLoader
     """
 
-    transform_train = transforms.Compose([
-        #transforms.ToPILImage(),
+    train_transform = transforms.Compose([
+        # (PIL conversion not needed here)
         transforms.RandomCrop(32, padding=4),
         transforms.RandomHorizontalFlip(),
         transforms.RandomRotation(15),
         transforms.ToTensor(),
-        transforms.Normalize(mean, std)
+        transforms.Normalize(ch_mean, ch_std)
     ])
-    #cifar100_training = CIFAR100Train(path, transform=transform_train)
-    cifar100_training = torchvision.datasets.CIFAR100(root='./data', train=True, download=True, transform=transform_train)
-    cifar100_training_loader = DataLoader(
-        cifar100_training, shuffle=shuffle, num_workers=num_workers, batch_size=batch_size)
+    # (older custom data set class, replaced by torchvision's)
+    train_dataset = torchvision.datasets.CIFAR100(root='./data', train=True, download=True, transform=train_transform)
+    train_loader = DataLoader(
+        train_dataset, shuffle=shuffle_on, num_workers=n_workers, batch_size=batch_len)
 
-    return cifar100_training_loader
+    return train_loader
 
 
-def get_test_dataloader(mean, std, batch_size=16, num_workers=2, shuffle=True):
-    """ return training dataloader
-    Args:
-        mean: mean of cifar100 test dataset
-        std: std of cifar100 test dataset
-        path: path to cifar100 test python dataset
-        batch_size: dataloader batchsize
-        num_workers: dataloader num_works
-        shuffle: whether to shuffle
-    Returns: cifar100_test_loader:torch dataloader object
+def build_test_loader(ch_mean, ch_std, batch_len=16, n_workers=2, shuffle_on=True):
+    """ DataLoader over the CIFAR-100 test split
+    Parameters:
+        ch_mean: per-channel mean used for normalising
+        ch_std: per-channel std used for normalising
+        (the images are downloaded to ./data)
+        batch_len: images per batch
+        n_workers: loader worker processes
+        shuffle_on: shuffle or not
+    Gives back: the test DataLoader
     """
 
-    transform_test = transforms.Compose([
+    test_transform = transforms.Compose([
         transforms.ToTensor(),
-        transforms.Normalize(mean, std)
+        transforms.Normalize(ch_mean, ch_std)
     ])
-    #cifar100_test = CIFAR100Test(path, transform=transform_test)
-    cifar100_test = torchvision.datasets.CIFAR100(root='./data', train=False, download=True, transform=transform_test)
-    cifar100_test_loader = DataLoader(
-        cifar100_test, shuffle=shuffle, num_workers=num_workers, batch_size=batch_size)
+    # (older custom data set class, replaced by torchvision's)
+    test_dataset = torchvision.datasets.CIFAR100(root='./data', train=False, download=True, transform=test_transform)
+    test_loader = DataLoader(
+        test_dataset, shuffle=shuffle_on, num_workers=n_workers, batch_size=batch_len)
 
-    return cifar100_test_loader
+    return test_loader
 
 
-def train(epoch):
+def train_one_epoch(epoch_no):
 
-    start = time.time()
-    net.train()
-    for batch_index, (images, labels) in enumerate(cifar100_training_loader):
+    t_begin = time.time()
+    cnn_model.train()
+    for batch_idx, (batch_images, batch_labels) in enumerate(train_loader):
 
-        if args.gpu:
-            labels = labels.cuda()
-            images = images.cuda()
+        if opts.gpu:
+            batch_labels = batch_labels.cuda()
+            batch_images = batch_images.cuda()
 
-        optimizer.zero_grad()
-        outputs = net(images)
-        loss = loss_function(outputs, labels)
-        loss.backward()
-        optimizer.step()
+        sgd_optimizer.zero_grad()
+        logits = cnn_model(batch_images)
+        batch_loss = loss_fn(logits, batch_labels)
+        batch_loss.backward()
+        sgd_optimizer.step()
 
-        n_iter = (epoch - 1) * len(cifar100_training_loader) + batch_index + 1
+        global_step = (epoch_no - 1) * len(train_loader) + batch_idx + 1
 
-        last_layer = list(net.children())[-1]
-        for name, para in last_layer.named_parameters():
-            if 'weight' in name:
-                writer.add_scalar('LastLayerGradients/grad_norm2_weights', para.grad.norm(), n_iter)
-            if 'bias' in name:
-                writer.add_scalar('LastLayerGradients/grad_norm2_bias', para.grad.norm(), n_iter)
+        final_layer = list(cnn_model.children())[-1]
+        for pname, pval in final_layer.named_parameters():
+            if 'weight' in pname:
+                tb_writer.add_scalar('LastLayerGradients/grad_norm2_weights', pval.grad.norm(), global_step)
+            if 'bias' in pname:
+                tb_writer.add_scalar('LastLayerGradients/grad_norm2_bias', pval.grad.norm(), global_step)
 
-        print('Training Epoch: {epoch} [{trained_samples}/{total_samples}]\tLoss: {:0.4f}\tLR: {:0.6f}'.format(
-            loss.item(),
-            optimizer.param_groups[0]['lr'],
-            epoch=epoch,
-            trained_samples=batch_index * args.b + len(images),
-            total_samples=len(cifar100_training_loader.dataset)
+        print('epoch {epoch} | {trained_samples}/{total_samples} images | loss {:0.4f} | lr {:0.6f}'.format(
+            batch_loss.item(),
+            sgd_optimizer.param_groups[0]['lr'],
+            epoch=epoch_no,
+            trained_samples=batch_idx * opts.b + len(batch_images),
+            total_samples=len(train_loader.dataset)
         ))
 
-        #update training loss for each iteration
-        writer.add_scalar('Train/loss', loss.item(), n_iter)
+        # per-step training loss to tensorboard
+        tb_writer.add_scalar('Train/loss', batch_loss.item(), global_step)
 
-        if epoch <= args.warm:
-            warmup_scheduler.step()
+        if epoch_no <= opts.warm:
+            warmup_sched.step()
 
-    for name, param in net.named_parameters():
-        layer, attr = os.path.splitext(name)
-        attr = attr[1:]
-        writer.add_histogram("{}/{}".format(layer, attr), param, epoch)
+    for pname, weight_t in cnn_model.named_parameters():
+        layer_name, attr_name = os.path.splitext(pname)
+        attr_name = attr_name[1:]
+        tb_writer.add_histogram("{}/{}".format(layer_name, attr_name), weight_t, epoch_no)
 
-    finish = time.time()
+    t_end = time.time()
 
-    print('epoch {} training time consumed: {:.2f}s'.format(epoch, finish - start))
+    print('epoch {} took {:.2f}s to train'.format(epoch_no, t_end - t_begin))
 
 
 @torch.no_grad()
-def eval_training(epoch=0, tb=True):
+def evaluate_epoch(epoch_no=0, log_tb=True):
 
-    start = time.time()
-    net.eval()
+    t_begin = time.time()
+    cnn_model.eval()
 
-    test_loss = 0.0 # cost function error
-    correct = 0.0
+    test_loss_sum = 0.0 # summed loss over the test set
+    n_correct = 0.0
 
-    for (images, labels) in cifar100_test_loader:
+    for (batch_images, batch_labels) in test_loader:
 
-        if args.gpu:
-            images = images.cuda()
-            labels = labels.cuda()
+        if opts.gpu:
+            batch_images = batch_images.cuda()
+            batch_labels = batch_labels.cuda()
 
-        outputs = net(images)
-        loss = loss_function(outputs, labels)
+        logits = cnn_model(batch_images)
+        batch_loss = loss_fn(logits, batch_labels)
 
-        test_loss += loss.item()
-        _, preds = outputs.max(1)
-        correct += preds.eq(labels).sum()
+        test_loss_sum += batch_loss.item()
+        _, pred_ids = logits.max(1)
+        n_correct += pred_ids.eq(batch_labels).sum()
 
-    finish = time.time()
-    if args.gpu:
-        print('GPU INFO.....')
+    t_end = time.time()
+    if opts.gpu:
+        print('CUDA memory report:')
         print(torch.cuda.memory_summary(), end='')
-    print('Evaluating Network.....')
-    print('Test set: Epoch: {}, Average loss: {:.4f}, Accuracy: {:.4f}, Time consumed:{:.2f}s'.format(
-        epoch,
-        test_loss / len(cifar100_test_loader.dataset),
-        correct.float() / len(cifar100_test_loader.dataset),
-        finish - start
+    print('scoring on the test split')
+    print('test | epoch {} | mean loss {:.4f} | accuracy {:.4f} | {:.2f}s'.format(
+        epoch_no,
+        test_loss_sum / len(test_loader.dataset),
+        n_correct.float() / len(test_loader.dataset),
+        t_end - t_begin
     ))
     print()
 
-    #add informations to tensorboard
-    if tb:
-        writer.add_scalar('Test/Average loss', test_loss / len(cifar100_test_loader.dataset), epoch)
-        writer.add_scalar('Test/Accuracy', correct.float() / len(cifar100_test_loader.dataset), epoch)
+    # log the test metrics
+    if log_tb:
+        tb_writer.add_scalar('Test/Average loss', test_loss_sum / len(test_loader.dataset), epoch_no)
+        tb_writer.add_scalar('Test/Accuracy', n_correct.float() / len(test_loader.dataset), epoch_no)
 
-    return correct.float() / len(cifar100_test_loader.dataset)
+    return n_correct.float() / len(test_loader.dataset)
 
 
 if __name__ == '__main__':
 
-    parser = argparse.ArgumentParser()
-    parser.add_argument('-net', type=str, required=True, help='net type')
-    parser.add_argument('-gpu', action='store_true', default=False, help='use gpu or not')
-    parser.add_argument('-b', type=int, default=128, help='batch size for dataloader')
-    parser.add_argument('-warm', type=int, default=1, help='warm up training phase')
-    parser.add_argument('-lr', type=float, default=0.1, help='initial learning rate')
-    args = parser.parse_args()
+    cli = argparse.ArgumentParser()
+    cli.add_argument('-net', type=str, required=True, help='architecture name')
+    cli.add_argument('-gpu', action='store_true', default=False, help='run on CUDA')
+    cli.add_argument('-b', type=int, default=128, help='images per batch')
+    cli.add_argument('-warm', type=int, default=1, help='epochs of learning-rate warm-up')
+    cli.add_argument('-lr', type=float, default=0.1, help='starting learning rate')
+    opts = cli.parse_args()
 
-    net = get_network(args)
+    cnn_model = get_network(opts)
 
-    #data preprocessing:
-    cifar100_training_loader = get_training_dataloader(
+    # data loaders
+    train_loader = build_train_loader(
         settings.CIFAR100_TRAIN_MEAN,
         settings.CIFAR100_TRAIN_STD,
-        num_workers=4,
-        batch_size=args.b,
-        shuffle=True
+        n_workers=4,
+        batch_len=opts.b,
+        shuffle_on=True
     )
 
-    cifar100_test_loader = get_test_dataloader(
+    test_loader = build_test_loader(
         settings.CIFAR100_TRAIN_MEAN,
         settings.CIFAR100_TRAIN_STD,
-        num_workers=4,
-        batch_size=args.b,
-        shuffle=True
+        n_workers=4,
+        batch_len=opts.b,
+        shuffle_on=True
     )
 
-    loss_function = nn.CrossEntropyLoss()
-    optimizer = optim.SGD(net.parameters(), lr=args.lr, momentum=0.9, weight_decay=5e-4)
-    train_scheduler = optim.lr_scheduler.MultiStepLR(optimizer, milestones=settings.MILESTONES, gamma=0.2) #learning rate decay
-    iter_per_epoch = len(cifar100_training_loader)
-    warmup_scheduler = WarmUpLR(optimizer, iter_per_epoch * args.warm)
+    loss_fn = nn.CrossEntropyLoss()
+    sgd_optimizer = optim.SGD(cnn_model.parameters(), lr=opts.lr, momentum=0.9, weight_decay=5e-4)
+    train_lr_sched = optim.lr_scheduler.MultiStepLR(sgd_optimizer, milestones=settings.MILESTONES, gamma=0.2) # step decay
+    iters_per_epoch = len(train_loader)
+    warmup_sched = WarmUpLR(sgd_optimizer, iters_per_epoch * opts.warm)
 
-    checkpoint_path = os.path.join(settings.CHECKPOINT_PATH, args.net, settings.TIME_NOW)
+    ckpt_path = os.path.join(settings.CHECKPOINT_PATH, opts.net, settings.TIME_NOW)
 
-    #use tensorboard
+    # tensorboard log folder
     if not os.path.exists(settings.LOG_DIR):
         os.mkdir(settings.LOG_DIR)
 
-    #since tensorboard can't overwrite old values
-    #so the only way is to create a new tensorboard log
-    writer = SummaryWriter(log_dir=os.path.join(
-            settings.LOG_DIR, args.net, settings.TIME_NOW))
-    input_tensor = torch.Tensor(1, 3, 32, 32)
-    if args.gpu:
-        input_tensor = input_tensor.cuda()
-    writer.add_graph(net, input_tensor)
+    # every run gets its own log folder,
+    # as old tensorboard values cannot be overwritten
+    tb_writer = SummaryWriter(log_dir=os.path.join(
+            settings.LOG_DIR, opts.net, settings.TIME_NOW))
+    dummy_input = torch.Tensor(1, 3, 32, 32)
+    if opts.gpu:
+        dummy_input = dummy_input.cuda()
+    tb_writer.add_graph(cnn_model, dummy_input)
 
-    #create checkpoint folder to save model
-    if not os.path.exists(checkpoint_path):
-        os.makedirs(checkpoint_path)
-    checkpoint_path = os.path.join(checkpoint_path, '{net}-{epoch}-{type}.pth')
+    # folder for the weight files
+    if not os.path.exists(ckpt_path):
+        os.makedirs(ckpt_path)
+    ckpt_path = os.path.join(ckpt_path, '{net}-{epoch}-{type}.pth')
 
-    best_acc = 0.0
+    best_test_acc = 0.0
 
-    for epoch in range(1, settings.EPOCH + 1):
-        if epoch > args.warm:
-            train_scheduler.step(epoch)
+    for epoch_no in range(1, settings.EPOCH + 1):
+        if epoch_no > opts.warm:
+            train_lr_sched.step(epoch_no)
 
-        train(epoch)
-        acc = eval_training(epoch)
+        train_one_epoch(epoch_no)
+        test_acc = evaluate_epoch(epoch_no)
 
-        #start to save best performance model after learning rate decay to 0.01
-        if epoch > settings.MILESTONES[1] and best_acc < acc:
-            weights_path = checkpoint_path.format(net=args.net, epoch=epoch, type='best')
-            print('saving weights file to {}'.format(weights_path))
-            torch.save(net.state_dict(), weights_path)
-            best_acc = acc
+        # after the second decay step, keep the best weights seen
+        if epoch_no > settings.MILESTONES[1] and best_test_acc < test_acc:
+            weights_file_path = ckpt_path.format(net=opts.net, epoch=epoch_no, type='best')
+            print('writing weights to {}'.format(weights_file_path))
+            torch.save(cnn_model.state_dict(), weights_file_path)
+            best_test_acc = test_acc
             continue
 
-        if not epoch % settings.SAVE_EPOCH:
-            weights_path = checkpoint_path.format(net=args.net, epoch=epoch, type='regular')
-            print('saving weights file to {}'.format(weights_path))
-            torch.save(net.state_dict(), weights_path)
+        if not epoch_no % settings.SAVE_EPOCH:
+            weights_file_path = ckpt_path.format(net=opts.net, epoch=epoch_no, type='regular')
+            print('writing weights to {}'.format(weights_file_path))
+            torch.save(cnn_model.state_dict(), weights_file_path)
 
-    writer.close()
+    tb_writer.close()

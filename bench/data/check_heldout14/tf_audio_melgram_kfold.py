@@ -1,7 +1,7 @@
 #! /usr/bin/env python3
 '''
-Classify sounds using database
-Author: Scott H. Hawley
+Fit a CNN that labels sound clips from their stored mel spectrograms
+(re-expressed from the panotti training script; see labels.json for the source)
 '''
 from __future__ import print_function
 import sys
@@ -15,234 +15,234 @@ from keras.layers.normalization import BatchNormalization
 from panotti.multi_gpu import MultiGPUModelCheckpoint, make_parallel, get_available_gpus
 
 
-def listdir_nohidden(path, subdirs_only=False, skip_csv=True):
-    for f in os.listdir(path):
-        if not f.startswith('.'):
-            if ((False == subdirs_only) or (os.path.isdir(path + "/" + f))):
-                if ('.csv' == os.path.splitext(f)[1]) and (skip_csv):
+def visible_entries(dir_path, dirs_only=False, omit_csv=True):
+    for entry in os.listdir(dir_path):
+        if not entry.startswith('.'):
+            if ((False == dirs_only) or (os.path.isdir(dir_path + "/" + entry))):
+                if ('.csv' == os.path.splitext(entry)[1]) and (omit_csv):
                     pass
                 else:
-                    yield f
+                    yield entry
 
 
-def get_class_names(path="Preproc/Train/"):
-    return sorted(list(listdir_nohidden(path, subdirs_only=True)))
+def read_category_names(dir_path="Preproc/Train/"):
+    return sorted(list(visible_entries(dir_path, dirs_only=True)))
 
 
-def get_total_files(class_names, path="Preproc/Train/"):
-    sum_total = 0
-    for subdir in class_names:
-        files = os.listdir(path + subdir)
-        sum_total += len(files)
-    return sum_total
+def count_files(category_names, dir_path="Preproc/Train/"):
+    n_total = 0
+    for sub in category_names:
+        sub_files = os.listdir(dir_path + sub)
+        n_total += len(sub_files)
+    return n_total
 
 
-def load_melgram(file_path):
-    name, extension = os.path.splitext(file_path)
-    if ('.npy' == extension):
-        melgram = np.load(file_path)
-    elif ('.npz' == extension):          # compressed npz file (preferred)
-        with np.load(file_path) as data:
-            melgram = data['melgram']
-    return melgram
+def read_mel_file(mel_path):
+    stem, ext = os.path.splitext(mel_path)
+    if ('.npy' == ext):
+        spec = np.load(mel_path)
+    elif ('.npz' == ext):          # zipped .npz archive, the usual format
+        with np.load(mel_path) as npz_data:
+            spec = npz_data['melgram']
+    return spec
 
 
-def get_sample_dimensions(class_names, path='Preproc/Train/'):
-    classname = class_names[0]
-    audio_path = path + classname + '/'
-    infilename = os.listdir(audio_path)[0]
-    melgram = load_melgram(audio_path + infilename)
-    return melgram.shape
+def probe_mel_shape(category_names, dir_path='Preproc/Train/'):
+    category = category_names[0]
+    clip_path = dir_path + category + '/'
+    fname = os.listdir(clip_path)[0]
+    spec = read_mel_file(clip_path + fname)
+    return spec.shape
 
 
-def encode_class(class_name, class_names, label_smoothing=0.005):
+def one_hot_category(category_name, category_names, label_eps=0.005):
     try:
-        idx = class_names.index(class_name)
-        num_classes = len(class_names)
-        vec = np.zeros(num_classes)
-        vec[idx] = 1
-        if label_smoothing > 0:
-            vec = vec * (1 - label_smoothing) + label_smoothing / num_classes
-        return vec
+        pos = category_names.index(category_name)
+        n_cat = len(category_names)
+        onehot = np.zeros(n_cat)
+        onehot[pos] = 1
+        if label_eps > 0:
+            onehot = onehot * (1 - label_eps) + label_eps / n_cat
+        return onehot
     except ValueError:
         return None
 
 
-def shuffle_XY_paths(X, Y, paths):   # generates a randomized order, keeping X&Y(&paths) together
-    assert (X.shape[0] == Y.shape[0])
-    idx = np.array(range(Y.shape[0]))
-    np.random.shuffle(idx)
-    newX = np.copy(X)
-    newY = np.copy(Y)
-    newpaths = paths[:]
-    for i in range(len(idx)):
-        newX[i] = X[idx[i], :, :]
-        newY[i] = Y[idx[i], :]
-        newpaths[i] = paths[idx[i]]
-    return newX, newY, newpaths
+def permute_xy_paths(X_all, Y_all, clip_paths):   # one random order applied to X, Y and the paths together
+    assert (X_all.shape[0] == Y_all.shape[0])
+    pos = np.array(range(Y_all.shape[0]))
+    np.random.shuffle(pos)
+    X_perm = np.copy(X_all)
+    Y_perm = np.copy(Y_all)
+    paths_perm = clip_paths[:]
+    for i in range(len(pos)):
+        X_perm[i] = X_all[pos[i], :, :]
+        Y_perm[i] = Y_all[pos[i], :]
+        paths_perm[i] = clip_paths[pos[i]]
+    return X_perm, Y_perm, paths_perm
 
 
-def nearest_multiple(a, b):   # returns number smaller than a, which is the nearest multiple of b
-    return int(a / b) * b
+def round_down_to(n, step):   # rounds a down to a whole multiple of b
+    return int(n / step) * step
 
 
-def build_dataset(path="Preproc/Train/", load_frac=1.0, batch_size=None, tile=False, max_per_class=0):
-    class_names = get_class_names(path=path)
-    nb_classes = len(class_names)
+def assemble_dataset(dir_path="Preproc/Train/", frac_to_load=1.0, batch_sz=None, tile_channels=False, per_category_cap=0):
+    category_names = read_category_names(dir_path=dir_path)
+    n_categories = len(category_names)
 
-    total_files = get_total_files(class_names, path=path)
-    total_load = int(total_files * load_frac)
-    if max_per_class > 0:
-        total_load = min(total_load, max_per_class * nb_classes)
-    if (batch_size is not None):                # keras gets particular: dataset size must be mult. of batch_size
-        total_load = nearest_multiple(total_load, batch_size)
-    print("total files = ", total_files, ", going to load total_load = ", total_load)
+    files_total = count_files(category_names, dir_path=dir_path)
+    n_to_load = int(files_total * frac_to_load)
+    if per_category_cap > 0:
+        n_to_load = min(n_to_load, per_category_cap * n_categories)
+    if (batch_sz is not None):                # Keras wants the sample count to divide by the batch size
+        n_to_load = round_down_to(n_to_load, batch_sz)
+    print("files found:", files_total, "; clips to read:", n_to_load)
 
-    # pre-allocate memory for speed (old method used np.concatenate, slow)
-    mel_dims = get_sample_dimensions(class_names, path=path)  # get dims of sample data file
-    if (tile):
-        ldims = list(mel_dims)
-        ldims[3] = 3
-        mel_dims = tuple(ldims)
-    X = np.zeros((total_load, mel_dims[1], mel_dims[2], mel_dims[3]))
-    Y = np.zeros((total_load, nb_classes))
-    paths = []
+    # allocate the full arrays up front rather than growing them with concatenate
+    mel_shape = probe_mel_shape(category_names, dir_path=dir_path)  # shape of one stored spectrogram
+    if (tile_channels):
+        dims_list = list(mel_shape)
+        dims_list[3] = 3
+        mel_shape = tuple(dims_list)
+    X_all = np.zeros((n_to_load, mel_shape[1], mel_shape[2], mel_shape[3]))
+    Y_all = np.zeros((n_to_load, n_categories))
+    clip_paths = []
 
-    load_count = 0
-    for idx, classname in enumerate(class_names):
-        this_Y = np.array(encode_class(classname, class_names))
-        this_Y = this_Y[np.newaxis, :]
-        class_files = os.listdir(path + classname)
-        shuffle(class_files)  # just to remove any special ordering
-        n_files = len(class_files)
-        n_load = int(n_files * load_frac)
-        if max_per_class > 0:
-            n_load = min(n_load, max_per_class)
-        file_list = class_files[0:n_load]
+    n_loaded = 0
+    for pos, category in enumerate(category_names):
+        Y_row = np.array(one_hot_category(category, category_names))
+        Y_row = Y_row[np.newaxis, :]
+        category_files = os.listdir(dir_path + category)
+        shuffle(category_files)  # drop whatever order the directory listing had
+        n_in_category = len(category_files)
+        n_take = int(n_in_category * frac_to_load)
+        if per_category_cap > 0:
+            n_take = min(n_take, per_category_cap)
+        files_chosen = category_files[0:n_take]
 
-        for idx2, infilename in enumerate(file_list):   # Load files in a particular class
-            audio_path = path + classname + '/' + infilename
-            melgram = load_melgram(audio_path)
-            if (tile) and (melgram.shape != mel_dims):
-                melgram = np.tile(melgram, 3)
-            elif (melgram.shape != mel_dims):
-                print("\n\n    WARNING: Expecting spectrogram with dimensions mel_dims = ", mel_dims, ", but got one with melgram.shape = ", melgram.shape)
+        for j, fname in enumerate(files_chosen):   # read every chosen file of this class
+            clip_path = dir_path + category + '/' + fname
+            spec = read_mel_file(clip_path)
+            if (tile_channels) and (spec.shape != mel_shape):
+                spec = np.tile(spec, 3)
+            elif (spec.shape != mel_shape):
+                print("\n\n    NOTE: expected spectrogram shape", mel_shape, "but this file has shape", spec.shape)
 
-            use_len = min(X.shape[2], melgram.shape[2])
-            X[load_count, :, 0:use_len] = melgram[:, :, 0:use_len]
-            Y[load_count, :] = this_Y
-            paths.append(audio_path)
-            load_count += 1
-            if (load_count >= total_load):   # Abort loading files after last even multiple of batch size
+            width = min(X_all.shape[2], spec.shape[2])
+            X_all[n_loaded, :, 0:width] = spec[:, :, 0:width]
+            Y_all[n_loaded, :] = Y_row
+            clip_paths.append(clip_path)
+            n_loaded += 1
+            if (n_loaded >= n_to_load):   # stop once the batch-aligned count is reached
                 break
-        if (load_count >= total_load):   # Second break needed to get out of loop over classes
+        if (n_loaded >= n_to_load):   # and leave the class loop as well
             break
 
-    if (load_count != total_load):  # check to make sure we loaded everything we thought we would
-        raise Exception("Loaded " + str(load_count) + " files but was expecting " + str(total_load))
+    if (n_loaded != n_to_load):  # sanity check on the number of clips read
+        raise Exception("read " + str(n_loaded) + " clips, wanted " + str(n_to_load))
 
-    X, Y, paths = shuffle_XY_paths(X, Y, paths)  # mix up classes, & files within classes
-    return X, Y, paths, class_names
-
-
-def Panotti_CNN(X_shape, nb_classes, nb_layers=4):
-    nb_filters = 32  # number of convolutional filters = "feature maps"
-    kernel_size = (3, 3)  # convolution kernel size
-    pool_size = (2, 2)  # size of pooling area for max pooling
-    cl_dropout = 0.5    # conv. layer dropout
-    dl_dropout = 0.6    # dense layer dropout
-
-    input_shape = (X_shape[1], X_shape[2], X_shape[3])
-    model = Sequential()
-    model.add(Conv2D(nb_filters, kernel_size, padding='same', input_shape=input_shape, name="Input"))
-    model.add(MaxPooling2D(pool_size=pool_size))
-    model.add(Activation('relu'))
-    model.add(BatchNormalization(axis=-1))
-    for layer in range(nb_layers - 1):   # add more layers than just the first
-        model.add(Conv2D(nb_filters, kernel_size, padding='same'))
-        model.add(MaxPooling2D(pool_size=pool_size))
-        model.add(Activation('elu'))
-        model.add(Dropout(cl_dropout))
-    model.add(Flatten())
-    model.add(Dense(128))            # 128 is 'arbitrary' for now
-    model.add(Activation('elu'))
-    model.add(Dropout(dl_dropout))
-    model.add(Dense(nb_classes))
-    model.add(Activation("softmax", name="Output"))
-    return model
+    X_all, Y_all, clip_paths = permute_xy_paths(X_all, Y_all, clip_paths)  # interleave the classes
+    return X_all, Y_all, clip_paths, category_names
 
 
-def setup_model(X, class_names, nb_layers=4, try_checkpoint=True,
-                weights_file='weights.hdf5', quiet=False):
-    serial_model = Panotti_CNN(X.shape, nb_classes=len(class_names), nb_layers=nb_layers)
-    if (try_checkpoint):
-        if (isfile(weights_file)):
-            print('Weights file detected. Loading from ', weights_file)
-            loaded_model = load_model(weights_file)
-            serial_model.set_weights(loaded_model.get_weights())
-    opt = 'adadelta'
-    serial_model.compile(loss='categorical_crossentropy', optimizer=opt, metrics=['accuracy'])
-    gpu_count = get_available_gpus()
-    if (gpu_count >= 2):
-        model = make_parallel(serial_model, gpu_count=gpu_count)
-        model.compile(loss='categorical_crossentropy', optimizer=opt, metrics=['accuracy'])
+def build_panotti_model(X_dims, n_categories, n_conv_layers=4):
+    n_filters = 32  # channels per conv layer
+    ksize = (3, 3)  # conv window
+    pool_shape = (2, 2)  # max-pool window
+    conv_drop = 0.5    # dropout after conv blocks
+    dense_drop = 0.6    # dropout after the dense layer
+
+    in_shape = (X_dims[1], X_dims[2], X_dims[3])
+    keras_model = Sequential()
+    keras_model.add(Conv2D(n_filters, ksize, padding='same', input_shape=in_shape, name="Input"))
+    keras_model.add(MaxPooling2D(pool_size=pool_shape))
+    keras_model.add(Activation('relu'))
+    keras_model.add(BatchNormalization(axis=-1))
+    for layer_i in range(n_conv_layers - 1):   # the remaining conv blocks
+        keras_model.add(Conv2D(n_filters, ksize, padding='same'))
+        keras_model.add(MaxPooling2D(pool_size=pool_shape))
+        keras_model.add(Activation('elu'))
+        keras_model.add(Dropout(conv_drop))
+    keras_model.add(Flatten())
+    keras_model.add(Dense(128))            # hidden width, chosen loosely
+    keras_model.add(Activation('elu'))
+    keras_model.add(Dropout(dense_drop))
+    keras_model.add(Dense(n_categories))
+    keras_model.add(Activation("softmax", name="Output"))
+    return keras_model
+
+
+def prepare_model(X_all, category_names, n_conv_layers=4, resume_ckpt=True,
+                weights_path='weights.hdf5', silent=False):
+    single_model = build_panotti_model(X_all.shape, n_categories=len(category_names), n_conv_layers=n_conv_layers)
+    if (resume_ckpt):
+        if (isfile(weights_path)):
+            print('Found saved weights, restoring them from', weights_path)
+            ckpt_model = load_model(weights_path)
+            single_model.set_weights(ckpt_model.get_weights())
+    optimizer_name = 'adadelta'
+    single_model.compile(loss='categorical_crossentropy', optimizer=optimizer_name, metrics=['accuracy'])
+    n_gpus = get_available_gpus()
+    if (n_gpus >= 2):
+        keras_model = make_parallel(single_model, gpu_count=n_gpus)
+        keras_model.compile(loss='categorical_crossentropy', optimizer=optimizer_name, metrics=['accuracy'])
     else:
-        model = serial_model
-    return model, serial_model
+        keras_model = single_model
+    return keras_model, single_model
 
 
-def train_network(weights_file="weights.hdf5", classpath="Preproc/Train/",
-                  epochs=50, batch_size=20, val_split=0.2, tile=False, max_per_class=0,
-                  k_fold=1):
+def run_training(weights_path="weights.hdf5", class_dir="Preproc/Train/",
+                  n_epochs=50, batch_sz=20, val_fraction=0.2, tile_channels=False, per_category_cap=0,
+                  n_folds=1):
     np.random.seed(1)
-    X_train, Y_train, paths_train, class_names = build_dataset(path=classpath,
-        batch_size=batch_size, tile=tile, max_per_class=max_per_class)
+    train_X, train_Y, train_paths, category_names = assemble_dataset(dir_path=class_dir,
+        batch_sz=batch_sz, tile_channels=tile_channels, per_category_cap=per_category_cap)
 
-    save_best_only = (val_split > 1e-6)
-    assert k_fold <= 1 / val_split   # make sure we don't repeat folds
+    keep_best_only = (val_fraction > 1e-6)
+    assert n_folds <= 1 / val_fraction   # folds must not overlap
 
-    for k in range(k_fold):
-        model, serial_model = setup_model(X_train, class_names,
-            weights_file=weights_file, quiet=(k != 0))
+    for fold in range(n_folds):
+        keras_model, single_model = prepare_model(train_X, category_names,
+            weights_path=weights_path, silent=(fold != 0))
 
-        split_index = int(X_train.shape[0] * (1 - val_split))   # Train first, Val second
-        X_val, Y_val = X_train[split_index:], Y_train[split_index:]
-        X_train, Y_train = X_train[:split_index], Y_train[:split_index]
+        cut = int(train_X.shape[0] * (1 - val_fraction))   # leading part trains, trailing part validates
+        val_X, val_Y = train_X[cut:], train_Y[cut:]
+        train_X, train_Y = train_X[:cut], train_Y[:cut]
 
-        callbacks = None if (k < k_fold - 1) else [MultiGPUModelCheckpoint(filepath=weights_file, verbose=1, save_best_only=save_best_only,
-              serial_model=serial_model, period=1, class_names=class_names)]
+        cb_list = None if (fold < n_folds - 1) else [MultiGPUModelCheckpoint(filepath=weights_path, verbose=1, save_best_only=keep_best_only,
+              serial_model=single_model, period=1, class_names=category_names)]
 
-        model.fit(X_train, Y_train, batch_size=batch_size, epochs=epochs, shuffle=True,
-              verbose=1, callbacks=callbacks, validation_data=(X_val, Y_val))
+        keras_model.fit(train_X, train_Y, batch_size=batch_sz, epochs=n_epochs, shuffle=True,
+              verbose=1, callbacks=cb_list, validation_data=(val_X, val_Y))
 
-        if k < k_fold - 1:  # reconstitute and re-split the data for the next loop
-            print("\n\n------ Starting another round of cross-validation, for k =", k + 2, "/", k_fold, "------")
-            X_train = np.concatenate((X_val, X_train))  # stick the val at the front this time
-            Y_train = np.concatenate((Y_val, Y_train))
+        if fold < n_folds - 1:  # rebuild the full array and rotate it for the next fold
+            print("\n\n====== next cross-validation fold:", fold + 2, "of", n_folds, "======")
+            train_X = np.concatenate((val_X, train_X))  # this time the held-out part goes first
+            train_Y = np.concatenate((val_Y, train_Y))
 
-    with open('class_names.txt', 'w') as outfile:
-        outfile.write("\n".join(class_names))
+    with open('class_names.txt', 'w') as fh:
+        fh.write("\n".join(category_names))
 
-    # Score the model against Test dataset
-    X_test, Y_test, paths_test, class_names_test = build_dataset(path=classpath + "../Test/", tile=tile)
-    assert (class_names == class_names_test)
-    score = model.evaluate(X_test, Y_test, verbose=0)
-    print('Test loss:', score[0])
-    print('Test accuracy:', score[1])
+    # evaluate on the held-out Test folder
+    test_X, test_Y, test_paths, test_category_names = assemble_dataset(dir_path=class_dir + "../Test/", tile_channels=tile_channels)
+    assert (category_names == test_category_names)
+    test_scores = keras_model.evaluate(test_X, test_Y, verbose=0)
+    print('loss on test set:', test_scores[0])
+    print('accuracy on test set:', test_scores[1])
 
 
 if __name__ == '__main__':
     import argparse
-    parser = argparse.ArgumentParser(description="trains network using training dataset")
-    parser.add_argument('-w', '--weights', default="weights.hdf5")
-    parser.add_argument('-c', '--classpath', default="Preproc/Train/")
-    parser.add_argument('--epochs', default=20, type=int)
-    parser.add_argument('--batch_size', default=40, type=int)
-    parser.add_argument('--val', default=0.2, type=float)
-    parser.add_argument("--tile", action="store_true")
-    parser.add_argument('-m', '--maxper', type=int, default=0)
-    parser.add_argument('-k', '--kfold', type=int, default=1)
-    args = parser.parse_args()
-    train_network(weights_file=args.weights, classpath=args.classpath, epochs=args.epochs,
-        batch_size=args.batch_size, val_split=args.val, tile=args.tile, max_per_class=args.maxper,
-        k_fold=args.kfold)
+    cli = argparse.ArgumentParser(description="fit the sound classifier on the training folder")
+    cli.add_argument('-w', '--weights', default="weights.hdf5")
+    cli.add_argument('-c', '--classpath', default="Preproc/Train/")
+    cli.add_argument('--epochs', default=20, type=int)
+    cli.add_argument('--batch_size', default=40, type=int)
+    cli.add_argument('--val', default=0.2, type=float)
+    cli.add_argument("--tile", action="store_true")
+    cli.add_argument('-m', '--maxper', type=int, default=0)
+    cli.add_argument('-k', '--kfold', type=int, default=1)
+    opts = cli.parse_args()
+    run_training(weights_path=opts.weights, class_dir=opts.classpath, n_epochs=opts.epochs,
+        batch_sz=opts.batch_size, val_fraction=opts.val, tile_channels=opts.tile, per_category_cap=opts.maxper,
+        n_folds=opts.kfold)

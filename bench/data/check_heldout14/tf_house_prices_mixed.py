@@ -1,4 +1,4 @@
-# import the necessary packages
+# data helpers
 from sklearn.preprocessing import LabelBinarizer
 from sklearn.preprocessing import MinMaxScaler
 import pandas as pd
@@ -7,92 +7,92 @@ import glob
 import cv2
 import os
 
-def load_house_attributes(inputPath):
-    # initialize the list of column names in the CSV file and then
-    # load it using Pandas
-    cols = ["bedrooms", "bathrooms", "area", "zipcode", "price"]
-    df = pd.read_csv(inputPath, sep=" ", header=None, names=cols)
+def read_house_table(attrs_path):
+    # the attribute file is space separated and has no header,
+    # so the column names are given here
+    col_names = ["bedrooms", "bathrooms", "area", "zipcode", "price"]
+    houses_df = pd.read_csv(attrs_path, sep=" ", header=None, names=col_names)
 
-    # determine (1) the unique zip codes and (2) the number of data
-    # points with each zip code
-    zipcodes = df["zipcode"].value_counts().keys().tolist()
-    counts = df["zipcode"].value_counts().tolist()
+    # list every zip code together with
+    # how many houses it has
+    zip_list = houses_df["zipcode"].value_counts().keys().tolist()
+    zip_counts = houses_df["zipcode"].value_counts().tolist()
 
-    # loop over each of the unique zip codes and their corresponding
-    # count
-    for (zipcode, count) in zip(zipcodes, counts):
-        # the zip code counts for our housing dataset is *extremely*
-        # unbalanced (some only having 1 or 2 houses per zip code)
-        # so let's sanitize our data by removing any houses with less
-        # than 25 houses per zip code
-        if count < 25:
-            idxs = df[df["zipcode"] == zipcode].index
-            df.drop(idxs, inplace=True)
+    # walk over zip codes and
+    # their house counts
+    for (zip_code, n_houses) in zip(zip_list, zip_counts):
+        # most zip codes have only a handful of houses,
+        # which makes the table very lopsided;
+        # rows from zip codes with fewer than 25 houses
+        # are dropped
+        if n_houses < 25:
+            drop_idx = houses_df[houses_df["zipcode"] == zip_code].index
+            houses_df.drop(drop_idx, inplace=True)
 
-    return df
+    return houses_df
 
-def process_house_attributes(df, train, test):
-    # initialize the column names of the continuous data
-    continuous = ["bedrooms", "bathrooms", "area"]
+def encode_house_features(houses_df, train_rows, test_rows):
+    # numeric columns
+    numeric_cols = ["bedrooms", "bathrooms", "area"]
 
-    # performin min-max scaling each continuous feature column to
-    # the range [0, 1]
-    cs = MinMaxScaler()
-    trainContinuous = cs.fit_transform(train[continuous])
-    testContinuous = cs.transform(test[continuous])
+    # rescale the numeric columns into [0, 1]
+    # (fitted on the training rows only)
+    minmax = MinMaxScaler()
+    train_numeric = minmax.fit_transform(train_rows[numeric_cols])
+    test_numeric = minmax.transform(test_rows[numeric_cols])
 
-    # one-hot encode the zip code categorical data (by definition of
-    # one-hot encoding, all output features are now in the range [0, 1])
-    zipBinarizer = LabelBinarizer().fit(df["zipcode"])
-    trainCategorical = zipBinarizer.transform(train["zipcode"])
-    testCategorical = zipBinarizer.transform(test["zipcode"])
+    # zip code as one-hot columns (already
+    # in [0, 1] by construction)
+    zip_encoder = LabelBinarizer().fit(houses_df["zipcode"])
+    train_onehot = zip_encoder.transform(train_rows["zipcode"])
+    test_onehot = zip_encoder.transform(test_rows["zipcode"])
 
-    # construct our training and testing data points by concatenating
-    # the categorical features with the continuous features
-    trainX = np.hstack([trainCategorical, trainContinuous])
-    testX = np.hstack([testCategorical, testContinuous])
+    # feature matrix = one-hot zip codes
+    # followed by the scaled numeric columns
+    train_X = np.hstack([train_onehot, train_numeric])
+    test_X = np.hstack([test_onehot, test_numeric])
 
-    return (trainX, testX)
+    return (train_X, test_X)
 
-def load_house_images(df, inputPath):
-    # initialize our images array (i.e., the house images themselves)
-    images = []
+def read_house_mosaics(houses_df, attrs_path):
+    # one 64x64 mosaic per house
+    images_all = []
 
-    # loop over the indexes of the houses
-    for i in df.index.values:
-        # find the four images for the house and sort the file paths,
-        # ensuring the four are always in the *same order*
-        basePath = os.path.sep.join([inputPath, "{}_*".format(i + 1)])
-        housePaths = sorted(list(glob.glob(basePath)))
-    # initialize our list of input images along with the output image
-        # after *combining* the four input images
-        inputImages = []
-        outputImage = np.zeros((64, 64, 3), dtype="uint8")
+    # house by house
+    for i in houses_df.index.values:
+        # the four photos of a house, in a stable
+        # sorted order
+        glob_pattern = os.path.sep.join([attrs_path, "{}_*".format(i + 1)])
+        photo_paths = sorted(list(glob.glob(glob_pattern)))
+    # the four small photos and the mosaic
+        # that will hold them
+        photo_images = []
+        mosaic_image = np.zeros((64, 64, 3), dtype="uint8")
 
-        # loop over the input house paths
-        for housePath in housePaths:
-            # load the input image, resize it to be 32 32, and then
-            # update the list of input images
-            image = cv2.imread(housePath)
-            image = cv2.resize(image, (32, 32))
-            inputImages.append(image)
+        # each photo of this house
+        for photo_path in photo_paths:
+            # read it, shrink it to 32x32 and
+            # keep it for the mosaic
+            photo_img = cv2.imread(photo_path)
+            photo_img = cv2.resize(photo_img, (32, 32))
+            photo_images.append(photo_img)
 
-        # tile the four input images in the output image such the first
-        # image goes in the top-right corner, the second image in the
-        # top-left corner, the third image in the bottom-right corner,
-        # and the final image in the bottom-left corner
-        outputImage[0:32, 0:32] = inputImages[0]
-        outputImage[0:32, 32:64] = inputImages[1]
-        outputImage[32:64, 32:64] = inputImages[2]
-        outputImage[32:64, 0:32] = inputImages[3]
+        # place the photos in the four
+        # quadrants of the mosaic:
+        # top-left, top-right, bottom-right,
+        # bottom-left
+        mosaic_image[0:32, 0:32] = photo_images[0]
+        mosaic_image[0:32, 32:64] = photo_images[1]
+        mosaic_image[32:64, 32:64] = photo_images[2]
+        mosaic_image[32:64, 0:32] = photo_images[3]
 
-        # add the tiled image to our set of images the network will be
-        # trained on
-        images.append(outputImage)
+        # keep the mosaic as this house's
+        # picture
+        images_all.append(mosaic_image)
 
-    return np.array(images)
+    return np.array(images_all)
 
-# import the necessary packages
+# model builders
 from keras.models import Sequential
 from keras.layers.normalization import BatchNormalization
 from keras.layers.convolutional import Conv2D
@@ -104,145 +104,145 @@ from keras.layers import Flatten
 from keras.layers import Input
 from keras.models import Model
 
-def create_mlp(dim, regress=False):
-    model = Sequential()
-    model.add(Dense(8, input_dim=dim, activation="relu"))
-    model.add(Dense(4, activation="relu"))
+def build_tabular_branch(n_inputs, add_regressor=False):
+    branch_model = Sequential()
+    branch_model.add(Dense(8, input_dim=n_inputs, activation="relu"))
+    branch_model.add(Dense(4, activation="relu"))
 
-    # check to see if the regression node should be added
-    if regress:
-        model.add(Dense(1, activation="linear"))
+    # optional single linear output
+    if add_regressor:
+        branch_model.add(Dense(1, activation="linear"))
 
-    return model
+    return branch_model
 
-def create_cnn(width, height, depth, filters=(16, 32, 64), regress=False):
-    # initialize the input shape and channel dimension, assuming
-    # TensorFlow/channels-last ordering
-    inputShape = (height, width, depth)
-    chanDim = -1
+def build_image_branch(img_w, img_h, img_c, filter_counts=(16, 32, 64), add_regressor=False):
+    # channels-last input shape
+    # (rows, cols, channels)
+    in_shape = (img_h, img_w, img_c)
+    channel_axis = -1
 
-    inputs = Input(shape=inputShape)
+    image_input = Input(shape=in_shape)
 
-    # loop over the number of filters
-    for (i, f) in enumerate(filters):
-        # if this is the first CONV layer then set the input
-        # appropriately
+    # one conv block per filter count
+    for (i, n_filt) in enumerate(filter_counts):
+        # the first block reads the
+        # network input
         if i == 0:
-            x = inputs
+            h = image_input
 
-        # CONV => RELU => BN => POOL
-        x = Conv2D(f, (3, 3), padding="same")(x)
-        x = Activation("relu")(x)
-        x = BatchNormalization(axis=chanDim)(x)
-        x = MaxPooling2D(pool_size=(2, 2))(x)
-    # flatten the volume, then FC => RELU => BN => DROPOUT
-    x = Flatten()(x)
-    x = Dense(16)(x)
-    x = Activation("relu")(x)
-    x = BatchNormalization(axis=chanDim)(x)
-    x = Dropout(0.5)(x)
+        # conv, relu, batch-norm, max-pool
+        h = Conv2D(n_filt, (3, 3), padding="same")(h)
+        h = Activation("relu")(h)
+        h = BatchNormalization(axis=channel_axis)(h)
+        h = MaxPooling2D(pool_size=(2, 2))(h)
+    # flatten, dense 16, relu, batch-norm, dropout
+    h = Flatten()(h)
+    h = Dense(16)(h)
+    h = Activation("relu")(h)
+    h = BatchNormalization(axis=channel_axis)(h)
+    h = Dropout(0.5)(h)
 
-    # apply another FC layer, this one to match the number of nodes
-    # coming out of the MLP
-    x = Dense(4)(x)
-    x = Activation("relu")(x)
+    # a 4-unit layer so both branches
+    # end with the same width
+    h = Dense(4)(h)
+    h = Activation("relu")(h)
 
-    # check to see if the regression node should be added
-    if regress:
-        x = Dense(1, activation="linear")(x)
+    # optional single linear output
+    if add_regressor:
+        h = Dense(1, activation="linear")(h)
 
-    model = Model(inputs, x)
+    branch_model = Model(image_input, h)
 
-    return model
+    return branch_model
 
 from sklearn.model_selection import train_test_split
 from keras.optimizers import Adam
 from keras.layers import concatenate
 import locale
 
-# construct the path to the input .txt file that contains information
-# on each house in the dataset and then load the dataset
+# read the attribute table, dropping
+# rare zip codes
 
-base_path = "/content/drive/My Drive/apps/Colab Notebooks/KerasMD/Houses-dataset/Houses Dataset"
-print("[INFO] loading house attributes...")
-inputPath = os.path.sep.join([base_path, "HousesInfo.txt"])
-print("input path", inputPath)
-df = load_house_attributes(inputPath)
+data_dir = "/content/drive/My Drive/apps/Colab Notebooks/KerasMD/Houses-dataset/Houses Dataset"
+print("reading the attribute table")
+attrs_path = os.path.sep.join([data_dir, "HousesInfo.txt"])
+print("attribute file:", attrs_path)
+houses_df = read_house_table(attrs_path)
 
-# load the house images and then scale the pixel intensities to the
-# range [0, 1]
-print("[INFO] loading house images...")
-images = load_house_images(df, base_path)
-images = images / 255.0
+# read the photo mosaics and scale pixels
+# to [0, 1]
+print("reading the house photos")
+images_all = read_house_mosaics(houses_df, data_dir)
+images_all = images_all / 255.0
 
-# partition the data into training and testing splits using 75% of
-# the data for training and the remaining 25% for testing
-print("[INFO] processing data...")
-split = train_test_split(df, images, test_size=0.25, random_state=42)
-(trainAttrX, testAttrX, trainImagesX, testImagesX) = split
+# 75/25 split of rows and mosaics
+# into training and test parts
+print("splitting rows and images")
+split_parts = train_test_split(houses_df, images_all, test_size=0.25, random_state=42)
+(train_attr_X, test_attr_X, train_images_X, test_images_X) = split_parts
 
-# find the largest house price in the training set and use it to
-# scale our house prices to the range [0, 1] (will lead to better
-# training and convergence)
-maxPrice = trainAttrX["price"].max()
-trainY = trainAttrX["price"] / maxPrice
-testY = testAttrX["price"] / maxPrice
+# divide prices by the largest
+# training price so the target
+# lies in [0, 1]
+price_max = train_attr_X["price"].max()
+train_y = train_attr_X["price"] / price_max
+test_y = test_attr_X["price"] / price_max
 
-# process the house attributes data by performing min-max scaling
-# on continuous features, one-hot encoding on categorical features,
-# and then finally concatenating them together
-(trainAttrX, testAttrX) = process_house_attributes(df,
-    trainAttrX, testAttrX)
+# scale the numeric columns, one-hot the
+# zip codes and join both
+# into one matrix
+(train_attr_X, test_attr_X) = encode_house_features(houses_df,
+    train_attr_X, test_attr_X)
 
-# create the MLP and CNN models
-mlp = create_mlp(trainAttrX.shape[1], regress=False)
-cnn = create_cnn(64, 64, 3, regress=False)
+# the two branches
+tabular_branch = build_tabular_branch(train_attr_X.shape[1], add_regressor=False)
+image_branch = build_image_branch(64, 64, 3, add_regressor=False)
 
-# create the input to our final set of layers as the *output* of both
-# the MLP and CNN
-combinedInput = concatenate([mlp.output, cnn.output])
+# join the outputs of
+# both branches
+merged_features = concatenate([tabular_branch.output, image_branch.output])
 
-# our final FC layer head will have two dense layers, the final one
-# being our regression head
-x = Dense(4, activation="relu")(combinedInput)
-x = Dense(1, activation="linear")(x)
+# a small dense head that ends
+# in one regression unit
+h = Dense(4, activation="relu")(merged_features)
+h = Dense(1, activation="linear")(h)
 
-# our final model will accept categorical/numerical data on the MLP
-# input and images on the CNN input, outputting a single value (the
-# predicted price of the house)
-model = Model(inputs=[mlp.input, cnn.input], outputs=x)
-# compile the model using mean absolute percentage error as our loss,
-# implying that we seek to minimize the absolute percentage difference
-# between our price *predictions* and the *actual prices*
-opt = Adam(lr=1e-3, decay=1e-3 / 200)
-model.compile(loss="mean_absolute_percentage_error", optimizer=opt)
+# two inputs (tabular and image),
+# one output: the scaled price
+# of the house
+price_model = Model(inputs=[tabular_branch.input, image_branch.input], outputs=h)
+# mean absolute percentage error
+# as the loss, Adam with a small
+# decay
+adam_optimizer = Adam(lr=1e-3, decay=1e-3 / 200)
+price_model.compile(loss="mean_absolute_percentage_error", optimizer=adam_optimizer)
 
-# train the model
-print("[INFO] training model...")
-model.fit(
-    [trainAttrX, trainImagesX], trainY,
-    validation_data=([testAttrX, testImagesX], testY),
+# fit
+print("fitting the two-branch model")
+price_model.fit(
+    [train_attr_X, train_images_X], train_y,
+    validation_data=([test_attr_X, test_images_X], test_y),
     epochs=200, batch_size=8)
 
-# make predictions on the testing data
-print("[INFO] predicting house prices...")
-preds = model.predict([testAttrX, testImagesX])
+# predict on the test part
+print("predicting test prices")
+price_preds = price_model.predict([test_attr_X, test_images_X])
 
-# compute the difference between the *predicted* house prices and the
-# *actual* house prices, then compute the percentage difference and
-# the absolute percentage difference
-diff = preds.flatten() - testY
-percentDiff = (diff / testY) * 100
-absPercentDiff = np.abs(percentDiff)
+# relative error of every prediction,
+# in percent, and its
+# absolute value
+err = price_preds.flatten() - test_y
+err_pct = (err / test_y) * 100
+abs_err_pct = np.abs(err_pct)
 
-# compute the mean and standard deviation of the absolute percentage
-# difference
-mean = np.mean(absPercentDiff)
-std = np.std(absPercentDiff)
+# mean and spread of the
+# absolute percentage error
+err_mean = np.mean(abs_err_pct)
+err_std = np.std(abs_err_pct)
 
-# finally, show some statistics on our model
+# print a summary
 locale.setlocale(locale.LC_ALL, "en_US.UTF-8")
-print("[INFO] avg. house price: {}, std house price: {}".format(
-    locale.currency(df["price"].mean(), grouping=True),
-    locale.currency(df["price"].std(), grouping=True)))
-print("[INFO] mean: {:.2f}%, std: {:.2f}%".format(mean, std))
+print("mean house price: {}, price std: {}".format(
+    locale.currency(houses_df["price"].mean(), grouping=True),
+    locale.currency(houses_df["price"].std(), grouping=True)))
+print("abs. % error: mean {:.2f}%, std {:.2f}%".format(err_mean, err_std))

@@ -1,5 +1,5 @@
-# Human Activity Recognition on the KTH dataset (6 actions) with 3D convolutions.
-# The videos are present in a directory called 'Data'.
+# 3D-CNN action classifier for the six KTH activity classes.
+# Expects the clips under a local folder named 'Data'.
 import os
 import numpy as np
 from skvideo.io import FFmpegReader
@@ -16,181 +16,181 @@ from keras.layers.core import Dense, Dropout
 from keras.callbacks import ModelCheckpoint
 
 
-class Videos(object):
+class VideoLoader(object):
 
-    def __init__(self, target_size=None, to_gray=True, max_frames=None,
-                 extract_frames='middle', required_fps=None,
-                 normalize_pixels=None):
-        self.target_size = target_size
-        self.to_gray = to_gray
-        self.max_frames = max_frames
-        self.extract_frames = extract_frames
-        self.required_fps = required_fps
-        self.normalize_pixels = normalize_pixels
-        self.fps = None
+    def __init__(self, out_size=None, gray=True, frame_cap=None,
+                 frame_pick='middle', keep_fps=None,
+                 pixel_norm=None):
+        self.out_size = out_size
+        self.gray = gray
+        self.frame_cap = frame_cap
+        self.frame_pick = frame_pick
+        self.keep_fps = keep_fps
+        self.pixel_norm = pixel_norm
+        self.rate = None
 
-    def read_videos(self, paths):
+    def load_videos(self, video_paths):
         """
-        Returns:
-            Numpy.ndarray
-                A 5-d tensor with shape (<No. of Videos>, <No. of frames>, <height>, <width>, <channels>)
+        Output:
+            one numpy array of rank 5, laid out as
+                (clips, frames, rows, cols, channels)
         """
-        list_of_videos = [
-            self._read_video(path) for path in tqdm(paths)
+        videos_read = [
+            self._decode_video(video_path) for video_path in tqdm(video_paths)
         ]
 
-        tensor = np.vstack(list_of_videos)
+        stacked = np.vstack(videos_read)
 
-        if self.normalize_pixels != None:
-            # Pixels are normalized for each video individually
-            if (type(self.normalize_pixels) == tuple) and (len(self.normalize_pixels) == 2):
-                base = self.normalize_pixels[0]
-                r = self.normalize_pixels[1] - base
-                min_ = np.min(tensor, axis=(1, 2, 3), keepdims=True)
-                max_ = np.max(tensor, axis=(1, 2, 3), keepdims=True)
-                return ((tensor.astype('float32') - min_) / (max_ - min_)) * r + base
+        if self.pixel_norm != None:
+            # each clip is scaled on its own
+            if (type(self.pixel_norm) == tuple) and (len(self.pixel_norm) == 2):
+                low = self.pixel_norm[0]
+                span = self.pixel_norm[1] - low
+                lo = np.min(stacked, axis=(1, 2, 3), keepdims=True)
+                hi = np.max(stacked, axis=(1, 2, 3), keepdims=True)
+                return ((stacked.astype('float32') - lo) / (hi - lo)) * span + low
 
-            elif self.normalize_pixels == 'z-score':
-                mean = np.mean(tensor, axis=(1, 2, 3), keepdims=True)
-                std = np.std(tensor, axis=(1, 2, 3), keepdims=True)
-                return (tensor.astype('float32') - mean) / std
+            elif self.pixel_norm == 'z-score':
+                mu = np.mean(stacked, axis=(1, 2, 3), keepdims=True)
+                sigma = np.std(stacked, axis=(1, 2, 3), keepdims=True)
+                return (stacked.astype('float32') - mu) / sigma
 
             else:
-                raise ValueError('Invalid value of \'normalize_pixels\'')
+                raise ValueError('unsupported pixel_norm setting')
 
-        return tensor
+        return stacked
 
-    def _read_video(self, path):
-        cap = FFmpegReader(filename=path)
-        list_of_frames = []
-        self.fps = int(cap.inputfps)                  # Frame Rate
+    def _decode_video(self, video_path):
+        ff_reader = FFmpegReader(filename=video_path)
+        frames_kept = []
+        self.rate = int(ff_reader.inputfps)                  # frames per second of the source
 
-        for index, frame in enumerate(cap.nextFrame()):
+        for frame_idx, frame_arr in enumerate(ff_reader.nextFrame()):
 
-            capture_frame = True
-            if self.required_fps != None:
-                is_valid = range(self.required_fps)
-                capture_frame = (index % self.fps) in is_valid
+            keep_frame = True
+            if self.keep_fps != None:
+                allowed = range(self.keep_fps)
+                keep_frame = (frame_idx % self.rate) in allowed
 
-            if capture_frame:
+            if keep_frame:
 
-                if self.target_size is not None:
-                    temp_image = image.array_to_img(frame)
-                    frame = image.img_to_array(
-                        temp_image.resize(
-                            self.target_size,
+                if self.out_size is not None:
+                    pil_img = image.array_to_img(frame_arr)
+                    frame_arr = image.img_to_array(
+                        pil_img.resize(
+                            self.out_size,
                             Image.ANTIALIAS)).astype('uint8')
 
-                # Shape of each frame -> (<height>, <width>, 3)
-                list_of_frames.append(frame)
+                # one frame here is (rows, cols, 3)
+                frames_kept.append(frame_arr)
 
-        temp_video = np.stack(list_of_frames)
-        cap.close()
+        video_arr = np.stack(frames_kept)
+        ff_reader.close()
 
-        if self.to_gray:
-            temp_video = rgb2gray(temp_video)
+        if self.gray:
+            video_arr = rgb2gray(video_arr)
 
-        if self.max_frames is not None:
-            temp_video = self._process_video(video=temp_video)
+        if self.frame_cap is not None:
+            video_arr = self._trim_video(clip_video=video_arr)
 
-        return np.expand_dims(temp_video, axis=0)
+        return np.expand_dims(video_arr, axis=0)
 
-    def _process_video(self, video):
-        total_frames = video.shape[0]
-        if self.max_frames <= total_frames:
+    def _trim_video(self, clip_video):
+        n_frames = clip_video.shape[0]
+        if self.frame_cap <= n_frames:
 
-            if self.extract_frames == 'first':
-                video = video[:self.max_frames]
-            elif self.extract_frames == 'last':
-                video = video[(total_frames - self.max_frames):]
-            elif self.extract_frames == 'middle':
-                # No. of frames to remove from the front
-                front = ((total_frames - self.max_frames) // 2) + 1
-                video = video[front:(front + self.max_frames)]
+            if self.frame_pick == 'first':
+                clip_video = clip_video[:self.frame_cap]
+            elif self.frame_pick == 'last':
+                clip_video = clip_video[(n_frames - self.frame_cap):]
+            elif self.frame_pick == 'middle':
+                # how many frames to skip at the start
+                skip = ((n_frames - self.frame_cap) // 2) + 1
+                clip_video = clip_video[skip:(skip + self.frame_cap)]
             else:
-                raise ValueError('Invalid value of \'extract_frames\'')
+                raise ValueError('unsupported frame_pick setting')
 
         else:
             raise IndexError(
-                'Required number of frames is greater than the total number of frames in the video')
+                'the clip has fewer frames than frame_cap asks for')
 
-        return video
+        return clip_video
 
 
-# Loading the data
-raw_data = load_files(os.getcwd() + r'/Data', shuffle=False)
-files = raw_data['filenames']
-targets = raw_data['target']
+# list the clip files and their class ids
+listing_data = load_files(os.getcwd() + r'/Data', shuffle=False)
+all_files = listing_data['filenames']
+all_targets = listing_data['target']
 
-# Randomly dividing the whole data into training (66.67%) and testing (33.33%) data
-train_files, test_files, train_targets, test_targets = train_test_split(files, targets, test_size=1/3, random_state=191)
+# hold out one third of the clips for testing
+train_video_files, test_video_files, train_target_ids, test_target_ids = train_test_split(all_files, all_targets, test_size=1/3, random_state=191)
 
-# Taking ~25% of the training data for validation
-valid_files = train_files[300:]
-valid_targets = train_targets[300:]
+# the part after the first 300 training clips validates
+valid_video_files = train_video_files[300:]
+valid_target_ids = train_target_ids[300:]
 
-# Remaining data will be used for training the model
-train_files = train_files[:300]
-train_targets = train_targets[:300]
+# the first 300 clips stay for training
+train_video_files = train_video_files[:300]
+train_target_ids = train_target_ids[:300]
 
-print('Total number of videos:', len(files))
-print('\nNumber of videos in training data:', train_files.shape[0])
-print('Number of videos in validation data:', valid_files.shape[0])
-print('Number of videos in test data:', test_files.shape[0])
+print('clips found:', len(all_files))
+print('\ntraining clips:', train_video_files.shape[0])
+print('validation clips:', valid_video_files.shape[0])
+print('test clips:', test_video_files.shape[0])
 
-# An object of the class `Videos` to load the data in the required format
-reader = Videos(target_size=(128, 128),
-                to_gray=True,
-                max_frames=200,
-                extract_frames='middle',
-                normalize_pixels=(0, 1))
+# reader object that decodes, resizes and scales the clips
+video_reader = VideoLoader(out_size=(128, 128),
+                gray=True,
+                frame_cap=200,
+                frame_pick='middle',
+                pixel_norm=(0, 1))
 
-# Reading training videos and one-hot encoding the training labels
-X_train = reader.read_videos(train_files)
-y_train = to_categorical(train_targets, num_classes=6)
-print('Shape of training data:', X_train.shape)
+# decode the training clips and one-hot their class ids
+train_X = video_reader.load_videos(train_video_files)
+train_y = to_categorical(train_target_ids, num_classes=6)
+print('train array shape:', train_X.shape)
 
-# Reading validation videos and one-hot encoding the validation labels
-X_valid = reader.read_videos(valid_files)
-y_valid = to_categorical(valid_targets, num_classes=6)
-print('Shape of validation data:', X_valid.shape)
+# same for the validation clips
+valid_X = video_reader.load_videos(valid_video_files)
+valid_y = to_categorical(valid_target_ids, num_classes=6)
+print('validation array shape:', valid_X.shape)
 
-# Reading testing videos and one-hot encoding the testing labels
-X_test = reader.read_videos(test_files)
-y_test = to_categorical(test_targets, num_classes=6)
-print('Shape of testing data:', X_test.shape)
+# same for the test clips
+test_X = video_reader.load_videos(test_video_files)
+test_y = to_categorical(test_target_ids, num_classes=6)
+print('test array shape:', test_X.shape)
 
-# Model - 2: alternating convolutional and pooling layers, with dropout
-model = Sequential()
-model.add(Conv3D(filters=16, kernel_size=(10, 3, 3), strides=(5, 1, 1), padding='same', activation='relu',
-                 input_shape=X_train.shape[1:]))
-model.add(MaxPooling3D(pool_size=2, strides=(1, 2, 2), padding='same'))
+# conv/pool stacks with dropout before the classifier
+conv3d_model = Sequential()
+conv3d_model.add(Conv3D(filters=16, kernel_size=(10, 3, 3), strides=(5, 1, 1), padding='same', activation='relu',
+                 input_shape=train_X.shape[1:]))
+conv3d_model.add(MaxPooling3D(pool_size=2, strides=(1, 2, 2), padding='same'))
 
-model.add(Conv3D(filters=64, kernel_size=(5, 3, 3), strides=(3, 1, 1), padding='valid', activation='relu'))
-model.add(MaxPooling3D(pool_size=2, strides=(1, 2, 2), padding='same'))
+conv3d_model.add(Conv3D(filters=64, kernel_size=(5, 3, 3), strides=(3, 1, 1), padding='valid', activation='relu'))
+conv3d_model.add(MaxPooling3D(pool_size=2, strides=(1, 2, 2), padding='same'))
 
-model.add(Conv3D(filters=256, kernel_size=(5, 3, 3), strides=(3, 1, 1), padding='valid', activation='relu'))
-model.add(MaxPooling3D(pool_size=2, strides=(1, 2, 2), padding='same'))
+conv3d_model.add(Conv3D(filters=256, kernel_size=(5, 3, 3), strides=(3, 1, 1), padding='valid', activation='relu'))
+conv3d_model.add(MaxPooling3D(pool_size=2, strides=(1, 2, 2), padding='same'))
 
-# A global average pooling layer to get a 1-d vector
-model.add(GlobalAveragePooling3D())
-model.add(Dense(32, activation='relu'))
-model.add(Dropout(0.5))
-model.add(Dense(6, activation='softmax'))
-model.summary()
+# collapse the remaining volume into one vector
+conv3d_model.add(GlobalAveragePooling3D())
+conv3d_model.add(Dense(32, activation='relu'))
+conv3d_model.add(Dropout(0.5))
+conv3d_model.add(Dense(6, activation='softmax'))
+conv3d_model.summary()
 
-model.compile(loss='categorical_crossentropy', optimizer='adam', metrics=['accuracy'])
+conv3d_model.compile(loss='categorical_crossentropy', optimizer='adam', metrics=['accuracy'])
 
-# Saving the model that performed the best on the validation set
-checkpoint = ModelCheckpoint(filepath='Model_2.weights.best.hdf5', save_best_only=True, verbose=1)
+# keep the weights with the best validation score
+best_ckpt = ModelCheckpoint(filepath='Model_2.weights.best.hdf5', save_best_only=True, verbose=1)
 
-# Training the model for 40 epochs
-history = model.fit(X_train, y_train, batch_size=16, epochs=40,
-                    validation_data=(X_valid, y_valid), verbose=2, callbacks=[checkpoint])
+# 40 epochs of fitting
+fit_log = conv3d_model.fit(train_X, train_y, batch_size=16, epochs=40,
+                    validation_data=(valid_X, valid_y), verbose=2, callbacks=[best_ckpt])
 
-# Loading the model that performed the best on the validation set
-model.load_weights('Model_2.weights.best.hdf5')
+# restore the best weights seen
+conv3d_model.load_weights('Model_2.weights.best.hdf5')
 
-# Testing the model on the Test data
-(loss, accuracy) = model.evaluate(X_test, y_test, batch_size=16, verbose=0)
-print('Accuracy on test data: {:.2f}%'.format(accuracy * 100))
+# score on the held-out test clips
+(test_loss, test_acc) = conv3d_model.evaluate(test_X, test_y, batch_size=16, verbose=0)
+print('test accuracy: {:.2f}%'.format(test_acc * 100))

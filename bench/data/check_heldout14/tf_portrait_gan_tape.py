@@ -12,210 +12,210 @@ import csv
 import tqdm
 
 
-class Discriminator(tf.keras.Model):
+class PortraitDiscriminator(tf.keras.Model):
 
-    def __init__(self, inputShape):
-        super(Discriminator, self).__init__()
-        self.inputLayer = layers.InputLayer(inputShape)
-        self.convLayer1 = layers.Conv2D(32, (5,5), strides=(2,2), padding='same')
-        self.reluLayer1 = layers.LeakyReLU()
-        self.dropoutLayer1 = layers.Dropout(0.3)
-        self.convLayer2 = layers.Conv2D(64, (5,5), strides=(2,2), padding='same')
-        self.reluLayer2 = layers.LeakyReLU()
-        self.dropoutLayer2 = layers.Dropout(0.3)
-        self.convLayer3 = layers.Conv2D(128, (5,5), strides=(2,2), padding='same')
-        self.reluLayer3 = layers.LeakyReLU()
-        self.dropoutLayer3 = layers.Dropout(0.3)
-        self.convLayer4 = layers.Conv2D(256, (5,5), strides=(2,2), padding='same')
-        self.reluLayer4 = layers.LeakyReLU()
-        self.dropoutLayer4 = layers.Dropout(0.3)
-        self.flattenLayer = layers.Flatten()
-        self.outputLayer = layers.Dense(1)
-        self.cross_entropy = tf.keras.losses.BinaryCrossentropy(from_logits=True)
+    def __init__(self, in_shape):
+        super(PortraitDiscriminator, self).__init__()
+        self.in_layer = layers.InputLayer(in_shape)
+        self.conv1 = layers.Conv2D(32, (5,5), strides=(2,2), padding='same')
+        self.act1 = layers.LeakyReLU()
+        self.drop1 = layers.Dropout(0.3)
+        self.conv2 = layers.Conv2D(64, (5,5), strides=(2,2), padding='same')
+        self.act2 = layers.LeakyReLU()
+        self.drop2 = layers.Dropout(0.3)
+        self.conv3 = layers.Conv2D(128, (5,5), strides=(2,2), padding='same')
+        self.act3 = layers.LeakyReLU()
+        self.drop3 = layers.Dropout(0.3)
+        self.conv4 = layers.Conv2D(256, (5,5), strides=(2,2), padding='same')
+        self.act4 = layers.LeakyReLU()
+        self.drop4 = layers.Dropout(0.3)
+        self.flat = layers.Flatten()
+        self.logit_layer = layers.Dense(1)
+        self.bce = tf.keras.losses.BinaryCrossentropy(from_logits=True)
         self.optimizer = tf.keras.optimizers.Adam(1e-4)
-        print('Initialized Discriminator...',flush=True)
+        print('discriminator ready', flush=True)
 
-    def call(self, x):
-        x = self.inputLayer(x)
-        x = self.convLayer1(x)
-        x = self.reluLayer1(x)
-        x = self.dropoutLayer1(x)
-        x = self.convLayer2(x)
-        x = self.reluLayer2(x)
-        x = self.dropoutLayer2(x)
-        x = self.convLayer3(x)
-        x = self.reluLayer3(x)
-        x = self.dropoutLayer3(x)
-        x = self.convLayer4(x)
-        x = self.reluLayer4(x)
-        x = self.dropoutLayer4(x)
-        x = self.flattenLayer(x)
-        return self.outputLayer(x)
+    def call(self, h):
+        h = self.in_layer(h)
+        h = self.conv1(h)
+        h = self.act1(h)
+        h = self.drop1(h)
+        h = self.conv2(h)
+        h = self.act2(h)
+        h = self.drop2(h)
+        h = self.conv3(h)
+        h = self.act3(h)
+        h = self.drop3(h)
+        h = self.conv4(h)
+        h = self.act4(h)
+        h = self.drop4(h)
+        h = self.flat(h)
+        return self.logit_layer(h)
 
-    def loss(self, real_output, fake_output):
-        real_loss = self.cross_entropy(tf.ones_like(real_output), real_output)
-        fake_loss = self.cross_entropy(tf.zeros_like(fake_output), fake_output)
-        total_loss = real_loss + fake_loss
-        return total_loss
+    def gan_loss(self, real_logits, fake_logits):
+        loss_real = self.bce(tf.ones_like(real_logits), real_logits)
+        loss_fake = self.bce(tf.zeros_like(fake_logits), fake_logits)
+        loss_sum = loss_real + loss_fake
+        return loss_sum
 
 
-class Generator(tf.keras.Model):
+class PortraitGenerator(tf.keras.Model):
 
-    def __init__(self, inputShape):
-        super(Generator, self).__init__()
-        self.inputLayer = layers.InputLayer(inputShape)
-        self.dense = layers.Dense(16*16*3, use_bias=False)
-        self.batchNormLayer1 = layers.BatchNormalization()
-        self.reluLayer1 = layers.LeakyReLU()
-        self.reshape1 = layers.Reshape((16, 16, 3))
-        self.convLayer1 = layers.Conv2DTranspose(512, (5, 5), strides=(1, 1), padding='same', use_bias=False)
-        self.batchNormLayer2 = layers.BatchNormalization()
-        self.reluLayer2 = layers.LeakyReLU()
-        self.convLayer2 = layers.Conv2DTranspose(256, (5, 5), strides=(2, 2), padding='same', use_bias=False)
-        self.batchNormLayer3 = layers.BatchNormalization()
-        self.reluLayer3 = layers.LeakyReLU()
-        self.convLayer3 = layers.Conv2DTranspose(128, (5, 5), strides=(2, 2), padding='same', use_bias=False)
-        self.batchNormLayer4 = layers.BatchNormalization()
-        self.reluLayer4 = layers.LeakyReLU()
-        self.convLayer4 = layers.Conv2DTranspose(64, (5, 5), strides=(2, 2), padding='same', use_bias=False)
-        self.batchNormLayer5 = layers.BatchNormalization()
-        self.reluLayer5 = layers.LeakyReLU()
-        self.convLayer5 = layers.Conv2DTranspose(3, (5, 5), strides=(2, 2), padding='same', use_bias=False, activation='tanh')
-        self.cross_entropy = tf.keras.losses.BinaryCrossentropy(from_logits=True)
+    def __init__(self, in_shape):
+        super(PortraitGenerator, self).__init__()
+        self.in_layer = layers.InputLayer(in_shape)
+        self.proj = layers.Dense(16*16*3, use_bias=False)
+        self.bn1 = layers.BatchNormalization()
+        self.act1 = layers.LeakyReLU()
+        self.to_grid = layers.Reshape((16, 16, 3))
+        self.conv1 = layers.Conv2DTranspose(512, (5, 5), strides=(1, 1), padding='same', use_bias=False)
+        self.bn2 = layers.BatchNormalization()
+        self.act2 = layers.LeakyReLU()
+        self.conv2 = layers.Conv2DTranspose(256, (5, 5), strides=(2, 2), padding='same', use_bias=False)
+        self.bn3 = layers.BatchNormalization()
+        self.act3 = layers.LeakyReLU()
+        self.conv3 = layers.Conv2DTranspose(128, (5, 5), strides=(2, 2), padding='same', use_bias=False)
+        self.bn4 = layers.BatchNormalization()
+        self.act4 = layers.LeakyReLU()
+        self.conv4 = layers.Conv2DTranspose(64, (5, 5), strides=(2, 2), padding='same', use_bias=False)
+        self.bn5 = layers.BatchNormalization()
+        self.act5 = layers.LeakyReLU()
+        self.conv5 = layers.Conv2DTranspose(3, (5, 5), strides=(2, 2), padding='same', use_bias=False, activation='tanh')
+        self.bce = tf.keras.losses.BinaryCrossentropy(from_logits=True)
         self.optimizer = tf.keras.optimizers.Adam(1e-4)
-        print('Initialized Generator...',flush=True)
+        print('generator ready', flush=True)
 
-    def call(self, x, training=False):
-        x = self.inputLayer(x)
-        x = self.dense(x)
-        x = self.batchNormLayer1(x, training=training)
-        x = self.reluLayer1(x)
-        x = self.reshape1(x)
-        x = self.convLayer1(x)
-        x = self.batchNormLayer2(x, training=training)
-        x = self.reluLayer2(x)
-        x = self.convLayer2(x)
-        x = self.batchNormLayer3(x, training=training)
-        x = self.reluLayer3(x)
-        x = self.convLayer3(x)
-        x = self.batchNormLayer4(x, training=training)
-        x = self.reluLayer4(x)
-        x = self.convLayer4(x)
-        x = self.batchNormLayer5(x, training=training)
-        x = self.reluLayer5(x)
-        x = self.convLayer5(x)
-        return x
+    def call(self, h, training=False):
+        h = self.in_layer(h)
+        h = self.proj(h)
+        h = self.bn1(h, training=training)
+        h = self.act1(h)
+        h = self.to_grid(h)
+        h = self.conv1(h)
+        h = self.bn2(h, training=training)
+        h = self.act2(h)
+        h = self.conv2(h)
+        h = self.bn3(h, training=training)
+        h = self.act3(h)
+        h = self.conv3(h)
+        h = self.bn4(h, training=training)
+        h = self.act4(h)
+        h = self.conv4(h)
+        h = self.bn5(h, training=training)
+        h = self.act5(h)
+        h = self.conv5(h)
+        return h
 
-    def loss(self, fake_output):
-        return self.cross_entropy(tf.ones_like(fake_output), fake_output)
+    def gan_loss(self, fake_logits):
+        return self.bce(tf.ones_like(fake_logits), fake_logits)
 
 
-class GAN:
+class AdversarialTrainer:
 
-    def __init__(self, generator, discriminator):
-        self.generator = generator
-        self.discriminator = discriminator
-        self.channels = 3
-        self.imageWidth = 200
-        self.imageHeight = 200
-        self.numSamplesToGenerate = 16
-        self.seed = tf.random.normal([self.numSamplesToGenerate, 100])
-        self.batchSize = 16
-        self.epochs = 10000
-        self.checkpoint = tf.train.Checkpoint(generator_optimizer=self.generator.optimizer,
-                                                discriminator_optimizer=self.discriminator.optimizer,
-                                                generator=self.generator,
-                                                discriminator=self.discriminator)
+    def __init__(self, gen_net, disc_net):
+        self.gen_net = gen_net
+        self.disc_net = disc_net
+        self.n_channels = 3
+        self.image_w = 200
+        self.image_h = 200
+        self.n_preview = 16
+        self.fixed_noise = tf.random.normal([self.n_preview, 100])
+        self.batch_len = 16
+        self.n_epochs = 10000
+        self.ckpt = tf.train.Checkpoint(generator_optimizer=self.gen_net.optimizer,
+                                                discriminator_optimizer=self.disc_net.optimizer,
+                                                generator=self.gen_net,
+                                                discriminator=self.disc_net)
 
-    def _generate_images(self, epoch):
-        testInput = self.seed
-        predictions = self.generator(testInput)
-        fig = plt.figure()
-        plt.imshow((predictions[0, :, :, :] * 127.5 + 127.5).numpy().astype(int))
+    def _save_preview_images(self, epoch_no):
+        preview_noise = self.fixed_noise
+        preview_images = self.gen_net(preview_noise)
+        canvas = plt.figure()
+        plt.imshow((preview_images[0, :, :, :] * 127.5 + 127.5).numpy().astype(int))
         plt.axis('off')
-        plt.savefig('./samples/sample_{}.jpg'.format(epoch))
-        if epoch % 1000 == 0:
+        plt.savefig('./samples/sample_{}.jpg'.format(epoch_no))
+        if epoch_no % 1000 == 0:
             plt.show()
         else:
-            plt.close(fig)
+            plt.close(canvas)
 
-    def _train_step(self, images):
-        noise = self.seed
-        with tf.GradientTape() as genTape, tf.GradientTape() as discTape:
-            generatedImages = self.generator(noise, training=True)
-            realOutput = self.discriminator(images)
-            fakeOutput = self.discriminator(generatedImages)
-            genLoss = self.generator.loss(fakeOutput)
-            discLoss = self.discriminator.loss(realOutput, fakeOutput)
-        generatorGrads = genTape.gradient(genLoss, self.generator.trainable_variables)
-        discriminatorGrads = discTape.gradient(discLoss, self.discriminator.trainable_variables)
-        self.generator.optimizer.apply_gradients(zip(generatorGrads, self.generator.trainable_variables))
-        self.discriminator.optimizer.apply_gradients(zip(discriminatorGrads, self.discriminator.trainable_variables))
-        return genLoss, discLoss
+    def _fit_batch(self, batch_images):
+        z = self.fixed_noise
+        with tf.GradientTape() as gen_tape, tf.GradientTape() as disc_tape:
+            fake_images = self.gen_net(z, training=True)
+            real_logits = self.disc_net(batch_images)
+            fake_logits = self.disc_net(fake_images)
+            gen_loss = self.gen_net.gan_loss(fake_logits)
+            disc_loss = self.disc_net.gan_loss(real_logits, fake_logits)
+        gen_grads = gen_tape.gradient(gen_loss, self.gen_net.trainable_variables)
+        disc_grads = disc_tape.gradient(disc_loss, self.disc_net.trainable_variables)
+        self.gen_net.optimizer.apply_gradients(zip(gen_grads, self.gen_net.trainable_variables))
+        self.disc_net.optimizer.apply_gradients(zip(disc_grads, self.disc_net.trainable_variables))
+        return gen_loss, disc_loss
 
-    def train(self, dataset):
-        checkpointDir = './checkpoints/'
-        #self.checkpoint.restore(tf.train.latest_checkpoint(checkpointDir))
-        for epoch in range(self.epochs):
-            print('Epoch Number {}'.format(epoch))
-            start = time.time()
-            for imageBatch in dataset:
-                genLoss, discLoss = self._train_step(imageBatch)
-            self._generate_images(epoch + 1)
-            if epoch %10 == 0:
-                self.checkpoint.save('./checkpoints/')
-            print('generator loss', genLoss)
-            print('discriminator loss', discLoss, flush=True)
-        self._generate_images(self.epochs)
+    def train_loop(self, image_dataset):
+        ckpt_dir = './checkpoints/'
+        # resuming from the latest checkpoint is left switched off
+        for epoch_no in range(self.n_epochs):
+            print('starting epoch {}'.format(epoch_no))
+            t0 = time.time()
+            for image_batch in image_dataset:
+                gen_loss, disc_loss = self._fit_batch(image_batch)
+            self._save_preview_images(epoch_no + 1)
+            if epoch_no %10 == 0:
+                self.ckpt.save('./checkpoints/')
+            print('G loss:', gen_loss)
+            print('D loss:', disc_loss, flush=True)
+        self._save_preview_images(self.n_epochs)
 
 
-def convert_row_to_image_data(row):
-    image = []
-    pixelValue = ''
-    for item in row:
-        for char in item:
-            if char == '[' or char == ' ':
+def parse_csv_image(csv_row):
+    image_vals = []
+    digits = ''
+    for cell in csv_row:
+        for ch in cell:
+            if ch == '[' or ch == ' ':
                 continue
-            elif char == ',' or char == ']':
-                if len(pixelValue) > 0:
-                    image.append(float(pixelValue))
-                    pixelValue = ''
+            elif ch == ',' or ch == ']':
+                if len(digits) > 0:
+                    image_vals.append(float(digits))
+                    digits = ''
                 continue
             else:
-                pixelValue += char
-    image = np.array(image).reshape((256,256,3))
-    return image
+                digits += ch
+    image_vals = np.array(image_vals).reshape((256,256,3))
+    return image_vals
 
 
-def get_artist_paintings(artistName):
-    paintingsFileName = os.path.join('../data/', '{}.csv'.format(artistName))
-    print('reading artist paintings {}'.format(artistName), flush=True)
-    images = []
-    with open(paintingsFileName, 'r') as f:
-        reader = csv.reader(f)
-        imgNum = 0
-        for row in reader:
-            imgNum += 1
-            print('reading image {}'.format(imgNum))
-            image = convert_row_to_image_data(row)
-            images.append(image)
-    return np.array(images)
+def load_artist_images(artist):
+    csv_path = os.path.join('../data/', '{}.csv'.format(artist))
+    print('loading portraits of {}'.format(artist), flush=True)
+    image_list = []
+    with open(csv_path, 'r') as fh:
+        rows = csv.reader(fh)
+        n_read = 0
+        for csv_row in rows:
+            n_read += 1
+            print('parsed row {}'.format(n_read))
+            img = parse_csv_image(csv_row)
+            image_list.append(img)
+    return np.array(image_list)
 
 
-def main(artistName):
-    trainImages = get_artist_paintings(artistName)
-    print(trainImages.shape, flush=True)
-    # Batch and shuffle the data
-    BUFFER_SIZE = 60000
-    BATCH_SIZE = 16
-    trainDataset = tf.data.Dataset.from_tensor_slices(trainImages).shuffle(BUFFER_SIZE).batch(BATCH_SIZE)
-    inputShape = trainImages.shape[1:]
-    discriminator = Discriminator(inputShape)
-    generator = Generator(inputShape)
-    adversarialPair = GAN(generator, discriminator)
-    adversarialPair.train(trainDataset)
+def run(artist):
+    train_images = load_artist_images(artist)
+    print(train_images.shape, flush=True)
+    # shuffle, then group into batches
+    SHUFFLE_BUF = 60000
+    BATCH_LEN = 16
+    train_dataset = tf.data.Dataset.from_tensor_slices(train_images).shuffle(SHUFFLE_BUF).batch(BATCH_LEN)
+    in_shape = train_images.shape[1:]
+    disc_net = PortraitDiscriminator(in_shape)
+    gen_net = PortraitGenerator(in_shape)
+    gan_pair = AdversarialTrainer(gen_net, disc_net)
+    gan_pair.train_loop(train_dataset)
 
 
 if __name__ == '__main__':
-    artistName = 'portrait_faces'
-    main(artistName)
+    artist = 'portrait_faces'
+    run(artist)

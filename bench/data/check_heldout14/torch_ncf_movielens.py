@@ -1,8 +1,8 @@
 # -*- coding: utf-8 -*-
 """
-Neural Collaborative Filtering on MovieLens 25M (data preparation, model, training).
+NCF recommender for MovieLens-25M: build the splits, define the net, fit it.
 
-Author: [Ou Jin]
+(re-expressed from a public NCF project; labels.json names the source)
 """
 import os
 import time
@@ -18,212 +18,212 @@ from pytorch_lightning.callbacks import EarlyStopping, ModelCheckpoint
 import wandb
 
 
-def split_ratings_data(dir):
+def make_rating_splits(ratings_path):
     """
-    Split the ratings data into training and test sets.
+    Leave-last-out split of the ratings table.
 
-    Returns:
-        pandas.DataFrame: The original ratings data containing columns 'userId', 'movieId', and 'timestamp'.
-        pandas.DataFrame: The training ratings data containing columns 'userId', 'movieId', and 'is_rated'.
-        pandas.DataFrame: The test ratings data containing columns 'userId' and 'movieId'.
+    Gives back three frames:
+        the full table (userId, movieId, timestamp, ...),
+        the training pairs with an is_rated flag,
+        the held-out latest pair of every user.
     """
-    # Load the ratings data from the file and sample a specified number of rows
-    df = pd.read_csv(dir, parse_dates=["timestamp"])
+    # read every rating row
+    ratings_df = pd.read_csv(ratings_path, parse_dates=["timestamp"])
 
-    # Calculate the rank based on timestamp for each user
-    df["rank"] = df.groupby("userId")["timestamp"].rank(method="first", ascending=False)
+    # order each user's ratings from newest to oldest
+    ratings_df["rank"] = ratings_df.groupby("userId")["timestamp"].rank(method="first", ascending=False)
 
-    # Create the training ratings data by excluding rows with rank equal to 1
-    df_train = df.loc[df["rank"] != 1, ["userId", "movieId"]]
-    df_train["is_rated"] = 1
+    # everything but the newest rating goes to training
+    train_df = ratings_df.loc[ratings_df["rank"] != 1, ["userId", "movieId"]]
+    train_df["is_rated"] = 1
 
-    # Create the test ratings data by selecting rows with rank equal to 1
-    df_test = df.loc[df["rank"] == 1, ["userId", "movieId"]]
+    # the newest rating of each user is the test pair
+    test_df = ratings_df.loc[ratings_df["rank"] == 1, ["userId", "movieId"]]
 
-    return df, df_train, df_test
+    return ratings_df, train_df, test_df
 
 
-class MovieLensTrainDataset(Dataset):
-    def __init__(self, df, df_train):
+class RatingTrainDataset(Dataset):
+    def __init__(self, ratings_df, train_df):
         """
-        MovieLens training dataset for collaborative filtering.
+        Implicit-feedback training pairs with sampled negatives.
         """
-        self.users, self.items, self.labels = self.get_dataset(df, df_train)
+        self.user_ids, self.item_ids, self.label_vals = self.build_dataset_tensors(ratings_df, train_df)
 
     def __len__(self):
-        return len(self.users)
+        return len(self.user_ids)
 
-    def __getitem__(self, idx):
-        return self.users[idx], self.items[idx], self.labels[idx]
+    def __getitem__(self, pos):
+        return self.user_ids[pos], self.item_ids[pos], self.label_vals[pos]
 
-    def get_dataset(self, df, df_train):
+    def build_dataset_tensors(self, ratings_df, train_df):
         """
-        Prepare the training dataset for collaborative filtering.
+        Collect positive and sampled negative pairs as tensors.
 
-        Returns:
-            torch.Tensor: Tensor of user IDs.
-            torch.Tensor: Tensor of item IDs.
-            torch.Tensor: Tensor of labels.
+        Gives back:
+            user id tensor,
+            item id tensor,
+            0/1 label tensor.
         """
-        movieId = df["movieId"].unique()
+        all_movie_ids = ratings_df["movieId"].unique()
 
-        user_item = set(zip(df["userId"], df["movieId"]))
-        user_item_train = set(zip(df_train["userId"], df_train["movieId"]))
+        seen_pairs = set(zip(ratings_df["userId"], ratings_df["movieId"]))
+        train_pairs = set(zip(train_df["userId"], train_df["movieId"]))
 
-        users, items, labels = [], [], []
-        num_negatives = 4
-        for u, i in tqdm(user_item_train, desc="Creating training dataset"):
-            users.append(u)
-            items.append(i)
-            labels.append(1)
-            for _ in range(num_negatives):
-                negative_item = np.random.choice(movieId)
-                while (u, negative_item) in user_item:
-                    negative_item = np.random.choice(movieId)
-                users.append(u)
-                items.append(negative_item)
-                labels.append(0)
+        user_list, item_list, label_list = [], [], []
+        n_neg = 4
+        for uid, iid in tqdm(train_pairs, desc="sampling negatives"):
+            user_list.append(uid)
+            item_list.append(iid)
+            label_list.append(1)
+            for _ in range(n_neg):
+                neg_item = np.random.choice(all_movie_ids)
+                while (uid, neg_item) in seen_pairs:
+                    neg_item = np.random.choice(all_movie_ids)
+                user_list.append(uid)
+                item_list.append(neg_item)
+                label_list.append(0)
 
-        return torch.tensor(users), torch.tensor(items), torch.tensor(labels)
+        return torch.tensor(user_list), torch.tensor(item_list), torch.tensor(label_list)
 
 
-class MovieLensTrainDataModule(pl.LightningDataModule):
-    def __init__(self, dataset, batch_size=1024):
+class RatingDataModule(pl.LightningDataModule):
+    def __init__(self, full_dataset, batch_len=1024):
         super().__init__()
-        self.dataset = dataset
-        self.batch_size = batch_size
+        self.full_dataset = full_dataset
+        self.batch_len = batch_len
 
     def setup(self, stage=None):
-        full_ds_size = len(self.dataset)
-        train_ds_size = round(full_ds_size * 0.9)
-        val_ds_size = full_ds_size - train_ds_size
-        self.ds_train, self.ds_val = random_split(self.dataset, [train_ds_size, val_ds_size])
+        n_all = len(self.full_dataset)
+        n_train = round(n_all * 0.9)
+        n_val = n_all - n_train
+        self.train_subset, self.val_subset = random_split(self.full_dataset, [n_train, n_val])
 
     def train_dataloader(self):
-        return DataLoader(self.ds_train, batch_size=self.batch_size, shuffle=True)
+        return DataLoader(self.train_subset, batch_size=self.batch_len, shuffle=True)
 
     def val_dataloader(self):
-        return DataLoader(self.ds_val, batch_size=self.batch_size, shuffle=False)
+        return DataLoader(self.val_subset, batch_size=self.batch_len, shuffle=False)
 
 
-class NCF(pl.LightningModule):
-    def __init__(self, num_users, num_items, embedding_dim=8):
+class NeuralCF(pl.LightningModule):
+    def __init__(self, n_users, n_items, emb_dim=8):
         """
-        Neural Collaborative Filtering (NCF) model for recommendation.
+        Embedding + MLP recommender (NCF).
         """
         super().__init__()
 
         self.save_hyperparameters()
 
-        self.user_embedding = nn.Embedding(num_embeddings=num_users,
-                                           embedding_dim=embedding_dim)
-        self.item_embedding = nn.Embedding(num_embeddings=num_items,
-                                           embedding_dim=embedding_dim)
-        self.fc1 = nn.Linear(in_features=embedding_dim * 2, out_features=64)
-        self.fc2 = nn.Linear(in_features=64, out_features=32)
-        self.dropout1 = nn.Dropout(0.2)
-        self.dropout2 = nn.Dropout(0.2)
-        self.output = nn.Linear(in_features=32, out_features=1)
+        self.user_table = nn.Embedding(num_embeddings=n_users,
+                                           embedding_dim=emb_dim)
+        self.item_table = nn.Embedding(num_embeddings=n_items,
+                                           embedding_dim=emb_dim)
+        self.hidden1 = nn.Linear(in_features=emb_dim * 2, out_features=64)
+        self.hidden2 = nn.Linear(in_features=64, out_features=32)
+        self.drop1 = nn.Dropout(0.2)
+        self.drop2 = nn.Dropout(0.2)
+        self.head = nn.Linear(in_features=32, out_features=1)
 
-    def forward(self, user_input, item_input):
-        user_embedded = self.user_embedding(user_input)
-        item_embedded = self.item_embedding(item_input)
-        vector = torch.cat([user_embedded, item_embedded], dim=-1)
-        vector = nn.ReLU()(self.fc1(vector))
-        vector = self.dropout1(vector)
-        vector = nn.ReLU()(self.fc2(vector))
-        vector = self.dropout2(vector)
-        pred = self.output(vector)
-        return pred
+    def forward(self, user_x, item_x):
+        user_vec = self.user_table(user_x)
+        item_vec = self.item_table(item_x)
+        h = torch.cat([user_vec, item_vec], dim=-1)
+        h = nn.ReLU()(self.hidden1(h))
+        h = self.drop1(h)
+        h = nn.ReLU()(self.hidden2(h))
+        h = self.drop2(h)
+        logit = self.head(h)
+        return logit
 
-    def training_step(self, batch, batch_idx):
-        user_input, item_input, labels = batch
-        predicted_labels = self.forward(user_input, item_input)
-        loss = nn.BCEWithLogitsLoss()(predicted_labels, labels.view(-1,
+    def training_step(self, batch_in, batch_no):
+        user_x, item_x, batch_labels = batch_in
+        pred_labels = self.forward(user_x, item_x)
+        step_loss = nn.BCEWithLogitsLoss()(pred_labels, batch_labels.view(-1,
                                                                     1).float())
         self.log("train_loss",
-                 loss,
+                 step_loss,
                  on_step=True,
                  on_epoch=True,
                  prog_bar=True)
-        return loss
+        return step_loss
 
-    def validation_step(self, batch, batch_idx):
-        user_input, item_input, labels = batch
-        predicted_labels = self.forward(user_input, item_input)
-        loss = nn.BCEWithLogitsLoss()(predicted_labels, labels.view(-1,
+    def validation_step(self, batch_in, batch_no):
+        user_x, item_x, batch_labels = batch_in
+        pred_labels = self.forward(user_x, item_x)
+        step_loss = nn.BCEWithLogitsLoss()(pred_labels, batch_labels.view(-1,
                                                                     1).float())
-        self.log("val_loss", loss, on_step=False, on_epoch=True, prog_bar=True)
-        return loss
+        self.log("val_loss", step_loss, on_step=False, on_epoch=True, prog_bar=True)
+        return step_loss
 
     def configure_optimizers(self):
-        optimizer = torch.optim.Adam(self.parameters(), lr=1e-3, weight_decay=1e-4)
-        return optimizer
+        adam_optimizer = torch.optim.Adam(self.parameters(), lr=1e-3, weight_decay=1e-4)
+        return adam_optimizer
 
 
-# Login to Wandb
+# wandb sign-in
 wandb.login()
 
-# Initialize Wandb run
+# open a wandb run
 wandb.init()
 
-# Configure Wandb logger
-logger = WandbLogger(
+# logger that reports to wandb
+wandb_logger = WandbLogger(
     name="ncf",
     entity='jo',
     log_model=True,
 )
 
-# Get the current working directory
-cwd = os.getcwd()
+# current folder
+work_dir = os.getcwd()
 
-# Configure EarlyStopping callback
-early_stopping = EarlyStopping(monitor="val_loss", patience=10, mode='min')
+# stop when val_loss stops improving
+stopper = EarlyStopping(monitor="val_loss", patience=10, mode='min')
 
-# Configure ModelCheckpoint callback
-checkpoint_callback = ModelCheckpoint(
+# keep the best checkpoint by val_loss
+best_ckpt_cb = ModelCheckpoint(
     monitor='val_loss',
     filename='sample-movielens-{epoch:02d}-{val_loss:.2f}',
     save_top_k=1,
     mode='min')
 
-# Split the ratings data
-df, df_train, df_test = split_ratings_data(
-    os.path.join(cwd, 'ml-25m', 'ratings.csv'))
+# build the leave-last-out splits
+ratings_df, train_df, test_df = make_rating_splits(
+    os.path.join(work_dir, 'ml-25m', 'ratings.csv'))
 
-# Create the dataset
-dataset = MovieLensTrainDataset(df, df_train)
+# positives plus sampled negatives
+ratings_dataset = RatingTrainDataset(ratings_df, train_df)
 
-# Create the data module
-dm = MovieLensTrainDataModule(dataset)
+# Lightning data module around it
+data_module = RatingDataModule(ratings_dataset)
 
-# Determine the number of users and items
-num_users = df['userId'].max() + 1
-num_items = df['movieId'].max() + 1
+# id ranges for the embedding tables
+n_users = ratings_df['userId'].max() + 1
+n_items = ratings_df['movieId'].max() + 1
 
-# Create the model
-model = NCF(num_users, num_items)
+# the network
+ncf_model = NeuralCF(n_users, n_items)
 
-# Create the trainer
-trainer = pl.Trainer(max_epochs=-1,
+# Lightning trainer
+pl_trainer = pl.Trainer(max_epochs=-1,
                      min_epochs=1,
                      profiler='simple',
                      accelerator="gpu",
                      devices=-1,
                      precision=16,
-                     callbacks=[early_stopping, checkpoint_callback],
+                     callbacks=[stopper, best_ckpt_cb],
                      val_check_interval=0.1,
-                     logger=logger,
+                     logger=wandb_logger,
                      accumulate_grad_batches=1)
 
-# Train the model
-trainer.fit(model, datamodule=dm)
+# fit
+pl_trainer.fit(ncf_model, datamodule=data_module)
 
-# Save the best model checkpoint
-checkpoint_callback.best_model_path
+# path of the best checkpoint (value unused)
+best_ckpt_cb.best_model_path
 
-model_name = f'best_model-{int(time.time())}'
-torch.save(model.state_dict(), model_name)
+model_file = f'best_model-{int(time.time())}'
+torch.save(ncf_model.state_dict(), model_file)
 
-# Finish Wandb run
+# close the wandb run
 wandb.finish()

@@ -4,223 +4,223 @@ from torch.distributions import MultivariateNormal
 import gym
 import numpy as np
 
-device = torch.device("cuda:0" if torch.cuda.is_available() else "cpu")
+run_dev = torch.device("cuda:0" if torch.cuda.is_available() else "cpu")
 
-class Memory:
+class RolloutBuffer:
     def __init__(self):
-        self.actions = []
-        self.states = []
-        self.logprobs = []
-        self.rewards = []
-        self.is_terminals = []
+        self.action_log = []
+        self.state_log = []
+        self.logprob_log = []
+        self.reward_log = []
+        self.done_flags = []
 
-    def clear_memory(self):
-        del self.actions[:]
-        del self.states[:]
-        del self.logprobs[:]
-        del self.rewards[:]
-        del self.is_terminals[:]
+    def reset_buffer(self):
+        del self.action_log[:]
+        del self.state_log[:]
+        del self.logprob_log[:]
+        del self.reward_log[:]
+        del self.done_flags[:]
 
-class ActorCritic(nn.Module):
-    def __init__(self, state_dim, action_dim, action_std):
-        super(ActorCritic, self).__init__()
-        # action mean range -1 to 1
-        self.actor =  nn.Sequential(
-                nn.Linear(state_dim, 64),
+class GaussianActorCritic(nn.Module):
+    def __init__(self, obs_dim, act_dim, act_std):
+        super(GaussianActorCritic, self).__init__()
+        # policy head: tanh keeps the mean action in [-1, 1]
+        self.mean_net =  nn.Sequential(
+                nn.Linear(obs_dim, 64),
                 nn.Tanh(),
                 nn.Linear(64, 32),
                 nn.Tanh(),
-                nn.Linear(32, action_dim),
+                nn.Linear(32, act_dim),
                 nn.Tanh()
                 )
-        # critic
-        self.critic = nn.Sequential(
-                nn.Linear(state_dim, 64),
+        # value head
+        self.value_net = nn.Sequential(
+                nn.Linear(obs_dim, 64),
                 nn.Tanh(),
                 nn.Linear(64, 32),
                 nn.Tanh(),
                 nn.Linear(32, 1)
                 )
-        self.action_var = torch.full((action_dim,), action_std*action_std).to(device)
+        self.act_var = torch.full((act_dim,), act_std*act_std).to(run_dev)
 
     def forward(self):
         raise NotImplementedError
 
-    def act(self, state, memory):
-        action_mean = self.actor(state)
-        cov_mat = torch.diag(self.action_var).to(device)
+    def pick_action(self, obs, buffer):
+        mean_act = self.mean_net(obs)
+        cov = torch.diag(self.act_var).to(run_dev)
 
-        dist = MultivariateNormal(action_mean, cov_mat)
-        action = dist.sample()
-        action_logprob = dist.log_prob(action)
+        gauss = MultivariateNormal(mean_act, cov)
+        act_t = gauss.sample()
+        act_logprob = gauss.log_prob(act_t)
 
-        memory.states.append(state)
-        memory.actions.append(action)
-        memory.logprobs.append(action_logprob)
+        buffer.state_log.append(obs)
+        buffer.action_log.append(act_t)
+        buffer.logprob_log.append(act_logprob)
 
-        return action.detach()
+        return act_t.detach()
 
-    def evaluate(self, state, action):
-        action_mean = torch.squeeze(self.actor(state))
+    def score_actions(self, obs, act_t):
+        mean_act = torch.squeeze(self.mean_net(obs))
 
-        action_var = self.action_var.expand_as(action_mean)
-        cov_mat = torch.diag_embed(action_var).to(device)
+        var_vec = self.act_var.expand_as(mean_act)
+        cov = torch.diag_embed(var_vec).to(run_dev)
 
-        dist = MultivariateNormal(action_mean, cov_mat)
+        gauss = MultivariateNormal(mean_act, cov)
 
-        action_logprobs = dist.log_prob(torch.squeeze(action))
-        dist_entropy = dist.entropy()
-        state_value = self.critic(state)
+        act_logprobs = gauss.log_prob(torch.squeeze(act_t))
+        entropy = gauss.entropy()
+        value_est = self.value_net(obs)
 
-        return action_logprobs, torch.squeeze(state_value), dist_entropy
+        return act_logprobs, torch.squeeze(value_est), entropy
 
-class PPO:
-    def __init__(self, state_dim, action_dim, action_std, lr, betas, gamma, K_epochs, eps_clip):
-        self.lr = lr
-        self.betas = betas
-        self.gamma = gamma
-        self.eps_clip = eps_clip
-        self.K_epochs = K_epochs
+class PPOAgent:
+    def __init__(self, obs_dim, act_dim, act_std, learn_rate, adam_betas, discount, n_update_epochs, clip_eps):
+        self.learn_rate = learn_rate
+        self.adam_betas = adam_betas
+        self.discount = discount
+        self.clip_eps = clip_eps
+        self.n_update_epochs = n_update_epochs
 
-        self.policy = ActorCritic(state_dim, action_dim, action_std).to(device)
-        self.optimizer = torch.optim.Adam(self.policy.parameters(), lr=lr, betas=betas)
+        self.policy_net = GaussianActorCritic(obs_dim, act_dim, act_std).to(run_dev)
+        self.adam_optimizer = torch.optim.Adam(self.policy_net.parameters(), lr=learn_rate, betas=adam_betas)
 
-        self.policy_old = ActorCritic(state_dim, action_dim, action_std).to(device)
-        self.policy_old.load_state_dict(self.policy.state_dict())
+        self.policy_prev = GaussianActorCritic(obs_dim, act_dim, act_std).to(run_dev)
+        self.policy_prev.load_state_dict(self.policy_net.state_dict())
 
-        self.MseLoss = nn.MSELoss()
+        self.mse_loss = nn.MSELoss()
 
-    def select_action(self, state, memory):
-        state = torch.FloatTensor(state.reshape(1, -1)).to(device)
-        return self.policy_old.act(state, memory).cpu().data.numpy().flatten()
+    def choose_action(self, obs, buffer):
+        obs = torch.FloatTensor(obs.reshape(1, -1)).to(run_dev)
+        return self.policy_prev.pick_action(obs, buffer).cpu().data.numpy().flatten()
 
-    def update(self, memory):
-        # Monte Carlo estimate of rewards:
-        rewards = []
-        discounted_reward = 0
-        for reward, is_terminal in zip(reversed(memory.rewards), reversed(memory.is_terminals)):
-            if is_terminal:
-                discounted_reward = 0
-            discounted_reward = reward + (self.gamma * discounted_reward)
-            rewards.insert(0, discounted_reward)
+    def learn(self, buffer):
+        # discounted returns, computed backwards
+        returns = []
+        running_ret = 0
+        for r_t, ended in zip(reversed(buffer.reward_log), reversed(buffer.done_flags)):
+            if ended:
+                running_ret = 0
+            running_ret = r_t + (self.discount * running_ret)
+            returns.insert(0, running_ret)
 
-        # Normalizing the rewards:
-        rewards = torch.tensor(rewards).to(device)
-        rewards = (rewards - rewards.mean()) / (rewards.std() + 1e-5)
+        # standardise the returns
+        returns = torch.tensor(returns).to(run_dev)
+        returns = (returns - returns.mean()) / (returns.std() + 1e-5)
 
-        # convert list to tensor
-        old_states = torch.squeeze(torch.stack(memory.states).to(device)).detach()
-        old_actions = torch.squeeze(torch.stack(memory.actions).to(device)).detach()
-        old_logprobs = torch.squeeze(torch.stack(memory.logprobs)).to(device).detach()
+        # stack the stored rollout into tensors
+        prev_states = torch.squeeze(torch.stack(buffer.state_log).to(run_dev)).detach()
+        prev_actions = torch.squeeze(torch.stack(buffer.action_log).to(run_dev)).detach()
+        prev_logprobs = torch.squeeze(torch.stack(buffer.logprob_log)).to(run_dev).detach()
 
-        # Optimize policy for K epochs:
-        for _ in range(self.K_epochs):
-            # Evaluating old actions and values :
-            logprobs, state_values, dist_entropy = self.policy.evaluate(old_states, old_actions)
+        # several optimisation passes over the same rollout
+        for _ in range(self.n_update_epochs):
+            # log-probs and values under the current policy
+            new_logprobs, values, entropy = self.policy_net.score_actions(prev_states, prev_actions)
 
-            # Finding the ratio (pi_theta / pi_theta__old):
-            ratios = torch.exp(logprobs - old_logprobs.detach())
+            # probability ratio new/old
+            ratio = torch.exp(new_logprobs - prev_logprobs.detach())
 
-            # Finding Surrogate Loss:
-            advantages = rewards - state_values.detach()
-            surr1 = ratios * advantages
-            surr2 = torch.clamp(ratios, 1-self.eps_clip, 1+self.eps_clip) * advantages
-            loss = -torch.min(surr1, surr2) + 0.5*self.MseLoss(state_values, rewards) - 0.01*dist_entropy
+            # clipped surrogate objective
+            adv = returns - values.detach()
+            unclipped_obj = ratio * adv
+            clipped_obj = torch.clamp(ratio, 1-self.clip_eps, 1+self.clip_eps) * adv
+            ppo_loss = -torch.min(unclipped_obj, clipped_obj) + 0.5*self.mse_loss(values, returns) - 0.01*entropy
 
-            # take gradient step
-            self.optimizer.zero_grad()
-            loss.mean().backward()
-            self.optimizer.step()
+            # one optimiser step
+            self.adam_optimizer.zero_grad()
+            ppo_loss.mean().backward()
+            self.adam_optimizer.step()
 
-        # Copy new weights into old policy:
-        self.policy_old.load_state_dict(self.policy.state_dict())
+        # sync the behaviour policy with the trained one
+        self.policy_prev.load_state_dict(self.policy_net.state_dict())
 
-def main():
-    ############## Hyperparameters ##############
-    env_name = "BipedalWalker-v2"
-    render = False
-    solved_reward = 300         # stop training if avg_reward > solved_reward
-    log_interval = 20           # print avg reward in the interval
-    max_episodes = 10000        # max training episodes
-    max_timesteps = 1500        # max timesteps in one episode
+def run():
+    # ---- settings ----
+    env_id = "BipedalWalker-v2"
+    show = False
+    target_reward = 300         # finish once the mean return passes this
+    report_every = 20           # episodes between progress lines
+    episode_cap = 10000        # episode budget
+    step_cap = 1500        # step budget per episode
 
-    update_timestep = 4000      # update policy every n timesteps
-    action_std = 0.5            # constant std for action distribution (Multivariate Normal)
-    K_epochs = 80               # update policy for K epochs
-    eps_clip = 0.2              # clip parameter for PPO
-    gamma = 0.99                # discount factor
+    steps_per_update = 4000      # environment steps between PPO updates
+    act_std = 0.5            # fixed std of the Gaussian policy
+    n_update_epochs = 80               # passes per update
+    clip_eps = 0.2              # PPO clip range
+    discount = 0.99                # reward discount
 
-    lr = 0.0003                 # parameters for Adam optimizer
-    betas = (0.9, 0.999)
+    learn_rate = 0.0003                 # Adam step size
+    adam_betas = (0.9, 0.999)
 
-    random_seed = None
-    #############################################
+    seed_value = None
+    # -------------------
 
-    # creating environment
-    env = gym.make(env_name)
-    state_dim = env.observation_space.shape[0]
-    action_dim = env.action_space.shape[0]
+    # build the environment
+    sim = gym.make(env_id)
+    obs_dim = sim.observation_space.shape[0]
+    act_dim = sim.action_space.shape[0]
 
-    if random_seed:
-        print("Random Seed: {}".format(random_seed))
-        torch.manual_seed(random_seed)
-        env.seed(random_seed)
-        np.random.seed(random_seed)
+    if seed_value:
+        print("seeding with {}".format(seed_value))
+        torch.manual_seed(seed_value)
+        sim.seed(seed_value)
+        np.random.seed(seed_value)
 
-    memory = Memory()
-    ppo = PPO(state_dim, action_dim, action_std, lr, betas, gamma, K_epochs, eps_clip)
-    print(lr,betas)
+    buffer = RolloutBuffer()
+    agent = PPOAgent(obs_dim, act_dim, act_std, learn_rate, adam_betas, discount, n_update_epochs, clip_eps)
+    print(learn_rate,adam_betas)
 
-    # logging variables
-    running_reward = 0
-    avg_length = 0
-    time_step = 0
+    # counters for the progress report
+    reward_sum = 0
+    len_sum = 0
+    steps_since_update = 0
 
-    # training loop
-    for i_episode in range(1, max_episodes+1):
-        state = env.reset()
-        for t in range(max_timesteps):
-            time_step +=1
-            # Running policy_old:
-            action = ppo.select_action(state, memory)
-            state, reward, done, _ = env.step(action)
+    # episodes
+    for episode in range(1, episode_cap+1):
+        obs = sim.reset()
+        for step_i in range(step_cap):
+            steps_since_update +=1
+            # act with the behaviour policy
+            act_t = agent.choose_action(obs, buffer)
+            obs, r_t, finished, _ = sim.step(act_t)
 
-            # Saving reward and is_terminals:
-            memory.rewards.append(reward)
-            memory.is_terminals.append(done)
+            # remember reward and episode end
+            buffer.reward_log.append(r_t)
+            buffer.done_flags.append(finished)
 
-            # update if its time
-            if time_step % update_timestep == 0:
-                ppo.update(memory)
-                memory.clear_memory()
-                time_step = 0
-            running_reward += reward
-            if render:
-                env.render()
-            if done:
+            # learn once enough steps are collected
+            if steps_since_update % steps_per_update == 0:
+                agent.learn(buffer)
+                buffer.reset_buffer()
+                steps_since_update = 0
+            reward_sum += r_t
+            if show:
+                sim.render()
+            if finished:
                 break
 
-        avg_length += t
+        len_sum += step_i
 
-        # stop training if avg_reward > solved_reward
-        if running_reward > (log_interval*solved_reward):
-            print("########## Solved! ##########")
-            torch.save(ppo.policy.state_dict(), './PPO_continuous_solved_{}.pth'.format(env_name))
+        # finish early when the task counts as solved
+        if reward_sum > (report_every*target_reward):
+            print("=== environment solved ===")
+            torch.save(agent.policy_net.state_dict(), './PPO_continuous_solved_{}.pth'.format(env_id))
             break
 
-        # save every 500 episodes
-        if i_episode % 500 == 0:
-            torch.save(ppo.policy.state_dict(), './PPO_continuous_{}.pth'.format(env_name))
+        # periodic snapshot
+        if episode % 500 == 0:
+            torch.save(agent.policy_net.state_dict(), './PPO_continuous_{}.pth'.format(env_id))
 
-        # logging
-        if i_episode % log_interval == 0:
-            avg_length = int(avg_length/log_interval)
-            running_reward = int((running_reward/log_interval))
+        # progress line
+        if episode % report_every == 0:
+            len_sum = int(len_sum/report_every)
+            reward_sum = int((reward_sum/report_every))
 
-            print('Episode {} \t Avg length: {} \t Avg reward: {}'.format(i_episode, avg_length, running_reward))
-            running_reward = 0
-            avg_length = 0
+            print('episode {} | mean length {} | mean return {}'.format(episode, len_sum, reward_sum))
+            reward_sum = 0
+            len_sum = 0
 
 if __name__ == '__main__':
-    main()
+    run()
 
