@@ -8,52 +8,52 @@ from utils.augmentation import rotate, flip, crop, gaussian, clip01
 from CoffeeUNet import create_model
 
 
-# ---- utils/tfrecords.py ----
-def read(filenames, im_size=256):
-    raw_dataset = tf.data.TFRecordDataset(filenames)
+# == taken from utils/tfrecords.py ==
+def read_seg_records(record_files, img_side=256):
+    raw_records_dataset = tf.data.TFRecordDataset(record_files)
 
-    feature_description = {
+    record_schema = {
         'x': tf.io.FixedLenFeature([], tf.string),
         'y': tf.io.FixedLenFeature([], tf.string)
     }
 
-    def parser(example_proto):
-        features = tf.io.parse_single_example(example_proto, feature_description)
+    def parse_record(record_bytes):
+        parsed_features = tf.io.parse_single_example(record_bytes, record_schema)
 
-        raw_x = tf.io.decode_raw(features['x'], tf.uint8)
-        raw_y = tf.io.decode_raw(features['y'], tf.float32)
+        x_bytes = tf.io.decode_raw(parsed_features['x'], tf.uint8)
+        y_bytes = tf.io.decode_raw(parsed_features['y'], tf.float32)
 
-        raw_x = tf.cast(raw_x, tf.float32) / 255.
+        x_bytes = tf.cast(x_bytes, tf.float32) / 255.
 
-        x = tf.reshape(raw_x, (im_size, im_size, 1), name="x")
-        y = tf.reshape(raw_y, (im_size, im_size, 1), name="y")
+        x = tf.reshape(x_bytes, (img_side, img_side, 1), name="x")
+        y = tf.reshape(y_bytes, (img_side, img_side, 1), name="y")
 
         return x, y
 
-    dataset = raw_dataset.map(parser, num_parallel_calls=4)
-    return dataset
+    decoded_dataset = raw_records_dataset.map(parse_record, num_parallel_calls=4)
+    return decoded_dataset
 
 
-# ---- train.py ----
-# Load train/test data
-train_ds = read(['./data/segmentation_train.tfrecord'], im_size=512)
-test_ds = read(['./data/segmentation_test.tfrecord'], im_size=512)
-test_ds = crop(test_ds, im_size=256)
+# == taken from train.py ==
+# record files of both splits
+train_dataset = read_seg_records(['./data/segmentation_train.tfrecord'], img_side=512)
+test_dataset = read_seg_records(['./data/segmentation_test.tfrecord'], img_side=512)
+test_dataset = crop(test_dataset, im_size=256)
 
-# Apply augmentations
-train_ds = crop(train_ds, im_size=256)
-train_ds = rotate(train_ds)
-train_ds = flip(train_ds)
-train_ds = clip01(train_ds)
+# random crop / rotation / flip on the train split
+train_dataset = crop(train_dataset, im_size=256)
+train_dataset = rotate(train_dataset)
+train_dataset = flip(train_dataset)
+train_dataset = clip01(train_dataset)
 
-# Set batchs
-batch_size = 16
-train_ds = train_ds.repeat().shuffle(buffer_size=400).batch(batch_size)
-test_ds = test_ds.repeat().shuffle(buffer_size=400).batch(batch_size)
+# repeat, shuffle and batch
+batch_n = 16
+train_dataset = train_dataset.repeat().shuffle(buffer_size=400).batch(batch_n)
+test_dataset = test_dataset.repeat().shuffle(buffer_size=400).batch(batch_n)
 
-# Define model
-model_name = 'CoffeeUNet10'
-model = create_model(
+# U-Net definition
+run_name = 'CoffeeUNet10'
+unet_model = create_model(
     input_shape=(256, 256, 1),
     num_layers=2,
     filters=16,
@@ -64,50 +64,50 @@ model = create_model(
     leaky_relu_alpha=0.02,
     output_activation='sigmoid')
 
-model.compile(
+unet_model.compile(
     optimizer=tf.keras.optimizers.Adam(lr=1e-4),
     loss=losses.JaccardDistance(smooth=100),
     metrics=[metrics.IoU(smooth=1.)]
 )
-model.summary()
+unet_model.summary()
 
-# Save model
-savedir = os.path.join('results', model_name)
-if not os.path.isdir(savedir):
-    os.mkdir(savedir)
+# write the architecture as json
+save_dir = os.path.join('results', run_name)
+if not os.path.isdir(save_dir):
+    os.mkdir(save_dir)
 
-json_config = model.to_json()
-with open(savedir + '/model.json', 'w') as f:
-    json.dump(json_config, f)
+arch_json = unet_model.to_json()
+with open(save_dir + '/model.json', 'w') as fh:
+    json.dump(arch_json, fh)
 
-# Save weights
-model.save_weights(savedir + '/epoch-0000.h5')
-filepath = savedir + '/epoch-{epoch:04d}.h5'
-checkpoint = tf.keras.callbacks.ModelCheckpoint(
-    filepath,
+# initial weights, then one file per epoch
+unet_model.save_weights(save_dir + '/epoch-0000.h5')
+ckpt_path_tpl = save_dir + '/epoch-{epoch:04d}.h5'
+ckpt_cb = tf.keras.callbacks.ModelCheckpoint(
+    ckpt_path_tpl,
     save_weights_only=True,
     verbose=1,
     period=1
 )
 
-# Tensorboard visualization
-logdir = os.path.join('logs', model_name)
-tb_callback = tf.keras.callbacks.TensorBoard(
-    log_dir=logdir,
+# TensorBoard logging
+tb_log_dir = os.path.join('logs', run_name)
+tb_cb = tf.keras.callbacks.TensorBoard(
+    log_dir=tb_log_dir,
     histogram_freq=1,
     write_graph=True,
     profile_batch=0,
     update_freq='epoch'
 )
 
-# Training
-history = model.fit(
-    train_ds,
+# fit
+fit_history = unet_model.fit(
+    train_dataset,
     steps_per_epoch=20,
     epochs=1,
     verbose=1,
-    validation_data=test_ds,
+    validation_data=test_dataset,
     validation_freq=1,
     validation_steps=5,
-    callbacks=[checkpoint, tb_callback]
+    callbacks=[ckpt_cb, tb_cb]
 )

@@ -16,235 +16,235 @@ from tensorflow.keras.layers import Dense, GlobalAveragePooling2D, Input, concat
 from tensorflow.keras import initializers
 from tensorflow.keras.models import Model
 
-# ---- train_tools.py ----
+# == taken from train_tools.py ==
 
-def angle_loss(y_true, y_pred):
-    return K.sum(K.square(y_pred - y_true), axis=-1)
+def gaze_sq_loss(y_gt, y_est):
+    return K.sum(K.square(y_est - y_gt), axis=-1)
 
-class GeneratorsTwoEyes(object):
-    def __init__(self, train_num, size_validation_set, batch_size, num_steps_epoch,
-                 train_images_l, train_images_r, train_gazes, train_headposes, norm_type='subtract_vgg'):
-        self.total_idx = np.arange(train_num)
-        self.validation_idx = np.random.choice(train_num, size_validation_set, replace=False)
-        self.train_idx = np.setdiff1d(self.total_idx, self.validation_idx)
-        self.size_train_idx = len(self.train_idx)
-        self.batch_size = batch_size
-        self.num_steps_epoch = num_steps_epoch
-        self.train_num = train_num
-        self.size_validation_set = size_validation_set
+class BinocularBatchMaker(object):
+    def __init__(self, n_train, val_set_size, batch_n, epoch_steps,
+                 train_imgs_left, train_imgs_right, train_gaze_vecs, train_head_poses, norm_mode='subtract_vgg'):
+        self.all_ids = np.arange(n_train)
+        self.val_ids = np.random.choice(n_train, val_set_size, replace=False)
+        self.train_ids = np.setdiff1d(self.all_ids, self.val_ids)
+        self.n_train_ids = len(self.train_ids)
+        self.batch_n = batch_n
+        self.epoch_steps = epoch_steps
+        self.n_train = n_train
+        self.val_set_size = val_set_size
 
-        self.train_images_L = train_images_l
-        self.train_images_R = train_images_r
-        self.train_gazes = train_gazes
-        self.train_headposes = train_headposes
+        self.train_imgs_left = train_imgs_left
+        self.train_imgs_right = train_imgs_right
+        self.train_gaze_vecs = train_gaze_vecs
+        self.train_head_poses = train_head_poses
 
-        self.norm_type = norm_type
+        self.norm_mode = norm_mode
 
-    def get_train_data(self):
-        counter = -11
+    def iter_train_data(self):
+        step_ctr = -11
 
         while 1:
-            if counter % self.num_steps_epoch == 0:
-                counter = 1
+            if step_ctr % self.epoch_steps == 0:
+                step_ctr = 1
 
-                self.validation_idx = np.random.choice(self.train_num, self.size_validation_set, replace=False)
-                self.train_idx = np.setdiff1d(self.total_idx, self.validation_idx)
-                self.size_train_idx = len(self.train_idx)
+                self.val_ids = np.random.choice(self.n_train, self.val_set_size, replace=False)
+                self.train_ids = np.setdiff1d(self.all_ids, self.val_ids)
+                self.n_train_ids = len(self.train_ids)
             else:
-                counter = counter + 1
+                step_ctr = step_ctr + 1
 
-            tr_img_l = np.zeros((self.batch_size, 36, 60, 3))
-            tr_img_r = np.zeros((self.batch_size, 36, 60, 3))
-            tr_gazes = np.zeros((self.batch_size, 2))
-            tr_headposes = np.zeros((self.batch_size, 2))
+            batch_img_left = np.zeros((self.batch_n, 36, 60, 3))
+            batch_img_right = np.zeros((self.batch_n, 36, 60, 3))
+            batch_gaze = np.zeros((self.batch_n, 2))
+            batch_pose = np.zeros((self.batch_n, 2))
 
-            for i in range(self.batch_size):
-                rand_index = np.random.randint(0, self.size_train_idx)
-                index = self.train_idx[rand_index]
-                tr_img_l[i, :] = get_normalized_image(self.train_images_L[index, :], norm_type=self.norm_type)
-                tr_img_r[i, :] = get_normalized_image(self.train_images_R[index, :], norm_type=self.norm_type)
-                tr_gazes[i, :] = self.train_gazes[index, :]
-                tr_headposes[i, :] = self.train_headposes[index, :]
+            for i in range(self.batch_n):
+                pick = np.random.randint(0, self.n_train_ids)
+                sample_i = self.train_ids[pick]
+                batch_img_left[i, :] = vgg_centre_image(self.train_imgs_left[sample_i, :], norm_mode=self.norm_mode)
+                batch_img_right[i, :] = vgg_centre_image(self.train_imgs_right[sample_i, :], norm_mode=self.norm_mode)
+                batch_gaze[i, :] = self.train_gaze_vecs[sample_i, :]
+                batch_pose[i, :] = self.train_head_poses[sample_i, :]
 
             yield (
-                {'img_input_L': tr_img_l, 'img_input_R': tr_img_r, 'headpose_input': tr_headposes},
-                {'pred_gaze': tr_gazes})
+                {'img_input_L': batch_img_left, 'img_input_R': batch_img_right, 'headpose_input': batch_pose},
+                {'pred_gaze': batch_gaze})
 
-    def get_validation_data(self):
+    def iter_val_data(self):
         while 1:
-            tr_img_l = np.zeros((self.batch_size, 36, 60, 3))
-            tr_img_r = np.zeros((self.batch_size, 36, 60, 3))
-            tr_gazes = np.zeros((self.batch_size, 2))
-            tr_headposes = np.zeros((self.batch_size, 2))
+            batch_img_left = np.zeros((self.batch_n, 36, 60, 3))
+            batch_img_right = np.zeros((self.batch_n, 36, 60, 3))
+            batch_gaze = np.zeros((self.batch_n, 2))
+            batch_pose = np.zeros((self.batch_n, 2))
 
-            for i in range(self.batch_size):
-                rand_index = np.random.randint(0, self.size_validation_set)
-                index = self.validation_idx[rand_index]
-                tr_img_l[i, :] = get_normalized_image(self.train_images_L[index, :], norm_type=self.norm_type)
-                tr_img_r[i, :] = get_normalized_image(self.train_images_R[index, :], norm_type=self.norm_type)
-                tr_gazes[i, :] = self.train_gazes[index, :]
-                tr_headposes[i, :] = self.train_headposes[index, :]
+            for i in range(self.batch_n):
+                pick = np.random.randint(0, self.val_set_size)
+                sample_i = self.val_ids[pick]
+                batch_img_left[i, :] = vgg_centre_image(self.train_imgs_left[sample_i, :], norm_mode=self.norm_mode)
+                batch_img_right[i, :] = vgg_centre_image(self.train_imgs_right[sample_i, :], norm_mode=self.norm_mode)
+                batch_gaze[i, :] = self.train_gaze_vecs[sample_i, :]
+                batch_pose[i, :] = self.train_head_poses[sample_i, :]
 
             yield (
-                {'img_input_L': tr_img_l, 'img_input_R': tr_img_r, 'headpose_input': tr_headposes},
-                {'pred_gaze': tr_gazes})
+                {'img_input_L': batch_img_left, 'img_input_R': batch_img_right, 'headpose_input': batch_pose},
+                {'pred_gaze': batch_gaze})
 
-def get_normalized_image(raw_image, norm_type):
-    reshaped_image = raw_image.copy().reshape(36, 60, 3, order='F').astype(np.float)
+def vgg_centre_image(raw_img, norm_mode):
+    img_hwc = raw_img.copy().reshape(36, 60, 3, order='F').astype(np.float)
 
-    if norm_type == 'subtract_vgg':
-        reshaped_image[:, :, 0] = reshaped_image[:, :, 0] - 103.939
-        reshaped_image[:, :, 1] = reshaped_image[:, :, 1] - 116.779
-        reshaped_image[:, :, 2] = reshaped_image[:, :, 2] - 123.68
+    if norm_mode == 'subtract_vgg':
+        img_hwc[:, :, 0] = img_hwc[:, :, 0] - 103.939
+        img_hwc[:, :, 1] = img_hwc[:, :, 1] - 116.779
+        img_hwc[:, :, 2] = img_hwc[:, :, 2] - 123.68
     else:
-        raise ValueError("wrong norm_type!:"+norm_type)
+        raise ValueError("unsupported norm_mode: "+norm_mode)
 
-    return reshaped_image
+    return img_hwc
 
-def get_vgg_twoeyes(optimizer='adam', model_type='VGG19', fc1_size=1024, fc2_size=512, fc3_size=256):
-    kern_init = initializers.glorot_normal()
+def build_binocular_vgg(optimizer_obj='adam', backbone_name='VGG19', fc_width1=1024, fc_width2=512, fc_width3=256):
+    w_init = initializers.glorot_normal()
 
-    img_input_l = Input(shape=(36, 60, 3), name='img_input_L')
-    img_input_r = Input(shape=(36, 60, 3), name='img_input_R')
-    headpose_input = Input(shape=(2,), name='headpose_input')
+    left_img_in = Input(shape=(36, 60, 3), name='img_input_L')
+    right_img_in = Input(shape=(36, 60, 3), name='img_input_R')
+    pose_in = Input(shape=(2,), name='headpose_input')
 
-    # create the base pre-trained model
-    if model_type == 'VGG19':
-        base_model_l = VGG19(input_tensor=img_input_l, weights='imagenet', include_top=False)
-        base_model_r = VGG19(input_tensor=img_input_r, weights='imagenet', include_top=False)
-    elif model_type == 'VGG16':
-        base_model_l = VGG16(input_tensor=img_input_l, weights='imagenet', include_top=False)
-        base_model_r = VGG16(input_tensor=img_input_r, weights='imagenet', include_top=False)
+    # ImageNet-pretrained VGG trunk per eye
+    if backbone_name == 'VGG19':
+        left_backbone_model = VGG19(input_tensor=left_img_in, weights='imagenet', include_top=False)
+        right_backbone_model = VGG19(input_tensor=right_img_in, weights='imagenet', include_top=False)
+    elif backbone_name == 'VGG16':
+        left_backbone_model = VGG16(input_tensor=left_img_in, weights='imagenet', include_top=False)
+        right_backbone_model = VGG16(input_tensor=right_img_in, weights='imagenet', include_top=False)
     else:
-        raise Exception('Unknown model type in get_vgg_twoeyes')
+        raise Exception('backbone_name must be VGG16 or VGG19')
 
-    # add a global spatial average pooling layer
-    x_l = GlobalAveragePooling2D()(base_model_l.output)
-    x_r = GlobalAveragePooling2D()(base_model_r.output)
+    # pool each trunk globally
+    x_left = GlobalAveragePooling2D()(left_backbone_model.output)
+    x_right = GlobalAveragePooling2D()(right_backbone_model.output)
 
-    # let's add a fully-connected layer
-    x_l = Activation('relu')(BatchNormalization()(Dense(fc1_size, kernel_initializer=kern_init)(x_l)))
-    x_r = Activation('relu')(BatchNormalization()(Dense(fc1_size, kernel_initializer=kern_init)(x_r)))
+    # one dense block per eye
+    x_left = Activation('relu')(BatchNormalization()(Dense(fc_width1, kernel_initializer=w_init)(x_left)))
+    x_right = Activation('relu')(BatchNormalization()(Dense(fc_width1, kernel_initializer=w_init)(x_right)))
 
-    x = concatenate([x_l, x_r])
-    x = Dense(fc2_size, kernel_initializer=kern_init)(x)
-    x = concatenate([x, headpose_input])
+    x = concatenate([x_left, x_right])
+    x = Dense(fc_width2, kernel_initializer=w_init)(x)
+    x = concatenate([x, pose_in])
     x = Activation('relu')(BatchNormalization()(x))
-    x = Dense(fc3_size, activation='relu', kernel_initializer=kern_init)(x)
+    x = Dense(fc_width3, activation='relu', kernel_initializer=w_init)(x)
 
-    gaze_predictions = Dense(2, kernel_initializer=kern_init, name='pred_gaze')(x)
+    gaze_out = Dense(2, kernel_initializer=w_init, name='pred_gaze')(x)
 
-    # this is the model we will train
-    model = Model(inputs=[img_input_l, img_input_r, headpose_input], outputs=gaze_predictions)
-    model.compile(optimizer=optimizer, loss=angle_loss, metrics=['accuracy'])
-    return model
+    # assemble and compile the network
+    gaze_model = Model(inputs=[left_img_in, right_img_in, pose_in], outputs=gaze_out)
+    gaze_model.compile(optimizer=optimizer_obj, loss=gaze_sq_loss, metrics=['accuracy'])
+    return gaze_model
 
-def get_train_test_data_twoeyes(files, label, do_shuffle=True):
-    gazes = np.vstack([files[idx][label]['gazes'] for idx in range(len(files))])
-    headposes = np.vstack([files[idx][label]['headposes'] for idx in range(len(files))])
-    images_l = np.vstack([files[idx][label]['imagesL'] for idx in range(len(files))])
-    images_r = np.vstack([files[idx][label]['imagesR'] for idx in range(len(files))])
+def read_eye_arrays(h5_files, split_key, shuffle_rows=True):
+    gaze_arr = np.vstack([h5_files[k][split_key]['gazes'] for k in range(len(h5_files))])
+    pose_arr = np.vstack([h5_files[k][split_key]['headposes'] for k in range(len(h5_files))])
+    images_left = np.vstack([h5_files[k][split_key]['imagesL'] for k in range(len(h5_files))])
+    images_right = np.vstack([h5_files[k][split_key]['imagesR'] for k in range(len(h5_files))])
 
-    num_instances = images_l.shape[0]
+    n_samples = images_left.shape[0]
 
-    if do_shuffle:
-        shuffle_idx = np.arange(num_instances)
-        np.random.shuffle(shuffle_idx)
-        images_l = images_l[shuffle_idx]
-        images_r = images_r[shuffle_idx]
-        gazes = gazes[shuffle_idx]
-        headposes = headposes[shuffle_idx]
+    if shuffle_rows:
+        perm_idx = np.arange(n_samples)
+        np.random.shuffle(perm_idx)
+        images_left = images_left[perm_idx]
+        images_right = images_right[perm_idx]
+        gaze_arr = gaze_arr[perm_idx]
+        pose_arr = pose_arr[perm_idx]
 
-    print("%s %s images loaded" % (num_instances, label))
-    print("shape of 'images' is %s" % (images_l.shape,))
+    print("read %s %s samples" % (n_samples, split_key))
+    print("left-eye array shape: %s" % (images_left.shape,))
 
-    return images_l, images_r, gazes, headposes, num_instances
+    return images_left, images_right, gaze_arr, pose_arr, n_samples
 
-def get_train_info(train_num, validation_split, batch_size):
-    num_steps_epoch = int(train_num*(1-validation_split))//batch_size
-    num_steps_epoch = max(num_steps_epoch, 1)
-    num_steps_validation = int(train_num*validation_split)//batch_size
-    num_steps_validation = max(num_steps_validation, 1)
-    size_validation_set = int(train_num*validation_split)
+def plan_steps(n_train, val_frac, batch_n):
+    epoch_steps = int(n_train*(1-val_frac))//batch_n
+    epoch_steps = max(epoch_steps, 1)
+    val_steps_n = int(n_train*val_frac)//batch_n
+    val_steps_n = max(val_steps_n, 1)
+    val_set_size = int(n_train*val_frac)
 
-    return num_steps_epoch, num_steps_validation, size_validation_set
+    return epoch_steps, val_steps_n, val_set_size
 
-# ---- train_model.py ----
+# == taken from train_model.py ==
 
 tf.compat.v1.disable_eager_execution()
 
-path = '/recordings_hdd/mtcnn_twoeyes_inpainted_eccv/'
+data_dir_path = '/recordings_hdd/mtcnn_twoeyes_inpainted_eccv/'
 
-subjects_test_threefold = [['s001', 's002', 's008', 's010'], ['s003', 's004', 's007', 's009'],
+test_subject_folds = [['s001', 's002', 's008', 's010'], ['s003', 's004', 's007', 's009'],
                            ['s005', 's006', 's011', 's012', 's013']]
-subjects_train_threefold = [['s003', 's004', 's007', 's009', 's005', 's006', 's011', 's012', 's013'],
+train_subject_folds = [['s003', 's004', 's007', 's009', 's005', 's006', 's011', 's012', 's013'],
                             ['s001', 's002', 's008', 's010', 's005', 's006', 's011', 's012', 's013'],
                             ['s001', 's002', 's008', 's010', 's003', 's004', 's007', 's009']]
 
-parser = argparse.ArgumentParser()
-parser.add_argument("fc1_size", type=int)
-parser.add_argument("fc2_size", type=int)
-parser.add_argument("fc3_size", type=int)
-parser.add_argument("batch_size", type=int)
-parser.add_argument("model_type", choices=['VGG16', 'VGG19'])
-parser.add_argument("ensemble_num", type=int)
-parser.add_argument("gpu_num", choices=['0', '1', '2', '3'])
+arg_parser = argparse.ArgumentParser()
+arg_parser.add_argument("fc1_size", type=int)
+arg_parser.add_argument("fc2_size", type=int)
+arg_parser.add_argument("fc3_size", type=int)
+arg_parser.add_argument("batch_size", type=int)
+arg_parser.add_argument("model_type", choices=['VGG16', 'VGG19'])
+arg_parser.add_argument("ensemble_num", type=int)
+arg_parser.add_argument("gpu_num", choices=['0', '1', '2', '3'])
 
-args = parser.parse_args()
+cli_args = arg_parser.parse_args()
 
-# Parameters
-model_type = args.model_type
-fc1_size = args.fc1_size
-fc2_size = args.fc2_size
-fc3_size = args.fc3_size
+# run settings
+backbone_name = cli_args.model_type
+fc_width1 = cli_args.fc1_size
+fc_width2 = cli_args.fc2_size
+fc_width3 = cli_args.fc3_size
 
-batch_size = args.batch_size
-num_epochs = 4
-validation_split = 0.05
+batch_n = cli_args.batch_n
+epoch_total = 4
+val_frac = 0.05
 
-suffix = 'eccv_'+model_type+'_'+str(fc1_size)+'_'+str(fc2_size)+'_'+str(fc3_size)+'_'+str(batch_size)+'_'+str(args.ensemble_num)
+run_tag = 'eccv_'+backbone_name+'_'+str(fc_width1)+'_'+str(fc_width2)+'_'+str(fc_width3)+'_'+str(batch_n)+'_'+str(cli_args.ensemble_num)
 
-config = tf.compat.v1.ConfigProto()
-config.gpu_options.allow_growth = True
-config.gpu_options.visible_device_list = args.gpu_num
+sess_cfg = tf.compat.v1.ConfigProto()
+sess_cfg.gpu_options.allow_growth = True
+sess_cfg.gpu_options.visible_device_list = cli_args.gpu_num
 
-for subjects_train, subjects_test in zip(subjects_train_threefold, subjects_test_threefold):
-    print('subjects_test:', subjects_test)
+for train_subjects, test_subjects in zip(train_subject_folds, test_subject_folds):
+    print('held-out subjects:', test_subjects)
 
-    if os.path.isfile(path+"3Fold"+''.join(subjects_test)+suffix+"_04.h5"):
-        print('Skip training, model already exists: '+path+"3Fold"+''.join(subjects_test)+suffix+"_XX.h5")
+    if os.path.isfile(data_dir_path+"3Fold"+''.join(test_subjects)+run_tag+"_04.h5"):
+        print('checkpoint present, fold skipped: '+data_dir_path+"3Fold"+''.join(test_subjects)+run_tag+"_XX.h5")
         continue
 
     K.clear_session()
-    tf.compat.v1.keras.backend.set_session(tf.compat.v1.Session(config=config))
+    tf.compat.v1.keras.backend.set_session(tf.compat.v1.Session(config=sess_cfg))
 
-    train_file_names = [path+'/RT_GENE_train_'+subject+'.mat' for subject in subjects_train]
-    train_files = [h5py.File(train_file_name) for train_file_name in train_file_names]
+    train_file_paths = [data_dir_path+'/RT_GENE_train_'+subj+'.mat' for subj in train_subjects]
+    train_h5_files = [h5py.File(train_file_path) for train_file_path in train_file_paths]
 
-    train_images_L, train_images_R, train_gazes, train_headposes, train_num = get_train_test_data_twoeyes(train_files, 'train')
+    train_imgs_left, train_imgs_right, train_gaze_vecs, train_head_poses, n_train = read_eye_arrays(train_h5_files, 'train')
 
-    num_steps_epoch, num_steps_validation, size_validation_set = get_train_info(train_num, validation_split, batch_size)
+    epoch_steps, val_steps_n, val_set_size = plan_steps(n_train, val_frac, batch_n)
 
-    generator = GeneratorsTwoEyes(train_num, size_validation_set, batch_size, num_steps_epoch,
-                           train_images_L, train_images_R, train_gazes, train_headposes)
+    batch_maker = BinocularBatchMaker(n_train, val_set_size, batch_n, epoch_steps,
+                           train_imgs_left, train_imgs_right, train_gaze_vecs, train_head_poses)
 
-    adam = Adam(lr=0.00075, beta_1=0.9, beta_2=0.95)
-    model = get_vgg_twoeyes(adam, model_type=model_type, fc1_size=fc1_size, fc2_size=fc2_size, fc3_size=fc3_size)
+    adam_optimizer = Adam(lr=0.00075, beta_1=0.9, beta_2=0.95)
+    gaze_model = build_binocular_vgg(adam_optimizer, backbone_name=backbone_name, fc_width1=fc_width1, fc_width2=fc_width2, fc_width3=fc_width3)
 
-    checkpointer = ModelCheckpoint(filepath=path+"3Fold"+''.join(subjects_test)+suffix+"_{epoch:02d}.h5",
+    ckpt_cb = ModelCheckpoint(filepath=data_dir_path+"3Fold"+''.join(test_subjects)+run_tag+"_{epoch:02d}.h5",
                                    verbose=1, save_best_only=False, period=1)
 
-    history = model.fit_generator(generator.get_train_data(),
-                                  steps_per_epoch=int(num_steps_epoch),
-                                  epochs=num_epochs,
+    fit_log = gaze_model.fit_generator(batch_maker.iter_train_data(),
+                                  steps_per_epoch=int(epoch_steps),
+                                  epochs=epoch_total,
                                   use_multiprocessing=False,
-                                  validation_data=generator.get_validation_data(),
-                                  validation_steps=int(num_steps_validation),
-                                  callbacks=[checkpointer])
+                                  validation_data=batch_maker.iter_val_data(),
+                                  validation_steps=int(val_steps_n),
+                                  callbacks=[ckpt_cb])
 
-    for train_file in train_files:
-        train_file.close()
+    for train_h5 in train_h5_files:
+        train_h5.close()
 
-    train_images_L, train_images_R, train_gazes, train_headposes = None, None, None, None
-    model = None
+    train_imgs_left, train_imgs_right, train_gaze_vecs, train_head_poses = None, None, None, None
+    gaze_model = None
     gc.collect()

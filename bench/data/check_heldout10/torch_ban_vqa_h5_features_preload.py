@@ -1,5 +1,5 @@
 """
-This code is modified from Hengyuan Hu's repository.
+Derived from the bottom-up-attention-vqa code base by Hengyuan Hu:
 https://github.com/hengyuan-hu/bottom-up-attention-vqa
 """
 import os
@@ -18,210 +18,210 @@ import utils
 from utils import trim_collate
 
 
-# ---- dataset.py ----
-def _create_entry(img, question, answer):
-    if None!=answer:
-        answer.pop('image_id')
-        answer.pop('question_id')
-    entry = {
-        'question_id' : question['question_id'],
-        'image_id'    : question['image_id'],
-        'image'       : img,
-        'question'    : question['question'],
-        'answer'      : answer}
-    return entry
+# == taken from dataset.py ==
+def _make_record(img_pos, q_item, ans_item):
+    if None!=ans_item:
+        ans_item.pop('image_id')
+        ans_item.pop('question_id')
+    rec = {
+        'question_id' : q_item['question_id'],
+        'image_id'    : q_item['image_id'],
+        'image'       : img_pos,
+        'question'    : q_item['question'],
+        'answer'      : ans_item}
+    return rec
 
 
-def _load_dataset(dataroot, name, img_id2val, label2ans):
-    question_path = os.path.join(
-        dataroot, 'v2_OpenEnded_mscoco_%s_questions.json' % \
-        (name + '2014' if 'test'!=name[:4] else name))
-    questions = sorted(json.load(open(question_path))['questions'],
+def _read_qa_dataset(data_root, split_name, img_id_to_pos, label_to_answer):
+    questions_path = os.path.join(
+        data_root, 'v2_OpenEnded_mscoco_%s_questions.json' % \
+        (split_name + '2014' if 'test'!=split_name[:4] else split_name))
+    q_list = sorted(json.load(open(questions_path))['questions'],
                        key=lambda x: x['question_id'])
-    answer_path = os.path.join(dataroot, 'cache', '%s_target.pkl' % name)
-    answers = cPickle.load(open(answer_path, 'rb'))
-    answers = sorted(answers, key=lambda x: x['question_id'])
+    answers_path = os.path.join(data_root, 'cache', '%s_target.pkl' % split_name)
+    ans_list = cPickle.load(open(answers_path, 'rb'))
+    ans_list = sorted(ans_list, key=lambda x: x['question_id'])
 
-    utils.assert_eq(len(questions), len(answers))
-    entries = []
-    for question, answer in zip(questions, answers):
-        utils.assert_eq(question['question_id'], answer['question_id'])
-        utils.assert_eq(question['image_id'], answer['image_id'])
-        img_id = question['image_id']
-        entries.append(_create_entry(img_id2val[img_id], question, answer))
-    return entries
+    utils.assert_eq(len(q_list), len(ans_list))
+    rec_list = []
+    for q_item, ans_item in zip(q_list, ans_list):
+        utils.assert_eq(q_item['question_id'], ans_item['question_id'])
+        utils.assert_eq(q_item['image_id'], ans_item['image_id'])
+        img_id_key = q_item['image_id']
+        rec_list.append(_make_record(img_id_to_pos[img_id_key], q_item, ans_item))
+    return rec_list
 
 
-class VQAFeatureDataset(Dataset):
-    def __init__(self, name, dictionary, dataroot='data', adaptive=False):
-        super(VQAFeatureDataset, self).__init__()
-        assert name in ['train', 'val', 'test-dev2015', 'test2015']
+class VqaBoxFeatureDataset(Dataset):
+    def __init__(self, split_name, vocab_dict, data_root='data', adaptive_boxes=False):
+        super(VqaBoxFeatureDataset, self).__init__()
+        assert split_name in ['train', 'val', 'test-dev2015', 'test2015']
 
-        ans2label_path = os.path.join(dataroot, 'cache', 'trainval_ans2label.pkl')
-        label2ans_path = os.path.join(dataroot, 'cache', 'trainval_label2ans.pkl')
-        self.ans2label = cPickle.load(open(ans2label_path, 'rb'))
-        self.label2ans = cPickle.load(open(label2ans_path, 'rb'))
-        self.num_ans_candidates = len(self.ans2label)
+        a2l_path = os.path.join(data_root, 'cache', 'trainval_ans2label.pkl')
+        l2a_path = os.path.join(data_root, 'cache', 'trainval_label2ans.pkl')
+        self.answer2cls = cPickle.load(open(a2l_path, 'rb'))
+        self.label2ans = cPickle.load(open(l2a_path, 'rb'))
+        self.num_ans_candidates = len(self.answer2cls)
 
-        self.dictionary = dictionary
-        self.adaptive = adaptive
+        self.dictionary = vocab_dict
+        self.adaptive_boxes = adaptive_boxes
 
-        self.img_id2idx = cPickle.load(
-            open(os.path.join(dataroot, '%s%s_imgid2idx.pkl' % (name, '' if self.adaptive else '36')), 'rb'))
+        self.image_id2row = cPickle.load(
+            open(os.path.join(data_root, '%s%s_imgid2idx.pkl' % (split_name, '' if self.adaptive_boxes else '36')), 'rb'))
 
-        h5_path = os.path.join(dataroot, '%s%s.hdf5' % (name, '' if self.adaptive else '36'))
+        feat_h5_path = os.path.join(data_root, '%s%s.hdf5' % (split_name, '' if self.adaptive_boxes else '36'))
 
-        print('loading features from h5 file')
-        with h5py.File(h5_path, 'r') as hf:
-            self.features = np.array(hf.get('image_features'))
-            self.spatials = np.array(hf.get('spatial_features'))
-            if self.adaptive:
-                self.pos_boxes = np.array(hf.get('pos_boxes'))
+        print('reading the box features of the split from HDF5')
+        with h5py.File(feat_h5_path, 'r') as h5f:
+            self.img_features = np.array(h5f.get('image_features'))
+            self.spatial_arr = np.array(h5f.get('spatial_features'))
+            if self.adaptive_boxes:
+                self.box_ranges = np.array(h5f.get('pos_boxes'))
 
-        self.entries = _load_dataset(dataroot, name, self.img_id2idx, self.label2ans)
-        self.tokenize()
-        self.tensorize()
-        self.v_dim = self.features.size(1 if self.adaptive else 2)
-        self.s_dim = self.spatials.size(1 if self.adaptive else 2)
+        self.records = _read_qa_dataset(data_root, split_name, self.image_id2row, self.label2ans)
+        self.encode_questions()
+        self.to_tensors()
+        self.v_dim = self.img_features.size(1 if self.adaptive_boxes else 2)
+        self.s_dim = self.spatial_arr.size(1 if self.adaptive_boxes else 2)
 
-    def tokenize(self, max_length=14):
-        for entry in self.entries:
-            tokens = self.dictionary.tokenize(entry['question'], False)
-            tokens = tokens[:max_length]
-            if len(tokens) < max_length:
-                # Note here we pad in front of the sentence
-                padding = [self.dictionary.padding_idx] * (max_length - len(tokens))
-                tokens = tokens + padding
-            utils.assert_eq(len(tokens), max_length)
-            entry['q_token'] = tokens
+    def encode_questions(self, q_max_len=14):
+        for rec in self.records:
+            tok_ids = self.dictionary.tokenize(rec['question'], False)
+            tok_ids = tok_ids[:q_max_len]
+            if len(tok_ids) < q_max_len:
+                # pad ids are appended after the question tokens
+                pad_ids = [self.dictionary.padding_idx] * (q_max_len - len(tok_ids))
+                tok_ids = tok_ids + pad_ids
+            utils.assert_eq(len(tok_ids), q_max_len)
+            rec['q_token'] = tok_ids
 
-    def tensorize(self):
-        self.features = torch.from_numpy(self.features)
-        self.spatials = torch.from_numpy(self.spatials)
+    def to_tensors(self):
+        self.img_features = torch.from_numpy(self.img_features)
+        self.spatial_arr = torch.from_numpy(self.spatial_arr)
 
-        for entry in self.entries:
-            question = torch.from_numpy(np.array(entry['q_token']))
-            entry['q_token'] = question
+        for rec in self.records:
+            q_item = torch.from_numpy(np.array(rec['q_token']))
+            rec['q_token'] = q_item
 
-            answer = entry['answer']
-            if None!=answer:
-                labels = np.array(answer['labels'])
-                scores = np.array(answer['scores'], dtype=np.float32)
-                if len(labels):
-                    labels = torch.from_numpy(labels)
-                    scores = torch.from_numpy(scores)
-                    entry['answer']['labels'] = labels
-                    entry['answer']['scores'] = scores
+            ans_item = rec['answer']
+            if None!=ans_item:
+                label_ids = np.array(ans_item['labels'])
+                soft_scores = np.array(ans_item['scores'], dtype=np.float32)
+                if len(label_ids):
+                    label_ids = torch.from_numpy(label_ids)
+                    soft_scores = torch.from_numpy(soft_scores)
+                    rec['answer']['labels'] = label_ids
+                    rec['answer']['scores'] = soft_scores
                 else:
-                    entry['answer']['labels'] = None
-                    entry['answer']['scores'] = None
+                    rec['answer']['labels'] = None
+                    rec['answer']['scores'] = None
 
-    def __getitem__(self, index):
-        entry = self.entries[index]
-        if not self.adaptive:
-            features = self.features[entry['image']]
-            spatials = self.spatials[entry['image']]
+    def __getitem__(self, item_i):
+        rec = self.records[item_i]
+        if not self.adaptive_boxes:
+            features_v = self.img_features[rec['image']]
+            spatial_v = self.spatial_arr[rec['image']]
         else:
-            features = self.features[self.pos_boxes[entry['image']][0]:self.pos_boxes[entry['image']][1],:]
-            spatials = self.spatials[self.pos_boxes[entry['image']][0]:self.pos_boxes[entry['image']][1],:]
+            features_v = self.img_features[self.box_ranges[rec['image']][0]:self.box_ranges[rec['image']][1],:]
+            spatial_v = self.spatial_arr[self.box_ranges[rec['image']][0]:self.box_ranges[rec['image']][1],:]
 
-        question = entry['q_token']
-        question_id = entry['question_id']
-        answer = entry['answer']
-        if None!=answer:
-            labels = answer['labels']
-            scores = answer['scores']
-            target = torch.zeros(self.num_ans_candidates)
-            if labels is not None:
-                target.scatter_(0, labels, scores)
-            return features, spatials, question, target
+        q_item = rec['q_token']
+        qid = rec['question_id']
+        ans_item = rec['answer']
+        if None!=ans_item:
+            label_ids = ans_item['labels']
+            soft_scores = ans_item['scores']
+            target_vec = torch.zeros(self.num_ans_candidates)
+            if label_ids is not None:
+                target_vec.scatter_(0, label_ids, soft_scores)
+            return features_v, spatial_v, q_item, target_vec
         else:
-            return features, spatials, question, question_id
+            return features_v, spatial_v, q_item, qid
 
     def __len__(self):
-        return len(self.entries)
+        return len(self.records)
 
 
-# ---- main.py ----
-def parse_args():
-    parser = argparse.ArgumentParser()
-    parser.add_argument('--task', type=str, default='vqa', help='vqa or flickr')
-    parser.add_argument('--epochs', type=int, default=13)
-    parser.add_argument('--num_hid', type=int, default=1280)
-    parser.add_argument('--model', type=str, default='ban')
-    parser.add_argument('--op', type=str, default='c')
-    parser.add_argument('--gamma', type=int, default=8, help='glimpse')
-    parser.add_argument('--use_both', action='store_true', help='use both train/val datasets to train?')
-    parser.add_argument('--use_vg', action='store_true', help='use visual genome dataset to train?')
-    parser.add_argument('--tfidf', action='store_false', help='tfidf word embedding?')
-    parser.add_argument('--input', type=str, default=None)
-    parser.add_argument('--output', type=str, default='saved_models/ban')
-    parser.add_argument('--batch_size', type=int, default=256)
-    parser.add_argument('--seed', type=int, default=1204, help='random seed')
-    args = parser.parse_args()
-    return args
+# == taken from main.py ==
+def read_cli_options():
+    cli = argparse.ArgumentParser()
+    cli.add_argument('--task', type=str, default='vqa', help='which task: vqa or flickr')
+    cli.add_argument('--epochs', type=int, default=13)
+    cli.add_argument('--num_hid', type=int, default=1280)
+    cli.add_argument('--model', type=str, default='ban')
+    cli.add_argument('--op', type=str, default='c')
+    cli.add_argument('--gamma', type=int, default=8, help='number of glimpses')
+    cli.add_argument('--use_both', action='store_true', help='fit on train and val together')
+    cli.add_argument('--use_vg', action='store_true', help='add Visual Genome questions')
+    cli.add_argument('--tfidf', action='store_false', help='turn off the tf-idf weighted embedding')
+    cli.add_argument('--input', type=str, default=None)
+    cli.add_argument('--output', type=str, default='saved_models/ban')
+    cli.add_argument('--batch_size', type=int, default=256)
+    cli.add_argument('--seed', type=int, default=1204, help='seed for torch')
+    opts = cli.parse_args()
+    return opts
 
 
 if __name__ == '__main__':
-    args = parse_args()
+    opts = read_cli_options()
 
-    torch.manual_seed(args.seed)
-    torch.cuda.manual_seed_all(args.seed)
+    torch.manual_seed(opts.seed)
+    torch.cuda.manual_seed_all(opts.seed)
     torch.backends.cudnn.benchmark = True
 
     from train import train
-    dict_path = 'data/dictionary.pkl'
-    dictionary = Dictionary.load_from_file(dict_path)
-    train_dset = VQAFeatureDataset('train', dictionary, adaptive=True)
-    val_dset = VQAFeatureDataset('val', dictionary, adaptive=True)
-    w_emb_path = 'data/glove6b_init_300d.npy'
+    vocab_path = 'data/dictionary.pkl'
+    vocab_dict = Dictionary.load_from_file(vocab_path)
+    train_dataset = VqaBoxFeatureDataset('train', vocab_dict, adaptive_boxes=True)
+    val_dataset = VqaBoxFeatureDataset('val', vocab_dict, adaptive_boxes=True)
+    glove_path = 'data/glove6b_init_300d.npy'
 
-    utils.create_dir(args.output)
-    logger = utils.Logger(os.path.join(args.output, 'args.txt'))
-    logger.write(args.__repr__())
+    utils.create_dir(opts.output)
+    run_log = utils.Logger(os.path.join(opts.output, 'args.txt'))
+    run_log.write(opts.__repr__())
 
-    batch_size = args.batch_size
+    batch_n = opts.batch_size
 
-    constructor = 'build_%s' % args.model
-    model = getattr(base_model, constructor)(train_dset, args.num_hid, args.op, args.gamma, args.task).cuda()
+    builder_name = 'build_%s' % opts.model
+    vqa_model = getattr(base_model, builder_name)(train_dataset, opts.num_hid, opts.op, opts.gamma, opts.task).cuda()
 
-    tfidf = None
-    weights = None
+    tfidf_mat = None
+    tfidf_weights = None
 
-    if args.tfidf:
-        dict = Dictionary.load_from_file(dict_path)
-        tfidf, weights = tfidf_from_questions(['train', 'val', 'test2015'], dict)
+    if opts.tfidf:
+        vocab_dict2 = Dictionary.load_from_file(vocab_path)
+        tfidf_mat, tfidf_weights = tfidf_from_questions(['train', 'val', 'test2015'], vocab_dict2)
 
-    model.w_emb.init_embedding(w_emb_path, tfidf, weights)
+    vqa_model.w_emb.init_embedding(glove_path, tfidf_mat, tfidf_weights)
 
-    model = nn.DataParallel(model).cuda()
+    vqa_model = nn.DataParallel(vqa_model).cuda()
 
-    optim = None
-    epoch = 0
+    adamax_optimizer = None
+    start_epoch = 0
 
-    # load snapshot
-    if args.input is not None:
-        print('loading %s' % args.input)
-        model_data = torch.load(args.input)
-        model.load_state_dict(model_data.get('model_state', model_data))
-        optim = torch.optim.Adamax(filter(lambda p: p.requires_grad, model.parameters()))
-        optim.load_state_dict(model_data.get('optimizer_state', model_data))
-        epoch = model_data['epoch'] + 1
+    # resume from a saved checkpoint if one is given
+    if opts.input is not None:
+        print('resuming from %s' % opts.input)
+        ckpt_data = torch.load(opts.input)
+        vqa_model.load_state_dict(ckpt_data.get('model_state', ckpt_data))
+        adamax_optimizer = torch.optim.Adamax(filter(lambda prm: prm.requires_grad, vqa_model.parameters()))
+        adamax_optimizer.load_state_dict(ckpt_data.get('optimizer_state', ckpt_data))
+        start_epoch = ckpt_data['epoch'] + 1
 
-    if args.use_both: # use train & val splits to optimize
-        if args.use_vg: # use a portion of Visual Genome dataset
-            vg_dsets = [
+    if opts.use_both: # fit on both splits
+        if opts.use_vg: # plus the Visual Genome subset
+            vg_datasets = [
                 VisualGenomeFeatureDataset('train', \
-                    train_dset.features, train_dset.spatials, dictionary, adaptive=True, pos_boxes=train_dset.pos_boxes),
+                    train_dataset.img_features, train_dataset.spatial_arr, vocab_dict, adaptive=True, pos_boxes=train_dataset.box_ranges),
                 VisualGenomeFeatureDataset('val', \
-                    val_dset.features, val_dset.spatials, dictionary, adaptive=True, pos_boxes=val_dset.pos_boxes)]
-            trainval_dset = ConcatDataset([train_dset, val_dset]+vg_dsets)
+                    val_dataset.img_features, val_dataset.spatial_arr, vocab_dict, adaptive=True, pos_boxes=val_dataset.box_ranges)]
+            trainval_dataset = ConcatDataset([train_dataset, val_dataset]+vg_datasets)
         else:
-            trainval_dset = ConcatDataset([train_dset, val_dset])
-        train_loader = DataLoader(trainval_dset, batch_size, shuffle=True, num_workers=1, collate_fn=utils.trim_collate)
-        eval_loader = None
+            trainval_dataset = ConcatDataset([train_dataset, val_dataset])
+        loader_train = DataLoader(trainval_dataset, batch_n, shuffle=True, num_workers=1, collate_fn=utils.trim_collate)
+        loader_eval = None
     else:
-        train_loader = DataLoader(train_dset, batch_size, shuffle=True, num_workers=1, collate_fn=utils.trim_collate)
-        eval_loader = DataLoader(val_dset, batch_size, shuffle=False, num_workers=1, collate_fn=utils.trim_collate)
+        loader_train = DataLoader(train_dataset, batch_n, shuffle=True, num_workers=1, collate_fn=utils.trim_collate)
+        loader_eval = DataLoader(val_dataset, batch_n, shuffle=False, num_workers=1, collate_fn=utils.trim_collate)
 
-    train(model, train_loader, eval_loader, args.epochs, args.output, optim, epoch)
+    train(vqa_model, loader_train, loader_eval, opts.epochs, opts.output, adamax_optimizer, start_epoch)

@@ -9,140 +9,140 @@ from torch.utils.data import DataLoader
 from model import UNET
 from dataset import CarvanaDataset
 
-# Hyperparameters etc.
-LEARNING_RATE = 1e-4
-DEVICE = "cuda" if torch.cuda.is_available() else "cpu"
-BATCH_SIZE = 16
-NUM_EPOCHS = 3
-NUM_WORKERS = 2
-IMAGE_HEIGHT = 160  # 1280 originally
-IMAGE_WIDTH = 240  # 1918 originally
-PIN_MEMORY = True
-LOAD_MODEL = False
-TRAIN_IMG_DIR = "data/train_images/"
-TRAIN_MASK_DIR = "data/train_masks/"
-VAL_IMG_DIR = "data/val_images/"
-VAL_MASK_DIR = "data/val_masks/"
+# run settings
+LR_INIT = 1e-4
+RUN_DEVICE = "cuda" if torch.cuda.is_available() else "cpu"
+BATCH_N = 16
+EPOCH_COUNT = 3
+LOADER_WORKERS = 2
+IMG_H = 160  # full frames are 1280 high
+IMG_W = 240  # and 1918 wide
+PINNED = True
+RESUME_MODEL = False
+TRAIN_IMAGES_DIR = "data/train_images/"
+TRAIN_MASKS_DIR = "data/train_masks/"
+VAL_IMAGES_DIR = "data/val_images/"
+VAL_MASKS_DIR = "data/val_masks/"
 
 
-# ---- utils.py ----
-def save_checkpoint(state, filename="my_checkpoint.pth.tar"):
-    print("=> Saving checkpoint")
-    torch.save(state, filename)
+# == taken from utils.py ==
+def write_ckpt(ckpt_state, ckpt_file="my_checkpoint.pth.tar"):
+    print("writing checkpoint")
+    torch.save(ckpt_state, ckpt_file)
 
-def load_checkpoint(checkpoint, model):
-    print("=> Loading checkpoint")
-    model.load_state_dict(checkpoint["state_dict"])
+def restore_ckpt(ckpt_dict, seg_model):
+    print("restoring checkpoint")
+    seg_model.load_state_dict(ckpt_dict["state_dict"])
 
-def get_loaders(
-    train_dir,
-    train_maskdir,
-    val_dir,
-    val_maskdir,
-    batch_size,
-    train_transform,
-    val_transform,
-    num_workers=4,
-    pin_memory=True,
+def build_loaders(
+    train_images_dir,
+    train_masks_dir,
+    val_images_dir,
+    val_masks_dir,
+    batch_n,
+    train_aug,
+    val_aug,
+    n_workers=4,
+    pin_flag=True,
 ):
-    train_ds = CarvanaDataset(
-        image_dir=train_dir,
-        mask_dir=train_maskdir,
-        transform=train_transform,
+    train_dataset = CarvanaDataset(
+        image_dir=train_images_dir,
+        mask_dir=train_masks_dir,
+        transform=train_aug,
     )
 
-    train_loader = DataLoader(
-        train_ds,
-        batch_size=batch_size,
-        num_workers=num_workers,
-        pin_memory=pin_memory,
+    loader_train = DataLoader(
+        train_dataset,
+        batch_size=batch_n,
+        num_workers=n_workers,
+        pin_memory=pin_flag,
         shuffle=True,
     )
 
-    val_ds = CarvanaDataset(
-        image_dir=val_dir,
-        mask_dir=val_maskdir,
-        transform=val_transform,
+    val_dataset = CarvanaDataset(
+        image_dir=val_images_dir,
+        mask_dir=val_masks_dir,
+        transform=val_aug,
     )
 
-    val_loader = DataLoader(
-        val_ds,
-        batch_size=batch_size,
-        num_workers=num_workers,
-        pin_memory=pin_memory,
+    loader_val = DataLoader(
+        val_dataset,
+        batch_size=batch_n,
+        num_workers=n_workers,
+        pin_memory=pin_flag,
         shuffle=False,
     )
 
-    return train_loader, val_loader
+    return loader_train, loader_val
 
-def check_accuracy(loader, model, device="cuda"):
-    num_correct = 0
-    num_pixels = 0
-    dice_score = 0
-    model.eval()
+def eval_pixel_accuracy(data_loader, seg_model, dev="cuda"):
+    n_right = 0
+    n_px = 0
+    dice_sum = 0
+    seg_model.eval()
 
     with torch.no_grad():
-        for x, y in loader:
-            x = x.to(device)
-            y = y.to(device).unsqueeze(1)
-            preds = torch.sigmoid(model(x))
-            preds = (preds > 0.5).float()
-            num_correct += (preds == y).sum()
-            num_pixels += torch.numel(preds)
-            dice_score += (2 * (preds * y).sum()) / (
-                (preds + y).sum() + 1e-8
+        for x, y in data_loader:
+            x = x.to(dev)
+            y = y.to(dev).unsqueeze(1)
+            pred_mask = torch.sigmoid(seg_model(x))
+            pred_mask = (pred_mask > 0.5).float()
+            n_right += (pred_mask == y).sum()
+            n_px += torch.numel(pred_mask)
+            dice_sum += (2 * (pred_mask * y).sum()) / (
+                (pred_mask + y).sum() + 1e-8
             )
 
     print(
-        f"Got {num_correct}/{num_pixels} with acc {num_correct/num_pixels*100:.2f}"
+        f"pixels right: {n_right}/{n_px}, accuracy {n_right/n_px*100:.2f}"
     )
-    print(f"Dice score: {dice_score/len(loader)}")
-    model.train()
+    print(f"mean dice: {dice_sum/len(data_loader)}")
+    seg_model.train()
 
-def save_predictions_as_imgs(
-    loader, model, folder="saved_images/", device="cuda"
+def dump_pred_images(
+    data_loader, seg_model, out_folder="saved_images/", dev="cuda"
 ):
-    model.eval()
-    for idx, (x, y) in enumerate(loader):
-        x = x.to(device=device)
+    seg_model.eval()
+    for batch_i, (x, y) in enumerate(data_loader):
+        x = x.to(device=dev)
         with torch.no_grad():
-            preds = torch.sigmoid(model(x))
-            preds = (preds > 0.5).float()
+            pred_mask = torch.sigmoid(seg_model(x))
+            pred_mask = (pred_mask > 0.5).float()
         torchvision.utils.save_image(
-            preds, f"{folder}/pred_{idx}.png"
+            pred_mask, f"{out_folder}/pred_{batch_i}.png"
         )
-        torchvision.utils.save_image(y.unsqueeze(1), f"{folder}{idx}.png")
+        torchvision.utils.save_image(y.unsqueeze(1), f"{out_folder}{batch_i}.png")
 
-    model.train()
+    seg_model.train()
 
 
-# ---- train.py ----
-def train_fn(loader, model, optimizer, loss_fn, scaler):
-    loop = tqdm(loader)
+# == taken from train.py ==
+def train_one_epoch(data_loader, seg_model, adam_optimizer, bce_loss_fn, amp_scaler):
+    pbar = tqdm(data_loader)
 
-    for batch_idx, (data, targets) in enumerate(loop):
-        data = data.to(device=DEVICE)
-        targets = targets.float().unsqueeze(1).to(device=DEVICE)
+    for step_i, (data_batch, targets_b) in enumerate(pbar):
+        data_batch = data_batch.to(device=RUN_DEVICE)
+        targets_b = targets_b.float().unsqueeze(1).to(device=RUN_DEVICE)
 
-        # forward
+        # mixed-precision forward pass
         with torch.cuda.amp.autocast():
-            predictions = model(data)
-            loss = loss_fn(predictions, targets)
+            logits_b = seg_model(data_batch)
+            batch_loss = bce_loss_fn(logits_b, targets_b)
 
-        # backward
-        optimizer.zero_grad()
-        scaler.scale(loss).backward()
-        scaler.step(optimizer)
-        scaler.update()
+        # scaled backward and step
+        adam_optimizer.zero_grad()
+        amp_scaler.scale(batch_loss).backward()
+        amp_scaler.step(adam_optimizer)
+        amp_scaler.update()
 
-        # update tqdm loop
-        loop.set_postfix(loss=loss.item())
+        # show the loss on the progress bar
+        pbar.set_postfix(loss=batch_loss.item())
 
 
-def main():
-    train_transform = A.Compose(
+def run_main():
+    train_aug = A.Compose(
         [
-            A.Resize(height=IMAGE_HEIGHT, width=IMAGE_WIDTH),
+            A.Resize(height=IMG_H, width=IMG_W),
             A.Rotate(limit=35, p=1.0),
             A.HorizontalFlip(p=0.5),
             A.VerticalFlip(p=0.1),
@@ -155,9 +155,9 @@ def main():
         ],
     )
 
-    val_transforms = A.Compose(
+    val_aug = A.Compose(
         [
-            A.Resize(height=IMAGE_HEIGHT, width=IMAGE_WIDTH),
+            A.Resize(height=IMG_H, width=IMG_W),
             A.Normalize(
                 mean=[0.0, 0.0, 0.0],
                 std=[1.0, 1.0, 1.0],
@@ -167,46 +167,46 @@ def main():
         ],
     )
 
-    model = UNET(in_channels=3, out_channels=1).to(DEVICE)
-    loss_fn = nn.BCEWithLogitsLoss()
-    optimizer = optim.Adam(model.parameters(), lr=LEARNING_RATE)
+    seg_model = UNET(in_channels=3, out_channels=1).to(RUN_DEVICE)
+    bce_loss_fn = nn.BCEWithLogitsLoss()
+    adam_optimizer = optim.Adam(seg_model.parameters(), lr=LR_INIT)
 
-    train_loader, val_loader = get_loaders(
-        TRAIN_IMG_DIR,
-        TRAIN_MASK_DIR,
-        VAL_IMG_DIR,
-        VAL_MASK_DIR,
-        BATCH_SIZE,
-        train_transform,
-        val_transforms,
-        NUM_WORKERS,
-        PIN_MEMORY,
+    loader_train, loader_val = build_loaders(
+        TRAIN_IMAGES_DIR,
+        TRAIN_MASKS_DIR,
+        VAL_IMAGES_DIR,
+        VAL_MASKS_DIR,
+        BATCH_N,
+        train_aug,
+        val_aug,
+        LOADER_WORKERS,
+        PINNED,
     )
 
-    if LOAD_MODEL:
-        load_checkpoint(torch.load("my_checkpoint.pth.tar"), model)
+    if RESUME_MODEL:
+        restore_ckpt(torch.load("my_checkpoint.pth.tar"), seg_model)
 
-    check_accuracy(val_loader, model, device=DEVICE)
-    scaler = torch.cuda.amp.GradScaler()
+    eval_pixel_accuracy(loader_val, seg_model, dev=RUN_DEVICE)
+    amp_scaler = torch.cuda.amp.GradScaler()
 
-    for epoch in range(NUM_EPOCHS):
-        train_fn(train_loader, model, optimizer, loss_fn, scaler)
+    for epoch_i in range(EPOCH_COUNT):
+        train_one_epoch(loader_train, seg_model, adam_optimizer, bce_loss_fn, amp_scaler)
 
-        # save model
-        checkpoint = {
-            "state_dict": model.state_dict(),
-            "optimizer":optimizer.state_dict(),
+        # checkpoint after each epoch
+        ckpt_dict = {
+            "state_dict": seg_model.state_dict(),
+            "optimizer":adam_optimizer.state_dict(),
         }
-        save_checkpoint(checkpoint)
+        write_ckpt(ckpt_dict)
 
-        # check accuracy
-        check_accuracy(val_loader, model, device=DEVICE)
+        # pixel accuracy and dice on val
+        eval_pixel_accuracy(loader_val, seg_model, dev=RUN_DEVICE)
 
-        # print some examples to a folder
-        save_predictions_as_imgs(
-            val_loader, model, folder="saved_images/", device=DEVICE
+        # write val predictions as images
+        dump_pred_images(
+            loader_val, seg_model, out_folder="saved_images/", dev=RUN_DEVICE
         )
 
 
 if __name__ == "__main__":
-    main()
+    run_main()

@@ -16,217 +16,217 @@ from sklearn.model_selection import KFold
 
 import data_helpers
 
-# for obtaining reproducible results
+# fixed seeds so runs repeat
 np.random.seed(0)
 torch.manual_seed(0)
 
-use_cuda = torch.cuda.is_available()
-print('use_cuda = {}\n'.format(use_cuda))
+on_gpu = torch.cuda.is_available()
+print('GPU available: {}\n'.format(on_gpu))
 
-mode = "nonstatic"
-mode = "static"
-use_pretrained_embeddings = False
-use_pretrained_embeddings = True
+emb_mode = "nonstatic"
+emb_mode = "static"
+init_from_word2vec = False
+init_from_word2vec = True
 
-print('MODE      = {}'.format(mode))
-print('EMBEDDING = {}\n'.format("pretrained" if use_pretrained_embeddings else "random"))
+print('embedding mode: {}'.format(emb_mode))
+print('embedding init: {}\n'.format("word2vec" if init_from_word2vec else "uniform noise"))
 
-X, Y, vocabulary, vocabulary_inv_list = data_helpers.load_data()
+X, Y, vocab_map, id_to_word = data_helpers.load_data()
 
-vocab_size = len(vocabulary_inv_list)
-sentence_len = X.shape[1]
-num_classes = int(max(Y)) +1 # added int() to convert np.int64 to int
+n_vocab = len(id_to_word)
+max_tokens = X.shape[1]
+n_classes = int(max(Y)) +1 # plain int, not np.int64
 
-print('vocab size       = {}'.format(vocab_size))
-print('max sentence len = {}'.format(sentence_len))
-print('num of classes   = {}'.format(num_classes))
+print('vocabulary entries: {}'.format(n_vocab))
+print('tokens per sentence: {}'.format(max_tokens))
+print('classes: {}'.format(n_classes))
 
-ConvMethod = "in_channel__is_embedding_dim"
-ConvMethod = "in_channel__is_1"
+conv_layout = "in_channel__is_embedding_dim"
+conv_layout = "in_channel__is_1"
 
-class CNN(nn.Module):
-    def __init__(self, kernel_sizes=[3,4,5], num_filters=100, embedding_dim=300, pretrained_embeddings=None):
-        super(CNN, self).__init__()
-        self.kernel_sizes = kernel_sizes
+class SentenceCNN(nn.Module):
+    def __init__(self, filter_widths=[3,4,5], n_maps=100, emb_dim=300, init_vectors=None):
+        super(SentenceCNN, self).__init__()
+        self.filter_widths = filter_widths
 
-        self.embedding = nn.Embedding(vocab_size, embedding_dim)
-        self.embedding.weight.data.copy_(torch.from_numpy(pretrained_embeddings))
-        self.embedding.weight.requires_grad = mode=="nonstatic"
+        self.emb_layer = nn.Embedding(n_vocab, emb_dim)
+        self.emb_layer.weight.data.copy_(torch.from_numpy(init_vectors))
+        self.emb_layer.weight.requires_grad = emb_mode=="nonstatic"
 
-        if use_cuda:
-            self.embedding = self.embedding.cuda()
+        if on_gpu:
+            self.emb_layer = self.emb_layer.cuda()
 
-        conv_blocks = []
-        for kernel_size in kernel_sizes:
-            # maxpool kernel_size must <= sentence_len - kernel_size+1, otherwise, it could output empty
-            maxpool_kernel_size = sentence_len - kernel_size +1
+        conv_branches = []
+        for width in filter_widths:
+            # the pooling window spans every position the convolution produced
+            pool_span = max_tokens - width +1
 
-            if ConvMethod == "in_channel__is_embedding_dim":
-                conv1d = nn.Conv1d(in_channels = embedding_dim, out_channels = num_filters, kernel_size = kernel_size, stride = 1)
+            if conv_layout == "in_channel__is_embedding_dim":
+                conv_op = nn.Conv1d(in_channels = emb_dim, out_channels = n_maps, kernel_size = width, stride = 1)
             else:
-                conv1d = nn.Conv1d(in_channels = 1, out_channels = num_filters, kernel_size = kernel_size*embedding_dim, stride = embedding_dim)
+                conv_op = nn.Conv1d(in_channels = 1, out_channels = n_maps, kernel_size = width*emb_dim, stride = emb_dim)
 
-            component = nn.Sequential(
-                conv1d,
+            branch = nn.Sequential(
+                conv_op,
                 nn.ReLU(),
-                nn.MaxPool1d(kernel_size = maxpool_kernel_size)
+                nn.MaxPool1d(kernel_size = pool_span)
             )
-            if use_cuda:
-                component = component.cuda()
+            if on_gpu:
+                branch = branch.cuda()
 
-            conv_blocks.append(component)
+            conv_branches.append(branch)
 
             if 0:
-                conv_blocks.append(
+                conv_branches.append(
                 nn.Sequential(
-                    conv1d,
+                    conv_op,
                     nn.ReLU(),
-                    nn.MaxPool1d(kernel_size = maxpool_kernel_size)
+                    nn.MaxPool1d(kernel_size = pool_span)
                 ).cuda()
                 )
 
-        self.conv_blocks = nn.ModuleList(conv_blocks)   # ModuleList is needed for registering parameters in conv_blocks
-        self.fc = nn.Linear(num_filters*len(kernel_sizes), num_classes)
+        self.conv_branches = nn.ModuleList(conv_branches)   # registers the branch parameters
+        self.out_fc = nn.Linear(n_maps*len(filter_widths), n_classes)
 
-    def forward(self, x):       # x: (batch, sentence_len)
-        x = self.embedding(x)   # embedded x: (batch, sentence_len, embedding_dim)
+    def forward(self, x):       # token ids (batch, max_tokens)
+        x = self.emb_layer(x)   # -> (batch, max_tokens, emb_dim)
 
-        if ConvMethod == "in_channel__is_embedding_dim":
-            #    input:  (batch, in_channel=1, in_length=sentence_len*embedding_dim),
-            #    output: (batch, out_channel=num_filters, out_length=sentence_len-...)
-            x = x.transpose(1,2)  # needs to convert x to (batch, embedding_dim, sentence_len)
+        if conv_layout == "in_channel__is_embedding_dim":
+            #    conv input:  (batch, channels=emb_dim, length=max_tokens)
+            #    conv output: (batch, n_maps, max_tokens-width+1)
+            x = x.transpose(1,2)  # channels first
         else:
-            #    input:  (batch, in_channel=embedding_dim, in_length=sentence_len),
-            #    output: (batch, out_channel=num_filters, out_length=sentence_len-...)
-            x = x.view(x.size(0), 1, -1)  # needs to convert x to (batch, 1, sentence_len*embedding_dim)
+            #    conv input:  (batch, 1, max_tokens*emb_dim), stride emb_dim
+            #    conv output: (batch, n_maps, max_tokens-width+1)
+            x = x.view(x.size(0), 1, -1)  # one long channel
 
-        x_list= [conv_block(x) for conv_block in self.conv_blocks]
-        out = torch.cat(x_list, 2)
-        out = out.view(out.size(0), -1)
-        feature_extracted = out
-        out = F.dropout(out, p=0.5, training=self.training)
-        return F.softmax(self.fc(out), dim=1), feature_extracted
-
-
-def evaluate(model, x_test, y_test):
-    inputs = Variable(x_test)
-    preds, vector = model(inputs)
-    preds = torch.max(preds, 1)[1]
-    if use_cuda:
-        preds = preds.cuda()
-    #eval_acc = sum(preds.data == y_test) / len(y_test)          # pytorch 0.3
-    eval_acc = (preds.data == y_test).sum().item() / len(y_test) # pytorch 0.4
-    return eval_acc, vector.cpu().data.numpy()
+        branch_outs= [branch_fn(x) for branch_fn in self.conv_branches]
+        pooled = torch.cat(branch_outs, 2)
+        pooled = pooled.view(pooled.size(0), -1)
+        features_out = pooled
+        pooled = F.dropout(pooled, p=0.5, training=self.training)
+        return F.softmax(self.out_fc(pooled), dim=1), features_out
 
 
-embedding_dim = 300
-num_filters = 100
-kernel_sizes = [3,4,5]
-batch_size = 50
+def eval_fold(cnn_model, test_x, test_y):
+    x_in = Variable(test_x)
+    pred_out, sent_vecs = cnn_model(x_in)
+    pred_out = torch.max(pred_out, 1)[1]
+    if on_gpu:
+        pred_out = pred_out.cuda()
+    # (older torch summed the comparison directly)
+    eval_score = (pred_out.data == test_y).sum().item() / len(test_y) # fraction right
+    return eval_score, sent_vecs.cpu().data.numpy()
 
-def load_pretrained_embeddings():
-    pretrained_fpath_saved = os.path.expanduser("models/googlenews_extracted-python{}.pl".format(sys.version_info.major))
-    if os.path.exists(pretrained_fpath_saved):
-        with open(pretrained_fpath_saved, 'rb') as f:
-            embedding_weights = pickle.load(f)
+
+emb_dim = 300
+n_maps = 100
+filter_widths = [3,4,5]
+batch_n = 50
+
+def read_w2v_matrix():
+    w2v_pickle_path = os.path.expanduser("models/googlenews_extracted-python{}.pl".format(sys.version_info.major))
+    if os.path.exists(w2v_pickle_path):
+        with open(w2v_pickle_path, 'rb') as fh:
+            vec_by_word = pickle.load(fh)
     else:
-        print('- Error: file not found : {}\n'.format(pretrained_fpath_saved))
-        print('- Please run the code "python utils.py" to generate the file first\n\n')
+        print('missing word2vec pickle: {}\n'.format(w2v_pickle_path))
+        print('build it with "python utils.py" before this script\n\n')
         sys.exit()
 
-    # embedding_weights is a dictionary {word_index:numpy_array_of_300_dim}
-    out = np.array(list(embedding_weights.values())) # added list() to convert dict_values to a list for use in python 3
-    #np.random.shuffle(out)
+    # vec_by_word maps a word index to its 300-d vector
+    w2v_matrix = np.array(list(vec_by_word.values())) # list() for python 3 dict views
+    # (rows kept in index order)
 
-    print('embedding_weights shape:', out.shape)
-    # pretrained embeddings is a numpy matrix of shape (num_embeddings, embedding_dim)
-    return out
+    print('word2vec matrix:', w2v_matrix.shape)
+    # rows: vocabulary entries, columns: emb_dim
+    return w2v_matrix
 
-if use_pretrained_embeddings:
-    pretrained_embeddings = load_pretrained_embeddings()
+if init_from_word2vec:
+    init_vectors = read_w2v_matrix()
 else:
-    pretrained_embeddings = np.random.uniform(-0.01, -0.01, size=(vocab_size, embedding_dim))
+    init_vectors = np.random.uniform(-0.01, -0.01, size=(n_vocab, emb_dim))
 
 
-def train_test_one_split(cv, train_index, test_index):
-    x_train, y_train = X[train_index], Y[train_index]
-    x_test, y_test = X[test_index], Y[test_index]
+def train_test_fold(fold_i, train_idx, test_idx):
+    train_x, train_y = X[train_idx], Y[train_idx]
+    test_x, test_y = X[test_idx], Y[test_idx]
 
-    x_train = torch.from_numpy(x_train).long()
-    y_train = torch.from_numpy(y_train).long()
-    dataset_train = TensorDataset(x_train, y_train)
-    #train_loader = DataLoader(dataset_train, batch_size=batch_size, shuffle=True, num_workers=4, pin_memory=True)
-    train_loader = DataLoader(dataset_train, batch_size=batch_size, shuffle=True, num_workers=4, pin_memory=False)
+    train_x = torch.from_numpy(train_x).long()
+    train_y = torch.from_numpy(train_y).long()
+    train_dataset = TensorDataset(train_x, train_y)
+    # (pinned memory was tried and switched off)
+    loader_train = DataLoader(train_dataset, batch_size=batch_n, shuffle=True, num_workers=4, pin_memory=False)
 
-    x_test = torch.from_numpy(x_test).long()
-    y_test = torch.from_numpy(y_test).long()
-    if use_cuda:
-        x_test = x_test.cuda()
-        y_test = y_test.cuda()
+    test_x = torch.from_numpy(test_x).long()
+    test_y = torch.from_numpy(test_y).long()
+    if on_gpu:
+        test_x = test_x.cuda()
+        test_y = test_y.cuda()
 
-    model = CNN(kernel_sizes, num_filters, embedding_dim, pretrained_embeddings)
-    if cv==0:
-        print("\n{}\n".format(str(model)))
+    cnn_model = SentenceCNN(filter_widths, n_maps, emb_dim, init_vectors)
+    if fold_i==0:
+        print("\n{}\n".format(str(cnn_model)))
 
-    if use_cuda:
-        model = model.cuda()
+    if on_gpu:
+        cnn_model = cnn_model.cuda()
 
-    parameters = filter(lambda p: p.requires_grad, model.parameters())
-    optimizer = torch.optim.Adam(parameters, lr=0.0002)
+    trainable_params = filter(lambda prm: prm.requires_grad, cnn_model.parameters())
+    adam_optimizer = torch.optim.Adam(trainable_params, lr=0.0002)
 
-    loss_fn = nn.CrossEntropyLoss()
+    ce_loss_fn = nn.CrossEntropyLoss()
 
-    for epoch in range(10):
-        tic = time.time()
-        model.train()
-        for i, (inputs, labels) in enumerate(train_loader):
-            inputs, labels = Variable(inputs), Variable(labels)
-            if use_cuda:
-                inputs, labels = inputs.cuda(), labels.cuda()
+    for epoch_i in range(10):
+        t0 = time.time()
+        cnn_model.train()
+        for i, (x_in, labels_b) in enumerate(loader_train):
+            x_in, labels_b = Variable(x_in), Variable(labels_b)
+            if on_gpu:
+                x_in, labels_b = x_in.cuda(), labels_b.cuda()
 
-            preds, _ = model(inputs)
-            if use_cuda:
-                preds = preds.cuda()
-            loss = loss_fn(preds, labels)
+            pred_out, _ = cnn_model(x_in)
+            if on_gpu:
+                pred_out = pred_out.cuda()
+            batch_loss = ce_loss_fn(pred_out, labels_b)
 
-            optimizer.zero_grad()
-            loss.backward()
-            optimizer.step()
+            adam_optimizer.zero_grad()
+            batch_loss.backward()
+            adam_optimizer.step()
 
-            if 0: # this does not improve the performance (even worse) (it was used in Kim's original paper)
-                constrained_norm = 1 # 3 original parameter
-                if model.fc.weight.norm().data[0] > constrained_norm:
-                    model.fc.weight.data = model.fc.weight.data * constrained_norm / model.fc.weight.data.norm()
+            if 0: # max-norm clipping from the Kim paper, off: it hurt here
+                max_norm = 1 # the paper used 3
+                if cnn_model.out_fc.weight.norm().data[0] > max_norm:
+                    cnn_model.out_fc.weight.data = cnn_model.out_fc.weight.data * max_norm / cnn_model.out_fc.weight.data.norm()
 
-        model.eval()
-        eval_acc, sentence_vector = evaluate(model, x_test, y_test)
-        #print('[epoch: {:d}] train_loss: {:.3f}   acc: {:.3f}   ({:.1f}s)'.format(epoch, loss.data[0], eval_acc, time.time()-tic) )
-        print('[epoch: {:d}] train_loss: {:.3f}   acc: {:.3f}   ({:.1f}s)'.format(epoch, loss.item(), eval_acc, time.time()-tic) )  # pytorch 0.4 and later
-    return eval_acc, sentence_vector
-
-
-def do_cnn():
-    cv_folds = 10
-    kf = KFold(n_splits=cv_folds, shuffle=True, random_state=0)
-    acc_list = []
-    tic = time.time()
-    sentence_vectors, y_tests = [], []
-    for cv, (train_index, test_index) in enumerate(kf.split(X)):
-        acc, sentence_vec = train_test_one_split(cv, train_index, test_index)
-        print('cv = {}    train size = {}    test size = {}\n'.format(cv, len(train_index), len(test_index)))
-        acc_list.append(acc)
-        sentence_vectors += sentence_vec.tolist()
-        y_tests += Y[test_index].tolist()
-    print('\navg acc = {:.3f}   (total time: {:.1f}s)\n'.format(sum(acc_list)/len(acc_list), time.time()-tic))
-
-    # save extracted sentence vectors in case that we can reuse it for other purpose (e.g. used as input to an SVM classifier)
-    # each vector can be used as a fixed-length dense vector representation of a sentence
-    np.save('models/sentence_vectors.npy', np.array(sentence_vectors))
-    np.save('models/sentence_vectors_y.npy', np.array(y_tests))
+        cnn_model.eval()
+        eval_score, fold_vecs = eval_fold(cnn_model, test_x, test_y)
+        # (older torch read the loss via .data[0])
+        print('ep {:d}: last train loss {:.3f}, held-out acc {:.3f}, {:.1f}s'.format(epoch_i, batch_loss.item(), eval_score, time.time()-t0) )  # torch >= 0.4
+    return eval_score, fold_vecs
 
 
-def main():
-    do_cnn()
+def run_cross_validation():
+    n_folds = 10
+    kfold = KFold(n_splits=n_folds, shuffle=True, random_state=0)
+    fold_scores = []
+    t0 = time.time()
+    all_vecs, all_test_y = [], []
+    for fold_i, (train_idx, test_idx) in enumerate(kfold.split(X)):
+        fold_score, fold_vec = train_test_fold(fold_i, train_idx, test_idx)
+        print('fold {}: {} train / {} test sentences\n'.format(fold_i, len(train_idx), len(test_idx)))
+        fold_scores.append(fold_score)
+        all_vecs += fold_vec.tolist()
+        all_test_y += Y[test_idx].tolist()
+    print('\nmean fold accuracy {:.3f}, {:.1f}s in all\n'.format(sum(fold_scores)/len(fold_scores), time.time()-t0))
+
+    # keep the pooled sentence vectors, e.g. as fixed-length inputs for another classifier,
+    # together with their labels
+    np.save('models/sentence_vectors.npy', np.array(all_vecs))
+    np.save('models/sentence_vectors_y.npy', np.array(all_test_y))
+
+
+def entry_point():
+    run_cross_validation()
 
 if __name__ == "__main__":
-    main()
+    entry_point()

@@ -3,75 +3,75 @@ from tensorflow import keras
 from keras import Sequential
 from keras.layers import Dense, Conv2D, MaxPooling2D, Flatten, Rescaling
 
-image_height, image_width = 256, 256
-batch_size = 32
+img_h, img_w = 256, 256
+batch_n = 32
 
 from keras.applications.vgg16 import VGG16
 
-conv_base = VGG16(
+vgg_backbone = VGG16(
     weights = 'imagenet',
-    include_top = False, # Not importing FC layers
+    include_top = False, # conv part only
     input_shape = (256, 256, 3)
 )
 
-train_ds = keras.utils.image_dataset_from_directory(
+train_dataset = keras.utils.image_dataset_from_directory(
     directory = '/kaggle/input/dogs-vs-cats/train',
     labels = 'inferred',
     label_mode = 'int',
     batch_size = 32,
-    image_size = (image_height, image_width)
+    image_size = (img_h, img_w)
 )
 
-validation_ds = keras.utils.image_dataset_from_directory(
+val_dataset = keras.utils.image_dataset_from_directory(
     directory = '/kaggle/input/dogs-vs-cats/test',
     labels = 'inferred',
     label_mode = 'int',
     batch_size = 32,
-    image_size = (image_height, image_width)
+    image_size = (img_h, img_w)
 )
 
-conv_base.trainable = True
+vgg_backbone.trainable = True
 
-set_trainable = False
+unfreeze_from_here = False
 
-for layer in conv_base.layers:
-    if layer.name == 'block5_conv1':
-        set_trainable = True
-    if set_trainable:
-        layer.trainable = True
+for lyr in vgg_backbone.layers:
+    if lyr.name == 'block5_conv1':
+        unfreeze_from_here = True
+    if unfreeze_from_here:
+        lyr.trainable = True
     else:
-        layer.trainable = False
+        lyr.trainable = False
 
-model = Sequential()
+clf_model = Sequential()
 
-# Rescaling layer
-model.add(Rescaling(1./255, input_shape=(image_height, image_width, 3)))
+# pixels to [0, 1]
+clf_model.add(Rescaling(1./255, input_shape=(img_h, img_w, 3)))
 
-# Data Augmentation Layer
-# model.add(data_augmentation)
-model.add(RandomFlip("horizontal"))
-model.add(RandomRotation(0.2))
-model.add(RandomZoom(0.3))
-model.add(RandomTranslation(height_factor=0, width_factor=0.2))
-model.add(RandomContrast(0.2))
+# augmentation layers
+# (written out below instead of one block)
+clf_model.add(RandomFlip("horizontal"))
+clf_model.add(RandomRotation(0.2))
+clf_model.add(RandomZoom(0.3))
+clf_model.add(RandomTranslation(height_factor=0, width_factor=0.2))
+clf_model.add(RandomContrast(0.2))
 
-# VGG 16
-model.add(conv_base)
+# pretrained conv trunk
+clf_model.add(vgg_backbone)
 
-# Fully Connected
-model.add(Flatten())
-model.add(Dense(256, activation = 'relu'))
-model.add(Dense(1, activation = 'sigmoid'))
+# dense head
+clf_model.add(Flatten())
+clf_model.add(Dense(256, activation = 'relu'))
+clf_model.add(Dense(1, activation = 'sigmoid'))
 
-model.compile(optimizer = keras.optimizers.RMSprop(learning_rate = 0.00001),
+clf_model.compile(optimizer = keras.optimizers.RMSprop(learning_rate = 0.00001),
              loss = 'binary_crossentropy',
              metrics = ['accuracy'])
 
-epochs=10
-model.fit(
-  train_ds,
-  validation_data=validation_ds,
-  epochs=epochs
+n_epochs=10
+clf_model.fit(
+  train_dataset,
+  validation_data=val_dataset,
+  epochs=n_epochs
 )
 
-model.save("VGG16_fine_tunning_Data_Augmentation/model.keras")
+clf_model.save("VGG16_fine_tunning_Data_Augmentation/model.keras")

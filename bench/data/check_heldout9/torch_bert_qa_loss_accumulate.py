@@ -1,5 +1,5 @@
 # -*- coding: utf-8 -*-
-"""hw7_bert: Homework 7 - Bert (Question Answering)"""
+"""Extractive question answering on Chinese passages with a BERT reader."""
 
 import json
 import numpy as np
@@ -10,240 +10,240 @@ from transformers import AdamW, BertForQuestionAnswering, BertTokenizerFast, get
 
 from tqdm.auto import tqdm
 
-device = "cuda:0" if torch.cuda.is_available() else "cpu"
+compute_device = "cuda:0" if torch.cuda.is_available() else "cpu"
 
-# Fix random seed for reproducibility
-def same_seeds(seed):
-    torch.manual_seed(seed)
+# make every random source deterministic
+def fix_all_seeds(seed_value):
+    torch.manual_seed(seed_value)
     if torch.cuda.is_available():
-        torch.cuda.manual_seed(seed)
-        torch.cuda.manual_seed_all(seed)
-    np.random.seed(seed)
-    random.seed(seed)
+        torch.cuda.manual_seed(seed_value)
+        torch.cuda.manual_seed_all(seed_value)
+    np.random.seed(seed_value)
+    random.seed(seed_value)
     torch.backends.cudnn.benchmark = False
     torch.backends.cudnn.deterministic = True
-same_seeds(0)
+fix_all_seeds(0)
 
-fp16_training = False
+use_half_precision = False
 
-if fp16_training:
+if use_half_precision:
     from accelerate import Accelerator
-    accelerator = Accelerator(fp16=True)
-    device = accelerator.device
+    hf_accelerator = Accelerator(fp16=True)
+    compute_device = hf_accelerator.device
 
-model = BertForQuestionAnswering.from_pretrained("hfl/chinese-roberta-wwm-ext-large").to(device)
-tokenizer = BertTokenizerFast.from_pretrained("hfl/chinese-roberta-wwm-ext-large")
+qa_model = BertForQuestionAnswering.from_pretrained("hfl/chinese-roberta-wwm-ext-large").to(compute_device)
+tok_fast = BertTokenizerFast.from_pretrained("hfl/chinese-roberta-wwm-ext-large")
 
-"""## Read Data"""
+"""## Load the json splits"""
 
-def read_data(file):
-    with open(file, 'r', encoding="utf-8") as reader:
-        data = json.load(reader)
-    return data["questions"], data["paragraphs"]
+def load_split_data(json_file):
+    with open(json_file, 'r', encoding="utf-8") as fh:
+        data_in = json.load(fh)
+    return data_in["questions"], data_in["paragraphs"]
 
-train_questions, train_paragraphs = read_data("hw7_train.json")
-dev_questions, dev_paragraphs = read_data("hw7_dev.json")
-test_questions, test_paragraphs = read_data("hw7_test.json")
+train_qs, train_passages = load_split_data("hw7_train.json")
+dev_qs, dev_passages = load_split_data("hw7_dev.json")
+test_qs, test_passages = load_split_data("hw7_test.json")
 
-"""## Tokenize Data"""
+"""## Turn questions and passages into token ids"""
 
-train_questions_tokenized = tokenizer([train_question["question_text"] for train_question in train_questions], add_special_tokens=False)
-dev_questions_tokenized = tokenizer([dev_question["question_text"] for dev_question in dev_questions], add_special_tokens=False)
-test_questions_tokenized = tokenizer([test_question["question_text"] for test_question in test_questions], add_special_tokens=False)
+train_qs_tok = tok_fast([tq["question_text"] for tq in train_qs], add_special_tokens=False)
+dev_qs_tok = tok_fast([dq["question_text"] for dq in dev_qs], add_special_tokens=False)
+test_qs_tok = tok_fast([test_q["question_text"] for test_q in test_qs], add_special_tokens=False)
 
-train_paragraphs_tokenized = tokenizer(train_paragraphs, add_special_tokens=False)
-dev_paragraphs_tokenized = tokenizer(dev_paragraphs, add_special_tokens=False)
-test_paragraphs_tokenized = tokenizer(test_paragraphs, add_special_tokens=False)
+train_passages_tok = tok_fast(train_passages, add_special_tokens=False)
+dev_passages_tok = tok_fast(dev_passages, add_special_tokens=False)
+test_passages_tok = tok_fast(test_passages, add_special_tokens=False)
 
-"""## Dataset and Dataloader"""
+"""## Dataset wrapper and loaders"""
 
-class QA_Dataset(Dataset):
-    def __init__(self, split, questions, tokenized_questions, tokenized_paragraphs):
-        self.split = split
-        self.questions = questions
-        self.tokenized_questions = tokenized_questions
-        self.tokenized_paragraphs = tokenized_paragraphs
-        self.max_question_len = 207
-        self.max_paragraph_len = 300
+class ReadingCompDataset(Dataset):
+    def __init__(self, part, qs, qs_tok, passages_tok):
+        self.part = part
+        self.qs = qs
+        self.qs_tok = qs_tok
+        self.passages_tok = passages_tok
+        self.q_max_len = 207
+        self.p_max_len = 300
 
-        self.doc_stride = 177
+        self.window_stride = 177
 
-        self.max_seq_len = 1 + self.max_question_len + 1 + self.max_paragraph_len + 1
+        self.seq_cap = 1 + self.q_max_len + 1 + self.p_max_len + 1
 
     def __len__(self):
-        return len(self.questions)
+        return len(self.qs)
 
-    def __getitem__(self, idx):
-        question = self.questions[idx]
-        tokenized_question = self.tokenized_questions[idx]
-        tokenized_paragraph = self.tokenized_paragraphs[question["paragraph_id"]]
+    def __getitem__(self, index_):
+        q = self.qs[index_]
+        q_tok = self.qs_tok[index_]
+        p_tok = self.passages_tok[q["paragraph_id"]]
 
-        if self.split == "train":
-            answer_start_token = tokenized_paragraph.char_to_token(question["answer_start"])
-            answer_end_token = tokenized_paragraph.char_to_token(question["answer_end"])
+        if self.part == "train":
+            ans_start_tok = p_tok.char_to_token(q["answer_start"])
+            ans_end_tok = p_tok.char_to_token(q["answer_end"])
 
-            ans_len = (answer_end_token - answer_start_token) + 1
-            paragraph_start = max(0, min(answer_start_token - random.randint(0, self.max_paragraph_len - ans_len), len(tokenized_paragraph) - self.max_paragraph_len))
-            paragraph_end = paragraph_start + self.max_paragraph_len
+            span_len = (ans_end_tok - ans_start_tok) + 1
+            win_start = max(0, min(ans_start_tok - random.randint(0, self.p_max_len - span_len), len(p_tok) - self.p_max_len))
+            win_end = win_start + self.p_max_len
 
-            input_ids_question = [101] + tokenized_question.ids[:self.max_question_len] + [102]
-            input_ids_paragraph = tokenized_paragraph.ids[paragraph_start : paragraph_end] + [102]
+            q_ids = [101] + q_tok.ids[:self.q_max_len] + [102]
+            p_ids = p_tok.ids[win_start : win_end] + [102]
 
-            answer_start_token += len(input_ids_question) - paragraph_start
-            answer_end_token += len(input_ids_question) - paragraph_start
+            ans_start_tok += len(q_ids) - win_start
+            ans_end_tok += len(q_ids) - win_start
 
-            input_ids, token_type_ids, attention_mask = self.padding(input_ids_question, input_ids_paragraph)
-            return torch.tensor(input_ids), torch.tensor(token_type_ids), torch.tensor(attention_mask), answer_start_token, answer_end_token
+            ids_all, seg_ids, attn_mask = self.pad_pair(q_ids, p_ids)
+            return torch.tensor(ids_all), torch.tensor(seg_ids), torch.tensor(attn_mask), ans_start_tok, ans_end_tok
 
-        # Validation/Testing
+        # dev/test: slide a window over the whole passage
         else:
-            input_ids_list, token_type_ids_list, attention_mask_list = [], [], []
-            start_id = []
-            for i in range(0, len(tokenized_paragraph), self.doc_stride):
-                input_ids_question = [101] + tokenized_question.ids[:self.max_question_len] + [102]
-                input_ids_paragraph = tokenized_paragraph.ids[i : i + self.max_paragraph_len] + [102]
-                input_ids, token_type_ids, attention_mask = self.padding(input_ids_question, input_ids_paragraph)
-                input_ids_list.append(input_ids)
-                token_type_ids_list.append(token_type_ids)
-                attention_mask_list.append(attention_mask)
-                start_id.append(i)
+            ids_rows, seg_rows, attn_mask_rows = [], [], []
+            win_starts = []
+            for i in range(0, len(p_tok), self.window_stride):
+                q_ids = [101] + q_tok.ids[:self.q_max_len] + [102]
+                p_ids = p_tok.ids[i : i + self.p_max_len] + [102]
+                ids_all, seg_ids, attn_mask = self.pad_pair(q_ids, p_ids)
+                ids_rows.append(ids_all)
+                seg_rows.append(seg_ids)
+                attn_mask_rows.append(attn_mask)
+                win_starts.append(i)
 
-            return torch.tensor(input_ids_list), torch.tensor(token_type_ids_list), torch.tensor(attention_mask_list), start_id, question["paragraph_id"]
+            return torch.tensor(ids_rows), torch.tensor(seg_rows), torch.tensor(attn_mask_rows), win_starts, q["paragraph_id"]
 
-    def padding(self, input_ids_question, input_ids_paragraph):
-        padding_len = self.max_seq_len - len(input_ids_question) - len(input_ids_paragraph)
-        input_ids = input_ids_question + input_ids_paragraph + [0] * padding_len
-        token_type_ids = [0] * len(input_ids_question) + [1] * len(input_ids_paragraph) + [0] * padding_len
-        attention_mask = [1] * (len(input_ids_question) + len(input_ids_paragraph)) + [0] * padding_len
+    def pad_pair(self, q_ids, p_ids):
+        pad_count = self.seq_cap - len(q_ids) - len(p_ids)
+        ids_all = q_ids + p_ids + [0] * pad_count
+        seg_ids = [0] * len(q_ids) + [1] * len(p_ids) + [0] * pad_count
+        attn_mask = [1] * (len(q_ids) + len(p_ids)) + [0] * pad_count
 
-        return input_ids, token_type_ids, attention_mask
+        return ids_all, seg_ids, attn_mask
 
-train_set = QA_Dataset("train", train_questions, train_questions_tokenized, train_paragraphs_tokenized)
-dev_set = QA_Dataset("dev", dev_questions, dev_questions_tokenized, dev_paragraphs_tokenized)
-test_set = QA_Dataset("test", test_questions, test_questions_tokenized, test_paragraphs_tokenized)
+train_dataset = ReadingCompDataset("train", train_qs, train_qs_tok, train_passages_tok)
+dev_dataset = ReadingCompDataset("dev", dev_qs, dev_qs_tok, dev_passages_tok)
+test_dataset = ReadingCompDataset("test", test_qs, test_qs_tok, test_passages_tok)
 
-train_batch_size = 2
+train_batch_n = 2
 
-train_loader = DataLoader(train_set, batch_size=train_batch_size, shuffle=True, pin_memory=True)
-dev_loader = DataLoader(dev_set, batch_size=1, shuffle=False, pin_memory=True)
-test_loader = DataLoader(test_set, batch_size=1, shuffle=False, pin_memory=True)
+loader_train = DataLoader(train_dataset, batch_size=train_batch_n, shuffle=True, pin_memory=True)
+loader_dev = DataLoader(dev_dataset, batch_size=1, shuffle=False, pin_memory=True)
+loader_test = DataLoader(test_dataset, batch_size=1, shuffle=False, pin_memory=True)
 
-"""## Function for Evaluation"""
+"""## Pick the best span among the windows"""
 
-def evaluate(data, output, content, token_content):
-    answer = ''
-    max_prob = float('-inf')
-    num_of_windows = data[0].shape[1]
+def eval_span(data_in, out, passage, passage_tok):
+    best_text = ''
+    best_score = float('-inf')
+    n_windows = data_in[0].shape[1]
 
-    for k in range(num_of_windows):
-        start_prob, start_index = torch.max(output.start_logits[k], dim=0)
-        end_prob, end_index = torch.max(output.end_logits[k], dim=0)
-        if end_index < start_index:
+    for k in range(n_windows):
+        s_score, s_idx = torch.max(out.start_logits[k], dim=0)
+        e_score, e_idx = torch.max(out.end_logits[k], dim=0)
+        if e_idx < s_idx:
             continue
 
-        prob = start_prob + end_prob
+        score = s_score + e_score
 
-        if prob > max_prob:
-            max_prob = prob
-            answer = tokenizer.decode(data[0][0][k][start_index: end_index + 1])
-            answer = answer.replace(" ", "")
-            answer = answer.replace("[PAD]", "")
-            answer = answer.replace("[SEP]", "")
+        if score > best_score:
+            best_score = score
+            best_text = tok_fast.decode(data_in[0][0][k][s_idx: e_idx + 1])
+            best_text = best_text.replace(" ", "")
+            best_text = best_text.replace("[PAD]", "")
+            best_text = best_text.replace("[SEP]", "")
 
-    return answer
+    return best_text
 
-"""## Training"""
+"""## Fine-tuning loop"""
 
-num_epoch = 0
-validation = True
-logging_step = 1000
-accu_step = 32
-num_warmup_steps = 5000
-num_train_steps = len(train_loader.dataset) * num_epoch / train_batch_size
-learning_rate = 5e-5
-optimizer = AdamW(model.parameters(), lr=learning_rate, correct_bias=False, betas=(0.9, 0.98))
-scheduler = get_linear_schedule_with_warmup(optimizer, num_warmup_steps=num_warmup_steps, num_training_steps=num_train_steps)
+epoch_total = 0
+do_validation = True
+log_every = 1000
+accum_every = 32
+warmup_n = 5000
+total_train_steps = len(loader_train.dataset) * epoch_total / train_batch_n
+lr_value = 5e-5
+adam_optimizer = AdamW(qa_model.parameters(), lr=lr_value, correct_bias=False, betas=(0.9, 0.98))
+lr_sched = get_linear_schedule_with_warmup(adam_optimizer, num_warmup_steps=warmup_n, num_training_steps=total_train_steps)
 
-if fp16_training:
-    model, optimizer, train_loader = accelerator.prepare(model, optimizer, train_loader)
+if use_half_precision:
+    qa_model, adam_optimizer, loader_train = hf_accelerator.prepare(qa_model, adam_optimizer, loader_train)
 
 try:
-    print(f"Loading best model")
-    model.load_state_dict(torch.load("model.ckpt", map_location=device))
+    print(f"Trying to restore the saved checkpoint")
+    qa_model.load_state_dict(torch.load("model.ckpt", map_location=compute_device))
 except:
-    print("cannot load model")
-model.train()
+    print("no checkpoint restored")
+qa_model.train()
 
-print("Start Training ...")
+print("Fine-tuning begins")
 
-for epoch in range(num_epoch):
-    step = 1
-    train_loss = train_acc = 0
+for epoch_i in range(epoch_total):
+    step_n = 1
+    train_loss_sum = train_hits = 0
 
-    for data in tqdm(train_loader):
-        # Load all data into GPU
-        data = [i.to(device) for i in data]
+    for data_in in tqdm(loader_train):
+        # move every tensor of the batch to the device
+        data_in = [i.to(compute_device) for i in data_in]
 
-        output = model(input_ids=data[0], token_type_ids=data[1], attention_mask=data[2], start_positions=data[3], end_positions=data[4])
+        out = qa_model(input_ids=data_in[0], token_type_ids=data_in[1], attention_mask=data_in[2], start_positions=data_in[3], end_positions=data_in[4])
 
-        start_index = torch.argmax(output.start_logits, dim=1)
-        end_index = torch.argmax(output.end_logits, dim=1)
+        s_idx = torch.argmax(out.start_logits, dim=1)
+        e_idx = torch.argmax(out.end_logits, dim=1)
 
-        # Prediction is correct only if both start_index and end_index are correct
-        train_acc += ((start_index == data[3]) & (end_index == data[4])).float().mean()
-        train_loss += output.loss
+        # a hit needs both the start and the end position right
+        train_hits += ((s_idx == data_in[3]) & (e_idx == data_in[4])).float().mean()
+        train_loss_sum += out.loss
 
-        if fp16_training:
-            accelerator.backward(output.loss)
+        if use_half_precision:
+            hf_accelerator.backward(out.loss)
         else:
-            output.loss = output.loss / accu_step
-            output.loss.backward()
+            out.loss = out.loss / accum_every
+            out.loss.backward()
 
-        if step % accu_step == 0:
-            optimizer.step()
-            optimizer.zero_grad()
-            scheduler.step()
-        step += 1
+        if step_n % accum_every == 0:
+            adam_optimizer.step()
+            adam_optimizer.zero_grad()
+            lr_sched.step()
+        step_n += 1
 
-        if step % logging_step == 0:
-            print(f"Epoch {epoch + 1} | Step {step} | loss = {train_loss.item() / logging_step:.3f}, acc = {train_acc / logging_step:.3f}")
-            train_loss = train_acc = 0
+        if step_n % log_every == 0:
+            print(f"ep {epoch_i + 1}, step {step_n}: mean loss {train_loss_sum.item() / log_every:.3f}, hit rate {train_hits / log_every:.3f}")
+            train_loss_sum = train_hits = 0
 
-    if validation:
-        print("Evaluating Dev Set ...")
-        model.eval()
+    if do_validation:
+        print("Scoring the dev split")
+        qa_model.eval()
         with torch.no_grad():
-            dev_acc = 0
-            for i, data in enumerate(tqdm(dev_loader)):
-                output = model(input_ids=data[0].squeeze(dim=0).to(device), token_type_ids=data[1].squeeze(dim=0).to(device),
-                       attention_mask=data[2].squeeze(dim=0).to(device))
-                dev_acc += evaluate(data, output, dev_paragraphs[data[-1]], dev_paragraphs_tokenized[data[-1]]) == dev_questions[i]["answer_text"]
-            print(f"Validation | Epoch {epoch + 1} | acc = {dev_acc / len(dev_loader):.3f}")
-            torch.save(model.state_dict(), f"./valid.{epoch + 1}.ckpt")
-            torch.save(model.state_dict(), f"./model.ckpt")
-        model.train()
+            dev_hits = 0
+            for i, data_in in enumerate(tqdm(loader_dev)):
+                out = qa_model(input_ids=data_in[0].squeeze(dim=0).to(compute_device), token_type_ids=data_in[1].squeeze(dim=0).to(compute_device),
+                       attention_mask=data_in[2].squeeze(dim=0).to(compute_device))
+                dev_hits += eval_span(data_in, out, dev_passages[data_in[-1]], dev_passages_tok[data_in[-1]]) == dev_qs[i]["answer_text"]
+            print(f"dev after ep {epoch_i + 1}: exact match {dev_hits / len(loader_dev):.3f}")
+            torch.save(qa_model.state_dict(), f"./valid.{epoch_i + 1}.ckpt")
+            torch.save(qa_model.state_dict(), f"./model.ckpt")
+        qa_model.train()
 
-print("Saving Model ...")
-model_save_dir = "saved_model"
-model.save_pretrained(model_save_dir)
+print("Writing the fine-tuned weights")
+save_dir = "saved_model"
+qa_model.save_pretrained(save_dir)
 
-"""## Testing"""
+"""## Predict on the test split"""
 
-print("Evaluating Test Set ...")
+print("Predicting answers for the test split")
 
-result = []
+preds = []
 
-model.eval()
+qa_model.eval()
 with torch.no_grad():
-    for data in tqdm(test_loader):
-        output = model(input_ids=data[0].squeeze(dim=0).to(device), token_type_ids=data[1].squeeze(dim=0).to(device),
-                       attention_mask=data[2].squeeze(dim=0).to(device))
-        result.append(evaluate(data, output, test_paragraphs[data[-1].item()], test_paragraphs_tokenized[data[-1].item()]))
+    for data_in in tqdm(loader_test):
+        out = qa_model(input_ids=data_in[0].squeeze(dim=0).to(compute_device), token_type_ids=data_in[1].squeeze(dim=0).to(compute_device),
+                       attention_mask=data_in[2].squeeze(dim=0).to(compute_device))
+        preds.append(eval_span(data_in, out, test_passages[data_in[-1].item()], test_passages_tok[data_in[-1].item()]))
 
-result_file = "result.csv"
-with open(result_file, 'w') as f:
-    f.write("ID,Answer\n")
-    for i, test_question in enumerate(test_questions):
-        f.write(f"{test_question['id']},{result[i].replace(',','')}\n")
+preds_file = "result.csv"
+with open(preds_file, 'w') as out_f:
+    out_f.write("ID,Answer\n")
+    for i, test_q in enumerate(test_qs):
+        out_f.write(f"{test_q['id']},{preds[i].replace(',','')}\n")
 
-print(f"Completed! Result is in {result_file}")
+print(f"Answers written to {preds_file}")

@@ -1,4 +1,4 @@
-# Homework 2 Phoneme Classification (ML2022 Spring), libriphone features
+# LibriPhone frame-level phone classifier (ML2022 spring course, homework 2)
 import os
 import random
 from turtle import forward
@@ -6,84 +6,84 @@ import pandas as pd
 import torch
 from tqdm import tqdm
 
-def load_feat(path):
-    feat = torch.load(path) # 使用torch.load讀取.pt檔可得到tensor
-    return feat
+def read_pt_features(pt_path):
+    frame_feat = torch.load(pt_path) # a .pt file holds one tensor
+    return frame_feat
 
-def shift(x, n):
-    if n < 0:
-        left = x[0].repeat(-n, 1)
-        right = x[:n]
-    elif n > 0:
-        right = x[-1].repeat(n, 1)
-        left = x[n:]
+def roll_edge(x, offset):
+    if offset < 0:
+        head_part = x[0].repeat(-offset, 1)
+        tail_part = x[:offset]
+    elif offset > 0:
+        tail_part = x[-1].repeat(offset, 1)
+        head_part = x[offset:]
     else:
         return x
 
-    return torch.cat((left, right), dim=0)
+    return torch.cat((head_part, tail_part), dim=0)
 
-def concat_feat(x, concat_n):
-    assert concat_n % 2 == 1 # n must be odd
-    if concat_n < 2:
+def stack_neighbor_frames(x, n_ctx):
+    assert n_ctx % 2 == 1 # the window is centred, so odd
+    if n_ctx < 2:
         return x
-    seq_len, feature_dim = x.size(0), x.size(1)
-    x = x.repeat(1, concat_n)
-    x = x.view(seq_len, concat_n, feature_dim).permute(1, 0, 2) # concat_n, seq_len, feature_dim
-    mid = (concat_n // 2)
-    for r_idx in range(1, mid+1):
-        x[mid + r_idx, :] = shift(x[mid + r_idx], r_idx)
-        x[mid - r_idx, :] = shift(x[mid - r_idx], -r_idx)
-    return x.permute(1, 0, 2).view(seq_len, concat_n * feature_dim)
+    n_frames_seq, feat_width = x.size(0), x.size(1)
+    x = x.repeat(1, n_ctx)
+    x = x.view(n_frames_seq, n_ctx, feat_width).permute(1, 0, 2) # -> (n_ctx, n_frames_seq, feat_width)
+    centre = (n_ctx // 2)
+    for k_off in range(1, centre+1):
+        x[centre + k_off, :] = roll_edge(x[centre + k_off], k_off)
+        x[centre - k_off, :] = roll_edge(x[centre - k_off], -k_off)
+    return x.permute(1, 0, 2).view(n_frames_seq, n_ctx * feat_width)
 
-def preprocess_data(split, feat_dir, phone_path, concat_nframes, train_ratio=0.8, train_val_seed=1337):
-    class_num = 41 # NOTE: pre-computed, should not need change
-    mode = 'train' if (split == 'train' or split == 'val') else 'test'
+def build_split_data(part_name, feat_root_dir, labels_root_path, ctx_frames, train_frac=0.8, split_seed=1337):
+    n_phone_classes = 41 # fixed by the label set
+    subset = 'train' if (part_name == 'train' or part_name == 'val') else 'test'
 
-    label_dict = {}
-    if mode != 'test':
-      phone_file = open(os.path.join(phone_path, f'{mode}_labels.txt')).readlines()
-      for line in phone_file:
-          line = line.strip('\n').split(' ')
-          label_dict[line[0]] = [int(p) for p in line[1:]]
+    labels_by_utt = {}
+    if subset != 'test':
+      label_lines = open(os.path.join(labels_root_path, f'{subset}_labels.txt')).readlines()
+      for row in label_lines:
+          row = row.strip('\n').split(' ')
+          labels_by_utt[row[0]] = [int(tok) for tok in row[1:]]
 
-    if split == 'train' or split == 'val':
-        # split training and validation data
-        usage_list = open(os.path.join(phone_path, 'train_split.txt')).readlines()
-        random.seed(train_val_seed)
-        random.shuffle(usage_list)
-        percent = int(len(usage_list) * train_ratio)
-        usage_list = usage_list[:percent] if split == 'train' else usage_list[percent:]
-    elif split == 'test':
-        usage_list = open(os.path.join(phone_path, 'test_split.txt')).readlines()
+    if part_name == 'train' or part_name == 'val':
+        # shuffle the utterance list, then cut it into train / val parts
+        utt_list = open(os.path.join(labels_root_path, 'train_split.txt')).readlines()
+        random.seed(split_seed)
+        random.shuffle(utt_list)
+        cut_at = int(len(utt_list) * train_frac)
+        utt_list = utt_list[:cut_at] if part_name == 'train' else utt_list[cut_at:]
+    elif part_name == 'test':
+        utt_list = open(os.path.join(labels_root_path, 'test_split.txt')).readlines()
     else:
-        raise ValueError('Invalid \'split\' argument for dataset: PhoneDataset!')
-    usage_list = [line.strip('\n') for line in usage_list]
-    print('[Dataset] - # phone classes: ' + str(class_num) + ', number of utterances for ' + split + ': ' + str(len(usage_list)))
+        raise ValueError('part_name must be train, val or test')
+    utt_list = [row.strip('\n') for row in utt_list]
+    print('phone classes: ' + str(n_phone_classes) + '; utterances in ' + part_name + ': ' + str(len(utt_list)))
 
-    max_len = 3000000
-    X = torch.empty(max_len, 39 * concat_nframes)
-    if mode != 'test':
-      y = torch.empty(max_len, dtype=torch.long)
+    row_cap = 3000000
+    X = torch.empty(row_cap, 39 * ctx_frames)
+    if subset != 'test':
+      y = torch.empty(row_cap, dtype=torch.long)
 
-    idx = 0
-    for i, fname in tqdm(enumerate(usage_list)):
-        feat = load_feat(os.path.join(feat_dir, mode, f'{fname}.pt'))
-        cur_len = len(feat)
-        feat = concat_feat(feat, concat_nframes)
-        if mode != 'test':
-          label = torch.LongTensor(label_dict[fname])
+    write_pos = 0
+    for i, utt_id in tqdm(enumerate(utt_list)):
+        frame_feat = read_pt_features(os.path.join(feat_root_dir, subset, f'{utt_id}.pt'))
+        n_rows = len(frame_feat)
+        frame_feat = stack_neighbor_frames(frame_feat, ctx_frames)
+        if subset != 'test':
+          label_t = torch.LongTensor(labels_by_utt[utt_id])
 
-        X[idx: idx + cur_len, :] = feat
-        if mode != 'test':
-          y[idx: idx + cur_len] = label
+        X[write_pos: write_pos + n_rows, :] = frame_feat
+        if subset != 'test':
+          y[write_pos: write_pos + n_rows] = label_t
 
-        idx += cur_len
-    X = X[:idx, :]
-    if mode != 'test':
-      y = y[:idx]
+        write_pos += n_rows
+    X = X[:write_pos, :]
+    if subset != 'test':
+      y = y[:write_pos]
 
     print(X.shape)
-    if mode != 'test':
+    if subset != 'test':
       print(y.shape)
       return X, y
     else:
@@ -92,158 +92,158 @@ def preprocess_data(split, feat_dir, phone_path, concat_nframes, train_ratio=0.8
 from torch.utils.data import Dataset
 from torch.utils.data import DataLoader
 
-class LibriDataset(Dataset):
+class PhoneFrameDataset(Dataset):
     def __init__(self, X, y=None):
-        self.data = X
+        self.data_frames = X
         if y is not None:
-            self.label = torch.LongTensor(y)
+            self.label_vec = torch.LongTensor(y)
         else:
-            self.label = None
+            self.label_vec = None
 
-    def __getitem__(self, idx):
-        if self.label is not None:
-            return self.data[idx], self.label[idx]
+    def __getitem__(self, item_i):
+        if self.label_vec is not None:
+            return self.data_frames[item_i], self.label_vec[item_i]
         else:
-            return self.data[idx]
+            return self.data_frames[item_i]
 
     def __len__(self):
-        return len(self.data)
+        return len(self.data_frames)
 
 import torch.nn as nn
 import torch.nn.functional as F
 
-class BasicBlock_original(nn.Module):
-    def __init__(self, input_dim, output_dim):
-        super(BasicBlock_original, self).__init__()
-        self.block = nn.Sequential(
-            ## original settings
-            nn.BatchNorm1d(input_dim),
-            nn.Linear(input_dim, output_dim),
+class DenseUnit(nn.Module):
+    def __init__(self, in_width, out_width):
+        super(DenseUnit, self).__init__()
+        self.seq_layers = nn.Sequential(
+            ## as in the course baseline
+            nn.BatchNorm1d(in_width),
+            nn.Linear(in_width, out_width),
             nn.ReLU(),
             nn.Dropout(p=0.25)
         )
     def forward(self, x):
-        x = self.block(x)
+        x = self.seq_layers(x)
         return x
 
-class Classifier(nn.Module):
-    def __init__(self, input_dim, output_dim=41, hidden_layers=1, hidden_dim=256):
-        super(Classifier, self).__init__()
+class PhoneMLP(nn.Module):
+    def __init__(self, in_width, out_width=41, n_hidden_layers=1, hidden_width=256):
+        super(PhoneMLP, self).__init__()
 
-        self.fc = nn.Sequential(
-            BasicBlock_original(input_dim, hidden_dim),
-            *[BasicBlock_original(hidden_dim, hidden_dim) for _ in range(hidden_layers)],
-            nn.Linear(hidden_dim, output_dim)
+        self.mlp_stack = nn.Sequential(
+            DenseUnit(in_width, hidden_width),
+            *[DenseUnit(hidden_width, hidden_width) for _ in range(n_hidden_layers)],
+            nn.Linear(hidden_width, out_width)
         )
 
     def forward(self, x):
-        x = self.fc(x)
+        x = self.mlp_stack(x)
         return x
 
-# data prarameters
-concat_nframes = 19             # TODO 数据集预处理时拼接的帧数 the number of frames to concat with, n must be odd (total 2k+1 = n frames) - 原始測資為1
-train_ratio = 0.8               # the ratio of data used for training, the rest will be used for validation
+# data settings
+ctx_frames = 19             # neighbouring frames stacked per sample (odd: 2k+1); the baseline used 1
+train_frac = 0.8               # share of utterances kept for training, the rest validates
 
-# training parameter 训练参数
-seed = 0                        # random seed
-batch_size = 1024               # batch size - 原始測資為512
-num_epoch = 40                  # the number of training epoch - 原始測資為5
-learning_rate = 0.0001          # learning rate
-model_path = './model.ckpt'     # the path where the checkpoint will be saved
+# optimisation settings
+rng_seed = 0                        # rng seed
+batch_n = 1024               # baseline: 512
+epoch_count = 40                  # passes over the data; baseline: 5
+lr_value = 0.0001          # step size
+ckpt_path = './model.ckpt'     # where the best weights go
 
-# model parameters 模型参数
-input_dim = 39 * concat_nframes # the input dim of the model, you should not change the value
-hidden_layers = 10              # the number of hidden layers 原始值為1
-hidden_dim = 1700               # the hidden dim 原始值為256
+# network size
+in_width = 39 * ctx_frames # follows from ctx_frames, leave as is
+n_hidden_layers = 10              # baseline: 1
+hidden_width = 1700               # baseline: 256
 
 import gc
 
-train_X, train_y = preprocess_data(split='train', feat_dir='./libriphone/feat', phone_path='./libriphone', concat_nframes=concat_nframes, train_ratio=train_ratio)
-val_X, val_y = preprocess_data(split='val', feat_dir='./libriphone/feat', phone_path='./libriphone', concat_nframes=concat_nframes, train_ratio=train_ratio)
+train_feats_X, train_labels_y = build_split_data(part_name='train', feat_root_dir='./libriphone/feat', labels_root_path='./libriphone', ctx_frames=ctx_frames, train_frac=train_frac)
+val_feats_X, val_labels_y = build_split_data(part_name='val', feat_root_dir='./libriphone/feat', labels_root_path='./libriphone', ctx_frames=ctx_frames, train_frac=train_frac)
 
-train_set = LibriDataset(train_X, train_y)
-val_set = LibriDataset(val_X, val_y)
+train_dataset = PhoneFrameDataset(train_feats_X, train_labels_y)
+val_dataset = PhoneFrameDataset(val_feats_X, val_labels_y)
 
-# remove raw feature to save memory 移除原始数据，节省内存
-del train_X, train_y, val_X, val_y
-gc.collect() # 执行垃圾回收，清理内存
+# free the raw tensors once the datasets hold them
+del train_feats_X, train_labels_y, val_feats_X, val_labels_y
+gc.collect() # and collect them now
 
-train_loader = DataLoader(train_set, batch_size=batch_size, shuffle=True)
-val_loader = DataLoader(val_set, batch_size=batch_size, shuffle=False)
+loader_train = DataLoader(train_dataset, batch_size=batch_n, shuffle=True)
+loader_val = DataLoader(val_dataset, batch_size=batch_n, shuffle=False)
 
-device = 'cuda:0' if torch.cuda.is_available() else 'cpu'
+run_device = 'cuda:0' if torch.cuda.is_available() else 'cpu'
 
 import numpy as np
 
-# create model, define a loss function, and optimizer
-model = Classifier(input_dim=input_dim, hidden_layers=hidden_layers, hidden_dim=hidden_dim).to(device)
-criterion = nn.CrossEntropyLoss()
-optimizer = torch.optim.AdamW(model.parameters(), lr=learning_rate)  # amsgrad=True has no improvement
+# network, loss and optimiser
+phone_model = PhoneMLP(in_width=in_width, n_hidden_layers=n_hidden_layers, hidden_width=hidden_width).to(run_device)
+ce_loss_fn = nn.CrossEntropyLoss()
+adamw_optimizer = torch.optim.AdamW(phone_model.parameters(), lr=lr_value)  # amsgrad did not help
 
-best_acc = 0.0
-for epoch in range(num_epoch):
-    train_acc = 0.0
-    train_loss = 0.0
-    val_acc = 0.0
-    val_loss = 0.0
+best_val_hits = 0.0
+for epoch_i in range(epoch_count):
+    train_hits = 0.0
+    train_loss_total = 0.0
+    val_hits = 0.0
+    val_loss_total = 0.0
 
-    # training
-    model.train() # set the model to training mode
-    for i, batch in enumerate(tqdm(train_loader)):
-        features, labels = batch
-        features = features.to(device)
-        labels = labels.to(device)
+    # one pass over the train split
+    phone_model.train() # dropout/batchnorm in train mode
+    for i, batch_pair in enumerate(tqdm(loader_train)):
+        features_b, labels_b = batch_pair
+        features_b = features_b.to(run_device)
+        labels_b = labels_b.to(run_device)
 
-        optimizer.zero_grad()
-        outputs = model(features)
-        loss = criterion(outputs, labels)
-        loss.backward()
-        optimizer.step()
+        adamw_optimizer.zero_grad()
+        logits = phone_model(features_b)
+        batch_loss = ce_loss_fn(logits, labels_b)
+        batch_loss.backward()
+        adamw_optimizer.step()
 
-        _, train_pred = torch.max(outputs, 1) # get the index of the class with the highest probability
-        train_acc += (train_pred.detach() == labels.detach()).sum().item()
-        train_loss += loss.item()
+        _, train_pred_cls = torch.max(logits, 1) # arg-max class
+        train_hits += (train_pred_cls.detach() == labels_b.detach()).sum().item()
+        train_loss_total += batch_loss.item()
 
-    # validation
-    if len(val_set) > 0:
-        model.eval() # set the model to evaluation mode
+    # score on the val split
+    if len(val_dataset) > 0:
+        phone_model.eval() # inference mode for dropout/batchnorm
         with torch.no_grad():
-            for i, batch in enumerate(tqdm(val_loader)):
-                features, labels = batch
-                features = features.to(device)
-                labels = labels.to(device)
-                outputs = model(features)
-                loss = criterion(outputs, labels)
-                _, val_pred = torch.max(outputs, 1)
-                val_acc += (val_pred.cpu() == labels.cpu()).sum().item() # get the index of the class with the highest probability
-                val_loss += loss.item()
+            for i, batch_pair in enumerate(tqdm(loader_val)):
+                features_b, labels_b = batch_pair
+                features_b = features_b.to(run_device)
+                labels_b = labels_b.to(run_device)
+                logits = phone_model(features_b)
+                batch_loss = ce_loss_fn(logits, labels_b)
+                _, val_pred_cls = torch.max(logits, 1)
+                val_hits += (val_pred_cls.cpu() == labels_b.cpu()).sum().item() # count matches
+                val_loss_total += batch_loss.item()
 
-            print('[{:03d}/{:03d}] Train Acc: {:3.6f} Loss: {:3.6f} | Val Acc: {:3.6f} loss: {:3.6f}'.format(
-                epoch + 1, num_epoch, train_acc/len(train_set), train_loss/len(train_loader), val_acc/len(val_set), val_loss/len(val_loader)
+            print('epoch {:03d} of {:03d}: train acc {:3.6f}, train loss {:3.6f}; val acc {:3.6f}, val loss {:3.6f}'.format(
+                epoch_i + 1, epoch_count, train_hits/len(train_dataset), train_loss_total/len(loader_train), val_hits/len(val_dataset), val_loss_total/len(loader_val)
             ))
 
-            # if the model improves, save a checkpoint at this epoch
-            if val_acc > best_acc:
-                best_acc = val_acc
-                torch.save(model.state_dict(), model_path)
-                print('saving model with acc {:.3f}'.format(best_acc/len(val_set)))
+            # keep the weights whenever val accuracy improves
+            if val_hits > best_val_hits:
+                best_val_hits = val_hits
+                torch.save(phone_model.state_dict(), ckpt_path)
+                print('new best val accuracy {:.3f}, weights saved'.format(best_val_hits/len(val_dataset)))
 
-del train_loader, val_loader
+del loader_train, loader_val
 gc.collect()
-test_X = preprocess_data(split='test', feat_dir='./libriphone/feat', phone_path='./libriphone', concat_nframes=concat_nframes)
-test_set = LibriDataset(test_X, None)
-test_loader = DataLoader(test_set, batch_size=batch_size, shuffle=False)
+test_feats_X = build_split_data(part_name='test', feat_root_dir='./libriphone/feat', labels_root_path='./libriphone', ctx_frames=ctx_frames)
+test_dataset = PhoneFrameDataset(test_feats_X, None)
+loader_test = DataLoader(test_dataset, batch_size=batch_n, shuffle=False)
 
-model = Classifier(input_dim=input_dim, hidden_layers=hidden_layers, hidden_dim=hidden_dim).to(device)
-model.load_state_dict(torch.load(model_path))
+phone_model = PhoneMLP(in_width=in_width, n_hidden_layers=n_hidden_layers, hidden_width=hidden_width).to(run_device)
+phone_model.load_state_dict(torch.load(ckpt_path))
 
-pred = np.array([], dtype=np.int32)
+pred_all = np.array([], dtype=np.int32)
 
-model.eval()
+phone_model.eval()
 with torch.no_grad():
-    for i, batch in enumerate(tqdm(test_loader)):
-        features = batch
-        features = features.to(device)
-        outputs = model(features)
-        _, test_pred = torch.max(outputs, 1) # get the index of the class with the highest probability
-        pred = np.concatenate((pred, test_pred.cpu().numpy()), axis=0)
+    for i, batch_pair in enumerate(tqdm(loader_test)):
+        features_b = batch_pair
+        features_b = features_b.to(run_device)
+        logits = phone_model(features_b)
+        _, test_pred_cls = torch.max(logits, 1) # arg-max class
+        pred_all = np.concatenate((pred_all, test_pred_cls.cpu().numpy()), axis=0)
