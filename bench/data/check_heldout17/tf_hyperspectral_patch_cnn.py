@@ -19,338 +19,338 @@ import tensorflow as tf
 from skimage.util import pad
 from tensorflow.contrib import slim
 
-patch_size = 9   # side of the square neighbourhood around each pixel
+patch_side = 9   # side of the square neighbourhood around each pixel
 
 
-def convertToOneHot(vector, num_classes=None):
+def labels_to_onehot(class_ids, n_cls=None):
     """Integer class vector -> 2-D one-hot matrix."""
-    assert isinstance(vector, np.ndarray)
-    assert len(vector) > 0
-    if num_classes is None:
-        num_classes = np.max(vector) + 1
+    assert isinstance(class_ids, np.ndarray)
+    assert len(class_ids) > 0
+    if n_cls is None:
+        n_cls = np.max(class_ids) + 1
     else:
-        assert num_classes > 0
-        assert num_classes >= np.max(vector)
-    mat = np.zeros(shape=(len(vector), num_classes))
-    mat[np.arange(len(vector)), vector] = 1
-    return mat.astype(int)
+        assert n_cls > 0
+        assert n_cls >= np.max(class_ids)
+    onehot_mat = np.zeros(shape=(len(class_ids), n_cls))
+    onehot_mat[np.arange(len(class_ids)), class_ids] = 1
+    return onehot_mat.astype(int)
 
 
 # =============================== data preparation ===============================
-flag_OS = False        # oversample the small classes
-flag_augment = True    # add flipped / noisy / rotated copies
+oversample_small = False        # oversample the small classes
+augment_on = True    # add flipped / noisy / rotated copies
 
-prep_start = time.time()
+t_prep0 = time.time()
 
-DATA_PATH = os.path.join(os.getcwd(), "Data")
-Data = scipy.io.loadmat(os.path.join(DATA_PATH, 'Indian_pines.mat'))['indian_pines']
-Label = scipy.io.loadmat(os.path.join(DATA_PATH, 'Indian_pines_gt.mat'))['indian_pines_gt']
+DATA_DIR = os.path.join(os.getcwd(), "Data")
+cube_data = scipy.io.loadmat(os.path.join(DATA_DIR, 'Indian_pines.mat'))['indian_pines']
+gt_labels = scipy.io.loadmat(os.path.join(DATA_DIR, 'Indian_pines_gt.mat'))['indian_pines_gt']
 
-Height, Width, Band = Data.shape[0], Data.shape[1], Data.shape[2]
-Num_Classes = len(np.unique(Label)) - 1
+H_rows, W_cols, n_bands = cube_data.shape[0], cube_data.shape[1], cube_data.shape[2]
+class_count = len(np.unique(gt_labels)) - 1
 
 # min-max scale every spectral band to [0, 1]
-Data = Data.astype(float)
-for b in range(Band):
-    Data[:, :, b] = (Data[:, :, b] - np.min(Data[:, :, b])) / (np.max(Data[:, :, b]) - np.min(Data[:, :, b]))
+cube_data = cube_data.astype(float)
+for band_i in range(n_bands):
+    cube_data[:, :, band_i] = (cube_data[:, :, band_i] - np.min(cube_data[:, :, band_i])) / (np.max(cube_data[:, :, band_i]) - np.min(cube_data[:, :, band_i]))
 
 # mirror-pad the cube so border pixels get full neighbourhoods
-Data_Padding = np.zeros((Height + int(patch_size - 1), Width + int(patch_size - 1), Band))
-for b in range(Band):
-    Data_Padding[:, :, b] = pad(Data[:, :, b], int((patch_size - 1) / 2), 'symmetric')
+padded_data = np.zeros((H_rows + int(patch_side - 1), W_cols + int(patch_side - 1), n_bands))
+for band_i in range(n_bands):
+    padded_data[:, :, band_i] = pad(cube_data[:, :, band_i], int((patch_side - 1) / 2), 'symmetric')
 
 
-def Patch(row, col):
+def cut_patch(px_row, px_col):
     """Band-first neighbourhood centred on (row, col) of the unpadded cube."""
-    bands_first = np.transpose(Data_Padding, (2, 0, 1))
-    rows = slice(row, row + patch_size)
-    cols = slice(col, col + patch_size)
-    cut = bands_first[:, rows, cols]
-    return np.array(cut)
+    band_major = np.transpose(padded_data, (2, 0, 1))
+    row_sl = slice(px_row, px_row + patch_side)
+    col_sl = slice(px_col, px_col + patch_side)
+    window = band_major[:, row_sl, col_sl]
+    return np.array(window)
 
 
 # gather a patch for every pixel of the scene, grouped by class as well
-Classes, Classes_Index = [], []
-for c in range(Num_Classes):
-    Classes.append([])
-    Classes_Index.append([])
+per_class_patches, per_class_index = [], []
+for ci in range(class_count):
+    per_class_patches.append([])
+    per_class_index.append([])
 
-All_Patches, All_Labels = [], []
-for col in range(0, Width):
-    for row in range(0, Height):
-        patch_now = Patch(row, col)
-        flat_idx = col * Height + row
-        cls_now = Label[row, col]
-        All_Patches.append(patch_now)
-        All_Labels.append(cls_now)
-        if cls_now != 0:     # unlabelled pixels are not used for training
-            Classes[cls_now - 1].append(patch_now)
-            Classes_Index[cls_now - 1].append(flat_idx)
-All_data = {}
-All_data['patch'] = All_Patches
-All_data['labels'] = All_Labels
+scene_patches, scene_labels = [], []
+for px_col in range(0, W_cols):
+    for px_row in range(0, H_rows):
+        cur_patch = cut_patch(px_row, px_col)
+        lin_idx = px_col * H_rows + px_row
+        cur_cls = gt_labels[px_row, px_col]
+        scene_patches.append(cur_patch)
+        scene_labels.append(cur_cls)
+        if cur_cls != 0:     # unlabelled pixels are not used for training
+            per_class_patches[cur_cls - 1].append(cur_patch)
+            per_class_index[cur_cls - 1].append(lin_idx)
+scene_data = {}
+scene_data['patch'] = scene_patches
+scene_data['labels'] = scene_labels
 
-Num_Each_Class = []
-for c in range(Num_Classes):
-    Num_Each_Class.append(len(Classes[c]))
+class_sizes = []
+for ci in range(class_count):
+    class_sizes.append(len(per_class_patches[ci]))
 
 
-def DataDivide(cls_patches, n_train, cls_index):
+def split_class(patches_k, train_n, index_k):
     """Random split of one class into train and test patches."""
-    pick = np.random.choice(len(cls_patches), n_train, replace=False)
-    tr_patch = [cls_patches[i] for i in pick]
-    tr_index = [cls_index[i] for i in pick]
-    rest = np.setdiff1d(range(len(cls_patches)), pick)
-    te_patch = [cls_patches[i] for i in rest]
-    te_index = [cls_index[i] for i in rest]
-    return tr_patch, te_patch, tr_index, te_index
+    chosen = np.random.choice(len(patches_k), train_n, replace=False)
+    train_part = [patches_k[i] for i in chosen]
+    train_idx = [index_k[i] for i in chosen]
+    remaining = np.setdiff1d(range(len(patches_k)), chosen)
+    test_part = [patches_k[i] for i in remaining]
+    test_idx = [index_k[i] for i in remaining]
+    return train_part, test_part, train_idx, test_idx
 
 
-train_frac = 0.05
-Num_Train_Each_Class = [math.ceil(train_frac * n) for n in Num_Each_Class]
-Num_Train_Each_Class = [int(n) for n in Num_Train_Each_Class]
-Num_Test_Each_Class = list(np.array(Num_Each_Class) - np.array(Num_Train_Each_Class))
+train_ratio = 0.05
+train_per_class = [math.ceil(train_ratio * m) for m in class_sizes]
+train_per_class = [int(m) for m in train_per_class]
+test_per_class = list(np.array(class_sizes) - np.array(train_per_class))
 
-Train_Patch, Train_Label, Test_Patch, Test_Label = [], [], [], []
-TestIndex, TrainIndex = [], []
-for c in range(Num_Classes):
-    tr_p, te_p, tr_i, te_i = DataDivide(Classes[c], Num_Train_Each_Class[c], Classes_Index[c])
-    TestIndex.extend(te_i)
-    TrainIndex.extend(tr_i)
-    Train_Patch.append(tr_p)
-    Test_Patch.extend(te_p)
-    Test_Label.extend(np.full(Num_Test_Each_Class[c], c, dtype=int))
+train_patches, train_labels, test_patches, test_labels = [], [], [], []
+test_positions, train_positions = [], []
+for ci in range(class_count):
+    train_p, test_p, train_i, test_i = split_class(per_class_patches[ci], train_per_class[ci], per_class_index[ci])
+    test_positions.extend(test_i)
+    train_positions.extend(train_i)
+    train_patches.append(train_p)
+    test_patches.extend(test_p)
+    test_labels.extend(np.full(test_per_class[ci], ci, dtype=int))
 
-if flag_OS:
-    Count = 200
-    Resample_Num_Count = []
-    for c in range(Num_Classes):
-        if len(Train_Patch[c]) < Count:
-            keep = Train_Patch[c]
-            for _ in range(int(Count / len(Train_Patch[c]))):
-                shuffle(Train_Patch[c])
-                Train_Patch[c] = Train_Patch[c] + keep
-            shuffle(Train_Patch[c])
-            Train_Patch[c] = Train_Patch[c][:Count]
-        Resample_Num_Count.append(len(Train_Patch[c]))
-    Train_Label = []
-    for c in range(Num_Classes):
-        Train_Label.append([c] * Resample_Num_Count[c])
+if oversample_small:
+    target_count = 200
+    resampled_sizes = []
+    for ci in range(class_count):
+        if len(train_patches[ci]) < target_count:
+            orig_list = train_patches[ci]
+            for _ in range(int(target_count / len(train_patches[ci]))):
+                shuffle(train_patches[ci])
+                train_patches[ci] = train_patches[ci] + orig_list
+            shuffle(train_patches[ci])
+            train_patches[ci] = train_patches[ci][:target_count]
+        resampled_sizes.append(len(train_patches[ci]))
+    train_labels = []
+    for ci in range(class_count):
+        train_labels.append([ci] * resampled_sizes[ci])
 
-if flag_OS == False:
-    Train_Label = []
-    for c in range(Num_Classes):
-        Train_Label.append([c] * Num_Train_Each_Class[c])
-        Resample_Num_Count = Num_Train_Each_Class
+if oversample_small == False:
+    train_labels = []
+    for ci in range(class_count):
+        train_labels.append([ci] * train_per_class[ci])
+        resampled_sizes = train_per_class
 
-if flag_augment:
-    for c in range(Num_Classes):
-        shuffle(Classes[c])
-        for j in range(int(Num_Each_Class[c] / 5)):
-            choice = random.randint(0, 3)
-            if choice == 0:
-                extra = np.flipud(Classes[c][j])
-            if choice == 1:
-                extra = np.fliplr(Classes[c][j])
-            if choice == 2:
-                extra = Classes[c][j] + np.random.normal(0, 0.01, size=Classes[c][j].shape)
-            if choice == 3:
-                angle = random.randrange(-180, 180, 30)
-                extra = scipy.ndimage.interpolation.rotate(Classes[c][j], angle, axes=(1, 0), reshape=False,
+if augment_on:
+    for ci in range(class_count):
+        shuffle(per_class_patches[ci])
+        for j in range(int(class_sizes[ci] / 5)):
+            aug_kind = random.randint(0, 3)
+            if aug_kind == 0:
+                aug_patch = np.flipud(per_class_patches[ci][j])
+            if aug_kind == 1:
+                aug_patch = np.fliplr(per_class_patches[ci][j])
+            if aug_kind == 2:
+                aug_patch = per_class_patches[ci][j] + np.random.normal(0, 0.01, size=per_class_patches[ci][j].shape)
+            if aug_kind == 3:
+                rot_deg = random.randrange(-180, 180, 30)
+                aug_patch = scipy.ndimage.interpolation.rotate(per_class_patches[ci][j], rot_deg, axes=(1, 0), reshape=False,
                                                            output=None, order=3, mode='constant', cval=0.0,
                                                            prefilter=False)
-            Train_Patch[c].append(extra)
-            Train_Label[c].append(c)
-    OS_Aug_Num_Training_Each = []
-    for c in range(Num_Classes):
-        OS_Aug_Num_Training_Each.append(len(Train_Label[c]))
+            train_patches[ci].append(aug_patch)
+            train_labels[ci].append(ci)
+    final_train_sizes = []
+    for ci in range(class_count):
+        final_train_sizes.append(len(train_labels[ci]))
 
-if flag_augment == False:
-    OS_Aug_Num_Training_Each = Resample_Num_Count
+if augment_on == False:
+    final_train_sizes = resampled_sizes
 
 # flatten the per-class lists
-flat_p, flat_l = [], []
-for c in range(Num_Classes):
-    flat_p.extend(Train_Patch[c])
-    flat_l.extend(Train_Label[c])
-Train_Patch = flat_p
-Train_Label = flat_l
+merged_patches, merged_labels = [], []
+for ci in range(class_count):
+    merged_patches.extend(train_patches[ci])
+    merged_labels.extend(train_labels[ci])
+train_patches = merged_patches
+train_labels = merged_labels
 
-Train_Patch = np.array(Train_Patch)
+train_patches = np.array(train_patches)
 
-Train_Label = np.array(Train_Label)
-Test_Label = np.array(Test_Label)
-Train_Label = convertToOneHot(Train_Label, num_classes=Num_Classes)
-Test_Label = convertToOneHot(Test_Label, num_classes=Num_Classes)
+train_labels = np.array(train_labels)
+test_labels = np.array(test_labels)
+train_labels = labels_to_onehot(train_labels, n_cls=class_count)
+test_labels = labels_to_onehot(test_labels, n_cls=class_count)
 
 # write the splits as ten .mat shards each
-shard = {}
-num_train = len(Train_Patch)
-num_train_file = 10
-per_file = int(num_train / num_train_file)
-left_over = num_train - num_train_file * per_file
-Num_Each_File = (per_file * np.ones((1, num_train_file), dtype=int))[0]
-Num_Each_File[num_train_file - 1] = Num_Each_File[num_train_file - 1] + left_over
-start = 0
-for s in range(num_train_file):
-    fname = 'Train_' + str(patch_size) + '_' + str(s + 1) + '.mat'
-    shard["train_patch"] = Train_Patch[start:start + Num_Each_File[s]]
-    shard["train_labels"] = Train_Label[start:start + Num_Each_File[s], :]
-    scipy.io.savemat(os.path.join(DATA_PATH, fname), shard)
-    start = start + Num_Each_File[s]
+mat_dict = {}
+train_count = len(train_patches)
+train_shards = 10
+per_shard = int(train_count / train_shards)
+remainder = train_count - train_shards * per_shard
+shard_sizes = (per_shard * np.ones((1, train_shards), dtype=int))[0]
+shard_sizes[train_shards - 1] = shard_sizes[train_shards - 1] + remainder
+offset = 0
+for si in range(train_shards):
+    shard_file = 'Train_' + str(patch_side) + '_' + str(si + 1) + '.mat'
+    mat_dict["train_patch"] = train_patches[offset:offset + shard_sizes[si]]
+    mat_dict["train_labels"] = train_labels[offset:offset + shard_sizes[si], :]
+    scipy.io.savemat(os.path.join(DATA_DIR, shard_file), mat_dict)
+    offset = offset + shard_sizes[si]
 
-shard = {}
-num_test = len(Test_Patch)
-num_test_file = 10
-per_file = int(num_test / num_test_file)
-left_over = num_test - num_test_file * per_file
-Num_Each_File = (per_file * np.ones((1, num_test_file), dtype=int))[0]
-Num_Each_File[num_test_file - 1] = Num_Each_File[num_test_file - 1] + left_over
-start = 0
-for s in range(num_test_file):
-    fname = 'Test_' + str(patch_size) + '_' + str(s + 1) + '.mat'
-    shard["test_patch"] = Test_Patch[start:start + Num_Each_File[s]]
-    shard["test_labels"] = Test_Label[start:start + Num_Each_File[s], :]
-    scipy.io.savemat(os.path.join(DATA_PATH, fname), shard)
-    start += Num_Each_File[s]
-
-
-def add_DataSet(first, second, data_type):
-    if data_type == 'train':
-        merged = {}
-        merged['train_patch'] = np.concatenate((first['train_patch'], second['train_patch']), axis=0)
-        merged['train_labels'] = np.concatenate((first['train_labels'], second['train_labels']), axis=0)
-    if data_type == 'test':
-        merged = {}
-        merged['test_patch'] = np.concatenate((first['test_patch'], second['test_patch']), axis=0)
-        merged['test_labels'] = np.concatenate((first['test_labels'], second['test_labels']), axis=0)
-    return merged
+mat_dict = {}
+test_count = len(test_patches)
+test_shards = 10
+per_shard = int(test_count / test_shards)
+remainder = test_count - test_shards * per_shard
+shard_sizes = (per_shard * np.ones((1, test_shards), dtype=int))[0]
+shard_sizes[test_shards - 1] = shard_sizes[test_shards - 1] + remainder
+offset = 0
+for si in range(test_shards):
+    shard_file = 'Test_' + str(patch_side) + '_' + str(si + 1) + '.mat'
+    mat_dict["test_patch"] = test_patches[offset:offset + shard_sizes[si]]
+    mat_dict["test_labels"] = test_labels[offset:offset + shard_sizes[si], :]
+    scipy.io.savemat(os.path.join(DATA_DIR, shard_file), mat_dict)
+    offset += shard_sizes[si]
 
 
-def Prepare_data():
+def merge_dataset(a_part, b_part, split_name):
+    if split_name == 'train':
+        joined = {}
+        joined['train_patch'] = np.concatenate((a_part['train_patch'], b_part['train_patch']), axis=0)
+        joined['train_labels'] = np.concatenate((a_part['train_labels'], b_part['train_labels']), axis=0)
+    if split_name == 'test':
+        joined = {}
+        joined['test_patch'] = np.concatenate((a_part['test_patch'], b_part['test_patch']), axis=0)
+        joined['test_labels'] = np.concatenate((a_part['test_labels'], b_part['test_labels']), axis=0)
+    return joined
+
+
+def reload_shard_data():
     """Reassemble the train and test shards written above."""
-    for s in range(num_train_file):
-        fname = 'Train_' + str(patch_size) + '_' + str(s + 1) + '.mat'
-        part = scipy.io.loadmat(os.path.join(DATA_PATH, fname))
-        if s == 0:
-            train_all = part
+    for si in range(train_shards):
+        shard_file = 'Train_' + str(patch_side) + '_' + str(si + 1) + '.mat'
+        piece = scipy.io.loadmat(os.path.join(DATA_DIR, shard_file))
+        if si == 0:
+            train_data_all = piece
             continue
-        train_all = add_DataSet(train_all, part, 'train')
-    for s in range(num_test_file):
-        fname = 'Test_' + str(patch_size) + '_' + str(s + 1) + '.mat'
-        part = scipy.io.loadmat(os.path.join(DATA_PATH, fname))
-        if s == 0:
-            test_all = part
+        train_data_all = merge_dataset(train_data_all, piece, 'train')
+    for si in range(test_shards):
+        shard_file = 'Test_' + str(patch_side) + '_' + str(si + 1) + '.mat'
+        piece = scipy.io.loadmat(os.path.join(DATA_DIR, shard_file))
+        if si == 0:
+            test_data_all = piece
             continue
-        test_all = add_DataSet(test_all, part, 'test')
-    return train_all, test_all
+        test_data_all = merge_dataset(test_data_all, piece, 'test')
+    return train_data_all, test_data_all
 
 
-Training_data, Test_data = Prepare_data()
-print('Training Data:')
-print(Training_data['train_patch'].shape)
-print('Test Data:')
-print(Test_data['test_patch'].shape)
+train_data, test_data = reload_shard_data()
+print('train split, patch array shape:')
+print(train_data['train_patch'].shape)
+print('test split, patch array shape:')
+print(test_data['test_patch'].shape)
 
-summary = pd.DataFrame(np.random.randn(Num_Classes, 4), columns=['Total', 'Training', 'OS&Aug', 'Testing'])
-summary['Total'] = Num_Each_Class
-summary['Training'] = Num_Train_Each_Class
-summary['OS&Aug'] = OS_Aug_Num_Training_Each
-summary['Testing'] = Num_Test_Each_Class
-print('The size of the original HSI data is (%d,%d,%d)' % (Height, Width, Band))
-print('The size of Training data is (%d)' % (num_train))
-print('The size of Test data is (%d)' % (num_test))
-print(summary)
-print('Data Preparation is Completed! (It takes %.5f seconds)' % (time.time() - prep_start))
+class_table = pd.DataFrame(np.random.randn(class_count, 4), columns=['Total', 'Training', 'OS&Aug', 'Testing'])
+class_table['Total'] = class_sizes
+class_table['Training'] = train_per_class
+class_table['OS&Aug'] = final_train_sizes
+class_table['Testing'] = test_per_class
+print('hyperspectral cube: %d x %d pixels, %d bands' % (H_rows, W_cols, n_bands))
+print('train patches: %d' % (train_count))
+print('test patches: %d' % (test_count))
+print(class_table)
+print('patches ready after %.5f s' % (time.time() - t_prep0))
 
 # ================================== model ==================================
-num_band = 220
-num_classes = 16
+band_count = 220
+n_cls = 16
 
 
-def conv_net(inp):
+def patch_cnn(x_flat):
     with slim.arg_scope([slim.conv2d, slim.fully_connected], activation_fn=tf.nn.relu):
-        net = tf.reshape(inp, [-1, patch_size, patch_size, num_band])
-        net = slim.conv2d(net, 300, 3, padding='VALID',
+        h = tf.reshape(x_flat, [-1, patch_side, patch_side, band_count])
+        h = slim.conv2d(h, 300, 3, padding='VALID',
                           weights_initializer=tf.contrib.layers.xavier_initializer())
-        net = slim.max_pool2d(net, 2, padding='SAME')
-        net = slim.conv2d(net, 200, 3, padding='VALID',
+        h = slim.max_pool2d(h, 2, padding='SAME')
+        h = slim.conv2d(h, 200, 3, padding='VALID',
                           weights_initializer=tf.contrib.layers.xavier_initializer())
-        net = slim.max_pool2d(net, 2, padding='SAME')
-        net = slim.flatten(net)
-        net = slim.fully_connected(net, 200)
-        net = slim.fully_connected(net, 100)
-        logits = slim.fully_connected(net, num_classes, activation_fn=None)
-    return logits
+        h = slim.max_pool2d(h, 2, padding='SAME')
+        h = slim.flatten(h)
+        h = slim.fully_connected(h, 200)
+        h = slim.fully_connected(h, 100)
+        class_logits = slim.fully_connected(h, n_cls, activation_fn=None)
+    return class_logits
 
 
 # ================================= training =================================
-run_start = time.time()
+t_run0 = time.time()
 
-trainset, testset = Prepare_data()
-n_input = Band * patch_size * patch_size
+train_set, test_set = reload_shard_data()
+input_dim = n_bands * patch_side * patch_side
 
-trainset['train_patch'] = np.transpose(trainset['train_patch'], (0, 2, 3, 1))
-testset['test_patch'] = np.transpose(testset['test_patch'], (0, 2, 3, 1))
-trainset['train_patch'] = np.reshape(trainset['train_patch'], (-1, n_input))
-testset['test_patch'] = np.reshape(testset['test_patch'], (-1, n_input))
+train_set['train_patch'] = np.transpose(train_set['train_patch'], (0, 2, 3, 1))
+test_set['test_patch'] = np.transpose(test_set['test_patch'], (0, 2, 3, 1))
+train_set['train_patch'] = np.reshape(train_set['train_patch'], (-1, input_dim))
+test_set['test_patch'] = np.reshape(test_set['test_patch'], (-1, input_dim))
 
-learning_rate = 0.001
-training_iters = 10000
-batch_size = 100
-display_step = 500
-n_classes = 16
+lr = 0.001
+train_iters = 10000
+batch_len = 100
+log_every = 500
+out_classes = 16
 
-x = tf.placeholder("float", [None, n_input])
-y = tf.placeholder("float", [None, n_classes])
-pred = conv_net(x)
-softmax_output = tf.nn.softmax(pred)
-cost = tf.reduce_mean(tf.nn.softmax_cross_entropy_with_logits(logits=pred, labels=y))
-optimizer = tf.train.AdamOptimizer(learning_rate=learning_rate).minimize(cost)
-accuracy = tf.reduce_mean(tf.cast(tf.equal(tf.argmax(pred, 1), tf.argmax(y, 1)), "float"))
-predict_test_label = tf.argmax(pred, 1)
-init = tf.global_variables_initializer()
+x_in = tf.placeholder("float", [None, input_dim])
+y_in = tf.placeholder("float", [None, out_classes])
+scores = patch_cnn(x_in)
+class_probs = tf.nn.softmax(scores)
+loss = tf.reduce_mean(tf.nn.softmax_cross_entropy_with_logits(logits=scores, labels=y_in))
+adam_optimizer = tf.train.AdamOptimizer(learning_rate=lr).minimize(loss)
+acc_op = tf.reduce_mean(tf.cast(tf.equal(tf.argmax(scores, 1), tf.argmax(y_in, 1)), "float"))
+test_label_pred = tf.argmax(scores, 1)
+init_op = tf.global_variables_initializer()
 
-with tf.Session() as sess:
-    sess.run(init)
-    for it in range(training_iters):
-        pick = np.random.choice(num_train, size=batch_size, replace=False)
-        bx = trainset['train_patch'][pick, :]
-        by = trainset['train_labels'][pick, :]
-        _, batch_cost, train_acc = sess.run([optimizer, cost, accuracy], feed_dict={x: bx, y: by})
-        if it % 100 == 0:
-            print("Iteraion", '%04d,' % (it), "Batch cost=%.4f," % (batch_cost),
-                  "Training Accuracy=%.4f" % (train_acc))
-        if it % 1000 == 0:
-            print('Training Data Eval: Training Accuracy = %.4f' % sess.run(
-                accuracy, feed_dict={x: trainset['train_patch'], y: trainset['train_labels']}))
-            print('Test Data Eval: Test Accuracy = %.4f' % sess.run(
-                accuracy, feed_dict={x: testset['test_patch'], y: testset['test_labels']}))
-    print("Optimization Finished!")
+with tf.Session() as tf_sess:
+    tf_sess.run(init_op)
+    for step in range(train_iters):
+        chosen = np.random.choice(train_count, size=batch_len, replace=False)
+        batch_x = train_set['train_patch'][chosen, :]
+        batch_y = train_set['train_labels'][chosen, :]
+        _, batch_loss, train_accuracy = tf_sess.run([adam_optimizer, loss, acc_op], feed_dict={x_in: batch_x, y_in: batch_y})
+        if step % 100 == 0:
+            print("step", '%04d:' % (step), "batch loss %.4f;" % (batch_loss),
+                  "batch accuracy %.4f" % (train_accuracy))
+        if step % 1000 == 0:
+            print('accuracy on all train patches: %.4f' % tf_sess.run(
+                acc_op, feed_dict={x_in: train_set['train_patch'], y_in: train_set['train_labels']}))
+            print('accuracy on all test patches: %.4f' % tf_sess.run(
+                acc_op, feed_dict={x_in: test_set['test_patch'], y_in: test_set['test_labels']}))
+    print("training loop done")
 
-    test_x, test_y = testset['test_patch'], testset['test_labels']
-    print("The Final Test Accuracy is :", sess.run(accuracy, feed_dict={x: test_x, y: test_y}))
+    x_test_all, y_test_all = test_set['test_patch'], test_set['test_labels']
+    print("final test accuracy:", tf_sess.run(acc_op, feed_dict={x_in: x_test_all, y_in: y_test_all}))
 
     # class-probability map over the whole scene, 20 chunks at a time
-    All_data['patch'] = np.transpose(All_data['patch'], (0, 2, 3, 1))
-    num_all = len(All_data['patch'])
-    times = 20
-    per_chunk = int(num_all / times)
-    left_over = num_all - times * per_chunk
-    chunk_sizes = (per_chunk * np.ones((1, times), dtype=int))[0]
-    chunk_sizes[times - 1] = chunk_sizes[times - 1] + left_over
-    start = 0
-    prob_map = np.zeros((1, n_classes))
-    for s in range(times):
-        feed_x = np.reshape(np.asarray(All_data['patch'][start:start + chunk_sizes[s]]), (-1, n_input))
-        probs = sess.run(softmax_output, feed_dict={x: feed_x})
-        prob_map = np.concatenate((prob_map, probs), axis=0)
-        start += chunk_sizes[s]
-    prob_map = np.delete(prob_map, (0), axis=0)
+    scene_data['patch'] = np.transpose(scene_data['patch'], (0, 2, 3, 1))
+    scene_count = len(scene_data['patch'])
+    n_chunks = 20
+    chunk_len = int(scene_count / n_chunks)
+    remainder = scene_count - n_chunks * chunk_len
+    chunk_lens = (chunk_len * np.ones((1, n_chunks), dtype=int))[0]
+    chunk_lens[n_chunks - 1] = chunk_lens[n_chunks - 1] + remainder
+    offset = 0
+    class_prob_map = np.zeros((1, out_classes))
+    for si in range(n_chunks):
+        chunk_x = np.reshape(np.asarray(scene_data['patch'][offset:offset + chunk_lens[si]]), (-1, input_dim))
+        chunk_probs = tf_sess.run(class_probs, feed_dict={x_in: chunk_x})
+        class_prob_map = np.concatenate((class_prob_map, chunk_probs), axis=0)
+        offset += chunk_lens[si]
+    class_prob_map = np.delete(class_prob_map, (0), axis=0)
 
-    print('The shape of prob_map is (%d,%d)' % (prob_map.shape[0], prob_map.shape[1]))
-    out_dir = os.getcwd()
-    scipy.io.savemat(os.path.join(out_dir, 'prob_map.mat'), {'prob_map': prob_map})
-    scipy.io.savemat(os.path.join(out_dir, 'TrainIndex.mat'), {'TrainIndex': TrainIndex})
-    scipy.io.savemat(os.path.join(out_dir, 'TestIndex.mat'), {'TestIndex': TestIndex})
-    print('The elapsed time is %.2f' % (time.time() - run_start))
+    print('class probability map: %d rows x %d classes' % (class_prob_map.shape[0], class_prob_map.shape[1]))
+    save_dir = os.getcwd()
+    scipy.io.savemat(os.path.join(save_dir, 'prob_map.mat'), {'prob_map': class_prob_map})
+    scipy.io.savemat(os.path.join(save_dir, 'TrainIndex.mat'), {'TrainIndex': train_positions})
+    scipy.io.savemat(os.path.join(save_dir, 'TestIndex.mat'), {'TestIndex': test_positions})
+    print('run took %.2f s' % (time.time() - t_run0))

@@ -15,313 +15,313 @@ from tensorflow.python.ops import math_ops
 # ----------------------------------------------------------------------------
 # CTC helpers
 # ----------------------------------------------------------------------------
-def sparse_tuple_from(seqs, dtype=np.int32):
-    idx_list = []
-    vals = []
-    for row, seq in enumerate(seqs):
-        idx_list.extend(zip([row] * len(seq), range(len(seq))))
-        vals.extend(seq)
-    idx_list = np.asarray(idx_list, dtype=np.int64)
-    vals = np.asarray(vals, dtype=dtype)
-    dense_shape = np.asarray([len(seqs), np.asarray(idx_list).max(0)[1] + 1], dtype=np.int64)
-    return idx_list, vals, dense_shape
+def to_sparse_triplet(label_seqs, val_dtype=np.int32):
+    coords = []
+    values_flat = []
+    for r_i, s_seq in enumerate(label_seqs):
+        coords.extend(zip([r_i] * len(s_seq), range(len(s_seq))))
+        values_flat.extend(s_seq)
+    coords = np.asarray(coords, dtype=np.int64)
+    values_flat = np.asarray(values_flat, dtype=val_dtype)
+    shape_dense = np.asarray([len(label_seqs), np.asarray(coords).max(0)[1] + 1], dtype=np.int64)
+    return coords, values_flat, shape_dense
 
 
-def sparse_tensor_to_strs(sparse):
-    positions = sparse[0][0]
-    vals = sparse[0][1]
-    dense_shape = sparse[0][2]
-    out = [[] for _ in range(dense_shape[0])]
-    current = []
-    ptr = 0
-    row = 0
-    for k in range(len(positions)):
-        if positions[k][0] != row:
-            out[row] = current
-            current = []
-            row = positions[k][0]
-        current.append(vals[ptr])
-        ptr = ptr + 1
-    out[row] = current
-    return out
+def sparse_to_lists(sp):
+    coords_arr = sp[0][0]
+    values_flat = sp[0][1]
+    shape_dense = sp[0][2]
+    rows_out = [[] for _ in range(shape_dense[0])]
+    cur_row = []
+    cursor = 0
+    r_i = 0
+    for k in range(len(coords_arr)):
+        if coords_arr[k][0] != r_i:
+            rows_out[r_i] = cur_row
+            cur_row = []
+            r_i = coords_arr[k][0]
+        cur_row.append(values_flat[cursor])
+        cursor = cursor + 1
+    rows_out[r_i] = cur_row
+    return rows_out
 
 
-def word_separator():
+def token_sep():
     return '\t'
 
 
-def levenshtein(seq_a, seq_b):
+def edit_dist_raw(a_seq, b_seq):
     """Edit distance between two symbol sequences."""
-    n, m = len(seq_a), len(seq_b)
-    if n > m:
-        seq_a, seq_b = seq_b, seq_a
-        n, m = m, n
-    row = range(n + 1)
-    for i in range(1, m + 1):
-        prev, row = row, [i] + [0] * n
-        for j in range(1, n + 1):
-            ins, dele = prev[j] + 1, row[j - 1] + 1
-            sub = prev[j - 1]
-            if seq_a[j - 1] != seq_b[i - 1]:
-                sub = sub + 1
-            row[j] = min(ins, dele, sub)
-    return row[n]
+    la, lb = len(a_seq), len(b_seq)
+    if la > lb:
+        a_seq, b_seq = b_seq, a_seq
+        la, lb = lb, la
+    r_i = range(la + 1)
+    for i in range(1, lb + 1):
+        prev_row, r_i = r_i, [i] + [0] * la
+        for j in range(1, la + 1):
+            add_cost, del_cost = prev_row[j] + 1, r_i[j - 1] + 1
+            swap_cost = prev_row[j - 1]
+            if a_seq[j - 1] != b_seq[i - 1]:
+                swap_cost = swap_cost + 1
+            r_i[j] = min(add_cost, del_cost, swap_cost)
+    return r_i[la]
 
 
-def edit_distance(pred, ref, EOS=-1, PAD=-1):
-    clean_pred = [s for s in pred if s != EOS and s != PAD]
-    clean_ref = [s for s in ref if s != EOS and s != PAD]
-    return levenshtein(clean_pred, clean_ref)
+def symbol_error_count(hyp, truth, EOS_ID=-1, PAD_ID=-1):
+    hyp_kept = [tk for tk in hyp if tk != EOS_ID and tk != PAD_ID]
+    truth_kept = [tk for tk in truth if tk != EOS_ID and tk != PAD_ID]
+    return edit_dist_raw(hyp_kept, truth_kept)
 
 
-def normalize(image):
-    return (255. - image) / 255.
+def scale_image(img_arr):
+    return (255. - img_arr) / 255.
 
 
-def resize(image, height):
-    new_w = int(float(height * image.shape[1]) / image.shape[0])
-    return cv2.resize(image, (new_w, height))
+def resize_to_height(img_arr, target_h):
+    scaled_w = int(float(target_h * img_arr.shape[1]) / img_arr.shape[0])
+    return cv2.resize(img_arr, (scaled_w, target_h))
 
 
 # ----------------------------------------------------------------------------
 # PrIMuS corpus reader
 # ----------------------------------------------------------------------------
-class CTC_PriMuS:
-    gt_element_separator = '-'
-    PAD_COLUMN = 0
-    validation_dict = None
+class PrimusCorpus:
+    GT_SEP = '-'
+    PAD_VALUE = 0
+    val_cache = None
 
-    def __init__(self, corpus_dirpath, corpus_filepath, dictionary_path, semantic,
-                 distortions=False, val_split=0.0):
-        self.semantic = semantic
-        self.distortions = distortions
-        self.corpus_dirpath = corpus_dirpath
+    def __init__(self, root_dir, list_file, vocab_path, semantic_enc,
+                 use_distorted=False, val_fraction=0.0):
+        self.semantic_enc = semantic_enc
+        self.use_distorted = use_distorted
+        self.root_dir = root_dir
 
-        with open(corpus_filepath, 'r') as fh:
-            entries = fh.read().splitlines()
-        self.current_idx = 0
+        with open(list_file, 'r') as f_txt:
+            sample_names = f_txt.read().splitlines()
+        self.cursor_pos = 0
 
         # symbol vocabulary
-        self.word2int = {}
-        self.int2word = {}
-        with open(dictionary_path, 'r') as fh:
-            symbols = fh.read().splitlines()
-        for sym in symbols:
-            if sym not in self.word2int:
-                code = len(self.word2int)
-                self.word2int[sym] = code
-                self.int2word[code] = sym
-        self.vocabulary_size = len(self.word2int)
+        self.sym_to_id = {}
+        self.id_to_sym = {}
+        with open(vocab_path, 'r') as f_txt:
+            sym_lines = f_txt.read().splitlines()
+        for tok_sym in sym_lines:
+            if tok_sym not in self.sym_to_id:
+                sym_id = len(self.sym_to_id)
+                self.sym_to_id[tok_sym] = sym_id
+                self.id_to_sym[sym_id] = tok_sym
+        self.vocab_n = len(self.sym_to_id)
 
         # random train / validation partition
-        random.shuffle(entries)
-        cut = int(len(entries) * val_split)
-        self.training_list = entries[cut:]
-        self.validation_list = entries[:cut]
-        print('Training with ' + str(len(self.training_list)) +
-              ' and validating with ' + str(len(self.validation_list)))
+        random.shuffle(sample_names)
+        n_val = int(len(sample_names) * val_fraction)
+        self.train_names = sample_names[n_val:]
+        self.val_names = sample_names[:n_val]
+        print('train samples: ' + str(len(self.train_names)) +
+              ', validation samples: ' + str(len(self.val_names)))
 
-    def _gt_path(self, stem):
-        return stem + ('.semantic' if self.semantic else '.agnostic')
+    def _label_file(self, base_path):
+        return base_path + ('.semantic' if self.semantic_enc else '.agnostic')
 
-    def nextBatch(self, params):
-        pics = []
-        seqs = []
-        for _ in range(params['batch_size']):
-            name = self.training_list[self.current_idx]
-            stem = self.corpus_dirpath + '/' + name + '/' + name
-            if self.distortions:
-                pic = cv2.imread(stem + '_distorted.jpg', False)
+    def next_train_batch(self, hp):
+        images_b = []
+        label_seqs = []
+        for _ in range(hp['batch_size']):
+            sample_name = self.train_names[self.cursor_pos]
+            base_path = self.root_dir + '/' + sample_name + '/' + sample_name
+            if self.use_distorted:
+                score_img = cv2.imread(base_path + '_distorted.jpg', False)
             else:
-                pic = cv2.imread(stem + '.png', False)
-            pic = resize(pic, params['img_height'])
-            pics.append(normalize(pic))
+                score_img = cv2.imread(base_path + '.png', False)
+            score_img = resize_to_height(score_img, hp['img_height'])
+            images_b.append(scale_image(score_img))
 
-            with open(self._gt_path(stem), 'r') as fh:
-                tokens = fh.readline().rstrip().split(word_separator())
-            seqs.append([self.word2int[t] for t in tokens])
-            self.current_idx = (self.current_idx + 1) % len(self.training_list)
+            with open(self._label_file(base_path), 'r') as f_txt:
+                label_tokens = f_txt.readline().rstrip().split(token_sep())
+            label_seqs.append([self.sym_to_id[tok] for tok in label_tokens])
+            self.cursor_pos = (self.cursor_pos + 1) % len(self.train_names)
 
-        widest = max([p.shape[1] for p in pics])
-        stacked = np.ones(shape=[params['batch_size'], params['img_height'], widest,
-                                 params['img_channels']], dtype=np.float32) * self.PAD_COLUMN
-        for k, p in enumerate(pics):
-            stacked[k, 0:p.shape[0], 0:p.shape[1], 0] = p
+        max_w = max([im.shape[1] for im in images_b])
+        batch_images = np.ones(shape=[hp['batch_size'], hp['img_height'], max_w,
+                                 hp['img_channels']], dtype=np.float32) * self.PAD_VALUE
+        for k, im in enumerate(images_b):
+            batch_images[k, 0:im.shape[0], 0:im.shape[1], 0] = im
 
-        shrink = 1
-        for k in range(params['conv_blocks']):
-            shrink = shrink * params['conv_pooling_size'][k][1]
-        seq_lens = [stacked.shape[2] / shrink] * stacked.shape[0]
-        return {'inputs': stacked, 'seq_lengths': np.asarray(seq_lens), 'targets': seqs}
+        width_factor = 1
+        for k in range(hp['conv_blocks']):
+            width_factor = width_factor * hp['conv_pooling_size'][k][1]
+        seq_lengths_list = [batch_images.shape[2] / width_factor] * batch_images.shape[0]
+        return {'inputs': batch_images, 'seq_lengths': np.asarray(seq_lengths_list), 'targets': label_seqs}
 
-    def getValidation(self, params):
-        if self.validation_dict is None:
-            val_pics = []
-            val_seqs = []
+    def load_validation(self, hp):
+        if self.val_cache is None:
+            val_images = []
+            val_labels = []
             # every validation incipit is decoded once and kept
-            for name in self.validation_list:
-                stem = self.corpus_dirpath + '/' + name + '/' + name
-                pic = cv2.imread(stem + '.png', False)
-                pic = resize(pic, params['img_height'])
-                val_pics.append(normalize(pic))
+            for sample_name in self.val_names:
+                base_path = self.root_dir + '/' + sample_name + '/' + sample_name
+                score_img = cv2.imread(base_path + '.png', False)
+                score_img = resize_to_height(score_img, hp['img_height'])
+                val_images.append(scale_image(score_img))
 
-                with open(self._gt_path(stem), 'r') as fh:
-                    tokens = fh.readline().rstrip().split(word_separator())
-                val_seqs.append([self.word2int[t] for t in tokens])
+                with open(self._label_file(base_path), 'r') as f_txt:
+                    label_tokens = f_txt.readline().rstrip().split(token_sep())
+                val_labels.append([self.sym_to_id[tok] for tok in label_tokens])
 
-            widest = max([p.shape[1] for p in val_pics])
-            padded = np.ones(shape=[len(self.validation_list), params['img_height'], widest,
-                                    params['img_channels']], dtype=np.float32) * self.PAD_COLUMN
-            for k, p in enumerate(val_pics):
-                padded[k, 0:p.shape[0], 0:p.shape[1], 0] = p
+            max_w = max([im.shape[1] for im in val_images])
+            val_padded = np.ones(shape=[len(self.val_names), hp['img_height'], max_w,
+                                    hp['img_channels']], dtype=np.float32) * self.PAD_VALUE
+            for k, im in enumerate(val_images):
+                val_padded[k, 0:im.shape[0], 0:im.shape[1], 0] = im
 
-            shrink = 1
-            for k in range(params['conv_blocks']):
-                shrink = shrink * params['conv_pooling_size'][k][1]
-            seq_lens = [padded.shape[2] / shrink] * padded.shape[0]
-            self.validation_dict = {'inputs': padded,
-                                    'seq_lengths': np.asarray(seq_lens),
-                                    'targets': val_seqs}
-        return self.validation_dict, len(self.validation_list)
+            width_factor = 1
+            for k in range(hp['conv_blocks']):
+                width_factor = width_factor * hp['conv_pooling_size'][k][1]
+            seq_lengths_list = [val_padded.shape[2] / width_factor] * val_padded.shape[0]
+            self.val_cache = {'inputs': val_padded,
+                                    'seq_lengths': np.asarray(seq_lengths_list),
+                                    'targets': val_labels}
+        return self.val_cache, len(self.val_names)
 
 
 # ----------------------------------------------------------------------------
 # CRNN + CTC model
 # ----------------------------------------------------------------------------
-def leaky_relu(features, alpha=0.2, name=None):
-    with ops.name_scope(name, "LeakyRelu", [features, alpha]):
-        features = ops.convert_to_tensor(features, name="features")
-        alpha = ops.convert_to_tensor(alpha, name="alpha")
-        return math_ops.maximum(alpha * features, features)
+def lrelu(feat_t, slope=0.2, op_name=None):
+    with ops.name_scope(op_name, "LeakyRelu", [feat_t, slope]):
+        feat_t = ops.convert_to_tensor(feat_t, name="features")
+        slope = ops.convert_to_tensor(slope, name="alpha")
+        return math_ops.maximum(slope * feat_t, feat_t)
 
 
-def default_model_params(img_height, vocabulary_size):
-    cfg = dict()
-    cfg['img_height'] = img_height
-    cfg['img_width'] = None
-    cfg['batch_size'] = 16
-    cfg['img_channels'] = 1
-    cfg['conv_blocks'] = 4
-    cfg['conv_filter_n'] = [32, 64, 128, 256]
-    cfg['conv_filter_size'] = [[3, 3], [3, 3], [3, 3], [3, 3]]
-    cfg['conv_pooling_size'] = [[2, 2], [2, 2], [2, 2], [2, 2]]
-    cfg['rnn_units'] = 512
-    cfg['rnn_layers'] = 2
-    cfg['vocabulary_size'] = vocabulary_size
-    return cfg
+def make_hparams(image_h, vocab_n):
+    hcfg = dict()
+    hcfg['img_height'] = image_h
+    hcfg['img_width'] = None
+    hcfg['batch_size'] = 16
+    hcfg['img_channels'] = 1
+    hcfg['conv_blocks'] = 4
+    hcfg['conv_filter_n'] = [32, 64, 128, 256]
+    hcfg['conv_filter_size'] = [[3, 3], [3, 3], [3, 3], [3, 3]]
+    hcfg['conv_pooling_size'] = [[2, 2], [2, 2], [2, 2], [2, 2]]
+    hcfg['rnn_units'] = 512
+    hcfg['rnn_layers'] = 2
+    hcfg['vocabulary_size'] = vocab_n
+    return hcfg
 
 
-def ctc_crnn(cfg):
-    image_in = tf.placeholder(shape=(None, cfg['img_height'], cfg['img_width'], cfg['img_channels']),
+def build_crnn_ctc(hcfg):
+    images_ph = tf.placeholder(shape=(None, hcfg['img_height'], hcfg['img_width'], hcfg['img_channels']),
                               dtype=tf.float32, name='model_input')
-    in_shape = tf.shape(image_in)
-    w_red = 1
-    h_red = 1
+    in_dims = tf.shape(images_ph)
+    width_div = 1
+    height_div = 1
 
-    h = image_in
-    for k in range(cfg['conv_blocks']):
-        h = tf.layers.conv2d(inputs=h, filters=cfg['conv_filter_n'][k],
-                             kernel_size=cfg['conv_filter_size'][k], padding="same", activation=None)
-        h = tf.layers.batch_normalization(h)
-        h = leaky_relu(h)
-        h = tf.layers.max_pooling2d(inputs=h, pool_size=cfg['conv_pooling_size'][k],
-                                    strides=cfg['conv_pooling_size'][k])
-        w_red = w_red * cfg['conv_pooling_size'][k][1]
-        h_red = h_red * cfg['conv_pooling_size'][k][0]
+    act = images_ph
+    for k in range(hcfg['conv_blocks']):
+        act = tf.layers.conv2d(inputs=act, filters=hcfg['conv_filter_n'][k],
+                             kernel_size=hcfg['conv_filter_size'][k], padding="same", activation=None)
+        act = tf.layers.batch_normalization(act)
+        act = lrelu(act)
+        act = tf.layers.max_pooling2d(inputs=act, pool_size=hcfg['conv_pooling_size'][k],
+                                    strides=hcfg['conv_pooling_size'][k])
+        width_div = width_div * hcfg['conv_pooling_size'][k][1]
+        height_div = height_div * hcfg['conv_pooling_size'][k][0]
 
     # columns become time steps (time-major)
-    feats = tf.transpose(h, perm=[2, 0, 3, 1])
-    feat_dim = cfg['conv_filter_n'][-1] * (cfg['img_height'] / h_red)
-    feat_width = in_shape[2] / w_red
-    feats = tf.reshape(feats, tf.stack([tf.cast(feat_width, 'int32'), in_shape[0],
-                                        tf.cast(feat_dim, 'int32')]))
-    tf.constant(cfg['img_height'], name='input_height')
-    tf.constant(w_red, name='width_reduction')
+    seq_features = tf.transpose(act, perm=[2, 0, 3, 1])
+    feature_dim = hcfg['conv_filter_n'][-1] * (hcfg['img_height'] / height_div)
+    feature_w = in_dims[2] / width_div
+    seq_features = tf.reshape(seq_features, tf.stack([tf.cast(feature_w, 'int32'), in_dims[0],
+                                        tf.cast(feature_dim, 'int32')]))
+    tf.constant(hcfg['img_height'], name='input_height')
+    tf.constant(width_div, name='width_reduction')
 
-    keep_prob = tf.placeholder(dtype=tf.float32, name="keep_prob")
-    n_units = cfg['rnn_units']
-    n_layers = cfg['rnn_layers']
-    rnn_out, _ = tf.nn.bidirectional_dynamic_rnn(
+    keep_p = tf.placeholder(dtype=tf.float32, name="keep_prob")
+    lstm_units = hcfg['rnn_units']
+    lstm_depth = hcfg['rnn_layers']
+    birnn_out, _ = tf.nn.bidirectional_dynamic_rnn(
         tf.contrib.rnn.MultiRNNCell(
-            [tf.nn.rnn_cell.DropoutWrapper(tf.contrib.rnn.BasicLSTMCell(n_units), input_keep_prob=keep_prob)
-             for _ in range(n_layers)]),
+            [tf.nn.rnn_cell.DropoutWrapper(tf.contrib.rnn.BasicLSTMCell(lstm_units), input_keep_prob=keep_p)
+             for _ in range(lstm_depth)]),
         tf.contrib.rnn.MultiRNNCell(
-            [tf.nn.rnn_cell.DropoutWrapper(tf.contrib.rnn.BasicLSTMCell(n_units), input_keep_prob=keep_prob)
-             for _ in range(n_layers)]),
-        feats, dtype=tf.float32, time_major=True)
-    rnn_out = tf.concat(rnn_out, 2)
+            [tf.nn.rnn_cell.DropoutWrapper(tf.contrib.rnn.BasicLSTMCell(lstm_units), input_keep_prob=keep_p)
+             for _ in range(lstm_depth)]),
+        seq_features, dtype=tf.float32, time_major=True)
+    birnn_out = tf.concat(birnn_out, 2)
 
-    logits = tf.contrib.layers.fully_connected(rnn_out, cfg['vocabulary_size'] + 1, activation_fn=None)
-    tf.add_to_collection("logits", logits)
+    frame_logits = tf.contrib.layers.fully_connected(birnn_out, hcfg['vocabulary_size'] + 1, activation_fn=None)
+    tf.add_to_collection("logits", frame_logits)
 
-    seq_len = tf.placeholder(tf.int32, [None], name='seq_lengths')
-    targets = tf.sparse_placeholder(dtype=tf.int32, name='target')
-    ctc = tf.nn.ctc_loss(labels=targets, inputs=logits, sequence_length=seq_len, time_major=True)
-    loss = tf.reduce_mean(ctc)
-    decoded, _ = tf.nn.ctc_greedy_decoder(logits, seq_len)
-    return image_in, seq_len, targets, decoded, loss, keep_prob
+    seq_len_ph = tf.placeholder(tf.int32, [None], name='seq_lengths')
+    target_sp = tf.sparse_placeholder(dtype=tf.int32, name='target')
+    ctc_per_seq = tf.nn.ctc_loss(labels=target_sp, inputs=frame_logits, sequence_length=seq_len_ph, time_major=True)
+    loss = tf.reduce_mean(ctc_per_seq)
+    greedy_out, _ = tf.nn.ctc_greedy_decoder(frame_logits, seq_len_ph)
+    return images_ph, seq_len_ph, target_sp, greedy_out, loss, keep_p
 
 
 # ----------------------------------------------------------------------------
 # training script
 # ----------------------------------------------------------------------------
-config = tf.ConfigProto()
-config.gpu_options.allow_growth = True
+tf_cfg = tf.ConfigProto()
+tf_cfg.gpu_options.allow_growth = True
 tf.reset_default_graph()
-sess = tf.InteractiveSession(config=config)
+tf_sess = tf.InteractiveSession(config=tf_cfg)
 
-cli = argparse.ArgumentParser(description='Train model.')
-cli.add_argument('-corpus', dest='corpus', type=str, required=True, help='Corpus root.')
-cli.add_argument('-set', dest='set', type=str, required=True, help='File listing the samples.')
-cli.add_argument('-save_model', dest='save_model', type=str, required=True, help='Checkpoint prefix.')
-cli.add_argument('-vocabulary', dest='voc', type=str, required=True, help='Vocabulary file.')
-cli.add_argument('-semantic', dest='semantic', action="store_true", default=False)
-opts = cli.parse_args()
+arg_p = argparse.ArgumentParser(description='Fit the CRNN-CTC recogniser on PrIMuS.')
+arg_p.add_argument('-corpus', dest='root', type=str, required=True, help='Folder holding the PrIMuS samples.')
+arg_p.add_argument('-set', dest='list_file', type=str, required=True, help='Text file with one sample name per line.')
+arg_p.add_argument('-save_model', dest='ckpt_prefix', type=str, required=True, help='Where to write checkpoints (prefix).')
+arg_p.add_argument('-vocabulary', dest='vocab_file', type=str, required=True, help='Symbol list, one per line.')
+arg_p.add_argument('-semantic', dest='semantic_enc', action="store_true", default=False)
+cli_args = arg_p.parse_args()
 
-corpus = CTC_PriMuS(opts.corpus, opts.set, opts.voc, opts.semantic, val_split=0.1)
+primus = PrimusCorpus(cli_args.root, cli_args.list_file, cli_args.vocab_file, cli_args.semantic_enc, val_fraction=0.1)
 
-img_height = 128
-params = default_model_params(img_height, corpus.vocabulary_size)
-max_epochs = 64000
-dropout = 0.5
+image_h = 128
+hp = make_hparams(image_h, primus.vocab_n)
+epoch_limit = 64000
+drop_keep = 0.5
 
-image_in, seq_len, targets, decoded, loss, keep_prob = ctc_crnn(params)
-train_opt = tf.train.AdamOptimizer().minimize(loss)
+images_ph, seq_len_ph, target_sp, greedy_out, loss, keep_p = build_crnn_ctc(hp)
+train_step = tf.train.AdamOptimizer().minimize(loss)
 
-saver = tf.train.Saver(max_to_keep=None)
-sess.run(tf.global_variables_initializer())
+ckpt_saver = tf.train.Saver(max_to_keep=None)
+tf_sess.run(tf.global_variables_initializer())
 
-for epoch in range(max_epochs):
-    batch = corpus.nextBatch(params)
-    _, loss_value = sess.run([train_opt, loss],
-                             feed_dict={image_in: batch['inputs'],
-                                        seq_len: batch['seq_lengths'],
-                                        targets: sparse_tuple_from(batch['targets']),
-                                        keep_prob: dropout})
+for epoch in range(epoch_limit):
+    train_batch = primus.next_train_batch(hp)
+    _, loss_now = tf_sess.run([train_step, loss],
+                             feed_dict={images_ph: train_batch['inputs'],
+                                        seq_len_ph: train_batch['seq_lengths'],
+                                        target_sp: to_sparse_triplet(train_batch['targets']),
+                                        keep_p: drop_keep})
 
     if epoch % 1000 == 0:
-        print('Loss value at epoch ' + str(epoch) + ':' + str(loss_value))
-        print('Validating...')
-        val_batch, val_size = corpus.getValidation(params)
+        print('epoch ' + str(epoch) + ' loss: ' + str(loss_now))
+        print('running validation')
+        val_data, val_count = primus.load_validation(hp)
 
-        pos = 0
-        errors = 0
-        symbols = 0
-        counted = 0
-        while pos < val_size:
-            feed = {image_in: val_batch['inputs'][pos:pos + params['batch_size']],
-                    seq_len: val_batch['seq_lengths'][pos:pos + params['batch_size']],
-                    keep_prob: 1.0}
-            pred = sess.run(decoded, feed)
-            pred_strs = sparse_tensor_to_strs(pred)
-            for k in range(len(pred_strs)):
-                errors = errors + edit_distance(pred_strs[k], val_batch['targets'][pos + k])
-                symbols = symbols + len(val_batch['targets'][pos + k])
-                counted = counted + 1
-            pos = pos + params['batch_size']
+        start_i = 0
+        err_total = 0
+        sym_total = 0
+        n_seen = 0
+        while start_i < val_count:
+            val_feed = {images_ph: val_data['inputs'][start_i:start_i + hp['batch_size']],
+                    seq_len_ph: val_data['seq_lengths'][start_i:start_i + hp['batch_size']],
+                    keep_p: 1.0}
+            hyp = tf_sess.run(greedy_out, val_feed)
+            hyp_seqs = sparse_to_lists(hyp)
+            for k in range(len(hyp_seqs)):
+                err_total = err_total + symbol_error_count(hyp_seqs[k], val_data['targets'][start_i + k])
+                sym_total = sym_total + len(val_data['targets'][start_i + k])
+                n_seen = n_seen + 1
+            start_i = start_i + hp['batch_size']
 
-        print('[Epoch ' + str(epoch) + '] ' + str(1. * errors / counted) + ' (' +
-              str(100. * errors / symbols) + ' SER) from ' + str(counted) + ' samples.')
-        print('Saving the model...')
-        saver.save(sess, opts.save_model, global_step=epoch)
-        print('------------------------------')
+        print('validation @ ' + str(epoch) + ': ' + str(1. * err_total / n_seen) + ' (' +
+              str(100. * err_total / sym_total) + ' % symbol errors) over ' + str(n_seen) + ' incipits')
+        print('writing checkpoint')
+        ckpt_saver.save(tf_sess, cli_args.ckpt_prefix, global_step=epoch)
+        print('==============================')

@@ -26,221 +26,221 @@ from keras.utils import np_utils
 from sklearn.model_selection import train_test_split
 
 
-class Videoto3D:
+class FrameFolderReader:
     """Turns one folder of frame images into a (frames, H, W, C) array."""
 
-    def __init__(self, width, height, depth):
-        self.width = width
-        self.height = height
-        self.depth = depth
+    def __init__(self, frame_w, frame_h, n_frames):
+        self.frame_w = frame_w
+        self.frame_h = frame_h
+        self.n_frames = n_frames
 
-    def video3d(self, filename, color=False, skip=True):
-        frames = []
-        for frame_name in os.listdir(filename):
-            frame_path = os.path.join(filename, frame_name)
-            frame = cv2.imread(frame_path)
-            frame = cv2.resize(frame, (self.height, self.width))
-            frames.append(frame)
-        return np.array(frames)
+    def read_video(self, clip_folder, use_color=False, skip_frames=True):
+        frame_imgs = []
+        for frame_file in os.listdir(clip_folder):
+            frame_file_path = os.path.join(clip_folder, frame_file)
+            frame_img = cv2.imread(frame_file_path)
+            frame_img = cv2.resize(frame_img, (self.frame_h, self.frame_w))
+            frame_imgs.append(frame_img)
+        return np.array(frame_imgs)
 
-    def get_UCF_classname(self, filename):
-        return filename[filename.find('_') + 1:filename.find('_', 2)]
+    def class_from_folder(self, clip_folder):
+        return clip_folder[clip_folder.find('_') + 1:clip_folder.find('_', 2)]
 
 
-def plot_history(history, result_dir):
-    plt.plot(history.history['acc'], marker='.')
-    plt.plot(history.history['val_acc'], marker='.')
-    plt.title('model accuracy')
+def plot_curves(fit_history, out_dir):
+    plt.plot(fit_history.history['acc'], marker='.')
+    plt.plot(fit_history.history['val_acc'], marker='.')
+    plt.title('accuracy per epoch')
     plt.xlabel('epoch')
     plt.ylabel('accuracy')
     plt.grid()
     plt.legend(['acc', 'val_acc'], loc='lower right')
-    plt.savefig(os.path.join(result_dir, 'model_accuracy.png'))
+    plt.savefig(os.path.join(out_dir, 'model_accuracy.png'))
     plt.close()
 
-    plt.plot(history.history['loss'], marker='.')
-    plt.plot(history.history['val_loss'], marker='.')
-    plt.title('model loss')
+    plt.plot(fit_history.history['loss'], marker='.')
+    plt.plot(fit_history.history['val_loss'], marker='.')
+    plt.title('loss per epoch')
     plt.xlabel('epoch')
     plt.ylabel('loss')
     plt.grid()
     plt.legend(['loss', 'val_loss'], loc='upper right')
-    plt.savefig(os.path.join(result_dir, 'model_loss.png'))
+    plt.savefig(os.path.join(out_dir, 'model_loss.png'))
     plt.close()
 
 
-def save_history(history, result_dir):
-    tr_loss = history.history['loss']
-    tr_acc = history.history['acc']
-    va_loss = history.history['val_loss']
-    va_acc = history.history['val_acc']
-    with open(os.path.join(result_dir, 'result.txt'), 'w') as out:
-        out.write('epoch\tloss\tacc\tval_loss\tval_acc\n')
-        for e in range(len(tr_acc)):
-            out.write('{}\t{}\t{}\t{}\t{}\n'.format(e, tr_loss[e], tr_acc[e], va_loss[e], va_acc[e]))
+def write_curves(fit_history, out_dir):
+    train_loss_hist = fit_history.history['loss']
+    train_acc_hist = fit_history.history['acc']
+    val_loss_hist = fit_history.history['val_loss']
+    val_acc_hist = fit_history.history['val_acc']
+    with open(os.path.join(out_dir, 'result.txt'), 'w') as txt_out:
+        txt_out.write('epoch\tloss\tacc\tval_loss\tval_acc\n')
+        for ep in range(len(train_acc_hist)):
+            txt_out.write('{}\t{}\t{}\t{}\t{}\n'.format(ep, train_loss_hist[ep], train_acc_hist[ep], val_loss_hist[ep], val_acc_hist[ep]))
 
 
-def loaddata(video_dir, vid3d, nclass, result_dir, color=False, skip=True):
-    class_dirs = os.listdir(video_dir)
-    clips = []
-    clip_labels = []
-    seen = []
+def load_clip_data(videos_dir, frame_reader, max_classes, out_dir, use_color=False, skip_frames=True):
+    class_folders = os.listdir(videos_dir)
+    video_clips = []
+    labels_of_clips = []
+    class_names = []
 
-    bar = tqdm(total=len(class_dirs))
-    for cls_dir in class_dirs:
-        bar.update(1)
-        if cls_dir == '.DS_Store':
+    pbar = tqdm(total=len(class_folders))
+    for class_folder in class_folders:
+        pbar.update(1)
+        if class_folder == '.DS_Store':
             continue
-        cls_path = os.path.join(video_dir, cls_dir)
-        for clip_dir in os.listdir(cls_path):
-            clip_path = os.path.join(cls_path, clip_dir)
-            name = vid3d.get_UCF_classname(cls_dir)
-            if name not in seen:
-                if len(seen) >= nclass:
+        class_path = os.path.join(videos_dir, class_folder)
+        for clip_folder_name in os.listdir(class_path):
+            clip_dir_path = os.path.join(class_path, clip_folder_name)
+            cname = frame_reader.class_from_folder(class_folder)
+            if cname not in class_names:
+                if len(class_names) >= max_classes:
                     continue
-                seen.append(name)
-            clip_labels.append(name)
-            clips.append(vid3d.video3d(clip_path, color=color, skip=skip))
-    bar.close()
+                class_names.append(cname)
+            labels_of_clips.append(cname)
+            video_clips.append(frame_reader.read_video(clip_dir_path, use_color=use_color, skip_frames=skip_frames))
+    pbar.close()
 
-    with open(os.path.join(result_dir, 'classes.txt'), 'w') as out:
-        for k in range(len(seen)):
-            out.write('{}\n'.format(seen[k]))
+    with open(os.path.join(out_dir, 'classes.txt'), 'w') as txt_out:
+        for k in range(len(class_names)):
+            txt_out.write('{}\n'.format(class_names[k]))
 
-    for code, name in enumerate(seen):
-        for k in range(len(clip_labels)):
-            if name == clip_labels[k]:
-                clip_labels[k] = code
+    for class_id, cname in enumerate(class_names):
+        for k in range(len(labels_of_clips)):
+            if cname == labels_of_clips[k]:
+                labels_of_clips[k] = class_id
 
-    if color:
-        return np.array(clips).transpose((0, 2, 3, 4, 1)), clip_labels
+    if use_color:
+        return np.array(video_clips).transpose((0, 2, 3, 4, 1)), labels_of_clips
     else:
-        return np.array(clips).transpose((0, 2, 3, 1)), clip_labels
+        return np.array(video_clips).transpose((0, 2, 3, 1)), labels_of_clips
 
 
-def myGenerator(X_train, X_test, Y_train, Y_test, nb_classes, nb_batch):
-    img_rows = 224
-    img_cols = 224
-    n_steps = math.floor(X_train.shape[0] / nb_batch)
+def batch_stream(train_X, test_X, train_Y, test_Y, n_classes, batch_len):
+    img_h = 224
+    img_w = 224
+    steps_per_pass = math.floor(train_X.shape[0] / batch_len)
     while 1:
-        for k in range(n_steps):
+        for k in range(steps_per_pass):
             if k % 125 == 0:
                 print(k)
-            yield X_train[k * nb_batch:(k + 1) * nb_batch], Y_train[k * nb_batch:(k + 1) * nb_batch]
+            yield train_X[k * batch_len:(k + 1) * batch_len], train_Y[k * batch_len:(k + 1) * batch_len]
 
 
 def main():
-    ap = argparse.ArgumentParser(description='simple 3D convolution for action recognition')
-    ap.add_argument('--batch', type=int, default=128)
-    ap.add_argument('--epoch', type=int, default=100)
-    ap.add_argument('--videos', type=str, default='UCF101', help='directory holding the clip folders')
-    ap.add_argument('--nclass', type=int, default=101)
-    ap.add_argument('--output', type=str, required=True)
-    ap.add_argument('--color', type=bool, default=False)
-    ap.add_argument('--skip', type=bool, default=True)
-    ap.add_argument('--depth', type=int, default=10)
-    args = ap.parse_args()
+    arg_parser = argparse.ArgumentParser(description='train a small 3D CNN to classify UCF101 actions')
+    arg_parser.add_argument('--batch', type=int, default=128)
+    arg_parser.add_argument('--epoch', type=int, default=100)
+    arg_parser.add_argument('--videos', type=str, default='UCF101', help='root folder with one sub-folder of frames per clip')
+    arg_parser.add_argument('--nclass', type=int, default=101)
+    arg_parser.add_argument('--output', type=str, required=True)
+    arg_parser.add_argument('--color', type=bool, default=False)
+    arg_parser.add_argument('--skip', type=bool, default=True)
+    arg_parser.add_argument('--depth', type=int, default=10)
+    opts = arg_parser.parse_args()
 
-    img_rows, img_cols = 224, 224
-    frames = args.depth
-    nb_classes = args.nclass
-    nb_batch = args.batch
-    channel = 3 if args.color else 1
+    img_h, img_w = 224, 224
+    clip_depth = opts.depth
+    n_classes = opts.nclass
+    batch_len = opts.batch
+    n_channels = 3 if opts.color else 1
 
-    cache_file = 'dataset_{}_{}_{}.npz'.format(args.nclass, args.depth, args.skip)
-    vid3d = Videoto3D(img_rows, img_cols, frames)
+    npz_file = 'dataset_{}_{}_{}.npz'.format(opts.nclass, opts.depth, opts.skip)
+    frame_reader = FrameFolderReader(img_h, img_w, clip_depth)
 
-    if os.path.exists(cache_file):
-        archive = np.load(cache_file)
-        X, Y = archive["X"], archive["Y"]
+    if os.path.exists(npz_file):
+        npz_data = np.load(npz_file)
+        X, Y = npz_data["X"], npz_data["Y"]
     else:
-        raw, raw_labels = loaddata(args.videos, vid3d, nb_classes, args.output, args.color, args.skip)
-        print(raw.shape)
-        print(raw.size)
-        X = raw.reshape((raw.shape[0], img_rows, img_cols, frames, channel))
-        Y = np_utils.to_categorical(raw_labels, nb_classes)
+        clips_arr, clip_label_ids = load_clip_data(opts.videos, frame_reader, n_classes, opts.output, opts.color, opts.skip)
+        print(clips_arr.shape)
+        print(clips_arr.size)
+        X = clips_arr.reshape((clips_arr.shape[0], img_h, img_w, clip_depth, n_channels))
+        Y = np_utils.to_categorical(clip_label_ids, n_classes)
         X = X.astype('float32')
-        np.savez(cache_file, X=X, Y=Y)
-        print('Saved dataset to dataset.npz.')
-    print('X_shape:{}\nY_shape:{}'.format(X.shape, Y.shape))
+        np.savez(npz_file, X=X, Y=Y)
+        print('clip arrays cached as an .npz file')
+    print('X is {}\nY is {}'.format(X.shape, Y.shape))
 
     # three parallel 3D-conv branches merged by addition
-    inp = Input(shape=(img_rows, img_cols, frames, channel))
-    stem = Conv3D(16, kernel_size=(3, 3, 3), padding='same')(inp)
-    stem = LeakyReLU(alpha=.001)(stem)
-    stem = Conv3D(32, kernel_size=(3, 3, 3), padding='same')(stem)
-    stem = LeakyReLU(alpha=.001)(stem)
+    clip_in = Input(shape=(img_h, img_w, clip_depth, n_channels))
+    trunk = Conv3D(16, kernel_size=(3, 3, 3), padding='same')(clip_in)
+    trunk = LeakyReLU(alpha=.001)(trunk)
+    trunk = Conv3D(32, kernel_size=(3, 3, 3), padding='same')(trunk)
+    trunk = LeakyReLU(alpha=.001)(trunk)
 
-    b1 = Conv3D(16, kernel_size=(1, 1, 1), padding='same')(stem)
-    b1 = LeakyReLU(alpha=.001)(b1)
-    b1 = MaxPooling3D(pool_size=(2, 2, 2), padding='same')(b1)
-    b1 = Conv3D(16, kernel_size=(3, 3, 3), padding='same')(b1)
-    b1 = LeakyReLU(alpha=.001)(b1)
-    b1 = MaxPooling3D(pool_size=(2, 2, 2), padding='same')(b1)
-    b1 = Conv3D(1, kernel_size=(1, 1, 1), padding='same')(b1)
-    b1 = LeakyReLU(alpha=.001)(b1)
+    br_a = Conv3D(16, kernel_size=(1, 1, 1), padding='same')(trunk)
+    br_a = LeakyReLU(alpha=.001)(br_a)
+    br_a = MaxPooling3D(pool_size=(2, 2, 2), padding='same')(br_a)
+    br_a = Conv3D(16, kernel_size=(3, 3, 3), padding='same')(br_a)
+    br_a = LeakyReLU(alpha=.001)(br_a)
+    br_a = MaxPooling3D(pool_size=(2, 2, 2), padding='same')(br_a)
+    br_a = Conv3D(1, kernel_size=(1, 1, 1), padding='same')(br_a)
+    br_a = LeakyReLU(alpha=.001)(br_a)
 
-    b2 = Conv3D(8, kernel_size=(1, 1, 1), padding='same')(stem)
-    b2 = LeakyReLU(alpha=.001)(b2)
-    b2 = MaxPooling3D(pool_size=(2, 2, 2), padding='same')(b2)
-    b2 = Conv3D(8, kernel_size=(3, 3, 3), padding='same')(b2)
-    b2 = LeakyReLU(alpha=.001)(b2)
-    b2 = MaxPooling3D(pool_size=(2, 2, 2), padding='same')(b2)
-    b2 = Conv3D(1, kernel_size=(1, 1, 1), padding='same')(b2)
-    b2 = LeakyReLU(alpha=.001)(b2)
+    br_b = Conv3D(8, kernel_size=(1, 1, 1), padding='same')(trunk)
+    br_b = LeakyReLU(alpha=.001)(br_b)
+    br_b = MaxPooling3D(pool_size=(2, 2, 2), padding='same')(br_b)
+    br_b = Conv3D(8, kernel_size=(3, 3, 3), padding='same')(br_b)
+    br_b = LeakyReLU(alpha=.001)(br_b)
+    br_b = MaxPooling3D(pool_size=(2, 2, 2), padding='same')(br_b)
+    br_b = Conv3D(1, kernel_size=(1, 1, 1), padding='same')(br_b)
+    br_b = LeakyReLU(alpha=.001)(br_b)
 
-    b3 = Conv3D(4, kernel_size=(1, 1, 1), padding='same')(stem)
-    b3 = LeakyReLU(alpha=.001)(b3)
-    b3 = MaxPooling3D(pool_size=(2, 2, 2), padding='same')(b3)
-    b3 = Conv3D(4, kernel_size=(3, 3, 3), padding='same')(b3)
-    b3 = LeakyReLU(alpha=.001)(b3)
-    b3 = MaxPooling3D(pool_size=(2, 2, 2), padding='same')(b3)
-    b3 = Conv3D(1, kernel_size=(1, 1, 1), padding='same')(b3)
-    b3 = LeakyReLU(alpha=.001)(b3)
+    br_c = Conv3D(4, kernel_size=(1, 1, 1), padding='same')(trunk)
+    br_c = LeakyReLU(alpha=.001)(br_c)
+    br_c = MaxPooling3D(pool_size=(2, 2, 2), padding='same')(br_c)
+    br_c = Conv3D(4, kernel_size=(3, 3, 3), padding='same')(br_c)
+    br_c = LeakyReLU(alpha=.001)(br_c)
+    br_c = MaxPooling3D(pool_size=(2, 2, 2), padding='same')(br_c)
+    br_c = Conv3D(1, kernel_size=(1, 1, 1), padding='same')(br_c)
+    br_c = LeakyReLU(alpha=.001)(br_c)
 
-    merged = keras.layers.Add()([b1, b2, b3])
-    merged = MaxPooling3D(pool_size=(2, 2, 2), padding='same')(merged)
-    merged = Flatten()(merged)
-    fc1 = Dense(784)(merged)
-    fc2 = Dense(nb_classes)(fc1)
-    print(fc2.shape)
+    summed = keras.layers.Add()([br_a, br_b, br_c])
+    summed = MaxPooling3D(pool_size=(2, 2, 2), padding='same')(summed)
+    summed = Flatten()(summed)
+    dense_h = Dense(784)(summed)
+    class_out = Dense(n_classes)(dense_h)
+    print(class_out.shape)
 
-    model = Model(inp, fc2)
+    model = Model(clip_in, class_out)
     model.compile(loss=categorical_crossentropy, optimizer=Adam(), metrics=['accuracy'])
     model.summary()
 
-    X_train, X_test, Y_train, Y_test = train_test_split(X, Y, test_size=0.2, random_state=43)
-    print(X_train.shape)
-    print(X_test.shape)
+    train_X, test_X, train_Y, test_Y = train_test_split(X, Y, test_size=0.2, random_state=43)
+    print(train_X.shape)
+    print(test_X.shape)
 
-    ckpt_pattern = "saved_models/dk_3dcnnmodel-{epoch:02d}-{val_acc:.2f}.hd5"
-    ckpt = ModelCheckpoint(ckpt_pattern, monitor='val_acc', verbose=1, save_best_only=True, mode='max')
-    callbacks_list = [ckpt]
+    ckpt_fmt = "saved_models/dk_3dcnnmodel-{epoch:02d}-{val_acc:.2f}.hd5"
+    ckpt_cb = ModelCheckpoint(ckpt_fmt, monitor='val_acc', verbose=1, save_best_only=True, mode='max')
+    cb_list = [ckpt_cb]
 
     # only a slice of the card is handed to this session
-    sess_cfg = tf.ConfigProto()
-    sess_cfg.gpu_options.per_process_gpu_memory_fraction = 0.3
-    set_session(tf.Session(config=sess_cfg))
+    gpu_cfg = tf.ConfigProto()
+    gpu_cfg.gpu_options.per_process_gpu_memory_fraction = 0.3
+    set_session(tf.Session(config=gpu_cfg))
 
-    print(X_train.shape)
-    print(Y_train.shape)
-    history = model.fit_generator(myGenerator(X_train, X_test, Y_train, Y_test, nb_classes, nb_batch),
-                                  samples_per_epoch=X_train.shape[0], epochs=args.epoch, verbose=1,
-                                  callbacks=callbacks_list, shuffle=True)
+    print(train_X.shape)
+    print(train_Y.shape)
+    fit_history = model.fit_generator(batch_stream(train_X, test_X, train_Y, test_Y, n_classes, batch_len),
+                                  samples_per_epoch=train_X.shape[0], epochs=opts.epoch, verbose=1,
+                                  callbacks=cb_list, shuffle=True)
 
-    model.evaluate(X_test, Y_test, verbose=0)
-    model_json = model.to_json()
-    if not os.path.isdir(args.output):
-        os.makedirs(args.output)
-    with open(os.path.join(args.output, 'ucf101_3dcnnmodel.json'), 'w') as fh:
-        fh.write(model_json)
-    model.save_weights(os.path.join(args.output, 'ucf101_3dcnnmodel-gpu.hd5'))
+    model.evaluate(test_X, test_Y, verbose=0)
+    arch_json = model.to_json()
+    if not os.path.isdir(opts.output):
+        os.makedirs(opts.output)
+    with open(os.path.join(opts.output, 'ucf101_3dcnnmodel.json'), 'w') as json_fh:
+        json_fh.write(arch_json)
+    model.save_weights(os.path.join(opts.output, 'ucf101_3dcnnmodel-gpu.hd5'))
 
-    loss, acc = model.evaluate(X_test, Y_test, verbose=0)
-    print('Test loss:', loss)
-    print('Test accuracy:', acc)
-    plot_history(history, args.output)
-    save_history(history, args.output)
+    test_loss, test_acc = model.evaluate(test_X, test_Y, verbose=0)
+    print('held-out loss:', test_loss)
+    print('held-out accuracy:', test_acc)
+    plot_curves(fit_history, opts.output)
+    write_curves(fit_history, opts.output)
 
 
 if __name__ == '__main__':

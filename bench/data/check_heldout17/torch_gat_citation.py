@@ -21,300 +21,300 @@ from torch.autograd import Variable
 
 
 # --------------------------------- data ---------------------------------
-def encode_onehot(labels):
+def labels_to_onehot(node_labels):
     # sort the class names so the mapping is stable
-    classes = sorted(list(set(labels)))
-    lookup = {c: np.identity(len(classes))[i, :] for i, c in enumerate(classes)}
-    return np.array(list(map(lookup.get, labels)), dtype=np.int32)
+    class_names = sorted(list(set(node_labels)))
+    class_to_vec = {cname: np.identity(len(class_names))[i, :] for i, cname in enumerate(class_names)}
+    return np.array(list(map(class_to_vec.get, node_labels)), dtype=np.int32)
 
 
-def normalize_adj(mx):
+def sym_norm_adj(mat):
     """Symmetric normalisation D^-1/2 A D^-1/2."""
-    deg = np.array(mx.sum(1))
-    inv_sqrt = np.power(deg, -0.5).flatten()
-    inv_sqrt[np.isinf(inv_sqrt)] = 0.
-    d_mat = sp.diags(inv_sqrt)
-    return mx.dot(d_mat).transpose().dot(d_mat)
+    degree = np.array(mat.sum(1))
+    deg_inv_sqrt = np.power(degree, -0.5).flatten()
+    deg_inv_sqrt[np.isinf(deg_inv_sqrt)] = 0.
+    D_half = sp.diags(deg_inv_sqrt)
+    return mat.dot(D_half).transpose().dot(D_half)
 
 
-def normalize_features(mx):
+def row_norm_features(mat):
     """Row normalisation."""
-    rows = np.array(mx.sum(1))
-    inv = np.power(rows, -1).flatten()
-    inv[np.isinf(inv)] = 0.
-    return sp.diags(inv).dot(mx)
+    row_sums = np.array(mat.sum(1))
+    row_inv = np.power(row_sums, -1).flatten()
+    row_inv[np.isinf(row_inv)] = 0.
+    return sp.diags(row_inv).dot(mat)
 
 
-def load_data(path="./data/cora/", dataset="cora"):
-    print('Loading {} dataset...'.format(dataset))
-    content = np.genfromtxt("{}{}.content".format(path, dataset), dtype=np.dtype(str))
-    feats = sp.csr_matrix(content[:, 1:-1], dtype=np.float32)
-    onehot = encode_onehot(content[:, -1])
+def read_cora_data(data_dir="./data/cora/", ds_name="cora"):
+    print('reading the {} citation graph'.format(ds_name))
+    raw_rows = np.genfromtxt("{}{}.content".format(data_dir, ds_name), dtype=np.dtype(str))
+    feat_mat = sp.csr_matrix(raw_rows[:, 1:-1], dtype=np.float32)
+    label_1h = labels_to_onehot(raw_rows[:, -1])
 
-    node_ids = np.array(content[:, 0], dtype=np.int32)
-    id_to_row = {j: i for i, j in enumerate(node_ids)}
-    raw_edges = np.genfromtxt("{}{}.cites".format(path, dataset), dtype=np.int32)
-    edges = np.array(list(map(id_to_row.get, raw_edges.flatten())), dtype=np.int32).reshape(raw_edges.shape)
-    A = sp.coo_matrix((np.ones(edges.shape[0]), (edges[:, 0], edges[:, 1])),
-                      shape=(onehot.shape[0], onehot.shape[0]), dtype=np.float32)
-    A = A + A.T.multiply(A.T > A) - A.multiply(A.T > A)   # make it symmetric
+    paper_ids = np.array(raw_rows[:, 0], dtype=np.int32)
+    paper_to_row = {j: i for i, j in enumerate(paper_ids)}
+    cite_pairs = np.genfromtxt("{}{}.cites".format(data_dir, ds_name), dtype=np.int32)
+    edge_rows = np.array(list(map(paper_to_row.get, cite_pairs.flatten())), dtype=np.int32).reshape(cite_pairs.shape)
+    adj_mat = sp.coo_matrix((np.ones(edge_rows.shape[0]), (edge_rows[:, 0], edge_rows[:, 1])),
+                      shape=(label_1h.shape[0], label_1h.shape[0]), dtype=np.float32)
+    adj_mat = adj_mat + adj_mat.T.multiply(adj_mat.T > adj_mat) - adj_mat.multiply(adj_mat.T > adj_mat)   # make it symmetric
 
-    feats = normalize_features(feats)
-    A = normalize_adj(A + sp.eye(A.shape[0]))
+    feat_mat = row_norm_features(feat_mat)
+    adj_mat = sym_norm_adj(adj_mat + sp.eye(adj_mat.shape[0]))
 
-    idx_train = range(140)
-    idx_val = range(200, 500)
-    idx_test = range(500, 1500)
+    train_idx = range(140)
+    val_idx = range(200, 500)
+    test_idx = range(500, 1500)
 
-    A = torch.FloatTensor(np.array(A.todense()))
-    feats = torch.FloatTensor(np.array(feats.todense()))
-    targets = torch.LongTensor(np.where(onehot)[1])
-    return (A, feats, targets, torch.LongTensor(idx_train), torch.LongTensor(idx_val),
-            torch.LongTensor(idx_test))
+    adj_mat = torch.FloatTensor(np.array(adj_mat.todense()))
+    feat_mat = torch.FloatTensor(np.array(feat_mat.todense()))
+    target_ids = torch.LongTensor(np.where(label_1h)[1])
+    return (adj_mat, feat_mat, target_ids, torch.LongTensor(train_idx), torch.LongTensor(val_idx),
+            torch.LongTensor(test_idx))
 
 
-def accuracy(output, labels):
-    preds = output.max(1)[1].type_as(labels)
-    return preds.eq(labels).double().sum() / len(labels)
+def acc_of(log_probs, node_labels):
+    pred_cls = log_probs.max(1)[1].type_as(node_labels)
+    return pred_cls.eq(node_labels).double().sum() / len(node_labels)
 
 
 # -------------------------------- layers --------------------------------
-class GraphAttentionLayer(nn.Module):
+class DenseGATLayer(nn.Module):
     """Dense GAT layer: attention over an N x N score matrix."""
 
-    def __init__(self, in_features, out_features, dropout, alpha, concat=True):
-        super(GraphAttentionLayer, self).__init__()
-        self.dropout = dropout
-        self.in_features = in_features
-        self.out_features = out_features
-        self.alpha = alpha
-        self.concat = concat
-        self.W = nn.Parameter(torch.empty(size=(in_features, out_features)))
-        nn.init.xavier_uniform_(self.W.data, gain=1.414)
-        self.a = nn.Parameter(torch.empty(size=(2 * out_features, 1)))
-        nn.init.xavier_uniform_(self.a.data, gain=1.414)
-        self.leakyrelu = nn.LeakyReLU(self.alpha)
+    def __init__(self, d_in, d_out, drop_p, slope, merge_heads=True):
+        super(DenseGATLayer, self).__init__()
+        self.drop_p = drop_p
+        self.d_in = d_in
+        self.d_out = d_out
+        self.slope = slope
+        self.merge_heads = merge_heads
+        self.W_proj = nn.Parameter(torch.empty(size=(d_in, d_out)))
+        nn.init.xavier_uniform_(self.W_proj.data, gain=1.414)
+        self.att_vec = nn.Parameter(torch.empty(size=(2 * d_out, 1)))
+        nn.init.xavier_uniform_(self.att_vec.data, gain=1.414)
+        self.lrelu = nn.LeakyReLU(self.slope)
 
-    def forward(self, h, adj):
-        Wh = torch.mm(h, self.W)
-        e = self._prepare_attentional_mechanism_input(Wh)
-        masked = torch.where(adj > 0, e, -9e15 * torch.ones_like(e))
-        att = F.softmax(masked, dim=1)
-        att = F.dropout(att, self.dropout, training=self.training)
-        h_new = torch.matmul(att, Wh)
-        return F.elu(h_new) if self.concat else h_new
+    def forward(self, h_in, adj_norm):
+        hW = torch.mm(h_in, self.W_proj)
+        scores = self._pair_scores(hW)
+        scores_masked = torch.where(adj_norm > 0, scores, -9e15 * torch.ones_like(scores))
+        att_w = F.softmax(scores_masked, dim=1)
+        att_w = F.dropout(att_w, self.drop_p, training=self.training)
+        h_out = torch.matmul(att_w, hW)
+        return F.elu(h_out) if self.merge_heads else h_out
 
-    def _prepare_attentional_mechanism_input(self, Wh):
-        left = torch.matmul(Wh, self.a[:self.out_features, :])
-        right = torch.matmul(Wh, self.a[self.out_features:, :])
-        return self.leakyrelu(left + right.T)   # broadcast to N x N
+    def _pair_scores(self, hW):
+        src_part = torch.matmul(hW, self.att_vec[:self.d_out, :])
+        dst_part = torch.matmul(hW, self.att_vec[self.d_out:, :])
+        return self.lrelu(src_part + dst_part.T)   # broadcast to N x N
 
     def __repr__(self):
-        return self.__class__.__name__ + ' (' + str(self.in_features) + ' -> ' + str(self.out_features) + ')'
+        return self.__class__.__name__ + ' (' + str(self.d_in) + ' -> ' + str(self.d_out) + ')'
 
 
-class SpecialSpmmFunction(torch.autograd.Function):
+class SparseDenseMatmul(torch.autograd.Function):
     """Sparse x dense product whose gradient only touches the sparse pattern."""
 
     @staticmethod
-    def forward(ctx, indices, values, shape, b):
-        assert indices.requires_grad == False
-        a = torch.sparse_coo_tensor(indices, values, shape)
-        ctx.save_for_backward(a, b)
-        ctx.N = shape[0]
-        return torch.matmul(a, b)
+    def forward(ctx, idx_t, vals, dims, dense_b):
+        assert idx_t.requires_grad == False
+        sp_a = torch.sparse_coo_tensor(idx_t, vals, dims)
+        ctx.save_for_backward(sp_a, dense_b)
+        ctx.n_rows = dims[0]
+        return torch.matmul(sp_a, dense_b)
 
     @staticmethod
-    def backward(ctx, grad_output):
-        a, b = ctx.saved_tensors
-        grad_values = grad_b = None
+    def backward(ctx, g_out):
+        sp_a, dense_b = ctx.saved_tensors
+        g_vals = g_dense = None
         if ctx.needs_input_grad[1]:
-            dense_grad = grad_output.matmul(b.t())
-            flat_idx = a._indices()[0, :] * ctx.N + a._indices()[1, :]
-            grad_values = dense_grad.view(-1)[flat_idx]
+            g_full = g_out.matmul(dense_b.t())
+            lin_pos = sp_a._indices()[0, :] * ctx.n_rows + sp_a._indices()[1, :]
+            g_vals = g_full.view(-1)[lin_pos]
         if ctx.needs_input_grad[3]:
-            grad_b = a.t().matmul(grad_output)
-        return None, grad_values, None, grad_b
+            g_dense = sp_a.t().matmul(g_out)
+        return None, g_vals, None, g_dense
 
 
-class SpecialSpmm(nn.Module):
-    def forward(self, indices, values, shape, b):
-        return SpecialSpmmFunction.apply(indices, values, shape, b)
+class SparseMatmul(nn.Module):
+    def forward(self, idx_t, vals, dims, dense_b):
+        return SparseDenseMatmul.apply(idx_t, vals, dims, dense_b)
 
 
-class SpGraphAttentionLayer(nn.Module):
+class SparseGATLayer(nn.Module):
     """Sparse GAT layer: attention only along existing edges."""
 
-    def __init__(self, in_features, out_features, dropout, alpha, concat=True):
-        super(SpGraphAttentionLayer, self).__init__()
-        self.in_features = in_features
-        self.out_features = out_features
-        self.alpha = alpha
-        self.concat = concat
-        self.W = nn.Parameter(torch.zeros(size=(in_features, out_features)))
-        nn.init.xavier_normal_(self.W.data, gain=1.414)
-        self.a = nn.Parameter(torch.zeros(size=(1, 2 * out_features)))
-        nn.init.xavier_normal_(self.a.data, gain=1.414)
-        self.dropout = nn.Dropout(dropout)
-        self.leakyrelu = nn.LeakyReLU(self.alpha)
-        self.special_spmm = SpecialSpmm()
+    def __init__(self, d_in, d_out, drop_p, slope, merge_heads=True):
+        super(SparseGATLayer, self).__init__()
+        self.d_in = d_in
+        self.d_out = d_out
+        self.slope = slope
+        self.merge_heads = merge_heads
+        self.W_proj = nn.Parameter(torch.zeros(size=(d_in, d_out)))
+        nn.init.xavier_normal_(self.W_proj.data, gain=1.414)
+        self.att_vec = nn.Parameter(torch.zeros(size=(1, 2 * d_out)))
+        nn.init.xavier_normal_(self.att_vec.data, gain=1.414)
+        self.edge_drop = nn.Dropout(drop_p)
+        self.lrelu = nn.LeakyReLU(self.slope)
+        self.sp_mm = SparseMatmul()
 
-    def forward(self, input, adj):
-        dv = 'cuda' if input.is_cuda else 'cpu'
-        N = input.size()[0]
-        edge = adj.nonzero().t()
-        h = torch.mm(input, self.W)
-        assert not torch.isnan(h).any()
-        edge_h = torch.cat((h[edge[0, :], :], h[edge[1, :], :]), dim=1).t()
-        edge_e = torch.exp(-self.leakyrelu(self.a.mm(edge_h).squeeze()))
-        assert not torch.isnan(edge_e).any()
-        rowsum = self.special_spmm(edge, edge_e, torch.Size([N, N]), torch.ones(size=(N, 1), device=dv))
-        edge_e = self.dropout(edge_e)
-        h_new = self.special_spmm(edge, edge_e, torch.Size([N, N]), h)
-        assert not torch.isnan(h_new).any()
-        h_new = h_new.div(rowsum)
-        assert not torch.isnan(h_new).any()
-        return F.elu(h_new) if self.concat else h_new
+    def forward(self, x_in, adj_norm):
+        dev_name = 'cuda' if x_in.is_cuda else 'cpu'
+        n_nodes = x_in.size()[0]
+        edge_idx = adj_norm.nonzero().t()
+        h_in = torch.mm(x_in, self.W_proj)
+        assert not torch.isnan(h_in).any()
+        pair_h = torch.cat((h_in[edge_idx[0, :], :], h_in[edge_idx[1, :], :]), dim=1).t()
+        edge_w = torch.exp(-self.lrelu(self.att_vec.mm(pair_h).squeeze()))
+        assert not torch.isnan(edge_w).any()
+        row_norm = self.sp_mm(edge_idx, edge_w, torch.Size([n_nodes, n_nodes]), torch.ones(size=(n_nodes, 1), device=dev_name))
+        edge_w = self.edge_drop(edge_w)
+        h_out = self.sp_mm(edge_idx, edge_w, torch.Size([n_nodes, n_nodes]), h_in)
+        assert not torch.isnan(h_out).any()
+        h_out = h_out.div(row_norm)
+        assert not torch.isnan(h_out).any()
+        return F.elu(h_out) if self.merge_heads else h_out
 
     def __repr__(self):
-        return self.__class__.__name__ + ' (' + str(self.in_features) + ' -> ' + str(self.out_features) + ')'
+        return self.__class__.__name__ + ' (' + str(self.d_in) + ' -> ' + str(self.d_out) + ')'
 
 
 # -------------------------------- models --------------------------------
-class GAT(nn.Module):
-    def __init__(self, nfeat, nhid, nclass, dropout, alpha, nheads):
-        super(GAT, self).__init__()
-        self.dropout = dropout
-        self.attentions = [GraphAttentionLayer(nfeat, nhid, dropout=dropout, alpha=alpha, concat=True)
-                           for _ in range(nheads)]
-        for k, head in enumerate(self.attentions):
-            self.add_module('attention_{}'.format(k), head)
-        self.out_att = GraphAttentionLayer(nhid * nheads, nclass, dropout=dropout, alpha=alpha, concat=False)
+class DenseGAT(nn.Module):
+    def __init__(self, n_in, n_hidden, n_out, drop_p, slope, n_heads):
+        super(DenseGAT, self).__init__()
+        self.drop_p = drop_p
+        self.heads = [DenseGATLayer(n_in, n_hidden, drop_p=drop_p, slope=slope, merge_heads=True)
+                           for _ in range(n_heads)]
+        for hi, head_mod in enumerate(self.heads):
+            self.add_module('attention_{}'.format(hi), head_mod)
+        self.out_head = DenseGATLayer(n_hidden * n_heads, n_out, drop_p=drop_p, slope=slope, merge_heads=False)
 
-    def forward(self, x, adj):
-        x = F.dropout(x, self.dropout, training=self.training)
-        x = torch.cat([head(x, adj) for head in self.attentions], dim=1)
-        x = F.dropout(x, self.dropout, training=self.training)
-        return F.log_softmax(F.elu(self.out_att(x, adj)), dim=1)
+    def forward(self, x, adj_norm):
+        x = F.dropout(x, self.drop_p, training=self.training)
+        x = torch.cat([head_mod(x, adj_norm) for head_mod in self.heads], dim=1)
+        x = F.dropout(x, self.drop_p, training=self.training)
+        return F.log_softmax(F.elu(self.out_head(x, adj_norm)), dim=1)
 
 
-class SpGAT(nn.Module):
-    def __init__(self, nfeat, nhid, nclass, dropout, alpha, nheads):
-        super(SpGAT, self).__init__()
-        self.dropout = dropout
-        self.attentions = [SpGraphAttentionLayer(nfeat, nhid, dropout=dropout, alpha=alpha, concat=True)
-                           for _ in range(nheads)]
-        for k, head in enumerate(self.attentions):
-            self.add_module('attention_{}'.format(k), head)
-        self.out_att = SpGraphAttentionLayer(nhid * nheads, nclass, dropout=dropout, alpha=alpha, concat=False)
+class SparseGAT(nn.Module):
+    def __init__(self, n_in, n_hidden, n_out, drop_p, slope, n_heads):
+        super(SparseGAT, self).__init__()
+        self.drop_p = drop_p
+        self.heads = [SparseGATLayer(n_in, n_hidden, drop_p=drop_p, slope=slope, merge_heads=True)
+                           for _ in range(n_heads)]
+        for hi, head_mod in enumerate(self.heads):
+            self.add_module('attention_{}'.format(hi), head_mod)
+        self.out_head = SparseGATLayer(n_hidden * n_heads, n_out, drop_p=drop_p, slope=slope, merge_heads=False)
 
-    def forward(self, x, adj):
-        x = F.dropout(x, self.dropout, training=self.training)
-        x = torch.cat([head(x, adj) for head in self.attentions], dim=1)
-        x = F.dropout(x, self.dropout, training=self.training)
-        return F.log_softmax(F.elu(self.out_att(x, adj)), dim=1)
+    def forward(self, x, adj_norm):
+        x = F.dropout(x, self.drop_p, training=self.training)
+        x = torch.cat([head_mod(x, adj_norm) for head_mod in self.heads], dim=1)
+        x = F.dropout(x, self.drop_p, training=self.training)
+        return F.log_softmax(F.elu(self.out_head(x, adj_norm)), dim=1)
 
 
 # ------------------------------- training -------------------------------
-ap = argparse.ArgumentParser()
-ap.add_argument('--no-cuda', action='store_true', default=False, help='Disables CUDA training.')
-ap.add_argument('--fastmode', action='store_true', default=False, help='Skip the separate validation pass.')
-ap.add_argument('--sparse', action='store_true', default=False, help='Use the sparse GAT.')
-ap.add_argument('--seed', type=int, default=72)
-ap.add_argument('--epochs', type=int, default=10000)
-ap.add_argument('--lr', type=float, default=0.005)
-ap.add_argument('--weight_decay', type=float, default=5e-4)
-ap.add_argument('--hidden', type=int, default=8)
-ap.add_argument('--nb_heads', type=int, default=8)
-ap.add_argument('--dropout', type=float, default=0.6)
-ap.add_argument('--alpha', type=float, default=0.2)
-ap.add_argument('--patience', type=int, default=100)
-args = ap.parse_args()
-args.cuda = not args.no_cuda and torch.cuda.is_available()
+cli = argparse.ArgumentParser()
+cli.add_argument('--no-cuda', action='store_true', default=False, help='stay on the CPU even if a GPU is present')
+cli.add_argument('--fastmode', action='store_true', default=False, help='reuse the training forward for validation')
+cli.add_argument('--sparse', action='store_true', default=False, help='pick the edge-list (sparse) attention variant')
+cli.add_argument('--seed', type=int, default=72)
+cli.add_argument('--epochs', type=int, default=10000)
+cli.add_argument('--lr', type=float, default=0.005)
+cli.add_argument('--weight_decay', type=float, default=5e-4)
+cli.add_argument('--hidden', type=int, default=8)
+cli.add_argument('--nb_heads', type=int, default=8)
+cli.add_argument('--dropout', type=float, default=0.6)
+cli.add_argument('--alpha', type=float, default=0.2)
+cli.add_argument('--patience', type=int, default=100)
+opts = cli.parse_args()
+opts.use_gpu = not opts.no_cuda and torch.cuda.is_available()
 
-random.seed(args.seed)
-np.random.seed(args.seed)
-torch.manual_seed(args.seed)
-if args.cuda:
-    torch.cuda.manual_seed(args.seed)
+random.seed(opts.seed)
+np.random.seed(opts.seed)
+torch.manual_seed(opts.seed)
+if opts.use_gpu:
+    torch.cuda.manual_seed(opts.seed)
 
-adj, features, labels, idx_train, idx_val, idx_test = load_data()
+adj_norm, node_features, node_labels, train_idx, val_idx, test_idx = read_cora_data()
 
-net_cls = SpGAT if args.sparse else GAT
-model = net_cls(nfeat=features.shape[1], nhid=args.hidden, nclass=int(labels.max()) + 1,
-                dropout=args.dropout, nheads=args.nb_heads, alpha=args.alpha)
-optimizer = optim.Adam(model.parameters(), lr=args.lr, weight_decay=args.weight_decay)
+gat_cls = SparseGAT if opts.sparse else DenseGAT
+model = gat_cls(n_in=node_features.shape[1], n_hidden=opts.hidden, n_out=int(node_labels.max()) + 1,
+                drop_p=opts.dropout, n_heads=opts.nb_heads, slope=opts.alpha)
+optimizer = optim.Adam(model.parameters(), lr=opts.lr, weight_decay=opts.weight_decay)
 
-if args.cuda:
+if opts.use_gpu:
     model.cuda()
-    features = features.cuda()
-    adj = adj.cuda()
-    labels = labels.cuda()
-    idx_train = idx_train.cuda()
-    idx_val = idx_val.cuda()
-    idx_test = idx_test.cuda()
+    node_features = node_features.cuda()
+    adj_norm = adj_norm.cuda()
+    node_labels = node_labels.cuda()
+    train_idx = train_idx.cuda()
+    val_idx = val_idx.cuda()
+    test_idx = test_idx.cuda()
 
-features, adj, labels = Variable(features), Variable(adj), Variable(labels)
+node_features, adj_norm, node_labels = Variable(node_features), Variable(adj_norm), Variable(node_labels)
 
 
-def train(epoch):
-    tic = time.time()
+def train_epoch(epoch):
+    t0 = time.time()
     model.train()
     optimizer.zero_grad()
-    output = model(features, adj)
-    loss_train = F.nll_loss(output[idx_train], labels[idx_train])
-    acc_train = accuracy(output[idx_train], labels[idx_train])
-    loss_train.backward()
+    log_probs = model(node_features, adj_norm)
+    train_loss = F.nll_loss(log_probs[train_idx], node_labels[train_idx])
+    train_acc = acc_of(log_probs[train_idx], node_labels[train_idx])
+    train_loss.backward()
     optimizer.step()
 
-    if not args.fastmode:
+    if not opts.fastmode:
         # separate pass with dropout switched off
         model.eval()
-        output = model(features, adj)
+        log_probs = model(node_features, adj_norm)
 
-    loss_val = F.nll_loss(output[idx_val], labels[idx_val])
-    acc_val = accuracy(output[idx_val], labels[idx_val])
-    print('Epoch: {:04d}'.format(epoch + 1), 'loss_train: {:.4f}'.format(loss_train.data.item()),
-          'acc_train: {:.4f}'.format(acc_train.data.item()), 'loss_val: {:.4f}'.format(loss_val.data.item()),
-          'acc_val: {:.4f}'.format(acc_val.data.item()), 'time: {:.4f}s'.format(time.time() - tic))
-    return loss_val.data.item()
+    val_loss = F.nll_loss(log_probs[val_idx], node_labels[val_idx])
+    val_acc = acc_of(log_probs[val_idx], node_labels[val_idx])
+    print('ep {:04d}'.format(epoch + 1), 'train loss {:.4f}'.format(train_loss.data.item()),
+          'train acc {:.4f}'.format(train_acc.data.item()), 'val loss {:.4f}'.format(val_loss.data.item()),
+          'val acc {:.4f}'.format(val_acc.data.item()), '({:.4f}s)'.format(time.time() - t0))
+    return val_loss.data.item()
 
 
-def compute_test():
+def run_test():
     model.eval()
-    output = model(features, adj)
-    loss_test = F.nll_loss(output[idx_test], labels[idx_test])
-    acc_test = accuracy(output[idx_test], labels[idx_test])
-    print("Test set results:", "loss= {:.4f}".format(loss_test.data.item()),
-          "accuracy= {:.4f}".format(acc_test.data.item()))
+    log_probs = model(node_features, adj_norm)
+    test_loss = F.nll_loss(log_probs[test_idx], node_labels[test_idx])
+    test_acc = acc_of(log_probs[test_idx], node_labels[test_idx])
+    print("test split:", "loss {:.4f},".format(test_loss.data.item()),
+          "acc {:.4f}".format(test_acc.data.item()))
 
 
-t_total = time.time()
-loss_values = []
-bad_counter = 0
-best = args.epochs + 1
-best_epoch = 0
-for epoch in range(args.epochs):
-    loss_values.append(train(epoch))
+t_start = time.time()
+val_history = []
+stall_count = 0
+best_val = opts.epochs + 1
+best_ep = 0
+for epoch in range(opts.epochs):
+    val_history.append(train_epoch(epoch))
     torch.save(model.state_dict(), '{}.pkl'.format(epoch))
-    if loss_values[-1] < best:
-        best = loss_values[-1]
-        best_epoch = epoch
-        bad_counter = 0
+    if val_history[-1] < best_val:
+        best_val = val_history[-1]
+        best_ep = epoch
+        stall_count = 0
     else:
-        bad_counter += 1
-    if bad_counter == args.patience:
+        stall_count += 1
+    if stall_count == opts.patience:
         break
-    for ckpt in glob.glob('*.pkl'):
-        if int(ckpt.split('.')[0]) < best_epoch:
-            os.remove(ckpt)
+    for ckpt_file in glob.glob('*.pkl'):
+        if int(ckpt_file.split('.')[0]) < best_ep:
+            os.remove(ckpt_file)
 
-for ckpt in glob.glob('*.pkl'):
-    if int(ckpt.split('.')[0]) > best_epoch:
-        os.remove(ckpt)
+for ckpt_file in glob.glob('*.pkl'):
+    if int(ckpt_file.split('.')[0]) > best_ep:
+        os.remove(ckpt_file)
 
-print("Optimization Finished!")
-print("Total time elapsed: {:.4f}s".format(time.time() - t_total))
-print('Loading {}th epoch'.format(best_epoch))
-model.load_state_dict(torch.load('{}.pkl'.format(best_epoch)))
-compute_test()
+print("early stopping loop ended")
+print("wall time {:.4f}s".format(time.time() - t_start))
+print('restoring weights of epoch {}'.format(best_ep))
+model.load_state_dict(torch.load('{}.pkl'.format(best_ep)))
+run_test()

@@ -19,144 +19,144 @@ from nes_py.wrappers import JoypadSpace
 from torch import nn
 
 # --------------------------------- settings ---------------------------------
-lr = 1e-5
-device = t.device("cuda:0" if t.cuda.is_available() else "cpu")
-batch_size = 256
-buffer_capacity = 60000
-OBSERVE = 10000
-ACTIONS = len(COMPLEX_MOVEMENT)
-epsilon = 0.1
+learn_rate = 1e-5
+dev = t.device("cuda:0" if t.cuda.is_available() else "cpu")
+batch_len = 256
+replay_capacity = 60000
+WARMUP_STEPS = 10000
+N_ACTIONS = len(COMPLEX_MOVEMENT)
+explore_eps = 0.1
 
 # ------------------------------- replay memory -------------------------------
-Transition = namedtuple('Transition', ('state', 'next_state', 'action', 'reward', 'mask'))
+ReplayItem = namedtuple('ReplayItem', ('obs', 'next_obs', 'act_vec', 'rew', 'alive_mask'))
 
 
-class Memory(object):
-    def __init__(self, capacity):
-        self.memory = deque(maxlen=capacity)
-        self.capacity = capacity
+class ReplayBuffer(object):
+    def __init__(self, max_len):
+        self.store = deque(maxlen=max_len)
+        self.cap = max_len
 
-    def push(self, state, next_state, action, reward, collision):
-        self.memory.append(Transition(state, next_state, action, reward, collision))
+    def add(self, obs, next_obs, act_vec, rew, not_done):
+        self.store.append(ReplayItem(obs, next_obs, act_vec, rew, not_done))
 
-    def pop(self):
-        self.memory.popleft()
+    def drop_oldest(self):
+        self.store.popleft()
 
-    def sample(self, batch_size):
-        picked = random.sample(self.memory, batch_size)
-        return Transition(*zip(*picked))
+    def draw(self, batch_len):
+        chosen = random.sample(self.store, batch_len)
+        return ReplayItem(*zip(*chosen))
 
     def __len__(self):
-        return len(self.memory)
+        return len(self.store)
 
 
 # --------------------------------- Q-network ---------------------------------
-class DQN(nn.Module):
+class QNet(nn.Module):
     def __init__(self):
-        super(DQN, self).__init__()
-        self.conv1 = nn.Conv2d(4, 32, kernel_size=8, stride=4, padding=2)
-        self.pool1 = nn.MaxPool2d(2, stride=2)
-        self.conv2 = nn.Conv2d(32, 64, kernel_size=4, stride=2, padding=1)
-        self.conv3 = nn.Conv2d(64, 64, kernel_size=3, stride=1, padding=1)
-        self.fc1 = nn.Linear(1600, 2048)
-        self.fc2 = nn.Linear(2048, 1024)
-        self.fc3 = nn.Linear(1024, 256)
-        self.head = nn.Linear(256, ACTIONS)
+        super(QNet, self).__init__()
+        self.enc1 = nn.Conv2d(4, 32, kernel_size=8, stride=4, padding=2)
+        self.pool_a = nn.MaxPool2d(2, stride=2)
+        self.enc2 = nn.Conv2d(32, 64, kernel_size=4, stride=2, padding=1)
+        self.enc3 = nn.Conv2d(64, 64, kernel_size=3, stride=1, padding=1)
+        self.fc_a = nn.Linear(1600, 2048)
+        self.fc_b = nn.Linear(2048, 1024)
+        self.fc_c = nn.Linear(1024, 256)
+        self.q_out = nn.Linear(256, N_ACTIONS)
 
     def forward(self, x):
-        x = self.pool1(F.relu(self.conv1(x)))
-        x = F.relu(self.conv2(x))
-        x = F.relu(self.conv3(x))
+        x = self.pool_a(F.relu(self.enc1(x)))
+        x = F.relu(self.enc2(x))
+        x = F.relu(self.enc3(x))
         x = x.view(x.size(0), -1)
-        x = F.relu(self.fc1(x))
-        x = F.relu(self.fc2(x))
-        x = F.relu(self.fc3(x))
-        return self.head(x)
+        x = F.relu(self.fc_a(x))
+        x = F.relu(self.fc_b(x))
+        x = F.relu(self.fc_c(x))
+        return self.q_out(x)
 
     @classmethod
-    def train_model(cls, online_net, optimizer, batch):
-        s = t.tensor(np.array(batch.state), dtype=torch.float32).to(device)
-        s_next = t.tensor(np.array(batch.next_state), dtype=torch.float32).to(device)
-        acts = t.Tensor(np.array(batch.action)).to(device)
-        rews = t.Tensor(np.array(batch.reward)).to(device)
-        alive = t.Tensor(np.array(batch.mask)).to(device)
-        q = online_net(s).squeeze(1)
-        q_next = online_net(s_next).squeeze(1)
-        q_taken = torch.sum(q.mul(acts), dim=1)
-        target = rews + alive * 0.99 * q_next.max(1)[0]
-        loss = F.mse_loss(q_taken, target.detach())
+    def train_step_batch(cls, q_net, optimizer, replay_batch):
+        s_now = t.tensor(np.array(replay_batch.obs), dtype=torch.float32).to(dev)
+        s_after = t.tensor(np.array(replay_batch.next_obs), dtype=torch.float32).to(dev)
+        act_mask = t.Tensor(np.array(replay_batch.act_vec)).to(dev)
+        rew_t = t.Tensor(np.array(replay_batch.rew)).to(dev)
+        alive_t = t.Tensor(np.array(replay_batch.alive_mask)).to(dev)
+        q_all = q_net(s_now).squeeze(1)
+        q_all_next = q_net(s_after).squeeze(1)
+        q_chosen = torch.sum(q_all.mul(act_mask), dim=1)
+        td_target = rew_t + alive_t * 0.99 * q_all_next.max(1)[0]
+        loss = F.mse_loss(q_chosen, td_target.detach())
         optimizer.zero_grad()
         loss.backward()
         optimizer.step()
         return loss
 
-    def get_action(self, input):
-        return self.forward(input).max(1)[1].view(1, 1)[0, 0]
+    def greedy_action(self, obs_in):
+        return self.forward(obs_in).max(1)[1].view(1, 1)[0, 0]
 
 
 # ------------------------------ interaction loop ------------------------------
-env = gym_super_mario_bros.make('SuperMarioBros-1-1-v0')
-env = JoypadSpace(env, COMPLEX_MOVEMENT)
-done = True
+game_env = gym_super_mario_bros.make('SuperMarioBros-1-1-v0')
+game_env = JoypadSpace(game_env, COMPLEX_MOVEMENT)
+is_done = True
 
-D = Memory(buffer_capacity)
-online_net = DQN().to(device)
-optimizer = t.optim.Adam(online_net.parameters(), lr=lr)
-state = env.reset()
+replay = ReplayBuffer(replay_capacity)
+q_net = QNet().to(dev)
+optimizer = t.optim.Adam(q_net.parameters(), lr=learn_rate)
+obs = game_env.reset()
 
 if os.path.isfile("saved_network/checkpointdict.npy"):
-    ckpt_index = np.load("saved_network/checkpointdict.npy", allow_pickle=True).item()
-    ckpt = t.load(ckpt_index["checkpoint_path"])
-    online_net.load_state_dict(ckpt['state_dict'])
-    print("Successfully loaded:", "saved_network/checkpoint.pth.tar")
-    del ckpt
+    ckpt_meta = np.load("saved_network/checkpointdict.npy", allow_pickle=True).item()
+    ckpt_blob = t.load(ckpt_meta["checkpoint_path"])
+    q_net.load_state_dict(ckpt_blob['state_dict'])
+    print("restored weights from", "saved_network/checkpoint.pth.tar")
+    del ckpt_blob
     gc.collect()
 else:
-    print("Could not find old network weights")
+    print("no saved weights, starting fresh")
 
 # initial observation: one grey, thresholded frame repeated four times
-action = env.action_space.sample()
-frame, reward, done, info = env.step(action)
-frame = cv2.cvtColor(cv2.resize(frame, (80, 80)), cv2.COLOR_BGR2GRAY)
-_, frame = cv2.threshold(frame, 1, 255, cv2.THRESH_BINARY)
-s_t = np.stack((frame, frame, frame, frame), axis=0)
-s_t = np.ascontiguousarray(s_t, dtype=np.float32)
+act_vec = game_env.action_space.sample()
+frame_gray, rew, is_done, step_info = game_env.step(act_vec)
+frame_gray = cv2.cvtColor(cv2.resize(frame_gray, (80, 80)), cv2.COLOR_BGR2GRAY)
+_, frame_gray = cv2.threshold(frame_gray, 1, 255, cv2.THRESH_BINARY)
+stack_t = np.stack((frame_gray, frame_gray, frame_gray, frame_gray), axis=0)
+stack_t = np.ascontiguousarray(stack_t, dtype=np.float32)
 time.sleep(0.01)
-turn = 0
+step_no = 0
 while True:
-    env.render()
-    if done:
-        state = env.reset()
+    game_env.render()
+    if is_done:
+        obs = game_env.reset()
     time.sleep(0.01)
-    obs_tensor = t.Tensor(s_t).unsqueeze(0).to(device)
-    if random.random() < epsilon:
-        a_t = env.action_space.sample()
+    stack_tensor = t.Tensor(stack_t).unsqueeze(0).to(dev)
+    if random.random() < explore_eps:
+        act_id = game_env.action_space.sample()
     else:
-        a_t = online_net.get_action(obs_tensor)
-        a_t = a_t.item()
-    frame_next, reward, done, info = env.step(a_t)
-    frame_next = cv2.cvtColor(cv2.resize(frame_next, (80, 80)), cv2.COLOR_BGR2GRAY)
-    _, frame_next = cv2.threshold(frame_next, 1, 255, cv2.THRESH_BINARY)
-    frame_next = np.reshape(frame_next, (1, 80, 80))
-    s_t1 = np.append(frame_next, s_t[:3, :, :], axis=0)
-    s_t1 = np.ascontiguousarray(s_t1, dtype=np.float32)
-    act_onehot = np.zeros(ACTIONS)
-    act_onehot[a_t] = 1
-    D.push(s_t, s_t1, act_onehot, reward, not done)
-    if len(D) > buffer_capacity:
-        D.pop()
-    if turn > OBSERVE:
-        minibatch = D.sample(batch_size)
-        loss = DQN.train_model(online_net, optimizer, minibatch)
-    turn = turn + 1
-    if turn % 1000 == 0:
-        print(turn)
-    if turn % 20000 == 0:
-        stamp = time.gmtime()
-        save_path = 'saved_network/' + 'mario-dqn' + \
-            f'{stamp.tm_year}-{stamp.tm_mon}-{stamp.tm_mday}-{stamp.tm_hour}-{stamp.tm_min}' + ".pth.tar"
-        np.save("saved_network/checkpointdict.npy", {'checkpoint_path': save_path})
-        t.save({'turn': turn, 'state_dict': online_net.state_dict(), 'optimizer': optimizer.state_dict()},
-               save_path)
+        act_id = q_net.greedy_action(stack_tensor)
+        act_id = act_id.item()
+    frame_new, rew, is_done, step_info = game_env.step(act_id)
+    frame_new = cv2.cvtColor(cv2.resize(frame_new, (80, 80)), cv2.COLOR_BGR2GRAY)
+    _, frame_new = cv2.threshold(frame_new, 1, 255, cv2.THRESH_BINARY)
+    frame_new = np.reshape(frame_new, (1, 80, 80))
+    stack_next = np.append(frame_new, stack_t[:3, :, :], axis=0)
+    stack_next = np.ascontiguousarray(stack_next, dtype=np.float32)
+    act_vec_1h = np.zeros(N_ACTIONS)
+    act_vec_1h[act_id] = 1
+    replay.add(stack_t, stack_next, act_vec_1h, rew, not is_done)
+    if len(replay) > replay_capacity:
+        replay.drop_oldest()
+    if step_no > WARMUP_STEPS:
+        mini_batch = replay.draw(batch_len)
+        loss = QNet.train_step_batch(q_net, optimizer, mini_batch)
+    step_no = step_no + 1
+    if step_no % 1000 == 0:
+        print(step_no)
+    if step_no % 20000 == 0:
+        now_gm = time.gmtime()
+        ckpt_path = 'saved_network/' + 'mario-dqn' + \
+            f'{now_gm.tm_year}-{now_gm.tm_mon}-{now_gm.tm_mday}-{now_gm.tm_hour}-{now_gm.tm_min}' + ".pth.tar"
+        np.save("saved_network/checkpointdict.npy", {'checkpoint_path': ckpt_path})
+        t.save({'turn': step_no, 'state_dict': q_net.state_dict(), 'optimizer': optimizer.state_dict()},
+               ckpt_path)
 
-env.close()
+game_env.close()

@@ -19,377 +19,377 @@ from tqdm import tqdm
 
 
 # ------------------------------- pair dataset -------------------------------
-class PairedDataset(torch.utils.data.Dataset):
+class ProteinPairDataset(torch.utils.data.Dataset):
     """(name A, name B, label) triples."""
 
-    def __init__(self, X0, X1, Y):
-        self.X0 = X0
-        self.X1 = X1
+    def __init__(self, Xa, Xb, Y):
+        self.Xa = Xa
+        self.Xb = Xb
         self.Y = Y
-        assert len(X0) == len(X1), "X0: " + str(len(X0)) + " X1: " + str(len(X1))
-        assert len(X0) == len(Y), "X0: " + str(len(X0)) + " Y: " + str(len(Y))
+        assert len(Xa) == len(Xb), "pair lists differ, Xa: " + str(len(Xa)) + " Xb: " + str(len(Xb))
+        assert len(Xa) == len(Y), "labels do not match pairs, Xa: " + str(len(Xa)) + " Y: " + str(len(Y))
 
     def __len__(self):
-        return len(self.X0)
+        return len(self.Xa)
 
     def __getitem__(self, i):
-        return self.X0[i], self.X1[i], self.Y[i]
+        return self.Xa[i], self.Xb[i], self.Y[i]
 
-def collate_paired_sequences(batch):
-    return [b[0] for b in batch], [b[1] for b in batch], torch.stack([b[2] for b in batch], 0)
+def collate_pairs(batch_items):
+    return [it_[0] for it_ in batch_items], [it_[1] for it_ in batch_items], torch.stack([it_[2] for it_ in batch_items], 0)
 
 
 # --------------------------------- modules ---------------------------------
-class FullyConnectedEmbed(nn.Module):
-    """Projects language-model embeddings (nin) down to nout dimensions."""
+class LMProjection(nn.Module):
+    """Linear + activation + dropout map from d_in LM features to d_out."""
 
-    def __init__(self, nin, nout, dropout=0.5, activation=nn.ReLU()):
-        super(FullyConnectedEmbed, self).__init__()
-        self.nin = nin
-        self.nout = nout
-        self.dropout_p = dropout
-        self.transform = nn.Linear(nin, nout)
-        self.drop = nn.Dropout(p=self.dropout_p)
-        self.activation = activation
+    def __init__(self, d_in, d_out, drop_rate=0.5, act=nn.ReLU()):
+        super(LMProjection, self).__init__()
+        self.d_in = d_in
+        self.d_out = d_out
+        self.drop_prob = drop_rate
+        self.lin = nn.Linear(d_in, d_out)
+        self.drop_layer = nn.Dropout(p=self.drop_prob)
+        self.act_fn = act
 
-    def forward(self, x):
-        return self.drop(self.activation(self.transform(x)))
+    def forward(self, x_in):
+        return self.drop_layer(self.act_fn(self.lin(x_in)))
 
-class FullyConnected(nn.Module):
-    """Broadcast |z0 - z1| and z0 * z1 over all residue pairs, then 1x1 conv."""
+class PairFeatureConv(nn.Module):
+    """Residue-pair features |emb_a - emb_b| and emb_a * emb_b, mixed by a 1x1 conv."""
 
-    def __init__(self, embed_dim, hidden_dim, activation=nn.ReLU()):
-        super(FullyConnected, self).__init__()
-        self.D = embed_dim
-        self.H = hidden_dim
-        self.conv = nn.Conv2d(2 * self.D, self.H, 1)
-        self.batchnorm = nn.BatchNorm2d(self.H)
-        self.activation = activation
+    def __init__(self, emb_dim, hid_dim, act=nn.ReLU()):
+        super(PairFeatureConv, self).__init__()
+        self.emb_d = emb_dim
+        self.hid_h = hid_dim
+        self.conv_layer = nn.Conv2d(2 * self.emb_d, self.hid_h, 1)
+        self.bn = nn.BatchNorm2d(self.hid_h)
+        self.act_fn = act
 
-    def forward(self, z0, z1):
-        z0 = z0.transpose(1, 2)
-        z1 = z1.transpose(1, 2)
-        diff = torch.abs(z0.unsqueeze(3) - z1.unsqueeze(2))
-        prod = z0.unsqueeze(3) * z1.unsqueeze(2)
-        pair = torch.cat([diff, prod], 1)
-        return self.batchnorm(self.activation(self.conv(pair)))
+    def forward(self, emb_a, emb_b):
+        emb_a = emb_a.transpose(1, 2)
+        emb_b = emb_b.transpose(1, 2)
+        absdiff = torch.abs(emb_a.unsqueeze(3) - emb_b.unsqueeze(2))
+        elemprod = emb_a.unsqueeze(3) * emb_b.unsqueeze(2)
+        pair_feat = torch.cat([absdiff, elemprod], 1)
+        return self.bn(self.act_fn(self.conv_layer(pair_feat)))
 
-class ContactCNN(nn.Module):
-    def __init__(self, embed_dim=100, hidden_dim=50, width=7, activation=nn.Sigmoid()):
-        super(ContactCNN, self).__init__()
-        self.hidden = FullyConnected(embed_dim, hidden_dim)
-        self.conv = nn.Conv2d(hidden_dim, 1, width, padding=width // 2)
-        self.batchnorm = nn.BatchNorm2d(1)
-        self.activation = activation
-        self.clip()
+class ResidueContactNet(nn.Module):
+    def __init__(self, emb_dim=100, hid_dim=50, k_width=7, act=nn.Sigmoid()):
+        super(ResidueContactNet, self).__init__()
+        self.pair_block = PairFeatureConv(emb_dim, hid_dim)
+        self.conv_layer = nn.Conv2d(hid_dim, 1, k_width, padding=k_width // 2)
+        self.bn = nn.BatchNorm2d(1)
+        self.act_fn = act
+        self.constrain()
 
-    def clip(self):
+    def constrain(self):
         # keep the filter symmetric so the map is transpose invariant
-        w = self.conv.weight
-        self.conv.weight.data[:] = 0.5 * (w + w.transpose(2, 3))
+        wt = self.conv_layer.weight
+        self.conv_layer.weight.data[:] = 0.5 * (wt + wt.transpose(2, 3))
 
-    def forward(self, z0, z1):
-        return self.predict(self.broadcast(z0, z1))
+    def forward(self, emb_a, emb_b):
+        return self.score(self.pair_features(emb_a, emb_b))
 
-    def broadcast(self, z0, z1):
-        return self.hidden(z0, z1)
+    def pair_features(self, emb_a, emb_b):
+        return self.pair_block(emb_a, emb_b)
 
-    def predict(self, B):
-        return self.activation(self.batchnorm(self.conv(B)))
+    def score(self, bcast):
+        return self.act_fn(self.bn(self.conv_layer(bcast)))
 
-class LogisticActivation(nn.Module):
-    def __init__(self, x0=0, k=1, train=False):
-        super(LogisticActivation, self).__init__()
-        self.x0 = x0
-        self.k = nn.Parameter(torch.FloatTensor([float(k)]))
-        self.k.requiresGrad = train
+class ScaledSigmoid(nn.Module):
+    def __init__(self, mid=0, slope=1, trainable_k=False):
+        super(ScaledSigmoid, self).__init__()
+        self.mid = mid
+        self.slope = nn.Parameter(torch.FloatTensor([float(slope)]))
+        self.slope.requiresGrad = trainable_k
 
-    def forward(self, x):
-        return torch.clamp(1 / (1 + torch.exp(-self.k * (x - self.x0))), min=0, max=1).squeeze()
+    def forward(self, x_in):
+        return torch.clamp(1 / (1 + torch.exp(-self.slope * (x_in - self.mid))), min=0, max=1).squeeze()
 
-    def clip(self):
-        self.k.data.clamp_(min=0)
+    def constrain(self):
+        self.slope.data.clamp_(min=0)
 
-class ModelInteraction(nn.Module):
-    def __init__(self, embedding, contact, pool_size=9, theta_init=1, lambda_init=0, gamma_init=0, use_W=True):
-        super(ModelInteraction, self).__init__()
-        self.use_W = use_W
-        self.activation = LogisticActivation(x0=0.5, k=20)
-        self.embedding = embedding
-        self.contact = contact
-        if self.use_W:
-            self.theta = nn.Parameter(torch.FloatTensor([theta_init]))
-            self.lambda_ = nn.Parameter(torch.FloatTensor([lambda_init]))
-        self.maxPool = nn.MaxPool2d(pool_size, padding=pool_size // 2)
-        self.gamma = nn.Parameter(torch.FloatTensor([gamma_init]))
-        self.clip()
+class InteractionNet(nn.Module):
+    def __init__(self, proj_mod, contact_mod, pool_w=9, mix_init=1, decay_init=0, thresh_init=0, center_weighting=True):
+        super(InteractionNet, self).__init__()
+        self.center_weighting = center_weighting
+        self.act_fn = ScaledSigmoid(mid=0.5, slope=20)
+        self.proj_mod = proj_mod
+        self.contact_mod = contact_mod
+        if self.center_weighting:
+            self.mix = nn.Parameter(torch.FloatTensor([mix_init]))
+            self.lam = nn.Parameter(torch.FloatTensor([decay_init]))
+        self.pool = nn.MaxPool2d(pool_w, padding=pool_w // 2)
+        self.thresh_scale = nn.Parameter(torch.FloatTensor([thresh_init]))
+        self.constrain()
 
-    def clip(self):
-        self.contact.clip()
-        if self.use_W:
-            self.theta.data.clamp_(min=0, max=1)
-            self.lambda_.data.clamp_(min=0)
-        self.gamma.data.clamp_(min=0)
+    def constrain(self):
+        self.contact_mod.constrain()
+        if self.center_weighting:
+            self.mix.data.clamp_(min=0, max=1)
+            self.lam.data.clamp_(min=0)
+        self.thresh_scale.data.clamp_(min=0)
 
-    def embed(self, z):
-        return z if self.embedding is None else self.embedding(z)
+    def project(self, zz):
+        return zz if self.proj_mod is None else self.proj_mod(zz)
 
-    def cpred(self, z0, z1):
-        e0 = self.embed(z0)
-        e1 = self.embed(z1)
-        return self.contact.predict(self.contact.broadcast(e0, e1))
+    def contact_map(self, emb_a, emb_b):
+        pa = self.project(emb_a)
+        pb = self.project(emb_b)
+        return self.contact_mod.score(self.contact_mod.pair_features(pa, pb))
 
-    def map_predict(self, z0, z1):
-        C = self.cpred(z0, z1)
-        if self.use_W:
+    def map_and_prob(self, emb_a, emb_b):
+        cmap_pred = self.contact_map(emb_a, emb_b)
+        if self.center_weighting:
             # weight residues near the middle of each chain more heavily
-            N, M = C.shape[2:]
-            w1 = torch.from_numpy(-1 * ((np.arange(N) + 1 - ((N + 1) / 2)) / (-1 * ((N + 1) / 2))) ** 2).float()
-            if self.gamma.device.type == 'cuda':
-                w1 = w1.cuda()
-            w1 = torch.exp(self.lambda_ * w1)
-            w2 = torch.from_numpy(-1 * ((np.arange(M) + 1 - ((M + 1) / 2)) / (-1 * ((M + 1) / 2))) ** 2).float()
-            if self.gamma.device.type == 'cuda':
-                w2 = w2.cuda()
-            w2 = torch.exp(self.lambda_ * w2)
-            W = w1.unsqueeze(1) * w2
-            W = (1 - self.theta) * W + self.theta
-            yhat = C * W
+            len_a, len_b = cmap_pred.shape[2:]
+            wa = torch.from_numpy(-1 * ((np.arange(len_a) + 1 - ((len_a + 1) / 2)) / (-1 * ((len_a + 1) / 2))) ** 2).float()
+            if self.thresh_scale.device.type == 'cuda':
+                wa = wa.cuda()
+            wa = torch.exp(self.lam * wa)
+            wb = torch.from_numpy(-1 * ((np.arange(len_b) + 1 - ((len_b + 1) / 2)) / (-1 * ((len_b + 1) / 2))) ** 2).float()
+            if self.thresh_scale.device.type == 'cuda':
+                wb = wb.cuda()
+            wb = torch.exp(self.lam * wb)
+            W_center = wa.unsqueeze(1) * wb
+            W_center = (1 - self.mix) * W_center + self.mix
+            weighted = cmap_pred * W_center
         else:
-            yhat = C
-        yhat = self.maxPool(yhat)
-        mu = torch.mean(yhat)
-        sigma = torch.var(yhat)
-        Q = torch.relu(yhat - mu - (self.gamma * sigma))
-        phat = torch.sum(Q) / (torch.sum(torch.sign(Q)) + 1)
-        return C, self.activation(phat)
+            weighted = cmap_pred
+        weighted = self.pool(weighted)
+        mean_v = torch.mean(weighted)
+        var_v = torch.var(weighted)
+        excess = torch.relu(weighted - mean_v - (self.thresh_scale * var_v))
+        p_hat = torch.sum(excess) / (torch.sum(torch.sign(excess)) + 1)
+        return cmap_pred, self.act_fn(p_hat)
 
-    def predict(self, z0, z1):
-        _, phat = self.map_predict(z0, z1)
-        return phat
+    def score(self, emb_a, emb_b):
+        _, p_hat = self.map_and_prob(emb_a, emb_b)
+        return p_hat
 
-    def forward(self, z0, z1):
-        return self.predict(z0, z1)
+    def forward(self, emb_a, emb_b):
+        return self.score(emb_a, emb_b)
 
 
 # ------------------------------- train command -------------------------------
-def add_args(parser):
-    d = parser.add_argument_group("Data")
-    d.add_argument("--train", help="Training pairs (tsv)", required=True)
-    d.add_argument("--val", help="Validation pairs (tsv)", required=True)
-    d.add_argument("--embedding", help="h5 file with embedded sequences", required=True)
-    d.add_argument("--no-augment", action="store_false", dest='augment', help="do not add (B A) for (A B)")
-    p = parser.add_argument_group("Projection Module")
-    p.add_argument("--projection-dim", type=int, default=100)
-    p.add_argument("--dropout-p", type=float, default=0.5)
-    c = parser.add_argument_group("Contact Module")
-    c.add_argument("--hidden-dim", type=int, default=50)
-    c.add_argument("--kernel-width", type=int, default=7)
-    i = parser.add_argument_group("Interaction Module")
-    i.add_argument("--no-w", action="store_false", dest='use_w')
-    i.add_argument("--pool-width", type=int, default=9)
-    t = parser.add_argument_group("Training")
-    t.add_argument("--negative-ratio", type=int, default=10)
-    t.add_argument("--epoch-scale", type=int, default=1)
-    t.add_argument("--num-epochs", type=int, default=10)
-    t.add_argument("--batch-size", type=int, default=25)
-    t.add_argument("--weight-decay", type=float, default=0)
-    t.add_argument("--lr", type=float, default=0.001)
-    t.add_argument("--lambda", dest="lambda_", type=float, default=0.35)
-    o = parser.add_argument_group("Output and Device")
-    o.add_argument("-o", "--outfile")
-    o.add_argument("--save-prefix")
-    o.add_argument("-d", "--device", type=int, default=-1)
-    o.add_argument("--checkpoint")
-    return parser
+def register_cli(argp):
+    g_data = argp.add_argument_group("Inputs")
+    g_data.add_argument("--train", help="tsv of training protein pairs with labels", required=True)
+    g_data.add_argument("--val", help="tsv of held-out protein pairs with labels", required=True)
+    g_data.add_argument("--embedding", help="h5 archive of per-residue LM embeddings", required=True)
+    g_data.add_argument("--no-augment", action="store_false", dest='augment', help="skip adding each pair in reversed order")
+    g_proj = argp.add_argument_group("Projection settings")
+    g_proj.add_argument("--projection-dim", type=int, default=100)
+    g_proj.add_argument("--dropout-p", type=float, default=0.5)
+    g_contact = argp.add_argument_group("Contact-map settings")
+    g_contact.add_argument("--hidden-dim", type=int, default=50)
+    g_contact.add_argument("--kernel-width", type=int, default=7)
+    g_inter = argp.add_argument_group("Interaction-head settings")
+    g_inter.add_argument("--no-w", action="store_false", dest='use_w')
+    g_inter.add_argument("--pool-width", type=int, default=9)
+    g_train = argp.add_argument_group("Optimisation")
+    g_train.add_argument("--negative-ratio", type=int, default=10)
+    g_train.add_argument("--epoch-scale", type=int, default=1)
+    g_train.add_argument("--num-epochs", type=int, default=10)
+    g_train.add_argument("--batch-size", type=int, default=25)
+    g_train.add_argument("--weight-decay", type=float, default=0)
+    g_train.add_argument("--lr", type=float, default=0.001)
+    g_train.add_argument("--lambda", dest="lam", type=float, default=0.35)
+    g_out = argp.add_argument_group("Logging, checkpoints, GPU")
+    g_out.add_argument("-o", "--outfile")
+    g_out.add_argument("--save-prefix")
+    g_out.add_argument("-d", "--device", type=int, default=-1)
+    g_out.add_argument("--checkpoint")
+    return argp
 
-def predict_interaction(model, n0, n1, tensors, use_cuda):
-    probs = []
-    for k in range(len(n0)):
-        za, zb = tensors[n0[k]], tensors[n1[k]]
-        if use_cuda:
-            za, zb = za.cuda(), zb.cuda()
-        probs.append(model.predict(za, zb))
-    return torch.stack(probs, 0)
+def pair_probs(model, ids_a, ids_b, embeddings_cache, on_gpu):
+    prob_list = []
+    for j in range(len(ids_a)):
+        ea, eb = embeddings_cache[ids_a[j]], embeddings_cache[ids_b[j]]
+        if on_gpu:
+            ea, eb = ea.cuda(), eb.cuda()
+        prob_list.append(model.score(ea, eb))
+    return torch.stack(prob_list, 0)
 
-def predict_cmap_interaction(model, n0, n1, tensors, use_cuda):
-    probs = []
-    mags = []
-    for k in range(len(n0)):
-        za, zb = tensors[n0[k]], tensors[n1[k]]
-        if use_cuda:
-            za, zb = za.cuda(), zb.cuda()
-        cmap, prob = model.map_predict(za, zb)
-        probs.append(prob)
-        mags.append(torch.mean(cmap))
-    return torch.stack(mags, 0), torch.stack(probs, 0)
+def pair_maps_and_probs(model, ids_a, ids_b, embeddings_cache, on_gpu):
+    prob_list = []
+    map_means = []
+    for j in range(len(ids_a)):
+        ea, eb = embeddings_cache[ids_a[j]], embeddings_cache[ids_b[j]]
+        if on_gpu:
+            ea, eb = ea.cuda(), eb.cuda()
+        cmap_out, p_one = model.map_and_prob(ea, eb)
+        prob_list.append(p_one)
+        map_means.append(torch.mean(cmap_out))
+    return torch.stack(map_means, 0), torch.stack(prob_list, 0)
 
-def interaction_grad(model, n0, n1, y, tensors, use_cuda, weight=0.35):
-    """Forward a batch, back-propagate, return (loss, #correct, mse, batch size)."""
-    mags, probs = predict_cmap_interaction(model, n0, n1, tensors, use_cuda)
-    if use_cuda:
+def pair_grad_step(model, ids_a, ids_b, y, embeddings_cache, on_gpu, bce_weight=0.35):
+    """One batch: forward, backward, then (loss, hits, squared error, pair count)."""
+    map_means, prob_list = pair_maps_and_probs(model, ids_a, ids_b, embeddings_cache, on_gpu)
+    if on_gpu:
         y = y.cuda()
     y = Variable(y)
-    bce = F.binary_cross_entropy(probs.float(), y.float())
-    cmap_term = torch.mean(mags)
-    loss = (weight * bce) + ((1 - weight) * cmap_term)
-    b = len(probs)
+    bce_val = F.binary_cross_entropy(prob_list.float(), y.float())
+    map_term = torch.mean(map_means)
+    loss = (bce_weight * bce_val) + ((1 - bce_weight) * map_term)
+    n_b = len(prob_list)
     loss.backward()
-    if use_cuda:
+    if on_gpu:
         y = y.cpu()
-        probs = probs.cpu()
+        prob_list = prob_list.cpu()
     with torch.no_grad():
-        probs = probs.float()
-        guess = (0.5 * torch.ones(b) < probs).float()
+        prob_list = prob_list.float()
+        hard_pred = (0.5 * torch.ones(n_b) < prob_list).float()
         y = y.float()
-        correct = torch.sum(guess == y).item()
-        mse = torch.mean((y.float() - probs) ** 2).item()
-    return loss, correct, mse, b
+        n_correct = torch.sum(hard_pred == y).item()
+        sq_err = torch.mean((y.float() - prob_list) ** 2).item()
+    return loss, n_correct, sq_err, n_b
 
-def interaction_eval(model, test_iterator, tensors, use_cuda):
-    probs, truth = [], []
-    for n0, n1, y in test_iterator:
-        probs.append(predict_interaction(model, n0, n1, tensors, use_cuda))
-        truth.append(y)
-    y = torch.cat(truth, 0)
-    probs = torch.cat(probs, 0)
-    if use_cuda:
+def pair_eval(model, test_loader_in, embeddings_cache, on_gpu):
+    prob_list, y_parts = [], []
+    for ids_a, ids_b, y in test_loader_in:
+        prob_list.append(pair_probs(model, ids_a, ids_b, embeddings_cache, on_gpu))
+        y_parts.append(y)
+    y = torch.cat(y_parts, 0)
+    prob_list = torch.cat(prob_list, 0)
+    if on_gpu:
         y.cuda()
-        probs = torch.Tensor([v.cuda() for v in probs])
-        probs.cuda()
-    loss = F.binary_cross_entropy(probs.float(), y.float()).item()
-    b = len(y)
+        prob_list = torch.Tensor([pv.cuda() for pv in prob_list])
+        prob_list.cuda()
+    loss = F.binary_cross_entropy(prob_list.float(), y.float()).item()
+    n_b = len(y)
     with torch.no_grad():
-        probs = probs.float()
+        prob_list = prob_list.float()
         y = y.float()
-        guess = (torch.Tensor([0.5]).float() * torch.ones(b) < probs).float()
-        correct = torch.sum(guess == y).item()
-        mse = torch.mean((y.float() - probs) ** 2).item()
-        tp = torch.sum(y * probs).item()
-        pr = tp / torch.sum(probs).item()
-        re = tp / torch.sum(y).item()
-        f1 = 2 * pr * re / (pr + re)
-    aupr = average_precision(y.cpu().numpy(), probs.data.cpu().numpy())
-    return loss, correct, mse, pr, re, f1, aupr
+        hard_pred = (torch.Tensor([0.5]).float() * torch.ones(n_b) < prob_list).float()
+        n_correct = torch.sum(hard_pred == y).item()
+        sq_err = torch.mean((y.float() - prob_list) ** 2).item()
+        soft_tp = torch.sum(y * prob_list).item()
+        prec = soft_tp / torch.sum(prob_list).item()
+        rec = soft_tp / torch.sum(y).item()
+        f1_val = 2 * prec * rec / (prec + rec)
+    ap_score = average_precision(y.cpu().numpy(), prob_list.data.cpu().numpy())
+    return loss, n_correct, sq_err, prec, rec, f1_val, ap_score
 
-def main(args):
-    output = sys.stdout if args.outfile is None else open(args.outfile, "w")
-    print(f'# Called as: {" ".join(sys.argv)}', file=output)
+def main(opts):
+    log_out = sys.stdout if opts.outfile is None else open(opts.outfile, "w")
+    print(f'# command line: {" ".join(sys.argv)}', file=log_out)
 
-    device = args.device
-    use_cuda = (device >= 0) and torch.cuda.is_available()
-    if use_cuda:
-        torch.cuda.set_device(device)
-        print(f"# Using CUDA device {device} - {torch.cuda.get_device_name(device)}", file=output)
+    dev = opts.device
+    on_gpu = (dev >= 0) and torch.cuda.is_available()
+    if on_gpu:
+        torch.cuda.set_device(dev)
+        print(f"# GPU {dev}: {torch.cuda.get_device_name(dev)}", file=log_out)
     else:
-        print("# Using CPU", file=output)
-        device = "cpu"
+        print("# running on the CPU", file=log_out)
+        dev = "cpu"
 
-    batch_size = args.batch_size
-    h5fi = h5py.File(args.embedding, "r")
+    batch_len = opts.batch_size
+    emb_h5 = h5py.File(opts.embedding, "r")
 
-    print(f"# Loading training pairs from {args.train}...", file=output)
-    train_df = pd.read_csv(args.train, sep="\t", header=None)
-    if args.augment:
-        train_n0 = pd.concat((train_df[0], train_df[1]), axis=0).reset_index(drop=True)
-        train_n1 = pd.concat((train_df[1], train_df[0]), axis=0).reset_index(drop=True)
-        train_y = torch.from_numpy(pd.concat((train_df[2], train_df[2])).values)
+    print(f"# reading train pairs: {opts.train}", file=log_out)
+    train_pairs_df = pd.read_csv(opts.train, sep="\t", header=None)
+    if opts.augment:
+        train_a = pd.concat((train_pairs_df[0], train_pairs_df[1]), axis=0).reset_index(drop=True)
+        train_b = pd.concat((train_pairs_df[1], train_pairs_df[0]), axis=0).reset_index(drop=True)
+        train_labels = torch.from_numpy(pd.concat((train_pairs_df[2], train_pairs_df[2])).values)
     else:
-        train_n0, train_n1 = train_df[0], train_df[1]
-        train_y = torch.from_numpy(train_df[2].values)
+        train_a, train_b = train_pairs_df[0], train_pairs_df[1]
+        train_labels = torch.from_numpy(train_pairs_df[2].values)
 
-    print(f"# Loading testing pairs from {args.val}...", file=output)
-    test_df = pd.read_csv(args.val, sep="\t", header=None)
-    test_n0, test_n1 = test_df[0], test_df[1]
-    test_y = torch.from_numpy(test_df[2].values)
+    print(f"# reading held-out pairs: {opts.val}", file=log_out)
+    test_pairs_df = pd.read_csv(opts.val, sep="\t", header=None)
+    test_a, test_b = test_pairs_df[0], test_pairs_df[1]
+    test_labels = torch.from_numpy(test_pairs_df[2].values)
 
-    train_iter = torch.utils.data.DataLoader(PairedDataset(train_n0, train_n1, train_y), batch_size=batch_size,
-                                             collate_fn=collate_paired_sequences, shuffle=True)
-    test_iter = torch.utils.data.DataLoader(PairedDataset(test_n0, test_n1, test_y), batch_size=batch_size,
-                                            collate_fn=collate_paired_sequences, shuffle=True)
+    train_loader = torch.utils.data.DataLoader(ProteinPairDataset(train_a, train_b, train_labels), batch_size=batch_len,
+                                             collate_fn=collate_pairs, shuffle=True)
+    test_loader = torch.utils.data.DataLoader(ProteinPairDataset(test_a, test_b, test_labels), batch_size=batch_len,
+                                            collate_fn=collate_pairs, shuffle=True)
 
-    print("# Loading embeddings", file=output)
-    tensors = {}
-    all_proteins = set(train_n0).union(set(train_n1)).union(set(test_n0)).union(set(test_n1))
-    for prot_name in tqdm(all_proteins):
-        tensors[prot_name] = torch.from_numpy(h5fi[prot_name][:, :])
+    print("# reading every protein embedding", file=log_out)
+    embeddings_cache = {}
+    protein_ids = set(train_a).union(set(train_b)).union(set(test_a)).union(set(test_b))
+    for pid in tqdm(protein_ids):
+        embeddings_cache[pid] = torch.from_numpy(emb_h5[pid][:, :])
 
-    use_cuda = (args.device > -1) and torch.cuda.is_available()
-    if args.checkpoint is None:
-        embedding = FullyConnectedEmbed(6165, args.projection_dim, dropout=args.dropout_p)
-        contact = ContactCNN(args.projection_dim, args.hidden_dim, args.kernel_width)
-        model = ModelInteraction(embedding, contact, use_W=args.use_w, pool_size=args.pool_width)
-        print(model, file=output)
+    on_gpu = (opts.device > -1) and torch.cuda.is_available()
+    if opts.checkpoint is None:
+        proj_mod = LMProjection(6165, opts.projection_dim, drop_rate=opts.dropout_p)
+        contact_mod = ResidueContactNet(opts.projection_dim, opts.hidden_dim, opts.kernel_width)
+        model = InteractionNet(proj_mod, contact_mod, center_weighting=opts.use_w, pool_w=opts.pool_width)
+        print(model, file=log_out)
     else:
-        print("# Loading model from checkpoint {}".format(args.checkpoint), file=output)
-        model = torch.load(args.checkpoint)
-        model.use_cuda = use_cuda
-    if use_cuda:
+        print("# resuming from {}".format(opts.checkpoint), file=log_out)
+        model = torch.load(opts.checkpoint)
+        model.on_gpu = on_gpu
+    if on_gpu:
         model = model.cuda()
 
-    num_epochs = args.num_epochs
-    report_steps = args.epoch_scale
-    inter_weight = args.lambda_
-    digits = int(np.floor(np.log10(num_epochs))) + 1
-    save_prefix = args.save_prefix
-    if save_prefix is None:
-        save_prefix = datetime.datetime.now().strftime("%Y-%m-%d-%H-%M")
-    params = [p for p in model.parameters() if p.requires_grad]
-    optim = torch.optim.Adam(params, lr=args.lr, weight_decay=args.weight_decay)
-    print(f'# Using save prefix "{save_prefix}"', file=output)
+    epoch_count = opts.num_epochs
+    eval_every = opts.epoch_scale
+    bce_share = opts.lam
+    n_digits = int(np.floor(np.log10(epoch_count))) + 1
+    ckpt_prefix = opts.save_prefix
+    if ckpt_prefix is None:
+        ckpt_prefix = datetime.datetime.now().strftime("%Y-%m-%d-%H-%M")
+    trainable = [p for p in model.parameters() if p.requires_grad]
+    optimizer = torch.optim.Adam(trainable, lr=opts.lr, weight_decay=opts.weight_decay)
+    print(f'# checkpoints go to "{ckpt_prefix}"*', file=log_out)
 
-    batch_fmt = "# [{}/{}] training {:.1%}: Loss={:.6}, Accuracy={:.3%}, MSE={:.6}"
-    epoch_fmt = ("# Finished Epoch {}/{}: Loss={:.6}, Accuracy={:.3%}, MSE={:.6}, Precision={:.6}, "
-                 "Recall={:.6}, F1={:.6}, AUPR={:.6}")
-    N = len(train_iter) * batch_size
-    for epoch in range(num_epochs):
+    batch_line = "# epoch {}/{} at {:.1%}: loss {:.6}, acc {:.3%}, mse {:.6}"
+    epoch_line = ("# end of epoch {}/{}: loss {:.6}, acc {:.3%}, mse {:.6}, prec {:.6}, "
+                 "rec {:.6}, f1 {:.6}, aupr {:.6}")
+    len_a = len(train_loader) * batch_len
+    for epoch in range(epoch_count):
         model.train()
-        n = 0
-        loss_accum = 0
-        acc_accum = 0
-        mse_accum = 0
-        for (z0, z1, y) in tqdm(train_iter, desc=f"Epoch {epoch + 1}/{num_epochs}", total=len(train_iter)):
-            loss, correct, mse, b = interaction_grad(model, z0, z1, y, tensors, use_cuda, weight=inter_weight)
-            n += b
-            delta = b * (loss - loss_accum)
-            loss_accum += delta / n
-            delta = correct - b * acc_accum
-            acc_accum += delta / n
-            delta = b * (mse - mse_accum)
-            mse_accum += delta / n
-            report = (n - b) // 100 < n // 100
-            optim.step()
-            optim.zero_grad()
-            model.clip()
-            if report and output is not sys.stdout:
-                print(batch_fmt.format(epoch + 1, num_epochs, n / N, loss_accum, acc_accum, mse_accum),
-                      file=output)
-                output.flush()
+        seen_n = 0
+        running_loss = 0
+        running_acc = 0
+        running_mse = 0
+        for (emb_a, emb_b, y) in tqdm(train_loader, desc=f"epoch {epoch + 1} of {epoch_count}", total=len(train_loader)):
+            loss, n_correct, sq_err, n_b = pair_grad_step(model, emb_a, emb_b, y, embeddings_cache, on_gpu, bce_weight=bce_share)
+            seen_n += n_b
+            step_delta = n_b * (loss - running_loss)
+            running_loss += step_delta / seen_n
+            step_delta = n_correct - n_b * running_acc
+            running_acc += step_delta / seen_n
+            step_delta = n_b * (sq_err - running_mse)
+            running_mse += step_delta / seen_n
+            should_log = (seen_n - n_b) // 100 < seen_n // 100
+            optimizer.step()
+            optimizer.zero_grad()
+            model.constrain()
+            if should_log and log_out is not sys.stdout:
+                print(batch_line.format(epoch + 1, epoch_count, seen_n / len_a, running_loss, running_acc, running_mse),
+                      file=log_out)
+                log_out.flush()
 
-        if (epoch + 1) % report_steps == 0:
+        if (epoch + 1) % eval_every == 0:
             model.eval()
             with torch.no_grad():
-                loss_v, correct_v, mse_v, pr_v, re_v, f1_v, aupr_v = interaction_eval(
-                    model, test_iter, tensors, use_cuda)
-                print(epoch_fmt.format(epoch + 1, num_epochs, loss_v, correct_v / (len(test_iter) * batch_size),
-                                       mse_v, pr_v, re_v, f1_v, aupr_v), file=output)
-                output.flush()
-            save_path = save_prefix + "_epoch" + str(epoch + 1).zfill(digits) + ".sav"
-            print(f"# Saving model to {save_path}", file=output)
+                val_loss, val_correct, val_mse, val_prec, val_rec, val_f1, val_aupr = pair_eval(
+                    model, test_loader, embeddings_cache, on_gpu)
+                print(epoch_line.format(epoch + 1, epoch_count, val_loss, val_correct / (len(test_loader) * batch_len),
+                                       val_mse, val_prec, val_rec, val_f1, val_aupr), file=log_out)
+                log_out.flush()
+            ckpt_path = ckpt_prefix + "_epoch" + str(epoch + 1).zfill(n_digits) + ".sav"
+            print(f"# checkpoint -> {ckpt_path}", file=log_out)
             model.cpu()
-            torch.save(model, save_path)
-            if use_cuda:
+            torch.save(model, ckpt_path)
+            if on_gpu:
                 model.cuda()
-        output.flush()
+        log_out.flush()
 
-    save_path = save_prefix + "_final.sav"
-    print(f"# Saving final model to {save_path}", file=output)
+    ckpt_path = ckpt_prefix + "_final.sav"
+    print(f"# last checkpoint -> {ckpt_path}", file=log_out)
     model.cpu()
-    torch.save(model, save_path)
-    output.close()
+    torch.save(model, ckpt_path)
+    log_out.close()
 
 
 if __name__ == "__main__":
-    cli = argparse.ArgumentParser(description=__doc__)
-    add_args(cli)
-    main(cli.parse_args())
+    arg_root = argparse.ArgumentParser(description=__doc__)
+    register_cli(arg_root)
+    main(arg_root.parse_args())

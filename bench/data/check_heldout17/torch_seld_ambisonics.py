@@ -19,141 +19,141 @@ from tqdm import tqdm
 
 
 # ------------------------------ checkpoint helpers ------------------------------
-def save_model(model, optimizer, state, path):
+def store_model_ckpt(model, optimizer, run_state, ckpt_path):
     if isinstance(model, torch.nn.DataParallel):
         model = model.module
-    if len(os.path.dirname(path)) > 0 and not os.path.exists(os.path.dirname(path)):
-        os.makedirs(os.path.dirname(path))
+    if len(os.path.dirname(ckpt_path)) > 0 and not os.path.exists(os.path.dirname(ckpt_path)):
+        os.makedirs(os.path.dirname(ckpt_path))
     torch.save({'model_state_dict': model.state_dict(),
                 'optimizer_state_dict': optimizer.state_dict(),
-                'state': state}, path)
+                'state': run_state}, ckpt_path)
 
 
-def load_model(model, optimizer, path, cuda):
+def restore_model(model, optimizer, ckpt_path, on_gpu):
     if isinstance(model, torch.nn.DataParallel):
         model = model.module
-    ckpt = torch.load(path) if cuda else torch.load(path, map_location='cpu')
+    ckpt_blob = torch.load(ckpt_path) if on_gpu else torch.load(ckpt_path, map_location='cpu')
     try:
-        model.load_state_dict(ckpt['model_state_dict'])
+        model.load_state_dict(ckpt_blob['model_state_dict'])
     except:
         # checkpoints saved from a DataParallel wrapper carry a 'module.' prefix
-        fixed = OrderedDict()
-        for k, v in ckpt['model_state_dict'].items():
-            fixed[k[len('module.'):] if k.startswith('module.') else k] = v
-        model.load_state_dict(fixed)
+        stripped = OrderedDict()
+        for k, v in ckpt_blob['model_state_dict'].items():
+            stripped[k[len('module.'):] if k.startswith('module.') else k] = v
+        model.load_state_dict(stripped)
     if optimizer is not None:
-        optimizer.load_state_dict(ckpt['optimizer_state_dict'])
-    return ckpt['state'] if 'state' in ckpt else {'step': ckpt['step']}
+        optimizer.load_state_dict(ckpt_blob['optimizer_state_dict'])
+    return ckpt_blob['state'] if 'state' in ckpt_blob else {'step': ckpt_blob['step']}
 
 
 # ---------------------------------- networks ----------------------------------
-def _conv_stack(in_chans, pool_size, filters, pool_time, dropout_perc):
-    blocks = []
-    for p, c in zip(pool_size, filters):
-        pool = [p[0], p[1]] if pool_time else [p[0], 1]
-        blocks.append(nn.Sequential(
-            nn.Conv2d(in_chans, out_channels=c, kernel_size=3, stride=1, padding=1),
-            nn.BatchNorm2d(c), nn.ReLU(), nn.MaxPool2d(pool), nn.Dropout(dropout_perc)))
-        in_chans = c
-    return nn.Sequential(*blocks)
+def _make_conv_blocks(ch_in, pool_shapes, n_filters_list, pool_over_time, drop_rate):
+    layers_ = []
+    for pk, ch in zip(pool_shapes, n_filters_list):
+        pool_k = [pk[0], pk[1]] if pool_over_time else [pk[0], 1]
+        layers_.append(nn.Sequential(
+            nn.Conv2d(ch_in, out_channels=ch, kernel_size=3, stride=1, padding=1),
+            nn.BatchNorm2d(ch), nn.ReLU(), nn.MaxPool2d(pool_k), nn.Dropout(drop_rate)))
+        ch_in = ch
+    return nn.Sequential(*layers_)
 
 
-class Seldnet_vanilla(nn.Module):
-    def __init__(self, time_dim, freq_dim=256, input_channels=8, output_classes=14,
-                 pool_size=[[8, 2], [8, 2], [2, 2]], pool_time=False, n_cnn_filters=64,
-                 rnn_size=128, n_rnn=2, fc_size=128, dropout_perc=0., class_overlaps=3., verbose=False):
-        super(Seldnet_vanilla, self).__init__()
-        self.verbose = verbose
-        self.time_dim = time_dim
-        self.freq_dim = freq_dim
-        sed_size = output_classes * class_overlaps        # up to 3 simultaneous events per class
-        doa_size = sed_size * 3                            # xyz for each
-        if pool_time:
-            self.time_pooled_size = int(time_dim / np.prod(np.array(pool_size), axis=0)[-1])
+class SeldNetBase(nn.Module):
+    def __init__(self, n_time, n_freq=256, n_in_ch=8, n_classes=14,
+                 pool_shapes=[[8, 2], [8, 2], [2, 2]], pool_over_time=False, cnn_width=64,
+                 gru_hidden=128, gru_layers=2, head_width=128, drop_rate=0., max_overlap=3., chatty=False):
+        super(SeldNetBase, self).__init__()
+        self.chatty = chatty
+        self.n_time = n_time
+        self.n_freq = n_freq
+        n_act_out = n_classes * max_overlap        # up to 3 simultaneous events per class
+        n_xyz_out = n_act_out * 3                            # xyz for each
+        if pool_over_time:
+            self.t_after_pool = int(n_time / np.prod(np.array(pool_shapes), axis=0)[-1])
         else:
-            self.time_pooled_size = time_dim
-        self.cnn = _conv_stack(input_channels, pool_size, [n_cnn_filters] * len(pool_size), pool_time, dropout_perc)
-        self.rnn = nn.GRU(128, rnn_size, num_layers=n_rnn, batch_first=True, bidirectional=True,
-                          dropout=dropout_perc)
-        self.sed = nn.Sequential(nn.Linear(256, fc_size), nn.Dropout(dropout_perc),
-                                 nn.Linear(fc_size, sed_size), nn.Sigmoid())
-        self.doa = nn.Sequential(nn.Linear(256, fc_size), nn.Dropout(dropout_perc),
-                                 nn.Linear(fc_size, doa_size), nn.Tanh())
+            self.t_after_pool = n_time
+        self.conv_blocks = _make_conv_blocks(n_in_ch, pool_shapes, [cnn_width] * len(pool_shapes), pool_over_time, drop_rate)
+        self.gru = nn.GRU(128, gru_hidden, num_layers=gru_layers, batch_first=True, bidirectional=True,
+                          dropout=drop_rate)
+        self.act_head = nn.Sequential(nn.Linear(256, head_width), nn.Dropout(drop_rate),
+                                 nn.Linear(head_width, n_act_out), nn.Sigmoid())
+        self.xyz_head = nn.Sequential(nn.Linear(256, head_width), nn.Dropout(drop_rate),
+                                 nn.Linear(head_width, n_xyz_out), nn.Tanh())
 
     def forward(self, x):
-        x = self.cnn(x)
+        x = self.conv_blocks(x)
         x = x.permute(0, 3, 1, 2)
-        x = x.reshape(x.shape[0], self.time_pooled_size, -1)
-        x, _ = self.rnn(x)
-        return self.sed(x), self.doa(x)
+        x = x.reshape(x.shape[0], self.t_after_pool, -1)
+        x, _ = self.gru(x)
+        return self.act_head(x), self.xyz_head(x)
 
 
-class Seldnet_augmented(nn.Module):
-    def __init__(self, time_dim, freq_dim=256, input_channels=4, output_classes=14,
-                 pool_size=[[8, 2], [8, 2], [2, 2], [1, 1]], cnn_filters=[64, 128, 256, 512], pool_time=True,
-                 rnn_size=256, n_rnn=3, fc_size=1024, dropout_perc=0.3, class_overlaps=3., verbose=False):
-        super(Seldnet_augmented, self).__init__()
-        self.verbose = verbose
-        self.time_dim = time_dim
-        self.freq_dim = freq_dim
-        sed_size = output_classes * class_overlaps
-        doa_size = sed_size * 3
-        if pool_time:
-            self.time_pooled_size = int(time_dim / np.prod(np.array(pool_size), axis=0)[-1])
+class SeldNetLarge(nn.Module):
+    def __init__(self, n_time, n_freq=256, n_in_ch=4, n_classes=14,
+                 pool_shapes=[[8, 2], [8, 2], [2, 2], [1, 1]], cnn_widths=[64, 128, 256, 512], pool_over_time=True,
+                 gru_hidden=256, gru_layers=3, head_width=1024, drop_rate=0.3, max_overlap=3., chatty=False):
+        super(SeldNetLarge, self).__init__()
+        self.chatty = chatty
+        self.n_time = n_time
+        self.n_freq = n_freq
+        n_act_out = n_classes * max_overlap
+        n_xyz_out = n_act_out * 3
+        if pool_over_time:
+            self.t_after_pool = int(n_time / np.prod(np.array(pool_shapes), axis=0)[-1])
         else:
-            self.time_pooled_size = time_dim
-        self.cnn = _conv_stack(input_channels, pool_size, cnn_filters, pool_time, dropout_perc)
-        self.rnn = nn.GRU(1024, rnn_size, num_layers=n_rnn, batch_first=True, bidirectional=True,
-                          dropout=dropout_perc)
-        self.sed = nn.Sequential(nn.Linear(rnn_size * 2, fc_size), nn.ReLU(),
-                                 nn.Linear(fc_size, fc_size), nn.ReLU(),
-                                 nn.Linear(fc_size, fc_size), nn.ReLU(), nn.Dropout(dropout_perc),
-                                 nn.Linear(fc_size, sed_size), nn.Sigmoid())
-        self.doa = nn.Sequential(nn.Linear(rnn_size * 2, fc_size), nn.ReLU(),
-                                 nn.Linear(fc_size, fc_size), nn.ReLU(),
-                                 nn.Linear(fc_size, fc_size), nn.ReLU(), nn.Dropout(dropout_perc),
-                                 nn.Linear(fc_size, doa_size), nn.Tanh())
+            self.t_after_pool = n_time
+        self.conv_blocks = _make_conv_blocks(n_in_ch, pool_shapes, cnn_widths, pool_over_time, drop_rate)
+        self.gru = nn.GRU(1024, gru_hidden, num_layers=gru_layers, batch_first=True, bidirectional=True,
+                          dropout=drop_rate)
+        self.act_head = nn.Sequential(nn.Linear(gru_hidden * 2, head_width), nn.ReLU(),
+                                 nn.Linear(head_width, head_width), nn.ReLU(),
+                                 nn.Linear(head_width, head_width), nn.ReLU(), nn.Dropout(drop_rate),
+                                 nn.Linear(head_width, n_act_out), nn.Sigmoid())
+        self.xyz_head = nn.Sequential(nn.Linear(gru_hidden * 2, head_width), nn.ReLU(),
+                                 nn.Linear(head_width, head_width), nn.ReLU(),
+                                 nn.Linear(head_width, head_width), nn.ReLU(), nn.Dropout(drop_rate),
+                                 nn.Linear(head_width, n_xyz_out), nn.Tanh())
 
     def forward(self, x):
-        x = self.cnn(x)                      # [batch, filters, freq', time']
+        x = self.conv_blocks(x)                      # [batch, filters, freq', time']
         x = x.permute(0, 3, 1, 2)            # [batch, time', filters, freq']
-        x = x.reshape(x.shape[0], self.time_pooled_size, -1)
-        x, _ = self.rnn(x)
-        return self.sed(x), self.doa(x)
+        x = x.reshape(x.shape[0], self.t_after_pool, -1)
+        x, _ = self.gru(x)
+        return self.act_head(x), self.xyz_head(x)
 
 
 # ---------------------------------- training ----------------------------------
-def evaluate(model, device, criterion_sed, criterion_doa, dataloader):
+def eval_loss(model, dev, act_crit, xyz_crit, data_loader):
     """Loss over a loader, without building graphs."""
     model.eval()
-    running = 0.
-    with tqdm(total=len(dataloader) // args.batch_size) as pbar, torch.no_grad():
-        for k, (x, target) in enumerate(dataloader):
-            target = target.to(device)
-            x = x.to(device)
-            sed, doa = model(x)
-            loss = seld_loss(x, target, model, criterion_sed, criterion_doa)
-            running += (1. / float(k + 1)) * (loss - running)
-            pbar.set_description("Current loss: {:.4f}".format(running))
-            pbar.update(1)
-    return running
+    mean_loss = 0.
+    with tqdm(total=len(data_loader) // opts.batch_size) as bar, torch.no_grad():
+        for k, (x, target) in enumerate(data_loader):
+            target = target.to(dev)
+            x = x.to(dev)
+            act_pred, xyz_pred = model(x)
+            loss = joint_loss(x, target, model, act_crit, xyz_crit)
+            mean_loss += (1. / float(k + 1)) * (loss - mean_loss)
+            bar.set_description("running mean loss {:.4f}".format(mean_loss))
+            bar.update(1)
+    return mean_loss
 
 
-def seld_loss(x, target, model, criterion_sed, criterion_doa):
+def joint_loss(x, target, model, act_crit, xyz_crit):
     """Weighted BCE on event activity plus MSE on event coordinates."""
-    n_sed = args.output_classes * args.class_overlaps
-    target_sed = torch.flatten(target[:, :, :n_sed], start_dim=1)
-    target_doa = torch.flatten(target[:, :, n_sed:], start_dim=1)
-    sed, doa = model(x)
-    sed = torch.flatten(sed, start_dim=1)
-    doa = torch.flatten(doa, start_dim=1)
-    return (criterion_sed(sed, target_sed) * args.sed_loss_weight +
-            criterion_doa(doa, target_doa) * args.doa_loss_weight)
+    n_act = opts.output_classes * opts.class_overlaps
+    target_act = torch.flatten(target[:, :, :n_act], start_dim=1)
+    target_xyz = torch.flatten(target[:, :, n_act:], start_dim=1)
+    act_pred, xyz_pred = model(x)
+    act_pred = torch.flatten(act_pred, start_dim=1)
+    xyz_pred = torch.flatten(xyz_pred, start_dim=1)
+    return (act_crit(act_pred, target_act) * opts.sed_loss_weight +
+            xyz_crit(xyz_pred, target_xyz) * opts.doa_loss_weight)
 
 
-def main(args):
-    device = 'cuda:' + str(args.gpu_id) if args.use_cuda else 'cpu'
-    if args.fixed_seed:
+def main(opts):
+    dev = 'cuda:' + str(opts.gpu_id) if opts.use_cuda else 'cpu'
+    if opts.fixed_seed:
         np.random.seed(1)
         torch.backends.cudnn.deterministic = True
         torch.backends.cudnn.benchmark = False
@@ -161,174 +161,174 @@ def main(args):
         if torch.cuda.is_available():
             torch.cuda.manual_seed_all(1)
 
-    print('\nLoading dataset')
-    with open(args.training_predictors_path, 'rb') as fh:
-        tr_x = pickle.load(fh)
-    with open(args.training_target_path, 'rb') as fh:
-        tr_y = pickle.load(fh)
-    with open(args.validation_predictors_path, 'rb') as fh:
-        va_x = pickle.load(fh)
-    with open(args.validation_target_path, 'rb') as fh:
-        va_y = pickle.load(fh)
-    with open(args.test_predictors_path, 'rb') as fh:
-        te_x = pickle.load(fh)
-    with open(args.test_target_path, 'rb') as fh:
-        te_y = pickle.load(fh)
+    print('\nreading the pickled predictors and targets')
+    with open(opts.training_predictors_path, 'rb') as f_pkl:
+        train_x = pickle.load(f_pkl)
+    with open(opts.training_target_path, 'rb') as f_pkl:
+        train_y = pickle.load(f_pkl)
+    with open(opts.validation_predictors_path, 'rb') as f_pkl:
+        val_x = pickle.load(f_pkl)
+    with open(opts.validation_target_path, 'rb') as f_pkl:
+        val_y = pickle.load(f_pkl)
+    with open(opts.test_predictors_path, 'rb') as f_pkl:
+        test_x = pickle.load(f_pkl)
+    with open(opts.test_target_path, 'rb') as f_pkl:
+        test_y = pickle.load(f_pkl)
 
-    tr_x = np.array(tr_x)
-    tr_y = np.array(tr_y)
-    va_x = np.array(va_x)
-    va_y = np.array(va_y)
-    te_x = np.array(te_x)
-    te_y = np.array(te_y)
-    print('\nShapes:')
-    print('Training predictors: ', tr_x.shape, ' target: ', tr_y.shape)
-    print('Validation predictors: ', va_x.shape, ' target: ', va_y.shape)
-    print('Test predictors: ', te_x.shape, ' target: ', te_y.shape)
-    features_dim = int(te_y.shape[-2] * te_y.shape[-1])
+    train_x = np.array(train_x)
+    train_y = np.array(train_y)
+    val_x = np.array(val_x)
+    val_y = np.array(val_y)
+    test_x = np.array(test_x)
+    test_y = np.array(test_y)
+    print('\narray shapes')
+    print('train x:', train_x.shape, 'y:', train_y.shape)
+    print('val x:', val_x.shape, 'y:', val_y.shape)
+    print('test x:', test_x.shape, 'y:', test_y.shape)
+    feat_dim = int(test_y.shape[-2] * test_y.shape[-1])
 
-    tr_x = torch.tensor(tr_x).float()
-    va_x = torch.tensor(va_x).float()
-    te_x = torch.tensor(te_x).float()
-    tr_y = torch.tensor(tr_y).float()
-    va_y = torch.tensor(va_y).float()
-    te_y = torch.tensor(te_y).float()
-    tr_dataset = utils.TensorDataset(tr_x, tr_y)
-    va_dataset = utils.TensorDataset(va_x, va_y)
-    te_dataset = utils.TensorDataset(te_x, te_y)
-    tr_data = utils.DataLoader(tr_dataset, args.batch_size, shuffle=True, pin_memory=True)
-    va_data = utils.DataLoader(va_dataset, args.batch_size, shuffle=False, pin_memory=True)
-    te_data = utils.DataLoader(te_dataset, args.batch_size, shuffle=False, pin_memory=True)
+    train_x = torch.tensor(train_x).float()
+    val_x = torch.tensor(val_x).float()
+    test_x = torch.tensor(test_x).float()
+    train_y = torch.tensor(train_y).float()
+    val_y = torch.tensor(val_y).float()
+    test_y = torch.tensor(test_y).float()
+    train_dataset = utils.TensorDataset(train_x, train_y)
+    val_dataset = utils.TensorDataset(val_x, val_y)
+    test_dataset = utils.TensorDataset(test_x, test_y)
+    train_loader = utils.DataLoader(train_dataset, opts.batch_size, shuffle=True, pin_memory=True)
+    val_loader = utils.DataLoader(val_dataset, opts.batch_size, shuffle=False, pin_memory=True)
+    test_loader = utils.DataLoader(test_dataset, opts.batch_size, shuffle=False, pin_memory=True)
 
-    n_frames = te_x.shape[-1]
-    if args.architecture == 'seldnet_vanilla':
-        model = Seldnet_vanilla(time_dim=n_frames, freq_dim=args.freq_dim, input_channels=args.input_channels,
-                                output_classes=args.output_classes, pool_size=args.pool_size,
-                                pool_time=args.pool_time, rnn_size=args.rnn_size, n_rnn=args.n_rnn,
-                                fc_size=args.fc_size, dropout_perc=args.dropout_perc,
-                                n_cnn_filters=args.n_cnn_filters, class_overlaps=args.class_overlaps,
-                                verbose=args.verbose)
-    if args.architecture == 'seldnet_augmented':
-        model = Seldnet_augmented(time_dim=n_frames, freq_dim=args.freq_dim, input_channels=args.input_channels,
-                                  output_classes=args.output_classes, pool_size=args.pool_size,
-                                  pool_time=args.pool_time, rnn_size=args.rnn_size, n_rnn=args.n_rnn,
-                                  fc_size=args.fc_size, dropout_perc=args.dropout_perc,
-                                  cnn_filters=args.cnn_filters, class_overlaps=args.class_overlaps,
-                                  verbose=args.verbose)
-    model = model.to(device)
-    print('Total paramters: ' + str(sum([np.prod(p.size()) for p in model.parameters()])))
+    n_time_frames = test_x.shape[-1]
+    if opts.architecture == 'seldnet_vanilla':
+        model = SeldNetBase(n_time=n_time_frames, n_freq=opts.freq_dim, n_in_ch=opts.input_channels,
+                                n_classes=opts.output_classes, pool_shapes=opts.pool_size,
+                                pool_over_time=opts.pool_time, gru_hidden=opts.rnn_size, gru_layers=opts.n_rnn,
+                                head_width=opts.fc_size, drop_rate=opts.dropout_perc,
+                                cnn_width=opts.n_cnn_filters, max_overlap=opts.class_overlaps,
+                                chatty=opts.verbose)
+    if opts.architecture == 'seldnet_augmented':
+        model = SeldNetLarge(n_time=n_time_frames, n_freq=opts.freq_dim, n_in_ch=opts.input_channels,
+                                  n_classes=opts.output_classes, pool_shapes=opts.pool_size,
+                                  pool_over_time=opts.pool_time, gru_hidden=opts.rnn_size, gru_layers=opts.n_rnn,
+                                  head_width=opts.fc_size, drop_rate=opts.dropout_perc,
+                                  cnn_widths=opts.cnn_filters, max_overlap=opts.class_overlaps,
+                                  chatty=opts.verbose)
+    model = model.to(dev)
+    print('parameter count: ' + str(sum([np.prod(pk.size()) for pk in model.parameters()])))
 
-    criterion_sed = nn.BCELoss()
-    criterion_doa = nn.MSELoss()
-    optimizer = Adam(params=model.parameters(), lr=args.lr)
-    state = {"step": 0, "worse_epochs": 0, "epochs": 0, "best_loss": np.Inf}
-    if args.load_model is not None:
-        print("Continuing training full model from checkpoint " + str(args.load_model))
-        state = load_model(model, optimizer, args.load_model, args.use_cuda)
+    act_crit = nn.BCELoss()
+    xyz_crit = nn.MSELoss()
+    optimizer = Adam(params=model.parameters(), lr=opts.lr)
+    run_state = {"step": 0, "worse_epochs": 0, "epochs": 0, "best_loss": np.Inf}
+    if opts.load_model is not None:
+        print("resuming from checkpoint " + str(opts.load_model))
+        run_state = restore_model(model, optimizer, opts.load_model, opts.use_cuda)
 
-    print('TRAINING START')
-    train_loss_hist = []
-    val_loss_hist = []
+    print('-- training --')
+    train_loss_curve = []
+    val_loss_curve = []
     epoch = 1
-    while state["worse_epochs"] < args.patience:
-        print("Training epoch " + str(epoch))
-        avg_time = 0.
+    while run_state["worse_epochs"] < opts.patience:
+        print("epoch " + str(epoch))
+        mean_step_s = 0.
         model.train()
         train_loss = 0.
-        with tqdm(total=len(tr_dataset) // args.batch_size) as pbar:
-            for k, (x, target) in enumerate(tr_data):
-                target = target.to(device)
-                x = x.to(device)
-                tic = time.time()
+        with tqdm(total=len(train_dataset) // opts.batch_size) as bar:
+            for k, (x, target) in enumerate(train_loader):
+                target = target.to(dev)
+                x = x.to(dev)
+                t0 = time.time()
                 optimizer.zero_grad()
-                sed, doa = model(x)
-                loss = seld_loss(x, target, model, criterion_sed, criterion_doa)
+                act_pred, xyz_pred = model(x)
+                loss = joint_loss(x, target, model, act_crit, xyz_crit)
                 loss.backward()
                 train_loss += (1. / float(k + 1)) * (loss - train_loss)
                 optimizer.step()
-                state["step"] += 1
-                avg_time += (1. / float(k + 1)) * ((time.time() - tic) - avg_time)
-                pbar.update(1)
+                run_state["step"] += 1
+                mean_step_s += (1. / float(k + 1)) * ((time.time() - t0) - mean_step_s)
+                bar.update(1)
 
-            val_loss = evaluate(model, device, criterion_sed, criterion_doa, va_data)
-            print("VALIDATION FINISHED: LOSS: " + str(val_loss))
-            checkpoint_path = os.path.join(args.checkpoint_dir, "checkpoint")
-            if val_loss >= state["best_loss"]:
-                state["worse_epochs"] += 1
+            val_loss = eval_loss(model, dev, act_crit, xyz_crit, val_loader)
+            print("validation loss: " + str(val_loss))
+            ckpt_file_path = os.path.join(opts.checkpoint_dir, "checkpoint")
+            if val_loss >= run_state["best_loss"]:
+                run_state["worse_epochs"] += 1
             else:
-                print("MODEL IMPROVED ON VALIDATION SET!")
-                state["worse_epochs"] = 0
-                state["best_loss"] = val_loss
-                state["best_checkpoint"] = checkpoint_path
-                print("Saving model...")
-                save_model(model, optimizer, state, checkpoint_path)
-            state["epochs"] += 1
-            train_loss_hist.append(train_loss.cpu().detach().numpy())
-            val_loss_hist.append(val_loss.cpu().detach().numpy())
+                print("new best validation loss")
+                run_state["worse_epochs"] = 0
+                run_state["best_loss"] = val_loss
+                run_state["best_checkpoint"] = ckpt_file_path
+                print("writing checkpoint")
+                store_model_ckpt(model, optimizer, run_state, ckpt_file_path)
+            run_state["epochs"] += 1
+            train_loss_curve.append(train_loss.cpu().detach().numpy())
+            val_loss_curve.append(val_loss.cpu().detach().numpy())
             epoch += 1
 
-    print("TESTING")
-    state = load_model(model, None, state["best_checkpoint"], args.use_cuda)
-    train_loss = evaluate(model, device, criterion_sed, criterion_doa, tr_data)
-    val_loss = evaluate(model, device, criterion_sed, criterion_doa, va_data)
-    test_loss = evaluate(model, device, criterion_sed, criterion_doa, te_data)
-    results = {'train_loss': train_loss.cpu().detach().numpy(),
+    print("-- final evaluation --")
+    run_state = restore_model(model, None, run_state["best_checkpoint"], opts.use_cuda)
+    train_loss = eval_loss(model, dev, act_crit, xyz_crit, train_loader)
+    val_loss = eval_loss(model, dev, act_crit, xyz_crit, val_loader)
+    test_loss = eval_loss(model, dev, act_crit, xyz_crit, test_loader)
+    summary = {'train_loss': train_loss.cpu().detach().numpy(),
                'val_loss': val_loss.cpu().detach().numpy(),
                'test_loss': test_loss.cpu().detach().numpy(),
-               'train_loss_hist': train_loss_hist,
-               'val_loss_hist': val_loss_hist}
-    print('RESULTS')
-    for key in results:
-        if 'hist' not in key:
-            print(key, results[key])
-    np.save(os.path.join(args.results_path, 'results_dict.json'), results)
+               'train_loss_hist': train_loss_curve,
+               'val_loss_hist': val_loss_curve}
+    print('-- losses --')
+    for name_ in summary:
+        if 'hist' not in name_:
+            print(name_, summary[name_])
+    np.save(os.path.join(opts.results_path, 'results_dict.json'), summary)
 
 
 if __name__ == '__main__':
-    ap = argparse.ArgumentParser()
-    ap.add_argument('--results_path', type=str, default='RESULTS/Task2')
-    ap.add_argument('--checkpoint_dir', type=str, default='RESULTS/Task2')
-    ap.add_argument('--load_model', type=str, default=None)
-    ap.add_argument('--training_predictors_path', type=str, default='DATASETS/processed/task2_predictors_train.pkl')
-    ap.add_argument('--training_target_path', type=str, default='DATASETS/processed/task2_target_train.pkl')
-    ap.add_argument('--validation_predictors_path', type=str,
+    cli = argparse.ArgumentParser()
+    cli.add_argument('--results_path', type=str, default='RESULTS/Task2')
+    cli.add_argument('--checkpoint_dir', type=str, default='RESULTS/Task2')
+    cli.add_argument('--load_model', type=str, default=None)
+    cli.add_argument('--training_predictors_path', type=str, default='DATASETS/processed/task2_predictors_train.pkl')
+    cli.add_argument('--training_target_path', type=str, default='DATASETS/processed/task2_target_train.pkl')
+    cli.add_argument('--validation_predictors_path', type=str,
                     default='DATASETS/processed/task2_predictors_validation.pkl')
-    ap.add_argument('--validation_target_path', type=str, default='DATASETS/processed/task2_target_validation.pkl')
-    ap.add_argument('--test_predictors_path', type=str, default='DATASETS/processed/task2_predictors_test.pkl')
-    ap.add_argument('--test_target_path', type=str, default='DATASETS/processed/task2_target_test.pkl')
-    ap.add_argument('--gpu_id', type=int, default=0)
-    ap.add_argument('--use_cuda', type=str, default='True')
-    ap.add_argument('--early_stopping', type=str, default='True')
-    ap.add_argument('--fixed_seed', type=str, default='False')
-    ap.add_argument('--lr', type=float, default=0.00001)
-    ap.add_argument('--batch_size', type=int, default=3)
-    ap.add_argument('--sr', type=int, default=32000)
-    ap.add_argument('--patience', type=int, default=100)
+    cli.add_argument('--validation_target_path', type=str, default='DATASETS/processed/task2_target_validation.pkl')
+    cli.add_argument('--test_predictors_path', type=str, default='DATASETS/processed/task2_predictors_test.pkl')
+    cli.add_argument('--test_target_path', type=str, default='DATASETS/processed/task2_target_test.pkl')
+    cli.add_argument('--gpu_id', type=int, default=0)
+    cli.add_argument('--use_cuda', type=str, default='True')
+    cli.add_argument('--early_stopping', type=str, default='True')
+    cli.add_argument('--fixed_seed', type=str, default='False')
+    cli.add_argument('--lr', type=float, default=0.00001)
+    cli.add_argument('--batch_size', type=int, default=3)
+    cli.add_argument('--sr', type=int, default=32000)
+    cli.add_argument('--patience', type=int, default=100)
     # these defaults give one SED/DOA prediction per 100 ms label frame
-    ap.add_argument('--architecture', type=str, default='seldnet_augmented')
-    ap.add_argument('--input_channels', type=int, default=4, help="4/8 for 1/2 mics, x2 with phase")
-    ap.add_argument('--class_overlaps', type=int, default=3)
-    ap.add_argument('--time_dim', type=int, default=4800)
-    ap.add_argument('--freq_dim', type=int, default=256)
-    ap.add_argument('--output_classes', type=int, default=14)
-    ap.add_argument('--pool_size', type=str, default='[[8,2],[8,2],[2,2],[1,1]]')
-    ap.add_argument('--cnn_filters', type=str, default='[64,128,256,512]')
-    ap.add_argument('--pool_time', type=str, default='True')
-    ap.add_argument('--rnn_size', type=int, default=256)
-    ap.add_argument('--n_rnn', type=int, default=3)
-    ap.add_argument('--fc_size', type=int, default=1024)
-    ap.add_argument('--dropout_perc', type=float, default=0.3)
-    ap.add_argument('--n_cnn_filters', type=float, default=64)
-    ap.add_argument('--verbose', type=str, default='False')
-    ap.add_argument('--sed_loss_weight', type=float, default=1.)
-    ap.add_argument('--doa_loss_weight', type=float, default=5.)
-    args = ap.parse_args()
+    cli.add_argument('--architecture', type=str, default='seldnet_augmented')
+    cli.add_argument('--input_channels', type=int, default=4, help="4 per microphone (1 or 2 mics), doubled when phase is kept")
+    cli.add_argument('--class_overlaps', type=int, default=3)
+    cli.add_argument('--time_dim', type=int, default=4800)
+    cli.add_argument('--freq_dim', type=int, default=256)
+    cli.add_argument('--output_classes', type=int, default=14)
+    cli.add_argument('--pool_size', type=str, default='[[8,2],[8,2],[2,2],[1,1]]')
+    cli.add_argument('--cnn_filters', type=str, default='[64,128,256,512]')
+    cli.add_argument('--pool_time', type=str, default='True')
+    cli.add_argument('--rnn_size', type=int, default=256)
+    cli.add_argument('--n_rnn', type=int, default=3)
+    cli.add_argument('--fc_size', type=int, default=1024)
+    cli.add_argument('--dropout_perc', type=float, default=0.3)
+    cli.add_argument('--n_cnn_filters', type=float, default=64)
+    cli.add_argument('--verbose', type=str, default='False')
+    cli.add_argument('--sed_loss_weight', type=float, default=1.)
+    cli.add_argument('--doa_loss_weight', type=float, default=5.)
+    opts = cli.parse_args()
 
-    args.use_cuda = eval(args.use_cuda)
-    args.early_stopping = eval(args.early_stopping)
-    args.fixed_seed = eval(args.fixed_seed)
-    args.pool_size = eval(args.pool_size)
-    args.pool_time = eval(args.pool_time)
-    args.cnn_filters = eval(args.cnn_filters)
-    args.verbose = eval(args.verbose)
-    main(args)
+    opts.use_cuda = eval(opts.use_cuda)
+    opts.early_stopping = eval(opts.early_stopping)
+    opts.fixed_seed = eval(opts.fixed_seed)
+    opts.pool_size = eval(opts.pool_size)
+    opts.pool_time = eval(opts.pool_time)
+    opts.cnn_filters = eval(opts.cnn_filters)
+    opts.verbose = eval(opts.verbose)
+    main(opts)

@@ -18,376 +18,376 @@ from vector_quantize_pytorch import ResidualVQ
 
 
 # ---------------------------------- dataset ----------------------------------
-class NSynthDataset(Dataset):
+class NoteWavDataset(Dataset):
     """One NSynth note per item, decoded when requested."""
 
-    def __init__(self, audio_dir):
+    def __init__(self, wav_dir):
         super().__init__()
-        self.filenames = glob.glob(audio_dir + "/*.wav")
-        _, self.sr = torchaudio.load(self.filenames[0])
+        self.wav_files = glob.glob(wav_dir + "/*.wav")
+        _, self.sample_rate = torchaudio.load(self.wav_files[0])
 
     def __len__(self):
-        return len(self.filenames)
+        return len(self.wav_files)
 
-    def __getitem__(self, index):
-        return torchaudio.load(self.filenames[index])[0]
+    def __getitem__(self, item_idx):
+        return torchaudio.load(self.wav_files[item_idx])[0]
 
 
 # --------------------------------- generator ---------------------------------
-class CausalConv1d(nn.Conv1d):
+class LeftPadConv1d(nn.Conv1d):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.causal_padding = self.dilation[0] * (self.kernel_size[0] - 1)
+        self.left_pad = self.dilation[0] * (self.kernel_size[0] - 1)
 
     def forward(self, x):
-        return self._conv_forward(F.pad(x, [self.causal_padding, 0]), self.weight, self.bias)
+        return self._conv_forward(F.pad(x, [self.left_pad, 0]), self.weight, self.bias)
 
-class CausalConvTranspose1d(nn.ConvTranspose1d):
+class LeftPadConvT1d(nn.ConvTranspose1d):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.causal_padding = (self.dilation[0] * (self.kernel_size[0] - 1) + self.output_padding[0]
+        self.left_pad = (self.dilation[0] * (self.kernel_size[0] - 1) + self.output_padding[0]
                                + 1 - self.stride[0])
 
-    def forward(self, x, output_size=None):
+    def forward(self, x, out_size=None):
         if self.padding_mode != 'zeros':
-            raise ValueError('Only `zeros` padding mode is supported for ConvTranspose1d')
+            raise ValueError('this transposed conv handles padding_mode zeros only')
         assert isinstance(self.padding, tuple)
-        out_pad = self._output_padding(x, output_size, self.stride, self.padding, self.kernel_size,
+        extra_pad = self._output_padding(x, out_size, self.stride, self.padding, self.kernel_size,
                                        self.dilation)
-        y = F.conv_transpose1d(x, self.weight, self.bias, self.stride, self.padding, out_pad, self.groups,
+        y_up = F.conv_transpose1d(x, self.weight, self.bias, self.stride, self.padding, extra_pad, self.groups,
                                self.dilation)
-        return y[..., :-self.causal_padding]
+        return y_up[..., :-self.left_pad]
 
-class ResidualUnit(nn.Module):
-    def __init__(self, in_channels, out_channels, dilation):
+class ResBlock1d(nn.Module):
+    def __init__(self, ch_in, ch_out, dil):
         super().__init__()
-        self.dilation = dilation
-        self.layers = nn.Sequential(
-            CausalConv1d(in_channels=in_channels, out_channels=out_channels, kernel_size=7, dilation=dilation),
+        self.dil_rate = dil
+        self.stages = nn.Sequential(
+            LeftPadConv1d(in_channels=ch_in, out_channels=ch_out, kernel_size=7, dilation=dil),
             nn.ELU(),
-            nn.Conv1d(in_channels=in_channels, out_channels=out_channels, kernel_size=1))
+            nn.Conv1d(in_channels=ch_in, out_channels=ch_out, kernel_size=1))
 
     def forward(self, x):
-        return x + self.layers(x)
+        return x + self.stages(x)
 
-class EncoderBlock(nn.Module):
-    def __init__(self, out_channels, stride):
+class DownBlock(nn.Module):
+    def __init__(self, ch_out, hop):
         super().__init__()
-        half = out_channels // 2
-        self.layers = nn.Sequential(
-            ResidualUnit(half, half, dilation=1), nn.ELU(),
-            ResidualUnit(half, half, dilation=3), nn.ELU(),
-            ResidualUnit(half, half, dilation=9), nn.ELU(),
-            CausalConv1d(in_channels=half, out_channels=out_channels, kernel_size=2 * stride, stride=stride))
+        mid_ch = ch_out // 2
+        self.stages = nn.Sequential(
+            ResBlock1d(mid_ch, mid_ch, dil=1), nn.ELU(),
+            ResBlock1d(mid_ch, mid_ch, dil=3), nn.ELU(),
+            ResBlock1d(mid_ch, mid_ch, dil=9), nn.ELU(),
+            LeftPadConv1d(in_channels=mid_ch, out_channels=ch_out, kernel_size=2 * hop, stride=hop))
 
     def forward(self, x):
-        return self.layers(x)
+        return self.stages(x)
 
-class DecoderBlock(nn.Module):
-    def __init__(self, out_channels, stride):
+class UpBlock(nn.Module):
+    def __init__(self, ch_out, hop):
         super().__init__()
-        self.layers = nn.Sequential(
-            CausalConvTranspose1d(in_channels=2 * out_channels, out_channels=out_channels,
-                                  kernel_size=2 * stride, stride=stride), nn.ELU(),
-            ResidualUnit(out_channels, out_channels, dilation=1), nn.ELU(),
-            ResidualUnit(out_channels, out_channels, dilation=3), nn.ELU(),
-            ResidualUnit(out_channels, out_channels, dilation=9))
+        self.stages = nn.Sequential(
+            LeftPadConvT1d(in_channels=2 * ch_out, out_channels=ch_out,
+                                  kernel_size=2 * hop, stride=hop), nn.ELU(),
+            ResBlock1d(ch_out, ch_out, dil=1), nn.ELU(),
+            ResBlock1d(ch_out, ch_out, dil=3), nn.ELU(),
+            ResBlock1d(ch_out, ch_out, dil=9))
 
     def forward(self, x):
-        return self.layers(x)
+        return self.stages(x)
 
-class Encoder(nn.Module):
-    def __init__(self, C, D):
+class WaveEncoder(nn.Module):
+    def __init__(self, base_ch, latent_dim):
         super().__init__()
-        self.layers = nn.Sequential(
-            CausalConv1d(in_channels=1, out_channels=C, kernel_size=7), nn.ELU(),
-            EncoderBlock(out_channels=2 * C, stride=2), nn.ELU(),
-            EncoderBlock(out_channels=4 * C, stride=4), nn.ELU(),
-            EncoderBlock(out_channels=8 * C, stride=5), nn.ELU(),
-            EncoderBlock(out_channels=16 * C, stride=8), nn.ELU(),
-            CausalConv1d(in_channels=16 * C, out_channels=D, kernel_size=3))
+        self.stages = nn.Sequential(
+            LeftPadConv1d(in_channels=1, out_channels=base_ch, kernel_size=7), nn.ELU(),
+            DownBlock(ch_out=2 * base_ch, hop=2), nn.ELU(),
+            DownBlock(ch_out=4 * base_ch, hop=4), nn.ELU(),
+            DownBlock(ch_out=8 * base_ch, hop=5), nn.ELU(),
+            DownBlock(ch_out=16 * base_ch, hop=8), nn.ELU(),
+            LeftPadConv1d(in_channels=16 * base_ch, out_channels=latent_dim, kernel_size=3))
 
     def forward(self, x):
-        return self.layers(x)
+        return self.stages(x)
 
-class Decoder(nn.Module):
-    def __init__(self, C, D):
+class WaveDecoder(nn.Module):
+    def __init__(self, base_ch, latent_dim):
         super().__init__()
-        self.layers = nn.Sequential(
-            CausalConv1d(in_channels=D, out_channels=16 * C, kernel_size=7), nn.ELU(),
-            DecoderBlock(out_channels=8 * C, stride=8), nn.ELU(),
-            DecoderBlock(out_channels=4 * C, stride=5), nn.ELU(),
-            DecoderBlock(out_channels=2 * C, stride=4), nn.ELU(),
-            DecoderBlock(out_channels=C, stride=2), nn.ELU(),
-            CausalConv1d(in_channels=C, out_channels=1, kernel_size=7))
+        self.stages = nn.Sequential(
+            LeftPadConv1d(in_channels=latent_dim, out_channels=16 * base_ch, kernel_size=7), nn.ELU(),
+            UpBlock(ch_out=8 * base_ch, hop=8), nn.ELU(),
+            UpBlock(ch_out=4 * base_ch, hop=5), nn.ELU(),
+            UpBlock(ch_out=2 * base_ch, hop=4), nn.ELU(),
+            UpBlock(ch_out=base_ch, hop=2), nn.ELU(),
+            LeftPadConv1d(in_channels=base_ch, out_channels=1, kernel_size=7))
 
     def forward(self, x):
-        return self.layers(x)
+        return self.stages(x)
 
-class SoundStream(nn.Module):
-    def __init__(self, C, D, n_q, codebook_size):
+class Codec(nn.Module):
+    def __init__(self, base_ch, latent_dim, n_codebooks, book_size):
         super().__init__()
-        self.encoder = Encoder(C=C, D=D)
-        self.quantizer = ResidualVQ(num_quantizers=n_q, dim=D, codebook_size=codebook_size,
+        self.enc_net = WaveEncoder(base_ch=base_ch, latent_dim=latent_dim)
+        self.rvq = ResidualVQ(num_quantizers=n_codebooks, dim=latent_dim, codebook_size=book_size,
                                     kmeans_init=True, kmeans_iters=100, threshold_ema_dead_code=2)
-        self.decoder = Decoder(C=C, D=D)
+        self.dec_net = WaveDecoder(base_ch=base_ch, latent_dim=latent_dim)
 
     def forward(self, x):
-        codes, _, _ = self.quantizer(self.encoder(x))
-        return self.decoder(codes)
+        quantized, _, _ = self.rvq(self.enc_net(x))
+        return self.dec_net(quantized)
 
 
 # ------------------------------- discriminators -------------------------------
-def WNConv1d(*args, **kwargs):
+def wn_conv1d(*args, **kwargs):
     return weight_norm(nn.Conv1d(*args, **kwargs))
 
-class WaveDiscriminatorBlock(nn.Module):
+class WaveCritic(nn.Module):
     def __init__(self):
         super().__init__()
-        lrelu = lambda: nn.LeakyReLU(negative_slope=0.2)
-        self.layers = nn.ModuleList([
-            nn.Sequential(nn.ReflectionPad1d(7), WNConv1d(1, 16, kernel_size=15), lrelu()),
-            nn.Sequential(WNConv1d(16, 64, kernel_size=41, stride=4, padding=20, groups=4), lrelu()),
-            nn.Sequential(WNConv1d(64, 256, kernel_size=41, stride=4, padding=20, groups=16), lrelu()),
-            nn.Sequential(WNConv1d(256, 1024, kernel_size=41, stride=4, padding=20, groups=64), lrelu()),
-            nn.Sequential(WNConv1d(1024, 1024, kernel_size=41, stride=4, padding=20, groups=256), lrelu()),
-            nn.Sequential(WNConv1d(1024, 1024, kernel_size=5, stride=1, padding=2), lrelu()),
-            WNConv1d(1024, 1, kernel_size=3, stride=1, padding=1)])
+        leaky = lambda: nn.LeakyReLU(negative_slope=0.2)
+        self.stages = nn.ModuleList([
+            nn.Sequential(nn.ReflectionPad1d(7), wn_conv1d(1, 16, kernel_size=15), leaky()),
+            nn.Sequential(wn_conv1d(16, 64, kernel_size=41, stride=4, padding=20, groups=4), leaky()),
+            nn.Sequential(wn_conv1d(64, 256, kernel_size=41, stride=4, padding=20, groups=16), leaky()),
+            nn.Sequential(wn_conv1d(256, 1024, kernel_size=41, stride=4, padding=20, groups=64), leaky()),
+            nn.Sequential(wn_conv1d(1024, 1024, kernel_size=41, stride=4, padding=20, groups=256), leaky()),
+            nn.Sequential(wn_conv1d(1024, 1024, kernel_size=5, stride=1, padding=2), leaky()),
+            wn_conv1d(1024, 1, kernel_size=3, stride=1, padding=1)])
 
-    def features_lengths(self, lengths):
-        return [lengths,
-                torch.div(lengths + 3, 4, rounding_mode="floor"),
-                torch.div(lengths + 15, 16, rounding_mode="floor"),
-                torch.div(lengths + 63, 64, rounding_mode="floor"),
-                torch.div(lengths + 255, 256, rounding_mode="floor"),
-                torch.div(lengths + 255, 256, rounding_mode="floor"),
-                torch.div(lengths + 255, 256, rounding_mode="floor")]
-
-    def forward(self, x):
-        maps = []
-        for layer in self.layers:
-            x = layer(x)
-            maps.append(x)
-        return maps
-
-
-class WaveDiscriminator(nn.Module):
-    def __init__(self, num_D, downsampling_factor):
-        super().__init__()
-        self.num_D = num_D
-        self.downsampling_factor = downsampling_factor
-        self.model = nn.ModuleDict({f"disc_{downsampling_factor ** i}": WaveDiscriminatorBlock()
-                                    for i in range(num_D)})
-        self.downsampler = nn.AvgPool1d(kernel_size=4, stride=2, padding=1, count_include_pad=False)
-
-    def features_lengths(self, lengths):
-        return {f"disc_{self.downsampling_factor ** i}":
-                self.model[f"disc_{self.downsampling_factor ** i}"].features_lengths(
-                    torch.div(lengths, 2 ** i, rounding_mode="floor")) for i in range(self.num_D)}
+    def feature_map_lengths(self, seq_lens):
+        return [seq_lens,
+                torch.div(seq_lens + 3, 4, rounding_mode="floor"),
+                torch.div(seq_lens + 15, 16, rounding_mode="floor"),
+                torch.div(seq_lens + 63, 64, rounding_mode="floor"),
+                torch.div(seq_lens + 255, 256, rounding_mode="floor"),
+                torch.div(seq_lens + 255, 256, rounding_mode="floor"),
+                torch.div(seq_lens + 255, 256, rounding_mode="floor")]
 
     def forward(self, x):
-        out = {}
-        for i in range(self.num_D):
-            key = f"disc_{self.downsampling_factor ** i}"
-            out[key] = self.model[key](x)
-            x = self.downsampler(x)
-        return out
+        feat_maps = []
+        for stage in self.stages:
+            x = stage(x)
+            feat_maps.append(x)
+        return feat_maps
 
 
-class ResidualUnit2d(nn.Module):
-    def __init__(self, in_channels, N, m, s_t, s_f):
+class MultiScaleWaveCritic(nn.Module):
+    def __init__(self, n_scales, pool_factor):
         super().__init__()
-        self.s_t = s_t
-        self.s_f = s_f
-        self.layers = nn.Sequential(
-            nn.Conv2d(in_channels=in_channels, out_channels=N, kernel_size=(3, 3), padding="same"),
+        self.n_scales = n_scales
+        self.pool_factor = pool_factor
+        self.scale_discs = nn.ModuleDict({f"disc_{pool_factor ** i}": WaveCritic()
+                                    for i in range(n_scales)})
+        self.avg_down = nn.AvgPool1d(kernel_size=4, stride=2, padding=1, count_include_pad=False)
+
+    def feature_map_lengths(self, seq_lens):
+        return {f"disc_{self.pool_factor ** i}":
+                self.scale_discs[f"disc_{self.pool_factor ** i}"].feature_map_lengths(
+                    torch.div(seq_lens, 2 ** i, rounding_mode="floor")) for i in range(self.n_scales)}
+
+    def forward(self, x):
+        per_scale = {}
+        for i in range(self.n_scales):
+            scale_key = f"disc_{self.pool_factor ** i}"
+            per_scale[scale_key] = self.scale_discs[scale_key](x)
+            x = self.avg_down(x)
+        return per_scale
+
+
+class ResBlock2d(nn.Module):
+    def __init__(self, ch_in, n_ch, widen, t_stride, f_stride):
+        super().__init__()
+        self.t_stride = t_stride
+        self.f_stride = f_stride
+        self.stages = nn.Sequential(
+            nn.Conv2d(in_channels=ch_in, out_channels=n_ch, kernel_size=(3, 3), padding="same"),
             nn.ELU(),
-            nn.Conv2d(in_channels=N, out_channels=m * N, kernel_size=(s_f + 2, s_t + 2), stride=(s_f, s_t)))
-        self.skip_connection = nn.Conv2d(in_channels=in_channels, out_channels=m * N, kernel_size=(1, 1),
-                                         stride=(s_f, s_t))
+            nn.Conv2d(in_channels=n_ch, out_channels=widen * n_ch, kernel_size=(f_stride + 2, t_stride + 2), stride=(f_stride, t_stride)))
+        self.shortcut = nn.Conv2d(in_channels=ch_in, out_channels=widen * n_ch, kernel_size=(1, 1),
+                                         stride=(f_stride, t_stride))
 
     def forward(self, x):
-        return self.layers(F.pad(x, [self.s_t + 1, 0, self.s_f + 1, 0])) + self.skip_connection(x)
+        return self.stages(F.pad(x, [self.t_stride + 1, 0, self.f_stride + 1, 0])) + self.shortcut(x)
 
 
-class STFTDiscriminator(nn.Module):
-    def __init__(self, C, F_bins):
+class SpecCritic(nn.Module):
+    def __init__(self, base_ch, n_freq_bins):
         super().__init__()
-        self.layers = nn.ModuleList([
+        self.stages = nn.ModuleList([
             nn.Sequential(nn.Conv2d(in_channels=2, out_channels=32, kernel_size=(7, 7)), nn.ELU()),
-            nn.Sequential(ResidualUnit2d(in_channels=32, N=C, m=2, s_t=1, s_f=2), nn.ELU()),
-            nn.Sequential(ResidualUnit2d(in_channels=2 * C, N=2 * C, m=2, s_t=2, s_f=2), nn.ELU()),
-            nn.Sequential(ResidualUnit2d(in_channels=4 * C, N=4 * C, m=1, s_t=1, s_f=2), nn.ELU()),
-            nn.Sequential(ResidualUnit2d(in_channels=4 * C, N=4 * C, m=2, s_t=2, s_f=2), nn.ELU()),
-            nn.Sequential(ResidualUnit2d(in_channels=8 * C, N=8 * C, m=1, s_t=1, s_f=2), nn.ELU()),
-            nn.Sequential(ResidualUnit2d(in_channels=8 * C, N=8 * C, m=2, s_t=2, s_f=2), nn.ELU()),
-            nn.Conv2d(in_channels=16 * C, out_channels=1, kernel_size=(F_bins // 2 ** 6, 1))])
+            nn.Sequential(ResBlock2d(ch_in=32, n_ch=base_ch, widen=2, t_stride=1, f_stride=2), nn.ELU()),
+            nn.Sequential(ResBlock2d(ch_in=2 * base_ch, n_ch=2 * base_ch, widen=2, t_stride=2, f_stride=2), nn.ELU()),
+            nn.Sequential(ResBlock2d(ch_in=4 * base_ch, n_ch=4 * base_ch, widen=1, t_stride=1, f_stride=2), nn.ELU()),
+            nn.Sequential(ResBlock2d(ch_in=4 * base_ch, n_ch=4 * base_ch, widen=2, t_stride=2, f_stride=2), nn.ELU()),
+            nn.Sequential(ResBlock2d(ch_in=8 * base_ch, n_ch=8 * base_ch, widen=1, t_stride=1, f_stride=2), nn.ELU()),
+            nn.Sequential(ResBlock2d(ch_in=8 * base_ch, n_ch=8 * base_ch, widen=2, t_stride=2, f_stride=2), nn.ELU()),
+            nn.Conv2d(in_channels=16 * base_ch, out_channels=1, kernel_size=(n_freq_bins // 2 ** 6, 1))])
 
-    def features_lengths(self, lengths):
-        return [lengths - 6, lengths - 6,
-                torch.div(lengths - 5, 2, rounding_mode="floor"), torch.div(lengths - 5, 2, rounding_mode="floor"),
-                torch.div(lengths - 3, 4, rounding_mode="floor"), torch.div(lengths - 3, 4, rounding_mode="floor"),
-                torch.div(lengths + 1, 8, rounding_mode="floor"), torch.div(lengths + 1, 8, rounding_mode="floor")]
+    def feature_map_lengths(self, seq_lens):
+        return [seq_lens - 6, seq_lens - 6,
+                torch.div(seq_lens - 5, 2, rounding_mode="floor"), torch.div(seq_lens - 5, 2, rounding_mode="floor"),
+                torch.div(seq_lens - 3, 4, rounding_mode="floor"), torch.div(seq_lens - 3, 4, rounding_mode="floor"),
+                torch.div(seq_lens + 1, 8, rounding_mode="floor"), torch.div(seq_lens + 1, 8, rounding_mode="floor")]
 
     def forward(self, x):
-        maps = []
-        for layer in self.layers:
-            x = layer(x)
-            maps.append(x)
-        return maps
+        feat_maps = []
+        for stage in self.stages:
+            x = stage(x)
+            feat_maps.append(x)
+        return feat_maps
 
 
 # ---------------------------------- training ----------------------------------
-device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
-LAMBDA_ADV = 1
-LAMBDA_FEAT = 100
-LAMBDA_REC = 1
-N_EPOCHS = 2
-BATCH_SIZE = 4
+dev = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+W_ADV = 1
+W_FEAT = 100
+W_REC = 1
+EPOCHS_TOTAL = 2
+BATCH_LEN = 4
 
-soundstream = SoundStream(C=1, D=1, n_q=1, codebook_size=1)
-wave_disc = WaveDiscriminator(num_D=3, downsampling_factor=2)
-W, H = 1024, 256
-stft_disc = STFTDiscriminator(C=1, F_bins=W // 2)
-soundstream.to(device)
-wave_disc.to(device)
-stft_disc.to(device)
-
-
-def collate_fn(batch):
-    lengths = torch.tensor([clip.shape[-1] for clip in batch])
-    return nn.utils.rnn.pad_sequence(batch, batch_first=True), lengths
+codec = Codec(base_ch=1, latent_dim=1, n_codebooks=1, book_size=1)
+wave_critic = MultiScaleWaveCritic(n_scales=3, pool_factor=2)
+N_FFT, HOP = 1024, 256
+spec_critic = SpecCritic(base_ch=1, n_freq_bins=N_FFT // 2)
+codec.to(dev)
+wave_critic.to(dev)
+spec_critic.to(dev)
 
 
-train_dataset = NSynthDataset(audio_dir="./data/nsynth-train.jsonwav/nsynth-train/audio")
-train_loader = DataLoader(train_dataset, batch_size=BATCH_SIZE, collate_fn=collate_fn, num_workers=2)
-sr = train_dataset.sr
-valid_dataset = NSynthDataset(audio_dir="./data/nsynth-valid.jsonwav/nsynth-valid/audio")
-valid_loader = DataLoader(valid_dataset, batch_size=BATCH_SIZE, collate_fn=collate_fn, num_workers=2)
-test_dataset = NSynthDataset(audio_dir="./data/nsynth-test.jsonwav/nsynth-test/audio")
-test_loader = DataLoader(test_dataset, batch_size=BATCH_SIZE, collate_fn=collate_fn, num_workers=2)
+def pad_batch(batch_clips):
+    seq_lens = torch.tensor([wav_t.shape[-1] for wav_t in batch_clips])
+    return nn.utils.rnn.pad_sequence(batch_clips, batch_first=True), seq_lens
 
 
-def adversarial_g_loss(f_stft_Gx, f_wave_Gx, len_stft, len_wave):
-    names = len_wave.keys()
-    l_stft = F.relu(1 - f_stft_Gx[-1]).sum(dim=3).squeeze() / len_stft[-1].squeeze()
-    l_wave = torch.cat([F.relu(1 - f_wave_Gx[k][-1]).sum(dim=2).squeeze() / len_wave[k][-1].squeeze()
-                        for k in names])
-    return torch.cat([l_stft, l_wave]).mean()
+train_notes_dataset = NoteWavDataset(wav_dir="./data/nsynth-train.jsonwav/nsynth-train/audio")
+train_note_loader = DataLoader(train_notes_dataset, batch_size=BATCH_LEN, collate_fn=pad_batch, num_workers=2)
+sample_rate = train_notes_dataset.sample_rate
+valid_notes_dataset = NoteWavDataset(wav_dir="./data/nsynth-valid.jsonwav/nsynth-valid/audio")
+valid_note_loader = DataLoader(valid_notes_dataset, batch_size=BATCH_LEN, collate_fn=pad_batch, num_workers=2)
+test_notes_dataset = NoteWavDataset(wav_dir="./data/nsynth-test.jsonwav/nsynth-test/audio")
+test_note_loader = DataLoader(test_notes_dataset, batch_size=BATCH_LEN, collate_fn=pad_batch, num_workers=2)
 
 
-def feature_loss(f_stft_x, f_wave_x, f_stft_Gx, f_wave_Gx, len_wave, len_stft):
-    names = len_wave.keys()
-    l_stft = torch.stack([((a - b).abs().sum(dim=-1) / len_stft[i].view(-1, 1, 1)).sum(dim=-1).sum(dim=-1)
-                          for i, (a, b) in enumerate(zip(f_stft_x, f_stft_Gx))], dim=1).mean(dim=1, keepdim=True)
-    l_wave = torch.stack([torch.stack([(a - b).abs().sum(dim=-1).sum(dim=-1) / len_wave[k][i]
-                                       for i, (a, b) in enumerate(zip(f_wave_x[k], f_wave_Gx[k]))], dim=1)
-                          for k in names], dim=2).mean(dim=1)
-    return torch.cat([l_stft, l_wave], dim=1).mean()
+def gen_hinge_loss(fake_spec_feats, fake_wave_feats, spec_lens, wave_lens):
+    scale_keys = wave_lens.keys()
+    spec_term = F.relu(1 - fake_spec_feats[-1]).sum(dim=3).squeeze() / spec_lens[-1].squeeze()
+    wave_term = torch.cat([F.relu(1 - fake_wave_feats[k][-1]).sum(dim=2).squeeze() / wave_lens[k][-1].squeeze()
+                        for k in scale_keys])
+    return torch.cat([spec_term, wave_term]).mean()
 
 
-def spectral_reconstruction_loss(x, G_x, eps=1e-4):
-    total = 0
+def feature_match_loss(real_spec_feats, real_wave_feats, fake_spec_feats, fake_wave_feats, wave_lens, spec_lens):
+    scale_keys = wave_lens.keys()
+    spec_term = torch.stack([((fa - fb).abs().sum(dim=-1) / spec_lens[i].view(-1, 1, 1)).sum(dim=-1).sum(dim=-1)
+                          for i, (fa, fb) in enumerate(zip(real_spec_feats, fake_spec_feats))], dim=1).mean(dim=1, keepdim=True)
+    wave_term = torch.stack([torch.stack([(fa - fb).abs().sum(dim=-1).sum(dim=-1) / wave_lens[k][i]
+                                       for i, (fa, fb) in enumerate(zip(real_wave_feats[k], fake_wave_feats[k]))], dim=1)
+                          for k in scale_keys], dim=2).mean(dim=1)
+    return torch.cat([spec_term, wave_term], dim=1).mean()
+
+
+def multi_res_mel_loss(x, x_hat, floor_eps=1e-4):
+    acc_loss = 0
     for i in range(6, 12):
-        s = 2 ** i
-        alpha_s = (s / 2) ** 0.5
-        mel = MelSpectrogram(sample_rate=sr, n_fft=s, hop_length=s // 4, n_mels=8,
-                             wkwargs={"device": device}).to(device)
-        S_x = mel(x)
-        S_G_x = mel(G_x)
-        total += (S_x - S_G_x).abs().sum() + alpha_s * (
-            ((torch.log(S_x.abs() + eps) - torch.log(S_G_x.abs() + eps)) ** 2).sum(dim=-2) ** 0.5).sum()
-    return total
+        win = 2 ** i
+        log_weight = (win / 2) ** 0.5
+        mel_tf = MelSpectrogram(sample_rate=sample_rate, n_fft=win, hop_length=win // 4, n_mels=8,
+                             wkwargs={"device": dev}).to(dev)
+        M_x = mel_tf(x)
+        M_hat = mel_tf(x_hat)
+        acc_loss += (M_x - M_hat).abs().sum() + log_weight * (
+            ((torch.log(M_x.abs() + floor_eps) - torch.log(M_hat.abs() + floor_eps)) ** 2).sum(dim=-2) ** 0.5).sum()
+    return acc_loss
 
 
-def adversarial_d_loss(f_stft_x, f_wave_x, f_stft_Gx, f_wave_Gx, len_stft, len_wave):
-    names = len_wave.keys()
-    real_stft = F.relu(1 - f_stft_x[-1]).sum(dim=3).squeeze() / len_stft[-1].squeeze()
-    real_wave = torch.stack([F.relu(1 - f_wave_x[k][-1]).sum(dim=-1).squeeze() / len_wave[k][-1].squeeze()
-                             for k in names], dim=1)
-    real = torch.cat([real_stft.view(-1, 1), real_wave], dim=1).mean()
-    fake_stft = F.relu(1 + f_stft_Gx[-1]).sum(dim=-1).squeeze() / len_stft[-1].squeeze()
-    fake_wave = torch.stack([F.relu(1 + f_wave_Gx[k][-1]).sum(dim=-1).squeeze() / len_wave[k][-1].squeeze()
-                             for k in names], dim=1)
-    fake = torch.cat([fake_stft.view(-1, 1), fake_wave], dim=1).mean()
-    return real + fake
+def critic_hinge_loss(real_spec_feats, real_wave_feats, fake_spec_feats, fake_wave_feats, spec_lens, wave_lens):
+    scale_keys = wave_lens.keys()
+    real_spec_term = F.relu(1 - real_spec_feats[-1]).sum(dim=3).squeeze() / spec_lens[-1].squeeze()
+    real_wave_term = torch.stack([F.relu(1 - real_wave_feats[k][-1]).sum(dim=-1).squeeze() / wave_lens[k][-1].squeeze()
+                             for k in scale_keys], dim=1)
+    real_term = torch.cat([real_spec_term.view(-1, 1), real_wave_term], dim=1).mean()
+    fake_spec_term = F.relu(1 + fake_spec_feats[-1]).sum(dim=-1).squeeze() / spec_lens[-1].squeeze()
+    fake_wave_term = torch.stack([F.relu(1 + fake_wave_feats[k][-1]).sum(dim=-1).squeeze() / wave_lens[k][-1].squeeze()
+                             for k in scale_keys], dim=1)
+    fake_term = torch.cat([fake_spec_term.view(-1, 1), fake_wave_term], dim=1).mean()
+    return real_term + fake_term
 
 
-optimizer_g = optim.Adam(soundstream.parameters(), lr=1e-4, betas=(0.5, 0.9))
-optimizer_d = optim.Adam(list(wave_disc.parameters()) + list(stft_disc.parameters()), lr=1e-4, betas=(0.5, 0.9))
-criterion_g = lambda x, G_x, fsx, fwx, fsG, fwG, lw, ls: (
-    LAMBDA_ADV * adversarial_g_loss(fsG, fwG, ls, lw) + LAMBDA_FEAT * feature_loss(fsx, fwx, fsG, fwG, lw, ls)
-    + LAMBDA_REC * spectral_reconstruction_loss(x, G_x))
-criterion_d = adversarial_d_loss
+gen_optimizer = optim.Adam(codec.parameters(), lr=1e-4, betas=(0.5, 0.9))
+critic_optimizer = optim.Adam(list(wave_critic.parameters()) + list(spec_critic.parameters()), lr=1e-4, betas=(0.5, 0.9))
+gen_objective = lambda x, x_hat, rs, rw, gs, gw, wl, sl: (
+    W_ADV * gen_hinge_loss(gs, gw, sl, wl) + W_FEAT * feature_match_loss(rs, rw, gs, gw, wl, sl)
+    + W_REC * multi_res_mel_loss(x, x_hat))
+critic_objective = critic_hinge_loss
 
-best_model = soundstream.state_dict().copy()
-best_val_loss = float("inf")
-history = {"train": {"d": [], "g": []}, "valid": {"d": [], "g": []}, "test": {"d": [], "g": []}}
+best_model_state = codec.state_dict().copy()
+lowest_val_loss = float("inf")
+loss_log = {"train": {"d": [], "g": []}, "valid": {"d": [], "g": []}, "test": {"d": [], "g": []}}
 
 
-def stft_of(sig):
-    return torch.stft(sig.squeeze(), n_fft=1024, hop_length=256,
-                      window=torch.hann_window(window_length=1024, device=device),
+def spec_of(wave):
+    return torch.stft(wave.squeeze(), n_fft=1024, hop_length=256,
+                      window=torch.hann_window(window_length=1024, device=dev),
                       return_complex=False).permute(0, 3, 1, 2)
 
 
-for epoch in range(1, N_EPOCHS + 1):
-    soundstream.train()
-    stft_disc.train()
-    wave_disc.train()
-    train_loss_d = 0.0
-    train_loss_g = 0.0
-    for x, lengths_x in tqdm(train_loader):
-        x = x.to(device)
-        lengths_x = lengths_x.to(device)
-        G_x = soundstream(x)
-        s_x = stft_of(x)
-        lengths_s_x = 1 + torch.div(lengths_x, 256, rounding_mode="floor")
-        s_G_x = stft_of(G_x)
-        lengths_stft = stft_disc.features_lengths(lengths_s_x)
-        lengths_wave = wave_disc.features_lengths(lengths_x)
+for epoch in range(1, EPOCHS_TOTAL + 1):
+    codec.train()
+    spec_critic.train()
+    wave_critic.train()
+    train_loss_critic = 0.0
+    train_loss_gen = 0.0
+    for x, x_lens in tqdm(train_note_loader):
+        x = x.to(dev)
+        x_lens = x_lens.to(dev)
+        x_hat = codec(x)
+        spec_x = spec_of(x)
+        spec_x_lens = 1 + torch.div(x_lens, 256, rounding_mode="floor")
+        spec_hat = spec_of(x_hat)
+        spec_feat_lens = spec_critic.feature_map_lengths(spec_x_lens)
+        wave_feat_lens = wave_critic.feature_map_lengths(x_lens)
 
-        fsx, fwx = stft_disc(s_x), wave_disc(x)
-        fsG, fwG = stft_disc(s_G_x), wave_disc(G_x)
-        loss_g = criterion_g(x, G_x, fsx, fwx, fsG, fwG, lengths_wave, lengths_stft)
-        train_loss_g += loss_g.item()
-        optimizer_g.zero_grad()
-        loss_g.backward()
-        optimizer_g.step()
+        rs, rw = spec_critic(spec_x), wave_critic(x)
+        gs, gw = spec_critic(spec_hat), wave_critic(x_hat)
+        gen_loss = gen_objective(x, x_hat, rs, rw, gs, gw, wave_feat_lens, spec_feat_lens)
+        train_loss_gen += gen_loss.item()
+        gen_optimizer.zero_grad()
+        gen_loss.backward()
+        gen_optimizer.step()
 
-        fsx, fwx = stft_disc(s_x), wave_disc(x)
-        fsG_det, fwG_det = stft_disc(s_G_x.detach()), wave_disc(G_x.detach())
-        loss_d = criterion_d(fsx, fwx, fsG_det, fwG_det, lengths_stft, lengths_wave)
-        train_loss_d += loss_d.item()
-        optimizer_d.zero_grad()
-        loss_d.backward()
-        optimizer_d.step()
-    history["train"]["d"].append(train_loss_d / len(train_loader))
-    history["train"]["g"].append(train_loss_g / len(train_loader))
+        rs, rw = spec_critic(spec_x), wave_critic(x)
+        gs_det, gw_det = spec_critic(spec_hat.detach()), wave_critic(x_hat.detach())
+        critic_loss = critic_objective(rs, rw, gs_det, gw_det, spec_feat_lens, wave_feat_lens)
+        train_loss_critic += critic_loss.item()
+        critic_optimizer.zero_grad()
+        critic_loss.backward()
+        critic_optimizer.step()
+    loss_log["train"]["d"].append(train_loss_critic / len(train_note_loader))
+    loss_log["train"]["g"].append(train_loss_gen / len(train_note_loader))
 
-    for split, loader in (("valid", valid_loader), ("test", test_loader)):
+    for split_name, eval_loader in (("valid", valid_note_loader), ("test", test_note_loader)):
         with torch.no_grad():
-            stft_disc.eval()
-            wave_disc.eval()
-            sum_d = 0.0
-            sum_g = 0.0
-            for x, lengths_x in tqdm(loader):
-                x = x.to(device)
-                lengths_x = lengths_x.to(device)
-                G_x = soundstream(x)
-                s_x = stft_of(x)
-                lengths_s_x = 1 + torch.div(lengths_x, 256, rounding_mode="floor")
-                s_G_x = stft_of(G_x)
-                lengths_stft = stft_disc.features_lengths(lengths_s_x)
-                lengths_wave = wave_disc.features_lengths(lengths_x)
-                fsx, fwx = stft_disc(s_x), wave_disc(x)
-                fsG, fwG = stft_disc(s_G_x), wave_disc(G_x)
-                sum_g += criterion_g(x, G_x, fsx, fwx, fsG, fwG, lengths_wave, lengths_stft).item()
-                fsx, fwx = stft_disc(s_x), wave_disc(x)
-                fsG_det, fwG_det = stft_disc(s_G_x.detach()), wave_disc(G_x.detach())
-                sum_d += criterion_d(fsx, fwx, fsG_det, fwG_det, lengths_stft, lengths_wave).item()
-            if split == "valid" and sum_g < best_val_loss:
-                best_model = soundstream.state_dict().copy()
-                best_val_loss = sum_g
-            history[split]["d"].append(sum_d / len(loader))
-            history[split]["g"].append(sum_g / len(loader))
+            spec_critic.eval()
+            wave_critic.eval()
+            critic_sum = 0.0
+            gen_sum = 0.0
+            for x, x_lens in tqdm(eval_loader):
+                x = x.to(dev)
+                x_lens = x_lens.to(dev)
+                x_hat = codec(x)
+                spec_x = spec_of(x)
+                spec_x_lens = 1 + torch.div(x_lens, 256, rounding_mode="floor")
+                spec_hat = spec_of(x_hat)
+                spec_feat_lens = spec_critic.feature_map_lengths(spec_x_lens)
+                wave_feat_lens = wave_critic.feature_map_lengths(x_lens)
+                rs, rw = spec_critic(spec_x), wave_critic(x)
+                gs, gw = spec_critic(spec_hat), wave_critic(x_hat)
+                gen_sum += gen_objective(x, x_hat, rs, rw, gs, gw, wave_feat_lens, spec_feat_lens).item()
+                rs, rw = spec_critic(spec_x), wave_critic(x)
+                gs_det, gw_det = spec_critic(spec_hat.detach()), wave_critic(x_hat.detach())
+                critic_sum += critic_objective(rs, rw, gs_det, gw_det, spec_feat_lens, wave_feat_lens).item()
+            if split_name == "valid" and gen_sum < lowest_val_loss:
+                best_model_state = codec.state_dict().copy()
+                lowest_val_loss = gen_sum
+            loss_log[split_name]["d"].append(critic_sum / len(eval_loader))
+            loss_log[split_name]["g"].append(gen_sum / len(eval_loader))
