@@ -1,8 +1,8 @@
-"""U-Net for the ultrasound nerve segmentation (brachial plexus) data.
+"""Segment the brachial plexus nerve in ultrasound frames with a U-Net.
 
-The raw 420x580 ultrasound frames and their masks were previously dumped to
-.npy files; this script loads them, shrinks them to 96x96, normalises,
-trains a U-Net with a Dice loss and writes predicted masks for the test set.
+Full-size 420x580 frames and masks were saved beforehand as .npy arrays.
+Here they are read, downsized to 96x96 and standardised, the U-Net is fitted
+on a Dice objective, and masks are predicted and written for the test frames.
 """
 from __future__ import print_function
 
@@ -16,54 +16,54 @@ from keras.optimizers import Adam
 from keras.callbacks import ModelCheckpoint
 from keras import backend as K
 
-K.set_image_data_format('channels_last')  # NHWC everywhere below
+K.set_image_data_format('channels_last')  # channel axis last (NHWC)
 
-# original frame size of the stored arrays
-image_rows = 420
-image_cols = 580
+# height and width of the saved frames
+RAW_H = 420
+RAW_W = 580
 
-# network input size
-img_rows = 96
-img_cols = 96
+# height and width fed to the network
+NET_H = 96
+NET_W = 96
 
-smooth = 1.
+DICE_EPS = 1.
 
 
 # ---------------------------------------------------------------------------
-# array loading (the .npy dumps written by the preparation step)
+# read the .npy arrays produced by the data preparation script
 # ---------------------------------------------------------------------------
-def load_train_data():
+def read_train_arrays():
     frames = np.load('imgs_train.npy')
     masks = np.load('imgs_mask_train.npy')
     return frames, masks
 
 
-def load_test_data():
+def read_test_arrays():
     frames = np.load('imgs_test.npy')
     ids = np.load('imgs_id_test.npy')
     return frames, ids
 
 
 # ---------------------------------------------------------------------------
-# loss
+# Dice overlap and its negation as the loss
 # ---------------------------------------------------------------------------
-def dice_coef(y_true, y_pred):
-    t = K.flatten(y_true)
-    p = K.flatten(y_pred)
-    overlap = K.sum(t * p)
-    return (2. * overlap + smooth) / (K.sum(t) + K.sum(p) + smooth)
+def dice_score(y_true, y_pred):
+    t_flat = K.flatten(y_true)
+    p_flat = K.flatten(y_pred)
+    overlap = K.sum(t_flat * p_flat)
+    return (2. * overlap + DICE_EPS) / (K.sum(t_flat) + K.sum(p_flat) + DICE_EPS)
 
 
-def dice_coef_loss(y_true, y_pred):
-    return -dice_coef(y_true, y_pred)
+def neg_dice_loss(y_true, y_pred):
+    return -dice_score(y_true, y_pred)
 
 
 # ---------------------------------------------------------------------------
-# model
+# encoder-decoder network with skip connections
 # ---------------------------------------------------------------------------
-def get_unet():
-    inputs = Input((img_rows, img_cols, 1))
-    c1 = Conv2D(32, (3, 3), activation='relu', padding='same')(inputs)
+def build_unet():
+    img_in = Input((NET_H, NET_W, 1))
+    c1 = Conv2D(32, (3, 3), activation='relu', padding='same')(img_in)
     c1 = Conv2D(32, (3, 3), activation='relu', padding='same')(c1)
     p1 = MaxPooling2D(pool_size=(2, 2))(c1)
 
@@ -100,78 +100,78 @@ def get_unet():
 
     c10 = Conv2D(1, (1, 1), activation='sigmoid')(c9)
 
-    model = Model(inputs=[inputs], outputs=[c10])
-    model.compile(optimizer=Adam(lr=1e-5), loss=dice_coef_loss, metrics=[dice_coef])
-    return model
+    unet_model = Model(inputs=[img_in], outputs=[c10])
+    unet_model.compile(optimizer=Adam(lr=1e-5), loss=neg_dice_loss, metrics=[dice_score])
+    return unet_model
 
 
-def preprocess(imgs):
-    """Resize every frame to img_rows x img_cols and add a channel axis."""
-    small = np.ndarray((imgs.shape[0], img_rows, img_cols), dtype=np.uint8)
-    for k in range(imgs.shape[0]):
-        small[k] = resize(imgs[k], (img_cols, img_rows), preserve_range=True)
-    small = small[..., np.newaxis]
-    return small
+def shrink_frames(frame_stack):
+    """Downsize all frames to NET_H x NET_W and append a channel axis."""
+    resized = np.ndarray((frame_stack.shape[0], NET_H, NET_W), dtype=np.uint8)
+    for k in range(frame_stack.shape[0]):
+        resized[k] = resize(frame_stack[k], (NET_W, NET_H), preserve_range=True)
+    resized = resized[..., np.newaxis]
+    return resized
 
 
 # ---------------------------------------------------------------------------
-# train + predict
+# fit, then predict on the test frames
 # ---------------------------------------------------------------------------
-def train_and_predict():
+def train_then_predict_masks():
     print('-' * 30)
-    print('Loading and preprocessing train data...')
+    print('reading and resizing the training frames and masks')
     print('-' * 30)
-    x_tr, m_tr = load_train_data()
+    x_tr, m_tr = read_train_arrays()
 
-    x_tr = preprocess(x_tr)
-    m_tr = preprocess(m_tr)
+    x_tr = shrink_frames(x_tr)
+    m_tr = shrink_frames(m_tr)
 
     x_tr = x_tr.astype('float32')
-    mu = np.mean(x_tr)   # centring
-    sigma = np.std(x_tr)  # scaling
+    mu = np.mean(x_tr)   # pixel mean for centring
+    sigma = np.std(x_tr)  # pixel spread for scaling
 
     x_tr -= mu
     x_tr /= sigma
 
     m_tr = m_tr.astype('float32')
-    m_tr /= 255.  # masks to [0, 1]
+    m_tr /= 255.  # mask values become 0 or 1
 
     print('-' * 30)
-    print('Creating and compiling model...')
+    print('building the U-Net')
     print('-' * 30)
-    model = get_unet()
+    unet_model = build_unet()
     ckpt = ModelCheckpoint('weights.h5', monitor='loss', save_best_only=True)
 
     print('-' * 30)
-    print('Fitting model...')
+    print('training')
     print('-' * 30)
-    model.fit(x_tr, m_tr, batch_size=32, nb_epoch=20, verbose=1, shuffle=True,
+    unet_model.fit(x_tr, m_tr, batch_size=32, nb_epoch=20, verbose=1, shuffle=True,
               validation_split=0.2,
               callbacks=[ckpt])
 
     print('-' * 30)
-    print('Loading and preprocessing test data...')
+    print('reading and resizing the test frames')
     print('-' * 30)
-    x_te, ids_te = load_test_data()
-    x_te = preprocess(x_te)
+    x_te, ids_te = read_test_arrays()
+    x_te = shrink_frames(x_te)
 
     x_te = x_te.astype('float32')
     x_te -= mu
     x_te /= sigma
 
     print('-' * 30)
-    print('Loading saved weights...')
+    print('restoring the best checkpoint')
     print('-' * 30)
-    model.load_weights('weights.h5')
+    unet_model.load_weights('weights.h5')
 
     print('-' * 30)
-    print('Predicting masks on test data...')
+    print('predicting test masks')
     print('-' * 30)
-    pred = model.predict(x_te, verbose=1)
+    pred = unet_model.predict(x_te, verbose=1)
     np.save('imgs_mask_test.npy', pred)
 
     print('-' * 30)
-    print('Saving predicted masks to files...')
+    print('writing the predicted masks as png files')
     print('-' * 30)
     out_dir = 'preds'
     if not os.path.exists(out_dir):
@@ -182,4 +182,4 @@ def train_and_predict():
 
 
 if __name__ == '__main__':
-    train_and_predict()
+    train_then_predict_masks()

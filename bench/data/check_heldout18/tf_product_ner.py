@@ -1,7 +1,7 @@
-"""Train a named-entity tagger for product titles (title words -> category tags).
+"""Word-level tagger for product titles: each title word gets a category tag.
 
-Single-file version: the word tokenizer wrapper, the tagger class and the
-training entry point live together here.
+Everything in one file: the pickled tokenizer helper, the Bi-LSTM tagger
+class and the script that fits it.
 """
 
 import os
@@ -22,221 +22,221 @@ from keras.preprocessing.text import Tokenizer
 from keras.preprocessing.sequence import pad_sequences
 from sklearn.metrics import classification_report
 
-TEXT_LIMIT = 1000000
+MAX_TITLES = 1000000
 
 
 # ---------------------------------------------------------------------------
-# tokenizer wrapper
+# word ids
 # ---------------------------------------------------------------------------
-class WordTokenizer(object):
-    """Thin wrapper around the Keras tokenizer that is pickled to disk."""
+class TitleTokenizer(object):
+    """Keeps a Keras Tokenizer and stores it as a pickle next to the models."""
 
-    def __init__(self, max_sequence_length=200, prefix="./models/tokenizer"):
-        self.max_sequence_length = max_sequence_length
-        self.prefix = prefix
-        self.tokenizer = None
+    def __init__(self, seq_len=200, path_stem="./models/tokenizer"):
+        self.seq_len = seq_len
+        self.path_stem = path_stem
+        self.keras_tok = None
 
-    def save(self, prefix=None):
-        if prefix != None:
-            self.prefix = prefix
-        pickle.dump(self.tokenizer, open(self.prefix + ".pickle", "wb"))
+    def dump(self, path_stem=None):
+        if path_stem != None:
+            self.path_stem = path_stem
+        pickle.dump(self.keras_tok, open(self.path_stem + ".pickle", "wb"))
 
-    def load(self, prefix=None):
-        if prefix != None:
-            self.prefix = prefix
-        self.tokenizer = pickle.load(open(self.prefix + ".pickle", "rb"))
+    def restore(self, path_stem=None):
+        if path_stem != None:
+            self.path_stem = path_stem
+        self.keras_tok = pickle.load(open(self.path_stem + ".pickle", "rb"))
 
-    def train(self, texts, max_nb_words=80000):
-        print('Fitting the word index...')
-        self.tokenizer = Tokenizer(nb_words=max_nb_words)
-        self.tokenizer.fit_on_texts(texts)
-        self.save()
-        print('%s distinct tokens seen.' % len(self.tokenizer.word_index))
+    def fit_vocab(self, title_texts, vocab_cap=80000):
+        print('building the vocabulary ...')
+        self.keras_tok = Tokenizer(nb_words=vocab_cap)
+        self.keras_tok.fit_on_texts(title_texts)
+        self.dump()
+        print('vocabulary holds %s words' % len(self.keras_tok.word_index))
 
-    def tokenize(self, texts):
-        """Texts -> padded 2D matrix of word ids, shape (len(texts), max_sequence_length)."""
-        seqs = self.tokenizer.texts_to_sequences(texts)
-        padded = pad_sequences(seqs, maxlen=self.max_sequence_length)
-        return padded
+    def to_id_matrix(self, title_texts):
+        """Turn titles into a left-padded (n_titles, seq_len) matrix of word ids."""
+        id_lists = self.keras_tok.texts_to_sequences(title_texts)
+        id_matrix = pad_sequences(id_lists, maxlen=self.seq_len)
+        return id_matrix
 
 
 # ---------------------------------------------------------------------------
-# tagger
+# the tagging model
 # ---------------------------------------------------------------------------
-class ProductNER(object):
-    """Bi-LSTM word tagger; keeps the Keras model and the tag -> index map."""
+class TitleTagger(object):
+    """Bidirectional LSTM over GloVe embeddings, plus its tag-name -> id table."""
 
-    def __init__(self, prefix=None):
-        if prefix != None:
-            self.load(prefix)
+    def __init__(self, path_stem=None):
+        if path_stem != None:
+            self.restore(path_stem)
         else:
-            self.prefix = 'models/ner'
-            self.model = None
-            self.tag_map = {}
+            self.path_stem = 'models/ner'
+            self.tag_model = None
+            self.tag_index = {}
 
-    def load(self, prefix=None):
-        if prefix != None:
-            self.prefix = prefix
-        self.model = load_model(self.prefix + '.h5')
-        self.tag_map = json.load(open(self.prefix + '.json', 'r'))
+    def restore(self, path_stem=None):
+        if path_stem != None:
+            self.path_stem = path_stem
+        self.tag_model = load_model(self.path_stem + '.h5')
+        self.tag_index = json.load(open(self.path_stem + '.json', 'r'))
 
-    def save(self, prefix=None):
-        if prefix != None:
-            self.prefix = prefix
-        self.model.save(self.prefix + '.h5')
-        with open(self.prefix + '.json', 'w') as fh:
-            json.dump(self.tag_map, fh)
+    def dump(self, path_stem=None):
+        if path_stem != None:
+            self.path_stem = path_stem
+        self.tag_model.save(self.path_stem + '.h5')
+        with open(self.path_stem + '.json', 'w') as fobj:
+            json.dump(self.tag_index, fobj)
 
-    def tag(self, data):
-        """Return, for every sentence, a list of {tag: probability} dicts per word."""
-        probs = self.model.predict(data)
-        result = []
-        for row in range(probs.shape[0]):
-            per_sentence = []
-            start = 0
-            for col in range(data[row].shape[0]):
-                if data[row, col] != 0:
+    def predict_tags(self, data_ids):
+        """Per title, one dict per word giving the probability of every tag."""
+        tag_probs = self.tag_model.predict(data_ids)
+        all_rows = []
+        for ri in range(tag_probs.shape[0]):
+            sent_tags = []
+            first_word = 0
+            for ci in range(data_ids[ri].shape[0]):
+                if data_ids[ri, ci] != 0:
                     break
-                start += 1
-            for col in range(start, probs.shape[1]):
-                per_word = {}
-                for name in self.tag_map:
-                    per_word[name] = probs[row, col, self.tag_map[name]]
-                per_sentence.append(per_word)
-            result.append(per_sentence)
-        return result
+                first_word += 1
+            for ci in range(first_word, tag_probs.shape[1]):
+                word_probs = {}
+                for tag_name in self.tag_index:
+                    word_probs[tag_name] = tag_probs[ri, ci, self.tag_index[tag_name]]
+                sent_tags.append(word_probs)
+            all_rows.append(sent_tags)
+        return all_rows
 
-    def index_tags(self, tags):
-        """Map tag strings to integer ids, growing the tag map as new tags appear."""
-        ids = []
-        for name in tags:
-            if not (name in self.tag_map):
-                self.tag_map[name] = len(self.tag_map) + 1
-            ids.append(self.tag_map[name])
-        return ids
+    def tags_to_ids(self, tag_strs):
+        """Give each tag string an integer id, adding unseen tags to the table."""
+        id_list = []
+        for tag_name in tag_strs:
+            if not (tag_name in self.tag_index):
+                self.tag_index[tag_name] = len(self.tag_index) + 1
+            id_list.append(self.tag_index[tag_name])
+        return id_list
 
-    def get_labels(self, tag_sets):
-        """One-hot every word tag of every sentence and pad to the sequence length."""
-        per_sentence = []
-        print('Building label tensors...')
-        for tag_set in tag_sets:
-            ids = self.index_tags(tag_set)
-            per_sentence.append(to_categorical(np.asarray(ids), nb_classes=4))
-        per_sentence = pad_sequences(per_sentence, maxlen=200)
-        return per_sentence
+    def build_label_tensor(self, tag_lists_in):
+        """One-hot encode the tags of each title and pad all titles to 200 words."""
+        sent_tags = []
+        print('one-hot encoding the tags ...')
+        for one_sent_tags in tag_lists_in:
+            id_list = self.tags_to_ids(one_sent_tags)
+            sent_tags.append(to_categorical(np.asarray(id_list), nb_classes=4))
+        sent_tags = pad_sequences(sent_tags, maxlen=200)
+        return sent_tags
 
-    def compile(self, tokenizer, glove_dir='./data/', embedding_dim=200, dropout_fraction=0.2, hidden_dim=32):
-        # read the GloVe vectors into a word -> vector dict
-        print('Reading GloVe vectors...')
-        vectors = {}
-        fh = open(os.path.join(glove_dir, 'glove.6B.' + str(embedding_dim) + 'd.txt'), 'r')
-        for line in fh:
-            parts = line.split()
-            vectors[parts[0]] = np.asarray(parts[1:], dtype='float32')
-        fh.close()
-        print('%s vectors read.' % len(vectors))
+    def build_network(self, word_tok, glove_folder='./data/', emb_dim=200, drop_frac=0.2, lstm_units=32):
+        # load GloVe into a dict keyed by word
+        print('loading GloVe ...')
+        glove_vecs = {}
+        fobj = open(os.path.join(glove_folder, 'glove.6B.' + str(emb_dim) + 'd.txt'), 'r')
+        for text_line in fobj:
+            fields = text_line.split()
+            glove_vecs[fields[0]] = np.asarray(fields[1:], dtype='float32')
+        fobj.close()
+        print('%s GloVe words loaded' % len(glove_vecs))
 
-        # embedding matrix for the tokenizer vocabulary
-        print('Filling the embedding matrix...')
-        emb = np.zeros((len(tokenizer.tokenizer.word_index) + 1, embedding_dim))
-        for word, idx in list(tokenizer.tokenizer.word_index.items()):
-            vec = vectors.get(word)
-            if vec is not None:
-                emb[idx] = vec
+        # one embedding row per vocabulary word (zeros where GloVe lacks it)
+        print('building the embedding weights ...')
+        emb_matrix = np.zeros((len(word_tok.keras_tok.word_index) + 1, emb_dim))
+        for w, wid in list(word_tok.keras_tok.word_index.items()):
+            glove_v = glove_vecs.get(w)
+            if glove_v is not None:
+                emb_matrix[wid] = glove_v
 
-        print('Assembling the network...')
-        self.model = Sequential()
-        self.model.add(Embedding(len(tokenizer.tokenizer.word_index) + 1,
-                                 embedding_dim,
-                                 weights=[emb],
-                                 input_length=tokenizer.max_sequence_length,
+        print('stacking the layers ...')
+        self.tag_model = Sequential()
+        self.tag_model.add(Embedding(len(word_tok.keras_tok.word_index) + 1,
+                                 emb_dim,
+                                 weights=[emb_matrix],
+                                 input_length=word_tok.seq_len,
                                  trainable=False,
                                  mask_zero=True))
-        self.model.add(Bidirectional(LSTM(hidden_dim, return_sequences=True)))
-        self.model.add(TimeDistributed(Dense(len(self.tag_map) + 1)))
-        self.model.add(Activation('softmax'))
+        self.tag_model.add(Bidirectional(LSTM(lstm_units, return_sequences=True)))
+        self.tag_model.add(TimeDistributed(Dense(len(self.tag_index) + 1)))
+        self.tag_model.add(Activation('softmax'))
 
-        print('Compiling...')
-        self.model.compile(loss='categorical_crossentropy',
+        print('compiling the tagger ...')
+        self.tag_model.compile(loss='categorical_crossentropy',
                            optimizer='adam',
                            metrics=['acc'])
 
-    def train(self, data, labels, validation_split=0.2, batch_size=256, epochs=2):
-        print('Training...')
-        # shuffle, then hold the tail out for validation
-        order = np.arange(data.shape[0])
-        np.random.shuffle(order)
-        data = data[order]
-        labels = labels[order]
-        n_val = int(validation_split * data.shape[0])
+    def train_tagger(self, data_ids, label_tensor, val_frac=0.2, batch_n=256, n_epochs=2):
+        print('fitting the tagger ...')
+        # random order; the last val_frac of rows become the validation part
+        perm = np.arange(data_ids.shape[0])
+        np.random.shuffle(perm)
+        data_ids = data_ids[perm]
+        label_tensor = label_tensor[perm]
+        val_count = int(val_frac * data_ids.shape[0])
 
-        x_tr = data[:-n_val]
-        y_tr = labels[:-n_val]
-        x_va = data[-n_val:]
-        y_va = labels[-n_val:]
+        train_x = data_ids[:-val_count]
+        train_y = label_tensor[:-val_count]
+        val_x = data_ids[-val_count:]
+        val_y = label_tensor[-val_count:]
 
-        print(data.shape, labels.shape)
+        print(data_ids.shape, label_tensor.shape)
 
-        self.save()
-        ckpt = ModelCheckpoint(filepath=self.prefix + '.h5', verbose=1, save_best_only=False)
-        self.model.fit(x_tr, y_tr, validation_data=(x_va, y_va),
-                       callbacks=[ckpt],
-                       nb_epoch=epochs, batch_size=batch_size)
-        self.evaluate(x_va, y_va, batch_size)
+        self.dump()
+        ckpt_cb = ModelCheckpoint(filepath=self.path_stem + '.h5', verbose=1, save_best_only=False)
+        self.tag_model.fit(train_x, train_y, validation_data=(val_x, val_y),
+                       callbacks=[ckpt_cb],
+                       nb_epoch=n_epochs, batch_size=batch_n)
+        self.eval_report(val_x, val_y, batch_n)
 
-    def evaluate(self, x_test, y_test, batch_size=256):
-        print('Evaluating...')
-        scores = self.model.predict(x_test, batch_size=batch_size, verbose=1)
-        predicted = np.argmax(scores, axis=2).flatten()
-        expected = np.argmax(y_test, axis=2).flatten()
-        names = [''] * (max(self.tag_map.values()) + 1)
-        for name in self.tag_map:
-            names[self.tag_map[name]] = name
-        print(classification_report(expected, predicted, target_names=names, digits=6,
-                                    labels=range(len(names))))
+    def eval_report(self, test_x, test_y, batch_n=256):
+        print('scoring held-out titles ...')
+        tag_scores = self.tag_model.predict(test_x, batch_size=batch_n, verbose=1)
+        pred_ids = np.argmax(tag_scores, axis=2).flatten()
+        true_ids = np.argmax(test_y, axis=2).flatten()
+        tag_names = [''] * (max(self.tag_index.values()) + 1)
+        for tag_name in self.tag_index:
+            tag_names[self.tag_index[tag_name]] = tag_name
+        print(classification_report(true_ids, pred_ids, target_names=tag_names, digits=6,
+                                    labels=range(len(tag_names))))
 
 
 # ---------------------------------------------------------------------------
-# entry point
+# command line
 # ---------------------------------------------------------------------------
-def usage():
+def print_usage():
     print("""
-USAGE: python tf_product_ner.py data_file.csv
-FORMAT: "title","brand","description","categories"
+run as: python tf_product_ner.py data_file.csv
+csv columns: "title","brand","description","categories"
 """)
     sys.exit(0)
 
 
-def main(argv):
-    if len(argv) < 2:
-        usage()
+def run_main(cli_args):
+    if len(cli_args) < 2:
+        print_usage()
 
-    # read titles and their per-word tags
-    titles, tag_lists = [], []
-    with open(sys.argv[1], 'rb') as fh:
-        reader = csv.DictReader(fh, fieldnames=["title", "brand", "description", "categories", "tags"])
-        seen = 0
-        for row in reader:
-            seen += 1
-            titles.append(row['title'])
-            tag_lists.append(row['tags'].split(' ')[:-1])
-            if seen >= TEXT_LIMIT:
+    # titles and the tag of each of their words
+    title_list, word_tags = [], []
+    with open(sys.argv[1], 'rb') as fobj:
+        csv_rows = csv.DictReader(fobj, fieldnames=["title", "brand", "description", "categories", "tags"])
+        n_read = 0
+        for record in csv_rows:
+            n_read += 1
+            title_list.append(record['title'])
+            word_tags.append(record['tags'].split(' ')[:-1])
+            if n_read >= MAX_TITLES:
                 break
-    print('Read %s titles.' % len(titles))
+    print('%s titles loaded' % len(title_list))
 
-    # word ids
-    tok = WordTokenizer()
-    tok.load()
-    data = tok.tokenize(titles)
+    # titles -> word id matrix
+    title_tok = TitleTokenizer()
+    title_tok.restore()
+    data_ids = title_tok.to_id_matrix(title_list)
 
-    # per-word one-hot labels
-    tagger = ProductNER()
-    labels = tagger.get_labels(tag_lists)
+    # tags -> one-hot label tensor
+    ner_tagger = TitleTagger()
+    label_tensor = ner_tagger.build_label_tensor(word_tags)
 
-    # build and fit
-    tagger.compile(tok)
-    tagger.train(data, labels)
+    # embedding, network, then fitting
+    ner_tagger.build_network(title_tok)
+    ner_tagger.train_tagger(data_ids, label_tensor)
 
 
 if __name__ == "__main__":
-    main(sys.argv)
+    run_main(sys.argv)

@@ -1,9 +1,9 @@
 """
-Single-image super-resolution with an SRGAN (4x: 32x32 -> 128x128).
+SRGAN for 4x single-image upscaling, 32x32 inputs to 128x128 outputs.
 
-Paper: https://arxiv.org/pdf/1609.04802.pdf
-Data: MIRFLICKR images, pre-resized to 128x128 (HR) and 32x32 (LR) and stored
-in data/hr_images and data/lr_images.
+Method: Ledig et al., https://arxiv.org/pdf/1609.04802.pdf
+Pictures: MIRFLICKR, already shrunk to 128x128 (high-res) and 32x32 (low-res),
+read from data/hr_images and data/lr_images.
 """
 
 import os
@@ -20,277 +20,277 @@ from tqdm import tqdm
 
 
 # ---------------------------------------------------------------------------
-# generator
+# the upscaling network
 # ---------------------------------------------------------------------------
-def res_block(ip):
-    """conv-BN-PReLU-conv-BN with an identity shortcut."""
-    y = Conv2D(64, (3, 3), padding="same")(ip)
-    y = BatchNormalization(momentum=0.5)(y)
-    y = PReLU(shared_axes=[1, 2])(y)
+def residual_unit(inp):
+    """Two 3x3 convs with BN (PReLU between them) plus a skip connection."""
+    h = Conv2D(64, (3, 3), padding="same")(inp)
+    h = BatchNormalization(momentum=0.5)(h)
+    h = PReLU(shared_axes=[1, 2])(h)
 
-    y = Conv2D(64, (3, 3), padding="same")(y)
-    y = BatchNormalization(momentum=0.5)(y)
+    h = Conv2D(64, (3, 3), padding="same")(h)
+    h = BatchNormalization(momentum=0.5)(h)
 
-    return add([ip, y])
-
-
-def upscale_block(ip):
-    """2x nearest upsampling followed by PReLU."""
-    y = Conv2D(256, (3, 3), padding="same")(ip)
-    y = UpSampling2D(size=2)(y)
-    y = PReLU(shared_axes=[1, 2])(y)
-
-    return y
+    return add([inp, h])
 
 
-def create_gen(gen_ip, num_res_block):
-    g = Conv2D(64, (9, 9), padding="same")(gen_ip)
-    g = PReLU(shared_axes=[1, 2])(g)
+def upsample_unit(inp):
+    """Double the resolution (nearest neighbour) and apply PReLU."""
+    h = Conv2D(256, (3, 3), padding="same")(inp)
+    h = UpSampling2D(size=2)(h)
+    h = PReLU(shared_axes=[1, 2])(h)
 
-    skip = g
-
-    for _ in range(num_res_block):
-        g = res_block(g)
-
-    g = Conv2D(64, (3, 3), padding="same")(g)
-    g = BatchNormalization(momentum=0.5)(g)
-    g = add([g, skip])
-
-    g = upscale_block(g)
-    g = upscale_block(g)
-
-    out = Conv2D(3, (9, 9), padding="same")(g)
-
-    return Model(inputs=gen_ip, outputs=out)
+    return h
 
 
-# ---------------------------------------------------------------------------
-# discriminator
-# ---------------------------------------------------------------------------
-def discriminator_block(ip, filters, strides=1, bn=True):
-    y = Conv2D(filters, (3, 3), strides=strides, padding="same")(ip)
+def build_generator(lr_input, n_res):
+    feat = Conv2D(64, (9, 9), padding="same")(lr_input)
+    feat = PReLU(shared_axes=[1, 2])(feat)
 
-    if bn:
-        y = BatchNormalization(momentum=0.8)(y)
+    long_skip = feat
 
-    y = LeakyReLU(alpha=0.2)(y)
+    for _ in range(n_res):
+        feat = residual_unit(feat)
 
-    return y
+    feat = Conv2D(64, (3, 3), padding="same")(feat)
+    feat = BatchNormalization(momentum=0.5)(feat)
+    feat = add([feat, long_skip])
 
+    feat = upsample_unit(feat)
+    feat = upsample_unit(feat)
 
-def create_disc(disc_ip):
-    base = 64
+    sr_out = Conv2D(3, (9, 9), padding="same")(feat)
 
-    x1 = discriminator_block(disc_ip, base, bn=False)
-    x2 = discriminator_block(x1, base, strides=2)
-    x3 = discriminator_block(x2, base * 2)
-    x4 = discriminator_block(x3, base * 2, strides=2)
-    x5 = discriminator_block(x4, base * 4)
-    x6 = discriminator_block(x5, base * 4, strides=2)
-    x7 = discriminator_block(x6, base * 8)
-    x8 = discriminator_block(x7, base * 8, strides=2)
-
-    flat = Flatten()(x8)
-    fc = Dense(base * 16)(flat)
-    fc = LeakyReLU(alpha=0.2)(fc)
-    validity = Dense(1, activation='sigmoid')(fc)
-
-    return Model(disc_ip, validity)
+    return Model(inputs=lr_input, outputs=sr_out)
 
 
 # ---------------------------------------------------------------------------
-# VGG19 feature extractor for the content loss (block 3 output)
+# the critic
+# ---------------------------------------------------------------------------
+def disc_unit(inp, n_filt, step=1, use_bn=True):
+    h = Conv2D(n_filt, (3, 3), strides=step, padding="same")(inp)
+
+    if use_bn:
+        h = BatchNormalization(momentum=0.8)(h)
+
+    h = LeakyReLU(alpha=0.2)(h)
+
+    return h
+
+
+def build_discriminator(hr_input):
+    width = 64
+
+    d1 = disc_unit(hr_input, width, use_bn=False)
+    d2 = disc_unit(d1, width, step=2)
+    d3 = disc_unit(d2, width * 2)
+    d4 = disc_unit(d3, width * 2, step=2)
+    d5 = disc_unit(d4, width * 4)
+    d6 = disc_unit(d5, width * 4, step=2)
+    d7 = disc_unit(d6, width * 8)
+    d8 = disc_unit(d7, width * 8, step=2)
+
+    flat_feats = Flatten()(d8)
+    dense_h = Dense(width * 16)(flat_feats)
+    dense_h = LeakyReLU(alpha=0.2)(dense_h)
+    real_prob = Dense(1, activation='sigmoid')(dense_h)
+
+    return Model(hr_input, real_prob)
+
+
+# ---------------------------------------------------------------------------
+# VGG19 features (10th layer) used for the perceptual loss
 # ---------------------------------------------------------------------------
 from keras.applications import VGG19
 
 
-def build_vgg(hr_shape):
-    vgg = VGG19(weights="imagenet", include_top=False, input_shape=hr_shape)
+def vgg_feature_model(hr_dims):
+    vgg_net = VGG19(weights="imagenet", include_top=False, input_shape=hr_dims)
 
-    return Model(inputs=vgg.inputs, outputs=vgg.layers[10].output)
+    return Model(inputs=vgg_net.inputs, outputs=vgg_net.layers[10].output)
 
 
-def create_comb(gen_model, disc_model, vgg, lr_ip, hr_ip):
-    """Generator + frozen discriminator + VGG features, for the generator update."""
-    fake = gen_model(lr_ip)
+def build_combined(g_model, d_model, vgg_net, lr_in, hr_in):
+    """Chain the generator into the frozen critic and VGG, to train the generator."""
+    sr_fake = g_model(lr_in)
 
-    fake_feats = vgg(fake)
+    sr_features = vgg_net(sr_fake)
 
-    disc_model.trainable = False
-    validity = disc_model(fake)
+    d_model.trainable = False
+    real_prob = d_model(sr_fake)
 
-    return Model(inputs=[lr_ip, hr_ip], outputs=[validity, fake_feats])
+    return Model(inputs=[lr_in, hr_in], outputs=[real_prob, sr_features])
 
 
 # ---------------------------------------------------------------------------
-# data: first n LR / HR images from disk
+# read the first n_images low-res and high-res pictures
 # ---------------------------------------------------------------------------
-n = 5000
-lr_names = os.listdir("data/lr_images")[:n]
+n_images = 5000
+lr_files = os.listdir("data/lr_images")[:n_images]
 
-lr_images = []
-for name in lr_names:
-    im = cv2.imread("data/lr_images/" + name)
-    im = cv2.cvtColor(im, cv2.COLOR_BGR2RGB)
-    lr_images.append(im)
+low_res_images = []
+for fname in lr_files:
+    img = cv2.imread("data/lr_images/" + fname)
+    img = cv2.cvtColor(img, cv2.COLOR_BGR2RGB)
+    low_res_images.append(img)
 
-hr_names = os.listdir("data/hr_images")[:n]
+hr_files = os.listdir("data/hr_images")[:n_images]
 
-hr_images = []
-for name in hr_names:
-    im = cv2.imread("data/hr_images/" + name)
-    im = cv2.cvtColor(im, cv2.COLOR_BGR2RGB)
-    hr_images.append(im)
+high_res_images = []
+for fname in hr_files:
+    img = cv2.imread("data/hr_images/" + fname)
+    img = cv2.cvtColor(img, cv2.COLOR_BGR2RGB)
+    high_res_images.append(img)
 
-lr_images = np.array(lr_images)
-hr_images = np.array(hr_images)
+low_res_images = np.array(low_res_images)
+high_res_images = np.array(high_res_images)
 
-# quick visual check of one pair
+# show one random low/high-res pair
 import random
-pick = random.randint(0, len(lr_images) - 1)
+show_idx = random.randint(0, len(low_res_images) - 1)
 plt.figure(figsize=(12, 6))
 plt.subplot(121)
-plt.imshow(np.reshape(lr_images[pick], (32, 32, 3)))
+plt.imshow(np.reshape(low_res_images[show_idx], (32, 32, 3)))
 plt.subplot(122)
-plt.imshow(np.reshape(hr_images[pick], (128, 128, 3)))
+plt.imshow(np.reshape(high_res_images[show_idx], (128, 128, 3)))
 plt.show()
 
-# to [0, 1]
-lr_images = lr_images / 255.
-hr_images = hr_images / 255.
+# scale pixel values into 0..1
+low_res_images = low_res_images / 255.
+high_res_images = high_res_images / 255.
 
-# hold out a third for testing
-lr_train, lr_test, hr_train, hr_test = train_test_split(lr_images, hr_images,
+# a third of the pairs go to the test split
+train_lr, test_lr, train_hr, test_hr = train_test_split(low_res_images, high_res_images,
                                                         test_size=0.33, random_state=42)
 
-hr_shape = (hr_train.shape[1], hr_train.shape[2], hr_train.shape[3])
-lr_shape = (lr_train.shape[1], lr_train.shape[2], lr_train.shape[3])
+hr_dims = (train_hr.shape[1], train_hr.shape[2], train_hr.shape[3])
+lr_dims = (train_lr.shape[1], train_lr.shape[2], train_lr.shape[3])
 
-lr_ip = Input(shape=lr_shape)
-hr_ip = Input(shape=hr_shape)
+lr_in = Input(shape=lr_dims)
+hr_in = Input(shape=hr_dims)
 
-generator = create_gen(lr_ip, num_res_block=16)
-generator.summary()
+gen_net = build_generator(lr_in, n_res=16)
+gen_net.summary()
 
-discriminator = create_disc(hr_ip)
-discriminator.compile(loss="binary_crossentropy", optimizer="adam", metrics=['accuracy'])
-discriminator.summary()
+disc_net = build_discriminator(hr_in)
+disc_net.compile(loss="binary_crossentropy", optimizer="adam", metrics=['accuracy'])
+disc_net.summary()
 
-vgg = build_vgg((128, 128, 3))
-print(vgg.summary())
-vgg.trainable = False
+vgg_net = vgg_feature_model((128, 128, 3))
+print(vgg_net.summary())
+vgg_net.trainable = False
 
-gan_model = create_comb(generator, discriminator, vgg, lr_ip, hr_ip)
+combined_model = build_combined(gen_net, disc_net, vgg_net, lr_in, hr_in)
 
-# adversarial (BCE) + content (MSE on VGG features)
-gan_model.compile(loss=["binary_crossentropy", "mse"], loss_weights=[1e-3, 1], optimizer="adam")
-gan_model.summary()
+# loss = 1e-3 x critic BCE + MSE between VGG features
+combined_model.compile(loss=["binary_crossentropy", "mse"], loss_weights=[1e-3, 1], optimizer="adam")
+combined_model.summary()
 
-# pre-sliced batches (views into the training arrays)
-batch_size = 1
-lr_batches = []
-hr_batches = []
-for it in range(int(hr_train.shape[0] / batch_size)):
-    lo = it * batch_size
-    hi = lo + batch_size
-    hr_batches.append(hr_train[lo:hi])
-    lr_batches.append(lr_train[lo:hi])
+# cut the training arrays into single-sample slices ahead of time
+batch_n = 1
+lr_batch_list = []
+hr_batch_list = []
+for k in range(int(train_hr.shape[0] / batch_n)):
+    start = k * batch_n
+    stop = start + batch_n
+    hr_batch_list.append(train_hr[start:stop])
+    lr_batch_list.append(train_lr[start:stop])
 
 
-epochs = 5
-for e in range(epochs):
+n_epochs = 5
+for ep in range(n_epochs):
 
-    fake_label = np.zeros((batch_size, 1))  # generated -> 0
-    real_label = np.ones((batch_size, 1))   # real -> 1
+    fake_y = np.zeros((batch_n, 1))  # label for generated pictures
+    real_y = np.ones((batch_n, 1))   # label for real pictures
 
-    g_losses = []
-    d_losses = []
+    gen_loss_hist = []
+    disc_loss_hist = []
 
-    for b in tqdm(range(len(hr_batches))):
-        lr_b = lr_batches[b]
-        hr_b = hr_batches[b]
+    for bi in tqdm(range(len(hr_batch_list))):
+        lr_batch = lr_batch_list[bi]
+        hr_batch = hr_batch_list[bi]
 
-        fake_b = generator.predict_on_batch(lr_b)
+        sr_batch = gen_net.predict_on_batch(lr_batch)
 
-        # discriminator step on fake then real
-        discriminator.trainable = True
-        d_fake = discriminator.train_on_batch(fake_b, fake_label)
-        d_real = discriminator.train_on_batch(hr_b, real_label)
+        # update the critic, once on generated and once on real pictures
+        disc_net.trainable = True
+        d_loss_fake = disc_net.train_on_batch(sr_batch, fake_y)
+        d_loss_real = disc_net.train_on_batch(hr_batch, real_y)
 
-        # generator step with a frozen discriminator
-        discriminator.trainable = False
+        # then update the generator through the combined model, critic frozen
+        disc_net.trainable = False
 
-        d_loss = 0.5 * np.add(d_fake, d_real)
+        disc_loss = 0.5 * np.add(d_loss_fake, d_loss_real)
 
-        target_feats = vgg.predict(hr_b)
+        target_features = vgg_net.predict(hr_batch)
 
-        g_loss, _, _ = gan_model.train_on_batch([lr_b, hr_b], [real_label, target_feats])
+        gen_loss, _, _ = combined_model.train_on_batch([lr_batch, hr_batch], [real_y, target_features])
 
-        d_losses.append(d_loss)
-        g_losses.append(g_loss)
+        disc_loss_hist.append(disc_loss)
+        gen_loss_hist.append(gen_loss)
 
-    g_losses = np.array(g_losses)
-    d_losses = np.array(d_losses)
+    gen_loss_hist = np.array(gen_loss_hist)
+    disc_loss_hist = np.array(disc_loss_hist)
 
-    g_loss = np.sum(g_losses, axis=0) / len(g_losses)
-    d_loss = np.sum(d_losses, axis=0) / len(d_losses)
+    gen_loss = np.sum(gen_loss_hist, axis=0) / len(gen_loss_hist)
+    disc_loss = np.sum(disc_loss_hist, axis=0) / len(disc_loss_hist)
 
-    print("epoch:", e + 1, "g_loss:", g_loss, "d_loss:", d_loss)
+    print("pass", ep + 1, "generator loss", gen_loss, "critic loss", disc_loss)
 
-    if (e + 1) % 10 == 0:
-        generator.save("gen_e_" + str(e + 1) + ".h5")
+    if (ep + 1) % 10 == 0:
+        gen_net.save("gen_e_" + str(ep + 1) + ".h5")
 
 
 # ---------------------------------------------------------------------------
-# super-resolve one held-out image with a saved generator
+# upscale a random test picture with the generator saved after 10 passes
 # ---------------------------------------------------------------------------
 from keras.models import load_model
 from numpy.random import randint
 
-generator = load_model('gen_e_10.h5', compile=False)
+gen_net = load_model('gen_e_10.h5', compile=False)
 
-[X1, X2] = [lr_test, hr_test]
-ix = randint(0, len(X1), 1)
-src_image, tar_image = X1[ix], X2[ix]
+[test_X_lr, test_X_hr] = [test_lr, test_hr]
+pick_idx = randint(0, len(test_X_lr), 1)
+lr_image, hr_image = test_X_lr[pick_idx], test_X_hr[pick_idx]
 
-gen_image = generator.predict(src_image)
+sr_image = gen_net.predict(lr_image)
 
 plt.figure(figsize=(16, 8))
 plt.subplot(231)
-plt.title('LR Image')
-plt.imshow(src_image[0, :, :, :])
+plt.title('low-res input')
+plt.imshow(lr_image[0, :, :, :])
 plt.subplot(232)
-plt.title('Superresolution')
-plt.imshow(gen_image[0, :, :, :])
+plt.title('generated high-res')
+plt.imshow(sr_image[0, :, :, :])
 plt.subplot(233)
-plt.title('Orig. HR image')
-plt.imshow(tar_image[0, :, :, :])
+plt.title('true high-res')
+plt.imshow(hr_image[0, :, :, :])
 plt.show()
 
 
-# a custom image pair
-own_lr = cv2.imread("data/sreeni_32.jpg")
-own_hr = cv2.imread("data/sreeni_256.jpg")
+# try it on a picture from outside the data set
+my_lr_img = cv2.imread("data/sreeni_32.jpg")
+my_hr_img = cv2.imread("data/sreeni_256.jpg")
 
-own_lr = cv2.cvtColor(own_lr, cv2.COLOR_BGR2RGB)
-own_hr = cv2.cvtColor(own_hr, cv2.COLOR_BGR2RGB)
+my_lr_img = cv2.cvtColor(my_lr_img, cv2.COLOR_BGR2RGB)
+my_hr_img = cv2.cvtColor(my_hr_img, cv2.COLOR_BGR2RGB)
 
-own_lr = own_lr / 255.
-own_hr = own_hr / 255.
+my_lr_img = my_lr_img / 255.
+my_hr_img = my_hr_img / 255.
 
-own_lr = np.expand_dims(own_lr, axis=0)
-own_hr = np.expand_dims(own_hr, axis=0)
+my_lr_img = np.expand_dims(my_lr_img, axis=0)
+my_hr_img = np.expand_dims(my_hr_img, axis=0)
 
-own_sr = generator.predict(own_lr)
+my_sr_img = gen_net.predict(my_lr_img)
 
 plt.figure(figsize=(16, 8))
 plt.subplot(231)
-plt.title('LR Image')
-plt.imshow(own_lr[0, :, :, :])
+plt.title('low-res input')
+plt.imshow(my_lr_img[0, :, :, :])
 plt.subplot(232)
-plt.title('Superresolution')
-plt.imshow(own_sr[0, :, :, :])
+plt.title('generated high-res')
+plt.imshow(my_sr_img[0, :, :, :])
 plt.subplot(233)
-plt.title('Orig. HR image')
-plt.imshow(own_hr[0, :, :, :])
+plt.title('true high-res')
+plt.imshow(my_hr_img[0, :, :, :])
 plt.show()

@@ -1,9 +1,9 @@
 '''
-Class-conditional image generation on MNIST with a small DDPM.
-
-Adapted from minDiffusion (https://github.com/cloneofsimo/minDiffusion);
-DDPM: https://arxiv.org/abs/2006.11239
-Conditioning follows classifier-free guidance: https://arxiv.org/abs/2207.12598
+Digit generation on MNIST from a small diffusion model that is told which
+digit to draw.
+Built on the minDiffusion code (https://github.com/cloneofsimo/minDiffusion);
+denoising diffusion: https://arxiv.org/abs/2006.11239
+guidance without a separate classifier: https://arxiv.org/abs/2207.12598
 '''
 
 from typing import Dict, Tuple
@@ -20,337 +20,337 @@ from matplotlib.animation import FuncAnimation, PillowWriter
 import numpy as np
 
 
-class ResidualConvBlock(nn.Module):
-    def __init__(self, in_channels: int, out_channels: int, is_res: bool = False) -> None:
+class DoubleConvGELU(nn.Module):
+    def __init__(self, ch_in: int, ch_out: int, residual: bool = False) -> None:
         super().__init__()
-        # two conv-BN-GELU stages, optionally with a residual connection
-        self.same_channels = in_channels == out_channels
-        self.is_res = is_res
-        self.conv1 = nn.Sequential(
-            nn.Conv2d(in_channels, out_channels, 3, 1, 1),
-            nn.BatchNorm2d(out_channels),
+        # conv + BN + GELU applied twice; a skip connection can be added
+        self.keep_width = ch_in == ch_out
+        self.residual = residual
+        self.stage_a = nn.Sequential(
+            nn.Conv2d(ch_in, ch_out, 3, 1, 1),
+            nn.BatchNorm2d(ch_out),
             nn.GELU(),
         )
-        self.conv2 = nn.Sequential(
-            nn.Conv2d(out_channels, out_channels, 3, 1, 1),
-            nn.BatchNorm2d(out_channels),
+        self.stage_b = nn.Sequential(
+            nn.Conv2d(ch_out, ch_out, 3, 1, 1),
+            nn.BatchNorm2d(ch_out),
             nn.GELU(),
         )
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
-        if self.is_res:
-            a = self.conv1(x)
-            b = self.conv2(a)
-            # pick the right residual when the channel count changes
-            if self.same_channels:
-                out = x + b
+        if self.residual:
+            h1 = self.stage_a(x)
+            h2 = self.stage_b(h1)
+            # add the input itself only when its width matches the output
+            if self.keep_width:
+                res = x + h2
             else:
-                out = a + b
-            return out / 1.414
+                res = h1 + h2
+            return res / 1.414
         else:
-            a = self.conv1(x)
-            b = self.conv2(a)
-            return b
+            h1 = self.stage_a(x)
+            h2 = self.stage_b(h1)
+            return h2
 
 
-class UnetDown(nn.Module):
-    def __init__(self, in_channels, out_channels):
-        super(UnetDown, self).__init__()
-        # conv block then 2x downsampling
-        layers = [ResidualConvBlock(in_channels, out_channels), nn.MaxPool2d(2)]
-        self.model = nn.Sequential(*[ResidualConvBlock(in_channels, out_channels), nn.MaxPool2d(2)])
+class DownStage(nn.Module):
+    def __init__(self, ch_in, ch_out):
+        super(DownStage, self).__init__()
+        # feature block followed by a 2x max-pool
+        parts = [DoubleConvGELU(ch_in, ch_out), nn.MaxPool2d(2)]
+        self.block = nn.Sequential(*[DoubleConvGELU(ch_in, ch_out), nn.MaxPool2d(2)])
 
     def forward(self, x):
-        return self.model(x)
+        return self.block(x)
 
 
-class UnetUp(nn.Module):
-    def __init__(self, in_channels, out_channels):
-        super(UnetUp, self).__init__()
-        # 2x transposed conv then two conv blocks
-        layers = [
-            nn.ConvTranspose2d(in_channels, out_channels, 2, 2),
-            ResidualConvBlock(out_channels, out_channels),
-            ResidualConvBlock(out_channels, out_channels),
+class UpStage(nn.Module):
+    def __init__(self, ch_in, ch_out):
+        super(UpStage, self).__init__()
+        # upsample 2x with a transposed conv, then two feature blocks
+        parts = [
+            nn.ConvTranspose2d(ch_in, ch_out, 2, 2),
+            DoubleConvGELU(ch_out, ch_out),
+            DoubleConvGELU(ch_out, ch_out),
         ]
-        self.model = nn.Sequential(*layers)
+        self.block = nn.Sequential(*parts)
 
-    def forward(self, x, skip):
-        x = torch.cat((x, skip), 1)
-        x = self.model(x)
+    def forward(self, x, bridge):
+        x = torch.cat((x, bridge), 1)
+        x = self.block(x)
         return x
 
 
-class EmbedFC(nn.Module):
-    def __init__(self, input_dim, emb_dim):
-        super(EmbedFC, self).__init__()
-        # two-layer MLP used to embed time steps and class vectors
-        self.input_dim = input_dim
-        layers = [
-            nn.Linear(input_dim, emb_dim),
+class VectorEmbed(nn.Module):
+    def __init__(self, in_dim, out_dim):
+        super(VectorEmbed, self).__init__()
+        # Linear-GELU-Linear embedding for the step and for the one-hot label
+        self.in_dim = in_dim
+        parts = [
+            nn.Linear(in_dim, out_dim),
             nn.GELU(),
-            nn.Linear(emb_dim, emb_dim),
+            nn.Linear(out_dim, out_dim),
         ]
-        self.model = nn.Sequential(*layers)
+        self.block = nn.Sequential(*parts)
 
     def forward(self, x):
-        x = x.view(-1, self.input_dim)
-        return self.model(x)
+        x = x.view(-1, self.in_dim)
+        return self.block(x)
 
 
-class ContextUnet(nn.Module):
-    def __init__(self, in_channels, n_feat=256, n_classes=10):
-        super(ContextUnet, self).__init__()
+class ClassCondUNet(nn.Module):
+    def __init__(self, ch_in, width=256, n_labels=10):
+        super(ClassCondUNet, self).__init__()
 
-        self.in_channels = in_channels
-        self.n_feat = n_feat
-        self.n_classes = n_classes
+        self.ch_in = ch_in
+        self.width = width
+        self.n_labels = n_labels
 
-        self.init_conv = ResidualConvBlock(in_channels, n_feat, is_res=True)
+        self.stem = DoubleConvGELU(ch_in, width, residual=True)
 
-        self.down1 = UnetDown(n_feat, n_feat)
-        self.down2 = UnetDown(n_feat, 2 * n_feat)
+        self.enc1 = DownStage(width, width)
+        self.enc2 = DownStage(width, 2 * width)
 
-        self.to_vec = nn.Sequential(nn.AvgPool2d(7), nn.GELU())
+        self.squeeze = nn.Sequential(nn.AvgPool2d(7), nn.GELU())
 
-        self.timeembed1 = EmbedFC(1, 2 * n_feat)
-        self.timeembed2 = EmbedFC(1, 1 * n_feat)
-        self.contextembed1 = EmbedFC(n_classes, 2 * n_feat)
-        self.contextembed2 = EmbedFC(n_classes, 1 * n_feat)
+        self.t_emb1 = VectorEmbed(1, 2 * width)
+        self.t_emb2 = VectorEmbed(1, 1 * width)
+        self.c_emb1 = VectorEmbed(n_labels, 2 * width)
+        self.c_emb2 = VectorEmbed(n_labels, 1 * width)
 
-        self.up0 = nn.Sequential(
-            nn.ConvTranspose2d(2 * n_feat, 2 * n_feat, 7, 7),
-            nn.GroupNorm(8, 2 * n_feat),
+        self.lift = nn.Sequential(
+            nn.ConvTranspose2d(2 * width, 2 * width, 7, 7),
+            nn.GroupNorm(8, 2 * width),
             nn.ReLU(),
         )
 
-        self.up1 = UnetUp(4 * n_feat, n_feat)
-        self.up2 = UnetUp(2 * n_feat, n_feat)
-        self.out = nn.Sequential(
-            nn.Conv2d(2 * n_feat, n_feat, 3, 1, 1),
-            nn.GroupNorm(8, n_feat),
+        self.dec1 = UpStage(4 * width, width)
+        self.dec2 = UpStage(2 * width, width)
+        self.head = nn.Sequential(
+            nn.Conv2d(2 * width, width, 3, 1, 1),
+            nn.GroupNorm(8, width),
             nn.ReLU(),
-            nn.Conv2d(n_feat, self.in_channels, 3, 1, 1),
+            nn.Conv2d(width, self.ch_in, 3, 1, 1),
         )
 
-    def forward(self, x, c, t, context_mask):
-        # x: noisy image, c: class label, t: normalised step,
-        # context_mask: 1 where the class information is dropped
-        x = self.init_conv(x)
-        d1 = self.down1(x)
-        d2 = self.down2(d1)
-        hidden = self.to_vec(d2)
+    def forward(self, x, c, t, drop_mask):
+        # x: noised digits, c: digit labels, t: step divided by the total,
+        # drop_mask: 1 for samples whose label is hidden from the network
+        x = self.stem(x)
+        e1 = self.enc1(x)
+        e2 = self.enc2(e1)
+        bottleneck = self.squeeze(e2)
 
-        c = nn.functional.one_hot(c, num_classes=self.n_classes).type(torch.float)
+        c = nn.functional.one_hot(c, num_classes=self.n_labels).type(torch.float)
 
-        # zero the class vector wherever context_mask == 1
-        context_mask = context_mask[:, None]
-        context_mask = context_mask.repeat(1, self.n_classes)
-        context_mask = (-1 * (1 - context_mask))
-        c = c * context_mask
+        # wipe the one-hot label of samples whose drop_mask is set
+        drop_mask = drop_mask[:, None]
+        drop_mask = drop_mask.repeat(1, self.n_labels)
+        drop_mask = (-1 * (1 - drop_mask))
+        c = c * drop_mask
 
-        ce1 = self.contextembed1(c).view(-1, self.n_feat * 2, 1, 1)
-        te1 = self.timeembed1(t).view(-1, self.n_feat * 2, 1, 1)
-        ce2 = self.contextembed2(c).view(-1, self.n_feat, 1, 1)
-        te2 = self.timeembed2(t).view(-1, self.n_feat, 1, 1)
+        cs1 = self.c_emb1(c).view(-1, self.width * 2, 1, 1)
+        ts1 = self.t_emb1(t).view(-1, self.width * 2, 1, 1)
+        cs2 = self.c_emb2(c).view(-1, self.width, 1, 1)
+        ts2 = self.t_emb2(t).view(-1, self.width, 1, 1)
 
-        u1 = self.up0(hidden)
-        u2 = self.up1(ce1 * u1 + te1, d2)   # scale-and-shift by the embeddings
-        u3 = self.up2(ce2 * u2 + te2, d1)
-        out = self.out(torch.cat((u3, x), 1))
-        return out
+        g1 = self.lift(bottleneck)
+        g2 = self.dec1(cs1 * g1 + ts1, e2)   # label scales, time shifts
+        g3 = self.dec2(cs2 * g2 + ts2, e1)
+        res = self.head(torch.cat((g3, x), 1))
+        return res
 
 
-def ddpm_schedules(beta1, beta2, T):
-    """Pre-computed DDPM noise schedule terms for steps 0..T."""
-    assert beta1 < beta2 < 1.0, "beta1 and beta2 must be in (0, 1)"
+def noise_schedule(beta_lo, beta_hi, n_steps):
+    """All per-step coefficients of the linear beta schedule, steps 0..n_steps."""
+    assert beta_lo < beta_hi < 1.0, "need 0 < beta_lo < beta_hi < 1"
 
-    beta_t = (beta2 - beta1) * torch.arange(0, T + 1, dtype=torch.float32) / T + beta1
-    sqrt_beta_t = torch.sqrt(beta_t)
-    alpha_t = 1 - beta_t
-    log_alpha_t = torch.log(alpha_t)
-    alphabar_t = torch.cumsum(log_alpha_t, dim=0).exp()
+    betas_t = (beta_hi - beta_lo) * torch.arange(0, n_steps + 1, dtype=torch.float32) / n_steps + beta_lo
+    sigma_t = torch.sqrt(betas_t)
+    alphas_t = 1 - betas_t
+    log_alphas = torch.log(alphas_t)
+    abar = torch.cumsum(log_alphas, dim=0).exp()
 
-    sqrtab = torch.sqrt(alphabar_t)
-    oneover_sqrta = 1 / torch.sqrt(alpha_t)
+    sqrt_abar = torch.sqrt(abar)
+    inv_sqrt_alpha = 1 / torch.sqrt(alphas_t)
 
-    sqrtmab = torch.sqrt(1 - alphabar_t)
-    mab_over_sqrtmab_inv = (1 - alpha_t) / sqrtmab
+    sqrt_1m_abar = torch.sqrt(1 - abar)
+    eps_coef = (1 - alphas_t) / sqrt_1m_abar
 
     return {
-        "alpha_t": alpha_t,
-        "oneover_sqrta": oneover_sqrta,
-        "sqrt_beta_t": sqrt_beta_t,
-        "alphabar_t": alphabar_t,
-        "sqrtab": sqrtab,
-        "sqrtmab": sqrtmab,
-        "mab_over_sqrtmab": mab_over_sqrtmab_inv,
+        "alpha": alphas_t,
+        "inv_sqrt_alpha": inv_sqrt_alpha,
+        "sigma": sigma_t,
+        "alpha_bar": abar,
+        "sqrt_abar": sqrt_abar,
+        "sqrt_1m_abar": sqrt_1m_abar,
+        "eps_coef": eps_coef,
     }
 
 
-class DDPM(nn.Module):
-    def __init__(self, nn_model, betas, n_T, device, drop_prob=0.1):
-        super(DDPM, self).__init__()
-        self.nn_model = nn_model.to(device)
+class GuidedDiffusion(nn.Module):
+    def __init__(self, denoiser, beta_range, n_steps_total, dev, p_uncond=0.1):
+        super(GuidedDiffusion, self).__init__()
+        self.denoiser = denoiser.to(dev)
 
-        # schedule tensors become buffers (self.sqrtab, ...)
-        for k, v in ddpm_schedules(betas[0], betas[1], n_T).items():
+        # each coefficient table is stored as a buffer named after its key
+        for k, v in noise_schedule(beta_range[0], beta_range[1], n_steps_total).items():
             self.register_buffer(k, v)
 
-        self.n_T = n_T
-        self.device = device
-        self.drop_prob = drop_prob
-        self.loss_mse = nn.MSELoss()
+        self.n_steps_total = n_steps_total
+        self.dev = dev
+        self.p_uncond = p_uncond
+        self.mse = nn.MSELoss()
 
     def forward(self, x, c):
-        """Training objective: noise a batch at random steps and regress the noise."""
-        steps = torch.randint(1, self.n_T + 1, (x.shape[0],)).to(self.device)
-        noise = torch.randn_like(x)
+        """Loss: add noise at a random step to each image and predict that noise."""
+        t_idx = torch.randint(1, self.n_steps_total + 1, (x.shape[0],)).to(self.dev)
+        eps_true = torch.randn_like(x)
 
-        x_t = (
-            self.sqrtab[steps, None, None, None] * x
-            + self.sqrtmab[steps, None, None, None] * noise
+        x_noisy = (
+            self.sqrt_abar[t_idx, None, None, None] * x
+            + self.sqrt_1m_abar[t_idx, None, None, None] * eps_true
         )
 
-        # randomly drop the class conditioning
-        context_mask = torch.bernoulli(torch.zeros_like(c) + self.drop_prob).to(self.device)
+        # hide the label of a random subset of the batch
+        drop_mask = torch.bernoulli(torch.zeros_like(c) + self.p_uncond).to(self.dev)
 
-        return self.loss_mse(noise, self.nn_model(x_t, c, steps / self.n_T, context_mask))
+        return self.mse(eps_true, self.denoiser(x_noisy, c, t_idx / self.n_steps_total, drop_mask))
 
-    def sample(self, n_sample, size, device, guide_w=0.0):
-        # guided sampling: run a conditioned and an unconditioned copy of the
-        # batch side by side and mix their noise estimates with weight guide_w
-        x_i = torch.randn(n_sample, *size).to(device)
-        c_i = torch.arange(0, 10).to(device)
-        c_i = c_i.repeat(int(n_sample / c_i.shape[0]))
+    def generate(self, n_gen, img_shape, dev, guidance=0.0):
+        # each row is run twice, with and without its label, and the two noise
+        # predictions are blended using the guidance weight
+        x_cur = torch.randn(n_gen, *img_shape).to(dev)
+        c_cur = torch.arange(0, 10).to(dev)
+        c_cur = c_cur.repeat(int(n_gen / c_cur.shape[0]))
 
-        context_mask = torch.zeros_like(c_i).to(device)
+        drop_mask = torch.zeros_like(c_cur).to(dev)
 
-        c_i = c_i.repeat(2)
-        context_mask = context_mask.repeat(2)
-        context_mask[n_sample:] = 1.  # second half is unconditioned
+        c_cur = c_cur.repeat(2)
+        drop_mask = drop_mask.repeat(2)
+        drop_mask[n_gen:] = 1.  # the copy without labels
 
-        x_i_store = []  # a few intermediate steps for the animation
+        frames_kept = []  # snapshots kept for the gif
         print()
-        for i in range(self.n_T, 0, -1):
-            print(f'sampling timestep {i}', end='\r')
-            t_is = torch.tensor([i / self.n_T]).to(device)
-            t_is = t_is.repeat(n_sample, 1, 1, 1)
+        for i in range(self.n_steps_total, 0, -1):
+            print(f'denoising, step {i}', end='\r')
+            t_cur = torch.tensor([i / self.n_steps_total]).to(dev)
+            t_cur = t_cur.repeat(n_gen, 1, 1, 1)
 
-            x_i = x_i.repeat(2, 1, 1, 1)
-            t_is = t_is.repeat(2, 1, 1, 1)
+            x_cur = x_cur.repeat(2, 1, 1, 1)
+            t_cur = t_cur.repeat(2, 1, 1, 1)
 
-            z = torch.randn(n_sample, *size).to(device) if i > 1 else 0
+            extra_noise = torch.randn(n_gen, *img_shape).to(dev) if i > 1 else 0
 
-            eps = self.nn_model(x_i, c_i, t_is, context_mask)
-            eps1 = eps[:n_sample]
-            eps2 = eps[n_sample:]
-            eps = (1 + guide_w) * eps1 - guide_w * eps2
-            x_i = x_i[:n_sample]
-            x_i = (
-                self.oneover_sqrta[i] * (x_i - eps * self.mab_over_sqrtmab[i])
-                + self.sqrt_beta_t[i] * z
+            eps_hat = self.denoiser(x_cur, c_cur, t_cur, drop_mask)
+            eps_cond = eps_hat[:n_gen]
+            eps_free = eps_hat[n_gen:]
+            eps_hat = (1 + guidance) * eps_cond - guidance * eps_free
+            x_cur = x_cur[:n_gen]
+            x_cur = (
+                self.inv_sqrt_alpha[i] * (x_cur - eps_hat * self.eps_coef[i])
+                + self.sigma[i] * extra_noise
             )
-            if i % 20 == 0 or i == self.n_T or i < 8:
-                x_i_store.append(x_i.detach().cpu().numpy())
+            if i % 20 == 0 or i == self.n_steps_total or i < 8:
+                frames_kept.append(x_cur.detach().cpu().numpy())
 
-        x_i_store = np.array(x_i_store)
-        return x_i, x_i_store
+        frames_kept = np.array(frames_kept)
+        return x_cur, frames_kept
 
 
-def train_mnist():
+def run_mnist_training():
 
-    # fixed settings
-    n_epoch = 20
-    batch_size = 256
-    n_T = 400
-    device = "cuda:0"
-    n_classes = 10
-    n_feat = 128
-    lrate = 1e-4
-    save_model = False
-    save_dir = './data/diffusion_outputs10/'
-    ws_test = [0.0, 0.5, 2.0]  # guidance strengths for the sample grids
+    # run settings
+    n_epochs = 20
+    batch_n = 256
+    n_steps_total = 400
+    dev = "cuda:0"
+    n_labels = 10
+    width = 128
+    base_lr = 1e-4
+    keep_weights = False
+    out_dir = './data/diffusion_outputs10/'
+    guide_weights = [0.0, 0.5, 2.0]  # guidance weights tried when sampling
 
-    ddpm = DDPM(nn_model=ContextUnet(in_channels=1, n_feat=n_feat, n_classes=n_classes),
-                betas=(1e-4, 0.02), n_T=n_T, device=device, drop_prob=0.1)
-    ddpm.to(device)
+    diffusion = GuidedDiffusion(denoiser=ClassCondUNet(ch_in=1, width=width, n_labels=n_labels),
+                beta_range=(1e-4, 0.02), n_steps_total=n_steps_total, dev=dev, p_uncond=0.1)
+    diffusion.to(dev)
 
-    tf = transforms.Compose([transforms.ToTensor()])  # already in [0, 1]
+    to_tensor = transforms.Compose([transforms.ToTensor()])  # gives values in 0..1
 
-    dataset = MNIST("./data", train=True, download=True, transform=tf)
-    dataloader = DataLoader(dataset, batch_size=batch_size, shuffle=True, num_workers=5)
-    optim = torch.optim.Adam(ddpm.parameters(), lr=lrate)
+    mnist_dataset = MNIST("./data", train=True, download=True, transform=to_tensor)
+    mnist_loader = DataLoader(mnist_dataset, batch_size=batch_n, shuffle=True, num_workers=5)
+    optimizer = torch.optim.Adam(diffusion.parameters(), lr=base_lr)
 
-    for ep in range(n_epoch):
-        print(f'epoch {ep}')
-        ddpm.train()
+    for epoch_i in range(n_epochs):
+        print(f'pass {epoch_i}')
+        diffusion.train()
 
-        # linear learning-rate decay
-        optim.param_groups[0]['lr'] = lrate * (1 - ep / n_epoch)
+        # learning rate falls linearly to zero
+        optimizer.param_groups[0]['lr'] = base_lr * (1 - epoch_i / n_epochs)
 
-        pbar = tqdm(dataloader)
-        loss_ema = None
-        for x, c in pbar:
-            optim.zero_grad()
-            x = x.to(device)
-            c = c.to(device)
-            loss = ddpm(x, c)
-            loss.backward()
-            if loss_ema is None:
-                loss_ema = loss.item()
+        progress = tqdm(mnist_loader)
+        smooth_loss = None
+        for x, c in progress:
+            optimizer.zero_grad()
+            x = x.to(dev)
+            c = c.to(dev)
+            batch_loss = diffusion(x, c)
+            batch_loss.backward()
+            if smooth_loss is None:
+                smooth_loss = batch_loss.item()
             else:
-                loss_ema = 0.95 * loss_ema + 0.05 * loss.item()
-            pbar.set_description(f"loss: {loss_ema:.4f}")
-            optim.step()
+                smooth_loss = 0.95 * smooth_loss + 0.05 * batch_loss.item()
+            progress.set_description(f"smoothed loss {smooth_loss:.4f}")
+            optimizer.step()
 
-        # sample grids (generated rows on top, real digits below)
-        ddpm.eval()
+        # image grid: generated digits first, real ones after
+        diffusion.eval()
         with torch.no_grad():
-            n_sample = 4 * n_classes
-            for w_i, w in enumerate(ws_test):
-                x_gen, x_gen_store = ddpm.sample(n_sample, (1, 28, 28), device, guide_w=w)
+            n_gen = 4 * n_labels
+            for gi, gw in enumerate(guide_weights):
+                gen_imgs, gen_frames = diffusion.generate(n_gen, (1, 28, 28), dev, guidance=gw)
 
-                x_real = torch.Tensor(x_gen.shape).to(device)
-                for k in range(n_classes):
-                    for j in range(int(n_sample / n_classes)):
+                real_imgs = torch.Tensor(gen_imgs.shape).to(dev)
+                for k in range(n_labels):
+                    for j in range(int(n_gen / n_labels)):
                         try:
-                            idx = torch.squeeze((c == k).nonzero())[j]
+                            pick = torch.squeeze((c == k).nonzero())[j]
                         except:
-                            idx = 0
-                        x_real[k + (j * n_classes)] = x[idx]
+                            pick = 0
+                        real_imgs[k + (j * n_labels)] = x[pick]
 
-                x_all = torch.cat([x_gen, x_real])
-                grid = make_grid(x_all * -1 + 1, nrow=10)
-                save_image(grid, save_dir + f"image_ep{ep}_w{w}.png")
-                print('saved image at ' + save_dir + f"image_ep{ep}_w{w}.png")
+                both = torch.cat([gen_imgs, real_imgs])
+                img_grid = make_grid(both * -1 + 1, nrow=10)
+                save_image(img_grid, out_dir + f"image_ep{epoch_i}_w{gw}.png")
+                print('grid written to ' + out_dir + f"image_ep{epoch_i}_w{gw}.png")
 
-                if ep % 5 == 0 or ep == int(n_epoch - 1):
-                    # animate how the samples evolve over the reverse process
-                    fig, axs = plt.subplots(nrows=int(n_sample / n_classes), ncols=n_classes,
+                if epoch_i % 5 == 0 or epoch_i == int(n_epochs - 1):
+                    # gif of the reverse process for these samples
+                    fig, ax_grid = plt.subplots(nrows=int(n_gen / n_labels), ncols=n_labels,
                                             sharex=True, sharey=True, figsize=(8, 3))
 
-                    def animate_diff(i, x_gen_store):
-                        print(f'gif animating frame {i} of {x_gen_store.shape[0]}', end='\r')
-                        plots = []
-                        for row in range(int(n_sample / n_classes)):
-                            for col in range(n_classes):
-                                axs[row, col].clear()
-                                axs[row, col].set_xticks([])
-                                axs[row, col].set_yticks([])
-                                plots.append(axs[row, col].imshow(-x_gen_store[i, (row * n_classes) + col, 0],
+                    def draw_frame(i, gen_frames):
+                        print(f'drawing gif frame {i} / {gen_frames.shape[0]}', end='\r')
+                        artists = []
+                        for r in range(int(n_gen / n_labels)):
+                            for ci in range(n_labels):
+                                ax_grid[r, ci].clear()
+                                ax_grid[r, ci].set_xticks([])
+                                ax_grid[r, ci].set_yticks([])
+                                artists.append(ax_grid[r, ci].imshow(-gen_frames[i, (r * n_labels) + ci, 0],
                                                                   cmap='gray',
-                                                                  vmin=(-x_gen_store[i]).min(),
-                                                                  vmax=(-x_gen_store[i]).max()))
-                        return plots
-                    ani = FuncAnimation(fig, animate_diff, fargs=[x_gen_store], interval=200,
-                                        blit=False, repeat=True, frames=x_gen_store.shape[0])
-                    ani.save(save_dir + f"gif_ep{ep}_w{w}.gif", dpi=100, writer=PillowWriter(fps=5))
-                    print('saved image at ' + save_dir + f"gif_ep{ep}_w{w}.gif")
-        if save_model and ep == int(n_epoch - 1):
-            torch.save(ddpm.state_dict(), save_dir + f"model_{ep}.pth")
-            print('saved model at ' + save_dir + f"model_{ep}.pth")
+                                                                  vmin=(-gen_frames[i]).min(),
+                                                                  vmax=(-gen_frames[i]).max()))
+                        return artists
+                    anim = FuncAnimation(fig, draw_frame, fargs=[gen_frames], interval=200,
+                                        blit=False, repeat=True, frames=gen_frames.shape[0])
+                    anim.save(out_dir + f"gif_ep{epoch_i}_w{gw}.gif", dpi=100, writer=PillowWriter(fps=5))
+                    print('gif written to ' + out_dir + f"gif_ep{epoch_i}_w{gw}.gif")
+        if keep_weights and epoch_i == int(n_epochs - 1):
+            torch.save(diffusion.state_dict(), out_dir + f"model_{epoch_i}.pth")
+            print('weights written to ' + out_dir + f"model_{epoch_i}.pth")
 
 
 if __name__ == "__main__":
-    train_mnist()
+    run_mnist_training()

@@ -1,192 +1,192 @@
-# Galaxy Zoo morphology regression: predict the 37 vote fractions of each
-# galaxy image with a small densely connected convolutional network.
-# Constants, the network definition and the tf.data preprocessing of the
+# Galaxy Zoo: regress the 37 crowd-vote fractions describing each galaxy
+# image, using a compact DenseNet-like convolutional network.
+# The project files for settings, network and tf.data input are merged here.
 # project are collected in this one file.
 
 ###############################################################################
-# settings
-seed = 7
-dataDirectory = "galaxy-zoo-the-galaxy-challenge/images_training_rev1/"
-trainingCsv = "galaxy-zoo-the-galaxy-challenge/training_solutions_rev1/training_solutions_rev1.csv"
-checkpointFolder = "ckpts/"
-batch_size = 64
-image_size = 424  # native resolution of the jpgs
-augmentFlag = False
-bufferSize = 1000
-num_channels = 3
-output_options = 37
-learnRate = 0.002
-epochs = 100
-epoch_interval = 5
+# run settings
+SEED_VAL = 7
+IMAGE_DIR = "galaxy-zoo-the-galaxy-challenge/images_training_rev1/"
+LABELS_CSV = "galaxy-zoo-the-galaxy-challenge/training_solutions_rev1/training_solutions_rev1.csv"
+CKPT_DIR = "ckpts/"
+BATCH_N = 64
+IMG_SIDE = 424  # the jpgs are stored at this size
+DO_AUGMENT = False
+SHUFFLE_BUF = 1000
+N_CHANNELS = 3
+N_OUTPUTS = 37
+LR0 = 0.002
+N_EPOCHS = 100
+SAVE_EVERY = 5
 
 ###############################################################################
-# imports
+# libraries
 from sklearn.model_selection import train_test_split
 import pandas as pd
 import tensorflow as tf
 from tensorflow import keras
 import matplotlib.pyplot as plt
 
-autotune = tf.data.experimental.AUTOTUNE
-tf.random.set_seed(seed)
+AUTO = tf.data.experimental.AUTOTUNE
+tf.random.set_seed(SEED_VAL)
 keras.mixed_precision.set_global_policy('mixed_float16')
 
 
 ###############################################################################
-# input pipeline: file names and labels only, images decoded on the fly
-def preprocess_image(raw, augment_flag=False):
-    img = tf.image.decode_jpeg(raw, channels=3)
-    img = tf.image.resize_with_crop_or_pad(img, image_size, image_size)
-    if augment_flag:
-        img = tf.image.random_flip_left_right(img)
-        img = tf.image.random_flip_up_down(img)
-    img /= 255  # bring into [0, 1]
+# tf.data input: only ids and labels are held, each jpg is decoded when needed
+def decode_image(jpg_bytes, flip=False):
+    image_t = tf.image.decode_jpeg(jpg_bytes, channels=3)
+    image_t = tf.image.resize_with_crop_or_pad(image_t, IMG_SIDE, IMG_SIDE)
+    if flip:
+        image_t = tf.image.random_flip_left_right(image_t)
+        image_t = tf.image.random_flip_up_down(image_t)
+    image_t /= 255  # scale pixels to 0..1
 
-    return img
-
-
-def load_and_preprocess_image(galaxy_id):
-    jpg_path = dataDirectory + galaxy_id + '.jpg'
-    raw = tf.io.read_file(jpg_path)
-    return preprocess_image(raw, augment_flag=augmentFlag)
+    return image_t
 
 
-def preprocess(csv_path, given_test_size=0.2):
-    table = pd.read_csv(csv_path)
+def read_galaxy_image(gid):
+    image_path = IMAGE_DIR + gid + '.jpg'
+    jpg_bytes = tf.io.read_file(image_path)
+    return decode_image(jpg_bytes, flip=DO_AUGMENT)
 
-    (ids_tr, ids_va, votes_tr, votes_va) = train_test_split(
-        table.values[:, 0].astype(int).astype(str),
-        table.values[:, 1:],
-        test_size=given_test_size,
-        random_state=seed
+
+def build_pipelines(labels_path, val_share=0.2):
+    frame = pd.read_csv(labels_path)
+
+    (train_ids, val_ids, train_votes, val_votes) = train_test_split(
+        frame.values[:, 0].astype(int).astype(str),
+        frame.values[:, 1:],
+        test_size=val_share,
+        random_state=SEED_VAL
     )
-    # ids_* hold the galaxy ids, votes_* the 37 target fractions
+    # *_ids are galaxy ids; *_votes are the 37 answer fractions per galaxy
 
-    id_ds = tf.data.Dataset.from_tensor_slices(ids_tr)
-    img_ds = id_ds.map(load_and_preprocess_image, num_parallel_calls=autotune)
-    vote_ds = tf.data.Dataset.from_tensor_slices(tf.cast(votes_tr, tf.float32))
-    train_pipe = tf.data.Dataset.zip((img_ds, vote_ds))
-    train_pipe = train_pipe.apply(
-        tf.data.experimental.shuffle_and_repeat(buffer_size=bufferSize)
+    ids_train_data = tf.data.Dataset.from_tensor_slices(train_ids)
+    train_image_data = ids_train_data.map(read_galaxy_image, num_parallel_calls=AUTO)
+    train_label_data = tf.data.Dataset.from_tensor_slices(tf.cast(train_votes, tf.float32))
+    train_dataset = tf.data.Dataset.zip((train_image_data, train_label_data))
+    train_dataset = train_dataset.apply(
+        tf.data.experimental.shuffle_and_repeat(buffer_size=SHUFFLE_BUF)
     )
-    train_pipe = train_pipe.batch(batch_size)
-    id_ds_va = tf.data.Dataset.from_tensor_slices(ids_va)
-    img_ds_va = id_ds_va.map(load_and_preprocess_image, num_parallel_calls=autotune)
-    vote_ds_va = tf.data.Dataset.from_tensor_slices(tf.cast(votes_va, tf.float32))
-    valid_pipe = tf.data.Dataset.zip((img_ds_va, vote_ds_va))
-    valid_pipe = valid_pipe.batch(batch_size)
+    train_dataset = train_dataset.batch(BATCH_N)
+    val_id_data = tf.data.Dataset.from_tensor_slices(val_ids)
+    val_image_data = val_id_data.map(read_galaxy_image, num_parallel_calls=AUTO)
+    val_label_data = tf.data.Dataset.from_tensor_slices(tf.cast(val_votes, tf.float32))
+    val_dataset = tf.data.Dataset.zip((val_image_data, val_label_data))
+    val_dataset = val_dataset.batch(BATCH_N)
 
-    return train_pipe, valid_pipe, ids_tr.shape, ids_va.shape
+    return train_dataset, val_dataset, train_ids.shape, val_ids.shape
 
 
 ###############################################################################
-# network
-def layer(inp, filters, size, stride, apply_batchnorm=True):
-    """conv -> (batchnorm) -> selu"""
-    y = keras.layers.Conv2D(filters, kernel_size=size, strides=stride, padding='same')(inp)
-    if apply_batchnorm:
-        y = keras.layers.BatchNormalization()(y)
-    return keras.layers.Activation('selu')(y)
+# building blocks and model
+def conv_bn_selu(x_in, n_filters, ksize, step, use_bn=True):
+    """convolution, optional batch norm, SELU"""
+    h = keras.layers.Conv2D(n_filters, kernel_size=ksize, strides=step, padding='same')(x_in)
+    if use_bn:
+        h = keras.layers.BatchNormalization()(h)
+    return keras.layers.Activation('selu')(h)
 
 
-def downsample(inp, filters, apply_batchnorm=True):
-    """1x1 conv to `filters` channels, then halve the resolution"""
-    y = keras.layers.Conv2D(filters, kernel_size=1, strides=1, padding='same')(inp)
-    if apply_batchnorm:
-        y = keras.layers.BatchNormalization()(y)
-    y = keras.layers.Activation('selu')(y)
-    return keras.layers.AveragePooling2D()(y)
+def transition(x_in, n_filters, use_bn=True):
+    """pointwise conv to n_filters channels followed by 2x average pooling"""
+    h = keras.layers.Conv2D(n_filters, kernel_size=1, strides=1, padding='same')(x_in)
+    if use_bn:
+        h = keras.layers.BatchNormalization()(h)
+    h = keras.layers.Activation('selu')(h)
+    return keras.layers.AveragePooling2D()(h)
 
 
-def denseBlock(inp, filters, size, apply_batchnorm=True):
-    """three densely connected conv layers followed by a transition"""
-    a = layer(inp, filters=filters, size=size, stride=1, apply_batchnorm=apply_batchnorm)
-    b = layer(keras.layers.Concatenate()([inp, a]), filters=filters, size=size, stride=1, apply_batchnorm=apply_batchnorm)
-    c = layer(keras.layers.Concatenate()([inp, a, b]), filters=filters, size=size, stride=1, apply_batchnorm=apply_batchnorm)
-    return downsample(c, filters=filters, apply_batchnorm=apply_batchnorm)
+def dense_unit(x_in, n_filters, ksize, use_bn=True):
+    """three convs, each seeing all earlier outputs, then a transition"""
+    f1 = conv_bn_selu(x_in, n_filters=n_filters, ksize=ksize, step=1, use_bn=use_bn)
+    f2 = conv_bn_selu(keras.layers.Concatenate()([x_in, f1]), n_filters=n_filters, ksize=ksize, step=1, use_bn=use_bn)
+    f3 = conv_bn_selu(keras.layers.Concatenate()([x_in, f1, f2]), n_filters=n_filters, ksize=ksize, step=1, use_bn=use_bn)
+    return transition(f3, n_filters=n_filters, use_bn=use_bn)
 
 
-def simpleBlock(inp, filters, size, stride, apply_batchnorm=True, apply_dropout=True):
-    """plain alternative block, kept for experiments"""
-    y = keras.layers.Conv2D(filters, kernel_size=size, strides=stride, padding='same')(inp)
-    y = keras.layers.Activation('selu')(y)
-    if apply_batchnorm:
-        y = keras.layers.BatchNormalization()(y)
-    if apply_dropout:
-        y = keras.layers.Dropout(0.25)(y)
-    return keras.layers.AveragePooling2D()(y)
+def plain_unit(x_in, n_filters, ksize, step, use_bn=True, use_dropout=True):
+    """non-dense variant of the block (unused)"""
+    h = keras.layers.Conv2D(n_filters, kernel_size=ksize, strides=step, padding='same')(x_in)
+    h = keras.layers.Activation('selu')(h)
+    if use_bn:
+        h = keras.layers.BatchNormalization()(h)
+    if use_dropout:
+        h = keras.layers.Dropout(0.25)(h)
+    return keras.layers.AveragePooling2D()(h)
 
 
-def convNet():
-    img_in = keras.layers.Input(shape=(image_size, image_size, num_channels), dtype=tf.float16)
+def build_densenet():
+    image_input = keras.layers.Input(shape=(IMG_SIDE, IMG_SIDE, N_CHANNELS), dtype=tf.float16)
 
-    y = denseBlock(img_in, filters=8, size=3, apply_batchnorm=False)
-    y = denseBlock(y, filters=16, size=3, apply_batchnorm=True)
-    y = denseBlock(y, filters=32, size=3, apply_batchnorm=True)
-    y = denseBlock(y, filters=64, size=3, apply_batchnorm=True)
-    y = denseBlock(y, filters=128, size=3, apply_batchnorm=True)
+    h = dense_unit(image_input, n_filters=8, ksize=3, use_bn=False)
+    h = dense_unit(h, n_filters=16, ksize=3, use_bn=True)
+    h = dense_unit(h, n_filters=32, ksize=3, use_bn=True)
+    h = dense_unit(h, n_filters=64, ksize=3, use_bn=True)
+    h = dense_unit(h, n_filters=128, ksize=3, use_bn=True)
 
-    y = keras.layers.GlobalAveragePooling2D()(y)
-    y = keras.layers.Dense(output_options, activation='sigmoid')(y)
-    return keras.Model(inputs=img_in, outputs=y, name='classifier')
+    h = keras.layers.GlobalAveragePooling2D()(h)
+    h = keras.layers.Dense(N_OUTPUTS, activation='sigmoid')(h)
+    return keras.Model(inputs=image_input, outputs=h, name='classifier')
 
 
 ###############################################################################
-# training
-train_pipe, valid_pipe, tr_shape, va_shape = preprocess(trainingCsv)
+# fitting
+train_dataset, val_dataset, train_shape, val_shape = build_pipelines(LABELS_CSV)
 
-classifier = convNet()
-classifier.summary()
-classifier.compile(
-    optimizer=tf.keras.optimizers.Adam(learning_rate=learnRate),
+galaxy_model = build_densenet()
+galaxy_model.summary()
+galaxy_model.compile(
+    optimizer=tf.keras.optimizers.Adam(learning_rate=LR0),
     loss=tf.keras.losses.MeanSquaredError(),
     metrics=[tf.keras.metrics.RootMeanSquaredError(), 'accuracy'],
 )
 
-# point this at a saved checkpoint to skip training
-resume_from = None
-if resume_from != None:
-    classifier.built = True
-    classifier.load_weights(resume_from)
-    print("Checkpoint restored, training skipped.")
+# set to a weights file to load it instead of starting fresh
+restore_path = None
+if restore_path != None:
+    galaxy_model.built = True
+    galaxy_model.load_weights(restore_path)
+    print("weights loaded from restore_path; no fitting needed")
 
 
-class EveryKCallback(keras.callbacks.Callback):
-    def __init__(self, epoch_interval=epoch_interval):
-        self.epoch_interval = epoch_interval
+class PeriodicSaver(keras.callbacks.Callback):
+    def __init__(self, every=SAVE_EVERY):
+        self.every = every
 
     def on_epoch_begin(self, epoch, logs=None):
-        if ((epoch % self.epoch_interval) == 0):
+        if ((epoch % self.every) == 0):
             self.model.save_weights("ckpts/ckpt" + str(epoch), overwrite=True, save_format='h5')
 
 
-history = classifier.fit(
-    train_pipe,
-    epochs=epochs,
+fit_history = galaxy_model.fit(
+    train_dataset,
+    epochs=N_EPOCHS,
     verbose=1,
-    callbacks=[EveryKCallback(epoch_interval=2)],
+    callbacks=[PeriodicSaver(every=2)],
     shuffle=False,
-    steps_per_epoch=tr_shape[0] // batch_size,
-    validation_steps=va_shape[0] // batch_size,
-    validation_data=valid_pipe,
+    steps_per_epoch=train_shape[0] // BATCH_N,
+    validation_steps=val_shape[0] // BATCH_N,
+    validation_data=val_dataset,
 )
 
-classifier.save_weights("ckpts/finished", overwrite=True, save_format='h5')
-classifier.save('network', overwrite=True)
+galaxy_model.save_weights("ckpts/finished", overwrite=True, save_format='h5')
+galaxy_model.save('network', overwrite=True)
 
 
-def visualize_loss(hist, title):
-    tr = hist.history["loss"]
-    va = hist.history["val_loss"]
-    xs = range(len(tr))
+def plot_loss_curves(hist_obj, caption):
+    train_curve = hist_obj.history["loss"]
+    val_curve = hist_obj.history["val_loss"]
+    epochs_axis = range(len(train_curve))
     plt.figure()
-    plt.plot(xs, tr, "b", label="Training loss")
-    plt.plot(xs, va, "r", label="Validation loss")
-    plt.title(title)
-    plt.xlabel("Epochs")
-    plt.ylabel("Loss")
+    plt.plot(epochs_axis, train_curve, "b", label="train")
+    plt.plot(epochs_axis, val_curve, "r", label="val")
+    plt.title(caption)
+    plt.xlabel("epoch")
+    plt.ylabel("MSE")
     plt.legend()
     plt.savefig('trainingHistory.png', dpi=600)
 
 
-visualize_loss(history, "Training and Validation Loss")
+plot_loss_curves(fit_history, "loss per epoch")

@@ -1,7 +1,7 @@
 """
-Character-level variational autoencoder over SMILES strings (Keras port of
-the Gomez-Bombarelli molecular autoencoder).  The training script, the model
-class and the dataset helpers of the project are gathered here.
+Variational autoencoder that reads and writes SMILES one character at a time
+(a Keras version of the Gomez-Bombarelli et al. chemical VAE).  Run script,
+model class and data utilities of the project in a single file.
 """
 from __future__ import print_function
 
@@ -23,189 +23,189 @@ from keras.layers.convolutional import Convolution1D
 
 
 # ---------------------------------------------------------------------------
-# dataset helpers
+# data utilities
 # ---------------------------------------------------------------------------
-def one_hot_array(pos, width):
-    return map(int, [k == pos for k in xrange(width)])
+def onehot_of(index_hot, size):
+    return map(int, [k == index_hot for k in xrange(size)])
 
 
-def one_hot_index(chars, charset):
-    return map(charset.index, chars)
+def char_indices(symbols, vocab):
+    return map(vocab.index, symbols)
 
 
-def from_one_hot_array(row):
-    hits = np.where(row == 1)
-    if hits[0].shape == (0, ):
+def onehot_to_index(vec):
+    where_one = np.where(vec == 1)
+    if where_one[0].shape == (0, ):
         return None
-    return int(hits[0][0])
+    return int(where_one[0][0])
 
 
-def decode_smiles_from_indexes(indexes, charset):
-    return "".join(map(lambda k: charset[k], indexes)).strip()
+def indices_to_smiles(idx_list, vocab):
+    return "".join(map(lambda k: vocab[k], idx_list)).strip()
 
 
-def load_dataset(h5_name, split = True):
-    store = h5py.File(h5_name, 'r')
-    if split:
-        train_block = store['data_train'][:]
+def read_onehot_dataset(h5_path, with_train = True):
+    h5f = h5py.File(h5_path, 'r')
+    if with_train:
+        train_data = h5f['data_train'][:]
     else:
-        train_block = None
-    test_block = store['data_test'][:]
-    alphabet = store['charset'][:]
-    store.close()
-    if split:
-        return (train_block, test_block, alphabet)
+        train_data = None
+    test_data = h5f['data_test'][:]
+    vocab_arr = h5f['charset'][:]
+    h5f.close()
+    if with_train:
+        return (train_data, test_data, vocab_arr)
     else:
-        return (test_block, alphabet)
+        return (test_data, vocab_arr)
 
 
 # ---------------------------------------------------------------------------
-# model
+# network
 # ---------------------------------------------------------------------------
-class MoleculeVAE():
+class SmilesVAE():
 
-    autoencoder = None
+    full_model = None
 
-    def create(self,
-               charset,
-               max_length = 120,
-               latent_rep_size = 292,
-               weights_file = None):
-        n_chars = len(charset)
+    def build(self,
+               vocab,
+               seq_len = 120,
+               latent_w = 292,
+               weights_path = None):
+        vocab_size = len(vocab)
 
-        enc_in = Input(shape=(max_length, n_chars))
-        _, code = self._buildEncoder(enc_in, latent_rep_size, max_length)
-        self.encoder = Model(enc_in, code)
+        enc_input = Input(shape=(seq_len, vocab_size))
+        _, z_code = self._encoder_graph(enc_input, latent_w, seq_len)
+        self.enc_model = Model(enc_input, z_code)
 
-        dec_in = Input(shape=(latent_rep_size,))
-        self.decoder = Model(
-            dec_in,
-            self._buildDecoder(
-                dec_in,
-                latent_rep_size,
-                max_length,
-                n_chars
+        dec_input = Input(shape=(latent_w,))
+        self.dec_model = Model(
+            dec_input,
+            self._decoder_graph(
+                dec_input,
+                latent_w,
+                seq_len,
+                vocab_size
             )
         )
 
-        ae_in = Input(shape=(max_length, n_chars))
-        objective, ae_code = self._buildEncoder(ae_in, latent_rep_size, max_length)
-        self.autoencoder = Model(
-            ae_in,
-            self._buildDecoder(
-                ae_code,
-                latent_rep_size,
-                max_length,
-                n_chars
+        ae_input = Input(shape=(seq_len, vocab_size))
+        loss_fn, ae_z = self._encoder_graph(ae_input, latent_w, seq_len)
+        self.full_model = Model(
+            ae_input,
+            self._decoder_graph(
+                ae_z,
+                latent_w,
+                seq_len,
+                vocab_size
             )
         )
 
-        if weights_file:
-            self.autoencoder.load_weights(weights_file)
-            self.encoder.load_weights(weights_file, by_name = True)
-            self.decoder.load_weights(weights_file, by_name = True)
+        if weights_path:
+            self.full_model.load_weights(weights_path)
+            self.enc_model.load_weights(weights_path, by_name = True)
+            self.dec_model.load_weights(weights_path, by_name = True)
 
-        self.autoencoder.compile(optimizer = 'Adam',
-                                 loss = objective,
+        self.full_model.compile(optimizer = 'Adam',
+                                 loss = loss_fn,
                                  metrics = ['accuracy'])
 
-    def _buildEncoder(self, seq, latent_rep_size, max_length, epsilon_std = 0.01):
-        feat = Convolution1D(9, 9, activation = 'relu', name='conv_1')(seq)
-        feat = Convolution1D(9, 9, activation = 'relu', name='conv_2')(feat)
-        feat = Convolution1D(10, 11, activation = 'relu', name='conv_3')(feat)
-        feat = Flatten(name='flatten_1')(feat)
-        feat = Dense(435, activation = 'relu', name='dense_1')(feat)
+    def _encoder_graph(self, h_seq, latent_w, seq_len, noise_sd = 0.01):
+        features_h = Convolution1D(9, 9, activation = 'relu', name='conv_1')(h_seq)
+        features_h = Convolution1D(9, 9, activation = 'relu', name='conv_2')(features_h)
+        features_h = Convolution1D(10, 11, activation = 'relu', name='conv_3')(features_h)
+        features_h = Flatten(name='flatten_1')(features_h)
+        features_h = Dense(435, activation = 'relu', name='dense_1')(features_h)
 
-        def sampling(pair):
-            mu_, logvar_ = pair
-            n = K.shape(mu_)[0]
-            noise = K.random_normal(shape=(n, latent_rep_size), mean=0., std = epsilon_std)
-            return mu_ + K.exp(logvar_ / 2) * noise
+        def reparam(mean_logvar):
+            m_, lv_ = mean_logvar
+            n_rows = K.shape(m_)[0]
+            eps_draw = K.random_normal(shape=(n_rows, latent_w), mean=0., std = noise_sd)
+            return m_ + K.exp(lv_ / 2) * eps_draw
 
-        mu = Dense(latent_rep_size, name='z_mean', activation = 'linear')(feat)
-        logvar = Dense(latent_rep_size, name='z_log_var', activation = 'linear')(feat)
+        z_mu = Dense(latent_w, name='z_mean', activation = 'linear')(features_h)
+        z_logvar = Dense(latent_w, name='z_log_var', activation = 'linear')(features_h)
 
-        def vae_loss(truth, recon):
-            truth = K.flatten(truth)
-            recon = K.flatten(recon)
-            rec_term = max_length * objectives.binary_crossentropy(truth, recon)
-            kl_term = - 0.5 * K.mean(1 + logvar - K.square(mu) - K.exp(logvar), axis = -1)
-            return rec_term + kl_term
+        def elbo_loss(y_true_, y_hat):
+            y_true_ = K.flatten(y_true_)
+            y_hat = K.flatten(y_hat)
+            recon_term = seq_len * objectives.binary_crossentropy(y_true_, y_hat)
+            kl_part = - 0.5 * K.mean(1 + z_logvar - K.square(z_mu) - K.exp(z_logvar), axis = -1)
+            return recon_term + kl_part
 
-        return (vae_loss, Lambda(sampling, output_shape=(latent_rep_size,), name='lambda')([mu, logvar]))
+        return (elbo_loss, Lambda(reparam, output_shape=(latent_w,), name='lambda')([z_mu, z_logvar]))
 
-    def _buildDecoder(self, code, latent_rep_size, max_length, n_chars):
-        seq = Dense(latent_rep_size, name='latent_input', activation = 'relu')(code)
-        seq = RepeatVector(max_length, name='repeat_vector')(seq)
-        seq = GRU(501, return_sequences = True, name='gru_1')(seq)
-        seq = GRU(501, return_sequences = True, name='gru_2')(seq)
-        seq = GRU(501, return_sequences = True, name='gru_3')(seq)
-        return TimeDistributed(Dense(n_chars, activation='softmax'), name='decoded_mean')(seq)
+    def _decoder_graph(self, z_code, latent_w, seq_len, vocab_size):
+        h_seq = Dense(latent_w, name='latent_input', activation = 'relu')(z_code)
+        h_seq = RepeatVector(seq_len, name='repeat_vector')(h_seq)
+        h_seq = GRU(501, return_sequences = True, name='gru_1')(h_seq)
+        h_seq = GRU(501, return_sequences = True, name='gru_2')(h_seq)
+        h_seq = GRU(501, return_sequences = True, name='gru_3')(h_seq)
+        return TimeDistributed(Dense(vocab_size, activation='softmax'), name='decoded_mean')(h_seq)
 
-    def save(self, path):
-        self.autoencoder.save_weights(path)
+    def save_to(self, out_path):
+        self.full_model.save_weights(out_path)
 
-    def load(self, charset, weights_file, latent_rep_size = 292):
-        self.create(charset, weights_file = weights_file, latent_rep_size = latent_rep_size)
+    def restore(self, vocab, weights_path, latent_w = 292):
+        self.build(vocab, weights_path = weights_path, latent_w = latent_w)
 
 
 # ---------------------------------------------------------------------------
-# training entry point
+# command line and run
 # ---------------------------------------------------------------------------
-NUM_EPOCHS = 1
-BATCH_SIZE = 600
-LATENT_DIM = 292
-RANDOM_SEED = 1337
+DEFAULT_EPOCHS = 1
+DEFAULT_BATCH = 600
+DEFAULT_LATENT = 292
+DEFAULT_SEED = 1337
 
 
-def get_arguments():
-    cli = argparse.ArgumentParser(description='SMILES variational autoencoder')
-    cli.add_argument('data', type=str, help='HDF5 file written by the preprocessing step.')
-    cli.add_argument('model', type=str,
-                     help='Weights file; resumed from when it already exists.')
-    cli.add_argument('--epochs', type=int, metavar='N', default=NUM_EPOCHS,
-                     help='Number of training epochs.')
-    cli.add_argument('--latent_dim', type=int, metavar='N', default=LATENT_DIM,
-                     help='Width of the latent code.')
-    cli.add_argument('--batch_size', type=int, metavar='N', default=BATCH_SIZE,
-                     help='Molecules per minibatch.')
-    cli.add_argument('--random_seed', type=int, metavar='N', default=RANDOM_SEED,
-                     help='Seed for the shuffling RNG.')
-    return cli.parse_args()
+def parse_cli():
+    argp = argparse.ArgumentParser(description='fit a character VAE on one-hot SMILES')
+    argp.add_argument('data', type=str, help='one-hot .h5 produced by preprocess.py')
+    argp.add_argument('model', type=str,
+                     help='where weights are saved; loaded first if the file is there')
+    argp.add_argument('--epochs', type=int, metavar='N', default=DEFAULT_EPOCHS,
+                     help='passes over the training set')
+    argp.add_argument('--latent_dim', type=int, metavar='N', default=DEFAULT_LATENT,
+                     help='size of the latent vector')
+    argp.add_argument('--batch_size', type=int, metavar='N', default=DEFAULT_BATCH,
+                     help='molecules per gradient step')
+    argp.add_argument('--random_seed', type=int, metavar='N', default=DEFAULT_SEED,
+                     help='seed for numpy')
+    return argp.parse_args()
 
 
-def main():
-    opts = get_arguments()
-    np.random.seed(opts.random_seed)
+def run():
+    cfg = parse_cli()
+    np.random.seed(cfg.random_seed)
 
     from keras.callbacks import ModelCheckpoint, ReduceLROnPlateau
 
-    train_oh, test_oh, alphabet = load_dataset(opts.data)
-    vae = MoleculeVAE()
-    if os.path.isfile(opts.model):
-        vae.load(alphabet, opts.model, latent_rep_size = opts.latent_dim)
+    train_onehot, test_onehot, vocab_arr = read_onehot_dataset(cfg.data)
+    smiles_vae = SmilesVAE()
+    if os.path.isfile(cfg.model):
+        smiles_vae.restore(vocab_arr, cfg.model, latent_w = cfg.latent_dim)
     else:
-        vae.create(alphabet, latent_rep_size = opts.latent_dim)
+        smiles_vae.build(vocab_arr, latent_w = cfg.latent_dim)
 
-    saver = ModelCheckpoint(filepath = opts.model,
+    ckpt_cb = ModelCheckpoint(filepath = cfg.model,
                             verbose = 1,
                             save_best_only = True)
 
-    plateau = ReduceLROnPlateau(monitor = 'val_loss',
+    lr_cb = ReduceLROnPlateau(monitor = 'val_loss',
                                 factor = 0.2,
                                 patience = 3,
                                 min_lr = 0.0001)
 
-    vae.autoencoder.fit(
-        train_oh,
-        train_oh,
+    smiles_vae.full_model.fit(
+        train_onehot,
+        train_onehot,
         shuffle = True,
-        nb_epoch = opts.epochs,
-        batch_size = opts.batch_size,
-        callbacks = [saver, plateau],
-        validation_data = (test_oh, test_oh)
+        nb_epoch = cfg.epochs,
+        batch_size = cfg.batch_size,
+        callbacks = [ckpt_cb, lr_cb],
+        validation_data = (test_onehot, test_onehot)
     )
 
 
 if __name__ == '__main__':
-    main()
+    run()

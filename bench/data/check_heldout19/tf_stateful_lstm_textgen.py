@@ -1,8 +1,8 @@
 # -*- coding: utf-8 -*-
 """
-Stateful LSTM language model that learns a text corpus (character or word
-level) and samples new text from it.  Command-line entry point, the model
-wrapper, the vectorizer and the helper functions of the project in one file.
+Character- or word-level text generator: a stateful LSTM is fitted to a corpus
+and then writes new text.  The command-line script plus the model class,
+the token codec and the small utilities of the project, copied into one file.
 """
 from __future__ import print_function
 from argparse import ArgumentParser, ArgumentDefaultsHelpFormatter
@@ -23,39 +23,39 @@ from tensorflow.keras.models import load_model, Sequential
 colorama.init()
 
 
-# ----------------------------------------------------------------- helpers
-def print_green(*args, **kwargs):
+# ----------------------------------------------------------------- utilities
+def say_green(*parts, **opts_kw):
     print(colorama.Fore.GREEN, end='')
-    print(*args, **kwargs)
+    print(*parts, **opts_kw)
     print(colorama.Style.RESET_ALL, end='')
 
 
-def print_cyan(*args, **kwargs):
+def say_cyan(*parts, **opts_kw):
     print(colorama.Fore.CYAN, end='')
-    print(*args, **kwargs)
+    print(*parts, **opts_kw)
     print(colorama.Style.RESET_ALL, end='')
 
 
-def print_red(*args, **kwargs):
+def say_red(*parts, **opts_kw):
     print(colorama.Fore.RED, end='')
-    print(*args, **kwargs)
+    print(*parts, **opts_kw)
     print(colorama.Style.RESET_ALL, end='')
 
 
-def sample_preds(probs, temperature=1.0):
-    """Draw one index from a probability vector sharpened by `temperature`."""
-    probs = np.asarray(probs).astype(np.float64)
-    probs += np.finfo(np.float64).tiny  # keep log() finite
-    probs = np.log(probs) / temperature
-    expd = np.exp(probs)
-    probs = expd / np.sum(expd)
-    draw = np.random.multinomial(1, probs, 1)
-    return np.argmax(draw)
+def pick_index(p_vec, temp_t=1.0):
+    """Sample an index from probabilities reweighted by a temperature."""
+    p_vec = np.asarray(p_vec).astype(np.float64)
+    p_vec += np.finfo(np.float64).tiny  # avoid log(0)
+    p_vec = np.log(p_vec) / temp_t
+    exp_p = np.exp(p_vec)
+    p_vec = exp_p / np.sum(exp_p)
+    one_draw = np.random.multinomial(1, p_vec, 1)
+    return np.argmax(one_draw)
 
 
-def word_tokenize(text):
-    """Penn-Treebank-like splitting that keeps newlines as their own token."""
-    rules = [
+def split_words(txt):
+    """Regex word splitter in the Treebank style; newlines become tokens."""
+    subs = [
         (re.compile(r'(\s)"'), r'\1 “ '),
         (re.compile(r'([ (\[{<])"'), r'\1 “ '),
         (re.compile(r'([:,])([^\d])'), r' \1 \2'),
@@ -79,15 +79,15 @@ def word_tokenize(text):
         (re.compile(r"\b(wan)(na)\b"), r' \1 \2 '),
         (re.compile(r'\n'), r' \\n ')
     ]
-    text = " " + text + " "
-    for pattern, repl in rules:
-        text = pattern.sub(repl, text)
-    return text.split()
+    txt = " " + txt + " "
+    for rx, rep in subs:
+        txt = rx.sub(rep, txt)
+    return txt.split()
 
 
-def word_detokenize(tokens):
-    """Best-effort inverse of word_tokenize."""
-    rules = [
+def join_words(tok_list):
+    """Undo split_words as far as possible."""
+    subs = [
         (re.compile(r'[ ]?\\n[ ]?'), r'\n'),
         (re.compile(r"\b(can)\s(not)\b"), r'\1\2'),
         (re.compile(r"\b(d)\s('ye)\b"), r'\1\2'),
@@ -111,275 +111,275 @@ def word_detokenize(tokens):
         (re.compile(r' ([;%:,])'), r'\1'),
         (re.compile(r'(“)[ ]?'), r'"')
     ]
-    text = ' '.join(tokens)
-    for pattern, repl in rules:
-        text = pattern.sub(repl, text)
-    return text.strip()
+    txt = ' '.join(tok_list)
+    for rx, rep in subs:
+        txt = rx.sub(rep, txt)
+    return txt.strip()
 
 
-def find_random_seeds(text, num_seeds=50, max_seed_length=50):
-    """Pick some reasonably long lines of the corpus to prime sampling."""
-    lines = text.split('\n')
-    if len(lines) > num_seeds * 4:
-        lines = random.sample(lines, num_seeds * 4)
-    lines = sorted(lines, key=len, reverse=True)[:num_seeds]
-    return [ln[:max_seed_length].rsplit(None, 1)[0] for ln in lines]
+def pick_seed_lines(txt, n_seeds=50, seed_chars=50):
+    """Return the starts of some of the longest corpus lines, used as primers."""
+    corpus_lines = txt.split('\n')
+    if len(corpus_lines) > n_seeds * 4:
+        corpus_lines = random.sample(corpus_lines, n_seeds * 4)
+    corpus_lines = sorted(corpus_lines, key=len, reverse=True)[:n_seeds]
+    return [line_s[:seed_chars].rsplit(None, 1)[0] for line_s in corpus_lines]
 
 
-def shape_for_stateful_rnn(ids, batch_size, seq_length, seq_step):
-    """Cut the id vector into (input, target) windows laid out for a
-    stateful RNN; targets are the inputs shifted by one step."""
-    src = ids[:-1]
-    tgt = ids[1:]
-    src = _create_sequences(src, seq_length, seq_step)
-    tgt = _create_sequences(tgt, seq_length, seq_step)
-    src = _batch_sort_for_stateful_rnn(src, batch_size)
-    tgt = _batch_sort_for_stateful_rnn(tgt, batch_size)
-    # sparse categorical crossentropy wants a trailing axis on the targets
-    tgt = tgt[:, :, np.newaxis]
-    return src, tgt
+def stateful_windows(id_vec, batch_n, win_len, win_step):
+    """Build next-token training windows (x, y) ordered for a stateful RNN;
+    y is x moved one token ahead."""
+    x_win = id_vec[:-1]
+    y_win = id_vec[1:]
+    x_win = _strided_rows(x_win, win_len, win_step)
+    y_win = _strided_rows(y_win, win_len, win_step)
+    x_win = _interleave_for_state(x_win, batch_n)
+    y_win = _interleave_for_state(y_win, batch_n)
+    # give y a last axis of size 1 for the sparse categorical loss
+    y_win = y_win[:, :, np.newaxis]
+    return x_win, y_win
 
 
-def _create_sequences(vec, seq_length, seq_step):
-    strips = []
-    for start in range(0, seq_length, seq_step):
-        tail = vec[start:]
-        n_rows = tail.size // seq_length
-        strips.append(np.resize(tail, (n_rows, seq_length)))
-    return np.concatenate(strips)
+def _strided_rows(arr, win_len, win_step):
+    chunks = []
+    for offset in range(0, win_len, win_step):
+        rest = arr[offset:]
+        row_count = rest.size // win_len
+        chunks.append(np.resize(rest, (row_count, win_len)))
+    return np.concatenate(chunks)
 
 
-def _batch_sort_for_stateful_rnn(rows, batch_size):
-    # row k of batch n must continue row k of batch n-1, because the LSTM
-    # state is carried over between batches
-    n_batches = rows.shape[0] // batch_size
-    n_rows = n_batches * batch_size
-    out = np.zeros((n_rows, rows.shape[1]), dtype=np.int32)
-    for lane in range(batch_size):
-        lo = lane * n_batches
-        out[lane::batch_size, :] = rows[lo:lo + n_batches, :]
-    return out
+def _interleave_for_state(windows, batch_n):
+    # slot k of every batch must carry on the text of slot k of the batch
+    # before it, since the LSTM keeps its state from batch to batch
+    batch_count = windows.shape[0] // batch_n
+    row_count = batch_count * batch_n
+    ordered = np.zeros((row_count, windows.shape[1]), dtype=np.int32)
+    for slot in range(batch_n):
+        first = slot * batch_count
+        ordered[slot::batch_n, :] = windows[first:first + batch_count, :]
+    return ordered
 
 
-# -------------------------------------------------------------- vectorizer
-class Vectorizer:
-    """Maps text to integer token ids and back (char or word level)."""
-    def __init__(self, text, word_tokens, pristine_input, pristine_output):
-        self.word_tokens = word_tokens
-        self._pristine_input = pristine_input
-        self._pristine_output = pristine_output
+# --------------------------------------------------------------- token codec
+class TokenCodec:
+    """Converts between text and integer ids, by character or by word."""
+    def __init__(self, txt, by_word, raw_in, raw_out):
+        self.word_level = by_word
+        self._raw_in = raw_in
+        self._raw_out = raw_out
 
-        toks = self._tokenize(text)
-        print('corpus length:', len(toks))
-        counts = Counter(toks)
-        toks = [t[0] for t in counts.most_common()]  # frequent tokens first
-        self._token_indices = {t: i for i, t in enumerate(toks)}
-        self._indices_token = {i: t for i, t in enumerate(toks)}
-        self.vocab_size = len(toks)
-        print('vocab size:', self.vocab_size)
+        token_list = self._split(txt)
+        print('tokens in the corpus:', len(token_list))
+        freq = Counter(token_list)
+        token_list = [tk[0] for tk in freq.most_common()]  # ids ordered by frequency
+        self._tok2id = {tk: i for i, tk in enumerate(token_list)}
+        self._id2tok = {i: tk for i, tk in enumerate(token_list)}
+        self.n_vocab = len(token_list)
+        print('distinct tokens:', self.n_vocab)
 
-    def _tokenize(self, text):
-        if not self._pristine_input:
-            text = text.lower()
-        if self.word_tokens:
-            if self._pristine_input:
-                return text.split()
-            return word_tokenize(text)
-        return text
+    def _split(self, txt):
+        if not self._raw_in:
+            txt = txt.lower()
+        if self.word_level:
+            if self._raw_in:
+                return txt.split()
+            return split_words(txt)
+        return txt
 
-    def _detokenize(self, toks):
-        if self.word_tokens:
-            if self._pristine_output:
-                return ' '.join(toks)
-            return word_detokenize(toks)
-        return ''.join(toks)
+    def _join(self, token_list):
+        if self.word_level:
+            if self._raw_out:
+                return ' '.join(token_list)
+            return join_words(token_list)
+        return ''.join(token_list)
 
-    def vectorize(self, text):
-        ids = []
-        for tok in self._tokenize(text):
-            if tok in self._token_indices:
-                ids.append(self._token_indices[tok])
+    def encode(self, txt):
+        id_vec = []
+        for tok_id in self._split(txt):
+            if tok_id in self._tok2id:
+                id_vec.append(self._tok2id[tok_id])
             else:
-                print_red('Ignoring unrecognized token:', tok)
-        return np.array(ids, dtype=np.int32)
+                say_red('token not in the vocabulary, skipped:', tok_id)
+        return np.array(id_vec, dtype=np.int32)
 
-    def unvectorize(self, vec):
-        return self._detokenize([self._indices_token[i] for i in vec.tolist()])
+    def decode(self, arr):
+        return self._join([self._id2tok[i] for i in arr.tolist()])
 
 
-# ------------------------------------------------------------------- model
-class LiveSamplerCallback(Callback):
-    """Print a few samples after every epoch."""
-    def __init__(self, meta_model):
-        super(LiveSamplerCallback, self).__init__()
-        self.meta_model = meta_model
+# -------------------------------------------------------------------- network
+class EpochSampleCallback(Callback):
+    """At the end of each epoch, write some generated text."""
+    def __init__(self, owner):
+        super(EpochSampleCallback, self).__init__()
+        self.owner = owner
 
     def on_epoch_end(self, epoch, logs=None):
         print()
-        print_green('Sampling model...')
-        self.meta_model.update_sample_model_weights()
-        for temp in [0.2, 0.5, 1.0, 1.2]:
-            print('Using diversity:', temp)
-            self.meta_model.sample(diversity=temp)
+        say_green('generating text ...')
+        self.owner.sync_generator()
+        for div in [0.2, 0.5, 1.0, 1.2]:
+            print('temperature', div)
+            self.owner.generate(spread=div)
             print('-' * 50)
 
 
-class MetaModel:
-    """Owns the corpus vectorizer, a training model and a batch-1 sampler."""
+class TextGenModel:
+    """Holds the codec, the batched training net and a one-sequence generator."""
     def __init__(self):
-        self.train_model = None
-        self.sample_model = None
-        self.seeds = None
-        self.vectorizer = None
+        self.train_net = None
+        self.gen_net = None
+        self.seed_lines = None
+        self.codec = None
 
-    def _load_data(self, data_dir, word_tokens, pristine_input, pristine_output,
-                   batch_size, seq_length, seq_step):
+    def _read_corpus(self, corpus_dir, by_word, raw_in, raw_out,
+                   batch_n, win_len, win_step):
         try:
-            with open(os.path.join(data_dir, 'input.txt')) as fh:
-                corpus = fh.read()
+            with open(os.path.join(corpus_dir, 'input.txt')) as fobj:
+                corpus_txt = fobj.read()
         except FileNotFoundError:
-            print_red("No input.txt in data_dir")
+            say_red("corpus_dir has no input.txt")
             sys.exit(1)
 
-        no_val = True
+        val_missing = True
         try:
-            with open(os.path.join(data_dir, 'validate.txt')) as fh:
-                corpus_val = fh.read()
-                no_val = False
+            with open(os.path.join(corpus_dir, 'validate.txt')) as fobj:
+                val_txt = fobj.read()
+                val_missing = False
         except FileNotFoundError:
-            pass  # validation text is optional
+            pass  # a validate.txt file is not required
 
-        self.seeds = find_random_seeds(corpus)
-        joined = corpus if no_val else '\n'.join([corpus, corpus_val])
-        self.vectorizer = Vectorizer(joined, word_tokens,
-                                     pristine_input, pristine_output)
+        self.seed_lines = pick_seed_lines(corpus_txt)
+        all_txt = corpus_txt if val_missing else '\n'.join([corpus_txt, val_txt])
+        self.codec = TokenCodec(all_txt, by_word,
+                                     raw_in, raw_out)
 
-        ids = self.vectorizer.vectorize(corpus)
-        xs, ys = shape_for_stateful_rnn(ids, batch_size, seq_length, seq_step)
-        print('x.shape:', xs.shape)
-        print('y.shape:', ys.shape)
-        if no_val:
-            return xs, ys, None, None
+        id_vec = self.codec.encode(corpus_txt)
+        train_x, train_y = stateful_windows(id_vec, batch_n, win_len, win_step)
+        print('train inputs', train_x.shape)
+        print('train targets', train_y.shape)
+        if val_missing:
+            return train_x, train_y, None, None
 
-        ids_val = self.vectorizer.vectorize(corpus_val)
-        xs_val, ys_val = shape_for_stateful_rnn(ids_val, batch_size,
-                                                seq_length, seq_step)
-        print('x_val.shape:', xs_val.shape)
-        print('y_val.shape:', ys_val.shape)
-        return xs, ys, xs_val, ys_val
+        val_ids = self.codec.encode(val_txt)
+        val_x, val_y = stateful_windows(val_ids, batch_n,
+                                                win_len, win_step)
+        print('validation inputs', val_x.shape)
+        print('validation targets', val_y.shape)
+        return train_x, train_y, val_x, val_y
 
-    def _build_models(self, batch_size, embedding_size, rnn_size, num_layers):
-        net = Sequential()
-        net.add(Embedding(self.vectorizer.vocab_size, embedding_size,
-                          batch_input_shape=(batch_size, None)))
-        for _ in range(num_layers):
-            net.add(LSTM(rnn_size, stateful=True, return_sequences=True))
-            net.add(Dropout(0.2))
-        net.add(TimeDistributed(Dense(self.vectorizer.vocab_size,
+    def _make_nets(self, batch_n, emb_w, lstm_w, depth):
+        seq_net = Sequential()
+        seq_net.add(Embedding(self.codec.n_vocab, emb_w,
+                          batch_input_shape=(batch_n, None)))
+        for _ in range(depth):
+            seq_net.add(LSTM(lstm_w, stateful=True, return_sequences=True))
+            seq_net.add(Dropout(0.2))
+        seq_net.add(TimeDistributed(Dense(self.codec.n_vocab,
                                       activation='softmax')))
-        # integer targets, so no one-hot label tensor is needed
-        net.compile(loss='sparse_categorical_crossentropy',
+        # the targets are ids, so the loss is the sparse variant
+        seq_net.compile(loss='sparse_categorical_crossentropy',
                     optimizer='rmsprop', metrics=['accuracy'])
-        net.summary()
+        seq_net.summary()
 
-        self.train_model = net
-        cfg = net.get_config()
-        cfg['layers'][0]['config']['batch_input_shape'] = (1, None)
-        self.sample_model = Sequential.from_config(cfg)
-        self.sample_model.trainable = False
+        self.train_net = seq_net
+        net_cfg = seq_net.get_config()
+        net_cfg['layers'][0]['config']['batch_input_shape'] = (1, None)
+        self.gen_net = Sequential.from_config(net_cfg)
+        self.gen_net.trainable = False
 
-    def update_sample_model_weights(self):
-        self.sample_model.set_weights(self.train_model.get_weights())
+    def sync_generator(self):
+        self.gen_net.set_weights(self.train_net.get_weights())
 
-    def train(self, data_dir, word_tokens, pristine_input, pristine_output,
+    def fit(self, data_dir, word_tokens, pristine_input, pristine_output,
               batch_size, seq_length, seq_step, embedding_size, rnn_size,
               num_layers, num_epochs, live_sample):
-        print_green('Loading data...')
-        t0 = time.time()
-        xs, ys, xs_val, ys_val = self._load_data(data_dir, word_tokens,
+        say_green('reading the corpus ...')
+        tic = time.time()
+        train_x, train_y, val_x, val_y = self._read_corpus(data_dir, word_tokens,
                                                  pristine_input, pristine_output,
                                                  batch_size, seq_length, seq_step)
-        print_red('Data load time', time.time() - t0)
+        say_red('seconds to read:', time.time() - tic)
 
-        print_green('Building model...')
-        t0 = time.time()
-        self._build_models(batch_size, embedding_size, rnn_size, num_layers)
-        print_red('Model build time', time.time() - t0)
+        say_green('building the networks ...')
+        tic = time.time()
+        self._make_nets(batch_size, embedding_size, rnn_size, num_layers)
+        say_red('seconds to build:', time.time() - tic)
 
-        print_green('Training...')
-        t0 = time.time()
-        val_pair = (xs_val, ys_val) if (xs_val is not None) else None
-        hooks = [LiveSamplerCallback(self)] if live_sample else None
-        self.train_model.fit(xs, ys, validation_data=val_pair,
+        say_green('fitting ...')
+        tic = time.time()
+        val_data_pair = (val_x, val_y) if (val_x is not None) else None
+        cb_list = [EpochSampleCallback(self)] if live_sample else None
+        self.train_net.fit(train_x, train_y, validation_data=val_data_pair,
                              batch_size=batch_size, shuffle=False,
-                             epochs=num_epochs, verbose=1, callbacks=hooks)
-        self.update_sample_model_weights()
-        print_red('Training time', time.time() - t0)
+                             epochs=num_epochs, verbose=1, callbacks=cb_list)
+        self.sync_generator()
+        say_red('seconds to fit:', time.time() - tic)
 
-    def sample(self, seed=None, length=None, diversity=1.0):
-        self.sample_model.reset_states()
-        if length is None:
-            length = 100 if self.vectorizer.word_tokens else 500
-        if seed is None:
-            seed = random.choice(self.seeds)
-            print('Using seed: ', end='')
-            print_cyan(seed)
+    def generate(self, prime=None, n_tokens=None, spread=1.0):
+        self.gen_net.reset_states()
+        if n_tokens is None:
+            n_tokens = 100 if self.codec.word_level else 500
+        if prime is None:
+            prime = random.choice(self.seed_lines)
+            print('primer: ', end='')
+            say_cyan(prime)
             print('-' * 50)
 
-        probs = None
-        seed_ids = self.vectorizer.vectorize(seed)
-        print_cyan(seed, end=' ' if self.vectorizer.word_tokens else '')
-        for tok in np.nditer(seed_ids):
-            probs = self.sample_model.predict(np.array([[tok]]), verbose=0)
+        p_vec = None
+        prime_ids = self.codec.encode(prime)
+        say_cyan(prime, end=' ' if self.codec.word_level else '')
+        for tok_id in np.nditer(prime_ids):
+            p_vec = self.gen_net.predict(np.array([[tok_id]]), verbose=0)
 
-        drawn = np.array([], dtype=np.int32)
-        for _ in range(length):
-            tok = 0
-            if probs is not None:
-                tok = sample_preds(probs[0][0], diversity)
-            drawn = np.append(drawn, tok)
-            probs = self.sample_model.predict(np.array([[tok]]), verbose=0)
-        out = self.vectorizer.unvectorize(drawn)
-        print(out)
-        return out
+        gen_ids = np.array([], dtype=np.int32)
+        for _ in range(n_tokens):
+            tok_id = 0
+            if p_vec is not None:
+                tok_id = pick_index(p_vec[0][0], spread)
+            gen_ids = np.append(gen_ids, tok_id)
+            p_vec = self.gen_net.predict(np.array([[tok_id]]), verbose=0)
+        text_out = self.codec.decode(gen_ids)
+        print(text_out)
+        return text_out
 
     def __getstate__(self):
-        # Keras models are saved separately, not pickled
-        state = self.__dict__.copy()
-        del state['train_model']
-        del state['sample_model']
-        return state
+        # the Keras nets are written to .h5 on their own and left out of the pickle
+        pickled = self.__dict__.copy()
+        del pickled['train_net']
+        del pickled['gen_net']
+        return pickled
 
 
-def save(meta, data_dir):
-    keras_path = os.path.join(data_dir, 'model.h5')
-    pkl_path = os.path.join(data_dir, 'model.pkl')
-    meta.sample_model.save(filepath=keras_path)
-    pickle.dump(meta, open(pkl_path, 'wb'))
-    print_green('Model saved to', pkl_path, keras_path)
+def persist(tg_model, corpus_dir):
+    h5_path = os.path.join(corpus_dir, 'model.h5')
+    pickle_path = os.path.join(corpus_dir, 'model.pkl')
+    tg_model.gen_net.save(filepath=h5_path)
+    pickle.dump(tg_model, open(pickle_path, 'wb'))
+    say_green('written:', pickle_path, h5_path)
 
 
-# -------------------------------------------------------------- entry point
-def main():
-    cli = ArgumentParser(formatter_class=ArgumentDefaultsHelpFormatter)
-    cli.add_argument('--data-dir', type=str, default='data/tinyshakespeare')
-    cli.add_argument('--live-sample', action='store_true')
-    cli.add_argument('--word-tokens', action='store_true')
-    cli.add_argument('--pristine-input', action='store_true')
-    cli.add_argument('--pristine-output', action='store_true')
-    cli.add_argument('--embedding-size', type=int, default=64)
-    cli.add_argument('--rnn-size', type=int, default=128)
-    cli.add_argument('--num-layers', type=int, default=2)
-    cli.add_argument('--batch-size', type=int, default=32)
-    cli.add_argument('--seq-length', type=int, default=50)
-    cli.add_argument('--seq-step', type=int, default=25)
-    cli.add_argument('--num-epochs', type=int, default=50)
-    opts = cli.parse_args()
+# ------------------------------------------------------------------ command line
+def cli_main():
+    argp = ArgumentParser(formatter_class=ArgumentDefaultsHelpFormatter)
+    argp.add_argument('--data-dir', type=str, default='data/tinyshakespeare')
+    argp.add_argument('--live-sample', action='store_true')
+    argp.add_argument('--word-tokens', action='store_true')
+    argp.add_argument('--pristine-input', action='store_true')
+    argp.add_argument('--pristine-output', action='store_true')
+    argp.add_argument('--embedding-size', type=int, default=64)
+    argp.add_argument('--rnn-size', type=int, default=128)
+    argp.add_argument('--num-layers', type=int, default=2)
+    argp.add_argument('--batch-size', type=int, default=32)
+    argp.add_argument('--seq-length', type=int, default=50)
+    argp.add_argument('--seq-step', type=int, default=25)
+    argp.add_argument('--num-epochs', type=int, default=50)
+    parsed = argp.parse_args()
 
-    meta = MetaModel()
-    meta.train(**vars(opts))
-    save(meta, opts.data_dir)
+    tg_model = TextGenModel()
+    tg_model.fit(**vars(parsed))
+    persist(tg_model, parsed.data_dir)
 
 
 if __name__ == '__main__':
-    main()
+    cli_main()

@@ -1,7 +1,7 @@
 """
-(V)AE training on KITTI LiDAR scans laid out as 2-D range images
-(rows = laser beams, columns = azimuth bins).  The training script plus the
-utility and model modules of the project it imports.
+Autoencoder / VAE for KITTI velodyne sweeps stored as 2-D range images, one
+row per laser and one column per azimuth step.  The run script, with the helper
+and network code it imported from the project copied in.
 """
 import argparse
 import json
@@ -16,305 +16,305 @@ from torch.autograd import Variable
 import tensorboardX
 
 
-# =========================================================== utility module
-def to_polar_np(velo):
-    if len(velo.shape) == 4:
-        velo = velo.transpose(1, 2, 3, 0)
-    if velo.shape[2] > 4:
-        assert velo.shape[0] <= 4
-        velo = velo.transpose(1, 2, 0, 3)
-        switch = True
+# ------------------------------------------------------------------ helpers
+def xyz_to_range_np(pts):
+    if len(pts.shape) == 4:
+        pts = pts.transpose(1, 2, 3, 0)
+    if pts.shape[2] > 4:
+        assert pts.shape[0] <= 4
+        pts = pts.transpose(1, 2, 0, 3)
+        swapped = True
     else:
-        switch = False
-    # rows x cols x (3,4) -> planar distance and height
-    dist = np.sqrt(velo[:, :, 0] ** 2 + velo[:, :, 1] ** 2)
-    out = np.stack([dist, velo[:, :, 2]], axis=2)
-    if switch:
-        out = out.transpose(2, 0, 1, 3)
-    if len(velo.shape) == 4:
-        out = out.transpose(3, 0, 1, 2)
-    return out
+        swapped = False
+    # keep two channels per pixel: distance in the ground plane and z
+    planar = np.sqrt(pts[:, :, 0] ** 2 + pts[:, :, 1] ** 2)
+    polar = np.stack([planar, pts[:, :, 2]], axis=2)
+    if swapped:
+        polar = polar.transpose(2, 0, 1, 3)
+    if len(pts.shape) == 4:
+        polar = polar.transpose(3, 0, 1, 2)
+    return polar
 
 
-def from_polar(velo):
-    angles = np.linspace(0, np.pi * 2, velo.shape[-1])
-    dist, z = velo[:, 0], velo[:, 1]
-    x = torch.Tensor(np.cos(angles)).cuda().unsqueeze(0).unsqueeze(0) * dist
-    y = torch.Tensor(np.sin(angles)).cuda().unsqueeze(0).unsqueeze(0) * dist
-    return torch.stack([x, y, z], dim=1)
+def range_to_xyz(pts):
+    azimuths = np.linspace(0, np.pi * 2, pts.shape[-1])
+    planar, height = pts[:, 0], pts[:, 1]
+    cx = torch.Tensor(np.cos(azimuths)).cuda().unsqueeze(0).unsqueeze(0) * planar
+    cy = torch.Tensor(np.sin(azimuths)).cuda().unsqueeze(0).unsqueeze(0) * planar
+    return torch.stack([cx, cy, height], dim=1)
 
 
-def print_and_log_scalar(writer, name, value, write_no, end_token=''):
-    if isinstance(value, list):
-        if len(value) == 0: return
-        value = torch.mean(torch.stack(value))
-    name += ' ' * (40 - len(name))
-    print('{} @ write {} = {:.4f}{}'.format(name, write_no, value, end_token))
-    writer.add_scalar(name, value, write_no)
+def log_metric(tb, tag, amount, step_no, suffix=''):
+    if isinstance(amount, list):
+        if len(amount) == 0: return
+        amount = torch.mean(torch.stack(amount))
+    tag += ' ' * (40 - len(tag))
+    print('{} [step {}] {:.4f}{}'.format(tag, step_no, amount, suffix))
+    tb.add_scalar(tag, amount, step_no)
 
 
-def print_and_save_args(args, path):
-    print(args)
-    with open(os.path.join(path, 'args.json'), 'w') as fh:
-        json.dump(vars(args), fh)
+def dump_options(opts, out_dir):
+    print(opts)
+    with open(os.path.join(out_dir, 'args.json'), 'w') as fobj:
+        json.dump(vars(opts), fobj)
 
 
-def maybe_create_dir(path):
-    if not os.path.exists(path):
-        os.makedirs(path)
+def ensure_dir(out_dir):
+    if not os.path.exists(out_dir):
+        os.makedirs(out_dir)
 
 
-def weights_init(m):
-    kind = m.__class__.__name__
-    if kind.find('Conv') != -1:
-        m.weight.data.normal_(0.0, 0.02)
-    elif kind.find('BatchNorm') != -1:
-        m.weight.data.normal_(1.0, 0.02)
-        m.bias.data.fill_(0)
+def init_weights(mod):
+    cls_name = mod.__class__.__name__
+    if cls_name.find('Conv') != -1:
+        mod.weight.data.normal_(0.0, 0.02)
+    elif cls_name.find('BatchNorm') != -1:
+        mod.weight.data.normal_(1.0, 0.02)
+        mod.bias.data.fill_(0)
 
 
-def remove_zeros(pc):
-    """Fill empty (zero-distance) pixels from their neighbourhood."""
-    grid = torch.cuda.FloatTensor(pc)
-    if grid.dim() == 3:
-        grid = grid.unsqueeze(0)
-    it, pad, ks = 0, 2, 5
-    while (grid[:, 0] == 0).sum() > 0:
-        if it > 100:
+def fill_holes(range_img):
+    """Patch zero-range pixels using pooled values of nearby pixels."""
+    canvas = torch.cuda.FloatTensor(range_img)
+    if canvas.dim() == 3:
+        canvas = canvas.unsqueeze(0)
+    tries, padding_px, kernel = 0, 2, 5
+    while (canvas[:, 0] == 0).sum() > 0:
+        if tries > 100:
             raise ValueError()
-        near_d = F.max_pool2d(grid[:, 0], ks, padding=pad, stride=1)
-        near_z = -F.max_pool2d(-grid[:, 1], ks, padding=pad, stride=1)
-        near_z = near_z.expand_as(near_d)
-        filled = torch.stack([near_d, near_z], dim=1)
-        hole = (grid[:, 0] == 0).unsqueeze(1).float()
-        grid = grid * (1 - hole) + hole * filled
-        it += 1
-    return grid.cpu().data.numpy()
+        max_d = F.max_pool2d(canvas[:, 0], kernel, padding=padding_px, stride=1)
+        min_z = -F.max_pool2d(-canvas[:, 1], kernel, padding=padding_px, stride=1)
+        min_z = min_z.expand_as(max_d)
+        candidate = torch.stack([max_d, min_z], dim=1)
+        hole_mask = (canvas[:, 0] == 0).unsqueeze(1).float()
+        canvas = canvas * (1 - hole_mask) + hole_mask * candidate
+        tries += 1
+    return canvas.cpu().data.numpy()
 
 
-def preprocess(scans):
-    # fixed clipping box (percentiles precomputed on the training split)
-    lo_a, hi_a = -41.1245002746582,   36.833248138427734
-    lo_b, hi_b = -25.833599090576172, 30.474000930786133
-    lo_c, hi_c = -2.3989999294281006, 0.7383332848548889
-    scans = scans[:, 5:45]
+def clean_scans(scan_data):
+    # crop to a fixed xyz box whose bounds were measured once on the training sweeps
+    x_lo, x_hi = -41.1245002746582,   36.833248138427734
+    y_lo, y_hi = -25.833599090576172, 30.474000930786133
+    z_lo, z_hi = -2.3989999294281006, 0.7383332848548889
+    scan_data = scan_data[:, 5:45]
 
-    bad = np.maximum(scans[:, :, :, 0] < lo_a, scans[:, :, :, 0] > hi_a)
-    bad = np.maximum(bad, np.maximum(scans[:, :, :, 1] < lo_b, scans[:, :, :, 1] > hi_b))
-    bad = np.maximum(bad, np.maximum(scans[:, :, :, 2] < lo_c, scans[:, :, :, 2] > hi_c))
-    r2 = scans[:, :, :, 0] ** 2 + scans[:, :, :, 1] ** 2
-    bad = np.maximum(bad, r2 < 7)
+    drop_mask = np.maximum(scan_data[:, :, :, 0] < x_lo, scan_data[:, :, :, 0] > x_hi)
+    drop_mask = np.maximum(drop_mask, np.maximum(scan_data[:, :, :, 1] < y_lo, scan_data[:, :, :, 1] > y_hi))
+    drop_mask = np.maximum(drop_mask, np.maximum(scan_data[:, :, :, 2] < z_lo, scan_data[:, :, :, 2] > z_hi))
+    radius_sq = scan_data[:, :, :, 0] ** 2 + scan_data[:, :, :, 1] ** 2
+    drop_mask = np.maximum(drop_mask, radius_sq < 7)
 
-    scans = scans * (1 - np.expand_dims(bad, -1))
-    scans /= np.absolute(scans).max()
+    scan_data = scan_data * (1 - np.expand_dims(drop_mask, -1))
+    scan_data /= np.absolute(scan_data).max()
 
-    scans = to_polar_np(scans).transpose(0, 3, 1, 2)
+    scan_data = xyz_to_range_np(scan_data).transpose(0, 3, 1, 2)
 
-    dropped = []
-    for i in range(scans.shape[0]):
+    failed = []
+    for i in range(scan_data.shape[0]):
         try:
-            scans[i] = remove_zeros(scans[i]).squeeze(0)
+            scan_data[i] = fill_holes(scan_data[i]).squeeze(0)
         except:
-            print('removing %d' % i)
-            dropped += [i]
-    for i in dropped:
-        scans = np.concatenate([scans[:i-1], scans[i+1:]], axis=0)
-    return scans[:, :, :, ::2]
+            print('scan %d could not be repaired, dropping it' % i)
+            failed += [i]
+    for i in failed:
+        scan_data = np.concatenate([scan_data[:i-1], scan_data[i+1:]], axis=0)
+    return scan_data[:, :, :, ::2]
 
 
-# ============================================================= model module
-class netG(nn.Module):
-    def __init__(self, args, nz=100, ngf=64, nc=3, base=4, ff=(2, 16)):
-        super(netG, self).__init__()
-        self.args = args
-        L = [nn.ConvTranspose2d(nz, ngf * 8, ff, 1, 0, bias=False), nn.BatchNorm2d(ngf * 8), nn.ReLU(True)]
-        L += [nn.ConvTranspose2d(ngf * 8, ngf * 4, (3, 4), stride=2, padding=(0, 1), bias=False), nn.BatchNorm2d(ngf * 4), nn.ReLU(True)]
-        L += [nn.ConvTranspose2d(ngf * 4, ngf * 2, (4, 4), stride=2, padding=(1, 1), bias=False), nn.BatchNorm2d(ngf * 2), nn.ReLU(True)]
-        L += [nn.ConvTranspose2d(ngf * 2, ngf * 1, (4, 4), stride=2, padding=(1, 1), bias=False), nn.BatchNorm2d(ngf * 1), nn.ReLU(True)]
-        L += [nn.ConvTranspose2d(ngf, nc, 4, 2, 1, bias=False), nn.Tanh()]
-        self.main = nn.Sequential(*L)
+# ------------------------------------------------------------------ networks
+class RangeDecoder(nn.Module):
+    def __init__(self, opts, z_ch=100, width=64, n_ch=3, base_unused=4, first_kernel=(2, 16)):
+        super(RangeDecoder, self).__init__()
+        self.opts = opts
+        stack = [nn.ConvTranspose2d(z_ch, width * 8, first_kernel, 1, 0, bias=False), nn.BatchNorm2d(width * 8), nn.ReLU(True)]
+        stack += [nn.ConvTranspose2d(width * 8, width * 4, (3, 4), stride=2, padding=(0, 1), bias=False), nn.BatchNorm2d(width * 4), nn.ReLU(True)]
+        stack += [nn.ConvTranspose2d(width * 4, width * 2, (4, 4), stride=2, padding=(1, 1), bias=False), nn.BatchNorm2d(width * 2), nn.ReLU(True)]
+        stack += [nn.ConvTranspose2d(width * 2, width * 1, (4, 4), stride=2, padding=(1, 1), bias=False), nn.BatchNorm2d(width * 1), nn.ReLU(True)]
+        stack += [nn.ConvTranspose2d(width, n_ch, 4, 2, 1, bias=False), nn.Tanh()]
+        self.body = nn.Sequential(*stack)
 
-    def forward(self, z):
-        if len(z.shape) == 2:
-            z = z.unsqueeze(-1).unsqueeze(-1)
-        return self.main(z)
+    def forward(self, latent):
+        if len(latent.shape) == 2:
+            latent = latent.unsqueeze(-1).unsqueeze(-1)
+        return self.body(latent)
 
 
-class netD(nn.Module):
-    def __init__(self, args, ndf=64, nc=2, nz=1, lf=(2, 16)):
-        super(netD, self).__init__()
-        self.encoder = True if nz > 1 else False
-        L = [nn.Conv2d(nc, ndf, 4, 2, 1, bias=False), nn.LeakyReLU(0.2, inplace=True)]
-        L += [nn.Conv2d(ndf, ndf * 2, 4, 2, 1, bias=False), nn.BatchNorm2d(ndf * 2), nn.LeakyReLU(0.2, inplace=True)]
-        L += [nn.Conv2d(ndf * 2, ndf * 4, 4, 2, 1, bias=False), nn.BatchNorm2d(ndf * 4), nn.LeakyReLU(0.2, inplace=True)]
-        L += [nn.Conv2d(ndf * 4, ndf * 8, (3, 4), 2, (0, 1), bias=False), nn.BatchNorm2d(ndf * 8), nn.LeakyReLU(0.2, inplace=True)]
-        self.main = nn.Sequential(*L)
-        self.out = nn.Conv2d(ndf * 8, nz, lf, 1, 0, bias=False)
+class RangeEncoder(nn.Module):
+    def __init__(self, opts, width=64, n_ch=2, z_ch=1, last_kernel=(2, 16)):
+        super(RangeEncoder, self).__init__()
+        self.is_encoder = True if z_ch > 1 else False
+        stack = [nn.Conv2d(n_ch, width, 4, 2, 1, bias=False), nn.LeakyReLU(0.2, inplace=True)]
+        stack += [nn.Conv2d(width, width * 2, 4, 2, 1, bias=False), nn.BatchNorm2d(width * 2), nn.LeakyReLU(0.2, inplace=True)]
+        stack += [nn.Conv2d(width * 2, width * 4, 4, 2, 1, bias=False), nn.BatchNorm2d(width * 4), nn.LeakyReLU(0.2, inplace=True)]
+        stack += [nn.Conv2d(width * 4, width * 8, (3, 4), 2, (0, 1), bias=False), nn.BatchNorm2d(width * 8), nn.LeakyReLU(0.2, inplace=True)]
+        self.body = nn.Sequential(*stack)
+        self.head = nn.Conv2d(width * 8, z_ch, last_kernel, 1, 0, bias=False)
 
-    def forward(self, x, return_hidden=False):
+    def forward(self, x, with_features=False):
         if x.size(-1) == 3:
             x = x.transpose(1, 3)
-        hid = self.main(x)
-        o = self.out(hid)
-        if return_hidden:
-            return o, hid
-        return o if self.encoder else o.view(-1, 1).squeeze(1)
+        feats = self.body(x)
+        score = self.head(feats)
+        if with_features:
+            return score, feats
+        return score if self.is_encoder else score.view(-1, 1).squeeze(1)
 
 
-class VAE(nn.Module):
-    def __init__(self, args):
-        super(VAE, self).__init__()
-        self.args = args
-        mult = 1 if args.autoencoder else 2
-        self.encode = netD(args, nz=args.z_dim * mult, nc=3 if args.no_polar else 2)
-        self.decode = netG(args, nz=args.z_dim, nc=2)
+class RangeVAE(nn.Module):
+    def __init__(self, opts):
+        super(RangeVAE, self).__init__()
+        self.opts = opts
+        factor = 1 if opts.autoencoder else 2
+        self.enc = RangeEncoder(opts, z_ch=opts.z_dim * factor, n_ch=3 if opts.no_polar else 2)
+        self.dec = RangeDecoder(opts, z_ch=opts.z_dim, n_ch=2)
 
     def forward(self, x):
-        z = self.encode(x)
-        while z.dim() != 2:
-            z = z.squeeze(-1)
-        if self.args.autoencoder:
-            return self.decode(z), None
-        mu, logvar = torch.chunk(z, 2, dim=1)
-        std = torch.exp(0.5 * logvar)
-        eps = torch.randn_like(std)
-        # use the mean at eval time for sharper reconstructions
-        z = eps.mul(std).add_(mu) if self.training else mu
-        kl = VAE.gaussian_kl(mu, logvar)
-        return self.decode(z), kl
+        latent = self.enc(x)
+        while latent.dim() != 2:
+            latent = latent.squeeze(-1)
+        if self.opts.autoencoder:
+            return self.dec(latent), None
+        mean_z, log_var = torch.chunk(latent, 2, dim=1)
+        sigma = torch.exp(0.5 * log_var)
+        noise_e = torch.randn_like(sigma)
+        # at eval time decode the posterior mean rather than a sample
+        latent = noise_e.mul(sigma).add_(mean_z) if self.training else mean_z
+        kl_term = RangeVAE.kl_to_prior(mean_z, log_var)
+        return self.dec(latent), kl_term
 
-    def sample(self, nb_samples=16, tmp=1):
-        noise = torch.cuda.FloatTensor(nb_samples, self.args.z_dim).normal_(0, tmp)
-        return self.decode(noise)
+    def draw(self, how_many=16, temperature=1):
+        latent_noise = torch.cuda.FloatTensor(how_many, self.opts.z_dim).normal_(0, temperature)
+        return self.dec(latent_noise)
 
     @staticmethod
-    def gaussian_kl(mu, logvar):
-        return -0.5 * torch.sum(1 + logvar - mu.pow(2) - logvar.exp(), dim=-1)
+    def kl_to_prior(mean_z, log_var):
+        return -0.5 * torch.sum(1 + log_var - mean_z.pow(2) - log_var.exp(), dim=-1)
 
 
-# ========================================================= training script
-cli = argparse.ArgumentParser(description='VAE training of LiDAR')
-cli.add_argument('--batch_size',       type=int, default=64)
-cli.add_argument('--use_selu',         type=int, default=0)
-cli.add_argument('--base_dir',         type=str, default='runs/test')
-cli.add_argument('--no_polar',         type=int, default=0)
-cli.add_argument('--lr',               type=float, default=1e-3)
-cli.add_argument('--z_dim',            type=int, default=128)
-cli.add_argument('--autoencoder',      type=int, default=1)
-cli.add_argument('--kl_warmup_epochs', type=int, default=150)
-cli.add_argument('--debug', action='store_true')
-args = cli.parse_args()
-maybe_create_dir(args.base_dir)
-print_and_save_args(args, args.base_dir)
+# ------------------------------------------------------------------ the run
+arg_parser = argparse.ArgumentParser(description='range-image (V)AE for velodyne sweeps')
+arg_parser.add_argument('--batch_size',       type=int, default=64)
+arg_parser.add_argument('--use_selu',         type=int, default=0)
+arg_parser.add_argument('--base_dir',         type=str, default='runs/test')
+arg_parser.add_argument('--no_polar',         type=int, default=0)
+arg_parser.add_argument('--lr',               type=float, default=1e-3)
+arg_parser.add_argument('--z_dim',            type=int, default=128)
+arg_parser.add_argument('--autoencoder',      type=int, default=1)
+arg_parser.add_argument('--kl_warmup_epochs', type=int, default=150)
+arg_parser.add_argument('--debug', action='store_true')
+opts = arg_parser.parse_args()
+ensure_dir(opts.base_dir)
+dump_options(opts, opts.base_dir)
 
 np.random.seed(0)
 torch.manual_seed(0)
 torch.cuda.manual_seed_all(0)
 
-model = VAE(args).cuda()
+model = RangeVAE(opts).cuda()
 
-maybe_create_dir(os.path.join(args.base_dir, 'samples'))
-maybe_create_dir(os.path.join(args.base_dir, 'models'))
-writer = tensorboardX.SummaryWriter(log_dir=os.path.join(args.base_dir, 'TB'))
-writes = 0
-ns = 16
+ensure_dir(os.path.join(opts.base_dir, 'samples'))
+ensure_dir(os.path.join(opts.base_dir, 'models'))
+tb = tensorboardX.SummaryWriter(log_dir=os.path.join(opts.base_dir, 'TB'))
+log_step = 0
+n_show = 16
 
-print('loading data')
-scans_train = np.load('../lidar_generation/kitti_data/lidar.npz')
-scans_val   = np.load('../lidar_generation/kitti_data/lidar_val.npz')
+print('reading the sweep arrays')
+train_scans = np.load('../lidar_generation/kitti_data/lidar.npz')
+val_scans   = np.load('../lidar_generation/kitti_data/lidar_val.npz')
 
-if args.debug:
-    scans_train, scans_val = scans_train[:128], scans_val[:128]
+if opts.debug:
+    train_scans, val_scans = train_scans[:128], val_scans[:128]
 
-scans_train = preprocess(scans_train).astype('float32')
-scans_val   = preprocess(scans_val).astype('float32')
+train_scans = clean_scans(train_scans).astype('float32')
+val_scans   = clean_scans(val_scans).astype('float32')
 
-train_loader = torch.utils.data.DataLoader(scans_train, batch_size=args.batch_size,
+loader_train = torch.utils.data.DataLoader(train_scans, batch_size=opts.batch_size,
                                            shuffle=True, num_workers=4, drop_last=True)
-val_loader   = torch.utils.data.DataLoader(scans_val, batch_size=args.batch_size,
+loader_val   = torch.utils.data.DataLoader(val_scans, batch_size=opts.batch_size,
                                            shuffle=False, num_workers=4, drop_last=False)
 
 print(model)
-model.apply(weights_init)
-optim = optim.Adam(model.parameters(), lr=args.lr)
+model.apply(init_weights)
+optimizer = optim.Adam(model.parameters(), lr=opts.lr)
 
-# L1 reconstruction error summed over channels, rows and columns
-loss_fn = lambda a, b: (a - b).abs().sum(-1).sum(-1).sum(-1)
+# reconstruction error: absolute differences summed over every axis but the batch
+recon_loss_fn = lambda a, b: (a - b).abs().sum(-1).sum(-1).sum(-1)
 
-mn = lambda v: np.mean(v)
-for epoch in range(150 if args.autoencoder else 300):
-    print('epoch %s' % epoch)
+avg_of = lambda v: np.mean(v)
+for epoch_i in range(150 if opts.autoencoder else 300):
+    print('pass %s' % epoch_i)
     model.train()
-    loss_, elbo_, kl_cost_, kl_obj_, recon_ = [[] for _ in range(5)]
-    # the network always outputs polar maps; inputs may be xyz instead
-    process_input = from_polar if args.no_polar else lambda t: t
+    loss_hist, elbo_hist, klc_hist, klo_hist, recon_hist = [[] for _ in range(5)]
+    # the decoder emits range images, so xyz inputs are converted before the encoder
+    to_model_input = range_to_xyz if opts.no_polar else lambda t: t
 
-    for i, img in enumerate(train_loader):
-        img = img.cuda()
-        recon, kl_cost = model(process_input(img))
-        loss_recon = loss_fn(recon, img)
-        if args.autoencoder:
-            kl_obj, kl_cost = [torch.zeros_like(loss_recon)] * 2
+    for i, img_batch in enumerate(loader_train):
+        img_batch = img_batch.cuda()
+        decoded, kl_value = model(to_model_input(img_batch))
+        recon_loss = recon_loss_fn(decoded, img_batch)
+        if opts.autoencoder:
+            kl_weighted, kl_value = [torch.zeros_like(recon_loss)] * 2
         else:
-            kl_obj = min(1, float(epoch + 1) / args.kl_warmup_epochs) * torch.clamp(kl_cost, min=5)
-        loss = (kl_obj + loss_recon).mean(dim=0)
-        elbo = (kl_cost + loss_recon).mean(dim=0)
+            kl_weighted = min(1, float(epoch_i + 1) / opts.kl_warmup_epochs) * torch.clamp(kl_value, min=5)
+        total_loss = (kl_weighted + recon_loss).mean(dim=0)
+        elbo_val = (kl_value + recon_loss).mean(dim=0)
 
-        loss_    += [loss.item()]
-        elbo_    += [elbo.item()]
-        kl_cost_ += [kl_cost.mean(dim=0).item()]
-        kl_obj_  += [kl_obj.mean(dim=0).item()]
-        recon_   += [loss_recon.mean(dim=0).item()]
+        loss_hist    += [total_loss.item()]
+        elbo_hist    += [elbo_val.item()]
+        klc_hist += [kl_value.mean(dim=0).item()]
+        klo_hist  += [kl_weighted.mean(dim=0).item()]
+        recon_hist   += [recon_loss.mean(dim=0).item()]
 
-        optim.zero_grad()
-        loss.backward()
-        optim.step()
+        optimizer.zero_grad()
+        total_loss.backward()
+        optimizer.step()
 
-    writes += 1
-    print_and_log_scalar(writer, 'train/loss', mn(loss_), writes)
-    print_and_log_scalar(writer, 'train/elbo', mn(elbo_), writes)
-    print_and_log_scalar(writer, 'train/kl_cost_', mn(kl_cost_), writes)
-    print_and_log_scalar(writer, 'train/kl_obj_', mn(kl_obj_), writes)
-    print_and_log_scalar(writer, 'train/recon', mn(recon_), writes)
+    log_step += 1
+    log_metric(tb, 'train/loss', avg_of(loss_hist), log_step)
+    log_metric(tb, 'train/elbo', avg_of(elbo_hist), log_step)
+    log_metric(tb, 'train/kl_cost_', avg_of(klc_hist), log_step)
+    log_metric(tb, 'train/kl_obj_', avg_of(klo_hist), log_step)
+    log_metric(tb, 'train/recon', avg_of(recon_hist), log_step)
 
-    if epoch % 10 == 0:
-        recon = recon[:ns].cpu().data.numpy()
-        with open(os.path.join(args.base_dir, 'samples/train_{}.npz'.format(epoch)), 'wb') as fh:
-            np.save(fh, recon)
+    if epoch_i % 10 == 0:
+        decoded = decoded[:n_show].cpu().data.numpy()
+        with open(os.path.join(opts.base_dir, 'samples/train_{}.npz'.format(epoch_i)), 'wb') as fobj:
+            np.save(fobj, decoded)
 
-    loss_, elbo_, kl_cost_, kl_obj_, recon_ = [[] for _ in range(5)]
+    loss_hist, elbo_hist, klc_hist, klo_hist, recon_hist = [[] for _ in range(5)]
     with torch.no_grad():
         model.eval()
-        for i, img in enumerate(val_loader):
-            img = img.cuda()
-            recon, kl_cost = model(process_input(img))
-            loss_recon = loss_fn(recon, img)
-            if args.autoencoder:
-                kl_obj, kl_cost = [torch.zeros_like(loss_recon)] * 2
+        for i, img_batch in enumerate(loader_val):
+            img_batch = img_batch.cuda()
+            decoded, kl_value = model(to_model_input(img_batch))
+            recon_loss = recon_loss_fn(decoded, img_batch)
+            if opts.autoencoder:
+                kl_weighted, kl_value = [torch.zeros_like(recon_loss)] * 2
             else:
-                kl_obj = min(1, float(epoch + 1) / args.kl_warmup_epochs) * torch.clamp(kl_cost, min=5)
-            loss = (kl_obj + loss_recon).mean(dim=0)
-            elbo = (kl_cost + loss_recon).mean(dim=0)
-            loss_    += [loss.item()]
-            elbo_    += [elbo.item()]
-            kl_cost_ += [kl_cost.mean(dim=0).item()]
-            kl_obj_  += [kl_obj.mean(dim=0).item()]
-            recon_   += [loss_recon.mean(dim=0).item()]
+                kl_weighted = min(1, float(epoch_i + 1) / opts.kl_warmup_epochs) * torch.clamp(kl_value, min=5)
+            total_loss = (kl_weighted + recon_loss).mean(dim=0)
+            elbo_val = (kl_value + recon_loss).mean(dim=0)
+            loss_hist    += [total_loss.item()]
+            elbo_hist    += [elbo_val.item()]
+            klc_hist += [kl_value.mean(dim=0).item()]
+            klo_hist  += [kl_weighted.mean(dim=0).item()]
+            recon_hist   += [recon_loss.mean(dim=0).item()]
 
-        print_and_log_scalar(writer, 'valid/loss', mn(loss_), writes)
-        print_and_log_scalar(writer, 'valid/elbo', mn(elbo_), writes)
-        print_and_log_scalar(writer, 'valid/recon', mn(recon_), writes)
+        log_metric(tb, 'valid/loss', avg_of(loss_hist), log_step)
+        log_metric(tb, 'valid/elbo', avg_of(elbo_hist), log_step)
+        log_metric(tb, 'valid/recon', avg_of(recon_hist), log_step)
 
-        if epoch % 10 == 0:
-            with open(os.path.join(args.base_dir, 'samples/test_{}.npz'.format(epoch)), 'wb') as fh:
-                np.save(fh, recon[:ns].cpu().data.numpy())
-            sample = model.sample()
-            with open(os.path.join(args.base_dir, 'samples/sample_{}.npz'.format(epoch)), 'wb') as fh:
-                sample = sample.cpu().data.numpy()
-                np.save(fh, recon[:ns].cpu().data.numpy())
-        if epoch == 0:
-            with open(os.path.join(args.base_dir, 'samples/real.npz'), 'wb') as fh:
-                np.save(fh, img.cpu().data.numpy())
+        if epoch_i % 10 == 0:
+            with open(os.path.join(opts.base_dir, 'samples/test_{}.npz'.format(epoch_i)), 'wb') as fobj:
+                np.save(fobj, decoded[:n_show].cpu().data.numpy())
+            drawn = model.draw()
+            with open(os.path.join(opts.base_dir, 'samples/sample_{}.npz'.format(epoch_i)), 'wb') as fobj:
+                drawn = drawn.cpu().data.numpy()
+                np.save(fobj, decoded[:n_show].cpu().data.numpy())
+        if epoch_i == 0:
+            with open(os.path.join(opts.base_dir, 'samples/real.npz'), 'wb') as fobj:
+                np.save(fobj, img_batch.cpu().data.numpy())
 
-    if (epoch + 1) % 10 == 0:
-        torch.save(model.state_dict(), os.path.join(args.base_dir, 'models/gen_{}.pth'.format(epoch)))
+    if (epoch_i + 1) % 10 == 0:
+        torch.save(model.state_dict(), os.path.join(opts.base_dir, 'models/gen_{}.pth'.format(epoch_i)))

@@ -1,9 +1,9 @@
 """
-PerformanceRNN on the MAESTRO piano corpus: an LSTM over MIDI event tokens
-(note-on / note-off / time-shift / velocity).  The training entry point and
-the project modules it imports (dataset, training loop, model, MIDI token
-helpers, epoch logger, GPU probe) are gathered here.  The one-off routines that
-convert the .midi files into token tensors on disk are not included.
+An LSTM language model over MIDI performance events (key down, key up,
+time advance, loudness) trained on the MAESTRO piano recordings.  Everything the
+training run needs from the project - the track dataset, the fit loop, the
+network, the token/MIDI conversions, the per-pass logger and the GPU memory
+report - is copied into this one file; the .midi -> tensor preprocessing is not.
 """
 import math
 import os
@@ -21,354 +21,354 @@ from music21 import midi
 from torch.utils.tensorboard import SummaryWriter
 
 
-# ------------------------------------------------------------------ GPU probe
-prev = [0]
+# ----------------------------------------------------------- GPU memory report
+last_used = [0]
 
 
-def printm():
-    gpu = GPUtil.getGPUs()[0]
-    print("GPU RAM Free: {0:.0f}MB | Used: {1:.0f}MB | Delta: {2:.0f}MB | Util {3:3.0f}% | Total {4:.0f}MB".format(
-        gpu.memoryFree, gpu.memoryUsed, gpu.memoryUsed - prev[0], gpu.memoryUtil * 100, gpu.memoryTotal))
-    prev[0] = gpu.memoryUsed
-    return gpu.memoryUtil * 100
+def report_gpu_mem():
+    card = GPUtil.getGPUs()[0]
+    print("free {0:.0f}MB, used {1:.0f}MB (change {2:.0f}MB), load {3:3.0f}%, size {4:.0f}MB".format(
+        card.memoryFree, card.memoryUsed, card.memoryUsed - last_used[0], card.memoryUtil * 100, card.memoryTotal))
+    last_used[0] = card.memoryUsed
+    return card.memoryUtil * 100
 
 
-# ------------------------------------------------------------ MIDI tokens
-def writeMidi(mf, filename='tempmidi.mid'):
-    mf.open(filename, attrib='wb')
-    mf.write()
-    mf.close()
-    return filename
+# ------------------------------------------------------- event vocabulary
+def save_midi_file(midi_obj, file_name='tempmidi.mid'):
+    midi_obj.open(file_name, attrib='wb')
+    midi_obj.write()
+    midi_obj.close()
+    return file_name
 
 
-event_to_idx = {}
+token_of_event = {}
 for k in range(128):
-    event_to_idx['note-on-' + str(k)] = k
+    token_of_event['note-on-' + str(k)] = k
 for k in range(128):
-    event_to_idx['note-off-' + str(k)] = k + 128
+    token_of_event['note-off-' + str(k)] = k + 128
 for k in range(100):
-    event_to_idx['time-shift-' + str(k + 1)] = k + 128 + 128
+    token_of_event['time-shift-' + str(k + 1)] = k + 128 + 128
 for k in range(32):
-    event_to_idx['velocity-' + str(k)] = k + 128 + 128 + 100
+    token_of_event['velocity-' + str(k)] = k + 128 + 128 + 100
 
-idx_to_event = list(event_to_idx.keys())
-NUM_CHANNELS = len(idx_to_event)
-
-
-def makeNote(track, pitch, velocity):
-    ev = midi.MidiEvent(track, type=midi.ChannelVoiceMessages.NOTE_ON, channel=1)
-    ev.pitch = int(pitch)
-    ev.velocity = int(velocity)
-    return ev
+event_names = list(token_of_event.keys())
+N_TOKENS = len(event_names)
 
 
-def idxsToMidi(tokens, verbose=False):
-    """Turn a token sequence back into a two-track MIDI file object."""
-    mf = midi.MidiFile()
-    mf.ticksPerQuarterNote = 1024
-    tempo_track = midi.MidiTrack(0)
-    track = midi.MidiTrack(1)
-    mf.tracks = [tempo_track, track]
+def note_event(trk, key_no, vel):
+    evt = midi.MidiEvent(trk, type=midi.ChannelVoiceMessages.NOTE_ON, channel=1)
+    evt.pitch = int(key_no)
+    evt.velocity = int(vel)
+    return evt
 
-    tempo = midi.MidiEvent(tempo_track, type=midi.MetaEvents.SET_TEMPO)
-    # 1 tick == 1 ms so that time-shift values map directly onto ticks
-    tempo.data = int(1e3 * 1024).to_bytes(3, 'big')
-    eot = midi.MidiEvent(tempo_track, type=midi.MetaEvents.END_OF_TRACK)
-    eot.data = ''
-    tempo_track.events = [midi.DeltaTime(tempo_track, time=0), tempo,
-                          midi.DeltaTime(tempo_track, time=0), eot]
-    track.events = [midi.DeltaTime(track, time=0)]
 
-    velocity = 0
-    sounding = set()
-    errors = {'is_on': 0, 'is_not_on': 0}
-    for tok in tokens:
-        if 0 <= tok < 128:
-            if tok in sounding:
-                if verbose:
-                    print(tok, 'is already on')
-                errors['is_on'] += 1
+def tokens_to_midi(token_seq, chatty=False):
+    """Build a MIDI file (tempo track + note track) from a list of event codes."""
+    midi_obj = midi.MidiFile()
+    midi_obj.ticksPerQuarterNote = 1024
+    meta_trk = midi.MidiTrack(0)
+    trk = midi.MidiTrack(1)
+    midi_obj.tracks = [meta_trk, trk]
+
+    tempo_evt = midi.MidiEvent(meta_trk, type=midi.MetaEvents.SET_TEMPO)
+    # tempo chosen so that one tick lasts one millisecond
+    tempo_evt.data = int(1e3 * 1024).to_bytes(3, 'big')
+    end_evt = midi.MidiEvent(meta_trk, type=midi.MetaEvents.END_OF_TRACK)
+    end_evt.data = ''
+    meta_trk.events = [midi.DeltaTime(meta_trk, time=0), tempo_evt,
+                          midi.DeltaTime(meta_trk, time=0), end_evt]
+    trk.events = [midi.DeltaTime(trk, time=0)]
+
+    vel = 0
+    held_keys = set()
+    faults = {'is_on': 0, 'is_not_on': 0}
+    for code in token_seq:
+        if 0 <= code < 128:
+            if code in held_keys:
+                if chatty:
+                    print(code, 'pressed twice')
+                faults['is_on'] += 1
                 continue
-            if track.events[-1].type != 'DeltaTime':
-                track.events.append(midi.DeltaTime(track, time=0))
-            track.events.append(makeNote(track, tok, velocity))
-            sounding.add(tok)
-        elif 128 <= tok < (128 + 128):
-            pitch = tok - 128
-            if pitch not in sounding:
-                if verbose:
-                    print(pitch, 'is not on')
-                errors['is_not_on'] += 1
+            if trk.events[-1].type != 'DeltaTime':
+                trk.events.append(midi.DeltaTime(trk, time=0))
+            trk.events.append(note_event(trk, code, vel))
+            held_keys.add(code)
+        elif 128 <= code < (128 + 128):
+            key_no = code - 128
+            if key_no not in held_keys:
+                if chatty:
+                    print(key_no, 'released but never pressed')
+                faults['is_not_on'] += 1
                 continue
-            if track.events[-1].type != 'DeltaTime':
-                track.events.append(midi.DeltaTime(track, time=0))
-            track.events.append(makeNote(track, pitch, 0))
-            sounding.remove(pitch)
-        elif (128 + 128) <= tok < (128 + 128 + 100):
-            dt = (1 + tok - (128 + 128)) * 10
-            if track.events[-1].type == 'DeltaTime':
-                track.events[-1].time += dt
+            if trk.events[-1].type != 'DeltaTime':
+                trk.events.append(midi.DeltaTime(trk, time=0))
+            trk.events.append(note_event(trk, key_no, 0))
+            held_keys.remove(key_no)
+        elif (128 + 128) <= code < (128 + 128 + 100):
+            ticks = (1 + code - (128 + 128)) * 10
+            if trk.events[-1].type == 'DeltaTime':
+                trk.events[-1].time += ticks
             else:
-                track.events.append(midi.DeltaTime(track, time=dt))
+                trk.events.append(midi.DeltaTime(trk, time=ticks))
         else:
-            velocity = (tok - (128 + 128 + 100)) * 4
+            vel = (code - (128 + 128 + 100)) * 4
 
-    if verbose:
-        print('remaining notes left on:', sounding)
-    if track.events[-1].type != 'DeltaTime':
-        track.events.append(midi.DeltaTime(track, time=0))
-    track.events.append(eot)
-    return mf, errors
-
-
-# --------------------------------------------------------------- dataset
-MAESTRO_DIRECTORY = 'maestro-v2.0.0' if platform.system() == 'Linux' else 'Music/maestro-v2.0.0'
+    if chatty:
+        print('keys still held at the end:', held_keys)
+    if trk.events[-1].type != 'DeltaTime':
+        trk.events.append(midi.DeltaTime(trk, time=0))
+    trk.events.append(end_evt)
+    return midi_obj, faults
 
 
-def augmentIdxs(seq):
-    shift = random.randint(-3, 3)
-    stretch = 0.95 + random.randint(0, 4) * 0.025
-    on = (seq >= 0) * (seq < 128)
-    seq[on] = torch.clamp(seq[on] + shift, 0, 127).long()
-    off = (seq >= 128) * (seq < 256)
-    seq[off] = torch.clamp(seq[off] + shift, 128, 255).long()
-    ts = (seq >= 256) * (seq < 356)
-    seq[ts] = torch.clamp((seq[ts] - 256) * stretch, 0, 99).long() + 256
-    return shift, stretch
+# ---------------------------------------------------------------- tracks
+MAESTRO_ROOT = 'maestro-v2.0.0' if platform.system() == 'Linux' else 'Music/maestro-v2.0.0'
 
 
-def batch_collate(items):
-    shortest = min([it['output'].shape[0] for it in items])
+def jitter_tokens(sequence):
+    semitones = random.randint(-3, 3)
+    tempo_scale = 0.95 + random.randint(0, 4) * 0.025
+    on_mask = (sequence >= 0) * (sequence < 128)
+    sequence[on_mask] = torch.clamp(sequence[on_mask] + semitones, 0, 127).long()
+    off_mask = (sequence >= 128) * (sequence < 256)
+    sequence[off_mask] = torch.clamp(sequence[off_mask] + semitones, 128, 255).long()
+    shift_mask = (sequence >= 256) * (sequence < 356)
+    sequence[shift_mask] = torch.clamp((sequence[shift_mask] - 256) * tempo_scale, 0, 99).long() + 256
+    return semitones, tempo_scale
+
+
+def trim_batch(samples):
+    min_len = min([s['output'].shape[0] for s in samples])
     return {
-        'output': torch.stack([it['output'][:shortest] for it in items]),
-        'input': torch.stack([it['input'][:shortest, :] for it in items]),
+        'output': torch.stack([s['output'][:min_len] for s in samples]),
+        'input': torch.stack([s['input'][:min_len, :] for s in samples]),
     }
 
 
-class MaestroMidiDataset(torch.utils.data.Dataset):
-    # phase is 'train' or 'eval'
-    def __init__(self, phase, directory=MAESTRO_DIRECTORY, channels=NUM_CHANNELS, len=None, max_data_len=10000):
-        table = pd.read_csv(directory + '/maestro-v2.0.0.csv')
-        self.df = table[(table['split'] == 'train') if phase == 'train' else (table['split'] != 'train')]
-        self.df.reset_index(drop=True, inplace=True)
-        self.onehot = torch.eye(channels).to('cuda')
-        self.phase = phase
-        self.manual_len = len
-        self.max_data_len = max_data_len
-        self.cache = dict()
+class MaestroTokenDataset(torch.utils.data.Dataset):
+    # stage selects the 'train' rows or all the others ('eval')
+    def __init__(self, stage, root_dir=MAESTRO_ROOT, n_tokens=N_TOKENS, fixed_size=None, max_window=10000):
+        meta = pd.read_csv(root_dir + '/maestro-v2.0.0.csv')
+        self.rows = meta[(meta['split'] == 'train') if stage == 'train' else (meta['split'] != 'train')]
+        self.rows.reset_index(drop=True, inplace=True)
+        self.eye = torch.eye(n_tokens).to('cuda')
+        self.stage = stage
+        self.fixed_len = fixed_size
+        self.max_window = max_window
+        self.gpu_store = dict()
 
-    def fillCache(self, directory=MAESTRO_DIRECTORY):
-        print('filling cache for', self.phase)
-        printm()
+    def preload_tracks(self, root_dir=MAESTRO_ROOT):
+        print('moving tracks onto the GPU:', self.stage)
+        report_gpu_mem()
         for i in range(len(self)):
-            fname = self.df['midi_filename'][i]
-            self.cache[fname] = torch.load(directory + '-tensors/' + fname + '.pt').to('cuda')
-        printm()
+            midi_name = self.rows['midi_filename'][i]
+            self.gpu_store[midi_name] = torch.load(root_dir + '-tensors/' + midi_name + '.pt').to('cuda')
+        report_gpu_mem()
 
     def __len__(self):
-        return self.manual_len if self.manual_len is not None else len(self.df)
+        return self.fixed_len if self.fixed_len is not None else len(self.rows)
 
-    def getFullItem(self, i, seq_len):
-        # no augmentation, always from the start of the track
-        fname = self.df['midi_filename'][i]
-        seq = self.cache[fname][:seq_len].long()
-        return {'idxs': seq, 'input': self.onehot[seq]}
+    def whole_track(self, i, n_steps):
+        # the track from its first event, unchanged
+        midi_name = self.rows['midi_filename'][i]
+        sequence = self.gpu_store[midi_name][:n_steps].long()
+        return {'idxs': sequence, 'input': self.eye[sequence]}
 
     def __getitem__(self, i):
-        fname = self.df['midi_filename'][i]
-        # random crop + transposition + tempo stretch
-        seq = self.cache[fname]
-        start = random.randint(0, max(0, len(seq) - self.max_data_len - 1))
-        seq = seq[start:start + self.max_data_len].long()
-        shift, stretch = augmentIdxs(seq)
+        midi_name = self.rows['midi_filename'][i]
+        # a random window, shifted in pitch and stretched in time
+        sequence = self.gpu_store[midi_name]
+        offset = random.randint(0, max(0, len(sequence) - self.max_window - 1))
+        sequence = sequence[offset:offset + self.max_window].long()
+        semitones, tempo_scale = jitter_tokens(sequence)
         return {
-            'input': self.onehot[seq[:-1]],
-            'output': seq[1:],
-            'start': start,
-            'pitch_transposition': shift,
-            'time_stretch': stretch,
+            'input': self.eye[sequence[:-1]],
+            'output': sequence[1:],
+            'start': offset,
+            'pitch_transposition': semitones,
+            'time_stretch': tempo_scale,
         }
 
     @classmethod
-    def get_dataloader(Dataset, phase, len=None, max_data_len=10000, **kwargs):
-        ds = Dataset(phase, len=len, max_data_len=max_data_len, **kwargs)
-        ds.fillCache()
-        return torch.utils.data.DataLoader(ds, batch_size=4, shuffle=True,
-                                           num_workers=0, collate_fn=batch_collate)
+    def make_loader(klass, stage, fixed_size=None, max_window=10000, **extra):
+        track_set = klass(stage, fixed_size=fixed_size, max_window=max_window, **extra)
+        track_set.preload_tracks()
+        return torch.utils.data.DataLoader(track_set, batch_size=4, shuffle=True,
+                                           num_workers=0, collate_fn=trim_batch)
 
 
-# ------------------------------------------------------------------- model
-class PerformanceRNN(torch.nn.Module):
-    def __init__(self, input_channels, output_channels, hidden_size, num_layers, dropout=0):
-        super(PerformanceRNN, self).__init__()
-        self.lstm = torch.nn.LSTM(input_size=input_channels, hidden_size=hidden_size,
-                                  num_layers=3, batch_first=True, dropout=dropout)
-        for pname, p in self.lstm.named_parameters():
-            if 'bias' in pname:
-                torch.nn.init.constant_(p, 0.0)
-            elif 'weight' in pname:
-                torch.nn.init.xavier_normal_(p)
-        self.linear = torch.nn.Linear(in_features=hidden_size, out_features=output_channels)
-        self.hidden_size = hidden_size
+# --------------------------------------------------------------- network
+class EventLSTM(torch.nn.Module):
+    def __init__(self, in_dim, out_dim, width, depth, drop_p=0):
+        super(EventLSTM, self).__init__()
+        self.rnn = torch.nn.LSTM(input_size=in_dim, hidden_size=width,
+                                  num_layers=3, batch_first=True, dropout=drop_p)
+        for wname, w in self.rnn.named_parameters():
+            if 'bias' in wname:
+                torch.nn.init.constant_(w, 0.0)
+            elif 'weight' in wname:
+                torch.nn.init.xavier_normal_(w)
+        self.head = torch.nn.Linear(in_features=width, out_features=out_dim)
+        self.width = width
 
     def forward(self, x):
-        # x: [batch, seq, channels]; CrossEntropyLoss wants [batch, channels, seq]
-        y, _ = self.lstm(x)
-        y = self.linear(F.relu(y))
+        # input is batch x time x tokens; the loss expects batch x tokens x time
+        y, _ = self.rnn(x)
+        y = self.head(F.relu(y))
         return y.transpose(1, 2)
 
-    def forward_hidden(self, x, hidden=None):
-        y, hidden = self.lstm(x, hidden)
-        return self.linear(F.relu(y)), hidden
+    def run_with_state(self, x, state=None):
+        y, state = self.rnn(x, state)
+        return self.head(F.relu(y)), state
 
-    def forward_step(self, steps, prime=torch.zeros(1, 1, 388), greedy=True, alpha=1.0, condition=None):
-        dev = next(self.parameters()).device
-        onehot = torch.eye(NUM_CHANNELS).to(dev)
-        generated = torch.zeros(steps).to(dev)
-        logits, hidden = self.forward_hidden(prime)
-        tok = torch.argmax(logits[0, -1], 0) if greedy else \
-            torch.distributions.Categorical(torch.softmax(alpha * logits[0, -1], 0)).sample()
-        generated[0] = tok
-        for i in range(steps - 1):
-            step_in = onehot[tok]
-            if condition is not None:
-                step_in = condition(step_in)
-            logits, hidden = self.forward_hidden(step_in[None, None, :], hidden)
-            tok = torch.argmax(logits[0, -1], 0) if greedy else \
-                torch.distributions.Categorical(torch.softmax(alpha * logits[0, -1], 0)).sample()
-            generated[i + 1] = tok
-        return generated.to('cpu')
-
-
-# ------------------------------------------------------------ epoch logger
-DEFAULT_MODEL_DIR = 'models' if platform.system() == 'Linux' else 'Documents/PerformanceMidi/models'
-DEFAULT_RUNS_DIR = '../runs' if platform.system() == 'Linux' else 'runs'
+    def sample_tokens(self, n_out, seed_in=torch.zeros(1, 1, 388), argmax_mode=True, temp=1.0, transform=None):
+        where = next(self.parameters()).device
+        eye = torch.eye(N_TOKENS).to(where)
+        produced = torch.zeros(n_out).to(where)
+        scores, state = self.run_with_state(seed_in)
+        code = torch.argmax(scores[0, -1], 0) if argmax_mode else \
+            torch.distributions.Categorical(torch.softmax(temp * scores[0, -1], 0)).sample()
+        produced[0] = code
+        for i in range(n_out - 1):
+            step_x = eye[code]
+            if transform is not None:
+                step_x = transform(step_x)
+            scores, state = self.run_with_state(step_x[None, None, :], state)
+            code = torch.argmax(scores[0, -1], 0) if argmax_mode else \
+                torch.distributions.Categorical(torch.softmax(temp * scores[0, -1], 0)).sample()
+            produced[i + 1] = code
+        return produced.to('cpu')
 
 
-class EpochWriter:
-    def __init__(self, model, name_prefix, get_seq_for_errors, iteration=0, model_dir=DEFAULT_MODEL_DIR):
+# -------------------------------------------------------- per-pass logging
+CKPT_DIR = 'models' if platform.system() == 'Linux' else 'Documents/PerformanceMidi/models'
+TB_DIR = '../runs' if platform.system() == 'Linux' else 'runs'
+
+
+class PassLogger:
+    def __init__(self, model, run_tag, sample_fn, round_no=0, ckpt_dir=CKPT_DIR):
         self.model = model
-        self.name_prefix = name_prefix
-        self.get_seq_for_errors = get_seq_for_errors
-        self.model_dir = model_dir
-        self.epoch = 0
-        self.name = F'{self.name_prefix}-iter{iteration}'
-        self.writer = SummaryWriter(DEFAULT_RUNS_DIR + '/' + self.name)
+        self.run_tag = run_tag
+        self.sample_fn = sample_fn
+        self.ckpt_dir = ckpt_dir
+        self.epoch_idx = 0
+        self.run_name = F'{self.run_tag}-iter{round_no}'
+        self.tb = SummaryWriter(TB_DIR + '/' + self.run_name)
 
-    def to_tup(self, filename):
-        hit = re.search(F'{self.name_prefix}-iter([0-9]+)-([0-9]+).pt', filename)
-        return hit.group(1), hit.group(2)
+    def parse_ckpt_name(self, file_name):
+        found = re.search(F'{self.run_tag}-iter([0-9]+)-([0-9]+).pt', file_name)
+        return found.group(1), found.group(2)
 
-    def get_latest_model(self, iteration_override=None):
-        ckpts = filter(lambda f: self.name_prefix in f, os.listdir(self.model_dir))
-        (iteration, epoch) = sorted([self.to_tup(c) for c in ckpts],
+    def load_latest(self, round_override=None):
+        candidates = filter(lambda f: self.run_tag in f, os.listdir(self.ckpt_dir))
+        (round_no, epoch_i) = sorted([self.parse_ckpt_name(cand) for cand in candidates],
                                     key=lambda t: int(t[0]) * 10000 + int(t[1]), reverse=True)[0]
-        path = F"{self.model_dir}/{self.name_prefix}-iter{iteration}-{epoch}.pt"
-        print(F"loading model {path}")
-        self.model.load_state_dict(torch.load(path))
-        self.epoch = 1 + int(epoch)
-        iteration = iteration if iteration_override is None else iteration_override
-        self.name = F'{self.name_prefix}-iter{iteration}'
-        self.writer = SummaryWriter(DEFAULT_RUNS_DIR + '/' + self.name)
+        ckpt_path = F"{self.ckpt_dir}/{self.run_tag}-iter{round_no}-{epoch_i}.pt"
+        print(F"restoring weights from {ckpt_path}")
+        self.model.load_state_dict(torch.load(ckpt_path))
+        self.epoch_idx = 1 + int(epoch_i)
+        round_no = round_no if round_override is None else round_override
+        self.run_name = F'{self.run_tag}-iter{round_no}'
+        self.tb = SummaryWriter(TB_DIR + '/' + self.run_name)
 
-    def write_data_epoch(self, phase, loss_avg, all_losses):
-        self.writer.add_scalar(phase + '_epoch_loss', loss_avg, self.epoch)
-        print(self.epoch, phase, loss_avg)
-        base = self.epoch * len(all_losses)
-        for i, l in enumerate(all_losses):
-            self.writer.add_scalar(phase + '_loss', l, i + base)
-        if math.isnan(loss_avg):
-            print('loss is nan, quitting!')
+    def log_epoch(self, stage, mean_loss, step_losses):
+        self.tb.add_scalar(stage + '_epoch_loss', mean_loss, self.epoch_idx)
+        print(self.epoch_idx, stage, mean_loss)
+        offset0 = self.epoch_idx * len(step_losses)
+        for i, lv in enumerate(step_losses):
+            self.tb.add_scalar(stage + '_loss', lv, i + offset0)
+        if math.isnan(mean_loss):
+            print('mean loss is NaN - stopping')
             exit()
-        if phase == 'train':
+        if stage == 'train':
             self.model.eval()
-            print('getting prediction for errors...')
-            seq = self.get_seq_for_errors(self.model)
-            seq = seq.to('cpu').long().detach().numpy()
-            mf, errors = idxsToMidi(seq)
-            self.writer.add_scalar('train_epoch_errors', sum(errors.values()), self.epoch)
-            self.writer.add_scalar('train_epoch_gpu_usage', printm(), self.epoch)
-            torch.save(self.model.state_dict(), F"{self.model_dir}/{self.name}-{self.epoch}.pt")
+            print('sampling a sequence to count token errors ...')
+            sequence = self.sample_fn(self.model)
+            sequence = sequence.to('cpu').long().detach().numpy()
+            midi_obj, faults = tokens_to_midi(sequence)
+            self.tb.add_scalar('train_epoch_errors', sum(faults.values()), self.epoch_idx)
+            self.tb.add_scalar('train_epoch_gpu_usage', report_gpu_mem(), self.epoch_idx)
+            torch.save(self.model.state_dict(), F"{self.ckpt_dir}/{self.run_name}-{self.epoch_idx}.pt")
         else:
-            self.epoch += 1
+            self.epoch_idx += 1
 
 
-# ------------------------------------------------------------ training loop
-class BackwardError(Exception):
+# ------------------------------------------------------------------ fitting
+class BackpropFailure(Exception):
     pass
 
 
-def train(model, dataloaders, num_epochs, lr=1e-3, loss_cb=None, epoch_loss_cb=None):
-    print('starting training!')
-    optimizer = torch.optim.Adam(params=model.parameters(), lr=lr)
-    lossfn = torch.nn.CrossEntropyLoss()
-    train_losses, test_losses = [], []
-    epoch = 0
-    while epoch < num_epochs:
-        t0 = time.time()
+def run_train(model, loaders, epochs_total, learn_rate=1e-3, on_step_loss=None, on_epoch_loss=None):
+    print('fit loop begins')
+    optimizer = torch.optim.Adam(params=model.parameters(), lr=learn_rate)
+    criterion = torch.nn.CrossEntropyLoss()
+    train_curve, test_curve = [], []
+    epoch_i = 0
+    while epoch_i < epochs_total:
+        tic = time.time()
         try:
-            for phase in ['train', 'eval']:
-                if phase == 'train':
+            for stage in ['train', 'eval']:
+                if stage == 'train':
                     model.train()
                 else:
                     model.eval()
-                print(F'{phase}: ', end='')
-                loader = dataloaders[phase]
-                n_batches = int(math.ceil(len(loader.dataset) / loader.batch_size))
-                batch_losses = torch.zeros(n_batches).to('cuda')
-                for i, batch in enumerate(loader):
-                    x = batch['input']
-                    y = batch['output']
-                    logits = model(x)
-                    loss = lossfn(logits, y[:, -logits.shape[2]:])
-                    if phase == 'train':
+                print(F'{stage} >> ', end='')
+                split_loader = loaders[stage]
+                batch_count = int(math.ceil(len(split_loader.dataset) / split_loader.batch_size))
+                batch_loss_vec = torch.zeros(batch_count).to('cuda')
+                for i, batch_d in enumerate(split_loader):
+                    x = batch_d['input']
+                    y = batch_d['output']
+                    scores = model(x)
+                    step_loss = criterion(scores, y[:, -scores.shape[2]:])
+                    if stage == 'train':
                         optimizer.zero_grad()
                         try:
-                            loss.backward()
-                        except RuntimeError as err:
-                            # opaque CUDA failures show up here now and then
-                            print('\nCaught runtime error:')
-                            print(err)
-                            raise BackwardError()
+                            step_loss.backward()
+                        except RuntimeError as exc:
+                            # the backward pass sometimes fails with an unexplained CUDA error
+                            print('\nbackward pass raised:')
+                            print(exc)
+                            raise BackpropFailure()
                         optimizer.step()
-                    batch_losses[i] = loss.detach()
-                    if loss_cb is not None:
-                        loss_cb(phase, loss)
+                    batch_loss_vec[i] = step_loss.detach()
+                    if on_step_loss is not None:
+                        on_step_loss(stage, step_loss)
                     print(F'{i}', end='')
                     sys.stdout.flush()
                 print()
-                loss_avg = torch.sum(batch_losses).item() / len(batch_losses)
-                (train_losses if phase == 'train' else test_losses).append(loss_avg)
-                if epoch_loss_cb is not None:
-                    epoch_loss_cb(phase, loss_avg, batch_losses.to('cpu'))
-        except BackwardError:
-            print("restarting epoch")
+                mean_loss = torch.sum(batch_loss_vec).item() / len(batch_loss_vec)
+                (train_curve if stage == 'train' else test_curve).append(mean_loss)
+                if on_epoch_loss is not None:
+                    on_epoch_loss(stage, mean_loss, batch_loss_vec.to('cpu'))
+        except BackpropFailure:
+            print("pass aborted, trying it again")
             time.sleep(30)
             continue
-        print("epoch time elapsed:", time.time() - t0)
-        epoch += 1
-    return train_losses, test_losses
+        print("seconds for this pass:", time.time() - tic)
+        epoch_i += 1
+    return train_curve, test_curve
 
 
-# ------------------------------------------------------------- entry point
-lstm = PerformanceRNN(input_channels=NUM_CHANNELS, output_channels=NUM_CHANNELS,
-                      hidden_size=1024, num_layers=3, dropout=.5).to('cuda')
+# ------------------------------------------------------------------- run it
+perf_model = EventLSTM(in_dim=N_TOKENS, out_dim=N_TOKENS,
+                      width=1024, depth=3, drop_p=.5).to('cuda')
 
-prime = torch.zeros(1, 1, 388).to('cuda')
-epochWriter = EpochWriter(
-    model=lstm,
-    name_prefix='performance_rnn',
-    get_seq_for_errors=lambda net: net.forward_step(1000, prime=prime),
-    iteration=4,
+seed_in = torch.zeros(1, 1, 388).to('cuda')
+pass_logger = PassLogger(
+    model=perf_model,
+    run_tag='performance_rnn',
+    sample_fn=lambda m: m.sample_tokens(1000, seed_in=seed_in),
+    round_no=4,
 )
 
-train(
-    model=lstm,
-    dataloaders={
-        phase: MaestroMidiDataset.get_dataloader(phase, max_data_len=2048)
-        for phase in ['train', 'eval']
+run_train(
+    model=perf_model,
+    loaders={
+        stage: MaestroTokenDataset.make_loader(stage, max_window=2048)
+        for stage in ['train', 'eval']
     },
-    num_epochs=1000,
-    lr=1e-3,
-    epoch_loss_cb=lambda phase, loss, all_losses: epochWriter.write_data_epoch(phase, loss, all_losses)
+    epochs_total=1000,
+    learn_rate=1e-3,
+    on_epoch_loss=lambda stage, step_loss, step_losses: pass_logger.log_epoch(stage, step_loss, step_losses)
 )

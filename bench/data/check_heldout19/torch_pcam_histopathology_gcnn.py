@@ -1,10 +1,10 @@
 """
-PatchCamelyon metastasis detection with a p4m group-equivariant ResNet-34,
-trained through PyTorch Lightning.  Besides the RGB patch, each sample gets an
-extra input plane: a precomputed Otsu-style cell mask.
+Tumour-patch classification on PatchCamelyon using a ResNet-34 built from p4m
+group convolutions (rotation + reflection equivariant), fitted with Lightning.
+A fourth input channel carries a cell mask computed beforehand with Otsu.
 
-The training script and the project modules it imports (dataset, constants,
-mean/std statistics, group-convolution ResNet) are gathered in this file.
+Dataset code, path constants, the channel-statistics helper and the group-conv
+network that the run script imports from the project are all pasted in below.
 """
 from argparse import ArgumentParser
 from pathlib import Path
@@ -26,10 +26,10 @@ from torch.autograd import Variable
 from torch.utils.data import Dataset, DataLoader
 from groupy.gconv.pytorch_gconv import P4MConvZ2, P4MConvP4M
 
-# ----------------------------------------------------------------- constants
-DDIR = Path(config("DATA_DIR"))
+# --------------------------------------------------------------- file names
+DATA_ROOT = Path(config("DATA_DIR"))
 
-SPLIT_NAME2FNAME = {
+SPLIT_FILES = {
     "validation": (
         "camelyonpatch_level_2_split_valid_x.h5",
         "camelyonpatch_level_2_split_valid_y.h5",
@@ -47,283 +47,283 @@ SPLIT_NAME2FNAME = {
     ),
 }
 
-ACCEPTED_MASKS = ["otsu", "otsu_split"]
+KNOWN_MASK_KINDS = ["otsu", "otsu_split"]
 
 
-# ------------------------------------------------------ per-channel statistics
-def calc_mean__std():
-    print("Computing channel mean/std")
-    patches = h5py.File(DDIR / "camelyonpatch_level_2_split_test_x.h5", "r")["x"][
+# --------------------------------------------------------- channel mean / sd
+def compute_channel_stats():
+    print("no cached statistics: computing per-channel mean and sd")
+    test_patches = h5py.File(DATA_ROOT / "camelyonpatch_level_2_split_test_x.h5", "r")["x"][
         :
     ].squeeze()
-    ch_mean = np.mean(patches, axis=(0, 1, 2))
-    ch_std = np.std(patches, axis=(0, 1, 2))
-    return (ch_mean, ch_std)
+    mu_c = np.mean(test_patches, axis=(0, 1, 2))
+    sd_c = np.std(test_patches, axis=(0, 1, 2))
+    return (mu_c, sd_c)
 
 
-def get_mean__std():
-    cache = Path(DDIR / "mean__std.pkl")
-    if cache.exists():
-        with open(cache, "rb") as fh:
-            stats = pkl.load(fh)
+def load_channel_stats():
+    stats_file = Path(DATA_ROOT / "mean__std.pkl")
+    if stats_file.exists():
+        with open(stats_file, "rb") as fobj:
+            mean_std = pkl.load(fobj)
     else:
-        stats = calc_mean__std()
-        with open(cache, "wb") as fh:
-            pkl.dump(stats, fh)
-    return stats
+        mean_std = compute_channel_stats()
+        with open(stats_file, "wb") as fobj:
+            pkl.dump(mean_std, fobj)
+    return mean_std
 
 
-# -------------------------------------------------------------------- dataset
-class PcamDataset(Dataset):
-    def __init__(self, x_path, y_path, meta_path, mask_path):
-        stats = get_mean__std()
-        self.mean = stats[0][:, None][:, None]
-        self.std = stats[1][:, None][:, None]
-        self.mask_path = mask_path
+# ---------------------------------------------------------------- patches
+class PcamPatchDataset(Dataset):
+    def __init__(self, images_path, labels_path, meta_csv_path, mask_pkl_path):
+        mean_std = load_channel_stats()
+        self.ch_mean = mean_std[0][:, None][:, None]
+        self.ch_std = mean_std[1][:, None][:, None]
+        self.mask_file_path = mask_pkl_path
 
-        imgs = h5py.File(x_path, "r")["x"][:].squeeze()
-        n, h, w, c = imgs.shape
-        self.x = imgs.reshape(n, c, h, w)
+        img_arr = h5py.File(images_path, "r")["x"][:].squeeze()
+        count, height, width, chans = img_arr.shape
+        self.x_imgs = img_arr.reshape(count, chans, height, width)
 
-        if mask_path is not None:
-            if Path(mask_path).exists():
-                with open(mask_path, "rb") as fh:
-                    self.mask = pickle.load(fh)
+        if mask_pkl_path is not None:
+            if Path(mask_pkl_path).exists():
+                with open(mask_pkl_path, "rb") as fobj:
+                    self.masks = pickle.load(fobj)
             else:
-                print(mask_path, "not found")
-                self.mask_path = None
+                print(mask_pkl_path, "is missing; masks disabled")
+                self.mask_file_path = None
 
-        self.y = h5py.File(y_path, "r")["y"][:].squeeze()
-        self.meta = pd.read_csv(meta_path)
+        self.y_labels = h5py.File(labels_path, "r")["y"][:].squeeze()
+        self.meta_df = pd.read_csv(meta_csv_path)
 
     def __len__(self):
-        return self.x.shape[0]
+        return self.x_imgs.shape[0]
 
     def __getitem__(self, i):
-        patch = (self.x[i] - self.mean) / self.std
-        if self.mask_path is not None:
-            patch = np.concatenate((patch, self.mask[i][None, :]))
-        target = [self.y[i]]
-        return Tensor(patch), Tensor(target)
+        patch_arr = (self.x_imgs[i] - self.ch_mean) / self.ch_std
+        if self.mask_file_path is not None:
+            patch_arr = np.concatenate((patch_arr, self.masks[i][None, :]))
+        target_list = [self.y_labels[i]]
+        return Tensor(patch_arr), Tensor(target_list)
 
 
-def make_mask_fpath(split_name, mask_type):
-    return Path(DDIR) / f"{mask_type}_{split_name}.pkl"
+def mask_pickle_path(which_split, mask_kind):
+    return Path(DATA_ROOT) / f"{mask_kind}_{which_split}.pkl"
 
 
-def get_dataset(split_name, mask_type=None):
-    """Build the PcamDataset of one split, optionally with a mask plane."""
-    x_file, y_file, meta_file = (DDIR / p for p in SPLIT_NAME2FNAME[split_name])
+def build_split_dataset(which_split, mask_kind=None):
+    """Return the patch dataset for one split, with the mask plane when asked for."""
+    x_h5_file, y_h5_file, meta_csv_file = (DATA_ROOT / fname for fname in SPLIT_FILES[which_split])
 
-    if mask_type is None:
-        mask_file = None
-    elif mask_type in ACCEPTED_MASKS:
-        mask_file = make_mask_fpath(split_name, mask_type)
-    elif mask_type is not None:
-        print(f"mask type {mask_type} is not supported")
+    if mask_kind is None:
+        mask_pkl_file = None
+    elif mask_kind in KNOWN_MASK_KINDS:
+        mask_pkl_file = mask_pickle_path(which_split, mask_kind)
+    elif mask_kind is not None:
+        print(f"unknown mask kind {mask_kind}")
         return
     else:
-        mask_file = None
+        mask_pkl_file = None
 
-    return PcamDataset(x_file, y_file, meta_file, mask_file)
-
-
-def get_dataloader(split_name, mask_type, batch_size):
-    ds = get_dataset(split_name, mask_type)
-    return DataLoader(ds, batch_size=batch_size, shuffle=True)
+    return PcamPatchDataset(x_h5_file, y_h5_file, meta_csv_file, mask_pkl_file)
 
 
-# ------------------------------------------------ p4m group-equivariant ResNet
-class BasicBlock(nn.Module):
-    expansion = 1
+def build_split_loader(which_split, mask_type, batch_size):
+    split_dataset = build_split_dataset(which_split, mask_type)
+    return DataLoader(split_dataset, batch_size=batch_size, shuffle=True)
 
-    def __init__(self, in_planes, planes, stride=1):
-        super(BasicBlock, self).__init__()
-        self.conv1 = P4MConvP4M(in_planes, planes, kernel_size=3, stride=stride,
+
+# ------------------------------------------- ResNet-34 on p4m group convolutions
+class GroupResBlock(nn.Module):
+    widen = 1
+
+    def __init__(self, in_ch, out_ch, step=1):
+        super(GroupResBlock, self).__init__()
+        self.gconv_a = P4MConvP4M(in_ch, out_ch, kernel_size=3, stride=step,
                                 padding=1, bias=False)
-        self.bn1 = nn.BatchNorm3d(planes)
-        self.conv2 = P4MConvP4M(planes, planes, kernel_size=3, stride=1,
+        self.norm_a = nn.BatchNorm3d(out_ch)
+        self.gconv_b = P4MConvP4M(out_ch, out_ch, kernel_size=3, stride=1,
                                 padding=1, bias=False)
-        self.bn2 = nn.BatchNorm3d(planes)
+        self.norm_b = nn.BatchNorm3d(out_ch)
 
-        self.shortcut = nn.Sequential()
-        if stride != 1 or in_planes != self.expansion * planes:
-            self.shortcut = nn.Sequential(
-                P4MConvP4M(in_planes, self.expansion * planes, kernel_size=1,
-                           stride=stride, bias=False),
-                nn.BatchNorm3d(self.expansion * planes),
+        self.skip_path = nn.Sequential()
+        if step != 1 or in_ch != self.widen * out_ch:
+            self.skip_path = nn.Sequential(
+                P4MConvP4M(in_ch, self.widen * out_ch, kernel_size=1,
+                           stride=step, bias=False),
+                nn.BatchNorm3d(self.widen * out_ch),
             )
 
     def forward(self, x):
-        y = F.relu(self.bn1(self.conv1(x)))
-        y = self.bn2(self.conv2(y))
-        y += self.shortcut(x)
-        return F.relu(y)
+        h = F.relu(self.norm_a(self.gconv_a(x)))
+        h = self.norm_b(self.gconv_b(h))
+        h += self.skip_path(x)
+        return F.relu(h)
 
 
-class ResNet(nn.Module):
-    def __init__(self, block, num_blocks, dropout_p, num_classes=1):
-        super(ResNet, self).__init__()
-        self.in_planes = 23
+class GroupResNet(nn.Module):
+    def __init__(self, unit, depth_list, p_drop, n_out=1):
+        super(GroupResNet, self).__init__()
+        self.in_ch = 23
 
-        self.conv1 = P4MConvZ2(4, 23, kernel_size=3, stride=1, padding=1, bias=False)
-        self.bn1 = nn.BatchNorm3d(23)
-        self.layer1 = self._make_layer(block, 23, num_blocks[0], stride=1)
-        self.layer2 = self._make_layer(block, 45, num_blocks[1], stride=2)
-        self.layer3 = self._make_layer(block, 91, num_blocks[2], stride=2)
-        self.layer4 = self._make_layer(block, 181, num_blocks[3], stride=2)
+        self.gconv_a = P4MConvZ2(4, 23, kernel_size=3, stride=1, padding=1, bias=False)
+        self.norm_a = nn.BatchNorm3d(23)
+        self.stage1 = self._build_stage(unit, 23, depth_list[0], step=1)
+        self.stage2 = self._build_stage(unit, 45, depth_list[1], step=2)
+        self.stage3 = self._build_stage(unit, 91, depth_list[2], step=2)
+        self.stage4 = self._build_stage(unit, 181, depth_list[3], step=2)
 
-        self.linear = nn.Sequential(
-            nn.Linear(13032 * block.expansion, 300),
-            nn.Dropout(dropout_p),
+        self.classifier = nn.Sequential(
+            nn.Linear(13032 * unit.widen, 300),
+            nn.Dropout(p_drop),
             nn.ReLU(),
             nn.Linear(300, 150),
-            nn.Dropout(dropout_p),
+            nn.Dropout(p_drop),
             nn.ReLU(),
-            nn.Linear(150, num_classes),
+            nn.Linear(150, n_out),
         )
 
-    def _make_layer(self, block, planes, num_blocks, stride):
-        strides = [stride] + [1] * (num_blocks - 1)
-        stages = []
-        for s in strides:
-            stages.append(block(self.in_planes, planes, s))
-            self.in_planes = planes * block.expansion
-        return nn.Sequential(*stages)
+    def _build_stage(self, unit, out_ch, depth_list, step):
+        step_list = [step] + [1] * (depth_list - 1)
+        units = []
+        for side in step_list:
+            units.append(unit(self.in_ch, out_ch, side))
+            self.in_ch = out_ch * unit.widen
+        return nn.Sequential(*units)
 
     def forward(self, x):
-        y = F.relu(self.bn1(self.conv1(x)))
-        y = self.layer1(y)
-        y = self.layer2(y)
-        y = self.layer3(y)
-        y = self.layer4(y)
-        dims = y.size()
-        y = y.view(dims[0], dims[1] * dims[2], dims[3], dims[4])
-        y = F.avg_pool2d(y, 4)
-        y = y.view(y.size(0), -1)
-        return self.linear(y)
+        h = F.relu(self.norm_a(self.gconv_a(x)))
+        h = self.stage1(h)
+        h = self.stage2(h)
+        h = self.stage3(h)
+        h = self.stage4(h)
+        shp = h.size()
+        h = h.view(shp[0], shp[1] * shp[2], shp[3], shp[4])
+        h = F.avg_pool2d(h, 4)
+        h = h.view(h.size(0), -1)
+        return self.classifier(h)
 
 
-def GResNet34(dropout_p):
-    return ResNet(BasicBlock, [3, 4, 4, 3], dropout_p)
+def group_resnet34(dropout_p):
+    return GroupResNet(GroupResBlock, [3, 4, 4, 3], dropout_p)
 
 
-# ------------------------------------------------------------------- training
-def force_cudnn_initialization():
-    s = 32
-    dev = torch.device("cuda")
+# ---------------------------------------------------------------- run script
+def warm_up_cudnn():
+    side = 32
+    gpu = torch.device("cuda")
     torch.nn.functional.conv2d(
-        torch.zeros(s, s, s, s, device=dev),
-        torch.zeros(s, s, s, s, device=dev),
+        torch.zeros(side, side, side, side, device=gpu),
+        torch.zeros(side, side, side, side, device=gpu),
     )
 
 
-force_cudnn_initialization()
+warm_up_cudnn()
 
 
-def get_parser():
-    cli = ArgumentParser()
-    cli.add_argument("--batch_size", default=48, type=int)
-    cli.add_argument("--lr", default=0.0005)
-    cli.add_argument("--weight_decay", default=0.01)
-    cli.add_argument("--block", default=BasicBlock)
-    cli.add_argument("--layers", default=[3, 4, 6, 3], type=int)
-    cli.add_argument("--max_epochs", default=10, type=int)
-    return cli
+def build_cli():
+    argp = ArgumentParser()
+    argp.add_argument("--batch_size", default=48, type=int)
+    argp.add_argument("--lr", default=0.0005)
+    argp.add_argument("--weight_decay", default=0.01)
+    argp.add_argument("--block", default=GroupResBlock)
+    argp.add_argument("--layers", default=[3, 4, 6, 3], type=int)
+    argp.add_argument("--max_epochs", default=10, type=int)
+    return argp
 
 
-def get_mock_args(overwrite_kwargs=dict()):
-    "development helper: defaults of the parser as a plain object"
-    cli = get_parser()
-    parsed, _ = cli.parse_known_args(None, None)
+def defaults_as_object(overrides=dict()):
+    "a plain object holding the parser defaults, for interactive use"
+    argp = build_cli()
+    known, _ = argp.parse_known_args(None, None)
 
-    class Args(object):
+    class OptionBag(object):
         pass
 
-    mock = Args()
-    for key, default in parsed._get_kwargs():
-        setattr(mock, key, overwrite_kwargs.get(key, default))
-    return mock
+    bag = OptionBag()
+    for opt_name, opt_default in known._get_kwargs():
+        setattr(bag, opt_name, overrides.get(opt_name, opt_default))
+    return bag
 
 
-class PCAMPredictor(pl.LightningModule):
-    def __init__(self, model_config, optimizer_config):
+class PcamLitModule(pl.LightningModule):
+    def __init__(self, net_cfg, opt_cfg):
         super().__init__()
-        self.model_config = model_config
-        self.optimizer_config = optimizer_config
-        self.model = GResNet34(**model_config)
-        self.loss_module = nn.BCEWithLogitsLoss()
+        self.net_cfg = net_cfg
+        self.opt_cfg = opt_cfg
+        self.gcnn_model = group_resnet34(**net_cfg)
+        self.bce_loss = nn.BCEWithLogitsLoss()
 
     def configure_optimizers(self):
         return optim.AdamW(
             self.parameters(),
-            lr=self.optimizer_config["lr"],
-            weight_decay=self.optimizer_config["weight_decay"],
+            lr=self.opt_cfg["lr"],
+            weight_decay=self.opt_cfg["weight_decay"],
         )
 
-    def training_step(self, batch, batch_idx):
-        loss, acc = self.forward(batch, mode="train")
-        wandb.log({"loss": loss, "acc": acc})
-        return loss
+    def training_step(self, batch_pair, batch_idx):
+        batch_loss, accuracy = self.forward(batch_pair, phase="train")
+        wandb.log({"loss": batch_loss, "acc": accuracy})
+        return batch_loss
 
-    def validation_step(self, batch, batch_idx):
-        loss, acc = self.forward(batch, mode="val")
-        return {"loss": loss, "acc": acc}
+    def validation_step(self, batch_pair, batch_idx):
+        batch_loss, accuracy = self.forward(batch_pair, phase="val")
+        return {"loss": batch_loss, "acc": accuracy}
 
-    def validation_epoch_end(self, outputs):
-        acc = np.mean([o["acc"].cpu() for o in outputs])
-        loss = np.mean([o["loss"].cpu() for o in outputs])
-        wandb.log({"validation_acc": acc, "validation_loss": loss})
+    def validation_epoch_end(self, step_outputs):
+        accuracy = np.mean([out_d["acc"].cpu() for out_d in step_outputs])
+        batch_loss = np.mean([out_d["loss"].cpu() for out_d in step_outputs])
+        wandb.log({"validation_acc": accuracy, "validation_loss": batch_loss})
 
-    def test_step(self, batch, batch_idx):
-        loss, acc = self.forward(batch, mode="test")
-        return {"loss": loss, "acc": acc}
+    def test_step(self, batch_pair, batch_idx):
+        batch_loss, accuracy = self.forward(batch_pair, phase="test")
+        return {"loss": batch_loss, "acc": accuracy}
 
-    def test_epoch_end(self, outputs):
-        acc = np.mean([o["acc"].cpu() for o in outputs])
-        loss = np.mean([o["loss"].cpu() for o in outputs])
-        print(len(outputs), acc)
-        wandb.log({"test_acc": acc, "test_loss": loss})
+    def test_epoch_end(self, step_outputs):
+        accuracy = np.mean([out_d["acc"].cpu() for out_d in step_outputs])
+        batch_loss = np.mean([out_d["loss"].cpu() for out_d in step_outputs])
+        print(len(step_outputs), accuracy)
+        wandb.log({"test_acc": accuracy, "test_loss": batch_loss})
 
-    def forward(self, data, mode="train"):
-        patches, targets = data
-        logits = self.model(patches)
-        loss = self.loss_module(logits, targets)
-        acc = ((logits > 0.5).int() == targets.int()).float().mean()
-        return loss, acc
+    def forward(self, batch_pair, phase="train"):
+        patch_batch, target_batch = batch_pair
+        scores = self.gcnn_model(patch_batch)
+        batch_loss = self.bce_loss(scores, target_batch)
+        accuracy = ((scores > 0.5).int() == target_batch.int()).float().mean()
+        return batch_loss, accuracy
 
 
 if __name__ == "__main__":
-    args = get_mock_args()
+    opts = defaults_as_object()
 
-    run_config = {
-        "dataset_config": {"batch_size": args.batch_size, "mask_type": "otsu"},
-        "optimizer_config": {"weight_decay": args.weight_decay, "lr": args.lr},
+    cfg = {
+        "dataset_config": {"batch_size": opts.batch_size, "mask_type": "otsu"},
+        "optimizer_config": {"weight_decay": opts.weight_decay, "lr": opts.lr},
         "model_config": {"dropout_p": 0.5},
         "model_type": "GResNet",
         "train_on": "train",
         "validate_on": "validation",
         "test_on": "test",
     }
-    ds_conf = run_config["dataset_config"]
+    loader_cfg = cfg["dataset_config"]
 
-    # one loader per split; every split is materialised in RAM up front
-    loaders = {
-        split: get_dataloader(split, **ds_conf)
-        for split in ["test", "validation", "train"]
+    # a loader for each of the three splits; each loads its full split into memory
+    split_loaders = {
+        which_split: build_split_loader(which_split, **loader_cfg)
+        for which_split in ["test", "validation", "train"]
     }
 
-    module = PCAMPredictor(run_config.get("model_config"), run_config["optimizer_config"])
-    run_config["model_signature"] = str(module).split("\n")
-    wandb.init(project="pcam", config=run_config)
-    trainer = pl.Trainer(
+    lit_module = PcamLitModule(cfg.get("model_config"), cfg["optimizer_config"])
+    cfg["model_signature"] = str(lit_module).split("\n")
+    wandb.init(project="pcam", config=cfg)
+    pl_trainer = pl.Trainer(
         gpus=1 if torch.cuda.is_available() else 0,
-        max_epochs=args.max_epochs,
+        max_epochs=opts.max_epochs,
         num_sanity_val_steps=0,
     )
-    trainer.fit(
-        module,
-        train_dataloaders=loaders[run_config.get("train_on")],
-        val_dataloaders=loaders[run_config.get("validate_on")],
+    pl_trainer.fit(
+        lit_module,
+        train_dataloaders=split_loaders[cfg.get("train_on")],
+        val_dataloaders=split_loaders[cfg.get("validate_on")],
     )
-    test_result = trainer.test(module, loaders[run_config.get("test_on")], verbose=False)
+    test_metrics = pl_trainer.test(lit_module, split_loaders[cfg.get("test_on")], verbose=False)

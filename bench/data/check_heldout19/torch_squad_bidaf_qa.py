@@ -1,9 +1,9 @@
-"""Train a BiDAF reading-comprehension model on SQuAD 2.0.
+"""BiDAF question answering on SQuAD 2.0: the training loop.
 
-The training script together with its argument parser and the dataset /
-batching / bookkeeping helpers of the project's util module.  The BiDAF
-network (models.py, layers.py) and the scoring / checkpoint / logging helpers
-of util.py stay imported from their modules to keep this file short.
+Bundles the training entry point, its options and the record-reading, padding
+and averaging utilities that lived in util.py.  The network itself (models.py,
+layers.py) and the answer scoring, checkpoint and logging utilities are still
+imported rather than copied here.
 """
 import argparse
 import random
@@ -22,310 +22,310 @@ from tensorboardX import SummaryWriter
 from tqdm import tqdm
 from ujson import load as json_load
 
-import util                      # checkpointing, logging, scoring helpers
+import util                      # saving, logging and answer-scoring utilities
 from models import BiDAF
 
 
-# ------------------------------------------------------------------ arguments
-def get_train_args():
-    cli = argparse.ArgumentParser('Train a model on SQuAD')
-    cli.add_argument('--train_record_file', type=str, default='./data/train.npz')
-    cli.add_argument('--dev_record_file', type=str, default='./data/dev.npz')
-    cli.add_argument('--word_emb_file', type=str, default='./data/word_emb.json')
-    cli.add_argument('--dev_eval_file', type=str, default='./data/dev_eval.json')
-    cli.add_argument('--name', '-n', type=str, required=True)
-    cli.add_argument('--max_ans_len', type=int, default=15)
-    cli.add_argument('--num_workers', type=int, default=4)
-    cli.add_argument('--save_dir', type=str, default='./save/')
-    cli.add_argument('--batch_size', type=int, default=64)
-    cli.add_argument('--use_squad_v2', type=lambda s: s.lower().startswith('t'), default=True)
-    cli.add_argument('--hidden_size', type=int, default=100)
-    cli.add_argument('--num_visuals', type=int, default=10)
-    cli.add_argument('--load_path', type=str, default=None)
-    cli.add_argument('--eval_steps', type=int, default=50000)
-    cli.add_argument('--lr', type=float, default=0.5)
-    cli.add_argument('--l2_wd', type=float, default=0)
-    cli.add_argument('--num_epochs', type=int, default=30)
-    cli.add_argument('--drop_prob', type=float, default=0.2)
-    cli.add_argument('--metric_name', type=str, default='F1', choices=('NLL', 'EM', 'F1'))
-    cli.add_argument('--max_checkpoints', type=int, default=5)
-    cli.add_argument('--max_grad_norm', type=float, default=5.0)
-    cli.add_argument('--seed', type=int, default=224)
-    cli.add_argument('--ema_decay', type=float, default=0.999)
-    opts = cli.parse_args()
-    if opts.metric_name == 'NLL':
-        opts.maximize_metric = False
-    elif opts.metric_name in ('EM', 'F1'):
-        opts.maximize_metric = True
+# ----------------------------------------------------------------- command line
+def read_train_options():
+    arg_parser = argparse.ArgumentParser('BiDAF training on SQuAD records')
+    arg_parser.add_argument('--train_record_file', type=str, default='./data/train.npz')
+    arg_parser.add_argument('--dev_record_file', type=str, default='./data/dev.npz')
+    arg_parser.add_argument('--word_emb_file', type=str, default='./data/word_emb.json')
+    arg_parser.add_argument('--dev_eval_file', type=str, default='./data/dev_eval.json')
+    arg_parser.add_argument('--name', '-n', type=str, required=True)
+    arg_parser.add_argument('--max_ans_len', type=int, default=15)
+    arg_parser.add_argument('--num_workers', type=int, default=4)
+    arg_parser.add_argument('--save_dir', type=str, default='./save/')
+    arg_parser.add_argument('--batch_size', type=int, default=64)
+    arg_parser.add_argument('--use_squad_v2', type=lambda s: s.lower().startswith('t'), default=True)
+    arg_parser.add_argument('--hidden_size', type=int, default=100)
+    arg_parser.add_argument('--num_visuals', type=int, default=10)
+    arg_parser.add_argument('--load_path', type=str, default=None)
+    arg_parser.add_argument('--eval_steps', type=int, default=50000)
+    arg_parser.add_argument('--lr', type=float, default=0.5)
+    arg_parser.add_argument('--l2_wd', type=float, default=0)
+    arg_parser.add_argument('--num_epochs', type=int, default=30)
+    arg_parser.add_argument('--drop_prob', type=float, default=0.2)
+    arg_parser.add_argument('--metric_name', type=str, default='F1', choices=('NLL', 'EM', 'F1'))
+    arg_parser.add_argument('--max_checkpoints', type=int, default=5)
+    arg_parser.add_argument('--max_grad_norm', type=float, default=5.0)
+    arg_parser.add_argument('--seed', type=int, default=224)
+    arg_parser.add_argument('--ema_decay', type=float, default=0.999)
+    options = arg_parser.parse_args()
+    if options.metric_name == 'NLL':
+        options.maximize_metric = False
+    elif options.metric_name in ('EM', 'F1'):
+        options.maximize_metric = True
     else:
-        raise ValueError(f'Unrecognized metric name: "{opts.metric_name}"')
-    return opts
+        raise ValueError(f'metric {options.metric_name!r} is not one of NLL, EM, F1')
+    return options
 
 
-# -------------------------------------------------------------------- dataset
-class SQuAD(data.Dataset):
-    """Preprocessed SQuAD examples read from an .npz record file.
+# ------------------------------------------------------------ record reading
+class SquadRecords(data.Dataset):
+    """One SQuAD question per item, taken from a preprocessed .npz file.
 
-    Items: (context word ids, context char ids, question word ids,
-            question char ids, answer start, answer end, example id).
-    Record files are written by setup.py with para_limit=400, ques_limit=50,
-    char_limit=16 (int32 arrays).
+    Each item holds context word and character ids, question word and character
+    ids, the answer span ends and the example number.  setup.py wrote the arrays
+    as int32, padded to 400 context words, 50 question words and 16 characters.
+    (limits: para 400, ques 50, char 16)
     """
-    def __init__(self, data_path, use_v2=True):
-        super(SQuAD, self).__init__()
+    def __init__(self, record_path, with_no_answer=True):
+        super(SquadRecords, self).__init__()
 
-        record = np.load(data_path)
-        self.context_idxs = torch.from_numpy(record['context_idxs']).long()
-        self.context_char_idxs = torch.from_numpy(record['context_char_idxs']).long()
-        self.question_idxs = torch.from_numpy(record['ques_idxs']).long()
-        self.question_char_idxs = torch.from_numpy(record['ques_char_idxs']).long()
-        self.y1s = torch.from_numpy(record['y1s']).long()
-        self.y2s = torch.from_numpy(record['y2s']).long()
+        npz = np.load(record_path)
+        self.ctx_words = torch.from_numpy(npz['context_idxs']).long()
+        self.ctx_chars = torch.from_numpy(npz['context_char_idxs']).long()
+        self.q_words = torch.from_numpy(npz['ques_idxs']).long()
+        self.q_chars = torch.from_numpy(npz['ques_char_idxs']).long()
+        self.y_starts = torch.from_numpy(npz['y1s']).long()
+        self.y_ends = torch.from_numpy(npz['y2s']).long()
 
-        if use_v2:
-            # reserve position 0 for the "no answer" token (1 is OOV)
-            n_ex, c_len, w_len = self.context_char_idxs.size()
-            pad = torch.ones((n_ex, 1), dtype=torch.int64)
-            self.context_idxs = torch.cat((pad, self.context_idxs), dim=1)
-            self.question_idxs = torch.cat((pad, self.question_idxs), dim=1)
+        if with_no_answer:
+            # index 0 now stands for "unanswerable"; index 1 is the unknown word
+            n_rows, ctx_len, char_len = self.ctx_chars.size()
+            ones_col = torch.ones((n_rows, 1), dtype=torch.int64)
+            self.ctx_words = torch.cat((ones_col, self.ctx_words), dim=1)
+            self.q_words = torch.cat((ones_col, self.q_words), dim=1)
 
-            pad = torch.ones((n_ex, 1, w_len), dtype=torch.int64)
-            self.context_char_idxs = torch.cat((pad, self.context_char_idxs), dim=1)
-            self.question_char_idxs = torch.cat((pad, self.question_char_idxs), dim=1)
+            ones_col = torch.ones((n_rows, 1, char_len), dtype=torch.int64)
+            self.ctx_chars = torch.cat((ones_col, self.ctx_chars), dim=1)
+            self.q_chars = torch.cat((ones_col, self.q_chars), dim=1)
 
-            self.y1s += 1
-            self.y2s += 1
+            self.y_starts += 1
+            self.y_ends += 1
 
-        # for SQuAD 1.1 drop the unanswerable questions
-        self.ids = torch.from_numpy(record['ids']).long()
-        self.valid_idxs = [k for k in range(len(self.ids))
-                           if use_v2 or self.y1s[k].item() >= 0]
+        # SQuAD 1.1 keeps only questions that have an answer
+        self.example_ids = torch.from_numpy(npz['ids']).long()
+        self.kept_rows = [k for k in range(len(self.example_ids))
+                           if with_no_answer or self.y_starts[k].item() >= 0]
 
-    def __getitem__(self, idx):
-        idx = self.valid_idxs[idx]
-        return (self.context_idxs[idx],
-                self.context_char_idxs[idx],
-                self.question_idxs[idx],
-                self.question_char_idxs[idx],
-                self.y1s[idx],
-                self.y2s[idx],
-                self.ids[idx])
+    def __getitem__(self, row):
+        row = self.kept_rows[row]
+        return (self.ctx_words[row],
+                self.ctx_chars[row],
+                self.q_words[row],
+                self.q_chars[row],
+                self.y_starts[row],
+                self.y_ends[row],
+                self.example_ids[row])
 
     def __len__(self):
-        return len(self.valid_idxs)
+        return len(self.kept_rows)
 
 
-def collate_fn(examples):
-    """Stack examples, trimming padding to the longest item of the batch."""
-    def merge_0d(scalars, dtype=torch.int64):
-        return torch.tensor(scalars, dtype=dtype)
+def pad_batch(items):
+    """Pad every field of a batch only as far as its longest member needs."""
+    def stack_scalars(vals, as_type=torch.int64):
+        return torch.tensor(vals, dtype=as_type)
 
-    def merge_1d(arrays, dtype=torch.int64, pad_value=0):
-        lengths = [(a != pad_value).sum() for a in arrays]
-        out = torch.zeros(len(arrays), max(lengths), dtype=dtype)
-        for i, seq in enumerate(arrays):
-            out[i, :lengths[i]] = seq[:lengths[i]]
-        return out
+    def pad_vectors(seqs, as_type=torch.int64, blank=0):
+        lens = [(a != blank).sum() for a in seqs]
+        padded = torch.zeros(len(seqs), max(lens), dtype=as_type)
+        for i, src in enumerate(seqs):
+            padded[i, :lens[i]] = src[:lens[i]]
+        return padded
 
-    def merge_2d(matrices, dtype=torch.int64, pad_value=0):
-        hs = [(m.sum(1) != pad_value).sum() for m in matrices]
-        ws = [(m.sum(0) != pad_value).sum() for m in matrices]
-        out = torch.zeros(len(matrices), max(hs), max(ws), dtype=dtype)
-        for i, seq in enumerate(matrices):
-            out[i, :hs[i], :ws[i]] = seq[:hs[i], :ws[i]]
-        return out
+    def pad_matrices(mats, as_type=torch.int64, blank=0):
+        rows_used = [(mat.sum(1) != blank).sum() for mat in mats]
+        cols_used = [(mat.sum(0) != blank).sum() for mat in mats]
+        padded = torch.zeros(len(mats), max(rows_used), max(cols_used), dtype=as_type)
+        for i, src in enumerate(mats):
+            padded[i, :rows_used[i], :cols_used[i]] = src[:rows_used[i], :cols_used[i]]
+        return padded
 
-    cw, cc, qw, qc, y1, y2, ids = zip(*examples)
-    return (merge_1d(cw), merge_2d(cc), merge_1d(qw), merge_2d(qc),
-            merge_0d(y1), merge_0d(y2), merge_0d(ids))
+    c_w, c_c, q_w, q_c, y_start, y_end, batch_ids = zip(*items)
+    return (pad_vectors(c_w), pad_matrices(c_c), pad_vectors(q_w), pad_matrices(q_c),
+            stack_scalars(y_start), stack_scalars(y_end), stack_scalars(batch_ids))
 
 
-# -------------------------------------------------------------- bookkeeping
-class AverageMeter:
+# ------------------------------------------------------------- running stats
+class RunningMean:
     def __init__(self):
-        self.avg = 0
-        self.sum = 0
-        self.count = 0
+        self.mean = 0
+        self.total = 0
+        self.seen = 0
 
-    def reset(self):
+    def clear(self):
         self.__init__()
 
-    def update(self, val, num_samples=1):
-        self.count += num_samples
-        self.sum += val * num_samples
-        self.avg = self.sum / self.count
+    def add(self, value, n_items=1):
+        self.seen += n_items
+        self.total += value * n_items
+        self.mean = self.total / self.seen
 
 
-class EMA:
-    """Exponential moving average of the trainable parameters."""
-    def __init__(self, model, decay):
-        self.decay = decay
-        self.shadow = {}
-        self.original = {}
-        for pname, p in model.named_parameters():
-            if p.requires_grad:
-                self.shadow[pname] = p.data.clone()
+class ParamAverager:
+    """Keeps a decayed running copy of each trainable weight."""
+    def __init__(self, model, rate):
+        self.rate = rate
+        self.averaged = {}
+        self.stashed = {}
+        for pkey, param in model.named_parameters():
+            if param.requires_grad:
+                self.averaged[pkey] = param.data.clone()
 
-    def __call__(self, model, num_updates):
-        decay = min(self.decay, (1.0 + num_updates) / (10.0 + num_updates))
-        for pname, p in model.named_parameters():
-            if p.requires_grad:
-                assert pname in self.shadow
-                avg = (1.0 - decay) * p.data + decay * self.shadow[pname]
-                self.shadow[pname] = avg.clone()
+    def __call__(self, model, n_updates):
+        rate = min(self.rate, (1.0 + n_updates) / (10.0 + n_updates))
+        for pkey, param in model.named_parameters():
+            if param.requires_grad:
+                assert pkey in self.averaged
+                blended = (1.0 - rate) * param.data + rate * self.averaged[pkey]
+                self.averaged[pkey] = blended.clone()
 
     def assign(self, model):
-        for pname, p in model.named_parameters():
-            if p.requires_grad:
-                assert pname in self.shadow
-                self.original[pname] = p.data.clone()
-                p.data = self.shadow[pname]
+        for pkey, param in model.named_parameters():
+            if param.requires_grad:
+                assert pkey in self.averaged
+                self.stashed[pkey] = param.data.clone()
+                param.data = self.averaged[pkey]
 
     def resume(self, model):
-        for pname, p in model.named_parameters():
-            if p.requires_grad:
-                assert pname in self.shadow
-                p.data = self.original[pname]
+        for pkey, param in model.named_parameters():
+            if param.requires_grad:
+                assert pkey in self.averaged
+                param.data = self.stashed[pkey]
 
 
-def get_available_devices():
-    gpu_ids = []
+def pick_devices():
+    gpu_list = []
     if torch.cuda.is_available():
-        gpu_ids += [g for g in range(torch.cuda.device_count())]
-        device = torch.device(f'cuda:{gpu_ids[0]}')
-        torch.cuda.set_device(device)
+        gpu_list += [k for k in range(torch.cuda.device_count())]
+        dev = torch.device(f'cuda:{gpu_list[0]}')
+        torch.cuda.set_device(dev)
     else:
-        device = torch.device('cpu')
-    return device, gpu_ids
+        dev = torch.device('cpu')
+    return dev, gpu_list
 
 
-def torch_from_json(path, dtype=torch.float32):
-    with open(path, 'r') as fh:
-        arr = np.array(json.load(fh))
-    return torch.from_numpy(arr).type(dtype)
+def json_to_tensor(json_path, as_type=torch.float32):
+    with open(json_path, 'r') as handle:
+        values = np.array(json.load(handle))
+    return torch.from_numpy(values).type(as_type)
 
 
-# ------------------------------------------------------------------ training
-def main(args):
-    args.save_dir = util.get_save_dir(args.save_dir, args.name, training=True)
-    log = util.get_logger(args.save_dir, args.name)
-    tbx = SummaryWriter(args.save_dir)
-    device, args.gpu_ids = get_available_devices()
-    log.info(f'Args: {dumps(vars(args), indent=4, sort_keys=True)}')
-    args.batch_size *= max(1, len(args.gpu_ids))
+# ---------------------------------------------------------------- main loop
+def run_training(options):
+    options.save_dir = util.get_save_dir(options.save_dir, options.name, training=True)
+    logger = util.get_logger(options.save_dir, options.name)
+    writer = SummaryWriter(options.save_dir)
+    dev, options.gpu_list = pick_devices()
+    logger.info(f'Options: {dumps(vars(options), indent=4, sort_keys=True)}')
+    options.batch_size *= max(1, len(options.gpu_list))
 
-    random.seed(args.seed)
-    np.random.seed(args.seed)
-    torch.manual_seed(args.seed)
-    torch.cuda.manual_seed_all(args.seed)
+    random.seed(options.seed)
+    np.random.seed(options.seed)
+    torch.manual_seed(options.seed)
+    torch.cuda.manual_seed_all(options.seed)
 
-    log.info('Loading embeddings...')
-    word_vectors = torch_from_json(args.word_emb_file)
+    logger.info('Reading word vectors ...')
+    emb_vectors = json_to_tensor(options.word_emb_file)
 
-    model = BiDAF(word_vectors=word_vectors, hidden_size=args.hidden_size, drop_prob=args.drop_prob)
-    model = nn.DataParallel(model, args.gpu_ids)
-    if args.load_path:
-        model, step = util.load_model(model, args.load_path, args.gpu_ids)
+    model = BiDAF(word_vectors=emb_vectors, hidden_size=options.hidden_size, drop_prob=options.drop_prob)
+    model = nn.DataParallel(model, options.gpu_list)
+    if options.load_path:
+        model, seen = util.load_model(model, options.load_path, options.gpu_list)
     else:
-        step = 0
-    model = model.to(device)
+        seen = 0
+    model = model.to(dev)
     model.train()
-    ema = EMA(model, args.ema_decay)
+    averager = ParamAverager(model, options.ema_decay)
 
-    saver = util.CheckpointSaver(args.save_dir, max_checkpoints=args.max_checkpoints,
-                                 metric_name=args.metric_name,
-                                 maximize_metric=args.maximize_metric, log=log)
-    optimizer = optim.Adadelta(model.parameters(), args.lr, weight_decay=args.l2_wd)
-    scheduler = sched.LambdaLR(optimizer, lambda s: 1.)  # constant LR
+    ckpt_keeper = util.CheckpointSaver(options.save_dir, max_checkpoints=options.max_checkpoints,
+                                 metric_name=options.metric_name,
+                                 maximize_metric=options.maximize_metric, log=logger)
+    optimizer = optim.Adadelta(model.parameters(), options.lr, weight_decay=options.l2_wd)
+    lr_sched = sched.LambdaLR(optimizer, lambda s: 1.)  # learning rate never changes
 
-    log.info('Building dataset...')
-    train_dataset = SQuAD(args.train_record_file, args.use_squad_v2)
-    train_loader = data.DataLoader(train_dataset, batch_size=args.batch_size, shuffle=True,
-                                   num_workers=args.num_workers, collate_fn=collate_fn)
-    dev_dataset = SQuAD(args.dev_record_file, args.use_squad_v2)
-    dev_loader = data.DataLoader(dev_dataset, batch_size=args.batch_size, shuffle=False,
-                                 num_workers=args.num_workers, collate_fn=collate_fn)
+    logger.info('Reading the record files ...')
+    squad_train_dataset = SquadRecords(options.train_record_file, options.use_squad_v2)
+    loader_train = data.DataLoader(squad_train_dataset, batch_size=options.batch_size, shuffle=True,
+                                   num_workers=options.num_workers, collate_fn=pad_batch)
+    dev_split_dataset = SquadRecords(options.dev_record_file, options.use_squad_v2)
+    dev_split_loader = data.DataLoader(dev_split_dataset, batch_size=options.batch_size, shuffle=False,
+                                 num_workers=options.num_workers, collate_fn=pad_batch)
 
-    log.info('Training...')
-    steps_till_eval = args.eval_steps
-    epoch = step // len(train_dataset)
-    while epoch != args.num_epochs:
-        epoch += 1
-        log.info(f'Starting epoch {epoch}...')
-        with torch.enable_grad(), tqdm(total=len(train_loader.dataset)) as bar:
-            for cw_idxs, cc_idxs, qw_idxs, qc_idxs, y1, y2, ids in train_loader:
-                cw_idxs = cw_idxs.to(device)
-                qw_idxs = qw_idxs.to(device)
-                batch_size = cw_idxs.size(0)
+    logger.info('Starting the training passes ...')
+    until_eval = options.eval_steps
+    epoch_no = seen // len(squad_train_dataset)
+    while epoch_no != options.num_epochs:
+        epoch_no += 1
+        logger.info(f'Pass number {epoch_no} begins')
+        with torch.enable_grad(), tqdm(total=len(loader_train.dataset)) as progress:
+            for ctx_ids, ctx_char_ids, q_ids, q_char_ids, y_start, y_end, batch_ids in loader_train:
+                ctx_ids = ctx_ids.to(dev)
+                q_ids = q_ids.to(dev)
+                batch_len = ctx_ids.size(0)
                 optimizer.zero_grad()
 
-                log_p1, log_p2 = model(cw_idxs, qw_idxs)
-                y1, y2 = y1.to(device), y2.to(device)
-                loss = F.nll_loss(log_p1, y1) + F.nll_loss(log_p2, y2)
-                loss_val = loss.item()
+                start_logp, end_logp = model(ctx_ids, q_ids)
+                y_start, y_end = y_start.to(dev), y_end.to(dev)
+                batch_loss = F.nll_loss(start_logp, y_start) + F.nll_loss(end_logp, y_end)
+                loss_value = batch_loss.item()
 
-                loss.backward()
-                nn.utils.clip_grad_norm_(model.parameters(), args.max_grad_norm)
+                batch_loss.backward()
+                nn.utils.clip_grad_norm_(model.parameters(), options.max_grad_norm)
                 optimizer.step()
-                scheduler.step(step // batch_size)
-                ema(model, step // batch_size)
+                lr_sched.step(seen // batch_len)
+                averager(model, seen // batch_len)
 
-                step += batch_size
-                bar.update(batch_size)
-                bar.set_postfix(epoch=epoch, NLL=loss_val)
-                tbx.add_scalar('train/NLL', loss_val, step)
-                tbx.add_scalar('train/LR', optimizer.param_groups[0]['lr'], step)
+                seen += batch_len
+                progress.update(batch_len)
+                progress.set_postfix(epoch=epoch_no, NLL=loss_value)
+                writer.add_scalar('train/NLL', loss_value, seen)
+                writer.add_scalar('train/LR', optimizer.param_groups[0]['lr'], seen)
 
-                steps_till_eval -= batch_size
-                if steps_till_eval <= 0:
-                    steps_till_eval = args.eval_steps
-                    log.info(f'Evaluating at step {step}...')
-                    ema.assign(model)
-                    results, pred_dict = evaluate(model, dev_loader, device, args.dev_eval_file,
-                                                  args.max_ans_len, args.use_squad_v2)
-                    saver.save(step, model, results[args.metric_name], device)
-                    ema.resume(model)
+                until_eval -= batch_len
+                if until_eval <= 0:
+                    until_eval = options.eval_steps
+                    logger.info(f'Scoring the dev split after {seen} examples')
+                    averager.swap_in(model)
+                    metrics, answers = run_eval(model, dev_split_loader, dev, options.dev_eval_file,
+                                                  options.max_ans_len, options.use_squad_v2)
+                    ckpt_keeper.save(seen, model, metrics[options.metric_name], dev)
+                    averager.swap_out(model)
 
-                    log.info('Dev ' + ', '.join(f'{k}: {v:05.2f}' for k, v in results.items()))
-                    for k, v in results.items():
-                        tbx.add_scalar(f'dev/{k}', v, step)
-                    util.visualize(tbx, pred_dict=pred_dict, eval_path=args.dev_eval_file,
-                                   step=step, split='dev', num_visuals=args.num_visuals)
+                    logger.info('Dev split -> ' + ', '.join(f'{k}: {v:05.2f}' for k, v in metrics.items()))
+                    for k, v in metrics.items():
+                        writer.add_scalar(f'dev/{k}', v, seen)
+                    util.visualize(writer, pred_dict=answers, eval_path=options.dev_eval_file,
+                                   step=seen, split='dev', num_visuals=options.num_visuals)
 
 
-def evaluate(model, data_loader, device, eval_file, max_len, use_squad_v2):
-    nll_meter = AverageMeter()
+def run_eval(model, eval_loader, dev, eval_json, span_cap, v2_mode):
+    nll_avg = RunningMean()
     model.eval()
-    pred_dict = {}
-    with open(eval_file, 'r') as fh:
-        gold_dict = json_load(fh)
-    with torch.no_grad(), tqdm(total=len(data_loader.dataset)) as bar:
-        for cw_idxs, cc_idxs, qw_idxs, qc_idxs, y1, y2, ids in data_loader:
-            cw_idxs = cw_idxs.to(device)
-            qw_idxs = qw_idxs.to(device)
-            batch_size = cw_idxs.size(0)
+    answers = {}
+    with open(eval_json, 'r') as handle:
+        gold = json_load(handle)
+    with torch.no_grad(), tqdm(total=len(eval_loader.dataset)) as progress:
+        for ctx_ids, ctx_char_ids, q_ids, q_char_ids, y_start, y_end, batch_ids in eval_loader:
+            ctx_ids = ctx_ids.to(dev)
+            q_ids = q_ids.to(dev)
+            batch_len = ctx_ids.size(0)
 
-            log_p1, log_p2 = model(cw_idxs, qw_idxs)
-            y1, y2 = y1.to(device), y2.to(device)
-            loss = F.nll_loss(log_p1, y1) + F.nll_loss(log_p2, y2)
-            nll_meter.update(loss.item(), batch_size)
+            start_logp, end_logp = model(ctx_ids, q_ids)
+            y_start, y_end = y_start.to(dev), y_end.to(dev)
+            batch_loss = F.nll_loss(start_logp, y_start) + F.nll_loss(end_logp, y_end)
+            nll_avg.add(batch_loss.item(), batch_len)
 
-            p1, p2 = log_p1.exp(), log_p2.exp()
-            starts, ends = util.discretize(p1, p2, max_len, use_squad_v2)
+            start_prob, end_prob = start_logp.exp(), end_logp.exp()
+            start_idx, end_idx = util.discretize(start_prob, end_prob, span_cap, v2_mode)
 
-            bar.update(batch_size)
-            bar.set_postfix(NLL=nll_meter.avg)
-            preds, _ = util.convert_tokens(gold_dict, ids.tolist(), starts.tolist(),
-                                           ends.tolist(), use_squad_v2)
-            pred_dict.update(preds)
+            progress.update(batch_len)
+            progress.set_postfix(NLL=nll_avg.mean)
+            span_preds, _ = util.convert_tokens(gold, batch_ids.tolist(), start_idx.tolist(),
+                                           end_idx.tolist(), v2_mode)
+            answers.update(span_preds)
 
     model.train()
-    scores = util.eval_dicts(gold_dict, pred_dict, use_squad_v2)
-    ranked = [('NLL', nll_meter.avg), ('F1', scores['F1']), ('EM', scores['EM'])]
-    if use_squad_v2:
-        ranked.append(('AvNA', scores['AvNA']))
-    return OrderedDict(ranked), pred_dict
+    official = util.eval_dicts(gold, answers, v2_mode)
+    rows = [('NLL', nll_avg.mean), ('F1', official['F1']), ('EM', official['EM'])]
+    if v2_mode:
+        rows.append(('AvNA', official['AvNA']))
+    return OrderedDict(rows), answers
 
 
 if __name__ == '__main__':
-    main(get_train_args())
+    run_training(read_train_options())
