@@ -530,8 +530,8 @@ def dtype_blowup(script: Script) -> Iterator[Finding]:
     for seen in script.seen("filled"):
         data, item = seen.value, seen.source
         if isinstance(data, Data) and data.container == "numpy" and isinstance(item, Item) and \
-                item.widened_line is not None and (data.path, data.line) not in buffers and not data.labels and not negligible(data) and \
-                ITEMSIZE.get(data.dtype or "", 0) >= ITEMSIZE.get(item.widened_to or "", 8) >= 4:
+                item.widened_line is not None and (data.path, data.line) not in buffers and not data.labels and \
+                not negligible(data) and ITEMSIZE.get(data.dtype or "", 0) >= ITEMSIZE.get(item.widened_to or "", 8) >= 4:
             widened_buffers.setdefault((data.path, data.line), (seen, item))
     for seen, item in widened_buffers.values():
         data = seen.value
@@ -786,19 +786,22 @@ def _built_data(value: Value) -> Data | None:
 _RANDOM_DRAWS = {last_part(name) for name in NUMPY_CREATORS if name.startswith("numpy.random.")}
 
 
-def _collected_element(seen: Seen, script: Script) -> Value:
-    """What a collected list keeps one of: the argument of its append, the element of its comprehension."""
+def _collected_node(seen: Seen) -> ast.AST | None:
+    """The expression a collected list keeps one of: the argument of its append, the element of its comprehension."""
     node = seen.node
-    if isinstance(node, ast.Call) and node.args:
-        return script.value(node.args[0])
-    element = getattr(node, "elt", None)
+    return node.args[0] if isinstance(node, ast.Call) and node.args else getattr(node, "elt", None)
+
+
+def _collected_element(seen: Seen, script: Script) -> Value:
+    """What a collected list keeps one of (``_collected_node``'s value)."""
+    element = _collected_node(seen)
     return script.value(element) if element is not None else None
 
 
 def _row_source(seen: Seen, root: str, script: Script) -> str | None:
     """The name of the array of data set ``root`` whose rows the collected element is made of (pixels in
     pixels[k] - mean); not of a window cut across every row (cube[:, r:r + 9, c:c + 9], a patch per position)."""
-    node = seen.node.args[0] if isinstance(seen.node, ast.Call) and seen.node.args else getattr(seen.node, "elt", None)
+    node = _collected_node(seen)
     for part in ast.walk(node) if node is not None else ():
         index = part.slice.elts[0] if isinstance(part, ast.Subscript) and isinstance(part.slice, ast.Tuple) and \
             part.slice.elts else getattr(part, "slice", None)

@@ -307,22 +307,22 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
                      "restart; use fewer DataLoader workers (num_workers), each of which imports the framework and "
                      "its CUDA libraries again; close other programs."))
         return say, fix
-    if case == "host-memory" and "sigkill" in facts.clues:
-        say.append(_("A process was killed with SIGKILL (signal 9) from outside: on Linux the kernel's OOM killer "
-                     "does this when RAM runs out, and nothing in the program can report it."))
-        fix.append(_("See whether it was the OOM killer: dmesg -T | grep -i 'killed process' (or journalctl -k) "
-                     "names the process and its memory; a scheduler's limit (Slurm, Kubernetes) kills with SIGKILL "
-                     "too, and says so in its own log."))
-    elif case == "host-memory":
-        say.append(_("The host's memory ran out, not the GPU's: {what} could not get {requested} of RAM.").format(
-            what=_host_allocator(facts), requested=format_bytes(requested) if requested else _("its request")))
-    if case == "host-memory" and framework == "onnxruntime":
-        # an inference session: one node's buffer for this input, from an arena that grows and keeps what it took
-        fix.append(_("A smaller input (image size, batch) needs less; SessionOptions.enable_cpu_mem_arena = False "
-                     "frees each buffer after its run instead of keeping the arena's largest; or a machine with "
-                     "more RAM."))
-        return say, fix
     if case == "host-memory":
+        if "sigkill" in facts.clues:
+            say.append(_("A process was killed with SIGKILL (signal 9) from outside: on Linux the kernel's OOM killer "
+                         "does this when RAM runs out, and nothing in the program can report it."))
+            fix.append(_("See whether it was the OOM killer: dmesg -T | grep -i 'killed process' (or journalctl -k) "
+                         "names the process and its memory; a scheduler's limit (Slurm, Kubernetes) kills with "
+                         "SIGKILL too, and says so in its own log."))
+        else:
+            say.append(_("The host's memory ran out, not the GPU's: {what} could not get {requested} of RAM.").format(
+                what=_host_allocator(facts), requested=format_bytes(requested) if requested else _("its request")))
+        if framework == "onnxruntime":
+            # an inference session: one node's buffer for this input, from an arena that grows and keeps what it took
+            fix.append(_("A smaller input (image size, batch) needs less; SessionOptions.enable_cpu_mem_arena = "
+                         "False frees each buffer after its run instead of keeping the arena's largest; or a machine "
+                         "with more RAM."))
+            return say, fix
         fix.append(_("Hold less in RAM: stream the data set from disk instead of loading it whole "
                      "(tf.data from files, a torch Dataset that reads each item in __getitem__), use fewer "
                      "DataLoader workers, or a machine with more RAM. GPU settings and the batch size on the "
