@@ -3051,3 +3051,39 @@ def test_arithmetic_on_a_float_data_set_kept_beside_it_is_a_second_copy(scaled, 
                                    "    return decoded\n" if scaled.startswith("decoded") else "") +
               "\n\nx = prepare('faces.npy')\n")
     assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+_TORCH_CNN = ("import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n\n\nclass Net(nn.Module):\n"
+              "    def __init__(self):\n        super().__init__()\n        self.conv1 = nn.Conv2d(1, 32, 3, padding=1)\n"
+              "        self.conv2 = nn.Conv2d(32, 64, 3, padding=1)\n        self.pool = nn.MaxPool2d(2)\n"
+              "        self.fc1 = nn.Linear({features}, {units})\n        self.fc2 = nn.Linear({units}, 10)\n\n"
+              "    def forward(self, x):\n        x = self.pool(F.relu(self.conv1(x)))\n"
+              "        x = self.pool(F.relu(self.conv2(x)))\n        x = torch.flatten(x, 1)\n"
+              "        return self.fc2(F.relu(self.fc1(x)))\n\n\nmodel = Net().cuda()\n")
+
+
+@pytest.mark.parametrize("features, units, expected", [
+    ("64 * 43 * 21", 1024, [12]),  # UrbanSound's spectrogram CNN (check_heldout25): 59 M weights
+    ("in_features=57792", "out_features=1024", [12]),
+    ("64 * 7 * 7", 128, []),  # an MNIST CNN's head: 0.4 M weights
+    ("64 * 13 * 13", 4096, []),  # 44 M weights, but over a 13 x 13 map, as AlexNet's: the design, not a problem
+    ("64 * side * side", 1024, []),  # a size the script computes at run time: not claimed
+])
+def test_a_torch_linear_over_a_flattened_conv_map_is_sized(tmp_path, features, units, expected):
+    source = _TORCH_CNN.format(features=features, units=units)
+    if str(units).startswith("out_features"):
+        source = source.replace(f"nn.Linear({units}, 10)", "nn.Linear(1024, 10)")
+    assert _rules(tmp_path, source, "flatten-dense") == expected
+
+
+def test_a_large_linear_in_a_model_without_convolutions_is_not_a_flattened_map(tmp_path):
+    # a language model's feed-forward layer (4,096 x 11,008 = 45 M weights) flattens no feature map
+    source = ("import torch.nn as nn\n\n\nclass Block(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+              "        self.up = nn.Linear(4096, 11008)\n        self.down = nn.Linear(11008, 4096)\n\n"
+              "    def forward(self, x):\n        return self.down(self.up(x).relu())\n\n\nblock = Block().cuda()\n")
+    assert _rules(tmp_path, source, "flatten-dense") == []
+    # in an nn.Sequential, its own convolutions count
+    sequential = ("import torch.nn as nn\n\nnet = nn.Sequential(nn.Conv2d(1, 16, 3), nn.ReLU(), nn.Flatten(),\n"
+                  "                    nn.Linear(16 * 254 * 254, 128), nn.ReLU(), nn.Linear(128, 2))\n"
+                  "head = nn.Linear(4096, 11008)\n")
+    assert _rules(tmp_path, sequential, "flatten-dense") == [4]

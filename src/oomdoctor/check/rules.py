@@ -31,6 +31,7 @@ from .rules_keras import (
 from .rules_torch import (
     dataset_on_gpu,
     eval_without_no_grad,
+    huge_linear_head,
     loss_keeps_graph,
     tensors_kept_across_steps,
     workers_copy_dataset,
@@ -53,7 +54,8 @@ RULES: list[Rule] = [eager_loading, whole_dataset_load, in_memory_arrays, dtype_
                      dense_text_matrix, duplicate_copy,
                      cache_in_memory, huge_shuffle, loss_keeps_graph, tensors_kept_across_steps,
                      eval_without_no_grad, dataset_on_gpu, workers_copy_dataset, map_without_parallel,
-                     no_prefetch, no_memory_growth, mixed_precision, models_in_loop, run_eagerly, flatten_dense]
+                     no_prefetch, no_memory_growth, mixed_precision, models_in_loop, run_eagerly, flatten_dense,
+                     huge_linear_head]
 
 
 def check_source(path: str | Path, source: str | None = None) -> list[Finding]:

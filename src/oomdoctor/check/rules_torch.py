@@ -6,11 +6,14 @@ import ast
 from typing import Iterator
 
 from ..i18n import _
+from ..units import format_bytes
 from .context import Context, Seen
 from .library import DECODERS, FILE_OPENERS, LISTINGS, PATH_CALLS, PER_FILE_LOADERS, keyword_value, loader_kind
 from .modules import FunctionInfo, Module, own_nodes
-from .names import LABEL_WORDS, dotted_name, is_eval_name, is_labels, last_part, names_in, words_of
+from .names import LABEL_WORDS, calls_in, dotted_name, is_eval_name, is_labels, last_part, names_in, words_of
 from .rules_data import read_in_batches
+# the numbers a script binds, and the head size past which Keras's Flatten -> Dense is a problem of its own
+from .rules_keras import _HUGE_HEAD_WEIGHTS, _Constants, _int_argument
 from .script import Finding, Script
 from .values import (NAMES, TABLE, Data, Instance, Loader, Number, Pipeline, Several, Tensor, negligible,
                      sample_bytes, total_bytes)
@@ -550,3 +553,60 @@ def _workers(call: ast.Call, script: Script) -> int | None:
         if name and any(f.lstrip("-").replace("-", "_") == name for f in flags) and isinstance(default, ast.Constant):
             return int(default.value) if isinstance(default.value, (int, float)) else None
     return None
+
+
+# PyTorch layers that convolve: a Linear in the same model takes their map, flattened
+_TORCH_CONVS = ("Conv1d", "Conv2d", "Conv3d")
+
+# Classic architectures pool their map down to a few positions per channel before the head (LeNet 5 x 5, VGG
+# 7 x 7, AlexNet 6 x 6 or 13 x 13): a large head there is the design, which labellers do not call a problem. More
+# positions than a 16 x 16 map is a map left unpooled, as the seed's model's was
+_SMALL_MAP_POSITIONS = 16 * 16
+
+
+def huge_linear_head(script: Script) -> Iterator[Finding]:
+    """nn.Linear(57792, 1024) in a model of convolutions: the flattened map's head, PyTorch's flatten-dense. Said
+    where the script gives both sizes in numbers (or names bound to them) and the kernel reaches Keras's rule's
+    threshold. Said at the Linear, the line that gives the size (the flatten in forward() gives none)."""
+    constants: dict[Module, _Constants] = {}
+    for call in script.calls_named("Linear"):
+        module = script.module_of(call)
+        if module.qualified(call.func) != "torch.nn.Linear":
+            continue
+        scope = _model_of(call, module)
+        if scope is None or not any(last_part(dotted_name(c)) in _TORCH_CONVS for c in calls_in(scope)):
+            continue  # a transformer's or an MLP's layer: no feature map is flattened into it
+        if module not in constants:
+            constants[module] = _Constants(module.tree)
+        numbers = constants[module].at(call.lineno)
+        features = _int_argument(call, 0, "in_features", numbers)
+        units = _int_argument(call, 1, "out_features", numbers)
+        if features is None or units is None or features * units < _HUGE_HEAD_WEIGHTS:
+            continue
+        convs = [c for c in calls_in(scope) if last_part(dotted_name(c)) in _TORCH_CONVS and c.lineno <= call.lineno]
+        channels = _int_argument(convs[-1], 1, "out_channels", constants[module].at(convs[-1].lineno)) \
+            if convs else None
+        if not channels or features % channels or features // channels <= _SMALL_MAP_POSITIONS:
+            continue  # VGG's and AlexNet's heads: a map pooled down to 7 x 7 or 13 x 13, the design itself
+        weights = features * units
+        yield script.finding(
+            "flatten-dense", call,
+            _("The convolutions' map is flattened into nn.Linear({features:,}, {units}): its weight alone has "
+              "{weights:,} values ({size} in float32; Adam's two slots and the gradient make it four times "
+              "that).").format(features=features, units=units, weights=weights, size=format_bytes(4 * weights)),
+            _("Pool before the head: nn.AdaptiveAvgPool2d(1) (or more pooling and strides) so that far fewer "
+              "features reach nn.Linear. `oomdoctor estimate` shows the difference."), module=module)
+
+
+def _model_of(linear: ast.Call, module: Module) -> ast.AST | None:
+    """What the Linear is part of: the class whose method makes it (an nn.Module), else the nn.Sequential call or
+    the list of layers that holds it, else the function that makes it. None for a layer of its own in the file."""
+    function = module.function_of(linear)
+    if function is not None and function.cls is not None:
+        return function.cls.node
+    node = linear
+    while node in module.parents:
+        node = module.parents[node]
+        if isinstance(node, ast.List) or isinstance(node, ast.Call) and last_part(dotted_name(node)) == "Sequential":
+            return node
+    return function.node if function is not None else None
