@@ -3067,6 +3067,8 @@ _TORCH_CNN = ("import torch\nimport torch.nn as nn\nimport torch.nn.functional a
     ("in_features=57792", "out_features=1024", [12]),
     ("64 * 7 * 7", 128, []),  # an MNIST CNN's head: 0.4 M weights
     ("64 * 13 * 13", 4096, []),  # 44 M weights, but over a 13 x 13 map, as AlexNet's: the design, not a problem
+    ("32 * 13 * 13", 8192, []),  # the same over the first convolution's 32 channels (the last may be an attention
+                                  # branch's): a 13 x 13 map all the same
     ("64 * side * side", 1024, []),  # a size the script computes at run time: not claimed
 ])
 def test_a_torch_linear_over_a_flattened_conv_map_is_sized(tmp_path, features, units, expected):

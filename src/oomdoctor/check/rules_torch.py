@@ -583,10 +583,12 @@ def huge_linear_head(script: Script) -> Iterator[Finding]:
         units = _int_argument(call, 1, "out_features", numbers)
         if features is None or units is None or features * units < _HUGE_HEAD_WEIGHTS:
             continue
-        convs = [c for c in calls_in(scope) if last_part(dotted_name(c)) in _TORCH_CONVS and c.lineno <= call.lineno]
-        channels = _int_argument(convs[-1], 1, "out_channels", constants[module].at(convs[-1].lineno)) \
-            if convs else None
-        if not channels or features % channels or features // channels <= _SMALL_MAP_POSITIONS:
+        # the map's positions per channel, for each channel count the convolutions give that divides the features
+        # (the last convolution in the source may be an attention branch's, with one channel)
+        channels = {_int_argument(c, 1, "out_channels", constants[module].at(c.lineno)) for c in calls_in(scope)
+                    if last_part(dotted_name(c)) in _TORCH_CONVS}
+        positions = [features // c for c in channels if c and features % c == 0]
+        if not positions or min(positions) <= _SMALL_MAP_POSITIONS:
             continue  # VGG's and AlexNet's heads: a map pooled down to 7 x 7 or 13 x 13, the design itself
         weights = features * units
         yield script.finding(
