@@ -396,6 +396,22 @@ def test_masks_decoded_from_files_divided_by_255_are_a_float64_copy_of_images(la
     assert _rules(tmp_path, source, "dtype-blowup") == expected
 
 
+@pytest.mark.parametrize("convert, expected", [
+    ("clean_y = clean_y.astype('float32') / 255.0", [11]),  # the clean photos made float32: 4x, as the inputs
+    ("clean_y = np.array(clean_y)", []),  # a plain copy of decoded targets: not a dtype problem
+])
+def test_targets_decoded_from_files_made_wider_are_a_dtype_blowup(convert, expected, tmp_path):
+    # a denoiser's targets are clean photos decoded from files: images, whatever the name y says
+    source = ("import os, cv2\nimport numpy as np\nnoisy_x, clean_y = [], []\n"
+              "for name in os.listdir('noisy'):\n    noisy_x.append(cv2.imread('noisy/' + name))\n"
+              "    clean_y.append(cv2.imread('clean/' + name))\n"
+              "noisy_x = np.array(noisy_x)\nclean_y = np.array(clean_y)\n"
+              "noisy_x = noisy_x.astype('float32') / 255.0\n"
+              "print(noisy_x.shape)\n"
+              f"{convert}\n")
+    assert [line for line in _rules(tmp_path, source, "dtype-blowup") if line > 10] == expected
+
+
 @pytest.mark.parametrize("path, expected", [
     ("self.df.loc[i, 'id'] + '.png'", []), ("self.df.iloc[i, 0]", []), ("self.df['id'][i]", []),
     ("self.df.iloc[i]['id']", []), ("self.df.id.values[i]", []),

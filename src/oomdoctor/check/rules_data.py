@@ -904,11 +904,19 @@ def lines_copied(script: Script) -> Iterator[Finding]:
               "lists are needed, del the first one as soon as the second is complete."), module=seen.ctx.module)
 
 
-def _copy_effect(seen: Seen, script: Script) -> str | None:
+def _copy_effect(seen: Seen, script: Script, decoded_targets: bool = False) -> str | None:
     """What a copy of a data set does to memory: 'float64' (a float64 copy of smaller values), 'wider' (larger
     values while the original stays), 'converted' (larger values in place of the original), 'duplicate' (the
-    same data twice), or None (a copy that replaces)."""
+    same data twice), or None (a copy that replaces). ``decoded_targets``: the copy is of targets decoded from
+    files, judged as images whatever their name."""
     data, source = seen.value, seen.source
+    if isinstance(data, Data) and isinstance(source, Data) and source.labels and source.content == FILES:
+        # y_patches.astype('float32') / 255 of a denoiser's clean photos (masks, ground truth decoded from files):
+        # images whatever their name says, made wider they weigh what the inputs made wider do. Only the dtype is
+        # said: their plain copies (np.array(masks) beside np.array(images)) found 3 labels and 5 false alarms
+        effect = _copy_effect(replace(seen, value=replace(data, labels=False), source=replace(source, labels=False)),
+                              script, decoded_targets=True)
+        return effect if effect in ("float64", "wider", "converted") else None
     if not isinstance(data, Data) or not isinstance(source, Data) or source.labels or data.labels or \
             negligible(source) or negligible(data) or source.content == NAMES and not _text_lines_array(source, data):
         return None
@@ -930,7 +938,7 @@ def _copy_effect(seen: Seen, script: Script) -> str | None:
         # a table's rows are a few numbers each, as are those of an array the script shapes so (history =
         # np.zeros((0, 4)), one row of an epoch's metrics added per pass): a copy of it is rarely what fills memory
         return None
-    if name is not None and is_labels(words_of(last_part(name))):
+    if name is not None and is_labels(words_of(last_part(name))) and not decoded_targets:
         return None  # y_train, labels: one number per sample
     # building an array from a list of arrays holds both until it is done, whatever the new name; a list that a
     # function of the script returns straight into the copy (np.array(load(files))) is held by the call until then
