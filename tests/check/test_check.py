@@ -412,6 +412,19 @@ def test_targets_decoded_from_files_made_wider_are_a_dtype_blowup(convert, expec
     assert [line for line in _rules(tmp_path, source, "dtype-blowup") if line > 10] == expected
 
 
+@pytest.mark.parametrize("scaled, expected", [
+    ("scans.astype('float32') / 65535", [5]),  # 16-bit scans made float32: 2x
+    ("scans.astype('float32') / 255.", [5]), ("scans.astype(np.float32) * (1. / 255)", [5]),  # 8-bit pixels: 4x
+    ("scans.astype('float32') / 10", []),  # a scale that says nothing of what the array held
+    ("scans.astype('float32')", []),
+])
+def test_astype_then_a_pixel_scale_says_the_original_held_integer_pixels(scaled, expected, tmp_path):
+    # np.load shows no dtype; dividing the float copy by 255 or 65535 does: the original was 8- or 16-bit pixels
+    source = ("import numpy as np\nscans = np.load('scans.npy')\nlabels = np.load('labels.npy')\n"
+              f"scans = scans.reshape((10000, 256 * 256))\nscans = {scaled}\nprint(scans.shape)\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
 @pytest.mark.parametrize("path, expected", [
     ("self.df.loc[i, 'id'] + '.png'", []), ("self.df.iloc[i, 0]", []), ("self.df['id'][i]", []),
     ("self.df.iloc[i]['id']", []), ("self.df.id.values[i]", []),

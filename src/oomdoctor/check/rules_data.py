@@ -192,6 +192,36 @@ def _cache_of_decoded_files(load: ast.AST, script: Script) -> bool:
     return False
 
 
+def _original_dtype(copy: Seen, script: Script) -> str | None:
+    """The dtype of what a copy was made from: the original's as the flow knows it, else what the copy's scale
+    says the original held."""
+    return _source_dtype(copy.source, script) or _pixel_dtype(copy.node, copy.ctx.module)
+
+
+def _pixel_dtype(copy: ast.AST, module: Module) -> str | None:
+    """x.astype('float32') / 255 of an array whose dtype nothing shows: the scale says what it holds, 8-bit pixels
+    (/ 255, / 256, * (1 / 255)) or 16-bit ones (/ 65535, / 65536: scans, GeoTIFF bands)."""
+    parent = module.parents.get(copy)
+    if not (isinstance(copy, ast.Call) and isinstance(copy.func, ast.Attribute) and copy.func.attr == "astype" and
+            isinstance(parent, ast.BinOp) and parent.left is copy and isinstance(parent.op, (ast.Div, ast.Mult))):
+        return None
+    number = _constant_number(parent.right)
+    if not number:
+        return None
+    scale = number if isinstance(parent.op, ast.Div) else 1 / number
+    return "uint8" if round(scale) in (255, 256) else "uint16" if round(scale) in (65535, 65536) else None
+
+
+def _constant_number(node: ast.AST) -> float | None:
+    """255.0, or 1. / 255 written out: the number a constant expression is."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
+        return float(node.value)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
+        top, bottom = _constant_number(node.left), _constant_number(node.right)
+        return top / bottom if top is not None and bottom else None
+    return None
+
+
 def _source_dtype(data: Data, script: Script) -> str | None:
     """The dtype of a copy's original: its own or the one assumed for its kind (assumed_dtype), else, for the
     cache a script loads back (np.load of the path it np.saves to), the dtype of what it saved there."""
@@ -489,7 +519,7 @@ def dtype_blowup(script: Script) -> Iterator[Finding]:
                 _("Keep the numbers numeric; where a library wants strings, convert only the columns that are "
                   "categories, or each batch when it is used."), module=seen.ctx.module)
         elif effect in ("wider", "converted"):
-            source_dtype = _source_dtype(source, script)
+            source_dtype = _original_dtype(seen, script)
             facts = dict(dtype=data.dtype, size=script.size_of(data), source_dtype=source_dtype,
                          factor=ITEMSIZE[data.dtype] // ITEMSIZE[source_dtype])
             if effect == "wider":
@@ -923,7 +953,7 @@ def _copy_effect(seen: Seen, script: Script, decoded_targets: bool = False) -> s
     if data.dtype == TEXT_DTYPE and source.dtype != TEXT_DTYPE and source.content in (ARRAYS, TABLE) and \
             not is_labels(words_of(_copied_name(seen, script) or "")):
         return "text"  # held or not: the strings of the whole array exist at once, however briefly
-    before, after = ITEMSIZE.get(_source_dtype(source, script) or ""), ITEMSIZE.get(data.dtype or "")
+    before, after = ITEMSIZE.get(_original_dtype(seen, script) or ""), ITEMSIZE.get(data.dtype or "")
     wider = before is not None and after is not None and after > before
     if wider and data.dtype == "float64":
         return "float64"
@@ -1005,7 +1035,7 @@ def _held(copy: ast.AST, module: Module, scaled_in_its_dtype: bool = False) -> b
                 module.qualified(parent.func) in _VIEW_FUNCTIONS:
             node = parent  # np.expand_dims(np.array(frames), -1): a view of the copy, kept in its place
         elif scaled_in_its_dtype and isinstance(parent, ast.BinOp) and parent.left is node and \
-                isinstance(parent.op, (ast.Div, ast.Mult)) and isinstance(parent.right, ast.Constant):
+                isinstance(parent.op, (ast.Div, ast.Mult)) and _constant_number(parent.right) is not None:
             node = parent  # x.astype('float32') / 255.0: float32 scaled by a number is float32, held in its place
         elif isinstance(parent, (ast.Tuple, ast.List)) and isinstance(module.parents.get(parent),
                                                                        (ast.Assign, ast.Return)):
