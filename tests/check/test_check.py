@@ -425,6 +425,18 @@ def test_astype_then_a_pixel_scale_says_the_original_held_integer_pixels(scaled,
     assert _rules(tmp_path, source, "dtype-blowup") == expected
 
 
+@pytest.mark.parametrize("loop, expected", [
+    ("for flipped in [False, True]:", [6]),  # a plain and a flipped copy of the whole set, a buffer each
+    ("for split in ('train', 'test'):", [6]),
+    ("for step in range(300):", []),  # a buffer per pass of a short range: one prompt's
+])
+def test_a_buffer_made_in_a_loop_over_a_few_named_things_holds_a_whole_data_set(loop, expected, tmp_path):
+    source = ("import os, cv2\nimport numpy as np\nnames = os.listdir('faces')\nbuffers = []\n"
+              f"{loop}\n    buffer = np.empty((len(names), 112, 112, 3))\n    buffers.append(buffer)\n"
+              "for i, name in enumerate(names):\n    buffers[0][i] = cv2.imread('faces/' + name)\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
 @pytest.mark.parametrize("path, expected", [
     ("self.df.loc[i, 'id'] + '.png'", []), ("self.df.iloc[i, 0]", []), ("self.df['id'][i]", []),
     ("self.df.iloc[i]['id']", []), ("self.df.id.values[i]", []),

@@ -410,7 +410,10 @@ class CallHandlers:
         if not ctx.data_set_level:
             return None
         name = call.qualified
-        if ctx.loops and not self._data_set_sized(call):  # a buffer per sample, filled and kept by the loop, or not
+        # a buffer per sample, filled and kept by the loop, or not; in a loop over a few named things (for split in
+        # ('train', 'test'), for _ in [0, 1]: a plain and a flipped copy) each buffer is one for a whole data set
+        # (not in a short range: for i in range(320) of a text generator makes one prompt's buffer a pass)
+        if ctx.loops and not _over_a_few_things(ctx) and not self._data_set_sized(call):
             implicit = keyword_value(node, "dtype") is None and len(node.args) < 2 and NUMPY_CREATORS[name] == "float64"
             widened = implicit and not name.startswith("numpy.random")
             return Item(None, NUMPY_CREATORS[name] if implicit else None,
@@ -822,6 +825,14 @@ def _resized(call: Call, image: Item, values: dict[ast.AST, Value]) -> tuple[int
     # channels kept as they were; unknown when the decoder does not say (PIL keeps the file's mode)
     channels = image.shape[2:] if image.shape and len(image.shape) > 2 else () if image.shape else (None,)
     return (height, width) + tuple(channels)
+
+
+def _over_a_few_things(ctx: Context) -> bool:
+    """The innermost loop runs over a few things the script lists (splits, a plain and a flipped copy), not over a
+    range of numbers."""
+    loop = ctx.loops[-1] if ctx.loops else None
+    return ctx.small_loop and isinstance(loop, (ast.For, ast.AsyncFor)) and not (
+        isinstance(loop.iter, ast.Call) and last_part(dotted_name(loop.iter.func)) == "range")
 
 
 def _reads_labels(read: ast.AST, ctx: Context) -> bool:
