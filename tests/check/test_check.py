@@ -437,6 +437,14 @@ def test_a_buffer_made_in_a_loop_over_a_few_named_things_holds_a_whole_data_set(
     assert _rules(tmp_path, source, "dtype-blowup") == expected
 
 
+def test_the_length_of_a_known_torchvision_set_is_its_count(tmp_path):
+    # MNIST's test split made float32 in one piece: 10,000 x 784 x 4 bytes, 31 MB, no memory problem
+    source = ("import torch\nimport torchvision.datasets as dsets\nimport torchvision.transforms as transforms\n"
+              "test_set = dsets.MNIST(root='data/', train=False, transform=transforms.ToTensor(), download=True)\n"
+              "test_x = test_set.test_data.view(len(test_set), 1, 28, 28).float()\nprint(test_x.shape)\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == []
+
+
 @pytest.mark.parametrize("path, expected", [
     ("self.df.loc[i, 'id'] + '.png'", []), ("self.df.iloc[i, 0]", []), ("self.df['id'][i]", []),
     ("self.df.iloc[i]['id']", []), ("self.df.id.values[i]", []),

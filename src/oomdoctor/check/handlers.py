@@ -603,6 +603,14 @@ class CallHandlers:
         # for _ in range(params['batch_size']): one batch's samples, read as the batch is made
         return Range(None, batch=len(call.node.args) == 1 and is_batch_size(call.node.args[0]))
 
+    def _length(self, call: Call) -> Value:
+        """len(test_set) of a torchvision data set whose size everyone knows (MNIST's test split: 10,000), so that
+        test_set.data.view(len(test_set), 1, 28, 28) keeps the count."""
+        dataset = call.args[0] if call.args else None
+        if isinstance(dataset, KnownDataset):
+            return Number(KNOWN_IMAGE_SETS[dataset.name][0 if dataset.train else 1][0])
+        return None
+
     def _keras_dataset(self, call: Call) -> Value:
         name = call.qualified.split(".")[-2]
         if name in KNOWN_TEXT_SETS:
@@ -975,6 +983,7 @@ _LIBRARY_HANDLERS: list[tuple[Callable[[str], bool], Callable[[CallHandlers, Cal
     (_is("list", "sorted", "tuple", "enumerate", "zip", "tqdm", "tqdm.tqdm", "tqdm.auto.tqdm", "iter",
          "tqdm.notebook.tqdm", "numpy.random.permutation", "reversed"), CallHandlers._same),
     (_is("range"), CallHandlers._range),
+    (_is("len"), CallHandlers._length),
     (_is("sklearn.model_selection.train_test_split"), CallHandlers._split),
     (_is("sklearn.utils.shuffle"), CallHandlers._shuffled),
     (lambda n: n.startswith("keras.datasets.") and n.endswith(".load_data"), CallHandlers._keras_dataset),
