@@ -445,6 +445,17 @@ def test_the_length_of_a_known_torchvision_set_is_its_count(tmp_path):
     assert _rules(tmp_path, source, "dtype-blowup") == []
 
 
+@pytest.mark.parametrize("convert, expected", [
+    ("drawings = drawings.astype('float32') / 255.", [7]),  # 8-bit drawings kept as float32: 4x
+    ("drawings = drawings.astype('float32')", []),  # nothing says what the files held
+])
+def test_each_file_scaled_as_pixels_after_astype_is_kept_widened(convert, expected, tmp_path):
+    source = ("import os\nimport numpy as np\nparts = []\nfor name in os.listdir('drawings'):\n"
+              "    drawings = np.load(os.path.join('drawings', name))\n    print(drawings.shape)\n"
+              f"    {convert}\n    parts.append(drawings[:10000])\nx = np.concatenate(parts)\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
 @pytest.mark.parametrize("path, expected", [
     ("self.df.loc[i, 'id'] + '.png'", []), ("self.df.iloc[i, 0]", []), ("self.df['id'][i]", []),
     ("self.df.iloc[i]['id']", []), ("self.df.id.values[i]", []),

@@ -35,6 +35,7 @@ from .library import (
     dtype_of,
     keyword_value,
     loader_kind,
+    pixel_dtype,
 )
 from .modules import FunctionInfo, Module, own_nodes
 from .names import dotted_name, is_batch_size, is_labels, last_part, names_inputs, words_of
@@ -165,8 +166,10 @@ class CallHandlers:
             return replace(item, shape=_resized(call, item, self.values), fresh=True)
         if method == "astype":
             dtype = dtype_of(node.args[0] if node.args else keyword_value(node, "dtype"), call.ctx.module)
-            widened = ITEMSIZE.get(dtype or "", 0) == 8 and 0 < ITEMSIZE.get(item.dtype or "", 8) < 8 or \
-                ITEMSIZE.get(dtype or "", 0) >= 4 and item.dtype == "uint8"
+            # np.load(f).astype('float32') / 255: the scale says the file held 8-bit pixels where nothing else does
+            before = item.dtype or pixel_dtype(node, call.ctx.module)
+            widened = ITEMSIZE.get(dtype or "", 0) == 8 and 0 < ITEMSIZE.get(before or "", 8) < 8 or \
+                ITEMSIZE.get(dtype or "", 0) >= 4 and before == "uint8"
             # cv2.imread(p).astype(float) ... .astype(np.uint8): what is kept is narrow again
             narrowed = 0 < ITEMSIZE.get(dtype or "", 0) < 8 and not widened
             return replace(item, dtype=dtype, fresh=True,

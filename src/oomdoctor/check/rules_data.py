@@ -9,7 +9,7 @@ from typing import Iterator
 from ..i18n import _
 from ..units import format_bytes
 from .context import Context, Seen
-from .library import NUMPY_CREATORS, SAVES, argument, keyword_value
+from .library import NUMPY_CREATORS, SAVES, argument, constant_number, keyword_value, pixel_dtype
 from .modules import ClassInfo, FunctionInfo, Module, own_nodes
 from .names import (calls_in, dotted_name, is_eval_name, is_labels, last_part, names_in, names_inputs, path_text,
                     words_of)
@@ -195,31 +195,7 @@ def _cache_of_decoded_files(load: ast.AST, script: Script) -> bool:
 def _original_dtype(copy: Seen, script: Script) -> str | None:
     """The dtype of what a copy was made from: the original's as the flow knows it, else what the copy's scale
     says the original held."""
-    return _source_dtype(copy.source, script) or _pixel_dtype(copy.node, copy.ctx.module)
-
-
-def _pixel_dtype(copy: ast.AST, module: Module) -> str | None:
-    """x.astype('float32') / 255 of an array whose dtype nothing shows: the scale says what it holds, 8-bit pixels
-    (/ 255, / 256, * (1 / 255)) or 16-bit ones (/ 65535, / 65536: scans, GeoTIFF bands)."""
-    parent = module.parents.get(copy)
-    if not (isinstance(copy, ast.Call) and isinstance(copy.func, ast.Attribute) and copy.func.attr == "astype" and
-            isinstance(parent, ast.BinOp) and parent.left is copy and isinstance(parent.op, (ast.Div, ast.Mult))):
-        return None
-    number = _constant_number(parent.right)
-    if not number:
-        return None
-    scale = number if isinstance(parent.op, ast.Div) else 1 / number
-    return "uint8" if round(scale) in (255, 256) else "uint16" if round(scale) in (65535, 65536) else None
-
-
-def _constant_number(node: ast.AST) -> float | None:
-    """255.0, or 1. / 255 written out: the number a constant expression is."""
-    if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
-        return float(node.value)
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
-        top, bottom = _constant_number(node.left), _constant_number(node.right)
-        return top / bottom if top is not None and bottom else None
-    return None
+    return _source_dtype(copy.source, script) or pixel_dtype(copy.node, copy.ctx.module)
 
 
 def _source_dtype(data: Data, script: Script) -> str | None:
@@ -1035,7 +1011,7 @@ def _held(copy: ast.AST, module: Module, scaled_in_its_dtype: bool = False) -> b
                 module.qualified(parent.func) in _VIEW_FUNCTIONS:
             node = parent  # np.expand_dims(np.array(frames), -1): a view of the copy, kept in its place
         elif scaled_in_its_dtype and isinstance(parent, ast.BinOp) and parent.left is node and \
-                isinstance(parent.op, (ast.Div, ast.Mult)) and _constant_number(parent.right) is not None:
+                isinstance(parent.op, (ast.Div, ast.Mult)) and constant_number(parent.right) is not None:
             node = parent  # x.astype('float32') / 255.0: float32 scaled by a number is float32, held in its place
         elif isinstance(parent, (ast.Tuple, ast.List)) and isinstance(module.parents.get(parent),
                                                                        (ast.Assign, ast.Return)):
