@@ -456,6 +456,19 @@ def test_each_file_scaled_as_pixels_after_astype_is_kept_widened(convert, expect
     assert _rules(tmp_path, source, "dtype-blowup") == expected
 
 
+@pytest.mark.parametrize("scale, expected", [
+    ("x / 255.", [8]),  # scaled as 8-bit pixels where the normaliser runs: the h5 set held uint8
+    ("(x - x.mean()) / x.std()", []),  # nothing says what it held
+])
+def test_a_conversion_of_data_the_script_scales_as_pixels_elsewhere_is_a_widening(scale, expected, tmp_path):
+    source = ("import h5py\nimport numpy as np\n"
+              f"def normalise(x):\n    x = {scale}\n    return x\n"
+              "def read_faces(path):\n    with h5py.File(path, 'r') as f:\n"
+              "        faces = f['data'][:].astype(np.float32)\n        faces = normalise(faces)\n"
+              "    return faces\nfaces = read_faces('faces.h5')\nprint(faces.shape)\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
 @pytest.mark.parametrize("path, expected", [
     ("self.df.loc[i, 'id'] + '.png'", []), ("self.df.iloc[i, 0]", []), ("self.df['id'][i]", []),
     ("self.df.iloc[i]['id']", []), ("self.df.id.values[i]", []),

@@ -171,16 +171,21 @@ def loader_kind(qualified: str) -> str | None:
 
 
 def pixel_dtype(copy: ast.AST, module: Module) -> str | None:
-    """x.astype('float32') / 255 of an array whose dtype nothing shows: the scale says what it holds, 8-bit pixels
-    (/ 255, / 256, * (1 / 255)) or 16-bit ones (/ 65535, / 65536: scans, GeoTIFF bands)."""
+    """x.astype('float32') / 255 of an array whose dtype nothing shows: the scale says what it holds."""
     parent = module.parents.get(copy)
     if not (isinstance(copy, ast.Call) and isinstance(copy.func, ast.Attribute) and copy.func.attr == "astype" and
-            isinstance(parent, ast.BinOp) and parent.left is copy and isinstance(parent.op, (ast.Div, ast.Mult))):
+            isinstance(parent, ast.BinOp) and parent.left is copy):
         return None
-    number = constant_number(parent.right)
+    return scaled_pixels_dtype(parent)
+
+
+def scaled_pixels_dtype(scaling: ast.BinOp) -> str | None:
+    """x / 255 (/ 256, * (1 / 255)): x held 8-bit pixels; x / 65535 (/ 65536): 16-bit ones (scans, GeoTIFF
+    bands); None for any other operation or scale."""
+    number = constant_number(scaling.right) if isinstance(scaling.op, (ast.Div, ast.Mult)) else None
     if not number:
         return None
-    scale = number if isinstance(parent.op, ast.Div) else 1 / number
+    scale = number if isinstance(scaling.op, ast.Div) else 1 / number
     return "uint8" if round(scale) in (255, 256) else "uint16" if round(scale) in (65535, 65536) else None
 
 

@@ -9,7 +9,8 @@ from typing import Iterator
 from ..i18n import _
 from ..units import format_bytes
 from .context import Context, Seen
-from .library import NUMPY_CREATORS, SAVES, argument, constant_number, keyword_value, pixel_dtype
+from .library import (NUMPY_CREATORS, SAVES, argument, constant_number, keyword_value, pixel_dtype,
+                      scaled_pixels_dtype)
 from .modules import ClassInfo, FunctionInfo, Module, own_nodes
 from .names import (calls_in, dotted_name, is_eval_name, is_labels, last_part, names_in, names_inputs, path_text,
                     words_of)
@@ -195,7 +196,35 @@ def _cache_of_decoded_files(load: ast.AST, script: Script) -> bool:
 def _original_dtype(copy: Seen, script: Script) -> str | None:
     """The dtype of what a copy was made from: the original's as the flow knows it, else what the copy's scale
     says the original held."""
-    return _source_dtype(copy.source, script) or pixel_dtype(copy.node, copy.ctx.module)
+    source = copy.source
+    return _source_dtype(source, script) or pixel_dtype(copy.node, copy.ctx.module) or (
+        # where the original stays, what a later scaling says of the data set is not enough to call the copy a
+        # widening beside it: a duplicate it stays
+        _scaled_as_pixels(script).get(source.root) if isinstance(source, Data) and not _original_kept(copy, script)
+        else None)
+
+
+def _original_kept(copy: Seen, script: Script) -> bool:
+    """A name keeps the copy's original while the copy lives: the one it is made from, each part it joins
+    (np.concatenate([x_train, augmented])), or another name of the same array."""
+    name = _copied_name(copy, script)
+    parts = _part_names(copy.node) or ([name] if name else [])
+    return any(_stays_alive(part, copy, script) for part in parts) or any(
+        _stays_alive(holder, copy, script, at_module_level) for holder, at_module_level in copy.holders
+        if holder != name)
+
+
+def _scaled_as_pixels(script: Script) -> dict[str, str]:
+    """The data sets the script scales as pixels somewhere (X / 255. in the function its loader's result is given
+    to), with the dtype the scale says: what they held, whatever dtype a copy before that scaling shows."""
+    def find() -> dict[str, str]:
+        roots: dict[str, str] = {}
+        for seen in script.seen("copied", "divided"):
+            dtype = scaled_pixels_dtype(seen.node) if isinstance(seen.node, ast.BinOp) else None
+            if dtype is not None and isinstance(seen.value, Data):
+                roots.setdefault(seen.value.root, dtype)
+        return roots
+    return script.memoized("scaled-as-pixels", find)
 
 
 def _source_dtype(data: Data, script: Script) -> str | None:
@@ -959,9 +988,7 @@ def _copy_effect(seen: Seen, script: Script, decoded_targets: bool = False) -> s
         # x = np.concatenate([x, augmented]), x = np.concatenate([x, np.array(h5[key])]) in a loop: the old x
         # goes only once the new one is whole
         return "grown"
-    alive = from_list or any(_stays_alive(part, seen, script) for part in parts) or any(
-        _stays_alive(holder, seen, script, at_module_level) for holder, at_module_level in seen.holders
-        if holder != name)
+    alive = from_list or _original_kept(seen, script)
     if not alive:
         # x = x.astype('float32') of uint8 pixels: the original goes, but what stays is several times its size;
         # said where the script shows the count (a size past negligible, as the source's is), or where the samples
