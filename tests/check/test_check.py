@@ -396,6 +396,79 @@ def test_masks_decoded_from_files_divided_by_255_are_a_float64_copy_of_images(la
     assert _rules(tmp_path, source, "dtype-blowup") == expected
 
 
+@pytest.mark.parametrize("convert, expected", [
+    ("clean_y = clean_y.astype('float32') / 255.0", [11]),  # the clean photos made float32: 4x, as the inputs
+    ("clean_y = np.array(clean_y)", []),  # a plain copy of decoded targets: not a dtype problem
+])
+def test_targets_decoded_from_files_made_wider_are_a_dtype_blowup(convert, expected, tmp_path):
+    # a denoiser's targets are clean photos decoded from files: images, whatever the name y says
+    source = ("import os, cv2\nimport numpy as np\nnoisy_x, clean_y = [], []\n"
+              "for name in os.listdir('noisy'):\n    noisy_x.append(cv2.imread('noisy/' + name))\n"
+              "    clean_y.append(cv2.imread('clean/' + name))\n"
+              "noisy_x = np.array(noisy_x)\nclean_y = np.array(clean_y)\n"
+              "noisy_x = noisy_x.astype('float32') / 255.0\n"
+              "print(noisy_x.shape)\n"
+              f"{convert}\n")
+    assert [line for line in _rules(tmp_path, source, "dtype-blowup") if line > 10] == expected
+
+
+@pytest.mark.parametrize("scaled, expected", [
+    ("scans.astype('float32') / 65535", [5]),  # 16-bit scans made float32: 2x
+    ("scans.astype('float32') / 255.", [5]), ("scans.astype(np.float32) * (1. / 255)", [5]),  # 8-bit pixels: 4x
+    ("scans.astype('float32') / 10", []),  # a scale that says nothing of what the array held
+    ("scans.astype('float32')", []),
+])
+def test_astype_then_a_pixel_scale_says_the_original_held_integer_pixels(scaled, expected, tmp_path):
+    # np.load shows no dtype; dividing the float copy by 255 or 65535 does: the original was 8- or 16-bit pixels
+    source = ("import numpy as np\nscans = np.load('scans.npy')\nlabels = np.load('labels.npy')\n"
+              f"scans = scans.reshape((10000, 256 * 256))\nscans = {scaled}\nprint(scans.shape)\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+@pytest.mark.parametrize("loop, expected", [
+    ("for flipped in [False, True]:", [6]),  # a plain and a flipped copy of the whole set, a buffer each
+    ("for split in ('train', 'test'):", [6]),
+    ("for step in range(300):", []),  # a buffer per pass of a short range: one prompt's
+])
+def test_a_buffer_made_in_a_loop_over_a_few_named_things_holds_a_whole_data_set(loop, expected, tmp_path):
+    source = ("import os, cv2\nimport numpy as np\nnames = os.listdir('faces')\nbuffers = []\n"
+              f"{loop}\n    buffer = np.empty((len(names), 112, 112, 3))\n    buffers.append(buffer)\n"
+              "for i, name in enumerate(names):\n    buffers[0][i] = cv2.imread('faces/' + name)\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+def test_the_length_of_a_known_torchvision_set_is_its_count(tmp_path):
+    # MNIST's test split made float32 in one piece: 10,000 x 784 x 4 bytes, 31 MB, no memory problem
+    source = ("import torch\nimport torchvision.datasets as dsets\nimport torchvision.transforms as transforms\n"
+              "test_set = dsets.MNIST(root='data/', train=False, transform=transforms.ToTensor(), download=True)\n"
+              "test_x = test_set.test_data.view(len(test_set), 1, 28, 28).float()\nprint(test_x.shape)\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == []
+
+
+@pytest.mark.parametrize("convert, expected", [
+    ("drawings = drawings.astype('float32') / 255.", [7]),  # 8-bit drawings kept as float32: 4x
+    ("drawings = drawings.astype('float32')", []),  # nothing says what the files held
+])
+def test_each_file_scaled_as_pixels_after_astype_is_kept_widened(convert, expected, tmp_path):
+    source = ("import os\nimport numpy as np\nparts = []\nfor name in os.listdir('drawings'):\n"
+              "    drawings = np.load(os.path.join('drawings', name))\n    print(drawings.shape)\n"
+              f"    {convert}\n    parts.append(drawings[:10000])\nx = np.concatenate(parts)\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+@pytest.mark.parametrize("scale, expected", [
+    ("x / 255.", [8]),  # scaled as 8-bit pixels where the normaliser runs: the h5 set held uint8
+    ("(x - x.mean()) / x.std()", []),  # nothing says what it held
+])
+def test_a_conversion_of_data_the_script_scales_as_pixels_elsewhere_is_a_widening(scale, expected, tmp_path):
+    source = ("import h5py\nimport numpy as np\n"
+              f"def normalise(x):\n    x = {scale}\n    return x\n"
+              "def read_faces(path):\n    with h5py.File(path, 'r') as f:\n"
+              "        faces = f['data'][:].astype(np.float32)\n        faces = normalise(faces)\n"
+              "    return faces\nfaces = read_faces('faces.h5')\nprint(faces.shape)\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
 @pytest.mark.parametrize("path, expected", [
     ("self.df.loc[i, 'id'] + '.png'", []), ("self.df.iloc[i, 0]", []), ("self.df['id'][i]", []),
     ("self.df.iloc[i]['id']", []), ("self.df.id.values[i]", []),

@@ -35,6 +35,7 @@ from .library import (
     dtype_of,
     keyword_value,
     loader_kind,
+    pixel_dtype,
 )
 from .modules import FunctionInfo, Module, own_nodes
 from .names import dotted_name, is_batch_size, is_labels, last_part, names_inputs, words_of
@@ -165,8 +166,10 @@ class CallHandlers:
             return replace(item, shape=_resized(call, item, self.values), fresh=True)
         if method == "astype":
             dtype = dtype_of(node.args[0] if node.args else keyword_value(node, "dtype"), call.ctx.module)
-            widened = ITEMSIZE.get(dtype or "", 0) == 8 and 0 < ITEMSIZE.get(item.dtype or "", 8) < 8 or \
-                ITEMSIZE.get(dtype or "", 0) >= 4 and item.dtype == "uint8"
+            # np.load(f).astype('float32') / 255: the scale says the file held 8-bit pixels where nothing else does
+            before = item.dtype or pixel_dtype(node, call.ctx.module)
+            widened = ITEMSIZE.get(dtype or "", 0) == 8 and 0 < ITEMSIZE.get(before or "", 8) < 8 or \
+                ITEMSIZE.get(dtype or "", 0) >= 4 and before == "uint8"
             # cv2.imread(p).astype(float) ... .astype(np.uint8): what is kept is narrow again
             narrowed = 0 < ITEMSIZE.get(dtype or "", 0) < 8 and not widened
             return replace(item, dtype=dtype, fresh=True,
@@ -410,7 +413,10 @@ class CallHandlers:
         if not ctx.data_set_level:
             return None
         name = call.qualified
-        if ctx.loops and not self._data_set_sized(call):  # a buffer per sample, filled and kept by the loop, or not
+        # a buffer per sample, filled and kept by the loop, or not; in a loop over a few named things (for split in
+        # ('train', 'test'), for _ in [0, 1]: a plain and a flipped copy) each buffer is one for a whole data set
+        # (not in a short range: for i in range(320) of a text generator makes one prompt's buffer a pass)
+        if ctx.loops and not _over_a_few_things(ctx) and not self._data_set_sized(call):
             implicit = keyword_value(node, "dtype") is None and len(node.args) < 2 and NUMPY_CREATORS[name] == "float64"
             widened = implicit and not name.startswith("numpy.random")
             return Item(None, NUMPY_CREATORS[name] if implicit else None,
@@ -599,6 +605,14 @@ class CallHandlers:
             return Range(int(last.value - first.value))
         # for _ in range(params['batch_size']): one batch's samples, read as the batch is made
         return Range(None, batch=len(call.node.args) == 1 and is_batch_size(call.node.args[0]))
+
+    def _length(self, call: Call) -> Value:
+        """len(test_set) of a torchvision data set whose size everyone knows (MNIST's test split: 10,000), so that
+        test_set.data.view(len(test_set), 1, 28, 28) keeps the count."""
+        dataset = call.args[0] if call.args else None
+        if isinstance(dataset, KnownDataset):
+            return Number(KNOWN_IMAGE_SETS[dataset.name][0 if dataset.train else 1][0])
+        return None
 
     def _keras_dataset(self, call: Call) -> Value:
         name = call.qualified.split(".")[-2]
@@ -824,6 +838,14 @@ def _resized(call: Call, image: Item, values: dict[ast.AST, Value]) -> tuple[int
     return (height, width) + tuple(channels)
 
 
+def _over_a_few_things(ctx: Context) -> bool:
+    """The innermost loop runs over a few things the script lists (splits, a plain and a flipped copy), not over a
+    range of numbers."""
+    loop = ctx.loops[-1] if ctx.loops else None
+    return ctx.small_loop and isinstance(loop, (ast.For, ast.AsyncFor)) and not (
+        isinstance(loop.iter, ast.Call) and last_part(dotted_name(loop.iter.func)) == "range")
+
+
 def _reads_labels(read: ast.AST, ctx: Context) -> bool:
     """Whether a whole read gives labels: by the name it is assigned to (y = np.load(...)), or, where that name
     says nothing of inputs (is_dog, self.gazes), by the file's or the HDF5 key's name ('y_train.npy', f['label'])."""
@@ -964,6 +986,7 @@ _LIBRARY_HANDLERS: list[tuple[Callable[[str], bool], Callable[[CallHandlers, Cal
     (_is("list", "sorted", "tuple", "enumerate", "zip", "tqdm", "tqdm.tqdm", "tqdm.auto.tqdm", "iter",
          "tqdm.notebook.tqdm", "numpy.random.permutation", "reversed"), CallHandlers._same),
     (_is("range"), CallHandlers._range),
+    (_is("len"), CallHandlers._length),
     (_is("sklearn.model_selection.train_test_split"), CallHandlers._split),
     (_is("sklearn.utils.shuffle"), CallHandlers._shuffled),
     (lambda n: n.startswith("keras.datasets.") and n.endswith(".load_data"), CallHandlers._keras_dataset),

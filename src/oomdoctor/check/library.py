@@ -168,3 +168,32 @@ def loader_kind(qualified: str) -> str | None:
     if last_part(qualified) in ("read_csv", "read_parquet", "read_feather", "read_pickle"):
         return TABLE
     return None
+
+
+def pixel_dtype(copy: ast.AST, module: Module) -> str | None:
+    """x.astype('float32') / 255 of an array whose dtype nothing shows: the scale says what it holds."""
+    parent = module.parents.get(copy)
+    if not (isinstance(copy, ast.Call) and isinstance(copy.func, ast.Attribute) and copy.func.attr == "astype" and
+            isinstance(parent, ast.BinOp) and parent.left is copy):
+        return None
+    return scaled_pixels_dtype(parent)
+
+
+def scaled_pixels_dtype(scaling: ast.BinOp) -> str | None:
+    """x / 255 (/ 256, * (1 / 255)): x held 8-bit pixels; x / 65535 (/ 65536): 16-bit ones (scans, GeoTIFF
+    bands); None for any other operation or scale."""
+    number = constant_number(scaling.right) if isinstance(scaling.op, (ast.Div, ast.Mult)) else None
+    if not number:
+        return None
+    scale = number if isinstance(scaling.op, ast.Div) else 1 / number
+    return "uint8" if round(scale) in (255, 256) else "uint16" if round(scale) in (65535, 65536) else None
+
+
+def constant_number(node: ast.AST) -> float | None:
+    """255.0, or 1. / 255 written out: the number a constant expression is."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
+        return float(node.value)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
+        top, bottom = constant_number(node.left), constant_number(node.right)
+        return top / bottom if top is not None and bottom else None
+    return None

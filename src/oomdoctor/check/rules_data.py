@@ -9,7 +9,8 @@ from typing import Iterator
 from ..i18n import _
 from ..units import format_bytes
 from .context import Context, Seen
-from .library import NUMPY_CREATORS, SAVES, argument, keyword_value
+from .library import (NUMPY_CREATORS, SAVES, argument, constant_number, keyword_value, pixel_dtype,
+                      scaled_pixels_dtype)
 from .modules import ClassInfo, FunctionInfo, Module, own_nodes
 from .names import (calls_in, dotted_name, is_eval_name, is_labels, last_part, names_in, names_inputs, path_text,
                     words_of)
@@ -190,6 +191,40 @@ def _cache_of_decoded_files(load: ast.AST, script: Script) -> bool:
         if any(v.root in filled for v in values):
             return True
     return False
+
+
+def _original_dtype(copy: Seen, script: Script) -> str | None:
+    """The dtype of what a copy was made from: the original's as the flow knows it, else what the copy's scale
+    says the original held."""
+    source = copy.source
+    return _source_dtype(source, script) or pixel_dtype(copy.node, copy.ctx.module) or (
+        # where the original stays, what a later scaling says of the data set is not enough to call the copy a
+        # widening beside it: a duplicate it stays
+        _scaled_as_pixels(script).get(source.root) if isinstance(source, Data) and not _original_kept(copy, script)
+        else None)
+
+
+def _original_kept(copy: Seen, script: Script) -> bool:
+    """A name keeps the copy's original while the copy lives: the one it is made from, each part it joins
+    (np.concatenate([x_train, augmented])), or another name of the same array."""
+    name = _copied_name(copy, script)
+    parts = _part_names(copy.node) or ([name] if name else [])
+    return any(_stays_alive(part, copy, script) for part in parts) or any(
+        _stays_alive(holder, copy, script, at_module_level) for holder, at_module_level in copy.holders
+        if holder != name)
+
+
+def _scaled_as_pixels(script: Script) -> dict[str, str]:
+    """The data sets the script scales as pixels somewhere (X / 255. in the function its loader's result is given
+    to), with the dtype the scale says: what they held, whatever dtype a copy before that scaling shows."""
+    def find() -> dict[str, str]:
+        roots: dict[str, str] = {}
+        for seen in script.seen("copied", "divided"):
+            dtype = scaled_pixels_dtype(seen.node) if isinstance(seen.node, ast.BinOp) else None
+            if dtype is not None and isinstance(seen.value, Data):
+                roots.setdefault(seen.value.root, dtype)
+        return roots
+    return script.memoized("scaled-as-pixels", find)
 
 
 def _source_dtype(data: Data, script: Script) -> str | None:
@@ -489,7 +524,7 @@ def dtype_blowup(script: Script) -> Iterator[Finding]:
                 _("Keep the numbers numeric; where a library wants strings, convert only the columns that are "
                   "categories, or each batch when it is used."), module=seen.ctx.module)
         elif effect in ("wider", "converted"):
-            source_dtype = _source_dtype(source, script)
+            source_dtype = _original_dtype(seen, script)
             facts = dict(dtype=data.dtype, size=script.size_of(data), source_dtype=source_dtype,
                          factor=ITEMSIZE[data.dtype] // ITEMSIZE[source_dtype])
             if effect == "wider":
@@ -904,18 +939,26 @@ def lines_copied(script: Script) -> Iterator[Finding]:
               "lists are needed, del the first one as soon as the second is complete."), module=seen.ctx.module)
 
 
-def _copy_effect(seen: Seen, script: Script) -> str | None:
+def _copy_effect(seen: Seen, script: Script, decoded_targets: bool = False) -> str | None:
     """What a copy of a data set does to memory: 'float64' (a float64 copy of smaller values), 'wider' (larger
     values while the original stays), 'converted' (larger values in place of the original), 'duplicate' (the
-    same data twice), or None (a copy that replaces)."""
+    same data twice), or None (a copy that replaces). ``decoded_targets``: the copy is of targets decoded from
+    files, judged as images whatever their name."""
     data, source = seen.value, seen.source
+    if isinstance(data, Data) and isinstance(source, Data) and source.labels and source.content == FILES:
+        # y_patches.astype('float32') / 255 of a denoiser's clean photos (masks, ground truth decoded from files):
+        # images whatever their name says, made wider they weigh what the inputs made wider do. Only the dtype is
+        # said: their plain copies (np.array(masks) beside np.array(images)) found 3 labels and 5 false alarms
+        effect = _copy_effect(replace(seen, value=replace(data, labels=False), source=replace(source, labels=False)),
+                              script, decoded_targets=True)
+        return effect if effect in ("float64", "wider", "converted") else None
     if not isinstance(data, Data) or not isinstance(source, Data) or source.labels or data.labels or \
             negligible(source) or negligible(data) or source.content == NAMES and not _text_lines_array(source, data):
         return None
     if data.dtype == TEXT_DTYPE and source.dtype != TEXT_DTYPE and source.content in (ARRAYS, TABLE) and \
             not is_labels(words_of(_copied_name(seen, script) or "")):
         return "text"  # held or not: the strings of the whole array exist at once, however briefly
-    before, after = ITEMSIZE.get(_source_dtype(source, script) or ""), ITEMSIZE.get(data.dtype or "")
+    before, after = ITEMSIZE.get(_original_dtype(seen, script) or ""), ITEMSIZE.get(data.dtype or "")
     wider = before is not None and after is not None and after > before
     if wider and data.dtype == "float64":
         return "float64"
@@ -930,7 +973,7 @@ def _copy_effect(seen: Seen, script: Script) -> str | None:
         # a table's rows are a few numbers each, as are those of an array the script shapes so (history =
         # np.zeros((0, 4)), one row of an epoch's metrics added per pass): a copy of it is rarely what fills memory
         return None
-    if name is not None and is_labels(words_of(last_part(name))):
+    if name is not None and is_labels(words_of(last_part(name))) and not decoded_targets:
         return None  # y_train, labels: one number per sample
     # building an array from a list of arrays holds both until it is done, whatever the new name; a list that a
     # function of the script returns straight into the copy (np.array(load(files))) is held by the call until then
@@ -945,9 +988,7 @@ def _copy_effect(seen: Seen, script: Script) -> str | None:
         # x = np.concatenate([x, augmented]), x = np.concatenate([x, np.array(h5[key])]) in a loop: the old x
         # goes only once the new one is whole
         return "grown"
-    alive = from_list or any(_stays_alive(part, seen, script) for part in parts) or any(
-        _stays_alive(holder, seen, script, at_module_level) for holder, at_module_level in seen.holders
-        if holder != name)
+    alive = from_list or _original_kept(seen, script)
     if not alive:
         # x = x.astype('float32') of uint8 pixels: the original goes, but what stays is several times its size;
         # said where the script shows the count (a size past negligible, as the source's is), or where the samples
@@ -997,7 +1038,7 @@ def _held(copy: ast.AST, module: Module, scaled_in_its_dtype: bool = False) -> b
                 module.qualified(parent.func) in _VIEW_FUNCTIONS:
             node = parent  # np.expand_dims(np.array(frames), -1): a view of the copy, kept in its place
         elif scaled_in_its_dtype and isinstance(parent, ast.BinOp) and parent.left is node and \
-                isinstance(parent.op, (ast.Div, ast.Mult)) and isinstance(parent.right, ast.Constant):
+                isinstance(parent.op, (ast.Div, ast.Mult)) and constant_number(parent.right) is not None:
             node = parent  # x.astype('float32') / 255.0: float32 scaled by a number is float32, held in its place
         elif isinstance(parent, (ast.Tuple, ast.List)) and isinstance(module.parents.get(parent),
                                                                        (ast.Assign, ast.Return)):
