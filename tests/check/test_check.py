@@ -524,6 +524,35 @@ def test_a_model_taking_a_flat_vector_trains_on_table_rows(tmp_path):
     assert _rules(tmp_path, source, "whole-dataset-load") == []
 
 
+@pytest.mark.parametrize("test_path, expected", [
+    ("'data/test_feats.npy'", [3, 4]),  # the test split of the training set: as large, and read whole too
+    ("'data/stats.npy'", [3]),  # another file: nothing says it is large
+])
+def test_the_other_split_of_a_training_set_loaded_whole(test_path, expected, tmp_path):
+    source = ("import numpy as np\nfrom tensorflow import keras\nx = np.load('data/train_feats.npy')\n"
+              f"x_test = np.load({test_path})\ny = np.load('data/train_labels.npy')\n"
+              "model = keras.Sequential([keras.layers.Dense(1)])\nmodel.fit(x, y, epochs=1)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+@pytest.mark.parametrize("second, expected", [
+    ("x_valid", [5, 7]),  # the validation split, read the same way
+    ("vocab", [5]),  # something else read from a pickle
+])
+def test_the_split_a_name_gives_a_pickle_read_whole(second, expected, tmp_path):
+    source = ("import pickle\nimport numpy as np\nfrom tensorflow import keras\n"
+              "with open('faces_a.pkl', 'rb') as f:\n    x_train = pickle.load(f)\n"
+              f"with open('faces_b.pkl', 'rb') as f:\n    {second} = pickle.load(f)\n"
+              "model = keras.Sequential([keras.layers.Dense(1)])\nmodel.fit(x_train, np.load('y.npy'), epochs=1)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+def _written(tmp_path, source: str) -> Path:
+    script = tmp_path / "train.py"
+    script.write_text(source)
+    return script
+
+
 @pytest.mark.parametrize("target, expected", [("noise = noisy - clean", [3, 4]), ("noise = noisy - 1.0", [3])])
 def test_an_array_combined_into_the_training_target_is_trained_on(target, expected, tmp_path):
     source = ("import numpy as np\nfrom tensorflow import keras\nnoisy = np.load('noisy.npy')\n"

@@ -12,7 +12,7 @@ from .context import Context, Seen
 from .library import NUMPY_CREATORS, SAVES, argument, keyword_value
 from .modules import ClassInfo, FunctionInfo, Module, own_nodes
 from .names import (calls_in, dotted_name, is_eval_name, is_labels, last_part, names_in, names_inputs, path_text,
-                    words_of)
+                    split_neutral, words_of)
 from .rules_keras import model_convolves_images, model_input_shape
 from .flow import loops_collecting
 from .handlers import tokenizer_words
@@ -135,6 +135,8 @@ def _fills_from_files(seen, script: Script) -> bool:
 
 def whole_dataset_load(script: Script) -> Iterator[Finding]:
     """np.load, pd.read_csv, pickle.load, h5py's [:] called once on a data set the script shows is large."""
+    large: list[tuple[Seen, Data]] = []     # the loads the script shows are large, or the training set itself
+    unproven: list[tuple[Seen, Data]] = []  # the loads nothing says are large, by themselves
     for seen in script.seen("loaded"):
         data: Data = seen.value  # type: ignore[assignment]
         if data.root in script.image_roots():
@@ -152,7 +154,14 @@ def whole_dataset_load(script: Script) -> Iterator[Finding]:
         # or the mapping, exists for is reading it in parts
         if shaped is None and not unknown_training_set and not _cache_of_decoded_files(seen.node, script) and \
                 data.reader not in ("h5py", "mmap"):
-            continue  # nothing says it is large, and it is not what the model trains on
+            unproven.append((seen, data))
+        else:
+            large.append((seen, data))
+    # train = np.load('train.npy'); test = np.load('test.npy'): the other splits of a data set shown large are
+    # as large (an unused test split is still read whole), and so is what an if's other branch loads into the
+    # same name (if train: x = npz['arr_0'] else: x = npz['arr_4'])
+    large += [(seen, data) for seen, data in unproven if any(_same_data_set(seen, other) for other, _ in large)]
+    for seen, data in sorted(large, key=lambda pair: (str(pair[1].path), pair[1].line)):
         if _replaced_by_float64_copy(seen, script):
             continue  # x = x / 255: the float64 copy that replaces it is the finding (dtype-blowup), 8× larger
         fixes = {
@@ -172,6 +181,39 @@ def whole_dataset_load(script: Script) -> Iterator[Finding]:
             _("{how} reads all of it into memory at once, and it stays there for the whole run ({size}).").format(
                 how=data.how, size=script.size_of(data)),
             fix, module=seen.ctx.module)
+
+
+def _same_data_set(load: Seen, other: Seen) -> bool:
+    """Two whole loads of one data set's parts, in the same function: their paths, or the names they are bound to,
+    differ only by the split they name ('train_11.npy' and 'test_11.npy', train_X and valid_X), or they are
+    bound to the same name (the two branches of an if)."""
+    if load.ctx.module is not other.ctx.module or load.ctx.function != other.ctx.function:
+        return False
+    paths = [_load_path(seen.node) for seen in (load, other)]
+    if None not in paths and paths[0] != paths[1] and split_neutral(paths[0]) == split_neutral(paths[1]):
+        return True
+    names = [tuple(split_neutral(name) for name in _bound_names(seen)) for seen in (load, other)]
+    return bool(names[0] and names[0] == names[1])
+
+
+def _load_path(load: ast.AST) -> str | None:
+    """The path a load reads, as the script writes it (np.load(path)['arr_0'] too), or None."""
+    while isinstance(load, ast.Subscript):
+        load = load.value
+    if not isinstance(load, ast.Call) or not load.args:
+        return None
+    path = load.args[0]
+    if isinstance(path, ast.Call) and last_part(dotted_name(path.func)) == "open" and path.args:
+        path = path.args[0]
+    return ast.unparse(path)
+
+
+def _bound_names(seen: Seen) -> tuple[str, ...]:
+    """The names the statement of a load binds (x = np.load(...), self.x = ...)."""
+    statement = seen.ctx.module.statement_of(seen.node)
+    if not isinstance(statement, ast.Assign):
+        return ()
+    return tuple(dotted_name(target) for target in statement.targets)
 
 
 def _cache_of_decoded_files(load: ast.AST, script: Script) -> bool:
