@@ -547,6 +547,42 @@ def test_the_split_a_name_gives_a_pickle_read_whole(second, expected, tmp_path):
     assert _rules(tmp_path, source, "whole-dataset-load") == expected
 
 
+NPZ_DATASET = """import numpy as np
+import torch
+from torch.utils.data import Dataset
+
+class Grids(Dataset):
+    def __init__(self, path, train=True):
+        self.images, self.starts = self.read(path, train)
+
+    def read(self, path, train):
+        with np.load(path, mmap_mode={mode}) as npz:
+            if train:
+                images = npz['arr_0']
+                starts = npz['arr_1']
+            else:
+                images = npz['arr_2']
+                starts = npz['arr_3']
+        return images, starts
+
+    def __getitem__(self, i):
+        start = self.starts[i]
+        return torch.from_numpy(self.images[i]), int(start)
+
+    def __len__(self):
+        return len(self.images)
+"""
+
+
+def test_the_arrays_of_an_npz_archive_are_read_whole_even_with_mmap_mode(tmp_path):
+    # np.load memory-maps .npy files only: each key of an .npz decompresses its whole array, in either branch;
+    # a row __getitem__ makes a Python number (int(start)) is one number per sample, not the data set
+    found = [f for f in check_source(_written(tmp_path, NPZ_DATASET.format(mode="'r'")))
+             if f.rule == "whole-dataset-load"]
+    assert [f.line for f in found] == [12, 15]
+    assert "mmap_mode is ignored" in found[0].fix
+
+
 def _written(tmp_path, source: str) -> Path:
     script = tmp_path / "train.py"
     script.write_text(source)

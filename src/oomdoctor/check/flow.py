@@ -963,6 +963,10 @@ class Flow(CallHandlers):
         """chunks[:limit] is still mapped; chunks[i] is one row; chunks[idx, :] (an index array, a mask) copies
         every row it picks into memory."""
         piece = node.slice
+        if isinstance(piece, ast.Constant) and isinstance(piece.value, str):
+            # npz['arr_0']: a key of an .npz archive, which np.load never maps (mmap_mode is for .npy files only):
+            # each key read decompresses that whole array into memory
+            return self._mapped_read(node, ctx, mapped, reader="npz")
         first = piece.elts[0] if isinstance(piece, ast.Tuple) and piece.elts else piece
         if isinstance(first, ast.Slice):
             if ctx.loops and first.lower is not None and not isinstance(first.lower, ast.Constant):

@@ -232,12 +232,13 @@ class CallHandlers:
             self.seen.append(Seen("loaded", node, ctx, data))
         return data
 
-    def _mapped_read(self, node: ast.AST, ctx: Context, mapped: Mapped) -> Value:
+    def _mapped_read(self, node: ast.AST, ctx: Context, mapped: Mapped, reader: str = "mmap") -> Value:
         """np.array(chunks), chunks[idx, :], chunks.astype(...) of a memory-mapped array: every row it covers read
-        into memory, where the mapping read only the rows each batch used."""
+        into memory, where the mapping read only the rows each batch used; ``reader`` "npz" for a key of an .npz
+        archive, which was never mapped."""
         if not ctx.data_set_level or ctx.loops:
             return Item()  # torch.tensor(x[idx]) in a step or __getitem__: the rows of one sample or batch
-        data = Data(node.lineno, str(ctx.module.path), ast.unparse(node)[:60], ARRAYS, reader="mmap",
+        data = Data(node.lineno, str(ctx.module.path), ast.unparse(node)[:60], ARRAYS, reader=reader,
                     labels=mapped.labels or _reads_labels(node, ctx))
         self.seen.append(Seen("loaded", node, ctx, data))
         return data

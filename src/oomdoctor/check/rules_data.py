@@ -172,6 +172,9 @@ def whole_dataset_load(script: Script) -> Iterator[Finding]:
             "mmap": _("Keep it mapped: index the memory-mapped array per batch (x[i:j], x[batch_indices]) in a "
                       "Dataset's __getitem__; np.asarray keeps the mapping, np.array, astype and x[all_indices] "
                       "copy every row into memory."),
+            "npz": _("np.load maps only .npy files: mmap_mode is ignored for an .npz archive, and each key read "
+                     "decompresses its whole array. Save each array once with np.save and load it with "
+                     "np.load(path, mmap_mode='r')."),
         }
         fix = fixes.get(data.reader) or fixes.get(data.content) or _(
             "Memory-map it instead: np.load(path, mmap_mode='r') reads only the rows each batch uses (for a pickle, "
@@ -320,16 +323,52 @@ def _rows_picked_per_item(cls: ClassInfo, script: Script) -> set[str]:
     getitem = cls.methods.get("__getitem__")
     if getitem is None or script.flow.reads_files(getitem.node, getitem.module):
         return set()
-    return {node.value.attr for node in own_nodes(getitem.node) if isinstance(node, ast.Subscript)
-            and isinstance(node.value, ast.Attribute) and isinstance(node.value.value, ast.Name)
-            and node.value.value.id == "self"}
+    picked = {node.value.attr for node in own_nodes(getitem.node) if isinstance(node, ast.Subscript)
+              and isinstance(node.value, ast.Attribute) and isinstance(node.value.value, ast.Name)
+              and node.value.value.id == "self"}
+    return picked - _made_numbers_per_item(getitem.node)
+
+
+def _made_numbers_per_item(getitem: ast.AST) -> set[str]:
+    """The attributes whose row __getitem__ makes a Python number (int(self.s1[idx]), or s1 = self.s1[idx] then
+    int(s1)): one number per sample, as labels are, whatever their name."""
+    rows = {}  # the local names holding one row of an attribute: s1 = self.s1[idx]
+    for node in own_nodes(getitem):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) and \
+                isinstance(node.value, ast.Subscript) and isinstance(node.value.value, ast.Attribute):
+            rows[node.targets[0].id] = node.value.value.attr
+    numbers = set()
+    for node in own_nodes(getitem):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("int", "float") and \
+                len(node.args) == 1:
+            given = node.args[0]
+            if isinstance(given, ast.Name) and given.id in rows:
+                numbers.add(rows[given.id])
+            elif isinstance(given, ast.Subscript) and isinstance(given.value, ast.Attribute):
+                numbers.add(given.value.attr)
+    return numbers
 
 
 def _assigned_to_attribute(cls: ClassInfo, name: str, script: Script) -> list:
-    """The values of every ``self.name = ...`` in the methods of class ``cls``."""
-    return [script.value(node.value) for node in ast.walk(cls.node) if isinstance(node, ast.Assign)
-            and any(isinstance(t, ast.Attribute) and t.attr == name and isinstance(t.value, ast.Name)
-                    and t.value.id == "self" for t in node.targets)]
+    """The values of every ``self.name = ...`` in the methods of class ``cls``, and of ``self.x, self.name =
+    read(...)``: the part of what the call gives that lands in ``self.name``."""
+    values = []
+    for node in ast.walk(cls.node):
+        if not isinstance(node, ast.Assign):
+            continue
+        for target in node.targets:
+            if _is_self_attribute(target, name):
+                values.append(script.value(node.value))
+            elif isinstance(target, ast.Tuple) and any(_is_self_attribute(t, name) for t in target.elts):
+                given = script.value(node.value)
+                if isinstance(given, Several) and len(given.items) == len(target.elts):
+                    values += [v for t, v in zip(target.elts, given.items) if _is_self_attribute(t, name)]
+    return values
+
+
+def _is_self_attribute(node: ast.AST, name: str) -> bool:
+    return isinstance(node, ast.Attribute) and node.attr == name and isinstance(node.value, ast.Name) and \
+        node.value.id == "self"
 
 
 def _flat_model_input(script: Script) -> bool:
