@@ -547,6 +547,18 @@ def test_the_split_a_name_gives_a_pickle_read_whole(second, expected, tmp_path):
     assert _rules(tmp_path, source, "whole-dataset-load") == expected
 
 
+@pytest.mark.parametrize("cap, expected", [
+    ("nrows=90e6", [3]),  # a cap of 90 million rows is the table itself, its size known: about 4.7 GiB
+    ("nrows=500", []),  # a few rows, to look at
+    ("chunksize=100_000", []),  # streamed
+])
+def test_a_table_read_with_a_row_count_of_millions(cap, expected, tmp_path):
+    source = ("import pandas as pd\nimport torch\n"
+              f"table = pd.read_csv('interactions.csv', usecols=[1, 2, 3, 4, 5, 7, 8], {cap})\n"
+              "print(table.shape)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
 NPZ_DATASET = """import numpy as np
 import torch
 from torch.utils.data import Dataset

@@ -267,13 +267,20 @@ class CallHandlers:
         kind = loader_kind(call.qualified) or ARRAYS
         if not ctx.data_set_level or ctx.loops:
             return Item()  # one file per element or per pass of a loop: collected or not, below
-        if keyword_value(node, "chunksize") is not None or keyword_value(node, "nrows") is not None:
-            return None
+        rows = self._rows_asked_for(node)
+        if keyword_value(node, "chunksize") is not None or keyword_value(node, "nrows") is not None and rows is None:
+            return None  # read a chunk at a time, or a sample of the rows
         container = "pandas" if kind == TABLE else "list" if kind == NAMES else "numpy"
         data = Data(node.lineno, str(ctx.module.path), dotted_name(node.func), kind, container,
-                    labels=_reads_labels(node, ctx))
+                    shape=(rows, _columns_asked_for(node)) if rows else None, labels=_reads_labels(node, ctx))
         self.seen.append(Seen("loaded", node, ctx, data))
         return data
+
+    def _rows_asked_for(self, read: ast.Call) -> int | None:
+        """pd.read_csv(path, nrows=90e6): the rows a read is capped at, where that is more than a sample's few (a
+        cap of millions is the data set itself, its size then known); None for no cap or a small one."""
+        rows = self.values.get(keyword_value(read, "nrows")) if keyword_value(read, "nrows") is not None else None
+        return int(rows.value) if isinstance(rows, Number) and rows.value > 10 * FEW else None
 
     def _decode(self, call: Call) -> Value:
         dtype, channels = DECODERS.get(call.qualified, (None, None))
@@ -823,6 +830,12 @@ def _resized(call: Call, image: Item, values: dict[ast.AST, Value]) -> tuple[int
     # channels kept as they were; unknown when the decoder does not say (PIL keeps the file's mode)
     channels = image.shape[2:] if image.shape and len(image.shape) > 2 else () if image.shape else (None,)
     return (height, width) + tuple(channels)
+
+
+def _columns_asked_for(read: ast.Call) -> int | None:
+    """pd.read_csv(path, usecols=[1, 2, 5]): the number of columns a read keeps, where it lists them."""
+    columns = keyword_value(read, "usecols")
+    return len(columns.elts) if isinstance(columns, (ast.List, ast.Tuple)) else None
 
 
 def _reads_labels(read: ast.AST, ctx: Context) -> bool:
