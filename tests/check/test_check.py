@@ -559,6 +559,17 @@ def test_a_table_read_with_a_row_count_of_millions(cap, expected, tmp_path):
     assert _rules(tmp_path, source, "whole-dataset-load") == expected
 
 
+@pytest.mark.parametrize("key, expected", [
+    ("'charset'", []),  # the symbols every sample is encoded with: as large whatever the number of samples
+    ("'data_test'", [5]),  # the test set, read whole
+])
+def test_a_vocabulary_read_whole_from_hdf5_is_small(key, expected, tmp_path):
+    source = ("import h5py\nfrom tensorflow import keras\nh5f = h5py.File('molecules.h5', 'r')\n"
+              f"x = h5f['data_train'][:]\nsymbols = h5f[{key}][:]\n"
+              "model = keras.Sequential([keras.layers.Dense(1)])\nmodel.fit(x, x, epochs=1)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == [4] + expected
+
+
 NPZ_DATASET = """import numpy as np
 import torch
 from torch.utils.data import Dataset

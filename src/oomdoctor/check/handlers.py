@@ -227,7 +227,7 @@ class CallHandlers:
     def _h5_read(self, node: ast.AST, ctx: Context) -> Data:
         """h5['images'][:], [()], .value, np.array(h5['images']): the whole HDF5 data set, read into memory."""
         data = Data(node.lineno, str(ctx.module.path), ast.unparse(node)[:60], ARRAYS, reader="h5py",
-                    labels=_reads_labels(node, ctx))
+                    labels=_reads_labels(node, ctx), small=_reads_vocabulary(node, ctx))
         if ctx.data_set_level and not ctx.loops:
             self.seen.append(Seen("loaded", node, ctx, data))
         return data
@@ -272,7 +272,8 @@ class CallHandlers:
             return None  # read a chunk at a time, or a sample of the rows
         container = "pandas" if kind == TABLE else "list" if kind == NAMES else "numpy"
         data = Data(node.lineno, str(ctx.module.path), dotted_name(node.func), kind, container,
-                    shape=(rows, _columns_asked_for(node)) if rows else None, labels=_reads_labels(node, ctx))
+                    shape=(rows, _columns_asked_for(node)) if rows else None, labels=_reads_labels(node, ctx),
+                    small=_reads_vocabulary(node, ctx))
         self.seen.append(Seen("loaded", node, ctx, data))
         return data
 
@@ -836,6 +837,22 @@ def _columns_asked_for(read: ast.Call) -> int | None:
     """pd.read_csv(path, usecols=[1, 2, 5]): the number of columns a read keeps, where it lists them."""
     columns = keyword_value(read, "usecols")
     return len(columns.elts) if isinstance(columns, (ast.List, ast.Tuple)) else None
+
+
+def _reads_vocabulary(read: ast.AST, ctx: Context) -> bool:
+    """Whether a whole read gives a vocabulary (vocab = pickle.load(...), f['charset'][:]): an entry per symbol or
+    word, looked up by every sample and as large whatever the number of samples; by the name it is assigned to,
+    or the file's or the HDF5 key's name."""
+    text = " ".join(str(a.value) for a in ast.walk(read) if isinstance(a, ast.Constant))
+    statement = ctx.module.statement_of(read)
+    target = last_part(dotted_name(statement.targets[0])) if isinstance(statement, ast.Assign) and \
+        len(statement.targets) == 1 and isinstance(statement.targets[0], (ast.Name, ast.Attribute)) else ""
+    words = words_of(text) | words_of(target)
+    return bool(words & _VOCABULARY_WORDS) and not names_inputs(words)
+
+
+# Words that name a vocabulary: what every sample is encoded with, not a sample
+_VOCABULARY_WORDS = {"vocab", "vocabulary", "charset", "alphabet", "lexicon"}
 
 
 def _reads_labels(read: ast.AST, ctx: Context) -> bool:
