@@ -570,6 +570,17 @@ def test_a_vocabulary_read_whole_from_hdf5_is_small(key, expected, tmp_path):
     assert _rules(tmp_path, source, "whole-dataset-load") == [4] + expected
 
 
+@pytest.mark.parametrize("read, expected", [
+    ("side = np.array(f['scans'][:]).shape[1]", []),  # read for its shape, then dropped
+    ("scans = np.array(f['scans'][:])", [5]),  # kept for the run
+])
+def test_an_hdf5_data_set_read_whole_only_for_its_shape_is_not_kept(read, expected, tmp_path):
+    source = ("import h5py\nimport numpy as np\n"
+              "f = h5py.File('ct.h5', 'r')\n"
+              f"\n{read}\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
 NPZ_DATASET = """import numpy as np
 import torch
 from torch.utils.data import Dataset

@@ -144,6 +144,8 @@ def whole_dataset_load(script: Script) -> Iterator[Finding]:
         shaped = _largest_shape(data, script)
         if data.labels or data.small or negligible(data):
             continue  # a file of labels, indexes or a small table: loading it whole is what it is for
+        if _only_its_shape_kept(seen):
+            continue  # side = np.array(f['x']).shape[1]: read for its shape and dropped, not kept for the run
         # the training set itself, as a binary array of unknown size, handed to a model or cut into its batches
         # (X_train[i * batch_size:...] fed to a TF1 session); a text file parsed by np.loadtxt is a table of a
         # few numbers per row: nobody stores a data set that fills memory that way
@@ -184,6 +186,17 @@ def whole_dataset_load(script: Script) -> Iterator[Finding]:
             _("{how} reads all of it into memory at once, and it stays there for the whole run ({size}).").format(
                 how=data.how, size=script.size_of(data)),
             fix, module=seen.ctx.module)
+
+
+def _only_its_shape_kept(load: Seen) -> bool:
+    """What the read gives is asked its shape (or len) at once and kept nowhere: np.array(f['x']).shape[1] (through
+    the conversions that wrap it, np.array(f['x'][:]))."""
+    parents = load.ctx.module.parents
+    node, parent = load.node, parents.get(load.node)
+    while isinstance(parent, ast.Call) and parent.args[:1] == [node] and dotted_name(parent.func) != "len":
+        node, parent = parent, parents.get(parent)
+    return isinstance(parent, ast.Attribute) and parent.attr in ("shape", "dtype", "ndim", "size") or \
+        isinstance(parent, ast.Call) and dotted_name(parent.func) == "len" and parent.args == [node]
 
 
 def _same_data_set(load: Seen, other: Seen) -> bool:
