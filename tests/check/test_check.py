@@ -581,6 +581,24 @@ def test_an_hdf5_data_set_read_whole_only_for_its_shape_is_not_kept(read, expect
     assert _rules(tmp_path, source, "whole-dataset-load") == expected
 
 
+def test_an_hdf5_data_set_in_a_group_read_whole(tmp_path):
+    source = ("import h5py\nf = h5py.File('eyes.h5', 'r')\n"
+              "images = f['train']['images'][:]\nstart = f['train']['images'][0]\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == [3]
+
+
+def test_hdf5_data_sets_of_several_files_stacked_whole(tmp_path):
+    # every subject's file read whole and stacked; the gaze vectors beside the images are a few numbers a sample
+    source = ("import h5py\nimport numpy as np\n\n"
+              "def read_split(files, split):\n"
+              "    gazes = np.vstack([files[k][split]['gazes'] for k in range(len(files))])\n"
+              "    images = np.vstack([files[k][split]['images'] for k in range(len(files))])\n"
+              "    return images, gazes\n\n"
+              "subjects = [h5py.File(p) for p in ['p00.mat', 'p01.mat', 'p02.mat']]\n"
+              "x, y = read_split(subjects, 'train')\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == [6]
+
+
 NPZ_DATASET = """import numpy as np
 import torch
 from torch.utils.data import Dataset

@@ -938,6 +938,8 @@ class Flow(CallHandlers):
         if isinstance(container, H5File):
             return H5Dataset()
         if isinstance(container, H5Dataset):
+            if isinstance(index, Text):
+                return H5Dataset()  # f['train']['images']: a member of a group, still on disk
             return self._h5_read(node, ctx) if _whole_slice(node.slice) or _picks_rows(node, ctx) else Item()
         if isinstance(container, Data):
             return self._data_subscript(container, node, index, ctx, scope)
@@ -1155,6 +1157,10 @@ class Flow(CallHandlers):
         statement = ctx.module.statement_of(node)
         holder = set().union(*(words_of(last_part(dotted_name(t))) for t in getattr(statement, "targets", [])
                                if isinstance(t, (ast.Name, ast.Attribute)))) if statement else set()
+        if isinstance(element_value, (H5File, H5Dataset)) and not isinstance(node, ast.DictComp):
+            # [h5py.File(p) for p in paths], [files[k]['images'] for k in ...]: still on disk, each of them;
+            # indexed, one of them; stacked (np.vstack), every one read whole
+            return element_value
         return self._collected(node, element_value, ctx, small, listing, holder)
 
     _eval_GeneratorExp = _eval_ListComp

@@ -224,10 +224,11 @@ class CallHandlers:
             return None
         return pipeline
 
-    def _h5_read(self, node: ast.AST, ctx: Context) -> Data:
-        """h5['images'][:], [()], .value, np.array(h5['images']): the whole HDF5 data set, read into memory."""
+    def _h5_read(self, node: ast.AST, ctx: Context, few_per_sample: bool = False) -> Data:
+        """h5['images'][:], [()], .value, np.array(h5['images']): the whole HDF5 data set, read into memory;
+        ``few_per_sample`` where the caller knows it holds a few numbers a sample, as labels do."""
         data = Data(node.lineno, str(ctx.module.path), ast.unparse(node)[:60], ARRAYS, reader="h5py",
-                    labels=_reads_labels(node, ctx), small=_reads_vocabulary(node, ctx))
+                    labels=few_per_sample or _reads_labels(node, ctx), small=_reads_vocabulary(node, ctx))
         if ctx.data_set_level and not ctx.loops:
             self.seen.append(Seen("loaded", node, ctx, data))
         return data
@@ -382,6 +383,11 @@ class CallHandlers:
             self._planes_joined(node, source)
             source = replace(source.items[0], shape=None, fresh=True)  # np.stack((a[..., j], b[..., j])): a new sample
         if isinstance(source, H5Dataset):
+            if node.args and isinstance(node.args[0], (ast.ListComp, ast.GeneratorExp)):
+                # np.vstack([files[k]['images'] for k in ...]): the data set of every file read whole and stacked;
+                # of what is not named as inputs (the gazes, the poses beside the images) a few numbers a sample
+                keys = " ".join(str(c.value) for c in ast.walk(node) if isinstance(c, ast.Constant))
+                return self._h5_read(node, ctx, few_per_sample=not names_inputs(words_of(keys)))
             return self._h5_read(node, ctx)  # np.array(hf.get('image_features')): every row, read now
         if isinstance(source, Mapped):  # np.asarray keeps the mapping (a view of it); the others copy it
             copies = last_part(call.qualified) not in ("asarray", "asanyarray") or dtype is not None
