@@ -597,6 +597,123 @@ def test_a_model_taking_a_flat_vector_trains_on_table_rows(tmp_path):
     assert _rules(tmp_path, source, "whole-dataset-load") == []
 
 
+@pytest.mark.parametrize("test_path, expected", [
+    ("'data/test_feats.npy'", [3, 4]),  # the test split of the training set: as large, and read whole too
+    ("'data/stats.npy'", [3]),  # another file: nothing says it is large
+])
+def test_the_other_split_of_a_training_set_loaded_whole(test_path, expected, tmp_path):
+    source = ("import numpy as np\nfrom tensorflow import keras\nx = np.load('data/train_feats.npy')\n"
+              f"x_test = np.load({test_path})\ny = np.load('data/train_labels.npy')\n"
+              "model = keras.Sequential([keras.layers.Dense(1)])\nmodel.fit(x, y, epochs=1)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+@pytest.mark.parametrize("second, expected", [
+    ("x_valid", [5, 7]),  # the validation split, read the same way
+    ("vocab", [5]),  # something else read from a pickle
+])
+def test_the_split_a_name_gives_a_pickle_read_whole(second, expected, tmp_path):
+    source = ("import pickle\nimport numpy as np\nfrom tensorflow import keras\n"
+              "with open('faces_a.pkl', 'rb') as f:\n    x_train = pickle.load(f)\n"
+              f"with open('faces_b.pkl', 'rb') as f:\n    {second} = pickle.load(f)\n"
+              "model = keras.Sequential([keras.layers.Dense(1)])\nmodel.fit(x_train, np.load('y.npy'), epochs=1)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+@pytest.mark.parametrize("cap, expected", [
+    ("nrows=90e6", [3]),  # a cap of 90 million rows is the table itself, its size known: about 4.7 GiB
+    ("nrows=500", []),  # a few rows, to look at
+    ("chunksize=100_000", []),  # streamed
+])
+def test_a_table_read_with_a_row_count_of_millions(cap, expected, tmp_path):
+    source = ("import pandas as pd\nimport torch\n"
+              f"table = pd.read_csv('interactions.csv', usecols=[1, 2, 3, 4, 5, 7, 8], {cap})\n"
+              "print(table.shape)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+@pytest.mark.parametrize("key, expected", [
+    ("'charset'", []),  # the symbols every sample is encoded with: as large whatever the number of samples
+    ("'data_test'", [5]),  # the test set, read whole
+])
+def test_a_vocabulary_read_whole_from_hdf5_is_small(key, expected, tmp_path):
+    source = ("import h5py\nfrom tensorflow import keras\nh5f = h5py.File('molecules.h5', 'r')\n"
+              f"x = h5f['data_train'][:]\nsymbols = h5f[{key}][:]\n"
+              "model = keras.Sequential([keras.layers.Dense(1)])\nmodel.fit(x, x, epochs=1)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == [4] + expected
+
+
+@pytest.mark.parametrize("read, expected", [
+    ("side = np.array(f['scans'][:]).shape[1]", []),  # read for its shape, then dropped
+    ("scans = np.array(f['scans'][:])", [5]),  # kept for the run
+])
+def test_an_hdf5_data_set_read_whole_only_for_its_shape_is_not_kept(read, expected, tmp_path):
+    source = ("import h5py\nimport numpy as np\n"
+              "f = h5py.File('ct.h5', 'r')\n"
+              f"\n{read}\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+def test_an_hdf5_data_set_in_a_group_read_whole(tmp_path):
+    source = ("import h5py\nf = h5py.File('eyes.h5', 'r')\n"
+              "images = f['train']['images'][:]\nstart = f['train']['images'][0]\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == [3]
+
+
+def test_hdf5_data_sets_of_several_files_stacked_whole(tmp_path):
+    # every subject's file read whole and stacked; the gaze vectors beside the images are a few numbers a sample
+    source = ("import h5py\nimport numpy as np\n\n"
+              "def read_split(files, split):\n"
+              "    gazes = np.vstack([files[k][split]['gazes'] for k in range(len(files))])\n"
+              "    images = np.vstack([files[k][split]['images'] for k in range(len(files))])\n"
+              "    return images, gazes\n\n"
+              "subjects = [h5py.File(p) for p in ['p00.mat', 'p01.mat', 'p02.mat']]\n"
+              "x, y = read_split(subjects, 'train')\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == [6]
+
+
+NPZ_DATASET = """import numpy as np
+import torch
+from torch.utils.data import Dataset
+
+class Grids(Dataset):
+    def __init__(self, path, train=True):
+        self.images, self.starts = self.read(path, train)
+
+    def read(self, path, train):
+        with np.load(path, mmap_mode={mode}) as npz:
+            if train:
+                images = npz['arr_0']
+                starts = npz['arr_1']
+            else:
+                images = npz['arr_2']
+                starts = npz['arr_3']
+        return images, starts
+
+    def __getitem__(self, i):
+        start = self.starts[i]
+        return torch.from_numpy(self.images[i]), int(start)
+
+    def __len__(self):
+        return len(self.images)
+"""
+
+
+def test_the_arrays_of_an_npz_archive_are_read_whole_even_with_mmap_mode(tmp_path):
+    # np.load memory-maps .npy files only: each key of an .npz decompresses its whole array, in either branch;
+    # a row __getitem__ makes a Python number (int(start)) is one number per sample, not the data set
+    found = [f for f in check_source(_written(tmp_path, NPZ_DATASET.format(mode="'r'")))
+             if f.rule == "whole-dataset-load"]
+    assert [f.line for f in found] == [12, 15]
+    assert "mmap_mode is ignored" in found[0].fix
+
+
+def _written(tmp_path, source: str) -> Path:
+    script = tmp_path / "train.py"
+    script.write_text(source)
+    return script
+
+
 @pytest.mark.parametrize("target, expected", [("noise = noisy - clean", [3, 4]), ("noise = noisy - 1.0", [3])])
 def test_an_array_combined_into_the_training_target_is_trained_on(target, expected, tmp_path):
     source = ("import numpy as np\nfrom tensorflow import keras\nnoisy = np.load('noisy.npy')\n"

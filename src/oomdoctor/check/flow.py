@@ -938,6 +938,8 @@ class Flow(CallHandlers):
         if isinstance(container, H5File):
             return H5Dataset()
         if isinstance(container, H5Dataset):
+            if isinstance(index, Text):
+                return H5Dataset()  # f['train']['images']: a member of a group, still on disk
             return self._h5_read(node, ctx) if _whole_slice(node.slice) or _picks_rows(node, ctx) else Item()
         if isinstance(container, Data):
             return self._data_subscript(container, node, index, ctx, scope)
@@ -963,6 +965,10 @@ class Flow(CallHandlers):
         """chunks[:limit] is still mapped; chunks[i] is one row; chunks[idx, :] (an index array, a mask) copies
         every row it picks into memory."""
         piece = node.slice
+        if isinstance(piece, ast.Constant) and isinstance(piece.value, str):
+            # npz['arr_0']: a key of an .npz archive, which np.load never maps (mmap_mode is for .npy files only):
+            # each key read decompresses that whole array into memory
+            return self._mapped_read(node, ctx, mapped, reader="npz")
         first = piece.elts[0] if isinstance(piece, ast.Tuple) and piece.elts else piece
         if isinstance(first, ast.Slice):
             if ctx.loops and first.lower is not None and not isinstance(first.lower, ast.Constant):
@@ -1151,6 +1157,10 @@ class Flow(CallHandlers):
         statement = ctx.module.statement_of(node)
         holder = set().union(*(words_of(last_part(dotted_name(t))) for t in getattr(statement, "targets", [])
                                if isinstance(t, (ast.Name, ast.Attribute)))) if statement else set()
+        if isinstance(element_value, (H5File, H5Dataset)) and not isinstance(node, ast.DictComp):
+            # [h5py.File(p) for p in paths], [files[k]['images'] for k in ...]: still on disk, each of them;
+            # indexed, one of them; stacked (np.vstack), every one read whole
+            return element_value
         return self._collected(node, element_value, ctx, small, listing, holder)
 
     _eval_GeneratorExp = _eval_ListComp

@@ -227,20 +227,22 @@ class CallHandlers:
             return None
         return pipeline
 
-    def _h5_read(self, node: ast.AST, ctx: Context) -> Data:
-        """h5['images'][:], [()], .value, np.array(h5['images']): the whole HDF5 data set, read into memory."""
+    def _h5_read(self, node: ast.AST, ctx: Context, few_per_sample: bool = False) -> Data:
+        """h5['images'][:], [()], .value, np.array(h5['images']): the whole HDF5 data set, read into memory;
+        ``few_per_sample`` where the caller knows it holds a few numbers a sample, as labels do."""
         data = Data(node.lineno, str(ctx.module.path), ast.unparse(node)[:60], ARRAYS, reader="h5py",
-                    labels=_reads_labels(node, ctx))
+                    labels=few_per_sample or _reads_labels(node, ctx), small=_reads_vocabulary(node, ctx))
         if ctx.data_set_level and not ctx.loops:
             self.seen.append(Seen("loaded", node, ctx, data))
         return data
 
-    def _mapped_read(self, node: ast.AST, ctx: Context, mapped: Mapped) -> Value:
+    def _mapped_read(self, node: ast.AST, ctx: Context, mapped: Mapped, reader: str = "mmap") -> Value:
         """np.array(chunks), chunks[idx, :], chunks.astype(...) of a memory-mapped array: every row it covers read
-        into memory, where the mapping read only the rows each batch used."""
+        into memory, where the mapping read only the rows each batch used; ``reader`` "npz" for a key of an .npz
+        archive, which was never mapped."""
         if not ctx.data_set_level or ctx.loops:
             return Item()  # torch.tensor(x[idx]) in a step or __getitem__: the rows of one sample or batch
-        data = Data(node.lineno, str(ctx.module.path), ast.unparse(node)[:60], ARRAYS, reader="mmap",
+        data = Data(node.lineno, str(ctx.module.path), ast.unparse(node)[:60], ARRAYS, reader=reader,
                     labels=mapped.labels or _reads_labels(node, ctx))
         self.seen.append(Seen("loaded", node, ctx, data))
         return data
@@ -269,13 +271,21 @@ class CallHandlers:
         kind = loader_kind(call.qualified) or ARRAYS
         if not ctx.data_set_level or ctx.loops:
             return Item()  # one file per element or per pass of a loop: collected or not, below
-        if keyword_value(node, "chunksize") is not None or keyword_value(node, "nrows") is not None:
-            return None
+        rows = self._rows_asked_for(node)
+        if keyword_value(node, "chunksize") is not None or keyword_value(node, "nrows") is not None and rows is None:
+            return None  # read a chunk at a time, or a sample of the rows
         container = "pandas" if kind == TABLE else "list" if kind == NAMES else "numpy"
         data = Data(node.lineno, str(ctx.module.path), dotted_name(node.func), kind, container,
-                    labels=_reads_labels(node, ctx))
+                    shape=(rows, _columns_asked_for(node)) if rows else None, labels=_reads_labels(node, ctx),
+                    small=_reads_vocabulary(node, ctx))
         self.seen.append(Seen("loaded", node, ctx, data))
         return data
+
+    def _rows_asked_for(self, read: ast.Call) -> int | None:
+        """pd.read_csv(path, nrows=90e6): the rows a read is capped at, where that is more than a sample's few (a
+        cap of millions is the data set itself, its size then known); None for no cap or a small one."""
+        rows = self.values.get(keyword_value(read, "nrows")) if keyword_value(read, "nrows") is not None else None
+        return int(rows.value) if isinstance(rows, Number) and rows.value > 10 * FEW else None
 
     def _decode(self, call: Call) -> Value:
         dtype, channels = DECODERS.get(call.qualified, (None, None))
@@ -376,6 +386,11 @@ class CallHandlers:
             self._planes_joined(node, source)
             source = replace(source.items[0], shape=None, fresh=True)  # np.stack((a[..., j], b[..., j])): a new sample
         if isinstance(source, H5Dataset):
+            if node.args and isinstance(node.args[0], (ast.ListComp, ast.GeneratorExp)):
+                # np.vstack([files[k]['images'] for k in ...]): the data set of every file read whole and stacked;
+                # of what is not named as inputs (the gazes, the poses beside the images) a few numbers a sample
+                keys = " ".join(str(c.value) for c in ast.walk(node) if isinstance(c, ast.Constant))
+                return self._h5_read(node, ctx, few_per_sample=not names_inputs(words_of(keys)))
             return self._h5_read(node, ctx)  # np.array(hf.get('image_features')): every row, read now
         if isinstance(source, Mapped):  # np.asarray keeps the mapping (a view of it); the others copy it
             copies = last_part(call.qualified) not in ("asarray", "asanyarray") or dtype is not None
@@ -844,6 +859,28 @@ def _over_a_few_things(ctx: Context) -> bool:
     loop = ctx.loops[-1] if ctx.loops else None
     return ctx.small_loop and isinstance(loop, (ast.For, ast.AsyncFor)) and not (
         isinstance(loop.iter, ast.Call) and last_part(dotted_name(loop.iter.func)) == "range")
+
+
+def _columns_asked_for(read: ast.Call) -> int | None:
+    """pd.read_csv(path, usecols=[1, 2, 5]): the number of columns a read keeps, where it lists them."""
+    columns = keyword_value(read, "usecols")
+    return len(columns.elts) if isinstance(columns, (ast.List, ast.Tuple)) else None
+
+
+def _reads_vocabulary(read: ast.AST, ctx: Context) -> bool:
+    """Whether a whole read gives a vocabulary (vocab = pickle.load(...), f['charset'][:]): an entry per symbol or
+    word, looked up by every sample and as large whatever the number of samples; by the name it is assigned to,
+    or the file's or the HDF5 key's name."""
+    text = " ".join(str(a.value) for a in ast.walk(read) if isinstance(a, ast.Constant))
+    statement = ctx.module.statement_of(read)
+    target = last_part(dotted_name(statement.targets[0])) if isinstance(statement, ast.Assign) and \
+        len(statement.targets) == 1 and isinstance(statement.targets[0], (ast.Name, ast.Attribute)) else ""
+    words = words_of(text) | words_of(target)
+    return bool(words & _VOCABULARY_WORDS) and not names_inputs(words)
+
+
+# Words that name a vocabulary: what every sample is encoded with, not a sample
+_VOCABULARY_WORDS = {"vocab", "vocabulary", "charset", "alphabet", "lexicon"}
 
 
 def _reads_labels(read: ast.AST, ctx: Context) -> bool:

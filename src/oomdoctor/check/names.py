@@ -106,6 +106,17 @@ def is_batch_size(node: ast.AST | None) -> bool:
     return isinstance(node, (ast.Name, ast.Attribute)) and names_batch_size(last_part(dotted_name(node)))
 
 
+# Words that name one split of a data set, in a path or a name: train_11.npy, test_11.npy
+_SPLIT_WORDS = _EVAL_WORDS | {"train", "training"}
+
+
+def split_neutral(text: str) -> str:
+    """``text`` with each word naming a split replaced by one placeholder: 'x_train.npy' and 'x_test.npy' are
+    the same file of two splits."""
+    return re.sub(r"[A-Za-z]+", lambda word: "{split}" if word.group().lower() in _SPLIT_WORDS else word.group(),
+                  text)
+
+
 def is_eval_name(identifier: str) -> bool:
     """Whether ``identifier`` names evaluation (``val_loader``, ``X_test``, ``validate``) and not training."""
     words = words_of(identifier)

@@ -13,7 +13,7 @@ from .library import (NUMPY_CREATORS, SAVES, argument, constant_number, keyword_
                       scaled_pixels_dtype)
 from .modules import ClassInfo, FunctionInfo, Module, own_nodes
 from .names import (calls_in, dotted_name, is_eval_name, is_labels, last_part, names_in, names_inputs, path_text,
-                    words_of)
+                    split_neutral, words_of)
 from .rules_keras import model_convolves_images, model_input_shape
 from .flow import loops_collecting
 from .handlers import tokenizer_words
@@ -136,6 +136,8 @@ def _fills_from_files(seen, script: Script) -> bool:
 
 def whole_dataset_load(script: Script) -> Iterator[Finding]:
     """np.load, pd.read_csv, pickle.load, h5py's [:] called once on a data set the script shows is large."""
+    large: list[tuple[Seen, Data]] = []     # the loads the script shows are large, or the training set itself
+    unproven: list[tuple[Seen, Data]] = []  # the loads nothing says are large, by themselves
     for seen in script.seen("loaded"):
         data: Data = seen.value  # type: ignore[assignment]
         if data.root in script.image_roots():
@@ -143,6 +145,8 @@ def whole_dataset_load(script: Script) -> Iterator[Finding]:
         shaped = _largest_shape(data, script)
         if data.labels or data.small or negligible(data):
             continue  # a file of labels, indexes or a small table: loading it whole is what it is for
+        if _only_its_shape_kept(seen):
+            continue  # side = np.array(f['x']).shape[1]: read for its shape and dropped, not kept for the run
         # the training set itself, as a binary array of unknown size, handed to a model or cut into its batches
         # (X_train[i * batch_size:...] fed to a TF1 session); a text file parsed by np.loadtxt is a table of a
         # few numbers per row: nobody stores a data set that fills memory that way
@@ -153,7 +157,14 @@ def whole_dataset_load(script: Script) -> Iterator[Finding]:
         # or the mapping, exists for is reading it in parts
         if shaped is None and not unknown_training_set and not _cache_of_decoded_files(seen.node, script) and \
                 data.reader not in ("h5py", "mmap"):
-            continue  # nothing says it is large, and it is not what the model trains on
+            unproven.append((seen, data))
+        else:
+            large.append((seen, data))
+    # train = np.load('train.npy'); test = np.load('test.npy'): the other splits of a data set shown large are
+    # as large (an unused test split is still read whole), and so is what an if's other branch loads into the
+    # same name (if train: x = npz['arr_0'] else: x = npz['arr_4'])
+    large += [(seen, data) for seen, data in unproven if any(_same_data_set(seen, other) for other, _ in large)]
+    for seen, data in sorted(large, key=lambda pair: (str(pair[1].path), pair[1].line)):
         if _replaced_by_float64_copy(seen, script):
             continue  # x = x / 255: the float64 copy that replaces it is the finding (dtype-blowup), 8× larger
         fixes = {
@@ -164,6 +175,9 @@ def whole_dataset_load(script: Script) -> Iterator[Finding]:
             "mmap": _("Keep it mapped: index the memory-mapped array per batch (x[i:j], x[batch_indices]) in a "
                       "Dataset's __getitem__; np.asarray keeps the mapping, np.array, astype and x[all_indices] "
                       "copy every row into memory."),
+            "npz": _("np.load maps only .npy files: mmap_mode is ignored for an .npz archive, and each key read "
+                     "decompresses its whole array. Save each array once with np.save and load it with "
+                     "np.load(path, mmap_mode='r')."),
         }
         fix = fixes.get(data.reader) or fixes.get(data.content) or _(
             "Memory-map it instead: np.load(path, mmap_mode='r') reads only the rows each batch uses (for a pickle, "
@@ -173,6 +187,50 @@ def whole_dataset_load(script: Script) -> Iterator[Finding]:
             _("{how} reads all of it into memory at once, and it stays there for the whole run ({size}).").format(
                 how=data.how, size=script.size_of(data)),
             fix, module=seen.ctx.module)
+
+
+def _only_its_shape_kept(load: Seen) -> bool:
+    """What the read gives is asked its shape (or len) at once and kept nowhere: np.array(f['x']).shape[1] (through
+    the conversions that wrap it, np.array(f['x'][:]))."""
+    parents = load.ctx.module.parents
+    node, parent = load.node, parents.get(load.node)
+    while isinstance(parent, ast.Call) and parent.args[:1] == [node] and dotted_name(parent.func) != "len":
+        node, parent = parent, parents.get(parent)
+    return isinstance(parent, ast.Attribute) and parent.attr in ("shape", "dtype", "ndim", "size") or \
+        isinstance(parent, ast.Call) and dotted_name(parent.func) == "len" and parent.args == [node]
+
+
+def _same_data_set(load: Seen, other: Seen) -> bool:
+    """Two whole loads of one data set's parts, in the same function: their paths, or the names they are bound to,
+    differ only by the split they name ('train_11.npy' and 'test_11.npy', train_X and valid_X), or they are
+    bound to the same name (the two branches of an if)."""
+    if load.ctx.module is not other.ctx.module or load.ctx.function != other.ctx.function:
+        return False
+    paths = [_load_path(seen.node) for seen in (load, other)]
+    if None not in paths and paths[0] != paths[1] and split_neutral(paths[0]) == split_neutral(paths[1]):
+        return True
+    names = [tuple(split_neutral(name) for name in _bound_names(seen)) for seen in (load, other)]
+    return bool(names[0] and names[0] == names[1])
+
+
+def _load_path(load: ast.AST) -> str | None:
+    """The path a load reads, as the script writes it (np.load(path)['arr_0'] too), or None."""
+    while isinstance(load, ast.Subscript):
+        load = load.value
+    if not isinstance(load, ast.Call) or not load.args:
+        return None
+    path = load.args[0]
+    if isinstance(path, ast.Call) and last_part(dotted_name(path.func)) == "open" and path.args:
+        path = path.args[0]
+    return ast.unparse(path)
+
+
+def _bound_names(seen: Seen) -> tuple[str, ...]:
+    """The names the statement of a load binds (x = np.load(...), self.x = ...)."""
+    statement = seen.ctx.module.statement_of(seen.node)
+    if not isinstance(statement, ast.Assign):
+        return ()
+    return tuple(dotted_name(target) for target in statement.targets)
 
 
 def _cache_of_decoded_files(load: ast.AST, script: Script) -> bool:
@@ -313,16 +371,52 @@ def _rows_picked_per_item(cls: ClassInfo, script: Script) -> set[str]:
     getitem = cls.methods.get("__getitem__")
     if getitem is None or script.flow.reads_files(getitem.node, getitem.module):
         return set()
-    return {node.value.attr for node in own_nodes(getitem.node) if isinstance(node, ast.Subscript)
-            and isinstance(node.value, ast.Attribute) and isinstance(node.value.value, ast.Name)
-            and node.value.value.id == "self"}
+    picked = {node.value.attr for node in own_nodes(getitem.node) if isinstance(node, ast.Subscript)
+              and isinstance(node.value, ast.Attribute) and isinstance(node.value.value, ast.Name)
+              and node.value.value.id == "self"}
+    return picked - _made_numbers_per_item(getitem.node)
+
+
+def _made_numbers_per_item(getitem: ast.AST) -> set[str]:
+    """The attributes whose row __getitem__ makes a Python number (int(self.s1[idx]), or s1 = self.s1[idx] then
+    int(s1)): one number per sample, as labels are, whatever their name."""
+    rows = {}  # the local names holding one row of an attribute: s1 = self.s1[idx]
+    for node in own_nodes(getitem):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) and \
+                isinstance(node.value, ast.Subscript) and isinstance(node.value.value, ast.Attribute):
+            rows[node.targets[0].id] = node.value.value.attr
+    numbers = set()
+    for node in own_nodes(getitem):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("int", "float") and \
+                len(node.args) == 1:
+            given = node.args[0]
+            if isinstance(given, ast.Name) and given.id in rows:
+                numbers.add(rows[given.id])
+            elif isinstance(given, ast.Subscript) and isinstance(given.value, ast.Attribute):
+                numbers.add(given.value.attr)
+    return numbers
 
 
 def _assigned_to_attribute(cls: ClassInfo, name: str, script: Script) -> list:
-    """The values of every ``self.name = ...`` in the methods of class ``cls``."""
-    return [script.value(node.value) for node in ast.walk(cls.node) if isinstance(node, ast.Assign)
-            and any(isinstance(t, ast.Attribute) and t.attr == name and isinstance(t.value, ast.Name)
-                    and t.value.id == "self" for t in node.targets)]
+    """The values of every ``self.name = ...`` in the methods of class ``cls``, and of ``self.x, self.name =
+    read(...)``: the part of what the call gives that lands in ``self.name``."""
+    values = []
+    for node in ast.walk(cls.node):
+        if not isinstance(node, ast.Assign):
+            continue
+        for target in node.targets:
+            if _is_self_attribute(target, name):
+                values.append(script.value(node.value))
+            elif isinstance(target, ast.Tuple) and any(_is_self_attribute(t, name) for t in target.elts):
+                given = script.value(node.value)
+                if isinstance(given, Several) and len(given.items) == len(target.elts):
+                    values += [v for t, v in zip(target.elts, given.items) if _is_self_attribute(t, name)]
+    return values
+
+
+def _is_self_attribute(node: ast.AST, name: str) -> bool:
+    return isinstance(node, ast.Attribute) and node.attr == name and isinstance(node.value, ast.Name) and \
+        node.value.id == "self"
 
 
 def _flat_model_input(script: Script) -> bool:
