@@ -860,3 +860,18 @@ def test_a_data_set_put_on_the_device_while_loading_it():
                      '  File "robust_training.py", line 63, in load_datasets\n'
                      "    train_ds['image'] = normalize(train_ds['image'])\n")
     assert result.case == "weights-or-loading"
+
+
+def test_xla_states_its_pool_at_start():
+    """XLA's GPU client logs each device's pool as it makes it (JAX and EXLA print it at INFO): its limit."""
+    from oomdoctor.explain import explain
+
+    result = explain("[info] XLA backend allocating 10251200102 bytes on device 0 for BFCAllocator.\n"
+                     "[error] Execution of replica 0 failed: RESOURCE_EXHAUSTED: Out of memory while trying to "
+                     "allocate 117964800 bytes.\n")
+    assert (result.limit_bytes, result.gpu_index) == (10251200102, 0)
+    two = explain("I0101 xla_bridge] XLA backend will use up to 8000000000 bytes on device 0 for BFCAllocator.\n"
+                  "I0101 xla_bridge] XLA backend will use up to 9000000000 bytes on device 1 for BFCAllocator.\n"
+                  "jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: Out of memory while trying to allocate "
+                  "117964800 bytes. [device ordinal 1]\n")
+    assert (two.limit_bytes, two.gpu_index) == (9000000000, 1)

@@ -268,6 +268,24 @@ def _read_device_properties(text: str, facts: Facts) -> None:
     device = re.search(r"Found device (\d{1,3}) with properties", text[-20000:])
     if device and facts.gpu_index is None:
         facts.gpu_index = int(device.group(1))
+    _read_xla_pool(text, facts)
+
+
+def _read_xla_pool(text: str, facts: Facts) -> None:
+    """XLA's GPU client sizes each device's pool at start and says so (an INFO line that JAX and EXLA print when
+    their logs show INFO): ``XLA backend allocating 10251200102 bytes on device 0 for BFCAllocator.`` (preallocated),
+    ``XLA backend will use up to N bytes on device 0 for BFCAllocator.`` (grown as needed), the same ``for
+    CudaAsyncAllocator.``: the allocator's limit on that device, the memory fraction of what was free (or of the
+    total)."""
+    pools = {int(device): number(size_) for size_, device in re.findall(
+        r"XLA backend (?:allocating|will use up to) (\d{1,25}) bytes on device (\d{1,3}) for \w{1,40}Allocator",
+        text[-200_000:])}
+    if not pools or facts.limit_bytes is not None:
+        return
+    if facts.gpu_index in pools:
+        facts.limit_bytes = pools[facts.gpu_index]
+    elif facts.gpu_index is None and len(pools) == 1:
+        (facts.gpu_index, facts.limit_bytes), = pools.items()
 
 
 def _read_nvidia_smi(text: str, facts: Facts) -> None:
