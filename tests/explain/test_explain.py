@@ -875,3 +875,24 @@ def test_xla_states_its_pool_at_start():
                   "jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: Out of memory while trying to allocate "
                   "117964800 bytes. [device ordinal 1]\n")
     assert (two.limit_bytes, two.gpu_index) == (9000000000, 1)
+
+
+def test_xla_under_elixir_is_exla():
+    """EXLA hands XLA's log lines to Elixir's Logger ("13:21:27.502 [error] ", Livebook's "[error] "): the log names
+    neither Elixir nor EXLA, and JAX's environment variables are no advice for it."""
+    from oomdoctor.explain import explain
+
+    for prefix in ("13:21:27.502 ", ""):
+        result = explain(f"{prefix}[warning] " + "*" * 100 + f"\n{prefix}[error] Execution of replica 0 failed: "
+                         "RESOURCE_EXHAUSTED: Out of memory while trying to allocate 58982400 bytes.\n"
+                         "Limit:                      4928097484\nInUse:                      4248542720\n"
+                         "LargestFreeBlock:                    0\n")
+        assert result.framework == "exla"
+        assert "preallocate: false" in " ".join(result.fixes) and "XLA_PYTHON_CLIENT_ALLOCATOR" not in " ".join(
+            result.fixes)
+    named = explain("** (RuntimeError) RESOURCE_EXHAUSTED: Out of memory while trying to allocate 1024 bytes.\n"
+                    "    (exla 0.6.0) lib/exla/executable.ex:56: EXLA.Executable.run/3\n")
+    assert named.framework == "exla"
+    python = explain("E1023 00:10:32.928098      30 pjrt_stream_executor_client.cc:2809] Execution of replica 0 "
+                     "failed: RESOURCE_EXHAUSTED: Out of memory while trying to allocate 1049100288 bytes.\n")
+    assert python.framework == "jax"

@@ -59,6 +59,11 @@ _SMALL_POOL = 512 * MiB
 _TINY_POOL = 64 * MiB
 
 
+# The frameworks whose allocator takes most of the GPU at start: TensorFlow's BFC pool, and XLA's GPU client under JAX
+# and under Elixir's EXLA (the same client, its share set by EXLA's own options)
+_POOL_AT_START = ("tensorflow", "jax", "exla")
+
+
 def capacity(facts: Facts) -> int | None:
     """What the allocator could have had: its limit when the log states one, else the device's total."""
     return facts.limit_bytes or facts.total_bytes
@@ -155,7 +160,7 @@ def _pinned_block_unmapped(facts: Facts) -> bool:
     pinned memory into the GPU's address space, which takes a little GPU memory, and a pool that took the GPU at start
     left none: the tiny direct allocation of the preallocation case, made for the host."""
     return "pinned_host" in facts.clues and facts.requested_bytes is not None and facts.requested_bytes <= MiB \
-        and facts.framework in ("tensorflow", "jax")
+        and facts.framework in _POOL_AT_START
 
 
 def _largest_gpu() -> int:
@@ -213,16 +218,16 @@ def choose(facts: Facts) -> str:
     # driver's own failing in the same breath is the same want), the framework's pool had taken the GPU
     if ("cublas" in clues or "cudnn" in clues) and (requested is None or "driver_request" in clues):
         return "preallocation"
-    if "unified_memory" in clues and facts.framework in ("tensorflow", "jax"):
+    if "unified_memory" in clues and facts.framework in _POOL_AT_START:
         # the pool made from unified memory (TF_FORCE_UNIFIED_MEMORY, a memory fraction above 1) at start: the driver
         # could not give the share asked for, GPU and RAM together
         return "preallocation"
-    if "driver_allocation" in clues and facts.framework in ("tensorflow", "jax") and (
+    if "driver_allocation" in clues and facts.framework in _POOL_AT_START and (
             "startup" in clues or requested is not None and requested <= MiB):
         # StreamExecutor asked the driver itself: at start TensorFlow reserves its pool; a tiny direct
         # allocation that fails means the pool has taken the GPU
         return "preallocation"
-    if "outside_pool" in clues and facts.framework in ("tensorflow", "jax"):
+    if "outside_pool" in clues and facts.framework in _POOL_AT_START:
         return "preallocation"  # XLA's direct allocation beside the pool that holds the GPU
     if "driver_allocation" in clues:
         return "limit-or-other-process"  # the driver had less free than the framework expected: someone holds it
@@ -454,6 +459,8 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
                          "buffer (the per-core batch)."))
         elif framework == "tensorflow":
             fix.append(_("Set TF_GPU_ALLOCATOR=cuda_malloc_async before TensorFlow starts."))
+        elif framework == "exla":
+            fix.append(_exla_pool_words())
         else:
             fix.append(_("JAX: set XLA_PYTHON_CLIENT_ALLOCATOR=platform to allocate exactly what is needed."))
         return say, fix
@@ -503,6 +510,8 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
         if framework == "jax":
             fix.append(_("JAX reserves 75 % of the GPU at start; XLA_PYTHON_CLIENT_PREALLOCATE=false turns it off, "
                          "XLA_PYTHON_CLIENT_MEM_FRACTION sets the share."))
+        elif framework == "exla":
+            fix.append(_exla_pool_words())
         else:
             fix.append(_("Turn on memory growth before building the model: oomdoctor.configure_gpu_memory()."))
         fix.append(_("Run one GPU program at a time, or give each its share of the GPU."))
@@ -570,6 +579,12 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
     fix.append(_("Recompute activations instead of keeping them (gradient checkpointing) when the batch cannot "
                  "shrink."))
     return say, fix
+
+
+def _exla_pool_words() -> str:
+    return _("EXLA (Elixir's Nx) takes 90 % of the GPU at start: set preallocate: false, or a smaller memory_fraction, "
+             "in its client's configuration (config :exla, :clients, cuda: [platform: :cuda, preallocate: false]); "
+             "JAX's XLA_PYTHON_CLIENT_* variables do not apply to it.")
 
 
 def _tensor_words(facts: Facts) -> str:

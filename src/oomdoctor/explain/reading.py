@@ -42,7 +42,7 @@ class Facts:
     """What a log states. ``None`` is "the log does not say"."""
 
     oom: bool = False
-    framework: str | None = None  # tensorflow, jax, torch, nccl, llama.cpp (ggml's GPU backends)
+    framework: str | None = None  # tensorflow, jax, torch, nccl, llama.cpp (ggml's GPU backends), exla (Elixir's XLA)
     memory: str | None = None  # gpu, host, tpu, mps
     requested_bytes: int | None = None
     total_bytes: int | None = None
@@ -967,6 +967,8 @@ def _framework(lower: str, facts: Facts, said_by: str) -> str:
     if said_by in ("torch", "nccl", "llama.cpp", "onnxruntime", "vllm", "paddle"):
         return said_by
     tail = lower[-200_000:]
+    if _exla(tail):
+        return "exla"
     # jaxlib was built inside TensorFlow's tree until 2023: its paths read "external/org_tensorflow/..."
     jax = any(word in tail for word in ("jaxlib", "xlaruntimeerror", "import jax", "jax.", "/jax/", "flax", "optax",
                                         "external/org_tensorflow", "xla/python", "xla_extension", "xla/pjrt",
@@ -982,6 +984,20 @@ def _framework(lower: str, facts: Facts, said_by: str) -> str:
             "external/org_tensorflow/tensorflow/core", ""):
         return "jax"
     return said_by
+
+
+# Elixir's Logger at the start of a line (its default console format: "13:21:27.502 [error] ", Livebook's without the
+# time) carrying one of XLA's own messages: EXLA hands XLA's log lines to Logger (EXLA.Logger), where a Python program
+# shows absl's "E1023 00:10:32.928098 30 pjrt_stream_executor_client.cc:2809] "
+_ELIXIR_LOGGER_XLA = re.compile(r"(?m)^(?:\d{2}:\d{2}:\d{2}\.\d{3} )?\[(?:error|warning|info|debug)\] "
+                                r"(?:\*{20}|[^\n]{0,200}?(?:resource_exhausted|execution of replica|xla |streamexecutor|"
+                                r"bfc|in-use chunks))")
+
+
+def _exla(tail: str) -> bool:
+    """Whether XLA ran under Elixir's EXLA (Nx's compiler and backend): the log names it (``(exla 0.6.0)
+    lib/exla/executable.ex:56``, ``EXLA.Backend``) or shows XLA's lines as Elixir's Logger prints them."""
+    return re.search(r"(?<![\w.])exla(?![\w])", tail) is not None or _ELIXIR_LOGGER_XLA.search(tail) is not None
 
 
 def _lower_same_length(text: str, piece: int = 1 << 20) -> str:
