@@ -896,3 +896,17 @@ def test_xla_under_elixir_is_exla():
     python = explain("E1023 00:10:32.928098      30 pjrt_stream_executor_client.cc:2809] Execution of replica 0 "
                      "failed: RESOURCE_EXHAUSTED: Out of memory while trying to allocate 1049100288 bytes.\n")
     assert python.framework == "jax"
+
+
+def test_an_xla_program_of_one_array_is_not_a_step():
+    """BufferAssignment's stats with one array in, one of its size out and no temporaries: a weight converted as it is
+    loaded (Gemma's bf16[256128,2048] embedding), not a training step, whose program needs scratch."""
+    from oomdoctor.explain import explain
+
+    stats = ("Execution of replica 0 failed: RESOURCE_EXHAUSTED: Out of memory while trying to allocate 1049100288 "
+             "bytes.\nBufferAssignment OOM Debugging.\nBufferAssignment stats:\n"
+             "             parameter allocation: 1000.50MiB\n              constant allocation:         0B\n"
+             "        maybe_live_out allocation: 1000.50MiB\n     preallocated temp allocation: {temp}\n"
+             "                 total allocation:    1.95GiB\n")
+    assert explain(stats.format(temp="0B")).case == "weights-or-loading"
+    assert explain(stats.format(temp="3.20GiB")).case == "activations-batch"

@@ -17,7 +17,8 @@ case                         evidence                                           
                                                                                     large; no batch fixes it
 ``compile-time``             XLA's autotuning, a TPU program's requirement          the compiler's settings
 ``weights-or-loading``       an initializer, a model being loaded or moved, an      the batch is irrelevant
-                             array copied to the GPU
+                             array copied to the GPU (XLA's program of one array
+                             in and one out: tried only after the limits below)
 ``optimizer-update``         the optimizer's update or its slots                    less optimizer state
 ``fragmentation``            free in total but not in one piece                     the allocator's settings
 ``limit-or-other-process``   the device had room, but a limit or another process    the limit, or the process
@@ -238,6 +239,8 @@ def choose(facts: Facts) -> str:
         return "limit-or-other-process"
     if _pool_held_back(facts):
         return "limit-or-other-process"
+    if "whole_array_op" in clues:  # XLA's program of one array in, one of its size out: not a step, an array's copy
+        return "weights-or-loading"
     if len(facts.gpu_indices) > 1 and ("data_parallel" in clues or facts.gpu_index not in (None, 0)) or \
             "gpu_imbalance" in clues:
         return "which-gpu"
@@ -417,6 +420,10 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
     if case == "weights-or-loading":
         say.append(_("It failed while creating or loading weights, or copying an array to the GPU, not in a "
                      "training step: the batch size does not matter here."))
+        if "whole_array_op" in facts.clues:
+            say.append(_("XLA's program here takes one array and returns one of the same size, with no scratch "
+                         "memory: an operation on a whole array run by itself (a weight cast or copied as it is "
+                         "loaded, a data set converted at once), not a compiled training step."))
         if "_eagerconst" in (facts.message or "").lower() or "dst tensor" in (facts.message or "").lower():
             fix.append(_("A NumPy array was copied to the GPU whole (model.fit(x=array) or "
                          "from_tensor_slices(array)): keep the data on the CPU (with tf.device('/CPU:0')) or "

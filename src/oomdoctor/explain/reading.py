@@ -497,6 +497,14 @@ def _read_xla(text: str, lower: str, facts: Facts) -> bool:
         total = _size_after(r"total allocation: " + SIZE, window)
         if total:
             facts.program_bytes = total
+        # "parameter allocation: 1000.50MiB ... maybe_live_out allocation: 1000.50MiB ... preallocated temp allocation:
+        # 0B": a program that takes an array and returns one of its size with no scratch is one operation on a whole
+        # array run by itself (a weight cast or copied as it is loaded, a data set normalised at once); a compiled
+        # step takes the weights and the batch and needs temporaries for its activations
+        stats = {name: _size_after(name + r" allocation: " + SIZE, window)
+                 for name in ("parameter", "maybe_live_out", "preallocated temp")}
+        if stats["preallocated temp"] == 0 and stats["parameter"] and stats["parameter"] == stats["maybe_live_out"]:
+            facts.clues.add("whole_array_op")
         # "Peak buffers:" each with its "Shape: bf16[3114720,1,1536]" ("Entry Parameter Subshape: f32[14745600]" for a
         # parameter): the one whose bytes are the request's is the array that found no room
         for shape in re.finditer(r"(?:Shape|Subshape): ([a-z]{1,4}\d{0,3})\[([\d,]{0,400})\]", window):
