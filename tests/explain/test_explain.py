@@ -910,3 +910,26 @@ def test_an_xla_program_of_one_array_is_not_a_step():
              "                 total allocation:    1.95GiB\n")
     assert explain(stats.format(temp="0B")).case == "weights-or-loading"
     assert explain(stats.format(temp="3.20GiB")).case == "activations-batch"
+
+
+def test_a_keras_sequential_being_made_builds_its_weights():
+    """Sequential's __init__ adds each layer and add() builds it: a Dense kernel of [173056, 4096] made there is a
+    weight, whatever batch the model would have had."""
+    from oomdoctor.explain import explain
+
+    ipython = ("ResourceExhaustedError: OOM when allocating tensor with shape[173056,4096]\n"
+               "~/lib/python3.7/site-packages/tensorflow/python/keras/engine/sequential.py in __init__(self, layers, "
+               "name)\n    127       tf_utils.assert_no_legacy_layers(layers)\n    128       for layer in layers:\n"
+               "--> 129         self.add(layer)\n")
+    assert explain(ipython).case == "weights-or-loading"
+    script = ('  File "/usr/lib/python3/site-packages/keras/engine/sequential.py", line 213, in add\n'
+              "    output_tensor = layer(self.outputs[0])\n"
+              "tensorflow.python.framework.errors_impl.ResourceExhaustedError: OOM when allocating tensor with "
+              "shape[173056,4096] and type float on /job:localhost/replica:0/task:0/device:GPU:0 by allocator "
+              "GPU_0_bfc [Op:RandomUniform]\n")
+    assert explain(script).case == "weights-or-loading"
+    step = ('  File "/usr/lib/python3/site-packages/keras/engine/sequential.py", line 398, in call\n'
+            "tensorflow.python.framework.errors_impl.ResourceExhaustedError: OOM when allocating tensor with "
+            "shape[64,128,128,64] and type float on /job:localhost/replica:0/task:0/device:GPU:0 by allocator "
+            "GPU_0_bfc [Op:Conv2D]\n")
+    assert explain(step).case == "activations-batch"

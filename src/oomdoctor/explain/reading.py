@@ -117,7 +117,10 @@ _CLUES = {
                     "_init_from_args",
                     # TensorFlow 1.x's executor makes each node's kernel when the graph is set up, a Const node's
                     # value (a frozen graph's weights) placed on the device then, before any batch
-                    "executor failed to create kernel"),
+                    "executor failed to create kernel",
+                    # Keras calling a layer on a symbolic input while a functional model is built: the layer builds its
+                    # weights then
+                    "_functional_construction_call"),
     "loading": ("load_state_dict", "from_pretrained", "torch.load", "load_model", "load_weights",
                 # a frame of the script's own data loading (", in load_datasets"): a data set put on the device
                 ", in load_data",
@@ -143,6 +146,9 @@ _CLUES = {
 }
 
 
+_SEQUENTIAL_BUILT = re.compile(r'sequential\.py(?:"?, line \d{1,6},|:\d{1,6},)? in (?:sequential\.)?(?:__init__|add)\b')
+
+
 def _clues(lower: str, facts: Facts) -> None:
     # The clues come from the end of the log, where the failing traceback and the error are: a long log's
     # beginning mentions optimizers and checkpoints that have nothing to do with the failure.
@@ -152,6 +158,11 @@ def _clues(lower: str, facts: Facts) -> None:
             facts.clues.add(clue)
     # An optimizer making its state (state['exp_avg'] = torch.zeros_like(p)) names an initializer's word too: the
     # frame nearer the error, the optimizer's on the same line, is what failed
+    # Keras's Sequential being made: its __init__ adds each layer, and add() builds a layer whose input shape is known
+    # (its weights made there, before any batch), in a script's traceback ('sequential.py", line 129, in add'),
+    # IPython's ('sequential.py in __init__(self, layers, name)') and Keras 3's ('sequential.py:89, in Sequential.add')
+    if _SEQUENTIAL_BUILT.search(tail):
+        facts.clues.add("initializer")
     if {"optimizer", "initializer"} <= facts.clues and \
             _last_line(tail, _CLUES["optimizer"]) >= _last_line(tail, _CLUES["initializer"]):
         facts.clues.add("optimizer_innermost")
