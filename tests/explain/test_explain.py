@@ -933,3 +933,19 @@ def test_a_keras_sequential_being_made_builds_its_weights():
             "shape[64,128,128,64] and type float on /job:localhost/replica:0/task:0/device:GPU:0 by allocator "
             "GPU_0_bfc [Op:Conv2D]\n")
     assert explain(step).case == "activations-batch"
+
+
+def test_caffe2s_cuda_enforce_out_of_memory():
+    """Caffe2's CUDA_ENFORCE words CUDA's error 2 as cudaGetErrorString does; its param_init_net fills the weights."""
+    from oomdoctor.explain import explain
+
+    result = explain('  File "detectron/utils/train.py", line 143, in create_model\n'
+                     "    workspace.RunNetOnce(model.param_init_net)\n"
+                     '  File "/usr/local/lib/python2.7/dist-packages/caffe2/python/workspace.py", line 178, in '
+                     "CallWithExceptionIntercept\n    return func(*args, **kwargs)\n"
+                     "RuntimeError: [enforce fail at event_gpu.cc:17] error == cudaSuccess. 2 vs 0. Error at: "
+                     "/home/sd/pytorch/caffe2/core/event_gpu.cc:17: out of memory \n")
+    assert (result.oom, result.framework, result.memory, result.case) == (True, "caffe2", "gpu", "weights-or-loading")
+    other = explain("RuntimeError: [enforce fail at context_gpu.cu:415] error == cudaSuccess. 77 vs 0. Error at: "
+                    "/pytorch/caffe2/core/context_gpu.cu:415: an illegal memory access was encountered\n")
+    assert not other.oom

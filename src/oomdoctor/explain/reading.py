@@ -42,7 +42,8 @@ class Facts:
     """What a log states. ``None`` is "the log does not say"."""
 
     oom: bool = False
-    framework: str | None = None  # tensorflow, jax, torch, nccl, llama.cpp (ggml's GPU backends), exla (Elixir's XLA)
+    framework: str | None = None  # tensorflow, jax, torch, nccl, llama.cpp (ggml's GPU backends), exla (Elixir's
+    # XLA), caffe2, onnxruntime, vllm, paddle
     memory: str | None = None  # gpu, host, tpu, mps
     requested_bytes: int | None = None
     total_bytes: int | None = None
@@ -120,7 +121,9 @@ _CLUES = {
                     "executor failed to create kernel",
                     # Keras calling a layer on a symbolic input while a functional model is built: the layer builds its
                     # weights then
-                    "_functional_construction_call"),
+                    "_functional_construction_call",
+                    # Caffe2's net that fills a model's parameters (workspace.RunNetOnce(model.param_init_net))
+                    "param_init_net"),
     "loading": ("load_state_dict", "from_pretrained", "torch.load", "load_model", "load_weights",
                 # a frame of the script's own data loading (", in load_datasets"): a data set put on the device
                 ", in load_data",
@@ -697,6 +700,18 @@ def _read_torch_plain(text: str, lower: str, facts: Facts) -> bool:
     return found
 
 
+def _read_caffe2(text: str, lower: str, facts: Facts) -> bool:
+    """Caffe2's CUDA_ENFORCE (caffe2/core/common_gpu.h): ``[enforce fail at event_gpu.cc:17] error == cudaSuccess. 2 vs
+    0. Error at: /pytorch/caffe2/core/event_gpu.cc:17: out of memory``, CUDA's error 2 as cudaGetErrorString words it
+    (HIP_ENFORCE the same). Caffe2's own C++, also where it was built inside PyTorch's tree."""
+    for at in _positions(lower, "error at: ")[-1:]:
+        if re.match(r"error at: [^\n]{1,300}?:\d{1,6}: out of memory", lower[at:at + 360]):
+            facts.message = _window(text, at, before=120, after=200)
+            facts.memory = "gpu"
+            return True
+    return False
+
+
 def _torch_sentence(text: str, at: int) -> bool:
     """Whether "cuda out of memory" at ``at`` is PyTorch's sentence ("CUDA out of memory." as it prints it, or
     an exception's message cut after it), not someone's words about one ("a cuda out of memory issue")."""
@@ -983,7 +998,7 @@ def _framework(lower: str, facts: Facts, said_by: str) -> str:
     XLA's GPU client prints TensorFlow's BFC allocator dump (it lives in ``xla/tsl`` now), and TensorFlow
     with ``jit_compile`` prints XLA's RESOURCE_EXHAUSTED: the program's own names decide.
     """
-    if said_by in ("torch", "nccl", "llama.cpp", "onnxruntime", "vllm", "paddle"):
+    if said_by in ("torch", "nccl", "llama.cpp", "onnxruntime", "vllm", "paddle", "caffe2"):
         return said_by
     tail = lower[-200_000:]
     if _exla(tail):
@@ -1064,6 +1079,8 @@ def read(text: str) -> Facts:
     elif _read_torch_plain(text, lower, facts):
         said_by = "torch"
         facts.memory = "gpu"
+    elif _read_caffe2(text, lower, facts):
+        said_by = "caffe2"
     elif _read_tpu(text, lower, facts):
         said_by = "jax"
     bfc = _read_bfc(text, lower, facts)
