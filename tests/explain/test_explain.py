@@ -949,3 +949,17 @@ def test_caffe2s_cuda_enforce_out_of_memory():
     other = explain("RuntimeError: [enforce fail at context_gpu.cu:415] error == cudaSuccess. 77 vs 0. Error at: "
                     "/pytorch/caffe2/core/context_gpu.cu:415: an illegal memory access was encountered\n")
     assert not other.oom
+
+
+def test_vllm_budget_below_zero_on_one_rank():
+    """vLLM's workers log their KV-cache budget: one below zero fails the engine (its ValueError may be cut from the
+    paste); with another rank's plenty beside it, that rank's GPU held something else."""
+    from oomdoctor.explain import explain
+
+    log = ("(Worker_TP1 pid=104299) INFO 12-10 03:24:48 [gpu_worker.py:298] Available KV cache memory: -3.86 GiB\n"
+           "(Worker_TP0 pid=104298) INFO 12-10 03:24:48 [gpu_worker.py:298] Available KV cache memory: {tp0} GiB\n"
+           "(EngineCore_DP0 pid=85433) ERROR 12-10 03:24:48 [core.py:708] EngineCore failed to start.\n")
+    uneven = explain(log.format(tp0="9.90"))
+    assert (uneven.oom, uneven.framework, uneven.memory, uneven.case) == (True, "vllm", "gpu", "which-gpu")
+    assert explain(log.format(tp0="-3.85")).case == "limit-or-other-process"
+    assert not explain("(Worker pid=1) INFO [gpu_worker.py:298] Available KV cache memory: 9.90 GiB\n").oom

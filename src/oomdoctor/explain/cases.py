@@ -194,7 +194,8 @@ def choose(facts: Facts) -> str:
     if _others_hold_it(facts):
         return "which-gpu" if _other_ranks_here(facts) else "limit-or-other-process"
     if "kv_cache_budget" in clues:  # vLLM's share of the GPU (gpu_memory_utilization) left no room for its cache
-        return "limit-or-other-process"
+        # (on one rank only, where another had room: that rank's GPU held something else)
+        return "which-gpu" if "uneven_ranks" in clues else "limit-or-other-process"
     if facts.limit_bytes is not None and facts.limit_bytes < _TINY_POOL and facts.framework == "tensorflow":
         return "limit-or-other-process"  # a pool of a few MiB holds neither weights nor a step: others had the GPU
     if "cuda_context" in clues:  # the CUDA context found no room: nothing of this process was on the device yet
@@ -552,6 +553,14 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
         fix.append(_("Give each rank its own GPU before any CUDA work: torch.cuda.set_device(local_rank) (or "
                      "CUDA_VISIBLE_DEVICES set per rank), the rank's device in .to(...) rather than .cuda() or "
                      "\"cuda\", and map_location in torch.load for checkpoints saved from GPU 0."))
+        return say, fix
+    if case == "which-gpu" and "uneven_ranks" in facts.clues:
+        say.append(_("vLLM's workers found unequal room for the KV cache: one had none left, another had plenty. "
+                     "Each rank holds the same share of the model, so the first one's GPU held something else: "
+                     "another process, or another part of the pipeline placed on it."))
+        fix.append(_("Check each GPU with nvidia-smi and give vLLM GPUs that nothing else uses (CUDA_VISIBLE_DEVICES), "
+                     "or move the other process or stage off that GPU; lowering max_model_len does not help a rank "
+                     "with no room at all."))
         return say, fix
     if case == "which-gpu" and "gpu_imbalance" in facts.clues:
         say.append(_("PyTorch warned that the GPUs differ: one has less than 75 % of another's memory or cores, "

@@ -988,8 +988,33 @@ def _read_vllm(text: str, lower: str, facts: Facts) -> bool:
             facts.memory = "gpu"
             facts.clues.add("kv_cache_budget")
             facts.message = _window(text, at, before=100, after=160)
+            _vllm_ranks(text, facts)
             return True
+    # Each worker logs its budget after profiling, "(Worker_TP1 pid=104299) INFO ... Available KV cache memory: -3.86
+    # GiB" (gpu_memory_utilization x the GPU, less the weights, the profiled activations and what else the GPU holds):
+    # one below zero is the error that follows it (cut from a paste, or not yet printed)
+    budgets = _vllm_ranks(text, facts)
+    if budgets and min(budgets.values()) < 0:
+        facts.memory = "gpu"
+        facts.clues.add("kv_cache_budget")
+        at = _positions(lower, "available kv cache memory: -")[-1]
+        facts.message = _window(text, at, before=100, after=60)
+        return True
     return False
+
+
+def _vllm_ranks(text: str, facts: Facts) -> dict[str, float]:
+    """Each vLLM worker's KV-cache budget in GiB, by the worker its line names ("Worker_TP1 pid=104299"). Under tensor
+    parallelism every rank holds the same share of the weights: one rank with no room where another has plenty has
+    something else on its GPU (another process, another stage of the model), the which-GPU case."""
+    budgets = {}
+    for line in re.findall(r"(?m)^[^\n]{0,200}Available KV cache memory: -?\d{1,9}(?:\.\d{1,4})? GiB",
+                           text[-200_000:]):
+        worker = re.match(r"\(([^)]{1,80})\)", line)
+        budgets[worker.group(1) if worker else ""] = float(re.search(r"(-?[\d.]+) GiB$", line).group(1))
+    if len(budgets) > 1 and min(budgets.values()) < 0 < max(budgets.values()):
+        facts.clues.add("uneven_ranks")
+    return budgets
 
 
 def _framework(lower: str, facts: Facts, said_by: str) -> str:
