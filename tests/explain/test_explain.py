@@ -963,3 +963,17 @@ def test_vllm_budget_below_zero_on_one_rank():
     assert (uneven.oom, uneven.framework, uneven.memory, uneven.case) == (True, "vllm", "gpu", "which-gpu")
     assert explain(log.format(tp0="-3.85")).case == "limit-or-other-process"
     assert not explain("(Worker pid=1) INFO [gpu_worker.py:298] Available KV cache memory: 9.90 GiB\n").oom
+
+
+def test_pytorch_without_a_free_figure_had_most_of_the_device_held_elsewhere():
+    """Intel's XPU states no free memory: 176 MiB reserved and 1.71 GiB asked of 15.56 GiB leave at least 12 GiB that
+    was neither free nor PyTorch's (a limit or another process), not a step that filled the device."""
+    from oomdoctor.explain import explain
+
+    result = explain("RuntimeError: XPU out of memory. Tried to allocate 1.71 GiB (GPU 0; 15.56 GiB total capacity; "
+                     "176.00 MiB already allocated; 176.00 MiB reserved in total by PyTorch)\n")
+    assert result.case == "limit-or-other-process"
+    assert "neither free nor PyTorch's" in " ".join(result.diagnosis)
+    full = explain("RuntimeError: XPU out of memory. Tried to allocate 1.71 GiB (GPU 0; 15.56 GiB total capacity; "
+                   "12.80 GiB already allocated; 12.90 GiB reserved in total by PyTorch)\n")
+    assert full.case == "activations-batch"

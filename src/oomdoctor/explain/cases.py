@@ -92,12 +92,25 @@ def _held_elsewhere(facts: Facts) -> int | None:
             and facts.reserved_bytes is not None:
         # PyTorch 1.x states what its cache reserved, not what the process holds: add its CUDA context
         return max(facts.total_bytes - facts.free_bytes - facts.reserved_bytes - CUDA_CONTEXT_BYTES, 0)
+    if _free_unstated_floor(facts) is not None:
+        return _free_unstated_floor(facts)
     if facts.allocator == "cudaMallocAsync" and facts.total_bytes and facts.free_bytes is not None \
             and facts.allocated_bytes is not None:
         # PyTorch's cudaMallocAsync backend states what its tensors hold; the pool serves a request from the memory
         # it keeps, so what CUDA does not count as free beyond them and the context is held outside the process
         return max(facts.total_bytes - facts.free_bytes - facts.allocated_bytes - CUDA_CONTEXT_BYTES, 0)
     return None
+
+
+def _free_unstated_floor(facts: Facts) -> int | None:
+    """PyTorch's message without a free figure (Intel's XPU: "(GPU 0; 15.56 GiB total capacity; 176.00 MiB already
+    allocated; 176.00 MiB reserved in total by PyTorch)"): it asks the device for more before it reports, so less than
+    the request was free, and at least the device less what PyTorch reserved, the request and a context was held
+    outside its cache."""
+    if facts.framework != "torch" or facts.free_bytes is not None or not facts.total_bytes or \
+            facts.reserved_bytes is None or facts.requested_bytes is None:
+        return None
+    return max(facts.total_bytes - facts.reserved_bytes - facts.requested_bytes - CUDA_CONTEXT_BYTES, 0)
 
 
 def _others_hold_it(facts: Facts) -> bool:
@@ -487,6 +500,16 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
                          "for another one)."))
             fix.append(_("Find what holds it with nvidia-smi, and stop it (another training, a notebook kernel, "
                          "a TensorFlow or JAX program that took the whole GPU at start)."))
+        elif _free_unstated_floor(facts) and elsewhere >= _NOTABLE * facts.total_bytes:
+            say.append(_("PyTorch held {reserved} of the device's {total} and asked for {requested}, which the device "
+                         "could not give: at least {elsewhere} was neither free nor PyTorch's. Another process held "
+                         "it, or a limit stood in the way (a memory fraction, or the platform's cap on one process or "
+                         "one allocation).").format(
+                reserved=format_bytes(facts.reserved_bytes), total=format_bytes(facts.total_bytes),
+                requested=format_bytes(requested), elsewhere=format_bytes(elsewhere)))
+            fix.append(_("Check what else holds the device (nvidia-smi, rocm-smi, xpu-smi) and the limits on this "
+                         "process (a memory fraction, a driver's cap on one allocation, a container's or WSL2's "
+                         "share of memory)."))
         elif facts.total_bytes and elsewhere is not None and elsewhere >= _NOTABLE * facts.total_bytes:
             say.append(_("{elsewhere} of the GPU's {total} was held outside this process's allocator: another "
                          "process (or another framework in this one) has it.").format(
