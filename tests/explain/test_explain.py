@@ -977,3 +977,24 @@ def test_pytorch_without_a_free_figure_had_most_of_the_device_held_elsewhere():
     full = explain("RuntimeError: XPU out of memory. Tried to allocate 1.71 GiB (GPU 0; 15.56 GiB total capacity; "
                    "12.80 GiB already allocated; 12.90 GiB reserved in total by PyTorch)\n")
     assert full.case == "activations-batch"
+
+
+def test_the_tensor_the_failing_line_makes_from_numbers():
+    """The traceback's last code line makes a tensor from sizes in numbers: its shape (and its type, where the line
+    names it, PyTorch's float32 where it names none) when their bytes are the request."""
+    from oomdoctor.explain import explain
+
+    repl = explain(">>> x = torch.rand(46000, 10000, dtype=torch.float32, device='xpu')\nTraceback (most recent call "
+                   'last):\n  File "<stdin>", line 1, in <module>\nRuntimeError: XPU out of memory. Tried to allocate '
+                   "1.71 GiB (GPU 0; 15.56 GiB total capacity; 0 bytes already allocated; 0 bytes reserved in total by "
+                   "PyTorch)\n")
+    assert (repl.shape, repl.dtype) == ([46000, 10000], "float32")
+    script = explain('  File "test/test_nn.py", line 10838, in test_grid_sample_large_index_2d\n'
+                     "    im = torch.zeros([1, 1, 32769, 65536], device=device, dtype=dtype)\n"
+                     "torch.OutOfMemoryError: HIP out of memory. Tried to allocate 16.00 GiB. GPU 0 has a total "
+                     "capacity of 15.49 GiB of which 84.98 GiB is free.\n")
+    assert (script.shape, script.dtype) == ([1, 1, 32769, 65536], None)  # dtype=dtype: 8 bytes, not which type
+    other = explain('  File "train.py", line 12, in step\n    buf = torch.zeros(1000, 1000)\n'
+                    "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 16.00 GiB. GPU 0 has a total "
+                    "capacity of 15.49 GiB of which 1.00 GiB is free.\n")
+    assert other.shape is None  # 4 MB made there: not what failed

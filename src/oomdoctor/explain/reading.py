@@ -673,7 +673,45 @@ def _read_torch(text: str, lower: str, facts: Facts) -> bool:
         if gpu:
             facts.gpu_index = int(gpu.group(1))
         facts.message = window[:240]
+        _made_on_the_failing_line(text, text.rfind("\n", 0, at) + 1, facts)
     return found
+
+
+# PyTorch's factories given their sizes in numbers: "torch.zeros([1, 1, 32769, 65536], device=device, dtype=dtype)",
+# "torch.rand(46000, 10000, dtype=torch.float32, device='xpu')"
+_TORCH_FACTORY = re.compile(r"\btorch\.(?:zeros|ones|empty|rand|randn)\(\s*(?:\[([\d\s,]{1,200})\]|\(([\d\s,]{1,200})\)|"
+                            r"([\d\s,]{1,200}?))\s*(?:,\s*\w+\s*=|\))")
+_TORCH_DTYPES = {"float": "float32", "half": "float16", "double": "float64", "long": "int64", "int": "int32",
+                 "short": "int16", "bool": "bool", "cfloat": "complex64", "cdouble": "complex128"}
+
+
+def _made_on_the_failing_line(text: str, error_line: int, facts: Facts) -> None:
+    """The tensor the failing line makes from sizes written in numbers: a traceback's last code line (in the REPL,
+    the ">>> " line above "Traceback"). Its shape, and its type where the line names one (else PyTorch's default,
+    float32), are the request's when their bytes are what PyTorch asked for (its size rounded as printed, and up to
+    its 2 MiB blocks); a type the line does not name in letters is left unsaid."""
+    if facts.shape is not None or not facts.requested_bytes:
+        return
+    lines = text[max(error_line - 2000, 0):error_line].splitlines()
+    code = next((line for line in reversed(lines) if line.strip() and not re.match(
+        r"\s*(?:Traceback \(most recent call last\)|File \"[^\n]{0,400}\", line \d+|[~^\s]+$)", line)), "")
+    factory = _TORCH_FACTORY.search(code)
+    if not factory:
+        return
+    dims = [number(d) for d in re.findall(r"\d{1,25}", next(group for group in factory.groups() if group))]
+    named = re.search(r"dtype\s*=\s*(torch\.)?(\w+)", code[factory.start():])
+    if named and not named.group(1):
+        candidates = [None]  # dtype=dtype: a variable
+    else:
+        dtype = _TORCH_DTYPES.get(named.group(2), named.group(2)) if named else "float32"
+        candidates = [dtype]
+    requested = facts.requested_bytes
+    for dtype in candidates:
+        widths = [itemsize(dtype)] if dtype else [8, 4, 2, 1]
+        if any(abs(_bytes_of(dims, "uint8") * width - requested) <= 0.01 * requested + 2 * 2**20 for width in widths):
+            facts.shape = dims
+            facts.dtype = dtype
+            return
 
 
 def _read_torch_plain(text: str, lower: str, facts: Facts) -> bool:
