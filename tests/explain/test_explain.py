@@ -998,3 +998,24 @@ def test_the_tensor_the_failing_line_makes_from_numbers():
                     "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 16.00 GiB. GPU 0 has a total "
                     "capacity of 15.49 GiB of which 1.00 GiB is free.\n")
     assert other.shape is None  # 4 MB made there: not what failed
+
+
+def test_pytorch_xla_on_a_tpu_is_torch():
+    """PyTorch/XLA prints the TPU runtime's and TensorFlow's words: its XRT client's C++, the XRTExecute node, xmp.spawn's
+    'Exception in device=TPU:6', the pod launcher's 'date address [ordinal]' prefix name it."""
+    from oomdoctor.explain import explain
+
+    reserve = ("RESOURCE_EXHAUSTED: Attempting to reserve 6.48G at the bottom of memory. That was not possible. There "
+               "are 6.78G free, 0B reserved, and 3.33G reservable.\n")
+    xrt = explain("2022-04-04 00:27:49.642380: E tensorflow/compiler/xla/xla_client/xla_util.cc:88]   (1) " + reserve
+                  + "2022-04-04 00:27:49.642385: E tensorflow/compiler/xla/xla_client/xla_util.cc:88] \t "
+                  "[[{{node XRTExecute}}]]\n")
+    assert (xrt.framework, xrt.memory, xrt.case) == ("torch", "tpu", "fragmentation")
+    assert "PYTORCH_CUDA_ALLOC_CONF" not in " ".join(xrt.fixes)  # the TPU's allocator, not PyTorch's CUDA cache
+    spawn = explain("Exception in device=TPU:6: RESOURCE_EXHAUSTED: From /job:localservice/replica:0/task:0:\n" + reserve)
+    assert spawn.framework == "torch"
+    pod = explain("2020-10-22 02:48:58 10.128.0.33 [3]   (1) Resource exhausted: Attempting to allocate 180.59M. That "
+                  "was not possible. There are 142.58M free.; (0x3x0_HBM1)\n")
+    assert pod.framework == "torch"
+    jax = explain("jaxlib.xla_extension.XlaRuntimeError: " + reserve)
+    assert jax.framework == "jax"

@@ -469,15 +469,15 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
             say.append(_("{free} was free in total, but the largest free piece was {block}: the pool is "
                          "fragmented.").format(free=format_bytes(facts.free_bytes or 0),
                                                block=format_bytes(facts.largest_free_block_bytes or 0)))
-        if framework == "torch" and "windows" in facts.clues:
+        if facts.memory == "tpu":  # the TPU runtime's allocator, under JAX, TensorFlow and PyTorch/XLA alike
+            fix.append(_("On a TPU: free the arrays kept on the chip between steps (del them, donate the step's "
+                         "inputs with donate_argnums) so that what is free lies in larger pieces, or shrink the "
+                         "buffer (the per-core batch)."))
+        elif framework == "torch" and "windows" in facts.clues:
             fix.append(_("Set PYTORCH_CUDA_ALLOC_CONF=max_split_size_mb:128 before the first CUDA call "
                          "(expandable_segments, the better fix, does not work on Windows)."))
         elif framework == "torch":
             fix.append(_("Set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True before the first CUDA call."))
-        elif facts.memory == "tpu":
-            fix.append(_("On a TPU: free the arrays kept on the chip between steps (del them, donate the step's "
-                         "inputs with donate_argnums) so that what is free lies in larger pieces, or shrink the "
-                         "buffer (the per-core batch)."))
         elif framework == "tensorflow":
             fix.append(_("Set TF_GPU_ALLOCATOR=cuda_malloc_async before TensorFlow starts."))
         elif framework == "exla":

@@ -1066,6 +1066,8 @@ def _framework(lower: str, facts: Facts, said_by: str) -> str:
     tail = lower[-200_000:]
     if _exla(tail):
         return "exla"
+    if any(word in tail for word in _TORCH_XLA) or _XLA_DIST.search(tail):
+        return "torch"
     # jaxlib was built inside TensorFlow's tree until 2023: its paths read "external/org_tensorflow/..."
     jax = any(word in tail for word in ("jaxlib", "xlaruntimeerror", "import jax", "jax.", "/jax/", "flax", "optax",
                                         "external/org_tensorflow", "xla/python", "xla_extension", "xla/pjrt",
@@ -1083,6 +1085,14 @@ def _framework(lower: str, facts: Facts, said_by: str) -> str:
     return said_by
 
 
+# PyTorch/XLA, whose runtime prints TensorFlow's and XLA's words: its package, its XRT client's own C++
+# ("E tensorflow/compiler/xla/xla_client/xla_util.cc:88]", built inside TensorFlow's tree), the XRT ops it runs on a
+# TPU ("[[{{node XRTExecute}}]]"), xmp.spawn's "Exception in device=TPU:6: "
+_TORCH_XLA = ("torch_xla", "xla_client/xla_util.cc", "xla_client/computation_client", "xrtexecute", "xrtcompile",
+              "exception in device=tpu:")
+# ... and the Cloud TPU Pod launcher, torch_xla.distributed.xla_dist, which prefixes every worker's line with the
+# time, the worker's address and its ordinal: "2020-10-22 02:48:58 10.128.0.33 [3] "
+_XLA_DIST = re.compile(r"(?m)^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \d{1,3}(?:\.\d{1,3}){3} \[\d{1,4}\] ")
 # Elixir's Logger at the start of a line (its default console format: "13:21:27.502 [error] ", Livebook's without the
 # time) carrying one of XLA's own messages: EXLA hands XLA's log lines to Logger (EXLA.Logger), where a Python program
 # shows absl's "E1023 00:10:32.928098 30 pjrt_stream_executor_client.cc:2809] "
