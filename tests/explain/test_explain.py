@@ -1001,8 +1001,8 @@ def test_the_tensor_the_failing_line_makes_from_numbers():
 
 
 def test_pytorch_xla_on_a_tpu_is_torch():
-    """PyTorch/XLA prints the TPU runtime's and TensorFlow's words: its XRT client's C++, the XRTExecute node, xmp.spawn's
-    'Exception in device=TPU:6', the pod launcher's 'date address [ordinal]' prefix name it."""
+    """PyTorch/XLA prints the TPU runtime's and TensorFlow's words: its XRT client's C++, the XRTExecute node,
+    xmp.spawn's 'Exception in device=TPU:6', the pod launcher's 'date address [ordinal]' prefix name it."""
     from oomdoctor.explain import explain
 
     reserve = ("RESOURCE_EXHAUSTED: Attempting to reserve 6.48G at the bottom of memory. That was not possible. There "
@@ -1012,7 +1012,8 @@ def test_pytorch_xla_on_a_tpu_is_torch():
                   "[[{{node XRTExecute}}]]\n")
     assert (xrt.framework, xrt.memory, xrt.case) == ("torch", "tpu", "fragmentation")
     assert "PYTORCH_CUDA_ALLOC_CONF" not in " ".join(xrt.fixes)  # the TPU's allocator, not PyTorch's CUDA cache
-    spawn = explain("Exception in device=TPU:6: RESOURCE_EXHAUSTED: From /job:localservice/replica:0/task:0:\n" + reserve)
+    spawn = explain("Exception in device=TPU:6: RESOURCE_EXHAUSTED: From /job:localservice/replica:0/task:0:\n"
+                    + reserve)
     assert spawn.framework == "torch"
     pod = explain("2020-10-22 02:48:58 10.128.0.33 [3]   (1) Resource exhausted: Attempting to allocate 180.59M. That "
                   "was not possible. There are 142.58M free.; (0x3x0_HBM1)\n")

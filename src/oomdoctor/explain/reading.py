@@ -679,8 +679,8 @@ def _read_torch(text: str, lower: str, facts: Facts) -> bool:
 
 # PyTorch's factories given their sizes in numbers: "torch.zeros([1, 1, 32769, 65536], device=device, dtype=dtype)",
 # "torch.rand(46000, 10000, dtype=torch.float32, device='xpu')"
-_TORCH_FACTORY = re.compile(r"\btorch\.(?:zeros|ones|empty|rand|randn)\(\s*(?:\[([\d\s,]{1,200})\]|\(([\d\s,]{1,200})\)|"
-                            r"([\d\s,]{1,200}?))\s*(?:,\s*\w+\s*=|\))")
+_TORCH_FACTORY = re.compile(r"\btorch\.(?:zeros|ones|empty|rand|randn)\(\s*"
+                            r"(?:\[([\d\s,]{1,200})\]|\(([\d\s,]{1,200})\)|([\d\s,]{1,200}?))\s*(?:,\s*\w+\s*=|\))")
 _TORCH_DTYPES = {"float": "float32", "half": "float16", "double": "float64", "long": "int64", "int": "int32",
                  "short": "int16", "bool": "bool", "cfloat": "complex64", "cdouble": "complex128"}
 
@@ -1097,8 +1097,8 @@ _XLA_DIST = re.compile(r"(?m)^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \d{1,3}(?:\.\d{1,3}
 # time) carrying one of XLA's own messages: EXLA hands XLA's log lines to Logger (EXLA.Logger), where a Python program
 # shows absl's "E1023 00:10:32.928098 30 pjrt_stream_executor_client.cc:2809] "
 _ELIXIR_LOGGER_XLA = re.compile(r"(?m)^(?:\d{2}:\d{2}:\d{2}\.\d{3} )?\[(?:error|warning|info|debug)\] "
-                                r"(?:\*{20}|[^\n]{0,200}?(?:resource_exhausted|execution of replica|xla |streamexecutor|"
-                                r"bfc|in-use chunks))")
+                                r"(?:\*{20}|[^\n]{0,200}?(?:resource_exhausted|execution of replica|xla |"
+                                r"streamexecutor|bfc|in-use chunks))")
 
 
 def _exla(tail: str) -> bool:
