@@ -860,3 +860,163 @@ def test_a_data_set_put_on_the_device_while_loading_it():
                      '  File "robust_training.py", line 63, in load_datasets\n'
                      "    train_ds['image'] = normalize(train_ds['image'])\n")
     assert result.case == "weights-or-loading"
+
+
+def test_xla_states_its_pool_at_start():
+    """XLA's GPU client logs each device's pool as it makes it (JAX and EXLA print it at INFO): its limit."""
+    from oomdoctor.explain import explain
+
+    result = explain("[info] XLA backend allocating 10251200102 bytes on device 0 for BFCAllocator.\n"
+                     "[error] Execution of replica 0 failed: RESOURCE_EXHAUSTED: Out of memory while trying to "
+                     "allocate 117964800 bytes.\n")
+    assert (result.limit_bytes, result.gpu_index) == (10251200102, 0)
+    two = explain("I0101 xla_bridge] XLA backend will use up to 8000000000 bytes on device 0 for BFCAllocator.\n"
+                  "I0101 xla_bridge] XLA backend will use up to 9000000000 bytes on device 1 for BFCAllocator.\n"
+                  "jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: Out of memory while trying to allocate "
+                  "117964800 bytes. [device ordinal 1]\n")
+    assert (two.limit_bytes, two.gpu_index) == (9000000000, 1)
+
+
+def test_xla_under_elixir_is_exla():
+    """EXLA hands XLA's log lines to Elixir's Logger ("13:21:27.502 [error] ", Livebook's "[error] "): the log names
+    neither Elixir nor EXLA, and JAX's environment variables are no advice for it."""
+    from oomdoctor.explain import explain
+
+    for prefix in ("13:21:27.502 ", ""):
+        result = explain(f"{prefix}[warning] " + "*" * 100 + f"\n{prefix}[error] Execution of replica 0 failed: "
+                         "RESOURCE_EXHAUSTED: Out of memory while trying to allocate 58982400 bytes.\n"
+                         "Limit:                      4928097484\nInUse:                      4248542720\n"
+                         "LargestFreeBlock:                    0\n")
+        assert result.framework == "exla"
+        assert "preallocate: false" in " ".join(result.fixes) and "XLA_PYTHON_CLIENT_ALLOCATOR" not in " ".join(
+            result.fixes)
+    named = explain("** (RuntimeError) RESOURCE_EXHAUSTED: Out of memory while trying to allocate 1024 bytes.\n"
+                    "    (exla 0.6.0) lib/exla/executable.ex:56: EXLA.Executable.run/3\n")
+    assert named.framework == "exla"
+    python = explain("E1023 00:10:32.928098      30 pjrt_stream_executor_client.cc:2809] Execution of replica 0 "
+                     "failed: RESOURCE_EXHAUSTED: Out of memory while trying to allocate 1049100288 bytes.\n")
+    assert python.framework == "jax"
+
+
+def test_an_xla_program_of_one_array_is_not_a_step():
+    """BufferAssignment's stats with one array in, one of its size out and no temporaries: a weight converted as it is
+    loaded (Gemma's bf16[256128,2048] embedding), not a training step, whose program needs scratch."""
+    from oomdoctor.explain import explain
+
+    stats = ("Execution of replica 0 failed: RESOURCE_EXHAUSTED: Out of memory while trying to allocate 1049100288 "
+             "bytes.\nBufferAssignment OOM Debugging.\nBufferAssignment stats:\n"
+             "             parameter allocation: 1000.50MiB\n              constant allocation:         0B\n"
+             "        maybe_live_out allocation: 1000.50MiB\n     preallocated temp allocation: {temp}\n"
+             "                 total allocation:    1.95GiB\n")
+    assert explain(stats.format(temp="0B")).case == "weights-or-loading"
+    assert explain(stats.format(temp="3.20GiB")).case == "activations-batch"
+
+
+def test_a_keras_sequential_being_made_builds_its_weights():
+    """Sequential's __init__ adds each layer and add() builds it: a Dense kernel of [173056, 4096] made there is a
+    weight, whatever batch the model would have had."""
+    from oomdoctor.explain import explain
+
+    ipython = ("ResourceExhaustedError: OOM when allocating tensor with shape[173056,4096]\n"
+               "~/lib/python3.7/site-packages/tensorflow/python/keras/engine/sequential.py in __init__(self, layers, "
+               "name)\n    127       tf_utils.assert_no_legacy_layers(layers)\n    128       for layer in layers:\n"
+               "--> 129         self.add(layer)\n")
+    assert explain(ipython).case == "weights-or-loading"
+    script = ('  File "/usr/lib/python3/site-packages/keras/engine/sequential.py", line 213, in add\n'
+              "    output_tensor = layer(self.outputs[0])\n"
+              "tensorflow.python.framework.errors_impl.ResourceExhaustedError: OOM when allocating tensor with "
+              "shape[173056,4096] and type float on /job:localhost/replica:0/task:0/device:GPU:0 by allocator "
+              "GPU_0_bfc [Op:RandomUniform]\n")
+    assert explain(script).case == "weights-or-loading"
+    step = ('  File "/usr/lib/python3/site-packages/keras/engine/sequential.py", line 398, in call\n'
+            "tensorflow.python.framework.errors_impl.ResourceExhaustedError: OOM when allocating tensor with "
+            "shape[64,128,128,64] and type float on /job:localhost/replica:0/task:0/device:GPU:0 by allocator "
+            "GPU_0_bfc [Op:Conv2D]\n")
+    assert explain(step).case == "activations-batch"
+
+
+def test_caffe2s_cuda_enforce_out_of_memory():
+    """Caffe2's CUDA_ENFORCE words CUDA's error 2 as cudaGetErrorString does; its param_init_net fills the weights."""
+    from oomdoctor.explain import explain
+
+    result = explain('  File "detectron/utils/train.py", line 143, in create_model\n'
+                     "    workspace.RunNetOnce(model.param_init_net)\n"
+                     '  File "/usr/local/lib/python2.7/dist-packages/caffe2/python/workspace.py", line 178, in '
+                     "CallWithExceptionIntercept\n    return func(*args, **kwargs)\n"
+                     "RuntimeError: [enforce fail at event_gpu.cc:17] error == cudaSuccess. 2 vs 0. Error at: "
+                     "/home/sd/pytorch/caffe2/core/event_gpu.cc:17: out of memory \n")
+    assert (result.oom, result.framework, result.memory, result.case) == (True, "caffe2", "gpu", "weights-or-loading")
+    other = explain("RuntimeError: [enforce fail at context_gpu.cu:415] error == cudaSuccess. 77 vs 0. Error at: "
+                    "/pytorch/caffe2/core/context_gpu.cu:415: an illegal memory access was encountered\n")
+    assert not other.oom
+
+
+def test_vllm_budget_below_zero_on_one_rank():
+    """vLLM's workers log their KV-cache budget: one below zero fails the engine (its ValueError may be cut from the
+    paste); with another rank's plenty beside it, that rank's GPU held something else."""
+    from oomdoctor.explain import explain
+
+    log = ("(Worker_TP1 pid=104299) INFO 12-10 03:24:48 [gpu_worker.py:298] Available KV cache memory: -3.86 GiB\n"
+           "(Worker_TP0 pid=104298) INFO 12-10 03:24:48 [gpu_worker.py:298] Available KV cache memory: {tp0} GiB\n"
+           "(EngineCore_DP0 pid=85433) ERROR 12-10 03:24:48 [core.py:708] EngineCore failed to start.\n")
+    uneven = explain(log.format(tp0="9.90"))
+    assert (uneven.oom, uneven.framework, uneven.memory, uneven.case) == (True, "vllm", "gpu", "which-gpu")
+    assert explain(log.format(tp0="-3.85")).case == "limit-or-other-process"
+    assert not explain("(Worker pid=1) INFO [gpu_worker.py:298] Available KV cache memory: 9.90 GiB\n").oom
+
+
+def test_pytorch_without_a_free_figure_had_most_of_the_device_held_elsewhere():
+    """Intel's XPU states no free memory: 176 MiB reserved and 1.71 GiB asked of 15.56 GiB leave at least 12 GiB that
+    was neither free nor PyTorch's (a limit or another process), not a step that filled the device."""
+    from oomdoctor.explain import explain
+
+    result = explain("RuntimeError: XPU out of memory. Tried to allocate 1.71 GiB (GPU 0; 15.56 GiB total capacity; "
+                     "176.00 MiB already allocated; 176.00 MiB reserved in total by PyTorch)\n")
+    assert result.case == "limit-or-other-process"
+    assert "neither free nor PyTorch's" in " ".join(result.diagnosis)
+    full = explain("RuntimeError: XPU out of memory. Tried to allocate 1.71 GiB (GPU 0; 15.56 GiB total capacity; "
+                   "12.80 GiB already allocated; 12.90 GiB reserved in total by PyTorch)\n")
+    assert full.case == "activations-batch"
+
+
+def test_the_tensor_the_failing_line_makes_from_numbers():
+    """The traceback's last code line makes a tensor from sizes in numbers: its shape (and its type, where the line
+    names it, PyTorch's float32 where it names none) when their bytes are the request."""
+    from oomdoctor.explain import explain
+
+    repl = explain(">>> x = torch.rand(46000, 10000, dtype=torch.float32, device='xpu')\nTraceback (most recent call "
+                   'last):\n  File "<stdin>", line 1, in <module>\nRuntimeError: XPU out of memory. Tried to allocate '
+                   "1.71 GiB (GPU 0; 15.56 GiB total capacity; 0 bytes already allocated; 0 bytes reserved in total by "
+                   "PyTorch)\n")
+    assert (repl.shape, repl.dtype) == ([46000, 10000], "float32")
+    script = explain('  File "test/test_nn.py", line 10838, in test_grid_sample_large_index_2d\n'
+                     "    im = torch.zeros([1, 1, 32769, 65536], device=device, dtype=dtype)\n"
+                     "torch.OutOfMemoryError: HIP out of memory. Tried to allocate 16.00 GiB. GPU 0 has a total "
+                     "capacity of 15.49 GiB of which 84.98 GiB is free.\n")
+    assert (script.shape, script.dtype) == ([1, 1, 32769, 65536], None)  # dtype=dtype: 8 bytes, not which type
+    other = explain('  File "train.py", line 12, in step\n    buf = torch.zeros(1000, 1000)\n'
+                    "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 16.00 GiB. GPU 0 has a total "
+                    "capacity of 15.49 GiB of which 1.00 GiB is free.\n")
+    assert other.shape is None  # 4 MB made there: not what failed
+
+
+def test_pytorch_xla_on_a_tpu_is_torch():
+    """PyTorch/XLA prints the TPU runtime's and TensorFlow's words: its XRT client's C++, the XRTExecute node,
+    xmp.spawn's 'Exception in device=TPU:6', the pod launcher's 'date address [ordinal]' prefix name it."""
+    from oomdoctor.explain import explain
+
+    reserve = ("RESOURCE_EXHAUSTED: Attempting to reserve 6.48G at the bottom of memory. That was not possible. There "
+               "are 6.78G free, 0B reserved, and 3.33G reservable.\n")
+    xrt = explain("2022-04-04 00:27:49.642380: E tensorflow/compiler/xla/xla_client/xla_util.cc:88]   (1) " + reserve
+                  + "2022-04-04 00:27:49.642385: E tensorflow/compiler/xla/xla_client/xla_util.cc:88] \t "
+                  "[[{{node XRTExecute}}]]\n")
+    assert (xrt.framework, xrt.memory, xrt.case) == ("torch", "tpu", "fragmentation")
+    assert "PYTORCH_CUDA_ALLOC_CONF" not in " ".join(xrt.fixes)  # the TPU's allocator, not PyTorch's CUDA cache
+    spawn = explain("Exception in device=TPU:6: RESOURCE_EXHAUSTED: From /job:localservice/replica:0/task:0:\n"
+                    + reserve)
+    assert spawn.framework == "torch"
+    pod = explain("2020-10-22 02:48:58 10.128.0.33 [3]   (1) Resource exhausted: Attempting to allocate 180.59M. That "
+                  "was not possible. There are 142.58M free.; (0x3x0_HBM1)\n")
+    assert pod.framework == "torch"
+    jax = explain("jaxlib.xla_extension.XlaRuntimeError: " + reserve)
+    assert jax.framework == "jax"

@@ -17,7 +17,8 @@ case                         evidence                                           
                                                                                     large; no batch fixes it
 ``compile-time``             XLA's autotuning, a TPU program's requirement          the compiler's settings
 ``weights-or-loading``       an initializer, a model being loaded or moved, an      the batch is irrelevant
-                             array copied to the GPU
+                             array copied to the GPU (XLA's program of one array
+                             in and one out: tried only after the limits below)
 ``optimizer-update``         the optimizer's update or its slots                    less optimizer state
 ``fragmentation``            free in total but not in one piece                     the allocator's settings
 ``limit-or-other-process``   the device had room, but a limit or another process    the limit, or the process
@@ -59,6 +60,11 @@ _SMALL_POOL = 512 * MiB
 _TINY_POOL = 64 * MiB
 
 
+# The frameworks whose allocator takes most of the GPU at start: TensorFlow's BFC pool, and XLA's GPU client under JAX
+# and under Elixir's EXLA (the same client, its share set by EXLA's own options)
+_POOL_AT_START = ("tensorflow", "jax", "exla")
+
+
 def capacity(facts: Facts) -> int | None:
     """What the allocator could have had: its limit when the log states one, else the device's total."""
     return facts.limit_bytes or facts.total_bytes
@@ -86,12 +92,25 @@ def _held_elsewhere(facts: Facts) -> int | None:
             and facts.reserved_bytes is not None:
         # PyTorch 1.x states what its cache reserved, not what the process holds: add its CUDA context
         return max(facts.total_bytes - facts.free_bytes - facts.reserved_bytes - CUDA_CONTEXT_BYTES, 0)
+    if _free_unstated_floor(facts) is not None:
+        return _free_unstated_floor(facts)
     if facts.allocator == "cudaMallocAsync" and facts.total_bytes and facts.free_bytes is not None \
             and facts.allocated_bytes is not None:
         # PyTorch's cudaMallocAsync backend states what its tensors hold; the pool serves a request from the memory
         # it keeps, so what CUDA does not count as free beyond them and the context is held outside the process
         return max(facts.total_bytes - facts.free_bytes - facts.allocated_bytes - CUDA_CONTEXT_BYTES, 0)
     return None
+
+
+def _free_unstated_floor(facts: Facts) -> int | None:
+    """PyTorch's message without a free figure (Intel's XPU: "(GPU 0; 15.56 GiB total capacity; 176.00 MiB already
+    allocated; 176.00 MiB reserved in total by PyTorch)"): it asks the device for more before it reports, so less than
+    the request was free, and at least the device less what PyTorch reserved, the request and a context was held
+    outside its cache."""
+    if facts.framework != "torch" or facts.free_bytes is not None or not facts.total_bytes or \
+            facts.reserved_bytes is None or facts.requested_bytes is None:
+        return None
+    return max(facts.total_bytes - facts.reserved_bytes - facts.requested_bytes - CUDA_CONTEXT_BYTES, 0)
 
 
 def _others_hold_it(facts: Facts) -> bool:
@@ -155,7 +174,7 @@ def _pinned_block_unmapped(facts: Facts) -> bool:
     pinned memory into the GPU's address space, which takes a little GPU memory, and a pool that took the GPU at start
     left none: the tiny direct allocation of the preallocation case, made for the host."""
     return "pinned_host" in facts.clues and facts.requested_bytes is not None and facts.requested_bytes <= MiB \
-        and facts.framework in ("tensorflow", "jax")
+        and facts.framework in _POOL_AT_START
 
 
 def _largest_gpu() -> int:
@@ -188,7 +207,8 @@ def choose(facts: Facts) -> str:
     if _others_hold_it(facts):
         return "which-gpu" if _other_ranks_here(facts) else "limit-or-other-process"
     if "kv_cache_budget" in clues:  # vLLM's share of the GPU (gpu_memory_utilization) left no room for its cache
-        return "limit-or-other-process"
+        # (on one rank only, where another had room: that rank's GPU held something else)
+        return "which-gpu" if "uneven_ranks" in clues else "limit-or-other-process"
     if facts.limit_bytes is not None and facts.limit_bytes < _TINY_POOL and facts.framework == "tensorflow":
         return "limit-or-other-process"  # a pool of a few MiB holds neither weights nor a step: others had the GPU
     if "cuda_context" in clues:  # the CUDA context found no room: nothing of this process was on the device yet
@@ -213,16 +233,16 @@ def choose(facts: Facts) -> str:
     # driver's own failing in the same breath is the same want), the framework's pool had taken the GPU
     if ("cublas" in clues or "cudnn" in clues) and (requested is None or "driver_request" in clues):
         return "preallocation"
-    if "unified_memory" in clues and facts.framework in ("tensorflow", "jax"):
+    if "unified_memory" in clues and facts.framework in _POOL_AT_START:
         # the pool made from unified memory (TF_FORCE_UNIFIED_MEMORY, a memory fraction above 1) at start: the driver
         # could not give the share asked for, GPU and RAM together
         return "preallocation"
-    if "driver_allocation" in clues and facts.framework in ("tensorflow", "jax") and (
+    if "driver_allocation" in clues and facts.framework in _POOL_AT_START and (
             "startup" in clues or requested is not None and requested <= MiB):
         # StreamExecutor asked the driver itself: at start TensorFlow reserves its pool; a tiny direct
         # allocation that fails means the pool has taken the GPU
         return "preallocation"
-    if "outside_pool" in clues and facts.framework in ("tensorflow", "jax"):
+    if "outside_pool" in clues and facts.framework in _POOL_AT_START:
         return "preallocation"  # XLA's direct allocation beside the pool that holds the GPU
     if "driver_allocation" in clues:
         return "limit-or-other-process"  # the driver had less free than the framework expected: someone holds it
@@ -233,6 +253,8 @@ def choose(facts: Facts) -> str:
         return "limit-or-other-process"
     if _pool_held_back(facts):
         return "limit-or-other-process"
+    if "whole_array_op" in clues:  # XLA's program of one array in, one of its size out: not a step, an array's copy
+        return "weights-or-loading"
     if len(facts.gpu_indices) > 1 and ("data_parallel" in clues or facts.gpu_index not in (None, 0)) or \
             "gpu_imbalance" in clues:
         return "which-gpu"
@@ -412,6 +434,10 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
     if case == "weights-or-loading":
         say.append(_("It failed while creating or loading weights, or copying an array to the GPU, not in a "
                      "training step: the batch size does not matter here."))
+        if "whole_array_op" in facts.clues:
+            say.append(_("XLA's program here takes one array and returns one of the same size, with no scratch "
+                         "memory: an operation on a whole array run by itself (a weight cast or copied as it is "
+                         "loaded, a data set converted at once), not a compiled training step."))
         if "_eagerconst" in (facts.message or "").lower() or "dst tensor" in (facts.message or "").lower():
             fix.append(_("A NumPy array was copied to the GPU whole (model.fit(x=array) or "
                          "from_tensor_slices(array)): keep the data on the CPU (with tf.device('/CPU:0')) or "
@@ -443,17 +469,19 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
             say.append(_("{free} was free in total, but the largest free piece was {block}: the pool is "
                          "fragmented.").format(free=format_bytes(facts.free_bytes or 0),
                                                block=format_bytes(facts.largest_free_block_bytes or 0)))
-        if framework == "torch" and "windows" in facts.clues:
+        if facts.memory == "tpu":  # the TPU runtime's allocator, under JAX, TensorFlow and PyTorch/XLA alike
+            fix.append(_("On a TPU: free the arrays kept on the chip between steps (del them, donate the step's "
+                         "inputs with donate_argnums) so that what is free lies in larger pieces, or shrink the "
+                         "buffer (the per-core batch)."))
+        elif framework == "torch" and "windows" in facts.clues:
             fix.append(_("Set PYTORCH_CUDA_ALLOC_CONF=max_split_size_mb:128 before the first CUDA call "
                          "(expandable_segments, the better fix, does not work on Windows)."))
         elif framework == "torch":
             fix.append(_("Set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True before the first CUDA call."))
-        elif facts.memory == "tpu":
-            fix.append(_("On a TPU: free the arrays kept on the chip between steps (del them, donate the step's "
-                         "inputs with donate_argnums) so that what is free lies in larger pieces, or shrink the "
-                         "buffer (the per-core batch)."))
         elif framework == "tensorflow":
             fix.append(_("Set TF_GPU_ALLOCATOR=cuda_malloc_async before TensorFlow starts."))
+        elif framework == "exla":
+            fix.append(_exla_pool_words())
         else:
             fix.append(_("JAX: set XLA_PYTHON_CLIENT_ALLOCATOR=platform to allocate exactly what is needed."))
         return say, fix
@@ -472,6 +500,16 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
                          "for another one)."))
             fix.append(_("Find what holds it with nvidia-smi, and stop it (another training, a notebook kernel, "
                          "a TensorFlow or JAX program that took the whole GPU at start)."))
+        elif _free_unstated_floor(facts) and elsewhere >= _NOTABLE * facts.total_bytes:
+            say.append(_("PyTorch held {reserved} of the device's {total} and asked for {requested}, which the device "
+                         "could not give: at least {elsewhere} was neither free nor PyTorch's. Another process held "
+                         "it, or a limit stood in the way (a memory fraction, or the platform's cap on one process or "
+                         "one allocation).").format(
+                reserved=format_bytes(facts.reserved_bytes), total=format_bytes(facts.total_bytes),
+                requested=format_bytes(requested), elsewhere=format_bytes(elsewhere)))
+            fix.append(_("Check what else holds the device (nvidia-smi, rocm-smi, xpu-smi) and the limits on this "
+                         "process (a memory fraction, a driver's cap on one allocation, a container's or WSL2's "
+                         "share of memory)."))
         elif facts.total_bytes and elsewhere is not None and elsewhere >= _NOTABLE * facts.total_bytes:
             say.append(_("{elsewhere} of the GPU's {total} was held outside this process's allocator: another "
                          "process (or another framework in this one) has it.").format(
@@ -503,6 +541,8 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
         if framework == "jax":
             fix.append(_("JAX reserves 75 % of the GPU at start; XLA_PYTHON_CLIENT_PREALLOCATE=false turns it off, "
                          "XLA_PYTHON_CLIENT_MEM_FRACTION sets the share."))
+        elif framework == "exla":
+            fix.append(_exla_pool_words())
         else:
             fix.append(_("Turn on memory growth before building the model: oomdoctor.configure_gpu_memory()."))
         fix.append(_("Run one GPU program at a time, or give each its share of the GPU."))
@@ -537,6 +577,14 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
                      "CUDA_VISIBLE_DEVICES set per rank), the rank's device in .to(...) rather than .cuda() or "
                      "\"cuda\", and map_location in torch.load for checkpoints saved from GPU 0."))
         return say, fix
+    if case == "which-gpu" and "uneven_ranks" in facts.clues:
+        say.append(_("vLLM's workers found unequal room for the KV cache: one had none left, another had plenty. "
+                     "Each rank holds the same share of the model, so the first one's GPU held something else: "
+                     "another process, or another part of the pipeline placed on it."))
+        fix.append(_("Check each GPU with nvidia-smi and give vLLM GPUs that nothing else uses (CUDA_VISIBLE_DEVICES), "
+                     "or move the other process or stage off that GPU; lowering max_model_len does not help a rank "
+                     "with no room at all."))
+        return say, fix
     if case == "which-gpu" and "gpu_imbalance" in facts.clues:
         say.append(_("PyTorch warned that the GPUs differ: one has less than 75 % of another's memory or cores, "
                      "and nn.DataParallel gives each the same share of the batch, so the smaller one runs out "
@@ -570,6 +618,12 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
     fix.append(_("Recompute activations instead of keeping them (gradient checkpointing) when the batch cannot "
                  "shrink."))
     return say, fix
+
+
+def _exla_pool_words() -> str:
+    return _("EXLA (Elixir's Nx) takes 90 % of the GPU at start: set preallocate: false, or a smaller memory_fraction, "
+             "in its client's configuration (config :exla, :clients, cuda: [platform: :cuda, preallocate: false]); "
+             "JAX's XLA_PYTHON_CLIENT_* variables do not apply to it.")
 
 
 def _tensor_words(facts: Facts) -> str:

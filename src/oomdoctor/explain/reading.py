@@ -42,7 +42,8 @@ class Facts:
     """What a log states. ``None`` is "the log does not say"."""
 
     oom: bool = False
-    framework: str | None = None  # tensorflow, jax, torch, nccl, llama.cpp (ggml's GPU backends)
+    framework: str | None = None  # tensorflow, jax, torch, nccl, llama.cpp (ggml's GPU backends), exla (Elixir's
+    # XLA), caffe2, onnxruntime, vllm, paddle
     memory: str | None = None  # gpu, host, tpu, mps
     requested_bytes: int | None = None
     total_bytes: int | None = None
@@ -117,7 +118,12 @@ _CLUES = {
                     "_init_from_args",
                     # TensorFlow 1.x's executor makes each node's kernel when the graph is set up, a Const node's
                     # value (a frozen graph's weights) placed on the device then, before any batch
-                    "executor failed to create kernel"),
+                    "executor failed to create kernel",
+                    # Keras calling a layer on a symbolic input while a functional model is built: the layer builds its
+                    # weights then
+                    "_functional_construction_call",
+                    # Caffe2's net that fills a model's parameters (workspace.RunNetOnce(model.param_init_net))
+                    "param_init_net"),
     "loading": ("load_state_dict", "from_pretrained", "torch.load", "load_model", "load_weights",
                 # a frame of the script's own data loading (", in load_datasets"): a data set put on the device
                 ", in load_data",
@@ -143,6 +149,9 @@ _CLUES = {
 }
 
 
+_SEQUENTIAL_BUILT = re.compile(r'sequential\.py(?:"?, line \d{1,6},|:\d{1,6},)? in (?:sequential\.)?(?:__init__|add)\b')
+
+
 def _clues(lower: str, facts: Facts) -> None:
     # The clues come from the end of the log, where the failing traceback and the error are: a long log's
     # beginning mentions optimizers and checkpoints that have nothing to do with the failure.
@@ -152,6 +161,11 @@ def _clues(lower: str, facts: Facts) -> None:
             facts.clues.add(clue)
     # An optimizer making its state (state['exp_avg'] = torch.zeros_like(p)) names an initializer's word too: the
     # frame nearer the error, the optimizer's on the same line, is what failed
+    # Keras's Sequential being made: its __init__ adds each layer, and add() builds a layer whose input shape is known
+    # (its weights made there, before any batch), in a script's traceback ('sequential.py", line 129, in add'),
+    # IPython's ('sequential.py in __init__(self, layers, name)') and Keras 3's ('sequential.py:89, in Sequential.add')
+    if _SEQUENTIAL_BUILT.search(tail):
+        facts.clues.add("initializer")
     if {"optimizer", "initializer"} <= facts.clues and \
             _last_line(tail, _CLUES["optimizer"]) >= _last_line(tail, _CLUES["initializer"]):
         facts.clues.add("optimizer_innermost")
@@ -268,6 +282,24 @@ def _read_device_properties(text: str, facts: Facts) -> None:
     device = re.search(r"Found device (\d{1,3}) with properties", text[-20000:])
     if device and facts.gpu_index is None:
         facts.gpu_index = int(device.group(1))
+    _read_xla_pool(text, facts)
+
+
+def _read_xla_pool(text: str, facts: Facts) -> None:
+    """XLA's GPU client sizes each device's pool at start and says so (an INFO line that JAX and EXLA print when
+    their logs show INFO): ``XLA backend allocating 10251200102 bytes on device 0 for BFCAllocator.`` (preallocated),
+    ``XLA backend will use up to N bytes on device 0 for BFCAllocator.`` (grown as needed), the same ``for
+    CudaAsyncAllocator.``: the allocator's limit on that device, the memory fraction of what was free (or of the
+    total)."""
+    pools = {int(device): number(size_) for size_, device in re.findall(
+        r"XLA backend (?:allocating|will use up to) (\d{1,25}) bytes on device (\d{1,3}) for \w{1,40}Allocator",
+        text[-200_000:])}
+    if not pools or facts.limit_bytes is not None:
+        return
+    if facts.gpu_index in pools:
+        facts.limit_bytes = pools[facts.gpu_index]
+    elif facts.gpu_index is None and len(pools) == 1:
+        (facts.gpu_index, facts.limit_bytes), = pools.items()
 
 
 def _read_nvidia_smi(text: str, facts: Facts) -> None:
@@ -479,6 +511,14 @@ def _read_xla(text: str, lower: str, facts: Facts) -> bool:
         total = _size_after(r"total allocation: " + SIZE, window)
         if total:
             facts.program_bytes = total
+        # "parameter allocation: 1000.50MiB ... maybe_live_out allocation: 1000.50MiB ... preallocated temp allocation:
+        # 0B": a program that takes an array and returns one of its size with no scratch is one operation on a whole
+        # array run by itself (a weight cast or copied as it is loaded, a data set normalised at once); a compiled
+        # step takes the weights and the batch and needs temporaries for its activations
+        stats = {name: _size_after(name + r" allocation: " + SIZE, window)
+                 for name in ("parameter", "maybe_live_out", "preallocated temp")}
+        if stats["preallocated temp"] == 0 and stats["parameter"] and stats["parameter"] == stats["maybe_live_out"]:
+            facts.clues.add("whole_array_op")
         # "Peak buffers:" each with its "Shape: bf16[3114720,1,1536]" ("Entry Parameter Subshape: f32[14745600]" for a
         # parameter): the one whose bytes are the request's is the array that found no room
         for shape in re.finditer(r"(?:Shape|Subshape): ([a-z]{1,4}\d{0,3})\[([\d,]{0,400})\]", window):
@@ -633,7 +673,45 @@ def _read_torch(text: str, lower: str, facts: Facts) -> bool:
         if gpu:
             facts.gpu_index = int(gpu.group(1))
         facts.message = window[:240]
+        _made_on_the_failing_line(text, text.rfind("\n", 0, at) + 1, facts)
     return found
+
+
+# PyTorch's factories given their sizes in numbers: "torch.zeros([1, 1, 32769, 65536], device=device, dtype=dtype)",
+# "torch.rand(46000, 10000, dtype=torch.float32, device='xpu')"
+_TORCH_FACTORY = re.compile(r"\btorch\.(?:zeros|ones|empty|rand|randn)\(\s*"
+                            r"(?:\[([\d\s,]{1,200})\]|\(([\d\s,]{1,200})\)|([\d\s,]{1,200}?))\s*(?:,\s*\w+\s*=|\))")
+_TORCH_DTYPES = {"float": "float32", "half": "float16", "double": "float64", "long": "int64", "int": "int32",
+                 "short": "int16", "bool": "bool", "cfloat": "complex64", "cdouble": "complex128"}
+
+
+def _made_on_the_failing_line(text: str, error_line: int, facts: Facts) -> None:
+    """The tensor the failing line makes from sizes written in numbers: a traceback's last code line (in the REPL,
+    the ">>> " line above "Traceback"). Its shape, and its type where the line names one (else PyTorch's default,
+    float32), are the request's when their bytes are what PyTorch asked for (its size rounded as printed, and up to
+    its 2 MiB blocks); a type the line does not name in letters is left unsaid."""
+    if facts.shape is not None or not facts.requested_bytes:
+        return
+    lines = text[max(error_line - 2000, 0):error_line].splitlines()
+    code = next((line for line in reversed(lines) if line.strip() and not re.match(
+        r"\s*(?:Traceback \(most recent call last\)|File \"[^\n]{0,400}\", line \d+|[~^\s]+$)", line)), "")
+    factory = _TORCH_FACTORY.search(code)
+    if not factory:
+        return
+    dims = [number(d) for d in re.findall(r"\d{1,25}", next(group for group in factory.groups() if group))]
+    named = re.search(r"dtype\s*=\s*(torch\.)?(\w+)", code[factory.start():])
+    if named and not named.group(1):
+        candidates = [None]  # dtype=dtype: a variable
+    else:
+        dtype = _TORCH_DTYPES.get(named.group(2), named.group(2)) if named else "float32"
+        candidates = [dtype]
+    requested = facts.requested_bytes
+    for dtype in candidates:
+        widths = [itemsize(dtype)] if dtype else [8, 4, 2, 1]
+        if any(abs(_bytes_of(dims, "uint8") * width - requested) <= 0.01 * requested + 2 * 2**20 for width in widths):
+            facts.shape = dims
+            facts.dtype = dtype
+            return
 
 
 def _read_torch_plain(text: str, lower: str, facts: Facts) -> bool:
@@ -658,6 +736,18 @@ def _read_torch_plain(text: str, lower: str, facts: Facts) -> bool:
             if re.search(r"\.cuda\(|\.to\(", text[max(at - 300, 0):at]):
                 facts.clues.add("moved_to_gpu")
     return found
+
+
+def _read_caffe2(text: str, lower: str, facts: Facts) -> bool:
+    """Caffe2's CUDA_ENFORCE (caffe2/core/common_gpu.h): ``[enforce fail at event_gpu.cc:17] error == cudaSuccess. 2 vs
+    0. Error at: /pytorch/caffe2/core/event_gpu.cc:17: out of memory``, CUDA's error 2 as cudaGetErrorString words it
+    (HIP_ENFORCE the same). Caffe2's own C++, also where it was built inside PyTorch's tree."""
+    for at in _positions(lower, "error at: ")[-1:]:
+        if re.match(r"error at: [^\n]{1,300}?:\d{1,6}: out of memory", lower[at:at + 360]):
+            facts.message = _window(text, at, before=120, after=200)
+            facts.memory = "gpu"
+            return True
+    return False
 
 
 def _torch_sentence(text: str, at: int) -> bool:
@@ -936,8 +1026,33 @@ def _read_vllm(text: str, lower: str, facts: Facts) -> bool:
             facts.memory = "gpu"
             facts.clues.add("kv_cache_budget")
             facts.message = _window(text, at, before=100, after=160)
+            _vllm_ranks(text, facts)
             return True
+    # Each worker logs its budget after profiling, "(Worker_TP1 pid=104299) INFO ... Available KV cache memory: -3.86
+    # GiB" (gpu_memory_utilization x the GPU, less the weights, the profiled activations and what else the GPU holds):
+    # one below zero is the error that follows it (cut from a paste, or not yet printed)
+    budgets = _vllm_ranks(text, facts)
+    if budgets and min(budgets.values()) < 0:
+        facts.memory = "gpu"
+        facts.clues.add("kv_cache_budget")
+        at = _positions(lower, "available kv cache memory: -")[-1]
+        facts.message = _window(text, at, before=100, after=60)
+        return True
     return False
+
+
+def _vllm_ranks(text: str, facts: Facts) -> dict[str, float]:
+    """Each vLLM worker's KV-cache budget in GiB, by the worker its line names ("Worker_TP1 pid=104299"). Under tensor
+    parallelism every rank holds the same share of the weights: one rank with no room where another has plenty has
+    something else on its GPU (another process, another stage of the model), the which-GPU case."""
+    budgets = {}
+    for line in re.findall(r"(?m)^[^\n]{0,200}Available KV cache memory: -?\d{1,9}(?:\.\d{1,4})? GiB",
+                           text[-200_000:]):
+        worker = re.match(r"\(([^)]{1,80})\)", line)
+        budgets[worker.group(1) if worker else ""] = float(re.search(r"(-?[\d.]+) GiB$", line).group(1))
+    if len(budgets) > 1 and min(budgets.values()) < 0 < max(budgets.values()):
+        facts.clues.add("uneven_ranks")
+    return budgets
 
 
 def _framework(lower: str, facts: Facts, said_by: str) -> str:
@@ -946,9 +1061,13 @@ def _framework(lower: str, facts: Facts, said_by: str) -> str:
     XLA's GPU client prints TensorFlow's BFC allocator dump (it lives in ``xla/tsl`` now), and TensorFlow
     with ``jit_compile`` prints XLA's RESOURCE_EXHAUSTED: the program's own names decide.
     """
-    if said_by in ("torch", "nccl", "llama.cpp", "onnxruntime", "vllm", "paddle"):
+    if said_by in ("torch", "nccl", "llama.cpp", "onnxruntime", "vllm", "paddle", "caffe2"):
         return said_by
     tail = lower[-200_000:]
+    if _exla(tail):
+        return "exla"
+    if any(word in tail for word in _TORCH_XLA) or _XLA_DIST.search(tail):
+        return "torch"
     # jaxlib was built inside TensorFlow's tree until 2023: its paths read "external/org_tensorflow/..."
     jax = any(word in tail for word in ("jaxlib", "xlaruntimeerror", "import jax", "jax.", "/jax/", "flax", "optax",
                                         "external/org_tensorflow", "xla/python", "xla_extension", "xla/pjrt",
@@ -964,6 +1083,28 @@ def _framework(lower: str, facts: Facts, said_by: str) -> str:
             "external/org_tensorflow/tensorflow/core", ""):
         return "jax"
     return said_by
+
+
+# PyTorch/XLA, whose runtime prints TensorFlow's and XLA's words: its package, its XRT client's own C++
+# ("E tensorflow/compiler/xla/xla_client/xla_util.cc:88]", built inside TensorFlow's tree), the XRT ops it runs on a
+# TPU ("[[{{node XRTExecute}}]]"), xmp.spawn's "Exception in device=TPU:6: "
+_TORCH_XLA = ("torch_xla", "xla_client/xla_util.cc", "xla_client/computation_client", "xrtexecute", "xrtcompile",
+              "exception in device=tpu:")
+# ... and the Cloud TPU Pod launcher, torch_xla.distributed.xla_dist, which prefixes every worker's line with the
+# time, the worker's address and its ordinal: "2020-10-22 02:48:58 10.128.0.33 [3] "
+_XLA_DIST = re.compile(r"(?m)^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \d{1,3}(?:\.\d{1,3}){3} \[\d{1,4}\] ")
+# Elixir's Logger at the start of a line (its default console format: "13:21:27.502 [error] ", Livebook's without the
+# time) carrying one of XLA's own messages: EXLA hands XLA's log lines to Logger (EXLA.Logger), where a Python program
+# shows absl's "E1023 00:10:32.928098 30 pjrt_stream_executor_client.cc:2809] "
+_ELIXIR_LOGGER_XLA = re.compile(r"(?m)^(?:\d{2}:\d{2}:\d{2}\.\d{3} )?\[(?:error|warning|info|debug)\] "
+                                r"(?:\*{20}|[^\n]{0,200}?(?:resource_exhausted|execution of replica|xla |"
+                                r"streamexecutor|bfc|in-use chunks))")
+
+
+def _exla(tail: str) -> bool:
+    """Whether XLA ran under Elixir's EXLA (Nx's compiler and backend): the log names it (``(exla 0.6.0)
+    lib/exla/executable.ex:56``, ``EXLA.Backend``) or shows XLA's lines as Elixir's Logger prints them."""
+    return re.search(r"(?<![\w.])exla(?![\w])", tail) is not None or _ELIXIR_LOGGER_XLA.search(tail) is not None
 
 
 def _lower_same_length(text: str, piece: int = 1 << 20) -> str:
@@ -1011,6 +1152,8 @@ def read(text: str) -> Facts:
     elif _read_torch_plain(text, lower, facts):
         said_by = "torch"
         facts.memory = "gpu"
+    elif _read_caffe2(text, lower, facts):
+        said_by = "caffe2"
     elif _read_tpu(text, lower, facts):
         said_by = "jax"
     bfc = _read_bfc(text, lower, facts)
