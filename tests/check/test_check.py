@@ -1865,6 +1865,19 @@ def test_a_dict_filled_with_one_read_per_key_in_a_loop_keeps_every_file(kept, ex
     assert _rules(tmp_path, source, "eager-loading") == expected
 
 
+@pytest.mark.parametrize("kept, expected", [("self.scenes[name] = io.imread(os.path.join(root, name))", [11]),
+                                            ("self.scenes['last'] = io.imread(os.path.join(root, name))", [])])
+def test_a_dict_attribute_filled_with_one_read_per_key_keeps_every_file(kept, expected, tmp_path):
+    # a change-detection Dataset (check_heldout10): every scene read in __init__ into self.images[scene]; the
+    # attribute keeps its dict from one round of the flow to the next, where a local dict starts again at {}
+    source = ("import os\n\nimport torch\nfrom skimage import io\n\n\nclass Scenes(torch.utils.data.Dataset):\n"
+              "    def __init__(self, root):\n        self.scenes = {}\n        for name in os.listdir(root):\n"
+              f"            {kept}\n        self.names = list(self.scenes)\n\n"
+              "    def __getitem__(self, i):\n        return self.scenes[self.names[i]]\n\n\n"
+              "loader = torch.utils.data.DataLoader(Scenes('scenes'), batch_size=4)\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected
+
+
 @pytest.mark.parametrize("wanted, expected", [("['x_train', 'y_train']", []), ("names", [12])])
 def test_a_loop_that_keeps_only_the_keys_of_a_few_written_names_keeps_a_few_files(wanted, expected, tmp_path):
     # a ConvLSTM action recogniser (check_heldout10): of the .npy caches in a folder, only x_train and y_train are

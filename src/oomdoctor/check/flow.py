@@ -462,6 +462,13 @@ class Flow(CallHandlers):
             self._appends[statement] = append
         return self._appends[statement]
 
+    @staticmethod
+    def _collected_here(container: Value, statement: ast.stmt, ctx: Context) -> bool:
+        """self.images[name] = read(path): the dict is what this very statement filled with decoded files in an
+        earlier round (an attribute keeps its value from round to round, where a local name starts again at {})."""
+        return isinstance(container, Data) and container.content == FILES and container.line == statement.lineno \
+            and container.path == str(ctx.module.path)
+
     def _dicts_of(self, module: Module) -> set[str]:
         """tensors, self.cache: the names and attributes the module binds to a dict ({}, dict(), OrderedDict())."""
         if module not in self._dicts:
@@ -565,8 +572,8 @@ class Flow(CallHandlers):
                 self._accumulate(statement, target.value, value, ctx, appended=True)
             if isinstance(container, Data) and ctx.loops and _one_sample_made_per_call(value):
                 value = Item(value.shape, value.dtype, fresh=True)  # X[i] = read_scan(path): one sample per pass
-            if isinstance(container, Data) and ctx.loops and (isinstance(value, Item) or cropped or isinstance(
-                    value, Number) and float(value.value).is_integer()):
+            if isinstance(container, Data) and ctx.loops and not self._collected_here(container, statement, ctx) and (
+                    isinstance(value, Item) or cropped or isinstance(value, Number) and float(value.value).is_integer()):
                 self.seen.append(Seen("filled", statement, ctx, container, value))
             elif isinstance(target.value, ast.Name) and isinstance(target.slice, ast.Constant) and \
                     isinstance(target.slice.value, str) and (isinstance(container, Keyed) or container is None and
@@ -580,7 +587,8 @@ class Flow(CallHandlers):
                 else:
                     keys, items = keys + (target.slice.value,), items + (value,)
                 scope.rebind(target.value.id, Keyed(keys, items))
-            elif container is None and ctx.loops and isinstance(value, Item) and value.fresh and \
+            elif (container is None or self._collected_here(container, statement, ctx)) and ctx.loops and \
+                    isinstance(value, Item) and value.fresh and \
                     isinstance(statement, ast.Assign) and isinstance(target.value, (ast.Name, ast.Attribute)) and \
                     not isinstance(target.slice, ast.Constant) and \
                     dotted_name(target.value) in self._dicts_of(ctx.module):
