@@ -1878,6 +1878,22 @@ def test_a_dict_attribute_filled_with_one_read_per_key_keeps_every_file(kept, ex
     assert _rules(tmp_path, source, "eager-loading") == expected
 
 
+@pytest.mark.parametrize("opened, expected", [("cv2.VideoCapture(path)", [27]),
+                                              ("FFmpegReader(path)", [27]),
+                                              ("Capture(path)", [])])
+def test_a_helper_that_decodes_a_video_frame_by_frame_reads_a_file_per_call(opened, expected, tmp_path):
+    # a Conv3D action recogniser (check_heldout14): every video's frames read one by one from a capture and
+    # stacked by a helper, called for each video in a comprehension; a class of the script's own is not a reader
+    source = ("import os\n\nimport cv2\nimport numpy as np\nfrom skvideo.io import FFmpegReader\n\n\n"
+              "class Capture:\n    def __init__(self, path):\n        self.path = path\n\n    def read(self):\n"
+              "        return False, None\n\n\n"
+              f"def read_video(path):\n    cap = {opened}\n    frames = []\n"
+              "    while True:\n        ok, frame = cap.read()\n        if not ok:\n            break\n"
+              "        frames.append(cv2.resize(frame, (64, 64)))\n    return np.stack(frames)\n\n\n"
+              "videos = [read_video(os.path.join('videos', n)) for n in os.listdir('videos')]\nprint(len(videos))\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected
+
+
 @pytest.mark.parametrize("wanted, expected", [("['x_train', 'y_train']", []), ("names", [12])])
 def test_a_loop_that_keeps_only_the_keys_of_a_few_written_names_keeps_a_few_files(wanted, expected, tmp_path):
     # a ConvLSTM action recogniser (check_heldout10): of the .npy caches in a folder, only x_train and y_train are

@@ -20,6 +20,7 @@ from .library import (
     REDUCTIONS,
     SAVES,
     SCALED_COPIES,
+    VIDEO_READERS,
     argument,
     dtype_of,
     keyword_value,
@@ -1741,9 +1742,11 @@ def _trains_in_loop(loop: ast.AST) -> bool:
 
 
 def _reads_directly(call: ast.Call, module: Module) -> bool:
-    """The call is a library's own read of a file: a decoder, torch.load, or a loader of a whole file."""
+    """The call is a library's own read of a file: a decoder, a video reader, torch.load, or a loader of a whole
+    file."""
     qualified = module.qualified(call.func)
-    return qualified in DECODERS or qualified in PER_FILE_LOADERS or loader_kind(qualified) is not None
+    return qualified in DECODERS or qualified in VIDEO_READERS or qualified in PER_FILE_LOADERS or \
+        loader_kind(qualified) is not None
 
 
 def _advancing(index: ast.expr, loop: ast.AST) -> bool:

@@ -48,6 +48,11 @@ DECODERS = {
     "open3d.io.read_triangle_mesh": (None, None), "trimesh.load": (None, None), "trimesh.load_mesh": (None, None),
     "laspy.read": (None, None),
 }
+# Calls that open one video file whose frames the script then decodes one by one (cap.read(), nextFrame(), a
+# reader's iteration) or all at once: a loop that calls one reads a file per pass, as a decoder's does
+VIDEO_READERS = {"cv2.VideoCapture", "skvideo.io.FFmpegReader", "skvideo.io.vreader", "skvideo.io.vread",
+                 "imageio.get_reader", "imageio.v2.get_reader", "imageio.mimread", "imageio.v2.mimread",
+                 "torchvision.io.read_video", "torchvision.io.VideoReader", "decord.VideoReader", "av.open"}
 # Calls that decode every file of a list at once and return them all in a list: TensorLayer's read_images
 # (tensorlayer/visualize.py: for each batch of names, imgs.extend(threading_data(...)); return imgs), the
 # loader of its SRGAN and super-resolution examples
