@@ -1894,6 +1894,22 @@ def test_a_helper_that_decodes_a_video_frame_by_frame_reads_a_file_per_call(open
     assert _rules(tmp_path, source, "eager-loading") == expected
 
 
+@pytest.mark.parametrize("kept, expected", [("mosaic[:32, :32] = photos[0]\n        mosaic[32:, 32:] = photos[1]", []),
+                                            ("mosaic = np.hstack(photos)", [13])])
+def test_a_list_of_one_samples_files_picked_by_index_is_a_scratch_of_one_pass(kept, expected, tmp_path):
+    # the house-prices mixed-input model (check_heldout14): the photos of each house read into a list made anew
+    # for that house, pasted into its mosaic by index: the list holds one house's photos (a list stacked whole
+    # may be kept, and is said)
+    source = ("import glob\n\nimport cv2\nimport numpy as np\n\n\ndef load_mosaics(folder, houses):\n"
+              "    mosaics = []\n    for house in houses:\n"
+              "        photos = []\n        mosaic = np.zeros((64, 64, 3), dtype='uint8')\n"
+              "        for path in sorted(glob.glob(f'{folder}/{house}_*')):\n"
+              "            photos.append(cv2.resize(cv2.imread(path), (32, 32)))\n"
+              f"        {kept}\n        mosaics.append(mosaic)\n    return np.array(mosaics)\n\n\n"
+              "images = load_mosaics('houses', range(500))\nprint(images.shape)\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected
+
+
 @pytest.mark.parametrize("wanted, expected", [("['x_train', 'y_train']", []), ("names", [12])])
 def test_a_loop_that_keeps_only_the_keys_of_a_few_written_names_keeps_a_few_files(wanted, expected, tmp_path):
     # a ConvLSTM action recogniser (check_heldout10): of the .npy caches in a folder, only x_train and y_train are

@@ -1390,7 +1390,8 @@ class Flow(CallHandlers):
         if isinstance(value, (Item, Several)):
             small = self._small_growth(dotted_name(target), node, ctx) and not (
                 _large(value) and _loop_count(loop, self.values) > FEW_LARGE) or \
-                self._kept_elsewhere_each_pass(dotted_name(target), node, ctx) or self._admits_few(node, ctx)
+                self._kept_elsewhere_each_pass(dotted_name(target), node, ctx) or self._admits_few(node, ctx) or \
+                _picked_from_each_pass(dotted_name(target), node, ctx)
             held = self._collected(node, value, ctx, small, False, words_of(last_part(dotted_name(target))))
         if isinstance(value, Data) and not value.small:
             held = replace(value, container="list", split=True)  # X_parts.append(X[idx]): pieces of a data set
@@ -1894,6 +1895,23 @@ def _made_anew_in(loop: ast.AST, key: str, statement: ast.stmt) -> bool:
                     and not _other_branches(loop, child, statement):
                 return True
     return False
+
+
+def _picked_from_each_pass(key: str, node: ast.AST, ctx: Context) -> bool:
+    """photos = [] in each pass over the houses, one append per photo of that house, then only photos[0],
+    photos[1]... pasted into the house's mosaic: the list is a scratch of one pass's files, never kept whole
+    (a list kept, stacked or saved is named whole somewhere: images.append(photos), np.array(photos))."""
+    statement = ctx.module.statement_of(node)
+    outer = next((loop for loop in reversed(ctx.loops[:-1]) if _made_anew_in(loop, key, statement)), None)
+    if outer is None or "." in key:
+        return False
+    uses = [n for n in ast.walk(outer) if isinstance(n, ast.Name) and n.id == key and isinstance(n.ctx, ast.Load)]
+    parents = ctx.module.parents
+    return bool(uses) and all(
+        isinstance(parents.get(n), ast.Subscript) and parents[n].value is n
+        or isinstance(parents.get(n), ast.Attribute) and parents[n].attr in ("append", "extend", "insert")
+        or isinstance(parents.get(n), ast.Call) and dotted_name(parents[n].func) == "len"
+        for n in uses)
 
 
 def _other_branches(loop: ast.AST, first: ast.stmt, second: ast.stmt) -> bool:
