@@ -1910,6 +1910,19 @@ def test_a_list_of_one_samples_files_picked_by_index_is_a_scratch_of_one_pass(ke
     assert _rules(tmp_path, source, "eager-loading") == expected
 
 
+@pytest.mark.parametrize("parts, expected", [("['x', 'y', 'tx', 'ty', 'allx', 'ally', 'graph']", []),
+                                             ("sorted(os.listdir('data'))", [8])])
+def test_a_loop_over_the_indexes_of_a_few_written_names_reads_a_few_files(parts, expected, tmp_path):
+    # Text GCN (check_heldout12): the seven pickled pieces of one corpus, read in a loop over range(len(names)),
+    # are the few files the script names, as a loop over the names themselves would read
+    source = ("import os\nimport pickle as pkl\n\n"
+              f"names = {parts}\nobjects = []\nfor i in range(len(names)):\n"
+              "    with open(os.path.join('data', 'ind.cora.' + names[i]), 'rb') as f:\n"
+              "        objects.append(pkl.load(f, encoding='latin1'))\n"
+              "        print(len(objects))\nx = objects[0]\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected
+
+
 @pytest.mark.parametrize("wanted, expected", [("['x_train', 'y_train']", []), ("names", [12])])
 def test_a_loop_that_keeps_only_the_keys_of_a_few_written_names_keeps_a_few_files(wanted, expected, tmp_path):
     # a ConvLSTM action recogniser (check_heldout10): of the .npy caches in a folder, only x_train and y_train are

@@ -964,6 +964,10 @@ _LIBRARY_HANDLERS: list[tuple[Callable[[str], bool], Callable[[CallHandlers, Cal
     (_is("list", "sorted", "tuple", "enumerate", "zip", "tqdm", "tqdm.tqdm", "tqdm.auto.tqdm", "iter",
          "tqdm.notebook.tqdm", "numpy.random.permutation", "reversed"), CallHandlers._same),
     (_is("range"), CallHandlers._range),
+    # len(suffixes), suffixes = ['x', 'y', 'tx', 'ty']: as many as the script writes (range(len(...)) over them is a
+    # loop of a few passes, as a loop over the list itself is); a list written empty ([]) may grow, so not that
+    (_is("len"), lambda flow, call: Number(len(call.args[0].items)) if call.args and isinstance(call.args[0], Several)
+     and call.args[0].items and all(isinstance(i, (Text, Number)) for i in call.args[0].items) else None),
     (_is("sklearn.model_selection.train_test_split"), CallHandlers._split),
     (_is("sklearn.utils.shuffle"), CallHandlers._shuffled),
     (lambda n: n.startswith("keras.datasets.") and n.endswith(".load_data"), CallHandlers._keras_dataset),
