@@ -1923,6 +1923,20 @@ def test_a_loop_over_the_indexes_of_a_few_written_names_reads_a_few_files(parts,
     assert _rules(tmp_path, source, "eager-loading") == expected
 
 
+@pytest.mark.parametrize("test, expected", [("if frames[i] is None:", [10]), ("if i not in frames:", [10]),
+                                            ("if i > 0:", [])])
+def test_a_cache_filled_with_each_file_on_first_use_ends_holding_every_file(test, expected, tmp_path):
+    # Learning-to-See-in-the-Dark (check_heldout2): each raw frame decoded the first time its scene is drawn and
+    # kept in a list of [None] * n for the rest of the run; after one epoch the list holds every frame
+    source = ("import glob\n\nimport numpy as np\nimport rawpy\n\n"
+              "paths = sorted(glob.glob('raw/*.ARW'))\nframes = [None] * len(paths)\n"
+              "for epoch in range(4000):\n    for i in np.random.permutation(len(paths)):\n"
+              f"        {test}\n            raw = rawpy.imread(paths[i])\n"
+              "            frames[i] = raw.postprocess(output_bps=16).astype(np.float32) / 65535.0\n"
+              "        patch = frames[i][:512, :512]\n        print(patch.mean())\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected  # said at the test, once for all it fills
+
+
 @pytest.mark.parametrize("wanted, expected", [("['x_train', 'y_train']", []), ("names", [12])])
 def test_a_loop_that_keeps_only_the_keys_of_a_few_written_names_keeps_a_few_files(wanted, expected, tmp_path):
     # a ConvLSTM action recogniser (check_heldout10): of the .npy caches in a folder, only x_train and y_train are

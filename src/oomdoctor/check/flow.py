@@ -470,6 +470,14 @@ class Flow(CallHandlers):
         return isinstance(container, Data) and container.content == FILES and container.line == statement.lineno \
             and container.path == str(ctx.module.path)
 
+    def _fills_cache_on_first_use(self, target: ast.Subscript, statement: ast.stmt, module: Module) -> bool:
+        """cache[i] = decode(path) under a test that the slot is empty (if cache[i] is None, if i not in cache),
+        the test's block reading the file it keeps."""
+        test = _first_use_test(target, statement, module)
+        readers = self._file_reading_functions()
+        return test is not None and any(_reads_directly(c, module) or last_part(dotted_name(c.func)) in readers
+                                        for c in calls_in(test))
+
     def _dicts_of(self, module: Module) -> set[str]:
         """tensors, self.cache: the names and attributes the module binds to a dict ({}, dict(), OrderedDict())."""
         if module not in self._dicts:
@@ -576,6 +584,15 @@ class Flow(CallHandlers):
             if isinstance(container, Data) and ctx.loops and not self._collected_here(container, statement, ctx) and (
                     isinstance(value, Item) or cropped or isinstance(value, Number) and float(value.value).is_integer()):
                 self.seen.append(Seen("filled", statement, ctx, container, value))
+            elif ctx.loops and not ctx.small_loop and (value is None or isinstance(value, Item) and value.fresh) and \
+                    self._fills_cache_on_first_use(target, statement, ctx.module):
+                # if cache[i] is None: cache[i] = decode(path), in the training loop or before it: a cache with a
+                # slot per sample keeps every file the first time it is read, so by the end of one pass it holds them
+                # all (said once at the test, for every slot it fills)
+                shape = (None,) + value.shape if isinstance(value, Item) and value.shape is not None else None
+                self.seen.append(Seen("cached", _first_use_test(target, statement, ctx.module), ctx, Data(
+                    statement.lineno, str(ctx.module.path), "a cache of decoded files", FILES, "list", shape,
+                    value.dtype if isinstance(value, Item) else None)))
             elif isinstance(target.value, ast.Name) and isinstance(target.slice, ast.Constant) and \
                     isinstance(target.slice.value, str) and (isinstance(container, Keyed) or container is None and
                                                              target.value.id in self._dicts_of(ctx.module)):
@@ -1912,6 +1929,28 @@ def _picked_from_each_pass(key: str, node: ast.AST, ctx: Context) -> bool:
         or isinstance(parents.get(n), ast.Attribute) and parents[n].attr in ("append", "extend", "insert")
         or isinstance(parents.get(n), ast.Call) and dotted_name(parents[n].func) == "len"
         for n in uses)
+
+
+def _first_use_test(target: ast.Subscript, statement: ast.stmt, module: Module) -> ast.If | None:
+    """The if whose block ``statement`` is in, inside the same loop or function, that tests the slot the statement
+    fills is still empty: ``if cache[k] is None:`` (a list of [None] * n, or any slot of a dict) or
+    ``if k not in cache:``."""
+    held = ast.dump(target.value)
+    child: ast.AST = statement
+    parent = module.parents.get(statement)
+    while parent is not None and not isinstance(parent, (ast.For, ast.AsyncFor, ast.While, ast.FunctionDef,
+                                                         ast.AsyncFunctionDef, ast.Lambda)):
+        if isinstance(parent, ast.If) and child in parent.body:
+            for test in ast.walk(parent.test):
+                if not isinstance(test, ast.Compare) or len(test.ops) != 1:
+                    continue
+                op, right = test.ops[0], test.comparators[0]
+                if isinstance(op, ast.Is) and isinstance(right, ast.Constant) and right.value is None and \
+                        isinstance(test.left, ast.Subscript) and ast.dump(test.left.value) == held or \
+                        isinstance(op, ast.NotIn) and ast.dump(right) == held:
+                    return parent
+        child, parent = parent, module.parents.get(parent)
+    return None
 
 
 def _other_branches(loop: ast.AST, first: ast.stmt, second: ast.stmt) -> bool:
