@@ -1937,6 +1937,23 @@ def test_a_cache_filled_with_each_file_on_first_use_ends_holding_every_file(test
     assert _rules(tmp_path, source, "eager-loading") == expected  # said at the test, once for all it fills
 
 
+@pytest.mark.parametrize("loop, expected", [
+    ("for name in os.listdir('videos'):\n    for clip in windows([os.path.join('videos', name)]):", [23]),
+    ("for epoch in range(10):\n    for clip in windows(paths):", []),  # a batch generator over the whole list
+])
+def test_the_pieces_a_generator_yields_of_each_file_of_a_loop_are_kept(loop, expected, tmp_path):
+    # a ConvLSTM action recogniser (check_heldout10): a generator of the script's own decodes the one video it is
+    # given and yields its overlapping windows; the loop over the videos keeps every window of every video
+    source = ("import os\n\nimport cv2\nimport numpy as np\n\n\ndef windows(paths):\n    for path in paths:\n"
+              "        cap = cv2.VideoCapture(path)\n        frames = []\n        ok, frame = cap.read()\n"
+              "        while ok:\n            frames.append(cv2.resize(frame, (64, 64)))\n"
+              "            ok, frame = cap.read()\n        for w in range(0, len(frames) - 6, 4):\n"
+              "            yield np.asarray(frames[w:w + 6])\n\n\n"
+              f"paths = sorted(os.listdir('videos'))\nclips = []\n{loop}\n        clips.append(clip)\n"
+              "print(len(clips))\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected
+
+
 @pytest.mark.parametrize("wanted, expected", [("['x_train', 'y_train']", []), ("names", [12])])
 def test_a_loop_that_keeps_only_the_keys_of_a_few_written_names_keeps_a_few_files(wanted, expected, tmp_path):
     # a ConvLSTM action recogniser (check_heldout10): of the .npy caches in a folder, only x_train and y_train are

@@ -722,10 +722,13 @@ class Flow(CallHandlers):
     def _for(self, node: ast.For | ast.AsyncFor, scope: Scope, ctx: Context) -> None:
         iterable = self.eval(node.iter, scope, ctx)
         names = {last_part(dotted_name(n)) for n in ast.walk(node.iter) if isinstance(n, (ast.Name, ast.Attribute))}
-        batches = isinstance(iterable, (Loader, Pipeline, Batch))
+        pieces_of_one_file = self._yields_pieces_of_one_file(node, ctx)
+        batches = isinstance(iterable, (Loader, Pipeline, Batch)) and not pieces_of_one_file
         over_eval_loader = batches and any(is_eval_name(n) for n in names)
         element: Value = None
-        if batches:
+        if pieces_of_one_file:
+            element = Item(fresh=True)
+        elif batches:
             element = Batch()
         elif isinstance(iterable, Data) and iterable.content in (ARRAYS, FILES):
             element = _row(iterable)
@@ -754,6 +757,20 @@ class Flow(CallHandlers):
                         over_samples=isinstance(iterable, Data))
         self._run(node.body, scope, inner)
         self._run(node.orelse, scope, ctx)
+
+    def _yields_pieces_of_one_file(self, node: ast.For | ast.AsyncFor, ctx: Context) -> bool:
+        """for clip in video_windows(video_file), inside the loop over the files with video_file one of them: a
+        generator of the script's own that reads the one file it is given and yields its pieces (clips, windows,
+        tiles), each a new array; a batch generator is given the whole list, not the file of an enclosing loop."""
+        call = node.iter
+        if not isinstance(call, ast.Call) or not ctx.loops or not ctx.data_set_level:
+            return False
+        callee = self.values.get(call.func)
+        if not (isinstance(callee, FunctionRef) and callee.info.generator and
+                callee.info.name in self._file_reading_functions()):
+            return False
+        given = set().union(*(names_in(a) for a in list(call.args) + [k.value for k in call.keywords]))
+        return any(isinstance(loop, (ast.For, ast.AsyncFor)) and names_in(loop.target) & given for loop in ctx.loops)
 
     def _with(self, node: ast.With | ast.AsyncWith, scope: Scope, ctx: Context) -> None:
         inner = ctx
