@@ -582,7 +582,8 @@ class Flow(CallHandlers):
             if isinstance(container, Data) and ctx.loops and _one_sample_made_per_call(value):
                 value = Item(value.shape, value.dtype, fresh=True)  # X[i] = read_scan(path): one sample per pass
             if isinstance(container, Data) and ctx.loops and not self._collected_here(container, statement, ctx) and (
-                    isinstance(value, Item) or cropped or isinstance(value, Number) and float(value.value).is_integer()):
+                    isinstance(value, Item) or cropped or
+                    isinstance(value, Number) and float(value.value).is_integer()):
                 self.seen.append(Seen("filled", statement, ctx, container, value))
             elif ctx.loops and not ctx.small_loop and (value is None or isinstance(value, Item) and value.fresh) and \
                     self._fills_cache_on_first_use(target, statement, ctx.module):
