@@ -1954,6 +1954,17 @@ def test_the_pieces_a_generator_yields_of_each_file_of_a_loop_are_kept(loop, exp
     assert _rules(tmp_path, source, "eager-loading") == expected
 
 
+@pytest.mark.parametrize("read, expected", [("src.read()", [15]), ("src.read(1)", [15]), ("src.profile", [])])
+def test_every_raster_tile_read_with_rasterio_and_kept_is_the_data_set(read, expected, tmp_path):
+    # an orthophoto U-Net (check_heldout11): each GeoTIFF tile opened with rasterio, its bands read and kept in a
+    # list of tensors; src.read() is the decode, as gdal's ReadAsArray() is (its profile is a few numbers)
+    source = ("import os\n\nimport numpy as np\nimport rasterio\n\n\ndef read_tile(path):\n"
+              f"    with rasterio.open(path) as src:\n        arr = {read}\n    return np.asarray(arr)\n\n\n"
+              "tiles = []\nfor name in sorted(os.listdir('tiles')):\n"
+              "    tiles.append(read_tile(os.path.join('tiles', name)))\nprint(len(tiles))\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected
+
+
 @pytest.mark.parametrize("wanted, expected", [("['x_train', 'y_train']", []), ("names", [12])])
 def test_a_loop_that_keeps_only_the_keys_of_a_few_written_names_keeps_a_few_files(wanted, expected, tmp_path):
     # a ConvLSTM action recogniser (check_heldout10): of the .npy caches in a folder, only x_train and y_train are

@@ -172,7 +172,8 @@ class CallHandlers:
             return replace(item, dtype=dtype, fresh=True,
                            widened_line=node.lineno if widened else None if narrowed else item.widened_line,
                            widened_to=dtype if widened else None if narrowed else item.widened_to)
-        if method in ("read", "decode", "readlines", "split", "strip", "lower", "startswith", "endswith"):
+        # (src.read() of a raster rasterio opened is its pixels, the file itself: not among these)
+        if method in ("decode", "readlines", "split", "strip", "lower", "startswith", "endswith"):
             return None
         if method in ("cuda", "to"):
             arguments = node.args + [k.value for k in node.keywords if k.arg == "device"]

@@ -41,8 +41,9 @@ DECODERS = {
     "nibabel.load": (None, None), "nibabel.nifti1.load": (None, None), "nibabel.nifti2.load": (None, None),
     "SimpleITK.ReadImage": (None, None), "imutils.url_to_image": ("uint8", 3),
     "medpy.io.load": (None, None), "rawpy.imread": (None, None), "tifffile.imread": (None, None),
-    # satellite scenes: pylibtiff (TIFF.open(p).read_image()) and GDAL (gdal.Open(p).ReadAsArray())
-    "libtiff.TIFF.open": (None, None), "osgeo.gdal.Open": (None, None),
+    # satellite scenes: pylibtiff (TIFF.open(p).read_image()), GDAL (gdal.Open(p).ReadAsArray()) and rasterio
+    # (with rasterio.open(p) as src: src.read(), its bands first)
+    "libtiff.TIFF.open": (None, None), "osgeo.gdal.Open": (None, None), "rasterio.open": (None, None),
     # point clouds and meshes: one scan's points (tens of thousands of x, y, z and more)
     "plyfile.PlyData.read": (None, None), "open3d.io.read_point_cloud": (None, None),
     "open3d.io.read_triangle_mesh": (None, None), "trimesh.load": (None, None), "trimesh.load_mesh": (None, None),
