@@ -3089,3 +3089,17 @@ def test_a_large_linear_in_a_model_without_convolutions_is_not_a_flattened_map(t
                   "                    nn.Linear(16 * 254 * 254, 128), nn.ReLU(), nn.Linear(128, 2))\n"
                   "head = nn.Linear(4096, 11008)\n")
     assert _rules(tmp_path, sequential, "flatten-dense") == [4]
+
+
+STAR_IMPORT_PREVIEW = ("import torch\nfrom torch.utils.data import DataLoader\nfrom utils import *\n\n"
+                       "loader = DataLoader(patches, batch_size=128, num_workers=4)\n"
+                       "for epoch in range(50):\n    for i, (noisy, clean) in enumerate(loader, 0):\n"
+                       "        model.train()\n        loss = mse(model(noisy), clean)\n        loss.backward()\n"
+                       "        optimizer.step()\n        model.eval()\n        psnr = batch_psnr(model(noisy), clean)\n"
+                       "    model.eval()\n    preview = model(noisy)\n    writer.add_image('denoised', make_grid(preview.data), epoch)\n")
+
+
+def test_builtins_are_not_taken_from_a_star_import(tmp_path):
+    # enumerate(loader) under ``from utils import *`` is still the loop over batches: the PSNR pass after each step
+    # and the preview after the epoch are two evaluations
+    assert _rules(tmp_path, STAR_IMPORT_PREVIEW, "eval-without-no-grad") == [13, 15]
