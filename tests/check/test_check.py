@@ -3103,3 +3103,19 @@ def test_builtins_are_not_taken_from_a_star_import(tmp_path):
     # enumerate(loader) under ``from utils import *`` is still the loop over batches: the PSNR pass after each step
     # and the preview after the epoch are two evaluations
     assert _rules(tmp_path, STAR_IMPORT_PREVIEW, "eval-without-no-grad") == [13, 15]
+
+
+AUTOENCODER_PARTS = ("import torch\nfrom torch import nn\nfrom torch.utils.data import DataLoader\n\n"
+                     "class TwoDecoders(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+                     "        self.encoder = nn.Linear(612, 40)\n        self.decoder1 = nn.Linear(40, 612)\n"
+                     "        self.decoder2 = nn.Linear(40, 612)\n\n"
+                     "model = TwoDecoders().cuda()\ntest_loader = DataLoader(test_windows, batch_size=7919)\nscores = []\n"
+                     "for [batch] in test_loader:\n    code = model.encoder(batch.cuda())\n    rec1 = model.decoder1(code)\n"
+                     "    rec2 = model.decoder2(code)\n"
+                     "    scores.append(((batch - rec1) ** 2).mean().item() + ((batch - rec2) ** 2).mean().item())\n")
+
+
+def test_the_submodules_of_one_model_are_one_evaluation(tmp_path):
+    # model.encoder then model.decoder1 and model.decoder2: one model's pass, said once (encoder(x) then
+    # decoder(h), two models, are said each: test_each_model_of_an_evaluation_loop_is_found)
+    assert _rules(tmp_path, AUTOENCODER_PARTS, "eval-without-no-grad") == [16]

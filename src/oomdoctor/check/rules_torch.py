@@ -178,14 +178,26 @@ def eval_without_no_grad(script: Script) -> Iterator[Finding]:
         switched = ctx.loops[0] if (ctx.eval_mode or named and eval_loop is None) and ctx.loops else None
         region = _step_loop(ctx, script) or eval_loop or switched or ctx.function or \
             (ctx.loops[-1] if ctx.loops else None)
-        # each model of the loop (an encoder, then a decoder) saves its own activations
-        key = (region, dotted_name(seen.node.func) if isinstance(seen.node, ast.Call) else "")
+        # each model of the loop (an encoder, then a decoder) saves its own activations; the parts of one object
+        # (self.enc then self.dec1 of one autoencoder, a trainer's self.gen_ab and self.gen_ba) are one model's
+        key = (region, _model_owner(seen.node))
         if key in reported or not phased and (_trains_in(region, seen, script, after=region is switched) or
                                               _called_to_train(region, script) or
                                               _same_inputs_as_training(seen, script)):
             continue
         reported.add(key)
         yield _evaluation_with_autograd(script, seen.node, ctx.module)
+
+
+def _model_owner(node: ast.AST) -> str:
+    """Which model a forward pass runs, as the evaluation findings count them: encoder(x) and decoder(h) are two,
+    model.enc(x) and model.dec(h) the submodules of one (as are a trainer's self.gen_a(x) and self.gen_b(x): the
+    networks one object trains together, whose evaluation is one pass of that object's)."""
+    if not isinstance(node, ast.Call):
+        return ""
+    if isinstance(node.func, ast.Attribute) and isinstance(node.func.value, (ast.Name, ast.Attribute)):
+        return dotted_name(node.func.value)
+    return dotted_name(node.func)
 
 
 def _evaluation_with_autograd(script: Script, node: ast.AST, module: Module) -> Finding:
