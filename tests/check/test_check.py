@@ -3119,3 +3119,15 @@ def test_the_submodules_of_one_model_are_one_evaluation(tmp_path):
     # model.encoder then model.decoder1 and model.decoder2: one model's pass, said once (encoder(x) then
     # decoder(h), two models, are said each: test_each_model_of_an_evaluation_loop_is_found)
     assert _rules(tmp_path, AUTOENCODER_PARTS, "eval-without-no-grad") == [16]
+
+
+SPLIT_TO_GPU = ("import numpy as np\nimport torch\n\ndev = torch.device('cuda')\n"
+                "{name} = np.expand_dims(np.stack(chunks, axis=0), 2)\n"
+                "moved = torch.tensor({name}, device=dev).float()\nscores = model(moved)\n")
+
+
+@pytest.mark.parametrize("name, expected", [("val_X", [6]), ("X_test", [6]),
+                                            ("mean_latent", []),  # a statistic, moved to a device named dev
+                                            ("val_mask", [])])  # a number a sample
+def test_a_split_moved_to_the_gpu_whole_is_found_by_its_name(name, expected, tmp_path):
+    assert _rules(tmp_path, SPLIT_TO_GPU.format(name=name), "dataset-on-gpu") == expected

@@ -383,9 +383,9 @@ def dataset_on_gpu(script: Script) -> Iterator[Finding]:
         if negligible(data) or data.content == NAMES:
             continue
         if total_bytes(data) is None and sample_bytes(data) is None and not read_in_batches(data, script) and \
-                not data.split:
+                not data.split and not _named_as_a_split(seen.node):
             # np.load(path).cuda() of something the script never batches: a latent, a statistic (the rows of a
-            # split, x[train_idx], are samples)
+            # split, x[train_idx] or an array the script names val_X, are samples)
             continue
         yield script.finding(
             "dataset-on-gpu", seen.node,
@@ -402,6 +402,20 @@ def dataset_on_gpu(script: Script) -> Iterator[Finding]:
               "and the activations.").format(name=seen.target or _("in a list")),
             _("Keep the samples in host memory and move each one (or each batch) to the GPU in the training step, "
               "where it is used."), module=seen.ctx.module)
+
+
+def _named_as_a_split(moved: ast.AST) -> bool:
+    """torch.tensor(val_X, device=dev), x_test.cuda(): the inputs moved are named as a split of the data set (train,
+    validation, test), the samples themselves, whatever the flow knows of their size. Only the name of what is
+    moved counts (a device is often named dev), and not labels or masks (train_y, train_mask: a number a sample)."""
+    if isinstance(moved, ast.Call) and isinstance(moved.func, ast.Attribute) and moved.func.attr in ("to", "cuda"):
+        what = moved.func.value  # x_test.cuda(), val_x.to(device)
+    elif isinstance(moved, ast.Call) and moved.args:
+        what = moved.args[0]  # torch.tensor(val_X, device=dev)
+    else:
+        return False
+    return any((is_eval_name(n) or words_of(n) & {"train", "training"}) and not is_labels(words_of(n))
+               for n in names_in(what))
 
 
 def workers_copy_dataset(script: Script) -> Iterator[Finding]:
