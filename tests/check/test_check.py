@@ -3131,3 +3131,21 @@ SPLIT_TO_GPU = ("import numpy as np\nimport torch\n\ndev = torch.device('cuda')\
                                             ("val_mask", [])])  # a number a sample
 def test_a_split_moved_to_the_gpu_whole_is_found_by_its_name(name, expected, tmp_path):
     assert _rules(tmp_path, SPLIT_TO_GPU.format(name=name), "dataset-on-gpu") == expected
+
+
+RECORDS_DATASET = ("import pickle\nimport numpy as np\nimport torch\nfrom PIL import Image\n"
+                   "from torch.utils.data import DataLoader, Dataset\n\n"
+                   "class Clips(Dataset):\n    def __init__(self, path):\n        self.records = pickle.load(open(path, 'rb'))\n\n"
+                   "    def __len__(self):\n        return len(self.records)\n\n"
+                   "    def __getitem__(self, idx):\n{body}\n\n"
+                   "loader = DataLoader(Clips('train.pkl'), batch_size=32, num_workers=8)\n")
+
+
+@pytest.mark.parametrize("body, expected", [
+    ("        feats = self.records[idx]['features']\n        return torch.tensor(feats), self.records[idx]['classID']",
+     [18]),  # a pickled list of dicts, one per clip
+    ("        ids, answers = self.records[idx]\n        return torch.tensor(ids), torch.tensor(answers)", [18]),
+    ("        path, label = self.records[idx]\n        return np.asarray(Image.open(path)), label", []),  # file names
+])
+def test_a_dataset_of_records_is_copied_by_the_workers(body, expected, tmp_path):
+    assert _rules(tmp_path, RECORDS_DATASET.format(body=body), "workers-copy-dataset") == expected

@@ -427,20 +427,25 @@ def workers_copy_dataset(script: Script) -> Iterator[Finding]:
         chain = script.flow.class_chain(dataset.cls)
         per_element = _read_per_element(chain)
         opened = _opened_per_element(chain)
+        # entries read as records whose fields no file is opened from: the records hold the data itself
+        records = _records_per_element(chain) - set(opened)
         for cls in chain:
             for (owner, attribute), value in script.flow.attributes.items():
-                if owner is not cls or not isinstance(value, Data) or value.container not in ("list", "dict") and \
-                        value.content != TABLE:
+                if owner is not cls or not isinstance(value, Data):
+                    continue
+                held_records = attribute in records
+                if value.container not in ("list", "dict") and value.content != TABLE and not held_records:
                     continue
                 if per_element is not None and attribute not in per_element:
                     continue  # only len(self.files) in the main process: no worker touches its pages
-                if value.small or value.content not in (NAMES, TABLE) or words_of(attribute) & LABEL_WORDS - {
-                        "label", "labels", "target", "targets"}:
+                if value.small or value.content not in (NAMES, TABLE) and not held_records or \
+                        words_of(attribute) & LABEL_WORDS - {"label", "labels", "target", "targets"}:
                     continue
                 if value.content == TABLE and value.labels and value.container in ("numpy", "torch"):
                     continue  # df['label'].values: a table's label column as one array of numbers, no Python objects
-                if value.how in _FOLDER_LISTINGS or value.content == NAMES and opened.get(attribute) == "entry" or \
-                        value.content == TABLE and attribute in opened:
+                if not held_records and (
+                        value.how in _FOLDER_LISTINGS or value.content == NAMES and opened.get(attribute) == "entry" or
+                        value.content == TABLE and attribute in opened):
                     # a path is some 100 bytes: even a million files copied by 8 workers is 0.8 GB, a usual
                     # folder far less; what they name is read per item. Records and dicts weigh more (a path is
                     # what a listing gives, or what __getitem__ opens: Image.open(self.images[i])); a table whose
@@ -455,8 +460,10 @@ def workers_copy_dataset(script: Script) -> Iterator[Finding]:
                             "__init__ (self.values = df['col'].to_numpy()), or read rows per batch from a "
                             "memory-mapped .npy or an Arrow file.")
                 else:
+                    # a pickle's records (self.records[i]['features']): a list, whatever the flow took the load for
+                    container = value.container if value.container in ("list", "dict") else "list"
                     held = _("a Python {container} as long as the data set (line {line})").format(
-                        container=value.container, line=site.lineno)
+                        container=container, line=site.lineno)
                     fix = _("Hold it as a NumPy array (np.array(paths) of a fixed-width string dtype) or another "
                             "single object, not a list of Python objects.")
                 # the DataLoader's line: its workers are what multiply the memory
@@ -501,6 +508,29 @@ def _per_element_methods(chain: list) -> list[FunctionInfo] | None:
     return found
 
 
+def _records_per_element(chain: list) -> set[str]:
+    """The attributes whose entry __getitem__ reads as a record of Python objects: unpacked into several names
+    (ids, answers, times = self.seq_data[i]) or read by a key (self.records[i]['features']). Such a list holds a
+    tuple or dict per sample, each with objects of its own, not one array."""
+    found: set[str] = set()
+    for method in _per_element_methods(chain) or []:
+        for node in own_nodes(method.node):
+            if isinstance(node, ast.Assign) and len(node.targets) == 1 and \
+                    isinstance(node.targets[0], (ast.Tuple, ast.List)) and len(node.targets[0].elts) > 1:
+                entry = node.value
+            elif isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant) and \
+                    isinstance(node.slice.value, str):
+                entry = node.value
+            else:
+                continue
+            # self.seq_data[idx]: an entry picked by the sample's index (not self.stats['mean'], a field of self)
+            if isinstance(entry, ast.Subscript) and not isinstance(entry.slice, ast.Constant) and \
+                    isinstance(entry.value, ast.Attribute) and isinstance(entry.value.value, ast.Name) and \
+                    entry.value.value.id == "self":
+                found.add(entry.value.attr)
+    return found
+
+
 def _opened_per_element(chain: list) -> dict[str, str]:
     """The attributes whose entry __getitem__ opens as a file, and how: "entry" where the entry is the path,
     Image.open(self.images[i]), cv2.imread(os.path.join(self.root, self.files[i])), path = self.paths[i] then
@@ -514,6 +544,13 @@ def _opened_per_element(chain: list) -> dict[str, str]:
         for node in own_nodes(method.node):
             if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
                 bound[node.targets[0].id] = _entries_in_path(node.value, module, {})
+            elif isinstance(node, ast.Assign) and len(node.targets) == 1 and \
+                    isinstance(node.targets[0], (ast.Tuple, ast.List)):
+                # path, label = self.samples[i]: each name is a field of the entry
+                fields = {attribute: "field" for attribute in _entries_in_path(node.value, module, {})}
+                for name in node.targets[0].elts:
+                    if isinstance(name, ast.Name):
+                        bound[name.id] = fields
         for call in (n for n in own_nodes(method.node) if isinstance(n, ast.Call)):
             qualified = module.qualified(call.func)
             if qualified in DECODERS or qualified in PER_FILE_LOADERS or qualified in FILE_OPENERS or \
