@@ -3109,8 +3109,10 @@ AUTOENCODER_PARTS = ("import torch\nfrom torch import nn\nfrom torch.utils.data 
                      "class TwoDecoders(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
                      "        self.encoder = nn.Linear(612, 40)\n        self.decoder1 = nn.Linear(40, 612)\n"
                      "        self.decoder2 = nn.Linear(40, 612)\n\n"
-                     "model = TwoDecoders().cuda()\ntest_loader = DataLoader(test_windows, batch_size=7919)\nscores = []\n"
-                     "for [batch] in test_loader:\n    code = model.encoder(batch.cuda())\n    rec1 = model.decoder1(code)\n"
+                     "model = TwoDecoders().cuda()\n"
+                     "test_loader = DataLoader(test_windows, batch_size=7919)\nscores = []\n"
+                     "for [batch] in test_loader:\n    code = model.encoder(batch.cuda())\n"
+                     "    rec1 = model.decoder1(code)\n"
                      "    rec2 = model.decoder2(code)\n"
                      "    scores.append(((batch - rec1) ** 2).mean().item() + ((batch - rec2) ** 2).mean().item())\n")
 
@@ -3135,7 +3137,8 @@ def test_a_split_moved_to_the_gpu_whole_is_found_by_its_name(name, expected, tmp
 
 RECORDS_DATASET = ("import pickle\nimport numpy as np\nimport torch\nfrom PIL import Image\n"
                    "from torch.utils.data import DataLoader, Dataset\n\n"
-                   "class Clips(Dataset):\n    def __init__(self, path):\n        self.records = pickle.load(open(path, 'rb'))\n\n"
+                   "class Clips(Dataset):\n    def __init__(self, path):\n"
+                   "        self.records = pickle.load(open(path, 'rb'))\n\n"
                    "    def __len__(self):\n        return len(self.records)\n\n"
                    "    def __getitem__(self, idx):\n{body}\n\n"
                    "loader = DataLoader(Clips('train.pkl'), batch_size=32, num_workers=8)\n")
@@ -3149,3 +3152,20 @@ RECORDS_DATASET = ("import pickle\nimport numpy as np\nimport torch\nfrom PIL im
 ])
 def test_a_dataset_of_records_is_copied_by_the_workers(body, expected, tmp_path):
     assert _rules(tmp_path, RECORDS_DATASET.format(body=body), "workers-copy-dataset") == expected
+
+
+RATINGS_DATASET = ("import pandas as pd\nimport torch\nfrom torch.utils.data import DataLoader, Dataset\n\n"
+                   "class Ratings(Dataset):\n    def __init__(self, users, books):\n        self.users = users\n"
+                   "        self.books = books\n\n    def __len__(self):\n        return len(self.users)\n\n"
+                   "    def __getitem__(self, k):\n        return {read}\n\n"
+                   "table = pd.read_csv('ratings.csv')\n"
+                   "loader = DataLoader(Ratings(table['user_id'].values, table['book'].values), batch_size=50, "
+                   "num_workers=2)\n")
+
+
+@pytest.mark.parametrize("read, expected", [
+    ("torch.tensor(self.users[k], dtype=torch.long), torch.tensor(self.books[k], dtype=torch.long)", []),
+    ("self.users[k], self.books[k]", [17]),  # columns of strings, for all the checker knows
+])
+def test_a_column_read_as_numbers_holds_no_python_objects(read, expected, tmp_path):
+    assert _rules(tmp_path, RATINGS_DATASET.format(read=read), "workers-copy-dataset") == expected

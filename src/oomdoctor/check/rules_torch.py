@@ -429,6 +429,7 @@ def workers_copy_dataset(script: Script) -> Iterator[Finding]:
         opened = _opened_per_element(chain)
         # entries read as records whose fields no file is opened from: the records hold the data itself
         records = _records_per_element(chain) - set(opened)
+        numbers = _numbers_per_element(chain)
         for cls in chain:
             for (owner, attribute), value in script.flow.attributes.items():
                 if owner is not cls or not isinstance(value, Data):
@@ -441,8 +442,11 @@ def workers_copy_dataset(script: Script) -> Iterator[Finding]:
                 if value.small or value.content not in (NAMES, TABLE) and not held_records or \
                         words_of(attribute) & LABEL_WORDS - {"label", "labels", "target", "targets"}:
                     continue
-                if value.content == TABLE and value.labels and value.container in ("numpy", "torch"):
-                    continue  # df['label'].values: a table's label column as one array of numbers, no Python objects
+                if value.content == TABLE and value.container in ("numpy", "torch") and (
+                        value.labels or attribute in numbers):
+                    # df['label'].values, or a column whose entry __getitem__ makes a number tensor
+                    # (torch.tensor(self.user_ids[i], dtype=torch.long)): one array of numbers, no Python objects
+                    continue
                 if not held_records and (
                         value.how in _FOLDER_LISTINGS or value.content == NAMES and opened.get(attribute) == "entry" or
                         value.content == TABLE and attribute in opened):
@@ -529,6 +533,27 @@ def _records_per_element(chain: list) -> set[str]:
                     entry.value.value.id == "self":
                 found.add(entry.value.attr)
     return found
+
+
+def _numbers_per_element(chain: list) -> set[str]:
+    """The attributes whose entry __getitem__ turns into a tensor of a number dtype: torch.tensor(self.ids[i],
+    dtype=torch.long), torch.LongTensor(self.ratings[i]), float(self.ratings[i]). A table's column that is read so
+    holds numbers, not strings."""
+    found: set[str] = set()
+    for method in _per_element_methods(chain) or []:
+        for call in (n for n in own_nodes(method.node) if isinstance(n, ast.Call) and n.args):
+            name = last_part(dotted_name(call.func))
+            typed = name in _TYPED_TENSORS or \
+                name in ("tensor", "as_tensor") and keyword_value(call, "dtype") is not None
+            entry = call.args[0]
+            if typed and isinstance(entry, ast.Subscript) and isinstance(entry.value, ast.Attribute) and \
+                    isinstance(entry.value.value, ast.Name) and entry.value.value.id == "self":
+                found.add(entry.value.attr)
+    return found
+
+
+# What makes a number (or a tensor of numbers) of its argument, whatever it held
+_TYPED_TENSORS = {"LongTensor", "FloatTensor", "IntTensor", "DoubleTensor", "float", "int"}
 
 
 def _opened_per_element(chain: list) -> dict[str, str]:
