@@ -136,7 +136,9 @@ def test_a_fragment_relying_on_names_from_elsewhere(imports, expected, tmp_path)
     assert [(f.line, f.rule) for f in check_source(script) if f.kind == "memory"] == expected
 
 
-@pytest.mark.parametrize("workers, expected", [("args.workers", [(11, "workers-copy-dataset")]), ("0", [])])
+@pytest.mark.parametrize("workers, expected", [("args.workers", [(11, "workers-copy-dataset")]), ("0", []),
+                                               ("2", [(11, "workers-copy-dataset")]),
+                                               ("1", [])])  # one worker: one copy, not one per worker
 def test_workers_from_the_command_line_default(workers, expected, tmp_path):
     script = tmp_path / "train.py"
     script.write_text("import argparse, json\nfrom torch.utils.data import Dataset, DataLoader\n"

@@ -422,7 +422,9 @@ def workers_copy_dataset(script: Script) -> Iterator[Finding]:
     """A Dataset holding a big Python list or dict, read by DataLoader workers: each worker copies it."""
     for seen in script.seen("loader"):
         dataset = seen.value
-        if not isinstance(dataset, Instance) or _workers(seen.node, script) == 0:
+        # no worker, or one: what one worker copies is one more copy at most, not a copy per worker, which is
+        # what this rule says (the size of the data set itself is whole-dataset-load's)
+        if not isinstance(dataset, Instance) or _workers(seen.node, script) in (0, 1):
             continue
         chain = script.flow.class_chain(dataset.cls)
         per_element = _read_per_element(chain)
