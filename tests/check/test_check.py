@@ -3171,3 +3171,18 @@ RATINGS_DATASET = ("import pandas as pd\nimport torch\nfrom torch.utils.data imp
 ])
 def test_a_column_read_as_numbers_holds_no_python_objects(read, expected, tmp_path):
     assert _rules(tmp_path, RATINGS_DATASET.format(read=read), "workers-copy-dataset") == expected
+
+
+ENUM_PHASE = ("import enum\nimport torch\n\nclass Stage(enum.Enum):\n    TRAIN = 0\n    VAL = 1\n    TEST = 2\n\n"
+              "def run_pass(stage):\n    scores = model(graph)[0].index_select(0, ids[stage])\n"
+              "    loss = criterion(scores, labels[stage])\n    if stage == Stage.TRAIN:\n"
+              "        optimizer.zero_grad()\n        loss.backward()\n        optimizer.step()\n"
+              "    return (scores.argmax(-1) == labels[stage]).float().mean().item()\n\n"
+              "for epoch in range(200):\n    run_pass(Stage.TRAIN)\n    with torch.no_grad():\n"
+              "        run_pass(Stage.VAL)\n{guard}print(run_pass(Stage.TEST))\n")
+
+
+@pytest.mark.parametrize("guard, expected", [("", [10]),  # once, after training: said at the pass itself
+                                             ("with torch.no_grad():\n    ", [])])
+def test_an_evaluation_phase_given_as_an_enum_member(guard, expected, tmp_path):
+    assert _rules(tmp_path, ENUM_PHASE.format(guard=guard), "eval-without-no-grad") == expected

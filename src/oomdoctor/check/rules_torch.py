@@ -157,11 +157,12 @@ def eval_without_no_grad(script: Script) -> Iterator[Finding]:
             continue  # a submodule run inside a model's own forward(): the call that runs the model is judged
         # a model run in a Dataset's __getitem__ (pseudo-labels, features): no backward ever reaches it there
         in_getitem = ctx.function is not None and ctx.function.name == "__getitem__"
-        for module, call in _eval_phase_calls(seen, script):
+        for module, call, in_callers_loop in _eval_phase_calls(seen, script):
             # iteration(loader, train=False) runs its own loop over the batches: said at its forward pass, where
-            # the loop is; inf_batch('val', batch), one batch, where the caller's loop chooses the phase
+            # the loop is; inf_batch('val', batch), one batch, where the caller's loop chooses the phase; a call
+            # in no loop (the last test pass, run_pass(Stage.TEST)) at its forward passes, which make the graph
             in_own_loop = any(isinstance(loop, (ast.For, ast.AsyncFor, ast.While)) for loop in ctx.loops)
-            node, module = (seen.node, ctx.module) if in_own_loop else (call, module)
+            node, module = (call, module) if in_callers_loop and not in_own_loop else (seen.node, ctx.module)
             if node not in reported:
                 reported.add(node)
                 yield _evaluation_with_autograd(script, node, module)
@@ -231,12 +232,12 @@ def _runs_in_an_eval_phase(seen: Seen) -> bool:
     return False
 
 
-def _eval_phase_calls(seen: Seen, script: Script) -> list[tuple[Module, ast.Call]]:
+def _eval_phase_calls(seen: Seen, script: Script) -> list[tuple[Module, ast.Call, bool]]:
     """def inf_batch(self, name, batch): out = self.net(x) ... if name == 'train': loss.backward(): a function whose
     every backward and optimizer step is under a test of one of its parameters, the forward pass not. (module, call)
     of each call that passes that parameter an evaluation phase (inf_batch('val', batch)), or False where the steps
     run under ``if train:``, outside no_grad: there the pass keeps its graph for a backward that never runs, as in
-    _runs_in_an_eval_phase's loop over phases."""
+    _runs_in_an_eval_phase's loop over phases. With each, whether the call runs in a loop of its caller's."""
     function, module = seen.ctx.function, seen.ctx.module
     if function is None or seen.ctx.no_grad or any(
             isinstance(n, ast.Call) and last_part(dotted_name(n.func)) == "set_grad_enabled"
@@ -256,11 +257,13 @@ def _eval_phase_calls(seen: Seen, script: Script) -> list[tuple[Module, ast.Call
         for caller, call in script.calls_to(function):
             given = keyword_value(call, phase) or (call.args[position] if len(call.args) > position else None)
             site = sites.get((str(caller.path), call.lineno))
+            # inf_batch('val', batch), or a phase of an enum: run_pass(stage=Stage.TEST_PASS)
             evaluation = isinstance(given, ast.Constant) and (
                 isinstance(given.value, str) and is_eval_name(given.value) or
-                given.value is False and all(_guard(n, phase, function.node, module) for n in steps))
+                given.value is False and all(_guard(n, phase, function.node, module) for n in steps)) or \
+                isinstance(given, ast.Attribute) and is_eval_name(given.attr)
             if evaluation and site is not None and not site.no_grad:
-                found.append((caller, call))
+                found.append((caller, call, bool(site.loops)))
     return found
 
 
