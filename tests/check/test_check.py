@@ -136,7 +136,9 @@ def test_a_fragment_relying_on_names_from_elsewhere(imports, expected, tmp_path)
     assert [(f.line, f.rule) for f in check_source(script) if f.kind == "memory"] == expected
 
 
-@pytest.mark.parametrize("workers, expected", [("args.workers", [(11, "workers-copy-dataset")]), ("0", [])])
+@pytest.mark.parametrize("workers, expected", [("args.workers", [(11, "workers-copy-dataset")]), ("0", []),
+                                               ("2", [(11, "workers-copy-dataset")]),
+                                               ("1", [])])  # one worker: one copy, not one per worker
 def test_workers_from_the_command_line_default(workers, expected, tmp_path):
     script = tmp_path / "train.py"
     script.write_text("import argparse, json\nfrom torch.utils.data import Dataset, DataLoader\n"
@@ -3379,3 +3381,98 @@ def test_a_large_linear_in_a_model_without_convolutions_is_not_a_flattened_map(t
                   "                    nn.Linear(16 * 254 * 254, 128), nn.ReLU(), nn.Linear(128, 2))\n"
                   "head = nn.Linear(4096, 11008)\n")
     assert _rules(tmp_path, sequential, "flatten-dense") == [4]
+
+
+STAR_IMPORT_PREVIEW = ("import torch\nfrom torch.utils.data import DataLoader\nfrom utils import *\n\n"
+                       "loader = DataLoader(patches, batch_size=128, num_workers=4)\n"
+                       "for epoch in range(50):\n    for i, (noisy, clean) in enumerate(loader, 0):\n"
+                       "        model.train()\n        loss = mse(model(noisy), clean)\n        loss.backward()\n"
+                       "        optimizer.step()\n        model.eval()\n        psnr = batch_psnr(model(noisy), clean)\n"
+                       "    model.eval()\n    preview = model(noisy)\n    writer.add_image('denoised', make_grid(preview.data), epoch)\n")
+
+
+def test_builtins_are_not_taken_from_a_star_import(tmp_path):
+    # enumerate(loader) under ``from utils import *`` is still the loop over batches: the PSNR pass after each step
+    # and the preview after the epoch are two evaluations
+    assert _rules(tmp_path, STAR_IMPORT_PREVIEW, "eval-without-no-grad") == [13, 15]
+
+
+AUTOENCODER_PARTS = ("import torch\nfrom torch import nn\nfrom torch.utils.data import DataLoader\n\n"
+                     "class TwoDecoders(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+                     "        self.encoder = nn.Linear(612, 40)\n        self.decoder1 = nn.Linear(40, 612)\n"
+                     "        self.decoder2 = nn.Linear(40, 612)\n\n"
+                     "model = TwoDecoders().cuda()\n"
+                     "test_loader = DataLoader(test_windows, batch_size=7919)\nscores = []\n"
+                     "for [batch] in test_loader:\n    code = model.encoder(batch.cuda())\n"
+                     "    rec1 = model.decoder1(code)\n"
+                     "    rec2 = model.decoder2(code)\n"
+                     "    scores.append(((batch - rec1) ** 2).mean().item() + ((batch - rec2) ** 2).mean().item())\n")
+
+
+def test_the_submodules_of_one_model_are_one_evaluation(tmp_path):
+    # model.encoder then model.decoder1 and model.decoder2: one model's pass, said once (encoder(x) then
+    # decoder(h), two models, are said each: test_each_model_of_an_evaluation_loop_is_found)
+    assert _rules(tmp_path, AUTOENCODER_PARTS, "eval-without-no-grad") == [16]
+
+
+SPLIT_TO_GPU = ("import numpy as np\nimport torch\n\ndev = torch.device('cuda')\n"
+                "{name} = np.expand_dims(np.stack(chunks, axis=0), 2)\n"
+                "moved = torch.tensor({name}, device=dev).float()\nscores = model(moved)\n")
+
+
+@pytest.mark.parametrize("name, expected", [("val_X", [6]), ("X_test", [6]),
+                                            ("mean_latent", []),  # a statistic, moved to a device named dev
+                                            ("val_mask", [])])  # a number a sample
+def test_a_split_moved_to_the_gpu_whole_is_found_by_its_name(name, expected, tmp_path):
+    assert _rules(tmp_path, SPLIT_TO_GPU.format(name=name), "dataset-on-gpu") == expected
+
+
+RECORDS_DATASET = ("import pickle\nimport numpy as np\nimport torch\nfrom PIL import Image\n"
+                   "from torch.utils.data import DataLoader, Dataset\n\n"
+                   "class Clips(Dataset):\n    def __init__(self, path):\n"
+                   "        self.records = pickle.load(open(path, 'rb'))\n\n"
+                   "    def __len__(self):\n        return len(self.records)\n\n"
+                   "    def __getitem__(self, idx):\n{body}\n\n"
+                   "loader = DataLoader(Clips('train.pkl'), batch_size=32, num_workers=8)\n")
+
+
+@pytest.mark.parametrize("body, expected", [
+    ("        feats = self.records[idx]['features']\n        return torch.tensor(feats), self.records[idx]['classID']",
+     [18]),  # a pickled list of dicts, one per clip
+    ("        ids, answers = self.records[idx]\n        return torch.tensor(ids), torch.tensor(answers)", [18]),
+    ("        path, label = self.records[idx]\n        return np.asarray(Image.open(path)), label", []),  # file names
+])
+def test_a_dataset_of_records_is_copied_by_the_workers(body, expected, tmp_path):
+    assert _rules(tmp_path, RECORDS_DATASET.format(body=body), "workers-copy-dataset") == expected
+
+
+RATINGS_DATASET = ("import pandas as pd\nimport torch\nfrom torch.utils.data import DataLoader, Dataset\n\n"
+                   "class Ratings(Dataset):\n    def __init__(self, users, books):\n        self.users = users\n"
+                   "        self.books = books\n\n    def __len__(self):\n        return len(self.users)\n\n"
+                   "    def __getitem__(self, k):\n        return {read}\n\n"
+                   "table = pd.read_csv('ratings.csv')\n"
+                   "loader = DataLoader(Ratings(table['user_id'].values, table['book'].values), batch_size=50, "
+                   "num_workers=2)\n")
+
+
+@pytest.mark.parametrize("read, expected", [
+    ("torch.tensor(self.users[k], dtype=torch.long), torch.tensor(self.books[k], dtype=torch.long)", []),
+    ("self.users[k], self.books[k]", [17]),  # columns of strings, for all the checker knows
+])
+def test_a_column_read_as_numbers_holds_no_python_objects(read, expected, tmp_path):
+    assert _rules(tmp_path, RATINGS_DATASET.format(read=read), "workers-copy-dataset") == expected
+
+
+ENUM_PHASE = ("import enum\nimport torch\n\nclass Stage(enum.Enum):\n    TRAIN = 0\n    VAL = 1\n    TEST = 2\n\n"
+              "def run_pass(stage):\n    scores = model(graph)[0].index_select(0, ids[stage])\n"
+              "    loss = criterion(scores, labels[stage])\n    if stage == Stage.TRAIN:\n"
+              "        optimizer.zero_grad()\n        loss.backward()\n        optimizer.step()\n"
+              "    return (scores.argmax(-1) == labels[stage]).float().mean().item()\n\n"
+              "for epoch in range(200):\n    run_pass(Stage.TRAIN)\n    with torch.no_grad():\n"
+              "        run_pass(Stage.VAL)\n{guard}print(run_pass(Stage.TEST))\n")
+
+
+@pytest.mark.parametrize("guard, expected", [("", [10]),  # once, after training: said at the pass itself
+                                             ("with torch.no_grad():\n    ", [])])
+def test_an_evaluation_phase_given_as_an_enum_member(guard, expected, tmp_path):
+    assert _rules(tmp_path, ENUM_PHASE.format(guard=guard), "eval-without-no-grad") == expected

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import builtins
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -162,8 +163,8 @@ class Module:
         """What a name the file uses but never binds most likely is: from its one star import, else, in a
         fragment that imports no star at all, Keras's model classes (a Kaggle cell's ``model = Sequential([...])``
         after the imports of an earlier cell)."""
-        if name in self.bound:
-            return None
+        if name in self.bound or name in _BUILTINS:
+            return None  # enumerate(loader) under ``from utils import *`` is Python's enumerate, not utils'
         if len(self.star_imports) == 1:
             return f"{self.star_imports[0]}.{name}"
         return None if self.star_imports else _FRAGMENT_GLOBALS.get(name)
@@ -306,3 +307,7 @@ def module_files(base: Path, dotted: str) -> list[Path]:
     """The two files a dotted module name can be under ``base``: ``a/b.py`` and ``a/b/__init__.py``."""
     parts = dotted.split(".")
     return [base.joinpath(*parts).with_suffix(".py"), base.joinpath(*parts, "__init__.py")]
+
+
+# Python's own names (enumerate, len, range, zip): a star import that shadows one is too rare to assume
+_BUILTINS = frozenset(dir(builtins))

@@ -157,11 +157,12 @@ def eval_without_no_grad(script: Script) -> Iterator[Finding]:
             continue  # a submodule run inside a model's own forward(): the call that runs the model is judged
         # a model run in a Dataset's __getitem__ (pseudo-labels, features): no backward ever reaches it there
         in_getitem = ctx.function is not None and ctx.function.name == "__getitem__"
-        for module, call in _eval_phase_calls(seen, script):
+        for module, call, in_callers_loop in _eval_phase_calls(seen, script):
             # iteration(loader, train=False) runs its own loop over the batches: said at its forward pass, where
-            # the loop is; inf_batch('val', batch), one batch, where the caller's loop chooses the phase
+            # the loop is; inf_batch('val', batch), one batch, where the caller's loop chooses the phase; a call
+            # in no loop (the last test pass, run_pass(Stage.TEST)) at its forward passes, which make the graph
             in_own_loop = any(isinstance(loop, (ast.For, ast.AsyncFor, ast.While)) for loop in ctx.loops)
-            node, module = (seen.node, ctx.module) if in_own_loop else (call, module)
+            node, module = (call, module) if in_callers_loop and not in_own_loop else (seen.node, ctx.module)
             if node not in reported:
                 reported.add(node)
                 yield _evaluation_with_autograd(script, node, module)
@@ -178,14 +179,26 @@ def eval_without_no_grad(script: Script) -> Iterator[Finding]:
         switched = ctx.loops[0] if (ctx.eval_mode or named and eval_loop is None) and ctx.loops else None
         region = _step_loop(ctx, script) or eval_loop or switched or ctx.function or \
             (ctx.loops[-1] if ctx.loops else None)
-        # each model of the loop (an encoder, then a decoder) saves its own activations
-        key = (region, dotted_name(seen.node.func) if isinstance(seen.node, ast.Call) else "")
+        # each model of the loop (an encoder, then a decoder) saves its own activations; the parts of one object
+        # (self.enc then self.dec1 of one autoencoder, a trainer's self.gen_ab and self.gen_ba) are one model's
+        key = (region, _model_owner(seen.node))
         if key in reported or not phased and (_trains_in(region, seen, script, after=region is switched) or
                                               _called_to_train(region, script) or
                                               _same_inputs_as_training(seen, script)):
             continue
         reported.add(key)
         yield _evaluation_with_autograd(script, seen.node, ctx.module)
+
+
+def _model_owner(node: ast.AST) -> str:
+    """Which model a forward pass runs, as the evaluation findings count them: encoder(x) and decoder(h) are two,
+    model.enc(x) and model.dec(h) the submodules of one (as are a trainer's self.gen_a(x) and self.gen_b(x): the
+    networks one object trains together, whose evaluation is one pass of that object's)."""
+    if not isinstance(node, ast.Call):
+        return ""
+    if isinstance(node.func, ast.Attribute) and isinstance(node.func.value, (ast.Name, ast.Attribute)):
+        return dotted_name(node.func.value)
+    return dotted_name(node.func)
 
 
 def _evaluation_with_autograd(script: Script, node: ast.AST, module: Module) -> Finding:
@@ -219,12 +232,12 @@ def _runs_in_an_eval_phase(seen: Seen) -> bool:
     return False
 
 
-def _eval_phase_calls(seen: Seen, script: Script) -> list[tuple[Module, ast.Call]]:
+def _eval_phase_calls(seen: Seen, script: Script) -> list[tuple[Module, ast.Call, bool]]:
     """def inf_batch(self, name, batch): out = self.net(x) ... if name == 'train': loss.backward(): a function whose
     every backward and optimizer step is under a test of one of its parameters, the forward pass not. (module, call)
     of each call that passes that parameter an evaluation phase (inf_batch('val', batch)), or False where the steps
     run under ``if train:``, outside no_grad: there the pass keeps its graph for a backward that never runs, as in
-    _runs_in_an_eval_phase's loop over phases."""
+    _runs_in_an_eval_phase's loop over phases. With each, whether the call runs in a loop of its caller's."""
     function, module = seen.ctx.function, seen.ctx.module
     if function is None or seen.ctx.no_grad or any(
             isinstance(n, ast.Call) and last_part(dotted_name(n.func)) == "set_grad_enabled"
@@ -244,11 +257,13 @@ def _eval_phase_calls(seen: Seen, script: Script) -> list[tuple[Module, ast.Call
         for caller, call in script.calls_to(function):
             given = keyword_value(call, phase) or (call.args[position] if len(call.args) > position else None)
             site = sites.get((str(caller.path), call.lineno))
+            # inf_batch('val', batch), or a phase of an enum: run_pass(stage=Stage.TEST_PASS)
             evaluation = isinstance(given, ast.Constant) and (
                 isinstance(given.value, str) and is_eval_name(given.value) or
-                given.value is False and all(_guard(n, phase, function.node, module) for n in steps))
+                given.value is False and all(_guard(n, phase, function.node, module) for n in steps)) or \
+                isinstance(given, ast.Attribute) and is_eval_name(given.attr)
             if evaluation and site is not None and not site.no_grad:
-                found.append((caller, call))
+                found.append((caller, call, bool(site.loops)))
     return found
 
 
@@ -371,9 +386,9 @@ def dataset_on_gpu(script: Script) -> Iterator[Finding]:
         if negligible(data) or data.content == NAMES:
             continue
         if total_bytes(data) is None and sample_bytes(data) is None and not read_in_batches(data, script) and \
-                not data.split:
+                not data.split and not _named_as_a_split(seen.node):
             # np.load(path).cuda() of something the script never batches: a latent, a statistic (the rows of a
-            # split, x[train_idx], are samples)
+            # split, x[train_idx] or an array the script names val_X, are samples)
             continue
         yield script.finding(
             "dataset-on-gpu", seen.node,
@@ -392,29 +407,54 @@ def dataset_on_gpu(script: Script) -> Iterator[Finding]:
               "where it is used."), module=seen.ctx.module)
 
 
+def _named_as_a_split(moved: ast.AST) -> bool:
+    """torch.tensor(val_X, device=dev), x_test.cuda(): the inputs moved are named as a split of the data set (train,
+    validation, test), the samples themselves, whatever the flow knows of their size. Only the name of what is
+    moved counts (a device is often named dev), and not labels or masks (train_y, train_mask: a number a sample)."""
+    if isinstance(moved, ast.Call) and isinstance(moved.func, ast.Attribute) and moved.func.attr in ("to", "cuda"):
+        what = moved.func.value  # x_test.cuda(), val_x.to(device)
+    elif isinstance(moved, ast.Call) and moved.args:
+        what = moved.args[0]  # torch.tensor(val_X, device=dev)
+    else:
+        return False
+    return any((is_eval_name(n) or words_of(n) & {"train", "training"}) and not is_labels(words_of(n))
+               for n in names_in(what))
+
+
 def workers_copy_dataset(script: Script) -> Iterator[Finding]:
     """A Dataset holding a big Python list or dict, read by DataLoader workers: each worker copies it."""
     for seen in script.seen("loader"):
         dataset = seen.value
-        if not isinstance(dataset, Instance) or _workers(seen.node, script) == 0:
+        # no worker, or one: what one worker copies is one more copy at most, not a copy per worker, which is
+        # what this rule says (the size of the data set itself is whole-dataset-load's)
+        if not isinstance(dataset, Instance) or _workers(seen.node, script) in (0, 1):
             continue
         chain = script.flow.class_chain(dataset.cls)
         per_element = _read_per_element(chain)
         opened = _opened_per_element(chain)
+        # entries read as records whose fields no file is opened from: the records hold the data itself
+        records = _records_per_element(chain) - set(opened)
+        numbers = _numbers_per_element(chain)
         for cls in chain:
             for (owner, attribute), value in script.flow.attributes.items():
-                if owner is not cls or not isinstance(value, Data) or value.container not in ("list", "dict") and \
-                        value.content != TABLE:
+                if owner is not cls or not isinstance(value, Data):
+                    continue
+                held_records = attribute in records
+                if value.container not in ("list", "dict") and value.content != TABLE and not held_records:
                     continue
                 if per_element is not None and attribute not in per_element:
                     continue  # only len(self.files) in the main process: no worker touches its pages
-                if value.small or value.content not in (NAMES, TABLE) or words_of(attribute) & LABEL_WORDS - {
-                        "label", "labels", "target", "targets"}:
+                if value.small or value.content not in (NAMES, TABLE) and not held_records or \
+                        words_of(attribute) & LABEL_WORDS - {"label", "labels", "target", "targets"}:
                     continue
-                if value.content == TABLE and value.labels and value.container in ("numpy", "torch"):
-                    continue  # df['label'].values: a table's label column as one array of numbers, no Python objects
-                if value.how in _FOLDER_LISTINGS or value.content == NAMES and opened.get(attribute) == "entry" or \
-                        value.content == TABLE and attribute in opened:
+                if value.content == TABLE and value.container in ("numpy", "torch") and (
+                        value.labels or attribute in numbers):
+                    # df['label'].values, or a column whose entry __getitem__ makes a number tensor
+                    # (torch.tensor(self.user_ids[i], dtype=torch.long)): one array of numbers, no Python objects
+                    continue
+                if not held_records and (
+                        value.how in _FOLDER_LISTINGS or value.content == NAMES and opened.get(attribute) == "entry" or
+                        value.content == TABLE and attribute in opened):
                     # a path is some 100 bytes: even a million files copied by 8 workers is 0.8 GB, a usual
                     # folder far less; what they name is read per item. Records and dicts weigh more (a path is
                     # what a listing gives, or what __getitem__ opens: Image.open(self.images[i])); a table whose
@@ -429,8 +469,10 @@ def workers_copy_dataset(script: Script) -> Iterator[Finding]:
                             "__init__ (self.values = df['col'].to_numpy()), or read rows per batch from a "
                             "memory-mapped .npy or an Arrow file.")
                 else:
+                    # a pickle's records (self.records[i]['features']): a list, whatever the flow took the load for
+                    container = value.container if value.container in ("list", "dict") else "list"
                     held = _("a Python {container} as long as the data set (line {line})").format(
-                        container=value.container, line=site.lineno)
+                        container=container, line=site.lineno)
                     fix = _("Hold it as a NumPy array (np.array(paths) of a fixed-width string dtype) or another "
                             "single object, not a list of Python objects.")
                 # the DataLoader's line: its workers are what multiply the memory
@@ -475,6 +517,50 @@ def _per_element_methods(chain: list) -> list[FunctionInfo] | None:
     return found
 
 
+def _records_per_element(chain: list) -> set[str]:
+    """The attributes whose entry __getitem__ reads as a record of Python objects: unpacked into several names
+    (ids, answers, times = self.seq_data[i]) or read by a key (self.records[i]['features']). Such a list holds a
+    tuple or dict per sample, each with objects of its own, not one array."""
+    found: set[str] = set()
+    for method in _per_element_methods(chain) or []:
+        for node in own_nodes(method.node):
+            if isinstance(node, ast.Assign) and len(node.targets) == 1 and \
+                    isinstance(node.targets[0], (ast.Tuple, ast.List)) and len(node.targets[0].elts) > 1:
+                entry = node.value
+            elif isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant) and \
+                    isinstance(node.slice.value, str):
+                entry = node.value
+            else:
+                continue
+            # self.seq_data[idx]: an entry picked by the sample's index (not self.stats['mean'], a field of self)
+            if isinstance(entry, ast.Subscript) and not isinstance(entry.slice, ast.Constant) and \
+                    isinstance(entry.value, ast.Attribute) and isinstance(entry.value.value, ast.Name) and \
+                    entry.value.value.id == "self":
+                found.add(entry.value.attr)
+    return found
+
+
+def _numbers_per_element(chain: list) -> set[str]:
+    """The attributes whose entry __getitem__ turns into a tensor of a number dtype: torch.tensor(self.ids[i],
+    dtype=torch.long), torch.LongTensor(self.ratings[i]), float(self.ratings[i]). A table's column that is read so
+    holds numbers, not strings."""
+    found: set[str] = set()
+    for method in _per_element_methods(chain) or []:
+        for call in (n for n in own_nodes(method.node) if isinstance(n, ast.Call) and n.args):
+            name = last_part(dotted_name(call.func))
+            typed = name in _TYPED_TENSORS or \
+                name in ("tensor", "as_tensor") and keyword_value(call, "dtype") is not None
+            entry = call.args[0]
+            if typed and isinstance(entry, ast.Subscript) and isinstance(entry.value, ast.Attribute) and \
+                    isinstance(entry.value.value, ast.Name) and entry.value.value.id == "self":
+                found.add(entry.value.attr)
+    return found
+
+
+# What makes a number (or a tensor of numbers) of its argument, whatever it held
+_TYPED_TENSORS = {"LongTensor", "FloatTensor", "IntTensor", "DoubleTensor", "float", "int"}
+
+
 def _opened_per_element(chain: list) -> dict[str, str]:
     """The attributes whose entry __getitem__ opens as a file, and how: "entry" where the entry is the path,
     Image.open(self.images[i]), cv2.imread(os.path.join(self.root, self.files[i])), path = self.paths[i] then
@@ -488,6 +574,13 @@ def _opened_per_element(chain: list) -> dict[str, str]:
         for node in own_nodes(method.node):
             if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
                 bound[node.targets[0].id] = _entries_in_path(node.value, module, {})
+            elif isinstance(node, ast.Assign) and len(node.targets) == 1 and \
+                    isinstance(node.targets[0], (ast.Tuple, ast.List)):
+                # path, label = self.samples[i]: each name is a field of the entry
+                fields = {attribute: "field" for attribute in _entries_in_path(node.value, module, {})}
+                for name in node.targets[0].elts:
+                    if isinstance(name, ast.Name):
+                        bound[name.id] = fields
         for call in (n for n in own_nodes(method.node) if isinstance(n, ast.Call)):
             qualified = module.qualified(call.func)
             if qualified in DECODERS or qualified in PER_FILE_LOADERS or qualified in FILE_OPENERS or \
