@@ -562,6 +562,22 @@ def test_the_validation_cache_beside_the_training_one_is_not_a_second_cause(trai
     assert _rules(tmp_path, CACHE.format(train=train), "cache-in-memory") == expected
 
 
+@pytest.mark.parametrize("mode, map_with, expected", [
+    ("multi_hot", "lambda x, y: (vectorizer(x), y)", [10]),  # each review a 20,000-wide float32 vector
+    ("tf_idf", "to_vectors", [10]),  # the same through a function the script defines
+    ("int", "lambda x, y: (vectorizer(x), y)", []),  # word ids: the texts stay short
+])
+def test_a_cached_text_pipeline_vectorized_into_a_bag_of_words_is_not_text(mode, map_with, expected, tmp_path):
+    # Deep Learning with Python, ch. 11: TextVectorization(output_mode='multi_hot') mapped over the reviews, then
+    # cache(): every review is kept as a dense vector over the vocabulary, not as its few hundred characters
+    source = ("from tensorflow import keras\nfrom tensorflow.keras import layers\n"
+              "texts = keras.utils.text_dataset_from_directory('aclImdb/train', batch_size=32)\n"
+              f"vectorizer = layers.TextVectorization(max_tokens=20000, output_mode='{mode}')\n"
+              "vectorizer.adapt(texts.map(lambda x, y: x))\n\ndef to_vectors(x, y):\n    return vectorizer(x), y\n\n"
+              f"train = texts.map({map_with}, num_parallel_calls=4).cache()\n")
+    assert _rules(tmp_path, source, "cache-in-memory") == expected
+
+
 @pytest.mark.parametrize("dtype, rule, expected", [
     ("np.uint8", "eager-loading", [5]),
     ("np.uint8", "dtype-blowup", []),

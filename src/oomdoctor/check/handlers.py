@@ -224,6 +224,11 @@ class CallHandlers:
                 return replace(pipeline, small=True)
         if method == "map" and pipeline.source == NAMES:
             return replace(pipeline, source=FILES)  # a map over file names reads the files
+        if method == "map" and pipeline.source == "text":
+            width = _bag_of_words_width(node, call.ctx.module)
+            if width is not None:
+                # each text becomes a float32 vector as wide as the vocabulary: no longer short strings
+                return replace(pipeline, source=ARRAYS, element_bytes=width * ITEMSIZE["float32"] if width else None)
         if method in ("cardinality", "as_numpy_iterator", "element_spec"):
             return None
         return pipeline
@@ -806,6 +811,34 @@ def _first_dimension_is_a_batch(call: Call) -> bool:
         shape = argument(node, "size", 2)
     first = shape.elts[0] if isinstance(shape, (ast.Tuple, ast.List)) and shape.elts else shape
     return is_batch_size(first)
+
+
+# TextVectorization's output modes that give each text one value per vocabulary word (a dense bag of words), not
+# the text's word ids
+_BAG_OF_WORDS_MODES = {"multi_hot", "count", "tf_idf", "one_hot"}
+
+
+def _bag_of_words_width(call: ast.Call, module: Module) -> int | None:
+    """texts.map(lambda x, y: (vectorizer(x), y)), or map(vectorize) whose body calls it, where vectorizer =
+    TextVectorization(max_tokens=20000, output_mode='multi_hot'): each text mapped to a dense vector over the
+    vocabulary. Its width (max_tokens), 0 where the vocabulary is not capped; None where the map does not do that."""
+    function = call.args[0] if call.args else None
+    if isinstance(function, ast.Name):  # map(vectorize_text), def vectorize_text(text, label): ...
+        function = next((f.node for f in module.functions.values() if f.name == function.id), None)
+    if function is None:
+        return None
+    called = {dotted_name(n.func) for n in ast.walk(function) if isinstance(n, ast.Call)}
+    for statement in ast.walk(module.tree):
+        if not (isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Call) and
+                last_part(dotted_name(statement.value.func)) == "TextVectorization" and
+                any(dotted_name(t) in called for t in statement.targets)):
+            continue
+        mode = keyword_value(statement.value, "output_mode")
+        if not (isinstance(mode, ast.Constant) and mode.value in _BAG_OF_WORDS_MODES):
+            continue
+        tokens = keyword_value(statement.value, "max_tokens")
+        return tokens.value if isinstance(tokens, ast.Constant) and isinstance(tokens.value, int) else 0
+    return None
 
 
 def literal_shape(node: ast.AST | None, values: dict[ast.AST, Value]) -> tuple[int | None, ...] | None:
