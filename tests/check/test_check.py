@@ -3494,3 +3494,16 @@ ENUM_PHASE = ("import enum\nimport torch\n\nclass Stage(enum.Enum):\n    TRAIN =
                                              ("with torch.no_grad():\n    ", [])])
 def test_an_evaluation_phase_given_as_an_enum_member(guard, expected, tmp_path):
     assert _rules(tmp_path, ENUM_PHASE.format(guard=guard), "eval-without-no-grad") == expected
+
+
+def test_frames_read_from_a_video_capture_are_8_bit_pixels(tmp_path):
+    # kcct-fujimotolab/3DCNN's videoto3d: ok, frame = cv2.VideoCapture(path).read() gives uint8 BGR frames, so the
+    # float32 copy of the clips, made while the uint8 array stays, is four times their size on top of them
+    source = ("import os\nimport cv2\nimport numpy as np\n\n\ndef read_clip(path, depth=10):\n"
+              "    cap = cv2.VideoCapture(path)\n    frames = []\n    for i in range(depth):\n"
+              "        ok, frame = cap.read()\n        frames.append(cv2.resize(frame, (32, 32)))\n"
+              "    cap.release()\n    return np.array(frames)\n\n\n"
+              "clips = np.array([read_clip(os.path.join('videos', f)) for f in os.listdir('videos')])\n"
+              "x = clips.reshape((clips.shape[0], 10, 32, 32, 3))\nx = x.astype('float32')\nprint(x.shape, clips.shape)\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == [18]
+    assert _rules(tmp_path, source, "duplicate-copy") == []

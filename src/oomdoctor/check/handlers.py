@@ -68,6 +68,7 @@ from .values import (
     Text,
     TextFile,
     Value,
+    VideoFile,
     element_count,
     sample_bytes,
 )
@@ -973,6 +974,9 @@ _METHOD_HANDLERS: dict[type, Callable] = {
     Data: CallHandlers._data_method, Item: CallHandlers._item_method, Tensor: CallHandlers._tensor_method,
     Model: CallHandlers._model_method, Pipeline: CallHandlers._pipeline_method, H5File: CallHandlers._h5_method,
     H5Dataset: CallHandlers._h5_method, Mapped: CallHandlers._mapped_method,
+    # ok, frame = capture.read(): one decoded frame, 8-bit pixels as cv2.imread's (grab() and retrieve() alike)
+    VideoFile: lambda flow, call, video, method: Several((None, Item((None, None, 3), "uint8", fresh=True)))
+    if method in ("read", "retrieve") else UNKNOWN,
     # mse = nn.MSELoss().to(device): the loss function moved where its inputs are, still one
     LossFunction: lambda flow, call, loss, method: loss if method in ("to", "cuda", "cpu") else UNKNOWN,
 }
@@ -1084,6 +1088,7 @@ _LIBRARY_HANDLERS: list[tuple[Callable[[str], bool], Callable[[CallHandlers, Cal
     (lambda n: last_part(n) == "readlines", CallHandlers._readlines),
     (_is("json.load", "yaml.safe_load", "yaml.load"), CallHandlers._json_load),
     (_is("open", "io.open", "codecs.open"), lambda flow, call: TextFile()),
+    (_is("cv2.VideoCapture"), lambda flow, call: VideoFile()),
     # csv.reader(f): the open file's lines, each split into its fields; iterating it reads one line at a time
     (_is("csv.reader", "csv.DictReader"),
      lambda flow, call: call.args[0] if call.args and isinstance(call.args[0], TextFile) else None),
