@@ -3507,3 +3507,14 @@ def test_frames_read_from_a_video_capture_are_8_bit_pixels(tmp_path):
               "x = clips.reshape((clips.shape[0], 10, 32, 32, 3))\nx = x.astype('float32')\nprint(x.shape, clips.shape)\n")
     assert _rules(tmp_path, source, "dtype-blowup") == [18]
     assert _rules(tmp_path, source, "duplicate-copy") == []
+
+
+def test_one_sample_s_prediction_beside_the_evaluation_loop_is_the_same_finding(tmp_path):
+    # hunkim/PyTorchZeroToAll's RNN classifier: test(name) predicts one name, else scores the test loader, both
+    # with autograd on; the fix (no_grad over test()) is one, said at the loop over the test set
+    source = ("import torch\nfrom torch.utils.data import DataLoader\n\n"
+              "model = torch.nn.GRU(8, 16)\nloader = DataLoader(torch.randn(100, 5, 8), batch_size=10)\n\n\n"
+              "def test(name=None):\n    if name is not None:\n        out = model(name)\n        print(out[0].argmax())\n"
+              "        return\n    correct = 0\n    for batch in loader:\n        out, h = model(batch)\n"
+              "        correct += int(out.argmax())\n    print(correct)\n\n\ntest()\n")
+    assert _rules(tmp_path, source, "eval-without-no-grad") == [15]
