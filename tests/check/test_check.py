@@ -565,6 +565,7 @@ def test_the_validation_cache_beside_the_training_one_is_not_a_second_cause(trai
 @pytest.mark.parametrize("mode, map_with, expected", [
     ("multi_hot", "lambda x, y: (vectorizer(x), y)", [10]),  # each review a 20,000-wide float32 vector
     ("tf_idf", "to_vectors", [10]),  # the same through a function the script defines
+    ("count", "to_vectors", [10]),
     ("int", "lambda x, y: (vectorizer(x), y)", []),  # word ids: the texts stay short
 ])
 def test_a_cached_text_pipeline_vectorized_into_a_bag_of_words_is_not_text(mode, map_with, expected, tmp_path):

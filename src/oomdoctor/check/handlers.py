@@ -226,7 +226,7 @@ class CallHandlers:
         if method == "map" and pipeline.source == NAMES:
             return replace(pipeline, source=FILES)  # a map over file names reads the files
         if method == "map" and pipeline.source == "text":
-            width = _bag_of_words_width(node, call.ctx.module)
+            width = _bag_of_words_width(node, call.ctx.module, self.values)
             if width is not None:
                 # each text becomes a float32 vector as wide as the vocabulary: no longer short strings
                 return replace(pipeline, source=ARRAYS, element_bytes=width * ITEMSIZE["float32"] if width else None)
@@ -819,10 +819,11 @@ def _first_dimension_is_a_batch(call: Call) -> bool:
 _BAG_OF_WORDS_MODES = {"multi_hot", "count", "tf_idf", "one_hot"}
 
 
-def _bag_of_words_width(call: ast.Call, module: Module) -> int | None:
+def _bag_of_words_width(call: ast.Call, module: Module, values: dict[ast.AST, Value]) -> int | None:
     """texts.map(lambda x, y: (vectorizer(x), y)), or map(vectorize) whose body calls it, where vectorizer =
     TextVectorization(max_tokens=20000, output_mode='multi_hot'): each text mapped to a dense vector over the
-    vocabulary. Its width (max_tokens), 0 where the vocabulary is not capped; None where the map does not do that."""
+    vocabulary. Its width (max_tokens, MAX_TOKENS = 20000), 0 where the script does not show it; None where the map
+    does not do that."""
     function = call.args[0] if call.args else None
     if isinstance(function, ast.Name):  # map(vectorize_text), def vectorize_text(text, label): ...
         function = next((f.node for f in module.functions.values() if f.name == function.id), None)
@@ -837,8 +838,8 @@ def _bag_of_words_width(call: ast.Call, module: Module) -> int | None:
         mode = keyword_value(statement.value, "output_mode")
         if not (isinstance(mode, ast.Constant) and mode.value in _BAG_OF_WORDS_MODES):
             continue
-        tokens = keyword_value(statement.value, "max_tokens")
-        return tokens.value if isinstance(tokens, ast.Constant) and isinstance(tokens.value, int) else 0
+        tokens = values.get(keyword_value(statement.value, "max_tokens"))  # type: ignore[arg-type]
+        return int(tokens.value) if isinstance(tokens, Number) else 0
     return None
 
 
