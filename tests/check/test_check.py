@@ -562,6 +562,23 @@ def test_the_validation_cache_beside_the_training_one_is_not_a_second_cause(trai
     assert _rules(tmp_path, CACHE.format(train=train), "cache-in-memory") == expected
 
 
+@pytest.mark.parametrize("mode, map_with, expected", [
+    ("multi_hot", "lambda x, y: (vectorizer(x), y)", [10]),  # each review a 20,000-wide float32 vector
+    ("tf_idf", "to_vectors", [10]),  # the same through a function the script defines
+    ("count", "to_vectors", [10]),
+    ("int", "lambda x, y: (vectorizer(x), y)", []),  # word ids: the texts stay short
+])
+def test_a_cached_text_pipeline_vectorized_into_a_bag_of_words_is_not_text(mode, map_with, expected, tmp_path):
+    # Deep Learning with Python, ch. 11: TextVectorization(output_mode='multi_hot') mapped over the reviews, then
+    # cache(): every review is kept as a dense vector over the vocabulary, not as its few hundred characters
+    source = ("from tensorflow import keras\nfrom tensorflow.keras import layers\n"
+              "texts = keras.utils.text_dataset_from_directory('aclImdb/train', batch_size=32)\n"
+              f"vectorizer = layers.TextVectorization(max_tokens=20000, output_mode='{mode}')\n"
+              "vectorizer.adapt(texts.map(lambda x, y: x))\n\ndef to_vectors(x, y):\n    return vectorizer(x), y\n\n"
+              f"train = texts.map({map_with}, num_parallel_calls=4).cache()\n")
+    assert _rules(tmp_path, source, "cache-in-memory") == expected
+
+
 @pytest.mark.parametrize("dtype, rule, expected", [
     ("np.uint8", "eager-loading", [5]),
     ("np.uint8", "dtype-blowup", []),
@@ -2753,8 +2770,10 @@ def test_fit_of_arrays_whose_samples_the_model_input_shows_are_large(shape, expe
     assert _rules(tmp_path, source, "in-memory-array") == expected
 
 
-def test_fit_of_the_same_arrays_by_several_models_is_said_once(tmp_path):
-    # three backbones trained in turn on the same decoded images: one copy problem, one piece of advice
+def test_fit_of_the_same_arrays_by_another_model_is_said_at_its_own_fit(tmp_path):
+    # backbones trained in turn on the same decoded images: each fit() converts the arrays again, and each is a place
+    # to feed batches instead (a baseline fit, then a second model fit on the same train_X, as the Keras book does);
+    # the fit in the loop is one call, said once
     source = ("import numpy as np\nfrom keras.applications import MobileNet, Xception\n\n"
               "x = np.load('images.npy').reshape(-1, 299, 299, 3)\ny = np.load('labels.npy')\n"
               "for build in (MobileNet, Xception):\n    model = build(weights=None, classes=2)\n"
@@ -2762,7 +2781,7 @@ def test_fit_of_the_same_arrays_by_several_models_is_said_once(tmp_path):
               "    model.fit(x, y, epochs=5)\n"
               "small = MobileNet(weights=None, classes=2)\nsmall.compile('adam', 'sparse_categorical_crossentropy')\n"
               "small.fit(x, y, epochs=1)\n")
-    assert _rules(tmp_path, source, "in-memory-array") == [9]
+    assert _rules(tmp_path, source, "in-memory-array") == [9, 12]
 
 
 @pytest.mark.parametrize("val_call, expected", [("make_dataset(x_val)", [8]), ("make_dataset(x_val, training=False)",
@@ -3476,3 +3495,27 @@ ENUM_PHASE = ("import enum\nimport torch\n\nclass Stage(enum.Enum):\n    TRAIN =
                                              ("with torch.no_grad():\n    ", [])])
 def test_an_evaluation_phase_given_as_an_enum_member(guard, expected, tmp_path):
     assert _rules(tmp_path, ENUM_PHASE.format(guard=guard), "eval-without-no-grad") == expected
+
+
+def test_frames_read_from_a_video_capture_are_8_bit_pixels(tmp_path):
+    # kcct-fujimotolab/3DCNN's videoto3d: ok, frame = cv2.VideoCapture(path).read() gives uint8 BGR frames, so the
+    # float32 copy of the clips, made while the uint8 array stays, is four times their size on top of them
+    source = ("import os\nimport cv2\nimport numpy as np\n\n\ndef read_clip(path, depth=10):\n"
+              "    cap = cv2.VideoCapture(path)\n    frames = []\n    for i in range(depth):\n"
+              "        ok, frame = cap.read()\n        frames.append(cv2.resize(frame, (32, 32)))\n"
+              "    cap.release()\n    return np.array(frames)\n\n\n"
+              "clips = np.array([read_clip(os.path.join('videos', f)) for f in os.listdir('videos')])\n"
+              "x = clips.reshape((clips.shape[0], 10, 32, 32, 3))\nx = x.astype('float32')\nprint(x.shape, clips.shape)\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == [18]
+    assert _rules(tmp_path, source, "duplicate-copy") == []
+
+
+def test_one_sample_s_prediction_beside_the_evaluation_loop_is_the_same_finding(tmp_path):
+    # hunkim/PyTorchZeroToAll's RNN classifier: test(name) predicts one name, else scores the test loader, both
+    # with autograd on; the fix (no_grad over test()) is one, said at the loop over the test set
+    source = ("import torch\nfrom torch.utils.data import DataLoader\n\n"
+              "model = torch.nn.GRU(8, 16)\nloader = DataLoader(torch.randn(100, 5, 8), batch_size=10)\n\n\n"
+              "def test(name=None):\n    if name is not None:\n        out = model(name)\n        print(out[0].argmax())\n"
+              "        return\n    correct = 0\n    for batch in loader:\n        out, h = model(batch)\n"
+              "        correct += int(out.argmax())\n    print(correct)\n\n\ntest()\n")
+    assert _rules(tmp_path, source, "eval-without-no-grad") == [15]

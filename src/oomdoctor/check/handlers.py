@@ -68,6 +68,7 @@ from .values import (
     Text,
     TextFile,
     Value,
+    VideoFile,
     element_count,
     sample_bytes,
 )
@@ -224,6 +225,11 @@ class CallHandlers:
                 return replace(pipeline, small=True)
         if method == "map" and pipeline.source == NAMES:
             return replace(pipeline, source=FILES)  # a map over file names reads the files
+        if method == "map" and pipeline.source == "text":
+            width = _bag_of_words_width(node, call.ctx.module, self.values)
+            if width is not None:
+                # each text becomes a float32 vector as wide as the vocabulary: no longer short strings
+                return replace(pipeline, source=ARRAYS, element_bytes=width * ITEMSIZE["float32"] if width else None)
         if method in ("cardinality", "as_numpy_iterator", "element_spec"):
             return None
         return pipeline
@@ -808,6 +814,35 @@ def _first_dimension_is_a_batch(call: Call) -> bool:
     return is_batch_size(first)
 
 
+# TextVectorization's output modes that give each text one value per vocabulary word (a dense bag of words), not
+# the text's word ids
+_BAG_OF_WORDS_MODES = {"multi_hot", "count", "tf_idf", "one_hot"}
+
+
+def _bag_of_words_width(call: ast.Call, module: Module, values: dict[ast.AST, Value]) -> int | None:
+    """texts.map(lambda x, y: (vectorizer(x), y)), or map(vectorize) whose body calls it, where vectorizer =
+    TextVectorization(max_tokens=20000, output_mode='multi_hot'): each text mapped to a dense vector over the
+    vocabulary. Its width (max_tokens, MAX_TOKENS = 20000), 0 where the script does not show it; None where the map
+    does not do that."""
+    function = call.args[0] if call.args else None
+    if isinstance(function, ast.Name):  # map(vectorize_text), def vectorize_text(text, label): ...
+        function = next((f.node for f in module.functions.values() if f.name == function.id), None)
+    if function is None:
+        return None
+    called = {dotted_name(n.func) for n in ast.walk(function) if isinstance(n, ast.Call)}
+    for statement in ast.walk(module.tree):
+        if not (isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Call) and
+                last_part(dotted_name(statement.value.func)) == "TextVectorization" and
+                any(dotted_name(t) in called for t in statement.targets)):
+            continue
+        mode = keyword_value(statement.value, "output_mode")
+        if not (isinstance(mode, ast.Constant) and mode.value in _BAG_OF_WORDS_MODES):
+            continue
+        tokens = values.get(keyword_value(statement.value, "max_tokens"))  # type: ignore[arg-type]
+        return int(tokens.value) if isinstance(tokens, Number) else 0
+    return None
+
+
 def literal_shape(node: ast.AST | None, values: dict[ast.AST, Value]) -> tuple[int | None, ...] | None:
     """(60000, 224, 224, 3), or (IMG, IMG) with IMG = 224 known: the dimensions the script writes."""
     if node is None:
@@ -940,6 +975,9 @@ _METHOD_HANDLERS: dict[type, Callable] = {
     Data: CallHandlers._data_method, Item: CallHandlers._item_method, Tensor: CallHandlers._tensor_method,
     Model: CallHandlers._model_method, Pipeline: CallHandlers._pipeline_method, H5File: CallHandlers._h5_method,
     H5Dataset: CallHandlers._h5_method, Mapped: CallHandlers._mapped_method,
+    # ok, frame = capture.read(): one decoded frame, 8-bit pixels as cv2.imread's (grab() and retrieve() alike)
+    VideoFile: lambda flow, call, video, method: Several((None, Item((None, None, 3), "uint8", fresh=True)))
+    if method in ("read", "retrieve") else UNKNOWN,
     # mse = nn.MSELoss().to(device): the loss function moved where its inputs are, still one
     LossFunction: lambda flow, call, loss, method: loss if method in ("to", "cuda", "cpu") else UNKNOWN,
 }
@@ -1051,6 +1089,7 @@ _LIBRARY_HANDLERS: list[tuple[Callable[[str], bool], Callable[[CallHandlers, Cal
     (lambda n: last_part(n) == "readlines", CallHandlers._readlines),
     (_is("json.load", "yaml.safe_load", "yaml.load"), CallHandlers._json_load),
     (_is("open", "io.open", "codecs.open"), lambda flow, call: TextFile()),
+    (_is("cv2.VideoCapture"), lambda flow, call: VideoFile()),
     # csv.reader(f): the open file's lines, each split into its fields; iterating it reads one line at a time
     (_is("csv.reader", "csv.DictReader"),
      lambda flow, call: call.args[0] if call.args and isinstance(call.args[0], TextFile) else None),

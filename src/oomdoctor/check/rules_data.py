@@ -512,7 +512,8 @@ def in_memory_arrays(script: Script) -> Iterator[Finding]:
     # array batch by batch: only float64's float32 cast costs, 0.5x for a moment, and dtype-blowup says float64.
     if script.keras_backend != "tensorflow":
         return
-    said: set[str] = set()  # the data sets a fit() was said for: another model fit on them is the same advice
+    # each fit() converts the arrays anew, and the tensors of an earlier model's fit stay while that model's trainer
+    # holds them: a second model fit on the same data set (a baseline, then a smaller model) is said at its own fit
     for call in script.calls_named("fit"):
         if not isinstance(call.func, ast.Attribute):
             continue
@@ -523,9 +524,8 @@ def in_memory_arrays(script: Script) -> Iterator[Finding]:
         inputs = given.items if isinstance(given, Several) else (given,)  # fit([images, masks], ...)
         data = next((d for d in inputs if isinstance(d, Data) and _large_whole_array(d, script)), None) or \
             next((d for d in (_shaped_as_model_input(d, script) for d in inputs) if d is not None), None)
-        if data is None or data.root in said:
+        if data is None:
             continue
-        said.add(data.root)
         yield script.finding(
             "in-memory-array", call,
             _("fit() is given the whole array ({size}): on TensorFlow, Keras copies it into TensorFlow tensors "

@@ -142,6 +142,7 @@ def _backward_later(seen: Seen, script: Script) -> bool:
 def eval_without_no_grad(script: Script) -> Iterator[Finding]:
     """Forward passes in evaluation code with autograd on: every activation is saved for a backward never run."""
     reported: set[object] = set()
+    passes: list[tuple[Seen, object]] = []  # the evaluation passes found, with the region each runs in
     for seen in script.seen("forward"):
         ctx = seen.ctx
         arguments: Several = seen.source  # type: ignore[assignment]
@@ -187,7 +188,14 @@ def eval_without_no_grad(script: Script) -> Iterator[Finding]:
                                               _same_inputs_as_training(seen, script)):
             continue
         reported.add(key)
-        yield _evaluation_with_autograd(script, seen.node, ctx.module)
+        passes.append((seen, region))
+    # def test(name=None): if name: model(one_name) ... for batch in test_loader: model(batch): the evaluation over the
+    # loader is said; a pass of the same model elsewhere in that function (one sample's prediction) is the same fix
+    looped = {(seen.ctx.function, _model_owner(seen.node)) for seen, region in passes
+              if not isinstance(region, FunctionInfo)}
+    for seen, region in passes:
+        if not (isinstance(region, FunctionInfo) and (region, _model_owner(seen.node)) in looped):
+            yield _evaluation_with_autograd(script, seen.node, seen.ctx.module)
 
 
 def _model_owner(node: ast.AST) -> str:

@@ -105,6 +105,12 @@ class TextFile:
 
 
 @dataclass(frozen=True)
+class VideoFile:
+    """cv2.VideoCapture(path): a video opened to be decoded frame by frame; its read() gives (ok, frame), each frame
+    a uint8 BGR image."""
+
+
+@dataclass(frozen=True)
 class H5File:
     """An open HDF5 file: reading a data set with [:] or [()] loads all of it."""
 
