@@ -1,6 +1,6 @@
 import argparse
 import os
-from trainer import SegTrainer
+from solver import SegTrainer
 from data_loader import make_loader
 from torch.backends import cudnn
 import random
