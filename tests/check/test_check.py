@@ -3476,3 +3476,19 @@ ENUM_PHASE = ("import enum\nimport torch\n\nclass Stage(enum.Enum):\n    TRAIN =
                                              ("with torch.no_grad():\n    ", [])])
 def test_an_evaluation_phase_given_as_an_enum_member(guard, expected, tmp_path):
     assert _rules(tmp_path, ENUM_PHASE.format(guard=guard), "eval-without-no-grad") == expected
+
+
+def test_a_star_import_of_a_local_module_brings_the_libraries_it_imports(tmp_path):
+    # the parking-slot CNN (check_heldout26): lib.py gathers every import (cv2, numpy, tqdm) and each other module
+    # takes them by from lib import *: cv2.resize there is OpenCV's, not a name of lib's
+    (tmp_path / "lib.py").write_text("import os\nimport cv2\nimport numpy as np\nfrom tqdm import tqdm\n"
+                                     "from keras.callbacks import *\n")
+    (tmp_path / "load_data.py").write_text(
+        "from lib import *\n\n\ndef read_all(folder):\n    images = []\n    for name in tqdm(os.listdir(folder)):\n"
+        "        img = cv2.imread(os.path.join(folder, name))\n        img = cv2.resize(img, (48, 48))\n"
+        "        images.append(np.array(img))\n    return np.array(images)\n")
+    script = tmp_path / "train.py"
+    script.write_text("from lib import *\nfrom load_data import *\n\nx = read_all('data')\n")
+    assert [(Path(f.file).name, f.line) for f in check_source(script) if f.rule == "eager-loading"] == [
+        ("load_data.py", 9)]
+
