@@ -3492,3 +3492,16 @@ def test_a_star_import_of_a_local_module_brings_the_libraries_it_imports(tmp_pat
     assert [(Path(f.file).name, f.line) for f in check_source(script) if f.rule == "eager-loading"] == [
         ("load_data.py", 9)]
 
+
+@pytest.mark.parametrize("call", ["read_folder(images, '{}')", "read_folder(folder='{}', images=images)"])
+def test_a_list_a_function_appends_to_holds_the_files_after_the_call(call, tmp_path):
+    # the parking-slot CNN (check_heldout26): read_slot_images(images, labels, label, folder) appends every crop it
+    # decodes to the caller's list, which the script then turns into one array
+    source = ("import os\n\nimport cv2\nimport numpy as np\n\n\ndef read_folder(images, folder):\n"
+              "    for name in os.listdir(folder):\n        images.append(cv2.imread(os.path.join(folder, name)))\n\n\n"
+              f"images = []\n{call.format('empty')}\n{call.format('full')}\n"
+              "x = np.array(images)\nx = x / 255.0\nprint(x.shape, len(images))\n")
+    script = tmp_path / "train.py"
+    script.write_text(source)
+    assert sorted((f.rule, f.line) for f in check_source(script) if f.rule in ("duplicate-copy", "dtype-blowup")) == [
+        ("dtype-blowup", 16), ("duplicate-copy", 15)]

@@ -109,6 +109,9 @@ class Flow(CallHandlers):
         self.referenced: set[object] = set()
         # what a function does to the module's names (appends to a global list): the caller sees it after the call
         self.global_effects: dict[FunctionInfo, dict[str, Value]] = {}
+        # and to a list it is given (read_images(images, folder) appends to its parameter images): the caller's
+        # list, the argument, holds what was appended after the call
+        self.parameter_effects: dict[FunctionInfo, dict[str, Value]] = {}
         self.module_scopes: dict[Module, Scope] = {}
         self.function_scopes: dict[FunctionInfo, Scope] = {}
         self.seen: list[Seen] = []
@@ -1467,6 +1470,9 @@ class Flow(CallHandlers):
             if isinstance(target, ast.Name) and ctx.function is not None and \
                     self.module_scopes[ctx.module].names.get(target.id, UNKNOWN) is held:
                 self.global_effects.setdefault(ctx.function, {})[target.id] = held
+            elif isinstance(target, ast.Name) and ctx.function is not None and \
+                    target.id in _parameter_names(ctx.function):
+                self.parameter_effects.setdefault(ctx.function, {})[target.id] = held
         return None
 
     def _super(self, call: Call) -> Value:
@@ -1488,6 +1494,9 @@ class Flow(CallHandlers):
             self._bind(callee.info, call, skip_self)
             for name, value in self.global_effects.get(callee.info, {}).items():
                 call.scope.rebind(name, value)
+            for argument, value in _arguments_given(callee.info, call.node, skip_self).items():
+                if argument in self.parameter_effects.get(callee.info, {}) and isinstance(value, ast.Name):
+                    call.scope.rebind(value.id, self.parameter_effects[callee.info][argument])
             if callee.info.generator:
                 return Loader()
             returned = _as_given_here(self.returned(callee.info), self.params.get(callee.info, {}),
@@ -1675,6 +1684,24 @@ def _given(info: FunctionInfo, call: Call, skip_self: bool) -> list[tuple[str, V
     arguments = info.node.args
     positional = [a.arg for a in arguments.posonlyargs + arguments.args][1 if skip_self else 0:]
     return list(zip(positional, call.args)) + [(name, value) for name, value in call.kwargs.items() if name]
+
+
+def _parameter_names(info: FunctionInfo) -> set[str]:
+    arguments = info.node.args
+    return {a.arg for a in arguments.posonlyargs + arguments.args + arguments.kwonlyargs}
+
+
+def _arguments_given(info: FunctionInfo, node: ast.Call, skip_self: bool) -> dict[str, ast.expr]:
+    """parameter -> the expression the call writes for it, by position (up to a *spread) and by keyword."""
+    arguments = info.node.args
+    positional = [a.arg for a in arguments.posonlyargs + arguments.args][1 if skip_self else 0:]
+    given: dict[str, ast.expr] = {}
+    for name, argument in zip(positional, node.args):
+        if isinstance(argument, ast.Starred):
+            break
+        given[name] = argument
+    given.update({k.arg: k.value for k in node.keywords if k.arg})
+    return given
 
 
 def _as_given_here(returned: Value, seen: dict[str, Value], given: list[tuple[str, Value]]) -> Value:
