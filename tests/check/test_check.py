@@ -3505,3 +3505,15 @@ def test_a_list_a_function_appends_to_holds_the_files_after_the_call(call, tmp_p
     script.write_text(source)
     assert sorted((f.rule, f.line) for f in check_source(script) if f.rule in ("duplicate-copy", "dtype-blowup")) == [
         ("dtype-blowup", 16), ("duplicate-copy", 15)]
+
+
+@pytest.mark.parametrize("scaled, expected", [("x = x / 255.0", [9, 11]),  # float64 since: a larger peak
+                                              ("print(x.dtype)", [9])])  # the same uint8 copy once more
+def test_a_split_of_a_data_set_made_wider_since_it_was_said_held_twice_is_news(scaled, expected, tmp_path):
+    # the parking-slot CNN (check_heldout26): X = np.array(images) beside the list, X = X / 255.0, then
+    # train_test_split(X, ...) while X stays: the split copies the float64 array, 8x the uint8 copy said before
+    source = ("import os\n\nimport cv2\nimport numpy as np\nfrom sklearn.model_selection import train_test_split\n\n"
+              "images = [cv2.imread(os.path.join('crops', name)) for name in os.listdir('crops')]\n"
+              f"print(len(images))\nx = np.array(images)\n{scaled}\n"
+              "train_x, test_x = train_test_split(x, test_size=0.25)\nprint(x.shape, len(images))\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected
