@@ -3517,3 +3517,19 @@ def test_a_split_of_a_data_set_made_wider_since_it_was_said_held_twice_is_news(s
               f"print(len(images))\nx = np.array(images)\n{scaled}\n"
               "train_x, test_x = train_test_split(x, test_size=0.25)\nprint(x.shape, len(images))\n")
     assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+@pytest.mark.parametrize("function, expected", [
+    ("imread", [13]),  # skimage's decoder itself, handed over
+    ("lambda p: np.asarray(Image.open(p).resize((100, 75)))", [13]),
+    ("load", [13]),  # the script's own reader
+    ("lambda p: p.split('/')[-1]", []),  # file names stay file names
+    ("os.path.basename", []),
+])
+def test_a_column_of_paths_mapped_through_a_decoder_holds_every_file(function, expected, tmp_path):
+    # the HAM10000 scripts (check_heldout26): lesion_df['image'] = lesion_df['path'].map(imread), every
+    # full-resolution photo decoded into a cell of the table at once
+    source = ("import os\n\nimport numpy as np\nimport pandas as pd\nfrom PIL import Image\nfrom skimage.io import imread\n\n"
+              "def load(path):\n    return np.asarray(Image.open(path))\n\n\n"
+              f"table = pd.read_csv('metadata.csv')\ntable['image'] = table['path'].map({function})\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected

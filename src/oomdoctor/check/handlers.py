@@ -148,6 +148,10 @@ class CallHandlers:
                 # torch.from_numpy(x).float() on float64 x: a new tensor of every value, while x stays
                 self._copied(call, data, result)
             return result
+        if method in ("map", "apply") and data.content in (NAMES, TABLE) and node.args:
+            decoded = self._decoded_per_row(call, data)
+            if decoded is not None:
+                return decoded
         if method in ("cpu", "numpy", "to_numpy", "transpose", "squeeze", "flatten", "ravel", "permute",
                       "swapaxes", "unsqueeze", "contiguous", "fillna", "dropna", "drop", "sample", "reset_index",
                       "sort_values", "map", "apply", "get", "pop", "items"):
@@ -318,6 +322,32 @@ class CallHandlers:
         if call.qualified == "scipy.io.wavfile.read":
             return Several((None, item))
         return item
+
+    def _decoded_per_row(self, call: Call, column: Data) -> Data | None:
+        """df['path'].map(imread), df['path'].apply(lambda p: np.asarray(Image.open(p).resize((100, 75)))),
+        paths.map(load_image) of a pandas column of file paths: every file decoded at once, each array kept in a
+        cell of the new column; None where the function is not one that decodes a file."""
+        ctx, function = call.ctx, call.node.args[0]
+        element: Value = None
+        if isinstance(function, ast.Lambda) and len(function.args.args) == 1:
+            scope = Scope(call.scope)
+            scope.set(function.args.args[0].arg, None)  # one path, whatever the flow knows of it
+            element = self.eval(function.body, scope, ctx)
+        elif ctx.module.qualified(function) in DECODERS:
+            dtype, channels = DECODERS[ctx.module.qualified(function)]
+            element = Item((None, None, channels) if channels else None, dtype)
+        elif isinstance(call.args[0], FunctionRef):
+            element = self.returned(call.args[0].info)
+        if isinstance(element, Several):  # imread returning (pixels, header): the pixels weigh
+            element = next((i for i in element.items if isinstance(i, Item)), None)
+        if not isinstance(element, Item) or not element.fresh:
+            return None
+        data = Data(call.node.lineno, str(ctx.module.path), "a column of decoded files", FILES, "list",
+                    (None,) + element.shape if element.shape is not None else None, element.dtype, small=column.small,
+                    widened_line=element.widened_line, widened_to=element.widened_to)
+        if ctx.data_set_level and not ctx.loops and not column.small:
+            self.seen.append(Seen("collected", call.node, ctx, data))
+        return data
 
     def _decode_all(self, call: Call) -> Value:
         """tl.visualize.read_images(names, path): every file of the list decoded into one list, at once."""
