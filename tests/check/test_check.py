@@ -3533,3 +3533,16 @@ def test_a_column_of_paths_mapped_through_a_decoder_holds_every_file(function, e
               "def load(path):\n    return np.asarray(Image.open(path))\n\n\n"
               f"table = pd.read_csv('metadata.csv')\ntable['image'] = table['path'].map({function})\n")
     assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("key, expected", [("mfcc", [8]), ("features", [8]),
+                                           ("images", []),  # COCO's: records of file names
+                                           ("filenames", [])])
+def test_a_json_field_of_features_made_an_array_while_the_file_is_held(key, expected, tmp_path):
+    # the GTZAN genre CNN (check_heldout26) and the audio course it comes from: json.load reads every segment's
+    # MFCCs as nested lists, then np.array(data['mfcc']) builds the array while data still holds them
+    source = ("import json\n\nimport numpy as np\nfrom sklearn.model_selection import train_test_split\n\n"
+              "with open('data.json') as fp:\n    data = json.load(fp)\n"
+              f"X = np.array(data['{key}'])\ny = np.array(data['labels'])\n"
+              "train_x, test_x, train_y, test_y = train_test_split(X, y, test_size=0.25)\nprint(X.shape)\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected

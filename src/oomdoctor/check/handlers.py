@@ -38,7 +38,7 @@ from .library import (
     pixel_dtype,
 )
 from .modules import FunctionInfo, Module, own_nodes
-from .names import dotted_name, is_batch_size, is_labels, last_part, names_inputs, words_of
+from .names import dotted_name, is_batch_size, is_labels, last_part, names_inputs, names_stored_features, words_of
 from .values import (
     ARRAYS,
     FEW,
@@ -430,6 +430,10 @@ class CallHandlers:
             copies = last_part(call.qualified) not in ("asarray", "asanyarray") or dtype not in (None, source.dtype)
             return replace(source, dtype=dtype or source.dtype, fresh=source.fresh or copies)
         if isinstance(source, Data):
+            if _json_features(node, source):
+                # np.array(data["mfcc"]) of json.load(f): every segment's numbers made an array while the nested
+                # lists (a Python float object each) are still held by data
+                source = replace(source, content=ARRAYS)
             if source.content == NAMES and source.container == "list" and not source.lines:
                 return replace(source, container="numpy")
             if _loads_objects(source) and source.line != node.lineno:
@@ -813,6 +817,17 @@ def tokenizer_words(call: ast.Call, module: Module, values: dict[ast.AST, Value]
         return words.value
     value = values.get(words) if words is not None else None
     return int(value.value) if isinstance(value, Number) else None
+
+
+# json.load and yaml's loads (as the script writes them: json.load, load): records, as NAMES data
+_JSON_LOADS = ("load", "safe_load")
+
+
+def _json_features(node: ast.Call, source: Data) -> bool:
+    """np.array(data['mfcc']) where data is a JSON file loaded whole: the key names numbers stored per sample."""
+    key = node.args[0].slice if node.args and isinstance(node.args[0], ast.Subscript) else None
+    return source.content == NAMES and source.container == "list" and last_part(source.how) in _JSON_LOADS and \
+        isinstance(key, ast.Constant) and isinstance(key.value, str) and names_stored_features(words_of(key.value))
 
 
 def _loads_objects(data: Data) -> bool:
