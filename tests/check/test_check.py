@@ -3546,3 +3546,16 @@ def test_a_json_field_of_features_made_an_array_while_the_file_is_held(key, expe
               f"X = np.array(data['{key}'])\ny = np.array(data['labels'])\n"
               "train_x, test_x, train_y, test_y = train_test_split(X, y, test_size=0.25)\nprint(X.shape)\n")
     assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+@pytest.mark.parametrize("function, expected", [("imread", [12]), ("str.lower", [])])
+def test_an_array_stacked_from_a_table_column_of_decoded_files_while_the_table_holds_them(function, expected, tmp_path):
+    # the HAM10000 scripts (check_heldout26): df['image'] = df['path'].map(imread), then
+    # np.asarray(train_df['image'].tolist()) of a split of the table, which still holds every decoded photo
+    source = ("import numpy as np\nimport pandas as pd\nfrom skimage.io import imread\n"
+              "from sklearn.model_selection import train_test_split\n\n\n"
+              f"table = pd.read_csv('metadata.csv')\ntable['image'] = table['path'].map({function})\n"
+              "features = table.drop(columns=['dx'])\nlabels = table['dx']\n"
+              "train_df, test_df = train_test_split(features, test_size=0.2)\n"
+              "x = np.asarray(train_df['image'].tolist())\nprint(x.shape, len(labels))\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected

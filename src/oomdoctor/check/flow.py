@@ -597,6 +597,11 @@ class Flow(CallHandlers):
                 self.seen.append(Seen("cached", _first_use_test(target, statement, ctx.module), ctx, Data(
                     statement.lineno, str(ctx.module.path), "a cache of decoded files", FILES, "list", shape,
                     value.dtype if isinstance(value, Item) else None)))
+            elif isinstance(target.value, ast.Name) and isinstance(container, Data) and container.content == TABLE and \
+                    isinstance(target.slice, ast.Constant) and isinstance(target.slice.value, str) and \
+                    isinstance(value, Data) and value.content == FILES:
+                # df['image'] = df['path'].map(imread): the table holds every decoded file from here on, in that column
+                scope.rebind(target.value.id, replace(container, files_column=(target.slice.value, value)))
             elif isinstance(target.value, ast.Name) and isinstance(target.slice, ast.Constant) and \
                     isinstance(target.slice.value, str) and (isinstance(container, Keyed) or container is None and
                                                              target.value.id in self._dicts_of(ctx.module)):
@@ -1060,6 +1065,8 @@ class Flow(CallHandlers):
         if isinstance(self.values.get(first), Number) or ctx.loops and isinstance(first, ast.Name) and not folds or \
                 _item_index(first, ctx.function):
             return _row(data)  # X[i], X[i, :]: one sample
+        if isinstance(index, Text) and data.files_column is not None and index.value == data.files_column[0]:
+            return data.files_column[1]  # df['image'] of a table it was filled into: the decoded files
         if isinstance(index, Text):
             labels = bool(words_of(index.value) & LABEL_WORDS)
             return replace(data, labels=labels, shape=None)

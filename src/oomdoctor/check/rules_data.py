@@ -1219,7 +1219,9 @@ def _source_name(call: ast.AST, script: Script) -> str | None:
             source.elt.id == source.generators[0].target.id:
         source = source.generators[0].iter  # np.concatenate([x for x in examples]): the list examples
     while True:
-        if isinstance(source, ast.Call) and isinstance(source.func, ast.Attribute) and source.func.attr in _VIEWS:
+        # (df['image'].tolist(): a list of the arrays df holds, as a view shows an array's values)
+        if isinstance(source, ast.Call) and isinstance(source.func, ast.Attribute) and \
+                source.func.attr in _VIEWS | {"tolist"}:
             source = source.func.value
         elif isinstance(source, ast.Attribute) and source.attr in _VIEWS:
             source = source.value
