@@ -3559,3 +3559,18 @@ def test_an_array_stacked_from_a_table_column_of_decoded_files_while_the_table_h
               "train_df, test_df = train_test_split(features, test_size=0.2)\n"
               "x = np.asarray(train_df['image'].tolist())\nprint(x.shape, len(labels))\n")
     assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+@pytest.mark.parametrize("scaled, expected", [
+    ("x = (x - np.mean(x)) / np.std(x)", [9]),
+    ("mean = x.mean()\nstd = x.std()\nx = (x - mean) / std", [11]),  # names bound to the statistics
+    ("x = (x - np.mean(x, axis=0)) / 3", [9]),  # a division: float64 whatever the mean
+    ("x = x - np.mean(x, axis=0)", []),  # per-pixel means: an array, whose dtype the flow does not follow
+])
+def test_an_array_of_pixels_standardised_with_numpy_statistics_becomes_float64(scaled, expected, tmp_path):
+    # the HAM10000 scripts (check_heldout26): train_X = (train_X - train_X_mean) / train_X_std with
+    # train_X_mean = np.mean(train_X): NumPy's statistics are float64 scalars, so the uint8 stack becomes float64
+    source = ("import os\n\nimport cv2\nimport numpy as np\n\n"
+              "images = [cv2.imread(os.path.join('imgs', name)) for name in os.listdir('imgs')]\n"
+              f"x = np.array(images)\ndel images\n{scaled}\nprint(x.shape)\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected

@@ -1110,6 +1110,11 @@ class Flow(CallHandlers):
             result = self._array_arithmetic(node, left, right, ctx)
             self._scaled_copy(node, left if isinstance(left, Data) else right, result, scope, ctx)
             return result
+        if isinstance(left, Data) and right is None and _float_statistic(node.right, ctx) or \
+                isinstance(right, Data) and left is None and _float_statistic(node.left, ctx):
+            # (x - np.mean(x)) / np.std(x), or of names bound to them: NumPy's statistics are float64 scalars, and
+            # an array of whole numbers (uint8 pixels) computed with one is a float64 array
+            return self._array_arithmetic(node, left, right, ctx, float_scalar=True)
         array = left if isinstance(left, (Data, Item)) else right if isinstance(right, (Data, Item)) else None
         if isinstance(array, Item):  # (img - mean) / std: a new array the size of the image
             return replace(array, fresh=True, dtype=None)
@@ -1139,11 +1144,14 @@ class Flow(CallHandlers):
             bound = bound.parent
         self.seen.append(Seen("copied", node, ctx, result, array, holders=holders))
 
-    def _array_arithmetic(self, node: ast.BinOp, left: Value, right: Value, ctx: Context) -> Value:
-        """x / 255 on an array: NumPy makes a new array, float64 unless x was float32 already."""
+    def _array_arithmetic(self, node: ast.BinOp, left: Value, right: Value, ctx: Context,
+                          float_scalar: bool = False) -> Value:
+        """x / 255 on an array: NumPy makes a new array, float64 unless x was float32 already. ``float_scalar``:
+        the other operand is a float the script computes (np.mean(x)), not one it writes."""
         array = left if isinstance(left, (Data, Item)) else right
         number = right if isinstance(right, Number) else left if isinstance(left, Number) else None
-        floats = isinstance(node.op, ast.Div) or isinstance(number, Number) and isinstance(number.value, float)
+        floats = isinstance(node.op, ast.Div) or isinstance(number, Number) and isinstance(number.value, float) or \
+            float_scalar
         torch_like = getattr(array, "container", "numpy") in ("torch", "tf") if isinstance(array, Data) else False
         keeps_float = array.dtype in ("float32", "float16", "bfloat16")
         becomes_float64 = floats and not torch_like and not keeps_float and array.dtype != "float64"
@@ -2039,6 +2047,25 @@ def _batch_sized(name: str, function: FunctionInfo | None) -> bool:
                 if isinstance(part, (ast.Name, ast.Attribute)) and words_of(last_part(dotted_name(part))) & {
                         "batch", "bs", "minibatch"}:
                     return True
+    return False
+
+
+# NumPy's statistics of a whole array: one float64 number (np.mean(x), x.std())
+_FLOAT_STATISTICS = {"mean", "std", "var", "median", "average", "nanmean", "nanstd", "nanvar", "nanmedian"}
+
+
+def _float_statistic(node: ast.expr, ctx: Context) -> bool:
+    """np.mean(x), x.std() over the whole array (no axis), or a name the function or module binds to one."""
+    def whole(call: ast.Call) -> bool:  # np.mean(x) takes the array, x.mean() nothing more: an axis is rows' means
+        arguments = 1 if ctx.module.qualified(call.func).startswith("numpy.") else 0
+        return last_part(dotted_name(call.func)) in _FLOAT_STATISTICS and len(call.args) <= arguments and \
+            not any(k.arg == "axis" for k in call.keywords)
+    if isinstance(node, ast.Call):
+        return whole(node)
+    if isinstance(node, ast.Name):
+        scope = ctx.function.node if ctx.function is not None else ctx.module.tree
+        calls = _calls_assigned_to(node.id, scope)
+        return bool(calls) and all(whole(call) for call in calls)
     return False
 
 
