@@ -3529,8 +3529,8 @@ def test_a_split_of_a_data_set_made_wider_since_it_was_said_held_twice_is_news(s
 def test_a_column_of_paths_mapped_through_a_decoder_holds_every_file(function, expected, tmp_path):
     # the HAM10000 scripts (check_heldout26): lesion_df['image'] = lesion_df['path'].map(imread), every
     # full-resolution photo decoded into a cell of the table at once
-    source = ("import os\n\nimport numpy as np\nimport pandas as pd\nfrom PIL import Image\nfrom skimage.io import imread\n\n"
-              "def load(path):\n    return np.asarray(Image.open(path))\n\n\n"
+    source = ("import os\n\nimport numpy as np\nimport pandas as pd\nfrom PIL import Image\n"
+              "from skimage.io import imread\n\ndef load(path):\n    return np.asarray(Image.open(path))\n\n\n"
               f"table = pd.read_csv('metadata.csv')\ntable['image'] = table['path'].map({function})\n")
     assert _rules(tmp_path, source, "eager-loading") == expected
 

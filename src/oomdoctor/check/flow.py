@@ -1702,6 +1702,7 @@ def _given(info: FunctionInfo, call: Call, skip_self: bool) -> list[tuple[str, V
 
 
 def _parameter_names(info: FunctionInfo) -> set[str]:
+    """The names a function's parameters bind (not *args and **kwargs, which are a call's spread)."""
     arguments = info.node.args
     return {a.arg for a in arguments.posonlyargs + arguments.args + arguments.kwonlyargs}
 
