@@ -3519,3 +3519,101 @@ def test_one_sample_s_prediction_beside_the_evaluation_loop_is_the_same_finding(
               "        return\n    correct = 0\n    for batch in loader:\n        out, h = model(batch)\n"
               "        correct += int(out.argmax())\n    print(correct)\n\n\ntest()\n")
     assert _rules(tmp_path, source, "eval-without-no-grad") == [15]
+
+
+def test_a_star_import_of_a_local_module_brings_the_libraries_it_imports(tmp_path):
+    # the parking-slot CNN (check_heldout26): lib.py gathers every import (cv2, numpy, tqdm) and each other module
+    # takes them by from lib import *: cv2.resize there is OpenCV's, not a name of lib's
+    (tmp_path / "lib.py").write_text("import os\nimport cv2\nimport numpy as np\nfrom tqdm import tqdm\n"
+                                     "from keras.callbacks import *\n")
+    (tmp_path / "load_data.py").write_text(
+        "from lib import *\n\n\ndef read_all(folder):\n    images = []\n    for name in tqdm(os.listdir(folder)):\n"
+        "        img = cv2.imread(os.path.join(folder, name))\n        img = cv2.resize(img, (48, 48))\n"
+        "        images.append(np.array(img))\n    return np.array(images)\n")
+    script = tmp_path / "train.py"
+    script.write_text("from lib import *\nfrom load_data import *\n\nx = read_all('data')\n")
+    assert [(Path(f.file).name, f.line) for f in check_source(script) if f.rule == "eager-loading"] == [
+        ("load_data.py", 9)]
+
+
+@pytest.mark.parametrize("call", ["read_folder(images, '{}')", "read_folder(folder='{}', images=images)"])
+def test_a_list_a_function_appends_to_holds_the_files_after_the_call(call, tmp_path):
+    # the parking-slot CNN (check_heldout26): read_slot_images(images, labels, label, folder) appends every crop it
+    # decodes to the caller's list, which the script then turns into one array
+    source = ("import os\n\nimport cv2\nimport numpy as np\n\n\ndef read_folder(images, folder):\n"
+              "    for name in os.listdir(folder):\n        images.append(cv2.imread(os.path.join(folder, name)))\n\n\n"
+              f"images = []\n{call.format('empty')}\n{call.format('full')}\n"
+              "x = np.array(images)\nx = x / 255.0\nprint(x.shape, len(images))\n")
+    script = tmp_path / "train.py"
+    script.write_text(source)
+    assert sorted((f.rule, f.line) for f in check_source(script) if f.rule in ("duplicate-copy", "dtype-blowup")) == [
+        ("dtype-blowup", 16), ("duplicate-copy", 15)]
+
+
+@pytest.mark.parametrize("scaled, expected", [("x = x / 255.0", [9, 11]),  # float64 since: a larger peak
+                                              ("print(x.dtype)", [9])])  # the same uint8 copy once more
+def test_a_split_of_a_data_set_made_wider_since_it_was_said_held_twice_is_news(scaled, expected, tmp_path):
+    # the parking-slot CNN (check_heldout26): X = np.array(images) beside the list, X = X / 255.0, then
+    # train_test_split(X, ...) while X stays: the split copies the float64 array, 8x the uint8 copy said before
+    source = ("import os\n\nimport cv2\nimport numpy as np\nfrom sklearn.model_selection import train_test_split\n\n"
+              "images = [cv2.imread(os.path.join('crops', name)) for name in os.listdir('crops')]\n"
+              f"print(len(images))\nx = np.array(images)\n{scaled}\n"
+              "train_x, test_x = train_test_split(x, test_size=0.25)\nprint(x.shape, len(images))\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+@pytest.mark.parametrize("function, expected", [
+    ("imread", [13]),  # skimage's decoder itself, handed over
+    ("lambda p: np.asarray(Image.open(p).resize((100, 75)))", [13]),
+    ("load", [13]),  # the script's own reader
+    ("lambda p: p.split('/')[-1]", []),  # file names stay file names
+    ("os.path.basename", []),
+])
+def test_a_column_of_paths_mapped_through_a_decoder_holds_every_file(function, expected, tmp_path):
+    # the HAM10000 scripts (check_heldout26): lesion_df['image'] = lesion_df['path'].map(imread), every
+    # full-resolution photo decoded into a cell of the table at once
+    source = ("import os\n\nimport numpy as np\nimport pandas as pd\nfrom PIL import Image\n"
+              "from skimage.io import imread\n\ndef load(path):\n    return np.asarray(Image.open(path))\n\n\n"
+              f"table = pd.read_csv('metadata.csv')\ntable['image'] = table['path'].map({function})\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("key, expected", [("mfcc", [8]), ("features", [8]),
+                                           ("images", []),  # COCO's: records of file names
+                                           ("filenames", [])])
+def test_a_json_field_of_features_made_an_array_while_the_file_is_held(key, expected, tmp_path):
+    # the GTZAN genre CNN (check_heldout26) and the audio course it comes from: json.load reads every segment's
+    # MFCCs as nested lists, then np.array(data['mfcc']) builds the array while data still holds them
+    source = ("import json\n\nimport numpy as np\nfrom sklearn.model_selection import train_test_split\n\n"
+              "with open('data.json') as fp:\n    data = json.load(fp)\n"
+              f"X = np.array(data['{key}'])\ny = np.array(data['labels'])\n"
+              "train_x, test_x, train_y, test_y = train_test_split(X, y, test_size=0.25)\nprint(X.shape)\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+@pytest.mark.parametrize("function, expected", [("imread", [12]), ("str.lower", [])])
+def test_an_array_stacked_from_a_table_column_of_decoded_files_while_the_table_holds_them(function, expected, tmp_path):
+    # the HAM10000 scripts (check_heldout26): df['image'] = df['path'].map(imread), then
+    # np.asarray(train_df['image'].tolist()) of a split of the table, which still holds every decoded photo
+    source = ("import numpy as np\nimport pandas as pd\nfrom skimage.io import imread\n"
+              "from sklearn.model_selection import train_test_split\n\n\n"
+              f"table = pd.read_csv('metadata.csv')\ntable['image'] = table['path'].map({function})\n"
+              "features = table.drop(columns=['dx'])\nlabels = table['dx']\n"
+              "train_df, test_df = train_test_split(features, test_size=0.2)\n"
+              "x = np.asarray(train_df['image'].tolist())\nprint(x.shape, len(labels))\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+@pytest.mark.parametrize("scaled, expected", [
+    ("x = (x - np.mean(x)) / np.std(x)", [9]),
+    ("mean = x.mean()\nstd = x.std()\nx = (x - mean) / std", [11]),  # names bound to the statistics
+    ("x = (x - np.mean(x, axis=0)) / 3", [9]),  # a division: float64 whatever the mean
+    ("x = x - np.mean(x, axis=0)", []),  # per-pixel means: an array, whose dtype the flow does not follow
+])
+def test_an_array_of_pixels_standardised_with_numpy_statistics_becomes_float64(scaled, expected, tmp_path):
+    # the HAM10000 scripts (check_heldout26): train_X = (train_X - train_X_mean) / train_X_std with
+    # train_X_mean = np.mean(train_X): NumPy's statistics are float64 scalars, so the uint8 stack becomes float64
+    source = ("import os\n\nimport cv2\nimport numpy as np\n\n"
+              "images = [cv2.imread(os.path.join('imgs', name)) for name in os.listdir('imgs')]\n"
+              f"x = np.array(images)\ndel images\n{scaled}\nprint(x.shape)\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected

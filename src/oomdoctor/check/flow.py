@@ -109,6 +109,9 @@ class Flow(CallHandlers):
         self.referenced: set[object] = set()
         # what a function does to the module's names (appends to a global list): the caller sees it after the call
         self.global_effects: dict[FunctionInfo, dict[str, Value]] = {}
+        # and to a list it is given (read_images(images, folder) appends to its parameter images): the caller's
+        # list, the argument, holds what was appended after the call
+        self.parameter_effects: dict[FunctionInfo, dict[str, Value]] = {}
         self.module_scopes: dict[Module, Scope] = {}
         self.function_scopes: dict[FunctionInfo, Scope] = {}
         self.seen: list[Seen] = []
@@ -594,6 +597,11 @@ class Flow(CallHandlers):
                 self.seen.append(Seen("cached", _first_use_test(target, statement, ctx.module), ctx, Data(
                     statement.lineno, str(ctx.module.path), "a cache of decoded files", FILES, "list", shape,
                     value.dtype if isinstance(value, Item) else None)))
+            elif isinstance(target.value, ast.Name) and isinstance(container, Data) and container.content == TABLE and \
+                    isinstance(target.slice, ast.Constant) and isinstance(target.slice.value, str) and \
+                    isinstance(value, Data) and value.content == FILES:
+                # df['image'] = df['path'].map(imread): the table holds every decoded file from here on, in that column
+                scope.rebind(target.value.id, replace(container, files_column=(target.slice.value, value)))
             elif isinstance(target.value, ast.Name) and isinstance(target.slice, ast.Constant) and \
                     isinstance(target.slice.value, str) and (isinstance(container, Keyed) or container is None and
                                                              target.value.id in self._dicts_of(ctx.module)):
@@ -1057,6 +1065,8 @@ class Flow(CallHandlers):
         if isinstance(self.values.get(first), Number) or ctx.loops and isinstance(first, ast.Name) and not folds or \
                 _item_index(first, ctx.function):
             return _row(data)  # X[i], X[i, :]: one sample
+        if isinstance(index, Text) and data.files_column is not None and index.value == data.files_column[0]:
+            return data.files_column[1]  # df['image'] of a table it was filled into: the decoded files
         if isinstance(index, Text):
             labels = bool(words_of(index.value) & LABEL_WORDS)
             return replace(data, labels=labels, shape=None)
@@ -1100,6 +1110,11 @@ class Flow(CallHandlers):
             result = self._array_arithmetic(node, left, right, ctx)
             self._scaled_copy(node, left if isinstance(left, Data) else right, result, scope, ctx)
             return result
+        if isinstance(left, Data) and right is None and _float_statistic(node.right, ctx) or \
+                isinstance(right, Data) and left is None and _float_statistic(node.left, ctx):
+            # (x - np.mean(x)) / np.std(x), or of names bound to them: NumPy's statistics are float64 scalars, and
+            # an array of whole numbers (uint8 pixels) computed with one is a float64 array
+            return self._array_arithmetic(node, left, right, ctx, float_scalar=True)
         array = left if isinstance(left, (Data, Item)) else right if isinstance(right, (Data, Item)) else None
         if isinstance(array, Item):  # (img - mean) / std: a new array the size of the image
             return replace(array, fresh=True, dtype=None)
@@ -1129,11 +1144,14 @@ class Flow(CallHandlers):
             bound = bound.parent
         self.seen.append(Seen("copied", node, ctx, result, array, holders=holders))
 
-    def _array_arithmetic(self, node: ast.BinOp, left: Value, right: Value, ctx: Context) -> Value:
-        """x / 255 on an array: NumPy makes a new array, float64 unless x was float32 already."""
+    def _array_arithmetic(self, node: ast.BinOp, left: Value, right: Value, ctx: Context,
+                          float_scalar: bool = False) -> Value:
+        """x / 255 on an array: NumPy makes a new array, float64 unless x was float32 already. ``float_scalar``:
+        the other operand is a float the script computes (np.mean(x)), not one it writes."""
         array = left if isinstance(left, (Data, Item)) else right
         number = right if isinstance(right, Number) else left if isinstance(left, Number) else None
-        floats = isinstance(node.op, ast.Div) or isinstance(number, Number) and isinstance(number.value, float)
+        floats = isinstance(node.op, ast.Div) or isinstance(number, Number) and isinstance(number.value, float) or \
+            float_scalar
         torch_like = getattr(array, "container", "numpy") in ("torch", "tf") if isinstance(array, Data) else False
         keeps_float = array.dtype in ("float32", "float16", "bfloat16")
         becomes_float64 = floats and not torch_like and not keeps_float and array.dtype != "float64"
@@ -1467,6 +1485,9 @@ class Flow(CallHandlers):
             if isinstance(target, ast.Name) and ctx.function is not None and \
                     self.module_scopes[ctx.module].names.get(target.id, UNKNOWN) is held:
                 self.global_effects.setdefault(ctx.function, {})[target.id] = held
+            elif isinstance(target, ast.Name) and ctx.function is not None and \
+                    target.id in _parameter_names(ctx.function):
+                self.parameter_effects.setdefault(ctx.function, {})[target.id] = held
         return None
 
     def _super(self, call: Call) -> Value:
@@ -1488,6 +1509,9 @@ class Flow(CallHandlers):
             self._bind(callee.info, call, skip_self)
             for name, value in self.global_effects.get(callee.info, {}).items():
                 call.scope.rebind(name, value)
+            for argument, value in _arguments_given(callee.info, call.node, skip_self).items():
+                if argument in self.parameter_effects.get(callee.info, {}) and isinstance(value, ast.Name):
+                    call.scope.rebind(value.id, self.parameter_effects[callee.info][argument])
             if callee.info.generator:
                 return Loader()
             returned = _as_given_here(self.returned(callee.info), self.params.get(callee.info, {}),
@@ -1675,6 +1699,25 @@ def _given(info: FunctionInfo, call: Call, skip_self: bool) -> list[tuple[str, V
     arguments = info.node.args
     positional = [a.arg for a in arguments.posonlyargs + arguments.args][1 if skip_self else 0:]
     return list(zip(positional, call.args)) + [(name, value) for name, value in call.kwargs.items() if name]
+
+
+def _parameter_names(info: FunctionInfo) -> set[str]:
+    """The names a function's parameters bind (not *args and **kwargs, which are a call's spread)."""
+    arguments = info.node.args
+    return {a.arg for a in arguments.posonlyargs + arguments.args + arguments.kwonlyargs}
+
+
+def _arguments_given(info: FunctionInfo, node: ast.Call, skip_self: bool) -> dict[str, ast.expr]:
+    """parameter -> the expression the call writes for it, by position (up to a *spread) and by keyword."""
+    arguments = info.node.args
+    positional = [a.arg for a in arguments.posonlyargs + arguments.args][1 if skip_self else 0:]
+    given: dict[str, ast.expr] = {}
+    for name, argument in zip(positional, node.args):
+        if isinstance(argument, ast.Starred):
+            break
+        given[name] = argument
+    given.update({k.arg: k.value for k in node.keywords if k.arg})
+    return given
 
 
 def _as_given_here(returned: Value, seen: dict[str, Value], given: list[tuple[str, Value]]) -> Value:
@@ -2005,6 +2048,25 @@ def _batch_sized(name: str, function: FunctionInfo | None) -> bool:
                 if isinstance(part, (ast.Name, ast.Attribute)) and words_of(last_part(dotted_name(part))) & {
                         "batch", "bs", "minibatch"}:
                     return True
+    return False
+
+
+# NumPy's statistics of a whole array: one float64 number (np.mean(x), x.std())
+_FLOAT_STATISTICS = {"mean", "std", "var", "median", "average", "nanmean", "nanstd", "nanvar", "nanmedian"}
+
+
+def _float_statistic(node: ast.expr, ctx: Context) -> bool:
+    """np.mean(x), x.std() over the whole array (no axis), or a name the function or module binds to one."""
+    def whole(call: ast.Call) -> bool:  # np.mean(x) takes the array, x.mean() nothing more: an axis is rows' means
+        arguments = 1 if ctx.module.qualified(call.func).startswith("numpy.") else 0
+        return last_part(dotted_name(call.func)) in _FLOAT_STATISTICS and len(call.args) <= arguments and \
+            not any(k.arg == "axis" for k in call.keywords)
+    if isinstance(node, ast.Call):
+        return whole(node)
+    if isinstance(node, ast.Name):
+        scope = ctx.function.node if ctx.function is not None else ctx.module.tree
+        calls = _calls_assigned_to(node.id, scope)
+        return bool(calls) and all(whole(call) for call in calls)
     return False
 
 

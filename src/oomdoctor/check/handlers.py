@@ -38,7 +38,7 @@ from .library import (
     pixel_dtype,
 )
 from .modules import FunctionInfo, Module, own_nodes
-from .names import dotted_name, is_batch_size, is_labels, last_part, names_inputs, words_of
+from .names import dotted_name, is_batch_size, is_labels, last_part, names_inputs, names_stored_features, words_of
 from .values import (
     ARRAYS,
     FEW,
@@ -149,6 +149,10 @@ class CallHandlers:
                 # torch.from_numpy(x).float() on float64 x: a new tensor of every value, while x stays
                 self._copied(call, data, result)
             return result
+        if method in ("map", "apply") and data.content in (NAMES, TABLE) and node.args:
+            decoded = self._decoded_per_row(call, data)
+            if decoded is not None:
+                return decoded
         if method in ("cpu", "numpy", "to_numpy", "transpose", "squeeze", "flatten", "ravel", "permute",
                       "swapaxes", "unsqueeze", "contiguous", "fillna", "dropna", "drop", "sample", "reset_index",
                       "sort_values", "map", "apply", "get", "pop", "items"):
@@ -325,6 +329,32 @@ class CallHandlers:
             return Several((None, item))
         return item
 
+    def _decoded_per_row(self, call: Call, column: Data) -> Data | None:
+        """df['path'].map(imread), df['path'].apply(lambda p: np.asarray(Image.open(p).resize((100, 75)))),
+        paths.map(load_image) of a pandas column of file paths: every file decoded at once, each array kept in a
+        cell of the new column; None where the function is not one that decodes a file."""
+        ctx, function = call.ctx, call.node.args[0]
+        element: Value = None
+        if isinstance(function, ast.Lambda) and len(function.args.args) == 1:
+            scope = Scope(call.scope)
+            scope.set(function.args.args[0].arg, None)  # one path, whatever the flow knows of it
+            element = self.eval(function.body, scope, ctx)
+        elif ctx.module.qualified(function) in DECODERS:
+            dtype, channels = DECODERS[ctx.module.qualified(function)]
+            element = Item((None, None, channels) if channels else None, dtype)
+        elif isinstance(call.args[0], FunctionRef):
+            element = self.returned(call.args[0].info)
+        if isinstance(element, Several):  # imread returning (pixels, header): the pixels weigh
+            element = next((i for i in element.items if isinstance(i, Item)), None)
+        if not isinstance(element, Item) or not element.fresh:
+            return None
+        data = Data(call.node.lineno, str(ctx.module.path), "a column of decoded files", FILES, "list",
+                    (None,) + element.shape if element.shape is not None else None, element.dtype, small=column.small,
+                    widened_line=element.widened_line, widened_to=element.widened_to)
+        if ctx.data_set_level and not ctx.loops and not column.small:
+            self.seen.append(Seen("collected", call.node, ctx, data))
+        return data
+
     def _decode_all(self, call: Call) -> Value:
         """tl.visualize.read_images(names, path): every file of the list decoded into one list, at once."""
         if not call.ctx.data_set_level:
@@ -406,6 +436,10 @@ class CallHandlers:
             copies = last_part(call.qualified) not in ("asarray", "asanyarray") or dtype not in (None, source.dtype)
             return replace(source, dtype=dtype or source.dtype, fresh=source.fresh or copies)
         if isinstance(source, Data):
+            if _json_features(node, source):
+                # np.array(data["mfcc"]) of json.load(f): every segment's numbers made an array while the nested
+                # lists (a Python float object each) are still held by data
+                source = replace(source, content=ARRAYS)
             if source.content == NAMES and source.container == "list" and not source.lines:
                 return replace(source, container="numpy")
             if _loads_objects(source) and source.line != node.lineno:
@@ -789,6 +823,17 @@ def tokenizer_words(call: ast.Call, module: Module, values: dict[ast.AST, Value]
         return words.value
     value = values.get(words) if words is not None else None
     return int(value.value) if isinstance(value, Number) else None
+
+
+# json.load and yaml's loads (as the script writes them: json.load, load): records, as NAMES data
+_JSON_LOADS = ("load", "safe_load")
+
+
+def _json_features(node: ast.Call, source: Data) -> bool:
+    """np.array(data['mfcc']) where data is a JSON file loaded whole: the key names numbers stored per sample."""
+    key = node.args[0].slice if node.args and isinstance(node.args[0], ast.Subscript) else None
+    return source.content == NAMES and source.container == "list" and last_part(source.how) in _JSON_LOADS and \
+        isinstance(key, ast.Constant) and isinstance(key.value, str) and names_stored_features(words_of(key.value))
 
 
 def _loads_objects(data: Data) -> bool:

@@ -285,7 +285,35 @@ def local_modules(script: Module) -> list[Module]:
                 except (SyntaxError, ValueError, RecursionError):
                     continue  # not the script we were asked about: its own check will say what is wrong
                 pending.append(found[candidate])
-    return [m for m in found.values() if m is not script]
+    modules = list(found.values())
+    for module in modules:
+        _take_star_imports(module, modules, set())
+    return [m for m in modules if m is not script]
+
+
+def _take_star_imports(module: Module, modules: list[Module], seen: set[Module]) -> None:
+    """``from lib import *`` of a local lib.py (one file that gathers a project's imports, star-imported by every
+    other) binds in ``module`` every name lib binds: ``cv2`` and ``train_test_split`` are the libraries lib
+    imported, lib's functions and values are lib's (not guesses from a library's star), and lib's own library
+    stars (``from keras.callbacks import *``) are ``module``'s too."""
+    seen.add(module)
+    by_path = {m.path.resolve(): m for m in modules}
+    stars: list[str] = []
+    for star in module.star_imports:
+        source = next((by_path[p.resolve()] for p in module_files(module.path.resolve().parent, star)
+                       if p.resolve() in by_path), None)
+        if source is None or source is module:
+            stars.append(star)
+            continue
+        if source not in seen:
+            _take_star_imports(source, modules, seen)
+        for name, full in source.aliases.items():
+            if name not in module.bound:  # the module's own import of a name wins
+                module.aliases[name] = full
+        module.imported |= source.imported
+        module.bound |= source.bound
+        stars += [s for s in source.star_imports if s not in stars]
+    module.star_imports = list(dict.fromkeys(stars))
 
 
 def _imported_module_names(module: Module) -> Iterator[tuple[str, int]]:

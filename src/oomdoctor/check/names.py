@@ -85,6 +85,17 @@ def is_labels(words: set[str]) -> bool:
     return bool(words & LABEL_WORDS) and not words & _INPUT_WORDS
 
 
+# Words that name numbers a file stores per sample as nested lists (a JSON file of features: data["mfcc"],
+# data["embeddings"]); not images, which a JSON file lists as records of file names (COCO's "images")
+_STORED_FEATURE_WORDS = (_INPUT_WORDS - {"image", "images", "img", "imgs"}) | {
+    "mfcc", "mfccs", "spectrogram", "spectrograms", "mel", "embedding", "embeddings", "vectors", "pixels"}
+
+
+def names_stored_features(words: set[str]) -> bool:
+    """Whether the ``words`` of a key in a loaded JSON file name numeric features (``mfcc``, ``features``)."""
+    return bool(words & _STORED_FEATURE_WORDS)
+
+
 def names_inputs(words: set[str]) -> bool:
     """Whether an identifier's ``words`` name inputs (``images``, ``x_data``)."""
     return bool(words & _INPUT_WORDS)

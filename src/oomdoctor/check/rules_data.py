@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import replace
-from typing import Iterator
+from typing import Iterable, Iterator
 
 from ..i18n import _
 from ..units import format_bytes
@@ -804,6 +804,9 @@ def flow_float_copy(script: Script) -> Iterator[Finding]:
 def duplicate_copy(script: Script) -> Iterator[Finding]:
     """A full copy of a data set made while the original stays alive: the data is held twice."""
     reported: set[str] = set()
+    # the dtypes each data set was said held twice in: x = np.array(images) said, x = x / 255. makes it float64 (8x),
+    # and a split of that is a peak of its own, larger than the one said
+    reported_as: dict[str, set[str | None]] = {}
     # data sets said held twice only while an array was built from their list in its place (x = np.array(x)): a
     # later copy made while the array stays (a split of it) is news, another array built from a list is not
     built: set[str] = set()
@@ -816,8 +819,8 @@ def duplicate_copy(script: Script) -> Iterator[Finding]:
         # the list goes with the call, so this peak is its own, and a later copy of the array is news again
         returned = effect == "from-list" and name is not None and _returned_from_local_list(seen, name)
         # x = np.concatenate((x_val, x)) to re-split each fold: a peak of its own, each time the loop comes to it
-        if (seen.source.root in reported and effect != "grown" or seen.source.root in built and effect != "duplicate") \
-                and not returned:
+        said = seen.source.root in reported and not _wider_than_said(seen.source, reported_as.get(seen.source.root, ()))
+        if (said and effect != "grown" or seen.source.root in built and effect != "duplicate") and not returned:
             continue  # a third copy of a data set already said to be held twice says nothing new
         called = _returning_call(seen, script)
         original = name or next((h for h, _level in seen.holders), None) or \
@@ -826,6 +829,7 @@ def duplicate_copy(script: Script) -> Iterator[Finding]:
             built.add(seen.source.root)
         elif effect != "grown" and not returned:  # held twice only while it is built: a later copy that stays is news
             reported.add(seen.source.root)
+            reported_as.setdefault(seen.source.root, set()).add(seen.source.dtype)
         message, fix = _copy_advice(effect, original, script.size_of(seen.value))
         yield script.finding("duplicate-copy", seen.node, message, fix, module=seen.ctx.module)
     # padded = np.ones((len(pics), h, widest, 1)); for k, p in enumerate(pics): padded[k, ...] = p: the array is
@@ -1044,6 +1048,15 @@ def lines_copied(script: Script) -> Iterator[Finding]:
               "lists are needed, del the first one as soon as the second is complete."), module=seen.ctx.module)
 
 
+def _wider_than_said(source: Data, said_in: Iterable[str | None]) -> bool:
+    """The array copied now is wider than every dtype its data set was said held twice in (x / 255. made the
+    uint8 stack float64 since): the copy's peak is new, several times the one said."""
+    now = ITEMSIZE.get(source.dtype or "")
+    before = [ITEMSIZE.get(dtype or "") for dtype in said_in]
+    return source.container == "numpy" and now is not None and bool(before) and \
+        all(size is not None and size < now for size in before)
+
+
 def _copy_effect(seen: Seen, script: Script, decoded_targets: bool = False) -> str | None:
     """What a copy of a data set does to memory: 'float64' (a float64 copy of smaller values), 'wider' (larger
     values while the original stays), 'converted' (larger values in place of the original), 'duplicate' (the
@@ -1206,7 +1219,9 @@ def _source_name(call: ast.AST, script: Script) -> str | None:
             source.elt.id == source.generators[0].target.id:
         source = source.generators[0].iter  # np.concatenate([x for x in examples]): the list examples
     while True:
-        if isinstance(source, ast.Call) and isinstance(source.func, ast.Attribute) and source.func.attr in _VIEWS:
+        # (df['image'].tolist(): a list of the arrays df holds, as a view shows an array's values)
+        if isinstance(source, ast.Call) and isinstance(source.func, ast.Attribute) and \
+                source.func.attr in _VIEWS | {"tolist"}:
             source = source.func.value
         elif isinstance(source, ast.Attribute) and source.attr in _VIEWS:
             source = source.value

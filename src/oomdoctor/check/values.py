@@ -35,6 +35,8 @@ class Data:
     split: bool = False       # one part of it (train_test_split's train or test), not all of it
     lines: bool = False       # every line of a text file, one Python string or tuple each
     sequences: bool = False   # token ids, a row per text (pad_sequences): to_categorical makes a vector per token
+    # a pandas table's column that holds decoded files (df['image'] = df['path'].map(imread)): its name and them
+    files_column: tuple[str, Data] | None = None
 
     def __post_init__(self) -> None:
         if not self.root:  # a data set of its own: named by where it starts
