@@ -190,7 +190,7 @@ _POOLING = ("Pooling", "Pool", "GlobalAverage", "GlobalMax")
 def flatten_dense(script: Script) -> Iterator[Finding]:
     """Convolutions, then Flatten straight into Dense with no pooling: a huge head."""
     sequences: dict[ast.AST, list[tuple[str, ast.Call]]] = {}
-    constants: dict[Module, _Constants] = {}  # each file's numbers, read once, only for a file that flattens
+    constants: dict[Module, Constants] = {}  # each file's numbers, read once, only for a file that flattens
     for flatten in script.calls_named("Flatten"):
         # the model it is part of: a Sequential([...]) list, or the body of the function or module adding layers
         module = script.module_of(flatten)
@@ -210,20 +210,20 @@ def flatten_dense(script: Script) -> Iterator[Finding]:
             if not convs or not after or not after[0][0] == "Dense":
                 continue
             # the feature map's size, where it follows from the input shape and the numbers the script binds
-            def constants_of(file: Module) -> _Constants:
+            def constants_of(file: Module) -> Constants:
                 if file not in constants:
-                    constants[file] = _Constants(file.tree)
+                    constants[file] = Constants(file.tree)
                 return constants[file]
             numbers = _CalledOnce.of(module.function_of(flatten), script, constants_of) or constants_of(module)
             dense, at = after[0][1], numbers.at(after[0][1].lineno)
             # Keras 1's Dense(input_dim=64 * 1024, output_dim=925) says itself how many features it takes
             features = _flattened_features(sequence[:i], numbers, _fitted_sample_shape(container, module, script)) \
                 or _int_of(keyword_value(dense, "input_dim"), at)
-            units = _int_argument(dense, 0, "units", at) or _int_of(keyword_value(dense, "output_dim"), at)
+            units = int_argument(dense, 0, "units", at) or _int_of(keyword_value(dense, "output_dim"), at)
             weights = features * units if features is not None and units is not None else None
             size = format_bytes(4 * weights) if weights is not None else ""
             if any(any(p in n for p in _POOLING) for n in before[convs[-1]:]):
-                if weights is None or weights < _HUGE_HEAD_WEIGHTS:
+                if weights is None or weights < HUGE_HEAD_WEIGHTS:
                     continue  # pooled, by an amount the script does not show, or into a head that is not large
                 yield script.finding(
                     "flatten-dense", flatten,
@@ -234,7 +234,7 @@ def flatten_dense(script: Script) -> Iterator[Finding]:
                     _("Pool further before the head (GlobalAveragePooling2D() instead of Flatten(), or more "
                       "MaxPooling2D/strides), or use fewer Dense units. `oomdoctor estimate` shows the difference."))
             elif weights is not None:
-                if weights < _HUGE_HEAD_WEIGHTS:
+                if weights < HUGE_HEAD_WEIGHTS:
                     break  # the script gives the input's size, and the head it makes is not a memory problem
                 yield script.finding(
                     "flatten-dense", flatten,
@@ -263,7 +263,7 @@ def flatten_dense(script: Script) -> Iterator[Finding]:
 # gradient, before one activation, more than the rest of a small CNN many times over. Blind labellers flagged
 # heads of 39 M (a 200 x 200 gesture CNN), 56 M and 82 M weights (retinopathy and chest X-ray CNNs); VGG16's
 # own head, 25,088 x 4,096 = 103 M, is above it too
-_HUGE_HEAD_WEIGHTS = 30_000_000
+HUGE_HEAD_WEIGHTS = 30_000_000
 
 
 def model_input_shape(script: Script) -> tuple[int, ...] | None:
@@ -289,7 +289,7 @@ def model_convolves_images(script: Script) -> bool:
 
 
 def _model_input_shape(script: Script) -> tuple[int, ...] | None:
-    constants = _Constants(script.tree)
+    constants = Constants(script.tree)
     shapes = set()
     for call in script.calls:
         given = [k.value for k in call.keywords if k.arg in ("input_shape", "batch_input_shape") or
@@ -316,7 +316,7 @@ def _model_input_shape(script: Script) -> tuple[int, ...] | None:
     return shapes.pop() if len(shapes) == 1 else None
 
 
-class _Constants:
+class Constants:
     """Module-level whole numbers, and the parts of tuples of them (``kernel_size = (8, 8)`` gives
     ``kernel_size[0]``), as bound at each line: a script may set ``nb_filters = 32``, add layers, then set
     ``nb_filters = 128`` for the next ones. Statements inside top-level ``if`` blocks (``if __name__ ==
@@ -358,7 +358,7 @@ class _CalledOnce:
 
     @staticmethod
     def of(function: FunctionInfo | None, script: Script,
-           constants_of: Callable[[Module], _Constants]) -> _CalledOnce | None:
+           constants_of: Callable[[Module], Constants]) -> _CalledOnce | None:
         if function is None or function.cls is not None:
             return None
         calls = [c for c in script.calls_named(function.name) if isinstance(c.func, ast.Name)]
@@ -417,7 +417,7 @@ def _int_of(node: ast.AST | None, constants: dict[str, int]) -> int | None:
     return None
 
 
-def _int_argument(call: ast.Call, position: int, name: str, constants: dict[str, int]) -> int | None:
+def int_argument(call: ast.Call, position: int, name: str, constants: dict[str, int]) -> int | None:
     node = argument(call, name, position)
     return _int_of(node, constants) if node is not None else None
 
@@ -439,7 +439,7 @@ def _strided(conv: ast.Call) -> bool:
     return any(isinstance(v, ast.Constant) and isinstance(v.value, int) and v.value > 1 for v in values)
 
 
-def _flattened_features(layers: list[tuple[str, ast.Call]], bound: _Constants | _CalledOnce,
+def _flattened_features(layers: list[tuple[str, ast.Call]], bound: Constants | _CalledOnce,
                         fitted: tuple[int, int, int] | None = None) -> int | None:
     """How many values Flatten receives, followed from the first layer's literal ``input_shape`` (else from
     ``fitted``, the sample shape of what fit() is given) through Conv2D and pooling layers; None as soon as a layer
@@ -483,7 +483,7 @@ def _flattened_features(layers: list[tuple[str, ast.Call]], bound: _Constants | 
         padding = next((k.value.value for k in call.keywords if k.arg == "padding"
                         and isinstance(k.value, ast.Constant)), "valid")
         if name == "Conv2D":
-            filters = _int_argument(call, 0, "filters", constants)
+            filters = int_argument(call, 0, "filters", constants)
             kernel = _square_argument(call, 1, "kernel_size", constants)
             stride = _square_argument(call, 99, "strides", constants) or 1
             if filters is None or kernel is None:

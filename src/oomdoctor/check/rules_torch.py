@@ -13,7 +13,7 @@ from .modules import FunctionInfo, Module, own_nodes
 from .names import LABEL_WORDS, calls_in, dotted_name, is_eval_name, is_labels, last_part, names_in, words_of
 from .rules_data import read_in_batches
 # the numbers a script binds, and the head size past which Keras's Flatten -> Dense is a problem of its own
-from .rules_keras import _HUGE_HEAD_WEIGHTS, _Constants, _int_argument
+from .rules_keras import HUGE_HEAD_WEIGHTS, Constants, int_argument
 from .script import Finding, Script
 from .values import (NAMES, TABLE, Data, Instance, Loader, Number, Pipeline, Several, Tensor, negligible,
                      sample_bytes, total_bytes)
@@ -669,7 +669,7 @@ def huge_linear_head(script: Script) -> Iterator[Finding]:
     """nn.Linear(57792, 1024) in a model of convolutions: the flattened map's head, PyTorch's flatten-dense. Said
     where the script gives both sizes in numbers (or names bound to them) and the kernel reaches Keras's rule's
     threshold. Said at the Linear, the line that gives the size (the flatten in forward() gives none)."""
-    constants: dict[Module, _Constants] = {}
+    constants: dict[Module, Constants] = {}
     for call in script.calls_named("Linear"):
         module = script.module_of(call)
         if module.qualified(call.func) != "torch.nn.Linear":
@@ -678,15 +678,15 @@ def huge_linear_head(script: Script) -> Iterator[Finding]:
         if scope is None or not any(last_part(dotted_name(c)) in _TORCH_CONVS for c in calls_in(scope)):
             continue  # a transformer's or an MLP's layer: no feature map is flattened into it
         if module not in constants:
-            constants[module] = _Constants(module.tree)
+            constants[module] = Constants(module.tree)
         numbers = constants[module].at(call.lineno)
-        features = _int_argument(call, 0, "in_features", numbers)
-        units = _int_argument(call, 1, "out_features", numbers)
-        if features is None or units is None or features * units < _HUGE_HEAD_WEIGHTS:
+        features = int_argument(call, 0, "in_features", numbers)
+        units = int_argument(call, 1, "out_features", numbers)
+        if features is None or units is None or features * units < HUGE_HEAD_WEIGHTS:
             continue
         # the map's positions per channel, for each channel count the convolutions give that divides the features
         # (the last convolution in the source may be an attention branch's, with one channel)
-        channels = {_int_argument(c, 1, "out_channels", constants[module].at(c.lineno)) for c in calls_in(scope)
+        channels = {int_argument(c, 1, "out_channels", constants[module].at(c.lineno)) for c in calls_in(scope)
                     if last_part(dotted_name(c)) in _TORCH_CONVS}
         positions = [features // c for c in channels if c and features % c == 0]
         if not positions or min(positions) <= _SMALL_MAP_POSITIONS:
