@@ -3476,3 +3476,23 @@ ENUM_PHASE = ("import enum\nimport torch\n\nclass Stage(enum.Enum):\n    TRAIN =
                                              ("with torch.no_grad():\n    ", [])])
 def test_an_evaluation_phase_given_as_an_enum_member(guard, expected, tmp_path):
     assert _rules(tmp_path, ENUM_PHASE.format(guard=guard), "eval-without-no-grad") == expected
+
+
+@pytest.mark.parametrize("reader", ["from skimage import data\n", "from skimage import io as data\n"])
+def test_skimage_data_imread_of_old_scikit_image_decodes_a_file(reader, tmp_path):
+    # scikit-image before 0.16 exported imread from skimage.data too: every image of a folder kept in a list
+    source = ("import os\nimport numpy as np\n" + reader +
+              "images = []\nfor name in os.listdir('photos'):\n"
+              "    images.append(data.imread(os.path.join('photos', name)))\nx = np.array(images)\n")
+    assert _rules(tmp_path, source, "eager-loading") == [6]
+
+
+@pytest.mark.parametrize("dtype, expected", [("np.uint8", []), ("np.float32", [6])])
+def test_a_narrow_copy_of_a_float_array_is_not_the_data_set_held_twice(dtype, expected, tmp_path):
+    # an SRGAN's to_pixels(values): the float outputs turned back into uint8 to save them, a quarter of their size
+    # (float32 of the float64 array is half as much again beside it, still a copy that counts)
+    source = ("import numpy as np\n\n\ndef as_pixels(values):\n    values = (values + 1) * 127.5\n"
+              f"    return values.astype({dtype})\n\n\n"
+              "hr = np.load('hr.npy').astype(np.float64).reshape(5000, 384, 384, 3)\nshown = as_pixels(hr)\n"
+              "print(hr.shape, shown.shape)\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected

@@ -1067,6 +1067,11 @@ def _copy_effect(seen: Seen, script: Script, decoded_targets: bool = False) -> s
     wider = before is not None and after is not None and after > before
     if wider and data.dtype == "float64":
         return "float64"
+    if before is not None and after is not None and 4 * after <= before and source.container != "list":
+        # x.astype(np.uint8) of floats (to save or show them): the copy is a quarter of the array or less, not the
+        # data set held twice (float32 of float64 is half as much again, still a copy that counts; an array built
+        # from a list of arrays, narrower or not, is still the list's samples held twice while it is built)
+        return None
     name = _copied_name(seen, script)
     # x = x.astype('float32') / 255: the float copy, scaled in its own dtype, takes x's place for the rest of the run,
     # as x = x.astype('float32') does
