@@ -3496,3 +3496,50 @@ def test_a_narrow_copy_of_a_float_array_is_not_the_data_set_held_twice(dtype, ex
               "hr = np.load('hr.npy').astype(np.float64).reshape(5000, 384, 384, 3)\nshown = as_pixels(hr)\n"
               "print(hr.shape, shown.shape)\n")
     assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+BRAIN_CASES = """\
+import os
+import numpy as np
+from skimage.io import imread
+from torch.utils.data import Dataset, DataLoader
+
+
+class Cases(Dataset):
+    def __init__(self, root):
+        volumes = {}
+        masks = {}
+        for folder, _, names in os.walk(root):
+            slices = []
+            outlines = []
+            for name in sorted(names):
+                if "mask" in name:
+                    outlines.append(imread(os.path.join(folder, name), as_gray=True))
+                else:
+                    slices.append(imread(os.path.join(folder, name)))
+            if len(slices) > 0:
+                volumes[folder] = np.array(slices[1:-1])
+                masks[folder] = np.array(outlines[1:-1])
+        self.pairs = [(volumes[k], masks[k]) for k in sorted(volumes)]
+
+    def __len__(self):
+        return len(self.pairs)
+
+    def __getitem__(self, i):
+        v, m = self.pairs[i]
+        return v[0], m[0]
+
+
+loader = DataLoader(Cases('data'), batch_size=8, num_workers=4)
+"""
+
+
+def test_each_case_s_slices_stacked_into_a_dict_keep_every_file(tmp_path):
+    # a brain MRI U-Net: a list of one case folder's slices, made anew per folder, stacked (less the first and last
+    # slice) and kept by case: the dict ends holding every decoded slice
+    assert _rules(tmp_path, BRAIN_CASES, "eager-loading") == [20]
+
+
+def test_records_of_decoded_arrays_read_by_workers_are_not_copied_per_worker(tmp_path):
+    # the same data set's (volume, mask) pairs: a worker touches each tuple and array header, never the pixels
+    assert _rules(tmp_path, BRAIN_CASES, "workers-copy-dataset") == []

@@ -607,14 +607,14 @@ class Flow(CallHandlers):
                     keys, items = keys + (target.slice.value,), items + (value,)
                 scope.rebind(target.value.id, Keyed(keys, items))
             elif (container is None or self._collected_here(container, statement, ctx)) and ctx.loops and \
-                    isinstance(value, Item) and value.fresh and \
+                    isinstance(kept := _stack_of_this_pass(value, ctx), Item) and kept.fresh and \
                     isinstance(statement, ast.Assign) and isinstance(target.value, (ast.Name, ast.Attribute)) and \
                     not isinstance(target.slice, ast.Constant) and \
                     dotted_name(target.value) in self._dicts_of(ctx.module):
                 # tensors[name] = read(h5[name]) in a loop: a dict that keeps one decoded file per key, as a list's
-                # append keeps one per pass
+                # append keeps one per pass (or one case's slices, stacked: volumes[case] = np.array(slices))
                 self._call_append(Call(self._as_append(target.value, statement, ctx.module), "", container, None,
-                                       [value], {}, ctx, scope))
+                                       [kept], {}, ctx, scope))
 
     def _augmented(self, node: ast.AugAssign, scope: Scope, ctx: Context) -> None:
         value = self.eval(node.value, scope, ctx)
@@ -1837,6 +1837,18 @@ _KNOWN_LIBRARIES = {"numpy", "torch", "torchvision", "torchaudio", "tensorflow",
                     "lmdb", "pyarrow", "polars", "xarray", "netCDF4", "sentencepiece", "tokenizers", "nltk", "spacy",
                     "gensim", "torchtext", "monai", "open3d", "trimesh", "plyfile", "pcl", "laspy", "pyedflib", "mne",
                     "wfdb", "obspy", "audioread", "pydub", "moviepy", "decord", "av", "skvideo", "pims"}
+
+
+def _stack_of_this_pass(value: Value, ctx: Context) -> Value:
+    """volumes[case] = np.array(slices[1:-1]), slices the files this pass of the loop decoded (a list made anew for
+    each case folder, a scratch of one pass, so not said where it grows): one sample of what a dict filled key by
+    key keeps, as a decoded file is; anything else as it is."""
+    if isinstance(value, Data) and value.content == FILES and value.small and value.container != "list" and \
+            not value.labels and \
+            value.path == str(ctx.module.path) and \
+            any(loop.lineno <= value.line <= (loop.end_lineno or loop.lineno) for loop in ctx.loops):
+        return Item(None, value.dtype, fresh=True)
+    return value
 
 
 def _row(data: Data) -> Item:
