@@ -3543,3 +3543,18 @@ def test_each_case_s_slices_stacked_into_a_dict_keep_every_file(tmp_path):
 def test_records_of_decoded_arrays_read_by_workers_are_not_copied_per_worker(tmp_path):
     # the same data set's (volume, mask) pairs: a worker touches each tuple and array header, never the pixels
     assert _rules(tmp_path, BRAIN_CASES, "workers-copy-dataset") == []
+
+
+def test_a_skimage_resize_in_a_helper_module_makes_each_image_float64_there(tmp_path):
+    # skimage.transform.resize gives float64 of uint8 images (img_as_float first): said at the resize, in the helper
+    # module that holds it, not at that line number in the script that keeps the images
+    (tmp_path / "prep.py").write_text(
+        "import numpy as np\nfrom skimage.transform import resize\n\n\ndef shrink(pair, side=256):\n"
+        "    image, name = pair\n    image = resize(image, (side, side, 3), order=1)\n    return image, name\n")
+    source = ("import os\nimport numpy as np\nfrom skimage.io import imread\nfrom prep import shrink\n\n"
+              "pairs = [(imread(os.path.join('photos', n)), n) for n in os.listdir('photos')]\n"
+              "pairs = [shrink(p) for p in pairs]\n")
+    script = tmp_path / "train.py"
+    script.write_text(source)
+    assert [(os.path.basename(f.file), f.line) for f in check_source(script) if f.rule == "dtype-blowup"] == \
+        [("prep.py", 7)]

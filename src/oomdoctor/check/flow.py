@@ -1145,7 +1145,8 @@ class Flow(CallHandlers):
             widened = becomes_float64 and (array.dtype is not None or pixel_scale)
             return replace(array, dtype="float64" if becomes_float64 else array.dtype, fresh=True,
                            widened_line=node.lineno if widened else array.widened_line,
-                           widened_to="float64" if widened else array.widened_to)
+                           widened_to="float64" if widened else array.widened_to,
+                           widened_at=node if widened else array.widened_at)
         result = replace(array, line=node.lineno, inferred=False,
                          dtype="float64" if becomes_float64 else array.dtype)
         if becomes_float64 and (array.dtype is not None or pixel_scale) and array.content != TABLE:
@@ -1232,7 +1233,8 @@ class Flow(CallHandlers):
             reads_files = made_of_files or any(self.reads_files(loop, ctx.module) for loop in loops)
             data = Data(node.lineno, path, "a list of decoded files" if reads_files else "a list of arrays",
                         FILES if reads_files else ARRAYS, "list", shape, element.dtype, small=small,
-                        widened_line=element.widened_line, widened_to=element.widened_to, labels=is_labels(holder))
+                        widened_line=element.widened_line, widened_to=element.widened_to,
+                        widened_at=element.widened_at, labels=is_labels(holder))
             if ctx.data_set_level and not small and not _per_pass(node, ctx) and (not data.labels or reads_files):
                 # a list of masks decoded from files: the rule says it where no list of inputs is kept beside it
                 self.seen.append(Seen("collected-labels" if data.labels else "collected", node, ctx, data))
@@ -1505,7 +1507,7 @@ class Flow(CallHandlers):
                     callee.info.node.lineno <= returned.widened_line <= (callee.info.node.end_lineno or 0):
                 # normalize(pic) = (255. - pic) / 255.: the helper may serve several loops (a batch's, the whole
                 # validation set's); the caller's call is where this one made its item wider
-                returned = replace(returned, widened_line=call.node.lineno)
+                returned = replace(returned, widened_line=call.node.lineno, widened_at=call.node)
             return _without_graph(returned) if call.ctx.no_grad else returned
         if isinstance(callee, ClassRef):
             cls = callee.info

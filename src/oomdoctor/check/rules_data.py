@@ -734,7 +734,15 @@ def dtype_blowup(script: Script) -> Iterator[Finding]:
             yield script.finding(
                 "dtype-blowup", seen.node, message.format(dtype=dtype, line=seen.node.lineno,
                                                           size=ITEMSIZE.get(dtype, 8)),
-                fix, module=seen.ctx.module, line=data.widened_line)
+                fix, module=_module_widened_in(data, seen, script), line=data.widened_line)
+
+
+def _module_widened_in(data: Data, seen: Seen, script: Script) -> Module:
+    """The file of the line where each item was made wider: a helper module's (vol = resize(vol, shape) in
+    utils.py), or the one the items are kept in."""
+    at = data.widened_at
+    return script.module_of(at) if at is not None and getattr(at, "lineno", None) == data.widened_line \
+        else seen.ctx.module
 
 
 def _one_hot_sequences(seen: Seen) -> bool:
