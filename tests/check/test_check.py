@@ -3558,3 +3558,17 @@ def test_a_skimage_resize_in_a_helper_module_makes_each_image_float64_there(tmp_
     script.write_text(source)
     assert [(os.path.basename(f.file), f.line) for f in check_source(script) if f.rule == "dtype-blowup"] == \
         [("prep.py", 7)]
+
+
+@pytest.mark.parametrize("body, expected", [("    loaded.append(x)\n", [21]),
+                                            ("    loss = model(x.float()).mean()\n    loss.backward()\n", [])])
+def test_every_batch_of_a_decoding_loader_kept_in_a_list_is_the_whole_data_set(body, expected, tmp_path):
+    # a kidney-vessel segmenter: a DataLoader reads a volume's slice files, and every batch is kept to torch.cat
+    # them into the volume; a loop that trains on each batch keeps none
+    source = ("import glob\nimport cv2\nimport torch\nfrom torch.utils.data import Dataset, DataLoader\n\n\n"
+              "class SliceFiles(Dataset):\n    def __init__(self, paths):\n        self.paths = sorted(paths)\n\n"
+              "    def __len__(self):\n        return len(self.paths)\n\n"
+              "    def __getitem__(self, i):\n        return torch.from_numpy(cv2.imread(self.paths[i], 0))\n\n\n"
+              "model = torch.nn.Conv2d(1, 1, 3)\nloaded = []\n"
+              f"for x in DataLoader(SliceFiles(glob.glob('kidney_1/*.tif')), batch_size=16, num_workers=2):\n{body}")
+    assert _rules(tmp_path, source, "eager-loading") == expected

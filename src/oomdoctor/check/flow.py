@@ -1284,6 +1284,12 @@ class Flow(CallHandlers):
                                  for i, e in enumerate(target.elts)))
         return loss if value is None and backpropagated(target) else value
 
+    def decodes_per_item(self, cls: ClassInfo) -> bool:
+        """The Dataset's __getitem__ (its own or a base's of the script) reads a file, itself or through the script's
+        functions: cv2.imread(self.paths[i])."""
+        getitem = next((k.methods["__getitem__"] for k in self.class_chain(cls) if "__getitem__" in k.methods), None)
+        return getitem is not None and self.reads_files(getitem.node, getitem.module)
+
     def reads_files(self, loop: ast.AST, module: Module) -> bool:
         """The loop reads files: it calls a decoder or a loader, itself or through the script's functions."""
         if loop not in self._loops_reading:
@@ -1291,6 +1297,10 @@ class Flow(CallHandlers):
             self._loops_reading[loop] = any(
                 _reads_directly(c, module) or last_part(dotted_name(c.func)) in readers
                 or self._absent_reader(c, module) for c in calls_in(loop))
+        # for x in DataLoader(SliceFiles(paths)): the workers decode what each pass gets
+        iterated = self.values.get(getattr(loop, "iter", None))
+        if isinstance(iterated, Loader) and iterated.decodes:
+            return True
         # h5[name][:, :]: an HDF5 data set read from the file (what an open file holds, this round's values say)
         return self._loops_reading[loop] or any(
             isinstance(n, ast.Subscript) and isinstance(self.values.get(n.value), (H5File, H5Dataset))
@@ -1424,6 +1434,15 @@ class Flow(CallHandlers):
             return None  # the list already holds the data set: the list itself is the same
         iterable = self.values.get(loop.iter) if isinstance(loop, (ast.For, ast.AsyncFor)) else None
         held: Value = None
+        if isinstance(value, Batch) and isinstance(iterable, Loader) and iterable.decodes and \
+                isinstance(node.args[-1], ast.Name) and node.args[-1].id in names_in(loop.target):
+            # for x in slice_loader: loaded.append(x), the loader's Dataset decoding a file per item: each batch
+            # is files just read, and the list keeps every one of them (a loop that trains on the batch keeps none);
+            # that loop, unless inside another over batches, reads the data set rather than one batch of it
+            value = Item(fresh=True)
+            if not any(isinstance(self.values.get(getattr(outer, "iter", None)), (Loader, Pipeline, Batch))
+                       for outer in ctx.loops[:-1]):
+                ctx = replace(ctx, batch_loop=False)
         if _one_sample_made_per_call(value):
             # pc = read_cloud(path); clouds.append(pc): the array the helper makes anew on each call (np.zeros((n, 3))
             # filled from the file it opens) is one sample, and the list keeps one per pass

@@ -53,6 +53,7 @@ from .values import (
     FunctionRef,
     H5Dataset,
     H5File,
+    Instance,
     Item,
     KnownDataset,
     Loader,
@@ -718,7 +719,7 @@ class CallHandlers:
     def _data_loader(self, call: Call) -> Value:
         dataset = call.args[0] if call.args else call.kwargs.get("dataset")
         self.seen.append(Seen("loader", call.node, call.ctx, dataset))
-        return Loader()
+        return Loader(decodes=isinstance(dataset, Instance) and self.decodes_per_item(dataset.cls))
 
     def _h5_file(self, call: Call) -> Value:
         return H5File()

@@ -90,6 +90,8 @@ class LossFunction:
 @dataclass(frozen=True)
 class Loader:
     """A DataLoader, or a generator of batches: iterating it gives batches."""
+    # a DataLoader over a Dataset of the script whose __getitem__ decodes a file: each batch is files just read
+    decodes: bool = False
 
 
 @dataclass(frozen=True)
