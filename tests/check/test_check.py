@@ -1105,7 +1105,8 @@ def test_an_in_place_numpy_shuffle_of_an_index_is_not_a_shuffle_buffer(tmp_path)
 @pytest.mark.parametrize("given, expected", [
     ("y", [(11, "dtype-blowup")]),  # named as labels, but flow() takes images: segmentation masks
     ("images / 255.0", [(10, "dtype-blowup"), (11, "in-memory-array")]),  # float64: a float32 copy
-    ("images.astype('float32') / 255", [])])  # float32: flow() keeps the array itself
+    # float32: flow() keeps the array itself; but the uint8 global images stays beside its float32 copy (4x on top)
+    ("images.astype('float32') / 255", [(10, "dtype-blowup")])])
 def test_image_data_generator_flow_is_given_images_and_copies_float64_ones(given, expected, tmp_path):
     # a U-Net's augmentation: one generator for the scans, one with the same seed for the uint8 masks; Keras's
     # NumpyArrayIterator keeps np.asarray(x, dtype='float32')
@@ -3071,11 +3072,11 @@ def test_an_image_library_transform_keeps_the_pixels_dtype(tmp_path):
 
 
 @pytest.mark.parametrize("conversion, expected", [("imgs = imgs.astype('float32') / 255.0", [5]),
-                                                  ("imgs = imgs.astype('float32') - 127.5", [])])
+                                                  ("imgs = imgs.astype('float32') - 127.5", [5])])
 def test_a_float_copy_scaled_by_a_number_in_place_of_its_original_is_the_data_set_converted(
         conversion, expected, tmp_path):
     # X = X.astype('float32') / 255.0 keeps the float32 copy as x = x.astype('float32') does: float32 divided by a
-    # number is float32 (a shift, as below, is not said: the copy is a temporary of another expression)
+    # number is float32, and so is one shifted by a number (centred pixels, x - 127.5): what stays is as large
     source = ("import numpy as np\n\nimgs = np.zeros((5088, 512, 512, 3), dtype=np.uint8)\n"
               "np.save('imgs_train.npy', imgs)\n"
               f"{conversion}\nprint(imgs.shape)\n")
@@ -3572,3 +3573,14 @@ def test_every_batch_of_a_decoding_loader_kept_in_a_list_is_the_whole_data_set(b
               "model = torch.nn.Conv2d(1, 1, 3)\nloaded = []\n"
               f"for x in DataLoader(SliceFiles(glob.glob('kidney_1/*.tif')), batch_size=16, num_workers=2):\n{body}")
     assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("scaled, expected", [("(pixels.astype(np.float32) - 127.5) / 127.5", [6]),
+                                              ("pixels.astype(np.float32)[:0]", [])])
+def test_a_float_copy_shifted_and_scaled_by_numbers_is_held_beside_the_uint8_original(scaled, expected, tmp_path):
+    # an SRGAN's to_unit_range: uint8 crops to [-1, 1] in float32, returned while the caller keeps the uint8 stack
+    source = ("import numpy as np\n\n\ndef to_unit_range(pixels):\n\n"
+              f"    return {scaled}\n\n\n"
+              "hr = np.load('crops.npy').astype(np.uint8).reshape(8000, 384, 384, 3)\nhr_unit = to_unit_range(hr)\n"
+              "print(hr.mean(), hr_unit.shape)\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected
