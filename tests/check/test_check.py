@@ -1122,7 +1122,8 @@ def test_an_in_place_numpy_shuffle_of_an_index_is_not_a_shuffle_buffer(tmp_path)
 @pytest.mark.parametrize("given, expected", [
     ("y", [(11, "dtype-blowup")]),  # named as labels, but flow() takes images: segmentation masks
     ("images / 255.0", [(10, "dtype-blowup"), (11, "in-memory-array")]),  # float64: a float32 copy
-    ("images.astype('float32') / 255", [])])  # float32: flow() keeps the array itself
+    # float32: flow() keeps the array itself; but the uint8 global images stays beside its float32 copy (4x on top)
+    ("images.astype('float32') / 255", [(10, "dtype-blowup")])])
 def test_image_data_generator_flow_is_given_images_and_copies_float64_ones(given, expected, tmp_path):
     # a U-Net's augmentation: one generator for the scans, one with the same seed for the uint8 masks; Keras's
     # NumpyArrayIterator keeps np.asarray(x, dtype='float32')
@@ -3090,11 +3091,11 @@ def test_an_image_library_transform_keeps_the_pixels_dtype(tmp_path):
 
 
 @pytest.mark.parametrize("conversion, expected", [("imgs = imgs.astype('float32') / 255.0", [5]),
-                                                  ("imgs = imgs.astype('float32') - 127.5", [])])
+                                                  ("imgs = imgs.astype('float32') - 127.5", [5])])
 def test_a_float_copy_scaled_by_a_number_in_place_of_its_original_is_the_data_set_converted(
         conversion, expected, tmp_path):
     # X = X.astype('float32') / 255.0 keeps the float32 copy as x = x.astype('float32') does: float32 divided by a
-    # number is float32 (a shift, as below, is not said: the copy is a temporary of another expression)
+    # number is float32, and so is one shifted by a number (centred pixels, x - 127.5): what stays is as large
     source = ("import numpy as np\n\nimgs = np.zeros((5088, 512, 512, 3), dtype=np.uint8)\n"
               "np.save('imgs_train.npy', imgs)\n"
               f"{conversion}\nprint(imgs.shape)\n")
@@ -3616,4 +3617,110 @@ def test_an_array_of_pixels_standardised_with_numpy_statistics_becomes_float64(s
     source = ("import os\n\nimport cv2\nimport numpy as np\n\n"
               "images = [cv2.imread(os.path.join('imgs', name)) for name in os.listdir('imgs')]\n"
               f"x = np.array(images)\ndel images\n{scaled}\nprint(x.shape)\n")
+
+
+@pytest.mark.parametrize("reader", ["from skimage import data\n", "from skimage import io as data\n"])
+def test_skimage_data_imread_of_old_scikit_image_decodes_a_file(reader, tmp_path):
+    # scikit-image before 0.16 exported imread from skimage.data too: every image of a folder kept in a list
+    source = ("import os\nimport numpy as np\n" + reader +
+              "images = []\nfor name in os.listdir('photos'):\n"
+              "    images.append(data.imread(os.path.join('photos', name)))\nx = np.array(images)\n")
+    assert _rules(tmp_path, source, "eager-loading") == [6]
+
+
+@pytest.mark.parametrize("dtype, expected", [("np.uint8", []), ("np.float32", [6])])
+def test_a_narrow_copy_of_a_float_array_is_not_the_data_set_held_twice(dtype, expected, tmp_path):
+    # an SRGAN's to_pixels(values): the float outputs turned back into uint8 to save them, a quarter of their size
+    # (float32 of the float64 array is half as much again beside it, still a copy that counts)
+    source = ("import numpy as np\n\n\ndef as_pixels(values):\n    values = (values + 1) * 127.5\n"
+              f"    return values.astype({dtype})\n\n\n"
+              "hr = np.load('hr.npy').astype(np.float64).reshape(5000, 384, 384, 3)\nshown = as_pixels(hr)\n"
+              "print(hr.shape, shown.shape)\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+BRAIN_CASES = """\
+import os
+import numpy as np
+from skimage.io import imread
+from torch.utils.data import Dataset, DataLoader
+
+
+class Cases(Dataset):
+    def __init__(self, root):
+        volumes = {}
+        masks = {}
+        for folder, _, names in os.walk(root):
+            slices = []
+            outlines = []
+            for name in sorted(names):
+                if "mask" in name:
+                    outlines.append(imread(os.path.join(folder, name), as_gray=True))
+                else:
+                    slices.append(imread(os.path.join(folder, name)))
+            if len(slices) > 0:
+                volumes[folder] = np.array(slices[1:-1])
+                masks[folder] = np.array(outlines[1:-1])
+        self.pairs = [(volumes[k], masks[k]) for k in sorted(volumes)]
+
+    def __len__(self):
+        return len(self.pairs)
+
+    def __getitem__(self, i):
+        v, m = self.pairs[i]
+        return v[0], m[0]
+
+
+loader = DataLoader(Cases('data'), batch_size=8, num_workers=4)
+"""
+
+
+def test_each_case_s_slices_stacked_into_a_dict_keep_every_file(tmp_path):
+    # a brain MRI U-Net: a list of one case folder's slices, made anew per folder, stacked (less the first and last
+    # slice) and kept by case: the dict ends holding every decoded slice
+    assert _rules(tmp_path, BRAIN_CASES, "eager-loading") == [20]
+
+
+def test_records_of_decoded_arrays_read_by_workers_are_not_copied_per_worker(tmp_path):
+    # the same data set's (volume, mask) pairs: a worker touches each tuple and array header, never the pixels
+    assert _rules(tmp_path, BRAIN_CASES, "workers-copy-dataset") == []
+
+
+def test_a_skimage_resize_in_a_helper_module_makes_each_image_float64_there(tmp_path):
+    # skimage.transform.resize gives float64 of uint8 images (img_as_float first): said at the resize, in the helper
+    # module that holds it, not at that line number in the script that keeps the images
+    (tmp_path / "prep.py").write_text(
+        "import numpy as np\nfrom skimage.transform import resize\n\n\ndef shrink(pair, side=256):\n"
+        "    image, name = pair\n    image = resize(image, (side, side, 3), order=1)\n    return image, name\n")
+    source = ("import os\nimport numpy as np\nfrom skimage.io import imread\nfrom prep import shrink\n\n"
+              "pairs = [(imread(os.path.join('photos', n)), n) for n in os.listdir('photos')]\n"
+              "pairs = [shrink(p) for p in pairs]\n")
+    script = tmp_path / "train.py"
+    script.write_text(source)
+    assert [(os.path.basename(f.file), f.line) for f in check_source(script) if f.rule == "dtype-blowup"] == \
+        [("prep.py", 7)]
+
+
+@pytest.mark.parametrize("body, expected", [("    loaded.append(x)\n", [21]),
+                                            ("    loss = model(x.float()).mean()\n    loss.backward()\n", [])])
+def test_every_batch_of_a_decoding_loader_kept_in_a_list_is_the_whole_data_set(body, expected, tmp_path):
+    # a kidney-vessel segmenter: a DataLoader reads a volume's slice files, and every batch is kept to torch.cat
+    # them into the volume; a loop that trains on each batch keeps none
+    source = ("import glob\nimport cv2\nimport torch\nfrom torch.utils.data import Dataset, DataLoader\n\n\n"
+              "class SliceFiles(Dataset):\n    def __init__(self, paths):\n        self.paths = sorted(paths)\n\n"
+              "    def __len__(self):\n        return len(self.paths)\n\n"
+              "    def __getitem__(self, i):\n        return torch.from_numpy(cv2.imread(self.paths[i], 0))\n\n\n"
+              "model = torch.nn.Conv2d(1, 1, 3)\nloaded = []\n"
+              f"for x in DataLoader(SliceFiles(glob.glob('kidney_1/*.tif')), batch_size=16, num_workers=2):\n{body}")
+    assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("scaled, expected", [("(pixels.astype(np.float32) - 127.5) / 127.5", [6]),
+                                              ("pixels.astype(np.float32)[:0]", [])])
+def test_a_float_copy_shifted_and_scaled_by_numbers_is_held_beside_the_uint8_original(scaled, expected, tmp_path):
+    # an SRGAN's to_unit_range: uint8 crops to [-1, 1] in float32, returned while the caller keeps the uint8 stack
+    source = ("import numpy as np\n\n\ndef to_unit_range(pixels):\n\n"
+              f"    return {scaled}\n\n\n"
+              "hr = np.load('crops.npy').astype(np.uint8).reshape(8000, 384, 384, 3)\nhr_unit = to_unit_range(hr)\n"
+              "print(hr.mean(), hr_unit.shape)\n")
     assert _rules(tmp_path, source, "dtype-blowup") == expected

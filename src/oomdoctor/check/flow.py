@@ -615,14 +615,14 @@ class Flow(CallHandlers):
                     keys, items = keys + (target.slice.value,), items + (value,)
                 scope.rebind(target.value.id, Keyed(keys, items))
             elif (container is None or self._collected_here(container, statement, ctx)) and ctx.loops and \
-                    isinstance(value, Item) and value.fresh and \
+                    isinstance(kept := _stack_of_this_pass(value, ctx), Item) and kept.fresh and \
                     isinstance(statement, ast.Assign) and isinstance(target.value, (ast.Name, ast.Attribute)) and \
                     not isinstance(target.slice, ast.Constant) and \
                     dotted_name(target.value) in self._dicts_of(ctx.module):
                 # tensors[name] = read(h5[name]) in a loop: a dict that keeps one decoded file per key, as a list's
-                # append keeps one per pass
+                # append keeps one per pass (or one case's slices, stacked: volumes[case] = np.array(slices))
                 self._call_append(Call(self._as_append(target.value, statement, ctx.module), "", container, None,
-                                       [value], {}, ctx, scope))
+                                       [kept], {}, ctx, scope))
 
     def _augmented(self, node: ast.AugAssign, scope: Scope, ctx: Context) -> None:
         value = self.eval(node.value, scope, ctx)
@@ -1163,7 +1163,8 @@ class Flow(CallHandlers):
             widened = becomes_float64 and (array.dtype is not None or pixel_scale)
             return replace(array, dtype="float64" if becomes_float64 else array.dtype, fresh=True,
                            widened_line=node.lineno if widened else array.widened_line,
-                           widened_to="float64" if widened else array.widened_to)
+                           widened_to="float64" if widened else array.widened_to,
+                           widened_at=node if widened else array.widened_at)
         result = replace(array, line=node.lineno, inferred=False,
                          dtype="float64" if becomes_float64 else array.dtype)
         if becomes_float64 and (array.dtype is not None or pixel_scale) and array.content != TABLE:
@@ -1250,7 +1251,8 @@ class Flow(CallHandlers):
             reads_files = made_of_files or any(self.reads_files(loop, ctx.module) for loop in loops)
             data = Data(node.lineno, path, "a list of decoded files" if reads_files else "a list of arrays",
                         FILES if reads_files else ARRAYS, "list", shape, element.dtype, small=small,
-                        widened_line=element.widened_line, widened_to=element.widened_to, labels=is_labels(holder))
+                        widened_line=element.widened_line, widened_to=element.widened_to,
+                        widened_at=element.widened_at, labels=is_labels(holder))
             if ctx.data_set_level and not small and not _per_pass(node, ctx) and (not data.labels or reads_files):
                 # a list of masks decoded from files: the rule says it where no list of inputs is kept beside it
                 self.seen.append(Seen("collected-labels" if data.labels else "collected", node, ctx, data))
@@ -1300,6 +1302,12 @@ class Flow(CallHandlers):
                                  for i, e in enumerate(target.elts)))
         return loss if value is None and backpropagated(target) else value
 
+    def decodes_per_item(self, cls: ClassInfo) -> bool:
+        """The Dataset's __getitem__ (its own or a base's of the script) reads a file, itself or through the script's
+        functions: cv2.imread(self.paths[i])."""
+        getitem = next((k.methods["__getitem__"] for k in self.class_chain(cls) if "__getitem__" in k.methods), None)
+        return getitem is not None and self.reads_files(getitem.node, getitem.module)
+
     def reads_files(self, loop: ast.AST, module: Module) -> bool:
         """The loop reads files: it calls a decoder or a loader, itself or through the script's functions."""
         if loop not in self._loops_reading:
@@ -1307,6 +1315,10 @@ class Flow(CallHandlers):
             self._loops_reading[loop] = any(
                 _reads_directly(c, module) or last_part(dotted_name(c.func)) in readers
                 or self._absent_reader(c, module) for c in calls_in(loop))
+        # for x in DataLoader(SliceFiles(paths)): the workers decode what each pass gets
+        iterated = self.values.get(getattr(loop, "iter", None))
+        if isinstance(iterated, Loader) and iterated.decodes:
+            return True
         # h5[name][:, :]: an HDF5 data set read from the file (what an open file holds, this round's values say)
         return self._loops_reading[loop] or any(
             isinstance(n, ast.Subscript) and isinstance(self.values.get(n.value), (H5File, H5Dataset))
@@ -1440,6 +1452,15 @@ class Flow(CallHandlers):
             return None  # the list already holds the data set: the list itself is the same
         iterable = self.values.get(loop.iter) if isinstance(loop, (ast.For, ast.AsyncFor)) else None
         held: Value = None
+        if isinstance(value, Batch) and isinstance(iterable, Loader) and iterable.decodes and \
+                isinstance(node.args[-1], ast.Name) and node.args[-1].id in names_in(loop.target):
+            # for x in slice_loader: loaded.append(x), the loader's Dataset decoding a file per item: each batch
+            # is files just read, and the list keeps every one of them (a loop that trains on the batch keeps none);
+            # that loop, unless inside another over batches, reads the data set rather than one batch of it
+            value = Item(fresh=True)
+            if not any(isinstance(self.values.get(getattr(outer, "iter", None)), (Loader, Pipeline, Batch))
+                       for outer in ctx.loops[:-1]):
+                ctx = replace(ctx, batch_loop=False)
         if _one_sample_made_per_call(value):
             # pc = read_cloud(path); clouds.append(pc): the array the helper makes anew on each call (np.zeros((n, 3))
             # filled from the file it opens) is one sample, and the list keeps one per pass
@@ -1529,7 +1550,7 @@ class Flow(CallHandlers):
                     callee.info.node.lineno <= returned.widened_line <= (callee.info.node.end_lineno or 0):
                 # normalize(pic) = (255. - pic) / 255.: the helper may serve several loops (a batch's, the whole
                 # validation set's); the caller's call is where this one made its item wider
-                returned = replace(returned, widened_line=call.node.lineno)
+                returned = replace(returned, widened_line=call.node.lineno, widened_at=call.node)
             return _without_graph(returned) if call.ctx.no_grad else returned
         if isinstance(callee, ClassRef):
             cls = callee.info
@@ -1880,6 +1901,18 @@ _KNOWN_LIBRARIES = {"numpy", "torch", "torchvision", "torchaudio", "tensorflow",
                     "lmdb", "pyarrow", "polars", "xarray", "netCDF4", "sentencepiece", "tokenizers", "nltk", "spacy",
                     "gensim", "torchtext", "monai", "open3d", "trimesh", "plyfile", "pcl", "laspy", "pyedflib", "mne",
                     "wfdb", "obspy", "audioread", "pydub", "moviepy", "decord", "av", "skvideo", "pims"}
+
+
+def _stack_of_this_pass(value: Value, ctx: Context) -> Value:
+    """volumes[case] = np.array(slices[1:-1]), slices the files this pass of the loop decoded (a list made anew for
+    each case folder, a scratch of one pass, so not said where it grows): one sample of what a dict filled key by
+    key keeps, as a decoded file is; anything else as it is."""
+    if isinstance(value, Data) and value.content == FILES and value.small and value.container != "list" and \
+            not value.labels and \
+            value.path == str(ctx.module.path) and \
+            any(loop.lineno <= value.line <= (loop.end_lineno or loop.lineno) for loop in ctx.loops):
+        return Item(None, value.dtype, fresh=True)
+    return value
 
 
 def _row(data: Data) -> Item:

@@ -53,6 +53,7 @@ from .values import (
     FunctionRef,
     H5Dataset,
     H5File,
+    Instance,
     Item,
     KnownDataset,
     Loader,
@@ -179,7 +180,8 @@ class CallHandlers:
             narrowed = 0 < ITEMSIZE.get(dtype or "", 0) < 8 and not widened
             return replace(item, dtype=dtype, fresh=True,
                            widened_line=node.lineno if widened else None if narrowed else item.widened_line,
-                           widened_to=dtype if widened else None if narrowed else item.widened_to)
+                           widened_to=dtype if widened else None if narrowed else item.widened_to,
+                           widened_at=node if widened else None if narrowed else item.widened_at)
         # (src.read() of a raster rasterio opened is its pixels, the file itself: not among these)
         if method in ("decode", "readlines", "split", "strip", "lower", "startswith", "endswith"):
             return None
@@ -369,7 +371,13 @@ class CallHandlers:
         self._rows_resized(call, image)
         if not isinstance(image, Item):
             return Item() if call.ctx.loops else None
-        return replace(image, shape=_resized(call, image, self.values), fresh=True)
+        resized = replace(image, shape=_resized(call, image, self.values), fresh=True)
+        if call.qualified in _FLOAT64_RESIZES and image.dtype not in ("float32", "float64"):
+            # skimage.transform.resize(img, shape) converts to float first (img_as_float): a uint8 image comes
+            # back float64, 8x its bytes, preserve_range or not
+            return replace(resized, dtype="float64", widened_line=call.node.lineno, widened_to="float64",
+                           widened_at=call.node)
+        return resized
 
     def _rows_resized(self, call: Call, image: Value) -> None:
         """resize(imgs[k], (96, 96)): what the script resizes is an image, so the array it is a row of holds images
@@ -476,7 +484,8 @@ class CallHandlers:
             implicit = keyword_value(node, "dtype") is None and len(node.args) < 2 and NUMPY_CREATORS[name] == "float64"
             widened = implicit and not name.startswith("numpy.random")
             return Item(None, NUMPY_CREATORS[name] if implicit else None,
-                        widened_line=node.lineno if widened else None, widened_to="float64" if widened else None)
+                        widened_line=node.lineno if widened else None, widened_to="float64" if widened else None,
+                        widened_at=node if widened else None)
         if _first_dimension_is_a_batch(call):
             return Batch()  # np.zeros((self.batch_size, npoint, 3)), filled and returned: one batch, made per step
         if name.startswith("numpy.random.") and last_part(name) in ("rand", "randn"):
@@ -750,7 +759,7 @@ class CallHandlers:
     def _data_loader(self, call: Call) -> Value:
         dataset = call.args[0] if call.args else call.kwargs.get("dataset")
         self.seen.append(Seen("loader", call.node, call.ctx, dataset))
-        return Loader()
+        return Loader(decodes=isinstance(dataset, Instance) and self.decodes_per_item(dataset.cls))
 
     def _h5_file(self, call: Call) -> Value:
         return H5File()
@@ -920,6 +929,8 @@ def _reshaped(data: Data, call: Call, values: dict[ast.AST, Value]) -> tuple[int
     return tuple(None if d == -1 else d for d in dims)
 
 
+# Resizes that give float64 of any image that is not float already (scikit-image's, through img_as_float)
+_FLOAT64_RESIZES = {"skimage.transform.resize"}
 # Where each resize takes its size, and in which order: cv2 and PIL say (width, height), the others (height, width)
 _RESIZES = {"cv2.resize": (1, "dsize", True), "skimage.transform.resize": (1, "output_shape", False),
             "tensorflow.image.resize": (1, "size", False)}

@@ -31,6 +31,8 @@ DECODERS = {
     "cv2.imread": ("uint8", 3), "PIL.Image.open": ("uint8", None), "imageio.imread": ("uint8", None),
     "imageio.v2.imread": ("uint8", None), "imageio.v3.imread": ("uint8", None),
     "matplotlib.pyplot.imread": ("float32", None), "skimage.io.imread": ("uint8", None),
+    # scikit-image before 0.16 also exported imread from skimage.data (from skimage import data; data.imread(p))
+    "skimage.data.imread": ("uint8", None),
     "scipy.misc.imread": ("uint8", None), "torchvision.io.read_image": ("uint8", None),
     "keras.utils.load_img": ("uint8", 3), "keras.preprocessing.image.load_img": ("uint8", 3),
     "tensorflow.io.read_file": (None, None), "tensorflow.io.decode_image": ("uint8", None),

@@ -734,7 +734,15 @@ def dtype_blowup(script: Script) -> Iterator[Finding]:
             yield script.finding(
                 "dtype-blowup", seen.node, message.format(dtype=dtype, line=seen.node.lineno,
                                                           size=ITEMSIZE.get(dtype, 8)),
-                fix, module=seen.ctx.module, line=data.widened_line)
+                fix, module=_module_widened_in(data, seen, script), line=data.widened_line)
+
+
+def _module_widened_in(data: Data, seen: Seen, script: Script) -> Module:
+    """The file of the line where each item was made wider: a helper module's (vol = resize(vol, shape) in
+    utils.py), or the one the items are kept in."""
+    at = data.widened_at
+    return script.module_of(at) if at is not None and getattr(at, "lineno", None) == data.widened_line \
+        else seen.ctx.module
 
 
 def _one_hot_sequences(seen: Seen) -> bool:
@@ -1080,12 +1088,17 @@ def _copy_effect(seen: Seen, script: Script, decoded_targets: bool = False) -> s
     wider = before is not None and after is not None and after > before
     if wider and data.dtype == "float64":
         return "float64"
+    if before is not None and after is not None and 4 * after <= before and source.container != "list":
+        # x.astype(np.uint8) of floats (to save or show them): the copy is a quarter of the array or less, not the
+        # data set held twice (float32 of float64 is half as much again, still a copy that counts; an array built
+        # from a list of arrays, narrower or not, is still the list's samples held twice while it is built)
+        return None
     name = _copied_name(seen, script)
     # x = x.astype('float32') / 255: the float copy, scaled in its own dtype, takes x's place for the rest of the run,
-    # as x = x.astype('float32') does
-    replaces_scaled = data.dtype in ("float16", "float32", "float64") and name is not None and \
-        not _stays_alive(name, seen, script)
-    if not _held(seen.node, seen.ctx.module, scaled_in_its_dtype=replaces_scaled):
+    # as x = x.astype('float32') does; return (x.astype('float32') - 127.5) / 127.5 of uint8 pixels that stay: a
+    # float32 copy held beside them
+    scaled = data.dtype in ("float16", "float32", "float64") and name is not None
+    if not _held(seen.node, seen.ctx.module, scaled_in_its_dtype=scaled):
         return None  # torch.tensor(x).float().to(device): a temporary on its way somewhere else
     if (source.content == TABLE or few_values_per_row(source)) and _largest_shape(source, script) is None:
         # a table's rows are a few numbers each, as are those of an array the script shapes so (history =
@@ -1156,8 +1169,11 @@ def _held(copy: ast.AST, module: Module, scaled_in_its_dtype: bool = False) -> b
                 module.qualified(parent.func) in _VIEW_FUNCTIONS:
             node = parent  # np.expand_dims(np.array(frames), -1): a view of the copy, kept in its place
         elif scaled_in_its_dtype and isinstance(parent, ast.BinOp) and parent.left is node and \
-                isinstance(parent.op, (ast.Div, ast.Mult)) and constant_number(parent.right) is not None:
-            node = parent  # x.astype('float32') / 255.0: float32 scaled by a number is float32, held in its place
+                isinstance(parent.op, (ast.Div, ast.Mult, ast.Sub, ast.Add)) and \
+                constant_number(parent.right) is not None:
+            # x.astype('float32') / 255.0, (x.astype('float32') - 127.5) / 127.5: float32 scaled or shifted by a
+            # number is float32, held in its place
+            node = parent
         elif isinstance(parent, (ast.Tuple, ast.List)) and isinstance(module.parents.get(parent),
                                                                        (ast.Assign, ast.Return)):
             return True

@@ -15,7 +15,7 @@ from .rules_data import read_in_batches
 # the numbers a script binds, and the head size past which Keras's Flatten -> Dense is a problem of its own
 from .rules_keras import HUGE_HEAD_WEIGHTS, Constants, int_argument
 from .script import Finding, Script
-from .values import (NAMES, TABLE, Data, Instance, Loader, Number, Pipeline, Several, Tensor, negligible,
+from .values import (FILES, NAMES, TABLE, Data, Instance, Loader, Number, Pipeline, Several, Tensor, negligible,
                      sample_bytes, total_bytes)
 
 
@@ -452,7 +452,10 @@ def workers_copy_dataset(script: Script) -> Iterator[Finding]:
                     continue
                 if per_element is not None and attribute not in per_element:
                     continue  # only len(self.files) in the main process: no worker touches its pages
-                if value.small or value.content not in (NAMES, TABLE) and not held_records or \
+                # (v, m = self.volumes[i] of decoded arrays: a worker touches the tuple and each array's header, not
+                # the pixels, which copy-on-read never copies; holding them at all is eager-loading's to say)
+                decoded_records = held_records and value.content == FILES
+                if value.small or value.content not in (NAMES, TABLE) and (not held_records or decoded_records) or \
                         words_of(attribute) & LABEL_WORDS - {"label", "labels", "target", "targets"}:
                     continue
                 if value.content == TABLE and value.container in ("numpy", "torch") and (

@@ -30,6 +30,8 @@ class Data:
     small: bool = False       # evidently a few samples: a slice [:100], a handful of files
     widened_line: int | None = None  # each item was made wider there (uint8 to float32, to float64) before it
     widened_to: str | None = None    # was collected, and the dtype it was made
+    # the expression on widened_line, whose file may be a helper module's, not the one the data is kept in
+    widened_at: ast.AST | None = field(default=None, compare=False)
     reader: str = ""          # the library that read it whole, when its fix differs (h5py)
     root: str = ""            # where this data set first came into memory: its copies share it
     split: bool = False       # one part of it (train_test_split's train or test), not all of it
@@ -52,6 +54,7 @@ class Item:
     fresh: bool = True
     widened_line: int | None = None  # where it was made wider (float64 from fewer bytes, float32 from uint8)
     widened_to: str | None = None    # and the dtype it was made
+    widened_at: ast.AST | None = field(default=None, compare=False)  # the expression there (its file: a helper's?)
     root: str = ""            # the data set it is a row of, when it is one
     # the .cuda() or .to(device) that moved it to the GPU: kept, it stays in GPU memory
     moved_to_gpu: ast.AST | None = field(default=None, compare=False)
@@ -89,6 +92,8 @@ class LossFunction:
 @dataclass(frozen=True)
 class Loader:
     """A DataLoader, or a generator of batches: iterating it gives batches."""
+    # a DataLoader over a Dataset of the script whose __getitem__ decodes a file: each batch is files just read
+    decodes: bool = False
 
 
 @dataclass(frozen=True)
