@@ -277,6 +277,18 @@ def test_words_about_a_cuda_oom_are_not_one():
     assert (prose.oom, prose.case) == (False, "not-oom")
 
 
+def test_a_log_that_is_no_oom_still_names_its_framework():
+    """Nothing failed to allocate, but the log is a framework's: saying whose error it is helps (a shape error in
+    PyTorch, TensorFlow's "not a failure" warnings); a log that names none stays without one."""
+    from oomdoctor.explain import explain
+
+    shape = explain('  File "/opt/conda/lib/python3.10/site-packages/torch/nn/modules/linear.py", line 114, in forward\n'
+                    "    return F.linear(input, self.weight, self.bias)\n"
+                    "RuntimeError: mat1 and mat2 shapes cannot be multiplied (64x2048 and 1024x10)\n")
+    assert (shape.oom, shape.case, shape.framework) == (False, "not-oom", "torch")
+    assert explain("ValueError: invalid literal for int() with base 10: 'x'\n").framework is None
+
+
 def test_a_request_printed_as_large_as_the_free_memory_did_not_fit():
     """PyTorch rounds each figure to a hundredth of its unit, and its allocator rounds the request up: a request
     printed equal to what was free is not memory that was there for it; one well under it is."""

@@ -1178,6 +1178,9 @@ def read(text: str) -> Facts:
         said_by = _named_framework(lower)
         facts.oom = True
     if said_by is None and not facts.oom:
+        # no allocation failed: the framework whose words the log shows is still worth saying (this is a PyTorch
+        # error, not an out-of-memory one)
+        facts.framework = _named_framework(lower)
         return facts
     facts.oom = True
     facts.warnings_only = False
