@@ -3724,3 +3724,18 @@ def test_a_float_copy_shifted_and_scaled_by_numbers_is_held_beside_the_uint8_ori
               "hr = np.load('crops.npy').astype(np.uint8).reshape(8000, 384, 384, 3)\nhr_unit = to_unit_range(hr)\n"
               "print(hr.mean(), hr_unit.shape)\n")
     assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+@pytest.mark.parametrize("zeroed, expected", [("optimizer.zero_grad()", [16]), ("pass", [])])
+def test_a_file_of_training_helpers_that_never_names_torch_is_pytorch(zeroed, expected, tmp_path):
+    # a train-loop helper (check_heldout28) with no import at all: its caller hands over the model, optimizer and
+    # loaders. optimizer.zero_grad() is PyTorch's alone, so model(x) is a forward pass and the validation loop's,
+    # after model.eval() and outside torch.no_grad(), keeps its graph
+    source = ("def run_training(model, optimizer, loss_fn, train_loader, val_loader, epochs=10, device='cuda'):\n"
+              "    for epoch in range(epochs):\n        model.train()\n        for x, y in train_loader:\n"
+              f"            {zeroed}\n            x, y = x.to(device), y.to(device)\n"
+              "            loss = loss_fn(model(x), y)\n            loss.backward()\n            optimizer.step()\n"
+              "        model.eval()\n        val_loss = 0.0\n        for batch in val_loader:\n"
+              "            x, y = batch\n            x = x.to(device)\n            y = y.to(device)\n"
+              "            preds = model(x)\n            val_loss += loss_fn(preds, y).item()\n")
+    assert _rules(tmp_path, source, "eval-without-no-grad") == expected
