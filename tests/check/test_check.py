@@ -3726,6 +3726,18 @@ def test_a_float_copy_shifted_and_scaled_by_numbers_is_held_beside_the_uint8_ori
     assert _rules(tmp_path, source, "dtype-blowup") == expected
 
 
+@pytest.mark.parametrize("kept", ["feats.append(model(x).detach().cpu())", "feats.append(model(x).cpu())"])
+def test_a_detached_pass_over_every_batch_of_a_loader_is_evaluation(kept, tmp_path):
+    # features extracted from a pretrained network (check_heldout28): model.eval(), then every batch of the loader
+    # through it, each output detached at once; the graph goes only once the pass has saved all its activations,
+    # a training step's peak on every batch, where a preview inside training is one more batch of it
+    source = ("import torch\nimport torchvision\nfrom torch.utils.data import DataLoader\n\n"
+              "model = torchvision.models.resnet18(weights='DEFAULT').cuda()\n"
+              "loader = DataLoader(images, batch_size=64)\nmodel.eval()\nfeats = []\nfor x in loader:\n"
+              f"    x = x.cuda()\n    {kept}\nfeatures = torch.cat(feats)\n")
+    assert _rules(tmp_path, source, "eval-without-no-grad") == [11]
+
+
 @pytest.mark.parametrize("zeroed, expected", [("optimizer.zero_grad()", [16]), ("pass", [])])
 def test_a_file_of_training_helpers_that_never_names_torch_is_pytorch(zeroed, expected, tmp_path):
     # a train-loop helper (check_heldout28) with no import at all: its caller hands over the model, optimizer and
