@@ -2373,11 +2373,12 @@ def test_what_a_loader_function_returns_is_what_its_load_read(use, expected, tmp
 
 
 @pytest.mark.parametrize("built, split, expected", [("imgs = np.array(imgs)", "imgs", [8, 9]),
-                                                   ("arr = np.array(imgs)", "arr", [8])])
+                                                   ("arr = np.array(imgs)", "arr", [8, 9])])
 def test_a_copy_kept_beside_an_array_built_in_place_of_its_list_is_news(built, split, expected, tmp_path):
     # the SRGAN trainer (check_heldout18): hr_images = np.array(hr_images) holds the images twice only while it is
     # built (the list goes as the array takes its name); train_test_split then copies the array while it stays: a
-    # second peak. Where the list stays beside the array, the data set was already said to be held twice
+    # second peak. Where the list stays beside the array, the split is a third copy while both stay, a peak above
+    # the one said (check_heldout6, 7 and 28 label it)
     source = ("import cv2\nimport numpy as np\nfrom sklearn.model_selection import train_test_split\n\n"
               "imgs = []\nfor name in names:\n    imgs.append(cv2.imread(name))\n"
               f"{built}\nx_train, x_test = train_test_split({split}, test_size=0.33)\n"
@@ -3552,7 +3553,8 @@ def test_a_list_a_function_appends_to_holds_the_files_after_the_call(call, tmp_p
 
 
 @pytest.mark.parametrize("scaled, expected", [("x = x / 255.0", [9, 11]),  # float64 since: a larger peak
-                                              ("print(x.dtype)", [9])])  # the same uint8 copy once more
+                                              # the same uint8 copy once more, a third while the list and x stay
+                                              ("print(x.dtype)", [9, 11])])
 def test_a_split_of_a_data_set_made_wider_since_it_was_said_held_twice_is_news(scaled, expected, tmp_path):
     # the parking-slot CNN (check_heldout26): X = np.array(images) beside the list, X = X / 255.0, then
     # train_test_split(X, ...) while X stays: the split copies the float64 array, 8x the uint8 copy said before
@@ -3579,7 +3581,8 @@ def test_a_column_of_paths_mapped_through_a_decoder_holds_every_file(function, e
     assert _rules(tmp_path, source, "eager-loading") == expected
 
 
-@pytest.mark.parametrize("key, expected", [("mfcc", [8]), ("features", [8]),
+# (the split at line 10 copies X again while data and X both stay: a third copy, a peak above the one said)
+@pytest.mark.parametrize("key, expected", [("mfcc", [8, 10]), ("features", [8, 10]),
                                            ("images", []),  # COCO's: records of file names
                                            ("filenames", [])])
 def test_a_json_field_of_features_made_an_array_while_the_file_is_held(key, expected, tmp_path):
@@ -3751,3 +3754,16 @@ def test_a_file_of_training_helpers_that_never_names_torch_is_pytorch(zeroed, ex
               "            x, y = batch\n            x = x.to(device)\n            y = y.to(device)\n"
               "            preds = model(x)\n            val_loss += loss_fn(preds, y).item()\n")
     assert _rules(tmp_path, source, "eval-without-no-grad") == expected
+
+
+@pytest.mark.parametrize("between, expected", [("", [10, 11]), ("del crops\n", [10])])
+def test_a_split_made_while_the_list_and_its_array_both_stay_is_a_third_copy(between, expected, tmp_path):
+    # region crops (check_heldout6, 7, 28): the array built from the list is said; train_test_split then copies
+    # every crop once more while both stay, a peak above the one said. Once the list is deleted, the split only
+    # takes the list's place
+    source = ("import cv2\nimport numpy as np\nfrom sklearn.model_selection import train_test_split\n\n"
+              "crops = []\nfor path in paths:\n    image = cv2.imread(path)\n"
+              "    crops.append(cv2.resize(image, (224, 224)))\n\ncrop_arr = np.array(crops)\n"
+              f"{between}x_train, x_test, y_train, y_test = train_test_split(crop_arr, labels, test_size=0.1)\n"
+              "model.fit(x_train, y_train, epochs=10)\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected

@@ -818,6 +818,8 @@ def duplicate_copy(script: Script) -> Iterator[Finding]:
     # data sets said held twice only while an array was built from their list in its place (x = np.array(x)): a
     # later copy made while the array stays (a split of it) is news, another array built from a list is not
     built: set[str] = set()
+    # how many names held a data set when its copy was said: a copy made while more of them stay is a higher peak
+    held_when_said: dict[str, int] = {}
     for seen in script.seen("copied"):
         effect = _copy_effect(seen, script)
         if effect not in ("duplicate", "from-list", "grown"):
@@ -828,6 +830,10 @@ def duplicate_copy(script: Script) -> Iterator[Finding]:
         returned = effect == "from-list" and name is not None and _returned_from_local_list(seen, name)
         # x = np.concatenate((x_val, x)) to re-split each fold: a peak of its own, each time the loop comes to it
         said = seen.source.root in reported and not _wider_than_said(seen.source, reported_as.get(seen.source.root, ()))
+        # x = df.drop(columns=['label']) said, then train_test_split(x, y) while x and df both stay: the split is a
+        # third copy, a peak above the one said (a split is the last copy before training, so it is the peak)
+        said = said and not (seen.value.split and not seen.source.split and
+                             len(seen.holders) > held_when_said.get(seen.source.root, 0))
         if (said and effect != "grown" or seen.source.root in built and effect != "duplicate") and not returned:
             continue  # a third copy of a data set already said to be held twice says nothing new
         called = _returning_call(seen, script)
@@ -838,6 +844,7 @@ def duplicate_copy(script: Script) -> Iterator[Finding]:
         elif effect != "grown" and not returned:  # held twice only while it is built: a later copy that stays is news
             reported.add(seen.source.root)
             reported_as.setdefault(seen.source.root, set()).add(seen.source.dtype)
+            held_when_said[seen.source.root] = max(held_when_said.get(seen.source.root, 0), len(seen.holders))
         message, fix = _copy_advice(effect, original, script.size_of(seen.value))
         yield script.finding("duplicate-copy", seen.node, message, fix, module=seen.ctx.module)
     # padded = np.ones((len(pics), h, widest, 1)); for k, p in enumerate(pics): padded[k, ...] = p: the array is
