@@ -3767,3 +3767,17 @@ def test_a_split_made_while_the_list_and_its_array_both_stay_is_a_third_copy(bet
               f"{between}x_train, x_test, y_train, y_test = train_test_split(crop_arr, labels, test_size=0.1)\n"
               "model.fit(x_train, y_train, epochs=10)\n")
     assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+@pytest.mark.parametrize("drop, expected", [("pixels = train_df.drop(columns=['label'])", [7, 8]),
+                                            # the frame itself changed: the split is the first copy
+                                            ("train_df.drop(columns=['label'], inplace=True)\npixels = train_df", [9])])
+def test_a_frame_with_a_column_dropped_is_a_copy_while_the_frame_stays(drop, expected, tmp_path):
+    # a Kaggle digits CSV (check_heldout28): df.drop(columns=['label']) returns a new frame holding a copy of every
+    # pixel column while df stays; the split of that copy then copies it a third time. inplace=True changes df itself
+    source = ("import pandas as pd\nimport torch\nfrom sklearn.model_selection import train_test_split\n\n"
+              "train_df = pd.read_csv('data/train.csv')\nlabels = train_df['label']\n"
+              f"{drop}\n"
+              "train_x, valid_x, train_y, valid_y = train_test_split(pixels, labels, test_size=0.2)\n"
+              "x = torch.from_numpy(train_x.values.reshape(-1, 1, 28, 28)).float() / 255\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected

@@ -150,6 +150,12 @@ class CallHandlers:
                 # torch.from_numpy(x).float() on float64 x: a new tensor of every value, while x stays
                 self._copied(call, data, result)
             return result
+        if method == "drop" and data.content == TABLE and not _in_place(node):
+            # x = df.drop(columns=['label']): pandas returns a new frame holding a copy of every column it keeps,
+            # while df, still named, keeps them all too
+            result = replace(data, line=node.lineno)
+            self._copied(call, data, result)
+            return result
         if method in ("map", "apply") and data.content in (NAMES, TABLE) and node.args:
             decoded = self._decoded_per_row(call, data)
             if decoded is not None:
@@ -1176,3 +1182,9 @@ def _indexed_by_counter(subscript: ast.Subscript, ctx: Context) -> bool:
                 and isinstance(loop.target, ast.Name) and isinstance(loop.iter, ast.Call)
                 and last_part(dotted_name(loop.iter.func)) == "range"}
     return any(isinstance(e, ast.Name) and e.id in counters for e in index)
+
+
+def _in_place(call: ast.Call) -> bool:
+    """df.drop(..., inplace=True): pandas changes the frame itself and returns None."""
+    flag = keyword_value(call, "inplace")
+    return isinstance(flag, ast.Constant) and bool(flag.value)
