@@ -3781,3 +3781,14 @@ def test_a_frame_with_a_column_dropped_is_a_copy_while_the_frame_stays(drop, exp
               "train_x, valid_x, train_y, valid_y = train_test_split(pixels, labels, test_size=0.2)\n"
               "x = torch.from_numpy(train_x.values.reshape(-1, 1, 28, 28)).float() / 255\n")
     assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+@pytest.mark.parametrize("grey", ["torch.cat((tensor, tensor, tensor), dim=0)", "tensor.repeat(3, 1, 1)"])
+def test_a_grey_image_made_three_channels_by_joining_it_to_itself_is_still_that_image(grey, tmp_path):
+    # Places365 crops to tensors (check_heldout28): if tensor.size(0) == 1: tensor = torch.cat((tensor,) * 3): the
+    # one decoded image still, appended to the list that ends holding the whole folder
+    source = ("import os\n\nimport torch\nfrom PIL import Image\nfrom torchvision import transforms\n\n"
+              "tensors = []\nfor name in os.listdir('jpgs'):\n    image = Image.open(os.path.join('jpgs', name))\n"
+              "    tensor = transforms.ToTensor()(image)\n    if tensor.size(0) == 1:\n"
+              f"        tensor = {grey}\n    tensors.append(tensor)\n")
+    assert _rules(tmp_path, source, "eager-loading") == [13]

@@ -538,8 +538,9 @@ class CallHandlers:
     def _to_torch(self, call: Call) -> Value:
         node, ctx = call.node, call.ctx
         source = call.args[0] if call.args else None
-        if isinstance(source, Several) and source.items and isinstance(source.items[0], (Data, Tensor)):
-            source = source.items[0]  # torch.cat([a, b])
+        if isinstance(source, Several) and source.items and isinstance(source.items[0], (Data, Tensor, Item)):
+            # torch.cat([a, b]); torch.cat((img, img, img)) of one decoded image (grey made RGB): that sample still
+            source = source.items[0]
         if isinstance(source, Tensor):
             return source
         if isinstance(source, Item):
