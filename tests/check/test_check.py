@@ -3792,3 +3792,15 @@ def test_a_grey_image_made_three_channels_by_joining_it_to_itself_is_still_that_
               "    tensor = transforms.ToTensor()(image)\n    if tensor.size(0) == 1:\n"
               f"        tensor = {grey}\n    tensors.append(tensor)\n")
     assert _rules(tmp_path, source, "eager-loading") == [13]
+
+
+@pytest.mark.parametrize("kept, expected", [("torch.stack(tensors).float().detach()", [10]),
+                                            ("torch.stack(tensors).mean()", [])])
+def test_a_stacked_tensor_cast_or_detached_is_still_the_copy_held(kept, expected, tmp_path):
+    # torch.stack(image_tensors).float().detach() (check_heldout28): the stacked copy is whole before the cast, a
+    # no-op on float32, and detach() is a view of it: data holds the copy beside the list
+    source = ("import os\n\nimport torch\nfrom PIL import Image\nfrom torchvision import transforms\n\n"
+              "tensors = []\nfor name in os.listdir('jpgs'):\n"
+              "    tensors.append(transforms.ToTensor()(Image.open(os.path.join('jpgs', name))))\n"
+              f"data = {kept}\ntorch.save(data, 'train.pt')\nprint(len(tensors))\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected

@@ -160,7 +160,7 @@ class CallHandlers:
             decoded = self._decoded_per_row(call, data)
             if decoded is not None:
                 return decoded
-        if method in ("cpu", "numpy", "to_numpy", "transpose", "squeeze", "flatten", "ravel", "permute",
+        if method in ("cpu", "numpy", "detach", "to_numpy", "transpose", "squeeze", "flatten", "ravel", "permute",
                       "swapaxes", "unsqueeze", "contiguous", "fillna", "dropna", "drop", "sample", "reset_index",
                       "sort_values", "map", "apply", "get", "pop", "items"):
             return data

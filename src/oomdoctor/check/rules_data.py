@@ -1169,7 +1169,8 @@ def _held(copy: ast.AST, module: Module, scaled_in_its_dtype: bool = False) -> b
     node = copy
     while True:
         parent = module.parents.get(node)
-        if isinstance(parent, ast.Attribute) and parent.attr in _VIEWS:
+        if isinstance(parent, ast.Attribute) and (parent.attr in _VIEWS or parent.attr in _TENSOR_CASTS and
+                                                  _is_torch_call(node, module)):
             call = module.parents.get(parent)
             node = call if isinstance(call, ast.Call) and call.func is parent else parent
         elif isinstance(parent, ast.Call) and parent.args and parent.args[0] is node and \
@@ -1192,12 +1193,20 @@ def _held(copy: ast.AST, module: Module, scaled_in_its_dtype: bool = False) -> b
             return isinstance(parent, (ast.Assign, ast.AnnAssign, ast.Return))
 
 
+def _is_torch_call(node: ast.AST, module: Module) -> bool:
+    """torch.stack(...), torch.cat(...): a call of PyTorch's that makes a tensor."""
+    return isinstance(node, ast.Call) and module.qualified(node.func).startswith("torch.")
+
+
 # NumPy functions that give a view of the array they are given first
 _VIEW_FUNCTIONS = {"numpy.expand_dims", "numpy.squeeze", "numpy.reshape", "numpy.transpose", "numpy.moveaxis",
                    "numpy.swapaxes"}
 # Calls and attributes that give a view of an array, not a copy: x.reshape(...).astype(...) copies x
 _VIEWS = {"reshape", "transpose", "view", "squeeze", "unsqueeze", "T", "values", "to_numpy", "flatten", "ravel",
-          "permute", "contiguous"}
+          "permute", "contiguous", "detach"}
+# A tensor's casts: torch.stack(tensors).float() makes the stacked copy whole before the cast runs, so it is held
+# beside the list either way (a no-op on float32 tensors, or one more copy beside it)
+_TENSOR_CASTS = {"float", "double", "half", "bfloat16", "long", "int"}
 
 
 # The names scripts give NumPy and PyTorch: np.copy(x) is a function of x, not a method of np
