@@ -3804,3 +3804,15 @@ def test_a_stacked_tensor_cast_or_detached_is_still_the_copy_held(kept, expected
               "    tensors.append(transforms.ToTensor()(Image.open(os.path.join('jpgs', name))))\n"
               f"data = {kept}\ntorch.save(data, 'train.pt')\nprint(len(tensors))\n")
     assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+@pytest.mark.parametrize("made, expected", [("transforms.ToTensor()(image)", [11]),
+                                            ("transforms.functional.to_tensor(image)", [11]),
+                                            ("torch.from_numpy(np.array(image))", [])])
+def test_an_image_made_a_tensor_by_to_tensor_and_kept_is_float32(made, expected, tmp_path):
+    # Places365 crops to tensors (check_heldout28): ToTensor turns each decoded 8-bit image into float32 in [0, 1],
+    # 4x its bytes, before the list keeps it; torch.from_numpy keeps the uint8 pixels as they are
+    source = ("import os\n\nimport numpy as np\nimport torch\nfrom PIL import Image\n"
+              "from torchvision import transforms\n\ntensors = []\nfor name in os.listdir('jpgs'):\n    image = Image.open(os.path.join('jpgs', name))\n"
+              f"    tensor = {made}\n    tensors.append(tensor)\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected
