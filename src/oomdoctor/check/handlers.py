@@ -150,11 +150,17 @@ class CallHandlers:
                 # torch.from_numpy(x).float() on float64 x: a new tensor of every value, while x stays
                 self._copied(call, data, result)
             return result
+        if method == "drop" and data.content == TABLE and not _in_place(node):
+            # x = df.drop(columns=['label']): pandas returns a new frame holding a copy of every column it keeps,
+            # while df, still named, keeps them all too
+            result = replace(data, line=node.lineno)
+            self._copied(call, data, result)
+            return result
         if method in ("map", "apply") and data.content in (NAMES, TABLE) and node.args:
             decoded = self._decoded_per_row(call, data)
             if decoded is not None:
                 return decoded
-        if method in ("cpu", "numpy", "to_numpy", "transpose", "squeeze", "flatten", "ravel", "permute",
+        if method in ("cpu", "numpy", "detach", "to_numpy", "transpose", "squeeze", "flatten", "ravel", "permute",
                       "swapaxes", "unsqueeze", "contiguous", "fillna", "dropna", "drop", "sample", "reset_index",
                       "sort_values", "map", "apply", "get", "pop", "items"):
             return data
@@ -532,8 +538,9 @@ class CallHandlers:
     def _to_torch(self, call: Call) -> Value:
         node, ctx = call.node, call.ctx
         source = call.args[0] if call.args else None
-        if isinstance(source, Several) and source.items and isinstance(source.items[0], (Data, Tensor)):
-            source = source.items[0]  # torch.cat([a, b])
+        if isinstance(source, Several) and source.items and isinstance(source.items[0], (Data, Tensor, Item)):
+            # torch.cat([a, b]); torch.cat((img, img, img)) of one decoded image (grey made RGB): that sample still
+            source = source.items[0]
         if isinstance(source, Tensor):
             return source
         if isinstance(source, Item):
@@ -1176,3 +1183,9 @@ def _indexed_by_counter(subscript: ast.Subscript, ctx: Context) -> bool:
                 and isinstance(loop.target, ast.Name) and isinstance(loop.iter, ast.Call)
                 and last_part(dotted_name(loop.iter.func)) == "range"}
     return any(isinstance(e, ast.Name) and e.id in counters for e in index)
+
+
+def _in_place(call: ast.Call) -> bool:
+    """df.drop(..., inplace=True): pandas changes the frame itself and returns None."""
+    flag = keyword_value(call, "inplace")
+    return isinstance(flag, ast.Constant) and bool(flag.value)

@@ -818,6 +818,8 @@ def duplicate_copy(script: Script) -> Iterator[Finding]:
     # data sets said held twice only while an array was built from their list in its place (x = np.array(x)): a
     # later copy made while the array stays (a split of it) is news, another array built from a list is not
     built: set[str] = set()
+    # how many names held a data set when its copy was said: a copy made while more of them stay is a higher peak
+    held_when_said: dict[str, int] = {}
     for seen in script.seen("copied"):
         effect = _copy_effect(seen, script)
         if effect not in ("duplicate", "from-list", "grown"):
@@ -828,6 +830,10 @@ def duplicate_copy(script: Script) -> Iterator[Finding]:
         returned = effect == "from-list" and name is not None and _returned_from_local_list(seen, name)
         # x = np.concatenate((x_val, x)) to re-split each fold: a peak of its own, each time the loop comes to it
         said = seen.source.root in reported and not _wider_than_said(seen.source, reported_as.get(seen.source.root, ()))
+        # x = df.drop(columns=['label']) said, then train_test_split(x, y) while x and df both stay: the split is a
+        # third copy, a peak above the one said (a split is the last copy before training, so it is the peak)
+        said = said and not (seen.value.split and not seen.source.split and
+                             len(seen.holders) > held_when_said.get(seen.source.root, 0))
         if (said and effect != "grown" or seen.source.root in built and effect != "duplicate") and not returned:
             continue  # a third copy of a data set already said to be held twice says nothing new
         called = _returning_call(seen, script)
@@ -838,6 +844,7 @@ def duplicate_copy(script: Script) -> Iterator[Finding]:
         elif effect != "grown" and not returned:  # held twice only while it is built: a later copy that stays is news
             reported.add(seen.source.root)
             reported_as.setdefault(seen.source.root, set()).add(seen.source.dtype)
+            held_when_said[seen.source.root] = max(held_when_said.get(seen.source.root, 0), len(seen.holders))
         message, fix = _copy_advice(effect, original, script.size_of(seen.value))
         yield script.finding("duplicate-copy", seen.node, message, fix, module=seen.ctx.module)
     # padded = np.ones((len(pics), h, widest, 1)); for k, p in enumerate(pics): padded[k, ...] = p: the array is
@@ -1162,7 +1169,8 @@ def _held(copy: ast.AST, module: Module, scaled_in_its_dtype: bool = False) -> b
     node = copy
     while True:
         parent = module.parents.get(node)
-        if isinstance(parent, ast.Attribute) and parent.attr in _VIEWS:
+        if isinstance(parent, ast.Attribute) and (parent.attr in _VIEWS or parent.attr in _TENSOR_CASTS and
+                                                  _is_torch_call(node, module)):
             call = module.parents.get(parent)
             node = call if isinstance(call, ast.Call) and call.func is parent else parent
         elif isinstance(parent, ast.Call) and parent.args and parent.args[0] is node and \
@@ -1185,12 +1193,20 @@ def _held(copy: ast.AST, module: Module, scaled_in_its_dtype: bool = False) -> b
             return isinstance(parent, (ast.Assign, ast.AnnAssign, ast.Return))
 
 
+def _is_torch_call(node: ast.AST, module: Module) -> bool:
+    """torch.stack(...), torch.cat(...): a call of PyTorch's that makes a tensor."""
+    return isinstance(node, ast.Call) and module.qualified(node.func).startswith("torch.")
+
+
 # NumPy functions that give a view of the array they are given first
 _VIEW_FUNCTIONS = {"numpy.expand_dims", "numpy.squeeze", "numpy.reshape", "numpy.transpose", "numpy.moveaxis",
                    "numpy.swapaxes"}
 # Calls and attributes that give a view of an array, not a copy: x.reshape(...).astype(...) copies x
 _VIEWS = {"reshape", "transpose", "view", "squeeze", "unsqueeze", "T", "values", "to_numpy", "flatten", "ravel",
-          "permute", "contiguous"}
+          "permute", "contiguous", "detach"}
+# A tensor's casts: torch.stack(tensors).float() makes the stacked copy whole before the cast runs, so it is held
+# beside the list either way (a no-op on float32 tensors, or one more copy beside it)
+_TENSOR_CASTS = {"float", "double", "half", "bfloat16", "long", "int"}
 
 
 # The names scripts give NumPy and PyTorch: np.copy(x) is a function of x, not a method of np

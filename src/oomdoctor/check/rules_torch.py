@@ -172,7 +172,7 @@ def eval_without_no_grad(script: Script) -> Iterator[Finding]:
         if not (ctx.loops or ctx.repeated or eval_data or in_getitem or ctx.function is not None and is_eval_name(
                 ctx.function.name)):
             continue  # one forward pass on one batch: its graph goes with its output
-        if not eval_data and _detached_at_once(seen.node, ctx.module):
+        if not eval_data and _detached_at_once(seen.node, ctx.module) and not _inference_over_batches(ctx, script):
             continue  # sample = gen(z).detach(), a preview: its graph goes as the pass ends, one batch's as in training
         # after model.eval() inside the loop over steps (a preview every print_freq steps), or on an evaluation set
         # named as one (gen_B(test_A) every image_save_interval steps), the pass of that loop is the region: its
@@ -340,6 +340,17 @@ def _step_loop(ctx: Context, script: Script) -> ast.AST | None:
     """The loop over batches this code runs in (not the epochs around it, not the frames inside one batch)."""
     return next((loop for loop in ctx.loops if isinstance(loop, (ast.For, ast.AsyncFor))
                  and isinstance(script.value(loop.iter), (Loader, Pipeline))), None)
+
+
+def _inference_over_batches(ctx: Context, script: Script) -> bool:
+    """for x in loader: feats.append(model(x).detach()) where that loop never backpropagates nor steps: a pass over
+    every batch of a data set (features extracted, predictions made), not a preview inside training. Detaching the
+    output frees the graph only after the pass has saved every activation for it, a training step's peak, which
+    torch.no_grad() would not reach."""
+    loop = _step_loop(ctx, script)
+    return loop is not None and not any(
+        isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in ("backward", "step")
+        for n in ast.walk(loop))
 
 
 def _called_to_train(region: object, script: Script) -> bool:

@@ -48,7 +48,8 @@ class Script:
         # torch imported, or used by its name without an import of its own (it came through a star import or
         # an earlier notebook cell: nothing else is called torch)
         self.torch = any(m.imports("torch") or "torch" not in m.bound and any(
-            isinstance(n, ast.Name) and n.id == "torch" for n in m.parents) for m in self.modules)
+            isinstance(n, ast.Name) and n.id == "torch" for n in m.parents) or _zeroes_gradients(m.tree)
+            for m in self.modules)
         # a PyTorch script that never names a GPU keeps its tensors in host memory
         uses_gpu = self.torch and any(re.search(r"cuda|device|\.to\(", m.source) for m in self.modules)
         self.flow = Flow(self.modules, uses_gpu, self.torch)
@@ -211,6 +212,13 @@ class Script:
                     data = replace(data, shape=(data.shape[0] if data.shape else None,) + value.shape[1:])
                     break
         return size_phrase(data)
+
+
+def _zeroes_gradients(tree: ast.Module) -> bool:
+    """optimizer.zero_grad(): PyTorch's own step, in a file of training helpers that never names torch (its caller
+    imports it and hands over the model, the optimizer and the loaders). No other framework spells it so."""
+    return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == "zero_grad"
+               for n in ast.walk(tree))
 
 
 def _has_entry_point(tree: ast.Module) -> bool:
