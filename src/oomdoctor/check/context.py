@@ -33,7 +33,7 @@ class Context:
 @dataclass
 class Seen:
     """One thing the flow saw, for the rules to judge."""
-    what: str                 # loaded, collected, cached, copied, divided, filled, to-gpu, forward, accumulated, loader...
+    what: str                 # loaded, collected, cached, copied, divided, filled, to-gpu, forward, accumulated...
     node: ast.AST
     ctx: Context
     value: Value = None       # the data, the tensor, the model

@@ -473,13 +473,14 @@ class Flow(CallHandlers):
         return isinstance(container, Data) and container.content == FILES and container.line == statement.lineno \
             and container.path == str(ctx.module.path)
 
-    def _fills_cache_on_first_use(self, target: ast.Subscript, statement: ast.stmt, module: Module) -> bool:
-        """cache[i] = decode(path) under a test that the slot is empty (if cache[i] is None, if i not in cache),
-        the test's block reading the file it keeps."""
+    def _cache_filled_on_first_use(self, target: ast.Subscript, statement: ast.stmt, module: Module) -> ast.If | None:
+        """The test that the slot is empty (if cache[i] is None, if i not in cache) that cache[i] = decode(path) is
+        under, where the test's block reads the file it keeps; None where there is none."""
         test = _first_use_test(target, statement, module)
         readers = self._file_reading_functions()
-        return test is not None and any(_reads_directly(c, module) or last_part(dotted_name(c.func)) in readers
-                                        for c in calls_in(test))
+        reads = test is not None and any(_reads_directly(c, module) or last_part(dotted_name(c.func)) in readers
+                                         for c in calls_in(test))
+        return test if reads else None
 
     def _dicts_of(self, module: Module) -> set[str]:
         """tensors, self.cache: the names and attributes the module binds to a dict ({}, dict(), OrderedDict())."""
@@ -589,12 +590,12 @@ class Flow(CallHandlers):
                     isinstance(value, Number) and float(value.value).is_integer()):
                 self.seen.append(Seen("filled", statement, ctx, container, value))
             elif ctx.loops and not ctx.small_loop and (value is None or isinstance(value, Item) and value.fresh) and \
-                    self._fills_cache_on_first_use(target, statement, ctx.module):
+                    (first_use := self._cache_filled_on_first_use(target, statement, ctx.module)) is not None:
                 # if cache[i] is None: cache[i] = decode(path), in the training loop or before it: a cache with a
                 # slot per sample keeps every file the first time it is read, so by the end of one pass it holds them
                 # all (said once at the test, for every slot it fills)
                 shape = (None,) + value.shape if isinstance(value, Item) and value.shape is not None else None
-                self.seen.append(Seen("cached", _first_use_test(target, statement, ctx.module), ctx, Data(
+                self.seen.append(Seen("cached", first_use, ctx, Data(
                     statement.lineno, str(ctx.module.path), "a cache of decoded files", FILES, "list", shape,
                     value.dtype if isinstance(value, Item) else None)))
             elif isinstance(target.value, ast.Name) and isinstance(container, Data) and container.content == TABLE and \
@@ -1731,9 +1732,14 @@ def _written_truth(node: ast.expr, ctx: Context) -> bool | None:
 
 def _given(info: FunctionInfo, call: Call, skip_self: bool) -> list[tuple[str, Value]]:
     """(parameter, value) of what ``call`` passes to the function, by position and by keyword."""
+    return list(zip(_positional_parameters(info, skip_self), call.args)) + \
+        [(name, value) for name, value in call.kwargs.items() if name]
+
+
+def _positional_parameters(info: FunctionInfo, skip_self: bool) -> list[str]:
+    """The parameters a call fills by position, in order (without ``self`` for a method called on an instance)."""
     arguments = info.node.args
-    positional = [a.arg for a in arguments.posonlyargs + arguments.args][1 if skip_self else 0:]
-    return list(zip(positional, call.args)) + [(name, value) for name, value in call.kwargs.items() if name]
+    return [a.arg for a in arguments.posonlyargs + arguments.args][1 if skip_self else 0:]
 
 
 def _parameter_names(info: FunctionInfo) -> set[str]:
@@ -1744,10 +1750,8 @@ def _parameter_names(info: FunctionInfo) -> set[str]:
 
 def _arguments_given(info: FunctionInfo, node: ast.Call, skip_self: bool) -> dict[str, ast.expr]:
     """parameter -> the expression the call writes for it, by position (up to a *spread) and by keyword."""
-    arguments = info.node.args
-    positional = [a.arg for a in arguments.posonlyargs + arguments.args][1 if skip_self else 0:]
     given: dict[str, ast.expr] = {}
-    for name, argument in zip(positional, node.args):
+    for name, argument in zip(_positional_parameters(info, skip_self), node.args):
         if isinstance(argument, ast.Starred):
             break
         given[name] = argument

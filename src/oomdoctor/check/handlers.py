@@ -440,8 +440,7 @@ class CallHandlers:
             if node.args and isinstance(node.args[0], (ast.ListComp, ast.GeneratorExp)):
                 # np.vstack([files[k]['images'] for k in ...]): the data set of every file read whole and stacked;
                 # of what is not named as inputs (the gazes, the poses beside the images) a few numbers a sample
-                keys = " ".join(str(c.value) for c in ast.walk(node) if isinstance(c, ast.Constant))
-                return self._h5_read(node, ctx, few_per_sample=not names_inputs(words_of(keys)))
+                return self._h5_read(node, ctx, few_per_sample=not names_inputs(_written_words(node)))
             return self._h5_read(node, ctx)  # np.array(hf.get('image_features')): every row, read now
         if isinstance(source, Mapped):  # np.asarray keeps the mapping (a view of it); the others copy it
             copies = last_part(call.qualified) not in ("asarray", "asanyarray") or dtype is not None
@@ -975,11 +974,10 @@ def _reads_vocabulary(read: ast.AST, ctx: Context) -> bool:
     """Whether a whole read gives a vocabulary (vocab = pickle.load(...), f['charset'][:]): an entry per symbol or
     word, looked up by every sample and as large whatever the number of samples; by the name it is assigned to,
     or the file's or the HDF5 key's name."""
-    text = " ".join(str(a.value) for a in ast.walk(read) if isinstance(a, ast.Constant))
     statement = ctx.module.statement_of(read)
     target = last_part(dotted_name(statement.targets[0])) if isinstance(statement, ast.Assign) and \
         len(statement.targets) == 1 and isinstance(statement.targets[0], (ast.Name, ast.Attribute)) else ""
-    words = words_of(text) | words_of(target)
+    words = _written_words(read) | words_of(target)
     return bool(words & _VOCABULARY_WORDS) and not names_inputs(words)
 
 
@@ -990,7 +988,6 @@ _VOCABULARY_WORDS = {"vocab", "vocabulary", "charset", "alphabet", "lexicon"}
 def _reads_labels(read: ast.AST, ctx: Context) -> bool:
     """Whether a whole read gives labels: by the name it is assigned to (y = np.load(...)), or, where that name
     says nothing of inputs (is_dog, self.gazes), by the file's or the HDF5 key's name ('y_train.npy', f['label'])."""
-    text = " ".join(str(a.value) for a in ast.walk(read) if isinstance(a, ast.Constant))
     statement = ctx.module.statement_of(read)
     targets: list[str] = []
     if isinstance(statement, (ast.Assign, ast.AnnAssign)):
@@ -999,7 +996,12 @@ def _reads_labels(read: ast.AST, ctx: Context) -> bool:
     if any(_MAPPING_NAME.search(target.lower()) for target in targets):
         return True  # img_id2idx, word2idx, ans2label: a lookup from one key to another, a few numbers per entry
     target_words = {word for target in targets for word in words_of(target)}
-    return is_labels(target_words) or not names_inputs(target_words) and is_labels(words_of(text))
+    return is_labels(target_words) or not names_inputs(target_words) and is_labels(_written_words(read))
+
+
+def _written_words(read: ast.AST) -> set[str]:
+    """The words of what a read writes out: the file's name ('y_train.npy'), the HDF5 keys (f['label'])."""
+    return words_of(" ".join(str(a.value) for a in ast.walk(read) if isinstance(a, ast.Constant)))
 
 
 _MAPPING_NAME = re.compile(r"[a-z]2[a-z]")

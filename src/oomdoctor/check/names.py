@@ -20,6 +20,13 @@ def dotted_name(node: ast.AST) -> str:
     return ""
 
 
+def self_attribute(node: ast.AST | None) -> str | None:
+    """``images`` for ``self.images``: the attribute of the instance a method reads or binds; None for anything else."""
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
+        return node.attr
+    return None
+
+
 def last_part(name: str) -> str:
     """The part after the last dot: ``np.load`` -> ``load``."""
     return name.rsplit(".", 1)[-1]
@@ -126,6 +133,11 @@ def split_neutral(text: str) -> str:
     the same file of two splits."""
     return re.sub(r"[A-Za-z]+", lambda word: "{split}" if word.group().lower() in _SPLIT_WORDS else word.group(),
                   text)
+
+
+def names_a_split(identifier: str) -> bool:
+    """Whether ``identifier`` names one split of a data set, training or evaluation (``train_X``, ``val_x``)."""
+    return bool(words_of(identifier) & _SPLIT_WORDS)
 
 
 def is_eval_name(identifier: str) -> bool:

@@ -13,7 +13,7 @@ from .library import (NUMPY_CREATORS, SAVES, argument, constant_number, keyword_
                       scaled_pixels_dtype)
 from .modules import ClassInfo, FunctionInfo, Module, own_nodes
 from .names import (calls_in, dotted_name, is_eval_name, is_labels, last_part, names_in, names_inputs, path_text,
-                    split_neutral, words_of)
+                    self_attribute, split_neutral, words_of)
 from .rules_keras import model_convolves_images, model_input_shape
 from .flow import loops_collecting
 from .handlers import tokenizer_words
@@ -382,9 +382,8 @@ def _rows_picked_per_item(cls: ClassInfo, script: Script) -> set[str]:
     getitem = cls.methods.get("__getitem__")
     if getitem is None or script.flow.reads_files(getitem.node, getitem.module):
         return set()
-    picked = {node.value.attr for node in own_nodes(getitem.node) if isinstance(node, ast.Subscript)
-              and isinstance(node.value, ast.Attribute) and isinstance(node.value.value, ast.Name)
-              and node.value.value.id == "self"}
+    picked = {attribute for node in own_nodes(getitem.node)
+              if isinstance(node, ast.Subscript) and (attribute := self_attribute(node.value)) is not None}
     return picked - _made_numbers_per_item(getitem.node)
 
 
@@ -416,18 +415,13 @@ def _assigned_to_attribute(cls: ClassInfo, name: str, script: Script) -> list:
         if not isinstance(node, ast.Assign):
             continue
         for target in node.targets:
-            if _is_self_attribute(target, name):
+            if self_attribute(target) == name:
                 values.append(script.value(node.value))
-            elif isinstance(target, ast.Tuple) and any(_is_self_attribute(t, name) for t in target.elts):
+            elif isinstance(target, ast.Tuple) and any(self_attribute(t) == name for t in target.elts):
                 given = script.value(node.value)
                 if isinstance(given, Several) and len(given.items) == len(target.elts):
-                    values += [v for t, v in zip(target.elts, given.items) if _is_self_attribute(t, name)]
+                    values += [v for t, v in zip(target.elts, given.items) if self_attribute(t) == name]
     return values
-
-
-def _is_self_attribute(node: ast.AST, name: str) -> bool:
-    return isinstance(node, ast.Attribute) and node.attr == name and isinstance(node.value, ast.Name) and \
-        node.value.id == "self"
 
 
 def _flat_model_input(script: Script) -> bool:
@@ -671,7 +665,8 @@ def dtype_blowup(script: Script) -> Iterator[Finding]:
         data, item = seen.value, seen.source
         if isinstance(data, Data) and data.container == "numpy" and isinstance(item, Item) and \
                 item.widened_line is not None and (data.path, data.line) not in buffers and not data.labels and \
-                not negligible(data) and ITEMSIZE.get(data.dtype or "", 0) >= ITEMSIZE.get(item.widened_to or "", 8) >= 4:
+                not negligible(data) and \
+                ITEMSIZE.get(data.dtype or "", 0) >= ITEMSIZE.get(item.widened_to or "", 8) >= 4:
             widened_buffers.setdefault((data.path, data.line), (seen, item))
     for seen, item in widened_buffers.values():
         data = seen.value

@@ -10,7 +10,8 @@ from ..units import format_bytes
 from .context import Context, Seen
 from .library import DECODERS, FILE_OPENERS, LISTINGS, PATH_CALLS, PER_FILE_LOADERS, keyword_value, loader_kind
 from .modules import FunctionInfo, Module, own_nodes
-from .names import LABEL_WORDS, calls_in, dotted_name, is_eval_name, is_labels, last_part, names_in, words_of
+from .names import (LABEL_WORDS, calls_in, dotted_name, is_eval_name, is_labels, last_part, names_a_split, names_in,
+                    self_attribute, words_of)
 from .rules_data import read_in_batches
 # the numbers a script binds, and the head size past which Keras's Flatten -> Dense is a problem of its own
 from .rules_keras import HUGE_HEAD_WEIGHTS, Constants, int_argument
@@ -436,8 +437,7 @@ def _named_as_a_split(moved: ast.AST) -> bool:
         what = moved.args[0]  # torch.tensor(val_X, device=dev)
     else:
         return False
-    return any((is_eval_name(n) or words_of(n) & {"train", "training"}) and not is_labels(words_of(n))
-               for n in names_in(what))
+    return any(names_a_split(n) and not is_labels(words_of(n)) for n in names_in(what))
 
 
 def workers_copy_dataset(script: Script) -> Iterator[Finding]:
@@ -517,8 +517,8 @@ def _read_per_element(chain: list) -> set[str] | None:
     methods = _per_element_methods(chain)
     if methods is None:
         return None
-    return {node.attr for method in methods for node in ast.walk(method.node) if isinstance(node, ast.Attribute)
-            and isinstance(node.value, ast.Name) and node.value.id == "self"}
+    return {attribute for method in methods for node in ast.walk(method.node)
+            if (attribute := self_attribute(node)) is not None}
 
 
 def _per_element_methods(chain: list) -> list[FunctionInfo] | None:
@@ -534,8 +534,7 @@ def _per_element_methods(chain: list) -> list[FunctionInfo] | None:
         if name not in methods or methods[name] in found:
             continue
         found.append(methods[name])
-        todo += [node.attr for node in ast.walk(methods[name].node) if isinstance(node, ast.Attribute)
-                 and isinstance(node.value, ast.Name) and node.value.id == "self"]
+        todo += [attribute for node in ast.walk(methods[name].node) if (attribute := self_attribute(node)) is not None]
     return found
 
 
@@ -556,8 +555,7 @@ def _records_per_element(chain: list) -> set[str]:
                 continue
             # self.seq_data[idx]: an entry picked by the sample's index (not self.stats['mean'], a field of self)
             if isinstance(entry, ast.Subscript) and not isinstance(entry.slice, ast.Constant) and \
-                    isinstance(entry.value, ast.Attribute) and isinstance(entry.value.value, ast.Name) and \
-                    entry.value.value.id == "self":
+                    self_attribute(entry.value) is not None:
                 found.add(entry.value.attr)
     return found
 
@@ -573,8 +571,7 @@ def _numbers_per_element(chain: list) -> set[str]:
             typed = name in _TYPED_TENSORS or \
                 name in ("tensor", "as_tensor") and keyword_value(call, "dtype") is not None
             entry = call.args[0]
-            if typed and isinstance(entry, ast.Subscript) and isinstance(entry.value, ast.Attribute) and \
-                    isinstance(entry.value.value, ast.Name) and entry.value.value.id == "self":
+            if typed and isinstance(entry, ast.Subscript) and self_attribute(entry.value) is not None:
                 found.add(entry.value.attr)
     return found
 
@@ -626,7 +623,7 @@ def _entries_in_path(node: ast.AST, module: Module, bound: dict[str, dict[str, s
             inner, how = inner.value, "field"
             if isinstance(inner, ast.Attribute) and inner.attr in _TABLE_ROWS:
                 inner = inner.value
-        if isinstance(inner, ast.Attribute) and isinstance(inner.value, ast.Name) and inner.value.id == "self":
+        if self_attribute(inner) is not None:
             return {inner.attr: how}
         return {}
     if isinstance(node, ast.Name):
@@ -689,7 +686,8 @@ def huge_linear_head(script: Script) -> Iterator[Finding]:
         if module.qualified(call.func) != "torch.nn.Linear":
             continue
         scope = _model_of(call, module)
-        if scope is None or not any(last_part(dotted_name(c)) in _TORCH_CONVS for c in calls_in(scope)):
+        convs = [c for c in calls_in(scope) if last_part(dotted_name(c)) in _TORCH_CONVS] if scope is not None else []
+        if not convs:
             continue  # a transformer's or an MLP's layer: no feature map is flattened into it
         if module not in constants:
             constants[module] = Constants(module.tree)
@@ -700,8 +698,7 @@ def huge_linear_head(script: Script) -> Iterator[Finding]:
             continue
         # the map's positions per channel, for each channel count the convolutions give that divides the features
         # (the last convolution in the source may be an attention branch's, with one channel)
-        channels = {int_argument(c, 1, "out_channels", constants[module].at(c.lineno)) for c in calls_in(scope)
-                    if last_part(dotted_name(c)) in _TORCH_CONVS}
+        channels = {int_argument(c, 1, "out_channels", constants[module].at(c.lineno)) for c in convs}
         positions = [features // c for c in channels if c and features % c == 0]
         if not positions or min(positions) <= _SMALL_MAP_POSITIONS:
             continue  # VGG's and AlexNet's heads: a map pooled down to 7 x 7 or 13 x 13, the design itself
