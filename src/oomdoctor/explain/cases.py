@@ -92,8 +92,8 @@ def _held_elsewhere(facts: Facts) -> int | None:
             and facts.reserved_bytes is not None:
         # PyTorch 1.x states what its cache reserved, not what the process holds: add its CUDA context
         return max(facts.total_bytes - facts.free_bytes - facts.reserved_bytes - CUDA_CONTEXT_BYTES, 0)
-    if _free_unstated_floor(facts) is not None:
-        return _free_unstated_floor(facts)
+    if (floor := _free_unstated_floor(facts)) is not None:
+        return floor
     if facts.allocator == "cudaMallocAsync" and facts.total_bytes and facts.free_bytes is not None \
             and facts.allocated_bytes is not None:
         # PyTorch's cudaMallocAsync backend states what its tensors hold; the pool serves a request from the memory

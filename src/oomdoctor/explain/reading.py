@@ -701,17 +701,14 @@ def _made_on_the_failing_line(text: str, error_line: int, facts: Facts) -> None:
     dims = [number(d) for d in re.findall(r"\d{1,25}", next(group for group in factory.groups() if group))]
     named = re.search(r"dtype\s*=\s*(torch\.)?(\w+)", code[factory.start():])
     if named and not named.group(1):
-        candidates = [None]  # dtype=dtype: a variable
+        dtype = None  # dtype=dtype: a variable, whose width the request's bytes may still say
     else:
         dtype = _TORCH_DTYPES.get(named.group(2), named.group(2)) if named else "float32"
-        candidates = [dtype]
     requested = facts.requested_bytes
-    for dtype in candidates:
-        widths = [itemsize(dtype)] if dtype else [8, 4, 2, 1]
-        if any(abs(_bytes_of(dims, "uint8") * width - requested) <= 0.01 * requested + 2 * 2**20 for width in widths):
-            facts.shape = dims
-            facts.dtype = dtype
-            return
+    widths = [itemsize(dtype)] if dtype else [8, 4, 2, 1]
+    if any(abs(_bytes_of(dims, "uint8") * width - requested) <= 0.01 * requested + 2 * 2**20 for width in widths):
+        facts.shape = dims
+        facts.dtype = dtype
 
 
 def _read_torch_plain(text: str, lower: str, facts: Facts) -> bool:
