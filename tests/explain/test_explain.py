@@ -1032,3 +1032,21 @@ def test_pytorch_xla_on_a_tpu_is_torch():
     assert pod.framework == "torch"
     jax = explain("jaxlib.xla_extension.XlaRuntimeError: " + reserve)
     assert jax.framework == "jax"
+
+
+def test_a_bfc_pool_drawn_all_free_held_no_tensor():
+    """The dump's picture of the pool draws every chunk in use with at least one '*' or 'x': drawn all '_', nothing of
+    this process was alive, so the request found a pool kept small or a device held by others, not a full step."""
+    from oomdoctor.explain import explain
+
+    head = ("2023-06-21 19:38:15.226954: W external/org_tensorflow/tensorflow/core/common_runtime/bfc_allocator.cc:457] "
+            "Allocator (GPU_0_bfc) ran out of memory trying to allocate 1.38GiB (rounded to 1477187584)requested by "
+            "op \n2023-06-21 19:38:15.227661: W external/org_tensorflow/tensorflow/core/common_runtime/"
+            "bfc_allocator.cc:468] ")
+    tail = ("\n2023-06-21 19:38:15.227864: E external/org_tensorflow/tensorflow/compiler/xla/pjrt/"
+            "pjrt_stream_executor_client.cc:2036] Execution of replica 0 failed: Resource exhausted: Out of memory "
+            "while trying to allocate 1477187472 bytes.\n")
+    assert explain(head + "_" * 96 + tail).case == "limit-or-other-process"
+    assert explain(head + "<allocator contains no memory>" + tail).case == "limit-or-other-process"
+    # one chunk in use, however small, is drawn: the step held memory
+    assert explain(head + "*" + "_" * 95 + tail).case == "activations-batch"

@@ -152,8 +152,12 @@ def _in_pieces(facts: Facts) -> bool:
 
 
 def _holds_nothing(facts: Facts) -> bool:
-    """PyTorch had nothing on the device (0 bytes allocated, none cached) and asked for less than it has: no step of
-    this process filled it, so a limit (a cap on one allocation, a memory fraction) or another process did."""
+    """The allocator held no tensor when the request failed: PyTorch with 0 bytes allocated and none cached, asking for
+    less than the device has, or a BFC pool (TensorFlow's, XLA's) whose picture in the dump is all free. No step of
+    this process filled the device, so a limit (a cap on one allocation, a memory fraction, a pool made small at start)
+    or another process did."""
+    if "pool_holds_nothing" in facts.clues and facts.framework in _POOL_AT_START:
+        return True
     return facts.framework == "torch" and facts.allocated_bytes == 0 and not _unused_reserve(facts) and \
         facts.requested_bytes is not None and facts.total_bytes is not None and \
         facts.requested_bytes < facts.total_bytes

@@ -229,10 +229,22 @@ def _read_bfc(text: str, lower: str, facts: Facts) -> bool:
         op = re.search(r"requested by op:?[ \t]?([^\s,]+)", text[at:at + 600])
         facts.op = op.group(1) if op else facts.op
         facts.message = facts.message or window[:200]
+        if _pool_holds_nothing(text[at:at + 2000]):
+            facts.clues.add("pool_holds_nothing")
     _read_bfc_stats(text, facts)
     if warned and not fatal:
         facts.warnings_only = True
     return fatal
+
+
+def _pool_holds_nothing(dump: str) -> bool:
+    """The dump's picture of the pool (``RenderOccupancy``: 100 characters over the memory the pool has taken, ``_``
+    free, ``*`` and ``x`` a chunk in use, one character at least however small) drawn all free, or ``<allocator
+    contains no memory>``: no tensor of this allocator was alive when the request failed."""
+    if "<allocator contains no memory>" in dump:
+        return True
+    bar = re.search(r"\] ?([_*x]{50,100})[ \t]*$", dump, re.MULTILINE)
+    return bar is not None and set(bar.group(1)) == {"_"}
 
 
 def _read_bfc_stats(text: str, facts: Facts) -> None:
