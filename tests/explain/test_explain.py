@@ -1050,3 +1050,32 @@ def test_a_bfc_pool_drawn_all_free_held_no_tensor():
     assert explain(head + "<allocator contains no memory>" + tail).case == "limit-or-other-process"
     # one chunk in use, however small, is drawn: the step held memory
     assert explain(head + "*" + "_" * 95 + tail).case == "activations-batch"
+
+
+def test_paddle_2x_states_what_it_has_allocated():
+    """PaddlePaddle 2.x puts what its allocator holds between the request and the free memory."""
+    from oomdoctor.explain import explain
+
+    result = explain("Out of memory error on GPU 0. Cannot allocate 3.621826GB memory on GPU 0, 21.184814GB memory has "
+                     "been allocated and available memory is only 2.814575GB.\n\nPlease check whether there is any "
+                     "other process using GPU 0.\n")
+    assert (result.framework, result.gpu_index) == ("paddle", 0)
+    assert result.requested_bytes == int(3.621826 * 2**30)
+    assert result.allocated_bytes == int(21.184814 * 2**30)
+    assert result.free_bytes == int(2.814575 * 2**30)
+    assert result.case == "activations-batch"
+
+
+def test_paddle_1x_first_pool_larger_than_what_is_free():
+    """PaddlePaddle 1.x checks its first pool chunk, a share of the whole GPU, against what is free: the pool at start,
+    not a batch (the feed that triggered it is a few MB)."""
+    from oomdoctor.explain import explain
+
+    result = explain('  File "paddle/fluid/data_feeder.py", line 168, in done\n    t.set(arr, place)\n'
+                     "paddle.fluid.core_avx.EnforceNotMet: Expected allocating <= available, but received "
+                     "allocating:5403593101 > available:5300944640.\nInsufficient GPU memory to allocation. at "
+                     "[/paddle/paddle/fluid/platform/gpu_info.cc:262]\n")
+    assert result.oom and result.framework == "paddle"
+    assert (result.requested_bytes, result.free_bytes) == (5403593101, 5300944640)
+    assert result.case == "preallocation"
+    assert "FLAGS_allocator_strategy=auto_growth" in result.fixes[0]

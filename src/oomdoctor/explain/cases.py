@@ -237,6 +237,8 @@ def choose(facts: Facts) -> str:
     # driver's own failing in the same breath is the same want), the framework's pool had taken the GPU
     if ("cublas" in clues or "cudnn" in clues) and (requested is None or "driver_request" in clues):
         return "preallocation"
+    if "pool_at_start" in clues:  # PaddlePaddle 1.x sizing its first pool chunk as a share of the whole GPU
+        return "preallocation"
     if "unified_memory" in clues and facts.framework in _POOL_AT_START:
         # the pool made from unified memory (TF_FORCE_UNIFIED_MEMORY, a memory fraction above 1) at start: the driver
         # could not give the share asked for, GPU and RAM together
@@ -538,6 +540,14 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
                          "memory_limit, CUDA_VISIBLE_DEVICES)."))
         if framework == "tensorflow":
             fix.append(_("Turn on memory growth before building the model: oomdoctor.configure_gpu_memory()."))
+        return say, fix
+    if case == "preallocation" and "pool_at_start" in facts.clues:
+        say.append(_("PaddlePaddle 1.x takes its first pool as a share of the whole GPU "
+                     "(FLAGS_fraction_of_gpu_memory_to_use) and checks it against what is free: the pool did not "
+                     "fit, before any batch ran."))
+        fix.append(_("Lower FLAGS_fraction_of_gpu_memory_to_use, or let the pool grow as needed: "
+                     "FLAGS_allocator_strategy=auto_growth."))
+        fix.append(_("Run one GPU program at a time, or give each its share of the GPU."))
         return say, fix
     if case == "preallocation":
         say.append(_("The GPU was already taken when a library needed memory: TensorFlow and JAX take most of the "

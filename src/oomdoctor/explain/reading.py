@@ -1010,16 +1010,30 @@ def _read_onnxruntime(text: str, lower: str, facts: Facts) -> bool:
 
 def _read_paddle(text: str, lower: str, facts: Facts) -> bool:
     """PaddlePaddle's CUDA allocator (``cuda_allocator.cc``): ``Out of memory error on GPU 0. Cannot allocate
-    3.125000GB memory on GPU 0, available memory is only 117.750000MB.``"""
+    3.125000GB memory on GPU 0, available memory is only 117.750000MB.`` (2.x adds ``, 21.184814GB memory has been
+    allocated and`` before the free figure); and 1.x's first pool chunk, a share of the whole GPU
+    (``FLAGS_fraction_of_gpu_memory_to_use``) checked against what is free before it is taken (``gpu_info.cc``:
+    ``Expected allocating <= available, but received allocating:5403593101 > available:5300944640. Insufficient GPU
+    memory to allocation.``)."""
     for at in _positions(lower, "out of memory error on gpu")[-1:]:
         window = _window(text, at, after=300)
-        match = re.match(r"Out of memory error on GPU (\d{1,3})\. Cannot allocate " + SIZE +
-                         r" memory on GPU \d{1,3}, available memory is only " + SIZE, window)
+        match = re.match(r"Out of memory error on GPU (\d{1,3})\. Cannot allocate " + SIZE + r" memory on GPU \d{1,3},"
+                         r"(?: " + SIZE + r" memory has been allocated and)? available memory is only " + SIZE, window)
         if match:
             facts.gpu_index = int(match.group(1))
             facts.requested_bytes = size(*match.groups()[1:3])
-            facts.free_bytes = size(*match.groups()[3:5])
+            if match.group(4):
+                facts.allocated_bytes = size(*match.groups()[3:5])
+            facts.free_bytes = size(*match.groups()[5:7])
         facts.message = window[:200]
+        return True
+    for at in _positions(lower, "insufficient gpu memory to allocation")[-1:]:
+        window = _window(text, at, before=200, after=40)
+        match = re.search(r"allocating:(\d{1,25}) > available:(\d{1,25})", window)
+        if match:
+            facts.requested_bytes, facts.free_bytes = number(match.group(1)), number(match.group(2))
+        facts.clues.add("pool_at_start")
+        facts.message = window.strip()
         return True
     return False
 
