@@ -1152,7 +1152,8 @@ def _shuffled_in_its_place(seen: Seen, name: str) -> bool:
     """x = x[perm] with perm a random permutation, X, y = shuffle(X, y): a reordered copy of every row assigned back
     to the name that holds the original. Unlike x = x.astype(...), which people write to replace an array, this is
     how scripts shuffle a data set, and the old order is let go only once the new one is whole: twice the data set
-    at this line, each epoch where it runs in the training loop."""
+    at this line. (In a loop the flow reads x[order] as one row, as it reads x[i]: an epoch loop's reshuffle is
+    not seen.)"""
     node, module = seen.node, seen.ctx.module
     if isinstance(node, ast.Call):
         shuffles = module.qualified(node.func) == "sklearn.utils.shuffle"
