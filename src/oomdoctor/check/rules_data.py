@@ -1081,8 +1081,8 @@ def _copy_effect(seen: Seen, script: Script, decoded_targets: bool = False) -> s
     """What a copy of a data set does to memory: 'float64' (a float64 copy of smaller values), 'wider' (larger
     values while the original stays), 'converted' (larger values in place of the original), 'duplicate' (the
     same data twice), 'shuffled' (a reordered copy in the original's place, held with it until whole), or None (a
-    copy that replaces). ``decoded_targets``: the copy is of targets decoded from
-    files, judged as images whatever their name."""
+    copy that replaces). ``decoded_targets``: the copy is of targets decoded from files, judged as images whatever
+    their name."""
     data, source = seen.value, seen.source
     if isinstance(data, Data) and isinstance(source, Data) and source.labels and source.content == FILES:
         # y_patches.astype('float32') / 255 of a denoiser's clean photos (masks, ground truth decoded from files):
@@ -1160,7 +1160,6 @@ def _shuffled_in_its_place(seen: Seen, name: str) -> bool:
     else:
         shuffles = isinstance(node, ast.Subscript) and _random_permutation(node.slice, seen)
     return shuffles and _rebinds(seen, [name])
-
 
 
 def _random_permutation(index: ast.expr, seen: Seen) -> bool:
