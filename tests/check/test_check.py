@@ -1020,9 +1020,10 @@ def test_a_shape_pasted_under_its_print_sizes_the_array_and_its_split(comment, e
 
 
 @pytest.mark.parametrize("line, expected", [("data, label = shuffle(immatrix, label, random_state=2)", [8]),
-                                            ("immatrix, label = shuffle(immatrix, label, random_state=2)", [])])
+                                            ("immatrix, label = shuffle(immatrix, label, random_state=2)", [8])])
 def test_sklearn_shuffle_returns_a_copy_of_every_row(line, expected, tmp_path):
-    # asingh33/CNNGestureRecognizer: the shuffled copy while immatrix is still referenced; dtype='f' is float32
+    # asingh33/CNNGestureRecognizer: the shuffled copy while immatrix is still referenced; dtype='f' is float32.
+    # Shuffled back into immatrix, the old order goes only once the new one is whole: twice the images at that line
     source = ("import os\nimport numpy as np\nfrom PIL import Image\nfrom sklearn.utils import shuffle\n"
               "imlist = os.listdir('imgfolder')\n"
               "immatrix = np.array([np.array(Image.open(n).convert('L')).flatten() for n in imlist], dtype='f')\n"
@@ -1030,6 +1031,26 @@ def test_sklearn_shuffle_returns_a_copy_of_every_row(line, expected, tmp_path):
               f"{line}\nprint(immatrix.shape)\n")
     assert _rules(tmp_path, source, "duplicate-copy") == expected
     assert _rules(tmp_path, source + "x = immatrix.astype('float32')\n", "dtype-blowup") == []
+
+
+@pytest.mark.parametrize("order, index, expected", [
+    ("order = np.random.permutation(len(frames))\n", "order", [7]),
+    ("order = np.arange(len(frames))\nnp.random.shuffle(order)\n", "order", [8]),
+    ("", "np.random.permutation(frames.shape[0])", [6]),
+    ("order = np.arange(len(frames))\n", "order[:5000]", []),  # the first rows, not a shuffle
+    ("keep = scores > 0.5\n", "keep", []),  # the rows a mask keeps replace the array: a smaller one
+])
+def test_an_array_shuffled_into_its_own_name_is_held_twice_while_the_copy_is_built(order, index, expected,
+                                                                                   tmp_path):
+    # x = x[perm] each fold or epoch: the reordered copy of every row is whole before x lets go of the old order
+    source = ("import numpy as np\nfrom tensorflow import keras\n"
+              "frames = np.load('frames.npy')  # (60000, 128, 128, 3)\nscores = np.load('scores.npy')\n"
+              "model = keras.Sequential([keras.layers.Flatten(), keras.layers.Dense(1)])\n"
+              f"{order}frames = frames[{index}]\nmodel.fit(frames, scores, batch_size=32)\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected
+    if expected:
+        finding = next(f for f in check_source(tmp_path / "train.py") if f.rule == "duplicate-copy")
+        assert "reordered copy of every row of frames" in finding.message
 
 
 def test_tensorlayer_read_images_decodes_the_whole_list_and_its_npy_cache_is_as_large(tmp_path):
@@ -2938,16 +2959,18 @@ def test_an_attribute_the_flow_follows_is_not_replaced_by_an_array_of_what_it_ca
     assert _rules(tmp_path, source, "duplicate-copy") == [23]
 
 
-@pytest.mark.parametrize("bound, expected", [("    x = image\n", [11]), ("    x = image + 0\n", [])])
-def test_a_fancy_index_rebinding_one_name_of_an_array_another_name_still_holds(bound, expected, tmp_path):
+@pytest.mark.parametrize("bound, said", [("    x = image\n", "A second full copy of x"),
+                                         ("    x = image + 0\n", "This shuffle builds a reordered copy")])
+def test_a_fancy_index_rebinding_one_name_of_an_array_another_name_still_holds(bound, said, tmp_path):
     # x = image, then x = x[order]: the shuffled copy is a second array, as image keeps the first for the rest of
-    # main; an array of its own (image + 0) goes as x is rebound
+    # main; an array of its own (image + 0) goes as x is rebound, but only once the shuffled copy is whole
     source = ("import numpy as np\nfrom scipy.io import loadmat\n\n\ndef main():\n"
               "    d = loadmat('imdb.mat')\n    image = d['image']\n"
               f"{bound}"
               "    order = np.arange(len(x))\n    np.random.shuffle(order)\n    x = x[order]\n"
               "    print(image.shape, x.shape)\n\n\nmain()\n")
-    assert _rules(tmp_path, source, "duplicate-copy") == expected
+    assert _rules(tmp_path, source, "duplicate-copy") == [11]
+    assert said in next(f.message for f in check_source(tmp_path / "train.py") if f.rule == "duplicate-copy")
 
 
 def test_an_array_cut_up_and_put_together_again_is_not_grown(tmp_path):

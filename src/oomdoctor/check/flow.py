@@ -16,6 +16,7 @@ from .library import (
     MODEL_METHODS,
     NUMPY_CREATORS_DTYPE_SECOND,
     PATH_CALLS,
+    PERMUTATIONS,
     PER_FILE_LOADERS,
     REDUCTIONS,
     SAVES,
@@ -1081,7 +1082,10 @@ class Flow(CallHandlers):
             rows = replace(data, line=node.lineno, root="", shape=((count,) + data.shape[1:]) if data.shape
                            else (count,), split=False)
             return replace(rows, small=negligible(rows) or count <= FEW)
-        if (folds or not ctx.loops and isinstance(first, (ast.Name, ast.Attribute)) and _names_rows(first)) and \
+        # (x[np.random.permutation(len(x))]: every row, in a random order)
+        shuffled = isinstance(first, ast.Call) and last_part(ctx.module.qualified(first.func)) in PERMUTATIONS
+        if (folds or not ctx.loops and (isinstance(first, (ast.Name, ast.Attribute)) and _names_rows(first) or
+                                        shuffled)) and \
                 not isinstance(self.values.get(first), (Number, Text, Tensor, Batch, Item)) and \
                 data.container in ("numpy", "torch") and data.content != NAMES:
             # X[train_idx]: NumPy's fancy indexing copies the rows it picks, and X stays

@@ -79,6 +79,9 @@ REDUCTIONS = {"amin", "amax", "min", "max", "mean", "sum", "std", "var", "median
               "unique", "count_nonzero", "percentile", "quantile", "ptp", "nanmean", "nanmax", "nanmin", "nanstd",
               "prod", "any", "all", "bincount", "norm", "average"}
 # np.uint8(x), np.float32(x): NumPy's scalar types called on an array convert it, a new array of that dtype
+# The last part of what makes a random order of the rows: np.random.permutation(n), rng.permutation(n),
+# torch.randperm(n); x[that] is every row of x, reordered
+PERMUTATIONS = {"permutation", "randperm"}
 NUMPY_TYPE_CONVERSIONS = {"numpy.uint8", "numpy.int8", "numpy.uint16", "numpy.int16", "numpy.int32", "numpy.int64",
                           "numpy.float16", "numpy.float32", "numpy.float64"}
 # Calls that copy an array (or the arrays of a list) into a new one

@@ -9,7 +9,7 @@ from typing import Iterable, Iterator
 from ..i18n import _
 from ..units import format_bytes
 from .context import Context, Seen
-from .library import (NUMPY_CREATORS, SAVES, argument, constant_number, keyword_value, pixel_dtype,
+from .library import (NUMPY_CREATORS, PERMUTATIONS, SAVES, argument, constant_number, keyword_value, pixel_dtype,
                       scaled_pixels_dtype)
 from .modules import ClassInfo, FunctionInfo, Module, own_nodes
 from .names import (calls_in, dotted_name, is_eval_name, is_labels, last_part, names_in, names_inputs, path_text,
@@ -817,7 +817,7 @@ def duplicate_copy(script: Script) -> Iterator[Finding]:
     held_when_said: dict[str, int] = {}
     for seen in script.seen("copied"):
         effect = _copy_effect(seen, script)
-        if effect not in ("duplicate", "from-list", "grown"):
+        if effect not in ("duplicate", "from-list", "grown", "shuffled"):
             continue
         name = _copied_name(seen, script)
         # the array a function returns from a list of its own (return np.array(clips), in either branch of an if):
@@ -829,14 +829,17 @@ def duplicate_copy(script: Script) -> Iterator[Finding]:
         # third copy, a peak above the one said (a split is the last copy before training, so it is the peak)
         said = said and not (seen.value.split and not seen.source.split and
                              len(seen.holders) > held_when_said.get(seen.source.root, 0))
-        if (said and effect != "grown" or seen.source.root in built and effect != "duplicate") and not returned:
+        # a concatenation or a shuffle in the array's place is a peak of its own, whatever was said of the data set
+        own_peak = effect in ("grown", "shuffled")
+        if (said and not own_peak or seen.source.root in built and effect not in ("duplicate", "shuffled")) and \
+                not returned:
             continue  # a third copy of a data set already said to be held twice says nothing new
         called = _returning_call(seen, script)
         original = name or next((h for h, _level in seen.holders), None) or \
             (f"{called}()" if called else _("the original"))
         if effect == "from-list" and name is not None and _rebinds(seen, [name]) and not returned:
             built.add(seen.source.root)
-        elif effect != "grown" and not returned:  # held twice only while it is built: a later copy that stays is news
+        elif not own_peak and not returned:  # held twice only while it is built: a later copy that stays is news
             reported.add(seen.source.root)
             reported_as.setdefault(seen.source.root, set()).add(seen.source.dtype)
             held_when_said[seen.source.root] = max(held_when_said.get(seen.source.root, 0), len(seen.holders))
@@ -1026,6 +1029,13 @@ def _copy_advice(effect: str, name: str, size: str) -> tuple[str, str]:
                 _("Preallocate the final array (np.empty((total, ...), dtype=...)) and write each part into it, or "
                   "add the extra samples per batch (augmentation in the input pipeline) instead of to the whole "
                   "array."))
+    if effect == "shuffled":
+        return (_("This shuffle builds a reordered copy of every row of {name}, and {name} lets go of the old order "
+                  "only once the copy is complete: at this point the data set is in memory twice ({size}).").format(
+                    name=name, size=size),
+                _("Shuffle the row indices instead and take each batch's rows with them (x[perm[i:i + batch]]), or "
+                  "let the input pipeline shuffle (fit(shuffle=True), DataLoader(shuffle=True)); np.random.shuffle(x) "
+                  "shuffles an array in place."))
     if effect == "from-list":
         return (_("This builds one array from the list {name} while the list still holds every sample: the data set "
                   "is in memory twice at this point ({size}), which is where such scripts run out of "
@@ -1070,8 +1080,9 @@ def _wider_than_said(source: Data, said_in: Iterable[str | None]) -> bool:
 def _copy_effect(seen: Seen, script: Script, decoded_targets: bool = False) -> str | None:
     """What a copy of a data set does to memory: 'float64' (a float64 copy of smaller values), 'wider' (larger
     values while the original stays), 'converted' (larger values in place of the original), 'duplicate' (the
-    same data twice), or None (a copy that replaces). ``decoded_targets``: the copy is of targets decoded from
-    files, judged as images whatever their name."""
+    same data twice), 'shuffled' (a reordered copy in the original's place, held with it until whole), or None (a
+    copy that replaces). ``decoded_targets``: the copy is of targets decoded from files, judged as images whatever
+    their name."""
     data, source = seen.value, seen.source
     if isinstance(data, Data) and isinstance(source, Data) and source.labels and source.content == FILES:
         # y_patches.astype('float32') / 255 of a denoiser's clean photos (masks, ground truth decoded from files):
@@ -1122,6 +1133,10 @@ def _copy_effect(seen: Seen, script: Script, decoded_targets: bool = False) -> s
         # goes only once the new one is whole
         return "grown"
     alive = from_list or _original_kept(seen, script)
+    if not alive and name is not None and not source.inferred and _shuffled_in_its_place(seen, name):
+        # (of an array only guessed to be a data set, np.array(tokenizer's output), the shuffle that replaces it
+        # says nothing of its size)
+        return "shuffled"
     if not alive:
         # x = x.astype('float32') of uint8 pixels: the original goes, but what stays is several times its size;
         # said where the script shows the count (a size past negligible, as the source's is), or where the samples
@@ -1131,6 +1146,43 @@ def _copy_effect(seen: Seen, script: Script, decoded_targets: bool = False) -> s
         large = total_bytes(data) is not None or sample is None or sample * FEW >= NEGLIGIBLE_BYTES
         return "converted" if wider and source.container == "numpy" and large else None
     return "wider" if wider else "from-list" if from_list else "duplicate"
+
+
+def _shuffled_in_its_place(seen: Seen, name: str) -> bool:
+    """x = x[perm] with perm a random permutation, X, y = shuffle(X, y): a reordered copy of every row assigned back
+    to the name that holds the original. Unlike x = x.astype(...), which people write to replace an array, this is
+    how scripts shuffle a data set, and the old order is let go only once the new one is whole: twice the data set
+    at this line. (In a loop the flow reads x[order] as one row, as it reads x[i]: an epoch loop's reshuffle is
+    not seen.)"""
+    node, module = seen.node, seen.ctx.module
+    if isinstance(node, ast.Call):
+        shuffles = module.qualified(node.func) == "sklearn.utils.shuffle"
+    else:
+        shuffles = isinstance(node, ast.Subscript) and _random_permutation(node.slice, seen)
+    return shuffles and _rebinds(seen, [name])
+
+
+def _random_permutation(index: ast.expr, seen: Seen) -> bool:
+    """The index is a random order of the rows: np.random.permutation(n) written in place, or a name bound to one
+    before the copy, or shuffled in place (order = np.arange(n); np.random.shuffle(order)) in the same function."""
+    module = seen.ctx.module
+    if isinstance(index, ast.Call):
+        return last_part(module.qualified(index.func)) in PERMUTATIONS
+    if not isinstance(index, ast.Name):
+        return False
+    function = seen.ctx.function
+    nodes = own_nodes(function.node) if function is not None else _module_level_nodes(module.tree)
+    for node in nodes:
+        if getattr(node, "lineno", 0) >= seen.node.lineno:
+            continue
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and \
+                any(isinstance(t, ast.Name) and t.id == index.id for t in node.targets) and \
+                last_part(module.qualified(node.value.func)) in PERMUTATIONS:
+            return True
+        if isinstance(node, ast.Call) and last_part(dotted_name(node.func)) == "shuffle" and node.args and \
+                isinstance(node.args[0], ast.Name) and node.args[0].id == index.id:
+            return True
+    return False
 
 
 def _returning_call(seen: Seen, script: Script) -> str | None:
