@@ -3816,3 +3816,16 @@ def test_an_image_made_a_tensor_by_to_tensor_and_kept_is_float32(made, expected,
               "from torchvision import transforms\n\ntensors = []\nfor name in os.listdir('jpgs'):\n    image = Image.open(os.path.join('jpgs', name))\n"
               f"    tensor = {made}\n    tensors.append(tensor)\n")
     assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+@pytest.mark.parametrize("read, expected", [("np.array(store['trainxdata'])", [10]),
+                                            ("np.array(store['trainxdata'][:500])", [])])  # a few to try the model
+def test_fit_of_a_whole_load_the_script_shows_is_large(read, expected, tmp_path):
+    # an HDF5 data set read whole (whole-dataset-load says it): its size is not shown, and the model's Conv1D says
+    # nothing of images, but the load is the data set, and fit() on TensorFlow copies it once more
+    source = ("import h5py\nimport numpy as np\nfrom keras.models import Sequential\n"
+              "from keras.layers import Conv1D, LSTM, Dense\n\n"
+              f"store = h5py.File('train.mat', 'r')\nx = {read}\ny = np.array(store['traindata']).T\n"
+              "model = Sequential([Conv1D(320, 26, input_shape=(1000, 4)), LSTM(320), Dense(919)])\n"
+              "model.fit(x, y, batch_size=100, epochs=60, shuffle=True)\n")
+    assert _rules(tmp_path, source, "in-memory-array") == expected
