@@ -3829,3 +3829,16 @@ def test_fit_of_a_whole_load_the_script_shows_is_large(read, expected, tmp_path)
               "model = Sequential([Conv1D(320, 26, input_shape=(1000, 4)), LSTM(320), Dense(919)])\n"
               "model.fit(x, y, batch_size=100, epochs=60, shuffle=True)\n")
     assert _rules(tmp_path, source, "in-memory-array") == expected
+
+
+@pytest.mark.parametrize("split, expected", [
+    ("    if is_train[k]:\n        train_images.append(img)\n    else:\n        test_images.append(img)\n", [11]),
+    ("    train_images.append(img)\n    test_images.append(np.fliplr(img))\n", [10, 11]),  # both kept each pass
+])
+def test_files_kept_in_one_of_two_lists_by_an_if_are_one_problem(split, expected, tmp_path):
+    # each pass decodes one image and keeps it in the training or the test list: the two lists hold the data set once
+    source = ("import os\nimport numpy as np\nfrom PIL import Image\n\n"
+              "names = sorted(os.listdir('images'))\nis_train = np.loadtxt('split.txt')\ntrain_images, test_images = [], []\n"
+              "for k, name in enumerate(names):\n    img = np.array(Image.open(os.path.join('images', name)))\n"
+              f"{split}")
+    assert _rules(tmp_path, source, "eager-loading") == expected

@@ -15,7 +15,7 @@ from .modules import ClassInfo, FunctionInfo, Module, own_nodes
 from .names import (calls_in, dotted_name, is_eval_name, is_labels, last_part, names_in, names_inputs, path_text,
                     self_attribute, split_neutral, words_of)
 from .rules_keras import model_convolves_images, model_input_shape
-from .flow import loops_collecting
+from .flow import loops_collecting, other_branches
 from .handlers import tokenizer_words
 from .script import Finding, Script
 from .values import (
@@ -56,11 +56,15 @@ def eager_loading(script: Script) -> Iterator[Finding]:
     inputs_kept = {loop for seen in script.seen("collected") for loop in loops_collecting(seen.node, seen.ctx)}
     masks = [seen for seen in script.seen("collected-labels")
              if not inputs_kept.intersection(loops_collecting(seen.node, seen.ctx))]
+    said: list[Seen] = []
     for seen in script.seen("collected") + masks:
         # (masks decoded in the loop that keeps the images: one loop, one problem, said at the images)
         data: Data = seen.value  # type: ignore[assignment]
         if data.content != FILES:
             continue  # arrays computed from data already in memory: a copy, said by the copy rules
+        if any(_other_branch_of_one_pass(seen, other) for other in said):
+            continue  # if is_train: train.append(img) else: test.append(img): each file kept once, one problem
+        said.append(seen)
         yield script.finding(
             "eager-loading", seen.node,
             _("Every file is decoded here and kept in a list before training starts: the whole data set sits in "
@@ -113,6 +117,15 @@ def eager_loading(script: Script) -> Iterator[Finding]:
             _("Stream it: tf.data.TextLineDataset(path), or read the lines of each batch when it is needed "
               "(a generator over the open file), or convert the text once to a NumPy array and memory-map it."),
             module=seen.ctx.module)
+
+
+def _other_branch_of_one_pass(seen: Seen, other: Seen) -> bool:
+    """Two lists kept in the two branches of one if in the same loop: each pass decodes one file and keeps it in
+    one of them, so together they hold the data set once."""
+    loops = [loop for loop in loops_collecting(seen.node, seen.ctx) if loop in loops_collecting(other.node, other.ctx)]
+    module = seen.ctx.module
+    return bool(loops) and module is other.ctx.module and other_branches(
+        loops[-1], module.statement_of(other.node), module.statement_of(seen.node))
 
 
 def read_in_batches(data: Data, script: Script) -> bool:
