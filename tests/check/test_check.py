@@ -3842,3 +3842,18 @@ def test_files_kept_in_one_of_two_lists_by_an_if_are_one_problem(split, expected
               "for k, name in enumerate(names):\n    img = np.array(Image.open(os.path.join('images', name)))\n"
               f"{split}")
     assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("keywords, expected", [("epochs=10, batch_size=16, validation_split=0.1", [12]),
+                                                ("epochs=10, batch_size=16", [])])  # fit of what, nothing says
+def test_fit_with_validation_split_is_keras_where_the_model_comes_from_a_module_not_shipped(keywords, expected,
+                                                                                           tmp_path):
+    # the model is built in model.py, which is not beside the script, and no file the checker reads imports Keras:
+    # validation_split is Keras's alone, and fit() on TensorFlow copies the decoded images it is given
+    source = ("import os\nimport cv2\nimport numpy as np\nfrom model import get_compiled_unet\n\n"
+              "seg_model = get_compiled_unet()\n"
+              "train_X = np.array([cv2.imread(os.path.join('imgs', n)) for n in os.listdir('imgs')])\n"
+              "train_Y = np.array([cv2.imread(os.path.join('masks', n), 0) for n in os.listdir('masks')])\n"
+              "train_X = train_X / 255.0\ntrain_Y = np.expand_dims(train_Y, axis=-1)\n\n"
+              f"seg_model.fit(train_X, train_Y, {keywords})\n")
+    assert _rules(tmp_path, source, "in-memory-array") == expected
