@@ -3857,3 +3857,16 @@ def test_fit_with_validation_split_is_keras_where_the_model_comes_from_a_module_
               "train_X = train_X / 255.0\ntrain_Y = np.expand_dims(train_Y, axis=-1)\n\n"
               f"seg_model.fit(train_X, train_Y, {keywords})\n")
     assert _rules(tmp_path, source, "in-memory-array") == expected
+
+
+@pytest.mark.parametrize("inputs, expected", [("[train_bow, train_kind] + [train_seq]", [11]),
+                                              ("[train_kind] + [train_seq]", [])])  # a few columns, word ids
+def test_fit_of_inputs_joined_from_two_lists(inputs, expected, tmp_path):
+    # a wide-and-deep model's inputs written as the wide branch's list plus the deep one's: the items of both, and the
+    # dense bag-of-words matrix among them is copied by fit() on TensorFlow
+    source = ("import pandas as pd\nimport keras\nfrom keras.preprocessing.text import Tokenizer\n\n"
+              "table = pd.read_csv('wine.csv')\ntok = Tokenizer(num_words=12000)\ntok.fit_on_texts(table['text'])\n"
+              "train_bow = tok.texts_to_matrix(table['text'])\ntrain_kind = table['kind'].values\n"
+              "train_seq = keras.preprocessing.sequence.pad_sequences(tok.texts_to_sequences(table['text']), 170)\n"
+              f"joint_model.fit({inputs}, table['price'].values, epochs=10, batch_size=128)\n")
+    assert _rules(tmp_path, source, "in-memory-array") == expected

@@ -1100,6 +1100,9 @@ class Flow(CallHandlers):
             except (KeyError, ArithmeticError, ValueError, OverflowError):
                 return None
             return Number(value) if abs(value) < 1e15 else None
+        if isinstance(left, Several) and isinstance(right, Several) and isinstance(node.op, ast.Add):
+            # fit([train_bow, train_variety] + [train_seq], ...): the two lists' items, one after the other
+            return Several(left.items + right.items)
         if isinstance(left, Tensor) or isinstance(right, Tensor):
             tensors = [v for v in (left, right) if isinstance(v, Tensor)]
             return Tensor(graph=any(t.graph for t in tensors), loss=any(t.loss for t in tensors),
