@@ -3839,3 +3839,57 @@ def test_an_image_made_a_tensor_by_to_tensor_and_kept_is_float32(made, expected,
               "from torchvision import transforms\n\ntensors = []\nfor name in os.listdir('jpgs'):\n    image = Image.open(os.path.join('jpgs', name))\n"
               f"    tensor = {made}\n    tensors.append(tensor)\n")
     assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+@pytest.mark.parametrize("read, expected", [("np.array(store['trainxdata'])", [10]),
+                                            ("np.array(store['trainxdata'][:500])", [])])  # a few to try the model
+def test_fit_of_a_whole_load_the_script_shows_is_large(read, expected, tmp_path):
+    # an HDF5 data set read whole (whole-dataset-load says it): its size is not shown, and the model's Conv1D says
+    # nothing of images, but the load is the data set, and fit() on TensorFlow copies it once more
+    source = ("import h5py\nimport numpy as np\nfrom keras.models import Sequential\n"
+              "from keras.layers import Conv1D, LSTM, Dense\n\n"
+              f"store = h5py.File('train.mat', 'r')\nx = {read}\ny = np.array(store['traindata']).T\n"
+              "model = Sequential([Conv1D(320, 26, input_shape=(1000, 4)), LSTM(320), Dense(919)])\n"
+              "model.fit(x, y, batch_size=100, epochs=60, shuffle=True)\n")
+    assert _rules(tmp_path, source, "in-memory-array") == expected
+
+
+@pytest.mark.parametrize("split, expected", [
+    ("    if is_train[k]:\n        train_images.append(img)\n    else:\n        test_images.append(img)\n", [11]),
+    ("    train_images.append(img)\n    test_images.append(np.fliplr(img))\n", [10, 11]),  # both kept each pass
+])
+def test_files_kept_in_one_of_two_lists_by_an_if_are_one_problem(split, expected, tmp_path):
+    # each pass decodes one image and keeps it in the training or the test list: the two lists hold the data set once
+    source = ("import os\nimport numpy as np\nfrom PIL import Image\n\n"
+              "names = sorted(os.listdir('images'))\nis_train = np.loadtxt('split.txt')\ntrain_images, test_images = [], []\n"
+              "for k, name in enumerate(names):\n    img = np.array(Image.open(os.path.join('images', name)))\n"
+              f"{split}")
+    assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("keywords, expected", [("epochs=10, batch_size=16, validation_split=0.1", [12]),
+                                                ("epochs=10, batch_size=16", [])])  # fit of what, nothing says
+def test_fit_with_validation_split_is_keras_where_the_model_comes_from_a_module_not_shipped(keywords, expected,
+                                                                                           tmp_path):
+    # the model is built in model.py, which is not beside the script, and no file the checker reads imports Keras:
+    # validation_split is Keras's alone, and fit() on TensorFlow copies the decoded images it is given
+    source = ("import os\nimport cv2\nimport numpy as np\nfrom model import get_compiled_unet\n\n"
+              "seg_model = get_compiled_unet()\n"
+              "train_X = np.array([cv2.imread(os.path.join('imgs', n)) for n in os.listdir('imgs')])\n"
+              "train_Y = np.array([cv2.imread(os.path.join('masks', n), 0) for n in os.listdir('masks')])\n"
+              "train_X = train_X / 255.0\ntrain_Y = np.expand_dims(train_Y, axis=-1)\n\n"
+              f"seg_model.fit(train_X, train_Y, {keywords})\n")
+    assert _rules(tmp_path, source, "in-memory-array") == expected
+
+
+@pytest.mark.parametrize("inputs, expected", [("[train_bow, train_kind] + [train_seq]", [11]),
+                                              ("[train_kind] + [train_seq]", [])])  # a few columns, word ids
+def test_fit_of_inputs_joined_from_two_lists(inputs, expected, tmp_path):
+    # a wide-and-deep model's inputs written as the wide branch's list plus the deep one's: the items of both, and the
+    # dense bag-of-words matrix among them is copied by fit() on TensorFlow
+    source = ("import pandas as pd\nimport keras\nfrom keras.preprocessing.text import Tokenizer\n\n"
+              "table = pd.read_csv('wine.csv')\ntok = Tokenizer(num_words=12000)\ntok.fit_on_texts(table['text'])\n"
+              "train_bow = tok.texts_to_matrix(table['text'])\ntrain_kind = table['kind'].values\n"
+              "train_seq = keras.preprocessing.sequence.pad_sequences(tok.texts_to_sequences(table['text']), 170)\n"
+              f"joint_model.fit({inputs}, table['price'].values, epochs=10, batch_size=128)\n")
+    assert _rules(tmp_path, source, "in-memory-array") == expected

@@ -1104,6 +1104,9 @@ class Flow(CallHandlers):
             except (KeyError, ArithmeticError, ValueError, OverflowError):
                 return None
             return Number(value) if abs(value) < 1e15 else None
+        if isinstance(left, Several) and isinstance(right, Several) and isinstance(node.op, ast.Add):
+            # fit([train_bow, train_variety] + [train_seq], ...): the two lists' items, one after the other
+            return Several(left.items + right.items)
         if isinstance(left, Tensor) or isinstance(right, Tensor):
             tensors = [v for v in (left, right) if isinstance(v, Tensor)]
             return Tensor(graph=any(t.graph for t in tensors), loss=any(t.loss for t in tensors),
@@ -1448,7 +1451,7 @@ class Flow(CallHandlers):
             first = next((n for n in ast.walk(loop) if isinstance(n, ast.Expr) and n.lineno == current.line), None) \
                 if current.path == str(ctx.module.path) else None
             if current.content == FILES and isinstance(value, Item) and value.fresh and first is not None and \
-                    not _other_branches(loop, first, ctx.module.statement_of(node)):
+                    not other_branches(loop, first, ctx.module.statement_of(node)):
                 # images.append(img_left) after images.append(img_center) in the same loop: another file decoded
                 # each pass (or a new array of it, cv2.flip's), kept beside the first: as much memory again; the
                 # two branches of an if keep one each pass
@@ -2035,7 +2038,7 @@ def _made_anew_in(loop: ast.AST, key: str, statement: ast.stmt) -> bool:
         if isinstance(child, (ast.Assign, ast.AnnAssign)) and child.lineno < statement.lineno:
             targets = child.targets if isinstance(child, ast.Assign) else [child.target]
             if any(dotted_name(t) == key for t in targets) and not names_in(child.value) & {key.split(".")[0]} \
-                    and not _other_branches(loop, child, statement):
+                    and not other_branches(loop, child, statement):
                 return True
     return False
 
@@ -2079,7 +2082,7 @@ def _first_use_test(target: ast.Subscript, statement: ast.stmt, module: Module) 
     return None
 
 
-def _other_branches(loop: ast.AST, first: ast.stmt, second: ast.stmt) -> bool:
+def other_branches(loop: ast.AST, first: ast.stmt, second: ast.stmt) -> bool:
     """``first`` and ``second`` sit in the two branches of one ``if`` (if kept is None: kept = x, else:
     kept = torch.cat((kept, x))): a pass runs one or the other, so the first does not start the second anew."""
     for branch in ast.walk(loop):

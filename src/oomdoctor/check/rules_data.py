@@ -15,7 +15,7 @@ from .modules import ClassInfo, FunctionInfo, Module, own_nodes
 from .names import (calls_in, dotted_name, is_eval_name, is_labels, last_part, names_in, names_inputs, path_text,
                     self_attribute, split_neutral, words_of)
 from .rules_keras import model_convolves_images, model_input_shape
-from .flow import loops_collecting
+from .flow import loops_collecting, other_branches
 from .handlers import tokenizer_words
 from .script import Finding, Script
 from .values import (
@@ -56,11 +56,15 @@ def eager_loading(script: Script) -> Iterator[Finding]:
     inputs_kept = {loop for seen in script.seen("collected") for loop in loops_collecting(seen.node, seen.ctx)}
     masks = [seen for seen in script.seen("collected-labels")
              if not inputs_kept.intersection(loops_collecting(seen.node, seen.ctx))]
+    said: list[Seen] = []
     for seen in script.seen("collected") + masks:
         # (masks decoded in the loop that keeps the images: one loop, one problem, said at the images)
         data: Data = seen.value  # type: ignore[assignment]
         if data.content != FILES:
             continue  # arrays computed from data already in memory: a copy, said by the copy rules
+        if any(_other_branch_of_one_pass(seen, other) for other in said):
+            continue  # if is_train: train.append(img) else: test.append(img): each file kept once, one problem
+        said.append(seen)
         yield script.finding(
             "eager-loading", seen.node,
             _("Every file is decoded here and kept in a list before training starts: the whole data set sits in "
@@ -115,6 +119,15 @@ def eager_loading(script: Script) -> Iterator[Finding]:
             module=seen.ctx.module)
 
 
+def _other_branch_of_one_pass(seen: Seen, other: Seen) -> bool:
+    """Two lists kept in the two branches of one if in the same loop: each pass decodes one file and keeps it in
+    one of them, so together they hold the data set once."""
+    loops = [loop for loop in loops_collecting(seen.node, seen.ctx) if loop in loops_collecting(other.node, other.ctx)]
+    module = seen.ctx.module
+    return bool(loops) and module is other.ctx.module and other_branches(
+        loops[-1], module.statement_of(other.node), module.statement_of(seen.node))
+
+
 def read_in_batches(data: Data, script: Script) -> bool:
     """rows[i:i + batch_size]: the list is cut into the batches a model trains on (or handed to fit,
     from_tensor_slices, a DataLoader)."""
@@ -147,35 +160,7 @@ def _fills_from_files(seen, script: Script) -> bool:
 
 def whole_dataset_load(script: Script) -> Iterator[Finding]:
     """np.load, pd.read_csv, pickle.load, h5py's [:] called once on a data set the script shows is large."""
-    large: list[tuple[Seen, Data]] = []     # the loads the script shows are large, or the training set itself
-    unproven: list[tuple[Seen, Data]] = []  # the loads nothing says are large, by themselves
-    for seen in script.seen("loaded"):
-        data: Data = seen.value  # type: ignore[assignment]
-        if data.root in script.image_roots():
-            data = replace(data, labels=False)  # masks resized as images: an image per sample, not one number
-        shaped = _largest_shape(data, script)
-        if data.labels or data.small or negligible(data):
-            continue  # a file of labels, indexes or a small table: loading it whole is what it is for
-        if _only_its_shape_kept(seen):
-            continue  # side = np.array(f['x']).shape[1]: read for its shape and dropped, not kept for the run
-        # the training set itself, as a binary array of unknown size, handed to a model or cut into its batches
-        # (X_train[i * batch_size:...] fed to a TF1 session); a text file parsed by np.loadtxt is a table of a
-        # few numbers per row: nobody stores a data set that fills memory that way
-        unknown_training_set = data.content == ARRAYS and not last_part(data.how).startswith(
-            ("loadtxt", "genfromtxt")) and total_bytes(data) is None and sample_bytes(data) is None and \
-            not _flat_model_input(script) and read_in_batches(data, script)
-        # an HDF5 data set read whole ([:], [()], .value), or a memory-mapped array copied whole: what the format,
-        # or the mapping, exists for is reading it in parts
-        if shaped is None and not unknown_training_set and not _cache_of_decoded_files(seen.node, script) and \
-                data.reader not in ("h5py", "mmap"):
-            unproven.append((seen, data))
-        else:
-            large.append((seen, data))
-    # train = np.load('train.npy'); test = np.load('test.npy'): the other splits of a data set shown large are
-    # as large (an unused test split is still read whole), and so is what an if's other branch loads into the
-    # same name (if train: x = npz['arr_0'] else: x = npz['arr_4'])
-    large += [(seen, data) for seen, data in unproven if any(_same_data_set(seen, other) for other, _ in large)]
-    for seen, data in sorted(large, key=lambda pair: (str(pair[1].path), pair[1].line)):
+    for seen, data in _large_loads(script):
         if _replaced_by_float64_copy(seen, script):
             continue  # x = x / 255: the float64 copy that replaces it is the finding (dtype-blowup), 8× larger
         fixes = {
@@ -198,6 +183,57 @@ def whole_dataset_load(script: Script) -> Iterator[Finding]:
             _("{how} reads all of it into memory at once, and it stays there for the whole run ({size}).").format(
                 how=data.how, size=script.size_of(data)),
             fix, module=seen.ctx.module)
+
+
+def _large_loads(script: Script) -> list[tuple[Seen, Data]]:
+    """The whole loads the script shows are large, or that are the training set itself, in file and line order:
+    what whole-dataset-load says."""
+    return script.memoized("large-loads", lambda: _find_large_loads(script))[0]
+
+
+def _roots_loaded_large(script: Script) -> set[str]:
+    """The data sets of the whole loads the script shows are large by more than being trained on: an HDF5 data set
+    read whole, the cache of decoded files, a size shown (and the other splits of those). fit() given one copies it
+    once more; an np.load of unknown size handed to a model is not one where nothing shows its samples are large
+    (a captcha set's 25 × 96 images)."""
+    return script.memoized("large-loads", lambda: _find_large_loads(script))[1]
+
+
+def _find_large_loads(script: Script) -> tuple[list[tuple[Seen, Data]], set[str]]:
+    large: list[tuple[Seen, Data]] = []     # the loads the script shows are large, or the training set itself
+    only_trained_on: set[int] = set()       # (the id of) those of them that are large only for being trained on
+    unproven: list[tuple[Seen, Data]] = []  # the loads nothing says are large, by themselves
+    for seen in script.seen("loaded"):
+        data: Data = seen.value  # type: ignore[assignment]
+        if data.root in script.image_roots():
+            data = replace(data, labels=False)  # masks resized as images: an image per sample, not one number
+        shaped = _largest_shape(data, script)
+        if data.labels or data.small or negligible(data):
+            continue  # a file of labels, indexes or a small table: loading it whole is what it is for
+        if _only_its_shape_kept(seen):
+            continue  # side = np.array(f['x']).shape[1]: read for its shape and dropped, not kept for the run
+        # the training set itself, as a binary array of unknown size, handed to a model or cut into its batches
+        # (X_train[i * batch_size:...] fed to a TF1 session); a text file parsed by np.loadtxt is a table of a
+        # few numbers per row: nobody stores a data set that fills memory that way
+        unknown_training_set = data.content == ARRAYS and not last_part(data.how).startswith(
+            ("loadtxt", "genfromtxt")) and total_bytes(data) is None and sample_bytes(data) is None and \
+            not _flat_model_input(script) and read_in_batches(data, script)
+        # an HDF5 data set read whole ([:], [()], .value), or a memory-mapped array copied whole: what the format,
+        # or the mapping, exists for is reading it in parts
+        shown = shaped is not None or _cache_of_decoded_files(seen.node, script) or data.reader in ("h5py", "mmap")
+        if not shown and not unknown_training_set:
+            unproven.append((seen, data))
+        else:
+            large.append((seen, data))
+            if not shown:
+                only_trained_on.add(id(seen))
+    # train = np.load('train.npy'); test = np.load('test.npy'): the other splits of a data set shown large are
+    # as large (an unused test split is still read whole), and so is what an if's other branch loads into the
+    # same name (if train: x = npz['arr_0'] else: x = npz['arr_4'])
+    shown = [(seen, data) for seen, data in large if id(seen) not in only_trained_on]
+    large += [(seen, data) for seen, data in unproven if any(_same_data_set(seen, other) for other, _ in large)]
+    shown += [(seen, data) for seen, data in unproven if any(_same_data_set(seen, other) for other, _ in shown)]
+    return sorted(large, key=lambda pair: (str(pair[1].path), pair[1].line)), {data.root for _, data in shown}
 
 
 def _only_its_shape_kept(load: Seen) -> bool:
@@ -516,7 +552,9 @@ def in_memory_arrays(script: Script) -> Iterator[Finding]:
         x = call.args[0] if call.args else keyword_value(call, "x")
         given = script.value(x) if x is not None else None
         inputs = given.items if isinstance(given, Several) else (given,)  # fit([images, masks], ...)
-        data = next((d for d in inputs if isinstance(d, Data) and _large_whole_array(d, script)), None) or \
+        data = next((d for d in inputs if isinstance(d, Data) and _large_whole_array(d, script)), None)
+        # (sized by the model's input shape where the array's own shape is not known: np.load of a cache)
+        data = data and _shaped_as_model_input(data, script) or data or \
             next((d for d in (_shaped_as_model_input(d, script) for d in inputs) if d is not None), None)
         if data is None:
             continue
@@ -555,12 +593,15 @@ def _shaped_as_model_input(data: Value, script: Script) -> Data | None:
 def _keras_fit(call: ast.Call, script: Script) -> bool:
     """model.fit(...) of a Keras model: one the flow knows, or, where the model comes from somewhere the flow does
     not follow (a method's return), a fit given what only Keras's takes (epochs, callbacks, validation_split) in a
-    script that imports Keras."""
+    script that imports Keras, or validation_split in any script."""
     model = script.value(call.func.value)
     if isinstance(model, Model):
         return model.framework == "keras"
-    return model is None and any(k.arg in _KERAS_FIT_KEYWORDS for k in call.keywords) and \
-        any(m.imports("keras", "tensorflow") for m in script.modules)
+    # (validation_split is Keras's alone, and says so where the model comes from a module the script does not ship:
+    # from model import get_compiled_unet, no import of Keras anywhere the checker can read)
+    return model is None and (any(k.arg == "validation_split" for k in call.keywords) or any(
+        k.arg in _KERAS_FIT_KEYWORDS for k in call.keywords) and any(m.imports("keras", "tensorflow")
+                                                                     for m in script.modules))
 
 
 _KERAS_FIT_KEYWORDS = ("epochs", "nb_epoch", "callbacks", "validation_split")
@@ -579,8 +620,10 @@ def _large_whole_array(data: Data, script: Script) -> bool:
     # every position of every sequence, X[i, t, index[c]] = 1 or to_categorical(padded): the text many times over)
     shaped = [v for v in script.same_data(data) if image_shaped(v)]
     images = bool(shaped) and all(sample_bytes(v) is None for v in shaped)
+    # (an HDF5 data set read whole, the cache of decoded files: a load whole-dataset-load says is large)
     return data.content == FILES or _largest_shape(data, script) is not None or images or \
-        data.root in _one_hot_sequence_roots(script)
+        data.root in _one_hot_sequence_roots(script) or \
+        data.root in _roots_loaded_large(script)
 
 
 def _one_hot_sequence_roots(script: Script) -> set[str]:
