@@ -1079,3 +1079,54 @@ def test_paddle_1x_first_pool_larger_than_what_is_free():
     assert (result.requested_bytes, result.free_bytes) == (5403593101, 5300944640)
     assert result.case == "preallocation"
     assert "FLAGS_allocator_strategy=auto_growth" in result.fixes[0]
+
+
+def test_the_oom_killer_of_kernels_before_4_19():
+    """Older kernels wrote "Kill process N (name) score S or sacrifice child", not "Killed process"."""
+    from oomdoctor.explain import explain
+
+    result = explain("kthread invoked oom-killer: gfp_mask=0x27080c0(GFP_KERNEL_ACCOUNT|__GFP_ZERO|__GFP_NOTRACK), "
+                     "nodemask=0, order=2, oom_score_adj=0\n"
+                     "Out of memory: Kill process 7248 (python3) score 266 or sacrifice child\n")
+    assert (result.oom, result.memory, result.case) == (True, "host", "host-memory")
+
+
+def test_opencvs_host_allocator_and_a_size_no_machine_has():
+    """cv::fastMalloc's error is RAM's; 467 TiB is no machine's memory, GPU or RAM: a size gone wrong, and the advice
+    does not speak of a GPU or a layer."""
+    from oomdoctor.explain import explain
+
+    result = explain("terminate called after throwing an instance of 'cv::Exception'\n  what():  OpenCV(4.5.4) "
+                     "/home/ubuntu/build_opencv/opencv/modules/core/src/alloc.cpp:73: error: (-4:Insufficient memory) "
+                     "Failed to allocate 512956604754240 bytes in function 'OutOfMemoryError'\n\nAborted (core dumped)\n")
+    assert (result.framework, result.memory, result.requested_bytes) == ("opencv", "host", 512956604754240)
+    assert result.case == "larger-than-device"
+    assert "GPU" not in result.fixes[0] and "No machine has that much memory" in " ".join(result.diagnosis)
+    small = explain("error: (-4:Insufficient memory) Failed to allocate 1207959552 bytes in function "
+                    "'OutOfMemoryError'\n")
+    assert (small.memory, small.case) == ("host", "host-memory")
+
+
+def test_an_optimizer_node_listed_beside_the_failing_op_is_not_where_it_failed():
+    """TensorFlow lists other nodes after the failing one ([[GroupCrossDeviceControlEdges_0/training/Adam/...]]): the
+    op that ran out is the batch normalisation's, so the step's activations, not the optimizer's update."""
+    from oomdoctor.explain import explain
+
+    result = explain("ResourceExhaustedError:  OOM when allocating tensor with shape[295,64,256,256] and type float on "
+                     "/job:localhost/replica:0/task:0/device:GPU:0 by allocator GPU_0_bfc\n"
+                     "\t [[{{node batch_normalization_v2/cond/then/_0/FusedBatchNorm}}]]\nHint: If you want to see a "
+                     "list of allocated tensors when OOM happens, add report_tensor_allocations_upon_oom to "
+                     "RunOptions for current allocation info.\n\n"
+                     "\t [[GroupCrossDeviceControlEdges_0/training/Adam/Adam/Const/_343]]\n")
+    assert result.case == "activations-batch"
+
+
+def test_a_node_that_loads_a_model_is_loading():
+    """A pipeline node named LoadModel (ComfyUI's Echo_LoadModel) failing: the models being loaded, not a batch."""
+    from oomdoctor.explain import explain
+
+    result = explain("Error occurred when executing Echo_LoadModel:\n\nCUDA out of memory. Tried to allocate 58.00 MiB. "
+                     "GPU 0 has a total capacity of 3.95 GiB of which 54.88 MiB is free. Including non-PyTorch memory, "
+                     "this process has 3.89 GiB memory in use. Of the allocated memory 3.68 GiB is allocated by "
+                     "PyTorch, and 128.03 MiB is reserved by PyTorch but unallocated.\n")
+    assert result.case == "weights-or-loading"

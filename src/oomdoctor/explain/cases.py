@@ -227,7 +227,9 @@ def choose(facts: Facts) -> str:
         return "optimizer-update"
     if "initializer" in clues or "loading" in clues:
         return "weights-or-loading"
-    if "optimizer" in clues:
+    # the optimizer's words near the end of the log, where the failing op is named and is not the optimizer's: an op
+    # TensorFlow lists beside it (a control edge of "training/Adam/..."), not where memory ran out
+    if "optimizer" in clues and facts.op is None:
         return "optimizer-update"
     if _cache_fragmented(facts):
         return "fragmentation"
@@ -392,6 +394,13 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
         if requested is not None and requested >= LARGEST:
             say.append(_("It asked for more memory than exists: a size computed from a wrong shape or an "
                          "overflowing number."))
+        elif requested is not None and requested >= _NO_MACHINE_HAS:
+            say.append(_("No machine has that much memory, GPU or RAM: a size computed from a wrong shape, an "
+                         "uninitialised value or an overflowing number."))
+            fix.append(_("Print the sizes given to the call that failed: one of them is not what you meant (a "
+                         "dimension read from the wrong field of a configuration or a file, a negative number taken "
+                         "as unsigned)."))
+            return say, fix
         elif "rematerialization" in facts.clues and facts.limit_bytes and facts.program_bytes:
             say.append(_("XLA may use {limit} on this device, and recomputing activations (rematerialisation) brought "
                          "the program down only to {program}: one allocation of {requested} is more than all of it."

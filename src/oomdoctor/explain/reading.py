@@ -43,7 +43,7 @@ class Facts:
 
     oom: bool = False
     framework: str | None = None  # tensorflow, jax, torch, nccl, llama.cpp (ggml's GPU backends), exla (Elixir's
-    # XLA), caffe2, onnxruntime, vllm, paddle
+    # XLA), caffe2, onnxruntime, vllm, paddle, opencv
     memory: str | None = None  # gpu, host, tpu, mps
     requested_bytes: int | None = None
     total_bytes: int | None = None
@@ -124,7 +124,7 @@ _CLUES = {
                     "_functional_construction_call",
                     # Caffe2's net that fills a model's parameters (workspace.RunNetOnce(model.param_init_net))
                     "param_init_net"),
-    "loading": ("load_state_dict", "from_pretrained", "torch.load", "load_model", "load_weights",
+    "loading": ("load_state_dict", "from_pretrained", "torch.load", "load_model", "loadmodel", "load_weights",
                 # a frame of the script's own data loading (", in load_datasets"): a data set put on the device
                 ", in load_data",
                 "model.to(", "model.cuda(", "module._apply", "in _apply\n", "_apply calls", "return t.to(",
@@ -828,6 +828,19 @@ def _read_host(text: str, lower: str, facts: Facts) -> bool:
     return True
 
 
+def _read_opencv(text: str, lower: str, facts: Facts) -> bool:
+    """OpenCV's host allocator (``cv::fastMalloc`` in ``alloc.cpp``): ``error: (-4:Insufficient memory) Failed to
+    allocate 512956604754240 bytes in function 'OutOfMemoryError'``. Its GPU module says ``Gpu API call``
+    instead."""
+    for at in _positions(lower, "insufficient memory) failed to allocate")[-1:]:
+        match = re.match(r"insufficient memory\) failed to allocate (\d{1,25}) bytes", lower[at:at + 80])
+        facts.requested_bytes = number(match.group(1)) if match else None
+        facts.memory = "host"
+        facts.message = _window(text, at, before=80, after=120)
+        return True
+    return False
+
+
 def _read_numpy(text: str, lower: str, facts: Facts) -> bool:
     """NumPy could not allocate an array in RAM: ``numpy.core._exceptions._ArrayMemoryError: Unable to allocate
     184. MiB for an array with shape (64, 26, 26, 3, 371) and data type float32`` (before 1.17 ``Unable to allocate
@@ -869,7 +882,9 @@ def _read_killed(text: str, lower: str, facts: Facts) -> bool:
     tail = text[-3000:].rstrip()
     last_lines = [line.strip() for line in tail.splitlines()[-3:]]
     killed = any(re.fullmatch(r"(?:\[\d+\]\+?\s+)?Killed(?:\s.{0,80})?", line) for line in last_lines)
-    if killed or "out of memory: killed process" in lower[-20000:]:
+    # kernels before 4.19 wrote "Out of memory: Kill process 7248 (python3) score 266 or sacrifice child"
+    if killed or any(words in lower[-20000:] for words in ("out of memory: killed process",
+                                                           "out of memory: kill process")):
         facts.memory = "host"
         facts.message = tail[-200:]
         return True
@@ -1084,7 +1099,7 @@ def _framework(lower: str, facts: Facts, said_by: str) -> str:
     XLA's GPU client prints TensorFlow's BFC allocator dump (it lives in ``xla/tsl`` now), and TensorFlow
     with ``jit_compile`` prints XLA's RESOURCE_EXHAUSTED: the program's own names decide.
     """
-    if said_by in ("torch", "nccl", "llama.cpp", "onnxruntime", "vllm", "paddle", "caffe2"):
+    if said_by in ("torch", "nccl", "llama.cpp", "onnxruntime", "vllm", "paddle", "caffe2", "opencv"):
         return said_by
     tail = lower[-200_000:]
     if _exla(tail):
@@ -1169,6 +1184,8 @@ def read(text: str) -> Facts:
     elif _read_paddle(text, lower, facts):
         said_by = "paddle"
         facts.memory = "gpu"
+    elif _read_opencv(text, lower, facts):
+        said_by = "opencv"
     elif _read_numpy(text, lower, facts):
         said_by = _named_framework(lower)
         facts.oom = True
