@@ -1130,3 +1130,40 @@ def test_a_node_that_loads_a_model_is_loading():
                      "this process has 3.89 GiB memory in use. Of the allocated memory 3.68 GiB is allocated by "
                      "PyTorch, and 128.03 MiB is reserved by PyTorch but unallocated.\n")
     assert result.case == "weights-or-loading"
+
+
+def test_tensorflow_could_not_make_the_cuda_context():
+    """TensorFlow 2.x's first op makes the CUDA context; "out of memory" there means nothing of this process was on the
+    GPU yet: another process held it."""
+    from oomdoctor.explain import explain
+
+    result = explain("----> 1 base_model = keras.applications.resnet.ResNet50(weights='imagenet', include_top=False)\n"
+                     "InternalError: CUDA runtime implicit initialization on GPU:0 failed. Status: out of memory\n")
+    assert (result.oom, result.memory, result.gpu_index) == (True, "gpu", 0)
+    assert result.case == "limit-or-other-process"
+    other = explain("InternalError: CUDA runtime implicit initialization on GPU:0 failed. Status: device kernel image "
+                    "is invalid\n")
+    assert not other.oom
+
+
+def test_vllm_0_7_budget_line_below_zero():
+    """vLLM 0.6 and 0.7 print the KV cache's budget in one sentence: the GPU times gpu_memory_utilization, less the
+    weights and the profiled activations, below zero."""
+    from oomdoctor.explain import explain
+
+    result = explain("INFO 02-26 09:54:05 worker.py:267] the current vLLM instance can use total_gpu_memory (8.00GiB) x "
+                     "gpu_memory_utilization (0.70) = 5.60GiB\nINFO 02-26 09:54:05 worker.py:267] model weights take "
+                     "5.20GiB; non_torch_memory takes 0.03GiB; PyTorch activation peak memory takes 1.42GiB; the rest "
+                     "of the memory reserved for KV Cache is -1.05GiB.\n")
+    assert (result.oom, result.memory, result.case) == (True, "gpu", "limit-or-other-process")
+    assert (result.total_bytes, result.limit_bytes) == (8 * 2**30, int(5.60 * 2**30))
+
+
+def test_a_dataloader_worker_out_of_shared_memory():
+    """A worker killed by SIGBUS writing its batch into /dev/shm: RAM's shared memory, the container's size."""
+    from oomdoctor.explain import explain
+
+    result = explain("RuntimeError: DataLoader worker (pid 3855) is killed by signal: Bus error. It is possible that "
+                     "dataloader's workers are out of shared memory. Please try to raise your shared memory limit.\n")
+    assert (result.oom, result.framework, result.memory, result.case) == (True, "torch", "host", "host-memory")
+    assert "--shm-size" in result.fixes[0]

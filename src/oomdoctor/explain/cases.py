@@ -337,6 +337,13 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
                      "restart; use fewer DataLoader workers (num_workers), each of which imports the framework and "
                      "its CUDA libraries again; close other programs."))
         return say, fix
+    if case == "host-memory" and "worker_shm" in facts.clues:
+        say.append(_("A DataLoader worker could not write its batch into shared memory (/dev/shm, which is RAM): "
+                     "workers hand every batch to the main process through it, and a container gives it 64 MiB "
+                     "unless told otherwise."))
+        fix.append(_("Give /dev/shm more room (docker run --shm-size=8g, or --ipc=host), or use fewer DataLoader "
+                     "workers or smaller batches; num_workers=0 uses no shared memory at all."))
+        return say, fix
     if case == "host-memory":
         if "sigkill" in facts.clues:
             say.append(_("A process was killed with SIGKILL (signal 9) from outside: on Linux the kernel's OOM killer "

@@ -402,6 +402,17 @@ def _read_cuda_driver(text: str, lower: str, facts: Facts) -> bool:
     """The CUDA driver's own errors: ``failed to allocate 3.77G (4046333952 bytes) from device:
     CUDA_ERROR_OUT_OF_MEMORY``, cuMemAllocAsync, cuBLAS/cuDNN handles that found no memory."""
     found = False
+    # TensorFlow 2.x making the CUDA context when the first op is placed: "CUDA runtime implicit initialization on
+    # GPU:0 failed. Status: out of memory" (the runtime's own words for CUDA_ERROR_OUT_OF_MEMORY)
+    for at in _positions(lower, "cuda runtime implicit initialization on gpu:")[-1:]:
+        window = _window(text, at, after=120)
+        if "out of memory" in window.lower():
+            found = True
+            facts.clues.add("cuda_context")
+            match = re.match(r"CUDA runtime implicit initialization on GPU:(\d{1,3})", window, re.IGNORECASE)
+            facts.gpu_index = int(match.group(1)) if match else facts.gpu_index
+            facts.memory = "gpu"
+            facts.message = window
     for at in _positions(lower, "cuda_error_out_of_memory"):
         found = True
         window = _window(text, at, before=300, after=300)
@@ -940,6 +951,26 @@ def _read_nccl(text: str, lower: str, facts: Facts) -> bool:
     return False
 
 
+# PyTorch's DataLoader, whose workers hand each batch to the main process through shared memory (/dev/shm): a worker
+# that cannot grow it dies of SIGBUS, and PyTorch says so in one of these
+_WORKER_SHM = ("workers are out of shared memory", "might be caused by insufficient shared memory",
+               "unable to write to file </torch_")
+
+
+def _read_worker_shm(text: str, lower: str, facts: Facts) -> bool:
+    """``DataLoader worker (pid 3855) is killed by signal: Bus error. It is possible that dataloader's workers are out of
+    shared memory. Please try to raise your shared memory limit.`` (and ``ERROR: Unexpected bus error encountered in
+    worker. This might be caused by insufficient shared memory (shm).``): RAM's /dev/shm, a container's 64 MiB unless
+    it is given more."""
+    places = [at for words in _WORKER_SHM for at in _positions(lower, words)[-1:]]
+    if not places:
+        return False
+    facts.memory = "host"
+    facts.clues.add("worker_shm")
+    facts.message = _window(text, max(places), before=160, after=120)
+    return True
+
+
 def _read_nccl_shm(text: str, lower: str, facts: Facts) -> bool:
     """NCCL's shared-memory transport could not make its segment in ``/dev/shm`` (RAM; a container's is 64 MiB unless
     it is given more): ``misc/shmutils.cc:71 NCCL WARN Error: failed to extend /dev/shm/nccl-fjwOOB to 5967876 bytes``
@@ -1066,6 +1097,19 @@ def _read_vllm(text: str, lower: str, facts: Facts) -> bool:
             facts.message = _window(text, at, before=100, after=160)
             _vllm_ranks(text, facts)
             return True
+    # vLLM 0.6 and 0.7 log the same sum on one line: "the current vLLM instance can use total_gpu_memory (8.00GiB) x
+    # gpu_memory_utilization (0.70) = 5.60GiB ... the rest of the memory reserved for KV Cache is -1.05GiB."
+    for at in _positions(lower, "the rest of the memory reserved for kv cache is -")[-1:]:
+        line = text[text.rfind("\n", 0, at) - 400 if text.rfind("\n", 0, at) >= 400 else 0:at + 80]
+        budget = re.search(r"total_gpu_memory \(" + SIZE + r"\) x gpu_memory_utilization \([\d.]{1,6}\) = " + SIZE,
+                           line)
+        if budget:
+            facts.total_bytes = size(*budget.groups()[0:2])
+            facts.limit_bytes = size(*budget.groups()[2:4])
+        facts.memory = "gpu"
+        facts.clues.add("kv_cache_budget")
+        facts.message = _window(text, at, before=100, after=60)
+        return True
     # Each worker logs its budget after profiling, "(Worker_TP1 pid=104299) INFO ... Available KV cache memory: -3.86
     # GiB" (gpu_memory_utilization x the GPU, less the weights, the profiled activations and what else the GPU holds):
     # one below zero is the error that follows it (cut from a paste, or not yet printed)
@@ -1184,6 +1228,8 @@ def read(text: str) -> Facts:
     elif _read_paddle(text, lower, facts):
         said_by = "paddle"
         facts.memory = "gpu"
+    elif _read_worker_shm(text, lower, facts):
+        said_by = "torch"
     elif _read_opencv(text, lower, facts):
         said_by = "opencv"
     elif _read_numpy(text, lower, facts):
