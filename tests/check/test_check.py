@@ -3816,3 +3816,109 @@ def test_an_image_made_a_tensor_by_to_tensor_and_kept_is_float32(made, expected,
               "from torchvision import transforms\n\ntensors = []\nfor name in os.listdir('jpgs'):\n    image = Image.open(os.path.join('jpgs', name))\n"
               f"    tensor = {made}\n    tensors.append(tensor)\n")
     assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+# whole-split-forward: a whole evaluation split run through the model in one pass
+TORCH_EVAL = """import numpy as np
+import torch
+import torch.nn as nn
+
+x_train = torch.from_numpy(np.load('x_train.npy'))
+y_train = torch.from_numpy(np.load('y_train.npy'))
+x_test = np.load('x_test.npy')
+y_test = np.load('y_test.npy')
+model = nn.Sequential(nn.Conv2d(3, 64, 3), nn.ReLU(), nn.Flatten(), nn.LazyLinear(10)).cuda()
+opt = torch.optim.Adam(model.parameters())
+loader = torch.utils.data.DataLoader(torch.utils.data.TensorDataset(x_train, y_train), batch_size=64)
+for epoch in range(10):
+    for xb, yb in loader:
+        loss = nn.functional.cross_entropy(model(xb.cuda()), yb.cuda())
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+    model.eval()
+    with torch.no_grad():
+{evaluation}
+"""
+
+
+@pytest.mark.parametrize("evaluation, expected", [
+    ("        out = model(torch.from_numpy(x_test).float().cuda())", [20]),   # the whole test split, one pass
+    ("        test_X = torch.tensor(x_test).cuda()\n        out = model(test_X)", [21]),
+    ("        for i in range(0, len(x_test), 64):\n"                          # in batches: slices
+     "            out = model(torch.from_numpy(x_test[i:i + 64]).cuda())", []),
+    ("        for x_test_b, y_b in torch.utils.data.DataLoader(x_test, batch_size=64):\n"
+     "            out = model(x_test_b.cuda())", []),
+    ("        for val_x in torch.utils.data.DataLoader(x_test, batch_size=64):\n"  # a loop binds it: one batch
+     "            out = model(val_x.cuda())", []),
+    ("        test_img = torch.from_numpy(x_test[0:1]).cuda()\n        out = model(test_img)", []),  # one sample
+])
+def test_whole_split_forward_torch(evaluation, expected, tmp_path):
+    assert _rules(tmp_path, TORCH_EVAL.format(evaluation=evaluation), "whole-split-forward") == expected
+
+
+def test_whole_split_forward_through_an_evaluation_function_is_said_where_the_split_is_given(tmp_path):
+    source = TORCH_EVAL.format(evaluation="        pass") + (
+        "\n\ndef evaluate(net, inputs):\n    with torch.no_grad():\n        return net(inputs.cuda())\n\n\n"
+        "print(evaluate(model, torch.from_numpy(x_test)))\n"
+        "for i in range(0, len(x_test), 64):\n    print(evaluate(model, torch.from_numpy(x_test[i:i + 64])))\n")
+    assert _rules(tmp_path, source, "whole-split-forward") == [28]
+
+
+TF1_EVAL = """import numpy as np
+import tensorflow as tf
+from tensorflow.examples.tutorials.mnist import input_data
+
+mnist = input_data.read_data_sets('MNIST_data', one_hot=True)
+x = tf.placeholder(tf.float32, [None, 784])
+y_ = tf.placeholder(tf.float32, [None, 10])
+h = tf.layers.conv2d(tf.reshape(x, [-1, 28, 28, 1]), 32, 5, padding='same')
+logits = tf.layers.dense(tf.layers.flatten(h), 10)
+loss = tf.reduce_mean(tf.nn.softmax_cross_entropy_with_logits(labels=y_, logits=logits))
+train_step = tf.train.AdamOptimizer(1e-4).minimize(loss)
+accuracy = tf.reduce_mean(tf.cast(tf.equal(tf.argmax(logits, 1), tf.argmax(y_, 1)), tf.float32))
+with tf.Session() as sess:
+    sess.run(tf.global_variables_initializer())
+    for i in range(20000):
+        batch = mnist.train.next_batch(50)
+        sess.run(train_step, feed_dict={{x: batch[0], y_: batch[1]}})
+    {evaluation}
+"""
+
+
+@pytest.mark.parametrize("evaluation, expected", [
+    ("print(accuracy.eval(feed_dict={x: mnist.test.images, y_: mnist.test.labels}))", [18]),
+    ("print(sess.run(accuracy, {x: mnist.test.images, y_: mnist.test.labels}))", [18]),
+    ("test_batch = mnist.test.next_batch(500)\n"
+     "    print(accuracy.eval(feed_dict={x: test_batch[0], y_: test_batch[1]}))", []),
+    ("print(sess.run(accuracy, feed_dict={x: mnist.test.images[:500], y_: mnist.test.labels[:500]}))", []),
+])
+def test_whole_split_forward_tensorflow_session(evaluation, expected, tmp_path):
+    assert _rules(tmp_path, TF1_EVAL.format(evaluation=evaluation), "whole-split-forward") == expected
+
+
+@pytest.mark.parametrize("evaluation, expected", [
+    ("probabilities = model(x_test)", [9]),                       # a Keras model called on every test image
+    ("probabilities = model.predict(x_test, batch_size=32)", []),  # predict() batches by itself
+    ("loss, acc = model.evaluate(x_test, y_test)", []),
+])
+def test_whole_split_forward_keras(evaluation, expected, tmp_path):
+    source = ("import numpy as np\nfrom tensorflow import keras\n\n"
+              "(x_train, y_train), (x_test, y_test) = keras.datasets.cifar10.load_data()\n"
+              "model = keras.Sequential([keras.layers.Conv2D(64, 3, activation='relu'), keras.layers.Flatten(),\n"
+              "                          keras.layers.Dense(10)])\nmodel.compile('adam', 'sparse_categorical_crossentropy')\n"
+              f"model.fit(x_train, y_train, batch_size=64)\n{evaluation}\n")
+    assert _rules(tmp_path, source, "whole-split-forward") == expected
+
+
+def test_one_hot_labels_and_a_split_of_labels_are_not_a_forward_pass(tmp_path):
+    source = TORCH_EVAL.format(evaluation="        y_onehot = np.eye(10)[y_test]\n        out = model(torch.eye(10)[0])")
+    assert _rules(tmp_path, source, "whole-split-forward") == []
+
+
+def test_whole_split_forward_in_the_main_that_tf_app_run_runs(tmp_path):
+    body = TF1_EVAL.format(evaluation="print(sess.run(accuracy, {x: mnist.test.images, y_: mnist.test.labels}))")
+    head, graph = body.split("mnist = ", 1)
+    source = head + "\n\ndef main(_):\n" + "".join("    " + line + "\n" for line in ("mnist = " + graph).splitlines()) + \
+        "\n\nif __name__ == '__main__':\n    tf.app.run()\n"
+    assert _rules(tmp_path, source, "whole-split-forward") == [21]

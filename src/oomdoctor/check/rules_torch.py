@@ -6,8 +6,9 @@ import ast
 from typing import Iterator
 
 from ..i18n import _
-from ..units import format_bytes
+from ..units import MiB, format_bytes
 from .context import Context, Seen
+from .flow import arguments_given
 from .library import DECODERS, FILE_OPENERS, LISTINGS, PATH_CALLS, PER_FILE_LOADERS, keyword_value, loader_kind
 from .modules import FunctionInfo, Module, own_nodes
 from .names import (LABEL_WORDS, calls_in, dotted_name, is_eval_name, is_labels, last_part, names_a_split, names_in,
@@ -16,8 +17,8 @@ from .rules_data import read_in_batches
 # the numbers a script binds, and the head size past which Keras's Flatten -> Dense is a problem of its own
 from .rules_keras import HUGE_HEAD_WEIGHTS, Constants, int_argument
 from .script import Finding, Script
-from .values import (FILES, NAMES, TABLE, Data, Instance, Loader, Number, Pipeline, Several, Tensor, negligible,
-                     sample_bytes, total_bytes)
+from .values import (FILES, NAMES, TABLE, Data, Instance, Loader, Model, Number, Pipeline, Several, Tensor,
+                     negligible, sample_bytes, total_bytes)
 
 
 def loss_keeps_graph(script: Script) -> Iterator[Finding]:
@@ -724,3 +725,140 @@ def _model_of(linear: ast.Call, module: Module) -> ast.AST | None:
         if isinstance(node, ast.List) or isinstance(node, ast.Call) and last_part(dotted_name(node)) == "Sequential":
             return node
     return function.node if function is not None else None
+
+
+# What a forward pass's input may be wrapped in and still be every sample it was: a move, a cast, a view
+_SAME_SAMPLES_METHODS = {"to", "cuda", "float", "double", "half", "long", "int", "type", "permute", "unsqueeze", "view",
+                         "reshape", "transpose", "contiguous", "detach", "astype", "requires_grad_"}
+_SAME_SAMPLES_CALLS = {"Variable", "from_numpy", "tensor", "Tensor", "FloatTensor", "DoubleTensor", "as_tensor",
+                       "array", "asarray", "convert_to_tensor", "constant", "float32", "stack", "vstack"}
+# Words that say a split's name holds its inputs, all of them (x_test, val_data, mnist.test.images, dev_x), not one
+# sample of it (test_img, val_sample, test_sentence) nor a batch of it (val_batch, test_xb)
+_WHOLE_INPUT_WORDS = {"x", "data", "dataset", "set", "inputs", "features", "images", "imgs", "samples", "examples",
+                      "sequences", "seqs", "sentences", "texts", "windows", "signals", "clips", "frames", "graphs"}
+_ONE_OR_A_BATCH_WORDS = {"batch", "batches", "minibatch", "xb", "chunk", "sample", "example", "img", "image", "one",
+                         "single", "first", "sub", "subset", "few", "small", "mini", "preview", "vis", "show", "plot"}
+
+
+def whole_split_forward(script: Script) -> Iterator[Finding]:
+    """A whole evaluation split (x_test, val_x, mnist.test.images) run through the model in one forward pass, a
+    PyTorch or Keras model called on it or a TensorFlow session fed it: the activations of every sample are held
+    at once, where a batch's would be. Keras's predict() and evaluate() batch by themselves, and are not this."""
+    reported: set[ast.AST] = set()
+    passes: list[tuple[ast.Call, Module, list[ast.expr]]] = []
+    for seen in script.seen("forward"):  # model(x) of a PyTorch model
+        function = seen.ctx.function
+        if seen.ctx.per_item or function is not None and function.name in ("forward", "__getitem__"):
+            continue  # a submodule inside a model's forward(), or a model run per element
+        passes.append((seen.node, seen.ctx.module, list(seen.node.args)))
+    for module in script.modules:  # model(x) of a Keras model, and session.run(..., feed_dict={x: X_dev})
+        for call in calls_in(module.tree):
+            if not script.in_use(module, call):
+                continue
+            function = module.function_of(call)
+            model = script.value(call.func)
+            if isinstance(model, Model) and model.framework == "keras" and \
+                    (function is None or function.name not in ("call", "__call__", "__getitem__")):
+                passes.append((call, module, list(call.args)))
+            elif isinstance(call.func, ast.Attribute) and call.func.attr in ("run", "eval"):
+                fed = _fed_values(call, module)
+                if fed:
+                    passes.append((call, module, fed))
+    for call, module, inputs in passes:
+        for given in inputs:
+            for where, place, name, data in _whole_splits(given, call, module, script):
+                if where in reported:
+                    continue
+                reported.add(where)
+                count = data.shape[0] if isinstance(data, Data) and data.shape and data.shape[0] else None
+                size = _("{count:,} samples at once").format(count=count) if count else \
+                    _("it grows with the number of samples in the split")
+                yield script.finding(
+                    "whole-split-forward", where,
+                    _("{name}, a whole split of the data set, goes through the model in one forward pass ({size}): the "
+                      "activations of every one of its samples are held at the same time, where a batch's would "
+                      "be.").format(name=name, size=size),
+                    _("Run it in batches (a DataLoader over it with the training batch size, or a loop over slices "
+                      "x[i:i + batch_size]) and combine the results; Keras's predict() and evaluate() batch by "
+                      "themselves."), module=place)
+
+
+def _fed_values(call: ast.Call, module: Module) -> list[ast.expr]:
+    """The values a TensorFlow 1 session.run(fetches, feed_dict) or tensor.eval(feed_dict=...) feeds, written as a
+    dict there or bound to a name as one in the same function."""
+    feed = keyword_value(call, "feed_dict")
+    if feed is None and isinstance(call.func, ast.Attribute) and call.func.attr == "run" and len(call.args) > 1:
+        feed = call.args[1]
+    if isinstance(feed, ast.Name):
+        scope = module.function_of(call)
+        bound = [n.value for n in own_nodes(scope.node if scope is not None else module.tree)
+                 if isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id == feed.id for t in n.targets)]
+        feed = bound[-1] if len(bound) == 1 else None
+    return [v for v in feed.values if v is not None] if isinstance(feed, ast.Dict) else []
+
+
+def _whole_splits(given: ast.expr, call: ast.Call, module: Module, script: Script,
+                  depth: int = 0) -> Iterator[tuple[ast.AST, Module, str, object]]:
+    """(where to say it, its module, the split's name, what the flow knows of it) when ``given``, the input of a
+    forward pass at ``call``, is a whole evaluation split: named as one, not sliced, not a batch a loop binds. A
+    parameter of the function the pass runs in is judged at each call of that function, where the split is
+    chosen (run_dev_step(dev_x, dev_y))."""
+    node = given
+    while isinstance(node, ast.Call):
+        if isinstance(node.func, ast.Attribute) and node.func.attr in _SAME_SAMPLES_METHODS:
+            node = node.func.value
+        elif last_part(dotted_name(node.func)) in _SAME_SAMPLES_CALLS and len(node.args) == 1:
+            node = node.args[0]
+        else:
+            return
+    if not isinstance(node, (ast.Name, ast.Attribute)):
+        return  # a slice x_test[:16], a row, an expression
+    name = dotted_name(node)
+    if not name:
+        return
+    function = module.function_of(call)
+    if isinstance(node, ast.Name) and function is not None and node.id in _parameters(function):
+        if depth < 2:
+            skip_self = function.cls is not None and not function.decorated("staticmethod")
+            for place, caller in script.calls_to(function):
+                argument = arguments_given(function, caller, skip_self).get(node.id)
+                if argument is not None:
+                    yield from _whole_splits(argument, caller, place, script, depth + 1)
+        return
+    words = set().union(*(words_of(part) for part in name.split(".")))
+    if not (is_eval_name("_".join(sorted(words))) and words & _WHOLE_INPUT_WORDS) or \
+            words & _ONE_OR_A_BATCH_WORDS or is_labels(words):
+        return
+    value = script.value(node)
+    # a few samples or labels; not a split under 256 MiB, whose activations are many times its inputs (10,000 test
+    # images of 32 x 32 x 3 bytes make a first 64-channel convolution's output of 2.6 GB)
+    size = total_bytes(value) if isinstance(value, Data) else None
+    if isinstance(value, Data) and (value.small or value.labels or size is not None and size < MiB) or \
+            value is not None and not isinstance(value, Data):
+        return  # a few samples, or what the flow knows is a batch, an item or a number
+    if isinstance(node, ast.Name) and _bound_per_batch(node.id, function.node if function else module.tree):
+        return
+    yield call, module, name, value
+
+
+def _parameters(function: FunctionInfo) -> set[str]:
+    arguments = function.node.args
+    return {a.arg for a in arguments.posonlyargs + arguments.args + arguments.kwonlyargs}
+
+
+def _bound_per_batch(name: str, scope: ast.AST) -> bool:
+    """Whether ``scope`` binds ``name`` to one batch or part at a time: a loop's or a comprehension's target
+    (for val_x, val_y in val_loader), rows picked from something (val_x = data[i:j], batch[0]), next(iterator)."""
+    for node in own_nodes(scope):
+        if isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)) and name in names_in(node.target):
+            return True
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None and any(
+                name in names_in(t) for t in (node.targets if isinstance(node, ast.Assign) else [node.target])):
+            value = node.value
+            while isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and \
+                    value.func.attr in _SAME_SAMPLES_METHODS:
+                value = value.func.value
+            if isinstance(value, ast.Subscript) or isinstance(value, ast.Call) and \
+                    last_part(dotted_name(value.func)) in ("next", "sample", "choice"):
+                return True
+    return False
