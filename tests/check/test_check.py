@@ -3922,3 +3922,80 @@ def test_whole_split_forward_in_the_main_that_tf_app_run_runs(tmp_path):
     source = head + "\n\ndef main(_):\n" + "".join("    " + line + "\n" for line in ("mnist = " + graph).splitlines()) + \
         "\n\nif __name__ == '__main__':\n    tf.app.run()\n"
     assert _rules(tmp_path, source, "whole-split-forward") == [21]
+
+
+# densified-sparse: a sparse matrix over every item of the data set made dense
+GRAPH_SCRIPT = """import numpy as np
+import scipy.sparse as sp
+import torch
+
+
+def normalize(adj):
+    adj = sp.coo_matrix(adj)
+    degree = np.array(adj.sum(1))
+    d_inv_sqrt = sp.diags(np.power(degree, -0.5).flatten())
+    return adj.dot(d_inv_sqrt).transpose().dot(d_inv_sqrt).tocoo()
+
+
+edges = np.load('edges.npy')
+features = np.load('features.npy')
+num_nodes = features.shape[0]
+adj = sp.coo_matrix((np.ones(len(edges)), (edges[:, 0], edges[:, 1])), shape=(num_nodes, num_nodes))
+adj = normalize(adj + sp.eye(adj.shape[0]))
+{use}
+"""
+
+
+@pytest.mark.parametrize("use, expected", [
+    ("adj = torch.FloatTensor(np.array(adj.todense()))", [18]),  # the normalised N x N adjacency, dense
+    ("dense = adj.toarray()", [18]),
+    ("dense = adj.A", [18]),
+    ("self_loops = torch.nonzero(torch.eye(num_nodes))", [18]),  # a dense identity over every node
+    ("identity = np.identity(adj.shape[0])", [18]),
+    ("adj = torch.sparse_coo_tensor(np.vstack((adj.row, adj.col)), adj.data, adj.shape)", []),  # kept sparse
+    ("y = np.eye(10)[np.load('labels.npy')]", []),         # one-hot labels over a few classes
+    ("mask = torch.eye(64)", []),
+    ("one_hot = np.identity(num_classes)", []),
+    ("tokens = torch.eye(vocab_size)", []),
+    ("loops = sp.eye(num_nodes)", []),                      # scipy's identity stays sparse
+    ("small = sp.csr_matrix(np.ones((3, 4))).toarray()", []),
+])
+def test_densified_sparse_graph(use, expected, tmp_path):
+    source = GRAPH_SCRIPT.format(use=use).replace("num_classes", "int(np.load('labels.npy').max()) + 1") \
+        .replace("vocab_size", "len(open('vocab.txt').read().split())")
+    assert _rules(tmp_path, source, "densified-sparse") == expected
+
+
+def test_densified_sparse_through_a_function_of_the_script(tmp_path):
+    source = GRAPH_SCRIPT.format(use="\n\ndef to_dense(matrix):\n    return torch.from_numpy(matrix.todense())\n\n\n"
+                                     "dense_adj = to_dense(adj)")
+    assert _rules(tmp_path, source, "densified-sparse") == [21]
+
+
+@pytest.mark.parametrize("path, expected", [("data/cora/cora.cites", []), ("data/pubmed/pubmed.cites", [18])])
+def test_densified_sparse_of_a_known_citation_graph_is_sized(path, expected, tmp_path):
+    source = GRAPH_SCRIPT.format(use="dense = adj.todense()").replace("edges.npy", path)
+    assert _rules(tmp_path, source, "densified-sparse") == expected
+    if expected:
+        message = next(f.message for f in check_source(tmp_path / "train.py") if f.rule == "densified-sparse")
+        assert "19,717 × 19,717" in message
+
+
+@pytest.mark.parametrize("use, expected", [
+    ("X = CountVectorizer().fit_transform(texts).toarray()", [6]),  # every document x every word
+    ("vectorizer = TfidfVectorizer()\nX = vectorizer.fit_transform(texts).todense()", [7]),
+    ("vectorizer = TfidfVectorizer()\nX = vectorizer.fit_transform(texts)", []),  # kept sparse
+    ("vectorizer = TfidfVectorizer().fit(texts)\nrow = vectorizer.transform([texts[0]]).toarray()", []),  # one text
+    ("labels = OneHotEncoder().fit_transform(np.array(texts)[:, None]).toarray()", []),  # one-hot categories
+])
+def test_densified_sparse_term_matrix(use, expected, tmp_path):
+    source = ("import numpy as np\nfrom sklearn.feature_extraction.text import CountVectorizer, TfidfVectorizer\n"
+              "from sklearn.preprocessing import OneHotEncoder\n\ntexts = open('corpus.txt').read().splitlines()\n"
+              f"{use}\n")
+    assert _rules(tmp_path, source, "densified-sparse") == expected
+
+
+def test_densified_networkx_graph(tmp_path):
+    source = ("import networkx as nx\nimport numpy as np\n\ng = nx.read_edgelist('graph.txt')\n"
+              "a = nx.to_numpy_array(g)\nb = nx.adjacency_matrix(g).todense()\nc = nx.adjacency_matrix(g)\n")
+    assert _rules(tmp_path, source, "densified-sparse") == [5, 6]
