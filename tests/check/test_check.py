@@ -3852,6 +3852,9 @@ for epoch in range(10):
     ("        for val_x in torch.utils.data.DataLoader(x_test, batch_size=64):\n"  # a loop binds it: one batch
      "            out = model(val_x.cuda())", []),
     ("        test_img = torch.from_numpy(x_test[0:1]).cuda()\n        out = model(test_img)", []),  # one sample
+    ("        x_test = torch.tensor(x_test[:100]).cuda()\n        out = model(x_test)", []),  # a few rows
+    ("        for batch in torch.utils.data.DataLoader(x_test, batch_size=64):\n"
+     "            val_x = batch\n            out = model(val_x.cuda())", []),
 ])
 def test_whole_split_forward_torch(evaluation, expected, tmp_path):
     assert _rules(tmp_path, TORCH_EVAL.format(evaluation=evaluation), "whole-split-forward") == expected
@@ -3999,3 +4002,41 @@ def test_densified_networkx_graph(tmp_path):
     source = ("import networkx as nx\nimport numpy as np\n\ng = nx.read_edgelist('graph.txt')\n"
               "a = nx.to_numpy_array(g)\nb = nx.adjacency_matrix(g).todense()\nc = nx.adjacency_matrix(g)\n")
     assert _rules(tmp_path, source, "densified-sparse") == [5, 6]
+
+
+@pytest.mark.parametrize("layers, expected", [
+    ("nn.Conv2d(3, 64, 3), nn.ReLU(), nn.Flatten(), nn.LazyLinear(10)", [20]),
+    ("nn.Flatten(), nn.Linear(3072, 256), nn.ReLU(), nn.Dropout(0.2), nn.Linear(256, 10)", []),  # an MLP
+])
+def test_whole_split_forward_not_said_of_an_mlp(layers, expected, tmp_path):
+    source = TORCH_EVAL.format(evaluation="        out = model(torch.from_numpy(x_test).float().cuda())").replace(
+        "nn.Conv2d(3, 64, 3), nn.ReLU(), nn.Flatten(), nn.LazyLinear(10)", layers)
+    assert _rules(tmp_path, source, "whole-split-forward") == expected
+
+
+def test_whole_split_forward_not_said_of_a_table(tmp_path):
+    source = ("import pandas as pd\nimport torch\nimport torch.nn as nn\n"
+              "from sklearn.model_selection import train_test_split\n\ndf = pd.read_csv('diabetes.csv')\n"
+              "X_train, X_test, y_train, y_test = train_test_split(df.drop('Outcome', axis=1).values, "
+              "df['Outcome'].values)\nmodel = nn.Sequential(nn.Conv1d(1, 64, 3), nn.Flatten(), nn.LazyLinear(2))\n"
+              "opt = torch.optim.Adam(model.parameters())\nfor step in range(500):\n"
+              "    loss = nn.functional.cross_entropy(model(torch.FloatTensor(X_train)), torch.LongTensor(y_train))\n"
+              "    opt.zero_grad()\n    loss.backward()\n    opt.step()\nwith torch.no_grad():\n"
+              "    y_pred = model(torch.FloatTensor(X_test))\n")
+    assert _rules(tmp_path, source, "whole-split-forward") == []
+
+
+@pytest.mark.parametrize("first, size", [
+    ("keras.layers.Conv2D(64, 3, activation='relu')", "the first convolution's output alone is about 2.4 GiB"),
+    ("keras.layers.Conv2D(64, 3, strides=2)", "(10,000 samples at once)"),  # a stride: the map's size is not said
+])
+def test_whole_split_forward_is_sized_by_the_first_convolution(first, size, tmp_path):
+    source = ("import numpy as np\nfrom tensorflow import keras\n\n"
+              "(x_train, y_train), (x_test, y_test) = keras.datasets.cifar10.load_data()\n"
+              f"model = keras.Sequential([{first}, keras.layers.Flatten(), keras.layers.Dense(10)])\n"
+              "model.compile('adam', 'sparse_categorical_crossentropy')\nmodel.fit(x_train, y_train, batch_size=64)\n"
+              "probabilities = model(x_test)\n")
+    script = tmp_path / "train.py"
+    script.write_text(source)
+    messages = [f.message for f in check_source(script) if f.rule == "whole-split-forward"]
+    assert len(messages) == 1 and size in messages[0]

@@ -15,10 +15,10 @@ from .names import (LABEL_WORDS, calls_in, dotted_name, is_eval_name, is_labels,
                     self_attribute, words_of)
 from .rules_data import read_in_batches
 # the numbers a script binds, and the head size past which Keras's Flatten -> Dense is a problem of its own
-from .rules_keras import HUGE_HEAD_WEIGHTS, Constants, int_argument
+from .rules_keras import HUGE_HEAD_WEIGHTS, Constants, int_argument, strided
 from .script import Finding, Script
 from .values import (FILES, NAMES, TABLE, Data, Instance, Loader, Model, Number, Pipeline, Several, Tensor,
-                     negligible, sample_bytes, total_bytes)
+                     few_values_per_row, negligible, sample_bytes, total_bytes)
 
 
 def loss_keeps_graph(script: Script) -> Iterator[Finding]:
@@ -765,13 +765,20 @@ def whole_split_forward(script: Script) -> Iterator[Finding]:
                 if fed:
                     passes.append((call, module, fed))
     for call, module, inputs in passes:
+        model = script.value(call.func)
+        layers = _layers_built(model, script) if isinstance(model, Model) else []
+        if layers and {last_part(dotted_name(c.func)) for c, _module in layers} <= _DENSE_LAYERS:
+            continue  # an MLP: a sample's activations are its hidden widths, a few KB even for every sample at once
         for given in inputs:
             for where, place, name, data in _whole_splits(given, call, module, script):
                 if where in reported:
                     continue
                 reported.add(where)
                 count = data.shape[0] if isinstance(data, Data) and data.shape and data.shape[0] else None
-                size = _("{count:,} samples at once").format(count=count) if count else \
+                first = _first_map_bytes(layers, data) if count else None
+                size = _("{count:,} samples at once; the first convolution's output alone is about {size}").format(
+                    count=count, size=format_bytes(first)) if first else \
+                    _("{count:,} samples at once").format(count=count) if count else \
                     _("it grows with the number of samples in the split")
                 yield script.finding(
                     "whole-split-forward", where,
@@ -781,6 +788,46 @@ def whole_split_forward(script: Script) -> Iterator[Finding]:
                     _("Run it in batches (a DataLoader over it with the training batch size, or a loop over slices "
                       "x[i:i + batch_size]) and combine the results; Keras's predict() and evaluate() batch by "
                       "themselves."), module=place)
+
+
+# Layers whose activations per sample are a vector as wide as the layer: a model made of these alone is an MLP
+_DENSE_LAYERS = {"Linear", "Dense", "ReLU", "LeakyReLU", "ELU", "GELU", "SELU", "PReLU", "Sigmoid", "Tanh", "Softmax",
+                 "LogSoftmax", "Dropout", "AlphaDropout", "BatchNorm1d", "BatchNormalization", "LayerNorm",
+                 "LayerNormalization", "Identity", "Flatten", "Sequential", "ModuleList", "Activation", "Input",
+                 "InputLayer", "Softplus"}
+
+
+def _layers_built(model: Model, script: Script) -> list[tuple[ast.Call, Module]]:
+    """The layers of torch.nn and Keras the model is built of, in source order, as written where it is built
+    (nn.Sequential(...), keras.Sequential([...]), or its own class); F.relu, torch.cat and x.view are no layers."""
+    if model.cls is not None:
+        where: list[tuple[ast.AST, Module]] = [(model.cls.node, model.cls.module)]
+    else:
+        where = [(module.statement_of(c), module) for module in script.modules for c in calls_in(module.tree)
+                 if c.lineno == model.line and script.value(c) == model]
+    return sorted(((c, module) for node, module in where for c in calls_in(node)
+                   if module.qualified(c.func).split(".")[0] in ("torch", "keras", "tensorflow")
+                   and last_part(dotted_name(c.func))[:1].isupper()), key=lambda cm: (cm[0].lineno, cm[0].col_offset))
+
+
+def _first_map_bytes(layers: list[tuple[ast.Call, Module]], data: Data) -> int | None:
+    """The float32 output of the model's first layer, a 2-D convolution without a stride, for every sample of
+    ``data`` at once: samples x positions x its channels; None unless the script shows all of these."""
+    if not layers or not data.shape or any(d is None for d in data.shape) or len(data.shape) not in (3, 4):
+        return None
+    layers = [(c, m) for c, m in layers if last_part(dotted_name(c.func)) not in ("Input", "InputLayer", "Sequential")]
+    first, module = layers[0] if layers else (None, None)
+    if first is None or module is None or last_part(dotted_name(first.func)) not in ("Conv2d", "Conv2D") or \
+            strided(first) or keyword_value(first, "stride") is not None or len(first.args) > 3:
+        return None  # a stride (keyword, or torch's fourth argument) shrinks the map by what the script may not show
+    constants = Constants(module.tree).at(first.lineno)
+    torch_layer = last_part(dotted_name(first.func)) == "Conv2d"
+    channels = int_argument(first, 1, "out_channels", constants) if torch_layer else \
+        int_argument(first, 0, "filters", constants)
+    sample = data.shape[1:]
+    # a map of H x W positions: (H, W), (H, W, C) with C = 1 or 3, or (C, H, W)
+    positions = sample[0] * sample[1] if len(sample) == 2 or sample[-1] in (1, 3) else sample[1] * sample[2]
+    return data.shape[0] * positions * channels * 4 if channels else None  # type: ignore[operator]
 
 
 def _fed_values(call: ast.Call, module: Module) -> list[ast.expr]:
@@ -833,7 +880,8 @@ def _whole_splits(given: ast.expr, call: ast.Call, module: Module, script: Scrip
     # a few samples or labels; not a split under 256 MiB, whose activations are many times its inputs (10,000 test
     # images of 32 x 32 x 3 bytes make a first 64-channel convolution's output of 2.6 GB)
     size = total_bytes(value) if isinstance(value, Data) else None
-    if isinstance(value, Data) and (value.small or value.labels or size is not None and size < MiB) or \
+    if isinstance(value, Data) and (value.small or value.labels or size is not None and size < MiB or
+                                    value.content == TABLE or few_values_per_row(value)) or \
             value is not None and not isinstance(value, Data):
         return  # a few samples, or what the flow knows is a batch, an item or a number
     if isinstance(node, ast.Name) and _bound_per_batch(node.id, function.node if function else module.tree):
@@ -855,10 +903,17 @@ def _bound_per_batch(name: str, scope: ast.AST) -> bool:
         if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None and any(
                 name in names_in(t) for t in (node.targets if isinstance(node, ast.Assign) else [node.target])):
             value = node.value
-            while isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and \
-                    value.func.attr in _SAME_SAMPLES_METHODS:
-                value = value.func.value
+            while isinstance(value, ast.Call):
+                if isinstance(value.func, ast.Attribute) and value.func.attr in _SAME_SAMPLES_METHODS:
+                    value = value.func.value
+                elif last_part(dotted_name(value.func)) in _SAME_SAMPLES_CALLS and len(value.args) == 1:
+                    value = value.args[0]  # torch.tensor(x_test[:100])
+                else:
+                    break
             if isinstance(value, ast.Subscript) or isinstance(value, ast.Call) and \
                     last_part(dotted_name(value.func)) in ("next", "sample", "choice"):
                 return True
+            if isinstance(value, (ast.Name, ast.Attribute)) and \
+                    words_of(last_part(dotted_name(value))) & _ONE_OR_A_BATCH_WORDS:
+                return True  # val_x, val_y = batch
     return False
