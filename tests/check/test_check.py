@@ -4040,3 +4040,26 @@ def test_whole_split_forward_is_sized_by_the_first_convolution(first, size, tmp_
     script.write_text(source)
     messages = [f.message for f in check_source(script) if f.rule == "whole-split-forward"]
     assert len(messages) == 1 and size in messages[0]
+
+
+@pytest.mark.parametrize("training, expected", [
+    ("sess.run(train_step, feed_dict={{x: X_train, y_: y_train}})", []),  # full-batch training: no larger
+    ("sess.run(train_step, feed_dict={{x: X_train[i:i + 50], y_: y_train[i:i + 50]}})", [17]),
+])
+def test_whole_split_forward_not_said_where_training_is_full_batch(training, expected, tmp_path):
+    source = TF1_EVAL.replace("        batch = mnist.train.next_batch(50)\n", "").replace(
+        "sess.run(train_step, feed_dict={{x: batch[0], y_: batch[1]}})", training).format(
+        evaluation="print(sess.run(accuracy, {x: X_test, y_: y_test}))\n"
+                   "    print(sess.run(accuracy, {x: X_train, y_: y_train}))").replace(
+        "mnist = input_data.read_data_sets('MNIST_data', one_hot=True)",
+        "X_train, y_train, X_test, y_test = [np.load(f'{n}.npy') for n in ('xtr', 'ytr', 'xte', 'yte')]")
+    assert _rules(tmp_path, source, "whole-split-forward") == expected
+
+
+def test_densified_sparse_not_said_of_each_sample_graph_or_in_a_model(tmp_path):
+    source = ("import networkx as nx\nimport numpy as np\nimport torch\n\n"
+              "graphs = [nx.read_edgelist(f'mol{i}.txt') for i in range(100000)]\n"
+              "adjs = [nx.to_numpy_array(g) for g in graphs]\nfeatures = []\nfor g in graphs:\n"
+              "    features.append(nx.adjacency_matrix(g).todense())\n\n\nclass GCN(torch.nn.Module):\n"
+              "    def forward(self, x, adj):\n        adj = adj + torch.eye(adj.size(0))\n        return adj @ x\n")
+    assert _rules(tmp_path, source, "densified-sparse") == []

@@ -1443,8 +1443,9 @@ def densified_sparse(script: Script) -> Iterator[Finding]:
             if kind is None or not script.in_use(module, node):
                 continue
             function = module.function_of(node)
-            if function is not None and (function.name == "__getitem__" or function.generator):
-                continue  # one sample's row, made dense as it is read
+            if function is not None and (function.name in ("__getitem__", "forward", "call", "__call__") or
+                                         function.generator) or _per_sample_loop(node, module):
+                continue  # one sample's row or graph (a molecule's), made dense as it is read; a model's own step
             width = 4 if kind == "eye-torch" else 8
             if kind in (GRAPH, "eye", "eye-torch") and known is not None:
                 if known * known * width < NEGLIGIBLE_BYTES:
@@ -1465,6 +1466,21 @@ def densified_sparse(script: Script) -> Iterator[Finding]:
                 _("Keep it sparse: scipy.sparse's own operations, torch.sparse_coo_tensor (or torch_geometric's "
                   "edge_index) for the model; for self-loops add the edges (i, i) from torch.arange(N), and make "
                   "only each batch's rows dense."), module=module)
+
+
+def _per_sample_loop(node: ast.AST, module: Module) -> bool:
+    """Whether ``node`` runs in a loop or comprehension (in its own function) over something other than epochs:
+    for mol in molecules: nx.to_numpy_array(mol_graph) makes each small graph dense, one per sample."""
+    parent = module.parents.get(node)
+    while parent is not None and not isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        if isinstance(parent, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.While)):
+            return True
+        if isinstance(parent, (ast.For, ast.AsyncFor)) and not any(
+                words_of(n) & {"epoch", "epochs", "run", "runs", "seed", "seeds", "trial", "trials"}
+                for n in names_in(parent.iter) | names_in(parent.target)):
+            return True
+        parent = module.parents.get(parent)
+    return False
 
 
 def _known_graph_nodes(module: Module) -> int | None:

@@ -764,6 +764,11 @@ def whole_split_forward(script: Script) -> Iterator[Finding]:
                 fed = _fed_values(call, module)
                 if fed:
                     passes.append((call, module, fed))
+    # full-batch training (model(x_train), sess.run(train_op, {x: X_train})) holds a whole split's activations at
+    # every step already: an evaluation pass over the whole (smaller) evaluation split is no larger, not the cause
+    if any(True for call, module, inputs in passes if _trains(call, module) for given in inputs
+           for _found in _whole_splits(given, call, module, script, evaluation=False)):
+        return
     for call, module, inputs in passes:
         model = script.value(call.func)
         layers = _layers_built(model, script) if isinstance(model, Model) else []
@@ -830,6 +835,17 @@ def _first_map_bytes(layers: list[tuple[ast.Call, Module]], data: Data) -> int |
     return data.shape[0] * positions * channels * 4 if channels else None  # type: ignore[operator]
 
 
+def _trains(call: ast.Call, module: Module) -> bool:
+    """Whether the pass at ``call`` is a training step: a session run that fetches an optimizer's op (train_op,
+    optimizer.minimize(loss)), or a PyTorch forward followed by backward() or step()."""
+    if isinstance(call.func, ast.Attribute) and call.func.attr in ("run", "eval"):
+        fetches = call.args[0] if call.args else None
+        words = set().union(*(words_of(n) for n in names_in(fetches))) | {
+            a.attr for a in ast.walk(fetches) if isinstance(a, ast.Attribute)} if fetches is not None else set()
+        return bool(words & {"train", "optimizer", "minimize", "opt", "optim", "update", "updates"})
+    return _backward_after(call, module)
+
+
 def _fed_values(call: ast.Call, module: Module) -> list[ast.expr]:
     """The values a TensorFlow 1 session.run(fetches, feed_dict) or tensor.eval(feed_dict=...) feeds, written as a
     dict there or bound to a name as one in the same function."""
@@ -845,11 +861,11 @@ def _fed_values(call: ast.Call, module: Module) -> list[ast.expr]:
 
 
 def _whole_splits(given: ast.expr, call: ast.Call, module: Module, script: Script,
-                  depth: int = 0) -> Iterator[tuple[ast.AST, Module, str, object]]:
+                  depth: int = 0, evaluation: bool = True) -> Iterator[tuple[ast.AST, Module, str, object]]:
     """(where to say it, its module, the split's name, what the flow knows of it) when ``given``, the input of a
-    forward pass at ``call``, is a whole evaluation split: named as one, not sliced, not a batch a loop binds. A
-    parameter of the function the pass runs in is judged at each call of that function, where the split is
-    chosen (run_dev_step(dev_x, dev_y))."""
+    forward pass at ``call``, is a whole evaluation split (a whole training split, for ``evaluation=False``): named
+    as one, not sliced, not a batch a loop binds. A parameter of the function the pass runs in is judged at each
+    call of that function, where the split is chosen (run_dev_step(dev_x, dev_y))."""
     node = given
     while isinstance(node, ast.Call):
         if isinstance(node.func, ast.Attribute) and node.func.attr in _SAME_SAMPLES_METHODS:
@@ -870,10 +886,11 @@ def _whole_splits(given: ast.expr, call: ast.Call, module: Module, script: Scrip
             for place, caller in script.calls_to(function):
                 argument = arguments_given(function, caller, skip_self).get(node.id)
                 if argument is not None:
-                    yield from _whole_splits(argument, caller, place, script, depth + 1)
+                    yield from _whole_splits(argument, caller, place, script, depth + 1, evaluation)
         return
     words = set().union(*(words_of(part) for part in name.split(".")))
-    if not (is_eval_name("_".join(sorted(words))) and words & _WHOLE_INPUT_WORDS) or \
+    split = is_eval_name("_".join(sorted(words))) if evaluation else bool(words & {"train", "training"})
+    if not (split and words & _WHOLE_INPUT_WORDS) or \
             words & _ONE_OR_A_BATCH_WORDS or is_labels(words):
         return
     value = script.value(node)
