@@ -4063,3 +4063,10 @@ def test_densified_sparse_not_said_of_each_sample_graph_or_in_a_model(tmp_path):
               "    features.append(nx.adjacency_matrix(g).todense())\n\n\nclass GCN(torch.nn.Module):\n"
               "    def forward(self, x, adj):\n        adj = adj + torch.eye(adj.size(0))\n        return adj @ x\n")
     assert _rules(tmp_path, source, "densified-sparse") == []
+
+
+def test_whole_split_forward_not_said_of_a_tensorflow_softmax_regression(tmp_path):
+    source = TF1_EVAL.replace("h = tf.layers.conv2d(tf.reshape(x, [-1, 28, 28, 1]), 32, 5, padding='same')\n", "") \
+        .replace("tf.layers.dense(tf.layers.flatten(h), 10)", "tf.matmul(x, tf.Variable(tf.zeros([784, 10])))") \
+        .format(evaluation="print(accuracy.eval(feed_dict={x: mnist.test.images, y_: mnist.test.labels}))")
+    assert _rules(tmp_path, source, "whole-split-forward") == []

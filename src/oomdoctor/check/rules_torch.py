@@ -762,7 +762,7 @@ def whole_split_forward(script: Script) -> Iterator[Finding]:
                 passes.append((call, module, list(call.args)))
             elif isinstance(call.func, ast.Attribute) and call.func.attr in ("run", "eval"):
                 fed = _fed_values(call, module)
-                if fed:
+                if fed and not _graph_is_dense_only(script):
                     passes.append((call, module, fed))
     # full-batch training (model(x_train), sess.run(train_op, {x: X_train})) holds a whole split's activations at
     # every step already: an evaluation pass over the whole (smaller) evaluation split is no larger, not the cause
@@ -833,6 +833,28 @@ def _first_map_bytes(layers: list[tuple[ast.Call, Module]], data: Data) -> int |
     # a map of H x W positions: (H, W), (H, W, C) with C = 1 or 3, or (C, H, W)
     positions = sample[0] * sample[1] if len(sample) == 2 or sample[-1] in (1, 3) else sample[1] * sample[2]
     return data.shape[0] * positions * channels * 4 if channels else None  # type: ignore[operator]
+
+
+# Packages that build no model a TensorFlow 1 graph could run: any other import may (vggish_slim, a text_cnn.py)
+_NO_MODEL_PACKAGES = {"tensorflow", "numpy", "pandas", "sklearn", "scipy", "matplotlib", "os", "sys", "time",
+                      "datetime", "random", "math", "pickle", "json", "csv", "argparse", "logging", "collections",
+                      "itertools", "re", "gzip", "shutil", "glob", "PIL", "cv2", "__future__", "tqdm", "six",
+                      "functools", "io", "struct", "urllib", "zipfile", "tarfile", "string", "copy", "warnings",
+                      "typing", "pathlib", "h5py", "seaborn", "input_data"}
+_LARGE_ACTIVATION_OPS = ("conv", "rnn", "lstm", "gru", "cell", "embedding", "attention", "pool")
+
+
+def _graph_is_dense_only(script: Script) -> bool:
+    """Whether the TensorFlow 1 graph the script builds is visibly a softmax regression or an MLP (tf.matmul,
+    dense layers) with no convolution, recurrence, embedding or attention op anywhere in its modules, and no model
+    from a package of its own (a module imported beside it, which may build one): a sample's activations are then a
+    few hidden widths, every test sample's at once a few MB."""
+    def judge() -> bool:
+        names = [dotted_name(c.func).lower() for m in script.modules for c in calls_in(m.tree)]
+        imported = {p.split(".")[0] for m in script.modules for p in m.imported}
+        return any(last_part(n) in ("matmul", "dense", "fully_connected", "xw_plus_b") for n in names) and \
+            not any(op in n for n in names for op in _LARGE_ACTIVATION_OPS) and imported <= _NO_MODEL_PACKAGES
+    return script.memoized("tf1-dense-only", judge)
 
 
 def _trains(call: ast.Call, module: Module) -> bool:
