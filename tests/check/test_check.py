@@ -3909,20 +3909,23 @@ def test_whole_split_forward_keras(evaluation, expected, tmp_path):
     source = ("import numpy as np\nfrom tensorflow import keras\n\n"
               "(x_train, y_train), (x_test, y_test) = keras.datasets.cifar10.load_data()\n"
               "model = keras.Sequential([keras.layers.Conv2D(64, 3, activation='relu'), keras.layers.Flatten(),\n"
-              "                          keras.layers.Dense(10)])\nmodel.compile('adam', 'sparse_categorical_crossentropy')\n"
+              "                          keras.layers.Dense(10)])\n"
+              "model.compile('adam', 'sparse_categorical_crossentropy')\n"
               f"model.fit(x_train, y_train, batch_size=64)\n{evaluation}\n")
     assert _rules(tmp_path, source, "whole-split-forward") == expected
 
 
 def test_one_hot_labels_and_a_split_of_labels_are_not_a_forward_pass(tmp_path):
-    source = TORCH_EVAL.format(evaluation="        y_onehot = np.eye(10)[y_test]\n        out = model(torch.eye(10)[0])")
+    source = TORCH_EVAL.format(evaluation="        y_onehot = np.eye(10)[y_test]\n"
+                                          "        out = model(torch.eye(10)[0])")
     assert _rules(tmp_path, source, "whole-split-forward") == []
 
 
 def test_whole_split_forward_in_the_main_that_tf_app_run_runs(tmp_path):
     body = TF1_EVAL.format(evaluation="print(sess.run(accuracy, {x: mnist.test.images, y_: mnist.test.labels}))")
     head, graph = body.split("mnist = ", 1)
-    source = head + "\n\ndef main(_):\n" + "".join("    " + line + "\n" for line in ("mnist = " + graph).splitlines()) + \
+    indented = "".join("    " + line + "\n" for line in ("mnist = " + graph).splitlines())
+    source = head + "\n\ndef main(_):\n" + indented + \
         "\n\nif __name__ == '__main__':\n    tf.app.run()\n"
     assert _rules(tmp_path, source, "whole-split-forward") == [21]
 

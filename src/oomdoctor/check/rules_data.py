@@ -1572,19 +1572,22 @@ def _binding(name: ast.Name, module: Module) -> ast.AST | None:
     return found[1] if found else None
 
 
-def _sparse_over_items(node: ast.AST, module: Module, script: Script, depth: int, sparse_known: bool) -> str | None:
+def _sparse_over_items(node: ast.AST, module: Module, script: Script, depth: int, sparse_known: bool,
+                       budget: list[int] | None = None) -> str | None:
     """GRAPH when ``node`` holds a sparse matrix over every node of a graph (an adjacency, its normalisation, an
     identity over the nodes), TERMS when it is a vectorizer's matrix of every document; None when neither shows.
     ``sparse_known``: the call (todense(), toarray()) says it is sparse, so a graph's name is enough."""
-    if depth > 16:
+    budget = [256] if budget is None else budget  # the steps one question may take, all branches together
+    budget[0] -= 1
+    if depth > 16 or budget[0] < 0:
         return None  # a chain of conversions (adj.dot(d).transpose().dot(d).tocoo()) is a step each
     if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant) and isinstance(node.value, ast.Call):
         node = node.value  # (adj, features) = load(): what the call returns, whichever element
     if isinstance(node, ast.BinOp):
-        return _sparse_over_items(node.left, module, script, depth + 1, sparse_known) or \
-            _sparse_over_items(node.right, module, script, depth + 1, sparse_known)
+        return _sparse_over_items(node.left, module, script, depth + 1, sparse_known, budget=budget) or \
+            _sparse_over_items(node.right, module, script, depth + 1, sparse_known, budget=budget)
     if isinstance(node, ast.Attribute) and node.attr == "T":
-        return _sparse_over_items(node.value, module, script, depth + 1, sparse_known)
+        return _sparse_over_items(node.value, module, script, depth + 1, sparse_known, budget=budget)
     if isinstance(node, ast.Call):
         method = last_part(dotted_name(node.func))
         qualified = module.qualified(node.func)
@@ -1600,29 +1603,31 @@ def _sparse_over_items(node: ast.AST, module: Module, script: Script, depth: int
             if isinstance(square, ast.Tuple) and len(square.elts) == 2 and \
                     ast.dump(square.elts[0]) == ast.dump(square.elts[1]):
                 return GRAPH  # coo_matrix((values, (rows, cols)), shape=(n, n)): a matrix over pairs of items
-            return next((kind for a in node.args if (kind := _sparse_over_items(a, module, script, depth + 1,
-                                                                                  True))), None)
+            return next((kind for a in node.args if (kind := _sparse_over_items(
+                a, module, script, depth + 1, True, budget=budget))), None)
         if method in _SPARSE_SAME and isinstance(node.func, ast.Attribute):
-            return _sparse_over_items(node.func.value, module, script, depth + 1, sparse_known) or next(
-                (kind for a in node.args if (kind := _sparse_over_items(a, module, script, depth + 1, False))), None)
+            return _sparse_over_items(node.func.value, module, script, depth + 1, sparse_known, budget=budget) or \
+                next((kind for a in node.args if (kind := _sparse_over_items(
+                    a, module, script, depth + 1, False, budget=budget))), None)
         callee = script.value(node.func)
         if isinstance(callee, FunctionRef):  # a function of the script: what it returns
             returned = [r.value for r in own_nodes(callee.info.node) if isinstance(r, ast.Return) and r.value]
             return next((kind for r in returned if (kind := _sparse_over_items(
-                r, callee.info.module, script, depth + 1, sparse_known))), None)
+                r, callee.info.module, script, depth + 1, sparse_known, budget=budget))), None)
         return None
     if isinstance(node, ast.Name):
         function = module.function_of(node)
         bound = _binding(node, module)
         if bound is not None:
-            kind = _sparse_over_items(bound, module, script, depth + 1, sparse_known)
+            kind = _sparse_over_items(bound, module, script, depth + 1, sparse_known, budget=budget)
             if kind is not None:
                 return kind
         elif function is not None and node.id in {a.arg for a in function.node.args.args}:
             skip_self = function.cls is not None and not function.decorated("staticmethod")
             for place, caller in script.calls_to(function):
                 given = arguments_given(function, caller, skip_self).get(node.id)
-                kind = given is not None and _sparse_over_items(given, place, script, depth + 1, sparse_known)
+                kind = given is not None and _sparse_over_items(given, place, script, depth + 1, sparse_known,
+                                                                budget=budget)
                 if kind:
                     return kind
         if sparse_known and words_of(node.id) & _GRAPH_WORDS:
