@@ -3893,3 +3893,260 @@ def test_fit_of_inputs_joined_from_two_lists(inputs, expected, tmp_path):
               "train_seq = keras.preprocessing.sequence.pad_sequences(tok.texts_to_sequences(table['text']), 170)\n"
               f"joint_model.fit({inputs}, table['price'].values, epochs=10, batch_size=128)\n")
     assert _rules(tmp_path, source, "in-memory-array") == expected
+
+
+# whole-split-forward: a whole evaluation split run through the model in one pass
+TORCH_EVAL = """import numpy as np
+import torch
+import torch.nn as nn
+
+x_train = torch.from_numpy(np.load('x_train.npy'))
+y_train = torch.from_numpy(np.load('y_train.npy'))
+x_test = np.load('x_test.npy')
+y_test = np.load('y_test.npy')
+model = nn.Sequential(nn.Conv2d(3, 64, 3), nn.ReLU(), nn.Flatten(), nn.LazyLinear(10)).cuda()
+opt = torch.optim.Adam(model.parameters())
+loader = torch.utils.data.DataLoader(torch.utils.data.TensorDataset(x_train, y_train), batch_size=64)
+for epoch in range(10):
+    for xb, yb in loader:
+        loss = nn.functional.cross_entropy(model(xb.cuda()), yb.cuda())
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+    model.eval()
+    with torch.no_grad():
+{evaluation}
+"""
+
+
+@pytest.mark.parametrize("evaluation, expected", [
+    ("        out = model(torch.from_numpy(x_test).float().cuda())", [20]),   # the whole test split, one pass
+    ("        test_X = torch.tensor(x_test).cuda()\n        out = model(test_X)", [21]),
+    ("        for i in range(0, len(x_test), 64):\n"                          # in batches: slices
+     "            out = model(torch.from_numpy(x_test[i:i + 64]).cuda())", []),
+    ("        for x_test_b, y_b in torch.utils.data.DataLoader(x_test, batch_size=64):\n"
+     "            out = model(x_test_b.cuda())", []),
+    ("        for val_x in torch.utils.data.DataLoader(x_test, batch_size=64):\n"  # a loop binds it: one batch
+     "            out = model(val_x.cuda())", []),
+    ("        test_img = torch.from_numpy(x_test[0:1]).cuda()\n        out = model(test_img)", []),  # one sample
+    ("        x_test = torch.tensor(x_test[:100]).cuda()\n        out = model(x_test)", []),  # a few rows
+    ("        for batch in torch.utils.data.DataLoader(x_test, batch_size=64):\n"
+     "            val_x = batch\n            out = model(val_x.cuda())", []),
+])
+def test_whole_split_forward_torch(evaluation, expected, tmp_path):
+    assert _rules(tmp_path, TORCH_EVAL.format(evaluation=evaluation), "whole-split-forward") == expected
+
+
+def test_whole_split_forward_through_an_evaluation_function_is_said_where_the_split_is_given(tmp_path):
+    source = TORCH_EVAL.format(evaluation="        pass") + (
+        "\n\ndef evaluate(net, inputs):\n    with torch.no_grad():\n        return net(inputs.cuda())\n\n\n"
+        "print(evaluate(model, torch.from_numpy(x_test)))\n"
+        "for i in range(0, len(x_test), 64):\n    print(evaluate(model, torch.from_numpy(x_test[i:i + 64])))\n")
+    assert _rules(tmp_path, source, "whole-split-forward") == [28]
+
+
+TF1_EVAL = """import numpy as np
+import tensorflow as tf
+from tensorflow.examples.tutorials.mnist import input_data
+
+mnist = input_data.read_data_sets('MNIST_data', one_hot=True)
+x = tf.placeholder(tf.float32, [None, 784])
+y_ = tf.placeholder(tf.float32, [None, 10])
+h = tf.layers.conv2d(tf.reshape(x, [-1, 28, 28, 1]), 32, 5, padding='same')
+logits = tf.layers.dense(tf.layers.flatten(h), 10)
+loss = tf.reduce_mean(tf.nn.softmax_cross_entropy_with_logits(labels=y_, logits=logits))
+train_step = tf.train.AdamOptimizer(1e-4).minimize(loss)
+accuracy = tf.reduce_mean(tf.cast(tf.equal(tf.argmax(logits, 1), tf.argmax(y_, 1)), tf.float32))
+with tf.Session() as sess:
+    sess.run(tf.global_variables_initializer())
+    for i in range(20000):
+        batch = mnist.train.next_batch(50)
+        sess.run(train_step, feed_dict={{x: batch[0], y_: batch[1]}})
+    {evaluation}
+"""
+
+
+@pytest.mark.parametrize("evaluation, expected", [
+    ("print(accuracy.eval(feed_dict={x: mnist.test.images, y_: mnist.test.labels}))", [18]),
+    ("print(sess.run(accuracy, {x: mnist.test.images, y_: mnist.test.labels}))", [18]),
+    ("test_batch = mnist.test.next_batch(500)\n"
+     "    print(accuracy.eval(feed_dict={x: test_batch[0], y_: test_batch[1]}))", []),
+    ("print(sess.run(accuracy, feed_dict={x: mnist.test.images[:500], y_: mnist.test.labels[:500]}))", []),
+])
+def test_whole_split_forward_tensorflow_session(evaluation, expected, tmp_path):
+    assert _rules(tmp_path, TF1_EVAL.format(evaluation=evaluation), "whole-split-forward") == expected
+
+
+@pytest.mark.parametrize("evaluation, expected", [
+    ("probabilities = model(x_test)", [9]),                       # a Keras model called on every test image
+    ("probabilities = model.predict(x_test, batch_size=32)", []),  # predict() batches by itself
+    ("loss, acc = model.evaluate(x_test, y_test)", []),
+])
+def test_whole_split_forward_keras(evaluation, expected, tmp_path):
+    source = ("import numpy as np\nfrom tensorflow import keras\n\n"
+              "(x_train, y_train), (x_test, y_test) = keras.datasets.cifar10.load_data()\n"
+              "model = keras.Sequential([keras.layers.Conv2D(64, 3, activation='relu'), keras.layers.Flatten(),\n"
+              "                          keras.layers.Dense(10)])\n"
+              "model.compile('adam', 'sparse_categorical_crossentropy')\n"
+              f"model.fit(x_train, y_train, batch_size=64)\n{evaluation}\n")
+    assert _rules(tmp_path, source, "whole-split-forward") == expected
+
+
+def test_one_hot_labels_and_a_split_of_labels_are_not_a_forward_pass(tmp_path):
+    source = TORCH_EVAL.format(evaluation="        y_onehot = np.eye(10)[y_test]\n"
+                                          "        out = model(torch.eye(10)[0])")
+    assert _rules(tmp_path, source, "whole-split-forward") == []
+
+
+def test_whole_split_forward_in_the_main_that_tf_app_run_runs(tmp_path):
+    body = TF1_EVAL.format(evaluation="print(sess.run(accuracy, {x: mnist.test.images, y_: mnist.test.labels}))")
+    head, graph = body.split("mnist = ", 1)
+    indented = "".join("    " + line + "\n" for line in ("mnist = " + graph).splitlines())
+    source = head + "\n\ndef main(_):\n" + indented + \
+        "\n\nif __name__ == '__main__':\n    tf.app.run()\n"
+    assert _rules(tmp_path, source, "whole-split-forward") == [21]
+
+
+# densified-sparse: a sparse matrix over every item of the data set made dense
+GRAPH_SCRIPT = """import numpy as np
+import scipy.sparse as sp
+import torch
+
+
+def normalize(adj):
+    adj = sp.coo_matrix(adj)
+    degree = np.array(adj.sum(1))
+    d_inv_sqrt = sp.diags(np.power(degree, -0.5).flatten())
+    return adj.dot(d_inv_sqrt).transpose().dot(d_inv_sqrt).tocoo()
+
+
+edges = np.load('edges.npy')
+features = np.load('features.npy')
+num_nodes = features.shape[0]
+adj = sp.coo_matrix((np.ones(len(edges)), (edges[:, 0], edges[:, 1])), shape=(num_nodes, num_nodes))
+adj = normalize(adj + sp.eye(adj.shape[0]))
+{use}
+"""
+
+
+@pytest.mark.parametrize("use, expected", [
+    ("adj = torch.FloatTensor(np.array(adj.todense()))", [18]),  # the normalised N x N adjacency, dense
+    ("dense = adj.toarray()", [18]),
+    ("dense = adj.A", [18]),
+    ("self_loops = torch.nonzero(torch.eye(num_nodes))", [18]),  # a dense identity over every node
+    ("identity = np.identity(adj.shape[0])", [18]),
+    ("adj = torch.sparse_coo_tensor(np.vstack((adj.row, adj.col)), adj.data, adj.shape)", []),  # kept sparse
+    ("y = np.eye(10)[np.load('labels.npy')]", []),         # one-hot labels over a few classes
+    ("mask = torch.eye(64)", []),
+    ("one_hot = np.identity(num_classes)", []),
+    ("tokens = torch.eye(vocab_size)", []),
+    ("loops = sp.eye(num_nodes)", []),                      # scipy's identity stays sparse
+    ("small = sp.csr_matrix(np.ones((3, 4))).toarray()", []),
+])
+def test_densified_sparse_graph(use, expected, tmp_path):
+    source = GRAPH_SCRIPT.format(use=use).replace("num_classes", "int(np.load('labels.npy').max()) + 1") \
+        .replace("vocab_size", "len(open('vocab.txt').read().split())")
+    assert _rules(tmp_path, source, "densified-sparse") == expected
+
+
+def test_densified_sparse_through_a_function_of_the_script(tmp_path):
+    source = GRAPH_SCRIPT.format(use="\n\ndef to_dense(matrix):\n    return torch.from_numpy(matrix.todense())\n\n\n"
+                                     "dense_adj = to_dense(adj)")
+    assert _rules(tmp_path, source, "densified-sparse") == [21]
+
+
+@pytest.mark.parametrize("path, expected", [("data/cora/cora.cites", []), ("data/pubmed/pubmed.cites", [18])])
+def test_densified_sparse_of_a_known_citation_graph_is_sized(path, expected, tmp_path):
+    source = GRAPH_SCRIPT.format(use="dense = adj.todense()").replace("edges.npy", path)
+    assert _rules(tmp_path, source, "densified-sparse") == expected
+    if expected:
+        message = next(f.message for f in check_source(tmp_path / "train.py") if f.rule == "densified-sparse")
+        assert "19,717 × 19,717" in message
+
+
+@pytest.mark.parametrize("use, expected", [
+    ("X = CountVectorizer().fit_transform(texts).toarray()", [6]),  # every document x every word
+    ("vectorizer = TfidfVectorizer()\nX = vectorizer.fit_transform(texts).todense()", [7]),
+    ("vectorizer = TfidfVectorizer()\nX = vectorizer.fit_transform(texts)", []),  # kept sparse
+    ("vectorizer = TfidfVectorizer().fit(texts)\nrow = vectorizer.transform([texts[0]]).toarray()", []),  # one text
+    ("labels = OneHotEncoder().fit_transform(np.array(texts)[:, None]).toarray()", []),  # one-hot categories
+])
+def test_densified_sparse_term_matrix(use, expected, tmp_path):
+    source = ("import numpy as np\nfrom sklearn.feature_extraction.text import CountVectorizer, TfidfVectorizer\n"
+              "from sklearn.preprocessing import OneHotEncoder\n\ntexts = open('corpus.txt').read().splitlines()\n"
+              f"{use}\n")
+    assert _rules(tmp_path, source, "densified-sparse") == expected
+
+
+def test_densified_networkx_graph(tmp_path):
+    source = ("import networkx as nx\nimport numpy as np\n\ng = nx.read_edgelist('graph.txt')\n"
+              "a = nx.to_numpy_array(g)\nb = nx.adjacency_matrix(g).todense()\nc = nx.adjacency_matrix(g)\n")
+    assert _rules(tmp_path, source, "densified-sparse") == [5, 6]
+
+
+@pytest.mark.parametrize("layers, expected", [
+    ("nn.Conv2d(3, 64, 3), nn.ReLU(), nn.Flatten(), nn.LazyLinear(10)", [20]),
+    ("nn.Flatten(), nn.Linear(3072, 256), nn.ReLU(), nn.Dropout(0.2), nn.Linear(256, 10)", []),  # an MLP
+])
+def test_whole_split_forward_not_said_of_an_mlp(layers, expected, tmp_path):
+    source = TORCH_EVAL.format(evaluation="        out = model(torch.from_numpy(x_test).float().cuda())").replace(
+        "nn.Conv2d(3, 64, 3), nn.ReLU(), nn.Flatten(), nn.LazyLinear(10)", layers)
+    assert _rules(tmp_path, source, "whole-split-forward") == expected
+
+
+def test_whole_split_forward_not_said_of_a_table(tmp_path):
+    source = ("import pandas as pd\nimport torch\nimport torch.nn as nn\n"
+              "from sklearn.model_selection import train_test_split\n\ndf = pd.read_csv('diabetes.csv')\n"
+              "X_train, X_test, y_train, y_test = train_test_split(df.drop('Outcome', axis=1).values, "
+              "df['Outcome'].values)\nmodel = nn.Sequential(nn.Conv1d(1, 64, 3), nn.Flatten(), nn.LazyLinear(2))\n"
+              "opt = torch.optim.Adam(model.parameters())\nfor step in range(500):\n"
+              "    loss = nn.functional.cross_entropy(model(torch.FloatTensor(X_train)), torch.LongTensor(y_train))\n"
+              "    opt.zero_grad()\n    loss.backward()\n    opt.step()\nwith torch.no_grad():\n"
+              "    y_pred = model(torch.FloatTensor(X_test))\n")
+    assert _rules(tmp_path, source, "whole-split-forward") == []
+
+
+@pytest.mark.parametrize("first, size", [
+    ("keras.layers.Conv2D(64, 3, activation='relu')", "the first convolution's output alone is about 2.4 GiB"),
+    ("keras.layers.Conv2D(64, 3, strides=2)", "(10,000 samples at once)"),  # a stride: the map's size is not said
+])
+def test_whole_split_forward_is_sized_by_the_first_convolution(first, size, tmp_path):
+    source = ("import numpy as np\nfrom tensorflow import keras\n\n"
+              "(x_train, y_train), (x_test, y_test) = keras.datasets.cifar10.load_data()\n"
+              f"model = keras.Sequential([{first}, keras.layers.Flatten(), keras.layers.Dense(10)])\n"
+              "model.compile('adam', 'sparse_categorical_crossentropy')\nmodel.fit(x_train, y_train, batch_size=64)\n"
+              "probabilities = model(x_test)\n")
+    script = tmp_path / "train.py"
+    script.write_text(source)
+    messages = [f.message for f in check_source(script) if f.rule == "whole-split-forward"]
+    assert len(messages) == 1 and size in messages[0]
+
+
+@pytest.mark.parametrize("training, expected", [
+    ("sess.run(train_step, feed_dict={{x: X_train, y_: y_train}})", []),  # full-batch training: no larger
+    ("sess.run(train_step, feed_dict={{x: X_train[i:i + 50], y_: y_train[i:i + 50]}})", [17]),
+])
+def test_whole_split_forward_not_said_where_training_is_full_batch(training, expected, tmp_path):
+    source = TF1_EVAL.replace("        batch = mnist.train.next_batch(50)\n", "").replace(
+        "sess.run(train_step, feed_dict={{x: batch[0], y_: batch[1]}})", training).format(
+        evaluation="print(sess.run(accuracy, {x: X_test, y_: y_test}))\n"
+                   "    print(sess.run(accuracy, {x: X_train, y_: y_train}))").replace(
+        "mnist = input_data.read_data_sets('MNIST_data', one_hot=True)",
+        "X_train, y_train, X_test, y_test = [np.load(f'{n}.npy') for n in ('xtr', 'ytr', 'xte', 'yte')]")
+    assert _rules(tmp_path, source, "whole-split-forward") == expected
+
+
+def test_densified_sparse_not_said_of_each_sample_graph_or_in_a_model(tmp_path):
+    source = ("import networkx as nx\nimport numpy as np\nimport torch\n\n"
+              "graphs = [nx.read_edgelist(f'mol{i}.txt') for i in range(100000)]\n"
+              "adjs = [nx.to_numpy_array(g) for g in graphs]\nfeatures = []\nfor g in graphs:\n"
+              "    features.append(nx.adjacency_matrix(g).todense())\n\n\nclass GCN(torch.nn.Module):\n"
+              "    def forward(self, x, adj):\n        adj = adj + torch.eye(adj.size(0))\n        return adj @ x\n")
+    assert _rules(tmp_path, source, "densified-sparse") == []
+
+
+def test_whole_split_forward_not_said_of_a_tensorflow_softmax_regression(tmp_path):
+    source = TF1_EVAL.replace("h = tf.layers.conv2d(tf.reshape(x, [-1, 28, 28, 1]), 32, 5, padding='same')\n", "") \
+        .replace("tf.layers.dense(tf.layers.flatten(h), 10)", "tf.matmul(x, tf.Variable(tf.zeros([784, 10])))") \
+        .format(evaluation="print(accuracy.eval(feed_dict={x: mnist.test.images, y_: mnist.test.labels}))")
+    assert _rules(tmp_path, source, "whole-split-forward") == []

@@ -1538,7 +1538,7 @@ class Flow(CallHandlers):
             self._bind(callee.info, call, skip_self)
             for name, value in self.global_effects.get(callee.info, {}).items():
                 call.scope.rebind(name, value)
-            for argument, value in _arguments_given(callee.info, call.node, skip_self).items():
+            for argument, value in arguments_given(callee.info, call.node, skip_self).items():
                 if argument in self.parameter_effects.get(callee.info, {}) and isinstance(value, ast.Name):
                     call.scope.rebind(value.id, self.parameter_effects[callee.info][argument])
             if callee.info.generator:
@@ -1755,7 +1755,7 @@ def _parameter_names(info: FunctionInfo) -> set[str]:
     return {a.arg for a in arguments.posonlyargs + arguments.args + arguments.kwonlyargs}
 
 
-def _arguments_given(info: FunctionInfo, node: ast.Call, skip_self: bool) -> dict[str, ast.expr]:
+def arguments_given(info: FunctionInfo, node: ast.Call, skip_self: bool) -> dict[str, ast.expr]:
     """parameter -> the expression the call writes for it, by position (up to a *spread) and by keyword."""
     given: dict[str, ast.expr] = {}
     for name, argument in zip(_positional_parameters(info, skip_self), node.args):

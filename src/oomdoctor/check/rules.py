@@ -11,6 +11,7 @@ from ..i18n import _
 from .rules_data import (
     cache_in_memory,
     dense_text_matrix,
+    densified_sparse,
     dtype_blowup,
     duplicate_copy,
     eager_loading,
@@ -34,6 +35,7 @@ from .rules_torch import (
     huge_linear_head,
     loss_keeps_graph,
     tensors_kept_across_steps,
+    whole_split_forward,
     workers_copy_dataset,
 )
 from .script import Finding, Script
@@ -51,9 +53,9 @@ def _once(findings: Iterator[Finding]) -> Iterator[Finding]:
 
 Rule = Callable[[Script], Iterator[Finding]]
 RULES: list[Rule] = [eager_loading, whole_dataset_load, in_memory_arrays, dtype_blowup, flow_float_copy,
-                     dense_text_matrix, duplicate_copy,
+                     dense_text_matrix, densified_sparse, duplicate_copy,
                      cache_in_memory, huge_shuffle, loss_keeps_graph, tensors_kept_across_steps,
-                     eval_without_no_grad, dataset_on_gpu, workers_copy_dataset, map_without_parallel,
+                     eval_without_no_grad, dataset_on_gpu, whole_split_forward, workers_copy_dataset, map_without_parallel,
                      no_prefetch, no_memory_growth, mixed_precision, models_in_loop, run_eagerly, flatten_dense,
                      huge_linear_head]
 

@@ -9,13 +9,13 @@ from typing import Iterable, Iterator
 from ..i18n import _
 from ..units import format_bytes
 from .context import Context, Seen
-from .library import (NUMPY_CREATORS, PERMUTATIONS, SAVES, argument, constant_number, keyword_value, pixel_dtype,
-                      scaled_pixels_dtype)
+from .library import (KNOWN_GRAPH_NODES, NUMPY_CREATORS, PERMUTATIONS, SAVES, argument, constant_number,
+                      keyword_value, pixel_dtype, scaled_pixels_dtype)
 from .modules import ClassInfo, FunctionInfo, Module, own_nodes
 from .names import (calls_in, dotted_name, is_eval_name, is_labels, last_part, names_in, names_inputs, path_text,
                     self_attribute, split_neutral, words_of)
 from .rules_keras import model_convolves_images, model_input_shape
-from .flow import loops_collecting, other_branches
+from .flow import arguments_given, loops_collecting, other_branches
 from .handlers import tokenizer_words
 from .script import Finding, Script
 from .values import (
@@ -1507,3 +1507,238 @@ def huge_shuffle(script: Script) -> Iterator[Finding]:
                 _("This shuffle buffer holds the whole data set in memory."),
                 _("Use a bounded buffer (e.g. 1,000-10,000 elements), shuffle file names before reading, "
                   "and reshuffle each epoch."))
+
+
+# How a sparse matrix is made, and kept sparse: scipy.sparse's constructors and conversions between its formats
+_SPARSE_MAKERS = {"coo_matrix", "csr_matrix", "csc_matrix", "lil_matrix", "dok_matrix", "bsr_matrix", "coo_array",
+                  "csr_array", "csc_array", "lil_array", "dok_array", "vstack", "hstack", "kron", "block_diag"}
+_SPARSE_SAME = {"tocoo", "tocsr", "tocsc", "tolil", "todok", "tobsr", "astype", "transpose", "multiply", "dot",
+                "power", "maximum", "minimum", "copy", "sign", "abs", "eliminate_zeros"}
+# networkx: a graph's sparse adjacency (or Laplacian) over all of its nodes, and the dense ones
+_GRAPH_SPARSE = {"adjacency_matrix", "to_scipy_sparse_matrix", "to_scipy_sparse_array", "laplacian_matrix",
+                 "normalized_laplacian_matrix", "incidence_matrix"}
+_GRAPH_DENSE = {"to_numpy_array", "to_numpy_matrix"}
+# Words that name a graph's matrix over its nodes, or a count of the data set's items (not of classes or tokens)
+_GRAPH_WORDS = {"adj", "adjacency", "graph", "laplacian", "supports", "support"}
+_ITEM_COUNT_WORDS = {"node", "nodes", "vertices", "vertex", "docs", "documents", "corpus", "users", "items",
+                     "entities"}
+_SMALL_DIMENSION_WORDS = {"class", "classes", "label", "labels", "token", "tokens", "vocab", "char", "chars", "dim",
+                          "hidden", "batch", "channels", "feature", "features", "heads", "categories"}
+GRAPH, TERMS = "graph", "terms"
+
+
+def densified_sparse(script: Script) -> Iterator[Finding]:
+    """A sparse or mostly-zero matrix over every item of the data set made dense: todense()/toarray()/.A of a graph's
+    N x N adjacency or of a corpus's term matrix, networkx's to_numpy_array(G), an identity np.eye(N)/torch.eye(N)
+    over every node. N x N values where the sparse matrix keeps a few per row."""
+    for module in script.modules:
+        known = _known_graph_nodes(module)
+        for node in ast.walk(module.tree):
+            kind = _densified(node, module, script)
+            if kind is None or not script.in_use(module, node):
+                continue
+            function = module.function_of(node)
+            if function is not None and (function.name in ("__getitem__", "forward", "call", "__call__") or
+                                         function.generator) or _per_sample_loop(node, module):
+                continue  # one sample's row or graph (a molecule's), made dense as it is read; a model's own step
+            width = 4 if kind == "eye-torch" else 8
+            if kind in (GRAPH, "eye", "eye-torch") and known is not None:
+                if known * known * width < NEGLIGIBLE_BYTES:
+                    continue  # Cora's or CiteSeer's few thousand nodes: tens of MB
+                size = _("{n:,} × {n:,} × {width} B = {size}").format(n=known, width=width,
+                                                                     size=format_bytes(known * known * width))
+            elif kind == TERMS:
+                size = _("one float64 per document and vocabulary word: documents × words × 8 B")
+            else:
+                size = _("N × N × {width} B, N the number of nodes").format(width=width)
+            what = _("a corpus's document-term matrix") if kind == TERMS else \
+                _("an identity matrix over every node") if kind.startswith("eye") else \
+                _("a graph's matrix over every node (N × N)")
+            yield script.finding(
+                "densified-sparse", node,
+                _("This makes {what} dense ({size}): a sparse matrix keeps a few values per row, the dense one every "
+                  "zero as well, so its memory grows with the square of the data set.").format(what=what, size=size),
+                _("Keep it sparse: scipy.sparse's own operations, torch.sparse_coo_tensor (or torch_geometric's "
+                  "edge_index) for the model; for self-loops add the edges (i, i) from torch.arange(N), and make "
+                  "only each batch's rows dense."), module=module)
+
+
+def _per_sample_loop(node: ast.AST, module: Module) -> bool:
+    """Whether ``node`` runs in a loop or comprehension (in its own function) over something other than epochs:
+    for mol in molecules: nx.to_numpy_array(mol_graph) makes each small graph dense, one per sample."""
+    parent = module.parents.get(node)
+    while parent is not None and not isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        if isinstance(parent, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.While)):
+            return True
+        if isinstance(parent, (ast.For, ast.AsyncFor)) and not any(
+                words_of(n) & {"epoch", "epochs", "run", "runs", "seed", "seeds", "trial", "trials"}
+                for n in names_in(parent.iter) | names_in(parent.target)):
+            return True
+        parent = module.parents.get(parent)
+    return False
+
+
+def _known_graph_nodes(module: Module) -> int | None:
+    """The node count of the one citation graph the module's strings name (a path ./data/cora/, a default 'cora');
+    None when they name none, or several (the one used is then unknown: the largest is said)."""
+    named = {name for node in ast.walk(module.tree) if isinstance(node, ast.Constant) and isinstance(node.value, str)
+             for name in KNOWN_GRAPH_NODES if name in node.value.lower()}
+    return max((KNOWN_GRAPH_NODES[name] for name in named), default=None)
+
+
+def _densified(node: ast.AST, module: Module, script: Script) -> str | None:
+    """GRAPH, TERMS, 'eye' or 'eye-torch' when ``node`` makes a matrix over every item dense; None otherwise."""
+    if isinstance(node, ast.Attribute) and node.attr == "A" and isinstance(node.ctx, ast.Load):
+        # scipy's .A, the dense array of a matrix: only of one the script shows is sparse
+        return _sparse_over_items(node.value, module, script, 0, sparse_known=False)
+    if not isinstance(node, ast.Call):
+        return None
+    method = last_part(dotted_name(node.func))
+    if method in ("todense", "toarray") and isinstance(node.func, ast.Attribute) and not node.args:
+        return _sparse_over_items(node.func.value, module, script, 0, sparse_known=True)
+    if method in _GRAPH_DENSE and "networkx" in module.qualified(node.func):
+        return GRAPH
+    if method in ("eye", "identity") and node.args and not _sparse_module(node.func, module):
+        parent = module.parents.get(node)
+        if isinstance(parent, ast.Subscript) and parent.value is node:
+            return None  # np.eye(num_classes)[labels]: a one-hot row per label, not the matrix itself
+        if _counts_items(node.args[0], module, 0):
+            return "eye-torch" if module.qualified(node.func).startswith("torch") else "eye"
+    return None
+
+
+def _sparse_module(func: ast.AST, module: Module) -> bool:
+    """sp.eye, scipy.sparse.identity: the sparse one, which stores only its diagonal."""
+    return "sparse" in module.qualified(func)
+
+
+def _counts_items(node: ast.AST, module: Module, depth: int) -> bool:
+    """Whether ``node`` is the number of the data set's items: the rows of a graph's matrix or of the nodes'
+    features (adj.shape[0], node_features.shape[0], len(nodes), X.size(0) of a graph's nodes), a count named for
+    nodes or documents (node_count, num_nodes), or a name bound to one of these in the same function."""
+    if isinstance(node, ast.Call) and last_part(dotted_name(node.func)) in ("int", "len") and node.args:
+        inner = node.args[0]
+        if last_part(dotted_name(node.func)) == "len":
+            return _names_items(inner)
+        return _counts_items(inner, module, depth)
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute) and node.value.attr == "shape":
+        return _names_items(node.value.value)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in ("size", "shape"):
+        return _names_items(node.func.value)
+    if isinstance(node, ast.Name):
+        words = words_of(node.id)
+        if words & _SMALL_DIMENSION_WORDS:
+            return False
+        if words & _ITEM_COUNT_WORDS:
+            return True
+        bound = _binding(node, module)
+        return bound is not None and depth < 2 and _counts_items(bound, module, depth + 1)
+    return False
+
+
+def _names_items(node: ast.AST) -> bool:
+    """adj, graph, node_features, nodes: something with a row per item of the data set, by its name."""
+    words = set().union(*(words_of(n) for n in names_in(node))) | (
+        words_of(node.attr) if isinstance(node, ast.Attribute) else set())
+    return bool(words & (_GRAPH_WORDS | _ITEM_COUNT_WORDS)) and not words & (_SMALL_DIMENSION_WORDS - {"feature",
+                                                                                                       "features"})
+
+
+def _binding(name: ast.Name, module: Module) -> ast.AST | None:
+    """The value the last assignment before ``name``, in its function (or at module level), gives it; the element
+    of a tuple returned by a call is the call itself (adj, features = load()), judged by what it returns."""
+    function = module.function_of(name)
+    scope = function.node if function is not None else module.tree
+    found = None
+    for node in own_nodes(scope):
+        if isinstance(node, ast.Assign) and node.lineno <= name.lineno and node is not module.statement_of(name):
+            for target in node.targets:
+                if isinstance(target, ast.Name) and target.id == name.id:
+                    candidate = node.value
+                elif isinstance(target, ast.Tuple) and any(isinstance(e, ast.Name) and e.id == name.id
+                                                           for e in target.elts):
+                    index = next(i for i, e in enumerate(target.elts) if isinstance(e, ast.Name) and e.id == name.id)
+                    candidate = node.value.elts[index] if isinstance(node.value, ast.Tuple) and \
+                        len(node.value.elts) == len(target.elts) else ast.Subscript(node.value, ast.Constant(index))
+                else:
+                    continue
+                if found is None or node.lineno >= found[0]:
+                    found = (node.lineno, candidate)
+    return found[1] if found else None
+
+
+def _sparse_over_items(node: ast.AST, module: Module, script: Script, depth: int, sparse_known: bool,
+                       budget: list[int] | None = None) -> str | None:
+    """GRAPH when ``node`` holds a sparse matrix over every node of a graph (an adjacency, its normalisation, an
+    identity over the nodes), TERMS when it is a vectorizer's matrix of every document; None when neither shows.
+    ``sparse_known``: the call (todense(), toarray()) says it is sparse, so a graph's name is enough."""
+    budget = [256] if budget is None else budget  # the steps one question may take, all branches together
+    budget[0] -= 1
+    if depth > 16 or budget[0] < 0:
+        return None  # a chain of conversions (adj.dot(d).transpose().dot(d).tocoo()) is a step each
+    if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant) and isinstance(node.value, ast.Call):
+        node = node.value  # (adj, features) = load(): what the call returns, whichever element
+    if isinstance(node, ast.BinOp):
+        return _sparse_over_items(node.left, module, script, depth + 1, sparse_known, budget=budget) or \
+            _sparse_over_items(node.right, module, script, depth + 1, sparse_known, budget=budget)
+    if isinstance(node, ast.Attribute) and node.attr == "T":
+        return _sparse_over_items(node.value, module, script, depth + 1, sparse_known, budget=budget)
+    if isinstance(node, ast.Call):
+        method = last_part(dotted_name(node.func))
+        qualified = module.qualified(node.func)
+        if method in _GRAPH_SPARSE:
+            return GRAPH
+        if method in ("eye", "identity") and _sparse_module(node.func, module) and node.args:
+            return GRAPH if _counts_items(node.args[0], module, 0) else None
+        if method in ("fit_transform", "transform") and isinstance(node.func, ast.Attribute) and node.args and \
+                not isinstance(node.args[0], (ast.List, ast.Tuple)) and _vectorizer(node.func.value, module):
+            return TERMS
+        if method in _SPARSE_MAKERS and "sparse" in qualified:
+            square = keyword_value(node, "shape")
+            if isinstance(square, ast.Tuple) and len(square.elts) == 2 and \
+                    ast.dump(square.elts[0]) == ast.dump(square.elts[1]):
+                return GRAPH  # coo_matrix((values, (rows, cols)), shape=(n, n)): a matrix over pairs of items
+            return next((kind for a in node.args if (kind := _sparse_over_items(
+                a, module, script, depth + 1, True, budget=budget))), None)
+        if method in _SPARSE_SAME and isinstance(node.func, ast.Attribute):
+            return _sparse_over_items(node.func.value, module, script, depth + 1, sparse_known, budget=budget) or \
+                next((kind for a in node.args if (kind := _sparse_over_items(
+                    a, module, script, depth + 1, False, budget=budget))), None)
+        callee = script.value(node.func)
+        if isinstance(callee, FunctionRef):  # a function of the script: what it returns
+            returned = [r.value for r in own_nodes(callee.info.node) if isinstance(r, ast.Return) and r.value]
+            return next((kind for r in returned if (kind := _sparse_over_items(
+                r, callee.info.module, script, depth + 1, sparse_known, budget=budget))), None)
+        return None
+    if isinstance(node, ast.Name):
+        function = module.function_of(node)
+        bound = _binding(node, module)
+        if bound is not None:
+            kind = _sparse_over_items(bound, module, script, depth + 1, sparse_known, budget=budget)
+            if kind is not None:
+                return kind
+        elif function is not None and node.id in {a.arg for a in function.node.args.args}:
+            skip_self = function.cls is not None and not function.decorated("staticmethod")
+            for place, caller in script.calls_to(function):
+                given = arguments_given(function, caller, skip_self).get(node.id)
+                kind = given is not None and _sparse_over_items(given, place, script, depth + 1, sparse_known,
+                                                                budget=budget)
+                if kind:
+                    return kind
+        if sparse_known and words_of(node.id) & _GRAPH_WORDS:
+            return GRAPH  # adj.todense(): a graph's matrix, by its name
+    return None
+
+
+def _vectorizer(node: ast.AST, module: Module) -> bool:
+    """CountVectorizer(), TfidfVectorizer(), a name bound to one or named as one (tfidf, vectorizer)."""
+    if isinstance(node, ast.Call):
+        return last_part(dotted_name(node.func)) in ("CountVectorizer", "TfidfVectorizer", "HashingVectorizer")
+    if isinstance(node, ast.Name):
+        bound = _binding(node, module)
+        if bound is not None and isinstance(bound, ast.Call):
+            return _vectorizer(bound, module)
+        return bool(words_of(node.id) & {"vectorizer", "tfidf", "vectoriser"})
+    if isinstance(node, ast.Attribute):
+        return bool(words_of(node.attr) & {"vectorizer", "tfidf", "vectoriser"})
+    return False

@@ -244,7 +244,7 @@ def flatten_dense(script: Script) -> Iterator[Finding]:
                         features=features, units=units, weights=weights, size=size),
                     _("Pool before the head: GlobalAveragePooling2D() instead of Flatten(), or MaxPooling2D layers "
                       "between the convolutions. `oomdoctor estimate` shows the difference."))
-            elif not any(_strided(call) for name, call in sequence[convs[0]:i] if name.startswith("Conv")) and \
+            elif not any(strided(call) for name, call in sequence[convs[0]:i] if name.startswith("Conv")) and \
                     not before[convs[-1]].endswith("1D"):
                 # strided convolutions shrink the map by an amount the script does not show: not claimed; nor
                 # after a 1-D convolution, whose map is a sequence's length times its filters, not an image's
@@ -431,7 +431,7 @@ def _square_argument(call: ast.Call, position: int, name: str, constants: dict[s
     return _int_of(node, constants) if node is not None else None
 
 
-def _strided(conv: ast.Call) -> bool:
+def strided(conv: ast.Call) -> bool:
     """Whether a convolution's ``strides`` (a number or a tuple of numbers; Keras 1 named it ``subsample``) shrinks
     the map."""
     value = next((k.value for k in conv.keywords if k.arg in ("strides", "subsample")), None)

@@ -6,18 +6,19 @@ import ast
 from typing import Iterator
 
 from ..i18n import _
-from ..units import format_bytes
+from ..units import MiB, format_bytes
 from .context import Context, Seen
+from .flow import arguments_given
 from .library import DECODERS, FILE_OPENERS, LISTINGS, PATH_CALLS, PER_FILE_LOADERS, keyword_value, loader_kind
 from .modules import FunctionInfo, Module, own_nodes
 from .names import (LABEL_WORDS, calls_in, dotted_name, is_eval_name, is_labels, last_part, names_a_split, names_in,
                     self_attribute, words_of)
 from .rules_data import read_in_batches
 # the numbers a script binds, and the head size past which Keras's Flatten -> Dense is a problem of its own
-from .rules_keras import HUGE_HEAD_WEIGHTS, Constants, int_argument
+from .rules_keras import HUGE_HEAD_WEIGHTS, Constants, int_argument, strided
 from .script import Finding, Script
-from .values import (FILES, NAMES, TABLE, Data, Instance, Loader, Number, Pipeline, Several, Tensor, negligible,
-                     sample_bytes, total_bytes)
+from .values import (FILES, NAMES, TABLE, Data, Instance, Loader, Model, Number, Pipeline, Several, Tensor,
+                     few_values_per_row, negligible, sample_bytes, total_bytes)
 
 
 def loss_keeps_graph(script: Script) -> Iterator[Finding]:
@@ -724,3 +725,234 @@ def _model_of(linear: ast.Call, module: Module) -> ast.AST | None:
         if isinstance(node, ast.List) or isinstance(node, ast.Call) and last_part(dotted_name(node)) == "Sequential":
             return node
     return function.node if function is not None else None
+
+
+# What a forward pass's input may be wrapped in and still be every sample it was: a move, a cast, a view
+_SAME_SAMPLES_METHODS = {"to", "cuda", "float", "double", "half", "long", "int", "type", "permute", "unsqueeze", "view",
+                         "reshape", "transpose", "contiguous", "detach", "astype", "requires_grad_"}
+_SAME_SAMPLES_CALLS = {"Variable", "from_numpy", "tensor", "Tensor", "FloatTensor", "DoubleTensor", "as_tensor",
+                       "array", "asarray", "convert_to_tensor", "constant", "float32", "stack", "vstack"}
+# Words that say a split's name holds its inputs, all of them (x_test, val_data, mnist.test.images, dev_x), not one
+# sample of it (test_img, val_sample, test_sentence) nor a batch of it (val_batch, test_xb)
+_WHOLE_INPUT_WORDS = {"x", "data", "dataset", "set", "inputs", "features", "images", "imgs", "samples", "examples",
+                      "sequences", "seqs", "sentences", "texts", "windows", "signals", "clips", "frames", "graphs"}
+_ONE_OR_A_BATCH_WORDS = {"batch", "batches", "minibatch", "xb", "chunk", "sample", "example", "img", "image", "one",
+                         "single", "first", "sub", "subset", "few", "small", "mini", "preview", "vis", "show", "plot"}
+
+
+def whole_split_forward(script: Script) -> Iterator[Finding]:
+    """A whole evaluation split (x_test, val_x, mnist.test.images) run through the model in one forward pass, a
+    PyTorch or Keras model called on it or a TensorFlow session fed it: the activations of every sample are held
+    at once, where a batch's would be. Keras's predict() and evaluate() batch by themselves, and are not this."""
+    reported: set[ast.AST] = set()
+    passes: list[tuple[ast.Call, Module, list[ast.expr]]] = []
+    for seen in script.seen("forward"):  # model(x) of a PyTorch model
+        function = seen.ctx.function
+        if seen.ctx.per_item or function is not None and function.name in ("forward", "__getitem__"):
+            continue  # a submodule inside a model's forward(), or a model run per element
+        passes.append((seen.node, seen.ctx.module, list(seen.node.args)))
+    for module in script.modules:  # model(x) of a Keras model, and session.run(..., feed_dict={x: X_dev})
+        for call in calls_in(module.tree):
+            if not script.in_use(module, call):
+                continue
+            function = module.function_of(call)
+            model = script.value(call.func)
+            if isinstance(model, Model) and model.framework == "keras" and \
+                    (function is None or function.name not in ("call", "__call__", "__getitem__")):
+                passes.append((call, module, list(call.args)))
+            elif isinstance(call.func, ast.Attribute) and call.func.attr in ("run", "eval"):
+                fed = _fed_values(call, module)
+                if fed and not _graph_is_dense_only(script):
+                    passes.append((call, module, fed))
+    # full-batch training (model(x_train), sess.run(train_op, {x: X_train})) holds a whole split's activations at
+    # every step already: an evaluation pass over the whole (smaller) evaluation split is no larger, not the cause
+    if any(True for call, module, inputs in passes if _trains(call, module) for given in inputs
+           for _found in _whole_splits(given, call, module, script, evaluation=False)):
+        return
+    for call, module, inputs in passes:
+        model = script.value(call.func)
+        layers = _layers_built(model, script) if isinstance(model, Model) else []
+        if layers and {last_part(dotted_name(c.func)) for c, _module in layers} <= _DENSE_LAYERS:
+            continue  # an MLP: a sample's activations are its hidden widths, a few KB even for every sample at once
+        for given in inputs:
+            for where, place, name, data in _whole_splits(given, call, module, script):
+                if where in reported:
+                    continue
+                reported.add(where)
+                count = data.shape[0] if isinstance(data, Data) and data.shape and data.shape[0] else None
+                first = _first_map_bytes(layers, data) if count else None
+                size = _("{count:,} samples at once; the first convolution's output alone is about {size}").format(
+                    count=count, size=format_bytes(first)) if first else \
+                    _("{count:,} samples at once").format(count=count) if count else \
+                    _("it grows with the number of samples in the split")
+                yield script.finding(
+                    "whole-split-forward", where,
+                    _("{name}, a whole split of the data set, goes through the model in one forward pass ({size}): the "
+                      "activations of every one of its samples are held at the same time, where a batch's would "
+                      "be.").format(name=name, size=size),
+                    _("Run it in batches (a DataLoader over it with the training batch size, or a loop over slices "
+                      "x[i:i + batch_size]) and combine the results; Keras's predict() and evaluate() batch by "
+                      "themselves."), module=place)
+
+
+# Layers whose activations per sample are a vector as wide as the layer: a model made of these alone is an MLP
+_DENSE_LAYERS = {"Linear", "Dense", "ReLU", "LeakyReLU", "ELU", "GELU", "SELU", "PReLU", "Sigmoid", "Tanh", "Softmax",
+                 "LogSoftmax", "Dropout", "AlphaDropout", "BatchNorm1d", "BatchNormalization", "LayerNorm",
+                 "LayerNormalization", "Identity", "Flatten", "Sequential", "ModuleList", "Activation", "Input",
+                 "InputLayer", "Softplus"}
+
+
+def _layers_built(model: Model, script: Script) -> list[tuple[ast.Call, Module]]:
+    """The layers of torch.nn and Keras the model is built of, in source order, as written where it is built
+    (nn.Sequential(...), keras.Sequential([...]), or its own class); F.relu, torch.cat and x.view are no layers."""
+    if model.cls is not None:
+        where: list[tuple[ast.AST, Module]] = [(model.cls.node, model.cls.module)]
+    else:
+        where = [(module.statement_of(c), module) for module in script.modules for c in calls_in(module.tree)
+                 if c.lineno == model.line and script.value(c) == model]
+    return sorted(((c, module) for node, module in where for c in calls_in(node)
+                   if module.qualified(c.func).split(".")[0] in ("torch", "keras", "tensorflow")
+                   and last_part(dotted_name(c.func))[:1].isupper()), key=lambda cm: (cm[0].lineno, cm[0].col_offset))
+
+
+def _first_map_bytes(layers: list[tuple[ast.Call, Module]], data: Data) -> int | None:
+    """The float32 output of the model's first layer, a 2-D convolution without a stride, for every sample of
+    ``data`` at once: samples x positions x its channels; None unless the script shows all of these."""
+    if not layers or not data.shape or any(d is None for d in data.shape) or len(data.shape) not in (3, 4):
+        return None
+    layers = [(c, m) for c, m in layers if last_part(dotted_name(c.func)) not in ("Input", "InputLayer", "Sequential")]
+    first, module = layers[0] if layers else (None, None)
+    if first is None or module is None or last_part(dotted_name(first.func)) not in ("Conv2d", "Conv2D") or \
+            strided(first) or keyword_value(first, "stride") is not None or len(first.args) > 3:
+        return None  # a stride (keyword, or torch's fourth argument) shrinks the map by what the script may not show
+    constants = Constants(module.tree).at(first.lineno)
+    torch_layer = last_part(dotted_name(first.func)) == "Conv2d"
+    channels = int_argument(first, 1, "out_channels", constants) if torch_layer else \
+        int_argument(first, 0, "filters", constants)
+    sample = data.shape[1:]
+    # a map of H x W positions: (H, W), (H, W, C) with C = 1 or 3, or (C, H, W)
+    positions = sample[0] * sample[1] if len(sample) == 2 or sample[-1] in (1, 3) else sample[1] * sample[2]
+    return data.shape[0] * positions * channels * 4 if channels else None  # type: ignore[operator]
+
+
+# Packages that build no model a TensorFlow 1 graph could run: any other import may (vggish_slim, a text_cnn.py)
+_NO_MODEL_PACKAGES = {"tensorflow", "numpy", "pandas", "sklearn", "scipy", "matplotlib", "os", "sys", "time",
+                      "datetime", "random", "math", "pickle", "json", "csv", "argparse", "logging", "collections",
+                      "itertools", "re", "gzip", "shutil", "glob", "PIL", "cv2", "__future__", "tqdm", "six",
+                      "functools", "io", "struct", "urllib", "zipfile", "tarfile", "string", "copy", "warnings",
+                      "typing", "pathlib", "h5py", "seaborn", "input_data"}
+_LARGE_ACTIVATION_OPS = ("conv", "rnn", "lstm", "gru", "cell", "embedding", "attention", "pool")
+
+
+def _graph_is_dense_only(script: Script) -> bool:
+    """Whether the TensorFlow 1 graph the script builds is visibly a softmax regression or an MLP (tf.matmul,
+    dense layers) with no convolution, recurrence, embedding or attention op anywhere in its modules, and no model
+    from a package of its own (a module imported beside it, which may build one): a sample's activations are then a
+    few hidden widths, every test sample's at once a few MB."""
+    def judge() -> bool:
+        names = [dotted_name(c.func).lower() for m in script.modules for c in calls_in(m.tree)]
+        imported = {p.split(".")[0] for m in script.modules for p in m.imported}
+        return any(last_part(n) in ("matmul", "dense", "fully_connected", "xw_plus_b") for n in names) and \
+            not any(op in n for n in names for op in _LARGE_ACTIVATION_OPS) and imported <= _NO_MODEL_PACKAGES
+    return script.memoized("tf1-dense-only", judge)
+
+
+def _trains(call: ast.Call, module: Module) -> bool:
+    """Whether the pass at ``call`` is a training step: a session run that fetches an optimizer's op (train_op,
+    optimizer.minimize(loss)), or a PyTorch forward followed by backward() or step()."""
+    if isinstance(call.func, ast.Attribute) and call.func.attr in ("run", "eval"):
+        fetches = call.args[0] if call.args else None
+        words = set().union(*(words_of(n) for n in names_in(fetches))) | {
+            a.attr for a in ast.walk(fetches) if isinstance(a, ast.Attribute)} if fetches is not None else set()
+        return bool(words & {"train", "optimizer", "minimize", "opt", "optim", "update", "updates"})
+    return _backward_after(call, module)
+
+
+def _fed_values(call: ast.Call, module: Module) -> list[ast.expr]:
+    """The values a TensorFlow 1 session.run(fetches, feed_dict) or tensor.eval(feed_dict=...) feeds, written as a
+    dict there or bound to a name as one in the same function."""
+    feed = keyword_value(call, "feed_dict")
+    if feed is None and isinstance(call.func, ast.Attribute) and call.func.attr == "run" and len(call.args) > 1:
+        feed = call.args[1]
+    if isinstance(feed, ast.Name):
+        scope = module.function_of(call)
+        bound = [n.value for n in own_nodes(scope.node if scope is not None else module.tree)
+                 if isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id == feed.id for t in n.targets)]
+        feed = bound[-1] if len(bound) == 1 else None
+    return [v for v in feed.values if v is not None] if isinstance(feed, ast.Dict) else []
+
+
+def _whole_splits(given: ast.expr, call: ast.Call, module: Module, script: Script,
+                  depth: int = 0, evaluation: bool = True) -> Iterator[tuple[ast.AST, Module, str, object]]:
+    """(where to say it, its module, the split's name, what the flow knows of it) when ``given``, the input of a
+    forward pass at ``call``, is a whole evaluation split (a whole training split, for ``evaluation=False``): named
+    as one, not sliced, not a batch a loop binds. A parameter of the function the pass runs in is judged at each
+    call of that function, where the split is chosen (run_dev_step(dev_x, dev_y))."""
+    node = given
+    while isinstance(node, ast.Call):
+        if isinstance(node.func, ast.Attribute) and node.func.attr in _SAME_SAMPLES_METHODS:
+            node = node.func.value
+        elif last_part(dotted_name(node.func)) in _SAME_SAMPLES_CALLS and len(node.args) == 1:
+            node = node.args[0]
+        else:
+            return
+    if not isinstance(node, (ast.Name, ast.Attribute)):
+        return  # a slice x_test[:16], a row, an expression
+    name = dotted_name(node)
+    if not name:
+        return
+    function = module.function_of(call)
+    if isinstance(node, ast.Name) and function is not None and node.id in _parameters(function):
+        if depth < 2:
+            skip_self = function.cls is not None and not function.decorated("staticmethod")
+            for place, caller in script.calls_to(function):
+                argument = arguments_given(function, caller, skip_self).get(node.id)
+                if argument is not None:
+                    yield from _whole_splits(argument, caller, place, script, depth + 1, evaluation)
+        return
+    words = set().union(*(words_of(part) for part in name.split(".")))
+    split = is_eval_name("_".join(sorted(words))) if evaluation else bool(words & {"train", "training"})
+    if not (split and words & _WHOLE_INPUT_WORDS) or \
+            words & _ONE_OR_A_BATCH_WORDS or is_labels(words):
+        return
+    value = script.value(node)
+    # a few samples or labels; not a split under 256 MiB, whose activations are many times its inputs (10,000 test
+    # images of 32 x 32 x 3 bytes make a first 64-channel convolution's output of 2.6 GB)
+    size = total_bytes(value) if isinstance(value, Data) else None
+    if isinstance(value, Data) and (value.small or value.labels or size is not None and size < MiB or
+                                    value.content == TABLE or few_values_per_row(value)) or \
+            value is not None and not isinstance(value, Data):
+        return  # a few samples, or what the flow knows is a batch, an item or a number
+    if isinstance(node, ast.Name) and _bound_per_batch(node.id, function.node if function else module.tree):
+        return
+    yield call, module, name, value
+
+
+def _parameters(function: FunctionInfo) -> set[str]:
+    arguments = function.node.args
+    return {a.arg for a in arguments.posonlyargs + arguments.args + arguments.kwonlyargs}
+
+
+def _bound_per_batch(name: str, scope: ast.AST) -> bool:
+    """Whether ``scope`` binds ``name`` to one batch or part at a time: a loop's or a comprehension's target
+    (for val_x, val_y in val_loader), rows picked from something (val_x = data[i:j], batch[0]), next(iterator)."""
+    for node in own_nodes(scope):
+        if isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)) and name in names_in(node.target):
+            return True
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None and any(
+                name in names_in(t) for t in (node.targets if isinstance(node, ast.Assign) else [node.target])):
+            value = node.value
+            while isinstance(value, ast.Call):
+                if isinstance(value.func, ast.Attribute) and value.func.attr in _SAME_SAMPLES_METHODS:
+                    value = value.func.value
+                elif last_part(dotted_name(value.func)) in _SAME_SAMPLES_CALLS and len(value.args) == 1:
+                    value = value.args[0]  # torch.tensor(x_test[:100])
+                else:
+                    break
+            if isinstance(value, ast.Subscript) or isinstance(value, ast.Call) and \
+                    last_part(dotted_name(value.func)) in ("next", "sample", "choice"):
+                return True
+            if isinstance(value, (ast.Name, ast.Attribute)) and \
+                    words_of(last_part(dotted_name(value))) & _ONE_OR_A_BATCH_WORDS:
+                return True  # val_x, val_y = batch
+    return False

@@ -99,6 +99,10 @@ class Script:
         return self.memoized(f"seen:{','.join(what)}", lambda: [
             s for s in self.flow.seen if s.what in what and self._reported(s.ctx.module, s.node)])
 
+    def in_use(self, module: Module, node: ast.AST) -> bool:
+        """Whether ``node`` of ``module`` runs when the script runs: module-level code, or a function it uses."""
+        return self._reported(module, node)
+
     def _reported(self, module: Module, node: ast.AST) -> bool:
         function = module.function_of(node)
         while function is not None and function.outer is not None:
@@ -127,6 +131,8 @@ class Script:
                         found.add(node.attr)
                     elif isinstance(node, ast.Constant) and isinstance(node.value, str):
                         found.add(node.value)
+                    if isinstance(node, ast.Call) and not node.args and dotted_name(node.func).endswith("app.run"):
+                        found.add("main")  # tf.app.run() (TensorFlow 1, absl) runs the script's main()
             return found
         return self.memoized("named-elsewhere", collect)
 
