@@ -1167,3 +1167,33 @@ def test_a_dataloader_worker_out_of_shared_memory():
                      "dataloader's workers are out of shared memory. Please try to raise your shared memory limit.\n")
     assert (result.oom, result.framework, result.memory, result.case) == (True, "torch", "host", "host-memory")
     assert "--shm-size" in result.fixes[0]
+
+
+def test_pythons_memory_error_and_enomem_are_ram():
+    """A traceback ending in the built-in MemoryError (librosa's np.concatenate, NumPy before its own message) or in
+    ENOMEM from the operating system (a pool's fork): RAM ran out, whichever library asked."""
+    from oomdoctor.explain import explain
+
+    bare = explain('  File "librosa/core/audio.py", line 149, in load\n    y = np.concatenate(y)\nMemoryError\n')
+    assert (bare.oom, bare.memory, bare.case) == (True, "host", "host-memory")
+    enomem = explain('  File "/usr/lib/python3.5/multiprocessing/pool.py", line 608, in get\n    raise self._value\n'
+                     "OSError: [Errno 12] Cannot allocate memory\n")
+    assert (enomem.oom, enomem.memory) == (True, "host")
+    # the words inside a sentence, or a framework's own class, are not Python's exception line
+    assert not explain("We saw a MemoryError last week; this run fails with a shape error.\n").oom
+
+
+def test_tflite_micros_tensor_arena_is_a_buffer_the_program_sized():
+    """TensorFlow Lite for Microcontrollers allocates inside the arena the program gives it: too small an arena is a
+    limit of the program's, with the arena's size as the fix."""
+    from oomdoctor.explain import explain
+
+    result = explain("Testing LoadModelAndPerformInference\nFailed to allocate tail memory. Requested: 2088, available "
+                     "1552, missing: 536\nFailed to allocate memory for context->eval_tensors, 2088 bytes required\n"
+                     "Failed starting model allocation.\n")
+    assert (result.oom, result.memory, result.case) == (True, "host", "limit-or-other-process")
+    assert (result.requested_bytes, result.free_bytes) == (2088, 1552)
+    assert "kTensorArenaSize" in result.fixes[0]
+    newer = explain("Arena size is too small for all buffers. Needed 19888 but only 12304 was available.\n"
+                    "AllocateTensors() failed\n")
+    assert (newer.requested_bytes, newer.limit_bytes, newer.case) == (19888, 12304, "limit-or-other-process")

@@ -197,6 +197,8 @@ def choose(facts: Facts) -> str:
         return "nccl-buffers"
     if requested is not None and requested >= _NO_MACHINE_HAS:  # an overflowed size: a shape bug, wherever asked
         return "larger-than-device"
+    if "tflite_arena" in clues:  # a buffer of fixed size the program chose, not the machine's RAM
+        return "limit-or-other-process"
     if facts.memory == "host":
         return "host-memory"
     if facts.memory == "mps":
@@ -515,6 +517,13 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
             fix.append(_("Raise gpu_memory_utilization (0.9 by default) where nothing else uses the GPU; otherwise "
                          "free the GPU (nvidia-smi shows who holds it), or lower max_model_len or max_num_seqs, or "
                          "serve a smaller or quantized model."))
+            return say, fix
+        if "tflite_arena" in facts.clues:
+            say.append(_("TensorFlow Lite for Microcontrollers plans every tensor inside the arena the program gives "
+                         "it, a buffer of fixed size: the model's tensors need more than that buffer holds."))
+            fix.append(_("Make the tensor arena larger (the array given to MicroInterpreter, kTensorArenaSize in the "
+                         "examples), as far as the board's RAM allows; otherwise a smaller model or an int8-quantized "
+                         "one."))
             return say, fix
         if "cuda_context" in facts.clues:
             say.append(_("Not even the CUDA context (a few hundred MiB) could be created: this process had nothing on "

@@ -839,6 +839,30 @@ def _read_host(text: str, lower: str, facts: Facts) -> bool:
     return True
 
 
+def _read_tflite_arena(text: str, lower: str, facts: Facts) -> bool:
+    """TensorFlow Lite for Microcontrollers' tensor arena, a buffer of fixed size the program gives the interpreter:
+    ``Failed to allocate tail memory. Requested: 2088, available 1552, missing: 536``, ``Arena size is too small for
+    all buffers. Needed 19888 but only 12304 was available.``"""
+    for at in _positions(lower, "failed to allocate tail memory. requested:")[-1:] or \
+            _positions(lower, "failed to allocate memory. requested:")[-1:]:
+        match = re.search(r"Requested: (\d{1,25}), available (\d{1,25})", text[at:at + 120])
+        if match:
+            facts.requested_bytes, facts.free_bytes = number(match.group(1)), number(match.group(2))
+        break
+    else:
+        places = _positions(lower, "arena size is too small for all buffers")[-1:]
+        if not places:
+            return False
+        at = places[0]
+        match = re.search(r"Needed (\d{1,25}) but only (\d{1,25}) was available", text[at:at + 160])
+        if match:
+            facts.requested_bytes, facts.limit_bytes = number(match.group(1)), number(match.group(2))
+    facts.memory = "host"
+    facts.clues.add("tflite_arena")
+    facts.message = _window(text, at, after=160)
+    return True
+
+
 def _read_opencv(text: str, lower: str, facts: Facts) -> bool:
     """OpenCV's host allocator (``cv::fastMalloc`` in ``alloc.cpp``): ``error: (-4:Insufficient memory) Failed to
     allocate 512956604754240 bytes in function 'OutOfMemoryError'``. Its GPU module says ``Gpu API call``
@@ -871,6 +895,26 @@ def _read_numpy(text: str, lower: str, facts: Facts) -> bool:
         facts.message = window[:240]
         return True
     return False
+
+
+# Python's own words for RAM that ran out, as a traceback's last line: the built-in MemoryError (bare, or with
+# NumPy's or a library's message), and the operating system's ENOMEM (fork, mmap: "OSError: [Errno 12] Cannot allocate
+# memory"). A framework's "torch.OutOfMemoryError" does not start its line with them.
+_MEMORY_ERROR = re.compile(r"(?m)^(?:MemoryError(?::[^\n]{0,300})?|(?:OSError|BlockingIOError): \[Errno 12\] "
+                           r"Cannot allocate memory[^\n]{0,200})[ \t]*$")
+
+
+def _read_memory_error(text: str, facts: Facts) -> bool:
+    """A traceback that ends in Python's MemoryError or ENOMEM: the process's RAM, whichever library asked."""
+    tail = text[-3000:]
+    found = None
+    for found in _MEMORY_ERROR.finditer(tail):
+        pass  # the last one
+    if found is None:
+        return False
+    facts.memory = "host"
+    facts.message = found.group(0).strip()
+    return True
 
 
 def _named_framework(lower: str) -> str | None:
@@ -1230,6 +1274,8 @@ def read(text: str) -> Facts:
         facts.memory = "gpu"
     elif _read_worker_shm(text, lower, facts):
         said_by = "torch"
+    elif _read_tflite_arena(text, lower, facts):
+        said_by = "tensorflow"
     elif _read_opencv(text, lower, facts):
         said_by = "opencv"
     elif _read_numpy(text, lower, facts):
@@ -1260,7 +1306,8 @@ def read(text: str) -> Facts:
         facts.oom = True
     _read_device_properties(text, facts)
     _read_nvidia_smi(text, facts)
-    if said_by is None and not facts.oom and (_read_killed(text, lower, facts) or _read_paging_file(text, lower, facts)):
+    if said_by is None and not facts.oom and (_read_killed(text, lower, facts) or _read_paging_file(text, lower, facts)
+                                              or _read_memory_error(text, facts)):
         said_by = _named_framework(lower)
         facts.oom = True
     if said_by is None and not facts.oom:
