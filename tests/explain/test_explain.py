@@ -481,7 +481,7 @@ def test_numpy_could_not_allocate_an_array_in_ram():
     assert (result.oom, result.framework, result.memory, result.case) == (True, "tensorflow", "host", "host-memory")
     assert (result.shape, result.dtype, result.requested_bytes) == ([64, 26, 26, 3, 371], "float32", 192611328)
     old = explain("MemoryError: Unable to allocate array with shape (100000, 100000) and data type float64\n")
-    assert (old.oom, old.framework, old.memory, old.requested_bytes) == (True, None, "host", 80000000000)
+    assert (old.oom, old.framework, old.memory, old.requested_bytes) == (True, "numpy", "host", 80000000000)
 
 
 def test_pytorch_0x_thcudacheck_out_of_memory_with_dataparallel_on_two_gpus():

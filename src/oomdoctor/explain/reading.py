@@ -43,7 +43,7 @@ class Facts:
 
     oom: bool = False
     framework: str | None = None  # tensorflow, jax, torch, nccl, llama.cpp (ggml's GPU backends), exla (Elixir's
-    # XLA), caffe2, onnxruntime, vllm, paddle, opencv
+    # XLA), caffe2, onnxruntime, vllm, paddle, opencv, numpy and python (their own errors, in a program of no framework)
     memory: str | None = None  # gpu, host, tpu, mps
     requested_bytes: int | None = None
     total_bytes: int | None = None
@@ -1002,10 +1002,10 @@ _WORKER_SHM = ("workers are out of shared memory", "might be caused by insuffici
 
 
 def _read_worker_shm(text: str, lower: str, facts: Facts) -> bool:
-    """``DataLoader worker (pid 3855) is killed by signal: Bus error. It is possible that dataloader's workers are out of
-    shared memory. Please try to raise your shared memory limit.`` (and ``ERROR: Unexpected bus error encountered in
-    worker. This might be caused by insufficient shared memory (shm).``): RAM's /dev/shm, a container's 64 MiB unless
-    it is given more."""
+    """``DataLoader worker (pid 3855) is killed by signal: Bus error. It is possible that dataloader's workers are out
+    of shared memory. Please try to raise your shared memory limit.`` (and ``ERROR: Unexpected bus error encountered
+    in worker. This might be caused by insufficient shared memory (shm).``): RAM's /dev/shm, a container's 64 MiB
+    unless it is given more."""
     places = [at for words in _WORKER_SHM for at in _positions(lower, words)[-1:]]
     if not places:
         return False
@@ -1187,7 +1187,8 @@ def _framework(lower: str, facts: Facts, said_by: str) -> str:
     XLA's GPU client prints TensorFlow's BFC allocator dump (it lives in ``xla/tsl`` now), and TensorFlow
     with ``jit_compile`` prints XLA's RESOURCE_EXHAUSTED: the program's own names decide.
     """
-    if said_by in ("torch", "nccl", "llama.cpp", "onnxruntime", "vllm", "paddle", "caffe2", "opencv"):
+    if said_by in ("torch", "nccl", "llama.cpp", "onnxruntime", "vllm", "paddle", "caffe2", "opencv", "numpy",
+                   "python"):
         return said_by
     tail = lower[-200_000:]
     if _exla(tail):
@@ -1279,7 +1280,7 @@ def read(text: str) -> Facts:
     elif _read_opencv(text, lower, facts):
         said_by = "opencv"
     elif _read_numpy(text, lower, facts):
-        said_by = _named_framework(lower)
+        said_by = _named_framework(lower) or "numpy"  # NumPy's own error, in a program of no framework
         facts.oom = True
     elif _read_torch_plain(text, lower, facts):
         said_by = "torch"
@@ -1306,9 +1307,12 @@ def read(text: str) -> Facts:
         facts.oom = True
     _read_device_properties(text, facts)
     _read_nvidia_smi(text, facts)
-    if said_by is None and not facts.oom and (_read_killed(text, lower, facts) or _read_paging_file(text, lower, facts)
-                                              or _read_memory_error(text, facts)):
+    if said_by is None and not facts.oom and (_read_killed(text, lower, facts) or
+                                              _read_paging_file(text, lower, facts)):
         said_by = _named_framework(lower)
+        facts.oom = True
+    elif said_by is None and not facts.oom and _read_memory_error(text, facts):
+        said_by = _named_framework(lower) or "python"  # Python's own MemoryError, in a program of no framework
         facts.oom = True
     if said_by is None and not facts.oom:
         # no allocation failed: the framework whose words the log shows is still worth saying (this is a PyTorch
