@@ -1197,3 +1197,27 @@ def test_tflite_micros_tensor_arena_is_a_buffer_the_program_sized():
     newer = explain("Arena size is too small for all buffers. Needed 19888 but only 12304 was available.\n"
                     "AllocateTensors() failed\n")
     assert (newer.requested_bytes, newer.limit_bytes, newer.case) == (19888, 12304, "limit-or-other-process")
+
+
+def test_tritons_autotune_cache_in_a_debug_line_is_no_compile_failure():
+    """PyTorch logs Triton's autotune cache locks at DEBUG: the words are not XLA's autotuning failing, and the OOM
+    after them is the step's."""
+    from oomdoctor.explain import explain
+
+    result = explain("2024-11-20 14:37:16 DEBUG:filelock:Lock 140341412642880 acquired on "
+                     "/root/.triton/autotune/Fp16Matmul_2d_kernel.pickle.lock\n"
+                     "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 132.00 MiB. GPU 3 has a total "
+                     "capacity of 79.15 GiB of which 120.75 MiB is free. Process 387746 has 79.02 GiB memory in use. "
+                     "Of the allocated memory 76.89 GiB is allocated by PyTorch, and 1.44 GiB is reserved by PyTorch "
+                     "but unallocated.\n")
+    assert result.case != "compile-time"
+
+
+def test_deepspeeds_launcher_reports_a_rank_killed_by_sigkill():
+    """DeepSpeed's launcher says a rank exited with -9: SIGKILL, the OOM killer's signal."""
+    from oomdoctor.explain import explain
+
+    result = explain("[2024-01-22 16:50:49,553] [INFO] [launch.py:315:sigkill_handler] Killing subprocess 1080504\n"
+                     "[2024-01-22 16:50:50,131] [ERROR] [launch.py:321:sigkill_handler] ['/usr/bin/python', '-u', "
+                     "'train.py', '--local_rank=0'] exits with return code = -9\n")
+    assert (result.oom, result.memory, result.case) == (True, "host", "host-memory")

@@ -208,7 +208,10 @@ def choose(facts: Facts) -> str:
                                   or requested > _largest_gpu()):
         return "larger-than-device"
     # Not BufferAssignment's stats: XLA prints them with every run-time failure of a compiled step
-    if "autotuning" in clues or (facts.memory == "tpu" and "compile" in clues and not _in_pieces(facts)):
+    # (PyTorch's programs are compiled by XLA only under PyTorch/XLA: elsewhere the words are Triton's, whose autotune
+    # cache a debug line names, not an autotuning that failed)
+    if "autotuning" in clues and (facts.framework != "torch" or "torch_xla" in clues) or \
+            facts.memory == "tpu" and "compile" in clues and not _in_pieces(facts):
         return "compile-time"
     if _others_hold_it(facts):
         return "which-gpu" if _other_ranks_here(facts) else "limit-or-other-process"

@@ -924,9 +924,11 @@ def _named_framework(lower: str) -> str | None:
 
 # A process killed by SIGKILL, as its parent reports it: torchrun's ChildFailedError ("exitcode: -9",
 # "Signal 9 (SIGKILL) received by PID 36071"), torch.multiprocessing ("terminated with signal SIGKILL", "<Signals.
-# SIGKILL: 9>"), a DataLoader's worker ("is killed by signal: Killed"), Docker and Kubernetes (exit code 137, 128 + 9)
+# SIGKILL: 9>"), a DataLoader's worker ("is killed by signal: Killed"), Docker and Kubernetes (exit code 137, 128 + 9),
+# DeepSpeed's launcher ("[launch.py:315:sigkill_handler] ['python', 'train.py'] exits with return code = -9")
 _SIGKILLED = re.compile(r"exitcode\s{0,4}:\s{0,4}-9\b|signal 9 \(sigkill\)|terminated with signal sigkill|"
-                        r"<signals\.sigkill: 9>|is killed by signal: killed|exit(?:ed with)? code:? 137\b")
+                        r"<signals\.sigkill: 9>|is killed by signal: killed|exit(?:ed with)? code:? 137\b|"
+                        r"exits with return code = -9\b")
 
 
 def _read_killed(text: str, lower: str, facts: Facts) -> bool:
@@ -1194,6 +1196,7 @@ def _framework(lower: str, facts: Facts, said_by: str) -> str:
     if _exla(tail):
         return "exla"
     if any(word in tail for word in _TORCH_XLA) or _XLA_DIST.search(tail):
+        facts.clues.add("torch_xla")  # PyTorch's program compiled by XLA
         return "torch"
     # jaxlib was built inside TensorFlow's tree until 2023: its paths read "external/org_tensorflow/..."
     jax = any(word in tail for word in ("jaxlib", "xlaruntimeerror", "import jax", "jax.", "/jax/", "flax", "optax",
