@@ -3893,3 +3893,20 @@ def test_fit_of_inputs_joined_from_two_lists(inputs, expected, tmp_path):
               "train_seq = keras.preprocessing.sequence.pad_sequences(tok.texts_to_sequences(table['text']), 170)\n"
               f"joint_model.fit({inputs}, table['price'].values, epochs=10, batch_size=128)\n")
     assert _rules(tmp_path, source, "in-memory-array") == expected
+
+
+@pytest.mark.parametrize("count, expected", [(500, [(7, "dtype-blowup"), (7, "eager-loading")]),
+                                             (20, [])])  # 20 X-rays of 512 × 512: 40 MiB in float64
+def test_a_buffer_of_a_few_hundred_large_samples_written_out_is_large(count, expected, tmp_path):
+    # a few hundred samples is no small buffer when the script writes every dimension: 500 X-rays of 512 × 512 in
+    # float64 are 1 GiB, filled by a loop of 500 passes that each decode one file
+    source = ("import os\nimport cv2\nimport numpy as np\n\n"
+              "names = sorted(os.listdir('train/images'))\n\n"
+              f"train_images = np.zeros(({count}, 512, 512, 1))\n"
+              f"for i in range({count}):\n"
+              "    img = cv2.imread(os.path.join('train/images', names[i]), 0)\n"
+              "    train_images[i] = cv2.resize(img, (512, 512)).reshape(512, 512, 1)\n"
+              "np.save('train_images.npy', train_images)\n")
+    script = tmp_path / "train.py"
+    script.write_text(source)
+    assert sorted((f.line, f.rule) for f in check_source(script) if f.kind == "memory") == expected

@@ -47,6 +47,7 @@ from .values import (
     LARGE_SAMPLE_BYTES,
     MANY_CLASSES,
     NAMES,
+    NEGLIGIBLE_BYTES,
     TABLE,
     Batch,
     Data,
@@ -72,6 +73,7 @@ from .values import (
     VideoFile,
     element_count,
     sample_bytes,
+    total_bytes,
 )
 
 UNKNOWN = object()  # a handler that does not know the call: the next one is asked
@@ -511,10 +513,13 @@ class CallHandlers:
             isinstance(e, (ast.Name, ast.Attribute)) and {"class", "classes"} & words_of(last_part(dotted_name(e)))
             for e in dimensions.elts)
         # np.zeros((1, max_length)), a decoder's one-sequence input: as many samples as the script writes, a few,
-        # whatever the other dimensions, as a slice [:100] is
+        # as a slice [:100] is; unless the script writes every dimension and they come to a large array
+        # (np.zeros((500, 512, 512, 1)): 500 X-rays, 1 GiB in float64): then the bytes decide, not the count
         data = Data(node.lineno, str(ctx.module.path), last_part(name), ARRAYS, shape=shape, dtype=dtype,
-                    implicit_float64=dtype_node is None and dtype == "float64",
-                    small=shape[0] is not None and shape[0] <= FEW or per_class)
+                    implicit_float64=dtype_node is None and dtype == "float64")
+        size = total_bytes(data)
+        data = replace(data, small=shape[0] is not None and shape[0] <= FEW and (size is None or
+                                                                                  size < NEGLIGIBLE_BYTES) or per_class)
         # all_targets = np.empty((n, 17)): a few numbers per sample, held by a name that says labels; a buffer
         # of masks, an image each, is as large as the images, whatever its name
         if (sample_bytes(data) or LARGE_SAMPLE_BYTES) < LARGE_SAMPLE_BYTES and _reads_labels(node, ctx):

@@ -78,8 +78,11 @@ def eager_loading(script: Script) -> Iterator[Finding]:
     for seen in script.seen("filled"):
         data, item = seen.value, seen.source
         # (X[k, :, :n] = melgram[:, :, :n]: a crop of what the loop read, whatever the flow knows of it)
+        # (a loop of a few hundred passes is no small loop when the buffer it fills is shown large: 500 X-rays of
+        # 512 × 512 written into np.zeros((500, 512, 512, 1)) is 1 GiB, whatever the count)
         if isinstance(data, Data) and (isinstance(item, Item) and item.fresh and not item.root or item is None) and \
-                not seen.ctx.small_loop and not negligible(data) and not data.labels and _fills_from_files(seen, script):
+                (not seen.ctx.small_loop or total_bytes(data) is not None) and not negligible(data) and \
+                not data.labels and _fills_from_files(seen, script):
             # (a float64 buffer nobody chose is also dtype-blowup, on the same line: two problems, two fixes)
             buffers.setdefault((data.path, data.line), seen)
     for seen in buffers.values():
