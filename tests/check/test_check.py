@@ -3910,3 +3910,18 @@ def test_a_buffer_of_a_few_hundred_large_samples_written_out_is_large(count, exp
     script = tmp_path / "train.py"
     script.write_text(source)
     assert sorted((f.line, f.rule) for f in check_source(script) if f.kind == "memory") == expected
+
+
+@pytest.mark.parametrize("masks, expected", [("train_y = np.load('train_mask_array.npy')", [5, 6]),
+                                             ("masks = pickle.load(open('data/mask.p', 'rb'))", [5, 6]),
+                                             ("train_y = np.load('train_label_array.npy')", [5])])  # a label each
+def test_segmentation_masks_loaded_whole_beside_the_images_are_as_large(masks, expected, tmp_path):
+    # a mask has a number per pixel: loaded whole beside the images it goes with, it is a second data set as large,
+    # whatever name (y, masks) it is bound to
+    source = ("import pickle\nimport numpy as np\nimport keras\n\n"
+              "train_X = np.load('train_image_array.npy')\n"
+              f"{masks}\n"
+              "model = keras.Sequential([keras.layers.Conv2D(8, 3), keras.layers.Conv2D(1, 1)])\n"
+              f"model.fit(train_X, {masks.split(' =')[0]}, batch_size=8, epochs=10)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected
+

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import replace
 from typing import Iterable, Iterator
 
@@ -208,8 +209,10 @@ def _find_large_loads(script: Script) -> tuple[list[tuple[Seen, Data]], set[str]
     unproven: list[tuple[Seen, Data]] = []  # the loads nothing says are large, by themselves
     for seen in script.seen("loaded"):
         data: Data = seen.value  # type: ignore[assignment]
-        if data.root in script.image_roots():
-            data = replace(data, labels=False)  # masks resized as images: an image per sample, not one number
+        if data.root in script.image_roots() or _loads_masks(seen):
+            # masks resized as images, or loaded whole as masks (train_y = np.load('train_mask_array.npy')): a
+            # segmentation mask has a number per pixel, an image per sample, not one number
+            data = replace(data, labels=False)
         shaped = _largest_shape(data, script)
         if data.labels or data.small or negligible(data):
             continue  # a file of labels, indexes or a small table: loading it whole is what it is for
@@ -253,14 +256,30 @@ def _only_its_shape_kept(load: Seen) -> bool:
 def _same_data_set(load: Seen, other: Seen) -> bool:
     """Two whole loads of one data set's parts, in the same function: their paths, or the names they are bound to,
     differ only by the split they name ('train_11.npy' and 'test_11.npy', train_X and valid_X), or they are
-    bound to the same name (the two branches of an if)."""
+    bound to the same name (the two branches of an if), or ``load`` reads the segmentation masks of ``other``'s images
+    (images = pickle.load(open('image.p')); masks = pickle.load(open('mask.p'))): a mask per image, as large."""
     if load.ctx.module is not other.ctx.module or load.ctx.function != other.ctx.function:
         return False
+    if _loads_masks(load) and not _loads_masks(other):
+        return True
     paths = [_load_path(seen.node) for seen in (load, other)]
     if None not in paths and paths[0] != paths[1] and split_neutral(paths[0]) == split_neutral(paths[1]):
         return True
     names = [tuple(split_neutral(name) for name in _bound_names(seen)) for seen in (load, other)]
     return bool(names[0] and names[0] == names[1])
+
+
+def _loads_masks(load: Seen) -> bool:
+    """A whole load of segmentation masks, by the names it is bound to or the file it reads (masks_all =
+    pickle.load(...), train_y = np.load('train_mask_array.npy')), where neither names inputs (images_and_masks)."""
+    # (the file's own name, not its folder's: 'nerve_segmentation_data/mask.p' is masks)
+    file_name = re.split(r"[/\\]", _load_path(load.node) or "")[-1]
+    words = {word for name in _bound_names(load) for word in words_of(last_part(name))} | words_of(file_name)
+    return bool(words & _MASK_WORDS) and not names_inputs(words)
+
+
+# Words that name segmentation masks: a number per pixel, as large as the images they go with
+_MASK_WORDS = {"mask", "masks"}
 
 
 def _load_path(load: ast.AST) -> str | None:
