@@ -3925,3 +3925,19 @@ def test_segmentation_masks_loaded_whole_beside_the_images_are_as_large(masks, e
               f"model.fit(train_X, {masks.split(' =')[0]}, batch_size=8, epochs=10)\n")
     assert _rules(tmp_path, source, "whole-dataset-load") == expected
 
+
+def test_two_fits_in_the_branches_of_one_if_are_one_copy(tmp_path):
+    # a wrapper's train() fits with validation data when it is given some, without it otherwise: one of the two
+    # runs, and the arrays are copied once
+    source = ("import numpy as np\nimport keras\n\n"
+              "class Segmenter:\n"
+              "    def __init__(self):\n"
+              "        self.model = keras.Sequential([keras.layers.Conv2D(8, 3), keras.layers.Conv2D(1, 1)])\n\n"
+              "    def train(self, x, y, val_x=None, val_y=None):\n"
+              "        if val_x is not None:\n"
+              "            self.model.fit(x, y, validation_data=(val_x, val_y), epochs=20)\n"
+              "        else:\n"
+              "            self.model.fit(x, y, epochs=20)\n\n"
+              "x = np.zeros((5000, 420, 580, 1), dtype=np.float32)\n"
+              "Segmenter().train(x[:4000], x[:4000], x[4000:], x[4000:])\n")
+    assert _rules(tmp_path, source, "in-memory-array") == [10]

@@ -566,11 +566,16 @@ def in_memory_arrays(script: Script) -> Iterator[Finding]:
         return
     # each fit() converts the arrays anew, and the tensors of an earlier model's fit stay while that model's trainer
     # holds them: a second model fit on the same data set (a baseline, then a smaller model) is said at its own fit
+    said: list[ast.Call] = []
     for call in script.calls_named("fit"):
         if not isinstance(call.func, ast.Attribute):
             continue
         if not _keras_fit(call, script):
             continue
+        module = script.module_of(call)
+        if any(script.module_of(other) is module and other_branches(
+                module.tree, module.statement_of(other), module.statement_of(call)) for other in said):
+            continue  # if val_x is not None: fit(x, y, validation_data=...) else: fit(x, y): one of them runs
         x = call.args[0] if call.args else keyword_value(call, "x")
         given = script.value(x) if x is not None else None
         inputs = given.items if isinstance(given, Several) else (given,)  # fit([images, masks], ...)
@@ -580,6 +585,7 @@ def in_memory_arrays(script: Script) -> Iterator[Finding]:
             next((d for d in (_shaped_as_model_input(d, script) for d in inputs) if d is not None), None)
         if data is None:
             continue
+        said.append(call)
         yield script.finding(
             "in-memory-array", call,
             _("fit() is given the whole array ({size}): on TensorFlow, Keras copies it into TensorFlow tensors "
