@@ -3926,6 +3926,26 @@ def test_segmentation_masks_loaded_whole_beside_the_images_are_as_large(masks, e
     assert _rules(tmp_path, source, "whole-dataset-load") == expected
 
 
+@pytest.mark.parametrize("layer, expected", [("Conv2D(16, 3, padding='same')", [8]),
+                                             ("Dense(16)", [])])  # rows of numbers, of no size the script shows
+def test_fit_of_arrays_of_unknown_shape_to_a_model_that_a_local_module_builds_of_convolutions(layer, expected,
+                                                                                             tmp_path):
+    # the U-Net is assembled in unet.py beside the script: its 2-D convolutions say fit() is given images, as they
+    # do written in the script itself
+    (tmp_path / "unet.py").write_text(
+        "from tensorflow import keras\n\n"
+        "def build(shape):\n"
+        "    inputs = keras.Input(shape)\n"
+        f"    outputs = keras.layers.{layer}(inputs)\n"
+        "    return keras.Model(inputs, outputs)\n")
+    source = ("import pickle\nimport numpy as np\nfrom unet import build\n\n"
+              "images = pickle.load(open('images.p', 'rb'))\n"
+              "masks = pickle.load(open('masks.p', 'rb'))\n"
+              "model = build((420, 580, 1))\n"
+              "model.fit(images[:5000], masks[:5000], validation_data=(images[5000:], masks[5000:]), epochs=20)\n")
+    assert _rules(tmp_path, source, "in-memory-array") == expected
+
+
 def test_two_fits_in_the_branches_of_one_if_are_one_copy(tmp_path):
     # a wrapper's train() fits with validation data when it is given some, without it otherwise: one of the two
     # runs, and the arrays are copied once
