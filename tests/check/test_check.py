@@ -3961,3 +3961,20 @@ def test_two_fits_in_the_branches_of_one_if_are_one_copy(tmp_path):
               "x = np.zeros((5000, 420, 580, 1), dtype=np.float32)\n"
               "Segmenter().train(x[:4000], x[:4000], x[4000:], x[4000:])\n")
     assert _rules(tmp_path, source, "in-memory-array") == [10]
+
+
+def test_a_function_called_by_a_name_the_script_never_binds_is_the_imported_local_modules(tmp_path):
+    # `import unet_lowered`, then `UNet((512, 512, 1))`: a notebook's earlier cell (or a star import) brought the
+    # name from the local module the script imports; the U-Net of convolutions it builds is given images
+    (tmp_path / "unet_lowered.py").write_text(
+        "from tensorflow import keras\n\n"
+        "def UNet(shape):\n"
+        "    inputs = keras.Input(shape)\n"
+        "    outputs = keras.layers.Conv2D(1, 1)(keras.layers.Conv2D(16, 3, padding='same')(inputs))\n"
+        "    return keras.Model(inputs, outputs)\n")
+    source = ("import unet_lowered\nimport numpy as np\n\n"
+              "model = UNet((512, 512, 1))\n"
+              "x = np.load('train_image_array.npy')\n"
+              "model.compile(optimizer='adam', loss='binary_crossentropy')\n"
+              "model.fit(x[:-75], x[:-75], validation_data=(x[-75:], x[-75:]), batch_size=10)\n")
+    assert _rules(tmp_path, source, "in-memory-array") == [7]

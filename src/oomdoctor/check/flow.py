@@ -27,7 +27,7 @@ from .library import (
     keyword_value,
     loader_kind,
 )
-from .modules import ClassInfo, FunctionInfo, Module, module_files, own_nodes
+from .modules import BUILTINS, ClassInfo, FunctionInfo, Module, module_files, own_nodes
 from .names import (LABEL_WORDS, calls_in, dotted_name, is_eval_name, is_labels, last_part, names_in, path_text,
                     words_of)
 from .values import (
@@ -839,6 +839,17 @@ class Flow(CallHandlers):
                                              if p.resolve() in by_path), None)
         return self._local_imports[key]
 
+    def _from_imported_module(self, module: Module, name: str) -> Value:
+        """A function or class the file calls by a name it never binds (import UNET_lowered, then model =
+        UNet((512, 512, 1))): a notebook's earlier cell or a star import brought it, from the one local module the
+        file imports that defines it. None where none does, or several do."""
+        if name in BUILTINS:
+            return None
+        imported = [self._local(module, alias.name, 0) for node in module.import_nodes if isinstance(node, ast.Import)
+                    for alias in node.names]
+        defining = {m for m in imported if m is not None and (name in m.top_functions or name in m.classes)}
+        return self._module_member(defining.pop(), name) if len(defining) == 1 else None
+
     def _module_member(self, module: Module, name: str) -> Value:
         """What a local module's name holds. Its functions and classes count as the script's code once the script
         uses them (``referenced``, by _eval_Name or _attribute), not where they are imported: a helper imported
@@ -875,6 +886,8 @@ class Flow(CallHandlers):
 
     def _eval_Name(self, node: ast.Name, scope: Scope, ctx: Context) -> Value:
         value = scope.get(node.id)
+        if value is None and node.id not in ctx.module.bound:
+            value = self._from_imported_module(ctx.module, node.id)
         if isinstance(value, (FunctionRef, ClassRef)):
             self.referenced.add(value.info)
         return value
