@@ -13,7 +13,7 @@ from .context import Context, Seen
 from .library import (NUMPY_CREATORS, PERMUTATIONS, SAVES, argument, constant_number, keyword_value, pixel_dtype,
                       scaled_pixels_dtype)
 from .modules import ClassInfo, FunctionInfo, Module, own_nodes
-from .names import (calls_in, dotted_name, is_eval_name, is_labels, last_part, names_in, names_inputs, path_text,
+from .names import (calls_in, dotted_name, is_labels, last_part, names_in, names_inputs, path_text,
                     self_attribute, split_neutral, words_of)
 from .rules_keras import model_convolves_images, model_input_shape
 from .flow import loops_collecting, other_branches
@@ -1467,15 +1467,9 @@ def dense_text_matrix(script: Script) -> Iterator[Finding]:
 
 
 def cache_in_memory(script: Script) -> Iterator[Finding]:
-    """Dataset.cache() without a file keeps every element in memory: a problem unless the data set is small."""
-    found = list(_caches_in_memory(script))
-    # the validation split is a fraction of the training one: once the training cache is said, the smaller
-    # cache beside it is the same advice, not a second cause
-    training = [f for f, evaluation in found if not evaluation]
-    yield from (f for f, evaluation in found if not (evaluation and training))
-
-
-def _caches_in_memory(script: Script) -> Iterator[tuple[Finding, bool]]:
+    """Dataset.cache() without a file keeps every element in memory: a problem unless the data set is small. Each
+    cache is said, the validation split's beside the training one's too: fit() holds both for the whole run (a
+    test folder's decoded images, ImageNet's 50,000 validation images), and each needs its own file."""
     for call in script.calls_named("cache"):
         if not isinstance(call.func, ast.Attribute) or call.args or call.keywords:
             continue
@@ -1495,17 +1489,11 @@ def _caches_in_memory(script: Script) -> Iterator[tuple[Finding, bool]]:
         elif isinstance(pipeline, Pipeline) and pipeline.element_bytes:
             size = " " + _("It holds about {size} per element, times the number of files.").format(
                 size=format_bytes(pipeline.element_bytes))
-        receiver = call.func.value
-        while isinstance(receiver, (ast.Call, ast.Attribute)):
-            receiver = receiver.func if isinstance(receiver, ast.Call) else receiver.value
-        statement = script.module_of(call).statement_of(call)
-        targets = statement.targets if isinstance(statement, ast.Assign) else []
-        evaluation = any(isinstance(n, ast.Name) and is_eval_name(n.id) for n in [receiver] + targets)
         yield script.finding(
             "cache-in-memory", call,
             _("Dataset.cache() without a file name keeps every element in memory after the first epoch.") + size,
             _("Give it a file: .cache('/tmp/train_cache'), or cache before the expensive map only if the data "
-              "set fits in RAM.")), evaluation
+              "set fits in RAM."))
 
 
 def huge_shuffle(script: Script) -> Iterator[Finding]:
