@@ -3980,3 +3980,27 @@ def test_a_function_called_by_a_name_the_script_never_binds_is_the_imported_loca
               "model.compile(optimizer='adam', loss='binary_crossentropy')\n"
               "model.fit(x[:-75], x[:-75], validation_data=(x[-75:], x[-75:]), batch_size=10)\n")
     assert _rules(tmp_path, source, "in-memory-array") == [7]
+
+
+def test_workers_copy_the_lists_of_the_data_sets_a_wrapper_zips(tmp_path):
+    # ZipDataset(*datasets) pairs the items of two list-backed data sets: the workers of its DataLoader read each
+    # one's records, as they would given either alone
+    source = ("import pickle\nimport torch\nfrom torch.utils.data import DataLoader, Dataset\n\n"
+              "class Segments(Dataset):\n"
+              "    def __init__(self, path):\n"
+              "        with open(path, 'rb') as f:\n"
+              "            self.records = pickle.load(f)\n"
+              "    def __getitem__(self, i):\n"
+              "        return torch.from_numpy(self.records[i]['features']['mfcc']), self.records[i]['classID']\n"
+              "    def __len__(self):\n"
+              "        return len(self.records)\n\n"
+              "class ZipDataset(Dataset):\n"
+              "    def __init__(self, *members):\n"
+              "        self.members = members\n"
+              "    def __getitem__(self, i):\n"
+              "        return tuple(d[i] for d in self.members)\n"
+              "    def __len__(self):\n"
+              "        return min(len(d) for d in self.members)\n\n"
+              "loader = DataLoader(ZipDataset(Segments('train.pkl'), Segments('train.pkl')), batch_size=32,\n"
+              "                    num_workers=8)\n")
+    assert _rules(tmp_path, source, "workers-copy-dataset") == [22]

@@ -274,9 +274,10 @@ class Flow(CallHandlers):
                                         else self._instance_of(info.cls))
             else:
                 scope.names[arg.arg] = params.get(arg.arg)
-        for arg in (arguments.vararg, arguments.kwarg):
-            if arg is not None:
-                scope.names[arg.arg] = None
+        if arguments.vararg is not None:
+            scope.names[arguments.vararg.arg] = params.get(arguments.vararg.arg)  # what the calls gave past the rest
+        if arguments.kwarg is not None:
+            scope.names[arguments.kwarg.arg] = None
         scope.globals.update(info.declared_globals)
         self.function_scopes[info] = scope
         self._run(info.node.body, scope, ctx)
@@ -1751,9 +1752,16 @@ def _written_truth(node: ast.expr, ctx: Context) -> bool | None:
 
 
 def _given(info: FunctionInfo, call: Call, skip_self: bool) -> list[tuple[str, Value]]:
-    """(parameter, value) of what ``call`` passes to the function, by position and by keyword."""
-    return list(zip(_positional_parameters(info, skip_self), call.args)) + \
-        [(name, value) for name, value in call.kwargs.items() if name]
+    """(parameter, value) of what ``call`` passes to the function, by position and by keyword; the positional
+    values past the named parameters are ``*args``' tuple (ZipDataset(train_a, train_b) to
+    __init__(self, *datasets))."""
+    positional = _positional_parameters(info, skip_self)
+    given = list(zip(positional, call.args))
+    vararg = info.node.args.vararg
+    if vararg is not None and len(call.args) > len(positional) and \
+            not any(isinstance(a, ast.Starred) for a in call.node.args):
+        given.append((vararg.arg, Several(tuple(call.args[len(positional):]))))
+    return given + [(name, value) for name, value in call.kwargs.items() if name]
 
 
 def _positional_parameters(info: FunctionInfo, skip_self: bool) -> list[str]:
