@@ -4004,3 +4004,37 @@ def test_workers_copy_the_lists_of_the_data_sets_a_wrapper_zips(tmp_path):
               "loader = DataLoader(ZipDataset(Segments('train.pkl'), Segments('train.pkl')), batch_size=32,\n"
               "                    num_workers=8)\n")
     assert _rules(tmp_path, source, "workers-copy-dataset") == [22]
+
+
+@pytest.mark.parametrize("second, expected", [
+    ("Segments('train.pkl', 'MC')", [16]),    # the same pickle held whole twice, for another feature set
+    ("Segments('test.pkl', 'MC')", []),       # another file
+])
+def test_a_class_that_keeps_the_file_it_loads_built_twice_from_it_holds_it_twice(second, expected, tmp_path):
+    source = ("import pickle\nimport numpy as np\nfrom torch.utils.data import Dataset\n\n"
+              "class Segments(Dataset):\n"
+              "    def __init__(self, path, mode):\n"
+              "        with open(path, 'rb') as f:\n"
+              "            self.records = pickle.load(f)\n"
+              "        self.mode = mode\n"
+              "    def __getitem__(self, i):\n"
+              "        return np.asarray(self.records[i][self.mode], dtype=np.float32), self.records[i]['label']\n"
+              "    def __len__(self):\n"
+              "        return len(self.records)\n\n"
+              f"pair = [Segments('train.pkl', 'LMC'),\n        {second}]\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+def test_a_class_that_keeps_a_split_of_the_file_it_reads_is_not_a_second_copy(tmp_path):
+    # train_flag picks the first or the last part of a frame read into a local: two parts, not the file twice
+    source = ("import numpy as np\nimport pandas as pd\nfrom torch.utils.data import Dataset\n\n"
+              "class Windows(Dataset):\n"
+              "    def __init__(self, csv_path, train_flag=True):\n"
+              "        frame = pd.read_csv(csv_path)\n"
+              "        n = int(0.8 * len(frame))\n"
+              "        self.series = np.array(frame['price'])[:n] if train_flag else np.array(frame['price'])[n:]\n"
+              "    def __getitem__(self, i):\n"
+              "        return self.series[i:i + 10]\n\n"
+              "fit_set = Windows(csv_path='prices.csv')\ncheck_set = Windows(csv_path='prices.csv', train_flag=False)\n"
+              "print(len(fit_set), len(check_set))\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == []

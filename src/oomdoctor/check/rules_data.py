@@ -30,6 +30,7 @@ from .values import (
     PER_CALL,
     TABLE,
     TEXT_DTYPE,
+    ClassRef,
     Data,
     FunctionRef,
     H5Dataset,
@@ -963,18 +964,27 @@ def _built_again(script: Script) -> Iterator[Finding]:
     its data set anew on each call (np.zeros filled, np.array of a list), so the second call makes a second copy
     while what the first returned is still held."""
     first_calls: dict[tuple, tuple[ast.Call, list[str]]] = {}
-    names = sorted({info.name for module in script.modules for info in module.functions.values()})
+    names = sorted({info.name for module in script.modules for info in module.functions.values()} |
+                   {name for module in script.modules for name in module.classes})
     for call in script.calls_named(*names) if names else ():
         callee = script.value(call.func)
-        data = _built_data(script.value(call))
-        if not isinstance(callee, FunctionRef) or data is None:
-            continue
         module = script.module_of(call)
         statement = module.statement_of(call)
-        # calls in one block, not in the two branches of an if, with the same arguments as written
-        key = (id(module.parents.get(statement)), callee.info,
-               ast.dump(ast.Tuple(call.args + [k.value for k in call.keywords])))
-        if key not in first_calls:
+        if isinstance(callee, FunctionRef):
+            data = _built_data(script.value(call))
+            # calls in one block, not in the two branches of an if, with the same arguments as written
+            given = call.args + [k.value for k in call.keywords]
+        elif isinstance(callee, ClassRef):
+            # Segments(train_pkl, 'LMC') and Segments(train_pkl, 'MC'): each instance loads the file its __init__ is
+            # given whole, whatever the other arguments choose of it
+            data, given = _loaded_by_constructor(callee.info, call, script)
+        else:
+            continue
+        if data is None:
+            continue
+        key = (id(module.parents.get(statement)), getattr(callee, "info", None), ast.dump(ast.Tuple(given)))
+        # (an if's body and its else share the if as their parent: a call in the other branch is a first one)
+        if key not in first_calls or other_branches(module.tree, module.statement_of(first_calls[key][0]), statement):
             held = [dotted_name(t) for target in getattr(statement, "targets", []) for t in ast.walk(target)
                     if isinstance(t, (ast.Name, ast.Attribute))]
             first_calls[key] = (call, held)
@@ -984,7 +994,18 @@ def _built_again(script: Script) -> Iterator[Finding]:
         here = Seen("built", call, Context(module, function))
         alive = [name for name in held if not _unbound_between(name, first, call, function, module) and
                  _stays_alive(name, here, script)]
-        if not alive:
+        together = module.statement_of(first) is statement  # ZipDataset(Segments(p, 'LMC'), Segments(p, 'MC'))
+        if not alive and not together:
+            continue
+        if isinstance(callee, ClassRef):
+            yield script.finding(
+                "duplicate-copy", call,
+                _("{cls}() loads the same file whole a second time here ({given}), while the instance made on line "
+                  "{line} still holds it: the data set is in memory twice ({size}).").format(
+                    cls=callee.info.name, given=", ".join(ast.unparse(g) for g in given), line=first.lineno,
+                    size=script.size_of(data)),
+                _("Load the file once and hand both what they need of it (one instance whose __getitem__ gives "
+                  "every view, or the loaded records passed to each)."), module=module)
             continue
         yield script.finding(
             "duplicate-copy", call,
@@ -993,6 +1014,48 @@ def _built_again(script: Script) -> Iterator[Finding]:
                 function=callee.info.name, name=alive[0], line=first.lineno, size=script.size_of(data)),
             _("Call it once and reuse what it returned (or del the first result before calling it again)."),
             module=module)
+
+
+def _loaded_by_constructor(cls: ClassInfo, call: ast.Call, script: Script) -> tuple[Data | None, list[ast.expr]]:
+    """What the __init__ of a class the script defines loads whole from a file a parameter names and keeps whole in
+    an attribute (with open(pkl_path, 'rb') as f: self.items = pickle.load(f)), and the arguments this call gives
+    those parameters; (None, []) where it loads none. Each instance holds the whole file, whatever its other
+    arguments choose of it per item (a feature set); one that keeps a part (is_train: the first 80 % of a frame
+    read into a local) is not counted."""
+    init = next((k.methods["__init__"] for k in script.flow.class_chain(cls) if "__init__" in k.methods), None)
+    if init is None:
+        return None, []
+    arguments = init.node.args
+    parameters = [a.arg for a in arguments.posonlyargs + arguments.args][1:]
+    for seen in script.seen("loaded"):
+        data = seen.value
+        if seen.ctx.function is not init or not isinstance(data, Data) or negligible(data) or data.labels:
+            continue
+        statement = seen.ctx.module.statement_of(seen.node)
+        if not (isinstance(statement, ast.Assign) and statement.value is seen.node and
+                any(self_attribute(t) is not None for t in statement.targets)):
+            continue
+        read = _names_read_by(seen)
+        given = [call.args[parameters.index(p)] if parameters.index(p) < len(call.args) else
+                 next((k.value for k in call.keywords if k.arg == p), None) for p in parameters if p in read]
+        if given and None not in given and not any(isinstance(g, ast.Starred) for g in call.args):
+            return data, given
+    return None, []
+
+
+def _names_read_by(load: Seen) -> set[str]:
+    """The names a whole load reads its path from: in it (np.load(path)), and in the open() of the with statement
+    that gives it its file (with open(path) as f: pickle.load(f))."""
+    names = names_in(load.node)
+    parents = load.ctx.module.parents
+    node = parents.get(load.node)
+    while node is not None:
+        if isinstance(node, (ast.With, ast.AsyncWith)):
+            for item in node.items:
+                if isinstance(item.optional_vars, ast.Name) and item.optional_vars.id in names:
+                    names = names | names_in(item.context_expr)
+        node = parents.get(node)
+    return names
 
 
 def _unbound_between(name: str, first: ast.AST, later: ast.AST, function: FunctionInfo | None,
