@@ -4038,3 +4038,19 @@ def test_a_class_that_keeps_a_split_of_the_file_it_reads_is_not_a_second_copy(tm
               "fit_set = Windows(csv_path='prices.csv')\ncheck_set = Windows(csv_path='prices.csv', train_flag=False)\n"
               "print(len(fit_set), len(check_set))\n")
     assert _rules(tmp_path, source, "duplicate-copy") == []
+
+
+@pytest.mark.parametrize("decode, expected", [
+    ("images = np.array([np.asarray(im) for im in images])\n", [9]),  # each decoded in the comprehension
+    ("images = np.stack(images)\n", [9]),                              # each decoded by the copy
+    ("print(images[0].size)\n", []),                                   # only headers read: file handles
+])
+def test_images_pil_only_opened_are_decoded_where_they_are_used(decode, expected, tmp_path):
+    # Image.open reads the header; the pixels come into memory (and stay cached in each image object) where
+    # something decodes it: that line holds the data set, not the append of the opened files
+    source = ("import os\nimport numpy as np\nfrom PIL import Image\n\n"
+              "images = []\n"
+              "for name in os.listdir('frames'):\n"
+              "    images.append(Image.open(os.path.join('frames', name)))\n\n"
+              f"{decode}")
+    assert _rules(tmp_path, source, "eager-loading") == expected

@@ -875,6 +875,11 @@ class Flow(CallHandlers):
                 if isinstance(child, ast.expr):
                     self.eval(child, scope, ctx)
             value = None
+        if isinstance(value, Item) and value.opened and isinstance(node, ast.Call) and \
+                ctx.module.qualified(node.func) != "PIL.Image.open":
+            value = replace(value, opened=False, fresh=True)  # np.asarray(im), im.convert('L'): PIL decodes it now
+        elif isinstance(value, Data) and value.opened and isinstance(node, ast.Call):
+            value = replace(value, opened=False)  # np.array(images): every opened image decoded into the array
         self.values[node] = value
         return value
 
@@ -1261,15 +1266,21 @@ class Flow(CallHandlers):
             element = _first_item(element) or element
         if isinstance(element, Item):
             shape = (None,) + element.shape if element.shape is not None else None
+            if element.opened:  # images.append(Image.open(p)): opened files, decoded where something uses each
+                return Data(node.lineno, path, "a list of opened images", FILES, "list", shape, element.dtype,
+                            small=small, opened=True, labels=is_labels(holder))
             if not element.fresh:  # references to rows already held: the same data set, no new memory
                 return Data(node.lineno, path, "a list of decoded files", FILES, "list", shape, element.dtype,
                             small=small, root=element.root)
             loops = loops_collecting(node, ctx)
             # for image in images: flipped.append(cv2.flip(image, 1)): a new array made of each decoded file
+            # [np.asarray(im) for im in images] of images PIL only opened: each decoded here, the first time (of
+            # a list of decoded files, [crop(p) for p in volumes] rebinding volumes is a copy that replaces it)
+            iterated = [self.values.get(loop.iter) for loop in loops if hasattr(loop, "iter")] + [
+                v for loop in loops for g in getattr(loop, "generators", [])
+                if isinstance(v := self.values.get(g.iter), Data) and v.opened]
             made_of_files = bool(element.root) and any(
-                isinstance(self.values.get(getattr(loop, "iter", None)), Data) and
-                self.values[loop.iter].content == FILES and self.values[loop.iter].root == element.root
-                for loop in loops)
+                isinstance(v, Data) and v.content == FILES and v.root == element.root for v in iterated)
             reads_files = made_of_files or any(self.reads_files(loop, ctx.module) for loop in loops)
             data = Data(node.lineno, path, "a list of decoded files" if reads_files else "a list of arrays",
                         FILES if reads_files else ARRAYS, "list", shape, element.dtype, small=small,
@@ -1962,8 +1973,9 @@ def _stack_of_this_pass(value: Value, ctx: Context) -> Value:
 
 
 def _row(data: Data) -> Item:
-    """One row of data already held: no new memory until something copies it."""
-    return Item(data.shape[1:] if data.shape else None, data.dtype, fresh=False, root=data.root)
+    """One row of data already held: no new memory until something copies it (or, of images PIL has only opened,
+    decodes it)."""
+    return Item(data.shape[1:] if data.shape else None, data.dtype, fresh=False, root=data.root, opened=data.opened)
 
 
 def _whole_slice(piece: ast.AST) -> bool:

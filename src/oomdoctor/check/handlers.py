@@ -330,7 +330,8 @@ class CallHandlers:
             samples = int(rate.value * seconds.value) if isinstance(rate, Number) and isinstance(seconds, Number) \
                 else None
             return Several((Item((samples,), "float32"), None))
-        item = Item((None, None, channels) if channels else None, dtype, large=call.qualified in LARGE_DECODERS)
+        item = Item((None, None, channels) if channels else None, dtype, large=call.qualified in LARGE_DECODERS,
+                    opened=call.qualified == "PIL.Image.open")
         # decoders of sound give the samples with their rate
         if call.qualified in ("tensorflow.audio.decode_wav", "soundfile.read", "torchaudio.load",
                               "medpy.io.load"):  # medpy: the volume with its header
@@ -601,6 +602,11 @@ class CallHandlers:
         shown = call.ctx.module.commented_shape(call.node.lineno)
         if shown is not None:
             result = replace(result, shape=shown)  # the size the script writes beside the copy
+        if source.opened:
+            # np.array(images) of images PIL only opened: each is decoded here, and keeps its pixels (PIL caches
+            # them in the image object) while the list holds it: every file decoded and kept, then copied
+            self.seen.append(Seen("collected-labels" if source.labels else "collected", call.node, call.ctx,
+                                  replace(result, opened=False, content=FILES, container="list")))
         self.seen.append(Seen("copied", call.node, call.ctx, result, source, holders=tuple(holders)))
 
     def _given_and_replaced(self, function: FunctionInfo | None) -> set[str]:
