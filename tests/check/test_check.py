@@ -4054,3 +4054,25 @@ def test_images_pil_only_opened_are_decoded_where_they_are_used(decode, expected
               "    images.append(Image.open(os.path.join('frames', name)))\n\n"
               f"{decode}")
     assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("loader, expected", [
+    ("DataLoader(random_split(full, [0.9, 0.1])[0], batch_size=32, num_workers=8)", [14]),
+    ("DataLoader(Subset(full, range(100, 1000)), batch_size=32, num_workers=8)", [14]),
+    ("DataLoader(ConcatDataset([full, Records('extra.pkl')]), batch_size=32, num_workers=8)", [14]),
+    ("DataLoader(random_split(full, [272, 90])[0], batch_size=8, num_workers=2)", []),  # 362 samples in all
+])
+def test_workers_copy_the_records_of_a_subset_split_or_concatenation(loader, expected, tmp_path):
+    # torch's Subset, random_split and ConcatDataset serve the items of the data sets they wrap: the workers read
+    # (and copy) those data sets' lists as they would read them directly
+    source = ("import pickle\nimport torch\nfrom torch.utils.data import DataLoader, Dataset, random_split, Subset, "
+              "ConcatDataset\n\n"
+              "class Records(Dataset):\n"
+              "    def __init__(self, path):\n"
+              "        with open(path, 'rb') as f:\n"
+              "            self.records = pickle.load(f)\n"
+              "    def __getitem__(self, i):\n"
+              "        return torch.from_numpy(self.records[i]['features']), self.records[i]['label']\n\n"
+              "full = Records('train.pkl')\n\n"
+              f"loader = {loader}\n")
+    assert _rules(tmp_path, source, "workers-copy-dataset") == expected

@@ -778,6 +778,26 @@ class CallHandlers:
         self.seen.append(Seen("loader", call.node, call.ctx, dataset))
         return Loader(decodes=isinstance(dataset, Instance) and self.decodes_per_item(dataset.cls))
 
+    def _dataset_view(self, call: Call) -> Value:
+        """torch's Subset(ds, idx), random_split(ds, lengths) and ConcatDataset([a, b]) hold the data sets they are
+        given, and their items are those data sets' items: what a DataLoader's workers read of them is the wrapped
+        data sets' own attributes. A subset is the data set it picks from (a Several of it for each part of
+        random_split's literal lengths); a concatenation, the data sets it joins."""
+        given = call.args[0] if call.args else None
+        if last_part(call.qualified) == "ConcatDataset":
+            return given if isinstance(given, Several) and any(isinstance(i, Instance) for i in given.items) else None
+        if not isinstance(given, Instance):
+            return None
+        if last_part(call.qualified) == "random_split":
+            lengths = call.node.args[1] if len(call.node.args) > 1 else keyword_value(call.node, "lengths")
+            if not isinstance(lengths, (ast.List, ast.Tuple)):
+                return None
+            counts = [e.value for e in lengths.elts if isinstance(e, ast.Constant) and type(e.value) is int]
+            if len(counts) == len(lengths.elts) and sum(counts) <= FEW:
+                return None  # random_split(houses, [272, 90]): the script shows a few hundred samples in all
+            return Several((given,) * len(lengths.elts))
+        return given
+
     def _h5_file(self, call: Call) -> Value:
         return H5File()
 
@@ -1158,6 +1178,9 @@ _LIBRARY_HANDLERS: list[tuple[Callable[[str], bool], Callable[[CallHandlers, Cal
     (_torch_functional_loss, CallHandlers._loss),
     (_keras_model, lambda flow, call: flow._model(call, "keras")),
     (_is("torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader"), CallHandlers._data_loader),
+    (_is("torch.utils.data.Subset", "torch.utils.data.ConcatDataset", "torch.utils.data.random_split",
+         "torch.utils.data.dataset.Subset", "torch.utils.data.dataset.ConcatDataset",
+         "torch.utils.data.dataset.random_split"), CallHandlers._dataset_view),
     (_is("h5py.File"), CallHandlers._h5_file),
     (lambda n: last_part(n) == "to_categorical", CallHandlers._one_hot),
     (lambda n: last_part(n) == "pad_sequences", CallHandlers._padded),

@@ -445,10 +445,13 @@ def workers_copy_dataset(script: Script) -> Iterator[Finding]:
     for seen in script.seen("loader"):
         # no worker, or one: what one worker copies is one more copy at most, not a copy per worker, which is
         # what this rule says (the size of the data set itself is whole-dataset-load's)
-        if not isinstance(seen.value, Instance) or _workers(seen.node, script) in (0, 1):
+        # (a concatenation of data sets, ConcatDataset([a, b]): each of them)
+        given = [v for v in (seen.value.items if isinstance(seen.value, Several) else (seen.value,))
+                 if isinstance(v, Instance)]
+        if not given or _workers(seen.node, script) in (0, 1):
             continue
         said: set[tuple[object, str]] = set()
-        for dataset in _datasets_read(seen.value, script):
+        for dataset in [d for wrapper in given for d in _datasets_read(wrapper, script)]:
             for finding, key in _copied_by_workers(dataset, seen, script):
                 if key not in said:
                     said.add(key)
