@@ -4043,7 +4043,9 @@ def test_a_class_that_keeps_a_split_of_the_file_it_reads_is_not_a_second_copy(tm
 @pytest.mark.parametrize("decode, expected", [
     ("images = np.array([np.asarray(im) for im in images])\n", [9]),  # each decoded in the comprehension
     ("images = np.stack(images)\n", [9]),                              # each decoded by the copy
-    ("print(images[0].size)\n", []),                                   # only headers read: file handles
+    # nothing decodes the list whole: said where it is kept, as a list of decoded files is (PIL decodes each on
+    # first use and keeps its pixels)
+    ("print(images[0].size)\n", [7]),
 ])
 def test_images_pil_only_opened_are_decoded_where_they_are_used(decode, expected, tmp_path):
     # Image.open reads the header; the pixels come into memory (and stay cached in each image object) where
@@ -4076,3 +4078,20 @@ def test_workers_copy_the_records_of_a_subset_split_or_concatenation(loader, exp
               "full = Records('train.pkl')\n\n"
               f"loader = {loader}\n")
     assert _rules(tmp_path, source, "workers-copy-dataset") == expected
+
+
+def test_images_pil_opened_and_kept_by_a_dataset_are_decoded_on_first_use_and_kept(tmp_path):
+    # nothing decodes the list whole: each image is decoded when __getitem__ first transforms it, and PIL keeps its
+    # pixels in the object, so after one epoch the list holds every file decoded
+    source = ("import os\nimport torch\nfrom PIL import Image\nfrom torch.utils.data import Dataset\n"
+              "from torchvision import transforms\n\n"
+              "class Photos(Dataset):\n"
+              "    def __init__(self, folder):\n"
+              "        self.images = [Image.open(os.path.join(folder, n)) for n in os.listdir(folder)]\n"
+              "        self.to_tensor = transforms.ToTensor()\n"
+              "    def __getitem__(self, i):\n"
+              "        return self.to_tensor(self.images[i])\n"
+              "    def __len__(self):\n"
+              "        return len(self.images)\n\n"
+              "data = Photos('photos')\n")
+    assert _rules(tmp_path, source, "eager-loading") == [9]

@@ -108,6 +108,9 @@ class Flow(CallHandlers):
         self._previous_call_lines: dict[FunctionInfo, list[tuple[Context, int]]] = {}
         self._entry_lines: dict[FunctionInfo, int | None] = {}  # _entry_line, found once per round
         self.referenced: set[object] = set()
+        # the lists of images PIL only opened that something decodes whole (np.stack(images), [np.asarray(im) for im
+        # in images]), by root: said there; one nothing decodes is said where it is kept, as decoded files are
+        self.decoded_roots: set[str] = set()
         # what a function does to the module's names (appends to a global list): the caller sees it after the call
         self.global_effects: dict[FunctionInfo, dict[str, Value]] = {}
         # and to a list it is given (read_images(images, folder) appends to its parameter images): the caller's
@@ -878,8 +881,11 @@ class Flow(CallHandlers):
         if isinstance(value, Item) and value.opened and isinstance(node, ast.Call) and \
                 ctx.module.qualified(node.func) != "PIL.Image.open":
             value = replace(value, opened=False, fresh=True)  # np.asarray(im), im.convert('L'): PIL decodes it now
+            if value.root and ctx.loops:
+                self.decoded_roots.add(value.root)  # each row of an opened list, decoded in a loop over it
         elif isinstance(value, Data) and value.opened and isinstance(node, ast.Call):
             value = replace(value, opened=False)  # np.array(images): every opened image decoded into the array
+            self.decoded_roots.add(value.root)
         self.values[node] = value
         return value
 
@@ -1267,8 +1273,13 @@ class Flow(CallHandlers):
         if isinstance(element, Item):
             shape = (None,) + element.shape if element.shape is not None else None
             if element.opened:  # images.append(Image.open(p)): opened files, decoded where something uses each
-                return Data(node.lineno, path, "a list of opened images", FILES, "list", shape, element.dtype,
+                data = Data(node.lineno, path, "a list of opened images", FILES, "list", shape, element.dtype,
                             small=small, opened=True, labels=is_labels(holder))
+                if ctx.data_set_level and not small and not _per_pass(node, ctx):
+                    # (kept whole and used later, a Dataset's transform(self.images[i]): PIL decodes each on first
+                    # use and keeps its pixels, so the list ends up holding every file decoded)
+                    self.seen.append(Seen("opened-kept", node, ctx, data))
+                return data
             if not element.fresh:  # references to rows already held: the same data set, no new memory
                 return Data(node.lineno, path, "a list of decoded files", FILES, "list", shape, element.dtype,
                             small=small, root=element.root)

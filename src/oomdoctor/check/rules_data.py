@@ -55,11 +55,14 @@ from .values import (
 
 def eager_loading(script: Script) -> Iterator[Finding]:
     """Every file decoded and kept in a list (a loop's append, a comprehension) before training starts."""
-    inputs_kept = {loop for seen in script.seen("collected") for loop in loops_collecting(seen.node, seen.ctx)}
-    masks = [seen for seen in script.seen("collected-labels")
+    # (images PIL only opened and kept, that nothing decodes whole: said where they are kept, as decoded files are)
+    opened = [seen for seen in script.seen("opened-kept") if seen.value.root not in script.flow.decoded_roots]
+    collected = script.seen("collected") + [seen for seen in opened if not seen.value.labels]
+    inputs_kept = {loop for seen in collected for loop in loops_collecting(seen.node, seen.ctx)}
+    masks = [seen for seen in script.seen("collected-labels") + [seen for seen in opened if seen.value.labels]
              if not inputs_kept.intersection(loops_collecting(seen.node, seen.ctx))]
     said: list[Seen] = []
-    for seen in script.seen("collected") + masks:
+    for seen in sorted(collected, key=lambda s: (str(s.ctx.module.path), s.node.lineno)) + masks:
         # (masks decoded in the loop that keeps the images: one loop, one problem, said at the images)
         data: Data = seen.value  # type: ignore[assignment]
         if data.content != FILES:
