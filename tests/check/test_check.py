@@ -557,8 +557,10 @@ TRAIN_CACHE = ("train_ds = tf.data.Dataset.list_files('train/*.jpg').map(load, n
                ".batch(8).prefetch(1)\n")
 
 
-@pytest.mark.parametrize("train, expected", [("", [5]), (TRAIN_CACHE, [5])])
-def test_the_validation_cache_beside_the_training_one_is_not_a_second_cause(train, expected, tmp_path):
+@pytest.mark.parametrize("train, expected", [("", [5]), (TRAIN_CACHE, [5, 6])])
+def test_the_validation_cache_beside_the_training_one_is_said_too(train, expected, tmp_path):
+    # fit() holds both caches for the whole run (a test folder's decoded images beside the training folder's), and
+    # each needs its own file
     assert _rules(tmp_path, CACHE.format(train=train), "cache-in-memory") == expected
 
 
@@ -4150,3 +4152,203 @@ def test_whole_split_forward_not_said_of_a_tensorflow_softmax_regression(tmp_pat
         .replace("tf.layers.dense(tf.layers.flatten(h), 10)", "tf.matmul(x, tf.Variable(tf.zeros([784, 10])))") \
         .format(evaluation="print(accuracy.eval(feed_dict={x: mnist.test.images, y_: mnist.test.labels}))")
     assert _rules(tmp_path, source, "whole-split-forward") == []
+
+
+@pytest.mark.parametrize("count, expected", [(500, [(7, "dtype-blowup"), (7, "eager-loading")]),
+                                             (20, [])])  # 20 X-rays of 512 × 512: 40 MiB in float64
+def test_a_buffer_of_a_few_hundred_large_samples_written_out_is_large(count, expected, tmp_path):
+    # a few hundred samples is no small buffer when the script writes every dimension: 500 X-rays of 512 × 512 in
+    # float64 are 1 GiB, filled by a loop of 500 passes that each decode one file
+    source = ("import os\nimport cv2\nimport numpy as np\n\n"
+              "names = sorted(os.listdir('train/images'))\n\n"
+              f"train_images = np.zeros(({count}, 512, 512, 1))\n"
+              f"for i in range({count}):\n"
+              "    img = cv2.imread(os.path.join('train/images', names[i]), 0)\n"
+              "    train_images[i] = cv2.resize(img, (512, 512)).reshape(512, 512, 1)\n"
+              "np.save('train_images.npy', train_images)\n")
+    script = tmp_path / "train.py"
+    script.write_text(source)
+    assert sorted((f.line, f.rule) for f in check_source(script) if f.kind == "memory") == expected
+
+
+@pytest.mark.parametrize("masks, expected", [("train_y = np.load('train_mask_array.npy')", [5, 6]),
+                                             ("masks = pickle.load(open('data/mask.p', 'rb'))", [5, 6]),
+                                             ("train_y = np.load('train_label_array.npy')", [5])])  # a label each
+def test_segmentation_masks_loaded_whole_beside_the_images_are_as_large(masks, expected, tmp_path):
+    # a mask has a number per pixel: loaded whole beside the images it goes with, it is a second data set as large,
+    # whatever name (y, masks) it is bound to
+    source = ("import pickle\nimport numpy as np\nimport keras\n\n"
+              "train_X = np.load('train_image_array.npy')\n"
+              f"{masks}\n"
+              "model = keras.Sequential([keras.layers.Conv2D(8, 3), keras.layers.Conv2D(1, 1)])\n"
+              f"model.fit(train_X, {masks.split(' =')[0]}, batch_size=8, epochs=10)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+@pytest.mark.parametrize("layer, expected", [("Conv2D(16, 3, padding='same')", [8]),
+                                             ("Dense(16)", [])])  # rows of numbers, of no size the script shows
+def test_fit_of_arrays_of_unknown_shape_to_a_model_that_a_local_module_builds_of_convolutions(layer, expected,
+                                                                                             tmp_path):
+    # the U-Net is assembled in unet.py beside the script: its 2-D convolutions say fit() is given images, as they
+    # do written in the script itself
+    (tmp_path / "unet.py").write_text(
+        "from tensorflow import keras\n\n"
+        "def build(shape):\n"
+        "    inputs = keras.Input(shape)\n"
+        f"    outputs = keras.layers.{layer}(inputs)\n"
+        "    return keras.Model(inputs, outputs)\n")
+    source = ("import pickle\nimport numpy as np\nfrom unet import build\n\n"
+              "images = pickle.load(open('images.p', 'rb'))\n"
+              "masks = pickle.load(open('masks.p', 'rb'))\n"
+              "model = build((420, 580, 1))\n"
+              "model.fit(images[:5000], masks[:5000], validation_data=(images[5000:], masks[5000:]), epochs=20)\n")
+    assert _rules(tmp_path, source, "in-memory-array") == expected
+
+
+def test_two_fits_in_the_branches_of_one_if_are_one_copy(tmp_path):
+    # a wrapper's train() fits with validation data when it is given some, without it otherwise: one of the two
+    # runs, and the arrays are copied once
+    source = ("import numpy as np\nimport keras\n\n"
+              "class Segmenter:\n"
+              "    def __init__(self):\n"
+              "        self.model = keras.Sequential([keras.layers.Conv2D(8, 3), keras.layers.Conv2D(1, 1)])\n\n"
+              "    def train(self, x, y, val_x=None, val_y=None):\n"
+              "        if val_x is not None:\n"
+              "            self.model.fit(x, y, validation_data=(val_x, val_y), epochs=20)\n"
+              "        else:\n"
+              "            self.model.fit(x, y, epochs=20)\n\n"
+              "x = np.zeros((5000, 420, 580, 1), dtype=np.float32)\n"
+              "Segmenter().train(x[:4000], x[:4000], x[4000:], x[4000:])\n")
+    assert _rules(tmp_path, source, "in-memory-array") == [10]
+
+
+def test_a_function_called_by_a_name_the_script_never_binds_is_the_imported_local_modules(tmp_path):
+    # `import unet_lowered`, then `UNet((512, 512, 1))`: a notebook's earlier cell (or a star import) brought the
+    # name from the local module the script imports; the U-Net of convolutions it builds is given images
+    (tmp_path / "unet_lowered.py").write_text(
+        "from tensorflow import keras\n\n"
+        "def UNet(shape):\n"
+        "    inputs = keras.Input(shape)\n"
+        "    outputs = keras.layers.Conv2D(1, 1)(keras.layers.Conv2D(16, 3, padding='same')(inputs))\n"
+        "    return keras.Model(inputs, outputs)\n")
+    source = ("import unet_lowered\nimport numpy as np\n\n"
+              "model = UNet((512, 512, 1))\n"
+              "x = np.load('train_image_array.npy')\n"
+              "model.compile(optimizer='adam', loss='binary_crossentropy')\n"
+              "model.fit(x[:-75], x[:-75], validation_data=(x[-75:], x[-75:]), batch_size=10)\n")
+    assert _rules(tmp_path, source, "in-memory-array") == [7]
+
+
+def test_workers_copy_the_lists_of_the_data_sets_a_wrapper_zips(tmp_path):
+    # ZipDataset(*datasets) pairs the items of two list-backed data sets: the workers of its DataLoader read each
+    # one's records, as they would given either alone
+    source = ("import pickle\nimport torch\nfrom torch.utils.data import DataLoader, Dataset\n\n"
+              "class Segments(Dataset):\n"
+              "    def __init__(self, path):\n"
+              "        with open(path, 'rb') as f:\n"
+              "            self.records = pickle.load(f)\n"
+              "    def __getitem__(self, i):\n"
+              "        return torch.from_numpy(self.records[i]['features']['mfcc']), self.records[i]['classID']\n"
+              "    def __len__(self):\n"
+              "        return len(self.records)\n\n"
+              "class ZipDataset(Dataset):\n"
+              "    def __init__(self, *members):\n"
+              "        self.members = members\n"
+              "    def __getitem__(self, i):\n"
+              "        return tuple(d[i] for d in self.members)\n"
+              "    def __len__(self):\n"
+              "        return min(len(d) for d in self.members)\n\n"
+              "loader = DataLoader(ZipDataset(Segments('train.pkl'), Segments('train.pkl')), batch_size=32,\n"
+              "                    num_workers=8)\n")
+    assert _rules(tmp_path, source, "workers-copy-dataset") == [22]
+
+
+@pytest.mark.parametrize("second, expected", [
+    ("Segments('train.pkl', 'MC')", [16]),    # the same pickle held whole twice, for another feature set
+    ("Segments('test.pkl', 'MC')", []),       # another file
+])
+def test_a_class_that_keeps_the_file_it_loads_built_twice_from_it_holds_it_twice(second, expected, tmp_path):
+    source = ("import pickle\nimport numpy as np\nfrom torch.utils.data import Dataset\n\n"
+              "class Segments(Dataset):\n"
+              "    def __init__(self, path, mode):\n"
+              "        with open(path, 'rb') as f:\n"
+              "            self.records = pickle.load(f)\n"
+              "        self.mode = mode\n"
+              "    def __getitem__(self, i):\n"
+              "        return np.asarray(self.records[i][self.mode], dtype=np.float32), self.records[i]['label']\n"
+              "    def __len__(self):\n"
+              "        return len(self.records)\n\n"
+              f"pair = [Segments('train.pkl', 'LMC'),\n        {second}]\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+def test_a_class_that_keeps_a_split_of_the_file_it_reads_is_not_a_second_copy(tmp_path):
+    # train_flag picks the first or the last part of a frame read into a local: two parts, not the file twice
+    source = ("import numpy as np\nimport pandas as pd\nfrom torch.utils.data import Dataset\n\n"
+              "class Windows(Dataset):\n"
+              "    def __init__(self, csv_path, train_flag=True):\n"
+              "        frame = pd.read_csv(csv_path)\n"
+              "        n = int(0.8 * len(frame))\n"
+              "        self.series = np.array(frame['price'])[:n] if train_flag else np.array(frame['price'])[n:]\n"
+              "    def __getitem__(self, i):\n"
+              "        return self.series[i:i + 10]\n\n"
+              "fit_set = Windows(csv_path='prices.csv')\ncheck_set = Windows(csv_path='prices.csv', train_flag=False)\n"
+              "print(len(fit_set), len(check_set))\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == []
+
+
+@pytest.mark.parametrize("decode, expected", [
+    ("images = np.array([np.asarray(im) for im in images])\n", [9]),  # each decoded in the comprehension
+    ("images = np.stack(images)\n", [9]),                              # each decoded by the copy
+    # nothing decodes the list whole: said where it is kept, as a list of decoded files is (PIL decodes each on
+    # first use and keeps its pixels)
+    ("print(images[0].size)\n", [7]),
+])
+def test_images_pil_only_opened_are_decoded_where_they_are_used(decode, expected, tmp_path):
+    # Image.open reads the header; the pixels come into memory (and stay cached in each image object) where
+    # something decodes it: that line holds the data set, not the append of the opened files
+    source = ("import os\nimport numpy as np\nfrom PIL import Image\n\n"
+              "images = []\n"
+              "for name in os.listdir('frames'):\n"
+              "    images.append(Image.open(os.path.join('frames', name)))\n\n"
+              f"{decode}")
+    assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("loader, expected", [
+    ("DataLoader(random_split(full, [0.9, 0.1])[0], batch_size=32, num_workers=8)", [14]),
+    ("DataLoader(Subset(full, range(100, 1000)), batch_size=32, num_workers=8)", [14]),
+    ("DataLoader(ConcatDataset([full, Records('extra.pkl')]), batch_size=32, num_workers=8)", [14]),
+    ("DataLoader(random_split(full, [272, 90])[0], batch_size=8, num_workers=2)", []),  # 362 samples in all
+])
+def test_workers_copy_the_records_of_a_subset_split_or_concatenation(loader, expected, tmp_path):
+    # torch's Subset, random_split and ConcatDataset serve the items of the data sets they wrap: the workers read
+    # (and copy) those data sets' lists as they would read them directly
+    source = ("import pickle\nimport torch\nfrom torch.utils.data import DataLoader, Dataset, random_split, Subset, "
+              "ConcatDataset\n\n"
+              "class Records(Dataset):\n"
+              "    def __init__(self, path):\n"
+              "        with open(path, 'rb') as f:\n"
+              "            self.records = pickle.load(f)\n"
+              "    def __getitem__(self, i):\n"
+              "        return torch.from_numpy(self.records[i]['features']), self.records[i]['label']\n\n"
+              "full = Records('train.pkl')\n\n"
+              f"loader = {loader}\n")
+    assert _rules(tmp_path, source, "workers-copy-dataset") == expected
+
+
+def test_images_pil_opened_and_kept_by_a_dataset_are_decoded_on_first_use_and_kept(tmp_path):
+    # nothing decodes the list whole: each image is decoded when __getitem__ first transforms it, and PIL keeps its
+    # pixels in the object, so after one epoch the list holds every file decoded
+    source = ("import os\nimport torch\nfrom PIL import Image\nfrom torch.utils.data import Dataset\n"
+              "from torchvision import transforms\n\n"
+              "class Photos(Dataset):\n"
+              "    def __init__(self, folder):\n"
+              "        self.images = [Image.open(os.path.join(folder, n)) for n in os.listdir(folder)]\n"
+              "        self.to_tensor = transforms.ToTensor()\n"
+              "    def __getitem__(self, i):\n"
+              "        return self.to_tensor(self.images[i])\n"
+              "    def __len__(self):\n"
+              "        return len(self.images)\n\n"
+              "data = Photos('photos')\n")
+    assert _rules(tmp_path, source, "eager-loading") == [9]

@@ -27,7 +27,7 @@ from .library import (
     keyword_value,
     loader_kind,
 )
-from .modules import ClassInfo, FunctionInfo, Module, module_files, own_nodes
+from .modules import BUILTINS, ClassInfo, FunctionInfo, Module, module_files, own_nodes
 from .names import (LABEL_WORDS, calls_in, dotted_name, is_eval_name, is_labels, last_part, names_in, path_text,
                     words_of)
 from .values import (
@@ -108,6 +108,9 @@ class Flow(CallHandlers):
         self._previous_call_lines: dict[FunctionInfo, list[tuple[Context, int]]] = {}
         self._entry_lines: dict[FunctionInfo, int | None] = {}  # _entry_line, found once per round
         self.referenced: set[object] = set()
+        # the lists of images PIL only opened that something decodes whole (np.stack(images), [np.asarray(im) for im
+        # in images]), by root: said there; one nothing decodes is said where it is kept, as decoded files are
+        self.decoded_roots: set[str] = set()
         # what a function does to the module's names (appends to a global list): the caller sees it after the call
         self.global_effects: dict[FunctionInfo, dict[str, Value]] = {}
         # and to a list it is given (read_images(images, folder) appends to its parameter images): the caller's
@@ -274,9 +277,10 @@ class Flow(CallHandlers):
                                         else self._instance_of(info.cls))
             else:
                 scope.names[arg.arg] = params.get(arg.arg)
-        for arg in (arguments.vararg, arguments.kwarg):
-            if arg is not None:
-                scope.names[arg.arg] = None
+        if arguments.vararg is not None:
+            scope.names[arguments.vararg.arg] = params.get(arguments.vararg.arg)  # what the calls gave past the rest
+        if arguments.kwarg is not None:
+            scope.names[arguments.kwarg.arg] = None
         scope.globals.update(info.declared_globals)
         self.function_scopes[info] = scope
         self._run(info.node.body, scope, ctx)
@@ -839,6 +843,17 @@ class Flow(CallHandlers):
                                              if p.resolve() in by_path), None)
         return self._local_imports[key]
 
+    def _from_imported_module(self, module: Module, name: str) -> Value:
+        """A function or class the file calls by a name it never binds (import UNET_lowered, then model =
+        UNet((512, 512, 1))): a notebook's earlier cell or a star import brought it, from the one local module the
+        file imports that defines it. None where none does, or several do."""
+        if name in BUILTINS:
+            return None
+        imported = [self._local(module, alias.name, 0) for node in module.import_nodes if isinstance(node, ast.Import)
+                    for alias in node.names]
+        defining = {m for m in imported if m is not None and (name in m.top_functions or name in m.classes)}
+        return self._module_member(defining.pop(), name) if len(defining) == 1 else None
+
     def _module_member(self, module: Module, name: str) -> Value:
         """What a local module's name holds. Its functions and classes count as the script's code once the script
         uses them (``referenced``, by _eval_Name or _attribute), not where they are imported: a helper imported
@@ -863,6 +878,14 @@ class Flow(CallHandlers):
                 if isinstance(child, ast.expr):
                     self.eval(child, scope, ctx)
             value = None
+        if isinstance(value, Item) and value.opened and isinstance(node, ast.Call) and \
+                ctx.module.qualified(node.func) != "PIL.Image.open":
+            value = replace(value, opened=False, fresh=True)  # np.asarray(im), im.convert('L'): PIL decodes it now
+            if value.root and ctx.loops:
+                self.decoded_roots.add(value.root)  # each row of an opened list, decoded in a loop over it
+        elif isinstance(value, Data) and value.opened and isinstance(node, ast.Call):
+            value = replace(value, opened=False)  # np.array(images): every opened image decoded into the array
+            self.decoded_roots.add(value.root)
         self.values[node] = value
         return value
 
@@ -875,6 +898,8 @@ class Flow(CallHandlers):
 
     def _eval_Name(self, node: ast.Name, scope: Scope, ctx: Context) -> Value:
         value = scope.get(node.id)
+        if value is None and node.id not in ctx.module.bound:
+            value = self._from_imported_module(ctx.module, node.id)
         if isinstance(value, (FunctionRef, ClassRef)):
             self.referenced.add(value.info)
         return value
@@ -1247,15 +1272,26 @@ class Flow(CallHandlers):
             element = _first_item(element) or element
         if isinstance(element, Item):
             shape = (None,) + element.shape if element.shape is not None else None
+            if element.opened:  # images.append(Image.open(p)): opened files, decoded where something uses each
+                data = Data(node.lineno, path, "a list of opened images", FILES, "list", shape, element.dtype,
+                            small=small, opened=True, labels=is_labels(holder))
+                if ctx.data_set_level and not small and not _per_pass(node, ctx):
+                    # (kept whole and used later, a Dataset's transform(self.images[i]): PIL decodes each on first
+                    # use and keeps its pixels, so the list ends up holding every file decoded)
+                    self.seen.append(Seen("opened-kept", node, ctx, data))
+                return data
             if not element.fresh:  # references to rows already held: the same data set, no new memory
                 return Data(node.lineno, path, "a list of decoded files", FILES, "list", shape, element.dtype,
                             small=small, root=element.root)
             loops = loops_collecting(node, ctx)
             # for image in images: flipped.append(cv2.flip(image, 1)): a new array made of each decoded file
+            # [np.asarray(im) for im in images] of images PIL only opened: each decoded here, the first time (of
+            # a list of decoded files, [crop(p) for p in volumes] rebinding volumes is a copy that replaces it)
+            iterated = [self.values.get(loop.iter) for loop in loops if hasattr(loop, "iter")] + [
+                v for loop in loops for g in getattr(loop, "generators", [])
+                if isinstance(v := self.values.get(g.iter), Data) and v.opened]
             made_of_files = bool(element.root) and any(
-                isinstance(self.values.get(getattr(loop, "iter", None)), Data) and
-                self.values[loop.iter].content == FILES and self.values[loop.iter].root == element.root
-                for loop in loops)
+                isinstance(v, Data) and v.content == FILES and v.root == element.root for v in iterated)
             reads_files = made_of_files or any(self.reads_files(loop, ctx.module) for loop in loops)
             data = Data(node.lineno, path, "a list of decoded files" if reads_files else "a list of arrays",
                         FILES if reads_files else ARRAYS, "list", shape, element.dtype, small=small,
@@ -1738,9 +1774,16 @@ def _written_truth(node: ast.expr, ctx: Context) -> bool | None:
 
 
 def _given(info: FunctionInfo, call: Call, skip_self: bool) -> list[tuple[str, Value]]:
-    """(parameter, value) of what ``call`` passes to the function, by position and by keyword."""
-    return list(zip(_positional_parameters(info, skip_self), call.args)) + \
-        [(name, value) for name, value in call.kwargs.items() if name]
+    """(parameter, value) of what ``call`` passes to the function, by position and by keyword; the positional
+    values past the named parameters are ``*args``' tuple (ZipDataset(train_a, train_b) to
+    __init__(self, *datasets))."""
+    positional = _positional_parameters(info, skip_self)
+    given = list(zip(positional, call.args))
+    vararg = info.node.args.vararg
+    if vararg is not None and len(call.args) > len(positional) and \
+            not any(isinstance(a, ast.Starred) for a in call.node.args):
+        given.append((vararg.arg, Several(tuple(call.args[len(positional):]))))
+    return given + [(name, value) for name, value in call.kwargs.items() if name]
 
 
 def _positional_parameters(info: FunctionInfo, skip_self: bool) -> list[str]:
@@ -1941,8 +1984,9 @@ def _stack_of_this_pass(value: Value, ctx: Context) -> Value:
 
 
 def _row(data: Data) -> Item:
-    """One row of data already held: no new memory until something copies it."""
-    return Item(data.shape[1:] if data.shape else None, data.dtype, fresh=False, root=data.root)
+    """One row of data already held: no new memory until something copies it (or, of images PIL has only opened,
+    decodes it)."""
+    return Item(data.shape[1:] if data.shape else None, data.dtype, fresh=False, root=data.root, opened=data.opened)
 
 
 def _whole_slice(piece: ast.AST) -> bool:

@@ -47,6 +47,7 @@ from .values import (
     LARGE_SAMPLE_BYTES,
     MANY_CLASSES,
     NAMES,
+    NEGLIGIBLE_BYTES,
     TABLE,
     Batch,
     Data,
@@ -72,6 +73,7 @@ from .values import (
     VideoFile,
     element_count,
     sample_bytes,
+    total_bytes,
 )
 
 UNKNOWN = object()  # a handler that does not know the call: the next one is asked
@@ -328,7 +330,8 @@ class CallHandlers:
             samples = int(rate.value * seconds.value) if isinstance(rate, Number) and isinstance(seconds, Number) \
                 else None
             return Several((Item((samples,), "float32"), None))
-        item = Item((None, None, channels) if channels else None, dtype, large=call.qualified in LARGE_DECODERS)
+        item = Item((None, None, channels) if channels else None, dtype, large=call.qualified in LARGE_DECODERS,
+                    opened=call.qualified == "PIL.Image.open")
         # decoders of sound give the samples with their rate
         if call.qualified in ("tensorflow.audio.decode_wav", "soundfile.read", "torchaudio.load",
                               "medpy.io.load"):  # medpy: the volume with its header
@@ -511,10 +514,13 @@ class CallHandlers:
             isinstance(e, (ast.Name, ast.Attribute)) and {"class", "classes"} & words_of(last_part(dotted_name(e)))
             for e in dimensions.elts)
         # np.zeros((1, max_length)), a decoder's one-sequence input: as many samples as the script writes, a few,
-        # whatever the other dimensions, as a slice [:100] is
+        # as a slice [:100] is; unless the script writes every dimension and they come to a large array
+        # (np.zeros((500, 512, 512, 1)): 500 X-rays, 1 GiB in float64): then the bytes decide, not the count
         data = Data(node.lineno, str(ctx.module.path), last_part(name), ARRAYS, shape=shape, dtype=dtype,
-                    implicit_float64=dtype_node is None and dtype == "float64",
-                    small=shape[0] is not None and shape[0] <= FEW or per_class)
+                    implicit_float64=dtype_node is None and dtype == "float64")
+        size = total_bytes(data)
+        data = replace(data, small=shape[0] is not None and shape[0] <= FEW and (size is None or
+                                                                                  size < NEGLIGIBLE_BYTES) or per_class)
         # all_targets = np.empty((n, 17)): a few numbers per sample, held by a name that says labels; a buffer
         # of masks, an image each, is as large as the images, whatever its name
         if (sample_bytes(data) or LARGE_SAMPLE_BYTES) < LARGE_SAMPLE_BYTES and _reads_labels(node, ctx):
@@ -596,6 +602,11 @@ class CallHandlers:
         shown = call.ctx.module.commented_shape(call.node.lineno)
         if shown is not None:
             result = replace(result, shape=shown)  # the size the script writes beside the copy
+        if source.opened:
+            # np.array(images) of images PIL only opened: each is decoded here, and keeps its pixels (PIL caches
+            # them in the image object) while the list holds it: every file decoded and kept, then copied
+            self.seen.append(Seen("collected-labels" if source.labels else "collected", call.node, call.ctx,
+                                  replace(result, opened=False, content=FILES, container="list")))
         self.seen.append(Seen("copied", call.node, call.ctx, result, source, holders=tuple(holders)))
 
     def _given_and_replaced(self, function: FunctionInfo | None) -> set[str]:
@@ -766,6 +777,26 @@ class CallHandlers:
         dataset = call.args[0] if call.args else call.kwargs.get("dataset")
         self.seen.append(Seen("loader", call.node, call.ctx, dataset))
         return Loader(decodes=isinstance(dataset, Instance) and self.decodes_per_item(dataset.cls))
+
+    def _dataset_view(self, call: Call) -> Value:
+        """torch's Subset(ds, idx), random_split(ds, lengths) and ConcatDataset([a, b]) hold the data sets they are
+        given, and their items are those data sets' items: what a DataLoader's workers read of them is the wrapped
+        data sets' own attributes. A subset is the data set it picks from (a Several of it for each part of
+        random_split's literal lengths); a concatenation, the data sets it joins."""
+        given = call.args[0] if call.args else None
+        if last_part(call.qualified) == "ConcatDataset":
+            return given if isinstance(given, Several) and any(isinstance(i, Instance) for i in given.items) else None
+        if not isinstance(given, Instance):
+            return None
+        if last_part(call.qualified) == "random_split":
+            lengths = call.node.args[1] if len(call.node.args) > 1 else keyword_value(call.node, "lengths")
+            if not isinstance(lengths, (ast.List, ast.Tuple)):
+                return None
+            counts = [e.value for e in lengths.elts if isinstance(e, ast.Constant) and type(e.value) is int]
+            if len(counts) == len(lengths.elts) and sum(counts) <= FEW:
+                return None  # random_split(houses, [272, 90]): the script shows a few hundred samples in all
+            return Several((given,) * len(lengths.elts))
+        return given
 
     def _h5_file(self, call: Call) -> Value:
         return H5File()
@@ -1147,6 +1178,9 @@ _LIBRARY_HANDLERS: list[tuple[Callable[[str], bool], Callable[[CallHandlers, Cal
     (_torch_functional_loss, CallHandlers._loss),
     (_keras_model, lambda flow, call: flow._model(call, "keras")),
     (_is("torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader"), CallHandlers._data_loader),
+    (_is("torch.utils.data.Subset", "torch.utils.data.ConcatDataset", "torch.utils.data.random_split",
+         "torch.utils.data.dataset.Subset", "torch.utils.data.dataset.ConcatDataset",
+         "torch.utils.data.dataset.random_split"), CallHandlers._dataset_view),
     (_is("h5py.File"), CallHandlers._h5_file),
     (lambda n: last_part(n) == "to_categorical", CallHandlers._one_hot),
     (lambda n: last_part(n) == "pad_sequences", CallHandlers._padded),

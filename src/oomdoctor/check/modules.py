@@ -163,7 +163,7 @@ class Module:
         """What a name the file uses but never binds most likely is: from its one star import, else, in a
         fragment that imports no star at all, Keras's model classes (a Kaggle cell's ``model = Sequential([...])``
         after the imports of an earlier cell)."""
-        if name in self.bound or name in _BUILTINS:
+        if name in self.bound or name in BUILTINS:
             return None  # enumerate(loader) under ``from utils import *`` is Python's enumerate, not utils'
         if len(self.star_imports) == 1:
             return f"{self.star_imports[0]}.{name}"
@@ -337,4 +337,4 @@ def module_files(base: Path, dotted: str) -> list[Path]:
 
 
 # Python's own names (enumerate, len, range, zip): a star import that shadows one is too rare to assume
-_BUILTINS = frozenset(dir(builtins))
+BUILTINS = frozenset(dir(builtins))

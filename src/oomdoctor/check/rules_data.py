@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import replace
 from typing import Iterable, Iterator
 
@@ -12,7 +13,7 @@ from .context import Context, Seen
 from .library import (KNOWN_GRAPH_NODES, NUMPY_CREATORS, PERMUTATIONS, SAVES, argument, constant_number,
                       keyword_value, pixel_dtype, scaled_pixels_dtype)
 from .modules import ClassInfo, FunctionInfo, Module, own_nodes
-from .names import (calls_in, dotted_name, is_eval_name, is_labels, last_part, names_in, names_inputs, path_text,
+from .names import (calls_in, dotted_name, is_labels, last_part, names_in, names_inputs, path_text,
                     self_attribute, split_neutral, words_of)
 from .rules_keras import model_convolves_images, model_input_shape
 from .flow import arguments_given, loops_collecting, other_branches
@@ -29,6 +30,7 @@ from .values import (
     PER_CALL,
     TABLE,
     TEXT_DTYPE,
+    ClassRef,
     Data,
     FunctionRef,
     H5Dataset,
@@ -53,11 +55,14 @@ from .values import (
 
 def eager_loading(script: Script) -> Iterator[Finding]:
     """Every file decoded and kept in a list (a loop's append, a comprehension) before training starts."""
-    inputs_kept = {loop for seen in script.seen("collected") for loop in loops_collecting(seen.node, seen.ctx)}
-    masks = [seen for seen in script.seen("collected-labels")
+    # (images PIL only opened and kept, that nothing decodes whole: said where they are kept, as decoded files are)
+    opened = [seen for seen in script.seen("opened-kept") if seen.value.root not in script.flow.decoded_roots]
+    collected = script.seen("collected") + [seen for seen in opened if not seen.value.labels]
+    inputs_kept = {loop for seen in collected for loop in loops_collecting(seen.node, seen.ctx)}
+    masks = [seen for seen in script.seen("collected-labels") + [seen for seen in opened if seen.value.labels]
              if not inputs_kept.intersection(loops_collecting(seen.node, seen.ctx))]
     said: list[Seen] = []
-    for seen in script.seen("collected") + masks:
+    for seen in sorted(collected, key=lambda s: (str(s.ctx.module.path), s.node.lineno)) + masks:
         # (masks decoded in the loop that keeps the images: one loop, one problem, said at the images)
         data: Data = seen.value  # type: ignore[assignment]
         if data.content != FILES:
@@ -78,8 +83,11 @@ def eager_loading(script: Script) -> Iterator[Finding]:
     for seen in script.seen("filled"):
         data, item = seen.value, seen.source
         # (X[k, :, :n] = melgram[:, :, :n]: a crop of what the loop read, whatever the flow knows of it)
+        # (a loop of a few hundred passes is no small loop when the buffer it fills is shown large: 500 X-rays of
+        # 512 × 512 written into np.zeros((500, 512, 512, 1)) is 1 GiB, whatever the count)
         if isinstance(data, Data) and (isinstance(item, Item) and item.fresh and not item.root or item is None) and \
-                not seen.ctx.small_loop and not negligible(data) and not data.labels and _fills_from_files(seen, script):
+                (not seen.ctx.small_loop or total_bytes(data) is not None) and not negligible(data) and \
+                not data.labels and _fills_from_files(seen, script):
             # (a float64 buffer nobody chose is also dtype-blowup, on the same line: two problems, two fixes)
             buffers.setdefault((data.path, data.line), seen)
     for seen in buffers.values():
@@ -205,8 +213,10 @@ def _find_large_loads(script: Script) -> tuple[list[tuple[Seen, Data]], set[str]
     unproven: list[tuple[Seen, Data]] = []  # the loads nothing says are large, by themselves
     for seen in script.seen("loaded"):
         data: Data = seen.value  # type: ignore[assignment]
-        if data.root in script.image_roots():
-            data = replace(data, labels=False)  # masks resized as images: an image per sample, not one number
+        if data.root in script.image_roots() or _loads_masks(seen):
+            # masks resized as images, or loaded whole as masks (train_y = np.load('train_mask_array.npy')): a
+            # segmentation mask has a number per pixel, an image per sample, not one number
+            data = replace(data, labels=False)
         shaped = _largest_shape(data, script)
         if data.labels or data.small or negligible(data):
             continue  # a file of labels, indexes or a small table: loading it whole is what it is for
@@ -250,14 +260,30 @@ def _only_its_shape_kept(load: Seen) -> bool:
 def _same_data_set(load: Seen, other: Seen) -> bool:
     """Two whole loads of one data set's parts, in the same function: their paths, or the names they are bound to,
     differ only by the split they name ('train_11.npy' and 'test_11.npy', train_X and valid_X), or they are
-    bound to the same name (the two branches of an if)."""
+    bound to the same name (the two branches of an if), or ``load`` reads the segmentation masks of ``other``'s images
+    (images = pickle.load(open('image.p')); masks = pickle.load(open('mask.p'))): a mask per image, as large."""
     if load.ctx.module is not other.ctx.module or load.ctx.function != other.ctx.function:
         return False
+    if _loads_masks(load) and not _loads_masks(other):
+        return True
     paths = [_load_path(seen.node) for seen in (load, other)]
     if None not in paths and paths[0] != paths[1] and split_neutral(paths[0]) == split_neutral(paths[1]):
         return True
     names = [tuple(split_neutral(name) for name in _bound_names(seen)) for seen in (load, other)]
     return bool(names[0] and names[0] == names[1])
+
+
+def _loads_masks(load: Seen) -> bool:
+    """A whole load of segmentation masks, by the names it is bound to or the file it reads (masks_all =
+    pickle.load(...), train_y = np.load('train_mask_array.npy')), where neither names inputs (images_and_masks)."""
+    # (the file's own name, not its folder's: 'nerve_segmentation_data/mask.p' is masks)
+    file_name = re.split(r"[/\\]", _load_path(load.node) or "")[-1]
+    words = {word for name in _bound_names(load) for word in words_of(last_part(name))} | words_of(file_name)
+    return bool(words & _MASK_WORDS) and not names_inputs(words)
+
+
+# Words that name segmentation masks: a number per pixel, as large as the images they go with
+_MASK_WORDS = {"mask", "masks"}
 
 
 def _load_path(load: ast.AST) -> str | None:
@@ -544,11 +570,16 @@ def in_memory_arrays(script: Script) -> Iterator[Finding]:
         return
     # each fit() converts the arrays anew, and the tensors of an earlier model's fit stay while that model's trainer
     # holds them: a second model fit on the same data set (a baseline, then a smaller model) is said at its own fit
+    said: list[ast.Call] = []
     for call in script.calls_named("fit"):
         if not isinstance(call.func, ast.Attribute):
             continue
         if not _keras_fit(call, script):
             continue
+        module = script.module_of(call)
+        if any(script.module_of(other) is module and other_branches(
+                module.tree, module.statement_of(other), module.statement_of(call)) for other in said):
+            continue  # if val_x is not None: fit(x, y, validation_data=...) else: fit(x, y): one of them runs
         x = call.args[0] if call.args else keyword_value(call, "x")
         given = script.value(x) if x is not None else None
         inputs = given.items if isinstance(given, Several) else (given,)  # fit([images, masks], ...)
@@ -558,6 +589,7 @@ def in_memory_arrays(script: Script) -> Iterator[Finding]:
             next((d for d in (_shaped_as_model_input(d, script) for d in inputs) if d is not None), None)
         if data is None:
             continue
+        said.append(call)
         yield script.finding(
             "in-memory-array", call,
             _("fit() is given the whole array ({size}): on TensorFlow, Keras copies it into TensorFlow tensors "
@@ -935,18 +967,27 @@ def _built_again(script: Script) -> Iterator[Finding]:
     its data set anew on each call (np.zeros filled, np.array of a list), so the second call makes a second copy
     while what the first returned is still held."""
     first_calls: dict[tuple, tuple[ast.Call, list[str]]] = {}
-    names = sorted({info.name for module in script.modules for info in module.functions.values()})
+    names = sorted({info.name for module in script.modules for info in module.functions.values()} |
+                   {name for module in script.modules for name in module.classes})
     for call in script.calls_named(*names) if names else ():
         callee = script.value(call.func)
-        data = _built_data(script.value(call))
-        if not isinstance(callee, FunctionRef) or data is None:
-            continue
         module = script.module_of(call)
         statement = module.statement_of(call)
-        # calls in one block, not in the two branches of an if, with the same arguments as written
-        key = (id(module.parents.get(statement)), callee.info,
-               ast.dump(ast.Tuple(call.args + [k.value for k in call.keywords])))
-        if key not in first_calls:
+        if isinstance(callee, FunctionRef):
+            data = _built_data(script.value(call))
+            # calls in one block, not in the two branches of an if, with the same arguments as written
+            given = call.args + [k.value for k in call.keywords]
+        elif isinstance(callee, ClassRef):
+            # Segments(train_pkl, 'LMC') and Segments(train_pkl, 'MC'): each instance loads the file its __init__ is
+            # given whole, whatever the other arguments choose of it
+            data, given = _loaded_by_constructor(callee.info, call, script)
+        else:
+            continue
+        if data is None:
+            continue
+        key = (id(module.parents.get(statement)), getattr(callee, "info", None), ast.dump(ast.Tuple(given)))
+        # (an if's body and its else share the if as their parent: a call in the other branch is a first one)
+        if key not in first_calls or other_branches(module.tree, module.statement_of(first_calls[key][0]), statement):
             held = [dotted_name(t) for target in getattr(statement, "targets", []) for t in ast.walk(target)
                     if isinstance(t, (ast.Name, ast.Attribute))]
             first_calls[key] = (call, held)
@@ -956,7 +997,18 @@ def _built_again(script: Script) -> Iterator[Finding]:
         here = Seen("built", call, Context(module, function))
         alive = [name for name in held if not _unbound_between(name, first, call, function, module) and
                  _stays_alive(name, here, script)]
-        if not alive:
+        together = module.statement_of(first) is statement  # ZipDataset(Segments(p, 'LMC'), Segments(p, 'MC'))
+        if not alive and not together:
+            continue
+        if isinstance(callee, ClassRef):
+            yield script.finding(
+                "duplicate-copy", call,
+                _("{cls}() loads the same file whole a second time here ({given}), while the instance made on line "
+                  "{line} still holds it: the data set is in memory twice ({size}).").format(
+                    cls=callee.info.name, given=", ".join(ast.unparse(g) for g in given), line=first.lineno,
+                    size=script.size_of(data)),
+                _("Load the file once and hand both what they need of it (one instance whose __getitem__ gives "
+                  "every view, or the loaded records passed to each)."), module=module)
             continue
         yield script.finding(
             "duplicate-copy", call,
@@ -965,6 +1017,48 @@ def _built_again(script: Script) -> Iterator[Finding]:
                 function=callee.info.name, name=alive[0], line=first.lineno, size=script.size_of(data)),
             _("Call it once and reuse what it returned (or del the first result before calling it again)."),
             module=module)
+
+
+def _loaded_by_constructor(cls: ClassInfo, call: ast.Call, script: Script) -> tuple[Data | None, list[ast.expr]]:
+    """What the __init__ of a class the script defines loads whole from a file a parameter names and keeps whole in
+    an attribute (with open(pkl_path, 'rb') as f: self.items = pickle.load(f)), and the arguments this call gives
+    those parameters; (None, []) where it loads none. Each instance holds the whole file, whatever its other
+    arguments choose of it per item (a feature set); one that keeps a part (is_train: the first 80 % of a frame
+    read into a local) is not counted."""
+    init = next((k.methods["__init__"] for k in script.flow.class_chain(cls) if "__init__" in k.methods), None)
+    if init is None:
+        return None, []
+    arguments = init.node.args
+    parameters = [a.arg for a in arguments.posonlyargs + arguments.args][1:]
+    for seen in script.seen("loaded"):
+        data = seen.value
+        if seen.ctx.function is not init or not isinstance(data, Data) or negligible(data) or data.labels:
+            continue
+        statement = seen.ctx.module.statement_of(seen.node)
+        if not (isinstance(statement, ast.Assign) and statement.value is seen.node and
+                any(self_attribute(t) is not None for t in statement.targets)):
+            continue
+        read = _names_read_by(seen)
+        given = [call.args[parameters.index(p)] if parameters.index(p) < len(call.args) else
+                 next((k.value for k in call.keywords if k.arg == p), None) for p in parameters if p in read]
+        if given and None not in given and not any(isinstance(g, ast.Starred) for g in call.args):
+            return data, given
+    return None, []
+
+
+def _names_read_by(load: Seen) -> set[str]:
+    """The names a whole load reads its path from: in it (np.load(path)), and in the open() of the with statement
+    that gives it its file (with open(path) as f: pickle.load(f))."""
+    names = names_in(load.node)
+    parents = load.ctx.module.parents
+    node = parents.get(load.node)
+    while node is not None:
+        if isinstance(node, (ast.With, ast.AsyncWith)):
+            for item in node.items:
+                if isinstance(item.optional_vars, ast.Name) and item.optional_vars.id in names:
+                    names = names | names_in(item.context_expr)
+        node = parents.get(node)
+    return names
 
 
 def _unbound_between(name: str, first: ast.AST, later: ast.AST, function: FunctionInfo | None,
@@ -1439,15 +1533,9 @@ def dense_text_matrix(script: Script) -> Iterator[Finding]:
 
 
 def cache_in_memory(script: Script) -> Iterator[Finding]:
-    """Dataset.cache() without a file keeps every element in memory: a problem unless the data set is small."""
-    found = list(_caches_in_memory(script))
-    # the validation split is a fraction of the training one: once the training cache is said, the smaller
-    # cache beside it is the same advice, not a second cause
-    training = [f for f, evaluation in found if not evaluation]
-    yield from (f for f, evaluation in found if not (evaluation and training))
-
-
-def _caches_in_memory(script: Script) -> Iterator[tuple[Finding, bool]]:
+    """Dataset.cache() without a file keeps every element in memory: a problem unless the data set is small. Each
+    cache is said, the validation split's beside the training one's too: fit() holds both for the whole run (a
+    test folder's decoded images, ImageNet's 50,000 validation images), and each needs its own file."""
     for call in script.calls_named("cache"):
         if not isinstance(call.func, ast.Attribute) or call.args or call.keywords:
             continue
@@ -1467,17 +1555,11 @@ def _caches_in_memory(script: Script) -> Iterator[tuple[Finding, bool]]:
         elif isinstance(pipeline, Pipeline) and pipeline.element_bytes:
             size = " " + _("It holds about {size} per element, times the number of files.").format(
                 size=format_bytes(pipeline.element_bytes))
-        receiver = call.func.value
-        while isinstance(receiver, (ast.Call, ast.Attribute)):
-            receiver = receiver.func if isinstance(receiver, ast.Call) else receiver.value
-        statement = script.module_of(call).statement_of(call)
-        targets = statement.targets if isinstance(statement, ast.Assign) else []
-        evaluation = any(isinstance(n, ast.Name) and is_eval_name(n.id) for n in [receiver] + targets)
         yield script.finding(
             "cache-in-memory", call,
             _("Dataset.cache() without a file name keeps every element in memory after the first epoch.") + size,
             _("Give it a file: .cache('/tmp/train_cache'), or cache before the expensive map only if the data "
-              "set fits in RAM.")), evaluation
+              "set fits in RAM."))
 
 
 def huge_shuffle(script: Script) -> Iterator[Finding]:

@@ -283,9 +283,9 @@ _IMAGE_LAYERS = ("Conv2D", "Conv3D", "Convolution2D", "Convolution3D", "Separabl
 def model_convolves_images(script: Script) -> bool:
     """The script builds its Keras model of 2-D or 3-D convolutions: what fit() is given is images, whatever size
     the script shows (or does not) for them."""
+    # (in the script, or in the parts of its local modules it uses: a U-Net assembled in u_net.py)
     return script.memoized("model-convolves-images", lambda: any(
-        last_part(dotted_name(call.func)) in _IMAGE_LAYERS and
-        script.module_of(call).qualified(call.func).startswith("keras.") for call in script.calls))
+        script.module_of(call).qualified(call.func).startswith("keras.") for call in script.calls_named(*_IMAGE_LAYERS)))
 
 
 def _model_input_shape(script: Script) -> tuple[int, ...] | None:

@@ -444,67 +444,100 @@ def _named_as_a_split(moved: ast.AST) -> bool:
 def workers_copy_dataset(script: Script) -> Iterator[Finding]:
     """A Dataset holding a big Python list or dict, read by DataLoader workers: each worker copies it."""
     for seen in script.seen("loader"):
-        dataset = seen.value
         # no worker, or one: what one worker copies is one more copy at most, not a copy per worker, which is
         # what this rule says (the size of the data set itself is whole-dataset-load's)
-        if not isinstance(dataset, Instance) or _workers(seen.node, script) in (0, 1):
+        # (a concatenation of data sets, ConcatDataset([a, b]): each of them)
+        given = [v for v in (seen.value.items if isinstance(seen.value, Several) else (seen.value,))
+                 if isinstance(v, Instance)]
+        if not given or _workers(seen.node, script) in (0, 1):
             continue
-        chain = script.flow.class_chain(dataset.cls)
-        per_element = _read_per_element(chain)
-        opened = _opened_per_element(chain)
-        # entries read as records whose fields no file is opened from: the records hold the data itself
-        records = _records_per_element(chain) - set(opened)
-        numbers = _numbers_per_element(chain)
-        for cls in chain:
-            for (owner, attribute), value in script.flow.attributes.items():
-                if owner is not cls or not isinstance(value, Data):
-                    continue
-                held_records = attribute in records
-                if value.container not in ("list", "dict") and value.content != TABLE and not held_records:
-                    continue
-                if per_element is not None and attribute not in per_element:
-                    continue  # only len(self.files) in the main process: no worker touches its pages
-                # (v, m = self.volumes[i] of decoded arrays: a worker touches the tuple and each array's header, not
-                # the pixels, which copy-on-read never copies; holding them at all is eager-loading's to say)
-                decoded_records = held_records and value.content == FILES
-                if value.small or value.content not in (NAMES, TABLE) and (not held_records or decoded_records) or \
-                        words_of(attribute) & LABEL_WORDS - {"label", "labels", "target", "targets"}:
-                    continue
-                if value.content == TABLE and value.container in ("numpy", "torch") and (
-                        value.labels or attribute in numbers):
-                    # df['label'].values, or a column whose entry __getitem__ makes a number tensor
-                    # (torch.tensor(self.user_ids[i], dtype=torch.long)): one array of numbers, no Python objects
-                    continue
-                if not held_records and (
-                        value.how in _FOLDER_LISTINGS or value.content == NAMES and opened.get(attribute) == "entry" or
-                        value.content == TABLE and attribute in opened):
-                    # a path is some 100 bytes: even a million files copied by 8 workers is 0.8 GB, a usual
-                    # folder far less; what they name is read per item. Records and dicts weigh more (a path is
-                    # what a listing gives, or what __getitem__ opens: Image.open(self.images[i])); a table whose
-                    # row names the file opened (Image.open(self.df.loc[i, 'id'] + '.png')) is an index of files,
-                    # a name and a few labels a row
-                    continue
-                module, site = script.flow.attribute_sites[(owner, attribute)]
-                if value.content == TABLE:
-                    held = _("a pandas DataFrame (line {line}) holding the data set; its object columns (strings, "
-                             "lists, arrays per row) are Python objects").format(line=site.lineno)
-                    fix = _("Convert the columns __getitem__ reads to NumPy arrays of a fixed dtype once, in "
-                            "__init__ (self.values = df['col'].to_numpy()), or read rows per batch from a "
-                            "memory-mapped .npy or an Arrow file.")
-                else:
-                    # a pickle's records (self.records[i]['features']): a list, whatever the flow took the load for
-                    container = value.container if value.container in ("list", "dict") else "list"
-                    held = _("a Python {container} as long as the data set (line {line})").format(
-                        container=container, line=site.lineno)
-                    fix = _("Hold it as a NumPy array (np.array(paths) of a fixed-width string dtype) or another "
-                            "single object, not a list of Python objects.")
-                # the DataLoader's line: its workers are what multiply the memory
-                yield script.finding(
-                    "workers-copy-dataset", seen.node,
-                    _("self.{attribute} is {held}, and this DataLoader reads it from several worker processes: "
-                      "reading a Python object updates its reference count, so each worker ends up with its own "
-                      "copy of every page it touches, and host memory grows with the number of workers.").format(
-                        attribute=attribute, held=held), fix, module=seen.ctx.module)
+        said: set[tuple[object, str]] = set()
+        for dataset in [d for wrapper in given for d in _datasets_read(wrapper, script)]:
+            for finding, key in _copied_by_workers(dataset, seen, script):
+                if key not in said:
+                    said.add(key)
+                    yield finding
+
+
+def _datasets_read(dataset: Instance, script: Script) -> list[Instance]:
+    """The data set a DataLoader is given, and those it wraps (ZipDataset(lmc_set, mc_set), a pair or a
+    concatenation of the script's own): the items of each are what its workers read."""
+    found, pending = [], [dataset]
+    while pending:
+        current = pending.pop(0)
+        if any(current.cls is known.cls for known in found):
+            continue
+        found.append(current)
+        for cls in script.flow.class_chain(current.cls):
+            for (owner, _attribute), value in script.flow.attributes.items():
+                if owner is cls:
+                    held = value.items if isinstance(value, Several) else (value,)
+                    # (a data set of its own, whose items the wrapper's __getitem__ takes; not a tokenizer or a
+                    # transform it also holds)
+                    pending += [v for v in held if isinstance(v, Instance) and any(
+                        "__getitem__" in k.methods for k in script.flow.class_chain(v.cls))]
+    return found
+
+
+def _copied_by_workers(dataset: Instance, seen: Seen,
+                       script: Script) -> Iterator[tuple[Finding, tuple[object, str]]]:
+    """What DataLoader workers copy of ``dataset``'s own attributes, each finding with its (class, attribute)."""
+    chain = script.flow.class_chain(dataset.cls)
+    per_element = _read_per_element(chain)
+    opened = _opened_per_element(chain)
+    # entries read as records whose fields no file is opened from: the records hold the data itself
+    records = _records_per_element(chain) - set(opened)
+    numbers = _numbers_per_element(chain)
+    for cls in chain:
+        for (owner, attribute), value in script.flow.attributes.items():
+            if owner is not cls or not isinstance(value, Data):
+                continue
+            held_records = attribute in records
+            if value.container not in ("list", "dict") and value.content != TABLE and not held_records:
+                continue
+            if per_element is not None and attribute not in per_element:
+                continue  # only len(self.files) in the main process: no worker touches its pages
+            # (v, m = self.volumes[i] of decoded arrays: a worker touches the tuple and each array's header, not
+            # the pixels, which copy-on-read never copies; holding them at all is eager-loading's to say)
+            decoded_records = held_records and value.content == FILES
+            if value.small or value.content not in (NAMES, TABLE) and (not held_records or decoded_records) or \
+                    words_of(attribute) & LABEL_WORDS - {"label", "labels", "target", "targets"}:
+                continue
+            if value.content == TABLE and value.container in ("numpy", "torch") and (
+                    value.labels or attribute in numbers):
+                # df['label'].values, or a column whose entry __getitem__ makes a number tensor
+                # (torch.tensor(self.user_ids[i], dtype=torch.long)): one array of numbers, no Python objects
+                continue
+            if not held_records and (
+                    value.how in _FOLDER_LISTINGS or value.content == NAMES and opened.get(attribute) == "entry" or
+                    value.content == TABLE and attribute in opened):
+                # a path is some 100 bytes: even a million files copied by 8 workers is 0.8 GB, a usual
+                # folder far less; what they name is read per item. Records and dicts weigh more (a path is
+                # what a listing gives, or what __getitem__ opens: Image.open(self.images[i])); a table whose
+                # row names the file opened (Image.open(self.df.loc[i, 'id'] + '.png')) is an index of files,
+                # a name and a few labels a row
+                continue
+            module, site = script.flow.attribute_sites[(owner, attribute)]
+            if value.content == TABLE:
+                held = _("a pandas DataFrame (line {line}) holding the data set; its object columns (strings, "
+                         "lists, arrays per row) are Python objects").format(line=site.lineno)
+                fix = _("Convert the columns __getitem__ reads to NumPy arrays of a fixed dtype once, in "
+                        "__init__ (self.values = df['col'].to_numpy()), or read rows per batch from a "
+                        "memory-mapped .npy or an Arrow file.")
+            else:
+                # a pickle's records (self.records[i]['features']): a list, whatever the flow took the load for
+                container = value.container if value.container in ("list", "dict") else "list"
+                held = _("a Python {container} as long as the data set (line {line})").format(
+                    container=container, line=site.lineno)
+                fix = _("Hold it as a NumPy array (np.array(paths) of a fixed-width string dtype) or another "
+                        "single object, not a list of Python objects.")
+            # the DataLoader's line: its workers are what multiply the memory
+            yield script.finding(
+                "workers-copy-dataset", seen.node,
+                _("self.{attribute} is {held}, and this DataLoader reads it from several worker processes: "
+                  "reading a Python object updates its reference count, so each worker ends up with its own "
+                  "copy of every page it touches, and host memory grows with the number of workers.").format(
+                    attribute=attribute, held=held), fix, module=seen.ctx.module), (owner, attribute)
 
 
 # How the flow names a list of file names made from a folder (a call of library.LISTINGS, by its last name, and

@@ -39,6 +39,9 @@ class Data:
     sequences: bool = False   # token ids, a row per text (pad_sequences): to_categorical makes a vector per token
     # a pandas table's column that holds decoded files (df['image'] = df['path'].map(imread)): its name and them
     files_column: tuple[str, Data] | None = None
+    # a list of images PIL has opened and not decoded (images.append(Image.open(p))): file handles, the pixels
+    # come into memory where something decodes each of them ([np.asarray(im) for im in images])
+    opened: bool = False
 
     def __post_init__(self) -> None:
         if not self.root:  # a data set of its own: named by where it starts
@@ -59,6 +62,9 @@ class Item:
     # the .cuda() or .to(device) that moved it to the GPU: kept, it stays in GPU memory
     moved_to_gpu: ast.AST | None = field(default=None, compare=False)
     large: bool = False       # a volume or a raw frame (LARGE_DECODERS): even a few hundred kept are too many
+    # PIL's Image.open: the file's header read, its pixels not yet (PIL decodes on first use: np.asarray, convert,
+    # resize, load); any call made of it gives the decoded image
+    opened: bool = False
 
 
 @dataclass(frozen=True)
