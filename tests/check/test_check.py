@@ -3909,3 +3909,16 @@ def test_the_frames_of_one_video_stacked_and_kept_each_pass_are_one_sample(kept,
               "print(len(clips))\n")
     assert sorted(_rules(tmp_path, source, "eager-loading") + _rules(tmp_path, source, "dtype-blowup")) == expected
 
+
+@pytest.mark.parametrize("made, expected", [("np.array(row['pixels'].split(' '), 'float32')", [5]),
+                                            ("cv2.imread(row['path'])", [])])
+def test_a_table_whose_rows_are_parsed_into_the_images_of_a_list_holds_images(made, expected, tmp_path):
+    # the FER-2013 classifier (check_heldout29): every face a string of 2,304 pixel values in a column of the CSV
+    # read whole; each row of df.iterrows() parsed into an array and kept, the list later reshaped to 48 × 48 images:
+    # the table held them all as text (a table of file paths read one by one is a table of paths)
+    source = ("import cv2\nimport numpy as np\nimport pandas as pd\n\n"
+              "table = pd.read_csv('fer2013.csv')\nfaces = []\nfor i, row in table.iterrows():\n"
+              f"    faces.append({made})\n"
+              "faces = np.array(faces).reshape(-1, 48, 48, 1)\nmodel.fit(faces, table['emotion'].values, epochs=9)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected
+

@@ -131,6 +131,9 @@ class Flow(CallHandlers):
         # call gives them is such a data set: Script.image_roots)
         self.image_rows: set[str] = set()
         self.image_parameters: set[tuple[FunctionInfo, str]] = set()
+        # the lists of arrays a loop makes one per row of a table, reading no file (FER-2013's pixel strings parsed),
+        # and the tables they are made from: where the script shows the list holds images, so does the table
+        self.rows_made_into: dict[str, set[str]] = {}
         self._replaced_names: dict[FunctionInfo, set[str]] = {}  # CallHandlers._given_and_replaced, once a function
         # the parameters some call of each function passes, this round and the last (None: a call spreads *args or
         # **kwargs, so any may be passed); a function missing was called by nothing the flow saw
@@ -1261,6 +1264,11 @@ class Flow(CallHandlers):
                         FILES if reads_files else ARRAYS, "list", shape, element.dtype, small=small,
                         widened_line=element.widened_line, widened_to=element.widened_to,
                         widened_at=element.widened_at, labels=is_labels(holder))
+            if not reads_files:
+                for loop in loops:
+                    iterated = self.values.get(getattr(loop, "iter", None))
+                    if isinstance(iterated, Data) and iterated.content in (TABLE, NAMES):
+                        self.rows_made_into.setdefault(data.root, set()).add(iterated.root)
             if ctx.data_set_level and not small and not _per_pass(node, ctx) and (not data.labels or reads_files):
                 # a list of masks decoded from files: the rule says it where no list of inputs is kept beside it
                 self.seen.append(Seen("collected-labels" if data.labels else "collected", node, ctx, data))

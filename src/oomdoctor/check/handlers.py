@@ -160,6 +160,9 @@ class CallHandlers:
             decoded = self._decoded_per_row(call, data)
             if decoded is not None:
                 return decoded
+        if method in ("iterrows", "itertuples") and data.content == TABLE:
+            # for i, row in df.iterrows(): the table's rows, one sample each, as a loop over its column gives
+            return data
         if method in ("cpu", "numpy", "detach", "to_numpy", "transpose", "squeeze", "flatten", "ravel", "permute",
                       "swapaxes", "unsqueeze", "contiguous", "fillna", "dropna", "drop", "sample", "reset_index",
                       "sort_values", "map", "apply", "get", "pop", "items"):
