@@ -3922,3 +3922,17 @@ def test_a_table_whose_rows_are_parsed_into_the_images_of_a_list_holds_images(ma
               "faces = np.array(faces).reshape(-1, 48, 48, 1)\nmodel.fit(faces, table['emotion'].values, epochs=9)\n")
     assert _rules(tmp_path, source, "whole-dataset-load") == expected
 
+
+@pytest.mark.parametrize("series, expected", [("table[['T (degC)', 'rh (%)']].values.astype(np.float32)", []),
+                                              ("np.load('frames.npy')", [9])])
+def test_the_windows_keras_cuts_from_a_table_s_columns_are_a_few_numbers_each(series, expected, tmp_path):
+    # a Jena climate forecaster (check_heldout29): timeseries_dataset_from_array over two float32 columns of the
+    # CSV, cached after the map: each window is a few numbers per step, as the table's rows are (windows of an array
+    # of unknown samples, frames here, are held whole by the cache)
+    source = ("import numpy as np\nimport pandas as pd\nimport tensorflow as tf\n\n"
+              f"table = pd.read_csv('jena_climate_2009_2016.csv')\nseries = {series}\n"
+              "windows = tf.keras.utils.timeseries_dataset_from_array(data=series, targets=None, sequence_length=15,\n"
+              "                                                        batch_size=32)\n"
+              "windows = windows.map(lambda w: (w[:, :6], w[:, 6:])).cache().prefetch(tf.data.AUTOTUNE)\n"
+              "model.fit(windows, epochs=20)\n")
+    assert _rules(tmp_path, source, "cache-in-memory") == expected

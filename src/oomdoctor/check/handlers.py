@@ -727,6 +727,12 @@ class CallHandlers:
                 isinstance(e, ast.Constant) for e in call.node.args[0].elts)
             small = literal or isinstance(source, Range) and source.count is not None and source.count <= FEW
             return Pipeline(data.content if data else ARRAYS, data, small=bool(small))
+        if last == "timeseries_dataset_from_array":
+            # the windows of an array already held (data=series): a pipeline over that array's rows, a table's
+            # rows where it is one (a few numbers each: two columns of a weather series)
+            source = call.args[0] if call.args else call.kwargs.get("data")
+            data = source if isinstance(source, Data) else None
+            return Pipeline(data.content if data else ARRAYS, data)
         if last in ("TextLineDataset", "text_dataset_from_directory"):
             return Pipeline("text")
         if last in ("make_csv_dataset", "CsvDataset"):
@@ -1143,7 +1149,8 @@ _LIBRARY_HANDLERS: list[tuple[Callable[[str], bool], Callable[[CallHandlers, Cal
     (lambda n: n.startswith(("tensorflow.data.", "keras.utils.", "keras.preprocessing."))
      and last_part(n) in ("from_tensor_slices", "from_tensors", "TextLineDataset", "text_dataset_from_directory",
                           "make_csv_dataset", "CsvDataset", "list_files", "TFRecordDataset", "from_generator",
-                          "image_dataset_from_directory", "audio_dataset_from_directory"), CallHandlers._tf_pipeline),
+                          "image_dataset_from_directory", "audio_dataset_from_directory",
+                          "timeseries_dataset_from_array"), CallHandlers._tf_pipeline),
     (_is("tensorflow_datasets.load"), CallHandlers._tfds_load),
     (_torch_module, lambda flow, call: Model("torch", call.node.lineno)),
     (_torch_loss, lambda flow, call: LossFunction()),
