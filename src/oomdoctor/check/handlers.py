@@ -48,6 +48,7 @@ from .values import (
     MANY_CLASSES,
     NAMES,
     TABLE,
+    TEXT_DTYPE,
     Batch,
     Data,
     FunctionRef,
@@ -297,9 +298,11 @@ class CallHandlers:
         if keyword_value(node, "chunksize") is not None or keyword_value(node, "nrows") is not None and rows is None:
             return None  # read a chunk at a time, or a sample of the rows
         container = "pandas" if kind == TABLE else "list" if kind == NAMES else "numpy"
+        # np.genfromtxt(path, dtype=np.dtype(str)): every field kept as its text, to be parsed into numbers later
+        text = dtype_of(keyword_value(node, "dtype"), ctx.module) == TEXT_DTYPE
         data = Data(node.lineno, str(ctx.module.path), dotted_name(node.func), kind, container,
                     shape=(rows, _columns_asked_for(node)) if rows else None, labels=_reads_labels(node, ctx),
-                    small=_reads_vocabulary(node, ctx))
+                    small=_reads_vocabulary(node, ctx), dtype=TEXT_DTYPE if text else None)
         self.seen.append(Seen("loaded", node, ctx, data))
         return data
 
@@ -462,6 +465,10 @@ class CallHandlers:
                 # tr_x = pickle.load(f), then np.array(tr_x): Python objects, made an array because they are a
                 # list of arrays (nobody converts an array to one)
                 source = replace(source, container="list")
+            if source.dtype == TEXT_DTYPE and dtype in ITEMSIZE:
+                # np.array(rows[:, 2:-1], dtype=np.float32) of text fields: the numbers parsed from the strings, a
+                # new array a fraction of their size, not a second copy of them
+                return replace(source, container="numpy", line=node.lineno, inferred=False, dtype=dtype, root="")
             result = replace(source, container="numpy", line=node.lineno, inferred=False,
                              dtype=dtype or source.dtype)
             view = last_part(call.qualified) in ("asarray", "asanyarray") and source.container == "numpy" and \
