@@ -3953,3 +3953,17 @@ def test_numbers_parsed_from_a_text_table_are_not_a_second_copy_of_it(dtype, exp
               "print(model(features).shape, ids.shape, labels.shape)\n")
     assert _rules(tmp_path, source, "duplicate-copy") == expected
 
+
+@pytest.mark.parametrize("kept, expected", [
+    ("for utt in ids:\n        feats.append(read_feat(os.path.join(root, utt + '.pt')))", [14]),
+    ("feats.append(read_feat(os.path.join(root, 'all.pt')))", [])])  # one file: a checkpoint, a cache
+def test_a_helper_that_torch_loads_the_file_it_is_given_reads_a_file_per_call(kept, expected, tmp_path):
+    # a LibriSpeech phone classifier (check_heldout29): read_feat(path) returns torch.load(path), called for each
+    # utterance in a loop that keeps every feature tensor; torch.load once is a checkpoint as often as a data set
+    source = ("import os\n\nimport torch\n\n\ndef read_feat(path):\n"
+              "    feat = torch.load(path)\n    return feat\n\n\n"
+              f"def load_split(root, ids):\n    feats = []\n    {kept}\n    return feats\n\n\n"
+              "train_feats = load_split('feat/train', open('train_split.txt').read().split())\n"
+              "print(len(train_feats))\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected
+

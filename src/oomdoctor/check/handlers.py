@@ -1129,8 +1129,9 @@ def _keras_model(name: str) -> bool:
 _LIBRARY_HANDLERS: list[tuple[Callable[[str], bool], Callable[[CallHandlers, Call], Value]]] = [
     (lambda n: loader_kind(n) is not None, CallHandlers._whole_load),
     (lambda n: n in DECODERS, CallHandlers._decode),
-    (lambda n: n in PER_FILE_LOADERS, lambda flow, call: Item() if call.ctx.loops or not call.ctx.data_set_level
-     else None),
+    # (in a loop, or in a helper called in one: def read_feat(path): return torch.load(path), file after file)
+    (lambda n: n in PER_FILE_LOADERS, lambda flow, call: Item() if call.ctx.loops or call.ctx.repeated or
+     not call.ctx.data_set_level else None),
     (lambda n: n in FOLDER_DECODERS, CallHandlers._decode_all),
     (_is("cv2.resize", "skimage.transform.resize", "tensorflow.image.resize"), CallHandlers._resize),
     (_is("keras.utils.normalize", "keras.utils.np_utils.normalize"), CallHandlers._normalized),
