@@ -3967,3 +3967,19 @@ def test_a_helper_that_torch_loads_the_file_it_is_given_reads_a_file_per_call(ke
               "print(len(train_feats))\n")
     assert _rules(tmp_path, source, "eager-loading") == expected
 
+
+@pytest.mark.parametrize("header, expected", [("import dependencies\n", [("loader.py", 7)]), ("", [])])
+def test_files_cut_from_one_notebook_share_the_names_it_imported(header, expected, tmp_path):
+    # a three-species bird classifier (check_heldout29): a notebook cut into files; dependencies.py imports every
+    # library and each helper, the script imports it whole and calls the helpers by their bare names, and loader.py
+    # uses cv2 and os, which it never imports: each name is what the project binds it to (the script without the
+    # import calls a read_images nothing defines)
+    (tmp_path / "dependencies.py").write_text("import os\nimport cv2\nimport numpy as np\n"
+                                              "from loader import read_images\n")
+    (tmp_path / "loader.py").write_text("# helpers of the notebook\n\n\ndef read_images(folder):\n"
+                                        "    images = []\n    for name in os.listdir(folder):\n"
+                                        "        images.append(cv2.imread(os.path.join(folder, name)))\n"
+                                        "    return images\n")
+    script = tmp_path / "train.py"
+    script.write_text(f"{header}\nimages = read_images('birds')\nprint(len(images))\n")
+    assert [(Path(f.file).name, f.line) for f in check_source(script) if f.rule == "eager-loading"] == expected

@@ -878,6 +878,8 @@ class Flow(CallHandlers):
 
     def _eval_Name(self, node: ast.Name, scope: Scope, ctx: Context) -> Value:
         value = scope.get(node.id)
+        if value is None and (source := ctx.module.shared_binding(node.id)) is not None:
+            value = self._module_member(source, node.id)  # a name the file never binds: its project's (see there)
         if isinstance(value, (FunctionRef, ClassRef)):
             self.referenced.add(value.info)
         return value
