@@ -3983,3 +3983,18 @@ def test_files_cut_from_one_notebook_share_the_names_it_imported(header, expecte
     script = tmp_path / "train.py"
     script.write_text(f"{header}\nimages = read_images('birds')\nprint(len(images))\n")
     assert [(Path(f.file).name, f.line) for f in check_source(script) if f.rule == "eager-loading"] == expected
+
+
+@pytest.mark.parametrize("part, expected", [("X[start:stop]", [10]), ("X[start:start + batch_size]", [])])
+def test_the_pieces_a_loop_of_a_few_passes_cuts_are_splits_not_batches(part, expected, tmp_path):
+    # an ECG classifier (check_heldout29): one pass per fraction of [0.7, 0.15, 0.15] cuts X[start:stop], each made a
+    # tensor on the GPU for its DataLoader: the train, validation and test splits, the whole data set on the GPU;
+    # bounds a batch size apart are a batch
+    source = ("import numpy as np\nimport torch\n\nX = np.load('windows.npy')\nfracs = [0.7, 0.15, 0.15]\n"
+              "loaders, stop, batch_size = [], 0, 64\nfor i in range(len(fracs)):\n    start = stop\n"
+              "    stop += int(len(X) * fracs[i])\n"
+              f"    part = torch.tensor({part}, dtype=torch.float, device='cuda')\n"
+              "    loaders.append(torch.utils.data.DataLoader(part, batch_size=batch_size, shuffle=True))\n"
+              "print(len(loaders))\n")
+    assert _rules(tmp_path, source, "dataset-on-gpu") == expected
+

@@ -28,8 +28,8 @@ from .library import (
     loader_kind,
 )
 from .modules import ClassInfo, FunctionInfo, Module, module_files, own_nodes
-from .names import (LABEL_WORDS, calls_in, dotted_name, is_eval_name, is_labels, last_part, names_in, path_text,
-                    words_of)
+from .names import (LABEL_WORDS, calls_in, dotted_name, is_eval_name, is_labels, last_part, names_batch_size,
+                    names_in, path_text, words_of)
 from .values import (
     ARRAYS,
     FEW,
@@ -83,6 +83,9 @@ def _merge(old: Value, new: Value) -> Value:
 
 
 _ROUNDS = 4  # values reach a function through at most this many calls before the flow stops looking
+# A loop over at most this many passes, as the script writes it (range(len([0.7, 0.15, 0.15]))), cuts a few parts of
+# a data set (its splits, its folds), not its batches
+FEW_PARTS = 10
 # Calls that run the function they are given once per element, and the arguments that name such a function
 _PER_ELEMENT_CALLS = {"map", "py_function", "numpy_function", "Lambda", "apply", "from_generator", "flat_map",
                       "interleave", "filter"}
@@ -1054,6 +1057,13 @@ class Flow(CallHandlers):
                 if isinstance(ctx.loops[-1], (ast.ListComp, ast.GeneratorExp)) and ctx.data_set_level:
                     # [X[i:i + 2] for i in range(0, len(X), 2)]: every piece of X, kept side by side
                     return _row(data)
+                if ctx.data_set_level and 0 < _loop_count(ctx.loops[-1], self.values) <= FEW_PARTS and \
+                        not any(names_batch_size(last_part(dotted_name(n))) for n in ast.walk(piece)
+                                if isinstance(n, (ast.Name, ast.Attribute))):
+                    # for i in range(len(split_fracs)): X[start:stop], the bounds not a batch's: each of a few passes
+                    # cuts one part of X (train, validation, test), a view of its rows, as X[:n_train] is
+                    return replace(data, shape=((None,) + data.shape[1:]) if data.shape else None, split=True,
+                                   small=negligible(data))
                 return Batch()  # X[i:i + batch_size]: one batch
             # a part of data the script shows is small is small too, whatever rows it keeps
             return replace(data, shape=((None,) + data.shape[1:]) if data.shape else None, small=negligible(data))
