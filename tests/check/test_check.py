@@ -3998,3 +3998,13 @@ def test_the_pieces_a_loop_of_a_few_passes_cuts_are_splits_not_batches(part, exp
               "print(len(loaders))\n")
     assert _rules(tmp_path, source, "dataset-on-gpu") == expected
 
+
+@pytest.mark.parametrize("made, expected", [("torch.tensor(train_x, dtype=torch.float32)", [6]),
+                                            ("torch.tensor(train_x, dtype=torch.float32, device=device)", [])])
+def test_a_tensor_made_on_the_device_is_no_second_copy_in_host_memory(made, expected, tmp_path):
+    # the ECG classifier (check_heldout29): torch.tensor(x, device=device) makes the copy in GPU memory, where
+    # dataset-on-gpu says it; made in host memory beside the array it copies, it is the data set twice
+    source = ("import numpy as np\nimport torch\n\ndevice = torch.device('cuda')\ntrain_x = np.load('train_x.npy')\n"
+              f"x = {made}\nprint(train_x.shape, x.shape)\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected
+

@@ -560,11 +560,13 @@ class CallHandlers:
             return None
         dtype = dtype_of(keyword_value(node, "dtype"), ctx.module) or TORCH_COPIES.get(call.qualified) or source.dtype
         result = replace(source, container="torch", line=node.lineno, dtype=dtype, inferred=False)
-        if call.qualified not in TORCH_VIEWS:
-            self._copied(call, source, result)
         device = keyword_value(node, "device")
         if device is not None and not (isinstance(device, ast.Constant) and device.value == "cpu"):
+            # torch.tensor(x, device=device): the copy is made where the device is, the data set on the GPU (said
+            # there), no second copy in host memory
             return self._to_device(call, result)
+        if call.qualified not in TORCH_VIEWS:
+            self._copied(call, source, result)
         return result
 
     def _to_tf(self, call: Call) -> Value:
