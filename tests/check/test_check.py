@@ -4008,3 +4008,14 @@ def test_a_tensor_made_on_the_device_is_no_second_copy_in_host_memory(made, expe
               f"x = {made}\nprint(train_x.shape, x.shape)\n")
     assert _rules(tmp_path, source, "duplicate-copy") == expected
 
+
+@pytest.mark.parametrize("shaped, expected", [("faces.reshape(-1, 48, 48, 1)", [8]), ("faces", [])])
+def test_rows_of_pixel_values_parsed_into_floats_before_they_are_kept(shaped, expected, tmp_path):
+    # the FER-2013 classifier (check_heldout29): np.array(row['pixels'].split(' '), 'float32') for every row, kept in a
+    # list later made 48 × 48 images: each 8-bit pixel held in 4 bytes; rows of a table's features parsed as floats,
+    # never shown to be images, are numbers as wide as they need
+    source = ("import numpy as np\nimport pandas as pd\n\n"
+              "table = pd.read_csv('fer2013.csv')\nfaces = []\nfor i, row in table.iterrows():\n"
+              "    values = row['pixels'].split(' ')\n    faces.append(np.array(values, 'float32'))\n"
+              f"faces = np.array(faces)\nx = {shaped}\nmodel.fit(x, table['emotion'].values, epochs=9)\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected

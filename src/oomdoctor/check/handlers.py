@@ -482,8 +482,15 @@ class CallHandlers:
             return Data(node.lineno, str(ctx.module.path), "np.array", ARRAYS, dtype=dtype, inferred=True)
         if source is None and node.args and ctx.data_set_level and ctx.over_samples:
             # for s in table['pixels'].tolist(): np.asarray([int(v) for v in s.split()]): a new array of what the flow
-            # cannot follow, in a loop over the samples of a data set, is one sample of it
-            return Item(None, dtype, fresh=True)
+            # cannot follow, in a loop over the samples of a data set, is one sample of it; parsed from a table's row
+            # straight into floats (np.array(pixel_strs, 'float32')), that width is chosen here, and where the table
+            # holds images, it is 4 or 8 bytes a pixel (dtype_blowup asks)
+            loop = ctx.loops[-1] if ctx.loops else None
+            iterated = self.values.get(getattr(loop, "iter", None))
+            parsed_wide = isinstance(iterated, Data) and iterated.content in (TABLE, NAMES) and \
+                dtype in ("float16", "float32", "float64")
+            return Item(None, dtype, fresh=True, widened_line=node.lineno if parsed_wide else None,
+                        widened_to=dtype if parsed_wide else None, widened_at=node if parsed_wide else None)
         return None
 
     def _created(self, call: Call) -> Value:

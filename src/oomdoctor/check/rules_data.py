@@ -757,9 +757,18 @@ def dtype_blowup(script: Script) -> Iterator[Finding]:
               "indices (PyTorch)."), module=seen.ctx.module)
     for seen in script.seen("collected"):
         data = seen.value
+        tables = script.flow.rows_made_into.get(data.root, set()) if isinstance(data, Data) else set()
+        if tables and not tables & script.image_roots():
+            continue  # numbers parsed from a table's rows as floats: wide only where the rows are pixels
         if isinstance(data, Data) and data.widened_line and not negligible(data):
             dtype = data.widened_to or "float64"
-            if ITEMSIZE.get(dtype, 8) == 8:
+            if tables:  # a table's rows of pixel values, each parsed into floats
+                message = _("Each row of pixel values is parsed into {dtype} here and then kept with all the "
+                            "others (line {line}): the images are held at {size} bytes per pixel, where uint8 "
+                            "takes 1.")
+                fix = _("Parse each row as uint8 (np.array(values, 'uint8')) and scale each batch when it is "
+                        "used (in a generator, a keras.utils.PyDataset or a tf.data map).")
+            elif ITEMSIZE.get(dtype, 8) == 8:
                 message = _("Each file is made {dtype} here and then kept with all the others (line {line}): the "
                             "data set is held at 8 bytes per value, where a uint8 pixel takes 1 and float32 4.")
                 fix = _("Convert to float32 first: img.astype('float32') / 255, or keep uint8 and scale each batch "
