@@ -1291,7 +1291,8 @@ def test_folds_of_a_cross_validator_index_rows_and_a_model_trained_in_a_called_f
               "    history = model.fit(x_train, y_train)\n    return model, history\n\n\n"
               "archive = np.load('melspec.npz')\nX, y = archive['arr_0'], archive['arr_1']\n"
               "for train, test in KFold(10).split(X, y):\n    model, history = train_model(X[train], y[train])\n")
-    assert _rules(tmp_path, source, "whole-dataset-load") == [14]
+    # (said where the .npz archive is read, at its first key: np.load opens it lazily)
+    assert _rules(tmp_path, source, "whole-dataset-load") == [15]
     assert _rules(tmp_path, source, "models-in-loop") == [17]
     cleared = source.replace("    x_train = np.expand_dims", "    keras.backend.clear_session()\n    x_train = np.expand_dims")
     assert _rules(tmp_path, cleared, "models-in-loop") == []
@@ -2050,11 +2051,11 @@ def test_a_list_made_anew_each_pass_and_kept_elsewhere_holds_one_pass(kept, expe
     assert _rules(tmp_path, source, "eager-loading") == expected
 
 
-@pytest.mark.parametrize("save, expected", [("np.savez(cache, X=X, Y=Y)", [8]), ("np.savez(cache, X, Y)", [8]),
+@pytest.mark.parametrize("save, expected", [("np.savez(cache, X=X, Y=Y)", [9]), ("np.savez(cache, X, Y)", [9]),
                                             ("np.savez(cache, Y=Y)", [])])
 def test_the_arrays_np_savez_saves_are_what_the_cache_holds(save, expected, tmp_path):
     # UCF101's C3D trainer (check_heldout17): every clip decoded once and saved with np.savez(cache, X=X, Y=Y); the
-    # runs after load the whole .npz back (its members cannot be memory-mapped)
+    # runs after load the whole .npz back (its members cannot be memory-mapped), said at the first key read
     source = ("import os\n\nimport cv2\nimport numpy as np\n\ncache = 'dataset.npz'\nif os.path.exists(cache):\n"
               "    archive = np.load(cache)\n    X, Y = archive['X'], archive['Y']\nelse:\n"
               "    X = np.array([cv2.imread(p) for p in sorted(os.listdir('frames'))])\n"
@@ -2650,12 +2651,12 @@ def test_a_row_joined_to_a_sample_as_one_more_plane_is_an_image_whatever_its_nam
     assert _rules(tmp_path, source, "whole-dataset-load") == expected
 
 
-@pytest.mark.parametrize("item, expected", [("self.context_idxs[idx], self.answers[idx]", [11]),
+@pytest.mark.parametrize("item, expected", [("self.context_idxs[idx], self.answers[idx]", [13]),
                                             ("Image.open(self.names[idx]), self.context_idxs[idx]", [])])
 def test_the_arrays_a_dataset_serves_rows_of_reading_no_file_are_its_training_set(item, expected, tmp_path):
     # the SQuAD BiDAF reader (check_heldout19): every array of the .npz kept whole in the Dataset and served row by
-    # row by __getitem__, whatever the arrays are called; beside an image opened per item, the rows picked are that
-    # image's targets
+    # row by __getitem__, whatever the arrays are called (said at the first key read: np.load opens the .npz
+    # lazily); beside an image opened per item, the rows picked are that image's targets
     source = ("import os\n\nimport numpy as np\nimport torch\nfrom PIL import Image\n"
               "from torch.utils.data import DataLoader, Dataset\n\n\nclass QA(Dataset):\n"
               "    def __init__(self, path):\n        record = np.load(path)\n"
@@ -4019,3 +4020,12 @@ def test_rows_of_pixel_values_parsed_into_floats_before_they_are_kept(shaped, ex
               "    values = row['pixels'].split(' ')\n    faces.append(np.array(values, 'float32'))\n"
               f"faces = np.array(faces)\nx = {shaped}\nmodel.fit(x, table['emotion'].values, epochs=9)\n")
     assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+@pytest.mark.parametrize("read, expected", [("archive['X']", [5]), ("archive", [4])])
+def test_a_load_read_by_keys_is_an_npz_archive_read_at_its_key(read, expected, tmp_path):
+    # the ECG classifier (check_heldout29): np.load of an .npz (its path from the command line) opens the archive
+    # lazily; archive['X'] decompresses the whole window array there (an array loaded from a .npy is read at once)
+    source = ("import sys\nimport numpy as np\n\narchive = np.load(sys.argv[1])\n"
+              f"windows = {read}.astype(np.float32).reshape(-1, 3600, 2)\nprint(windows.shape)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected
