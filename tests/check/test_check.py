@@ -1239,11 +1239,12 @@ def test_a_buffer_as_long_as_the_batch_size_holds_one_batch(rows, expected, tmp_
     assert [(f.line, f.rule) for f in check_source(script) if f.rule in ("dtype-blowup", "duplicate-copy")] == expected
 
 
-@pytest.mark.parametrize("part, expected", [("table[:, 0]", []), ("table[:, -1]", []), ("table[:, 1:]", [5]),
+@pytest.mark.parametrize("part, expected", [("table[:, 0]", []), ("table[:, -1]", []), ("table[:, 1:]", []),
                                             ("images[:, 0]", [5])])
 def test_one_column_of_a_table_is_one_value_per_row_not_a_second_copy(part, expected, tmp_path):
     # a citation graph's node table read with np.genfromtxt: its id column made int32 is one number per node;
-    # the features, or one row of pixels of every image, are most of the data set
+    # one row of pixels of every image is most of the data set (the features parsed from the text table, read as
+    # strings, are numbers a fraction of its size: test_numbers_parsed_from_a_text_table_are_not_a_second_copy_of_it)
     source = ("import numpy as np\n\ntable = np.genfromtxt('nodes.content', dtype=np.dtype(str))\n"
               f"images = np.load('images.npy').reshape(-1, 28, 28)\npart = np.array({part}, dtype=np.float32)\n"
               "print(table.shape, images.shape)\n")
@@ -1292,7 +1293,8 @@ def test_folds_of_a_cross_validator_index_rows_and_a_model_trained_in_a_called_f
               "    history = model.fit(x_train, y_train)\n    return model, history\n\n\n"
               "archive = np.load('melspec.npz')\nX, y = archive['arr_0'], archive['arr_1']\n"
               "for train, test in KFold(10).split(X, y):\n    model, history = train_model(X[train], y[train])\n")
-    assert _rules(tmp_path, source, "whole-dataset-load") == [14]
+    # (said where the .npz archive is read, at its first key: np.load opens it lazily)
+    assert _rules(tmp_path, source, "whole-dataset-load") == [15]
     assert _rules(tmp_path, source, "models-in-loop") == [17]
     cleared = source.replace("    x_train = np.expand_dims", "    keras.backend.clear_session()\n    x_train = np.expand_dims")
     assert _rules(tmp_path, cleared, "models-in-loop") == []
@@ -2051,11 +2053,11 @@ def test_a_list_made_anew_each_pass_and_kept_elsewhere_holds_one_pass(kept, expe
     assert _rules(tmp_path, source, "eager-loading") == expected
 
 
-@pytest.mark.parametrize("save, expected", [("np.savez(cache, X=X, Y=Y)", [8]), ("np.savez(cache, X, Y)", [8]),
+@pytest.mark.parametrize("save, expected", [("np.savez(cache, X=X, Y=Y)", [9]), ("np.savez(cache, X, Y)", [9]),
                                             ("np.savez(cache, Y=Y)", [])])
 def test_the_arrays_np_savez_saves_are_what_the_cache_holds(save, expected, tmp_path):
     # UCF101's C3D trainer (check_heldout17): every clip decoded once and saved with np.savez(cache, X=X, Y=Y); the
-    # runs after load the whole .npz back (its members cannot be memory-mapped)
+    # runs after load the whole .npz back (its members cannot be memory-mapped), said at the first key read
     source = ("import os\n\nimport cv2\nimport numpy as np\n\ncache = 'dataset.npz'\nif os.path.exists(cache):\n"
               "    archive = np.load(cache)\n    X, Y = archive['X'], archive['Y']\nelse:\n"
               "    X = np.array([cv2.imread(p) for p in sorted(os.listdir('frames'))])\n"
@@ -2651,12 +2653,12 @@ def test_a_row_joined_to_a_sample_as_one_more_plane_is_an_image_whatever_its_nam
     assert _rules(tmp_path, source, "whole-dataset-load") == expected
 
 
-@pytest.mark.parametrize("item, expected", [("self.context_idxs[idx], self.answers[idx]", [11]),
+@pytest.mark.parametrize("item, expected", [("self.context_idxs[idx], self.answers[idx]", [13]),
                                             ("Image.open(self.names[idx]), self.context_idxs[idx]", [])])
 def test_the_arrays_a_dataset_serves_rows_of_reading_no_file_are_its_training_set(item, expected, tmp_path):
     # the SQuAD BiDAF reader (check_heldout19): every array of the .npz kept whole in the Dataset and served row by
-    # row by __getitem__, whatever the arrays are called; beside an image opened per item, the rows picked are that
-    # image's targets
+    # row by __getitem__, whatever the arrays are called (said at the first key read: np.load opens the .npz
+    # lazily); beside an image opened per item, the rows picked are that image's targets
     source = ("import os\n\nimport numpy as np\nimport torch\nfrom PIL import Image\n"
               "from torch.utils.data import DataLoader, Dataset\n\n\nclass QA(Dataset):\n"
               "    def __init__(self, path):\n        record = np.load(path)\n"
@@ -4352,3 +4354,137 @@ def test_images_pil_opened_and_kept_by_a_dataset_are_decoded_on_first_use_and_ke
               "        return len(self.images)\n\n"
               "data = Photos('photos')\n")
     assert _rules(tmp_path, source, "eager-loading") == [9]
+
+
+@pytest.mark.parametrize("kept, expected", [("np.array(frames)", [15, 16]), ("frames[-1]", [])])
+def test_the_frames_of_one_video_stacked_and_kept_each_pass_are_one_sample(kept, expected, tmp_path):
+    # a Conv3D violence detector (check_heldout29): each video's frames read in a loop bounded by the clip length,
+    # scaled to float64 one by one, stacked and appended: the stack of one pass is one clip, and the list keeps every
+    # clip (a frame of the last video is one frame)
+    source = ("import os\n\nimport cv2\nimport numpy as np\n\n\ndef read_clips(folder):\n    clips = []\n"
+              "    for name in os.listdir(folder):\n        cap = cv2.VideoCapture(os.path.join(folder, name))\n"
+              "        frames = []\n        while len(frames) < 30:\n            ok, frame = cap.read()\n"
+              "            small = cv2.resize(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), (64, 64))\n"
+              "            frames.append(small / 255.0)\n"
+              f"        clips.append({kept})\n    return clips\n\n\nclips = read_clips('videos')\n"
+              "print(len(clips))\n")
+    assert sorted(_rules(tmp_path, source, "eager-loading") + _rules(tmp_path, source, "dtype-blowup")) == expected
+
+
+@pytest.mark.parametrize("made, expected", [("np.array(row['pixels'].split(' '), 'float32')", [5]),
+                                            ("cv2.imread(row['path'])", [])])
+def test_a_table_whose_rows_are_parsed_into_the_images_of_a_list_holds_images(made, expected, tmp_path):
+    # the FER-2013 classifier (check_heldout29): every face a string of 2,304 pixel values in a column of the CSV
+    # read whole; each row of df.iterrows() parsed into an array and kept, the list later reshaped to 48 × 48 images:
+    # the table held them all as text (a table of file paths read one by one is a table of paths)
+    source = ("import cv2\nimport numpy as np\nimport pandas as pd\n\n"
+              "table = pd.read_csv('fer2013.csv')\nfaces = []\nfor i, row in table.iterrows():\n"
+              f"    faces.append({made})\n"
+              "faces = np.array(faces).reshape(-1, 48, 48, 1)\nmodel.fit(faces, table['emotion'].values, epochs=9)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+@pytest.mark.parametrize("series, expected", [("table[['T (degC)', 'rh (%)']].values.astype(np.float32)", []),
+                                              ("np.load('frames.npy')", [9])])
+def test_the_windows_keras_cuts_from_a_table_s_columns_are_a_few_numbers_each(series, expected, tmp_path):
+    # a Jena climate forecaster (check_heldout29): timeseries_dataset_from_array over two float32 columns of the
+    # CSV, cached after the map: each window is a few numbers per step, as the table's rows are (windows of an array
+    # of unknown samples, frames here, are held whole by the cache)
+    source = ("import numpy as np\nimport pandas as pd\nimport tensorflow as tf\n\n"
+              f"table = pd.read_csv('jena_climate_2009_2016.csv')\nseries = {series}\n"
+              "windows = tf.keras.utils.timeseries_dataset_from_array(data=series, targets=None, sequence_length=15,\n"
+              "                                                        batch_size=32)\n"
+              "windows = windows.map(lambda w: (w[:, :6], w[:, 6:])).cache().prefetch(tf.data.AUTOTUNE)\n"
+              "model.fit(windows, epochs=20)\n")
+    assert _rules(tmp_path, source, "cache-in-memory") == expected
+
+
+@pytest.mark.parametrize("dtype, expected", [("np.dtype(str)", []), ("np.float32", [8])])
+def test_numbers_parsed_from_a_text_table_are_not_a_second_copy_of_it(dtype, expected, tmp_path):
+    # pyGAT on FB15k-237 (check_heldout29): the .content file read whole as strings, its feature columns parsed into
+    # a float32 array while the strings stay (for the ids and labels): a new array of numbers a fraction of the text,
+    # not the table held twice (an array of numbers copied while it stays is)
+    source = ("import numpy as np\nimport torch\n\n\ndef load(path):\n"
+              f"    rows = np.genfromtxt(path + '.content', dtype={dtype})\n"
+              "    ids = np.array(rows[:, 0], dtype=np.int32)\n"
+              "    features = np.array(rows[:, 2:-1], dtype=np.float32)\n    labels = rows[:, -1]\n"
+              "    return torch.FloatTensor(features), ids, labels\n\n\n"
+              "features, ids, labels = load('data/FB15K237')\nmodel = torch.nn.Linear(features.shape[1], 8)\n"
+              "print(model(features).shape, ids.shape, labels.shape)\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+@pytest.mark.parametrize("kept, expected", [
+    ("for utt in ids:\n        feats.append(read_feat(os.path.join(root, utt + '.pt')))", [14]),
+    ("feats.append(read_feat(os.path.join(root, 'all.pt')))", [])])  # one file: a checkpoint, a cache
+def test_a_helper_that_torch_loads_the_file_it_is_given_reads_a_file_per_call(kept, expected, tmp_path):
+    # a LibriSpeech phone classifier (check_heldout29): read_feat(path) returns torch.load(path), called for each
+    # utterance in a loop that keeps every feature tensor; torch.load once is a checkpoint as often as a data set
+    source = ("import os\n\nimport torch\n\n\ndef read_feat(path):\n"
+              "    feat = torch.load(path)\n    return feat\n\n\n"
+              f"def load_split(root, ids):\n    feats = []\n    {kept}\n    return feats\n\n\n"
+              "train_feats = load_split('feat/train', open('train_split.txt').read().split())\n"
+              "print(len(train_feats))\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("header, expected", [("import dependencies\n", [("loader.py", 7)]), ("", [])])
+def test_files_cut_from_one_notebook_share_the_names_it_imported(header, expected, tmp_path):
+    # a three-species bird classifier (check_heldout29): a notebook cut into files; dependencies.py imports every
+    # library and each helper, the script imports it whole and calls the helpers by their bare names, and loader.py
+    # uses cv2 and os, which it never imports: each name is what the project binds it to (the script without the
+    # import calls a read_images nothing defines)
+    (tmp_path / "dependencies.py").write_text("import os\nimport cv2\nimport numpy as np\n"
+                                              "from loader import read_images\n")
+    (tmp_path / "loader.py").write_text("# helpers of the notebook\n\n\ndef read_images(folder):\n"
+                                        "    images = []\n    for name in os.listdir(folder):\n"
+                                        "        images.append(cv2.imread(os.path.join(folder, name)))\n"
+                                        "    return images\n")
+    script = tmp_path / "train.py"
+    script.write_text(f"{header}\nimages = read_images('birds')\nprint(len(images))\n")
+    assert [(Path(f.file).name, f.line) for f in check_source(script) if f.rule == "eager-loading"] == expected
+
+
+@pytest.mark.parametrize("part, expected", [("X[start:stop]", [10]), ("X[start:start + batch_size]", [])])
+def test_the_pieces_a_loop_of_a_few_passes_cuts_are_splits_not_batches(part, expected, tmp_path):
+    # an ECG classifier (check_heldout29): one pass per fraction of [0.7, 0.15, 0.15] cuts X[start:stop], each made a
+    # tensor on the GPU for its DataLoader: the train, validation and test splits, the whole data set on the GPU;
+    # bounds a batch size apart are a batch
+    source = ("import numpy as np\nimport torch\n\nX = np.load('windows.npy')\nfracs = [0.7, 0.15, 0.15]\n"
+              "loaders, stop, batch_size = [], 0, 64\nfor i in range(len(fracs)):\n    start = stop\n"
+              "    stop += int(len(X) * fracs[i])\n"
+              f"    part = torch.tensor({part}, dtype=torch.float, device='cuda')\n"
+              "    loaders.append(torch.utils.data.DataLoader(part, batch_size=batch_size, shuffle=True))\n"
+              "print(len(loaders))\n")
+    assert _rules(tmp_path, source, "dataset-on-gpu") == expected
+
+
+@pytest.mark.parametrize("made, expected", [("torch.tensor(train_x, dtype=torch.float32)", [6]),
+                                            ("torch.tensor(train_x, dtype=torch.float32, device=device)", [])])
+def test_a_tensor_made_on_the_device_is_no_second_copy_in_host_memory(made, expected, tmp_path):
+    # the ECG classifier (check_heldout29): torch.tensor(x, device=device) makes the copy in GPU memory, where
+    # dataset-on-gpu says it; made in host memory beside the array it copies, it is the data set twice
+    source = ("import numpy as np\nimport torch\n\ndevice = torch.device('cuda')\ntrain_x = np.load('train_x.npy')\n"
+              f"x = {made}\nprint(train_x.shape, x.shape)\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+@pytest.mark.parametrize("shaped, expected", [("faces.reshape(-1, 48, 48, 1)", [8]), ("faces", [])])
+def test_rows_of_pixel_values_parsed_into_floats_before_they_are_kept(shaped, expected, tmp_path):
+    # the FER-2013 classifier (check_heldout29): np.array(row['pixels'].split(' '), 'float32') for every row, kept in a
+    # list later made 48 × 48 images: each 8-bit pixel held in 4 bytes; rows of a table's features parsed as floats,
+    # never shown to be images, are numbers as wide as they need
+    source = ("import numpy as np\nimport pandas as pd\n\n"
+              "table = pd.read_csv('fer2013.csv')\nfaces = []\nfor i, row in table.iterrows():\n"
+              "    values = row['pixels'].split(' ')\n    faces.append(np.array(values, 'float32'))\n"
+              f"faces = np.array(faces)\nx = {shaped}\nmodel.fit(x, table['emotion'].values, epochs=9)\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+@pytest.mark.parametrize("read, expected", [("archive['X']", [5]), ("archive", [4])])
+def test_a_load_read_by_keys_is_an_npz_archive_read_at_its_key(read, expected, tmp_path):
+    # the ECG classifier (check_heldout29): np.load of an .npz (its path from the command line) opens the archive
+    # lazily; archive['X'] decompresses the whole window array there (an array loaded from a .npy is read at once)
+    source = ("import sys\nimport numpy as np\n\narchive = np.load(sys.argv[1])\n"
+              f"windows = {read}.astype(np.float32).reshape(-1, 3600, 2)\nprint(windows.shape)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected

@@ -27,9 +27,9 @@ from .library import (
     keyword_value,
     loader_kind,
 )
-from .modules import BUILTINS, ClassInfo, FunctionInfo, Module, module_files, own_nodes
-from .names import (LABEL_WORDS, calls_in, dotted_name, is_eval_name, is_labels, last_part, names_in, path_text,
-                    words_of)
+from .modules import ClassInfo, FunctionInfo, Module, module_files, own_nodes
+from .names import (LABEL_WORDS, calls_in, dotted_name, is_eval_name, is_labels, last_part, names_batch_size,
+                    names_in, path_text, words_of)
 from .values import (
     ARRAYS,
     FEW,
@@ -83,6 +83,9 @@ def _merge(old: Value, new: Value) -> Value:
 
 
 _ROUNDS = 4  # values reach a function through at most this many calls before the flow stops looking
+# A loop over at most this many passes, as the script writes it (range(len([0.7, 0.15, 0.15]))), cuts a few parts of
+# a data set (its splits, its folds), not its batches
+FEW_PARTS = 10
 # Calls that run the function they are given once per element, and the arguments that name such a function
 _PER_ELEMENT_CALLS = {"map", "py_function", "numpy_function", "Lambda", "apply", "from_generator", "flat_map",
                       "interleave", "filter"}
@@ -134,6 +137,9 @@ class Flow(CallHandlers):
         # call gives them is such a data set: Script.image_roots)
         self.image_rows: set[str] = set()
         self.image_parameters: set[tuple[FunctionInfo, str]] = set()
+        # the lists of arrays a loop makes one per row of a table, reading no file (FER-2013's pixel strings parsed),
+        # and the tables they are made from: where the script shows the list holds images, so does the table
+        self.rows_made_into: dict[str, set[str]] = {}
         self._replaced_names: dict[FunctionInfo, set[str]] = {}  # CallHandlers._given_and_replaced, once a function
         # the parameters some call of each function passes, this round and the last (None: a call spreads *args or
         # **kwargs, so any may be passed); a function missing was called by nothing the flow saw
@@ -843,17 +849,6 @@ class Flow(CallHandlers):
                                              if p.resolve() in by_path), None)
         return self._local_imports[key]
 
-    def _from_imported_module(self, module: Module, name: str) -> Value:
-        """A function or class the file calls by a name it never binds (import UNET_lowered, then model =
-        UNet((512, 512, 1))): a notebook's earlier cell or a star import brought it, from the one local module the
-        file imports that defines it. None where none does, or several do."""
-        if name in BUILTINS:
-            return None
-        imported = [self._local(module, alias.name, 0) for node in module.import_nodes if isinstance(node, ast.Import)
-                    for alias in node.names]
-        defining = {m for m in imported if m is not None and (name in m.top_functions or name in m.classes)}
-        return self._module_member(defining.pop(), name) if len(defining) == 1 else None
-
     def _module_member(self, module: Module, name: str) -> Value:
         """What a local module's name holds. Its functions and classes count as the script's code once the script
         uses them (``referenced``, by _eval_Name or _attribute), not where they are imported: a helper imported
@@ -898,8 +893,8 @@ class Flow(CallHandlers):
 
     def _eval_Name(self, node: ast.Name, scope: Scope, ctx: Context) -> Value:
         value = scope.get(node.id)
-        if value is None and node.id not in ctx.module.bound:
-            value = self._from_imported_module(ctx.module, node.id)
+        if value is None and (source := ctx.module.shared_binding(node.id)) is not None:
+            value = self._module_member(source, node.id)  # a name the file never binds: its project's (see there)
         if isinstance(value, (FunctionRef, ClassRef)):
             self.referenced.add(value.info)
         return value
@@ -1074,6 +1069,13 @@ class Flow(CallHandlers):
                 if isinstance(ctx.loops[-1], (ast.ListComp, ast.GeneratorExp)) and ctx.data_set_level:
                     # [X[i:i + 2] for i in range(0, len(X), 2)]: every piece of X, kept side by side
                     return _row(data)
+                if ctx.data_set_level and 0 < _loop_count(ctx.loops[-1], self.values) <= FEW_PARTS and \
+                        not any(names_batch_size(last_part(dotted_name(n))) for n in ast.walk(piece)
+                                if isinstance(n, (ast.Name, ast.Attribute))):
+                    # for i in range(len(split_fracs)): X[start:stop], the bounds not a batch's: each of a few passes
+                    # cuts one part of X (train, validation, test), a view of its rows, as X[:n_train] is
+                    return replace(data, shape=((None,) + data.shape[1:]) if data.shape else None, split=True,
+                                   small=negligible(data))
                 return Batch()  # X[i:i + batch_size]: one batch
             # a part of data the script shows is small is small too, whatever rows it keeps
             return replace(data, shape=((None,) + data.shape[1:]) if data.shape else None, small=negligible(data))
@@ -1297,6 +1299,11 @@ class Flow(CallHandlers):
                         FILES if reads_files else ARRAYS, "list", shape, element.dtype, small=small,
                         widened_line=element.widened_line, widened_to=element.widened_to,
                         widened_at=element.widened_at, labels=is_labels(holder))
+            if not reads_files:
+                for loop in loops:
+                    iterated = self.values.get(getattr(loop, "iter", None))
+                    if isinstance(iterated, Data) and iterated.content in (TABLE, NAMES):
+                        self.rows_made_into.setdefault(data.root, set()).add(iterated.root)
             if ctx.data_set_level and not small and not _per_pass(node, ctx) and (not data.labels or reads_files):
                 # a list of masks decoded from files: the rule says it where no list of inputs is kept beside it
                 self.seen.append(Seen("collected-labels" if data.labels else "collected", node, ctx, data))
@@ -1515,6 +1522,9 @@ class Flow(CallHandlers):
             # clips.append(np.copy(clip)), clip a buffer of ten frames: an array of a few samples made anew in the
             # loop is one sample, and the list keeps one per pass
             value = Item(value.shape, value.dtype, fresh=True)
+        else:
+            # clips.append(np.array(frames)), frames the frames this pass decoded from one video: one sample
+            value = _stack_of_this_pass(value, ctx)
         if isinstance(value, (Item, Several)):
             small = self._small_growth(dotted_name(target), node, ctx) and not (
                 _large(value) and _loop_count(loop, self.values) > FEW_LARGE) or \
@@ -1974,12 +1984,16 @@ _KNOWN_LIBRARIES = {"numpy", "torch", "torchvision", "torchaudio", "tensorflow",
 def _stack_of_this_pass(value: Value, ctx: Context) -> Value:
     """volumes[case] = np.array(slices[1:-1]), slices the files this pass of the loop decoded (a list made anew for
     each case folder, a scratch of one pass, so not said where it grows): one sample of what a dict filled key by
-    key keeps, as a decoded file is; anything else as it is."""
+    key keeps, or a list appended once a pass (clips.append(np.array(frames)), the frames of one video), as a
+    decoded file is; anything else as it is."""
     if isinstance(value, Data) and value.content == FILES and value.small and value.container != "list" and \
             not value.labels and \
             value.path == str(ctx.module.path) and \
             any(loop.lineno <= value.line <= (loop.end_lineno or loop.lineno) for loop in ctx.loops):
-        return Item(None, value.dtype, fresh=True)
+        # the stack's own shape (frames × H × W × C) is the sample's; a widening of each file before it was stacked
+        # (frame / 255.0) is the sample's too
+        return Item(value.shape, value.dtype, fresh=True, widened_line=value.widened_line,
+                    widened_to=value.widened_to, widened_at=value.widened_at)
     return value
 
 

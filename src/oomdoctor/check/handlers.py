@@ -49,6 +49,7 @@ from .values import (
     NAMES,
     NEGLIGIBLE_BYTES,
     TABLE,
+    TEXT_DTYPE,
     Batch,
     Data,
     FunctionRef,
@@ -162,6 +163,9 @@ class CallHandlers:
             decoded = self._decoded_per_row(call, data)
             if decoded is not None:
                 return decoded
+        if method in ("iterrows", "itertuples") and data.content == TABLE:
+            # for i, row in df.iterrows(): the table's rows, one sample each, as a loop over its column gives
+            return data
         if method in ("cpu", "numpy", "detach", "to_numpy", "transpose", "squeeze", "flatten", "ravel", "permute",
                       "swapaxes", "unsqueeze", "contiguous", "fillna", "dropna", "drop", "sample", "reset_index",
                       "sort_values", "map", "apply", "get", "pop", "items"):
@@ -296,9 +300,11 @@ class CallHandlers:
         if keyword_value(node, "chunksize") is not None or keyword_value(node, "nrows") is not None and rows is None:
             return None  # read a chunk at a time, or a sample of the rows
         container = "pandas" if kind == TABLE else "list" if kind == NAMES else "numpy"
+        # np.genfromtxt(path, dtype=np.dtype(str)): every field kept as its text, to be parsed into numbers later
+        text = dtype_of(keyword_value(node, "dtype"), ctx.module) == TEXT_DTYPE
         data = Data(node.lineno, str(ctx.module.path), dotted_name(node.func), kind, container,
                     shape=(rows, _columns_asked_for(node)) if rows else None, labels=_reads_labels(node, ctx),
-                    small=_reads_vocabulary(node, ctx))
+                    small=_reads_vocabulary(node, ctx), dtype=TEXT_DTYPE if text else None)
         self.seen.append(Seen("loaded", node, ctx, data))
         return data
 
@@ -462,6 +468,10 @@ class CallHandlers:
                 # tr_x = pickle.load(f), then np.array(tr_x): Python objects, made an array because they are a
                 # list of arrays (nobody converts an array to one)
                 source = replace(source, container="list")
+            if source.dtype == TEXT_DTYPE and dtype in ITEMSIZE:
+                # np.array(rows[:, 2:-1], dtype=np.float32) of text fields: the numbers parsed from the strings, a
+                # new array a fraction of their size, not a second copy of them
+                return replace(source, container="numpy", line=node.lineno, inferred=False, dtype=dtype, root="")
             result = replace(source, container="numpy", line=node.lineno, inferred=False,
                              dtype=dtype or source.dtype)
             view = last_part(call.qualified) in ("asarray", "asanyarray") and source.container == "numpy" and \
@@ -475,8 +485,15 @@ class CallHandlers:
             return Data(node.lineno, str(ctx.module.path), "np.array", ARRAYS, dtype=dtype, inferred=True)
         if source is None and node.args and ctx.data_set_level and ctx.over_samples:
             # for s in table['pixels'].tolist(): np.asarray([int(v) for v in s.split()]): a new array of what the flow
-            # cannot follow, in a loop over the samples of a data set, is one sample of it
-            return Item(None, dtype, fresh=True)
+            # cannot follow, in a loop over the samples of a data set, is one sample of it; parsed from a table's row
+            # straight into floats (np.array(pixel_strs, 'float32')), that width is chosen here, and where the table
+            # holds images, it is 4 or 8 bytes a pixel (dtype_blowup asks)
+            loop = ctx.loops[-1] if ctx.loops else None
+            iterated = self.values.get(getattr(loop, "iter", None))
+            parsed_wide = isinstance(iterated, Data) and iterated.content in (TABLE, NAMES) and \
+                dtype in ("float16", "float32", "float64")
+            return Item(None, dtype, fresh=True, widened_line=node.lineno if parsed_wide else None,
+                        widened_to=dtype if parsed_wide else None, widened_at=node if parsed_wide else None)
         return None
 
     def _created(self, call: Call) -> Value:
@@ -556,11 +573,13 @@ class CallHandlers:
             return None
         dtype = dtype_of(keyword_value(node, "dtype"), ctx.module) or TORCH_COPIES.get(call.qualified) or source.dtype
         result = replace(source, container="torch", line=node.lineno, dtype=dtype, inferred=False)
-        if call.qualified not in TORCH_VIEWS:
-            self._copied(call, source, result)
         device = keyword_value(node, "device")
         if device is not None and not (isinstance(device, ast.Constant) and device.value == "cpu"):
+            # torch.tensor(x, device=device): the copy is made where the device is, the data set on the GPU (said
+            # there), no second copy in host memory
             return self._to_device(call, result)
+        if call.qualified not in TORCH_VIEWS:
+            self._copied(call, source, result)
         return result
 
     def _to_tf(self, call: Call) -> Value:
@@ -735,6 +754,12 @@ class CallHandlers:
                 isinstance(e, ast.Constant) for e in call.node.args[0].elts)
             small = literal or isinstance(source, Range) and source.count is not None and source.count <= FEW
             return Pipeline(data.content if data else ARRAYS, data, small=bool(small))
+        if last == "timeseries_dataset_from_array":
+            # the windows of an array already held (data=series): a pipeline over that array's rows, a table's
+            # rows where it is one (a few numbers each: two columns of a weather series)
+            source = call.args[0] if call.args else call.kwargs.get("data")
+            data = source if isinstance(source, Data) else None
+            return Pipeline(data.content if data else ARRAYS, data)
         if last in ("TextLineDataset", "text_dataset_from_directory"):
             return Pipeline("text")
         if last in ("make_csv_dataset", "CsvDataset"):
@@ -1144,8 +1169,9 @@ def _keras_model(name: str) -> bool:
 _LIBRARY_HANDLERS: list[tuple[Callable[[str], bool], Callable[[CallHandlers, Call], Value]]] = [
     (lambda n: loader_kind(n) is not None, CallHandlers._whole_load),
     (lambda n: n in DECODERS, CallHandlers._decode),
-    (lambda n: n in PER_FILE_LOADERS, lambda flow, call: Item() if call.ctx.loops or not call.ctx.data_set_level
-     else None),
+    # (in a loop, or in a helper called in one: def read_feat(path): return torch.load(path), file after file)
+    (lambda n: n in PER_FILE_LOADERS, lambda flow, call: Item() if call.ctx.loops or call.ctx.repeated or
+     not call.ctx.data_set_level else None),
     (lambda n: n in FOLDER_DECODERS, CallHandlers._decode_all),
     (_is("cv2.resize", "skimage.transform.resize", "tensorflow.image.resize"), CallHandlers._resize),
     (_is("keras.utils.normalize", "keras.utils.np_utils.normalize"), CallHandlers._normalized),
@@ -1171,7 +1197,8 @@ _LIBRARY_HANDLERS: list[tuple[Callable[[str], bool], Callable[[CallHandlers, Cal
     (lambda n: n.startswith(("tensorflow.data.", "keras.utils.", "keras.preprocessing."))
      and last_part(n) in ("from_tensor_slices", "from_tensors", "TextLineDataset", "text_dataset_from_directory",
                           "make_csv_dataset", "CsvDataset", "list_files", "TFRecordDataset", "from_generator",
-                          "image_dataset_from_directory", "audio_dataset_from_directory"), CallHandlers._tf_pipeline),
+                          "image_dataset_from_directory", "audio_dataset_from_directory",
+                          "timeseries_dataset_from_array"), CallHandlers._tf_pipeline),
     (_is("tensorflow_datasets.load"), CallHandlers._tfds_load),
     (_torch_module, lambda flow, call: Model("torch", call.node.lineno)),
     (_torch_loss, lambda flow, call: LossFunction()),

@@ -159,6 +159,8 @@ def dtype_of(node: ast.AST | None, module: Module) -> str | None:
         if node.value in _TYPE_CODES:
             return _TYPE_CODES[node.value]
         return DTYPE_NAMES.get(node.value.lower(), node.value.lower() if node.value.lower() in ITEMSIZE else None)
+    if isinstance(node, ast.Call) and last_part(module.qualified(node.func)) == "dtype" and node.args:
+        return dtype_of(node.args[0], module)  # np.dtype(str), np.dtype('float32'): the dtype it names
     name = last_part(module.qualified(node))
     return DTYPE_NAMES.get(name)
 

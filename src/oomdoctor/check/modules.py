@@ -106,6 +106,9 @@ class Module:
         self.import_nodes = [n for n in self.parents if isinstance(n, (ast.Import, ast.ImportFrom))]
         self.imported: set[str] = set()  # the packages it imports itself, by full name
         self.star_imports: list[str] = []  # from keras.layers import *
+        # the project's modules whose names this one may use without binding them (local_modules): those that
+        # import it, and those it imports whole (import dependencies), as files cut from one notebook share its names
+        self.namespace_sources: list[Module] = []
         for node in self.import_nodes:
             if isinstance(node, ast.Import):
                 for alias in node.names:
@@ -167,7 +170,28 @@ class Module:
             return None  # enumerate(loader) under ``from utils import *`` is Python's enumerate, not utils'
         if len(self.star_imports) == 1:
             return f"{self.star_imports[0]}.{name}"
-        return None if self.star_imports else _FRAGMENT_GLOBALS.get(name)
+        if self.star_imports:
+            return None
+        source = self.shared_binding(name)
+        return source.aliases.get(name) if source is not None else _FRAGMENT_GLOBALS.get(name)
+
+    def shared_binding(self, name: str) -> Module | None:
+        """The project's module that binds ``name`` where this one uses it without binding it: a file cut from a
+        notebook that imported everything once (train_test_split in trainer.py, imported by the dependencies.py that
+        imports sklearn), or the module a script imports whole and then uses the names of (import dependencies;
+        split_and_scale(...)). None where the file binds it, or no such module does."""
+        if name in self.bound or name in BUILTINS:
+            return None
+        seen, pending = {self}, list(self.namespace_sources)
+        while pending:
+            module = pending.pop(0)
+            if module in seen:
+                continue
+            seen.add(module)
+            if name in module.bound:
+                return module
+            pending += module.namespace_sources
+        return None
 
     def imports(self, *prefixes: str) -> bool:
         """Whether the module imports one of these packages itself (tensorflow, not tensorflow_docs)."""
@@ -287,6 +311,7 @@ def local_modules(script: Module) -> list[Module]:
                 pending.append(found[candidate])
     for module in found.values():
         _take_star_imports(module, found, set())
+        _link_namespaces(module, found)
     return [m for m in found.values() if m is not script]
 
 
@@ -313,6 +338,25 @@ def _take_star_imports(module: Module, by_path: dict[Path, Module], seen: set[Mo
         module.bound |= source.bound
         stars += [s for s in source.star_imports if s not in stars]
     module.star_imports = list(dict.fromkeys(stars))
+
+
+def _link_namespaces(module: Module, by_path: dict[Path, Module]) -> None:
+    """Each local module ``module`` imports shares the names ``module`` binds; one it imports whole (import
+    dependencies, not from dependencies import x) lends it its own (Module.shared_binding)."""
+    for node in module.import_nodes:
+        base = module.path.resolve().parent
+        for _step in range(max(getattr(node, "level", 0) - 1, 0)):
+            base = base.parent
+        names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else \
+            [node.module] if node.module else [alias.name for alias in node.names]
+        for name in names:
+            imported = next((by_path[p.resolve()] for p in module_files(base, name) if p.resolve() in by_path), None)
+            if imported is None or imported is module:
+                continue
+            if module not in imported.namespace_sources:
+                imported.namespace_sources.append(module)
+            if isinstance(node, ast.Import) and imported not in module.namespace_sources:
+                module.namespace_sources.append(imported)
 
 
 def _imported_module_names(module: Module) -> Iterator[tuple[str, int]]:

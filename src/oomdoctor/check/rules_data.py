@@ -183,14 +183,37 @@ def whole_dataset_load(script: Script) -> Iterator[Finding]:
                      "decompresses its whole array. Save each array once with np.save and load it with "
                      "np.load(path, mmap_mode='r')."),
         }
-        fix = fixes.get(data.reader) or fixes.get(data.content) or _(
+        key_read = _first_key_read(seen)
+        fix = fixes.get("npz" if key_read is not None else data.reader) or fixes.get(data.content) or _(
             "Memory-map it instead: np.load(path, mmap_mode='r') reads only the rows each batch uses (for a pickle, "
             "save the arrays once with np.save and memory-map them).")
         yield script.finding(
             "whole-dataset-load", seen.node,
             _("{how} reads all of it into memory at once, and it stays there for the whole run ({size}).").format(
                 how=data.how, size=script.size_of(data)),
-            fix, module=seen.ctx.module)
+            fix, module=seen.ctx.module, line=key_read)
+
+
+def _first_key_read(load: Seen) -> int | None:
+    """The line where np.load's result is first read by a key of its inputs (archive = np.load(path), then
+    archive['X'] a few lines on): an .npz archive, which np.load opens lazily, is read there, whatever its path
+    says; None for any other load (said at its own line)."""
+    node, ctx = load.node, load.ctx
+    if not isinstance(node, ast.Call) or ctx.module.qualified(node.func) != "numpy.load":
+        return None
+    statement = ctx.module.statement_of(node)
+    name = None
+    if isinstance(statement, ast.Assign) and statement.value is node and len(statement.targets) == 1:
+        name = statement.targets[0]
+    elif isinstance(statement, (ast.With, ast.AsyncWith)):
+        name = next((item.optional_vars for item in statement.items if item.context_expr is node), None)
+    if not isinstance(name, ast.Name):
+        return None
+    scope = ctx.function.node if ctx.function is not None else ctx.module.tree
+    lines = [n.lineno for n in ast.walk(scope) if isinstance(n, ast.Subscript) and isinstance(n.value, ast.Name) and
+             n.value.id == name.id and isinstance(n.slice, ast.Constant) and isinstance(n.slice.value, str) and
+             not is_labels(set(words_of(n.slice.value))) and n.lineno > node.lineno]
+    return min(lines, default=None)
 
 
 def _large_loads(script: Script) -> list[tuple[Seen, Data]]:
@@ -789,9 +812,18 @@ def dtype_blowup(script: Script) -> Iterator[Finding]:
               "indices (PyTorch)."), module=seen.ctx.module)
     for seen in script.seen("collected"):
         data = seen.value
+        tables = script.flow.rows_made_into.get(data.root, set()) if isinstance(data, Data) else set()
+        if tables and not tables & script.image_roots():
+            continue  # numbers parsed from a table's rows as floats: wide only where the rows are pixels
         if isinstance(data, Data) and data.widened_line and not negligible(data):
             dtype = data.widened_to or "float64"
-            if ITEMSIZE.get(dtype, 8) == 8:
+            if tables:  # a table's rows of pixel values, each parsed into floats
+                message = _("Each row of pixel values is parsed into {dtype} here and then kept with all the "
+                            "others (line {line}): the images are held at {size} bytes per pixel, where uint8 "
+                            "takes 1.")
+                fix = _("Parse each row as uint8 (np.array(values, 'uint8')) and scale each batch when it is "
+                        "used (in a generator, a keras.utils.PyDataset or a tf.data map).")
+            elif ITEMSIZE.get(dtype, 8) == 8:
                 message = _("Each file is made {dtype} here and then kept with all the others (line {line}): the "
                             "data set is held at 8 bytes per value, where a uint8 pixel takes 1 and float32 4.")
                 fix = _("Convert to float32 first: img.astype('float32') / 255, or keep uint8 and scale each batch "

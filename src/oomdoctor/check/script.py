@@ -12,7 +12,7 @@ from .context import Seen
 from .flow import Flow
 from .modules import FunctionInfo, Module, local_modules
 from .names import calls_in, dotted_name, last_part
-from .values import Data, FunctionRef, Value, sample_bytes, size_phrase
+from .values import Data, FunctionRef, Value, image_shaped, sample_bytes, size_phrase
 
 T = TypeVar("T")
 
@@ -182,9 +182,13 @@ class Script:
 
     def image_roots(self) -> set[str]:
         """The data sets whose rows the script resizes as images (resize(frames[k], (96, 96))), directly or as what
-        a call gives the parameter whose rows a function resizes."""
+        a call gives the parameter whose rows a function resizes; and the tables whose rows a loop makes into the
+        arrays of a list the script shows holds images (np.array(faces).reshape(-1, 48, 48, 1))."""
         def find() -> set[str]:
             roots = set(self.flow.image_rows)
+            for made, tables in self.flow.rows_made_into.items():
+                if any(image_shaped(value) for value in self.data_of_root(made)):
+                    roots |= tables
             for function, name in self.flow.image_parameters:
                 arguments = function.node.args
                 positional = [a.arg for a in arguments.posonlyargs + arguments.args]
@@ -202,12 +206,16 @@ class Script:
 
     def same_data(self, data: Data) -> list[Data]:
         """Every value the flow saw that is this data set or a copy of it."""
+        return self.data_of_root(data.root)
+
+    def data_of_root(self, root: str) -> list[Data]:
+        """Every value the flow saw of the data set that first came into memory at ``root``."""
         if self._by_root is None:
             self._by_root = {}
             for value in self.flow.values.values():
                 if isinstance(value, Data):
                     self._by_root.setdefault(value.root, []).append(value)
-        return self._by_root.get(data.root, [])
+        return self._by_root.get(root, [])
 
     def size_of(self, data: Data) -> str:
         """The size of held data for a message, with the shape the script shows for it later if not here
