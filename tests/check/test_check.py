@@ -3893,3 +3893,25 @@ def test_fit_of_inputs_joined_from_two_lists(inputs, expected, tmp_path):
               "train_seq = keras.preprocessing.sequence.pad_sequences(tok.texts_to_sequences(table['text']), 170)\n"
               f"joint_model.fit({inputs}, table['price'].values, epochs=10, batch_size=128)\n")
     assert _rules(tmp_path, source, "in-memory-array") == expected
+
+
+@pytest.mark.parametrize("sample, flip, expected", [
+    ("(20, 44)", "", ([], [])),  # 880 numbers per clip: the count decides, and nothing shows it
+    ("(20, 44)", "for k in range(697932):\n    train_X[k] = np.transpose(train_X[k])\n", ([6], [13, 15])),
+    ("(128, 128, 3)", "", ([6], [11, 13])),  # an image per sample: any data set of them is large
+])
+def test_pickled_small_samples_of_unshown_count_are_not_said_large(sample, flip, expected, tmp_path):
+    # Speech Commands as pickled 20 x 44 MFCC matrices fed to a Dense net (check_heldout31): 51,088 clips make 180 MB;
+    # the model's input shape shows each sample is small, and the script shows no count (where it does, by a loop over
+    # the rows by number, EMNIST's 697,932 glyphs, the data set is large)
+    source = ("import pickle\nimport numpy as np\nfrom keras.models import Sequential\n"
+              "from keras.layers import Dense, Flatten\n"
+              "with open('train_feats.pickle', 'rb') as fh:\n    train_X, train_y = pickle.load(fh)\n"
+              f"{flip}"
+              "model = Sequential()\n"
+              f"model.add(Flatten(input_shape={sample}))\nmodel.add(Dense(512, activation='relu'))\n"
+              "model.add(Dense(30, activation='softmax'))\n"
+              "train_X = np.array(train_X)\ntrain_y = np.array(train_y)\n"
+              "shuffled_X = train_X[np.random.permutation(len(train_X))]\n"
+              "model.fit(shuffled_X, train_y, batch_size=32, epochs=50)\n")
+    assert (_rules(tmp_path, source, "whole-dataset-load"), _rules(tmp_path, source, "duplicate-copy")) == expected

@@ -217,7 +217,8 @@ def _find_large_loads(script: Script) -> tuple[list[tuple[Seen, Data]], set[str]
         # few numbers per row: nobody stores a data set that fills memory that way
         unknown_training_set = data.content == ARRAYS and not last_part(data.how).startswith(
             ("loadtxt", "genfromtxt")) and total_bytes(data) is None and sample_bytes(data) is None and \
-            not _flat_model_input(script) and read_in_batches(data, script)
+            not _flat_model_input(script) and not _small_samples_of_unshown_count(data, script) and \
+            read_in_batches(data, script)
         # an HDF5 data set read whole ([:], [()], .value), or a memory-mapped array copied whole: what the format,
         # or the mapping, exists for is reading it in parts
         shown = shaped is not None or _cache_of_decoded_files(seen.node, script) or data.reader in ("h5py", "mmap")
@@ -482,6 +483,42 @@ def _takes_flat_input(script: Script) -> bool:
         if any(isinstance(shape, (ast.Tuple, ast.List)) and len(shape.elts) == 1 for shape in shapes):
             return True
     return False
+
+
+def _small_samples_of_unshown_count(data: Data, script: Script) -> bool:
+    """The Keras model the script trains takes samples of a few values (Flatten(input_shape=(20, 44)): 880 numbers,
+    3.4 KiB as the float32 it computes in, under LARGE_SAMPLE_BYTES: a feature matrix, not an image, a clip or a
+    volume), and nothing shows how many the data set holds: neither its shape nor a loop over its rows by number
+    (for k in range(697932): x[k] = ...). Of such samples the count alone decides, tens of thousands make a few
+    hundred MB, and the script does not show it: nothing says the data set is large. (Samples as small still come
+    in sets of millions, EMNIST's or QuickDraw's 28 × 28 glyphs: where the script shows that, the set is large.)"""
+    shape = model_input_shape(script)
+    values = element_count(shape) if shape else None
+    return values is not None and values * ITEMSIZE["float32"] < LARGE_SAMPLE_BYTES and \
+        total_bytes(data) is None and data.root not in _roots_counted_by_loops(script)
+
+
+def _roots_counted_by_loops(script: Script) -> set[str]:
+    """The data sets whose rows a loop over range(n) reads or writes one by one (for k in range(697932): x[k] =
+    np.transpose(x[k])), with n written out and more than FEW: the script shows they hold n rows at least."""
+    def find() -> set[str]:
+        roots = set()
+        for module in script.modules:
+            for loop in ast.walk(module.tree):
+                if not (isinstance(loop, ast.For) and isinstance(loop.target, ast.Name) and
+                        isinstance(loop.iter, ast.Call) and dotted_name(loop.iter.func) == "range" and
+                        loop.iter.args):
+                    continue
+                stop = loop.iter.args[0] if len(loop.iter.args) == 1 else loop.iter.args[1]
+                count = constant_number(stop)
+                if count is None or count <= FEW:
+                    continue
+                for node in ast.walk(loop):
+                    if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Name) and \
+                            node.slice.id == loop.target.id and isinstance(value := script.value(node.value), Data):
+                        roots.add(value.root)
+        return roots
+    return script.memoized("roots-counted-by-loops", find)
 
 
 def _replaced_by_float64_copy(seen: Seen, script: Script) -> bool:
@@ -1159,6 +1196,11 @@ def _copy_effect(seen: Seen, script: Script, decoded_targets: bool = False) -> s
     if (source.content == TABLE or few_values_per_row(source)) and _largest_shape(source, script) is None:
         # a table's rows are a few numbers each, as are those of an array the script shapes so (history =
         # np.zeros((0, 4)), one row of an epoch's metrics added per pass): a copy of it is rarely what fills memory
+        return None
+    if _small_samples_of_unshown_count(source, script) and _trained_on(source, script) and \
+            source.root not in _roots_loaded_large(script):
+        # pickled 20 × 44 MFCC matrices fed to the model: the count decides, and nothing shows it (a load
+        # whole-dataset-load shows is large, the cache the script pickled its decoded glyphs to, is)
         return None
     if name is not None and is_labels(words_of(last_part(name))) and not decoded_targets:
         return None  # y_train, labels: one number per sample
