@@ -3915,3 +3915,14 @@ def test_pickled_small_samples_of_unshown_count_are_not_said_large(sample, flip,
               "shuffled_X = train_X[np.random.permutation(len(train_X))]\n"
               "model.fit(shuffled_X, train_y, batch_size=32, epochs=50)\n")
     assert (_rules(tmp_path, source, "whole-dataset-load"), _rules(tmp_path, source, "duplicate-copy")) == expected
+
+
+@pytest.mark.parametrize("saved, expected", [("np.stack(faces)", [9]),
+                                             ("np.stack(faces).mean(axis=0)", [])])  # one mean face
+def test_an_array_built_from_a_list_to_be_saved_is_held_beside_it(saved, expected, tmp_path):
+    # a GAN's faces decoded into a list and written as one array (check_heldout31): np.stack builds the whole array for
+    # np.save while the list still holds every image, as x = np.stack(faces) would
+    source = ("import glob\n\nimport numpy as np\nfrom PIL import Image\n\nfaces = []\n"
+              "for path in glob.glob('data/raw/*.png'):\n    faces.append(np.array(Image.open(path).convert('RGB')))\n"
+              f"np.save('data/faces.npy', {saved})\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected

@@ -1295,8 +1295,8 @@ def _rebinds(seen: Seen, names: list[str]) -> bool:
 
 
 def _held(copy: ast.AST, module: Module, scaled_in_its_dtype: bool = False) -> bool:
-    """The copy is what a name keeps (x = np.array(images).reshape(...), return np.stack(frames)), not a
-    temporary handed on to another conversion, a division or a device. ``scaled_in_its_dtype``: the copy is of
+    """The copy is what a name keeps (x = np.array(images).reshape(...), return np.stack(frames)) or a save writes
+    (np.save(path, np.stack(images))), not a temporary handed on to another conversion, a division or a device. ``scaled_in_its_dtype``: the copy is of
     floats and replaces its original, so a division by a number gives what the data set is from then on."""
     node = copy
     while True:
@@ -1320,6 +1320,10 @@ def _held(copy: ast.AST, module: Module, scaled_in_its_dtype: bool = False) -> b
         elif isinstance(parent, ast.Call) and node in parent.args and isinstance(parent.func, ast.Name) and \
                 (parent.func.id[:1].isupper() or parent.func.id in module.classes):
             # PatchSet(x[train_idx], ...), TrainData(torch.FloatTensor(x)): the object made keeps what it is given
+            return True
+        elif isinstance(parent, ast.Call) and node in parent.args and last_part(dotted_name(parent.func)) in SAVES:
+            # np.save(path, np.stack(images)), pickle.dump(np.array(rows), f): the copy is built whole to be written,
+            # beside what it is built from, as one a name keeps is
             return True
         else:
             return isinstance(parent, (ast.Assign, ast.AnnAssign, ast.Return))
