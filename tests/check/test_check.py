@@ -3926,3 +3926,16 @@ def test_an_array_built_from_a_list_to_be_saved_is_held_beside_it(saved, expecte
               "for path in glob.glob('data/raw/*.png'):\n    faces.append(np.array(Image.open(path).convert('RGB')))\n"
               f"np.save('data/faces.npy', {saved})\n")
     assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+@pytest.mark.parametrize("replaced, expected", [("clip[:shortest] / 255", [12]),
+                                                ("clip[:shortest]", [])])  # trimmed, still uint8
+def test_files_put_back_into_their_list_made_float64_are_held_so(replaced, expected, tmp_path):
+    # video clips decoded into a list, then each trimmed and scaled in its own slot (check_heldout31's UCF101 Conv3D):
+    # the list holds every clip as float64 from then on, 8x the uint8 frames
+    source = ("import os\n\nimport cv2\nimport numpy as np\n\nclips = []\nfor name in os.listdir('videos'):\n"
+              "    clips.append(np.stack([cv2.imread(os.path.join('videos', name, f)) for f in sorted(os.listdir("
+              "os.path.join('videos', name)))]))\n"
+              "shortest = min(len(clip) for clip in clips)\nfor i in range(len(clips)):\n    clip = clips[i]\n"
+              f"    clip = {replaced}\n    clips[i] = clip\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected

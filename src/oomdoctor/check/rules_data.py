@@ -792,9 +792,9 @@ def dtype_blowup(script: Script) -> Iterator[Finding]:
                 classes=classes, size=format_bytes(classes * 4), factor=classes // 2),
             _("Keep integer labels and use sparse_categorical_crossentropy (Keras) or CrossEntropyLoss with class "
               "indices (PyTorch)."), module=seen.ctx.module)
-    for seen in script.seen("collected"):
-        data = seen.value
-        if isinstance(data, Data) and data.widened_line and not negligible(data):
+    for seen in script.seen("collected", "filled"):
+        data = _kept_widened(seen)
+        if data is not None and not negligible(data):
             dtype = data.widened_to or "float64"
             if ITEMSIZE.get(dtype, 8) == 8:
                 message = _("Each file is made {dtype} here and then kept with all the others (line {line}): the "
@@ -810,6 +810,19 @@ def dtype_blowup(script: Script) -> Iterator[Finding]:
                 "dtype-blowup", seen.node, message.format(dtype=dtype, line=seen.node.lineno,
                                                           size=ITEMSIZE.get(dtype, 8)),
                 fix, module=_module_widened_in(data, seen, script), line=data.widened_line)
+
+
+def _kept_widened(seen: Seen) -> Data | None:
+    """The list that keeps files each made wider before it keeps them: appended so (collected), or each put back
+    in its own slot of the list it was read from (for i in range(len(clips)): clips[i] = clips[i] / 255, filled):
+    the list then holds the data set at the wider dtype. None for anything else."""
+    data, item = seen.value, seen.source
+    if seen.what == "collected":
+        return data if isinstance(data, Data) and data.widened_line else None
+    if isinstance(data, Data) and data.container == "list" and not data.labels and isinstance(item, Item) and \
+            item.widened_line is not None and item.root == data.root:
+        return replace(data, widened_line=item.widened_line, widened_to=item.widened_to, widened_at=item.widened_at)
+    return None
 
 
 def _module_widened_in(data: Data, seen: Seen, script: Script) -> Module:
