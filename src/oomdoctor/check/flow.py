@@ -27,7 +27,7 @@ from .library import (
     keyword_value,
     loader_kind,
 )
-from .modules import ClassInfo, FunctionInfo, Module, module_files, own_nodes
+from .modules import ClassInfo, FunctionInfo, Module, imported_files, own_nodes
 from .names import (LABEL_WORDS, calls_in, dotted_name, is_eval_name, is_labels, last_part, names_in, path_text,
                     words_of)
 from .values import (
@@ -832,10 +832,8 @@ class Flow(CallHandlers):
         key = (importer, dotted, level)
         if key not in self._local_imports:
             by_path = {m.path.resolve(): m for m in self.modules}
-            base = importer.path.resolve().parent
-            for _step in range(max(level - 1, 0)):
-                base = base.parent
-            self._local_imports[key] = next((by_path[p.resolve()] for p in module_files(base, dotted)
+            root = self.modules[0].path.resolve().parent
+            self._local_imports[key] = next((by_path[p.resolve()] for p in imported_files(importer, dotted, level, root)
                                              if p.resolve() in by_path), None)
         return self._local_imports[key]
 
@@ -1350,10 +1348,10 @@ class Flow(CallHandlers):
         key = (module, name)
         if key not in self._absent_modules:
             head = name.split(".")[0]
-            base = module.path.resolve().parent
+            root = self.modules[0].path.resolve().parent
             self._absent_modules[key] = head not in _KNOWN_LIBRARIES and head not in sys.stdlib_module_names and \
                 head in {n.split(".")[0] for n in module.imported} and \
-                not any(path.exists() for path in module_files(base, name))
+                not any(path.exists() for path in imported_files(module, name, 0, root))
         return self._absent_modules[key]
 
     def _file_reading_functions(self) -> set[str]:

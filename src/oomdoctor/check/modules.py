@@ -270,10 +270,7 @@ def local_modules(script: Module) -> list[Module]:
     while pending and len(found) <= _LOCAL_MODULES_MAX:
         module = pending.pop(0)
         for name, level in _imported_module_names(module):
-            base = module.path.resolve().parent
-            for _step in range(max(level - 1, 0)):
-                base = base.parent
-            for candidate in module_files(base, name):
+            for candidate in imported_files(module, name, level, root):
                 candidate = candidate.resolve()
                 if candidate in found or not candidate.is_relative_to(root) or len(found) > _LOCAL_MODULES_MAX:
                     continue
@@ -328,6 +325,18 @@ def _imported_module_names(module: Module) -> Iterator[tuple[str, int]]:
             else:
                 for alias in node.names:  # from . import utils
                     yield alias.name, node.level
+
+
+def imported_files(importer: Module, dotted: str, level: int, root: Path) -> list[Path]:
+    """The files an import in ``importer`` can name: for ``from . import x`` (level 1 and up), under the importer's
+    package; for an absolute import, beside the importer and then under ``root``, the script's folder, which is
+    where Python looks first when the script runs (src/trainer.py's ``from src.dataset import ...``, the project's
+    package seen from its top)."""
+    base = importer.path.resolve().parent
+    for _step in range(max(level - 1, 0)):
+        base = base.parent
+    files = module_files(base, dotted)
+    return files + module_files(root, dotted) if level == 0 and base != root else files
 
 
 def module_files(base: Path, dotted: str) -> list[Path]:
