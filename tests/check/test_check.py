@@ -3973,3 +3973,18 @@ def test_a_table_turned_into_records_is_a_list_the_workers_copy(workers, expecte
               "clicks = ClickLog('train.parquet')\n"
               f"loader = DataLoader(clicks, batch_size=256, shuffle=True, num_workers={workers})\n")
     assert _rules(tmp_path, source, "workers-copy-dataset") == expected
+
+
+@pytest.mark.parametrize("made, kept", [("{}", "self.samples[k] = {'image': page, 'text': texts[k]}"),
+                                        ("[]", "self.samples.append({'image': page, 'text': texts[k]})")])
+def test_a_record_with_keys_that_holds_a_decoded_file_is_kept_as_the_file(made, kept, tmp_path):
+    # handwritten lines cached as {'image': ..., 'word': ...} per line (check_heldout31's IAM CRNN): the record holds
+    # the decoded image, and the dict (or list) of records holds every one, as a tuple (image, text) would
+    source = ("import os\n\nimport cv2\nfrom torch.utils.data import Dataset\n\n\nclass Lines(Dataset):\n"
+              f"    def __init__(self, root, names, texts):\n        self.samples = {made}\n"
+              "        for k, name in enumerate(names):\n"
+              "            page = cv2.imread(os.path.join(root, name), cv2.IMREAD_GRAYSCALE)\n"
+              f"            {kept}\n\n"
+              "    def __len__(self):\n        return len(self.samples)\n\n"
+              "    def __getitem__(self, k):\n        return self.samples[k]\n")
+    assert _rules(tmp_path, source, "eager-loading") == [12]

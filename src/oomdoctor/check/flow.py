@@ -617,7 +617,7 @@ class Flow(CallHandlers):
                     keys, items = keys + (target.slice.value,), items + (value,)
                 scope.rebind(target.value.id, Keyed(keys, items))
             elif (container is None or self._collected_here(container, statement, ctx)) and ctx.loops and \
-                    isinstance(kept := _stack_of_this_pass(value, ctx), Item) and kept.fresh and \
+                    isinstance(kept := _stack_of_this_pass(_record_item(value), ctx), Item) and kept.fresh and \
                     isinstance(statement, ast.Assign) and isinstance(target.value, (ast.Name, ast.Attribute)) and \
                     not isinstance(target.slice, ast.Constant) and \
                     dotted_name(target.value) in self._dicts_of(ctx.module):
@@ -1241,7 +1241,8 @@ class Flow(CallHandlers):
         """A list with one value per file or sample: what it holds, and a record when that is new memory for the
         whole data set. ``holder``: the words of the list's name (a list of masks is labels)."""
         path = str(ctx.module.path)
-        if isinstance(element, Several):  # [image, label] pairs, ((pixels, mask), label): the image is what weighs
+        if isinstance(element, (Several, Keyed)):
+            # [image, label] pairs, ((pixels, mask), label), {'image': pixels, 'word': text}: the image is what weighs
             element = _first_item(element) or element
         if isinstance(element, Item):
             shape = (None,) + element.shape if element.shape is not None else None
@@ -1477,7 +1478,7 @@ class Flow(CallHandlers):
             # clips.append(np.copy(clip)), clip a buffer of ten frames: an array of a few samples made anew in the
             # loop is one sample, and the list keeps one per pass
             value = Item(value.shape, value.dtype, fresh=True)
-        if isinstance(value, (Item, Several)):
+        if isinstance(value, (Item, Several, Keyed)):
             small = self._small_growth(dotted_name(target), node, ctx) and not (
                 _large(value) and _loop_count(loop, self.values) > FEW_LARGE) or \
                 self._kept_elsewhere_each_pass(dotted_name(target), node, ctx) or self._admits_few(node, ctx) or \
@@ -1848,11 +1849,18 @@ def _without_graph(value: Value) -> Value:
     return value
 
 
+def _record_item(value: Value) -> Value:
+    """The decoded file a record written with keys holds ({'image': pixels, 'word': text} -> pixels); anything else
+    as it is. (Of a list written out, [r0, c0], the flow may take numbers computed from a row for samples.)"""
+    return (_first_item(value) or value) if isinstance(value, Keyed) else value
+
+
 def _first_item(value: Value) -> Item | None:
-    """The first decoded file or sample in a tuple, at any depth: ((pixels, mask), label) -> pixels."""
+    """The first decoded file or sample in a tuple or a record, at any depth: ((pixels, mask), label) -> pixels,
+    {'image': pixels, 'word': text} -> pixels."""
     if isinstance(value, Item):
         return value
-    if isinstance(value, Several):
+    if isinstance(value, (Several, Keyed)):
         return next((found for found in map(_first_item, value.items) if found is not None), None)
     return None
 
