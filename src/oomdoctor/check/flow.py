@@ -124,6 +124,7 @@ class Flow(CallHandlers):
         self._items: set[FunctionInfo] | None = None
         self._module_like: dict[Module, set[str]] = {}
         self._dicts: dict[Module, set[str]] = {}
+        self._transforms: dict[Module, set[str]] = {}
         self._appends: dict[ast.stmt, ast.Call] = {}
         self._local_imports: dict[tuple[Module, str, int], Module | None] = {}
         self._unseen_submodules: dict[tuple[ClassInfo, str], bool] = {}
@@ -491,6 +492,16 @@ class Flow(CallHandlers):
                 and last_part(dotted_name(n.value.func)) in ("dict", "OrderedDict", "defaultdict"))
                 for t in n.targets} - {""}
         return self._dicts[module]
+
+    def _transforms_of(self, module: Module) -> set[str]:
+        """normalize, self.transform: the names and attributes the module binds to a torchvision transform
+        (transforms.Normalize(...), transforms.Compose([...]))."""
+        if module not in self._transforms:
+            self._transforms[module] = {dotted_name(t) for n in ast.walk(module.tree) if isinstance(n, ast.Assign) and
+                                        isinstance(n.value, ast.Call) and
+                                        module.qualified(n.value.func).startswith("torchvision.transforms.")
+                                        for t in n.targets} - {""}
+        return self._transforms[module]
 
     def _used_as_module(self, module: Module) -> set[str]:
         """Names the script treats as an nn.Module: embedder.eval(), embedder.parameters(), whatever its class."""
@@ -1657,6 +1668,11 @@ class Flow(CallHandlers):
                 # np.expand_dims(mg, axis=0) before predict: one sample made a batch of one, not a data set
                 return replace(data, shape=None, small=True)
             return replace(data, shape=(data.shape[:1] + (None,)) if data.shape else None)
+        if item is not None and call.callee is None and call.args and call.args[0] is item and \
+                dotted_name(node.func) in self._transforms_of(call.ctx.module):
+            # normalize = transforms.Normalize(mean, std); normalize(page): torchvision's transform gives the sample
+            # anew (a tensor of floats, whatever dtype it was given), as a function of an image library does
+            return replace(item, shape=None, dtype=None, fresh=True)
         if item is not None and call.callee is None and _to_float_tensor(node, call.ctx.module) and \
                 item.dtype in ("uint8", "int8"):
             # transforms.ToTensor()(img), TF.to_tensor(img) of a decoded 8-bit image: float32 in [0, 1], 4x its bytes
