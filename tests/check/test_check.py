@@ -3995,8 +3995,8 @@ def test_a_record_with_keys_that_holds_a_decoded_file_is_kept_as_the_file(made, 
 def test_a_sample_given_to_a_torchvision_transform_object_is_the_sample_anew(made, expected, tmp_path):
     # normalize = transforms.Normalize(...) made once, then called on each page before the page is cached
     # (check_heldout31's IAM CRNN): what it gives is the sample, as a float tensor, and the cache holds every one
-    source = ("import os\n\nimport numpy as np\nimport torch\nfrom PIL import Image\nfrom torchvision import transforms\n"
-              f"normalize = {made}\npages = []\nfor name in os.listdir('lines'):\n"
+    source = ("import os\n\nimport numpy as np\nimport torch\nfrom PIL import Image\n"
+              f"from torchvision import transforms\nnormalize = {made}\npages = []\nfor name in os.listdir('lines'):\n"
               "    page = torch.from_numpy(np.array(Image.open(os.path.join('lines', name)))).float()\n"
               "    kept = normalize(page)\n    pages.append(kept)\n")
     assert _rules(tmp_path, source, "eager-loading") == expected

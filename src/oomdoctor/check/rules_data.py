@@ -1309,8 +1309,9 @@ def _rebinds(seen: Seen, names: list[str]) -> bool:
 
 def _held(copy: ast.AST, module: Module, scaled_in_its_dtype: bool = False) -> bool:
     """The copy is what a name keeps (x = np.array(images).reshape(...), return np.stack(frames)) or a save writes
-    (np.save(path, np.stack(images))), not a temporary handed on to another conversion, a division or a device. ``scaled_in_its_dtype``: the copy is of
-    floats and replaces its original, so a division by a number gives what the data set is from then on."""
+    (np.save(path, np.stack(images))), not a temporary handed on to another conversion, a division or a device.
+    ``scaled_in_its_dtype``: the copy is of floats and replaces its original, so a division by a number gives what
+    the data set is from then on."""
     node = copy
     while True:
         parent = module.parents.get(node)
