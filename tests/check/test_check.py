@@ -4000,3 +4000,17 @@ def test_a_sample_given_to_a_torchvision_transform_object_is_the_sample_anew(mad
               "    page = torch.from_numpy(np.array(Image.open(os.path.join('lines', name)))).float()\n"
               "    kept = normalize(page)\n    pages.append(kept)\n")
     assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+def test_a_star_import_of_the_projects_package_from_a_module_in_it_is_read(tmp_path):
+    # src/loader.py takes its imports from src/common.py as the project's package seen from its top (from src.common
+    # import *): imread there is OpenCV's, which decodes each file the list keeps
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "__init__.py").write_text("")
+    (tmp_path / "src" / "common.py").write_text("import os\n\nfrom cv2 import imread\n")
+    (tmp_path / "src" / "loader.py").write_text(
+        "from src.common import *\n\n\ndef load_all(root):\n    images = []\n    for name in os.listdir(root):\n"
+        "        images.append(imread(os.path.join(root, name)))\n    return images\n")
+    (tmp_path / "train.py").write_text("from src.loader import load_all\n\nimages = load_all('photos')\n")
+    assert [(Path(f.file).relative_to(tmp_path).as_posix(), f.line, f.rule) for f in check_source(
+        tmp_path / "train.py") if f.kind == "memory"] == [("src/loader.py", 7, "eager-loading")]

@@ -283,26 +283,26 @@ def local_modules(script: Module) -> list[Module]:
                     continue  # not the script we were asked about: its own check will say what is wrong
                 pending.append(found[candidate])
     for module in found.values():
-        _take_star_imports(module, found, set())
+        _take_star_imports(module, found, set(), root)
     return [m for m in found.values() if m is not script]
 
 
-def _take_star_imports(module: Module, by_path: dict[Path, Module], seen: set[Module]) -> None:
+def _take_star_imports(module: Module, by_path: dict[Path, Module], seen: set[Module], root: Path) -> None:
     """``from lib import *`` of a local lib.py (one file that gathers a project's imports, star-imported by every
     other) binds in ``module`` every name lib binds: ``cv2`` and ``train_test_split`` are the libraries lib
     imported, lib's functions and values are lib's (not guesses from a library's star), and lib's own library
     stars (``from keras.callbacks import *``) are ``module``'s too. ``by_path``: the local modules, by their resolved
-    path."""
+    path; ``root``: the script's folder."""
     seen.add(module)
     stars: list[str] = []
     for star in module.star_imports:
-        source = next((by_path[p.resolve()] for p in module_files(module.path.resolve().parent, star)
-                       if p.resolve() in by_path), None)
+        source = next((by_path[p.resolve()] for p in imported_files(module, star, 0, root) if p.resolve() in by_path),
+                      None)
         if source is None or source is module:
             stars.append(star)
             continue
         if source not in seen:
-            _take_star_imports(source, by_path, seen)
+            _take_star_imports(source, by_path, seen, root)
         for name, full in source.aliases.items():
             if name not in module.bound:  # the module's own import of a name wins
                 module.aliases[name] = full
