@@ -4488,3 +4488,124 @@ def test_a_load_read_by_keys_is_an_npz_archive_read_at_its_key(read, expected, t
     source = ("import sys\nimport numpy as np\n\narchive = np.load(sys.argv[1])\n"
               f"windows = {read}.astype(np.float32).reshape(-1, 3600, 2)\nprint(windows.shape)\n")
     assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+@pytest.mark.parametrize("sample, flip, expected", [
+    ("(20, 44)", "", ([], [])),  # 880 numbers per clip: the count decides, and nothing shows it
+    ("(20, 44)", "for k in range(697932):\n    train_X[k] = np.transpose(train_X[k])\n", ([6], [13, 15])),
+    ("(128, 128, 3)", "", ([6], [11, 13])),  # an image per sample: any data set of them is large
+])
+def test_pickled_small_samples_of_unshown_count_are_not_said_large(sample, flip, expected, tmp_path):
+    # Speech Commands as pickled 20 x 44 MFCC matrices fed to a Dense net (check_heldout31): 51,088 clips make 180 MB;
+    # the model's input shape shows each sample is small, and the script shows no count (where it does, by a loop over
+    # the rows by number, EMNIST's 697,932 glyphs, the data set is large)
+    source = ("import pickle\nimport numpy as np\nfrom keras.models import Sequential\n"
+              "from keras.layers import Dense, Flatten\n"
+              "with open('train_feats.pickle', 'rb') as fh:\n    train_X, train_y = pickle.load(fh)\n"
+              f"{flip}"
+              "model = Sequential()\n"
+              f"model.add(Flatten(input_shape={sample}))\nmodel.add(Dense(512, activation='relu'))\n"
+              "model.add(Dense(30, activation='softmax'))\n"
+              "train_X = np.array(train_X)\ntrain_y = np.array(train_y)\n"
+              "shuffled_X = train_X[np.random.permutation(len(train_X))]\n"
+              "model.fit(shuffled_X, train_y, batch_size=32, epochs=50)\n")
+    assert (_rules(tmp_path, source, "whole-dataset-load"), _rules(tmp_path, source, "duplicate-copy")) == expected
+
+
+@pytest.mark.parametrize("saved, expected", [("np.stack(faces)", [9]),
+                                             ("np.stack(faces).mean(axis=0)", [])])  # one mean face
+def test_an_array_built_from_a_list_to_be_saved_is_held_beside_it(saved, expected, tmp_path):
+    # a GAN's faces decoded into a list and written as one array (check_heldout31): np.stack builds the whole array for
+    # np.save while the list still holds every image, as x = np.stack(faces) would
+    source = ("import glob\n\nimport numpy as np\nfrom PIL import Image\n\nfaces = []\n"
+              "for path in glob.glob('data/raw/*.png'):\n    faces.append(np.array(Image.open(path).convert('RGB')))\n"
+              f"np.save('data/faces.npy', {saved})\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+@pytest.mark.parametrize("replaced, expected", [("clip[:shortest] / 255", [12]),
+                                                ("clip[:shortest]", [])])  # trimmed, still uint8
+def test_files_put_back_into_their_list_made_float64_are_held_so(replaced, expected, tmp_path):
+    # video clips decoded into a list, then each trimmed and scaled in its own slot (check_heldout31's UCF101 Conv3D):
+    # the list holds every clip as float64 from then on, 8x the uint8 frames
+    source = ("import os\n\nimport cv2\nimport numpy as np\n\nclips = []\nfor name in os.listdir('videos'):\n"
+              "    clips.append(np.stack([cv2.imread(os.path.join('videos', name, f)) for f in sorted(os.listdir("
+              "os.path.join('videos', name)))]))\n"
+              "shortest = min(len(clip) for clip in clips)\nfor i in range(len(clips)):\n    clip = clips[i]\n"
+              f"    clip = {replaced}\n    clips[i] = clip\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+@pytest.mark.parametrize("imported", ["from src.dataset import FaceFolder", "from .dataset import FaceFolder"])
+def test_a_package_module_imported_from_the_top_of_the_project_is_read(imported, tmp_path):
+    # train.py runs src/trainer.py, which imports its Dataset as the project's package seen from the top (src.dataset,
+    # check_heldout31's DIN trainer): Python finds it from the script's folder, and so does the checker
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "__init__.py").write_text("")
+    (tmp_path / "src" / "dataset.py").write_text(
+        "import os\n\nimport cv2\nfrom torch.utils.data import Dataset\n\n\nclass FaceFolder(Dataset):\n"
+        "    def __init__(self, root):\n        self.faces = []\n        for name in os.listdir(root):\n"
+        "            self.faces.append(cv2.imread(os.path.join(root, name)))\n\n"
+        "    def __len__(self):\n        return len(self.faces)\n\n"
+        "    def __getitem__(self, i):\n        return self.faces[i]\n")
+    (tmp_path / "src" / "trainer.py").write_text(
+        f"from torch.utils.data import DataLoader\n{imported}\n\n\ndef make_loader(root):\n"
+        "    return DataLoader(FaceFolder(root), batch_size=32, shuffle=True)\n")
+    (tmp_path / "train.py").write_text("from src.trainer import make_loader\n\nloader = make_loader('faces')\n")
+    assert [(Path(f.file).relative_to(tmp_path).as_posix(), f.line, f.rule) for f in check_source(
+        tmp_path / "train.py") if f.kind == "memory"] == [("src/dataset.py", 11, "eager-loading")]
+
+
+@pytest.mark.parametrize("workers, expected", [(8, [17]), (0, [])])
+def test_a_table_turned_into_records_is_a_list_the_workers_copy(workers, expected, tmp_path):
+    # click logs read from parquet and kept as a dict per row (check_heldout31's DIN): every cell a Python object,
+    # whose pages each DataLoader worker copies as it reads them
+    source = ("import pandas as pd\nfrom torch.utils.data import DataLoader, Dataset\n\n\n"
+              "class ClickLog(Dataset):\n    def __init__(self, path):\n"
+              "        self.records = pd.read_parquet(path).to_dict(orient='records')\n\n"
+              "    def __len__(self):\n        return len(self.records)\n\n"
+              "    def __getitem__(self, i):\n        return self.records[i]\n\n\n"
+              "clicks = ClickLog('train.parquet')\n"
+              f"loader = DataLoader(clicks, batch_size=256, shuffle=True, num_workers={workers})\n")
+    assert _rules(tmp_path, source, "workers-copy-dataset") == expected
+
+
+@pytest.mark.parametrize("made, kept", [("{}", "self.samples[k] = {'image': page, 'text': texts[k]}"),
+                                        ("[]", "self.samples.append({'image': page, 'text': texts[k]})")])
+def test_a_record_with_keys_that_holds_a_decoded_file_is_kept_as_the_file(made, kept, tmp_path):
+    # handwritten lines cached as {'image': ..., 'word': ...} per line (check_heldout31's IAM CRNN): the record holds
+    # the decoded image, and the dict (or list) of records holds every one, as a tuple (image, text) would
+    source = ("import os\n\nimport cv2\nfrom torch.utils.data import Dataset\n\n\nclass Lines(Dataset):\n"
+              f"    def __init__(self, root, names, texts):\n        self.samples = {made}\n"
+              "        for k, name in enumerate(names):\n"
+              "            page = cv2.imread(os.path.join(root, name), cv2.IMREAD_GRAYSCALE)\n"
+              f"            {kept}\n\n"
+              "    def __len__(self):\n        return len(self.samples)\n\n"
+              "    def __getitem__(self, k):\n        return self.samples[k]\n")
+    assert _rules(tmp_path, source, "eager-loading") == [12]
+
+
+@pytest.mark.parametrize("made, expected", [("transforms.Normalize(mean=[0.5], std=[0.5])", [12]),
+                                            ("len", [])])  # a number per image
+def test_a_sample_given_to_a_torchvision_transform_object_is_the_sample_anew(made, expected, tmp_path):
+    # normalize = transforms.Normalize(...) made once, then called on each page before the page is cached
+    # (check_heldout31's IAM CRNN): what it gives is the sample, as a float tensor, and the cache holds every one
+    source = ("import os\n\nimport numpy as np\nimport torch\nfrom PIL import Image\n"
+              f"from torchvision import transforms\nnormalize = {made}\npages = []\nfor name in os.listdir('lines'):\n"
+              "    page = torch.from_numpy(np.array(Image.open(os.path.join('lines', name)))).float()\n"
+              "    kept = normalize(page)\n    pages.append(kept)\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+def test_a_star_import_of_the_projects_package_from_a_module_in_it_is_read(tmp_path):
+    # src/loader.py takes its imports from src/common.py as the project's package seen from its top (from src.common
+    # import *): imread there is OpenCV's, which decodes each file the list keeps
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "__init__.py").write_text("")
+    (tmp_path / "src" / "common.py").write_text("import os\n\nfrom cv2 import imread\n")
+    (tmp_path / "src" / "loader.py").write_text(
+        "from src.common import *\n\n\ndef load_all(root):\n    images = []\n    for name in os.listdir(root):\n"
+        "        images.append(imread(os.path.join(root, name)))\n    return images\n")
+    (tmp_path / "train.py").write_text("from src.loader import load_all\n\nimages = load_all('photos')\n")
+    assert [(Path(f.file).relative_to(tmp_path).as_posix(), f.line, f.rule) for f in check_source(
+        tmp_path / "train.py") if f.kind == "memory"] == [("src/loader.py", 7, "eager-loading")]

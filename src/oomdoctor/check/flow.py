@@ -27,7 +27,7 @@ from .library import (
     keyword_value,
     loader_kind,
 )
-from .modules import ClassInfo, FunctionInfo, Module, module_files, own_nodes
+from .modules import ClassInfo, FunctionInfo, Module, imported_files, own_nodes
 from .names import (LABEL_WORDS, calls_in, dotted_name, is_eval_name, is_labels, last_part, names_batch_size,
                     names_in, path_text, words_of)
 from .values import (
@@ -130,6 +130,7 @@ class Flow(CallHandlers):
         self._items: set[FunctionInfo] | None = None
         self._module_like: dict[Module, set[str]] = {}
         self._dicts: dict[Module, set[str]] = {}
+        self._transforms: dict[Module, set[str]] = {}
         self._appends: dict[ast.stmt, ast.Call] = {}
         self._local_imports: dict[tuple[Module, str, int], Module | None] = {}
         self._unseen_submodules: dict[tuple[ClassInfo, str], bool] = {}
@@ -502,6 +503,16 @@ class Flow(CallHandlers):
                 for t in n.targets} - {""}
         return self._dicts[module]
 
+    def _transforms_of(self, module: Module) -> set[str]:
+        """normalize, self.transform: the names and attributes the module binds to a torchvision transform
+        (transforms.Normalize(...), transforms.Compose([...]))."""
+        if module not in self._transforms:
+            self._transforms[module] = {dotted_name(t) for n in ast.walk(module.tree) if isinstance(n, ast.Assign) and
+                                        isinstance(n.value, ast.Call) and
+                                        module.qualified(n.value.func).startswith("torchvision.transforms.")
+                                        for t in n.targets} - {""}
+        return self._transforms[module]
+
     def _used_as_module(self, module: Module) -> set[str]:
         """Names the script treats as an nn.Module: embedder.eval(), embedder.parameters(), whatever its class."""
         if module not in self._module_like:
@@ -627,7 +638,7 @@ class Flow(CallHandlers):
                     keys, items = keys + (target.slice.value,), items + (value,)
                 scope.rebind(target.value.id, Keyed(keys, items))
             elif (container is None or self._collected_here(container, statement, ctx)) and ctx.loops and \
-                    isinstance(kept := _stack_of_this_pass(value, ctx), Item) and kept.fresh and \
+                    isinstance(kept := _stack_of_this_pass(_record_item(value), ctx), Item) and kept.fresh and \
                     isinstance(statement, ast.Assign) and isinstance(target.value, (ast.Name, ast.Attribute)) and \
                     not isinstance(target.slice, ast.Constant) and \
                     dotted_name(target.value) in self._dicts_of(ctx.module):
@@ -842,10 +853,8 @@ class Flow(CallHandlers):
         key = (importer, dotted, level)
         if key not in self._local_imports:
             by_path = {m.path.resolve(): m for m in self.modules}
-            base = importer.path.resolve().parent
-            for _step in range(max(level - 1, 0)):
-                base = base.parent
-            self._local_imports[key] = next((by_path[p.resolve()] for p in module_files(base, dotted)
+            root = self.modules[0].path.resolve().parent
+            self._local_imports[key] = next((by_path[p.resolve()] for p in imported_files(importer, dotted, level, root)
                                              if p.resolve() in by_path), None)
         return self._local_imports[key]
 
@@ -1270,7 +1279,8 @@ class Flow(CallHandlers):
         """A list with one value per file or sample: what it holds, and a record when that is new memory for the
         whole data set. ``holder``: the words of the list's name (a list of masks is labels)."""
         path = str(ctx.module.path)
-        if isinstance(element, Several):  # [image, label] pairs, ((pixels, mask), label): the image is what weighs
+        if isinstance(element, (Several, Keyed)):
+            # [image, label] pairs, ((pixels, mask), label), {'image': pixels, 'word': text}: the image is what weighs
             element = _first_item(element) or element
         if isinstance(element, Item):
             shape = (None,) + element.shape if element.shape is not None else None
@@ -1393,10 +1403,10 @@ class Flow(CallHandlers):
         key = (module, name)
         if key not in self._absent_modules:
             head = name.split(".")[0]
-            base = module.path.resolve().parent
+            root = self.modules[0].path.resolve().parent
             self._absent_modules[key] = head not in _KNOWN_LIBRARIES and head not in sys.stdlib_module_names and \
                 head in {n.split(".")[0] for n in module.imported} and \
-                not any(path.exists() for path in module_files(base, name))
+                not any(path.exists() for path in imported_files(module, name, 0, root))
         return self._absent_modules[key]
 
     def _file_reading_functions(self) -> set[str]:
@@ -1525,7 +1535,7 @@ class Flow(CallHandlers):
         else:
             # clips.append(np.array(frames)), frames the frames this pass decoded from one video: one sample
             value = _stack_of_this_pass(value, ctx)
-        if isinstance(value, (Item, Several)):
+        if isinstance(value, (Item, Several, Keyed)):
             small = self._small_growth(dotted_name(target), node, ctx) and not (
                 _large(value) and _loop_count(loop, self.values) > FEW_LARGE) or \
                 self._kept_elsewhere_each_pass(dotted_name(target), node, ctx) or self._admits_few(node, ctx) or \
@@ -1704,6 +1714,11 @@ class Flow(CallHandlers):
                 # np.expand_dims(mg, axis=0) before predict: one sample made a batch of one, not a data set
                 return replace(data, shape=None, small=True)
             return replace(data, shape=(data.shape[:1] + (None,)) if data.shape else None)
+        if item is not None and call.callee is None and call.args and call.args[0] is item and \
+                dotted_name(node.func) in self._transforms_of(call.ctx.module):
+            # normalize = transforms.Normalize(mean, std); normalize(page): torchvision's transform gives the sample
+            # anew (a tensor of floats, whatever dtype it was given), as a function of an image library does
+            return replace(item, shape=None, dtype=None, fresh=True)
         if item is not None and call.callee is None and _to_float_tensor(node, call.ctx.module) and \
                 item.dtype in ("uint8", "int8"):
             # transforms.ToTensor()(img), TF.to_tensor(img) of a decoded 8-bit image: float32 in [0, 1], 4x its bytes
@@ -1903,11 +1918,18 @@ def _without_graph(value: Value) -> Value:
     return value
 
 
+def _record_item(value: Value) -> Value:
+    """The decoded file a record written with keys holds ({'image': pixels, 'word': text} -> pixels); anything else
+    as it is. (Of a list written out, [r0, c0], the flow may take numbers computed from a row for samples.)"""
+    return (_first_item(value) or value) if isinstance(value, Keyed) else value
+
+
 def _first_item(value: Value) -> Item | None:
-    """The first decoded file or sample in a tuple, at any depth: ((pixels, mask), label) -> pixels."""
+    """The first decoded file or sample in a tuple or a record, at any depth: ((pixels, mask), label) -> pixels,
+    {'image': pixels, 'word': text} -> pixels."""
     if isinstance(value, Item):
         return value
-    if isinstance(value, Several):
+    if isinstance(value, (Several, Keyed)):
         return next((found for found in map(_first_item, value.items) if found is not None), None)
     return None
 

@@ -140,6 +140,12 @@ class CallHandlers:
             return replace(data, shape=_reshaped(data, call, self.values))
         if method == "tolist":
             return replace(data, container="list", content=NAMES if data.content == TABLE else data.content)
+        if method == "to_dict" and data.content == TABLE:
+            # df.to_dict(orient='records'): a dict per row, every cell a Python object of its own (a dict of columns
+            # of such cells by any other orient), as tolist() gives
+            orient = node.args[0] if node.args else keyword_value(node, "orient")
+            records = isinstance(orient, ast.Constant) and orient.value == "records"
+            return replace(data, container="list" if records else "dict", content=NAMES)
         if method in ("to", "cuda"):
             return self._to_device(call, data)
         if method in ("float", "double", "half", "long", "int", "type", "bfloat16"):

@@ -294,10 +294,7 @@ def local_modules(script: Module) -> list[Module]:
     while pending and len(found) <= _LOCAL_MODULES_MAX:
         module = pending.pop(0)
         for name, level in _imported_module_names(module):
-            base = module.path.resolve().parent
-            for _step in range(max(level - 1, 0)):
-                base = base.parent
-            for candidate in module_files(base, name):
+            for candidate in imported_files(module, name, level, root):
                 candidate = candidate.resolve()
                 if candidate in found or not candidate.is_relative_to(root) or len(found) > _LOCAL_MODULES_MAX:
                     continue
@@ -310,27 +307,27 @@ def local_modules(script: Module) -> list[Module]:
                     continue  # not the script we were asked about: its own check will say what is wrong
                 pending.append(found[candidate])
     for module in found.values():
-        _take_star_imports(module, found, set())
-        _link_namespaces(module, found)
+        _take_star_imports(module, found, set(), root)
+        _link_namespaces(module, found, root)
     return [m for m in found.values() if m is not script]
 
 
-def _take_star_imports(module: Module, by_path: dict[Path, Module], seen: set[Module]) -> None:
+def _take_star_imports(module: Module, by_path: dict[Path, Module], seen: set[Module], root: Path) -> None:
     """``from lib import *`` of a local lib.py (one file that gathers a project's imports, star-imported by every
     other) binds in ``module`` every name lib binds: ``cv2`` and ``train_test_split`` are the libraries lib
     imported, lib's functions and values are lib's (not guesses from a library's star), and lib's own library
     stars (``from keras.callbacks import *``) are ``module``'s too. ``by_path``: the local modules, by their resolved
-    path."""
+    path; ``root``: the script's folder."""
     seen.add(module)
     stars: list[str] = []
     for star in module.star_imports:
-        source = next((by_path[p.resolve()] for p in module_files(module.path.resolve().parent, star)
-                       if p.resolve() in by_path), None)
+        source = next((by_path[p.resolve()] for p in imported_files(module, star, 0, root) if p.resolve() in by_path),
+                      None)
         if source is None or source is module:
             stars.append(star)
             continue
         if source not in seen:
-            _take_star_imports(source, by_path, seen)
+            _take_star_imports(source, by_path, seen, root)
         for name, full in source.aliases.items():
             if name not in module.bound:  # the module's own import of a name wins
                 module.aliases[name] = full
@@ -340,17 +337,16 @@ def _take_star_imports(module: Module, by_path: dict[Path, Module], seen: set[Mo
     module.star_imports = list(dict.fromkeys(stars))
 
 
-def _link_namespaces(module: Module, by_path: dict[Path, Module]) -> None:
+def _link_namespaces(module: Module, by_path: dict[Path, Module], root: Path) -> None:
     """Each local module ``module`` imports shares the names ``module`` binds; one it imports whole (import
     dependencies, not from dependencies import x) lends it its own (Module.shared_binding)."""
     for node in module.import_nodes:
-        base = module.path.resolve().parent
-        for _step in range(max(getattr(node, "level", 0) - 1, 0)):
-            base = base.parent
+        level = getattr(node, "level", 0)
         names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else \
             [node.module] if node.module else [alias.name for alias in node.names]
         for name in names:
-            imported = next((by_path[p.resolve()] for p in module_files(base, name) if p.resolve() in by_path), None)
+            imported = next((by_path[p.resolve()] for p in imported_files(module, name, level, root)
+                             if p.resolve() in by_path), None)
             if imported is None or imported is module:
                 continue
             if module not in imported.namespace_sources:
@@ -372,6 +368,18 @@ def _imported_module_names(module: Module) -> Iterator[tuple[str, int]]:
             else:
                 for alias in node.names:  # from . import utils
                     yield alias.name, node.level
+
+
+def imported_files(importer: Module, dotted: str, level: int, root: Path) -> list[Path]:
+    """The files an import in ``importer`` can name: for ``from . import x`` (level 1 and up), under the importer's
+    package; for an absolute import, beside the importer and then under ``root``, the script's folder, which is
+    where Python looks first when the script runs (src/trainer.py's ``from src.dataset import ...``, the project's
+    package seen from its top)."""
+    base = importer.path.resolve().parent
+    for _step in range(max(level - 1, 0)):
+        base = base.parent
+    files = module_files(base, dotted)
+    return files + module_files(root, dotted) if level == 0 and base != root else files
 
 
 def module_files(base: Path, dotted: str) -> list[Path]:

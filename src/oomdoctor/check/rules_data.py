@@ -250,7 +250,8 @@ def _find_large_loads(script: Script) -> tuple[list[tuple[Seen, Data]], set[str]
         # few numbers per row: nobody stores a data set that fills memory that way
         unknown_training_set = data.content == ARRAYS and not last_part(data.how).startswith(
             ("loadtxt", "genfromtxt")) and total_bytes(data) is None and sample_bytes(data) is None and \
-            not _flat_model_input(script) and read_in_batches(data, script)
+            not _flat_model_input(script) and not _small_samples_of_unshown_count(data, script) and \
+            read_in_batches(data, script)
         # an HDF5 data set read whole ([:], [()], .value), or a memory-mapped array copied whole: what the format,
         # or the mapping, exists for is reading it in parts
         shown = shaped is not None or _cache_of_decoded_files(seen.node, script) or data.reader in ("h5py", "mmap")
@@ -533,6 +534,42 @@ def _takes_flat_input(script: Script) -> bool:
     return False
 
 
+def _small_samples_of_unshown_count(data: Data, script: Script) -> bool:
+    """The Keras model the script trains takes samples of a few values (Flatten(input_shape=(20, 44)): 880 numbers,
+    3.4 KiB as the float32 it computes in, under LARGE_SAMPLE_BYTES: a feature matrix, not an image, a clip or a
+    volume), and nothing shows how many the data set holds: neither its shape nor a loop over its rows by number
+    (for k in range(697932): x[k] = ...). Of such samples the count alone decides, tens of thousands make a few
+    hundred MB, and the script does not show it: nothing says the data set is large. (Samples as small still come
+    in sets of millions, EMNIST's or QuickDraw's 28 × 28 glyphs: where the script shows that, the set is large.)"""
+    shape = model_input_shape(script)
+    values = element_count(shape) if shape else None
+    return values is not None and values * ITEMSIZE["float32"] < LARGE_SAMPLE_BYTES and \
+        total_bytes(data) is None and data.root not in _roots_counted_by_loops(script)
+
+
+def _roots_counted_by_loops(script: Script) -> set[str]:
+    """The data sets whose rows a loop over range(n) reads or writes one by one (for k in range(697932): x[k] =
+    np.transpose(x[k])), with n written out and more than FEW: the script shows they hold n rows at least."""
+    def find() -> set[str]:
+        roots = set()
+        for module in script.modules:
+            for loop in ast.walk(module.tree):
+                if not (isinstance(loop, ast.For) and isinstance(loop.target, ast.Name) and
+                        isinstance(loop.iter, ast.Call) and dotted_name(loop.iter.func) == "range" and
+                        loop.iter.args):
+                    continue
+                stop = loop.iter.args[0] if len(loop.iter.args) == 1 else loop.iter.args[1]
+                count = constant_number(stop)
+                if count is None or count <= FEW:
+                    continue
+                for node in ast.walk(loop):
+                    if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Name) and \
+                            node.slice.id == loop.target.id and isinstance(value := script.value(node.value), Data):
+                        roots.add(value.root)
+        return roots
+    return script.memoized("roots-counted-by-loops", find)
+
+
 def _replaced_by_float64_copy(seen: Seen, script: Script) -> bool:
     """x = np.load(...) then x = x / 255: the division makes the float64 copy and drops what was loaded."""
     for divided in script.memoized("divided-by-root", lambda: _by_root(script.seen("divided"))).get(
@@ -810,12 +847,12 @@ def dtype_blowup(script: Script) -> Iterator[Finding]:
                 classes=classes, size=format_bytes(classes * 4), factor=classes // 2),
             _("Keep integer labels and use sparse_categorical_crossentropy (Keras) or CrossEntropyLoss with class "
               "indices (PyTorch)."), module=seen.ctx.module)
-    for seen in script.seen("collected"):
-        data = seen.value
-        tables = script.flow.rows_made_into.get(data.root, set()) if isinstance(data, Data) else set()
+    for seen in script.seen("collected", "filled"):
+        data = _kept_widened(seen)
+        tables = script.flow.rows_made_into.get(data.root, set()) if data is not None else set()
         if tables and not tables & script.image_roots():
             continue  # numbers parsed from a table's rows as floats: wide only where the rows are pixels
-        if isinstance(data, Data) and data.widened_line and not negligible(data):
+        if data is not None and not negligible(data):
             dtype = data.widened_to or "float64"
             if tables:  # a table's rows of pixel values, each parsed into floats
                 message = _("Each row of pixel values is parsed into {dtype} here and then kept with all the "
@@ -837,6 +874,19 @@ def dtype_blowup(script: Script) -> Iterator[Finding]:
                 "dtype-blowup", seen.node, message.format(dtype=dtype, line=seen.node.lineno,
                                                           size=ITEMSIZE.get(dtype, 8)),
                 fix, module=_module_widened_in(data, seen, script), line=data.widened_line)
+
+
+def _kept_widened(seen: Seen) -> Data | None:
+    """The list that keeps files each made wider before it keeps them: appended so (collected), or each put back
+    in its own slot of the list it was read from (for i in range(len(clips)): clips[i] = clips[i] / 255, filled):
+    the list then holds the data set at the wider dtype. None for anything else."""
+    data, item = seen.value, seen.source
+    if seen.what == "collected":
+        return data if isinstance(data, Data) and data.widened_line else None
+    if isinstance(data, Data) and data.container == "list" and not data.labels and isinstance(item, Item) and \
+            item.widened_line is not None and item.root == data.root:
+        return replace(data, widened_line=item.widened_line, widened_to=item.widened_to, widened_at=item.widened_at)
+    return None
 
 
 def _module_widened_in(data: Data, seen: Seen, script: Script) -> Module:
@@ -1286,6 +1336,11 @@ def _copy_effect(seen: Seen, script: Script, decoded_targets: bool = False) -> s
         # a table's rows are a few numbers each, as are those of an array the script shapes so (history =
         # np.zeros((0, 4)), one row of an epoch's metrics added per pass): a copy of it is rarely what fills memory
         return None
+    if _small_samples_of_unshown_count(source, script) and _trained_on(source, script) and \
+            source.root not in _roots_loaded_large(script):
+        # pickled 20 × 44 MFCC matrices fed to the model: the count decides, and nothing shows it (a load
+        # whole-dataset-load shows is large, the cache the script pickled its decoded glyphs to, is)
+        return None
     if name is not None and is_labels(words_of(last_part(name))) and not decoded_targets:
         return None  # y_train, labels: one number per sample
     # building an array from a list of arrays holds both until it is done, whatever the new name; a list that a
@@ -1379,9 +1434,10 @@ def _rebinds(seen: Seen, names: list[str]) -> bool:
 
 
 def _held(copy: ast.AST, module: Module, scaled_in_its_dtype: bool = False) -> bool:
-    """The copy is what a name keeps (x = np.array(images).reshape(...), return np.stack(frames)), not a
-    temporary handed on to another conversion, a division or a device. ``scaled_in_its_dtype``: the copy is of
-    floats and replaces its original, so a division by a number gives what the data set is from then on."""
+    """The copy is what a name keeps (x = np.array(images).reshape(...), return np.stack(frames)) or a save writes
+    (np.save(path, np.stack(images))), not a temporary handed on to another conversion, a division or a device.
+    ``scaled_in_its_dtype``: the copy is of floats and replaces its original, so a division by a number gives what
+    the data set is from then on."""
     node = copy
     while True:
         parent = module.parents.get(node)
@@ -1404,6 +1460,10 @@ def _held(copy: ast.AST, module: Module, scaled_in_its_dtype: bool = False) -> b
         elif isinstance(parent, ast.Call) and node in parent.args and isinstance(parent.func, ast.Name) and \
                 (parent.func.id[:1].isupper() or parent.func.id in module.classes):
             # PatchSet(x[train_idx], ...), TrainData(torch.FloatTensor(x)): the object made keeps what it is given
+            return True
+        elif isinstance(parent, ast.Call) and node in parent.args and last_part(dotted_name(parent.func)) in SAVES:
+            # np.save(path, np.stack(images)), pickle.dump(np.array(rows), f): the copy is built whole to be written,
+            # beside what it is built from, as one a name keeps is
             return True
         else:
             return isinstance(parent, (ast.Assign, ast.AnnAssign, ast.Return))
