@@ -1,0 +1,20 @@
+import argparse
+
+def parse_cli():
+    parser = argparse.ArgumentParser(description='options of the EEG letter classifier')
+    parser.add_argument('--data_name', default='data', type=str, help='stem of the .mat file under dataset/')
+    parser.add_argument('--lr', default=1e-3, type=float, help='Adam step size')
+    parser.add_argument('--reg', default=1e-6, type=float, help='weight of the squared-norm penalty')
+    parser.add_argument('--reg_cont', default=1e-8, type=float, help='weight of the contrastive term')
+    parser.add_argument('--reg_clus', default=0-6, type=float, help='weight of the clustering term')
+    parser.add_argument('--reg_mean_cont', default=1e-6, type=float, help='weight of the mean contrastive term')
+    parser.add_argument('--train_epochs', default=100, type=int, help='how many passes over the training trials')
+    parser.add_argument('--test_every', default=2, type=int, help='evaluate after this many epochs')
+    parser.add_argument('--train_batch', default=256, type=int, help='trials per training step')
+    parser.add_argument('--test_batch', default=256, type=int, help='trials per evaluation step')
+    parser.add_argument('--len_time',  default=650, type=int, help='time points kept per trial')
+    parser.add_argument('--num_chan',  default=24, type=int, help='electrodes per trial')
+    parser.add_argument('--dropout', default=0.5, type=float, help='drop probability')
+    parser.add_argument('--eval', action='store_true', help='only score a saved checkpoint')
+    return parser.parse_args()
+args = parse_cli()
