@@ -596,6 +596,18 @@ def test_a_preallocated_array_filled_with_every_decoded_file(dtype, rule, expect
     assert _rules(tmp_path, source, rule) == expected
 
 
+@pytest.mark.parametrize("imports, read", [
+    ("import matplotlib.image as mpimg", "mpimg.imread(path)"),  # pyplot's imread, from where it is defined
+    ("from matplotlib.image import imread", "imread(path)[:, :, :3]"),
+    ("import matplotlib.pyplot as plt", "plt.imread(path)"),
+])
+def test_matplotlib_image_imread_decodes_a_file(imports, read, tmp_path):
+    source = (f"import glob\nimport numpy as np\n{imports}\n"
+              "x = np.zeros((30000, 128, 128, 3), dtype=np.float32)\n"
+              f"for i, path in enumerate(glob.glob('leaves/*/*.jpg')):\n    x[i] = {read}\n")
+    assert _rules(tmp_path, source, "eager-loading") == [4]
+
+
 @pytest.mark.parametrize("load, after, expected", [
     ("np.load('x.npy')", "", [3]),  # the training set itself, of a size nothing shows
     ("np.loadtxt('x.csv')", "", []),  # a text table: a few numbers a row

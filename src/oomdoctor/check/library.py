@@ -31,6 +31,9 @@ DECODERS = {
     "cv2.imread": ("uint8", 3), "PIL.Image.open": ("uint8", None), "imageio.imread": ("uint8", None),
     "imageio.v2.imread": ("uint8", None), "imageio.v3.imread": ("uint8", None),
     "matplotlib.pyplot.imread": ("float32", None), "skimage.io.imread": ("uint8", None),
+    # pyplot's imread is matplotlib.image's, re-exported: tutorials import it from there too
+    # (import matplotlib.image as mpimg; mpimg.imread(p), or from matplotlib.image import imread)
+    "matplotlib.image.imread": ("float32", None),
     # scikit-image before 0.16 also exported imread from skimage.data (from skimage import data; data.imread(p))
     "skimage.data.imread": ("uint8", None),
     "scipy.misc.imread": ("uint8", None), "torchvision.io.read_image": ("uint8", None),
