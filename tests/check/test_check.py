@@ -608,6 +608,26 @@ def test_matplotlib_image_imread_decodes_a_file(imports, read, tmp_path):
     assert _rules(tmp_path, source, "eager-loading") == [4]
 
 
+@pytest.mark.parametrize("cast, expected", [
+    ("img = img.float()\n            img /= 255.0", [11]),  # each decoded uint8 X-ray kept as float32: 4x
+    ("img = img.to(torch.float32)", [11]), ("img = img.type(torch.float32)", [11]),
+    ("img = img.float()\n            img = img.to(torch.uint8)", []),  # narrow again: uint8 is what is kept
+    ("img = img.contiguous()", []),  # kept as decoded
+    # a torchvision Resize keeps the dtype it is given: the cast after it is still of 8-bit pixels
+    ("img = resize(img)\n            img = img.float()", [12]), ("img = resize(img)", []),
+])
+def test_a_tensor_cast_of_each_decoded_file_before_it_is_kept(cast, expected, tmp_path):
+    # torchvision's read_image gives uint8; .float() (or .to/.type with a float dtype) is a tensor's astype
+    source = ("import os\nimport torch\nfrom torchvision.io import read_image\nfrom torchvision import transforms\n"
+              "resize = transforms.Resize((128, 128))\nclass Xrays(torch.utils.data.Dataset):\n    def __init__(self, root):\n        self.images = []\n"
+              "        for name in os.listdir(root):\n            img = read_image(os.path.join(root, name))\n"
+              f"            {cast}\n            self.images.append(img)\n\n"
+              "    def __getitem__(self, i):\n        return self.images[i]\n\n    def __len__(self):\n"
+              "        return len(self.images)\n\n\n"
+              "loader = torch.utils.data.DataLoader(Xrays('chest_xray/train'), batch_size=32)\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
 @pytest.mark.parametrize("load, after, expected", [
     ("np.load('x.npy')", "", [3]),  # the training set itself, of a size nothing shows
     ("np.loadtxt('x.csv')", "", []),  # a text table: a few numbers a row

@@ -130,7 +130,7 @@ class Flow(CallHandlers):
         self._items: set[FunctionInfo] | None = None
         self._module_like: dict[Module, set[str]] = {}
         self._dicts: dict[Module, set[str]] = {}
-        self._transforms: dict[Module, set[str]] = {}
+        self._transforms: dict[Module, dict[str, str]] = {}
         self._appends: dict[ast.stmt, ast.Call] = {}
         self._local_imports: dict[tuple[Module, str, int], Module | None] = {}
         self._unseen_submodules: dict[tuple[ClassInfo, str], bool] = {}
@@ -503,14 +503,14 @@ class Flow(CallHandlers):
                 for t in n.targets} - {""}
         return self._dicts[module]
 
-    def _transforms_of(self, module: Module) -> set[str]:
+    def _transforms_of(self, module: Module) -> dict[str, str]:
         """normalize, self.transform: the names and attributes the module binds to a torchvision transform
-        (transforms.Normalize(...), transforms.Compose([...]))."""
+        (transforms.Normalize(...), transforms.Compose([...])), each with the transform's class."""
         if module not in self._transforms:
-            self._transforms[module] = {dotted_name(t) for n in ast.walk(module.tree) if isinstance(n, ast.Assign) and
-                                        isinstance(n.value, ast.Call) and
+            self._transforms[module] = {dotted_name(t): module.qualified(n.value.func) for n in ast.walk(module.tree)
+                                        if isinstance(n, ast.Assign) and isinstance(n.value, ast.Call) and
                                         module.qualified(n.value.func).startswith("torchvision.transforms.")
-                                        for t in n.targets} - {""}
+                                        for t in n.targets if dotted_name(t)}
         return self._transforms[module]
 
     def _used_as_module(self, module: Module) -> set[str]:
@@ -1714,11 +1714,14 @@ class Flow(CallHandlers):
                 # np.expand_dims(mg, axis=0) before predict: one sample made a batch of one, not a data set
                 return replace(data, shape=None, small=True)
             return replace(data, shape=(data.shape[:1] + (None,)) if data.shape else None)
-        if item is not None and call.callee is None and call.args and call.args[0] is item and \
-                dotted_name(node.func) in self._transforms_of(call.ctx.module):
+        transform = self._transforms_of(call.ctx.module).get(dotted_name(node.func)) \
+            if item is not None and call.callee is None and call.args and call.args[0] is item else None
+        if transform is not None:
             # normalize = transforms.Normalize(mean, std); normalize(page): torchvision's transform gives the sample
-            # anew (a tensor of floats, whatever dtype it was given), as a function of an image library does
-            return replace(item, shape=None, dtype=None, fresh=True)
+            # anew (a tensor of floats, whatever dtype it was given), as a function of an image library does; but
+            # resizes, crops and flips give a tensor of the dtype they were given (resize(read_image(p)) is uint8)
+            keeps_dtype = last_part(transform) in _DTYPE_KEEPING_TRANSFORMS
+            return replace(item, shape=None, dtype=item.dtype if keeps_dtype else None, fresh=True)
         if item is not None and call.callee is None and _to_float_tensor(node, call.ctx.module) and \
                 item.dtype in ("uint8", "int8"):
             # transforms.ToTensor()(img), TF.to_tensor(img) of a decoded 8-bit image: float32 in [0, 1], 4x its bytes
@@ -1752,6 +1755,9 @@ class Flow(CallHandlers):
 
 
 _COMPREHENSIONS = (ast.ListComp, ast.GeneratorExp, ast.SetComp, ast.DictComp)
+# torchvision transforms that move or pick pixels, not compute new values: a uint8 tensor stays uint8
+_DTYPE_KEEPING_TRANSFORMS = {"Resize", "CenterCrop", "RandomCrop", "RandomResizedCrop", "RandomHorizontalFlip",
+                             "RandomVerticalFlip", "Pad", "Grayscale", "FiveCrop", "TenCrop"}
 
 
 def _to_float_tensor(call: ast.Call, module: Module) -> bool:

@@ -96,6 +96,8 @@ class Call:
 
 # The first dimension from which a buffer of three or more dimensions holds samples, not one sample's pixels
 _SAMPLES_IN_A_BUFFER = 10_000
+# A tensor's cast methods and the dtype each gives (x.float() is float32, as torch.float is)
+_TENSOR_CASTS = {"float": "float32", "double": "float64", "half": "float16", "bfloat16": "bfloat16"}
 
 
 class CallHandlers:
@@ -189,17 +191,14 @@ class CallHandlers:
         if method == "resize" and node.args:
             return replace(item, shape=_resized(call, item, self.values), fresh=True)
         if method == "astype":
-            dtype = dtype_of(node.args[0] if node.args else keyword_value(node, "dtype"), call.ctx.module)
-            # np.load(f).astype('float32') / 255: the scale says the file held 8-bit pixels where nothing else does
-            before = item.dtype or pixel_dtype(node, call.ctx.module)
-            widened = ITEMSIZE.get(dtype or "", 0) == 8 and 0 < ITEMSIZE.get(before or "", 8) < 8 or \
-                ITEMSIZE.get(dtype or "", 0) >= 4 and before == "uint8"
-            # cv2.imread(p).astype(float) ... .astype(np.uint8): what is kept is narrow again
-            narrowed = 0 < ITEMSIZE.get(dtype or "", 0) < 8 and not widened
-            return replace(item, dtype=dtype, fresh=True,
-                           widened_line=node.lineno if widened else None if narrowed else item.widened_line,
-                           widened_to=dtype if widened else None if narrowed else item.widened_to,
-                           widened_at=node if widened else None if narrowed else item.widened_at)
+            return self._item_cast(call, item, dtype_of(node.args[0] if node.args else keyword_value(node, "dtype"),
+                                                        call.ctx.module))
+        # read_image(p).float(), img.to(torch.float32), img.type(torch.float32): a tensor's casts, as astype is an
+        # array's (a decoded uint8 image made four bytes a pixel before it is kept)
+        if method in _TENSOR_CASTS and not node.args and not node.keywords:
+            return self._item_cast(call, item, _TENSOR_CASTS[method])
+        if method in ("to", "type") and len(node.args) == 1 and dtype_of(node.args[0], call.ctx.module):
+            return self._item_cast(call, item, dtype_of(node.args[0], call.ctx.module))
         # (src.read() of a raster rasterio opened is its pixels, the file itself: not among these)
         if method in ("decode", "readlines", "split", "strip", "lower", "startswith", "endswith"):
             return None
@@ -208,13 +207,29 @@ class CallHandlers:
             if any(isinstance(a, ast.Constant) and a.value == "cpu" for a in arguments):
                 return replace(item, moved_to_gpu=None)
             if method == "to" and node.args and all(dtype_of(a, call.ctx.module) for a in node.args):
-                return item  # x.to(torch.float32): a conversion, not a move
+                return item  # x.to(device, torch.float32): a conversion, not a move
             return replace(item, moved_to_gpu=node)
         if method in ("cpu", "numpy"):
             return replace(item, moved_to_gpu=None)
         if method in REDUCTIONS:
             return None  # img.mean(), points.max(axis=0): a few numbers, not the file
         return item
+
+    @staticmethod
+    def _item_cast(call: Call, item: Item, dtype: str | None) -> Item:
+        """One sample converted to ``dtype``: widened (uint8 pixels made floats, anything made float64), or made
+        narrow again, which is what is kept of it."""
+        node = call.node
+        # np.load(f).astype('float32') / 255: the scale says the file held 8-bit pixels where nothing else does
+        before = item.dtype or pixel_dtype(node, call.ctx.module)
+        widened = ITEMSIZE.get(dtype or "", 0) == 8 and 0 < ITEMSIZE.get(before or "", 8) < 8 or \
+            ITEMSIZE.get(dtype or "", 0) >= 4 and before == "uint8"
+        # cv2.imread(p).astype(float) ... .astype(np.uint8): what is kept is narrow again
+        narrowed = 0 < ITEMSIZE.get(dtype or "", 0) < 8 and not widened
+        return replace(item, dtype=dtype, fresh=True,
+                       widened_line=node.lineno if widened else None if narrowed else item.widened_line,
+                       widened_to=dtype if widened else None if narrowed else item.widened_to,
+                       widened_at=node if widened else None if narrowed else item.widened_at)
 
     def _tensor_method(self, call: Call, tensor: Tensor, method: str) -> Value:
         if method in TO_PYTHON or method in ("backward", "size", "dim", "numel", "zero_", "register_hook"):
