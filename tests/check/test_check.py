@@ -628,6 +628,24 @@ def test_a_tensor_cast_of_each_decoded_file_before_it_is_kept(cast, expected, tm
     assert _rules(tmp_path, source, "dtype-blowup") == expected
 
 
+@pytest.mark.parametrize("width, store, expected", [
+    ("VOCAB_SIZE", "y[i, word_to_id[answer[k]]] = 1", [9]),  # to_categorical by hand, over 8,000 words
+    # a one-hot row made in the loop, then stored whole
+    ("VOCAB_SIZE", "row = np.zeros((1, VOCAB_SIZE))\n        row[0, word_to_id[answer[k]]] = 1\n        y[i, :] = row",
+     [9]),
+    ("10", "y[i, word_to_id[answer[k]]] = 1", []),  # ten classes: a few bytes a sample
+    ("1", "y[i, 0] = word_to_id[answer[k]]", []),  # the fine version: the word's index
+])
+def test_one_hot_labels_written_by_hand_over_a_vocabulary(width, store, expected, tmp_path):
+    source = ("import numpy as np\n\nVOCAB_SIZE = 8000\n\n\ndef targets(answers, word_to_id):\n"
+              "    n = sum(len(a) for a in answers)\n    i = 0\n"
+              f"    y = np.zeros((n, {width}), dtype='int16')\n"
+              "    for answer in answers:\n      for k in range(len(answer)):\n"
+              f"        {store}\n        i += 1\n    return y\n\n\n"
+              "y = targets(answers, word_to_id)\nmodel.fit(x, y, batch_size=512)\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
 @pytest.mark.parametrize("load, after, expected", [
     ("np.load('x.npy')", "", [3]),  # the training set itself, of a size nothing shows
     ("np.loadtxt('x.csv')", "", []),  # a text table: a few numbers a row

@@ -25,6 +25,7 @@ from .values import (
     FILES,
     ITEMSIZE,
     LARGE_SAMPLE_BYTES,
+    MANY_CLASSES,
     NAMES,
     NEGLIGIBLE_BYTES,
     PER_CALL,
@@ -838,15 +839,21 @@ def dtype_blowup(script: Script) -> Iterator[Finding]:
             _("Keep the indices (an (N, maxlen) int32 array) and use an Embedding layer or "
               "sparse_categorical_crossentropy; or one-hot each batch when it is used (tf.one_hot in a tf.data map, "
               "or a keras.utils.PyDataset)."), module=seen.ctx.module)
-    for seen in script.seen("one-hot"):
-        classes = seen.value.shape[1]
+    # to_categorical(y, 3062), or the same written by hand: Y = np.zeros((n, vocab_size)); Y[i, word_id] = 1 (or a
+    # one-hot row made in the loop and stored whole: Y[i, :] = row), said where the array is made
+    hand_made = {(seen.value.path, seen.value.line): seen for seen in script.seen("filled")
+                 if _one_hot_label_rows(seen)}
+    for seen in script.seen("one-hot") + list(hand_made.values()):
+        data = seen.value
+        classes = data.shape[-1]
+        row_bytes = classes * ITEMSIZE.get(data.dtype or "float64", 8)
         yield script.finding(
             "dtype-blowup", seen.node,
             _("One-hot labels for {classes:,} classes take {size} per sample, where an integer label takes 8 bytes: "
               "the label array grows {factor:,}-fold with the data set.").format(
-                classes=classes, size=format_bytes(classes * 4), factor=classes // 2),
+                classes=classes, size=format_bytes(row_bytes), factor=row_bytes // 8),
             _("Keep integer labels and use sparse_categorical_crossentropy (Keras) or CrossEntropyLoss with class "
-              "indices (PyTorch)."), module=seen.ctx.module)
+              "indices (PyTorch)."), module=seen.ctx.module, line=data.line if seen.what == "filled" else None)
     for seen in script.seen("collected", "filled"):
         data = _kept_widened(seen)
         tables = script.flow.rows_made_into.get(data.root, set()) if data is not None else set()
@@ -910,6 +917,33 @@ def _one_hot_sequences(seen: Seen) -> bool:
     return isinstance(index, ast.Tuple) and len(index.elts) >= 3 and len(data.shape or ()) == len(index.elts) and \
         isinstance(index.elts[-1], (ast.Subscript, ast.Name, ast.Call)) and \
         all(not isinstance(e, ast.Slice) for e in index.elts)
+
+
+def _one_hot_label_rows(seen: Seen) -> bool:
+    """Y[i, word_id] = 1, or Y[i, :] = row after row[0, word_id] = 1 in the same loop, into an (N, classes) array
+    of MANY_CLASSES or more: to_categorical written by hand, a row of the whole vocabulary per sample."""
+    statement, data = seen.node, seen.value
+    shape = data.shape or ()
+    if not isinstance(statement, ast.Assign) or not isinstance(statement.targets[0], ast.Subscript) or \
+            len(shape) != 2 or not isinstance(shape[1], int) or shape[1] < MANY_CLASSES or data.small or \
+            not seen.ctx.loops:
+        return False
+    index = statement.targets[0].slice
+    if isinstance(statement.value, ast.Constant) and statement.value.value == 1:
+        return _looked_up_column(index)
+    if not isinstance(statement.value, ast.Name):
+        return False
+    row = statement.value.id  # stored whole: was it made one-hot in this loop?
+    return any(isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant) and node.value.value == 1 and
+               isinstance(target := node.targets[0], ast.Subscript) and isinstance(target.value, ast.Name) and
+               target.value.id == row and _looked_up_column(target.slice)
+               for node in ast.walk(seen.ctx.loops[-1]))
+
+
+def _looked_up_column(index: ast.AST) -> bool:
+    """[i, word_to_id[w]], [0, answer[k]]: a row and a column looked up (not a constant, not a slice)."""
+    return isinstance(index, ast.Tuple) and len(index.elts) == 2 and \
+        not isinstance(index.elts[0], ast.Slice) and isinstance(index.elts[1], (ast.Subscript, ast.Name, ast.Call))
 
 
 def _augmenters(script: Script) -> set[str]:
