@@ -619,7 +619,8 @@ def test_matplotlib_image_imread_decodes_a_file(imports, read, tmp_path):
 def test_a_tensor_cast_of_each_decoded_file_before_it_is_kept(cast, expected, tmp_path):
     # torchvision's read_image gives uint8; .float() (or .to/.type with a float dtype) is a tensor's astype
     source = ("import os\nimport torch\nfrom torchvision.io import read_image\nfrom torchvision import transforms\n"
-              "resize = transforms.Resize((128, 128))\nclass Xrays(torch.utils.data.Dataset):\n    def __init__(self, root):\n        self.images = []\n"
+              "resize = transforms.Resize((128, 128))\nclass Xrays(torch.utils.data.Dataset):\n"
+              "    def __init__(self, root):\n        self.images = []\n"
               "        for name in os.listdir(root):\n            img = read_image(os.path.join(root, name))\n"
               f"            {cast}\n            self.images.append(img)\n\n"
               "    def __getitem__(self, i):\n        return self.images[i]\n\n    def __len__(self):\n"
