@@ -963,6 +963,8 @@ def test_fit_given_a_large_array_is_a_second_copy_and_a_small_one_is_not(rows, e
     ("os.environ['KERAS_BACKEND'] = 'jax'\n", "keras.Sequential([keras.layers.Dense(10)])", "images", []),
     # a model from somewhere the flow does not follow, given what only Keras's fit takes
     ("", "build()", "[images, images]", [9]),
+    # a model with named inputs, given a dict of arrays: each array is converted the same way
+    ("", "keras.Sequential([keras.layers.Flatten(), keras.layers.Dense(10)])", "{'inputs': images}", [9]),
     ("", "keras.Sequential([keras.layers.Dense(10)])", "names", []),  # file names: a few bytes each
 ])
 def test_fit_given_decoded_files_of_unknown_count_copies_them_on_tensorflow(backend, model, given, expected,

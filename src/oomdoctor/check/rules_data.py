@@ -36,6 +36,7 @@ from .values import (
     H5Dataset,
     H5File,
     Item,
+    Keyed,
     Model,
     Number,
     Pipeline,
@@ -642,7 +643,8 @@ def in_memory_arrays(script: Script) -> Iterator[Finding]:
             continue  # if val_x is not None: fit(x, y, validation_data=...) else: fit(x, y): one of them runs
         x = call.args[0] if call.args else keyword_value(call, "x")
         given = script.value(x) if x is not None else None
-        inputs = given.items if isinstance(given, Several) else (given,)  # fit([images, masks], ...)
+        # fit([images, masks], ...), or fit({'image': images, 'mask': masks}) of a model with named inputs
+        inputs = given.items if isinstance(given, (Several, Keyed)) else (given,)
         data = next((d for d in inputs if isinstance(d, Data) and _large_whole_array(d, script)), None)
         # (sized by the model's input shape where the array's own shape is not known: np.load of a cache)
         data = data and _shaped_as_model_input(data, script) or data or \
