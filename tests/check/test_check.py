@@ -987,6 +987,16 @@ def test_rows_drawn_by_a_sampling_call_are_a_part_not_a_second_copy(index, expec
     assert _rules(tmp_path, source, "duplicate-copy") == expected
 
 
+@pytest.mark.parametrize("index, expected", [("np.random.permutation(len(pets))[:128]", []),
+                                             ("np.random.permutation(len(pets))", [6])])
+def test_rows_of_the_first_few_of_a_shuffled_index_are_a_draw_not_a_second_copy(index, expected, tmp_path):
+    # idx = np.random.permutation(idx)[:128]; x[idx]: 128 rows drawn, however many the data set has; the whole
+    # permutation still copies every row
+    source = ("import numpy as np\nimport keras\npets = np.load('x_train.npy')\nmodel = keras.Sequential()\n"
+              f"idx = {index}\nextra = pets[idx]\nmodel.fit(pets, epochs=3)\nmodel.fit(extra, epochs=3)\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
 @pytest.mark.parametrize("name, expected", [("is_dog", []), ("images", [3])])
 def test_an_array_loaded_from_a_labels_file_is_labels_when_its_name_says_nothing(name, expected, tmp_path):
     # is_dog = np.load('..._y_train.npy'): the file's name says what a neutral name does not

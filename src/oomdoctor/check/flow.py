@@ -2210,7 +2210,12 @@ def _float_statistic(node: ast.expr, ctx: Context) -> bool:
 
 def _calls_assigned_to(name: str, scope: ast.AST) -> list[ast.Call]:
     """The calls ``scope`` assigns to the plain name ``name`` (ids = np.random.randint(...)), anywhere in it."""
-    return [n.value for n in ast.walk(scope) if isinstance(n, ast.Assign) and isinstance(n.value, ast.Call)
+    return [value for value in _values_assigned_to(name, scope) if isinstance(value, ast.Call)]
+
+
+def _values_assigned_to(name: str, scope: ast.AST) -> list[ast.expr]:
+    """What ``scope`` assigns to the plain name ``name``, anywhere in it."""
+    return [n.value for n in ast.walk(scope) if isinstance(n, ast.Assign)
             and any(isinstance(t, ast.Name) and t.id == name for t in n.targets)]
 
 
@@ -2230,8 +2235,17 @@ def _fold_index(name: str, ctx: Context) -> bool:
 def _sampled_count(index: ast.Name, function: FunctionInfo | None, module: Module,
                    values: dict[ast.AST, Value]) -> int | None:
     """How many rows ``index`` picks when a sampling call the script shows the count of makes it
-    (pick = np.random.randint(0, n, size=5000), np.random.choice(n, 5000), random.sample(ids, k=500))."""
-    for call in _calls_assigned_to(index.id, function.node if function is not None else module.tree):
+    (pick = np.random.randint(0, n, size=5000), np.random.choice(n, 5000), random.sample(ids, k=500)), or when it is
+    the first rows of another index (idx = np.random.permutation(idx)[:128]: a draw of 128, however many there were)."""
+    scope = function.node if function is not None else module.tree
+    for value in _values_assigned_to(index.id, scope):
+        if isinstance(value, ast.Subscript) and isinstance(value.slice, ast.Slice) and value.slice.step is None and \
+                (value.slice.lower is None or isinstance(value.slice.lower, ast.Constant) and
+                 value.slice.lower.value == 0) and value.slice.upper is not None:
+            count = values.get(value.slice.upper)
+            if isinstance(count, Number) and isinstance(count.value, int) and count.value > 0:
+                return count.value
+    for call in _calls_assigned_to(index.id, scope):
         sampler = _SAMPLERS.get(last_part(dotted_name(call.func)))
         if sampler is None:
             continue
