@@ -536,6 +536,7 @@ def test_a_float64_buffer_filled_with_crops(dtype, expected, tmp_path):
 
 
 @pytest.mark.parametrize("line, expected", [("train = x[idx]", [4]), ("x = x[idx]", []),
+                                            ("train = x[idx.astype('int32')]", [4]),  # the same rows, as integers
                                             ("one = x[args.sample]", [])])  # one row, not a set of rows
 def test_fancy_indexing_copies_while_the_original_stays(line, expected, tmp_path):
     source = ("import numpy as np\nx = np.load('x.npy').reshape(-1, 3, 256, 256)\n"

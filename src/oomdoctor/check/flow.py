@@ -1099,6 +1099,11 @@ class Flow(CallHandlers):
             # called in one: the neighbourhood of one position, a piece of the array as a row is, not all of it
             return Item(None, data.dtype, fresh=False, root=data.root)
         first = piece.elts[0] if isinstance(piece, ast.Tuple) and piece.elts else piece
+        while isinstance(first, ast.Call) and isinstance(first.func, ast.Attribute) and \
+                first.func.attr in _INDEX_CASTS:
+            # X[train_idx.astype(int)], X[idx.long()]: the same rows, the index array made whole numbers (one
+            # built with np.append starts out float)
+            first = first.func.value
         folds = isinstance(first, ast.Name) and _fold_index(first.id, ctx)
         if isinstance(self.values.get(first), Number) or ctx.loops and isinstance(first, ast.Name) and not folds or \
                 _item_index(first, ctx.function):
@@ -2263,6 +2268,8 @@ def _names_rows(index: ast.expr) -> bool:
     return bool(words & _ROW_SET_WORDS) or is_eval_name(last_part(dotted_name(index))) or "train" in words
 
 
+# Methods that only make an index array whole numbers: x[idx.astype(int)] picks the rows x[idx] names
+_INDEX_CASTS = {"astype", "long", "int"}
 _ROW_SET_WORDS = {"idx", "idxs", "indices", "indexes", "inds", "ids", "perm", "permutation", "order", "mask", "shuffle",
                   "shuffled", "rows", "selected", "keep", "split", "fold", "subset"}
 # Methods only an nn.Module has (an optimizer has state_dict and zero_grad too; a tensor has cuda and to)
