@@ -544,6 +544,19 @@ def test_fancy_indexing_copies_while_the_original_stays(line, expected, tmp_path
     assert _rules(tmp_path, source, "duplicate-copy") == expected
 
 
+def test_a_tuple_a_helper_returns_of_its_parameters_is_of_what_each_call_gives(tmp_path):
+    # HelloElwin/EEG2Alphabet: crop(raw, raw) in the evaluation loader, then crop(train, test) in the training one;
+    # the helper's body ran first on the evaluation file, but the training call returns the training file's rows
+    source = ("import scipy.io\nimport keras\n\n\ndef crop(train, test):\n"
+              "    return train[:, 50:700], test[:, 50:700]\n\n\n"
+              "def load_eval():\n    recording = scipy.io.loadmat('eval.mat')\n"
+              "    _, test = crop(recording['data'], recording['data'])\n    return test\n\n\n"
+              "def load_train():\n    mat = scipy.io.loadmat('train.mat')\n"
+              "    train, test = crop(mat['data'], mat['data'])\n    return train\n\n\n"
+              "x = load_train()\nmodel = keras.Sequential([keras.layers.Dense(10)])\nmodel.fit(x, epochs=3)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == [16]
+
+
 def test_a_copy_returned_by_its_function_is_not_held_twice(tmp_path):
     source = ("import numpy as np\n\ndef load():\n    values = np.load('v.npy').transpose((1, 2, 0))\n"
               "    values = values.astype(np.float32)\n    values = values / 3.0\n    return values\n\n"

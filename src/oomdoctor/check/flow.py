@@ -1841,7 +1841,10 @@ def arguments_given(info: FunctionInfo, node: ast.Call, skip_self: bool) -> dict
 
 def _as_given_here(returned: Value, seen: dict[str, Value], given: list[tuple[str, Value]]) -> Value:
     """preprocess(scans_val) after preprocess(scans_train): the body ran on what its parameter held first, so what
-    it returns of that parameter is, at this call, of the data set this call gives it."""
+    it returns of that parameter is, at this call, of the data set this call gives it (each item of a tuple it
+    returns: train, test = crop(train, test) after crop(test, test))."""
+    if isinstance(returned, Several):
+        return Several(tuple(_as_given_here(item, seen, given) for item in returned.items))
     if not isinstance(returned, Data):
         return returned
     for name, here in given:
