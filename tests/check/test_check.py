@@ -557,6 +557,21 @@ def test_a_tuple_a_helper_returns_of_its_parameters_is_of_what_each_call_gives(t
     assert _rules(tmp_path, source, "whole-dataset-load") == [16]
 
 
+def test_each_data_set_given_to_a_dataset_class_is_the_one_its_loader_serves(tmp_path):
+    # Trials(load_eval()) in one branch, Trials(load_train()) in the other: both files are what a loader serves,
+    # though the flow's value of the parameter kept as self.data is the first call's alone
+    source = ("import sys\nimport scipy.io\nimport torch\nfrom torch.utils.data import Dataset, DataLoader\n\n\n"
+              "class Trials(Dataset):\n    def __init__(self, data):\n        self.data = data\n\n"
+              "    def __len__(self):\n        return len(self.data)\n\n"
+              "    def __getitem__(self, i):\n        return torch.tensor(self.data[i], dtype=torch.float32)\n\n\n"
+              "def load_eval():\n    recording = scipy.io.loadmat('eval.mat')\n    return recording['data']\n\n\n"
+              "def load_train():\n    mat = scipy.io.loadmat('train.mat')\n    return mat['data']\n\n\n"
+              "if sys.argv[1] == 'eval':\n    test_set = Trials(load_eval())\n"
+              "    loader = DataLoader(test_set, batch_size=64)\nelse:\n    train_set = Trials(load_train())\n"
+              "    loader = DataLoader(train_set, batch_size=64, shuffle=True)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == [19, 24]
+
+
 def test_a_copy_returned_by_its_function_is_not_held_twice(tmp_path):
     source = ("import numpy as np\n\ndef load():\n    values = np.load('v.npy').transpose((1, 2, 0))\n"
               "    values = values.astype(np.float32)\n    values = values / 3.0\n    return values\n\n"

@@ -448,8 +448,8 @@ def _roots_trained_on(script: Script) -> set[str]:
         if (names_inputs(words_of(name)) or name in _rows_picked_per_item(cls, script) and
                 not is_labels(words_of(name)) and not words_of(name) & _STATISTICS_WORDS) \
                 and any(last_part(base) == "Dataset" for klass in script.flow.class_chain(cls) for base in klass.bases):
-            fed |= {value.root for value in _assigned_to_attribute(cls, name, script)
-                    if isinstance(value, Data) and not value.labels}
+            fed |= {value.root for value in _assigned_to_attribute(cls, name, script) + _given_for_attribute(
+                cls, name, script) if isinstance(value, Data) and not value.labels}
     # target = noisy - clean: both arrays the arithmetic reads become what the model trains on
     for node in ast.walk(script.tree):
         if isinstance(node, ast.BinOp):
@@ -509,6 +509,19 @@ def _assigned_to_attribute(cls: ClassInfo, name: str, script: Script) -> list:
                 if isinstance(given, Several) and len(given.items) == len(target.elts):
                     values += [v for t, v in zip(target.elts, given.items) if self_attribute(t) == name]
     return values
+
+
+def _given_for_attribute(cls: ClassInfo, name: str, script: Script) -> list:
+    """What each call of class ``cls`` gives the __init__ parameter it keeps as ``self.name = parameter``:
+    Dataset(train_x, ...) here and Dataset(test_x, ...) there are two data sets, where the flow's value of the
+    parameter (and so of the attribute) is only the first call's."""
+    init = cls.methods.get("__init__")
+    if init is None:
+        return []
+    kept = {node.value.id for node in ast.walk(init.node) if isinstance(node, ast.Assign) and
+            isinstance(node.value, ast.Name) and any(self_attribute(t) == name for t in node.targets)}
+    return [script.value(argument) for call in script.calls_named(cls.name)
+            for parameter, argument in arguments_given(init, call, skip_self=True).items() if parameter in kept]
 
 
 def _flat_model_input(script: Script) -> bool:
