@@ -1183,6 +1183,19 @@ def test_an_in_place_numpy_shuffle_of_an_index_is_not_a_shuffle_buffer(tmp_path)
     assert _rules(tmp_path, source, "shuffle-whole") == []
 
 
+@pytest.mark.parametrize("given, statistics, expected", [("x_train", "True", [8]), ("x_train[:16]", "True", []),
+                                                         ("x_train", "False", [])])  # fit() computes nothing
+def test_image_data_generator_fit_copies_the_whole_array_it_is_given(given, statistics, expected, tmp_path):
+    # featurewise statistics: Keras's fit() works on np.copy(np.asarray(x, 'float32')), and np.std on another
+    # temporary of that size, while x_train stays; a few samples are what its docs suggest instead
+    source = ("import numpy as np\nimport keras\n"
+              "x_train = np.load('train.npz')['x'].reshape(-1, 32, 32, 3).astype('float32')\n"
+              "gen = keras.preprocessing.image.ImageDataGenerator(\n"
+              f"    featurewise_center={statistics},\n    featurewise_std_normalization={statistics})\n\n"
+              f"gen.fit({given})\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
 @pytest.mark.parametrize("given, expected", [
     ("y", [(11, "dtype-blowup")]),  # named as labels, but flow() takes images: segmentation masks
     ("images / 255.0", [(10, "dtype-blowup"), (11, "in-memory-array")]),  # float64: a float32 copy

@@ -927,15 +927,22 @@ def _one_hot_sequences(seen: Seen) -> bool:
         all(not isinstance(e, ast.Slice) for e in index.elts)
 
 
-def _augmenters(script: Script) -> set[str]:
-    """Names the script binds to a Keras ImageDataGenerator (train_aug = ImageDataGenerator(...))."""
+def _augmenters(script: Script, featurewise: bool = False) -> set[str]:
+    """Names the script binds to a Keras ImageDataGenerator (train_aug = ImageDataGenerator(...)); with
+    ``featurewise``, only those that compute a statistic of the whole data set (featurewise_center=True,
+    featurewise_std_normalization=True, zca_whitening=True)."""
     # every file whose .flow() calls calls_named finds
     names = set()
     for node in (n for module in script.modules for n in ast.walk(module.tree)):
         if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and \
-                last_part(dotted_name(node.value.func)) == "ImageDataGenerator":
+                last_part(dotted_name(node.value.func)) == "ImageDataGenerator" and \
+                (not featurewise or any(k.arg in _FEATUREWISE_STATISTICS and isinstance(k.value, ast.Constant) and
+                                        k.value.value is True for k in node.value.keywords)):
             names |= {t.id for t in node.targets if isinstance(t, ast.Name)}
     return names
+
+
+_FEATUREWISE_STATISTICS = {"featurewise_center", "featurewise_std_normalization", "zca_whitening"}
 
 
 def flow_float_copy(script: Script) -> Iterator[Finding]:
@@ -974,6 +981,33 @@ def flow_float_copy(script: Script) -> Iterator[Finding]:
                 _("Make the array float32 where it is first made (np.array(images, dtype=np.float32), "
                   "x.astype('float32') / 255) so that flow() keeps it as it is, or stream the images "
                   "(flow_from_directory)."))
+
+
+def augmenter_fit_copy(script: Script) -> Iterator[Finding]:
+    """ImageDataGenerator.fit(x): Keras computes the feature-wise statistics on np.copy(np.asarray(x,
+    dtype='float32')) (keras/src/legacy/preprocessing/image.py), so the whole array is held twice while it runs, and
+    np.std makes one more temporary of its size; the caller's array stays. Said of a generator that computes a
+    feature-wise statistic (featurewise_center=True): there fit() is needed, and the copy is its cost; of one that
+    only augments, fit() computes nothing, and the script need not call it at all."""
+    augmenters = _augmenters(script, featurewise=True)
+    for call in script.calls_named("fit"):
+        if not isinstance(call.func, ast.Attribute) or not isinstance(call.func.value, ast.Name) or \
+                call.func.value.id not in augmenters:
+            continue
+        x = call.args[0] if call.args else keyword_value(call, "x")
+        data = script.value(x) if x is not None else None
+        if not isinstance(data, Data) or data.content == NAMES:
+            continue
+        data = replace(data, labels=False)  # what fit() is given is images, whatever its name (Keras wants rank 4)
+        if negligible(data):
+            continue
+        yield script.finding(
+            "duplicate-copy", call,
+            _("ImageDataGenerator.fit() computes its statistics on a full float32 copy of this array (np.copy in "
+              "Keras), and np.std makes another temporary of the same size, while the array itself stays (the "
+              "array: {size}).").format(size=script.size_of(data)),
+            _("Compute the mean and standard deviation yourself on a sample of the images (or batch by batch) and "
+              "set datagen.mean and datagen.std instead of calling fit() on the whole array."))
 
 
 def duplicate_copy(script: Script) -> Iterator[Finding]:
