@@ -1183,6 +1183,21 @@ def test_an_in_place_numpy_shuffle_of_an_index_is_not_a_shuffle_buffer(tmp_path)
     assert _rules(tmp_path, source, "shuffle-whole") == []
 
 
+@pytest.mark.parametrize("channels, expected", [(3, ["dtype-blowup"]), (9, ["duplicate-copy"])])
+def test_a_float_copy_of_a_loaded_array_a_conv_net_trains_on_is_of_8_bit_images(channels, expected, tmp_path):
+    # SVHN's train_32x32.mat: the dict keeps the uint8 images while X.astype('float32') makes them 4x as wide;
+    # a 9-band scalogram the same net is given is floats already, the copy only a second one
+    source = ("import numpy as np\nimport scipy.io\nimport keras\n"
+              "train_mat = scipy.io.loadmat('train_32x32.mat')\n"
+              "x = np.moveaxis(train_mat['X'], 3, 0)\nx = x.astype('float32')\n"
+              "model = keras.Sequential([keras.layers.Conv2D(32, 3, input_shape=(32, 32, "
+              f"{channels})), keras.layers.Flatten(), keras.layers.Dense(10)])\n"
+              "model.compile(optimizer='adam', loss='mse')\nmodel.fit(x, train_mat['y'], epochs=3)\n")
+    script = tmp_path / "train.py"
+    script.write_text(source)
+    assert [f.rule for f in check_source(script) if f.line == 6] == expected
+
+
 @pytest.mark.parametrize("given, statistics, expected", [("x_train", "True", [8]), ("x_train[:16]", "True", []),
                                                          ("x_train", "False", [])])  # fit() computes nothing
 def test_image_data_generator_fit_copies_the_whole_array_it_is_given(given, statistics, expected, tmp_path):

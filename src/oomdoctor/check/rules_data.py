@@ -357,7 +357,32 @@ def _original_dtype(copy: Seen, script: Script) -> str | None:
         # where the original stays, what a later scaling says of the data set is not enough to call the copy a
         # widening beside it: a duplicate it stays
         _scaled_as_pixels(script).get(source.root) if isinstance(source, Data) and not _original_kept(copy, script)
-        else None)
+        else None) or _stored_images_dtype(copy, script)
+
+
+def _stored_images_dtype(copy: Seen, script: Script) -> str | None:
+    """uint8 for x.astype('float32') of a data set read from a file, of a dtype nothing shows, that a Keras model
+    of 2-D or 3-D convolutions trains on: images, which files (a .mat, an .npy of photos) store as 8-bit pixels.
+    Not where the model's input shape shows other than 1, 3 or 4 channels (a 9-band scalogram: computed floats),
+    nor of a helper's parameter (def prep(x): x = x.astype('float32')): the caller's name holds the original only
+    until the call returns, a second copy for a moment (duplicate-copy), not a narrow one kept beside a wide one."""
+    source, data = copy.source, copy.value
+    if not isinstance(source, Data) or not isinstance(data, Data) or source.dtype is not None or \
+            source.inferred or source.content != ARRAYS or data.dtype not in ("float16", "float32"):
+        return None
+    function = copy.ctx.function
+    if function is not None and _copied_name(copy, script) in {a.arg for a in function.node.args.args}:
+        return None
+    shape = model_input_shape(script)
+    if shape is not None and not (len(shape) == 3 and (shape[-1] in (1, 3, 4) or shape[0] in (1, 3))):
+        return None
+    return "uint8" if source.root in _roots_loaded_whole(script) and _trained_on(source, script) and \
+        model_convolves_images(script) else None
+
+
+def _roots_loaded_whole(script: Script) -> set[str]:
+    """The data sets a whole load (np.load, scipy.io.loadmat, pickle.load) reads from a file."""
+    return script.memoized("roots-loaded-whole", lambda: {seen.value.root for seen in script.seen("loaded")})
 
 
 def _original_kept(copy: Seen, script: Script) -> bool:
