@@ -536,11 +536,40 @@ def test_a_float64_buffer_filled_with_crops(dtype, expected, tmp_path):
 
 
 @pytest.mark.parametrize("line, expected", [("train = x[idx]", [4]), ("x = x[idx]", []),
+                                            ("train = x[idx.astype('int32')]", [4]),  # the same rows, as integers
                                             ("one = x[args.sample]", [])])  # one row, not a set of rows
 def test_fancy_indexing_copies_while_the_original_stays(line, expected, tmp_path):
     source = ("import numpy as np\nx = np.load('x.npy').reshape(-1, 3, 256, 256)\n"
               f"idx = list(range(100))\n{line}\nprint(x.shape)\n")
     assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+def test_a_tuple_a_helper_returns_of_its_parameters_is_of_what_each_call_gives(tmp_path):
+    # HelloElwin/EEG2Alphabet: crop(raw, raw) in the evaluation loader, then crop(train, test) in the training one;
+    # the helper's body ran first on the evaluation file, but the training call returns the training file's rows
+    source = ("import scipy.io\nimport keras\n\n\ndef crop(train, test):\n"
+              "    return train[:, 50:700], test[:, 50:700]\n\n\n"
+              "def load_eval():\n    recording = scipy.io.loadmat('eval.mat')\n"
+              "    _, test = crop(recording['data'], recording['data'])\n    return test\n\n\n"
+              "def load_train():\n    mat = scipy.io.loadmat('train.mat')\n"
+              "    train, test = crop(mat['data'], mat['data'])\n    return train\n\n\n"
+              "x = load_train()\nmodel = keras.Sequential([keras.layers.Dense(10)])\nmodel.fit(x, epochs=3)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == [16]
+
+
+def test_each_data_set_given_to_a_dataset_class_is_the_one_its_loader_serves(tmp_path):
+    # Trials(load_eval()) in one branch, Trials(load_train()) in the other: both files are what a loader serves,
+    # though the flow's value of the parameter kept as self.data is the first call's alone
+    source = ("import sys\nimport scipy.io\nimport torch\nfrom torch.utils.data import Dataset, DataLoader\n\n\n"
+              "class Trials(Dataset):\n    def __init__(self, data):\n        self.data = data\n\n"
+              "    def __len__(self):\n        return len(self.data)\n\n"
+              "    def __getitem__(self, i):\n        return torch.tensor(self.data[i], dtype=torch.float32)\n\n\n"
+              "def load_eval():\n    recording = scipy.io.loadmat('eval.mat')\n    return recording['data']\n\n\n"
+              "def load_train():\n    mat = scipy.io.loadmat('train.mat')\n    return mat['data']\n\n\n"
+              "if sys.argv[1] == 'eval':\n    test_set = Trials(load_eval())\n"
+              "    loader = DataLoader(test_set, batch_size=64)\nelse:\n    train_set = Trials(load_train())\n"
+              "    loader = DataLoader(train_set, batch_size=64, shuffle=True)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == [19, 24]
 
 
 def test_a_copy_returned_by_its_function_is_not_held_twice(tmp_path):
@@ -1014,6 +1043,8 @@ def test_fit_given_a_large_array_is_a_second_copy_and_a_small_one_is_not(rows, e
     ("os.environ['KERAS_BACKEND'] = 'jax'\n", "keras.Sequential([keras.layers.Dense(10)])", "images", []),
     # a model from somewhere the flow does not follow, given what only Keras's fit takes
     ("", "build()", "[images, images]", [9]),
+    # a model with named inputs, given a dict of arrays: each array is converted the same way
+    ("", "keras.Sequential([keras.layers.Flatten(), keras.layers.Dense(10)])", "{'inputs': images}", [9]),
     ("", "keras.Sequential([keras.layers.Dense(10)])", "names", []),  # file names: a few bytes each
 ])
 def test_fit_given_decoded_files_of_unknown_count_copies_them_on_tensorflow(backend, model, given, expected,
@@ -1033,6 +1064,16 @@ def test_rows_drawn_by_a_sampling_call_are_a_part_not_a_second_copy(index, expec
     # an index of every row still copies all of it
     source = ("import numpy as np\nimport keras\npets = np.load('x_train.npy')\nmodel = keras.Sequential()\n"
               f"pick = {index}\nextra = pets[pick].copy()\nmodel.fit(pets, epochs=3)\nmodel.fit(extra, epochs=3)\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+@pytest.mark.parametrize("index, expected", [("np.random.permutation(len(pets))[:128]", []),
+                                             ("np.random.permutation(len(pets))", [6])])
+def test_rows_of_the_first_few_of_a_shuffled_index_are_a_draw_not_a_second_copy(index, expected, tmp_path):
+    # idx = np.random.permutation(idx)[:128]; x[idx]: 128 rows drawn, however many the data set has; the whole
+    # permutation still copies every row
+    source = ("import numpy as np\nimport keras\npets = np.load('x_train.npy')\nmodel = keras.Sequential()\n"
+              f"idx = {index}\nextra = pets[idx]\nmodel.fit(pets, epochs=3)\nmodel.fit(extra, epochs=3)\n")
     assert _rules(tmp_path, source, "duplicate-copy") == expected
 
 
@@ -1191,6 +1232,34 @@ def test_an_in_place_numpy_shuffle_of_an_index_is_not_a_shuffle_buffer(tmp_path)
     source = ("import numpy as np\nimport h5py\npoints = h5py.File('d.hdf5', 'r')['points'][:]\n"
               "order = np.arange(len(points))\nfor epoch in range(10):\n    np.random.shuffle(order)\n")
     assert _rules(tmp_path, source, "shuffle-whole") == []
+
+
+@pytest.mark.parametrize("channels, expected", [(3, ["dtype-blowup"]), (9, ["duplicate-copy"])])
+def test_a_float_copy_of_a_loaded_array_a_conv_net_trains_on_is_of_8_bit_images(channels, expected, tmp_path):
+    # SVHN's train_32x32.mat: the dict keeps the uint8 images while X.astype('float32') makes them 4x as wide;
+    # a 9-band scalogram the same net is given is floats already, the copy only a second one
+    source = ("import numpy as np\nimport scipy.io\nimport keras\n"
+              "train_mat = scipy.io.loadmat('train_32x32.mat')\n"
+              "x = np.moveaxis(train_mat['X'], 3, 0)\nx = x.astype('float32')\n"
+              "model = keras.Sequential([keras.layers.Conv2D(32, 3, input_shape=(32, 32, "
+              f"{channels})), keras.layers.Flatten(), keras.layers.Dense(10)])\n"
+              "model.compile(optimizer='adam', loss='mse')\nmodel.fit(x, train_mat['y'], epochs=3)\n")
+    script = tmp_path / "train.py"
+    script.write_text(source)
+    assert [f.rule for f in check_source(script) if f.line == 6] == expected
+
+
+@pytest.mark.parametrize("given, statistics, expected", [("x_train", "True", [8]), ("x_train[:16]", "True", []),
+                                                         ("x_train", "False", [])])  # fit() computes nothing
+def test_image_data_generator_fit_copies_the_whole_array_it_is_given(given, statistics, expected, tmp_path):
+    # featurewise statistics: Keras's fit() works on np.copy(np.asarray(x, 'float32')), and np.std on another
+    # temporary of that size, while x_train stays; a few samples are what its docs suggest instead
+    source = ("import numpy as np\nimport keras\n"
+              "x_train = np.load('train.npz')['x'].reshape(-1, 32, 32, 3).astype('float32')\n"
+              "gen = keras.preprocessing.image.ImageDataGenerator(\n"
+              f"    featurewise_center={statistics},\n    featurewise_std_normalization={statistics})\n\n"
+              f"gen.fit({given})\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected
 
 
 @pytest.mark.parametrize("given, expected", [

@@ -1099,6 +1099,11 @@ class Flow(CallHandlers):
             # called in one: the neighbourhood of one position, a piece of the array as a row is, not all of it
             return Item(None, data.dtype, fresh=False, root=data.root)
         first = piece.elts[0] if isinstance(piece, ast.Tuple) and piece.elts else piece
+        while isinstance(first, ast.Call) and isinstance(first.func, ast.Attribute) and \
+                first.func.attr in _INDEX_CASTS:
+            # X[train_idx.astype(int)], X[idx.long()]: the same rows, the index array made whole numbers (one
+            # built with np.append starts out float)
+            first = first.func.value
         folds = isinstance(first, ast.Name) and _fold_index(first.id, ctx)
         if isinstance(self.values.get(first), Number) or ctx.loops and isinstance(first, ast.Name) and not folds or \
                 _item_index(first, ctx.function):
@@ -1842,7 +1847,10 @@ def arguments_given(info: FunctionInfo, node: ast.Call, skip_self: bool) -> dict
 
 def _as_given_here(returned: Value, seen: dict[str, Value], given: list[tuple[str, Value]]) -> Value:
     """preprocess(scans_val) after preprocess(scans_train): the body ran on what its parameter held first, so what
-    it returns of that parameter is, at this call, of the data set this call gives it."""
+    it returns of that parameter is, at this call, of the data set this call gives it (each item of a tuple it
+    returns: train, test = crop(train, test) after crop(test, test))."""
+    if isinstance(returned, Several):
+        return Several(tuple(_as_given_here(item, seen, given) for item in returned.items))
     if not isinstance(returned, Data):
         return returned
     for name, here in given:
@@ -2216,7 +2224,12 @@ def _float_statistic(node: ast.expr, ctx: Context) -> bool:
 
 def _calls_assigned_to(name: str, scope: ast.AST) -> list[ast.Call]:
     """The calls ``scope`` assigns to the plain name ``name`` (ids = np.random.randint(...)), anywhere in it."""
-    return [n.value for n in ast.walk(scope) if isinstance(n, ast.Assign) and isinstance(n.value, ast.Call)
+    return [value for value in _values_assigned_to(name, scope) if isinstance(value, ast.Call)]
+
+
+def _values_assigned_to(name: str, scope: ast.AST) -> list[ast.expr]:
+    """What ``scope`` assigns to the plain name ``name``, anywhere in it."""
+    return [n.value for n in ast.walk(scope) if isinstance(n, ast.Assign)
             and any(isinstance(t, ast.Name) and t.id == name for t in n.targets)]
 
 
@@ -2236,8 +2249,17 @@ def _fold_index(name: str, ctx: Context) -> bool:
 def _sampled_count(index: ast.Name, function: FunctionInfo | None, module: Module,
                    values: dict[ast.AST, Value]) -> int | None:
     """How many rows ``index`` picks when a sampling call the script shows the count of makes it
-    (pick = np.random.randint(0, n, size=5000), np.random.choice(n, 5000), random.sample(ids, k=500))."""
-    for call in _calls_assigned_to(index.id, function.node if function is not None else module.tree):
+    (pick = np.random.randint(0, n, size=5000), np.random.choice(n, 5000), random.sample(ids, k=500)), or when it is
+    the first rows of another index (idx = np.random.permutation(idx)[:128]: a draw of 128, however many there were)."""
+    scope = function.node if function is not None else module.tree
+    for value in _values_assigned_to(index.id, scope):
+        if isinstance(value, ast.Subscript) and isinstance(value.slice, ast.Slice) and value.slice.step is None and \
+                (value.slice.lower is None or isinstance(value.slice.lower, ast.Constant) and
+                 value.slice.lower.value == 0) and value.slice.upper is not None:
+            count = values.get(value.slice.upper)
+            if isinstance(count, Number) and isinstance(count.value, int) and count.value > 0:
+                return count.value
+    for call in _calls_assigned_to(index.id, scope):
         sampler = _SAMPLERS.get(last_part(dotted_name(call.func)))
         if sampler is None:
             continue
@@ -2255,6 +2277,8 @@ def _names_rows(index: ast.expr) -> bool:
     return bool(words & _ROW_SET_WORDS) or is_eval_name(last_part(dotted_name(index))) or "train" in words
 
 
+# Methods that only make an index array whole numbers: x[idx.astype(int)] picks the rows x[idx] names
+_INDEX_CASTS = {"astype", "long", "int"}
 _ROW_SET_WORDS = {"idx", "idxs", "indices", "indexes", "inds", "ids", "perm", "permutation", "order", "mask", "shuffle",
                   "shuffled", "rows", "selected", "keep", "split", "fold", "subset"}
 # Methods only an nn.Module has (an optimizer has state_dict and zero_grad too; a tensor has cuda and to)

@@ -9,6 +9,7 @@ from ..errors import OomdoctorError
 from ..files import regular_file
 from ..i18n import _
 from .rules_data import (
+    augmenter_fit_copy,
     cache_in_memory,
     dense_text_matrix,
     densified_sparse,
@@ -53,7 +54,7 @@ def _once(findings: Iterator[Finding]) -> Iterator[Finding]:
 
 Rule = Callable[[Script], Iterator[Finding]]
 RULES: list[Rule] = [eager_loading, whole_dataset_load, in_memory_arrays, dtype_blowup, flow_float_copy,
-                     dense_text_matrix, densified_sparse, duplicate_copy,
+                     augmenter_fit_copy, dense_text_matrix, densified_sparse, duplicate_copy,
                      cache_in_memory, huge_shuffle, loss_keeps_graph, tensors_kept_across_steps,
                      eval_without_no_grad, dataset_on_gpu, whole_split_forward, workers_copy_dataset, map_without_parallel,
                      no_prefetch, no_memory_growth, mixed_precision, models_in_loop, run_eagerly, flatten_dense,

@@ -37,6 +37,7 @@ from .values import (
     H5Dataset,
     H5File,
     Item,
+    Keyed,
     Model,
     Number,
     Pipeline,
@@ -357,7 +358,32 @@ def _original_dtype(copy: Seen, script: Script) -> str | None:
         # where the original stays, what a later scaling says of the data set is not enough to call the copy a
         # widening beside it: a duplicate it stays
         _scaled_as_pixels(script).get(source.root) if isinstance(source, Data) and not _original_kept(copy, script)
-        else None)
+        else None) or _stored_images_dtype(copy, script)
+
+
+def _stored_images_dtype(copy: Seen, script: Script) -> str | None:
+    """uint8 for x.astype('float32') of a data set read from a file, of a dtype nothing shows, that a Keras model
+    of 2-D or 3-D convolutions trains on: images, which files (a .mat, an .npy of photos) store as 8-bit pixels.
+    Not where the model's input shape shows other than 1, 3 or 4 channels (a 9-band scalogram: computed floats),
+    nor of a helper's parameter (def prep(x): x = x.astype('float32')): the caller's name holds the original only
+    until the call returns, a second copy for a moment (duplicate-copy), not a narrow one kept beside a wide one."""
+    source, data = copy.source, copy.value
+    if not isinstance(source, Data) or not isinstance(data, Data) or source.dtype is not None or \
+            source.inferred or source.content != ARRAYS or data.dtype not in ("float16", "float32"):
+        return None
+    function = copy.ctx.function
+    if function is not None and _copied_name(copy, script) in {a.arg for a in function.node.args.args}:
+        return None
+    shape = model_input_shape(script)
+    if shape is not None and not (len(shape) == 3 and (shape[-1] in (1, 3, 4) or shape[0] in (1, 3))):
+        return None
+    return "uint8" if source.root in _roots_loaded_whole(script) and _trained_on(source, script) and \
+        model_convolves_images(script) else None
+
+
+def _roots_loaded_whole(script: Script) -> set[str]:
+    """The data sets a whole load (np.load, scipy.io.loadmat, pickle.load) reads from a file."""
+    return script.memoized("roots-loaded-whole", lambda: {seen.value.root for seen in script.seen("loaded")})
 
 
 def _original_kept(copy: Seen, script: Script) -> bool:
@@ -448,8 +474,8 @@ def _roots_trained_on(script: Script) -> set[str]:
         if (names_inputs(words_of(name)) or name in _rows_picked_per_item(cls, script) and
                 not is_labels(words_of(name)) and not words_of(name) & _STATISTICS_WORDS) \
                 and any(last_part(base) == "Dataset" for klass in script.flow.class_chain(cls) for base in klass.bases):
-            fed |= {value.root for value in _assigned_to_attribute(cls, name, script)
-                    if isinstance(value, Data) and not value.labels}
+            fed |= {value.root for value in _assigned_to_attribute(cls, name, script) + _given_for_attribute(
+                cls, name, script) if isinstance(value, Data) and not value.labels}
     # target = noisy - clean: both arrays the arithmetic reads become what the model trains on
     for node in ast.walk(script.tree):
         if isinstance(node, ast.BinOp):
@@ -509,6 +535,19 @@ def _assigned_to_attribute(cls: ClassInfo, name: str, script: Script) -> list:
                 if isinstance(given, Several) and len(given.items) == len(target.elts):
                     values += [v for t, v in zip(target.elts, given.items) if self_attribute(t) == name]
     return values
+
+
+def _given_for_attribute(cls: ClassInfo, name: str, script: Script) -> list:
+    """What each call of class ``cls`` gives the __init__ parameter it keeps as ``self.name = parameter``:
+    Dataset(train_x, ...) here and Dataset(test_x, ...) there are two data sets, where the flow's value of the
+    parameter (and so of the attribute) is only the first call's."""
+    init = cls.methods.get("__init__")
+    if init is None:
+        return []
+    kept = {node.value.id for node in ast.walk(init.node) if isinstance(node, ast.Assign) and
+            isinstance(node.value, ast.Name) and any(self_attribute(t) == name for t in node.targets)}
+    return [script.value(argument) for call in script.calls_named(cls.name)
+            for parameter, argument in arguments_given(init, call, skip_self=True).items() if parameter in kept]
 
 
 def _flat_model_input(script: Script) -> bool:
@@ -643,7 +682,8 @@ def in_memory_arrays(script: Script) -> Iterator[Finding]:
             continue  # if val_x is not None: fit(x, y, validation_data=...) else: fit(x, y): one of them runs
         x = call.args[0] if call.args else keyword_value(call, "x")
         given = script.value(x) if x is not None else None
-        inputs = given.items if isinstance(given, Several) else (given,)  # fit([images, masks], ...)
+        # fit([images, masks], ...), or fit({'image': images, 'mask': masks}) of a model with named inputs
+        inputs = given.items if isinstance(given, (Several, Keyed)) else (given,)
         data = next((d for d in inputs if isinstance(d, Data) and _large_whole_array(d, script)), None)
         # (sized by the model's input shape where the array's own shape is not known: np.load of a cache)
         data = data and _shaped_as_model_input(data, script) or data or \
@@ -946,15 +986,22 @@ def _looked_up_column(index: ast.AST) -> bool:
         not isinstance(index.elts[0], ast.Slice) and isinstance(index.elts[1], (ast.Subscript, ast.Name, ast.Call))
 
 
-def _augmenters(script: Script) -> set[str]:
-    """Names the script binds to a Keras ImageDataGenerator (train_aug = ImageDataGenerator(...))."""
+def _augmenters(script: Script, featurewise: bool = False) -> set[str]:
+    """Names the script binds to a Keras ImageDataGenerator (train_aug = ImageDataGenerator(...)); with
+    ``featurewise``, only those that compute a statistic of the whole data set (featurewise_center=True,
+    featurewise_std_normalization=True, zca_whitening=True)."""
     # every file whose .flow() calls calls_named finds
     names = set()
     for node in (n for module in script.modules for n in ast.walk(module.tree)):
         if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and \
-                last_part(dotted_name(node.value.func)) == "ImageDataGenerator":
+                last_part(dotted_name(node.value.func)) == "ImageDataGenerator" and \
+                (not featurewise or any(k.arg in _FEATUREWISE_STATISTICS and isinstance(k.value, ast.Constant) and
+                                        k.value.value is True for k in node.value.keywords)):
             names |= {t.id for t in node.targets if isinstance(t, ast.Name)}
     return names
+
+
+_FEATUREWISE_STATISTICS = {"featurewise_center", "featurewise_std_normalization", "zca_whitening"}
 
 
 def flow_float_copy(script: Script) -> Iterator[Finding]:
@@ -993,6 +1040,33 @@ def flow_float_copy(script: Script) -> Iterator[Finding]:
                 _("Make the array float32 where it is first made (np.array(images, dtype=np.float32), "
                   "x.astype('float32') / 255) so that flow() keeps it as it is, or stream the images "
                   "(flow_from_directory)."))
+
+
+def augmenter_fit_copy(script: Script) -> Iterator[Finding]:
+    """ImageDataGenerator.fit(x): Keras computes the feature-wise statistics on np.copy(np.asarray(x,
+    dtype='float32')) (keras/src/legacy/preprocessing/image.py), so the whole array is held twice while it runs, and
+    np.std makes one more temporary of its size; the caller's array stays. Said of a generator that computes a
+    feature-wise statistic (featurewise_center=True): there fit() is needed, and the copy is its cost; of one that
+    only augments, fit() computes nothing, and the script need not call it at all."""
+    augmenters = _augmenters(script, featurewise=True)
+    for call in script.calls_named("fit"):
+        if not isinstance(call.func, ast.Attribute) or not isinstance(call.func.value, ast.Name) or \
+                call.func.value.id not in augmenters:
+            continue
+        x = call.args[0] if call.args else keyword_value(call, "x")
+        data = script.value(x) if x is not None else None
+        if not isinstance(data, Data) or data.content == NAMES:
+            continue
+        data = replace(data, labels=False)  # what fit() is given is images, whatever its name (Keras wants rank 4)
+        if negligible(data):
+            continue
+        yield script.finding(
+            "duplicate-copy", call,
+            _("ImageDataGenerator.fit() computes its statistics on a full float32 copy of this array (np.copy in "
+              "Keras), and np.std makes another temporary of the same size, while the array itself stays (the "
+              "array: {size}).").format(size=script.size_of(data)),
+            _("Compute the mean and standard deviation yourself on a sample of the images (or batch by batch) and "
+              "set datagen.mean and datagen.std instead of calling fit() on the whole array."))
 
 
 def duplicate_copy(script: Script) -> Iterator[Finding]:
