@@ -4609,3 +4609,16 @@ def test_a_star_import_of_the_projects_package_from_a_module_in_it_is_read(tmp_p
     (tmp_path / "train.py").write_text("from src.loader import load_all\n\nimages = load_all('photos')\n")
     assert [(Path(f.file).relative_to(tmp_path).as_posix(), f.line, f.rule) for f in check_source(
         tmp_path / "train.py") if f.kind == "memory"] == [("src/loader.py", 7, "eager-loading")]
+
+
+def test_a_yaml_file_is_the_runs_settings_not_its_samples(tmp_path):
+    # conf = yaml.load(open('train_config.yml')) names the folder the Dataset lists; conf['root_path'] is a path,
+    # not a list as long as the data set that DataLoader workers would copy
+    source = ("import os\n\nimport yaml\nfrom PIL import Image\nfrom torch.utils.data import DataLoader, Dataset\n\n\n"
+              "class Tiles(Dataset):\n    def __init__(self, root):\n        self.root = root\n"
+              "        self.names = sorted(os.listdir(root))\n\n"
+              "    def __len__(self):\n        return len(self.names)\n\n"
+              "    def __getitem__(self, i):\n        return Image.open(os.path.join(self.root, self.names[i]))\n\n\n"
+              "with open('train_config.yml') as f:\n    conf = yaml.safe_load(f)\n"
+              "loader = DataLoader(Tiles(conf['root_path']), batch_size=8, num_workers=4)\n")
+    assert _rules(tmp_path, source, "workers-copy-dataset") == []

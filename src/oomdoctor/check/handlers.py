@@ -902,8 +902,8 @@ def tokenizer_words(call: ast.Call, module: Module, values: dict[ast.AST, Value]
     return int(value.value) if isinstance(value, Number) else None
 
 
-# json.load and yaml's loads (as the script writes them: json.load, load): records, as NAMES data
-_JSON_LOADS = ("load", "safe_load")
+# json.load (as the script writes it: json.load, load): records, as NAMES data
+_JSON_LOADS = ("load",)
 
 
 def _json_features(node: ast.Call, source: Data) -> bool:
@@ -1219,7 +1219,10 @@ _LIBRARY_HANDLERS: list[tuple[Callable[[str], bool], Callable[[CallHandlers, Cal
     (lambda n: last_part(n) == "pad_sequences", CallHandlers._padded),
     (lambda n: last_part(n) in ("texts_to_matrix", "sequences_to_matrix"), CallHandlers._text_matrix),
     (lambda n: last_part(n) == "readlines", CallHandlers._readlines),
-    (_is("json.load", "yaml.safe_load", "yaml.load"), CallHandlers._json_load),
+    # a YAML file is the run's settings (yaml.load(open('train_config.yml'))), not its samples: what it holds is
+    # read by key (conf['root_path']), a folder's name or a size, never a list of the data set's files
+    (_is("yaml.safe_load", "yaml.load", "yaml.full_load", "yaml.unsafe_load"), lambda flow, call: None),
+    (_is("json.load"), CallHandlers._json_load),
     (_is("open", "io.open", "codecs.open"), lambda flow, call: TextFile()),
     (_is("cv2.VideoCapture"), lambda flow, call: VideoFile()),
     # csv.reader(f): the open file's lines, each split into its fields; iterating it reads one line at a time
