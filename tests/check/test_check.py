@@ -4622,3 +4622,17 @@ def test_a_yaml_file_is_the_runs_settings_not_its_samples(tmp_path):
               "with open('train_config.yml') as f:\n    conf = yaml.safe_load(f)\n"
               "loader = DataLoader(Tiles(conf['root_path']), batch_size=8, num_workers=4)\n")
     assert _rules(tmp_path, source, "workers-copy-dataset") == []
+
+
+def test_an_attribute_that_listed_the_files_then_holds_what_they_decode_to(tmp_path):
+    # self.images = glob(...) in __init__, then self.images = np.array([... Image.open(f) ... for f in self.images]):
+    # the object keeps the decoded arrays under the listing's name, and fit is given them whole
+    source = ("import glob\n\nimport numpy as np\nimport tensorflow as tf\nfrom PIL import Image\n\n\n"
+              "class Lesions:\n    def __init__(self, folder):\n"
+              "        self.images = sorted(glob.glob(folder + '/*.jpg'))\n"
+              "        self.images = np.array([np.array(Image.open(f).resize((256, 192)), dtype=np.float32) / 255 "
+              "for f in self.images])\n\n\n"
+              "data = Lesions('ISIC2018_Training_Input')\nmodel = tf.keras.Sequential([tf.keras.layers.Flatten(), "
+              "tf.keras.layers.Dense(1)])\nmodel.compile('adam', 'mse')\n"
+              "model.fit(data.images, data.images, epochs=5, batch_size=16)\n")
+    assert _rules(tmp_path, source, "in-memory-array") == [17]

@@ -78,6 +78,12 @@ def _merge(old: Value, new: Value) -> Value:
         # self._images = np.array(self._images)[perm] after __init__'s list of decoded volumes: an array of what the
         # flow could not follow says less than the data it did follow
         return old if new.inferred else new
+    if isinstance(old, Data) and isinstance(new, Data) and old.content == NAMES and new.content == FILES and \
+            (old.path, old.line) != (new.path, new.line):
+        # self.images = glob(...), then self.images = np.array([imread(f) for f in self.images]): the attribute
+        # that listed the files is reused for what they decode to, and that is what the object keeps (one
+        # statement's value as later rounds see it is not that: the first round's stays)
+        return new
     rank = {Data: 4, Tensor: 3, Item: 2, Model: 2, Several: 1}
     return new if rank.get(type(new), 0) > rank.get(type(old), 0) else old
 
