@@ -4636,3 +4636,13 @@ def test_an_attribute_that_listed_the_files_then_holds_what_they_decode_to(tmp_p
               "tf.keras.layers.Dense(1)])\nmodel.compile('adam', 'mse')\n"
               "model.fit(data.images, data.images, epochs=5, batch_size=16)\n")
     assert _rules(tmp_path, source, "in-memory-array") == [17]
+
+
+@pytest.mark.parametrize("made", ["torch.tensor", "torch.Tensor", "torch.as_tensor"])
+def test_a_tensor_made_of_an_hdf5_data_set_reads_all_of_it(made, tmp_path):
+    # torch.tensor(h5['trnoisy']) converts the h5py Dataset through NumPy: every row is read now, as with np.array(...)
+    source = ("import sys\n\nimport h5py\nimport torch\nfrom torch.utils.data import DataLoader, TensorDataset\n\n"
+              "h5 = h5py.File(sys.argv[1], 'r')\n"
+              f"noisy = {made}(h5['trnoisy'])\n"
+              "loader = DataLoader(TensorDataset(noisy), batch_size=200, shuffle=True)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == [8]

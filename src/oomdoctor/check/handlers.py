@@ -575,6 +575,9 @@ class CallHandlers:
             return source
         if isinstance(source, Mapped):  # torch.from_numpy(mapped) shares the mapping; torch.tensor(mapped) reads it
             return source if call.qualified in TORCH_VIEWS else self._mapped_read(node, ctx, source)
+        if isinstance(source, H5Dataset):
+            # torch.tensor(h5['trnoisy']): every row of the HDF5 data set read into memory, as np.array(...) does
+            source = self._h5_read(node, ctx)
         if not isinstance(source, Data):
             return None
         dtype = dtype_of(keyword_value(node, "dtype"), ctx.module) or TORCH_COPIES.get(call.qualified) or source.dtype
