@@ -4638,6 +4638,20 @@ def test_an_attribute_that_listed_the_files_then_holds_what_they_decode_to(tmp_p
     assert _rules(tmp_path, source, "in-memory-array") == [17]
 
 
+@pytest.mark.parametrize("evaluation, expected", [
+    ("", []),  # predict() kept for the model's users: one pass on what a caller gives it, autograd as the caller has it
+    ("for x, y in test_loader:\n    preds = model.predict(x)\n    hits += (preds.argmax(1) == y).sum().item()\n", [15]),
+])
+def test_a_model_method_named_predict_that_nothing_calls_is_no_evaluation(evaluation, expected, tmp_path):
+    source = ("import torch\nimport torch.nn as nn\nfrom torch.utils.data import DataLoader\n\n\n"
+              "class PointCls(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+              "        self.head = nn.Linear(1024, 40)\n\n    def forward(self, x):\n        return self.head(x), x\n\n"
+              "    def predict(self, x):\n        return self.forward(x)[0]\n\n\n"
+              "model = PointCls()\ntest_loader = DataLoader(torch.load('test.pt'), batch_size=32)\nhits = 0\n"
+              + evaluation)
+    assert _rules(tmp_path, source, "eval-without-no-grad") == expected
+
+
 @pytest.mark.parametrize("made", ["torch.tensor", "torch.Tensor", "torch.as_tensor"])
 def test_a_tensor_made_of_an_hdf5_data_set_reads_all_of_it(made, tmp_path):
     # torch.tensor(h5['trnoisy']) converts the h5py Dataset through NumPy: every row is read now, as with np.array(...)

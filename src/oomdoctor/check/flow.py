@@ -242,7 +242,7 @@ class Flow(CallHandlers):
         no_grad = no_grad or bool(callers) and all(c.no_grad for c in callers)
         # a model's method that the model's own methods call (D-SCRIPT's predict() and map_predict(), run by
         # forward()) is part of its forward pass, whatever its name: only its callers make it evaluation
-        in_model = self._torch_model_method(info) and any(c.function is not None and self._torch_model_method(
+        in_model = self.torch_model_method(info) and any(c.function is not None and self.torch_model_method(
             c.function) for c in callers)
         eval_mode = is_eval_name(name) and not in_model or bool(callers) and all(c.eval_mode for c in callers)
         batch_loop = bool(callers) and all(c.batch_loop for c in callers) or (lightning and name.endswith("_step"))
@@ -251,7 +251,7 @@ class Flow(CallHandlers):
         return Context(info.module, info, (), batch_loop, per_item, no_grad, eval_mode, repeated,
                        called_per_step=batch_loop or forward)
 
-    def _torch_model_method(self, info: FunctionInfo) -> bool:
+    def torch_model_method(self, info: FunctionInfo) -> bool:
         """A method of a PyTorch model class the script defines (forward, predict, a helper of either)."""
         return info.cls is not None and self._model_framework(info.cls) == "torch"
 
