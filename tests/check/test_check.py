@@ -4660,3 +4660,15 @@ def test_a_tensor_made_of_an_hdf5_data_set_reads_all_of_it(made, tmp_path):
               f"noisy = {made}(h5['trnoisy'])\n"
               "loader = DataLoader(TensorDataset(noisy), batch_size=200, shuffle=True)\n")
     assert _rules(tmp_path, source, "whole-dataset-load") == [8]
+
+
+def test_a_scikit_learn_scaler_on_each_image_gives_a_float64_copy_that_is_kept(tmp_path):
+    # minmax.fit_transform(patch.reshape(-1, 3)).reshape(patch.shape) per patch of every tile: a new float64 array
+    # (8x the uint8 pixels), and the list keeps every one
+    source = ("import os\n\nimport cv2\nimport numpy as np\nfrom sklearn.preprocessing import MinMaxScaler\n\n"
+              "minmax = MinMaxScaler()\npatches = []\nfor name in sorted(os.listdir('tiles')):\n"
+              "    tile = cv2.imread(os.path.join('tiles', name), 1)\n    for i in range(0, tile.shape[0] - 256, 256):\n"
+              "        patch = tile[i:i + 256, :256]\n"
+              "        patch = minmax.fit_transform(patch.reshape(-1, 3)).reshape(patch.shape)\n"
+              "        patches.append(patch)\n")
+    assert (_rules(tmp_path, source, "dtype-blowup"), _rules(tmp_path, source, "eager-loading")) == ([13], [14])

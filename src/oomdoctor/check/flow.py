@@ -1697,6 +1697,15 @@ class Flow(CallHandlers):
         if isinstance(node.func, ast.Attribute) and node.func.attr in ("fit_transform", "transform") and call.args \
                 and isinstance(call.args[0], Data) and call.callee is None:
             return replace(call.args[0], line=node.lineno)  # scaler.fit_transform(x): x scaled, a new array of it
+        if isinstance(node.func, ast.Attribute) and node.func.attr in ("fit_transform", "transform") and call.args \
+                and isinstance(call.args[0], Item) and call.callee is None:
+            # minmax.fit_transform(patch.reshape(-1, 3)) per image: scikit-learn's scalers give a new array, float64
+            # whatever they were given (a uint8 image's pixels at 8x their bytes)
+            item = call.args[0]
+            if item.dtype is not None and not item.dtype.startswith("float"):
+                return replace(item, shape=None, dtype="float64", fresh=True, widened_line=node.lineno,
+                               widened_to="float64", widened_at=node)
+            return replace(item, shape=None, fresh=True)
         if call.qualified in SCALED_COPIES and call.args and isinstance(call.args[0], Data) and call.callee is None:
             # normalize(np.array(images), axis=1): the data set scaled, a new float array of it (float64 of
             # integers: x / np.linalg.norm(x))
