@@ -4672,3 +4672,12 @@ def test_a_scikit_learn_scaler_on_each_image_gives_a_float64_copy_that_is_kept(t
               "        patch = minmax.fit_transform(patch.reshape(-1, 3)).reshape(patch.shape)\n"
               "        patches.append(patch)\n")
     assert (_rules(tmp_path, source, "dtype-blowup"), _rules(tmp_path, source, "eager-loading")) == ([13], [14])
+
+
+def test_a_decoded_image_made_an_array_of_a_wider_dtype_is_widened_as_astype_does(tmp_path):
+    # np.array(Image.open(f).resize(size), dtype=np.float32) / 255 for every file: each uint8 image kept at 4 bytes a
+    # value, as img.astype(np.float32) would
+    source = ("import glob\n\nimport numpy as np\nfrom PIL import Image\n\n"
+              "paths = sorted(glob.glob('ISIC2018_Training_Input/*.jpg'))\n"
+              "images = np.array([np.array(Image.open(f).resize((256, 192)), dtype=np.float32) / 255 for f in paths])\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == [7]

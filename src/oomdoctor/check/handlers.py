@@ -190,16 +190,7 @@ class CallHandlers:
             return replace(item, shape=_resized(call, item, self.values), fresh=True)
         if method == "astype":
             dtype = dtype_of(node.args[0] if node.args else keyword_value(node, "dtype"), call.ctx.module)
-            # np.load(f).astype('float32') / 255: the scale says the file held 8-bit pixels where nothing else does
-            before = item.dtype or pixel_dtype(node, call.ctx.module)
-            widened = ITEMSIZE.get(dtype or "", 0) == 8 and 0 < ITEMSIZE.get(before or "", 8) < 8 or \
-                ITEMSIZE.get(dtype or "", 0) >= 4 and before == "uint8"
-            # cv2.imread(p).astype(float) ... .astype(np.uint8): what is kept is narrow again
-            narrowed = 0 < ITEMSIZE.get(dtype or "", 0) < 8 and not widened
-            return replace(item, dtype=dtype, fresh=True,
-                           widened_line=node.lineno if widened else None if narrowed else item.widened_line,
-                           widened_to=dtype if widened else None if narrowed else item.widened_to,
-                           widened_at=node if widened else None if narrowed else item.widened_at)
+            return _converted(item, dtype, node, call.ctx)
         # (src.read() of a raster rasterio opened is its pixels, the file itself: not among these)
         if method in ("decode", "readlines", "split", "strip", "lower", "startswith", "endswith"):
             return None
@@ -462,6 +453,9 @@ class CallHandlers:
             return self._mapped_read(node, ctx, source) if copies else source
         if isinstance(source, Item):
             copies = last_part(call.qualified) not in ("asarray", "asanyarray") or dtype not in (None, source.dtype)
+            if dtype is not None and dtype != source.dtype:
+                # np.array(Image.open(f).resize(size), dtype=np.float32): the decoded image converted, as astype does
+                return _converted(source, dtype, node, ctx)
             return replace(source, dtype=dtype or source.dtype, fresh=source.fresh or copies)
         if isinstance(source, Data):
             if _json_features(node, source):
@@ -1048,6 +1042,21 @@ def _reads_vocabulary(read: ast.AST, ctx: Context) -> bool:
 
 # Words that name a vocabulary: what every sample is encoded with, not a sample
 _VOCABULARY_WORDS = {"vocab", "vocabulary", "charset", "alphabet", "lexicon"}
+
+
+def _converted(item: Item, dtype: str | None, node: ast.AST, ctx: Context) -> Item:
+    """One sample converted to ``dtype`` (img.astype(np.float32), np.array(img, dtype=np.float32)): a new array,
+    widened where the dtype holds more bytes a value than the pixels did."""
+    # np.load(f).astype('float32') / 255: the scale says the file held 8-bit pixels where nothing else does
+    before = item.dtype or pixel_dtype(node, ctx.module)
+    widened = ITEMSIZE.get(dtype or "", 0) == 8 and 0 < ITEMSIZE.get(before or "", 8) < 8 or \
+        ITEMSIZE.get(dtype or "", 0) >= 4 and before == "uint8"
+    # cv2.imread(p).astype(float) ... .astype(np.uint8): what is kept is narrow again
+    narrowed = 0 < ITEMSIZE.get(dtype or "", 0) < 8 and not widened
+    return replace(item, dtype=dtype, fresh=True,
+                   widened_line=node.lineno if widened else None if narrowed else item.widened_line,
+                   widened_to=dtype if widened else None if narrowed else item.widened_to,
+                   widened_at=node if widened else None if narrowed else item.widened_at)
 
 
 def _reads_labels(read: ast.AST, ctx: Context) -> bool:
