@@ -4681,3 +4681,22 @@ def test_a_decoded_image_made_an_array_of_a_wider_dtype_is_widened_as_astype_doe
               "paths = sorted(glob.glob('ISIC2018_Training_Input/*.jpg'))\n"
               "images = np.array([np.array(Image.open(f).resize((256, 192)), dtype=np.float32) / 255 for f in paths])\n")
     assert _rules(tmp_path, source, "dtype-blowup") == [7]
+
+
+def test_an_import_of_the_package_the_script_is_in_is_read_from_above_it(tmp_path):
+    # GreedyInfoMax/audio/main_audio.py, run from the repository's top (python -m GreedyInfoMax.audio.main_audio),
+    # imports its own package by its full name: the validation module is the project's, and its loop is read
+    audio = tmp_path / "GreedyInfoMax" / "audio"
+    (audio / "validation").mkdir(parents=True)
+    (audio / "validation" / "val_loss.py").write_text(
+        "import torch\n\n\ndef validate(model, test_loader):\n    total = 0.0\n    for batch in test_loader:\n"
+        "        out = model(batch.cuda())\n        total += out.mean().item()\n    return total\n")
+    (audio / "main_audio.py").write_text(
+        "import torch\nfrom torch.utils.data import DataLoader\n\nfrom GreedyInfoMax.audio.validation import val_loss\n\n"
+        "model = torch.nn.Linear(20480, 1).cuda()\ntest_loader = DataLoader(torch.load('test.pt'), batch_size=8)\n"
+        "train_loader = DataLoader(torch.load('train.pt'), batch_size=8, shuffle=True)\n"
+        "optimizer = torch.optim.Adam(model.parameters())\nfor epoch in range(10):\n    for batch in train_loader:\n"
+        "        optimizer.zero_grad()\n        model(batch.cuda()).mean().backward()\n        optimizer.step()\n"
+        "    val_loss.validate(model, test_loader)\n")
+    assert [(Path(f.file).name, f.line) for f in check_source(audio / "main_audio.py")
+            if f.rule == "eval-without-no-grad"] == [("val_loss.py", 7)]
