@@ -4700,3 +4700,12 @@ def test_an_import_of_the_package_the_script_is_in_is_read_from_above_it(tmp_pat
         "    val_loss.validate(model, test_loader)\n")
     assert [(Path(f.file).name, f.line) for f in check_source(audio / "main_audio.py")
             if f.rule == "eval-without-no-grad"] == [("val_loss.py", 7)]
+
+
+def test_a_list_grown_with_plus_equals_by_each_files_samples_keeps_them_all(tmp_path):
+    # X += list(mat['I'][0][idx]) for every run's .mat file: the list grows by the file's volumes each time round,
+    # as X.extend(...) or X = X + ... does
+    source = ("import os\n\nimport numpy as np\nfrom scipy.io import loadmat\n\nX = []\n"
+              "for run_file in os.listdir('runs'):\n    mat = loadmat(os.path.join('runs', run_file))\n"
+              "    idx = np.argwhere(mat['labels'] != [0])[:, 0]\n    X += list(mat['I'][0][idx])\nX = np.array(X)\n")
+    assert _rules(tmp_path, source, "eager-loading") == [10]

@@ -661,6 +661,12 @@ class Flow(CallHandlers):
             element = self.values.get(node.value.elts[0])
             self._accumulate(node, node.target, element, ctx, appended=True)
             return
+        if isinstance(node.op, ast.Add) and isinstance(node.target, ast.Name) and ctx.loops and \
+                isinstance(value, (Item, Several, Data)) and _started_as_list(node.target.id, ctx) and \
+                self._extended(node, node.target, node.value, scope, ctx):
+            # X = [] ... X += list(mat['volumes']) per file: the list grows by the file's samples, as X.extend(...)
+            # does (cm_total = np.zeros(...); cm_total += ...: a sum, the same size each time round)
+            return
         if isinstance(value, Tensor) or isinstance(current, Tensor):
             # self._sum[idx] += v: the attribute's list holds the running sum, across calls as self._sum would
             target = node.target.value if isinstance(node.target, ast.Subscript) and \
@@ -1776,6 +1782,14 @@ def _to_float_tensor(call: ast.Call, module: Module) -> bool:
     made = call.func
     return isinstance(made, ast.Call) and module.qualified(made.func).startswith("torchvision") and \
         last_part(module.qualified(made.func)) == "ToTensor"
+
+
+def _started_as_list(name: str, ctx: Context) -> bool:
+    """``name = []`` (or list()) where the code runs: a Python list, which += extends, not an array += adds to."""
+    where = ctx.function.node if ctx.function is not None else ctx.module.tree
+    return any(isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in n.targets) and
+               (isinstance(n.value, ast.List) or isinstance(n.value, ast.Call) and dotted_name(n.value.func) == "list")
+               for n in ast.walk(where))
 
 
 def loops_collecting(node: ast.AST, ctx: Context) -> tuple[ast.AST, ...]:
