@@ -4709,3 +4709,14 @@ def test_a_list_grown_with_plus_equals_by_each_files_samples_keeps_them_all(tmp_
               "for run_file in os.listdir('runs'):\n    mat = loadmat(os.path.join('runs', run_file))\n"
               "    idx = np.argwhere(mat['labels'] != [0])[:, 0]\n    X += list(mat['I'][0][idx])\nX = np.array(X)\n")
     assert _rules(tmp_path, source, "eager-loading") == [10]
+
+
+@pytest.mark.parametrize("key, expected", [("trclean", [8, 9]), ("labels", [8])])
+def test_a_target_the_hdf5_key_does_not_call_labels_is_read_whole_like_the_inputs(key, expected, tmp_path):
+    # a denoiser's train_y = h5['trclean']: the clean frames, as large as the noisy inputs; y says only "what the
+    # model is fit to", the key says what that is
+    source = ("import sys\n\nimport h5py\nimport torch\nfrom torch.utils.data import DataLoader, TensorDataset\n\n"
+              "h5 = h5py.File(sys.argv[1], 'r')\ntrain_X = torch.tensor(h5['trnoisy'])\n"
+              f"train_y = torch.tensor(h5['{key}'])\n"
+              "loader = DataLoader(TensorDataset(train_X, train_y), batch_size=200, shuffle=True)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected

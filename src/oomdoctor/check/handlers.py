@@ -38,7 +38,8 @@ from .library import (
     pixel_dtype,
 )
 from .modules import FunctionInfo, Module, own_nodes
-from .names import dotted_name, is_batch_size, is_labels, last_part, names_inputs, names_stored_features, words_of
+from .names import (LABEL_WORDS, dotted_name, is_batch_size, is_labels, last_part, names_inputs,
+                    names_stored_features, words_of)
 from .values import (
     ARRAYS,
     FEW,
@@ -252,8 +253,14 @@ class CallHandlers:
     def _h5_read(self, node: ast.AST, ctx: Context, few_per_sample: bool = False) -> Data:
         """h5['images'][:], [()], .value, np.array(h5['images']): the whole HDF5 data set, read into memory;
         ``few_per_sample`` where the caller knows it holds a few numbers a sample, as labels do."""
+        # train_y = torch.tensor(h5['trclean']): the key names what is read, the clean frames a denoiser is fit
+        # to, as large as its inputs; a name that says only "y" or "target" (not boxes, masks, classes) is what the
+        # model is fit to, which the key says is no label
+        key = _written_words(node)
+        labels = _reads_labels(node, ctx) and not (
+            key and not is_labels(key) and _assigned_words(node, ctx) & LABEL_WORDS <= _ANY_TARGET_WORDS)
         data = Data(node.lineno, str(ctx.module.path), ast.unparse(node)[:60], ARRAYS, reader="h5py",
-                    labels=few_per_sample or _reads_labels(node, ctx), small=_reads_vocabulary(node, ctx))
+                    labels=few_per_sample or labels, small=_reads_vocabulary(node, ctx))
         if ctx.data_set_level and not ctx.loops:
             self.seen.append(Seen("loaded", node, ctx, data))
         return data
@@ -1071,6 +1078,19 @@ def _reads_labels(read: ast.AST, ctx: Context) -> bool:
         return True  # img_id2idx, word2idx, ans2label: a lookup from one key to another, a few numbers per entry
     target_words = {word for target in targets for word in words_of(target)}
     return is_labels(target_words) or not names_inputs(target_words) and is_labels(_written_words(read))
+
+
+# The words that name what a model is fit to, whatever it is: labels, or a signal as large as the inputs
+_ANY_TARGET_WORDS = {"y", "target", "targets"}
+
+
+def _assigned_words(read: ast.AST, ctx: Context) -> set[str]:
+    """The words of the names a read is assigned to (train_y = ...: train, y)."""
+    statement = ctx.module.statement_of(read)
+    targets = statement.targets if isinstance(statement, ast.Assign) else \
+        [statement.target] if isinstance(statement, ast.AnnAssign) else []
+    return {word for target in targets for n in ast.walk(target) if isinstance(n, (ast.Name, ast.Attribute))
+            for word in words_of(last_part(dotted_name(n)))}
 
 
 def _written_words(read: ast.AST) -> set[str]:
