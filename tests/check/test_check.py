@@ -4729,3 +4729,114 @@ def test_a_star_import_of_the_projects_package_from_a_module_in_it_is_read(tmp_p
     (tmp_path / "train.py").write_text("from src.loader import load_all\n\nimages = load_all('photos')\n")
     assert [(Path(f.file).relative_to(tmp_path).as_posix(), f.line, f.rule) for f in check_source(
         tmp_path / "train.py") if f.kind == "memory"] == [("src/loader.py", 7, "eager-loading")]
+
+
+def test_a_yaml_file_is_the_runs_settings_not_its_samples(tmp_path):
+    # conf = yaml.load(open('train_config.yml')) names the folder the Dataset lists; conf['root_path'] is a path,
+    # not a list as long as the data set that DataLoader workers would copy
+    source = ("import os\n\nimport yaml\nfrom PIL import Image\nfrom torch.utils.data import DataLoader, Dataset\n\n\n"
+              "class Tiles(Dataset):\n    def __init__(self, root):\n        self.root = root\n"
+              "        self.names = sorted(os.listdir(root))\n\n"
+              "    def __len__(self):\n        return len(self.names)\n\n"
+              "    def __getitem__(self, i):\n        return Image.open(os.path.join(self.root, self.names[i]))\n\n\n"
+              "with open('train_config.yml') as f:\n    conf = yaml.safe_load(f)\n"
+              "loader = DataLoader(Tiles(conf['root_path']), batch_size=8, num_workers=4)\n")
+    assert _rules(tmp_path, source, "workers-copy-dataset") == []
+
+
+def test_an_attribute_that_listed_the_files_then_holds_what_they_decode_to(tmp_path):
+    # self.images = glob(...) in __init__, then self.images = np.array([... Image.open(f) ... for f in self.images]):
+    # the object keeps the decoded arrays under the listing's name, and fit is given them whole
+    source = ("import glob\n\nimport numpy as np\nimport tensorflow as tf\nfrom PIL import Image\n\n\n"
+              "class Lesions:\n    def __init__(self, folder):\n"
+              "        self.images = sorted(glob.glob(folder + '/*.jpg'))\n"
+              "        self.images = np.array([np.array(Image.open(f).resize((256, 192)), dtype=np.float32) / 255 "
+              "for f in self.images])\n\n\n"
+              "data = Lesions('ISIC2018_Training_Input')\nmodel = tf.keras.Sequential([tf.keras.layers.Flatten(), "
+              "tf.keras.layers.Dense(1)])\nmodel.compile('adam', 'mse')\n"
+              "model.fit(data.images, data.images, epochs=5, batch_size=16)\n")
+    assert _rules(tmp_path, source, "in-memory-array") == [17]
+
+
+@pytest.mark.parametrize("evaluation, expected", [
+    ("", []),  # predict() kept for the model's users: one pass on what a caller gives it, autograd as the caller has it
+    ("for x, y in test_loader:\n    preds = model.predict(x)\n    hits += (preds.argmax(1) == y).sum().item()\n", [15]),
+])
+def test_a_model_method_named_predict_that_nothing_calls_is_no_evaluation(evaluation, expected, tmp_path):
+    source = ("import torch\nimport torch.nn as nn\nfrom torch.utils.data import DataLoader\n\n\n"
+              "class PointCls(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+              "        self.head = nn.Linear(1024, 40)\n\n    def forward(self, x):\n        return self.head(x), x\n\n"
+              "    def predict(self, x):\n        return self.forward(x)[0]\n\n\n"
+              "model = PointCls()\ntest_loader = DataLoader(torch.load('test.pt'), batch_size=32)\nhits = 0\n"
+              + evaluation)
+    assert _rules(tmp_path, source, "eval-without-no-grad") == expected
+
+
+@pytest.mark.parametrize("made", ["torch.tensor", "torch.Tensor", "torch.as_tensor"])
+def test_a_tensor_made_of_an_hdf5_data_set_reads_all_of_it(made, tmp_path):
+    # torch.tensor(h5['trnoisy']) converts the h5py Dataset through NumPy: every row is read now, as with np.array(...)
+    source = ("import sys\n\nimport h5py\nimport torch\nfrom torch.utils.data import DataLoader, TensorDataset\n\n"
+              "h5 = h5py.File(sys.argv[1], 'r')\n"
+              f"noisy = {made}(h5['trnoisy'])\n"
+              "loader = DataLoader(TensorDataset(noisy), batch_size=200, shuffle=True)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == [8]
+
+
+def test_a_scikit_learn_scaler_on_each_image_gives_a_float64_copy_that_is_kept(tmp_path):
+    # minmax.fit_transform(patch.reshape(-1, 3)).reshape(patch.shape) per patch of every tile: a new float64 array
+    # (8x the uint8 pixels), and the list keeps every one
+    source = ("import os\n\nimport cv2\nimport numpy as np\nfrom sklearn.preprocessing import MinMaxScaler\n\n"
+              "minmax = MinMaxScaler()\npatches = []\nfor name in sorted(os.listdir('tiles')):\n"
+              "    tile = cv2.imread(os.path.join('tiles', name), 1)\n    for i in range(0, tile.shape[0] - 256, 256):\n"
+              "        patch = tile[i:i + 256, :256]\n"
+              "        patch = minmax.fit_transform(patch.reshape(-1, 3)).reshape(patch.shape)\n"
+              "        patches.append(patch)\n")
+    assert (_rules(tmp_path, source, "dtype-blowup"), _rules(tmp_path, source, "eager-loading")) == ([13], [14])
+
+
+def test_a_decoded_image_made_an_array_of_a_wider_dtype_is_widened_as_astype_does(tmp_path):
+    # np.array(Image.open(f).resize(size), dtype=np.float32) / 255 for every file: each uint8 image kept at 4 bytes a
+    # value, as img.astype(np.float32) would
+    source = ("import glob\n\nimport numpy as np\nfrom PIL import Image\n\n"
+              "paths = sorted(glob.glob('ISIC2018_Training_Input/*.jpg'))\n"
+              "images = np.array([np.array(Image.open(f).resize((256, 192)), dtype=np.float32) / 255 for f in paths])\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == [7]
+
+
+def test_an_import_of_the_package_the_script_is_in_is_read_from_above_it(tmp_path):
+    # GreedyInfoMax/audio/main_audio.py, run from the repository's top (python -m GreedyInfoMax.audio.main_audio),
+    # imports its own package by its full name: the validation module is the project's, and its loop is read
+    audio = tmp_path / "GreedyInfoMax" / "audio"
+    (audio / "validation").mkdir(parents=True)
+    (audio / "validation" / "val_loss.py").write_text(
+        "import torch\n\n\ndef validate(model, test_loader):\n    total = 0.0\n    for batch in test_loader:\n"
+        "        out = model(batch.cuda())\n        total += out.mean().item()\n    return total\n")
+    (audio / "main_audio.py").write_text(
+        "import torch\nfrom torch.utils.data import DataLoader\n\nfrom GreedyInfoMax.audio.validation import val_loss\n\n"
+        "model = torch.nn.Linear(20480, 1).cuda()\ntest_loader = DataLoader(torch.load('test.pt'), batch_size=8)\n"
+        "train_loader = DataLoader(torch.load('train.pt'), batch_size=8, shuffle=True)\n"
+        "optimizer = torch.optim.Adam(model.parameters())\nfor epoch in range(10):\n    for batch in train_loader:\n"
+        "        optimizer.zero_grad()\n        model(batch.cuda()).mean().backward()\n        optimizer.step()\n"
+        "    val_loss.validate(model, test_loader)\n")
+    assert [(Path(f.file).name, f.line) for f in check_source(audio / "main_audio.py")
+            if f.rule == "eval-without-no-grad"] == [("val_loss.py", 7)]
+
+
+def test_a_list_grown_with_plus_equals_by_each_files_samples_keeps_them_all(tmp_path):
+    # X += list(mat['I'][0][idx]) for every run's .mat file: the list grows by the file's volumes each time round,
+    # as X.extend(...) or X = X + ... does
+    source = ("import os\n\nimport numpy as np\nfrom scipy.io import loadmat\n\nX = []\n"
+              "for run_file in os.listdir('runs'):\n    mat = loadmat(os.path.join('runs', run_file))\n"
+              "    idx = np.argwhere(mat['labels'] != [0])[:, 0]\n    X += list(mat['I'][0][idx])\nX = np.array(X)\n")
+    assert _rules(tmp_path, source, "eager-loading") == [10]
+
+
+@pytest.mark.parametrize("key, expected", [("trclean", [8, 9]), ("labels", [8])])
+def test_a_target_the_hdf5_key_does_not_call_labels_is_read_whole_like_the_inputs(key, expected, tmp_path):
+    # a denoiser's train_y = h5['trclean']: the clean frames, as large as the noisy inputs; y says only "what the
+    # model is fit to", the key says what that is
+    source = ("import sys\n\nimport h5py\nimport torch\nfrom torch.utils.data import DataLoader, TensorDataset\n\n"
+              "h5 = h5py.File(sys.argv[1], 'r')\ntrain_X = torch.tensor(h5['trnoisy'])\n"
+              f"train_y = torch.tensor(h5['{key}'])\n"
+              "loader = DataLoader(TensorDataset(train_X, train_y), batch_size=200, shuffle=True)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected

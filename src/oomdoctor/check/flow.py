@@ -78,6 +78,12 @@ def _merge(old: Value, new: Value) -> Value:
         # self._images = np.array(self._images)[perm] after __init__'s list of decoded volumes: an array of what the
         # flow could not follow says less than the data it did follow
         return old if new.inferred else new
+    if isinstance(old, Data) and isinstance(new, Data) and old.content == NAMES and new.content == FILES and \
+            (old.path, old.line) != (new.path, new.line):
+        # self.images = glob(...), then self.images = np.array([imread(f) for f in self.images]): the attribute
+        # that listed the files is reused for what they decode to, and that is what the object keeps (one
+        # statement's value as later rounds see it is not that: the first round's stays)
+        return new
     rank = {Data: 4, Tensor: 3, Item: 2, Model: 2, Several: 1}
     return new if rank.get(type(new), 0) > rank.get(type(old), 0) else old
 
@@ -236,7 +242,7 @@ class Flow(CallHandlers):
         no_grad = no_grad or bool(callers) and all(c.no_grad for c in callers)
         # a model's method that the model's own methods call (D-SCRIPT's predict() and map_predict(), run by
         # forward()) is part of its forward pass, whatever its name: only its callers make it evaluation
-        in_model = self._torch_model_method(info) and any(c.function is not None and self._torch_model_method(
+        in_model = self.torch_model_method(info) and any(c.function is not None and self.torch_model_method(
             c.function) for c in callers)
         eval_mode = is_eval_name(name) and not in_model or bool(callers) and all(c.eval_mode for c in callers)
         batch_loop = bool(callers) and all(c.batch_loop for c in callers) or (lightning and name.endswith("_step"))
@@ -245,7 +251,7 @@ class Flow(CallHandlers):
         return Context(info.module, info, (), batch_loop, per_item, no_grad, eval_mode, repeated,
                        called_per_step=batch_loop or forward)
 
-    def _torch_model_method(self, info: FunctionInfo) -> bool:
+    def torch_model_method(self, info: FunctionInfo) -> bool:
         """A method of a PyTorch model class the script defines (forward, predict, a helper of either)."""
         return info.cls is not None and self._model_framework(info.cls) == "torch"
 
@@ -654,6 +660,12 @@ class Flow(CallHandlers):
             # losses += [loss]: an append
             element = self.values.get(node.value.elts[0])
             self._accumulate(node, node.target, element, ctx, appended=True)
+            return
+        if isinstance(node.op, ast.Add) and isinstance(node.target, ast.Name) and ctx.loops and \
+                isinstance(value, (Item, Several, Data)) and _started_as_list(node.target.id, ctx) and \
+                self._extended(node, node.target, node.value, scope, ctx):
+            # X = [] ... X += list(mat['volumes']) per file: the list grows by the file's samples, as X.extend(...)
+            # does (cm_total = np.zeros(...); cm_total += ...: a sum, the same size each time round)
             return
         if isinstance(value, Tensor) or isinstance(current, Tensor):
             # self._sum[idx] += v: the attribute's list holds the running sum, across calls as self._sum would
@@ -1696,6 +1708,15 @@ class Flow(CallHandlers):
         if isinstance(node.func, ast.Attribute) and node.func.attr in ("fit_transform", "transform") and call.args \
                 and isinstance(call.args[0], Data) and call.callee is None:
             return replace(call.args[0], line=node.lineno)  # scaler.fit_transform(x): x scaled, a new array of it
+        if isinstance(node.func, ast.Attribute) and node.func.attr in ("fit_transform", "transform") and call.args \
+                and isinstance(call.args[0], Item) and call.callee is None:
+            # minmax.fit_transform(patch.reshape(-1, 3)) per image: scikit-learn's scalers give a new array, float64
+            # whatever they were given (a uint8 image's pixels at 8x their bytes)
+            item = call.args[0]
+            if item.dtype is not None and not item.dtype.startswith("float"):
+                return replace(item, shape=None, dtype="float64", fresh=True, widened_line=node.lineno,
+                               widened_to="float64", widened_at=node)
+            return replace(item, shape=None, fresh=True)
         if call.qualified in SCALED_COPIES and call.args and isinstance(call.args[0], Data) and call.callee is None:
             # normalize(np.array(images), axis=1): the data set scaled, a new float array of it (float64 of
             # integers: x / np.linalg.norm(x))
@@ -1772,6 +1793,14 @@ def _to_float_tensor(call: ast.Call, module: Module) -> bool:
     made = call.func
     return isinstance(made, ast.Call) and module.qualified(made.func).startswith("torchvision") and \
         last_part(module.qualified(made.func)) == "ToTensor"
+
+
+def _started_as_list(name: str, ctx: Context) -> bool:
+    """``name = []`` (or list()) where the code runs: a Python list, which += extends, not an array += adds to."""
+    where = ctx.function.node if ctx.function is not None else ctx.module.tree
+    return any(isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in n.targets) and
+               (isinstance(n.value, ast.List) or isinstance(n.value, ast.Call) and dotted_name(n.value.func) == "list")
+               for n in ast.walk(where))
 
 
 def loops_collecting(node: ast.AST, ctx: Context) -> tuple[ast.AST, ...]:

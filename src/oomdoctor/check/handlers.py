@@ -38,7 +38,8 @@ from .library import (
     pixel_dtype,
 )
 from .modules import FunctionInfo, Module, own_nodes
-from .names import dotted_name, is_batch_size, is_labels, last_part, names_inputs, names_stored_features, words_of
+from .names import (LABEL_WORDS, dotted_name, is_batch_size, is_labels, last_part, names_inputs,
+                    names_stored_features, words_of)
 from .values import (
     ARRAYS,
     FEW,
@@ -191,14 +192,14 @@ class CallHandlers:
         if method == "resize" and node.args:
             return replace(item, shape=_resized(call, item, self.values), fresh=True)
         if method == "astype":
-            return self._item_cast(call, item, dtype_of(node.args[0] if node.args else keyword_value(node, "dtype"),
-                                                        call.ctx.module))
+            dtype = dtype_of(node.args[0] if node.args else keyword_value(node, "dtype"), call.ctx.module)
+            return _converted(item, dtype, node, call.ctx)
         # read_image(p).float(), img.to(torch.float32), img.type(torch.float32): a tensor's casts, as astype is an
         # array's (a decoded uint8 image made four bytes a pixel before it is kept)
         if method in _TENSOR_CASTS and not node.args and not node.keywords:
-            return self._item_cast(call, item, _TENSOR_CASTS[method])
+            return _converted(item, _TENSOR_CASTS[method], node, call.ctx)
         if method in ("to", "type") and len(node.args) == 1 and dtype_of(node.args[0], call.ctx.module):
-            return self._item_cast(call, item, dtype_of(node.args[0], call.ctx.module))
+            return _converted(item, dtype_of(node.args[0], call.ctx.module), node, call.ctx)
         # (src.read() of a raster rasterio opened is its pixels, the file itself: not among these)
         if method in ("decode", "readlines", "split", "strip", "lower", "startswith", "endswith"):
             return None
@@ -214,22 +215,6 @@ class CallHandlers:
         if method in REDUCTIONS:
             return None  # img.mean(), points.max(axis=0): a few numbers, not the file
         return item
-
-    @staticmethod
-    def _item_cast(call: Call, item: Item, dtype: str | None) -> Item:
-        """One sample converted to ``dtype``: widened (uint8 pixels made floats, anything made float64), or made
-        narrow again, which is what is kept of it."""
-        node = call.node
-        # np.load(f).astype('float32') / 255: the scale says the file held 8-bit pixels where nothing else does
-        before = item.dtype or pixel_dtype(node, call.ctx.module)
-        widened = ITEMSIZE.get(dtype or "", 0) == 8 and 0 < ITEMSIZE.get(before or "", 8) < 8 or \
-            ITEMSIZE.get(dtype or "", 0) >= 4 and before == "uint8"
-        # cv2.imread(p).astype(float) ... .astype(np.uint8): what is kept is narrow again
-        narrowed = 0 < ITEMSIZE.get(dtype or "", 0) < 8 and not widened
-        return replace(item, dtype=dtype, fresh=True,
-                       widened_line=node.lineno if widened else None if narrowed else item.widened_line,
-                       widened_to=dtype if widened else None if narrowed else item.widened_to,
-                       widened_at=node if widened else None if narrowed else item.widened_at)
 
     def _tensor_method(self, call: Call, tensor: Tensor, method: str) -> Value:
         if method in TO_PYTHON or method in ("backward", "size", "dim", "numel", "zero_", "register_hook"):
@@ -276,8 +261,14 @@ class CallHandlers:
     def _h5_read(self, node: ast.AST, ctx: Context, few_per_sample: bool = False) -> Data:
         """h5['images'][:], [()], .value, np.array(h5['images']): the whole HDF5 data set, read into memory;
         ``few_per_sample`` where the caller knows it holds a few numbers a sample, as labels do."""
+        # train_y = torch.tensor(h5['trclean']): the key names what is read, the clean frames a denoiser is fit
+        # to, as large as its inputs; a name that says only "y" or "target" (not boxes, masks, classes) is what the
+        # model is fit to, which the key says is no label
+        key = _written_words(node)
+        labels = _reads_labels(node, ctx) and not (
+            key and not is_labels(key) and _assigned_words(node, ctx) & LABEL_WORDS <= _ANY_TARGET_WORDS)
         data = Data(node.lineno, str(ctx.module.path), ast.unparse(node)[:60], ARRAYS, reader="h5py",
-                    labels=few_per_sample or _reads_labels(node, ctx), small=_reads_vocabulary(node, ctx))
+                    labels=few_per_sample or labels, small=_reads_vocabulary(node, ctx))
         if ctx.data_set_level and not ctx.loops:
             self.seen.append(Seen("loaded", node, ctx, data))
         return data
@@ -477,6 +468,9 @@ class CallHandlers:
             return self._mapped_read(node, ctx, source) if copies else source
         if isinstance(source, Item):
             copies = last_part(call.qualified) not in ("asarray", "asanyarray") or dtype not in (None, source.dtype)
+            if dtype is not None and dtype != source.dtype:
+                # np.array(Image.open(f).resize(size), dtype=np.float32): the decoded image converted, as astype does
+                return _converted(source, dtype, node, ctx)
             return replace(source, dtype=dtype or source.dtype, fresh=source.fresh or copies)
         if isinstance(source, Data):
             if _json_features(node, source):
@@ -590,6 +584,9 @@ class CallHandlers:
             return source
         if isinstance(source, Mapped):  # torch.from_numpy(mapped) shares the mapping; torch.tensor(mapped) reads it
             return source if call.qualified in TORCH_VIEWS else self._mapped_read(node, ctx, source)
+        if isinstance(source, H5Dataset):
+            # torch.tensor(h5['trnoisy']): every row of the HDF5 data set read into memory, as np.array(...) does
+            source = self._h5_read(node, ctx)
         if not isinstance(source, Data):
             return None
         dtype = dtype_of(keyword_value(node, "dtype"), ctx.module) or TORCH_COPIES.get(call.qualified) or source.dtype
@@ -917,8 +914,8 @@ def tokenizer_words(call: ast.Call, module: Module, values: dict[ast.AST, Value]
     return int(value.value) if isinstance(value, Number) else None
 
 
-# json.load and yaml's loads (as the script writes them: json.load, load): records, as NAMES data
-_JSON_LOADS = ("load", "safe_load")
+# json.load (as the script writes it: json.load, load): records, as NAMES data
+_JSON_LOADS = ("load",)
 
 
 def _json_features(node: ast.Call, source: Data) -> bool:
@@ -1062,6 +1059,21 @@ def _reads_vocabulary(read: ast.AST, ctx: Context) -> bool:
 _VOCABULARY_WORDS = {"vocab", "vocabulary", "charset", "alphabet", "lexicon"}
 
 
+def _converted(item: Item, dtype: str | None, node: ast.AST, ctx: Context) -> Item:
+    """One sample converted to ``dtype`` (img.astype(np.float32), np.array(img, dtype=np.float32)): a new array,
+    widened where the dtype holds more bytes a value than the pixels did."""
+    # np.load(f).astype('float32') / 255: the scale says the file held 8-bit pixels where nothing else does
+    before = item.dtype or pixel_dtype(node, ctx.module)
+    widened = ITEMSIZE.get(dtype or "", 0) == 8 and 0 < ITEMSIZE.get(before or "", 8) < 8 or \
+        ITEMSIZE.get(dtype or "", 0) >= 4 and before == "uint8"
+    # cv2.imread(p).astype(float) ... .astype(np.uint8): what is kept is narrow again
+    narrowed = 0 < ITEMSIZE.get(dtype or "", 0) < 8 and not widened
+    return replace(item, dtype=dtype, fresh=True,
+                   widened_line=node.lineno if widened else None if narrowed else item.widened_line,
+                   widened_to=dtype if widened else None if narrowed else item.widened_to,
+                   widened_at=node if widened else None if narrowed else item.widened_at)
+
+
 def _reads_labels(read: ast.AST, ctx: Context) -> bool:
     """Whether a whole read gives labels: by the name it is assigned to (y = np.load(...)), or, where that name
     says nothing of inputs (is_dog, self.gazes), by the file's or the HDF5 key's name ('y_train.npy', f['label'])."""
@@ -1074,6 +1086,19 @@ def _reads_labels(read: ast.AST, ctx: Context) -> bool:
         return True  # img_id2idx, word2idx, ans2label: a lookup from one key to another, a few numbers per entry
     target_words = {word for target in targets for word in words_of(target)}
     return is_labels(target_words) or not names_inputs(target_words) and is_labels(_written_words(read))
+
+
+# The words that name what a model is fit to, whatever it is: labels, or a signal as large as the inputs
+_ANY_TARGET_WORDS = {"y", "target", "targets"}
+
+
+def _assigned_words(read: ast.AST, ctx: Context) -> set[str]:
+    """The words of the names a read is assigned to (train_y = ...: train, y)."""
+    statement = ctx.module.statement_of(read)
+    targets = statement.targets if isinstance(statement, ast.Assign) else \
+        [statement.target] if isinstance(statement, ast.AnnAssign) else []
+    return {word for target in targets for n in ast.walk(target) if isinstance(n, (ast.Name, ast.Attribute))
+            for word in words_of(last_part(dotted_name(n)))}
 
 
 def _written_words(read: ast.AST) -> set[str]:
@@ -1234,7 +1259,10 @@ _LIBRARY_HANDLERS: list[tuple[Callable[[str], bool], Callable[[CallHandlers, Cal
     (lambda n: last_part(n) == "pad_sequences", CallHandlers._padded),
     (lambda n: last_part(n) in ("texts_to_matrix", "sequences_to_matrix"), CallHandlers._text_matrix),
     (lambda n: last_part(n) == "readlines", CallHandlers._readlines),
-    (_is("json.load", "yaml.safe_load", "yaml.load"), CallHandlers._json_load),
+    # a YAML file is the run's settings (yaml.load(open('train_config.yml'))), not its samples: what it holds is
+    # read by key (conf['root_path']), a folder's name or a size, never a list of the data set's files
+    (_is("yaml.safe_load", "yaml.load", "yaml.full_load", "yaml.unsafe_load"), lambda flow, call: None),
+    (_is("json.load"), CallHandlers._json_load),
     (_is("open", "io.open", "codecs.open"), lambda flow, call: TextFile()),
     (_is("cv2.VideoCapture"), lambda flow, call: VideoFile()),
     # csv.reader(f): the open file's lines, each split into its fields; iterating it reads one line at a time

@@ -379,7 +379,16 @@ def imported_files(importer: Module, dotted: str, level: int, root: Path) -> lis
     for _step in range(max(level - 1, 0)):
         base = base.parent
     files = module_files(base, dotted)
-    return files + module_files(root, dotted) if level == 0 and base != root else files
+    if level == 0 and base != root:
+        files += module_files(root, dotted)
+    if level == 0:
+        # GreedyInfoMax/audio/main_audio.py's ``from GreedyInfoMax.audio.validation import ...``: the package is
+        # a folder the importer is in, run from above it (python -m GreedyInfoMax.audio.main_audio), so its top
+        # is that folder's parent
+        top = dotted.split(".")[0]
+        files += [f for folder in (base, *base.parents) if folder.name == top
+                  for f in module_files(folder.parent, dotted)]
+    return files
 
 
 def module_files(base: Path, dotted: str) -> list[Path]:

@@ -174,6 +174,12 @@ def eval_without_no_grad(script: Script) -> Iterator[Finding]:
         if not (ctx.loops or ctx.repeated or eval_data or in_getitem or ctx.function is not None and is_eval_name(
                 ctx.function.name)):
             continue  # one forward pass on one batch: its graph goes with its output
+        if not (ctx.loops or eval_data or in_getitem) and _uncalled_model_method(ctx.function, script) and \
+                _runs_on_its_parameters(seen.node, ctx.function):
+            # def predict(self, x): return self.forward(x)[0] that nothing here calls: an entry point kept for
+            # users of the model, one pass on the batch it is given; whether autograd is on is its caller's choice
+            # (a hook the framework calls, validation_epoch_end, runs on what the model holds, and is evaluation)
+            continue
         if not eval_data and _detached_at_once(seen.node, ctx.module) and not _inference_over_batches(ctx, script):
             continue  # sample = gen(z).detach(), a preview: its graph goes as the pass ends, one batch's as in training
         # after model.eval() inside the loop over steps (a preview every print_freq steps), or on an evaluation set
@@ -198,6 +204,19 @@ def eval_without_no_grad(script: Script) -> Iterator[Finding]:
     for seen, region in passes:
         if not (isinstance(region, FunctionInfo) and (region, _model_owner(seen.node)) in looped):
             yield _evaluation_with_autograd(script, seen.node, seen.ctx.module)
+
+
+def _uncalled_model_method(function: FunctionInfo | None, script: Script) -> bool:
+    """A method of the script's own PyTorch model class that no call in the script or its modules runs."""
+    return function is not None and script.flow.torch_model_method(function) and not script.calls_to(function)
+
+
+def _runs_on_its_parameters(call: ast.Call, function: FunctionInfo) -> bool:
+    """self.forward(x) in def predict(self, x): the pass is given only what the method's caller gives it."""
+    parameters = {a.arg for a in function.node.args.posonlyargs + function.node.args.args[1:] +
+                  function.node.args.kwonlyargs}  # (not self: self.cached is what the model holds)
+    given = call.args + [k.value for k in call.keywords]
+    return bool(given) and all(isinstance(a, ast.Name) and a.id in parameters for a in given)
 
 
 def _model_owner(node: ast.AST) -> str:
