@@ -1004,24 +1004,26 @@ def _augmenters(script: Script, featurewise: bool = False) -> set[str]:
 _FEATUREWISE_STATISTICS = {"featurewise_center", "featurewise_std_normalization", "zca_whitening"}
 
 
-def flow_float_copy(script: Script) -> Iterator[Finding]:
-    """ImageDataGenerator.flow(x): Keras's NumpyArrayIterator keeps np.asarray(x, dtype=floatx()), a float32
-    copy of an integer or a float64 array (keras/src/legacy/preprocessing/image.py), as long as the iterator lives;
-    of a float32 array, the array itself (no copy)."""
-    augmenters = _augmenters(script)
-    for call in script.calls_named("flow"):
+def _augmented_arrays(script: Script, method: str, featurewise: bool = False) -> Iterator[tuple[ast.Call, Data]]:
+    """Each call of an ImageDataGenerator's ``method`` (flow, fit) on an array the script shows is not small, with
+    that array. What it is given is images, whatever its name (Keras wants rank 4): the masks a segmentation script
+    augments with a second generator (datagen_msk.flow(Y_train)) are as large as the images."""
+    augmenters = _augmenters(script, featurewise)
+    for call in script.calls_named(method):
         if not isinstance(call.func, ast.Attribute) or not isinstance(call.func.value, ast.Name) or \
                 call.func.value.id not in augmenters:
             continue
         x = call.args[0] if call.args else keyword_value(call, "x")
         data = script.value(x) if x is not None else None
-        if not isinstance(data, Data):
-            continue
-        # what flow() is given as x is images, whatever its name (Keras wants rank 4): the masks a segmentation
-        # script augments with a second generator (datagen_msk.flow(Y_train)) are as large as the images
-        data = replace(data, labels=False)
-        if negligible(data):
-            continue
+        if isinstance(data, Data) and not negligible(data := replace(data, labels=False)):
+            yield call, data
+
+
+def flow_float_copy(script: Script) -> Iterator[Finding]:
+    """ImageDataGenerator.flow(x): Keras's NumpyArrayIterator keeps np.asarray(x, dtype=floatx()), a float32
+    copy of an integer or a float64 array (keras/src/legacy/preprocessing/image.py), as long as the iterator lives;
+    of a float32 array, the array itself (no copy)."""
+    for call, data in _augmented_arrays(script, "flow"):
         if (data.dtype or "").startswith(("uint", "int")) and ITEMSIZE.get(data.dtype or "", 4) < 4:
             yield script.finding(
                 "dtype-blowup", call,
@@ -1048,17 +1050,8 @@ def augmenter_fit_copy(script: Script) -> Iterator[Finding]:
     np.std makes one more temporary of its size; the caller's array stays. Said of a generator that computes a
     feature-wise statistic (featurewise_center=True): there fit() is needed, and the copy is its cost; of one that
     only augments, fit() computes nothing, and the script need not call it at all."""
-    augmenters = _augmenters(script, featurewise=True)
-    for call in script.calls_named("fit"):
-        if not isinstance(call.func, ast.Attribute) or not isinstance(call.func.value, ast.Name) or \
-                call.func.value.id not in augmenters:
-            continue
-        x = call.args[0] if call.args else keyword_value(call, "x")
-        data = script.value(x) if x is not None else None
-        if not isinstance(data, Data) or data.content == NAMES:
-            continue
-        data = replace(data, labels=False)  # what fit() is given is images, whatever its name (Keras wants rank 4)
-        if negligible(data):
+    for call, data in _augmented_arrays(script, "fit", featurewise=True):
+        if data.content == NAMES:
             continue
         yield script.finding(
             "duplicate-copy", call,
