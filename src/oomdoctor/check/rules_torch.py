@@ -940,16 +940,9 @@ def _whole_splits(given: ast.expr, call: ast.Call, module: Module, script: Scrip
     forward pass at ``call``, is a whole evaluation split (a whole training split, for ``evaluation=False``): named
     as one, not sliced, not a batch a loop binds. A parameter of the function the pass runs in is judged at each
     call of that function, where the split is chosen (run_dev_step(dev_x, dev_y))."""
-    node = given
-    while isinstance(node, ast.Call):
-        if isinstance(node.func, ast.Attribute) and node.func.attr in _SAME_SAMPLES_METHODS:
-            node = node.func.value
-        elif last_part(dotted_name(node.func)) in _SAME_SAMPLES_CALLS and len(node.args) == 1:
-            node = node.args[0]
-        else:
-            return
+    node = _same_samples(given)
     if not isinstance(node, (ast.Name, ast.Attribute)):
-        return  # a slice x_test[:16], a row, an expression
+        return  # a slice x_test[:16], a row, an expression, another call
     name = dotted_name(node)
     if not name:
         return
@@ -980,6 +973,19 @@ def _whole_splits(given: ast.expr, call: ast.Call, module: Module, script: Scrip
     yield call, module, name, value
 
 
+def _same_samples(node: ast.expr) -> ast.expr:
+    """What ``node`` moves, casts or views (x_test.cuda(), torch.from_numpy(val_x).float()): the expression inside
+    the wrappers that keep every sample it holds; ``node`` itself where it is none of them."""
+    while isinstance(node, ast.Call):
+        if isinstance(node.func, ast.Attribute) and node.func.attr in _SAME_SAMPLES_METHODS:
+            node = node.func.value
+        elif last_part(dotted_name(node.func)) in _SAME_SAMPLES_CALLS and len(node.args) == 1:
+            node = node.args[0]
+        else:
+            break
+    return node
+
+
 def _parameters(function: FunctionInfo) -> set[str]:
     arguments = function.node.args
     return {a.arg for a in arguments.posonlyargs + arguments.args + arguments.kwonlyargs}
@@ -993,14 +999,7 @@ def _bound_per_batch(name: str, scope: ast.AST) -> bool:
             return True
         if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None and any(
                 name in names_in(t) for t in (node.targets if isinstance(node, ast.Assign) else [node.target])):
-            value = node.value
-            while isinstance(value, ast.Call):
-                if isinstance(value.func, ast.Attribute) and value.func.attr in _SAME_SAMPLES_METHODS:
-                    value = value.func.value
-                elif last_part(dotted_name(value.func)) in _SAME_SAMPLES_CALLS and len(value.args) == 1:
-                    value = value.args[0]  # torch.tensor(x_test[:100])
-                else:
-                    break
+            value = _same_samples(node.value)  # torch.tensor(x_test[:100]): the slice
             if isinstance(value, ast.Subscript) or isinstance(value, ast.Call) and \
                     last_part(dotted_name(value.func)) in ("next", "sample", "choice"):
                 return True
