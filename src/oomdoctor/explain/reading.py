@@ -843,20 +843,21 @@ def _read_tflite_arena(text: str, lower: str, facts: Facts) -> bool:
     """TensorFlow Lite for Microcontrollers' tensor arena, a buffer of fixed size the program gives the interpreter:
     ``Failed to allocate tail memory. Requested: 2088, available 1552, missing: 536``, ``Arena size is too small for
     all buffers. Needed 19888 but only 12304 was available.``"""
-    for at in _positions(lower, "failed to allocate tail memory. requested:")[-1:] or \
-            _positions(lower, "failed to allocate memory. requested:")[-1:]:
+    requested = _positions(lower, "failed to allocate tail memory. requested:")[-1:] or \
+        _positions(lower, "failed to allocate memory. requested:")[-1:]
+    arena = _positions(lower, "arena size is too small for all buffers")[-1:]
+    if requested:
+        at = requested[0]
         match = re.search(r"Requested: (\d{1,25}), available (\d{1,25})", text[at:at + 120])
         if match:
             facts.requested_bytes, facts.free_bytes = number(match.group(1)), number(match.group(2))
-        break
-    else:
-        places = _positions(lower, "arena size is too small for all buffers")[-1:]
-        if not places:
-            return False
-        at = places[0]
+    elif arena:
+        at = arena[0]
         match = re.search(r"Needed (\d{1,25}) but only (\d{1,25}) was available", text[at:at + 160])
         if match:
             facts.requested_bytes, facts.limit_bytes = number(match.group(1)), number(match.group(2))
+    else:
+        return False
     facts.memory = "host"
     facts.clues.add("tflite_arena")
     facts.message = _window(text, at, after=160)
