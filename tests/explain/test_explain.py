@@ -1221,3 +1221,27 @@ def test_deepspeeds_launcher_reports_a_rank_killed_by_sigkill():
                      "[2024-01-22 16:50:50,131] [ERROR] [launch.py:321:sigkill_handler] ['/usr/bin/python', '-u', "
                      "'train.py', '--local_rank=0'] exits with return code = -9\n")
     assert (result.oom, result.memory, result.case) == (True, "host", "host-memory")
+
+
+def test_tensorrt_llms_check_of_a_cuda_call_out_of_memory():
+    """TensorRT-LLM's check of a CUDA call prints cudaGetErrorString's words after the call (FasterTransformer, its
+    predecessor, without the call): a GPU OOM of the engine's own buffers, with the engine's maximums and the KV
+    cache's share as the fix, not a training step's batch."""
+    from oomdoctor.explain import explain
+
+    result = explain("[TensorRT-LLM][ERROR] [TensorRT-LLM][ERROR] CUDA runtime error in ::cudaMallocAsync(ptr, n, "
+                     "mCudaStream->get()): out of memory (/code/tensorrt_llm/cpp/tensorrt_llm/runtime/tllmBuffers.h:"
+                     "112)\n1       0x55c059d1e7c3 void tensorrt_llm::common::check<cudaError>(cudaError, char const*, "
+                     "char const*, int) + 147\n2       0x7f4aa35755f6 tensorrt_llm::runtime::BufferManager::gpu("
+                     "unsigned long, nvinfer1::DataType) const + 230\n")
+    assert (result.oom, result.framework, result.memory, result.case) == (True, "tensorrt-llm", "gpu",
+                                                                          "activations-batch")
+    assert "kv_cache_free_gpu_mem_fraction" in result.fixes[0]
+    assert not any("gradient" in fix for fix in result.fixes)
+    older = explain("terminate called after throwing an instance of 'std::runtime_error'\n  what():  [FT][ERROR] CUDA "
+                    "runtime error: out of memory /workspace/FasterTransformer/src/fastertransformer/utils/allocator.h"
+                    ":181 \n")
+    assert (older.oom, older.framework, older.memory) == (True, "fastertransformer", "gpu")
+    other = explain("[TensorRT-LLM][ERROR] CUDA runtime error in cudaMemcpyAsync(...): an illegal memory access was "
+                    "encountered (/code/tensorrt_llm/cpp/tensorrt_llm/runtime/bufferManager.cpp:52)\n")
+    assert other.oom is False

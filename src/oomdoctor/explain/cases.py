@@ -643,7 +643,23 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
             fix.append(_("Check which GPU each process uses (CUDA_VISIBLE_DEVICES, the device in .to(...), "
                          "LOCAL_RANK): two processes on one GPU, or all on GPU 0, is a common cause."))
         return say, fix
-    # activations-batch: the ordinary case
+    # activations-batch: the ordinary case (an inference engine's own buffers: sized when the engine is built, from
+    # its maximums, with the paged KV cache taking a share of what is free once the engine is loaded)
+    if framework == "tensorrt-llm":
+        say.append(_("TensorRT-LLM's runtime could not allocate one of its GPU buffers: an engine's activations and "
+                     "inputs are sized when it is built, for its largest batch and sequence, and the paged KV cache "
+                     "takes most of what is free after the weights."))
+        fix.append(_("TensorRT-LLM: rebuild the engine with smaller maximums (--max_batch_size, --max_num_tokens, "
+                     "--max_seq_len or --max_input_len and --max_output_len), or give the KV cache a smaller share of "
+                     "the free memory (kv_cache_free_gpu_mem_fraction, KvCacheConfig's free_gpu_memory_fraction, 0.9 "
+                     "by default) so that the runtime's own buffers fit beside it."))
+        return say, fix
+    if framework == "fastertransformer":
+        say.append(_("FasterTransformer could not allocate one of its GPU buffers, which it sizes for the largest "
+                     "batch and sequence it is given."))
+        fix.append(_("Lower max_batch_size and the input and output lengths (max_seq_len), or serve a smaller model "
+                     "or split it over more GPUs (tensor_para_size)."))
+        return say, fix
     if facts.program_bytes and room:
         say.append(_("XLA planned the whole step at {program} (its BufferAssignment), against {room} for the "
                      "allocator.").format(program=format_bytes(facts.program_bytes), room=format_bytes(room)))
