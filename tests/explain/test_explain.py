@@ -1245,3 +1245,24 @@ def test_tensorrt_llms_check_of_a_cuda_call_out_of_memory():
     other = explain("[TensorRT-LLM][ERROR] CUDA runtime error in cudaMemcpyAsync(...): an illegal memory access was "
                     "encountered (/code/tensorrt_llm/cpp/tensorrt_llm/runtime/bufferManager.cpp:52)\n")
     assert other.oom is False
+
+
+def test_a_bare_to_device_statement_moves_a_model():
+    """A traceback's code line that calls .to(device) on a name and keeps nothing moves a model (nn.Module's .to(),
+    a diffusers pipeline's, work in place; a tensor's returns a copy that a bare statement would lose): loading, not
+    a step. An assigned tensor's copy is not."""
+    from oomdoctor.explain import explain
+
+    error = ("> torch.OutOfMemoryError: HIP out of memory. Tried to allocate 80.00 MiB. GPU 0 has a total capacity of "
+             "15.98 GiB of which 84.00 MiB is free. Of the allocated memory 15.44 GiB is allocated by PyTorch, and "
+             "267.59 MiB is reserved by PyTorch but unallocated. If reserved but unallocated memory is large try "
+             "setting PYTORCH_HIP_ALLOC_CONF=expandable_segments:True to avoid fragmentation.\n\n")
+    moved = explain("> Traceback (most recent call last):\n> (...)lots of traceback(...)\n" + error +
+                    "It seems to happen around here:\n\n>  File \"/home/rw/pinokio/api/flux-webui.git/app.py\", line "
+                    "72, in infer\n>     pipe.to(device)\n")
+    assert moved.case == "weights-or-loading"
+    ipython = explain("File ~/app.py:72, in infer()\n---> 72 pipe.to(torch.device(\"cuda\"))\n" + error)
+    assert ipython.case == "weights-or-loading"
+    copied = explain("Traceback (most recent call last):\n  File \"train.py\", line 40, in <module>\n    batch = "
+                     "batch.to(device)\n" + error)
+    assert copied.case == "activations-batch"

@@ -150,6 +150,13 @@ _CLUES = {
 }
 
 
+# A traceback's code line that is a bare call of .to(...) or .cuda(...) on a name, its result not kept
+# ("pipe.to(device)", "self.transformer.to(device=device)"; under its frame's 'File "...", line N, in f' line, also
+# quoted with "> ", or IPython's "----> 72 "): a tensor's .to() returns a copy, which a bare statement would lose, and
+# nn.Module's (a diffusers pipeline's) moves the object's weights in place: the model being moved to the device
+_MOVED_IN_PLACE = re.compile(r'(?m)(?:^[> \t]*file "[^"\n]{1,400}", line \d{1,6}, in [^\n]{1,200}\n[> \t]*|'
+                             r'^-{1,6}> ?\d{1,6} {1,4})[a-z_][\w.]{0,200}\.(?:to|cuda)\('
+                             r'(?:[^()\n]|\([^()\n]{0,100}\)){0,200}\)[ \t]*$')
 _SEQUENTIAL_BUILT = re.compile(r'sequential\.py(?:"?, line \d{1,6},|:\d{1,6},)? in (?:sequential\.)?(?:__init__|add)\b')
 
 
@@ -167,6 +174,8 @@ def _clues(lower: str, facts: Facts) -> None:
     # IPython's ('sequential.py in __init__(self, layers, name)') and Keras 3's ('sequential.py:89, in Sequential.add')
     if _SEQUENTIAL_BUILT.search(tail):
         facts.clues.add("initializer")
+    if _MOVED_IN_PLACE.search(tail):
+        facts.clues.add("loading")
     if {"optimizer", "initializer"} <= facts.clues and \
             _last_line(tail, _CLUES["optimizer"]) >= _last_line(tail, _CLUES["initializer"]):
         facts.clues.add("optimizer_innermost")
