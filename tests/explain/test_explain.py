@@ -1266,3 +1266,24 @@ def test_a_bare_to_device_statement_moves_a_model():
     copied = explain("Traceback (most recent call last):\n  File \"train.py\", line 40, in <module>\n    batch = "
                      "batch.to(device)\n" + error)
     assert copied.case == "activations-batch"
+
+
+def test_another_allocator_in_the_process_took_the_gpu_before_pytorch():
+    """PyTorch 2.x says what this process holds on the device (NVML's figure: the one process listed from inside a
+    container) and what its own cache holds: most of the device held by the process and nothing by PyTorch's cache is
+    another allocator of the same process (here TensorRT-LLM's runtime) that took the GPU first, preallocation."""
+    from oomdoctor.explain import explain
+
+    result = explain("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 MiB. GPU 0 has a total "
+                     "capacity of 22.19 GiB of which 1.50 MiB is free. Process 885415 has 22.18 GiB memory in use. Of "
+                     "the allocated memory 0 bytes is allocated by PyTorch, and 0 bytes is reserved by PyTorch but "
+                     "unallocated. If reserved but unallocated memory is large try setting PYTORCH_CUDA_ALLOC_CONF="
+                     "expandable_segments:True to avoid fragmentation.\n")
+    assert result.case == "preallocation"
+    assert "TensorRT-LLM" in result.diagnosis[-1]
+    # a CUDA context and cuBLAS's workspace beside PyTorch's cache are no other allocator
+    usual = explain("torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 32.00 MiB. GPU 0 has a total "
+                    "capacty of 4.00 GiB of which 41.56 MiB is free. Including non-PyTorch memory, this process has "
+                    "3.44 GiB memory in use. Of the allocated memory 2.58 GiB is allocated by PyTorch, and 1.90 MiB "
+                    "is reserved by PyTorch but unallocated.\n")
+    assert usual.case != "preallocation"
