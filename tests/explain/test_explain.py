@@ -1221,3 +1221,69 @@ def test_deepspeeds_launcher_reports_a_rank_killed_by_sigkill():
                      "[2024-01-22 16:50:50,131] [ERROR] [launch.py:321:sigkill_handler] ['/usr/bin/python', '-u', "
                      "'train.py', '--local_rank=0'] exits with return code = -9\n")
     assert (result.oom, result.memory, result.case) == (True, "host", "host-memory")
+
+
+def test_tensorrt_llms_check_of_a_cuda_call_out_of_memory():
+    """TensorRT-LLM's check of a CUDA call prints cudaGetErrorString's words after the call (FasterTransformer, its
+    predecessor, without the call): a GPU OOM of the engine's own buffers, with the engine's maximums and the KV
+    cache's share as the fix, not a training step's batch."""
+    from oomdoctor.explain import explain
+
+    result = explain("[TensorRT-LLM][ERROR] [TensorRT-LLM][ERROR] CUDA runtime error in ::cudaMallocAsync(ptr, n, "
+                     "mCudaStream->get()): out of memory (/code/tensorrt_llm/cpp/tensorrt_llm/runtime/tllmBuffers.h:"
+                     "112)\n1       0x55c059d1e7c3 void tensorrt_llm::common::check<cudaError>(cudaError, char const*, "
+                     "char const*, int) + 147\n2       0x7f4aa35755f6 tensorrt_llm::runtime::BufferManager::gpu("
+                     "unsigned long, nvinfer1::DataType) const + 230\n")
+    assert (result.oom, result.framework, result.memory, result.case) == (True, "tensorrt-llm", "gpu",
+                                                                          "activations-batch")
+    assert "kv_cache_free_gpu_mem_fraction" in result.fixes[0]
+    assert not any("gradient" in fix for fix in result.fixes)
+    older = explain("terminate called after throwing an instance of 'std::runtime_error'\n  what():  [FT][ERROR] CUDA "
+                    "runtime error: out of memory /workspace/FasterTransformer/src/fastertransformer/utils/allocator.h"
+                    ":181 \n")
+    assert (older.oom, older.framework, older.memory) == (True, "fastertransformer", "gpu")
+    other = explain("[TensorRT-LLM][ERROR] CUDA runtime error in cudaMemcpyAsync(...): an illegal memory access was "
+                    "encountered (/code/tensorrt_llm/cpp/tensorrt_llm/runtime/bufferManager.cpp:52)\n")
+    assert other.oom is False
+
+
+def test_a_bare_to_device_statement_moves_a_model():
+    """A traceback's code line that calls .to(device) on a name and keeps nothing moves a model (nn.Module's .to(),
+    a diffusers pipeline's, work in place; a tensor's returns a copy that a bare statement would lose): loading, not
+    a step. An assigned tensor's copy is not."""
+    from oomdoctor.explain import explain
+
+    error = ("> torch.OutOfMemoryError: HIP out of memory. Tried to allocate 80.00 MiB. GPU 0 has a total capacity of "
+             "15.98 GiB of which 84.00 MiB is free. Of the allocated memory 15.44 GiB is allocated by PyTorch, and "
+             "267.59 MiB is reserved by PyTorch but unallocated. If reserved but unallocated memory is large try "
+             "setting PYTORCH_HIP_ALLOC_CONF=expandable_segments:True to avoid fragmentation.\n\n")
+    moved = explain("> Traceback (most recent call last):\n> (...)lots of traceback(...)\n" + error +
+                    "It seems to happen around here:\n\n>  File \"/home/rw/pinokio/api/flux-webui.git/app.py\", line "
+                    "72, in infer\n>     pipe.to(device)\n")
+    assert moved.case == "weights-or-loading"
+    ipython = explain("File ~/app.py:72, in infer()\n---> 72 pipe.to(torch.device(\"cuda\"))\n" + error)
+    assert ipython.case == "weights-or-loading"
+    copied = explain("Traceback (most recent call last):\n  File \"train.py\", line 40, in <module>\n    batch = "
+                     "batch.to(device)\n" + error)
+    assert copied.case == "activations-batch"
+
+
+def test_another_allocator_in_the_process_took_the_gpu_before_pytorch():
+    """PyTorch 2.x says what this process holds on the device (NVML's figure: the one process listed from inside a
+    container) and what its own cache holds: most of the device held by the process and nothing by PyTorch's cache is
+    another allocator of the same process (here TensorRT-LLM's runtime) that took the GPU first, preallocation."""
+    from oomdoctor.explain import explain
+
+    result = explain("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 MiB. GPU 0 has a total "
+                     "capacity of 22.19 GiB of which 1.50 MiB is free. Process 885415 has 22.18 GiB memory in use. Of "
+                     "the allocated memory 0 bytes is allocated by PyTorch, and 0 bytes is reserved by PyTorch but "
+                     "unallocated. If reserved but unallocated memory is large try setting PYTORCH_CUDA_ALLOC_CONF="
+                     "expandable_segments:True to avoid fragmentation.\n")
+    assert result.case == "preallocation"
+    assert "TensorRT-LLM" in result.diagnosis[-1]
+    # a CUDA context and cuBLAS's workspace beside PyTorch's cache are no other allocator
+    usual = explain("torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 32.00 MiB. GPU 0 has a total "
+                    "capacty of 4.00 GiB of which 41.56 MiB is free. Including non-PyTorch memory, this process has "
+                    "3.44 GiB memory in use. Of the allocated memory 2.58 GiB is allocated by PyTorch, and 1.90 MiB "
+                    "is reserved by PyTorch but unallocated.\n")
+    assert usual.case != "preallocation"

@@ -25,7 +25,8 @@ case                         evidence                                           
                              held it
 ``preallocation``            a framework took the device at start and a library     memory growth
                              (cuBLAS, cuDNN) or a second framework found none (or
-                             the driver no GPU memory to map a tiny pinned block)
+                             the driver no GPU memory to map a tiny pinned block;
+                             another allocator in PyTorch's process held it)
 ``which-gpu``                several GPUs, and one carries more than the others     balance or pick the GPU
                              (or the other ranks' equal shares on the failing one)
 ``activations-batch``        the step at this batch needs more than is free         batch, precision,
@@ -151,6 +152,24 @@ def _in_pieces(facts: Facts) -> bool:
     return requested is not None and block is not None and free is not None and block < requested <= free
 
 
+def _in_process_outside_torch(facts: Facts) -> int | None:
+    """PyTorch 2.x: what this process held on the device beyond PyTorch's cache and a CUDA context ("Including
+    non-PyTorch memory, this process has 22.18 GiB memory in use", or the one process NVML lists from inside a
+    container; "Of the allocated memory 0 bytes is allocated by PyTorch, and 0 bytes is reserved by PyTorch but
+    unallocated"): memory another allocator of the same process took (an inference runtime, a second framework, a CUDA
+    extension)."""
+    if facts.framework != "torch" or facts.in_use_bytes is None or facts.reserved_bytes is None:
+        return None
+    return max(facts.in_use_bytes - facts.reserved_bytes - CUDA_CONTEXT_BYTES, 0)
+
+
+def _another_allocator_here(facts: Facts) -> bool:
+    """Whether another allocator in this process held a quarter of the device (as much as says another process where
+    the holder is inferred), beside PyTorch's cache."""
+    outside = _in_process_outside_torch(facts)
+    return outside is not None and bool(facts.total_bytes) and outside >= 0.25 * facts.total_bytes
+
+
 def _holds_nothing(facts: Facts) -> bool:
     """The allocator held no tensor when the request failed: PyTorch with 0 bytes allocated and none cached, asking for
     less than the device has, or a BFC pool (TensorFlow's, XLA's) whose picture in the dump is all free. No step of
@@ -226,6 +245,8 @@ def choose(facts: Facts) -> str:
         return "weights-or-loading"
     if "compute_buffer" in clues:  # llama.cpp's graph for the context: its activations, sized by -c and -ub
         return "activations-batch"
+    if _another_allocator_here(facts):  # a second allocator in this process took the GPU before PyTorch's cache
+        return "preallocation"
     if _holds_nothing(facts):
         return "limit-or-other-process"
     if _op_is_optimizer(facts) or "optimizer_innermost" in clues:
@@ -577,6 +598,17 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
                      "FLAGS_allocator_strategy=auto_growth."))
         fix.append(_("Run one GPU program at a time, or give each its share of the GPU."))
         return say, fix
+    if case == "preallocation" and _another_allocator_here(facts):
+        say.append(_("This process held {in_use} of the device's {total}, and PyTorch's allocator only {reserved} of "
+                     "it: beyond a CUDA context, {outside} was another allocator's in the same process (an inference "
+                     "runtime such as TensorRT or TensorRT-LLM, a second framework, CuPy, a CUDA extension), which had "
+                     "taken the GPU before PyTorch asked for it.").format(
+            in_use=format_bytes(facts.in_use_bytes), total=format_bytes(facts.total_bytes),
+            reserved=format_bytes(facts.reserved_bytes), outside=format_bytes(_in_process_outside_torch(facts))))
+        fix.append(_("Give that allocator a smaller share of the GPU (TensorRT-LLM's kv_cache_free_gpu_mem_fraction, "
+                     "JAX's XLA_PYTHON_CLIENT_MEM_FRACTION, TensorFlow's memory growth, CuPy's pool limit), or run it "
+                     "in another process."))
+        return say, fix
     if case == "preallocation":
         say.append(_("The GPU was already taken when a library needed memory: TensorFlow and JAX take most of the "
                      "GPU at start, so cuBLAS, cuDNN, a second framework or a second process find none."))
@@ -643,7 +675,23 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
             fix.append(_("Check which GPU each process uses (CUDA_VISIBLE_DEVICES, the device in .to(...), "
                          "LOCAL_RANK): two processes on one GPU, or all on GPU 0, is a common cause."))
         return say, fix
-    # activations-batch: the ordinary case
+    # activations-batch: the ordinary case (an inference engine's own buffers: sized when the engine is built, from
+    # its maximums, with the paged KV cache taking a share of what is free once the engine is loaded)
+    if framework == "tensorrt-llm":
+        say.append(_("TensorRT-LLM's runtime could not allocate one of its GPU buffers: an engine's activations and "
+                     "inputs are sized when it is built, for its largest batch and sequence, and the paged KV cache "
+                     "takes most of what is free after the weights."))
+        fix.append(_("TensorRT-LLM: rebuild the engine with smaller maximums (--max_batch_size, --max_num_tokens, "
+                     "--max_seq_len or --max_input_len and --max_output_len), or give the KV cache a smaller share of "
+                     "the free memory (kv_cache_free_gpu_mem_fraction, KvCacheConfig's free_gpu_memory_fraction, 0.9 "
+                     "by default) so that the runtime's own buffers fit beside it."))
+        return say, fix
+    if framework == "fastertransformer":
+        say.append(_("FasterTransformer could not allocate one of its GPU buffers, which it sizes for the largest "
+                     "batch and sequence it is given."))
+        fix.append(_("Lower max_batch_size and the input and output lengths (max_seq_len), or serve a smaller model "
+                     "or split it over more GPUs (tensor_para_size)."))
+        return say, fix
     if facts.program_bytes and room:
         say.append(_("XLA planned the whole step at {program} (its BufferAssignment), against {room} for the "
                      "allocator.").format(program=format_bytes(facts.program_bytes), room=format_bytes(room)))

@@ -43,7 +43,8 @@ class Facts:
 
     oom: bool = False
     framework: str | None = None  # tensorflow, jax, torch, nccl, llama.cpp (ggml's GPU backends), exla (Elixir's
-    # XLA), caffe2, onnxruntime, vllm, paddle, opencv, numpy and python (their own errors, in a program of no framework)
+    # XLA), caffe2, onnxruntime, vllm, paddle, opencv, tensorrt-llm, fastertransformer, numpy and python (their own
+    # errors, in a program of no framework)
     memory: str | None = None  # gpu, host, tpu, mps
     requested_bytes: int | None = None
     total_bytes: int | None = None
@@ -149,6 +150,13 @@ _CLUES = {
 }
 
 
+# A traceback's code line that is a bare call of .to(...) or .cuda(...) on a name, its result not kept
+# ("pipe.to(device)", "self.transformer.to(device=device)"; under its frame's 'File "...", line N, in f' line, also
+# quoted with "> ", or IPython's "----> 72 "): a tensor's .to() returns a copy, which a bare statement would lose, and
+# nn.Module's (a diffusers pipeline's) moves the object's weights in place: the model being moved to the device
+_MOVED_IN_PLACE = re.compile(r'(?m)(?:^[> \t]*file "[^"\n]{1,400}", line \d{1,6}, in [^\n]{1,200}\n[> \t]*|'
+                             r'^-{1,6}> ?\d{1,6} {1,4})[a-z_][\w.]{0,200}\.(?:to|cuda)\('
+                             r'(?:[^()\n]|\([^()\n]{0,100}\)){0,200}\)[ \t]*$')
 _SEQUENTIAL_BUILT = re.compile(r'sequential\.py(?:"?, line \d{1,6},|:\d{1,6},)? in (?:sequential\.)?(?:__init__|add)\b')
 
 
@@ -166,6 +174,8 @@ def _clues(lower: str, facts: Facts) -> None:
     # IPython's ('sequential.py in __init__(self, layers, name)') and Keras 3's ('sequential.py:89, in Sequential.add')
     if _SEQUENTIAL_BUILT.search(tail):
         facts.clues.add("initializer")
+    if _MOVED_IN_PLACE.search(tail):
+        facts.clues.add("loading")
     if {"optimizer", "initializer"} <= facts.clues and \
             _last_line(tail, _CLUES["optimizer"]) >= _last_line(tail, _CLUES["initializer"]):
         facts.clues.add("optimizer_innermost")
@@ -770,6 +780,24 @@ def _read_caffe2(text: str, lower: str, facts: Facts) -> bool:
     return False
 
 
+def _read_tensorrt_llm(text: str, lower: str, facts: Facts) -> str | None:
+    """TensorRT-LLM's check of a CUDA call (``tensorrt_llm/common/cudaUtils.h``), cudaGetErrorString's words after the
+    call it made: ``[TensorRT-LLM][ERROR] CUDA runtime error in ::cudaMallocAsync(ptr, n, mCudaStream->get()): out of
+    memory (/code/tensorrt_llm/cpp/tensorrt_llm/runtime/tllmBuffers.h:112)``; FasterTransformer, its predecessor, the
+    same without the call: ``[FT][ERROR] CUDA runtime error: out of memory /workspace/src/.../allocator.h:181``. The
+    runtime's own buffers on the GPU (the engine's activations and I/O, the paged KV cache), no size printed. Returns
+    the framework that said it."""
+    for at in _positions(lower, "][error] cuda runtime error")[-1:]:
+        start = lower.rfind("[", max(at - 20, 0), at)
+        match = re.match(r"\[(tensorrt-llm|ft)\]\[error\] cuda runtime error(?: in [^\n]{1,400}?)?: out of memory",
+                         lower[start:at + 460]) if start >= 0 else None
+        if match:
+            facts.memory = "gpu"
+            facts.message = _window(text, start, after=300)
+            return "tensorrt-llm" if match.group(1) == "tensorrt-llm" else "fastertransformer"
+    return None
+
+
 def _torch_sentence(text: str, at: int) -> bool:
     """Whether "cuda out of memory" at ``at`` is PyTorch's sentence ("CUDA out of memory." as it prints it, or
     an exception's message cut after it), not someone's words about one ("a cuda out of memory issue")."""
@@ -1191,7 +1219,7 @@ def _framework(lower: str, facts: Facts, said_by: str) -> str:
     with ``jit_compile`` prints XLA's RESOURCE_EXHAUSTED: the program's own names decide.
     """
     if said_by in ("torch", "nccl", "llama.cpp", "onnxruntime", "vllm", "paddle", "caffe2", "opencv", "numpy",
-                   "python"):
+                   "python", "tensorrt-llm", "fastertransformer"):
         return said_by
     tail = lower[-200_000:]
     if _exla(tail):
@@ -1286,6 +1314,8 @@ def read(text: str) -> Facts:
     elif _read_numpy(text, lower, facts):
         said_by = _named_framework(lower) or "numpy"  # NumPy's own error, in a program of no framework
         facts.oom = True
+    elif runtime := _read_tensorrt_llm(text, lower, facts):
+        said_by = runtime
     elif _read_torch_plain(text, lower, facts):
         said_by = "torch"
         facts.memory = "gpu"
