@@ -170,9 +170,6 @@ def _float_buffer(call: ast.Call, module: Module, script: Script) -> tuple[str, 
     given = keyword_value(call, "dtype") or (call.args[1] if len(call.args) > 1 and name.startswith("numpy.") else
                                              None)
     dtype = dtype_of(given, module) if given is not None else _BUFFER_CREATORS[name]
-    if dtype == "float64" and name.startswith("torch.") and given is not None and \
-            last_part(module.qualified(given)) == "float":
-        dtype = "float32"  # torch.float is float32
     if dtype not in ("float32", "float64", "float16"):
         return None
     return dtype, tuple(_number(script.value(e)) for e in call.args[0].elts)
@@ -349,8 +346,6 @@ def _made_float(node: ast.AST, module: Module) -> str | None:
     elif name in _ARRAY_CONVERSIONS:
         given = keyword_value(node, "dtype") or (node.args[1] if len(node.args) > 1 else None)
         dtype = dtype_of(given, module)
-        if dtype == "float64" and name.startswith("torch.") and last_part(module.qualified(given)) == "float":
-            dtype = "float32"  # torch.float is float32
     else:
         return None
     return dtype if dtype in ("float32", "float64", "float16") else None
