@@ -4840,3 +4840,16 @@ def test_a_target_the_hdf5_key_does_not_call_labels_is_read_whole_like_the_input
               f"train_y = torch.tensor(h5['{key}'])\n"
               "loader = DataLoader(TensorDataset(train_X, train_y), batch_size=200, shuffle=True)\n")
     assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+def test_torch_float_is_float32(tmp_path):
+    # torch.float is float32 (Python's float and np.float are float64): the copy is 4x the uint8 images, not 8x
+    script = tmp_path / "train.py"
+    script.write_text("import glob\nimport cv2\nimport numpy as np\nimport torch\n"
+                      "paths = glob.glob('data/*.jpg')\n"
+                      "images = np.zeros((100000, 224, 224, 3), dtype=np.uint8)\n"
+                      "for i, p in enumerate(paths):\n"
+                      "    images[i] = cv2.imread(p)\n"
+                      "x = torch.tensor(images, dtype=torch.float)\n")
+    message = next(f.message for f in check_source(script) if f.rule == "dtype-blowup")
+    assert "float32 copy" in message and "56.1 GiB" in message

@@ -164,8 +164,10 @@ def dtype_of(node: ast.AST | None, module: Module) -> str | None:
         return DTYPE_NAMES.get(node.value.lower(), node.value.lower() if node.value.lower() in ITEMSIZE else None)
     if isinstance(node, ast.Call) and last_part(module.qualified(node.func)) == "dtype" and node.args:
         return dtype_of(node.args[0], module)  # np.dtype(str), np.dtype('float32'): the dtype it names
-    name = last_part(module.qualified(node))
-    return DTYPE_NAMES.get(name)
+    qualified = module.qualified(node)
+    if qualified == "torch.float":
+        return "float32"  # torch's float is float32, where Python's and NumPy's (np.float) are float64
+    return DTYPE_NAMES.get(last_part(qualified))
 
 
 def keyword_value(call: ast.Call, name: str) -> ast.expr | None:
