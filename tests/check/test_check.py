@@ -4840,3 +4840,46 @@ def test_a_target_the_hdf5_key_does_not_call_labels_is_read_whole_like_the_input
               f"train_y = torch.tensor(h5['{key}'])\n"
               "loader = DataLoader(TensorDataset(train_X, train_y), batch_size=200, shuffle=True)\n")
     assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+FUNCTIONAL_HEAD = """from tensorflow import keras
+from tensorflow.keras import layers
+
+VOLUME = (96, 96, 96, 1)
+
+
+def build(classes):
+    inputs = layers.Input(shape={shape})
+    x = layers.{conv}(16, 3, padding='same', activation='relu')(inputs)
+    x = layers.{pool}()(x)
+    x = layers.{conv}(32, {kernel}, activation='relu')(x)
+    x = layers.{pool}({window})(x)
+    x = layers.Flatten()(x)
+    x = layers.Dense({units}, activation='relu')(x)
+    return keras.Model(inputs, layers.Dense(classes)(x))
+
+
+model = build(4)
+"""
+
+
+@pytest.mark.parametrize("shape, conv, pool, kernel, window, units, weights", [
+    # a CT volume: 96³ → pool 48³ → valid 3³ conv 46³ → pool 23³ x 32 = 389,344 features x 256 units
+    ("VOLUME", "Conv3D", "MaxPooling3D", "(3, 3, 3)", "(2, 2, 2)", 256, "99,672,064"),
+    # a second of 16 kHz audio: 16,000 → pool 8,000 → valid 9 wide 7,992 → pool 4 1,998 x 32 x 2,048 units
+    ("(16000, 1)", "Conv1D", "MaxPooling1D", 9, 4, 2048, "130,940,928"),
+    ("(32, 32, 3)", "Conv2D", "MaxPooling2D", 3, 2, 128, None),  # CIFAR: 7 x 7 x 32 x 128 = 0.2 M: no problem
+])
+def test_a_functional_model_flattening_pooled_1d_2d_or_3d_maps_into_a_huge_dense_is_sized(
+        shape, conv, pool, kernel, window, units, weights, tmp_path):
+    # Keras's functional API calls each layer on the last one's output (Conv3D(...)(x)), and the input shape is
+    # Input's, not a first layer's input_shape=; the map is followed through convolutions and pools of any rank
+    source = FUNCTIONAL_HEAD.format(shape=shape, conv=conv, pool=pool, kernel=kernel, window=window, units=units)
+    script = tmp_path / "volumes.py"
+    script.write_text(source)
+    found = [f for f in check_source(script) if f.rule == "flatten-dense"]
+    if weights is None:
+        assert found == []
+    else:
+        [finding] = found
+        assert finding.line == 13 and f"{weights} weights" in finding.message
