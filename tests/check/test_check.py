@@ -4883,3 +4883,14 @@ def test_a_functional_model_flattening_pooled_1d_2d_or_3d_maps_into_a_huge_dense
     else:
         [finding] = found
         assert finding.line == 13 and f"{weights} weights" in finding.message
+
+
+@pytest.mark.parametrize("use, rule", [("tf.data.Dataset.from_tensor_slices({cut}).batch(8)", "in-memory-array"),
+                                       ("{cut}.astype('float32') / 255", "dtype-blowup")])
+@pytest.mark.parametrize("rows, expected", [(900, [8]), (100, [])])
+def test_a_few_hundred_rows_of_large_samples_are_not_a_small_slice(use, rule, rows, expected, tmp_path):
+    # frames[:900] of 384 x 384 x 3 frames is 398 MB however few rows it keeps; frames[:100] is 44 MB, a sample
+    source = ("import glob\n\nimport cv2\nimport numpy as np\nimport tensorflow as tf\n\n"
+              "frames = np.stack([cv2.resize(cv2.imread(p), (384, 384)) for p in sorted(glob.glob('shots/*.png'))])\n"
+              f"val = {use.format(cut=f'frames[:{rows}]')}\nprint(frames.shape)\n")
+    assert _rules(tmp_path, source, rule) == expected

@@ -62,6 +62,7 @@ from .values import (
     TextFile,
     Value,
     negligible,
+    total_bytes,
 )
 
 
@@ -1083,8 +1084,10 @@ class Flow(CallHandlers):
             upper = piece.upper
             if isinstance(upper, ast.Constant) and isinstance(upper.value, int) and piece.lower is None \
                     and 0 <= upper.value <= FEW:
-                shape = ((upper.value,) + data.shape[1:]) if data.shape else None
-                return replace(data, shape=shape, small=True)
+                # x[:700]: a few rows, a sample of the data set; unless the script shows every dimension of
+                # them and they come to a large array (700 images of 416 x 416 x 3): then the bytes decide
+                shaped = replace(data, shape=((upper.value,) + data.shape[1:]) if data.shape else None, small=False)
+                return replace(shaped, small=total_bytes(shaped) is None or negligible(shaped))
             if ctx.loops and piece.lower is not None and not isinstance(piece.lower, ast.Constant) and \
                     piece.upper is not None:  # (x[i + 1:], every row after one: the rest of x, not a batch)
                 if isinstance(ctx.loops[-1], (ast.ListComp, ast.GeneratorExp)) and ctx.data_set_level:
