@@ -4894,3 +4894,22 @@ def test_a_few_hundred_rows_of_large_samples_are_not_a_small_slice(use, rule, ro
               "frames = np.stack([cv2.resize(cv2.imread(p), (384, 384)) for p in sorted(glob.glob('shots/*.png'))])\n"
               f"val = {use.format(cut=f'frames[:{rows}]')}\nprint(frames.shape)\n")
     assert _rules(tmp_path, source, rule) == expected
+
+
+@pytest.mark.parametrize("callers, expected", [
+    (1, [("spectra.py", 7)]),  # one caller: the helper's division is what makes every kept item wider
+    (2, [("train.py", 9)]),  # a batch reader calls it too: the call that keeps every item is what to change
+])
+def test_an_item_a_helper_of_one_caller_makes_wider_is_said_in_the_helper(callers, expected, tmp_path):
+    # read_spectrogram() in the project's own module scales each decoded image by 255 (float64) and the loop
+    # that keeps the whole data set is its only caller: the fix goes in the helper
+    (tmp_path / "spectra.py").write_text(
+        "import imageio\nimport numpy as np\n\n\ndef read_spectrogram(path):\n    pixels = imageio.imread(path)\n"
+        "    scaled = pixels / 255.0\n    return scaled\n")
+    batches = ("\nfor step in range(100):\n    batch = [read_spectrogram(p) for p in paths[step * 8:step * 8 + 8]]\n"
+               if callers == 2 else "")
+    (tmp_path / "train.py").write_text(
+        "import glob\n\nimport numpy as np\nfrom spectra import read_spectrogram\n\npaths = glob.glob('specs/*.png')\n"
+        "kept = []\nfor p in paths:\n    kept.append(read_spectrogram(p))\nx = np.stack(kept)\n" + batches)
+    assert [(Path(f.file).name, f.line) for f in check_source(tmp_path / "train.py")
+            if f.rule == "dtype-blowup"] == expected

@@ -203,6 +203,10 @@ class Flow(CallHandlers):
         entry = self._entry_line(function, frozenset())
         return entry is not None and function.module.first_binding(name) > entry
 
+    def _call_sites(self, info: FunctionInfo) -> set[tuple[Module, int]]:
+        """The lines that call ``info`` (last round's callers), by file."""
+        return {(ctx.module, line) for ctx, line in self._previous_call_lines.get(info, [])}
+
     def _entry_line(self, info: FunctionInfo, visiting: frozenset) -> int | None:
         """The first line of its module's own code that calls ``info``, itself or through the functions that call
         it (last round's callers); None when another module calls it, or nothing seen does."""
@@ -1631,9 +1635,12 @@ class Flow(CallHandlers):
                 # read_images(test_a) and read_images(test_b), an array stacked from the function's own list)
                 returned = replace(returned, root=f"{returned.root}{PER_CALL}{call.ctx.module.path}:{call.node.lineno}")
             if isinstance(returned, Item) and returned.widened_line is not None and \
-                    callee.info.node.lineno <= returned.widened_line <= (callee.info.node.end_lineno or 0):
-                # normalize(pic) = (255. - pic) / 255.: the helper may serve several loops (a batch's, the whole
-                # validation set's); the caller's call is where this one made its item wider
+                    callee.info.node.lineno <= returned.widened_line <= (callee.info.node.end_lineno or 0) and \
+                    len(self._call_sites(callee.info)) > 1:
+                # normalize(pic) = (255. - pic) / 255.: a helper that serves several loops (a batch's, the whole
+                # validation set's) makes its item wider, for this caller, at this call; a helper called from one
+                # place only is where the item is made wider, and where the fix goes (frame / 255 inside the
+                # sample_frames() that reads each video), as the line said in the helper's own file
                 returned = replace(returned, widened_line=call.node.lineno, widened_at=call.node)
             return _without_graph(returned) if call.ctx.no_grad else returned
         if isinstance(callee, ClassRef):
