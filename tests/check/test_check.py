@@ -4913,3 +4913,18 @@ def test_an_item_a_helper_of_one_caller_makes_wider_is_said_in_the_helper(caller
         "kept = []\nfor p in paths:\n    kept.append(read_spectrogram(p))\nx = np.stack(kept)\n" + batches)
     assert [(Path(f.file).name, f.line) for f in check_source(tmp_path / "train.py")
             if f.rule == "dtype-blowup"] == expected
+
+
+@pytest.mark.parametrize("spread, expected", [
+    ("orders.pivot_table(index='customer_id', columns='product_id', values='quantity', aggfunc='sum')", [5]),
+    ("orders.groupby(['customer_id', 'product_id'])['quantity'].sum().unstack(fill_value=0)", [5]),
+    ("pd.crosstab(orders.customer_id, orders.product_id)", [5]),
+    ("orders.pivot(index='customer_id', columns='product_id', values='quantity').fillna(0)", [5]),
+    ("orders.pivot_table(index='week', columns='region', values='quantity', aggfunc='sum')", []),  # a few weeks
+])
+def test_a_log_of_interactions_spread_into_a_key_by_key_matrix_is_dense(spread, expected, tmp_path):
+    # a recommender's (customer, product, quantity) records made one row per customer and one column per
+    # product: every pair nobody bought is stored too (as NaN, or the fill value)
+    source = ("import numpy as np\nimport pandas as pd\n\norders = pd.read_csv('orders.csv')\n"
+              f"basket = {spread}\nprint(basket.shape)\n")
+    assert _rules(tmp_path, source, "densified-sparse") == expected
