@@ -4928,3 +4928,20 @@ def test_a_log_of_interactions_spread_into_a_key_by_key_matrix_is_dense(spread, 
     source = ("import numpy as np\nimport pandas as pd\n\norders = pd.read_csv('orders.csv')\n"
               f"basket = {spread}\nprint(basket.shape)\n")
     assert _rules(tmp_path, source, "densified-sparse") == expected
+
+
+@pytest.mark.parametrize("loader, expected", [
+    ("DataLoader(TensorDataset(x_val, y_val), batch_size=x_val.shape[0])", [14]),
+    ("DataLoader(dataset=val_set, batch_size=len(val_set), shuffle=False)", [14]),
+    ("DataLoader(val_set, batch_size=256)", []),
+])
+def test_a_loader_whose_one_batch_is_its_whole_data_set_is_a_whole_split_forward(loader, expected, tmp_path):
+    # batch_size=len(the loader's own data set): the loop runs once, with every sample of the split in its batch
+    source = ("import numpy as np\nimport torch\nfrom torch import nn\nfrom torch.utils.data import DataLoader, "
+              "TensorDataset\n\nx_val = torch.from_numpy(np.load('val_x.npy'))\ny_val = torch.from_numpy("
+              "np.load('val_y.npy'))\nval_set = TensorDataset(x_val, y_val)\n"
+              "net = nn.Sequential(nn.Conv2d(3, 64, 3), nn.ReLU(), nn.Flatten(), nn.LazyLinear(10)).cuda()\n"
+              f"val_loader = {loader}\nnet.eval()\nwith torch.no_grad():\n"
+              "    for step, batch in enumerate(val_loader):\n        scores = net(batch[0].cuda())\n"
+              "        print(step, scores.argmax(1).eq(batch[1].cuda()).float().mean())\n")
+    assert _rules(tmp_path, source, "whole-split-forward") == expected
