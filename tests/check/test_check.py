@@ -4853,3 +4853,108 @@ def test_torch_float_is_float32(tmp_path):
                       "x = torch.tensor(images, dtype=torch.float)\n")
     message = next(f.message for f in check_source(script) if f.rule == "dtype-blowup")
     assert "float32 copy" in message and "56.1 GiB" in message
+
+
+FUNCTIONAL_HEAD = """from tensorflow import keras
+from tensorflow.keras import layers
+
+VOLUME = (96, 96, 96, 1)
+
+
+def build(classes):
+    inputs = layers.Input(shape={shape})
+    x = layers.{conv}(16, 3, padding='same', activation='relu')(inputs)
+    x = layers.{pool}()(x)
+    x = layers.{conv}(32, {kernel}, activation='relu')(x)
+    x = layers.{pool}({window})(x)
+    x = layers.Flatten()(x)
+    x = layers.Dense({units}, activation='relu')(x)
+    return keras.Model(inputs, layers.Dense(classes)(x))
+
+
+model = build(4)
+"""
+
+
+@pytest.mark.parametrize("shape, conv, pool, kernel, window, units, weights", [
+    # a CT volume: 96³ → pool 48³ → valid 3³ conv 46³ → pool 23³ x 32 = 389,344 features x 256 units
+    ("VOLUME", "Conv3D", "MaxPooling3D", "(3, 3, 3)", "(2, 2, 2)", 256, "99,672,064"),
+    # a second of 16 kHz audio: 16,000 → pool 8,000 → valid 9 wide 7,992 → pool 4 1,998 x 32 x 2,048 units
+    ("(16000, 1)", "Conv1D", "MaxPooling1D", 9, 4, 2048, "130,940,928"),
+    ("(32, 32, 3)", "Conv2D", "MaxPooling2D", 3, 2, 128, None),  # CIFAR: 7 x 7 x 32 x 128 = 0.2 M: no problem
+])
+def test_a_functional_model_flattening_pooled_1d_2d_or_3d_maps_into_a_huge_dense_is_sized(
+        shape, conv, pool, kernel, window, units, weights, tmp_path):
+    # Keras's functional API calls each layer on the last one's output (Conv3D(...)(x)), and the input shape is
+    # Input's, not a first layer's input_shape=; the map is followed through convolutions and pools of any rank
+    source = FUNCTIONAL_HEAD.format(shape=shape, conv=conv, pool=pool, kernel=kernel, window=window, units=units)
+    script = tmp_path / "volumes.py"
+    script.write_text(source)
+    found = [f for f in check_source(script) if f.rule == "flatten-dense"]
+    if weights is None:
+        assert found == []
+    else:
+        [finding] = found
+        assert finding.line == 13 and f"{weights} weights" in finding.message
+
+
+@pytest.mark.parametrize("use, rule", [("tf.data.Dataset.from_tensor_slices({cut}).batch(8)", "in-memory-array"),
+                                       ("{cut}.astype('float32') / 255", "dtype-blowup")])
+@pytest.mark.parametrize("rows, expected", [(900, [8]), (100, [])])
+def test_a_few_hundred_rows_of_large_samples_are_not_a_small_slice(use, rule, rows, expected, tmp_path):
+    # frames[:900] of 384 x 384 x 3 frames is 398 MB however few rows it keeps; frames[:100] is 44 MB, a sample
+    source = ("import glob\n\nimport cv2\nimport numpy as np\nimport tensorflow as tf\n\n"
+              "frames = np.stack([cv2.resize(cv2.imread(p), (384, 384)) for p in sorted(glob.glob('shots/*.png'))])\n"
+              f"val = {use.format(cut=f'frames[:{rows}]')}\nprint(frames.shape)\n")
+    assert _rules(tmp_path, source, rule) == expected
+
+
+@pytest.mark.parametrize("callers, expected", [
+    (1, [("spectra.py", 7)]),  # one caller: the helper's division is what makes every kept item wider
+    (2, [("train.py", 9)]),  # a batch reader calls it too: the call that keeps every item is what to change
+])
+def test_an_item_a_helper_of_one_caller_makes_wider_is_said_in_the_helper(callers, expected, tmp_path):
+    # read_spectrogram() in the project's own module scales each decoded image by 255 (float64) and the loop
+    # that keeps the whole data set is its only caller: the fix goes in the helper
+    (tmp_path / "spectra.py").write_text(
+        "import imageio\nimport numpy as np\n\n\ndef read_spectrogram(path):\n    pixels = imageio.imread(path)\n"
+        "    scaled = pixels / 255.0\n    return scaled\n")
+    batches = ("\nfor step in range(100):\n    batch = [read_spectrogram(p) for p in paths[step * 8:step * 8 + 8]]\n"
+               if callers == 2 else "")
+    (tmp_path / "train.py").write_text(
+        "import glob\n\nimport numpy as np\nfrom spectra import read_spectrogram\n\npaths = glob.glob('specs/*.png')\n"
+        "kept = []\nfor p in paths:\n    kept.append(read_spectrogram(p))\nx = np.stack(kept)\n" + batches)
+    assert [(Path(f.file).name, f.line) for f in check_source(tmp_path / "train.py")
+            if f.rule == "dtype-blowup"] == expected
+
+
+@pytest.mark.parametrize("spread, expected", [
+    ("orders.pivot_table(index='customer_id', columns='product_id', values='quantity', aggfunc='sum')", [5]),
+    ("orders.groupby(['customer_id', 'product_id'])['quantity'].sum().unstack(fill_value=0)", [5]),
+    ("pd.crosstab(orders.customer_id, orders.product_id)", [5]),
+    ("orders.pivot(index='customer_id', columns='product_id', values='quantity').fillna(0)", [5]),
+    ("orders.pivot_table(index='week', columns='region', values='quantity', aggfunc='sum')", []),  # a few weeks
+])
+def test_a_log_of_interactions_spread_into_a_key_by_key_matrix_is_dense(spread, expected, tmp_path):
+    # a recommender's (customer, product, quantity) records made one row per customer and one column per
+    # product: every pair nobody bought is stored too (as NaN, or the fill value)
+    source = ("import numpy as np\nimport pandas as pd\n\norders = pd.read_csv('orders.csv')\n"
+              f"basket = {spread}\nprint(basket.shape)\n")
+    assert _rules(tmp_path, source, "densified-sparse") == expected
+
+
+@pytest.mark.parametrize("loader, expected", [
+    ("DataLoader(TensorDataset(x_val, y_val), batch_size=x_val.shape[0])", [14]),
+    ("DataLoader(dataset=val_set, batch_size=len(val_set), shuffle=False)", [14]),
+    ("DataLoader(val_set, batch_size=256)", []),
+])
+def test_a_loader_whose_one_batch_is_its_whole_data_set_is_a_whole_split_forward(loader, expected, tmp_path):
+    # batch_size=len(the loader's own data set): the loop runs once, with every sample of the split in its batch
+    source = ("import numpy as np\nimport torch\nfrom torch import nn\nfrom torch.utils.data import DataLoader, "
+              "TensorDataset\n\nx_val = torch.from_numpy(np.load('val_x.npy'))\ny_val = torch.from_numpy("
+              "np.load('val_y.npy'))\nval_set = TensorDataset(x_val, y_val)\n"
+              "net = nn.Sequential(nn.Conv2d(3, 64, 3), nn.ReLU(), nn.Flatten(), nn.LazyLinear(10)).cuda()\n"
+              f"val_loader = {loader}\nnet.eval()\nwith torch.no_grad():\n"
+              "    for step, batch in enumerate(val_loader):\n        scores = net(batch[0].cuda())\n"
+              "        print(step, scores.argmax(1).eq(batch[1].cuda()).float().mean())\n")
+    assert _rules(tmp_path, source, "whole-split-forward") == expected

@@ -62,6 +62,7 @@ from .values import (
     TextFile,
     Value,
     negligible,
+    total_bytes,
 )
 
 
@@ -201,6 +202,10 @@ class Flow(CallHandlers):
         yet, whatever the flow's scope holds once the module has run."""
         entry = self._entry_line(function, frozenset())
         return entry is not None and function.module.first_binding(name) > entry
+
+    def _call_sites(self, info: FunctionInfo) -> set[tuple[Module, int]]:
+        """The lines that call ``info`` (last round's callers), by file."""
+        return {(ctx.module, line) for ctx, line in self._previous_call_lines.get(info, [])}
 
     def _entry_line(self, info: FunctionInfo, visiting: frozenset) -> int | None:
         """The first line of its module's own code that calls ``info``, itself or through the functions that call
@@ -1083,8 +1088,10 @@ class Flow(CallHandlers):
             upper = piece.upper
             if isinstance(upper, ast.Constant) and isinstance(upper.value, int) and piece.lower is None \
                     and 0 <= upper.value <= FEW:
-                shape = ((upper.value,) + data.shape[1:]) if data.shape else None
-                return replace(data, shape=shape, small=True)
+                # x[:700]: a few rows, a sample of the data set; unless the script shows every dimension of
+                # them and they come to a large array (700 images of 416 x 416 x 3): then the bytes decide
+                shaped = replace(data, shape=((upper.value,) + data.shape[1:]) if data.shape else None, small=False)
+                return replace(shaped, small=total_bytes(shaped) is None or negligible(shaped))
             if ctx.loops and piece.lower is not None and not isinstance(piece.lower, ast.Constant) and \
                     piece.upper is not None:  # (x[i + 1:], every row after one: the rest of x, not a batch)
                 if isinstance(ctx.loops[-1], (ast.ListComp, ast.GeneratorExp)) and ctx.data_set_level:
@@ -1628,9 +1635,12 @@ class Flow(CallHandlers):
                 # read_images(test_a) and read_images(test_b), an array stacked from the function's own list)
                 returned = replace(returned, root=f"{returned.root}{PER_CALL}{call.ctx.module.path}:{call.node.lineno}")
             if isinstance(returned, Item) and returned.widened_line is not None and \
-                    callee.info.node.lineno <= returned.widened_line <= (callee.info.node.end_lineno or 0):
-                # normalize(pic) = (255. - pic) / 255.: the helper may serve several loops (a batch's, the whole
-                # validation set's); the caller's call is where this one made its item wider
+                    callee.info.node.lineno <= returned.widened_line <= (callee.info.node.end_lineno or 0) and \
+                    len(self._call_sites(callee.info)) > 1:
+                # normalize(pic) = (255. - pic) / 255.: a helper that serves several loops (a batch's, the whole
+                # validation set's) makes its item wider, for this caller, at this call; a helper called from one
+                # place only is where the item is made wider, and where the fix goes (frame / 255 inside the
+                # sample_frames() that reads each video), as the line said in the helper's own file
                 returned = replace(returned, widened_line=call.node.lineno, widened_at=call.node)
             return _without_graph(returned) if call.ctx.no_grad else returned
         if isinstance(callee, ClassRef):

@@ -1799,13 +1799,14 @@ _ITEM_COUNT_WORDS = {"node", "nodes", "vertices", "vertex", "docs", "documents",
                      "entities"}
 _SMALL_DIMENSION_WORDS = {"class", "classes", "label", "labels", "token", "tokens", "vocab", "char", "chars", "dim",
                           "hidden", "batch", "channels", "feature", "features", "heads", "categories"}
-GRAPH, TERMS = "graph", "terms"
+GRAPH, TERMS, INTERACTIONS = "graph", "terms", "interactions"
 
 
 def densified_sparse(script: Script) -> Iterator[Finding]:
     """A sparse or mostly-zero matrix over every item of the data set made dense: todense()/toarray()/.A of a graph's
     N x N adjacency or of a corpus's term matrix, networkx's to_numpy_array(G), an identity np.eye(N)/torch.eye(N)
-    over every node. N x N values where the sparse matrix keeps a few per row."""
+    over every node; or a log of (user, item) records spread into a users x items table by pandas (pivot, pivot_table,
+    crosstab, groupby([...]).unstack()). N x N values where the sparse matrix keeps a few per row."""
     for module in script.modules:
         known = _known_graph_nodes(module)
         for node in ast.walk(module.tree):
@@ -1816,6 +1817,16 @@ def densified_sparse(script: Script) -> Iterator[Finding]:
             if function is not None and (function.name in ("__getitem__", "forward", "call", "__call__") or
                                          function.generator) or _per_sample_loop(node, module):
                 continue  # one sample's row or graph (a molecule's), made dense as it is read; a model's own step
+            if kind == INTERACTIONS:
+                yield script.finding(
+                    "densified-sparse", node,
+                    _("This spreads the table's records into a matrix with a row per value of one key and a column "
+                      "per value of the other (users × items): every pair without a record is stored too, as a "
+                      "float64 NaN, so it takes rows × columns × 8 B where the records are a few per row."),
+                    _("Keep the records long: count the keys with df[column].nunique(), and where a model needs the "
+                      "matrix make it sparse (scipy.sparse.coo_matrix((values, (rows, columns))) of the keys' "
+                      "pd.Categorical codes)."), module=module)
+                continue
             width = 4 if kind == "eye-torch" else 8
             if kind in (GRAPH, "eye", "eye-torch") and known is not None:
                 if known * known * width < NEGLIGIBLE_BYTES:
@@ -1873,6 +1884,9 @@ def _densified(node: ast.AST, module: Module, script: Script) -> str | None:
         return _sparse_over_items(node.func.value, module, script, 0, sparse_known=True)
     if method in _GRAPH_DENSE and "networkx" in module.qualified(node.func):
         return GRAPH
+    keys = _pivot_keys(node, method, module)
+    if keys is not None and all(_names_identifiers(key) for key in keys):
+        return INTERACTIONS
     if method in ("eye", "identity") and node.args and not _sparse_module(node.func, module):
         parent = module.parents.get(node)
         if isinstance(parent, ast.Subscript) and parent.value is node:
@@ -1880,6 +1894,47 @@ def _densified(node: ast.AST, module: Module, script: Script) -> str | None:
         if _counts_items(node.args[0], module, 0):
             return "eye-torch" if module.qualified(node.func).startswith("torch") else "eye"
     return None
+
+
+def _pivot_keys(call: ast.Call, method: str, module: Module) -> tuple[ast.AST, ast.AST] | None:
+    """The row key and the column key of a pandas call that spreads a table's records into a matrix: the
+    (user, item, rating) rows of a log of interactions made one row per user and one column per item, by
+    df.pivot(index, columns, values), df.pivot_table / pd.pivot_table, pd.crosstab(rows, columns) or
+    df.groupby([rows, columns])[...].agg().unstack(); None for any other call."""
+    if method == "pivot" and isinstance(call.func, ast.Attribute):
+        rows, columns = argument(call, "index", 0), argument(call, "columns", 1)
+    elif method == "pivot_table":
+        first = 1 if not isinstance(call.func, ast.Attribute) or module.qualified(call.func).startswith("pandas") \
+            else 0  # pd.pivot_table(data, values, index, columns), df.pivot_table(values, index, columns)
+        rows, columns = argument(call, "index", first + 1), argument(call, "columns", first + 2)
+    elif method == "crosstab" and module.qualified(call.func).startswith("pandas"):
+        rows, columns = argument(call, "index", 0), argument(call, "columns", 1)
+    elif method == "unstack" and isinstance(call.func, ast.Attribute):
+        grouped = next((c for c in ast.walk(call.func.value) if isinstance(c, ast.Call) and
+                        last_part(dotted_name(c.func)) == "groupby" and c.args), None)
+        keys = grouped.args[0] if grouped is not None else None
+        if not isinstance(keys, (ast.List, ast.Tuple)) or len(keys.elts) != 2:
+            return None
+        rows, columns = keys.elts
+    else:
+        return None
+    return (rows, columns) if rows is not None and columns is not None else None
+
+
+# words of a column that identifies one of many things (a user, a movie, a product): as many rows or columns as
+# the data set has of them, where a date, a country or a category has a few
+_IDENTIFIER_WORDS = {"id", "ids", "user", "users", "item", "items", "movie", "movies", "product", "products",
+                     "customer", "customers", "book", "books", "song", "songs", "track", "tracks", "artist",
+                     "article", "articles", "doc", "document", "documents", "node", "nodes", "session", "query",
+                     "anime", "business", "restaurant", "recipe", "video", "videos", "job", "course"}
+
+
+def _names_identifiers(key: ast.AST) -> bool:
+    """A pivot's key that names an identifier column: 'userId', df.movie_id, ratings['product']."""
+    names = {key.value} if isinstance(key, ast.Constant) and isinstance(key.value, str) else \
+        {n.value for n in ast.walk(key) if isinstance(n, ast.Constant) and isinstance(n.value, str)} | \
+        ({key.attr} if isinstance(key, ast.Attribute) else set())
+    return any(words_of(name) & _IDENTIFIER_WORDS for name in names)
 
 
 def _sparse_module(func: ast.AST, module: Module) -> bool:

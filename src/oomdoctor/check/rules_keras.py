@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import math
 from typing import Callable, Iterator
 
 from ..i18n import _
@@ -422,15 +423,6 @@ def int_argument(call: ast.Call, position: int, name: str, constants: dict[str, 
     return _int_of(node, constants) if node is not None else None
 
 
-def _square_argument(call: ast.Call, position: int, name: str, constants: dict[str, int]) -> int | None:
-    """A size given as a number or as a square pair: ``3`` or ``(3, 3)``; None for a pair of two sizes."""
-    node = argument(call, name, position)
-    if isinstance(node, (ast.Tuple, ast.List)):
-        sizes = {_int_of(e, constants) for e in node.elts}
-        return sizes.pop() if len(sizes) == 1 and len(node.elts) == 2 else None
-    return _int_of(node, constants) if node is not None else None
-
-
 def strided(conv: ast.Call) -> bool:
     """Whether a convolution's ``strides`` (a number or a tuple of numbers; Keras 1 named it ``subsample``) shrinks
     the map."""
@@ -441,13 +433,13 @@ def strided(conv: ast.Call) -> bool:
 
 def _flattened_features(layers: list[tuple[str, ast.Call]], bound: Constants | _CalledOnce,
                         fitted: tuple[int, int, int] | None = None) -> int | None:
-    """How many values Flatten receives, followed from the first layer's literal ``input_shape`` (else from
-    ``fitted``, the sample shape of what fit() is given) through Conv2D and pooling layers; None as soon as a layer
-    or a size is not known."""
-    # the model starts at the last layer given an input_shape (the calls before it, an ImageDataGenerator or
+    """How many values Flatten receives, followed from the input shape the model is given in numbers (a first
+    layer's ``input_shape``, the functional API's ``Input((50, 50, 50, 3))``; else ``fitted``, the sample shape of
+    what fit() is given) through 1-D, 2-D and 3-D convolution and pooling layers; None as soon as a layer or a size
+    is not known."""
+    # the model starts at the last layer given an input shape (the calls before it, an ImageDataGenerator or
     # Sequential() itself, are not layers of it)
-    starts = [j for j, (_name, call) in enumerate(layers)
-              if any(k.arg == "input_shape" for k in call.keywords)]
+    starts = [j for j, (name, call) in enumerate(layers) if _given_input_shape(name, call) is not None]
     if not starts and fitted is None:
         return None
     if starts:
@@ -459,52 +451,78 @@ def _flattened_features(layers: list[tuple[str, ast.Call]], bound: Constants | _
             return None
     first = layers[0][1]
     constants = bound.at(first.lineno)
-    shape = next((k.value for k in first.keywords if k.arg == "input_shape"), None)
+    shape = _given_input_shape(*layers[0])
+    sizes: list[int | None]
     if not starts:  # no input_shape: Keras builds the model on the first batch fit() gives it
-        height, width, channels = fitted  # type: ignore[misc]
+        sizes = list(fitted)  # type: ignore[arg-type]
     elif isinstance(shape, ast.Name):  # input_shape = (img_rows, img_cols, channels), given by name
-        height, width, channels = (constants.get(f"{shape.id}[{i}]") for i in range(3))
-        if f"{shape.id}[3]" in constants:
-            return None
-    elif isinstance(shape, (ast.Tuple, ast.List)) and len(shape.elts) == 3:
-        height, width, channels = (_int_of(e, constants) for e in shape.elts)
+        sizes = [constants.get(f"{shape.id}[{i}]") for i in range(len([k for k in constants
+                                                                         if k.startswith(shape.id + "[")]))]
+    elif isinstance(shape, (ast.Tuple, ast.List)):
+        sizes = [_int_of(e, constants) for e in shape.elts]
     else:
         return None
-    if None in (height, width, channels):
+    # a sample is a sequence (steps, channels), an image (height, width, channels) or a volume or clip
+    # (frames, height, width, channels): the axes a layer named ...1D, ...2D or ...3D slides over, then channels
+    if not 2 <= len(sizes) <= 4 or None in sizes:
         return None
-    if height in (1, 3, 4) and channels > 4 and width > 4:
+    if len(sizes) > 2 and sizes[0] in (1, 3, 4) and sizes[-1] > 4 and all(n > 4 for n in sizes[1:-1]):
         # (1, 200, 200): channels first (Theano's ordering, image_data_format='channels_first'); channels last,
         # a kernel wider than one row would not fit and the model would not build
-        height, width, channels = width, channels, height
+        sizes = sizes[1:] + sizes[:1]
+    axes, channels = sizes[:-1], sizes[-1]
+    dimensions = f"{len(axes)}D"
     for name, call in layers:
         constants = bound.at(call.lineno)
-        if name == "InputLayer":
+        if name in ("InputLayer", "Input"):
             continue
         padding = next((k.value.value for k in call.keywords if k.arg == "padding"
                         and isinstance(k.value, ast.Constant)), "valid")
-        if name == "Conv2D":
+        if name == "Conv" + dimensions:
             filters = int_argument(call, 0, "filters", constants)
-            kernel = _square_argument(call, 1, "kernel_size", constants)
-            stride = _square_argument(call, 99, "strides", constants) or 1
+            kernel = _axes_argument(call, 1, "kernel_size", constants, len(axes))
+            stride = _axes_argument(call, 99, "strides", constants, len(axes)) or [1] * len(axes)
             if filters is None or kernel is None:
                 return None
-            if padding == "same":
-                height, width = -(-height // stride), -(-width // stride)
-            else:
-                height, width = (height - kernel) // stride + 1, (width - kernel) // stride + 1
             channels = filters
-        elif name in ("MaxPooling2D", "AveragePooling2D", "MaxPool2D", "AvgPool2D"):
-            pool = _square_argument(call, 0, "pool_size", constants) or 2
-            stride = _square_argument(call, 1, "strides", constants) or pool
-            if padding == "same":
-                height, width = -(-height // stride), -(-width // stride)
-            else:
-                height, width = (height - pool) // stride + 1, (width - pool) // stride + 1
-        elif name not in ("Dropout", "BatchNormalization", "Activation", "ReLU", "LeakyReLU", "SpatialDropout2D"):
+        elif name in (f"MaxPooling{dimensions}", f"AveragePooling{dimensions}", f"MaxPool{dimensions}",
+                      f"AvgPool{dimensions}"):
+            kernel = _axes_argument(call, 0, "pool_size", constants, len(axes)) or [2] * len(axes)
+            stride = _axes_argument(call, 1, "strides", constants, len(axes)) or kernel
+        elif name in ("Dropout", "BatchNormalization", "Activation", "ReLU", "LeakyReLU", "SpatialDropout" + dimensions):
+            continue
+        else:
             return None  # a layer whose effect on the shape is not modelled here
-        if height <= 0 or width <= 0:
+        if padding == "same":
+            axes = [-(-n // s) for n, s in zip(axes, stride)]
+        else:
+            axes = [(n - k) // s + 1 for n, k, s in zip(axes, kernel, stride)]
+        if any(n <= 0 for n in axes):
             return None
-    return height * width * channels
+    return math.prod(axes) * channels
+
+
+def _given_input_shape(name: str, call: ast.Call) -> ast.AST | None:
+    """The shape of one sample a layer call says the model takes: a first layer's ``input_shape=``, or the
+    functional API's ``Input((64, 64, 3))`` / ``Input(shape=...)``."""
+    if name == "Input":
+        return argument(call, "shape", 0)
+    return keyword_value(call, "input_shape")
+
+
+def _axes_argument(call: ast.Call, position: int, name: str, constants: dict[str, int],
+                   count: int) -> list[int] | None:
+    """A size per axis given as one number for all of them or as one number each: ``3``, ``(3, 3)`` or
+    ``(3, 5, 5)`` for ``count`` axes; None where it is not given or not known."""
+    node = argument(call, name, position)
+    if isinstance(node, (ast.Tuple, ast.List)):
+        sizes = [_int_of(e, constants) for e in node.elts]
+        return sizes if len(sizes) == count and None not in sizes else None  # type: ignore[return-value]
+    if isinstance(node, ast.Name) and f"{node.id}[0]" in constants:  # kernel = (3, 3), given by name
+        sizes = [constants.get(f"{node.id}[{i}]") for i in range(count)]
+        return sizes if None not in sizes and f"{node.id}[{count}]" not in constants else None  # type: ignore
+    size = _int_of(node, constants) if node is not None else None
+    return [size] * count if size is not None else None
 
 
 def _fitted_sample_shape(container: ast.AST, module: Module, script: Script) -> tuple[int, int, int] | None:
@@ -526,10 +544,12 @@ def _layer_sequence(node: ast.AST) -> list[tuple[str, ast.Call]]:
     calls: list[ast.Call] = []
     if isinstance(node, ast.List):
         calls = [e for e in node.elts if isinstance(e, ast.Call)]
-        calls += [e.func for e in node.elts if isinstance(e, ast.Call) and isinstance(e.func, ast.Call)]
     else:
         for statement in node.body:
             for call in calls_in(statement):
                 calls.append(call)
+    # the functional API's Conv3D(64, 3)(x) is two calls, the layer and its application to x: the layer once
+    calls = [c.func if isinstance(c.func, ast.Call) else c for c in calls]
+    calls = list({id(c): c for c in calls}.values())
     layers = [(last_part(dotted_name(c)), c) for c in calls if last_part(dotted_name(c))[:1].isupper()]
     return sorted(layers, key=lambda item: (item[1].lineno, item[1].col_offset))

@@ -9,7 +9,8 @@ from ..i18n import _
 from ..units import MiB, format_bytes
 from .context import Context, Seen
 from .flow import arguments_given
-from .library import DECODERS, FILE_OPENERS, LISTINGS, PATH_CALLS, PER_FILE_LOADERS, keyword_value, loader_kind
+from .library import (DECODERS, FILE_OPENERS, LISTINGS, PATH_CALLS, PER_FILE_LOADERS, argument, keyword_value,
+                      loader_kind)
 from .modules import FunctionInfo, Module, own_nodes
 from .names import (LABEL_WORDS, calls_in, dotted_name, is_eval_name, is_labels, last_part, names_a_split, names_in,
                     self_attribute, words_of)
@@ -827,6 +828,19 @@ def whole_split_forward(script: Script) -> Iterator[Finding]:
         if layers and {last_part(dotted_name(c.func)) for c, _module in layers} <= _DENSE_LAYERS:
             continue  # an MLP: a sample's activations are its hidden widths, a few KB even for every sample at once
         for given in inputs:
+            whole_batch = _batch_of_every_sample(given, call, module)
+            if whole_batch is not None and not _trains(call, module) and call not in reported:
+                # for batch in DataLoader(test_set, batch_size=len(test_set)): model(batch[0]): one batch, the split
+                reported.add(call)
+                yield script.finding(
+                    "whole-split-forward", call,
+                    _("{name}, a whole split of the data set, goes through the model in one forward pass ({size}): the "
+                      "activations of every one of its samples are held at the same time, where a batch's would "
+                      "be.").format(name=whole_batch, size=_("it grows with the number of samples in the split")),
+                    _("Run it in batches (a DataLoader over it with the training batch size, or a loop over slices "
+                      "x[i:i + batch_size]) and combine the results; Keras's predict() and evaluate() batch by "
+                      "themselves."), module=module)
+                continue
             for where, place, name, data in _whole_splits(given, call, module, script):
                 if where in reported:
                     continue
@@ -971,6 +985,55 @@ def _whole_splits(given: ast.expr, call: ast.Call, module: Module, script: Scrip
     if isinstance(node, ast.Name) and _bound_per_batch(node.id, function.node if function else module.tree):
         return
     yield call, module, name, value
+
+
+def _batch_of_every_sample(given: ast.expr, call: ast.Call, module: Module) -> str | None:
+    """The data set whose every sample ``given`` holds at once, where it is a batch (or a part of one, batch[0]) of
+    a loop over batches as large as the data set itself: DataLoader(test_set, batch_size=len(test_set)),
+    tf.data's from_tensor_slices(x_val).batch(x_val.shape[0]), the loader bound to a name first or not. None for
+    anything else."""
+    node = _same_samples(given)
+    while isinstance(node, ast.Subscript):  # batch[0], batch['image']
+        node = _same_samples(node.value)
+    if not isinstance(node, ast.Name):
+        return None
+    function = module.function_of(call)
+    scope = function.node if function is not None else module.tree
+    loops = [n for n in own_nodes(scope) if isinstance(n, (ast.For, ast.AsyncFor)) and node.id in names_in(n.target)
+             and n.lineno <= call.lineno <= (n.end_lineno or n.lineno)]
+    if not loops:
+        return None
+    batches = loops[-1].iter
+    if isinstance(batches, ast.Call) and last_part(dotted_name(batches.func)) == "enumerate" and batches.args:
+        batches = batches.args[0]
+    if isinstance(batches, ast.Name):  # test_loader = DataLoader(...); for batch in test_loader
+        bound = [n.value for n in own_nodes(scope) if isinstance(n, ast.Assign) and n.lineno < loops[-1].lineno
+                 and any(isinstance(t, ast.Name) and t.id == batches.id for t in n.targets)]
+        batches = bound[-1] if bound else None
+    if not isinstance(batches, ast.Call):
+        return None
+    if last_part(dotted_name(batches.func)) == "DataLoader":
+        dataset, size = argument(batches, "dataset", 0), argument(batches, "batch_size", 1)
+    elif isinstance(batches.func, ast.Attribute) and batches.func.attr == "batch":
+        dataset, size = batches.func.value, argument(batches, "batch_size", 0)
+    else:
+        return None
+    measured = _counted_samples(size) if size is not None else None
+    return measured if measured is not None and dataset is not None and \
+        measured in {dotted_name(n) for n in ast.walk(dataset) if isinstance(n, (ast.Name, ast.Attribute))} else None
+
+
+def _counted_samples(node: ast.expr) -> str | None:
+    """The data set whose number of samples ``node`` is: len(test_set), x_val.shape[0], x_val.size(0)."""
+    if isinstance(node, ast.Call) and dotted_name(node.func) == "len" and len(node.args) == 1:
+        return dotted_name(node.args[0]) or None
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute) and node.value.attr == "shape" and \
+            isinstance(node.slice, ast.Constant) and node.slice.value == 0:
+        return dotted_name(node.value.value) or None
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "size" and \
+            len(node.args) == 1 and isinstance(node.args[0], ast.Constant) and node.args[0].value == 0:
+        return dotted_name(node.func.value) or None
+    return None
 
 
 def _same_samples(node: ast.expr) -> ast.expr:
