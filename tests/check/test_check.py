@@ -4840,3 +4840,44 @@ def test_a_target_the_hdf5_key_does_not_call_labels_is_read_whole_like_the_input
               f"train_y = torch.tensor(h5['{key}'])\n"
               "loader = DataLoader(TensorDataset(train_X, train_y), batch_size=200, shuffle=True)\n")
     assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+@pytest.mark.parametrize("imports, decode", [
+    # an ECG record's every sample, float64 (wfdb.rdrecord's p_signal; rdsamp gives it with the record's fields)
+    ("import wfdb", "signal = wfdb.rdrecord(path).p_signal"),
+    ("import wfdb", "signal, fields = wfdb.rdsamp(path)"),
+    # an EEG recording read into memory (preload=True), and MNE's epochs, preloaded by default
+    ("import mne", "signal = mne.io.read_raw_edf(path, preload=True).get_data()"),
+    ("from mne.io import read_raw_fif", "signal = read_raw_fif(path, preload=True).get_data()"),
+    ("import mne", "signal = mne.read_epochs(path).get_data()"),
+    # a clip decoded by ffmpeg into the AudioSegment's PCM bytes
+    ("from pydub import AudioSegment", "signal = np.array(AudioSegment.from_file(path).get_array_of_samples())"),
+    # an image decoded from the bytes of its file: OpenCV's, TensorFlow's and torchvision's decoders
+    ("import cv2", "signal = cv2.imdecode(np.frombuffer(open(path, 'rb').read(), np.uint8), cv2.IMREAD_COLOR)"),
+    ("import tensorflow as tf", "signal = tf.io.decode_png(open(path, 'rb').read(), channels=3).numpy()"),
+    ("from torchvision.io import decode_jpeg, read_file", "signal = decode_jpeg(read_file(path))"),
+    ("from scipy import ndimage", "signal = ndimage.imread(path)"),
+    # what a decoder gives read through the attribute that holds the samples, or a library's array of it
+    ("import pydicom", "ds = pydicom.dcmread(path)\n    signal = ds.pixel_array"),
+    ("import SimpleITK as sitk", "signal = sitk.GetArrayFromImage(sitk.ReadImage(path))"),
+    ("import itk", "signal = itk.GetArrayFromImage(itk.imread(path))"),
+    # one sample's sparse features per file, made dense
+    ("import scipy.sparse as sp", "signal = sp.load_npz(path).toarray()"),
+])
+def test_files_decoded_by_more_libraries_and_kept_are_eager_loading(imports, decode, tmp_path):
+    source = (f"import os\n\nimport numpy as np\n{imports}\n\nsignals = []\nfor name in sorted(os.listdir('records')):\n"
+              f"    path = os.path.join('records', name)\n    {decode}\n    signals.append(signal)\n"
+              "signals = np.stack(signals)\n")
+    assert _rules(tmp_path, source, "eager-loading") == [source.count("\n", 0, source.index("signals.append")) + 1]
+
+
+@pytest.mark.parametrize("read, expected", [("read_raw_edf(path)", []), ("read_raw_edf(path, preload=False)", []),
+                                            ("read_raw_edf(path, preload=True)", [9]),
+                                            ("mne.read_epochs(path, preload=False)", [])])
+def test_eeg_recordings_mne_only_opened_are_not_kept_in_memory(read, expected, tmp_path):
+    # MNE's read_raw_* read the header only unless preload=True: the kept Raw objects read each span from the file
+    # when asked, and keep none of it
+    source = ("import os\n\nimport mne\nfrom mne.io import read_raw_edf\n\nraws = []\n"
+              "for name in sorted(os.listdir('edf')):\n    path = os.path.join('edf', name)\n"
+              f"    raws.append({read})\nraw = mne.concatenate_raws(raws)\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected

@@ -25,7 +25,9 @@ _WHOLE_LOADERS = {
 # Loaders whose file, the script's own, holds anything from a model's weights to a whole data set: read once at the
 # start nothing says which (a checkpoint, most often), but read file after file in a loop each is a sample's
 # features (one utterance's MFCCs, one scene's tensor)
-PER_FILE_LOADERS = {"torch.load"}
+# (a SciPy sparse matrix saved with save_npz: one sample's sparse features, or a whole corpus's document-term matrix,
+# kept sparse until something makes it dense)
+PER_FILE_LOADERS = {"torch.load", "scipy.sparse.load_npz"}
 # Calls that decode one file (an image, a clip): (dtype, channels) of what they give
 DECODERS = {
     "cv2.imread": ("uint8", 3), "PIL.Image.open": ("uint8", None), "imageio.imread": ("uint8", None),
@@ -53,7 +55,42 @@ DECODERS = {
     "plyfile.PlyData.read": (None, None), "open3d.io.read_point_cloud": (None, None),
     "open3d.io.read_triangle_mesh": (None, None), "trimesh.load": (None, None), "trimesh.load_mesh": (None, None),
     "laspy.read": (None, None),
+    # an image decoded from bytes already read (np.fromfile for paths cv2.imread cannot open, an LMDB or ZIP entry):
+    # the decoded pixels, as imread's (channels by its flags argument, which it requires)
+    "cv2.imdecode": ("uint8", None), "scipy.ndimage.imread": ("uint8", None),
+    "tensorflow.io.decode_jpeg": ("uint8", None), "tensorflow.io.decode_png": ("uint8", None),
+    "tensorflow.io.decode_bmp": ("uint8", None), "tensorflow.image.decode_bmp": ("uint8", None),
+    "tensorflow.io.decode_and_crop_jpeg": ("uint8", None), "tensorflow.image.decode_and_crop_jpeg": ("uint8", None),
+    "torchvision.io.decode_image": ("uint8", None), "torchvision.io.decode_jpeg": ("uint8", None),
+    "torchvision.io.decode_png": ("uint8", None),
+    # ECG (WFDB): every sample of every channel of a record, float64 physical units (rdrecord's p_signal,
+    # return_res=64); rdsamp gives it with the record's fields (DECODED_PARTS)
+    "wfdb.rdrecord": ("float64", None), "wfdb.rdsamp": ("float64", None),
+    # EEG (MNE): a recording's every channel, float64, in memory when preloaded (PRELOADED_ONLY); mne.read_epochs
+    # preloads unless told not to
+    "mne.io.read_raw": ("float64", None), "mne.io.read_raw_edf": ("float64", None),
+    "mne.io.read_raw_bdf": ("float64", None), "mne.io.read_raw_gdf": ("float64", None),
+    "mne.io.read_raw_fif": ("float64", None), "mne.io.read_raw_brainvision": ("float64", None),
+    "mne.io.read_raw_eeglab": ("float64", None), "mne.io.read_raw_cnt": ("float64", None),
+    "mne.read_epochs": ("float64", None),
+    # a whole clip decoded by ffmpeg into PCM bytes held by the AudioSegment (pydub/audio_segment.py)
+    "pydub.AudioSegment.from_file": (None, None), "pydub.AudioSegment.from_wav": (None, None),
+    "pydub.AudioSegment.from_mp3": (None, None), "pydub.AudioSegment.from_ogg": (None, None),
+    # a clip's samples with its rate (audiofile.read), a volume with its header (pynrrd), an ITK image
+    "audiofile.read": ("float32", None), "nrrd.read": (None, None), "itk.imread": (None, None),
 }
+# Decoders that give the decoded samples among other parts (the rate, a header): (where the samples are, how many
+# parts)
+DECODED_PARTS = {"tensorflow.audio.decode_wav": (0, 2), "soundfile.read": (0, 2), "torchaudio.load": (0, 2),
+                 "medpy.io.load": (0, 2), "scipy.io.wavfile.read": (1, 2), "wfdb.rdsamp": (0, 2),
+                 "audiofile.read": (0, 2), "nrrd.read": (0, 2)}
+# Decoders that read only the header unless preload=True (MNE's: not preloaded, a Raw reads each span from the file
+# when asked, get_data() included, and keeps none of it, so Raws kept in a list are file handles, not samples):
+# whether each preloads when not told (read_raw_* do not, read_epochs does)
+PRELOADED_ONLY = {**{name: False for name in DECODERS if name.startswith("mne.io.read_raw")}, "mne.read_epochs": True}
+# Attributes of what a decoder gives that are its samples: pydicom's pixel_array, a WFDB record's p_signal and
+# d_signal (p_signals before wfdb 2), nibabel's dataobj, an MNE Raw's _data, an AudioSegment's raw_data
+DECODED_ATTRIBUTES = {"pixel_array", "p_signal", "d_signal", "p_signals", "dataobj", "_data", "raw_data"}
 # Calls that open one video file whose frames the script then decodes one by one (cap.read(), nextFrame(), a
 # reader's iteration) or all at once: a loop that calls one reads a file per pass, as a decoder's does
 VIDEO_READERS = {"cv2.VideoCapture", "skvideo.io.FFmpegReader", "skvideo.io.vreader", "skvideo.io.vread",
