@@ -4881,3 +4881,27 @@ def test_eeg_recordings_mne_only_opened_are_not_kept_in_memory(read, expected, t
               "for name in sorted(os.listdir('edf')):\n    path = os.path.join('edf', name)\n"
               f"    raws.append({read})\nraw = mne.concatenate_raws(raws)\n")
     assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("imports, load, expected", [
+    ("import dill", "dill.load(open('train.pkl', 'rb'))", [5]),
+    ("import cloudpickle", "cloudpickle.loads(open('train.pkl', 'rb').read())", [5]),
+    ("import hickle as hkl", "hkl.load('train.hkl')", [5]),
+    ("import mat73", "mat73.loadmat('train.mat')['images']", [5]),
+    ("import xarray as xr", "xr.load_dataarray('train.nc').values", [5]),
+    ("import zarr", "zarr.load('train.zarr')", [5]),
+    ("import pandas as pd", "pd.read_sql('SELECT * FROM pixels', 'sqlite:///train.db').values", [5]),
+    ("import pandas as pd", "pd.read_stata('train.dta').values", [5]),
+    # lazy: read as used, so the load itself holds nothing (what copies it is another matter)
+    ("import xarray as xr", "xr.open_dataarray('train.nc')", []),
+    ("import zarr", "zarr.open('train.zarr')", []),
+    ("import dask.dataframe as dd", "dd.read_csv('train.csv').values", []),
+])
+def test_whole_file_loaders_of_more_libraries(imports, load, expected, tmp_path):
+    source = (f"import numpy as np\nfrom tensorflow import keras\n{imports}\n\nx_train = {load}\n"
+              "x_train = x_train.reshape(-1, 224, 224, 3)\n"
+              "model = keras.Sequential([keras.layers.Conv2D(32, 3, input_shape=(224, 224, 3)),\n"
+              "                          keras.layers.GlobalAveragePooling2D(), keras.layers.Dense(10)])\n"
+              "model.compile('adam', 'sparse_categorical_crossentropy')\n"
+              "model.fit(x_train, np.zeros(len(x_train)), epochs=3)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected

@@ -20,8 +20,26 @@ _WHOLE_LOADERS = {
     # pickle.loads(f.read()): the file read into bytes first (in chunks past 2 GiB on macOS), then unpickled whole
     "pickle.loads": ARRAYS, "cPickle.loads": ARRAYS, "_pickle.loads": ARRAYS,
     # a JSON file is records (annotations, questions, captions): Python dicts and strings, one per sample
-    "json.load": NAMES,
+    # (ujson's and simplejson's load are json.load's, faster: `import ujson as json`)
+    "json.load": NAMES, "ujson.load": NAMES, "simplejson.load": NAMES,
+    # pickle's drop-in replacements, whole objects unpickled at once; hickle's load reads every array of its HDF5
+    # file into memory (NumPy arrays, not h5py data sets)
+    "dill.load": ARRAYS, "dill.loads": ARRAYS, "cloudpickle.load": ARRAYS, "cloudpickle.loads": ARRAYS,
+    "hickle.load": ARRAYS,
+    # MATLAB v7.3 files (HDF5), which scipy.io.loadmat cannot read: mat73 reads every variable into a dict of arrays
+    "mat73.loadmat": ARRAYS,
+    # xarray's load_* open, load into memory and close (open_dataset and open_dataarray are lazy, read as
+    # used: not here); zarr.load reads the whole store into NumPy (zarr.open is lazy: not here)
+    "xarray.load_dataset": ARRAYS, "xarray.load_dataarray": ARRAYS, "zarr.load": ARRAYS,
+    # pandas' other readers build the whole DataFrame as read_csv does (with chunksize, an iterator: handlers)
+    "pandas.read_sql": TABLE, "pandas.read_sql_query": TABLE, "pandas.read_sql_table": TABLE,
+    "pandas.read_sas": TABLE, "pandas.read_stata": TABLE, "pandas.read_orc": TABLE, "pandas.read_fwf": TABLE,
+    "pandas.read_spss": TABLE, "pandas.read_xml": TABLE,
+    # an Arrow Table of every row group and column, in memory (pq.read_table(path).to_pandas() copies it again)
+    "pyarrow.parquet.read_table": TABLE,
 }
+# Libraries whose read_csv, read_parquet... only plan the read: a dask DataFrame is partitions read when computed
+_LAZY_FRAMES = ("dask.dataframe.",)
 # Loaders whose file, the script's own, holds anything from a model's weights to a whole data set: read once at the
 # start nothing says which (a checkpoint, most often), but read file after file in a loop each is a sample's
 # features (one utterance's MFCCs, one scene's tensor)
@@ -221,7 +239,8 @@ def loader_kind(qualified: str) -> str | None:
     if qualified in _WHOLE_LOADERS:
         return _WHOLE_LOADERS[qualified]
     # pd.read_csv through another import path (modin.pandas, cudf) reads the whole file all the same
-    if last_part(qualified) in ("read_csv", "read_parquet", "read_feather", "read_pickle"):
+    if last_part(qualified) in ("read_csv", "read_parquet", "read_feather", "read_pickle") and \
+            not qualified.startswith(_LAZY_FRAMES):
         return TABLE
     return None
 
