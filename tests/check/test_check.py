@@ -4905,3 +4905,20 @@ def test_whole_file_loaders_of_more_libraries(imports, load, expected, tmp_path)
               "model.compile('adam', 'sparse_categorical_crossentropy')\n"
               "model.fit(x_train, np.zeros(len(x_train)), epochs=3)\n")
     assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+@pytest.mark.parametrize("imports, decode", [
+    # where a library defines what it exports: Keras 3's keras.src, Keras 2's image_utils, tf_keras (Keras 2 on
+    # TensorFlow 2.16 and later), wfdb.io.record, librosa.core, pydicom.filereader
+    ("from keras.src.utils import image_utils", "signal = image_utils.img_to_array(image_utils.load_img(path))"),
+    ("from tensorflow.keras.utils import image_utils", "signal = image_utils.load_img(path)"),
+    ("import tf_keras as keras", "signal = keras.utils.img_to_array(keras.utils.load_img(path))"),
+    ("import wfdb", "signal, fields = wfdb.io.record.rdsamp(path)"),
+    ("import librosa", "signal, rate = librosa.core.load(path, sr=16000)"),
+    ("from pydicom.filereader import dcmread", "signal = dcmread(path).pixel_array"),
+])
+def test_a_decoder_named_by_the_module_that_defines_it_is_the_decoder(imports, decode, tmp_path):
+    source = (f"import os\n\nimport numpy as np\n{imports}\n\nsignals = []\nfor name in sorted(os.listdir('records')):\n"
+              f"    path = os.path.join('records', name)\n    {decode}\n    signals.append(signal)\n"
+              "signals = np.stack(signals)\n")
+    assert _rules(tmp_path, source, "eager-loading") == [10]
