@@ -4916,6 +4916,10 @@ def test_whole_file_loaders_of_more_libraries(imports, load, expected, tmp_path)
     ("import wfdb", "signal, fields = wfdb.io.record.rdsamp(path)"),
     ("import librosa", "signal, rate = librosa.core.load(path, sr=16000)"),
     ("from pydicom.filereader import dcmread", "signal = dcmread(path).pixel_array"),
+    # TensorFlow 1's API under compat.v1 (tf.read_file, since tf.io.read_file), OpenCV's and torchvision's modules
+    ("import tensorflow.compat.v1 as tf", "signal = tf.image.decode_jpeg(tf.read_file(path), channels=3)"),
+    ("from cv2 import cv2", "signal = cv2.imread(path)"),
+    ("from torchvision.io.image import read_image", "signal = read_image(path)"),
 ])
 def test_a_decoder_named_by_the_module_that_defines_it_is_the_decoder(imports, decode, tmp_path):
     source = (f"import os\n\nimport numpy as np\n{imports}\n\nsignals = []\nfor name in sorted(os.listdir('records')):\n"

@@ -58,7 +58,8 @@ DECODERS = {
     "skimage.data.imread": ("uint8", None),
     "scipy.misc.imread": ("uint8", None), "torchvision.io.read_image": ("uint8", None),
     "keras.utils.load_img": ("uint8", 3), "keras.preprocessing.image.load_img": ("uint8", 3),
-    "tensorflow.io.read_file": (None, None), "tensorflow.io.decode_image": ("uint8", None),
+    # (tf.read_file: TensorFlow 1's name of tf.io.read_file, under tf.compat.v1 since)
+    "tensorflow.io.read_file": (None, None), "tensorflow.read_file": (None, None), "tensorflow.io.decode_image": ("uint8", None),
     "tensorflow.image.decode_jpeg": ("uint8", None), "tensorflow.image.decode_png": ("uint8", None),
     "tensorflow.image.decode_image": ("uint8", None), "tensorflow.audio.decode_wav": ("float32", None),
     "librosa.load": ("float32", None), "soundfile.read": ("float64", None), "scipy.io.wavfile.read": (None, None),

@@ -61,8 +61,12 @@ USUAL_ALIASES = {"np": "numpy", "pd": "pandas", "tf": "tensorflow", "plt": "matp
 # function is defined in (keras/src/utils/image_utils.py, wfdb/io/record.py, librosa/core/audio.py), which scripts
 # import too, is the same function as its export (keras.utils.load_img, wfdb.rdrecord, librosa.load). Keras first:
 # tf.keras, tensorflow.keras and tf_keras (Keras 2 on TensorFlow 2.16 and later, `import tf_keras as keras`) are
-# Keras; keras.src is Keras 3's own code
+# Keras; keras.src is Keras 3's own code. TensorFlow's compat.v1 and compat.v2 (import tensorflow.compat.v1 as tf)
+# are TensorFlow's functions under their 1.x and 2.x names; `from cv2 import cv2` is OpenCV's own module (its
+# wheels before 4.6)
 _EXPORTED_FROM = (
+    ("tensorflow.compat.v1", "tensorflow"), ("tensorflow.compat.v2", "tensorflow"), ("cv2.cv2", "cv2"),
+    ("torchvision.io.image", "torchvision.io"), ("torchvision.io.video", "torchvision.io"),
     ("tensorflow.keras", "keras"), ("tensorflow.python.keras", "keras"), ("tf.keras", "keras"), ("tf_keras", "keras"),
     ("keras.src", "keras"), ("keras.utils.image_utils", "keras.utils"),
     ("wfdb.io.record", "wfdb"), ("wfdb.io", "wfdb"), ("librosa.core.audio", "librosa"), ("librosa.core", "librosa"),
