@@ -4863,6 +4863,10 @@ def test_a_target_the_hdf5_key_does_not_call_labels_is_read_whole_like_the_input
     ("import itk", "signal = itk.GetArrayFromImage(itk.imread(path))"),
     # one sample's sparse features per file, made dense
     ("import scipy.sparse as sp", "signal = sp.load_npz(path).toarray()"),
+    # a multi-page TIFF's pages, an EDF recording's channels (with their headers), a seismic trace's samples
+    ("import cv2", "ok, signal = cv2.imreadmulti(path)"),
+    ("from pyedflib import highlevel", "signal, signal_headers, header = highlevel.read_edf(path)"),
+    ("import obspy", "signal = obspy.read(path)[0].data"),
 ])
 def test_files_decoded_by_more_libraries_and_kept_are_eager_loading(imports, decode, tmp_path):
     source = (f"import os\n\nimport numpy as np\n{imports}\n\nsignals = []\nfor name in sorted(os.listdir('records')):\n"

@@ -97,19 +97,28 @@ DECODERS = {
     "pydub.AudioSegment.from_mp3": (None, None), "pydub.AudioSegment.from_ogg": (None, None),
     # a clip's samples with its rate (audiofile.read), a volume with its header (pynrrd), an ITK image
     "audiofile.read": ("float32", None), "nrrd.read": (None, None), "itk.imread": (None, None),
+    # every page of a multi-page TIFF, a list of images (with imreadmulti's success flag first)
+    "cv2.imreadmulti": ("uint8", None),
+    # EDF/BDF through pyedflib: every channel's samples, float64 physical values, with the channels' headers and
+    # the file's (pyedflib.EdfReader, which reads a channel when asked, is not here)
+    "pyedflib.highlevel.read_edf": ("float64", None),
+    # seismic traces: obspy.read reads every trace's samples (headonly=False)
+    "obspy.read": (None, None),
 }
 # Decoders that give the decoded samples among other parts (the rate, a header): (where the samples are, how many
 # parts)
 DECODED_PARTS = {"tensorflow.audio.decode_wav": (0, 2), "soundfile.read": (0, 2), "torchaudio.load": (0, 2),
                  "medpy.io.load": (0, 2), "scipy.io.wavfile.read": (1, 2), "wfdb.rdsamp": (0, 2),
-                 "audiofile.read": (0, 2), "nrrd.read": (0, 2)}
+                 "audiofile.read": (0, 2), "nrrd.read": (0, 2), "cv2.imreadmulti": (1, 2),
+                 "pyedflib.highlevel.read_edf": (0, 3)}
 # Decoders that read only the header unless preload=True (MNE's: not preloaded, a Raw reads each span from the file
 # when asked, get_data() included, and keeps none of it, so Raws kept in a list are file handles, not samples):
 # whether each preloads when not told (read_raw_* do not, read_epochs does)
 PRELOADED_ONLY = {**{name: False for name in DECODERS if name.startswith("mne.io.read_raw")}, "mne.read_epochs": True}
 # Attributes of what a decoder gives that are its samples: pydicom's pixel_array, a WFDB record's p_signal and
-# d_signal (p_signals before wfdb 2), nibabel's dataobj, an MNE Raw's _data, an AudioSegment's raw_data
-DECODED_ATTRIBUTES = {"pixel_array", "p_signal", "d_signal", "p_signals", "dataobj", "_data", "raw_data"}
+# d_signal (p_signals before wfdb 2), nibabel's dataobj, an MNE Raw's _data, an AudioSegment's raw_data, an ObsPy
+# trace's data
+DECODED_ATTRIBUTES = {"pixel_array", "p_signal", "d_signal", "p_signals", "dataobj", "_data", "raw_data", "data"}
 # Calls that open one video file whose frames the script then decodes one by one (cap.read(), nextFrame(), a
 # reader's iteration) or all at once: a loop that calls one reads a file per pass, as a decoder's does
 VIDEO_READERS = {"cv2.VideoCapture", "skvideo.io.FFmpegReader", "skvideo.io.vreader", "skvideo.io.vread",
