@@ -29,7 +29,8 @@ _WHOLE_LOADERS = {
     # MATLAB v7.3 files (HDF5), which scipy.io.loadmat cannot read: mat73 reads every variable into a dict of arrays
     "mat73.loadmat": ARRAYS,
     # xarray's load_* open, load into memory and close (open_dataset and open_dataarray are lazy, read as
-    # used: not here); zarr.load reads the whole store into NumPy (zarr.open is lazy: not here)
+    # used: not here); zarr.load reads an array whole into NumPy, and of a group gives a dict whose arrays are each
+    # read whole when asked for (zarr.open is lazy: not here)
     "xarray.load_dataset": ARRAYS, "xarray.load_dataarray": ARRAYS, "zarr.load": ARRAYS,
     # pandas' other readers build the whole DataFrame as read_csv does (with chunksize, an iterator: handlers)
     "pandas.read_sql": TABLE, "pandas.read_sql_query": TABLE, "pandas.read_sql_table": TABLE,
