@@ -4958,3 +4958,93 @@ def test_a_loader_whose_one_batch_is_its_whole_data_set_is_a_whole_split_forward
               "    for step, batch in enumerate(val_loader):\n        scores = net(batch[0].cuda())\n"
               "        print(step, scores.argmax(1).eq(batch[1].cuda()).float().mean())\n")
     assert _rules(tmp_path, source, "whole-split-forward") == expected
+
+
+@pytest.mark.parametrize("imports, decode", [
+    # an ECG record's every sample, float64 (wfdb.rdrecord's p_signal; rdsamp gives it with the record's fields)
+    ("import wfdb", "signal = wfdb.rdrecord(path).p_signal"),
+    ("import wfdb", "signal, fields = wfdb.rdsamp(path)"),
+    # an EEG recording read into memory (preload=True), and MNE's epochs, preloaded by default
+    ("import mne", "signal = mne.io.read_raw_edf(path, preload=True).get_data()"),
+    ("from mne.io import read_raw_fif", "signal = read_raw_fif(path, preload=True).get_data()"),
+    ("import mne", "signal = mne.read_epochs(path).get_data()"),
+    # a clip decoded by ffmpeg into the AudioSegment's PCM bytes
+    ("from pydub import AudioSegment", "signal = np.array(AudioSegment.from_file(path).get_array_of_samples())"),
+    # an image decoded from the bytes of its file: OpenCV's, TensorFlow's and torchvision's decoders
+    ("import cv2", "signal = cv2.imdecode(np.frombuffer(open(path, 'rb').read(), np.uint8), cv2.IMREAD_COLOR)"),
+    ("import tensorflow as tf", "signal = tf.io.decode_png(open(path, 'rb').read(), channels=3).numpy()"),
+    ("from torchvision.io import decode_jpeg, read_file", "signal = decode_jpeg(read_file(path))"),
+    ("from scipy import ndimage", "signal = ndimage.imread(path)"),
+    # what a decoder gives read through the attribute that holds the samples, or a library's array of it
+    ("import pydicom", "ds = pydicom.dcmread(path)\n    signal = ds.pixel_array"),
+    ("import SimpleITK as sitk", "signal = sitk.GetArrayFromImage(sitk.ReadImage(path))"),
+    ("import itk", "signal = itk.GetArrayFromImage(itk.imread(path))"),
+    # one sample's sparse features per file, made dense
+    ("import scipy.sparse as sp", "signal = sp.load_npz(path).toarray()"),
+    # a multi-page TIFF's pages, an EDF recording's channels (with their headers), a seismic trace's samples
+    ("import cv2", "ok, signal = cv2.imreadmulti(path)"),
+    ("from pyedflib import highlevel", "signal, signal_headers, header = highlevel.read_edf(path)"),
+    ("import obspy", "signal = obspy.read(path)[0].data"),
+])
+def test_files_decoded_by_more_libraries_and_kept_are_eager_loading(imports, decode, tmp_path):
+    source = (f"import os\n\nimport numpy as np\n{imports}\n\nsignals = []\nfor name in sorted(os.listdir('records')):\n"
+              f"    path = os.path.join('records', name)\n    {decode}\n    signals.append(signal)\n"
+              "signals = np.stack(signals)\n")
+    assert _rules(tmp_path, source, "eager-loading") == [source.count("\n", 0, source.index("signals.append")) + 1]
+
+
+@pytest.mark.parametrize("read, expected", [("read_raw_edf(path)", []), ("read_raw_edf(path, preload=False)", []),
+                                            ("read_raw_edf(path, preload=True)", [9]),
+                                            ("mne.read_epochs(path, preload=False)", [])])
+def test_eeg_recordings_mne_only_opened_are_not_kept_in_memory(read, expected, tmp_path):
+    # MNE's read_raw_* read the header only unless preload=True: the kept Raw objects read each span from the file
+    # when asked, and keep none of it
+    source = ("import os\n\nimport mne\nfrom mne.io import read_raw_edf\n\nraws = []\n"
+              "for name in sorted(os.listdir('edf')):\n    path = os.path.join('edf', name)\n"
+              f"    raws.append({read})\nraw = mne.concatenate_raws(raws)\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("imports, load, expected", [
+    ("import dill", "dill.load(open('train.pkl', 'rb'))", [5]),
+    ("import cloudpickle", "cloudpickle.loads(open('train.pkl', 'rb').read())", [5]),
+    ("import hickle as hkl", "hkl.load('train.hkl')", [5]),
+    ("import mat73", "mat73.loadmat('train.mat')['images']", [5]),
+    ("import xarray as xr", "xr.load_dataarray('train.nc').values", [5]),
+    ("import zarr", "zarr.load('train.zarr')", [5]),
+    ("import pandas as pd", "pd.read_sql('SELECT * FROM pixels', 'sqlite:///train.db').values", [5]),
+    ("import pandas as pd", "pd.read_stata('train.dta').values", [5]),
+    # lazy: read as used, so the load itself holds nothing (what copies it is another matter)
+    ("import xarray as xr", "xr.open_dataarray('train.nc')", []),
+    ("import zarr", "zarr.open('train.zarr')", []),
+    ("import dask.dataframe as dd", "dd.read_csv('train.csv').values", []),
+])
+def test_whole_file_loaders_of_more_libraries(imports, load, expected, tmp_path):
+    source = (f"import numpy as np\nfrom tensorflow import keras\n{imports}\n\nx_train = {load}\n"
+              "x_train = x_train.reshape(-1, 224, 224, 3)\n"
+              "model = keras.Sequential([keras.layers.Conv2D(32, 3, input_shape=(224, 224, 3)),\n"
+              "                          keras.layers.GlobalAveragePooling2D(), keras.layers.Dense(10)])\n"
+              "model.compile('adam', 'sparse_categorical_crossentropy')\n"
+              "model.fit(x_train, np.zeros(len(x_train)), epochs=3)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+@pytest.mark.parametrize("imports, decode", [
+    # where a library defines what it exports: Keras 3's keras.src, Keras 2's image_utils, tf_keras (Keras 2 on
+    # TensorFlow 2.16 and later), wfdb.io.record, librosa.core, pydicom.filereader
+    ("from keras.src.utils import image_utils", "signal = image_utils.img_to_array(image_utils.load_img(path))"),
+    ("from tensorflow.keras.utils import image_utils", "signal = image_utils.load_img(path)"),
+    ("import tf_keras as keras", "signal = keras.utils.img_to_array(keras.utils.load_img(path))"),
+    ("import wfdb", "signal, fields = wfdb.io.record.rdsamp(path)"),
+    ("import librosa", "signal, rate = librosa.core.load(path, sr=16000)"),
+    ("from pydicom.filereader import dcmread", "signal = dcmread(path).pixel_array"),
+    # TensorFlow 1's API under compat.v1 (tf.read_file, since tf.io.read_file), OpenCV's and torchvision's modules
+    ("import tensorflow.compat.v1 as tf", "signal = tf.image.decode_jpeg(tf.read_file(path), channels=3)"),
+    ("from cv2 import cv2", "signal = cv2.imread(path)"),
+    ("from torchvision.io.image import read_image", "signal = read_image(path)"),
+])
+def test_a_decoder_named_by_the_module_that_defines_it_is_the_decoder(imports, decode, tmp_path):
+    source = (f"import os\n\nimport numpy as np\n{imports}\n\nsignals = []\nfor name in sorted(os.listdir('records')):\n"
+              f"    path = os.path.join('records', name)\n    {decode}\n    signals.append(signal)\n"
+              "signals = np.stack(signals)\n")
+    assert _rules(tmp_path, source, "eager-loading") == [10]

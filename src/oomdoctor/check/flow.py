@@ -9,6 +9,7 @@ from dataclasses import replace
 from .context import Context, Scope, Seen
 from .handlers import UNKNOWN, Call, CallHandlers, known_images
 from .library import (
+    DECODED_ATTRIBUTES,
     DECODERS,
     FEW_LARGE,
     FILLED_CREATORS,
@@ -988,6 +989,8 @@ class Flow(CallHandlers):
             return None
         if isinstance(owner, Item) and name in ("T", "mT"):
             return owner  # mfcc.T: the same sample's values, transposed (a view)
+        if isinstance(owner, Item) and name in DECODED_ATTRIBUTES:
+            return owner  # dcmread(p).pixel_array, rdrecord(p).p_signal: the decoded file's samples
         if isinstance(owner, Tensor):
             if name in _MODEL_OUTPUT_FIELDS:  # output.loss of a Hugging Face model: the loss, with its graph
                 return replace(owner, loss=owner.loss or "loss" in words_of(name))
@@ -2154,8 +2157,9 @@ _SAME_DTYPE = {"numpy.expand_dims", "numpy.squeeze", "numpy.transpose", "numpy.r
                "numpy.swapaxes", "numpy.flip", "numpy.fliplr", "numpy.flipud", "numpy.rot90",
                "numpy.pad"}  # (a padded copy: the same values and a border, in place of what it pads)
 # Libraries whose functions, given one decoded file, give that file transformed (a spectrogram, a crop)
+# (SimpleITK's and ITK's GetArrayFromImage(image): the volume's voxels as an array)
 _ARRAY_LIBRARIES = {"numpy", "tensorflow", "librosa", "cv2", "PIL", "scipy", "skimage", "torch", "torchaudio",
-                    "torchvision", "keras", "imutils", "albumentations", "patchify"}
+                    "torchvision", "keras", "imutils", "albumentations", "patchify", "SimpleITK", "itk"}
 # (scipy.misc's imresize, imrotate: PIL's, in SciPy before 1.3)
 _DTYPE_KEEPING_LIBRARIES = {"cv2", "PIL", "imutils", "patchify", "scipy.misc"}
 

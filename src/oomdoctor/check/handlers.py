@@ -11,6 +11,7 @@ from typing import Callable
 
 from .context import Context, Scope, Seen
 from .library import (
+    DECODED_PARTS,
     DECODERS,
     FOLDER_DECODERS,
     KNOWN_IMAGE_SETS,
@@ -26,6 +27,7 @@ from .library import (
     NUMPY_CREATORS_DTYPE_SECOND,
     NUMPY_TYPE_CONVERSIONS,
     PER_FILE_LOADERS,
+    PRELOADED_ONLY,
     REDUCTIONS,
     TF_COPIES,
     TO_PYTHON,
@@ -348,14 +350,16 @@ class CallHandlers:
             samples = int(rate.value * seconds.value) if isinstance(rate, Number) and isinstance(seconds, Number) \
                 else None
             return Several((Item((samples,), "float32"), None))
+        if call.qualified in PRELOADED_ONLY:
+            preload = keyword_value(node, "preload")
+            if not (PRELOADED_ONLY[call.qualified] if preload is None else
+                    isinstance(preload, ast.Constant) and preload.value is True):
+                return None  # only its header read: each span is read from the file when asked, and not kept
         item = Item((None, None, channels) if channels else None, dtype, large=call.qualified in LARGE_DECODERS,
                     opened=call.qualified == "PIL.Image.open")
-        # decoders of sound give the samples with their rate
-        if call.qualified in ("tensorflow.audio.decode_wav", "soundfile.read", "torchaudio.load",
-                              "medpy.io.load"):  # medpy: the volume with its header
-            return Several((item, None))
-        if call.qualified == "scipy.io.wavfile.read":
-            return Several((None, item))
+        if call.qualified in DECODED_PARTS:  # the samples with their rate, a volume with its header
+            position, count = DECODED_PARTS[call.qualified]
+            return Several(tuple(item if i == position else None for i in range(count)))
         return item
 
     def _decoded_per_row(self, call: Call, column: Data) -> Data | None:

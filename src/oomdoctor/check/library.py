@@ -20,12 +20,33 @@ _WHOLE_LOADERS = {
     # pickle.loads(f.read()): the file read into bytes first (in chunks past 2 GiB on macOS), then unpickled whole
     "pickle.loads": ARRAYS, "cPickle.loads": ARRAYS, "_pickle.loads": ARRAYS,
     # a JSON file is records (annotations, questions, captions): Python dicts and strings, one per sample
-    "json.load": NAMES,
+    # (ujson's and simplejson's load are json.load's, faster: `import ujson as json`)
+    "json.load": NAMES, "ujson.load": NAMES, "simplejson.load": NAMES,
+    # pickle's drop-in replacements, whole objects unpickled at once; hickle's load reads every array of its HDF5
+    # file into memory (NumPy arrays, not h5py data sets)
+    "dill.load": ARRAYS, "dill.loads": ARRAYS, "cloudpickle.load": ARRAYS, "cloudpickle.loads": ARRAYS,
+    "hickle.load": ARRAYS,
+    # MATLAB v7.3 files (HDF5), which scipy.io.loadmat cannot read: mat73 reads every variable into a dict of arrays
+    "mat73.loadmat": ARRAYS,
+    # xarray's load_* open, load into memory and close (open_dataset and open_dataarray are lazy, read as
+    # used: not here); zarr.load reads an array whole into NumPy, and of a group gives a dict whose arrays are each
+    # read whole when asked for (zarr.open is lazy: not here)
+    "xarray.load_dataset": ARRAYS, "xarray.load_dataarray": ARRAYS, "zarr.load": ARRAYS,
+    # pandas' other readers build the whole DataFrame as read_csv does (with chunksize, an iterator: handlers)
+    "pandas.read_sql": TABLE, "pandas.read_sql_query": TABLE, "pandas.read_sql_table": TABLE,
+    "pandas.read_sas": TABLE, "pandas.read_stata": TABLE, "pandas.read_orc": TABLE, "pandas.read_fwf": TABLE,
+    "pandas.read_spss": TABLE, "pandas.read_xml": TABLE,
+    # an Arrow Table of every row group and column, in memory (pq.read_table(path).to_pandas() copies it again)
+    "pyarrow.parquet.read_table": TABLE,
 }
+# Libraries whose read_csv, read_parquet... only plan the read: a dask DataFrame is partitions read when computed
+_LAZY_FRAMES = ("dask.dataframe.",)
 # Loaders whose file, the script's own, holds anything from a model's weights to a whole data set: read once at the
 # start nothing says which (a checkpoint, most often), but read file after file in a loop each is a sample's
 # features (one utterance's MFCCs, one scene's tensor)
-PER_FILE_LOADERS = {"torch.load"}
+# (a SciPy sparse matrix saved with save_npz: one sample's sparse features, or a whole corpus's document-term matrix,
+# kept sparse until something makes it dense)
+PER_FILE_LOADERS = {"torch.load", "scipy.sparse.load_npz"}
 # Calls that decode one file (an image, a clip): (dtype, channels) of what they give
 DECODERS = {
     "cv2.imread": ("uint8", 3), "PIL.Image.open": ("uint8", None), "imageio.imread": ("uint8", None),
@@ -38,7 +59,8 @@ DECODERS = {
     "skimage.data.imread": ("uint8", None),
     "scipy.misc.imread": ("uint8", None), "torchvision.io.read_image": ("uint8", None),
     "keras.utils.load_img": ("uint8", 3), "keras.preprocessing.image.load_img": ("uint8", 3),
-    "tensorflow.io.read_file": (None, None), "tensorflow.io.decode_image": ("uint8", None),
+    # (tf.read_file: TensorFlow 1's name of tf.io.read_file, under tf.compat.v1 since)
+    "tensorflow.io.read_file": (None, None), "tensorflow.read_file": (None, None), "tensorflow.io.decode_image": ("uint8", None),
     "tensorflow.image.decode_jpeg": ("uint8", None), "tensorflow.image.decode_png": ("uint8", None),
     "tensorflow.image.decode_image": ("uint8", None), "tensorflow.audio.decode_wav": ("float32", None),
     "librosa.load": ("float32", None), "soundfile.read": ("float64", None), "scipy.io.wavfile.read": (None, None),
@@ -53,7 +75,51 @@ DECODERS = {
     "plyfile.PlyData.read": (None, None), "open3d.io.read_point_cloud": (None, None),
     "open3d.io.read_triangle_mesh": (None, None), "trimesh.load": (None, None), "trimesh.load_mesh": (None, None),
     "laspy.read": (None, None),
+    # an image decoded from bytes already read (np.fromfile for paths cv2.imread cannot open, an LMDB or ZIP entry):
+    # the decoded pixels, as imread's (channels by its flags argument, which it requires)
+    "cv2.imdecode": ("uint8", None), "scipy.ndimage.imread": ("uint8", None),
+    "tensorflow.io.decode_jpeg": ("uint8", None), "tensorflow.io.decode_png": ("uint8", None),
+    "tensorflow.io.decode_bmp": ("uint8", None), "tensorflow.image.decode_bmp": ("uint8", None),
+    "tensorflow.io.decode_and_crop_jpeg": ("uint8", None), "tensorflow.image.decode_and_crop_jpeg": ("uint8", None),
+    "torchvision.io.decode_image": ("uint8", None), "torchvision.io.decode_jpeg": ("uint8", None),
+    "torchvision.io.decode_png": ("uint8", None),
+    # ECG (WFDB): every sample of every channel of a record, float64 physical units (rdrecord's p_signal,
+    # return_res=64); rdsamp gives it with the record's fields (DECODED_PARTS)
+    "wfdb.rdrecord": ("float64", None), "wfdb.rdsamp": ("float64", None),
+    # EEG (MNE): a recording's every channel, float64, in memory when preloaded (PRELOADED_ONLY); mne.read_epochs
+    # preloads unless told not to
+    "mne.io.read_raw": ("float64", None), "mne.io.read_raw_edf": ("float64", None),
+    "mne.io.read_raw_bdf": ("float64", None), "mne.io.read_raw_gdf": ("float64", None),
+    "mne.io.read_raw_fif": ("float64", None), "mne.io.read_raw_brainvision": ("float64", None),
+    "mne.io.read_raw_eeglab": ("float64", None), "mne.io.read_raw_cnt": ("float64", None),
+    "mne.read_epochs": ("float64", None),
+    # a whole clip decoded by ffmpeg into PCM bytes held by the AudioSegment (pydub/audio_segment.py)
+    "pydub.AudioSegment.from_file": (None, None), "pydub.AudioSegment.from_wav": (None, None),
+    "pydub.AudioSegment.from_mp3": (None, None), "pydub.AudioSegment.from_ogg": (None, None),
+    # a clip's samples with its rate (audiofile.read), a volume with its header (pynrrd), an ITK image
+    "audiofile.read": ("float32", None), "nrrd.read": (None, None), "itk.imread": (None, None),
+    # every page of a multi-page TIFF, a list of images (with imreadmulti's success flag first)
+    "cv2.imreadmulti": ("uint8", None),
+    # EDF/BDF through pyedflib: every channel's samples, float64 physical values, with the channels' headers and
+    # the file's (pyedflib.EdfReader, which reads a channel when asked, is not here)
+    "pyedflib.highlevel.read_edf": ("float64", None),
+    # seismic traces: obspy.read reads every trace's samples (headonly=False)
+    "obspy.read": (None, None),
 }
+# Decoders that give the decoded samples among other parts (the rate, a header): (where the samples are, how many
+# parts)
+DECODED_PARTS = {"tensorflow.audio.decode_wav": (0, 2), "soundfile.read": (0, 2), "torchaudio.load": (0, 2),
+                 "medpy.io.load": (0, 2), "scipy.io.wavfile.read": (1, 2), "wfdb.rdsamp": (0, 2),
+                 "audiofile.read": (0, 2), "nrrd.read": (0, 2), "cv2.imreadmulti": (1, 2),
+                 "pyedflib.highlevel.read_edf": (0, 3)}
+# Decoders that read only the header unless preload=True (MNE's: not preloaded, a Raw reads each span from the file
+# when asked, get_data() included, and keeps none of it, so Raws kept in a list are file handles, not samples):
+# whether each preloads when not told (read_raw_* do not, read_epochs does)
+PRELOADED_ONLY = {**{name: False for name in DECODERS if name.startswith("mne.io.read_raw")}, "mne.read_epochs": True}
+# Attributes of what a decoder gives that are its samples: pydicom's pixel_array, a WFDB record's p_signal and
+# d_signal (p_signals before wfdb 2), nibabel's dataobj, an MNE Raw's _data, an AudioSegment's raw_data, an ObsPy
+# trace's data
+DECODED_ATTRIBUTES = {"pixel_array", "p_signal", "d_signal", "p_signals", "dataobj", "_data", "raw_data", "data"}
 # Calls that open one video file whose frames the script then decodes one by one (cap.read(), nextFrame(), a
 # reader's iteration) or all at once: a loop that calls one reads a file per pass, as a decoder's does
 VIDEO_READERS = {"cv2.VideoCapture", "skvideo.io.FFmpegReader", "skvideo.io.vreader", "skvideo.io.vread",
@@ -186,7 +252,8 @@ def loader_kind(qualified: str) -> str | None:
     if qualified in _WHOLE_LOADERS:
         return _WHOLE_LOADERS[qualified]
     # pd.read_csv through another import path (modin.pandas, cudf) reads the whole file all the same
-    if last_part(qualified) in ("read_csv", "read_parquet", "read_feather", "read_pickle"):
+    if last_part(qualified) in ("read_csv", "read_parquet", "read_feather", "read_pickle") and \
+            not qualified.startswith(_LAZY_FRAMES):
         return TABLE
     return None
 

@@ -57,11 +57,28 @@ USUAL_ALIASES = {"np": "numpy", "pd": "pandas", "tf": "tensorflow", "plt": "matp
                  "Image": "PIL.Image"}
 
 
+# Modules whose functions a library exports under a shorter name, and the name the tables use: the module a
+# function is defined in (keras/src/utils/image_utils.py, wfdb/io/record.py, librosa/core/audio.py), which scripts
+# import too, is the same function as its export (keras.utils.load_img, wfdb.rdrecord, librosa.load). Keras first:
+# tf.keras, tensorflow.keras and tf_keras (Keras 2 on TensorFlow 2.16 and later, `import tf_keras as keras`) are
+# Keras; keras.src is Keras 3's own code. TensorFlow's compat.v1 and compat.v2 (import tensorflow.compat.v1 as tf)
+# are TensorFlow's functions under their 1.x and 2.x names; `from cv2 import cv2` is OpenCV's own module (its
+# wheels before 4.6)
+_EXPORTED_FROM = (
+    ("tensorflow.compat.v1", "tensorflow"), ("tensorflow.compat.v2", "tensorflow"), ("cv2.cv2", "cv2"),
+    ("torchvision.io.image", "torchvision.io"), ("torchvision.io.video", "torchvision.io"),
+    ("tensorflow.keras", "keras"), ("tensorflow.python.keras", "keras"), ("tf.keras", "keras"), ("tf_keras", "keras"),
+    ("keras.src", "keras"), ("keras.utils.image_utils", "keras.utils"),
+    ("wfdb.io.record", "wfdb"), ("wfdb.io", "wfdb"), ("librosa.core.audio", "librosa"), ("librosa.core", "librosa"),
+    ("pydicom.filereader", "pydicom"), ("nibabel.loadsave", "nibabel"))
+
+
 def canonical(name: str) -> str:
-    """tf.keras and tensorflow.keras are Keras: one name for each thing, whichever way it was imported."""
-    for prefix in ("tensorflow.keras", "tensorflow.python.keras", "tf.keras"):
-        if name == prefix or name.startswith(prefix + "."):
-            return "keras" + name[len(prefix):]
+    """tf.keras and tensorflow.keras are Keras, wfdb.io.record.rdrecord is wfdb.rdrecord: one name for each thing,
+    whichever way it was imported."""
+    for module, exported in _EXPORTED_FROM:
+        if name == module or name.startswith(module + "."):
+            name = exported + name[len(module):]
     return name
 
 
