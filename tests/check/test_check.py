@@ -3781,11 +3781,13 @@ def test_skimage_data_imread_of_old_scikit_image_decodes_a_file(reader, tmp_path
 @pytest.mark.parametrize("dtype, expected", [("np.uint8", []), ("np.float32", [6])])
 def test_a_narrow_copy_of_a_float_array_is_not_the_data_set_held_twice(dtype, expected, tmp_path):
     # an SRGAN's to_pixels(values): the float outputs turned back into uint8 to save them, a quarter of their size
-    # (float32 of the float64 array is half as much again beside it, still a copy that counts)
+    # (float32 of the float64 array is half as much again beside it, still a copy that counts). The array is
+    # handed over as a temporary: given by a name the caller keeps, line 5 is a copy of its own (test_a_helper_
+    # rebinding_its_parameter_to_a_copy_holds_the_callers_array_twice)
     source = ("import numpy as np\n\n\ndef as_pixels(values):\n    values = (values + 1) * 127.5\n"
               f"    return values.astype({dtype})\n\n\n"
-              "hr = np.load('hr.npy').astype(np.float64).reshape(5000, 384, 384, 3)\nshown = as_pixels(hr)\n"
-              "print(hr.shape, shown.shape)\n")
+              "shown = as_pixels(np.load('hr.npy').astype(np.float64).reshape(5000, 384, 384, 3))\n"
+              "print(shown.shape)\n")
     assert _rules(tmp_path, source, "duplicate-copy") == expected
 
 
@@ -4840,3 +4842,16 @@ def test_a_target_the_hdf5_key_does_not_call_labels_is_read_whole_like_the_input
               f"train_y = torch.tensor(h5['{key}'])\n"
               "loader = DataLoader(TensorDataset(train_X, train_y), batch_size=200, shuffle=True)\n")
     assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+@pytest.mark.parametrize("given, expected", [
+    ("train_feats", [6]),                     # the caller's name holds the original while the helper copies it
+    ("np.load('train_feats.npy')", []),       # a temporary: nothing else holds it
+])
+def test_a_helper_rebinding_its_parameter_to_a_copy_holds_the_callers_array_twice(given, expected, tmp_path):
+    source = ("import numpy as np\nimport torch\nfrom torch.utils.data import TensorDataset, DataLoader\n\n"
+              "def standardize(feats, mean, std):\n    feats = (feats - mean) / std\n    return feats\n\n"
+              "train_feats = np.load('train_feats.npy')\n"
+              f"train_feats = standardize({given}, 0.5, 0.25)\n"
+              "loader = DataLoader(TensorDataset(torch.from_numpy(train_feats)), batch_size=32, shuffle=True)\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected

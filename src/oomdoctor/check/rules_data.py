@@ -393,7 +393,33 @@ def _original_kept(copy: Seen, script: Script) -> bool:
     parts = _part_names(copy.node) or ([name] if name else [])
     return any(_stays_alive(part, copy, script) for part in parts) or any(
         _stays_alive(holder, copy, script, at_module_level) for holder, at_module_level in copy.holders
-        if holder != name)
+        if holder != name) or _given_by_caller(copy, script) is not None
+
+
+def _given_by_caller(copy: Seen, script: Script) -> tuple[str, str] | None:
+    """def normalize(x): x = x / 255.; return x, called as normalize(images) (or images = normalize(images)): the
+    parameter is rebound, but the caller's name holds the original until the call returns, so the copy and the
+    original are both alive while the function runs. (parameter, the caller's name for it); None where no call
+    passes a name (normalize(np.load(p)) hands over a temporary that nothing else holds)."""
+    function = copy.ctx.function
+    if function is None:
+        return None
+    name = _copied_name(copy, script)
+    candidates = (_part_names(copy.node) or ([name] if name else [])) + [holder for holder, _level in copy.holders]
+    parameters = _parameters(function)
+    skip_self = function.cls is not None and not function.decorated("staticmethod")
+    for parameter in (c for c in candidates if c in parameters):
+        for _place, call in script.calls_to(function):
+            given = arguments_given(function, call, skip_self).get(parameter)
+            if isinstance(given, (ast.Name, ast.Attribute)):
+                return parameter, dotted_name(given)
+    return None
+
+
+def _parameters(function: FunctionInfo) -> set[str]:
+    """The names a function's callers give it values for, ``self`` and ``cls`` left out."""
+    arguments = function.node.args
+    return {a.arg for a in arguments.posonlyargs + arguments.args + arguments.kwonlyargs} - {"self", "cls"}
 
 
 def _scaled_as_pixels(script: Script) -> dict[str, str]:
@@ -1102,6 +1128,9 @@ def duplicate_copy(script: Script) -> Iterator[Finding]:
             reported_as.setdefault(seen.source.root, set()).add(seen.source.dtype)
             held_when_said[seen.source.root] = max(held_when_said.get(seen.source.root, 0), len(seen.holders))
         message, fix = _copy_advice(effect, original, script.size_of(seen.value))
+        handed = _given_by_caller(seen, script) if effect == "duplicate" else None
+        if handed is not None and _rebinds(seen, [handed[0]]):  # x = x / 255. in def normalize(x)
+            message, fix = _handed_copy_advice(handed, seen.ctx.function, script.size_of(seen.value))
         yield script.finding("duplicate-copy", seen.node, message, fix, module=seen.ctx.module)
     # padded = np.ones((len(pics), h, widest, 1)); for k, p in enumerate(pics): padded[k, ...] = p: the array is
     # built from the list by hand, and the list still holds every sample
@@ -1367,6 +1396,16 @@ def _copy_advice(effect: str, name: str, size: str) -> tuple[str, str]:
             _("Replace the original instead of keeping both (x = x.astype('float32'), or del the original right "
               "after); fill a preallocated array instead of np.array(list); torch.from_numpy and np.asarray share "
               "memory instead of copying."))
+
+
+def _handed_copy_advice(handed: tuple[str, str], function: FunctionInfo, size: str) -> tuple[str, str]:
+    """What duplicate-copy says of x = x / 255. in a function whose caller still holds the x it gave."""
+    parameter, caller = handed
+    return (_("{parameter} is rebound to a full copy of itself here, but the caller's {caller}, passed to "
+              "{function}(), still holds the original until the call returns: the data set is held twice (the "
+              "copy: {size}).").format(parameter=parameter, caller=caller, function=function.name, size=size),
+            _("Work in place (x /= 255., x -= mean, np.clip(x, 0, 1, out=x)) on an array of the final dtype, or "
+              "convert where the data is first made, so that the function does not copy what its caller keeps."))
 
 
 def lines_copied(script: Script) -> Iterator[Finding]:
