@@ -4855,3 +4855,21 @@ def test_a_helper_rebinding_its_parameter_to_a_copy_holds_the_callers_array_twic
               f"train_feats = standardize({given}, 0.5, 0.25)\n"
               "loader = DataLoader(TensorDataset(torch.from_numpy(train_feats)), batch_size=32, shuffle=True)\n")
     assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+@pytest.mark.parametrize("windows, expected", [
+    # a comprehension of every position's window, stacked: each reading copied seq_len times
+    ("inputs = np.stack([signal[t:t + seq_len] for t in range(len(signal) - seq_len)])\n", [6]),
+    # a buffer filled by hand, the window's ends named in the loop: said where the buffer is made
+    ("inputs = np.zeros((len(signal) - seq_len, seq_len, 12), dtype=np.float32)\n"
+     "for t in range(seq_len, len(signal)):\n    first = t - seq_len\n    inputs[first] = signal[first:t]\n", [6]),
+    # the broadcast grid of window positions
+    ("inputs = signal[np.arange(seq_len)[None, :] + np.arange(len(signal) - seq_len)[:, None]]\n", [6]),
+    # batches, one after the other, do not overlap
+    ("inputs = [signal[t:t + batch_size] for t in range(0, len(signal), batch_size)]\n", []),
+    ("inputs = [signal[k * seq_len:(k + 1) * seq_len] for k in range(len(signal) // seq_len)]\n", []),
+])
+def test_overlapping_windows_copy_each_value_once_per_window(windows, expected, tmp_path):
+    source = ("import numpy as np\nimport torch\n\nsignal = np.load('ecg_12lead.npy')\nseq_len, batch_size = 500, 64\n"
+              + windows + "dataset = torch.utils.data.TensorDataset(torch.as_tensor(np.asarray(inputs)))\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected
