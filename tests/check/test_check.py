@@ -3781,11 +3781,13 @@ def test_skimage_data_imread_of_old_scikit_image_decodes_a_file(reader, tmp_path
 @pytest.mark.parametrize("dtype, expected", [("np.uint8", []), ("np.float32", [6])])
 def test_a_narrow_copy_of_a_float_array_is_not_the_data_set_held_twice(dtype, expected, tmp_path):
     # an SRGAN's to_pixels(values): the float outputs turned back into uint8 to save them, a quarter of their size
-    # (float32 of the float64 array is half as much again beside it, still a copy that counts)
+    # (float32 of the float64 array is half as much again beside it, still a copy that counts). The array is
+    # handed over as a temporary: given by a name the caller keeps, line 5 is a copy of its own (test_a_helper_
+    # rebinding_its_parameter_to_a_copy_holds_the_callers_array_twice)
     source = ("import numpy as np\n\n\ndef as_pixels(values):\n    values = (values + 1) * 127.5\n"
               f"    return values.astype({dtype})\n\n\n"
-              "hr = np.load('hr.npy').astype(np.float64).reshape(5000, 384, 384, 3)\nshown = as_pixels(hr)\n"
-              "print(hr.shape, shown.shape)\n")
+              "shown = as_pixels(np.load('hr.npy').astype(np.float64).reshape(5000, 384, 384, 3))\n"
+              "print(shown.shape)\n")
     assert _rules(tmp_path, source, "duplicate-copy") == expected
 
 
@@ -5048,3 +5050,34 @@ def test_a_decoder_named_by_the_module_that_defines_it_is_the_decoder(imports, d
               f"    path = os.path.join('records', name)\n    {decode}\n    signals.append(signal)\n"
               "signals = np.stack(signals)\n")
     assert _rules(tmp_path, source, "eager-loading") == [10]
+
+
+@pytest.mark.parametrize("given, expected", [
+    ("train_feats", [6]),                     # the caller's name holds the original while the helper copies it
+    ("np.load('train_feats.npy')", []),       # a temporary: nothing else holds it
+])
+def test_a_helper_rebinding_its_parameter_to_a_copy_holds_the_callers_array_twice(given, expected, tmp_path):
+    source = ("import numpy as np\nimport torch\nfrom torch.utils.data import TensorDataset, DataLoader\n\n"
+              "def standardize(feats, mean, std):\n    feats = (feats - mean) / std\n    return feats\n\n"
+              "train_feats = np.load('train_feats.npy')\n"
+              f"train_feats = standardize({given}, 0.5, 0.25)\n"
+              "loader = DataLoader(TensorDataset(torch.from_numpy(train_feats)), batch_size=32, shuffle=True)\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+@pytest.mark.parametrize("windows, expected", [
+    # a comprehension of every position's window, stacked: each reading copied seq_len times
+    ("inputs = np.stack([signal[t:t + seq_len] for t in range(len(signal) - seq_len)])\n", [6]),
+    # a buffer filled by hand, the window's ends named in the loop: said where the buffer is made
+    ("inputs = np.zeros((len(signal) - seq_len, seq_len, 12), dtype=np.float32)\n"
+     "for t in range(seq_len, len(signal)):\n    first = t - seq_len\n    inputs[first] = signal[first:t]\n", [6]),
+    # the broadcast grid of window positions
+    ("inputs = signal[np.arange(seq_len)[None, :] + np.arange(len(signal) - seq_len)[:, None]]\n", [6]),
+    # batches, one after the other, do not overlap
+    ("inputs = [signal[t:t + batch_size] for t in range(0, len(signal), batch_size)]\n", []),
+    ("inputs = [signal[k * seq_len:(k + 1) * seq_len] for k in range(len(signal) // seq_len)]\n", []),
+])
+def test_overlapping_windows_copy_each_value_once_per_window(windows, expected, tmp_path):
+    source = ("import numpy as np\nimport torch\n\nsignal = np.load('ecg_12lead.npy')\nseq_len, batch_size = 500, 64\n"
+              + windows + "dataset = torch.utils.data.TensorDataset(torch.as_tensor(np.asarray(inputs)))\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected

@@ -13,8 +13,8 @@ from .context import Context, Seen
 from .library import (KNOWN_GRAPH_NODES, NUMPY_CREATORS, PERMUTATIONS, SAVES, argument, constant_number,
                       keyword_value, pixel_dtype, scaled_pixels_dtype)
 from .modules import ClassInfo, FunctionInfo, Module, own_nodes
-from .names import (calls_in, dotted_name, is_labels, last_part, names_in, names_inputs, path_text,
-                    self_attribute, split_neutral, words_of)
+from .names import (calls_in, dotted_name, is_labels, last_part, names_batch_size, names_in, names_inputs,
+                    path_text, self_attribute, split_neutral, words_of)
 from .rules_keras import model_convolves_images, model_input_shape
 from .flow import arguments_given, loops_collecting, other_branches
 from .handlers import tokenizer_words
@@ -393,7 +393,33 @@ def _original_kept(copy: Seen, script: Script) -> bool:
     parts = _part_names(copy.node) or ([name] if name else [])
     return any(_stays_alive(part, copy, script) for part in parts) or any(
         _stays_alive(holder, copy, script, at_module_level) for holder, at_module_level in copy.holders
-        if holder != name)
+        if holder != name) or _given_by_caller(copy, script) is not None
+
+
+def _given_by_caller(copy: Seen, script: Script) -> tuple[str, str] | None:
+    """def normalize(x): x = x / 255.; return x, called as normalize(images) (or images = normalize(images)): the
+    parameter is rebound, but the caller's name holds the original until the call returns, so the copy and the
+    original are both alive while the function runs. (parameter, the caller's name for it); None where no call
+    passes a name (normalize(np.load(p)) hands over a temporary that nothing else holds)."""
+    function = copy.ctx.function
+    if function is None:
+        return None
+    name = _copied_name(copy, script)
+    candidates = (_part_names(copy.node) or ([name] if name else [])) + [holder for holder, _level in copy.holders]
+    parameters = _parameters(function)
+    skip_self = function.cls is not None and not function.decorated("staticmethod")
+    for parameter in (c for c in candidates if c in parameters):
+        for _place, call in script.calls_to(function):
+            given = arguments_given(function, call, skip_self).get(parameter)
+            if isinstance(given, (ast.Name, ast.Attribute)):
+                return parameter, dotted_name(given)
+    return None
+
+
+def _parameters(function: FunctionInfo) -> set[str]:
+    """The names a function's callers give it values for, ``self`` and ``cls`` left out."""
+    arguments = function.node.args
+    return {a.arg for a in arguments.posonlyargs + arguments.args + arguments.kwonlyargs} - {"self", "cls"}
 
 
 def _scaled_as_pixels(script: Script) -> dict[str, str]:
@@ -1102,6 +1128,9 @@ def duplicate_copy(script: Script) -> Iterator[Finding]:
             reported_as.setdefault(seen.source.root, set()).add(seen.source.dtype)
             held_when_said[seen.source.root] = max(held_when_said.get(seen.source.root, 0), len(seen.holders))
         message, fix = _copy_advice(effect, original, script.size_of(seen.value))
+        handed = _given_by_caller(seen, script) if effect == "duplicate" else None
+        if handed is not None and _rebinds(seen, [handed[0]]):  # x = x / 255. in def normalize(x)
+            message, fix = _handed_copy_advice(handed, seen.ctx.function, script.size_of(seen.value))
         yield script.finding("duplicate-copy", seen.node, message, fix, module=seen.ctx.module)
     # padded = np.ones((len(pics), h, widest, 1)); for k, p in enumerate(pics): padded[k, ...] = p: the array is
     # built from the list by hand, and the list still holds every sample
@@ -1143,6 +1172,155 @@ def duplicate_copy(script: Script) -> Iterator[Finding]:
               "x /= 255."), module=seen.ctx.module)
     yield from lines_copied(script)
     yield from _built_again(script)
+    yield from _overlapping_windows(script)
+
+
+def _overlapping_windows(script: Script) -> Iterator[Finding]:
+    """for i in range(len(x) - w): windows.append(x[i:i + w]) (or buf[i] = x[start:stop], a comprehension of the
+    slices, x[np.arange(w)[None, :] + np.arange(n - w)[:, None]]): a window at every position, one step apart, so
+    each value of x is copied into every window it falls in, about w times the data set. (Batches,
+    range(0, n, batch_size) with x[i:i + batch_size], do not overlap: a step named in the slice is not a window's.)"""
+    for module in script.modules:
+        for node in ast.walk(module.tree):
+            if isinstance(node, ast.Subscript) and _window_index(node.slice, module):
+                found = [(node, node)] if script.in_use(module, node) else []
+            elif isinstance(node, (ast.For, ast.ListComp, ast.GeneratorExp)):
+                found = list(_windows_kept(node, module, script))
+            else:
+                continue
+            for kept, window in found[:1]:  # one finding per loop: its other lists are the same positions
+                data = script.value(window.value)
+                # the grid of windows spans the whole length of what it indexes, whatever the flow knows of it; a
+                # slice in a loop is a window of a data set only where the flow knows one
+                if not isinstance(data, Data) and not (data is None and kept is window) or \
+                        isinstance(data, Data) and (data.labels or negligible(data) or data.content == NAMES) or \
+                        is_labels(words_of(last_part(dotted_name(window.value)))):
+                    continue
+                name = dotted_name(window.value) or ast.unparse(window.value)
+                yield script.finding(
+                    "duplicate-copy", kept,
+                    _("Every position's window of {name} is copied here ({window}), each one step from the last: "
+                      "the windows overlap, so each value of {name} is stored once for every window it falls in, "
+                      "many times the size of {name} itself.").format(name=name, window=ast.unparse(window)),
+                    _("Cut each window when a batch needs it (a Dataset whose __getitem__ returns x[i:i + w], "
+                      "tf.keras.utils.timeseries_dataset_from_array), or take views with "
+                      "np.lib.stride_tricks.sliding_window_view and copy only the rows of each batch."),
+                    module=module, line=_windows_made(kept, node, module, script))
+
+
+# What makes one array of a list of arrays: where a list of windows (views until then) is copied whole
+_LIST_TO_ARRAY = {"array", "asarray", "stack", "vstack", "concatenate", "tensor", "Tensor", "FloatTensor",
+                  "convert_to_tensor"}
+
+
+def _windows_made(kept: ast.AST, loop: ast.AST, module: Module, script: Script) -> int:
+    """The line where the windows become memory of their own: the allocation of the buffer they are written into,
+    the np.array (torch.tensor, np.stack) of the list they are appended to after the loop, else the line that
+    keeps them."""
+    function = module.function_of(loop)
+    scope = own_nodes(function.node) if function is not None else _module_level_nodes(module.tree)
+    if isinstance(kept, ast.Assign):
+        buffer = dotted_name(kept.targets[0].value)  # type: ignore[attr-defined]
+        made = [node.lineno for node in scope if isinstance(node, ast.Assign) and node.lineno < loop.lineno and
+                any(dotted_name(t) == buffer for t in node.targets)]
+        if made:
+            return max(made)
+    elif isinstance(kept, ast.Call) and isinstance(kept.func, ast.Attribute):
+        listed = dotted_name(kept.func.value)
+        made = [node.lineno for node in scope if isinstance(node, ast.Call) and node.args and
+                node.lineno > (loop.end_lineno or loop.lineno) and dotted_name(node.args[0]) == listed and
+                last_part(dotted_name(node.func)) in _LIST_TO_ARRAY]
+        if made:
+            return min(made)
+    return kept.lineno
+
+
+def _windows_kept(loop: ast.For | ast.ListComp | ast.GeneratorExp, module: Module,
+                  script: Script) -> Iterator[tuple[ast.AST, ast.Subscript]]:
+    """(what keeps it, the slice) for each window of an array that a loop over positions keeps: appended to a list,
+    written into a buffer, or the element of a comprehension. Not in a generator or a Dataset's __getitem__, which
+    cut the windows of one batch or one item."""
+    function = module.function_of(loop)
+    if function is not None and (function.name == "__getitem__" or any(
+            isinstance(n, (ast.Yield, ast.YieldFrom)) for n in own_nodes(function.node))) or \
+            not script.in_use(module, loop):
+        return
+    if isinstance(loop, ast.For):
+        generators, body = [loop], [n for statement in loop.body for n in ast.walk(statement)]
+    else:
+        generators, body = loop.generators, [loop.elt]
+    for generator in generators:
+        iterated = generator.iter
+        if not isinstance(generator.target, ast.Name) or not isinstance(iterated, ast.Call) or \
+                dotted_name(iterated.func) != "range" or not iterated.args:
+            continue
+        step = iterated.args[2] if len(iterated.args) > 2 else None
+        if isinstance(step, ast.Constant) and step.value != 1 or \
+                step is not None and not isinstance(step, (ast.Constant, ast.Name, ast.Attribute)):
+            continue
+        # the names the loop derives from the position (stop = idx[i] - ahead; start = stop - win), by definition
+        derived = {node.targets[0].id: node.value for node in body if isinstance(node, ast.Assign) and
+                   len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)}
+        for node in body:
+            if isinstance(loop, ast.For):
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+                        node.func.attr == "append" and node.args:
+                    kept, given = node, node.args[0]
+                elif isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Subscript):
+                    kept, given = node, node.value
+                else:
+                    continue
+            else:
+                kept, given = loop, node
+            for window in (n for n in ast.walk(given) if isinstance(n, ast.Subscript)):
+                if _moving_slice(window.slice, generator.target.id, derived, step):
+                    yield kept, window
+
+
+def _moving_slice(index: ast.expr, position: str, derived: dict[str, ast.expr], step: ast.expr | None) -> bool:
+    """x[i:i + w], x[:, i - c:i + c + 1], x[start:stop] with start = stop - w: a range of positions whose ends both
+    move one position per pass of the loop over ``position``. Not a batch: x[k * n:(k + 1) * n] moves by its
+    width, and a width that is the loop's step or a batch size (range(0, n, batch_size)) says the same."""
+    pieces = index.elts if isinstance(index, ast.Tuple) else [index]
+    stepped = dotted_name(step) if step is not None and not isinstance(step, ast.Constant) else None
+    if sum(isinstance(piece, ast.Slice) and bool(names_in(piece)) for piece in pieces) > 1:
+        return False  # cube[:, r:r + 9, c:c + 9]: a pixel's neighbourhood, a patch, as the flow reads it
+    for piece in pieces:
+        if not isinstance(piece, ast.Slice) or piece.lower is None or piece.upper is None or piece.step is not None:
+            continue
+        used = {dotted_name(n) for n in ast.walk(piece) if isinstance(n, (ast.Name, ast.Attribute))}
+        if _moves_by_one(piece.lower, position, derived) and _moves_by_one(piece.upper, position, derived) and \
+                stepped not in used and not any(names_batch_size(last_part(u)) for u in used):
+            return True
+    return False
+
+
+def _moves_by_one(bound: ast.expr, position: str, derived: dict[str, ast.expr], depth: int = 0) -> bool:
+    """i, i + w, i - c // 2, idx[i] - ahead, or a name the loop binds to one of those: the loop's position shifted by
+    what does not change with it (not k * n, which moves n at a time)."""
+    if depth > 12:  # a name the loop binds to itself (offset = offset + n) is not followed for ever
+        return False
+    if isinstance(bound, ast.Name):
+        return bound.id == position or bound.id in derived and bound.id != position and \
+            _moves_by_one(derived[bound.id], position, derived, depth + 1)
+    if isinstance(bound, ast.Subscript):  # idx_range[i]: the i-th of a run of positions
+        return _moves_by_one(bound.slice, position, derived, depth + 1)
+    if isinstance(bound, ast.BinOp) and isinstance(bound.op, (ast.Add, ast.Sub)):
+        sides = [bound.left, bound.right]
+        moving = [side for side in sides if _moves_by_one(side, position, derived, depth + 1)]
+        still = [side for side in sides if not ({position} | set(derived)) & names_in(side)]
+        return len(moving) == 1 and len(still) == 1
+    return False
+
+
+def _window_index(index: ast.expr, module: Module) -> bool:
+    """np.arange(w)[None, :] + np.arange(n - w)[:, None]: a grid of every position's window, broadcast."""
+    if not isinstance(index, ast.BinOp) or not isinstance(index.op, ast.Add):
+        return False
+    sides = [index.left, index.right]
+    return all(isinstance(side, ast.Subscript) and isinstance(side.value, ast.Call) and
+               last_part(module.qualified(side.value.func)) == "arange" and
+               any(isinstance(n, ast.Constant) and n.value is None for n in ast.walk(side.slice)) for side in sides)
 
 
 def _built_again(script: Script) -> Iterator[Finding]:
@@ -1367,6 +1545,16 @@ def _copy_advice(effect: str, name: str, size: str) -> tuple[str, str]:
             _("Replace the original instead of keeping both (x = x.astype('float32'), or del the original right "
               "after); fill a preallocated array instead of np.array(list); torch.from_numpy and np.asarray share "
               "memory instead of copying."))
+
+
+def _handed_copy_advice(handed: tuple[str, str], function: FunctionInfo, size: str) -> tuple[str, str]:
+    """What duplicate-copy says of x = x / 255. in a function whose caller still holds the x it gave."""
+    parameter, caller = handed
+    return (_("{parameter} is rebound to a full copy of itself here, but the caller's {caller}, passed to "
+              "{function}(), still holds the original until the call returns: the data set is held twice (the "
+              "copy: {size}).").format(parameter=parameter, caller=caller, function=function.name, size=size),
+            _("Work in place (x /= 255., x -= mean, np.clip(x, 0, 1, out=x)) on an array of the final dtype, or "
+              "convert where the data is first made, so that the function does not copy what its caller keeps."))
 
 
 def lines_copied(script: Script) -> Iterator[Finding]:
