@@ -3318,6 +3318,32 @@ def test_each_file_decoded_and_kept_in_the_same_list_is_data_set_again(second, e
     assert _rules(tmp_path, source, "eager-loading") == expected
 
 
+@pytest.mark.parametrize("first, second, expected", [
+    # a comprehension, then a loop over another folder appending to the same list
+    ("photos = [imageio.imread(p) for p in glob.glob('train/*.jpg')]\n",
+     "for p in glob.glob('extra/*.jpg'):\n    photos.append(imageio.imread(p))\n", [8, 10]),
+    # a helper's list, then the script's own loop
+    ("def read_folder(folder):\n    return [np.asarray(Image.open(os.path.join(folder, n))) for n in os.listdir(folder)]"
+     "\n\n\nphotos = read_folder('train')\n",
+     "for name in os.listdir('extra'):\n    photos.append(np.asarray(Image.open(os.path.join('extra', name))))\n",
+     [9, 14]),
+    # one loop extending the list twice with each archive's arrays
+    ("photos = []\n",
+     "for path in glob.glob('shots/*.npz'):\n    pack = np.load(path)\n    photos += list(pack['day'])\n"
+     "    photos += list(pack['night'])\n", [11, 12]),
+    # the second loop keeps paths, and the third a flipped copy of what is held: no file decoded and kept there
+    ("photos = [imageio.imread(p) for p in glob.glob('train/*.jpg')]\n",
+     "for p in glob.glob('extra/*.jpg'):\n    photos.append(p)\nfor photo in list(photos):\n"
+     "    photos.append(np.fliplr(photo))\n", [8]),
+])
+def test_a_list_that_more_loops_fill_with_decoded_files_holds_each_folder(first, second, expected, tmp_path):
+    # cats then dogs, train then extra: each loop (or each += of one loop) that decodes files into a list already
+    # holding decoded files adds its folder whole (check_heldout28's frames, check_heldout33's fMRI runs)
+    source = ("import glob\nimport os\n\nimport imageio\nimport numpy as np\nfrom PIL import Image\n\n"
+              + first + second + "x = np.array(photos)\nprint(x.shape)\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected
+
+
 @pytest.mark.parametrize("kept, expected", [("cv2.flip(image, 1)", [10]), ("image", [])])
 def test_a_new_array_made_of_each_decoded_file_and_kept_is_the_data_set_again(kept, expected, tmp_path):
     # augmentation by hand (check_heldout22's behavioural cloning): a flipped copy of every decoded image kept in
