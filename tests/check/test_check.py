@@ -3344,6 +3344,20 @@ def test_a_list_that_more_loops_fill_with_decoded_files_holds_each_folder(first,
     assert _rules(tmp_path, source, "eager-loading") == expected
 
 
+@pytest.mark.parametrize("made, kept", [
+    ("    power = pow(abs(np.fft.rfft(audio)), 2)\n", "power"),  # a power spectrum per clip
+    ("    power = np.log(abs(np.fft.rfft(audio)) + 1e-6)\n", "power"),
+    ("    power = audio\n", "round(power * 100)"),  # quantised samples
+])
+def test_python_builtins_on_a_decoded_array_give_an_array_of_that_file(made, kept, tmp_path):
+    # abs(spec) ** 2, pow(x, 2), round(x): Python's builtins call the array's own methods, a new array per file,
+    # which a list keeping it keeps the whole data set of (check_heldout33's log spectrogram windows)
+    source = ("import glob\n\nimport numpy as np\nimport soundfile as sf\n\nspectra = []\n"
+              "for path in glob.glob('clips/*.flac'):\n    audio, rate = sf.read(path)\n" + made +
+              f"    spectra.append({kept})\nx = np.stack(spectra)\nprint(x.shape)\n")
+    assert _rules(tmp_path, source, "eager-loading") == [10]
+
+
 @pytest.mark.parametrize("kept, expected", [("cv2.flip(image, 1)", [10]), ("image", [])])
 def test_a_new_array_made_of_each_decoded_file_and_kept_is_the_data_set_again(kept, expected, tmp_path):
     # augmentation by hand (check_heldout22's behavioural cloning): a flipped copy of every decoded image kept in

@@ -1757,6 +1757,11 @@ class Flow(CallHandlers):
             # transforms.ToTensor()(img), TF.to_tensor(img) of a decoded 8-bit image: float32 in [0, 1], 4x its bytes
             return replace(item, shape=None, dtype="float32", fresh=True, widened_line=node.lineno,
                            widened_to="float32", widened_at=node)
+        if item is not None and call.callee is None and call.qualified in ("abs", "pow", "round") and \
+                call.args and call.args[0] is item:
+            # abs(spec) ** 2, pow(img, 2), round(img): Python's builtins run the array's own __abs__, __pow__ and
+            # __round__, a new array of the same shape, as np.abs does (of complex values, floats)
+            return replace(item, fresh=True, dtype=None if (item.dtype or "").startswith("complex") else item.dtype)
         if item is not None and call.callee is None and call.qualified.split(".")[0] in _ARRAY_LIBRARIES:
             if last_part(call.qualified) in REDUCTIONS:
                 return None  # np.amin(points, axis=0): a few numbers per file
