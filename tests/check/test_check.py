@@ -3358,6 +3358,57 @@ def test_python_builtins_on_a_decoded_array_give_an_array_of_that_file(made, kep
     assert _rules(tmp_path, source, "eager-loading") == [10]
 
 
+_NEIGHBOURHOODS = """import numpy as np
+import rasterio
+
+with rasterio.open('dem.tif') as src:
+    elevation = src.read(1)
+r = 7
+padded = np.pad(elevation, r, mode='reflect')
+neighbourhoods = []
+for y in range(elevation.shape[0]):
+    for x in range(elevation.shape[1]):
+        neighbourhoods.append(np.copy(padded[y:y + 2 * r + 1, x:x + 2 * r + 1]))
+features = np.stack(neighbourhoods)
+"""
+
+_PIXEL_WINDOWS = """import numpy as np
+
+
+def pixel_windows(cube, half=3):
+    side = 2 * half + 1
+    padded = np.pad(cube, ((half, half), (half, half), (0, 0)))
+    out = np.empty((cube.shape[0] * cube.shape[1], side, side, cube.shape[2]), dtype=np.float32)
+    k = 0
+    for i in range(half, padded.shape[0] - half):
+        for j in range(half, padded.shape[1] - half):
+            window = padded[i - half:i + half + 1, j - half:j + half + 1]
+            out[k] = window
+            k += 1
+    return out
+
+
+windows = pixel_windows(np.load('scene.npy', mmap_mode='r'))
+print(windows.shape)
+"""
+
+
+@pytest.mark.parametrize("source, expected", [
+    (_NEIGHBOURHOODS, [11]),  # a list of copies, at module level
+    (_PIXEL_WINDOWS, [7]),  # an array filled in a function: said where it is made
+    # tiles stepping by their side: each value kept once, no more than the scene
+    (_NEIGHBOURHOODS.replace("range(elevation.shape[0])", "range(0, elevation.shape[0], 2 * r + 1)")
+     .replace("range(elevation.shape[1])", "range(0, elevation.shape[1], 2 * r + 1)"), []),
+    # the windows of one scene per call, the caller keeping each file's: said where the caller keeps them
+    (_PIXEL_WINDOWS.replace("windows = pixel_windows(np.load('scene.npy', mmap_mode='r'))",
+                            "windows = [pixel_windows(np.load(p, mmap_mode='r')) for p in ['a.npy', 'b.npy']]"), []),
+])
+def test_a_window_around_every_position_copied_and_kept(source, expected, tmp_path):
+    # a neighbourhood of side k around every pixel, kept (check_heldout32's and check_heldout33's hyperspectral
+    # patches): k × k copies of each value of the scene, whatever reads the scene
+    assert _rules(tmp_path, source, "eager-loading") == expected
+
+
 @pytest.mark.parametrize("kept, expected", [("cv2.flip(image, 1)", [10]), ("image", [])])
 def test_a_new_array_made_of_each_decoded_file_and_kept_is_the_data_set_again(kept, expected, tmp_path):
     # augmentation by hand (check_heldout22's behavioural cloning): a flipped copy of every decoded image kept in
