@@ -148,7 +148,8 @@ def _windows_at_every_position(script: Script) -> Iterator[tuple[Module, ast.stm
     counters of the range() loops around it, one step at a time (a neighbourhood, not a tile: a loop stepping by
     the window's side cuts tiles, each value kept once), written into an array made before the loops or appended to
     a list. Gives the statement, the window, and the line to say it at: the array's (where its memory is asked for)
-    or the append's."""
+    or the append's. (A window along one axis, a series' every w steps, is duplicate-copy's _overlapping_windows:
+    both ask _moves_by_one whether a bound moves with the loop.)"""
     for module in script.modules:
         for statement in ast.walk(module.tree):
             kept = _kept_value(statement)
@@ -159,8 +160,10 @@ def _windows_at_every_position(script: Script) -> Iterator[tuple[Module, ast.stm
             counters = {loop.target.id for loop in loops if loop.iter.args and len(loop.iter.args) <= 2}
             window = _window_of(value, statement, loops, module)
             if window is None or len(counters) < 2 or len(
-                    {name for piece in window.slice.elts if isinstance(piece, ast.Slice)
-                     for name in _moving_bounds(piece) & counters}) < 2:
+                    {name for piece in window.slice.elts if isinstance(piece, ast.Slice) and
+                     piece.lower is not None and piece.upper is not None and piece.step is None
+                     for name in counters if _moves_by_one(piece.lower, name, {}) and
+                     _moves_by_one(piece.upper, name, {})}) < 2:
                 continue
             if any(isinstance(n, ast.Assign) and dotted_name(container) in {dotted_name(t) for t in n.targets}
                    for loop in loops for n in ast.walk(loop)):
@@ -213,13 +216,6 @@ def _window_of(value: ast.expr, statement: ast.stmt, loops: list[ast.For], modul
             sum(isinstance(piece, ast.Slice) for piece in value.slice.elts) >= 2:
         return value
     return None
-
-
-def _moving_bounds(piece: ast.Slice) -> set[str]:
-    """The names both bounds of ``lower:upper`` are written with (r - m:r + m + 1 moves with r), with no step."""
-    if piece.lower is None or piece.upper is None or piece.step is not None:
-        return set()
-    return names_in(piece.lower) & names_in(piece.upper)
 
 
 def _other_branch_of_one_pass(seen: Seen, other: Seen) -> bool:
