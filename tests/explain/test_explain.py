@@ -1221,3 +1221,17 @@ def test_deepspeeds_launcher_reports_a_rank_killed_by_sigkill():
                      "[2024-01-22 16:50:50,131] [ERROR] [launch.py:321:sigkill_handler] ['/usr/bin/python', '-u', "
                      "'train.py', '--local_rank=0'] exits with return code = -9\n")
     assert (result.oom, result.memory, result.case) == (True, "host", "host-memory")
+
+
+def test_the_oom_killers_report_without_its_victims_line():
+    """A paste of dmesg cut after the OOM killer's first line and its call trace: the kernel's report begins with
+    "<comm> invoked oom-killer" however it ends."""
+    from oomdoctor.explain import explain
+
+    result = explain("[ 1525.675820] python invoked oom-killer: gfp_mask=0x24280ca, order=0, oom_score_adj=0\n"
+                     "[ 1525.675823] python cpuset=/ mems_allowed=0\n"
+                     "[ 1525.675834] Call Trace:\n"
+                     "[ 1525.675845]  [<ffffffff811928c2>] oom_kill_process+0x202/0x3c0\n"
+                     "[ 1525.675847]  [<ffffffff81192ce9>] out_of_memory+0x219/0x460\n"
+                     "[ 1525.675859]  [<ffffffff8106b527>] __do_page_fault+0x197/0x400\n")
+    assert (result.oom, result.memory, result.case) == (True, "host", "host-memory")

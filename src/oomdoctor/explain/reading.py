@@ -940,9 +940,11 @@ def _read_killed(text: str, lower: str, facts: Facts) -> bool:
     tail = text[-3000:].rstrip()
     last_lines = [line.strip() for line in tail.splitlines()[-3:]]
     killed = any(re.fullmatch(r"(?:\[\d+\]\+?\s+)?Killed(?:\s.{0,80})?", line) for line in last_lines)
-    # kernels before 4.19 wrote "Out of memory: Kill process 7248 (python3) score 266 or sacrifice child"
+    # kernels before 4.19 wrote "Out of memory: Kill process 7248 (python3) score 266 or sacrifice child"; every
+    # kernel's report begins "python invoked oom-killer: gfp_mask=0x24280ca, order=0" (mm/oom_kill.c's dump_header),
+    # and a paste of dmesg may hold only that line and its call trace, the victim's line further down
     if killed or any(words in lower[-20000:] for words in ("out of memory: killed process",
-                                                           "out of memory: kill process")):
+                                                           "out of memory: kill process", "invoked oom-killer:")):
         facts.memory = "host"
         facts.message = tail[-200:]
         return True
