@@ -1235,3 +1235,16 @@ def test_the_oom_killers_report_without_its_victims_line():
                      "[ 1525.675847]  [<ffffffff81192ce9>] out_of_memory+0x219/0x460\n"
                      "[ 1525.675859]  [<ffffffff8106b527>] __do_page_fault+0x197/0x400\n")
     assert (result.oom, result.memory, result.case) == (True, "host", "host-memory")
+
+
+@pytest.mark.parametrize("word", ["已杀死", "強制終了", "Getötet"])
+def test_the_shells_killed_in_the_users_language(word):
+    """The shell prints strsignal(SIGKILL), which glibc translates: under a Chinese locale "已杀死" ends the run."""
+    from oomdoctor.explain import explain
+
+    result = explain("2019-11-05 15:36:50.360856: I tensorflow/core/common_runtime/gpu/gpu_device.cc:1115] Created "
+                     "TensorFlow device (/job:localhost/replica:0/task:0/device:GPU:0 with 10478 MB memory)\n"
+                     "  0%|                                        | 0/16733 [00:00<?, ?b/s]"
+                     "2019-11-05 15:38:21.301871: I tensorflow/stream_executor/dso_loader.cc:152] successfully opened CUDA library "
+                     "libcublas.so.10.0 locally\n" + word + "\n")
+    assert (result.oom, result.framework, result.memory, result.case) == (True, "tensorflow", "host", "host-memory")

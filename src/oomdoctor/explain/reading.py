@@ -932,6 +932,17 @@ _SIGKILLED = re.compile(r"exitcode\s{0,4}:\s{0,4}-9\b|signal 9 \(sigkill\)|termi
                         r"exits with return code = -9\b")
 
 
+# The shell reports a job killed by SIGKILL with strsignal(SIGKILL), in the user's language: glibc's translations of
+# "Killed" (libc.mo), as bash prints them under a Chinese, Japanese, German, ... locale ("已杀死", "強制終了", "Getötet")
+_KILLED_WORDS = ("Killed", "已杀死", "強制結束", "強制終了", "죽었음", "Getötet", "Processus arrêté",
+                 "Terminado (killed)", "Ucciso", "Morto", "Убито", "Вбито", "Забіты", "Убијен", "Zabit (SIGKILL)",
+                 "Zabitý", "Unicestwiony", "Dræbt", "Drept", "Dödad", "Tapettu", "Geëlimineerd", "Σκοτώθηκε",
+                 "Kilőve", "Ubijen", "Pobit", "Matat", "Matado", "Buĉita", "Terbunuh", "Bị buộc kết thúc",
+                 "Süreç durduruldu", "Nutraukta (killed)", "Безусловно прекъснат")
+_SHELL_KILLED = re.compile(r"(?:\[\d+\]\+?\s+)?(?:" + "|".join(re.escape(word) for word in _KILLED_WORDS) +
+                           r")(?:\s.{0,80})?")
+
+
 def _read_killed(text: str, lower: str, facts: Facts) -> bool:
     """Linux's OOM killer: the shell prints ``Killed`` as the program's last line (the kernel log says
     ``Out of memory: Killed process``), a parent process that its child died of SIGKILL. Nothing in the program
@@ -939,7 +950,7 @@ def _read_killed(text: str, lower: str, facts: Facts) -> bool:
     tell."""
     tail = text[-3000:].rstrip()
     last_lines = [line.strip() for line in tail.splitlines()[-3:]]
-    killed = any(re.fullmatch(r"(?:\[\d+\]\+?\s+)?Killed(?:\s.{0,80})?", line) for line in last_lines)
+    killed = any(_SHELL_KILLED.fullmatch(line) for line in last_lines)
     # kernels before 4.19 wrote "Out of memory: Kill process 7248 (python3) score 266 or sacrifice child"; every
     # kernel's report begins "python invoked oom-killer: gfp_mask=0x24280ca, order=0" (mm/oom_kill.c's dump_header),
     # and a paste of dmesg may hold only that line and its call trace, the victim's line further down
