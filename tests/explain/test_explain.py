@@ -1245,6 +1245,22 @@ def test_the_shells_killed_in_the_users_language(word):
     result = explain("2019-11-05 15:36:50.360856: I tensorflow/core/common_runtime/gpu/gpu_device.cc:1115] Created "
                      "TensorFlow device (/job:localhost/replica:0/task:0/device:GPU:0 with 10478 MB memory)\n"
                      "  0%|                                        | 0/16733 [00:00<?, ?b/s]"
-                     "2019-11-05 15:38:21.301871: I tensorflow/stream_executor/dso_loader.cc:152] successfully opened CUDA library "
-                     "libcublas.so.10.0 locally\n" + word + "\n")
+                     "2019-11-05 15:38:21.301871: I tensorflow/stream_executor/dso_loader.cc:152] successfully "
+                     "opened CUDA library libcublas.so.10.0 locally\n" + word + "\n")
     assert (result.oom, result.framework, result.memory, result.case) == (True, "tensorflow", "host", "host-memory")
+
+
+def test_cs_bad_alloc_is_host_memory_and_thrusts_is_not():
+    """libstdc++'s terminate handler after operator new failed: RAM, in TensorFlow Serving's C++; thrust's device
+    allocator's exception (std::bad_alloc: cudaErrorMemoryAllocation) is another class and not read as RAM's."""
+    from oomdoctor.explain import explain
+
+    result = explain("2022-10-05 08:22:19.091237: I tensorflow_serving/model_servers/server.cc:442] Exporting "
+                     "HTTP/REST API at:localhost:8601 ...\n"
+                     "terminate called after throwing an instance of 'std::bad_alloc'\n"
+                     "  what():  std::bad_alloc\n")
+    assert (result.oom, result.framework, result.memory, result.case) == (True, "tensorflow", "host", "host-memory")
+    assert any("std::bad_alloc" in line for line in result.diagnosis)
+    thrust = explain("terminate called after throwing an instance of 'thrust::system::detail::bad_alloc'\n"
+                     "  what():  std::bad_alloc: cudaErrorMemoryAllocation: out of memory\n")
+    assert thrust.memory != "host"

@@ -918,6 +918,26 @@ def _read_memory_error(text: str, facts: Facts) -> bool:
     return True
 
 
+# C++'s operator new could not get memory: libstdc++'s terminate handler names the uncaught exception ("terminate called
+# after throwing an instance of 'std::bad_alloc'" then "  what():  std::bad_alloc"), a binding passes its what() on
+# ("RuntimeError: std::bad_alloc"). Thrust's device allocator's exception says "std::bad_alloc:
+# cudaErrorMemoryAllocation: out of memory" and is another class: the GPU's, not RAM's.
+_BAD_ALLOC = re.compile(r"(?m)instance of 'std::bad_alloc'|(?:what\(\):|^\w{0,40}Error:)[ \t]+std::bad_alloc[ \t]*$")
+
+
+def _read_bad_alloc(text: str, facts: Facts) -> bool:
+    """A C++ program (TensorFlow Serving, a framework's own C++) that ended in std::bad_alloc: RAM's."""
+    found = None
+    for found in _BAD_ALLOC.finditer(text, max(len(text) - 3000, 0)):
+        pass  # the last one
+    if found is None:
+        return False
+    facts.memory = "host"
+    facts.clues.add("bad_alloc")
+    facts.message = _window(text, found.start(), before=60, after=60).strip()
+    return True
+
+
 def _named_framework(lower: str) -> str | None:
     """The framework a log names anywhere, for a message that every framework's program can print."""
     return "torch" if "torch" in lower else "jax" if "jax" in lower else "tensorflow" if "tensorflow" in lower else None
@@ -1330,6 +1350,9 @@ def read(text: str) -> Facts:
         facts.oom = True
     elif said_by is None and not facts.oom and _read_memory_error(text, facts):
         said_by = _named_framework(lower) or "python"  # Python's own MemoryError, in a program of no framework
+        facts.oom = True
+    elif said_by is None and not facts.oom and _read_bad_alloc(text, facts):
+        said_by = _named_framework(lower)
         facts.oom = True
     if said_by is None and not facts.oom:
         # no allocation failed: the framework whose words the log shows is still worth saying (this is a PyTorch
