@@ -1264,3 +1264,21 @@ def test_cs_bad_alloc_is_host_memory_and_thrusts_is_not():
     thrust = explain("terminate called after throwing an instance of 'thrust::system::detail::bad_alloc'\n"
                      "  what():  std::bad_alloc: cudaErrorMemoryAllocation: out of memory\n")
     assert thrust.memory != "host"
+
+
+def test_xlas_peak_buffer_of_f64_gives_the_shape():
+    """XLA's element types in its own names: f64 is 8 bytes (NumPy knows no "f64", and reads "f16" as 16 bytes), so a
+    PyTensor-on-JAX buffer of f64[31,200,300,300] is the 4464000000 bytes asked for."""
+    from oomdoctor.explain import explain
+
+    result = explain("XlaRuntimeError: RESOURCE_EXHAUSTED: Out of memory while trying to allocate 4464000000 bytes.\n"
+                     "BufferAssignment OOM Debugging.\nBufferAssignment stats:\n"
+                     "             parameter allocation:    4.16GiB\n              constant allocation:         0B\n"
+                     "        maybe_live_out allocation:    4.16GiB\n     preallocated temp allocation:         0B\n"
+                     "                 total allocation:    8.31GiB\nPeak buffers:\n\tBuffer 1:\n\t\tSize: 4.16GiB\n"
+                     "\t\tEntry Parameter Subshape: f64[31,200,300,300]\n\t\t==========================\n")
+    assert (result.shape, result.dtype) == ([31, 200, 300, 300], "f64")
+    half = explain("XlaRuntimeError: RESOURCE_EXHAUSTED: Out of memory while trying to allocate 2000000 bytes.\n"
+                   "BufferAssignment OOM Debugging.\nPeak buffers:\n\tBuffer 1:\n\t\tSize: 1.91MiB\n"
+                   "\t\tShape: f16[1000,1000]\n\t\t==========================\n")
+    assert (half.shape, half.dtype) == ([1000, 1000], "f16")

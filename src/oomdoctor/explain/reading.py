@@ -546,10 +546,17 @@ def _read_xla(text: str, lower: str, facts: Facts) -> bool:
         # parameter): the one whose bytes are the request's is the array that found no room
         for shape in re.finditer(r"(?:Shape|Subshape): ([a-z]{1,4}\d{0,3})\[([\d,]{0,400})\]", window):
             dims = [number(d) for d in shape.group(2).split(",") if d]
-            if facts.shape is None and facts.requested_bytes and dims and \
-                    _bytes_of(dims, shape.group(1)) == facts.requested_bytes:
+            width = _XLA_ITEMSIZE.get(shape.group(1))
+            if facts.shape is None and facts.requested_bytes and dims and width and \
+                    min(_bytes_of(dims, "int8") * width, LARGEST) == facts.requested_bytes:
                 facts.shape, facts.dtype = dims, shape.group(1)
     return found
+
+
+# XLA's element types as its shapes print them (xla_data.proto's PrimitiveType), in bytes: not NumPy's names, which
+# read "f16" as a 16-byte float and "u8" as an 8-byte integer, and know no "f64"
+_XLA_ITEMSIZE = {"pred": 1, "s8": 1, "u8": 1, "s16": 2, "u16": 2, "f16": 2, "bf16": 2, "s32": 4, "u32": 4, "f32": 4,
+                 "s64": 8, "u64": 8, "f64": 8, "c64": 8, "c128": 16}
 
 
 def _read_rematerialization(text: str, facts: Facts) -> None:
