@@ -1282,3 +1282,17 @@ def test_xlas_peak_buffer_of_f64_gives_the_shape():
                    "BufferAssignment OOM Debugging.\nPeak buffers:\n\tBuffer 1:\n\t\tSize: 1.91MiB\n"
                    "\t\tShape: f16[1000,1000]\n\t\t==========================\n")
     assert (half.shape, half.dtype) == ([1000, 1000], "f16")
+
+
+def test_a_tpu_dump_whose_ops_are_tensorflows_graph_nodes():
+    """TensorFlow's bridge to XLA names each op by the graph node's type and name (op_type="Relu6"), JAX by its
+    primitive (op_type="div" op_name="jit(...)/div"): a TPU's list of its largest buffers says whose program it was."""
+    from oomdoctor.explain import explain
+
+    dump = ("  Program hbm requirement 7.82G:\n      reserved          12.0K\n      HLO temp          7.82G\n\n"
+            "    Largest program allocations in hbm:\n\n    1. Size: 800.00M\n       Operator: op_type={op} "
+            "op_name={name}\n       Shape: f32[16,320,320,64]{{3,0,2,1}}\n       Allocation type: HLO temp\n")
+    tensorflow = explain(dump.format(op='"Relu6"', name='"FeatureExtractor/resnet_v1_50/resnet_v1_50/conv1/Relu6"'))
+    jax = explain(dump.format(op='"max"', name='"jit(train_step)/jit(main)/max"'))
+    assert (tensorflow.framework, tensorflow.memory) == ("tensorflow", "tpu")
+    assert (jax.framework, jax.memory) == ("jax", "tpu")

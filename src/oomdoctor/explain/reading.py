@@ -1224,7 +1224,7 @@ def _vllm_ranks(text: str, facts: Facts) -> dict[str, float]:
     return budgets
 
 
-def _framework(lower: str, facts: Facts, said_by: str) -> str:
+def _framework(text: str, lower: str, facts: Facts, said_by: str) -> str:
     """Which framework's program ran out: the message's own reader, unless the context says otherwise.
 
     XLA's GPU client prints TensorFlow's BFC allocator dump (it lives in ``xla/tsl`` now), and TensorFlow
@@ -1244,16 +1244,24 @@ def _framework(lower: str, facts: Facts, said_by: str) -> str:
                                         "external/org_tensorflow", "xla/python", "xla_extension", "xla/pjrt",
                                         "external/xla/"))
     # and TensorFlow's runtime on a TPU prints its own lines around XLA's: TPUEstimator's "Closing session due to
-    # error", the StatusGroup that sums up the errors of many ops ("Status code: Resource exhausted [9x]")
+    # error", the StatusGroup that sums up the errors of many ops ("Status code: Resource exhausted [9x]"); XLA's list
+    # of the largest buffers names their ops by the graph's node types, where the traceback is cut
     tensorflow = any(word in tail for word in ("tensorflow", "errors_impl", "keras", "[op:", "tf.",
                                                "closing session due to error")) or \
-        re.search(r"status code: [a-z ]{1,40} \[\d{1,9}x\]", tail) is not None
+        re.search(r"status code: [a-z ]{1,40} \[\d{1,9}x\]", tail) is not None or _tf_op_metadata(text)
     if said_by == "jax" and tensorflow and not jax:
         return "tensorflow"
     if said_by == "tensorflow" and jax and "errors_impl" not in tail and "tensorflow/core" not in tail.replace(
             "external/org_tensorflow/tensorflow/core", ""):
         return "jax"
     return said_by
+
+
+def _tf_op_metadata(text: str) -> bool:
+    """XLA's dumps name each buffer's op by the metadata its front end gave: TensorFlow's bridge (tf2xla) gives the
+    graph node's type and name (``op_type="Relu6" op_name="FeatureExtractor/resnet_v1_50/conv1/Relu6"``), a registered
+    op's name in CamelCase; JAX gives its primitive in lower case (``op_type="div" op_name="jit(true_divide)/div"``)."""
+    return re.search(r'op_type="[A-Z][A-Za-z0-9]{0,60}" op_name="(?!p?jit\(|pmap\()', text[-200_000:]) is not None
 
 
 # PyTorch/XLA, whose runtime prints TensorFlow's and XLA's words: its package, its XRT client's own C++
@@ -1368,7 +1376,7 @@ def read(text: str) -> Facts:
         return facts
     facts.oom = True
     facts.warnings_only = False
-    facts.framework = _framework(lower, facts, said_by) if said_by else None
+    facts.framework = _framework(text, lower, facts, said_by) if said_by else None
     if facts.allocator and "host" in facts.allocator.lower() or facts.allocator and facts.allocator.lower() in (
             "cpu", "mklcpu", "cpu_bfc"):
         facts.memory = "host"
