@@ -1296,3 +1296,20 @@ def test_a_tpu_dump_whose_ops_are_tensorflows_graph_nodes():
     jax = explain(dump.format(op='"max"', name='"jit(train_step)/jit(main)/max"'))
     assert (tensorflow.framework, tensorflow.memory) == ("tensorflow", "tpu")
     assert (jax.framework, jax.memory) == ("jax", "tpu")
+
+
+def test_a_compiled_module_that_the_driver_could_not_load_is_the_pool_at_start():
+    """XLA's kernels, loaded by the driver outside TensorFlow's pool (GpuDriver::LoadCubin): a pool that took the GPU
+    left them no room, whatever the batch."""
+    from oomdoctor.explain import explain
+
+    result = explain("Node: 'StatefulPartitionedCall'\n"
+                     "Failed to load in-memory CUBIN: CUDA_ERROR_OUT_OF_MEMORY: out of memory\n"
+                     "\t [[{{node StatefulPartitionedCall}}]] [Op:__inference_train_function_50056]\n"
+                     "2023-05-16 14:44:23.019609: F tensorflow/tsl/framework/bfc_allocator.cc:700] Check failed: h != "
+                     "kInvalidChunkHandle \nFatal Python error: Aborted\n")
+    assert (result.oom, result.framework, result.memory, result.case) == (True, "tensorflow", "gpu", "preallocation")
+    assert any("CUBIN" in line for line in result.diagnosis)
+    jax = explain("jax.errors.JaxRuntimeError: RESOURCE_EXHAUSTED: Failed to load in-memory CUBIN (compiled for a "
+                  "different GPU?).: CUDA_ERROR_OUT_OF_MEMORY: out of memory\n")
+    assert (jax.framework, jax.case) == ("jax", "preallocation")

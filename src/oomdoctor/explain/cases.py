@@ -592,7 +592,11 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
         else:
             fix.append(_("Turn on memory growth before building the model: oomdoctor.configure_gpu_memory()."))
         fix.append(_("Run one GPU program at a time, or give each its share of the GPU."))
-        if "outside_pool" in facts.clues:
+        if "module_load" in facts.clues:
+            say.append(_("The CUDA driver could not load the compiled program's kernels (its CUBIN or PTX module): "
+                         "it puts them in GPU memory of its own, outside the framework's pool, and the pool had left "
+                         "none. However small the program, nothing fits beside a pool that holds the GPU."))
+        elif "outside_pool" in facts.clues:
             say.append(_("XLA copies a compiled program's constants to the GPU with allocations of their own, "
                          "outside its pool: here {requested} found no room beside the pool.").format(
                 requested=format_bytes(requested) if requested else _("its request")))

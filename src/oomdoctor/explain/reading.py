@@ -428,6 +428,10 @@ def _read_cuda_driver(text: str, lower: str, facts: Facts) -> bool:
             facts.clues.add("cuda_context")
             total = re.match(r"[^\n]{0,80}?total memory reported: (\d{1,25})", text[at:at + 200])
             facts.total_bytes = number(total.group(1)) if total and facts.total_bytes is None else facts.total_bytes
+        if re.search(r"(?i)failed to load (?:in-memory cubin|ptx text as a module)", text[max(at - 200, 0):at]):
+            # StreamExecutor loading a compiled program's kernels (GpuDriver::LoadCubin, LoadPtx: cuModuleLoad...):
+            # the driver places the module in GPU memory of its own, outside the framework's pool
+            facts.clues.update(("outside_pool", "module_load"))
         if "bytes unified memory" in line:
             # StreamExecutor's unified allocation is only ever the allocator's pool, backed off by 0.9 at each retry
             facts.clues.add("unified_memory")
