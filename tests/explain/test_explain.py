@@ -1313,3 +1313,15 @@ def test_a_compiled_module_that_the_driver_could_not_load_is_the_pool_at_start()
     jax = explain("jax.errors.JaxRuntimeError: RESOURCE_EXHAUSTED: Failed to load in-memory CUBIN (compiled for a "
                   "different GPU?).: CUDA_ERROR_OUT_OF_MEMORY: out of memory\n")
     assert (jax.framework, jax.case) == ("jax", "preallocation")
+
+
+def test_a_process_killed_while_orbax_restored_a_checkpoint_is_jaxs():
+    """JAX's libraries name the framework where the word "jax" is not printed: Orbax restoring PaxML's checkpoint."""
+    from oomdoctor.explain import explain
+
+    result = explain("WARNING:absl:No registered CheckpointArgs found for handler type: <class "
+                     "'paxml.checkpoints.FlaxCheckpointHandler'>\n"
+                     "WARNING:absl:Configured `CheckpointManager` using deprecated legacy API. Please follow the "
+                     "instructions at https://orbax.readthedocs.io/en/latest/api_refactor.html to migrate.\n"
+                     "Killed\n")
+    assert (result.oom, result.framework, result.memory, result.case) == (True, "jax", "host", "host-memory")

@@ -949,9 +949,14 @@ def _read_bad_alloc(text: str, facts: Facts) -> bool:
     return True
 
 
+# JAX's own libraries, which a log can name without the word "jax": Flax, Optax, Orbax (checkpoints), PaxML
+_JAX_LIBRARIES = ("jax", "flax", "optax", "orbax", "paxml")
+
+
 def _named_framework(lower: str) -> str | None:
     """The framework a log names anywhere, for a message that every framework's program can print."""
-    return "torch" if "torch" in lower else "jax" if "jax" in lower else "tensorflow" if "tensorflow" in lower else None
+    return "torch" if "torch" in lower else "jax" if any(word in lower for word in _JAX_LIBRARIES) else \
+        "tensorflow" if "tensorflow" in lower else None
 
 
 # A process killed by SIGKILL, as its parent reports it: torchrun's ChildFailedError ("exitcode: -9",
