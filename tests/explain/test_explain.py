@@ -1287,3 +1287,106 @@ def test_another_allocator_in_the_process_took_the_gpu_before_pytorch():
                     "3.44 GiB memory in use. Of the allocated memory 2.58 GiB is allocated by PyTorch, and 1.90 MiB "
                     "is reserved by PyTorch but unallocated.\n")
     assert usual.case != "preallocation"
+
+def test_the_oom_killers_report_without_its_victims_line():
+    """A paste of dmesg cut after the OOM killer's first line and its call trace: the kernel's report begins with
+    "<comm> invoked oom-killer" however it ends."""
+    from oomdoctor.explain import explain
+
+    result = explain("[ 1525.675820] python invoked oom-killer: gfp_mask=0x24280ca, order=0, oom_score_adj=0\n"
+                     "[ 1525.675823] python cpuset=/ mems_allowed=0\n"
+                     "[ 1525.675834] Call Trace:\n"
+                     "[ 1525.675845]  [<ffffffff811928c2>] oom_kill_process+0x202/0x3c0\n"
+                     "[ 1525.675847]  [<ffffffff81192ce9>] out_of_memory+0x219/0x460\n"
+                     "[ 1525.675859]  [<ffffffff8106b527>] __do_page_fault+0x197/0x400\n")
+    assert (result.oom, result.memory, result.case) == (True, "host", "host-memory")
+
+
+@pytest.mark.parametrize("word", ["已杀死", "強制終了", "Getötet"])
+def test_the_shells_killed_in_the_users_language(word):
+    """The shell prints strsignal(SIGKILL), which glibc translates: under a Chinese locale "已杀死" ends the run."""
+    from oomdoctor.explain import explain
+
+    result = explain("2019-11-05 15:36:50.360856: I tensorflow/core/common_runtime/gpu/gpu_device.cc:1115] Created "
+                     "TensorFlow device (/job:localhost/replica:0/task:0/device:GPU:0 with 10478 MB memory)\n"
+                     "  0%|                                        | 0/16733 [00:00<?, ?b/s]"
+                     "2019-11-05 15:38:21.301871: I tensorflow/stream_executor/dso_loader.cc:152] successfully "
+                     "opened CUDA library libcublas.so.10.0 locally\n" + word + "\n")
+    assert (result.oom, result.framework, result.memory, result.case) == (True, "tensorflow", "host", "host-memory")
+
+
+def test_cs_bad_alloc_is_host_memory_and_thrusts_is_not():
+    """libstdc++'s terminate handler after operator new failed: RAM, in TensorFlow Serving's C++; thrust's device
+    allocator's exception (std::bad_alloc: cudaErrorMemoryAllocation) is another class and not read as RAM's."""
+    from oomdoctor.explain import explain
+
+    result = explain("2022-10-05 08:22:19.091237: I tensorflow_serving/model_servers/server.cc:442] Exporting "
+                     "HTTP/REST API at:localhost:8601 ...\n"
+                     "terminate called after throwing an instance of 'std::bad_alloc'\n"
+                     "  what():  std::bad_alloc\n")
+    assert (result.oom, result.framework, result.memory, result.case) == (True, "tensorflow", "host", "host-memory")
+    assert any("std::bad_alloc" in line for line in result.diagnosis)
+    thrust = explain("terminate called after throwing an instance of 'thrust::system::detail::bad_alloc'\n"
+                     "  what():  std::bad_alloc: cudaErrorMemoryAllocation: out of memory\n")
+    assert thrust.memory != "host"
+
+
+def test_xlas_peak_buffer_of_f64_gives_the_shape():
+    """XLA's element types in its own names: f64 is 8 bytes (NumPy knows no "f64", and reads "f16" as 16 bytes), so a
+    PyTensor-on-JAX buffer of f64[31,200,300,300] is the 4464000000 bytes asked for."""
+    from oomdoctor.explain import explain
+
+    result = explain("XlaRuntimeError: RESOURCE_EXHAUSTED: Out of memory while trying to allocate 4464000000 bytes.\n"
+                     "BufferAssignment OOM Debugging.\nBufferAssignment stats:\n"
+                     "             parameter allocation:    4.16GiB\n              constant allocation:         0B\n"
+                     "        maybe_live_out allocation:    4.16GiB\n     preallocated temp allocation:         0B\n"
+                     "                 total allocation:    8.31GiB\nPeak buffers:\n\tBuffer 1:\n\t\tSize: 4.16GiB\n"
+                     "\t\tEntry Parameter Subshape: f64[31,200,300,300]\n\t\t==========================\n")
+    assert (result.shape, result.dtype) == ([31, 200, 300, 300], "f64")
+    half = explain("XlaRuntimeError: RESOURCE_EXHAUSTED: Out of memory while trying to allocate 2000000 bytes.\n"
+                   "BufferAssignment OOM Debugging.\nPeak buffers:\n\tBuffer 1:\n\t\tSize: 1.91MiB\n"
+                   "\t\tShape: f16[1000,1000]\n\t\t==========================\n")
+    assert (half.shape, half.dtype) == ([1000, 1000], "f16")
+
+
+def test_a_tpu_dump_whose_ops_are_tensorflows_graph_nodes():
+    """TensorFlow's bridge to XLA names each op by the graph node's type and name (op_type="Relu6"), JAX by its
+    primitive (op_type="div" op_name="jit(...)/div"): a TPU's list of its largest buffers says whose program it was."""
+    from oomdoctor.explain import explain
+
+    dump = ("  Program hbm requirement 7.82G:\n      reserved          12.0K\n      HLO temp          7.82G\n\n"
+            "    Largest program allocations in hbm:\n\n    1. Size: 800.00M\n       Operator: op_type={op} "
+            "op_name={name}\n       Shape: f32[16,320,320,64]{{3,0,2,1}}\n       Allocation type: HLO temp\n")
+    tensorflow = explain(dump.format(op='"Relu6"', name='"FeatureExtractor/resnet_v1_50/resnet_v1_50/conv1/Relu6"'))
+    jax = explain(dump.format(op='"max"', name='"jit(train_step)/jit(main)/max"'))
+    assert (tensorflow.framework, tensorflow.memory) == ("tensorflow", "tpu")
+    assert (jax.framework, jax.memory) == ("jax", "tpu")
+
+
+def test_a_compiled_module_that_the_driver_could_not_load_is_the_pool_at_start():
+    """XLA's kernels, loaded by the driver outside TensorFlow's pool (GpuDriver::LoadCubin): a pool that took the GPU
+    left them no room, whatever the batch."""
+    from oomdoctor.explain import explain
+
+    result = explain("Node: 'StatefulPartitionedCall'\n"
+                     "Failed to load in-memory CUBIN: CUDA_ERROR_OUT_OF_MEMORY: out of memory\n"
+                     "\t [[{{node StatefulPartitionedCall}}]] [Op:__inference_train_function_50056]\n"
+                     "2023-05-16 14:44:23.019609: F tensorflow/tsl/framework/bfc_allocator.cc:700] Check failed: h != "
+                     "kInvalidChunkHandle \nFatal Python error: Aborted\n")
+    assert (result.oom, result.framework, result.memory, result.case) == (True, "tensorflow", "gpu", "preallocation")
+    assert any("CUBIN" in line for line in result.diagnosis)
+    jax = explain("jax.errors.JaxRuntimeError: RESOURCE_EXHAUSTED: Failed to load in-memory CUBIN (compiled for a "
+                  "different GPU?).: CUDA_ERROR_OUT_OF_MEMORY: out of memory\n")
+    assert (jax.framework, jax.case) == ("jax", "preallocation")
+
+
+def test_a_process_killed_while_orbax_restored_a_checkpoint_is_jaxs():
+    """JAX's libraries name the framework where the word "jax" is not printed: Orbax restoring PaxML's checkpoint."""
+    from oomdoctor.explain import explain
+
+    result = explain("WARNING:absl:No registered CheckpointArgs found for handler type: <class "
+                     "'paxml.checkpoints.FlaxCheckpointHandler'>\n"
+                     "WARNING:absl:Configured `CheckpointManager` using deprecated legacy API. Please follow the "
+                     "instructions at https://orbax.readthedocs.io/en/latest/api_refactor.html to migrate.\n"
+                     "Killed\n")
+    assert (result.oom, result.framework, result.memory, result.case) == (True, "jax", "host", "host-memory")

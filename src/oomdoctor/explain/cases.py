@@ -390,6 +390,10 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
                      "(tf.data from files, a torch Dataset that reads each item in __getitem__), use fewer "
                      "DataLoader workers, or a machine with more RAM. GPU settings and the batch size on the "
                      "GPU do not change this."))
+        if "bad_alloc" in facts.clues:
+            # operator new throws the same for a size that makes no sense (a negative length taken as unsigned)
+            fix.append(_("If it dies on one input (a server on a request, a loader on a file), look at that input's "
+                         "size first: std::bad_alloc is also thrown for a size computed wrong, which no RAM holds."))
         if facts.allocator and "host" in facts.allocator.lower():
             fix.append(_("This is pinned (page-locked) memory for copies to the GPU: the system limits it below "
                          "total RAM; smaller prefetch buffers and fewer parallel copies need less."))
@@ -620,7 +624,11 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
         else:
             fix.append(_("Turn on memory growth before building the model: oomdoctor.configure_gpu_memory()."))
         fix.append(_("Run one GPU program at a time, or give each its share of the GPU."))
-        if "outside_pool" in facts.clues:
+        if "module_load" in facts.clues:
+            say.append(_("The CUDA driver could not load the compiled program's kernels (its CUBIN or PTX module): "
+                         "it puts them in GPU memory of its own, outside the framework's pool, and the pool had left "
+                         "none. However small the program, nothing fits beside a pool that holds the GPU."))
+        elif "outside_pool" in facts.clues:
             say.append(_("XLA copies a compiled program's constants to the GPU with allocations of their own, "
                          "outside its pool: here {requested} found no room beside the pool.").format(
                 requested=format_bytes(requested) if requested else _("its request")))
@@ -744,6 +752,8 @@ def _flatten_words(facts: Facts) -> str:
 def _host_allocator(facts: Facts) -> str:
     if facts.allocator:
         return _("TensorFlow's allocator {name}").format(name=facts.allocator)
+    if "bad_alloc" in facts.clues:
+        return _("C++'s operator new (std::bad_alloc)")
     if facts.framework == "torch":
         return _("PyTorch's CPU allocator")
     if facts.framework == "onnxruntime":

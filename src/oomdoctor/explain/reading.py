@@ -438,6 +438,10 @@ def _read_cuda_driver(text: str, lower: str, facts: Facts) -> bool:
             facts.clues.add("cuda_context")
             total = re.match(r"[^\n]{0,80}?total memory reported: (\d{1,25})", text[at:at + 200])
             facts.total_bytes = number(total.group(1)) if total and facts.total_bytes is None else facts.total_bytes
+        if re.search(r"(?i)failed to load (?:in-memory cubin|ptx text as a module)", text[max(at - 200, 0):at]):
+            # StreamExecutor loading a compiled program's kernels (GpuDriver::LoadCubin, LoadPtx: cuModuleLoad...):
+            # the driver places the module in GPU memory of its own, outside the framework's pool
+            facts.clues.update(("outside_pool", "module_load"))
         if "bytes unified memory" in line:
             # StreamExecutor's unified allocation is only ever the allocator's pool, backed off by 0.9 at each retry
             facts.clues.add("unified_memory")
@@ -556,10 +560,17 @@ def _read_xla(text: str, lower: str, facts: Facts) -> bool:
         # parameter): the one whose bytes are the request's is the array that found no room
         for shape in re.finditer(r"(?:Shape|Subshape): ([a-z]{1,4}\d{0,3})\[([\d,]{0,400})\]", window):
             dims = [number(d) for d in shape.group(2).split(",") if d]
-            if facts.shape is None and facts.requested_bytes and dims and \
-                    _bytes_of(dims, shape.group(1)) == facts.requested_bytes:
+            width = _XLA_ITEMSIZE.get(shape.group(1))
+            if facts.shape is None and facts.requested_bytes and dims and width and \
+                    min(_bytes_of(dims, "int8") * width, LARGEST) == facts.requested_bytes:
                 facts.shape, facts.dtype = dims, shape.group(1)
     return found
+
+
+# XLA's element types as its shapes print them (xla_data.proto's PrimitiveType), in bytes: not NumPy's names, which
+# read "f16" as a 16-byte float and "u8" as an 8-byte integer, and know no "f64"
+_XLA_ITEMSIZE = {"pred": 1, "s8": 1, "u8": 1, "s16": 2, "u16": 2, "f16": 2, "bf16": 2, "s32": 4, "u32": 4, "f32": 4,
+                 "s64": 8, "u64": 8, "f64": 8, "c64": 8, "c128": 16}
 
 
 def _read_rematerialization(text: str, facts: Facts) -> None:
@@ -946,9 +957,34 @@ def _read_memory_error(text: str, facts: Facts) -> bool:
     return True
 
 
+# C++'s operator new could not get memory: libstdc++'s terminate handler names the uncaught exception ("terminate called
+# after throwing an instance of 'std::bad_alloc'" then "  what():  std::bad_alloc"), a binding passes its what() on
+# ("RuntimeError: std::bad_alloc"). Thrust's device allocator's exception says "std::bad_alloc:
+# cudaErrorMemoryAllocation: out of memory" and is another class: the GPU's, not RAM's.
+_BAD_ALLOC = re.compile(r"(?m)instance of 'std::bad_alloc'|(?:what\(\):|^\w{0,40}Error:)[ \t]+std::bad_alloc[ \t]*$")
+
+
+def _read_bad_alloc(text: str, facts: Facts) -> bool:
+    """A C++ program (TensorFlow Serving, a framework's own C++) that ended in std::bad_alloc: RAM's."""
+    found = None
+    for found in _BAD_ALLOC.finditer(text, max(len(text) - 3000, 0)):
+        pass  # the last one
+    if found is None:
+        return False
+    facts.memory = "host"
+    facts.clues.add("bad_alloc")
+    facts.message = _window(text, found.start(), before=60, after=60).strip()
+    return True
+
+
+# JAX's own libraries, which a log can name without the word "jax": Flax, Optax, Orbax (checkpoints), PaxML
+_JAX_LIBRARIES = ("jax", "flax", "optax", "orbax", "paxml")
+
+
 def _named_framework(lower: str) -> str | None:
     """The framework a log names anywhere, for a message that every framework's program can print."""
-    return "torch" if "torch" in lower else "jax" if "jax" in lower else "tensorflow" if "tensorflow" in lower else None
+    return "torch" if "torch" in lower else "jax" if any(word in lower for word in _JAX_LIBRARIES) else \
+        "tensorflow" if "tensorflow" in lower else None
 
 
 # A process killed by SIGKILL, as its parent reports it: torchrun's ChildFailedError ("exitcode: -9",
@@ -960,6 +996,17 @@ _SIGKILLED = re.compile(r"exitcode\s{0,4}:\s{0,4}-9\b|signal 9 \(sigkill\)|termi
                         r"exits with return code = -9\b")
 
 
+# The shell reports a job killed by SIGKILL with strsignal(SIGKILL), in the user's language: glibc's translations of
+# "Killed" (libc.mo), as bash prints them under a Chinese, Japanese, German, ... locale ("已杀死", "強制終了", "Getötet")
+_KILLED_WORDS = ("Killed", "已杀死", "強制結束", "強制終了", "죽었음", "Getötet", "Processus arrêté",
+                 "Terminado (killed)", "Ucciso", "Morto", "Убито", "Вбито", "Забіты", "Убијен", "Zabit (SIGKILL)",
+                 "Zabitý", "Unicestwiony", "Dræbt", "Drept", "Dödad", "Tapettu", "Geëlimineerd", "Σκοτώθηκε",
+                 "Kilőve", "Ubijen", "Pobit", "Matat", "Matado", "Buĉita", "Terbunuh", "Bị buộc kết thúc",
+                 "Süreç durduruldu", "Nutraukta (killed)", "Безусловно прекъснат")
+_SHELL_KILLED = re.compile(r"(?:\[\d+\]\+?\s+)?(?:" + "|".join(re.escape(word) for word in _KILLED_WORDS) +
+                           r")(?:\s.{0,80})?")
+
+
 def _read_killed(text: str, lower: str, facts: Facts) -> bool:
     """Linux's OOM killer: the shell prints ``Killed`` as the program's last line (the kernel log says
     ``Out of memory: Killed process``), a parent process that its child died of SIGKILL. Nothing in the program
@@ -967,10 +1014,12 @@ def _read_killed(text: str, lower: str, facts: Facts) -> bool:
     tell."""
     tail = text[-3000:].rstrip()
     last_lines = [line.strip() for line in tail.splitlines()[-3:]]
-    killed = any(re.fullmatch(r"(?:\[\d+\]\+?\s+)?Killed(?:\s.{0,80})?", line) for line in last_lines)
-    # kernels before 4.19 wrote "Out of memory: Kill process 7248 (python3) score 266 or sacrifice child"
+    killed = any(_SHELL_KILLED.fullmatch(line) for line in last_lines)
+    # kernels before 4.19 wrote "Out of memory: Kill process 7248 (python3) score 266 or sacrifice child"; every
+    # kernel's report begins "python invoked oom-killer: gfp_mask=0x24280ca, order=0" (mm/oom_kill.c's dump_header),
+    # and a paste of dmesg may hold only that line and its call trace, the victim's line further down
     if killed or any(words in lower[-20000:] for words in ("out of memory: killed process",
-                                                           "out of memory: kill process")):
+                                                           "out of memory: kill process", "invoked oom-killer:")):
         facts.memory = "host"
         facts.message = tail[-200:]
         return True
@@ -1212,7 +1261,7 @@ def _vllm_ranks(text: str, facts: Facts) -> dict[str, float]:
     return budgets
 
 
-def _framework(lower: str, facts: Facts, said_by: str) -> str:
+def _framework(text: str, lower: str, facts: Facts, said_by: str) -> str:
     """Which framework's program ran out: the message's own reader, unless the context says otherwise.
 
     XLA's GPU client prints TensorFlow's BFC allocator dump (it lives in ``xla/tsl`` now), and TensorFlow
@@ -1232,16 +1281,24 @@ def _framework(lower: str, facts: Facts, said_by: str) -> str:
                                         "external/org_tensorflow", "xla/python", "xla_extension", "xla/pjrt",
                                         "external/xla/"))
     # and TensorFlow's runtime on a TPU prints its own lines around XLA's: TPUEstimator's "Closing session due to
-    # error", the StatusGroup that sums up the errors of many ops ("Status code: Resource exhausted [9x]")
+    # error", the StatusGroup that sums up the errors of many ops ("Status code: Resource exhausted [9x]"); XLA's list
+    # of the largest buffers names their ops by the graph's node types, where the traceback is cut
     tensorflow = any(word in tail for word in ("tensorflow", "errors_impl", "keras", "[op:", "tf.",
                                                "closing session due to error")) or \
-        re.search(r"status code: [a-z ]{1,40} \[\d{1,9}x\]", tail) is not None
+        re.search(r"status code: [a-z ]{1,40} \[\d{1,9}x\]", tail) is not None or _tf_op_metadata(text)
     if said_by == "jax" and tensorflow and not jax:
         return "tensorflow"
     if said_by == "tensorflow" and jax and "errors_impl" not in tail and "tensorflow/core" not in tail.replace(
             "external/org_tensorflow/tensorflow/core", ""):
         return "jax"
     return said_by
+
+
+def _tf_op_metadata(text: str) -> bool:
+    """XLA's dumps name each buffer's op by the metadata its front end gave: TensorFlow's bridge (tf2xla) gives the
+    graph node's type and name (``op_type="Relu6" op_name="FeatureExtractor/resnet_v1_50/conv1/Relu6"``), a registered
+    op's name in CamelCase; JAX gives its primitive in lower case (``op_type="div" op_name="jit(true_divide)/div"``)."""
+    return re.search(r'op_type="[A-Z][A-Za-z0-9]{0,60}" op_name="(?!p?jit\(|pmap\()', text[-200_000:]) is not None
 
 
 # PyTorch/XLA, whose runtime prints TensorFlow's and XLA's words: its package, its XRT client's own C++
@@ -1348,6 +1405,9 @@ def read(text: str) -> Facts:
     elif said_by is None and not facts.oom and _read_memory_error(text, facts):
         said_by = _named_framework(lower) or "python"  # Python's own MemoryError, in a program of no framework
         facts.oom = True
+    elif said_by is None and not facts.oom and _read_bad_alloc(text, facts):
+        said_by = _named_framework(lower)
+        facts.oom = True
     if said_by is None and not facts.oom:
         # no allocation failed: the framework whose words the log shows is still worth saying (this is a PyTorch
         # error, not an out-of-memory one)
@@ -1355,7 +1415,7 @@ def read(text: str) -> Facts:
         return facts
     facts.oom = True
     facts.warnings_only = False
-    facts.framework = _framework(lower, facts, said_by) if said_by else None
+    facts.framework = _framework(text, lower, facts, said_by) if said_by else None
     if facts.allocator and "host" in facts.allocator.lower() or facts.allocator and facts.allocator.lower() in (
             "cpu", "mklcpu", "cpu_bfc"):
         facts.memory = "host"
