@@ -4840,3 +4840,21 @@ def test_a_target_the_hdf5_key_does_not_call_labels_is_read_whole_like_the_input
               f"train_y = torch.tensor(h5['{key}'])\n"
               "loader = DataLoader(TensorDataset(train_X, train_y), batch_size=200, shuffle=True)\n")
     assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+@pytest.mark.parametrize("first_dimension, expected", [("len(paths) * frames.shape[0]", [13]),
+                                                       ("frames.shape[0]", [])])
+def test_a_buffer_made_on_the_first_file_and_sized_by_the_file_count_holds_every_file(first_dimension, expected,
+                                                                                       tmp_path):
+    # the frame shape is known only once the first clip is read, so the buffer for all clips is made inside the loop
+    # (if n == 0: ...): its first dimension counts the files the loop walks, one buffer for all of them; a buffer
+    # sized by one clip's frames is that clip's
+    source = ("import glob\n\nimport numpy as np\nimport soundfile as sf\nimport torch\n\n\n"
+              "def clips_to_matrix(paths, frame=2048):\n    for n in range(len(paths)):\n"
+              "        audio, rate = sf.read(paths[n])\n"
+              "        frames = audio[: len(audio) // frame * frame].reshape(-1, frame)\n        if n == 0:\n"
+              f"            matrix = np.zeros(({first_dimension}, frame), np.float32)\n"
+              "        matrix[n * frames.shape[0]:(n + 1) * frames.shape[0]] = frames\n    return matrix\n\n\n"
+              "train = clips_to_matrix(sorted(glob.glob('clips/*.flac')))\n"
+              "loader = torch.utils.data.DataLoader(torch.from_numpy(train), batch_size=256, shuffle=True)\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected

@@ -566,8 +566,11 @@ class CallHandlers:
         made once per file (SliceGAN), not one sample's buffer; an image has fewer rows than that."""
         node = call.node
         shape_node = node.args[0] if node.args else keyword_value(node, "shape")
-        if call.qualified.startswith("numpy.random.") or not isinstance(shape_node, (ast.Tuple, ast.List)) or \
-                len(shape_node.elts) < 3:
+        if call.qualified.startswith("numpy.random.") or not isinstance(shape_node, (ast.Tuple, ast.List)):
+            return False
+        if buffer_for_every_item(node, call.ctx.loops):
+            return True
+        if len(shape_node.elts) < 3:
             return False
         first = self.values.get(shape_node.elts[0])
         return isinstance(first, Number) and first.value >= _SAMPLES_IN_A_BUFFER
@@ -1028,6 +1031,20 @@ def _resized(call: Call, image: Item, values: dict[ast.AST, Value]) -> tuple[int
     # channels kept as they were; unknown when the decoder does not say (PIL keeps the file's mode)
     channels = image.shape[2:] if image.shape and len(image.shape) > 2 else () if image.shape else (None,)
     return (height, width) + tuple(channels)
+
+
+def buffer_for_every_item(creation: ast.Call, loops: tuple[ast.AST, ...]) -> bool:
+    """np.zeros((len(paths) * frames.shape[0], dims)) made inside `for i in range(len(paths))` (under `if i == 0`,
+    once the first file shows the frame shape): its first dimension counts every item one of the loops walks, so it
+    is one buffer for all of them, made lazily, not a buffer per item."""
+    shape = creation.args[0] if creation.args else keyword_value(creation, "shape")
+    if not isinstance(shape, (ast.Tuple, ast.List)) or not shape.elts:
+        return False
+    counted = {dotted_name(n.args[0]) for n in ast.walk(shape.elts[0]) if isinstance(n, ast.Call) and n.args and
+               isinstance(n.func, ast.Name) and n.func.id == "len" and isinstance(n.args[0], (ast.Name, ast.Attribute))}
+    walked = {dotted_name(n) for loop in loops if isinstance(loop, (ast.For, ast.AsyncFor))
+              for n in ast.walk(loop.iter) if isinstance(n, (ast.Name, ast.Attribute))}
+    return bool(counted & walked)
 
 
 def _over_a_few_things(ctx: Context) -> bool:

@@ -17,7 +17,7 @@ from .names import (calls_in, dotted_name, is_labels, last_part, names_in, names
                     self_attribute, split_neutral, words_of)
 from .rules_keras import model_convolves_images, model_input_shape
 from .flow import arguments_given, loops_collecting, other_branches
-from .handlers import tokenizer_words
+from .handlers import buffer_for_every_item, tokenizer_words
 from .script import Finding, Script
 from .values import (
     ARRAYS,
@@ -163,8 +163,15 @@ def _fills_from_files(seen, script: Script) -> bool:
     """The loops that fill the buffer (those inside the one it was made in) read files: it holds every file
     decoded, not crops or one-hot planes computed from one image already read (SliceGAN's slices)."""
     data = seen.value
+    module = seen.ctx.module
     filling = [loop for loop in seen.ctx.loops if not (loop.lineno <= data.line <= (loop.end_lineno or loop.lineno))
-               or data.path != str(seen.ctx.module.path)]
+               or data.path != str(module.path)]
+    # (made in the loop itself, sized by the files it walks, on the first one: the loop fills it as well)
+    if data.path == str(module.path):
+        made_in = [loop for loop in seen.ctx.loops if loop not in filling]
+        filling += [loop for loop in made_in if any(
+            isinstance(n, ast.Call) and n.lineno == data.line and module.qualified(n.func) in NUMPY_CREATORS and
+            buffer_for_every_item(n, (loop,)) for n in ast.walk(loop))]
     return any(script.flow.reads_files(loop, seen.ctx.module) for loop in filling)
 
 
