@@ -4858,3 +4858,19 @@ def test_a_buffer_made_on_the_first_file_and_sized_by_the_file_count_holds_every
               "train = clips_to_matrix(sorted(glob.glob('clips/*.flac')))\n"
               "loader = torch.utils.data.DataLoader(torch.from_numpy(train), batch_size=256, shuffle=True)\n")
     assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("loop, clip", [("for i in range(len(clip_files)):", "clip_files[i]"),
+                                        ("for clip in tqdm(clip_files):", "clip"),
+                                        ("for clip in clip_labels:", None)])
+def test_a_helper_of_a_module_not_beside_the_script_given_an_entry_of_a_file_list_reads_that_file(loop, clip,
+                                                                                                  tmp_path):
+    # audio_features.py is not shipped with the script: a helper of it given one of clip_files (by index or as the
+    # loop's variable) reads that file, so the list the loop appends to holds every clip; walking labels reads none
+    source = ("import glob\n\nimport numpy as np\nimport torch\nfrom tqdm import tqdm\n\nimport audio_features\n\n"
+              "clip_files = sorted(glob.glob('data/train/*.wav'))\nclip_labels = [0] * len(clip_files)\n"
+              f"examples = []\n{loop}\n"
+              f"    examples.append(audio_features.logmel_frames({clip or 'clip'}, n_mels=128))\n"
+              "examples = np.concatenate(examples)\n"
+              "loader = torch.utils.data.DataLoader(torch.from_numpy(examples), batch_size=512, shuffle=True)\n")
+    assert _rules(tmp_path, source, "eager-loading") == ([13] if clip else [])
