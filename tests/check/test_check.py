@@ -4874,3 +4874,32 @@ def test_a_helper_of_a_module_not_beside_the_script_given_an_entry_of_a_file_lis
               "examples = np.concatenate(examples)\n"
               "loader = torch.utils.data.DataLoader(torch.from_numpy(examples), batch_size=512, shuffle=True)\n")
     assert _rules(tmp_path, source, "eager-loading") == ([13] if clip else [])
+
+
+@pytest.mark.parametrize("dtype, expected", [("float", [8]), ("'float'", [8]), ("np.float64", []),
+                                             ("np.float32", [])])
+def test_python_float_as_a_buffers_dtype_is_float64_nobody_chose(dtype, expected, tmp_path):
+    # dtype=float reads as "numbers with a fraction", and NumPy makes it 8 bytes a value; np.float64 written out is a
+    # choice. (The border of one image mirrored column by column into a float buffer is no data set: test below.)
+    source = ("import os\n\nimport cv2\nimport numpy as np\nfrom sklearn.svm import SVC\n\n"
+              "names = sorted(os.listdir('faces'))\n"
+              f"faces = np.empty((len(names), 96 * 96), dtype={dtype})\n"
+              "for k, name in enumerate(names):\n"
+              "    faces[k] = cv2.imread(os.path.join('faces', name), cv2.IMREAD_GRAYSCALE).ravel()\n"
+              "SVC().fit(faces, [n.split('_')[0] for n in names])\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+@pytest.mark.parametrize("dtype", ["", ", float"])
+def test_a_float_buffer_written_column_by_column_within_one_image_is_not_a_data_set(dtype, tmp_path):
+    # reflect-padding one scene: each pass writes a column of the same array, not the next sample, so its float64
+    # (no dtype given, or float) is one scene's, not a data set's
+    source = ("import sys\n\nimport numpy as np\nimport scipy.io as sio\n\n\n"
+              "def pad_scene(rows, cols, bands, scene, patch=5):\n    border = patch // 2\n"
+              f"    padded = np.zeros((rows + 2 * border, cols + 2 * border, bands){dtype})\n"
+              "    padded[border:rows + border, border:cols + border, :] = scene\n    for c in range(border):\n"
+              "        padded[border:rows + border, c, :] = scene[:, border - c - 1, :]\n    return padded\n\n\n"
+              "raw = sio.loadmat('PaviaU.mat')['paviaU']\nscene = np.zeros(raw.shape, np.float32)\n"
+              "for band in range(raw.shape[2]):\n    scene[:, :, band] = raw[:, :, band] / raw[:, :, band].max()\n"
+              "h, w, b = raw.shape\ncube = pad_scene(h, w, b, scene, patch=int(sys.argv[1]))\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == []

@@ -549,7 +549,7 @@ class CallHandlers:
         # as a slice [:100] is; unless the script writes every dimension and they come to a large array
         # (np.zeros((500, 512, 512, 1)): 500 X-rays, 1 GiB in float64): then the bytes decide, not the count
         data = Data(node.lineno, str(ctx.module.path), last_part(name), ARRAYS, shape=shape, dtype=dtype,
-                    implicit_float64=dtype_node is None and dtype == "float64")
+                    implicit_float64=float64_by_default(dtype_node) and dtype == "float64")
         size = total_bytes(data)
         data = replace(data, small=shape[0] is not None and shape[0] <= FEW and (size is None or
                                                                                   size < NEGLIGIBLE_BYTES) or per_class)
@@ -1031,6 +1031,13 @@ def _resized(call: Call, image: Item, values: dict[ast.AST, Value]) -> tuple[int
     # channels kept as they were; unknown when the decoder does not say (PIL keeps the file's mode)
     channels = image.shape[2:] if image.shape and len(image.shape) > 2 else () if image.shape else (None,)
     return (height, width) + tuple(channels)
+
+
+def float64_by_default(dtype: ast.expr | None) -> bool:
+    """np.zeros(shape), np.zeros(shape, float), dtype='float': float64 that nobody chose; Python's float means
+    "a number with a fraction" to who writes it, and NumPy makes it 8 bytes (np.float64 written out is a choice)."""
+    return dtype is None or isinstance(dtype, ast.Name) and dtype.id == "float" or \
+        isinstance(dtype, ast.Constant) and dtype.value == "float"
 
 
 def buffer_for_every_item(creation: ast.Call, loops: tuple[ast.AST, ...]) -> bool:

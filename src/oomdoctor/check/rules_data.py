@@ -830,14 +830,19 @@ def dtype_blowup(script: Script) -> Iterator[Finding]:
         small_rows = total_bytes(data) is None and (sample_bytes(data) or LARGE_SAMPLE_BYTES) < LARGE_SAMPLE_BYTES \
             if isinstance(data, Data) else True
         if isinstance(data, Data) and data.implicit_float64 and not negligible(data) and not small_rows and (
-                seen.what == "filled" or image_shaped(data) or len(data.shape or ()) == 4):
+                seen.what == "filled" and _fills_sample_by_sample(seen) or image_shaped(data) or
+                len(data.shape or ()) == 4):
             buffers.setdefault((data.path, data.line), seen)
     for seen in buffers.values():
         data = seen.value
+        if _dtype_written(data, script):  # np.zeros(shape, float)
+            message = _("np.{how}(..., float) allocates float64: NumPy takes Python's float as 8 bytes per value, "
+                        "for data that is uint8 (1 byte) or float32 (4) when used: {size}.")
+        else:
+            message = _("np.{how} without a dtype allocates float64, 8 bytes per value, for data that is uint8 "
+                        "(1 byte) or float32 (4) when used: {size}.")
         yield script.finding(
-            "dtype-blowup", seen.node,
-            _("np.{how} without a dtype allocates float64, 8 bytes per value, for data that is uint8 (1 byte) or "
-              "float32 (4) when used: {size}.").format(how=data.how, size=script.size_of(data)),
+            "dtype-blowup", seen.node, message.format(how=data.how, size=script.size_of(data)),
             _("Give the dtype: np.{how}(shape, dtype=np.uint8), or np.float32 when it must hold scaled values.").format(
                 how=data.how), module=seen.ctx.module, line=data.line)
     # x = np.zeros((n, h, w, 3), np.float32); x[i] = cv2.imread(p).astype(np.float32) / 255: the dtype was chosen,
@@ -928,6 +933,32 @@ def dtype_blowup(script: Script) -> Iterator[Finding]:
                 "dtype-blowup", seen.node, message.format(dtype=dtype, line=seen.node.lineno,
                                                           size=ITEMSIZE.get(dtype, 8)),
                 fix, module=_module_widened_in(data, seen, script), line=data.widened_line)
+
+
+def _fills_sample_by_sample(seen: Seen) -> bool:
+    """X[i] = sample, X[k * n:(k + 1) * n] = frames: the first index follows a loop's variable, so each pass writes
+    the next samples (X[:, t] = step writes every sample's); cube[pad:h + pad, i, :] = image[:, i, :] (a border
+    mirrored column by column) writes within one array, whatever its size."""
+    targets = getattr(seen.node, "targets", None) or [getattr(seen.node, "target", None)]
+    target = targets[0]
+    if not isinstance(target, ast.Subscript):
+        return True
+    first = target.slice.elts[0] if isinstance(target.slice, ast.Tuple) and target.slice.elts else target.slice
+    if isinstance(first, ast.Slice) and first.lower is first.upper is first.step is None:
+        return True  # dec[:, t] = best[:, t - 1]: a step of every sample at once
+    # (the loops' own variables, or a counter they advance: X[k] = sample; k += 1)
+    walked = {name for loop in seen.ctx.loops for name in (names_in(loop.target) if isinstance(
+        loop, (ast.For, ast.AsyncFor)) else set()) | {n.target.id for n in ast.walk(loop) if isinstance(
+            n, ast.AugAssign) and isinstance(n.target, ast.Name)}}
+    return bool(names_in(first) & walked)
+
+
+def _dtype_written(data: Data, script: Script) -> bool:
+    """The call that made the buffer names a dtype (float, 'float'), where float64 came without one."""
+    module = next((m for m in script.modules if str(m.path) == data.path), None)
+    return module is not None and any(
+        isinstance(n, ast.Call) and n.lineno == data.line and module.qualified(n.func) in NUMPY_CREATORS and
+        (keyword_value(n, "dtype") is not None or len(n.args) > 1) for n in ast.walk(module.tree))
 
 
 def _kept_widened(seen: Seen) -> Data | None:
