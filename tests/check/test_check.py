@@ -4903,3 +4903,22 @@ def test_a_float_buffer_written_column_by_column_within_one_image_is_not_a_data_
               "for band in range(raw.shape[2]):\n    scene[:, :, band] = raw[:, :, band] / raw[:, :, band].max()\n"
               "h, w, b = raw.shape\ncube = pad_scene(h, w, b, scene, patch=int(sys.argv[1]))\n")
     assert _rules(tmp_path, source, "dtype-blowup") == []
+
+
+@pytest.mark.parametrize("looked_up, expected", [("model.embeddings(torch.tensor([ix]))", []),
+                                                 ("model(torch.tensor([[ix]]))", [25])])
+def test_a_word_vector_looked_up_in_the_embedding_table_after_training_keeps_no_activation(looked_up, expected,
+                                                                                           tmp_path):
+    # nearest words of a trained CBOW: an nn.Embedding lookup saves only the ids for its backward, so autograd on or
+    # off holds the same; the whole model run on each word is an evaluation pass
+    source = ("import torch\nfrom torch import nn\n\n\nclass CBOW(nn.Module):\n    def __init__(self, vocab, dim):\n"
+              "        super().__init__()\n        self.embeddings = nn.Embedding(vocab, dim)\n"
+              "        self.proj = nn.Linear(dim, vocab)\n\n    def forward(self, context):\n"
+              "        return self.proj(self.embeddings(context).mean(dim=1))\n\n\n"
+              "model = CBOW(50000, 128)\nopt = torch.optim.SGD(model.parameters(), lr=0.1)\n"
+              "for context, target in train_loader:\n"
+              "    loss = nn.functional.cross_entropy(model(context), target)\n"
+              "    opt.zero_grad()\n    loss.backward()\n    opt.step()\nmodel.eval()\nscores = {}\n"
+              "for word, ix in word_to_ix.items():\n"
+              f"    scores[word] = {looked_up}.norm().item()\n")
+    assert _rules(tmp_path, source, "eval-without-no-grad") == expected
