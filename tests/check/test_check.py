@@ -4922,3 +4922,18 @@ def test_a_word_vector_looked_up_in_the_embedding_table_after_training_keeps_no_
               "for word, ix in word_to_ix.items():\n"
               f"    scores[word] = {looked_up}.norm().item()\n")
     assert _rules(tmp_path, source, "eval-without-no-grad") == expected
+
+
+@pytest.mark.parametrize("workers, expected", [(4, [19]), (0, [])])
+def test_a_table_grouped_into_an_object_per_group_is_copied_by_each_worker(workers, expected, tmp_path):
+    # a session recommender: groupby('session_id')['item_id'].apply(list) makes a Python list per session, held by
+    # the Dataset; each DataLoader worker that reads them copies their pages
+    source = ("import pandas as pd\nimport torch\nfrom torch.utils.data import DataLoader, Dataset\n\n\n"
+              "class Sessions(Dataset):\n    def __init__(self, items_by_session):\n"
+              "        self.sessions = items_by_session\n\n    def __len__(self):\n"
+              "        return len(self.sessions)\n\n    def __getitem__(self, i):\n"
+              "        return torch.tensor(self.sessions.iloc[i][-20:])\n\n\n"
+              "clicks = pd.read_parquet('clicks.parquet')\n"
+              "sessions = Sessions(clicks.groupby('session_id')['item_id'].apply(list))\n"
+              f"loader = DataLoader(sessions, batch_size=256, shuffle=True, num_workers={workers})\n")
+    assert _rules(tmp_path, source, "workers-copy-dataset") == expected

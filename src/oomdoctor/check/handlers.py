@@ -172,13 +172,18 @@ class CallHandlers:
             decoded = self._decoded_per_row(call, data)
             if decoded is not None:
                 return decoded
+        if method == "apply" and data.content == TABLE and _of_groupby(node):
+            # df.groupby('user_id').apply(lambda rows: (rows.item.values, rows.answer.values)), or .apply(list): a
+            # Python object per group holding its rows, every row once, as tolist() gives (splitting it copies
+            # references, not the rows)
+            return replace(data, container="list", content=NAMES, shape=None, line=node.lineno)
         if method in ("iterrows", "itertuples") and data.content == TABLE:
             # for i, row in df.iterrows(): the table's rows, one sample each, as a loop over its column gives
             return data
         if method in ("cpu", "numpy", "detach", "to_numpy", "transpose", "squeeze", "flatten", "ravel", "permute",
                       "swapaxes", "unsqueeze", "contiguous", "fillna", "dropna", "drop", "sample", "reset_index",
-                      "sort_values", "map", "apply", "get", "pop", "items"):
-            return data
+                      "sort_values", "map", "apply", "get", "pop", "items", "groupby"):
+            return data  # (groupby: its groups hold the rows, until apply() makes objects of them)
         return None
 
     def _item_method(self, call: Call, item: Item, method: str) -> Value:
@@ -1031,6 +1036,15 @@ def _resized(call: Call, image: Item, values: dict[ast.AST, Value]) -> tuple[int
     # channels kept as they were; unknown when the decoder does not say (PIL keeps the file's mode)
     channels = image.shape[2:] if image.shape and len(image.shape) > 2 else () if image.shape else (None,)
     return (height, width) + tuple(channels)
+
+
+def _of_groupby(call: ast.Call) -> bool:
+    """df.groupby(key).apply(...), df.groupby(key)[columns].apply(...): a method of the groups of a table."""
+    receiver = call.func.value if isinstance(call.func, ast.Attribute) else None
+    if isinstance(receiver, ast.Subscript):
+        receiver = receiver.value
+    return isinstance(receiver, ast.Call) and isinstance(receiver.func, ast.Attribute) and \
+        receiver.func.attr == "groupby"
 
 
 def float64_by_default(dtype: ast.expr | None) -> bool:
