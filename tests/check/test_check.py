@@ -4937,3 +4937,17 @@ def test_a_table_grouped_into_an_object_per_group_is_copied_by_each_worker(worke
               "sessions = Sessions(clicks.groupby('session_id')['item_id'].apply(list))\n"
               f"loader = DataLoader(sessions, batch_size=256, shuffle=True, num_workers={workers})\n")
     assert _rules(tmp_path, source, "workers-copy-dataset") == expected
+
+
+@pytest.mark.parametrize("types, expected", [("{'ip': 'uint32', 'app': 'uint16', 'is_attributed': 'uint8'}", [9]),
+                                             ("{'ip': 'int64', 'app': 'int64', 'is_attributed': 'int64'}", [])])
+def test_a_table_read_with_its_columns_squeezed_to_two_bytes_is_one_too_large_for_memory(types, expected, tmp_path):
+    # a click-fraud table read with uint16/uint8 columns: who counts the bytes of each column reads a table that
+    # would not fit otherwise; the same read with int64 everywhere shows nothing of its size
+    source = ("import pandas as pd\nimport torch\nfrom torch.utils.data import DataLoader, TensorDataset\n\n"
+              f"CLICK_TYPES = {types}\n\n\ndef load_clicks(path):\n"
+              "    clicks = pd.read_csv(path, usecols=list(CLICK_TYPES), dtype=CLICK_TYPES)\n"
+              "    x = torch.tensor(clicks[['ip', 'app']].values)\n"
+              "    return TensorDataset(x, torch.tensor(clicks['is_attributed'].values))\n\n\n"
+              "loader = DataLoader(load_clicks('train.csv'), batch_size=4096, shuffle=True)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected

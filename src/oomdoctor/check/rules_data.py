@@ -11,7 +11,7 @@ from ..i18n import _
 from ..units import format_bytes
 from .context import Context, Seen
 from .library import (KNOWN_GRAPH_NODES, NUMPY_CREATORS, PERMUTATIONS, SAVES, argument, constant_number,
-                      keyword_value, pixel_dtype, scaled_pixels_dtype)
+                      dtype_of, keyword_value, pixel_dtype, scaled_pixels_dtype)
 from .modules import ClassInfo, FunctionInfo, Module, own_nodes
 from .names import (calls_in, dotted_name, is_labels, last_part, names_in, names_inputs, path_text,
                     self_attribute, split_neutral, words_of)
@@ -263,7 +263,8 @@ def _find_large_loads(script: Script) -> tuple[list[tuple[Seen, Data]], set[str]
             read_in_batches(data, script)
         # an HDF5 data set read whole ([:], [()], .value), or a memory-mapped array copied whole: what the format,
         # or the mapping, exists for is reading it in parts
-        shown = shaped is not None or _cache_of_decoded_files(seen.node, script) or data.reader in ("h5py", "mmap")
+        shown = shaped is not None or _cache_of_decoded_files(seen.node, script) or data.reader in ("h5py", "mmap") \
+            or data.content == TABLE and _columns_narrowed(seen)
         if not shown and not unknown_training_set:
             unproven.append((seen, data))
         else:
@@ -337,6 +338,27 @@ def _bound_names(seen: Seen) -> tuple[str, ...]:
     if not isinstance(statement, ast.Assign):
         return ()
     return tuple(dotted_name(target) for target in statement.targets)
+
+
+def _columns_narrowed(load: Seen) -> bool:
+    """pd.read_csv(path, dtype={'user_id': 'int32', 'answered': 'int8'}), the mapping written in the call or bound to
+    a name: columns squeezed to one or two bytes are what a table too large for memory is read with; who reads a
+    small one does not count its bytes."""
+    node = load.node
+    given = keyword_value(node, "dtype") if isinstance(node, ast.Call) else None
+    module = load.ctx.module
+    if isinstance(given, ast.Name):  # the last binding of the name before the read: the function's, else the module's
+        function = module.function_of(node)
+        for scope in ([function.node] if function is not None else []) + [module.tree]:
+            bound = [n.value for n in ast.walk(scope) if isinstance(n, ast.Assign) and n.lineno < node.lineno and
+                     any(isinstance(t, ast.Name) and t.id == given.id for t in n.targets)]
+            if bound:
+                given = bound[-1]
+                break
+    if not isinstance(given, ast.Dict):
+        return False
+    return any((dtype := dtype_of(v, module)) is not None and ITEMSIZE.get(dtype, 8) <= 2 and dtype != "bool"
+               for v in given.values)
 
 
 def _cache_of_decoded_files(load: ast.AST, script: Script) -> bool:
