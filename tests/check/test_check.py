@@ -4951,3 +4951,18 @@ def test_a_table_read_with_its_columns_squeezed_to_two_bytes_is_one_too_large_fo
               "    return TensorDataset(x, torch.tensor(clicks['is_attributed'].values))\n\n\n"
               "loader = DataLoader(load_clicks('train.csv'), batch_size=4096, shuffle=True)\n")
     assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+@pytest.mark.parametrize("first_layer, expected", [("Dense(64, activation='relu', input_dim=30)", []),
+                                                   ("Embedding(input_dim=30, output_dim=64)", [8])])
+def test_a_dense_layers_input_dim_gives_the_size_of_a_sample(first_layer, expected, tmp_path):
+    # a fraud classifier on 30 features per transaction: Dense(..., input_dim=30) says each sample is 30 values, so a
+    # split of an array of unknown count is no data set shown large; an Embedding's input_dim is its vocabulary
+    source = ("import numpy as np\nfrom keras.layers import Dense, Embedding, Flatten\n"
+              "from keras.models import Sequential\nfrom sklearn.model_selection import train_test_split\n\n"
+              "transactions = np.load('transactions.npy')\nfraud = np.load('fraud.npy')\n"
+              "x_fit, x_hold, y_fit, y_hold = train_test_split(transactions, fraud, test_size=0.25)\n"
+              f"model = Sequential([{first_layer}, Flatten(), Dense(1, activation='sigmoid')])\n"
+              "model.compile(optimizer='adam', loss='binary_crossentropy')\n"
+              "model.fit(x_fit, y_fit, epochs=20, validation_data=(x_hold, y_hold))\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected
