@@ -5171,4 +5171,129 @@ def test_a_helper_rebinding_its_parameter_to_a_copy_holds_the_callers_array_twic
 def test_overlapping_windows_copy_each_value_once_per_window(windows, expected, tmp_path):
     source = ("import numpy as np\nimport torch\n\nsignal = np.load('ecg_12lead.npy')\nseq_len, batch_size = 500, 64\n"
               + windows + "dataset = torch.utils.data.TensorDataset(torch.as_tensor(np.asarray(inputs)))\n")
+
+
+@pytest.mark.parametrize("first_dimension, expected", [("len(paths) * frames.shape[0]", [13]),
+                                                       ("frames.shape[0]", [])])
+def test_a_buffer_made_on_the_first_file_and_sized_by_the_file_count_holds_every_file(first_dimension, expected,
+                                                                                       tmp_path):
+    # the frame shape is known only once the first clip is read, so the buffer for all clips is made inside the loop
+    # (if n == 0: ...): its first dimension counts the files the loop walks, one buffer for all of them; a buffer
+    # sized by one clip's frames is that clip's
+    source = ("import glob\n\nimport numpy as np\nimport soundfile as sf\nimport torch\n\n\n"
+              "def clips_to_matrix(paths, frame=2048):\n    for n in range(len(paths)):\n"
+              "        audio, rate = sf.read(paths[n])\n"
+              "        frames = audio[: len(audio) // frame * frame].reshape(-1, frame)\n        if n == 0:\n"
+              f"            matrix = np.zeros(({first_dimension}, frame), np.float32)\n"
+              "        matrix[n * frames.shape[0]:(n + 1) * frames.shape[0]] = frames\n    return matrix\n\n\n"
+              "train = clips_to_matrix(sorted(glob.glob('clips/*.flac')))\n"
+              "loader = torch.utils.data.DataLoader(torch.from_numpy(train), batch_size=256, shuffle=True)\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("loop, clip", [("for i in range(len(clip_files)):", "clip_files[i]"),
+                                        ("for clip in tqdm(clip_files):", "clip"),
+                                        ("for clip in clip_labels:", None)])
+def test_a_helper_of_a_module_not_beside_the_script_given_an_entry_of_a_file_list_reads_that_file(loop, clip,
+                                                                                                  tmp_path):
+    # audio_features.py is not shipped with the script: a helper of it given one of clip_files (by index or as the
+    # loop's variable) reads that file, so the list the loop appends to holds every clip; walking labels reads none
+    source = ("import glob\n\nimport numpy as np\nimport torch\nfrom tqdm import tqdm\n\nimport audio_features\n\n"
+              "clip_files = sorted(glob.glob('data/train/*.wav'))\nclip_labels = [0] * len(clip_files)\n"
+              f"examples = []\n{loop}\n"
+              f"    examples.append(audio_features.logmel_frames({clip or 'clip'}, n_mels=128))\n"
+              "examples = np.concatenate(examples)\n"
+              "loader = torch.utils.data.DataLoader(torch.from_numpy(examples), batch_size=512, shuffle=True)\n")
+    assert _rules(tmp_path, source, "eager-loading") == ([13] if clip else [])
+
+
+@pytest.mark.parametrize("dtype, expected", [("float", [8]), ("'float'", [8]), ("np.float64", []),
+                                             ("np.float32", [])])
+def test_python_float_as_a_buffers_dtype_is_float64_nobody_chose(dtype, expected, tmp_path):
+    # dtype=float reads as "numbers with a fraction", and NumPy makes it 8 bytes a value; np.float64 written out is a
+    # choice. (The border of one image mirrored column by column into a float buffer is no data set: test below.)
+    source = ("import os\n\nimport cv2\nimport numpy as np\nfrom sklearn.svm import SVC\n\n"
+              "names = sorted(os.listdir('faces'))\n"
+              f"faces = np.empty((len(names), 96 * 96), dtype={dtype})\n"
+              "for k, name in enumerate(names):\n"
+              "    faces[k] = cv2.imread(os.path.join('faces', name), cv2.IMREAD_GRAYSCALE).ravel()\n"
+              "SVC().fit(faces, [n.split('_')[0] for n in names])\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+@pytest.mark.parametrize("dtype", ["", ", float"])
+def test_a_float_buffer_written_column_by_column_within_one_image_is_not_a_data_set(dtype, tmp_path):
+    # reflect-padding one scene: each pass writes a column of the same array, not the next sample, so its float64
+    # (no dtype given, or float) is one scene's, not a data set's
+    source = ("import sys\n\nimport numpy as np\nimport scipy.io as sio\n\n\n"
+              "def pad_scene(rows, cols, bands, scene, patch=5):\n    border = patch // 2\n"
+              f"    padded = np.zeros((rows + 2 * border, cols + 2 * border, bands){dtype})\n"
+              "    padded[border:rows + border, border:cols + border, :] = scene\n    for c in range(border):\n"
+              "        padded[border:rows + border, c, :] = scene[:, border - c - 1, :]\n    return padded\n\n\n"
+              "raw = sio.loadmat('PaviaU.mat')['paviaU']\nscene = np.zeros(raw.shape, np.float32)\n"
+              "for band in range(raw.shape[2]):\n    scene[:, :, band] = raw[:, :, band] / raw[:, :, band].max()\n"
+              "h, w, b = raw.shape\ncube = pad_scene(h, w, b, scene, patch=int(sys.argv[1]))\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == []
+
+
+@pytest.mark.parametrize("looked_up, expected", [("model.embeddings(torch.tensor([ix]))", []),
+                                                 ("model(torch.tensor([[ix]]))", [25])])
+def test_a_word_vector_looked_up_in_the_embedding_table_after_training_keeps_no_activation(looked_up, expected,
+                                                                                           tmp_path):
+    # nearest words of a trained CBOW: an nn.Embedding lookup saves only the ids for its backward, so autograd on or
+    # off holds the same; the whole model run on each word is an evaluation pass
+    source = ("import torch\nfrom torch import nn\n\n\nclass CBOW(nn.Module):\n    def __init__(self, vocab, dim):\n"
+              "        super().__init__()\n        self.embeddings = nn.Embedding(vocab, dim)\n"
+              "        self.proj = nn.Linear(dim, vocab)\n\n    def forward(self, context):\n"
+              "        return self.proj(self.embeddings(context).mean(dim=1))\n\n\n"
+              "model = CBOW(50000, 128)\nopt = torch.optim.SGD(model.parameters(), lr=0.1)\n"
+              "for context, target in train_loader:\n"
+              "    loss = nn.functional.cross_entropy(model(context), target)\n"
+              "    opt.zero_grad()\n    loss.backward()\n    opt.step()\nmodel.eval()\nscores = {}\n"
+              "for word, ix in word_to_ix.items():\n"
+              f"    scores[word] = {looked_up}.norm().item()\n")
+    assert _rules(tmp_path, source, "eval-without-no-grad") == expected
+
+
+@pytest.mark.parametrize("workers, expected", [(4, [19]), (0, [])])
+def test_a_table_grouped_into_an_object_per_group_is_copied_by_each_worker(workers, expected, tmp_path):
+    # a session recommender: groupby('session_id')['item_id'].apply(list) makes a Python list per session, held by
+    # the Dataset; each DataLoader worker that reads them copies their pages
+    source = ("import pandas as pd\nimport torch\nfrom torch.utils.data import DataLoader, Dataset\n\n\n"
+              "class Sessions(Dataset):\n    def __init__(self, items_by_session):\n"
+              "        self.sessions = items_by_session\n\n    def __len__(self):\n"
+              "        return len(self.sessions)\n\n    def __getitem__(self, i):\n"
+              "        return torch.tensor(self.sessions.iloc[i][-20:])\n\n\n"
+              "clicks = pd.read_parquet('clicks.parquet')\n"
+              "sessions = Sessions(clicks.groupby('session_id')['item_id'].apply(list))\n"
+              f"loader = DataLoader(sessions, batch_size=256, shuffle=True, num_workers={workers})\n")
+    assert _rules(tmp_path, source, "workers-copy-dataset") == expected
+
+
+@pytest.mark.parametrize("types, expected", [("{'ip': 'uint32', 'app': 'uint16', 'is_attributed': 'uint8'}", [9]),
+                                             ("{'ip': 'int64', 'app': 'int64', 'is_attributed': 'int64'}", [])])
+def test_a_table_read_with_its_columns_squeezed_to_two_bytes_is_one_too_large_for_memory(types, expected, tmp_path):
+    # a click-fraud table read with uint16/uint8 columns: who counts the bytes of each column reads a table that
+    # would not fit otherwise; the same read with int64 everywhere shows nothing of its size
+    source = ("import pandas as pd\nimport torch\nfrom torch.utils.data import DataLoader, TensorDataset\n\n"
+              f"CLICK_TYPES = {types}\n\n\ndef load_clicks(path):\n"
+              "    clicks = pd.read_csv(path, usecols=list(CLICK_TYPES), dtype=CLICK_TYPES)\n"
+              "    x = torch.tensor(clicks[['ip', 'app']].values)\n"
+              "    return TensorDataset(x, torch.tensor(clicks['is_attributed'].values))\n\n\n"
+              "loader = DataLoader(load_clicks('train.csv'), batch_size=4096, shuffle=True)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+@pytest.mark.parametrize("first_layer, expected", [("Dense(64, activation='relu', input_dim=30)", []),
+                                                   ("Embedding(input_dim=30, output_dim=64)", [8])])
+def test_a_dense_layers_input_dim_gives_the_size_of_a_sample(first_layer, expected, tmp_path):
+    # a fraud classifier on 30 features per transaction: Dense(..., input_dim=30) says each sample is 30 values, so a
+    # split of an array of unknown count is no data set shown large; an Embedding's input_dim is its vocabulary
+    source = ("import numpy as np\nfrom keras.layers import Dense, Embedding, Flatten\n"
+              "from keras.models import Sequential\nfrom sklearn.model_selection import train_test_split\n\n"
+              "transactions = np.load('transactions.npy')\nfraud = np.load('fraud.npy')\n"
+              "x_fit, x_hold, y_fit, y_hold = train_test_split(transactions, fraud, test_size=0.25)\n"
+              f"model = Sequential([{first_layer}, Flatten(), Dense(1, activation='sigmoid')])\n"
+              "model.compile(optimizer='adam', loss='binary_crossentropy')\n"
+              "model.fit(x_fit, y_fit, epochs=20, validation_data=(x_hold, y_hold))\n")
     assert _rules(tmp_path, source, "duplicate-copy") == expected

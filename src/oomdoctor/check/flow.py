@@ -1419,8 +1419,10 @@ class Flow(CallHandlers):
         qualified = module.qualified(call.func)
         if "." not in qualified:
             return False
-        # what it is given is a file's path (vggish_input.wavfile_to_examples(os.path.join(folder, name)))
-        if not words_of(last_part(qualified)) & _READ_WORDS and not (call.args and _joins_a_path(call.args[0], module)):
+        # what it is given is a file's path (vggish_input.wavfile_to_examples(os.path.join(folder, name)),
+        # features.file_to_vectors(wav_files[i]))
+        if not words_of(last_part(qualified)) & _READ_WORDS and not (call.args and (
+                _joins_a_path(call.args[0], module) or _element_of_file_list(call.args[0], module))):
             return False
         return self._absent_module(module, qualified.rsplit(".", 1)[0])
 
@@ -2341,6 +2343,30 @@ _ROW_SET_WORDS = {"idx", "idxs", "indices", "indexes", "inds", "ids", "perm", "p
                   "shuffled", "rows", "selected", "keep", "split", "fold", "subset"}
 # Methods only an nn.Module has (an optimizer has state_dict and zero_grad too; a tensor has cuda and to)
 _MODULE_ONLY_METHODS = {"eval", "parameters", "named_parameters", "named_modules", "children"}
+
+
+def _element_of_file_list(expression: ast.expr, module: Module) -> bool:
+    """wav_files[i], self.paths[index], or f in `for f in tqdm(wav_files)` (a loop or a comprehension): one entry
+    of a list its name says holds files' paths."""
+    def names_file_list(node: ast.AST) -> bool:
+        return any(words_of(last_part(dotted_name(n))) & _FILE_LIST_WORDS for n in ast.walk(node)
+                   if isinstance(n, (ast.Name, ast.Attribute)))
+    if isinstance(expression, ast.Subscript):
+        return not isinstance(expression.slice, ast.Slice) and names_file_list(expression.value)
+    if not isinstance(expression, ast.Name):
+        return False
+    function = module.function_of(expression)
+    for node in ast.walk(function.node if function is not None else module.tree):
+        walks = [node] if isinstance(node, (ast.For, ast.AsyncFor)) else \
+            node.generators if isinstance(node, _COMPREHENSIONS) else []
+        if any(expression.id in names_in(w.target) and names_file_list(w.iter) for w in walks) and \
+                any(n is expression for n in ast.walk(node)):
+            return True
+    return False
+
+
+# Words that name a list of files' paths
+_FILE_LIST_WORDS = {"files", "paths", "filenames", "fnames", "filepaths"}
 
 
 def _joins_a_path(expression: ast.expr, module: Module) -> bool:

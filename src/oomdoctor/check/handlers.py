@@ -174,13 +174,18 @@ class CallHandlers:
             decoded = self._decoded_per_row(call, data)
             if decoded is not None:
                 return decoded
+        if method == "apply" and data.content == TABLE and _of_groupby(node):
+            # df.groupby('user_id').apply(lambda rows: (rows.item.values, rows.answer.values)), or .apply(list): a
+            # Python object per group holding its rows, every row once, as tolist() gives (splitting it copies
+            # references, not the rows)
+            return replace(data, container="list", content=NAMES, shape=None, line=node.lineno)
         if method in ("iterrows", "itertuples") and data.content == TABLE:
             # for i, row in df.iterrows(): the table's rows, one sample each, as a loop over its column gives
             return data
         if method in ("cpu", "numpy", "detach", "to_numpy", "transpose", "squeeze", "flatten", "ravel", "permute",
                       "swapaxes", "unsqueeze", "contiguous", "fillna", "dropna", "drop", "sample", "reset_index",
-                      "sort_values", "map", "apply", "get", "pop", "items"):
-            return data
+                      "sort_values", "map", "apply", "get", "pop", "items", "groupby"):
+            return data  # (groupby: its groups hold the rows, until apply() makes objects of them)
         return None
 
     def _item_method(self, call: Call, item: Item, method: str) -> Value:
@@ -553,7 +558,7 @@ class CallHandlers:
         # as a slice [:100] is; unless the script writes every dimension and they come to a large array
         # (np.zeros((500, 512, 512, 1)): 500 X-rays, 1 GiB in float64): then the bytes decide, not the count
         data = Data(node.lineno, str(ctx.module.path), last_part(name), ARRAYS, shape=shape, dtype=dtype,
-                    implicit_float64=dtype_node is None and dtype == "float64")
+                    implicit_float64=float64_by_default(dtype_node) and dtype == "float64")
         size = total_bytes(data)
         data = replace(data, small=shape[0] is not None and shape[0] <= FEW and (size is None or
                                                                                   size < NEGLIGIBLE_BYTES) or per_class)
@@ -570,8 +575,11 @@ class CallHandlers:
         made once per file (SliceGAN), not one sample's buffer; an image has fewer rows than that."""
         node = call.node
         shape_node = node.args[0] if node.args else keyword_value(node, "shape")
-        if call.qualified.startswith("numpy.random.") or not isinstance(shape_node, (ast.Tuple, ast.List)) or \
-                len(shape_node.elts) < 3:
+        if call.qualified.startswith("numpy.random.") or not isinstance(shape_node, (ast.Tuple, ast.List)):
+            return False
+        if buffer_for_every_item(node, call.ctx.loops):
+            return True
+        if len(shape_node.elts) < 3:
             return False
         first = self.values.get(shape_node.elts[0])
         return isinstance(first, Number) and first.value >= _SAMPLES_IN_A_BUFFER
@@ -1032,6 +1040,36 @@ def _resized(call: Call, image: Item, values: dict[ast.AST, Value]) -> tuple[int
     # channels kept as they were; unknown when the decoder does not say (PIL keeps the file's mode)
     channels = image.shape[2:] if image.shape and len(image.shape) > 2 else () if image.shape else (None,)
     return (height, width) + tuple(channels)
+
+
+def _of_groupby(call: ast.Call) -> bool:
+    """df.groupby(key).apply(...), df.groupby(key)[columns].apply(...): a method of the groups of a table."""
+    receiver = call.func.value if isinstance(call.func, ast.Attribute) else None
+    if isinstance(receiver, ast.Subscript):
+        receiver = receiver.value
+    return isinstance(receiver, ast.Call) and isinstance(receiver.func, ast.Attribute) and \
+        receiver.func.attr == "groupby"
+
+
+def float64_by_default(dtype: ast.expr | None) -> bool:
+    """np.zeros(shape), np.zeros(shape, float), dtype='float': float64 that nobody chose; Python's float means
+    "a number with a fraction" to who writes it, and NumPy makes it 8 bytes (np.float64 written out is a choice)."""
+    return dtype is None or isinstance(dtype, ast.Name) and dtype.id == "float" or \
+        isinstance(dtype, ast.Constant) and dtype.value == "float"
+
+
+def buffer_for_every_item(creation: ast.Call, loops: tuple[ast.AST, ...]) -> bool:
+    """np.zeros((len(paths) * frames.shape[0], dims)) made inside `for i in range(len(paths))` (under `if i == 0`,
+    once the first file shows the frame shape): its first dimension counts every item one of the loops walks, so it
+    is one buffer for all of them, made lazily, not a buffer per item."""
+    shape = creation.args[0] if creation.args else keyword_value(creation, "shape")
+    if not isinstance(shape, (ast.Tuple, ast.List)) or not shape.elts:
+        return False
+    counted = {dotted_name(n.args[0]) for n in ast.walk(shape.elts[0]) if isinstance(n, ast.Call) and n.args and
+               isinstance(n.func, ast.Name) and n.func.id == "len" and isinstance(n.args[0], (ast.Name, ast.Attribute))}
+    walked = {dotted_name(n) for loop in loops if isinstance(loop, (ast.For, ast.AsyncFor))
+              for n in ast.walk(loop.iter) if isinstance(n, (ast.Name, ast.Attribute))}
+    return bool(counted & walked)
 
 
 def _over_a_few_things(ctx: Context) -> bool:

@@ -11,13 +11,13 @@ from ..i18n import _
 from ..units import format_bytes
 from .context import Context, Seen
 from .library import (KNOWN_GRAPH_NODES, NUMPY_CREATORS, PERMUTATIONS, SAVES, argument, constant_number,
-                      keyword_value, pixel_dtype, scaled_pixels_dtype)
+                      dtype_of, keyword_value, pixel_dtype, scaled_pixels_dtype)
 from .modules import ClassInfo, FunctionInfo, Module, own_nodes
 from .names import (calls_in, dotted_name, is_labels, last_part, names_batch_size, names_in, names_inputs,
                     path_text, self_attribute, split_neutral, words_of)
 from .rules_keras import model_convolves_images, model_input_shape
 from .flow import arguments_given, loops_collecting, other_branches
-from .handlers import tokenizer_words
+from .handlers import buffer_for_every_item, tokenizer_words
 from .script import Finding, Script
 from .values import (
     ARRAYS,
@@ -252,8 +252,15 @@ def _fills_from_files(seen, script: Script) -> bool:
     """The loops that fill the buffer (those inside the one it was made in) read files: it holds every file
     decoded, not crops or one-hot planes computed from one image already read (SliceGAN's slices)."""
     data = seen.value
+    module = seen.ctx.module
     filling = [loop for loop in seen.ctx.loops if not (loop.lineno <= data.line <= (loop.end_lineno or loop.lineno))
-               or data.path != str(seen.ctx.module.path)]
+               or data.path != str(module.path)]
+    # (made in the loop itself, sized by the files it walks, on the first one: the loop fills it as well)
+    if data.path == str(module.path):
+        made_in = [loop for loop in seen.ctx.loops if loop not in filling]
+        filling += [loop for loop in made_in if any(
+            isinstance(n, ast.Call) and n.lineno == data.line and module.qualified(n.func) in NUMPY_CREATORS and
+            buffer_for_every_item(n, (loop,)) for n in ast.walk(loop))]
     return any(script.flow.reads_files(loop, seen.ctx.module) for loop in filling)
 
 
@@ -345,7 +352,8 @@ def _find_large_loads(script: Script) -> tuple[list[tuple[Seen, Data]], set[str]
             read_in_batches(data, script)
         # an HDF5 data set read whole ([:], [()], .value), or a memory-mapped array copied whole: what the format,
         # or the mapping, exists for is reading it in parts
-        shown = shaped is not None or _cache_of_decoded_files(seen.node, script) or data.reader in ("h5py", "mmap")
+        shown = shaped is not None or _cache_of_decoded_files(seen.node, script) or data.reader in ("h5py", "mmap") \
+            or data.content == TABLE and _columns_narrowed(seen)
         if not shown and not unknown_training_set:
             unproven.append((seen, data))
         else:
@@ -419,6 +427,27 @@ def _bound_names(seen: Seen) -> tuple[str, ...]:
     if not isinstance(statement, ast.Assign):
         return ()
     return tuple(dotted_name(target) for target in statement.targets)
+
+
+def _columns_narrowed(load: Seen) -> bool:
+    """pd.read_csv(path, dtype={'user_id': 'int32', 'answered': 'int8'}), the mapping written in the call or bound to
+    a name: columns squeezed to one or two bytes are what a table too large for memory is read with; who reads a
+    small one does not count its bytes."""
+    node = load.node
+    given = keyword_value(node, "dtype") if isinstance(node, ast.Call) else None
+    module = load.ctx.module
+    if isinstance(given, ast.Name):  # the last binding of the name before the read: the function's, else the module's
+        function = module.function_of(node)
+        for scope in ([function.node] if function is not None else []) + [module.tree]:
+            bound = [n.value for n in ast.walk(scope) if isinstance(n, ast.Assign) and n.lineno < node.lineno and
+                     any(isinstance(t, ast.Name) and t.id == given.id for t in n.targets)]
+            if bound:
+                given = bound[-1]
+                break
+    if not isinstance(given, ast.Dict):
+        return False
+    return any((dtype := dtype_of(v, module)) is not None and ITEMSIZE.get(dtype, 8) <= 2 and dtype != "bool"
+               for v in given.values)
 
 
 def _cache_of_decoded_files(load: ast.AST, script: Script) -> bool:
@@ -938,14 +967,19 @@ def dtype_blowup(script: Script) -> Iterator[Finding]:
         small_rows = total_bytes(data) is None and (sample_bytes(data) or LARGE_SAMPLE_BYTES) < LARGE_SAMPLE_BYTES \
             if isinstance(data, Data) else True
         if isinstance(data, Data) and data.implicit_float64 and not negligible(data) and not small_rows and (
-                seen.what == "filled" or image_shaped(data) or len(data.shape or ()) == 4):
+                seen.what == "filled" and _fills_sample_by_sample(seen) or image_shaped(data) or
+                len(data.shape or ()) == 4):
             buffers.setdefault((data.path, data.line), seen)
     for seen in buffers.values():
         data = seen.value
+        if _dtype_written(data, script):  # np.zeros(shape, float)
+            message = _("np.{how}(..., float) allocates float64: NumPy takes Python's float as 8 bytes per value, "
+                        "for data that is uint8 (1 byte) or float32 (4) when used: {size}.")
+        else:
+            message = _("np.{how} without a dtype allocates float64, 8 bytes per value, for data that is uint8 "
+                        "(1 byte) or float32 (4) when used: {size}.")
         yield script.finding(
-            "dtype-blowup", seen.node,
-            _("np.{how} without a dtype allocates float64, 8 bytes per value, for data that is uint8 (1 byte) or "
-              "float32 (4) when used: {size}.").format(how=data.how, size=script.size_of(data)),
+            "dtype-blowup", seen.node, message.format(how=data.how, size=script.size_of(data)),
             _("Give the dtype: np.{how}(shape, dtype=np.uint8), or np.float32 when it must hold scaled values.").format(
                 how=data.how), module=seen.ctx.module, line=data.line)
     # x = np.zeros((n, h, w, 3), np.float32); x[i] = cv2.imread(p).astype(np.float32) / 255: the dtype was chosen,
@@ -1036,6 +1070,32 @@ def dtype_blowup(script: Script) -> Iterator[Finding]:
                 "dtype-blowup", seen.node, message.format(dtype=dtype, line=seen.node.lineno,
                                                           size=ITEMSIZE.get(dtype, 8)),
                 fix, module=_module_widened_in(data, seen, script), line=data.widened_line)
+
+
+def _fills_sample_by_sample(seen: Seen) -> bool:
+    """X[i] = sample, X[k * n:(k + 1) * n] = frames: the first index follows a loop's variable, so each pass writes
+    the next samples (X[:, t] = step writes every sample's); cube[pad:h + pad, i, :] = image[:, i, :] (a border
+    mirrored column by column) writes within one array, whatever its size."""
+    targets = getattr(seen.node, "targets", None) or [getattr(seen.node, "target", None)]
+    target = targets[0]
+    if not isinstance(target, ast.Subscript):
+        return True
+    first = target.slice.elts[0] if isinstance(target.slice, ast.Tuple) and target.slice.elts else target.slice
+    if isinstance(first, ast.Slice) and first.lower is first.upper is first.step is None:
+        return True  # dec[:, t] = best[:, t - 1]: a step of every sample at once
+    # (the loops' own variables, or a counter they advance: X[k] = sample; k += 1)
+    walked = {name for loop in seen.ctx.loops for name in (names_in(loop.target) if isinstance(
+        loop, (ast.For, ast.AsyncFor)) else set()) | {n.target.id for n in ast.walk(loop) if isinstance(
+            n, ast.AugAssign) and isinstance(n.target, ast.Name)}}
+    return bool(names_in(first) & walked)
+
+
+def _dtype_written(data: Data, script: Script) -> bool:
+    """The call that made the buffer names a dtype (float, 'float'), where float64 came without one."""
+    module = next((m for m in script.modules if str(m.path) == data.path), None)
+    return module is not None and any(
+        isinstance(n, ast.Call) and n.lineno == data.line and module.qualified(n.func) in NUMPY_CREATORS and
+        (keyword_value(n, "dtype") is not None or len(n.args) > 1) for n in ast.walk(module.tree))
 
 
 def _kept_widened(seen: Seen) -> Data | None:

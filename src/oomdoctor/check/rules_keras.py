@@ -297,6 +297,9 @@ def _model_input_shape(script: Script) -> tuple[int, ...] | None:
                  k.arg == "shape" and last_part(dotted_name(call)) == "Input"]
         if last_part(dotted_name(call)) == "Input" and call.args:
             given.append(call.args[0])
+        # Dense(512, input_dim=193): a sample of 193 values (an Embedding's input_dim is its vocabulary, no shape)
+        if "Embedding" not in last_part(dotted_name(call)):
+            given += [ast.Tuple(elts=[k.value], ctx=ast.Load()) for k in call.keywords if k.arg == "input_dim"]
         for node in given:
             at = constants.at(call.lineno)
             if isinstance(node, ast.Name):  # input_shape = (img_rows, img_cols, channels)

@@ -159,6 +159,8 @@ def eval_without_no_grad(script: Script) -> Iterator[Finding]:
         eval_data = any(isinstance(a, Data) for a in arguments.items) or named or eval_loop is not None or phased
         if ctx.function is not None and ctx.function.cls is not None and ctx.function.name == "forward":
             continue  # a submodule run inside a model's own forward(): the call that runs the model is judged
+        if _embedding_table(seen.value, script):
+            continue  # model.in_embed(word_id): a lookup saves only the ids for its backward, no activation
         # a model run in a Dataset's __getitem__ (pseudo-labels, features): no backward ever reaches it there
         in_getitem = ctx.function is not None and ctx.function.name == "__getitem__"
         for module, call, in_callers_loop in _eval_phase_calls(seen, script):
@@ -205,6 +207,15 @@ def eval_without_no_grad(script: Script) -> Iterator[Finding]:
     for seen, region in passes:
         if not (isinstance(region, FunctionInfo) and (region, _model_owner(seen.node)) in looped):
             yield _evaluation_with_autograd(script, seen.node, seen.ctx.module)
+
+
+def _embedding_table(model: object, script: Script) -> bool:
+    """The module called is an nn.Embedding (or EmbeddingBag): a word's vector looked up after training (nearest
+    words of a skip-gram, an embedding printed) keeps nothing for a backward but the ids, with autograd on or off."""
+    tables = script.memoized("embedding-lines", lambda: {
+        node.lineno for module in script.modules for node in ast.walk(module.tree) if isinstance(node, ast.Call) and
+        module.qualified(node.func) in ("torch.nn.Embedding", "torch.nn.EmbeddingBag")})
+    return isinstance(model, Model) and model.cls is None and model.line in tables
 
 
 def _uncalled_model_method(function: FunctionInfo | None, script: Script) -> bool:
