@@ -611,7 +611,8 @@ def test_a_cached_text_pipeline_vectorized_into_a_bag_of_words_is_not_text(mode,
 
 
 @pytest.mark.parametrize("dtype, rule, expected", [
-    ("np.uint8", "eager-loading", [5]),
+    # made at the files' own width, the array is made right: said where every file is written into it
+    ("np.uint8", "eager-loading", [7]),
     ("np.uint8", "dtype-blowup", []),
     # no dtype chosen: two problems on one line, each with its fix (stream the files; give the dtype)
     ("None", "eager-loading", [5]),
@@ -623,6 +624,24 @@ def test_a_preallocated_array_filled_with_every_decoded_file(dtype, rule, expect
               f"x = np.empty({shape})\n"
               "for i, name in enumerate(names):\n    x[i] = cv2.imread(os.path.join('pics', name))\n")
     assert _rules(tmp_path, source, rule) == expected
+
+
+@pytest.mark.parametrize("dtype, expected", [
+    ("np.uint8", [10]),   # 8-bit slices kept at their width: the loop writing every file is the problem
+    ("'int16'", [10]),
+    ("np.float32", [7]),  # 4× wider than the files: where it is made sets the cost
+])
+def test_a_buffer_at_the_files_width_is_said_where_each_file_is_written(dtype, expected, tmp_path):
+    source = ("import glob\nimport numpy as np\nfrom PIL import Image\n\n"
+              "def load_slices(folder):\n"
+              "    paths = sorted(glob.glob(folder + '/*.png'))\n"
+              f"    stack = np.zeros((len(paths), 512, 512, 1), dtype={dtype})\n"
+              "    for k, p in enumerate(paths):\n"
+              "        img = Image.open(p).convert('L')\n"
+              "        stack[k, :, :, 0] = np.asarray(img)\n"
+              "    return stack\n\n"
+              "train = load_slices('slices/train')\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected
 
 
 @pytest.mark.parametrize("imports, read", [

@@ -94,13 +94,23 @@ def eager_loading(script: Script) -> Iterator[Finding]:
             buffers.setdefault((data.path, data.line), seen)
     for seen in buffers.values():
         data = seen.value
+        fix = _("Stream it: read and decode each file when its batch is needed, in a PyTorch Dataset's __getitem__ "
+                "or with tf.data.Dataset.list_files(...).map(load_fn, num_parallel_calls=tf.data.AUTOTUNE).")
+        if _holds_files_at_their_width(data):
+            # np.zeros((n, h, w), np.uint8) is how an array of images should be made (the copy rules advise it over
+            # np.array(list)): nothing is wrong where it is made, the problem is the loop writing every file into it
+            yield script.finding(
+                "eager-loading", seen.node,
+                _("Every file is decoded and written into the array made on line {line}, before training starts: "
+                  "the whole data set sits in RAM ({size}).").format(line=data.line, size=script.size_of(data)),
+                fix, module=seen.ctx.module)
+            continue
+        # a float buffer (np.zeros without a dtype, float32 for 8-bit pictures): what it is made as sets the cost
         yield script.finding(
             "eager-loading", seen.node,
             _("Every file is decoded into this array before training starts (filled on line {line}): the whole data "
               "set sits in RAM ({size}).").format(line=seen.node.lineno, size=script.size_of(data)),
-            _("Stream it: read and decode each file when its batch is needed, in a PyTorch Dataset's __getitem__ "
-              "or with tf.data.Dataset.list_files(...).map(load_fn, num_parallel_calls=tf.data.AUTOTUNE)."),
-            module=seen.ctx.module, line=data.line)
+            fix, module=seen.ctx.module, line=data.line)
 
     # if cache[i] is None: cache[i] = decode(path): filled as the samples come up, it ends holding every file
     for seen in script.seen("cached"):
@@ -157,6 +167,13 @@ def _roots_sliced_in_batches(script: Script) -> set[str]:
             if isinstance(value, Data) and any("batch" in words_of(n) for b in bounds for n in names_in(b)):
                 roots |= {value.root, made_root(value.root)}
     return roots
+
+
+def _holds_files_at_their_width(data: Data) -> bool:
+    """A buffer of integers (uint8 pictures, uint16 scans, int16 audio): the files are kept at the width they
+    decode to, not widened by the buffer's dtype."""
+    return data.dtype is not None and not data.implicit_float64 and \
+        (data.dtype == "bool" or data.dtype.startswith(("int", "uint")))
 
 
 def _fills_from_files(seen, script: Script) -> bool:
