@@ -644,6 +644,24 @@ def test_a_buffer_at_the_files_width_is_said_where_each_file_is_written(dtype, e
     assert _rules(tmp_path, source, "eager-loading") == expected
 
 
+@pytest.mark.parametrize("before, scaled, expected", [
+    # uint8 pixels: the float64 array the first operation makes is the problem (dtype-blowup); the second operation
+    # shifts that temporary, it is not a second copy of the uint8 array the name keeps
+    ("pass", "(x_train - 127.5) / 127.5", {"dtype-blowup": [6], "duplicate-copy": []}),
+    ("pass", "x_train.reshape(-1, 3072) / 255.0 * 2 - 1", {"dtype-blowup": [6], "duplicate-copy": []}),
+    # float32 already: the scaled float32 array is a second copy beside the one the name keeps
+    ("x_train = x_train.astype('float32')", "(x_train - 127.5) / 127.5", {"dtype-blowup": [],
+                                                                          "duplicate-copy": [6]}),
+])
+def test_a_chain_of_arithmetic_on_pixels_is_one_copy(before, scaled, expected, tmp_path):
+    source = ("import numpy as np\nimport torch\nfrom tensorflow.keras.datasets import cifar10\n"
+              "(x_train, y_train), (x_test, y_test) = cifar10.load_data()\n"
+              f"{before}\ninputs = {scaled}\n"
+              "loader = torch.utils.data.DataLoader(torch.from_numpy(inputs), batch_size=64, shuffle=True)\n"
+              "print(x_train.shape)\n")
+    assert {rule: _rules(tmp_path, source, rule) for rule in expected} == expected
+
+
 @pytest.mark.parametrize("imports, read", [
     ("import matplotlib.image as mpimg", "mpimg.imread(path)"),  # pyplot's imread, from where it is defined
     ("from matplotlib.image import imread", "imread(path)[:, :, :3]"),

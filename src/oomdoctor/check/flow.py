@@ -1195,6 +1195,11 @@ class Flow(CallHandlers):
         operand = node.left if self.values.get(node.left) is array else node.right
         while isinstance(operand, ast.BinOp):  # (x - 127.5) / 127.5: x
             operand = operand.left if isinstance(self.values.get(operand.left), Data) else operand.right
+        named = self.values.get(operand)
+        if isinstance(named, Data) and named.dtype != array.dtype:
+            # x / 127.5 - 1 of uint8 x: the float64 array the division made (its own finding) is shifted, not a
+            # copy of what x holds; x keeps the narrow original
+            return
         name = dotted_name(operand) if isinstance(operand, (ast.Name, ast.Attribute)) else ""
         holders: tuple[tuple[str, bool], ...] = ()
         bound: Scope | None = scope
