@@ -662,6 +662,23 @@ def test_a_chain_of_arithmetic_on_pixels_is_one_copy(before, scaled, expected, t
     assert {rule: _rules(tmp_path, source, rule) for rule in expected} == expected
 
 
+@pytest.mark.parametrize("targets, expected", [
+    # the targets reshaped as images (a denoiser's clean pictures, a segmentation's masks): a number per pixel
+    ("y = y.reshape(len(y), 256, 256, 1)", [4, 5]),
+    ("y = np.expand_dims(y, -1).reshape((-1, 256, 256, 1))", [4, 5]),
+    ("print(y.shape)", [4]),  # class ids: one number per sample, loaded whole as labels are
+])
+def test_targets_shaped_as_images_loaded_whole_are_as_large_as_the_inputs(targets, expected, tmp_path):
+    source = ("import numpy as np\nfrom tensorflow import keras\n\n"
+              "x = np.load('prepared/x_train.npy').reshape(-1, 256, 256, 1)\n"
+              "y = np.load('prepared/y_train.npy')\n"
+              f"{targets}\n"
+              "model = keras.Sequential([keras.layers.Conv2D(8, 3, padding='same', input_shape=(256, 256, 1)),\n"
+              "                          keras.layers.Conv2D(1, 3, padding='same')])\n"
+              "model.compile('adam', 'mse')\nmodel.fit(x, y, batch_size=8, epochs=5)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
 @pytest.mark.parametrize("imports, read", [
     ("import matplotlib.image as mpimg", "mpimg.imread(path)"),  # pyplot's imread, from where it is defined
     ("from matplotlib.image import imread", "imread(path)[:, :, :3]"),

@@ -255,9 +255,11 @@ def _find_large_loads(script: Script) -> tuple[list[tuple[Seen, Data]], set[str]
     unproven: list[tuple[Seen, Data]] = []  # the loads nothing says are large, by themselves
     for seen in script.seen("loaded"):
         data: Data = seen.value  # type: ignore[assignment]
-        if data.root in script.image_roots() or _loads_masks(seen):
-            # masks resized as images, or loaded whole as masks (train_y = np.load('train_mask_array.npy')): a
-            # segmentation mask has a number per pixel, an image per sample, not one number
+        if data.root in script.image_roots() or _loads_masks(seen) or \
+                data.labels and any(image_shaped(d) for d in script.same_data(data)):
+            # masks resized as images, loaded whole as masks (train_y = np.load('train_mask_array.npy')), or
+            # reshaped as images (y = y.reshape(-1, 300, 300, 1)): a segmentation mask, or a denoiser's or
+            # regressor's target picture, has a number per pixel, an image per sample, not one number
             data = replace(data, labels=False)
         shaped = _largest_shape(data, script)
         if data.labels or data.small or negligible(data):
