@@ -679,6 +679,27 @@ def test_targets_shaped_as_images_loaded_whole_are_as_large_as_the_inputs(target
     assert _rules(tmp_path, source, "whole-dataset-load") == expected
 
 
+@pytest.mark.parametrize("side, pool, units, expected", [
+    (256, 2, 4096, [11]),  # 64 × 64 × 64 features into 4,096 units: a billion weights
+    (64, 4, 128, []),      # 8 × 8 × 64 into 128: a small head
+])
+def test_flatten_dense_in_the_functional_api(side, pool, units, expected, tmp_path):
+    source = ("from tensorflow import keras\nfrom tensorflow.keras import layers\n\n"
+              "def build_regressor():\n"
+              f"    inputs = keras.Input(({side}, {side}, 3))\n"
+              "    x = layers.Conv2D(32, 3, padding='same', activation='relu')(inputs)\n"
+              f"    x = layers.MaxPooling2D({pool})(x)\n"
+              "    x = layers.Conv2D(64, 3, padding='same', activation='relu')(x)\n"
+              f"    x = layers.MaxPooling2D({pool})(x)\n"
+              "    x = layers.BatchNormalization()(x)\n"
+              "    x = layers.Flatten()(x)\n"
+              f"    x = layers.Dense({units}, activation='relu')(x)\n"
+              "    outputs = layers.Dense(4)(x)\n"
+              "    return keras.Model(inputs, outputs)\n\n"
+              "model = build_regressor()\nmodel.compile('adam', 'mse')\n")
+    assert _rules(tmp_path, source, "flatten-dense") == expected
+
+
 @pytest.mark.parametrize("imports, read", [
     ("import matplotlib.image as mpimg", "mpimg.imread(path)"),  # pyplot's imread, from where it is defined
     ("from matplotlib.image import imread", "imread(path)[:, :, :3]"),

@@ -446,8 +446,9 @@ def _flattened_features(layers: list[tuple[str, ast.Call]], bound: Constants | _
     or a size is not known."""
     # the model starts at the last layer given an input_shape (the calls before it, an ImageDataGenerator or
     # Sequential() itself, are not layers of it)
-    starts = [j for j, (_name, call) in enumerate(layers)
-              if any(k.arg == "input_shape" for k in call.keywords)]
+    # (or, in the functional API, at the last Input(shape=(300, 300, 1)) the layers are then called on)
+    starts = [j for j, (name, call) in enumerate(layers)
+              if any(k.arg == "input_shape" for k in call.keywords) or name == "Input" and _input_shape(call)]
     if not starts and fitted is None:
         return None
     if starts:
@@ -459,7 +460,8 @@ def _flattened_features(layers: list[tuple[str, ast.Call]], bound: Constants | _
             return None
     first = layers[0][1]
     constants = bound.at(first.lineno)
-    shape = next((k.value for k in first.keywords if k.arg == "input_shape"), None)
+    shape = _input_shape(first) if layers[0][0] == "Input" else \
+        next((k.value for k in first.keywords if k.arg == "input_shape"), None)
     if not starts:  # no input_shape: Keras builds the model on the first batch fit() gives it
         height, width, channels = fitted  # type: ignore[misc]
     elif isinstance(shape, ast.Name):  # input_shape = (img_rows, img_cols, channels), given by name
@@ -478,7 +480,7 @@ def _flattened_features(layers: list[tuple[str, ast.Call]], bound: Constants | _
         height, width, channels = width, channels, height
     for name, call in layers:
         constants = bound.at(call.lineno)
-        if name == "InputLayer":
+        if name in ("InputLayer", "Input"):
             continue
         padding = next((k.value.value for k in call.keywords if k.arg == "padding"
                         and isinstance(k.value, ast.Constant)), "valid")
@@ -507,6 +509,11 @@ def _flattened_features(layers: list[tuple[str, ast.Call]], bound: Constants | _
     return height * width * channels
 
 
+def _input_shape(call: ast.Call) -> ast.expr | None:
+    """The shape keras.Input is given, one sample's without the batch: Input(shape=(300, 300, 1)), Input((28, 28, 1))."""
+    return next((k.value for k in call.keywords if k.arg == "shape"), call.args[0] if call.args else None)
+
+
 def _fitted_sample_shape(container: ast.AST, module: Module, script: Script) -> tuple[int, int, int] | None:
     """One sample's (height, width, channels) of the array that the fit() in the same body as the layers trains
     on (x = x.reshape(-1, 250, 250, 1); model.fit(x, y)), where the script shows all three."""
@@ -531,5 +538,7 @@ def _layer_sequence(node: ast.AST) -> list[tuple[str, ast.Call]]:
         for statement in node.body:
             for call in calls_in(statement):
                 calls.append(call)
-    layers = [(last_part(dotted_name(c)), c) for c in calls if last_part(dotted_name(c))[:1].isupper()]
+    # (Conv2D(16, 5)(h) in the functional API: the layer is the inner call, made once; the outer one applies it)
+    layers = [(last_part(dotted_name(c)), c) for c in calls
+              if last_part(dotted_name(c))[:1].isupper() and not isinstance(c.func, ast.Call)]
     return sorted(layers, key=lambda item: (item[1].lineno, item[1].col_offset))
