@@ -700,6 +700,46 @@ def test_flatten_dense_in_the_functional_api(side, pool, units, expected, tmp_pa
     assert _rules(tmp_path, source, "flatten-dense") == expected
 
 
+@pytest.mark.parametrize("given", [
+    "x_train.astype('float32'), y_train, validation_data=(x_val.astype('float32'), y_val)",
+    "x=x_train.astype(np.float16), y=y_train",
+    "tf.cast(x_train, tf.float32) / 255.0, y_train",
+])
+def test_a_wider_copy_handed_straight_to_fit_is_held_for_the_whole_training(given, tmp_path):
+    # the uint8 originals stay named beside the float copy fit() holds until training ends: said once per fit
+    source = ("import glob\nimport numpy as np\nimport cv2\nimport tensorflow as tf\nfrom tensorflow import keras\n"
+              "paths = sorted(glob.glob('leaves/*/*.jpg'))\n"
+              "x = np.stack([cv2.resize(cv2.imread(p), (384, 384)) for p in paths])\n"
+              "y = np.array([p.split('/')[1] == 'healthy' for p in paths], dtype=np.int64)\n"
+              "x_train, x_val, y_train, y_val = x[:-500], x[-500:], y[:-500], y[-500:]\n"
+              "model = keras.Sequential([keras.layers.Conv2D(32, 3, activation='relu'),\n"
+              "                          keras.layers.GlobalAveragePooling2D(), keras.layers.Dense(2)])\n"
+              "model.compile('adam', 'sparse_categorical_crossentropy')\n"
+              f"model.fit({given}, epochs=3)\n"
+              "print(x_train.shape, x_val.shape)\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == [13]
+
+
+@pytest.mark.parametrize("imports, tuner", [
+    ("import keras_tuner as kt", "kt.Hyperband(build, objective='val_accuracy', max_epochs=10)"),
+    ("from kerastuner.tuners import BayesianOptimization", "BayesianOptimization(build, objective='val_loss', "
+                                                           "max_trials=5)"),
+])
+def test_a_tuner_search_is_fit_of_every_trial(imports, tuner, tmp_path):
+    source = (f"import glob\nimport numpy as np\nimport cv2\nfrom tensorflow import keras\n{imports}\n\n"
+              "def build(hp):\n"
+              "    model = keras.Sequential([keras.layers.Conv2D(hp.Int('f', 16, 64, step=16), 3, activation='relu'),\n"
+              "                              keras.layers.GlobalAveragePooling2D(), keras.layers.Dense(2)])\n"
+              "    model.compile('adam', 'sparse_categorical_crossentropy', metrics=['accuracy'])\n"
+              "    return model\n\n"
+              "paths = glob.glob('xrays/*/*.png')\n"
+              "images = np.array([cv2.resize(cv2.imread(p), (512, 512)) for p in paths])\n"
+              "labels = np.array(['pneumonia' in p for p in paths], dtype=np.int64)\n"
+              f"search = {tuner}\n"
+              "search.search(images, labels, epochs=10, validation_split=0.2)\n")
+    assert _rules(tmp_path, source, "in-memory-array") == [17]
+
+
 @pytest.mark.parametrize("imports, read", [
     ("import matplotlib.image as mpimg", "mpimg.imread(path)"),  # pyplot's imread, from where it is defined
     ("from matplotlib.image import imread", "imread(path)[:, :, :3]"),
