@@ -740,6 +740,22 @@ def test_a_tuner_search_is_fit_of_every_trial(imports, tuner, tmp_path):
     assert _rules(tmp_path, source, "in-memory-array") == [17]
 
 
+@pytest.mark.parametrize("transformed", [
+    "np.round(inputs * 8) / 8",                                    # quantised
+    "np.clip(inputs + rng.normal(0, 0.1, inputs.shape), 0.0, 1.0)",  # noisy, kept in range
+    "np.maximum(inputs - 0.5, 0)",
+])
+def test_numpy_elementwise_functions_keep_the_data_set(transformed, tmp_path):
+    source = ("import numpy as np\nfrom tensorflow import keras\nrng = np.random.default_rng(0)\n"
+              "(x_train, y_train), _ = keras.datasets.cifar10.load_data()\n"
+              "inputs = x_train.astype('float32') / 255.0\n"
+              f"inputs = {transformed}\n"
+              "model = keras.Sequential([keras.layers.Flatten(input_shape=(32, 32, 3)), keras.layers.Dense(10)])\n"
+              "model.compile('adam', 'sparse_categorical_crossentropy')\n"
+              "model.fit(inputs, y_train, epochs=3, batch_size=256)\n")
+    assert _rules(tmp_path, source, "in-memory-array") == [9]
+
+
 @pytest.mark.parametrize("imports, read", [
     ("import matplotlib.image as mpimg", "mpimg.imread(path)"),  # pyplot's imread, from where it is defined
     ("from matplotlib.image import imread", "imread(path)[:, :, :3]"),
