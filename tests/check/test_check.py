@@ -756,6 +756,18 @@ def test_numpy_elementwise_functions_keep_the_data_set(transformed, tmp_path):
     assert _rules(tmp_path, source, "in-memory-array") == [9]
 
 
+def test_np_append_is_numpy_s_function_and_keeps_the_data_set(tmp_path):
+    # np.append(x, more, axis=0) grows the array: not a list's append (the flow took np for a list), and the array
+    # it gives is the data set, scaled to float64 on the next line
+    source = ("import numpy as np\nimport torch\n"
+              "frames = np.load('shards/part_0.npy')\n"
+              "for k in range(1, 8):\n"
+              "    frames = np.append(frames, np.load(f'shards/part_{k}.npy'), axis=0)\n"
+              "frames = frames / 255.0\n"
+              "loader = torch.utils.data.DataLoader(torch.from_numpy(frames).float(), batch_size=64, shuffle=True)\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == [6]
+
+
 @pytest.mark.parametrize("imports, read", [
     ("import matplotlib.image as mpimg", "mpimg.imread(path)"),  # pyplot's imread, from where it is defined
     ("from matplotlib.image import imread", "imread(path)[:, :, :3]"),

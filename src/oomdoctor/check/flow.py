@@ -1508,8 +1508,8 @@ class Flow(CallHandlers):
         """lst.append(x) in a loop: a list that grows by one file, one name or one step's tensor each time round."""
         node, ctx = call.node, call.ctx
         if not isinstance(node.func, ast.Attribute) or node.func.attr not in ("append", "extend", "insert") \
-                or not call.args:
-            return UNKNOWN
+                or not call.args or call.qualified.startswith("numpy."):
+            return UNKNOWN  # (np.append(x, rows, axis=0), np.insert(...): NumPy's functions, not a list's methods)
         target = node.func.value
         value = call.args[-1]
         tensors = [v for v in (value.items if isinstance(value, Several) else (value,)) if isinstance(v, Tensor)]

@@ -1233,6 +1233,10 @@ _LIBRARY_HANDLERS: list[tuple[Callable[[str], bool], Callable[[CallHandlers, Cal
      else None),
     (lambda n: n in NUMPY_COPIES, CallHandlers._to_array),
     (lambda n: n in ELEMENTWISE, CallHandlers._elementwise),
+    # np.append(x, rows, axis=0): x with rows added, the data set still (its value only: the copy it makes
+    # each pass of a loop is not claimed)
+    (_is("numpy.append"), lambda flow, call: replace(call.args[0], line=call.node.lineno, inferred=False)
+     if call.args and isinstance(call.args[0], Data) else None),
     (lambda n: n in NUMPY_CREATORS, CallHandlers._created),
     (lambda n: n in TORCH_COPIES, CallHandlers._to_torch),
     (lambda n: n in TF_COPIES, CallHandlers._to_tf),
