@@ -611,7 +611,8 @@ def test_a_cached_text_pipeline_vectorized_into_a_bag_of_words_is_not_text(mode,
 
 
 @pytest.mark.parametrize("dtype, rule, expected", [
-    ("np.uint8", "eager-loading", [5]),
+    # made at the files' own width, the array is made right: said where every file is written into it
+    ("np.uint8", "eager-loading", [7]),
     ("np.uint8", "dtype-blowup", []),
     # no dtype chosen: two problems on one line, each with its fix (stream the files; give the dtype)
     ("None", "eager-loading", [5]),
@@ -623,6 +624,148 @@ def test_a_preallocated_array_filled_with_every_decoded_file(dtype, rule, expect
               f"x = np.empty({shape})\n"
               "for i, name in enumerate(names):\n    x[i] = cv2.imread(os.path.join('pics', name))\n")
     assert _rules(tmp_path, source, rule) == expected
+
+
+@pytest.mark.parametrize("dtype, expected", [
+    ("np.uint8", [10]),   # 8-bit slices kept at their width: the loop writing every file is the problem
+    ("'int16'", [10]),
+    ("np.float32", [7]),  # 4× wider than the files: where it is made sets the cost
+])
+def test_a_buffer_at_the_files_width_is_said_where_each_file_is_written(dtype, expected, tmp_path):
+    source = ("import glob\nimport numpy as np\nfrom PIL import Image\n\n"
+              "def load_slices(folder):\n"
+              "    paths = sorted(glob.glob(folder + '/*.png'))\n"
+              f"    stack = np.zeros((len(paths), 512, 512, 1), dtype={dtype})\n"
+              "    for k, p in enumerate(paths):\n"
+              "        img = Image.open(p).convert('L')\n"
+              "        stack[k, :, :, 0] = np.asarray(img)\n"
+              "    return stack\n\n"
+              "train = load_slices('slices/train')\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("before, scaled, expected", [
+    # uint8 pixels: the float64 array the first operation makes is the problem (dtype-blowup); the second operation
+    # shifts that temporary, it is not a second copy of the uint8 array the name keeps
+    ("pass", "(x_train - 127.5) / 127.5", {"dtype-blowup": [6], "duplicate-copy": []}),
+    ("pass", "x_train.reshape(-1, 3072) / 255.0 * 2 - 1", {"dtype-blowup": [6], "duplicate-copy": []}),
+    # float32 already: the scaled float32 array is a second copy beside the one the name keeps
+    ("x_train = x_train.astype('float32')", "(x_train - 127.5) / 127.5", {"dtype-blowup": [],
+                                                                          "duplicate-copy": [6]}),
+])
+def test_a_chain_of_arithmetic_on_pixels_is_one_copy(before, scaled, expected, tmp_path):
+    source = ("import numpy as np\nimport torch\nfrom tensorflow.keras.datasets import cifar10\n"
+              "(x_train, y_train), (x_test, y_test) = cifar10.load_data()\n"
+              f"{before}\ninputs = {scaled}\n"
+              "loader = torch.utils.data.DataLoader(torch.from_numpy(inputs), batch_size=64, shuffle=True)\n"
+              "print(x_train.shape)\n")
+    assert {rule: _rules(tmp_path, source, rule) for rule in expected} == expected
+
+
+@pytest.mark.parametrize("targets, expected", [
+    # the targets reshaped as images (a denoiser's clean pictures, a segmentation's masks): a number per pixel
+    ("y = y.reshape(len(y), 256, 256, 1)", [4, 5]),
+    ("y = np.expand_dims(y, -1).reshape((-1, 256, 256, 1))", [4, 5]),
+    ("print(y.shape)", [4]),  # class ids: one number per sample, loaded whole as labels are
+])
+def test_targets_shaped_as_images_loaded_whole_are_as_large_as_the_inputs(targets, expected, tmp_path):
+    source = ("import numpy as np\nfrom tensorflow import keras\n\n"
+              "x = np.load('prepared/x_train.npy').reshape(-1, 256, 256, 1)\n"
+              "y = np.load('prepared/y_train.npy')\n"
+              f"{targets}\n"
+              "model = keras.Sequential([keras.layers.Conv2D(8, 3, padding='same', input_shape=(256, 256, 1)),\n"
+              "                          keras.layers.Conv2D(1, 3, padding='same')])\n"
+              "model.compile('adam', 'mse')\nmodel.fit(x, y, batch_size=8, epochs=5)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+@pytest.mark.parametrize("side, pool, units, expected", [
+    (256, 2, 4096, [11]),  # 64 × 64 × 64 features into 4,096 units: a billion weights
+    (64, 4, 128, []),      # 8 × 8 × 64 into 128: a small head
+])
+def test_flatten_dense_in_the_functional_api(side, pool, units, expected, tmp_path):
+    source = ("from tensorflow import keras\nfrom tensorflow.keras import layers\n\n"
+              "def build_regressor():\n"
+              f"    inputs = keras.Input(({side}, {side}, 3))\n"
+              "    x = layers.Conv2D(32, 3, padding='same', activation='relu')(inputs)\n"
+              f"    x = layers.MaxPooling2D({pool})(x)\n"
+              "    x = layers.Conv2D(64, 3, padding='same', activation='relu')(x)\n"
+              f"    x = layers.MaxPooling2D({pool})(x)\n"
+              "    x = layers.BatchNormalization()(x)\n"
+              "    x = layers.Flatten()(x)\n"
+              f"    x = layers.Dense({units}, activation='relu')(x)\n"
+              "    outputs = layers.Dense(4)(x)\n"
+              "    return keras.Model(inputs, outputs)\n\n"
+              "model = build_regressor()\nmodel.compile('adam', 'mse')\n")
+    assert _rules(tmp_path, source, "flatten-dense") == expected
+
+
+@pytest.mark.parametrize("given", [
+    "x_train.astype('float32'), y_train, validation_data=(x_val.astype('float32'), y_val)",
+    "x=x_train.astype(np.float16), y=y_train",
+    "tf.cast(x_train, tf.float32) / 255.0, y_train",
+])
+def test_a_wider_copy_handed_straight_to_fit_is_held_for_the_whole_training(given, tmp_path):
+    # the uint8 originals stay named beside the float copy fit() holds until training ends: said once per fit
+    source = ("import glob\nimport numpy as np\nimport cv2\nimport tensorflow as tf\nfrom tensorflow import keras\n"
+              "paths = sorted(glob.glob('leaves/*/*.jpg'))\n"
+              "x = np.stack([cv2.resize(cv2.imread(p), (384, 384)) for p in paths])\n"
+              "y = np.array([p.split('/')[1] == 'healthy' for p in paths], dtype=np.int64)\n"
+              "x_train, x_val, y_train, y_val = x[:-500], x[-500:], y[:-500], y[-500:]\n"
+              "model = keras.Sequential([keras.layers.Conv2D(32, 3, activation='relu'),\n"
+              "                          keras.layers.GlobalAveragePooling2D(), keras.layers.Dense(2)])\n"
+              "model.compile('adam', 'sparse_categorical_crossentropy')\n"
+              f"model.fit({given}, epochs=3)\n"
+              "print(x_train.shape, x_val.shape)\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == [13]
+
+
+@pytest.mark.parametrize("imports, tuner", [
+    ("import keras_tuner as kt", "kt.Hyperband(build, objective='val_accuracy', max_epochs=10)"),
+    ("from kerastuner.tuners import BayesianOptimization", "BayesianOptimization(build, objective='val_loss', "
+                                                           "max_trials=5)"),
+])
+def test_a_tuner_search_is_fit_of_every_trial(imports, tuner, tmp_path):
+    source = (f"import glob\nimport numpy as np\nimport cv2\nfrom tensorflow import keras\n{imports}\n\n"
+              "def build(hp):\n"
+              "    model = keras.Sequential([keras.layers.Conv2D(hp.Int('f', 16, 64, step=16), 3, activation='relu'),\n"
+              "                              keras.layers.GlobalAveragePooling2D(), keras.layers.Dense(2)])\n"
+              "    model.compile('adam', 'sparse_categorical_crossentropy', metrics=['accuracy'])\n"
+              "    return model\n\n"
+              "paths = glob.glob('xrays/*/*.png')\n"
+              "images = np.array([cv2.resize(cv2.imread(p), (512, 512)) for p in paths])\n"
+              "labels = np.array(['pneumonia' in p for p in paths], dtype=np.int64)\n"
+              f"search = {tuner}\n"
+              "search.search(images, labels, epochs=10, validation_split=0.2)\n")
+    assert _rules(tmp_path, source, "in-memory-array") == [17]
+
+
+@pytest.mark.parametrize("transformed", [
+    "np.round(inputs * 8) / 8",                                    # quantised
+    "np.clip(inputs + rng.normal(0, 0.1, inputs.shape), 0.0, 1.0)",  # noisy, kept in range
+    "np.maximum(inputs - 0.5, 0)",
+])
+def test_numpy_elementwise_functions_keep_the_data_set(transformed, tmp_path):
+    source = ("import numpy as np\nfrom tensorflow import keras\nrng = np.random.default_rng(0)\n"
+              "(x_train, y_train), _ = keras.datasets.cifar10.load_data()\n"
+              "inputs = x_train.astype('float32') / 255.0\n"
+              f"inputs = {transformed}\n"
+              "model = keras.Sequential([keras.layers.Flatten(input_shape=(32, 32, 3)), keras.layers.Dense(10)])\n"
+              "model.compile('adam', 'sparse_categorical_crossentropy')\n"
+              "model.fit(inputs, y_train, epochs=3, batch_size=256)\n")
+    assert _rules(tmp_path, source, "in-memory-array") == [9]
+
+
+def test_np_append_is_numpy_s_function_and_keeps_the_data_set(tmp_path):
+    # np.append(x, more, axis=0) grows the array: not a list's append (the flow took np for a list), and the array
+    # it gives is the data set, scaled to float64 on the next line
+    source = ("import numpy as np\nimport torch\n"
+              "frames = np.load('shards/part_0.npy')\n"
+              "for k in range(1, 8):\n"
+              "    frames = np.append(frames, np.load(f'shards/part_{k}.npy'), axis=0)\n"
+              "frames = frames / 255.0\n"
+              "loader = torch.utils.data.DataLoader(torch.from_numpy(frames).float(), batch_size=64, shuffle=True)\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == [6]
 
 
 @pytest.mark.parametrize("imports, read", [

@@ -1205,6 +1205,11 @@ class Flow(CallHandlers):
         operand = node.left if self.values.get(node.left) is array else node.right
         while isinstance(operand, ast.BinOp):  # (x - 127.5) / 127.5: x
             operand = operand.left if isinstance(self.values.get(operand.left), Data) else operand.right
+        named = self.values.get(operand)
+        if isinstance(named, Data) and named.dtype != array.dtype:
+            # x / 127.5 - 1 of uint8 x: the float64 array the division made (its own finding) is shifted, not a
+            # copy of what x holds; x keeps the narrow original
+            return
         name = dotted_name(operand) if isinstance(operand, (ast.Name, ast.Attribute)) else ""
         holders: tuple[tuple[str, bool], ...] = ()
         bound: Scope | None = scope
@@ -1515,8 +1520,8 @@ class Flow(CallHandlers):
         """lst.append(x) in a loop: a list that grows by one file, one name or one step's tensor each time round."""
         node, ctx = call.node, call.ctx
         if not isinstance(node.func, ast.Attribute) or node.func.attr not in ("append", "extend", "insert") \
-                or not call.args:
-            return UNKNOWN
+                or not call.args or call.qualified.startswith("numpy."):
+            return UNKNOWN  # (np.append(x, rows, axis=0), np.insert(...): NumPy's functions, not a list's methods)
         target = node.func.value
         value = call.args[-1]
         tensors = [v for v in (value.items if isinstance(value, Several) else (value,)) if isinstance(v, Tensor)]

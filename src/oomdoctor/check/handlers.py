@@ -13,6 +13,7 @@ from .context import Context, Scope, Seen
 from .library import (
     DECODED_PARTS,
     DECODERS,
+    ELEMENTWISE,
     FOLDER_DECODERS,
     KNOWN_IMAGE_SETS,
     KNOWN_TEXT_SETS,
@@ -451,6 +452,12 @@ class CallHandlers:
         division = ast.copy_location(ast.BinOp(left=call.node.args[0], op=ast.Div(), right=ast.Constant(1.0)),
                                      call.node)
         return self._array_arithmetic(division, source, Number(1.0), call.ctx)  # type: ignore[attr-defined]
+
+    def _elementwise(self, call: Call) -> Value:
+        """np.clip(x, 0, 1), np.maximum(x, 0): a new array of x's shape, the data set still (what was clipped or
+        rounded is what the model is then given); its dtype is x's, as NumPy keeps it for these."""
+        array = next((a for a in call.args if isinstance(a, Data)), None)
+        return replace(array, line=call.node.lineno, inferred=False) if array is not None else None
 
     def _to_array(self, call: Call) -> Value:
         """np.array(x), np.stack(list), np.asarray(x, dtype=...): a new array made from x."""
@@ -1267,6 +1274,11 @@ _LIBRARY_HANDLERS: list[tuple[Callable[[str], bool], Callable[[CallHandlers, Cal
      lambda flow, call: replace(call.args[0], dtype="float32") if call.args and isinstance(call.args[0], Item)
      else None),
     (lambda n: n in NUMPY_COPIES, CallHandlers._to_array),
+    (lambda n: n in ELEMENTWISE, CallHandlers._elementwise),
+    # np.append(x, rows, axis=0): x with rows added, the data set still (its value only: the copy it makes
+    # each pass of a loop is not claimed)
+    (_is("numpy.append"), lambda flow, call: replace(call.args[0], line=call.node.lineno, inferred=False)
+     if call.args and isinstance(call.args[0], Data) else None),
     (lambda n: n in NUMPY_CREATORS, CallHandlers._created),
     (lambda n: n in TORCH_COPIES, CallHandlers._to_torch),
     (lambda n: n in TF_COPIES, CallHandlers._to_tf),

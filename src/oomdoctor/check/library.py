@@ -162,6 +162,11 @@ NUMPY_COPIES = {"numpy.array", "numpy.stack", "numpy.vstack", "numpy.hstack", "n
 SCALED_COPIES = {"keras.utils.normalize", "keras.utils.np_utils.normalize", "sklearn.preprocessing.normalize",
                  "sklearn.preprocessing.scale", "sklearn.preprocessing.minmax_scale",
                  "sklearn.preprocessing.robust_scale", "sklearn.preprocessing.maxabs_scale"}
+# NumPy's element-wise functions: a new array of the shape they are given (np.clip(noisy, 0, 1), np.abs(x),
+# np.log1p(counts)), the data set once more where they are given one
+ELEMENTWISE = {"numpy." + name for name in (
+    "clip", "abs", "absolute", "sqrt", "square", "exp", "log", "log1p", "log2", "log10", "round", "around", "floor",
+    "ceil", "rint", "minimum", "maximum", "nan_to_num", "tanh", "negative", "power")}
 # np.ndarray(shape, dtype): the constructor, as np.empty (uninitialised, float64 unless told)
 NUMPY_CREATORS = {"numpy.zeros": "float64", "numpy.ones": "float64", "numpy.empty": "float64",
                   "numpy.ndarray": "float64",

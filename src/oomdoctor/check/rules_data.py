@@ -94,13 +94,23 @@ def eager_loading(script: Script) -> Iterator[Finding]:
             buffers.setdefault((data.path, data.line), seen)
     for seen in buffers.values():
         data = seen.value
+        fix = _("Stream it: read and decode each file when its batch is needed, in a PyTorch Dataset's __getitem__ "
+                "or with tf.data.Dataset.list_files(...).map(load_fn, num_parallel_calls=tf.data.AUTOTUNE).")
+        if _holds_files_at_their_width(data):
+            # np.zeros((n, h, w), np.uint8) is how an array of images should be made (the copy rules advise it over
+            # np.array(list)): nothing is wrong where it is made, the problem is the loop writing every file into it
+            yield script.finding(
+                "eager-loading", seen.node,
+                _("Every file is decoded and written into the array made on line {line}, before training starts: "
+                  "the whole data set sits in RAM ({size}).").format(line=data.line, size=script.size_of(data)),
+                fix, module=seen.ctx.module)
+            continue
+        # a float buffer (np.zeros without a dtype, float32 for 8-bit pictures): what it is made as sets the cost
         yield script.finding(
             "eager-loading", seen.node,
             _("Every file is decoded into this array before training starts (filled on line {line}): the whole data "
               "set sits in RAM ({size}).").format(line=seen.node.lineno, size=script.size_of(data)),
-            _("Stream it: read and decode each file when its batch is needed, in a PyTorch Dataset's __getitem__ "
-              "or with tf.data.Dataset.list_files(...).map(load_fn, num_parallel_calls=tf.data.AUTOTUNE)."),
-            module=seen.ctx.module, line=data.line)
+            fix, module=seen.ctx.module, line=data.line)
 
     # for r in range(h): for c in range(w): patches[n] = padded[r - m:r + m + 1, c - m:c + m + 1]: a copy of the
     # window around every position, kept, is side × side copies of every value of the scene (or the spectrogram)
@@ -248,6 +258,13 @@ def _roots_sliced_in_batches(script: Script) -> set[str]:
     return roots
 
 
+def _holds_files_at_their_width(data: Data) -> bool:
+    """A buffer of integers (uint8 pictures, uint16 scans, int16 audio): the files are kept at the width they
+    decode to, not widened by the buffer's dtype."""
+    return data.dtype is not None and not data.implicit_float64 and \
+        (data.dtype == "bool" or data.dtype.startswith(("int", "uint")))
+
+
 def _fills_from_files(seen, script: Script) -> bool:
     """The loops that fill the buffer (those inside the one it was made in) read files: it holds every file
     decoded, not crops or one-hot planes computed from one image already read (SliceGAN's slices)."""
@@ -334,9 +351,11 @@ def _find_large_loads(script: Script) -> tuple[list[tuple[Seen, Data]], set[str]
     unproven: list[tuple[Seen, Data]] = []  # the loads nothing says are large, by themselves
     for seen in script.seen("loaded"):
         data: Data = seen.value  # type: ignore[assignment]
-        if data.root in script.image_roots() or _loads_masks(seen):
-            # masks resized as images, or loaded whole as masks (train_y = np.load('train_mask_array.npy')): a
-            # segmentation mask has a number per pixel, an image per sample, not one number
+        if data.root in script.image_roots() or _loads_masks(seen) or \
+                data.labels and any(image_shaped(d) for d in script.same_data(data)):
+            # masks resized as images, loaded whole as masks (train_y = np.load('train_mask_array.npy')), or
+            # reshaped as images (y = y.reshape(-1, 300, 300, 1)): a segmentation mask, or a denoiser's or
+            # regressor's target picture, has a number per pixel, an image per sample, not one number
             data = replace(data, labels=False)
         shaped = _largest_shape(data, script)
         if data.labels or data.small or negligible(data):
@@ -815,8 +834,8 @@ def in_memory_arrays(script: Script) -> Iterator[Finding]:
     # each fit() converts the arrays anew, and the tensors of an earlier model's fit stay while that model's trainer
     # holds them: a second model fit on the same data set (a baseline, then a smaller model) is said at its own fit
     said: list[ast.Call] = []
-    for call in script.calls_named("fit"):
-        if not isinstance(call.func, ast.Attribute):
+    for call in script.calls_named("fit", "search"):
+        if not isinstance(call.func, ast.Attribute) or call.func.attr not in fit_methods(script.module_of(call)):
             continue
         if not _keras_fit(call, script):
             continue
@@ -924,9 +943,15 @@ def dtype_blowup(script: Script) -> Iterator[Finding]:
                 size=script.size_of(data)),
             _("Convert to float32 first: x.astype('float32') / 255 (or keep uint8 and scale each batch when it is "
               "used)."), module=seen.ctx.module)
+    fits_said: set[ast.AST] = set()
     for seen in script.seen("copied"):
         effect = _copy_effect(seen, script)
         data, source = seen.value, seen.source
+        fit = _training_call(seen.node, seen.ctx.module)
+        if fit is not None and effect in ("float64", "wider", "converted"):
+            if fit in fits_said:
+                continue  # fit(tf.cast(x, tf.float32), y, validation_data=(tf.cast(x_val, ...), y_val)): one fix
+            fits_said.add(fit)
         if effect == "float64":
             yield script.finding(
                 "dtype-blowup", seen.node,
@@ -1899,12 +1924,49 @@ def _held(copy: ast.AST, module: Module, scaled_in_its_dtype: bool = False) -> b
                 (parent.func.id[:1].isupper() or parent.func.id in module.classes):
             # PatchSet(x[train_idx], ...), TrainData(torch.FloatTensor(x)): the object made keeps what it is given
             return True
+        elif isinstance(parent, (ast.Tuple, ast.List, ast.keyword)) and _trains_on(parent, module):
+            # model.fit(tf.cast(x, tf.float32), y, validation_data=(x_val / 255.0, y_val)): fit holds what it is
+            # given until training ends, beside the original the script keeps
+            return True
+        elif isinstance(parent, ast.Call) and node in parent.args and _trains_on(node, module):
+            return True
         elif isinstance(parent, ast.Call) and node in parent.args and last_part(dotted_name(parent.func)) in SAVES:
             # np.save(path, np.stack(images)), pickle.dump(np.array(rows), f): the copy is built whole to be written,
             # beside what it is built from, as one a name keeps is
             return True
         else:
             return isinstance(parent, (ast.Assign, ast.AnnAssign, ast.Return))
+
+
+def _trains_on(node: ast.AST, module: Module) -> bool:
+    """``node`` is an argument of a Keras fit() (or of a tuner's search(), which hands its arguments to the fit of
+    every trial): directly, as a keyword's value, or inside the tuple validation_data is."""
+    parent = module.parents.get(node)
+    while isinstance(parent, (ast.Tuple, ast.List, ast.keyword)):
+        node, parent = parent, module.parents.get(parent)
+    return isinstance(parent, ast.Call) and node is not parent.func and isinstance(parent.func, ast.Attribute) and \
+        parent.func.attr in fit_methods(module)
+
+
+def _training_call(copy: ast.AST, module: Module) -> ast.Call | None:
+    """The fit() (or tuner's search()) that ``copy`` is made in the arguments of, through views and scaling, or
+    None."""
+    node = copy
+    while node in module.parents and not isinstance(node, ast.stmt):
+        if _trains_on(node, module):
+            parent = module.parents[node]
+            while not isinstance(parent, ast.Call):
+                parent = module.parents[parent]
+            return parent
+        node = module.parents[node]
+    return None
+
+
+def fit_methods(module: Module) -> tuple[str, ...]:
+    """The methods that train a Keras model on what they are given: fit, and in a script that imports KerasTuner,
+    the tuner's search (tuner.search(x, y, epochs=20, validation_data=...) calls fit with them in every trial)."""
+    return ("fit", "fit_generator", "search") if module.imports("keras_tuner", "kerastuner") else \
+        ("fit", "fit_generator")
 
 
 def _is_torch_call(node: ast.AST, module: Module) -> bool:
