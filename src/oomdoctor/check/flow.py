@@ -1206,7 +1206,8 @@ class Flow(CallHandlers):
         while isinstance(operand, ast.BinOp):  # (x - 127.5) / 127.5: x
             operand = operand.left if isinstance(self.values.get(operand.left), Data) else operand.right
         named = self.values.get(operand)
-        if isinstance(named, Data) and named.dtype != array.dtype:
+        if isinstance(named, Data) and named.dtype is not None and \
+                ITEMSIZE.get(named.dtype, 8) < ITEMSIZE.get(array.dtype or "float64", 8):
             # x / 127.5 - 1 of uint8 x: the float64 array the division made (its own finding) is shifted, not a
             # copy of what x holds; x keeps the narrow original
             return

@@ -457,7 +457,9 @@ class CallHandlers:
         """np.clip(x, 0, 1), np.maximum(x, 0): a new array of x's shape, the data set still (what was clipped or
         rounded is what the model is then given); its dtype is x's, as NumPy keeps it for these."""
         array = next((a for a in call.args if isinstance(a, Data)), None)
-        return replace(array, line=call.node.lineno, inferred=False) if array is not None else None
+        if array is None:
+            return UNKNOWN  # of one file (np.log(abs(spec))): the flow's own reading, a new array of that file
+        return replace(array, line=call.node.lineno, inferred=False)
 
     def _to_array(self, call: Call) -> Value:
         """np.array(x), np.stack(list), np.asarray(x, dtype=...): a new array made from x."""
