@@ -5297,3 +5297,20 @@ def test_a_dense_layers_input_dim_gives_the_size_of_a_sample(first_layer, expect
               "model.compile(optimizer='adam', loss='binary_crossentropy')\n"
               "model.fit(x_fit, y_fit, epochs=20, validation_data=(x_hold, y_hold))\n")
     assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+@pytest.mark.parametrize("imports, scaled", [
+    ("from keras.applications.resnet50 import ResNet50, preprocess_input", "preprocess_input(load_split('train'))"),
+    ("from tensorflow.keras.applications import ResNet50, resnet50", "resnet50.preprocess_input(raw)"),
+    # EfficientNet rescales inside the network: its preprocess_input hands back the same array
+    ("from tensorflow.keras.applications import ResNet50\n"
+     "from tensorflow.keras.applications.efficientnet import preprocess_input", "preprocess_input(raw)")])
+def test_keras_preprocess_input_hands_on_the_same_data_set(imports, scaled, tmp_path):
+    # transfer learning on saved photo arrays: the images scaled for the backbone are the training set that was
+    # loaded whole, whichever model's preprocess_input scales them and however it is imported
+    source = (f"import numpy as np\n{imports}\n\n\ndef load_split(name):\n"
+              "    return np.load(name + '_photos.npy')\n\n\nraw = load_split('train')\n"
+              f"photos = {scaled}\nmodel = ResNet50(weights=None, classes=5)\n"
+              "model.compile(optimizer='sgd', loss='sparse_categorical_crossentropy')\n"
+              "model.fit(photos, np.load('train_classes.npy'), batch_size=32, epochs=3)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == [6 + imports.count("\n")]  # the np.load
