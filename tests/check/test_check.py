@@ -5314,3 +5314,18 @@ def test_keras_preprocess_input_hands_on_the_same_data_set(imports, scaled, tmp_
               "model.compile(optimizer='sgd', loss='sparse_categorical_crossentropy')\n"
               "model.fit(photos, np.load('train_classes.npy'), batch_size=32, epochs=3)\n")
     assert _rules(tmp_path, source, "whole-dataset-load") == [6 + imports.count("\n")]  # the np.load
+
+
+@pytest.mark.parametrize("training", [
+    "model.fit(batches, epochs=5)", "model.fit_generator(batches, steps_per_epoch=200, epochs=5)",
+    "for step, (xb, yb) in enumerate(batches):\n    model.train_on_batch(xb, yb)\n    if step > 2000:\n        break"])
+def test_arrays_given_to_an_image_data_generator_flow_are_the_training_set(training, tmp_path):
+    # Keras's ImageDataGenerator serves augmented rows of the arrays flow() is given: whatever trains on the
+    # iterator, the arrays behind it are the training set, loaded whole here
+    source = ("import numpy as np\nfrom keras.preprocessing.image import ImageDataGenerator\n"
+              "from keras.models import load_model\n\n"
+              "scans = np.load('scans.npy')\ngrades = np.load('grades.npy')\n"
+              "jitter = ImageDataGenerator(rotation_range=15, zoom_range=0.1)\n"
+              "batches = jitter.flow(scans, grades, batch_size=16)\nmodel = load_model('start.h5')\n"
+              f"{training}\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == [5]
