@@ -5329,3 +5329,18 @@ def test_arrays_given_to_an_image_data_generator_flow_are_the_training_set(train
               "batches = jitter.flow(scans, grades, batch_size=16)\nmodel = load_model('start.h5')\n"
               f"{training}\n")
     assert _rules(tmp_path, source, "whole-dataset-load") == [5]
+
+
+@pytest.mark.parametrize("imports, convert", [
+    ("from keras.utils import load_img, img_to_array", "img_to_array(pic)"),
+    ("from tensorflow.keras.preprocessing import image\nfrom tensorflow.keras.preprocessing.image import load_img",
+     "image.img_to_array(pic)")])
+def test_img_to_array_makes_each_kept_picture_float32(imports, convert, tmp_path):
+    # a leaf classifier: the pictures decoded by a helper, then each converted in a second loop and kept; Keras's
+    # img_to_array is np.asarray(img, dtype='float32'), a new array 4x the uint8 pixels, as astype would make
+    source = (f"import os\nimport numpy as np\n{imports}\n\n\ndef read_folder(folder):\n    pictures = []\n"
+              "    for name in sorted(os.listdir(folder)):\n"
+              "        pictures.append(load_img(os.path.join(folder, name), target_size=(224, 224)))\n"
+              "    return pictures\n\n\npictures = read_folder('leaves/train')\narrays = []\nfor pic in pictures:\n"
+              f"    arrays.append({convert})\nx = np.stack(arrays)\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == [16 + imports.count("\n")]

@@ -1280,9 +1280,10 @@ _LIBRARY_HANDLERS: list[tuple[Callable[[str], bool], Callable[[CallHandlers, Cal
     (lambda n: n in FOLDER_DECODERS, CallHandlers._decode_all),
     (_is("cv2.resize", "skimage.transform.resize", "tensorflow.image.resize"), CallHandlers._resize),
     (_is("keras.utils.normalize", "keras.utils.np_utils.normalize"), CallHandlers._normalized),
+    # img_to_array(img): np.asarray(img, dtype=floatx()), a new float32 array of the picture, as astype makes
     (_is("keras.utils.img_to_array", "keras.preprocessing.image.img_to_array"),
-     lambda flow, call: replace(call.args[0], dtype="float32") if call.args and isinstance(call.args[0], Item)
-     else None),
+     lambda flow, call: _converted(call.args[0], "float32", call.node, call.ctx)
+     if call.args and isinstance(call.args[0], Item) else None),
     (lambda n: n in NUMPY_COPIES, CallHandlers._to_array),
     (lambda n: n in NUMPY_CREATORS, CallHandlers._created),
     (lambda n: n in TORCH_COPIES, CallHandlers._to_torch),
