@@ -5440,3 +5440,50 @@ def test_a_dense_layers_input_dim_gives_the_size_of_a_sample(first_layer, expect
               "model.compile(optimizer='adam', loss='binary_crossentropy')\n"
               "model.fit(x_fit, y_fit, epochs=20, validation_data=(x_hold, y_hold))\n")
     assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+@pytest.mark.parametrize("imports, scaled", [
+    ("from keras.applications.resnet50 import ResNet50, preprocess_input", "preprocess_input(load_split('train'))"),
+    ("from tensorflow.keras.applications import ResNet50, resnet50", "resnet50.preprocess_input(raw)"),
+    # EfficientNet rescales inside the network: its preprocess_input hands back the same array
+    ("from tensorflow.keras.applications import ResNet50\n"
+     "from tensorflow.keras.applications.efficientnet import preprocess_input", "preprocess_input(raw)")])
+def test_keras_preprocess_input_hands_on_the_same_data_set(imports, scaled, tmp_path):
+    # transfer learning on saved photo arrays: the images scaled for the backbone are the training set that was
+    # loaded whole, whichever model's preprocess_input scales them and however it is imported
+    source = (f"import numpy as np\n{imports}\n\n\ndef load_split(name):\n"
+              "    return np.load(name + '_photos.npy')\n\n\nraw = load_split('train')\n"
+              f"photos = {scaled}\nmodel = ResNet50(weights=None, classes=5)\n"
+              "model.compile(optimizer='sgd', loss='sparse_categorical_crossentropy')\n"
+              "model.fit(photos, np.load('train_classes.npy'), batch_size=32, epochs=3)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == [6 + imports.count("\n")]  # the np.load
+
+
+@pytest.mark.parametrize("training", [
+    "model.fit(batches, epochs=5)", "model.fit_generator(batches, steps_per_epoch=200, epochs=5)",
+    "for step, (xb, yb) in enumerate(batches):\n    model.train_on_batch(xb, yb)\n    if step > 2000:\n        break"])
+def test_arrays_given_to_an_image_data_generator_flow_are_the_training_set(training, tmp_path):
+    # Keras's ImageDataGenerator serves augmented rows of the arrays flow() is given: whatever trains on the
+    # iterator, the arrays behind it are the training set, loaded whole here
+    source = ("import numpy as np\nfrom keras.preprocessing.image import ImageDataGenerator\n"
+              "from keras.models import load_model\n\n"
+              "scans = np.load('scans.npy')\ngrades = np.load('grades.npy')\n"
+              "jitter = ImageDataGenerator(rotation_range=15, zoom_range=0.1)\n"
+              "batches = jitter.flow(scans, grades, batch_size=16)\nmodel = load_model('start.h5')\n"
+              f"{training}\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == [5]
+
+
+@pytest.mark.parametrize("imports, convert", [
+    ("from keras.utils import load_img, img_to_array", "img_to_array(pic)"),
+    ("from tensorflow.keras.preprocessing import image\nfrom tensorflow.keras.preprocessing.image import load_img",
+     "image.img_to_array(pic)")])
+def test_img_to_array_makes_each_kept_picture_float32(imports, convert, tmp_path):
+    # a leaf classifier: the pictures decoded by a helper, then each converted in a second loop and kept; Keras's
+    # img_to_array is np.asarray(img, dtype='float32'), a new array 4x the uint8 pixels, as astype would make
+    source = (f"import os\nimport numpy as np\n{imports}\n\n\ndef read_folder(folder):\n    pictures = []\n"
+              "    for name in sorted(os.listdir(folder)):\n"
+              "        pictures.append(load_img(os.path.join(folder, name), target_size=(224, 224)))\n"
+              "    return pictures\n\n\npictures = read_folder('leaves/train')\narrays = []\nfor pic in pictures:\n"
+              f"    arrays.append({convert})\nx = np.stack(arrays)\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == [16 + imports.count("\n")]

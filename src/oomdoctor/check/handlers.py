@@ -732,6 +732,19 @@ class CallHandlers:
             return replace(value, container="list") if value.content == NAMES else value
         return value
 
+    def _keras_preprocessed(self, call: Call) -> Value:
+        """x = preprocess_input(x) of a keras.applications model: the same images, scaled as that model wants, so
+        what is done with them after (split, fit, predict) is done with the data set. Keras scales a float array in
+        place and converts any other to float32 first (imagenet_utils: x.astype(floatx(), copy=False)); the models
+        that scale inside the network (EfficientNet, ConvNeXt, RegNet, MobileNetV3) return x itself."""
+        value = call.args[0] if call.args else None
+        if not isinstance(value, Data):
+            return value
+        family = call.qualified.split(".")[-2]
+        if family in _KERAS_SCALING_INSIDE or (value.dtype or "float").startswith("float"):
+            return value
+        return replace(value, dtype="float32")
+
     def _mapped_names(self, call: Call) -> Value:
         """map(str, paths), map(os.path.basename, paths): file names stay file names."""
         value = call.args[1] if len(call.args) > 1 else None
@@ -1244,6 +1257,10 @@ def _torch_module(name: str) -> bool:
             and not any(part in name for part in _TRANSFORMERS_NOT_MODELS))
 
 
+# keras.applications modules whose preprocess_input returns its input untouched: the model rescales inside itself
+_KERAS_SCALING_INSIDE = {"efficientnet", "efficientnet_v2", "convnext", "regnet", "mobilenet_v3"}
+
+
 # transformers classes with a from_pretrained that are not models (BertForQuestionAnswering, AutoModel... are)
 _TRANSFORMERS_NOT_MODELS = ("Tokenizer", "Config", "Processor", "FeatureExtractor", "GenerationConfig")
 
@@ -1272,9 +1289,10 @@ _LIBRARY_HANDLERS: list[tuple[Callable[[str], bool], Callable[[CallHandlers, Cal
     (lambda n: n in FOLDER_DECODERS, CallHandlers._decode_all),
     (_is("cv2.resize", "skimage.transform.resize", "tensorflow.image.resize"), CallHandlers._resize),
     (_is("keras.utils.normalize", "keras.utils.np_utils.normalize"), CallHandlers._normalized),
+    # img_to_array(img): np.asarray(img, dtype=floatx()), a new float32 array of the picture, as astype makes
     (_is("keras.utils.img_to_array", "keras.preprocessing.image.img_to_array"),
-     lambda flow, call: replace(call.args[0], dtype="float32") if call.args and isinstance(call.args[0], Item)
-     else None),
+     lambda flow, call: _converted(call.args[0], "float32", call.node, call.ctx)
+     if call.args and isinstance(call.args[0], Item) else None),
     (lambda n: n in NUMPY_COPIES, CallHandlers._to_array),
     (lambda n: n in ELEMENTWISE, CallHandlers._elementwise),
     # np.append(x, rows, axis=0): x with rows added, the data set still (its value only: the copy it makes
@@ -1290,6 +1308,8 @@ _LIBRARY_HANDLERS: list[tuple[Callable[[str], bool], Callable[[CallHandlers, Cal
     (_is("map"), CallHandlers._mapped_names),
     (_is("list", "sorted", "tuple", "enumerate", "zip", "tqdm", "tqdm.tqdm", "tqdm.auto.tqdm", "iter",
          "tqdm.notebook.tqdm", "numpy.random.permutation", "reversed"), CallHandlers._same),
+    (lambda n: n.startswith("keras.applications.") and last_part(n) == "preprocess_input",
+     CallHandlers._keras_preprocessed),
     (_is("range"), CallHandlers._range),
     (_is("len"), CallHandlers._length),
     (_is("sklearn.model_selection.train_test_split"), CallHandlers._split),

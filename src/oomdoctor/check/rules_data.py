@@ -629,6 +629,9 @@ def _roots_trained_on(script: Script) -> set[str]:
                 value = script.value(node)
                 if isinstance(value, Data) and not value.labels and not value.small:  # (not a few samples shown)
                     fed.add(value.root)
+    # datagen.flow(x_train, y_train): a Keras ImageDataGenerator serves x_train's rows, augmented, to the fit given
+    # the iterator (fit(datagen.flow(...)), or a name bound to it): x_train is the training set all the same
+    fed |= {data.root for _, data in _augmented_arrays(script, "flow")}
     # what a PyTorch Dataset the script defines keeps as its inputs (self.images = f['data'][()]) is what its
     # loader serves; other arrays it keeps (self.lh, a table of responses) may be anything
     # (every value the class assigns to it: self.X = np.load(train) in one branch, np.load(valid) in the other)
