@@ -5297,3 +5297,17 @@ def test_a_dense_layers_input_dim_gives_the_size_of_a_sample(first_layer, expect
               "model.compile(optimizer='adam', loss='binary_crossentropy')\n"
               "model.fit(x_fit, y_fit, epochs=20, validation_data=(x_hold, y_hold))\n")
     assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+@pytest.mark.parametrize("history, expected", [("[gray for _ in range(HISTORY)]", []),
+                                               ("[gray for _ in range(len(episodes))]", [16])])
+def test_a_few_copies_of_one_frame_stacked_as_an_agents_state_are_no_data_set(history, expected, tmp_path):
+    # an Atari agent's first state: one grey frame repeated HISTORY times and stacked, scaled by 255 at every step;
+    # nothing says the frame is a data set, and a few of it side by side are a few frames, not the data
+    source = ("import numpy as np\nimport cv2\nimport gym\n\nHISTORY = 4\nepisodes = []\n\n\n"
+              "def first_state(observation):\n"
+              "    gray = np.uint8(cv2.resize(observation.mean(axis=2), (84, 84)))\n"
+              f"    history = {history}\n"
+              "    return np.stack(history, axis=-1)\n\n\n"
+              "state = first_state(gym.make('Pong-v0').reset())\nscaled = state / 255.0\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected
