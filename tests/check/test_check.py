@@ -5311,3 +5311,21 @@ def test_a_few_copies_of_one_frame_stacked_as_an_agents_state_are_no_data_set(hi
               "    return np.stack(history, axis=-1)\n\n\n"
               "state = first_state(gym.make('Pong-v0').reset())\nscaled = state / 255.0\n")
     assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+@pytest.mark.parametrize("compared, expected", [("out.detach().cpu(), target.detach().cpu()", []),
+                                                ("out.data, target.data", []),
+                                                ("out, target", [11])])
+def test_a_loss_of_detached_outputs_added_up_keeps_no_graph(compared, expected, tmp_path):
+    # validation through a helper the flow cannot follow: the criterion is given outputs the script detached, so
+    # the running sum holds numbers without a graph
+    source = ("import torch\nfrom helpers import run_batch\n\n\n"
+              "def validate(net, loader, loss_fn):\n"
+              "    net.eval()\n"
+              "    running = 0\n"
+              "    for inputs, target in loader:\n"
+              "        out = run_batch(net, inputs.cuda())\n"
+              f"        batch_loss = loss_fn({compared})\n"
+              "        running += batch_loss\n"
+              "    return running / len(loader)\n")
+    assert _rules(tmp_path, source, "loss-keeps-graph") == expected
