@@ -5329,3 +5329,25 @@ def test_a_loss_of_detached_outputs_added_up_keeps_no_graph(compared, expected, 
               "        running += batch_loss\n"
               "    return running / len(loader)\n")
     assert _rules(tmp_path, source, "loss-keeps-graph") == expected
+
+
+@pytest.mark.parametrize("read", ["self.loader(path)", "read_rgb(path)"])
+def test_path_label_pairs_a_dataset_opens_through_its_own_reader_are_light_for_workers(read, tmp_path):
+    # an ImageFolder-like data set: (path, class) pairs from os.walk, each path opened by the script's own reader
+    # (kept as self.loader, or called by name): a path and a number a sample, as light as a list of paths
+    source = ("import os\nfrom PIL import Image\nfrom torch.utils.data import DataLoader, Dataset\n\n\n"
+              "def read_rgb(path):\n    with Image.open(path) as im:\n        return im.convert('RGB')\n\n\n"
+              "class Folder(Dataset):\n"
+              "    def __init__(self, root, transform):\n"
+              "        self.samples = []\n"
+              "        for k, name in enumerate(sorted(os.listdir(root))):\n"
+              "            for folder, _, files in os.walk(os.path.join(root, name)):\n"
+              "                for f in files:\n"
+              "                    self.samples.append((os.path.join(folder, f), k))\n"
+              "        self.loader = read_rgb\n        self.transform = transform\n\n"
+              "    def __len__(self):\n        return len(self.samples)\n\n"
+              "    def __getitem__(self, index):\n"
+              "        path, target = self.samples[index]\n"
+              f"        return self.transform({read}), target\n\n\n"
+              "loader = DataLoader(Folder('train', None), batch_size=64, shuffle=True, num_workers=8)\n")
+    assert _rules(tmp_path, source, "workers-copy-dataset") == []
