@@ -5351,3 +5351,16 @@ def test_path_label_pairs_a_dataset_opens_through_its_own_reader_are_light_for_w
               f"        return self.transform({read}), target\n\n\n"
               "loader = DataLoader(Folder('train', None), batch_size=64, shuffle=True, num_workers=8)\n")
     assert _rules(tmp_path, source, "workers-copy-dataset") == []
+
+
+def test_two_lists_each_given_a_slice_of_every_file_hold_the_data_set_once(tmp_path):
+    # a hold-out cut from every scan (its top rows train, the rest validation): the two lists share each decoded
+    # file between them, one data set kept whole, one problem
+    source = ("import glob\nimport cv2\nimport numpy as np\n\n"
+              "fit_parts, held_parts = [], []\n"
+              "for path in glob.glob('scans/*.png'):\n"
+              "    scan = cv2.imread(path)\n"
+              "    cut = int(0.8 * scan.shape[0])\n"
+              "    fit_parts.append(scan[:cut, :, :])\n"
+              "    held_parts.append(scan[cut:, :, :])\n")
+    assert _rules(tmp_path, source, "eager-loading") == [9]

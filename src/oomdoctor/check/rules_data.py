@@ -69,7 +69,7 @@ def eager_loading(script: Script) -> Iterator[Finding]:
         data: Data = seen.value  # type: ignore[assignment]
         if data.content != FILES:
             continue  # arrays computed from data already in memory: a copy, said by the copy rules
-        if any(_other_branch_of_one_pass(seen, other) for other in said):
+        if any(_other_branch_of_one_pass(seen, other) or _parts_of_one_item(seen, other) for other in said):
             continue  # if is_train: train.append(img) else: test.append(img): each file kept once, one problem
         said.append(seen)
         yield script.finding(
@@ -225,6 +225,30 @@ def _other_branch_of_one_pass(seen: Seen, other: Seen) -> bool:
     module = seen.ctx.module
     return bool(loops) and module is other.ctx.module and other_branches(
         loops[-1], module.statement_of(other.node), module.statement_of(seen.node))
+
+
+def _parts_of_one_item(seen: Seen, other: Seen) -> bool:
+    """Two lists (or dicts) kept in the same pass of one loop, each given a slice of the same decoded file:
+    train[k] = img[:cut]; val[k] = img[cut:] (or train.append(img[:, :w])) splits every file between them, so together
+    they hold the data set once."""
+    module = seen.ctx.module
+    if module is not other.ctx.module or not [loop for loop in loops_collecting(seen.node, seen.ctx)
+                                              if loop in loops_collecting(other.node, other.ctx)]:
+        return False
+    kept = [_kept_expression(module.statement_of(s.node)) for s in (seen, other)]
+    sliced = [k.value.id for k in kept if isinstance(k, ast.Subscript) and isinstance(k.value, ast.Name) and any(
+        isinstance(n, ast.Slice) for n in ast.walk(k.slice))]
+    return len(sliced) == 2 and sliced[0] == sliced[1]
+
+
+def _kept_expression(statement: ast.stmt | None) -> ast.expr | None:
+    """What a statement keeps in a collection: the value of kept[k] = value, or the argument of kept.append(value)."""
+    if isinstance(statement, ast.Assign):
+        return statement.value
+    if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call) and statement.value.args and \
+            last_part(dotted_name(statement.value.func)) == "append":
+        return statement.value.args[0]
+    return None
 
 
 def read_in_batches(data: Data, script: Script) -> bool:
