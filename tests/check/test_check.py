@@ -5364,3 +5364,17 @@ def test_two_lists_each_given_a_slice_of_every_file_hold_the_data_set_once(tmp_p
               "    fit_parts.append(scan[:cut, :, :])\n"
               "    held_parts.append(scan[cut:, :, :])\n")
     assert _rules(tmp_path, source, "eager-loading") == [9]
+
+
+@pytest.mark.parametrize("config, expected", [("{'num_nodes': 325, 'horizon': 12}", []),
+                                              ("{'num_nodes': 400000, 'horizon': 12}", [11])])
+def test_a_graph_matrix_made_dense_is_as_large_as_the_node_count_the_script_writes(config, expected, tmp_path):
+    # a traffic forecaster's sensor graph: the config says how many nodes (PEMS-BAY's 325), so the dense N x N
+    # transition matrix is under a megabyte; a graph of 400,000 nodes made dense is a terabyte
+    source = ("import numpy as np\nimport scipy.sparse as sp\nimport torch\n\n"
+              f"CONFIG = {config}\n\n\n"
+              "def random_walk(adj):\n"
+              "    a = sp.coo_matrix(adj)\n    d = sp.diags(np.power(np.array(a.sum(1)).flatten(), -1.0))\n"
+              "    return d.dot(a).astype(np.float32).todense()\n\n\n"
+              "adj_mx = np.load('adj_mx.npy')\nsupports = [torch.tensor(random_walk(adj_mx))]\n")
+    assert _rules(tmp_path, source, "densified-sparse") == expected

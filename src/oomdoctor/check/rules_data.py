@@ -2168,8 +2168,9 @@ def densified_sparse(script: Script) -> Iterator[Finding]:
     N x N adjacency or of a corpus's term matrix, networkx's to_numpy_array(G), an identity np.eye(N)/torch.eye(N)
     over every node; or a log of (user, item) records spread into a users x items table by pandas (pivot, pivot_table,
     crosstab, groupby([...]).unstack()). N x N values where the sparse matrix keeps a few per row."""
+    written = _written_node_count(script)
     for module in script.modules:
-        known = _known_graph_nodes(module)
+        known = _known_graph_nodes(module) or written
         for node in ast.walk(module.tree):
             kind = _densified(node, module, script)
             if kind is None or not script.in_use(module, node):
@@ -2231,6 +2232,39 @@ def _known_graph_nodes(module: Module) -> int | None:
     named = {name for node in ast.walk(module.tree) if isinstance(node, ast.Constant) and isinstance(node.value, str)
              for name in KNOWN_GRAPH_NODES if name in node.value.lower()}
     return max((KNOWN_GRAPH_NODES[name] for name in named), default=None)
+
+
+# Words of a name that counts a graph's nodes (num_nodes, n_vertices, num_sensors: a road network's), and of those
+# that count something else (hidden nodes are a layer's units)
+_NODE_COUNT_WORDS = {"node", "nodes", "vertex", "vertices", "sensor", "sensors", "stations"}
+_NOT_GRAPH_NODE_WORDS = {"hidden", "layer", "layers", "units", "embed", "embedding", "output", "input"}
+
+
+def _written_node_count(script: Script) -> int | None:
+    """The number of nodes the script writes down for its graph, wherever the matrix is made: a constant
+    (NUM_NODES = 207), a command-line default (add_argument('--num_nodes', type=int, default=207)) or a config entry
+    ({'num_nodes': 325}); the largest where it writes several, None where it writes none."""
+    counts = []
+    for module in script.modules:
+        for node in ast.walk(module.tree):
+            pairs: list[tuple[str, ast.AST]] = []
+            if isinstance(node, ast.Assign) and len(node.targets) == 1:
+                pairs.append((last_part(dotted_name(node.targets[0])), node.value))
+            elif isinstance(node, ast.Call) and last_part(dotted_name(node.func)) == "add_argument" and node.args \
+                    and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
+                default = keyword_value(node, "default")
+                if default is not None:
+                    pairs.append((node.args[-1].value if isinstance(node.args[-1], ast.Constant) else "", default))
+            elif isinstance(node, ast.Dict):
+                pairs.extend((k.value, v) for k, v in zip(node.keys, node.values)
+                             if isinstance(k, ast.Constant) and isinstance(k.value, str))
+            for name, value in pairs:
+                words = words_of(str(name))
+                number = constant_number(value)
+                if words & _NODE_COUNT_WORDS and not words & _NOT_GRAPH_NODE_WORDS and number is not None and \
+                        number >= 1 and number == int(number):
+                    counts.append(int(number))
+    return max(counts, default=None)
 
 
 def _densified(node: ast.AST, module: Module, script: Script) -> str | None:
