@@ -5487,3 +5487,84 @@ def test_img_to_array_makes_each_kept_picture_float32(imports, convert, tmp_path
               "    return pictures\n\n\npictures = read_folder('leaves/train')\narrays = []\nfor pic in pictures:\n"
               f"    arrays.append({convert})\nx = np.stack(arrays)\n")
     assert _rules(tmp_path, source, "dtype-blowup") == [16 + imports.count("\n")]
+
+
+@pytest.mark.parametrize("history, expected", [("[gray for _ in range(HISTORY)]", []),
+                                               ("[gray for _ in range(len(episodes))]", [16])])
+def test_a_few_copies_of_one_frame_stacked_as_an_agents_state_are_no_data_set(history, expected, tmp_path):
+    # an Atari agent's first state: one grey frame repeated HISTORY times and stacked, scaled by 255 at every step;
+    # nothing says the frame is a data set, and a few of it side by side are a few frames, not the data
+    source = ("import numpy as np\nimport cv2\nimport gym\n\nHISTORY = 4\nepisodes = []\n\n\n"
+              "def first_state(observation):\n"
+              "    gray = np.uint8(cv2.resize(observation.mean(axis=2), (84, 84)))\n"
+              f"    history = {history}\n"
+              "    return np.stack(history, axis=-1)\n\n\n"
+              "state = first_state(gym.make('Pong-v0').reset())\nscaled = state / 255.0\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+@pytest.mark.parametrize("compared, expected", [("out.detach().cpu(), target.detach().cpu()", []),
+                                                ("out.data, target.data", []),
+                                                ("out, target", [11])])
+def test_a_loss_of_detached_outputs_added_up_keeps_no_graph(compared, expected, tmp_path):
+    # validation through a helper the flow cannot follow: the criterion is given outputs the script detached, so
+    # the running sum holds numbers without a graph
+    source = ("import torch\nfrom helpers import run_batch\n\n\n"
+              "def validate(net, loader, loss_fn):\n"
+              "    net.eval()\n"
+              "    running = 0\n"
+              "    for inputs, target in loader:\n"
+              "        out = run_batch(net, inputs.cuda())\n"
+              f"        batch_loss = loss_fn({compared})\n"
+              "        running += batch_loss\n"
+              "    return running / len(loader)\n")
+    assert _rules(tmp_path, source, "loss-keeps-graph") == expected
+
+
+@pytest.mark.parametrize("read", ["self.loader(path)", "read_rgb(path)"])
+def test_path_label_pairs_a_dataset_opens_through_its_own_reader_are_light_for_workers(read, tmp_path):
+    # an ImageFolder-like data set: (path, class) pairs from os.walk, each path opened by the script's own reader
+    # (kept as self.loader, or called by name): a path and a number a sample, as light as a list of paths
+    source = ("import os\nfrom PIL import Image\nfrom torch.utils.data import DataLoader, Dataset\n\n\n"
+              "def read_rgb(path):\n    with Image.open(path) as im:\n        return im.convert('RGB')\n\n\n"
+              "class Folder(Dataset):\n"
+              "    def __init__(self, root, transform):\n"
+              "        self.samples = []\n"
+              "        for k, name in enumerate(sorted(os.listdir(root))):\n"
+              "            for folder, _, files in os.walk(os.path.join(root, name)):\n"
+              "                for f in files:\n"
+              "                    self.samples.append((os.path.join(folder, f), k))\n"
+              "        self.loader = read_rgb\n        self.transform = transform\n\n"
+              "    def __len__(self):\n        return len(self.samples)\n\n"
+              "    def __getitem__(self, index):\n"
+              "        path, target = self.samples[index]\n"
+              f"        return self.transform({read}), target\n\n\n"
+              "loader = DataLoader(Folder('train', None), batch_size=64, shuffle=True, num_workers=8)\n")
+    assert _rules(tmp_path, source, "workers-copy-dataset") == []
+
+
+def test_two_lists_each_given_a_slice_of_every_file_hold_the_data_set_once(tmp_path):
+    # a hold-out cut from every scan (its top rows train, the rest validation): the two lists share each decoded
+    # file between them, one data set kept whole, one problem
+    source = ("import glob\nimport cv2\nimport numpy as np\n\n"
+              "fit_parts, held_parts = [], []\n"
+              "for path in glob.glob('scans/*.png'):\n"
+              "    scan = cv2.imread(path)\n"
+              "    cut = int(0.8 * scan.shape[0])\n"
+              "    fit_parts.append(scan[:cut, :, :])\n"
+              "    held_parts.append(scan[cut:, :, :])\n")
+    assert _rules(tmp_path, source, "eager-loading") == [9]
+
+
+@pytest.mark.parametrize("config, expected", [("{'num_nodes': 325, 'horizon': 12}", []),
+                                              ("{'num_nodes': 400000, 'horizon': 12}", [11])])
+def test_a_graph_matrix_made_dense_is_as_large_as_the_node_count_the_script_writes(config, expected, tmp_path):
+    # a traffic forecaster's sensor graph: the config says how many nodes (PEMS-BAY's 325), so the dense N x N
+    # transition matrix is under a megabyte; a graph of 400,000 nodes made dense is a terabyte
+    source = ("import numpy as np\nimport scipy.sparse as sp\nimport torch\n\n"
+              f"CONFIG = {config}\n\n\n"
+              "def random_walk(adj):\n"
+              "    a = sp.coo_matrix(adj)\n    d = sp.diags(np.power(np.array(a.sum(1)).flatten(), -1.0))\n"
+              "    return d.dot(a).astype(np.float32).todense()\n\n\n"
+              "adj_mx = np.load('adj_mx.npy')\nsupports = [torch.tensor(random_walk(adj_mx))]\n")
+    assert _rules(tmp_path, source, "densified-sparse") == expected

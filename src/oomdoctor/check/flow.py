@@ -1315,6 +1315,10 @@ class Flow(CallHandlers):
         if isinstance(element, (Several, Keyed)):
             # [image, label] pairs, ((pixels, mask), label), {'image': pixels, 'word': text}: the image is what weighs
             element = _first_item(element) or element
+        if small and isinstance(element, Data) and element.inferred:
+            # [frame for _ in range(4)] of an array nothing says is a data set (np.uint8(resize(obs) * 255)): a few
+            # of it side by side (a DQN's stacked frames), small however it is stacked or scaled afterwards
+            return replace(element, line=node.lineno, container="list", small=True)
         if isinstance(element, Item):
             shape = (None,) + element.shape if element.shape is not None else None
             if element.opened:  # images.append(Image.open(p)): opened files, decoded where something uses each

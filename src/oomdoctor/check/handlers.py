@@ -104,6 +104,17 @@ _SAMPLES_IN_A_BUFFER = 10_000
 _TENSOR_CASTS = {"float": "float32", "double": "float64", "half": "float16", "bfloat16": "bfloat16"}
 
 
+def _written_detached(expression: ast.expr) -> bool:
+    """out.detach().cpu(), pred.data, y.detach(): an expression that cuts the autograd graph off somewhere along its
+    chain of methods and attributes, whatever the tensor it starts from."""
+    while isinstance(expression, (ast.Call, ast.Attribute, ast.Subscript)):
+        if isinstance(expression, ast.Attribute) and expression.attr == "data" or isinstance(expression, ast.Call) \
+                and isinstance(expression.func, ast.Attribute) and expression.func.attr == "detach":
+            return True
+        expression = expression.func if isinstance(expression, ast.Call) else expression.value
+    return False
+
+
 class CallHandlers:
     """Handlers of methods and library calls, for Flow to inherit: they use its state (seen, values) and _forward."""
 
@@ -112,6 +123,10 @@ class CallHandlers:
     def _loss(self, call: Call) -> Value:
         tensors = [v for v in call.args if isinstance(v, Tensor)]
         graph = any(t.graph for t in tensors) if tensors else not call.ctx.no_grad
+        if not tensors and call.node.args and all(_written_detached(a) for a in call.node.args):
+            # criterion(out.detach().cpu(), y.detach()), loss_fn(pred.data, target.data) of outputs the flow cannot
+            # follow: the script cut the graph off before the loss, which has none to keep
+            graph = False
         return Tensor(graph=graph and not call.ctx.no_grad, loss=True, host=not self.uses_gpu)
 
     def _call_method(self, call: Call) -> Value:

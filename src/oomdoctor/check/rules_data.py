@@ -69,7 +69,7 @@ def eager_loading(script: Script) -> Iterator[Finding]:
         data: Data = seen.value  # type: ignore[assignment]
         if data.content != FILES:
             continue  # arrays computed from data already in memory: a copy, said by the copy rules
-        if any(_other_branch_of_one_pass(seen, other) for other in said):
+        if any(_other_branch_of_one_pass(seen, other) or _parts_of_one_item(seen, other) for other in said):
             continue  # if is_train: train.append(img) else: test.append(img): each file kept once, one problem
         said.append(seen)
         yield script.finding(
@@ -235,6 +235,30 @@ def _other_branch_of_one_pass(seen: Seen, other: Seen) -> bool:
     module = seen.ctx.module
     return bool(loops) and module is other.ctx.module and other_branches(
         loops[-1], module.statement_of(other.node), module.statement_of(seen.node))
+
+
+def _parts_of_one_item(seen: Seen, other: Seen) -> bool:
+    """Two lists (or dicts) kept in the same pass of one loop, each given a slice of the same decoded file:
+    train[k] = img[:cut]; val[k] = img[cut:] (or train.append(img[:, :w])) splits every file between them, so together
+    they hold the data set once."""
+    module = seen.ctx.module
+    if module is not other.ctx.module or not [loop for loop in loops_collecting(seen.node, seen.ctx)
+                                              if loop in loops_collecting(other.node, other.ctx)]:
+        return False
+    kept = [_kept_expression(module.statement_of(s.node)) for s in (seen, other)]
+    sliced = [k.value.id for k in kept if isinstance(k, ast.Subscript) and isinstance(k.value, ast.Name) and any(
+        isinstance(n, ast.Slice) for n in ast.walk(k.slice))]
+    return len(sliced) == 2 and sliced[0] == sliced[1]
+
+
+def _kept_expression(statement: ast.stmt | None) -> ast.expr | None:
+    """What a statement keeps in a collection: the value of kept[k] = value, or the argument of kept.append(value)."""
+    if isinstance(statement, ast.Assign):
+        return statement.value
+    if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call) and statement.value.args and \
+            last_part(dotted_name(statement.value.func)) == "append":
+        return statement.value.args[0]
+    return None
 
 
 def read_in_batches(data: Data, script: Script) -> bool:
@@ -2209,8 +2233,9 @@ def densified_sparse(script: Script) -> Iterator[Finding]:
     N x N adjacency or of a corpus's term matrix, networkx's to_numpy_array(G), an identity np.eye(N)/torch.eye(N)
     over every node; or a log of (user, item) records spread into a users x items table by pandas (pivot, pivot_table,
     crosstab, groupby([...]).unstack()). N x N values where the sparse matrix keeps a few per row."""
+    written = _written_node_count(script)
     for module in script.modules:
-        known = _known_graph_nodes(module)
+        known = _known_graph_nodes(module) or written
         for node in ast.walk(module.tree):
             kind = _densified(node, module, script)
             if kind is None or not script.in_use(module, node):
@@ -2272,6 +2297,39 @@ def _known_graph_nodes(module: Module) -> int | None:
     named = {name for node in ast.walk(module.tree) if isinstance(node, ast.Constant) and isinstance(node.value, str)
              for name in KNOWN_GRAPH_NODES if name in node.value.lower()}
     return max((KNOWN_GRAPH_NODES[name] for name in named), default=None)
+
+
+# Words of a name that counts a graph's nodes (num_nodes, n_vertices, num_sensors: a road network's), and of those
+# that count something else (hidden nodes are a layer's units)
+_NODE_COUNT_WORDS = {"node", "nodes", "vertex", "vertices", "sensor", "sensors", "stations"}
+_NOT_GRAPH_NODE_WORDS = {"hidden", "layer", "layers", "units", "embed", "embedding", "output", "input"}
+
+
+def _written_node_count(script: Script) -> int | None:
+    """The number of nodes the script writes down for its graph, wherever the matrix is made: a constant
+    (NUM_NODES = 207), a command-line default (add_argument('--num_nodes', type=int, default=207)) or a config entry
+    ({'num_nodes': 325}); the largest where it writes several, None where it writes none."""
+    counts = []
+    for module in script.modules:
+        for node in ast.walk(module.tree):
+            pairs: list[tuple[str, ast.AST]] = []
+            if isinstance(node, ast.Assign) and len(node.targets) == 1:
+                pairs.append((last_part(dotted_name(node.targets[0])), node.value))
+            elif isinstance(node, ast.Call) and last_part(dotted_name(node.func)) == "add_argument" and node.args \
+                    and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
+                default = keyword_value(node, "default")
+                if default is not None:
+                    pairs.append((node.args[-1].value if isinstance(node.args[-1], ast.Constant) else "", default))
+            elif isinstance(node, ast.Dict):
+                pairs.extend((k.value, v) for k, v in zip(node.keys, node.values)
+                             if isinstance(k, ast.Constant) and isinstance(k.value, str))
+            for name, value in pairs:
+                words = words_of(str(name))
+                number = constant_number(value)
+                if words & _NODE_COUNT_WORDS and not words & _NOT_GRAPH_NODE_WORDS and number is not None and \
+                        number >= 1 and number == int(number):
+                    counts.append(int(number))
+    return max(counts, default=None)
 
 
 def _densified(node: ast.AST, module: Module, script: Script) -> str | None:

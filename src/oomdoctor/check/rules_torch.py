@@ -18,8 +18,8 @@ from .rules_data import read_in_batches
 # the numbers a script binds, and the head size past which Keras's Flatten -> Dense is a problem of its own
 from .rules_keras import HUGE_HEAD_WEIGHTS, Constants, int_argument, strided
 from .script import Finding, Script
-from .values import (FILES, NAMES, TABLE, Data, Instance, Loader, Model, Number, Pipeline, Several, Tensor,
-                     few_values_per_row, negligible, sample_bytes, total_bytes)
+from .values import (FILES, NAMES, TABLE, Data, FunctionRef, Instance, Loader, Model, Number, Pipeline, Several,
+                     Tensor, few_values_per_row, negligible, sample_bytes, total_bytes)
 
 
 def loss_keeps_graph(script: Script) -> Iterator[Finding]:
@@ -515,7 +515,7 @@ def _copied_by_workers(dataset: Instance, seen: Seen,
     """What DataLoader workers copy of ``dataset``'s own attributes, each finding with its (class, attribute)."""
     chain = script.flow.class_chain(dataset.cls)
     per_element = _read_per_element(chain)
-    opened = _opened_per_element(chain)
+    opened = _opened_per_element(chain, _file_readers_of(chain, script))
     # entries read as records whose fields no file is opened from: the records hold the data itself
     records = _records_per_element(chain) - set(opened)
     numbers = _numbers_per_element(chain)
@@ -540,8 +540,8 @@ def _copied_by_workers(dataset: Instance, seen: Seen,
                 # (torch.tensor(self.user_ids[i], dtype=torch.long)): one array of numbers, no Python objects
                 continue
             if not held_records and (
-                    value.how in _FOLDER_LISTINGS or value.content == NAMES and opened.get(attribute) == "entry" or
-                    value.content == TABLE and attribute in opened):
+                    value.how in _FOLDER_LISTINGS or value.content == NAMES and opened.get(attribute) in (
+                        "entry", "pair") or value.content == TABLE and attribute in opened):
                 # a path is some 100 bytes: even a million files copied by 8 workers is 0.8 GB, a usual
                 # folder far less; what they name is read per item. Records and dicts weigh more (a path is
                 # what a listing gives, or what __getitem__ opens: Image.open(self.images[i])); a table whose
@@ -645,11 +645,28 @@ def _numbers_per_element(chain: list) -> set[str]:
 _TYPED_TENSORS = {"LongTensor", "FloatTensor", "IntTensor", "DoubleTensor", "float", "int"}
 
 
-def _opened_per_element(chain: list) -> dict[str, str]:
-    """The attributes whose entry __getitem__ opens as a file, and how: "entry" where the entry is the path,
+# How directly an entry names the file opened, most direct first: the path itself, a tuple unpacked with it
+_OPENED_ORDER = ("entry", "pair", "field")
+
+
+def _file_readers_of(chain: list, script: Script) -> set[str]:
+    """The names under which __getitem__ can call one of the program's functions that read a file: the functions'
+    own (load_audio(path)) and the dataset's attributes bound to one (self.loader = wav_to_spect, as torchvision's
+    DatasetFolder keeps its loader)."""
+    readers = script.flow._file_reading_functions()
+    bound = {attribute for (owner, attribute), value in script.flow.attributes.items()
+             if owner in chain and isinstance(value, FunctionRef) and value.info.name in readers}
+    return readers | bound
+
+
+def _opened_per_element(chain: list, readers: set[str] = frozenset()) -> dict[str, str]:
+    """The attributes whose entry __getitem__ opens as a file (with a library's reader, or one of ``readers``, the
+    program's functions that read one), and how: "entry" where the entry is the path,
     Image.open(self.images[i]), cv2.imread(os.path.join(self.root, self.files[i])), path = self.paths[i] then
-    np.load(path); "field" where a field of the entry is, self.entries[i]['path'] or a table's
-    self.df.loc[i, 'id'] + '.png' (a record that holds a path, not a path; a table's row that names a file)."""
+    np.load(path); "pair" where the entry is unpacked and one of its names is the path (path, label =
+    self.samples[i], ImageFolder's samples: a path and a number or two); "field" where a field of the entry is,
+    self.entries[i]['path'] or a table's self.df.loc[i, 'id'] + '.png' (a record that holds a path, not a path; a
+    table's row that names a file)."""
     opened: dict[str, str] = {}
     for method in _per_element_methods(chain) or []:
         module = method.module
@@ -661,17 +678,19 @@ def _opened_per_element(chain: list) -> dict[str, str]:
             elif isinstance(node, ast.Assign) and len(node.targets) == 1 and \
                     isinstance(node.targets[0], (ast.Tuple, ast.List)):
                 # path, label = self.samples[i]: each name is a field of the entry
-                fields = {attribute: "field" for attribute in _entries_in_path(node.value, module, {})}
+                fields = {attribute: "pair" if how == "entry" else how
+                          for attribute, how in _entries_in_path(node.value, module, {}).items()}
                 for name in node.targets[0].elts:
                     if isinstance(name, ast.Name):
                         bound[name.id] = fields
         for call in (n for n in own_nodes(method.node) if isinstance(n, ast.Call)):
             qualified = module.qualified(call.func)
             if qualified in DECODERS or qualified in PER_FILE_LOADERS or qualified in FILE_OPENERS or \
-                    loader_kind(qualified) is not None:
+                    loader_kind(qualified) is not None or last_part(dotted_name(call.func)) in readers:
                 for given in call.args[:1]:
                     for attribute, how in _entries_in_path(given, module, bound).items():
-                        opened[attribute] = "entry" if "entry" in (how, opened.get(attribute)) else how
+                        known = opened.get(attribute)
+                        opened[attribute] = min((how, known) if known else (how,), key=_OPENED_ORDER.index)
     return opened
 
 
