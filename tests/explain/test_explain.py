@@ -1390,3 +1390,18 @@ def test_a_process_killed_while_orbax_restored_a_checkpoint_is_jaxs():
                      "instructions at https://orbax.readthedocs.io/en/latest/api_refactor.html to migrate.\n"
                      "Killed\n")
     assert (result.oom, result.framework, result.memory, result.case) == (True, "jax", "host", "host-memory")
+
+
+def test_mxnets_pooled_storage_manager_is_mxnets_gpu_pool():
+    """MXNet's GPU pool says cudaGetErrorString's words after its own ("cudaMalloc failed: out of memory", after freeing
+    what it kept "cudaMalloc retry failed: out of memory"): MXNet's, not llama.cpp's ggml, whose words overlap."""
+    from oomdoctor.explain import explain
+
+    result = explain("mxnet.base.MXNetError: [11:18:15] src/storage/./pooled_storage_manager.h:157: cudaMalloc failed: "
+                     "out of memory\nStack trace:\n  [bt] (0) /opt/conda/lib/python3.6/site-packages/mxnet/libmxnet.so"
+                     "(+0x49640b) [0x7fcd6d02340b]\n  [bt] (3) /opt/conda/lib/python3.6/site-packages/mxnet/libmxnet.so"
+                     "(mxnet::NDArray::CheckAndAlloc() const+0x1cc) [0x7fcd6d09b9ec]\n")
+    assert (result.oom, result.framework, result.memory, result.case) == (True, "mxnet", "gpu", "activations-batch")
+    retry = explain('  File "c:\\jenkins\\workspace\\mxnet-tag\\mxnet\\src\\storage\\./pooled_storage_manager.h", '
+                    "line 161\nMXNetError: cudaMalloc retry failed: out of memory\n")
+    assert (retry.oom, retry.framework, retry.memory) == (True, "mxnet", "gpu")

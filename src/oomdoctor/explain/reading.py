@@ -984,7 +984,7 @@ _JAX_LIBRARIES = ("jax", "flax", "optax", "orbax", "paxml")
 def _named_framework(lower: str) -> str | None:
     """The framework a log names anywhere, for a message that every framework's program can print."""
     return "torch" if "torch" in lower else "jax" if any(word in lower for word in _JAX_LIBRARIES) else \
-        "tensorflow" if "tensorflow" in lower else None
+        "tensorflow" if "tensorflow" in lower else "mxnet" if "mxnet" in lower else None
 
 
 # A process killed by SIGKILL, as its parent reports it: torchrun's ChildFailedError ("exitcode: -9",
@@ -1117,6 +1117,24 @@ def _read_nccl_shm(text: str, lower: str, facts: Facts) -> bool:
         facts.message = facts.message or _window(text, at, before=80, after=120)
     facts.memory = "host"
     facts.clues.add("nccl_shm")
+    return True
+
+
+def _read_mxnet(text: str, lower: str, facts: Facts) -> bool:
+    """MXNet's storage managers (``src/storage/pooled_storage_manager.h``): the GPU pool asks cudaMalloc, frees all it
+    keeps and asks again, and says ``cudaMalloc failed: out of memory`` or ``cudaMalloc retry failed: out of memory``
+    (cudaGetErrorString's words) in an ``MXNetError``; the CPU's (``cpu_device_storage.h``) says ``Failed to allocate
+    CPU Memory``. The log names MXNet where it prints them: ``mxnet.base.MXNetError``, ``libmxnet.so``, the file."""
+    if not any(word in lower for word in ("mxnet", "pooled_storage_manager", "storage_manager.h")):
+        return False
+    places = [(at, "gpu") for marker in ("cudamalloc failed: out of memory", "cudamalloc retry failed: out of memory")
+              for at in _positions(lower, marker)] + \
+        [(at, "host") for at in _positions(lower, "failed to allocate cpu memory")]
+    if not places:
+        return False
+    at, memory = max(places)
+    facts.memory = memory
+    facts.message = _window(text, at, before=100, after=60)
     return True
 
 
@@ -1268,7 +1286,7 @@ def _framework(text: str, lower: str, facts: Facts, said_by: str) -> str:
     with ``jit_compile`` prints XLA's RESOURCE_EXHAUSTED: the program's own names decide.
     """
     if said_by in ("torch", "nccl", "llama.cpp", "onnxruntime", "vllm", "paddle", "caffe2", "opencv", "numpy",
-                   "python", "tensorrt-llm", "fastertransformer"):
+                   "python", "tensorrt-llm", "fastertransformer", "mxnet"):
         return said_by
     tail = lower[-200_000:]
     if _exla(tail):
@@ -1353,6 +1371,8 @@ def read(text: str) -> Facts:
     elif _read_cuda_malloc_async(text, lower, facts):
         said_by = "torch"
         facts.memory = "gpu"
+    elif _read_mxnet(text, lower, facts):
+        said_by = "mxnet"
     elif _read_ggml(text, lower, facts):
         said_by = "llama.cpp"
     elif _read_onnxruntime(text, lower, facts):
