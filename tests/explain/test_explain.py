@@ -1405,3 +1405,47 @@ def test_mxnets_pooled_storage_manager_is_mxnets_gpu_pool():
     retry = explain('  File "c:\\jenkins\\workspace\\mxnet-tag\\mxnet\\src\\storage\\./pooled_storage_manager.h", '
                     "line 161\nMXNetError: cudaMalloc retry failed: out of memory\n")
     assert (retry.oom, retry.framework, retry.memory) == (True, "mxnet", "gpu")
+
+
+def test_mindspores_memory_pool_states_what_it_held_and_the_device_total():
+    """MindSpore's dynamic memory pool (Ascend NPU or GPU) checks a request against the device before it extends:
+    the bytes in use, the request and the device's total, each exact."""
+    from oomdoctor.explain import explain
+
+    result = explain("[ERROR] PRE_ACT(145615,fffbdf67f120,python):2025-01-12-09:48:13.703.514 [mindspore/ccsrc/backend/"
+                     "common/mem_reuse/mem_dynamic_allocator.cc:392] AddMemBlockAndMemBufByEagerFree] "
+                     "TotalUsedMemStatistics : 24725382656 plus TotalUsedByEventMemStatistics : 0 and plus alloc size "
+                     ": 100555779072 is more than total mem size : 61079552000.\n")
+    assert (result.oom, result.framework, result.memory) == (True, "mindspore", "gpu")
+    assert (result.in_use_bytes, result.requested_bytes, result.total_bytes) == (24725382656, 100555779072,
+                                                                                 61079552000)
+    assert result.case == "larger-than-device"
+    older = explain("[ERROR] PRE_ACT(1,7f,python):2023-01-01-00:00:00.000.000 [mindspore/ccsrc/backend/common/"
+                    "mem_reuse/mem_dynamic_allocator.cc:300] AddMemBlockAndMemBufByEagerFree] TotalUsedMemStatistics : "
+                    "29356337664 plus alloc size : 301990400 is more than total mem size : 29464985600.\n")
+    assert (older.framework, older.requested_bytes, older.case) == ("mindspore", 301990400, "activations-batch")
+
+
+def test_mindspores_runtime_and_its_cuda_checks():
+    """The runtime's "Device(id:0) memory isn't enough and alloc failed, ... alloc size: NB." is the device's; a CUDA
+    call that allocates failing with error 2 is the memory it allocates: cudaHostAlloc's is page-locked host RAM
+    (MindData's device queue), and a stream that could not be made allocated nothing."""
+    from oomdoctor.explain import explain
+
+    device = explain("RuntimeError: Device(id:1) memory isn't enough and alloc failed, kernel name: "
+                     "Default/network-WithLossCell/_backbone-ResNet/conv1-Conv2d/Conv2D-op1, alloc size: 1073741824B.\n"
+                     "- C++ Call Stack: (For framework developers)\nmindspore/ccsrc/runtime/graph_scheduler/"
+                     "graph_scheduler.cc:100 Run\n")
+    assert (device.oom, device.framework, device.memory, device.requested_bytes, device.gpu_index) == (
+        True, "mindspore", "gpu", 1073741824, 1)
+    pinned = explain("[ERROR] MD(14433,7fea2effd700,python):2021-12-12-14:13:43.932.181 [mindspore/ccsrc/minddata/"
+                     "dataset/util/arena.cc:250] Init] cudaHostAlloc failed, ret[2], out of memory\n"
+                     "[ERROR] MD(14433,7fea2effd700,python):2021-12-12-14:13:43.932.253 [mindspore/ccsrc/minddata/"
+                     "dataset/util/task.cc:67] operator()] Task:  - thread(140643787593472) is terminated with err "
+                     "msg: Out of memory. Memory malloc failed.\n")
+    assert (pinned.oom, pinned.framework, pinned.memory, pinned.case) == (True, "mindspore", "host", "host-memory")
+    stream = explain("MindSpore version:  2.1.0\n[ERROR] DEVICE(2382696,7fe93dd0b740,python):"
+                     "2023-11-28-21:28:17.917.989 [mindspore/ccsrc/runtime/pynative/async/async_queue.cc:232] "
+                     "WorkerJoin] WorkerJoin failed: \n"
+                     "- Cuda error:\nThe cudaStreamCreateWithFlags failed, ret[2], out of memory\n")
+    assert (stream.oom, stream.framework) == (False, "mindspore")

@@ -984,7 +984,8 @@ _JAX_LIBRARIES = ("jax", "flax", "optax", "orbax", "paxml")
 def _named_framework(lower: str) -> str | None:
     """The framework a log names anywhere, for a message that every framework's program can print."""
     return "torch" if "torch" in lower else "jax" if any(word in lower for word in _JAX_LIBRARIES) else \
-        "tensorflow" if "tensorflow" in lower else "mxnet" if "mxnet" in lower else None
+        "tensorflow" if "tensorflow" in lower else "mindspore" if "mindspore" in lower else \
+        "mxnet" if "mxnet" in lower else None
 
 
 # A process killed by SIGKILL, as its parent reports it: torchrun's ChildFailedError ("exitcode: -9",
@@ -1138,6 +1139,56 @@ def _read_mxnet(text: str, lower: str, facts: Facts) -> bool:
     return True
 
 
+# MindSpore's dynamic memory pool (mem_dynamic_allocator.cc, for the Ascend NPU and the GPU alike) before it extends:
+# "TotalUsedMemStatistics : 29356337664 plus TotalUsedByEventMemStatistics : 0 and plus alloc size : 301990400 is more
+# than total mem size : 29464985600." (before 2.3 without the event term)
+_MINDSPORE_POOL = re.compile(r"TotalUsedMemStatistics : (\d{1,25})(?: plus TotalUsedByEventMemStatistics : "
+                             r"(\d{1,25}) and)? plus alloc size : (\d{1,25}) is more than total mem size : (\d{1,25})")
+# its runtime when the pool gave nothing: "Device(id:0) memory isn't enough and alloc failed, kernel name: ..., alloc
+# size: 1073741824B." (older: "Device memory isn't enough and alloc failed, alloc size:1073741824"); the CPU's says
+# "Memory isn't enough and alloc failed"
+_MINDSPORE_RUNTIME = re.compile(r"(device(?:\(id:(\d{1,3})\))? )?memory isn't enough and alloc failed[^\n]{0,400}?"
+                                r"alloc size: ?(\d{1,25})", re.I)
+# and its check of a CUDA call that allocates (CHECK_CUDA_RET...): "cudaHostAlloc failed, ret[2], out of memory"
+# (page-locked host memory for the data pipeline's device queue), "cudaMalloc failed, ret[2], out of memory". Other
+# calls fail with the same code ("The cudaStreamCreateWithFlags failed, ret[2], out of memory" as the runtime shuts
+# down): no memory was asked for there
+_MINDSPORE_CUDA = re.compile(r"(cuda\w{0,20}alloc\w{0,20}) failed, ret\[2\], out of memory", re.I)
+
+
+def _read_mindspore(text: str, lower: str, facts: Facts) -> bool:
+    """MindSpore's device memory pool, its runtime and its checks of CUDA calls (``_MINDSPORE_POOL`` and the next)."""
+    if "mindspore" not in lower:
+        return False
+    found = None
+    for match in _MINDSPORE_POOL.finditer(text, max(len(text) - 200_000, 0)):
+        found = match
+    if found:
+        used, event, requested, total = found.groups()
+        facts.in_use_bytes, facts.requested_bytes, facts.total_bytes = number(used), number(requested), number(total)
+        if event and number(event):
+            facts.in_use_bytes = number(used) + number(event)
+        facts.memory = "gpu"
+        facts.message = found.group(0)
+        return True
+    for match in _MINDSPORE_RUNTIME.finditer(text, max(len(text) - 200_000, 0)):
+        found = match
+    if found:
+        facts.requested_bytes = number(found.group(3))
+        facts.memory = "gpu" if found.group(1) else "host"
+        facts.gpu_index = int(found.group(2)) if found.group(2) else None
+        facts.message = found.group(0)
+        return True
+    for match in _MINDSPORE_CUDA.finditer(text, max(len(text) - 200_000, 0)):
+        found = match
+    if found:
+        facts.memory = "host" if found.group(1).lower() in ("cudahostalloc", "cudamallochost", "cudahostregister") \
+            else "gpu"
+        facts.message = found.group(0)
+        return True
+    return False
+
+
 def _read_ggml(text: str, lower: str, facts: Facts) -> bool:
     """ggml, the tensor library of llama.cpp (and its forks, whisper.cpp): its backends allocate one buffer per
     device for the weights, the KV cache or the compute graph, and print ``ggml_backend_cuda_buffer_type_alloc_buffer:
@@ -1286,7 +1337,7 @@ def _framework(text: str, lower: str, facts: Facts, said_by: str) -> str:
     with ``jit_compile`` prints XLA's RESOURCE_EXHAUSTED: the program's own names decide.
     """
     if said_by in ("torch", "nccl", "llama.cpp", "onnxruntime", "vllm", "paddle", "caffe2", "opencv", "numpy",
-                   "python", "tensorrt-llm", "fastertransformer", "mxnet"):
+                   "python", "tensorrt-llm", "fastertransformer", "mxnet", "mindspore"):
         return said_by
     tail = lower[-200_000:]
     if _exla(tail):
@@ -1373,6 +1424,8 @@ def read(text: str) -> Facts:
         facts.memory = "gpu"
     elif _read_mxnet(text, lower, facts):
         said_by = "mxnet"
+    elif _read_mindspore(text, lower, facts):
+        said_by = "mindspore"
     elif _read_ggml(text, lower, facts):
         said_by = "llama.cpp"
     elif _read_onnxruntime(text, lower, facts):
