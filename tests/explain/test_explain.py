@@ -1449,3 +1449,13 @@ def test_mindspores_runtime_and_its_cuda_checks():
                      "WorkerJoin] WorkerJoin failed: \n"
                      "- Cuda error:\nThe cudaStreamCreateWithFlags failed, ret[2], out of memory\n")
     assert (stream.oom, stream.framework) == (False, "mindspore")
+
+
+def test_paddle_fluids_first_chunk_check_in_enforce_words():
+    """PaddlePaddle Fluid before 1.2 states its first pool chunk's check by PADDLE_ENFORCE_LE's words alone."""
+    from oomdoctor.explain import explain
+
+    result = explain("paddle.fluid.core.EnforceNotMet: enforce allocating <= available failed, 10513462067 > "
+                     "1369702144\nat [/home/disk1/paddle/Paddle/paddle/fluid/platform/gpu_info.cc:89]\n")
+    assert (result.oom, result.framework, result.memory, result.case) == (True, "paddle", "gpu", "preallocation")
+    assert (result.requested_bytes, result.free_bytes) == (10513462067, 1369702144)

@@ -1266,9 +1266,16 @@ def _read_paddle(text: str, lower: str, facts: Facts) -> bool:
             facts.free_bytes = size(*match.groups()[5:7])
         facts.message = window[:200]
         return True
-    for at in _positions(lower, "insufficient gpu memory to allocation")[-1:]:
-        window = _window(text, at, before=200, after=40)
-        match = re.search(r"allocating:(\d{1,25}) > available:(\d{1,25})", window)
+    # Fluid before 1.2 states the same check by PADDLE_ENFORCE_LE's words alone: ``enforce allocating <= available
+    # failed, 10513462067 > 1369702144`` (``at [.../paddle/fluid/platform/gpu_info.cc:89]``)
+    places = _positions(lower, "insufficient gpu memory to allocation") or \
+        _positions(lower, "enforce allocating <= available failed")
+    for at in places[-1:]:
+        window = _window(text, at, before=200, after=90)
+        match = re.search(r"allocating:(\d{1,25}) > available:(\d{1,25})|"
+                          r"allocating <= available failed, (\d{1,25}) > (\d{1,25})", window)
+        if match and match.group(3):
+            match = re.search(r"(\d{1,25}) > (\d{1,25})", match.group(0))
         if match:
             facts.requested_bytes, facts.free_bytes = number(match.group(1)), number(match.group(2))
         facts.clues.add("pool_at_start")
