@@ -1459,3 +1459,23 @@ def test_paddle_fluids_first_chunk_check_in_enforce_words():
                      "1369702144\nat [/home/disk1/paddle/Paddle/paddle/fluid/platform/gpu_info.cc:89]\n")
     assert (result.oom, result.framework, result.memory, result.case) == (True, "paddle", "gpu", "preallocation")
     assert (result.requested_bytes, result.free_bytes) == (10513462067, 1369702144)
+
+
+def test_a_pod_kubernetes_evicted_or_found_oomkilled_ran_out_of_ram():
+    """The kubelet's eviction under node memory pressure (pkg/kubelet/eviction) and a container's OOMKilled status
+    are the host's RAM, which the program never saw run out."""
+    from oomdoctor.explain import explain
+
+    evicted = explain("The node was low on resource: memory. Container notebook was using 14Gi, which exceeds its "
+                      "request of 8Gi.\nKilling container with id docker://notebook:Need to kill Pod\n")
+    assert (evicted.oom, evicted.framework, evicted.memory, evicted.case) == (True, "kubernetes", "host",
+                                                                               "host-memory")
+    assert evicted.in_use_bytes == 14 << 30
+    assert any("evicted" in line for line in evicted.diagnosis)
+    keras = explain("Epoch 1/10\n  File \"train.py\", line 9, in <module>\n    import tensorflow as tf\n"
+                    "The node was low on resource: memory.\n")
+    assert (keras.framework, keras.memory) == ("tensorflow", "host")
+    status = explain("    State:          Terminated\n      Reason:       OOMKilled\n      Exit Code:    137\n")
+    assert (status.oom, status.memory, status.case) == (True, "host", "host-memory")
+    assert any("SIGKILL" in line for line in status.diagnosis)
+    assert not explain("The node was low on resource: ephemeral-storage.\n").oom

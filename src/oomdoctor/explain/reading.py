@@ -1189,6 +1189,28 @@ def _read_mindspore(text: str, lower: str, facts: Facts) -> bool:
     return False
 
 
+def _read_kubernetes(text: str, lower: str, facts: Facts) -> bool:
+    """Kubernetes ending a container for memory: the kubelet's eviction under node memory pressure (``The node was
+    low on resource: memory. Container notebook was using 14Gi, which exceeds its request of 8Gi.``,
+    pkg/kubelet/eviction) and the container's status after the kernel's OOM killer in its cgroup (``Reason:
+    OOMKilled``). Both are the host's RAM; the program itself never saw it."""
+    evicted = _positions(lower, "the node was low on resource: memory")
+    # the status as kubectl describe prints it ("Reason:       OOMKilled"), or its JSON/YAML ("reason": "OOMKilled")
+    killed = [at for at in _positions(lower, "oomkilled")
+              if re.search(r"reason\"?:\s{0,20}\"?$", lower[max(at - 40, 0):at])]
+    if not evicted and not killed:
+        return False
+    at = max(evicted[-1:] + killed[-1:])
+    facts.memory = "host"
+    facts.clues.add("evicted" if evicted and at == evicted[-1] else "sigkill")
+    using = re.search(r"was using (\d{1,20}(?:\.\d{1,6})?)([KMGTPE]i?)?, which exceeds its request",
+                      text[at:at + 400])
+    if using:
+        facts.in_use_bytes = size(using.group(1), using.group(2) or "")
+    facts.message = _window(text, at, after=200)
+    return True
+
+
 def _read_ggml(text: str, lower: str, facts: Facts) -> bool:
     """ggml, the tensor library of llama.cpp (and its forks, whisper.cpp): its backends allocate one buffer per
     device for the weights, the KV cache or the compute graph, and print ``ggml_backend_cuda_buffer_type_alloc_buffer:
@@ -1344,7 +1366,7 @@ def _framework(text: str, lower: str, facts: Facts, said_by: str) -> str:
     with ``jit_compile`` prints XLA's RESOURCE_EXHAUSTED: the program's own names decide.
     """
     if said_by in ("torch", "nccl", "llama.cpp", "onnxruntime", "vllm", "paddle", "caffe2", "opencv", "numpy",
-                   "python", "tensorrt-llm", "fastertransformer", "mxnet", "mindspore"):
+                   "python", "tensorrt-llm", "fastertransformer", "mxnet", "mindspore", "kubernetes"):
         return said_by
     tail = lower[-200_000:]
     if _exla(tail):
@@ -1478,7 +1500,9 @@ def read(text: str) -> Facts:
         facts.oom = True
     _read_device_properties(text, facts)
     _read_nvidia_smi(text, facts)
-    if said_by is None and not facts.oom and (_read_killed(text, lower, facts) or
+    if said_by is None and not facts.oom and _read_kubernetes(text, lower, facts):
+        said_by = _named_framework(lower) or "kubernetes"  # the kubelet's words, in a log that names no framework
+    elif said_by is None and not facts.oom and (_read_killed(text, lower, facts) or
                                               _read_paging_file(text, lower, facts)):
         said_by = _named_framework(lower)
         facts.oom = True
