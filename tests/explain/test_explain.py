@@ -1479,3 +1479,17 @@ def test_a_pod_kubernetes_evicted_or_found_oomkilled_ran_out_of_ram():
     assert (status.oom, status.memory, status.case) == (True, "host", "host-memory")
     assert any("SIGKILL" in line for line in status.diagnosis)
     assert not explain("The node was low on resource: ephemeral-storage.\n").oom
+
+
+def test_xlas_own_out_of_memory_words_before_its_buffer_dump():
+    """XLA's GPU executable: "Out of memory while trying to allocate N bytes." and its BufferAssignment dump, where the
+    paste begins after the RESOURCE_EXHAUSTED status line; Keras 3's TensorFlow trainer names the framework."""
+    from oomdoctor.explain import explain
+
+    result = explain('  File "/home/u/envs/py310/lib/python3.10/site-packages/keras/src/backend/tensorflow/trainer.py", '
+                     "line 118, in one_step_on_iterator\n"
+                     "Out of memory while trying to allocate 2359296 bytes.\nBufferAssignment OOM Debugging.\n"
+                     "BufferAssignment stats:\n             parameter allocation:  766.26MiB\n"
+                     "              constant allocation:         8B\n")
+    assert (result.oom, result.framework, result.memory, result.requested_bytes) == (True, "tensorflow", "gpu",
+                                                                                     2359296)

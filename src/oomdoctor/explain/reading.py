@@ -533,6 +533,16 @@ def _read_xla(text: str, lower: str, facts: Facts) -> bool:
         if ordinal:
             facts.gpu_index = int(ordinal.group(1))
         facts.message = window[:300]
+    # XLA's GPU executable states what it could not allocate and dumps its buffers ("Out of memory while trying to
+    # allocate 2359296 bytes.\nBufferAssignment OOM Debugging."): its own words, also where the paste begins after
+    # the status line that said RESOURCE_EXHAUSTED
+    for at in [] if found else _positions(lower, "bufferassignment oom debugging")[-1:]:
+        match = re.search(r"(?i)out of memory while trying to allocate (\d{1,25}) ?bytes\.?\s{0,8}$",
+                          text[max(at - 120, 0):at])
+        if match:
+            found = True
+            facts.requested_bytes = number(match.group(1))
+            facts.message = _window(text, max(at - 120, 0) + match.start(), after=120)
     # "INTERNAL: Failed to allocate 7077888 bytes for new constant": XLA's GPU executable copies a program's
     # constants to the device with a direct allocation (xla/service/gpu/gpu_executable.cc), not from the BFC pool;
     # with the pool holding its share of the GPU, what is left may not take even a few MiB
