@@ -1493,3 +1493,21 @@ def test_xlas_own_out_of_memory_words_before_its_buffer_dump():
                      "              constant allocation:         8B\n")
     assert (result.oom, result.framework, result.memory, result.requested_bytes) == (True, "tensorflow", "gpu",
                                                                                      2359296)
+
+
+def test_the_drivers_info_lines_beside_warnings_that_are_not_a_failure():
+    """StreamExecutor's INFO lines for requests the driver refused, beside the BFC allocator's warnings that say the
+    caller does not count them as a failure, are the retries those warnings speak of: no OOM. The same lines with no
+    such warning, or with a failure of the allocator's own, still are one."""
+    from oomdoctor.explain import explain
+
+    warning = ("2020-06-25 11:53:10.941227: W tensorflow/core/common_runtime/bfc_allocator.cc:239] Allocator "
+               "(GPU_0_bfc) ran out of memory trying to allocate 120.70MiB with freed_by_count=0. The caller indicates "
+               "that this is not a failure, but may mean that there could be performance gains if more memory were "
+               "available.\n")
+    driver = ("2020-06-25 11:53:10.941496: I tensorflow/stream_executor/cuda/cuda_driver.cc:831] failed to allocate "
+              "4.00G (4294967296 bytes) from device: CUDA_ERROR_OUT_OF_MEMORY: out of memory\n")
+    assert not explain(warning + driver * 6).oom
+    assert explain(driver).oom
+    assert explain(warning + driver + "2020-06-25 11:53:12.000000: E tensorflow/stream_executor/cuda/cuda_driver.cc:"
+                   "890] failed to alloc 2147483648 bytes on host: CUDA_ERROR_OUT_OF_MEMORY: out of memory\n").oom

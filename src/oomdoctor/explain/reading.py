@@ -496,6 +496,24 @@ def _read_cuda_driver(text: str, lower: str, facts: Facts) -> bool:
 
 # --- XLA (JAX, and TensorFlow with jit_compile) ---
 
+# StreamExecutor's INFO line when the driver refuses a request (GpuDriver::DeviceAllocate), in TensorFlow's log format
+# ("2020-06-25 11:53:10.941496: I tensorflow/stream_executor/cuda/cuda_driver.cc:831] failed to allocate 4.00G
+# (4294967296 bytes) from device: CUDA_ERROR_OUT_OF_MEMORY") or absl's ("I0000 00:00:1700000000.000000 123
+# cuda_driver.cc:...] failed to allocate ...")
+_DRIVER_INFO = re.compile(r"(?m)(?:: i |^\s{0,8}i\d{4} [^\n\]]{1,120}?)[^\n\]]{1,200}\] failed to alloc[^\n]{1,120}?from "
+                          r"device: cuda_error_out_of_memory")
+
+
+def _driver_retries(lower: str) -> bool:
+    """Whether every CUDA_ERROR_OUT_OF_MEMORY of the log is StreamExecutor's INFO line for a request the driver refused:
+    beside the BFC allocator's warnings that say "the caller indicates that this is not a failure" (and no failure of
+    its own), those are the attempts the warnings speak of (the allocator, cuDNN's autotuner asking for its workspace,
+    each trying again with less), not an error."""
+    places = _positions(lower, "cuda_error_out_of_memory")
+    spans = [match.span() for match in _DRIVER_INFO.finditer(lower, max(places[0] - 400, 0))] if places else []
+    return all(any(start <= at < end for start, end in spans) for at in places)
+
+
 def _runs_on_cpu(lower: str) -> bool:
     """Whether the text says the program ran on the CPU: JAX's "No GPU/TPU found, falling back to CPU", or a
     CPU named (the platform, TFRT_CPU_0, CpuDevice) where no GPU or TPU is."""
@@ -1503,7 +1521,8 @@ def read(text: str) -> Facts:
         facts.memory = "gpu"
     if said_by is None and _read_nccl_shm(text, lower, facts):
         said_by = "nccl"
-    if _read_cuda_driver(text, lower, facts) and said_by is None:
+    if _read_cuda_driver(text, lower, facts) and said_by is None and not (facts.warnings_only and
+                                                                          _driver_retries(lower)):
         # "failed to allocate 1.51G (1617277696 bytes) from device" is StreamExecutor's, which TensorFlow and
         # (until 2023) jaxlib share; the context decides
         said_by = "torch" if "torch" in lower else "tensorflow"
