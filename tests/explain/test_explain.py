@@ -1511,3 +1511,17 @@ def test_the_drivers_info_lines_beside_warnings_that_are_not_a_failure():
     assert explain(driver).oom
     assert explain(warning + driver + "2020-06-25 11:53:12.000000: E tensorflow/stream_executor/cuda/cuda_driver.cc:"
                    "890] failed to alloc 2147483648 bytes on host: CUDA_ERROR_OUT_OF_MEMORY: out of memory\n").oom
+
+
+def test_an_oom_while_distributeddataparallel_wraps_the_model_is_the_models_size():
+    """DDP's constructor makes its Reducer's gradient buckets, together as large as the model's parameters, when the
+    model is wrapped: before any batch, so the batch size is not what to change."""
+    from oomdoctor.explain import explain
+
+    result = explain('  File "/usr/local/lib/python3.10/dist-packages/torch/nn/parallel/distributed.py", line 1100, in '
+                     "_ddp_init_helper\n    self.reducer = dist.Reducer(\n"
+                     "torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 25.10 GiB. GPU 0 has a total "
+                     "capacty of 39.39 GiB of which 13.58 GiB is free. Including non-PyTorch memory, this process has "
+                     "25.80 GiB memory in use. Of the allocated memory 25.23 GiB is allocated by PyTorch, and 12.97 MiB "
+                     "is reserved by PyTorch but unallocated.\n")
+    assert (result.framework, result.memory, result.case) == ("torch", "gpu", "weights-or-loading")

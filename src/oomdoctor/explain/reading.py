@@ -131,7 +131,10 @@ _CLUES = {
                 "model.to(", "model.cuda(", "module._apply", "in _apply\n", "_apply calls", "return t.to(",
                 "safetensors", "from_preset",  # KerasHub's (KerasNLP's) constructor that loads a preset's weights
                 # llama.cpp's loader, which allocates each device's buffer for the model's weights
-                "llama_model_load", "load_tensors"),
+                "llama_model_load", "load_tensors",
+                # DistributedDataParallel's constructor: its Reducer makes the gradient buckets, as large as the
+                # model's parameters together, when the model is wrapped, before any batch
+                "_ddp_init_helper"),
     # the optimizer's own frames and ops; "adam" alone is everywhere (the compile() line, the model's name)
     "optimizer": ("optimizer.step", "optimizer_step", "apply_gradients", "exp_avg", "_multi_tensor_adam",
                   "_single_tensor_adam", "resourceapply", "/adam/", "adam/", "_create_slots", "add_slot",
