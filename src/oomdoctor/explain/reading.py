@@ -1155,17 +1155,17 @@ def _read_nccl_shm(text: str, lower: str, facts: Facts) -> bool:
 def _read_mxnet(text: str, lower: str, facts: Facts) -> bool:
     """MXNet's storage managers (``src/storage/pooled_storage_manager.h``): the GPU pool asks cudaMalloc, frees all it
     keeps and asks again, and says ``cudaMalloc failed: out of memory`` or ``cudaMalloc retry failed: out of memory``
-    (cudaGetErrorString's words) in an ``MXNetError``; the CPU's (``cpu_device_storage.h``) says ``Failed to allocate
-    CPU Memory``. The log names MXNet where it prints them: ``mxnet.base.MXNetError``, ``libmxnet.so``, the file."""
+    (cudaGetErrorString's words) in an ``MXNetError``; the CPU's (``cpu_device_storage.h``) throws std::bad_alloc, which
+    ``_read_bad_alloc`` reads. The log names MXNet where it prints them: ``mxnet.base.MXNetError``, ``libmxnet.so``,
+    the file."""
     if not any(word in lower for word in ("mxnet", "pooled_storage_manager", "storage_manager.h")):
         return False
-    places = [(at, "gpu") for marker in ("cudamalloc failed: out of memory", "cudamalloc retry failed: out of memory")
-              for at in _positions(lower, marker)] + \
-        [(at, "host") for at in _positions(lower, "failed to allocate cpu memory")]
+    places = [at for marker in ("cudamalloc failed: out of memory", "cudamalloc retry failed: out of memory")
+              for at in _positions(lower, marker)]
     if not places:
         return False
-    at, memory = max(places)
-    facts.memory = memory
+    at = max(places)
+    facts.memory = "gpu"
     facts.message = _window(text, at, before=100, after=60)
     return True
 
