@@ -1390,3 +1390,138 @@ def test_a_process_killed_while_orbax_restored_a_checkpoint_is_jaxs():
                      "instructions at https://orbax.readthedocs.io/en/latest/api_refactor.html to migrate.\n"
                      "Killed\n")
     assert (result.oom, result.framework, result.memory, result.case) == (True, "jax", "host", "host-memory")
+
+
+def test_mxnets_pooled_storage_manager_is_mxnets_gpu_pool():
+    """MXNet's GPU pool says cudaGetErrorString's words after its own ("cudaMalloc failed: out of memory", after freeing
+    what it kept "cudaMalloc retry failed: out of memory"): MXNet's, not llama.cpp's ggml, whose words overlap."""
+    from oomdoctor.explain import explain
+
+    result = explain("mxnet.base.MXNetError: [11:18:15] src/storage/./pooled_storage_manager.h:157: cudaMalloc failed: "
+                     "out of memory\nStack trace:\n  [bt] (0) /opt/conda/lib/python3.6/site-packages/mxnet/libmxnet.so"
+                     "(+0x49640b) [0x7fcd6d02340b]\n  [bt] (3) /opt/conda/lib/python3.6/site-packages/mxnet/libmxnet.so"
+                     "(mxnet::NDArray::CheckAndAlloc() const+0x1cc) [0x7fcd6d09b9ec]\n")
+    assert (result.oom, result.framework, result.memory, result.case) == (True, "mxnet", "gpu", "activations-batch")
+    retry = explain('  File "c:\\jenkins\\workspace\\mxnet-tag\\mxnet\\src\\storage\\./pooled_storage_manager.h", '
+                    "line 161\nMXNetError: cudaMalloc retry failed: out of memory\n")
+    assert (retry.oom, retry.framework, retry.memory) == (True, "mxnet", "gpu")
+
+
+def test_mindspores_memory_pool_states_what_it_held_and_the_device_total():
+    """MindSpore's dynamic memory pool (Ascend NPU or GPU) checks a request against the device before it extends:
+    the bytes in use, the request and the device's total, each exact."""
+    from oomdoctor.explain import explain
+
+    result = explain("[ERROR] PRE_ACT(145615,fffbdf67f120,python):2025-01-12-09:48:13.703.514 [mindspore/ccsrc/backend/"
+                     "common/mem_reuse/mem_dynamic_allocator.cc:392] AddMemBlockAndMemBufByEagerFree] "
+                     "TotalUsedMemStatistics : 24725382656 plus TotalUsedByEventMemStatistics : 0 and plus alloc size "
+                     ": 100555779072 is more than total mem size : 61079552000.\n")
+    assert (result.oom, result.framework, result.memory) == (True, "mindspore", "gpu")
+    assert (result.in_use_bytes, result.requested_bytes, result.total_bytes) == (24725382656, 100555779072,
+                                                                                 61079552000)
+    assert result.case == "larger-than-device"
+    older = explain("[ERROR] PRE_ACT(1,7f,python):2023-01-01-00:00:00.000.000 [mindspore/ccsrc/backend/common/"
+                    "mem_reuse/mem_dynamic_allocator.cc:300] AddMemBlockAndMemBufByEagerFree] TotalUsedMemStatistics : "
+                    "29356337664 plus alloc size : 301990400 is more than total mem size : 29464985600.\n")
+    assert (older.framework, older.requested_bytes, older.case) == ("mindspore", 301990400, "activations-batch")
+
+
+def test_mindspores_runtime_and_its_cuda_checks():
+    """The runtime's "Device(id:0) memory isn't enough and alloc failed, ... alloc size: NB." is the device's; a CUDA
+    call that allocates failing with error 2 is the memory it allocates: cudaHostAlloc's is page-locked host RAM
+    (MindData's device queue), and a stream that could not be made allocated nothing."""
+    from oomdoctor.explain import explain
+
+    device = explain("RuntimeError: Device(id:1) memory isn't enough and alloc failed, kernel name: "
+                     "Default/network-WithLossCell/_backbone-ResNet/conv1-Conv2d/Conv2D-op1, alloc size: 1073741824B.\n"
+                     "- C++ Call Stack: (For framework developers)\nmindspore/ccsrc/runtime/graph_scheduler/"
+                     "graph_scheduler.cc:100 Run\n")
+    assert (device.oom, device.framework, device.memory, device.requested_bytes, device.gpu_index) == (
+        True, "mindspore", "gpu", 1073741824, 1)
+    pinned = explain("[ERROR] MD(14433,7fea2effd700,python):2021-12-12-14:13:43.932.181 [mindspore/ccsrc/minddata/"
+                     "dataset/util/arena.cc:250] Init] cudaHostAlloc failed, ret[2], out of memory\n"
+                     "[ERROR] MD(14433,7fea2effd700,python):2021-12-12-14:13:43.932.253 [mindspore/ccsrc/minddata/"
+                     "dataset/util/task.cc:67] operator()] Task:  - thread(140643787593472) is terminated with err "
+                     "msg: Out of memory. Memory malloc failed.\n")
+    assert (pinned.oom, pinned.framework, pinned.memory, pinned.case) == (True, "mindspore", "host", "host-memory")
+    stream = explain("MindSpore version:  2.1.0\n[ERROR] DEVICE(2382696,7fe93dd0b740,python):"
+                     "2023-11-28-21:28:17.917.989 [mindspore/ccsrc/runtime/pynative/async/async_queue.cc:232] "
+                     "WorkerJoin] WorkerJoin failed: \n"
+                     "- Cuda error:\nThe cudaStreamCreateWithFlags failed, ret[2], out of memory\n")
+    assert (stream.oom, stream.framework) == (False, "mindspore")
+
+
+def test_paddle_fluids_first_chunk_check_in_enforce_words():
+    """PaddlePaddle Fluid before 1.2 states its first pool chunk's check by PADDLE_ENFORCE_LE's words alone."""
+    from oomdoctor.explain import explain
+
+    result = explain("paddle.fluid.core.EnforceNotMet: enforce allocating <= available failed, 10513462067 > "
+                     "1369702144\nat [/home/disk1/paddle/Paddle/paddle/fluid/platform/gpu_info.cc:89]\n")
+    assert (result.oom, result.framework, result.memory, result.case) == (True, "paddle", "gpu", "preallocation")
+    assert (result.requested_bytes, result.free_bytes) == (10513462067, 1369702144)
+
+
+def test_a_pod_kubernetes_evicted_or_found_oomkilled_ran_out_of_ram():
+    """The kubelet's eviction under node memory pressure (pkg/kubelet/eviction) and a container's OOMKilled status
+    are the host's RAM, which the program never saw run out."""
+    from oomdoctor.explain import explain
+
+    evicted = explain("The node was low on resource: memory. Container notebook was using 14Gi, which exceeds its "
+                      "request of 8Gi.\nKilling container with id docker://notebook:Need to kill Pod\n")
+    assert (evicted.oom, evicted.framework, evicted.memory, evicted.case) == (True, "kubernetes", "host",
+                                                                               "host-memory")
+    assert evicted.in_use_bytes == 14 << 30
+    assert any("evicted" in line for line in evicted.diagnosis)
+    keras = explain("Epoch 1/10\n  File \"train.py\", line 9, in <module>\n    import tensorflow as tf\n"
+                    "The node was low on resource: memory.\n")
+    assert (keras.framework, keras.memory) == ("tensorflow", "host")
+    status = explain("    State:          Terminated\n      Reason:       OOMKilled\n      Exit Code:    137\n")
+    assert (status.oom, status.memory, status.case) == (True, "host", "host-memory")
+    assert any("SIGKILL" in line for line in status.diagnosis)
+    assert not explain("The node was low on resource: ephemeral-storage.\n").oom
+
+
+def test_xlas_own_out_of_memory_words_before_its_buffer_dump():
+    """XLA's GPU executable: "Out of memory while trying to allocate N bytes." and its BufferAssignment dump, where the
+    paste begins after the RESOURCE_EXHAUSTED status line; Keras 3's TensorFlow trainer names the framework."""
+    from oomdoctor.explain import explain
+
+    result = explain('  File "/home/u/envs/py310/lib/python3.10/site-packages/keras/src/backend/tensorflow/trainer.py", '
+                     "line 118, in one_step_on_iterator\n"
+                     "Out of memory while trying to allocate 2359296 bytes.\nBufferAssignment OOM Debugging.\n"
+                     "BufferAssignment stats:\n             parameter allocation:  766.26MiB\n"
+                     "              constant allocation:         8B\n")
+    assert (result.oom, result.framework, result.memory, result.requested_bytes) == (True, "tensorflow", "gpu",
+                                                                                     2359296)
+
+
+def test_the_drivers_info_lines_beside_warnings_that_are_not_a_failure():
+    """StreamExecutor's INFO lines for requests the driver refused, beside the BFC allocator's warnings that say the
+    caller does not count them as a failure, are the retries those warnings speak of: no OOM. The same lines with no
+    such warning, or with a failure of the allocator's own, still are one."""
+    from oomdoctor.explain import explain
+
+    warning = ("2020-06-25 11:53:10.941227: W tensorflow/core/common_runtime/bfc_allocator.cc:239] Allocator "
+               "(GPU_0_bfc) ran out of memory trying to allocate 120.70MiB with freed_by_count=0. The caller indicates "
+               "that this is not a failure, but may mean that there could be performance gains if more memory were "
+               "available.\n")
+    driver = ("2020-06-25 11:53:10.941496: I tensorflow/stream_executor/cuda/cuda_driver.cc:831] failed to allocate "
+              "4.00G (4294967296 bytes) from device: CUDA_ERROR_OUT_OF_MEMORY: out of memory\n")
+    assert not explain(warning + driver * 6).oom
+    assert explain(driver).oom
+    assert explain(warning + driver + "2020-06-25 11:53:12.000000: E tensorflow/stream_executor/cuda/cuda_driver.cc:"
+                   "890] failed to alloc 2147483648 bytes on host: CUDA_ERROR_OUT_OF_MEMORY: out of memory\n").oom
+
+
+def test_an_oom_while_distributeddataparallel_wraps_the_model_is_the_models_size():
+    """DDP's constructor makes its Reducer's gradient buckets, together as large as the model's parameters, when the
+    model is wrapped: before any batch, so the batch size is not what to change."""
+    from oomdoctor.explain import explain
+
+    result = explain('  File "/usr/local/lib/python3.10/dist-packages/torch/nn/parallel/distributed.py", line 1100, in '
+                     "_ddp_init_helper\n    self.reducer = dist.Reducer(\n"
+                     "torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 25.10 GiB. GPU 0 has a total "
+                     "capacty of 39.39 GiB of which 13.58 GiB is free. Including non-PyTorch memory, this process has "
+                     "25.80 GiB memory in use. Of the allocated memory 25.23 GiB is allocated by PyTorch, and 12.97 MiB "
+                     "is reserved by PyTorch but unallocated.\n")
+    assert (result.framework, result.memory, result.case) == ("torch", "gpu", "weights-or-loading")

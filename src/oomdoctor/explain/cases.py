@@ -371,7 +371,14 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
                      "workers or smaller batches; num_workers=0 uses no shared memory at all."))
         return say, fix
     if case == "host-memory":
-        if "sigkill" in facts.clues:
+        if "evicted" in facts.clues:
+            say.append(_("Kubernetes evicted the pod: the node ran short of memory, and the kubelet ended the "
+                         "containers that used the most beyond their memory request. The program could not report "
+                         "it."))
+            fix.append(_("Give the container a memory request as large as what it uses (resources.requests.memory, "
+                         "and a limit), or run it on a node with more memory; kubectl describe pod and kubectl get "
+                         "events show what was evicted and how much it used."))
+        elif "sigkill" in facts.clues:
             say.append(_("A process was killed with SIGKILL (signal 9) from outside: on Linux the kernel's OOM killer "
                          "does this when RAM runs out, and nothing in the program can report it."))
             fix.append(_("See whether it was the OOM killer: dmesg -T | grep -i 'killed process' (or journalctl -k) "

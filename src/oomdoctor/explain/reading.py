@@ -131,7 +131,10 @@ _CLUES = {
                 "model.to(", "model.cuda(", "module._apply", "in _apply\n", "_apply calls", "return t.to(",
                 "safetensors", "from_preset",  # KerasHub's (KerasNLP's) constructor that loads a preset's weights
                 # llama.cpp's loader, which allocates each device's buffer for the model's weights
-                "llama_model_load", "load_tensors"),
+                "llama_model_load", "load_tensors",
+                # DistributedDataParallel's constructor: its Reducer makes the gradient buckets, as large as the
+                # model's parameters together, when the model is wrapped, before any batch
+                "_ddp_init_helper"),
     # the optimizer's own frames and ops; "adam" alone is everywhere (the compile() line, the model's name)
     "optimizer": ("optimizer.step", "optimizer_step", "apply_gradients", "exp_avg", "_multi_tensor_adam",
                   "_single_tensor_adam", "resourceapply", "/adam/", "adam/", "_create_slots", "add_slot",
@@ -496,6 +499,24 @@ def _read_cuda_driver(text: str, lower: str, facts: Facts) -> bool:
 
 # --- XLA (JAX, and TensorFlow with jit_compile) ---
 
+# StreamExecutor's INFO line when the driver refuses a request (GpuDriver::DeviceAllocate), in TensorFlow's log format
+# ("2020-06-25 11:53:10.941496: I tensorflow/stream_executor/cuda/cuda_driver.cc:831] failed to allocate 4.00G
+# (4294967296 bytes) from device: CUDA_ERROR_OUT_OF_MEMORY") or absl's ("I0000 00:00:1700000000.000000 123
+# cuda_driver.cc:...] failed to allocate ...")
+_DRIVER_INFO = re.compile(r"(?m)(?:: i |^\s{0,8}i\d{4} [^\n\]]{1,120}?)[^\n\]]{1,200}\] failed to alloc[^\n]{1,120}?from "
+                          r"device: cuda_error_out_of_memory")
+
+
+def _driver_retries(lower: str) -> bool:
+    """Whether every CUDA_ERROR_OUT_OF_MEMORY of the log is StreamExecutor's INFO line for a request the driver refused:
+    beside the BFC allocator's warnings that say "the caller indicates that this is not a failure" (and no failure of
+    its own), those are the attempts the warnings speak of (the allocator, cuDNN's autotuner asking for its workspace,
+    each trying again with less), not an error."""
+    places = _positions(lower, "cuda_error_out_of_memory")
+    spans = [match.span() for match in _DRIVER_INFO.finditer(lower, max(places[0] - 400, 0))] if places else []
+    return all(any(start <= at < end for start, end in spans) for at in places)
+
+
 def _runs_on_cpu(lower: str) -> bool:
     """Whether the text says the program ran on the CPU: JAX's "No GPU/TPU found, falling back to CPU", or a
     CPU named (the platform, TFRT_CPU_0, CpuDevice) where no GPU or TPU is."""
@@ -533,6 +554,16 @@ def _read_xla(text: str, lower: str, facts: Facts) -> bool:
         if ordinal:
             facts.gpu_index = int(ordinal.group(1))
         facts.message = window[:300]
+    # XLA's GPU executable states what it could not allocate and dumps its buffers ("Out of memory while trying to
+    # allocate 2359296 bytes.\nBufferAssignment OOM Debugging."): its own words, also where the paste begins after
+    # the status line that said RESOURCE_EXHAUSTED
+    for at in [] if found else _positions(lower, "bufferassignment oom debugging")[-1:]:
+        match = re.search(r"(?i)out of memory while trying to allocate (\d{1,25}) ?bytes\.?\s{0,8}$",
+                          text[max(at - 120, 0):at])
+        if match:
+            found = True
+            facts.requested_bytes = number(match.group(1))
+            facts.message = _window(text, max(at - 120, 0) + match.start(), after=120)
     # "INTERNAL: Failed to allocate 7077888 bytes for new constant": XLA's GPU executable copies a program's
     # constants to the device with a direct allocation (xla/service/gpu/gpu_executable.cc), not from the BFC pool;
     # with the pool holding its share of the GPU, what is left may not take even a few MiB
@@ -984,7 +1015,8 @@ _JAX_LIBRARIES = ("jax", "flax", "optax", "orbax", "paxml")
 def _named_framework(lower: str) -> str | None:
     """The framework a log names anywhere, for a message that every framework's program can print."""
     return "torch" if "torch" in lower else "jax" if any(word in lower for word in _JAX_LIBRARIES) else \
-        "tensorflow" if "tensorflow" in lower else None
+        "tensorflow" if "tensorflow" in lower else "mindspore" if "mindspore" in lower else \
+        "mxnet" if "mxnet" in lower else None
 
 
 # A process killed by SIGKILL, as its parent reports it: torchrun's ChildFailedError ("exitcode: -9",
@@ -1120,6 +1152,96 @@ def _read_nccl_shm(text: str, lower: str, facts: Facts) -> bool:
     return True
 
 
+def _read_mxnet(text: str, lower: str, facts: Facts) -> bool:
+    """MXNet's storage managers (``src/storage/pooled_storage_manager.h``): the GPU pool asks cudaMalloc, frees all it
+    keeps and asks again, and says ``cudaMalloc failed: out of memory`` or ``cudaMalloc retry failed: out of memory``
+    (cudaGetErrorString's words) in an ``MXNetError``; the CPU's (``cpu_device_storage.h``) throws std::bad_alloc, which
+    ``_read_bad_alloc`` reads. The log names MXNet where it prints them: ``mxnet.base.MXNetError``, ``libmxnet.so``,
+    the file."""
+    if not any(word in lower for word in ("mxnet", "pooled_storage_manager", "storage_manager.h")):
+        return False
+    places = [at for marker in ("cudamalloc failed: out of memory", "cudamalloc retry failed: out of memory")
+              for at in _positions(lower, marker)]
+    if not places:
+        return False
+    at = max(places)
+    facts.memory = "gpu"
+    facts.message = _window(text, at, before=100, after=60)
+    return True
+
+
+# MindSpore's dynamic memory pool (mem_dynamic_allocator.cc, for the Ascend NPU and the GPU alike) before it extends:
+# "TotalUsedMemStatistics : 29356337664 plus TotalUsedByEventMemStatistics : 0 and plus alloc size : 301990400 is more
+# than total mem size : 29464985600." (before 2.3 without the event term)
+_MINDSPORE_POOL = re.compile(r"TotalUsedMemStatistics : (\d{1,25})(?: plus TotalUsedByEventMemStatistics : "
+                             r"(\d{1,25}) and)? plus alloc size : (\d{1,25}) is more than total mem size : (\d{1,25})")
+# its runtime when the pool gave nothing: "Device(id:0) memory isn't enough and alloc failed, kernel name: ..., alloc
+# size: 1073741824B." (older: "Device memory isn't enough and alloc failed, alloc size:1073741824"); the CPU's says
+# "Memory isn't enough and alloc failed"
+_MINDSPORE_RUNTIME = re.compile(r"(device(?:\(id:(\d{1,3})\))? )?memory isn't enough and alloc failed[^\n]{0,400}?"
+                                r"alloc size: ?(\d{1,25})", re.I)
+# and its check of a CUDA call that allocates (CHECK_CUDA_RET...): "cudaHostAlloc failed, ret[2], out of memory"
+# (page-locked host memory for the data pipeline's device queue), "cudaMalloc failed, ret[2], out of memory". Other
+# calls fail with the same code ("The cudaStreamCreateWithFlags failed, ret[2], out of memory" as the runtime shuts
+# down): no memory was asked for there
+_MINDSPORE_CUDA = re.compile(r"(cuda\w{0,20}alloc\w{0,20}) failed, ret\[2\], out of memory", re.I)
+
+
+def _read_mindspore(text: str, lower: str, facts: Facts) -> bool:
+    """MindSpore's device memory pool, its runtime and its checks of CUDA calls (``_MINDSPORE_POOL`` and the next)."""
+    if "mindspore" not in lower:
+        return False
+    found = None
+    for match in _MINDSPORE_POOL.finditer(text, max(len(text) - 200_000, 0)):
+        found = match
+    if found:
+        used, event, requested, total = found.groups()
+        facts.in_use_bytes, facts.requested_bytes, facts.total_bytes = number(used), number(requested), number(total)
+        if event and number(event):
+            facts.in_use_bytes = number(used) + number(event)
+        facts.memory = "gpu"
+        facts.message = found.group(0)
+        return True
+    for match in _MINDSPORE_RUNTIME.finditer(text, max(len(text) - 200_000, 0)):
+        found = match
+    if found:
+        facts.requested_bytes = number(found.group(3))
+        facts.memory = "gpu" if found.group(1) else "host"
+        facts.gpu_index = int(found.group(2)) if found.group(2) else None
+        facts.message = found.group(0)
+        return True
+    for match in _MINDSPORE_CUDA.finditer(text, max(len(text) - 200_000, 0)):
+        found = match
+    if found:
+        facts.memory = "host" if found.group(1).lower() in ("cudahostalloc", "cudamallochost", "cudahostregister") \
+            else "gpu"
+        facts.message = found.group(0)
+        return True
+    return False
+
+
+def _read_kubernetes(text: str, lower: str, facts: Facts) -> bool:
+    """Kubernetes ending a container for memory: the kubelet's eviction under node memory pressure (``The node was
+    low on resource: memory. Container notebook was using 14Gi, which exceeds its request of 8Gi.``,
+    pkg/kubelet/eviction) and the container's status after the kernel's OOM killer in its cgroup (``Reason:
+    OOMKilled``). Both are the host's RAM; the program itself never saw it."""
+    evicted = _positions(lower, "the node was low on resource: memory")
+    # the status as kubectl describe prints it ("Reason:       OOMKilled"), or its JSON/YAML ("reason": "OOMKilled")
+    killed = [at for at in _positions(lower, "oomkilled")
+              if re.search(r"reason\"?:\s{0,20}\"?$", lower[max(at - 40, 0):at])]
+    if not evicted and not killed:
+        return False
+    at = max(evicted[-1:] + killed[-1:])
+    facts.memory = "host"
+    facts.clues.add("evicted" if evicted and at == evicted[-1] else "sigkill")
+    using = re.search(r"was using (\d{1,20}(?:\.\d{1,6})?)([KMGTPE]i?)?, which exceeds its request",
+                      text[at:at + 400])
+    if using:
+        facts.in_use_bytes = size(using.group(1), using.group(2) or "")
+    facts.message = _window(text, at, after=200)
+    return True
+
+
 def _read_ggml(text: str, lower: str, facts: Facts) -> bool:
     """ggml, the tensor library of llama.cpp (and its forks, whisper.cpp): its backends allocate one buffer per
     device for the weights, the KV cache or the compute graph, and print ``ggml_backend_cuda_buffer_type_alloc_buffer:
@@ -1197,9 +1319,16 @@ def _read_paddle(text: str, lower: str, facts: Facts) -> bool:
             facts.free_bytes = size(*match.groups()[5:7])
         facts.message = window[:200]
         return True
-    for at in _positions(lower, "insufficient gpu memory to allocation")[-1:]:
-        window = _window(text, at, before=200, after=40)
-        match = re.search(r"allocating:(\d{1,25}) > available:(\d{1,25})", window)
+    # Fluid before 1.2 states the same check by PADDLE_ENFORCE_LE's words alone: ``enforce allocating <= available
+    # failed, 10513462067 > 1369702144`` (``at [.../paddle/fluid/platform/gpu_info.cc:89]``)
+    places = _positions(lower, "insufficient gpu memory to allocation") or \
+        _positions(lower, "enforce allocating <= available failed")
+    for at in places[-1:]:
+        window = _window(text, at, before=200, after=90)
+        match = re.search(r"allocating:(\d{1,25}) > available:(\d{1,25})|"
+                          r"allocating <= available failed, (\d{1,25}) > (\d{1,25})", window)
+        if match and match.group(3):
+            match = re.search(r"(\d{1,25}) > (\d{1,25})", match.group(0))
         if match:
             facts.requested_bytes, facts.free_bytes = number(match.group(1)), number(match.group(2))
         facts.clues.add("pool_at_start")
@@ -1268,7 +1397,7 @@ def _framework(text: str, lower: str, facts: Facts, said_by: str) -> str:
     with ``jit_compile`` prints XLA's RESOURCE_EXHAUSTED: the program's own names decide.
     """
     if said_by in ("torch", "nccl", "llama.cpp", "onnxruntime", "vllm", "paddle", "caffe2", "opencv", "numpy",
-                   "python", "tensorrt-llm", "fastertransformer"):
+                   "python", "tensorrt-llm", "fastertransformer", "mxnet", "mindspore", "kubernetes"):
         return said_by
     tail = lower[-200_000:]
     if _exla(tail):
@@ -1353,6 +1482,10 @@ def read(text: str) -> Facts:
     elif _read_cuda_malloc_async(text, lower, facts):
         said_by = "torch"
         facts.memory = "gpu"
+    elif _read_mxnet(text, lower, facts):
+        said_by = "mxnet"
+    elif _read_mindspore(text, lower, facts):
+        said_by = "mindspore"
     elif _read_ggml(text, lower, facts):
         said_by = "llama.cpp"
     elif _read_onnxruntime(text, lower, facts):
@@ -1391,14 +1524,17 @@ def read(text: str) -> Facts:
         facts.memory = "gpu"
     if said_by is None and _read_nccl_shm(text, lower, facts):
         said_by = "nccl"
-    if _read_cuda_driver(text, lower, facts) and said_by is None:
+    if _read_cuda_driver(text, lower, facts) and said_by is None and not (facts.warnings_only and
+                                                                          _driver_retries(lower)):
         # "failed to allocate 1.51G (1617277696 bytes) from device" is StreamExecutor's, which TensorFlow and
         # (until 2023) jaxlib share; the context decides
         said_by = "torch" if "torch" in lower else "tensorflow"
         facts.oom = True
     _read_device_properties(text, facts)
     _read_nvidia_smi(text, facts)
-    if said_by is None and not facts.oom and (_read_killed(text, lower, facts) or
+    if said_by is None and not facts.oom and _read_kubernetes(text, lower, facts):
+        said_by = _named_framework(lower) or "kubernetes"  # the kubelet's words, in a log that names no framework
+    elif said_by is None and not facts.oom and (_read_killed(text, lower, facts) or
                                               _read_paging_file(text, lower, facts)):
         said_by = _named_framework(lower)
         facts.oom = True
