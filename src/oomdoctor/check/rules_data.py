@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import replace
+from functools import lru_cache
 from typing import Iterable, Iterator
 
 from ..i18n import _
@@ -63,15 +64,18 @@ def eager_loading(script: Script) -> Iterator[Finding]:
     inputs_kept = {loop for seen in collected for loop in loops_collecting(seen.node, seen.ctx)}
     masks = [seen for seen in script.seen("collected-labels") + [seen for seen in opened if seen.value.labels]
              if not inputs_kept.intersection(loops_collecting(seen.node, seen.ctx))]
-    said: list[Seen] = []
+    said: dict[ast.AST, list[Seen]] = {}  # by each loop that keeps them: only lists kept in one loop are one problem
     for seen in sorted(collected, key=lambda s: (str(s.ctx.module.path), s.node.lineno)) + masks:
         # (masks decoded in the loop that keeps the images: one loop, one problem, said at the images)
         data: Data = seen.value  # type: ignore[assignment]
         if data.content != FILES:
             continue  # arrays computed from data already in memory: a copy, said by the copy rules
-        if any(_other_branch_of_one_pass(seen, other) or _parts_of_one_item(seen, other) for other in said):
+        loops = loops_collecting(seen.node, seen.ctx)
+        if any(_other_branch_of_one_pass(seen, other) or _parts_of_one_item(seen, other)
+               for loop in loops for other in said.get(loop, ())):
             continue  # if is_train: train.append(img) else: test.append(img): each file kept once, one problem
-        said.append(seen)
+        for loop in loops:
+            said.setdefault(loop, []).append(seen)
         yield script.finding(
             "eager-loading", seen.node,
             _("Every file is decoded here and kept in a list before training starts: the whole data set sits in "
@@ -349,10 +353,21 @@ def _first_key_read(load: Seen) -> int | None:
     if not isinstance(name, ast.Name):
         return None
     scope = ctx.function.node if ctx.function is not None else ctx.module.tree
-    lines = [n.lineno for n in ast.walk(scope) if isinstance(n, ast.Subscript) and isinstance(n.value, ast.Name) and
-             n.value.id == name.id and isinstance(n.slice, ast.Constant) and isinstance(n.slice.value, str) and
-             not is_labels(set(words_of(n.slice.value))) and n.lineno > node.lineno]
+    lines = [line for line, key in _keys_read(scope).get(name.id, ())
+             if not is_labels(set(words_of(key))) and line > node.lineno]
     return min(lines, default=None)
+
+
+@lru_cache(maxsize=4096)
+def _keys_read(scope: ast.AST) -> dict[str, list[tuple[int, str]]]:
+    """name -> (line, key) of every name['key'] in a function or module: found once per scope, where a notebook of
+    many loads would walk it once per load."""
+    found: dict[str, list[tuple[int, str]]] = {}
+    for n in ast.walk(scope):
+        if isinstance(n, ast.Subscript) and isinstance(n.value, ast.Name) and isinstance(n.slice, ast.Constant) and \
+                isinstance(n.slice.value, str):
+            found.setdefault(n.value.id, []).append((n.lineno, n.slice.value))
+    return found
 
 
 def _large_loads(script: Script) -> list[tuple[Seen, Data]]:

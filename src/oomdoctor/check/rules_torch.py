@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+from functools import lru_cache
 from typing import Iterator
 
 from ..i18n import _
@@ -398,9 +399,16 @@ def _called_to_train(region: object, script: Script) -> bool:
 def _backward_after(call: ast.Call, module: Module) -> bool:
     """A backward() or optimizer step after ``call`` in the function (or module) that makes it."""
     function = module.function_of(call)
-    nodes = own_nodes(function.node) if function is not None else ast.walk(module.tree)
-    return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in ("backward", "step")
-               and n.lineno > call.lineno for n in nodes)
+    return _last_step_line(function.node if function is not None else module.tree) > call.lineno
+
+
+@lru_cache(maxsize=4096)
+def _last_step_line(scope: ast.AST) -> int:
+    """The line of the last backward() or optimizer step in a function's own body (or anywhere in a module), 0
+    where there is none: found once per scope, where every forward pass of a long script would walk it again."""
+    nodes = own_nodes(scope) if isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef)) else ast.walk(scope)
+    return max((n.lineno for n in nodes if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and
+                n.func.attr in ("backward", "step")), default=0)
 
 
 def _trains_in(region: object, seen: Seen, script: Script, after: bool = False) -> bool:
@@ -904,11 +912,23 @@ def _layers_built(model: Model, script: Script) -> list[tuple[ast.Call, Module]]
     if model.cls is not None:
         where: list[tuple[ast.AST, Module]] = [(model.cls.node, model.cls.module)]
     else:
-        where = [(module.statement_of(c), module) for module in script.modules for c in calls_in(module.tree)
-                 if c.lineno == model.line and script.value(c) == model]
+        where = [(module.statement_of(c), module) for c, module in _calls_making_models(script).get(model.line, [])
+                 if script.value(c) == model]
     return sorted(((c, module) for node, module in where for c in calls_in(node)
                    if module.qualified(c.func).split(".")[0] in ("torch", "keras", "tensorflow")
                    and last_part(dotted_name(c.func))[:1].isupper()), key=lambda cm: (cm[0].lineno, cm[0].col_offset))
+
+
+def _calls_making_models(script: Script) -> dict[int, list[tuple[ast.Call, Module]]]:
+    """The calls the flow found make a model, by line: indexed once per script, not walked once per forward pass."""
+    def index() -> dict[int, list[tuple[ast.Call, Module]]]:
+        found: dict[int, list[tuple[ast.Call, Module]]] = {}
+        for module in script.modules:
+            for call in calls_in(module.tree):
+                if isinstance(script.value(call), Model):
+                    found.setdefault(call.lineno, []).append((call, module))
+        return found
+    return script.memoized("calls-making-models", index)
 
 
 def _first_map_bytes(layers: list[tuple[ast.Call, Module]], data: Data) -> int | None:
