@@ -184,6 +184,14 @@ def _clues(lower: str, facts: Facts) -> None:
         facts.clues.add("optimizer_innermost")
 
 
+def _last_match(pattern: re.Pattern[str], text: str, start: int = 0) -> re.Match[str] | None:
+    """The last match of ``pattern`` in ``text`` from ``start``: a log's final error is the one it ended on."""
+    found = None
+    for found in pattern.finditer(text, start):
+        pass
+    return found
+
+
 def _last_line(text: str, words: tuple[str, ...]) -> int:
     """The number of the last line of ``text`` that holds one of ``words`` (-1 for none)."""
     last = max((text.rfind(word) for word in words), default=-1)
@@ -977,10 +985,7 @@ _MEMORY_ERROR = re.compile(r"(?m)^(?:MemoryError(?::[^\n]{0,300})?|(?:OSError|Bl
 
 def _read_memory_error(text: str, facts: Facts) -> bool:
     """A traceback that ends in Python's MemoryError or ENOMEM: the process's RAM, whichever library asked."""
-    tail = text[-3000:]
-    found = None
-    for found in _MEMORY_ERROR.finditer(tail):
-        pass  # the last one
+    found = _last_match(_MEMORY_ERROR, text[-3000:])
     if found is None:
         return False
     facts.memory = "host"
@@ -997,9 +1002,7 @@ _BAD_ALLOC = re.compile(r"(?m)instance of 'std::bad_alloc'|(?:what\(\):|^\w{0,40
 
 def _read_bad_alloc(text: str, facts: Facts) -> bool:
     """A C++ program (TensorFlow Serving, a framework's own C++) that ended in std::bad_alloc: RAM's."""
-    found = None
-    for found in _BAD_ALLOC.finditer(text, max(len(text) - 3000, 0)):
-        pass  # the last one
+    found = _last_match(_BAD_ALLOC, text, max(len(text) - 3000, 0))
     if found is None:
         return False
     facts.memory = "host"
@@ -1055,9 +1058,7 @@ def _read_killed(text: str, lower: str, facts: Facts) -> bool:
         facts.memory = "host"
         facts.message = tail[-200:]
         return True
-    signal = None
-    for signal in _SIGKILLED.finditer(lower, max(len(lower) - 20000, 0)):
-        pass  # the last one
+    signal = _last_match(_SIGKILLED, lower, max(len(lower) - 20000, 0))
     if signal is None:
         return False
     facts.memory = "host"
@@ -1191,9 +1192,8 @@ def _read_mindspore(text: str, lower: str, facts: Facts) -> bool:
     """MindSpore's device memory pool, its runtime and its checks of CUDA calls (``_MINDSPORE_POOL`` and the next)."""
     if "mindspore" not in lower:
         return False
-    found = None
-    for match in _MINDSPORE_POOL.finditer(text, max(len(text) - 200_000, 0)):
-        found = match
+    start = max(len(text) - 200_000, 0)
+    found = _last_match(_MINDSPORE_POOL, text, start)
     if found:
         used, event, requested, total = found.groups()
         facts.in_use_bytes, facts.requested_bytes, facts.total_bytes = number(used), number(requested), number(total)
@@ -1202,16 +1202,14 @@ def _read_mindspore(text: str, lower: str, facts: Facts) -> bool:
         facts.memory = "gpu"
         facts.message = found.group(0)
         return True
-    for match in _MINDSPORE_RUNTIME.finditer(text, max(len(text) - 200_000, 0)):
-        found = match
+    found = _last_match(_MINDSPORE_RUNTIME, text, start)
     if found:
         facts.requested_bytes = number(found.group(3))
         facts.memory = "gpu" if found.group(1) else "host"
         facts.gpu_index = int(found.group(2)) if found.group(2) else None
         facts.message = found.group(0)
         return True
-    for match in _MINDSPORE_CUDA.finditer(text, max(len(text) - 200_000, 0)):
-        found = match
+    found = _last_match(_MINDSPORE_CUDA, text, start)
     if found:
         facts.memory = "host" if found.group(1).lower() in ("cudahostalloc", "cudamallochost", "cudahostregister") \
             else "gpu"
