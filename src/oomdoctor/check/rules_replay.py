@@ -17,7 +17,7 @@ from typing import Iterator
 from ..i18n import _
 from ..units import format_bytes
 from .flow import arguments_given
-from .library import dtype_of, keyword_value, scaled_pixels_dtype
+from .library import FILLED_CREATORS, NUMPY_CREATORS_DTYPE_SECOND, dtype_of, keyword_value, scaled_pixels_dtype
 from .modules import ClassInfo, FunctionInfo, Module, own_nodes
 from .names import dotted_name, last_part, self_attribute
 from .script import Finding, Script
@@ -48,8 +48,6 @@ _FRAME_OPS = {"stack", "cat", "concatenate", "append", "vstack", "hstack", "dsta
               "astype", "float32", "float64", "tuple", "list"}
 # A memory of fewer transitions than this is a stack of the last frames (deque(maxlen=4)), not a replay memory
 _FEW_TRANSITIONS = 1000
-_BUFFER_CREATORS = {"numpy.zeros": "float64", "numpy.empty": "float64", "numpy.ones": "float64",
-                    "torch.zeros": "float32", "torch.empty": "float32"}
 
 
 @dataclass(frozen=True)
@@ -164,12 +162,12 @@ def _float_buffer(call: ast.Call, module: Module, script: Script) -> tuple[str, 
     dimensions or more, float, made to be filled: (its dtype, its shape as far as shown). None for anything
     else."""
     name = module.qualified(call.func)
-    if name not in _BUFFER_CREATORS or not call.args or not isinstance(call.args[0], ast.Tuple) or \
+    if name not in FILLED_CREATORS or not call.args or not isinstance(call.args[0], ast.Tuple) or \
             len(call.args[0].elts) < 3:
         return None
-    given = keyword_value(call, "dtype") or (call.args[1] if len(call.args) > 1 and name.startswith("numpy.") else
-                                             None)
-    dtype = dtype_of(given, module) if given is not None else _BUFFER_CREATORS[name]
+    given = keyword_value(call, "dtype") or (call.args[1] if len(call.args) > 1 and name in NUMPY_CREATORS_DTYPE_SECOND
+                                             else None)
+    dtype = dtype_of(given, module) if given is not None else FILLED_CREATORS[name]
     if dtype not in ("float32", "float64", "float16"):
         return None
     return dtype, tuple(_number(script.value(e)) for e in call.args[0].elts)
