@@ -249,20 +249,10 @@ def _parts_of_one_item(seen: Seen, other: Seen) -> bool:
     if module is not other.ctx.module or not [loop for loop in loops_collecting(seen.node, seen.ctx)
                                               if loop in loops_collecting(other.node, other.ctx)]:
         return False
-    kept = [_kept_expression(module.statement_of(s.node)) for s in (seen, other)]
+    kept = [(_kept_value(module.statement_of(s.node)) or (None, None))[1] for s in (seen, other)]
     sliced = [k.value.id for k in kept if isinstance(k, ast.Subscript) and isinstance(k.value, ast.Name) and any(
         isinstance(n, ast.Slice) for n in ast.walk(k.slice))]
     return len(sliced) == 2 and sliced[0] == sliced[1]
-
-
-def _kept_expression(statement: ast.stmt | None) -> ast.expr | None:
-    """What a statement keeps in a collection: the value of kept[k] = value, or the argument of kept.append(value)."""
-    if isinstance(statement, ast.Assign):
-        return statement.value
-    if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call) and statement.value.args and \
-            last_part(dotted_name(statement.value.func)) == "append":
-        return statement.value.args[0]
-    return None
 
 
 def read_in_batches(data: Data, script: Script) -> bool:
