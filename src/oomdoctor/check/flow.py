@@ -290,8 +290,7 @@ class Flow(CallHandlers):
         for index, arg in enumerate(positional + arguments.kwonlyargs):
             # a method of a class used as a namespace (def val_epoch(model, loader), called as
             # Trainer.val_epoch(model, loader)) takes no self: its first parameter is an argument
-            if index == 0 and info.cls is not None and not info.decorated("staticmethod") and \
-                    arg.arg in ("self", "cls", "this", "klass", "mcs"):
+            if index == 0 and info.takes_instance and arg.arg in ("self", "cls", "this", "klass", "mcs"):
                 scope.names[arg.arg] = (ClassRef(info.cls) if info.decorated("classmethod")
                                         else self._instance_of(info.cls))
             else:
@@ -1614,7 +1613,7 @@ class Flow(CallHandlers):
                     self.module_scopes[ctx.module].names.get(target.id, UNKNOWN) is held:
                 self.global_effects.setdefault(ctx.function, {})[target.id] = held
             elif isinstance(target, ast.Name) and ctx.function is not None and \
-                    target.id in _parameter_names(ctx.function):
+                    target.id in ctx.function.parameter_names:
                 self.parameter_effects.setdefault(ctx.function, {})[target.id] = held
         return None
 
@@ -1895,12 +1894,6 @@ def _positional_parameters(info: FunctionInfo, skip_self: bool) -> list[str]:
     """The parameters a call fills by position, in order (without ``self`` for a method called on an instance)."""
     arguments = info.node.args
     return [a.arg for a in arguments.posonlyargs + arguments.args][1 if skip_self else 0:]
-
-
-def _parameter_names(info: FunctionInfo) -> set[str]:
-    """The names a function's parameters bind (not *args and **kwargs, which are a call's spread)."""
-    arguments = info.node.args
-    return {a.arg for a in arguments.posonlyargs + arguments.args + arguments.kwonlyargs}
 
 
 def arguments_given(info: FunctionInfo, node: ast.Call, skip_self: bool) -> dict[str, ast.expr]:

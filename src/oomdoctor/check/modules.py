@@ -45,6 +45,18 @@ class FunctionInfo:
         """The names its own body declares ``global`` or ``nonlocal``."""
         return {name for n in own_nodes(self.node) if isinstance(n, (ast.Global, ast.Nonlocal)) for name in n.names}
 
+    @cached_property
+    def parameter_names(self) -> frozenset[str]:
+        """The names its parameters bind (not ``*args`` and ``**kwargs``, which are a call's spread)."""
+        arguments = self.node.args
+        return frozenset(a.arg for a in arguments.posonlyargs + arguments.args + arguments.kwonlyargs)
+
+    @property
+    def takes_instance(self) -> bool:
+        """A method (not a staticmethod): called on an instance or a class, its first parameter is that instance
+        or class, not an argument the call writes."""
+        return self.cls is not None and not self.decorated("staticmethod")
+
     def decorated(self, *last_names: str) -> bool:
         """Whether one of its decorators ends in one of ``last_names`` (``no_grad`` for
         ``@torch.no_grad()``)."""

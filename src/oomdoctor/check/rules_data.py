@@ -572,20 +572,14 @@ def _given_by_caller(copy: Seen, script: Script) -> tuple[str, str] | None:
         return None
     name = _copied_name(copy, script)
     candidates = (_part_names(copy.node) or ([name] if name else [])) + [holder for holder, _level in copy.holders]
-    parameters = _parameters(function)
-    skip_self = function.cls is not None and not function.decorated("staticmethod")
+    parameters = function.parameter_names - {"self", "cls"}
+    skip_self = function.takes_instance
     for parameter in (c for c in candidates if c in parameters):
         for _place, call in script.calls_to(function):
             given = arguments_given(function, call, skip_self).get(parameter)
             if isinstance(given, (ast.Name, ast.Attribute)):
                 return parameter, dotted_name(given)
     return None
-
-
-def _parameters(function: FunctionInfo) -> set[str]:
-    """The names a function's callers give it values for, ``self`` and ``cls`` left out."""
-    arguments = function.node.args
-    return {a.arg for a in arguments.posonlyargs + arguments.args + arguments.kwonlyargs} - {"self", "cls"}
 
 
 def _scaled_as_pixels(script: Script) -> dict[str, str]:
@@ -2513,7 +2507,7 @@ def _sparse_over_items(node: ast.AST, module: Module, script: Script, depth: int
             if kind is not None:
                 return kind
         elif function is not None and node.id in {a.arg for a in function.node.args.args}:
-            skip_self = function.cls is not None and not function.decorated("staticmethod")
+            skip_self = function.takes_instance
             for place, caller in script.calls_to(function):
                 given = arguments_given(function, caller, skip_self).get(node.id)
                 kind = given is not None and _sparse_over_items(given, place, script, depth + 1, sparse_known,

@@ -310,10 +310,10 @@ class _Frames:
                         found.append((part, module, function))
         if found or function is None:
             return found
-        if name in _parameters(function):
+        if name in function.parameter_names:
             return [(given, at_module, at_module.function_of(call))
                     for at_module, call in self.script.calls_to(function)
-                    if (given := arguments_given(function, call, skip_self=_bound(function)).get(name)) is not None]
+                    if (given := arguments_given(function, call, skip_self=function.takes_instance).get(name)) is not None]
         return self._name_sources(name, module, function.outer)  # a name of the enclosing function, or global
 
     def _varargs(self, node: ast.Starred, module: Module, function: FunctionInfo | None,
@@ -322,7 +322,7 @@ class _Frames:
         if function is None or not isinstance(node.value, ast.Name) or function.node.args.vararg is None or \
                 function.node.args.vararg.arg != node.value.id:
             return []
-        named = len(function.node.args.posonlyargs + function.node.args.args) - (1 if _bound(function) else 0)
+        named = len(function.node.args.posonlyargs + function.node.args.args) - (1 if function.takes_instance else 0)
         return [c for at_module, call in self.script.calls_to(function) for given in call.args[named:]
                 for c in self.conversions(given, at_module, at_module.function_of(call), depth + 1)]
 
@@ -376,16 +376,6 @@ def _part_for(target: ast.AST, value: ast.AST, name: str) -> ast.AST | None:
 def _assigned_in_class(cls: ClassInfo, attribute: str) -> list[ast.AST]:
     return [node.value for node in ast.walk(cls.node) if isinstance(node, ast.Assign) and
             any(self_attribute(t) == attribute for t in node.targets)]
-
-
-def _parameters(function: FunctionInfo) -> list[str]:
-    arguments = function.node.args
-    return [a.arg for a in arguments.posonlyargs + arguments.args + arguments.kwonlyargs]
-
-
-def _bound(function: FunctionInfo) -> bool:
-    """A method called on an instance: its first parameter is the instance, not an argument of the call."""
-    return function.cls is not None and not function.decorated("staticmethod")
 
 
 def _in_loop(node: ast.AST, module: Module) -> bool:

@@ -288,7 +288,7 @@ def _eval_phase_calls(seen: Seen, script: Script) -> list[tuple[Module, ast.Call
     steps = [n for n in ast.walk(function.node) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
              and n.func.attr in ("backward", "step")]
     parameters = [a.arg for a in function.node.args.posonlyargs + function.node.args.args]
-    if function.cls is not None and not function.decorated("staticmethod"):
+    if function.takes_instance:
         parameters = parameters[1:]  # self
     found = []
     for position, phase in enumerate(parameters):
@@ -1011,9 +1011,9 @@ def _whole_splits(given: ast.expr, call: ast.Call, module: Module, script: Scrip
     if not name:
         return
     function = module.function_of(call)
-    if isinstance(node, ast.Name) and function is not None and node.id in _parameters(function):
+    if isinstance(node, ast.Name) and function is not None and node.id in function.parameter_names:
         if depth < 2:
-            skip_self = function.cls is not None and not function.decorated("staticmethod")
+            skip_self = function.takes_instance
             for place, caller in script.calls_to(function):
                 argument = arguments_given(function, caller, skip_self).get(node.id)
                 if argument is not None:
@@ -1097,11 +1097,6 @@ def _same_samples(node: ast.expr) -> ast.expr:
         else:
             break
     return node
-
-
-def _parameters(function: FunctionInfo) -> set[str]:
-    arguments = function.node.args
-    return {a.arg for a in arguments.posonlyargs + arguments.args + arguments.kwonlyargs}
 
 
 def _bound_per_batch(name: str, scope: ast.AST) -> bool:

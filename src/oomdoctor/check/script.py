@@ -192,7 +192,7 @@ class Script:
             for function, name in self.flow.image_parameters:
                 arguments = function.node.args
                 positional = [a.arg for a in arguments.posonlyargs + arguments.args]
-                if function.cls is not None and not function.decorated("staticmethod"):
+                if function.takes_instance:
                     positional = positional[1:]
                 for _module, call in self.calls_to(function):
                     given = next((k.value for k in call.keywords if k.arg == name), None)
