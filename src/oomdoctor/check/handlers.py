@@ -772,7 +772,13 @@ class CallHandlers:
         if isinstance(last, Number) and isinstance(first, Number):
             return Range(int(last.value - first.value))
         # for _ in range(params['batch_size']): one batch's samples, read as the batch is made
-        return Range(None, batch=len(call.node.args) == 1 and is_batch_size(call.node.args[0]))
+        # for k in range(len(table)): each sample of a data set in turn, as for row in table walks them
+        counted = call.node.args[-1] if len(call.node.args) in (1, 2) else None
+        measured = counted.args[0] if isinstance(counted, ast.Call) and dotted_name(counted.func) == "len" and \
+            len(counted.args) == 1 else None
+        over = self.values.get(measured) if measured is not None else None
+        return Range(None, batch=len(call.node.args) == 1 and is_batch_size(call.node.args[0]),
+                     samples=isinstance(over, Data) and not over.small and not over.labels)
 
     def _length(self, call: Call) -> Value:
         """len(test_set) of a torchvision data set whose size everyone knows (MNIST's test split: 10,000), so that
