@@ -5593,3 +5593,29 @@ def test_numbers_parsed_from_each_rows_text_then_scaled_are_a_float64_copy(loop,
               f"        {loop}\n            rows.append({parse})\n"
               f"        return {keep}\n\n\nfaces = Faces().load('faces.csv')\n")
     assert _rules(tmp_path, source, "dtype-blowup") == ([11] if expected else [])
+
+
+@pytest.mark.parametrize("loop, parse, buffer, expected", [
+    # each row's pixel text parsed with np.fromstring into a float64 buffer nobody chose, walked by the row labels
+    ("for k, key in enumerate(faces.index):", "np.fromstring(faces.loc[key, 'pixels'], dtype=int, sep=' ')",
+     "np.zeros((len(faces), 64, 64))", True),
+    ("for k in range(len(faces)):", "np.fromstring(faces['pixels'][k], sep=',')",
+     "np.empty(shape=(len(faces), 64, 64))", True),
+    ("for k, text in enumerate(faces['pixels']):", "np.fromstring(text, np.uint8, sep=' ')",
+     "np.zeros((len(faces), 64, 64))", True),
+    # a buffer of the bytes the pixels are: fine
+    ("for k, key in enumerate(faces.index):", "np.fromstring(faces.loc[key, 'pixels'], dtype=int, sep=' ')",
+     "np.zeros((len(faces), 64, 64), dtype=np.uint8)", False),
+])
+def test_a_float64_buffer_filled_with_pixels_parsed_from_each_row_is_a_dtype_blowup(loop, parse, buffer, expected,
+                                                                                    tmp_path):
+    source = ("import numpy as np\nimport pandas as pd\n\n\ndef as_images(faces):\n"
+              f"    images = {buffer}\n    {loop}\n        images[k] = {parse}.reshape(64, 64)\n"
+              "    return images\n\n\nimages = as_images(pd.read_csv('faces.csv'))\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == ([6] if expected else [])
+
+
+def test_one_rows_pixels_parsed_outside_a_loop_over_the_rows_is_one_sample(tmp_path):
+    source = ("import numpy as np\nimport pandas as pd\n\nfaces = pd.read_csv('faces.csv')\n"
+              "preview = np.zeros((48, 48))\npreview[:] = np.fromstring(faces['pixels'][0], sep=' ').reshape(48, 48)\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == []

@@ -985,6 +985,8 @@ class Flow(CallHandlers):
         if isinstance(owner, Data):
             if name in ("values", "T", "data", "mT"):
                 return replace(owner, container="numpy" if name == "values" else owner.container)
+            if name == "index" and owner.content == TABLE and not owner.small:
+                return Range(None, samples=True)  # for key in table.index: a label per row, each row in turn
             return None
         if isinstance(owner, Item) and name in ("T", "mT"):
             return owner  # mfcc.T: the same sample's values, transposed (a view)
