@@ -5568,3 +5568,54 @@ def test_a_graph_matrix_made_dense_is_as_large_as_the_node_count_the_script_writ
               "    return d.dot(a).astype(np.float32).todense()\n\n\n"
               "adj_mx = np.load('adj_mx.npy')\nsupports = [torch.tensor(random_walk(adj_mx))]\n")
     assert _rules(tmp_path, source, "densified-sparse") == expected
+
+
+@pytest.mark.parametrize("loop, parse, keep, expected", [
+    # a text field of numbers per row, parsed into Python ints or floats, walked by index or by value
+    ("for n in range(len(frame)):", "[int(p) for p in frame['pixels'][n].split()]", "np.array(rows) / 255.0", True),
+    ("for n in range(0, len(frame)):", "[float(p) for p in frame.loc[n, 'pixels'].split(' ')]",
+     "np.asarray(rows) / 255.", True),
+    ("for text in frame['pixels']:", "[int(p) for p in text.split()]", "np.array(rows) / 255", True),
+    ("for n in range(len(frame)):", "np.asarray([int(p) for p in frame['pixels'][n].split()])",
+     "np.array(rows) / 255.0", True),
+    # kept as bytes: no float64 copy
+    ("for n in range(len(frame)):", "[int(p) for p in frame['pixels'][n].split()]",
+     "np.array(rows, dtype=np.uint8)", False),
+    # words, not numbers; and a loop over a few things the script writes out
+    ("for n in range(len(frame)):", "[p.lower() for p in frame['pixels'][n].split()]", "np.array(rows) / 255.0",
+     False),
+    ("for n in range(len(['a', 'b'])):", "[int(p) for p in frame['pixels'][n].split()]", "np.array(rows) / 255.0",
+     False),
+])
+def test_numbers_parsed_from_each_rows_text_then_scaled_are_a_float64_copy(loop, parse, keep, expected, tmp_path):
+    source = ("import numpy as np\nimport pandas\n\n\nclass Faces:\n    def load(self, path):\n"
+              "        frame = pandas.read_csv(path)\n        rows = []\n"
+              f"        {loop}\n            rows.append({parse})\n"
+              f"        return {keep}\n\n\nfaces = Faces().load('faces.csv')\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == ([11] if expected else [])
+
+
+@pytest.mark.parametrize("loop, parse, buffer, expected", [
+    # each row's pixel text parsed with np.fromstring into a float64 buffer nobody chose, walked by the row labels
+    ("for k, key in enumerate(faces.index):", "np.fromstring(faces.loc[key, 'pixels'], dtype=int, sep=' ')",
+     "np.zeros((len(faces), 64, 64))", True),
+    ("for k in range(len(faces)):", "np.fromstring(faces['pixels'][k], sep=',')",
+     "np.empty(shape=(len(faces), 64, 64))", True),
+    ("for k, text in enumerate(faces['pixels']):", "np.fromstring(text, np.uint8, sep=' ')",
+     "np.zeros((len(faces), 64, 64))", True),
+    # a buffer of the bytes the pixels are: fine
+    ("for k, key in enumerate(faces.index):", "np.fromstring(faces.loc[key, 'pixels'], dtype=int, sep=' ')",
+     "np.zeros((len(faces), 64, 64), dtype=np.uint8)", False),
+])
+def test_a_float64_buffer_filled_with_pixels_parsed_from_each_row_is_a_dtype_blowup(loop, parse, buffer, expected,
+                                                                                    tmp_path):
+    source = ("import numpy as np\nimport pandas as pd\n\n\ndef as_images(faces):\n"
+              f"    images = {buffer}\n    {loop}\n        images[k] = {parse}.reshape(64, 64)\n"
+              "    return images\n\n\nimages = as_images(pd.read_csv('faces.csv'))\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == ([6] if expected else [])
+
+
+def test_one_rows_pixels_parsed_outside_a_loop_over_the_rows_is_one_sample(tmp_path):
+    source = ("import numpy as np\nimport pandas as pd\n\nfaces = pd.read_csv('faces.csv')\n"
+              "preview = np.zeros((48, 48))\npreview[:] = np.fromstring(faces['pixels'][0], sep=' ').reshape(48, 48)\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == []

@@ -803,7 +803,7 @@ class Flow(CallHandlers):
                          (element if batches else None), scope, ctx, node)
         inner = replace(ctx, loops=ctx.loops + (node,), batch_loop=ctx.batch_loop or batches,
                         eval_mode=ctx.eval_mode or over_eval_loader, small_loop=small,
-                        over_samples=isinstance(iterable, Data))
+                        over_samples=isinstance(iterable, Data) or isinstance(iterable, Range) and iterable.samples)
         self._run(node.body, scope, inner)
         self._run(node.orelse, scope, ctx)
 
@@ -985,6 +985,8 @@ class Flow(CallHandlers):
         if isinstance(owner, Data):
             if name in ("values", "T", "data", "mT"):
                 return replace(owner, container="numpy" if name == "values" else owner.container)
+            if name == "index" and owner.content == TABLE and not owner.small:
+                return Range(None, samples=True)  # for key in table.index: a label per row, each row in turn
             return None
         if isinstance(owner, Item) and name in ("T", "mT"):
             return owner  # mfcc.T: the same sample's values, transposed (a view)
@@ -1285,7 +1287,8 @@ class Flow(CallHandlers):
                 isinstance(iterable, Data) and iterable.small
             element = (_row(iterable) if isinstance(iterable, Data) and iterable.content in (ARRAYS, FILES)
                        else Batch() if isinstance(iterable, (Loader, Pipeline)) else None)
-            inner = replace(inner, loops=inner.loops + (node,), over_samples=isinstance(iterable, Data))
+            inner = replace(inner, loops=inner.loops + (node,), over_samples=isinstance(iterable, Data) or
+                            isinstance(iterable, Range) and iterable.samples)
             self._assign(generator.target, element, inner_scope, inner, ctx.module.statement_of(node))
             for condition in generator.ifs:
                 self.eval(condition, inner_scope, inner)
@@ -1296,6 +1299,10 @@ class Flow(CallHandlers):
         statement = ctx.module.statement_of(node)
         holder = set().union(*(words_of(last_part(dotted_name(t))) for t in getattr(statement, "targets", [])
                                if isinstance(t, (ast.Name, ast.Attribute)))) if statement else set()
+        if element_value is None and ctx.over_samples and ctx.data_set_level and _parses_numbers(node):
+            # for s in table['pixels']: [int(v) for v in s.split()]: one sample's values parsed from its text, a
+            # sample as np.asarray of it would be (a Python int or float each, made int64 or float64 by np.array)
+            return Item(None, None, fresh=True)
         if isinstance(element_value, (H5File, H5Dataset)) and not isinstance(node, ast.DictComp):
             # [h5py.File(p) for p in paths], [files[k]['images'] for k in ...]: still on disk, each of them;
             # indexed, one of them; stacked (np.vstack), every one read whole
@@ -2156,6 +2163,16 @@ def _two_dimensional(data: Data) -> bool:
     if data.shape is not None:
         return len(data.shape) == 2
     return last_part(data.how) in ("loadtxt", "genfromtxt")
+
+
+def _parses_numbers(node: ast.AST) -> bool:
+    """[int(v) for v in s.split()], [float(f) for f in line.split(',')]: the numbers written in a text, one a
+    field."""
+    if not (isinstance(node, ast.ListComp) and len(node.generators) == 1):
+        return False
+    made, split = node.elt, node.generators[0].iter
+    return isinstance(made, ast.Call) and dotted_name(made.func) in ("int", "float") and \
+        isinstance(split, ast.Call) and isinstance(split.func, ast.Attribute) and split.func.attr == "split"
 
 
 def _is_listing_comprehension(node: ast.AST, module: Module) -> bool:

@@ -544,6 +544,14 @@ class CallHandlers:
                         widened_to=dtype if parsed_wide else None, widened_at=node if parsed_wide else None)
         return None
 
+    def _parsed_text(self, call: Call) -> Value:
+        """np.fromstring(row['pixels'], dtype=int, sep=' '), in a loop over the samples of a data set: one sample's
+        numbers parsed from its text, a new array (as np.asarray([int(v) for v in s.split()]) is)."""
+        node, ctx = call.node, call.ctx
+        if not (node.args and ctx.data_set_level and ctx.over_samples):
+            return None
+        return Item(None, dtype_of(argument(node, "dtype", 1), ctx.module) or "float64", fresh=True)
+
     def _created(self, call: Call) -> Value:
         """np.zeros((60000, 224, 224, 3), dtype=np.uint8): a buffer whose size the script writes down."""
         node, ctx = call.node, call.ctx
@@ -772,7 +780,13 @@ class CallHandlers:
         if isinstance(last, Number) and isinstance(first, Number):
             return Range(int(last.value - first.value))
         # for _ in range(params['batch_size']): one batch's samples, read as the batch is made
-        return Range(None, batch=len(call.node.args) == 1 and is_batch_size(call.node.args[0]))
+        # for k in range(len(table)): each sample of a data set in turn, as for row in table walks them
+        counted = call.node.args[-1] if len(call.node.args) in (1, 2) else None
+        measured = counted.args[0] if isinstance(counted, ast.Call) and dotted_name(counted.func) == "len" and \
+            len(counted.args) == 1 else None
+        over = self.values.get(measured) if measured is not None else None
+        return Range(None, batch=len(call.node.args) == 1 and is_batch_size(call.node.args[0]),
+                     samples=isinstance(over, Data) and not over.small and not over.labels)
 
     def _length(self, call: Call) -> Value:
         """len(test_set) of a torchvision data set whose size everyone knows (MNIST's test split: 10,000), so that
@@ -1309,6 +1323,7 @@ _LIBRARY_HANDLERS: list[tuple[Callable[[str], bool], Callable[[CallHandlers, Cal
      lambda flow, call: _converted(call.args[0], "float32", call.node, call.ctx)
      if call.args and isinstance(call.args[0], Item) else None),
     (lambda n: n in NUMPY_COPIES, CallHandlers._to_array),
+    (_is("numpy.fromstring"), CallHandlers._parsed_text),
     (lambda n: n in ELEMENTWISE, CallHandlers._elementwise),
     # np.append(x, rows, axis=0): x with rows added, the data set still (its value only: the copy it makes
     # each pass of a loop is not claimed)

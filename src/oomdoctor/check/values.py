@@ -215,6 +215,7 @@ class Range:
     """range(n): a loop over it runs n times."""
     count: int | None
     batch: bool = False       # range(batch_size): the samples of one batch, however many that is
+    samples: bool = False     # range(len(table)): the index of every sample of a data set
 
 
 Value = object  # any of the above, or None when the script does not show what it is
