@@ -5619,3 +5619,22 @@ def test_one_rows_pixels_parsed_outside_a_loop_over_the_rows_is_one_sample(tmp_p
     source = ("import numpy as np\nimport pandas as pd\n\nfaces = pd.read_csv('faces.csv')\n"
               "preview = np.zeros((48, 48))\npreview[:] = np.fromstring(faces['pixels'][0], sep=' ').reshape(48, 48)\n")
     assert _rules(tmp_path, source, "dtype-blowup") == []
+
+
+@pytest.mark.parametrize("read, expected", [
+    ("pixels = self.table.iloc[index, 1:].values.reshape(48, 48)", []),
+    ("pixels = np.asarray(self.table.iloc[index, :-1], dtype=np.float32)", []),
+    ("row = self.table.iloc[index].to_numpy()\n        pixels = row.astype('float32')", []),
+    ("pixels = self.table.loc[index, ['x0', 'x1', 'x2']].astype('float64')", []),
+    # one field of a row, an object column (a list per row): the table's rows are Python objects
+    ("pixels = np.asarray(self.table.iloc[index]['grid'])", [19]),
+])
+def test_a_table_whose_rows_getitem_makes_arrays_of_numbers_is_not_copied_by_workers(read, expected, tmp_path):
+    # a CSV of pixel columns in a DataFrame: its numbers sit in NumPy blocks whose pages a forked worker reads but
+    # never writes (no reference count in them), so the workers share them; an object column is what they copy
+    source = ("import numpy as np\nimport pandas as pd\nimport torch\nfrom torch.utils.data import DataLoader, Dataset\n\n\n"
+              "class Faces(Dataset):\n    def __init__(self, csv_path):\n        self.table = pd.read_csv(csv_path)\n\n"
+              "    def __len__(self):\n        return len(self.table)\n\n    def __getitem__(self, index):\n"
+              f"        {read}\n        return torch.tensor(pixels)\n\n\n"
+              "loader = DataLoader(Faces('faces.csv'), batch_size=32, num_workers=4)\n")
+    assert _rules(tmp_path, source, "workers-copy-dataset") == expected

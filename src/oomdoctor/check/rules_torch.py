@@ -10,8 +10,8 @@ from ..i18n import _
 from ..units import MiB, format_bytes
 from .context import Context, Seen
 from .flow import arguments_given
-from .library import (DECODERS, FILE_OPENERS, LISTINGS, PATH_CALLS, PER_FILE_LOADERS, argument, keyword_value,
-                      loader_kind)
+from .library import (DECODERS, FILE_OPENERS, LISTINGS, PATH_CALLS, PER_FILE_LOADERS, argument, dtype_of,
+                      keyword_value, loader_kind)
 from .modules import FunctionInfo, Module, own_nodes
 from .names import (LABEL_WORDS, calls_in, dotted_name, is_eval_name, is_labels, last_part, names_a_split, names_in,
                     self_attribute, words_of)
@@ -19,8 +19,8 @@ from .rules_data import read_in_batches
 # the numbers a script binds, and the head size past which Keras's Flatten -> Dense is a problem of its own
 from .rules_keras import HUGE_HEAD_WEIGHTS, Constants, int_argument, strided
 from .script import Finding, Script
-from .values import (FILES, NAMES, TABLE, Data, FunctionRef, Instance, Loader, Model, Number, Pipeline, Several,
-                     Tensor, few_values_per_row, negligible, sample_bytes, total_bytes)
+from .values import (DTYPE_NAMES, FILES, ITEMSIZE, NAMES, TABLE, Data, FunctionRef, Instance, Loader, Model, Number,
+                     Pipeline, Several, Tensor, few_values_per_row, negligible, sample_bytes, total_bytes)
 
 
 def loss_keeps_graph(script: Script) -> Iterator[Finding]:
@@ -527,6 +527,7 @@ def _copied_by_workers(dataset: Instance, seen: Seen,
     # entries read as records whose fields no file is opened from: the records hold the data itself
     records = _records_per_element(chain) - set(opened)
     numbers = _numbers_per_element(chain)
+    number_rows = _number_rows_per_element(chain)
     for cls in chain:
         for (owner, attribute), value in script.flow.attributes.items():
             if owner is not cls or not isinstance(value, Data):
@@ -546,6 +547,11 @@ def _copied_by_workers(dataset: Instance, seen: Seen,
                     value.labels or attribute in numbers):
                 # df['label'].values, or a column whose entry __getitem__ makes a number tensor
                 # (torch.tensor(self.user_ids[i], dtype=torch.long)): one array of numbers, no Python objects
+                continue
+            if value.content == TABLE and attribute in number_rows:
+                # self.df.iloc[i, 1:].values.reshape(28, 28): a row of several columns made one array of numbers
+                # is a table of number columns (a CSV of pixels), held in NumPy blocks whose pages a worker
+                # reads but never writes; a label column beside them is one value a row
                 continue
             if not held_records and (
                     value.how in _FOLDER_LISTINGS or value.content == NAMES and opened.get(attribute) in (
@@ -647,6 +653,76 @@ def _numbers_per_element(chain: list) -> set[str]:
             if typed and isinstance(entry, ast.Subscript) and self_attribute(entry.value) is not None:
                 found.add(entry.value.attr)
     return found
+
+
+def _number_rows_per_element(chain: list) -> set[str]:
+    """The table attributes whose rows __getitem__ reads several columns at a time and makes one array of numbers:
+    self.df.iloc[i, 1:].values.reshape(28, 28), np.asarray(self.df.iloc[i, :-1], dtype=np.float32),
+    row = self.df.iloc[i].to_numpy() then row.astype('float32'). Such a table's columns hold numbers: strings
+    could be neither reshaped into a picture nor made a number dtype."""
+    found: set[str] = set()
+    for method in _per_element_methods(chain) or []:
+        module = method.module
+        bound: dict[str, str] = {}  # row = self.df.iloc[i, 1:].values: the local name of a row, with its table
+        nodes = list(own_nodes(method.node))
+        for node in nodes:
+            if (attribute := _row_read(node)) is None:
+                continue
+            made, top = _made_numbers(node, module)
+            parent = module.parents.get(top)
+            if made:
+                found.add(attribute)
+            elif isinstance(parent, ast.Assign) and len(parent.targets) == 1 and \
+                    isinstance(parent.targets[0], ast.Name) and parent.value is top:
+                bound[parent.targets[0].id] = attribute
+        found |= {bound[node.id] for node in nodes if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)
+                  and node.id in bound and _made_numbers(node, module)[0]}
+    return found
+
+
+def _row_read(node: ast.AST) -> str | None:
+    """self.df.iloc[i] (a whole row) or self.df.iloc[i, 1:], self.df.values[i, :-1], self.df.loc[i, ['a', 'b']]
+    (several columns of it): the table attribute read so; None for one field (self.df.iloc[i, 0]) or anything
+    else."""
+    if not (isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute) and
+            node.value.attr in ("iloc", "loc", "values") and self_attribute(node.value.value) is not None):
+        return None
+    piece = node.slice
+    if isinstance(piece, ast.Tuple) and (len(piece.elts) != 2 or not isinstance(piece.elts[1], (ast.Slice, ast.List))):
+        return None
+    return node.value.value.attr
+
+
+def _made_numbers(node: ast.AST, module: Module) -> tuple[bool, ast.AST]:
+    """Whether the row ``node`` is made an array of numbers where it is used (.reshape(...), .astype(number),
+    .to_numpy(dtype=number), np.asarray(row, dtype=number), torch.FloatTensor(row), np.float32(row)), through
+    .values and .to_numpy(); with the outermost expression of it, which a name may be bound to."""
+    while True:
+        parent = module.parents.get(node)
+        if isinstance(parent, ast.Attribute) and parent.value is node:
+            call = module.parents.get(parent)
+            called = isinstance(call, ast.Call) and call.func is parent
+            if parent.attr == "values":
+                node = parent
+                continue
+            if parent.attr == "reshape" and called:
+                return True, call
+            if parent.attr in ("astype", "to_numpy") and called:
+                dtype = argument(call, "dtype", 0)
+                if dtype_of(dtype, module) in ITEMSIZE:
+                    return True, call
+                if parent.attr == "to_numpy" and dtype is None:
+                    node = call
+                    continue
+            return False, node
+        if isinstance(parent, ast.Call) and parent.args and parent.args[0] is node:
+            name = last_part(module.qualified(parent.func))
+            typed = name in _TYPED_TENSORS - {"float", "int"} or name == "from_numpy" or \
+                DTYPE_NAMES.get(name) in ITEMSIZE and name not in ("float", "int", "bool") or \
+                name in ("array", "asarray", "tensor", "as_tensor") and \
+                dtype_of(argument(parent, "dtype", 1), module) in ITEMSIZE
+            return typed, parent if typed else node
+        return False, node
 
 
 # What makes a number (or a tensor of numbers) of its argument, whatever it held
