@@ -1525,3 +1525,21 @@ def test_an_oom_while_distributeddataparallel_wraps_the_model_is_the_models_size
                      "25.80 GiB memory in use. Of the allocated memory 25.23 GiB is allocated by PyTorch, and 12.97 MiB "
                      "is reserved by PyTorch but unallocated.\n")
     assert (result.framework, result.memory, result.case) == ("torch", "gpu", "weights-or-loading")
+
+
+def test_the_tpu_compilers_early_abort_is_compile_time():
+    """The TPU compiler gives up before laying the program out when its estimate is far above the HBM: "Aborting
+    compilation early because it's unlikely to have enough memory. Requires 3.84T, has 90.96G available." (XLA's
+    error code 1000): the program's requirement and what the chip has free, read at compile time."""
+    from oomdoctor.explain import explain
+
+    log = ("jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: Compilation failure: Aborting compilation early "
+           "because it's unlikely to have enough memory. Requires 3.84T, has 90.96G available. If more detailed "
+           "logging is desired, set --xla_tpu_impure_oom_fast_exit_threshold=-1\n")
+    result = explain(log)
+    assert (result.oom, result.framework, result.memory, result.case) == (True, "jax", "tpu", "compile-time")
+    assert result.free_bytes == int(90.96 * 2**30)
+    assert "91.0 GiB available" in result.diagnosis[-1]
+    # the same words outside the compiler's sentence are no allocation that failed
+    near = explain("WARNING: this machine is unlikely to have enough memory. Requires 16G, has 8G available.\n")
+    assert not near.oom

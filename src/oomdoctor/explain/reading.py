@@ -643,6 +643,19 @@ def _read_tpu(text: str, lower: str, facts: Facts) -> bool:
         found = True
         facts.program_bytes = facts.program_bytes or _size_after(r"(?i)requirement " + SIZE, text[at:at + 200])
         facts.memory = "tpu"
+    # The TPU compiler giving up before it lays the program out, its estimate far above the HBM: "Compilation failure:
+    # Aborting compilation early because it's unlikely to have enough memory. Requires 3.84T, has 90.96G available."
+    for at in _positions(lower, "unlikely to have enough memory")[-1:]:
+        window = text[at:at + 200]
+        needs = re.match(r"unlikely to have enough memory\. ?Requires " + SIZE + r", has " + SIZE + r" available",
+                         window, re.IGNORECASE)
+        if not needs or "aborting compilation early" not in lower[max(at - 60, 0):at]:
+            continue
+        found = True
+        facts.program_bytes = facts.program_bytes or size(*needs.groups()[:2])
+        facts.free_bytes = size(*needs.groups()[2:4])
+        facts.message = facts.message or _window(text, max(at - 60, 0), after=200)[:300]
+        facts.memory = "tpu"
     if found:
         facts.clues.add("compile")
         _read_tpu_largest_buffer(text, facts)
