@@ -1543,3 +1543,28 @@ def test_the_tpu_compilers_early_abort_is_compile_time():
     # the same words outside the compiler's sentence are no allocation that failed
     near = explain("WARNING: this machine is unlikely to have enough memory. Requires 16G, has 8G available.\n")
     assert not near.oom
+
+
+def test_the_end_of_a_tpu_compilers_buffer_list_is_compile_time():
+    """A paste can keep only the end of the TPU compiler's list of the program's largest buffers ("3. Size: 2.62G",
+    its op, its tiled shape, "Allocation type: HLO temp"), the error's head scrolled away: still the compiler's
+    report that the program does not fit the chip (here under TensorFlow: the op's metadata names a graph node)."""
+    from oomdoctor.explain import explain
+
+    log = ("     ==========================\n\n"
+           "  3. Size: 2.62G\n"
+           '     Operator: op_type="Conv2D" op_name="model/layer_1/Conv2D"\n'
+           "     Shape: f32[128,256,896,18]{0,3,2,1:T(8,128)}\n"
+           "     Unpadded size: 1.97G\n"
+           "     Extra memory due to padding: 672.00M (1.3x expansion)\n"
+           "     XLA label: %fusion.9.remat = f32[128,256,896,18]{0,3,2,1:T(8,128)} fusion(...)\n"
+           "     Allocation type: HLO temp\n"
+           "     ==========================\n\n"
+           "During handling of the above exception, another exception occurred:\n")
+    result = explain(log)
+    assert (result.oom, result.framework, result.memory, result.case) == (True, "tensorflow", "tpu", "compile-time")
+    assert (result.requested_bytes, result.shape) == (None, None)  # one of many buffers, not the one that failed
+    assert "largest buffers" in result.diagnosis[-1]
+    # a numbered list of sizes without the compiler's allocation type is no TPU report
+    near = explain("Checkpoint shards:\n  1. Size: 2.62G\n  2. Size: 1.10G\nDone.\n")
+    assert not near.oom

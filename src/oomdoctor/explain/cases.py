@@ -485,6 +485,12 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
                                         free=format_bytes(facts.free_bytes)))
             fix.append(_("Shrink the per-chip batch, use bfloat16, rematerialise (jax.checkpoint), or shard "
                          "the weights and optimizer state over more chips."))
+        elif facts.memory == "tpu" and facts.program_bytes is None and facts.total_bytes is None:
+            # only the compiler's list of the program's largest buffers survived in the paste, not its figures
+            say.append(_("The TPU compiler listed the program's largest buffers in HBM, which it prints when the "
+                         "compiled program does not fit the chip: it failed before the first step ran."))
+            fix.append(_("Shrink the per-chip batch, use bfloat16, rematerialise (jax.checkpoint), or shard "
+                         "the weights and optimizer state over more chips."))
         elif facts.memory == "tpu":
             say.append(_("The TPU compiler found that the whole program needs {program} of HBM, more than the "
                          "{total} the chip has: it failed before the first step ran.").format(

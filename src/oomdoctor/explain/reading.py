@@ -656,6 +656,14 @@ def _read_tpu(text: str, lower: str, facts: Facts) -> bool:
         facts.free_bytes = size(*needs.groups()[2:4])
         facts.message = facts.message or _window(text, max(at - 60, 0), after=200)[:300]
         facts.memory = "tpu"
+    # a paste that keeps only the end of the compiler's list of the program's largest buffers (its head, "Ran out of
+    # memory in memory space hbm", scrolled away): "20. Size: 512.00M / Operator: ... / Shape: f32[524288,256]{1,0:
+    # T(8,128)} / ... / Allocation type: HLO temp", each entry of the list the TPU compiler prints with that error
+    for at in [] if found else _positions(lower, "allocation type: ")[-1:]:
+        if re.search(r"(?m)^[ \t]{0,12}\d{1,4}\. Size: " + SIZE + r"[ \t]{0,8}$", text[max(at - 1500, 0):at]):
+            found = True
+            facts.message = _window(text, max(at - 600, 0), after=40)[:300]
+            facts.memory = "tpu"
     if found:
         facts.clues.add("compile")
         _read_tpu_largest_buffer(text, facts)
