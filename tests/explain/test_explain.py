@@ -1568,3 +1568,27 @@ def test_the_end_of_a_tpu_compilers_buffer_list_is_compile_time():
     # a numbered list of sizes without the compiler's allocation type is no TPU report
     near = explain("Checkpoint shards:\n  1. Size: 2.62G\n  2. Size: 1.10G\nDone.\n")
     assert not near.oom
+
+
+@pytest.mark.parametrize("error", ["HIP_ERROR_OutOfMemory", "hipErrorOutOfMemory", "hipError_t(1002)"])
+def test_the_rocm_drivers_refusal_is_the_cuda_drivers(error):
+    """StreamExecutor on ROCm prints the CUDA driver's words with HIP's error, as each version names it (its own
+    HIP_ERROR_ names, hipGetErrorName's, old HIP's hipErrorMemoryAllocation as the number 1002)."""
+    from oomdoctor.explain import explain
+
+    log = ("2021-03-02 10:01:02.123456: I tensorflow/core/common_runtime/gpu/gpu_device.cc:1418] Created TensorFlow "
+           "device (/job:localhost/replica:0/task:0/device:GPU:1 with 15276 MB memory) -> physical GPU (device: 1, "
+           "name: Device 66a1, pci bus id: 0000:43:00.0)\n"
+           "2021-03-02 10:01:02.654321: E tensorflow/stream_executor/rocm/rocm_driver.cc:620] failed to allocate "
+           f"14.92G (16018558976 bytes) from device: {error}\n")
+    result = explain(log)
+    assert (result.oom, result.framework, result.memory) == (True, "tensorflow", "gpu")
+    assert (result.requested_bytes, result.gpu_index) == (16018558976, 1)
+
+
+def test_a_rocm_allocation_that_failed_for_another_reason_is_no_oom():
+    from oomdoctor.explain import explain
+
+    log = ("2021-03-02 10:01:02.654321: E tensorflow/stream_executor/rocm/rocm_driver.cc:620] failed to allocate "
+           "14.92G (16018558976 bytes) from device: hipErrorInvalidValue\n")
+    assert not explain(log).oom

@@ -419,6 +419,19 @@ def _node_dtype(node: str) -> str | None:
     return _TF_DTYPES.get(match.group(1).lower()) if match else None
 
 
+# StreamExecutor's ROCm driver refusing a request (ROCMDriver::DeviceAllocate, HostAllocate) prints the words of the
+# CUDA driver's with HIP's error: "failed to allocate 7.35G (7889485824 bytes) from device: hipError_t(1002)", its
+# name as each version spells it (HIP_ERROR_OutOfMemory, hipErrorOutOfMemory; 1002 is old HIP's
+# hipErrorMemoryAllocation, which its ToString did not name)
+_ROCM_DRIVER_OOM = re.compile(r"failed to alloc(?:ate)? [^\n]{1,80}?(?:from device|on host): (hip_error_outofmemory|"
+                              r"hiperroroutofmemory|hiperrormemoryallocation|hiperror_t\(1002\))")
+
+
+def _rocm_driver_oom(lower: str) -> list[int]:
+    """Where the ROCm driver's out-of-memory error of a StreamExecutor allocation is named (its last ``_LAST``)."""
+    return [match.start(1) for match in _ROCM_DRIVER_OOM.finditer(lower)][-_LAST:]
+
+
 def _read_cuda_driver(text: str, lower: str, facts: Facts) -> bool:
     """The CUDA driver's own errors: ``failed to allocate 3.77G (4046333952 bytes) from device:
     CUDA_ERROR_OUT_OF_MEMORY``, cuMemAllocAsync, cuBLAS/cuDNN handles that found no memory."""
@@ -434,7 +447,7 @@ def _read_cuda_driver(text: str, lower: str, facts: Facts) -> bool:
             facts.gpu_index = int(match.group(1)) if match else facts.gpu_index
             facts.memory = "gpu"
             facts.message = window
-    for at in _positions(lower, "cuda_error_out_of_memory"):
+    for at in sorted(_positions(lower, "cuda_error_out_of_memory") + _rocm_driver_oom(lower)):
         found = True
         window = _window(text, at, before=300, after=300)
         # "failed to alloc 2740606464 bytes unified memory": the pool made from managed memory (TF_FORCE_UNIFIED_MEMORY)
