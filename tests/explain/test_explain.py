@@ -1592,3 +1592,17 @@ def test_a_rocm_allocation_that_failed_for_another_reason_is_no_oom():
     log = ("2021-03-02 10:01:02.654321: E tensorflow/stream_executor/rocm/rocm_driver.cc:620] failed to allocate "
            "14.92G (16018558976 bytes) from device: hipErrorInvalidValue\n")
     assert not explain(log).oom
+
+
+def test_a_directml_device_is_the_gpu_it_names():
+    """tensorflow-directml names its devices DML ("device:DML:1 by allocator DmlAllocator"): the GPU's index."""
+    from oomdoctor.explain import explain
+
+    log = ("2021-05-14 09:12:44.118201: W tensorflow/core/common_runtime/bfc_allocator.cc:439] ...\n"
+           "tensorflow.python.framework.errors_impl.ResourceExhaustedError: OOM when allocating tensor with "
+           "shape[32,64,112,112] and type half on /job:localhost/replica:0/task:0/device:DML:1 by allocator "
+           "DmlAllocator\n")
+    result = explain(log)
+    assert (result.memory, result.gpu_index, result.shape) == ("gpu", 1, [32, 64, 112, 112])
+    on_cpu = explain(log.replace("device:DML:1 by allocator DmlAllocator", "device:CPU:0 by allocator cpu"))
+    assert on_cpu.gpu_index is None

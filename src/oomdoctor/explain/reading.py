@@ -218,7 +218,9 @@ def _jax_init(lower: str, facts: Facts) -> None:
 
 def _devices(text: str, facts: Facts) -> None:
     tail = text[-200_000:]
-    for pattern in (r"GPU_(\d{1,3})_bfc", r"device:[GX]PU:(\d{1,3})", r"\(GPU (\d{1,3});", r"GPU (\d{1,3}) has a total",
+    # (tensorflow-directml names its devices DML: "on /job:localhost/replica:0/task:0/device:DML:0")
+    for pattern in (r"GPU_(\d{1,3})_bfc", r"device:(?:[GX]PU|DML):(\d{1,3})", r"\(GPU (\d{1,3});",
+                    r"GPU (\d{1,3}) has a total",
                     r"cuda:(\d{1,3})", r"/gpu:(\d{1,3})", r"device ordinal (\d{1,3})", r"GPU (\d{1,3})\b"):
         for match in re.finditer(pattern, tail):
             facts.gpu_indices.add(int(match.group(1)))
