@@ -1606,3 +1606,19 @@ def test_a_directml_device_is_the_gpu_it_names():
     assert (result.memory, result.gpu_index, result.shape) == ("gpu", 1, [32, 64, 112, 112])
     on_cpu = explain(log.replace("device:DML:1 by allocator DmlAllocator", "device:CPU:0 by allocator cpu"))
     assert on_cpu.gpu_index is None
+
+
+def test_colabs_banner_that_the_session_used_all_its_ram_is_host_memory():
+    """Colab's runtime, its kernel killed when the VM's RAM ran out, says so in a banner (here as the free tier and
+    as Colab Pro print it, under a Keras traceback that names the framework)."""
+    from oomdoctor.explain import explain
+
+    free = explain("model.fit(x_train, y_train, epochs=20)\n\nYour session crashed after using all available RAM. "
+                   "If you are interested in access to high-RAM runtimes, you may want to check out Colab Pro.\n"
+                   "import tensorflow as tf\n")
+    assert (free.oom, free.framework, free.memory, free.case) == (True, "tensorflow", "host", "host-memory")
+    pro = explain("Your session crashed after using all available RAM. As a Colab Pro+ user, you have access to "
+                  "high-memory runtimes.")
+    assert (pro.oom, pro.memory, pro.case) == (True, "host", "host-memory")
+    # the banner for a crash of any other cause is no OOM
+    assert not explain("Your session crashed for an unknown reason. View runtime logs").oom

@@ -1088,9 +1088,12 @@ def _read_killed(text: str, lower: str, facts: Facts) -> bool:
     killed = any(_SHELL_KILLED.fullmatch(line) for line in last_lines)
     # kernels before 4.19 wrote "Out of memory: Kill process 7248 (python3) score 266 or sacrifice child"; every
     # kernel's report begins "python invoked oom-killer: gfp_mask=0x24280ca, order=0" (mm/oom_kill.c's dump_header),
-    # and a paste of dmesg may hold only that line and its call trace, the victim's line further down
+    # and a paste of dmesg may hold only that line and its call trace, the victim's line further down; Colab's
+    # runtime, its kernel killed for the VM's RAM, says so in a banner: "Your session crashed after using all
+    # available RAM."
     if killed or any(words in lower[-20000:] for words in ("out of memory: killed process",
-                                                           "out of memory: kill process", "invoked oom-killer:")):
+                                                           "out of memory: kill process", "invoked oom-killer:",
+                                                           "session crashed after using all available ram")):
         facts.memory = "host"
         facts.message = tail[-200:]
         return True
