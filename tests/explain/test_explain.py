@@ -1622,3 +1622,20 @@ def test_colabs_banner_that_the_session_used_all_its_ram_is_host_memory():
     assert (pro.oom, pro.memory, pro.case) == (True, "host", "host-memory")
     # the banner for a crash of any other cause is no OOM
     assert not explain("Your session crashed for an unknown reason. View runtime logs").oom
+
+
+def test_tensorflows_exception_class_on_a_tpu_names_tensorflow():
+    """The TPU compiler's words are the same under JAX and TensorFlow; TensorFlow's exception class
+    (ResourceExhaustedError, which JAX never raises) and its graph functions ("{{function_node __inference_...}}")
+    name TensorFlow where the traceback and the imports were cut."""
+    from oomdoctor.explain import explain
+
+    message = ("Compilation failure: Ran out of memory in memory space hbm. Used 18.20G of 15.98G hbm. Exceeded hbm "
+               "capacity by 2.22G.\n")
+    cls = explain("ResourceExhaustedError: " + message)
+    node = explain("RESOURCE_EXHAUSTED: {{function_node __inference_train_function_80211}} " + message)
+    assert (cls.framework, cls.memory, cls.case) == ("tensorflow", "tpu", "compile-time")
+    assert node.framework == "tensorflow"
+    # JAX's own error for the same words stays JAX's
+    jax = explain("jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: XLA:TPU compile permanent error. " + message)
+    assert jax.framework == "jax"

@@ -1449,8 +1449,11 @@ def _framework(text: str, lower: str, facts: Facts, said_by: str) -> str:
     # and TensorFlow's runtime on a TPU prints its own lines around XLA's: TPUEstimator's "Closing session due to
     # error", the StatusGroup that sums up the errors of many ops ("Status code: Resource exhausted [9x]"); XLA's list
     # of the largest buffers names their ops by the graph's node types, where the traceback is cut
+    # (TensorFlow's own exception class, ResourceExhaustedError, and the graph functions its runtime names,
+    # "{{function_node __inference_train_function_1234}}", need no module's name beside them)
     tensorflow = any(word in tail for word in ("tensorflow", "errors_impl", "keras", "[op:", "tf.",
-                                               "closing session due to error")) or \
+                                               "closing session due to error", "resourceexhaustederror",
+                                               "{{function_node")) or \
         re.search(r"status code: [a-z ]{1,40} \[\d{1,9}x\]", tail) is not None or _tf_op_metadata(text)
     if said_by == "jax" and tensorflow and not jax:
         return "tensorflow"
