@@ -1639,3 +1639,20 @@ def test_tensorflows_exception_class_on_a_tpu_names_tensorflow():
     # JAX's own error for the same words stays JAX's
     jax = explain("jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: XLA:TPU compile permanent error. " + message)
     assert jax.framework == "jax"
+
+
+def test_tensorflows_pool_grab_at_start_is_not_larger_than_the_device():
+    """TensorFlow asks the driver for its whole pool at start, the region rounded a little over the device it
+    created ("with 7168 MB memory"): that request failing is the pool's, not one tensor larger than the device."""
+    from oomdoctor.explain import explain
+
+    log = ("2019-02-11 08:30:12.000001: I tensorflow/core/common_runtime/gpu/gpu_device.cc:1115] Created TensorFlow "
+           "device (/job:localhost/replica:0/task:0/device:GPU:0 with 7168 MB memory) -> physical GPU (device: 0, "
+           "name: GeForce GTX 1080, pci bus id: 0000:01:00.0, compute capability: 6.1)\n"
+           "2019-02-11 08:30:12.000002: E tensorflow/stream_executor/cuda/cuda_driver.cc:806] failed to allocate "
+           "{size} ({bytes} bytes) from device: CUDA_ERROR_OUT_OF_MEMORY: out of memory\n")
+    grab = explain(log.format(size="7.00G", bytes=7516321792))
+    assert (grab.requested_bytes, grab.limit_bytes, grab.case) == (7516321792, 7168 << 20, "preallocation")
+    # a request well over the pool is still more than the device could give
+    over = explain(log.format(size="9.50G", bytes=10200547328))
+    assert over.case == "larger-than-device"

@@ -26,7 +26,8 @@ case                         evidence                                           
 ``preallocation``            a framework took the device at start and a library     memory growth
                              (cuBLAS, cuDNN) or a second framework found none (or
                              the driver no GPU memory to map a tiny pinned block;
-                             another allocator in PyTorch's process held it)
+                             another allocator in PyTorch's process held it; the
+                             pool's own grab at start, the size of the device)
 ``which-gpu``                several GPUs, and one carries more than the others     balance or pick the GPU
                              (or the other ranks' equal shares on the failing one)
 ``activations-batch``        the step at this batch needs more than is free         batch, precision,
@@ -200,6 +201,15 @@ def _pinned_block_unmapped(facts: Facts) -> bool:
         and facts.framework in _POOL_AT_START
 
 
+def _pool_grab(facts: Facts) -> bool:
+    """Whether the failing request is TensorFlow's pool itself, asked of the driver at start: StreamExecutor's
+    allocation of the size of the device it created ("with 11671 MB memory"), a little over it as the region is
+    rounded. It is the pool, not one tensor, that did not fit: no larger than what the device said was free."""
+    return {"driver_allocation", "startup"} <= facts.clues and bool(facts.limit_bytes) and \
+        facts.requested_bytes is not None and abs(facts.requested_bytes - facts.limit_bytes) <= _PRINTED * \
+        facts.limit_bytes
+
+
 def _largest_gpu() -> int:
     return max(gpu.total_bytes for gpu in CATALOG.values())
 
@@ -223,6 +233,7 @@ def choose(facts: Facts) -> str:
     if facts.memory == "mps":
         return "mps-watermark"
     if requested is not None and (requested >= LARGEST or room and requested > room and not _pool_held_back(facts)
+                                  and not _pool_grab(facts)
                                   or facts.total_bytes and requested > facts.total_bytes
                                   or requested > _largest_gpu()):
         return "larger-than-device"
