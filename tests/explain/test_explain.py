@@ -1656,3 +1656,22 @@ def test_tensorflows_pool_grab_at_start_is_not_larger_than_the_device():
     # a request well over the pool is still more than the device could give
     over = explain(log.format(size="9.50G", bytes=10200547328))
     assert over.case == "larger-than-device"
+
+
+def test_a_pool_that_never_allocated_holds_nothing_where_the_paste_starts_at_its_stats():
+    """A paste can begin at the BFC dump's summary, the allocator's "ran out of memory" line above it cut: a pool
+    that never made an allocation ("InUse: 0", "NumAllocs: 0") held nothing of this process, so a small tensor that
+    found no room found the device held elsewhere, whatever its op."""
+    from oomdoctor.explain import explain
+
+    stats = ("2020-07-01 12:00:00.000001: I tensorflow/core/common_runtime/bfc_allocator.cc:1046] Stats: \n"
+             "Limit:                     10455414784\nInUse:                               0\n"
+             "MaxInUse:                            0\nNumAllocs:                        {allocs}\n"
+             "MaxAllocSize:                        0\n\n"
+             "2020-07-01 12:00:00.000002: W tensorflow/core/framework/op_kernel.cc:1767] OP_REQUIRES failed at "
+             "random_op.cc:74 : Resource exhausted: OOM when allocating tensor with shape[512,512] and type float on "
+             "/job:localhost/replica:0/task:0/device:GPU:0 by allocator GPU_0_bfc\n"
+             "\t [[{{node dense_3/kernel/Initializer/random_uniform/RandomUniform}}]]\n")
+    assert explain(stats.format(allocs=0)).case == "limit-or-other-process"
+    # a pool that has allocated (and freed) is no such evidence: the initializer's op decides
+    assert explain(stats.format(allocs=1520)).case == "weights-or-loading"

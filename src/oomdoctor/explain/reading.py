@@ -281,6 +281,11 @@ def _read_bfc_stats(text: str, facts: Facts) -> None:
                 match = re.search(r"\b" + key + r":[ \t]+(\d+)", window)
                 if match and (key != "Limit" or match.group(1) != "0"):  # the async allocator prints 0: unset
                     setattr(facts, name, number(match.group(1)))
+            # a pool that never made an allocation ("InUse: 0 ... NumAllocs: 0", its dump "<allocator contains no
+            # memory>"): read also where the paste begins below the allocator's "ran out of memory" line
+            if facts.in_use_bytes == 0 and (re.search(r"\bNumAllocs:[ \t]+0[ \t]*$", window, re.MULTILINE)
+                                            or _pool_holds_nothing(window)):
+                facts.clues.add("pool_holds_nothing")
             break
     if facts.limit_bytes is None:
         places = _positions(text, "memory_limit_:")
