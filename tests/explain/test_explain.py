@@ -1675,3 +1675,20 @@ def test_a_pool_that_never_allocated_holds_nothing_where_the_paste_starts_at_its
     assert explain(stats.format(allocs=0)).case == "limit-or-other-process"
     # a pool that has allocated (and freed) is no such evidence: the initializer's op decides
     assert explain(stats.format(allocs=1520)).case == "weights-or-loading"
+
+
+def test_colabs_kernel_restarted_after_tcmallocs_large_allocations_is_host_memory():
+    """Colab's runtime log, newest line first: tcmalloc's warnings of allocations of a GiB or more, then Jupyter
+    restarting the kernel that died: the VM's RAM ran out (a large alloc that succeeded is no failing request)."""
+    from oomdoctor.explain import explain
+
+    log = ("Nov 16, 2020, 10:20:09 PM | INFO | KernelRestarter: restarting kernel (1/5), keep random ports\n"
+           "-- | -- | --\n"
+           "Nov 16, 2020, 10:20:04 PM | WARNING | tcmalloc: large alloc 12884901888 bytes == 0x7f8880000000 @ "
+           "0x7f94b4551001 0x7f94aba49765 0x7f94abaadbb0 0x50a4a5 0x50cc96\n")
+    result = explain(log)
+    assert (result.oom, result.memory, result.case, result.requested_bytes) == (True, "host", "host-memory", None)
+    # a kernel restarted with no sign of memory (a segfault, a user's restart), or large allocations that went on
+    # without a restart, are no OOM
+    assert not explain(log.split("-- | -- | --\n")[0]).oom
+    assert not explain(log.split("-- | -- | --\n")[1]).oom
