@@ -430,13 +430,15 @@ def _node_dtype(node: str) -> str | None:
 # CUDA driver's with HIP's error: "failed to allocate 7.35G (7889485824 bytes) from device: hipError_t(1002)", its
 # name as each version spells it (HIP_ERROR_OutOfMemory, hipErrorOutOfMemory; 1002 is old HIP's
 # hipErrorMemoryAllocation, which its ToString did not name)
-_ROCM_DRIVER_OOM = re.compile(r"failed to alloc(?:ate)? [^\n]{1,80}?(?:from device|on host): (hip_error_outofmemory|"
-                              r"hiperroroutofmemory|hiperrormemoryallocation|hiperror_t\(1002\))")
+_ROCM_OOM_ERRORS = ("hip_error_outofmemory", "hiperroroutofmemory", "hiperrormemoryallocation", "hiperror_t(1002)")
+_ROCM_DRIVER_OOM = re.compile(r"failed to alloc(?:ate)? [^\n]{1,80}(?:from device|on host): $")
 
 
 def _rocm_driver_oom(lower: str) -> list[int]:
     """Where the ROCm driver's out-of-memory error of a StreamExecutor allocation is named (its last ``_LAST``)."""
-    return [match.start(1) for match in _ROCM_DRIVER_OOM.finditer(lower)][-_LAST:]
+    places = [at for error in _ROCM_OOM_ERRORS for at in _positions(lower, error)
+              if _ROCM_DRIVER_OOM.search(lower, max(at - 120, 0), at)]
+    return sorted(places)[-_LAST:]
 
 
 def _read_cuda_driver(text: str, lower: str, facts: Facts) -> bool:
