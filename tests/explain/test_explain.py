@@ -1637,7 +1637,8 @@ def test_tensorflows_exception_class_on_a_tpu_names_tensorflow():
     assert (cls.framework, cls.memory, cls.case) == ("tensorflow", "tpu", "compile-time")
     assert node.framework == "tensorflow"
     # JAX's own error for the same words stays JAX's
-    jax = explain("jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: XLA:TPU compile permanent error. " + message)
+    jax = explain("jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: XLA:TPU compile permanent error. "
+                  + message)
     assert jax.framework == "jax"
 
 
