@@ -1525,3 +1525,171 @@ def test_an_oom_while_distributeddataparallel_wraps_the_model_is_the_models_size
                      "25.80 GiB memory in use. Of the allocated memory 25.23 GiB is allocated by PyTorch, and 12.97 MiB "
                      "is reserved by PyTorch but unallocated.\n")
     assert (result.framework, result.memory, result.case) == ("torch", "gpu", "weights-or-loading")
+
+
+def test_the_tpu_compilers_early_abort_is_compile_time():
+    """The TPU compiler gives up before laying the program out when its estimate is far above the HBM: "Aborting
+    compilation early because it's unlikely to have enough memory. Requires 3.84T, has 90.96G available." (XLA's
+    error code 1000): the program's requirement and what the chip has free, read at compile time."""
+    from oomdoctor.explain import explain
+
+    log = ("jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: Compilation failure: Aborting compilation early "
+           "because it's unlikely to have enough memory. Requires 3.84T, has 90.96G available. If more detailed "
+           "logging is desired, set --xla_tpu_impure_oom_fast_exit_threshold=-1\n")
+    result = explain(log)
+    assert (result.oom, result.framework, result.memory, result.case) == (True, "jax", "tpu", "compile-time")
+    assert result.free_bytes == int(90.96 * 2**30)
+    assert "91.0 GiB available" in result.diagnosis[-1]
+    # the same words outside the compiler's sentence are no allocation that failed
+    near = explain("WARNING: this machine is unlikely to have enough memory. Requires 16G, has 8G available.\n")
+    assert not near.oom
+
+
+def test_the_end_of_a_tpu_compilers_buffer_list_is_compile_time():
+    """A paste can keep only the end of the TPU compiler's list of the program's largest buffers ("3. Size: 2.62G",
+    its op, its tiled shape, "Allocation type: HLO temp"), the error's head scrolled away: still the compiler's
+    report that the program does not fit the chip (here under TensorFlow: the op's metadata names a graph node)."""
+    from oomdoctor.explain import explain
+
+    log = ("     ==========================\n\n"
+           "  3. Size: 2.62G\n"
+           '     Operator: op_type="Conv2D" op_name="model/layer_1/Conv2D"\n'
+           "     Shape: f32[128,256,896,18]{0,3,2,1:T(8,128)}\n"
+           "     Unpadded size: 1.97G\n"
+           "     Extra memory due to padding: 672.00M (1.3x expansion)\n"
+           "     XLA label: %fusion.9.remat = f32[128,256,896,18]{0,3,2,1:T(8,128)} fusion(...)\n"
+           "     Allocation type: HLO temp\n"
+           "     ==========================\n\n"
+           "During handling of the above exception, another exception occurred:\n")
+    result = explain(log)
+    assert (result.oom, result.framework, result.memory, result.case) == (True, "tensorflow", "tpu", "compile-time")
+    assert (result.requested_bytes, result.shape) == (None, None)  # one of many buffers, not the one that failed
+    assert "largest buffers" in result.diagnosis[-1]
+    # a numbered list of sizes without the compiler's allocation type is no TPU report
+    near = explain("Checkpoint shards:\n  1. Size: 2.62G\n  2. Size: 1.10G\nDone.\n")
+    assert not near.oom
+
+
+@pytest.mark.parametrize("error", ["HIP_ERROR_OutOfMemory", "hipErrorOutOfMemory", "hipError_t(1002)"])
+def test_the_rocm_drivers_refusal_is_the_cuda_drivers(error):
+    """StreamExecutor on ROCm prints the CUDA driver's words with HIP's error, as each version names it (its own
+    HIP_ERROR_ names, hipGetErrorName's, old HIP's hipErrorMemoryAllocation as the number 1002)."""
+    from oomdoctor.explain import explain
+
+    log = ("2021-03-02 10:01:02.123456: I tensorflow/core/common_runtime/gpu/gpu_device.cc:1418] Created TensorFlow "
+           "device (/job:localhost/replica:0/task:0/device:GPU:1 with 15276 MB memory) -> physical GPU (device: 1, "
+           "name: Device 66a1, pci bus id: 0000:43:00.0)\n"
+           "2021-03-02 10:01:02.654321: E tensorflow/stream_executor/rocm/rocm_driver.cc:620] failed to allocate "
+           f"14.92G (16018558976 bytes) from device: {error}\n")
+    result = explain(log)
+    assert (result.oom, result.framework, result.memory) == (True, "tensorflow", "gpu")
+    assert (result.requested_bytes, result.gpu_index) == (16018558976, 1)
+
+
+def test_a_rocm_allocation_that_failed_for_another_reason_is_no_oom():
+    from oomdoctor.explain import explain
+
+    log = ("2021-03-02 10:01:02.654321: E tensorflow/stream_executor/rocm/rocm_driver.cc:620] failed to allocate "
+           "14.92G (16018558976 bytes) from device: hipErrorInvalidValue\n")
+    assert not explain(log).oom
+
+
+def test_a_directml_device_is_the_gpu_it_names():
+    """tensorflow-directml names its devices DML ("device:DML:1 by allocator DmlAllocator"): the GPU's index."""
+    from oomdoctor.explain import explain
+
+    log = ("2021-05-14 09:12:44.118201: W tensorflow/core/common_runtime/bfc_allocator.cc:439] ...\n"
+           "tensorflow.python.framework.errors_impl.ResourceExhaustedError: OOM when allocating tensor with "
+           "shape[32,64,112,112] and type half on /job:localhost/replica:0/task:0/device:DML:1 by allocator "
+           "DmlAllocator\n")
+    result = explain(log)
+    assert (result.memory, result.gpu_index, result.shape) == ("gpu", 1, [32, 64, 112, 112])
+    on_cpu = explain(log.replace("device:DML:1 by allocator DmlAllocator", "device:CPU:0 by allocator cpu"))
+    assert on_cpu.gpu_index is None
+
+
+def test_colabs_banner_that_the_session_used_all_its_ram_is_host_memory():
+    """Colab's runtime, its kernel killed when the VM's RAM ran out, says so in a banner (here as the free tier and
+    as Colab Pro print it, under a Keras traceback that names the framework)."""
+    from oomdoctor.explain import explain
+
+    free = explain("model.fit(x_train, y_train, epochs=20)\n\nYour session crashed after using all available RAM. "
+                   "If you are interested in access to high-RAM runtimes, you may want to check out Colab Pro.\n"
+                   "import tensorflow as tf\n")
+    assert (free.oom, free.framework, free.memory, free.case) == (True, "tensorflow", "host", "host-memory")
+    pro = explain("Your session crashed after using all available RAM. As a Colab Pro+ user, you have access to "
+                  "high-memory runtimes.")
+    assert (pro.oom, pro.memory, pro.case) == (True, "host", "host-memory")
+    # the banner for a crash of any other cause is no OOM
+    assert not explain("Your session crashed for an unknown reason. View runtime logs").oom
+
+
+def test_tensorflows_exception_class_on_a_tpu_names_tensorflow():
+    """The TPU compiler's words are the same under JAX and TensorFlow; TensorFlow's exception class
+    (ResourceExhaustedError, which JAX never raises) and its graph functions ("{{function_node __inference_...}}")
+    name TensorFlow where the traceback and the imports were cut."""
+    from oomdoctor.explain import explain
+
+    message = ("Compilation failure: Ran out of memory in memory space hbm. Used 18.20G of 15.98G hbm. Exceeded hbm "
+               "capacity by 2.22G.\n")
+    cls = explain("ResourceExhaustedError: " + message)
+    node = explain("RESOURCE_EXHAUSTED: {{function_node __inference_train_function_80211}} " + message)
+    assert (cls.framework, cls.memory, cls.case) == ("tensorflow", "tpu", "compile-time")
+    assert node.framework == "tensorflow"
+    # JAX's own error for the same words stays JAX's
+    jax = explain("jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: XLA:TPU compile permanent error. "
+                  + message)
+    assert jax.framework == "jax"
+
+
+def test_tensorflows_pool_grab_at_start_is_not_larger_than_the_device():
+    """TensorFlow asks the driver for its whole pool at start, the region rounded a little over the device it
+    created ("with 7168 MB memory"): that request failing is the pool's, not one tensor larger than the device."""
+    from oomdoctor.explain import explain
+
+    log = ("2019-02-11 08:30:12.000001: I tensorflow/core/common_runtime/gpu/gpu_device.cc:1115] Created TensorFlow "
+           "device (/job:localhost/replica:0/task:0/device:GPU:0 with 7168 MB memory) -> physical GPU (device: 0, "
+           "name: GeForce GTX 1080, pci bus id: 0000:01:00.0, compute capability: 6.1)\n"
+           "2019-02-11 08:30:12.000002: E tensorflow/stream_executor/cuda/cuda_driver.cc:806] failed to allocate "
+           "{size} ({bytes} bytes) from device: CUDA_ERROR_OUT_OF_MEMORY: out of memory\n")
+    grab = explain(log.format(size="7.00G", bytes=7516321792))
+    assert (grab.requested_bytes, grab.limit_bytes, grab.case) == (7516321792, 7168 << 20, "preallocation")
+    # a request well over the pool is still more than the device could give
+    over = explain(log.format(size="9.50G", bytes=10200547328))
+    assert over.case == "larger-than-device"
+
+
+def test_a_pool_that_never_allocated_holds_nothing_where_the_paste_starts_at_its_stats():
+    """A paste can begin at the BFC dump's summary, the allocator's "ran out of memory" line above it cut: a pool
+    that never made an allocation ("InUse: 0", "NumAllocs: 0") held nothing of this process, so a small tensor that
+    found no room found the device held elsewhere, whatever its op."""
+    from oomdoctor.explain import explain
+
+    stats = ("2020-07-01 12:00:00.000001: I tensorflow/core/common_runtime/bfc_allocator.cc:1046] Stats: \n"
+             "Limit:                     10455414784\nInUse:                               0\n"
+             "MaxInUse:                            0\nNumAllocs:                        {allocs}\n"
+             "MaxAllocSize:                        0\n\n"
+             "2020-07-01 12:00:00.000002: W tensorflow/core/framework/op_kernel.cc:1767] OP_REQUIRES failed at "
+             "random_op.cc:74 : Resource exhausted: OOM when allocating tensor with shape[512,512] and type float on "
+             "/job:localhost/replica:0/task:0/device:GPU:0 by allocator GPU_0_bfc\n"
+             "\t [[{{node dense_3/kernel/Initializer/random_uniform/RandomUniform}}]]\n")
+    assert explain(stats.format(allocs=0)).case == "limit-or-other-process"
+    # a pool that has allocated (and freed) is no such evidence: the initializer's op decides
+    assert explain(stats.format(allocs=1520)).case == "weights-or-loading"
+
+
+def test_colabs_kernel_restarted_after_tcmallocs_large_allocations_is_host_memory():
+    """Colab's runtime log, newest line first: tcmalloc's warnings of allocations of a GiB or more, then Jupyter
+    restarting the kernel that died: the VM's RAM ran out (a large alloc that succeeded is no failing request)."""
+    from oomdoctor.explain import explain
+
+    log = ("Nov 16, 2020, 10:20:09 PM | INFO | KernelRestarter: restarting kernel (1/5), keep random ports\n"
+           "-- | -- | --\n"
+           "Nov 16, 2020, 10:20:04 PM | WARNING | tcmalloc: large alloc 12884901888 bytes == 0x7f8880000000 @ "
+           "0x7f94b4551001 0x7f94aba49765 0x7f94abaadbb0 0x50a4a5 0x50cc96\n")
+    result = explain(log)
+    assert (result.oom, result.memory, result.case, result.requested_bytes) == (True, "host", "host-memory", None)
+    # a kernel restarted with no sign of memory (a segfault, a user's restart), or large allocations that went on
+    # without a restart, are no OOM
+    assert not explain(log.split("-- | -- | --\n")[0]).oom
+    assert not explain(log.split("-- | -- | --\n")[1]).oom

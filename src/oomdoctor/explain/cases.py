@@ -26,7 +26,8 @@ case                         evidence                                           
 ``preallocation``            a framework took the device at start and a library     memory growth
                              (cuBLAS, cuDNN) or a second framework found none (or
                              the driver no GPU memory to map a tiny pinned block;
-                             another allocator in PyTorch's process held it)
+                             another allocator in PyTorch's process held it; the
+                             pool's own grab at start, the size of the device)
 ``which-gpu``                several GPUs, and one carries more than the others     balance or pick the GPU
                              (or the other ranks' equal shares on the failing one)
 ``activations-batch``        the step at this batch needs more than is free         batch, precision,
@@ -200,6 +201,15 @@ def _pinned_block_unmapped(facts: Facts) -> bool:
         and facts.framework in _POOL_AT_START
 
 
+def _pool_grab(facts: Facts) -> bool:
+    """Whether the failing request is TensorFlow's pool itself, asked of the driver at start: StreamExecutor's
+    allocation of the size of the device it created ("with 11671 MB memory"), a little over it as the region is
+    rounded. It is the pool, not one tensor, that did not fit: no larger than what the device said was free."""
+    return {"driver_allocation", "startup"} <= facts.clues and bool(facts.limit_bytes) and \
+        facts.requested_bytes is not None and abs(facts.requested_bytes - facts.limit_bytes) <= _PRINTED * \
+        facts.limit_bytes
+
+
 def _largest_gpu() -> int:
     return max(gpu.total_bytes for gpu in CATALOG.values())
 
@@ -223,6 +233,7 @@ def choose(facts: Facts) -> str:
     if facts.memory == "mps":
         return "mps-watermark"
     if requested is not None and (requested >= LARGEST or room and requested > room and not _pool_held_back(facts)
+                                  and not _pool_grab(facts)
                                   or facts.total_bytes and requested > facts.total_bytes
                                   or requested > _largest_gpu()):
         return "larger-than-device"
@@ -477,6 +488,20 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
             fix.append(_("Free what stays on the TPU between steps (outputs kept from every step, an earlier model, "
                          "arrays no longer needed), donate the step's inputs (donate_argnums), or shrink the "
                          "per-core batch so that the buffers and the program fit together."))
+        elif facts.memory == "tpu" and facts.total_bytes is None and facts.free_bytes is not None:
+            # the compiler's early abort states what the chip has free, not its whole HBM
+            say.append(_("The TPU compiler estimated that the whole program needs {program} of HBM, more than the "
+                         "{free} available on the chip, and stopped compiling: it failed before the first step "
+                         "ran.").format(program=format_bytes(facts.program_bytes) if facts.program_bytes else "?",
+                                        free=format_bytes(facts.free_bytes)))
+            fix.append(_("Shrink the per-chip batch, use bfloat16, rematerialise (jax.checkpoint), or shard "
+                         "the weights and optimizer state over more chips."))
+        elif facts.memory == "tpu" and facts.program_bytes is None and facts.total_bytes is None:
+            # only the compiler's list of the program's largest buffers survived in the paste, not its figures
+            say.append(_("The TPU compiler listed the program's largest buffers in HBM, which it prints when the "
+                         "compiled program does not fit the chip: it failed before the first step ran."))
+            fix.append(_("Shrink the per-chip batch, use bfloat16, rematerialise (jax.checkpoint), or shard "
+                         "the weights and optimizer state over more chips."))
         elif facts.memory == "tpu":
             say.append(_("The TPU compiler found that the whole program needs {program} of HBM, more than the "
                          "{total} the chip has: it failed before the first step ran.").format(

@@ -218,7 +218,9 @@ def _jax_init(lower: str, facts: Facts) -> None:
 
 def _devices(text: str, facts: Facts) -> None:
     tail = text[-200_000:]
-    for pattern in (r"GPU_(\d{1,3})_bfc", r"device:[GX]PU:(\d{1,3})", r"\(GPU (\d{1,3});", r"GPU (\d{1,3}) has a total",
+    # (tensorflow-directml names its devices DML: "on /job:localhost/replica:0/task:0/device:DML:0")
+    for pattern in (r"GPU_(\d{1,3})_bfc", r"device:(?:[GX]PU|DML):(\d{1,3})", r"\(GPU (\d{1,3});",
+                    r"GPU (\d{1,3}) has a total",
                     r"cuda:(\d{1,3})", r"/gpu:(\d{1,3})", r"device ordinal (\d{1,3})", r"GPU (\d{1,3})\b"):
         for match in re.finditer(pattern, tail):
             facts.gpu_indices.add(int(match.group(1)))
@@ -279,6 +281,11 @@ def _read_bfc_stats(text: str, facts: Facts) -> None:
                 match = re.search(r"\b" + key + r":[ \t]+(\d+)", window)
                 if match and (key != "Limit" or match.group(1) != "0"):  # the async allocator prints 0: unset
                     setattr(facts, name, number(match.group(1)))
+            # a pool that never made an allocation ("InUse: 0 ... NumAllocs: 0", its dump "<allocator contains no
+            # memory>"): read also where the paste begins below the allocator's "ran out of memory" line
+            if facts.in_use_bytes == 0 and (re.search(r"\bNumAllocs:[ \t]+0[ \t]*$", window, re.MULTILINE)
+                                            or _pool_holds_nothing(window)):
+                facts.clues.add("pool_holds_nothing")
             break
     if facts.limit_bytes is None:
         places = _positions(text, "memory_limit_:")
@@ -419,6 +426,21 @@ def _node_dtype(node: str) -> str | None:
     return _TF_DTYPES.get(match.group(1).lower()) if match else None
 
 
+# StreamExecutor's ROCm driver refusing a request (ROCMDriver::DeviceAllocate, HostAllocate) prints the words of the
+# CUDA driver's with HIP's error: "failed to allocate 7.35G (7889485824 bytes) from device: hipError_t(1002)", its
+# name as each version spells it (HIP_ERROR_OutOfMemory, hipErrorOutOfMemory; 1002 is old HIP's
+# hipErrorMemoryAllocation, which its ToString did not name)
+_ROCM_OOM_ERRORS = ("hip_error_outofmemory", "hiperroroutofmemory", "hiperrormemoryallocation", "hiperror_t(1002)")
+_ROCM_DRIVER_OOM = re.compile(r"failed to alloc(?:ate)? [^\n]{1,80}(?:from device|on host): $")
+
+
+def _rocm_driver_oom(lower: str) -> list[int]:
+    """Where the ROCm driver's out-of-memory error of a StreamExecutor allocation is named (its last ``_LAST``)."""
+    places = [at for error in _ROCM_OOM_ERRORS for at in _positions(lower, error)
+              if _ROCM_DRIVER_OOM.search(lower, max(at - 120, 0), at)]
+    return sorted(places)[-_LAST:]
+
+
 def _read_cuda_driver(text: str, lower: str, facts: Facts) -> bool:
     """The CUDA driver's own errors: ``failed to allocate 3.77G (4046333952 bytes) from device:
     CUDA_ERROR_OUT_OF_MEMORY``, cuMemAllocAsync, cuBLAS/cuDNN handles that found no memory."""
@@ -434,7 +456,7 @@ def _read_cuda_driver(text: str, lower: str, facts: Facts) -> bool:
             facts.gpu_index = int(match.group(1)) if match else facts.gpu_index
             facts.memory = "gpu"
             facts.message = window
-    for at in _positions(lower, "cuda_error_out_of_memory"):
+    for at in sorted(_positions(lower, "cuda_error_out_of_memory") + _rocm_driver_oom(lower)):
         found = True
         window = _window(text, at, before=300, after=300)
         # "failed to alloc 2740606464 bytes unified memory": the pool made from managed memory (TF_FORCE_UNIFIED_MEMORY)
@@ -643,6 +665,27 @@ def _read_tpu(text: str, lower: str, facts: Facts) -> bool:
         found = True
         facts.program_bytes = facts.program_bytes or _size_after(r"(?i)requirement " + SIZE, text[at:at + 200])
         facts.memory = "tpu"
+    # The TPU compiler giving up before it lays the program out, its estimate far above the HBM: "Compilation failure:
+    # Aborting compilation early because it's unlikely to have enough memory. Requires 3.84T, has 90.96G available."
+    for at in _positions(lower, "unlikely to have enough memory")[-1:]:
+        window = text[at:at + 200]
+        needs = re.match(r"unlikely to have enough memory\. ?Requires " + SIZE + r", has " + SIZE + r" available",
+                         window, re.IGNORECASE)
+        if not needs or "aborting compilation early" not in lower[max(at - 60, 0):at]:
+            continue
+        found = True
+        facts.program_bytes = facts.program_bytes or size(*needs.groups()[:2])
+        facts.free_bytes = size(*needs.groups()[2:4])
+        facts.message = facts.message or _window(text, max(at - 60, 0), after=200)[:300]
+        facts.memory = "tpu"
+    # a paste that keeps only the end of the compiler's list of the program's largest buffers (its head, "Ran out of
+    # memory in memory space hbm", scrolled away): "20. Size: 512.00M / Operator: ... / Shape: f32[524288,256]{1,0:
+    # T(8,128)} / ... / Allocation type: HLO temp", each entry of the list the TPU compiler prints with that error
+    for at in [] if found else _positions(lower, "allocation type: ")[-1:]:
+        if re.search(r"(?m)^[ \t]{0,12}\d{1,4}\. Size: " + SIZE + r"[ \t]{0,8}$", text[max(at - 1500, 0):at]):
+            found = True
+            facts.message = _window(text, max(at - 600, 0), after=40)[:300]
+            facts.memory = "tpu"
     if found:
         facts.clues.add("compile")
         _read_tpu_largest_buffer(text, facts)
@@ -1052,9 +1095,16 @@ def _read_killed(text: str, lower: str, facts: Facts) -> bool:
     killed = any(_SHELL_KILLED.fullmatch(line) for line in last_lines)
     # kernels before 4.19 wrote "Out of memory: Kill process 7248 (python3) score 266 or sacrifice child"; every
     # kernel's report begins "python invoked oom-killer: gfp_mask=0x24280ca, order=0" (mm/oom_kill.c's dump_header),
-    # and a paste of dmesg may hold only that line and its call trace, the victim's line further down
-    if killed or any(words in lower[-20000:] for words in ("out of memory: killed process",
-                                                           "out of memory: kill process", "invoked oom-killer:")):
+    # and a paste of dmesg may hold only that line and its call trace, the victim's line further down; Colab's
+    # runtime, its kernel killed for the VM's RAM, says so in a banner: "Your session crashed after using all
+    # available RAM."
+    # ... and its runtime log shows the kernel dying after tcmalloc's warnings of allocations of a GiB or more
+    # ("tcmalloc: large alloc 3011936256 bytes == 0x5bbf0000 @ ...") as Jupyter restarting it ("KernelRestarter:
+    # restarting kernel (1/5)"): the VM's RAM, not a crash of the program's own
+    restarted = "kernelrestarter: restarting kernel" in lower[-20000:] and "tcmalloc: large alloc" in lower[-20000:]
+    if killed or restarted or any(words in lower[-20000:] for words in (
+            "out of memory: killed process", "out of memory: kill process", "invoked oom-killer:",
+            "session crashed after using all available ram")):
         facts.memory = "host"
         facts.message = tail[-200:]
         return True
@@ -1410,8 +1460,11 @@ def _framework(text: str, lower: str, facts: Facts, said_by: str) -> str:
     # and TensorFlow's runtime on a TPU prints its own lines around XLA's: TPUEstimator's "Closing session due to
     # error", the StatusGroup that sums up the errors of many ops ("Status code: Resource exhausted [9x]"); XLA's list
     # of the largest buffers names their ops by the graph's node types, where the traceback is cut
+    # (TensorFlow's own exception class, ResourceExhaustedError, and the graph functions its runtime names,
+    # "{{function_node __inference_train_function_1234}}", need no module's name beside them)
     tensorflow = any(word in tail for word in ("tensorflow", "errors_impl", "keras", "[op:", "tf.",
-                                               "closing session due to error")) or \
+                                               "closing session due to error", "resourceexhaustederror",
+                                               "{{function_node")) or \
         re.search(r"status code: [a-z ]{1,40} \[\d{1,9}x\]", tail) is not None or _tf_op_metadata(text)
     if said_by == "jax" and tensorflow and not jax:
         return "tensorflow"
