@@ -1,7 +1,9 @@
 """From a log's facts to what happened and what to do: a decision procedure with named cases.
 
-The cases are tried in this order, and the first whose evidence holds names the failure. Each
-has its own advice, because the usual advice ("use a smaller batch") is wrong for most of them.
+The cases are tried roughly in this order, and the first whose evidence holds names the failure (``choose`` has
+the exact order: some evidence is tested early, e.g. another process holding the device comes before a weight's
+initializer, and an optimizer's op before an initializer). Each has its own advice, because the usual advice
+("use a smaller batch") is wrong for most of them.
 
 ===========================  =====================================================  ==========================
 case                         evidence                                               first fix
