@@ -5568,3 +5568,18 @@ def test_a_graph_matrix_made_dense_is_as_large_as_the_node_count_the_script_writ
               "    return d.dot(a).astype(np.float32).todense()\n\n\n"
               "adj_mx = np.load('adj_mx.npy')\nsupports = [torch.tensor(random_walk(adj_mx))]\n")
     assert _rules(tmp_path, source, "densified-sparse") == expected
+
+
+@pytest.mark.parametrize("cast, expected", [
+    ("posts['headline'].astype(str) + ' / ' + posts['body'].astype(str)", []),
+    ("posts.body.astype(str)", []),
+    ("posts.astype(str)", [7]),
+    ("posts.values.astype(str)", [7]),
+])
+def test_a_named_column_of_a_pandas_table_made_strings_is_not_the_table_written_out(cast, expected, tmp_path):
+    # the fake-news submission (check_heldout40): author, title and text columns joined as strings, one Python
+    # string per row in an object column; the whole table made strings is still said
+    source = ("import pandas as pd\n\n\nclass Submission:\n    def __init__(self, path):\n"
+              "        posts = pd.read_csv(path)\n"
+              f"        self.joined = {cast}\n\n\nSubmission('test.csv')\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected

@@ -1803,7 +1803,7 @@ def _copy_effect(seen: Seen, script: Script, decoded_targets: bool = False) -> s
             negligible(source) or negligible(data) or source.content == NAMES and not _text_lines_array(source, data):
         return None
     if data.dtype == TEXT_DTYPE and source.dtype != TEXT_DTYPE and source.content in (ARRAYS, TABLE) and \
-            not is_labels(words_of(_copied_name(seen, script) or "")):
+            not is_labels(words_of(_copied_name(seen, script) or "")) and not _one_named_column(seen.node, script):
         return "text"  # held or not: the strings of the whole array exist at once, however briefly
     before, after = ITEMSIZE.get(_original_dtype(seen, script) or ""), ITEMSIZE.get(data.dtype or "")
     wider = before is not None and after is not None and after > before
@@ -2020,6 +2020,28 @@ def _part_names(call: ast.AST) -> list[str]:
     if isinstance(call, ast.Call) and call.args and isinstance(call.args[0], (ast.List, ast.Tuple)):
         return [dotted_name(e) for e in call.args[0].elts if isinstance(e, (ast.Name, ast.Attribute))]
     return []
+
+
+# A pandas table's attributes that are the whole table, not one of its columns
+_WHOLE_TABLE = {"values", "T", "iloc", "loc", "array"}
+
+
+def _one_named_column(call: ast.AST, script: Script) -> bool:
+    """df['title'].astype(str), df.author.astype(str): one column of a pandas table, picked by its name; pandas
+    makes an object column of Python strings, one per row (of a text column the same strings again), not the
+    table written out in NumPy's fixed-width strings."""
+    if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Attribute):
+        return False
+    column = call.func.value
+    if isinstance(column, ast.Subscript) and isinstance(column.slice, ast.Constant) and \
+            isinstance(column.slice.value, str):
+        table = column.value
+    elif isinstance(column, ast.Attribute) and column.attr not in _WHOLE_TABLE:
+        table = column.value
+    else:
+        return False
+    held = script.value(table)
+    return isinstance(held, Data) and held.content == TABLE
 
 
 def _copied_name(seen: Seen, script: Script) -> str | None:
