@@ -5583,3 +5583,22 @@ def test_a_named_column_of_a_pandas_table_made_strings_is_not_the_table_written_
               "        posts = pd.read_csv(path)\n"
               f"        self.joined = {cast}\n\n\nSubmission('test.csv')\n")
     assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+@pytest.mark.parametrize("loop, kept, expected", [
+    ("for p in range(len(letters) - span):", "[vocab[ch] for ch in piece]", [9]),
+    ("for p in range(0, total - span, 1):", "list(map(vocab.get, piece))", [9]),
+    ("for p in range(total - span):", "[vocab.get(ch, 0) for ch in letters[p:p + span]]", [9]),
+    ("for p in range(total - span):", "piece", []),  # kept as it is: a series of unknown, maybe small, size
+    ("for p in range(0, len(letters) - span, span // 2):", "[vocab[ch] for ch in piece]", []),  # a stride
+    ("for p in range(500):", "[vocab[ch] for ch in piece]", []),  # a few positions, not the whole text
+])
+def test_windows_cut_into_a_name_at_every_position_of_a_text_are_copies(loop, kept, expected, tmp_path):
+    # the Harry Potter char-LSTM (check_heldout40): chunk = corpus[k:k + 100] at every position of a text read
+    # whole, each kept as a list of ids: the text stored once per window covering it
+    source = ("def encode(path, span=80):\n    letters = open(path).read()\n"
+              "    total, kinds = len(letters), len(set(letters))\n"
+              "    vocab = {ch: i for i, ch in enumerate(sorted(set(letters)))}\n    pieces = []\n"
+              f"    {loop}\n        piece = letters[p:p + span]\n        nxt = letters[p + span]\n"
+              f"        pieces.append({kept})\n    return pieces\n\n\nsamples = encode('novel.txt')\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected

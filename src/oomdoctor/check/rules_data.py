@@ -1392,7 +1392,9 @@ def _overlapping_windows(script: Script) -> Iterator[Finding]:
                 data = script.value(window.value)
                 # the grid of windows spans the whole length of what it indexes, whatever the flow knows of it; a
                 # slice in a loop is a window of a data set only where the flow knows one
-                if not isinstance(data, Data) and not (data is None and kept is window) or \
+                if not isinstance(data, Data) and not (data is None and (
+                        kept is window or _positions_span(node, window.value, module) and
+                        _encodes_each_element(kept, window, module))) or \
                         isinstance(data, Data) and (data.labels or negligible(data) or data.content == NAMES) or \
                         is_labels(words_of(last_part(dotted_name(window.value)))):
                     continue
@@ -1435,6 +1437,54 @@ def _windows_made(kept: ast.AST, loop: ast.AST, module: Module, script: Script) 
     return kept.lineno
 
 
+def _encodes_each_element(kept: ast.AST, window: ast.Subscript, module: Module) -> bool:
+    """windows.append([index[c] for c in chunk]) (or list(map(index.get, chunk))) with chunk the window: each element
+    of the window looked up one by one, a text's characters or words made ids, a Python int per element of every
+    window. (A window kept as it is, a slice of a series the script does not show, may be a few thousand values.)"""
+    if not isinstance(kept, ast.Call) or not kept.args:
+        return False
+    cut = ast.unparse(window)
+
+    def is_window(iterated: ast.expr) -> bool:
+        if iterated is window:
+            return True
+        bound = _binding(iterated, module) if isinstance(iterated, ast.Name) else None
+        return bound is not None and ast.unparse(bound) == cut
+
+    for node in ast.walk(kept.args[0]):
+        if isinstance(node, (ast.ListComp, ast.GeneratorExp)) and len(node.generators) == 1 and \
+                isinstance(node.elt, (ast.Subscript, ast.Call)) and is_window(node.generators[0].iter):
+            return True
+        if isinstance(node, ast.Call) and dotted_name(node.func) == "map" and len(node.args) == 2 and \
+                is_window(node.args[1]):
+            return True
+    return False
+
+
+def _positions_span(loop: ast.AST, sequence: ast.expr, module: Module) -> bool:
+    """for i in range(len(text) - w), or with n = len(text) (n, k = len(text), len(vocab)) bound before: the loop's
+    positions run over the whole length of the sequence its windows are cut from, whatever the flow knows of it.
+    Every position only (no step, or a step of 1): with a stride the windows overlap fewer times, and of a sequence
+    of unknown size that is not shown to be large."""
+    generators = [loop] if isinstance(loop, ast.For) else getattr(loop, "generators", [])
+    name = dotted_name(sequence)
+    for generator in generators:
+        iterated = generator.iter
+        if not isinstance(iterated, ast.Call) or dotted_name(iterated.func) != "range" or not iterated.args or \
+                name is None:
+            continue
+        step = iterated.args[2] if len(iterated.args) > 2 else None
+        if step is not None and not (isinstance(step, ast.Constant) and step.value == 1):
+            continue
+        stop = iterated.args[1] if len(iterated.args) > 1 else iterated.args[0]
+        bounds = [stop] + [bound for n in ast.walk(stop) if isinstance(n, ast.Name) and
+                           (bound := _binding(n, module)) is not None]
+        if any(isinstance(n, ast.Call) and dotted_name(n.func) == "len" and n.args and dotted_name(n.args[0]) == name
+               for bound in bounds for n in ast.walk(bound)):
+            return True
+    return False
+
+
 def _windows_kept(loop: ast.For | ast.ListComp | ast.GeneratorExp, module: Module,
                   script: Script) -> Iterator[tuple[ast.AST, ast.Subscript]]:
     """(what keeps it, the slice) for each window of an array that a loop over positions keeps: appended to a list,
@@ -1474,6 +1524,13 @@ def _windows_kept(loop: ast.For | ast.ListComp | ast.GeneratorExp, module: Modul
                 kept, given = loop, node
             for window in (n for n in ast.walk(given) if isinstance(n, ast.Subscript)):
                 if _moving_slice(window.slice, generator.target.id, derived, step):
+                    yield kept, window
+            # chunk = text[i:i + w]; windows.append([index[c] for c in chunk]): the window cut into a name first,
+            # then kept (or encoded, a value per element) through it
+            for name in (n for n in ast.walk(given) if isinstance(n, ast.Name) and n.id in derived):
+                window = derived[name.id]
+                if isinstance(window, ast.Subscript) and \
+                        _moving_slice(window.slice, generator.target.id, derived, step):
                     yield kept, window
 
 
