@@ -5602,3 +5602,22 @@ def test_windows_cut_into_a_name_at_every_position_of_a_text_are_copies(loop, ke
               f"    {loop}\n        piece = letters[p:p + span]\n        nxt = letters[p + span]\n"
               f"        pieces.append({kept})\n    return pieces\n\n\nsamples = encode('novel.txt')\n")
     assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+@pytest.mark.parametrize("encode, expected", [
+    ("keras.utils.to_categorical(grid)", [15]),
+    ("tf.one_hot(np.array(rows), depth=len(vocab))", [15]),
+    ("keras.utils.to_categorical(nexts)", []),  # the character after each window: one row per sample
+])
+def test_one_hot_of_windows_cut_at_every_position_is_a_blowup(encode, expected, tmp_path):
+    # the Harry Potter char-LSTM (check_heldout40): to_categorical of the window array reshaped from a list of
+    # every position's window of ids: a float vector per character of every window
+    source = ("import numpy as np\nimport tensorflow as tf\nfrom tensorflow import keras\n\n\n"
+              "class Corpus:\n    def __init__(self, path, span=64):\n        text = open(path).read()\n"
+              "        vocab = {ch: i for i, ch in enumerate(sorted(set(text)))}\n        rows, nexts = [], []\n"
+              "        for p in range(len(text) - span):\n"
+              "            rows.append([vocab[ch] for ch in text[p:p + span]])\n"
+              "            nexts.append(vocab[text[p + span]])\n"
+              "        grid = np.reshape(rows, (len(rows), span, 1))\n"
+              f"        self.x = {encode}\n\n\nCorpus('poems.txt')\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected

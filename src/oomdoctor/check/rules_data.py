@@ -1079,6 +1079,8 @@ def dtype_blowup(script: Script) -> Iterator[Finding]:
             _("Keep the indices (an (N, maxlen) int32 array) and use an Embedding layer or "
               "sparse_categorical_crossentropy; or one-hot each batch when it is used (tf.one_hot in a tf.data map, "
               "or a keras.utils.PyDataset)."), module=seen.ctx.module)
+    # to_categorical(np.reshape(windows, ...)) of the windows a loop cut at every position of a text
+    yield from one_hot_windows(script)
     # to_categorical(y, 3062), or the same written by hand: Y = np.zeros((n, vocab_size)); Y[i, word_id] = 1 (or a
     # one-hot row made in the loop and stored whole: Y[i, :] = row), said where the array is made
     hand_made = {(seen.value.path, seen.value.line): seen for seen in script.seen("filled")
@@ -1380,24 +1382,7 @@ def _overlapping_windows(script: Script) -> Iterator[Finding]:
     slices, x[np.arange(w)[None, :] + np.arange(n - w)[:, None]]): a window at every position, one step apart, so
     each value of x is copied into every window it falls in, about w times the data set. (Batches,
     range(0, n, batch_size) with x[i:i + batch_size], do not overlap: a step named in the slice is not a window's.)"""
-    for module in script.modules:
-        for node in ast.walk(module.tree):
-            if isinstance(node, ast.Subscript) and _window_index(node.slice, module):
-                found = [(node, node)] if script.in_use(module, node) else []
-            elif isinstance(node, (ast.For, ast.ListComp, ast.GeneratorExp)):
-                found = list(_windows_kept(node, module, script))
-            else:
-                continue
-            for kept, window in found[:1]:  # one finding per loop: its other lists are the same positions
-                data = script.value(window.value)
-                # the grid of windows spans the whole length of what it indexes, whatever the flow knows of it; a
-                # slice in a loop is a window of a data set only where the flow knows one
-                if not isinstance(data, Data) and not (data is None and (
-                        kept is window or _positions_span(node, window.value, module) and
-                        _encodes_each_element(kept, window, module))) or \
-                        isinstance(data, Data) and (data.labels or negligible(data) or data.content == NAMES) or \
-                        is_labels(words_of(last_part(dotted_name(window.value)))):
-                    continue
+    for module, node, kept, window in _every_position_windows(script):
                 name = dotted_name(window.value) or ast.unparse(window.value)
                 yield script.finding(
                     "duplicate-copy", kept,
@@ -1408,6 +1393,82 @@ def _overlapping_windows(script: Script) -> Iterator[Finding]:
                       "tf.keras.utils.timeseries_dataset_from_array), or take views with "
                       "np.lib.stride_tricks.sliding_window_view and copy only the rows of each batch."),
                     module=module, line=_windows_made(kept, node, module, script))
+
+
+def _every_position_windows(script: Script) -> list[tuple[Module, ast.AST, ast.AST, ast.Subscript]]:
+    """(module, the loop or index, what keeps the windows, the window) for each set of overlapping windows of a
+    data set the script cuts at every position, found once per script."""
+    def find() -> list[tuple[Module, ast.AST, ast.AST, ast.Subscript]]:
+        windows = []
+        for module in script.modules:
+            for node in ast.walk(module.tree):
+                if isinstance(node, ast.Subscript) and _window_index(node.slice, module):
+                    found = [(node, node)] if script.in_use(module, node) else []
+                elif isinstance(node, (ast.For, ast.ListComp, ast.GeneratorExp)):
+                    found = list(_windows_kept(node, module, script))
+                else:
+                    continue
+                for kept, window in found[:1]:  # one per loop: its other lists are the same positions
+                    data = script.value(window.value)
+                    # the grid of windows spans the whole length of what it indexes, whatever the flow knows of
+                    # it; a slice in a loop is a window of a data set only where the flow knows one, or where the
+                    # loop's positions run over the whole length of what it cuts
+                    if not isinstance(data, Data) and not (data is None and (
+                            kept is window or _positions_span(node, window.value, module) and
+                            _encodes_each_element(kept, window, module))) or \
+                            isinstance(data, Data) and (data.labels or negligible(data) or data.content == NAMES) or \
+                            is_labels(words_of(last_part(dotted_name(window.value)))):
+                        continue
+                    windows.append((module, node, kept, window))
+        return windows
+    return script.memoized("every-position-windows", find)
+
+
+def one_hot_windows(script: Script) -> Iterator[Finding]:
+    """to_categorical(X) (tf.one_hot, F.one_hot) where X is made of the list of windows a loop cut at every
+    position of a text (windows.append([index[c] for c in text[i:i + w]]); X = np.reshape(windows, ...)): a vector
+    as long as the alphabet for every element of every window, the text many times over, times the classes."""
+    lists: dict[tuple[Module, str], int] = {}
+    for module, _loop, kept, _window in _every_position_windows(script):
+        if isinstance(kept, ast.Call) and isinstance(kept.func, ast.Attribute) and kept.func.attr == "append":
+            listed = dotted_name(kept.func.value)
+            if listed:
+                lists.setdefault((module, listed), kept.lineno)
+    if not lists:
+        return
+    for call in script.calls_named("to_categorical", "one_hot"):
+        module = script.module_of(call)
+        source = call.args[0] if call.args else keyword_value(call, "y") or keyword_value(call, "indices")
+        if source is None or module.function_of(call) is not None and module.function_of(call).name in (
+                "__getitem__", "__data_generation"):
+            continue
+        listed = _made_of_list(source, module, {name for (m, name) in lists if m is module})
+        if listed is None:
+            continue
+        kept_line = lists[(module, listed)]
+        yield script.finding(
+            "dtype-blowup", call,
+            _("This one-hot encodes every element of every window cut on line {line}: the windows overlap, so they "
+              "already hold the text many times over, and one-hot each element becomes a float vector as long as "
+              "the alphabet (or vocabulary) where its index takes one integer.").format(line=kept_line),
+            _("Keep the indices (an (N, maxlen) int32 array) and use an Embedding layer or "
+              "sparse_categorical_crossentropy; or one-hot each batch when it is used (tf.one_hot in a tf.data map, "
+              "or a keras.utils.PyDataset)."), module=module)
+
+
+def _made_of_list(expression: ast.expr, module: Module, lists: set[str], depth: int = 0) -> str | None:
+    """The name of one of ``lists`` that ``expression`` is made of: itself, an array or reshape of it, or a name
+    bound to one of those before (x = np.reshape(windows, (n, w, 1)))."""
+    for node in ast.walk(expression):
+        if isinstance(node, (ast.Name, ast.Attribute)) and dotted_name(node) in lists:
+            return dotted_name(node)
+        if isinstance(node, ast.Name) and depth < 4:
+            bound = _binding(node, module)
+            if bound is not None and bound is not expression:
+                found = _made_of_list(bound, module, lists, depth + 1)
+                if found is not None:
+                    return found
+    return None
 
 
 # What makes one array of a list of arrays: where a list of windows (views until then) is copied whole
