@@ -5638,3 +5638,54 @@ def test_a_table_whose_rows_getitem_makes_arrays_of_numbers_is_not_copied_by_wor
               f"        {read}\n        return torch.tensor(pixels)\n\n\n"
               "loader = DataLoader(Faces('faces.csv'), batch_size=32, num_workers=4)\n")
     assert _rules(tmp_path, source, "workers-copy-dataset") == expected
+@pytest.mark.parametrize("cast, expected", [
+    ("posts['headline'].astype(str) + ' / ' + posts['body'].astype(str)", []),
+    ("posts.body.astype(str)", []),
+    ("posts.astype(str)", [7]),
+    ("posts.values.astype(str)", [7]),
+])
+def test_a_named_column_of_a_pandas_table_made_strings_is_not_the_table_written_out(cast, expected, tmp_path):
+    # the fake-news submission (check_heldout40): author, title and text columns joined as strings, one Python
+    # string per row in an object column; the whole table made strings is still said
+    source = ("import pandas as pd\n\n\nclass Submission:\n    def __init__(self, path):\n"
+              "        posts = pd.read_csv(path)\n"
+              f"        self.joined = {cast}\n\n\nSubmission('test.csv')\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+@pytest.mark.parametrize("loop, kept, expected", [
+    ("for p in range(len(letters) - span):", "[vocab[ch] for ch in piece]", [9]),
+    ("for p in range(0, total - span, 1):", "list(map(vocab.get, piece))", [9]),
+    ("for p in range(total - span):", "[vocab.get(ch, 0) for ch in letters[p:p + span]]", [9]),
+    ("for p in range(total - span):", "piece", []),  # kept as it is: a series of unknown, maybe small, size
+    ("for p in range(0, len(letters) - span, span // 2):", "[vocab[ch] for ch in piece]", []),  # a stride
+    ("for p in range(500):", "[vocab[ch] for ch in piece]", []),  # a few positions, not the whole text
+])
+def test_windows_cut_into_a_name_at_every_position_of_a_text_are_copies(loop, kept, expected, tmp_path):
+    # the Harry Potter char-LSTM (check_heldout40): chunk = corpus[k:k + 100] at every position of a text read
+    # whole, each kept as a list of ids: the text stored once per window covering it
+    source = ("def encode(path, span=80):\n    letters = open(path).read()\n"
+              "    total, kinds = len(letters), len(set(letters))\n"
+              "    vocab = {ch: i for i, ch in enumerate(sorted(set(letters)))}\n    pieces = []\n"
+              f"    {loop}\n        piece = letters[p:p + span]\n        nxt = letters[p + span]\n"
+              f"        pieces.append({kept})\n    return pieces\n\n\nsamples = encode('novel.txt')\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+@pytest.mark.parametrize("encode, expected", [
+    ("keras.utils.to_categorical(grid)", [15]),
+    ("tf.one_hot(np.array(rows), depth=len(vocab))", [15]),
+    ("keras.utils.to_categorical(nexts)", []),  # the character after each window: one row per sample
+])
+def test_one_hot_of_windows_cut_at_every_position_is_a_blowup(encode, expected, tmp_path):
+    # the Harry Potter char-LSTM (check_heldout40): to_categorical of the window array reshaped from a list of
+    # every position's window of ids: a float vector per character of every window
+    source = ("import numpy as np\nimport tensorflow as tf\nfrom tensorflow import keras\n\n\n"
+              "class Corpus:\n    def __init__(self, path, span=64):\n        text = open(path).read()\n"
+              "        vocab = {ch: i for i, ch in enumerate(sorted(set(text)))}\n        rows, nexts = [], []\n"
+              "        for p in range(len(text) - span):\n"
+              "            rows.append([vocab[ch] for ch in text[p:p + span]])\n"
+              "            nexts.append(vocab[text[p + span]])\n"
+              "        grid = np.reshape(rows, (len(rows), span, 1))\n"
+              f"        self.x = {encode}\n\n\nCorpus('poems.txt')\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected

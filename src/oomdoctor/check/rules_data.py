@@ -1079,6 +1079,8 @@ def dtype_blowup(script: Script) -> Iterator[Finding]:
             _("Keep the indices (an (N, maxlen) int32 array) and use an Embedding layer or "
               "sparse_categorical_crossentropy; or one-hot each batch when it is used (tf.one_hot in a tf.data map, "
               "or a keras.utils.PyDataset)."), module=seen.ctx.module)
+    # to_categorical(np.reshape(windows, ...)) of the windows a loop cut at every position of a text
+    yield from one_hot_windows(script)
     # to_categorical(y, 3062), or the same written by hand: Y = np.zeros((n, vocab_size)); Y[i, word_id] = 1 (or a
     # one-hot row made in the loop and stored whole: Y[i, :] = row), said where the array is made
     hand_made = {(seen.value.path, seen.value.line): seen for seen in script.seen("filled")
@@ -1380,22 +1382,7 @@ def _overlapping_windows(script: Script) -> Iterator[Finding]:
     slices, x[np.arange(w)[None, :] + np.arange(n - w)[:, None]]): a window at every position, one step apart, so
     each value of x is copied into every window it falls in, about w times the data set. (Batches,
     range(0, n, batch_size) with x[i:i + batch_size], do not overlap: a step named in the slice is not a window's.)"""
-    for module in script.modules:
-        for node in ast.walk(module.tree):
-            if isinstance(node, ast.Subscript) and _window_index(node.slice, module):
-                found = [(node, node)] if script.in_use(module, node) else []
-            elif isinstance(node, (ast.For, ast.ListComp, ast.GeneratorExp)):
-                found = list(_windows_kept(node, module, script))
-            else:
-                continue
-            for kept, window in found[:1]:  # one finding per loop: its other lists are the same positions
-                data = script.value(window.value)
-                # the grid of windows spans the whole length of what it indexes, whatever the flow knows of it; a
-                # slice in a loop is a window of a data set only where the flow knows one
-                if not isinstance(data, Data) and not (data is None and kept is window) or \
-                        isinstance(data, Data) and (data.labels or negligible(data) or data.content == NAMES) or \
-                        is_labels(words_of(last_part(dotted_name(window.value)))):
-                    continue
+    for module, node, kept, window in _every_position_windows(script):
                 name = dotted_name(window.value) or ast.unparse(window.value)
                 yield script.finding(
                     "duplicate-copy", kept,
@@ -1406,6 +1393,82 @@ def _overlapping_windows(script: Script) -> Iterator[Finding]:
                       "tf.keras.utils.timeseries_dataset_from_array), or take views with "
                       "np.lib.stride_tricks.sliding_window_view and copy only the rows of each batch."),
                     module=module, line=_windows_made(kept, node, module, script))
+
+
+def _every_position_windows(script: Script) -> list[tuple[Module, ast.AST, ast.AST, ast.Subscript]]:
+    """(module, the loop or index, what keeps the windows, the window) for each set of overlapping windows of a
+    data set the script cuts at every position, found once per script."""
+    def find() -> list[tuple[Module, ast.AST, ast.AST, ast.Subscript]]:
+        windows = []
+        for module in script.modules:
+            for node in ast.walk(module.tree):
+                if isinstance(node, ast.Subscript) and _window_index(node.slice, module):
+                    found = [(node, node)] if script.in_use(module, node) else []
+                elif isinstance(node, (ast.For, ast.ListComp, ast.GeneratorExp)):
+                    found = list(_windows_kept(node, module, script))
+                else:
+                    continue
+                for kept, window in found[:1]:  # one per loop: its other lists are the same positions
+                    data = script.value(window.value)
+                    # the grid of windows spans the whole length of what it indexes, whatever the flow knows of
+                    # it; a slice in a loop is a window of a data set only where the flow knows one, or where the
+                    # loop's positions run over the whole length of what it cuts
+                    if not isinstance(data, Data) and not (data is None and (
+                            kept is window or _positions_span(node, window.value, module) and
+                            _encodes_each_element(kept, window, module))) or \
+                            isinstance(data, Data) and (data.labels or negligible(data) or data.content == NAMES) or \
+                            is_labels(words_of(last_part(dotted_name(window.value)))):
+                        continue
+                    windows.append((module, node, kept, window))
+        return windows
+    return script.memoized("every-position-windows", find)
+
+
+def one_hot_windows(script: Script) -> Iterator[Finding]:
+    """to_categorical(X) (tf.one_hot, F.one_hot) where X is made of the list of windows a loop cut at every
+    position of a text (windows.append([index[c] for c in text[i:i + w]]); X = np.reshape(windows, ...)): a vector
+    as long as the alphabet for every element of every window, the text many times over, times the classes."""
+    lists: dict[tuple[Module, str], int] = {}
+    for module, _loop, kept, _window in _every_position_windows(script):
+        if isinstance(kept, ast.Call) and isinstance(kept.func, ast.Attribute) and kept.func.attr == "append":
+            listed = dotted_name(kept.func.value)
+            if listed:
+                lists.setdefault((module, listed), kept.lineno)
+    if not lists:
+        return
+    for call in script.calls_named("to_categorical", "one_hot"):
+        module = script.module_of(call)
+        source = call.args[0] if call.args else keyword_value(call, "y") or keyword_value(call, "indices")
+        if source is None or module.function_of(call) is not None and module.function_of(call).name in (
+                "__getitem__", "__data_generation"):
+            continue
+        listed = _made_of_list(source, module, {name for (m, name) in lists if m is module})
+        if listed is None:
+            continue
+        kept_line = lists[(module, listed)]
+        yield script.finding(
+            "dtype-blowup", call,
+            _("This one-hot encodes every element of every window cut on line {line}: the windows overlap, so they "
+              "already hold the text many times over, and one-hot each element becomes a float vector as long as "
+              "the alphabet (or vocabulary) where its index takes one integer.").format(line=kept_line),
+            _("Keep the indices (an (N, maxlen) int32 array) and use an Embedding layer or "
+              "sparse_categorical_crossentropy; or one-hot each batch when it is used (tf.one_hot in a tf.data map, "
+              "or a keras.utils.PyDataset)."), module=module)
+
+
+def _made_of_list(expression: ast.expr, module: Module, lists: set[str], depth: int = 0) -> str | None:
+    """The name of one of ``lists`` that ``expression`` is made of: itself, an array or reshape of it, or a name
+    bound to one of those before (x = np.reshape(windows, (n, w, 1)))."""
+    for node in ast.walk(expression):
+        if isinstance(node, (ast.Name, ast.Attribute)) and dotted_name(node) in lists:
+            return dotted_name(node)
+        if isinstance(node, ast.Name) and depth < 4:
+            bound = _binding(node, module)
+            if bound is not None and bound is not expression:
+                found = _made_of_list(bound, module, lists, depth + 1)
+                if found is not None:
+                    return found
+    return None
 
 
 # What makes one array of a list of arrays: where a list of windows (views until then) is copied whole
@@ -1433,6 +1496,54 @@ def _windows_made(kept: ast.AST, loop: ast.AST, module: Module, script: Script) 
         if made:
             return min(made)
     return kept.lineno
+
+
+def _encodes_each_element(kept: ast.AST, window: ast.Subscript, module: Module) -> bool:
+    """windows.append([index[c] for c in chunk]) (or list(map(index.get, chunk))) with chunk the window: each element
+    of the window looked up one by one, a text's characters or words made ids, a Python int per element of every
+    window. (A window kept as it is, a slice of a series the script does not show, may be a few thousand values.)"""
+    if not isinstance(kept, ast.Call) or not kept.args:
+        return False
+    cut = ast.unparse(window)
+
+    def is_window(iterated: ast.expr) -> bool:
+        if iterated is window:
+            return True
+        bound = _binding(iterated, module) if isinstance(iterated, ast.Name) else None
+        return bound is not None and ast.unparse(bound) == cut
+
+    for node in ast.walk(kept.args[0]):
+        if isinstance(node, (ast.ListComp, ast.GeneratorExp)) and len(node.generators) == 1 and \
+                isinstance(node.elt, (ast.Subscript, ast.Call)) and is_window(node.generators[0].iter):
+            return True
+        if isinstance(node, ast.Call) and dotted_name(node.func) == "map" and len(node.args) == 2 and \
+                is_window(node.args[1]):
+            return True
+    return False
+
+
+def _positions_span(loop: ast.AST, sequence: ast.expr, module: Module) -> bool:
+    """for i in range(len(text) - w), or with n = len(text) (n, k = len(text), len(vocab)) bound before: the loop's
+    positions run over the whole length of the sequence its windows are cut from, whatever the flow knows of it.
+    Every position only (no step, or a step of 1): with a stride the windows overlap fewer times, and of a sequence
+    of unknown size that is not shown to be large."""
+    generators = [loop] if isinstance(loop, ast.For) else getattr(loop, "generators", [])
+    name = dotted_name(sequence)
+    for generator in generators:
+        iterated = generator.iter
+        if not isinstance(iterated, ast.Call) or dotted_name(iterated.func) != "range" or not iterated.args or \
+                name is None:
+            continue
+        step = iterated.args[2] if len(iterated.args) > 2 else None
+        if step is not None and not (isinstance(step, ast.Constant) and step.value == 1):
+            continue
+        stop = iterated.args[1] if len(iterated.args) > 1 else iterated.args[0]
+        bounds = [stop] + [bound for n in ast.walk(stop) if isinstance(n, ast.Name) and
+                           (bound := _binding(n, module)) is not None]
+        if any(isinstance(n, ast.Call) and dotted_name(n.func) == "len" and n.args and dotted_name(n.args[0]) == name
+               for bound in bounds for n in ast.walk(bound)):
+            return True
+    return False
 
 
 def _windows_kept(loop: ast.For | ast.ListComp | ast.GeneratorExp, module: Module,
@@ -1474,6 +1585,13 @@ def _windows_kept(loop: ast.For | ast.ListComp | ast.GeneratorExp, module: Modul
                 kept, given = loop, node
             for window in (n for n in ast.walk(given) if isinstance(n, ast.Subscript)):
                 if _moving_slice(window.slice, generator.target.id, derived, step):
+                    yield kept, window
+            # chunk = text[i:i + w]; windows.append([index[c] for c in chunk]): the window cut into a name first,
+            # then kept (or encoded, a value per element) through it
+            for name in (n for n in ast.walk(given) if isinstance(n, ast.Name) and n.id in derived):
+                window = derived[name.id]
+                if isinstance(window, ast.Subscript) and \
+                        _moving_slice(window.slice, generator.target.id, derived, step):
                     yield kept, window
 
 
@@ -1803,7 +1921,7 @@ def _copy_effect(seen: Seen, script: Script, decoded_targets: bool = False) -> s
             negligible(source) or negligible(data) or source.content == NAMES and not _text_lines_array(source, data):
         return None
     if data.dtype == TEXT_DTYPE and source.dtype != TEXT_DTYPE and source.content in (ARRAYS, TABLE) and \
-            not is_labels(words_of(_copied_name(seen, script) or "")):
+            not is_labels(words_of(_copied_name(seen, script) or "")) and not _one_named_column(seen.node, script):
         return "text"  # held or not: the strings of the whole array exist at once, however briefly
     before, after = ITEMSIZE.get(_original_dtype(seen, script) or ""), ITEMSIZE.get(data.dtype or "")
     wider = before is not None and after is not None and after > before
@@ -2020,6 +2138,28 @@ def _part_names(call: ast.AST) -> list[str]:
     if isinstance(call, ast.Call) and call.args and isinstance(call.args[0], (ast.List, ast.Tuple)):
         return [dotted_name(e) for e in call.args[0].elts if isinstance(e, (ast.Name, ast.Attribute))]
     return []
+
+
+# A pandas table's attributes that are the whole table, not one of its columns
+_WHOLE_TABLE = {"values", "T", "iloc", "loc", "array"}
+
+
+def _one_named_column(call: ast.AST, script: Script) -> bool:
+    """df['title'].astype(str), df.author.astype(str): one column of a pandas table, picked by its name; pandas
+    makes an object column of Python strings, one per row (of a text column the same strings again), not the
+    table written out in NumPy's fixed-width strings."""
+    if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Attribute):
+        return False
+    column = call.func.value
+    if isinstance(column, ast.Subscript) and isinstance(column.slice, ast.Constant) and \
+            isinstance(column.slice.value, str):
+        table = column.value
+    elif isinstance(column, ast.Attribute) and column.attr not in _WHOLE_TABLE:
+        table = column.value
+    else:
+        return False
+    held = script.value(table)
+    return isinstance(held, Data) and held.content == TABLE
 
 
 def _copied_name(seen: Seen, script: Script) -> str | None:
