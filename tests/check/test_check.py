@@ -5316,6 +5316,31 @@ def test_overlapping_windows_copy_each_value_once_per_window(windows, expected, 
               + windows + "dataset = torch.utils.data.TensorDataset(torch.as_tensor(np.asarray(inputs)))\n")
 
 
+@pytest.mark.parametrize("levels, width, expected", [
+    # one value per step (a column, made a column vector or flat), a short window: a few copies of one column
+    ("frame['kwh'].values.reshape(-1, 1)", 12, []),
+    ("frame['kwh'].to_numpy().reshape(-1)", 24, []),
+    ("frame[['kwh', 'volts']].values.reshape(-1, 2)", 16, []),
+    # a long window, or a window of several values per step, or a step whose width the script does not show
+    ("frame['kwh'].values.reshape(-1, 1)", 168, [17]),
+    ("frame[['kwh', 'volts', 'amps']].values.reshape(-1, 3)", 24, [17]),
+    ("frame.values", 12, [17]),
+])
+def test_short_windows_of_a_single_column_are_a_few_copies_of_that_column(levels, width, expected, tmp_path):
+    source = ("import numpy as np\nimport pandas as pd\nimport torch\n\n\nclass MeterSeries:\n"
+              "    def __init__(self, path, width):\n        frame = pd.read_parquet(path)\n"
+              f"        self.levels = {levels}\n        self.width = width\n\n"
+              "    def pairs(self):\n        past, future = [], []\n"
+              "        for step in range(len(self.levels) - self.width):\n"
+              "            past.append(self.levels[step:step + self.width])\n"
+              "            future.append(self.levels[step + self.width])\n"
+              "        return np.asarray(past, dtype=np.float32), np.asarray(future, dtype=np.float32)\n\n\n"
+              f"series = MeterSeries('meters.parquet', {width})\npast, future = series.pairs()\n"
+              "loader = torch.utils.data.DataLoader(torch.utils.data.TensorDataset(torch.from_numpy(past), "
+              "torch.from_numpy(future)), batch_size=64, shuffle=True)\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
 @pytest.mark.parametrize("first_dimension, expected", [("len(paths) * frames.shape[0]", [13]),
                                                        ("frames.shape[0]", [])])
 def test_a_buffer_made_on_the_first_file_and_sized_by_the_file_count_holds_every_file(first_dimension, expected,

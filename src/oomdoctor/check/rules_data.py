@@ -1394,7 +1394,8 @@ def _overlapping_windows(script: Script) -> Iterator[Finding]:
                 # slice in a loop is a window of a data set only where the flow knows one
                 if not isinstance(data, Data) and not (data is None and kept is window) or \
                         isinstance(data, Data) and (data.labels or negligible(data) or data.content == NAMES) or \
-                        is_labels(words_of(last_part(dotted_name(window.value)))):
+                        is_labels(words_of(last_part(dotted_name(window.value)))) or \
+                        isinstance(data, Data) and _few_values_per_window(window, data, script):
                     continue
                 name = dotted_name(window.value) or ast.unparse(window.value)
                 yield script.finding(
@@ -1406,6 +1407,29 @@ def _overlapping_windows(script: Script) -> Iterator[Finding]:
                       "tf.keras.utils.timeseries_dataset_from_array), or take views with "
                       "np.lib.stride_tricks.sliding_window_view and copy only the rows of each batch."),
                     module=module, line=_windows_made(kept, node, module, script))
+
+
+# At most this many values in one window (its steps times the values of a step): the windows together hold at most
+# this many times the series, a few hundred bytes per step, small for any series that fits a file
+_FEW_WINDOW_VALUES = 32
+
+
+def _few_values_per_window(window: ast.Subscript, data: Data, script: Script) -> bool:
+    """series[t:t + 10] of one column (shape (n,) or (n, 1)): the windows are ten values per step of a series the
+    script shows holds a value or two per step, a copy a few times the size of a single column, not the data set
+    many times over (a window whose width or a step's width the script does not show is not this)."""
+    if data.shape is None or not 1 <= len(data.shape) <= 2 or None in data.shape[1:]:
+        return False
+    per_step = data.shape[1] if len(data.shape) == 2 else 1
+    pieces = window.slice.elts if isinstance(window.slice, ast.Tuple) else [window.slice]
+    piece = next((p for p in pieces if isinstance(p, ast.Slice)), None)
+    upper = piece.upper if piece is not None else None
+    if not isinstance(upper, ast.BinOp) or not isinstance(upper.op, ast.Add) or piece.lower is None:
+        return False
+    start = ast.dump(piece.lower)
+    widths = [side for side, other in ((upper.right, upper.left), (upper.left, upper.right)) if ast.dump(other) == start]
+    width = script.value(widths[0]) if widths else None
+    return isinstance(width, Number) and 0 < width.value * per_step <= _FEW_WINDOW_VALUES
 
 
 # What makes one array of a list of arrays: where a list of windows (views until then) is copied whole
