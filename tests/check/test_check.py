@@ -5341,6 +5341,25 @@ def test_short_windows_of_a_single_column_are_a_few_copies_of_that_column(levels
     assert _rules(tmp_path, source, "duplicate-copy") == expected
 
 
+@pytest.mark.parametrize("body, expected", [
+    # the pass that reads returns it (by name, directly, or what it made of the read): the first file that loads,
+    # read whole
+    ("        volumes = np.load(candidate)\n        return volumes\n", [11]),
+    ("        return np.load(candidate)\n", [11]),
+    ("        try:\n            raw = np.load(candidate)\n            volumes = raw.astype(np.float32)\n"
+     "        except OSError:\n            continue\n        return volumes\n", [12]),
+    # no pass returns what it read: one file per pass, nothing kept
+    ("        volumes = np.load(candidate)\n        print(volumes.shape)\n", []),
+])
+def test_a_loop_that_returns_the_first_file_it_reads_reads_that_file_whole(body, expected, tmp_path):
+    source = ("import os\n\nimport numpy as np\nimport torch\n\n\ndef first_readable(candidates):\n"
+              "    for candidate in candidates:\n        if not os.path.exists(candidate):\n            continue\n"
+              f"{body}    raise FileNotFoundError(candidates)\n\n\n"
+              "scans = first_readable(['/data/ct/volumes.npy', 'volumes.npy']).reshape(-1, 1, 128, 256, 256)\n"
+              "loader = torch.utils.data.DataLoader(torch.from_numpy(scans), batch_size=2, shuffle=True)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
 @pytest.mark.parametrize("first_dimension, expected", [("len(paths) * frames.shape[0]", [13]),
                                                        ("frames.shape[0]", [])])
 def test_a_buffer_made_on_the_first_file_and_sized_by_the_file_count_holds_every_file(first_dimension, expected,
