@@ -5360,6 +5360,22 @@ def test_a_loop_that_returns_the_first_file_it_reads_reads_that_file_whole(body,
     assert _rules(tmp_path, source, "whole-dataset-load") == expected
 
 
+@pytest.mark.parametrize("model_fit, expected", [
+    ("", []),  # a scaler fitted on the array (the object also transforms): statistics, not a training set
+    ("import keras\nnet = keras.Sequential([keras.layers.Dense(1)])\nnet.compile('adam', 'mse')\n"
+     "net.fit(spectra, spectra[:, 0])\n", [16]),  # a model trained on it: the training set itself
+])
+def test_fitting_a_transformer_on_an_array_is_not_training_on_it(model_fit, expected, tmp_path):
+    source = ("import numpy as np\nfrom sklearn.preprocessing import RobustScaler\n\n\nclass Standardiser:\n"
+              "    def __init__(self):\n        self.robust = RobustScaler()\n\n"
+              "    def learn(self, rows):\n        self.robust.fit(rows)\n\n"
+              "    def apply(self, rows):\n        return self.robust.transform(rows)\n\n\n"
+              "spectra = np.load('spectra.npy')\nstd = Standardiser()\nstd.learn(spectra)\n"
+              f"{model_fit}for k in range(0, len(spectra), 256):\n    chunk = std.apply(spectra[k:k + 256])\n"
+              "    np.save(f'z_{k}.npy', chunk)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
 @pytest.mark.parametrize("first_dimension, expected", [("len(paths) * frames.shape[0]", [13]),
                                                        ("frames.shape[0]", [])])
 def test_a_buffer_made_on_the_first_file_and_sized_by_the_file_count_holds_every_file(first_dimension, expected,

@@ -645,7 +645,14 @@ def _roots_trained_on(script: Script) -> set[str]:
     call (x = load(); fit(x)), the function's own too (values.made_root): what its body saw of it (the np.load) is
     what each call gives."""
     fed: set[str] = set()
+    # scaler.fit(x) of an object the script also asks to transform(): a transformer (a scaler, an encoder) learning
+    # a few statistics of x, not a model trained on it
+    transformers = {dotted_name(call.func.value) for call in script.calls_named("transform", "inverse_transform")
+                    if isinstance(call.func, ast.Attribute)}
     for call in script.calls_named(*_TRAINING_INPUTS):
+        if isinstance(call.func, ast.Attribute) and call.func.attr == "fit" and \
+                dotted_name(call.func.value) in transformers:
+            continue
         arguments = list(call.args) + [k.value for k in call.keywords]
         for given in arguments:
             for node in ast.walk(given):
