@@ -5316,6 +5316,66 @@ def test_overlapping_windows_copy_each_value_once_per_window(windows, expected, 
               + windows + "dataset = torch.utils.data.TensorDataset(torch.as_tensor(np.asarray(inputs)))\n")
 
 
+@pytest.mark.parametrize("levels, width, expected", [
+    # one value per step (a column, made a column vector or flat), a short window: a few copies of one column
+    ("frame['kwh'].values.reshape(-1, 1)", 12, []),
+    ("frame['kwh'].to_numpy().reshape(-1)", 24, []),
+    ("frame[['kwh', 'volts']].values.reshape(-1, 2)", 16, []),
+    # a long window, or a window of several values per step, or a step whose width the script does not show
+    ("frame['kwh'].values.reshape(-1, 1)", 168, [17]),
+    ("frame[['kwh', 'volts', 'amps']].values.reshape(-1, 3)", 24, [17]),
+    ("frame.values", 12, [17]),
+])
+def test_short_windows_of_a_single_column_are_a_few_copies_of_that_column(levels, width, expected, tmp_path):
+    source = ("import numpy as np\nimport pandas as pd\nimport torch\n\n\nclass MeterSeries:\n"
+              "    def __init__(self, path, width):\n        frame = pd.read_parquet(path)\n"
+              f"        self.levels = {levels}\n        self.width = width\n\n"
+              "    def pairs(self):\n        past, future = [], []\n"
+              "        for step in range(len(self.levels) - self.width):\n"
+              "            past.append(self.levels[step:step + self.width])\n"
+              "            future.append(self.levels[step + self.width])\n"
+              "        return np.asarray(past, dtype=np.float32), np.asarray(future, dtype=np.float32)\n\n\n"
+              f"series = MeterSeries('meters.parquet', {width})\npast, future = series.pairs()\n"
+              "loader = torch.utils.data.DataLoader(torch.utils.data.TensorDataset(torch.from_numpy(past), "
+              "torch.from_numpy(future)), batch_size=64, shuffle=True)\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+@pytest.mark.parametrize("body, expected", [
+    # the pass that reads returns it (by name, directly, or what it made of the read): the first file that loads,
+    # read whole
+    ("        volumes = np.load(candidate)\n        return volumes\n", [11]),
+    ("        return np.load(candidate)\n", [11]),
+    ("        try:\n            raw = np.load(candidate)\n            volumes = raw.astype(np.float32)\n"
+     "        except OSError:\n            continue\n        return volumes\n", [12]),
+    # no pass returns what it read: one file per pass, nothing kept
+    ("        volumes = np.load(candidate)\n        print(volumes.shape)\n", []),
+])
+def test_a_loop_that_returns_the_first_file_it_reads_reads_that_file_whole(body, expected, tmp_path):
+    source = ("import os\n\nimport numpy as np\nimport torch\n\n\ndef first_readable(candidates):\n"
+              "    for candidate in candidates:\n        if not os.path.exists(candidate):\n            continue\n"
+              f"{body}    raise FileNotFoundError(candidates)\n\n\n"
+              "scans = first_readable(['/data/ct/volumes.npy', 'volumes.npy']).reshape(-1, 1, 128, 256, 256)\n"
+              "loader = torch.utils.data.DataLoader(torch.from_numpy(scans), batch_size=2, shuffle=True)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+@pytest.mark.parametrize("model_fit, expected", [
+    ("", []),  # a scaler fitted on the array (the object also transforms): statistics, not a training set
+    ("import keras\nnet = keras.Sequential([keras.layers.Dense(1)])\nnet.compile('adam', 'mse')\n"
+     "net.fit(spectra, spectra[:, 0])\n", [16]),  # a model trained on it: the training set itself
+])
+def test_fitting_a_transformer_on_an_array_is_not_training_on_it(model_fit, expected, tmp_path):
+    source = ("import numpy as np\nfrom sklearn.preprocessing import RobustScaler\n\n\nclass Standardiser:\n"
+              "    def __init__(self):\n        self.robust = RobustScaler()\n\n"
+              "    def learn(self, rows):\n        self.robust.fit(rows)\n\n"
+              "    def apply(self, rows):\n        return self.robust.transform(rows)\n\n\n"
+              "spectra = np.load('spectra.npy')\nstd = Standardiser()\nstd.learn(spectra)\n"
+              f"{model_fit}for k in range(0, len(spectra), 256):\n    chunk = std.apply(spectra[k:k + 256])\n"
+              "    np.save(f'z_{k}.npy', chunk)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
 @pytest.mark.parametrize("first_dimension, expected", [("len(paths) * frames.shape[0]", [13]),
                                                        ("frames.shape[0]", [])])
 def test_a_buffer_made_on_the_first_file_and_sized_by_the_file_count_holds_every_file(first_dimension, expected,

@@ -41,7 +41,7 @@ from .library import (
     pixel_dtype,
 )
 from .modules import FunctionInfo, Module, own_nodes
-from .names import (LABEL_WORDS, dotted_name, is_batch_size, is_labels, last_part, names_inputs,
+from .names import (LABEL_WORDS, dotted_name, is_batch_size, is_labels, last_part, names_in, names_inputs,
                     names_stored_features, words_of)
 from .values import (
     ARRAYS,
@@ -329,7 +329,7 @@ class CallHandlers:
             # mapped, read page by page as it is used; what copies it is the whole read
             return Mapped(labels=_reads_labels(node, ctx)) if ctx.data_set_level and not ctx.loops else None
         kind = loader_kind(call.qualified) or ARRAYS
-        if not ctx.data_set_level or ctx.loops:
+        if not ctx.data_set_level or ctx.loops and not _returned_from_loop(node, ctx):
             return Item()  # one file per element or per pass of a loop: collected or not, below
         rows = self._rows_asked_for(node)
         if keyword_value(node, "chunksize") is not None or keyword_value(node, "nrows") is not None and rows is None:
@@ -1129,6 +1129,35 @@ def _over_a_few_things(ctx: Context) -> bool:
     loop = ctx.loops[-1] if ctx.loops else None
     return ctx.small_loop and isinstance(loop, (ast.For, ast.AsyncFor)) and not (
         isinstance(loop.iter, ast.Call) and last_part(dotted_name(loop.iter.func)) == "range")
+
+
+def _returned_from_loop(read: ast.Call, ctx: Context) -> bool:
+    """for path in candidates: try: table = pd.read_csv(path); return table: the pass that reads returns what it
+    read (or what it made of it, pd.DataFrame(arr)), so the loop ends with one file read whole (the first that
+    loads), not one file per pass."""
+    statement = ctx.module.statement_of(read)
+    if isinstance(statement, ast.Return) and statement.value is read:
+        return True
+    loop = ctx.loops[-1]
+    read_into = {t.id for t in getattr(statement, "targets", []) if isinstance(t, ast.Name)}
+    if not read_into or not isinstance(loop, (ast.For, ast.While)):
+        return False
+    made_of: dict[str, set[str]] = {}
+    returned: set[str] = set()
+    for node in own_nodes(loop):
+        if isinstance(node, ast.Assign) and node.lineno >= read.lineno:
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    made_of.setdefault(target.id, set()).update(names_in(node.value))
+        elif isinstance(node, ast.Return) and isinstance(node.value, ast.Name) and node.lineno > read.lineno:
+            returned.add(node.value.id)
+    reached, pending = set(returned), list(returned)
+    while pending:
+        for name in made_of.get(pending.pop(), ()):
+            if name not in reached:
+                reached.add(name)
+                pending.append(name)
+    return bool(read_into & reached)
 
 
 def _columns_asked_for(read: ast.Call) -> int | None:

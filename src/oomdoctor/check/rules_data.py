@@ -645,7 +645,14 @@ def _roots_trained_on(script: Script) -> set[str]:
     call (x = load(); fit(x)), the function's own too (values.made_root): what its body saw of it (the np.load) is
     what each call gives."""
     fed: set[str] = set()
+    # scaler.fit(x) of an object the script also asks to transform(): a transformer (a scaler, an encoder) learning
+    # a few statistics of x, not a model trained on it
+    transformers = {dotted_name(call.func.value) for call in script.calls_named("transform", "inverse_transform")
+                    if isinstance(call.func, ast.Attribute)}
     for call in script.calls_named(*_TRAINING_INPUTS):
+        if isinstance(call.func, ast.Attribute) and call.func.attr == "fit" and \
+                dotted_name(call.func.value) in transformers:
+            continue
         arguments = list(call.args) + [k.value for k in call.keywords]
         for given in arguments:
             for node in ast.walk(given):
@@ -1383,16 +1390,16 @@ def _overlapping_windows(script: Script) -> Iterator[Finding]:
     each value of x is copied into every window it falls in, about w times the data set. (Batches,
     range(0, n, batch_size) with x[i:i + batch_size], do not overlap: a step named in the slice is not a window's.)"""
     for module, node, kept, window in _every_position_windows(script):
-                name = dotted_name(window.value) or ast.unparse(window.value)
-                yield script.finding(
-                    "duplicate-copy", kept,
-                    _("Every position's window of {name} is copied here ({window}), each one step from the last: "
-                      "the windows overlap, so each value of {name} is stored once for every window it falls in, "
-                      "many times the size of {name} itself.").format(name=name, window=ast.unparse(window)),
-                    _("Cut each window when a batch needs it (a Dataset whose __getitem__ returns x[i:i + w], "
-                      "tf.keras.utils.timeseries_dataset_from_array), or take views with "
-                      "np.lib.stride_tricks.sliding_window_view and copy only the rows of each batch."),
-                    module=module, line=_windows_made(kept, node, module, script))
+        name = dotted_name(window.value) or ast.unparse(window.value)
+        yield script.finding(
+            "duplicate-copy", kept,
+            _("Every position's window of {name} is copied here ({window}), each one step from the last: "
+              "the windows overlap, so each value of {name} is stored once for every window it falls in, "
+              "many times the size of {name} itself.").format(name=name, window=ast.unparse(window)),
+            _("Cut each window when a batch needs it (a Dataset whose __getitem__ returns x[i:i + w], "
+              "tf.keras.utils.timeseries_dataset_from_array), or take views with "
+              "np.lib.stride_tricks.sliding_window_view and copy only the rows of each batch."),
+            module=module, line=_windows_made(kept, node, module, script))
 
 
 def _every_position_windows(script: Script) -> list[tuple[Module, ast.AST, ast.AST, ast.Subscript]]:
@@ -1417,7 +1424,8 @@ def _every_position_windows(script: Script) -> list[tuple[Module, ast.AST, ast.A
                             kept is window or _positions_span(node, window.value, module) and
                             _encodes_each_element(kept, window, module))) or \
                             isinstance(data, Data) and (data.labels or negligible(data) or data.content == NAMES) or \
-                            is_labels(words_of(last_part(dotted_name(window.value)))):
+                            is_labels(words_of(last_part(dotted_name(window.value)))) or \
+                            isinstance(data, Data) and _few_values_per_window(window, data, script):
                         continue
                     windows.append((module, node, kept, window))
         return windows
@@ -1469,6 +1477,29 @@ def _made_of_list(expression: ast.expr, module: Module, lists: set[str], depth: 
                 if found is not None:
                     return found
     return None
+
+
+# At most this many values in one window (its steps times the values of a step): the windows together hold at most
+# this many times the series, a few hundred bytes per step, small for any series that fits a file
+_FEW_WINDOW_VALUES = 32
+
+
+def _few_values_per_window(window: ast.Subscript, data: Data, script: Script) -> bool:
+    """series[t:t + 10] of one column (shape (n,) or (n, 1)): the windows are ten values per step of a series the
+    script shows holds a value or two per step, a copy a few times the size of a single column, not the data set
+    many times over (a window whose width or a step's width the script does not show is not this)."""
+    if data.shape is None or not 1 <= len(data.shape) <= 2 or None in data.shape[1:]:
+        return False
+    per_step = data.shape[1] if len(data.shape) == 2 else 1
+    pieces = window.slice.elts if isinstance(window.slice, ast.Tuple) else [window.slice]
+    piece = next((p for p in pieces if isinstance(p, ast.Slice)), None)
+    upper = piece.upper if piece is not None else None
+    if not isinstance(upper, ast.BinOp) or not isinstance(upper.op, ast.Add) or piece.lower is None:
+        return False
+    start = ast.dump(piece.lower)
+    widths = [side for side, other in ((upper.right, upper.left), (upper.left, upper.right)) if ast.dump(other) == start]
+    width = script.value(widths[0]) if widths else None
+    return isinstance(width, Number) and 0 < width.value * per_step <= _FEW_WINDOW_VALUES
 
 
 # What makes one array of a list of arrays: where a list of windows (views until then) is copied whole
