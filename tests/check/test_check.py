@@ -5568,3 +5568,33 @@ def test_a_graph_matrix_made_dense_is_as_large_as_the_node_count_the_script_writ
               "    return d.dot(a).astype(np.float32).todense()\n\n\n"
               "adj_mx = np.load('adj_mx.npy')\nsupports = [torch.tensor(random_walk(adj_mx))]\n")
     assert _rules(tmp_path, source, "densified-sparse") == expected
+
+
+@pytest.mark.parametrize("kept, expected", [
+    ("volumes = list(map(read_volume, scan_paths))", [12]),
+    ("volumes = np.stack(tuple(map(lambda where: read_volume(where), scan_paths)))", [12]),
+    ("volumes = np.array(list(map(imageio.imread, scan_paths)))", [12]),
+    # consumed one file at a time: a loop over the map, or a reduction of it, keeps none of them
+    ("for k, vol in enumerate(map(read_volume, scan_paths)):\n    print(k, vol.shape)", []),
+    ("brightest = max(map(lambda where: read_volume(where).mean(), scan_paths))", []),
+    ("for vol in (read_volume(where) for where in scan_paths):\n    print(vol.shape)", []),
+    ("names = sorted(map(os.path.basename, scan_paths))", []),  # file names, not files
+])
+def test_map_of_a_reader_over_the_paths_keeps_every_file_as_its_comprehension_would(kept, expected, tmp_path):
+    # map(read, paths) is (read(p) for p in paths): list() or np.array() of it holds every decoded file
+    source = ("import os\nimport glob\nimport imageio\nimport numpy as np\n\n\n"
+              "def read_volume(where):\n    return imageio.imread(where)\n\n\n"
+              "scan_paths = glob.glob(os.path.join('scans', '*.tif'))\n"
+              f"{kept}\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("scaled, expected", [("/ 127.5 - 1.", [9]), ("/ 255", [9]), ("", [])])
+def test_map_of_a_reader_scaled_whole_is_made_float64(scaled, expected, tmp_path):
+    source = ("import glob\nimport numpy as np\nfrom PIL import Image\n\n\n"
+              "class Shots:\n"
+              "    def __init__(self, folder):\n"
+              "        self.paths = glob.glob(folder + '/*.jpg')\n"
+              f"        self.all = np.asarray(list(map(self.load, self.paths))) {scaled}\n\n"
+              "    def load(self, path):\n        return np.asarray(Image.open(path).convert('RGB'))\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected

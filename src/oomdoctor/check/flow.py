@@ -132,6 +132,7 @@ class Flow(CallHandlers):
         self.seen: list[Seen] = []
         self.values: dict[ast.AST, Value] = {}
         self._loops_reading: dict[ast.AST, bool] = {}
+        self._maps_as_generators: dict[ast.Call, ast.GeneratorExp | None] = {}  # map(fn, xs), written once each
         self._backward_calls: dict[ast.AST, list[tuple[str, int]]] = {}
         self._absent_modules: dict[tuple[Module, str], bool] = {}
         self._small_loops: dict[ast.AST, bool] = {}  # for loops over a few items (a short range, a literal)
@@ -1463,6 +1464,14 @@ class Flow(CallHandlers):
 
     def _eval_Call(self, node: ast.Call, scope: Scope, ctx: Context) -> Value:
         func = node.func
+        generator = self._map_as_generator(node, ctx.module)
+        if generator is not None:
+            # map(read_image, paths) is (read_image(p) for p in paths): kept whole by list(), np.array(), what the
+            # comprehension would be; a file name per item (map(str, paths)) is what the handlers below say
+            mapped = self._eval_ListComp(generator, scope, ctx)
+            if mapped is not None:
+                self.values[node] = mapped
+                return mapped
         receiver = self.eval(func.value, scope, ctx) if isinstance(func, ast.Attribute) else None
         callee = self._attribute(receiver, func.attr) if isinstance(func, ast.Attribute) else \
             self.eval(func, scope, ctx)
@@ -1477,6 +1486,40 @@ class Flow(CallHandlers):
             if result is not UNKNOWN:
                 return result
         return None
+
+    def _map_as_generator(self, node: ast.Call, module: Module) -> ast.GeneratorExp | None:
+        """The builtin ``map(fn, items)`` (or ``map(lambda x: body, items)``) written as the generator it is,
+        ``(fn(x) for x in items)``: made once per call, its nodes placed under the call."""
+        if node in self._maps_as_generators:
+            return self._maps_as_generators[node]
+        generator = None
+        if module.qualified(node.func) == "map" and len(node.args) == 2 and not node.keywords and \
+                not any(isinstance(a, ast.Starred) for a in node.args):
+            function, items = node.args
+            if isinstance(function, ast.Lambda):
+                names = function.args.args
+                if len(names) == 1 and not function.args.vararg and not function.args.kwonlyargs:
+                    target: ast.expr | None = ast.Name(id=names[0].arg, ctx=ast.Store())
+                    element: ast.expr | None = function.body
+                else:
+                    target = element = None
+            else:
+                target = ast.Name(id=f"_mapped_{node.lineno}_{node.col_offset}", ctx=ast.Store())
+                element = ast.Call(func=function, args=[ast.Name(id=target.id, ctx=ast.Load())], keywords=[])
+            if target is not None and element is not None:
+                generator = ast.GeneratorExp(elt=element, generators=[
+                    ast.comprehension(target=target, iter=items, ifs=[], is_async=0)])
+                for made in ast.walk(generator):
+                    if made is not function and made is not items and not hasattr(made, "lineno") or \
+                            made is generator:
+                        ast.copy_location(made, node)
+                module.parents[generator] = node
+                for made in (target, element, generator.generators[0]):
+                    module.parents.setdefault(made, generator)
+                if isinstance(element, ast.Call) and element.args:
+                    module.parents[element.args[0]] = element
+        self._maps_as_generators[node] = generator
+        return generator
 
     # -- calls --------------------------------------------------------------------------------------------------
 
@@ -2044,12 +2087,33 @@ def _advancing(index: ast.expr, loop: ast.AST) -> bool:
 
 def _per_pass(node: ast.AST, ctx: Context) -> bool:
     """slices = [dicom.read_file(p) for p in files] inside a loop over patients: one patient's files, a list
-    the next pass replaces (what the loop keeps of it, it appends elsewhere and is said there)."""
+    the next pass replaces (what the loop keeps of it, it appends elsewhere and is said there). A generator
+    consumed as it goes (for img in map(read, paths), sum(read(p).mean() for p in paths)) holds one item at a time."""
+    if isinstance(node, ast.GeneratorExp) and _consumed_lazily(node, ctx.module):
+        return True
     if not isinstance(node, _COMPREHENSIONS) or not ctx.loops:
         return False
     statement = ctx.module.statement_of(node)
     return isinstance(statement, ast.Assign) and statement.value is node and \
         all(isinstance(t, ast.Name) for t in statement.targets)
+
+
+# Builtins that take one item of an iterable at a time and keep none of them (or pass them on one at a time)
+_REDUCING = {"sum", "any", "all", "max", "min", "next"}
+_PASSING_ON = {"enumerate", "zip", "iter", "map", "filter", "tqdm", "tqdm.tqdm", "tqdm.auto.tqdm", "tqdm.notebook.tqdm"}
+
+
+def _consumed_lazily(node: ast.GeneratorExp, module: Module) -> bool:
+    """The generator (or the map() written as it) is iterated by a for loop, or reduced by sum/any/max, maybe
+    through enumerate/zip: it never holds more than the item being used."""
+    child, parent = node, module.parents.get(node)
+    if isinstance(parent, ast.Call) and child not in parent.args:  # map(read, paths): the generator it is
+        child, parent = parent, module.parents.get(parent)
+    while isinstance(parent, ast.Call) and child in parent.args and module.qualified(parent.func) in _PASSING_ON:
+        child, parent = parent, module.parents.get(parent)
+    if isinstance(parent, (ast.For, ast.AsyncFor, ast.comprehension)):
+        return parent.iter is child
+    return isinstance(parent, ast.Call) and child in parent.args and module.qualified(parent.func) in _REDUCING
 
 
 def _backward_names(loop: ast.AST) -> list[tuple[str, int]]:
