@@ -5598,3 +5598,46 @@ def test_map_of_a_reader_scaled_whole_is_made_float64(scaled, expected, tmp_path
               f"        self.all = np.asarray(list(map(self.load, self.paths))) {scaled}\n\n"
               "    def load(self, path):\n        return np.asarray(Image.open(path).convert('RGB'))\n")
     assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+@pytest.mark.parametrize("drawn, expected", [
+    ("np.random.choice(self.clips, size=self.batch)", []),
+    ("random.sample(self.clips, k=n_per_batch)", []),
+    ("random.choices(self.clips, k=self.bs)", []),
+    ("self.rng.choice(self.clips, self.batch)", []),
+    ("chosen", []),  # a name bound to a draw of one batch
+    ("self.clips", [16]),  # every clip: the whole data set
+    ("np.random.choice(self.clips, size=len(self.clips))", [16]),  # a draw of every clip
+])
+def test_a_loop_over_one_batch_drawn_at_random_keeps_a_batch(drawn, expected, tmp_path):
+    # a sampler that decodes a random batch of files each call: the list it fills holds one batch, not the data set
+    source = ("import random\nimport numpy as np\nimport soundfile as sf\n\n\n"
+              "class ClipSampler:\n"
+              "    def __init__(self, clips, batch):\n"
+              "        self.clips, self.batch, self.bs = clips, batch, batch\n"
+              "        self.rng = np.random.default_rng(0)\n\n"
+              "    def draw(self, n_per_batch):\n"
+              "        chosen = np.random.choice(self.clips, size=self.batch)\n"
+              "        waves = []\n"
+              f"        for where in {drawn}:\n"
+              "            wave, rate = sf.read(where)\n"
+              "            waves.append(wave)\n"
+              "        return np.stack(waves)\n\n\n"
+              "sampler = ClipSampler(sorted(open('clips.txt').read().split()), 32)\n"
+              "for step in range(1000):\n    batch = sampler.draw(32)\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("rows, expected", [("random.sample(range(len(frames)), batch_size)", []),
+                                            ("range(len(frames))", [12])])
+def test_rows_of_one_random_batch_stacked_are_no_second_copy(rows, expected, tmp_path):
+    source = ("import random\nimport numpy as np\n\n"
+              "frames = np.load('frames.npy')\n\n\n"
+              "def next_batch(batch_size=64):\n"
+              "    rows = " + rows + "\n"
+              "    out = []\n"
+              "    for r in rows:\n"
+              "        out.append(frames[r])\n"
+              "    return np.array(out)\n\n\n"
+              "for step in range(100):\n    xb = next_batch()\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected

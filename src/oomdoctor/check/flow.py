@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import sys
+import weakref
 from dataclasses import replace
 
 from .context import Context, Scope, Seen
@@ -792,7 +793,10 @@ class Flow(CallHandlers):
         small = (isinstance(iterable, Range) and (iterable.count is not None and iterable.count <= FEW
                                                   or iterable.batch)
                  or isinstance(iterable, Data) and iterable.small
-                 or isinstance(iterable, Several))
+                 or isinstance(iterable, Several)
+                 # for f in np.random.choice(files, size=batch_size), for i in idx (idx = random.sample(ids,
+                 # k=args.bs)): one batch's draw of the items, however many there are
+                 or _draws_a_batch(node.iter, ctx))
         self._small_loops[node] = small
         if isinstance(node.target, ast.Tuple) and isinstance(iterable, (Data, Several)) and element is not None:
             # for image, label in pairs / for i, image in enumerate(images): the element is one of them
@@ -2320,14 +2324,24 @@ def _batch_sized(name: str, function: FunctionInfo | None) -> bool:
     np.random.choice(n, size=args.batch_size)): an index of one batch's rows, not of a split."""
     if function is None:
         return False
-    for call in _calls_assigned_to(name, function.node):
-        sizes = list(call.args) + [k.value for k in call.keywords if k.arg in ("size", "shape", "k", None)]
-        for size in sizes:
-            for part in ast.walk(size):
-                if isinstance(part, (ast.Name, ast.Attribute)) and words_of(last_part(dotted_name(part))) & {
-                        "batch", "bs", "minibatch"}:
-                    return True
-    return False
+    return any(_sized_by_batch(call) for call in _calls_assigned_to(name, function.node))
+
+
+def _draws_a_batch(node: ast.expr, ctx: Context) -> bool:
+    """``node`` is a random draw sized by the batch size (np.random.choice(files, size=batch_size),
+    random.sample(ids, k=self.bs)), or a name the function binds to one: one batch's items."""
+    scope = ctx.function.node if ctx.function is not None else ctx.module.tree
+    calls = [node] if isinstance(node, ast.Call) else _calls_assigned_to(node.id, scope) \
+        if isinstance(node, ast.Name) else []
+    return bool(calls) and all(last_part(dotted_name(call.func)) in _DRAWS and _sized_by_batch(call) for call in calls)
+
+
+def _sized_by_batch(call: ast.Call) -> bool:
+    """A call given a batch size among its arguments or its size (np.random.choice(files, size=batch_size),
+    random.sample(ids, k=self.bs), np.zeros(batch_size))."""
+    sizes = list(call.args) + [k.value for k in call.keywords if k.arg in ("size", "shape", "k", None)]
+    return any(isinstance(part, (ast.Name, ast.Attribute)) and words_of(last_part(dotted_name(part))) & {
+        "batch", "bs", "minibatch"} for size in sizes for part in ast.walk(size))
 
 
 # NumPy's statistics of a whole array: one float64 number (np.mean(x), x.std())
@@ -2355,13 +2369,24 @@ def _calls_assigned_to(name: str, scope: ast.AST) -> list[ast.Call]:
 
 
 def _values_assigned_to(name: str, scope: ast.AST) -> list[ast.expr]:
-    """What ``scope`` assigns to the plain name ``name``, anywhere in it."""
-    return [n.value for n in ast.walk(scope) if isinstance(n, ast.Assign)
-            and any(isinstance(t, ast.Name) and t.id == name for t in n.targets)]
+    """What ``scope`` assigns to the plain name ``name``, anywhere in it (from an index made once per scope)."""
+    index = _ASSIGNED_VALUES.get(scope)
+    if index is None:
+        index = _ASSIGNED_VALUES[scope] = {}
+        for n in ast.walk(scope):
+            if isinstance(n, ast.Assign):
+                for assigned in dict.fromkeys(t.id for t in n.targets if isinstance(t, ast.Name)):
+                    index.setdefault(assigned, []).append(n.value)
+    return index.get(name, [])
+
+
+_ASSIGNED_VALUES: weakref.WeakKeyDictionary[ast.AST, dict[str, list[ast.expr]]] = weakref.WeakKeyDictionary()
 
 
 # Calls that draw a number of row indices, and where that number is: (keyword, position)
 _SAMPLERS = {"randint": ("size", 2), "choice": ("size", 1), "sample": ("k", 1)}
+# Calls that draw items at random, so many as they are told
+_DRAWS = set(_SAMPLERS) | {"choices"}
 
 
 def _fold_index(name: str, ctx: Context) -> bool:
