@@ -5641,3 +5641,23 @@ def test_rows_of_one_random_batch_stacked_are_no_second_copy(rows, expected, tmp
               "    return np.array(out)\n\n\n"
               "for step in range(100):\n    xb = next_batch()\n")
     assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+@pytest.mark.parametrize("head, expected", [
+    ("layers.Dense(1, activation='sigmoid')", []),  # a critic's score: one weight per value of one sample's map
+    ("layers.Dense(units=2)", []),
+    ("layers.Dense(1)", []),
+    ("layers.Dense(512, activation='relu')", [10]),  # every pixel of the map times 512 units
+])
+def test_flatten_into_a_one_unit_score_is_no_large_head(head, expected, tmp_path):
+    source = ("from tensorflow.keras import layers, models\n\n\n"
+              "def discriminator(side, channels):\n"
+              "    return models.Sequential([\n"
+              "        layers.Input(shape=(side, side, channels)),\n"
+              "        layers.Conv2D(64, 3, padding='same'),\n"
+              "        layers.LeakyReLU(0.2),\n"
+              "        layers.Conv2D(128, 3, padding='same'),\n"
+              "        layers.Flatten(),\n"
+              f"        {head},\n"
+              "    ])\n")
+    assert _rules(tmp_path, source, "flatten-dense") == expected
