@@ -5749,3 +5749,94 @@ def test_one_hot_of_windows_cut_at_every_position_is_a_blowup(encode, expected, 
               "        grid = np.reshape(rows, (len(rows), span, 1))\n"
               f"        self.x = {encode}\n\n\nCorpus('poems.txt')\n")
     assert _rules(tmp_path, source, "dtype-blowup") == expected
+@pytest.mark.parametrize("kept, expected", [
+    ("volumes = list(map(read_volume, scan_paths))", [12]),
+    ("volumes = np.stack(tuple(map(lambda where: read_volume(where), scan_paths)))", [12]),
+    ("volumes = np.array(list(map(imageio.imread, scan_paths)))", [12]),
+    # consumed one file at a time: a loop over the map, or a reduction of it, keeps none of them
+    ("for k, vol in enumerate(map(read_volume, scan_paths)):\n    print(k, vol.shape)", []),
+    ("brightest = max(map(lambda where: read_volume(where).mean(), scan_paths))", []),
+    ("for vol in (read_volume(where) for where in scan_paths):\n    print(vol.shape)", []),
+    ("names = sorted(map(os.path.basename, scan_paths))", []),  # file names, not files
+])
+def test_map_of_a_reader_over_the_paths_keeps_every_file_as_its_comprehension_would(kept, expected, tmp_path):
+    # map(read, paths) is (read(p) for p in paths): list() or np.array() of it holds every decoded file
+    source = ("import os\nimport glob\nimport imageio\nimport numpy as np\n\n\n"
+              "def read_volume(where):\n    return imageio.imread(where)\n\n\n"
+              "scan_paths = glob.glob(os.path.join('scans', '*.tif'))\n"
+              f"{kept}\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("scaled, expected", [("/ 127.5 - 1.", [9]), ("/ 255", [9]), ("", [])])
+def test_map_of_a_reader_scaled_whole_is_made_float64(scaled, expected, tmp_path):
+    source = ("import glob\nimport numpy as np\nfrom PIL import Image\n\n\n"
+              "class Shots:\n"
+              "    def __init__(self, folder):\n"
+              "        self.paths = glob.glob(folder + '/*.jpg')\n"
+              f"        self.all = np.asarray(list(map(self.load, self.paths))) {scaled}\n\n"
+              "    def load(self, path):\n        return np.asarray(Image.open(path).convert('RGB'))\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+@pytest.mark.parametrize("drawn, expected", [
+    ("np.random.choice(self.clips, size=self.batch)", []),
+    ("random.sample(self.clips, k=n_per_batch)", []),
+    ("random.choices(self.clips, k=self.bs)", []),
+    ("self.rng.choice(self.clips, self.batch)", []),
+    ("chosen", []),  # a name bound to a draw of one batch
+    ("self.clips", [16]),  # every clip: the whole data set
+    ("np.random.choice(self.clips, size=len(self.clips))", [16]),  # a draw of every clip
+])
+def test_a_loop_over_one_batch_drawn_at_random_keeps_a_batch(drawn, expected, tmp_path):
+    # a sampler that decodes a random batch of files each call: the list it fills holds one batch, not the data set
+    source = ("import random\nimport numpy as np\nimport soundfile as sf\n\n\n"
+              "class ClipSampler:\n"
+              "    def __init__(self, clips, batch):\n"
+              "        self.clips, self.batch, self.bs = clips, batch, batch\n"
+              "        self.rng = np.random.default_rng(0)\n\n"
+              "    def draw(self, n_per_batch):\n"
+              "        chosen = np.random.choice(self.clips, size=self.batch)\n"
+              "        waves = []\n"
+              f"        for where in {drawn}:\n"
+              "            wave, rate = sf.read(where)\n"
+              "            waves.append(wave)\n"
+              "        return np.stack(waves)\n\n\n"
+              "sampler = ClipSampler(sorted(open('clips.txt').read().split()), 32)\n"
+              "for step in range(1000):\n    batch = sampler.draw(32)\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("rows, expected", [("random.sample(range(len(frames)), batch_size)", []),
+                                            ("range(len(frames))", [12])])
+def test_rows_of_one_random_batch_stacked_are_no_second_copy(rows, expected, tmp_path):
+    source = ("import random\nimport numpy as np\n\n"
+              "frames = np.load('frames.npy')\n\n\n"
+              "def next_batch(batch_size=64):\n"
+              "    rows = " + rows + "\n"
+              "    out = []\n"
+              "    for r in rows:\n"
+              "        out.append(frames[r])\n"
+              "    return np.array(out)\n\n\n"
+              "for step in range(100):\n    xb = next_batch()\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+@pytest.mark.parametrize("head, expected", [
+    ("layers.Dense(1, activation='sigmoid')", []),  # a critic's score: one weight per value of one sample's map
+    ("layers.Dense(units=2)", []),
+    ("layers.Dense(1)", []),
+    ("layers.Dense(512, activation='relu')", [10]),  # every pixel of the map times 512 units
+])
+def test_flatten_into_a_one_unit_score_is_no_large_head(head, expected, tmp_path):
+    source = ("from tensorflow.keras import layers, models\n\n\n"
+              "def discriminator(side, channels):\n"
+              "    return models.Sequential([\n"
+              "        layers.Input(shape=(side, side, channels)),\n"
+              "        layers.Conv2D(64, 3, padding='same'),\n"
+              "        layers.LeakyReLU(0.2),\n"
+              "        layers.Conv2D(128, 3, padding='same'),\n"
+              "        layers.Flatten(),\n"
+              f"        {head},\n"
+              "    ])\n")
+    assert _rules(tmp_path, source, "flatten-dense") == expected

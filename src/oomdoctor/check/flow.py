@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import sys
+import weakref
 from dataclasses import replace
 
 from .context import Context, Scope, Seen
@@ -132,6 +133,7 @@ class Flow(CallHandlers):
         self.seen: list[Seen] = []
         self.values: dict[ast.AST, Value] = {}
         self._loops_reading: dict[ast.AST, bool] = {}
+        self._maps_as_generators: dict[ast.Call, ast.GeneratorExp | None] = {}  # map(fn, xs), written once each
         self._backward_calls: dict[ast.AST, list[tuple[str, int]]] = {}
         self._absent_modules: dict[tuple[Module, str], bool] = {}
         self._small_loops: dict[ast.AST, bool] = {}  # for loops over a few items (a short range, a literal)
@@ -791,7 +793,10 @@ class Flow(CallHandlers):
         small = (isinstance(iterable, Range) and (iterable.count is not None and iterable.count <= FEW
                                                   or iterable.batch)
                  or isinstance(iterable, Data) and iterable.small
-                 or isinstance(iterable, Several))
+                 or isinstance(iterable, Several)
+                 # for f in np.random.choice(files, size=batch_size), for i in idx (idx = random.sample(ids,
+                 # k=args.bs)): one batch's draw of the items, however many there are
+                 or _draws_a_batch(node.iter, ctx))
         self._small_loops[node] = small
         if isinstance(node.target, ast.Tuple) and isinstance(iterable, (Data, Several)) and element is not None:
             # for image, label in pairs / for i, image in enumerate(images): the element is one of them
@@ -1470,6 +1475,14 @@ class Flow(CallHandlers):
 
     def _eval_Call(self, node: ast.Call, scope: Scope, ctx: Context) -> Value:
         func = node.func
+        generator = self._map_as_generator(node, ctx.module)
+        if generator is not None:
+            # map(read_image, paths) is (read_image(p) for p in paths): kept whole by list(), np.array(), what the
+            # comprehension would be; a file name per item (map(str, paths)) is what the handlers below say
+            mapped = self._eval_ListComp(generator, scope, ctx)
+            if mapped is not None:
+                self.values[node] = mapped
+                return mapped
         receiver = self.eval(func.value, scope, ctx) if isinstance(func, ast.Attribute) else None
         callee = self._attribute(receiver, func.attr) if isinstance(func, ast.Attribute) else \
             self.eval(func, scope, ctx)
@@ -1484,6 +1497,40 @@ class Flow(CallHandlers):
             if result is not UNKNOWN:
                 return result
         return None
+
+    def _map_as_generator(self, node: ast.Call, module: Module) -> ast.GeneratorExp | None:
+        """The builtin ``map(fn, items)`` (or ``map(lambda x: body, items)``) written as the generator it is,
+        ``(fn(x) for x in items)``: made once per call, its nodes placed under the call."""
+        if node in self._maps_as_generators:
+            return self._maps_as_generators[node]
+        generator = None
+        if module.qualified(node.func) == "map" and len(node.args) == 2 and not node.keywords and \
+                not any(isinstance(a, ast.Starred) for a in node.args):
+            function, items = node.args
+            if isinstance(function, ast.Lambda):
+                names = function.args.args
+                if len(names) == 1 and not function.args.vararg and not function.args.kwonlyargs:
+                    target: ast.expr | None = ast.Name(id=names[0].arg, ctx=ast.Store())
+                    element: ast.expr | None = function.body
+                else:
+                    target = element = None
+            else:
+                target = ast.Name(id=f"_mapped_{node.lineno}_{node.col_offset}", ctx=ast.Store())
+                element = ast.Call(func=function, args=[ast.Name(id=target.id, ctx=ast.Load())], keywords=[])
+            if target is not None and element is not None:
+                generator = ast.GeneratorExp(elt=element, generators=[
+                    ast.comprehension(target=target, iter=items, ifs=[], is_async=0)])
+                for made in ast.walk(generator):
+                    if made is not function and made is not items and not hasattr(made, "lineno") or \
+                            made is generator:
+                        ast.copy_location(made, node)
+                module.parents[generator] = node
+                for made in (target, element, generator.generators[0]):
+                    module.parents.setdefault(made, generator)
+                if isinstance(element, ast.Call) and element.args:
+                    module.parents[element.args[0]] = element
+        self._maps_as_generators[node] = generator
+        return generator
 
     # -- calls --------------------------------------------------------------------------------------------------
 
@@ -2051,12 +2098,33 @@ def _advancing(index: ast.expr, loop: ast.AST) -> bool:
 
 def _per_pass(node: ast.AST, ctx: Context) -> bool:
     """slices = [dicom.read_file(p) for p in files] inside a loop over patients: one patient's files, a list
-    the next pass replaces (what the loop keeps of it, it appends elsewhere and is said there)."""
+    the next pass replaces (what the loop keeps of it, it appends elsewhere and is said there). A generator
+    consumed as it goes (for img in map(read, paths), sum(read(p).mean() for p in paths)) holds one item at a time."""
+    if isinstance(node, ast.GeneratorExp) and _consumed_lazily(node, ctx.module):
+        return True
     if not isinstance(node, _COMPREHENSIONS) or not ctx.loops:
         return False
     statement = ctx.module.statement_of(node)
     return isinstance(statement, ast.Assign) and statement.value is node and \
         all(isinstance(t, ast.Name) for t in statement.targets)
+
+
+# Builtins that take one item of an iterable at a time and keep none of them (or pass them on one at a time)
+_REDUCING = {"sum", "any", "all", "max", "min", "next"}
+_PASSING_ON = {"enumerate", "zip", "iter", "map", "filter", "tqdm", "tqdm.tqdm", "tqdm.auto.tqdm", "tqdm.notebook.tqdm"}
+
+
+def _consumed_lazily(node: ast.GeneratorExp, module: Module) -> bool:
+    """The generator (or the map() written as it) is iterated by a for loop, or reduced by sum/any/max, maybe
+    through enumerate/zip: it never holds more than the item being used."""
+    child, parent = node, module.parents.get(node)
+    if isinstance(parent, ast.Call) and child not in parent.args:  # map(read, paths): the generator it is
+        child, parent = parent, module.parents.get(parent)
+    while isinstance(parent, ast.Call) and child in parent.args and module.qualified(parent.func) in _PASSING_ON:
+        child, parent = parent, module.parents.get(parent)
+    if isinstance(parent, (ast.For, ast.AsyncFor, ast.comprehension)):
+        return parent.iter is child
+    return isinstance(parent, ast.Call) and child in parent.args and module.qualified(parent.func) in _REDUCING
 
 
 def _backward_names(loop: ast.AST) -> list[tuple[str, int]]:
@@ -2273,14 +2341,24 @@ def _batch_sized(name: str, function: FunctionInfo | None) -> bool:
     np.random.choice(n, size=args.batch_size)): an index of one batch's rows, not of a split."""
     if function is None:
         return False
-    for call in _calls_assigned_to(name, function.node):
-        sizes = list(call.args) + [k.value for k in call.keywords if k.arg in ("size", "shape", "k", None)]
-        for size in sizes:
-            for part in ast.walk(size):
-                if isinstance(part, (ast.Name, ast.Attribute)) and words_of(last_part(dotted_name(part))) & {
-                        "batch", "bs", "minibatch"}:
-                    return True
-    return False
+    return any(_sized_by_batch(call) for call in _calls_assigned_to(name, function.node))
+
+
+def _draws_a_batch(node: ast.expr, ctx: Context) -> bool:
+    """``node`` is a random draw sized by the batch size (np.random.choice(files, size=batch_size),
+    random.sample(ids, k=self.bs)), or a name the function binds to one: one batch's items."""
+    scope = ctx.function.node if ctx.function is not None else ctx.module.tree
+    calls = [node] if isinstance(node, ast.Call) else _calls_assigned_to(node.id, scope) \
+        if isinstance(node, ast.Name) else []
+    return bool(calls) and all(last_part(dotted_name(call.func)) in _DRAWS and _sized_by_batch(call) for call in calls)
+
+
+def _sized_by_batch(call: ast.Call) -> bool:
+    """A call given a batch size among its arguments or its size (np.random.choice(files, size=batch_size),
+    random.sample(ids, k=self.bs), np.zeros(batch_size))."""
+    sizes = list(call.args) + [k.value for k in call.keywords if k.arg in ("size", "shape", "k", None)]
+    return any(isinstance(part, (ast.Name, ast.Attribute)) and words_of(last_part(dotted_name(part))) & {
+        "batch", "bs", "minibatch"} for size in sizes for part in ast.walk(size))
 
 
 # NumPy's statistics of a whole array: one float64 number (np.mean(x), x.std())
@@ -2308,13 +2386,24 @@ def _calls_assigned_to(name: str, scope: ast.AST) -> list[ast.Call]:
 
 
 def _values_assigned_to(name: str, scope: ast.AST) -> list[ast.expr]:
-    """What ``scope`` assigns to the plain name ``name``, anywhere in it."""
-    return [n.value for n in ast.walk(scope) if isinstance(n, ast.Assign)
-            and any(isinstance(t, ast.Name) and t.id == name for t in n.targets)]
+    """What ``scope`` assigns to the plain name ``name``, anywhere in it (from an index made once per scope)."""
+    index = _ASSIGNED_VALUES.get(scope)
+    if index is None:
+        index = _ASSIGNED_VALUES[scope] = {}
+        for n in ast.walk(scope):
+            if isinstance(n, ast.Assign):
+                for assigned in dict.fromkeys(t.id for t in n.targets if isinstance(t, ast.Name)):
+                    index.setdefault(assigned, []).append(n.value)
+    return index.get(name, [])
+
+
+_ASSIGNED_VALUES: weakref.WeakKeyDictionary[ast.AST, dict[str, list[ast.expr]]] = weakref.WeakKeyDictionary()
 
 
 # Calls that draw a number of row indices, and where that number is: (keyword, position)
 _SAMPLERS = {"randint": ("size", 2), "choice": ("size", 1), "sample": ("k", 1)}
+# Calls that draw items at random, so many as they are told
+_DRAWS = set(_SAMPLERS) | {"choices"}
 
 
 def _fold_index(name: str, ctx: Context) -> bool:

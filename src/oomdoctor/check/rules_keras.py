@@ -246,7 +246,9 @@ def flatten_dense(script: Script) -> Iterator[Finding]:
                     _("Pool before the head: GlobalAveragePooling2D() instead of Flatten(), or MaxPooling2D layers "
                       "between the convolutions. `oomdoctor estimate` shows the difference."))
             elif not any(strided(call) for name, call in sequence[convs[0]:i] if name.startswith("Conv")) and \
-                    not before[convs[-1]].endswith("1D"):
+                    not before[convs[-1]].endswith("1D") and not (units is not None and units <= _SCORE_UNITS):
+                # (Dense(1) of a critic or a regressor: its kernel has as many weights as one sample's map has
+                # values, whatever the image's size; a map that large is the convolutions' problem, not the head's)
                 # strided convolutions shrink the map by an amount the script does not show: not claimed; nor
                 # after a 1-D convolution, whose map is a sequence's length times its filters, not an image's
                 # rows times its columns (said where the script shows the size, as for DanQ's Dense(input_dim=))
@@ -265,6 +267,8 @@ def flatten_dense(script: Script) -> Iterator[Finding]:
 # heads of 39 M (a 200 x 200 gesture CNN), 56 M and 82 M weights (retinopathy and chest X-ray CNNs); VGG16's
 # own head, 25,088 x 4,096 = 103 M, is above it too
 HUGE_HEAD_WEIGHTS = 30_000_000
+# A head of at most this many units (a critic's score, a yes/no): a kernel of the flattened map's size times that
+_SCORE_UNITS = 2
 
 
 def model_input_shape(script: Script) -> tuple[int, ...] | None:
