@@ -1525,3 +1525,20 @@ def test_an_oom_while_distributeddataparallel_wraps_the_model_is_the_models_size
                      "25.80 GiB memory in use. Of the allocated memory 25.23 GiB is allocated by PyTorch, and 12.97 MiB "
                      "is reserved by PyTorch but unallocated.\n")
     assert (result.framework, result.memory, result.case) == ("torch", "gpu", "weights-or-loading")
+
+
+def test_a_model_cast_by_nn_modules_own_method_is_loading_it():
+    """nn.Module's .half(), .bfloat16(), .cuda() are each "return self._apply(...)": a traceback cut to that code line
+    (the frame's file line gone) still shows the model being cast or moved, not a step. A model's own helper whose
+    name begins the same (self._apply_rotary(...), in a forward) is not it."""
+    from oomdoctor.explain import explain
+
+    message = ("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 40.00 MiB. GPU 0 has a total capacity of "
+               "11.72 GiB of which 21.50 MiB is free. Including non-PyTorch memory, this process has 11.68 GiB memory "
+               "in use. Of the allocated memory 11.20 GiB is allocated by PyTorch, and 120.35 MiB is reserved by "
+               "PyTorch but unallocated.\n")
+    cast = explain("    return self._apply(lambda t: t.half() if t.is_floating_point() else t)\n"
+                   "                                 ^^^^^^^^\n" + message)
+    assert (cast.framework, cast.case) == ("torch", "weights-or-loading")
+    rotary = explain("    q = self._apply_rotary(q, cos, sin)\n        ^^^^^^^^^^^^^^^^^^^\n" + message)
+    assert rotary.case == "activations-batch"

@@ -129,6 +129,9 @@ _CLUES = {
                 # a frame of the script's own data loading (", in load_datasets"): a data set put on the device
                 ", in load_data",
                 "model.to(", "model.cuda(", "module._apply", "in _apply\n", "_apply calls", "return t.to(",
+                # nn.Module's .to(), .cuda(), .half(), .bfloat16(), ... each one line, "return self._apply(...)": the
+                # code line a traceback prints under the method, the model moved or cast where it lies
+                "return self._apply(",
                 "safetensors", "from_preset",  # KerasHub's (KerasNLP's) constructor that loads a preset's weights
                 # llama.cpp's loader, which allocates each device's buffer for the model's weights
                 "llama_model_load", "load_tensors",
