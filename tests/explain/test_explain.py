@@ -1542,3 +1542,26 @@ def test_a_model_cast_by_nn_modules_own_method_is_loading_it():
     assert (cast.framework, cast.case) == ("torch", "weights-or-loading")
     rotary = explain("    q = self._apply_rotary(q, cos, sin)\n        ^^^^^^^^^^^^^^^^^^^\n" + message)
     assert rotary.case == "activations-batch"
+
+
+def test_zero3_gathering_a_modules_parameters_is_the_weights():
+    """DeepSpeed ZeRO-3 keeps each parameter partitioned over the ranks and gathers a sub-module's whole weights onto
+    the GPU before it runs (fetch_sub_module, __all_gather_params): an OOM there is the weights'. The same ZeRO-3 run
+    failing inside a layer's forward is the step's."""
+    from oomdoctor.explain import explain
+
+    message = ("torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.95 GiB. GPU 3 has a total "
+               "capacity of 79.15 GiB of which 1.02 GiB is free. Including non-PyTorch memory, this process has 78.12 "
+               "GiB memory in use. Of the allocated memory 76.40 GiB is allocated by PyTorch, and 310.21 MiB is "
+               "reserved by PyTorch but unallocated.\n")
+    zero = '  File "/opt/conda/lib/python3.10/site-packages/deepspeed/runtime/zero/'
+    gather = explain(zero + 'parameter_offload.py", line 505, in pre_sub_module_forward_function\n'
+                     "    param_coordinator.fetch_sub_module(sub_module, forward=True)\n" + zero +
+                     'partitioned_param_coordinator.py", line 310, in fetch_sub_module\n'
+                     "    self.__all_gather_params(params_to_fetch, forward)\n" + message)
+    assert gather.case == "weights-or-loading"
+    step = explain(zero + 'parameter_offload.py", line 392, in _pre_forward_module_hook\n'
+                   '  File "/opt/conda/lib/python3.10/site-packages/transformers/models/llama/modeling_llama.py", line '
+                   "350, in forward\n    attn_weights = torch.matmul(query_states, key_states.transpose(2, 3))\n"
+                   + message)
+    assert step.case == "activations-batch"

@@ -137,7 +137,11 @@ _CLUES = {
                 "llama_model_load", "load_tensors",
                 # DistributedDataParallel's constructor: its Reducer makes the gradient buckets, as large as the
                 # model's parameters together, when the model is wrapped, before any batch
-                "_ddp_init_helper"),
+                "_ddp_init_helper",
+                # DeepSpeed ZeRO-3 gathering a sub-module's partitioned parameters onto the GPU before its forward or
+                # backward (partitioned_param_coordinator's fetch_sub_module, __all_gather_params; partition_parameters'
+                # _allgather_params): the whole weights of that module, not the batch's activations
+                "fetch_sub_module", "all_gather_params", "allgather_params"),
     # the optimizer's own frames and ops; "adam" alone is everywhere (the compile() line, the model's name)
     "optimizer": ("optimizer.step", "optimizer_step", "apply_gradients", "exp_avg", "_multi_tensor_adam",
                   "_single_tensor_adam", "resourceapply", "/adam/", "adam/", "_create_slots", "add_slot",
