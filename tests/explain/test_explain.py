@@ -1565,3 +1565,22 @@ def test_zero3_gathering_a_modules_parameters_is_the_weights():
                    "350, in forward\n    attn_weights = torch.matmul(query_states, key_states.transpose(2, 3))\n"
                    + message)
     assert step.case == "activations-batch"
+
+
+def test_an_nccl_segment_that_cuda_would_not_register_is_no_oom():
+    """ncclShmOpen prints "Error while creating shared memory segment" on every way out; when the line before it is a
+    CUDA call's failure (cudaHostRegister of the mapped segment) that is not out of memory, /dev/shm did not run out.
+    The same segment line after "failed to extend", or after CUDA's own out of memory, still is NCCL's buffers."""
+    from oomdoctor.explain import explain
+
+    segment = ("node7:40211:40290 [2] misc/shmutils.cc:131 NCCL WARN Error while creating shared memory segment "
+               "/dev/shm/nccl-a8Bc3d (size 4333568)\nnode7:40211:40290 [2] NCCL INFO transport/shm.cc:493 -> 1\n")
+    for reason in ("1 'invalid argument'", "'operation not permitted'"):
+        result = explain(f"node7:40211:40290 [2] misc/shmutils.cc:118 NCCL WARN Cuda failure {reason}\n\n" + segment)
+        assert (result.oom, result.case) == (False, "not-oom")
+    extend = ("node7:40211:40290 [2] misc/shmutils.cc:88 NCCL WARN Error: failed to extend /dev/shm/nccl-a8Bc3d to "
+              "4333572 bytes, error: No space left on device (28)\n\n")
+    full = explain(extend + segment)
+    assert (full.oom, full.memory, full.case) == (True, "host", "nccl-buffers")
+    oom = explain("node7:40211:40290 [2] misc/shmutils.cc:118 NCCL WARN Cuda failure 2 'out of memory'\n\n" + segment)
+    assert (oom.oom, oom.case) == (True, "nccl-buffers")

@@ -1146,6 +1146,8 @@ def _read_nccl_shm(text: str, lower: str, facts: Facts) -> bool:
     segment = _positions(lower, "error while creating shared memory segment")[-1:]
     if not extend and not segment:
         return False
+    if not extend and segment and _segment_failed_in_cuda(lower, segment[0]):
+        return False
     for at in extend:
         match = re.search(r"to (\d{1,25}) bytes", text[at:at + 200])
         facts.requested_bytes = number(match.group(1)) if match else None
@@ -1158,6 +1160,22 @@ def _read_nccl_shm(text: str, lower: str, facts: Facts) -> bool:
     facts.memory = "host"
     facts.clues.add("nccl_shm")
     return True
+
+
+# NCCL's CUDACHECK: "Cuda failure 'invalid argument'" (NCCL 2.19 on: "Cuda failure 1 'invalid argument'"), the words
+# of cudaGetErrorString
+_NCCL_CUDA_FAILURE = re.compile(r"cuda failure (?:\d{1,4} )?'([^'\n]{1,80})'")
+
+
+def _segment_failed_in_cuda(lower: str, at: int) -> bool:
+    """Whether NCCL's "Error while creating shared memory segment" at ``at`` came from a CUDA call, not from /dev/shm's
+    room. ncclShmOpen (misc/shmutils.cc) prints that line on every way out: the file not made, not extended (its own
+    "failed to extend" line first), not mapped, or the mapped segment not registered with CUDA (cudaHostRegister, whose
+    "Cuda failure '...'" comes just before it). A CUDA error other than out of memory says nothing ran out."""
+    failures = list(_NCCL_CUDA_FAILURE.finditer(lower, max(at - 400, 0), at))
+    own = lower[at:at + 300].split("\n", 1)[0]
+    return bool(failures) and failures[-1].group(1) != "out of memory" and not any(
+        words in own for words in ("no space left", "cannot allocate memory"))
 
 
 def _read_mxnet(text: str, lower: str, facts: Facts) -> bool:
