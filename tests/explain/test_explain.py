@@ -1584,3 +1584,17 @@ def test_an_nccl_segment_that_cuda_would_not_register_is_no_oom():
     assert (full.oom, full.memory, full.case) == (True, "host", "nccl-buffers")
     oom = explain("node7:40211:40290 [2] misc/shmutils.cc:118 NCCL WARN Cuda failure 2 'out of memory'\n\n" + segment)
     assert (oom.oom, oom.case) == (True, "nccl-buffers")
+
+
+def test_pytorch_1s_message_cut_inside_its_reserved_words_keeps_the_figure():
+    """A paste that ends inside PyTorch 1.x's last words ("22.31 GiB reserved in tot", "11.85 GiB r") still shows the
+    reserved figure: it is the one after "free;" (or "allowed;"). Cut before any of those words, the figure could be
+    the limit's, and is not read as reserved."""
+    from oomdoctor.explain import explain
+
+    head = ("RuntimeError: CUDA out of memory. Tried to allocate 64.00 MiB (GPU 1; 23.65 GiB total capacity; 21.90 GiB "
+            "already allocated; 18.06 MiB free; ")
+    assert explain(head + "22.31 GiB reserved in tot\n").reserved_bytes == round(22.31 * 2**30)
+    assert explain(head + "12.00 GiB allowed; 11.85 GiB r").reserved_bytes == round(11.85 * 2**30)
+    assert explain(head + "22.31 GiB").reserved_bytes is None
+    assert explain(head + "22.31 GiB rest of the line").reserved_bytes is None

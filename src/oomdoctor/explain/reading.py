@@ -744,6 +744,8 @@ def _read_torch(text: str, lower: str, facts: Facts) -> bool:
             unallocated = _size_after(SIZE + r" cached\)", window)
         if unallocated is not None and facts.allocated_bytes is not None:
             reserved = facts.allocated_bytes + unallocated
+        if reserved is None and unallocated is None and len(text) - max(at - 40, 0) <= 1200:
+            reserved = _reserved_cut_off(window)
         facts.reserved_bytes = reserved
         facts.in_use_bytes = _size_after(r"this process has " + SIZE + r" memory in use", window)
         processes = [size(v, u) for v, u in re.findall(r"Process \d{1,10} has " + SIZE + r" memory in use", window)]
@@ -765,6 +767,16 @@ def _read_torch(text: str, lower: str, facts: Facts) -> bool:
         facts.message = window[:240]
         _made_on_the_failing_line(text, text.rfind("\n", 0, at) + 1, facts)
     return found
+
+
+def _reserved_cut_off(window: str) -> int | None:
+    """PyTorch 1.x's message cut off at the log's end inside its last words ("...; 0 bytes free; 6.83 GiB rese"): the
+    figure after "free;" (or after "allowed;", with a memory fraction set) is the one its reserved-in-total words
+    follow, and the cut words begin them."""
+    cut = re.search(r"(?:free|allowed); " + SIZE + r" (r[a-z ]{0,30})\Z", window.rstrip())
+    if not cut or not "reserved in total by pytorch".startswith(cut.group(3).lower()):
+        return None
+    return size(*cut.groups()[:2])
 
 
 # PyTorch's factories given their sizes in numbers: "torch.zeros([1, 1, 32769, 65536], device=device, dtype=dtype)",
