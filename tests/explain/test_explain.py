@@ -1598,3 +1598,21 @@ def test_pytorch_1s_message_cut_inside_its_reserved_words_keeps_the_figure():
     assert explain(head + "12.00 GiB allowed; 11.85 GiB r").reserved_bytes == round(11.85 * 2**30)
     assert explain(head + "22.31 GiB").reserved_bytes is None
     assert explain(head + "22.31 GiB rest of the line").reserved_bytes is None
+
+
+def test_a_log_that_names_only_a_pytorch_library_is_pytorchs():
+    """A process killed while loading, whose log names no framework but a library made for PyTorch alone (bitsandbytes'
+    banner and path, DeepSpeed's launcher): PyTorch's program. A log that names none stays unnamed."""
+    from oomdoctor.explain import explain
+
+    shards = "Loading checkpoint shards:  33%|███▎      | 1/3 [00:12<00:25, 12.61s/it]\nKilled\n"
+    bnb = explain("Welcome to bitsandbytes. For effortless bug reporting submit information using: python -m "
+                  "bitsandbytes\nbin /usr/local/lib/python3.9/site-packages/bitsandbytes/libbitsandbytes_cuda117.so\n"
+                  + shards)
+    assert (bnb.oom, bnb.framework, bnb.memory, bnb.case) == (True, "torch", "host", "host-memory")
+    launcher = explain("[2024-03-02 10:14:55,120] [ERROR] [launch.py:321:sigkill_handler] ['/usr/bin/python', "
+                       "'-u', 'finetune.py', '--local_rank=0'] exits with return code = -9\n"
+                       "[2024-03-02 10:14:54,101] [INFO] [launch.py:315:sigkill_handler] Killing subprocess 3012\n"
+                       "deepspeed --num_gpus 1 finetune.py\n")
+    assert (launcher.oom, launcher.framework) == (True, "torch")
+    assert explain(shards).framework is None

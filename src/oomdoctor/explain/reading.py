@@ -1032,11 +1032,15 @@ def _read_bad_alloc(text: str, facts: Facts) -> bool:
 
 # JAX's own libraries, which a log can name without the word "jax": Flax, Optax, Orbax (checkpoints), PaxML
 _JAX_LIBRARIES = ("jax", "flax", "optax", "orbax", "paxml")
+# Libraries made for PyTorch alone, whose paths and banners a log shows where "torch" itself may not appear:
+# bitsandbytes (its CUDA kernels and 8-bit optimizers are PyTorch extensions), DeepSpeed (its launcher, its ZeRO)
+_TORCH_LIBRARIES = ("torch", "bitsandbytes", "deepspeed")
 
 
 def _named_framework(lower: str) -> str | None:
     """The framework a log names anywhere, for a message that every framework's program can print."""
-    return "torch" if "torch" in lower else "jax" if any(word in lower for word in _JAX_LIBRARIES) else \
+    return "torch" if any(word in lower for word in _TORCH_LIBRARIES) else \
+        "jax" if any(word in lower for word in _JAX_LIBRARIES) else \
         "tensorflow" if "tensorflow" in lower else "mindspore" if "mindspore" in lower else \
         "mxnet" if "mxnet" in lower else None
 
