@@ -1616,3 +1616,23 @@ def test_a_log_that_names_only_a_pytorch_library_is_pytorchs():
                        "deepspeed --num_gpus 1 finetune.py\n")
     assert (launcher.oom, launcher.framework) == (True, "torch")
     assert explain(shards).framework is None
+
+
+def test_a_loader_that_reports_the_error_just_after_it_was_loading():
+    """A loader that catches the error says what it was loading on the line after the message (SGLang's "Error while
+    loading component: transformer, ..."): the weights. A progress bar of loading alone, or a loader's complaint far
+    above the message, says nothing of where the step failed."""
+    from oomdoctor.explain import explain
+
+    message = ("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 34.00 MiB. GPU 0 has a total capacity of "
+               "31.36 GiB of which 8.88 MiB is free. Including non-PyTorch memory, this process has 29.55 GiB memory "
+               "in use. Of the allocated memory 24.19 GiB is allocated by PyTorch, and 90.74 MiB is reserved by "
+               "PyTorch but unallocated.\n")
+    loader = explain(message + "[06-09 13:32:27] Error while loading component: transformer, component_model_path="
+                     "'/data/models/wan2.2/transformer'\n[06-09 13:32:32] Worker 0: Shutdown complete.\n")
+    assert loader.case == "weights-or-loading"
+    bar = explain(message + "Loading checkpoint shards: 100%|██████████| 3/3 [00:03<00:00,  1.20s/it]\n")
+    assert bar.case == "activations-batch"
+    above = explain("Failed to load image Python extension: libc10_cuda.so: cannot open shared object file\n" +
+                    "step 10/200\n" * 20 + message)
+    assert above.case == "activations-batch"

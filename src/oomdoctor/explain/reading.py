@@ -167,6 +167,11 @@ _CLUES = {
 _MOVED_IN_PLACE = re.compile(r'(?m)(?:^[> \t]*file "[^"\n]{1,400}", line \d{1,6}, in [^\n]{1,200}\n[> \t]*|'
                              r'^-{1,6}> ?\d{1,6} {1,4})[a-z_][\w.]{0,200}\.(?:to|cuda)\('
                              r'(?:[^()\n]|\([^()\n]{0,100}\)){0,200}\)[ \t]*$')
+# A loader that catches the error and says what it was loading, on a line of its own just after the message (which a
+# terminal may have wrapped over a few lines): SGLang's ComponentLoader ("Error while loading customized transformer,
+# falling back to native version", "Error while loading component: transformer, ..."), an app's "Failed to load model"
+_LOADER_REPORT = re.compile(r"out of memory[^\n]{0,1200}\n(?:[^\n]{0,400}\n){0,5}[^\n]{0,80}?"
+                            r"(?:error while loading|failed to load) ")
 _SEQUENTIAL_BUILT = re.compile(r'sequential\.py(?:"?, line \d{1,6},|:\d{1,6},)? in (?:sequential\.)?(?:__init__|add)\b')
 
 
@@ -184,7 +189,7 @@ def _clues(lower: str, facts: Facts) -> None:
     # IPython's ('sequential.py in __init__(self, layers, name)') and Keras 3's ('sequential.py:89, in Sequential.add')
     if _SEQUENTIAL_BUILT.search(tail):
         facts.clues.add("initializer")
-    if _MOVED_IN_PLACE.search(tail):
+    if _MOVED_IN_PLACE.search(tail) or _LOADER_REPORT.search(tail):
         facts.clues.add("loading")
     if {"optimizer", "initializer"} <= facts.clues and \
             _last_line(tail, _CLUES["optimizer"]) >= _last_line(tail, _CLUES["initializer"]):
