@@ -1636,3 +1636,20 @@ def test_a_loader_that_reports_the_error_just_after_it_was_loading():
     above = explain("Failed to load image Python extension: libc10_cuda.so: cannot open shared object file\n" +
                     "step 10/200\n" * 20 + message)
     assert above.case == "activations-batch"
+
+
+def test_comfyuis_report_of_a_loader_or_text_encode_node_is_loading():
+    """ComfyUI's error report names the node that raised: a loader node loads a model, and a text-encode node first
+    loads its text encoder onto the GPU (CLIP.encode_from_tokens calls load_model()), then encodes a few tokens. The
+    sampler's node is the step's."""
+    from oomdoctor.explain import explain
+
+    report = ("# ComfyUI Error Report\n## Error Details\n- **Node ID:** 41\n- **Node Type:** {node}\n"
+              "- **Exception Type:** torch.OutOfMemoryError\n- **Exception Message:** CUDA out of memory. Tried to "
+              "allocate 128.00 MiB. GPU 0 has a total capacity of 11.99 GiB of which 0 bytes is free. Of the "
+              "allocated memory 10.92 GiB is allocated by PyTorch, and 201.40 MiB is reserved by PyTorch but "
+              "unallocated.\n## Stack Trace\n")
+    for node in ("CLIPTextEncodeFlux", "DualCLIPLoader", "UNETLoader"):
+        assert explain(report.format(node=node)).case == "weights-or-loading"
+    for node in ("KSampler", "VAEDecode"):
+        assert explain(report.format(node=node)).case == "activations-batch"

@@ -172,6 +172,10 @@ _MOVED_IN_PLACE = re.compile(r'(?m)(?:^[> \t]*file "[^"\n]{1,400}", line \d{1,6}
 # falling back to native version", "Error while loading component: transformer, ..."), an app's "Failed to load model"
 _LOADER_REPORT = re.compile(r"out of memory[^\n]{0,1200}\n(?:[^\n]{0,400}\n){0,5}[^\n]{0,80}?"
                             r"(?:error while loading|failed to load) ")
+# ComfyUI's error report names the node that raised ("- **Node Type:** CLIPTextEncode"): a loader node's work is
+# loading a model, and a text-encode node's is first loading its text encoder(s) onto the GPU (CLIP.encode_from_tokens
+# calls load_model() before it encodes a prompt of a few tokens)
+_COMFY_LOADING_NODE = re.compile(r"node type:\**[ \t]{0,4}[a-z0-9_]{0,60}(?:textencode|loader)")
 _SEQUENTIAL_BUILT = re.compile(r'sequential\.py(?:"?, line \d{1,6},|:\d{1,6},)? in (?:sequential\.)?(?:__init__|add)\b')
 
 
@@ -189,7 +193,7 @@ def _clues(lower: str, facts: Facts) -> None:
     # IPython's ('sequential.py in __init__(self, layers, name)') and Keras 3's ('sequential.py:89, in Sequential.add')
     if _SEQUENTIAL_BUILT.search(tail):
         facts.clues.add("initializer")
-    if _MOVED_IN_PLACE.search(tail) or _LOADER_REPORT.search(tail):
+    if _MOVED_IN_PLACE.search(tail) or _LOADER_REPORT.search(tail) or _COMFY_LOADING_NODE.search(tail):
         facts.clues.add("loading")
     if {"optimizer", "initializer"} <= facts.clues and \
             _last_line(tail, _CLUES["optimizer"]) >= _last_line(tail, _CLUES["initializer"]):
