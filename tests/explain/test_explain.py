@@ -1693,3 +1693,129 @@ def test_colabs_kernel_restarted_after_tcmallocs_large_allocations_is_host_memor
     # without a restart, are no OOM
     assert not explain(log.split("-- | -- | --\n")[0]).oom
     assert not explain(log.split("-- | -- | --\n")[1]).oom
+def test_a_model_cast_by_nn_modules_own_method_is_loading_it():
+    """nn.Module's .half(), .bfloat16(), .cuda() are each "return self._apply(...)": a traceback cut to that code line
+    (the frame's file line gone) still shows the model being cast or moved, not a step. A model's own helper whose
+    name begins the same (self._apply_rotary(...), in a forward) is not it."""
+    from oomdoctor.explain import explain
+
+    message = ("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 40.00 MiB. GPU 0 has a total capacity of "
+               "11.72 GiB of which 21.50 MiB is free. Including non-PyTorch memory, this process has 11.68 GiB memory "
+               "in use. Of the allocated memory 11.20 GiB is allocated by PyTorch, and 120.35 MiB is reserved by "
+               "PyTorch but unallocated.\n")
+    cast = explain("    return self._apply(lambda t: t.half() if t.is_floating_point() else t)\n"
+                   "                                 ^^^^^^^^\n" + message)
+    assert (cast.framework, cast.case) == ("torch", "weights-or-loading")
+    rotary = explain("    q = self._apply_rotary(q, cos, sin)\n        ^^^^^^^^^^^^^^^^^^^\n" + message)
+    assert rotary.case == "activations-batch"
+
+
+def test_zero3_gathering_a_modules_parameters_is_the_weights():
+    """DeepSpeed ZeRO-3 keeps each parameter partitioned over the ranks and gathers a sub-module's whole weights onto
+    the GPU before it runs (fetch_sub_module, __all_gather_params): an OOM there is the weights'. The same ZeRO-3 run
+    failing inside a layer's forward is the step's."""
+    from oomdoctor.explain import explain
+
+    message = ("torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.95 GiB. GPU 3 has a total "
+               "capacity of 79.15 GiB of which 1.02 GiB is free. Including non-PyTorch memory, this process has 78.12 "
+               "GiB memory in use. Of the allocated memory 76.40 GiB is allocated by PyTorch, and 310.21 MiB is "
+               "reserved by PyTorch but unallocated.\n")
+    zero = '  File "/opt/conda/lib/python3.10/site-packages/deepspeed/runtime/zero/'
+    gather = explain(zero + 'parameter_offload.py", line 505, in pre_sub_module_forward_function\n'
+                     "    param_coordinator.fetch_sub_module(sub_module, forward=True)\n" + zero +
+                     'partitioned_param_coordinator.py", line 310, in fetch_sub_module\n'
+                     "    self.__all_gather_params(params_to_fetch, forward)\n" + message)
+    assert gather.case == "weights-or-loading"
+    step = explain(zero + 'parameter_offload.py", line 392, in _pre_forward_module_hook\n'
+                   '  File "/opt/conda/lib/python3.10/site-packages/transformers/models/llama/modeling_llama.py", line '
+                   "350, in forward\n    attn_weights = torch.matmul(query_states, key_states.transpose(2, 3))\n"
+                   + message)
+    assert step.case == "activations-batch"
+
+
+def test_an_nccl_segment_that_cuda_would_not_register_is_no_oom():
+    """ncclShmOpen prints "Error while creating shared memory segment" on every way out; when the line before it is a
+    CUDA call's failure (cudaHostRegister of the mapped segment) that is not out of memory, /dev/shm did not run out.
+    The same segment line after "failed to extend", or after CUDA's own out of memory, still is NCCL's buffers."""
+    from oomdoctor.explain import explain
+
+    segment = ("node7:40211:40290 [2] misc/shmutils.cc:131 NCCL WARN Error while creating shared memory segment "
+               "/dev/shm/nccl-a8Bc3d (size 4333568)\nnode7:40211:40290 [2] NCCL INFO transport/shm.cc:493 -> 1\n")
+    for reason in ("1 'invalid argument'", "'operation not permitted'"):
+        result = explain(f"node7:40211:40290 [2] misc/shmutils.cc:118 NCCL WARN Cuda failure {reason}\n\n" + segment)
+        assert (result.oom, result.case) == (False, "not-oom")
+    extend = ("node7:40211:40290 [2] misc/shmutils.cc:88 NCCL WARN Error: failed to extend /dev/shm/nccl-a8Bc3d to "
+              "4333572 bytes, error: No space left on device (28)\n\n")
+    full = explain(extend + segment)
+    assert (full.oom, full.memory, full.case) == (True, "host", "nccl-buffers")
+    oom = explain("node7:40211:40290 [2] misc/shmutils.cc:118 NCCL WARN Cuda failure 2 'out of memory'\n\n" + segment)
+    assert (oom.oom, oom.case) == (True, "nccl-buffers")
+
+
+def test_pytorch_1s_message_cut_inside_its_reserved_words_keeps_the_figure():
+    """A paste that ends inside PyTorch 1.x's last words ("22.31 GiB reserved in tot", "11.85 GiB r") still shows the
+    reserved figure: it is the one after "free;" (or "allowed;"). Cut before any of those words, the figure could be
+    the limit's, and is not read as reserved."""
+    from oomdoctor.explain import explain
+
+    head = ("RuntimeError: CUDA out of memory. Tried to allocate 64.00 MiB (GPU 1; 23.65 GiB total capacity; 21.90 GiB "
+            "already allocated; 18.06 MiB free; ")
+    assert explain(head + "22.31 GiB reserved in tot\n").reserved_bytes == round(22.31 * 2**30)
+    assert explain(head + "12.00 GiB allowed; 11.85 GiB r").reserved_bytes == round(11.85 * 2**30)
+    assert explain(head + "22.31 GiB").reserved_bytes is None
+    assert explain(head + "22.31 GiB rest of the line").reserved_bytes is None
+
+
+def test_a_log_that_names_only_a_pytorch_library_is_pytorchs():
+    """A process killed while loading, whose log names no framework but a library made for PyTorch alone (bitsandbytes'
+    banner and path, DeepSpeed's launcher): PyTorch's program. A log that names none stays unnamed."""
+    from oomdoctor.explain import explain
+
+    shards = "Loading checkpoint shards:  33%|███▎      | 1/3 [00:12<00:25, 12.61s/it]\nKilled\n"
+    bnb = explain("Welcome to bitsandbytes. For effortless bug reporting submit information using: python -m "
+                  "bitsandbytes\nbin /usr/local/lib/python3.9/site-packages/bitsandbytes/libbitsandbytes_cuda117.so\n"
+                  + shards)
+    assert (bnb.oom, bnb.framework, bnb.memory, bnb.case) == (True, "torch", "host", "host-memory")
+    launcher = explain("[2024-03-02 10:14:55,120] [ERROR] [launch.py:321:sigkill_handler] ['/usr/bin/python', "
+                       "'-u', 'finetune.py', '--local_rank=0'] exits with return code = -9\n"
+                       "[2024-03-02 10:14:54,101] [INFO] [launch.py:315:sigkill_handler] Killing subprocess 3012\n"
+                       "deepspeed --num_gpus 1 finetune.py\n")
+    assert (launcher.oom, launcher.framework) == (True, "torch")
+    assert explain(shards).framework is None
+
+
+def test_a_loader_that_reports_the_error_just_after_it_was_loading():
+    """A loader that catches the error says what it was loading on the line after the message (SGLang's "Error while
+    loading component: transformer, ..."): the weights. A progress bar of loading alone, or a loader's complaint far
+    above the message, says nothing of where the step failed."""
+    from oomdoctor.explain import explain
+
+    message = ("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 34.00 MiB. GPU 0 has a total capacity of "
+               "31.36 GiB of which 8.88 MiB is free. Including non-PyTorch memory, this process has 29.55 GiB memory "
+               "in use. Of the allocated memory 24.19 GiB is allocated by PyTorch, and 90.74 MiB is reserved by "
+               "PyTorch but unallocated.\n")
+    loader = explain(message + "[06-09 13:32:27] Error while loading component: transformer, component_model_path="
+                     "'/data/models/wan2.2/transformer'\n[06-09 13:32:32] Worker 0: Shutdown complete.\n")
+    assert loader.case == "weights-or-loading"
+    bar = explain(message + "Loading checkpoint shards: 100%|██████████| 3/3 [00:03<00:00,  1.20s/it]\n")
+    assert bar.case == "activations-batch"
+    above = explain("Failed to load image Python extension: libc10_cuda.so: cannot open shared object file\n" +
+                    "step 10/200\n" * 20 + message)
+    assert above.case == "activations-batch"
+
+
+def test_comfyuis_report_of_a_loader_or_text_encode_node_is_loading():
+    """ComfyUI's error report names the node that raised: a loader node loads a model, and a text-encode node first
+    loads its text encoder onto the GPU (CLIP.encode_from_tokens calls load_model()), then encodes a few tokens. The
+    sampler's node is the step's."""
+    from oomdoctor.explain import explain
+
+    report = ("# ComfyUI Error Report\n## Error Details\n- **Node ID:** 41\n- **Node Type:** {node}\n"
+              "- **Exception Type:** torch.OutOfMemoryError\n- **Exception Message:** CUDA out of memory. Tried to "
+              "allocate 128.00 MiB. GPU 0 has a total capacity of 11.99 GiB of which 0 bytes is free. Of the "
+              "allocated memory 10.92 GiB is allocated by PyTorch, and 201.40 MiB is reserved by PyTorch but "
+              "unallocated.\n## Stack Trace\n")
+    for node in ("CLIPTextEncodeFlux", "DualCLIPLoader", "UNETLoader"):
+        assert explain(report.format(node=node)).case == "weights-or-loading"
+    for node in ("KSampler", "VAEDecode"):
+        assert explain(report.format(node=node)).case == "activations-batch"

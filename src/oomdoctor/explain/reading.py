@@ -129,12 +129,19 @@ _CLUES = {
                 # a frame of the script's own data loading (", in load_datasets"): a data set put on the device
                 ", in load_data",
                 "model.to(", "model.cuda(", "module._apply", "in _apply\n", "_apply calls", "return t.to(",
+                # nn.Module's .to(), .cuda(), .half(), .bfloat16(), ... each one line, "return self._apply(...)": the
+                # code line a traceback prints under the method, the model moved or cast where it lies
+                "return self._apply(",
                 "safetensors", "from_preset",  # KerasHub's (KerasNLP's) constructor that loads a preset's weights
                 # llama.cpp's loader, which allocates each device's buffer for the model's weights
                 "llama_model_load", "load_tensors",
                 # DistributedDataParallel's constructor: its Reducer makes the gradient buckets, as large as the
                 # model's parameters together, when the model is wrapped, before any batch
-                "_ddp_init_helper"),
+                "_ddp_init_helper",
+                # DeepSpeed ZeRO-3 gathering a sub-module's partitioned parameters onto the GPU before its forward or
+                # backward (partitioned_param_coordinator's fetch_sub_module, __all_gather_params; partition_parameters'
+                # _allgather_params): the whole weights of that module, not the batch's activations
+                "fetch_sub_module", "all_gather_params", "allgather_params"),
     # the optimizer's own frames and ops; "adam" alone is everywhere (the compile() line, the model's name)
     "optimizer": ("optimizer.step", "optimizer_step", "apply_gradients", "exp_avg", "_multi_tensor_adam",
                   "_single_tensor_adam", "resourceapply", "/adam/", "adam/", "_create_slots", "add_slot",
@@ -160,6 +167,15 @@ _CLUES = {
 _MOVED_IN_PLACE = re.compile(r'(?m)(?:^[> \t]*file "[^"\n]{1,400}", line \d{1,6}, in [^\n]{1,200}\n[> \t]*|'
                              r'^-{1,6}> ?\d{1,6} {1,4})[a-z_][\w.]{0,200}\.(?:to|cuda)\('
                              r'(?:[^()\n]|\([^()\n]{0,100}\)){0,200}\)[ \t]*$')
+# A loader that catches the error and says what it was loading, on a line of its own just after the message (which a
+# terminal may have wrapped over a few lines): SGLang's ComponentLoader ("Error while loading customized transformer,
+# falling back to native version", "Error while loading component: transformer, ..."), an app's "Failed to load model"
+_LOADER_REPORT = re.compile(r"out of memory[^\n]{0,1200}\n(?:[^\n]{0,400}\n){0,5}[^\n]{0,80}?"
+                            r"(?:error while loading|failed to load) ")
+# ComfyUI's error report names the node that raised ("- **Node Type:** CLIPTextEncode"): a loader node's work is
+# loading a model, and a text-encode node's is first loading its text encoder(s) onto the GPU (CLIP.encode_from_tokens
+# calls load_model() before it encodes a prompt of a few tokens)
+_COMFY_LOADING_NODE = re.compile(r"node type:\**[ \t]{0,4}[a-z0-9_]{0,60}(?:textencode|loader)")
 _SEQUENTIAL_BUILT = re.compile(r'sequential\.py(?:"?, line \d{1,6},|:\d{1,6},)? in (?:sequential\.)?(?:__init__|add)\b')
 
 
@@ -177,7 +193,7 @@ def _clues(lower: str, facts: Facts) -> None:
     # IPython's ('sequential.py in __init__(self, layers, name)') and Keras 3's ('sequential.py:89, in Sequential.add')
     if _SEQUENTIAL_BUILT.search(tail):
         facts.clues.add("initializer")
-    if _MOVED_IN_PLACE.search(tail):
+    if _MOVED_IN_PLACE.search(tail) or _LOADER_REPORT.search(tail) or _COMFY_LOADING_NODE.search(tail):
         facts.clues.add("loading")
     if {"optimizer", "initializer"} <= facts.clues and \
             _last_line(tail, _CLUES["optimizer"]) >= _last_line(tail, _CLUES["initializer"]):
@@ -780,6 +796,8 @@ def _read_torch(text: str, lower: str, facts: Facts) -> bool:
             unallocated = _size_after(SIZE + r" cached\)", window)
         if unallocated is not None and facts.allocated_bytes is not None:
             reserved = facts.allocated_bytes + unallocated
+        if reserved is None and unallocated is None and len(text) - max(at - 40, 0) <= 1200:
+            reserved = _reserved_cut_off(window)
         facts.reserved_bytes = reserved
         facts.in_use_bytes = _size_after(r"this process has " + SIZE + r" memory in use", window)
         processes = [size(v, u) for v, u in re.findall(r"Process \d{1,10} has " + SIZE + r" memory in use", window)]
@@ -801,6 +819,16 @@ def _read_torch(text: str, lower: str, facts: Facts) -> bool:
         facts.message = window[:240]
         _made_on_the_failing_line(text, text.rfind("\n", 0, at) + 1, facts)
     return found
+
+
+def _reserved_cut_off(window: str) -> int | None:
+    """PyTorch 1.x's message cut off at the log's end inside its last words ("...; 0 bytes free; 6.83 GiB rese"): the
+    figure after "free;" (or after "allowed;", with a memory fraction set) is the one its reserved-in-total words
+    follow, and the cut words begin them."""
+    cut = re.search(r"(?:free|allowed); " + SIZE + r" (r[a-z ]{0,30})\Z", window.rstrip())
+    if not cut or not "reserved in total by pytorch".startswith(cut.group(3).lower()):
+        return None
+    return size(*cut.groups()[:2])
 
 
 # PyTorch's factories given their sizes in numbers: "torch.zeros([1, 1, 32769, 65536], device=device, dtype=dtype)",
@@ -1056,11 +1084,15 @@ def _read_bad_alloc(text: str, facts: Facts) -> bool:
 
 # JAX's own libraries, which a log can name without the word "jax": Flax, Optax, Orbax (checkpoints), PaxML
 _JAX_LIBRARIES = ("jax", "flax", "optax", "orbax", "paxml")
+# Libraries made for PyTorch alone, whose paths and banners a log shows where "torch" itself may not appear:
+# bitsandbytes (its CUDA kernels and 8-bit optimizers are PyTorch extensions), DeepSpeed (its launcher, its ZeRO)
+_TORCH_LIBRARIES = ("torch", "bitsandbytes", "deepspeed")
 
 
 def _named_framework(lower: str) -> str | None:
     """The framework a log names anywhere, for a message that every framework's program can print."""
-    return "torch" if "torch" in lower else "jax" if any(word in lower for word in _JAX_LIBRARIES) else \
+    return "torch" if any(word in lower for word in _TORCH_LIBRARIES) else \
+        "jax" if any(word in lower for word in _JAX_LIBRARIES) else \
         "tensorflow" if "tensorflow" in lower else "mindspore" if "mindspore" in lower else \
         "mxnet" if "mxnet" in lower else None
 
@@ -1189,6 +1221,8 @@ def _read_nccl_shm(text: str, lower: str, facts: Facts) -> bool:
     segment = _positions(lower, "error while creating shared memory segment")[-1:]
     if not extend and not segment:
         return False
+    if not extend and segment and _segment_failed_in_cuda(lower, segment[0]):
+        return False
     for at in extend:
         match = re.search(r"to (\d{1,25}) bytes", text[at:at + 200])
         facts.requested_bytes = number(match.group(1)) if match else None
@@ -1201,6 +1235,22 @@ def _read_nccl_shm(text: str, lower: str, facts: Facts) -> bool:
     facts.memory = "host"
     facts.clues.add("nccl_shm")
     return True
+
+
+# NCCL's CUDACHECK: "Cuda failure 'invalid argument'" (NCCL 2.19 on: "Cuda failure 1 'invalid argument'"), the words
+# of cudaGetErrorString
+_NCCL_CUDA_FAILURE = re.compile(r"cuda failure (?:\d{1,4} )?'([^'\n]{1,80})'")
+
+
+def _segment_failed_in_cuda(lower: str, at: int) -> bool:
+    """Whether NCCL's "Error while creating shared memory segment" at ``at`` came from a CUDA call, not from /dev/shm's
+    room. ncclShmOpen (misc/shmutils.cc) prints that line on every way out: the file not made, not extended (its own
+    "failed to extend" line first), not mapped, or the mapped segment not registered with CUDA (cudaHostRegister, whose
+    "Cuda failure '...'" comes just before it). A CUDA error other than out of memory says nothing ran out."""
+    failures = list(_NCCL_CUDA_FAILURE.finditer(lower, max(at - 400, 0), at))
+    own = lower[at:at + 300].split("\n", 1)[0]
+    return bool(failures) and failures[-1].group(1) != "out of memory" and not any(
+        words in own for words in ("no space left", "cannot allocate memory"))
 
 
 def _read_mxnet(text: str, lower: str, facts: Facts) -> bool:
