@@ -5568,3 +5568,30 @@ def test_a_graph_matrix_made_dense_is_as_large_as_the_node_count_the_script_writ
               "    return d.dot(a).astype(np.float32).todense()\n\n\n"
               "adj_mx = np.load('adj_mx.npy')\nsupports = [torch.tensor(random_walk(adj_mx))]\n")
     assert _rules(tmp_path, source, "densified-sparse") == expected
+
+
+@pytest.mark.parametrize("metric, expected", [
+    # each computed under no_grad / inference_mode: a new tensor without a graph, however it is written
+    ("    with torch.no_grad():\n        gap = (fake - real).abs()\n        score = -torch.log(gap.mean() + 1e-8)\n"
+     "    return score\n", []),
+    ("    with torch.inference_mode():\n        return F.mse_loss(fake, real).sqrt() * 20\n", []),
+    ("    with torch.no_grad():\n        mse = ((fake - real) ** 2).mean(dim=[1, 2, 3])\n"
+     "        return torch.mean(10 * torch.log10(1.0 / mse))\n", []),
+    # the same helper with gradients on, and one that only names the output under no_grad: the graph is kept
+    ("    gap = (fake - real).abs()\n    return -torch.log(gap.mean() + 1e-8)\n", [19]),
+    ("    with torch.no_grad():\n        kept = fake\n    return kept\n", [19]),
+])
+def test_a_metric_computed_under_no_grad_in_a_helper_keeps_no_graph_when_summed(metric, expected, tmp_path):
+    # a super-resolution trainer that sums a PSNR helper's tensor (not .item()) every step: the helper computes it
+    # under torch.no_grad(), so the sum holds one small tensor, no autograd graph
+    (tmp_path / "quality.py").write_text("import torch\nimport torch.nn.functional as F\n\n\n"
+                                         "def fidelity(fake, real):\n" + metric)
+    source = ("import torch\nfrom quality import fidelity\n\n\nclass Fitter:\n"
+              "    def __init__(self, generator, batches):\n        self.generator = generator.cuda()\n"
+              "        self.batches = batches\n"
+              "        self.opt = torch.optim.Adam(self.generator.parameters())\n\n"
+              "    def epoch(self):\n        running = 0.0\n        for low, high in self.batches:\n"
+              "            low, high = low.cuda(), high.cuda()\n            fake = self.generator(low)\n"
+              "            err = torch.nn.functional.l1_loss(fake, high)\n            err.backward()\n"
+              "            self.opt.step()\n            running += fidelity(fake, high)\n        return running\n")
+    assert _rules(tmp_path, source, "loss-keeps-graph") == expected

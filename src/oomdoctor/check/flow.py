@@ -1171,7 +1171,8 @@ class Flow(CallHandlers):
             return Several(left.items + right.items)
         if isinstance(left, Tensor) or isinstance(right, Tensor):
             tensors = [v for v in (left, right) if isinstance(v, Tensor)]
-            return Tensor(graph=any(t.graph for t in tensors), loss=any(t.loss for t in tensors),
+            # under torch.no_grad() the result records no graph, whatever its operands hold
+            return Tensor(graph=any(t.graph for t in tensors) and not ctx.no_grad, loss=any(t.loss for t in tensors),
                           host=all(t.host for t in tensors), accumulated=any(t.accumulated for t in tensors))
         if isinstance(left, Data) and isinstance(node.op, ast.Add) and isinstance(right, Data):
             return left  # pos + neg: the two lists together
@@ -1260,7 +1261,7 @@ class Flow(CallHandlers):
         operand = self.eval(node.operand, scope, ctx)
         if isinstance(operand, Number) and isinstance(node.op, ast.USub):
             return Number(-operand.value)
-        return operand if isinstance(operand, Tensor) else None
+        return _computed(operand, ctx) if isinstance(operand, Tensor) else None
 
     def _eval_Compare(self, node: ast.Compare, scope: Scope, ctx: Context) -> Value:
         values = [self.eval(node.left, scope, ctx)] + [self.eval(c, scope, ctx) for c in node.comparators]
@@ -1475,6 +1476,8 @@ class Flow(CallHandlers):
                         self._call_fallback):
             result = handler(call)
             if result is not UNKNOWN:
+                if handler == self._call_library and call.qualified.split(".")[0] == "torch":
+                    return _computed(result, ctx)  # torch.mean(err) under no_grad(): a new tensor, no graph
                 return result
         return None
 
@@ -1809,7 +1812,7 @@ class Flow(CallHandlers):
         if any(isinstance(a, Tensor) and a.graph for a in call.args) and call.callee is None and \
                 last_part(call.qualified) not in ("len", "float", "int", "str", "print", "format", "isinstance") and \
                 call.qualified.split(".")[0] in ("torch", "F", "torch.nn.functional"):
-            return Tensor(graph=True, host=all(a.host for a in call.args if isinstance(a, Tensor)))
+            return Tensor(graph=not call.ctx.no_grad, host=all(a.host for a in call.args if isinstance(a, Tensor)))
         return None
 
 
@@ -1982,6 +1985,13 @@ def _one_sample_made_per_call(value: Value) -> bool:
     """An array of inputs the script's helper makes anew on each call (read_scan(path)): called in a loop, one
     sample per pass, whatever the helper's body saw of it."""
     return isinstance(value, Data) and _made_per_call(value) and value.content == ARRAYS and not value.labels
+
+
+def _computed(value: Value, ctx: Context) -> Value:
+    """A tensor an operation computes in ``ctx`` (err ** 2, torch.log10(err), -x, err.mean()): under
+    torch.no_grad() it records no graph, whatever its inputs hold; elsewhere as it is. (A name read there, or a list's
+    item, is the same tensor as before, graph and all: only what an operation makes is new.)"""
+    return _without_graph(value) if ctx.no_grad else value
 
 
 def _without_graph(value: Value) -> Value:

@@ -251,6 +251,8 @@ class CallHandlers:
             return replace(tensor, host=to_cpu)
         if method in NO_GRAD_RESULTS:
             return replace(tensor, graph=False, loss=False)
+        if call.ctx.no_grad and not method.endswith("_"):
+            tensor = replace(tensor, graph=False)  # err.mean() under torch.no_grad(): a new tensor, no graph
         if method in ("max", "min", "topk", "sort", "mode", "median") and (call.node.args or call.node.keywords):
             return Several((tensor, replace(tensor, graph=False, loss=False)))
         return tensor
