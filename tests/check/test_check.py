@@ -5595,3 +5595,34 @@ def test_a_metric_computed_under_no_grad_in_a_helper_keeps_no_graph_when_summed(
               "            err = torch.nn.functional.l1_loss(fake, high)\n            err.backward()\n"
               "            self.opt.step()\n            running += fidelity(fake, high)\n        return running\n")
     assert _rules(tmp_path, source, "loss-keeps-graph") == expected
+
+
+@pytest.mark.parametrize("read, encode, expected", [
+    ("np.asarray(Image.open(path))", "np_utils.to_categorical(seg, n_cls)", [18]),
+    ("np.asarray(Image.open(path))", "np_utils.to_categorical(seg, num_classes=n_cls).astype('float32')", [18]),
+    ("cv2.imread(path, cv2.IMREAD_GRAYSCALE)", "to_categorical(seg, n_cls)", [18]),
+    # the integer masks kept as they are: nothing made wider
+    ("cv2.imread(path, cv2.IMREAD_GRAYSCALE)", "seg", []),
+])
+def test_each_mask_one_hot_encoded_before_it_is_kept_is_a_dtype_blowup(read, encode, expected, tmp_path):
+    # a segmentation reader that one-hot encodes every decoded mask (a float32 channel per class for each pixel)
+    # and keeps them all; the one-hot labels of a sample each are a few bytes, not this
+    source = ("import glob\nimport cv2\nimport numpy as np\nfrom PIL import Image\n"
+              "from keras.utils import np_utils, to_categorical\n\n\nclass MaskBank:\n"
+              "    def __init__(self, pattern, n_cls):\n        self.pattern = pattern\n        self.n_cls = n_cls\n\n"
+              "    def read_all(self):\n        n_cls = self.n_cls\n        out = []\n"
+              f"        for path in glob.glob(self.pattern):\n            seg = {read}\n"
+              f"            out.append({encode})\n        return out\n\n\n"
+              "masks = MaskBank('gt/*.png', 21).read_all()\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+@pytest.mark.parametrize("loop", [
+    "ys = []\nfor i in range(len(labels)):\n    ys.append(to_categorical(labels[i], 10))\n",
+    "ys = [to_categorical(k, 10) for k in labels]\n",
+])
+def test_one_hot_labels_of_an_array_already_held_are_not_a_per_file_blowup(loop, tmp_path):
+    # a row of the labels array is one label, its one-hot row ten floats: not a decoded file made wider
+    source = ("import numpy as np\nfrom tensorflow.keras.utils import to_categorical\n"
+              "labels = np.load('labels.npy')\n" + loop)
+    assert _rules(tmp_path, source, "dtype-blowup") == []

@@ -920,6 +920,11 @@ class CallHandlers:
                         shape=(source.shape or (None, None)) + (width,), dtype="float32", labels=True)
             self.seen.append(Seen("one-hot-sequences", node, call.ctx, data, source))
             return data
+        if isinstance(source, Item) and source.fresh and call.ctx.loops:
+            # to_categorical(mask, 10) of each decoded mask in a loop: a float32 channel per class for every pixel,
+            # where the mask held one small integer a pixel (not a row of an array already held: labels[i], one label)
+            return replace(source, shape=None, dtype="float32", fresh=True, widened_line=node.lineno,
+                           widened_to="float32", widened_at=node)
         if not isinstance(classes, Number) or not call.ctx.data_set_level:
             return None
         data = Data(node.lineno, str(call.ctx.module.path), "to_categorical", ARRAYS, shape=(None, int(classes.value)),
@@ -1147,8 +1152,9 @@ def _converted(item: Item, dtype: str | None, node: ast.AST, ctx: Context) -> It
     before = item.dtype or pixel_dtype(node, ctx.module)
     widened = ITEMSIZE.get(dtype or "", 0) == 8 and 0 < ITEMSIZE.get(before or "", 8) < 8 or \
         ITEMSIZE.get(dtype or "", 0) >= 4 and before == "uint8"
-    # cv2.imread(p).astype(float) ... .astype(np.uint8): what is kept is narrow again
-    narrowed = 0 < ITEMSIZE.get(dtype or "", 0) < 8 and not widened
+    # cv2.imread(p).astype(float) ... .astype(np.uint8): what is kept is narrow again (to the dtype it has already,
+    # to_categorical(mask, n).astype('float32'), it stays as wide as it was made)
+    narrowed = 0 < ITEMSIZE.get(dtype or "", 0) < 8 and not widened and dtype != item.dtype
     return replace(item, dtype=dtype, fresh=True,
                    widened_line=node.lineno if widened else None if narrowed else item.widened_line,
                    widened_to=dtype if widened else None if narrowed else item.widened_to,
