@@ -5626,3 +5626,22 @@ def test_one_hot_labels_of_an_array_already_held_are_not_a_per_file_blowup(loop,
     source = ("import numpy as np\nfrom tensorflow.keras.utils import to_categorical\n"
               "labels = np.load('labels.npy')\n" + loop)
     assert _rules(tmp_path, source, "dtype-blowup") == []
+
+
+@pytest.mark.parametrize("buffer, scaled, expected", [
+    ("np.zeros((1, 24, 24), dtype=float)", "patch.astype(float) / 255.", [12]),
+    ("np.empty((24, 24, 1), np.float64)", "np.float64(patch) / 255", [12]),
+    ("np.zeros((24, 24, 1), dtype='float32')", "patch / 255.0", [12]),
+    # a uint8 buffer holds the scaled values narrow again
+    ("np.zeros((24, 24, 1), dtype=np.uint8)", "patch.astype(float) / 255.", []),
+])
+def test_a_per_sample_float_buffer_filled_with_a_widened_tile_keeps_it_wide(buffer, scaled, expected, tmp_path):
+    # a patch extractor that writes each scaled crop into a small buffer of its own and keeps the buffers
+    source = ("import numpy as np\nfrom skimage import io\n\n\ndef crops(paths):\n    bank = []\n"
+              "    for p in paths:\n        im = io.imread(p)\n        for y in range(0, im.shape[0] - 24, 12):\n"
+              "            patch = im[y:y + 24, :24]\n"
+              f"            slot = {buffer}\n"
+              f"            slot[..., 0] = {scaled}\n"
+              "            bank.append(slot)\n"
+              "    return np.stack(bank)\n\n\nbank = crops(open('list.txt').read().split())\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected

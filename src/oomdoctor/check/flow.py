@@ -611,6 +611,13 @@ class Flow(CallHandlers):
                 isinstance(statement.value.slice, ast.Tuple) and \
                 any(isinstance(e, ast.Slice) for e in statement.value.slice.elts)
             self._kept_on_gpu(target.value, value, ctx)  # frames[i] = [frame.cuda(), target.cuda()]
+            if isinstance(container, Item) and isinstance(value, Item) and value.widened_line is not None and \
+                    container.widened_line is None and isinstance(target.value, ast.Name) and \
+                    (container.dtype or "").startswith("float") and ITEMSIZE.get(container.dtype, 0) >= 4:
+                # one = np.zeros((1, h, w), dtype=float); one[0] = tile.astype(float) / 255.: a sample's own buffer,
+                # given a float dtype, holds the values as wide as they were made (a uint8 buffer would narrow them)
+                scope.rebind(target.value.id, replace(container, fresh=True, widened_line=value.widened_line,
+                                                      widened_to=container.dtype, widened_at=value.widened_at))
             if isinstance(value, Tensor) and value.graph and not isinstance(container, Data) and ctx.loops and \
                     isinstance(target.value, (ast.Name, ast.Attribute)) and _advancing(target.slice, ctx.loops[-1]):
                 # display[k] = output[0]; k += 1 into a tensor (or list) made before the loop: each slot keeps its

@@ -558,7 +558,9 @@ class CallHandlers:
         if ctx.loops and not _over_a_few_things(ctx) and not self._data_set_sized(call):
             implicit = keyword_value(node, "dtype") is None and len(node.args) < 2 and NUMPY_CREATORS[name] == "float64"
             widened = implicit and not name.startswith("numpy.random")
-            return Item(None, NUMPY_CREATORS[name] if implicit else None,
+            given = keyword_value(node, "dtype") or (node.args[1] if len(node.args) > 1 and name in
+                                                     NUMPY_CREATORS_DTYPE_SECOND else None)
+            return Item(None, NUMPY_CREATORS[name] if implicit else dtype_of(given, ctx.module) if given else None,
                         widened_line=node.lineno if widened else None, widened_to="float64" if widened else None,
                         widened_at=node if widened else None)
         if _first_dimension_is_a_batch(call):
