@@ -5840,3 +5840,78 @@ def test_flatten_into_a_one_unit_score_is_no_large_head(head, expected, tmp_path
               f"        {head},\n"
               "    ])\n")
     assert _rules(tmp_path, source, "flatten-dense") == expected
+@pytest.mark.parametrize("metric, expected", [
+    # each computed under no_grad / inference_mode: a new tensor without a graph, however it is written
+    ("    with torch.no_grad():\n        gap = (fake - real).abs()\n        score = -torch.log(gap.mean() + 1e-8)\n"
+     "    return score\n", []),
+    ("    with torch.inference_mode():\n        return F.mse_loss(fake, real).sqrt() * 20\n", []),
+    ("    with torch.no_grad():\n        mse = ((fake - real) ** 2).mean(dim=[1, 2, 3])\n"
+     "        return torch.mean(10 * torch.log10(1.0 / mse))\n", []),
+    # the same helper with gradients on, and one that only names the output under no_grad: the graph is kept
+    ("    gap = (fake - real).abs()\n    return -torch.log(gap.mean() + 1e-8)\n", [19]),
+    ("    with torch.no_grad():\n        kept = fake\n    return kept\n", [19]),
+])
+def test_a_metric_computed_under_no_grad_in_a_helper_keeps_no_graph_when_summed(metric, expected, tmp_path):
+    # a super-resolution trainer that sums a PSNR helper's tensor (not .item()) every step: the helper computes it
+    # under torch.no_grad(), so the sum holds one small tensor, no autograd graph
+    (tmp_path / "quality.py").write_text("import torch\nimport torch.nn.functional as F\n\n\n"
+                                         "def fidelity(fake, real):\n" + metric)
+    source = ("import torch\nfrom quality import fidelity\n\n\nclass Fitter:\n"
+              "    def __init__(self, generator, batches):\n        self.generator = generator.cuda()\n"
+              "        self.batches = batches\n"
+              "        self.opt = torch.optim.Adam(self.generator.parameters())\n\n"
+              "    def epoch(self):\n        running = 0.0\n        for low, high in self.batches:\n"
+              "            low, high = low.cuda(), high.cuda()\n            fake = self.generator(low)\n"
+              "            err = torch.nn.functional.l1_loss(fake, high)\n            err.backward()\n"
+              "            self.opt.step()\n            running += fidelity(fake, high)\n        return running\n")
+    assert _rules(tmp_path, source, "loss-keeps-graph") == expected
+
+
+@pytest.mark.parametrize("read, encode, expected", [
+    ("np.asarray(Image.open(path))", "np_utils.to_categorical(seg, n_cls)", [18]),
+    ("np.asarray(Image.open(path))", "np_utils.to_categorical(seg, num_classes=n_cls).astype('float32')", [18]),
+    ("cv2.imread(path, cv2.IMREAD_GRAYSCALE)", "to_categorical(seg, n_cls)", [18]),
+    # the integer masks kept as they are: nothing made wider
+    ("cv2.imread(path, cv2.IMREAD_GRAYSCALE)", "seg", []),
+])
+def test_each_mask_one_hot_encoded_before_it_is_kept_is_a_dtype_blowup(read, encode, expected, tmp_path):
+    # a segmentation reader that one-hot encodes every decoded mask (a float32 channel per class for each pixel)
+    # and keeps them all; the one-hot labels of a sample each are a few bytes, not this
+    source = ("import glob\nimport cv2\nimport numpy as np\nfrom PIL import Image\n"
+              "from keras.utils import np_utils, to_categorical\n\n\nclass MaskBank:\n"
+              "    def __init__(self, pattern, n_cls):\n        self.pattern = pattern\n        self.n_cls = n_cls\n\n"
+              "    def read_all(self):\n        n_cls = self.n_cls\n        out = []\n"
+              f"        for path in glob.glob(self.pattern):\n            seg = {read}\n"
+              f"            out.append({encode})\n        return out\n\n\n"
+              "masks = MaskBank('gt/*.png', 21).read_all()\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+@pytest.mark.parametrize("loop", [
+    "ys = []\nfor i in range(len(labels)):\n    ys.append(to_categorical(labels[i], 10))\n",
+    "ys = [to_categorical(k, 10) for k in labels]\n",
+])
+def test_one_hot_labels_of_an_array_already_held_are_not_a_per_file_blowup(loop, tmp_path):
+    # a row of the labels array is one label, its one-hot row ten floats: not a decoded file made wider
+    source = ("import numpy as np\nfrom tensorflow.keras.utils import to_categorical\n"
+              "labels = np.load('labels.npy')\n" + loop)
+    assert _rules(tmp_path, source, "dtype-blowup") == []
+
+
+@pytest.mark.parametrize("buffer, scaled, expected", [
+    ("np.zeros((1, 24, 24), dtype=float)", "patch.astype(float) / 255.", [12]),
+    ("np.empty((24, 24, 1), np.float64)", "np.float64(patch) / 255", [12]),
+    ("np.zeros((24, 24, 1), dtype='float32')", "patch / 255.0", [12]),
+    # a uint8 buffer holds the scaled values narrow again
+    ("np.zeros((24, 24, 1), dtype=np.uint8)", "patch.astype(float) / 255.", []),
+])
+def test_a_per_sample_float_buffer_filled_with_a_widened_tile_keeps_it_wide(buffer, scaled, expected, tmp_path):
+    # a patch extractor that writes each scaled crop into a small buffer of its own and keeps the buffers
+    source = ("import numpy as np\nfrom skimage import io\n\n\ndef crops(paths):\n    bank = []\n"
+              "    for p in paths:\n        im = io.imread(p)\n        for y in range(0, im.shape[0] - 24, 12):\n"
+              "            patch = im[y:y + 24, :24]\n"
+              f"            slot = {buffer}\n"
+              f"            slot[..., 0] = {scaled}\n"
+              "            bank.append(slot)\n"
+              "    return np.stack(bank)\n\n\nbank = crops(open('list.txt').read().split())\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected

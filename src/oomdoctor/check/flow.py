@@ -613,6 +613,13 @@ class Flow(CallHandlers):
                 isinstance(statement.value.slice, ast.Tuple) and \
                 any(isinstance(e, ast.Slice) for e in statement.value.slice.elts)
             self._kept_on_gpu(target.value, value, ctx)  # frames[i] = [frame.cuda(), target.cuda()]
+            if isinstance(container, Item) and isinstance(value, Item) and value.widened_line is not None and \
+                    container.widened_line is None and isinstance(target.value, ast.Name) and \
+                    (container.dtype or "").startswith("float") and ITEMSIZE.get(container.dtype, 0) >= 4:
+                # one = np.zeros((1, h, w), dtype=float); one[0] = tile.astype(float) / 255.: a sample's own buffer,
+                # given a float dtype, holds the values as wide as they were made (a uint8 buffer would narrow them)
+                scope.rebind(target.value.id, replace(container, fresh=True, widened_line=value.widened_line,
+                                                      widened_to=container.dtype, widened_at=value.widened_at))
             if isinstance(value, Tensor) and value.graph and not isinstance(container, Data) and ctx.loops and \
                     isinstance(target.value, (ast.Name, ast.Attribute)) and _advancing(target.slice, ctx.loops[-1]):
                 # display[k] = output[0]; k += 1 into a tensor (or list) made before the loop: each slot keeps its
@@ -1178,7 +1185,8 @@ class Flow(CallHandlers):
             return Several(left.items + right.items)
         if isinstance(left, Tensor) or isinstance(right, Tensor):
             tensors = [v for v in (left, right) if isinstance(v, Tensor)]
-            return Tensor(graph=any(t.graph for t in tensors), loss=any(t.loss for t in tensors),
+            # under torch.no_grad() the result records no graph, whatever its operands hold
+            return Tensor(graph=any(t.graph for t in tensors) and not ctx.no_grad, loss=any(t.loss for t in tensors),
                           host=all(t.host for t in tensors), accumulated=any(t.accumulated for t in tensors))
         if isinstance(left, Data) and isinstance(node.op, ast.Add) and isinstance(right, Data):
             return left  # pos + neg: the two lists together
@@ -1267,7 +1275,7 @@ class Flow(CallHandlers):
         operand = self.eval(node.operand, scope, ctx)
         if isinstance(operand, Number) and isinstance(node.op, ast.USub):
             return Number(-operand.value)
-        return operand if isinstance(operand, Tensor) else None
+        return _computed(operand, ctx) if isinstance(operand, Tensor) else None
 
     def _eval_Compare(self, node: ast.Compare, scope: Scope, ctx: Context) -> Value:
         values = [self.eval(node.left, scope, ctx)] + [self.eval(c, scope, ctx) for c in node.comparators]
@@ -1495,6 +1503,8 @@ class Flow(CallHandlers):
                         self._call_fallback):
             result = handler(call)
             if result is not UNKNOWN:
+                if handler == self._call_library and call.qualified.split(".")[0] == "torch":
+                    return _computed(result, ctx)  # torch.mean(err) under no_grad(): a new tensor, no graph
                 return result
         return None
 
@@ -1863,7 +1873,7 @@ class Flow(CallHandlers):
         if any(isinstance(a, Tensor) and a.graph for a in call.args) and call.callee is None and \
                 last_part(call.qualified) not in ("len", "float", "int", "str", "print", "format", "isinstance") and \
                 call.qualified.split(".")[0] in ("torch", "F", "torch.nn.functional"):
-            return Tensor(graph=True, host=all(a.host for a in call.args if isinstance(a, Tensor)))
+            return Tensor(graph=not call.ctx.no_grad, host=all(a.host for a in call.args if isinstance(a, Tensor)))
         return None
 
 
@@ -2036,6 +2046,13 @@ def _one_sample_made_per_call(value: Value) -> bool:
     """An array of inputs the script's helper makes anew on each call (read_scan(path)): called in a loop, one
     sample per pass, whatever the helper's body saw of it."""
     return isinstance(value, Data) and _made_per_call(value) and value.content == ARRAYS and not value.labels
+
+
+def _computed(value: Value, ctx: Context) -> Value:
+    """A tensor an operation computes in ``ctx`` (err ** 2, torch.log10(err), -x, err.mean()): under
+    torch.no_grad() it records no graph, whatever its inputs hold; elsewhere as it is. (A name read there, or a list's
+    item, is the same tensor as before, graph and all: only what an operation makes is new.)"""
+    return _without_graph(value) if ctx.no_grad else value
 
 
 def _without_graph(value: Value) -> Value:

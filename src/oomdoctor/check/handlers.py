@@ -251,6 +251,8 @@ class CallHandlers:
             return replace(tensor, host=to_cpu)
         if method in NO_GRAD_RESULTS:
             return replace(tensor, graph=False, loss=False)
+        if call.ctx.no_grad and not method.endswith("_"):
+            tensor = replace(tensor, graph=False)  # err.mean() under torch.no_grad(): a new tensor, no graph
         if method in ("max", "min", "topk", "sort", "mode", "median") and (call.node.args or call.node.keywords):
             return Several((tensor, replace(tensor, graph=False, loss=False)))
         return tensor
@@ -564,7 +566,9 @@ class CallHandlers:
         if ctx.loops and not _over_a_few_things(ctx) and not self._data_set_sized(call):
             implicit = keyword_value(node, "dtype") is None and len(node.args) < 2 and NUMPY_CREATORS[name] == "float64"
             widened = implicit and not name.startswith("numpy.random")
-            return Item(None, NUMPY_CREATORS[name] if implicit else None,
+            given = keyword_value(node, "dtype") or (node.args[1] if len(node.args) > 1 and name in
+                                                     NUMPY_CREATORS_DTYPE_SECOND else None)
+            return Item(None, NUMPY_CREATORS[name] if implicit else dtype_of(given, ctx.module) if given else None,
                         widened_line=node.lineno if widened else None, widened_to="float64" if widened else None,
                         widened_at=node if widened else None)
         if _first_dimension_is_a_batch(call):
@@ -932,6 +936,11 @@ class CallHandlers:
                         shape=(source.shape or (None, None)) + (width,), dtype="float32", labels=True)
             self.seen.append(Seen("one-hot-sequences", node, call.ctx, data, source))
             return data
+        if isinstance(source, Item) and source.fresh and call.ctx.loops:
+            # to_categorical(mask, 10) of each decoded mask in a loop: a float32 channel per class for every pixel,
+            # where the mask held one small integer a pixel (not a row of an array already held: labels[i], one label)
+            return replace(source, shape=None, dtype="float32", fresh=True, widened_line=node.lineno,
+                           widened_to="float32", widened_at=node)
         if not isinstance(classes, Number) or not call.ctx.data_set_level:
             return None
         data = Data(node.lineno, str(call.ctx.module.path), "to_categorical", ARRAYS, shape=(None, int(classes.value)),
@@ -1188,8 +1197,9 @@ def _converted(item: Item, dtype: str | None, node: ast.AST, ctx: Context) -> It
     before = item.dtype or pixel_dtype(node, ctx.module)
     widened = ITEMSIZE.get(dtype or "", 0) == 8 and 0 < ITEMSIZE.get(before or "", 8) < 8 or \
         ITEMSIZE.get(dtype or "", 0) >= 4 and before == "uint8"
-    # cv2.imread(p).astype(float) ... .astype(np.uint8): what is kept is narrow again
-    narrowed = 0 < ITEMSIZE.get(dtype or "", 0) < 8 and not widened
+    # cv2.imread(p).astype(float) ... .astype(np.uint8): what is kept is narrow again (to the dtype it has already,
+    # to_categorical(mask, n).astype('float32'), it stays as wide as it was made)
+    narrowed = 0 < ITEMSIZE.get(dtype or "", 0) < 8 and not widened and dtype != item.dtype
     return replace(item, dtype=dtype, fresh=True,
                    widened_line=node.lineno if widened else None if narrowed else item.widened_line,
                    widened_to=dtype if widened else None if narrowed else item.widened_to,

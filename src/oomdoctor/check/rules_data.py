@@ -1116,6 +1116,12 @@ def dtype_blowup(script: Script) -> Iterator[Finding]:
                             "takes 1.")
                 fix = _("Parse each row as uint8 (np.array(values, 'uint8')) and scale each batch when it is "
                         "used (in a generator, a keras.utils.PyDataset or a tf.data map).")
+            elif _one_hot_encoded(data):  # to_categorical(mask, 10): a float channel per class, every pixel
+                message = _("Each file is one-hot encoded here, {dtype} with a channel per class, and then kept with "
+                            "all the others (line {line}): every value takes {size} bytes per class, where its class "
+                            "index takes 1.")
+                fix = _("Keep the integer masks (uint8) and one-hot each batch when it is used (in the generator or "
+                        "a tf.data map), or train on the indices with sparse_categorical_crossentropy.")
             elif ITEMSIZE.get(dtype, 8) == 8:
                 message = _("Each file is made {dtype} here and then kept with all the others (line {line}): the "
                             "data set is held at 8 bytes per value, where a uint8 pixel takes 1 and float32 4.")
@@ -1130,6 +1136,12 @@ def dtype_blowup(script: Script) -> Iterator[Finding]:
                 "dtype-blowup", seen.node, message.format(dtype=dtype, line=seen.node.lineno,
                                                           size=ITEMSIZE.get(dtype, 8)),
                 fix, module=_module_widened_in(data, seen, script), line=data.widened_line)
+
+
+def _one_hot_encoded(data: Data) -> bool:
+    """Made wider by to_categorical() (keras.utils, np_utils): a channel per class where there was one index."""
+    widened_at = data.widened_at
+    return isinstance(widened_at, ast.Call) and last_part(dotted_name(widened_at.func)) == "to_categorical"
 
 
 def _fills_sample_by_sample(seen: Seen) -> bool:
