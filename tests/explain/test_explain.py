@@ -1819,3 +1819,24 @@ def test_comfyuis_report_of_a_loader_or_text_encode_node_is_loading():
         assert explain(report.format(node=node)).case == "weights-or-loading"
     for node in ("KSampler", "VAEDecode"):
         assert explain(report.format(node=node)).case == "activations-batch"
+
+
+def test_a_resource_exhausted_error_about_no_memory_is_no_oom():
+    """TensorFlow's hint about allocated tensors follows any ResourceExhaustedError, and TF-TRT's op raises one when
+    its engine cache has no room for another batch size: no allocation failed. The same hint after an OOM, or after
+    a message of root errors whose lines state one, is still an OOM."""
+    from oomdoctor.explain import explain
+
+    hint = ("Hint: If you want to see a list of allocated tensors when OOM happens, add "
+            "report_tensor_allocations_upon_oom to RunOptions for current allocation info.\n")
+    cache = explain("2019-03-02 10:11:12.000001: W tensorflow/contrib/tensorrt/kernels/trt_engine_op.cc:260] Engine "
+                    "retrieval for batch size 8 failed\ntensorflow.python.framework.errors_impl.ResourceExhaustedError: "
+                    "Requested batch size is not available and engine cache is full\n\t [[{{node TRTEngineOp_0}}]]\n"
+                    + hint)
+    assert (cache.oom, cache.framework, cache.case) == (False, "tensorflow", "not-oom")
+    oom = explain("tensorflow.python.framework.errors_impl.ResourceExhaustedError: failed to allocate memory "
+                  "[Op:AddV2]\n" + hint)
+    assert oom.oom and oom.framework == "tensorflow"
+    roots = explain("tensorflow.python.framework.errors_impl.ResourceExhaustedError: 2 root error(s) found.\n"
+                    "  (0) Resource exhausted: SameWorkerRecvDone unable to allocate output tensor.\n" + hint)
+    assert roots.oom

@@ -367,9 +367,26 @@ def _read_nvidia_smi(text: str, facts: Facts) -> None:
         facts.total_bytes = totals[0] << 20
 
 
+# The message of a ResourceExhaustedError as TensorFlow prints it (the exception's repr, or the status of a C++ op,
+# "Resource exhausted: ..."), the rest of its line
+_EXHAUSTED = re.compile(r"(?:ResourceExhaustedError(?: \(see above for traceback\))?|Resource exhausted):[ \t]{0,8}"
+                        r"([^\n]{0,300})")
+
+
+def _exhausted_elsewhere(text: str) -> bool:
+    """Whether every ResourceExhaustedError the log states is about something other than memory: the status has
+    other uses (TF-TRT's op: "Requested batch size is not available and engine cache is full", when its engine cache
+    has no room for another batch size), and TensorFlow's hint about allocated tensors follows any of them. A message
+    of N root errors states its errors on the lines below, each read in turn."""
+    messages = [match.group(1).lower() for match in _EXHAUSTED.finditer(text[-100000:])]
+    return bool(messages) and not any(word in message or not message.strip()
+                                      for message in messages
+                                      for word in ("oom", "memory", "alloc", "root error", "out of"))
+
+
 def _read_tensorflow(text: str, facts: Facts) -> bool:
     found = False
-    if _positions(text, "report_tensor_allocations_upon_oom"):
+    if _positions(text, "report_tensor_allocations_upon_oom") and not _exhausted_elsewhere(text):
         found = True  # TensorFlow prints this hint only after a ResourceExhaustedError
     if _positions(text, "Sum Total of in-use chunks") or re.search(r"\bLimit:[ \t]+\d+\s+InUse:[ \t]+\d+",
                                                                      text[-100000:]):
