@@ -1840,3 +1840,23 @@ def test_a_resource_exhausted_error_about_no_memory_is_no_oom():
     roots = explain("tensorflow.python.framework.errors_impl.ResourceExhaustedError: 2 root error(s) found.\n"
                     "  (0) Resource exhausted: SameWorkerRecvDone unable to allocate output tensor.\n" + hint)
     assert roots.oom
+
+
+def test_onnxruntimes_arena_failure_cut_after_the_functions_name():
+    """ONNX Runtime's failed op states the arena's function before its words; a paste cut there (or the message of a
+    limit, "Available memory of N is smaller than requested bytes of M") is still the arena's failure. The function's
+    name in a note, not a failed op's status, is none."""
+    from oomdoctor.explain import explain
+
+    cut = explain("[ONNXRuntimeError] : 6 : RUNTIME_EXCEPTION : Non-zero status code returned while running Conv node. "
+                  "Name:'Conv_57' Status Message: /onnxruntime_src/onnxruntime/core/framework/bfc_arena.cc:342 void* "
+                  "onnxruntime::BFCArena::AllocateRawInternal(size_t, bool)\n"
+                  "providers: ['CUDAExecutionProvider', 'CPUExecutionProvider']\n")
+    assert (cut.oom, cut.framework, cut.memory, cut.requested_bytes) == (True, "onnxruntime", "gpu", None)
+    limit = explain("onnxruntime.capi.onnxruntime_pybind11_state.RuntimeException: [ONNXRuntimeError] : 6 : "
+                    "RUNTIME_EXCEPTION : Non-zero status code returned while running Gemm node. Name:'fc1' Status "
+                    "Message: bfc_arena.cc:317 onnxruntime::BFCArena::AllocateRawInternal Available memory of 0 is "
+                    "smaller than requested bytes of 8388608 (CUDAExecutionProvider)\n")
+    assert (limit.oom, limit.requested_bytes) == (True, 8388608)
+    note = explain("import onnxruntime\n# retry on the CPU when BFCArena::AllocateRawInternal fails on the GPU\n")
+    assert not note.oom

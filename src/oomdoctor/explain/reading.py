@@ -1403,11 +1403,22 @@ def _read_ggml(text: str, lower: str, facts: Facts) -> bool:
 def _read_onnxruntime(text: str, lower: str, facts: Facts) -> bool:
     """ONNX Runtime's arena: ``onnxruntime::BFCArena::AllocateRawInternal Failed to allocate memory for requested
     buffer of size 285081600``. Each execution provider has its own arena, the CPU's in RAM, CUDA's (and ROCm's,
-    TensorRT's) on the GPU, and the message is the same: a log that names no GPU provider ran on the CPU."""
+    TensorRT's) on the GPU, and the message is the same: a log that names no GPU provider ran on the CPU. Under a
+    limit (``gpu_mem_limit``) the same function says ``Available memory of 0 is smaller than requested bytes of
+    1048576``. A failed op's status names the function before its words (``Status Message: .../bfc_arena.cc:376
+    void* onnxruntime::BFCArena::AllocateRawInternal(size_t, bool, ...)``), which every exception it throws is about
+    memory: a paste cut there is still the arena's failure, its size lost."""
     if "onnxruntime" not in lower:
         return False
-    for at in _positions(lower, "failed to allocate memory for requested buffer of size")[-1:]:
-        match = re.match(r"failed to allocate memory for requested buffer of size (\d{1,25})", lower[at:at + 90])
+    places = _positions(lower, "failed to allocate memory for requested buffer of size") + \
+        _positions(lower, "is smaller than requested bytes of")
+    for at in _positions(lower, "bfcarena::allocaterawinternal"):
+        line = lower[max(lower.rfind("\n", 0, at), at - 1000, 0):at]
+        if "status message:" in line or "non-zero status code" in line or "onnxruntimeerror" in line:
+            places.append(at)
+    for at in sorted(places)[-1:]:
+        match = re.match(r"(?:failed to allocate memory for requested buffer of size|is smaller than requested bytes "
+                         r"of) (\d{1,25})", lower[at:at + 90])
         facts.requested_bytes = number(match.group(1)) if match else None
         facts.memory = "gpu" if any(word in lower for word in ("cuda", "gpu", "rocm", "tensorrt")) else "host"
         facts.message = _window(text, at, before=80, after=90)
