@@ -1860,3 +1860,26 @@ def test_onnxruntimes_arena_failure_cut_after_the_functions_name():
     assert (limit.oom, limit.requested_bytes) == (True, 8388608)
     note = explain("import onnxruntime\n# retry on the CPU when BFCArena::AllocateRawInternal fails on the GPU\n")
     assert not note.oom
+
+
+def test_paddle_fluids_fatal_cuda_check_after_an_all_reduce():
+    """Fluid 1.x checks CUDA after each all-reduce and stops with glog's FATAL line, cudaGetErrorString's words: "out
+    of memory" is an allocation on the GPU that failed. Another CUDA error there, or the same words in a VLOG of a
+    test that goes on, is none."""
+    from oomdoctor.explain import explain
+
+    stack = ("*** Check failure stack trace: ***\n    @     0x7f3a2c1d4b6d  google::LogMessage::Fail()\n"
+             "    @     0x7f3a2e0917a5  paddle::framework::details::AllReduceOpHandle::RunImpl()\n")
+    sync = explain("W0301 08:00:01.000000 12 device_context.cc:259] Please NOTE: device: 1, CUDA Capability: 70\n"
+                   "F0301 09:14:55.102938 4411 all_reduce_op_handle.cc:162] cudaStreamSynchronize out of memory\n"
+                   + stack)
+    assert (sync.oom, sync.framework, sync.memory) == (True, "paddle", "gpu")
+    last = explain("F0301 09:14:55.102938 4411 all_reduce_op_handle.cc:168] cudaGetLastError  out of memory errno:2\n"
+                   + stack)
+    assert (last.oom, last.framework) == (True, "paddle")
+    illegal = explain("F0301 09:14:55.102938 4411 all_reduce_op_handle.cc:168] cudaGetLastError  an illegal memory "
+                      "access was encountered errno:77\n" + stack)
+    assert not illegal.oom
+    probe = explain("I0301 09:14:55.102938 4411 fused_all_reduce_op_handle.cc:61] cudaGetLastError  out of memory "
+                    "errno:2\nW0301 09:14:56.000000 4411 build_strategy.cc:310] fall back to the plain all-reduce\n")
+    assert not probe.oom

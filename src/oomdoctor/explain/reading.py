@@ -1460,7 +1460,20 @@ def _read_paddle(text: str, lower: str, facts: Facts) -> bool:
         facts.clues.add("pool_at_start")
         facts.message = window.strip()
         return True
+    # Fluid 1.x's multi-GPU executor checks CUDA's last error after each all-reduce and stops with glog's FATAL line,
+    # cudaGetErrorString's words and the code (``F0912 ... all_reduce_op_handle.cc:75] cudaGetLastError  out of
+    # memory errno:2``): an allocation on the GPU failed, no size printed (a VLOG of the same words, ``I...``, is a
+    # test that goes on)
+    for match in list(_PADDLE_CUDA_CHECK.finditer(text[-100000:]))[-1:]:
+        if re.match(r"I\d{4} ", match.group(1).lstrip()):
+            continue
+        facts.message = match.group(0).strip()
+        return True
     return False
+
+
+_PADDLE_CUDA_CHECK = re.compile(r"(?m)^([^\n]{0,200}?)\bcuda(?:GetLastError|StreamSynchronize)[ \t]{1,4}out of memory"
+                                r"(?:[ \t]{1,4}errno:[ \t]{0,2}2\b)?")
 
 
 def _read_vllm(text: str, lower: str, facts: Facts) -> bool:
