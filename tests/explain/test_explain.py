@@ -1883,3 +1883,21 @@ def test_paddle_fluids_fatal_cuda_check_after_an_all_reduce():
     probe = explain("I0301 09:14:55.102938 4411 fused_all_reduce_op_handle.cc:61] cudaGetLastError  out of memory "
                     "errno:2\nW0301 09:14:56.000000 4411 build_strategy.cc:310] fall back to the plain all-reduce\n")
     assert not probe.oom
+
+
+def test_llama_cpps_compute_buffer_on_one_gpu_of_a_split_model():
+    """llama.cpp splits a model's layers over every GPU it finds; a compute buffer that finds no room on one of them is
+    that GPU's share, balanced with --tensor-split. On the only GPU it is the context's (-c, -ub)."""
+    from oomdoctor.explain import explain
+
+    failure = ("llama_kv_cache_init:      ROCm0 KV buffer size =   512.00 MiB\n"
+               "ggml_backend_cuda_buffer_type_alloc_buffer: allocating 1304.00 MiB on device {device}: cudaMalloc "
+               "failed: out of memory\nggml_gallocr_reserve_n: failed to allocate ROCm{device} buffer of size "
+               "1367343104\nllama_new_context_with_model: failed to allocate compute buffers\n")
+    split = explain("ggml_cuda_init: found 2 ROCm devices:\n  Device 0: AMD Radeon RX 7900 XTX, gfx1100\n"
+                    "  Device 1: AMD Radeon RX 6600, gfx1032\n" + failure.format(device=1))
+    assert (split.framework, split.gpu_index, split.case) == ("llama.cpp", 1, "which-gpu")
+    assert "--tensor-split" in " ".join(split.fixes)
+    alone = explain("ggml_cuda_init: found 1 ROCm devices:\n  Device 0: AMD Radeon RX 6600, gfx1032\n"
+                    + failure.format(device=0))
+    assert alone.case == "activations-batch"

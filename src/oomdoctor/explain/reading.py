@@ -1390,6 +1390,11 @@ def _read_ggml(text: str, lower: str, facts: Facts) -> bool:
         # the context's compute buffer (llama_init_from_model: failed to allocate compute pp buffers), which grows
         # with --ctx-size and --ubatch-size, after the weights were loaded
         facts.clues.add("compute_buffer")
+    devices = re.search(r"found (\d{1,3}) (?:CUDA|ROCm|SYCL|Vulkan) devices", text)
+    if found and ("pipeline parallelism enabled" in lower or devices and int(devices.group(1)) > 1):
+        # the model split over several GPUs (llama.cpp's default, layers by each device's free memory at start; its
+        # pipeline parallelism, only ever with more than one device): each GPU holds its share and its own buffers
+        facts.clues.add("split_over_gpus")
     for at in _positions(lower, "current device: ")[-1:]:
         if "error: out of memory" not in lower[max(at - 60, 0):at]:  # ggml_cuda_error's two lines
             continue
