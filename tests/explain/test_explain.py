@@ -1901,3 +1901,24 @@ def test_llama_cpps_compute_buffer_on_one_gpu_of_a_split_model():
     alone = explain("ggml_cuda_init: found 1 ROCm devices:\n  Device 0: AMD Radeon RX 6600, gfx1032\n"
                     + failure.format(device=0))
     assert alone.case == "activations-batch"
+
+
+def test_gpustat_with_every_rank_on_one_gpu():
+    """A gpustat pasted with the error, in a job of one process per GPU (mpirun, Horovod): one GPU full and the others
+    all but empty is every rank on that GPU, which then failed; its line is the device's total and what was in use.
+    Without a launcher (one process that uses one GPU of several), or with the other GPUs busy too, it says nothing."""
+    from oomdoctor.explain import explain
+
+    error = ("tensorflow.python.framework.errors_impl.ResourceExhaustedError: OOM when allocating tensor with "
+             "shape[64,512,28,28] and type float\n")
+    table = ("[0] GeForce GTX 1080 Ti | 41'C,   0 % |  1203 / 11178 MB | alice(1093M)\n"
+             "[1] GeForce GTX 1080 Ti | 70'C,  98 % | 10891 / 11178 MB | alice(10781M)\n"
+             "[2] GeForce GTX 1080 Ti | 38'C,   0 % |   {used} / 11178 MB | alice(100M)\n")
+    ranks = explain("mpirun -np 3 python train.py\n" + error + table.format(used=110).replace("1203 /", " 110 /"))
+    assert (ranks.case, ranks.gpu_index, ranks.total_bytes, ranks.in_use_bytes) == (
+        "which-gpu", 1, 11178 << 20, 10891 << 20)
+    assert "local_rank" in " ".join(ranks.fixes)
+    busy = explain("mpirun -np 3 python train.py\n" + error + table.format(used=9000))
+    assert busy.case == "activations-batch" and busy.gpu_index is None
+    alone = explain(error + table.format(used=110).replace("1203 /", " 110 /"))
+    assert alone.case == "activations-batch" and alone.total_bytes is None

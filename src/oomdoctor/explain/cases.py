@@ -33,7 +33,8 @@ case                         evidence                                           
 ``which-gpu``                several GPUs, and one carries more than the others     balance or pick the GPU
                              (or the other ranks' equal shares on the failing one;
                              llama.cpp's compute buffer on one GPU of a split
-                             model)
+                             model; a GPU table with one GPU full and the rest
+                             empty in a job of one process per GPU)
 ``activations-batch``        the step at this batch needs more than is free         batch, precision,
                                                                                     checkpointing
 ===========================  =====================================================  ==========================
@@ -306,7 +307,7 @@ def choose(facts: Facts) -> str:
     if "whole_array_op" in clues:  # XLA's program of one array in, one of its size out: not a step, an array's copy
         return "weights-or-loading"
     if len(facts.gpu_indices) > 1 and ("data_parallel" in clues or facts.gpu_index not in (None, 0)) or \
-            "gpu_imbalance" in clues:
+            "gpu_imbalance" in clues or "ranks_on_one_gpu" in clues:
         return "which-gpu"
     return "activations-batch"
 
@@ -703,6 +704,14 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
         fix.append(_("Check each GPU with nvidia-smi and give vLLM GPUs that nothing else uses (CUDA_VISIBLE_DEVICES), "
                      "or move the other process or stage off that GPU; lowering max_model_len does not help a rank "
                      "with no room at all."))
+        return say, fix
+    if case == "which-gpu" and "ranks_on_one_gpu" in facts.clues:
+        say.append(_("The GPUs' table shows GPU {index} full and every other GPU all but empty, in a job of one process "
+                     "per GPU: the ranks all put their work on GPU {index}.").format(index=facts.gpu_index))
+        fix.append(_("Pin each rank to its own GPU before it allocates anything: Horovod's "
+                     "config.gpu_options.visible_device_list = str(hvd.local_rank()) (TensorFlow 2: "
+                     "tf.config.set_visible_devices(gpus[hvd.local_rank()], 'GPU')), torch.cuda.set_device(local_rank), "
+                     "or CUDA_VISIBLE_DEVICES set per rank."))
         return say, fix
     if case == "which-gpu" and "gpu_imbalance" in facts.clues:
         say.append(_("PyTorch warned that the GPUs differ: one has less than 75 % of another's memory or cores, "

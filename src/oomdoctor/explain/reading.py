@@ -367,6 +367,32 @@ def _read_nvidia_smi(text: str, facts: Facts) -> None:
         facts.total_bytes = totals[0] << 20
 
 
+# gpustat's line per GPU: "[0] Tesla K80        | 59'C,   0 % | 10949 / 11439 MB | ubuntu(10909M)" (its MB are MiB)
+_GPUSTAT = re.compile(r"(?m)^[ \t]{0,8}\[(\d{1,3})\] [^|\n]{1,80}\|[^|\n]{1,40}\|[ \t]{0,12}(\d{1,9}) / (\d{1,9}) MB[ \t]{0,4}\|")
+# Words of a job of several processes, one per GPU (a rank each)
+_LAUNCHERS = ("horovod", "hvd.", "mpirun", "torchrun", "torch.distributed", "local_rank", "deepspeed ")
+
+
+def _read_gpustat(text: str, lower: str, facts: Facts) -> None:
+    """A pasted gpustat of several GPUs in a job of one process per GPU: when one GPU is all but full and every other
+    holds next to nothing, the ranks all put their work on that one (Horovod's ranks without
+    ``config.gpu_options.visible_device_list = str(hvd.local_rank())``): it is the failing GPU, its line the device's
+    total and what was in use."""
+    rows = {int(index): (int(used) << 20, int(total) << 20) for index, used, total in _GPUSTAT.findall(text[-50000:])}
+    if len(rows) < 2 or not any(word in lower for word in _LAUNCHERS):
+        return
+    full = [index for index, (used, total) in rows.items() if used >= 0.8 * total]
+    if len(full) != 1 or facts.gpu_index not in (None, full[0]):
+        return
+    used, total = rows[full[0]]
+    if any(other_used > 0.05 * total for index, (other_used, _total) in rows.items() if index != full[0]):
+        return
+    facts.gpu_index = full[0]
+    facts.total_bytes = facts.total_bytes or total
+    facts.in_use_bytes = facts.in_use_bytes or used
+    facts.clues.add("ranks_on_one_gpu")
+
+
 # The message of a ResourceExhaustedError as TensorFlow prints it (the exception's repr, or the status of a C++ op,
 # "Resource exhausted: ..."), the rest of its line
 _EXHAUSTED = re.compile(r"(?:ResourceExhaustedError(?: \(see above for traceback\))?|Resource exhausted):[ \t]{0,8}"
@@ -1705,6 +1731,7 @@ def read(text: str) -> Facts:
     facts.memory = facts.memory or "gpu"
     if facts.memory == "gpu":
         _read_rematerialization(text, facts)
+        _read_gpustat(text, lower, facts)
     _clues(lower, facts)
     _optimizer_frame(lower, facts)
     if facts.framework == "jax":
