@@ -1922,3 +1922,17 @@ def test_gpustat_with_every_rank_on_one_gpu():
     assert busy.case == "activations-batch" and busy.gpu_index is None
     alone = explain(error + table.format(used=110).replace("1203 /", " 110 /"))
     assert alone.case == "activations-batch" and alone.total_bytes is None
+
+
+def test_nvidia_smis_figures_padded_to_their_column():
+    """nvidia-smi pads each memory figure to its column ("|      3MiB /  24576MiB |"): the device's total still reads.
+    Two kinds of card in one table name no single device."""
+    from oomdoctor.explain import explain
+
+    error = "RuntimeError: CUDA error: out of memory\n"
+    head = "| NVIDIA-SMI 535.104.05             Driver Version: 535.104.05   CUDA Version: 12.2     |\n"
+    one = explain(error + head + "| 30%   31C    P8    21W / 350W |      3MiB /  24576MiB |      0%      Default |\n")
+    assert one.total_bytes == 24576 << 20
+    two = explain(error + head + "| 30%   31C    P8    21W / 350W |      3MiB /  24576MiB |      0%      Default |\n"
+                  "| 22%   29C    P8     9W / 170W |      3MiB /  12288MiB |      0%      Default |\n")
+    assert two.total_bytes is None

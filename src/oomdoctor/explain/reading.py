@@ -359,10 +359,12 @@ def _read_xla_pool(text: str, facts: Facts) -> None:
 
 
 def _read_nvidia_smi(text: str, facts: Facts) -> None:
-    """A pasted nvidia-smi table: ``|  14220MiB / 15109MiB |`` per GPU gives the device's total."""
+    """A pasted nvidia-smi table: ``|  14220MiB / 15109MiB |`` per GPU gives the device's total (each figure padded to
+    its column: ``|     98MiB /  1999MiB |``)."""
     if facts.total_bytes is not None or "NVIDIA-SMI" not in text:
         return
-    totals = [int(total) for _used, total in re.findall(r"\|\s+(\d{1,9})MiB / (\d{1,9})MiB\s+\|", text[-50000:])]
+    totals = [int(total) for _used, total in re.findall(r"\|\s{1,30}(\d{1,9})MiB {1,8}/ {1,8}(\d{1,9})MiB\s{1,30}\|",
+                                                        text[-50000:])]
     if totals and len(set(totals)) == 1:  # one kind of card: its total is the device's
         facts.total_bytes = totals[0] << 20
 
