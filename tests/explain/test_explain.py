@@ -1936,3 +1936,21 @@ def test_nvidia_smis_figures_padded_to_their_column():
     two = explain(error + head + "| 30%   31C    P8    21W / 350W |      3MiB /  24576MiB |      0%      Default |\n"
                   "| 22%   29C    P8     9W / 170W |      3MiB /  12288MiB |      0%      Default |\n")
     assert two.total_bytes is None
+
+
+def test_paddle_v1s_glog_check_of_a_cuda_call():
+    """Paddle v1's CUDA layer checks each call with glog ("Check failed: cudaSuccess == cudaStat (0 vs. 2) Cuda Error:
+    out of memory"): Paddle's, not PyTorch's. Under initPaddle it was making the devices' streams and handles, the CUDA
+    context, with nothing of the model on the GPU: someone else held it. In hl_malloc_device during training, a step's."""
+    from oomdoctor.explain import explain
+
+    check = ("F0517 10:02:11.551203  2291 hl_cuda_device.cc:{line}] Check failed: cudaSuccess == cudaStat (0 vs. 2) "
+             "Cuda Error: out of memory\n*** Check failure stack trace: ***\n    @     0x7f01c2a1b04d  "
+             "google::LogMessage::Fail()\n")
+    start = explain(check.format(line=352) + "    @     0x7f01c2a0a1f4  hl_specify_devices_start()\n"
+                    "    @     0x7f01c2a0a47d  hl_start()\n    @     0x7f01c2985e7e  paddle::initMain()\n")
+    assert (start.oom, start.framework, start.case) == (True, "paddle", "limit-or-other-process")
+    step = explain(check.format(line=281) + "    @     0x7f01c2a09b21  hl_malloc_device()\n"
+                   "    @     0x7f01c29a7c10  paddle::GpuAllocator::alloc()\n"
+                   "    @     0x7f01c29a81d3  paddle::TrainerThread::forward()\n")
+    assert (step.framework, step.case) == ("paddle", "activations-batch")

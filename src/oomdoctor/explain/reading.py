@@ -1502,6 +1502,17 @@ def _read_paddle(text: str, lower: str, facts: Facts) -> bool:
             continue
         facts.message = match.group(0).strip()
         return True
+    # Paddle v1's CUDA layer (hl_cuda_device.cc) checks every call with glog: ``Check failed: cudaSuccess == cudaStat
+    # (0 vs. 2) Cuda Error: out of memory``. Under hl_start / hl_create_global_resources (initPaddle) it was making
+    # each device's streams and handles, the CUDA context, before anything of the model was on the GPU
+    for at in _positions(text, "Cuda Error: out of memory")[-1:]:
+        line = text[max(at - 200, 0):at]
+        if not re.search(r"hl_\w{1,40}\.cc:\d{1,6}\] Check failed: cudaSuccess == cudaStat \(0 vs\. 2\) $", line):
+            continue
+        if any(frame in lower[at:at + 2000] for frame in ("hl_create_global_resources", "hl_start()", "initpaddle")):
+            facts.clues.add("cuda_context")
+        facts.message = line[line.rfind("\n") + 1:] + text[at:at + 25]
+        return True
     return False
 
 
