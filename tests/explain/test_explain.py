@@ -1830,9 +1830,9 @@ def test_a_resource_exhausted_error_about_no_memory_is_no_oom():
     hint = ("Hint: If you want to see a list of allocated tensors when OOM happens, add "
             "report_tensor_allocations_upon_oom to RunOptions for current allocation info.\n")
     cache = explain("2019-03-02 10:11:12.000001: W tensorflow/contrib/tensorrt/kernels/trt_engine_op.cc:260] Engine "
-                    "retrieval for batch size 8 failed\ntensorflow.python.framework.errors_impl.ResourceExhaustedError: "
-                    "Requested batch size is not available and engine cache is full\n\t [[{{node TRTEngineOp_0}}]]\n"
-                    + hint)
+                    "retrieval for batch size 8 failed\n"
+                    "tensorflow.python.framework.errors_impl.ResourceExhaustedError: Requested batch size is not "
+                    "available and engine cache is full\n\t [[{{node TRTEngineOp_0}}]]\n" + hint)
     assert (cache.oom, cache.framework, cache.case) == (False, "tensorflow", "not-oom")
     oom = explain("tensorflow.python.framework.errors_impl.ResourceExhaustedError: failed to allocate memory "
                   "[Op:AddV2]\n" + hint)
@@ -1941,7 +1941,7 @@ def test_nvidia_smis_figures_padded_to_their_column():
 def test_paddle_v1s_glog_check_of_a_cuda_call():
     """Paddle v1's CUDA layer checks each call with glog ("Check failed: cudaSuccess == cudaStat (0 vs. 2) Cuda Error:
     out of memory"): Paddle's, not PyTorch's. Under initPaddle it was making the devices' streams and handles, the CUDA
-    context, with nothing of the model on the GPU: someone else held it. In hl_malloc_device during training, a step's."""
+    context, with nothing of the model on the GPU: someone else held it. In hl_malloc_device in training: a step's."""
     from oomdoctor.explain import explain
 
     check = ("F0517 10:02:11.551203  2291 hl_cuda_device.cc:{line}] Check failed: cudaSuccess == cudaStat (0 vs. 2) "

@@ -706,12 +706,12 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
                      "with no room at all."))
         return say, fix
     if case == "which-gpu" and "ranks_on_one_gpu" in facts.clues:
-        say.append(_("The GPUs' table shows GPU {index} full and every other GPU all but empty, in a job of one process "
-                     "per GPU: the ranks all put their work on GPU {index}.").format(index=facts.gpu_index))
+        say.append(_("The GPUs' table shows GPU {index} full and every other GPU all but empty, in a job of one "
+                     "process per GPU: the ranks all put their work on GPU {index}.").format(index=facts.gpu_index))
         fix.append(_("Pin each rank to its own GPU before it allocates anything: Horovod's "
                      "config.gpu_options.visible_device_list = str(hvd.local_rank()) (TensorFlow 2: "
-                     "tf.config.set_visible_devices(gpus[hvd.local_rank()], 'GPU')), torch.cuda.set_device(local_rank), "
-                     "or CUDA_VISIBLE_DEVICES set per rank."))
+                     "tf.config.set_visible_devices(gpus[hvd.local_rank()], 'GPU')), "
+                     "torch.cuda.set_device(local_rank), or CUDA_VISIBLE_DEVICES set per rank."))
         return say, fix
     if case == "which-gpu" and "gpu_imbalance" in facts.clues:
         say.append(_("PyTorch warned that the GPUs differ: one has less than 75 % of another's memory or cores, "

@@ -370,7 +370,8 @@ def _read_nvidia_smi(text: str, facts: Facts) -> None:
 
 
 # gpustat's line per GPU: "[0] Tesla K80        | 59'C,   0 % | 10949 / 11439 MB | ubuntu(10909M)" (its MB are MiB)
-_GPUSTAT = re.compile(r"(?m)^[ \t]{0,8}\[(\d{1,3})\] [^|\n]{1,80}\|[^|\n]{1,40}\|[ \t]{0,12}(\d{1,9}) / (\d{1,9}) MB[ \t]{0,4}\|")
+_GPUSTAT = re.compile(r"(?m)^[ \t]{0,8}\[(\d{1,3})\] [^|\n]{1,80}\|[^|\n]{1,40}\|[ \t]{0,12}(\d{1,9}) / (\d{1,9}) MB"
+                      r"[ \t]{0,4}\|")
 # Words of a job of several processes, one per GPU (a rank each)
 _LAUNCHERS = ("horovod", "hvd.", "mpirun", "torchrun", "torch.distributed", "local_rank", "deepspeed ")
 
