@@ -1819,3 +1819,138 @@ def test_comfyuis_report_of_a_loader_or_text_encode_node_is_loading():
         assert explain(report.format(node=node)).case == "weights-or-loading"
     for node in ("KSampler", "VAEDecode"):
         assert explain(report.format(node=node)).case == "activations-batch"
+
+
+def test_a_resource_exhausted_error_about_no_memory_is_no_oom():
+    """TensorFlow's hint about allocated tensors follows any ResourceExhaustedError, and TF-TRT's op raises one when
+    its engine cache has no room for another batch size: no allocation failed. The same hint after an OOM, or after
+    a message of root errors whose lines state one, is still an OOM."""
+    from oomdoctor.explain import explain
+
+    hint = ("Hint: If you want to see a list of allocated tensors when OOM happens, add "
+            "report_tensor_allocations_upon_oom to RunOptions for current allocation info.\n")
+    cache = explain("2019-03-02 10:11:12.000001: W tensorflow/contrib/tensorrt/kernels/trt_engine_op.cc:260] Engine "
+                    "retrieval for batch size 8 failed\n"
+                    "tensorflow.python.framework.errors_impl.ResourceExhaustedError: Requested batch size is not "
+                    "available and engine cache is full\n\t [[{{node TRTEngineOp_0}}]]\n" + hint)
+    assert (cache.oom, cache.framework, cache.case) == (False, "tensorflow", "not-oom")
+    oom = explain("tensorflow.python.framework.errors_impl.ResourceExhaustedError: failed to allocate memory "
+                  "[Op:AddV2]\n" + hint)
+    assert oom.oom and oom.framework == "tensorflow"
+    roots = explain("tensorflow.python.framework.errors_impl.ResourceExhaustedError: 2 root error(s) found.\n"
+                    "  (0) Resource exhausted: SameWorkerRecvDone unable to allocate output tensor.\n" + hint)
+    assert roots.oom
+
+
+def test_onnxruntimes_arena_failure_cut_after_the_functions_name():
+    """ONNX Runtime's failed op states the arena's function before its words; a paste cut there (or the message of a
+    limit, "Available memory of N is smaller than requested bytes of M") is still the arena's failure. The function's
+    name in a note, not a failed op's status, is none."""
+    from oomdoctor.explain import explain
+
+    cut = explain("[ONNXRuntimeError] : 6 : RUNTIME_EXCEPTION : Non-zero status code returned while running Conv node. "
+                  "Name:'Conv_57' Status Message: /onnxruntime_src/onnxruntime/core/framework/bfc_arena.cc:342 void* "
+                  "onnxruntime::BFCArena::AllocateRawInternal(size_t, bool)\n"
+                  "providers: ['CUDAExecutionProvider', 'CPUExecutionProvider']\n")
+    assert (cut.oom, cut.framework, cut.memory, cut.requested_bytes) == (True, "onnxruntime", "gpu", None)
+    limit = explain("onnxruntime.capi.onnxruntime_pybind11_state.RuntimeException: [ONNXRuntimeError] : 6 : "
+                    "RUNTIME_EXCEPTION : Non-zero status code returned while running Gemm node. Name:'fc1' Status "
+                    "Message: bfc_arena.cc:317 onnxruntime::BFCArena::AllocateRawInternal Available memory of 0 is "
+                    "smaller than requested bytes of 8388608 (CUDAExecutionProvider)\n")
+    assert (limit.oom, limit.requested_bytes) == (True, 8388608)
+    note = explain("import onnxruntime\n# retry on the CPU when BFCArena::AllocateRawInternal fails on the GPU\n")
+    assert not note.oom
+
+
+def test_paddle_fluids_fatal_cuda_check_after_an_all_reduce():
+    """Fluid 1.x checks CUDA after each all-reduce and stops with glog's FATAL line, cudaGetErrorString's words: "out
+    of memory" is an allocation on the GPU that failed. Another CUDA error there, or the same words in a VLOG of a
+    test that goes on, is none."""
+    from oomdoctor.explain import explain
+
+    stack = ("*** Check failure stack trace: ***\n    @     0x7f3a2c1d4b6d  google::LogMessage::Fail()\n"
+             "    @     0x7f3a2e0917a5  paddle::framework::details::AllReduceOpHandle::RunImpl()\n")
+    sync = explain("W0301 08:00:01.000000 12 device_context.cc:259] Please NOTE: device: 1, CUDA Capability: 70\n"
+                   "F0301 09:14:55.102938 4411 all_reduce_op_handle.cc:162] cudaStreamSynchronize out of memory\n"
+                   + stack)
+    assert (sync.oom, sync.framework, sync.memory) == (True, "paddle", "gpu")
+    last = explain("F0301 09:14:55.102938 4411 all_reduce_op_handle.cc:168] cudaGetLastError  out of memory errno:2\n"
+                   + stack)
+    assert (last.oom, last.framework) == (True, "paddle")
+    illegal = explain("F0301 09:14:55.102938 4411 all_reduce_op_handle.cc:168] cudaGetLastError  an illegal memory "
+                      "access was encountered errno:77\n" + stack)
+    assert not illegal.oom
+    probe = explain("I0301 09:14:55.102938 4411 fused_all_reduce_op_handle.cc:61] cudaGetLastError  out of memory "
+                    "errno:2\nW0301 09:14:56.000000 4411 build_strategy.cc:310] fall back to the plain all-reduce\n")
+    assert not probe.oom
+
+
+def test_llama_cpps_compute_buffer_on_one_gpu_of_a_split_model():
+    """llama.cpp splits a model's layers over every GPU it finds; a compute buffer that finds no room on one of them is
+    that GPU's share, balanced with --tensor-split. On the only GPU it is the context's (-c, -ub)."""
+    from oomdoctor.explain import explain
+
+    failure = ("llama_kv_cache_init:      ROCm0 KV buffer size =   512.00 MiB\n"
+               "ggml_backend_cuda_buffer_type_alloc_buffer: allocating 1304.00 MiB on device {device}: cudaMalloc "
+               "failed: out of memory\nggml_gallocr_reserve_n: failed to allocate ROCm{device} buffer of size "
+               "1367343104\nllama_new_context_with_model: failed to allocate compute buffers\n")
+    split = explain("ggml_cuda_init: found 2 ROCm devices:\n  Device 0: AMD Radeon RX 7900 XTX, gfx1100\n"
+                    "  Device 1: AMD Radeon RX 6600, gfx1032\n" + failure.format(device=1))
+    assert (split.framework, split.gpu_index, split.case) == ("llama.cpp", 1, "which-gpu")
+    assert "--tensor-split" in " ".join(split.fixes)
+    alone = explain("ggml_cuda_init: found 1 ROCm devices:\n  Device 0: AMD Radeon RX 6600, gfx1032\n"
+                    + failure.format(device=0))
+    assert alone.case == "activations-batch"
+
+
+def test_gpustat_with_every_rank_on_one_gpu():
+    """A gpustat pasted with the error, in a job of one process per GPU (mpirun, Horovod): one GPU full and the others
+    all but empty is every rank on that GPU, which then failed; its line is the device's total and what was in use.
+    Without a launcher (one process that uses one GPU of several), or with the other GPUs busy too, it says nothing."""
+    from oomdoctor.explain import explain
+
+    error = ("tensorflow.python.framework.errors_impl.ResourceExhaustedError: OOM when allocating tensor with "
+             "shape[64,512,28,28] and type float\n")
+    table = ("[0] GeForce GTX 1080 Ti | 41'C,   0 % |  1203 / 11178 MB | alice(1093M)\n"
+             "[1] GeForce GTX 1080 Ti | 70'C,  98 % | 10891 / 11178 MB | alice(10781M)\n"
+             "[2] GeForce GTX 1080 Ti | 38'C,   0 % |   {used} / 11178 MB | alice(100M)\n")
+    ranks = explain("mpirun -np 3 python train.py\n" + error + table.format(used=110).replace("1203 /", " 110 /"))
+    assert (ranks.case, ranks.gpu_index, ranks.total_bytes, ranks.in_use_bytes) == (
+        "which-gpu", 1, 11178 << 20, 10891 << 20)
+    assert "local_rank" in " ".join(ranks.fixes)
+    busy = explain("mpirun -np 3 python train.py\n" + error + table.format(used=9000))
+    assert busy.case == "activations-batch" and busy.gpu_index is None
+    alone = explain(error + table.format(used=110).replace("1203 /", " 110 /"))
+    assert alone.case == "activations-batch" and alone.total_bytes is None
+
+
+def test_nvidia_smis_figures_padded_to_their_column():
+    """nvidia-smi pads each memory figure to its column ("|      3MiB /  24576MiB |"): the device's total still reads.
+    Two kinds of card in one table name no single device."""
+    from oomdoctor.explain import explain
+
+    error = "RuntimeError: CUDA error: out of memory\n"
+    head = "| NVIDIA-SMI 535.104.05             Driver Version: 535.104.05   CUDA Version: 12.2     |\n"
+    one = explain(error + head + "| 30%   31C    P8    21W / 350W |      3MiB /  24576MiB |      0%      Default |\n")
+    assert one.total_bytes == 24576 << 20
+    two = explain(error + head + "| 30%   31C    P8    21W / 350W |      3MiB /  24576MiB |      0%      Default |\n"
+                  "| 22%   29C    P8     9W / 170W |      3MiB /  12288MiB |      0%      Default |\n")
+    assert two.total_bytes is None
+
+
+def test_paddle_v1s_glog_check_of_a_cuda_call():
+    """Paddle v1's CUDA layer checks each call with glog ("Check failed: cudaSuccess == cudaStat (0 vs. 2) Cuda Error:
+    out of memory"): Paddle's, not PyTorch's. Under initPaddle it was making the devices' streams and handles, the CUDA
+    context, with nothing of the model on the GPU: someone else held it. In hl_malloc_device in training: a step's."""
+    from oomdoctor.explain import explain
+
+    check = ("F0517 10:02:11.551203  2291 hl_cuda_device.cc:{line}] Check failed: cudaSuccess == cudaStat (0 vs. 2) "
+             "Cuda Error: out of memory\n*** Check failure stack trace: ***\n    @     0x7f01c2a1b04d  "
+             "google::LogMessage::Fail()\n")
+    start = explain(check.format(line=352) + "    @     0x7f01c2a0a1f4  hl_specify_devices_start()\n"
+                    "    @     0x7f01c2a0a47d  hl_start()\n    @     0x7f01c2985e7e  paddle::initMain()\n")
+    assert (start.oom, start.framework, start.case) == (True, "paddle", "limit-or-other-process")
+    step = explain(check.format(line=281) + "    @     0x7f01c2a09b21  hl_malloc_device()\n"
+                   "    @     0x7f01c29a7c10  paddle::GpuAllocator::alloc()\n"
+                   "    @     0x7f01c29a81d3  paddle::TrainerThread::forward()\n")
+    assert (step.framework, step.case) == ("paddle", "activations-batch")

@@ -31,7 +31,10 @@ case                         evidence                                           
                              another allocator in PyTorch's process held it; the
                              pool's own grab at start, the size of the device)
 ``which-gpu``                several GPUs, and one carries more than the others     balance or pick the GPU
-                             (or the other ranks' equal shares on the failing one)
+                             (or the other ranks' equal shares on the failing one;
+                             llama.cpp's compute buffer on one GPU of a split
+                             model; a GPU table with one GPU full and the rest
+                             empty in a job of one process per GPU)
 ``activations-batch``        the step at this batch needs more than is free         batch, precision,
                                                                                     checkpointing
 ===========================  =====================================================  ==========================
@@ -257,7 +260,8 @@ def choose(facts: Facts) -> str:
     if "moved_to_gpu" in clues:  # CUDA's own error right after a .cuda() / .to(): a copy found no room
         return "weights-or-loading"
     if "compute_buffer" in clues:  # llama.cpp's graph for the context: its activations, sized by -c and -ub
-        return "activations-batch"
+        # (on one GPU of a model split over several: that GPU's share of the layers left no room for its buffer)
+        return "which-gpu" if "split_over_gpus" in clues and facts.gpu_index is not None else "activations-batch"
     if _another_allocator_here(facts):  # a second allocator in this process took the GPU before PyTorch's cache
         return "preallocation"
     if _holds_nothing(facts):
@@ -303,7 +307,7 @@ def choose(facts: Facts) -> str:
     if "whole_array_op" in clues:  # XLA's program of one array in, one of its size out: not a step, an array's copy
         return "weights-or-loading"
     if len(facts.gpu_indices) > 1 and ("data_parallel" in clues or facts.gpu_index not in (None, 0)) or \
-            "gpu_imbalance" in clues:
+            "gpu_imbalance" in clues or "ranks_on_one_gpu" in clues:
         return "which-gpu"
     return "activations-batch"
 
@@ -701,11 +705,27 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
                      "or move the other process or stage off that GPU; lowering max_model_len does not help a rank "
                      "with no room at all."))
         return say, fix
+    if case == "which-gpu" and "ranks_on_one_gpu" in facts.clues:
+        say.append(_("The GPUs' table shows GPU {index} full and every other GPU all but empty, in a job of one "
+                     "process per GPU: the ranks all put their work on GPU {index}.").format(index=facts.gpu_index))
+        fix.append(_("Pin each rank to its own GPU before it allocates anything: Horovod's "
+                     "config.gpu_options.visible_device_list = str(hvd.local_rank()) (TensorFlow 2: "
+                     "tf.config.set_visible_devices(gpus[hvd.local_rank()], 'GPU')), "
+                     "torch.cuda.set_device(local_rank), or CUDA_VISIBLE_DEVICES set per rank."))
+        return say, fix
     if case == "which-gpu" and "gpu_imbalance" in facts.clues:
         say.append(_("PyTorch warned that the GPUs differ: one has less than 75 % of another's memory or cores, "
                      "and nn.DataParallel gives each the same share of the batch, so the smaller one runs out "
                      "first."))
         fix.append(_("Leave the smaller GPU out: device_ids in nn.DataParallel, or CUDA_VISIBLE_DEVICES."))
+        return say, fix
+    if case == "which-gpu" and "split_over_gpus" in facts.clues:
+        say.append(_("llama.cpp split the model over several GPUs and GPU {index} had no room left for its compute "
+                     "buffer: each GPU gets a share of the layers (by its free memory when the model is loaded), and "
+                     "the buffer for the context comes on top of that share.").format(index=facts.gpu_index))
+        fix.append(_("Give GPU {index} fewer layers (--tensor-split, e.g. -ts 3,3,1), leave it out "
+                     "(CUDA_VISIBLE_DEVICES), or shrink the compute buffer (--ctx-size, --ubatch-size; in Ollama "
+                     "num_ctx).").format(index=facts.gpu_index))
         return say, fix
     if case == "which-gpu":
         say.append(_("The log names several GPUs and it failed on GPU {index}.").format(

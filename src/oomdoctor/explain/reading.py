@@ -359,17 +359,63 @@ def _read_xla_pool(text: str, facts: Facts) -> None:
 
 
 def _read_nvidia_smi(text: str, facts: Facts) -> None:
-    """A pasted nvidia-smi table: ``|  14220MiB / 15109MiB |`` per GPU gives the device's total."""
+    """A pasted nvidia-smi table: ``|  14220MiB / 15109MiB |`` per GPU gives the device's total (each figure padded to
+    its column: ``|     98MiB /  1999MiB |``)."""
     if facts.total_bytes is not None or "NVIDIA-SMI" not in text:
         return
-    totals = [int(total) for _used, total in re.findall(r"\|\s+(\d{1,9})MiB / (\d{1,9})MiB\s+\|", text[-50000:])]
+    totals = [int(total) for _used, total in re.findall(r"\|\s{1,30}(\d{1,9})MiB {1,8}/ {1,8}(\d{1,9})MiB\s{1,30}\|",
+                                                        text[-50000:])]
     if totals and len(set(totals)) == 1:  # one kind of card: its total is the device's
         facts.total_bytes = totals[0] << 20
 
 
+# gpustat's line per GPU: "[0] Tesla K80        | 59'C,   0 % | 10949 / 11439 MB | ubuntu(10909M)" (its MB are MiB)
+_GPUSTAT = re.compile(r"(?m)^[ \t]{0,8}\[(\d{1,3})\] [^|\n]{1,80}\|[^|\n]{1,40}\|[ \t]{0,12}(\d{1,9}) / (\d{1,9}) MB"
+                      r"[ \t]{0,4}\|")
+# Words of a job of several processes, one per GPU (a rank each)
+_LAUNCHERS = ("horovod", "hvd.", "mpirun", "torchrun", "torch.distributed", "local_rank", "deepspeed ")
+
+
+def _read_gpustat(text: str, lower: str, facts: Facts) -> None:
+    """A pasted gpustat of several GPUs in a job of one process per GPU: when one GPU is all but full and every other
+    holds next to nothing, the ranks all put their work on that one (Horovod's ranks without
+    ``config.gpu_options.visible_device_list = str(hvd.local_rank())``): it is the failing GPU, its line the device's
+    total and what was in use."""
+    rows = {int(index): (int(used) << 20, int(total) << 20) for index, used, total in _GPUSTAT.findall(text[-50000:])}
+    if len(rows) < 2 or not any(word in lower for word in _LAUNCHERS):
+        return
+    full = [index for index, (used, total) in rows.items() if used >= 0.8 * total]
+    if len(full) != 1 or facts.gpu_index not in (None, full[0]):
+        return
+    used, total = rows[full[0]]
+    if any(other_used > 0.05 * total for index, (other_used, _total) in rows.items() if index != full[0]):
+        return
+    facts.gpu_index = full[0]
+    facts.total_bytes = facts.total_bytes or total
+    facts.in_use_bytes = facts.in_use_bytes or used
+    facts.clues.add("ranks_on_one_gpu")
+
+
+# The message of a ResourceExhaustedError as TensorFlow prints it (the exception's repr, or the status of a C++ op,
+# "Resource exhausted: ..."), the rest of its line
+_EXHAUSTED = re.compile(r"(?:ResourceExhaustedError(?: \(see above for traceback\))?|Resource exhausted):[ \t]{0,8}"
+                        r"([^\n]{0,300})")
+
+
+def _exhausted_elsewhere(text: str) -> bool:
+    """Whether every ResourceExhaustedError the log states is about something other than memory: the status has
+    other uses (TF-TRT's op: "Requested batch size is not available and engine cache is full", when its engine cache
+    has no room for another batch size), and TensorFlow's hint about allocated tensors follows any of them. A message
+    of N root errors states its errors on the lines below, each read in turn."""
+    messages = [match.group(1).lower() for match in _EXHAUSTED.finditer(text[-100000:])]
+    return bool(messages) and not any(word in message or not message.strip()
+                                      for message in messages
+                                      for word in ("oom", "memory", "alloc", "root error", "out of"))
+
+
 def _read_tensorflow(text: str, facts: Facts) -> bool:
     found = False
-    if _positions(text, "report_tensor_allocations_upon_oom"):
+    if _positions(text, "report_tensor_allocations_upon_oom") and not _exhausted_elsewhere(text):
         found = True  # TensorFlow prints this hint only after a ResourceExhaustedError
     if _positions(text, "Sum Total of in-use chunks") or re.search(r"\bLimit:[ \t]+\d+\s+InUse:[ \t]+\d+",
                                                                      text[-100000:]):
@@ -1373,6 +1419,11 @@ def _read_ggml(text: str, lower: str, facts: Facts) -> bool:
         # the context's compute buffer (llama_init_from_model: failed to allocate compute pp buffers), which grows
         # with --ctx-size and --ubatch-size, after the weights were loaded
         facts.clues.add("compute_buffer")
+    devices = re.search(r"found (\d{1,3}) (?:CUDA|ROCm|SYCL|Vulkan) devices", text)
+    if found and ("pipeline parallelism enabled" in lower or devices and int(devices.group(1)) > 1):
+        # the model split over several GPUs (llama.cpp's default, layers by each device's free memory at start; its
+        # pipeline parallelism, only ever with more than one device): each GPU holds its share and its own buffers
+        facts.clues.add("split_over_gpus")
     for at in _positions(lower, "current device: ")[-1:]:
         if "error: out of memory" not in lower[max(at - 60, 0):at]:  # ggml_cuda_error's two lines
             continue
@@ -1386,11 +1437,22 @@ def _read_ggml(text: str, lower: str, facts: Facts) -> bool:
 def _read_onnxruntime(text: str, lower: str, facts: Facts) -> bool:
     """ONNX Runtime's arena: ``onnxruntime::BFCArena::AllocateRawInternal Failed to allocate memory for requested
     buffer of size 285081600``. Each execution provider has its own arena, the CPU's in RAM, CUDA's (and ROCm's,
-    TensorRT's) on the GPU, and the message is the same: a log that names no GPU provider ran on the CPU."""
+    TensorRT's) on the GPU, and the message is the same: a log that names no GPU provider ran on the CPU. Under a
+    limit (``gpu_mem_limit``) the same function says ``Available memory of 0 is smaller than requested bytes of
+    1048576``. A failed op's status names the function before its words (``Status Message: .../bfc_arena.cc:376
+    void* onnxruntime::BFCArena::AllocateRawInternal(size_t, bool, ...)``), which every exception it throws is about
+    memory: a paste cut there is still the arena's failure, its size lost."""
     if "onnxruntime" not in lower:
         return False
-    for at in _positions(lower, "failed to allocate memory for requested buffer of size")[-1:]:
-        match = re.match(r"failed to allocate memory for requested buffer of size (\d{1,25})", lower[at:at + 90])
+    places = _positions(lower, "failed to allocate memory for requested buffer of size") + \
+        _positions(lower, "is smaller than requested bytes of")
+    for at in _positions(lower, "bfcarena::allocaterawinternal"):
+        line = lower[max(lower.rfind("\n", 0, at), at - 1000, 0):at]
+        if "status message:" in line or "non-zero status code" in line or "onnxruntimeerror" in line:
+            places.append(at)
+    for at in sorted(places)[-1:]:
+        match = re.match(r"(?:failed to allocate memory for requested buffer of size|is smaller than requested bytes "
+                         r"of) (\d{1,25})", lower[at:at + 90])
         facts.requested_bytes = number(match.group(1)) if match else None
         facts.memory = "gpu" if any(word in lower for word in ("cuda", "gpu", "rocm", "tensorrt")) else "host"
         facts.message = _window(text, at, before=80, after=90)
@@ -1432,7 +1494,31 @@ def _read_paddle(text: str, lower: str, facts: Facts) -> bool:
         facts.clues.add("pool_at_start")
         facts.message = window.strip()
         return True
+    # Fluid 1.x's multi-GPU executor checks CUDA's last error after each all-reduce and stops with glog's FATAL line,
+    # cudaGetErrorString's words and the code (``F0912 ... all_reduce_op_handle.cc:75] cudaGetLastError  out of
+    # memory errno:2``): an allocation on the GPU failed, no size printed (a VLOG of the same words, ``I...``, is a
+    # test that goes on)
+    for match in list(_PADDLE_CUDA_CHECK.finditer(text[-100000:]))[-1:]:
+        if re.match(r"I\d{4} ", match.group(1).lstrip()):
+            continue
+        facts.message = match.group(0).strip()
+        return True
+    # Paddle v1's CUDA layer (hl_cuda_device.cc) checks every call with glog: ``Check failed: cudaSuccess == cudaStat
+    # (0 vs. 2) Cuda Error: out of memory``. Under hl_start / hl_create_global_resources (initPaddle) it was making
+    # each device's streams and handles, the CUDA context, before anything of the model was on the GPU
+    for at in _positions(text, "Cuda Error: out of memory")[-1:]:
+        line = text[max(at - 200, 0):at]
+        if not re.search(r"hl_\w{1,40}\.cc:\d{1,6}\] Check failed: cudaSuccess == cudaStat \(0 vs\. 2\) $", line):
+            continue
+        if any(frame in lower[at:at + 2000] for frame in ("hl_create_global_resources", "hl_start()", "initpaddle")):
+            facts.clues.add("cuda_context")
+        facts.message = line[line.rfind("\n") + 1:] + text[at:at + 25]
+        return True
     return False
+
+
+_PADDLE_CUDA_CHECK = re.compile(r"(?m)^([^\n]{0,200}?)\bcuda(?:GetLastError|StreamSynchronize)[ \t]{1,4}out of memory"
+                                r"(?:[ \t]{1,4}errno:[ \t]{0,2}2\b)?")
 
 
 def _read_vllm(text: str, lower: str, facts: Facts) -> bool:
@@ -1659,6 +1745,7 @@ def read(text: str) -> Facts:
     facts.memory = facts.memory or "gpu"
     if facts.memory == "gpu":
         _read_rematerialization(text, facts)
+        _read_gpustat(text, lower, facts)
     _clues(lower, facts)
     _optimizer_frame(lower, facts)
     if facts.framework == "jax":
