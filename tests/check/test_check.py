@@ -5915,3 +5915,20 @@ def test_a_per_sample_float_buffer_filled_with_a_widened_tile_keeps_it_wide(buff
               "            bank.append(slot)\n"
               "    return np.stack(bank)\n\n\nbank = crops(open('list.txt').read().split())\n")
     assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+@pytest.mark.parametrize("read, expected", [
+    ("np.array(store['questions_val'])", []),
+    ("store['caption_tokens'][:]", []),
+    ("store['ques_len'][()]", []),
+    ("np.asarray(store['question_lengths'])", []),
+    # the frames beside them are the inputs, read whole
+    ("np.array(store['frames_val'])", [8]),
+])
+def test_question_or_caption_word_ids_read_whole_are_a_few_numbers_a_sample(read, expected, tmp_path):
+    # a video-QA loader that reads an HDF5 data set whole: word ids of each question (a few dozen numbers a sample)
+    # are no memory problem; the frames are
+    source = ("import h5py\nimport numpy as np\n\n\nclass QAStore:\n    def __init__(self, path):\n"
+              "        store = h5py.File(path, 'r')\n"
+              f"        self.part = {read}\n\n\nqa = QAStore('qa.h5')\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected

@@ -290,7 +290,7 @@ class CallHandlers:
         # to, as large as its inputs; a name that says only "y" or "target" (not boxes, masks, classes) is what the
         # model is fit to, which the key says is no label
         key = _written_words(node)
-        labels = _reads_labels(node, ctx) and not (
+        labels = _reads_text_codes(node, ctx) or _reads_labels(node, ctx) and not (
             key and not is_labels(key) and _assigned_words(node, ctx) & LABEL_WORDS <= _ANY_TARGET_WORDS)
         data = Data(node.lineno, str(ctx.module.path), ast.unparse(node)[:60], ARRAYS, reader="h5py",
                     labels=few_per_sample or labels, small=_reads_vocabulary(node, ctx))
@@ -1217,7 +1217,20 @@ def _reads_labels(read: ast.AST, ctx: Context) -> bool:
     if any(_MAPPING_NAME.search(target.lower()) for target in targets):
         return True  # img_id2idx, word2idx, ans2label: a lookup from one key to another, a few numbers per entry
     target_words = {word for target in targets for word in words_of(target)}
-    return is_labels(target_words) or not names_inputs(target_words) and is_labels(_written_words(read))
+    return _reads_text_codes(read, ctx) or is_labels(target_words) or \
+        not names_inputs(target_words) and is_labels(_written_words(read))
+
+
+def _reads_text_codes(read: ast.AST, ctx: Context) -> bool:
+    """Whether a whole read gives the word ids of each question or caption (q = np.array(h5['ques_train'])), or each
+    one's length (h5['caption_lengths'][:]): a sentence's few dozen numbers a sample, not the inputs' features; by
+    the names it is assigned to or the file's or the HDF5 key's name, where none of them names inputs."""
+    words = _assigned_words(read, ctx) | _written_words(read)
+    return bool(words & _TEXT_CODE_WORDS) and not names_inputs(words)
+
+
+# Words that name the word ids of a question or a caption, or a sequence's length: a few numbers a sample
+_TEXT_CODE_WORDS = {"ques", "question", "questions", "caption", "captions", "length", "lengths", "lens"}
 
 
 # The words that name what a model is fit to, whatever it is: labels, or a signal as large as the inputs
