@@ -5932,3 +5932,19 @@ def test_question_or_caption_word_ids_read_whole_are_a_few_numbers_a_sample(read
               "        store = h5py.File(path, 'r')\n"
               f"        self.part = {read}\n\n\nqa = QAStore('qa.h5')\n")
     assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+@pytest.mark.parametrize("read, expected", [
+    ("np.array(store['embedding_matrix'])", []),
+    ("store['embedding_weights'][:]", []),
+    ("store['glove'][()]", []),
+    # the embeddings of each sample, read whole: the data set
+    ("np.array(store['embeddings'])", [9]),
+])
+def test_a_word_vector_table_read_whole_is_as_large_as_the_vocabulary(read, expected, tmp_path):
+    # a text classifier whose Embedding layer starts from pretrained word vectors, cached in an HDF5 file: the table
+    # has a row per vocabulary word, whatever the number of samples
+    source = ("import h5py\nimport numpy as np\n\n\ndef pretrained(path):\n"
+              "    with h5py.File(path, 'r') as store:\n        rows = 0\n        rows += 1\n"
+              f"        return {read}\n\n\ntable = pretrained('cache.h5')\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected

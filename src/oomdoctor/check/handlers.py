@@ -1183,11 +1183,16 @@ def _reads_vocabulary(read: ast.AST, ctx: Context) -> bool:
     target = last_part(dotted_name(statement.targets[0])) if isinstance(statement, ast.Assign) and \
         len(statement.targets) == 1 and isinstance(statement.targets[0], (ast.Name, ast.Attribute)) else ""
     words = _written_words(read) | words_of(target)
-    return bool(words & _VOCABULARY_WORDS) and not names_inputs(words)
+    # np.array(f['embedding_matrix']), np.load('glove_weights.npy'): a word vector per vocabulary word, the table an
+    # Embedding layer is initialised with (not the embeddings of each sample: an 'embeddings' key alone)
+    word_vectors = bool(words & _WORD_VECTOR_WORDS) or "embedding" in words and bool(words & {"matrix", "weights"})
+    return bool(words & _VOCABULARY_WORDS or word_vectors) and not names_inputs(words)
 
 
 # Words that name a vocabulary: what every sample is encoded with, not a sample
 _VOCABULARY_WORDS = {"vocab", "vocabulary", "charset", "alphabet", "lexicon"}
+# Words that name pretrained word vectors: a row per vocabulary word
+_WORD_VECTOR_WORDS = {"glove", "word2vec", "fasttext"}
 
 
 def _converted(item: Item, dtype: str | None, node: ast.AST, ctx: Context) -> Item:
