@@ -5948,3 +5948,26 @@ def test_a_word_vector_table_read_whole_is_as_large_as_the_vocabulary(read, expe
               "    with h5py.File(path, 'r') as store:\n        rows = 0\n        rows += 1\n"
               f"        return {read}\n\n\ntable = pretrained('cache.h5')\n")
     assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+@pytest.mark.parametrize("buffer, listing, expected", [
+    ("np.zeros((STEPS, EDGE, EDGE, 3))", "os.listdir(folder)", [10]),
+    ("np.empty(shape=(STEPS, EDGE, EDGE, 3))", "sorted(os.listdir(folder))", [10]),
+    ("np.ones((STEPS, EDGE, EDGE, 3))", "tqdm(os.listdir(folder))", [10]),
+    # a buffer given a narrow dtype holds the frames as they were decoded
+    ("np.zeros((STEPS, EDGE, EDGE, 3), dtype=np.uint8)", "os.listdir(folder)", []),
+])
+def test_a_helpers_float64_buffer_for_each_clip_is_kept_wide(buffer, listing, expected, tmp_path):
+    # a video reader whose helper makes each clip's buffer without a dtype (float64), fills it frame by frame and
+    # returns it; the caller keeps every clip
+    source = ("import os\nimport numpy as np\nimport imageio\nfrom tqdm import tqdm\nfrom tensorflow import keras\n"
+              "STEPS, EDGE = 12, 96\n\n\ndef clip_of(path):\n"
+              f"    buf = {buffer}\n"
+              "    reader = imageio.get_reader(path)\n    for t, frame in enumerate(reader):\n"
+              "        if t == STEPS:\n            break\n        buf[t] = frame\n    return buf\n\n\n"
+              "class Clips:\n    def __init__(self, folder):\n        self.items = []\n"
+              f"        for name in {listing}:\n"
+              "            one = clip_of(os.path.join(folder, name))\n            self.items.append(one)\n\n\n"
+              "data = Clips('videos')\nnet = keras.models.load_model('net.h5')\n"
+              "net.fit(np.stack(data.items), np.zeros(len(data.items)))\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected

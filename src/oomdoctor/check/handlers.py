@@ -557,9 +557,16 @@ class CallHandlers:
     def _created(self, call: Call) -> Value:
         """np.zeros((60000, 224, 224, 3), dtype=np.uint8): a buffer whose size the script writes down."""
         node, ctx = call.node, call.ctx
-        if not ctx.data_set_level:
-            return None
         name = call.qualified
+        if not ctx.data_set_level:
+            if ctx.per_item and not ctx.batch_loop and keyword_value(node, "dtype") is None and len(node.args) < 2 and \
+                    NUMPY_CREATORS[name] == "float64" and not name.startswith("numpy.random") and \
+                    not _first_dimension_is_a_batch(call):
+                # clip = np.zeros((n_frames, h, w, 3)) in a helper called for each file: one sample's buffer,
+                # float64 because no dtype was given, whatever the decoded frames written into it were
+                return Item(None, "float64", fresh=True, widened_line=node.lineno, widened_to="float64",
+                            widened_at=node)
+            return None
         # a buffer per sample, filled and kept by the loop, or not; in a loop over a few named things (for split in
         # ('train', 'test'), for _ in [0, 1]: a plain and a flipped copy) each buffer is one for a whole data set
         # (not in a short range: for i in range(320) of a text generator makes one prompt's buffer a pass)
@@ -604,6 +611,7 @@ class CallHandlers:
             data = replace(data, labels=True)
         if data.implicit_float64:
             self.seen.append(Seen("created", node, ctx, data))
+            self.float64_buffers[(data.path, data.line)] = node
         return data
 
     def _data_set_sized(self, call: Call) -> bool:
