@@ -5971,3 +5971,36 @@ def test_a_helpers_float64_buffer_for_each_clip_is_kept_wide(buffer, listing, ex
               "data = Clips('videos')\nnet = keras.models.load_model('net.h5')\n"
               "net.fit(np.stack(data.items), np.zeros(len(data.items)))\n")
     assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+@pytest.mark.parametrize("package, imported, expected", [
+    (True, "from reading.frames import Frames", [("reading/frames.py", 11)]),
+    (True, "from reading.frames import *", [("reading/frames.py", 11)]),
+    (True, "import reading.frames as rf\nFrames = rf.Frames", [("reading/frames.py", 11)]),
+    # the script's folder is no package: Python, running it, looks for reading/ beside it only
+    (False, "from reading.frames import Frames", []),
+])
+def test_a_package_beside_the_scripts_package_is_read(package, imported, expected, tmp_path):
+    # tools/fit.py imports reading.frames, a package at the project's top: with tools/__init__.py the script is run
+    # from the top (python -m tools.fit), and the loader it uses decodes every file in its constructor
+    (tmp_path / "tools").mkdir()
+    (tmp_path / "reading").mkdir()
+    if package:
+        (tmp_path / "tools" / "__init__.py").write_text("")
+    (tmp_path / "reading" / "__init__.py").write_text("")
+    (tmp_path / "reading" / "frames.py").write_text(
+        "import glob\n\nimport torch\nfrom PIL import Image\nfrom torch.utils.data import Dataset\n"
+        "from torchvision.transforms.functional import to_tensor\n\n\nclass Frames(Dataset):\n"
+        "    def __init__(self, pattern):\n"
+        "        self.frames = [to_tensor(Image.open(p).convert('RGB')) for p in glob.glob(pattern)]\n\n"
+        "    def __len__(self):\n        return len(self.frames)\n\n"
+        "    def __getitem__(self, i):\n        return self.frames[i]\n")
+    script = tmp_path / "tools" / "fit.py"
+    script.write_text(
+        f"import torch\nfrom torch.utils.data import DataLoader\n{imported}\n\n"
+        "net = torch.nn.Conv2d(3, 8, 3)\nopt = torch.optim.SGD(net.parameters(), lr=0.1)\n"
+        "for x in DataLoader(Frames('shots/*.png'), batch_size=16):\n"
+        "    opt.zero_grad()\n    net(x).mean().backward()\n    opt.step()\n")
+    found = [(Path(f.file).relative_to(tmp_path).as_posix(), f.line) for f in check_source(script)
+             if f.rule == "eager-loading"]
+    assert found == expected
