@@ -6004,3 +6004,28 @@ def test_a_package_beside_the_scripts_package_is_read(package, imported, expecte
     found = [(Path(f.file).relative_to(tmp_path).as_posix(), f.line) for f in check_source(script)
              if f.rule == "eager-loading"]
     assert found == expected
+
+
+@pytest.mark.parametrize("width, encode, expected", [
+    ("len(tokenizer.word_index) + 1", "to_categorical([nxt], num_classes=width)[0]", [20]),
+    ("len(vocab)", "keras.utils.to_categorical(nxt, width)", [20]),
+    ("vocab_size", "to_categorical([nxt], num_classes=vocab_size)[0]", [20]),
+    # a handful of classes: each row a few floats, as an integer label nearly is
+    ("5", "to_categorical([nxt], num_classes=width)[0]", []),
+    # the index kept as it is
+    ("len(vocab)", "nxt", []),
+])
+def test_each_next_word_one_hot_over_the_vocabulary_and_kept_is_a_dtype_blowup(width, encode, expected, tmp_path):
+    # a next-character model's pairs builder: every (prefix, next token) pair of every line gets its target one-hot
+    # encoded over the vocabulary, and the rows are all kept
+    source = ("import numpy as np\nfrom tensorflow import keras\nfrom tensorflow.keras.utils import to_categorical\n"
+              "from tensorflow.keras.preprocessing.text import Tokenizer\n\n"
+              "lines = open('corpus.txt').read().splitlines()\ntokenizer = Tokenizer()\n"
+              "tokenizer.fit_on_texts(lines)\nvocab = sorted(tokenizer.word_index)\nvocab_size = len(vocab) + 1\n\n\n"
+              "class Pairs:\n    def build(self, texts):\n"
+              f"        width = {width}\n        heads, outs = [], []\n"
+              "        for ids in tokenizer.texts_to_sequences(texts):\n            for j in range(1, len(ids)):\n"
+              f"                nxt = ids[j]\n                outs.append({encode})\n"
+              "                heads.append(ids[:j])\n        return heads, np.array(outs)\n\n\n"
+              "heads, outs = Pairs().build(lines)\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected

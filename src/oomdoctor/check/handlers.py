@@ -938,6 +938,11 @@ class CallHandlers:
         classes = call.args[1] if len(call.args) > 1 else call.kwargs.get("num_classes") or \
             call.kwargs.get("nb_classes")
         source = call.args[0] if call.args else call.kwargs.get("y")
+        if call.ctx.loops and call.ctx.data_set_level and not isinstance(classes, Number) and \
+                vocabulary_one_hot(node, call.ctx.module):
+            # for each (prefix, next word) pair: to_categorical([word], num_classes=len(tokenizer.word_index) + 1):
+            # each sample's target a float32 row as long as the vocabulary, where the word's index takes one integer
+            return Item(None, "float32", fresh=True, widened_line=node.lineno, widened_to="float32", widened_at=node)
         if isinstance(source, Data) and source.sequences and call.ctx.data_set_level and not call.ctx.loops:
             width = int(classes.value) if isinstance(classes, Number) else None
             data = Data(node.lineno, str(call.ctx.module.path), "to_categorical", ARRAYS,
@@ -1217,6 +1222,38 @@ def _converted(item: Item, dtype: str | None, node: ast.AST, ctx: Context) -> It
                    widened_line=node.lineno if widened else None if narrowed else item.widened_line,
                    widened_to=dtype if widened else None if narrowed else item.widened_to,
                    widened_at=node if widened else None if narrowed else item.widened_at)
+
+
+def vocabulary_one_hot(call: ast.AST | None, module: Module) -> bool:
+    """Whether ``call`` is to_categorical(word, num_classes=...) over a vocabulary's count of classes:
+    len(tokenizer.word_index) + 1, len(vocab), vocab_size, or a name its function binds to one of those
+    (n_words = len(tok.word_index) + 1)."""
+    if not isinstance(call, ast.Call) or last_part(dotted_name(call.func)) != "to_categorical":
+        return False
+    count = argument(call, "num_classes", 1)
+    function = module.function_of(call)
+    if isinstance(count, ast.Name) and function is not None:
+        if _names_vocabulary(words_of(count.id), count=True):
+            return True
+        bound = [n.value for n in own_nodes(function.node) if isinstance(n, ast.Assign) and
+                 n.lineno < count.lineno and any(isinstance(t, ast.Name) and t.id == count.id for t in n.targets)]
+        count = bound[-1] if bound else count
+    if count is None:
+        return False
+    if isinstance(count, (ast.Name, ast.Attribute)):
+        return _names_vocabulary(words_of(last_part(dotted_name(count))), count=True)
+    return any(isinstance(n, ast.Call) and dotted_name(n.func) == "len" and len(n.args) == 1 and
+               isinstance(n.args[0], (ast.Name, ast.Attribute)) and
+               _names_vocabulary(words_of(last_part(dotted_name(n.args[0]))))
+               for n in ast.walk(count) if isinstance(n, ast.Call))
+
+
+def _names_vocabulary(words: frozenset[str] | set[str], count: bool = False) -> bool:
+    """vocab, word_index, wtoi, words: the words of a vocabulary; with ``count``, how many (vocab_size, n_words)."""
+    if words & _VOCABULARY_WORDS or {"word", "index"} <= words or words & {"wtoi", "itow", "word2idx", "idx2word"}:
+        return True
+    return count and bool(words & {"words", "tokens"}) and bool(words & {"n", "num", "number", "count", "size"}) \
+        or not count and bool(words & {"words", "tokens"})
 
 
 def _reads_labels(read: ast.AST, ctx: Context) -> bool:

@@ -18,7 +18,7 @@ from .names import (calls_in, dotted_name, is_labels, last_part, names_batch_siz
                     path_text, self_attribute, split_neutral, words_of)
 from .rules_keras import model_convolves_images, model_input_shape
 from .flow import arguments_given, loops_collecting, other_branches
-from .handlers import buffer_for_every_item, tokenizer_words
+from .handlers import buffer_for_every_item, tokenizer_words, vocabulary_one_hot
 from .script import Finding, Script
 from .values import (
     ARRAYS,
@@ -1116,6 +1116,13 @@ def dtype_blowup(script: Script) -> Iterator[Finding]:
                             "takes 1.")
                 fix = _("Parse each row as uint8 (np.array(values, 'uint8')) and scale each batch when it is "
                         "used (in a generator, a keras.utils.PyDataset or a tf.data map).")
+            elif _one_hot_encoded(data) and vocabulary_one_hot(data.widened_at, _module_widened_in(data, seen, script)):
+                # to_categorical([word], num_classes=vocab_size) for each (prefix, next word) pair, each row kept
+                message = _("Each sample's target is one-hot encoded here over the whole vocabulary ({dtype}, a value "
+                            "per word) and then kept with all the others (line {line}): every sample takes {size} "
+                            "bytes per vocabulary word, where the word's index takes one integer.")
+                fix = _("Keep the word indices (an int32 array) and train with sparse_categorical_crossentropy, or "
+                        "one-hot each batch when it is used (in a generator or a keras.utils.PyDataset).")
             elif _one_hot_encoded(data):  # to_categorical(mask, 10): a float channel per class, every pixel
                 message = _("Each file is one-hot encoded here, {dtype} with a channel per class, and then kept with "
                             "all the others (line {line}): every value takes {size} bytes per class, where its class "
