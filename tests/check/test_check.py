@@ -6029,3 +6029,25 @@ def test_each_next_word_one_hot_over_the_vocabulary_and_kept_is_a_dtype_blowup(w
               "                heads.append(ids[:j])\n        return heads, np.array(outs)\n\n\n"
               "heads, outs = Pairs().build(lines)\n")
     assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+@pytest.mark.parametrize("calls, expected", [
+    ("        self.first = load_table(root + 'tok2id.json')\n"
+     "        self.second = load_table(root + '/answer_labels.pkl')\n", []),
+    ("        self.first = load_table('{}/frame2row.pkl'.format(root))\n"
+     "        self.second = load_table(root + 'classes.pkl')\n", []),
+    # one call reads the features themselves: the reader is what loads them
+    ("        self.first = load_table(root + 'tok2id.json')\n"
+     "        self.second = load_table(root + 'region_feats.pkl')\n", [9]),
+])
+def test_a_readers_load_is_a_lookup_when_every_call_reads_one(calls, expected, tmp_path):
+    # a Dataset whose constructor reads its tables through one helper of the script's own: the helper's load is
+    # what each call reads, said by the file each call names
+    source = ("import pickle\n\nimport torch\nfrom torch.utils.data import Dataset, DataLoader\n\n\n"
+              "def load_table(path):\n    with open(path, 'rb') as fh:\n        obj = pickle.load(fh)\n    return obj\n\n\n"
+              "class Questions(Dataset):\n    def __init__(self, root):\n" + calls +
+              "\n    def __len__(self):\n        return len(self.first)\n\n"
+              "    def __getitem__(self, i):\n        key = self.first[i]\n        return self.second[key]\n\n\n"
+              "net = torch.nn.Linear(4, 2)\nfor batch in DataLoader(Questions('data/'), batch_size=4):\n"
+              "    net(batch.float()).sum().backward()\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected

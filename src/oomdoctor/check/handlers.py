@@ -1256,6 +1256,17 @@ def _names_vocabulary(words: frozenset[str] | set[str], count: bool = False) -> 
         or not count and bool(words & {"words", "tokens"})
 
 
+def reads_lookup(read: ast.AST, module: Module) -> bool:
+    """Whether a read (or a call of the script's own reader) gives labels, a lookup from one key to another or a
+    vocabulary, by the names it is assigned to or the file it names (vocab = load('word2ind.pkl'))."""
+    ctx = Context(module, module.function_of(read))
+    # ('./data/dicts/ind2qid_{}.pkl', '{}_img2idx.pkl'): the file's own name, not its folder's, maps ids to ids
+    files = [re.split(r"[/\\]", n.value)[-1].lower() for n in ast.walk(read)
+             if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+    mapping = any(_MAPPING_NAME.search(name) for name in files)
+    return mapping or _reads_labels(read, ctx) or _reads_vocabulary(read, ctx)
+
+
 def _reads_labels(read: ast.AST, ctx: Context) -> bool:
     """Whether a whole read gives labels: by the name it is assigned to (y = np.load(...)), or, where that name
     says nothing of inputs (is_dog, self.gazes), by the file's or the HDF5 key's name ('y_train.npy', f['label'])."""
