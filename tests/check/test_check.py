@@ -5915,3 +5915,139 @@ def test_a_per_sample_float_buffer_filled_with_a_widened_tile_keeps_it_wide(buff
               "            bank.append(slot)\n"
               "    return np.stack(bank)\n\n\nbank = crops(open('list.txt').read().split())\n")
     assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+@pytest.mark.parametrize("read, expected", [
+    ("np.array(store['questions_val'])", []),
+    ("store['caption_tokens'][:]", []),
+    ("store['ques_len'][()]", []),
+    ("np.asarray(store['question_lengths'])", []),
+    # the frames beside them are the inputs, read whole
+    ("np.array(store['frames_val'])", [8]),
+])
+def test_question_or_caption_word_ids_read_whole_are_a_few_numbers_a_sample(read, expected, tmp_path):
+    # a video-QA loader that reads an HDF5 data set whole: word ids of each question (a few dozen numbers a sample)
+    # are no memory problem; the frames are
+    source = ("import h5py\nimport numpy as np\n\n\nclass QAStore:\n    def __init__(self, path):\n"
+              "        store = h5py.File(path, 'r')\n"
+              f"        self.part = {read}\n\n\nqa = QAStore('qa.h5')\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+@pytest.mark.parametrize("read, expected", [
+    ("np.array(store['embedding_matrix'])", []),
+    ("store['embedding_weights'][:]", []),
+    ("store['glove'][()]", []),
+    # the embeddings of each sample, read whole: the data set
+    ("np.array(store['embeddings'])", [9]),
+])
+def test_a_word_vector_table_read_whole_is_as_large_as_the_vocabulary(read, expected, tmp_path):
+    # a text classifier whose Embedding layer starts from pretrained word vectors, cached in an HDF5 file: the table
+    # has a row per vocabulary word, whatever the number of samples
+    source = ("import h5py\nimport numpy as np\n\n\ndef pretrained(path):\n"
+              "    with h5py.File(path, 'r') as store:\n        rows = 0\n        rows += 1\n"
+              f"        return {read}\n\n\ntable = pretrained('cache.h5')\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+@pytest.mark.parametrize("buffer, listing, expected", [
+    ("np.zeros((STEPS, EDGE, EDGE, 3))", "os.listdir(folder)", [10]),
+    ("np.empty(shape=(STEPS, EDGE, EDGE, 3))", "sorted(os.listdir(folder))", [10]),
+    ("np.ones((STEPS, EDGE, EDGE, 3))", "tqdm(os.listdir(folder))", [10]),
+    # a buffer given a narrow dtype holds the frames as they were decoded
+    ("np.zeros((STEPS, EDGE, EDGE, 3), dtype=np.uint8)", "os.listdir(folder)", []),
+])
+def test_a_helpers_float64_buffer_for_each_clip_is_kept_wide(buffer, listing, expected, tmp_path):
+    # a video reader whose helper makes each clip's buffer without a dtype (float64), fills it frame by frame and
+    # returns it; the caller keeps every clip
+    source = ("import os\nimport numpy as np\nimport imageio\nfrom tqdm import tqdm\nfrom tensorflow import keras\n"
+              "STEPS, EDGE = 12, 96\n\n\ndef clip_of(path):\n"
+              f"    buf = {buffer}\n"
+              "    reader = imageio.get_reader(path)\n    for t, frame in enumerate(reader):\n"
+              "        if t == STEPS:\n            break\n        buf[t] = frame\n    return buf\n\n\n"
+              "class Clips:\n    def __init__(self, folder):\n        self.items = []\n"
+              f"        for name in {listing}:\n"
+              "            one = clip_of(os.path.join(folder, name))\n            self.items.append(one)\n\n\n"
+              "data = Clips('videos')\nnet = keras.models.load_model('net.h5')\n"
+              "net.fit(np.stack(data.items), np.zeros(len(data.items)))\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+@pytest.mark.parametrize("package, imported, expected", [
+    (True, "from reading.frames import Frames", [("reading/frames.py", 11)]),
+    (True, "from reading.frames import *", [("reading/frames.py", 11)]),
+    (True, "import reading.frames as rf\nFrames = rf.Frames", [("reading/frames.py", 11)]),
+    # the script's folder is no package: Python, running it, looks for reading/ beside it only
+    (False, "from reading.frames import Frames", []),
+])
+def test_a_package_beside_the_scripts_package_is_read(package, imported, expected, tmp_path):
+    # tools/fit.py imports reading.frames, a package at the project's top: with tools/__init__.py the script is run
+    # from the top (python -m tools.fit), and the loader it uses decodes every file in its constructor
+    (tmp_path / "tools").mkdir()
+    (tmp_path / "reading").mkdir()
+    if package:
+        (tmp_path / "tools" / "__init__.py").write_text("")
+    (tmp_path / "reading" / "__init__.py").write_text("")
+    (tmp_path / "reading" / "frames.py").write_text(
+        "import glob\n\nimport torch\nfrom PIL import Image\nfrom torch.utils.data import Dataset\n"
+        "from torchvision.transforms.functional import to_tensor\n\n\nclass Frames(Dataset):\n"
+        "    def __init__(self, pattern):\n"
+        "        self.frames = [to_tensor(Image.open(p).convert('RGB')) for p in glob.glob(pattern)]\n\n"
+        "    def __len__(self):\n        return len(self.frames)\n\n"
+        "    def __getitem__(self, i):\n        return self.frames[i]\n")
+    script = tmp_path / "tools" / "fit.py"
+    script.write_text(
+        f"import torch\nfrom torch.utils.data import DataLoader\n{imported}\n\n"
+        "net = torch.nn.Conv2d(3, 8, 3)\nopt = torch.optim.SGD(net.parameters(), lr=0.1)\n"
+        "for x in DataLoader(Frames('shots/*.png'), batch_size=16):\n"
+        "    opt.zero_grad()\n    net(x).mean().backward()\n    opt.step()\n")
+    found = [(Path(f.file).relative_to(tmp_path).as_posix(), f.line) for f in check_source(script)
+             if f.rule == "eager-loading"]
+    assert found == expected
+
+
+@pytest.mark.parametrize("width, encode, expected", [
+    ("len(tokenizer.word_index) + 1", "to_categorical([nxt], num_classes=width)[0]", [20]),
+    ("len(vocab)", "keras.utils.to_categorical(nxt, width)", [20]),
+    ("vocab_size", "to_categorical([nxt], num_classes=vocab_size)[0]", [20]),
+    # a handful of classes: each row a few floats, as an integer label nearly is
+    ("5", "to_categorical([nxt], num_classes=width)[0]", []),
+    # the index kept as it is
+    ("len(vocab)", "nxt", []),
+])
+def test_each_next_word_one_hot_over_the_vocabulary_and_kept_is_a_dtype_blowup(width, encode, expected, tmp_path):
+    # a next-character model's pairs builder: every (prefix, next token) pair of every line gets its target one-hot
+    # encoded over the vocabulary, and the rows are all kept
+    source = ("import numpy as np\nfrom tensorflow import keras\nfrom tensorflow.keras.utils import to_categorical\n"
+              "from tensorflow.keras.preprocessing.text import Tokenizer\n\n"
+              "lines = open('corpus.txt').read().splitlines()\ntokenizer = Tokenizer()\n"
+              "tokenizer.fit_on_texts(lines)\nvocab = sorted(tokenizer.word_index)\nvocab_size = len(vocab) + 1\n\n\n"
+              "class Pairs:\n    def build(self, texts):\n"
+              f"        width = {width}\n        heads, outs = [], []\n"
+              "        for ids in tokenizer.texts_to_sequences(texts):\n            for j in range(1, len(ids)):\n"
+              f"                nxt = ids[j]\n                outs.append({encode})\n"
+              "                heads.append(ids[:j])\n        return heads, np.array(outs)\n\n\n"
+              "heads, outs = Pairs().build(lines)\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+@pytest.mark.parametrize("calls, expected", [
+    ("        self.first = load_table(root + 'tok2id.json')\n"
+     "        self.second = load_table(root + '/answer_labels.pkl')\n", []),
+    ("        self.first = load_table('{}/frame2row.pkl'.format(root))\n"
+     "        self.second = load_table(root + 'classes.pkl')\n", []),
+    # one call reads the features themselves: the reader is what loads them
+    ("        self.first = load_table(root + 'tok2id.json')\n"
+     "        self.second = load_table(root + 'region_feats.pkl')\n", [9]),
+])
+def test_a_readers_load_is_a_lookup_when_every_call_reads_one(calls, expected, tmp_path):
+    # a Dataset whose constructor reads its tables through one helper of the script's own: the helper's load is
+    # what each call reads, said by the file each call names
+    source = ("import pickle\n\nimport torch\nfrom torch.utils.data import Dataset, DataLoader\n\n\n"
+              "def load_table(path):\n    with open(path, 'rb') as fh:\n        obj = pickle.load(fh)\n    return obj\n\n\n"
+              "class Questions(Dataset):\n    def __init__(self, root):\n" + calls +
+              "\n    def __len__(self):\n        return len(self.first)\n\n"
+              "    def __getitem__(self, i):\n        key = self.first[i]\n        return self.second[key]\n\n\n"
+              "net = torch.nn.Linear(4, 2)\nfor batch in DataLoader(Questions('data/'), batch_size=4):\n"
+              "    net(batch.float()).sum().backward()\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected

@@ -131,6 +131,9 @@ class Flow(CallHandlers):
         self.module_scopes: dict[Module, Scope] = {}
         self.function_scopes: dict[FunctionInfo, Scope] = {}
         self.seen: list[Seen] = []
+        # (path, line) -> the call that made a buffer float64 because no dtype was given (np.zeros(shape)), said there
+        # when each of the samples it is made for is kept
+        self.float64_buffers: dict[tuple[str, int], ast.AST] = {}
         self.values: dict[ast.AST, Value] = {}
         self._loops_reading: dict[ast.AST, bool] = {}
         self._maps_as_generators: dict[ast.Call, ast.GeneratorExp | None] = {}  # map(fn, xs), written once each
@@ -620,13 +623,26 @@ class Flow(CallHandlers):
                 # given a float dtype, holds the values as wide as they were made (a uint8 buffer would narrow them)
                 scope.rebind(target.value.id, replace(container, fresh=True, widened_line=value.widened_line,
                                                       widened_to=container.dtype, widened_at=value.widened_at))
+            elif isinstance(container, Data) and container.small and container.content == ARRAYS and \
+                    not container.labels and container.widened_line is None and isinstance(target.value, ast.Name) and \
+                    isinstance(value, Item) and value.fresh and \
+                    (container.implicit_float64 or value.widened_line is not None and
+                     (container.dtype or "").startswith("float") and ITEMSIZE.get(container.dtype, 0) >= 4):
+                # clip = np.zeros((n_frames, h, w, 3)); clip[k] = frame / 255.; return clip: the buffer a helper
+                # makes for one sample (a clip of a few frames) holds each decoded frame at its own dtype, float64
+                # where no dtype was given; a caller that keeps every sample it returns keeps them that wide
+                made = self.float64_buffers.get((container.path, container.line)) if container.implicit_float64 \
+                    else None
+                scope.rebind(target.value.id, replace(
+                    container, widened_line=container.line if made is not None else value.widened_line,
+                    widened_to=container.dtype, widened_at=made if made is not None else value.widened_at))
             if isinstance(value, Tensor) and value.graph and not isinstance(container, Data) and ctx.loops and \
                     isinstance(target.value, (ast.Name, ast.Attribute)) and _advancing(target.slice, ctx.loops[-1]):
                 # display[k] = output[0]; k += 1 into a tensor (or list) made before the loop: each slot keeps its
                 # step's graph, as an append would (a tensor written to in place joins the graph: CopySlices)
                 self._accumulate(statement, target.value, value, ctx, appended=True)
             if isinstance(container, Data) and ctx.loops and _one_sample_made_per_call(value):
-                value = Item(value.shape, value.dtype, fresh=True)  # X[i] = read_scan(path): one sample per pass
+                value = _sample_of_call(value)  # X[i] = read_scan(path): one sample per pass
             if isinstance(container, Data) and ctx.loops and not self._collected_here(container, statement, ctx) and (
                     isinstance(value, Item) or cropped or
                     isinstance(value, Number) and float(value.value).is_integer()):
@@ -1631,7 +1647,7 @@ class Flow(CallHandlers):
         if _one_sample_made_per_call(value):
             # pc = read_cloud(path); clouds.append(pc): the array the helper makes anew on each call (np.zeros((n, 3))
             # filled from the file it opens) is one sample, and the list keeps one per pass
-            value = Item(value.shape, value.dtype, fresh=True)
+            value = _sample_of_call(value)
         elif isinstance(value, Data) and value.small and value.content == ARRAYS and not value.labels and \
                 value.path == str(ctx.module.path) and \
                 any(loop.lineno <= value.line <= (loop.end_lineno or loop.lineno) for loop in ctx.loops):
@@ -2040,6 +2056,13 @@ def _made_in(data: Data, function: FunctionInfo) -> bool:
 def _made_per_call(data: Data) -> bool:
     """The array was made anew by the script's function at the call that gave it (see _call_project)."""
     return PER_CALL in data.root
+
+
+def _sample_of_call(data: Data) -> Item:
+    """The one sample a helper's array made anew on each call is, as wide as the helper made it (a clip's float64
+    buffer filled with its decoded frames)."""
+    return Item(data.shape, data.dtype, fresh=True, widened_line=data.widened_line, widened_to=data.widened_to,
+                widened_at=data.widened_at)
 
 
 def _one_sample_made_per_call(value: Value) -> bool:

@@ -290,7 +290,7 @@ class CallHandlers:
         # to, as large as its inputs; a name that says only "y" or "target" (not boxes, masks, classes) is what the
         # model is fit to, which the key says is no label
         key = _written_words(node)
-        labels = _reads_labels(node, ctx) and not (
+        labels = _reads_text_codes(node, ctx) or _reads_labels(node, ctx) and not (
             key and not is_labels(key) and _assigned_words(node, ctx) & LABEL_WORDS <= _ANY_TARGET_WORDS)
         data = Data(node.lineno, str(ctx.module.path), ast.unparse(node)[:60], ARRAYS, reader="h5py",
                     labels=few_per_sample or labels, small=_reads_vocabulary(node, ctx))
@@ -557,9 +557,16 @@ class CallHandlers:
     def _created(self, call: Call) -> Value:
         """np.zeros((60000, 224, 224, 3), dtype=np.uint8): a buffer whose size the script writes down."""
         node, ctx = call.node, call.ctx
-        if not ctx.data_set_level:
-            return None
         name = call.qualified
+        if not ctx.data_set_level:
+            if ctx.per_item and not ctx.batch_loop and keyword_value(node, "dtype") is None and len(node.args) < 2 and \
+                    NUMPY_CREATORS[name] == "float64" and not name.startswith("numpy.random") and \
+                    not _first_dimension_is_a_batch(call):
+                # clip = np.zeros((n_frames, h, w, 3)) in a helper called for each file: one sample's buffer,
+                # float64 because no dtype was given, whatever the decoded frames written into it were
+                return Item(None, "float64", fresh=True, widened_line=node.lineno, widened_to="float64",
+                            widened_at=node)
+            return None
         # a buffer per sample, filled and kept by the loop, or not; in a loop over a few named things (for split in
         # ('train', 'test'), for _ in [0, 1]: a plain and a flipped copy) each buffer is one for a whole data set
         # (not in a short range: for i in range(320) of a text generator makes one prompt's buffer a pass)
@@ -604,6 +611,7 @@ class CallHandlers:
             data = replace(data, labels=True)
         if data.implicit_float64:
             self.seen.append(Seen("created", node, ctx, data))
+            self.float64_buffers[(data.path, data.line)] = node
         return data
 
     def _data_set_sized(self, call: Call) -> bool:
@@ -930,6 +938,11 @@ class CallHandlers:
         classes = call.args[1] if len(call.args) > 1 else call.kwargs.get("num_classes") or \
             call.kwargs.get("nb_classes")
         source = call.args[0] if call.args else call.kwargs.get("y")
+        if call.ctx.loops and call.ctx.data_set_level and not isinstance(classes, Number) and \
+                vocabulary_one_hot(node, call.ctx.module):
+            # for each (prefix, next word) pair: to_categorical([word], num_classes=len(tokenizer.word_index) + 1):
+            # each sample's target a float32 row as long as the vocabulary, where the word's index takes one integer
+            return Item(None, "float32", fresh=True, widened_line=node.lineno, widened_to="float32", widened_at=node)
         if isinstance(source, Data) and source.sequences and call.ctx.data_set_level and not call.ctx.loops:
             width = int(classes.value) if isinstance(classes, Number) else None
             data = Data(node.lineno, str(call.ctx.module.path), "to_categorical", ARRAYS,
@@ -1183,11 +1196,16 @@ def _reads_vocabulary(read: ast.AST, ctx: Context) -> bool:
     target = last_part(dotted_name(statement.targets[0])) if isinstance(statement, ast.Assign) and \
         len(statement.targets) == 1 and isinstance(statement.targets[0], (ast.Name, ast.Attribute)) else ""
     words = _written_words(read) | words_of(target)
-    return bool(words & _VOCABULARY_WORDS) and not names_inputs(words)
+    # np.array(f['embedding_matrix']), np.load('glove_weights.npy'): a word vector per vocabulary word, the table an
+    # Embedding layer is initialised with (not the embeddings of each sample: an 'embeddings' key alone)
+    word_vectors = bool(words & _WORD_VECTOR_WORDS) or "embedding" in words and bool(words & {"matrix", "weights"})
+    return bool(words & _VOCABULARY_WORDS or word_vectors) and not names_inputs(words)
 
 
 # Words that name a vocabulary: what every sample is encoded with, not a sample
 _VOCABULARY_WORDS = {"vocab", "vocabulary", "charset", "alphabet", "lexicon"}
+# Words that name pretrained word vectors: a row per vocabulary word
+_WORD_VECTOR_WORDS = {"glove", "word2vec", "fasttext"}
 
 
 def _converted(item: Item, dtype: str | None, node: ast.AST, ctx: Context) -> Item:
@@ -1206,6 +1224,49 @@ def _converted(item: Item, dtype: str | None, node: ast.AST, ctx: Context) -> It
                    widened_at=node if widened else None if narrowed else item.widened_at)
 
 
+def vocabulary_one_hot(call: ast.AST | None, module: Module) -> bool:
+    """Whether ``call`` is to_categorical(word, num_classes=...) over a vocabulary's count of classes:
+    len(tokenizer.word_index) + 1, len(vocab), vocab_size, or a name its function binds to one of those
+    (n_words = len(tok.word_index) + 1)."""
+    if not isinstance(call, ast.Call) or last_part(dotted_name(call.func)) != "to_categorical":
+        return False
+    count = argument(call, "num_classes", 1)
+    function = module.function_of(call)
+    if isinstance(count, ast.Name) and function is not None:
+        if _names_vocabulary(words_of(count.id), count=True):
+            return True
+        bound = [n.value for n in own_nodes(function.node) if isinstance(n, ast.Assign) and
+                 n.lineno < count.lineno and any(isinstance(t, ast.Name) and t.id == count.id for t in n.targets)]
+        count = bound[-1] if bound else count
+    if count is None:
+        return False
+    if isinstance(count, (ast.Name, ast.Attribute)):
+        return _names_vocabulary(words_of(last_part(dotted_name(count))), count=True)
+    return any(isinstance(n, ast.Call) and dotted_name(n.func) == "len" and len(n.args) == 1 and
+               isinstance(n.args[0], (ast.Name, ast.Attribute)) and
+               _names_vocabulary(words_of(last_part(dotted_name(n.args[0]))))
+               for n in ast.walk(count) if isinstance(n, ast.Call))
+
+
+def _names_vocabulary(words: frozenset[str] | set[str], count: bool = False) -> bool:
+    """vocab, word_index, wtoi, words: the words of a vocabulary; with ``count``, how many (vocab_size, n_words)."""
+    if words & _VOCABULARY_WORDS or {"word", "index"} <= words or words & {"wtoi", "itow", "word2idx", "idx2word"}:
+        return True
+    return count and bool(words & {"words", "tokens"}) and bool(words & {"n", "num", "number", "count", "size"}) \
+        or not count and bool(words & {"words", "tokens"})
+
+
+def reads_lookup(read: ast.AST, module: Module) -> bool:
+    """Whether a read (or a call of the script's own reader) gives labels, a lookup from one key to another or a
+    vocabulary, by the names it is assigned to or the file it names (vocab = load('word2ind.pkl'))."""
+    ctx = Context(module, module.function_of(read))
+    # ('./data/dicts/ind2qid_{}.pkl', '{}_img2idx.pkl'): the file's own name, not its folder's, maps ids to ids
+    files = [re.split(r"[/\\]", n.value)[-1].lower() for n in ast.walk(read)
+             if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+    mapping = any(_MAPPING_NAME.search(name) for name in files)
+    return mapping or _reads_labels(read, ctx) or _reads_vocabulary(read, ctx)
+
+
 def _reads_labels(read: ast.AST, ctx: Context) -> bool:
     """Whether a whole read gives labels: by the name it is assigned to (y = np.load(...)), or, where that name
     says nothing of inputs (is_dog, self.gazes), by the file's or the HDF5 key's name ('y_train.npy', f['label'])."""
@@ -1217,7 +1278,20 @@ def _reads_labels(read: ast.AST, ctx: Context) -> bool:
     if any(_MAPPING_NAME.search(target.lower()) for target in targets):
         return True  # img_id2idx, word2idx, ans2label: a lookup from one key to another, a few numbers per entry
     target_words = {word for target in targets for word in words_of(target)}
-    return is_labels(target_words) or not names_inputs(target_words) and is_labels(_written_words(read))
+    return _reads_text_codes(read, ctx) or is_labels(target_words) or \
+        not names_inputs(target_words) and is_labels(_written_words(read))
+
+
+def _reads_text_codes(read: ast.AST, ctx: Context) -> bool:
+    """Whether a whole read gives the word ids of each question or caption (q = np.array(h5['ques_train'])), or each
+    one's length (h5['caption_lengths'][:]): a sentence's few dozen numbers a sample, not the inputs' features; by
+    the names it is assigned to or the file's or the HDF5 key's name, where none of them names inputs."""
+    words = _assigned_words(read, ctx) | _written_words(read)
+    return bool(words & _TEXT_CODE_WORDS) and not names_inputs(words)
+
+
+# Words that name the word ids of a question or a caption, or a sequence's length: a few numbers a sample
+_TEXT_CODE_WORDS = {"ques", "question", "questions", "caption", "captions", "length", "lengths", "lens"}
 
 
 # The words that name what a model is fit to, whatever it is: labels, or a signal as large as the inputs

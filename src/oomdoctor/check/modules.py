@@ -6,7 +6,7 @@ import ast
 import builtins
 import re
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Iterator
 
@@ -301,6 +301,7 @@ def _read_local_module(path: Path) -> str | None:
 def local_modules(script: Module) -> list[Module]:
     """Modules the script imports from its own folder (utils.py, data/loader.py), and theirs, a few at most."""
     root = script.path.resolve().parent
+    top = import_root(root)
     found: dict[Path, Module] = {script.path.resolve(): script}
     pending = [script]
     while pending and len(found) <= _LOCAL_MODULES_MAX:
@@ -308,7 +309,7 @@ def local_modules(script: Module) -> list[Module]:
         for name, level in _imported_module_names(module):
             for candidate in imported_files(module, name, level, root):
                 candidate = candidate.resolve()
-                if candidate in found or not candidate.is_relative_to(root) or len(found) > _LOCAL_MODULES_MAX:
+                if candidate in found or not candidate.is_relative_to(top) or len(found) > _LOCAL_MODULES_MAX:
                     continue
                 source = _read_local_module(candidate)
                 if source is None:
@@ -393,6 +394,10 @@ def imported_files(importer: Module, dotted: str, level: int, root: Path) -> lis
     files = module_files(base, dotted)
     if level == 0 and base != root:
         files += module_files(root, dotted)
+    if level == 0 and import_root(root) != root:
+        # net/validator.py's ``from dataset.vqa_dataset import ...``, net/ a package (its __init__.py): the script
+        # is run from above its package (python -m net.validator), where the project's other packages are
+        files += module_files(import_root(root), dotted)
     if level == 0:
         # GreedyInfoMax/audio/main_audio.py's ``from GreedyInfoMax.audio.validation import ...``: the package is
         # a folder the importer is in, run from above it (python -m GreedyInfoMax.audio.main_audio), so its top
@@ -401,6 +406,15 @@ def imported_files(importer: Module, dotted: str, level: int, root: Path) -> lis
         files += [f for folder in (base, *base.parents) if folder.name == top
                   for f in module_files(folder.parent, dotted)]
     return files
+
+
+@lru_cache(maxsize=256)
+def import_root(folder: Path) -> Path:
+    """Where a script in ``folder`` is run from: the folder above the outermost package it is in (each folder up
+    from it with an __init__.py), or ``folder`` itself when it is no package."""
+    while (folder / "__init__.py").is_file() and folder.parent != folder:
+        folder = folder.parent
+    return folder
 
 
 def module_files(base: Path, dotted: str) -> list[Path]:

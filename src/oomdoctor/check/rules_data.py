@@ -18,7 +18,7 @@ from .names import (calls_in, dotted_name, is_labels, last_part, names_batch_siz
                     path_text, self_attribute, split_neutral, words_of)
 from .rules_keras import model_convolves_images, model_input_shape
 from .flow import arguments_given, loops_collecting, other_branches
-from .handlers import buffer_for_every_item, tokenizer_words
+from .handlers import buffer_for_every_item, reads_lookup, tokenizer_words, vocabulary_one_hot
 from .script import Finding, Script
 from .values import (
     ARRAYS,
@@ -389,6 +389,8 @@ def _find_large_loads(script: Script) -> tuple[list[tuple[Seen, Data]], set[str]
         shaped = _largest_shape(data, script)
         if data.labels or data.small or negligible(data):
             continue  # a file of labels, indexes or a small table: loading it whole is what it is for
+        if _every_call_reads_a_lookup(seen, script):
+            continue  # read_pickle(path) called for word2ind.pkl, self.vocab, self.qid_to_targets: lookups all
         if _only_its_shape_kept(seen):
             continue  # side = np.array(f['x']).shape[1]: read for its shape and dropped, not kept for the run
         # the training set itself, as a binary array of unknown size, handed to a model or cut into its batches
@@ -415,6 +417,19 @@ def _find_large_loads(script: Script) -> tuple[list[tuple[Seen, Data]], set[str]
     large += [(seen, data) for seen, data in unproven if any(_same_data_set(seen, other) for other, _ in large)]
     shown += [(seen, data) for seen, data in unproven if any(_same_data_set(seen, other) for other, _ in shown)]
     return sorted(large, key=lambda pair: (str(pair[1].path), pair[1].line)), {data.root for _, data in shown}
+
+
+def _every_call_reads_a_lookup(load: Seen, script: Script) -> bool:
+    """def read_pickle(path): with open(path, 'rb') as f: return pickle.load(f), the script's own reader of whatever
+    it is given: what each call reads is said at the call, by the file it names or the name it binds
+    (self.vocab = read_pickle('word2ind.pkl'), self.qid_to_targets = read_pickle(...)); where every call says labels,
+    a lookup from one key to another or a vocabulary, the load is one of those."""
+    function = load.ctx.function
+    returned = script.flow.returns.get(function) if function is not None else None
+    if not isinstance(returned, Data) or returned.root != load.value.root:
+        return False
+    calls = script.calls_to(function)
+    return bool(calls) and all(reads_lookup(call, module) for module, call in calls)
 
 
 def _only_its_shape_kept(load: Seen) -> bool:
@@ -1116,6 +1131,13 @@ def dtype_blowup(script: Script) -> Iterator[Finding]:
                             "takes 1.")
                 fix = _("Parse each row as uint8 (np.array(values, 'uint8')) and scale each batch when it is "
                         "used (in a generator, a keras.utils.PyDataset or a tf.data map).")
+            elif _one_hot_encoded(data) and vocabulary_one_hot(data.widened_at, _module_widened_in(data, seen, script)):
+                # to_categorical([word], num_classes=vocab_size) for each (prefix, next word) pair, each row kept
+                message = _("Each sample's target is one-hot encoded here over the whole vocabulary ({dtype}, a value "
+                            "per word) and then kept with all the others (line {line}): every sample takes {size} "
+                            "bytes per vocabulary word, where the word's index takes one integer.")
+                fix = _("Keep the word indices (an int32 array) and train with sparse_categorical_crossentropy, or "
+                        "one-hot each batch when it is used (in a generator or a keras.utils.PyDataset).")
             elif _one_hot_encoded(data):  # to_categorical(mask, 10): a float channel per class, every pixel
                 message = _("Each file is one-hot encoded here, {dtype} with a channel per class, and then kept with "
                             "all the others (line {line}): every value takes {size} bytes per class, where its class "
