@@ -735,9 +735,7 @@ class Flow(CallHandlers):
         iterable = self.values.get(loop.iter)
         tensors = isinstance(iterable, Tensor) or isinstance(iterable, Several) and any(
             isinstance(item, Tensor) for item in iterable.items)
-        arguments = function.node.args
-        parameters = {a.arg for a in arguments.posonlyargs + arguments.args + arguments.kwonlyargs}
-        return tensors and target.id not in parameters
+        return tensors and target.id not in function.parameter_names
 
     def _is_global(self, target: ast.Name, ctx: Context) -> bool:
         if ctx.function is None:

@@ -1876,9 +1876,7 @@ def _returned_from_local_list(seen: Seen, name: str) -> bool:
             source.root != f"{source.path}:{source.line}" or \
             not function.node.lineno <= source.line <= (function.node.end_lineno or 0):
         return False
-    arguments = function.node.args
-    if name in {a.arg for a in arguments.posonlyargs + arguments.args + arguments.kwonlyargs} or \
-            name in function.declared_globals:
+    if name in function.parameter_names or name in function.declared_globals:
         return False
     return any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store)
                for n in own_nodes(function.node))
