@@ -494,25 +494,23 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
             fix.append(_("Free what stays on the TPU between steps (outputs kept from every step, an earlier model, "
                          "arrays no longer needed), donate the step's inputs (donate_argnums), or shrink the "
                          "per-core batch so that the buffers and the program fit together."))
-        elif facts.memory == "tpu" and facts.total_bytes is None and facts.free_bytes is not None:
-            # the compiler's early abort states what the chip has free, not its whole HBM
-            say.append(_("The TPU compiler estimated that the whole program needs {program} of HBM, more than the "
-                         "{free} available on the chip, and stopped compiling: it failed before the first step "
-                         "ran.").format(program=format_bytes(facts.program_bytes) if facts.program_bytes else "?",
-                                        free=format_bytes(facts.free_bytes)))
-            fix.append(_("Shrink the per-chip batch, use bfloat16, rematerialise (jax.checkpoint), or shard "
-                         "the weights and optimizer state over more chips."))
-        elif facts.memory == "tpu" and facts.program_bytes is None and facts.total_bytes is None:
-            # only the compiler's list of the program's largest buffers survived in the paste, not its figures
-            say.append(_("The TPU compiler listed the program's largest buffers in HBM, which it prints when the "
-                         "compiled program does not fit the chip: it failed before the first step ran."))
-            fix.append(_("Shrink the per-chip batch, use bfloat16, rematerialise (jax.checkpoint), or shard "
-                         "the weights and optimizer state over more chips."))
         elif facts.memory == "tpu":
-            say.append(_("The TPU compiler found that the whole program needs {program} of HBM, more than the "
-                         "{total} the chip has: it failed before the first step ran.").format(
-                program=format_bytes(facts.program_bytes) if facts.program_bytes else "?",
-                total=format_bytes(facts.total_bytes) if facts.total_bytes else "?"))
+            if facts.total_bytes is None and facts.free_bytes is not None:
+                # the compiler's early abort states what the chip has free, not its whole HBM
+                say.append(_("The TPU compiler estimated that the whole program needs {program} of HBM, more than "
+                             "the {free} available on the chip, and stopped compiling: it failed before the first "
+                             "step ran.").format(
+                    program=format_bytes(facts.program_bytes) if facts.program_bytes else "?",
+                    free=format_bytes(facts.free_bytes)))
+            elif facts.program_bytes is None and facts.total_bytes is None:
+                # only the compiler's list of the program's largest buffers survived in the paste, not its figures
+                say.append(_("The TPU compiler listed the program's largest buffers in HBM, which it prints when the "
+                             "compiled program does not fit the chip: it failed before the first step ran."))
+            else:
+                say.append(_("The TPU compiler found that the whole program needs {program} of HBM, more than the "
+                             "{total} the chip has: it failed before the first step ran.").format(
+                    program=format_bytes(facts.program_bytes) if facts.program_bytes else "?",
+                    total=format_bytes(facts.total_bytes) if facts.total_bytes else "?"))
             fix.append(_("Shrink the per-chip batch, use bfloat16, rematerialise (jax.checkpoint), or shard "
                          "the weights and optimizer state over more chips."))
         else:
