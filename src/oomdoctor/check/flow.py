@@ -16,7 +16,6 @@ from .library import (
     FILLED_CREATORS,
     LISTINGS,
     MODEL_METHODS,
-    NUMPY_CREATORS_DTYPE_SECOND,
     PATH_CALLS,
     PERMUTATIONS,
     PER_FILE_LOADERS,
@@ -25,6 +24,7 @@ from .library import (
     SCALED_COPIES,
     VIDEO_READERS,
     argument,
+    creator_dtype,
     dtype_of,
     keyword_value,
     loader_kind,
@@ -2539,8 +2539,7 @@ def _filled_start(key: str, loop: ast.AST, module: Module) -> tuple[int, str] | 
         return None
     created = module.qualified(last.value.func)
     dtype = FILLED_CREATORS.get(created)
-    given = keyword_value(last.value, "dtype") or (
-        last.value.args[1] if created in NUMPY_CREATORS_DTYPE_SECOND and len(last.value.args) > 1 else None)
+    given = creator_dtype(last.value, created)
     return (last.lineno, dtype) if dtype is not None and given is None else None
 
 

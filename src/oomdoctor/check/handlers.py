@@ -25,7 +25,6 @@ from .library import (
     NO_GRAD_RESULTS,
     NUMPY_COPIES,
     NUMPY_CREATORS,
-    NUMPY_CREATORS_DTYPE_SECOND,
     NUMPY_TYPE_CONVERSIONS,
     PER_FILE_LOADERS,
     PRELOADED_ONLY,
@@ -35,6 +34,7 @@ from .library import (
     TORCH_COPIES,
     TORCH_VIEWS,
     argument,
+    creator_dtype,
     dtype_of,
     keyword_value,
     loader_kind,
@@ -573,8 +573,7 @@ class CallHandlers:
         if ctx.loops and not _over_a_few_things(ctx) and not self._data_set_sized(call):
             implicit = keyword_value(node, "dtype") is None and len(node.args) < 2 and NUMPY_CREATORS[name] == "float64"
             widened = implicit and not name.startswith("numpy.random")
-            given = keyword_value(node, "dtype") or (node.args[1] if len(node.args) > 1 and name in
-                                                     NUMPY_CREATORS_DTYPE_SECOND else None)
+            given = creator_dtype(node, name)
             return Item(None, NUMPY_CREATORS[name] if implicit else dtype_of(given, ctx.module) if given else None,
                         widened_line=node.lineno if widened else None, widened_to="float64" if widened else None,
                         widened_at=node if widened else None)
@@ -589,8 +588,7 @@ class CallHandlers:
             shape = literal_shape(shape_node, self.values) if shape_node is not None else None
         if not shape:
             return None
-        dtype_node = keyword_value(node, "dtype") or (node.args[1] if len(node.args) > 1 and name in
-                                                     NUMPY_CREATORS_DTYPE_SECOND else None)
+        dtype_node = creator_dtype(node, name)
         dtype = dtype_of(dtype_node, ctx.module) if dtype_node is not None else NUMPY_CREATORS[name]
         # np.zeros((n_classes, n_classes)): a confusion matrix, a number per pair of classes, not per sample
         dimensions = node.args[0] if node.args else keyword_value(node, "shape")

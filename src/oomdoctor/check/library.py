@@ -251,6 +251,13 @@ def argument(call: ast.Call, name: str, position: int) -> ast.expr | None:
     return keyword_value(call, name) or (call.args[position] if len(call.args) > position else None)
 
 
+def creator_dtype(call: ast.Call, qualified: str | None) -> ast.expr | None:
+    """The dtype written for a NumPy creator: its keyword, or its second argument where that is the dtype
+    (np.zeros(shape, np.uint8)); None when none is written."""
+    return keyword_value(call, "dtype") or (call.args[1] if len(call.args) > 1 and
+                                            qualified in NUMPY_CREATORS_DTYPE_SECOND else None)
+
+
 def loader_kind(qualified: str) -> str | None:
     """What a call that reads a whole file gives (``ARRAYS`` or ``TABLE``), by its full name; None for any
     other call."""

@@ -17,7 +17,7 @@ from typing import Iterator
 from ..i18n import _
 from ..units import format_bytes
 from .flow import arguments_given
-from .library import FILLED_CREATORS, NUMPY_CREATORS_DTYPE_SECOND, dtype_of, keyword_value, scaled_pixels_dtype
+from .library import FILLED_CREATORS, creator_dtype, dtype_of, keyword_value, scaled_pixels_dtype
 from .modules import ClassInfo, FunctionInfo, Module, own_nodes
 from .names import dotted_name, last_part, self_attribute
 from .script import Finding, Script
@@ -165,8 +165,7 @@ def _float_buffer(call: ast.Call, module: Module, script: Script) -> tuple[str, 
     if name not in FILLED_CREATORS or not call.args or not isinstance(call.args[0], ast.Tuple) or \
             len(call.args[0].elts) < 3:
         return None
-    given = keyword_value(call, "dtype") or (call.args[1] if len(call.args) > 1 and name in NUMPY_CREATORS_DTYPE_SECOND
-                                             else None)
+    given = creator_dtype(call, name)
     dtype = dtype_of(given, module) if given is not None else FILLED_CREATORS[name]
     if dtype not in ("float32", "float64", "float16"):
         return None
