@@ -558,10 +558,11 @@ class CallHandlers:
         """np.zeros((60000, 224, 224, 3), dtype=np.uint8): a buffer whose size the script writes down."""
         node, ctx = call.node, call.ctx
         name = call.qualified
+        # np.zeros(shape): float64 because no dtype was given (a random draw, np.random.rand, is float64 by nature)
+        implicit = keyword_value(node, "dtype") is None and len(node.args) < 2 and NUMPY_CREATORS[name] == "float64"
+        widened = implicit and not name.startswith("numpy.random")
         if not ctx.data_set_level:
-            if ctx.per_item and not ctx.batch_loop and keyword_value(node, "dtype") is None and len(node.args) < 2 and \
-                    NUMPY_CREATORS[name] == "float64" and not name.startswith("numpy.random") and \
-                    not _first_dimension_is_a_batch(call):
+            if ctx.per_item and not ctx.batch_loop and widened and not _first_dimension_is_a_batch(call):
                 # clip = np.zeros((n_frames, h, w, 3)) in a helper called for each file: one sample's buffer,
                 # float64 because no dtype was given, whatever the decoded frames written into it were
                 return Item(None, "float64", fresh=True, widened_line=node.lineno, widened_to="float64",
@@ -571,8 +572,6 @@ class CallHandlers:
         # ('train', 'test'), for _ in [0, 1]: a plain and a flipped copy) each buffer is one for a whole data set
         # (not in a short range: for i in range(320) of a text generator makes one prompt's buffer a pass)
         if ctx.loops and not _over_a_few_things(ctx) and not self._data_set_sized(call):
-            implicit = keyword_value(node, "dtype") is None and len(node.args) < 2 and NUMPY_CREATORS[name] == "float64"
-            widened = implicit and not name.startswith("numpy.random")
             given = creator_dtype(node, name)
             return Item(None, NUMPY_CREATORS[name] if implicit else dtype_of(given, ctx.module) if given else None,
                         widened_line=node.lineno if widened else None, widened_to="float64" if widened else None,
