@@ -1959,7 +1959,7 @@ def _given(info: FunctionInfo, call: Call, skip_self: bool) -> list[tuple[str, V
     """(parameter, value) of what ``call`` passes to the function, by position and by keyword; the positional
     values past the named parameters are ``*args``' tuple (ZipDataset(train_a, train_b) to
     __init__(self, *datasets))."""
-    positional = _positional_parameters(info, skip_self)
+    positional = positional_parameters(info, skip_self)
     given = list(zip(positional, call.args))
     vararg = info.node.args.vararg
     if vararg is not None and len(call.args) > len(positional) and \
@@ -1968,7 +1968,7 @@ def _given(info: FunctionInfo, call: Call, skip_self: bool) -> list[tuple[str, V
     return given + [(name, value) for name, value in call.kwargs.items() if name]
 
 
-def _positional_parameters(info: FunctionInfo, skip_self: bool) -> list[str]:
+def positional_parameters(info: FunctionInfo, skip_self: bool) -> list[str]:
     """The parameters a call fills by position, in order (without ``self`` for a method called on an instance)."""
     arguments = info.node.args
     return [a.arg for a in arguments.posonlyargs + arguments.args][1 if skip_self else 0:]
@@ -1977,7 +1977,7 @@ def _positional_parameters(info: FunctionInfo, skip_self: bool) -> list[str]:
 def arguments_given(info: FunctionInfo, node: ast.Call, skip_self: bool) -> dict[str, ast.expr]:
     """parameter -> the expression the call writes for it, by position (up to a *spread) and by keyword."""
     given: dict[str, ast.expr] = {}
-    for name, argument in zip(_positional_parameters(info, skip_self), node.args):
+    for name, argument in zip(positional_parameters(info, skip_self), node.args):
         if isinstance(argument, ast.Starred):
             break
         given[name] = argument

@@ -9,7 +9,7 @@ from typing import Iterator
 from ..i18n import _
 from ..units import MiB, format_bytes
 from .context import Context, Seen
-from .flow import arguments_given
+from .flow import arguments_given, positional_parameters
 from .library import (DECODERS, FILE_OPENERS, LISTINGS, PATH_CALLS, PER_FILE_LOADERS, argument, dtype_of,
                       keyword_value, loader_kind)
 from .modules import FunctionInfo, Module, own_nodes
@@ -287,9 +287,7 @@ def _eval_phase_calls(seen: Seen, script: Script) -> list[tuple[Module, ast.Call
         return []  # torch.set_grad_enabled(phase == 'train'): the function turns gradients off for the phase itself
     steps = [n for n in ast.walk(function.node) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
              and n.func.attr in ("backward", "step")]
-    parameters = [a.arg for a in function.node.args.posonlyargs + function.node.args.args]
-    if function.takes_instance:
-        parameters = parameters[1:]  # self
+    parameters = positional_parameters(function, skip_self=function.takes_instance)
     found = []
     for position, phase in enumerate(parameters):
         if not steps or not all(_under_a_test_of(n, phase, function.node, module) for n in steps) or \

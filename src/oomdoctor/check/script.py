@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Callable, Literal, TypeVar
 
 from .context import Seen
-from .flow import Flow
+from .flow import Flow, arguments_given
 from .modules import FunctionInfo, Module, local_modules
 from .names import calls_in, dotted_name, last_part
 from .values import Data, FunctionRef, Value, image_shaped, sample_bytes, size_phrase
@@ -190,14 +190,8 @@ class Script:
                 if any(image_shaped(value) for value in self.data_of_root(made)):
                     roots |= tables
             for function, name in self.flow.image_parameters:
-                arguments = function.node.args
-                positional = [a.arg for a in arguments.posonlyargs + arguments.args]
-                if function.takes_instance:
-                    positional = positional[1:]
                 for _module, call in self.calls_to(function):
-                    given = next((k.value for k in call.keywords if k.arg == name), None)
-                    if given is None and name in positional and positional.index(name) < len(call.args):
-                        given = call.args[positional.index(name)]
+                    given = arguments_given(function, call, skip_self=function.takes_instance).get(name)
                     value = self.value(given) if given is not None else None
                     if isinstance(value, Data):
                         roots.add(value.root)
