@@ -191,3 +191,29 @@ def test_a_stack_of_the_last_four_frames_is_not_a_memory(tmp_path):
             obs, reward, done, _ = env.step(0)
             frames.append(cv2.resize(obs, (84, 84)).astype(np.float32) / 255.0)
         """) == []
+
+
+def test_an_array_of_decoded_pictures_without_an_environment_is_no_replay_memory(tmp_path):
+    # a classifier's float array filled with every picture it reads: eager loading (its own rule), not a memory of
+    # an agent's observations, whichever name the decoded picture passes through
+    source = """\
+        import numpy as np
+        from PIL import Image
+
+        def read_all(paths, side=128):
+            bank = np.zeros((len(paths), side, side, 3), dtype=np.float32)
+            for i, path in enumerate(paths):
+                picture = Image.open(path)
+                picture = np.asarray(picture.resize((side, side)))
+                bank[i] = picture
+            return bank
+        """
+    assert not [f for f in check_source(_written(tmp_path, source)) if "replay memory" in f.message]
+    played = "import gymnasium\n" + textwrap.dedent(source)
+    assert [f for f in check_source(_written(tmp_path, played)) if "replay memory" in f.message]
+
+
+def _written(tmp_path, source: str):
+    script = tmp_path / "train.py"
+    script.write_text(textwrap.dedent(source))
+    return script

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import ast
 import sys
-import weakref
 from dataclasses import replace
 
 from .context import Context, Scope, Seen
@@ -719,7 +718,7 @@ class Flow(CallHandlers):
             return  # a loop over the frames or samples of one batch: the list holds one step
         if isinstance(loop, (ast.For, ast.AsyncFor)) and ctx.function is not None and len(ctx.loops) == 1 and \
                 isinstance(target, ast.Name) and not self._is_global(target, ctx) and \
-                (_over_literal(loop, ctx.function.node) or self._over_one_steps_tensors(loop, target, ctx.function)):
+                (_over_literal(loop, ctx.function) or self._over_one_steps_tensors(loop, target, ctx.function)):
             # for layer, w in weights.items(): terms.append(...), weights a dict written in the function: a
             # few terms per call, in a list that the next call makes anew
             return
@@ -1908,10 +1907,8 @@ def _to_float_tensor(call: ast.Call, module: Module) -> bool:
 
 def _started_as_list(name: str, ctx: Context) -> bool:
     """``name = []`` (or list()) where the code runs: a Python list, which += extends, not an array += adds to."""
-    where = ctx.function.node if ctx.function is not None else ctx.module.tree
-    return any(isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in n.targets) and
-               (isinstance(n.value, ast.List) or isinstance(n.value, ast.Call) and dotted_name(n.value.func) == "list")
-               for n in ast.walk(where))
+    return any(isinstance(b.value, ast.List) or isinstance(b.value, ast.Call) and dotted_name(b.value.func) == "list"
+               for b in ctx.module.assignments(name, ctx.function.node if ctx.function is not None else None))
 
 
 def _kept_in_these_loops(held: Data, ctx: Context) -> bool:
@@ -2027,7 +2024,7 @@ def _module_key(node: ast.AST) -> str:
     return dotted_name(node) if isinstance(node, (ast.Name, ast.Attribute)) else ""
 
 
-def _over_literal(loop: ast.For | ast.AsyncFor, function: ast.AST) -> bool:
+def _over_literal(loop: ast.For | ast.AsyncFor, function: FunctionInfo) -> bool:
     """The loop goes over a list, tuple or dict written in the script (or its .items()): a fixed few rounds."""
     iterable = loop.iter
     if isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Attribute) and \
@@ -2038,8 +2035,7 @@ def _over_literal(loop: ast.For | ast.AsyncFor, function: ast.AST) -> bool:
         return True
     if not isinstance(iterable, ast.Name):
         return False
-    bound = [n.value for n in ast.walk(function) if isinstance(n, ast.Assign)
-             and any(isinstance(t, ast.Name) and t.id == iterable.id for t in n.targets)]
+    bound = [b.value for b in function.module.assignments(iterable.id, function.node)]
     return bool(bound) and all(isinstance(v, literals) for v in bound)
 
 
@@ -2238,8 +2234,7 @@ def _window(index: ast.expr, module: Module) -> bool:
         return any(bound is not None and not isinstance(bound, ast.Constant) for bound in (index.lower, index.upper))
     if not isinstance(index, ast.Name):
         return False
-    function = module.function_of(index)
-    calls = _calls_assigned_to(index.id, function.node if function is not None else module.tree)
+    calls = _calls_assigned_to(index.id, module.function_of(index), module)
     return bool(calls) and all(dotted_name(c.func) == "slice" for c in calls)
 
 
@@ -2379,14 +2374,13 @@ def _batch_sized(name: str, function: FunctionInfo | None) -> bool:
     np.random.choice(n, size=args.batch_size)): an index of one batch's rows, not of a split."""
     if function is None:
         return False
-    return any(_sized_by_batch(call) for call in _calls_assigned_to(name, function.node))
+    return any(_sized_by_batch(call) for call in _calls_assigned_to(name, function, function.module))
 
 
 def _draws_a_batch(node: ast.expr, ctx: Context) -> bool:
     """``node`` is a random draw sized by the batch size (np.random.choice(files, size=batch_size),
     random.sample(ids, k=self.bs)), or a name the function binds to one: one batch's items."""
-    scope = ctx.function.node if ctx.function is not None else ctx.module.tree
-    calls = [node] if isinstance(node, ast.Call) else _calls_assigned_to(node.id, scope) \
+    calls = [node] if isinstance(node, ast.Call) else _calls_assigned_to(node.id, ctx.function, ctx.module) \
         if isinstance(node, ast.Name) else []
     return bool(calls) and all(last_part(dotted_name(call.func)) in _DRAWS and _sized_by_batch(call) for call in calls)
 
@@ -2412,30 +2406,20 @@ def _float_statistic(node: ast.expr, ctx: Context) -> bool:
     if isinstance(node, ast.Call):
         return whole(node)
     if isinstance(node, ast.Name):
-        scope = ctx.function.node if ctx.function is not None else ctx.module.tree
-        calls = _calls_assigned_to(node.id, scope)
+        calls = _calls_assigned_to(node.id, ctx.function, ctx.module)
         return bool(calls) and all(whole(call) for call in calls)
     return False
 
 
-def _calls_assigned_to(name: str, scope: ast.AST) -> list[ast.Call]:
-    """The calls ``scope`` assigns to the plain name ``name`` (ids = np.random.randint(...)), anywhere in it."""
-    return [value for value in _values_assigned_to(name, scope) if isinstance(value, ast.Call)]
+def _calls_assigned_to(name: str, function: FunctionInfo | None, module: Module) -> list[ast.Call]:
+    """The calls the own code of ``function`` (the module's level without one) assigns to ``name`` (ids =
+    np.random.randint(...))."""
+    return [value for value in _values_assigned_to(name, function, module) if isinstance(value, ast.Call)]
 
 
-def _values_assigned_to(name: str, scope: ast.AST) -> list[ast.expr]:
-    """What ``scope`` assigns to the plain name ``name``, anywhere in it (from an index made once per scope)."""
-    index = _ASSIGNED_VALUES.get(scope)
-    if index is None:
-        index = _ASSIGNED_VALUES[scope] = {}
-        for n in ast.walk(scope):
-            if isinstance(n, ast.Assign):
-                for assigned in dict.fromkeys(t.id for t in n.targets if isinstance(t, ast.Name)):
-                    index.setdefault(assigned, []).append(n.value)
-    return index.get(name, [])
-
-
-_ASSIGNED_VALUES: weakref.WeakKeyDictionary[ast.AST, dict[str, list[ast.expr]]] = weakref.WeakKeyDictionary()
+def _values_assigned_to(name: str, function: FunctionInfo | None, module: Module) -> list[ast.expr]:
+    """What the own code of ``function`` (the module's level without one) assigns to ``name``."""
+    return [b.value for b in module.assignments(name, function.node if function is not None else None)]
 
 
 # Calls that draw a number of row indices, and where that number is: (keyword, position)
@@ -2458,15 +2442,14 @@ def _sampled_count(index: ast.Name, function: FunctionInfo | None, module: Modul
     """How many rows ``index`` picks when a sampling call the script shows the count of makes it
     (pick = np.random.randint(0, n, size=5000), np.random.choice(n, 5000), random.sample(ids, k=500)), or when it is
     the first rows of another index (idx = np.random.permutation(idx)[:128]: a draw of 128, however many there were)."""
-    scope = function.node if function is not None else module.tree
-    for value in _values_assigned_to(index.id, scope):
+    for value in _values_assigned_to(index.id, function, module):
         if isinstance(value, ast.Subscript) and isinstance(value.slice, ast.Slice) and value.slice.step is None and \
                 (value.slice.lower is None or isinstance(value.slice.lower, ast.Constant) and
                  value.slice.lower.value == 0) and value.slice.upper is not None:
             count = values.get(value.slice.upper)
             if isinstance(count, Number) and isinstance(count.value, int) and count.value > 0:
                 return count.value
-    for call in _calls_assigned_to(index.id, scope):
+    for call in _calls_assigned_to(index.id, function, module):
         sampler = _SAMPLERS.get(last_part(dotted_name(call.func)))
         if sampler is None:
             continue
@@ -2521,8 +2504,7 @@ def _joins_a_path(expression: ast.expr, module: Module) -> bool:
     file become file names, a list as light as a folder's listing, not a second copy of a text)."""
     calls = [expression] if isinstance(expression, ast.Call) else []
     if isinstance(expression, ast.Name):
-        function = module.function_of(expression)
-        calls = _calls_assigned_to(expression.id, function.node if function is not None else module.tree)
+        calls = _calls_assigned_to(expression.id, module.function_of(expression), module)
     return bool(calls) and all(module.qualified(c.func) in PATH_CALLS for c in calls)
 
 
@@ -2531,16 +2513,13 @@ def _filled_start(key: str, loop: ast.AST, module: Module) -> tuple[int, str] | 
     filled with one value and no dtype (x = np.zeros((1, 64, 64, 3)), self.x = torch.zeros(shape)): the dtype it
     defaults to, which every sample concatenated onto it takes."""
     function = module.function_of(loop)
-    bound = [node for node in ast.walk(function.node if function is not None else module.tree)
-             if isinstance(node, ast.Assign) and node.lineno < loop.lineno and
-             any(dotted_name(t) == key for t in node.targets if isinstance(t, (ast.Name, ast.Attribute)))]
-    last = max(bound, key=lambda node: node.lineno, default=None)
+    last = module.last_assignment(key, loop, function.node if function is not None else None)
     if last is None or not isinstance(last.value, ast.Call):
         return None
     created = module.qualified(last.value.func)
     dtype = FILLED_CREATORS.get(created)
     given = creator_dtype(last.value, created)
-    return (last.lineno, dtype) if dtype is not None and given is None else None
+    return (last.statement.lineno, dtype) if dtype is not None and given is None else None
 
 
 # Calls that join a tuple or list of arrays along an axis that exists: kept = f((kept, x)) grows kept by x

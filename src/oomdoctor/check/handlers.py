@@ -1232,9 +1232,8 @@ def vocabulary_one_hot(call: ast.AST | None, module: Module) -> bool:
     if isinstance(count, ast.Name) and function is not None:
         if _names_vocabulary(words_of(count.id), count=True):
             return True
-        bound = [n.value for n in own_nodes(function.node) if isinstance(n, ast.Assign) and
-                 n.lineno < count.lineno and any(isinstance(t, ast.Name) and t.id == count.id for t in n.targets)]
-        count = bound[-1] if bound else count
+        bound = module.last_assignment(count.id, count, function.node)
+        count = bound.value if bound is not None else count
     if count is None:
         return False
     if isinstance(count, (ast.Name, ast.Attribute)):

@@ -138,6 +138,7 @@ class Module:
                     else:
                         self.aliases[alias.asname or alias.name] = f"{node.module}.{alias.name}"
         self._index(self.tree, None, None)
+        self._assignment_index: dict[ast.AST, dict[str, list[Binding]]] = {}  # assignments(): per scope, per name
         # every name the file binds itself (assigned, defined, a parameter, imported): the others come from
         # elsewhere (a notebook's earlier cell, a star import)
         self.assigned = {n.id for n in self.parents if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
@@ -268,11 +269,64 @@ class Module:
                     first[node.id] = min(first.get(node.id, node.lineno), node.lineno)
         return first
 
+    def assignments(self, key: str, within: ast.AST | None = None) -> list[Binding]:
+        """The plain assignments to ``key`` (a name, or a dotted one: ``self.frames``) in the own code of ``within``
+        (a function's node; the module's level when None), in the order of their lines. An element of a tuple
+        target is bound to the element of a tuple value (a, b = x, y), else to the value's ``[i]`` (adj, feats =
+        load(): judged by what the call returns). Indexed once a scope: the rules ask this of many names."""
+        scope = self.tree if within is None else within
+        index = self._assignment_index.get(scope)
+        if index is None:
+            index = self._assignment_index[scope] = _assignments_in(scope)
+        return index.get(key, [])
+
+    def last_assignment(self, key: str, before: ast.AST, within: ast.AST | None = None) -> Binding | None:
+        """The last of ``assignments(key, within)`` on a line before ``before``'s statement (or on its line, in
+        another statement: a = 1; b = a)."""
+        statement = self.statement_of(before)
+        found = [b for b in self.assignments(key, within)
+                 if b.statement.lineno <= statement.lineno and b.statement is not statement and
+                 (b.statement.lineno < statement.lineno or b.statement.col_offset < statement.col_offset)]
+        return found[-1] if found else None
+
+    def value_before(self, name: ast.Name) -> ast.expr | None:
+        """The value the last assignment before ``name`` in its own function (at the module's level outside one)
+        gives it."""
+        function = self.function_of(name)
+        found = self.last_assignment(name.id, name, function.node if function is not None else None)
+        return found.value if found is not None else None
+
     def statement_of(self, node: ast.AST) -> ast.stmt:
         """The statement that holds ``node``, or ``node`` itself when it is one."""
         while not isinstance(node, ast.stmt) and node in self.parents:
             node = self.parents[node]
         return node  # type: ignore[return-value]
+
+
+@dataclass(frozen=True, eq=False)
+class Binding:
+    """One plain assignment of a name: the statement, and the value it gives that name."""
+    statement: ast.Assign
+    value: ast.expr
+
+
+def _assignments_in(scope: ast.AST) -> dict[str, list[Binding]]:
+    found: dict[str, list[Binding]] = {}
+    for node in own_nodes(scope):
+        if not isinstance(node, ast.Assign):
+            continue
+        for target in node.targets:
+            if isinstance(target, (ast.Name, ast.Attribute)):
+                found.setdefault(dotted_name(target), []).append(Binding(node, node.value))
+            elif isinstance(target, (ast.Tuple, ast.List)):
+                paired = isinstance(node.value, (ast.Tuple, ast.List)) and len(node.value.elts) == len(target.elts)
+                for index, element in enumerate(target.elts):
+                    if isinstance(element, (ast.Name, ast.Attribute)):
+                        value = node.value.elts[index] if paired else ast.Subscript(node.value, ast.Constant(index))
+                        found.setdefault(dotted_name(element), []).append(Binding(node, value))
+    for bindings in found.values():
+        bindings.sort(key=lambda b: (b.statement.lineno, b.statement.col_offset))
+    return found
 
 
 # print(x_train.shape) alone on its line, and the output a notebook pasted after it: # (25000, 150, 150, 3)

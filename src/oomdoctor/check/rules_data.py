@@ -500,13 +500,11 @@ def _columns_narrowed(load: Seen) -> bool:
     given = keyword_value(node, "dtype") if isinstance(node, ast.Call) else None
     module = load.ctx.module
     if isinstance(given, ast.Name):  # the last binding of the name before the read: the function's, else the module's
-        function = module.function_of(node)
-        for scope in ([function.node] if function is not None else []) + [module.tree]:
-            bound = [n.value for n in ast.walk(scope) if isinstance(n, ast.Assign) and n.lineno < node.lineno and
-                     any(isinstance(t, ast.Name) and t.id == given.id for t in n.targets)]
-            if bound:
-                given = bound[-1]
-                break
+        found = module.value_before(given)
+        if found is None and module.function_of(node) is not None:
+            at_module_level = module.last_assignment(given.id, node)
+            found = at_module_level.value if at_module_level is not None else None
+        given = found if found is not None else given
     if not isinstance(given, ast.Dict):
         return False
     return any((dtype := dtype_of(v, module)) is not None and ITEMSIZE.get(dtype, 8) <= 2 and dtype != "bool"
@@ -1505,7 +1503,7 @@ def _made_of_list(expression: ast.expr, module: Module, lists: set[str], depth: 
         if isinstance(node, (ast.Name, ast.Attribute)) and dotted_name(node) in lists:
             return dotted_name(node)
         if isinstance(node, ast.Name) and depth < 4:
-            bound = _binding(node, module)
+            bound = module.value_before(node)
             if bound is not None and bound is not expression:
                 found = _made_of_list(bound, module, lists, depth + 1)
                 if found is not None:
@@ -1549,10 +1547,9 @@ def _windows_made(kept: ast.AST, loop: ast.AST, module: Module, script: Script) 
     scope = own_nodes(function.node) if function is not None else _module_level_nodes(module.tree)
     if isinstance(kept, ast.Assign):
         buffer = dotted_name(kept.targets[0].value)  # type: ignore[attr-defined]
-        made = [node.lineno for node in scope if isinstance(node, ast.Assign) and node.lineno < loop.lineno and
-                any(dotted_name(t) == buffer for t in node.targets)]
-        if made:
-            return max(made)
+        made = module.last_assignment(buffer, loop, function.node if function is not None else None)
+        if made is not None:
+            return made.statement.lineno
     elif isinstance(kept, ast.Call) and isinstance(kept.func, ast.Attribute):
         listed = dotted_name(kept.func.value)
         made = [node.lineno for node in scope if isinstance(node, ast.Call) and node.args and
@@ -1574,7 +1571,7 @@ def _encodes_each_element(kept: ast.AST, window: ast.Subscript, module: Module) 
     def is_window(iterated: ast.expr) -> bool:
         if iterated is window:
             return True
-        bound = _binding(iterated, module) if isinstance(iterated, ast.Name) else None
+        bound = module.value_before(iterated) if isinstance(iterated, ast.Name) else None
         return bound is not None and ast.unparse(bound) == cut
 
     for node in ast.walk(kept.args[0]):
@@ -1604,7 +1601,7 @@ def _positions_span(loop: ast.AST, sequence: ast.expr, module: Module) -> bool:
             continue
         stop = iterated.args[1] if len(iterated.args) > 1 else iterated.args[0]
         bounds = [stop] + [bound for n in ast.walk(stop) if isinstance(n, ast.Name) and
-                           (bound := _binding(n, module)) is not None]
+                           (bound := module.value_before(n)) is not None]
         if any(isinstance(n, ast.Call) and dotted_name(n.func) == "len" and n.args and dotted_name(n.args[0]) == name
                for bound in bounds for n in ast.walk(bound)):
             return True
@@ -2623,7 +2620,7 @@ def _counts_items(node: ast.AST, module: Module, depth: int) -> bool:
             return False
         if words & _ITEM_COUNT_WORDS:
             return True
-        bound = _binding(node, module)
+        bound = module.value_before(node)
         return bound is not None and depth < 2 and _counts_items(bound, module, depth + 1)
     return False
 
@@ -2634,29 +2631,6 @@ def _names_items(node: ast.AST) -> bool:
         words_of(node.attr) if isinstance(node, ast.Attribute) else set())
     return bool(words & (_GRAPH_WORDS | _ITEM_COUNT_WORDS)) and not words & (_SMALL_DIMENSION_WORDS - {"feature",
                                                                                                        "features"})
-
-
-def _binding(name: ast.Name, module: Module) -> ast.AST | None:
-    """The value the last assignment before ``name``, in its function (or at module level), gives it; the element
-    of a tuple returned by a call is the call itself (adj, features = load()), judged by what it returns."""
-    function = module.function_of(name)
-    scope = function.node if function is not None else module.tree
-    found = None
-    for node in own_nodes(scope):
-        if isinstance(node, ast.Assign) and node.lineno <= name.lineno and node is not module.statement_of(name):
-            for target in node.targets:
-                if isinstance(target, ast.Name) and target.id == name.id:
-                    candidate = node.value
-                elif isinstance(target, ast.Tuple) and any(isinstance(e, ast.Name) and e.id == name.id
-                                                           for e in target.elts):
-                    index = next(i for i, e in enumerate(target.elts) if isinstance(e, ast.Name) and e.id == name.id)
-                    candidate = node.value.elts[index] if isinstance(node.value, ast.Tuple) and \
-                        len(node.value.elts) == len(target.elts) else ast.Subscript(node.value, ast.Constant(index))
-                else:
-                    continue
-                if found is None or node.lineno >= found[0]:
-                    found = (node.lineno, candidate)
-    return found[1] if found else None
 
 
 def _sparse_over_items(node: ast.AST, module: Module, script: Script, depth: int, sparse_known: bool,
@@ -2704,7 +2678,7 @@ def _sparse_over_items(node: ast.AST, module: Module, script: Script, depth: int
         return None
     if isinstance(node, ast.Name):
         function = module.function_of(node)
-        bound = _binding(node, module)
+        bound = module.value_before(node)
         if bound is not None:
             kind = _sparse_over_items(bound, module, script, depth + 1, sparse_known, budget=budget)
             if kind is not None:
@@ -2727,7 +2701,7 @@ def _vectorizer(node: ast.AST, module: Module) -> bool:
     if isinstance(node, ast.Call):
         return last_part(dotted_name(node.func)) in ("CountVectorizer", "TfidfVectorizer", "HashingVectorizer")
     if isinstance(node, ast.Name):
-        bound = _binding(node, module)
+        bound = module.value_before(node)
         if bound is not None and isinstance(bound, ast.Call):
             return _vectorizer(bound, module)
         return bool(words_of(node.id) & {"vectorizer", "tfidf", "vectoriser"})

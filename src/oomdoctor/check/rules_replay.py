@@ -64,10 +64,13 @@ def replay_float_frames(script: Script) -> Iterator[Finding]:
     found: dict[ast.AST, tuple[_Conversion, int | None]] = {}
     buffers: dict[ast.AST, tuple[int | None, ...] | None] = {}  # the arrays made to hold the frames: their shape
     frames = _Frames(script)
+    observes = frames.pixel_env or _observes_an_environment(script)
     for memory in _memories(script):
         if memory.capacity is not None and memory.capacity < _FEW_TRANSITIONS:
             continue  # deque(maxlen=4): the last frames of one stack, not a memory
         if memory.buffer is not None:  # a float array made to hold every frame: it widens what it is given
+            if not observes:
+                continue  # an image classifier's array of decoded files: eager loading, not a replay memory
             if any(frames.pixels(element, module, function, 0)
                    for element, module, function in _stored_elements(memory, script)):
                 found.setdefault(memory.buffer.node, (memory.buffer, memory.capacity))
@@ -215,17 +218,22 @@ def _names_memory(node: ast.AST, memory: _Memory) -> bool:
 
 
 def _transition_parts(stored: ast.AST, module: Module, function: FunctionInfo | None) -> list[ast.AST]:
-    """(s, a, r, s2, d) -> its parts; Transition(*args) -> its arguments; a name -> what it was made of."""
+    """(s, a, r, s2, d) -> its parts; Transition(*args) -> its arguments; a name -> what it was last made of."""
     if isinstance(stored, ast.Name) and function is not None:
-        made = [n.value for n in own_nodes(function.node) if isinstance(n, ast.Assign) and
-                any(isinstance(t, ast.Name) and t.id == stored.id for t in n.targets)]
-        if made and isinstance(made[-1], (ast.Tuple, ast.List, ast.Call)):
-            stored = made[-1]
+        made = module.last_assignment(stored.id, stored, function.node)
+        if made is not None and (isinstance(made.value, (ast.Tuple, ast.List)) or _record(made.value)):
+            stored = made.value
     if isinstance(stored, (ast.Tuple, ast.List)):
         return list(stored.elts)
-    if isinstance(stored, ast.Call) and not isinstance(stored.func, ast.Attribute):
-        return list(stored.args) + [k.value for k in stored.keywords]  # a namedtuple or a dataclass of its parts
+    if _record(stored):
+        return list(stored.args) + [k.value for k in stored.keywords]  # type: ignore[attr-defined]
     return [stored]
+
+
+def _record(node: ast.AST) -> bool:
+    """Transition(s, a, r, s2), Experience(*args): a namedtuple or a dataclass of a transition's parts, by a class's
+    name (capitalised), not a function that makes something of its arguments (imresize(frame, size))."""
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id[:1].isupper()
 
 
 class _Frames:
@@ -390,6 +398,19 @@ def _in_loop(node: ast.AST, module: Module) -> bool:
 
 def _torch_expression(node: ast.AST, module: Module) -> bool:
     return any(isinstance(n, ast.Call) and module.qualified(n.func).startswith("torch.") for n in ast.walk(node))
+
+
+def _observes_an_environment(script: Script) -> bool:
+    """The script imports a package of environments (gym, gymnasium, the ALE, ViZDoom, ...): what it keeps in an
+    array of frames are an agent's observations."""
+    return any(module.imports(*_ENVIRONMENT_PACKAGES) for module in script.modules)
+
+
+# Packages whose environments an agent observes: a script that imports one plays, a replay memory is its past
+_ENVIRONMENT_PACKAGES = ("gym", "gymnasium", "ale_py", "atari_py", "retro", "vizdoom", "dm_control", "dm_env",
+                         "procgen", "minerl", "pettingzoo", "mlagents_envs", "highway_env", "minigrid", "nes_py",
+                         "gym_super_mario_bros", "pybullet_envs", "mujoco", "stable_baselines3", "baselines",
+                         "supersuit", "envpool")
 
 
 def _makes_pixel_environment(script: Script) -> bool:

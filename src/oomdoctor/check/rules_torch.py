@@ -1066,9 +1066,8 @@ def _fed_values(call: ast.Call, module: Module) -> list[ast.expr]:
         feed = call.args[1]
     if isinstance(feed, ast.Name):
         scope = module.function_of(call)
-        bound = [n.value for n in own_nodes(scope.node if scope is not None else module.tree)
-                 if isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id == feed.id for t in n.targets)]
-        feed = bound[-1] if len(bound) == 1 else None
+        bound = module.assignments(feed.id, scope.node if scope is not None else None)
+        feed = bound[0].value if len(bound) == 1 else None
     return [v for v in feed.values if v is not None] if isinstance(feed, ast.Dict) else []
 
 
@@ -1131,9 +1130,8 @@ def _batch_of_every_sample(given: ast.expr, call: ast.Call, module: Module) -> s
     if isinstance(batches, ast.Call) and last_part(dotted_name(batches.func)) == "enumerate" and batches.args:
         batches = batches.args[0]
     if isinstance(batches, ast.Name):  # test_loader = DataLoader(...); for batch in test_loader
-        bound = [n.value for n in own_nodes(scope) if isinstance(n, ast.Assign) and n.lineno < loops[-1].lineno
-                 and any(isinstance(t, ast.Name) and t.id == batches.id for t in n.targets)]
-        batches = bound[-1] if bound else None
+        bound = module.last_assignment(batches.id, loops[-1], function.node if function is not None else None)
+        batches = bound.value if bound is not None else None
     if not isinstance(batches, ast.Call):
         return None
     if last_part(dotted_name(batches.func)) == "DataLoader":
