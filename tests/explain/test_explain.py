@@ -1898,9 +1898,11 @@ def test_llama_cpps_compute_buffer_on_one_gpu_of_a_split_model():
                     "  Device 1: AMD Radeon RX 6600, gfx1032\n" + failure.format(device=1))
     assert (split.framework, split.gpu_index, split.case) == ("llama.cpp", 1, "which-gpu")
     assert "--tensor-split" in " ".join(split.fixes)
+    assert sum("--tensor-split" in fix for fix in split.fixes) == 1  # the split's own fix, not "split it" again
     alone = explain("ggml_cuda_init: found 1 ROCm devices:\n  Device 0: AMD Radeon RX 6600, gfx1032\n"
                     + failure.format(device=0))
     assert alone.case == "activations-batch"
+    assert "--tensor-split" in " ".join(alone.fixes)  # one GPU: splitting over several is a fix
 
 
 def test_gpustat_with_every_rank_on_one_gpu():

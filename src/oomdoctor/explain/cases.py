@@ -340,9 +340,14 @@ def advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
     if facts.framework == "llama.cpp" and facts.memory == "gpu":
         # ggml allocates one buffer per device for the weights, the KV cache and the compute graph: its own options
         # size them, not a training step's batch
-        fix.insert(0, _("llama.cpp: offload fewer layers to the GPU (--n-gpu-layers), use a shorter context "
-                        "(--ctx-size) or a smaller batch (--ubatch-size) for the compute buffer, a smaller "
-                        "quantization of the model, or split it over several GPUs (--tensor-split)."))
+        if "split_over_gpus" in facts.clues:  # split already: which-gpu's fix says how to share it out
+            fix.insert(0, _("llama.cpp: offload fewer layers to the GPUs (--n-gpu-layers), use a shorter context "
+                            "(--ctx-size) or a smaller batch (--ubatch-size) for the compute buffer, or a smaller "
+                            "quantization of the model."))
+        else:
+            fix.insert(0, _("llama.cpp: offload fewer layers to the GPU (--n-gpu-layers), use a shorter context "
+                            "(--ctx-size) or a smaller batch (--ubatch-size) for the compute buffer, a smaller "
+                            "quantization of the model, or split it over several GPUs (--tensor-split)."))
     if facts.framework == "tensorflow" and facts.memory == "gpu":
         say.append(_("TensorFlow reserves nearly all GPU memory at start unless memory growth is on, so nvidia-smi "
                      "always looks full; the numbers above are what the job itself used."))
