@@ -1954,3 +1954,28 @@ def test_paddle_v1s_glog_check_of_a_cuda_call():
                    "    @     0x7f01c29a7c10  paddle::GpuAllocator::alloc()\n"
                    "    @     0x7f01c29a81d3  paddle::TrainerThread::forward()\n")
     assert (step.framework, step.case) == ("paddle", "activations-batch")
+
+
+def test_pytorchs_message_quoted_in_lower_case():
+    """A user who quotes PyTorch's error in lower case ("tried to allocate 2.00 gib (gpu 1; 23.69 gib total capacity;
+    ...; 21.30 gib reserved in total by pytorch)"), or retypes its "PyTorch" as "Pytorch", still gives its figures;
+    words that are not PyTorch's ("21.12 gib allocated") give none."""
+    from oomdoctor.explain import explain
+
+    old = explain('my run stops with "runtimeerror: cuda out of memory. tried to allocate 2.00 gib (gpu 1; 23.69 gib '
+                  'total capacity; 20.91 gib already allocated; 1.19 gib free; 21.30 gib reserved in total by pytorch)"')
+    assert (old.requested_bytes, old.total_bytes, old.allocated_bytes, old.free_bytes, old.reserved_bytes,
+            old.gpu_index) == (2 << 30, int(23.69 * 2**30), int(20.91 * 2**30), int(1.19 * 2**30),
+                               int(21.30 * 2**30), 1)
+    new = explain("torch.outofmemoryerror: cuda out of memory. tried to allocate 512.00 mib. gpu 2 has a total "
+                  "capacity of 11.76 gib of which 301.44 mib is free. including non-pytorch memory, this process has "
+                  "11.45 gib memory in use. of the allocated memory 10.86 gib is allocated by pytorch, and 356.21 mib "
+                  "is reserved by pytorch but unallocated.")
+    assert (new.total_bytes, new.free_bytes, new.in_use_bytes, new.allocated_bytes, new.gpu_index) == (
+        int(11.76 * 2**30), int(301.44 * 2**20), int(11.45 * 2**30), int(10.86 * 2**30), 2)
+    assert new.reserved_bytes == int(10.86 * 2**30) + int(356.21 * 2**20)
+    typed = explain("CUDA out of memory. Tried to allocate 20.00 MiB (GPU 0; 3.82 GiB total capacity; 2.71 GiB "
+                    "already allocated; 12.44 MiB free; 2.80 GiB reserved in total by Pytorch)")
+    assert typed.reserved_bytes == int(2.80 * 2**30)
+    prose = explain("cuda out of memory. tried to allocate 30.00 mib (gpu 0; the card has 8 gib, 7.04 gib allocated)")
+    assert prose.requested_bytes == 30 << 20 and prose.allocated_bytes is None and prose.total_bytes is None
