@@ -1979,3 +1979,17 @@ def test_pytorchs_message_quoted_in_lower_case():
     assert typed.reserved_bytes == int(2.80 * 2**30)
     prose = explain("cuda out of memory. tried to allocate 30.00 mib (gpu 0; the card has 8 gib, 7.04 gib allocated)")
     assert prose.requested_bytes == 30 << 20 and prose.allocated_bytes is None and prose.total_bytes is None
+
+
+def test_pytorchs_message_retyped_with_its_total_run_together():
+    """A retyped PyTorch 1.x message loses spaces ("5.80GiB totalcapacity;4.90GiB already allocated"): its total
+    still reads; a figure of other words ("5.80 GiB total memory") is no total capacity."""
+    from oomdoctor.explain import explain
+
+    typed = explain("got `CUDA out of memory. Tried to allocate 126.00MiB(GPU 0; 5.80GiB totalcapacity;4.90GiB already "
+                    "allocated; 19.40MiB free;5.02 GiB reserved in total by PyTorch)` when training")
+    assert (typed.total_bytes, typed.allocated_bytes, typed.free_bytes, typed.reserved_bytes) == (
+        int(5.80 * 2**30), int(4.90 * 2**30), int(19.40 * 2**20), int(5.02 * 2**30))
+    other = explain("CUDA out of memory. Tried to allocate 126.00 MiB (GPU 0; 5.80 GiB total memory; 4.90 GiB already "
+                    "allocated; 19.40 MiB free)")
+    assert other.total_bytes is None and other.allocated_bytes == int(4.90 * 2**30)

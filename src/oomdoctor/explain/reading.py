@@ -828,8 +828,9 @@ def _read_torch(text: str, lower: str, facts: Facts) -> bool:
         # ... memory in use. Of the allocated memory 9.48 GiB is allocated by PyTorch, and 4.73 GiB is reserved
         # by PyTorch but unallocated." (2.1 printed "total capacty")
         # A message the user retyped or quoted in lower case ("tried to allocate 30.00 mib (gpu 0; 8.00 gib total
-        # capacity; ...; 7.28 gib reserved in total by pytorch)") reads the same: its words and units in any case
-        facts.total_bytes = (_size_after(r"(?i)" + SIZE + r" total capac", window)
+        # capacity; ...; 7.28 gib reserved in total by pytorch)") reads the same: its words and units in any case, and
+        # its total's two words run together as a retyping leaves them ("1.96GiB totalcapacity;1.33GiB already")
+        facts.total_bytes = (_size_after(r"(?i)" + SIZE + r" total ?capac", window)
                              or _size_after(r"(?i)total capac\w* of " + SIZE, window))
         facts.free_bytes = _first_size(window, r"(?i)" + SIZE + r" free[;)]", r"(?i)of which " + SIZE + r" is free")
         limit = _size_after(r"(?i)" + SIZE + r" allowed;", window)  # torch.cuda.set_per_process_memory_fraction
