@@ -1993,3 +1993,18 @@ def test_pytorchs_message_retyped_with_its_total_run_together():
     other = explain("CUDA out of memory. Tried to allocate 126.00 MiB (GPU 0; 5.80 GiB total memory; 4.90 GiB already "
                     "allocated; 19.40 MiB free)")
     assert other.total_bytes is None and other.allocated_bytes == int(4.90 * 2**30)
+
+
+def test_ddps_reducer_made_where_the_paste_keeps_only_its_code_line():
+    """DistributedDataParallel's constructor makes its Reducer, whose gradient buckets are as large as the model's
+    parameters: a paste that keeps only the code line ("self.reducer = dist.Reducer(") failed wrapping the model, before
+    any batch. The reducer in DDP's forward ("self.reducer.prepare_for_backward(") is a step's."""
+    from oomdoctor.explain import explain
+
+    error = ("RuntimeError: CUDA out of memory. Tried to allocate 1.02 GiB (GPU 3; 10.76 GiB total capacity; 9.12 GiB "
+             "already allocated; 612.56 MiB free; 9.15 GiB reserved in total by PyTorch)\n")
+    wrapped = explain("    self.reducer = dist.Reducer(\n" + error)
+    assert wrapped.case == "weights-or-loading"
+    step = explain('  File "/opt/conda/lib/python3.8/site-packages/torch/nn/parallel/distributed.py", line 692, in '
+                   "forward\n    self.reducer.prepare_for_backward(list(_find_tensors(output)))\n" + error)
+    assert step.case == "activations-batch"

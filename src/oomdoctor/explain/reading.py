@@ -136,8 +136,9 @@ _CLUES = {
                 # llama.cpp's loader, which allocates each device's buffer for the model's weights
                 "llama_model_load", "load_tensors",
                 # DistributedDataParallel's constructor: its Reducer makes the gradient buckets, as large as the
-                # model's parameters together, when the model is wrapped, before any batch
-                "_ddp_init_helper",
+                # model's parameters together, when the model is wrapped, before any batch (its code line, "self.reducer =
+                # dist.Reducer(", where a paste keeps only the traceback's last lines)
+                "_ddp_init_helper", "dist.reducer(",
                 # DeepSpeed ZeRO-3 gathering a sub-module's partitioned parameters onto the GPU before its forward or
                 # backward (partitioned_param_coordinator's fetch_sub_module, __all_gather_params; partition_parameters'
                 # _allgather_params): the whole weights of that module, not the batch's activations
