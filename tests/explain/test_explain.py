@@ -2008,3 +2008,21 @@ def test_ddps_reducer_made_where_the_paste_keeps_only_its_code_line():
     step = explain('  File "/opt/conda/lib/python3.8/site-packages/torch/nn/parallel/distributed.py", line 692, in '
                    "forward\n    self.reducer.prepare_for_backward(list(_find_tensors(output)))\n" + error)
     assert step.case == "activations-batch"
+
+
+def test_a_free_figure_that_wrapped_below_zero_is_no_amount():
+    """ROCm on an APU can print a free count that went below zero and wrapped ("of which 17179869184.00 GiB is free",
+    2**64 bytes): no machine has that much, so nothing is known to be free, and the step that asked is no other
+    process's doing. An APU's free larger than its carve-out (the shared RAM counted too) is a real figure."""
+    from oomdoctor.explain import explain
+
+    message = ("torch.OutOfMemoryError: HIP out of memory. Tried to allocate 1.50 GiB. GPU 0 has a total capacity of "
+               "2.00 GiB of which {free} is free. Of the allocated memory 1.21 GiB is allocated by PyTorch, and "
+               "64.00 MiB is reserved by PyTorch but unallocated.")
+    wrapped = explain(message.format(free="17179869184.00 GiB"))
+    assert wrapped.free_bytes is None and wrapped.case == "activations-batch"
+    shared = explain(message.format(free="27.31 GiB"))
+    assert shared.free_bytes == int(27.31 * 2**30)
+    old = explain("RuntimeError: HIP out of memory. Tried to allocate 96.00 MiB (GPU 0; 1.00 GiB total capacity; "
+                  "804.11 MiB already allocated; 17179869183.94 GiB free; 830.00 MiB reserved in total by PyTorch)")
+    assert old.free_bytes is None and old.case == "activations-batch"

@@ -22,6 +22,9 @@ from ..units import EiB, itemsize
 _ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
 # Past this every sum and ratio is clamped, so that a log stating 10^400 bytes stays a float
 LARGEST = 1024 * EiB
+# No machine's RAM or device has this much: a request past it is a size that overflowed (a shape bug), and a free
+# figure past it a count that went below zero
+NO_MACHINE_HAS = 64 * 2**40
 # How much text after a marker belongs to its message (an allocator dump is read from its own marker)
 _WINDOW = 2000
 # How many of a marker's last occurrences are read: the error that ended the run is at the end of the log
@@ -1743,6 +1746,11 @@ def read(text: str) -> Facts:
         return facts
     facts.oom = True
     facts.warnings_only = False
+    if facts.free_bytes is not None and facts.free_bytes >= NO_MACHINE_HAS:
+        # more free than any machine has is no amount: a driver's unsigned count that went below zero (ROCm on an APU:
+        # "total capacty of 512.00 MiB of which 17179869184.00 GiB is free", 2**64 bytes). (An APU's free can exceed
+        # its total, the carve-out, where it counts the shared RAM too: that figure is real.)
+        facts.free_bytes = None
     facts.framework = _framework(text, lower, facts, said_by) if said_by else None
     if facts.allocator and "host" in facts.allocator.lower() or facts.allocator and facts.allocator.lower() in (
             "cpu", "mklcpu", "cpu_bfc"):
