@@ -1956,3 +1956,75 @@ def test_paddle_v1s_glog_check_of_a_cuda_call():
                    "    @     0x7f01c29a7c10  paddle::GpuAllocator::alloc()\n"
                    "    @     0x7f01c29a81d3  paddle::TrainerThread::forward()\n")
     assert (step.framework, step.case) == ("paddle", "activations-batch")
+
+
+def test_pytorchs_message_quoted_in_lower_case():
+    """A user who quotes PyTorch's error in lower case ("tried to allocate 2.00 gib (gpu 1; 23.69 gib total capacity;
+    ...; 21.30 gib reserved in total by pytorch)"), or retypes its "PyTorch" as "Pytorch", still gives its figures;
+    words that are not PyTorch's ("21.12 gib allocated") give none."""
+    from oomdoctor.explain import explain
+
+    old = explain('my run stops with "runtimeerror: cuda out of memory. tried to allocate 2.00 gib (gpu 1; 23.69 gib '
+                  'total capacity; 20.91 gib already allocated; 1.19 gib free; 21.30 gib reserved in total by pytorch)"')
+    assert (old.requested_bytes, old.total_bytes, old.allocated_bytes, old.free_bytes, old.reserved_bytes,
+            old.gpu_index) == (2 << 30, int(23.69 * 2**30), int(20.91 * 2**30), int(1.19 * 2**30),
+                               int(21.30 * 2**30), 1)
+    new = explain("torch.outofmemoryerror: cuda out of memory. tried to allocate 512.00 mib. gpu 2 has a total "
+                  "capacity of 11.76 gib of which 301.44 mib is free. including non-pytorch memory, this process has "
+                  "11.45 gib memory in use. of the allocated memory 10.86 gib is allocated by pytorch, and 356.21 mib "
+                  "is reserved by pytorch but unallocated.")
+    assert (new.total_bytes, new.free_bytes, new.in_use_bytes, new.allocated_bytes, new.gpu_index) == (
+        int(11.76 * 2**30), int(301.44 * 2**20), int(11.45 * 2**30), int(10.86 * 2**30), 2)
+    assert new.reserved_bytes == int(10.86 * 2**30) + int(356.21 * 2**20)
+    typed = explain("CUDA out of memory. Tried to allocate 20.00 MiB (GPU 0; 3.82 GiB total capacity; 2.71 GiB "
+                    "already allocated; 12.44 MiB free; 2.80 GiB reserved in total by Pytorch)")
+    assert typed.reserved_bytes == int(2.80 * 2**30)
+    prose = explain("cuda out of memory. tried to allocate 30.00 mib (gpu 0; the card has 8 gib, 7.04 gib allocated)")
+    assert prose.requested_bytes == 30 << 20 and prose.allocated_bytes is None and prose.total_bytes is None
+
+
+def test_pytorchs_message_retyped_with_its_total_run_together():
+    """A retyped PyTorch 1.x message loses spaces ("5.80GiB totalcapacity;4.90GiB already allocated"): its total
+    still reads; a figure of other words ("5.80 GiB total memory") is no total capacity."""
+    from oomdoctor.explain import explain
+
+    typed = explain("got `CUDA out of memory. Tried to allocate 126.00MiB(GPU 0; 5.80GiB totalcapacity;4.90GiB already "
+                    "allocated; 19.40MiB free;5.02 GiB reserved in total by PyTorch)` when training")
+    assert (typed.total_bytes, typed.allocated_bytes, typed.free_bytes, typed.reserved_bytes) == (
+        int(5.80 * 2**30), int(4.90 * 2**30), int(19.40 * 2**20), int(5.02 * 2**30))
+    other = explain("CUDA out of memory. Tried to allocate 126.00 MiB (GPU 0; 5.80 GiB total memory; 4.90 GiB already "
+                    "allocated; 19.40 MiB free)")
+    assert other.total_bytes is None and other.allocated_bytes == int(4.90 * 2**30)
+
+
+def test_ddps_reducer_made_where_the_paste_keeps_only_its_code_line():
+    """DistributedDataParallel's constructor makes its Reducer, whose gradient buckets are as large as the model's
+    parameters: a paste that keeps only the code line ("self.reducer = dist.Reducer(") failed wrapping the model, before
+    any batch. The reducer in DDP's forward ("self.reducer.prepare_for_backward(") is a step's."""
+    from oomdoctor.explain import explain
+
+    error = ("RuntimeError: CUDA out of memory. Tried to allocate 1.02 GiB (GPU 3; 10.76 GiB total capacity; 9.12 GiB "
+             "already allocated; 612.56 MiB free; 9.15 GiB reserved in total by PyTorch)\n")
+    wrapped = explain("    self.reducer = dist.Reducer(\n" + error)
+    assert wrapped.case == "weights-or-loading"
+    step = explain('  File "/opt/conda/lib/python3.8/site-packages/torch/nn/parallel/distributed.py", line 692, in '
+                   "forward\n    self.reducer.prepare_for_backward(list(_find_tensors(output)))\n" + error)
+    assert step.case == "activations-batch"
+
+
+def test_a_free_figure_that_wrapped_below_zero_is_no_amount():
+    """ROCm on an APU can print a free count that went below zero and wrapped ("of which 17179869184.00 GiB is free",
+    2**64 bytes): no machine has that much, so nothing is known to be free, and the step that asked is no other
+    process's doing. An APU's free larger than its carve-out (the shared RAM counted too) is a real figure."""
+    from oomdoctor.explain import explain
+
+    message = ("torch.OutOfMemoryError: HIP out of memory. Tried to allocate 1.50 GiB. GPU 0 has a total capacity of "
+               "2.00 GiB of which {free} is free. Of the allocated memory 1.21 GiB is allocated by PyTorch, and "
+               "64.00 MiB is reserved by PyTorch but unallocated.")
+    wrapped = explain(message.format(free="17179869184.00 GiB"))
+    assert wrapped.free_bytes is None and wrapped.case == "activations-batch"
+    shared = explain(message.format(free="27.31 GiB"))
+    assert shared.free_bytes == int(27.31 * 2**30)
+    old = explain("RuntimeError: HIP out of memory. Tried to allocate 96.00 MiB (GPU 0; 1.00 GiB total capacity; "
+                  "804.11 MiB already allocated; 17179869183.94 GiB free; 830.00 MiB reserved in total by PyTorch)")
+    assert old.free_bytes is None and old.case == "activations-batch"

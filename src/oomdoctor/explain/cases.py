@@ -47,14 +47,12 @@ import re
 from ..gpus import CATALOG, CUDA_CONTEXT_BYTES
 from ..i18n import _
 from ..units import MiB, format_bytes
-from .reading import LARGEST, Facts
+from .reading import LARGEST, NO_MACHINE_HAS, Facts
 
 CASES = ("not-oom", "nccl-buffers", "host-memory", "mps-watermark", "larger-than-device", "compile-time",
          "weights-or-loading", "optimizer-update", "fragmentation", "limit-or-other-process", "preallocation",
          "which-gpu", "activations-batch")
 
-# No machine's RAM or device has this much: a request past it is a size that overflowed (a shape bug)
-_NO_MACHINE_HAS = 64 * 2**40
 # A share of the device that is "a lot": memory held elsewhere past this explains a failure
 _NOTABLE = 0.10
 # How far two sizes a log prints may differ and still be one figure (two decimals of GiB or MiB)
@@ -229,7 +227,7 @@ def choose(facts: Facts) -> str:
         return "preallocation"
     if facts.framework == "nccl":  # NCCL's own buffers, on the GPU or (its shared-memory segments) in RAM
         return "nccl-buffers"
-    if requested is not None and requested >= _NO_MACHINE_HAS:  # an overflowed size: a shape bug, wherever asked
+    if requested is not None and requested >= NO_MACHINE_HAS:  # an overflowed size: a shape bug, wherever asked
         return "larger-than-device"
     if "tflite_arena" in clues:  # a buffer of fixed size the program chose, not the machine's RAM
         return "limit-or-other-process"
@@ -460,7 +458,7 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
         if requested is not None and requested >= LARGEST:
             say.append(_("It asked for more memory than exists: a size computed from a wrong shape or an "
                          "overflowing number."))
-        elif requested is not None and requested >= _NO_MACHINE_HAS:
+        elif requested is not None and requested >= NO_MACHINE_HAS:
             say.append(_("No machine has that much memory, GPU or RAM: a size computed from a wrong shape, an "
                          "uninitialised value or an overflowing number."))
             fix.append(_("Print the sizes given to the call that failed: one of them is not what you meant (a "

@@ -22,6 +22,9 @@ from ..units import EiB, itemsize
 _ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
 # Past this every sum and ratio is clamped, so that a log stating 10^400 bytes stays a float
 LARGEST = 1024 * EiB
+# No machine's RAM or device has this much: a request past it is a size that overflowed (a shape bug), and a free
+# figure past it a count that went below zero
+NO_MACHINE_HAS = 64 * 2**40
 # How much text after a marker belongs to its message (an allocator dump is read from its own marker)
 _WINDOW = 2000
 # How many of a marker's last occurrences are read: the error that ended the run is at the end of the log
@@ -136,8 +139,9 @@ _CLUES = {
                 # llama.cpp's loader, which allocates each device's buffer for the model's weights
                 "llama_model_load", "load_tensors",
                 # DistributedDataParallel's constructor: its Reducer makes the gradient buckets, as large as the
-                # model's parameters together, when the model is wrapped, before any batch
-                "_ddp_init_helper",
+                # model's parameters together, when the model is wrapped, before any batch (its code line, "self.reducer =
+                # dist.Reducer(", where a paste keeps only the traceback's last lines)
+                "_ddp_init_helper", "dist.reducer(",
                 # DeepSpeed ZeRO-3 gathering a sub-module's partitioned parameters onto the GPU before its forward or
                 # backward (partitioned_param_coordinator's fetch_sub_module, __all_gather_params; partition_parameters'
                 # _allgather_params): the whole weights of that module, not the batch's activations
@@ -827,26 +831,30 @@ def _read_torch(text: str, lower: str, facts: Facts) -> bool:
         # 1.23 GiB is free. Process 1234 has ... memory in use. Including non-PyTorch memory, this process has
         # ... memory in use. Of the allocated memory 9.48 GiB is allocated by PyTorch, and 4.73 GiB is reserved
         # by PyTorch but unallocated." (2.1 printed "total capacty")
-        facts.total_bytes = (_size_after(SIZE + r" total capac", window)
-                             or _size_after(r"total capac\w* of " + SIZE, window))
-        facts.free_bytes = _first_size(window, SIZE + r" free[;)]", r"of which " + SIZE + r" is free")
-        limit = _size_after(SIZE + r" allowed;", window)  # torch.cuda.set_per_process_memory_fraction
+        # A message the user retyped or quoted in lower case ("tried to allocate 30.00 mib (gpu 0; 8.00 gib total
+        # capacity; ...; 7.28 gib reserved in total by pytorch)") reads the same: its words and units in any case, and
+        # its total's two words run together as a retyping leaves them ("1.96GiB totalcapacity;1.33GiB already")
+        facts.total_bytes = (_size_after(r"(?i)" + SIZE + r" total ?capac", window)
+                             or _size_after(r"(?i)total capac\w* of " + SIZE, window))
+        facts.free_bytes = _first_size(window, r"(?i)" + SIZE + r" free[;)]", r"(?i)of which " + SIZE + r" is free")
+        limit = _size_after(r"(?i)" + SIZE + r" allowed;", window)  # torch.cuda.set_per_process_memory_fraction
         facts.limit_bytes = limit if limit is not None else facts.limit_bytes
-        facts.allocated_bytes = _first_size(window, SIZE + r" already allocated",
-                                            r"Of the allocated memory " + SIZE + r" is allocated by PyTorch")
-        unallocated = _size_after(SIZE + r" is reserved by PyTorch but unallocated", window)
-        reserved = _size_after(SIZE + r" reserved in total by PyTorch", window)
+        facts.allocated_bytes = _first_size(window, r"(?i)" + SIZE + r" already allocated",
+                                            r"(?i)Of the allocated memory " + SIZE + r" is allocated by PyTorch")
+        unallocated = _size_after(r"(?i)" + SIZE + r" is reserved by PyTorch but unallocated", window)
+        reserved = _size_after(r"(?i)" + SIZE + r" reserved in total by PyTorch", window)
         # 2.x prints what the cache holds beyond the tensors; so did 1.0-1.3, as "cached" (amount_cached -
         # amount_allocated in THCCachingAllocator): a "cached" smaller than "already allocated" is common
         if unallocated is None:
-            unallocated = _size_after(SIZE + r" cached\)", window)
+            unallocated = _size_after(r"(?i)" + SIZE + r" cached\)", window)
         if unallocated is not None and facts.allocated_bytes is not None:
             reserved = facts.allocated_bytes + unallocated
         if reserved is None and unallocated is None and len(text) - max(at - 40, 0) <= 1200:
             reserved = _reserved_cut_off(window)
         facts.reserved_bytes = reserved
-        facts.in_use_bytes = _size_after(r"this process has " + SIZE + r" memory in use", window)
-        processes = [size(v, u) for v, u in re.findall(r"Process \d{1,10} has " + SIZE + r" memory in use", window)]
+        facts.in_use_bytes = _size_after(r"(?i)this process has " + SIZE + r" memory in use", window)
+        processes = [size(v, u) for v, u in re.findall(r"(?i)Process \d{1,10} has " + SIZE + r" memory in use",
+                                                        window)]
         if processes and facts.in_use_bytes is None and len(processes) == 1 and \
                 facts.reserved_bytes is not None and processes[0] >= facts.reserved_bytes:
             # In a container NVML sees another PID namespace, and the message names this very process as
@@ -859,7 +867,7 @@ def _read_torch(text: str, lower: str, facts: Facts) -> bool:
                 others.remove(facts.in_use_bytes)
             facts.other_process_bytes = min(sum(others), LARGEST)
             facts.other_processes = others
-        gpu = re.search(r"\(GPU (\d{1,3});", window) or re.search(r"GPU (\d{1,3}) has a total", window)
+        gpu = re.search(r"(?i)\(GPU (\d{1,3});", window) or re.search(r"(?i)GPU (\d{1,3}) has a total", window)
         if gpu:
             facts.gpu_index = int(gpu.group(1))
         facts.message = window[:240]
@@ -1738,6 +1746,11 @@ def read(text: str) -> Facts:
         return facts
     facts.oom = True
     facts.warnings_only = False
+    if facts.free_bytes is not None and facts.free_bytes >= NO_MACHINE_HAS:
+        # more free than any machine has is no amount: a driver's unsigned count that went below zero (ROCm on an APU:
+        # "total capacty of 512.00 MiB of which 17179869184.00 GiB is free", 2**64 bytes). (An APU's free can exceed
+        # its total, the carve-out, where it counts the shared RAM too: that figure is real.)
+        facts.free_bytes = None
     facts.framework = _framework(text, lower, facts, said_by) if said_by else None
     if facts.allocator and "host" in facts.allocator.lower() or facts.allocator and facts.allocator.lower() in (
             "cpu", "mklcpu", "cpu_bfc"):
