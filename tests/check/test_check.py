@@ -6051,3 +6051,36 @@ def test_a_readers_load_is_a_lookup_when_every_call_reads_one(calls, expected, t
               "net = torch.nn.Linear(4, 2)\nfor batch in DataLoader(Questions('data/'), batch_size=4):\n"
               "    net(batch.float()).sum().backward()\n")
     assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+@pytest.mark.parametrize("width, store, expected", [
+    # one-hot targets: a row of the class count per sample, a few bytes, whatever the buffer is called
+    ("len(self.class_names)", "code", []),
+    ("self.num_classes", "code", []),
+    ("self.cfg['n_classes']", "code", []),
+    ("len(CATEGORIES)", "code", []),
+    ("N_CLASSES", "code", [20]),  # the script shows 5,000 classes: a one-hot row of 40 KB per sample
+    # a flattened picture per sample, float64 because nobody chose: the data set again
+    ("self.side * self.side * 3", "pics[n].reshape(-1)", [20]),
+])
+def test_a_float64_buffer_of_one_hot_targets_over_the_classes_is_not_a_data_set(width, store, expected, tmp_path):
+    # a reader that decodes every picture into a uint8 array and writes each one's class, one-hot, into a buffer
+    # made without a dtype: a row as wide as the number of classes is labels, not another copy of the pictures
+    source = ("import os\n\nimport numpy as np\nimport imageio\n\nN_CLASSES = 5000\n"
+              "CATEGORIES = ['forest', 'river', 'road']\n\n\n"
+              "class FolderReader:\n    def __init__(self, root, side, cfg):\n"
+              "        self.root, self.side, self.cfg = root, side, cfg\n"
+              "        self.class_names = sorted(os.listdir(root))\n        self.num_classes = len(self.class_names)\n\n"
+              "    def read(self):\n        files = [(c, f) for c in self.class_names\n"
+              "                 for f in os.listdir(os.path.join(self.root, c))]\n"
+              "        pics = np.empty((len(files), self.side, self.side, 3), dtype=np.uint8)\n"
+              "        out = np.zeros((len(files), " + width + "))\n"
+              "        for n, (c, f) in enumerate(files):\n"
+              "            pics[n] = imageio.imread(os.path.join(self.root, c, f))\n"
+              "            code = np.zeros(" + width + ")\n"
+              "            code[self.class_names.index(c)] = 1\n"
+              "            out[n] = " + store + "\n"
+              "        return pics, out\n\n\n"
+              "pics, targets = FolderReader('data/raw', 64, {'n_classes': 10}).read()\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected
+
