@@ -6084,3 +6084,31 @@ def test_a_float64_buffer_of_one_hot_targets_over_the_classes_is_not_a_data_set(
               "pics, targets = FolderReader('data/raw', 64, {'n_classes': 10}).read()\n")
     assert _rules(tmp_path, source, "dtype-blowup") == expected
 
+
+@pytest.mark.parametrize("side, bind, target, expected", [
+    # a spectral-spatial network of 25 × 25 windows: the 3-D map folded into a 2-D one, 17 × 17 × 64 into 256
+    (25, "s = K.int_shape(h)", "(s[1], s[2], s[3] * s[4])", []),
+    (25, "s = h.shape", "(s[1], s[2], -1)", []),
+    (25, "s = h.get_shape().as_list()", "(side - 6, side - 6, s[-2] * s[-1])", []),
+    # whole 256 × 256 scenes: 249 × 249 × 64 features into 256 units, a billion weights
+    (256, "s = K.int_shape(h)", "(s[1], s[2], s[3] * s[4])", [15]),
+    # a target of sizes nobody shows: the head is claimed as the unpooled one it is
+    (25, "s = K.int_shape(h)", "(rows, cols, -1)", [15]),
+])
+def test_flatten_dense_is_sized_through_a_reshape_of_the_map(side, bind, target, expected, tmp_path):
+    source = ("from tensorflow import keras\nfrom tensorflow.keras import layers\n"
+              "from tensorflow.keras import backend as K\n\n\n"
+              "def spectral_spatial(side, bands, n_out, rows=None, cols=None):\n"
+              "    inp = keras.Input((side, side, bands, 1))\n"
+              "    h = layers.Conv3D(8, (3, 3, 7), activation='relu')(inp)\n"
+              "    h = layers.Conv3D(16, (3, 3, 5), activation='relu')(h)\n"
+              "    h = layers.Conv3D(32, (3, 3, 3), activation='relu')(h)\n"
+              f"    {bind}\n"
+              f"    h = layers.Reshape({target})(h)\n"
+              "    h = layers.Conv2D(64, (3, 3), activation='relu')(h)\n"
+              "    h = layers.Dropout(0.2)(h)\n"
+              "    h = layers.Flatten()(h)\n"
+              "    h = layers.Dense(256, activation='relu')(h)\n"
+              "    return keras.Model(inp, layers.Dense(n_out, activation='softmax')(h))\n\n\n"
+              f"net = spectral_spatial({side}, 30, 16)\nnet.compile('adam', 'categorical_crossentropy')\n")
+    assert _rules(tmp_path, source, "flatten-dense") == expected
