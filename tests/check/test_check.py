@@ -6112,3 +6112,23 @@ def test_flatten_dense_is_sized_through_a_reshape_of_the_map(side, bind, target,
               "    return keras.Model(inp, layers.Dense(n_out, activation='softmax')(h))\n\n\n"
               f"net = spectral_spatial({side}, 30, 16)\nnet.compile('adam', 'categorical_crossentropy')\n")
     assert _rules(tmp_path, source, "flatten-dense") == expected
+
+
+@pytest.mark.parametrize("choice, expected", [
+    ("48 if scene == 'small' else 32", []),  # either way 46 × 46 × 32 values into 128 units: a small head
+    ("64 if fast else 40", []),
+    ("512 if scene == 'aerial' else 64", [12]),  # the aerial scenes: 510 × 510 × 32 into 128, a billion weights
+    ("64 if fast else args.side", [12]),  # a side nobody shows: claimed as the unpooled head it is
+])
+def test_flatten_dense_is_sized_from_a_number_chosen_by_a_condition(choice, expected, tmp_path):
+    source = ("import sys\n\nimport tensorflow as tf\n\n"
+              "scene = sys.argv[1]\nfast = len(sys.argv) > 2\nargs = None\n"
+              f"side = {choice}\n"
+              "net = tf.keras.Sequential([\n"
+              "    tf.keras.layers.Conv2D(32, 3, activation='relu', input_shape=(side, side, 4)),\n"
+              "    tf.keras.layers.BatchNormalization(),\n"
+              "    tf.keras.layers.Flatten(),\n"
+              "    tf.keras.layers.Dense(128, activation='relu'),\n"
+              "    tf.keras.layers.Dense(10, activation='softmax'),\n])\n"
+              "net.compile('adam', 'sparse_categorical_crossentropy')\n")
+    assert _rules(tmp_path, source, "flatten-dense") == expected

@@ -422,6 +422,9 @@ def _int_of(node: ast.AST | None, constants: dict[str, int]) -> int | None:
     if isinstance(node, (ast.Tuple, ast.List)) and node.elts:  # (3, 3): square kernels and pools
         values = [_int_of(e, constants) for e in node.elts]
         return values[0] if values and all(v == values[0] for v in values) else None
+    if isinstance(node, ast.IfExp):  # 30 if scene == 'IP' else 15: either may run, the larger sets the memory
+        left, right = _int_of(node.body, constants), _int_of(node.orelse, constants)
+        return max(left, right) if left is not None and right is not None else None
     if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Mult, ast.Add)):  # 64 * 1024, base * 16
         left, right = _int_of(node.left, constants), _int_of(node.right, constants)
         if left is not None and right is not None:
