@@ -5977,8 +5977,9 @@ def test_a_helpers_float64_buffer_for_each_clip_is_kept_wide(buffer, listing, ex
     (True, "from reading.frames import Frames", [("reading/frames.py", 11)]),
     (True, "from reading.frames import *", [("reading/frames.py", 11)]),
     (True, "import reading.frames as rf\nFrames = rf.Frames", [("reading/frames.py", 11)]),
-    # the script's folder is no package: Python, running it, looks for reading/ beside it only
-    (False, "from reading.frames import Frames", []),
+    # the script's folder is no package: run from it, the import would fail, so it is run from the project's top
+    # (an app's main.py imports it), where reading/ is
+    (False, "from reading.frames import Frames", [("reading/frames.py", 11)]),
 ])
 def test_a_package_beside_the_scripts_package_is_read(package, imported, expected, tmp_path):
     # tools/fit.py imports reading.frames, a package at the project's top: with tools/__init__.py the script is run
@@ -6070,7 +6071,8 @@ def test_a_float64_buffer_of_one_hot_targets_over_the_classes_is_not_a_data_set(
               "CATEGORIES = ['forest', 'river', 'road']\n\n\n"
               "class FolderReader:\n    def __init__(self, root, side, cfg):\n"
               "        self.root, self.side, self.cfg = root, side, cfg\n"
-              "        self.class_names = sorted(os.listdir(root))\n        self.num_classes = len(self.class_names)\n\n"
+              "        self.class_names = sorted(os.listdir(root))\n"
+              "        self.num_classes = len(self.class_names)\n\n"
               "    def read(self):\n        files = [(c, f) for c in self.class_names\n"
               "                 for f in os.listdir(os.path.join(self.root, c))]\n"
               "        pics = np.empty((len(files), self.side, self.side, 3), dtype=np.uint8)\n"
@@ -6132,3 +6134,34 @@ def test_flatten_dense_is_sized_from_a_number_chosen_by_a_condition(choice, expe
               "    tf.keras.layers.Dense(10, activation='softmax'),\n])\n"
               "net.compile('adam', 'sparse_categorical_crossentropy')\n")
     assert _rules(tmp_path, source, "flatten-dense") == expected
+
+
+# core/loading.py's findings: every scan decoded and kept (11), stacked while the list holds them (12), made float64
+_SCANS_READ = [("core/loading.py", 11), ("core/loading.py", 12), ("core/loading.py", 15)]
+
+
+@pytest.mark.parametrize("imported, own, expected", [
+    ("from core.loading import read_scans", False, _SCANS_READ),
+    ("import core.loading as loading", False, _SCANS_READ),
+    ("from core import loading", False, _SCANS_READ),
+    # a core/ of the page's own folder is the one Python finds: the project's top one is not what runs
+    ("from core.loading import read_scans", True, []),
+])
+def test_a_sibling_folder_a_page_imports_from_is_read(imported, own, expected, tmp_path):
+    # an app's page (pages/fit_page.py, no package) imports core.loading, a folder beside pages/: the app runs from
+    # the project's top, and importing the module runs its top-level code, which decodes every scan and scales it
+    for folder in ("pages", "core"):
+        (tmp_path / folder).mkdir()
+    (tmp_path / "core" / "loading.py").write_text(
+        "import os\n\nimport imageio\nimport numpy as np\n\n\ndef read_scans(folder):\n"
+        "    scans = []\n    for name in sorted(os.listdir(folder)):\n"
+        "        picture = imageio.imread(os.path.join(folder, name))\n        scans.append(picture)\n"
+        "    return np.stack(scans)\n\n\ntrain_scans = read_scans('data/train') / 255\n")
+    if own:
+        (tmp_path / "pages" / "core").mkdir()
+        (tmp_path / "pages" / "core" / "loading.py").write_text("def read_scans(folder):\n    return folder\n")
+    script = tmp_path / "pages" / "fit_page.py"
+    script.write_text(f"{imported}\n\n\nclass FitPage:\n    def on_fit(self):\n        print('fit')\n")
+    found = [(Path(f.file).relative_to(tmp_path).as_posix(), f.line) for f in check_source(script)
+             if f.kind == "memory"]
+    assert found == expected
