@@ -5977,8 +5977,9 @@ def test_a_helpers_float64_buffer_for_each_clip_is_kept_wide(buffer, listing, ex
     (True, "from reading.frames import Frames", [("reading/frames.py", 11)]),
     (True, "from reading.frames import *", [("reading/frames.py", 11)]),
     (True, "import reading.frames as rf\nFrames = rf.Frames", [("reading/frames.py", 11)]),
-    # the script's folder is no package: Python, running it, looks for reading/ beside it only
-    (False, "from reading.frames import Frames", []),
+    # the script's folder is no package: run from it, the import would fail, so it is run from the project's top
+    # (an app's main.py imports it), where reading/ is
+    (False, "from reading.frames import Frames", [("reading/frames.py", 11)]),
 ])
 def test_a_package_beside_the_scripts_package_is_read(package, imported, expected, tmp_path):
     # tools/fit.py imports reading.frames, a package at the project's top: with tools/__init__.py the script is run
@@ -6051,3 +6052,116 @@ def test_a_readers_load_is_a_lookup_when_every_call_reads_one(calls, expected, t
               "net = torch.nn.Linear(4, 2)\nfor batch in DataLoader(Questions('data/'), batch_size=4):\n"
               "    net(batch.float()).sum().backward()\n")
     assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+@pytest.mark.parametrize("width, store, expected", [
+    # one-hot targets: a row of the class count per sample, a few bytes, whatever the buffer is called
+    ("len(self.class_names)", "code", []),
+    ("self.num_classes", "code", []),
+    ("self.cfg['n_classes']", "code", []),
+    ("len(CATEGORIES)", "code", []),
+    ("N_CLASSES", "code", [20]),  # the script shows 5,000 classes: a one-hot row of 40 KB per sample
+    # a flattened picture per sample, float64 because nobody chose: the data set again
+    ("self.side * self.side * 3", "pics[n].reshape(-1)", [20]),
+])
+def test_a_float64_buffer_of_one_hot_targets_over_the_classes_is_not_a_data_set(width, store, expected, tmp_path):
+    # a reader that decodes every picture into a uint8 array and writes each one's class, one-hot, into a buffer
+    # made without a dtype: a row as wide as the number of classes is labels, not another copy of the pictures
+    source = ("import os\n\nimport numpy as np\nimport imageio\n\nN_CLASSES = 5000\n"
+              "CATEGORIES = ['forest', 'river', 'road']\n\n\n"
+              "class FolderReader:\n    def __init__(self, root, side, cfg):\n"
+              "        self.root, self.side, self.cfg = root, side, cfg\n"
+              "        self.class_names = sorted(os.listdir(root))\n"
+              "        self.num_classes = len(self.class_names)\n\n"
+              "    def read(self):\n        files = [(c, f) for c in self.class_names\n"
+              "                 for f in os.listdir(os.path.join(self.root, c))]\n"
+              "        pics = np.empty((len(files), self.side, self.side, 3), dtype=np.uint8)\n"
+              "        out = np.zeros((len(files), " + width + "))\n"
+              "        for n, (c, f) in enumerate(files):\n"
+              "            pics[n] = imageio.imread(os.path.join(self.root, c, f))\n"
+              "            code = np.zeros(" + width + ")\n"
+              "            code[self.class_names.index(c)] = 1\n"
+              "            out[n] = " + store + "\n"
+              "        return pics, out\n\n\n"
+              "pics, targets = FolderReader('data/raw', 64, {'n_classes': 10}).read()\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+@pytest.mark.parametrize("side, bind, target, expected", [
+    # a spectral-spatial network of 25 × 25 windows: the 3-D map folded into a 2-D one, 17 × 17 × 64 into 256
+    (25, "s = K.int_shape(h)", "(s[1], s[2], s[3] * s[4])", []),
+    (25, "s = h.shape", "(s[1], s[2], -1)", []),
+    (25, "s = h.get_shape().as_list()", "(side - 6, side - 6, s[-2] * s[-1])", []),
+    # whole 256 × 256 scenes: 249 × 249 × 64 features into 256 units, a billion weights
+    (256, "s = K.int_shape(h)", "(s[1], s[2], s[3] * s[4])", [15]),
+    # a target of sizes nobody shows: the head is claimed as the unpooled one it is
+    (25, "s = K.int_shape(h)", "(rows, cols, -1)", [15]),
+])
+def test_flatten_dense_is_sized_through_a_reshape_of_the_map(side, bind, target, expected, tmp_path):
+    source = ("from tensorflow import keras\nfrom tensorflow.keras import layers\n"
+              "from tensorflow.keras import backend as K\n\n\n"
+              "def spectral_spatial(side, bands, n_out, rows=None, cols=None):\n"
+              "    inp = keras.Input((side, side, bands, 1))\n"
+              "    h = layers.Conv3D(8, (3, 3, 7), activation='relu')(inp)\n"
+              "    h = layers.Conv3D(16, (3, 3, 5), activation='relu')(h)\n"
+              "    h = layers.Conv3D(32, (3, 3, 3), activation='relu')(h)\n"
+              f"    {bind}\n"
+              f"    h = layers.Reshape({target})(h)\n"
+              "    h = layers.Conv2D(64, (3, 3), activation='relu')(h)\n"
+              "    h = layers.Dropout(0.2)(h)\n"
+              "    h = layers.Flatten()(h)\n"
+              "    h = layers.Dense(256, activation='relu')(h)\n"
+              "    return keras.Model(inp, layers.Dense(n_out, activation='softmax')(h))\n\n\n"
+              f"net = spectral_spatial({side}, 30, 16)\nnet.compile('adam', 'categorical_crossentropy')\n")
+    assert _rules(tmp_path, source, "flatten-dense") == expected
+
+
+@pytest.mark.parametrize("choice, expected", [
+    ("48 if scene == 'small' else 32", []),  # either way 46 × 46 × 32 values into 128 units: a small head
+    ("64 if fast else 40", []),
+    ("512 if scene == 'aerial' else 64", [12]),  # the aerial scenes: 510 × 510 × 32 into 128, a billion weights
+    ("64 if fast else args.side", [12]),  # a side nobody shows: claimed as the unpooled head it is
+])
+def test_flatten_dense_is_sized_from_a_number_chosen_by_a_condition(choice, expected, tmp_path):
+    source = ("import sys\n\nimport tensorflow as tf\n\n"
+              "scene = sys.argv[1]\nfast = len(sys.argv) > 2\nargs = None\n"
+              f"side = {choice}\n"
+              "net = tf.keras.Sequential([\n"
+              "    tf.keras.layers.Conv2D(32, 3, activation='relu', input_shape=(side, side, 4)),\n"
+              "    tf.keras.layers.BatchNormalization(),\n"
+              "    tf.keras.layers.Flatten(),\n"
+              "    tf.keras.layers.Dense(128, activation='relu'),\n"
+              "    tf.keras.layers.Dense(10, activation='softmax'),\n])\n"
+              "net.compile('adam', 'sparse_categorical_crossentropy')\n")
+    assert _rules(tmp_path, source, "flatten-dense") == expected
+
+
+# core/loading.py's findings: every scan decoded and kept (11), stacked while the list holds them (12), made float64
+_SCANS_READ = [("core/loading.py", 11), ("core/loading.py", 12), ("core/loading.py", 15)]
+
+
+@pytest.mark.parametrize("imported, own, expected", [
+    ("from core.loading import read_scans", False, _SCANS_READ),
+    ("import core.loading as loading", False, _SCANS_READ),
+    ("from core import loading", False, _SCANS_READ),
+    # a core/ of the page's own folder is the one Python finds: the project's top one is not what runs
+    ("from core.loading import read_scans", True, []),
+])
+def test_a_sibling_folder_a_page_imports_from_is_read(imported, own, expected, tmp_path):
+    # an app's page (pages/fit_page.py, no package) imports core.loading, a folder beside pages/: the app runs from
+    # the project's top, and importing the module runs its top-level code, which decodes every scan and scales it
+    for folder in ("pages", "core"):
+        (tmp_path / folder).mkdir()
+    (tmp_path / "core" / "loading.py").write_text(
+        "import os\n\nimport imageio\nimport numpy as np\n\n\ndef read_scans(folder):\n"
+        "    scans = []\n    for name in sorted(os.listdir(folder)):\n"
+        "        picture = imageio.imread(os.path.join(folder, name))\n        scans.append(picture)\n"
+        "    return np.stack(scans)\n\n\ntrain_scans = read_scans('data/train') / 255\n")
+    if own:
+        (tmp_path / "pages" / "core").mkdir()
+        (tmp_path / "pages" / "core" / "loading.py").write_text("def read_scans(folder):\n    return folder\n")
+    script = tmp_path / "pages" / "fit_page.py"
+    script.write_text(f"{imported}\n\n\nclass FitPage:\n    def on_fit(self):\n        print('fit')\n")
+    found = [(Path(f.file).relative_to(tmp_path).as_posix(), f.line) for f in check_source(script)
+             if f.kind == "memory"]
+    assert found == expected

@@ -591,9 +591,7 @@ class CallHandlers:
         dtype = dtype_of(dtype_node, ctx.module) if dtype_node is not None else NUMPY_CREATORS[name]
         # np.zeros((n_classes, n_classes)): a confusion matrix, a number per pair of classes, not per sample
         dimensions = node.args[0] if node.args else keyword_value(node, "shape")
-        per_class = isinstance(dimensions, (ast.Tuple, ast.List)) and all(
-            isinstance(e, (ast.Name, ast.Attribute)) and {"class", "classes"} & words_of(last_part(dotted_name(e)))
-            for e in dimensions.elts)
+        per_class = isinstance(dimensions, (ast.Tuple, ast.List)) and all(_counts_classes(e) for e in dimensions.elts)
         # np.zeros((1, max_length)), a decoder's one-sequence input: as many samples as the script writes, a few,
         # as a slice [:100] is; unless the script writes every dimension and they come to a large array
         # (np.zeros((500, 512, 512, 1)): 500 X-rays, 1 GiB in float64): then the bytes decide, not the count
@@ -605,6 +603,12 @@ class CallHandlers:
         # all_targets = np.empty((n, 17)): a few numbers per sample, held by a name that says labels; a buffer
         # of masks, an image each, is as large as the images, whatever its name
         if (sample_bytes(data) or LARGE_SAMPLE_BYTES) < LARGE_SAMPLE_BYTES and _reads_labels(node, ctx):
+            data = replace(data, labels=True)
+        # np.zeros((n, len(classes))), np.zeros([n, num_classes]): a row of a class count per sample, one-hot targets
+        # whatever the name holding them, unless the script shows the classes are many (one-hot over 1,000+)
+        elif isinstance(dimensions, (ast.Tuple, ast.List)) and len(dimensions.elts) >= 2 and all(
+                _counts_classes(e) for e in dimensions.elts[1:]) and all(
+                d is None or d < MANY_CLASSES for d in shape[1:]):
             data = replace(data, labels=True)
         if data.implicit_float64:
             self.seen.append(Seen("created", node, ctx, data))
@@ -1261,6 +1265,19 @@ def reads_lookup(read: ast.AST, module: Module) -> bool:
              if isinstance(n, ast.Constant) and isinstance(n.value, str)]
     mapping = any(_MAPPING_NAME.search(name) for name in files)
     return mapping or _reads_labels(read, ctx) or _reads_vocabulary(read, ctx)
+
+
+# Words that name the classes a label is one of: a count of them is a label row's width, not a sample's
+_CLASS_WORDS = {"class", "classes", "categories"}
+
+
+def _counts_classes(node: ast.AST) -> bool:
+    """num_classes, self.n_classes, cfg['num_classes'], len(classes), len(self.class_names): a count of classes."""
+    if isinstance(node, ast.Call) and last_part(dotted_name(node.func)) == "len" and len(node.args) == 1:
+        node = node.args[0]
+    if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str):
+        return bool(_CLASS_WORDS & words_of(node.slice.value))
+    return isinstance(node, (ast.Name, ast.Attribute)) and bool(_CLASS_WORDS & words_of(last_part(dotted_name(node))))
 
 
 def _reads_labels(read: ast.AST, ctx: Context) -> bool:

@@ -356,6 +356,8 @@ def local_modules(script: Module) -> list[Module]:
     """Modules the script imports from its own folder (utils.py, data/loader.py), and theirs, a few at most."""
     root = script.path.resolve().parent
     top = import_root(root)
+    if top == root and any(_sibling_package(root, name) for name, level in _imported_module_names(script) if not level):
+        top = root.parent  # tabs/page.py's ``from logic.data import ...``: the project is run from above tabs/
     found: dict[Path, Module] = {script.path.resolve(): script}
     pending = [script]
     while pending and len(found) <= _LOCAL_MODULES_MAX:
@@ -452,6 +454,8 @@ def imported_files(importer: Module, dotted: str, level: int, root: Path) -> lis
         # net/validator.py's ``from dataset.vqa_dataset import ...``, net/ a package (its __init__.py): the script
         # is run from above its package (python -m net.validator), where the project's other packages are
         files += module_files(import_root(root), dotted)
+    if level == 0 and _sibling_package(root, dotted):
+        files += module_files(root.parent, dotted)
     if level == 0:
         # GreedyInfoMax/audio/main_audio.py's ``from GreedyInfoMax.audio.validation import ...``: the package is
         # a folder the importer is in, run from above it (python -m GreedyInfoMax.audio.main_audio), so its top
@@ -460,6 +464,14 @@ def imported_files(importer: Module, dotted: str, level: int, root: Path) -> lis
         files += [f for folder in (base, *base.parents) if folder.name == top
                   for f in module_files(folder.parent, dotted)]
     return files
+
+
+def _sibling_package(root: Path, dotted: str) -> bool:
+    """Whether ``from logic.data import ...`` in tabs/page.py names a folder beside tabs/ (logic/data.py there, and
+    no logic/ in tabs/): the app is run from the project's top (python main.py), where tabs/ and logic/ both are."""
+    parts = dotted.split(".")
+    return len(parts) > 1 and root.parent != root and not (root / parts[0]).exists() and \
+        (root.parent / parts[0]).is_dir() and any(f.is_file() for f in module_files(root.parent, dotted))
 
 
 @lru_cache(maxsize=256)

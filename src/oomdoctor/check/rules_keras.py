@@ -192,6 +192,7 @@ def flatten_dense(script: Script) -> Iterator[Finding]:
     """Convolutions, then Flatten straight into Dense with no pooling: a huge head."""
     sequences: dict[ast.AST, list[tuple[str, ast.Call]]] = {}
     constants: dict[Module, Constants] = {}  # each file's numbers, read once, only for a file that flattens
+    shape_names: dict[ast.AST, frozenset[str]] = {}  # each model body's names bound to a tensor's shape
     for flatten in script.calls_named("Flatten"):
         # the model it is part of: a Sequential([...]) list, or the body of the function or module adding layers
         module = script.module_of(flatten)
@@ -218,7 +219,10 @@ def flatten_dense(script: Script) -> Iterator[Finding]:
             numbers = _CalledOnce.of(module.function_of(flatten), script, constants_of) or constants_of(module)
             dense, at = after[0][1], numbers.at(after[0][1].lineno)
             # Keras 1's Dense(input_dim=64 * 1024, output_dim=925) says itself how many features it takes
-            features = _flattened_features(sequence[:i], numbers, _fitted_sample_shape(container, module, script)) \
+            if container not in shape_names:
+                shape_names[container] = _tensor_shape_names(container)
+            features = _flattened_features(sequence[:i], numbers, _fitted_sample_shape(container, module, script),
+                                           shape_names[container]) \
                 or _int_of(keyword_value(dense, "input_dim"), at)
             units = int_argument(dense, 0, "units", at) or _int_of(keyword_value(dense, "output_dim"), at)
             weights = features * units if features is not None and units is not None else None
@@ -418,6 +422,9 @@ def _int_of(node: ast.AST | None, constants: dict[str, int]) -> int | None:
     if isinstance(node, (ast.Tuple, ast.List)) and node.elts:  # (3, 3): square kernels and pools
         values = [_int_of(e, constants) for e in node.elts]
         return values[0] if values and all(v == values[0] for v in values) else None
+    if isinstance(node, ast.IfExp):  # 30 if scene == 'IP' else 15: either may run, the larger sets the memory
+        left, right = _int_of(node.body, constants), _int_of(node.orelse, constants)
+        return max(left, right) if left is not None and right is not None else None
     if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Mult, ast.Add)):  # 64 * 1024, base * 16
         left, right = _int_of(node.left, constants), _int_of(node.right, constants)
         if left is not None and right is not None:
@@ -439,11 +446,13 @@ def strided(conv: ast.Call) -> bool:
 
 
 def _flattened_features(layers: list[tuple[str, ast.Call]], bound: Constants | _CalledOnce,
-                        fitted: tuple[int, int, int] | None = None) -> int | None:
+                        fitted: tuple[int, int, int] | None = None, shape_names: frozenset[str] = frozenset()
+                        ) -> int | None:
     """How many values Flatten receives, followed from the input shape the model is given in numbers (a first
     layer's ``input_shape``, the functional API's ``Input((50, 50, 50, 3))``; else ``fitted``, the sample shape of
-    what fit() is given) through 1-D, 2-D and 3-D convolution and pooling layers; None as soon as a layer or a size
-    is not known."""
+    what fit() is given) through 1-D, 2-D and 3-D convolution and pooling layers, and the Reshape layers between
+    them (``shape_names``: the names bound to a tensor's shape, whose parts a Reshape's target may be written in);
+    None as soon as a layer or a size is not known."""
     # the model starts at the last layer given an input shape (the calls before it, an ImageDataGenerator or
     # Sequential() itself, are not layers of it)
     starts = [j for j, (name, call) in enumerate(layers) if _given_input_shape(name, call) is not None]
@@ -498,6 +507,15 @@ def _flattened_features(layers: list[tuple[str, ast.Call]], bound: Constants | _
             stride = _axes_argument(call, 1, "strides", constants, len(axes)) or kernel
         elif name in ("Dropout", "BatchNormalization", "Activation", "ReLU", "LeakyReLU", "SpatialDropout" + dimensions):
             continue
+        elif name == "Reshape":
+            # Reshape((s[1], s[2], s[3] * s[4]))(x), s = x.shape: HybridSN's 3-D map folded into a 2-D one, the
+            # spectral axis into the channels; the same values regrouped, so the next layers slide over fewer axes
+            target = _reshaped(call, axes + [channels], constants, shape_names)
+            if target is None or not 2 <= len(target) <= 4:
+                return None
+            axes, channels = target[:-1], target[-1]
+            dimensions = f"{len(axes)}D"
+            continue
         else:
             return None  # a layer whose effect on the shape is not modelled here
         if padding == "same":
@@ -507,6 +525,66 @@ def _flattened_features(layers: list[tuple[str, ast.Call]], bound: Constants | _
         if any(n <= 0 for n in axes):
             return None
     return math.prod(axes) * channels
+
+
+def _reshaped(call: ast.Call, shape: list[int], constants: dict[str, int],
+              shape_names: frozenset[str]) -> list[int] | None:
+    """The shape (without the batch) a Reshape layer gives a map of ``shape``: its target written in numbers, in
+    parts of a tensor's shape (``s[3] * s[4]``, ``s`` one of ``shape_names``, taken as the map's: the shape of
+    the tensor it reshapes), with one ``-1`` for what is left; None where a part is not known or the values do
+    not add up to the map's."""
+    target = argument(call, "target_shape", 0)
+    if not isinstance(target, (ast.Tuple, ast.List)):
+        return None
+
+    def size(node: ast.AST) -> int | None:
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and \
+                isinstance(node.operand, ast.Constant) and node.operand.value == 1:
+            return -1
+        if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id in shape_names:
+            index = node.slice
+            negative = isinstance(index, ast.UnaryOp) and isinstance(index.op, ast.USub)
+            index = index.operand if negative else index  # type: ignore[attr-defined]
+            if not isinstance(index, ast.Constant) or type(index.value) is not int:
+                return None
+            k = -index.value if negative else index.value  # the batch is the tensor's shape[0]
+            return shape[k - 1] if 1 <= k <= len(shape) else shape[k] if -len(shape) <= k < 0 else None
+        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Mult, ast.Add, ast.Sub, ast.FloorDiv)):
+            left, right = size(node.left), size(node.right)
+            if left is None or right is None or left < 0 or right < 0 or \
+                    isinstance(node.op, ast.FloorDiv) and right == 0:
+                return None
+            return {ast.Mult: left * right, ast.Add: left + right, ast.Sub: left - right}.get(
+                type(node.op), left // right if right else 0)
+        return _int_of(node, constants)
+
+    sizes = [size(e) for e in target.elts]
+    if None in sizes or sizes.count(-1) > 1 or any(n == 0 or n < -1 for n in sizes):  # type: ignore[operator]
+        return None
+    total, known = math.prod(shape), math.prod(n for n in sizes if n != -1)  # type: ignore[misc]
+    if -1 in sizes:
+        if total % known:
+            return None
+        sizes[sizes.index(-1)] = total // known
+    return sizes if math.prod(sizes) == total else None  # type: ignore[return-value,arg-type]
+
+
+def _tensor_shape_names(container: ast.AST) -> frozenset[str]:
+    """Names a model's body binds to a tensor's shape (s = x.shape, x._keras_shape, K.int_shape(x),
+    x.get_shape().as_list()), whose parts a Reshape's target may be written in."""
+    names = set()
+    for node in ast.walk(container):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            value = node.value
+            if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "as_list":
+                value = value.func.value
+            if isinstance(value, ast.Call) and not value.args and isinstance(value.func, ast.Attribute) and \
+                    value.func.attr == "get_shape":
+                value = value.func
+            if isinstance(value, ast.Attribute) and value.attr in ("shape", "_keras_shape", "get_shape") or \
+                    isinstance(value, ast.Call) and last_part(dotted_name(value.func)) == "int_shape":
+                names.add(node.targets[0].id)
+    return frozenset(names)
 
 
 def _given_input_shape(name: str, call: ast.Call) -> ast.AST | None:
