@@ -1954,3 +1954,27 @@ def test_paddle_v1s_glog_check_of_a_cuda_call():
                    "    @     0x7f01c29a7c10  paddle::GpuAllocator::alloc()\n"
                    "    @     0x7f01c29a81d3  paddle::TrainerThread::forward()\n")
     assert (step.framework, step.case) == ("paddle", "activations-batch")
+
+
+def test_theanos_device_allocator_names_the_request_and_what_the_driver_had():
+    """Theano's CUDA back end raises MemoryError for a cudaMalloc that failed, its reason in parentheses (CNMeM's pool:
+    CNMEM_STATUS_OUT_OF_MEMORY), and verbose prints the driver's free and total first: the GPU's, not RAM's. Another
+    reason (an earlier kernel's error, reported at the next allocation) is no OOM."""
+    from oomdoctor.explain import explain
+
+    verbose = explain("Error allocating 1207959552 bytes of device memory (out of memory). new total bytes allocated: "
+                      "2831155200. Driver report 1034027008 bytes free and 4294770688 bytes total \n"
+                      "Traceback (most recent call last):\n  File \"train.py\", line 88, in <module>\n"
+                      "    cost = train_fn(x_batch, y_batch)\n"
+                      "MemoryError: Error allocating 1207959552 bytes of device memory (out of memory).\n"
+                      "Apply node that caused the error: GpuDot22(GpuReshape{2}.0, W)\n")
+    assert (verbose.oom, verbose.framework, verbose.memory) == (True, "theano", "gpu")
+    assert (verbose.requested_bytes, verbose.free_bytes, verbose.total_bytes) == (1207959552, 1034027008, 4294770688)
+    assert verbose.case == "activations-batch"
+    pool = explain("  File \"/usr/lib/python2.7/site-packages/theano/compile/function_module.py\", line 871, in __call__\n"
+                   "MemoryError: Error allocating 9437184 bytes of device memory (CNMEM_STATUS_OUT_OF_MEMORY).\n")
+    assert (pool.oom, pool.framework, pool.memory, pool.requested_bytes) == (True, "theano", "gpu", 9437184)
+    old = explain("MemoryError: error allocating 640000000 bytes of device memory (out of memory)\n")
+    assert (old.oom, old.memory, old.requested_bytes) == (True, "gpu", 640000000)
+    sticky = explain("MemoryError: Error allocating 4 bytes of device memory (unspecified launch failure).\n")
+    assert sticky.oom is False

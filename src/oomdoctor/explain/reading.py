@@ -43,8 +43,8 @@ class Facts:
 
     oom: bool = False
     framework: str | None = None  # tensorflow, jax, torch, nccl, llama.cpp (ggml's GPU backends), exla (Elixir's
-    # XLA), caffe2, onnxruntime, vllm, paddle, opencv, tensorrt-llm, fastertransformer, numpy and python (their own
-    # errors, in a program of no framework)
+    # XLA), caffe2, onnxruntime, vllm, paddle, opencv, tensorrt-llm, fastertransformer, mxnet, mindspore, theano, numpy
+    # and python (their own errors, in a program of no framework)
     memory: str | None = None  # gpu, host, tpu, mps
     requested_bytes: int | None = None
     total_bytes: int | None = None
@@ -1103,7 +1103,9 @@ _MEMORY_ERROR = re.compile(r"(?m)^(?:MemoryError(?::[^\n]{0,300})?|(?:OSError|Bl
 def _read_memory_error(text: str, facts: Facts) -> bool:
     """A traceback that ends in Python's MemoryError or ENOMEM: the process's RAM, whichever library asked."""
     found = _last_match(_MEMORY_ERROR, text[-3000:])
-    if found is None:
+    # Theano's device allocator raises MemoryError for what cudaMalloc returned, also an earlier kernel's error
+    # ("Error allocating 4 bytes of device memory (unspecified launch failure)."): the GPU's, read by _read_theano
+    if found is None or "bytes of device memory" in found.group(0):
         return False
     facts.memory = "host"
     facts.message = found.group(0).strip()
@@ -1316,6 +1318,39 @@ def _read_mxnet(text: str, lower: str, facts: Facts) -> bool:
     facts.message = _window(text, at, before=100, after=60)
     return True
 
+
+
+# Theano's CUDA back end (theano/sandbox/cuda/cuda_ndarray.cu, device_malloc) raises MemoryError with the reason in
+# parentheses: cudaGetErrorString's words ("out of memory"), or CNMeM's, the pool Theano's lib.cnmem option turns on
+# ("CNMEM_STATUS_OUT_OF_MEMORY"); verbose, it first prints what the driver had: "Error allocating 411041792 bytes of
+# device memory (out of memory). Driver report 169512960 bytes free and 2147483648 bytes total" (with
+# COMPUTE_GPU_MEM_USED "new total bytes allocated: N." between; before 0.7 "error allocating N bytes ...")
+_THEANO_DEVICE_MALLOC = re.compile(r"error allocating (\d{1,25}) bytes of device memory ?[(<] ?([^()<>\n]{1,80}?) ?"
+                                   r"[)>](?:[^\n]{0,80}?driver report (\d{1,25}) bytes free and (\d{1,25}) bytes "
+                                   r"total)?")
+
+
+def _read_theano(text: str, lower: str, facts: Facts) -> bool:
+    """Theano's device allocator (``_THEANO_DEVICE_MALLOC``): the request, and what the driver had free of its total
+    where the verbose line says so. A reason other than memory (a kernel's earlier error, "an illegal memory access was
+    encountered", reported at the next allocation) ran out of nothing."""
+    found = []
+    for at in _positions(lower, "bytes of device memory"):
+        start = lower.rfind("error allocating ", max(at - 45, 0), at)
+        match = _THEANO_DEVICE_MALLOC.match(lower, start) if start >= 0 else None
+        if match and re.search(r"out[ _]of[ _]memory", match.group(2)):
+            found.append(match)
+    if not found:
+        return False
+    last = found[-1]
+    facts.requested_bytes = number(last.group(1))
+    # the driver's figures, on the verbose line that comes before the MemoryError of the same request
+    driver = next((match for match in reversed(found) if match.group(3) and match.group(1) == last.group(1)), None)
+    if driver:
+        facts.free_bytes, facts.total_bytes = number(driver.group(3)), number(driver.group(4))
+    facts.memory = "gpu"
+    facts.message = _window(text, last.start(), after=200)
+    return True
 
 # MindSpore's dynamic memory pool (mem_dynamic_allocator.cc, for the Ascend NPU and the GPU alike) before it extends:
 # "TotalUsedMemStatistics : 29356337664 plus TotalUsedByEventMemStatistics : 0 and plus alloc size : 301990400 is more
@@ -1581,7 +1616,7 @@ def _framework(text: str, lower: str, facts: Facts, said_by: str) -> str:
     with ``jit_compile`` prints XLA's RESOURCE_EXHAUSTED: the program's own names decide.
     """
     if said_by in ("torch", "nccl", "llama.cpp", "onnxruntime", "vllm", "paddle", "caffe2", "opencv", "numpy",
-                   "python", "tensorrt-llm", "fastertransformer", "mxnet", "mindspore", "kubernetes"):
+                   "python", "tensorrt-llm", "fastertransformer", "mxnet", "mindspore", "kubernetes", "theano"):
         return said_by
     tail = lower[-200_000:]
     if _exla(tail):
@@ -1673,6 +1708,8 @@ def read(text: str) -> Facts:
         said_by = "mxnet"
     elif _read_mindspore(text, lower, facts):
         said_by = "mindspore"
+    elif _read_theano(text, lower, facts):
+        said_by = "theano"
     elif _read_ggml(text, lower, facts):
         said_by = "llama.cpp"
     elif _read_onnxruntime(text, lower, facts):
