@@ -1978,3 +1978,29 @@ def test_theanos_device_allocator_names_the_request_and_what_the_driver_had():
     assert (old.oom, old.memory, old.requested_bytes) == (True, "gpu", 640000000)
     sticky = explain("MemoryError: Error allocating 4 bytes of device memory (unspecified launch failure).\n")
     assert sticky.oom is False
+
+
+def test_cntks_failed_cuda_call_of_error_2_and_onnx_runtimes_copy_of_it():
+    """CNTK's CudaCall throws "CUDA failure 2: out of memory ; GPU=N ; hostname=... ; expr=<the call>": the GPU's, on
+    device N; ONNX Runtime's providers print the same format (a log that names it is its), where a pinned host block
+    (cudaMallocHost) is RAM. Another code of the same format (77, an illegal memory access) is no OOM."""
+    from oomdoctor.explain import explain
+
+    cntk = explain("About to throw exception 'CUDA failure 2: out of memory ; GPU=1 ; hostname=gpu-node-3 ; "
+                   "expr=cudaMalloc((void**) &deviceBufferPtr, sizeof(AllocatedElemType) * AsMultipleOf(numElements, "
+                   "2))'\n\n[CALL STACK]\n    > Microsoft::MSR::CNTK::TracingGPUMemoryAllocator::  AllocateNoTrace<float>"
+                   "\n    - Microsoft::MSR::CNTK::GPUMatrix<float>::  Resize\n")
+    assert (cntk.oom, cntk.framework, cntk.memory, cntk.gpu_index, cntk.case) == (True, "cntk", "gpu", 1,
+                                                                                  "activations-batch")
+    ort = explain("onnxruntime.capi.onnxruntime_pybind11_state.RuntimeException: [ONNXRuntimeError] : 6 : "
+                  "RUNTIME_EXCEPTION : Non-zero status code returned while running Conv node. Name:'Conv_12' Status "
+                  "Message: /onnxruntime_src/onnxruntime/core/providers/cuda/cuda_call.cc:121 onnxruntime::CudaCall "
+                  "CUDA failure 2: out of memory ; GPU=0 ; hostname=worker ; file=/onnxruntime_src/onnxruntime/core/"
+                  "providers/cuda/cuda_allocator.cc ; line=47 ; expr=cudaMalloc((void**)&p, size); \n")
+    assert (ort.oom, ort.framework, ort.memory, ort.gpu_index) == (True, "onnxruntime", "gpu", 0)
+    pinned = explain("[E:onnxruntime:, sequential_executor.cc:494] HIP failure 2: out of memory ; GPU=0 ; "
+                     "hostname=node ; expr=hipHostMalloc((void**)&p, size); \n")
+    assert (pinned.oom, pinned.framework, pinned.memory, pinned.case) == (True, "onnxruntime", "host", "host-memory")
+    illegal = explain("RuntimeError: CUDA failure 700: an illegal memory access was encountered ; GPU=0 ; hostname=a ; "
+                      "expr=cudaMemcpy(pArray, Data(), sizeof(ElemType) * m_numRows, cudaMemcpyDeviceToHost)\n")
+    assert illegal.oom is False

@@ -43,8 +43,8 @@ class Facts:
 
     oom: bool = False
     framework: str | None = None  # tensorflow, jax, torch, nccl, llama.cpp (ggml's GPU backends), exla (Elixir's
-    # XLA), caffe2, onnxruntime, vllm, paddle, opencv, tensorrt-llm, fastertransformer, mxnet, mindspore, theano, numpy
-    # and python (their own errors, in a program of no framework)
+    # XLA), caffe2, onnxruntime, vllm, paddle, opencv, tensorrt-llm, fastertransformer, mxnet, mindspore, theano, cntk,
+    # numpy and python (their own errors, in a program of no framework)
     memory: str | None = None  # gpu, host, tpu, mps
     requested_bytes: int | None = None
     total_bytes: int | None = None
@@ -1495,6 +1495,30 @@ def _read_onnxruntime(text: str, lower: str, facts: Facts) -> bool:
     return False
 
 
+
+# CNTK's check of a CUDA call (CudaCall, under CUDA_CALL in its Math library) throws "CUDA failure 2: out of memory ;
+# GPU=0 ; hostname=MSI ; expr=cudaMalloc((void**) &deviceBufferPtr, ...)": the code, cudaGetErrorString's words, the
+# current device, the host and the call. ONNX Runtime's CUDA and ROCm providers kept the format (cuda_call.cc, "HIP
+# failure 2: out of memory ; GPU=0 ; hostname=... ; file=... ; line=... ; expr=hipMalloc(...); " with its message
+# after the call). Code 2 is cudaErrorMemoryAllocation (hipErrorOutOfMemory); another code (77, an illegal memory
+# access that a later call reports) ran out of nothing.
+_CUDA_CALL_OOM = re.compile(r"(?:cuda|hip) failure 2: out of memory ; gpu=(\d{1,3}) ;[^\n]{0,600}?expr=(\w{0,40})")
+
+
+def _read_cuda_call(text: str, lower: str, facts: Facts) -> str | None:
+    """CNTK's (and ONNX Runtime's) failed CUDA call of error 2 (``_CUDA_CALL_OOM``): the GPU it was on, and RAM where
+    the call allocates page-locked host memory (cudaMallocHost, cudaHostAlloc). Returns the framework that said it:
+    ONNX Runtime where the log names it, else CNTK, whose format it is."""
+    for at in _positions(lower, "failure 2: out of memory ; gpu=")[-1:]:
+        match = _CUDA_CALL_OOM.search(lower, max(at - 5, 0), at + 700)
+        if not match:
+            continue
+        facts.gpu_index = int(match.group(1))
+        facts.memory = "host" if re.match(r"(?:cudamallochost|cudahostalloc|hiphostmalloc)", match.group(2)) else "gpu"
+        facts.message = _window(text, match.start(), after=300)
+        return "onnxruntime" if "onnxruntime" in lower else "cntk"
+    return None
+
 def _read_paddle(text: str, lower: str, facts: Facts) -> bool:
     """PaddlePaddle's CUDA allocator (``cuda_allocator.cc``): ``Out of memory error on GPU 0. Cannot allocate
     3.125000GB memory on GPU 0, available memory is only 117.750000MB.`` (2.x adds ``, 21.184814GB memory has been
@@ -1616,7 +1640,8 @@ def _framework(text: str, lower: str, facts: Facts, said_by: str) -> str:
     with ``jit_compile`` prints XLA's RESOURCE_EXHAUSTED: the program's own names decide.
     """
     if said_by in ("torch", "nccl", "llama.cpp", "onnxruntime", "vllm", "paddle", "caffe2", "opencv", "numpy",
-                   "python", "tensorrt-llm", "fastertransformer", "mxnet", "mindspore", "kubernetes", "theano"):
+                   "python", "tensorrt-llm", "fastertransformer", "mxnet", "mindspore", "kubernetes", "theano",
+                   "cntk"):
         return said_by
     tail = lower[-200_000:]
     if _exla(tail):
@@ -1714,6 +1739,8 @@ def read(text: str) -> Facts:
         said_by = "llama.cpp"
     elif _read_onnxruntime(text, lower, facts):
         said_by = "onnxruntime"
+    elif caller := _read_cuda_call(text, lower, facts):
+        said_by = caller
     elif _read_vllm(text, lower, facts):
         said_by = "vllm"
     elif _read_paddle(text, lower, facts):
