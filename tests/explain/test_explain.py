@@ -2004,3 +2004,24 @@ def test_cntks_failed_cuda_call_of_error_2_and_onnx_runtimes_copy_of_it():
     illegal = explain("RuntimeError: CUDA failure 700: an illegal memory access was encountered ; GPU=0 ; hostname=a ; "
                       "expr=cudaMemcpy(pArray, Data(), sizeof(ElemType) * m_numRows, cudaMemcpyDeviceToHost)\n")
     assert illegal.oom is False
+
+
+def test_an_op_of_the_gradients_scope_inside_the_optimizers_is_the_backward_pass():
+    """Keras 2 on TensorFlow 1.x calls tf.gradients from the optimizer's get_updates, so the backward pass's ops are named
+    "training/RMSprop/gradients/...": a convolution's gradient at this batch, not the optimizer's update. An op of the
+    optimizer's own scope (its slots, its update arithmetic) still is."""
+    from oomdoctor.explain import explain
+
+    backward = explain("ResourceExhaustedError: OOM when allocating tensor with shape[64,256,56,56] and type float on "
+                       "/job:localhost/replica:0/task:0/device:GPU:0 by allocator GPU_0_bfc\n"
+                       "\t [[Node: training/RMSprop/gradients_1/conv2d_5/convolution_grad/Conv2DBackpropInput = "
+                       "Conv2DBackpropInput[T=DT_FLOAT, data_format=\"NHWC\", padding=\"SAME\", strides=[1, 1, 1, 1], "
+                       "_device=\"/job:localhost/replica:0/task:0/device:GPU:0\"](training/RMSprop/gradients_1/conv2d_5/"
+                       "convolution_grad/ShapeN, conv2d_5/kernel/read)]]\n")
+    assert backward.op.startswith("training/RMSprop/gradients_1/")
+    assert backward.case == "activations-batch"
+    update = explain("ResourceExhaustedError: OOM when allocating tensor with shape[4096,4096] and type float on "
+                     "/job:localhost/replica:0/task:0/device:GPU:0 by allocator GPU_0_bfc\n"
+                     "\t [[Node: training/RMSprop/mul_5 = Mul[T=DT_FLOAT, _device=\"/job:localhost/replica:0/task:0/"
+                     "device:GPU:0\"](RMSprop/rho/read, training/RMSprop/Variable_4/read)]]\n")
+    assert update.case == "optimizer-update"

@@ -314,6 +314,12 @@ def choose(facts: Facts) -> str:
 
 def _op_is_optimizer(facts: Facts) -> bool:
     op = (facts.op or "").lower()
+    # tf.gradients names the backward pass's ops under a scope "gradients" (a second call "gradients_1") inside the
+    # scope it is called in: Keras 2 on TensorFlow 1.x calls it from the optimizer's get_updates, within "training/Adam"
+    # ("training/Adam/gradients/model_2/conv2d_16/convolution_grad/Conv2DBackpropInput"), an op of the step's backward
+    # pass, not of the optimizer's update or its slots
+    if re.search(r"(?:^|/)gradients(?:_\d{1,4})?/", op):
+        return False
     return any(name in op for name in ("adam", "rmsprop", "adagrad", "adadelta", "nadam", "adamax", "lamb",
                                        "momentum", "sgd", "ftrl", "applygradient", "resourceapply"))
 
