@@ -2025,3 +2025,20 @@ def test_an_op_of_the_gradients_scope_inside_the_optimizers_is_the_backward_pass
                      "\t [[Node: training/RMSprop/mul_5 = Mul[T=DT_FLOAT, _device=\"/job:localhost/replica:0/task:0/"
                      "device:GPU:0\"](RMSprop/rho/read, training/RMSprop/Variable_4/read)]]\n")
     assert update.case == "optimizer-update"
+
+
+def test_a_paste_that_ends_inside_the_nodes_name_still_names_its_scopes():
+    """TensorFlow 1.x's "[[Node: name = Op[...](inputs)]]" cut by the paste inside the name: the name as far as it goes
+    gives its scopes (a gradient under the optimizer's scope is the backward pass). A name cut where the log goes on is
+    not taken for one."""
+    from oomdoctor.explain import explain
+
+    cut = explain("ResourceExhaustedError (see above for traceback): OOM when allocating tensor with shape[16,512,64,64]\n"
+                  "\t [[Node: training/Nadam/gradients/conv2d_7/convolution_grad/Conv2DBack\n")
+    assert cut.op == "training/Nadam/gradients/conv2d_7/convolution_grad/Conv2DBack"
+    assert cut.case == "activations-batch"
+    goes_on = explain("ResourceExhaustedError (see above for traceback): OOM when allocating tensor with shape"
+                      "[16,512,64,64]\n\t [[Node: training/Nadam/gradients/conv2d_7/convolution_grad/Conv2DBack\n"
+                      "Hint: If you want to see a list of allocated tensors when OOM happens, add "
+                      "report_tensor_allocations_upon_oom to RunOptions for current allocation info.\n")
+    assert goes_on.op is None

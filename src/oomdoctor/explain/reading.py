@@ -436,7 +436,10 @@ def _read_tensorflow(text: str, facts: Facts) -> bool:
             facts.shape = [number(d) for d in re.findall(r"size: (\d{1,25})", proto.group(1))]
         op = (re.search(r"\[Op:(\w+)\]", window) or re.search(r"\[\[Node: ([^\s=]+) =", window)
               or re.search(r"node \{?\{?node ([^\s}\]()]+)", window)
-              or re.search(r"\[\[\{\{node ([^\s}]+)\}\}", window) or re.search(r"\[\[node ([^\s(\]]+)", window))
+              or re.search(r"\[\[\{\{node ([^\s}]+)\}\}", window) or re.search(r"\[\[node ([^\s(\]]+)", window)
+              # a paste that ends inside 1.x's node name ("[[Node: training/Adam/gradients/model_2/conv2d_16/Co"):
+              # the name as far as it goes, its scopes whole
+              or len(text) - at <= _WINDOW and re.search(r"\[\[Node: ([^\s=\]]{1,400}) ?\Z", window))
         facts.op = op.group(1) if op else facts.op
         if facts.dtype is None:  # 1.x's line without "and type": the failing node's own type attribute
             facts.dtype = _node_dtype(_first_node(window))
