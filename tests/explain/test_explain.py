@@ -2042,3 +2042,25 @@ def test_a_paste_that_ends_inside_the_nodes_name_still_names_its_scopes():
                       "Hint: If you want to see a list of allocated tensors when OOM happens, add "
                       "report_tensor_allocations_upon_oom to RunOptions for current allocation info.\n")
     assert goes_on.op is None
+
+
+def test_slurms_oom_kill_events_and_sruns_out_of_memory_are_the_jobs_ram():
+    """Slurm's step daemon reports the kernel's OOM kills in the job's memory cgroup, and srun a task that ended for
+    memory: RAM, the framework the log names (else slurm's), with Slurm's own fix. Its warnings that a step touched its
+    limit killed nothing."""
+    from oomdoctor.explain import explain
+
+    tf = explain("2023-05-10 12:03:17.602818: I tensorflow/core/platform/cpu_feature_guard.cc:193] This TensorFlow binary "
+                 "is optimized with oneAPI Deep Neural Network Library (oneDNN)\n/cm/local/apps/slurm/var/spool/"
+                 "job22207649/slurm_script: line 22: 443552 Killed                  python main.py LCO_test.ini\n"
+                 "slurmstepd: error: Detected 3 oom-kill event(s) in StepId=22207649.batch. Some of your processes may "
+                 "have been killed by the cgroup out-of-memory handler.\n")
+    assert (tf.oom, tf.framework, tf.memory, tf.case) == (True, "tensorflow", "host", "host-memory")
+    assert any("--mem" in fix for fix in tf.fixes)
+    srun = explain("srun: error: cn0412: tasks 0-3: Out Of Memory\nsrun: launch/slurm: _step_signal: Terminating "
+                   "StepId=8812.0\n")
+    assert (srun.oom, srun.framework, srun.memory, srun.case) == (True, "slurm", "host", "host-memory")
+    for warning in ("slurmstepd: error: Exceeded step memory limit at some point.\n",
+                    "slurmstepd: info: StepId=8812.0 hit memory limit at least once during execution. This may or may "
+                    "not result in some failure.\n"):
+        assert explain(warning).oom is False

@@ -44,7 +44,8 @@ class Facts:
     oom: bool = False
     framework: str | None = None  # tensorflow, jax, torch, nccl, llama.cpp (ggml's GPU backends), exla (Elixir's
     # XLA), caffe2, onnxruntime, vllm, paddle, opencv, tensorrt-llm, fastertransformer, mxnet, mindspore, theano, cntk,
-    # numpy and python (their own errors, in a program of no framework)
+    # numpy and python (their own errors, in a program of no framework), kubernetes and slurm (the scheduler that
+    # ended it)
     memory: str | None = None  # gpu, host, tpu, mps
     requested_bytes: int | None = None
     total_bytes: int | None = None
@@ -1424,6 +1425,28 @@ def _read_kubernetes(text: str, lower: str, facts: Facts) -> bool:
     return True
 
 
+
+# Slurm ending a job's processes for memory: the step daemon counts the kernel's OOM kills in the step's memory cgroup
+# and says so when the step ends (task/cgroup: "slurmstepd: error: Detected 1 oom-kill event(s) in StepId=191.batch
+# cgroup. Some of your processes may have been killed by the cgroup out-of-memory handler.", older "in step 3495064.0
+# cgroup"), and srun reports a task whose exit status says so ("srun: error: Orion-01-01: task 4: Out Of Memory",
+# "tasks 0-3"). Its warnings that the step touched its limit ("Exceeded step memory limit at some point", "hit memory
+# limit at least once during execution. This may or may not result in some failure.") killed nothing.
+_SLURM_OOM = re.compile(r"detected \d{1,9} oom-kill event|srun: error: [^\n]{1,200}?: tasks? [\d,\-\[\]]{1,100}: "
+                        r"out of memory")
+
+
+def _read_slurm(text: str, lower: str, facts: Facts) -> bool:
+    """Slurm's report of a job's processes killed in its memory cgroup (``_SLURM_OOM``): RAM, the job's limit (what it
+    asked for with --mem or --mem-per-cpu) or the node's, which the program itself never saw."""
+    found = _last_match(_SLURM_OOM, lower, max(len(lower) - 20000, 0))
+    if found is None:
+        return False
+    facts.memory = "host"
+    facts.clues.add("slurm_oom")
+    facts.message = _window(text, found.start(), before=40, after=200)
+    return True
+
 def _read_ggml(text: str, lower: str, facts: Facts) -> bool:
     """ggml, the tensor library of llama.cpp (and its forks, whisper.cpp): its backends allocate one buffer per
     device for the weights, the KV cache or the compute graph, and print ``ggml_backend_cuda_buffer_type_alloc_buffer:
@@ -1644,7 +1667,7 @@ def _framework(text: str, lower: str, facts: Facts, said_by: str) -> str:
     """
     if said_by in ("torch", "nccl", "llama.cpp", "onnxruntime", "vllm", "paddle", "caffe2", "opencv", "numpy",
                    "python", "tensorrt-llm", "fastertransformer", "mxnet", "mindspore", "kubernetes", "theano",
-                   "cntk"):
+                   "cntk", "slurm"):
         return said_by
     tail = lower[-200_000:]
     if _exla(tail):
@@ -1788,6 +1811,8 @@ def read(text: str) -> Facts:
     _read_nvidia_smi(text, facts)
     if said_by is None and not facts.oom and _read_kubernetes(text, lower, facts):
         said_by = _named_framework(lower) or "kubernetes"  # the kubelet's words, in a log that names no framework
+    elif said_by is None and not facts.oom and _read_slurm(text, lower, facts):
+        said_by = _named_framework(lower) or "slurm"  # the scheduler's words, in a log that names no framework
     elif said_by is None and not facts.oom and (_read_killed(text, lower, facts) or
                                               _read_paging_file(text, lower, facts)):
         said_by = _named_framework(lower)
