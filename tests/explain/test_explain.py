@@ -2064,3 +2064,26 @@ def test_slurms_oom_kill_events_and_sruns_out_of_memory_are_the_jobs_ram():
                     "slurmstepd: info: StepId=8812.0 hit memory limit at least once during execution. This may or may "
                     "not result in some failure.\n"):
         assert explain(warning).oom is False
+
+
+def test_a_python_interpreter_killed_for_memory_is_a_python_programs():
+    """The OOM killer names the process it ended (its comm), and the shell the job it reports killed with its command:
+    a Python interpreter, in a log that names no framework, is a Python program's (as Python's MemoryError is); a log
+    that names one is that framework's, and another program's process names none."""
+    from oomdoctor.explain import explain
+
+    kernel = explain("[ 9120.331201] oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),cpuset=docker-1a2b.scope,"
+                     "mems_allowed=0-1,oom_memcg=/docker/1a2b,task_memcg=/docker/1a2b,task=python3.10,pid=4411,uid=0\n"
+                     "[ 9120.331262] Memory cgroup out of memory: Killed process 4411 (python3.10) total-vm:41223812kB, "
+                     "anon-rss:15724012kB, file-rss:61208kB, shmem-rss:0kB, UID:0 pgtables:31244kB oom_score_adj:0\n")
+    assert (kernel.oom, kernel.framework, kernel.memory, kernel.case) == (True, "python", "host", "host-memory")
+    old = explain("Out of memory: Kill process 1234 (python) score 900 or sacrifice child\n"
+                  "Killed process 1234 (python) total-vm:9000000kB, anon-rss:7000000kB, file-rss:0kB\n")
+    assert old.framework == "python"
+    shell = explain("Epoch 3/50\n 812/1563 [=============>................] - ETA: 41s - loss: 0.7321\n"
+                    "[1]+  Killed                  python3.8 fit_embeddings.py --dim 300\n")
+    assert (shell.oom, shell.framework) == (True, "python")
+    named = explain("import torch\nKilled process 77 (python3) total-vm:2000000kB, anon-rss:1900000kB\n")
+    assert named.framework == "torch"
+    java = explain("Out of memory: Killed process 2290 (java) total-vm:12000000kB, anon-rss:8000000kB, file-rss:0kB\n")
+    assert (java.oom, java.framework) == (True, None)

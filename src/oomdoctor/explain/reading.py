@@ -1201,6 +1201,23 @@ def _read_killed(text: str, lower: str, facts: Facts) -> bool:
     return True
 
 
+
+# The process the OOM killer ended, as the kernel names it (its comm: "Out of memory: Killed process 25315 (python3)",
+# before 4.19 "Kill process 7248 (python3) score 266 or sacrifice child"; the summary line before it, "oom-kill:
+# constraint=CONSTRAINT_NONE,...,task=python3,pid=25315,uid=0"), or the job the shell reports killed with its command
+# ("line 28:  8156 Killed                  python3 main.py --epochs 400")
+_KILLED_PROCESS = re.compile(r"kill(?:ed)? process \d{1,10} \(([^()\n]{1,40})\)|,task=([^,\s]{1,40}),pid=|"
+                             r"\bkilled[ \t]{1,40}([\w.]{1,40})[ \t]")
+
+
+def _killed_python(lower: str) -> str | None:
+    """``python`` where the process killed for memory (``_KILLED_PROCESS``, the last the log names) is a Python
+    interpreter (python, python3, python3.10): a Python program, in a log that names no framework, as for Python's own
+    MemoryError."""
+    found = _last_match(_KILLED_PROCESS, lower, max(len(lower) - 20000, 0))
+    name = next((group for group in found.groups() if group), "") if found else ""
+    return "python" if re.fullmatch(r"python(?:\d(?:\.\d{1,2})?)?", name) else None
+
 def _read_paging_file(text: str, lower: str, facts: Facts) -> bool:
     """Windows' commit limit: ``OSError: [WinError 1455] The paging file is too small for this operation to
     complete`` (``DLL load failed: The paging file is too small ...``). Windows backs every committed page with RAM
@@ -1815,7 +1832,7 @@ def read(text: str) -> Facts:
         said_by = _named_framework(lower) or "slurm"  # the scheduler's words, in a log that names no framework
     elif said_by is None and not facts.oom and (_read_killed(text, lower, facts) or
                                               _read_paging_file(text, lower, facts)):
-        said_by = _named_framework(lower)
+        said_by = _named_framework(lower) or _killed_python(lower)
         facts.oom = True
     elif said_by is None and not facts.oom and _read_memory_error(text, facts):
         said_by = _named_framework(lower) or "python"  # Python's own MemoryError, in a program of no framework
