@@ -2087,3 +2087,20 @@ def test_a_python_interpreter_killed_for_memory_is_a_python_programs():
     assert named.framework == "torch"
     java = explain("Out of memory: Killed process 2290 (java) total-vm:12000000kB, anon-rss:8000000kB, file-rss:0kB\n")
     assert (java.oom, java.framework) == (True, None)
+
+
+def test_libgpuarrays_exception_with_the_drivers_words_is_theanos():
+    """Theano's new back end (libgpuarray, through pygpu) raises the CUDA driver's error in its own exception: Theano's
+    GPU, not TensorFlow's StreamExecutor, whose words it shares."""
+    from oomdoctor.explain import explain
+
+    result = explain('  File "/opt/conda/lib/python3.6/site-packages/theano/compile/function_module.py", line 903, in '
+                     "__call__\n    self.fn() if output_subset is None else\\\n  File \"pygpu/gpuarray.pyx\", line 693, "
+                     "in pygpu.gpuarray.pygpu_empty\n  File \"pygpu/gpuarray.pyx\", line 301, in "
+                     "pygpu.gpuarray.array_empty\npygpu.gpuarray.GpuArrayException: b'cuMemAlloc: "
+                     "CUDA_ERROR_OUT_OF_MEMORY: out of memory'\nApply node that caused the error: GpuAlloc<None>"
+                     "{memset_0=True}(GpuArrayConstant{0.0}, Shape_i{0}.0, Constant{512})\n")
+    assert (result.oom, result.framework, result.memory) == (True, "theano", "gpu")
+    tf = explain("2019-03-01 10:00:00.000000: E tensorflow/stream_executor/cuda/cuda_driver.cc:806] failed to allocate "
+                 "3.77G (4046333952 bytes) from device: CUDA_ERROR_OUT_OF_MEMORY: out of memory\n")
+    assert tf.framework == "tensorflow"

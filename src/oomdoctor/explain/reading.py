@@ -1821,8 +1821,10 @@ def read(text: str) -> Facts:
     if _read_cuda_driver(text, lower, facts) and said_by is None and not (facts.warnings_only and
                                                                           _driver_retries(lower)):
         # "failed to allocate 1.51G (1617277696 bytes) from device" is StreamExecutor's, which TensorFlow and
-        # (until 2023) jaxlib share; the context decides
-        said_by = "torch" if "torch" in lower else "tensorflow"
+        # (until 2023) jaxlib share; the context decides. libgpuarray, Theano's new back end, raises the driver's own
+        # words in its exception ("pygpu.gpuarray.GpuArrayException: cuMemAlloc: CUDA_ERROR_OUT_OF_MEMORY: out of
+        # memory"), with no StreamExecutor in the process
+        said_by = "torch" if "torch" in lower else "theano" if "gpuarrayexception" in lower else "tensorflow"
         facts.oom = True
     _read_device_properties(text, facts)
     _read_nvidia_smi(text, facts)
