@@ -2104,3 +2104,18 @@ def test_libgpuarrays_exception_with_the_drivers_words_is_theanos():
     tf = explain("2019-03-01 10:00:00.000000: E tensorflow/stream_executor/cuda/cuda_driver.cc:806] failed to allocate "
                  "3.77G (4046333952 bytes) from device: CUDA_ERROR_OUT_OF_MEMORY: out of memory\n")
     assert tf.framework == "tensorflow"
+
+
+def test_slurms_accounting_that_kills_a_step_over_its_limit():
+    """Slurm's accounting plugin, enforcing the limit itself, kills a step that passed it and says so: the job's RAM,
+    as the cgroup's OOM kills are. Its line that the step merely touched the limit is no OOM."""
+    from oomdoctor.explain import explain
+
+    for line in ("slurmstepd: error: Job 4107 exceeded memory limit (4283348 > 4096000), being killed\n"
+                 "slurmstepd: error: Exceeded job memory limit\nslurmstepd: error: *** JOB 4107 ON node17 CANCELLED AT "
+                 "2016-02-11T10:22:03 ***\n",
+                 "slurmstepd: error: StepId=88121.0 exceeded virtual memory limit (21474836480 > 17179869184), being "
+                 "killed\n"):
+        result = explain(line)
+        assert (result.oom, result.framework, result.memory, result.case) == (True, "slurm", "host", "host-memory")
+    assert explain("slurmstepd: error: Exceeded job memory limit at some point.\n").oom is False

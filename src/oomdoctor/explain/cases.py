@@ -402,9 +402,9 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
                          "and a limit), or run it on a node with more memory; kubectl describe pod and kubectl get "
                          "events show what was evicted and how much it used."))
         elif "slurm_oom" in facts.clues:
-            say.append(_("Slurm's memory cgroup for the job ran out: the kernel's OOM killer ended a process when the "
-                         "job used more RAM than it asked for (or than the node had, where other jobs share it). The "
-                         "program could not report it."))
+            say.append(_("Slurm's job ran out of its memory: it used more RAM than it asked for (or than the node "
+                         "had, where other jobs share it), and the kernel's OOM killer in the job's memory cgroup, or "
+                         "Slurm's own accounting, ended a process. The program could not report it."))
             fix.append(_("Ask Slurm for more memory (#SBATCH --mem=..., or --mem-per-cpu=...), or a node of its own "
                          "(--exclusive); sacct -j <jobid> --format=JobID,State,ReqMem,MaxRSS shows what each step used "
                          "against what it asked for."))

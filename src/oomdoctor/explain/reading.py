@@ -1447,10 +1447,13 @@ def _read_kubernetes(text: str, lower: str, facts: Facts) -> bool:
 # and says so when the step ends (task/cgroup: "slurmstepd: error: Detected 1 oom-kill event(s) in StepId=191.batch
 # cgroup. Some of your processes may have been killed by the cgroup out-of-memory handler.", older "in step 3495064.0
 # cgroup"), and srun reports a task whose exit status says so ("srun: error: Orion-01-01: task 4: Out Of Memory",
-# "tasks 0-3"). Its warnings that the step touched its limit ("Exceeded step memory limit at some point", "hit memory
-# limit at least once during execution. This may or may not result in some failure.") killed nothing.
+# "tasks 0-3"); its accounting plugin, where it enforces the limit itself (jobacct_gather's JobAcctGatherParams),
+# kills the step and says so ("slurmstepd: error: Job 4107 exceeded memory limit (4283348 > 4096000), being killed",
+# newer "StepId=4107.0 exceeded ...", "exceeded virtual memory limit": figures in KiB or bytes by the version). Its
+# warnings that the step touched its limit ("Exceeded step memory limit at some point", "hit memory limit at least once
+# during execution. This may or may not result in some failure.") killed nothing.
 _SLURM_OOM = re.compile(r"detected \d{1,9} oom-kill event|srun: error: [^\n]{1,200}?: tasks? [\d,\-\[\]]{1,100}: "
-                        r"out of memory")
+                        r"out of memory|exceeded (?:virtual )?memory limit \(\d{1,25} > \d{1,25}\), being killed")
 
 
 def _read_slurm(text: str, lower: str, facts: Facts) -> bool:
