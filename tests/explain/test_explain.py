@@ -2028,3 +2028,166 @@ def test_a_free_figure_that_wrapped_below_zero_is_no_amount():
     old = explain("RuntimeError: HIP out of memory. Tried to allocate 96.00 MiB (GPU 0; 1.00 GiB total capacity; "
                   "804.11 MiB already allocated; 17179869183.94 GiB free; 830.00 MiB reserved in total by PyTorch)")
     assert old.free_bytes is None and old.case == "activations-batch"
+def test_theanos_device_allocator_names_the_request_and_what_the_driver_had():
+    """Theano's CUDA back end raises MemoryError for a cudaMalloc that failed, its reason in parentheses (CNMeM's pool:
+    CNMEM_STATUS_OUT_OF_MEMORY), and verbose prints the driver's free and total first: the GPU's, not RAM's. Another
+    reason (an earlier kernel's error, reported at the next allocation) is no OOM."""
+    from oomdoctor.explain import explain
+
+    verbose = explain("Error allocating 1207959552 bytes of device memory (out of memory). new total bytes allocated: "
+                      "2831155200. Driver report 1034027008 bytes free and 4294770688 bytes total \n"
+                      "Traceback (most recent call last):\n  File \"train.py\", line 88, in <module>\n"
+                      "    cost = train_fn(x_batch, y_batch)\n"
+                      "MemoryError: Error allocating 1207959552 bytes of device memory (out of memory).\n"
+                      "Apply node that caused the error: GpuDot22(GpuReshape{2}.0, W)\n")
+    assert (verbose.oom, verbose.framework, verbose.memory) == (True, "theano", "gpu")
+    assert (verbose.requested_bytes, verbose.free_bytes, verbose.total_bytes) == (1207959552, 1034027008, 4294770688)
+    assert verbose.case == "activations-batch"
+    pool = explain("  File \"/usr/lib/python2.7/site-packages/theano/compile/function_module.py\", line 871, in __call__\n"
+                   "MemoryError: Error allocating 9437184 bytes of device memory (CNMEM_STATUS_OUT_OF_MEMORY).\n")
+    assert (pool.oom, pool.framework, pool.memory, pool.requested_bytes) == (True, "theano", "gpu", 9437184)
+    old = explain("MemoryError: error allocating 640000000 bytes of device memory (out of memory)\n")
+    assert (old.oom, old.memory, old.requested_bytes) == (True, "gpu", 640000000)
+    sticky = explain("MemoryError: Error allocating 4 bytes of device memory (unspecified launch failure).\n")
+    assert sticky.oom is False
+
+
+def test_cntks_failed_cuda_call_of_error_2_and_onnx_runtimes_copy_of_it():
+    """CNTK's CudaCall throws "CUDA failure 2: out of memory ; GPU=N ; hostname=... ; expr=<the call>": the GPU's, on
+    device N; ONNX Runtime's providers print the same format (a log that names it is its), where a pinned host block
+    (cudaMallocHost) is RAM. Another code of the same format (77, an illegal memory access) is no OOM."""
+    from oomdoctor.explain import explain
+
+    cntk = explain("About to throw exception 'CUDA failure 2: out of memory ; GPU=1 ; hostname=gpu-node-3 ; "
+                   "expr=cudaMalloc((void**) &deviceBufferPtr, sizeof(AllocatedElemType) * AsMultipleOf(numElements, "
+                   "2))'\n\n[CALL STACK]\n    > Microsoft::MSR::CNTK::TracingGPUMemoryAllocator::  AllocateNoTrace<float>"
+                   "\n    - Microsoft::MSR::CNTK::GPUMatrix<float>::  Resize\n")
+    assert (cntk.oom, cntk.framework, cntk.memory, cntk.gpu_index, cntk.case) == (True, "cntk", "gpu", 1,
+                                                                                  "activations-batch")
+    ort = explain("onnxruntime.capi.onnxruntime_pybind11_state.RuntimeException: [ONNXRuntimeError] : 6 : "
+                  "RUNTIME_EXCEPTION : Non-zero status code returned while running Conv node. Name:'Conv_12' Status "
+                  "Message: /onnxruntime_src/onnxruntime/core/providers/cuda/cuda_call.cc:121 onnxruntime::CudaCall "
+                  "CUDA failure 2: out of memory ; GPU=0 ; hostname=worker ; file=/onnxruntime_src/onnxruntime/core/"
+                  "providers/cuda/cuda_allocator.cc ; line=47 ; expr=cudaMalloc((void**)&p, size); \n")
+    assert (ort.oom, ort.framework, ort.memory, ort.gpu_index) == (True, "onnxruntime", "gpu", 0)
+    pinned = explain("[E:onnxruntime:, sequential_executor.cc:494] HIP failure 2: out of memory ; GPU=0 ; "
+                     "hostname=node ; expr=hipHostMalloc((void**)&p, size); \n")
+    assert (pinned.oom, pinned.framework, pinned.memory, pinned.case) == (True, "onnxruntime", "host", "host-memory")
+    illegal = explain("RuntimeError: CUDA failure 700: an illegal memory access was encountered ; GPU=0 ; hostname=a ; "
+                      "expr=cudaMemcpy(pArray, Data(), sizeof(ElemType) * m_numRows, cudaMemcpyDeviceToHost)\n")
+    assert illegal.oom is False
+
+
+def test_an_op_of_the_gradients_scope_inside_the_optimizers_is_the_backward_pass():
+    """Keras 2 on TensorFlow 1.x calls tf.gradients from the optimizer's get_updates, so the backward pass's ops are named
+    "training/RMSprop/gradients/...": a convolution's gradient at this batch, not the optimizer's update. An op of the
+    optimizer's own scope (its slots, its update arithmetic) still is."""
+    from oomdoctor.explain import explain
+
+    backward = explain("ResourceExhaustedError: OOM when allocating tensor with shape[64,256,56,56] and type float on "
+                       "/job:localhost/replica:0/task:0/device:GPU:0 by allocator GPU_0_bfc\n"
+                       "\t [[Node: training/RMSprop/gradients_1/conv2d_5/convolution_grad/Conv2DBackpropInput = "
+                       "Conv2DBackpropInput[T=DT_FLOAT, data_format=\"NHWC\", padding=\"SAME\", strides=[1, 1, 1, 1], "
+                       "_device=\"/job:localhost/replica:0/task:0/device:GPU:0\"](training/RMSprop/gradients_1/conv2d_5/"
+                       "convolution_grad/ShapeN, conv2d_5/kernel/read)]]\n")
+    assert backward.op.startswith("training/RMSprop/gradients_1/")
+    assert backward.case == "activations-batch"
+    update = explain("ResourceExhaustedError: OOM when allocating tensor with shape[4096,4096] and type float on "
+                     "/job:localhost/replica:0/task:0/device:GPU:0 by allocator GPU_0_bfc\n"
+                     "\t [[Node: training/RMSprop/mul_5 = Mul[T=DT_FLOAT, _device=\"/job:localhost/replica:0/task:0/"
+                     "device:GPU:0\"](RMSprop/rho/read, training/RMSprop/Variable_4/read)]]\n")
+    assert update.case == "optimizer-update"
+
+
+def test_a_paste_that_ends_inside_the_nodes_name_still_names_its_scopes():
+    """TensorFlow 1.x's "[[Node: name = Op[...](inputs)]]" cut by the paste inside the name: the name as far as it goes
+    gives its scopes (a gradient under the optimizer's scope is the backward pass). A name cut where the log goes on is
+    not taken for one."""
+    from oomdoctor.explain import explain
+
+    cut = explain("ResourceExhaustedError (see above for traceback): OOM when allocating tensor with shape[16,512,64,64]\n"
+                  "\t [[Node: training/Nadam/gradients/conv2d_7/convolution_grad/Conv2DBack\n")
+    assert cut.op == "training/Nadam/gradients/conv2d_7/convolution_grad/Conv2DBack"
+    assert cut.case == "activations-batch"
+    goes_on = explain("ResourceExhaustedError (see above for traceback): OOM when allocating tensor with shape"
+                      "[16,512,64,64]\n\t [[Node: training/Nadam/gradients/conv2d_7/convolution_grad/Conv2DBack\n"
+                      "Hint: If you want to see a list of allocated tensors when OOM happens, add "
+                      "report_tensor_allocations_upon_oom to RunOptions for current allocation info.\n")
+    assert goes_on.op is None
+
+
+def test_slurms_oom_kill_events_and_sruns_out_of_memory_are_the_jobs_ram():
+    """Slurm's step daemon reports the kernel's OOM kills in the job's memory cgroup, and srun a task that ended for
+    memory: RAM, the framework the log names (else slurm's), with Slurm's own fix. Its warnings that a step touched its
+    limit killed nothing."""
+    from oomdoctor.explain import explain
+
+    tf = explain("2023-05-10 12:03:17.602818: I tensorflow/core/platform/cpu_feature_guard.cc:193] This TensorFlow binary "
+                 "is optimized with oneAPI Deep Neural Network Library (oneDNN)\n/cm/local/apps/slurm/var/spool/"
+                 "job22207649/slurm_script: line 22: 443552 Killed                  python main.py LCO_test.ini\n"
+                 "slurmstepd: error: Detected 3 oom-kill event(s) in StepId=22207649.batch. Some of your processes may "
+                 "have been killed by the cgroup out-of-memory handler.\n")
+    assert (tf.oom, tf.framework, tf.memory, tf.case) == (True, "tensorflow", "host", "host-memory")
+    assert any("--mem" in fix for fix in tf.fixes)
+    srun = explain("srun: error: cn0412: tasks 0-3: Out Of Memory\nsrun: launch/slurm: _step_signal: Terminating "
+                   "StepId=8812.0\n")
+    assert (srun.oom, srun.framework, srun.memory, srun.case) == (True, "slurm", "host", "host-memory")
+    for warning in ("slurmstepd: error: Exceeded step memory limit at some point.\n",
+                    "slurmstepd: info: StepId=8812.0 hit memory limit at least once during execution. This may or may "
+                    "not result in some failure.\n"):
+        assert explain(warning).oom is False
+
+
+def test_a_python_interpreter_killed_for_memory_is_a_python_programs():
+    """The OOM killer names the process it ended (its comm), and the shell the job it reports killed with its command:
+    a Python interpreter, in a log that names no framework, is a Python program's (as Python's MemoryError is); a log
+    that names one is that framework's, and another program's process names none."""
+    from oomdoctor.explain import explain
+
+    kernel = explain("[ 9120.331201] oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),cpuset=docker-1a2b.scope,"
+                     "mems_allowed=0-1,oom_memcg=/docker/1a2b,task_memcg=/docker/1a2b,task=python3.10,pid=4411,uid=0\n"
+                     "[ 9120.331262] Memory cgroup out of memory: Killed process 4411 (python3.10) total-vm:41223812kB, "
+                     "anon-rss:15724012kB, file-rss:61208kB, shmem-rss:0kB, UID:0 pgtables:31244kB oom_score_adj:0\n")
+    assert (kernel.oom, kernel.framework, kernel.memory, kernel.case) == (True, "python", "host", "host-memory")
+    old = explain("Out of memory: Kill process 1234 (python) score 900 or sacrifice child\n"
+                  "Killed process 1234 (python) total-vm:9000000kB, anon-rss:7000000kB, file-rss:0kB\n")
+    assert old.framework == "python"
+    shell = explain("Epoch 3/50\n 812/1563 [=============>................] - ETA: 41s - loss: 0.7321\n"
+                    "[1]+  Killed                  python3.8 fit_embeddings.py --dim 300\n")
+    assert (shell.oom, shell.framework) == (True, "python")
+    named = explain("import torch\nKilled process 77 (python3) total-vm:2000000kB, anon-rss:1900000kB\n")
+    assert named.framework == "torch"
+    java = explain("Out of memory: Killed process 2290 (java) total-vm:12000000kB, anon-rss:8000000kB, file-rss:0kB\n")
+    assert (java.oom, java.framework) == (True, None)
+
+
+def test_libgpuarrays_exception_with_the_drivers_words_is_theanos():
+    """Theano's new back end (libgpuarray, through pygpu) raises the CUDA driver's error in its own exception: Theano's
+    GPU, not TensorFlow's StreamExecutor, whose words it shares."""
+    from oomdoctor.explain import explain
+
+    result = explain('  File "/opt/conda/lib/python3.6/site-packages/theano/compile/function_module.py", line 903, in '
+                     "__call__\n    self.fn() if output_subset is None else\\\n  File \"pygpu/gpuarray.pyx\", line 693, "
+                     "in pygpu.gpuarray.pygpu_empty\n  File \"pygpu/gpuarray.pyx\", line 301, in "
+                     "pygpu.gpuarray.array_empty\npygpu.gpuarray.GpuArrayException: b'cuMemAlloc: "
+                     "CUDA_ERROR_OUT_OF_MEMORY: out of memory'\nApply node that caused the error: GpuAlloc<None>"
+                     "{memset_0=True}(GpuArrayConstant{0.0}, Shape_i{0}.0, Constant{512})\n")
+    assert (result.oom, result.framework, result.memory) == (True, "theano", "gpu")
+    tf = explain("2019-03-01 10:00:00.000000: E tensorflow/stream_executor/cuda/cuda_driver.cc:806] failed to allocate "
+                 "3.77G (4046333952 bytes) from device: CUDA_ERROR_OUT_OF_MEMORY: out of memory\n")
+    assert tf.framework == "tensorflow"
+
+
+def test_slurms_accounting_that_kills_a_step_over_its_limit():
+    """Slurm's accounting plugin, enforcing the limit itself, kills a step that passed it and says so: the job's RAM,
+    as the cgroup's OOM kills are. Its line that the step merely touched the limit is no OOM."""
+    from oomdoctor.explain import explain
+
+    for line in ("slurmstepd: error: Job 4107 exceeded memory limit (4283348 > 4096000), being killed\n"
+                 "slurmstepd: error: Exceeded job memory limit\nslurmstepd: error: *** JOB 4107 ON node17 CANCELLED AT "
+                 "2016-02-11T10:22:03 ***\n",
+                 "slurmstepd: error: StepId=88121.0 exceeded virtual memory limit (21474836480 > 17179869184), being "
+                 "killed\n"):
+        result = explain(line)
+        assert (result.oom, result.framework, result.memory, result.case) == (True, "slurm", "host", "host-memory")
+    assert explain("slurmstepd: error: Exceeded job memory limit at some point.\n").oom is False

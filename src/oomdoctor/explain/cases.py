@@ -312,6 +312,12 @@ def choose(facts: Facts) -> str:
 
 def _op_is_optimizer(facts: Facts) -> bool:
     op = (facts.op or "").lower()
+    # tf.gradients names the backward pass's ops under a scope "gradients" (a second call "gradients_1") inside the
+    # scope it is called in: Keras 2 on TensorFlow 1.x calls it from the optimizer's get_updates, within "training/Adam"
+    # ("training/Adam/gradients/model_2/conv2d_16/convolution_grad/Conv2DBackpropInput"), an op of the step's backward
+    # pass, not of the optimizer's update or its slots
+    if re.search(r"(?:^|/)gradients(?:_\d{1,4})?/", op):
+        return False
     return any(name in op for name in ("adam", "rmsprop", "adagrad", "adadelta", "nadam", "adamax", "lamb",
                                        "momentum", "sgd", "ftrl", "applygradient", "resourceapply"))
 
@@ -398,6 +404,13 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
             fix.append(_("Give the container a memory request as large as what it uses (resources.requests.memory, "
                          "and a limit), or run it on a node with more memory; kubectl describe pod and kubectl get "
                          "events show what was evicted and how much it used."))
+        elif "slurm_oom" in facts.clues:
+            say.append(_("Slurm's job ran out of its memory: it used more RAM than it asked for (or than the node "
+                         "had, where other jobs share it), and the kernel's OOM killer in the job's memory cgroup, or "
+                         "Slurm's own accounting, ended a process. The program could not report it."))
+            fix.append(_("Ask Slurm for more memory (#SBATCH --mem=..., or --mem-per-cpu=...), or a node of its own "
+                         "(--exclusive); sacct -j <jobid> --format=JobID,State,ReqMem,MaxRSS shows what each step used "
+                         "against what it asked for."))
         elif "sigkill" in facts.clues:
             say.append(_("A process was killed with SIGKILL (signal 9) from outside: on Linux the kernel's OOM killer "
                          "does this when RAM runs out, and nothing in the program can report it."))

@@ -46,8 +46,9 @@ class Facts:
 
     oom: bool = False
     framework: str | None = None  # tensorflow, jax, torch, nccl, llama.cpp (ggml's GPU backends), exla (Elixir's
-    # XLA), caffe2, onnxruntime, vllm, paddle, opencv, tensorrt-llm, fastertransformer, numpy and python (their own
-    # errors, in a program of no framework)
+    # XLA), caffe2, onnxruntime, vllm, paddle, opencv, tensorrt-llm, fastertransformer, mxnet, mindspore, theano, cntk,
+    # numpy and python (their own errors, in a program of no framework), kubernetes and slurm (the scheduler that
+    # ended it)
     memory: str | None = None  # gpu, host, tpu, mps
     requested_bytes: int | None = None
     total_bytes: int | None = None
@@ -440,7 +441,10 @@ def _read_tensorflow(text: str, facts: Facts) -> bool:
             facts.shape = [number(d) for d in re.findall(r"size: (\d{1,25})", proto.group(1))]
         op = (re.search(r"\[Op:(\w+)\]", window) or re.search(r"\[\[Node: ([^\s=]+) =", window)
               or re.search(r"node \{?\{?node ([^\s}\]()]+)", window)
-              or re.search(r"\[\[\{\{node ([^\s}]+)\}\}", window) or re.search(r"\[\[node ([^\s(\]]+)", window))
+              or re.search(r"\[\[\{\{node ([^\s}]+)\}\}", window) or re.search(r"\[\[node ([^\s(\]]+)", window)
+              # a paste that ends inside 1.x's node name ("[[Node: training/Adam/gradients/model_2/conv2d_16/Co"):
+              # the name as far as it goes, its scopes whole
+              or len(text) - at <= _WINDOW and re.search(r"\[\[Node: ([^\s=\]]{1,400}) ?\Z", window))
         facts.op = op.group(1) if op else facts.op
         if facts.dtype is None:  # 1.x's line without "and type": the failing node's own type attribute
             facts.dtype = _node_dtype(_first_node(window))
@@ -1111,7 +1115,9 @@ _MEMORY_ERROR = re.compile(r"(?m)^(?:MemoryError(?::[^\n]{0,300})?|(?:OSError|Bl
 def _read_memory_error(text: str, facts: Facts) -> bool:
     """A traceback that ends in Python's MemoryError or ENOMEM: the process's RAM, whichever library asked."""
     found = _last_match(_MEMORY_ERROR, text[-3000:])
-    if found is None:
+    # Theano's device allocator raises MemoryError for what cudaMalloc returned, also an earlier kernel's error
+    # ("Error allocating 4 bytes of device memory (unspecified launch failure)."): the GPU's, read by _read_theano
+    if found is None or "bytes of device memory" in found.group(0):
         return False
     facts.memory = "host"
     facts.message = found.group(0).strip()
@@ -1202,6 +1208,23 @@ def _read_killed(text: str, lower: str, facts: Facts) -> bool:
     facts.message = _window(text, signal.start(), before=80, after=120)
     return True
 
+
+
+# The process the OOM killer ended, as the kernel names it (its comm: "Out of memory: Killed process 25315 (python3)",
+# before 4.19 "Kill process 7248 (python3) score 266 or sacrifice child"; the summary line before it, "oom-kill:
+# constraint=CONSTRAINT_NONE,...,task=python3,pid=25315,uid=0"), or the job the shell reports killed with its command
+# ("line 28:  8156 Killed                  python3 main.py --epochs 400")
+_KILLED_PROCESS = re.compile(r"kill(?:ed)? process \d{1,10} \(([^()\n]{1,40})\)|,task=([^,\s]{1,40}),pid=|"
+                             r"\bkilled[ \t]{1,40}([\w.]{1,40})[ \t]")
+
+
+def _killed_python(lower: str) -> str | None:
+    """``python`` where the process killed for memory (``_KILLED_PROCESS``, the last the log names) is a Python
+    interpreter (python, python3, python3.10): a Python program, in a log that names no framework, as for Python's own
+    MemoryError."""
+    found = _last_match(_KILLED_PROCESS, lower, max(len(lower) - 20000, 0))
+    name = next((group for group in found.groups() if group), "") if found else ""
+    return "python" if re.fullmatch(r"python(?:\d(?:\.\d{1,2})?)?", name) else None
 
 def _read_paging_file(text: str, lower: str, facts: Facts) -> bool:
     """Windows' commit limit: ``OSError: [WinError 1455] The paging file is too small for this operation to
@@ -1325,6 +1348,39 @@ def _read_mxnet(text: str, lower: str, facts: Facts) -> bool:
     return True
 
 
+
+# Theano's CUDA back end (theano/sandbox/cuda/cuda_ndarray.cu, device_malloc) raises MemoryError with the reason in
+# parentheses: cudaGetErrorString's words ("out of memory"), or CNMeM's, the pool Theano's lib.cnmem option turns on
+# ("CNMEM_STATUS_OUT_OF_MEMORY"); verbose, it first prints what the driver had: "Error allocating 411041792 bytes of
+# device memory (out of memory). Driver report 169512960 bytes free and 2147483648 bytes total" (with
+# COMPUTE_GPU_MEM_USED "new total bytes allocated: N." between; before 0.7 "error allocating N bytes ...")
+_THEANO_DEVICE_MALLOC = re.compile(r"error allocating (\d{1,25}) bytes of device memory ?[(<] ?([^()<>\n]{1,80}?) ?"
+                                   r"[)>](?:[^\n]{0,80}?driver report (\d{1,25}) bytes free and (\d{1,25}) bytes "
+                                   r"total)?")
+
+
+def _read_theano(text: str, lower: str, facts: Facts) -> bool:
+    """Theano's device allocator (``_THEANO_DEVICE_MALLOC``): the request, and what the driver had free of its total
+    where the verbose line says so. A reason other than memory (a kernel's earlier error, "an illegal memory access was
+    encountered", reported at the next allocation) ran out of nothing."""
+    found = []
+    for at in _positions(lower, "bytes of device memory"):
+        start = lower.rfind("error allocating ", max(at - 45, 0), at)
+        match = _THEANO_DEVICE_MALLOC.match(lower, start) if start >= 0 else None
+        if match and re.search(r"out[ _]of[ _]memory", match.group(2)):
+            found.append(match)
+    if not found:
+        return False
+    last = found[-1]
+    facts.requested_bytes = number(last.group(1))
+    # the driver's figures, on the verbose line that comes before the MemoryError of the same request
+    driver = next((match for match in reversed(found) if match.group(3) and match.group(1) == last.group(1)), None)
+    if driver:
+        facts.free_bytes, facts.total_bytes = number(driver.group(3)), number(driver.group(4))
+    facts.memory = "gpu"
+    facts.message = _window(text, last.start(), after=200)
+    return True
+
 # MindSpore's dynamic memory pool (mem_dynamic_allocator.cc, for the Ascend NPU and the GPU alike) before it extends:
 # "TotalUsedMemStatistics : 29356337664 plus TotalUsedByEventMemStatistics : 0 and plus alloc size : 301990400 is more
 # than total mem size : 29464985600." (before 2.3 without the event term)
@@ -1393,6 +1449,31 @@ def _read_kubernetes(text: str, lower: str, facts: Facts) -> bool:
     facts.message = _window(text, at, after=200)
     return True
 
+
+
+# Slurm ending a job's processes for memory: the step daemon counts the kernel's OOM kills in the step's memory cgroup
+# and says so when the step ends (task/cgroup: "slurmstepd: error: Detected 1 oom-kill event(s) in StepId=191.batch
+# cgroup. Some of your processes may have been killed by the cgroup out-of-memory handler.", older "in step 3495064.0
+# cgroup"), and srun reports a task whose exit status says so ("srun: error: Orion-01-01: task 4: Out Of Memory",
+# "tasks 0-3"); its accounting plugin, where it enforces the limit itself (jobacct_gather's JobAcctGatherParams),
+# kills the step and says so ("slurmstepd: error: Job 4107 exceeded memory limit (4283348 > 4096000), being killed",
+# newer "StepId=4107.0 exceeded ...", "exceeded virtual memory limit": figures in KiB or bytes by the version). Its
+# warnings that the step touched its limit ("Exceeded step memory limit at some point", "hit memory limit at least once
+# during execution. This may or may not result in some failure.") killed nothing.
+_SLURM_OOM = re.compile(r"detected \d{1,9} oom-kill event|srun: error: [^\n]{1,200}?: tasks? [\d,\-\[\]]{1,100}: "
+                        r"out of memory|exceeded (?:virtual )?memory limit \(\d{1,25} > \d{1,25}\), being killed")
+
+
+def _read_slurm(text: str, lower: str, facts: Facts) -> bool:
+    """Slurm's report of a job's processes killed in its memory cgroup (``_SLURM_OOM``): RAM, the job's limit (what it
+    asked for with --mem or --mem-per-cpu) or the node's, which the program itself never saw."""
+    found = _last_match(_SLURM_OOM, lower, max(len(lower) - 20000, 0))
+    if found is None:
+        return False
+    facts.memory = "host"
+    facts.clues.add("slurm_oom")
+    facts.message = _window(text, found.start(), before=40, after=200)
+    return True
 
 def _read_ggml(text: str, lower: str, facts: Facts) -> bool:
     """ggml, the tensor library of llama.cpp (and its forks, whisper.cpp): its backends allocate one buffer per
@@ -1467,6 +1548,30 @@ def _read_onnxruntime(text: str, lower: str, facts: Facts) -> bool:
         return True
     return False
 
+
+
+# CNTK's check of a CUDA call (CudaCall, under CUDA_CALL in its Math library) throws "CUDA failure 2: out of memory ;
+# GPU=0 ; hostname=MSI ; expr=cudaMalloc((void**) &deviceBufferPtr, ...)": the code, cudaGetErrorString's words, the
+# current device, the host and the call. ONNX Runtime's CUDA and ROCm providers kept the format (cuda_call.cc, "HIP
+# failure 2: out of memory ; GPU=0 ; hostname=... ; file=... ; line=... ; expr=hipMalloc(...); " with its message
+# after the call). Code 2 is cudaErrorMemoryAllocation (hipErrorOutOfMemory); another code (77, an illegal memory
+# access that a later call reports) ran out of nothing.
+_CUDA_CALL_OOM = re.compile(r"(?:cuda|hip) failure 2: out of memory ; gpu=(\d{1,3}) ;[^\n]{0,600}?expr=(\w{0,40})")
+
+
+def _read_cuda_call(text: str, lower: str, facts: Facts) -> str | None:
+    """CNTK's (and ONNX Runtime's) failed CUDA call of error 2 (``_CUDA_CALL_OOM``): the GPU it was on, and RAM where
+    the call allocates page-locked host memory (cudaMallocHost, cudaHostAlloc). Returns the framework that said it:
+    ONNX Runtime where the log names it, else CNTK, whose format it is."""
+    for at in _positions(lower, "failure 2: out of memory ; gpu=")[-1:]:
+        match = _CUDA_CALL_OOM.search(lower, max(at - 5, 0), at + 700)
+        if not match:
+            continue
+        facts.gpu_index = int(match.group(1))
+        facts.memory = "host" if re.match(r"(?:cudamallochost|cudahostalloc|hiphostmalloc)", match.group(2)) else "gpu"
+        facts.message = _window(text, match.start(), after=300)
+        return "onnxruntime" if "onnxruntime" in lower else "cntk"
+    return None
 
 def _read_paddle(text: str, lower: str, facts: Facts) -> bool:
     """PaddlePaddle's CUDA allocator (``cuda_allocator.cc``): ``Out of memory error on GPU 0. Cannot allocate
@@ -1589,7 +1694,8 @@ def _framework(text: str, lower: str, facts: Facts, said_by: str) -> str:
     with ``jit_compile`` prints XLA's RESOURCE_EXHAUSTED: the program's own names decide.
     """
     if said_by in ("torch", "nccl", "llama.cpp", "onnxruntime", "vllm", "paddle", "caffe2", "opencv", "numpy",
-                   "python", "tensorrt-llm", "fastertransformer", "mxnet", "mindspore", "kubernetes"):
+                   "python", "tensorrt-llm", "fastertransformer", "mxnet", "mindspore", "kubernetes", "theano",
+                   "cntk", "slurm"):
         return said_by
     tail = lower[-200_000:]
     if _exla(tail):
@@ -1681,10 +1787,14 @@ def read(text: str) -> Facts:
         said_by = "mxnet"
     elif _read_mindspore(text, lower, facts):
         said_by = "mindspore"
+    elif _read_theano(text, lower, facts):
+        said_by = "theano"
     elif _read_ggml(text, lower, facts):
         said_by = "llama.cpp"
     elif _read_onnxruntime(text, lower, facts):
         said_by = "onnxruntime"
+    elif caller := _read_cuda_call(text, lower, facts):
+        said_by = caller
     elif _read_vllm(text, lower, facts):
         said_by = "vllm"
     elif _read_paddle(text, lower, facts):
@@ -1722,16 +1832,20 @@ def read(text: str) -> Facts:
     if _read_cuda_driver(text, lower, facts) and said_by is None and not (facts.warnings_only and
                                                                           _driver_retries(lower)):
         # "failed to allocate 1.51G (1617277696 bytes) from device" is StreamExecutor's, which TensorFlow and
-        # (until 2023) jaxlib share; the context decides
-        said_by = "torch" if "torch" in lower else "tensorflow"
+        # (until 2023) jaxlib share; the context decides. libgpuarray, Theano's new back end, raises the driver's own
+        # words in its exception ("pygpu.gpuarray.GpuArrayException: cuMemAlloc: CUDA_ERROR_OUT_OF_MEMORY: out of
+        # memory"), with no StreamExecutor in the process
+        said_by = "torch" if "torch" in lower else "theano" if "gpuarrayexception" in lower else "tensorflow"
         facts.oom = True
     _read_device_properties(text, facts)
     _read_nvidia_smi(text, facts)
     if said_by is None and not facts.oom and _read_kubernetes(text, lower, facts):
         said_by = _named_framework(lower) or "kubernetes"  # the kubelet's words, in a log that names no framework
+    elif said_by is None and not facts.oom and _read_slurm(text, lower, facts):
+        said_by = _named_framework(lower) or "slurm"  # the scheduler's words, in a log that names no framework
     elif said_by is None and not facts.oom and (_read_killed(text, lower, facts) or
                                               _read_paging_file(text, lower, facts)):
-        said_by = _named_framework(lower)
+        said_by = _named_framework(lower) or _killed_python(lower)
         facts.oom = True
     elif said_by is None and not facts.oom and _read_memory_error(text, facts):
         said_by = _named_framework(lower) or "python"  # Python's own MemoryError, in a program of no framework
