@@ -2191,3 +2191,22 @@ def test_slurms_accounting_that_kills_a_step_over_its_limit():
         result = explain(line)
         assert (result.oom, result.framework, result.memory, result.case) == (True, "slurm", "host", "host-memory")
     assert explain("slurmstepd: error: Exceeded job memory limit at some point.\n").oom is False
+
+
+def test_pytorch_1x_figures_without_their_request_are_its_oom_message():
+    """A paste that keeps only PyTorch 1.x's figures of the device, from "(GPU N;" on ("Tried to allocate" cut off):
+    the caching allocator prints them only in its out-of-memory message, so they are one, its figures read. The same
+    words in a sentence of someone's own, without the "(GPU N; ... total capacity; ... already allocated" form, are
+    not."""
+    from oomdoctor.explain import explain
+
+    result = explain("  File \"train.py\", line 88, in <module>\n"
+                     "(GPU 2; 10.76 GiB total capacity; 1.02 GiB already allocated; 9.44 MiB free; 1.05 GiB cached)\n"
+                     "why does it fail when the card is empty?\n")
+    assert (result.oom, result.framework, result.memory, result.gpu_index) == (True, "torch", "gpu", 2)
+    assert result.requested_bytes is None
+    assert result.total_bytes == int(10.76 * 2**30) and result.free_bytes == int(9.44 * 2**20)
+    assert result.allocated_bytes == int(1.02 * 2**30) and result.reserved_bytes == int(1.02 * 2**30) + int(1.05 * 2**30)
+    assert result.case == "limit-or-other-process"  # the cache holds 2 GiB of 10.76 GiB and 9 MiB are free
+    assert explain("My GPU 2 has 10.76 GiB total capacity; 1.02 GiB already allocated by the model, 9 GiB free.\n").oom \
+        is False

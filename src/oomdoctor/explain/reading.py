@@ -817,12 +817,21 @@ def _read_tpu_reservation(text: str, facts: Facts) -> bool:
 
 # --- PyTorch ---
 
+# PyTorch 1.x's figures of the device, which its caching allocator prints only in its out-of-memory message, after
+# "Tried to allocate 20.00 MiB ": "(GPU 0; 15.75 GiB total capacity; 79.11 MiB already allocated; 3.62 MiB free; ..."
+_TORCH_FIGURES = re.compile(r"(?i)\(GPU \d{1,3}; ?" + SIZE + r" ?total ?capac\w{0,4}; ?" + SIZE + r" already allocated")
+
+
 def _read_torch(text: str, lower: str, facts: Facts) -> bool:
     found = False
     # "CUDA out of memory. Tried to allocate ...": some pastes keep only "Tried to allocate 20.00 MiB (GPU 0; ..."
     places = [at for at in _positions(lower, "tried to allocate")
               if re.search(r"total capac|\(GPU \d|allocated by PyTorch|already allocated|more than 1EB",
                            text[at:at + 400], re.I) or "out of memory" in lower[max(at - 30, 0):at]]
+    if not places:
+        # ... and some only its figures, from "(GPU 0;" on: the message all the same, without its request
+        places = [match.start() for at in _positions(lower, "already allocated")
+                  if (match := _TORCH_FIGURES.search(text, max(at - 120, 0), at + 17))]
     for at in places[-1:]:
         found = True
         window = _window(text, max(at - 40, 0), after=1200)
