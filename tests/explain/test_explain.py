@@ -2210,3 +2210,22 @@ def test_pytorch_1x_figures_without_their_request_are_its_oom_message():
     assert result.case == "limit-or-other-process"  # the cache holds 2 GiB of 10.76 GiB and 9 MiB are free
     assert explain("My GPU 2 has 10.76 GiB total capacity; 1.02 GiB already allocated by the model, 9 GiB free.\n").oom \
         is False
+
+
+def test_cublas_handle_status_in_cublas_own_words():
+    """cuBLAS 11.4+ words its statuses (cublasGetStatusString), and XLA's StreamExecutor prints them: "failed to create
+    cublas handle: the resource allocation failed" is ALLOC_FAILED, "the library was not initialized" NOT_INITIALIZED,
+    read as the statuses' names are (a pool that took the GPU at start left cuBLAS none). A status that is not about
+    memory (an architecture the build lacks) is no OOM."""
+    from oomdoctor.explain import explain
+
+    for status in ("the resource allocation failed", "the library was not initialized"):
+        result = explain("E0412 09:14:02.118204  40213 cuda_blas.cc:190] failed to create cublas handle: " + status +
+                         "\nE0412 09:14:02.118260  40213 cuda_blas.cc:193] Failure to initialize cublas may be due to "
+                         "OOM (cublas needs some free memory when you initialize it, and your deep-learning framework "
+                         "may have preallocated more than its fair share), or may be because this binary was not "
+                         "built with support for the GPU in your machine.\njaxlib.xla_extension.XlaRuntimeError: "
+                         "INTERNAL: Failed to initialize BLAS support\n")
+        assert (result.oom, result.framework, result.memory, result.case) == (True, "jax", "gpu", "preallocation")
+    assert explain("2024-06-06 10:53:20.251154: E external/local_xla/xla/stream_executor/cuda/cuda_blas.cc:185] failed "
+                   "to create cublas handle: an absent device architectural feature is required\n").oom is False

@@ -554,7 +554,11 @@ def _read_cuda_driver(text: str, lower: str, facts: Facts) -> bool:
             facts.clues.add("driver_allocation")  # StreamExecutor's own request to the driver
         facts.message = facts.message or window.strip()[:300]
     alloc_failed = False
-    for marker in ("cublas_status_alloc_failed", "cudnn_status_alloc_failed"):
+    # cuBLAS 11.4 and later state a status in words (cublasGetStatusString), which XLA's StreamExecutor prints after
+    # "failed to create cublas handle: ": ALLOC_FAILED is "the resource allocation failed", NOT_INITIALIZED "the
+    # library was not initialized"
+    for marker in ("cublas_status_alloc_failed", "cudnn_status_alloc_failed",
+                   "cublas handle: the resource allocation failed"):
         for at in _positions(lower, marker):
             found = alloc_failed = True
             facts.message = facts.message or _window(text, at, before=200, after=100)
@@ -563,7 +567,8 @@ def _read_cuda_driver(text: str, lower: str, facts: Facts) -> bool:
     # documented symptom of a GPU preallocated whole); cuDNN's NOT_INITIALIZED or ARCH_MISMATCH is a driver or
     # a build, not memory
     for marker, statuses in (("could not create cudnn handle", ("cudnn_status_internal_error",)),
-                             ("failed to create cublas handle", ("cublas_status_not_initialized",))):
+                             ("failed to create cublas handle", ("cublas_status_not_initialized",
+                                                                 "the library was not initialized"))):
         for at in _positions(lower, marker):
             status = lower[at + len(marker):at + len(marker) + 40]
             if any(word in status for word in statuses):
