@@ -2229,3 +2229,21 @@ def test_cublas_handle_status_in_cublas_own_words():
         assert (result.oom, result.framework, result.memory, result.case) == (True, "jax", "gpu", "preallocation")
     assert explain("2024-06-06 10:53:20.251154: E external/local_xla/xla/stream_executor/cuda/cuda_blas.cc:185] failed "
                    "to create cublas handle: an absent device architectural feature is required\n").oom is False
+
+
+def test_pytorch_2x_message_cut_after_its_one_process_in_a_container():
+    """PyTorch 2.x's message cut before its allocated and reserved figures, naming one process and no "this process
+    has" sentence (NVML in a container sees other PIDs): when that process holds all the device uses, it is this one,
+    whose own CUDA context would otherwise show beside it (in use, not another process's). One that holds only part of
+    what is used stays another process."""
+    from oomdoctor.explain import explain
+
+    result = explain("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.20 GiB. GPU 0 has a total "
+                     "capacity of 22.05 GiB of which 1.06 GiB is free. Process 87 has 20.98 GiB memory in use. Of the "
+                     "allocated memory 19.")
+    assert (result.in_use_bytes, result.other_process_bytes) == (int(20.98 * 2**30), None)
+    assert result.case == "activations-batch"
+    other = explain("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.20 GiB. GPU 0 has a total "
+                    "capacity of 22.05 GiB of which 1.06 GiB is free. Process 87 has 12.50 GiB memory in use. Of the "
+                    "allocated memory 8.")
+    assert (other.in_use_bytes, other.other_process_bytes) == (None, int(12.50 * 2**30))

@@ -873,10 +873,13 @@ def _read_torch(text: str, lower: str, facts: Facts) -> bool:
         facts.in_use_bytes = _size_after(r"(?i)this process has " + SIZE + r" memory in use", window)
         processes = [size(v, u) for v, u in re.findall(r"(?i)Process \d{1,10} has " + SIZE + r" memory in use",
                                                         window)]
-        if processes and facts.in_use_bytes is None and len(processes) == 1 and \
-                facts.reserved_bytes is not None and processes[0] >= facts.reserved_bytes:
+        if processes and facts.in_use_bytes is None and len(processes) == 1 and (
+                facts.reserved_bytes is not None and processes[0] >= facts.reserved_bytes
+                or facts.reserved_bytes is None and _all_the_device_uses(facts, processes[0])):
             # In a container NVML sees another PID namespace, and the message names this very process as
-            # "Process N" without the "this process has" sentence: its figure holds all PyTorch reserved
+            # "Process N" without the "this process has" sentence: its figure holds all PyTorch reserved (where the
+            # message is cut before that figure, all the device uses, with no room beside it for this process's own
+            # CUDA context)
             facts.in_use_bytes = processes[0]
         elif processes:
             # The list names every process on the GPU, this one included (whose figure is "this process has")
@@ -891,6 +894,17 @@ def _read_torch(text: str, lower: str, facts: Facts) -> bool:
         facts.message = window[:240]
         _made_on_the_failing_line(text, text.rfind("\n", 0, at) + 1, facts)
     return found
+
+
+# Memory a device uses that no process's figure accounts for, at most: the printed figures' rounding and the driver's
+# own, less than any process's CUDA context
+_UNLISTED = 64 << 20
+
+
+def _all_the_device_uses(facts: Facts, held: int) -> bool:
+    """Whether ``held`` is all the device's memory in use (its total less what is free, as printed)."""
+    return bool(facts.total_bytes) and facts.free_bytes is not None and \
+        abs(facts.total_bytes - facts.free_bytes - held) < _UNLISTED
 
 
 def _reserved_cut_off(window: str) -> int | None:
