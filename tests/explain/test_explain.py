@@ -2247,3 +2247,25 @@ def test_pytorch_2x_message_cut_after_its_one_process_in_a_container():
                     "capacity of 22.05 GiB of which 1.06 GiB is free. Process 87 has 12.50 GiB memory in use. Of the "
                     "allocated memory 8.")
     assert (other.in_use_bytes, other.other_process_bytes) == (None, int(12.50 * 2**30))
+
+
+def test_scratch_request_over_its_own_cap_while_profiling_is_autotuning():
+    """StreamExecutor's scratch allocator refuses a request over its own cap ("Allocating N bytes exceeds the memory
+    limit of M bytes", 4 GiB of cuDNN workspace by default) before it asks the GPU: the request and that cap are read,
+    and while an engine was being profiled it was the autotuner trying a candidate (compile-time), not a request larger
+    than the device. The same refusal outside profiling (a cuFFT plan's workspace) is no autotuning."""
+    from oomdoctor.explain import explain
+
+    result = explain("2023-02-11 08:02:41.512210: W tensorflow/core/framework/op_kernel.cc:1830] OP_REQUIRES failed "
+                     "at conv_ops_3d.cc:525 : NOT_FOUND: No algorithm worked!  Error messages:\n"
+                     "  Profiling failure on cuDNN engine eng0{}: RESOURCE_EXHAUSTED: Allocating 6442451200 bytes "
+                     "exceeds the memory limit of 4294967296 bytes.\n"
+                     "tensorflow.python.framework.errors_impl.NotFoundError: Graph execution error:\n")
+    assert (result.oom, result.framework, result.case) == (True, "tensorflow", "compile-time")
+    assert (result.requested_bytes, result.limit_bytes) == (6442451200, 4294967296)
+    assert any("TF_CUDNN_WORKSPACE_LIMIT_IN_MB" in fix for fix in result.fixes)
+    fft = explain("jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: failed to initialize batched cufft plan "
+                  "with customized allocator: Allocating 8000000160 bytes exceeds the memory limit of 4294967296 "
+                  "bytes.\n")
+    assert (fft.oom, fft.requested_bytes, fft.limit_bytes) == (True, 8000000160, 4294967296)
+    assert fft.case not in ("compile-time", "larger-than-device")

@@ -17,7 +17,9 @@ case                         evidence                                           
 ``mps-watermark``            Apple's MPS allocator hit its high watermark           the watermark ratio
 ``larger-than-device``       one request is larger than the whole device            a shape bug or a model too
                                                                                     large; no batch fixes it
-``compile-time``             XLA's autotuning, a TPU program's requirement          the compiler's settings
+``compile-time``             XLA's autotuning (a candidate's workspace over the     the compiler's settings
+                             scratch allocator's own cap, while profiling), a TPU
+                             program's requirement
 ``weights-or-loading``       an initializer, a model being loaded or moved, an      the batch is irrelevant
                              array copied to the GPU (XLA's program of one array
                              in and one out: tried only after the limits below)
@@ -235,8 +237,9 @@ def choose(facts: Facts) -> str:
         return "host-memory"
     if facts.memory == "mps":
         return "mps-watermark"
+    # (a scratch allocator's own cap on one request is not the device's room)
     if requested is not None and (requested >= LARGEST or room and requested > room and not _pool_held_back(facts)
-                                  and not _pool_grab(facts)
+                                  and not _pool_grab(facts) and "scratch_limit" not in clues
                                   or facts.total_bytes and requested > facts.total_bytes
                                   or requested > _largest_gpu()):
         return "larger-than-device"
@@ -532,6 +535,13 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
         else:
             say.append(_("It failed while XLA was autotuning (trying convolution or matrix-product algorithms), "
                          "before the step ran: some candidates need large scratch buffers."))
+            if "scratch_limit" in facts.clues and facts.limit_bytes:
+                say.append(_("One candidate's workspace ({requested}) is over the {limit} that the scratch allocator "
+                             "allows one request: a cap of its own, not the GPU being full.").format(
+                    requested=format_bytes(requested) if requested else "?", limit=format_bytes(facts.limit_bytes)))
+                fix.append(_("TensorFlow: raise the cap on cuDNN's workspace (TF_CUDNN_WORKSPACE_LIMIT_IN_MB, 4096 by "
+                             "default) or turn off cuDNN's autotuning (TF_CUDNN_USE_AUTOTUNE=0); float32 or another "
+                             "layout may pick algorithms that need less."))
             fix.append(_("Lower the autotuning level (XLA_FLAGS=--xla_gpu_autotune_level=0 or 1), or leave XLA "
                          "more room (XLA_PYTHON_CLIENT_MEM_FRACTION, a smaller batch)."))
         return say, fix
@@ -773,7 +783,7 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
                      "allocator.").format(program=format_bytes(facts.program_bytes), room=format_bytes(room)))
     if _looks_like_flatten_dense(facts):
         fix.append(_flatten_words(facts))
-    if requested is not None and room and requested > 0.25 * room:
+    if requested is not None and room and requested > 0.25 * room and "scratch_limit" not in facts.clues:
         say.append(_("One tensor of {requested} is {share:.0%} of the device: a single layer or weight "
                      "dominates.").format(requested=format_bytes(requested), share=requested / room))
     else:

@@ -724,6 +724,24 @@ def _read_rematerialization(text: str, facts: Facts) -> None:
         facts.program_bytes = facts.program_bytes or number(match.group(6))
 
 
+def _read_scratch_limit(text: str, facts: Facts) -> None:
+    """StreamExecutor's scratch allocators (the workspace of a cuDNN convolution, a cuBLAS call, a cuFFT plan) refuse a
+    request over their own cap before they ask the device: ``RESOURCE_EXHAUSTED: Allocating 4718624784 bytes exceeds
+    the memory limit of 4294967296 bytes.`` The cap (TF_CUDNN_WORKSPACE_LIMIT_IN_MB for TensorFlow's convolutions, 4 GiB
+    by default) is that allocation's limit, not the device's; a request refused while an engine was profiling
+    ("Profiling failure on CUDNN engine 1#TC: ...", under "No algorithm worked!") was the autotuner trying it."""
+    for at in _positions(text, "bytes exceeds the memory limit of")[-1:]:
+        match = re.search(r"Allocating (\d{1,25}) bytes exceeds the memory limit of (\d{1,25}) bytes",
+                          text[max(at - 40, 0):at + 60])
+        if not match:
+            continue
+        facts.clues.add("scratch_limit")
+        facts.requested_bytes = facts.requested_bytes if facts.requested_bytes is not None else number(match.group(1))
+        facts.limit_bytes = facts.limit_bytes if facts.limit_bytes is not None else number(match.group(2))
+        if re.search(r"(?i)profiling failure on [^\n]{0,200}$", text[max(at - 300, 0):at]):
+            facts.clues.add("autotuning")
+
+
 def _read_tpu(text: str, lower: str, facts: Facts) -> bool:
     """``Ran out of memory in memory space hbm. Used 20.35G of 15.48G hbm. Exceeded hbm capacity by 4.87G.``"""
     found = False
@@ -1900,6 +1918,7 @@ def read(text: str) -> Facts:
     facts.memory = facts.memory or "gpu"
     if facts.memory == "gpu":
         _read_rematerialization(text, facts)
+        _read_scratch_limit(text, facts)
         _read_gpustat(text, lower, facts)
     _clues(lower, facts)
     _optimizer_frame(lower, facts)
