@@ -2269,3 +2269,30 @@ def test_scratch_request_over_its_own_cap_while_profiling_is_autotuning():
                   "bytes.\n")
     assert (fft.oom, fft.requested_bytes, fft.limit_bytes) == (True, 8000000160, 4294967296)
     assert fft.case not in ("compile-time", "larger-than-device")
+
+
+def test_arrayfire_no_mem_and_flashlights_figures():
+    """ArrayFire's AF_ERR_NO_MEM, "ArrayFire Exception (Device out of memory:101)", is a device allocation that failed;
+    flashlight's caching manager says before it what it held: its "Allocated" is all it took from the device (as
+    PyTorch's reserved), "Cached" the free pieces of it, so its arrays held the difference. A plain ArrayFire program
+    names the library itself. ArrayFire's other errors, and a line of someone's own with the same first words, are no
+    OOM."""
+    from oomdoctor.explain import explain
+
+    result = explain("I1102 11:20:05.418112 77120 Train.cpp:688] Epoch 3 started!\n"
+                     "Failed to allocate memory of size 1.25 GiB (Device: 1, Capacity: 31.74 GiB, Allocated: 29.50 GiB, "
+                     "Cached: 2.10 GiB) with error 'ArrayFire Exception (Device out of memory:101):\n"
+                     "In function fl::MemoryManagerInstaller::MemoryManagerInstaller(std::shared_ptr<fl::"
+                     "MemoryManagerAdapter>)::<lambda(size_t)>\nIn file /opt/flashlight/flashlight/memory/"
+                     "MemoryManagerInstaller.cpp:165'\nterminate called after throwing an instance of 'af::exception'\n")
+    assert (result.oom, result.framework, result.memory, result.gpu_index) == (True, "flashlight", "gpu", 1)
+    assert (result.requested_bytes, result.total_bytes) == (int(1.25 * 2**30), int(31.74 * 2**30))
+    assert (result.reserved_bytes, result.allocated_bytes) == (int(29.50 * 2**30), int(29.50 * 2**30) - int(2.10 * 2**30))
+    plain = explain("Traceback (most recent call last):\n  File \"bench.py\", line 9, in <module>\n"
+                    "    b = af.randu(40000, 40000)\narrayfire.library.ArrayFireError: ArrayFire Exception (Device out of "
+                    "memory:101):\nIn function af_err af_randu(af_array *, const unsigned int, const dim_t *, const "
+                    "af_dtype)\n")
+    assert (plain.oom, plain.framework, plain.memory) == (True, "arrayfire", "gpu")
+    assert explain("arrayfire.library.ArrayFireError: ArrayFire Exception (Invalid input size:203):\n").oom is False
+    assert explain("Failed to allocate memory of size 1.25 GiB (Device: 1, Capacity: 31.74 GiB, Allocated: 29.50 GiB, "
+                   "Cached: 2.10 GiB) is what my own pool prints\n").oom is False

@@ -47,6 +47,7 @@ class Facts:
     oom: bool = False
     framework: str | None = None  # tensorflow, jax, torch, nccl, llama.cpp (ggml's GPU backends), exla (Elixir's
     # XLA), caffe2, onnxruntime, vllm, paddle, opencv, tensorrt-llm, fastertransformer, mxnet, mindspore, theano, cntk,
+    # flashlight and arrayfire (its ArrayFire back end's error),
     # numpy and python (their own errors, in a program of no framework), kubernetes and slurm (the scheduler that
     # ended it)
     memory: str | None = None  # gpu, host, tpu, mps
@@ -993,6 +994,35 @@ def _read_torch_plain(text: str, lower: str, facts: Facts) -> bool:
     return found
 
 
+# flashlight's caching memory manager (fl/memory/managers/CachingMemoryManager.cpp), when the device refused a block
+# even after it freed its cache's whole blocks: "Failed to allocate memory of size 152.00 MiB (Device: 0, Capacity:
+# 14.75 GiB, Allocated: 13.93 GiB, Cached: 721.55 MiB) with error '...'". Its "Allocated" is all it holds from the
+# device (its native allocations, as PyTorch's reserved), "Cached" the free pieces of those blocks
+_FLASHLIGHT_FAILED = re.compile(r"Failed to allocate memory of size " + SIZE + r" \(Device: (\d{1,3}), Capacity: " +
+                                SIZE + r", Allocated: " + SIZE + r", Cached: " + SIZE + r"\)")
+
+
+def _read_arrayfire(text: str, lower: str, facts: Facts) -> str | None:
+    """ArrayFire's error for a device allocation that failed, AF_ERR_NO_MEM (101): ``ArrayFire Exception (Device out
+    of memory:101)`` (an ``af::exception``), and flashlight's manager's line before it with its figures. Returns the
+    library that said it: flashlight where its manager's words or names are in the log, else ArrayFire."""
+    places = _positions(lower, "device out of memory:101") + _positions(lower, "af_err_no_mem")
+    if not places:
+        return None
+    at = max(places)
+    facts.memory = "host" if "afcpu" in lower else "gpu"  # ArrayFire's CPU back end (libafcpu) allocates in RAM
+    facts.message = _window(text, at, before=200, after=120)
+    flashlight = _last_match(_FLASHLIGHT_FAILED, text, max(at - 2000, 0))
+    if flashlight:
+        facts.requested_bytes = size(*flashlight.groups()[0:2])
+        facts.gpu_index = int(flashlight.group(3))
+        facts.total_bytes = size(*flashlight.groups()[3:5])
+        facts.reserved_bytes = size(*flashlight.groups()[5:7])
+        facts.allocated_bytes = max(facts.reserved_bytes - size(*flashlight.groups()[7:9]), 0)
+        return "flashlight"
+    return "flashlight" if "flashlight" in lower or "fl::" in lower else "arrayfire"
+
+
 def _read_caffe2(text: str, lower: str, facts: Facts) -> bool:
     """Caffe2's CUDA_ENFORCE (caffe2/core/common_gpu.h): ``[enforce fail at event_gpu.cc:17] error == cudaSuccess. 2 vs
     0. Error at: /pytorch/caffe2/core/event_gpu.cc:17: out of memory``, CUDA's error 2 as cudaGetErrorString words it
@@ -1741,7 +1771,7 @@ def _framework(text: str, lower: str, facts: Facts, said_by: str) -> str:
     """
     if said_by in ("torch", "nccl", "llama.cpp", "onnxruntime", "vllm", "paddle", "caffe2", "opencv", "numpy",
                    "python", "tensorrt-llm", "fastertransformer", "mxnet", "mindspore", "kubernetes", "theano",
-                   "cntk", "slurm"):
+                   "cntk", "slurm", "flashlight", "arrayfire"):
         return said_by
     tail = lower[-200_000:]
     if _exla(tail):
@@ -1862,6 +1892,8 @@ def read(text: str) -> Facts:
         facts.memory = "gpu"
     elif _read_caffe2(text, lower, facts):
         said_by = "caffe2"
+    elif library := _read_arrayfire(text, lower, facts):
+        said_by = library
     elif _read_tpu(text, lower, facts):
         said_by = "jax"
     bfc = _read_bfc(text, lower, facts)
