@@ -2296,3 +2296,16 @@ def test_arrayfire_no_mem_and_flashlights_figures():
     assert explain("arrayfire.library.ArrayFireError: ArrayFire Exception (Invalid input size:203):\n").oom is False
     assert explain("Failed to allocate memory of size 1.25 GiB (Device: 1, Capacity: 31.74 GiB, Allocated: 29.50 GiB, "
                    "Cached: 2.10 GiB) is what my own pool prints\n").oom is False
+
+
+def test_nccl_warn_prefix_names_the_device_before_a_long_file_path():
+    """NCCL's prefix "host:pid:tid [device] file:line NCCL WARN" names the failing device however long the file's path
+    is (a conda or bazel build's); a bracketed number on an earlier line is not it."""
+    from oomdoctor.explain import explain
+
+    result = explain("worker-3:4012:4090 [2] /opt/conda/conda-bld/nccl_1611234567890/work/build/include/../../src/"
+                     "include/alloc.h:48 NCCL WARN Cuda failure 'out of memory'\n")
+    assert (result.oom, result.framework, result.gpu_index, result.case) == (True, "nccl", 2, "nccl-buffers")
+    other = explain("Epoch [5] step 900\nworker-3:4012:4090 /opt/conda/conda-bld/nccl_1611234567890/work/src/include/"
+                    "alloc.h:48 NCCL WARN Cuda failure 'out of memory'\n")
+    assert other.gpu_index is None
