@@ -1328,8 +1328,8 @@ def _read_nccl(text: str, lower: str, facts: Facts) -> bool:
             facts.message = _window(text, at, before=120, after=120)
             calloc = re.search(_NCCL_ALLOCATION, text[at:at + 600])
             facts.requested_bytes = number(calloc.group(1)) if calloc else None
-            # NCCL's debug prefix: "host:pid:tid [device] file:line NCCL WARN" (the file as its build names it, a path of
-            # a hundred characters and more where bazel built it into a framework: "bazel-out/k8-opt/bin/external/
+            # NCCL's debug prefix: "host:pid:tid [device] file:line NCCL WARN" (the file as its build names it, a path
+            # of a hundred characters and more where bazel built it into a framework: "bazel-out/k8-opt/bin/external/
             # nccl_archive/_virtual_includes/include_hdrs/alloc.h:41")
             device = re.search(r"\[(\d{1,3})\] [^\n\[]{0,400}$", text[max(at - 600, 0):at])
             facts.gpu_index = int(device.group(1)) if device else None
