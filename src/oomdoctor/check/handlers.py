@@ -200,8 +200,10 @@ class CallHandlers:
             return data
         if method in ("cpu", "numpy", "detach", "to_numpy", "transpose", "squeeze", "flatten", "ravel", "permute",
                       "swapaxes", "unsqueeze", "contiguous", "fillna", "dropna", "drop", "sample", "reset_index",
-                      "sort_values", "map", "apply", "get", "pop", "items", "groupby"):
-            return data  # (groupby: its groups hold the rows, until apply() makes objects of them)
+                      "sort_values", "map", "apply", "get", "pop", "items", "groupby", "to_pandas"):
+            # (groupby: its groups hold the rows, until apply() makes objects of them; to_pandas: a datatable or
+            # Arrow table's rows as a DataFrame, the same data set)
+            return data
         return None
 
     def _item_method(self, call: Call, item: Item, method: str) -> Value:

@@ -493,22 +493,38 @@ def _bound_names(seen: Seen) -> tuple[str, ...]:
 
 
 def _columns_narrowed(load: Seen) -> bool:
-    """pd.read_csv(path, dtype={'user_id': 'int32', 'answered': 'int8'}), the mapping written in the call or bound to
-    a name: columns squeezed to one or two bytes are what a table too large for memory is read with; who reads a
-    small one does not count its bytes."""
+    """pd.read_csv(path, dtype={'user_id': 'int32', 'answered': 'int8'}), datatable's fread(path, columns={...}) (its
+    mapping of columns to types, or the columns named by one: set(types.keys())), the mapping written in the call or
+    bound to a name: columns squeezed to one or two bytes are what a table too large for memory is read with; who
+    reads a small one does not count its bytes."""
     node = load.node
-    given = keyword_value(node, "dtype") if isinstance(node, ast.Call) else None
+    if not isinstance(node, ast.Call):
+        return False
     module = load.ctx.module
-    if isinstance(given, ast.Name):  # the last binding of the name before the read: the function's, else the module's
+    for keyword in ("dtype", "columns"):
+        given = _mapping_written(keyword_value(node, keyword), node, module)
+        if isinstance(given, ast.Dict) and any(
+                (dtype := dtype_of(v, module)) is not None and ITEMSIZE.get(dtype, 8) <= 2 and dtype != "bool"
+                for v in given.values):
+            return True
+    return False
+
+
+def _mapping_written(given: ast.AST | None, read: ast.Call, module: Module) -> ast.AST | None:
+    """The dict literal an argument is, or names: the last binding of a name before the read (the function's, else
+    the module's), seen through set(types), list(types.keys()), types.keys()."""
+    while isinstance(given, ast.Call) and (
+            isinstance(given.func, ast.Name) and given.func.id in ("set", "list", "tuple", "sorted") and
+            len(given.args) == 1 or isinstance(given.func, ast.Attribute) and given.func.attr == "keys" and
+            not given.args):
+        given = given.args[0] if isinstance(given.func, ast.Name) else given.func.value
+    if isinstance(given, ast.Name):
         found = module.value_before(given)
-        if found is None and module.function_of(node) is not None:
-            at_module_level = module.last_assignment(given.id, node)
+        if found is None and module.function_of(read) is not None:
+            at_module_level = module.last_assignment(given.id, read)
             found = at_module_level.value if at_module_level is not None else None
         given = found if found is not None else given
-    if not isinstance(given, ast.Dict):
-        return False
-    return any((dtype := dtype_of(v, module)) is not None and ITEMSIZE.get(dtype, 8) <= 2 and dtype != "bool"
-               for v in given.values)
+    return given
 
 
 def _cache_of_decoded_files(load: ast.AST, script: Script) -> bool:

@@ -1,0 +1,33 @@
+"""`oomdoctor check` on tabular loads (datatable, split tables read with a row cap) and on losses the flow only
+knows by their names: small scripts written here, with the fine writing beside each."""
+import pytest
+
+from oomdoctor.check import check_source
+
+
+def _rules(tmp_path, source: str, rule: str) -> list[int]:
+    script = tmp_path / "train.py"
+    script.write_text(source)
+    return [f.line for f in check_source(script) if f.rule == rule]
+
+
+FREAD = ("import datatable as dt\nfrom datatable import fread\n\n"
+         "kinds = {{'uid': 'int32', 'item': 'int16', 'ok': 'int8'}}\n\n"
+         "def load(path):\n    frame = {read}(path, columns={columns}).to_pandas()\n"
+         "    return frame.sort_values('uid')\n\n"
+         "table = load('log.csv')\nprint(table.shape)\n")
+
+
+@pytest.mark.parametrize("read, columns, expected", [
+    ("fread", "{'uid': 'int32', 'item': 'int16', 'ok': 'int8'}", [7]),  # a column of one or two bytes
+    ("dt.fread", "{'uid': dt.int32, 'item': dt.int16}", [7]),  # datatable's own type names
+    ("fread", "set(kinds.keys())", [7]),  # the columns named by a mapping of narrow types
+    ("dt.fread", "list(kinds)", [7]),
+    ("fread", "kinds", [7]),
+    ("fread", "['uid', 'item', 'ok']", []),  # only names: nothing says the table is large
+    ("dt.fread", "{'uid': 'float64', 'name': 'str'}", []),  # wide types: nobody counted the bytes
+])
+def test_a_datatable_read_with_narrowed_column_types_is_a_large_table(read, columns, expected, tmp_path):
+    # fread parses the whole file into memory, as pd.read_csv does; a mapping of columns to one- and two-byte
+    # types is what a table too large for memory is read with
+    assert _rules(tmp_path, FREAD.format(read=read, columns=columns), "whole-dataset-load") == expected
