@@ -31,3 +31,26 @@ def test_a_datatable_read_with_narrowed_column_types_is_a_large_table(read, colu
     # fread parses the whole file into memory, as pd.read_csv does; a mapping of columns to one- and two-byte
     # types is what a table too large for memory is read with
     assert _rules(tmp_path, FREAD.format(read=read, columns=columns), "whole-dataset-load") == expected
+
+
+GLUED_LOSS = ("import torch\nfrom nets import Autoencoder, {name}\n\n"
+              "class Trainer:\n    def __init__(self, loader):\n        self.net = Autoencoder().cuda()\n"
+              "        self.opt = torch.optim.Adam(self.net.parameters())\n        self.loader = loader\n\n"
+              "    def epoch(self):\n        kl_total = 0.0\n        for x in self.loader:\n"
+              "            x = x.cuda()\n            self.opt.zero_grad()\n            out, mu, logvar = self.net(x)\n"
+              "            loss, rec, kl = {name}(out, x, mu, logvar)\n            loss.backward()\n"
+              "            self.opt.step()\n            kl_total += {kept}\n        return kl_total\n")
+
+
+@pytest.mark.parametrize("name, kept, expected", [
+    ("VAEloss", "kl", [19]),  # an acronym, then the word in lower case
+    ("ELBOLoss", "kl", [19]),
+    ("vaeloss", "rec", [19]),
+    ("lossfunction", "kl", [19]),
+    ("VAEloss", "kl.item()", []),  # the number: no graph kept
+    ("reconstruct", "kl", []),  # nothing says this is a loss
+])
+def test_a_loss_function_named_with_the_word_glued_on_gives_losses_with_their_graph(name, kept, expected, tmp_path):
+    # loss, rec, kl = VAEloss(...) from a module the checker cannot read: every part it returns is a loss, each
+    # carrying the step's graph; adding one up keeps every step's graph, as adding the loss itself does
+    assert _rules(tmp_path, GLUED_LOSS.format(name=name, kept=kept), "loss-keeps-graph") == expected

@@ -1878,7 +1878,9 @@ class Flow(CallHandlers):
             # self.criterion["mse"](p, y): an entry of a dict is named by the dict
             name = last_part(dotted_name(node.func.value if isinstance(node.func, ast.Subscript) else node.func))
             words = words_of(name)
-            if words & {"loss", "criterion", "criteria"} or name.lower().startswith("criterion"):
+            # (VAEloss, BCEloss, lossfunc: the word glued to another, an acronym or a lower-case one)
+            if words & {"loss", "criterion", "criteria"} or name.lower().startswith(("criterion", "loss")) or \
+                    name.lower().endswith("loss"):
                 return self._loss(call)
             if self._looks_like_model(node.func, call.ctx.module) and call.args and \
                     not isinstance(call.receiver, (Data, Text)):
