@@ -54,3 +54,30 @@ def test_a_loss_function_named_with_the_word_glued_on_gives_losses_with_their_gr
     # loss, rec, kl = VAEloss(...) from a module the checker cannot read: every part it returns is a loss, each
     # carrying the step's graph; adding one up keeps every step's graph, as adding the loss itself does
     assert _rules(tmp_path, GLUED_LOSS.format(name=name, kept=kept), "loss-keeps-graph") == expected
+
+
+SPLITS = ("import os\nimport pandas as pd\n\n"
+          "class ClickLog:\n    def __init__(self, root, rows=2_000_000):\n"
+          "        train_path = os.path.join(root, 'train.csv')\n        test_path = os.path.join(root, 'test.csv')\n"
+          "{reads}\n\nlog = ClickLog('data')\nprint(len(log.train), log.test)\n")
+
+
+@pytest.mark.parametrize("reads, expected", [
+    # the training rows capped, the test split of the same data set read whole
+    ("        self.train = pd.read_csv(train_path, nrows=rows)\n        self.test = pd.read_csv(test_path)", [9]),
+    # streamed chunk by chunk, or through an iterator: the file is too large to read whole, and so is its sibling
+    ("        self.train = pd.concat(c[c.y > 0] for c in pd.read_csv(train_path, chunksize=10 ** 6))\n"
+     "        self.test = pd.read_csv(test_path)", [9]),
+    ("        self.train = pd.read_csv(train_path, iterator=True).get_chunk(rows)\n"
+     "        self.test = pd.read_table(test_path)", [9]),
+    # a look at the columns is not a cap
+    ("        self.train = pd.read_csv(train_path, nrows=5)\n        self.test = pd.read_csv(test_path)", []),
+    # the script's own switch between a sample and the whole file: one or the other, as asked
+    ("        if rows:\n            self.train = pd.read_csv(train_path, nrows=rows)\n"
+     "        else:\n            self.train = pd.read_csv(train_path)\n        self.test = None", []),
+    # another file, not a split of the capped one
+    ("        self.train = pd.read_csv(train_path, nrows=rows)\n"
+     "        self.items = pd.read_csv(os.path.join(root, 'item_names.csv'))\n        self.test = None", []),
+])
+def test_a_split_read_whole_beside_another_split_read_capped(reads, expected, tmp_path):
+    assert _rules(tmp_path, SPLITS.format(reads=reads), "whole-dataset-load") == expected
