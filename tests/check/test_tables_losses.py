@@ -81,3 +81,37 @@ SPLITS = ("import os\nimport pandas as pd\n\n"
 ])
 def test_a_split_read_whole_beside_another_split_read_capped(reads, expected, tmp_path):
     assert _rules(tmp_path, SPLITS.format(reads=reads), "whole-dataset-load") == expected
+
+
+SMALL_MODELS = ("import numpy as np\nfrom tensorflow import keras\nfrom sklearn.model_selection import StratifiedKFold\n\n"
+                "WIDTH = 20\n\ndef make_mlp(hidden):\n    m = keras.models.Sequential()\n"
+                "    m.add(keras.layers.Dense({units}, input_dim=WIDTH, activation='relu'))\n"
+                "    m.add(keras.layers.BatchNormalization())\n    m.add(keras.layers.Dropout(0.3))\n"
+                "    m.add(keras.layers.{last})\n    m.compile(optimizer=keras.optimizers.Adam(1e-3), loss='mse')\n"
+                "    return m\n\nX, y = np.load('x.npy', mmap_mode='r'), np.load('y.npy', mmap_mode='r')\n"
+                "splitter = StratifiedKFold(n_splits=4, shuffle=True)\nensemble = []\n"
+                "for fold, (a, b) in {loop}:\n    m = make_mlp(64)\n    m.fit(X[a], y[a], epochs=3)\n"
+                "    ensemble.append(m)\n")
+
+
+@pytest.mark.parametrize("units, last, loop, expected", [
+    # four folds of a 20 -> 64 -> 1 network: a few thousand weights each, a few models
+    ("64", "Dense(1)", "enumerate(splitter.split(X, y))", []),
+    ("hidden", "Dense(1)", "enumerate(splitter.split(X, y))", []),  # hidden = 64, as the call gives it
+    ("64", "Dense(1)", "enumerate(folds_for(X).split(X, y))", [20]),  # a count the script does not show
+    ("64", "Dense(1)", "enumerate(zip(range(500), range(500)))", [20]),
+    ("8192", "Dense(4096)", "enumerate(splitter.split(X, y))", [20]),  # 33 M weights a model
+    ("64", "LSTM(8)", "enumerate(splitter.split(X, y))", [20]),  # a layer whose weights are not counted here
+])
+def test_a_few_folds_of_a_small_dense_model_need_no_clear_session(units, last, loop, expected, tmp_path):
+    assert _rules(tmp_path, SMALL_MODELS.format(units=units, last=last, loop=loop), "models-in-loop") == expected
+
+
+def test_many_passes_of_a_small_dense_model_still_grow(tmp_path):
+    # a search over 300 settings builds 300 models: their graphs pile up, however small each one is
+    source = ("from tensorflow import keras\nimport numpy as np\n\nX, y = np.load('x.npy'), np.load('y.npy')\n"
+              "for trial in range({passes}):\n"
+              "    net = keras.Sequential([keras.Input(shape=(12,)), keras.layers.Dense(32), keras.layers.Dense(1)])\n"
+              "    net.compile(optimizer='sgd', loss='mse')\n    net.fit(X, y, epochs=1)\n")
+    assert _rules(tmp_path, source.format(passes=300), "models-in-loop") == [6]
+    assert _rules(tmp_path, source.format(passes=5), "models-in-loop") == []
