@@ -115,3 +115,21 @@ def test_many_passes_of_a_small_dense_model_still_grow(tmp_path):
               "    net.compile(optimizer='sgd', loss='mse')\n    net.fit(X, y, epochs=1)\n")
     assert _rules(tmp_path, source.format(passes=300), "models-in-loop") == [6]
     assert _rules(tmp_path, source.format(passes=5), "models-in-loop") == []
+
+
+COLUMNS_TO_FIT = ("import pandas as pd\nfrom tensorflow import keras\nfrom sklearn.model_selection import KFold\n\n"
+                  "frame = pd.read_csv('events.csv', dtype={{'a': 'int8', 'b': 'int16'}})\n"
+                  "features = {features}\n"
+                  "net = keras.Sequential([keras.layers.Dense(1)])\nnet.compile(loss='mse')\n"
+                  "for tr, va in KFold(5).split(frame):\n    net.fit({given}, frame['y'].values[tr])\n")
+
+
+@pytest.mark.parametrize("features, given, expected", [
+    # a list of column names bound to a name picks those columns of every row, in a loop as outside one
+    ("['a', 'b']", "frame[features].values[tr]", [10]),
+    ("['a', 'b']", "frame[features].to_numpy()[tr]", [10]),
+    ("['a', 'b']", "frame[['a', 'b']].values[tr]", [10]),
+    ("0", "frame.values[features]", []),  # one row of the table
+])
+def test_columns_picked_by_a_list_of_names_in_a_loop_are_the_table_not_a_row(features, given, expected, tmp_path):
+    assert _rules(tmp_path, COLUMNS_TO_FIT.format(features=features, given=given), "in-memory-array") == expected

@@ -1153,6 +1153,9 @@ class Flow(CallHandlers):
             # built with np.append starts out float)
             first = first.func.value
         folds = isinstance(first, ast.Name) and _fold_index(first.id, ctx)
+        if data.content == TABLE and isinstance(index, Several) and index.items and \
+                all(isinstance(i, Text) for i in index.items):
+            return replace(data, shape=None)  # df[columns], columns = ['age', 'fare']: those columns of every row
         if isinstance(self.values.get(first), Number) or ctx.loops and isinstance(first, ast.Name) and not folds or \
                 _item_index(first, ctx.function):
             return _row(data)  # X[i], X[i, :]: one sample
