@@ -133,3 +133,24 @@ COLUMNS_TO_FIT = ("import pandas as pd\nfrom tensorflow import keras\nfrom sklea
 ])
 def test_columns_picked_by_a_list_of_names_in_a_loop_are_the_table_not_a_row(features, given, expected, tmp_path):
     assert _rules(tmp_path, COLUMNS_TO_FIT.format(features=features, given=given), "in-memory-array") == expected
+
+
+NUMBERED_FOLDS = ("import numpy as np\nimport keras\nfrom sklearn.model_selection import StratifiedKFold\n\n\n"
+                  "class Runner:\n    def __init__(self, archive):\n        self.x, self.y = archive['x'], archive['y']\n\n"
+                  "    def run(self):\n        cv = StratifiedKFold(n_splits=4)\n"
+                  "        for {target} in {folds}:\n"
+                  "            net = keras.Sequential([keras.layers.Conv1D(8, 3), keras.layers.Dense(2)])\n"
+                  "            net.compile(loss='mse')\n            net.fit(self.x[tr], self.y[tr])\n\n\n"
+                  "Runner(np.load('clips.npz')).run()\n")
+
+
+@pytest.mark.parametrize("target, folds", [
+    ("tr, va", "cv.split(self.x, self.y)"),
+    ("k, (tr, va)", "enumerate(cv.split(self.x, self.y))"),  # the folds numbered: still the folds' row indices
+    ("k, (tr, va)", "enumerate(cv.split(self.x, self.y), 1)"),
+])
+def test_numbered_folds_of_a_cross_validator_index_rows_not_one_row(target, folds, tmp_path):
+    # self.x[tr] copies a fold's rows (the training set itself, fed to fit), not one sample
+    source = NUMBERED_FOLDS.format(target=target, folds=folds)
+    assert _rules(tmp_path, source, "whole-dataset-load") == [18]
+    assert _rules(tmp_path, source, "duplicate-copy") == [15]

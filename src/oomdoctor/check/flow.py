@@ -2436,10 +2436,17 @@ _DRAWS = set(_SAMPLERS) | {"choices"}
 def _fold_index(name: str, ctx: Context) -> bool:
     """``name`` is bound by a loop over a cross-validator's folds (for train, test in kfold.split(X, y)): an array
     of row indices, not one row."""
-    return any(isinstance(loop, (ast.For, ast.AsyncFor)) and isinstance(loop.iter, ast.Call)
-               and isinstance(loop.iter.func, ast.Attribute) and loop.iter.func.attr == "split"
+    return any(isinstance(loop, (ast.For, ast.AsyncFor)) and isinstance(iterated := unenumerated(loop.iter), ast.Call)
+               and isinstance(iterated.func, ast.Attribute) and iterated.func.attr == "split"
                and any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(loop.target))
                for loop in ctx.loops)
+
+
+def unenumerated(iterable: ast.expr) -> ast.expr:
+    """for k, (tr, te) in enumerate(kf.split(X)): what enumerate numbers, kf.split(X)."""
+    if isinstance(iterable, ast.Call) and dotted_name(iterable.func) == "enumerate" and iterable.args:
+        return iterable.args[0]
+    return iterable
 
 
 def _sampled_count(index: ast.Name, function: FunctionInfo | None, module: Module,

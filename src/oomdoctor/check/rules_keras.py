@@ -8,6 +8,7 @@ from typing import Callable, Iterator
 
 from ..i18n import _
 from ..units import format_bytes
+from .flow import unenumerated
 from .handlers import literal_shape
 from .library import argument, keyword_value
 from .modules import FunctionInfo, Module
@@ -182,9 +183,7 @@ def _known_passes(loop: ast.AST, module: Module, script: Script) -> int | None:
     None where it does not."""
     if not isinstance(loop, (ast.For, ast.AsyncFor)):
         return None
-    iterable = loop.iter
-    if isinstance(iterable, ast.Call) and dotted_name(iterable.func) == "enumerate" and iterable.args:
-        iterable = iterable.args[0]
+    iterable = unenumerated(loop.iter)
     counted = script.value(iterable)
     if isinstance(counted, Range):
         return counted.count
