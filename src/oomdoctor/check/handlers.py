@@ -341,7 +341,7 @@ class CallHandlers:
         if kind == TABLE and (streamed or keyword_value(node, "nrows") is not None and not (
                 isinstance(cap, Number) and cap.value <= FEW)):
             # a chunk at a time, or the first rows, more than a look at the columns: the script would read a small
-            # file whole, so this one is larger than memory allows (and so is another split of it read beside it)
+            # file whole, so this one is large (and so is another split of it, read beside it)
             self.seen.append(Seen("capped-read", node, ctx))
         if streamed or keyword_value(node, "nrows") is not None and rows is None:
             return None  # read a chunk at a time, or a sample of the rows

@@ -410,18 +410,18 @@ def _find_large_loads(script: Script) -> tuple[list[tuple[Seen, Data]], set[str]
             large.append((seen, data))
             if not shown:
                 only_trained_on.add(id(seen))
-    # train = np.load('train.npy'); test = np.load('test.npy'): the other splits of a data set shown large are
-    # as large (an unused test split is still read whole), and so is what an if's other branch loads into the
-    # same name (if train: x = npz['arr_0'] else: x = npz['arr_4'])
     # train = pd.read_csv(train_path, nrows=1_000_000); test = pd.read_csv(test_path): the script caps the rows it
     # reads of one split, which it would not for a small file, and reads another split of the same data set whole
+    # (a read capped at a million rows reads that many, not the whole split: the cap is its size)
     capped = script.seen("capped-read")
     caps = {id(cap.node) for cap in capped}
-    # (a read capped at a million rows reads that many, not the whole split: the cap is its size)
     unproven = [(seen, data) for seen, data in unproven if id(seen.node) not in caps]
     if capped:
         large += [(seen, data) for seen, data in unproven if data.content == TABLE and any(
             _same_data_set(seen, cap) and not _other_branches_of_one_if(seen, cap) for cap in capped)]
+    # train = np.load('train.npy'); test = np.load('test.npy'): the other splits of a data set shown large are
+    # as large (an unused test split is still read whole), and so is what an if's other branch loads into the
+    # same name (if train: x = npz['arr_0'] else: x = npz['arr_4'])
     shown = [(seen, data) for seen, data in large if id(seen) not in only_trained_on]
     large += [(seen, data) for seen, data in unproven if any(_same_data_set(seen, other) for other, _ in large)]
     shown += [(seen, data) for seen, data in unproven if any(_same_data_set(seen, other) for other, _ in shown)]
