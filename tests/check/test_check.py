@@ -97,16 +97,18 @@ KFOLD = """import numpy as np
 from tensorflow import keras
 
 def build_model():
-{clear}    model = keras.Sequential([keras.Input((10,)), keras.layers.Dense(64), keras.layers.Dense(1)])
+{clear}    model = keras.Sequential([keras.Input((1000,)), keras.layers.Dense(2048), keras.layers.Dense(1)])
     model.compile(optimizer="adam", loss="mse")
     return model
 
 for fold in range(5):
     model = build_model()
-    model.fit(np.zeros((8, 10)), np.zeros(8), epochs=1)
+    model.fit(np.zeros((8, 1000)), np.zeros(8), epochs=1)
 """
 
 
+# (2 M weights a model: five folds of a model of a few thousand are a few small models, kept or not; see
+# test_tables_losses.py)
 @pytest.mark.parametrize("clear, expected", [("", [(10, "models-in-loop")]),
                                              ("    keras.backend.clear_session()\n", [])])
 def test_models_built_by_a_function_in_a_loop(clear, expected, tmp_path):

@@ -1153,6 +1153,9 @@ class Flow(CallHandlers):
             # built with np.append starts out float)
             first = first.func.value
         folds = isinstance(first, ast.Name) and _fold_index(first.id, ctx)
+        if data.content == TABLE and isinstance(index, Several) and index.items and \
+                all(isinstance(i, Text) for i in index.items):
+            return replace(data, shape=None)  # df[columns], columns = ['age', 'fare']: those columns of every row
         if isinstance(self.values.get(first), Number) or ctx.loops and isinstance(first, ast.Name) and not folds or \
                 _item_index(first, ctx.function):
             return _row(data)  # X[i], X[i, :]: one sample
@@ -1878,7 +1881,9 @@ class Flow(CallHandlers):
             # self.criterion["mse"](p, y): an entry of a dict is named by the dict
             name = last_part(dotted_name(node.func.value if isinstance(node.func, ast.Subscript) else node.func))
             words = words_of(name)
-            if words & {"loss", "criterion", "criteria"} or name.lower().startswith("criterion"):
+            # (VAEloss, BCEloss, lossfunc: the word glued to another, an acronym or a lower-case one)
+            if words & {"loss", "criterion", "criteria"} or name.lower().startswith(("criterion", "loss")) or \
+                    name.lower().endswith("loss"):
                 return self._loss(call)
             if self._looks_like_model(node.func, call.ctx.module) and call.args and \
                     not isinstance(call.receiver, (Data, Text)):
@@ -2431,10 +2436,17 @@ _DRAWS = set(_SAMPLERS) | {"choices"}
 def _fold_index(name: str, ctx: Context) -> bool:
     """``name`` is bound by a loop over a cross-validator's folds (for train, test in kfold.split(X, y)): an array
     of row indices, not one row."""
-    return any(isinstance(loop, (ast.For, ast.AsyncFor)) and isinstance(loop.iter, ast.Call)
-               and isinstance(loop.iter.func, ast.Attribute) and loop.iter.func.attr == "split"
+    return any(isinstance(loop, (ast.For, ast.AsyncFor)) and isinstance(iterated := unenumerated(loop.iter), ast.Call)
+               and isinstance(iterated.func, ast.Attribute) and iterated.func.attr == "split"
                and any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(loop.target))
                for loop in ctx.loops)
+
+
+def unenumerated(iterable: ast.expr) -> ast.expr:
+    """for k, (tr, te) in enumerate(kf.split(X)): what enumerate numbers, kf.split(X)."""
+    if isinstance(iterable, ast.Call) and dotted_name(iterable.func) == "enumerate" and iterable.args:
+        return iterable.args[0]
+    return iterable
 
 
 def _sampled_count(index: ast.Name, function: FunctionInfo | None, module: Module,

@@ -200,8 +200,10 @@ class CallHandlers:
             return data
         if method in ("cpu", "numpy", "detach", "to_numpy", "transpose", "squeeze", "flatten", "ravel", "permute",
                       "swapaxes", "unsqueeze", "contiguous", "fillna", "dropna", "drop", "sample", "reset_index",
-                      "sort_values", "map", "apply", "get", "pop", "items", "groupby"):
-            return data  # (groupby: its groups hold the rows, until apply() makes objects of them)
+                      "sort_values", "map", "apply", "get", "pop", "items", "groupby", "to_pandas"):
+            # (groupby: its groups hold the rows, until apply() makes objects of them; to_pandas: a datatable or
+            # Arrow table's rows as a DataFrame, the same data set)
+            return data
         return None
 
     def _item_method(self, call: Call, item: Item, method: str) -> Value:
@@ -334,7 +336,14 @@ class CallHandlers:
         if not ctx.data_set_level or ctx.loops and not _returned_from_loop(node, ctx):
             return Item()  # one file per element or per pass of a loop: collected or not, below
         rows = self._rows_asked_for(node)
-        if keyword_value(node, "chunksize") is not None or keyword_value(node, "nrows") is not None and rows is None:
+        streamed = keyword_value(node, "chunksize") is not None or _keyword_true(node, "iterator")
+        cap = self.values.get(keyword_value(node, "nrows")) if keyword_value(node, "nrows") is not None else None
+        if kind == TABLE and (streamed or keyword_value(node, "nrows") is not None and not (
+                isinstance(cap, Number) and cap.value <= FEW)):
+            # a chunk at a time, or the first rows, more than a look at the columns: the script would read a small
+            # file whole, so this one is large (and so is another split of it, read beside it)
+            self.seen.append(Seen("capped-read", node, ctx))
+        if streamed or keyword_value(node, "nrows") is not None and rows is None:
             return None  # read a chunk at a time, or a sample of the rows
         container = "pandas" if kind == TABLE else "list" if kind == NAMES else "numpy"
         # np.genfromtxt(path, dtype=np.dtype(str)): every field kept as its text, to be parsed into numbers later
@@ -1418,6 +1427,12 @@ _KERAS_SCALING_INSIDE = {"efficientnet", "efficientnet_v2", "convnext", "regnet"
 
 # transformers classes with a from_pretrained that are not models (BertForQuestionAnswering, AutoModel... are)
 _TRANSFORMERS_NOT_MODELS = ("Tokenizer", "Config", "Processor", "FeatureExtractor", "GenerationConfig")
+
+
+def _keyword_true(call: ast.Call, name: str) -> bool:
+    """pd.read_csv(path, iterator=True): the keyword given as a literal True."""
+    given = keyword_value(call, name)
+    return isinstance(given, ast.Constant) and given.value is True
 
 
 def _torch_loss(name: str) -> bool:

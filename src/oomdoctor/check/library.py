@@ -38,6 +38,8 @@ _WHOLE_LOADERS = {
     "pandas.read_spss": TABLE, "pandas.read_xml": TABLE,
     # an Arrow Table of every row group and column, in memory (pq.read_table(path).to_pandas() copies it again)
     "pyarrow.parquet.read_table": TABLE,
+    # datatable's fread parses the whole file into a Frame in memory (fread(...).to_pandas() copies it again)
+    "datatable.fread": TABLE,
 }
 # Libraries whose read_csv, read_parquet... only plan the read: a dask DataFrame is partitions read when computed
 _LAZY_FRAMES = ("dask.dataframe.",)

@@ -410,6 +410,15 @@ def _find_large_loads(script: Script) -> tuple[list[tuple[Seen, Data]], set[str]
             large.append((seen, data))
             if not shown:
                 only_trained_on.add(id(seen))
+    # train = pd.read_csv(train_path, nrows=1_000_000); test = pd.read_csv(test_path): the script caps the rows it
+    # reads of one split, which it would not for a small file, and reads another split of the same data set whole
+    # (a read capped at a million rows reads that many, not the whole split: the cap is its size)
+    capped = script.seen("capped-read")
+    caps = {id(cap.node) for cap in capped}
+    unproven = [(seen, data) for seen, data in unproven if id(seen.node) not in caps]
+    if capped:
+        large += [(seen, data) for seen, data in unproven if data.content == TABLE and any(
+            _same_data_set(seen, cap) and not _other_branches_of_one_if(seen, cap) for cap in capped)]
     # train = np.load('train.npy'); test = np.load('test.npy'): the other splits of a data set shown large are
     # as large (an unused test split is still read whole), and so is what an if's other branch loads into the
     # same name (if train: x = npz['arr_0'] else: x = npz['arr_4'])
@@ -452,11 +461,29 @@ def _same_data_set(load: Seen, other: Seen) -> bool:
         return False
     if _loads_masks(load) and not _loads_masks(other):
         return True
-    paths = [_load_path(seen.node) for seen in (load, other)]
+    paths = [_load_path(seen.node, seen.ctx.module) for seen in (load, other)]
     if None not in paths and paths[0] != paths[1] and split_neutral(paths[0]) == split_neutral(paths[1]):
         return True
     names = [tuple(split_neutral(name) for name in _bound_names(seen)) for seen in (load, other)]
     return bool(names[0] and names[0] == names[1])
+
+
+def _other_branches_of_one_if(load: Seen, other: Seen) -> bool:
+    """The two reads sit in the two branches of one if (if sample: read(path, nrows=n) else: read(path)): the
+    script's own switch between a sample and the whole file, one or the other."""
+    parents = load.ctx.module.parents
+
+    def branches(node: ast.AST) -> dict[ast.If, bool]:  # each if around the node: whether it is in its else
+        found, child, parent = {}, node, parents.get(node)
+        while parent is not None and not isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            if isinstance(parent, ast.If) and child is not parent.test:
+                found[parent] = child in parent.orelse
+            child, parent = parent, parents.get(parent)
+        return found
+
+    mine = branches(load.ctx.module.statement_of(load.node))
+    theirs = branches(other.ctx.module.statement_of(other.node))
+    return any(branch in theirs and theirs[branch] != in_else for branch, in_else in mine.items())
 
 
 def _loads_masks(load: Seen) -> bool:
@@ -472,8 +499,9 @@ def _loads_masks(load: Seen) -> bool:
 _MASK_WORDS = {"mask", "masks"}
 
 
-def _load_path(load: ast.AST) -> str | None:
-    """The path a load reads, as the script writes it (np.load(path)['arr_0'] too), or None."""
+def _load_path(load: ast.AST, module: Module | None = None) -> str | None:
+    """The path a load reads, as the script writes it (np.load(path)['arr_0'] too), or None; given the module, a
+    name is read as what it was last bound to before the load (test_file = root + '/test.csv')."""
     while isinstance(load, ast.Subscript):
         load = load.value
     if not isinstance(load, ast.Call) or not load.args:
@@ -481,6 +509,8 @@ def _load_path(load: ast.AST) -> str | None:
     path = load.args[0]
     if isinstance(path, ast.Call) and last_part(dotted_name(path.func)) == "open" and path.args:
         path = path.args[0]
+    if module is not None and isinstance(path, ast.Name):
+        path = module.value_before(path) or path
     return ast.unparse(path)
 
 
@@ -493,22 +523,38 @@ def _bound_names(seen: Seen) -> tuple[str, ...]:
 
 
 def _columns_narrowed(load: Seen) -> bool:
-    """pd.read_csv(path, dtype={'user_id': 'int32', 'answered': 'int8'}), the mapping written in the call or bound to
-    a name: columns squeezed to one or two bytes are what a table too large for memory is read with; who reads a
-    small one does not count its bytes."""
+    """pd.read_csv(path, dtype={'user_id': 'int32', 'answered': 'int8'}), datatable's fread(path, columns={...}) (its
+    mapping of columns to types, or the columns named by one: set(types.keys())), the mapping written in the call or
+    bound to a name: columns squeezed to one or two bytes are what a table too large for memory is read with; who
+    reads a small one does not count its bytes."""
     node = load.node
-    given = keyword_value(node, "dtype") if isinstance(node, ast.Call) else None
+    if not isinstance(node, ast.Call):
+        return False
     module = load.ctx.module
-    if isinstance(given, ast.Name):  # the last binding of the name before the read: the function's, else the module's
+    for keyword in ("dtype", "columns"):
+        given = _mapping_written(keyword_value(node, keyword), node, module)
+        if isinstance(given, ast.Dict) and any(
+                (dtype := dtype_of(v, module)) is not None and ITEMSIZE.get(dtype, 8) <= 2 and dtype != "bool"
+                for v in given.values):
+            return True
+    return False
+
+
+def _mapping_written(given: ast.AST | None, read: ast.Call, module: Module) -> ast.AST | None:
+    """The dict literal an argument is, or names: the last binding of a name before the read (the function's, else
+    the module's), seen through set(types), list(types.keys()), types.keys()."""
+    while isinstance(given, ast.Call) and (
+            isinstance(given.func, ast.Name) and given.func.id in ("set", "list", "tuple", "sorted") and
+            len(given.args) == 1 or isinstance(given.func, ast.Attribute) and given.func.attr == "keys" and
+            not given.args):
+        given = given.args[0] if isinstance(given.func, ast.Name) else given.func.value
+    if isinstance(given, ast.Name):
         found = module.value_before(given)
-        if found is None and module.function_of(node) is not None:
-            at_module_level = module.last_assignment(given.id, node)
+        if found is None and module.function_of(read) is not None:
+            at_module_level = module.last_assignment(given.id, read)
             found = at_module_level.value if at_module_level is not None else None
         given = found if found is not None else given
-    if not isinstance(given, ast.Dict):
-        return False
-    return any((dtype := dtype_of(v, module)) is not None and ITEMSIZE.get(dtype, 8) <= 2 and dtype != "bool"
-               for v in given.values)
+    return given
 
 
 def _cache_of_decoded_files(load: ast.AST, script: Script) -> bool:

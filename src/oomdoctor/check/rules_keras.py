@@ -8,12 +8,13 @@ from typing import Callable, Iterator
 
 from ..i18n import _
 from ..units import format_bytes
+from .flow import unenumerated
 from .handlers import literal_shape
 from .library import argument, keyword_value
 from .modules import FunctionInfo, Module
 from .names import calls_in, dotted_name, last_part
 from .script import Finding, Script
-from .values import Data, FunctionRef, Model
+from .values import Data, FunctionRef, Model, Number, Range
 
 
 def map_without_parallel(script: Script) -> Iterator[Finding]:
@@ -151,6 +152,10 @@ def models_in_loop(script: Script) -> Iterator[Finding]:
         clears = _calls_anywhere(calls, {"clear_session"}, script)
         if not trains or clears:
             continue
+        passes = _known_passes(loop, seen.ctx.module, script)
+        weights = _dense_model_weights(seen.node, script)
+        if passes is not None and passes <= _FEW_MODELS and weights is not None and weights <= _SMALL_MODEL_WEIGHTS:
+            continue  # five folds of a 14 -> 100 -> 20 -> 1 network: a few small models, kept or not
         reported.add(loop)
         yield script.finding(
             "models-in-loop", seen.node,
@@ -158,6 +163,80 @@ def models_in_loop(script: Script) -> Iterator[Finding]:
               "Keras keeps their graphs and layer names, and memory grows each iteration."),
             _("Call keras.backend.clear_session() at the start of each iteration (and del the old model)."),
             module=seen.ctx.module)
+
+
+# A loop that builds at most this many models, each of at most this many weights, holds a few MB of them and of
+# their graphs however long they stay: nothing grows enough to matter
+_FEW_MODELS = 20
+_SMALL_MODEL_WEIGHTS = 1_000_000
+# Keras layers that add no weights or a few per unit (BatchNormalization's four), and what a builder also calls
+_WIDTH_KEEPING_LAYERS = {"Dropout", "AlphaDropout", "GaussianNoise", "GaussianDropout", "Activation", "ReLU",
+                         "LeakyReLU", "ELU", "Softmax"}
+_NORMALIZING_LAYERS = {"BatchNormalization": 4, "LayerNormalization": 2}
+_BUILDERS_AND_OPTIMIZERS = {"Sequential", "Model", "Adam", "AdamW", "SGD", "RMSprop", "Adagrad", "Adadelta",
+                            "Adamax", "Nadam"}
+
+
+def _known_passes(loop: ast.AST, module: Module, script: Script) -> int | None:
+    """How many times a loop runs where the script says: range(5), or the folds of a cross-validator
+    (for k, (tr, te) in enumerate(KFold(n_splits=5).split(X)), skf = StratifiedKFold(N_FOLDS) bound before);
+    None where it does not."""
+    if not isinstance(loop, (ast.For, ast.AsyncFor)):
+        return None
+    iterable = unenumerated(loop.iter)
+    counted = script.value(iterable)
+    if isinstance(counted, Range):
+        return counted.count
+    if not (isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Attribute) and
+            iterable.func.attr == "split"):
+        return None
+    splitter = iterable.func.value
+    if isinstance(splitter, ast.Name):
+        splitter = module.value_before(splitter)
+    if not isinstance(splitter, ast.Call) or not last_part(dotted_name(splitter.func)).endswith("KFold"):
+        return None
+    given = argument(splitter, "n_splits", 0)
+    if given is None:
+        return 5  # scikit-learn's default number of folds
+    number = script.value(given)
+    return int(number.value) if isinstance(number, Number) else None
+
+
+def _dense_model_weights(build: ast.AST, script: Script) -> int | None:
+    """The weights of the Keras model a call builds, where it is a stack of Dense layers on an input whose width the
+    script writes (Input(14), Dense(64, input_dim=14)), built by the script's function or the Sequential call
+    itself; None for any other model (a convolution, a recurrent layer, a width it does not show)."""
+    if not isinstance(build, ast.Call):
+        return None
+    callee = script.value(build.func)
+    if isinstance(callee, FunctionRef):
+        layers = _layer_sequence(callee.info.node)
+    elif last_part(dotted_name(build.func)) == "Sequential" and build.args and isinstance(build.args[0], ast.List):
+        layers = _layer_sequence(build.args[0])
+    else:
+        return None
+
+    def number(node: ast.AST | None) -> int | None:
+        if isinstance(node, (ast.Tuple, ast.List)):
+            return number(node.elts[0]) if len(node.elts) == 1 else None
+        value = script.value(node) if node is not None else None
+        return int(value.value) if isinstance(value, Number) and value.value == int(value.value) else None
+
+    width, weights = None, 0
+    for name, call in layers:
+        if name in ("Input", "InputLayer"):
+            width = number(argument(call, "shape", 0) or keyword_value(call, "input_shape"))
+        elif name == "Dense":
+            units = number(argument(call, "units", 0))
+            width = width or number(keyword_value(call, "input_dim")) or number(keyword_value(call, "input_shape"))
+            if units is None or width is None:
+                return None
+            weights, width = weights + width * units + units, units
+        elif name in _NORMALIZING_LAYERS and width is not None:
+            weights += _NORMALIZING_LAYERS[name] * width
+        elif name not in _WIDTH_KEEPING_LAYERS and name not in _BUILDERS_AND_OPTIMIZERS:
+            return None
+    return weights if width is not None else None
 
 
 def _calls_anywhere(calls: list[ast.Call], names: set[str], script: Script) -> bool:
