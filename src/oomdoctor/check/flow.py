@@ -67,6 +67,14 @@ from .values import (
 )
 
 
+# What a test of settings gives when a part of it is not one
+_UNSET = object()
+_COMPARISONS = {ast.Eq: lambda a, b: a == b, ast.NotEq: lambda a, b: a != b, ast.Lt: lambda a, b: a < b,
+                ast.LtE: lambda a, b: a <= b, ast.Gt: lambda a, b: a > b, ast.GtE: lambda a, b: a >= b,
+                ast.Is: lambda a, b: a is b, ast.IsNot: lambda a, b: a is not b, ast.In: lambda a, b: a in b,
+                ast.NotIn: lambda a, b: a not in b}
+
+
 def _merge(old: Value, new: Value) -> Value:
     """Two values for one parameter or attribute (two call sites): keep what says most about memory."""
     if old is None:
@@ -383,6 +391,8 @@ class Flow(CallHandlers):
         elif isinstance(node, ast.If):
             self.eval(node.test, scope, ctx)
             taken = self._branch_by_default(node.test, ctx)
+            if taken is None:
+                taken = self._setting_truth(node.test, ctx)
             if taken is not None and _saves_what_the_other_loads(node.orelse if taken else node.body,
                                                                   node.body if taken else node.orelse):
                 taken = None  # if recompute: build and np.save, else np.load: the files read had to be built once
@@ -456,6 +466,74 @@ class Flow(CallHandlers):
         if not isinstance(default, ast.Constant) or not isinstance(default.value, (bool, type(None))):
             return None
         return bool(default.value) != negated
+
+    def _setting_truth(self, test: ast.expr, ctx: Context) -> bool | None:
+        """Whether ``if`` runs its body where its test reads only the script's settings: module-level names bound
+        once in the whole file to a constant, here or in a local module (COLOR = config.USE_RGB, MODE = "3d"), compared
+        with constants (if MODE.upper() == "2D":, if STACK_N > 1 and not COLOR:). The other branch is code that this
+        configuration never runs. None when anything in the test is not such a setting."""
+        value = self._setting(test, ctx.module, ctx.function, 0)
+        return None if value is _UNSET else bool(value)
+
+    def _setting(self, node: ast.expr, module: Module, function: FunctionInfo | None, depth: int) -> object:
+        """The constant ``node`` holds where it is built of settings and constants only; _UNSET when not."""
+        if depth > 6:
+            return _UNSET
+        if isinstance(node, ast.Constant):
+            return node.value
+        if isinstance(node, ast.Name):
+            outer = function
+            while outer is not None:  # a parameter of the function (or of one around it) hides the setting
+                if node.id in outer.parameter_names:
+                    return _UNSET
+                outer = outer.outer
+            bindings = module.assignments(node.id)
+            if module.store_counts.get(node.id) != 1 or len(bindings) != 1 or \
+                    not isinstance(bindings[0].statement, ast.Assign) or len(bindings[0].statement.targets) != 1 or \
+                    not isinstance(bindings[0].statement.targets[0], ast.Name):
+                return _UNSET
+            return self._setting(bindings[0].value, module, None, depth + 1)
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+            owner = self.values.get(node.value)  # config.USE_RGB: the local module's own setting
+            if isinstance(owner, LocalModuleRef) and owner.module is not module and \
+                    node.attr not in owner.module.top_functions and node.attr not in owner.module.classes:
+                return self._setting(ast.Name(id=node.attr, ctx=ast.Load()), owner.module, None, depth + 1)
+            return _UNSET
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.Not, ast.USub)):
+            operand = self._setting(node.operand, module, function, depth + 1)
+            if operand is _UNSET or isinstance(node.op, ast.USub) and not isinstance(operand, (int, float)):
+                return _UNSET
+            return not operand if isinstance(node.op, ast.Not) else -operand
+        if isinstance(node, ast.BoolOp):
+            result: object = _UNSET
+            for part in node.values:  # and/or: the first false (true) part decides, as Python's do
+                result = self._setting(part, module, function, depth + 1)
+                if result is _UNSET:
+                    return _UNSET
+                if bool(result) != isinstance(node.op, ast.And):
+                    return result
+            return result
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and not node.args and \
+                not node.keywords and node.func.attr in ("upper", "lower", "strip"):
+            text = self._setting(node.func.value, module, function, depth + 1)
+            return getattr(text, node.func.attr)() if isinstance(text, str) else _UNSET
+        if isinstance(node, ast.Compare):
+            left = self._setting(node.left, module, function, depth + 1)
+            for op, right_node in zip(node.ops, node.comparators):
+                right = self._setting(right_node, module, function, depth + 1) if not isinstance(
+                    right_node, (ast.Tuple, ast.List, ast.Set)) else tuple(
+                    self._setting(e, module, function, depth + 1) for e in right_node.elts)
+                if left is _UNSET or right is _UNSET or isinstance(right, tuple) and _UNSET in right:
+                    return _UNSET
+                compare = _COMPARISONS.get(type(op))
+                try:
+                    if compare is None or not compare(left, right):
+                        return False if compare is not None else _UNSET
+                except TypeError:
+                    return _UNSET
+                left = right
+            return True
+        return _UNSET
 
     def _after_mode_switch(self, expression: ast.expr, ctx: Context) -> Context:
         """model.eval() puts what follows in evaluation, model.train() takes it out; torch.set_grad_enabled(False)
