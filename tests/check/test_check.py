@@ -4297,6 +4297,26 @@ def test_whole_split_forward_torch(evaluation, expected, tmp_path):
     assert _rules(tmp_path, TORCH_EVAL.format(evaluation=evaluation), "whole-split-forward") == expected
 
 
+@pytest.mark.parametrize("evaluation, expected", [
+    # what a loop's batch is unpacked into, then moved by a helper of the script: still that one batch
+    ("        for pair in torch.utils.data.DataLoader(x_test, batch_size=64):\n"
+     "            imgs, _ = pair\n            test_images = to_gpu(imgs, 'cuda')\n            out = model(test_images)",
+     []),
+    ("        for k, batch in enumerate(torch.utils.data.DataLoader(x_test, batch_size=64)):\n"
+     "            val_inputs = to_gpu(batch, 'cuda')\n            out = model(val_inputs)", []),
+    ("        for pair in torch.utils.data.DataLoader(x_test, batch_size=64):\n"
+     "            imgs = pair\n            test_x = imgs\n            out = model(test_x)", []),
+    # a loop's counter picks no batch: the whole split, shifted each pass, goes through at once
+    ("        for shift in range(3):\n"
+     "            test_images = to_gpu(np.roll(x_test, shift), 'cuda')\n            out = model(test_images)", [22]),
+    ("        test_images = to_gpu(x_test, 'cuda')\n        out = model(test_images)", [21]),
+])
+def test_whole_split_forward_of_a_batch_moved_by_a_helper(evaluation, expected, tmp_path):
+    source = TORCH_EVAL.format(evaluation=evaluation) + "\n\ndef to_gpu(t, device):\n" \
+        "    return torch.as_tensor(t).to(device)\n"
+    assert _rules(tmp_path, source, "whole-split-forward") == expected
+
+
 def test_whole_split_forward_through_an_evaluation_function_is_said_where_the_split_is_given(tmp_path):
     source = TORCH_EVAL.format(evaluation="        pass") + (
         "\n\ndef evaluate(net, inputs):\n    with torch.no_grad():\n        return net(inputs.cuda())\n\n\n"

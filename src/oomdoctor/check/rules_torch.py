@@ -1173,7 +1173,10 @@ def _same_samples(node: ast.expr) -> ast.expr:
 
 def _bound_per_batch(name: str, scope: ast.AST) -> bool:
     """Whether ``scope`` binds ``name`` to one batch or part at a time: a loop's or a comprehension's target
-    (for val_x, val_y in val_loader), rows picked from something (val_x = data[i:j], batch[0]), next(iterator)."""
+    (for val_x, val_y in val_loader), rows picked from something (val_x = data[i:j], batch[0]), next(iterator), or
+    what is made of a loop's batch (x, y = pair; x_dev = to_device(x, device): still one batch)."""
+    if _made_of_a_loop_batch(name, scope, 0):
+        return True
     for node in own_nodes(scope):
         if isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)) and name in names_in(node.target):
             return True
@@ -1187,3 +1190,23 @@ def _bound_per_batch(name: str, scope: ast.AST) -> bool:
                     words_of(last_part(dotted_name(value))) & _ONE_OR_A_BATCH_WORDS:
                 return True  # val_x, val_y = batch
     return False
+
+
+def _made_of_a_loop_batch(name: str, scope: ast.AST, depth: int) -> bool:
+    """``name`` is what a loop over batches binds (not a counter of range()), or is made of that by an unpacking or
+    a call given it (imgs, targets = pair; imgs_dev = to_device(imgs, device)), everywhere ``scope`` binds it."""
+    made = False
+    for node in own_nodes(scope):
+        if isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)) and name in names_in(node.target):
+            if isinstance(node.iter, ast.Call) and dotted_name(node.iter.func) == "range":
+                return False  # for fold in range(5): x_val = load_fold(fold) is no batch
+            made = True
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None and any(
+                name in names_in(t) for t in (node.targets if isinstance(node, ast.Assign) else [node.target])):
+            value = _same_samples(node.value)
+            parts = [value] if isinstance(value, ast.Name) else [
+                a for a in value.args if isinstance(a, ast.Name)] if isinstance(value, ast.Call) else []
+            if depth >= 3 or not any(a.id != name and _made_of_a_loop_batch(a.id, scope, depth + 1) for a in parts):
+                return False
+            made = True
+    return made
