@@ -6071,3 +6071,39 @@ def test_a_readers_load_is_a_lookup_when_every_call_reads_one(calls, expected, t
               "net = torch.nn.Linear(4, 2)\nfor batch in DataLoader(Questions('data/'), batch_size=4):\n"
               "    net(batch.float()).sum().backward()\n")
     assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+SCORED_AFTER = """import torch
+import torch.nn as nn
+
+
+class Scorer:
+    def __init__(self, net, loader, y_holdout, holdout_masks):
+        self.net, self.loader = net.cuda(), loader
+        self.y_holdout, self.holdout_masks = y_holdout, holdout_masks
+        self.loss_fn = nn.SmoothL1Loss()
+
+    def run(self):
+        self.net.eval()
+        preds = []
+        with torch.no_grad():
+            for xb, _ in self.loader:
+                preds.append(self.net(xb.cuda()))
+{after}
+"""
+
+
+@pytest.mark.parametrize("after, expected", [
+    # scored after the loop by a loss, or beside the split's labels: predictions as small as those targets
+    ("        preds = torch.cat(preds)\n        return self.loss_fn(preds, self.loader.dataset.grid.cuda())", []),
+    ("        return self.loss_fn(torch.stack(preds, 0), self.loader.dataset.grid.cuda())", []),
+    ("        everything = torch.concat(preds, dim=0)\n"
+     "        return accuracy_score(self.y_holdout, everything.argmax(1).cpu())", []),
+    ("        return score(torch.cat(preds), self.y_holdout)", []),
+    # kept to be saved, or scored beside masks (the outputs are masks too): still every step's tensor
+    ("        torch.save(torch.cat(preds), 'holdout_preds.pt')", [16]),
+    ("        return score(torch.cat(preds), self.holdout_masks)", [16]),
+    ("        return self.loss_fn(torch.cat(preds), self.holdout_masks)", [16]),
+])
+def test_outputs_kept_without_graph_and_scored_after_the_loop(after, expected, tmp_path):
+    assert _rules(tmp_path, SCORED_AFTER.format(after=after), "tensors-kept-across-steps") == expected

@@ -86,7 +86,7 @@ def tensors_kept_across_steps(script: Script) -> Iterator[Finding]:
             continue  # a loss value without its graph is one number: keeping one per step costs nothing
         if _backward_later(seen, script) or tensor.graph and _kept_sum_said(seen, script):
             continue
-        if not tensor.graph and _scored_beside_labels(seen):
+        if not tensor.graph and (_scored_beside_labels(seen) or _scored_after_the_loop(seen, script)):
             continue
         where = _("with its autograd graph") if tensor.graph else _("on the GPU")
         yield script.finding(
@@ -108,6 +108,44 @@ def _scored_beside_labels(seen: Seen) -> bool:
             names = names_in(node.args[-1])
             if names and all(is_labels(words_of(n)) and not words_of(n) & _PER_PIXEL_LABEL_WORDS for n in names):
                 return True
+    return False
+
+
+def _scored_after_the_loop(seen: Seen, script: Script) -> bool:
+    """outs.append(model(x)) without a graph, then, after the loop, outs (or outs = torch.cat(outs)) given to a loss
+    (criterion(torch.cat(outs), loader.tgt)) or beside the split's labels (accuracy(preds, y_test)): the
+    predictions are kept to be scored against targets the script holds whole already, and are as small as they
+    (not masks: beside those, the outputs are masks too)."""
+    if not seen.ctx.loops or "." in seen.target:
+        return False
+    loop = seen.ctx.loops[-1]
+    end = loop.end_lineno or loop.lineno
+    scope = seen.ctx.function.node if seen.ctx.function is not None else seen.ctx.module.tree
+    kept = {seen.target}
+    # lists filled beside it in the loop (y_true.append(masks)): what they hold _scored_beside_labels judges
+    beside = {dotted_name(n.func.value) for n in ast.walk(loop) if isinstance(n, ast.Call) and
+              isinstance(n.func, ast.Attribute) and n.func.attr in ("append", "extend")} - kept
+    after = sorted((n for n in own_nodes(scope) if isinstance(n, ast.Call) and n.lineno > end),
+                   key=lambda n: (n.lineno, n.col_offset))
+    for node in after:
+        given = list(node.args) + [k.value for k in node.keywords]
+        if not any(names_in(a) & kept for a in given):
+            continue
+        statement = seen.ctx.module.statement_of(node)
+        if isinstance(statement, ast.Assign) and statement.value is node:  # preds = torch.cat(outs)
+            kept |= {t.id for t in statement.targets if isinstance(t, ast.Name)}
+        if any(names_in(a) & beside for a in given):
+            continue
+        others = [set().union(*(words_of(n.id if isinstance(n, ast.Name) else n.attr) for n in ast.walk(other)
+                                if isinstance(n, (ast.Name, ast.Attribute))))
+                  for other in given if not names_in(other) & kept]
+        if any(words & _PER_PIXEL_LABEL_WORDS for words in others):
+            continue
+        # the flow keeps what criterion(...) gives on the call, or, for a loss it knows by its name, on the name
+        scored = [script.value(node), script.value(node.func)]
+        if any(is_labels(words) for words in others) or others and any(
+                isinstance(v, Tensor) and v.loss for v in scored):
+            return True
     return False
 
 
