@@ -6107,3 +6107,39 @@ class Scorer:
 ])
 def test_outputs_kept_without_graph_and_scored_after_the_loop(after, expected, tmp_path):
     assert _rules(tmp_path, SCORED_AFTER.format(after=after), "tensors-kept-across-steps") == expected
+
+
+COUNTED_BUFFER = """import os
+import numpy as np
+from PIL import Image
+
+
+def clips(folder, per_clip=3):
+    names = sorted(os.listdir(folder))
+    n_clips = len(names) // per_clip
+    stacked = np.zeros((n_clips, per_clip, 120, 160, 3){dtype})
+    at = -1
+    for j, name in enumerate(names):
+        frame = np.asarray(Image.open(os.path.join(folder, name)))
+        if j % per_clip == 0:
+            {advance}
+        stacked[at, j % per_clip] = frame
+    return stacked
+
+
+train = clips('episodes/train')
+"""
+
+
+@pytest.mark.parametrize("advance, dtype, expected", [
+    # a counter stepped on by an assignment, as k += 1 is: each pass writes the next clip
+    ("at = at + 1", "", [9]),
+    ("at = min(at + 1, n_clips - 1)", "", [9]),
+    ("at = 1 + at", "", [9]),
+    ("at += 1", "", [9]),
+    ("at = min(at + 1, n_clips - 1)", ", dtype=np.uint8", []),  # the dtype chosen: the frames as they decode
+    ("at = (j // per_clip) * 0", "", []),                          # no counter: the same slot each time
+])
+def test_a_float64_buffer_filled_at_a_counter_the_loop_steps_on(advance, dtype, expected, tmp_path):
+    source = COUNTED_BUFFER.format(advance=advance, dtype=dtype)
+    assert _rules(tmp_path, source, "dtype-blowup") == expected

@@ -1175,11 +1175,20 @@ def _fills_sample_by_sample(seen: Seen) -> bool:
     first = target.slice.elts[0] if isinstance(target.slice, ast.Tuple) and target.slice.elts else target.slice
     if isinstance(first, ast.Slice) and first.lower is first.upper is first.step is None:
         return True  # dec[:, t] = best[:, t - 1]: a step of every sample at once
-    # (the loops' own variables, or a counter they advance: X[k] = sample; k += 1)
+    # (the loops' own variables, or a counter they advance: X[k] = sample; k += 1, k = k + 1, k = min(k + 1, n - 1))
     walked = {name for loop in seen.ctx.loops for name in (names_in(loop.target) if isinstance(
         loop, (ast.For, ast.AsyncFor)) else set()) | {n.target.id for n in ast.walk(loop) if isinstance(
-            n, ast.AugAssign) and isinstance(n.target, ast.Name)}}
+            n, ast.AugAssign) and isinstance(n.target, ast.Name)} | {
+            n.targets[0].id for n in ast.walk(loop) if isinstance(n, ast.Assign) and len(n.targets) == 1 and
+            isinstance(n.targets[0], ast.Name) and _advanced(n.targets[0].id, n.value)}}
     return bool(names_in(first) & walked)
+
+
+def _advanced(name: str, value: ast.expr) -> bool:
+    """``name = value`` steps a counter on: value adds to the name itself (k + 1, min(k + 1, last))."""
+    return any(isinstance(n, ast.BinOp) and isinstance(n.op, ast.Add) and
+               any(isinstance(side, ast.Name) and side.id == name for side in (n.left, n.right))
+               for n in ast.walk(value))
 
 
 def _dtype_written(data: Data, script: Script) -> bool:
