@@ -67,3 +67,41 @@ def test_a_parameter_of_the_same_name_hides_the_setting(tmp_path):
                       "    return sorted(glob.glob(folder + '/*.png'))\n\n"
                       "x = frames('recordings')\n")
     assert [(f.line, f.rule) for f in check_source(script) if f.kind == "memory"] == [(8, "eager-loading")]
+
+
+READERS = """import glob
+import cv2
+import numpy as np
+
+
+class Reader:
+    def __init__(self, folder):
+        self.folder = folder
+
+    def colour(self):
+        return [cv2.imread(p) for p in glob.glob(self.folder + '/*.jpg')]
+
+    def grey(self):
+        return [cv2.imread(p, 0) for p in glob.glob(self.folder + '/*.jpg')]
+"""
+
+
+@pytest.mark.parametrize("main, expected", [
+    # the settings pick one reader: the other is code only the branch they turn off calls
+    ("import readers\nCOLOUR = 'rgb'\nr = readers.Reader('shots')\n"
+     "if COLOUR == 'rgb':\n    x = r.colour()\nelse:\n    x = r.grey()\n", [11]),
+    ("from readers import Reader\nGREY = False\n\n\ndef load():\n    r = Reader('shots')\n"
+     "    if not GREY:\n        images = r.colour()\n    else:\n        images = r.grey()\n    return images\n\n\nx = load()\n",
+     [11]),
+    ("import readers\nCOLOUR = 'grey'\nr = readers.Reader('shots')\n"
+     "if COLOUR == 'rgb':\n    x = r.colour()\nelse:\n    x = r.grey()\n", [14]),
+    # a reader also called where the settings do not reach, or settings not known: both may run
+    ("import readers\nCOLOUR = 'grey'\nr = readers.Reader('shots')\n"
+     "if COLOUR == 'rgb':\n    x = r.colour()\nelse:\n    x = r.grey()\npreview = r.colour()[:4]\n", [11, 14]),
+    ("import sys\nimport readers\nr = readers.Reader('shots')\n"
+     "if sys.argv[1] == 'rgb':\n    x = r.colour()\nelse:\n    x = r.grey()\n", [11, 14]),
+])
+def test_a_function_only_the_branch_turned_off_calls_is_not_run(main, expected, tmp_path):
+    (tmp_path / "readers.py").write_text(READERS)
+    (tmp_path / "train.py").write_text(main)
+    assert [f.line for f in check_source(tmp_path / "train.py") if f.rule == "eager-loading"] == expected

@@ -127,6 +127,8 @@ class Flow(CallHandlers):
         self._previous_call_lines: dict[FunctionInfo, list[tuple[Context, int]]] = {}
         self._entry_lines: dict[FunctionInfo, int | None] = {}  # _entry_line, found once per round
         self.referenced: set[object] = set()
+        # the statements of the branches an if never runs (its test a setting, or a parameter's default), by module
+        self.not_run: dict[ast.stmt, Module] = {}
         # the lists of images PIL only opened that something decodes whole (np.stack(images), [np.asarray(im) for im
         # in images]), by root: said there; one nothing decodes is said where it is kept, as decoded files are
         self.decoded_roots: set[str] = set()
@@ -186,6 +188,7 @@ class Flow(CallHandlers):
             self._previous_passed, self._passed = self._passed, {}
             self._previous_passed_truth, self._passed_truth = self._passed_truth, {}
             self._entry_lines = {}
+            self.not_run = {}
             for module in self.modules:
                 scope = Scope()
                 self.module_scopes[module] = scope
@@ -397,6 +400,8 @@ class Flow(CallHandlers):
                                                                   node.body if taken else node.orelse):
                 taken = None  # if recompute: build and np.save, else np.load: the files read had to be built once
             if taken is not None:  # the other branch never runs
+                for statement in node.orelse if taken else node.body:
+                    self.not_run[statement] = ctx.module
                 self._run(node.body if taken else node.orelse, scope, ctx)
                 return ctx
             before = dict(scope.names)
