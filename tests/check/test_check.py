@@ -6143,3 +6143,31 @@ train = clips('episodes/train')
 def test_a_float64_buffer_filled_at_a_counter_the_loop_steps_on(advance, dtype, expected, tmp_path):
     source = COUNTED_BUFFER.format(advance=advance, dtype=dtype)
     assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+SLICED_BY_BS = """import gzip
+import pickle
+import numpy as np
+import torch
+
+
+def train(net, epochs=5, {size}=64):
+    with gzip.open('episodes.pkl.gz', 'rb') as fh:
+        episodes = pickle.load(fh)
+    obs = torch.from_numpy(np.asarray(episodes['obs'], dtype=np.float32))
+    opt = torch.optim.Adam(net.parameters())
+    for _ in range(epochs):
+        for k in range(0, len(obs), {size}):
+            loss = net(obs[k:k + {size}]).pow(2).mean()
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+"""
+
+
+@pytest.mark.parametrize("size, expected", [
+    ("bs", [9]), ("batch_size", [9]), ("batchSize", [9]),  # cut into batches: the training set, read whole
+    ("step", []),                                          # a stride that says nothing of batches
+])
+def test_a_pickle_trained_on_in_slices_of_a_batch_size_named_bs(size, expected, tmp_path):
+    assert _rules(tmp_path, SLICED_BY_BS.format(size=size), "whole-dataset-load") == expected

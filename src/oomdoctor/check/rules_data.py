@@ -263,15 +263,16 @@ def read_in_batches(data: Data, script: Script) -> bool:
 
 
 def _roots_sliced_in_batches(script: Script) -> set[str]:
-    """The roots of the data sets the script slices with a batch-sized bound (X[i * batch_size:...]); of what a
-    function makes anew on each call (words = read(path)), the function's own too (values.made_root): what its body
-    saw of it is what each call gives."""
+    """The roots of the data sets the script slices with a batch-sized bound (X[i * batch_size:...], x[k:k + bs]); of
+    what a function makes anew on each call (words = read(path)), the function's own too (values.made_root): what its
+    body saw of it is what each call gives."""
     roots = set()
     for node in ast.walk(script.tree):
         if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice):
             value = script.value(node.value)
             bounds = [b for b in (node.slice.lower, node.slice.upper) if b is not None]
-            if isinstance(value, Data) and any("batch" in words_of(n) for b in bounds for n in names_in(b)):
+            if isinstance(value, Data) and any("batch" in words_of(n) or names_batch_size(n)
+                                               for b in bounds for n in names_in(b)):
                 roots |= {value.root, made_root(value.root)}
     return roots
 
