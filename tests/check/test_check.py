@@ -6171,3 +6171,35 @@ def train(net, epochs=5, {size}=64):
 ])
 def test_a_pickle_trained_on_in_slices_of_a_batch_size_named_bs(size, expected, tmp_path):
     assert _rules(tmp_path, SLICED_BY_BS.format(size=size), "whole-dataset-load") == expected
+
+
+DEMONSTRATIONS = """import numpy as np
+import torch
+from torch.utils.data import DataLoader, Dataset
+
+
+class Demonstrations(Dataset):
+    def __init__(self, root):
+        self.views = np.load(root + '/views.npy').astype(np.float32)
+        self.{name} = np.load(root + '/{file}')
+
+    def __len__(self):
+        return len(self.views)
+
+    def __getitem__(self, k):
+        return self.views[k], self.{name}[k]
+
+
+loader = DataLoader(Demonstrations('demos'), batch_size=32, shuffle=True)
+"""
+
+
+@pytest.mark.parametrize("name, file, expected", [
+    # the actions an expert took: a few numbers a step, the targets behaviour cloning learns
+    ("actions", "actions.npy", [8]), ("acts", "acts.npy", [8]), ("expert_action", "steer.npy", [8]),
+    ("act_seq", "actions.npy", [8]),
+    ("action_images", "action_images.npy", [8, 9]),  # pictures, whatever they show
+    ("commands", "commands.npy", [8, 9]),            # nothing says what they are: the training set's second part
+])
+def test_a_behaviour_cloning_set_s_actions_are_its_labels(name, file, expected, tmp_path):
+    assert _rules(tmp_path, DEMONSTRATIONS.format(name=name, file=file), "whole-dataset-load") == expected
