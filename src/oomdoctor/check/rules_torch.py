@@ -125,9 +125,7 @@ def _scored_after_the_loop(seen: Seen, script: Script) -> bool:
     # lists filled beside it in the loop (y_true.append(masks)): what they hold _scored_beside_labels judges
     beside = {dotted_name(n.func.value) for n in ast.walk(loop) if isinstance(n, ast.Call) and
               isinstance(n.func, ast.Attribute) and n.func.attr in ("append", "extend")} - kept
-    after = sorted((n for n in own_nodes(scope) if isinstance(n, ast.Call) and n.lineno > end),
-                   key=lambda n: (n.lineno, n.col_offset))
-    for node in after:
+    for node in (n for n in _calls_in_line_order(scope) if n.lineno > end):
         given = list(node.args) + [k.value for k in node.keywords]
         if not any(names_in(a) & kept for a in given):
             continue
@@ -147,6 +145,14 @@ def _scored_after_the_loop(seen: Seen, script: Script) -> bool:
                 isinstance(v, Tensor) and v.loss for v in scored):
             return True
     return False
+
+
+@lru_cache(maxsize=1024)
+def _calls_in_line_order(scope: ast.AST) -> tuple[ast.Call, ...]:
+    """The calls of a function's (or module's) own code, in line order: sorted once a scope, where each kept list
+    of the scope asks."""
+    return tuple(sorted((n for n in own_nodes(scope) if isinstance(n, ast.Call)),
+                        key=lambda n: (n.lineno, n.col_offset)))
 
 
 # Labels with a value per pixel: as large as the images they annotate
