@@ -6203,3 +6203,35 @@ loader = DataLoader(Demonstrations('demos'), batch_size=32, shuffle=True)
 ])
 def test_a_behaviour_cloning_set_s_actions_are_its_labels(name, file, expected, tmp_path):
     assert _rules(tmp_path, DEMONSTRATIONS.format(name=name, file=file), "whole-dataset-load") == expected
+
+
+GREYED = """import numpy as np
+
+
+class Recordings:
+    def __init__(self, path):
+        self.frames = np.load(path).astype(np.float32)
+
+    def grey(self):
+        return {grey}
+
+
+rec = Recordings('drives/frames.npy')
+shots = rec.grey()
+for k in range(0, len(shots), 32):
+    print(shots[k:k + 32].mean())
+"""
+
+
+@pytest.mark.parametrize("grey, expected", [
+    # weights written as Python floats: the grey copy of every frame is float64
+    ("np.dot(self.frames[..., :3], [0.299, 0.587, 0.114])", [9]),
+    ("np.dot(self.frames, (0.2125, 0.7154, 0.0721)).astype(np.float32)", [9]),
+    ("np.matmul(self.frames[..., :3], [0.299, 0.587, 0.114])", [9]),
+    # weights of its own dtype, or a mean: no float64 copy of the data set
+    ("np.dot(self.frames[..., :3], np.array([0.299, 0.587, 0.114], dtype=np.float32))", []),
+    ("self.frames[..., :3].mean(axis=-1)", []),
+    ("np.dot(self.frames[..., :3], [1, 1, 1])", []),  # whole numbers: the array's own dtype
+])
+def test_a_grey_image_weighted_by_python_floats_is_float64(grey, expected, tmp_path):
+    assert _rules(tmp_path, GREYED.format(grey=grey), "dtype-blowup") == expected

@@ -75,6 +75,13 @@ _COMPARISONS = {ast.Eq: lambda a, b: a == b, ast.NotEq: lambda a, b: a != b, ast
                 ast.NotIn: lambda a, b: a not in b}
 
 
+def _written_floats(node: ast.expr) -> bool:
+    """[0.299, 0.587, 0.114]: a list or tuple of numbers the script writes, one of them a float."""
+    return isinstance(node, (ast.List, ast.Tuple)) and bool(node.elts) and \
+        all(isinstance(e, ast.Constant) and isinstance(e.value, (int, float)) for e in node.elts) and \
+        any(isinstance(e.value, float) for e in node.elts)  # type: ignore[attr-defined]
+
+
 def _merge(old: Value, new: Value) -> Value:
     """Two values for one parameter or attribute (two call sites): keep what says most about memory."""
     if old is None:
@@ -1911,6 +1918,16 @@ class Flow(CallHandlers):
             data = call.args[0]
             return replace(data, line=node.lineno, dtype=data.dtype if (data.dtype or "").startswith("float") else
                            None if data.dtype is None else "float64")
+        if call.qualified in ("numpy.dot", "numpy.matmul", "numpy.inner") and len(node.args) == 2 and \
+                call.callee is None and isinstance(call.args[0], Data) and _written_floats(node.args[1]):
+            # np.dot(x[..., :3], [0.299, 0.587, 0.114]) of a data set: the weights, Python floats, are float64, and
+            # so is the grey array it makes of every sample, whatever dtype x had
+            data = call.args[0]
+            result = replace(data, line=node.lineno, shape=data.shape[:-1] if data.shape else None,
+                             dtype="float64", inferred=False)
+            if data.dtype != "float64" and not data.inferred and data.content != TABLE and not data.labels:
+                self.seen.append(Seen("weighted", node, call.ctx, result, data))
+            return result
         # np.stack((mfcc.T, harmonic.T), axis=-1): the pieces of one sample, written out, make one sample
         given = [p for a in list(call.args) + list(call.kwargs.values())
                  for p in (a.items if isinstance(a, Several) else (a,))]

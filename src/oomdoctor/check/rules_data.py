@@ -990,6 +990,17 @@ def dtype_blowup(script: Script) -> Iterator[Finding]:
                 size=script.size_of(data)),
             _("Convert to float32 first: x.astype('float32') / 255 (or keep uint8 and scale each batch when it is "
               "used)."), module=seen.ctx.module)
+    for seen in script.seen("weighted"):
+        data = seen.value
+        if negligible(data):
+            continue
+        yield script.finding(
+            "dtype-blowup", seen.node,
+            _("This weighted sum over the last axis (a grey image of colour channels) makes a new float64 array of "
+              "the whole data set ({size}): the weights are Python floats, so NumPy computes in float64, 8 bytes "
+              "per value where float32 takes 4 and a uint8 pixel 1.").format(size=script.size_of(data)),
+            _("Give the weights as float32 (np.array([0.299, 0.587, 0.114], dtype=np.float32)) and the array as "
+              "float32, or convert each batch when it is used."), module=seen.ctx.module)
     fits_said: set[ast.AST] = set()
     for seen in script.seen("copied"):
         effect = _copy_effect(seen, script)
