@@ -4299,6 +4299,26 @@ def test_whole_split_forward_torch(evaluation, expected, tmp_path):
     assert _rules(tmp_path, TORCH_EVAL.format(evaluation=evaluation), "whole-split-forward") == expected
 
 
+@pytest.mark.parametrize("evaluation, expected", [
+    # what a loop's batch is unpacked into, then moved by a helper of the script: still that one batch
+    ("        for pair in torch.utils.data.DataLoader(x_test, batch_size=64):\n"
+     "            imgs, _ = pair\n            test_images = to_gpu(imgs, 'cuda')\n            out = model(test_images)",
+     []),
+    ("        for k, batch in enumerate(torch.utils.data.DataLoader(x_test, batch_size=64)):\n"
+     "            val_inputs = to_gpu(batch, 'cuda')\n            out = model(val_inputs)", []),
+    ("        for pair in torch.utils.data.DataLoader(x_test, batch_size=64):\n"
+     "            imgs = pair\n            test_x = imgs\n            out = model(test_x)", []),
+    # a loop's counter picks no batch: the whole split, shifted each pass, goes through at once
+    ("        for shift in range(3):\n"
+     "            test_images = to_gpu(np.roll(x_test, shift), 'cuda')\n            out = model(test_images)", [22]),
+    ("        test_images = to_gpu(x_test, 'cuda')\n        out = model(test_images)", [21]),
+])
+def test_whole_split_forward_of_a_batch_moved_by_a_helper(evaluation, expected, tmp_path):
+    source = TORCH_EVAL.format(evaluation=evaluation) + "\n\ndef to_gpu(t, device):\n" \
+        "    return torch.as_tensor(t).to(device)\n"
+    assert _rules(tmp_path, source, "whole-split-forward") == expected
+
+
 def test_whole_split_forward_through_an_evaluation_function_is_said_where_the_split_is_given(tmp_path):
     source = TORCH_EVAL.format(evaluation="        pass") + (
         "\n\ndef evaluate(net, inputs):\n    with torch.no_grad():\n        return net(inputs.cuda())\n\n\n"
@@ -6167,3 +6187,165 @@ def test_a_sibling_folder_a_page_imports_from_is_read(imported, own, expected, t
     found = [(Path(f.file).relative_to(tmp_path).as_posix(), f.line) for f in check_source(script)
              if f.kind == "memory"]
     assert found == expected
+SCORED_AFTER = """import torch
+import torch.nn as nn
+
+
+class Scorer:
+    def __init__(self, net, loader, y_holdout, holdout_masks):
+        self.net, self.loader = net.cuda(), loader
+        self.y_holdout, self.holdout_masks = y_holdout, holdout_masks
+        self.loss_fn = nn.SmoothL1Loss()
+
+    def run(self):
+        self.net.eval()
+        preds = []
+        with torch.no_grad():
+            for xb, _ in self.loader:
+                preds.append(self.net(xb.cuda()))
+{after}
+"""
+
+
+@pytest.mark.parametrize("after, expected", [
+    # scored after the loop by a loss, or beside the split's labels: predictions as small as those targets
+    ("        preds = torch.cat(preds)\n        return self.loss_fn(preds, self.loader.dataset.grid.cuda())", []),
+    ("        return self.loss_fn(torch.stack(preds, 0), self.loader.dataset.grid.cuda())", []),
+    ("        everything = torch.concat(preds, dim=0)\n"
+     "        return accuracy_score(self.y_holdout, everything.argmax(1).cpu())", []),
+    ("        return score(torch.cat(preds), self.y_holdout)", []),
+    # kept to be saved, or scored beside masks (the outputs are masks too): still every step's tensor
+    ("        torch.save(torch.cat(preds), 'holdout_preds.pt')", [16]),
+    ("        return score(torch.cat(preds), self.holdout_masks)", [16]),
+    ("        return self.loss_fn(torch.cat(preds), self.holdout_masks)", [16]),
+])
+def test_outputs_kept_without_graph_and_scored_after_the_loop(after, expected, tmp_path):
+    assert _rules(tmp_path, SCORED_AFTER.format(after=after), "tensors-kept-across-steps") == expected
+
+
+COUNTED_BUFFER = """import os
+import numpy as np
+from PIL import Image
+
+
+def clips(folder, per_clip=3):
+    names = sorted(os.listdir(folder))
+    n_clips = len(names) // per_clip
+    stacked = np.zeros((n_clips, per_clip, 120, 160, 3){dtype})
+    at = -1
+    for j, name in enumerate(names):
+        frame = np.asarray(Image.open(os.path.join(folder, name)))
+        if j % per_clip == 0:
+            {advance}
+        stacked[at, j % per_clip] = frame
+    return stacked
+
+
+train = clips('episodes/train')
+"""
+
+
+@pytest.mark.parametrize("advance, dtype, expected", [
+    # a counter stepped on by an assignment, as k += 1 is: each pass writes the next clip
+    ("at = at + 1", "", [9]),
+    ("at = min(at + 1, n_clips - 1)", "", [9]),
+    ("at = 1 + at", "", [9]),
+    ("at += 1", "", [9]),
+    ("at = min(at + 1, n_clips - 1)", ", dtype=np.uint8", []),  # the dtype chosen: the frames as they decode
+    ("at = (j // per_clip) * 0", "", []),                          # no counter: the same slot each time
+])
+def test_a_float64_buffer_filled_at_a_counter_the_loop_steps_on(advance, dtype, expected, tmp_path):
+    source = COUNTED_BUFFER.format(advance=advance, dtype=dtype)
+    assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+SLICED_BY_BS = """import gzip
+import pickle
+import numpy as np
+import torch
+
+
+def train(net, epochs=5, {size}=64):
+    with gzip.open('episodes.pkl.gz', 'rb') as fh:
+        episodes = pickle.load(fh)
+    obs = torch.from_numpy(np.asarray(episodes['obs'], dtype=np.float32))
+    opt = torch.optim.Adam(net.parameters())
+    for _ in range(epochs):
+        for k in range(0, len(obs), {size}):
+            loss = net(obs[k:k + {size}]).pow(2).mean()
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+"""
+
+
+@pytest.mark.parametrize("size, expected", [
+    ("bs", [9]), ("batch_size", [9]), ("batchSize", [9]),  # cut into batches: the training set, read whole
+    ("step", []),                                          # a stride that says nothing of batches
+])
+def test_a_pickle_trained_on_in_slices_of_a_batch_size_named_bs(size, expected, tmp_path):
+    assert _rules(tmp_path, SLICED_BY_BS.format(size=size), "whole-dataset-load") == expected
+
+
+DEMONSTRATIONS = """import numpy as np
+import torch
+from torch.utils.data import DataLoader, Dataset
+
+
+class Demonstrations(Dataset):
+    def __init__(self, root):
+        self.views = np.load(root + '/views.npy').astype(np.float32)
+        self.{name} = np.load(root + '/{file}')
+
+    def __len__(self):
+        return len(self.views)
+
+    def __getitem__(self, k):
+        return self.views[k], self.{name}[k]
+
+
+loader = DataLoader(Demonstrations('demos'), batch_size=32, shuffle=True)
+"""
+
+
+@pytest.mark.parametrize("name, file, expected", [
+    # the actions an expert took: a few numbers a step, the targets behaviour cloning learns
+    ("actions", "actions.npy", [8]), ("acts", "acts.npy", [8]), ("expert_action", "steer.npy", [8]),
+    ("act_seq", "actions.npy", [8]),
+    ("action_images", "action_images.npy", [8, 9]),  # pictures, whatever they show
+    ("commands", "commands.npy", [8, 9]),            # nothing says what they are: the training set's second part
+])
+def test_a_behaviour_cloning_set_s_actions_are_its_labels(name, file, expected, tmp_path):
+    assert _rules(tmp_path, DEMONSTRATIONS.format(name=name, file=file), "whole-dataset-load") == expected
+
+
+GREYED = """import numpy as np
+
+
+class Recordings:
+    def __init__(self, path):
+        self.frames = np.load(path).astype(np.float32)
+
+    def grey(self):
+        return {grey}
+
+
+rec = Recordings('drives/frames.npy')
+shots = rec.grey()
+for k in range(0, len(shots), 32):
+    print(shots[k:k + 32].mean())
+"""
+
+
+@pytest.mark.parametrize("grey, expected", [
+    # weights written as Python floats: the grey copy of every frame is float64
+    ("np.dot(self.frames[..., :3], [0.299, 0.587, 0.114])", [9]),
+    ("np.dot(self.frames, (0.2125, 0.7154, 0.0721)).astype(np.float32)", [9]),
+    ("np.matmul(self.frames[..., :3], [0.299, 0.587, 0.114])", [9]),
+    # weights of its own dtype, or a mean: no float64 copy of the data set
+    ("np.dot(self.frames[..., :3], np.array([0.299, 0.587, 0.114], dtype=np.float32))", []),
+    ("self.frames[..., :3].mean(axis=-1)", []),
+    ("np.dot(self.frames[..., :3], [1, 1, 1])", []),  # whole numbers: the array's own dtype
+])
+def test_a_grey_image_weighted_by_python_floats_is_float64(grey, expected, tmp_path):
+    assert _rules(tmp_path, GREYED.format(grey=grey), "dtype-blowup") == expected

@@ -217,3 +217,49 @@ def _written(tmp_path, source: str):
     script = tmp_path / "train.py"
     script.write_text(textwrap.dedent(source))
     return script
+
+
+# the frame cut and thinned in place by the helper (its parameter rebound from itself), then made float and raveled;
+# the memory a list() the class keeps below its capacity
+REBOUND_FRAME = """\
+    import random
+    import gym
+    import numpy as np
+
+    class Memory:
+        def __init__(self, size):
+            self.size = size
+            self.items = {start}
+
+        def add(self, transition):
+            if len(self.items) >= self.size:
+                self.items.pop(0)
+            self.items.append(transition)
+
+    def shrink(obs):
+        obs = obs[34:194]
+        obs = obs[::2, ::2, 0]
+        obs[obs != 0] = 1
+        return {made}
+
+    env = gym.make("{env}")
+    memory = Memory(200_000)
+    before = shrink(env.reset())
+    while True:
+        obs, reward, done, _ = env.step(env.action_space.sample())
+        after = shrink(obs)
+        memory.add((before, reward, after, done))
+        before = after
+"""
+
+
+@pytest.mark.parametrize("start, made, env, expected", [
+    ("list()", "obs.astype(np.float).ravel()", "PongDeterministic-v4", [19]),
+    ("[]", "obs.astype(np.float32).ravel()", "SpaceInvadersNoFrameskip-v4", [19]),
+    ("list()", "np.float32(obs).reshape(-1)", "BreakoutNoFrameskip-v4", [19]),
+    ("list()", "obs.astype(np.uint8).ravel()", "PongDeterministic-v4", []),   # kept as bytes: fine
+    ("list()", "obs.astype(np.float32).ravel()", "CartPole-v1", []),          # four numbers, no frame
+])
+def test_a_frame_rebound_by_its_helper_then_made_float(start, made, env, expected, tmp_path):
+    source = REBOUND_FRAME.format(start=start, made=made, env=env)
+    assert [line for _file, line, _rule in findings(tmp_path, source)] == expected

@@ -67,6 +67,21 @@ from .values import (
 )
 
 
+# What a test of settings gives when a part of it is not one
+_UNSET = object()
+_COMPARISONS = {ast.Eq: lambda a, b: a == b, ast.NotEq: lambda a, b: a != b, ast.Lt: lambda a, b: a < b,
+                ast.LtE: lambda a, b: a <= b, ast.Gt: lambda a, b: a > b, ast.GtE: lambda a, b: a >= b,
+                ast.Is: lambda a, b: a is b, ast.IsNot: lambda a, b: a is not b, ast.In: lambda a, b: a in b,
+                ast.NotIn: lambda a, b: a not in b}
+
+
+def _written_floats(node: ast.expr) -> bool:
+    """[0.299, 0.587, 0.114]: a list or tuple of numbers the script writes, one of them a float."""
+    return isinstance(node, (ast.List, ast.Tuple)) and bool(node.elts) and \
+        all(isinstance(e, ast.Constant) and isinstance(e.value, (int, float)) for e in node.elts) and \
+        any(isinstance(e.value, float) for e in node.elts)  # type: ignore[attr-defined]
+
+
 def _merge(old: Value, new: Value) -> Value:
     """Two values for one parameter or attribute (two call sites): keep what says most about memory."""
     if old is None:
@@ -119,6 +134,8 @@ class Flow(CallHandlers):
         self._previous_call_lines: dict[FunctionInfo, list[tuple[Context, int]]] = {}
         self._entry_lines: dict[FunctionInfo, int | None] = {}  # _entry_line, found once per round
         self.referenced: set[object] = set()
+        # the statements of the branches an if never runs (its test a setting, or a parameter's default), by module
+        self.not_run: dict[ast.stmt, Module] = {}
         # the lists of images PIL only opened that something decodes whole (np.stack(images), [np.asarray(im) for im
         # in images]), by root: said there; one nothing decodes is said where it is kept, as decoded files are
         self.decoded_roots: set[str] = set()
@@ -178,6 +195,7 @@ class Flow(CallHandlers):
             self._previous_passed, self._passed = self._passed, {}
             self._previous_passed_truth, self._passed_truth = self._passed_truth, {}
             self._entry_lines = {}
+            self.not_run = {}
             for module in self.modules:
                 scope = Scope()
                 self.module_scopes[module] = scope
@@ -383,10 +401,14 @@ class Flow(CallHandlers):
         elif isinstance(node, ast.If):
             self.eval(node.test, scope, ctx)
             taken = self._branch_by_default(node.test, ctx)
+            if taken is None:
+                taken = self._setting_truth(node.test, ctx)
             if taken is not None and _saves_what_the_other_loads(node.orelse if taken else node.body,
                                                                   node.body if taken else node.orelse):
                 taken = None  # if recompute: build and np.save, else np.load: the files read had to be built once
             if taken is not None:  # the other branch never runs
+                for statement in node.orelse if taken else node.body:
+                    self.not_run[statement] = ctx.module
                 self._run(node.body if taken else node.orelse, scope, ctx)
                 return ctx
             before = dict(scope.names)
@@ -456,6 +478,74 @@ class Flow(CallHandlers):
         if not isinstance(default, ast.Constant) or not isinstance(default.value, (bool, type(None))):
             return None
         return bool(default.value) != negated
+
+    def _setting_truth(self, test: ast.expr, ctx: Context) -> bool | None:
+        """Whether ``if`` runs its body where its test reads only the script's settings: module-level names bound
+        once in the whole file to a constant, here or in a local module (COLOR = config.USE_RGB, MODE = "3d"), compared
+        with constants (if MODE.upper() == "2D":, if STACK_N > 1 and not COLOR:). The other branch is code that this
+        configuration never runs. None when anything in the test is not such a setting."""
+        value = self._setting(test, ctx.module, ctx.function, 0)
+        return None if value is _UNSET else bool(value)
+
+    def _setting(self, node: ast.expr, module: Module, function: FunctionInfo | None, depth: int) -> object:
+        """The constant ``node`` holds where it is built of settings and constants only; _UNSET when not."""
+        if depth > 6:
+            return _UNSET
+        if isinstance(node, ast.Constant):
+            return node.value
+        if isinstance(node, ast.Name):
+            outer = function
+            while outer is not None:  # a parameter of the function (or of one around it) hides the setting
+                if node.id in outer.parameter_names:
+                    return _UNSET
+                outer = outer.outer
+            bindings = module.assignments(node.id)
+            if module.store_counts.get(node.id) != 1 or len(bindings) != 1 or \
+                    not isinstance(bindings[0].statement, ast.Assign) or len(bindings[0].statement.targets) != 1 or \
+                    not isinstance(bindings[0].statement.targets[0], ast.Name):
+                return _UNSET
+            return self._setting(bindings[0].value, module, None, depth + 1)
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+            owner = self.values.get(node.value)  # config.USE_RGB: the local module's own setting
+            if isinstance(owner, LocalModuleRef) and owner.module is not module and \
+                    node.attr not in owner.module.top_functions and node.attr not in owner.module.classes:
+                return self._setting(ast.Name(id=node.attr, ctx=ast.Load()), owner.module, None, depth + 1)
+            return _UNSET
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.Not, ast.USub)):
+            operand = self._setting(node.operand, module, function, depth + 1)
+            if operand is _UNSET or isinstance(node.op, ast.USub) and not isinstance(operand, (int, float)):
+                return _UNSET
+            return not operand if isinstance(node.op, ast.Not) else -operand
+        if isinstance(node, ast.BoolOp):
+            result: object = _UNSET
+            for part in node.values:  # and/or: the first false (true) part decides, as Python's do
+                result = self._setting(part, module, function, depth + 1)
+                if result is _UNSET:
+                    return _UNSET
+                if bool(result) != isinstance(node.op, ast.And):
+                    return result
+            return result
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and not node.args and \
+                not node.keywords and node.func.attr in ("upper", "lower", "strip"):
+            text = self._setting(node.func.value, module, function, depth + 1)
+            return getattr(text, node.func.attr)() if isinstance(text, str) else _UNSET
+        if isinstance(node, ast.Compare):
+            left = self._setting(node.left, module, function, depth + 1)
+            for op, right_node in zip(node.ops, node.comparators):
+                right = self._setting(right_node, module, function, depth + 1) if not isinstance(
+                    right_node, (ast.Tuple, ast.List, ast.Set)) else tuple(
+                    self._setting(e, module, function, depth + 1) for e in right_node.elts)
+                if left is _UNSET or right is _UNSET or isinstance(right, tuple) and _UNSET in right:
+                    return _UNSET
+                compare = _COMPARISONS.get(type(op))
+                try:
+                    if compare is None or not compare(left, right):
+                        return False if compare is not None else _UNSET
+                except TypeError:
+                    return _UNSET
+                left = right
+            return True
+        return _UNSET
 
     def _after_mode_switch(self, expression: ast.expr, ctx: Context) -> Context:
         """model.eval() puts what follows in evaluation, model.train() takes it out; torch.set_grad_enabled(False)
@@ -1831,6 +1921,16 @@ class Flow(CallHandlers):
             data = call.args[0]
             return replace(data, line=node.lineno, dtype=data.dtype if (data.dtype or "").startswith("float") else
                            None if data.dtype is None else "float64")
+        if call.qualified in ("numpy.dot", "numpy.matmul", "numpy.inner") and len(node.args) == 2 and \
+                call.callee is None and isinstance(call.args[0], Data) and _written_floats(node.args[1]):
+            # np.dot(x[..., :3], [0.299, 0.587, 0.114]) of a data set: the weights, Python floats, are float64, and
+            # so is the grey array it makes of every sample, whatever dtype x had
+            data = call.args[0]
+            result = replace(data, line=node.lineno, shape=data.shape[:-1] if data.shape else None,
+                             dtype="float64", inferred=False)
+            if data.dtype != "float64" and not data.inferred and data.content != TABLE and not data.labels:
+                self.seen.append(Seen("weighted", node, call.ctx, result, data))
+            return result
         # np.stack((mfcc.T, harmonic.T), axis=-1): the pieces of one sample, written out, make one sample
         given = [p for a in list(call.args) + list(call.kwargs.values())
                  for p in (a.items if isinstance(a, Several) else (a,))]

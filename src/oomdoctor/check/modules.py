@@ -269,6 +269,16 @@ class Module:
                     first[node.id] = min(first.get(node.id, node.lineno), node.lineno)
         return first
 
+    @cached_property
+    def store_counts(self) -> dict[str, int]:
+        """How many places of the whole file (its functions included) bind each plain name: a module-level name bound
+        once is a setting the file never changes (N_RUNS = 8, MODE = "3d")."""
+        counts: dict[str, int] = {}
+        for node in self.parents:
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                counts[node.id] = counts.get(node.id, 0) + 1
+        return counts
+
     def assignments(self, key: str, within: ast.AST | None = None) -> list[Binding]:
         """The plain assignments to ``key`` (a name, or a dotted one: ``self.frames``) in the own code of ``within``
         (a function's node; the module's level when None), in the order of their lines. An element of a tuple

@@ -93,9 +93,10 @@ def words_of(identifier: str) -> frozenset[str]:
 _EVAL_WORDS = {"val", "valid", "validation", "validate", "test", "testing", "eval", "evaluate", "evaluation",
                "dev", "predict", "prediction", "predictions", "inference", "infer"}
 # Words that name labels: one number per sample, never the memory problem
-# (boxes are a few numbers per object: annotations, like labels)
+# (boxes are a few numbers per object: annotations, like labels; an agent's actions, a few numbers per step, are the
+# targets behaviour cloning learns)
 LABEL_WORDS = {"y", "label", "labels", "target", "targets", "mask", "masks", "class", "classes", "idx", "bb", "bbox",
-               "bboxes", "box", "boxes"}
+               "bboxes", "box", "boxes", "action", "actions", "acts"}
 
 
 # Words that say a name holds inputs, even next to a label word (X_dev_input, images_and_masks)

@@ -263,15 +263,16 @@ def read_in_batches(data: Data, script: Script) -> bool:
 
 
 def _roots_sliced_in_batches(script: Script) -> set[str]:
-    """The roots of the data sets the script slices with a batch-sized bound (X[i * batch_size:...]); of what a
-    function makes anew on each call (words = read(path)), the function's own too (values.made_root): what its body
-    saw of it is what each call gives."""
+    """The roots of the data sets the script slices with a batch-sized bound (X[i * batch_size:...], x[k:k + bs]); of
+    what a function makes anew on each call (words = read(path)), the function's own too (values.made_root): what its
+    body saw of it is what each call gives."""
     roots = set()
     for node in ast.walk(script.tree):
         if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice):
             value = script.value(node.value)
             bounds = [b for b in (node.slice.lower, node.slice.upper) if b is not None]
-            if isinstance(value, Data) and any("batch" in words_of(n) for b in bounds for n in names_in(b)):
+            if isinstance(value, Data) and any("batch" in words_of(n) or names_batch_size(n)
+                                               for b in bounds for n in names_in(b)):
                 roots |= {value.root, made_root(value.root)}
     return roots
 
@@ -1035,6 +1036,17 @@ def dtype_blowup(script: Script) -> Iterator[Finding]:
                 size=script.size_of(data)),
             _("Convert to float32 first: x.astype('float32') / 255 (or keep uint8 and scale each batch when it is "
               "used)."), module=seen.ctx.module)
+    for seen in script.seen("weighted"):
+        data = seen.value
+        if negligible(data):
+            continue
+        yield script.finding(
+            "dtype-blowup", seen.node,
+            _("This weighted sum over the last axis (a grey image of colour channels) makes a new float64 array of "
+              "the whole data set ({size}): the weights are Python floats, so NumPy computes in float64, 8 bytes "
+              "per value where float32 takes 4 and a uint8 pixel 1.").format(size=script.size_of(data)),
+            _("Give the weights as float32 (np.array([0.299, 0.587, 0.114], dtype=np.float32)) and the array as "
+              "float32, or convert each batch when it is used."), module=seen.ctx.module)
     fits_said: set[ast.AST] = set()
     for seen in script.seen("copied"):
         effect = _copy_effect(seen, script)
@@ -1221,11 +1233,20 @@ def _fills_sample_by_sample(seen: Seen) -> bool:
     first = target.slice.elts[0] if isinstance(target.slice, ast.Tuple) and target.slice.elts else target.slice
     if isinstance(first, ast.Slice) and first.lower is first.upper is first.step is None:
         return True  # dec[:, t] = best[:, t - 1]: a step of every sample at once
-    # (the loops' own variables, or a counter they advance: X[k] = sample; k += 1)
+    # (the loops' own variables, or a counter they advance: X[k] = sample; k += 1, k = k + 1, k = min(k + 1, n - 1))
     walked = {name for loop in seen.ctx.loops for name in (names_in(loop.target) if isinstance(
         loop, (ast.For, ast.AsyncFor)) else set()) | {n.target.id for n in ast.walk(loop) if isinstance(
-            n, ast.AugAssign) and isinstance(n.target, ast.Name)}}
+            n, ast.AugAssign) and isinstance(n.target, ast.Name)} | {
+            n.targets[0].id for n in ast.walk(loop) if isinstance(n, ast.Assign) and len(n.targets) == 1 and
+            isinstance(n.targets[0], ast.Name) and _advanced(n.targets[0].id, n.value)}}
     return bool(names_in(first) & walked)
+
+
+def _advanced(name: str, value: ast.expr) -> bool:
+    """``name = value`` steps a counter on: value adds to the name itself (k + 1, min(k + 1, last))."""
+    return any(isinstance(n, ast.BinOp) and isinstance(n.op, ast.Add) and
+               any(isinstance(side, ast.Name) and side.id == name for side in (n.left, n.right))
+               for n in ast.walk(value))
 
 
 def _dtype_written(data: Data, script: Script) -> bool:

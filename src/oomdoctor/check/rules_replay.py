@@ -45,7 +45,7 @@ _FRAME_OPS = {"stack", "cat", "concatenate", "append", "vstack", "hstack", "dsta
               "ascontiguousarray", "tensor", "as_tensor", "from_numpy", "FloatTensor", "Tensor", "reshape", "view",
               "transpose", "permute", "unsqueeze", "squeeze", "expand_dims", "moveaxis", "swapaxes", "flatten",
               "contiguous", "copy", "clone", "deepcopy", "roll", "to", "cuda", "cpu", "float", "double", "half",
-              "astype", "float32", "float64", "tuple", "list"}
+              "astype", "float32", "float64", "tuple", "list", "ravel"}
 # A memory of fewer transitions than this is a stack of the last frames (deque(maxlen=4)), not a replay memory
 _FEW_TRANSITIONS = 1000
 
@@ -154,7 +154,9 @@ def _memories(script: Script) -> Iterator[_Memory]:
                     isinstance(value.left.elts[0], ast.Constant) and value.left.elts[0].value is None:
                 # a ring of slots: self.slots = [None] * capacity, each overwritten in turn
                 yield _Memory(module, cls, function, name, _number(script.value(value.right)))
-            elif isinstance(value, ast.List) and not value.elts and cls is not None:
+            elif cls is not None and (isinstance(value, ast.List) and not value.elts or isinstance(value, ast.Call) and
+                                      dotted_name(value.func) == "list" and not value.args and not value.keywords):
+                # self.memory = [] or list()
                 capacity = _kept_below(cls, name, script)
                 if capacity is not False:
                     yield _Memory(module, cls, function, name, capacity)  # type: ignore[arg-type]
@@ -315,12 +317,17 @@ class _Frames:
                     part = _part_for(target, node.value, name)
                     if part is not None:
                         found.append((part, module, function))
-        if found or function is None:
+        if function is None:
             return found
         if name in function.parameter_names:
-            return [(given, at_module, at_module.function_of(call))
-                    for at_module, call in self.script.calls_to(function)
-                    if (given := arguments_given(function, call, skip_self=function.takes_instance).get(name)) is not None]
+            # what each call gives it, where the body rebinds it from itself too (img = img[35:195]: still the
+            # frame the caller passed)
+            return found + [(given, at_module, at_module.function_of(call))
+                            for at_module, call in self.script.calls_to(function)
+                            if (given := arguments_given(function, call, skip_self=function.takes_instance).get(name))
+                            is not None]
+        if found:
+            return found
         return self._name_sources(name, module, function.outer)  # a name of the enclosing function, or global
 
     def _varargs(self, node: ast.Starred, module: Module, function: FunctionInfo | None,

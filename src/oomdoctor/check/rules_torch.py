@@ -86,7 +86,7 @@ def tensors_kept_across_steps(script: Script) -> Iterator[Finding]:
             continue  # a loss value without its graph is one number: keeping one per step costs nothing
         if _backward_later(seen, script) or tensor.graph and _kept_sum_said(seen, script):
             continue
-        if not tensor.graph and _scored_beside_labels(seen):
+        if not tensor.graph and (_scored_beside_labels(seen) or _scored_after_the_loop(seen, script)):
             continue
         where = _("with its autograd graph") if tensor.graph else _("on the GPU")
         yield script.finding(
@@ -109,6 +109,50 @@ def _scored_beside_labels(seen: Seen) -> bool:
             if names and all(is_labels(words_of(n)) and not words_of(n) & _PER_PIXEL_LABEL_WORDS for n in names):
                 return True
     return False
+
+
+def _scored_after_the_loop(seen: Seen, script: Script) -> bool:
+    """outs.append(model(x)) without a graph, then, after the loop, outs (or outs = torch.cat(outs)) given to a loss
+    (criterion(torch.cat(outs), loader.tgt)) or beside the split's labels (accuracy(preds, y_test)): the
+    predictions are kept to be scored against targets the script holds whole already, and are as small as they
+    (not masks: beside those, the outputs are masks too)."""
+    if not seen.ctx.loops or "." in seen.target:
+        return False
+    loop = seen.ctx.loops[-1]
+    end = loop.end_lineno or loop.lineno
+    scope = seen.ctx.function.node if seen.ctx.function is not None else seen.ctx.module.tree
+    kept = {seen.target}
+    # lists filled beside it in the loop (y_true.append(masks)): what they hold _scored_beside_labels judges
+    beside = {dotted_name(n.func.value) for n in ast.walk(loop) if isinstance(n, ast.Call) and
+              isinstance(n.func, ast.Attribute) and n.func.attr in ("append", "extend")} - kept
+    for node in (n for n in _calls_in_line_order(scope) if n.lineno > end):
+        given = list(node.args) + [k.value for k in node.keywords]
+        if not any(names_in(a) & kept for a in given):
+            continue
+        statement = seen.ctx.module.statement_of(node)
+        if isinstance(statement, ast.Assign) and statement.value is node:  # preds = torch.cat(outs)
+            kept |= {t.id for t in statement.targets if isinstance(t, ast.Name)}
+        if any(names_in(a) & beside for a in given):
+            continue
+        others = [set().union(*(words_of(n.id if isinstance(n, ast.Name) else n.attr) for n in ast.walk(other)
+                                if isinstance(n, (ast.Name, ast.Attribute))))
+                  for other in given if not names_in(other) & kept]
+        if any(words & _PER_PIXEL_LABEL_WORDS for words in others):
+            continue
+        # the flow keeps what criterion(...) gives on the call, or, for a loss it knows by its name, on the name
+        scored = [script.value(node), script.value(node.func)]
+        if any(is_labels(words) for words in others) or others and any(
+                isinstance(v, Tensor) and v.loss for v in scored):
+            return True
+    return False
+
+
+@lru_cache(maxsize=1024)
+def _calls_in_line_order(scope: ast.AST) -> tuple[ast.Call, ...]:
+    """The calls of a function's (or module's) own code, in line order: sorted once a scope, where each kept list
+    of the scope asks."""
+    return tuple(sorted((n for n in own_nodes(scope) if isinstance(n, ast.Call)),
+                        key=lambda n: (n.lineno, n.col_offset)))
 
 
 # Labels with a value per pixel: as large as the images they annotate
@@ -1173,7 +1217,10 @@ def _same_samples(node: ast.expr) -> ast.expr:
 
 def _bound_per_batch(name: str, scope: ast.AST) -> bool:
     """Whether ``scope`` binds ``name`` to one batch or part at a time: a loop's or a comprehension's target
-    (for val_x, val_y in val_loader), rows picked from something (val_x = data[i:j], batch[0]), next(iterator)."""
+    (for val_x, val_y in val_loader), rows picked from something (val_x = data[i:j], batch[0]), next(iterator), or
+    what is made of a loop's batch (x, y = pair; x_dev = to_device(x, device): still one batch)."""
+    if _made_of_a_loop_batch(name, scope, 0):
+        return True
     for node in own_nodes(scope):
         if isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)) and name in names_in(node.target):
             return True
@@ -1187,3 +1234,23 @@ def _bound_per_batch(name: str, scope: ast.AST) -> bool:
                     words_of(last_part(dotted_name(value))) & _ONE_OR_A_BATCH_WORDS:
                 return True  # val_x, val_y = batch
     return False
+
+
+def _made_of_a_loop_batch(name: str, scope: ast.AST, depth: int) -> bool:
+    """``name`` is what a loop over batches binds (not a counter of range()), or is made of that by an unpacking or
+    a call given it (imgs, targets = pair; imgs_dev = to_device(imgs, device)), everywhere ``scope`` binds it."""
+    made = False
+    for node in own_nodes(scope):
+        if isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)) and name in names_in(node.target):
+            if isinstance(node.iter, ast.Call) and dotted_name(node.iter.func) == "range":
+                return False  # for fold in range(5): x_val = load_fold(fold) is no batch
+            made = True
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None and any(
+                name in names_in(t) for t in (node.targets if isinstance(node, ast.Assign) else [node.target])):
+            value = _same_samples(node.value)
+            parts = [value] if isinstance(value, ast.Name) else [
+                a for a in value.args if isinstance(a, ast.Name)] if isinstance(value, ast.Call) else []
+            if depth >= 3 or not any(a.id != name and _made_of_a_loop_batch(a.id, scope, depth + 1) for a in parts):
+                return False
+            made = True
+    return made

@@ -109,6 +109,8 @@ class Script:
             function = function.outer
         if function is None:
             return True  # module-level code runs when the script imports it
+        if function.name in self._named_only_where_not_run():
+            return False  # read_split_2d(), called only in the branch the settings turn off
         if module is self.main:
             # a script with an entry point (if __name__ == '__main__':) runs what that calls: a function of its
             # own that no module names, by a call, an attribute or a string, and no decorator registers, is an
@@ -118,6 +120,28 @@ class Script:
                 function.cls is not None or \
                 bool(function.node.decorator_list) or function.name in self._named_elsewhere()
         return function in self.flow.referenced or function.cls in self.flow.referenced
+
+    def _named_only_where_not_run(self) -> set[str]:
+        """The names (called, read, attributes) that only the branches an if never runs use: a function of the
+        script's own by such a name is code this configuration never reaches."""
+        def collect() -> set[str]:
+            skipped = self.flow.not_run
+            if not skipped:
+                return set()
+            dead: set[str] = set()
+            for statement in skipped:
+                dead |= _names_read(ast.walk(statement))
+            live: set[str] = set()
+            for module in self.modules:
+                stack = [module.tree]
+                while stack:
+                    node = stack.pop()
+                    if node in skipped:
+                        continue
+                    live |= _names_read((node,))
+                    stack.extend(ast.iter_child_nodes(node))
+            return dead - live
+        return self.memoized("named-only-where-not-run", collect)
 
     def _named_elsewhere(self) -> set[str]:
         """Every name the modules use other than to define it: read names, attributes, and strings."""
@@ -270,3 +294,9 @@ class _Dependencies:
                         pending.append(target)
             self._derived[name] = found
         return self._derived[name]
+
+
+def _names_read(nodes) -> set[str]:
+    """The names ``nodes`` read: names, attributes."""
+    return {n.id if isinstance(n, ast.Name) else n.attr for n in nodes
+            if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Store) or isinstance(n, ast.Attribute)}
