@@ -6051,3 +6051,26 @@ def test_a_readers_load_is_a_lookup_when_every_call_reads_one(calls, expected, t
               "net = torch.nn.Linear(4, 2)\nfor batch in DataLoader(Questions('data/'), batch_size=4):\n"
               "    net(batch.float()).sum().backward()\n")
     assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+@pytest.mark.parametrize("cut, expected", [
+    ("order.reshape(-1, batch_size)", []),
+    ("torch.split(torch.from_numpy(order), batch_size)", []),
+    ("torch.from_numpy(order).split(batch_size)", []),
+    # the helper called once on every row: the whole store moved to the GPU
+    (None, [10, 11]),
+])
+def test_a_loop_over_an_index_cut_into_batch_sized_rows_runs_once_per_batch(cut, expected, tmp_path):
+    # a CTC-style trainer of its own: the shuffled row indexes cut into rows of batch_size, each pass hands one row
+    # of indexes to a helper that gathers those rows (and their lengths) onto the GPU: one batch's worth per call
+    loop = (f"    for rows in {cut}:\n        x, spans = make_batch(rows, store)\n        net(x).sum().backward()\n"
+            if cut else "    x, spans = make_batch(order, store)\n    for epoch in range(10):\n"
+                        "        net(x).sum().backward()\n")
+    source = ("import pickle\n\nimport numpy as np\nimport torch\n\n\n"
+              "def make_batch(rows, store):\n    frames, meta = store\n"
+              "    spans = [meta[r][0] for r in rows]\n    x = frames[rows].cuda()\n"
+              "    return x, torch.tensor(spans, device='cuda')\n\n\n"
+              "def fit(store, batch_size, net):\n    order = np.random.permutation(len(store[0]))\n" + loop +
+              "\n\nwith open('store.pkl', 'rb') as fh:\n    store = pickle.load(fh)\n"
+              "fit(store, 32, torch.nn.Linear(8, 2).cuda())\n")
+    assert _rules(tmp_path, source, "dataset-on-gpu") == expected

@@ -29,8 +29,8 @@ from .library import (
     loader_kind,
 )
 from .modules import ClassInfo, FunctionInfo, Module, imported_files, own_nodes
-from .names import (LABEL_WORDS, calls_in, dotted_name, is_eval_name, is_labels, last_part, names_batch_size,
-                    names_in, path_text, words_of)
+from .names import (LABEL_WORDS, calls_in, dotted_name, is_batch_size, is_eval_name, is_labels, last_part,
+                    names_batch_size, names_in, path_text, words_of)
 from .values import (
     ARRAYS,
     FEW,
@@ -794,7 +794,8 @@ class Flow(CallHandlers):
         iterable = self.eval(node.iter, scope, ctx)
         names = {last_part(dotted_name(n)) for n in ast.walk(node.iter) if isinstance(n, (ast.Name, ast.Attribute))}
         pieces_of_one_file = self._yields_pieces_of_one_file(node, ctx)
-        batches = isinstance(iterable, (Loader, Pipeline, Batch)) and not pieces_of_one_file
+        batches = isinstance(iterable, (Loader, Pipeline, Batch)) and not pieces_of_one_file or \
+            _cut_into_batches(node.iter, ctx)
         over_eval_loader = batches and any(is_eval_name(n) for n in names)
         element: Value = None
         if pieces_of_one_file:
@@ -2383,6 +2384,27 @@ def _draws_a_batch(node: ast.expr, ctx: Context) -> bool:
     calls = [node] if isinstance(node, ast.Call) else _calls_assigned_to(node.id, ctx.function, ctx.module) \
         if isinstance(node, ast.Name) else []
     return bool(calls) and all(last_part(dotted_name(call.func)) in _DRAWS and _sized_by_batch(call) for call in calls)
+
+
+def _cut_into_batches(node: ast.expr, ctx: Context) -> bool:
+    """``node`` (through tqdm, enumerate, a walrus) is an array cut into rows of a batch size each, or a name the
+    function binds to one: x.reshape(-1, batch_size), x.split(batch_size), torch.split(x, batch_size). A loop over
+    it runs once per batch, each pass given one batch's rows (or indexes)."""
+    while True:
+        if isinstance(node, ast.NamedExpr):
+            node = node.value
+        elif isinstance(node, ast.Call) and last_part(dotted_name(node.func)) in _PASSING_ITERATORS and node.args:
+            node = node.args[0]
+        else:
+            break
+    calls = [node] if isinstance(node, ast.Call) else _calls_assigned_to(node.id, ctx.function, ctx.module) \
+        if isinstance(node, ast.Name) else []
+    return bool(calls) and all(isinstance(call.func, ast.Attribute) and call.func.attr in ("reshape", "split") and
+                               call.args and is_batch_size(call.args[-1]) for call in calls)
+
+
+# What a loop may iterate through and still walk the rows of what it is given
+_PASSING_ITERATORS = {"tqdm", "enumerate", "iter", "list", "trange"}
 
 
 def _sized_by_batch(call: ast.Call) -> bool:
