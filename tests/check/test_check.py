@@ -6074,3 +6074,23 @@ def test_a_loop_over_an_index_cut_into_batch_sized_rows_runs_once_per_batch(cut,
               "\n\nwith open('store.pkl', 'rb') as fh:\n    store = pickle.load(fh)\n"
               "fit(store, 32, torch.nn.Linear(8, 2).cuda())\n")
     assert _rules(tmp_path, source, "dataset-on-gpu") == expected
+
+
+@pytest.mark.parametrize("picked, shown, expected", [
+    ("self.clips[rows]", False, [7]),
+    ("self.clips[rows, :, :]", False, [7]),
+    ("self.clips[rows]", True, []),  # the script shows the count: 5,000 small images, the size decides
+])
+def test_rows_a_loop_of_its_own_picks_and_feeds_to_the_model_are_the_training_set(picked, shown, expected, tmp_path):
+    # no DataLoader, no fit(): the script's own loop gathers each batch's rows of the loaded array by an index and
+    # runs the network on them, so the array loaded whole is the training set itself
+    source = ("import numpy as np\nimport torch\n\n\n"
+              "class Fitter:\n    def __init__(self, path):\n        self.clips = np.load(path)\n" +
+              ("        self.clips = self.clips.reshape((5000, 3, 32, 32))\n" if shown else "") +
+              "        self.net = torch.nn.Conv2d(3, 8, 3)\n\n"
+              "    def run(self, batch_size):\n        for start in range(0, len(self.clips), batch_size):\n"
+              f"            rows = np.arange(start, start + batch_size)\n"
+              f"            xb = torch.from_numpy({picked}).float()\n"
+              "            self.net(xb).mean().backward()\n\n\n"
+              "Fitter('clips.npy').run(16)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected

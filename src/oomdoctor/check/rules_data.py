@@ -672,6 +672,13 @@ def _roots_trained_on(script: Script) -> set[str]:
                 value = script.value(node)
                 if isinstance(value, Data) and not value.labels and not value.small:  # (not a few samples shown)
                     fed.add(value.root)
+    # net(x[idx].to(device)): rows of the data set picked for a batch and fed to a PyTorch model by the script's own
+    # loop, with no loader between them (where the script shows how many rows it has, x.reshape((10000, 3, 32, 32)),
+    # that count, not this, says what it is)
+    for seen in script.seen("forward"):
+        inputs = seen.source.items if isinstance(seen.source, Several) else ()
+        fed |= {given.root for given in inputs[:1] if isinstance(given, Item) and given.root and not any(
+            value.shape and value.shape[0] is not None for value in script.data_of_root(given.root))}
     # datagen.flow(x_train, y_train): a Keras ImageDataGenerator serves x_train's rows, augmented, to the fit given
     # the iterator (fit(datagen.flow(...)), or a name bound to it): x_train is the training set all the same
     fed |= {data.root for _, data in _augmented_arrays(script, "flow")}
