@@ -6094,3 +6094,22 @@ def test_rows_a_loop_of_its_own_picks_and_feeds_to_the_model_are_the_training_se
               "            self.net(xb).mean().backward()\n\n\n"
               "Fitter('clips.npy').run(16)\n")
     assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+@pytest.mark.parametrize("load, use, expected", [
+    # a saved tensor data set: its parts handed to a TensorDataset, or its rows fed to the network batch by batch
+    ("bundle = torch.load(path)", "DataLoader(TensorDataset(bundle['spectra'], bundle['y']), batch_size=32)", [8]),
+    ("bundle = torch.load(path, map_location='cpu')", "DataLoader(TensorDataset(bundle), batch_size=32)", [8]),
+    ("bundle = torch.load(path)", "[net(bundle[r]) for r in order.reshape(-1, 32)]", [8]),
+    # a checkpoint, or a pickled model: what it gives restores the training state, or runs as the model
+    ("bundle = torch.load(path)", "net.load_state_dict(bundle['state_dict'])", []),
+    ("bundle = torch.load(path)", "net.load_state_dict(bundle)", []),
+    ("bundle = torch.load(path)['net']", "net.load_state_dict(bundle)", []),
+    ("bundle = torch.load(path)", "bundle.eval()", []),
+])
+def test_a_tensor_data_set_torch_loaded_once_and_trained_on_is_a_whole_load(load, use, expected, tmp_path):
+    source = ("import numpy as np\nimport torch\nfrom torch.utils.data import DataLoader, TensorDataset\n\n\n"
+              "class Run:\n    def __init__(self, path, net):\n"
+              f"        {load}\n        order = np.random.permutation(1000)\n        self.out = {use}\n\n\n"
+              "Run('spectra.pt', torch.nn.Linear(80, 2))\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected
