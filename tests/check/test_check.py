@@ -6113,3 +6113,25 @@ def test_a_tensor_data_set_torch_loaded_once_and_trained_on_is_a_whole_load(load
               f"        {load}\n        order = np.random.permutation(1000)\n        self.out = {use}\n\n\n"
               "Run('spectra.pt', torch.nn.Linear(80, 2))\n")
     assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+@pytest.mark.parametrize("stand_in, expected", [
+    ("np.zeros((96, 96, 3), dtype=np.uint8)", [16]),
+    ("np.full((96, 96, 3), 127, np.uint8)", [16]),
+    ("np.ones((96, 96, 3), np.uint8) * 255", [16]),
+    # a file decoded in both places: each keeps decoded files
+    ("cv2.resize(cv2.imread(fallback), (96, 96))", [13, 16]),
+])
+def test_a_stand_in_for_an_unreadable_file_is_not_where_the_files_are_kept(stand_in, expected, tmp_path):
+    # a loader that keeps a blank picture for each file it cannot read and the decoded picture of every other one, in
+    # one list: one list of decoded files, said where the files are kept, not at the stand-in
+    source = ("import cv2\nimport numpy as np\nimport torch\n\n\n"
+              "class Shots:\n    def __init__(self, paths, fallback='blank.png'):\n        self.pictures = []\n"
+              "        for p in paths:\n            picture = cv2.imread(p)\n            if picture is None:\n"
+              "                print('unreadable', p)\n"
+              f"                self.pictures.append({stand_in})\n"
+              "                continue\n"
+              "            picture = cv2.resize(picture, (96, 96))\n"
+              "            self.pictures.append(picture)\n\n\n"
+              "shots = Shots(sorted(__import__('glob').glob('shots/*.jpg')))\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected

@@ -11,7 +11,7 @@ from typing import Iterable, Iterator
 from ..i18n import _
 from ..units import format_bytes
 from .context import Context, Seen
-from .library import (KNOWN_GRAPH_NODES, NUMPY_CREATORS, PERMUTATIONS, SAVES, argument, constant_number,
+from .library import (FILLED_CREATORS, KNOWN_GRAPH_NODES, NUMPY_CREATORS, PERMUTATIONS, SAVES, argument, constant_number,
                       dtype_of, keyword_value, pixel_dtype, scaled_pixels_dtype)
 from .modules import ClassInfo, FunctionInfo, Module, own_nodes
 from .names import (calls_in, dotted_name, is_labels, last_part, names_batch_size, names_in, names_inputs,
@@ -65,6 +65,10 @@ def eager_loading(script: Script) -> Iterator[Finding]:
     masks = [seen for seen in script.seen("collected-labels") + [seen for seen in opened if seen.value.labels]
              if not inputs_kept.intersection(loops_collecting(seen.node, seen.ctx))]
     said: dict[ast.AST, list[Seen]] = {}  # by each loop that keeps them: only lists kept in one loop are one problem
+    by_loop: dict[ast.AST, list[Seen]] = {}  # every list kept, by each loop that keeps it
+    for seen in collected:
+        for loop in loops_collecting(seen.node, seen.ctx):
+            by_loop.setdefault(loop, []).append(seen)
     for seen in sorted(collected, key=lambda s: (str(s.ctx.module.path), s.node.lineno)) + masks:
         # (masks decoded in the loop that keeps the images: one loop, one problem, said at the images)
         data: Data = seen.value  # type: ignore[assignment]
@@ -74,6 +78,8 @@ def eager_loading(script: Script) -> Iterator[Finding]:
         if any(_other_branch_of_one_pass(seen, other) or _parts_of_one_item(seen, other)
                for loop in loops for other in said.get(loop, ())):
             continue  # if is_train: train.append(img) else: test.append(img): each file kept once, one problem
+        if any(_placeholder_beside(seen, other) for loop in loops for other in by_loop.get(loop, ())):
+            continue  # if bad: clips.append(np.zeros(shape)); continue: the list is said where files are kept
         for loop in loops:
             said.setdefault(loop, []).append(seen)
         yield script.finding(
@@ -239,6 +245,30 @@ def _other_branch_of_one_pass(seen: Seen, other: Seen) -> bool:
     module = seen.ctx.module
     return bool(loops) and module is other.ctx.module and other_branches(
         loops[-1], module.statement_of(other.node), module.statement_of(seen.node))
+
+
+def _placeholder_beside(seen: Seen, other: Seen) -> bool:
+    """``seen`` keeps an array made of one value (np.zeros(shape), torch.zeros(...)) in the list that ``other``, in
+    the same loop, keeps what each file decodes to: the stand-in for a file that cannot be read, not a file decoded
+    (for k, p in enumerate(paths): if k in broken: mels.append(np.zeros((128, 628))); continue; mels.append(...))."""
+    module = seen.ctx.module
+    if other is seen or module is not other.ctx.module or not [
+            loop for loop in loops_collecting(seen.node, seen.ctx) if loop in loops_collecting(other.node, other.ctx)]:
+        return False
+    kept, beside = _kept_value(module.statement_of(seen.node)), _kept_value(module.statement_of(other.node))
+    if kept is None or beside is None or dotted_name(kept[0]) != dotted_name(beside[0]) or not dotted_name(kept[0]):
+        return False
+    made, decoded = kept[1], beside[1]
+    return _filled_with_one_value(made, module) and not _filled_with_one_value(decoded, module)
+
+
+def _filled_with_one_value(value: ast.expr, module: Module) -> bool:
+    """np.zeros(shape), torch.ones(...), np.full(shape, 127), np.ones(shape) * 255: an array of one value, made
+    from nothing read."""
+    if isinstance(value, ast.BinOp) and isinstance(value.right, ast.Constant):
+        value = value.left
+    return isinstance(value, ast.Call) and (module.qualified(value.func) in FILLED_CREATORS or
+                                            module.qualified(value.func) in ("numpy.full", "torch.full"))
 
 
 def _parts_of_one_item(seen: Seen, other: Seen) -> bool:
