@@ -6135,3 +6135,20 @@ def test_a_stand_in_for_an_unreadable_file_is_not_where_the_files_are_kept(stand
               "            self.pictures.append(picture)\n\n\n"
               "shots = Shots(sorted(__import__('glob').glob('shots/*.jpg')))\n")
     assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("kept, expected", [
+    ("part = np.load(os.path.join(root, name + '.npy'))\n        rows.extend(part)", [11]),
+    ("rows.extend(np.load(os.path.join(root, name + '.npy')))", [10]),
+    ("with open(os.path.join(root, name + '.pkl'), 'rb') as fh:\n            part = pickle.load(fh)\n"
+     "        rows.extend(part)", [12]),
+    # a few arrays of the pass's own making, not a file's rows: a few of them kept in all
+    ("part = np.zeros((4, 16))\n        rows.extend(part)", []),
+])
+def test_rows_of_a_whole_file_kept_in_a_loop_over_a_few_parts_are_the_data_set(kept, expected, tmp_path):
+    # cubes cut beforehand and saved one file per shard: a loop over the few shards the script names extends one
+    # list with every row of each, so the list ends holding them all
+    source = ("import os\nimport pickle\n\nimport numpy as np\n\n\n"
+              "def gather(root):\n    rows = []\n    for name in ['s0', 's1', 's2', 's3']:\n"
+              f"        {kept}\n    return rows\n\n\ncubes = gather('cubes')\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected

@@ -1656,8 +1656,11 @@ class Flow(CallHandlers):
             # clips.append(np.array(frames)), frames the frames this pass decoded from one video: one sample
             value = _stack_of_this_pass(value, ctx)
         if isinstance(value, (Item, Several, Keyed)):
+            # (for fold in [0, 1, 2, 3, 4]: cubes.extend(np.load(fold_path)): every row of a whole file each pass,
+            # however few the files)
             small = self._small_growth(dotted_name(target), node, ctx) and not (
-                _large(value) and _loop_count(loop, self.values) > FEW_LARGE) or \
+                _large(value) and _loop_count(loop, self.values) > FEW_LARGE) and \
+                not (node.func.attr == "extend" and _whole_file_read(node.args[-1], ctx.module)) or \
                 self._kept_elsewhere_each_pass(dotted_name(target), node, ctx) or self._admits_few(node, ctx) or \
                 _picked_from_each_pass(dotted_name(target), node, ctx)
             held = self._collected(node, value, ctx, small, False, words_of(last_part(dotted_name(target))))
@@ -2384,6 +2387,14 @@ def _draws_a_batch(node: ast.expr, ctx: Context) -> bool:
     calls = [node] if isinstance(node, ast.Call) else _calls_assigned_to(node.id, ctx.function, ctx.module) \
         if isinstance(node, ast.Name) else []
     return bool(calls) and all(last_part(dotted_name(call.func)) in _DRAWS and _sized_by_batch(call) for call in calls)
+
+
+def _whole_file_read(node: ast.expr, module: Module) -> bool:
+    """``node`` is a read of a whole file of arrays (np.load(path), pickle.load(f)), or a name its function binds to
+    one last before it: many samples, not one."""
+    if isinstance(node, ast.Name):
+        node = module.value_before(node)
+    return isinstance(node, ast.Call) and loader_kind(module.qualified(node.func)) == ARRAYS
 
 
 def _cut_into_batches(node: ast.expr, ctx: Context) -> bool:
