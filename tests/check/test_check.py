@@ -6152,3 +6152,23 @@ def test_rows_of_a_whole_file_kept_in_a_loop_over_a_few_parts_are_the_data_set(k
               "def gather(root):\n    rows = []\n    for name in ['s0', 's1', 's2', 's3']:\n"
               f"        {kept}\n    return rows\n\n\ncubes = gather('cubes')\n")
     assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("width, expected", [
+    ("len(self.tags)", []),
+    ("len(Tagger.tags)", []),
+    ("Settings.N_TAGS", []),
+    ("self.n_tags", []),
+    # a vocabulary of 20,000 words, one float64 each per row: 156 KiB a sample
+    ("Settings.N_WORDS", [13]),
+])
+def test_a_constant_written_in_a_class_body_is_what_its_attribute_reads(width, expected, tmp_path):
+    # the width of a one-hot buffer read from the class (or its base) where the body writes it out: four tags make
+    # rows of 32 bytes, labels, not samples of a data set; the width nothing shows stays unknown, and is said
+    source = ("import numpy as np\n\n\nclass Settings:\n    tags = ['rock', 'jazz', 'folk', 'blues']\n"
+              "    N_TAGS = 4\n    N_WORDS = 20000\n    n_tags: int = 4\n\n\n"
+              "class Tagger(Settings):\n    def encode(self, names):\n"
+              f"        out = np.zeros((len(names), {width}))\n"
+              "        for i, name in enumerate(names):\n            out[i, self.tags.index(name)] = 1\n"
+              "        return out\n\n\ncodes = Tagger().encode(np.load('names.npy'))\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected

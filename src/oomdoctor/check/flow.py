@@ -146,6 +146,7 @@ class Flow(CallHandlers):
         self._appends: dict[ast.stmt, ast.Call] = {}
         self._local_imports: dict[tuple[Module, str, int], Module | None] = {}
         self._unseen_submodules: dict[tuple[ClassInfo, str], bool] = {}
+        self._class_constants: dict[ClassInfo, dict[str, ast.expr]] = {}  # what each class's body writes out
         # the data sets whose rows the script resizes as images, and the parameters whose rows it resizes (what each
         # call gives them is such a data set: Script.image_roots)
         self.image_rows: set[str] = set()
@@ -968,6 +969,26 @@ class Flow(CallHandlers):
     def _eval_Starred(self, node: ast.Starred, scope: Scope, ctx: Context) -> Value:
         return self.eval(node.value, scope, ctx)
 
+    def _class_constant(self, cls: ClassInfo, name: str) -> Value:
+        """genres = ['rock', 'jazz'], batch_size = 64 written in the body of the class (or a base the script
+        defines): what self.genres or Config.batch_size reads where no method sets it; only values written out
+        (numbers, strings, and lists, tuples or sets of them), each class's body indexed once."""
+        for klass in self.class_chain(cls):
+            if klass not in self._class_constants:
+                constants: dict[str, ast.expr] = {}
+                for statement in klass.node.body:
+                    if isinstance(statement, ast.Assign) and _written_out(statement.value):
+                        for target in statement.targets:
+                            if isinstance(target, ast.Name):
+                                constants[target.id] = statement.value
+                    elif isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name) and \
+                            statement.value is not None and _written_out(statement.value):
+                        constants[statement.target.id] = statement.value
+                self._class_constants[klass] = constants
+            if name in self._class_constants[klass]:
+                return self.eval(self._class_constants[klass][name], Scope(), Context(klass.module))
+        return None
+
     def _eval_Lambda(self, node: ast.Lambda, scope: Scope, ctx: Context) -> Value:
         arguments = node.args
         if not (arguments.posonlyargs or arguments.args or arguments.vararg or arguments.kwonlyargs or
@@ -996,7 +1017,7 @@ class Flow(CallHandlers):
                     return FunctionRef(method, owner)
             if isinstance(owner, Model) and name not in MODEL_METHODS and self._may_hold_unseen_submodule(cls, name):
                 return Model(owner.framework, owner.line)  # a submodule made in a way the flow did not follow
-            return None
+            return self._class_constant(cls, name)
         if isinstance(owner, Model):
             # a submodule (model.encoder, model.module); its parameters are tensors, not modules to call
             # (self.embedding.weight.data.copy_(vectors) is no forward pass)
@@ -1007,7 +1028,8 @@ class Flow(CallHandlers):
                 self.referenced.add(member.info)
             return member
         if isinstance(owner, ClassRef):
-            return FunctionRef(owner.info.methods[name]) if name in owner.info.methods else None
+            return FunctionRef(owner.info.methods[name]) if name in owner.info.methods else \
+                self._class_constant(owner.info, name)
         if isinstance(owner, Data):
             if name in ("values", "T", "data", "mT"):
                 return replace(owner, container="numpy" if name == "values" else owner.container)
@@ -2395,6 +2417,16 @@ def _whole_file_read(node: ast.expr, module: Module) -> bool:
     if isinstance(node, ast.Name):
         node = module.value_before(node)
     return isinstance(node, ast.Call) and loader_kind(module.qualified(node.func)) == ARRAYS
+
+
+def _written_out(value: ast.expr) -> bool:
+    """A value the code writes out whole: a number, a string, or a list, tuple or set of them (-1 included)."""
+    if isinstance(value, (ast.List, ast.Tuple, ast.Set)):
+        return all(_written_out(e) for e in value.elts)
+    if isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.USub):
+        value = value.operand
+    return isinstance(value, ast.Constant) and isinstance(value.value, (int, float, str)) and \
+        not isinstance(value.value, bool)
 
 
 def _cut_into_batches(node: ast.expr, ctx: Context) -> bool:
