@@ -6172,3 +6172,21 @@ def test_a_constant_written_in_a_class_body_is_what_its_attribute_reads(width, e
               "        for i, name in enumerate(names):\n            out[i, self.tags.index(name)] = 1\n"
               "        return out\n\n\ncodes = Tagger().encode(np.load('names.npy'))\n")
     assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+@pytest.mark.parametrize("kept, converted, expected", [
+    ("", "spectra.astype(np.float32)", []),
+    ("", "spectra[:, :64].astype(np.float32)", []),
+    # another name of the very array copied stays: held twice
+    ("    original = spectra\n", "spectra.astype(np.float32)", [11]),
+])
+def test_the_other_names_a_load_is_unpacked_into_hold_other_arrays(kept, converted, expected, tmp_path):
+    # counts, names and spectra unpacked from one pickle: converting spectra in its own name lets the old array go;
+    # counts and names are other arrays of that file, not names of the one converted
+    source = ("import pickle\n\nimport numpy as np\nimport torch\n\n\n"
+              "def prepare(path):\n    with open(path, 'rb') as fh:\n"
+              "        counts, names, spectra = pickle.load(fh)\n" + kept +
+              f"    spectra = {converted}\n"
+              "    print(counts.shape, names[:3])\n    return torch.from_numpy(spectra)\n\n\n"
+              "net = torch.nn.Linear(128, 10)\nfor row in prepare('spectra.pkl'):\n    net(row).sum().backward()\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected

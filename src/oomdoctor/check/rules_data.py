@@ -602,7 +602,18 @@ def _original_kept(copy: Seen, script: Script) -> bool:
     parts = _part_names(copy.node) or ([name] if name else [])
     return any(_stays_alive(part, copy, script) for part in parts) or any(
         _stays_alive(holder, copy, script, at_module_level) for holder, at_module_level in copy.holders
-        if holder != name) or _given_by_caller(copy, script) is not None
+        if holder != name and not _unpacked_beside(holder, name, copy)) or _given_by_caller(copy, script) is not None
+
+
+def _unpacked_beside(holder: str, name: str, copy: Seen) -> bool:
+    """``holder`` was last bound, before the copy, by unpacking one load into several names, ``name`` among them
+    (counts, tags, rows = pickle.load(f)): it holds another array of that file, not the one copied."""
+    module, function = copy.ctx.module, copy.ctx.function
+    binding = module.last_assignment(holder, copy.node, function.node if function is not None else None)
+    if binding is None:
+        return False
+    return any(isinstance(target, (ast.Tuple, ast.List)) and not isinstance(binding.statement.value, (
+        ast.Tuple, ast.List)) and name in {dotted_name(e) for e in target.elts} for target in binding.statement.targets)
 
 
 def _given_by_caller(copy: Seen, script: Script) -> tuple[str, str] | None:
