@@ -6190,3 +6190,22 @@ def test_the_other_names_a_load_is_unpacked_into_hold_other_arrays(kept, convert
               "    print(counts.shape, names[:3])\n    return torch.from_numpy(spectra)\n\n\n"
               "net = torch.nn.Linear(128, 10)\nfor row in prepare('spectra.pkl'):\n    net(row).sum().backward()\n")
     assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+@pytest.mark.parametrize("dropped, expected", [
+    # the rows but a few broken ones, in the array's place: the data set still, trained on
+    ("volumes = np.delete(volumes, BROKEN, axis=0)", [(10, "whole-dataset-load")]),
+    ("volumes = np.delete(volumes, np.array(BROKEN), 0)", [(10, "whole-dataset-load")]),
+    # under a new name while the loaded array stays: held twice
+    ("self.kept = np.delete(volumes, BROKEN, axis=0)", [(10, "whole-dataset-load"), (11, "duplicate-copy")]),
+])
+def test_the_rows_np_delete_keeps_are_the_data_set(dropped, expected, tmp_path):
+    source = ("import numpy as np\nimport torch\nfrom torch.utils.data import DataLoader, TensorDataset\n\n"
+              "BROKEN = [17, 4012, 9131]\n\n\nclass Volumes:\n"
+              "    def __init__(self, path):\n        volumes = np.load(path)\n"
+              f"        {dropped}\n"
+              "        self.loader = DataLoader(TensorDataset(torch.from_numpy(volumes)), batch_size=8)\n\n\n"
+              "data = Volumes('volumes.npy')\n")
+    found = [(f.line, f.rule) for f in check_source(_written(tmp_path, source))
+             if f.rule in ("whole-dataset-load", "duplicate-copy")]
+    assert found == expected

@@ -345,6 +345,15 @@ class CallHandlers:
         self.seen.append(Seen("loaded", node, ctx, data))
         return data
 
+    def _all_rows_but(self, call: Call) -> Value:
+        """np.delete(x, broken, axis=0): a new array of every row of x but the few it drops, the data set copied."""
+        source = call.args[0] if call.args else None
+        if not isinstance(source, Data):
+            return None
+        result = replace(source, container="numpy", line=call.node.lineno, inferred=False)
+        self._copied(call, source, result, one_array=True)
+        return result
+
     def _per_file_load(self, call: Call) -> Value:
         """torch.load(path): in a loop (or a helper called in one), one sample's tensor, file after file; read once
         at the start, anything from a checkpoint to the whole data set: a whole load, which the rules claim only
@@ -676,8 +685,10 @@ class CallHandlers:
         self._copied(call, source, result)
         return result
 
-    def _copied(self, call: Call, source: Data, result: Data) -> None:
-        """A new full copy of a data set: recorded with every name that holds the same data set now."""
+    def _copied(self, call: Call, source: Data, result: Data, one_array: bool = False) -> None:
+        """A new full copy of a data set: recorded with every name that holds the same data set now; ``one_array``
+        where the copy is of the rows of the one array it is given (x[idx], np.delete(x, rows)), not of the other
+        arrays of its data set."""
         # np.array(x) of what the flow cannot follow is only guessed to be a data set; x[perm], its rows picked by an
         # index named as a set of rows, says it is one
         if not call.ctx.data_set_level or source.inferred and not isinstance(call.node, ast.Subscript):
@@ -692,7 +703,7 @@ class CallHandlers:
                 if scope.parent is None and call.ctx.function is not None and \
                         self.bound_after_call(name, call.ctx.function):  # type: ignore[attr-defined]
                     continue  # a global the module binds only after it calls this function
-                if isinstance(call.node, ast.Subscript) and not (value is source and _alias(name, call)):
+                if (isinstance(call.node, ast.Subscript) or one_array) and not (value is source and _alias(name, call)):
                     # x[train_idx] copies the rows of x alone, not the other arrays of its data set; x = image
                     # before it names the same array, which stays
                     continue
@@ -1496,6 +1507,7 @@ _LIBRARY_HANDLERS: list[tuple[Callable[[str], bool], Callable[[CallHandlers, Cal
     (lambda n: n in ELEMENTWISE, CallHandlers._elementwise),
     # np.append(x, rows, axis=0): x with rows added, the data set still (its value only: the copy it makes
     # each pass of a loop is not claimed)
+    (_is("numpy.delete"), CallHandlers._all_rows_but),
     (_is("numpy.append"), lambda flow, call: replace(call.args[0], line=call.node.lineno, inferred=False)
      if call.args and isinstance(call.args[0], Data) else None),
     (lambda n: n in NUMPY_CREATORS, CallHandlers._created),
