@@ -6209,3 +6209,21 @@ def test_the_rows_np_delete_keeps_are_the_data_set(dropped, expected, tmp_path):
     found = [(f.line, f.rule) for f in check_source(_written(tmp_path, source))
              if f.rule in ("whole-dataset-load", "duplicate-copy")]
     assert found == expected
+
+
+@pytest.mark.parametrize("walked, kept, expected", [
+    ("map(load_scan, paths)", "scans.append(scan)", [14]),
+    ("tqdm(map(load_scan, paths))", "scans.append(scan)", [14]),
+    ("(load_scan(p) for p in paths)", "scans.append(scan)", [14]),
+    ("(skimage.io.imread(p) for p in paths)", "scans.append(scan)", [14]),
+    # each decoded as the loop asks and let go after its sum is taken
+    ("map(load_scan, paths)", "totals.append(scan.sum())", []),
+])
+def test_files_a_map_decodes_as_the_loop_asks_and_the_loop_keeps_are_the_data_set(walked, kept, expected, tmp_path):
+    # the generator holds one decoded file at a time, but the loop keeps each one it is given
+    source = ("import glob\n\nimport skimage.io\nfrom tqdm import tqdm\n\n\n"
+              "def load_scan(path):\n    return skimage.io.imread(path)\n\n\n"
+              "def gather(paths):\n    scans, totals = [], []\n"
+              f"    for scan in {walked}:\n        {kept}\n    return scans, totals\n\n\n"
+              "scans, totals = gather(sorted(glob.glob('scans/*.tif')))\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected

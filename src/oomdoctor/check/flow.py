@@ -805,6 +805,10 @@ class Flow(CallHandlers):
             element = Batch()
         elif isinstance(iterable, Data) and iterable.content in (ARRAYS, FILES):
             element = _row(iterable)
+            if iterable.content == FILES and self._made_as_asked(node.iter, ctx.module):
+                # for mel in pool.imap(featurize, clips), for img in map(read, paths): each file decoded as the loop
+                # asks for it, held by nothing else: new memory, pass after pass
+                element = replace(element, fresh=True)
         elif isinstance(iterable, Several) and any(isinstance(i, Tensor) for i in iterable.items):
             # for v in values, values = [coarse_loss * 1000, refine_loss * 1000]: each one of those tensors
             tensors = [i for i in iterable.items if isinstance(i, Tensor)]
@@ -1543,6 +1547,15 @@ class Flow(CallHandlers):
                     return _computed(result, ctx)  # torch.mean(err) under no_grad(): a new tensor, no graph
                 return result
         return None
+
+    def _made_as_asked(self, iterated: ast.expr, module: Module) -> bool:
+        """What a loop iterates (through tqdm, enumerate...) is a generator or a map, its items made one at a time
+        as the loop asks for them."""
+        while isinstance(iterated, ast.Call) and self._maps_as_generators.get(iterated) is None and \
+                module.qualified(iterated.func) in _PASSING_ON and iterated.args:
+            iterated = iterated.args[0]
+        return isinstance(iterated, ast.GeneratorExp) or \
+            isinstance(iterated, ast.Call) and self._maps_as_generators.get(iterated) is not None
 
     def _map_as_generator(self, node: ast.Call, module: Module) -> ast.GeneratorExp | None:
         """The builtin ``map(fn, items)`` (or ``map(lambda x: body, items)``) written as the generator it is,
