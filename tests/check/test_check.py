@@ -6227,3 +6227,23 @@ def test_files_a_map_decodes_as_the_loop_asks_and_the_loop_keeps_are_the_data_se
               f"    for scan in {walked}:\n        {kept}\n    return scans, totals\n\n\n"
               "scans, totals = gather(sorted(glob.glob('scans/*.tif')))\n")
     assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("gathered, expected", [
+    ("clips = list(pool.map(decode_clip, paths))", [17]),
+    ("clips = []\n        for clip in pool.imap(decode_clip, paths, chunksize=64):\n            clips.append(clip)",
+     [19]),
+    ("clips = list(pool.imap_unordered(decode_clip, paths))", [17]),
+    # each worker writes its clip to disk and gives back its length only
+    ("clips = list(pool.map(clip_length, paths))", []),
+])
+def test_a_pool_map_of_a_decoding_function_is_the_map_it_is(gathered, expected, tmp_path):
+    # multiprocessing's Pool.map / imap / imap_unordered run the function on every item, as map() does: what they
+    # give back is every clip decoded, made in the workers and kept by the parent
+    source = ("from multiprocessing import Pool\n\nimport librosa\n\n\n"
+              "def decode_clip(path):\n    samples, rate = librosa.load(path, sr=16000)\n    return samples\n\n\n"
+              "def clip_length(path):\n    return librosa.get_duration(path=path)\n\n\n"
+              "def gather(paths):\n    with Pool(8) as pool:\n"
+              f"        {gathered}\n    return clips\n\n\n"
+              "clips = gather(open('clips.txt').read().split())\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected

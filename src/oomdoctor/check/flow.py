@@ -1563,7 +1563,11 @@ class Flow(CallHandlers):
         if node in self._maps_as_generators:
             return self._maps_as_generators[node]
         generator = None
-        if module.qualified(node.func) == "map" and len(node.args) == 2 and not node.keywords and \
+        # (a process pool's map, imap or imap_unordered, an executor's map: the same items, made in other processes)
+        parallel = isinstance(node.func, ast.Attribute) and node.func.attr in _PARALLEL_MAPS and \
+            not module.qualified(node.func).startswith(("numpy.", "pandas.", "torch.", "tensorflow.")) and \
+            all(k.arg in ("chunksize", "timeout") for k in node.keywords)
+        if (module.qualified(node.func) == "map" and not node.keywords or parallel) and len(node.args) == 2 and \
                 not any(isinstance(a, ast.Starred) for a in node.args):
             function, items = node.args
             if isinstance(function, ast.Lambda):
@@ -2440,6 +2444,10 @@ def _written_out(value: ast.expr) -> bool:
         value = value.operand
     return isinstance(value, ast.Constant) and isinstance(value.value, (int, float, str)) and \
         not isinstance(value.value, bool)
+
+
+# A pool's (or an executor's) methods that run a function on each item of what they are given, as map() does
+_PARALLEL_MAPS = {"map", "imap", "imap_unordered"}
 
 
 def _cut_into_batches(node: ast.expr, ctx: Context) -> bool:
