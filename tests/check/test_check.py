@@ -6247,3 +6247,22 @@ def test_a_pool_map_of_a_decoding_function_is_the_map_it_is(gathered, expected, 
               f"        {gathered}\n    return clips\n\n\n"
               "clips = gather(open('clips.txt').read().split())\n")
     assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("made, applied, expected", [
+    ("self.spec = torchaudio.transforms.MelSpectrogram(16000, n_mels=64)", "self.spec(wave)", [13]),
+    ("self.spec = T.MFCC(sample_rate=16000, n_mfcc=40)", "self.spec(wave)[0].T", [13]),
+    # one transform per sampling rate, kept in a dict
+    ("self.by_rate = {}\n        self.by_rate[16000] = T.MelSpectrogram(16000)", "self.by_rate[rate](wave)", [14]),
+    # a number of each clip, not the clip
+    ("self.spec = T.MelSpectrogram(16000)", "self.spec(wave).mean().item()", []),
+])
+def test_a_torchaudio_transform_of_a_decoded_clip_is_a_new_sample(made, applied, expected, tmp_path):
+    # the features of every clip kept in a list: each a new tensor the transform makes of the decoded waveform
+    source = ("import glob\n\nimport torchaudio\nimport torchaudio.transforms as T\n\n\n"
+              "class Features:\n    def __init__(self, pattern):\n"
+              f"        {made}\n        self.items = []\n"
+              "        for path in sorted(glob.glob(pattern)):\n            wave, rate = torchaudio.load(path)\n"
+              f"            self.items.append({applied})\n\n\n"
+              "feats = Features('clips/*.flac')\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected

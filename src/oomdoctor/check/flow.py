@@ -520,13 +520,17 @@ class Flow(CallHandlers):
         return self._dicts[module]
 
     def _transforms_of(self, module: Module) -> dict[str, str]:
-        """normalize, self.transform: the names and attributes the module binds to a torchvision transform
-        (transforms.Normalize(...), transforms.Compose([...])), each with the transform's class."""
+        """normalize, self.transform: the names and attributes the module binds to a torchvision or torchaudio
+        transform (transforms.Normalize(...), transforms.Compose([...]), torchaudio.transforms.MelSpectrogram(...)),
+        each with the transform's class; a dict that holds them (mel_by_rate[rate] = MelSpectrogram(rate)) by its
+        name."""
         if module not in self._transforms:
-            self._transforms[module] = {dotted_name(t): module.qualified(n.value.func) for n in ast.walk(module.tree)
+            self._transforms[module] = {dotted_name(t.value if isinstance(t, ast.Subscript) else t):
+                                        module.qualified(n.value.func) for n in ast.walk(module.tree)
                                         if isinstance(n, ast.Assign) and isinstance(n.value, ast.Call) and
-                                        module.qualified(n.value.func).startswith("torchvision.transforms.")
-                                        for t in n.targets if dotted_name(t)}
+                                        module.qualified(n.value.func).startswith(_TRANSFORM_MODULES)
+                                        for t in n.targets
+                                        if dotted_name(t.value if isinstance(t, ast.Subscript) else t)}
         return self._transforms[module]
 
     def _used_as_module(self, module: Module) -> set[str]:
@@ -1888,7 +1892,8 @@ class Flow(CallHandlers):
                 # np.expand_dims(mg, axis=0) before predict: one sample made a batch of one, not a data set
                 return replace(data, shape=None, small=True)
             return replace(data, shape=(data.shape[:1] + (None,)) if data.shape else None)
-        transform = self._transforms_of(call.ctx.module).get(dotted_name(node.func)) \
+        called = node.func.value if isinstance(node.func, ast.Subscript) else node.func  # (mel_by_rate[rate](wave))
+        transform = self._transforms_of(call.ctx.module).get(dotted_name(called)) \
             if item is not None and call.callee is None and call.args and call.args[0] is item else None
         if transform is not None:
             # normalize = transforms.Normalize(mean, std); normalize(page): torchvision's transform gives the sample
@@ -2446,6 +2451,8 @@ def _written_out(value: ast.expr) -> bool:
         not isinstance(value.value, bool)
 
 
+# The libraries whose transforms give a sample anew from the one they are given
+_TRANSFORM_MODULES = ("torchvision.transforms.", "torchaudio.transforms.")
 # A pool's (or an executor's) methods that run a function on each item of what they are given, as map() does
 _PARALLEL_MAPS = {"map", "imap", "imap_unordered"}
 
