@@ -6266,3 +6266,22 @@ def test_a_torchaudio_transform_of_a_decoded_clip_is_a_new_sample(made, applied,
               f"            self.items.append({applied})\n\n\n"
               "feats = Features('clips/*.flac')\n")
     assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("padded, expected", [
+    ("padded = pad_sequence(frames, batch_first=True)", [15]),
+    ("padded = torch.nn.utils.rnn.pad_sequence(frames)", [15]),
+    ("padded = rnn_utils.pad_sequence(frames, batch_first=True, padding_value=0.0)", [15]),
+])
+def test_padding_a_list_of_sequences_into_one_tensor_copies_the_list(padded, expected, tmp_path):
+    # every utterance's frames kept in a list, then padded to the longest into one tensor while the list still holds
+    # them: the data set twice, the padding on top
+    source = ("import glob\n\nimport numpy as np\nimport torch\nimport torch.nn.utils.rnn as rnn_utils\n"
+              "from torch.nn.utils.rnn import pad_sequence\n\n\n"
+              "def load_all(pattern):\n    frames = []\n    for path in sorted(glob.glob(pattern)):\n"
+              "        frames.append(torch.from_numpy(np.load(path)))\n    print(len(frames))\n"
+              "    lengths = [len(f) for f in frames]\n"
+              f"    {padded}\n    return padded, lengths\n\n\n"
+              "def collate(batch):\n    return pad_sequence(batch, batch_first=True)\n\n\n"
+              "X, lengths = load_all('feats/*.npy')\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected

@@ -182,6 +182,8 @@ NUMPY_CREATORS_DTYPE_SECOND = {"numpy.zeros", "numpy.ones", "numpy.empty", "nump
 TORCH_COPIES = {"torch.tensor": None, "torch.Tensor": "float32", "torch.FloatTensor": "float32",
                 "torch.DoubleTensor": "float64", "torch.LongTensor": "int64", "torch.as_tensor": None,
                 "torch.from_numpy": None, "torch.stack": None, "torch.cat": None, "torch.ByteTensor": "uint8",
+                # (a list of sequences padded to the longest into one tensor: every one copied, and more)
+                "torch.nn.utils.rnn.pad_sequence": None,
                 "torch.HalfTensor": "float16", "torch.IntTensor": "int32"}
 TORCH_VIEWS = {"torch.as_tensor", "torch.from_numpy"}  # share the array's memory: no second copy
 TF_COPIES = {"tensorflow.convert_to_tensor", "tensorflow.constant", "tensorflow.stack", "tensorflow.concat",
