@@ -6349,3 +6349,235 @@ for k in range(0, len(shots), 32):
 ])
 def test_a_grey_image_weighted_by_python_floats_is_float64(grey, expected, tmp_path):
     assert _rules(tmp_path, GREYED.format(grey=grey), "dtype-blowup") == expected
+@pytest.mark.parametrize("cut, expected", [
+    ("order.reshape(-1, batch_size)", []),
+    ("torch.split(torch.from_numpy(order), batch_size)", []),
+    ("torch.from_numpy(order).split(batch_size)", []),
+    # the helper called once on every row: the whole store moved to the GPU
+    (None, [10, 11]),
+])
+def test_a_loop_over_an_index_cut_into_batch_sized_rows_runs_once_per_batch(cut, expected, tmp_path):
+    # a CTC-style trainer of its own: the shuffled row indexes cut into rows of batch_size, each pass hands one row
+    # of indexes to a helper that gathers those rows (and their lengths) onto the GPU: one batch's worth per call
+    loop = (f"    for rows in {cut}:\n        x, spans = make_batch(rows, store)\n        net(x).sum().backward()\n"
+            if cut else "    x, spans = make_batch(order, store)\n    for epoch in range(10):\n"
+                        "        net(x).sum().backward()\n")
+    source = ("import pickle\n\nimport numpy as np\nimport torch\n\n\n"
+              "def make_batch(rows, store):\n    frames, meta = store\n"
+              "    spans = [meta[r][0] for r in rows]\n    x = frames[rows].cuda()\n"
+              "    return x, torch.tensor(spans, device='cuda')\n\n\n"
+              "def fit(store, batch_size, net):\n    order = np.random.permutation(len(store[0]))\n" + loop +
+              "\n\nwith open('store.pkl', 'rb') as fh:\n    store = pickle.load(fh)\n"
+              "fit(store, 32, torch.nn.Linear(8, 2).cuda())\n")
+    assert _rules(tmp_path, source, "dataset-on-gpu") == expected
+
+
+@pytest.mark.parametrize("picked, shown, expected", [
+    ("self.clips[rows]", False, [7]),
+    ("self.clips[rows, :, :]", False, [7]),
+    ("self.clips[rows]", True, []),  # the script shows the count: 5,000 small images, the size decides
+])
+def test_rows_a_loop_of_its_own_picks_and_feeds_to_the_model_are_the_training_set(picked, shown, expected, tmp_path):
+    # no DataLoader, no fit(): the script's own loop gathers each batch's rows of the loaded array by an index and
+    # runs the network on them, so the array loaded whole is the training set itself
+    source = ("import numpy as np\nimport torch\n\n\n"
+              "class Fitter:\n    def __init__(self, path):\n        self.clips = np.load(path)\n" +
+              ("        self.clips = self.clips.reshape((5000, 3, 32, 32))\n" if shown else "") +
+              "        self.net = torch.nn.Conv2d(3, 8, 3)\n\n"
+              "    def run(self, batch_size):\n        for start in range(0, len(self.clips), batch_size):\n"
+              f"            rows = np.arange(start, start + batch_size)\n"
+              f"            xb = torch.from_numpy({picked}).float()\n"
+              "            self.net(xb).mean().backward()\n\n\n"
+              "Fitter('clips.npy').run(16)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+@pytest.mark.parametrize("load, use, expected", [
+    # a saved tensor data set: its parts handed to a TensorDataset, or its rows fed to the network batch by batch
+    ("bundle = torch.load(path)", "DataLoader(TensorDataset(bundle['spectra'], bundle['y']), batch_size=32)", [8]),
+    ("bundle = torch.load(path, map_location='cpu')", "DataLoader(TensorDataset(bundle), batch_size=32)", [8]),
+    ("bundle = torch.load(path)", "[net(bundle[r]) for r in order.reshape(-1, 32)]", [8]),
+    # a checkpoint, or a pickled model: what it gives restores the training state, or runs as the model
+    ("bundle = torch.load(path)", "net.load_state_dict(bundle['state_dict'])", []),
+    ("bundle = torch.load(path)", "net.load_state_dict(bundle)", []),
+    ("bundle = torch.load(path)['net']", "net.load_state_dict(bundle)", []),
+    ("bundle = torch.load(path)", "bundle.eval()", []),
+])
+def test_a_tensor_data_set_torch_loaded_once_and_trained_on_is_a_whole_load(load, use, expected, tmp_path):
+    source = ("import numpy as np\nimport torch\nfrom torch.utils.data import DataLoader, TensorDataset\n\n\n"
+              "class Run:\n    def __init__(self, path, net):\n"
+              f"        {load}\n        order = np.random.permutation(1000)\n        self.out = {use}\n\n\n"
+              "Run('spectra.pt', torch.nn.Linear(80, 2))\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+@pytest.mark.parametrize("stand_in, expected", [
+    ("np.zeros((96, 96, 3), dtype=np.uint8)", [16]),
+    ("np.full((96, 96, 3), 127, np.uint8)", [16]),
+    ("np.ones((96, 96, 3), np.uint8) * 255", [16]),
+    # a file decoded in both places: each keeps decoded files
+    ("cv2.resize(cv2.imread(fallback), (96, 96))", [13, 16]),
+])
+def test_a_stand_in_for_an_unreadable_file_is_not_where_the_files_are_kept(stand_in, expected, tmp_path):
+    # a loader that keeps a blank picture for each file it cannot read and the decoded picture of every other one, in
+    # one list: one list of decoded files, said where the files are kept, not at the stand-in
+    source = ("import cv2\nimport numpy as np\nimport torch\n\n\n"
+              "class Shots:\n    def __init__(self, paths, fallback='blank.png'):\n        self.pictures = []\n"
+              "        for p in paths:\n            picture = cv2.imread(p)\n            if picture is None:\n"
+              "                print('unreadable', p)\n"
+              f"                self.pictures.append({stand_in})\n"
+              "                continue\n"
+              "            picture = cv2.resize(picture, (96, 96))\n"
+              "            self.pictures.append(picture)\n\n\n"
+              "shots = Shots(sorted(__import__('glob').glob('shots/*.jpg')))\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("kept, expected", [
+    ("part = np.load(os.path.join(root, name + '.npy'))\n        rows.extend(part)", [11]),
+    ("rows.extend(np.load(os.path.join(root, name + '.npy')))", [10]),
+    ("with open(os.path.join(root, name + '.pkl'), 'rb') as fh:\n            part = pickle.load(fh)\n"
+     "        rows.extend(part)", [12]),
+    # a few arrays of the pass's own making, not a file's rows: a few of them kept in all
+    ("part = np.zeros((4, 16))\n        rows.extend(part)", []),
+])
+def test_rows_of_a_whole_file_kept_in_a_loop_over_a_few_parts_are_the_data_set(kept, expected, tmp_path):
+    # cubes cut beforehand and saved one file per shard: a loop over the few shards the script names extends one
+    # list with every row of each, so the list ends holding them all
+    source = ("import os\nimport pickle\n\nimport numpy as np\n\n\n"
+              "def gather(root):\n    rows = []\n    for name in ['s0', 's1', 's2', 's3']:\n"
+              f"        {kept}\n    return rows\n\n\ncubes = gather('cubes')\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("width, expected", [
+    ("len(self.tags)", []),
+    ("len(Tagger.tags)", []),
+    ("Settings.N_TAGS", []),
+    ("self.n_tags", []),
+    # a vocabulary of 20,000 words, one float64 each per row: 156 KiB a sample
+    ("Settings.N_WORDS", [13]),
+])
+def test_a_constant_written_in_a_class_body_is_what_its_attribute_reads(width, expected, tmp_path):
+    # the width of a one-hot buffer read from the class (or its base) where the body writes it out: four tags make
+    # rows of 32 bytes, labels, not samples of a data set; the width nothing shows stays unknown, and is said
+    source = ("import numpy as np\n\n\nclass Settings:\n    tags = ['rock', 'jazz', 'folk', 'blues']\n"
+              "    N_TAGS = 4\n    N_WORDS = 20000\n    n_tags: int = 4\n\n\n"
+              "class Tagger(Settings):\n    def encode(self, names):\n"
+              f"        out = np.zeros((len(names), {width}))\n"
+              "        for i, name in enumerate(names):\n            out[i, self.tags.index(name)] = 1\n"
+              "        return out\n\n\ncodes = Tagger().encode(np.load('names.npy'))\n")
+    assert _rules(tmp_path, source, "dtype-blowup") == expected
+
+
+@pytest.mark.parametrize("kept, converted, expected", [
+    ("", "spectra.astype(np.float32)", []),
+    ("", "spectra[:, :64].astype(np.float32)", []),
+    # another name of the very array copied stays: held twice
+    ("    original = spectra\n", "spectra.astype(np.float32)", [11]),
+])
+def test_the_other_names_a_load_is_unpacked_into_hold_other_arrays(kept, converted, expected, tmp_path):
+    # counts, names and spectra unpacked from one pickle: converting spectra in its own name lets the old array go;
+    # counts and names are other arrays of that file, not names of the one converted
+    source = ("import pickle\n\nimport numpy as np\nimport torch\n\n\n"
+              "def prepare(path):\n    with open(path, 'rb') as fh:\n"
+              "        counts, names, spectra = pickle.load(fh)\n" + kept +
+              f"    spectra = {converted}\n"
+              "    print(counts.shape, names[:3])\n    return torch.from_numpy(spectra)\n\n\n"
+              "net = torch.nn.Linear(128, 10)\nfor row in prepare('spectra.pkl'):\n    net(row).sum().backward()\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+@pytest.mark.parametrize("dropped, expected", [
+    # the rows but a few broken ones, in the array's place: the data set still, trained on
+    ("volumes = np.delete(volumes, BROKEN, axis=0)", [(10, "whole-dataset-load")]),
+    ("volumes = np.delete(volumes, np.array(BROKEN), 0)", [(10, "whole-dataset-load")]),
+    # under a new name while the loaded array stays: held twice
+    ("self.kept = np.delete(volumes, BROKEN, axis=0)", [(10, "whole-dataset-load"), (11, "duplicate-copy")]),
+])
+def test_the_rows_np_delete_keeps_are_the_data_set(dropped, expected, tmp_path):
+    source = ("import numpy as np\nimport torch\nfrom torch.utils.data import DataLoader, TensorDataset\n\n"
+              "BROKEN = [17, 4012, 9131]\n\n\nclass Volumes:\n"
+              "    def __init__(self, path):\n        volumes = np.load(path)\n"
+              f"        {dropped}\n"
+              "        self.loader = DataLoader(TensorDataset(torch.from_numpy(volumes)), batch_size=8)\n\n\n"
+              "data = Volumes('volumes.npy')\n")
+    found = [(f.line, f.rule) for f in check_source(_written(tmp_path, source))
+             if f.rule in ("whole-dataset-load", "duplicate-copy")]
+    assert found == expected
+
+
+@pytest.mark.parametrize("walked, kept, expected", [
+    ("map(load_scan, paths)", "scans.append(scan)", [14]),
+    ("tqdm(map(load_scan, paths))", "scans.append(scan)", [14]),
+    ("(load_scan(p) for p in paths)", "scans.append(scan)", [14]),
+    ("(skimage.io.imread(p) for p in paths)", "scans.append(scan)", [14]),
+    # each decoded as the loop asks and let go after its sum is taken
+    ("map(load_scan, paths)", "totals.append(scan.sum())", []),
+])
+def test_files_a_map_decodes_as_the_loop_asks_and_the_loop_keeps_are_the_data_set(walked, kept, expected, tmp_path):
+    # the generator holds one decoded file at a time, but the loop keeps each one it is given
+    source = ("import glob\n\nimport skimage.io\nfrom tqdm import tqdm\n\n\n"
+              "def load_scan(path):\n    return skimage.io.imread(path)\n\n\n"
+              "def gather(paths):\n    scans, totals = [], []\n"
+              f"    for scan in {walked}:\n        {kept}\n    return scans, totals\n\n\n"
+              "scans, totals = gather(sorted(glob.glob('scans/*.tif')))\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("gathered, expected", [
+    ("clips = list(pool.map(decode_clip, paths))", [17]),
+    ("clips = []\n        for clip in pool.imap(decode_clip, paths, chunksize=64):\n            clips.append(clip)",
+     [19]),
+    ("clips = list(pool.imap_unordered(decode_clip, paths))", [17]),
+    # each worker writes its clip to disk and gives back its length only
+    ("clips = list(pool.map(clip_length, paths))", []),
+])
+def test_a_pool_map_of_a_decoding_function_is_the_map_it_is(gathered, expected, tmp_path):
+    # multiprocessing's Pool.map / imap / imap_unordered run the function on every item, as map() does: what they
+    # give back is every clip decoded, made in the workers and kept by the parent
+    source = ("from multiprocessing import Pool\n\nimport librosa\n\n\n"
+              "def decode_clip(path):\n    samples, rate = librosa.load(path, sr=16000)\n    return samples\n\n\n"
+              "def clip_length(path):\n    return librosa.get_duration(path=path)\n\n\n"
+              "def gather(paths):\n    with Pool(8) as pool:\n"
+              f"        {gathered}\n    return clips\n\n\n"
+              "clips = gather(open('clips.txt').read().split())\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("made, applied, expected", [
+    ("self.spec = torchaudio.transforms.MelSpectrogram(16000, n_mels=64)", "self.spec(wave)", [13]),
+    ("self.spec = T.MFCC(sample_rate=16000, n_mfcc=40)", "self.spec(wave)[0].T", [13]),
+    # one transform per sampling rate, kept in a dict
+    ("self.by_rate = {}\n        self.by_rate[16000] = T.MelSpectrogram(16000)", "self.by_rate[rate](wave)", [14]),
+    # a number of each clip, not the clip
+    ("self.spec = T.MelSpectrogram(16000)", "self.spec(wave).mean().item()", []),
+])
+def test_a_torchaudio_transform_of_a_decoded_clip_is_a_new_sample(made, applied, expected, tmp_path):
+    # the features of every clip kept in a list: each a new tensor the transform makes of the decoded waveform
+    source = ("import glob\n\nimport torchaudio\nimport torchaudio.transforms as T\n\n\n"
+              "class Features:\n    def __init__(self, pattern):\n"
+              f"        {made}\n        self.items = []\n"
+              "        for path in sorted(glob.glob(pattern)):\n            wave, rate = torchaudio.load(path)\n"
+              f"            self.items.append({applied})\n\n\n"
+              "feats = Features('clips/*.flac')\n")
+    assert _rules(tmp_path, source, "eager-loading") == expected
+
+
+@pytest.mark.parametrize("padded, expected", [
+    ("padded = pad_sequence(frames, batch_first=True)", [15]),
+    ("padded = torch.nn.utils.rnn.pad_sequence(frames)", [15]),
+    ("padded = rnn_utils.pad_sequence(frames, batch_first=True, padding_value=0.0)", [15]),
+])
+def test_padding_a_list_of_sequences_into_one_tensor_copies_the_list(padded, expected, tmp_path):
+    # every utterance's frames kept in a list, then padded to the longest into one tensor while the list still holds
+    # them: the data set twice, the padding on top
+    source = ("import glob\n\nimport numpy as np\nimport torch\nimport torch.nn.utils.rnn as rnn_utils\n"
+              "from torch.nn.utils.rnn import pad_sequence\n\n\n"
+              "def load_all(pattern):\n    frames = []\n    for path in sorted(glob.glob(pattern)):\n"
+              "        frames.append(torch.from_numpy(np.load(path)))\n    print(len(frames))\n"
+              "    lengths = [len(f) for f in frames]\n"
+              f"    {padded}\n    return padded, lengths\n\n\n"
+              "def collate(batch):\n    return pad_sequence(batch, batch_first=True)\n\n\n"
+              "X, lengths = load_all('feats/*.npy')\n")
+    assert _rules(tmp_path, source, "duplicate-copy") == expected

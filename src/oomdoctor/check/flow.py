@@ -29,8 +29,8 @@ from .library import (
     loader_kind,
 )
 from .modules import ClassInfo, FunctionInfo, Module, imported_files, own_nodes
-from .names import (LABEL_WORDS, calls_in, dotted_name, is_eval_name, is_labels, last_part, names_batch_size,
-                    names_in, path_text, words_of)
+from .names import (LABEL_WORDS, calls_in, dotted_name, is_batch_size, is_eval_name, is_labels, last_part,
+                    names_batch_size, names_in, path_text, words_of)
 from .values import (
     ARRAYS,
     FEW,
@@ -163,6 +163,7 @@ class Flow(CallHandlers):
         self._appends: dict[ast.stmt, ast.Call] = {}
         self._local_imports: dict[tuple[Module, str, int], Module | None] = {}
         self._unseen_submodules: dict[tuple[ClassInfo, str], bool] = {}
+        self._class_constants: dict[ClassInfo, dict[str, ast.expr]] = {}  # what each class's body writes out
         # the data sets whose rows the script resizes as images, and the parameters whose rows it resizes (what each
         # call gives them is such a data set: Script.image_roots)
         self.image_rows: set[str] = set()
@@ -609,13 +610,17 @@ class Flow(CallHandlers):
         return self._dicts[module]
 
     def _transforms_of(self, module: Module) -> dict[str, str]:
-        """normalize, self.transform: the names and attributes the module binds to a torchvision transform
-        (transforms.Normalize(...), transforms.Compose([...])), each with the transform's class."""
+        """normalize, self.transform: the names and attributes the module binds to a torchvision or torchaudio
+        transform (transforms.Normalize(...), transforms.Compose([...]), torchaudio.transforms.MelSpectrogram(...)),
+        each with the transform's class; a dict that holds them (mel_by_rate[rate] = MelSpectrogram(rate)) by its
+        name."""
         if module not in self._transforms:
-            self._transforms[module] = {dotted_name(t): module.qualified(n.value.func) for n in ast.walk(module.tree)
+            self._transforms[module] = {dotted_name(t.value if isinstance(t, ast.Subscript) else t):
+                                        module.qualified(n.value.func) for n in ast.walk(module.tree)
                                         if isinstance(n, ast.Assign) and isinstance(n.value, ast.Call) and
-                                        module.qualified(n.value.func).startswith("torchvision.transforms.")
-                                        for t in n.targets if dotted_name(t)}
+                                        module.qualified(n.value.func).startswith(_TRANSFORM_MODULES)
+                                        for t in n.targets
+                                        if dotted_name(t.value if isinstance(t, ast.Subscript) else t)}
         return self._transforms[module]
 
     def _used_as_module(self, module: Module) -> set[str]:
@@ -884,7 +889,8 @@ class Flow(CallHandlers):
         iterable = self.eval(node.iter, scope, ctx)
         names = {last_part(dotted_name(n)) for n in ast.walk(node.iter) if isinstance(n, (ast.Name, ast.Attribute))}
         pieces_of_one_file = self._yields_pieces_of_one_file(node, ctx)
-        batches = isinstance(iterable, (Loader, Pipeline, Batch)) and not pieces_of_one_file
+        batches = isinstance(iterable, (Loader, Pipeline, Batch)) and not pieces_of_one_file or \
+            _cut_into_batches(node.iter, ctx)
         over_eval_loader = batches and any(is_eval_name(n) for n in names)
         element: Value = None
         if pieces_of_one_file:
@@ -893,6 +899,10 @@ class Flow(CallHandlers):
             element = Batch()
         elif isinstance(iterable, Data) and iterable.content in (ARRAYS, FILES):
             element = _row(iterable)
+            if iterable.content == FILES and self._made_as_asked(node.iter, ctx.module):
+                # for mel in pool.imap(featurize, clips), for img in map(read, paths): each file decoded as the loop
+                # asks for it, held by nothing else: new memory, pass after pass
+                element = replace(element, fresh=True)
         elif isinstance(iterable, Several) and any(isinstance(i, Tensor) for i in iterable.items):
             # for v in values, values = [coarse_loss * 1000, refine_loss * 1000]: each one of those tensors
             tensors = [i for i in iterable.items if isinstance(i, Tensor)]
@@ -1057,6 +1067,26 @@ class Flow(CallHandlers):
     def _eval_Starred(self, node: ast.Starred, scope: Scope, ctx: Context) -> Value:
         return self.eval(node.value, scope, ctx)
 
+    def _class_constant(self, cls: ClassInfo, name: str) -> Value:
+        """genres = ['rock', 'jazz'], batch_size = 64 written in the body of the class (or a base the script
+        defines): what self.genres or Config.batch_size reads where no method sets it; only values written out
+        (numbers, strings, and lists, tuples or sets of them), each class's body indexed once."""
+        for klass in self.class_chain(cls):
+            if klass not in self._class_constants:
+                constants: dict[str, ast.expr] = {}
+                for statement in klass.node.body:
+                    if isinstance(statement, ast.Assign) and _written_out(statement.value):
+                        for target in statement.targets:
+                            if isinstance(target, ast.Name):
+                                constants[target.id] = statement.value
+                    elif isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name) and \
+                            statement.value is not None and _written_out(statement.value):
+                        constants[statement.target.id] = statement.value
+                self._class_constants[klass] = constants
+            if name in self._class_constants[klass]:
+                return self.eval(self._class_constants[klass][name], Scope(), Context(klass.module))
+        return None
+
     def _eval_Lambda(self, node: ast.Lambda, scope: Scope, ctx: Context) -> Value:
         arguments = node.args
         if not (arguments.posonlyargs or arguments.args or arguments.vararg or arguments.kwonlyargs or
@@ -1085,7 +1115,7 @@ class Flow(CallHandlers):
                     return FunctionRef(method, owner)
             if isinstance(owner, Model) and name not in MODEL_METHODS and self._may_hold_unseen_submodule(cls, name):
                 return Model(owner.framework, owner.line)  # a submodule made in a way the flow did not follow
-            return None
+            return self._class_constant(cls, name)
         if isinstance(owner, Model):
             # a submodule (model.encoder, model.module); its parameters are tensors, not modules to call
             # (self.embedding.weight.data.copy_(vectors) is no forward pass)
@@ -1096,7 +1126,8 @@ class Flow(CallHandlers):
                 self.referenced.add(member.info)
             return member
         if isinstance(owner, ClassRef):
-            return FunctionRef(owner.info.methods[name]) if name in owner.info.methods else None
+            return FunctionRef(owner.info.methods[name]) if name in owner.info.methods else \
+                self._class_constant(owner.info, name)
         if isinstance(owner, Data):
             if name in ("values", "T", "data", "mT"):
                 return replace(owner, container="numpy" if name == "values" else owner.container)
@@ -1614,13 +1645,26 @@ class Flow(CallHandlers):
                 return result
         return None
 
+    def _made_as_asked(self, iterated: ast.expr, module: Module) -> bool:
+        """What a loop iterates (through tqdm, enumerate...) is a generator or a map, its items made one at a time
+        as the loop asks for them."""
+        while isinstance(iterated, ast.Call) and self._maps_as_generators.get(iterated) is None and \
+                module.qualified(iterated.func) in _PASSING_ON and iterated.args:
+            iterated = iterated.args[0]
+        return isinstance(iterated, ast.GeneratorExp) or \
+            isinstance(iterated, ast.Call) and self._maps_as_generators.get(iterated) is not None
+
     def _map_as_generator(self, node: ast.Call, module: Module) -> ast.GeneratorExp | None:
         """The builtin ``map(fn, items)`` (or ``map(lambda x: body, items)``) written as the generator it is,
         ``(fn(x) for x in items)``: made once per call, its nodes placed under the call."""
         if node in self._maps_as_generators:
             return self._maps_as_generators[node]
         generator = None
-        if module.qualified(node.func) == "map" and len(node.args) == 2 and not node.keywords and \
+        # (a process pool's map, imap or imap_unordered, an executor's map: the same items, made in other processes)
+        parallel = isinstance(node.func, ast.Attribute) and node.func.attr in _PARALLEL_MAPS and \
+            not module.qualified(node.func).startswith(("numpy.", "pandas.", "torch.", "tensorflow.")) and \
+            all(k.arg in ("chunksize", "timeout") for k in node.keywords)
+        if (module.qualified(node.func) == "map" and not node.keywords or parallel) and len(node.args) == 2 and \
                 not any(isinstance(a, ast.Starred) for a in node.args):
             function, items = node.args
             if isinstance(function, ast.Lambda):
@@ -1748,8 +1792,11 @@ class Flow(CallHandlers):
             # clips.append(np.array(frames)), frames the frames this pass decoded from one video: one sample
             value = _stack_of_this_pass(value, ctx)
         if isinstance(value, (Item, Several, Keyed)):
+            # (for fold in [0, 1, 2, 3, 4]: cubes.extend(np.load(fold_path)): every row of a whole file each pass,
+            # however few the files)
             small = self._small_growth(dotted_name(target), node, ctx) and not (
-                _large(value) and _loop_count(loop, self.values) > FEW_LARGE) or \
+                _large(value) and _loop_count(loop, self.values) > FEW_LARGE) and \
+                not (node.func.attr == "extend" and _whole_file_read(node.args[-1], ctx.module)) or \
                 self._kept_elsewhere_each_pass(dotted_name(target), node, ctx) or self._admits_few(node, ctx) or \
                 _picked_from_each_pass(dotted_name(target), node, ctx)
             held = self._collected(node, value, ctx, small, False, words_of(last_part(dotted_name(target))))
@@ -1948,7 +1995,8 @@ class Flow(CallHandlers):
                 # np.expand_dims(mg, axis=0) before predict: one sample made a batch of one, not a data set
                 return replace(data, shape=None, small=True)
             return replace(data, shape=(data.shape[:1] + (None,)) if data.shape else None)
-        transform = self._transforms_of(call.ctx.module).get(dotted_name(node.func)) \
+        called = node.func.value if isinstance(node.func, ast.Subscript) else node.func  # (mel_by_rate[rate](wave))
+        transform = self._transforms_of(call.ctx.module).get(dotted_name(called)) \
             if item is not None and call.callee is None and call.args and call.args[0] is item else None
         if transform is not None:
             # normalize = transforms.Normalize(mean, std); normalize(page): torchvision's transform gives the sample
@@ -2488,6 +2536,51 @@ def _draws_a_batch(node: ast.expr, ctx: Context) -> bool:
     calls = [node] if isinstance(node, ast.Call) else _calls_assigned_to(node.id, ctx.function, ctx.module) \
         if isinstance(node, ast.Name) else []
     return bool(calls) and all(last_part(dotted_name(call.func)) in _DRAWS and _sized_by_batch(call) for call in calls)
+
+
+def _whole_file_read(node: ast.expr, module: Module) -> bool:
+    """``node`` is a read of a whole file of arrays (np.load(path), pickle.load(f)), or a name its function binds to
+    one last before it: many samples, not one."""
+    if isinstance(node, ast.Name):
+        node = module.value_before(node)
+    return isinstance(node, ast.Call) and loader_kind(module.qualified(node.func)) == ARRAYS
+
+
+def _written_out(value: ast.expr) -> bool:
+    """A value the code writes out whole: a number, a string, or a list, tuple or set of them (-1 included)."""
+    if isinstance(value, (ast.List, ast.Tuple, ast.Set)):
+        return all(_written_out(e) for e in value.elts)
+    if isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.USub):
+        value = value.operand
+    return isinstance(value, ast.Constant) and isinstance(value.value, (int, float, str)) and \
+        not isinstance(value.value, bool)
+
+
+# The libraries whose transforms give a sample anew from the one they are given
+_TRANSFORM_MODULES = ("torchvision.transforms.", "torchaudio.transforms.")
+# A pool's (or an executor's) methods that run a function on each item of what they are given, as map() does
+_PARALLEL_MAPS = {"map", "imap", "imap_unordered"}
+
+
+def _cut_into_batches(node: ast.expr, ctx: Context) -> bool:
+    """``node`` (through tqdm, enumerate, a walrus) is an array cut into rows of a batch size each, or a name the
+    function binds to one: x.reshape(-1, batch_size), x.split(batch_size), torch.split(x, batch_size). A loop over
+    it runs once per batch, each pass given one batch's rows (or indexes)."""
+    while True:
+        if isinstance(node, ast.NamedExpr):
+            node = node.value
+        elif isinstance(node, ast.Call) and last_part(dotted_name(node.func)) in _PASSING_ITERATORS and node.args:
+            node = node.args[0]
+        else:
+            break
+    calls = [node] if isinstance(node, ast.Call) else _calls_assigned_to(node.id, ctx.function, ctx.module) \
+        if isinstance(node, ast.Name) else []
+    return bool(calls) and all(isinstance(call.func, ast.Attribute) and call.func.attr in ("reshape", "split") and
+                               call.args and is_batch_size(call.args[-1]) for call in calls)
+
+
+# What a loop may iterate through and still walk the rows of what it is given
+_PASSING_ITERATORS = {"tqdm", "enumerate", "iter", "list", "trange"}
 
 
 def _sized_by_batch(call: ast.Call) -> bool:

@@ -354,6 +354,25 @@ class CallHandlers:
         self.seen.append(Seen("loaded", node, ctx, data))
         return data
 
+    def _all_rows_but(self, call: Call) -> Value:
+        """np.delete(x, broken, axis=0): a new array of every row of x but the few it drops, the data set copied."""
+        source = call.args[0] if call.args else None
+        if not isinstance(source, Data):
+            return None
+        result = replace(source, container="numpy", line=call.node.lineno, inferred=False)
+        self._copied(call, source, result, one_array=True)
+        return result
+
+    def _per_file_load(self, call: Call) -> Value:
+        """torch.load(path): in a loop (or a helper called in one), one sample's tensor, file after file; read once
+        at the start, anything from a checkpoint to the whole data set: a whole load, which the rules claim only
+        where the script trains on what it gives (a checkpoint goes to load_state_dict, never to a model's batches)."""
+        if call.ctx.loops or call.ctx.repeated or not call.ctx.data_set_level:
+            return Item()
+        if call.qualified != "torch.load" or _restores_training_state(call.node, call.ctx):
+            return None
+        return self._whole_load(call)
+
     def _rows_asked_for(self, read: ast.Call) -> int | None:
         """pd.read_csv(path, nrows=90e6): the rows a read is capped at, where that is more than a sample's few (a
         cap of millions is the data set itself, its size then known); None for no cap or a small one."""
@@ -679,8 +698,10 @@ class CallHandlers:
         self._copied(call, source, result)
         return result
 
-    def _copied(self, call: Call, source: Data, result: Data) -> None:
-        """A new full copy of a data set: recorded with every name that holds the same data set now."""
+    def _copied(self, call: Call, source: Data, result: Data, one_array: bool = False) -> None:
+        """A new full copy of a data set: recorded with every name that holds the same data set now; ``one_array``
+        where the copy is of the rows of the one array it is given (x[idx], np.delete(x, rows)), not of the other
+        arrays of its data set."""
         # np.array(x) of what the flow cannot follow is only guessed to be a data set; x[perm], its rows picked by an
         # index named as a set of rows, says it is one
         if not call.ctx.data_set_level or source.inferred and not isinstance(call.node, ast.Subscript):
@@ -695,7 +716,7 @@ class CallHandlers:
                 if scope.parent is None and call.ctx.function is not None and \
                         self.bound_after_call(name, call.ctx.function):  # type: ignore[attr-defined]
                     continue  # a global the module binds only after it calls this function
-                if isinstance(call.node, ast.Subscript) and not (value is source and _alias(name, call)):
+                if (isinstance(call.node, ast.Subscript) or one_array) and not (value is source and _alias(name, call)):
                     # x[train_idx] copies the rows of x alone, not the other arrays of its data set; x = image
                     # before it names the same array, which stays
                     continue
@@ -1192,6 +1213,57 @@ def _returned_from_loop(read: ast.Call, ctx: Context) -> bool:
     return bool(read_into & reached)
 
 
+def _restores_training_state(read: ast.Call, ctx: Context) -> bool:
+    """torch.load(path) of a checkpoint or a pickled model, not of data: what it gives is handed to
+    load_state_dict, read by a key that names training state (ckpt['epoch'], state['optimizer'],
+    torch.load(p)['state_dict']), or used as a model (net = torch.load(p); net.eval(); net(x))."""
+    parent = ctx.module.parents.get(read)
+    if isinstance(parent, ast.Call) and read in parent.args and last_part(dotted_name(parent.func)) == \
+            "load_state_dict":
+        return True
+    if isinstance(parent, ast.Subscript) and parent.value is read:
+        return _names_training_state(parent.slice)
+    statement = ctx.module.statement_of(read)
+    if not (isinstance(statement, ast.Assign) and statement.value is read and len(statement.targets) == 1 and
+            isinstance(statement.targets[0], ast.Name)):
+        return False
+    return statement.targets[0].id in _training_state_names(ctx.function.node if ctx.function else ctx.module.tree)
+
+
+# Words of the keys a checkpoint is read by: the training state saved beside (or as) the weights
+_TRAINING_STATE_WORDS = {"epoch", "epochs", "state", "dict", "optimizer", "optim", "opt", "model", "models", "net",
+                         "network", "encoder", "decoder", "generator", "discriminator", "weights", "params",
+                         "scheduler", "step", "steps", "iteration", "iter", "best", "args", "config", "checkpoint"}
+# What only a model does: an nn.Module's own methods, none of them a tensor's or a dict's
+_MODULE_ONLY = {"parameters", "named_parameters", "state_dict", "load_state_dict", "eval", "train", "modules",
+                "children", "named_modules", "forward", "zero_grad"}
+
+
+def _names_training_state(key: ast.expr) -> bool:
+    return isinstance(key, ast.Constant) and isinstance(key.value, str) and \
+        bool(words_of(key.value) & _TRAINING_STATE_WORDS)
+
+
+@lru_cache(maxsize=1024)
+def _training_state_names(scope: ast.AST) -> frozenset[str]:
+    """The names a function (or a module's code) uses as a checkpoint or a model: read by a key that names training
+    state, handed to load_state_dict, called, or asked an nn.Module's own method; found once per scope."""
+    found = set()
+    nodes = own_nodes(scope) if not isinstance(scope, ast.Module) else ast.walk(scope)
+    for node in nodes:
+        if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and _names_training_state(node.slice):
+            found.add(node.value.id)
+        elif isinstance(node, ast.Call):
+            if isinstance(node.func, ast.Name):
+                found.add(node.func.id)
+            elif isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) and \
+                    node.func.attr in _MODULE_ONLY:
+                found.add(node.func.value.id)
+            if last_part(dotted_name(node.func)) == "load_state_dict":
+                found |= {a.id for a in node.args if isinstance(a, ast.Name)}
+    return frozenset(found)
+
+
 def _columns_asked_for(read: ast.Call) -> int | None:
     """pd.read_csv(path, usecols=[1, 2, 5]): the number of columns a read keeps, where it lists them."""
     columns = keyword_value(read, "usecols")
@@ -1454,8 +1526,7 @@ _LIBRARY_HANDLERS: list[tuple[Callable[[str], bool], Callable[[CallHandlers, Cal
     (lambda n: loader_kind(n) is not None, CallHandlers._whole_load),
     (lambda n: n in DECODERS, CallHandlers._decode),
     # (in a loop, or in a helper called in one: def read_feat(path): return torch.load(path), file after file)
-    (lambda n: n in PER_FILE_LOADERS, lambda flow, call: Item() if call.ctx.loops or call.ctx.repeated or
-     not call.ctx.data_set_level else None),
+    (lambda n: n in PER_FILE_LOADERS, CallHandlers._per_file_load),
     (lambda n: n in FOLDER_DECODERS, CallHandlers._decode_all),
     (_is("cv2.resize", "skimage.transform.resize", "tensorflow.image.resize"), CallHandlers._resize),
     (_is("keras.utils.normalize", "keras.utils.np_utils.normalize"), CallHandlers._normalized),
@@ -1468,6 +1539,7 @@ _LIBRARY_HANDLERS: list[tuple[Callable[[str], bool], Callable[[CallHandlers, Cal
     (lambda n: n in ELEMENTWISE, CallHandlers._elementwise),
     # np.append(x, rows, axis=0): x with rows added, the data set still (its value only: the copy it makes
     # each pass of a loop is not claimed)
+    (_is("numpy.delete"), CallHandlers._all_rows_but),
     (_is("numpy.append"), lambda flow, call: replace(call.args[0], line=call.node.lineno, inferred=False)
      if call.args and isinstance(call.args[0], Data) else None),
     (lambda n: n in NUMPY_CREATORS, CallHandlers._created),

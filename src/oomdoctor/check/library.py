@@ -43,9 +43,10 @@ _WHOLE_LOADERS = {
 }
 # Libraries whose read_csv, read_parquet... only plan the read: a dask DataFrame is partitions read when computed
 _LAZY_FRAMES = ("dask.dataframe.",)
-# Loaders whose file, the script's own, holds anything from a model's weights to a whole data set: read once at the
-# start nothing says which (a checkpoint, most often), but read file after file in a loop each is a sample's
-# features (one utterance's MFCCs, one scene's tensor)
+# Loaders whose file, the script's own, holds anything from a model's weights to a whole data set: read file after
+# file in a loop each is a sample's features (one utterance's MFCCs, one scene's tensor); torch.load read once at the
+# start is a whole load unless what it gives restores training state (handlers._restores_training_state), and the
+# rules claim it only where the script trains on it
 # (a SciPy sparse matrix saved with save_npz: one sample's sparse features, or a whole corpus's document-term matrix,
 # kept sparse until something makes it dense)
 PER_FILE_LOADERS = {"torch.load", "scipy.sparse.load_npz"}
@@ -183,6 +184,8 @@ NUMPY_CREATORS_DTYPE_SECOND = {"numpy.zeros", "numpy.ones", "numpy.empty", "nump
 TORCH_COPIES = {"torch.tensor": None, "torch.Tensor": "float32", "torch.FloatTensor": "float32",
                 "torch.DoubleTensor": "float64", "torch.LongTensor": "int64", "torch.as_tensor": None,
                 "torch.from_numpy": None, "torch.stack": None, "torch.cat": None, "torch.ByteTensor": "uint8",
+                # (a list of sequences padded to the longest into one tensor: every one copied, and more)
+                "torch.nn.utils.rnn.pad_sequence": None,
                 "torch.HalfTensor": "float16", "torch.IntTensor": "int32"}
 TORCH_VIEWS = {"torch.as_tensor", "torch.from_numpy"}  # share the array's memory: no second copy
 TF_COPIES = {"tensorflow.convert_to_tensor", "tensorflow.constant", "tensorflow.stack", "tensorflow.concat",

@@ -11,7 +11,7 @@ from typing import Iterable, Iterator
 from ..i18n import _
 from ..units import format_bytes
 from .context import Context, Seen
-from .library import (KNOWN_GRAPH_NODES, NUMPY_CREATORS, PERMUTATIONS, SAVES, argument, constant_number,
+from .library import (FILLED_CREATORS, KNOWN_GRAPH_NODES, NUMPY_CREATORS, PERMUTATIONS, SAVES, argument, constant_number,
                       dtype_of, keyword_value, pixel_dtype, scaled_pixels_dtype)
 from .modules import ClassInfo, FunctionInfo, Module, own_nodes
 from .names import (calls_in, dotted_name, is_labels, last_part, names_batch_size, names_in, names_inputs,
@@ -65,6 +65,10 @@ def eager_loading(script: Script) -> Iterator[Finding]:
     masks = [seen for seen in script.seen("collected-labels") + [seen for seen in opened if seen.value.labels]
              if not inputs_kept.intersection(loops_collecting(seen.node, seen.ctx))]
     said: dict[ast.AST, list[Seen]] = {}  # by each loop that keeps them: only lists kept in one loop are one problem
+    by_loop: dict[ast.AST, list[Seen]] = {}  # every list kept, by each loop that keeps it
+    for seen in collected:
+        for loop in loops_collecting(seen.node, seen.ctx):
+            by_loop.setdefault(loop, []).append(seen)
     for seen in sorted(collected, key=lambda s: (str(s.ctx.module.path), s.node.lineno)) + masks:
         # (masks decoded in the loop that keeps the images: one loop, one problem, said at the images)
         data: Data = seen.value  # type: ignore[assignment]
@@ -74,6 +78,8 @@ def eager_loading(script: Script) -> Iterator[Finding]:
         if any(_other_branch_of_one_pass(seen, other) or _parts_of_one_item(seen, other)
                for loop in loops for other in said.get(loop, ())):
             continue  # if is_train: train.append(img) else: test.append(img): each file kept once, one problem
+        if any(_placeholder_beside(seen, other) for loop in loops for other in by_loop.get(loop, ())):
+            continue  # if bad: clips.append(np.zeros(shape)); continue: the list is said where files are kept
         for loop in loops:
             said.setdefault(loop, []).append(seen)
         yield script.finding(
@@ -239,6 +245,30 @@ def _other_branch_of_one_pass(seen: Seen, other: Seen) -> bool:
     module = seen.ctx.module
     return bool(loops) and module is other.ctx.module and other_branches(
         loops[-1], module.statement_of(other.node), module.statement_of(seen.node))
+
+
+def _placeholder_beside(seen: Seen, other: Seen) -> bool:
+    """``seen`` keeps an array made of one value (np.zeros(shape), torch.zeros(...)) in the list that ``other``, in
+    the same loop, keeps what each file decodes to: the stand-in for a file that cannot be read, not a file decoded
+    (for k, p in enumerate(paths): if k in broken: mels.append(np.zeros((128, 628))); continue; mels.append(...))."""
+    module = seen.ctx.module
+    if other is seen or module is not other.ctx.module or not [
+            loop for loop in loops_collecting(seen.node, seen.ctx) if loop in loops_collecting(other.node, other.ctx)]:
+        return False
+    kept, beside = _kept_value(module.statement_of(seen.node)), _kept_value(module.statement_of(other.node))
+    if kept is None or beside is None or dotted_name(kept[0]) != dotted_name(beside[0]) or not dotted_name(kept[0]):
+        return False
+    made, decoded = kept[1], beside[1]
+    return _filled_with_one_value(made, module) and not _filled_with_one_value(decoded, module)
+
+
+def _filled_with_one_value(value: ast.expr, module: Module) -> bool:
+    """np.zeros(shape), torch.ones(...), np.full(shape, 127), np.ones(shape) * 255: an array of one value, made
+    from nothing read."""
+    if isinstance(value, ast.BinOp) and isinstance(value.right, ast.Constant):
+        value = value.left
+    return isinstance(value, ast.Call) and (module.qualified(value.func) in FILLED_CREATORS or
+                                            module.qualified(value.func) in ("numpy.full", "torch.full"))
 
 
 def _parts_of_one_item(seen: Seen, other: Seen) -> bool:
@@ -619,7 +649,18 @@ def _original_kept(copy: Seen, script: Script) -> bool:
     parts = _part_names(copy.node) or ([name] if name else [])
     return any(_stays_alive(part, copy, script) for part in parts) or any(
         _stays_alive(holder, copy, script, at_module_level) for holder, at_module_level in copy.holders
-        if holder != name) or _given_by_caller(copy, script) is not None
+        if holder != name and not _unpacked_beside(holder, name, copy)) or _given_by_caller(copy, script) is not None
+
+
+def _unpacked_beside(holder: str, name: str, copy: Seen) -> bool:
+    """``holder`` was last bound, before the copy, by unpacking one load into several names, ``name`` among them
+    (counts, tags, rows = pickle.load(f)): it holds another array of that file, not the one copied."""
+    module, function = copy.ctx.module, copy.ctx.function
+    binding = module.last_assignment(holder, copy.node, function.node if function is not None else None)
+    if binding is None:
+        return False
+    return any(isinstance(target, (ast.Tuple, ast.List)) and not isinstance(binding.statement.value, (
+        ast.Tuple, ast.List)) and name in {dotted_name(e) for e in target.elts} for target in binding.statement.targets)
 
 
 def _given_by_caller(copy: Seen, script: Script) -> tuple[str, str] | None:
@@ -719,6 +760,13 @@ def _roots_trained_on(script: Script) -> set[str]:
                 value = script.value(node)
                 if isinstance(value, Data) and not value.labels and not value.small:  # (not a few samples shown)
                     fed.add(value.root)
+    # net(x[idx].to(device)): rows of the data set picked for a batch and fed to a PyTorch model by the script's own
+    # loop, with no loader between them (where the script shows how many rows it has, x.reshape((10000, 3, 32, 32)),
+    # that count, not this, says what it is)
+    for seen in script.seen("forward"):
+        inputs = seen.source.items if isinstance(seen.source, Several) else ()
+        fed |= {given.root for given in inputs[:1] if isinstance(given, Item) and given.root and not any(
+            value.shape and value.shape[0] is not None for value in script.data_of_root(given.root))}
     # datagen.flow(x_train, y_train): a Keras ImageDataGenerator serves x_train's rows, augmented, to the fit given
     # the iterator (fit(datagen.flow(...)), or a name bound to it): x_train is the training set all the same
     fed |= {data.root for _, data in _augmented_arrays(script, "flow")}
