@@ -1,0 +1,1 @@
+from facedata.listset import *

@@ -1,0 +1,1 @@
+from .nets import SimCLRNet, ProbeHead
