@@ -358,7 +358,8 @@ class Flow(CallHandlers):
         if isinstance(node, (ast.Assign, ast.AnnAssign)):
             if node.value is not None:
                 value = self.eval(node.value, scope, ctx)
-                if self.torch_script and ctx.loops and (value is None or isinstance(value, Several)):
+                if self.torch_script and ctx.loops and (value is None or isinstance(value, Several) or
+                                                        isinstance(value, Tensor) and value.graph and not value.loss):
                     # loss = criterion(out, target) from a module the flow cannot read, then loss.backward():
                     # what backward() is called on is a loss with its graph (loss, out, ... = step(batch) too)
                     value = self._backpropagated(node, ctx.loops[-1], value)
@@ -1554,6 +1555,10 @@ class Flow(CallHandlers):
                 (None,) * len(target.elts)
             return Several(tuple(loss if backpropagated(e) and known[i] is None else known[i]
                                  for i, e in enumerate(target.elts)))
+        if isinstance(value, Tensor) and backpropagated(target):
+            # loss = model(batch) (a CRF's negative log-likelihood, a model that computes its own loss), then
+            # loss.backward(): what the script calls backward() on is its loss, however it was computed
+            return replace(value, loss=True)
         return loss if value is None and backpropagated(target) else value
 
     def decodes_per_item(self, cls: ClassInfo) -> bool:
