@@ -45,3 +45,42 @@ def test_outputs_kept_beside_a_loss_the_model_computes_are_still_outputs(tmp_pat
                               kept="history.append(scores)")
     assert _rules(tmp_path, source, "loss-keeps-graph") == []
     assert _rules(tmp_path, source, "tensors-kept-across-steps") == [26]
+
+
+PREDICT = ("import torch\nfrom ner_models import BiGruCrf\n\n\n"
+           "def train_and_score(train_loader, val_loader, epochs=3):\n"
+           "    net = BiGruCrf(300, 128).cuda()\n    opt = torch.optim.Adam(net.parameters())\n"
+           "    for _ in range(epochs):\n        net.train()\n        for batch in train_loader:\n"
+           "            opt.zero_grad()\n            cost = net(batch)\n            cost.backward()\n            opt.step()\n"
+           "        net.eval()\n        hits = 0\n{scoring}    return hits\n")
+OPEN = "        for batch in val_loader:\n            paths = {call}\n            hits += int((paths == batch[-1]).sum())\n"
+GUARDED = ("        with torch.no_grad():\n            for batch in val_loader:\n                paths = {call}\n"
+           "                hits += int((paths == batch[-1]).sum())\n")
+
+
+@pytest.mark.parametrize("scoring, call, expected", [
+    (OPEN, "net.predict(batch)", [18]),  # a model's own predict(): nn.Module has none, the class runs the model in it
+    (OPEN, "net.predict_on_batch(batch[0].cuda())", [18]),
+    (GUARDED, "net.predict(batch)", []),  # autograd off around it
+    (OPEN, "len(list(net.parameters()))", []),  # no pass at all
+])
+def test_a_models_own_predict_method_in_an_evaluation_loop_is_a_forward_pass(scoring, call, expected, tmp_path):
+    source = PREDICT.format(scoring=scoring.format(call=call))
+    assert _rules(tmp_path, source, "eval-without-no-grad") == expected
+
+
+def test_a_keras_models_predict_is_not_a_pytorch_forward_pass(tmp_path):
+    source = ("import numpy as np\nfrom tensorflow import keras\n\n"
+              "model = keras.models.load_model('tagger.h5')\nfor chunk in np.array_split(np.load('val.npy'), 10):\n"
+              "    tags = model.predict(chunk)\n    print(tags.argmax(-1))\n")
+    assert _rules(tmp_path, source, "eval-without-no-grad") == []
+
+
+def test_a_keras_models_predict_beside_torch_is_not_a_pytorch_forward_pass(tmp_path):
+    # a script that imports both, its model from a helper not read: the model called predict() on is a Keras one
+    source = ("import torch\nimport numpy as np\nimport tensorflow as tf\nfrom tuning import search\n\n"
+              "best_model = search(tf.data.Dataset.range(8)).best()\nval_x = np.load('val.npy')\n"
+              "guess = best_model.predict(val_x.astype(np.float32))\nprint(torch.from_numpy(guess).argmax(-1))\n")
+    assert _rules(tmp_path, source, "eval-without-no-grad") == []
+    assert _rules(tmp_path, source.replace("import tensorflow as tf\n", "import jax.numpy as tf\n"),
+                  "eval-without-no-grad") == [8]  # no Keras: a PyTorch model's own predict()

@@ -21,6 +21,7 @@ from .library import (
     REDUCTIONS,
     SAVES,
     SCALED_COPIES,
+    TORCH_OWN_RUN_METHODS,
     VIDEO_READERS,
     argument,
     creator_dtype,
@@ -2038,7 +2039,13 @@ class Flow(CallHandlers):
             if words & {"loss", "criterion", "criteria"} or name.lower().startswith(("criterion", "loss")) or \
                     name.lower().endswith("loss"):
                 return self._loss(call)
-            if self._looks_like_model(node.func, call.ctx.module) and call.args and \
+            # tagger.predict(batch) of a model the flow cannot read: nn.Module has no predict(), so it is the
+            # class's own method, which runs the model as tagger(batch) does (where Keras is not imported beside
+            # torch: a Keras model's predict() is Keras's)
+            runs = isinstance(node.func, ast.Attribute) and node.func.attr in TORCH_OWN_RUN_METHODS and \
+                self._looks_like_model(node.func.value, call.ctx.module) and \
+                not call.ctx.module.imports("keras", "tensorflow", "autokeras")
+            if (runs or self._looks_like_model(node.func, call.ctx.module)) and call.args and \
                     not isinstance(call.receiver, (Data, Text)):
                 return self._forward(call, Model("torch", node.lineno))
         if any(isinstance(a, Tensor) and a.graph for a in call.args) and call.callee is None and \

@@ -32,6 +32,7 @@ from .library import (
     TF_COPIES,
     TO_PYTHON,
     TORCH_COPIES,
+    TORCH_OWN_RUN_METHODS,
     TORCH_VIEWS,
     argument,
     creator_dtype,
@@ -262,8 +263,8 @@ class CallHandlers:
     def _model_method(self, call: Call, model: Model, method: str) -> Value:
         if method in MODEL_METHODS_KEEPING:
             return model
-        if method == "forward":
-            return self._forward(call, model)
+        if method == "forward" or method in TORCH_OWN_RUN_METHODS and model.framework == "torch" and model.cls is None:
+            return self._forward(call, model)  # tagger.predict(batch) of a class the flow cannot read: it runs it
         if method in MODEL_METHODS and not isinstance(call.callee, FunctionRef):
             return None  # (a predict() or evaluate() the model's class defines runs its own body, below)
         return UNKNOWN  # a method of the user's model class, or a submodule: model.encoder(x)
