@@ -1002,8 +1002,13 @@ class CallHandlers:
         node = call.node
         length = call.kwargs.get("maxlen")
         dtype = dtype_of(keyword_value(node, "dtype"), call.ctx.module) or "int32"
+        # with no maxlen, or one that is the corpus's longest text (max(len(t) for t in texts)), every row is as long
+        # as the longest of all: a few texts far past the rest make the array many times their tokens, no small thing
+        written = argument(node, "maxlen", 1)
+        longest = written is None or isinstance(written, ast.Constant) and written.value is None or \
+            _longest_length(written, call.ctx.module)
         return Data(node.lineno, str(call.ctx.module.path), "pad_sequences", ARRAYS,
-                    shape=(None, _dimension(length)), dtype=dtype, small=True, sequences=True)
+                    shape=(None, _dimension(length)), dtype=dtype, small=not longest, sequences=True)
 
     def _text_matrix(self, call: Call) -> Value:
         """tokenizer.texts_to_matrix(texts): a dense float64 row of every vocabulary word per text, a new array
@@ -1047,6 +1052,26 @@ def _loads_objects(data: Data) -> bool:
     list of arrays as often as an array; np.load's .npy is an array."""
     return data.content == ARRAYS and last_part(data.how) in ("load", "loads") and \
         not data.how.startswith(("np.", "numpy.", "torch."))
+
+
+def _longest_length(written: ast.expr, module: Module) -> bool:
+    """The expression (or the name's last value) is the largest length of a collection: max(len(t) for t in texts),
+    max(map(len, seqs)), np.max([len(s) for s in seqs]), lengths.max() of lengths = [len(s) ...], df.text.str.len().max():
+    the longest sample of the data, not a cap the script chose."""
+    if isinstance(written, ast.Name):
+        written = module.value_before(written)
+    if not isinstance(written, ast.Call):
+        return False
+    reduced = None
+    if last_part(dotted_name(written.func)) in ("max", "amax", "nanmax") and written.args:
+        reduced = written.args[0]  # max(...), np.max(...)
+    elif isinstance(written.func, ast.Attribute) and written.func.attr == "max" and not written.args:
+        reduced = written.func.value  # lengths.max(), df.text.str.len().max()
+    if isinstance(reduced, ast.Name):
+        reduced = module.value_before(reduced)
+    return reduced is not None and any(  # len(t), map(len, seqs), .apply(len), .str.len()
+        isinstance(n, ast.Name) and n.id == "len" or isinstance(n, ast.Attribute) and n.attr == "len"
+        for n in ast.walk(reduced))
 
 
 def _dimension(value: Value) -> int | None:
