@@ -335,6 +335,8 @@ def whole_dataset_load(script: Script) -> Iterator[Finding]:
     for seen, data in _large_loads(script):
         if _replaced_by_float64_copy(seen, script):
             continue  # x = x / 255: the float64 copy that replaces it is the finding (dtype-blowup), 8× larger
+        if _moved_to_gpu_at_once(seen, script):
+            continue  # torch.load(path).to(device): the host copy goes at once; the GPU's is dataset-on-gpu's
         fixes = {
             TABLE: _("Read only what a batch needs: pd.read_csv(..., usecols=..., dtype=...) with smaller dtypes, "
                      "chunksize=... to stream it, or convert it once to .npy and memory-map that."),
@@ -356,6 +358,18 @@ def whole_dataset_load(script: Script) -> Iterator[Finding]:
             _("{how} reads all of it into memory at once, and it stays there for the whole run ({size}).").format(
                 how=data.how, size=script.size_of(data)),
             fix, module=seen.ctx.module, line=key_read)
+
+
+def _moved_to_gpu_at_once(load: Seen, script: Script) -> bool:
+    """torch.load(path).to(device), np.load(path).cuda(): the load is moved to the GPU in the same expression, so
+    nothing holds the host copy past that line; what stays for the whole run is on the GPU, where the flow saw the
+    data set moved (dataset-on-gpu)."""
+    parents = load.ctx.module.parents
+    attribute = parents.get(load.node)
+    moved = parents.get(attribute) if isinstance(attribute, ast.Attribute) and attribute.attr in ("to", "cuda") \
+        else None
+    return isinstance(moved, ast.Call) and moved.func is attribute and \
+        any(s.node is moved for s in script.seen("to-gpu"))
 
 
 def _first_key_read(load: Seen) -> int | None:
