@@ -84,7 +84,8 @@ def tensors_kept_across_steps(script: Script) -> Iterator[Finding]:
             continue  # the loss itself: loss-keeps-graph
         if not tensor.graph and (tensor.host or tensor.loss or tensor.accumulated):
             continue  # a loss value without its graph is one number: keeping one per step costs nothing
-        if _backward_later(seen, script) or tensor.graph and _kept_sum_said(seen, script):
+        if _backward_later(seen, script) or tensor.graph and _kept_sum_said(seen, script) or \
+                _restarted_each_step(seen):
             continue
         if not tensor.graph and (_scored_beside_labels(seen) or _scored_after_the_loop(seen, script)):
             continue
@@ -95,6 +96,39 @@ def tensors_kept_across_steps(script: Script) -> Iterator[Finding]:
               "of the loop.").format(target=seen.target, where=where),
             _("Keep what you need as plain values: .detach().cpu() (or .item(), .tolist()) before appending."),
             module=seen.ctx.module)
+
+
+def _restarted_each_step(seen: Seen) -> bool:
+    """for x, y in loader: outs = []; for k in range(len(x)): outs.append(net(x[k])); ...; loss.backward(): the list
+    is made anew inside a loop that trains (backward() or an optimizer step in it), before the append: it holds one
+    step's tensors, whose graphs that step's backward needs or frees, not one per step of the run."""
+    name = seen.target
+    if not name or "." in name:
+        return False
+    for loop in seen.ctx.loops:
+        if not _steps_in_own_body(loop, seen.ctx.module):
+            continue  # (an epoch loop whose batches train in a loop of their own: a list made per epoch grows)
+        for node in ast.walk(loop):
+            if isinstance(node, ast.Assign) and node.lineno < seen.node.lineno and \
+                    any(isinstance(t, ast.Name) and t.id == name for t in node.targets) and \
+                    (isinstance(node.value, ast.List) and not node.value.elts or
+                     isinstance(node.value, ast.Call) and dotted_name(node.value.func) == "list" and not node.value.args):
+                return True
+    return False
+
+
+def _steps_in_own_body(loop: ast.AST, module: Module) -> bool:
+    """A backward() or an optimizer step in the loop's own body, not in a loop nested in it: the loop over steps."""
+    for node in ast.walk(loop):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in ("backward",
+                                                                                                      "step"):
+            around = module.parents.get(node)
+            while around is not None and around is not loop and \
+                    not isinstance(around, (ast.For, ast.AsyncFor, ast.While)):
+                around = module.parents.get(around)
+            if around is loop:
+                return True
+    return False
 
 
 def _scored_beside_labels(seen: Seen) -> bool:
