@@ -653,14 +653,22 @@ def _original_kept(copy: Seen, script: Script) -> bool:
 
 
 def _unpacked_beside(holder: str, name: str, copy: Seen) -> bool:
-    """``holder`` was last bound, before the copy, by unpacking one load into several names, ``name`` among them
-    (counts, tags, rows = pickle.load(f)): it holds another array of that file, not the one copied."""
+    """``holder`` was bound, before the copy, by unpacking one load into several names, ``name`` among them
+    (counts, tags, rows = pickle.load(f), or nested: (x_tr, y_tr), (x_te, y_te) = pickle.load(f)): it holds another
+    array of that file, not the one copied. Rebindings of the holder made of itself alone since then
+    (x_te = np.reshape(x_te, ...), x_te = x_te.astype('float32')) keep it that other array."""
     module, function = copy.ctx.module, copy.ctx.function
-    binding = module.last_assignment(holder, copy.node, function.node if function is not None else None)
-    if binding is None:
+    within = function.node if function is not None else None
+    binding = module.last_assignment(holder, copy.node, within)
+    while binding is not None and not isinstance(binding.statement.targets[0], (ast.Tuple, ast.List)):
+        read = names_in(binding.value)
+        if holder not in read or name in read:
+            return False
+        binding = module.last_assignment(holder, binding.statement, within)
+    if binding is None or isinstance(binding.statement.value, (ast.Tuple, ast.List)):
         return False
-    return any(isinstance(target, (ast.Tuple, ast.List)) and not isinstance(binding.statement.value, (
-        ast.Tuple, ast.List)) and name in {dotted_name(e) for e in target.elts} for target in binding.statement.targets)
+    return any(name in {dotted_name(e) for e in ast.walk(target) if isinstance(e, (ast.Name, ast.Attribute))}
+               for target in binding.statement.targets)
 
 
 def _given_by_caller(copy: Seen, script: Script) -> tuple[str, str] | None:
