@@ -48,3 +48,27 @@ def test_the_other_arrays_a_load_unpacks_do_not_hold_the_one_converted(unpacked,
         found = [message for at, message in _findings(tmp_path, source, "dtype-blowup") if at == line]
         assert found
         assert all(("original is still held" in message) == held for message in found)
+
+
+@pytest.mark.parametrize("shaped, expected", [
+    # small grey images, their shape given only after the conversion: the count decides, and nothing shows it
+    ("imgs = imgs.reshape(-1, 64, 64, 1)", False),
+    ("imgs = imgs.reshape([-1, 48, 48, 1])", False),
+    ("imgs = imgs.reshape((-1, 96, 96, 3))", False),
+    # large colour images: a thousand of them already fill memory, so the conversion is worth saying
+    ("imgs = imgs.reshape(-1, 512, 512, 3)", True),
+    ("imgs = imgs.reshape((-1, 384, 384, 3))", True),
+])
+def test_a_conversion_in_place_is_judged_by_the_sample_shape_the_script_shows_later(shaped, expected, tmp_path):
+    # x = x.astype('float32') / 255 of an array whose flat rows the script shapes into images only afterwards: the
+    # size of each sample is the one the message gives, and what says whether an unknown count of them is large
+    source = ("import joblib\nimport numpy as np\n\n\nclass Pictures:\n    def __init__(self, path):\n"
+              "        self.path = path\n\n    def arrays(self):\n"
+              "        imgs, tags = joblib.load(self.path)\n"
+              "        imgs = imgs.astype(np.float32) / 255.0\n"
+              f"        {shaped}\n"
+              "        print(tags.shape)\n        return imgs\n\n\n"
+              "x = Pictures('pictures.joblib').arrays()\nmodel.fit(x, np.load('tags.npy'), batch_size=32)\n")
+    found = [message for line, message in _findings(tmp_path, source, "dtype-blowup") if line == 11]
+    assert bool(found) == expected
+    assert all("converts the whole uint8 data set" in message for message in found)

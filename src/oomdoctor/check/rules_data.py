@@ -2155,8 +2155,9 @@ def _copy_effect(seen: Seen, script: Script, decoded_targets: bool = False) -> s
         # x = x.astype('float32') of uint8 pixels: the original goes, but what stays is several times its size;
         # said where the script shows the count (a size past negligible, as the source's is), or where the samples
         # are large enough that any data set of them (FEW at least) fills memory: of small ones (96 x 96 frames),
-        # the count decides, and the script does not show it
-        sample = sample_bytes(data)
+        # the count decides, and the script does not show it (a shape it gives the data set elsewhere, as the
+        # message says it: x.reshape(-1, 160, 160, 1) after the conversion, tells the sample as well)
+        sample = sample_bytes(script.shown_shape(data))
         large = total_bytes(data) is not None or sample is None or sample * FEW >= NEGLIGIBLE_BYTES
         return "converted" if wider and source.container == "numpy" and large else None
     return "wider" if wider else "from-list" if from_list else "duplicate"

@@ -238,12 +238,16 @@ class Script:
     def size_of(self, data: Data) -> str:
         """The size of held data for a message, with the shape the script shows for it later if not here
         (X = np.load(...) then X.reshape(-1, 256, 256, 3))."""
+        return size_phrase(self.shown_shape(data))
+
+    def shown_shape(self, data: Data) -> Data:
+        """``data`` with the shape of a sample the script shows for it later if its own does not say it (X =
+        np.load(...) then X.reshape(-1, 256, 256, 3)): what size_of says, and what a rule judges by."""
         if sample_bytes(data) is None:
             for value in self.same_data(data):
                 if value.shape and sample_bytes(replace(value, dtype=data.dtype)) is not None:
-                    data = replace(data, shape=(data.shape[0] if data.shape else None,) + value.shape[1:])
-                    break
-        return size_phrase(data)
+                    return replace(data, shape=(data.shape[0] if data.shape else None,) + value.shape[1:])
+        return data
 
 
 def _zeroes_gradients(tree: ast.Module) -> bool:
