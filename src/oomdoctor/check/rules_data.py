@@ -948,9 +948,9 @@ def _by_root(seen: list[Seen]) -> dict[str, list[Seen]]:
 
 def _largest_shape(data: Data, script: Script) -> Data | None:
     """The same data set where the script shows it is large (reshaped to images, a known size; its rows resized as
-    images, whatever their size), or None."""
-    large = [v for v in script.same_data(data) if (total_bytes(v) or 0) >= NEGLIGIBLE_BYTES
-             or (sample_bytes(v) or 0) >= LARGE_SAMPLE_BYTES]
+    images, whatever their size; by a caller of the function that loads it), or None."""
+    large = [v for v in script.same_data(data) + script.made_by_each_call(data)
+             if (total_bytes(v) or 0) >= NEGLIGIBLE_BYTES or (sample_bytes(v) or 0) >= LARGE_SAMPLE_BYTES]
     if not large and data.root in script.image_roots():
         return data
     return max(large, key=lambda v: sample_bytes(v) or 0, default=None)
