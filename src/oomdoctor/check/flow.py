@@ -977,12 +977,13 @@ class Flow(CallHandlers):
                     for name in sorted(n for n in names if not n.startswith("_")):
                         scope.set(name, self._module_member(source, name))
                     continue
-                if source is not None:
-                    value = self._module_member(source, alias.name)
-                else:  # from data import loader, from . import utils: a module
+                value = self._module_member(source, alias.name) if source is not None else None
+                if value is None and (source is None or alias.name not in source.bound):
+                    # from data import loader, from . import utils: a module; of a package whose __init__.py is
+                    # read too (from pairkit import helpers), a submodule it does not bind itself
                     dotted = f"{node.module}.{alias.name}" if node.module else alias.name
                     sub = self._local(ctx.module, dotted, node.level)
-                    value = LocalModuleRef(sub) if sub is not None else None
+                    value = LocalModuleRef(sub) if sub is not None and sub is not source else None
                 scope.set(alias.asname or alias.name, value)
         else:
             for alias in node.names:
