@@ -979,12 +979,13 @@ class Flow(CallHandlers):
                     for name in sorted(n for n in names if not n.startswith("_")):
                         scope.set(name, self._module_member(source, name))
                     continue
-                if source is not None:
-                    value = self._module_member(source, alias.name)
-                else:  # from data import loader, from . import utils: a module
+                value = self._module_member(source, alias.name) if source is not None else None
+                if value is None and (source is None or alias.name not in source.bound):
+                    # from data import loader, from . import utils: a module; of a package whose __init__.py is
+                    # read too (from pairkit import helpers), a submodule it does not bind itself
                     dotted = f"{node.module}.{alias.name}" if node.module else alias.name
                     sub = self._local(ctx.module, dotted, node.level)
-                    value = LocalModuleRef(sub) if sub is not None else None
+                    value = LocalModuleRef(sub) if sub is not None and sub is not source else None
                 scope.set(alias.asname or alias.name, value)
         else:
             for alias in node.names:
@@ -1809,7 +1810,7 @@ class Flow(CallHandlers):
         if isinstance(value, Data) and not value.small:
             held = replace(value, container="list", split=True)  # X_parts.append(X[idx]): pieces of a data set
         if held is None and isinstance(iterable, Data) and iterable.content == NAMES and not iterable.small and \
-                not isinstance(value, (Item, Data)):
+                not isinstance(value, (Item, Data)) and _made_of_the_item(node.args[-1], loop):
             # for question in json.load(f)['questions']: entries.append({...}): one record per sample
             records = iterable.container == "list" and last_part(iterable.how) == "load"
             held = Data(node.lineno, str(ctx.module.path), "a list of records" if records else "a list of file names",
@@ -1821,7 +1822,8 @@ class Flow(CallHandlers):
             held = replace(held, lines=True, root=iterable.root)
             if ctx.data_set_level and not ctx.small_loop:
                 self.seen.append(Seen("copied-lines", node, ctx, held, iterable, target=dotted_name(loop.iter)))
-        if held is None and isinstance(iterable, TextFile) and not isinstance(value, (Item, Data)):
+        if held is None and isinstance(iterable, TextFile) and not isinstance(value, (Item, Data)) and \
+                _made_of_the_item(node.args[-1], loop):
             # for line in f: rows.append(...): one Python object per line of the file
             held = Data(node.lineno, str(ctx.module.path), "the lines of a text file", NAMES, "list", lines=True)
             if ctx.data_set_level:
@@ -2714,6 +2716,36 @@ def _element_of_file_list(expression: ast.expr, module: Module) -> bool:
 
 # Words that name a list of files' paths
 _FILE_LIST_WORDS = {"files", "paths", "filenames", "fnames", "filepaths"}
+
+
+# Python's numbers made of a text or an object: one small number, whatever it is made of
+_PYTHON_NUMBERS = {"int", "float", "bool", "len", "ord"}
+
+
+def _made_of_the_item(expression: ast.expr, loop: ast.AST) -> bool:
+    """rows.append(...) in ``for row in lines:``: whether what is added is made of the item itself (row, row.split(),
+    parts[0], a dict of its fields), or only looked up by it: s = similarity(table[parts[0]], table[parts[1]]) is
+    made of the table's values, the row's words its keys (one score per row, not the row's text once more); int(parts[2])
+    is the number the row holds."""
+    if not isinstance(loop, (ast.For, ast.AsyncFor)):
+        return True
+    made = names_in(loop.target)
+    assignments = sorted((n for n in ast.walk(loop) if isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign))
+                          and n.value is not None), key=lambda n: (n.lineno, n.col_offset))
+    for assignment in assignments:
+        if _reads_beyond_keys(assignment.value, made):
+            targets = assignment.targets if isinstance(assignment, ast.Assign) else [assignment.target]
+            made |= set().union(*(names_in(t) for t in targets))
+    return _reads_beyond_keys(expression, made)
+
+
+def _reads_beyond_keys(node: ast.AST, names: set[str]) -> bool:
+    """``node`` reads one of ``names`` other than as the key of a subscript (table[name] reads table's value) or
+    as what a Python number is made of (int(parts[2]): the number written there, not the text)."""
+    if isinstance(node, ast.Call) and dotted_name(node.func) in _PYTHON_NUMBERS:
+        return False
+    keys = {id(n) for sub in ast.walk(node) if isinstance(sub, ast.Subscript) for n in ast.walk(sub.slice)}
+    return any(isinstance(n, ast.Name) and n.id in names and id(n) not in keys for n in ast.walk(node))
 
 
 def _joins_a_path(expression: ast.expr, module: Module) -> bool:

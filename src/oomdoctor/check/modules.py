@@ -326,17 +326,22 @@ def _assignments_in(scope: ast.AST) -> dict[str, list[Binding]]:
         if not isinstance(node, ast.Assign):
             continue
         for target in node.targets:
-            if isinstance(target, (ast.Name, ast.Attribute)):
-                found.setdefault(dotted_name(target), []).append(Binding(node, node.value))
-            elif isinstance(target, (ast.Tuple, ast.List)):
-                paired = isinstance(node.value, (ast.Tuple, ast.List)) and len(node.value.elts) == len(target.elts)
-                for index, element in enumerate(target.elts):
-                    if isinstance(element, (ast.Name, ast.Attribute)):
-                        value = node.value.elts[index] if paired else ast.Subscript(node.value, ast.Constant(index))
-                        found.setdefault(dotted_name(element), []).append(Binding(node, value))
+            _bind(target, node.value, node, found)
     for bindings in found.values():
         bindings.sort(key=lambda b: (b.statement.lineno, b.statement.col_offset))
     return found
+
+
+def _bind(target: ast.expr, value: ast.expr, statement: ast.Assign, found: dict[str, list[Binding]]) -> None:
+    """The bindings ``target = value`` makes, by name: each element of an unpacking to its part of the value,
+    nested ones too ((x_tr, y_tr), (x_te, y_te) = load(): x_te is load()[1][0])."""
+    if isinstance(target, (ast.Name, ast.Attribute)):
+        found.setdefault(dotted_name(target), []).append(Binding(statement, value))
+    elif isinstance(target, (ast.Tuple, ast.List)):
+        paired = isinstance(value, (ast.Tuple, ast.List)) and len(value.elts) == len(target.elts)
+        for index, element in enumerate(target.elts):
+            _bind(element, value.elts[index] if paired else ast.Subscript(value, ast.Constant(index)), statement,
+                  found)
 
 
 # print(x_train.shape) alone on its line, and the output a notebook pasted after it: # (25000, 150, 150, 3)

@@ -667,14 +667,22 @@ def _original_kept(copy: Seen, script: Script) -> bool:
 
 
 def _unpacked_beside(holder: str, name: str, copy: Seen) -> bool:
-    """``holder`` was last bound, before the copy, by unpacking one load into several names, ``name`` among them
-    (counts, tags, rows = pickle.load(f)): it holds another array of that file, not the one copied."""
+    """``holder`` was bound, before the copy, by unpacking one load into several names, ``name`` among them
+    (counts, tags, rows = pickle.load(f), or nested: (x_tr, y_tr), (x_te, y_te) = pickle.load(f)): it holds another
+    array of that file, not the one copied. Rebindings of the holder made of itself alone since then
+    (x_te = np.reshape(x_te, ...), x_te = x_te.astype('float32')) keep it that other array."""
     module, function = copy.ctx.module, copy.ctx.function
-    binding = module.last_assignment(holder, copy.node, function.node if function is not None else None)
-    if binding is None:
+    within = function.node if function is not None else None
+    binding = module.last_assignment(holder, copy.node, within)
+    while binding is not None and not isinstance(binding.statement.targets[0], (ast.Tuple, ast.List)):
+        read = names_in(binding.value)
+        if holder not in read or name in read:
+            return False
+        binding = module.last_assignment(holder, binding.statement, within)
+    if binding is None or isinstance(binding.statement.value, (ast.Tuple, ast.List)):
         return False
-    return any(isinstance(target, (ast.Tuple, ast.List)) and not isinstance(binding.statement.value, (
-        ast.Tuple, ast.List)) and name in {dotted_name(e) for e in target.elts} for target in binding.statement.targets)
+    return any(name in {dotted_name(e) for e in ast.walk(target) if isinstance(e, (ast.Name, ast.Attribute))}
+               for target in binding.statement.targets)
 
 
 def _given_by_caller(copy: Seen, script: Script) -> tuple[str, str] | None:
@@ -954,9 +962,9 @@ def _by_root(seen: list[Seen]) -> dict[str, list[Seen]]:
 
 def _largest_shape(data: Data, script: Script) -> Data | None:
     """The same data set where the script shows it is large (reshaped to images, a known size; its rows resized as
-    images, whatever their size), or None."""
-    large = [v for v in script.same_data(data) if (total_bytes(v) or 0) >= NEGLIGIBLE_BYTES
-             or (sample_bytes(v) or 0) >= LARGE_SAMPLE_BYTES]
+    images, whatever their size; by a caller of the function that loads it), or None."""
+    large = [v for v in script.same_data(data) + script.made_by_each_call(data)
+             if (total_bytes(v) or 0) >= NEGLIGIBLE_BYTES or (sample_bytes(v) or 0) >= LARGE_SAMPLE_BYTES]
     if not large and data.root in script.image_roots():
         return data
     return max(large, key=lambda v: sample_bytes(v) or 0, default=None)
@@ -2161,8 +2169,9 @@ def _copy_effect(seen: Seen, script: Script, decoded_targets: bool = False) -> s
         # x = x.astype('float32') of uint8 pixels: the original goes, but what stays is several times its size;
         # said where the script shows the count (a size past negligible, as the source's is), or where the samples
         # are large enough that any data set of them (FEW at least) fills memory: of small ones (96 x 96 frames),
-        # the count decides, and the script does not show it
-        sample = sample_bytes(data)
+        # the count decides, and the script does not show it (a shape it gives the data set elsewhere, as the
+        # message says it: x.reshape(-1, 160, 160, 1) after the conversion, tells the sample as well)
+        sample = sample_bytes(script.shown_shape(data))
         large = total_bytes(data) is not None or sample is None or sample * FEW >= NEGLIGIBLE_BYTES
         return "converted" if wider and source.container == "numpy" and large else None
     return "wider" if wider else "from-list" if from_list else "duplicate"

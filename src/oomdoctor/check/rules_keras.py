@@ -329,10 +329,12 @@ def flatten_dense(script: Script) -> Iterator[Finding]:
                     _("Pool before the head: GlobalAveragePooling2D() instead of Flatten(), or MaxPooling2D layers "
                       "between the convolutions. `oomdoctor estimate` shows the difference."))
             elif not any(strided(call) for name, call in sequence[convs[0]:i] if name.startswith("Conv")) and \
+                    not any(any(p in n for p in _POOLING) for n in before[convs[0]:]) and \
                     not before[convs[-1]].endswith("1D") and not (units is not None and units <= _SCORE_UNITS):
                 # (Dense(1) of a critic or a regressor: its kernel has as many weights as one sample's map has
                 # values, whatever the image's size; a map that large is the convolutions' problem, not the head's)
-                # strided convolutions shrink the map by an amount the script does not show: not claimed; nor
+                # strided convolutions, or a pooling between convolutions (Conv, MaxPooling2D, Conv, Flatten), shrink
+                # the map by an amount the script does not show: not claimed, nor "no pooling" said; nor
                 # after a 1-D convolution, whose map is a sequence's length times its filters, not an image's
                 # rows times its columns (said where the script shows the size, as for DanQ's Dense(input_dim=))
                 yield script.finding(

@@ -12,7 +12,7 @@ from .context import Seen
 from .flow import Flow, arguments_given
 from .modules import FunctionInfo, Module, local_modules
 from .names import calls_in, dotted_name, last_part
-from .values import Data, FunctionRef, Value, image_shaped, sample_bytes, size_phrase
+from .values import Data, FunctionRef, Value, image_shaped, made_root, sample_bytes, size_phrase
 
 T = TypeVar("T")
 
@@ -65,6 +65,7 @@ class Script:
                     self._calls_by_name.setdefault(last_part(dotted_name(call)), []).append(call)
         self._dependencies: dict[ast.AST, _Dependencies] = {}
         self._by_root: dict[str, list[Data]] | None = None
+        self._by_made_root: dict[str, list[Data]] = {}
 
     def memoized(self, key: str, compute: Callable[[], T]) -> T:
         """``compute()``, run once per script: what rules ask of the whole script for each of its data sets (which
@@ -229,21 +230,34 @@ class Script:
     def data_of_root(self, root: str) -> list[Data]:
         """Every value the flow saw of the data set that first came into memory at ``root``."""
         if self._by_root is None:
-            self._by_root = {}
+            self._by_root, self._by_made_root = {}, {}
             for value in self.flow.values.values():
                 if isinstance(value, Data):
                     self._by_root.setdefault(value.root, []).append(value)
+                    if made_root(value.root) != value.root:
+                        self._by_made_root.setdefault(made_root(value.root), []).append(value)
         return self._by_root.get(root, [])
+
+    def made_by_each_call(self, data: Data) -> list[Data]:
+        """What the callers do with the data set a function makes (def read(p): return pickle.load(f), then
+        (x, y), _ = read(path); x.reshape(-1, 160, 160, 1)): each call's copy has a root of its own
+        (values.PER_CALL), and the load inside the function is all of them."""
+        self.data_of_root(data.root)
+        return self._by_made_root.get(data.root, [])
 
     def size_of(self, data: Data) -> str:
         """The size of held data for a message, with the shape the script shows for it later if not here
         (X = np.load(...) then X.reshape(-1, 256, 256, 3))."""
+        return size_phrase(self.shown_shape(data))
+
+    def shown_shape(self, data: Data) -> Data:
+        """``data`` with the shape of a sample the script shows for it later if its own does not say it (X =
+        np.load(...) then X.reshape(-1, 256, 256, 3)): what size_of says, and what a rule judges by."""
         if sample_bytes(data) is None:
             for value in self.same_data(data):
                 if value.shape and sample_bytes(replace(value, dtype=data.dtype)) is not None:
-                    data = replace(data, shape=(data.shape[0] if data.shape else None,) + value.shape[1:])
-                    break
-        return size_phrase(data)
+                    return replace(data, shape=(data.shape[0] if data.shape else None,) + value.shape[1:])
+        return data
 
 
 def _zeroes_gradients(tree: ast.Module) -> bool:
