@@ -299,6 +299,34 @@ def test_script_that_fails_still_gets_its_findings(capsys):
     assert len(captured.err.strip().splitlines()) == 1
 
 
+def test_a_script_without_keras_is_read_not_run(capsys, tmp_path, monkeypatch):
+    """The run stops at Keras's fit() only: a PyTorch loop would train for real, write what it writes and end with
+    nothing captured. Such a script is read, not run, and the output says so (exit 0, the findings are the output);
+    --plot, which needs the captured model, is one line and exit 2."""
+    monkeypatch.chdir(tmp_path)
+    script = tmp_path / "train.py"
+    script.write_text("import torch\nopen('ran.txt', 'w').write('trained')\nmodel = torch.nn.Linear(4, 2)\n"
+                      "for step in range(3):\n    model(torch.randn(8, 4)).sum().backward()\n")
+    assert main(["check", str(script)]) == 0
+    assert "The script was not run: it imports neither Keras nor TensorFlow" in capsys.readouterr().out
+    assert main(["check", str(script), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["capture"] is None and data["capture_error"] is None and "not run" in data["capture_skipped"]
+    assert main(["check", str(script), "--plot", str(tmp_path / "peak.png")]) == 2
+    assert "imports neither Keras nor TensorFlow" in capsys.readouterr().err
+    assert not (tmp_path / "ran.txt").exists() and not (tmp_path / "peak.png").exists()
+
+
+@pytest.mark.parametrize("imports, keras", [("import tensorflow as tf", True), ("from keras import layers", True),
+                                            ("import torch", False), ("import jax.numpy as jnp", False)])
+def test_a_keras_script_is_one_that_or_whose_local_module_imports_it(tmp_path, imports, keras):
+    from oomdoctor.check.capture import fits_with_keras
+
+    (tmp_path / "model.py").write_text(f"{imports}\n")
+    (tmp_path / "train.py").write_text("from model import *\nprint('train')\n")
+    assert fits_with_keras(tmp_path / "train.py") is keras
+
+
 def test_check_in_chinese(capsys):
     assert main(["check", str(SCRIPTS / "seed_train.py"), "--static-only", "--lang", "zh"]) == 0
     out = capsys.readouterr().out

@@ -45,11 +45,24 @@ def command(
                                "not run the script."), _("Drop --static-only, or use --html for the findings."))
     findings = check_source(script)
     capture = None
+    not_run = None  # why the script was not run, where it trains with no Keras fit() to stop at
     if not static_only:
-        from ..check.capture import capture_script
+        from ..check.capture import capture_script, fits_with_keras
 
-        capture = capture_script(Path(script), script_args or [], gpu, timeout,
-                                 curve=html is not None or plot is not None)
+        if fits_with_keras(Path(script)):
+            capture = capture_script(Path(script), script_args or [], gpu, timeout,
+                                     curve=html is not None or plot is not None)
+        elif plot is not None:
+            raise OomdoctorError(_("--plot draws the estimate of the model a Keras script trains, and {script} "
+                                   "imports neither Keras nor TensorFlow.").format(script=script),
+                                 _("Use --html for the findings, or estimate its model: oomdoctor estimate "
+                                   "{script}:build_model --batch-size 32 (the function that builds it).").format(
+                                     script=script))
+        else:
+            not_run = _("The script was not run: it imports neither Keras nor TensorFlow, and the run stops at "
+                        "Keras's fit() only, so a PyTorch or JAX loop would train for real. The findings come from "
+                        "reading it; for its model's peak, oomdoctor estimate {script}:build_model --batch-size 32 "
+                        "(the function that builds it).").format(script=script)
     if html is not None or plot is not None:
         estimate = capture["estimate"] if capture and capture.get("captured") else None
         pictures.write(html, plot, title=_("oomdoctor check: {script}").format(script=script),
@@ -58,7 +71,8 @@ def command(
     if as_json:
         typer.echo(json.dumps({"findings": [f.to_dict() for f in findings],
                                "capture": capture if capture and capture.get("captured") else None,
-                               "capture_error": capture.get("error") if capture else None},
+                               "capture_error": capture.get("error") if capture else None,
+                               "capture_skipped": not_run},
                               indent=2, ensure_ascii=False))
         if capture is not None and not capture.get("captured"):
             _capture_failed(capture)
@@ -66,6 +80,8 @@ def command(
     from ..render import check as report
 
     _echo(report.findings_lines(script, findings))
+    if not_run is not None:
+        typer.echo(not_run)
     if capture is None:
         return
     if not capture.get("captured"):
