@@ -84,3 +84,16 @@ def test_a_keras_models_predict_beside_torch_is_not_a_pytorch_forward_pass(tmp_p
     assert _rules(tmp_path, source, "eval-without-no-grad") == []
     assert _rules(tmp_path, source.replace("import tensorflow as tf\n", "import jax.numpy as tf\n"),
                   "eval-without-no-grad") == [8]  # no Keras: a PyTorch model's own predict()
+
+
+def test_a_loss_kept_in_a_list_is_said_to_be_kept_not_added_up():
+    """losses.append(loss) keeps each step's graph one by one: the message and the fix say append, where
+    total += loss is 'adds up' and '+= loss.item()'."""
+    from pathlib import Path
+
+    from oomdoctor.check import check_source
+
+    script = Path(__file__).parents[1] / "scripts" / "check" / "torch_train_loop.py"
+    by_line = {f.line: f for f in check_source(script) if f.rule == "loss-keeps-graph"}
+    assert "keeps the loss tensor itself" in by_line[23].message and ".append(loss.item())" in by_line[23].fix
+    assert "adds up the loss tensor itself" in by_line[22].message and "+= loss.item()" in by_line[22].fix

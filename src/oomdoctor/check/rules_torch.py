@@ -44,6 +44,15 @@ def loss_keeps_graph(script: Script) -> Iterator[Finding]:
                     _("Pass the number: {name}(loss.item(), ...) (or loss.detach() to stay on the GPU).").format(
                         name=name), module=module)
             continue
+        if seen.what == "accumulated-list":  # losses.append(loss): kept one by one, not added up
+            yield script.finding(
+                "loss-keeps-graph", seen.node,
+                _("{target} keeps the loss tensor itself, not its value, once a step: each step's autograd graph "
+                  "(the activations saved for backward) stays referenced by the list, and memory grows every step "
+                  "until it is dropped.").format(target=seen.target),
+                _("Keep the number: {target}.append(loss.item()) (or loss.detach() to stay on the GPU).").format(
+                    target=seen.target), module=seen.ctx.module)
+            continue
         yield script.finding(
             "loss-keeps-graph", seen.node,
             _("{target} adds up the loss tensor itself, not its value: each step's autograd graph (the activations "
