@@ -516,19 +516,11 @@ def _same_data_set(load: Seen, other: Seen) -> bool:
 def _other_branches_of_one_if(load: Seen, other: Seen) -> bool:
     """The two reads sit in the two branches of one if (if sample: read(path, nrows=n) else: read(path)): the
     script's own switch between a sample and the whole file, one or the other."""
-    parents = load.ctx.module.parents
-
-    def branches(node: ast.AST) -> dict[ast.If, bool]:  # each if around the node: whether it is in its else
-        found, child, parent = {}, node, parents.get(node)
-        while parent is not None and not isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            if isinstance(parent, ast.If) and child is not parent.test:
-                found[parent] = child in parent.orelse
-            child, parent = parent, parents.get(parent)
-        return found
-
-    mine = branches(load.ctx.module.statement_of(load.node))
-    theirs = branches(other.ctx.module.statement_of(other.node))
-    return any(branch in theirs and theirs[branch] != in_else for branch, in_else in mine.items())
+    module, function = load.ctx.module, load.ctx.function
+    if other.ctx.module is not module or other.ctx.function is not function:
+        return False
+    return other_branches(function.node if function is not None else module.tree, module.statement_of(load.node),
+                          module.statement_of(other.node))
 
 
 def _loads_masks(load: Seen) -> bool:
