@@ -266,6 +266,12 @@ def creator_dtype(call: ast.Call, qualified: str | None) -> ast.expr | None:
                                             qualified in NUMPY_CREATORS_DTYPE_SECOND else None)
 
 
+def empty_list(node: ast.AST | None) -> bool:
+    """``[]`` or ``list()``: a list made empty, to be filled."""
+    return isinstance(node, ast.List) and not node.elts or isinstance(node, ast.Call) and \
+        isinstance(node.func, ast.Name) and node.func.id == "list" and not node.args and not node.keywords
+
+
 def loader_kind(qualified: str) -> str | None:
     """What a call that reads a whole file gives (``ARRAYS`` or ``TABLE``), by its full name; None for any
     other call."""

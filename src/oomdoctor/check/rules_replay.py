@@ -17,7 +17,7 @@ from typing import Iterator
 from ..i18n import _
 from ..units import format_bytes
 from .flow import arguments_given
-from .library import FILLED_CREATORS, creator_dtype, dtype_of, keyword_value, scaled_pixels_dtype
+from .library import FILLED_CREATORS, creator_dtype, dtype_of, empty_list, keyword_value, scaled_pixels_dtype
 from .modules import ClassInfo, FunctionInfo, Module, own_nodes
 from .names import dotted_name, last_part, self_attribute
 from .script import Finding, Script
@@ -154,9 +154,7 @@ def _memories(script: Script) -> Iterator[_Memory]:
                     isinstance(value.left.elts[0], ast.Constant) and value.left.elts[0].value is None:
                 # a ring of slots: self.slots = [None] * capacity, each overwritten in turn
                 yield _Memory(module, cls, function, name, _number(script.value(value.right)))
-            elif cls is not None and (isinstance(value, ast.List) and not value.elts or isinstance(value, ast.Call) and
-                                      dotted_name(value.func) == "list" and not value.args and not value.keywords):
-                # self.memory = [] or list()
+            elif cls is not None and empty_list(value):  # self.memory = [] or list()
                 capacity = _kept_below(cls, name, script)
                 if capacity is not False:
                     yield _Memory(module, cls, function, name, capacity)  # type: ignore[arg-type]

@@ -11,7 +11,7 @@ from ..units import MiB, format_bytes
 from .context import Context, Seen
 from .flow import arguments_given, positional_parameters
 from .library import (DECODERS, FILE_OPENERS, LISTINGS, PATH_CALLS, PER_FILE_LOADERS, argument, dtype_of,
-                      keyword_value, loader_kind)
+                      empty_list, keyword_value, loader_kind)
 from .modules import FunctionInfo, Module, own_nodes
 from .names import (LABEL_WORDS, calls_in, dotted_name, is_eval_name, is_labels, last_part, names_a_split, names_in,
                     self_attribute, words_of)
@@ -114,16 +114,12 @@ def _restarted_each_step(seen: Seen) -> bool:
     name = seen.target
     if not name or "." in name:
         return False
-    for loop in seen.ctx.loops:
-        if not _steps_in_own_body(loop, seen.ctx.module):
-            continue  # (an epoch loop whose batches train in a loop of their own: a list made per epoch grows)
-        for node in ast.walk(loop):
-            if isinstance(node, ast.Assign) and node.lineno < seen.node.lineno and \
-                    any(isinstance(t, ast.Name) and t.id == name for t in node.targets) and \
-                    (isinstance(node.value, ast.List) and not node.value.elts or
-                     isinstance(node.value, ast.Call) and dotted_name(node.value.func) == "list" and not node.value.args):
-                return True
-    return False
+    module, function = seen.ctx.module, seen.ctx.function
+    emptied = [b.statement.lineno for b in module.assignments(name, function.node if function is not None else None)
+               if empty_list(b.value) and b.statement.lineno < seen.node.lineno]
+    # (an epoch loop whose batches train in a loop of their own: a list made per epoch grows)
+    return any(loop.lineno <= line <= (loop.end_lineno or loop.lineno) for loop in seen.ctx.loops
+               if _steps_in_own_body(loop, module) for line in emptied)
 
 
 def _steps_in_own_body(loop: ast.AST, module: Module) -> bool:
