@@ -503,9 +503,8 @@ class Flow(CallHandlers):
                     return _UNSET
                 outer = outer.outer
             bindings = module.assignments(node.id)
-            if module.store_counts.get(node.id) != 1 or len(bindings) != 1 or \
-                    not isinstance(bindings[0].statement, ast.Assign) or len(bindings[0].statement.targets) != 1 or \
-                    not isinstance(bindings[0].statement.targets[0], ast.Name):
+            targets = bindings[0].statement.targets if len(bindings) == 1 else ()
+            if module.store_counts.get(node.id) != 1 or len(targets) != 1 or not isinstance(targets[0], ast.Name):
                 return _UNSET
             return self._setting(bindings[0].value, module, None, depth + 1)
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
@@ -2725,8 +2724,8 @@ _PYTHON_NUMBERS = {"int", "float", "bool", "len", "ord"}
 def _made_of_the_item(expression: ast.expr, loop: ast.AST) -> bool:
     """rows.append(...) in ``for row in lines:``: whether what is added is made of the item itself (row, row.split(),
     parts[0], a dict of its fields), or only looked up by it: s = similarity(table[parts[0]], table[parts[1]]) is
-    made of the table's values, the row's words its keys (one score per row, not the row's text once more); int(parts[2])
-    is the number the row holds."""
+    made of the table's values, the row's words its keys (one score per row, not the row's text once more);
+    int(parts[2]) is the number the row holds."""
     if not isinstance(loop, (ast.For, ast.AsyncFor)):
         return True
     made = names_in(loop.target)

@@ -294,9 +294,8 @@ class Module:
         """The last of ``assignments(key, within)`` on a line before ``before``'s statement (or on its line, in
         another statement: a = 1; b = a)."""
         statement = self.statement_of(before)
-        found = [b for b in self.assignments(key, within)
-                 if b.statement.lineno <= statement.lineno and b.statement is not statement and
-                 (b.statement.lineno < statement.lineno or b.statement.col_offset < statement.col_offset)]
+        at = (statement.lineno, statement.col_offset)
+        found = [b for b in self.assignments(key, within) if (b.statement.lineno, b.statement.col_offset) < at]
         return found[-1] if found else None
 
     def value_before(self, name: ast.Name) -> ast.expr | None:
