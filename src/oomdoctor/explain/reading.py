@@ -1285,7 +1285,6 @@ def _read_killed(text: str, lower: str, facts: Facts) -> bool:
     return True
 
 
-
 # The process the OOM killer ended, as the kernel names it (its comm: "Out of memory: Killed process 25315 (python3)",
 # before 4.19 "Kill process 7248 (python3) score 266 or sacrifice child"; the summary line before it, "oom-kill:
 # constraint=CONSTRAINT_NONE,...,task=python3,pid=25315,uid=0"), or the job the shell reports killed with its command
@@ -1301,6 +1300,7 @@ def _killed_python(lower: str) -> str | None:
     found = _last_match(_KILLED_PROCESS, lower, max(len(lower) - 20000, 0))
     name = next((group for group in found.groups() if group), "") if found else ""
     return "python" if re.fullmatch(r"python(?:\d(?:\.\d{1,2})?)?", name) else None
+
 
 def _read_paging_file(text: str, lower: str, facts: Facts) -> bool:
     """Windows' commit limit: ``OSError: [WinError 1455] The paging file is too small for this operation to
@@ -1426,7 +1426,6 @@ def _read_mxnet(text: str, lower: str, facts: Facts) -> bool:
     return True
 
 
-
 # Theano's CUDA back end (theano/sandbox/cuda/cuda_ndarray.cu, device_malloc) raises MemoryError with the reason in
 # parentheses: cudaGetErrorString's words ("out of memory"), or CNMeM's, the pool Theano's lib.cnmem option turns on
 # ("CNMEM_STATUS_OUT_OF_MEMORY"); verbose, it first prints what the driver had: "Error allocating 411041792 bytes of
@@ -1458,6 +1457,7 @@ def _read_theano(text: str, lower: str, facts: Facts) -> bool:
     facts.memory = "gpu"
     facts.message = _window(text, last.start(), after=200)
     return True
+
 
 # MindSpore's dynamic memory pool (mem_dynamic_allocator.cc, for the Ascend NPU and the GPU alike) before it extends:
 # "TotalUsedMemStatistics : 29356337664 plus TotalUsedByEventMemStatistics : 0 and plus alloc size : 301990400 is more
@@ -1528,7 +1528,6 @@ def _read_kubernetes(text: str, lower: str, facts: Facts) -> bool:
     return True
 
 
-
 # Slurm ending a job's processes for memory: the step daemon counts the kernel's OOM kills in the step's memory cgroup
 # and says so when the step ends (task/cgroup: "slurmstepd: error: Detected 1 oom-kill event(s) in StepId=191.batch
 # cgroup. Some of your processes may have been killed by the cgroup out-of-memory handler.", older "in step 3495064.0
@@ -1552,6 +1551,7 @@ def _read_slurm(text: str, lower: str, facts: Facts) -> bool:
     facts.clues.add("slurm_oom")
     facts.message = _window(text, found.start(), before=40, after=200)
     return True
+
 
 def _read_ggml(text: str, lower: str, facts: Facts) -> bool:
     """ggml, the tensor library of llama.cpp (and its forks, whisper.cpp): its backends allocate one buffer per
@@ -1627,7 +1627,6 @@ def _read_onnxruntime(text: str, lower: str, facts: Facts) -> bool:
     return False
 
 
-
 # CNTK's check of a CUDA call (CudaCall, under CUDA_CALL in its Math library) throws "CUDA failure 2: out of memory ;
 # GPU=0 ; hostname=MSI ; expr=cudaMalloc((void**) &deviceBufferPtr, ...)": the code, cudaGetErrorString's words, the
 # current device, the host and the call. ONNX Runtime's CUDA and ROCm providers kept the format (cuda_call.cc, "HIP
@@ -1650,6 +1649,7 @@ def _read_cuda_call(text: str, lower: str, facts: Facts) -> str | None:
         facts.message = _window(text, match.start(), after=300)
         return "onnxruntime" if "onnxruntime" in lower else "cntk"
     return None
+
 
 def _read_paddle(text: str, lower: str, facts: Facts) -> bool:
     """PaddlePaddle's CUDA allocator (``cuda_allocator.cc``): ``Out of memory error on GPU 0. Cannot allocate
