@@ -19,19 +19,20 @@ The modules, in reading order; each imports only from those above it:
 - ``modules``: the script and the local modules it imports (``Module``, ``FunctionInfo``, ``ClassInfo``)
 - ``values``: what a name holds (``Data``, ``Item``, ``Tensor``, ``Model``...), and the size of held data
 - ``library``: tables of library calls (whole-file loaders, decoders, listings, copies)
+- ``public_datasets``: public data sets a script's paths name (GTZAN, FER-2013), and their sizes
 - ``context``: where code runs (``Context``), what the flow saw there (``Seen``), the names in scope
 - ``handlers``: what methods and library calls give (``CallHandlers``, which ``Flow`` inherits)
 - ``flow``: ``Flow``, which runs the script's statements and expressions round after round
 - ``script``: ``Script``, the script as the rules see it, and ``Finding``
 - ``rules_data``, ``rules_torch``, ``rules_keras``: the rules, by family
-- ``rules``: ``RULES`` and ``check_source``
+- ``rules``: ``RULES``, ``check_source`` and ``check_script`` (the findings with the data sets the script names)
 
 To see what the check finds, start at ``rules`` and a rule family; to see how, read from ``names`` down.
 """
 
 from __future__ import annotations
 
-from .rules import RULES, check_source
+from .rules import RULES, Checked, check_script, check_source
 from .script import Finding, FindingKind, Script
 
-__all__ = ["Finding", "FindingKind", "RULES", "Script", "check_source"]
+__all__ = ["Checked", "Finding", "FindingKind", "RULES", "Script", "check_script", "check_source"]

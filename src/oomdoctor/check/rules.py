@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Callable, Iterator, NamedTuple
 
 from ..errors import OomdoctorError
 from ..files import regular_file
@@ -40,6 +40,7 @@ from .rules_torch import (
     whole_split_forward,
     workers_copy_dataset,
 )
+from .public_datasets import PublicDataset
 from .script import Finding, Script
 
 
@@ -62,9 +63,21 @@ RULES: list[Rule] = [eager_loading, whole_dataset_load, in_memory_arrays, dtype_
                      flatten_dense, huge_linear_head]
 
 
+class Checked(NamedTuple):
+    """What reading a script found: its findings, and the public data sets its paths name (whose size judged the
+    data it holds where the script does not show it)."""
+    findings: list[Finding]
+    datasets: list[PublicDataset]
+
+
 def check_source(path: str | Path, source: str | None = None) -> list[Finding]:
     """The memory problems (and throughput advice) in the training script at ``path``, read with ``ast`` and
     never run; ``source`` is its text when the caller has it already."""
+    return check_script(path, source).findings
+
+
+def check_script(path: str | Path, source: str | None = None) -> Checked:
+    """``check_source``'s findings, with the public data sets the script names."""
     path = Path(path)
     if source is None:
         # utf-8-sig: a byte-order mark (Windows editors write one) is not part of the code, as Python reads it
@@ -79,4 +92,5 @@ def check_source(path: str | Path, source: str | None = None) -> list[Finding]:
     except RecursionError:  # Python's parser and the rules' walk recurse once per level of nesting
         raise OomdoctorError(_("{path} nests an expression too deeply for Python's parser to read.").format(
             path=path), _("Split the deepest expression into several statements.")) from None
-    return sorted(findings.values(), key=lambda f: (f.kind != "memory", f.file != str(path), f.file, f.line, f.rule))
+    return Checked(sorted(findings.values(), key=lambda f: (f.kind != "memory", f.file != str(path), f.file, f.line,
+                                                             f.rule)), script.named_datasets)

@@ -12,6 +12,7 @@ from .context import Seen
 from .flow import Flow, arguments_given
 from .modules import FunctionInfo, Module, local_modules
 from .names import calls_in, dotted_name, last_part
+from .public_datasets import datasets_named, small_whole
 from .values import Data, FunctionRef, Value, image_shaped, made_root, sample_bytes, size_phrase
 
 T = TypeVar("T")
@@ -54,6 +55,9 @@ class Script:
         uses_gpu = self.torch and any(re.search(r"cuda|device|\.to\(", m.source) for m in self.modules)
         self.flow = Flow(self.modules, uses_gpu, self.torch)
         self._memo: dict[str, object] = {}
+        # the public data sets its paths and URLs name (GTZAN, FER-2013): their size is known where the script's
+        # is not
+        self.named_datasets = datasets_named(self.modules)
         self.calls = list(calls_in(self.tree))
         # the calls rules look for by name: the script's, and those of the parts of its local modules that it uses
         # (a load_data.py whose module-level code builds the pipeline, a dataset/dataset.py function it calls)
@@ -66,6 +70,26 @@ class Script:
         self._dependencies: dict[ast.AST, _Dependencies] = {}
         self._by_root: dict[str, list[Data]] | None = None
         self._by_made_root: dict[str, list[Data]] = {}
+        if self.named_datasets:
+            self._mark_small_by_named_datasets()
+
+    def _mark_small_by_named_datasets(self) -> None:
+        """Data of a length the script does not show is small where every public data set the script names is
+        small whole, at the sample size the script keeps (GTZAN's 1,000 clips as 128 × 33 MFCC frames: 33 MB):
+        the flow's values and what it saw are marked so, as a slice [:100] is."""
+        small: dict[Data, Data] = {}
+        for value in list(self.flow.values.values()) + [s.value for s in self.flow.seen] + \
+                [s.source for s in self.flow.seen]:
+            if isinstance(value, Data) and value not in small and \
+                    small_whole(value, sample_bytes(self.shown_shape(value)), self.named_datasets):
+                small[value] = replace(value, small=True)
+        if small:
+            self.flow.values = {node: small.get(v, v) if isinstance(v, Data) else v
+                                for node, v in self.flow.values.items()}
+            self.flow.seen = [replace(s, value=small.get(s.value, s.value) if isinstance(s.value, Data) else s.value,
+                                      source=small.get(s.source, s.source) if isinstance(s.source, Data) else
+                                      s.source) for s in self.flow.seen]
+        self._by_root = None  # shown_shape indexed the values before they were marked
 
     def memoized(self, key: str, compute: Callable[[], T]) -> T:
         """``compute()``, run once per script: what rules ask of the whole script for each of its data sets (which

@@ -32,7 +32,7 @@ def command(
 ) -> None:
     """``oomdoctor check``: read a training script (and, unless --static-only, run it up to fit())
     and print its findings."""
-    from ..check import check_source
+    from ..check import check_script
     from ..i18n import _, set_language
 
     set_language(arguments.language(lang))
@@ -43,7 +43,7 @@ def command(
     if plot is not None and static_only:
         raise OomdoctorError(_("--plot draws the estimate of the model the script trains, and --static-only does "
                                "not run the script."), _("Drop --static-only, or use --html for the findings."))
-    findings = check_source(script)
+    findings, datasets = check_script(script)
     capture = None
     not_run = None  # why the script was not run, where it trains with no Keras fit() to stop at
     if not static_only:
@@ -70,6 +70,7 @@ def command(
                         estimate=estimate, curve=capture.get("batch_curve") if estimate else None)
     if as_json:
         typer.echo(json.dumps({"findings": [f.to_dict() for f in findings],
+                               "datasets_named": [d.to_dict() for d in datasets],
                                "capture": capture if capture and capture.get("captured") else None,
                                "capture_error": capture.get("error") if capture else None,
                                "capture_skipped": not_run},
@@ -80,6 +81,7 @@ def command(
     from ..render import check as report
 
     _echo(report.findings_lines(script, findings))
+    _echo(report.datasets_lines(datasets))
     if not_run is not None:
         typer.echo(not_run)
     if capture is None:

@@ -8,7 +8,10 @@ from typing import TYPE_CHECKING
 from ..i18n import _
 from ..units import format_bytes
 
+from ..check.values import NEGLIGIBLE_BYTES
+
 if TYPE_CHECKING:
+    from ..check.public_datasets import PublicDataset
     from ..check.script import Finding
 
 
@@ -27,6 +30,26 @@ def findings_lines(script: str, findings: "list[Finding]") -> list[str]:
                               "use):").format(count=len(other)))
         lines += _finding_lines(other)
     return lines
+
+
+def datasets_lines(datasets: "list[PublicDataset]") -> list[str]:
+    """The public data sets the script's paths name: their size is what judged data whose length the script does
+    not show."""
+    if not datasets:
+        return []
+    named = "; ".join(_("{name}, {count:,} {unit} ({size} in host memory as {dtype}, all splits)").format(
+        name=d.name, count=d.samples, unit=_unit(d.unit), size=format_bytes(d.decoded_bytes), dtype=d.dtype)
+        for d in datasets)
+    return ["\n" + _("Data sets the script names: {named}. Data whose size the script does not show is judged as "
+                     "if it held all of that, at the size per sample the script keeps: under {small} it is not "
+                     "flagged.").format(named=named, small=format_bytes(NEGLIGIBLE_BYTES))]
+
+
+def _unit(unit: str) -> str:
+    """What a public data set's sample is, in the report's language."""
+    return {"clips": _("clips"), "utterances": _("utterances"), "images": _("images"),
+            "point clouds": _("point clouds"), "videos": _("videos"), "windows": _("windows"), "rows": _("rows"),
+            "recordings": _("recordings"), "ratings": _("ratings")}.get(unit, unit)
 
 
 def _finding_lines(findings: "list[Finding]") -> list[str]:
