@@ -320,11 +320,11 @@ def test_a_script_without_keras_is_read_not_run(capsys, tmp_path, monkeypatch):
 @pytest.mark.parametrize("imports, keras", [("import tensorflow as tf", True), ("from keras import layers", True),
                                             ("import torch", False), ("import jax.numpy as jnp", False)])
 def test_a_keras_script_is_one_that_or_whose_local_module_imports_it(tmp_path, imports, keras):
-    from oomdoctor.check.capture import fits_with_keras
+    from oomdoctor.check import check_script
 
     (tmp_path / "model.py").write_text(f"{imports}\n")
     (tmp_path / "train.py").write_text("from model import *\nprint('train')\n")
-    assert fits_with_keras(tmp_path / "train.py") is keras
+    assert check_script(tmp_path / "train.py").keras is keras
 
 
 def test_check_in_chinese(capsys):

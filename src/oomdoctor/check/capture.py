@@ -93,16 +93,6 @@ def _pipeline(dataset) -> dict:
     return info
 
 
-def fits_with_keras(script: Path) -> bool:
-    """Whether the script, or a local module it imports, imports Keras or TensorFlow. The run stops at Keras's
-    fit() only: a script that imports neither (a PyTorch or JAX loop) would train for real, write its checkpoints
-    and end, or run until the timeout, with nothing to capture."""
-    from .modules import Module, local_modules
-
-    main = Module(script, script.read_text(encoding="utf-8-sig", errors="replace"))
-    return any(m.imports("keras", "tensorflow", "tf_keras") for m in [main] + local_modules(main))
-
-
 def capture_script(script: Path, args: list[str], gpu: str | None, timeout: float, curve: bool = False) -> dict:
     """The parent's side: run ``script`` with ``args`` in a child (this module's ``main``) and return its reply,
     ``{"captured": True, "estimate": ..., "batch_size": ..., "pipeline": ...}``, or ``{"captured": False,

@@ -64,10 +64,12 @@ RULES: list[Rule] = [eager_loading, whole_dataset_load, in_memory_arrays, dtype_
 
 
 class Checked(NamedTuple):
-    """What reading a script found: its findings, and the public data sets its paths name (whose size judged the
-    data it holds where the script does not show it)."""
+    """What reading a script found: its findings, the public data sets its paths name (whose size judged the
+    data it holds where the script does not show it), and whether it or a local module imports Keras or
+    TensorFlow (only such a script is run up to fit())."""
     findings: list[Finding]
     datasets: list[PublicDataset]
+    keras: bool
 
 
 def check_source(path: str | Path, source: str | None = None) -> list[Finding]:
@@ -77,7 +79,7 @@ def check_source(path: str | Path, source: str | None = None) -> list[Finding]:
 
 
 def check_script(path: str | Path, source: str | None = None) -> Checked:
-    """``check_source``'s findings, with the public data sets the script names."""
+    """``check_source``'s findings, with what else reading the script told (``Checked``)."""
     path = Path(path)
     if source is None:
         # utf-8-sig: a byte-order mark (Windows editors write one) is not part of the code, as Python reads it
@@ -93,4 +95,4 @@ def check_script(path: str | Path, source: str | None = None) -> Checked:
         raise OomdoctorError(_("{path} nests an expression too deeply for Python's parser to read.").format(
             path=path), _("Split the deepest expression into several statements.")) from None
     return Checked(sorted(findings.values(), key=lambda f: (f.kind != "memory", f.file != str(path), f.file, f.line,
-                                                             f.rule)), script.named_datasets)
+                                                             f.rule)), script.named_datasets, script.keras)

@@ -51,6 +51,9 @@ class Script:
         self.torch = any(m.imports("torch") or "torch" not in m.bound and any(
             isinstance(n, ast.Name) and n.id == "torch" for n in m.parents) or _zeroes_gradients(m.tree)
             for m in self.modules)
+        # Keras or TensorFlow imported by the script or a local module it imports: check runs such a script up to
+        # Keras's fit() to capture its model; a PyTorch or JAX loop has no fit() to stop at and would train
+        self.keras = any(m.imports("keras", "tensorflow", "tf_keras") for m in self.modules)
         # a PyTorch script that never names a GPU keeps its tensors in host memory
         uses_gpu = self.torch and any(re.search(r"cuda|device|\.to\(", m.source) for m in self.modules)
         self.flow = Flow(self.modules, uses_gpu, self.torch)

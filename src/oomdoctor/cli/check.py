@@ -43,13 +43,13 @@ def command(
     if plot is not None and static_only:
         raise OomdoctorError(_("--plot draws the estimate of the model the script trains, and --static-only does "
                                "not run the script."), _("Drop --static-only, or use --html for the findings."))
-    findings, datasets = check_script(script)
+    findings, datasets, keras = check_script(script)
     capture = None
     not_run = None  # why the script was not run, where it trains with no Keras fit() to stop at
     if not static_only:
-        from ..check.capture import capture_script, fits_with_keras
+        from ..check.capture import capture_script
 
-        if fits_with_keras(Path(script)):
+        if keras:
             capture = capture_script(Path(script), script_args or [], gpu, timeout,
                                      curve=html is not None or plot is not None)
         elif plot is not None:
