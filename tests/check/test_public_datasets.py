@@ -142,3 +142,6 @@ def test_check_says_which_sets_it_recognised(tmp_path, capsys):
                                          "decoded_bytes": 2_646_000_000}]
     assert main(["check", "--static-only", str(script)]) == 0
     assert "Data sets the script names: GTZAN, 1,000 clips" in capsys.readouterr().out
+    page = tmp_path / "report.html"
+    assert main(["check", "--static-only", "--html", str(page), str(script)]) == 0
+    assert "Data sets the script names: GTZAN, 1,000 clips" in page.read_text()

@@ -44,6 +44,7 @@ def command(
         raise OomdoctorError(_("--plot draws the estimate of the model the script trains, and --static-only does "
                                "not run the script."), _("Drop --static-only, or use --html for the findings."))
     findings, datasets, keras = check_script(script)
+    named = [d.to_dict() for d in datasets]
     capture = None
     not_run = None  # why the script was not run, where it trains with no Keras fit() to stop at
     if not static_only:
@@ -66,11 +67,12 @@ def command(
     if html is not None or plot is not None:
         estimate = capture["estimate"] if capture and capture.get("captured") else None
         pictures.write(html, plot, title=_("oomdoctor check: {script}").format(script=script),
-                        check={"script": script, "findings": [f.to_dict() for f in findings], "capture": capture},
+                        check={"script": script, "findings": [f.to_dict() for f in findings], "capture": capture,
+                               "datasets_named": named},
                         estimate=estimate, curve=capture.get("batch_curve") if estimate else None)
     if as_json:
         typer.echo(json.dumps({"findings": [f.to_dict() for f in findings],
-                               "datasets_named": [d.to_dict() for d in datasets],
+                               "datasets_named": named,
                                "capture": capture if capture and capture.get("captured") else None,
                                "capture_error": capture.get("error") if capture else None,
                                "capture_skipped": not_run},
@@ -81,7 +83,8 @@ def command(
     from ..render import check as report
 
     _echo(report.findings_lines(script, findings))
-    _echo(report.datasets_lines(datasets))
+    if (sentence := report.datasets_sentence(named)) is not None:
+        typer.echo("\n" + sentence)
     if not_run is not None:
         typer.echo(not_run)
     if capture is None:

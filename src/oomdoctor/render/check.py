@@ -11,7 +11,6 @@ from ..units import format_bytes
 from ..check.values import NEGLIGIBLE_BYTES
 
 if TYPE_CHECKING:
-    from ..check.public_datasets import PublicDataset
     from ..check.script import Finding
 
 
@@ -32,17 +31,17 @@ def findings_lines(script: str, findings: "list[Finding]") -> list[str]:
     return lines
 
 
-def datasets_lines(datasets: "list[PublicDataset]") -> list[str]:
-    """The public data sets the script's paths name: their size is what judged data whose length the script does
-    not show."""
+def datasets_sentence(datasets: list[dict]) -> str | None:
+    """The public data sets the script's paths name (as ``check --json`` gives them under "datasets_named"):
+    their size is what judged data whose length the script does not show. None when it names none."""
     if not datasets:
-        return []
+        return None
     named = "; ".join(_("{name}, {count:,} {unit} ({size} in host memory as {dtype}, all splits)").format(
-        name=d.name, count=d.samples, unit=_unit(d.unit), size=format_bytes(d.decoded_bytes), dtype=d.dtype)
-        for d in datasets)
-    return ["\n" + _("Data sets the script names: {named}. Data whose size the script does not show is judged as "
-                     "if it held all of that, at the size per sample the script keeps: under {small} it is not "
-                     "flagged.").format(named=named, small=format_bytes(NEGLIGIBLE_BYTES))]
+        name=d["name"], count=d["samples"], unit=_unit(d["unit"]), size=format_bytes(d["decoded_bytes"]),
+        dtype=d["dtype"]) for d in datasets)
+    return _("Data sets the script names: {named}. Data whose size the script does not show is judged as if it "
+             "held all of that, at the size per sample the script keeps: under {small} it is not flagged.").format(
+        named=named, small=format_bytes(NEGLIGIBLE_BYTES))
 
 
 def _unit(unit: str) -> str:

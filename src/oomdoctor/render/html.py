@@ -18,6 +18,7 @@ from ..i18n import _, language
 from ..units import format_bytes
 from ..version import __version__
 from . import charts
+from .check import datasets_sentence
 
 CSS = """
 .oomdoctor-report{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Noto Sans CJK SC",sans-serif;
@@ -320,9 +321,10 @@ def _finding_list(findings: list[dict]) -> str:
     return f'<ol class="findings">{items}</ol>'
 
 
-def findings_section(script: str, findings: list[dict], capture: dict | None) -> str:
-    """``check``'s section: the memory findings, then the others apart, and what the capture got (the
-    model's estimate, the input pipeline's buffers) or why it failed."""
+def findings_section(script: str, findings: list[dict], capture: dict | None,
+                     datasets: list[dict] | None = None) -> str:
+    """``check``'s section: the memory findings, then the others apart, the public data sets the script names,
+    and what the capture got (the model's estimate, the input pipeline's buffers) or why it failed."""
     # as the terminal has them: memory problems first, then what is about speed or precision, apart
     memory = [f for f in findings if f.get("kind", "memory") == "memory"]
     other = [f for f in findings if f.get("kind", "memory") != "memory"]
@@ -336,6 +338,8 @@ def findings_section(script: str, findings: list[dict], capture: dict | None) ->
                           ).format(count=len(other))
         body += f"<h3>{escape(other_heading)}</h3>" + _finding_list(other)
     part = f'<section id="findings"><h2>{escape(heading)}</h2>{body}'
+    if (sentence := datasets_sentence(datasets or [])) is not None:
+        part += f"<p>{escape(sentence)}</p>"
     if capture is not None and not capture.get("captured"):
         part += f'<p>{escape(_("Could not capture the model: {error}").format(error=capture.get("error")))}</p>'
     elif capture is not None:
@@ -363,14 +367,16 @@ def body(*, title: str | None = None, estimate: dict | None = None, curve: dict 
          measurement: dict | None = None, search: dict | None = None, check: dict | None = None) -> str:
     """The report's body: a ``<div>`` with its own scoped style, for a page or a notebook cell.
 
-    ``check``: ``{"script": ..., "findings": [...], "capture": ...}`` as ``oomdoctor check --json`` has them.
+    ``check``: ``{"script": ..., "findings": [...], "capture": ..., "datasets_named": [...]}`` as ``oomdoctor
+    check --json`` has them.
     """
     subtitle = charts.title_line(estimate) if estimate else ""
     parts = [f'<div class="oomdoctor-report"><style>{CSS}</style>',
              f"<header><h1>{escape(title or _('oomdoctor report'))}</h1>",
              f'<p class="subtitle">{escape(subtitle)}</p>' if subtitle else "", "</header>"]
     if check:
-        parts.append(findings_section(check["script"], check["findings"], check.get("capture")))
+        parts.append(findings_section(check["script"], check["findings"], check.get("capture"),
+                                      check.get("datasets_named")))
     if measurement:
         parts.append(measurement_section(measurement))
     if search:
