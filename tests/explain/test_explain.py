@@ -436,6 +436,23 @@ def test_cuda_malloc_async_memory_beyond_pytorchs_is_held_by_others():
     assert explain(log.format(allocated="22.81 GiB")).case == "activations-batch"
 
 
+def test_cuda_malloc_async_a_memory_fraction_of_one_is_a_limit():
+    """torch.cuda.set_per_process_memory_fraction(1.0) under cudaMallocAsync (text-generation-inference sets the
+    fraction it is given) prints a "PyTorch limit" as large as the device: a limit stated, read as one; PyTorch's value
+    when no fraction was set (2^64 bytes) is none, and a smaller fraction is that fraction of the device."""
+    from oomdoctor.explain import explain
+
+    log = ("RuntimeError: Allocation on device 1 would exceed allowed memory. (out of memory)\n"
+           "Currently allocated     : 71.40 GiB\nRequested               : 9.25 GiB\n"
+           "Device limit            : 79.15 GiB\nFree (according to CUDA): 402.00 MiB\n"
+           "PyTorch limit (set by user-supplied memory fraction)\n                        : {limit}\n")
+    whole = explain(log.format(limit="79.15 GiB"))
+    assert (whole.limit_bytes, whole.total_bytes, whole.gpu_index) == (int(79.15 * 2**30), int(79.15 * 2**30), 1)
+    assert whole.case == "activations-batch"
+    assert explain(log.format(limit="16777216.00 TiB")).limit_bytes is None
+    assert explain(log.format(limit="39.58 GiB")).limit_bytes == int(39.58 * 2**30)
+
+
 def test_an_allocator_line_without_an_op_names_none():
     """XLA's BFC allocator prints "requested by op " and no name: the next line (a timestamp, a quote's "> ") is not
     the op; TensorFlow's op on the same line is."""

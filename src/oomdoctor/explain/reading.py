@@ -1085,8 +1085,9 @@ def _read_cuda_malloc_async(text: str, lower: str, facts: Facts) -> bool:
     facts.total_bytes = _size_after(r"Device limit ?: " + SIZE, window)
     facts.free_bytes = _size_after(r"Free \(according to CUDA\) ?: " + SIZE, window)
     limit = _size_after(r"memory fraction\) ?: " + SIZE, window)
-    # without a fraction PyTorch prints 2^64 bytes as the limit: no limit
-    facts.limit_bytes = limit if limit is not None and facts.total_bytes and limit < facts.total_bytes else None
+    # without a fraction PyTorch prints 2^64 bytes as the limit: no limit; a fraction of 1.0 (text-generation-inference
+    # sets one, CUDA_MEMORY_FRACTION) is a limit the size of the device, printed as its "Device limit"
+    facts.limit_bytes = limit if limit is not None and facts.total_bytes and limit <= facts.total_bytes else None
     facts.allocator = "cudaMallocAsync"
     facts.message = window[:240]
     return True
