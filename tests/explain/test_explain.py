@@ -453,6 +453,23 @@ def test_cuda_malloc_async_a_memory_fraction_of_one_is_a_limit():
     assert explain(log.format(limit="39.58 GiB")).limit_bytes == int(39.58 * 2**30)
 
 
+def test_cuda_malloc_async_message_quoted_with_escaped_line_breaks():
+    """The cudaMallocAsync message quoted inside another's error string (a Rust panic's Debug, a Python repr in a JSON
+    log) keeps its line breaks as the two characters \\n: the fraction's figure after its escaped break is the limit,
+    and a figure after another line's label is not."""
+    from oomdoctor.explain import explain
+
+    log = ("ERROR shard-manager: Server error: 'RuntimeError(\"Allocation on device 3 would exceed allowed memory. "
+           "(out of memory)\\nCurrently allocated     : 30.02 GiB\\nRequested               : 2.10 GiB\\n"
+           "Device limit            : 39.39 GiB\\nFree (according to CUDA): 1.06 GiB\\n"
+           "PyTorch limit (set by user-supplied memory fraction)\\n                        : {limit}\")'\n")
+    quoted = explain(log.format(limit="35.45 GiB"))
+    assert (quoted.limit_bytes, quoted.total_bytes, quoted.gpu_index) == (int(35.45 * 2**30), int(39.39 * 2**30), 3)
+    assert explain(log.format(limit="16777216.00 TiB")).limit_bytes is None
+    # a label's escaped break before another figure is not the fraction's
+    assert explain(log.format(limit="35.45 GiB").replace("fraction)", "fraction)\\nNote")).limit_bytes is None
+
+
 def test_an_allocator_line_without_an_op_names_none():
     """XLA's BFC allocator prints "requested by op " and no name: the next line (a timestamp, a quote's "> ") is not
     the op; TensorFlow's op on the same line is."""

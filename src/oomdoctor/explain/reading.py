@@ -1084,7 +1084,8 @@ def _read_cuda_malloc_async(text: str, lower: str, facts: Facts) -> bool:
     facts.requested_bytes = _size_after(r"Requested ?: " + SIZE, window)
     facts.total_bytes = _size_after(r"Device limit ?: " + SIZE, window)
     facts.free_bytes = _size_after(r"Free \(according to CUDA\) ?: " + SIZE, window)
-    limit = _size_after(r"memory fraction\) ?: " + SIZE, window)
+    # (its line break is a literal "\n" where the message is quoted in another program's Debug string: TGI's router)
+    limit = _size_after(r"memory fraction\)(?: ?\\n)? ?: " + SIZE, window)
     # without a fraction PyTorch prints 2^64 bytes as the limit: no limit; a fraction of 1.0 (text-generation-inference
     # sets one, CUDA_MEMORY_FRACTION) is a limit the size of the device, printed as its "Device limit"
     facts.limit_bytes = limit if limit is not None and facts.total_bytes and limit <= facts.total_bytes else None
