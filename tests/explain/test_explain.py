@@ -470,6 +470,24 @@ def test_cuda_malloc_async_message_quoted_with_escaped_line_breaks():
     assert explain(log.format(limit="35.45 GiB").replace("fraction)", "fraction)\\nNote")).limit_bytes is None
 
 
+def test_torch_elastic_agents_words_name_pytorch_for_a_killed_worker():
+    """A worker killed by SIGKILL, as PyTorch's elastic agent reports it with a handler that prints the message alone
+    (no "torch.distributed.elastic..." logger name): the program is PyTorch's, a launcher's "exit code -9" is not."""
+    from oomdoctor.explain import explain
+
+    log = ("Loading checkpoint shards: 100%|##########| 15/15 [01:12<00:00,  4.80s/it]\n"
+           "[2024-05-02 10:11:12,345] WARNING Sending process 4412 closing signal SIGTERM\n"
+           "[2024-05-02 10:11:12,346] WARNING Sending process 4413 closing signal SIGTERM\n"
+           "[2024-05-02 10:11:13,901] ERROR failed (exitcode: -9) local_rank: 0 (pid: 4411) of binary: /usr/bin/python3\n")
+    killed = explain(log)
+    assert (killed.oom, killed.memory, killed.framework, killed.case) == (True, "host", "torch", "host-memory")
+    # the agent's other line alone, before the shell's "Killed"
+    assert explain("Sending process 7702 closing signal SIGKILL\nKilled\n").framework == "torch"
+    # another launcher's words for the same death name no framework
+    other = explain("Loading shards: 100%|##########| 15/15\nworker 0 failed (exit code -9)\nContainer exited with code 137\n")
+    assert (other.oom, other.framework) == (True, None)
+
+
 def test_an_allocator_line_without_an_op_names_none():
     """XLA's BFC allocator prints "requested by op " and no name: the next line (a timestamp, a quote's "> ") is not
     the op; TensorFlow's op on the same line is."""

@@ -1225,11 +1225,16 @@ _JAX_LIBRARIES = ("jax", "flax", "optax", "orbax", "paxml")
 # Libraries made for PyTorch alone, whose paths and banners a log shows where "torch" itself may not appear:
 # bitsandbytes (its CUDA kernels and 8-bit optimizers are PyTorch extensions), DeepSpeed (its launcher, its ZeRO)
 _TORCH_LIBRARIES = ("torch", "bitsandbytes", "deepspeed")
+# PyTorch's elastic agent (torch.distributed.elastic.multiprocessing.api, under torchrun, accelerate launch and
+# DeepSpeed's launcher) reporting its workers, where a handler prints only the message and not the logger's name:
+# "failed (exitcode: -9) local_rank: 5 (pid: 22) of binary: /usr/bin/python", "Sending process 14 closing signal SIGTERM"
+_TORCH_ELASTIC = re.compile(r"failed \(exitcode: -?\d{1,3}\) local_rank: \d{1,5} \(pid: \d{1,10}\)|"
+                            r"sending process \d{1,10} closing signal sig[a-z]{3,4}\b")
 
 
 def _named_framework(lower: str) -> str | None:
     """The framework a log names anywhere, for a message that every framework's program can print."""
-    return "torch" if any(word in lower for word in _TORCH_LIBRARIES) else \
+    return "torch" if any(word in lower for word in _TORCH_LIBRARIES) or _TORCH_ELASTIC.search(lower) else \
         "jax" if any(word in lower for word in _JAX_LIBRARIES) else \
         "tensorflow" if "tensorflow" in lower else "mindspore" if "mindspore" in lower else \
         "mxnet" if "mxnet" in lower else None
