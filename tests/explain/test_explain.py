@@ -488,6 +488,32 @@ def test_torch_elastic_agents_words_name_pytorch_for_a_killed_worker():
     assert (other.oom, other.framework) == (True, None)
 
 
+def test_a_host_failure_reads_the_ram_free_h_printed():
+    """``free -h`` pasted beside a host allocation that failed gives the host's total, used and free (procps before
+    3.3.10 prints "251G", later "15Gi"); ``free`` without -h prints no unit, and a GPU's failure is not the host's."""
+    from oomdoctor.explain import explain
+
+    error = ("RuntimeError: [enforce fail at alloc_cpu.cpp:75] err == 0. DefaultCPUAllocator: can't allocate memory: "
+             "you tried to allocate 34359738368 bytes. Error code 12 (Cannot allocate memory)\n")
+    old = ("$ free -h\n             total       used       free     shared    buffers     cached\n"
+           "Mem:          251G       243G       7.6G       1.1G       136M        14G\n"
+           "-/+ buffers/cache:       229G        22G\nSwap:          15G       2.3G        12G\n")
+    host = explain(error + old)
+    assert (host.memory, host.case) == ("host", "host-memory")
+    assert (host.total_bytes, host.in_use_bytes, host.free_bytes) == (251 << 30, 243 << 30, int(7.6 * 2**30))
+    new = ("               total        used        free      shared  buff/cache   available\n"
+           "Mem:            62Gi        58Gi       912Mi       2.0Mi       3.1Gi       3.4Gi\n"
+           "Swap:          8.0Gi       8.0Gi          0B\n")
+    host = explain(error + new)
+    assert (host.total_bytes, host.in_use_bytes, host.free_bytes) == (62 << 30, 58 << 30, 912 << 20)
+    # no unit printed (procps' KiB, toybox's bytes): no figure
+    plain = new.replace("Gi ", "   ").replace("Mi ", "   ")
+    assert explain(error + plain.replace("Gi\n", "\n")).total_bytes is None
+    # a GPU's failure: the host's table is not its device
+    gpu = explain("torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB\n" + new)
+    assert gpu.memory == "gpu" and gpu.total_bytes is None
+
+
 def test_an_allocator_line_without_an_op_names_none():
     """XLA's BFC allocator prints "requested by op " and no name: the next line (a timestamp, a quote's "> ") is not
     the op; TensorFlow's op on the same line is."""

@@ -364,6 +364,28 @@ def _read_xla_pool(text: str, facts: Facts) -> None:
         (facts.gpu_index, facts.limit_bytes), = pools.items()
 
 
+# procps' ``free -h``, pasted beside a host allocation that failed: its header, then the "Mem:" row's total, used and
+# free (then shared, buff/cache, available), each scaled to three digits with its unit ("15Gi", "3.6Gi", "641Mi"; before
+# procps-ng 3.3.10 "15G"; busybox's and toybox's -h the same letters). Without -h the unit is not printed (procps'
+# KiB, toybox's bytes): no figure
+_FREE_UNIT = r"[ \t]{1,24}(\d{1,4}(?:\.\d{1,3})?)([kmgtp]i?|b)(?![\w.])"
+_FREE_HUMAN = re.compile(r"(?m)^[ \t]{0,40}total[ \t]{1,24}used[ \t]{1,24}free[ \t]{1,24}shared[^\n]{0,80}\n"
+                         r"[ \t]{0,8}mem:" + _FREE_UNIT * 3)
+
+
+def _read_free_table(lower: str, facts: Facts) -> None:
+    """The host's RAM as ``free -h`` printed it: its total, what was used and what was free (the column so named;
+    the "available" one, which counts the page cache the kernel can drop, is larger)."""
+    if facts.total_bytes is not None or "mem:" not in lower[-50000:]:
+        return
+    table = _last_match(_FREE_HUMAN, lower[-50000:])
+    if table is None:
+        return
+    total, used, free = (size(table.group(i), table.group(i + 1)) for i in (1, 3, 5))
+    facts.total_bytes, facts.in_use_bytes = total, facts.in_use_bytes if facts.in_use_bytes is not None else used
+    facts.free_bytes = facts.free_bytes if facts.free_bytes is not None else free
+
+
 def _read_nvidia_smi(text: str, facts: Facts) -> None:
     """A pasted nvidia-smi table: ``|  14220MiB / 15109MiB |`` per GPU gives the device's total (each figure padded to
     its column: ``|     98MiB /  1999MiB |``)."""
@@ -1961,6 +1983,8 @@ def read(text: str) -> Facts:
         _read_rematerialization(text, facts)
         _read_scratch_limit(text, facts)
         _read_gpustat(text, lower, facts)
+    elif facts.memory == "host":
+        _read_free_table(lower, facts)
     _clues(lower, facts)
     _optimizer_frame(lower, facts)
     if facts.framework == "jax":
