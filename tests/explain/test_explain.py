@@ -436,6 +436,84 @@ def test_cuda_malloc_async_memory_beyond_pytorchs_is_held_by_others():
     assert explain(log.format(allocated="22.81 GiB")).case == "activations-batch"
 
 
+def test_cuda_malloc_async_a_memory_fraction_of_one_is_a_limit():
+    """torch.cuda.set_per_process_memory_fraction(1.0) under cudaMallocAsync (text-generation-inference sets the
+    fraction it is given) prints a "PyTorch limit" as large as the device: a limit stated, read as one; PyTorch's value
+    when no fraction was set (2^64 bytes) is none, and a smaller fraction is that fraction of the device."""
+    from oomdoctor.explain import explain
+
+    log = ("RuntimeError: Allocation on device 1 would exceed allowed memory. (out of memory)\n"
+           "Currently allocated     : 71.40 GiB\nRequested               : 9.25 GiB\n"
+           "Device limit            : 79.15 GiB\nFree (according to CUDA): 402.00 MiB\n"
+           "PyTorch limit (set by user-supplied memory fraction)\n                        : {limit}\n")
+    whole = explain(log.format(limit="79.15 GiB"))
+    assert (whole.limit_bytes, whole.total_bytes, whole.gpu_index) == (int(79.15 * 2**30), int(79.15 * 2**30), 1)
+    assert whole.case == "activations-batch"
+    assert explain(log.format(limit="16777216.00 TiB")).limit_bytes is None
+    assert explain(log.format(limit="39.58 GiB")).limit_bytes == int(39.58 * 2**30)
+
+
+def test_cuda_malloc_async_message_quoted_with_escaped_line_breaks():
+    """The cudaMallocAsync message quoted inside another's error string (a Rust panic's Debug, a Python repr in a JSON
+    log) keeps its line breaks as the two characters \\n: the fraction's figure after its escaped break is the limit,
+    and a figure after another line's label is not."""
+    from oomdoctor.explain import explain
+
+    log = ("ERROR shard-manager: Server error: 'RuntimeError(\"Allocation on device 3 would exceed allowed memory. "
+           "(out of memory)\\nCurrently allocated     : 30.02 GiB\\nRequested               : 2.10 GiB\\n"
+           "Device limit            : 39.39 GiB\\nFree (according to CUDA): 1.06 GiB\\n"
+           "PyTorch limit (set by user-supplied memory fraction)\\n                        : {limit}\")'\n")
+    quoted = explain(log.format(limit="35.45 GiB"))
+    assert (quoted.limit_bytes, quoted.total_bytes, quoted.gpu_index) == (int(35.45 * 2**30), int(39.39 * 2**30), 3)
+    assert explain(log.format(limit="16777216.00 TiB")).limit_bytes is None
+    # a label's escaped break before another figure is not the fraction's
+    assert explain(log.format(limit="35.45 GiB").replace("fraction)", "fraction)\\nNote")).limit_bytes is None
+
+
+def test_torch_elastic_agents_words_name_pytorch_for_a_killed_worker():
+    """A worker killed by SIGKILL, as PyTorch's elastic agent reports it with a handler that prints the message alone
+    (no "torch.distributed.elastic..." logger name): the program is PyTorch's, a launcher's "exit code -9" is not."""
+    from oomdoctor.explain import explain
+
+    log = ("Loading checkpoint shards: 100%|##########| 15/15 [01:12<00:00,  4.80s/it]\n"
+           "[2024-05-02 10:11:12,345] WARNING Sending process 4412 closing signal SIGTERM\n"
+           "[2024-05-02 10:11:12,346] WARNING Sending process 4413 closing signal SIGTERM\n"
+           "[2024-05-02 10:11:13,901] ERROR failed (exitcode: -9) local_rank: 0 (pid: 4411) of binary: /usr/bin/python3\n")
+    killed = explain(log)
+    assert (killed.oom, killed.memory, killed.framework, killed.case) == (True, "host", "torch", "host-memory")
+    # the agent's other line alone, before the shell's "Killed"
+    assert explain("Sending process 7702 closing signal SIGKILL\nKilled\n").framework == "torch"
+    # another launcher's words for the same death name no framework
+    other = explain("Loading shards: 100%|##########| 15/15\nworker 0 failed (exit code -9)\nContainer exited with code 137\n")
+    assert (other.oom, other.framework) == (True, None)
+
+
+def test_a_host_failure_reads_the_ram_free_h_printed():
+    """``free -h`` pasted beside a host allocation that failed gives the host's total, used and free (procps before
+    3.3.10 prints "251G", later "15Gi"); ``free`` without -h prints no unit, and a GPU's failure is not the host's."""
+    from oomdoctor.explain import explain
+
+    error = ("RuntimeError: [enforce fail at alloc_cpu.cpp:75] err == 0. DefaultCPUAllocator: can't allocate memory: "
+             "you tried to allocate 34359738368 bytes. Error code 12 (Cannot allocate memory)\n")
+    old = ("$ free -h\n             total       used       free     shared    buffers     cached\n"
+           "Mem:          251G       243G       7.6G       1.1G       136M        14G\n"
+           "-/+ buffers/cache:       229G        22G\nSwap:          15G       2.3G        12G\n")
+    host = explain(error + old)
+    assert (host.memory, host.case) == ("host", "host-memory")
+    assert (host.total_bytes, host.in_use_bytes, host.free_bytes) == (251 << 30, 243 << 30, int(7.6 * 2**30))
+    new = ("               total        used        free      shared  buff/cache   available\n"
+           "Mem:            62Gi        58Gi       912Mi       2.0Mi       3.1Gi       3.4Gi\n"
+           "Swap:          8.0Gi       8.0Gi          0B\n")
+    host = explain(error + new)
+    assert (host.total_bytes, host.in_use_bytes, host.free_bytes) == (62 << 30, 58 << 30, 912 << 20)
+    # no unit printed (procps' KiB, toybox's bytes): no figure
+    plain = new.replace("Gi ", "   ").replace("Mi ", "   ")
+    assert explain(error + plain.replace("Gi\n", "\n")).total_bytes is None
+    # a GPU's failure: the host's table is not its device
+    gpu = explain("torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB\n" + new)
+    assert gpu.memory == "gpu" and gpu.total_bytes is None
+
+
 def test_an_allocator_line_without_an_op_names_none():
     """XLA's BFC allocator prints "requested by op " and no name: the next line (a timestamp, a quote's "> ") is not
     the op; TensorFlow's op on the same line is."""

@@ -364,6 +364,28 @@ def _read_xla_pool(text: str, facts: Facts) -> None:
         (facts.gpu_index, facts.limit_bytes), = pools.items()
 
 
+# procps' ``free -h``, pasted beside a host allocation that failed: its header, then the "Mem:" row's total, used and
+# free (then shared, buff/cache, available), each scaled to three digits with its unit ("15Gi", "3.6Gi", "641Mi"; before
+# procps-ng 3.3.10 "15G"; busybox's and toybox's -h the same letters). Without -h the unit is not printed (procps'
+# KiB, toybox's bytes): no figure
+_FREE_UNIT = r"[ \t]{1,24}(\d{1,4}(?:\.\d{1,3})?)([kmgtp]i?|b)(?![\w.])"
+_FREE_HUMAN = re.compile(r"(?m)^[ \t]{0,40}total[ \t]{1,24}used[ \t]{1,24}free[ \t]{1,24}shared[^\n]{0,80}\n"
+                         r"[ \t]{0,8}mem:" + _FREE_UNIT * 3)
+
+
+def _read_free_table(lower: str, facts: Facts) -> None:
+    """The host's RAM as ``free -h`` printed it: its total, what was used and what was free (the column so named;
+    the "available" one, which counts the page cache the kernel can drop, is larger)."""
+    if facts.total_bytes is not None or "mem:" not in lower[-50000:]:
+        return
+    table = _last_match(_FREE_HUMAN, lower[-50000:])
+    if table is None:
+        return
+    total, used, free = (size(table.group(i), table.group(i + 1)) for i in (1, 3, 5))
+    facts.total_bytes, facts.in_use_bytes = total, facts.in_use_bytes if facts.in_use_bytes is not None else used
+    facts.free_bytes = facts.free_bytes if facts.free_bytes is not None else free
+
+
 def _read_nvidia_smi(text: str, facts: Facts) -> None:
     """A pasted nvidia-smi table: ``|  14220MiB / 15109MiB |`` per GPU gives the device's total (each figure padded to
     its column: ``|     98MiB /  1999MiB |``)."""
@@ -1084,9 +1106,11 @@ def _read_cuda_malloc_async(text: str, lower: str, facts: Facts) -> bool:
     facts.requested_bytes = _size_after(r"Requested ?: " + SIZE, window)
     facts.total_bytes = _size_after(r"Device limit ?: " + SIZE, window)
     facts.free_bytes = _size_after(r"Free \(according to CUDA\) ?: " + SIZE, window)
-    limit = _size_after(r"memory fraction\) ?: " + SIZE, window)
-    # without a fraction PyTorch prints 2^64 bytes as the limit: no limit
-    facts.limit_bytes = limit if limit is not None and facts.total_bytes and limit < facts.total_bytes else None
+    # (its line break is a literal "\n" where the message is quoted in another program's Debug string: TGI's router)
+    limit = _size_after(r"memory fraction\)(?: ?\\n)? ?: " + SIZE, window)
+    # without a fraction PyTorch prints 2^64 bytes as the limit: no limit; a fraction of 1.0 (text-generation-inference
+    # sets one, CUDA_MEMORY_FRACTION) is a limit the size of the device, printed as its "Device limit"
+    facts.limit_bytes = limit if limit is not None and facts.total_bytes and limit <= facts.total_bytes else None
     facts.allocator = "cudaMallocAsync"
     facts.message = window[:240]
     return True
@@ -1223,11 +1247,16 @@ _JAX_LIBRARIES = ("jax", "flax", "optax", "orbax", "paxml")
 # Libraries made for PyTorch alone, whose paths and banners a log shows where "torch" itself may not appear:
 # bitsandbytes (its CUDA kernels and 8-bit optimizers are PyTorch extensions), DeepSpeed (its launcher, its ZeRO)
 _TORCH_LIBRARIES = ("torch", "bitsandbytes", "deepspeed")
+# PyTorch's elastic agent (torch.distributed.elastic.multiprocessing.api, under torchrun, accelerate launch and
+# DeepSpeed's launcher) reporting its workers, where a handler prints only the message and not the logger's name:
+# "failed (exitcode: -9) local_rank: 5 (pid: 22) of binary: /usr/bin/python", "Sending process 14 closing signal SIGTERM"
+_TORCH_ELASTIC = re.compile(r"failed \(exitcode: -?\d{1,3}\) local_rank: \d{1,5} \(pid: \d{1,10}\)|"
+                            r"sending process \d{1,10} closing signal sig[a-z]{3,4}\b")
 
 
 def _named_framework(lower: str) -> str | None:
     """The framework a log names anywhere, for a message that every framework's program can print."""
-    return "torch" if any(word in lower for word in _TORCH_LIBRARIES) else \
+    return "torch" if any(word in lower for word in _TORCH_LIBRARIES) or _TORCH_ELASTIC.search(lower) else \
         "jax" if any(word in lower for word in _JAX_LIBRARIES) else \
         "tensorflow" if "tensorflow" in lower else "mindspore" if "mindspore" in lower else \
         "mxnet" if "mxnet" in lower else None
@@ -1954,6 +1983,8 @@ def read(text: str) -> Facts:
         _read_rematerialization(text, facts)
         _read_scratch_limit(text, facts)
         _read_gpustat(text, lower, facts)
+    elif facts.memory == "host":
+        _read_free_table(lower, facts)
     _clues(lower, facts)
     _optimizer_frame(lower, facts)
     if facts.framework == "jax":
