@@ -2390,3 +2390,20 @@ def test_nccl_warn_prefix_names_the_device_before_a_long_file_path():
     other = explain("Epoch [5] step 900\nworker-3:4012:4090 /opt/conda/conda-bld/nccl_1611234567890/work/src/include/"
                     "alloc.h:48 NCCL WARN Cuda failure 'out of memory'\n")
     assert other.gpu_index is None
+
+
+def test_pytorch_2x_other_processes_are_every_process_line_even_one_the_size_of_this_one():
+    """PyTorch 2.x prints "Process N has ..." for each process NVML lists on the device other than itself, and its
+    own figure as "Including non-PyTorch memory, this process has ...": on a GPU shared by four ranks that hold alike,
+    the three others hold three times what this one holds, not twice; they are the other ranks, on this GPU
+    (which-gpu)."""
+    from oomdoctor.explain import explain
+
+    result = explain("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 512.00 MiB. GPU 2 has a total "
+                     "capacity of 79.11 GiB of which 301.25 MiB is free. Process 4101 has 19.60 GiB memory in use. "
+                     "Process 4102 has 19.60 GiB memory in use. Process 4103 has 19.60 GiB memory in use. Including "
+                     "non-PyTorch memory, this process has 19.60 GiB memory in use. Of the allocated memory 18.90 GiB "
+                     "is allocated by PyTorch, and 201.44 MiB is reserved by PyTorch but unallocated.")
+    assert result.in_use_bytes == int(19.60 * 2**30)
+    assert result.other_process_bytes == 3 * int(19.60 * 2**30)
+    assert result.case == "which-gpu"

@@ -923,12 +923,11 @@ def _read_torch(text: str, lower: str, facts: Facts) -> bool:
             # CUDA context)
             facts.in_use_bytes = processes[0]
         elif processes:
-            # The list names every process on the GPU, this one included (whose figure is "this process has")
-            others = list(processes)
-            if facts.in_use_bytes in others:
-                others.remove(facts.in_use_bytes)
-            facts.other_process_bytes = min(sum(others), LARGEST)
-            facts.other_processes = others
+            # The list names the other processes on the GPU: PyTorch's reportProcessMemoryInfo prints "Process N
+            # has" for every PID NVML lists but its own, which is the "this process has" sentence instead (a figure
+            # equal to this process's is another rank's, as DDP's ranks hold alike)
+            facts.other_process_bytes = min(sum(processes), LARGEST)
+            facts.other_processes = processes
         gpu = re.search(r"(?i)\(GPU (\d{1,3});", window) or re.search(r"(?i)GPU (\d{1,3}) has a total", window)
         if gpu:
             facts.gpu_index = int(gpu.group(1))
