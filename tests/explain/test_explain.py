@@ -1380,6 +1380,23 @@ def test_the_oom_killers_report_without_its_victims_line():
     assert (result.oom, result.memory, result.case) == (True, "host", "host-memory")
 
 
+def test_the_oom_killers_summary_line_without_its_victims_line():
+    """A paste of "dmesg | tail" that keeps only the report's end: the task table, then the one-line summary
+    (mm/oom_kill.c since 4.19, "oom-kill:constraint=..."), cut before the line that names the victim killed."""
+    from oomdoctor.explain import explain
+
+    result = explain("[Tue Mar  7 02:14:09 2023] [  pid  ]   uid  tgid total_vm      rss pgtables_bytes swapents "
+                     "oom_score_adj name\n"
+                     "[Tue Mar  7 02:14:09 2023] [   2231]  1000  2231  9126400  7987712 65011712        0"
+                     "             0 python3\n"
+                     "[Tue Mar  7 02:14:09 2023] oom-kill:constraint=CONSTRAINT_NONE,nodemask=(null),cpuset=/,"
+                     "mems_allowed=0,global_oom,task_memcg=/user.slice/user-1000.slice/session-3.scope,task=pyth")
+    assert (result.oom, result.memory, result.case) == (True, "host", "host-memory")
+    # /proc/vmstat's counter of the OOM killer's kills, and a question about it, are no kill
+    for text in ("oom_kill 0\npgfault 123456\n", "Is this an oom-kill? constraint= was not printed.\n"):
+        assert explain(text).oom is False
+
+
 @pytest.mark.parametrize("word", ["已杀死", "強制終了", "Getötet"])
 def test_the_shells_killed_in_the_users_language(word):
     """The shell prints strsignal(SIGKILL), which glibc translates: under a Chinese locale "已杀死" ends the run."""

@@ -1294,14 +1294,16 @@ def _read_killed(text: str, lower: str, facts: Facts) -> bool:
     # kernel's report begins "python invoked oom-killer: gfp_mask=0x24280ca, order=0" (mm/oom_kill.c's dump_header),
     # and a paste of dmesg may hold only that line and its call trace, the victim's line further down; Colab's
     # runtime, its kernel killed for the VM's RAM, says so in a banner: "Your session crashed after using all
-    # available RAM."
+    # available RAM."; a paste of "dmesg | tail" may keep only the report's end: its task table and the one-line
+    # summary the kernel prints as it picks the victim (since 4.19, mm/oom_kill.c: "oom-kill:constraint=
+    # CONSTRAINT_MEMCG,nodemask=(null),cpuset=...,oom_memcg=/docker/...", cut before its ",task=")
     # ... and its runtime log shows the kernel dying after tcmalloc's warnings of allocations of a GiB or more
     # ("tcmalloc: large alloc 3011936256 bytes == 0x5bbf0000 @ ...") as Jupyter restarting it ("KernelRestarter:
     # restarting kernel (1/5)"): the VM's RAM, not a crash of the program's own
     restarted = "kernelrestarter: restarting kernel" in lower[-20000:] and "tcmalloc: large alloc" in lower[-20000:]
     if killed or restarted or any(words in lower[-20000:] for words in (
             "out of memory: killed process", "out of memory: kill process", "invoked oom-killer:",
-            "session crashed after using all available ram")):
+            "oom-kill:constraint=", "session crashed after using all available ram")):
         facts.memory = "host"
         facts.message = tail[-200:]
         return True
