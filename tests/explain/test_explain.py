@@ -1773,6 +1773,25 @@ def test_a_pool_that_never_allocated_holds_nothing_where_the_paste_starts_at_its
     assert explain(stats.format(allocs=1520)).case == "weights-or-loading"
 
 
+def test_tcmallocs_large_allocation_that_returned_null_is_host_memory():
+    """gperftools' tcmalloc prints each large allocation with the pointer it returned: "(nil)" is RAM it could not
+    get, and its size the request; an address is an allocation that succeeded, only a warning."""
+    from oomdoctor.explain import explain
+
+    result = explain("2021-04-02 09:12:44.118300: I tensorflow/core/platform/cpu_feature_guard.cc:142] This "
+                     "TensorFlow binary is optimized with oneAPI Deep Neural Network Library (oneDNN)\n"
+                     "tcmalloc: large alloc 51539607552 bytes == (nil) @  0x7f3c2a1b2680 0x7f3c2a1d3824 "
+                     "0x7f3b9e0f12da\nterminate called after throwing an instance of 'std::length_error'\n")
+    assert (result.oom, result.framework, result.memory, result.case) == (True, "tensorflow", "host", "host-memory")
+    assert result.requested_bytes == 48 * 2**30
+    # an absurd size is no machine's: a size computed wrong, whatever allocator refused it
+    absurd = explain("tcmalloc: large alloc 9223372036854775808 bytes == (nil) @  0x7f00 0x7f01\nAborted\n")
+    assert (absurd.oom, absurd.memory, absurd.case) == (True, "host", "larger-than-device")
+    granted = explain("tcmalloc: large alloc 51539607552 bytes == 0x7f3b40000000 @  0x7f3c2a1b2680 0x7f3c2a1d3824\n"
+                      "Epoch 1/10\n")
+    assert granted.oom is False
+
+
 def test_colabs_kernel_restarted_after_tcmallocs_large_allocations_is_host_memory():
     """Colab's runtime log, newest line first: tcmalloc's warnings of allocations of a GiB or more, then Jupyter
     restarting the kernel that died: the VM's RAM ran out (a large alloc that succeeded is no failing request)."""

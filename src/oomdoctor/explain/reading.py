@@ -1242,6 +1242,24 @@ def _read_bad_alloc(text: str, facts: Facts) -> bool:
     return True
 
 
+# gperftools' tcmalloc reports each large allocation with the pointer it returned (tcmalloc.cc, ReportLargeAlloc:
+# "tcmalloc: large alloc %llu bytes == %p @ " and the caller's stack): glibc prints a null pointer as "(nil)", an
+# allocation of RAM that failed; one that succeeded prints its address ("== 0x5bbf0000 @") and is only a warning
+_TCMALLOC_FAILED = re.compile(r"tcmalloc: large alloc (\d{1,25}) bytes == \(nil\)")
+
+
+def _read_tcmalloc(text: str, facts: Facts) -> bool:
+    """A process linked with tcmalloc (TensorFlow's and JAX's TPU runtimes, Colab's Python) whose large allocation
+    of RAM returned null: ``tcmalloc: large alloc 377396076847104 bytes == (nil) @  0x7fefdec9d680 ...``."""
+    found = _last_match(_TCMALLOC_FAILED, text, max(len(text) - 20000, 0))
+    if found is None:
+        return False
+    facts.memory = "host"
+    facts.requested_bytes = number(found.group(1))
+    facts.message = _window(text, found.start(), after=80).strip()
+    return True
+
+
 # JAX's own libraries, which a log can name without the word "jax": Flax, Optax, Orbax (checkpoints), PaxML
 _JAX_LIBRARIES = ("jax", "flax", "optax", "orbax", "paxml")
 # Libraries made for PyTorch alone, whose paths and banners a log shows where "torch" itself may not appear:
@@ -1962,6 +1980,9 @@ def read(text: str) -> Facts:
         said_by = _named_framework(lower) or "python"  # Python's own MemoryError, in a program of no framework
         facts.oom = True
     elif said_by is None and not facts.oom and _read_bad_alloc(text, facts):
+        said_by = _named_framework(lower)
+        facts.oom = True
+    elif said_by is None and not facts.oom and _read_tcmalloc(text, facts):
         said_by = _named_framework(lower)
         facts.oom = True
     if said_by is None and not facts.oom:
