@@ -344,6 +344,26 @@ def test_tpu_buffer_that_found_its_memory_in_pieces():
     assert result.case == "fragmentation" and result.fixes[0].startswith("On a TPU")
 
 
+def test_tpu_buffer_in_bytes_allocatable_and_available():
+    """The TPU runtime's message in bytes, the memory named by its chip and HBM: "N bytes allocatable" is what one
+    allocation can get (the largest free block), "N bytes available" all that is free; a request between them found
+    the HBM in pieces, one above both found too little."""
+    from oomdoctor.explain import explain
+
+    pieces = explain("RuntimeError: RESOURCE_EXHAUSTED: Could not allocate 268435456 bytes in memory 0x0x1_HBM1; "
+                     "150994944 bytes allocatable, 402653184 bytes available\nThe stack trace below excludes "
+                     "JAX-internal frames.\n")
+    assert (pieces.framework, pieces.memory, pieces.requested_bytes, pieces.largest_free_block_bytes,
+            pieces.free_bytes, pieces.case) == ("jax", "tpu", 268435456, 150994944, 402653184, "fragmentation")
+    short = explain("XlaRuntimeError: RESOURCE_EXHAUSTED: Could not allocate 1073741824 bytes in memory 0x0x0_HBM0; "
+                    "524288000 bytes allocatable, 536870912 bytes available\n")
+    assert (short.memory, short.requested_bytes) == ("tpu", 2**30) and short.case != "fragmentation"
+    # a memory that is no HBM is no TPU's
+    pool = explain("RuntimeError: RESOURCE_EXHAUSTED: Could not allocate 4096 bytes in memory pinned_host; 0 bytes "
+                   "allocatable, 0 bytes available\n")
+    assert pool.memory != "tpu"
+
+
 def test_a_cublas_handle_beside_the_drivers_own_failures_is_preallocation():
     """cuBLAS could not create its handle and the driver then refused StreamExecutor's own 32 MiB: the only request
     is the driver's, as short of memory as the handle, and the case the handle's (the framework took the GPU)."""

@@ -830,7 +830,18 @@ def _read_tpu_reservation(text: str, facts: Facts) -> bool:
     There are 1.92G free, 0B reserved, and 1.92G reservable.`` (a program being loaded; ``allocate`` for a buffer),
     then the HBM as it stood: ``HBM capacity 8.00G``, ``Currently allocated: 6.08G (6,532,939,776 bytes)``,
     ``Program requirement: 3.95G (4,237,689,856 bytes)``, ``Max free chunk 1.92G``; a buffer that found the memory in
-    pieces says so: ``Due to fragmentation, the largest contiguous region of free memory is 30.56M.``"""
+    pieces says so: ``Due to fragmentation, the largest contiguous region of free memory is 30.56M.``; in bytes, with
+    the memory named by its chip and HBM: ``Could not allocate 10485760 bytes in memory 0x0x0_HBM0; 4374528 bytes
+    allocatable, 14942208 bytes available`` (what one allocation can get, then all that is free)."""
+    for at in _positions(text, "bytes allocatable, ")[-1:]:
+        match = re.search(r"Could not allocate (\d{1,25}) bytes in memory \w{0,40}?HBM\d{0,3}; (\d{1,25}) bytes "
+                          r"allocatable, (\d{1,25}) bytes available", text[max(at - 160, 0):at + 60])
+        if match:
+            facts.requested_bytes, facts.largest_free_block_bytes, facts.free_bytes = (
+                number(group) for group in match.groups())
+            facts.message = facts.message or _window(text, max(at - 160, 0) + match.start(), after=200)[:300]
+            facts.memory = "tpu"
+            return True
     for at in _positions(text, "That was not possible")[-1:]:
         window = _window(text, at, before=120, after=1500)
         attempt = re.search(r"Attempting to (allocate|reserve) " + SIZE + r"[^.]{0,60}\. That was not possible", window)
