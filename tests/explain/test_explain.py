@@ -364,6 +364,22 @@ def test_tpu_buffer_in_bytes_allocatable_and_available():
     assert pool.memory != "tpu"
 
 
+def test_tensorflows_hint_names_it_where_a_py_functions_numpy_ran_out():
+    """NumPy's MemoryError inside a tf.py_function, re-raised by TensorFlow with its hint about allocated tensors: the
+    hint is TensorFlow's own words, the program TensorFlow's where the paste names no path of it."""
+    from oomdoctor.explain import explain
+
+    result = explain("ResourceExhaustedError:  MemoryError: Unable to allocate 96.0 MiB for an array with shape "
+                     "(4096, 3072) and data type float64\n\t [[{{node EagerPyFunc}}]]\nHint: If you want to see a "
+                     "list of allocated tensors when OOM happens, add report_tensor_allocations_upon_oom to RunOptions "
+                     "for current allocation info.\n [Op:IteratorGetNext]\n")
+    assert (result.oom, result.framework, result.memory, result.requested_bytes) == (
+        True, "tensorflow", "host", 4096 * 3072 * 8)
+    plain = explain("numpy.core._exceptions._ArrayMemoryError: Unable to allocate 96.0 MiB for an array with shape "
+                    "(4096, 3072) and data type float64\nHint: report the allocated tensors when OOM happens.\n")
+    assert plain.framework == "numpy"
+
+
 def test_a_cublas_handle_beside_the_drivers_own_failures_is_preallocation():
     """cuBLAS could not create its handle and the driver then refused StreamExecutor's own 32 MiB: the only request
     is the driver's, as short of memory as the handle, and the case the handle's (the framework took the GPU)."""

@@ -1284,10 +1284,13 @@ _TORCH_ELASTIC = re.compile(r"failed \(exitcode: -?\d{1,3}\) local_rank: \d{1,5}
 
 
 def _named_framework(lower: str) -> str | None:
-    """The framework a log names anywhere, for a message that every framework's program can print."""
+    """The framework a log names anywhere, for a message that every framework's program can print. TensorFlow's
+    runtime names itself by its hint under every ResourceExhaustedError ("add report_tensor_allocations_upon_oom to
+    RunOptions"), also where a paste cuts its paths short ("site-packages\\tensorfl")."""
     return "torch" if any(word in lower for word in _TORCH_LIBRARIES) or _TORCH_ELASTIC.search(lower) else \
         "jax" if any(word in lower for word in _JAX_LIBRARIES) else \
-        "tensorflow" if "tensorflow" in lower else "mindspore" if "mindspore" in lower else \
+        "tensorflow" if "tensorflow" in lower or "report_tensor_allocations_upon_oom" in lower else \
+        "mindspore" if "mindspore" in lower else \
         "mxnet" if "mxnet" in lower else None
 
 
