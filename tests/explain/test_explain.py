@@ -380,6 +380,24 @@ def test_tensorflows_hint_names_it_where_a_py_functions_numpy_ran_out():
     assert plain.framework == "numpy"
 
 
+def test_the_gpu_a_failed_copy_was_going_to_quoted_from_its_destination():
+    """TensorFlow's failed copy of a host tensor names the device it went to ("... to /job:localhost/replica:0/task:0/
+    device:GPU:1 in order to run _EagerConst: Dst tensor is not initialized."), which a paste may quote from that
+    device on: the GPU that ran out."""
+    from oomdoctor.explain import explain
+
+    text = ("it fails with \"GPU:1 in order to run _EagerConst: Dst tensor is not initialized. [Op:_EagerConst]\"\n"
+            "2023-06-01 10:02:11.100200: I tensorflow/tsl/framework/bfc_allocator.cc:1106] Stats: \n"
+            "Limit:                     15701180416\nInUse:                     15701174272\n"
+            "MaxInUse:                  15701174272\n")
+    result = explain(text)
+    assert (result.oom, result.memory, result.gpu_index) == (True, "gpu", 1)
+    # a list of devices in order is no copy's destination
+    listed = explain(text.replace("GPU:1 in order to run _EagerConst: ", "") + "Visible: GPU:0, GPU:1 in order of "
+                     "PCI bus id\n")
+    assert listed.gpu_index is None
+
+
 def test_a_cublas_handle_beside_the_drivers_own_failures_is_preallocation():
     """cuBLAS could not create its handle and the driver then refused StreamExecutor's own 32 MiB: the only request
     is the driver's, as short of memory as the handle, and the case the handle's (the framework took the GPU)."""

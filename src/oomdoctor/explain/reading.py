@@ -240,8 +240,11 @@ def _jax_init(lower: str, facts: Facts) -> None:
 
 def _devices(text: str, facts: Facts) -> None:
     tail = text[-200_000:]
-    # (tensorflow-directml names its devices DML: "on /job:localhost/replica:0/task:0/device:DML:0")
-    for pattern in (r"GPU_(\d{1,3})_bfc", r"device:(?:[GX]PU|DML):(\d{1,3})", r"\(GPU (\d{1,3});",
+    # (tensorflow-directml names its devices DML: "on /job:localhost/replica:0/task:0/device:DML:0"; a copy to the
+    # device that failed, "Failed copying input tensor from ...device:CPU:0 to ...device:GPU:0 in order to run
+    # Identity: Dst tensor is not initialized.", quoted from its destination on: "GPU:0 in order to run Identity")
+    for pattern in (r"GPU_(\d{1,3})_bfc", r"device:(?:[GX]PU|DML):(\d{1,3})", r"\bGPU:(\d{1,3}) in order to run ",
+                    r"\(GPU (\d{1,3});",
                     r"GPU (\d{1,3}) has a total",
                     r"cuda:(\d{1,3})", r"/gpu:(\d{1,3})", r"device ordinal (\d{1,3})", r"GPU (\d{1,3})\b"):
         for match in re.finditer(pattern, tail):
