@@ -398,6 +398,21 @@ def test_the_gpu_a_failed_copy_was_going_to_quoted_from_its_destination():
     assert listed.gpu_index is None
 
 
+def test_tensorflows_exception_line_about_memory_where_its_hint_was_cut():
+    """A paste that ends on TensorFlow's exception and its node, the hint about allocated tensors cut away: the
+    exception's own words say memory ran out; a ResourceExhaustedError about something else is no OOM."""
+    from oomdoctor.explain import explain
+
+    result = explain('  File "/usr/lib/python3/dist-packages/tensorflow/python/client/session.py", line 1384, in '
+                     "_do_call\n    raise type(e)(node_def, op, message)\n"
+                     "tensorflow.python.framework.errors_impl.ResourceExhaustedError: failed to allocate memory\n"
+                     "\t [[{{node encoder/layer_11/attention/self/MatMul}}]]\n")
+    assert (result.oom, result.framework, result.memory) == (True, "tensorflow", "gpu")
+    trt = explain("tensorflow.python.framework.errors_impl.ResourceExhaustedError: Requested batch size is not "
+                  "available and engine cache is full\n\t [[{{node TRTEngineOp_0_0}}]]\n")
+    assert trt.oom is False
+
+
 def test_a_cublas_handle_beside_the_drivers_own_failures_is_preallocation():
     """cuBLAS could not create its handle and the driver then refused StreamExecutor's own 32 MiB: the only request
     is the driver's, as short of memory as the handle, and the case the handle's (the framework took the GPU)."""

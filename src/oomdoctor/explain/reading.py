@@ -438,16 +438,29 @@ def _exhausted_elsewhere(text: str) -> bool:
     other uses (TF-TRT's op: "Requested batch size is not available and engine cache is full", when its engine cache
     has no room for another batch size), and TensorFlow's hint about allocated tensors follows any of them. A message
     of N root errors states its errors on the lines below, each read in turn."""
-    messages = [match.group(1).lower() for match in _EXHAUSTED.finditer(text[-100000:])]
+    messages = _exhausted_messages(text)
     return bool(messages) and not any(word in message or not message.strip()
                                       for message in messages
                                       for word in ("oom", "memory", "alloc", "root error", "out of"))
+
+
+def _exhausted_messages(text: str) -> list[str]:
+    return [match.group(1).lower() for match in _EXHAUSTED.finditer(text[-100000:])]
+
+
+def _exhausted_for_memory(text: str) -> bool:
+    """Whether a ResourceExhaustedError the log states says memory ran out in its own words ("ResourceExhaustedError:
+    failed to allocate memory", "Resource exhausted: OOM when allocating ..."), where a paste cut the hint below it."""
+    return any(word in message for message in _exhausted_messages(text)
+               for word in ("oom", "memory", "alloc", "out of"))
 
 
 def _read_tensorflow(text: str, facts: Facts) -> bool:
     found = False
     if _positions(text, "report_tensor_allocations_upon_oom") and not _exhausted_elsewhere(text):
         found = True  # TensorFlow prints this hint only after a ResourceExhaustedError
+    if _exhausted_for_memory(text):
+        found = True
     if _positions(text, "Sum Total of in-use chunks") or re.search(r"\bLimit:[ \t]+\d+\s+InUse:[ \t]+\d+",
                                                                      text[-100000:]):
         found = True  # the allocator dumps its chunks only when an allocation failed (not for its warnings)
