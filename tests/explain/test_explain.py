@@ -413,6 +413,26 @@ def test_tensorflows_exception_line_about_memory_where_its_hint_was_cut():
     assert trt.oom is False
 
 
+def test_ipythons_header_of_a_resourceexhaustederror_is_no_xla_message():
+    """A notebook's traceback starts with IPython's header, the exception's class and "Traceback (most recent call
+    last)": not XLA's status; TensorFlow's message at the traceback's end gives the tensor's shape and type."""
+    from oomdoctor.explain import explain
+
+    result = explain("ResourceExhaustedError                    Traceback (most recent call last)\n"
+                     "<ipython-input-9-3b1f0d2c8a11> in <module>()\n----> 1 history = model.fit(train_ds, epochs=30)\n"
+                     "4 frames\n/usr/local/lib/python3.8/dist-packages/tensorflow/python/eager/execute.py in "
+                     "quick_execute(op_name, num_outputs, inputs, attrs, ctx, name)\n"
+                     "ResourceExhaustedError:  OOM when allocating tensor with shape[32,128,56,56] and type half on "
+                     "/job:localhost/replica:0/task:0/device:GPU:0 by allocator GPU_0_bfc\n"
+                     "\t [[node sequential/conv2d_1/Conv2D (defined at <ipython-input-9-3b1f0d2c8a11>:1) ]]\n")
+    assert (result.framework, result.shape, result.dtype, result.requested_bytes) == (
+        "tensorflow", [32, 128, 56, 56], "float16", 32 * 128 * 56 * 56 * 2)
+    # JAX's own status on its traceback's last line is still XLA's
+    jax = explain("XlaRuntimeError                           Traceback (most recent call last)\n"
+                  "XlaRuntimeError: RESOURCE_EXHAUSTED: Out of memory while trying to allocate 8589934592 bytes.\n")
+    assert (jax.framework, jax.requested_bytes) == ("jax", 2**33)
+
+
 def test_a_cublas_handle_beside_the_drivers_own_failures_is_preallocation():
     """cuBLAS could not create its handle and the driver then refused StreamExecutor's own 32 MiB: the only request
     is the driver's, as short of memory as the handle, and the case the handle's (the framework took the GPU)."""

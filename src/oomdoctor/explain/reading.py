@@ -681,6 +681,10 @@ def _read_xla(text: str, lower: str, facts: Facts) -> bool:
         # before: "ResourceExhaustedError: 2 root error(s) found. (0) Resource exhausted: OOM when allocating")
         if not re.match(r"(?i)resource[ _]?exhausted", window) or "OOM when allocating" in window[:160]:
             continue
+        # IPython's header above a traceback names the exception's class, not its message: "ResourceExhaustedError
+        # <spaces> Traceback (most recent call last)" (the message is the traceback's last line, read in its turn)
+        if re.match(r"(?i)resourceexhaustederror ?traceback \(most recent call last\)", window):
+            continue
         found = True
         match = (re.search(r"(?i)out of memory (?:while trying to allocate|allocating) (\d+) ?bytes", window)
                  or re.search(r"(?i)failed to allocate (?:request for )?" + SIZE + r" \((\d+)B\)", window)
