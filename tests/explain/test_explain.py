@@ -433,6 +433,19 @@ def test_ipythons_header_of_a_resourceexhaustederror_is_no_xla_message():
     assert (jax.framework, jax.requested_bytes) == ("jax", 2**33)
 
 
+def test_ultralytics_paths_name_pytorch_for_a_memoryerror():
+    """Ultralytics' YOLO runs on PyTorch alone: its package's paths in a traceback name the framework where "torch"
+    itself is not printed; a darknet YOLO's words are no PyTorch's."""
+    from oomdoctor.explain import explain
+
+    result = explain('  File "/home/ana/.local/lib/python3.10/site-packages/ultralytics/data/base.py", line 160, in '
+                     "load_image\n    im = cv2.imread(f)  # BGR\nMemoryError\n")
+    assert (result.oom, result.framework, result.memory, result.case) == (True, "torch", "host", "host-memory")
+    darknet = explain(" CUDA-version: 11020 (11040), cuDNN: 8.1.1, GPU count: 1\n yolov4-tiny.cfg loaded\n"
+                      "MemoryError\n")
+    assert darknet.framework == "python"
+
+
 def test_a_cublas_handle_beside_the_drivers_own_failures_is_preallocation():
     """cuBLAS could not create its handle and the driver then refused StreamExecutor's own 32 MiB: the only request
     is the driver's, as short of memory as the handle, and the case the handle's (the framework took the GPU)."""

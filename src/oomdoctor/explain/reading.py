@@ -1294,8 +1294,9 @@ def _read_tcmalloc(text: str, facts: Facts) -> bool:
 # JAX's own libraries, which a log can name without the word "jax": Flax, Optax, Orbax (checkpoints), PaxML
 _JAX_LIBRARIES = ("jax", "flax", "optax", "orbax", "paxml")
 # Libraries made for PyTorch alone, whose paths and banners a log shows where "torch" itself may not appear:
-# bitsandbytes (its CUDA kernels and 8-bit optimizers are PyTorch extensions), DeepSpeed (its launcher, its ZeRO)
-_TORCH_LIBRARIES = ("torch", "bitsandbytes", "deepspeed")
+# bitsandbytes (its CUDA kernels and 8-bit optimizers are PyTorch extensions), DeepSpeed (its launcher, its ZeRO),
+# Ultralytics (YOLOv8, YOLO11: its models are torch.nn modules, trained and run by PyTorch; other formats are exports)
+_TORCH_LIBRARIES = ("torch", "bitsandbytes", "deepspeed", "ultralytics")
 # PyTorch's elastic agent (torch.distributed.elastic.multiprocessing.api, under torchrun, accelerate launch and
 # DeepSpeed's launcher) reporting its workers, where a handler prints only the message and not the logger's name:
 # "failed (exitcode: -9) local_rank: 5 (pid: 22) of binary: /usr/bin/python", "Sending process 14 closing signal SIGTERM"
