@@ -446,6 +446,20 @@ def test_ultralytics_paths_name_pytorch_for_a_memoryerror():
     assert darknet.framework == "python"
 
 
+def test_pytorch_1x_total_where_the_paste_breaks_off_after_it():
+    """PyTorch 1.x's parenthesis opens on the device's total: a paste cut or garbled right after that figure keeps
+    it; a parenthesis whose first word is no size gives none."""
+    from oomdoctor.explain import explain
+
+    cut = explain("RuntimeError: CUDA out of memory. Tried to allocate 2.00 GiB (GPU 1; 10.76 GiB")
+    assert (cut.requested_bytes, cut.total_bytes, cut.gpu_index) == (2 * 2**30, int(10.76 * 2**30), 1)
+    garbled = explain("RuntimeError: CUDA out of memory. Tried to allocate 512.00 MiB (GPU 0; 7.79 GiBee documentation "
+                      "for Memory Management and PYTORCH_CUDA_ALLOC_CONF\n")
+    assert garbled.total_bytes == int(7.79 * 2**30)
+    none = explain("RuntimeError: CUDA out of memory. Tried to allocate 512.00 MiB (GPU 0; 3 processes running)\n")
+    assert none.total_bytes is None
+
+
 def test_a_cublas_handle_beside_the_drivers_own_failures_is_preallocation():
     """cuBLAS could not create its handle and the driver then refused StreamExecutor's own 32 MiB: the only request
     is the driver's, as short of memory as the handle, and the case the handle's (the framework took the GPU)."""

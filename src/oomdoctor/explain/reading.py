@@ -924,8 +924,13 @@ def _read_torch(text: str, lower: str, facts: Facts) -> bool:
         # A message the user retyped or quoted in lower case ("tried to allocate 30.00 mib (gpu 0; 8.00 gib total
         # capacity; ...; 7.28 gib reserved in total by pytorch)") reads the same: its words and units in any case, and
         # its total's two words run together as a retyping leaves them ("1.96GiB totalcapacity;1.33GiB already")
+        # (1.x's parenthesis always opens on the total, in PyTorch's own units: a paste that breaks off right after
+        # it, cut there or garbled into another line, "(GPU 0; 23.65 GiBry Management and PYTORCH_CUDA_ALLOC_CONF",
+        # keeps that figure; one followed by other words, "5.80 GiB total memory", was retyped and is not read)
         facts.total_bytes = (_size_after(r"(?i)" + SIZE + r" total ?capac", window)
-                             or _size_after(r"(?i)total capac\w* of " + SIZE, window))
+                             or _size_after(r"(?i)total capac\w* of " + SIZE, window)
+                             or _size_after(r"\(GPU \d{1,3}; ?(\d{1,6}(?:\.\d{1,2})?) ?([KMGT]iB)(?=[A-Za-z]|\s?\Z)",
+                                            window))
         facts.free_bytes = _first_size(window, r"(?i)" + SIZE + r" free[;)]", r"(?i)of which " + SIZE + r" is free")
         limit = _size_after(r"(?i)" + SIZE + r" allowed;", window)  # torch.cuda.set_per_process_memory_fraction
         facts.limit_bytes = limit if limit is not None else facts.limit_bytes
