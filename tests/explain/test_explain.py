@@ -460,6 +460,19 @@ def test_pytorch_1x_total_where_the_paste_breaks_off_after_it():
     assert none.total_bytes is None
 
 
+def test_the_gpu_pytorchs_imagenet_example_says_it_trains_on():
+    """PyTorch's ImageNet example, and the trainers copied from it, print the GPU they took ("Use GPU: 2 for
+    training"): the GPU of a message that names none; another number on such a line is no GPU."""
+    from oomdoctor.explain import explain
+
+    text = ("Use GPU: 2 for training\n=> creating model 'resnet50'\n"
+            "THCudaCheck FAIL file=/pytorch/aten/src/THC/THCCachingAllocator.cpp line=510 error=2 : out of memory\n"
+            "Traceback (most recent call last):\n  File \"train.py\", line 298, in train\n    output = model(images)\n"
+            "RuntimeError: cuda runtime error (2) : out of memory at /pytorch/aten/src/THC/THCCachingAllocator.cpp:510\n")
+    assert (explain(text).oom, explain(text).gpu_index) == (True, 2)
+    assert explain(text.replace("Use GPU: 2 for training", "Use 2 GPUs: for training")).gpu_index is None
+
+
 def test_a_cublas_handle_beside_the_drivers_own_failures_is_preallocation():
     """cuBLAS could not create its handle and the driver then refused StreamExecutor's own 32 MiB: the only request
     is the driver's, as short of memory as the handle, and the case the handle's (the framework took the GPU)."""

@@ -243,7 +243,10 @@ def _devices(text: str, facts: Facts) -> None:
     # (tensorflow-directml names its devices DML: "on /job:localhost/replica:0/task:0/device:DML:0"; a copy to the
     # device that failed, "Failed copying input tensor from ...device:CPU:0 to ...device:GPU:0 in order to run
     # Identity: Dst tensor is not initialized.", quoted from its destination on: "GPU:0 in order to run Identity")
+    # PyTorch's ImageNet example (pytorch/examples, and the many trainers copied from it) says which GPU it took:
+    # "Use GPU: 0 for training"
     for pattern in (r"GPU_(\d{1,3})_bfc", r"device:(?:[GX]PU|DML):(\d{1,3})", r"\bGPU:(\d{1,3}) in order to run ",
+                    r"Use GPU: (\d{1,3}) for training",
                     r"\(GPU (\d{1,3});",
                     r"GPU (\d{1,3}) has a total",
                     r"cuda:(\d{1,3})", r"/gpu:(\d{1,3})", r"device ordinal (\d{1,3})", r"GPU (\d{1,3})\b"):
