@@ -473,6 +473,31 @@ def test_the_gpu_pytorchs_imagenet_example_says_it_trains_on():
     assert explain(text.replace("Use GPU: 2 for training", "Use 2 GPUs: for training")).gpu_index is None
 
 
+def test_a_pytorch_module_making_its_weights_on_the_gpu_is_loading_them():
+    """A traceback whose innermost frame is a PyTorch module's constructor, its reset_parameters or torch.nn.init
+    filling its weights: the model being made on the GPU (CUDA tensors the default), not a batch; the module's
+    forward is the step."""
+    from oomdoctor.explain import explain
+
+    made = ('Traceback (most recent call last):\n  File "build.py", line 40, in <module>\n'
+            "    model = Decoder(vocab=250000, dim=8192)\n"
+            '  File "C:\\Users\\li\\miniconda3\\lib\\site-packages\\torch\\nn\\modules\\linear.py", line 101, in '
+            "__init__\n    self.reset_parameters()\n"
+            '  File "C:\\Users\\li\\miniconda3\\lib\\site-packages\\torch\\nn\\modules\\linear.py", line 107, in '
+            "reset_parameters\n    init.kaiming_uniform_(self.weight, a=math.sqrt(5))\n"
+            '  File "C:\\Users\\li\\miniconda3\\lib\\site-packages\\torch\\nn\\init.py", line 459, in '
+            "kaiming_uniform_\n    return tensor.uniform_(-bound, bound)\n"
+            "torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 7.63 GiB (GPU 0; 11.99 GiB total "
+            "capacity; 8.02 GiB already allocated; 3.11 GiB free; 8.02 GiB reserved in total by PyTorch)\n")
+    assert explain(made).case == "weights-or-loading"
+    step = ('Traceback (most recent call last):\n  File "train.py", line 88, in <module>\n    out = model(x)\n'
+            '  File "/usr/lib/python3/dist-packages/torch/nn/modules/linear.py", line 114, in forward\n'
+            "    return F.linear(input, self.weight, self.bias)\n"
+            "torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 7.63 GiB (GPU 0; 11.99 GiB total "
+            "capacity; 8.02 GiB already allocated; 3.11 GiB free; 8.02 GiB reserved in total by PyTorch)\n")
+    assert explain(step).case == "activations-batch"
+
+
 def test_a_cublas_handle_beside_the_drivers_own_failures_is_preallocation():
     """cuBLAS could not create its handle and the driver then refused StreamExecutor's own 32 MiB: the only request
     is the driver's, as short of memory as the handle, and the case the handle's (the framework took the GPU)."""

@@ -183,6 +183,9 @@ _LOADER_REPORT = re.compile(r"out of memory[^\n]{0,1200}\n(?:[^\n]{0,400}\n){0,5
 # calls load_model() before it encodes a prompt of a few tokens)
 _COMFY_LOADING_NODE = re.compile(r"node type:\**[ \t]{0,4}[a-z0-9_]{0,60}(?:textencode|loader)")
 _SEQUENTIAL_BUILT = re.compile(r'sequential\.py(?:"?, line \d{1,6},|:\d{1,6},)? in (?:sequential\.)?(?:__init__|add)\b')
+# A traceback's innermost frame, where the allocation failed: 'File "...", line N, in f' (a script's, also quoted
+# with "> "), the last one the log shows
+_FRAME = re.compile(r'(?im)^[> \t]{0,12}File "([^"\n]{1,400})", line \d{1,6}, in ([\w<>.]{1,100})')
 
 
 def _clues(lower: str, facts: Facts) -> None:
@@ -198,6 +201,13 @@ def _clues(lower: str, facts: Facts) -> None:
     # (its weights made there, before any batch), in a script's traceback ('sequential.py", line 129, in add'),
     # IPython's ('sequential.py in __init__(self, layers, name)') and Keras 3's ('sequential.py:89, in Sequential.add')
     if _SEQUENTIAL_BUILT.search(tail):
+        facts.clues.add("initializer")
+    # ... and PyTorch's: a module's constructor making its weights (torch/nn/modules/conv.py's __init__, its
+    # reset_parameters, torch/nn/init.py filling them) as the traceback's innermost frame: on the GPU where the program
+    # made CUDA tensors the default (torch.set_default_tensor_type('torch.cuda.FloatTensor'), a device context)
+    innermost = _last_match(_FRAME, tail)
+    if innermost and re.search(r"torch[/\\]nn[/\\](?:modules[/\\]\w{1,40}\.py|init\.py)$", innermost.group(1)) and \
+            (innermost.group(2) in ("__init__", "reset_parameters") or innermost.group(1).endswith("init.py")):
         facts.clues.add("initializer")
     if _MOVED_IN_PLACE.search(tail) or _LOADER_REPORT.search(tail) or _COMFY_LOADING_NODE.search(tail):
         facts.clues.add("loading")
