@@ -166,11 +166,15 @@ _CLUES = {
 }
 
 
+# A traceback's frame line, 'File "...", line N, in f' (also quoted with "> "), up to the function's name; its file
+_FRAME_AT = r'^[> \t]{0,12}file "([^"\n]{1,400})", line \d{1,6}, in '
+# ... with its function: the last frame a log shows is the innermost, where the allocation failed
+_FRAME = re.compile(r'(?im)' + _FRAME_AT + r'([\w<>.]{1,100})')
 # A traceback's code line that is a bare call of .to(...) or .cuda(...) on a name, its result not kept
 # ("pipe.to(device)", "self.transformer.to(device=device)"; under its frame's 'File "...", line N, in f' line, also
 # quoted with "> ", or IPython's "----> 72 "): a tensor's .to() returns a copy, which a bare statement would lose, and
 # nn.Module's (a diffusers pipeline's) moves the object's weights in place: the model being moved to the device
-_MOVED_IN_PLACE = re.compile(r'(?m)(?:^[> \t]*file "[^"\n]{1,400}", line \d{1,6}, in [^\n]{1,200}\n[> \t]*|'
+_MOVED_IN_PLACE = re.compile(r'(?m)(?:' + _FRAME_AT + r'[^\n]{1,200}\n[> \t]*|'
                              r'^-{1,6}> ?\d{1,6} {1,4})[a-z_][\w.]{0,200}\.(?:to|cuda)\('
                              r'(?:[^()\n]|\([^()\n]{0,100}\)){0,200}\)[ \t]*$')
 # A loader that catches the error and says what it was loading, on a line of its own just after the message (which a
@@ -183,9 +187,6 @@ _LOADER_REPORT = re.compile(r"out of memory[^\n]{0,1200}\n(?:[^\n]{0,400}\n){0,5
 # calls load_model() before it encodes a prompt of a few tokens)
 _COMFY_LOADING_NODE = re.compile(r"node type:\**[ \t]{0,4}[a-z0-9_]{0,60}(?:textencode|loader)")
 _SEQUENTIAL_BUILT = re.compile(r'sequential\.py(?:"?, line \d{1,6},|:\d{1,6},)? in (?:sequential\.)?(?:__init__|add)\b')
-# A traceback's innermost frame, where the allocation failed: 'File "...", line N, in f' (a script's, also quoted
-# with "> "), the last one the log shows
-_FRAME = re.compile(r'(?im)^[> \t]{0,12}File "([^"\n]{1,400})", line \d{1,6}, in ([\w<>.]{1,100})')
 
 
 def _clues(lower: str, facts: Facts) -> None:
