@@ -344,6 +344,160 @@ def test_tpu_buffer_that_found_its_memory_in_pieces():
     assert result.case == "fragmentation" and result.fixes[0].startswith("On a TPU")
 
 
+def test_tpu_buffer_in_bytes_allocatable_and_available():
+    """The TPU runtime's message in bytes, the memory named by its chip and HBM: "N bytes allocatable" is what one
+    allocation can get (the largest free block), "N bytes available" all that is free; a request between them found
+    the HBM in pieces, one above both found too little."""
+    from oomdoctor.explain import explain
+
+    pieces = explain("RuntimeError: RESOURCE_EXHAUSTED: Could not allocate 268435456 bytes in memory 0x0x1_HBM1; "
+                     "150994944 bytes allocatable, 402653184 bytes available\nThe stack trace below excludes "
+                     "JAX-internal frames.\n")
+    assert (pieces.framework, pieces.memory, pieces.requested_bytes, pieces.largest_free_block_bytes,
+            pieces.free_bytes, pieces.case) == ("jax", "tpu", 268435456, 150994944, 402653184, "fragmentation")
+    short = explain("XlaRuntimeError: RESOURCE_EXHAUSTED: Could not allocate 1073741824 bytes in memory 0x0x0_HBM0; "
+                    "524288000 bytes allocatable, 536870912 bytes available\n")
+    assert (short.memory, short.requested_bytes) == ("tpu", 2**30) and short.case != "fragmentation"
+    # a memory that is no HBM is no TPU's
+    pool = explain("RuntimeError: RESOURCE_EXHAUSTED: Could not allocate 4096 bytes in memory pinned_host; 0 bytes "
+                   "allocatable, 0 bytes available\n")
+    assert pool.memory != "tpu"
+
+
+def test_tensorflows_hint_names_it_where_a_py_functions_numpy_ran_out():
+    """NumPy's MemoryError inside a tf.py_function, re-raised by TensorFlow with its hint about allocated tensors: the
+    hint is TensorFlow's own words, the program TensorFlow's where the paste names no path of it."""
+    from oomdoctor.explain import explain
+
+    result = explain("ResourceExhaustedError:  MemoryError: Unable to allocate 96.0 MiB for an array with shape "
+                     "(4096, 3072) and data type float64\n\t [[{{node EagerPyFunc}}]]\nHint: If you want to see a "
+                     "list of allocated tensors when OOM happens, add report_tensor_allocations_upon_oom to RunOptions "
+                     "for current allocation info.\n [Op:IteratorGetNext]\n")
+    assert (result.oom, result.framework, result.memory, result.requested_bytes) == (
+        True, "tensorflow", "host", 4096 * 3072 * 8)
+    plain = explain("numpy.core._exceptions._ArrayMemoryError: Unable to allocate 96.0 MiB for an array with shape "
+                    "(4096, 3072) and data type float64\nHint: report the allocated tensors when OOM happens.\n")
+    assert plain.framework == "numpy"
+
+
+def test_the_gpu_a_failed_copy_was_going_to_quoted_from_its_destination():
+    """TensorFlow's failed copy of a host tensor names the device it went to ("... to /job:localhost/replica:0/task:0/
+    device:GPU:1 in order to run _EagerConst: Dst tensor is not initialized."), which a paste may quote from that
+    device on: the GPU that ran out."""
+    from oomdoctor.explain import explain
+
+    text = ("it fails with \"GPU:1 in order to run _EagerConst: Dst tensor is not initialized. [Op:_EagerConst]\"\n"
+            "2023-06-01 10:02:11.100200: I tensorflow/tsl/framework/bfc_allocator.cc:1106] Stats: \n"
+            "Limit:                     15701180416\nInUse:                     15701174272\n"
+            "MaxInUse:                  15701174272\n")
+    result = explain(text)
+    assert (result.oom, result.memory, result.gpu_index) == (True, "gpu", 1)
+    # a list of devices in order is no copy's destination
+    listed = explain(text.replace("GPU:1 in order to run _EagerConst: ", "") + "Visible: GPU:0, GPU:1 in order of "
+                     "PCI bus id\n")
+    assert listed.gpu_index is None
+
+
+def test_tensorflows_exception_line_about_memory_where_its_hint_was_cut():
+    """A paste that ends on TensorFlow's exception and its node, the hint about allocated tensors cut away: the
+    exception's own words say memory ran out; a ResourceExhaustedError about something else is no OOM."""
+    from oomdoctor.explain import explain
+
+    result = explain('  File "/usr/lib/python3/dist-packages/tensorflow/python/client/session.py", line 1384, in '
+                     "_do_call\n    raise type(e)(node_def, op, message)\n"
+                     "tensorflow.python.framework.errors_impl.ResourceExhaustedError: failed to allocate memory\n"
+                     "\t [[{{node encoder/layer_11/attention/self/MatMul}}]]\n")
+    assert (result.oom, result.framework, result.memory) == (True, "tensorflow", "gpu")
+    trt = explain("tensorflow.python.framework.errors_impl.ResourceExhaustedError: Requested batch size is not "
+                  "available and engine cache is full\n\t [[{{node TRTEngineOp_0_0}}]]\n")
+    assert trt.oom is False
+
+
+def test_ipythons_header_of_a_resourceexhaustederror_is_no_xla_message():
+    """A notebook's traceback starts with IPython's header, the exception's class and "Traceback (most recent call
+    last)": not XLA's status; TensorFlow's message at the traceback's end gives the tensor's shape and type."""
+    from oomdoctor.explain import explain
+
+    result = explain("ResourceExhaustedError                    Traceback (most recent call last)\n"
+                     "<ipython-input-9-3b1f0d2c8a11> in <module>()\n----> 1 history = model.fit(train_ds, epochs=30)\n"
+                     "4 frames\n/usr/local/lib/python3.8/dist-packages/tensorflow/python/eager/execute.py in "
+                     "quick_execute(op_name, num_outputs, inputs, attrs, ctx, name)\n"
+                     "ResourceExhaustedError:  OOM when allocating tensor with shape[32,128,56,56] and type half on "
+                     "/job:localhost/replica:0/task:0/device:GPU:0 by allocator GPU_0_bfc\n"
+                     "\t [[node sequential/conv2d_1/Conv2D (defined at <ipython-input-9-3b1f0d2c8a11>:1) ]]\n")
+    assert (result.framework, result.shape, result.dtype, result.requested_bytes) == (
+        "tensorflow", [32, 128, 56, 56], "float16", 32 * 128 * 56 * 56 * 2)
+    # JAX's own status on its traceback's last line is still XLA's
+    jax = explain("XlaRuntimeError                           Traceback (most recent call last)\n"
+                  "XlaRuntimeError: RESOURCE_EXHAUSTED: Out of memory while trying to allocate 8589934592 bytes.\n")
+    assert (jax.framework, jax.requested_bytes) == ("jax", 2**33)
+
+
+def test_ultralytics_paths_name_pytorch_for_a_memoryerror():
+    """Ultralytics' YOLO runs on PyTorch alone: its package's paths in a traceback name the framework where "torch"
+    itself is not printed; a darknet YOLO's words are no PyTorch's."""
+    from oomdoctor.explain import explain
+
+    result = explain('  File "/home/ana/.local/lib/python3.10/site-packages/ultralytics/data/base.py", line 160, in '
+                     "load_image\n    im = cv2.imread(f)  # BGR\nMemoryError\n")
+    assert (result.oom, result.framework, result.memory, result.case) == (True, "torch", "host", "host-memory")
+    darknet = explain(" CUDA-version: 11020 (11040), cuDNN: 8.1.1, GPU count: 1\n yolov4-tiny.cfg loaded\n"
+                      "MemoryError\n")
+    assert darknet.framework == "python"
+
+
+def test_pytorch_1x_total_where_the_paste_breaks_off_after_it():
+    """PyTorch 1.x's parenthesis opens on the device's total: a paste cut or garbled right after that figure keeps
+    it; a parenthesis whose first word is no size gives none."""
+    from oomdoctor.explain import explain
+
+    cut = explain("RuntimeError: CUDA out of memory. Tried to allocate 2.00 GiB (GPU 1; 10.76 GiB")
+    assert (cut.requested_bytes, cut.total_bytes, cut.gpu_index) == (2 * 2**30, int(10.76 * 2**30), 1)
+    garbled = explain("RuntimeError: CUDA out of memory. Tried to allocate 512.00 MiB (GPU 0; 7.79 GiBee documentation "
+                      "for Memory Management and PYTORCH_CUDA_ALLOC_CONF\n")
+    assert garbled.total_bytes == int(7.79 * 2**30)
+    none = explain("RuntimeError: CUDA out of memory. Tried to allocate 512.00 MiB (GPU 0; 3 processes running)\n")
+    assert none.total_bytes is None
+
+
+def test_the_gpu_pytorchs_imagenet_example_says_it_trains_on():
+    """PyTorch's ImageNet example, and the trainers copied from it, print the GPU they took ("Use GPU: 2 for
+    training"): the GPU of a message that names none; another number on such a line is no GPU."""
+    from oomdoctor.explain import explain
+
+    text = ("Use GPU: 2 for training\n=> creating model 'resnet50'\n"
+            "THCudaCheck FAIL file=/pytorch/aten/src/THC/THCCachingAllocator.cpp line=510 error=2 : out of memory\n"
+            "Traceback (most recent call last):\n  File \"train.py\", line 298, in train\n    output = model(images)\n"
+            "RuntimeError: cuda runtime error (2) : out of memory at /pytorch/aten/src/THC/THCCachingAllocator.cpp:510\n")
+    assert (explain(text).oom, explain(text).gpu_index) == (True, 2)
+    assert explain(text.replace("Use GPU: 2 for training", "Use 2 GPUs: for training")).gpu_index is None
+
+
+def test_a_pytorch_module_making_its_weights_on_the_gpu_is_loading_them():
+    """A traceback whose innermost frame is a PyTorch module's constructor, its reset_parameters or torch.nn.init
+    filling its weights: the model being made on the GPU (CUDA tensors the default), not a batch; the module's
+    forward is the step."""
+    from oomdoctor.explain import explain
+
+    made = ('Traceback (most recent call last):\n  File "build.py", line 40, in <module>\n'
+            "    model = Decoder(vocab=250000, dim=8192)\n"
+            '  File "C:\\Users\\li\\miniconda3\\lib\\site-packages\\torch\\nn\\modules\\linear.py", line 101, in '
+            "__init__\n    self.reset_parameters()\n"
+            '  File "C:\\Users\\li\\miniconda3\\lib\\site-packages\\torch\\nn\\modules\\linear.py", line 107, in '
+            "reset_parameters\n    init.kaiming_uniform_(self.weight, a=math.sqrt(5))\n"
+            '  File "C:\\Users\\li\\miniconda3\\lib\\site-packages\\torch\\nn\\init.py", line 459, in '
+            "kaiming_uniform_\n    return tensor.uniform_(-bound, bound)\n"
+            "torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 7.63 GiB (GPU 0; 11.99 GiB total "
+            "capacity; 8.02 GiB already allocated; 3.11 GiB free; 8.02 GiB reserved in total by PyTorch)\n")
+    assert explain(made).case == "weights-or-loading"
+    step = ('Traceback (most recent call last):\n  File "train.py", line 88, in <module>\n    out = model(x)\n'
+            '  File "/usr/lib/python3/dist-packages/torch/nn/modules/linear.py", line 114, in forward\n'
+            "    return F.linear(input, self.weight, self.bias)\n"
+            "torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 7.63 GiB (GPU 0; 11.99 GiB total "
+            "capacity; 8.02 GiB already allocated; 3.11 GiB free; 8.02 GiB reserved in total by PyTorch)\n")
+    assert explain(step).case == "activations-batch"
+
+
 def test_a_cublas_handle_beside_the_drivers_own_failures_is_preallocation():
     """cuBLAS could not create its handle and the driver then refused StreamExecutor's own 32 MiB: the only request
     is the driver's, as short of memory as the handle, and the case the handle's (the framework took the GPU)."""
@@ -1380,6 +1534,23 @@ def test_the_oom_killers_report_without_its_victims_line():
     assert (result.oom, result.memory, result.case) == (True, "host", "host-memory")
 
 
+def test_the_oom_killers_summary_line_without_its_victims_line():
+    """A paste of "dmesg | tail" that keeps only the report's end: the task table, then the one-line summary
+    (mm/oom_kill.c since 4.19, "oom-kill:constraint=..."), cut before the line that names the victim killed."""
+    from oomdoctor.explain import explain
+
+    result = explain("[Tue Mar  7 02:14:09 2023] [  pid  ]   uid  tgid total_vm      rss pgtables_bytes swapents "
+                     "oom_score_adj name\n"
+                     "[Tue Mar  7 02:14:09 2023] [   2231]  1000  2231  9126400  7987712 65011712        0"
+                     "             0 python3\n"
+                     "[Tue Mar  7 02:14:09 2023] oom-kill:constraint=CONSTRAINT_NONE,nodemask=(null),cpuset=/,"
+                     "mems_allowed=0,global_oom,task_memcg=/user.slice/user-1000.slice/session-3.scope,task=pyth")
+    assert (result.oom, result.memory, result.case) == (True, "host", "host-memory")
+    # /proc/vmstat's counter of the OOM killer's kills, and a question about it, are no kill
+    for text in ("oom_kill 0\npgfault 123456\n", "Is this an oom-kill? constraint= was not printed.\n"):
+        assert explain(text).oom is False
+
+
 @pytest.mark.parametrize("word", ["已杀死", "強制終了", "Getötet"])
 def test_the_shells_killed_in_the_users_language(word):
     """The shell prints strsignal(SIGKILL), which glibc translates: under a Chinese locale "已杀死" ends the run."""
@@ -1754,6 +1925,25 @@ def test_a_pool_that_never_allocated_holds_nothing_where_the_paste_starts_at_its
     assert explain(stats.format(allocs=0)).case == "limit-or-other-process"
     # a pool that has allocated (and freed) is no such evidence: the initializer's op decides
     assert explain(stats.format(allocs=1520)).case == "weights-or-loading"
+
+
+def test_tcmallocs_large_allocation_that_returned_null_is_host_memory():
+    """gperftools' tcmalloc prints each large allocation with the pointer it returned: "(nil)" is RAM it could not
+    get, and its size the request; an address is an allocation that succeeded, only a warning."""
+    from oomdoctor.explain import explain
+
+    result = explain("2021-04-02 09:12:44.118300: I tensorflow/core/platform/cpu_feature_guard.cc:142] This "
+                     "TensorFlow binary is optimized with oneAPI Deep Neural Network Library (oneDNN)\n"
+                     "tcmalloc: large alloc 51539607552 bytes == (nil) @  0x7f3c2a1b2680 0x7f3c2a1d3824 "
+                     "0x7f3b9e0f12da\nterminate called after throwing an instance of 'std::length_error'\n")
+    assert (result.oom, result.framework, result.memory, result.case) == (True, "tensorflow", "host", "host-memory")
+    assert result.requested_bytes == 48 * 2**30
+    # an absurd size is no machine's: a size computed wrong, whatever allocator refused it
+    absurd = explain("tcmalloc: large alloc 9223372036854775808 bytes == (nil) @  0x7f00 0x7f01\nAborted\n")
+    assert (absurd.oom, absurd.memory, absurd.case) == (True, "host", "larger-than-device")
+    granted = explain("tcmalloc: large alloc 51539607552 bytes == 0x7f3b40000000 @  0x7f3c2a1b2680 0x7f3c2a1d3824\n"
+                      "Epoch 1/10\n")
+    assert granted.oom is False
 
 
 def test_colabs_kernel_restarted_after_tcmallocs_large_allocations_is_host_memory():

@@ -166,11 +166,15 @@ _CLUES = {
 }
 
 
+# A traceback's frame line, 'File "...", line N, in f' (also quoted with "> "), up to the function's name; its file
+_FRAME_AT = r'^[> \t]{0,12}file "([^"\n]{1,400})", line \d{1,6}, in '
+# ... with its function: the last frame a log shows is the innermost, where the allocation failed
+_FRAME = re.compile(r'(?im)' + _FRAME_AT + r'([\w<>.]{1,100})')
 # A traceback's code line that is a bare call of .to(...) or .cuda(...) on a name, its result not kept
 # ("pipe.to(device)", "self.transformer.to(device=device)"; under its frame's 'File "...", line N, in f' line, also
 # quoted with "> ", or IPython's "----> 72 "): a tensor's .to() returns a copy, which a bare statement would lose, and
 # nn.Module's (a diffusers pipeline's) moves the object's weights in place: the model being moved to the device
-_MOVED_IN_PLACE = re.compile(r'(?m)(?:^[> \t]*file "[^"\n]{1,400}", line \d{1,6}, in [^\n]{1,200}\n[> \t]*|'
+_MOVED_IN_PLACE = re.compile(r'(?m)(?:' + _FRAME_AT + r'[^\n]{1,200}\n[> \t]*|'
                              r'^-{1,6}> ?\d{1,6} {1,4})[a-z_][\w.]{0,200}\.(?:to|cuda)\('
                              r'(?:[^()\n]|\([^()\n]{0,100}\)){0,200}\)[ \t]*$')
 # A loader that catches the error and says what it was loading, on a line of its own just after the message (which a
@@ -198,6 +202,13 @@ def _clues(lower: str, facts: Facts) -> None:
     # (its weights made there, before any batch), in a script's traceback ('sequential.py", line 129, in add'),
     # IPython's ('sequential.py in __init__(self, layers, name)') and Keras 3's ('sequential.py:89, in Sequential.add')
     if _SEQUENTIAL_BUILT.search(tail):
+        facts.clues.add("initializer")
+    # ... and PyTorch's: a module's constructor making its weights (torch/nn/modules/conv.py's __init__, its
+    # reset_parameters, torch/nn/init.py filling them) as the traceback's innermost frame: on the GPU where the program
+    # made CUDA tensors the default (torch.set_default_tensor_type('torch.cuda.FloatTensor'), a device context)
+    innermost = _last_match(_FRAME, tail)
+    if innermost and re.search(r"torch[/\\]nn[/\\](?:modules[/\\]\w{1,40}\.py|init\.py)$", innermost.group(1)) and \
+            (innermost.group(2) in ("__init__", "reset_parameters") or innermost.group(1).endswith("init.py")):
         facts.clues.add("initializer")
     if _MOVED_IN_PLACE.search(tail) or _LOADER_REPORT.search(tail) or _COMFY_LOADING_NODE.search(tail):
         facts.clues.add("loading")
@@ -240,8 +251,14 @@ def _jax_init(lower: str, facts: Facts) -> None:
 
 def _devices(text: str, facts: Facts) -> None:
     tail = text[-200_000:]
-    # (tensorflow-directml names its devices DML: "on /job:localhost/replica:0/task:0/device:DML:0")
-    for pattern in (r"GPU_(\d{1,3})_bfc", r"device:(?:[GX]PU|DML):(\d{1,3})", r"\(GPU (\d{1,3});",
+    # (tensorflow-directml names its devices DML: "on /job:localhost/replica:0/task:0/device:DML:0"; a copy to the
+    # device that failed, "Failed copying input tensor from ...device:CPU:0 to ...device:GPU:0 in order to run
+    # Identity: Dst tensor is not initialized.", quoted from its destination on: "GPU:0 in order to run Identity")
+    # PyTorch's ImageNet example (pytorch/examples, and the many trainers copied from it) says which GPU it took:
+    # "Use GPU: 0 for training"
+    for pattern in (r"GPU_(\d{1,3})_bfc", r"device:(?:[GX]PU|DML):(\d{1,3})", r"\bGPU:(\d{1,3}) in order to run ",
+                    r"Use GPU: (\d{1,3}) for training",
+                    r"\(GPU (\d{1,3});",
                     r"GPU (\d{1,3}) has a total",
                     r"cuda:(\d{1,3})", r"/gpu:(\d{1,3})", r"device ordinal (\d{1,3})", r"GPU (\d{1,3})\b"):
         for match in re.finditer(pattern, tail):
@@ -435,16 +452,29 @@ def _exhausted_elsewhere(text: str) -> bool:
     other uses (TF-TRT's op: "Requested batch size is not available and engine cache is full", when its engine cache
     has no room for another batch size), and TensorFlow's hint about allocated tensors follows any of them. A message
     of N root errors states its errors on the lines below, each read in turn."""
-    messages = [match.group(1).lower() for match in _EXHAUSTED.finditer(text[-100000:])]
+    messages = _exhausted_messages(text)
     return bool(messages) and not any(word in message or not message.strip()
                                       for message in messages
                                       for word in ("oom", "memory", "alloc", "root error", "out of"))
+
+
+def _exhausted_messages(text: str) -> list[str]:
+    return [match.group(1).lower() for match in _EXHAUSTED.finditer(text[-100000:])]
+
+
+def _exhausted_for_memory(text: str) -> bool:
+    """Whether a ResourceExhaustedError the log states says memory ran out in its own words ("ResourceExhaustedError:
+    failed to allocate memory", "Resource exhausted: OOM when allocating ..."), where a paste cut the hint below it."""
+    return any(word in message for message in _exhausted_messages(text)
+               for word in ("oom", "memory", "alloc", "out of"))
 
 
 def _read_tensorflow(text: str, facts: Facts) -> bool:
     found = False
     if _positions(text, "report_tensor_allocations_upon_oom") and not _exhausted_elsewhere(text):
         found = True  # TensorFlow prints this hint only after a ResourceExhaustedError
+    if _exhausted_for_memory(text):
+        found = True
     if _positions(text, "Sum Total of in-use chunks") or re.search(r"\bLimit:[ \t]+\d+\s+InUse:[ \t]+\d+",
                                                                      text[-100000:]):
         found = True  # the allocator dumps its chunks only when an allocation failed (not for its warnings)
@@ -665,6 +695,10 @@ def _read_xla(text: str, lower: str, facts: Facts) -> bool:
         # before: "ResourceExhaustedError: 2 root error(s) found. (0) Resource exhausted: OOM when allocating")
         if not re.match(r"(?i)resource[ _]?exhausted", window) or "OOM when allocating" in window[:160]:
             continue
+        # IPython's header above a traceback names the exception's class, not its message: "ResourceExhaustedError
+        # <spaces> Traceback (most recent call last)" (the message is the traceback's last line, read in its turn)
+        if re.match(r"(?i)resourceexhaustederror ?traceback \(most recent call last\)", window):
+            continue
         found = True
         match = (re.search(r"(?i)out of memory (?:while trying to allocate|allocating) (\d+) ?bytes", window)
                  or re.search(r"(?i)failed to allocate (?:request for )?" + SIZE + r" \((\d+)B\)", window)
@@ -830,7 +864,18 @@ def _read_tpu_reservation(text: str, facts: Facts) -> bool:
     There are 1.92G free, 0B reserved, and 1.92G reservable.`` (a program being loaded; ``allocate`` for a buffer),
     then the HBM as it stood: ``HBM capacity 8.00G``, ``Currently allocated: 6.08G (6,532,939,776 bytes)``,
     ``Program requirement: 3.95G (4,237,689,856 bytes)``, ``Max free chunk 1.92G``; a buffer that found the memory in
-    pieces says so: ``Due to fragmentation, the largest contiguous region of free memory is 30.56M.``"""
+    pieces says so: ``Due to fragmentation, the largest contiguous region of free memory is 30.56M.``; in bytes, with
+    the memory named by its chip and HBM: ``Could not allocate 10485760 bytes in memory 0x0x0_HBM0; 4374528 bytes
+    allocatable, 14942208 bytes available`` (what one allocation can get, then all that is free)."""
+    for at in _positions(text, "bytes allocatable, ")[-1:]:
+        match = re.search(r"Could not allocate (\d{1,25}) bytes in memory \w{0,40}?HBM\d{0,3}; (\d{1,25}) bytes "
+                          r"allocatable, (\d{1,25}) bytes available", text[max(at - 160, 0):at + 60])
+        if match:
+            facts.requested_bytes, facts.largest_free_block_bytes, facts.free_bytes = (
+                number(group) for group in match.groups())
+            facts.message = facts.message or _window(text, max(at - 160, 0) + match.start(), after=200)[:300]
+            facts.memory = "tpu"
+            return True
     for at in _positions(text, "That was not possible")[-1:]:
         window = _window(text, at, before=120, after=1500)
         attempt = re.search(r"Attempting to (allocate|reserve) " + SIZE + r"[^.]{0,60}\. That was not possible", window)
@@ -893,8 +938,13 @@ def _read_torch(text: str, lower: str, facts: Facts) -> bool:
         # A message the user retyped or quoted in lower case ("tried to allocate 30.00 mib (gpu 0; 8.00 gib total
         # capacity; ...; 7.28 gib reserved in total by pytorch)") reads the same: its words and units in any case, and
         # its total's two words run together as a retyping leaves them ("1.96GiB totalcapacity;1.33GiB already")
+        # (1.x's parenthesis always opens on the total, in PyTorch's own units: a paste that breaks off right after
+        # it, cut there or garbled into another line, "(GPU 0; 23.65 GiBry Management and PYTORCH_CUDA_ALLOC_CONF",
+        # keeps that figure; one followed by other words, "5.80 GiB total memory", was retyped and is not read)
         facts.total_bytes = (_size_after(r"(?i)" + SIZE + r" total ?capac", window)
-                             or _size_after(r"(?i)total capac\w* of " + SIZE, window))
+                             or _size_after(r"(?i)total capac\w* of " + SIZE, window)
+                             or _size_after(r"\(GPU \d{1,3}; ?(\d{1,6}(?:\.\d{1,2})?) ?([KMGT]iB)(?=[A-Za-z]|\s?\Z)",
+                                            window))
         facts.free_bytes = _first_size(window, r"(?i)" + SIZE + r" free[;)]", r"(?i)of which " + SIZE + r" is free")
         limit = _size_after(r"(?i)" + SIZE + r" allowed;", window)  # torch.cuda.set_per_process_memory_fraction
         facts.limit_bytes = limit if limit is not None else facts.limit_bytes
@@ -1241,11 +1291,30 @@ def _read_bad_alloc(text: str, facts: Facts) -> bool:
     return True
 
 
+# gperftools' tcmalloc reports each large allocation with the pointer it returned (tcmalloc.cc, ReportLargeAlloc:
+# "tcmalloc: large alloc %llu bytes == %p @ " and the caller's stack): glibc prints a null pointer as "(nil)", an
+# allocation of RAM that failed; one that succeeded prints its address ("== 0x5bbf0000 @") and is only a warning
+_TCMALLOC_FAILED = re.compile(r"tcmalloc: large alloc (\d{1,25}) bytes == \(nil\)")
+
+
+def _read_tcmalloc(text: str, facts: Facts) -> bool:
+    """A process linked with tcmalloc (TensorFlow's and JAX's TPU runtimes, Colab's Python) whose large allocation
+    of RAM returned null: ``tcmalloc: large alloc 377396076847104 bytes == (nil) @  0x7fefdec9d680 ...``."""
+    found = _last_match(_TCMALLOC_FAILED, text, max(len(text) - 20000, 0))
+    if found is None:
+        return False
+    facts.memory = "host"
+    facts.requested_bytes = number(found.group(1))
+    facts.message = _window(text, found.start(), after=80).strip()
+    return True
+
+
 # JAX's own libraries, which a log can name without the word "jax": Flax, Optax, Orbax (checkpoints), PaxML
 _JAX_LIBRARIES = ("jax", "flax", "optax", "orbax", "paxml")
 # Libraries made for PyTorch alone, whose paths and banners a log shows where "torch" itself may not appear:
-# bitsandbytes (its CUDA kernels and 8-bit optimizers are PyTorch extensions), DeepSpeed (its launcher, its ZeRO)
-_TORCH_LIBRARIES = ("torch", "bitsandbytes", "deepspeed")
+# bitsandbytes (its CUDA kernels and 8-bit optimizers are PyTorch extensions), DeepSpeed (its launcher, its ZeRO),
+# Ultralytics (YOLOv8, YOLO11: its models are torch.nn modules, trained and run by PyTorch; other formats are exports)
+_TORCH_LIBRARIES = ("torch", "bitsandbytes", "deepspeed", "ultralytics")
 # PyTorch's elastic agent (torch.distributed.elastic.multiprocessing.api, under torchrun, accelerate launch and
 # DeepSpeed's launcher) reporting its workers, where a handler prints only the message and not the logger's name:
 # "failed (exitcode: -9) local_rank: 5 (pid: 22) of binary: /usr/bin/python", "Sending process 14 closing signal SIGTERM"
@@ -1254,10 +1323,13 @@ _TORCH_ELASTIC = re.compile(r"failed \(exitcode: -?\d{1,3}\) local_rank: \d{1,5}
 
 
 def _named_framework(lower: str) -> str | None:
-    """The framework a log names anywhere, for a message that every framework's program can print."""
+    """The framework a log names anywhere, for a message that every framework's program can print. TensorFlow's
+    runtime names itself by its hint under every ResourceExhaustedError ("add report_tensor_allocations_upon_oom to
+    RunOptions"), also where a paste cuts its paths short ("site-packages\\tensorfl")."""
     return "torch" if any(word in lower for word in _TORCH_LIBRARIES) or _TORCH_ELASTIC.search(lower) else \
         "jax" if any(word in lower for word in _JAX_LIBRARIES) else \
-        "tensorflow" if "tensorflow" in lower else "mindspore" if "mindspore" in lower else \
+        "tensorflow" if "tensorflow" in lower or "report_tensor_allocations_upon_oom" in lower else \
+        "mindspore" if "mindspore" in lower else \
         "mxnet" if "mxnet" in lower else None
 
 
@@ -1293,14 +1365,16 @@ def _read_killed(text: str, lower: str, facts: Facts) -> bool:
     # kernel's report begins "python invoked oom-killer: gfp_mask=0x24280ca, order=0" (mm/oom_kill.c's dump_header),
     # and a paste of dmesg may hold only that line and its call trace, the victim's line further down; Colab's
     # runtime, its kernel killed for the VM's RAM, says so in a banner: "Your session crashed after using all
-    # available RAM."
+    # available RAM."; a paste of "dmesg | tail" may keep only the report's end: its task table and the one-line
+    # summary the kernel prints as it picks the victim (since 4.19, mm/oom_kill.c: "oom-kill:constraint=
+    # CONSTRAINT_MEMCG,nodemask=(null),cpuset=...,oom_memcg=/docker/...", cut before its ",task=")
     # ... and its runtime log shows the kernel dying after tcmalloc's warnings of allocations of a GiB or more
     # ("tcmalloc: large alloc 3011936256 bytes == 0x5bbf0000 @ ...") as Jupyter restarting it ("KernelRestarter:
     # restarting kernel (1/5)"): the VM's RAM, not a crash of the program's own
     restarted = "kernelrestarter: restarting kernel" in lower[-20000:] and "tcmalloc: large alloc" in lower[-20000:]
     if killed or restarted or any(words in lower[-20000:] for words in (
             "out of memory: killed process", "out of memory: kill process", "invoked oom-killer:",
-            "session crashed after using all available ram")):
+            "oom-kill:constraint=", "session crashed after using all available ram")):
         facts.memory = "host"
         facts.message = tail[-200:]
         return True
@@ -1959,6 +2033,9 @@ def read(text: str) -> Facts:
         said_by = _named_framework(lower) or "python"  # Python's own MemoryError, in a program of no framework
         facts.oom = True
     elif said_by is None and not facts.oom and _read_bad_alloc(text, facts):
+        said_by = _named_framework(lower)
+        facts.oom = True
+    elif said_by is None and not facts.oom and _read_tcmalloc(text, facts):
         said_by = _named_framework(lower)
         facts.oom = True
     if said_by is None and not facts.oom:
