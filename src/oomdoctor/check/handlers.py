@@ -691,7 +691,10 @@ class CallHandlers:
         if isinstance(source, Several) and source.items and isinstance(source.items[0], Data):
             source = source.items[0]
         if isinstance(source, Item):
-            return source
+            # tf.cast(img, tf.float16), tf.convert_to_tensor(img, dtype=tf.float32): the sample in the dtype named,
+            # which a later img / 255.0 keeps (TensorFlow makes no float64 of a float tensor and a Python float)
+            named = dtype_of(argument(call.node, "dtype", 1), call.ctx.module)
+            return _converted(source, named, call.node, call.ctx) if named else source
         if not isinstance(source, Data):
             return None
         dtype = dtype_of(argument(call.node, "dtype", 1), call.ctx.module) or source.dtype
