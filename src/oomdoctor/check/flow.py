@@ -7,7 +7,7 @@ import sys
 from dataclasses import replace
 
 from .context import Context, Scope, Seen
-from .handlers import UNKNOWN, Call, CallHandlers, known_images
+from .handlers import FUNCTION_LIKE_MODULES, UNKNOWN, Call, CallHandlers, known_images
 from .library import (
     DECODED_ATTRIBUTES,
     DECODERS,
@@ -165,6 +165,7 @@ class Flow(CallHandlers):
         self._local_imports: dict[tuple[Module, str, int], Module | None] = {}
         self._unseen_submodules: dict[tuple[ClassInfo, str], bool] = {}
         self._class_constants: dict[ClassInfo, dict[str, ast.expr]] = {}  # what each class's body writes out
+        self._parameter_free: dict[ClassInfo, bool] = {}  # parameter_free_module, once a class
         # the data sets whose rows the script resizes as images, and the parameters whose rows it resizes (what each
         # call gives them is such a data set: Script.image_roots)
         self.image_rows: set[str] = set()
@@ -347,6 +348,77 @@ class Flow(CallHandlers):
                 if framework:
                     return framework
         return None
+
+    def parameter_free_module(self, cls: ClassInfo, depth: int = 0) -> bool:
+        """A PyTorch module class of the script that holds no parameter of its own: a loss written as a module,
+        whose attributes are only other losses (nn.CrossEntropyLoss(), a library's DiceLoss()), parameter-free
+        modules (nn.Softmax()), constant tensors (class weights) and settings with a default (self.w = w, w=0.5), or
+        none at all. Its call records a graph only where its operands hold one: it saves no activations of its
+        own. A layer, an nn.Parameter, a module given from outside (self.net = net), anything unknown: it holds
+        some."""
+        if cls in self._parameter_free:
+            return self._parameter_free[cls]
+        self._parameter_free[cls] = False  # (a class that reaches itself through its bases holds some)
+        # and is a loss: by its name (DiceLoss, Criterion), or holding one; not a stand-in model (forward: return z)
+        free = depth < 8 and self._model_framework(cls) == "torch" and (
+            words_of(cls.name) & {"loss", "criterion", "objective"} or self._holds_a_loss(cls)) and all(
+            self._parameter_free_base(cls, base, depth) for base in cls.bases) and all(
+            self._parameter_free_method(cls, method, depth) for method in cls.methods.values())
+        self._parameter_free[cls] = free
+        return free
+
+    @staticmethod
+    def _holds_a_loss(cls: ClassInfo) -> bool:
+        """self.ce = nn.CrossEntropyLoss() in one of the class's methods."""
+        return any(isinstance(node, ast.Call) and _names_a_loss_class(cls.module.qualified(node.func)) and
+                   isinstance(cls.module.parents.get(node), (ast.Assign, ast.AnnAssign))
+                   for method in cls.methods.values() for node in own_nodes(method.node))
+
+    def _parameter_free_base(self, cls: ClassInfo, base: str, depth: int) -> bool:
+        local = cls.module.classes.get(last_part(base))
+        if local is not None and local is not cls:
+            return self.parameter_free_module(local, depth + 1)
+        return base in ("torch.nn.Module", "torch.nn.modules.module.Module") or base == "Module" and \
+            self.torch_script
+
+    def _parameter_free_method(self, cls: ClassInfo, method: FunctionInfo, depth: int) -> bool:
+        """Every self.<name> = ... of the method binds a parameter-free value; nothing is registered."""
+        arguments = method.node.args
+        defaulted = {a.arg for a in (arguments.posonlyargs + arguments.args)[
+            len(arguments.posonlyargs + arguments.args) - len(arguments.defaults):]} | {
+            a.arg for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults) if d is not None}
+        for node in own_nodes(method.node):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+                    node.func.attr in ("register_parameter", "register_module", "add_module"):
+                return False
+            if not isinstance(node, (ast.Assign, ast.AnnAssign)) or node.value is None:
+                continue
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            written = [t for target in targets for t in ast.walk(target) if isinstance(t, ast.Attribute)
+                       and isinstance(t.value, ast.Name) and t.value.id == "self"]
+            if written and not self._parameter_free_value(cls, node.value, defaulted, depth):
+                return False
+        return True
+
+    def _parameter_free_value(self, cls: ClassInfo, value: ast.expr, defaulted: set[str], depth: int) -> bool:
+        if isinstance(value, ast.Constant) or isinstance(value, ast.Name) and value.id in defaulted:
+            return True
+        if isinstance(value, (ast.Tuple, ast.List)):
+            return all(self._parameter_free_value(cls, e, defaulted, depth) for e in value.elts)
+        if not isinstance(value, ast.Call):
+            return False
+        local = cls.module.classes.get(dotted_name(value.func))
+        if local is not None:
+            return self.parameter_free_module(local, depth + 1)
+        name = cls.module.qualified(value.func)
+        last = last_part(name)
+        if _names_a_loss_class(name):  # nn.BCEWithLogitsLoss(), smp's DiceLoss()
+            return True
+        if name.startswith("torch.nn.") and last.startswith(FUNCTION_LIKE_MODULES):  # nn.Softmax(dim=1)
+            return True
+        # torch.tensor([1., 5.]): class weights, constants without requires_grad
+        return name in ("torch.tensor", "torch.as_tensor", "torch.Tensor", "torch.FloatTensor", "torch.ones",
+                        "torch.zeros", "torch.full") and not keyword_value(value, "requires_grad")
 
     # -- statements ---------------------------------------------------------------------------------------------
 
@@ -1939,6 +2011,13 @@ class Flow(CallHandlers):
     def _forward(self, call: Call, model: Model) -> Value:
         if model.framework != "torch":
             return None
+        if model.cls is not None and self.parameter_free_module(model.cls):
+            # criterion(out, y) with a loss written as a module: no pass of a model of its own (no activations
+            # saved for it, with autograd on or off); a graph where an operand holds one, none on outputs made
+            # under no_grad() (or a target alone)
+            tensors = [a for a in call.args if isinstance(a, Tensor)]
+            return Tensor(graph=not call.ctx.no_grad and (not tensors or any(t.graph for t in tensors)),
+                          host=not self.uses_gpu)
         self.seen.append(Seen("forward", call.node, call.ctx, model, Several(tuple(call.args))))
         tensor = Tensor(graph=not call.ctx.no_grad, host=not self.uses_gpu)
         if model.cls is not None and "forward" in model.cls.methods:
@@ -2236,6 +2315,12 @@ def _computed(value: Value, ctx: Context) -> Value:
     torch.no_grad() it records no graph, whatever its inputs hold; elsewhere as it is. (A name read there, or a list's
     item, is the same tensor as before, graph and all: only what an operation makes is new.)"""
     return _without_graph(value) if ctx.no_grad else value
+
+
+def _names_a_loss_class(name: str) -> bool:
+    """nn.BCEWithLogitsLoss, segmentation_models_pytorch's DiceLoss, a FocalLoss of the script's: a loss class."""
+    last = last_part(name)
+    return last.endswith(("Loss", "loss")) and last[:1].isupper()
 
 
 def _without_graph(value: Value) -> Value:

@@ -691,7 +691,10 @@ class CallHandlers:
         if isinstance(source, Several) and source.items and isinstance(source.items[0], Data):
             source = source.items[0]
         if isinstance(source, Item):
-            return source
+            # tf.cast(img, tf.float16), tf.convert_to_tensor(img, dtype=tf.float32): the sample in the dtype named,
+            # which a later img / 255.0 keeps (TensorFlow makes no float64 of a float tensor and a Python float)
+            named = dtype_of(argument(call.node, "dtype", 1), call.ctx.module)
+            return _converted(source, named, call.node, call.ctx) if named else source
         if not isinstance(source, Data):
             return None
         dtype = dtype_of(argument(call.node, "dtype", 1), call.ctx.module) or source.dtype
@@ -1501,7 +1504,7 @@ def _is(*names: str) -> Callable[[str], bool]:
 
 # torch.nn modules without parameters: functions in a class (sig = nn.Sigmoid(); sig(pred) records a graph only
 # where pred has one), not models whose forward pass saves activations of their own
-_FUNCTION_LIKE_MODULES = ("Sigmoid", "Softmax", "LogSoftmax", "Softmin", "ReLU", "LeakyReLU", "ELU", "GELU", "SELU",
+FUNCTION_LIKE_MODULES = ("Sigmoid", "Softmax", "LogSoftmax", "Softmin", "ReLU", "LeakyReLU", "ELU", "GELU", "SELU",
                           "SiLU", "Mish", "Tanh", "Hardtanh", "Hardswish", "Hardsigmoid", "Softplus", "Softsign",
                           "Dropout", "AlphaDropout", "Flatten", "Unflatten", "Identity", "Upsample", "MaxPool",
                           "AvgPool", "AdaptiveAvgPool", "AdaptiveMaxPool", "PixelShuffle", "PixelUnshuffle")
@@ -1512,7 +1515,7 @@ def _torch_module(name: str) -> bool:
     last = last_part(name)
     return (name.startswith("torch.nn.") and last[:1].isupper() and not last.endswith("Loss")
             and last not in ("Parameter", "ModuleList", "ModuleDict", "ParameterList", "Module")
-            and not last.startswith(_FUNCTION_LIKE_MODULES)
+            and not last.startswith(FUNCTION_LIKE_MODULES)
             or name.startswith("torchvision.models.") and last[:1].islower() and not last.startswith("get_")
             or name in ("timm.create_model", "torch.hub.load", "torch.nn.parallel.DistributedDataParallel")
             or name.startswith("transformers.") and last == "from_pretrained"

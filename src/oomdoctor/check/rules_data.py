@@ -2528,15 +2528,50 @@ def huge_shuffle(script: Script) -> Iterator[Finding]:
             isinstance(n, ast.Subscript) and isinstance(n.value, ast.Attribute) and n.value.attr == "shape"
             for n in ast.walk(size))
         big = isinstance(size, ast.Constant) and isinstance(size.value, int) and size.value >= 50_000
+        # from_tensor_slices of decoded images, shuffled: the buffer keeps that many of the data set's elements,
+        # whatever a later map does (augment them); a pipeline of file names a later map reads keeps names
+        decoded = _decoded_elements(script.value(call.func.value))
+        # shuffle(cfg.BUFFER_SIZE), a number the flow knows (a settings module's constant, a name bound to one)
+        count = script.value(sizes[0])
+        # (FEW at least: a buffer of a few hundred images, however large, is the bounded one people are told to use)
+        buffered = decoded is not None and isinstance(count, Number) and isinstance(count.value, int) and \
+            count.value >= FEW and count.value * _element_bytes_at_least(decoded) >= NEGLIGIBLE_BYTES
         # a shuffle before the map that reads the files holds file names, not data
-        names_only = any(m.lineno > call.lineno for m in script.calls_named("map")
-                         if isinstance(m.func, ast.Attribute) and script.module_of(m) is module)
+        names_only = decoded is None and any(m.lineno > call.lineno for m in script.calls_named("map")
+                                             if isinstance(m.func, ast.Attribute) and script.module_of(m) is module)
         if (whole or big) and not names_only:
             yield script.finding(
                 "shuffle-whole", call,
                 _("This shuffle buffer holds the whole data set in memory."),
                 _("Use a bounded buffer (e.g. 1,000-10,000 elements), shuffle file names before reading, "
                   "and reshuffle each epoch."))
+        elif buffered:
+            yield script.finding(
+                "shuffle-whole", call,
+                _("This shuffle buffer keeps {count:,} elements of data decoded in memory, at least {size}: as many "
+                  "samples as many data sets hold, copied once more beside the arrays the pipeline is made "
+                  "from.").format(count=count.value,
+                                  size=format_bytes(count.value * _element_bytes_at_least(decoded))),
+                _("Shuffle the file names (or the rows' indices) before the data is decoded and read each element "
+                  "in a later map, or give decoded elements a buffer of a few hundred."))
+
+
+def _decoded_elements(pipeline: object) -> Data | None:
+    """The data a tf.data pipeline's elements are rows of, where it is made from decoded files or arrays held in
+    memory (from_tensor_slices((x, y))): not names, text, table rows or a few samples."""
+    if not isinstance(pipeline, Pipeline) or pipeline.small or pipeline.data is None or \
+            pipeline.source not in (FILES, ARRAYS) or negligible(pipeline.data) or pipeline.data.labels:
+        return None
+    return pipeline.data
+
+
+def _element_bytes_at_least(data: Data) -> int:
+    """One row's bytes, counting only the dimensions the flow knows (224 x 224 x ? float16: 224 x 224 x 2)."""
+    known = 1
+    for dimension in (data.shape or (None,))[1:]:
+        known *= dimension or 1
+    dtype = assumed_dtype(data) or "uint8"
+    return known * ITEMSIZE.get(dtype, 1) if data.shape and len(data.shape) > 1 else 0
 
 
 # How a sparse matrix is made, and kept sparse: scipy.sparse's constructors and conversions between its formats

@@ -132,6 +132,8 @@ class Script:
         return self._reported(module, node)
 
     def _reported(self, module: Module, node: ast.AST) -> bool:
+        if node in self._in_branches_not_run():
+            return False  # if evaluate: ... of def restore(evaluate=False) that no call passes: never runs
         function = module.function_of(node)
         while function is not None and function.outer is not None:
             function = function.outer
@@ -148,6 +150,12 @@ class Script:
                 function.cls is not None or \
                 bool(function.node.decorator_list) or function.name in self._named_elsewhere()
         return function in self.flow.referenced or function.cls in self.flow.referenced
+
+    def _in_branches_not_run(self) -> set[ast.AST]:
+        """Every node of the branches an if never runs (the flow's not_run: its test a setting, or a parameter's
+        default that no call changes), found once: a walk of those statements."""
+        return self.memoized("in-branches-not-run", lambda: {
+            node for statement in self.flow.not_run for node in ast.walk(statement)})
 
     def _named_only_where_not_run(self) -> set[str]:
         """The names (called, read, attributes) that only the branches an if never runs use: a function of the
