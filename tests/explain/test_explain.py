@@ -2597,3 +2597,22 @@ def test_pytorch_2x_other_processes_are_every_process_line_even_one_the_size_of_
     assert result.in_use_bytes == int(19.60 * 2**30)
     assert result.other_process_bytes == 3 * int(19.60 * 2**30)
     assert result.case == "which-gpu"
+
+
+def test_mxnets_pool_line_read_across_a_pastes_line_break_and_in_its_old_words():
+    """MXNet's pool line is its own however the paste wrapped it ("cudaMalloc fa\\niled: out of memory" in a dmlc::Error
+    that terminate() printed), and 0.x's pool said only "Memory allocation failed" when its retry failed too; the same
+    words of another file, or another CUDA error from the pool, ran out of nothing."""
+    from oomdoctor.explain import explain
+
+    wrapped = explain("terminate called after throwing an instance of 'dmlc::Error'\n  what():  [03:12:09] src/engine/"
+                      "./threaded_engine.h:370: [03:12:09] src/storage/./pooled_storage_manager.h:84: cudaMalloc fa\n"
+                      "iled: out of memory\n")
+    assert (wrapped.oom, wrapped.framework, wrapped.memory) == (True, "mxnet", "gpu")
+    old = explain("[08:41:02] /opt/mxnet/dmlc-core/include/dmlc/logging.h:235: [08:41:02] src/storage/pooled_storage_"
+                  "manager.h:58: Memory allocation failed\nTraceback (most recent call last):\n  File \"fit.py\", "
+                  "line 12, in <module>\n    mod.bind(data_shapes=train.provide_data)\n")
+    assert (old.oom, old.framework, old.memory, old.case) == (True, "mxnet", "gpu", "activations-batch")
+    assert explain("[08:41:02] src/io/image_io.cc:88: Memory allocation failed\nimport mxnet\n").oom is False
+    assert explain("[08:41:02] src/storage/./pooled_storage_manager.h:84: cudaMalloc failed: invalid device "
+                   "ordinal\nmxnet.base.MXNetError\n").oom is False

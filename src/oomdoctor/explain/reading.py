@@ -1510,6 +1510,10 @@ def _segment_failed_in_cuda(lower: str, at: int) -> bool:
         words in own for words in ("no space left", "cannot allocate memory"))
 
 
+_MXNET_POOL_FAILED = re.compile(r"pooled_storage_manager\.h:\d{1,5}:? (?:cudamalloc(?: retry)? failed: out of memory|"
+                                r"memory allocation failed)")
+
+
 def _read_mxnet(text: str, lower: str, facts: Facts) -> bool:
     """MXNet's storage managers (``src/storage/pooled_storage_manager.h``): the GPU pool asks cudaMalloc, frees all it
     keeps and asks again, and says ``cudaMalloc failed: out of memory`` or ``cudaMalloc retry failed: out of memory``
@@ -1520,6 +1524,12 @@ def _read_mxnet(text: str, lower: str, facts: Facts) -> bool:
         return False
     places = [at for marker in ("cudamalloc failed: out of memory", "cudamalloc retry failed: out of memory")
               for at in _positions(lower, marker)]
+    # the pool's own line, read with the paste's line breaks taken out ("cudaMalloc fail\ned: out of memory"); 0.7's
+    # pool said only ``pooled_storage_manager.h:62: Memory allocation failed.`` when its retry after freeing all it
+    # kept failed too
+    for at in _positions(lower, "pooled_storage_manager.h:"):
+        if _MXNET_POOL_FAILED.match(lower[at:at + 120].replace("\r", "").replace("\n", "")):
+            places.append(at)
     if not places:
         return False
     at = max(places)
