@@ -2616,3 +2616,46 @@ def test_mxnets_pool_line_read_across_a_pastes_line_break_and_in_its_old_words()
     assert explain("[08:41:02] src/io/image_io.cc:88: Memory allocation failed\nimport mxnet\n").oom is False
     assert explain("[08:41:02] src/storage/./pooled_storage_manager.h:84: cudaMalloc failed: invalid device "
                    "ordinal\nmxnet.base.MXNetError\n").oom is False
+
+
+def test_tensorrt_builder_and_runtime_out_of_memory_in_its_own_words():
+    """TensorRT's errors for memory: 8.x+'s "[file.cpp::function::line] Error Code 2: OutOfMemory" (10.x with the size
+    it asked for), 7.x's "file.cpp (line) - Cuda Error in ...allocate: 2 (out of memory)" and its builder's "Out of
+    memory error during getBestTactic" after "Requested amount of memory (N bytes)". In the builder's tactic search it is
+    compile-time; at run time under ONNX Runtime's TensorRT provider, ONNX Runtime's; another CUDA error, or the
+    8.x warning for a tactic it skipped (its Error Code 2 too, where "Skipping tactic" follows and the build goes on),
+    ran out of nothing."""
+    from oomdoctor.explain import explain
+
+    build = explain("[12/01/2024-10:02:11] [TRT] [I] Building engine for profile 0\n"
+                    "[12/01/2024-10:04:52] [TRT] [E] 2: [virtualMemoryBuffer.cpp::nvinfer1::StdVirtualMemoryBufferImpl::"
+                    "resizePhysical::154] Error Code 2: OutOfMemory (Requested size was 3356491776 bytes.)\n"
+                    "[12/01/2024-10:04:52] [TRT] [E] 2: [builder.cpp::buildSerializedNetwork::751] Error Code 2: "
+                    "Internal Error (Assertion engine != nullptr failed. )\n")
+    assert (build.oom, build.framework, build.memory, build.case) == (True, "tensorrt", "gpu", "compile-time")
+    assert build.requested_bytes == 3356491776
+    old = explain("[TensorRT] ERROR: Requested amount of GPU memory (268435456 bytes) could not be allocated. There may "
+                  "not be enough free memory for allocation to succeed.\n[TensorRT] ERROR: ../rtSafe/WeightsPtr.cpp (97)"
+                  " - OutOfMemory Error in allocate: 0\n[TensorRT] ERROR: Out of memory error during getBestTactic: "
+                  "[CONVOLUTION #3] conv2d(...)\n")
+    assert (old.oom, old.framework, old.requested_bytes, old.case) == (True, "tensorrt", 268435456, "compile-time")
+    runtime = explain("2023-05-02 08:11:40.118 E:onnxruntime:Default, tensorrt_execution_provider.h:58 log] "
+                      "[2023-05-02 08:11:40 ERROR] C:\\source\\rtSafe\\safeRuntime.cpp (32) - Cuda Error in "
+                      "nvinfer1::internal::DefaultAllocator::allocate: 2 (out of memory)\n")
+    assert (runtime.oom, runtime.framework, runtime.memory, runtime.case) == (
+        True, "onnxruntime", "gpu", "activations-batch")
+    assert explain("[TRT] [E] 1: [defaultAllocator.cpp::allocate::20] Error Code 1: Cuda Runtime (invalid argument)\n"
+                   ).oom is False
+    assert explain("WARNING: [TRT]: Requested amount of GPU memory (4294967296 bytes) could not be allocated. There may "
+                   "not be enough free memory for allocation to succeed.\nWARNING: [TRT]: Skipping tactic 1 due to "
+                   "insufficient memory on requested size of 4294967296 detected for tactic 0x0000000000000004.\n"
+                   ).oom is False
+    skipped = ("[03/14/2023-09:10:02] [TRT] [E] 2: [virtualMemoryBuffer.cpp::resizePhysical::145] Error Code 2: "
+               "OutOfMemory (no further information)\n[03/14/2023-09:10:02] [TRT] [W] Requested amount of GPU memory "
+               "(8589934592 bytes) could not be allocated. There may not be enough free memory for allocation to "
+               "succeed.\n[03/14/2023-09:10:02] [TRT] [W] Skipping tactic 2 due to insufficient memory on requested "
+               "size of 8589934592 detected for tactic 0x0000000000000007.\n")
+    assert explain(skipped + "[03/14/2023-09:12:40] [TRT] [I] Engine built in 160.2 seconds.\n").oom is False
+    failed = explain(skipped + "[03/14/2023-09:12:40] [TRT] [E] 10: [optimizer.cpp::computeCosts::3728] Error Code 10: "
+                     "Internal Error (Could not find any implementation for node /conv1/Conv.)\n")
+    assert (failed.oom, failed.case) == (True, "compile-time")

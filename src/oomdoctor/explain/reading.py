@@ -46,8 +46,8 @@ class Facts:
 
     oom: bool = False
     framework: str | None = None  # tensorflow, jax, torch, nccl, llama.cpp (ggml's GPU backends), exla (Elixir's
-    # XLA), caffe2, onnxruntime, vllm, paddle, opencv, tensorrt-llm, fastertransformer, mxnet, mindspore, theano, cntk,
-    # flashlight and arrayfire (its ArrayFire back end's error),
+    # XLA), caffe2, onnxruntime, vllm, paddle, opencv, tensorrt, tensorrt-llm, fastertransformer, mxnet, mindspore,
+    # theano, cntk, flashlight and arrayfire (its ArrayFire back end's error),
     # numpy and python (their own errors, in a program of no framework), kubernetes and slurm (the scheduler that
     # ended it)
     memory: str | None = None  # gpu, host, tpu, mps
@@ -1124,6 +1124,58 @@ def _read_tensorrt_llm(text: str, lower: str, facts: Facts) -> str | None:
     return None
 
 
+# TensorRT's own errors for memory: 8.0 and later name the source as "[file.cpp::function::line]" and the code
+# (``[virtualMemoryBuffer.cpp::resizePhysical::145] Error Code 2: OutOfMemory (no further information)``, 10.x with
+# ``(Requested size was 22942842880 bytes.)``; a CUDA call's ``[defaultAllocator.cpp::allocate::19] Error Code 1: Cuda
+# Runtime (out of memory)``); 7.x as "file.cpp (line) - " and the call (``../rtSafe/safeRuntime.cpp (25) - Cuda Error
+# in allocate: 2 (out of memory)``, ``../rtSafe/WeightsPtr.cpp (92) - OutOfMemory Error in allocate: 0``) and the
+# builder's ``Out of memory error during getBestTactic: [layer]``. Code 2 of a CUDA call is
+# cudaErrorMemoryAllocation; another code, or Error Code 1 with another reason, ran out of nothing.
+_TENSORRT_OOM = re.compile(r"\.cpp::[\w:~]{1,200}::\d{1,6}\] error code (?:2: out ?of ?memory|1: cuda (?:runtime|driver) "
+                           r"\(out of memory\))|\.cpp \(\d{1,6}\) - (?:cuda error in [\w:~]{1,120}: 2 \(out of memory\)|"
+                           r"outofmemory error in [\w:~]{1,120})|out of memory error during getbesttactic")
+_TENSORRT_ANCHORS = ("] error code 2: out", "] error code 1: cuda", ") - cuda error in ", ") - outofmemory error in ",
+                     "out of memory error during getbesttactic")
+# 7.x says first what the failing allocation asked for, at the error's level (8.x prints the same words as a warning
+# for each tactic it skips, a workspace it did without: "Requested amount of GPU memory (4294967296 bytes) could not be
+# allocated")
+_TENSORRT_REQUESTED = re.compile(r"requested amount of (?:gpu )?memory \((\d{1,25}) bytes\) could not be allocated")
+# the engine builder timing each layer's candidate kernels (tactics), TensorRT's autotuning
+_TENSORRT_BUILDER = ("getbesttactic", "tacticoptimizer", "skipping tactic", "autotuning:", "could not find any "
+                     "implementation for node", "workspace size", "buildengine", "build_engine", "build_cuda_engine",
+                     "build_serialized_network", "buildserializednetwork")
+
+
+def _read_tensorrt(text: str, lower: str, facts: Facts) -> str | None:
+    """TensorRT's error for memory (``_TENSORRT_OOM``), in a builder or at run time: the size where 10.x states it
+    after Error Code 2, or where 7.x's "Requested amount of memory" came just before; the builder's tactic search
+    (``_TENSORRT_BUILDER`` near the error) is its autotuning. 8.x's builder says Error Code 2 for a tactic's workspace
+    too, then "Skipping tactic 3 due to insufficient memory" and builds on without it: not a failure, unless it then
+    found no tactic at all ("Could not find any implementation for node"). Returns the framework: ONNX Runtime where its TensorRT
+    execution provider logged it (``E:onnxruntime:Default, tensorrt_execution_provider.h:50 log]``), else TensorRT."""
+    found = {}
+    for anchor in _TENSORRT_ANCHORS:
+        for at in _positions(lower, anchor):
+            for match in _TENSORRT_OOM.finditer(lower, max(at - 300, 0), at + len(anchor) + 130):
+                found[match.start()] = match
+    if not found:
+        return None
+    last = found[max(found)]
+    after = lower[last.end():last.end() + 600]
+    if "skipping tactic" in after and "could not find any implementation" not in lower[last.end():last.end() + 4000]:
+        return None  # 8.x's builder dropping a tactic whose workspace it could not have, and going on: a warning
+    facts.memory = "gpu"
+    facts.clues.add("tensorrt_engine")  # TensorRT's, under whichever program ran it (ONNX Runtime, torch2trt)
+    facts.message = _window(text, max(last.start() - 40, 0), after=260)
+    stated = re.match(r" ?\(requested size was (\d{1,25}) bytes", lower[last.end():last.end() + 60])
+    before = _last_match(_TENSORRT_REQUESTED, lower[max(last.start() - 600, 0):last.start()])
+    if stated or before:
+        facts.requested_bytes = number((stated or before).group(1))
+    if any(word in lower[max(last.start() - 2000, 0):last.end() + 2000] for word in _TENSORRT_BUILDER):
+        facts.clues.add("autotuning")
+    return "onnxruntime" if "onnxruntime" in lower else "tensorrt"
+
+
 def _torch_sentence(text: str, at: int) -> bool:
     """Whether "cuda out of memory" at ``at`` is PyTorch's sentence ("CUDA out of memory." as it prints it, or
     an exception's message cut after it), not someone's words about one ("a cuda out of memory issue")."""
@@ -1885,7 +1937,7 @@ def _framework(text: str, lower: str, facts: Facts, said_by: str) -> str:
     """
     if said_by in ("torch", "nccl", "llama.cpp", "onnxruntime", "vllm", "paddle", "caffe2", "opencv", "numpy",
                    "python", "tensorrt-llm", "fastertransformer", "mxnet", "mindspore", "kubernetes", "theano",
-                   "cntk", "slurm", "flashlight", "arrayfire"):
+                   "cntk", "slurm", "flashlight", "arrayfire", "tensorrt"):
         return said_by
     tail = lower[-200_000:]
     if _exla(tail):
@@ -2001,6 +2053,8 @@ def read(text: str) -> Facts:
         facts.oom = True
     elif runtime := _read_tensorrt_llm(text, lower, facts):
         said_by = runtime
+    elif engine := _read_tensorrt(text, lower, facts):
+        said_by = engine
     elif _read_torch_plain(text, lower, facts):
         said_by = "torch"
         facts.memory = "gpu"
