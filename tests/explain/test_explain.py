@@ -2659,3 +2659,18 @@ def test_tensorrt_builder_and_runtime_out_of_memory_in_its_own_words():
     failed = explain(skipped + "[03/14/2023-09:12:40] [TRT] [E] 10: [optimizer.cpp::computeCosts::3728] Error Code 10: "
                      "Internal Error (Could not find any implementation for node /conv1/Conv.)\n")
     assert (failed.oom, failed.case) == (True, "compile-time")
+
+
+def test_paddles_host_allocator_is_ram_not_tensorflows_resource_exhausted():
+    """PaddlePaddle's host allocators raise its own ResourceExhaustedError, "Fail to alloc memory of N size, error code
+    is 12." (posix_memalign's ENOMEM): RAM that ran out, in Paddle, not TensorFlow's GPU; another allocator's "fail to
+    alloc memory of" a named object states no size of Paddle's."""
+    from oomdoctor.explain import explain
+
+    result = explain("Traceback (most recent call last):\n  File \"tools/infer/predict_det.py\", line 201, in __call__\n"
+                     "    self.predictor.run()\nResourceExhaustedError: Fail to alloc memory of 12884901888 size, error "
+                     "code is 12.\n  [Hint: Expected error == 0, but received error:12 != 0:0.] (at /paddle/paddle/"
+                     "fluid/memory/allocation/cpu_allocator.cc:50)\n")
+    assert (result.oom, result.framework, result.memory, result.case) == (True, "paddle", "host", "host-memory")
+    assert result.requested_bytes == 12884901888
+    assert explain("[2024-01-05 10:00:01] WARN fail to alloc memory of ObKmeansBuildTask(ret=-4013)\n").oom is False

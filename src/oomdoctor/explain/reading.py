@@ -1821,7 +1821,7 @@ def _read_paddle(text: str, lower: str, facts: Facts) -> bool:
     allocated and`` before the free figure); and 1.x's first pool chunk, a share of the whole GPU
     (``FLAGS_fraction_of_gpu_memory_to_use``) checked against what is free before it is taken (``gpu_info.cc``:
     ``Expected allocating <= available, but received allocating:5403593101 > available:5300944640. Insufficient GPU
-    memory to allocation.``)."""
+    memory to allocation.``); its host allocators' ``Fail to alloc memory of N size`` (RAM)."""
     for at in _positions(lower, "out of memory error on gpu")[-1:]:
         window = _window(text, at, after=300)
         match = re.match(r"Out of memory error on GPU (\d{1,3})\. Cannot allocate " + SIZE + r" memory on GPU \d{1,3},"
@@ -1834,6 +1834,16 @@ def _read_paddle(text: str, lower: str, facts: Facts) -> bool:
             facts.free_bytes = size(*match.groups()[5:7])
         facts.message = window[:200]
         return True
+    # its host allocators (CPUAllocator's posix_memalign, _aligned_malloc on Windows; the pinned ones) say what they
+    # asked for in a ResourceExhaustedError, Paddle's own class of that name: ``Fail to alloc memory of 5060694016
+    # size, error code is 12.`` (older: without the code)
+    for at in _positions(lower, "fail to alloc memory of ")[-1:]:
+        match = re.match(r"fail to alloc memory of (\d{1,25}) size", lower[at:at + 50])
+        if match:
+            facts.requested_bytes = number(match.group(1))
+            facts.memory = "host"
+            facts.message = _window(text, max(at - 40, 0), after=120)
+            return True
     # Fluid before 1.2 states the same check by PADDLE_ENFORCE_LE's words alone: ``enforce allocating <= available
     # failed, 10513462067 > 1369702144`` (``at [.../paddle/fluid/platform/gpu_info.cc:89]``)
     places = _positions(lower, "insufficient gpu memory to allocation") or \
@@ -2041,7 +2051,7 @@ def read(text: str) -> Facts:
         said_by = "vllm"
     elif _read_paddle(text, lower, facts):
         said_by = "paddle"
-        facts.memory = "gpu"
+        facts.memory = facts.memory or "gpu"
     elif _read_worker_shm(text, lower, facts):
         said_by = "torch"
     elif _read_tflite_arena(text, lower, facts):
