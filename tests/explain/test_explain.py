@@ -2674,3 +2674,18 @@ def test_paddles_host_allocator_is_ram_not_tensorflows_resource_exhausted():
     assert (result.oom, result.framework, result.memory, result.case) == (True, "paddle", "host", "host-memory")
     assert result.requested_bytes == 12884901888
     assert explain("[2024-01-05 10:00:01] WARN fail to alloc memory of ObKmeansBuildTask(ret=-4013)\n").oom is False
+
+
+def test_a_container_status_that_states_another_reason_for_exit_137_is_not_memory():
+    """kubectl describe states why a container ended just before its exit code: 137 (SIGKILL) under "Reason: Error"
+    (a failed liveness probe, a kill) is not the OOM killer, which Kubernetes names OOMKilled; a bare "exit code 137"
+    with no reason stated is still read as a SIGKILL."""
+    from oomdoctor.explain import explain
+
+    status = ("    Last State: Terminated\n      Reason: {reason}\n      Exit Code: 137\n"
+              "      Started:      Tue, 02 Jan 2024 10:11:12 +0000\n      Finished:     Tue, 02 Jan 2024 10:19:40 +0000\n"
+              "    Restart Count:  3\n  Warning  Unhealthy  kubelet  Liveness probe failed: HTTP probe failed\n")
+    assert explain(status.format(reason="Error")).oom is False
+    killed = explain(status.format(reason="OOMKilled"))
+    assert (killed.oom, killed.memory, killed.case) == (True, "host", "host-memory")
+    assert explain("worker exited with code 137\n").oom is True

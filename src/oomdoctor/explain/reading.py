@@ -1394,6 +1394,12 @@ _SIGKILLED = re.compile(r"exitcode\s{0,4}:\s{0,4}-9\b|signal 9 \(sigkill\)|termi
                         r"exits with return code = -9\b")
 
 
+# A container's status states why it ended just before its exit code (kubectl describe: "Reason: Error" then "Exit
+# Code: 137"): the kubelet and the runtime say OOMKilled where the kernel's OOM killer ended it (``_read_kubernetes``),
+# so a SIGKILL under another reason (a failed liveness probe, a kill) is not memory
+_STATED_NOT_OOM = re.compile(r"reason:[ \t]{0,20}(?!oomkilled)[a-z]{1,30}[ \t]{0,8}\r?\n[ \t]{0,40}$")
+
+
 # The shell reports a job killed by SIGKILL with strsignal(SIGKILL), in the user's language: glibc's translations of
 # "Killed" (libc.mo), as bash prints them under a Chinese, Japanese, German, ... locale ("已杀死", "強制終了", "Getötet")
 _KILLED_WORDS = ("Killed", "已杀死", "強制結束", "強制終了", "죽었음", "Getötet", "Processus arrêté",
@@ -1431,7 +1437,7 @@ def _read_killed(text: str, lower: str, facts: Facts) -> bool:
         facts.message = tail[-200:]
         return True
     signal = _last_match(_SIGKILLED, lower, max(len(lower) - 20000, 0))
-    if signal is None:
+    if signal is None or _STATED_NOT_OOM.search(lower[max(signal.start() - 80, 0):signal.start()]):
         return False
     facts.memory = "host"
     facts.clues.add("sigkill")
