@@ -2689,3 +2689,17 @@ def test_a_container_status_that_states_another_reason_for_exit_137_is_not_memor
     killed = explain(status.format(reason="OOMKilled"))
     assert (killed.oom, killed.memory, killed.case) == (True, "host", "host-memory")
     assert explain("worker exited with code 137\n").oom is True
+
+
+def test_fairseqs_skipping_batch_warning_names_the_failing_gpu():
+    """fairseq 0.x's multi-GPU trainer names the device whose replica ran out ("ran out of memory on GPU #1, skipping
+    batch"), which the CUDA error before it does not; a GPU listed elsewhere ("GPU #0: Tesla V100") is not the one."""
+    from oomdoctor.explain import explain
+
+    result = explain("| using 4 GPUs (with max tokens per GPU = 3500)\nTHCudaCheck FAIL file=/pytorch/aten/src/THC/"
+                     "THCCachingAllocator.cpp line=510 error=2 : out of memory\n| WARNING: ran out of memory on GPU #1, "
+                     "skipping batch\n| epoch 002 | loss 5.901 | ppl 59.74\n")
+    assert (result.oom, result.framework, result.gpu_index) == (True, "torch", 1)
+    listed = explain("GPU #0: Tesla V100\nGPU #3: Tesla V100\nTHCudaCheck FAIL file=/pytorch/aten/src/THC/"
+                     "THCCachingAllocator.cpp line=510 error=2 : out of memory\n")
+    assert listed.gpu_index is None

@@ -263,6 +263,15 @@ def _devices(text: str, facts: Facts) -> None:
                     r"cuda:(\d{1,3})", r"/gpu:(\d{1,3})", r"device ordinal (\d{1,3})", r"GPU (\d{1,3})\b"):
         for match in re.finditer(pattern, tail):
             facts.gpu_indices.add(int(match.group(1)))
+    # fairseq's multi-GPU trainer (0.x) catches the error and names the device of the replica whose step ran out:
+    # "| WARNING: ran out of memory on GPU #2, skipping batch"
+    stated = _last_match(_FAIRSEQ_DEVICE, tail)
+    if stated and facts.gpu_index is None:
+        facts.gpu_index = int(stated.group(1))
+        facts.gpu_indices.add(facts.gpu_index)
+
+
+_FAIRSEQ_DEVICE = re.compile(r"ran out of memory on GPU #(\d{1,3}), skipping batch")
 
 
 # --- TensorFlow and its BFC allocator (XLA's GPU client uses the same allocator and prints the same dump) ---
