@@ -2703,3 +2703,15 @@ def test_fairseqs_skipping_batch_warning_names_the_failing_gpu():
     listed = explain("GPU #0: Tesla V100\nGPU #3: Tesla V100\nTHCudaCheck FAIL file=/pytorch/aten/src/THC/"
                      "THCCachingAllocator.cpp line=510 error=2 : out of memory\n")
     assert listed.gpu_index is None
+
+
+def test_cudnn_handle_usage_line_cut_after_its_total_still_says_the_gpu_was_free():
+    """cuDNN's "Memory usage: N bytes free, M bytes total" after a handle it could not create, cut by the paste after
+    the total ("... 12884901888 b"), still says the GPU was mostly free: not memory; cut inside the total, it says
+    nothing and the status reads as before."""
+    from oomdoctor.explain import explain
+
+    head = ("E0105 09:14:02.118002   311 cuda_dnn.cc:535] Could not create cudnn handle: CUDNN_STATUS_INTERNAL_ERROR\n"
+            "E0105 09:14:02.118090   311 cuda_dnn.cc:539] Memory usage: 11811160064 bytes free, ")
+    assert explain(head + "12884901888 b").oom is False
+    assert explain(head + "1288").oom is True

@@ -636,8 +636,9 @@ def _read_cuda_driver(text: str, lower: str, facts: Facts) -> bool:
             if any(word in status for word in statuses):
                 # cuDNN's next line says what the GPU had: "Memory usage: 16601251840 bytes free, 16928342016 bytes
                 # total." A GPU more than half free was taken by no framework's pool (JAX leaves a quarter, TensorFlow
-                # less): the status means a driver or a build that does not match, not memory
-                usage = re.search(r"Memory usage: (\d{1,25}) bytes free, (\d{1,25}) bytes total", text[at:at + 400])
+                # less): the status means a driver or a build that does not match, not memory (a paste cut inside the
+                # line still holds both figures whole where a word follows the total: "8589410304 b")
+                usage = re.search(r"Memory usage: (\d{1,25}) bytes free, (\d{1,25}) b", text[at:at + 400])
                 if usage and number(usage.group(1)) > number(usage.group(2)) / 2:
                     continue
                 if usage:
