@@ -2715,3 +2715,19 @@ def test_cudnn_handle_usage_line_cut_after_its_total_still_says_the_gpu_was_free
             "E0105 09:14:02.118090   311 cuda_dnn.cc:539] Memory usage: 11811160064 bytes free, ")
     assert explain(head + "12884901888 b").oom is False
     assert explain(head + "1288").oom is True
+
+
+def test_xlas_peak_buffer_list_cut_before_its_header_is_still_its_oom_dump():
+    """XLA prints its list of peak buffers (each "Buffer N: / Size: / Operator: ... / XLA Label: ... / Shape: ..." closed
+    by a rule of "=") only for a program that found no room: a paste that keeps only its last entries and the
+    notebook's XlaRuntimeError header is that failure; a rule under other words is not."""
+    from oomdoctor.explain import explain
+
+    result = explain("    Buffer 7:\n        Size: 1.50GiB\n        Operator: op_name=\"jit(train_step)/jit(main)/dot_general\""
+                     "\n        XLA Label: fusion\n        Shape: bf16[64,4096,3072]\n        ==========================\n\n"
+                     "---------------------------------------------------------------------------\nXlaRuntimeError"
+                     "                           Traceback (most recent call last)\nCell In[7], line 3\n"
+                     "----> 3 state, loss = train_step(state, batch)\n")
+    assert (result.oom, result.framework, result.memory, result.case) == (True, "jax", "gpu", "activations-batch")
+    assert explain("import jax\nBuffer 3: ready\n==========================\nXlaRuntimeError: INVALID_ARGUMENT: "
+                   "shapes do not match\n").oom is False

@@ -736,6 +736,13 @@ def _read_xla(text: str, lower: str, facts: Facts) -> bool:
             found = True
             facts.requested_bytes = number(match.group(1))
             facts.message = _window(text, max(at - 120, 0) + match.start(), after=120)
+    # its list of the peak buffers (BufferAssignment's verbose dump, which XLA prints only for a program that found no
+    # room), where the paste keeps only its last entries: "Buffer 15:\n\t\tSize: 4.00MiB\n\t\tEntry Parameter
+    # Subshape: f32[2048,512]\n\t\t==========================", each entry closed by that rule
+    for at in [] if found else _positions(lower, "==========================")[-1:]:
+        if _XLA_PEAK_BUFFER.search(lower, max(at - 600, 0), at):
+            found = True
+            facts.message = _window(text, max(at - 200, 0), after=230)
     # "INTERNAL: Failed to allocate 7077888 bytes for new constant": XLA's GPU executable copies a program's
     # constants to the device with a direct allocation (xla/service/gpu/gpu_executable.cc), not from the BFC pool;
     # with the pool holding its share of the GPU, what is left may not take even a few MiB
@@ -768,6 +775,10 @@ def _read_xla(text: str, lower: str, facts: Facts) -> bool:
                     min(_bytes_of(dims, "int8") * width, LARGEST) == facts.requested_bytes:
                 facts.shape, facts.dtype = dims, shape.group(1)
     return found
+
+
+_XLA_PEAK_BUFFER = re.compile(r"buffer \d{1,7}:\s{1,16}size: \d{1,7}(?:\.\d{1,4})?[kmgt]?i?b\s{1,16}(?:operator|"
+                              r"entry parameter subshape|xla label|shape): [^\n]{1,400}(?:\n[^\n]{0,400}){0,4}\n\s{0,16}$")
 
 
 # XLA's element types as its shapes print them (xla_data.proto's PrimitiveType), in bytes: not NumPy's names, which
