@@ -2597,3 +2597,137 @@ def test_pytorch_2x_other_processes_are_every_process_line_even_one_the_size_of_
     assert result.in_use_bytes == int(19.60 * 2**30)
     assert result.other_process_bytes == 3 * int(19.60 * 2**30)
     assert result.case == "which-gpu"
+
+
+def test_mxnets_pool_line_read_across_a_pastes_line_break_and_in_its_old_words():
+    """MXNet's pool line is its own however the paste wrapped it ("cudaMalloc fa\\niled: out of memory" in a dmlc::Error
+    that terminate() printed), and 0.x's pool said only "Memory allocation failed" when its retry failed too; the same
+    words of another file, or another CUDA error from the pool, ran out of nothing."""
+    from oomdoctor.explain import explain
+
+    wrapped = explain("terminate called after throwing an instance of 'dmlc::Error'\n  what():  [03:12:09] src/engine/"
+                      "./threaded_engine.h:370: [03:12:09] src/storage/./pooled_storage_manager.h:84: cudaMalloc fa\n"
+                      "iled: out of memory\n")
+    assert (wrapped.oom, wrapped.framework, wrapped.memory) == (True, "mxnet", "gpu")
+    old = explain("[08:41:02] /opt/mxnet/dmlc-core/include/dmlc/logging.h:235: [08:41:02] src/storage/pooled_storage_"
+                  "manager.h:58: Memory allocation failed\nTraceback (most recent call last):\n  File \"fit.py\", "
+                  "line 12, in <module>\n    mod.bind(data_shapes=train.provide_data)\n")
+    assert (old.oom, old.framework, old.memory, old.case) == (True, "mxnet", "gpu", "activations-batch")
+    assert explain("[08:41:02] src/io/image_io.cc:88: Memory allocation failed\nimport mxnet\n").oom is False
+    assert explain("[08:41:02] src/storage/./pooled_storage_manager.h:84: cudaMalloc failed: invalid device "
+                   "ordinal\nmxnet.base.MXNetError\n").oom is False
+
+
+def test_tensorrt_builder_and_runtime_out_of_memory_in_its_own_words():
+    """TensorRT's errors for memory: 8.x+'s "[file.cpp::function::line] Error Code 2: OutOfMemory" (10.x with the size
+    it asked for), 7.x's "file.cpp (line) - Cuda Error in ...allocate: 2 (out of memory)" and its builder's "Out of
+    memory error during getBestTactic" after "Requested amount of memory (N bytes)". In the builder's tactic search it is
+    compile-time; at run time under ONNX Runtime's TensorRT provider, ONNX Runtime's; another CUDA error, or the
+    8.x warning for a tactic it skipped (its Error Code 2 too, where "Skipping tactic" follows and the build goes on),
+    ran out of nothing."""
+    from oomdoctor.explain import explain
+
+    build = explain("[12/01/2024-10:02:11] [TRT] [I] Building engine for profile 0\n"
+                    "[12/01/2024-10:04:52] [TRT] [E] 2: [virtualMemoryBuffer.cpp::nvinfer1::StdVirtualMemoryBufferImpl::"
+                    "resizePhysical::154] Error Code 2: OutOfMemory (Requested size was 3356491776 bytes.)\n"
+                    "[12/01/2024-10:04:52] [TRT] [E] 2: [builder.cpp::buildSerializedNetwork::751] Error Code 2: "
+                    "Internal Error (Assertion engine != nullptr failed. )\n")
+    assert (build.oom, build.framework, build.memory, build.case) == (True, "tensorrt", "gpu", "compile-time")
+    assert build.requested_bytes == 3356491776
+    old = explain("[TensorRT] ERROR: Requested amount of GPU memory (268435456 bytes) could not be allocated. There may "
+                  "not be enough free memory for allocation to succeed.\n[TensorRT] ERROR: ../rtSafe/WeightsPtr.cpp (97)"
+                  " - OutOfMemory Error in allocate: 0\n[TensorRT] ERROR: Out of memory error during getBestTactic: "
+                  "[CONVOLUTION #3] conv2d(...)\n")
+    assert (old.oom, old.framework, old.requested_bytes, old.case) == (True, "tensorrt", 268435456, "compile-time")
+    runtime = explain("2023-05-02 08:11:40.118 E:onnxruntime:Default, tensorrt_execution_provider.h:58 log] "
+                      "[2023-05-02 08:11:40 ERROR] C:\\source\\rtSafe\\safeRuntime.cpp (32) - Cuda Error in "
+                      "nvinfer1::internal::DefaultAllocator::allocate: 2 (out of memory)\n")
+    assert (runtime.oom, runtime.framework, runtime.memory, runtime.case) == (
+        True, "onnxruntime", "gpu", "activations-batch")
+    assert explain("[TRT] [E] 1: [defaultAllocator.cpp::allocate::20] Error Code 1: Cuda Runtime (invalid argument)\n"
+                   ).oom is False
+    assert explain("WARNING: [TRT]: Requested amount of GPU memory (4294967296 bytes) could not be allocated. There may "
+                   "not be enough free memory for allocation to succeed.\nWARNING: [TRT]: Skipping tactic 1 due to "
+                   "insufficient memory on requested size of 4294967296 detected for tactic 0x0000000000000004.\n"
+                   ).oom is False
+    skipped = ("[03/14/2023-09:10:02] [TRT] [E] 2: [virtualMemoryBuffer.cpp::resizePhysical::145] Error Code 2: "
+               "OutOfMemory (no further information)\n[03/14/2023-09:10:02] [TRT] [W] Requested amount of GPU memory "
+               "(8589934592 bytes) could not be allocated. There may not be enough free memory for allocation to "
+               "succeed.\n[03/14/2023-09:10:02] [TRT] [W] Skipping tactic 2 due to insufficient memory on requested "
+               "size of 8589934592 detected for tactic 0x0000000000000007.\n")
+    assert explain(skipped + "[03/14/2023-09:12:40] [TRT] [I] Engine built in 160.2 seconds.\n").oom is False
+    failed = explain(skipped + "[03/14/2023-09:12:40] [TRT] [E] 10: [optimizer.cpp::computeCosts::3728] Error Code 10: "
+                     "Internal Error (Could not find any implementation for node /conv1/Conv.)\n")
+    assert (failed.oom, failed.case) == (True, "compile-time")
+
+
+def test_paddles_host_allocator_is_ram_not_tensorflows_resource_exhausted():
+    """PaddlePaddle's host allocators raise its own ResourceExhaustedError, "Fail to alloc memory of N size, error code
+    is 12." (posix_memalign's ENOMEM): RAM that ran out, in Paddle, not TensorFlow's GPU; another allocator's "fail to
+    alloc memory of" a named object states no size of Paddle's."""
+    from oomdoctor.explain import explain
+
+    result = explain("Traceback (most recent call last):\n  File \"tools/infer/predict_det.py\", line 201, in __call__\n"
+                     "    self.predictor.run()\nResourceExhaustedError: Fail to alloc memory of 12884901888 size, error "
+                     "code is 12.\n  [Hint: Expected error == 0, but received error:12 != 0:0.] (at /paddle/paddle/"
+                     "fluid/memory/allocation/cpu_allocator.cc:50)\n")
+    assert (result.oom, result.framework, result.memory, result.case) == (True, "paddle", "host", "host-memory")
+    assert result.requested_bytes == 12884901888
+    assert explain("[2024-01-05 10:00:01] WARN fail to alloc memory of ObKmeansBuildTask(ret=-4013)\n").oom is False
+
+
+def test_a_container_status_that_states_another_reason_for_exit_137_is_not_memory():
+    """kubectl describe states why a container ended just before its exit code: 137 (SIGKILL) under "Reason: Error"
+    (a failed liveness probe, a kill) is not the OOM killer, which Kubernetes names OOMKilled; a bare "exit code 137"
+    with no reason stated is still read as a SIGKILL."""
+    from oomdoctor.explain import explain
+
+    status = ("    Last State: Terminated\n      Reason: {reason}\n      Exit Code: 137\n"
+              "      Started:      Tue, 02 Jan 2024 10:11:12 +0000\n      Finished:     Tue, 02 Jan 2024 10:19:40 +0000\n"
+              "    Restart Count:  3\n  Warning  Unhealthy  kubelet  Liveness probe failed: HTTP probe failed\n")
+    assert explain(status.format(reason="Error")).oom is False
+    killed = explain(status.format(reason="OOMKilled"))
+    assert (killed.oom, killed.memory, killed.case) == (True, "host", "host-memory")
+    assert explain("worker exited with code 137\n").oom is True
+
+
+def test_fairseqs_skipping_batch_warning_names_the_failing_gpu():
+    """fairseq 0.x's multi-GPU trainer names the device whose replica ran out ("ran out of memory on GPU #1, skipping
+    batch"), which the CUDA error before it does not; a GPU listed elsewhere ("GPU #0: Tesla V100") is not the one."""
+    from oomdoctor.explain import explain
+
+    result = explain("| using 4 GPUs (with max tokens per GPU = 3500)\nTHCudaCheck FAIL file=/pytorch/aten/src/THC/"
+                     "THCCachingAllocator.cpp line=510 error=2 : out of memory\n| WARNING: ran out of memory on GPU #1, "
+                     "skipping batch\n| epoch 002 | loss 5.901 | ppl 59.74\n")
+    assert (result.oom, result.framework, result.gpu_index) == (True, "torch", 1)
+    listed = explain("GPU #0: Tesla V100\nGPU #3: Tesla V100\nTHCudaCheck FAIL file=/pytorch/aten/src/THC/"
+                     "THCCachingAllocator.cpp line=510 error=2 : out of memory\n")
+    assert listed.gpu_index is None
+
+
+def test_cudnn_handle_usage_line_cut_after_its_total_still_says_the_gpu_was_free():
+    """cuDNN's "Memory usage: N bytes free, M bytes total" after a handle it could not create, cut by the paste after
+    the total ("... 12884901888 b"), still says the GPU was mostly free: not memory; cut inside the total, it says
+    nothing and the status reads as before."""
+    from oomdoctor.explain import explain
+
+    head = ("E0105 09:14:02.118002   311 cuda_dnn.cc:535] Could not create cudnn handle: CUDNN_STATUS_INTERNAL_ERROR\n"
+            "E0105 09:14:02.118090   311 cuda_dnn.cc:539] Memory usage: 11811160064 bytes free, ")
+    assert explain(head + "12884901888 b").oom is False
+    assert explain(head + "1288").oom is True
+
+
+def test_xlas_peak_buffer_list_cut_before_its_header_is_still_its_oom_dump():
+    """XLA prints its list of peak buffers (each "Buffer N: / Size: / Operator: ... / XLA Label: ... / Shape: ..." closed
+    by a rule of "=") only for a program that found no room: a paste that keeps only its last entries and the
+    notebook's XlaRuntimeError header is that failure; a rule under other words is not."""
+    from oomdoctor.explain import explain
+
+    result = explain("    Buffer 7:\n        Size: 1.50GiB\n        Operator: op_name=\"jit(train_step)/jit(main)/dot_general\""
+                     "\n        XLA Label: fusion\n        Shape: bf16[64,4096,3072]\n        ==========================\n\n"
+                     "---------------------------------------------------------------------------\nXlaRuntimeError"
+                     "                           Traceback (most recent call last)\nCell In[7], line 3\n"
+                     "----> 3 state, loss = train_step(state, batch)\n")
+    assert (result.oom, result.framework, result.memory, result.case) == (True, "jax", "gpu", "activations-batch")
+    assert explain("import jax\nBuffer 3: ready\n==========================\nXlaRuntimeError: INVALID_ARGUMENT: "
+                   "shapes do not match\n").oom is False

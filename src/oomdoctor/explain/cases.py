@@ -19,7 +19,8 @@ case                         evidence                                           
                                                                                     large; no batch fixes it
 ``compile-time``             XLA's autotuning (a candidate's workspace over the     the compiler's settings
                              scratch allocator's own cap, while profiling), a TPU
-                             program's requirement
+                             program's requirement, TensorRT's builder timing
+                             tactics
 ``weights-or-loading``       an initializer, a model being loaded or moved, an      the batch is irrelevant
                              array copied to the GPU (XLA's program of one array
                              in and one out: tried only after the limits below)
@@ -532,6 +533,15 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
                     total=format_bytes(facts.total_bytes) if facts.total_bytes else "?"))
             fix.append(_("Shrink the per-chip batch, use bfloat16, rematerialise (jax.checkpoint), or shard "
                          "the weights and optimizer state over more chips."))
+        elif "tensorrt_engine" in facts.clues:
+            say.append(_("It failed while TensorRT was building the engine, timing each layer's candidate kernels "
+                         "(tactics), before the engine ran: some tactics need large scratch buffers (the "
+                         "workspace), and the builder holds the weights and activations of the profile's largest "
+                         "shapes."))
+            fix.append(_("TensorRT: cap the builder's workspace (IBuilderConfig::setMemoryPoolLimit, "
+                         "setMaxWorkspaceSize before 8.4, trtexec --memPoolSize=workspace:N, torch2trt's "
+                         "max_workspace_size), lower the optimization profile's largest shapes, build in FP16 or "
+                         "INT8, or build the engine on a GPU with more free memory."))
         else:
             say.append(_("It failed while XLA was autotuning (trying convolution or matrix-product algorithms), "
                          "before the step ran: some candidates need large scratch buffers."))

@@ -46,8 +46,8 @@ class Facts:
 
     oom: bool = False
     framework: str | None = None  # tensorflow, jax, torch, nccl, llama.cpp (ggml's GPU backends), exla (Elixir's
-    # XLA), caffe2, onnxruntime, vllm, paddle, opencv, tensorrt-llm, fastertransformer, mxnet, mindspore, theano, cntk,
-    # flashlight and arrayfire (its ArrayFire back end's error),
+    # XLA), caffe2, onnxruntime, vllm, paddle, opencv, tensorrt, tensorrt-llm, fastertransformer, mxnet, mindspore,
+    # theano, cntk, flashlight and arrayfire (its ArrayFire back end's error),
     # numpy and python (their own errors, in a program of no framework), kubernetes and slurm (the scheduler that
     # ended it)
     memory: str | None = None  # gpu, host, tpu, mps
@@ -263,6 +263,15 @@ def _devices(text: str, facts: Facts) -> None:
                     r"cuda:(\d{1,3})", r"/gpu:(\d{1,3})", r"device ordinal (\d{1,3})", r"GPU (\d{1,3})\b"):
         for match in re.finditer(pattern, tail):
             facts.gpu_indices.add(int(match.group(1)))
+    # fairseq's multi-GPU trainer (0.x) catches the error and names the device of the replica whose step ran out:
+    # "| WARNING: ran out of memory on GPU #2, skipping batch"
+    stated = _last_match(_FAIRSEQ_DEVICE, tail)
+    if stated and facts.gpu_index is None:
+        facts.gpu_index = int(stated.group(1))
+        facts.gpu_indices.add(facts.gpu_index)
+
+
+_FAIRSEQ_DEVICE = re.compile(r"ran out of memory on GPU #(\d{1,3}), skipping batch")
 
 
 # --- TensorFlow and its BFC allocator (XLA's GPU client uses the same allocator and prints the same dump) ---
@@ -627,8 +636,9 @@ def _read_cuda_driver(text: str, lower: str, facts: Facts) -> bool:
             if any(word in status for word in statuses):
                 # cuDNN's next line says what the GPU had: "Memory usage: 16601251840 bytes free, 16928342016 bytes
                 # total." A GPU more than half free was taken by no framework's pool (JAX leaves a quarter, TensorFlow
-                # less): the status means a driver or a build that does not match, not memory
-                usage = re.search(r"Memory usage: (\d{1,25}) bytes free, (\d{1,25}) bytes total", text[at:at + 400])
+                # less): the status means a driver or a build that does not match, not memory (a paste cut inside the
+                # line still holds both figures whole where a word follows the total: "8589410304 b")
+                usage = re.search(r"Memory usage: (\d{1,25}) bytes free, (\d{1,25}) b", text[at:at + 400])
                 if usage and number(usage.group(1)) > number(usage.group(2)) / 2:
                     continue
                 if usage:
@@ -726,6 +736,13 @@ def _read_xla(text: str, lower: str, facts: Facts) -> bool:
             found = True
             facts.requested_bytes = number(match.group(1))
             facts.message = _window(text, max(at - 120, 0) + match.start(), after=120)
+    # its list of the peak buffers (BufferAssignment's verbose dump, which XLA prints only for a program that found no
+    # room), where the paste keeps only its last entries: "Buffer 15:\n\t\tSize: 4.00MiB\n\t\tEntry Parameter
+    # Subshape: f32[2048,512]\n\t\t==========================", each entry closed by that rule
+    for at in [] if found else _positions(lower, "==========================")[-1:]:
+        if _XLA_PEAK_BUFFER.search(lower, max(at - 600, 0), at):
+            found = True
+            facts.message = _window(text, max(at - 200, 0), after=230)
     # "INTERNAL: Failed to allocate 7077888 bytes for new constant": XLA's GPU executable copies a program's
     # constants to the device with a direct allocation (xla/service/gpu/gpu_executable.cc), not from the BFC pool;
     # with the pool holding its share of the GPU, what is left may not take even a few MiB
@@ -758,6 +775,10 @@ def _read_xla(text: str, lower: str, facts: Facts) -> bool:
                     min(_bytes_of(dims, "int8") * width, LARGEST) == facts.requested_bytes:
                 facts.shape, facts.dtype = dims, shape.group(1)
     return found
+
+
+_XLA_PEAK_BUFFER = re.compile(r"buffer \d{1,7}:\s{1,16}size: \d{1,7}(?:\.\d{1,4})?[kmgt]?i?b\s{1,16}(?:operator|"
+                              r"entry parameter subshape|xla label|shape): [^\n]{1,400}(?:\n[^\n]{0,400}){0,4}\n\s{0,16}$")
 
 
 # XLA's element types as its shapes print them (xla_data.proto's PrimitiveType), in bytes: not NumPy's names, which
@@ -1124,6 +1145,58 @@ def _read_tensorrt_llm(text: str, lower: str, facts: Facts) -> str | None:
     return None
 
 
+# TensorRT's own errors for memory: 8.0 and later name the source as "[file.cpp::function::line]" and the code
+# (``[virtualMemoryBuffer.cpp::resizePhysical::145] Error Code 2: OutOfMemory (no further information)``, 10.x with
+# ``(Requested size was 22942842880 bytes.)``; a CUDA call's ``[defaultAllocator.cpp::allocate::19] Error Code 1: Cuda
+# Runtime (out of memory)``); 7.x as "file.cpp (line) - " and the call (``../rtSafe/safeRuntime.cpp (25) - Cuda Error
+# in allocate: 2 (out of memory)``, ``../rtSafe/WeightsPtr.cpp (92) - OutOfMemory Error in allocate: 0``) and the
+# builder's ``Out of memory error during getBestTactic: [layer]``. Code 2 of a CUDA call is
+# cudaErrorMemoryAllocation; another code, or Error Code 1 with another reason, ran out of nothing.
+_TENSORRT_OOM = re.compile(r"\.cpp::[\w:~]{1,200}::\d{1,6}\] error code (?:2: out ?of ?memory|1: cuda (?:runtime|driver) "
+                           r"\(out of memory\))|\.cpp \(\d{1,6}\) - (?:cuda error in [\w:~]{1,120}: 2 \(out of memory\)|"
+                           r"outofmemory error in [\w:~]{1,120})|out of memory error during getbesttactic")
+_TENSORRT_ANCHORS = ("] error code 2: out", "] error code 1: cuda", ") - cuda error in ", ") - outofmemory error in ",
+                     "out of memory error during getbesttactic")
+# 7.x says first what the failing allocation asked for, at the error's level (8.x prints the same words as a warning
+# for each tactic it skips, a workspace it did without: "Requested amount of GPU memory (4294967296 bytes) could not be
+# allocated")
+_TENSORRT_REQUESTED = re.compile(r"requested amount of (?:gpu )?memory \((\d{1,25}) bytes\) could not be allocated")
+# the engine builder timing each layer's candidate kernels (tactics), TensorRT's autotuning
+_TENSORRT_BUILDER = ("getbesttactic", "tacticoptimizer", "skipping tactic", "autotuning:", "could not find any "
+                     "implementation for node", "workspace size", "buildengine", "build_engine", "build_cuda_engine",
+                     "build_serialized_network", "buildserializednetwork")
+
+
+def _read_tensorrt(text: str, lower: str, facts: Facts) -> str | None:
+    """TensorRT's error for memory (``_TENSORRT_OOM``), in a builder or at run time: the size where 10.x states it
+    after Error Code 2, or where 7.x's "Requested amount of memory" came just before; the builder's tactic search
+    (``_TENSORRT_BUILDER`` near the error) is its autotuning. 8.x's builder says Error Code 2 for a tactic's workspace
+    too, then "Skipping tactic 3 due to insufficient memory" and builds on without it: not a failure, unless it then
+    found no tactic at all ("Could not find any implementation for node"). Returns the framework: ONNX Runtime where its TensorRT
+    execution provider logged it (``E:onnxruntime:Default, tensorrt_execution_provider.h:50 log]``), else TensorRT."""
+    found = {}
+    for anchor in _TENSORRT_ANCHORS:
+        for at in _positions(lower, anchor):
+            for match in _TENSORRT_OOM.finditer(lower, max(at - 300, 0), at + len(anchor) + 130):
+                found[match.start()] = match
+    if not found:
+        return None
+    last = found[max(found)]
+    after = lower[last.end():last.end() + 600]
+    if "skipping tactic" in after and "could not find any implementation" not in lower[last.end():last.end() + 4000]:
+        return None  # 8.x's builder dropping a tactic whose workspace it could not have, and going on: a warning
+    facts.memory = "gpu"
+    facts.clues.add("tensorrt_engine")  # TensorRT's, under whichever program ran it (ONNX Runtime, torch2trt)
+    facts.message = _window(text, max(last.start() - 40, 0), after=260)
+    stated = re.match(r" ?\(requested size was (\d{1,25}) bytes", lower[last.end():last.end() + 60])
+    before = _last_match(_TENSORRT_REQUESTED, lower[max(last.start() - 600, 0):last.start()])
+    if stated or before:
+        facts.requested_bytes = number((stated or before).group(1))
+    if any(word in lower[max(last.start() - 2000, 0):last.end() + 2000] for word in _TENSORRT_BUILDER):
+        facts.clues.add("autotuning")
+    return "onnxruntime" if "onnxruntime" in lower else "tensorrt"
+
+
 def _torch_sentence(text: str, at: int) -> bool:
     """Whether "cuda out of memory" at ``at`` is PyTorch's sentence ("CUDA out of memory." as it prints it, or
     an exception's message cut after it), not someone's words about one ("a cuda out of memory issue")."""
@@ -1342,6 +1415,12 @@ _SIGKILLED = re.compile(r"exitcode\s{0,4}:\s{0,4}-9\b|signal 9 \(sigkill\)|termi
                         r"exits with return code = -9\b")
 
 
+# A container's status states why it ended just before its exit code (kubectl describe: "Reason: Error" then "Exit
+# Code: 137"): the kubelet and the runtime say OOMKilled where the kernel's OOM killer ended it (``_read_kubernetes``),
+# so a SIGKILL under another reason (a failed liveness probe, a kill) is not memory
+_STATED_NOT_OOM = re.compile(r"reason:[ \t]{0,20}(?!oomkilled)[a-z]{1,30}[ \t]{0,8}\r?\n[ \t]{0,40}$")
+
+
 # The shell reports a job killed by SIGKILL with strsignal(SIGKILL), in the user's language: glibc's translations of
 # "Killed" (libc.mo), as bash prints them under a Chinese, Japanese, German, ... locale ("已杀死", "強制終了", "Getötet")
 _KILLED_WORDS = ("Killed", "已杀死", "強制結束", "強制終了", "죽었음", "Getötet", "Processus arrêté",
@@ -1379,7 +1458,7 @@ def _read_killed(text: str, lower: str, facts: Facts) -> bool:
         facts.message = tail[-200:]
         return True
     signal = _last_match(_SIGKILLED, lower, max(len(lower) - 20000, 0))
-    if signal is None:
+    if signal is None or _STATED_NOT_OOM.search(lower[max(signal.start() - 80, 0):signal.start()]):
         return False
     facts.memory = "host"
     facts.clues.add("sigkill")
@@ -1510,6 +1589,10 @@ def _segment_failed_in_cuda(lower: str, at: int) -> bool:
         words in own for words in ("no space left", "cannot allocate memory"))
 
 
+_MXNET_POOL_FAILED = re.compile(r"pooled_storage_manager\.h:\d{1,5}:? (?:cudamalloc(?: retry)? failed: out of memory|"
+                                r"memory allocation failed)")
+
+
 def _read_mxnet(text: str, lower: str, facts: Facts) -> bool:
     """MXNet's storage managers (``src/storage/pooled_storage_manager.h``): the GPU pool asks cudaMalloc, frees all it
     keeps and asks again, and says ``cudaMalloc failed: out of memory`` or ``cudaMalloc retry failed: out of memory``
@@ -1520,6 +1603,12 @@ def _read_mxnet(text: str, lower: str, facts: Facts) -> bool:
         return False
     places = [at for marker in ("cudamalloc failed: out of memory", "cudamalloc retry failed: out of memory")
               for at in _positions(lower, marker)]
+    # the pool's own line, read with the paste's line breaks taken out ("cudaMalloc fail\ned: out of memory"); 0.7's
+    # pool said only ``pooled_storage_manager.h:62: Memory allocation failed.`` when its retry after freeing all it
+    # kept failed too
+    for at in _positions(lower, "pooled_storage_manager.h:"):
+        if _MXNET_POOL_FAILED.match(lower[at:at + 120].replace("\r", "").replace("\n", "")):
+            places.append(at)
     if not places:
         return False
     at = max(places)
@@ -1759,7 +1848,7 @@ def _read_paddle(text: str, lower: str, facts: Facts) -> bool:
     allocated and`` before the free figure); and 1.x's first pool chunk, a share of the whole GPU
     (``FLAGS_fraction_of_gpu_memory_to_use``) checked against what is free before it is taken (``gpu_info.cc``:
     ``Expected allocating <= available, but received allocating:5403593101 > available:5300944640. Insufficient GPU
-    memory to allocation.``)."""
+    memory to allocation.``); its host allocators' ``Fail to alloc memory of N size`` (RAM)."""
     for at in _positions(lower, "out of memory error on gpu")[-1:]:
         window = _window(text, at, after=300)
         match = re.match(r"Out of memory error on GPU (\d{1,3})\. Cannot allocate " + SIZE + r" memory on GPU \d{1,3},"
@@ -1772,6 +1861,16 @@ def _read_paddle(text: str, lower: str, facts: Facts) -> bool:
             facts.free_bytes = size(*match.groups()[5:7])
         facts.message = window[:200]
         return True
+    # its host allocators (CPUAllocator's posix_memalign, _aligned_malloc on Windows; the pinned ones) say what they
+    # asked for in a ResourceExhaustedError, Paddle's own class of that name: ``Fail to alloc memory of 5060694016
+    # size, error code is 12.`` (older: without the code)
+    for at in _positions(lower, "fail to alloc memory of ")[-1:]:
+        match = re.match(r"fail to alloc memory of (\d{1,25}) size", lower[at:at + 50])
+        if match:
+            facts.requested_bytes = number(match.group(1))
+            facts.memory = "host"
+            facts.message = _window(text, max(at - 40, 0), after=120)
+            return True
     # Fluid before 1.2 states the same check by PADDLE_ENFORCE_LE's words alone: ``enforce allocating <= available
     # failed, 10513462067 > 1369702144`` (``at [.../paddle/fluid/platform/gpu_info.cc:89]``)
     places = _positions(lower, "insufficient gpu memory to allocation") or \
@@ -1875,7 +1974,7 @@ def _framework(text: str, lower: str, facts: Facts, said_by: str) -> str:
     """
     if said_by in ("torch", "nccl", "llama.cpp", "onnxruntime", "vllm", "paddle", "caffe2", "opencv", "numpy",
                    "python", "tensorrt-llm", "fastertransformer", "mxnet", "mindspore", "kubernetes", "theano",
-                   "cntk", "slurm", "flashlight", "arrayfire"):
+                   "cntk", "slurm", "flashlight", "arrayfire", "tensorrt"):
         return said_by
     tail = lower[-200_000:]
     if _exla(tail):
@@ -1979,7 +2078,7 @@ def read(text: str) -> Facts:
         said_by = "vllm"
     elif _read_paddle(text, lower, facts):
         said_by = "paddle"
-        facts.memory = "gpu"
+        facts.memory = facts.memory or "gpu"
     elif _read_worker_shm(text, lower, facts):
         said_by = "torch"
     elif _read_tflite_arena(text, lower, facts):
@@ -1991,6 +2090,8 @@ def read(text: str) -> Facts:
         facts.oom = True
     elif runtime := _read_tensorrt_llm(text, lower, facts):
         said_by = runtime
+    elif engine := _read_tensorrt(text, lower, facts):
+        said_by = engine
     elif _read_torch_plain(text, lower, facts):
         said_by = "torch"
         facts.memory = "gpu"
