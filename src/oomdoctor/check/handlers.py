@@ -908,7 +908,9 @@ class CallHandlers:
         name = call.node.args[0] if call.node.args else keyword_value(call.node, "name")
         known = None
         if isinstance(name, ast.Constant) and isinstance(name.value, str):
-            known = KNOWN_TFDS_BYTES.get(name.value.split(":")[0].split("/")[0])
+            # 'movielens/100k-ratings:0.1.0': the config's size where its configs differ, else the builder's
+            full = name.value.split(":")[0].strip("/")
+            known = KNOWN_TFDS_BYTES.get(full, KNOWN_TFDS_BYTES.get(full.split("/")[0]))
         return Pipeline("tfds", known_bytes=known)
 
     def _model(self, call: Call, framework: str) -> Value:

@@ -2520,8 +2520,12 @@ def huge_shuffle(script: Script) -> Iterator[Finding]:
         module = script.module_of(call)
         if module.qualified(call.func).startswith(("numpy.", "random.", "sklearn.", "torch.")):
             continue  # np.random.shuffle(index): an in-place shuffle of the array it is given, not a buffer
-        if isinstance(script.value(call.func.value), RandomGenerator):
+        shuffled = script.value(call.func.value)
+        if isinstance(shuffled, RandomGenerator):
             continue  # self.rng.shuffle(idx), rng = np.random.RandomState(seed): the same in-place shuffle
+        if isinstance(shuffled, Pipeline) and (shuffled.small or shuffled.known_bytes is not None and
+                                               shuffled.known_bytes < NEGLIGIBLE_BYTES):
+            continue  # a buffer as large as a data set known small whole (tfds' MovieLens 100K): a few MB
         size = _assigned_value(sizes[0], call, script)
         # len(...) anywhere in the size (len(pos) + len(neg)), the data set's cardinality, or x.shape[0]
         whole = any(last_part(dotted_name(c)) in ("len", "cardinality") for c in calls_in(size)) or any(
