@@ -336,15 +336,16 @@ class CallHandlers:
         kind = loader_kind(call.qualified) or ARRAYS
         if not ctx.data_set_level or ctx.loops and not _returned_from_loop(node, ctx):
             return Item()  # one file per element or per pass of a loop: collected or not, below
-        rows = self._rows_asked_for(node)
+        rows = self._rows_asked_for(node, call.qualified)
         streamed = keyword_value(node, "chunksize") is not None or _keyword_true(node, "iterator")
-        cap = self.values.get(keyword_value(node, "nrows")) if keyword_value(node, "nrows") is not None else None
-        if kind == TABLE and (streamed or keyword_value(node, "nrows") is not None and not (
+        capped = _rows_cap(node, call.qualified)
+        cap = self.values.get(capped) if capped is not None else None
+        if kind == TABLE and (streamed or capped is not None and not (
                 isinstance(cap, Number) and cap.value <= FEW)):
             # a chunk at a time, or the first rows, more than a look at the columns: the script would read a small
             # file whole, so this one is large (and so is another split of it, read beside it)
             self.seen.append(Seen("capped-read", node, ctx))
-        if streamed or keyword_value(node, "nrows") is not None and rows is None:
+        if streamed or capped is not None and rows is None:
             return None  # read a chunk at a time, or a sample of the rows
         container = "pandas" if kind == TABLE else "list" if kind == NAMES else "numpy"
         # np.genfromtxt(path, dtype=np.dtype(str)): every field kept as its text, to be parsed into numbers later
@@ -374,10 +375,11 @@ class CallHandlers:
             return None
         return self._whole_load(call)
 
-    def _rows_asked_for(self, read: ast.Call) -> int | None:
-        """pd.read_csv(path, nrows=90e6): the rows a read is capped at, where that is more than a sample's few (a
+    def _rows_asked_for(self, read: ast.Call, qualified: str) -> int | None:
+        """pd.read_csv(path, nrows=90e6), pd.read_hdf(path, stop=90e6): the rows a read is capped at, where that is more than a sample's few (a
         cap of millions is the data set itself, its size then known); None for no cap or a small one."""
-        rows = self.values.get(keyword_value(read, "nrows")) if keyword_value(read, "nrows") is not None else None
+        capped = _rows_cap(read, qualified)
+        rows = self.values.get(capped) if capped is not None else None
         return int(rows.value) if isinstance(rows, Number) and rows.value > 10 * FEW else None
 
     def _decode(self, call: Call) -> Value:
@@ -911,7 +913,9 @@ class CallHandlers:
         name = call.node.args[0] if call.node.args else keyword_value(call.node, "name")
         known = None
         if isinstance(name, ast.Constant) and isinstance(name.value, str):
-            known = KNOWN_TFDS_BYTES.get(name.value.split(":")[0].split("/")[0])
+            # 'movielens/100k-ratings:0.1.0': the config's size where its configs differ, else the builder's
+            full = name.value.split(":")[0].strip("/")
+            known = KNOWN_TFDS_BYTES.get(full, KNOWN_TFDS_BYTES.get(full.split("/")[0]))
         return Pipeline("tfds", known_bytes=known)
 
     def _model(self, call: Call, framework: str) -> Value:
@@ -1213,6 +1217,14 @@ def _over_a_few_things(ctx: Context) -> bool:
         isinstance(loop.iter, ast.Call) and last_part(dotted_name(loop.iter.func)) == "range")
 
 
+def _rows_cap(read: ast.Call, qualified: str | None) -> ast.expr | None:
+    """What caps the rows a table read takes: nrows=, or pandas.read_hdf's stop= (the row it stops before, start= or
+    not: at most that many); None where nothing does."""
+    if keyword_value(read, "nrows") is not None:
+        return keyword_value(read, "nrows")
+    return keyword_value(read, "stop") if last_part(qualified or "") == "read_hdf" else None
+
+
 def _returned_from_loop(read: ast.Call, ctx: Context) -> bool:
     """for path in candidates: try: table = pd.read_csv(path); return table: the pass that reads returns what it
     read (or what it made of it, pd.DataFrame(arr)), so the loop ends with one file read whole (the first that
@@ -1294,8 +1306,10 @@ def _training_state_names(scope: ast.AST) -> frozenset[str]:
 
 
 def _columns_asked_for(read: ast.Call) -> int | None:
-    """pd.read_csv(path, usecols=[1, 2, 5]): the number of columns a read keeps, where it lists them."""
-    columns = keyword_value(read, "usecols")
+    """pd.read_csv(path, usecols=[1, 2, 5]), pd.read_hdf / read_parquet(path, columns=['a', 'b']): the number of
+    columns a read keeps, where it lists them."""
+    columns = keyword_value(read, "usecols") if keyword_value(read, "usecols") is not None else \
+        keyword_value(read, "columns")
     return len(columns.elts) if isinstance(columns, (ast.List, ast.Tuple)) else None
 
 

@@ -205,7 +205,13 @@ KNOWN_GRAPH_NODES = {"cora": 2708, "citeseer": 3327, "pubmed": 19717}
 # tensorflow_datasets names whose size in memory is known and small (decoded, all splits)
 KNOWN_TFDS_BYTES = {"mnist": 55 * MiB, "fashion_mnist": 55 * MiB, "kmnist": 55 * MiB, "cifar10": 184 * MiB,
                     "cifar100": 184 * MiB, "imdb_reviews": 130 * MiB, "ag_news_subset": 30 * MiB,
-                    "iris": 1 * MiB, "titanic": 1 * MiB, "boston_housing": 1 * MiB}
+                    "iris": 1 * MiB, "titanic": 1 * MiB, "boston_housing": 1 * MiB,
+                    # a builder whose configs differ in size is known by name/config (TFDS's catalog sizes):
+                    # MovieLens 100K's 100,000 ratings and the movie lists are small, 20M's and 25M's ratings are not
+                    "movielens/100k-ratings": 33 * MiB, "movielens/latest-small-ratings": 34 * MiB,
+                    "movielens/100k-movies": 1 * MiB, "movielens/1m-movies": 1 * MiB,
+                    "movielens/latest-small-movies": 1 * MiB, "movielens/20m-movies": 4 * MiB,
+                    "movielens/25m-movies": 4 * MiB}
 # Tensor methods whose result has no gradient (indices, comparisons): the graph stops there
 NO_GRAD_RESULTS = {"argmax", "argmin", "eq", "ne", "gt", "lt", "ge", "le", "sign", "round", "floor", "ceil",
                    "long", "int", "bool", "byte", "nonzero", "argsort"}

@@ -2520,8 +2520,12 @@ def huge_shuffle(script: Script) -> Iterator[Finding]:
         module = script.module_of(call)
         if module.qualified(call.func).startswith(("numpy.", "random.", "sklearn.", "torch.")):
             continue  # np.random.shuffle(index): an in-place shuffle of the array it is given, not a buffer
-        if isinstance(script.value(call.func.value), RandomGenerator):
+        shuffled = script.value(call.func.value)
+        if isinstance(shuffled, RandomGenerator):
             continue  # self.rng.shuffle(idx), rng = np.random.RandomState(seed): the same in-place shuffle
+        if isinstance(shuffled, Pipeline) and (shuffled.small or shuffled.known_bytes is not None and
+                                               shuffled.known_bytes < NEGLIGIBLE_BYTES):
+            continue  # a buffer as large as a data set known small whole (tfds' MovieLens 100K): a few MB
         size = _assigned_value(sizes[0], call, script)
         # len(...) anywhere in the size (len(pos) + len(neg)), the data set's cardinality, or x.shape[0]
         whole = any(last_part(dotted_name(c)) in ("len", "cardinality") for c in calls_in(size)) or any(
@@ -2600,8 +2604,22 @@ def densified_sparse(script: Script) -> Iterator[Finding]:
     written = _written_node_count(script)
     for module in script.modules:
         known = _known_graph_nodes(module) or written
+        scattered: set[ast.AST] = set()  # the matrices already said, filled by more than one assignment
         for node in ast.walk(module.tree):
             kind = _densified(node, module, script)
+            made = _records_scattered_into(node, module) if kind is None else None
+            if made is not None and made not in scattered and script.in_use(module, made) and \
+                    not _per_sample_loop(made, module):
+                scattered.add(made)
+                yield script.finding(
+                    "densified-sparse", made,
+                    _("This matrix has a row per value of one key and a column per value of the other (users × "
+                      "items), and is filled from the table's records: every pair without a record is stored too, "
+                      "as a zero, so it takes rows × columns × the item size where the records are a few per row."),
+                    _("Keep the records long, or make the matrix sparse: scipy.sparse.csr_matrix((values, (rows, "
+                      "columns)), shape=...) or torch.sparse_coo_tensor, and make only each batch's rows dense."),
+                    module=module)
+                continue
             if kind is None or not script.in_use(module, node):
                 continue
             function = module.function_of(node)
@@ -2718,6 +2736,73 @@ def _densified(node: ast.AST, module: Module, script: Script) -> str | None:
         if _counts_items(node.args[0], module, 0):
             return "eye-torch" if module.qualified(node.func).startswith("torch") else "eye"
     return None
+
+
+# creators of a matrix filled afterwards: what a scatter of records writes into
+_MATRIX_CREATORS = {"numpy.zeros", "numpy.empty", "numpy.full", "numpy.ones", "torch.zeros", "torch.empty",
+                    "torch.full", "torch.ones"}
+
+
+def _records_scattered_into(node: ast.AST, module: Module) -> ast.Call | None:
+    """matrix[df['userId'].values, df['movieId'].values] = df['rating'].values, or per record (for r in
+    df.itertuples(): m[r.user_id, r.item_id] = r.rating), into a matrix made by np.zeros/torch.zeros (the name's
+    last binding before): both keys name identifier columns, so the matrix has a row per user and a column per item
+    and the records fill a few cells of each row. Gives the call that made the matrix (where its memory is asked
+    for); None for any other statement, or a matrix whose shape is written as numbers (its size then known)."""
+    if not isinstance(node, ast.Assign) or len(node.targets) != 1:
+        return None
+    target = node.targets[0]
+    if not (isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name) and
+            isinstance(target.slice, ast.Tuple) and len(target.slice.elts) == 2):
+        return None
+    keys = [_key_column(key, module) for key in target.slice.elts]
+    if not all(_names_identifiers(key) for key in keys):
+        return None
+    made = module.value_before(target.value) or next(
+        (value for line, value in reversed(_annotated_bindings(module.tree).get(target.value.id, ()))
+         if line < node.lineno), None)
+    if not isinstance(made, ast.Call) or module.qualified(made.func) not in _MATRIX_CREATORS or not made.args:
+        return None
+    shape = made.args[0] if isinstance(made.args[0], (ast.Tuple, ast.List)) or not \
+        module.qualified(made.func).startswith("torch") else ast.Tuple(elts=made.args[:2])
+    if not isinstance(shape, (ast.Tuple, ast.List)) or len(shape.elts) != 2 or \
+            any(isinstance(side, ast.Constant) for side in shape.elts):
+        return None
+    return made
+
+
+def _key_column(key: ast.expr, module: Module) -> ast.expr:
+    """What an index of a scatter names: row.userId - 1, int(row.item_id), df.item_id.to_numpy() -> the column; a
+    name -> its last binding (uid = df['user_id'].values), seen through the same."""
+    for _step in range(12):  # (a bounded walk back: u = u.values rebinds a name from itself)
+        if isinstance(key, ast.BinOp) and isinstance(key.right, ast.Constant):
+            key = key.left
+        elif isinstance(key, ast.Call) and isinstance(key.func, ast.Name) and key.func.id == "int" and \
+                len(key.args) == 1:
+            key = key.args[0]
+        elif isinstance(key, ast.Attribute) and key.attr == "values" or isinstance(key, ast.Call) and \
+                isinstance(key.func, ast.Attribute) and key.func.attr in ("to_numpy", "astype", "tolist", "long"):
+            key = key.value if isinstance(key, ast.Attribute) else key.func.value  # type: ignore[union-attr]
+        elif isinstance(key, ast.Name) and module.value_before(key) is not None:
+            key = module.value_before(key)  # type: ignore[assignment]
+            if isinstance(key, ast.Name):
+                return key
+        else:
+            return key
+    return key
+
+
+@lru_cache(maxsize=256)
+def _annotated_bindings(tree: ast.AST) -> dict[str, list[tuple[int, ast.expr]]]:
+    """name -> (line, value) of every annotated assignment (m: np.ndarray = np.zeros(...)) of a module, in line
+    order: found in one pass, where plain assignments are the module's own index."""
+    found: dict[str, list[tuple[int, ast.expr]]] = {}
+    for n in ast.walk(tree):
+        if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name) and n.value is not None:
+            found.setdefault(n.target.id, []).append((n.lineno, n.value))
+    for bindings in found.values():
+        bindings.sort(key=lambda pair: pair[0])
+    return found
 
 
 def _pivot_keys(call: ast.Call, method: str, module: Module) -> tuple[ast.AST, ast.AST] | None:

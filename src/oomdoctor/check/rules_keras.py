@@ -145,7 +145,7 @@ def models_in_loop(script: Script) -> Iterator[Finding]:
     for seen in script.seen("model-built"):
         model: Model = seen.value  # type: ignore[assignment]
         loop = seen.ctx.loops[0] if seen.ctx.loops else None
-        if model.extractor or loop is None or loop in reported:
+        if model.extractor or loop is None or loop in reported or _runs_once(loop):
             continue
         calls = list(calls_in(loop))
         trains = _calls_anywhere(calls, {"fit", "compile", "fit_generator", "train_on_batch"}, script)
@@ -175,6 +175,24 @@ _WIDTH_KEEPING_LAYERS = {"Dropout", "AlphaDropout", "GaussianNoise", "GaussianDr
 _NORMALIZING_LAYERS = {"BatchNormalization": 4, "LayerNormalization": 2}
 _BUILDERS_AND_OPTIMIZERS = {"Sequential", "Model", "Adam", "AdamW", "SGD", "RMSprop", "Adagrad", "Adadelta",
                             "Adamax", "Nadam"}
+
+
+def _runs_once(loop: ast.AST) -> bool:
+    """for fold, (tr, va) in enumerate(kf.split(X)): ... model.fit(...); break: a break in the loop's own body, not
+    under an if, ends the first pass, so one model is built however many passes the loop offers (a k-fold loop cut
+    to its first fold); also under a with or try of that body, which runs it all the same."""
+    if not isinstance(loop, (ast.For, ast.AsyncFor, ast.While)):
+        return False
+    body = list(loop.body)
+    while body:
+        statement = body.pop()
+        if isinstance(statement, ast.Break):
+            return True
+        if isinstance(statement, (ast.With, ast.AsyncWith)):
+            body += statement.body
+        elif isinstance(statement, ast.Try):
+            body += statement.body + statement.finalbody
+    return False
 
 
 def _known_passes(loop: ast.AST, module: Module, script: Script) -> int | None:

@@ -245,6 +245,8 @@ def eval_without_no_grad(script: Script) -> Iterator[Finding]:
             continue  # a submodule run inside a model's own forward(): the call that runs the model is judged
         if _embedding_table(seen.value, script):
             continue  # model.in_embed(word_id): a lookup saves only the ids for its backward, no activation
+        if _one_sample_inputs(seen.node, ctx.module):
+            continue  # model(torch.tensor([uid]), torch.tensor([iid])) per row: one sample's graph, freed next pass
         # a model run in a Dataset's __getitem__ (pseudo-labels, features): no backward ever reaches it there
         in_getitem = ctx.function is not None and ctx.function.name == "__getitem__"
         for module, call, in_callers_loop in _eval_phase_calls(seen, script):
@@ -409,6 +411,40 @@ def _under_a_test_of(node: ast.AST, name: str, loop: ast.AST, module: Module) ->
             return True
         node = parent
     return False
+
+
+# torch's constructors of a tensor from the Python values written in the call
+_TENSOR_FROM_VALUES = {"torch.tensor", "torch.as_tensor", "torch.Tensor", "torch.LongTensor", "torch.FloatTensor",
+                       "torch.IntTensor", "torch.DoubleTensor", "torch.BoolTensor", "torch.cuda.LongTensor",
+                       "torch.cuda.FloatTensor"}
+# what keeps a tensor's values and its first dimension: a move, a cast
+_SAME_ROWS = {"to", "cuda", "cpu", "long", "float", "int", "double", "half", "bool", "contiguous"}
+
+
+def _one_sample_inputs(call: ast.AST, module: Module) -> bool:
+    """model(torch.tensor([uid]).to(dev), torch.LongTensor([iid])): every input the pass is given is written as a
+    flat list of one value (one sample's id), directly or through the name it was last bound to: a batch of one id
+    per input, whose saved activations are a sample's, next to the weights nothing. (A row written [[...]] is left to
+    the rule: a whole model run on it per word is still said.)"""
+    if not isinstance(call, ast.Call) or not call.args or call.keywords:
+        return False
+    return all(_one_sample(argument, module, 0) for argument in call.args)
+
+
+def _one_sample(node: ast.AST, module: Module, depth: int) -> bool:
+    if isinstance(node, ast.Name) and depth < 3:
+        bound = module.value_before(node)
+        return bound is not None and _one_sample(bound, module, depth + 1)
+    if not isinstance(node, ast.Call):
+        return False
+    if isinstance(node.func, ast.Attribute) and node.func.attr in _SAME_ROWS and \
+            module.qualified(node.func) not in _TENSOR_FROM_VALUES:
+        return _one_sample(node.func.value, module, depth)
+    if module.qualified(node.func) not in _TENSOR_FROM_VALUES or len(node.args) != 1:
+        return False
+    values = node.args[0]
+    return isinstance(values, (ast.List, ast.Tuple)) and len(values.elts) == 1 and \
+        not isinstance(values.elts[0], (ast.Starred, ast.List, ast.Tuple, ast.ListComp, ast.GeneratorExp))
 
 
 def _detached_at_once(call: ast.AST, module: Module) -> bool:
