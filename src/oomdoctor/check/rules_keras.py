@@ -330,13 +330,16 @@ def flatten_dense(script: Script) -> Iterator[Finding]:
                       "between the convolutions. `oomdoctor estimate` shows the difference."))
             elif not any(strided(call) for name, call in sequence[convs[0]:i] if name.startswith("Conv")) and \
                     not any(any(p in n for p in _POOLING) for n in before[convs[0]:]) and \
-                    not before[convs[-1]].endswith("1D") and not (units is not None and units <= _SCORE_UNITS):
+                    not before[convs[-1]].endswith("1D") and not (units is not None and units <= _SCORE_UNITS) and \
+                    not _fitted_as_sequence(containers[-1], module, script):
                 # (Dense(1) of a critic or a regressor: its kernel has as many weights as one sample's map has
                 # values, whatever the image's size; a map that large is the convolutions' problem, not the head's)
                 # strided convolutions, or a pooling between convolutions (Conv, MaxPooling2D, Conv, Flatten), shrink
                 # the map by an amount the script does not show: not claimed, nor "no pooling" said; nor
                 # after a 1-D convolution, whose map is a sequence's length times its filters, not an image's
-                # rows times its columns (said where the script shows the size, as for DanQ's Dense(input_dim=))
+                # rows times its columns (said where the script shows the size, as for DanQ's Dense(input_dim=)),
+                # nor when fit() is given samples of one axis written for Conv2D (rows.reshape(n, length, 1, 1)):
+                # a 2-D convolution over a width of one is a 1-D one
                 yield script.finding(
                     "flatten-dense", flatten,
                     _("Flatten right after convolutions, with no pooling, feeds every pixel of every channel to the "
@@ -703,6 +706,26 @@ def _fitted_sample_shape(container: ast.AST, module: Module, script: Script) -> 
         if len(shape) == 3 and all(isinstance(n, int) and n > 0 for n in shape):
             return shape  # type: ignore[return-value]
     return None
+
+
+def _fitted_as_sequence(container: ast.AST, module: Module, script: Script) -> bool:
+    """The array the fit() in the same body as the layers trains on holds samples of one axis, shaped for a 2-D
+    convolution with a height or width of one (signals.reshape(n, length, 1, 1), (n, 1, length, channels)): the map
+    Flatten gets is the sequence's length times the filters, not an image's rows times its columns."""
+    for fit in script.calls_named("fit"):
+        if script.module_of(fit) is not module or not fit.args or \
+                (module.function_of(fit).node if module.function_of(fit) else module.tree) is not container:
+            continue
+        data = script.value(fit.args[0])
+        sizes = list(data.shape[1:]) if isinstance(data, Data) and data.shape else []
+        if len(sizes) != 3:
+            continue
+        if isinstance(sizes[0], int) and sizes[0] in (1, 3, 4) and all(
+                isinstance(n, int) and n > 4 for n in sizes[1:]):
+            sizes = sizes[1:] + sizes[:1]  # channels first: (1, 200, 200) is an image
+        if any(n == 1 for n in sizes[:-1]) and any(n != 1 for n in sizes[:-1]):
+            return True
+    return False
 
 
 def _layer_sequence(node: ast.AST) -> list[tuple[str, ast.Call]]:
