@@ -1583,8 +1583,11 @@ _LIBRARY_HANDLERS: list[tuple[Callable[[str], bool], Callable[[CallHandlers, Cal
     # np.append(x, rows, axis=0): x with rows added, the data set still (its value only: the copy it makes
     # each pass of a loop is not claimed)
     (_is("numpy.delete"), CallHandlers._all_rows_but),
+    # (of one file's array in a loop, np.append(seg, padding): that file's values and a few more, a new array of
+    # it, as np.pad gives: the flow's own reading of a call on one file)
     (_is("numpy.append"), lambda flow, call: replace(call.args[0], line=call.node.lineno, inferred=False)
-     if call.args and isinstance(call.args[0], Data) else None),
+     if call.args and isinstance(call.args[0], Data) else UNKNOWN if any(isinstance(a, Item) for a in call.args)
+     else None),
     (lambda n: n in NUMPY_CREATORS, CallHandlers._created),
     (lambda n: n in TORCH_COPIES, CallHandlers._to_torch),
     (lambda n: n in TF_COPIES, CallHandlers._to_tf),

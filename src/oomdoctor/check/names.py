@@ -94,8 +94,8 @@ _EVAL_WORDS = {"val", "valid", "validation", "validate", "test", "testing", "eva
                "dev", "predict", "prediction", "predictions", "inference", "infer"}
 # Words that name labels: one number per sample, never the memory problem
 # (boxes are a few numbers per object: annotations, like labels; an agent's actions, a few numbers per step, are the
-# targets behaviour cloning learns)
-LABEL_WORDS = {"y", "label", "labels", "target", "targets", "mask", "masks", "class", "classes", "idx", "bb", "bbox",
+# targets behaviour cloning learns; lbl, lbls: labels abbreviated as img, imgs abbreviate images)
+LABEL_WORDS = {"y", "label", "labels", "lbl", "lbls", "target", "targets", "mask", "masks", "class", "classes", "idx", "bb", "bbox",
                "bboxes", "box", "boxes", "action", "actions", "acts"}
 
 

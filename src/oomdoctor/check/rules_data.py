@@ -1038,7 +1038,18 @@ def _shaped_as_model_input(data: Value, script: Script) -> Data | None:
     # the count is not shown: only samples so large that any data set of them (FEW at least) fills memory (of an
     # unknown dtype, a byte per value at least)
     sample = sample_bytes(shaped) or element_count(shape) or 0
+    if image_shaped(shaped) and sample >= _TRAINED_IMAGE_BYTES and not negligible(shaped) and \
+            any(load.root == data.root for _seen, load in _large_loads(script)):
+        # the training set whole-dataset-load says is loaded whole, of images the model's input shows are not
+        # thumbnails (128 x 128 x 3 and up): a data set a model is fine-tuned on is thousands of them, and fit()'s
+        # copy of it is one more on top of what the load holds
+        return shaped
     return shaped if sample * FEW >= NEGLIGIBLE_BYTES and not negligible(shaped) else None
+
+
+# One sample of an image the model takes, past which a training set of unknown count loaded whole is large: 128 x 128
+# x 3 bytes (a captcha's 25 x 96 glyphs, a 64 x 64 thumbnail, are not)
+_TRAINED_IMAGE_BYTES = 128 * 128 * 3
 
 
 def _keras_fit(call: ast.Call, script: Script) -> bool:

@@ -10,7 +10,7 @@ from ..i18n import _
 from ..units import format_bytes
 from .flow import unenumerated
 from .handlers import literal_shape
-from .library import argument, keyword_value
+from .library import BACKBONE_STRIDE, KERAS_BACKBONES, argument, keyword_value
 from .modules import FunctionInfo, Module
 from .names import calls_in, dotted_name, last_part
 from .script import Finding, Script
@@ -306,14 +306,35 @@ def flatten_dense(script: Script) -> Iterator[Finding]:
             before = [n for n, _c in sequence[:i]]
             after = sequence[i + 1:i + 2]
             convs = [j for j, n in enumerate(before) if n.startswith("Conv")]
-            if not convs or not after or not after[0][0] == "Dense":
+            if not after or not after[0][0] == "Dense":
                 continue
+
             # the feature map's size, where it follows from the input shape and the numbers the script binds
             def constants_of(file: Module) -> Constants:
                 if file not in constants:
                     constants[file] = Constants(file.tree)
                 return constants[file]
             numbers = _CalledOnce.of(module.function_of(flatten), script, constants_of) or constants_of(module)
+            pretrained = _pretrained_map(sequence[:i], module, numbers)
+            if pretrained is not None:
+                # VGG16(include_top=False, input_shape=(128, 128, 3)), then Flatten into Dense: the backbone's
+                # map, its size known from the input shape, is the head's input; said only when the kernel is huge
+                name, features = pretrained
+                dense = after[0][1]
+                units = int_argument(dense, 0, "units", numbers.at(dense.lineno))
+                if units is not None and features * units >= HUGE_HEAD_WEIGHTS:
+                    yield script.finding(
+                        "flatten-dense", flatten,
+                        _("Flatten hands every pixel of the last convolution's map, {features:,} features, to "
+                          "Dense({units}): its kernel alone has {weights:,} weights ({size} in float32; Adam's two "
+                          "slots and the gradient make it four times that).").format(
+                            features=features, units=units, weights=features * units,
+                            size=format_bytes(4 * features * units)),
+                        _("Pool before the head: GlobalAveragePooling2D() instead of Flatten(), or MaxPooling2D "
+                          "layers between the convolutions. `oomdoctor estimate` shows the difference."))
+                break
+            if not convs:
+                continue
             dense, at = after[0][1], numbers.at(after[0][1].lineno)
             # Keras 1's Dense(input_dim=64 * 1024, output_dim=925) says itself how many features it takes
             if container not in shape_names:
@@ -348,13 +369,16 @@ def flatten_dense(script: Script) -> Iterator[Finding]:
                       "between the convolutions. `oomdoctor estimate` shows the difference."))
             elif not any(strided(call) for name, call in sequence[convs[0]:i] if name.startswith("Conv")) and \
                     not any(any(p in n for p in _POOLING) for n in before[convs[0]:]) and \
-                    not before[convs[-1]].endswith("1D") and not (units is not None and units <= _SCORE_UNITS):
+                    not before[convs[-1]].endswith("1D") and not (units is not None and units <= _SCORE_UNITS) and \
+                    not _fitted_as_sequence(containers[-1], module, script):
                 # (Dense(1) of a critic or a regressor: its kernel has as many weights as one sample's map has
                 # values, whatever the image's size; a map that large is the convolutions' problem, not the head's)
                 # strided convolutions, or a pooling between convolutions (Conv, MaxPooling2D, Conv, Flatten), shrink
                 # the map by an amount the script does not show: not claimed, nor "no pooling" said; nor
                 # after a 1-D convolution, whose map is a sequence's length times its filters, not an image's
-                # rows times its columns (said where the script shows the size, as for DanQ's Dense(input_dim=))
+                # rows times its columns (said where the script shows the size, as for DanQ's Dense(input_dim=)),
+                # nor when fit() is given samples of one axis written for Conv2D (rows.reshape(n, length, 1, 1)):
+                # a 2-D convolution over a width of one is a 1-D one
                 yield script.finding(
                     "flatten-dense", flatten,
                     _("Flatten right after convolutions, with no pooling, feeds every pixel of every channel to the "
@@ -721,6 +745,61 @@ def _fitted_sample_shape(container: ast.AST, module: Module, script: Script) -> 
         if len(shape) == 3 and all(isinstance(n, int) and n > 0 for n in shape):
             return shape  # type: ignore[return-value]
     return None
+
+
+def _pretrained_map(layers: list[tuple[str, ast.Call]], module: Module,
+                    bound: "Constants | _CalledOnce") -> tuple[str, int] | None:
+    """The keras.applications backbone whose map the Flatten after ``layers`` takes, and that map's size (its
+    height and width / 32 × its channels), where it is the last model start before the Flatten (no convolution,
+    pooling or other input after it), built with include_top=False and no pooling, and its input_shape is given in
+    numbers; else None."""
+    starts = [j for j, (name, call) in enumerate(layers) if name in KERAS_BACKBONES and
+              ".applications." in "." + module.qualified(call.func)]
+    if not starts:
+        return None
+    j = starts[-1]
+    name, call = layers[j]
+    later = [n for n, _c in layers[j + 1:]]
+    if any(n.startswith("Conv") or any(p in n for p in _POOLING) or n in ("Input", "InputLayer", "Reshape")
+           for n in later) or any(_given_input_shape(n, c) is not None for n, c in layers[j + 1:]):
+        return None
+    top, pooling = keyword_value(call, "include_top"), keyword_value(call, "pooling")
+    if not (isinstance(top, ast.Constant) and top.value is False) or \
+            pooling is not None and not (isinstance(pooling, ast.Constant) and pooling.value is None):
+        return None
+    shape = keyword_value(call, "input_shape")
+    constants = bound.at(call.lineno)
+    if isinstance(shape, ast.Name):
+        sizes = [constants.get(f"{shape.id}[{k}]") for k in range(3)]
+    elif isinstance(shape, (ast.Tuple, ast.List)) and len(shape.elts) == 3:
+        sizes = [_int_of(e, constants) for e in shape.elts]
+    else:
+        return None
+    if None in sizes:
+        return None
+    height, width, _channels = sizes if sizes[-1] in (1, 3, 4) else sizes[1:] + sizes[:1]
+    features = (height // BACKBONE_STRIDE) * (width // BACKBONE_STRIDE) * KERAS_BACKBONES[name]
+    return (name, features) if features > 0 else None
+
+
+def _fitted_as_sequence(container: ast.AST, module: Module, script: Script) -> bool:
+    """The array the fit() in the same body as the layers trains on holds samples of one axis, shaped for a 2-D
+    convolution with a height or width of one (signals.reshape(n, length, 1, 1), (n, 1, length, channels)): the map
+    Flatten gets is the sequence's length times the filters, not an image's rows times its columns."""
+    for fit in script.calls_named("fit"):
+        if script.module_of(fit) is not module or not fit.args or \
+                (module.function_of(fit).node if module.function_of(fit) else module.tree) is not container:
+            continue
+        data = script.value(fit.args[0])
+        sizes = list(data.shape[1:]) if isinstance(data, Data) and data.shape else []
+        if len(sizes) != 3:
+            continue
+        if isinstance(sizes[0], int) and sizes[0] in (1, 3, 4) and all(
+                isinstance(n, int) and n > 4 for n in sizes[1:]):
+            sizes = sizes[1:] + sizes[:1]  # channels first: (1, 200, 200) is an image
+        if any(n == 1 for n in sizes[:-1]) and any(n != 1 for n in sizes[:-1]):
+            return True
+    return False
 
 
 def _layer_sequence(node: ast.AST) -> list[tuple[str, ast.Call]]:

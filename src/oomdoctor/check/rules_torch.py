@@ -645,6 +645,7 @@ def _copied_by_workers(dataset: Instance, seen: Seen,
     records = _records_per_element(chain) - set(opened)
     numbers = _numbers_per_element(chain)
     number_rows = _number_rows_per_element(chain)
+    decoded = _holds_decoded_samples(chain, script)
     for cls in chain:
         for (owner, attribute), value in script.flow.attributes.items():
             if owner is not cls or not isinstance(value, Data):
@@ -669,6 +670,12 @@ def _copied_by_workers(dataset: Instance, seen: Seen,
                 # self.df.iloc[i, 1:].values.reshape(28, 28): a row of several columns made one array of numbers
                 # is a table of number columns (a CSV of pixels), held in NumPy blocks whose pages a worker
                 # reads but never writes; a label column beside them is one value a row
+                continue
+            if decoded and not held_records and value.content == NAMES and value.container == "list":
+                # self.labels.append(lab) beside self.images.append(cv2.imread(...)): the samples themselves are
+                # held decoded, so the data set is as many as memory holds of them (tens of thousands of images,
+                # not millions); a label, a name or a number beside each is a thousandth of that, and what a
+                # worker copies of it is too (holding the samples is eager-loading's to say)
                 continue
             if not held_records and (
                     value.how in _FOLDER_LISTINGS or value.content == NAMES and opened.get(attribute) in (
@@ -700,6 +707,14 @@ def _copied_by_workers(dataset: Instance, seen: Seen,
                   "reading a Python object updates its reference count, so each worker ends up with its own "
                   "copy of every page it touches, and host memory grows with the number of workers.").format(
                     attribute=attribute, held=held), fix, module=seen.ctx.module), (owner, attribute)
+
+
+def _holds_decoded_samples(chain: list, script: Script) -> bool:
+    """Whether the data set's own attributes hold its samples decoded from files (self.images.append(cv2.imread(p)),
+    a list or an array of them, not a path per sample): what bounds how many samples it can have."""
+    classes = set(map(id, chain))
+    return any(id(owner) in classes and isinstance(value, Data) and value.content == FILES and not value.small
+               for (owner, _attribute), value in script.flow.attributes.items())
 
 
 # How the flow names a list of file names made from a folder (a call of library.LISTINGS, by its last name, and
