@@ -1152,8 +1152,18 @@ def dtype_blowup(script: Script) -> Iterator[Finding]:
     # a float64 buffer nobody chose: filled with images or whole numbers (a one-hot), or shaped like images (four
     # dimensions, N x H x W x C, even where the script computes each of them: a cube of patches per pixel)
     buffers: dict[tuple[str, int], Seen] = {}
+    # the data sets whose files are each made float64 and kept (said below, where they are made so): a float64 buffer
+    # filled with their samples holds them at the dtype already said, and the fix is there
+    kept_float64 = {made_root(data.root) for seen in script.seen("collected", "filled")
+                    if (data := _kept_widened(seen)) is not None and not negligible(data) and
+                    ITEMSIZE.get(data.widened_to or "float64", 8) == 8}
+    filled_with_kept = {(seen.value.path, seen.value.line) for seen in script.seen("filled")
+                        if isinstance(seen.value, Data) and isinstance(seen.source, Item) and
+                        made_root(seen.source.root) in kept_float64}
     for seen in script.seen("filled", "created"):
         data = seen.value
+        if isinstance(data, Data) and (data.path, data.line) in filled_with_kept:
+            continue
         # (of an unknown count of small samples, 46 one-hot classes at 368 B each, nothing shows it is large)
         small_rows = total_bytes(data) is None and (sample_bytes(data) or LARGE_SAMPLE_BYTES) < LARGE_SAMPLE_BYTES \
             if isinstance(data, Data) else True
@@ -1181,6 +1191,7 @@ def dtype_blowup(script: Script) -> Iterator[Finding]:
         data, item = seen.value, seen.source
         if isinstance(data, Data) and data.container == "numpy" and isinstance(item, Item) and \
                 item.widened_line is not None and (data.path, data.line) not in buffers and not data.labels and \
+                (data.path, data.line) not in filled_with_kept and \
                 not negligible(data) and \
                 ITEMSIZE.get(data.dtype or "", 0) >= ITEMSIZE.get(item.widened_to or "", 8) >= 4:
             widened_buffers.setdefault((data.path, data.line), (seen, item))
