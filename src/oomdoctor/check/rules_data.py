@@ -74,6 +74,8 @@ def eager_loading(script: Script) -> Iterator[Finding]:
         data: Data = seen.value  # type: ignore[assignment]
         if data.content != FILES:
             continue  # arrays computed from data already in memory: a copy, said by the copy rules
+        if seen.ctx.function is None and made_root(data.root) in _predicted_after_training(script):
+            continue  # the pictures a trained model is run on at the end: their count is not shown
         loops = loops_collecting(seen.node, seen.ctx)
         if any(_other_branch_of_one_pass(seen, other) or _parts_of_one_item(seen, other)
                for loop in loops for other in said.get(loop, ())):
@@ -755,6 +757,39 @@ def _trained_on(data: Data, script: Script) -> bool:
     return data.root in script.memoized("trained-on", lambda: _roots_trained_on(script))
 
 
+def _predicted_after_training(script: Script) -> set[str]:
+    """The roots of data sets a script's top level decodes only after it has trained (a model.fit above them) and
+    hands only to predict(): the few photos it colourises or labels once the model is done, Test/ beside Train/.
+    Nothing shows their count, and a folder of pictures to run a finished model on is not the training set: the
+    rules that weigh whole data sets leave them alone. One also given to fit, evaluate or a data pipeline is not."""
+    def find() -> set[str]:
+        trained_at: dict[str, int] = {}  # per file, the first training call at its top level
+        for call in script.calls_named("fit", "fit_generator", "train_on_batch"):
+            module = script.module_of(call)
+            if module.function_of(call) is None and isinstance(call.func, ast.Attribute):
+                key = str(module.path)
+                trained_at[key] = min(trained_at.get(key, call.lineno), call.lineno)
+
+        def roots_given(*names: str) -> set[str]:
+            roots = set()
+            for call in script.calls_named(*names):
+                for given in list(call.args) + [k.value for k in call.keywords]:
+                    for node in ast.walk(given):
+                        value = script.value(node)
+                        if isinstance(value, Data):
+                            roots.add(made_root(value.root))
+            return roots
+        predicted = roots_given("predict", "predict_on_batch", "predict_generator")
+        predicted -= roots_given(*(_TRAINING_INPUTS - {"predict"}))
+        after = set()
+        for root in predicted:
+            path, _colon, line = root.rpartition(":")
+            if line.isdigit() and path in trained_at and int(line) > trained_at[path]:
+                after.add(root)
+        return after
+    return script.memoized("predicted-after-training", find)
+
+
 def _roots_trained_on(script: Script) -> set[str]:
     """The roots of every data set the script trains on (see _trained_on); of what a function makes anew on each
     call (x = load(); fit(x)), the function's own too (values.made_root): what its body saw of it (the np.load) is
@@ -1118,6 +1153,9 @@ def dtype_blowup(script: Script) -> Iterator[Finding]:
             if fit in fits_said:
                 continue  # fit(tf.cast(x, tf.float32), y, validation_data=(tf.cast(x_val, ...), y_val)): one fix
             fits_said.add(fit)
+        if effect == "float64" and isinstance(source, Data) and seen.ctx.function is None and \
+                made_root(source.root) in _predicted_after_training(script):
+            continue
         if effect == "float64":
             yield script.finding(
                 "dtype-blowup", seen.node,
@@ -1252,6 +1290,8 @@ def dtype_blowup(script: Script) -> Iterator[Finding]:
         tables = script.flow.rows_made_into.get(data.root, set()) if data is not None else set()
         if tables and not tables & script.image_roots():
             continue  # numbers parsed from a table's rows as floats: wide only where the rows are pixels
+        if data is not None and seen.ctx.function is None and made_root(data.root) in _predicted_after_training(script):
+            continue  # the pictures a trained model is run on at the end (eager_loading)
         if data is not None and not negligible(data):
             dtype = data.widened_to or "float64"
             if tables:  # a table's rows of pixel values, each parsed into floats
