@@ -1038,6 +1038,14 @@ def in_memory_arrays(script: Script) -> Iterator[Finding]:
         # fit([images, masks], ...), or fit({'image': images, 'mask': masks}) of a model with named inputs
         inputs = given.items if isinstance(given, (Several, Keyed)) else (given,)
         data = next((d for d in inputs if isinstance(d, Data) and _large_whole_array(d, script)), None)
+        if data is None:
+            # fit(blurred, sharp): Keras converts the targets with the inputs, and a denoiser's, a super-resolution
+            # or a colouriser's targets are pictures, as large as what the inputs are computed from
+            y = call.args[1] if len(call.args) > 1 else keyword_value(call, "y")
+            target = script.value(y) if y is not None else None
+            targets = target.items if isinstance(target, (Several, Keyed)) else (target,)
+            data = next((d for d in targets if isinstance(d, Data) and not d.labels and d.content == FILES and
+                         _large_whole_array(d, script)), None)
         # (sized by the model's input shape where the array's own shape is not known: np.load of a cache)
         data = data and _shaped_as_model_input(data, script) or data or \
             next((d for d in (_shaped_as_model_input(d, script) for d in inputs) if d is not None), None)
