@@ -1444,7 +1444,39 @@ class Flow(CallHandlers):
                 holders = ((name, bound.parent is None and ctx.function is not None),)
                 break
             bound = bound.parent
+        base = self._sliced_from(name, node, array, scope, ctx) if holders else None
+        if base is not None:  # the array the view shares its memory with holds it first
+            holders = (base,) + holders
         self.seen.append(Seen("copied", node, ctx, result, array, holders=holders))
+
+    def _sliced_from(self, name: str, node: ast.AST, array: Data, scope: Scope,
+                     ctx: Context) -> tuple[str, bool] | None:
+        """part = x[:cut] (x[cut:], x[a:b, ...]): basic slicing makes a view, memory x still owns; part = part / 255.
+        then drops the view, not the data, so while x stays the scaled part is a second copy of that much of it. (x,
+        whether it is a module's name seen from a function); None where the name was not last bound to a slice of
+        another name of the same data set (x[idx], an index array, copies, and what it copied may go)."""
+        function = ctx.function.node if ctx.function is not None else None
+        binding = ctx.module.last_assignment(name, node, function)
+        value = binding.value if binding is not None else None
+        if not isinstance(value, ast.Subscript) or not isinstance(value.value, ast.Name) or value.value.id == name:
+            return None
+        index = value.slice.elts[0] if isinstance(value.slice, ast.Tuple) and value.slice.elts else value.slice
+        base = self.values.get(value.value)
+        if not isinstance(index, ast.Slice) or not isinstance(base, Data) or base.root != array.root:
+            return None
+        # (del x, or x rebound, between the slice and the scaling: the view alone holds what x held)
+        start, end = binding.statement.end_lineno or binding.statement.lineno, node.lineno
+        if any(isinstance(n, ast.Delete) and any(dotted_name(t) == value.value.id for t in n.targets) or
+               isinstance(n, ast.Assign) and any(dotted_name(t) == value.value.id for t in n.targets)
+               for statement in (function.body if function is not None else ctx.module.tree.body)
+               if start < statement.lineno < end for n in ast.walk(statement)):
+            return None
+        bound: Scope | None = scope
+        while bound is not None:
+            if value.value.id in bound.names:
+                return value.value.id, bound.parent is None and ctx.function is not None
+            bound = bound.parent
+        return None
 
     def _array_arithmetic(self, node: ast.BinOp, left: Value, right: Value, ctx: Context,
                           float_scalar: bool = False) -> Value:

@@ -74,6 +74,8 @@ def eager_loading(script: Script) -> Iterator[Finding]:
         data: Data = seen.value  # type: ignore[assignment]
         if data.content != FILES:
             continue  # arrays computed from data already in memory: a copy, said by the copy rules
+        if seen.ctx.function is None and made_root(data.root) in _predicted_after_training(script):
+            continue  # the pictures a trained model is run on at the end: their count is not shown
         loops = loops_collecting(seen.node, seen.ctx)
         if any(_other_branch_of_one_pass(seen, other) or _parts_of_one_item(seen, other)
                for loop in loops for other in said.get(loop, ())):
@@ -755,6 +757,39 @@ def _trained_on(data: Data, script: Script) -> bool:
     return data.root in script.memoized("trained-on", lambda: _roots_trained_on(script))
 
 
+def _predicted_after_training(script: Script) -> set[str]:
+    """The roots of data sets a script's top level decodes only after it has trained (a model.fit above them) and
+    hands only to predict(): the few photos it colourises or labels once the model is done, Test/ beside Train/.
+    Nothing shows their count, and a folder of pictures to run a finished model on is not the training set: the
+    rules that weigh whole data sets leave them alone. One also given to fit, evaluate or a data pipeline is not."""
+    def find() -> set[str]:
+        trained_at: dict[str, int] = {}  # per file, the first training call at its top level
+        for call in script.calls_named("fit", "fit_generator", "train_on_batch"):
+            module = script.module_of(call)
+            if module.function_of(call) is None and isinstance(call.func, ast.Attribute):
+                key = str(module.path)
+                trained_at[key] = min(trained_at.get(key, call.lineno), call.lineno)
+
+        def roots_given(*names: str) -> set[str]:
+            roots = set()
+            for call in script.calls_named(*names):
+                for given in list(call.args) + [k.value for k in call.keywords]:
+                    for node in ast.walk(given):
+                        value = script.value(node)
+                        if isinstance(value, Data):
+                            roots.add(made_root(value.root))
+            return roots
+        predicted = roots_given("predict", "predict_on_batch", "predict_generator")
+        predicted -= roots_given(*(_TRAINING_INPUTS - {"predict"}))
+        after = set()
+        for root in predicted:
+            path, _colon, line = root.rpartition(":")
+            if line.isdigit() and path in trained_at and int(line) > trained_at[path]:
+                after.add(root)
+        return after
+    return script.memoized("predicted-after-training", find)
+
+
 def _roots_trained_on(script: Script) -> set[str]:
     """The roots of every data set the script trains on (see _trained_on); of what a function makes anew on each
     call (x = load(); fit(x)), the function's own too (values.made_root): what its body saw of it (the np.load) is
@@ -1003,6 +1038,14 @@ def in_memory_arrays(script: Script) -> Iterator[Finding]:
         # fit([images, masks], ...), or fit({'image': images, 'mask': masks}) of a model with named inputs
         inputs = given.items if isinstance(given, (Several, Keyed)) else (given,)
         data = next((d for d in inputs if isinstance(d, Data) and _large_whole_array(d, script)), None)
+        if data is None:
+            # fit(blurred, sharp): Keras converts the targets with the inputs, and a denoiser's, a super-resolution
+            # or a colouriser's targets are pictures, as large as what the inputs are computed from
+            y = call.args[1] if len(call.args) > 1 else keyword_value(call, "y")
+            target = script.value(y) if y is not None else None
+            targets = target.items if isinstance(target, (Several, Keyed)) else (target,)
+            data = next((d for d in targets if isinstance(d, Data) and not d.labels and d.content == FILES and
+                         _large_whole_array(d, script)), None)
         # (sized by the model's input shape where the array's own shape is not known: np.load of a cache)
         data = data and _shaped_as_model_input(data, script) or data or \
             next((d for d in (_shaped_as_model_input(d, script) for d in inputs) if d is not None), None)
@@ -1129,6 +1172,9 @@ def dtype_blowup(script: Script) -> Iterator[Finding]:
             if fit in fits_said:
                 continue  # fit(tf.cast(x, tf.float32), y, validation_data=(tf.cast(x_val, ...), y_val)): one fix
             fits_said.add(fit)
+        if effect == "float64" and isinstance(source, Data) and seen.ctx.function is None and \
+                made_root(source.root) in _predicted_after_training(script):
+            continue
         if effect == "float64":
             yield script.finding(
                 "dtype-blowup", seen.node,
@@ -1163,8 +1209,18 @@ def dtype_blowup(script: Script) -> Iterator[Finding]:
     # a float64 buffer nobody chose: filled with images or whole numbers (a one-hot), or shaped like images (four
     # dimensions, N x H x W x C, even where the script computes each of them: a cube of patches per pixel)
     buffers: dict[tuple[str, int], Seen] = {}
+    # the data sets whose files are each made float64 and kept (said below, where they are made so): a float64 buffer
+    # filled with their samples holds them at the dtype already said, and the fix is there
+    kept_float64 = {made_root(data.root) for seen in script.seen("collected", "filled")
+                    if (data := _kept_widened(seen)) is not None and not negligible(data) and
+                    ITEMSIZE.get(data.widened_to or "float64", 8) == 8}
+    filled_with_kept = {(seen.value.path, seen.value.line) for seen in script.seen("filled")
+                        if isinstance(seen.value, Data) and isinstance(seen.source, Item) and
+                        made_root(seen.source.root) in kept_float64}
     for seen in script.seen("filled", "created"):
         data = seen.value
+        if isinstance(data, Data) and (data.path, data.line) in filled_with_kept:
+            continue
         # (of an unknown count of small samples, 46 one-hot classes at 368 B each, nothing shows it is large)
         small_rows = total_bytes(data) is None and (sample_bytes(data) or LARGE_SAMPLE_BYTES) < LARGE_SAMPLE_BYTES \
             if isinstance(data, Data) else True
@@ -1192,6 +1248,7 @@ def dtype_blowup(script: Script) -> Iterator[Finding]:
         data, item = seen.value, seen.source
         if isinstance(data, Data) and data.container == "numpy" and isinstance(item, Item) and \
                 item.widened_line is not None and (data.path, data.line) not in buffers and not data.labels and \
+                (data.path, data.line) not in filled_with_kept and \
                 not negligible(data) and \
                 ITEMSIZE.get(data.dtype or "", 0) >= ITEMSIZE.get(item.widened_to or "", 8) >= 4:
             widened_buffers.setdefault((data.path, data.line), (seen, item))
@@ -1252,6 +1309,8 @@ def dtype_blowup(script: Script) -> Iterator[Finding]:
         tables = script.flow.rows_made_into.get(data.root, set()) if data is not None else set()
         if tables and not tables & script.image_roots():
             continue  # numbers parsed from a table's rows as floats: wide only where the rows are pixels
+        if data is not None and seen.ctx.function is None and made_root(data.root) in _predicted_after_training(script):
+            continue  # the pictures a trained model is run on at the end (eager_loading)
         if data is not None and not negligible(data):
             dtype = data.widened_to or "float64"
             if tables:  # a table's rows of pixel values, each parsed into floats

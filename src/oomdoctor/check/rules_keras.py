@@ -104,9 +104,70 @@ def _gpu_sharers(script: Script) -> str:
         return "JAX"
     if script.keras_backend != "tensorflow":
         return _("Keras's {backend} backend").format(backend=script.keras_backend)
-    if any(m.imports("multiprocessing", "concurrent.futures", "ray") for m in script.modules):
+    if any(m.imports("ray") for m in script.modules) or \
+            any(m.imports("multiprocessing", "concurrent.futures") for m in script.modules) and _workers_run_tf(script):
         return _("the script's other processes")
     return ""
+
+
+# how a process pool or an executor is handed the function its workers run (pool.map(f, xs), ex.submit(f, x))
+_WORKER_METHODS = {"map", "imap", "imap_unordered", "starmap", "map_async", "starmap_async", "apply", "apply_async",
+                   "submit"}
+# Keras's helpers that only decode or reshape with NumPy and PIL: a worker calling them starts no TensorFlow
+_NUMPY_ONLY_KERAS = ("keras.preprocessing", "keras.utils", "tensorflow.keras.preprocessing", "tensorflow.keras.utils",
+                     "keras.src.utils", "keras.src.legacy.preprocessing")
+_MODEL_METHODS = {"predict", "fit", "evaluate", "train_on_batch", "predict_on_batch", "load_model"}
+
+
+def _workers_run_tf(script: Script) -> bool:
+    """Whether a process the script starts (Process(target=f), pool.map(f, ...), executor.submit(f, ...)) may run
+    TensorFlow: only then does each of them take a GPU of its own. Workers that decode files with PIL, OpenCV or
+    Keras's image helpers never touch the GPU. A worker the script does not define is taken to run it; a script that
+    starts no process (multiprocessing.cpu_count() alone) starts none."""
+    def find() -> bool:
+        for module in script.modules:
+            for node in ast.walk(module.tree):
+                if not isinstance(node, ast.Call):
+                    continue
+                target: ast.AST | None = None
+                if last_part(dotted_name(node.func)) == "Process":
+                    target = keyword_value(node, "target")
+                elif isinstance(node.func, ast.Attribute) and node.func.attr in _WORKER_METHODS and node.args:
+                    target = node.args[0]
+                if target is None:
+                    continue
+                if isinstance(target, ast.Lambda):
+                    if _runs_tf(target.body, module, script, set()):
+                        return True
+                    continue
+                function = _script_function(target, module)
+                if function is None or _runs_tf(function.node, function.module, script, set()):
+                    return True
+        return False
+    return script.memoized("workers-run-tf", find)
+
+
+def _script_function(node: ast.AST, module: Module) -> FunctionInfo | None:
+    """The script's own top-level function a name refers to (load_one, or utils.load_one of a module it imports)."""
+    name = dotted_name(node)
+    return module.top_functions.get(name) if name else None
+
+
+def _runs_tf(body: ast.AST, module: Module, script: Script, visited: set[ast.AST]) -> bool:
+    """A TensorFlow call, or a model's, in this code or in the script's functions it calls."""
+    if body in visited:
+        return False
+    visited.add(body)
+    for call in (n for n in ast.walk(body) if isinstance(n, ast.Call)):
+        qualified = module.qualified(call.func)
+        if qualified.startswith(("tensorflow", "keras")) and not qualified.startswith(_NUMPY_ONLY_KERAS):
+            return True
+        if isinstance(call.func, ast.Attribute) and call.func.attr in _MODEL_METHODS:
+            return True
+        function = _script_function(call.func, module)
+        if function is not None and _runs_tf(function.node, module, script, visited):
+            return True
+    return False
 
 
 _MODEL_BUILDERS = ("Sequential", "Model", "Functional")
