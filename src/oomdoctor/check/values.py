@@ -310,7 +310,8 @@ def negligible(data: Data) -> bool:
 
 
 def _shown_shape(shape: tuple[int | None, ...]) -> str:
-    return " × ".join("N" if d is None else f"{d:,}" for d in shape)
+    # a sample of a 1-D array is one value: "(1, float32)", not "(, float32)"
+    return " × ".join("N" if d is None else f"{d:,}" for d in shape) or "1"
 
 
 def _counted(content: str) -> str:
