@@ -2550,6 +2550,73 @@ def dense_text_matrix(script: Script) -> Iterator[Finding]:
               "build each batch's matrix when it is used (a keras.utils.PyDataset), or a scipy.sparse matrix."))
 
 
+def vectors_kept_as_text(script: Script) -> Iterator[Finding]:
+    """np.asarray(values[1:]) of the words split from each line of a word-vector file (GloVe's, fastText's), kept
+    per word (vectors[word] = ..., a dict comprehension, a list's append) with no dtype: NumPy makes an array of
+    fixed-width strings ('<U9' for '-0.123456', 4 bytes a character), not of numbers, so every vector kept takes
+    some 36-40 bytes a number where float32 takes 4."""
+    for call in script.calls_named("asarray", "array"):
+        module = script.module_of(call)
+        if module.qualified(call.func) not in ("numpy.asarray", "numpy.array") or len(call.args) != 1 or \
+                call.keywords or not script.in_use(module, call):
+            continue
+        if not _split_words(call.args[0], module) or not _kept_per_item(call, module):
+            continue
+        yield script.finding(
+            "dtype-blowup", call,
+            _("This array is made of the words split from a line of text, with no dtype: NumPy keeps them as "
+              "fixed-width strings ('<U9' for '-0.123456', 4 bytes a character), some 36-40 bytes a number where "
+              "float32 takes 4, and a vector is kept for every line of the file (a word-vector file of V words × D "
+              "numbers: about V × D × 40 B)."),
+            _("Give the dtype: np.asarray(values[1:], dtype='float32') (or np.fromstring/np.array(..., "
+              "dtype=np.float32)), and keep only the vectors of the words the vocabulary needs."), module=module)
+
+
+def _split_words(node: ast.expr, module: Module) -> bool:
+    """A slice of the words a string's split() gives: line.split()[1:], values[1:] where values = line.split(' '),
+    or the words themselves (a list of strings)."""
+    if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice):
+        node = node.value
+    if isinstance(node, ast.Name):
+        bound = module.value_before(node)
+        if bound is None:
+            return False
+        node = bound
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+        node.func.attr in ("split", "rsplit") and not isinstance(node.func.value, ast.Constant)
+
+
+def _kept_per_item(call: ast.Call, module: Module) -> bool:
+    """The array is kept for each item of a loop: the value of a dict comprehension's entry, stored under a key
+    (vectors[word] = array), appended to a list, or bound to a name that one of those keeps in the same loop."""
+    parent = module.parents.get(call)
+    if isinstance(parent, ast.DictComp) and parent.value is call:
+        return True
+    if isinstance(parent, ast.Call) and isinstance(parent.func, ast.Attribute) and parent.func.attr == "append" and \
+            parent.args == [call]:
+        return True
+    if not isinstance(parent, ast.Assign) or parent.value is not call or len(parent.targets) != 1:
+        return False
+    target = parent.targets[0]
+    if isinstance(target, ast.Subscript):
+        return True
+    if not isinstance(target, ast.Name):
+        return False
+    loop = parent
+    while loop is not None and not isinstance(loop, (ast.For, ast.While, ast.FunctionDef, ast.AsyncFunctionDef)):
+        loop = module.parents.get(loop)
+    if not isinstance(loop, (ast.For, ast.While)):
+        return False
+    for node in ast.walk(loop):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Name) and node.value.id == target.id and \
+                any(isinstance(t, ast.Subscript) for t in node.targets):
+            return True
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "append" and \
+                any(isinstance(a, ast.Name) and a.id == target.id for a in node.args):
+            return True
+    return False
+
+
 def cache_in_memory(script: Script) -> Iterator[Finding]:
     """Dataset.cache() without a file keeps every element in memory: a problem unless the data set is small. Each
     cache is said, the validation split's beside the training one's too: fit() holds both for the whole run (a
