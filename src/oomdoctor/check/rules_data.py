@@ -446,7 +446,7 @@ def _find_large_loads(script: Script) -> tuple[list[tuple[Seen, Data]], set[str]
         unknown_training_set = data.content == ARRAYS and not last_part(data.how).startswith(
             ("loadtxt", "genfromtxt")) and total_bytes(data) is None and sample_bytes(data) is None and \
             not _flat_model_input(script) and not _small_samples_of_unshown_count(data, script) and \
-            read_in_batches(data, script)
+            not _token_id_model(script) and read_in_batches(data, script)
         # an HDF5 data set read whole ([:], [()], .value), or a memory-mapped array copied whole: what the format,
         # or the mapping, exists for is reading it in parts
         shown = shaped is not None or _cache_of_decoded_files(seen.node, script) or data.reader in ("h5py", "mmap") \
@@ -925,6 +925,20 @@ def _takes_flat_input(script: Script) -> bool:
         if any(isinstance(shape, (ast.Tuple, ast.List)) and len(shape.elts) == 1 for shape in shapes):
             return True
     return False
+
+
+def _token_id_model(script: Script) -> bool:
+    """The models the script builds read word ids: an embedding table (torch's nn.Embedding, Keras's Embedding) and
+    no convolution over images. A sample is a sentence's few dozen integers, so of a training set of unknown count
+    the count alone decides (tens of thousands of sentences make a few tens of MB), and nothing shows it."""
+    def find() -> bool:
+        tables = [call for call in script.calls_named("Embedding", "EmbeddingBag")
+                  if script.module_of(call).qualified(call.func).startswith(("torch.", "keras.", "tensorflow."))]
+        images = model_convolves_images(script) or any(
+            script.module_of(call).qualified(call.func).startswith("torch.")
+            for call in script.calls_named("Conv2d", "Conv3d", "ConvTranspose2d"))
+        return bool(tables) and not images
+    return script.memoized("token-id-model", find)
 
 
 def _small_samples_of_unshown_count(data: Data, script: Script) -> bool:
