@@ -3058,7 +3058,7 @@ def _sparse_over_items(node: ast.AST, module: Module, script: Script, depth: int
         if method in ("eye", "identity") and _sparse_module(node.func, module) and node.args:
             return GRAPH if _counts_items(node.args[0], module, 0) else None
         if method in ("fit_transform", "transform") and isinstance(node.func, ast.Attribute) and node.args and \
-                not isinstance(node.args[0], (ast.List, ast.Tuple)) and _vectorizer(node.func.value, module):
+                _vectorizer(node.func.value, module) and not _few_texts(node.args[0], module, script, 0):
             return TERMS
         if method in _SPARSE_MAKERS and "sparse" in qualified:
             square = keyword_value(node, "shape")
@@ -3095,6 +3095,40 @@ def _sparse_over_items(node: ast.AST, module: Module, script: Script, depth: int
         if sparse_known and words_of(node.id) & _GRAPH_WORDS:
             return GRAPH  # adj.todense(): a graph's matrix, by its name
     return None
+
+
+def _few_texts(node: ast.AST, module: Module, script: Script, depth: int) -> bool:
+    """The texts a vectorizer is given are a few written in the script, not a corpus: a list of them
+    (vec.transform([text])), a table or series made of such lists (pd.DataFrame({'text': [s]}), pd.Series([s]))
+    and its column, or a parameter of the script's own function that no call gives anything else (none at all: what
+    an interactive session might pass, which the script does not show)."""
+    if depth > 8:
+        return False
+    if isinstance(node, (ast.List, ast.Tuple)):
+        return True
+    if isinstance(node, (ast.Attribute, ast.Subscript)):  # frame.text, frame['text'], texts[:3]
+        return _few_texts(node.value, module, script, depth + 1)
+    if isinstance(node, ast.Call):
+        if last_part(dotted_name(node.func)) in ("DataFrame", "Series", "array", "asarray") and node.args:
+            given = node.args[0]
+            if isinstance(given, ast.Dict):
+                return bool(given.values) and all(isinstance(v, (ast.List, ast.Tuple)) for v in given.values)
+            return isinstance(given, (ast.List, ast.Tuple))
+        return False
+    if not isinstance(node, ast.Name):
+        return False
+    bound = module.value_before(node)
+    if bound is not None:
+        return _few_texts(bound, module, script, depth + 1)
+    function = module.function_of(node)
+    if function is None or node.id not in {a.arg for a in function.node.args.args}:
+        return False
+    calls = script.calls_to(function)
+    for place, caller in calls:
+        given_here = arguments_given(function, caller, function.takes_instance).get(node.id)
+        if given_here is None or not _few_texts(given_here, place, script, depth + 1):
+            return False
+    return True
 
 
 def _vectorizer(node: ast.AST, module: Module) -> bool:
