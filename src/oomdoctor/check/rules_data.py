@@ -446,7 +446,7 @@ def _find_large_loads(script: Script) -> tuple[list[tuple[Seen, Data]], set[str]
         unknown_training_set = data.content == ARRAYS and not last_part(data.how).startswith(
             ("loadtxt", "genfromtxt")) and total_bytes(data) is None and sample_bytes(data) is None and \
             not _flat_model_input(script) and not _small_samples_of_unshown_count(data, script) and \
-            read_in_batches(data, script)
+            not _token_id_model(script) and read_in_batches(data, script)
         # an HDF5 data set read whole ([:], [()], .value), or a memory-mapped array copied whole: what the format,
         # or the mapping, exists for is reading it in parts
         shown = shaped is not None or _cache_of_decoded_files(seen.node, script) or data.reader in ("h5py", "mmap") \
@@ -925,6 +925,20 @@ def _takes_flat_input(script: Script) -> bool:
         if any(isinstance(shape, (ast.Tuple, ast.List)) and len(shape.elts) == 1 for shape in shapes):
             return True
     return False
+
+
+def _token_id_model(script: Script) -> bool:
+    """The models the script builds read word ids: an embedding table (torch's nn.Embedding, Keras's Embedding) and
+    no convolution over images. A sample is a sentence's few dozen integers, so of a training set of unknown count
+    the count alone decides (tens of thousands of sentences make a few tens of MB), and nothing shows it."""
+    def find() -> bool:
+        tables = [call for call in script.calls_named("Embedding", "EmbeddingBag")
+                  if script.module_of(call).qualified(call.func).startswith(("torch.", "keras.", "tensorflow."))]
+        images = model_convolves_images(script) or any(
+            script.module_of(call).qualified(call.func).startswith("torch.")
+            for call in script.calls_named("Conv2d", "Conv3d", "ConvTranspose2d"))
+        return bool(tables) and not images
+    return script.memoized("token-id-model", find)
 
 
 def _small_samples_of_unshown_count(data: Data, script: Script) -> bool:
@@ -2550,6 +2564,73 @@ def dense_text_matrix(script: Script) -> Iterator[Finding]:
               "build each batch's matrix when it is used (a keras.utils.PyDataset), or a scipy.sparse matrix."))
 
 
+def vectors_kept_as_text(script: Script) -> Iterator[Finding]:
+    """np.asarray(values[1:]) of the words split from each line of a word-vector file (GloVe's, fastText's), kept
+    per word (vectors[word] = ..., a dict comprehension, a list's append) with no dtype: NumPy makes an array of
+    fixed-width strings ('<U9' for '-0.123456', 4 bytes a character), not of numbers, so every vector kept takes
+    some 36-40 bytes a number where float32 takes 4."""
+    for call in script.calls_named("asarray", "array"):
+        module = script.module_of(call)
+        if module.qualified(call.func) not in ("numpy.asarray", "numpy.array") or len(call.args) != 1 or \
+                call.keywords or not script.in_use(module, call):
+            continue
+        if not _split_words(call.args[0], module) or not _kept_per_item(call, module):
+            continue
+        yield script.finding(
+            "dtype-blowup", call,
+            _("This array is made of the words split from a line of text, with no dtype: NumPy keeps them as "
+              "fixed-width strings ('<U9' for '-0.123456', 4 bytes a character), some 36-40 bytes a number where "
+              "float32 takes 4, and a vector is kept for every line of the file (a word-vector file of V words × D "
+              "numbers: about V × D × 40 B)."),
+            _("Give the dtype: np.asarray(values[1:], dtype='float32') (or np.fromstring/np.array(..., "
+              "dtype=np.float32)), and keep only the vectors of the words the vocabulary needs."), module=module)
+
+
+def _split_words(node: ast.expr, module: Module) -> bool:
+    """A slice of the words a string's split() gives: line.split()[1:], values[1:] where values = line.split(' '),
+    or the words themselves (a list of strings)."""
+    if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice):
+        node = node.value
+    if isinstance(node, ast.Name):
+        bound = module.value_before(node)
+        if bound is None:
+            return False
+        node = bound
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+        node.func.attr in ("split", "rsplit") and not isinstance(node.func.value, ast.Constant)
+
+
+def _kept_per_item(call: ast.Call, module: Module) -> bool:
+    """The array is kept for each item of a loop: the value of a dict comprehension's entry, stored under a key
+    (vectors[word] = array), appended to a list, or bound to a name that one of those keeps in the same loop."""
+    parent = module.parents.get(call)
+    if isinstance(parent, ast.DictComp) and parent.value is call:
+        return True
+    if isinstance(parent, ast.Call) and isinstance(parent.func, ast.Attribute) and parent.func.attr == "append" and \
+            parent.args == [call]:
+        return True
+    if not isinstance(parent, ast.Assign) or parent.value is not call or len(parent.targets) != 1:
+        return False
+    target = parent.targets[0]
+    if isinstance(target, ast.Subscript):
+        return True
+    if not isinstance(target, ast.Name):
+        return False
+    loop = parent
+    while loop is not None and not isinstance(loop, (ast.For, ast.While, ast.FunctionDef, ast.AsyncFunctionDef)):
+        loop = module.parents.get(loop)
+    if not isinstance(loop, (ast.For, ast.While)):
+        return False
+    for node in ast.walk(loop):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Name) and node.value.id == target.id and \
+                any(isinstance(t, ast.Subscript) for t in node.targets):
+            return True
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "append" and \
+                any(isinstance(a, ast.Name) and a.id == target.id for a in node.args):
+            return True
+    return False
+
+
 def cache_in_memory(script: Script) -> Iterator[Finding]:
     """Dataset.cache() without a file keeps every element in memory: a problem unless the data set is small. Each
     cache is said, the validation split's beside the training one's too: fit() holds both for the whole run (a
@@ -2977,7 +3058,7 @@ def _sparse_over_items(node: ast.AST, module: Module, script: Script, depth: int
         if method in ("eye", "identity") and _sparse_module(node.func, module) and node.args:
             return GRAPH if _counts_items(node.args[0], module, 0) else None
         if method in ("fit_transform", "transform") and isinstance(node.func, ast.Attribute) and node.args and \
-                not isinstance(node.args[0], (ast.List, ast.Tuple)) and _vectorizer(node.func.value, module):
+                _vectorizer(node.func.value, module) and not _few_texts(node.args[0], module, script, 0):
             return TERMS
         if method in _SPARSE_MAKERS and "sparse" in qualified:
             square = keyword_value(node, "shape")
@@ -3014,6 +3095,40 @@ def _sparse_over_items(node: ast.AST, module: Module, script: Script, depth: int
         if sparse_known and words_of(node.id) & _GRAPH_WORDS:
             return GRAPH  # adj.todense(): a graph's matrix, by its name
     return None
+
+
+def _few_texts(node: ast.AST, module: Module, script: Script, depth: int) -> bool:
+    """The texts a vectorizer is given are a few written in the script, not a corpus: a list of them
+    (vec.transform([text])), a table or series made of such lists (pd.DataFrame({'text': [s]}), pd.Series([s]))
+    and its column, or a parameter of the script's own function that no call gives anything else (none at all: what
+    an interactive session might pass, which the script does not show)."""
+    if depth > 8:
+        return False
+    if isinstance(node, (ast.List, ast.Tuple)):
+        return True
+    if isinstance(node, (ast.Attribute, ast.Subscript)):  # frame.text, frame['text'], texts[:3]
+        return _few_texts(node.value, module, script, depth + 1)
+    if isinstance(node, ast.Call):
+        if last_part(dotted_name(node.func)) in ("DataFrame", "Series", "array", "asarray") and node.args:
+            given = node.args[0]
+            if isinstance(given, ast.Dict):
+                return bool(given.values) and all(isinstance(v, (ast.List, ast.Tuple)) for v in given.values)
+            return isinstance(given, (ast.List, ast.Tuple))
+        return False
+    if not isinstance(node, ast.Name):
+        return False
+    bound = module.value_before(node)
+    if bound is not None:
+        return _few_texts(bound, module, script, depth + 1)
+    function = module.function_of(node)
+    if function is None or node.id not in {a.arg for a in function.node.args.args}:
+        return False
+    calls = script.calls_to(function)
+    for place, caller in calls:
+        given_here = arguments_given(function, caller, function.takes_instance).get(node.id)
+        if given_here is None or not _few_texts(given_here, place, script, depth + 1):
+            return False
+    return True
 
 
 def _vectorizer(node: ast.AST, module: Module) -> bool:
