@@ -4488,6 +4488,15 @@ def test_densified_sparse_term_matrix(use, expected, tmp_path):
     assert _rules(tmp_path, source, "densified-sparse") == expected
 
 
+def test_a_dense_term_matrix_grows_with_documents_times_words_not_squared(tmp_path):
+    source = ("from sklearn.feature_extraction.text import TfidfVectorizer\n\ntexts = open('corpus.txt').read()"
+              ".splitlines()\nX = TfidfVectorizer(max_features=5000).fit_transform(texts).toarray()\n")
+    (tmp_path / "train.py").write_text(source)
+    finding = next(f for f in check_source(tmp_path / "train.py") if f.rule == "densified-sparse")
+    assert "documents times the vocabulary" in finding.message and "square" not in finding.message
+    assert "X[rows].toarray()" in finding.fix
+
+
 def test_densified_networkx_graph(tmp_path):
     source = ("import networkx as nx\nimport numpy as np\n\ng = nx.read_edgelist('graph.txt')\n"
               "a = nx.to_numpy_array(g)\nb = nx.adjacency_matrix(g).todense()\nc = nx.adjacency_matrix(g)\n")

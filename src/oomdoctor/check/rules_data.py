@@ -2800,6 +2800,16 @@ def densified_sparse(script: Script) -> Iterator[Finding]:
             what = _("a corpus's document-term matrix") if kind == TERMS else \
                 _("an identity matrix over every node") if kind.startswith("eye") else \
                 _("a graph's matrix over every node (N × N)")
+            if kind == TERMS:  # documents × vocabulary: it grows with the corpus times its words, not squared
+                yield script.finding(
+                    "densified-sparse", node,
+                    _("This makes {what} dense ({size}): a text uses a few dozen of the vocabulary's words, the dense "
+                      "row stores a value for every word of it, so its memory grows with the documents times the "
+                      "vocabulary.").format(what=what, size=size),
+                    _("Keep it sparse: scikit-learn's models take the sparse matrix as it is; for a neural network "
+                      "make only each batch's rows dense (X[rows].toarray()), or cap the vocabulary (max_features=)."),
+                    module=module)
+                continue
             yield script.finding(
                 "densified-sparse", node,
                 _("This makes {what} dense ({size}): a sparse matrix keeps a few values per row, the dense one every "
