@@ -1251,6 +1251,14 @@ class Flow(CallHandlers):
         return chain
 
     def _eval_Subscript(self, node: ast.Subscript, scope: Scope, ctx: Context) -> Value:
+        if isinstance(node.value, ast.Attribute) and node.value.attr in ("iloc", "loc"):
+            rows = _many_rows_cut(node.slice)
+            if rows is not None:
+                table = self.eval(node.value.value, scope, ctx)
+                if isinstance(table, Data) and table.content == TABLE:
+                    # df.iloc[0:1000000, :]: pandas' indexer cuts rows of the table itself, as many as the script
+                    # writes, a data set's worth: still the table (a column, a few rows, a mask: not followed)
+                    return replace(table, shape=None, small=False)
         container = self.eval(node.value, scope, ctx)
         index = self.eval(node.slice, scope, ctx)
         if isinstance(container, Several):
@@ -2165,6 +2173,25 @@ class Flow(CallHandlers):
                 call.qualified.split(".")[0] in ("torch", "F", "torch.nn.functional"):
             return Tensor(graph=not call.ctx.no_grad, host=all(a.host for a in call.args if isinstance(a, Tensor)))
         return None
+
+
+# Rows a written cut must keep to be a data set's worth, not a sample or a held-out block of a small table
+_MANY_ROWS = 100_000
+
+
+def _many_rows_cut(index: ast.AST) -> int | None:
+    """df.iloc[0:1000000, :], df.iloc[:500000]: a slice of rows written with whole-number bounds, every column kept,
+    that keeps at least _MANY_ROWS rows; how many, else None."""
+    first = index.elts[0] if isinstance(index, ast.Tuple) and index.elts else index
+    rest = index.elts[1:] if isinstance(index, ast.Tuple) else []
+    if not isinstance(first, ast.Slice) or first.step is not None or \
+            any(not (isinstance(e, ast.Slice) and e.lower is None and e.upper is None) for e in rest):
+        return None
+    bounds = [0 if b is None else b.value if isinstance(b, ast.Constant) and type(b.value) is int else None
+              for b in (first.lower, first.upper)]
+    if first.upper is None or None in bounds or bounds[1] - bounds[0] < _MANY_ROWS:
+        return None
+    return bounds[1] - bounds[0]
 
 
 _COMPREHENSIONS = (ast.ListComp, ast.GeneratorExp, ast.SetComp, ast.DictComp)

@@ -561,8 +561,14 @@ class _CalledOnce:
         if len(calls) != 1:
             return None  # called with other numbers at each call, or never: nothing to follow
         call = calls[0]
-        at_call = constants_of(script.module_of(call)).at(call.lineno)  # the caller's numbers, in the caller's file
-        numbers = dict(at_call)
+        caller = script.module_of(call)
+        at_call = constants_of(caller).at(call.lineno)  # the caller's numbers, in the caller's file
+        # the body reads its own file's globals: a builder imported from model.py (SEQ_LEN = 1000 there) sees that
+        # module as it stands once imported, every top-level number bound; the caller's numbers reach it only as
+        # the arguments it is given
+        own = function.module.path != caller.path
+        numbers = dict(constants_of(function.module).at(len(function.module.source.splitlines()) + 1) if own
+                       else at_call)
         arguments = function.node.args
         names = [a.arg for a in arguments.posonlyargs + arguments.args]
         given = list(zip(names, call.args)) + [(k.arg, k.value) for k in call.keywords if k.arg]

@@ -56,7 +56,9 @@ class Script:
         self.keras = any(m.imports("keras", "tensorflow", "tf_keras") for m in self.modules)
         # a PyTorch script that never names a GPU keeps its tensors in host memory
         uses_gpu = self.torch and any(re.search(r"cuda|device|\.to\(", m.source) for m in self.modules)
-        self.flow = Flow(self.modules, uses_gpu, self.torch)
+        # a JAX script that imports torch only for its DataLoader computes with JAX, which keeps no tape: its models
+        # (apply_net(params, x), model.apply) are not PyTorch's, whatever their names
+        self.flow = Flow(self.modules, uses_gpu, self.torch and not _torch_only_loads_for_jax(self.modules))
         self._memo: dict[str, object] = {}
         # the public data sets its paths and URLs name (GTZAN, FER-2013): their size is known where the script's
         # is not
@@ -293,6 +295,20 @@ class Script:
                 if value.shape and sample_bytes(replace(value, dtype=data.dtype)) is not None:
                     return replace(data, shape=(data.shape[0] if data.shape else None,) + value.shape[1:])
         return data
+
+
+# Frameworks that compute without PyTorch's autograd tape, beside which a script may import torch for its loaders
+_TAPELESS_FRAMEWORKS = ("jax", "flax", "haiku", "equinox", "optax")
+
+
+def _torch_only_loads_for_jax(modules: list[Module]) -> bool:
+    """from torch.utils.data import DataLoader in a JAX script: every torch import is of its data utilities (and the
+    name torch is never used), while JAX does the computing."""
+    torch_imports = [name for m in modules for name in m.imported if name == "torch" or name.startswith("torch.")]
+    return bool(torch_imports) and all(name in ("torch.utils", "torch.utils.data") or
+                                       name.startswith("torch.utils.data.") for name in torch_imports) and \
+        not any(isinstance(n, ast.Name) and n.id == "torch" for m in modules for n in m.parents) and \
+        any(m.imports(*_TAPELESS_FRAMEWORKS) for m in modules)
 
 
 def _zeroes_gradients(tree: ast.Module) -> bool:
