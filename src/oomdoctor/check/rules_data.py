@@ -2689,10 +2689,11 @@ def huge_shuffle(script: Script) -> Iterator[Finding]:
         # shuffle(cfg.BUFFER_SIZE), a number the flow knows (a settings module's constant, a name bound to one)
         count = script.value(sizes[0])
         # (FEW at least: a buffer of a few hundred images, however large, is the bounded one people are told to use)
-        buffered = decoded is not None and isinstance(count, Number) and isinstance(count.value, int) and \
-            count.value >= FEW and count.value * _element_bytes_at_least(decoded) >= NEGLIGIBLE_BYTES
+        element = _element_bytes_at_least(decoded) if decoded is not None else _decoded_file_bytes(call, shuffled)
+        buffered = element is not None and isinstance(count, Number) and isinstance(count.value, int) and \
+            count.value >= FEW and count.value * element >= NEGLIGIBLE_BYTES
         # a shuffle before the map that reads the files holds file names, not data
-        names_only = decoded is None and any(m.lineno > call.lineno for m in script.calls_named("map")
+        names_only = element is None and any(m.lineno > call.lineno for m in script.calls_named("map")
                                              if isinstance(m.func, ast.Attribute) and script.module_of(m) is module)
         if (whole or big) and not names_only:
             yield script.finding(
@@ -2706,9 +2707,28 @@ def huge_shuffle(script: Script) -> Iterator[Finding]:
                 _("This shuffle buffer keeps {count:,} elements of data decoded in memory, at least {size}: as many "
                   "samples as many data sets hold, copied once more beside the arrays the pipeline is made "
                   "from.").format(count=count.value,
-                                  size=format_bytes(count.value * _element_bytes_at_least(decoded))),
+                                  size=format_bytes(count.value * element)),
                 _("Shuffle the file names (or the rows' indices) before the data is decoded and read each element "
                   "in a later map, or give decoded elements a buffer of a few hundred."))
+
+
+def _decoded_file_bytes(call: ast.Call, pipeline: object) -> int | None:
+    """One element's bytes (an image, at least: image_dataset_from_directory's elements are batches of them) of a
+    pipeline that decodes image files as it reads them, where the flow knows the image size; None for one read
+    straight from an in-memory cache() (the buffer then holds the cache's own tensors, not copies: the cache is
+    what is said) or one whose elements are not decoded images."""
+    if not isinstance(pipeline, Pipeline) or pipeline.small or pipeline.source != FILES or pipeline.data is not None \
+            or not pipeline.element_bytes:
+        return None
+    before = call.func.value if isinstance(call.func, ast.Attribute) else None
+    # back through the steps that pass the same tensors on (prefetch, repeat, take, skip) to the one that made them
+    while isinstance(before, ast.Call) and isinstance(before.func, ast.Attribute) and \
+            before.func.attr in ("prefetch", "repeat", "take", "skip", "shard", "with_options"):
+        before = before.func.value
+    if isinstance(before, ast.Call) and isinstance(before.func, ast.Attribute) and before.func.attr == "cache" and \
+            not before.args and not before.keywords:
+        return None
+    return pipeline.element_bytes
 
 
 def _decoded_elements(pipeline: object) -> Data | None:

@@ -431,7 +431,9 @@ def flatten_dense(script: Script) -> Iterator[Finding]:
             elif not any(strided(call) for name, call in sequence[convs[0]:i] if name.startswith("Conv")) and \
                     not any(any(p in n for p in _POOLING) for n in before[convs[0]:]) and \
                     not before[convs[-1]].endswith("1D") and not (units is not None and units <= _SCORE_UNITS) and \
-                    not _fitted_as_sequence(containers[-1], module, script):
+                    not _fitted_as_sequence(containers[-1], module, script) and \
+                    not any(name in KERAS_BACKBONES and ".applications." in "." + module.qualified(call.func)
+                            for name, call in sequence[:convs[0]]):
                 # (Dense(1) of a critic or a regressor: its kernel has as many weights as one sample's map has
                 # values, whatever the image's size; a map that large is the convolutions' problem, not the head's)
                 # strided convolutions, or a pooling between convolutions (Conv, MaxPooling2D, Conv, Flatten), shrink
@@ -439,7 +441,8 @@ def flatten_dense(script: Script) -> Iterator[Finding]:
                 # after a 1-D convolution, whose map is a sequence's length times its filters, not an image's
                 # rows times its columns (said where the script shows the size, as for DanQ's Dense(input_dim=)),
                 # nor when fit() is given samples of one axis written for Conv2D (rows.reshape(n, length, 1, 1)):
-                # a 2-D convolution over a width of one is a 1-D one
+                # a 2-D convolution over a width of one is a 1-D one; nor convolutions over a keras.applications
+                # backbone's map (VGG19 cut at block4_pool, then Conv2D(1, 1)): the backbone has pooled it already
                 yield script.finding(
                     "flatten-dense", flatten,
                     _("Flatten right after convolutions, with no pooling, feeds every pixel of every channel to the "

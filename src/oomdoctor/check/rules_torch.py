@@ -988,7 +988,12 @@ def huge_linear_head(script: Script) -> Iterator[Finding]:
         scope = _model_of(call, module)
         convs = [c for c in calls_in(scope) if last_part(dotted_name(c)) in _TORCH_CONVS] if scope is not None else []
         if not convs:
-            continue  # a transformer's or an MLP's layer: no feature map is flattened into it
+            # a transformer's or an MLP's layer: no feature map is flattened into it; but an MLP that flattens
+            # whole images takes every pixel into its first layer
+            finding = _pixels_into_linear(call, scope, module, script)
+            if finding is not None:
+                yield finding
+            continue
         if module not in constants:
             constants[module] = Constants(module.tree)
         numbers = constants[module].at(call.lineno)
@@ -1010,6 +1015,44 @@ def huge_linear_head(script: Script) -> Iterator[Finding]:
               "that).").format(features=features, units=units, weights=weights, size=format_bytes(4 * weights)),
             _("Pool before the head: nn.AdaptiveAvgPool2d(1) (or more pooling and strides) so that far fewer "
               "features reach nn.Linear. `oomdoctor estimate` shows the difference."), module=module)
+
+
+# The smallest side of a picture whose pixels, flattened, say an image (not a few features, a word-count vector)
+_IMAGE_SIDE = 64
+
+
+def _pixels_into_linear(call: ast.Call, scope: ast.AST | None, module: Module, script: Script) -> Finding | None:
+    """nn.Linear(300 * 300 * 3, 512) in a model that flattens its input: the first layer of an MLP over whole
+    images, its weight one row per pixel and channel. Said where the sizes reach the Linear in numbers (through the
+    arguments the model is built with), the kernel reaches HUGE_HEAD_WEIGHTS and the inputs are a square image's
+    pixels (side by side by 1, 3 or 4 channels, the side at least _IMAGE_SIDE)."""
+    calls = list(calls_in(scope)) if scope is not None else []
+    if not any(last_part(dotted_name(c)) in ("Flatten", "flatten", "view", "reshape") for c in calls):
+        return None
+    if any(module.qualified(c.func).startswith(("torchvision.", "timm.", "transformers.")) for c in calls):
+        return None  # a backbone's features (512 ** 2 of bilinear pooling over VGG's map): not the input's pixels
+    sizes = []
+    for position, keyword in ((0, "in_features"), (1, "out_features")):
+        given = argument(call, keyword, position)
+        value = script.value(given) if given is not None else None
+        sizes.append(value.value if isinstance(value, Number) and type(value.value) is int else None)
+    features, units = sizes
+    if features is None or units is None or features * units < HUGE_HEAD_WEIGHTS:
+        return None
+    image = next(((side, channels) for channels in (3, 1, 4) if features % channels == 0
+                  for side in [round((features // channels) ** 0.5)]
+                  if side * side * channels == features and side >= _IMAGE_SIDE), None)
+    if image is None:
+        return None
+    weights = features * units
+    return script.finding(
+        "flatten-dense", call,
+        _("Every pixel of a {side}x{side}x{channels} image is flattened into nn.Linear({features:,}, {units}): its "
+          "weight alone has {weights:,} values ({size} in float32; Adam's two slots and the gradient make it four "
+          "times that).").format(side=image[0], channels=image[1], features=features, units=units, weights=weights,
+                                 size=format_bytes(4 * weights)),
+        _("Shrink the image before the first layer (a smaller resize, or convolutions and pooling that reduce it to "
+          "a small map), so that far fewer features reach nn.Linear."), module=module)
 
 
 def _model_of(linear: ast.Call, module: Module) -> ast.AST | None:
