@@ -956,6 +956,18 @@ class CallHandlers:
         return given
 
     def _h5_file(self, call: Call) -> Value:
+        """An open HDF5 file; but not one whose path says it holds a model's weights (h5py.File('vgg16_weights.h5'),
+        File(ckpt_path)): the arrays read from it are a network's layers, loaded once to set its weights, not
+        samples."""
+        path = call.node.args[0] if call.node.args else keyword_value(call.node, "name")
+        given = call.args[0] if call.args else None
+        words = set(words_of(given.value)) if isinstance(given, Text) else set()
+        if isinstance(path, (ast.Name, ast.Attribute)):
+            words |= words_of(last_part(dotted_name(path)))
+        elif isinstance(path, ast.Constant) and isinstance(path.value, str):
+            words |= words_of(path.value)
+        if words & _WEIGHT_FILE_WORDS:
+            return None
         return H5File()
 
     def _json_load(self, call: Call) -> Value:
@@ -1271,6 +1283,8 @@ def _restores_training_state(read: ast.Call, ctx: Context) -> bool:
     return statement.targets[0].id in _training_state_names(ctx.function.node if ctx.function else ctx.module.tree)
 
 
+# Words of a path (or the name holding it) that say the file holds a model's weights
+_WEIGHT_FILE_WORDS = {"weights", "checkpoint", "ckpt", "pretrained"}
 # Words of the keys a checkpoint is read by: the training state saved beside (or as) the weights
 _TRAINING_STATE_WORDS = {"epoch", "epochs", "state", "dict", "optimizer", "optim", "opt", "model", "models", "net",
                          "network", "encoder", "decoder", "generator", "discriminator", "weights", "params",
