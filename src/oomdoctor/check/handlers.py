@@ -577,6 +577,17 @@ class CallHandlers:
                         widened_to=dtype if parsed_wide else None, widened_at=node if parsed_wide else None)
         return None
 
+    def _split_list(self, call: Call) -> Value:
+        """np.array_split(frames, n), np.split(frames, n) of a Python list of samples: NumPy makes one array of the
+        list first (the pieces are views of it, and keep it), a copy of every sample while the list still holds
+        them; of an array, views that copy nothing."""
+        source = call.args[0] if call.args else None
+        if not isinstance(source, Data) or source.container != "list" or source.content not in (ARRAYS, FILES):
+            return None
+        result = replace(source, container="numpy", line=call.node.lineno, inferred=False)
+        self._copied(call, source, result)
+        return result
+
     def _parsed_text(self, call: Call) -> Value:
         """np.fromstring(row['pixels'], dtype=int, sep=' '), in a loop over the samples of a data set: one sample's
         numbers parsed from its text, a new array (as np.asarray([int(v) for v in s.split()]) is)."""
@@ -1592,6 +1603,7 @@ _LIBRARY_HANDLERS: list[tuple[Callable[[str], bool], Callable[[CallHandlers, Cal
      lambda flow, call: _converted(call.args[0], "float32", call.node, call.ctx)
      if call.args and isinstance(call.args[0], Item) else None),
     (lambda n: n in NUMPY_COPIES, CallHandlers._to_array),
+    (_is("numpy.array_split", "numpy.split", "numpy.vsplit", "numpy.hsplit", "numpy.dsplit"), CallHandlers._split_list),
     (_is("numpy.fromstring"), CallHandlers._parsed_text),
     (lambda n: n in ELEMENTWISE, CallHandlers._elementwise),
     # np.append(x, rows, axis=0): x with rows added, the data set still (its value only: the copy it makes
