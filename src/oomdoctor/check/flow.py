@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import sys
 from dataclasses import replace
+from functools import lru_cache
 
 from .context import Context, Scope, Seen
 from .handlers import FUNCTION_LIKE_MODULES, UNKNOWN, Call, CallHandlers, known_images
@@ -1884,6 +1885,10 @@ class Flow(CallHandlers):
             return None
         if not ctx.loops or self._reset_before_in_loop(dotted_name(target), node, ctx):
             return None
+        bound = _bounded_deques(ctx.function.node if ctx.function else ctx.module.tree).get(dotted_name(target))
+        if bound is not None and isinstance(self.values.get(bound), Number) and self.values[bound].value < FEW:
+            return None  # window = deque(maxlen=16): the last few, the oldest dropped as each one comes (a replay
+            # memory of 50,000 transitions is bounded too, and large)
         self._kept_on_gpu(target, value, ctx)
         current = call.receiver
         loop = ctx.loops[-1]
@@ -2480,6 +2485,21 @@ def _backward_names(loop: ast.AST) -> list[tuple[str, int]]:
             calls += [(used, backward[node.targets[0].id]) for used in names_in(node.value)
                       if "loss" in words_of(used) and used != node.targets[0].id]
     return calls
+
+
+@lru_cache(maxsize=1024)
+def _bounded_deques(scope: ast.AST) -> dict[str, ast.expr]:
+    """name -> the bound written, of each name a function (or a module's code) binds to deque(..., maxlen=n): a
+    window of the last n items, not a list that grows; found once per scope."""
+    nodes = own_nodes(scope) if not isinstance(scope, ast.Module) else ast.walk(scope)
+    found = {}
+    for n in nodes:
+        if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.value, ast.Call) and \
+                last_part(dotted_name(n.value.func)) == "deque":
+            bound = keyword_value(n.value, "maxlen") or (n.value.args[1] if len(n.value.args) > 1 else None)
+            if bound is not None:
+                found[dotted_name(n.targets[0])] = bound
+    return found
 
 
 # What only a tensor has: loss.item(), l_kl.detach(), rec.backward(), nll.data, part.grad_fn; of these, what turns
