@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import sys
 from dataclasses import replace
+from functools import lru_cache
 
 from .context import Context, Scope, Seen
 from .handlers import FUNCTION_LIKE_MODULES, UNKNOWN, Call, CallHandlers, known_images
@@ -155,6 +156,7 @@ class Flow(CallHandlers):
         self._loops_reading: dict[ast.AST, bool] = {}
         self._maps_as_generators: dict[ast.Call, ast.GeneratorExp | None] = {}  # map(fn, xs), written once each
         self._backward_calls: dict[ast.AST, list[tuple[str, int]]] = {}
+        self._tensor_uses: dict[ast.AST, dict[str, set[str]]] = {}  # per loop, how it uses names as tensors
         self._absent_modules: dict[tuple[Module, str], bool] = {}
         self._small_loops: dict[ast.AST, bool] = {}  # for loops over a few items (a short range, a literal)
         self._items: set[FunctionInfo] | None = None
@@ -431,6 +433,11 @@ class Flow(CallHandlers):
         if isinstance(node, (ast.Assign, ast.AnnAssign)):
             if node.value is not None:
                 value = self.eval(node.value, scope, ctx)
+                if self.torch_script and ctx.loops and isinstance(value, Tensor) and value.loss and \
+                        isinstance(node, ast.Assign) and len(node.targets) == 1 and \
+                        isinstance(node.targets[0], ast.Tuple) and isinstance(node.value, ast.Call):
+                    # loss, l_rec, l_kl = depth_loss(...) from a module the flow cannot read: which part is which
+                    value = self._loss_parts(node.targets[0], ctx.loops[-1], value, node.lineno)
                 if self.torch_script and ctx.loops and (value is None or isinstance(value, Several) or
                                                         isinstance(value, Tensor) and value.graph and not value.loss):
                     # loss = criterion(out, target) from a module the flow cannot read, then loss.backward():
@@ -1647,6 +1654,25 @@ class Flow(CallHandlers):
                         (None,) + item.shape if item.shape is not None else None, item.dtype)
             self.seen.append(Seen("kept-on-gpu", moved, ctx, data, target=dotted_name(container)))
 
+    def _loss_parts(self, target: ast.Tuple, loop: ast.AST, loss: Tensor, line: int) -> Value:
+        """The parts of a tuple a loss function the flow cannot read returns, one per name. The loss (the part the
+        loop calls backward() on; where it calls it on none, an evaluation loop, the first, as loss functions return
+        it) is a tensor with its graph. Its siblings may be tensors or numbers for the log (l1.item() returned): the
+        script says which. Where it turns the loss into a number (loss.item(), loss.detach().cpu()) but uses a
+        sibling as it is, never asking a tensor's method of it, the sibling is a number its author knows; where it
+        uses the loss as it is too, the parts are alike: tensors, each with the step's graph."""
+        if loop not in self._backward_calls:
+            self._backward_calls[loop] = _backward_names(loop)
+        if loop not in self._tensor_uses:
+            self._tensor_uses[loop] = _tensor_uses(loop)
+        names = [e.id if isinstance(e, ast.Name) else None for e in target.elts]
+        backward = {name for name, at in self._backward_calls[loop] if at > line}
+        main = next((i for i, name in enumerate(names) if name in backward), 0)
+        uses = self._tensor_uses[loop]
+        converted = names[main] is not None and "number" in uses.get(names[main], ())
+        return Several(tuple(loss if i == main or not converted or "tensor" in uses.get(name, ()) else None
+                             for i, name in enumerate(names)))
+
     def _backpropagated(self, statement: ast.Assign | ast.AnnAssign, loop: ast.AST, value: Value) -> Value:
         """``value`` (None, or a tuple of values) with a loss with its graph where the name the statement binds has
         backward() called on it later in the same loop body, or is a loss that name adds up (loss = bce_loss + w *
@@ -1867,6 +1893,10 @@ class Flow(CallHandlers):
             return None
         if not ctx.loops or self._reset_before_in_loop(dotted_name(target), node, ctx):
             return None
+        bound = _bounded_deques(ctx.function.node if ctx.function else ctx.module.tree).get(dotted_name(target))
+        if bound is not None and isinstance(self.values.get(bound), Number) and self.values[bound].value < FEW:
+            return None  # window = deque(maxlen=16): the last few, the oldest dropped as each one comes (a replay
+            # memory of 50,000 transitions is bounded too, and large)
         self._kept_on_gpu(target, value, ctx)
         current = call.receiver
         loop = ctx.loops[-1]
@@ -2482,6 +2512,41 @@ def _backward_names(loop: ast.AST) -> list[tuple[str, int]]:
             calls += [(used, backward[node.targets[0].id]) for used in names_in(node.value)
                       if "loss" in words_of(used) and used != node.targets[0].id]
     return calls
+
+
+@lru_cache(maxsize=1024)
+def _bounded_deques(scope: ast.AST) -> dict[str, ast.expr]:
+    """name -> the bound written, of each name a function (or a module's code) binds to deque(..., maxlen=n): a
+    window of the last n items, not a list that grows; found once per scope."""
+    nodes = own_nodes(scope) if not isinstance(scope, ast.Module) else ast.walk(scope)
+    found = {}
+    for n in nodes:
+        if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.value, ast.Call) and \
+                last_part(dotted_name(n.value.func)) == "deque":
+            bound = keyword_value(n.value, "maxlen") or (n.value.args[1] if len(n.value.args) > 1 else None)
+            if bound is not None:
+                found[dotted_name(n.targets[0])] = bound
+    return found
+
+
+# What only a tensor has: loss.item(), l_kl.detach(), rec.backward(), nll.data, part.grad_fn; of these, what turns
+# it into a number (or a tensor without its graph)
+_TENSOR_ONLY = {"item", "detach", "backward", "cpu", "cuda", "data", "grad_fn", "requires_grad", "retain_grad"}
+_TO_NUMBER = {"item", "detach", "cpu", "data"}
+
+
+def _tensor_uses(loop: ast.AST) -> dict[str, set[str]]:
+    """name -> {"tensor"} for each name the loop reads a tensor's own method or attribute of (l_kl.backward()),
+    with "number" where that turns it into a number (loss.item(), rec.detach().cpu(), float(loss))."""
+    found: dict[str, set[str]] = {}
+    for node in ast.walk(loop):
+        if isinstance(node, ast.Attribute) and node.attr in _TENSOR_ONLY and isinstance(node.value, ast.Name):
+            found.setdefault(node.value.id, set()).update(
+                ("tensor", "number") if node.attr in _TO_NUMBER else ("tensor",))
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "float" and \
+                len(node.args) == 1 and isinstance(node.args[0], ast.Name):
+            found.setdefault(node.args[0].id, set()).add("number")
+    return found
 
 
 # Words that name reading a file, in a helper's name (load_image, read_volume, cache_or_load, imread)

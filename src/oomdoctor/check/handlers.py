@@ -577,6 +577,17 @@ class CallHandlers:
                         widened_to=dtype if parsed_wide else None, widened_at=node if parsed_wide else None)
         return None
 
+    def _split_list(self, call: Call) -> Value:
+        """np.array_split(frames, n), np.split(frames, n) of a Python list of samples: NumPy makes one array of the
+        list first (the pieces are views of it, and keep it), a copy of every sample while the list still holds
+        them; of an array, views that copy nothing."""
+        source = call.args[0] if call.args else None
+        if not isinstance(source, Data) or source.container != "list" or source.content not in (ARRAYS, FILES):
+            return None
+        result = replace(source, container="numpy", line=call.node.lineno, inferred=False)
+        self._copied(call, source, result)
+        return result
+
     def _parsed_text(self, call: Call) -> Value:
         """np.fromstring(row['pixels'], dtype=int, sep=' '), in a loop over the samples of a data set: one sample's
         numbers parsed from its text, a new array (as np.asarray([int(v) for v in s.split()]) is)."""
@@ -956,6 +967,18 @@ class CallHandlers:
         return given
 
     def _h5_file(self, call: Call) -> Value:
+        """An open HDF5 file; but not one whose path says it holds a model's weights (h5py.File('vgg16_weights.h5'),
+        File(ckpt_path)): the arrays read from it are a network's layers, loaded once to set its weights, not
+        samples."""
+        path = call.node.args[0] if call.node.args else keyword_value(call.node, "name")
+        given = call.args[0] if call.args else None
+        words = set(words_of(given.value)) if isinstance(given, Text) else set()
+        if isinstance(path, (ast.Name, ast.Attribute)):
+            words |= words_of(last_part(dotted_name(path)))
+        elif isinstance(path, ast.Constant) and isinstance(path.value, str):
+            words |= words_of(path.value)
+        if words & _WEIGHT_FILE_WORDS:
+            return None
         return H5File()
 
     def _json_load(self, call: Call) -> Value:
@@ -1271,6 +1294,8 @@ def _restores_training_state(read: ast.Call, ctx: Context) -> bool:
     return statement.targets[0].id in _training_state_names(ctx.function.node if ctx.function else ctx.module.tree)
 
 
+# Words of a path (or the name holding it) that say the file holds a model's weights
+_WEIGHT_FILE_WORDS = {"weights", "checkpoint", "ckpt", "pretrained"}
 # Words of the keys a checkpoint is read by: the training state saved beside (or as) the weights
 _TRAINING_STATE_WORDS = {"epoch", "epochs", "state", "dict", "optimizer", "optim", "opt", "model", "models", "net",
                          "network", "encoder", "decoder", "generator", "discriminator", "weights", "params",
@@ -1578,6 +1603,7 @@ _LIBRARY_HANDLERS: list[tuple[Callable[[str], bool], Callable[[CallHandlers, Cal
      lambda flow, call: _converted(call.args[0], "float32", call.node, call.ctx)
      if call.args and isinstance(call.args[0], Item) else None),
     (lambda n: n in NUMPY_COPIES, CallHandlers._to_array),
+    (_is("numpy.array_split", "numpy.split", "numpy.vsplit", "numpy.hsplit", "numpy.dsplit"), CallHandlers._split_list),
     (_is("numpy.fromstring"), CallHandlers._parsed_text),
     (lambda n: n in ELEMENTWISE, CallHandlers._elementwise),
     # np.append(x, rows, axis=0): x with rows added, the data set still (its value only: the copy it makes
