@@ -196,8 +196,6 @@ KNOWN_IMAGE_SETS = {
     "kmnist": ((60000, 28, 28), (10000, 28, 28)), "cifar10": ((50000, 32, 32, 3), (10000, 32, 32, 3)),
     "cifar100": ((50000, 32, 32, 3), (10000, 32, 32, 3)),
 }
-# The text sets Keras downloads, as lists of word ids, a list per text: how many texts (train, test) at their
-# default split (reuters: 11,228 newswires, test_split=0.2)
 # keras.applications models built with include_top=False: each one's map is the input's height and width divided
 # by its stride (the five /2 stages of every one of these), times its channels; Flatten of it hands the head
 # height / 32 × width / 32 × channels features (VGG16 at 224 × 224: 7 × 7 × 512 = 25,088)
@@ -209,6 +207,8 @@ KERAS_BACKBONES = {
     **{f"EfficientNetB{k}": width for k, width in enumerate((1280, 1280, 1408, 1536, 1792, 2048, 2304, 2560))},
 }
 BACKBONE_STRIDE = 32
+# The text sets Keras downloads, as lists of word ids, a list per text: how many texts (train, test) at their
+# default split (reuters: 11,228 newswires, test_split=0.2)
 KNOWN_TEXT_SETS = {"reuters": (8982, 2246), "imdb": (25000, 25000)}
 # The citation graphs every graph-network tutorial reads (Planetoid's Cora, CiteSeer, PubMed): how many nodes each
 # has, so that a dense N x N matrix of one is sized (Cora's 2,708 nodes make 59 MB in float64, PubMed's 19,717 3.1 GB)

@@ -384,15 +384,7 @@ def flatten_dense(script: Script) -> Iterator[Finding]:
                 dense = after[0][1]
                 units = int_argument(dense, 0, "units", numbers.at(dense.lineno))
                 if units is not None and features * units >= HUGE_HEAD_WEIGHTS:
-                    yield script.finding(
-                        "flatten-dense", flatten,
-                        _("Flatten hands every pixel of the last convolution's map, {features:,} features, to "
-                          "Dense({units}): its kernel alone has {weights:,} weights ({size} in float32; Adam's two "
-                          "slots and the gradient make it four times that).").format(
-                            features=features, units=units, weights=features * units,
-                            size=format_bytes(4 * features * units)),
-                        _("Pool before the head: GlobalAveragePooling2D() instead of Flatten(), or MaxPooling2D "
-                          "layers between the convolutions. `oomdoctor estimate` shows the difference."))
+                    yield _unpooled_head(script, flatten, features, units)
                 break
             if not convs:
                 continue
@@ -420,20 +412,12 @@ def flatten_dense(script: Script) -> Iterator[Finding]:
             elif weights is not None:
                 if weights < HUGE_HEAD_WEIGHTS:
                     break  # the script gives the input's size, and the head it makes is not a memory problem
-                yield script.finding(
-                    "flatten-dense", flatten,
-                    _("Flatten hands every pixel of the last convolution's map, {features:,} features, to "
-                      "Dense({units}): its kernel alone has {weights:,} weights ({size} in float32; Adam's two "
-                      "slots and the gradient make it four times that).").format(
-                        features=features, units=units, weights=weights, size=size),
-                    _("Pool before the head: GlobalAveragePooling2D() instead of Flatten(), or MaxPooling2D layers "
-                      "between the convolutions. `oomdoctor estimate` shows the difference."))
+                yield _unpooled_head(script, flatten, features, units)
             elif not any(strided(call) for name, call in sequence[convs[0]:i] if name.startswith("Conv")) and \
                     not any(any(p in n for p in _POOLING) for n in before[convs[0]:]) and \
                     not before[convs[-1]].endswith("1D") and not (units is not None and units <= _SCORE_UNITS) and \
                     not _fitted_as_sequence(containers[-1], module, script) and \
-                    not any(name in KERAS_BACKBONES and ".applications." in "." + module.qualified(call.func)
-                            for name, call in sequence[:convs[0]]):
+                    not any(_keras_backbone(name, call, module) for name, call in sequence[:convs[0]]):
                 # (Dense(1) of a critic or a regressor: its kernel has as many weights as one sample's map has
                 # values, whatever the image's size; a map that large is the convolutions' problem, not the head's)
                 # strided convolutions, or a pooling between convolutions (Conv, MaxPooling2D, Conv, Flatten), shrink
@@ -823,8 +807,7 @@ def _pretrained_map(layers: list[tuple[str, ast.Call]], module: Module,
     height and width / 32 × its channels), where it is the last model start before the Flatten (no convolution,
     pooling or other input after it), built with include_top=False and no pooling, and its input_shape is given in
     numbers; else None."""
-    starts = [j for j, (name, call) in enumerate(layers) if name in KERAS_BACKBONES and
-              ".applications." in "." + module.qualified(call.func)]
+    starts = [j for j, (name, call) in enumerate(layers) if _keras_backbone(name, call, module)]
     if not starts:
         return None
     j = starts[-1]
@@ -850,6 +833,25 @@ def _pretrained_map(layers: list[tuple[str, ast.Call]], module: Module,
     height, width, _channels = sizes if sizes[-1] in (1, 3, 4) else sizes[1:] + sizes[:1]
     features = (height // BACKBONE_STRIDE) * (width // BACKBONE_STRIDE) * KERAS_BACKBONES[name]
     return (name, features) if features > 0 else None
+
+
+def _unpooled_head(script: Script, flatten: ast.AST, features: int, units: int) -> Finding:
+    """Flatten of a map whose size is known (the script's own convolutions, a keras.applications backbone's) into a
+    Dense kernel of HUGE_HEAD_WEIGHTS or more."""
+    weights = features * units
+    return script.finding(
+        "flatten-dense", flatten,
+        _("Flatten hands every pixel of the last convolution's map, {features:,} features, to "
+          "Dense({units}): its kernel alone has {weights:,} weights ({size} in float32; Adam's two "
+          "slots and the gradient make it four times that).").format(
+            features=features, units=units, weights=weights, size=format_bytes(4 * weights)),
+        _("Pool before the head: GlobalAveragePooling2D() instead of Flatten(), or MaxPooling2D layers "
+          "between the convolutions. `oomdoctor estimate` shows the difference."))
+
+
+def _keras_backbone(name: str, call: ast.Call, module: Module) -> bool:
+    """A keras.applications model (VGG16, ResNet50...) built here, not a layer of the script's own by that name."""
+    return name in KERAS_BACKBONES and ".applications." in "." + module.qualified(call.func)
 
 
 def _fitted_as_sequence(container: ast.AST, module: Module, script: Script) -> bool:
