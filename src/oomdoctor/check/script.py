@@ -166,9 +166,7 @@ class Script:
             skipped = self.flow.not_run
             if not skipped:
                 return set()
-            dead: set[str] = set()
-            for statement in skipped:
-                dead |= _names_read(ast.walk(statement))
+            dead = _names_read(self._in_branches_not_run())
             live: set[str] = set()
             for module in self.modules:
                 stack = [module.tree]
