@@ -701,6 +701,53 @@ def test_llama_cpp_could_not_allocate_a_gpu_buffer():
     host = explain("ggml_backend_cpu_buffer_type_alloc_buffer: failed to allocate buffer of size 8589934592\n"
                    "alloc_tensor_range: failed to allocate CPU buffer of size 8589934592\n")
     assert (host.memory, host.case) == ("host", "host-memory")
+    # older builds name the CPU backend only in the function's name; a KV cache sized to the model's whole context
+    kv_cache = explain("llama_new_context_with_model: n_ctx      = 163840\n"
+                       "ggml_backend_cpu_buffer_type_alloc_buffer: failed to allocate buffer of size 805306368032\n"
+                       "llama_kv_cache_init: failed to allocate buffer for kv cache\n")
+    assert (kv_cache.framework, kv_cache.memory, kv_cache.requested_bytes, kv_cache.case) == (
+        "llama.cpp", "host", 805306368032, "host-memory")
+    assert "--ctx-size" in kv_cache.fixes[0] and not any("DataLoader" in fix for fix in kv_cache.fixes)
+    # ... and a CPU buffer after a backend-less line is still the CPU's (the last line of the two is the failure)
+    compute = explain("ggml_backend_cpu_buffer_type_alloc_buffer: failed to allocate buffer of size 84940832\n"
+                      "ggml_gallocr_reserve_n: failed to allocate CPU buffer of size 84940800\n")
+    assert compute.memory == "host"
+
+
+def test_killed_before_a_closing_fence_and_the_users_question():
+    """A log pasted into an issue ends at its closing fence; the shell's Killed is its last line, not the text's."""
+    from oomdoctor.explain import explain
+
+    log = ("Here is the output:\n\n```\n$ python3 sampling.py --path_checkpoint=2b-it/\nParameters loaded.\n"
+           "{last}\n```\n\nAny idea what could be causing it to blow up during sampling?\n")
+    killed = explain(log.format(last="Killed"))
+    assert (killed.oom, killed.memory, killed.case) == (True, "host", "host-memory")
+    assert "OOM killer" in killed.diagnosis[0]
+    assert not explain(log.format(last="Done.")).oom
+
+
+def test_vllm_told_to_take_the_whole_gpu_is_preallocation():
+    """gpu_memory_utilization=1 leaves nothing for what vLLM allocates after its weights and KV cache."""
+    from oomdoctor.explain import explain
+
+    log = ("RuntimeError: CUDA error: out of memory\nCUDA kernel errors might be asynchronously reported at some "
+           "other API call\n\nllm = LLM(model=path, tensor_parallel_size=8, gpu_memory_utilization={share})\n")
+    whole = explain(log.format(share=1))
+    assert whole.case == "preallocation" and "gpu_memory_utilization=0.9" in whole.fixes[0]
+    assert explain(log.format(share=0.9)).case != "preallocation"
+    assert explain(log.format(share="1.5")).case != "preallocation"
+
+
+def test_zero_optimizer_state_initialization_is_the_optimizer():
+    """DeepSpeed ZeRO making the optimizer's states (its frame, or the user's words) is the optimizer's memory."""
+    from oomdoctor.explain import explain
+
+    said = explain("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 14.9 GiB.\n"
+                   "Occurs during ZeRO optimizer state initialization.\n")
+    assert said.case == "optimizer-update"
+    frame = explain('  File "deepspeed/runtime/zero/stage_1_and_2.py", line 640, in initialize_optimizer_states\n'
+                    "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 14.90 GiB.\n")
+    assert frame.case == "optimizer-update"
 
 
 def test_numpy_could_not_allocate_an_array_in_ram():

@@ -286,6 +286,8 @@ def choose(facts: Facts) -> str:
         return "preallocation"
     if "pool_at_start" in clues:  # PaddlePaddle 1.x sizing its first pool chunk as a share of the whole GPU
         return "preallocation"
+    if "vllm_whole_gpu" in clues:  # vLLM told to take the whole GPU for its weights and KV cache at start
+        return "preallocation"
     if "unified_memory" in clues and facts.framework in _POOL_AT_START:
         # the pool made from unified memory (TF_FORCE_UNIFIED_MEMORY, a memory fraction above 1) at start: the driver
         # could not give the share asked for, GPU and RAM together
@@ -356,6 +358,12 @@ def advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
             fix.insert(0, _("llama.cpp: offload fewer layers to the GPU (--n-gpu-layers), use a shorter context "
                             "(--ctx-size) or a smaller batch (--ubatch-size) for the compute buffer, a smaller "
                             "quantization of the model, or split it over several GPUs (--tensor-split)."))
+    if facts.framework == "llama.cpp" and facts.memory == "host":
+        # the CPU backend's buffers (weights not offloaded, the KV cache, the compute graph) are in RAM: no data set,
+        # no DataLoader, so host-memory's advice for a training job does not apply
+        fix[:] = [_("llama.cpp: use a shorter context (--ctx-size; recent builds size the KV cache to the model's "
+                    "whole training context unless told), a smaller quantization of the model, or a machine with "
+                    "more RAM; the KV cache grows with the context times the layers.")]
     if facts.framework == "tensorflow" and facts.memory == "gpu":
         say.append(_("TensorFlow reserves nearly all GPU memory at start unless memory growth is on, so nvidia-smi "
                      "always looks full; the numbers above are what the job itself used."))
@@ -415,6 +423,9 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
             fix.append(_("Ask Slurm for more memory (#SBATCH --mem=..., or --mem-per-cpu=...), or a node of its own "
                          "(--exclusive); sacct -j <jobid> --format=JobID,State,ReqMem,MaxRSS shows what each step used "
                          "against what it asked for."))
+        elif "oom_killer" in facts.clues and not requested:
+            say.append(_("The process was killed for the host's RAM: Linux's OOM killer ends the largest process when "
+                         "RAM runs out (the shell then prints Killed), and nothing in the program can report it."))
         elif "sigkill" in facts.clues:
             say.append(_("A process was killed with SIGKILL (signal 9) from outside: on Linux the kernel's OOM killer "
                          "does this when RAM runs out, and nothing in the program can report it."))
@@ -673,6 +684,13 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
         fix.append(_("Lower FLAGS_fraction_of_gpu_memory_to_use, or let the pool grow as needed: "
                      "FLAGS_allocator_strategy=auto_growth."))
         fix.append(_("Run one GPU program at a time, or give each its share of the GPU."))
+        return say, fix
+    if case == "preallocation" and "vllm_whole_gpu" in facts.clues:
+        say.append(_("vLLM was told to take the whole GPU (gpu_memory_utilization=1): its weights and KV cache take "
+                     "all of it at start, so whatever needs memory after that (CUDA graphs, the sampler's buffers, "
+                     "NCCL's) finds none."))
+        fix.append(_("Leave vLLM some headroom: gpu_memory_utilization=0.9 (its default), and if the KV cache is then "
+                     "too small, a shorter --max-model-len or more GPUs (--tensor-parallel-size)."))
         return say, fix
     if case == "preallocation" and _another_allocator_here(facts):
         say.append(_("This process held {in_use} of the device's {total}, and PyTorch's allocator only {reserved} of "

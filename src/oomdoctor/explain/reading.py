@@ -151,7 +151,10 @@ _CLUES = {
     # the optimizer's own frames and ops; "adam" alone is everywhere (the compile() line, the model's name)
     "optimizer": ("optimizer.step", "optimizer_step", "apply_gradients", "exp_avg", "_multi_tensor_adam",
                   "_single_tensor_adam", "resourceapply", "/adam/", "adam/", "_create_slots", "add_slot",
-                  "torch/optim/"),
+                  "torch/optim/",
+                  # DeepSpeed ZeRO making the optimizer's states (stage_1_and_2.py's initialize_optimizer_states), as
+                  # its frame or the user's own words say ("occurs during ZeRO optimizer state initialization")
+                  "initialize_optimizer_states", "optimizer state initializ", "optimizer states initializ"),
     "autotuning": ("autotun", "conv_algorithm_picker", "gemm_algorithm_picker", "best cudnn convolution",
                    "algorithm_picker", "redzone", "triton_autotun"),
     "compile": ("compile permanent error", "program hbm requirement", "bufferassignment", "while compiling",
@@ -215,6 +218,14 @@ def _clues(lower: str, facts: Facts) -> None:
     if {"optimizer", "initializer"} <= facts.clues and \
             _last_line(tail, _CLUES["optimizer"]) >= _last_line(tail, _CLUES["initializer"]):
         facts.clues.add("optimizer_innermost")
+    # vLLM told to take the whole GPU (gpu_memory_utilization=1, as a pasted call or command line shows): its weights
+    # and KV cache take all of it at start, and what else needs memory later (CUDA graphs, the sampler, NCCL) finds none
+    if _VLLM_WHOLE_GPU.search(lower):
+        facts.clues.add("vllm_whole_gpu")
+
+
+_VLLM_WHOLE_GPU = re.compile(r"gpu[_-]memory[_-]utilization[\"']?[ \t]{0,4}[=: ][ \t]{0,4}(?:1(?:\.0{1,4})?|0\.99\d{0,3})"
+                             r"(?![\d.])")
 
 
 def _last_match(pattern: re.Pattern[str], text: str, start: int = 0) -> re.Match[str] | None:
@@ -1438,7 +1449,12 @@ def _read_killed(text: str, lower: str, facts: Facts) -> bool:
     could report it. SIGKILL has other senders (a scheduler's time limit, ``kill -9``): the advice says how to
     tell."""
     tail = text[-3000:].rstrip()
-    last_lines = [line.strip() for line in tail.splitlines()[-3:]]
+    lines = tail.splitlines()
+    last_lines = [line.strip() for line in lines[-3:]]
+    # a log pasted into an issue between ``` fences and followed by the user's question ("Killed", "```", "Any idea
+    # what could be causing it?"): the paste's own last lines are those before its closing fence
+    fences = [i for i, line in enumerate(lines) if line.strip().startswith(("```", "~~~"))]
+    last_lines += [line.strip() for i in fences[-2:] for line in lines[max(i - 3, 0):i]]
     killed = any(_SHELL_KILLED.fullmatch(line) for line in last_lines)
     # kernels before 4.19 wrote "Out of memory: Kill process 7248 (python3) score 266 or sacrifice child"; every
     # kernel's report begins "python invoked oom-killer: gfp_mask=0x24280ca, order=0" (mm/oom_kill.c's dump_header),
@@ -1455,6 +1471,7 @@ def _read_killed(text: str, lower: str, facts: Facts) -> bool:
             "out of memory: killed process", "out of memory: kill process", "invoked oom-killer:",
             "oom-kill:constraint=", "session crashed after using all available ram")):
         facts.memory = "host"
+        facts.clues.add("oom_killer")
         facts.message = tail[-200:]
         return True
     signal = _last_match(_SIGKILLED, lower, max(len(lower) - 20000, 0))
@@ -1744,6 +1761,10 @@ def _read_slurm(text: str, lower: str, facts: Facts) -> bool:
     return True
 
 
+_GGML_BUFFER = re.compile(r"(?:ggml_backend_(\w{1,20}?)_buffer_type_alloc_buffer: )?failed to allocate "
+                          r"(?:(\w{1,20}?)(\d{0,3}) )?buffer of size (\d{1,25})")
+
+
 def _read_ggml(text: str, lower: str, facts: Facts) -> bool:
     """ggml, the tensor library of llama.cpp (and its forks, whisper.cpp): its backends allocate one buffer per
     device for the weights, the KV cache or the compute graph, and print ``ggml_backend_cuda_buffer_type_alloc_buffer:
@@ -1761,12 +1782,14 @@ def _read_ggml(text: str, lower: str, facts: Facts) -> bool:
         facts.message = line[line.rfind("\n") + 1:] + text[at:at + 32]
     for at in _positions(text, " buffer of size ")[-1:]:
         # the buffer's backend and device: "CUDA0", "ROCm1", "Vulkan0", "CUDA_Host" (pinned host memory), "CPU"
-        match = re.search(r"failed to allocate (\w{1,20}?)(\d{0,3}) buffer of size (\d{1,25})",
-                          text[max(at - 60, 0):at + 41])
+        # (older builds name the backend only in the function: "ggml_backend_cpu_buffer_type_alloc_buffer: failed
+        # to allocate buffer of size 805306368032", the CPU's buffer for a KV cache sized to the model's context)
+        match = _last_match(_GGML_BUFFER, text[max(at - 100, 0):at + 41])
         if not match:
             continue
         found = True
-        backend, device, requested = match.groups()
+        function_backend, backend, device, requested = match.groups()
+        backend = backend or (function_backend or "").upper()
         facts.requested_bytes = number(requested)
         if backend.startswith("CPU") or backend.endswith("_Host"):
             facts.memory = "host"
