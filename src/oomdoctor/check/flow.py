@@ -136,6 +136,10 @@ class Flow(CallHandlers):
         self._previous_call_lines: dict[FunctionInfo, list[tuple[Context, int]]] = {}
         self._entry_lines: dict[FunctionInfo, int | None] = {}  # _entry_line, found once per round
         self.referenced: set[object] = set()
+        # who uses each of them: the outermost function whose body names it, None for a module's own code (a helper
+        # called only by a function nothing calls is no code the script runs: Script.in_use follows the chain)
+        self.referenced_by: dict[object, set[FunctionInfo | None]] = {}
+        self._running: FunctionInfo | None = None  # (the outermost function whose body runs now)
         # the statements of the branches an if never runs (its test a setting, or a parameter's default), by module
         self.not_run: dict[ast.stmt, Module] = {}
         # the lists of images PIL only opened that something decodes whole (np.stack(images), [np.asarray(im) for im
@@ -204,10 +208,16 @@ class Flow(CallHandlers):
             for module in self.modules:
                 scope = Scope()
                 self.module_scopes[module] = scope
+                self._running = None
                 self._run(module.tree.body, scope, Context(module))
             for module in self.modules:
                 for info in module.functions.values():
+                    outermost = info
+                    while outermost.outer is not None:
+                        outermost = outermost.outer
+                    self._running = outermost
                     self._run_function(info)
+            self._running = None
             self.returns = self._returning
             state = (dict(self.returns), {k: dict(v) for k, v in self.params.items()}, dict(self.attributes),
                      {k: len(v) for k, v in self.callers.items()})
@@ -215,6 +225,11 @@ class Flow(CallHandlers):
                 break
             previous = state
         self.rounds = _round + 1
+
+    def _reference(self, info: object) -> None:
+        """``info`` (a function or class of the project) is used by the code running now."""
+        self.referenced.add(info)
+        self.referenced_by.setdefault(info, set()).add(self._running)
 
     def returned(self, info: FunctionInfo) -> Value:
         """What ``info`` returns: this round's value once its body has run in this round, else the last round's."""
@@ -1128,7 +1143,7 @@ class Flow(CallHandlers):
         if value is None and (source := ctx.module.shared_binding(node.id)) is not None:
             value = self._module_member(source, node.id)  # a name the file never binds: its project's (see there)
         if isinstance(value, (FunctionRef, ClassRef)):
-            self.referenced.add(value.info)
+            self._reference(value.info)
         return value
 
     def _eval_Tuple(self, node: ast.Tuple | ast.List, scope: Scope, ctx: Context) -> Value:
@@ -1204,7 +1219,7 @@ class Flow(CallHandlers):
         if isinstance(owner, LocalModuleRef):
             member = self._module_member(owner.module, name)  # utils.load: used here
             if isinstance(member, (FunctionRef, ClassRef)):
-                self.referenced.add(member.info)
+                self._reference(member.info)
             return member
         if isinstance(owner, ClassRef):
             return FunctionRef(owner.info.methods[name]) if name in owner.info.methods else \
@@ -1997,7 +2012,7 @@ class Flow(CallHandlers):
         """The script's own functions and classes: arguments go to parameters, the return value comes back."""
         callee = call.callee
         if isinstance(callee, FunctionRef):
-            self.referenced.add(callee.info)
+            self._reference(callee.info)
             skip_self = callee.bound is not None and not callee.info.decorated("staticmethod")
             self._bind(callee.info, call, skip_self)
             for name, value in self.global_effects.get(callee.info, {}).items():
@@ -2029,7 +2044,7 @@ class Flow(CallHandlers):
             return _without_graph(returned) if call.ctx.no_grad else returned
         if isinstance(callee, ClassRef):
             cls = callee.info
-            self.referenced.add(cls)
+            self._reference(cls)
             init = next((k.methods["__init__"] for k in self.class_chain(cls) if "__init__" in k.methods), None)
             if init is not None:
                 self._bind(init, call, skip_self=True)
@@ -2981,7 +2996,7 @@ def _filled_start(key: str, loop: ast.AST, module: Module) -> tuple[int, str] | 
 
 # Calls that join a tuple or list of arrays along an axis that exists: kept = f((kept, x)) grows kept by x
 _RUNNING_CONCATENATIONS = {"torch.cat", "torch.concat", "torch.concatenate", "numpy.concatenate", "numpy.vstack",
-                           "numpy.row_stack", "tensorflow.concat"}
+                           "numpy.row_stack", "tensorflow.concat", "numpy.append"}
 
 
 def _running_cat(node: ast.stmt, module: Module) -> ast.expr | None:
@@ -2990,11 +3005,37 @@ def _running_cat(node: ast.stmt, module: Module) -> ast.expr | None:
             module.qualified(node.value.func) not in _RUNNING_CONCATENATIONS:
         return None
     key = dotted_name(node.targets[0]) if isinstance(node.targets[0], (ast.Name, ast.Attribute)) else ""
+    if module.qualified(node.value.func) == "numpy.append":
+        # kept = np.append(kept, x): the array and what is added, as two arguments (flattened without an axis,
+        # copied whole each time all the same)
+        # (only of an array started empty, buf = np.array([]): a loaded array np.append-ed to is the data set
+        # itself, grown by a few parts, which the copy rules say)
+        given = node.value.args
+        return given[1] if key and len(given) >= 2 and dotted_name(given[0]) == key and \
+            _started_empty(key, node, module) else None
     parts = node.value.args[0] if node.value.args else None
     if not key or not isinstance(parts, (ast.Tuple, ast.List)) or len(parts.elts) != 2:
         return None
     names = [dotted_name(e) if isinstance(e, (ast.Name, ast.Attribute)) else "" for e in parts.elts]
     return parts.elts[1] if names[0] == key else parts.elts[0] if names[1] == key else None
+
+
+def _started_empty(key: str, node: ast.stmt, module: Module) -> bool:
+    """``key``'s binding before ``node`` is an empty array: np.array([]), np.array([[]]), np.empty(0)."""
+    function = module.function_of(node)
+    last = module.last_assignment(key, node, function.node if function is not None else None)
+    made = last.value if last is not None else None
+    if not isinstance(made, ast.Call) or not made.args:
+        return False
+    created = module.qualified(made.func)
+    first = made.args[0]
+    if created in ("numpy.array", "numpy.asarray"):
+        while isinstance(first, ast.List) and len(first.elts) == 1:
+            first = first.elts[0]
+        return isinstance(first, ast.List) and not first.elts
+    shape = first.elts if isinstance(first, (ast.Tuple, ast.List)) else [first]
+    return created in ("numpy.empty", "numpy.zeros") and bool(shape) and \
+        isinstance(shape[0], ast.Constant) and shape[0].value == 0
 
 
 def _running_sum(node: ast.stmt) -> ast.expr | None:

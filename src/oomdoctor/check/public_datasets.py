@@ -39,6 +39,9 @@ class PublicDataset:
     # scripts usually cut its samples into many patches or crops (super-resolution's 2K images, a city's
     # 2048 × 1024 frames): what a script keeps per sample says nothing of how many it keeps
     cut: bool = False
+    # its class names, which a script that reads one folder per class lists as they are ('blues', 'classical', ...,
+    # 'rock'): a list of most of them names the data set wherever its files lie ('songs/genres')
+    classes: frozenset[str] = frozenset()
 
     def to_dict(self) -> dict:
         """As ``check --json`` gives it under "datasets_named"."""
@@ -64,11 +67,18 @@ _WORD = re.compile(r"[a-z0-9]+")
 # most 500 pixels a side: 375 × 500 is a large one). Audio is float32 at the rate it is distributed in.
 PUBLIC_DATASETS = (
     # audio
-    PublicDataset("GTZAN", _words("gtzan", "genres_original"), 1_000, (30 * 22_050,), "float32", "clips"),
+    PublicDataset("GTZAN", _words("gtzan", "genres_original"), 1_000, (30 * 22_050,), "float32", "clips",
+                  classes=frozenset({"blues", "classical", "country", "disco", "hiphop", "jazz", "metal", "pop",
+                                     "reggae", "rock"})),
     PublicDataset("Mini Speech Commands", _words("mini_speech_commands"), 8_000, (16_000,), "float32", "clips"),
-    PublicDataset("Speech Commands", _words("speech_commands"), 105_829, (16_000,), "float32", "clips"),
+    PublicDataset("Speech Commands", _words("speech_commands"), 105_829, (16_000,), "float32", "clips",
+                  classes=frozenset({"yes", "no", "up", "down", "left", "right", "on", "off", "stop", "go", "zero",
+                                     "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "bed",
+                                     "bird", "cat", "dog", "happy", "house", "marvin", "sheila", "tree", "wow"})),
     PublicDataset("ESC-50", _words("esc-50"), 2_000, (5 * 44_100,), "float32", "clips"),
-    PublicDataset("UrbanSound8K", _words("urbansound8k"), 8_732, (4 * 44_100,), "float32", "clips"),
+    PublicDataset("UrbanSound8K", _words("urbansound8k"), 8_732, (4 * 44_100,), "float32", "clips",
+                  classes=frozenset({"air_conditioner", "car_horn", "children_playing", "dog_bark", "drilling",
+                                     "engine_idling", "gun_shot", "jackhammer", "siren", "street_music"})),
     PublicDataset("RAVDESS", _words("ravdess"), 2_452, (4 * 48_000,), "float32", "clips"),
     PublicDataset("TESS", _words("tess"), 2_800, (2 * 24_414,), "float32", "clips"),
     PublicDataset("CREMA-D", _words("crema-d", "cremad"), 7_442, (3 * 16_000,), "float32", "clips"),
@@ -180,8 +190,15 @@ def datasets_named(modules: list[Module]) -> list[PublicDataset]:
         for run in dataset.words:
             by_first_word.setdefault(run[0], []).append((run, dataset))
     named: dict[str, PublicDataset] = {}
+    with_classes = [dataset for dataset in PUBLIC_DATASETS if dataset.classes]
     for module in modules:
         for node in ast.walk(module.tree):
+            listed = _listed_strings(node)
+            for dataset in with_classes:
+                # (most of a list of class names, and little else: a vocabulary holds them among thousands)
+                if len(listed & dataset.classes) >= _CLASSES_LISTED and \
+                        len(listed & dataset.classes) >= 0.6 * len(listed):
+                    named[dataset.name] = dataset
             if isinstance(node, ast.keyword) and node.arg in _WEIGHT_KEYWORDS or \
                     isinstance(node, ast.Call) and dotted_name(node.func).endswith("from_pretrained"):
                 continue
@@ -196,6 +213,18 @@ def datasets_named(modules: list[Module]) -> list[PublicDataset]:
                     if not any(len(other) > len(run) and _runs(list(other), run) for other, _ in found):
                         named[dataset.name] = dataset
     return list(named.values())
+
+
+# How many of a data set's class names a list must hold to name it: Mini Speech Commands' eight words are in
+# Speech Commands' too, so the list names the larger set, the safe side
+_CLASSES_LISTED = 6
+
+
+def _listed_strings(node: ast.AST) -> set[str]:
+    """The strings of a list, tuple or set literal, or a dict's keys, lower-cased ({'blues': 0, ...} too)."""
+    elements = node.keys if isinstance(node, ast.Dict) else node.elts if isinstance(
+        node, (ast.List, ast.Tuple, ast.Set)) else []
+    return {e.value.lower() for e in elements if isinstance(e, ast.Constant) and isinstance(e.value, str)}
 
 
 def small_whole(data: Data, kept_sample_bytes: int | None, named: list[PublicDataset]) -> bool:

@@ -11,8 +11,8 @@ from typing import Iterable, Iterator
 from ..i18n import _
 from ..units import format_bytes
 from .context import Context, Seen
-from .library import (FILLED_CREATORS, KNOWN_GRAPH_NODES, NUMPY_CREATORS, PERMUTATIONS, SAVES, argument, constant_number,
-                      dtype_of, keyword_value, pixel_dtype, scaled_pixels_dtype)
+from .library import (DECODERS, FILLED_CREATORS, KNOWN_GRAPH_NODES, NUMPY_CREATORS, PERMUTATIONS, SAVES, argument,
+                      constant_number, dtype_of, keyword_value, pixel_dtype, scaled_pixels_dtype)
 from .modules import ClassInfo, FunctionInfo, Module, own_nodes
 from .names import (calls_in, dotted_name, is_labels, last_part, names_batch_size, names_in, names_inputs,
                     path_text, self_attribute, split_neutral, words_of)
@@ -74,6 +74,8 @@ def eager_loading(script: Script) -> Iterator[Finding]:
         data: Data = seen.value  # type: ignore[assignment]
         if data.content != FILES:
             continue  # arrays computed from data already in memory: a copy, said by the copy rules
+        if data.small:
+            continue  # every file of a public data set small whole (GTZAN's 1,000 clips as 40 × 130 MFCC frames)
         if seen.ctx.function is None and made_root(data.root) in _predicted_after_training(script):
             continue  # the pictures a trained model is run on at the end: their count is not shown
         loops = loops_collecting(seen.node, seen.ctx)
@@ -125,10 +127,11 @@ def eager_loading(script: Script) -> Iterator[Finding]:
             fix, module=seen.ctx.module, line=data.line)
 
     # for r in range(h): for c in range(w): patches[n] = padded[r - m:r + m + 1, c - m:c + m + 1]: a copy of the
-    # window around every position, kept, is side × side copies of every value of the scene (or the spectrogram)
+    # window around every position, kept, is side × side copies of every value of the scene (or the spectrogram):
+    # copies of an array already in memory, duplicate-copy's overlapping windows, not files decoded
     for module, statement, window, kept_at in _windows_at_every_position(script):
         yield script.finding(
-            "eager-loading", statement,
+            "duplicate-copy", statement,
             _("A window around every position of {array} is copied and kept here (line {line}) before training "
               "starts: the windows overlap, so the data set they make holds each value once per window that covers "
               "it, the window's area times the array itself.").format(
@@ -440,6 +443,8 @@ def _find_large_loads(script: Script) -> tuple[list[tuple[Seen, Data]], set[str]
             continue  # read_pickle(path) called for word2ind.pkl, self.vocab, self.qid_to_targets: lookups all
         if _only_its_shape_kept(seen):
             continue  # side = np.array(f['x']).shape[1]: read for its shape and dropped, not kept for the run
+        if data.root in _roots_read_as_paths(script) and total_bytes(data) is None:
+            continue  # a pickled dict of the files' paths, which from_tensor_slices(paths).map(load) reads one by one
         # the training set itself, as a binary array of unknown size, handed to a model or cut into its batches
         # (X_train[i * batch_size:...] fed to a TF1 session); a text file parsed by np.loadtxt is a table of a
         # few numbers per row: nobody stores a data set that fills memory that way
@@ -1018,6 +1023,8 @@ def in_memory_arrays(script: Script) -> Iterator[Finding]:
         data = pipeline.data if isinstance(pipeline, Pipeline) else None
         if data is None or data.content == NAMES or negligible(data):
             continue
+        if _mapped_by_a_file_reader(call, script):
+            continue  # from_tensor_slices(paths).map(load): the slices are the files' paths, read one by one
         if data.content == TABLE and not _large_whole_array(data, script):
             continue  # a CSV's rows, a few numbers each: large only where the script shows its size
         names = sorted(names_in(call.args[0])) if call.args else []
@@ -1074,6 +1081,71 @@ def in_memory_arrays(script: Script) -> Iterator[Finding]:
               "returned.").format(size=script.size_of(data)),
             _("Feed fit() batches instead: a tf.data pipeline that reads the files, or a keras.utils.PyDataset "
               "that loads each batch; or np.load(..., mmap_mode='r') with a generator."))
+
+
+def _roots_read_as_paths(script: Script) -> set[str]:
+    """The data sets whose elements from_tensor_slices(...).map(load) reads as files' paths (see
+    _mapped_by_a_file_reader): what they hold is the paths."""
+    def find() -> set[str]:
+        roots: set[str] = set()
+        for call in script.calls_named("from_tensor_slices"):
+            if not call.args or not _mapped_by_a_file_reader(call, script):
+                continue
+            for node in ast.walk(call.args[0]):
+                value = script.value(node)
+                items = value.items if isinstance(value, (Several, Keyed)) else (value,)
+                roots |= {item.root for item in items if isinstance(item, Data) and item.root}
+        return roots
+    return script.memoized("roots-read-as-paths", find)
+
+
+def _mapped_by_a_file_reader(call: ast.Call, script: Script) -> bool:
+    """from_tensor_slices(x).map(load), or ds = from_tensor_slices(x) and then ds.map(load): the function the data set
+    is mapped with reads each element as a file (tf.io.read_file, decode_wav, cv2.imread, in itself or in a function
+    it calls), so what the slices hold are the files' paths, whatever the flow knows of where x came from (a pickled
+    dict, a JSON file, a table's column): a few bytes each, and the data set is read as it is served."""
+    module = script.module_of(call)
+    mapped: list[ast.expr] = []
+    node = call
+    while True:  # from_tensor_slices(x).shuffle(n).map(load).batch(32): the chain's maps
+        attribute = module.parents.get(node)
+        outer = module.parents.get(attribute) if isinstance(attribute, ast.Attribute) else None
+        if not isinstance(outer, ast.Call) or outer.func is not attribute:
+            break
+        if attribute.attr == "map":
+            mapped += outer.args[:1] + [k.value for k in outer.keywords if k.arg == "map_func"]
+        node = outer
+    statement = module.statement_of(call)
+    if isinstance(statement, ast.Assign) and statement.value is node and len(statement.targets) == 1 and \
+            isinstance(statement.targets[0], ast.Name):
+        # ds = from_tensor_slices(x), then ds = ds.map(load) further on in the same function
+        name = statement.targets[0].id
+        function = module.function_of(call)
+        scope = function.node if function is not None else module.tree
+        mapped += [c.args[0] for c in ast.walk(scope) if isinstance(c, ast.Call) and c.args and
+                   isinstance(c.func, ast.Attribute) and c.func.attr == "map" and
+                   isinstance(c.func.value, ast.Name) and c.func.value.id == name and c.lineno > call.lineno]
+    return any(_reads_files(function, module, 3) for function in mapped)
+
+
+def _reads_files(function: ast.expr, module: Module, depth: int) -> bool:
+    """A lambda, or a function of the module named, whose body decodes a file (the functions it names are looked
+    into too, ``depth`` deep: tf.numpy_function(load_wav, [path], tf.float32))."""
+    if depth == 0:
+        return False
+    if isinstance(function, ast.Lambda):
+        body: ast.AST = function.body
+    elif isinstance(function, ast.Name) and function.id in module.top_functions:
+        body = module.top_functions[function.id].node
+    else:
+        return False
+    for node in ast.walk(body):
+        if isinstance(node, ast.Call) and module.qualified(node.func) in DECODERS:
+            return True
+        if isinstance(node, ast.Name) and node is not function and node.id in module.top_functions and \
+                _reads_files(node, module, depth - 1):
+            return True
+    return False
 
 
 def _shaped_as_model_input(data: Value, script: Script) -> Data | None:
@@ -3064,6 +3136,17 @@ def _names_items(node: ast.AST) -> bool:
                                                                                                        "features"})
 
 
+def _self_loops_of(matrix: ast.expr, identity: ast.expr, module: Module) -> bool:
+    """identity is scipy.sparse's eye(matrix.shape[0]) (or identity(...)), added to matrix: GCN's self-loops (Kipf's
+    A + I), which only a square matrix over a graph's nodes is given, whatever it is named (mat['Network'])."""
+    if not (isinstance(identity, ast.Call) and last_part(dotted_name(identity.func)) in ("eye", "identity") and
+            _sparse_module(identity.func, module) and identity.args):
+        return False
+    rows = identity.args[0]
+    return isinstance(rows, ast.Subscript) and isinstance(rows.value, ast.Attribute) and \
+        rows.value.attr == "shape" and ast.dump(rows.value.value) == ast.dump(matrix)
+
+
 def _sparse_over_items(node: ast.AST, module: Module, script: Script, depth: int, sparse_known: bool,
                        budget: list[int] | None = None) -> str | None:
     """GRAPH when ``node`` holds a sparse matrix over every node of a graph (an adjacency, its normalisation, an
@@ -3076,6 +3159,9 @@ def _sparse_over_items(node: ast.AST, module: Module, script: Script, depth: int
     if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant) and isinstance(node.value, ast.Call):
         node = node.value  # (adj, features) = load(): what the call returns, whichever element
     if isinstance(node, ast.BinOp):
+        if any(_self_loops_of(one, other, module) for one, other in ((node.left, node.right),
+                                                                    (node.right, node.left))):
+            return GRAPH  # A + sp.eye(A.shape[0]): a square matrix given self-loops, a graph's adjacency
         return _sparse_over_items(node.left, module, script, depth + 1, sparse_known, budget=budget) or \
             _sparse_over_items(node.right, module, script, depth + 1, sparse_known, budget=budget)
     if isinstance(node, ast.Attribute) and node.attr == "T":

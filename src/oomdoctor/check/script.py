@@ -86,8 +86,9 @@ class Script:
         for value in list(self.flow.values.values()) + [s.value for s in self.flow.seen] + \
                 [s.source for s in self.flow.seen]:
             if isinstance(value, Data) and value not in small and \
-                    small_whole(value, sample_bytes(self.shown_shape(value)), self.named_datasets):
+                    small_whole(value, self._kept_sample_bytes(value), self.named_datasets):
                 small[value] = replace(value, small=True)
+        self._memo.clear()  # (what rules' helpers found while the sizes were asked, before the values were marked)
         if small:
             self.flow.values = {node: small.get(v, v) if isinstance(v, Data) else v
                                 for node, v in self.flow.values.items()}
@@ -95,6 +96,22 @@ class Script:
                                       source=small.get(s.source, s.source) if isinstance(s.source, Data) else
                                       s.source) for s in self.flow.seen]
         self._by_root = None  # shown_shape indexed the values before they were marked
+
+    def _kept_sample_bytes(self, data: Data) -> int | None:
+        """The bytes the script keeps per sample of ``data``: the shape it shows for it, else, for the data set it
+        trains its Keras model on, one sample of the model's input shape (input_shape=(40, 130, 1): the MFCC frames
+        cut from each clip, whatever the clip was), at 8 bytes a value: the safe side, since what the model is fed is
+        often a float64 copy of what the list keeps (4,317 flowers of 128 × 128 × 3 bytes are 212 MB, and 1.7 GB as
+        the float64 array fit() is given)."""
+        shown = sample_bytes(self.shown_shape(data))
+        if shown is not None or data.labels:
+            return shown
+        from .rules_data import _roots_trained_on  # (the rules read the script: imported when it is made)
+        from .rules_keras import model_input_shape
+        shape = model_input_shape(self)
+        if shape is None or None in shape or data.root not in _roots_trained_on(self):
+            return None
+        return sample_bytes(replace(data, shape=(None,) + tuple(shape), dtype="float64"))
 
     def memoized(self, key: str, compute: Callable[[], T]) -> T:
         """``compute()``, run once per script: what rules ask of the whole script for each of its data sets (which
@@ -127,16 +144,18 @@ class Script:
         """What the flow saw, in the script or in the parts of its local modules that the script uses (the same
         list each time it is asked: the flow has finished)."""
         return self.memoized(f"seen:{','.join(what)}", lambda: [
-            s for s in self.flow.seen if s.what in what and self._reported(s.ctx.module, s.node)])
+            s for s in self.flow.seen if s.what in what and self._reported(s.ctx.module, s.node, s.ctx.function)])
 
     def in_use(self, module: Module, node: ast.AST) -> bool:
         """Whether ``node`` of ``module`` runs when the script runs: module-level code, or a function it uses."""
         return self._reported(module, node)
 
-    def _reported(self, module: Module, node: ast.AST) -> bool:
+    def _reported(self, module: Module, node: ast.AST, running: FunctionInfo | None = None) -> bool:
         if node in self._in_branches_not_run():
             return False  # if evaluate: ... of def restore(evaluate=False) that no call passes: never runs
-        function = module.function_of(node)
+        # (a node the flow made itself, the append that buf = np.append(buf, x) is run as, is in no file: the
+        # function that ran it says where it is)
+        function = module.function_of(node) if node in module.parents else running
         while function is not None and function.outer is not None:
             function = function.outer
         if function is None:
@@ -144,14 +163,43 @@ class Script:
         if function.name in self._named_only_where_not_run():
             return False  # read_split_2d(), called only in the branch the settings turn off
         if module is self.main:
-            # a script with an entry point (if __name__ == '__main__':) runs what that calls: a function of its
-            # own that no module names, by a call, an attribute or a string, and no decorator registers, is an
-            # unused version kept beside the one it calls. Without an entry point, its functions may be what a
-            # notebook or another script calls
-            return not self.memoized("entry-point", lambda: _has_entry_point(module.tree)) or \
-                function.cls is not None or \
-                bool(function.node.decorator_list) or function.name in self._named_elsewhere()
-        return function in self.flow.referenced or function.cls in self.flow.referenced
+            return self._main_function_runs(function)
+        used = self._used_in_modules()
+        return function in used or function.cls in used
+
+    def _main_function_runs(self, function: FunctionInfo) -> bool:
+        """A script with an entry point (if __name__ == '__main__':) runs what that calls: a function of its own
+        that no module names, by a call, an attribute or a string, and no decorator registers, is an unused version
+        kept beside the one it calls. Without an entry point, its functions may be what a notebook or another
+        script calls."""
+        return not self.memoized("entry-point", lambda: _has_entry_point(self.main.tree)) or \
+            function.cls is not None or \
+            bool(function.node.decorator_list) or function.name in self._named_elsewhere()
+
+    def _used_in_modules(self) -> set[object]:
+        """The functions and classes of the local modules that code the script runs uses: named by a module's own
+        code, by the script's functions that run, or by what those use in turn (utils.load() calls read_all(), which
+        runs; read_all() called only by a loader nobody calls does not)."""
+        def find() -> set[object]:
+            referenced_by = self.flow.referenced_by
+            used: set[object] = set()
+
+            def runs(user: FunctionInfo | None) -> bool:
+                if user is None:
+                    return True
+                if user.module is self.main:
+                    return user.name not in self._named_only_where_not_run() and self._main_function_runs(user)
+                return user in used or user.cls in used
+
+            grown = True
+            while grown:
+                grown = False
+                for info, users in referenced_by.items():
+                    if info not in used and any(runs(user) for user in users):
+                        used.add(info)
+                        grown = True
+            return used
+        return self.memoized("used-in-modules", find)
 
     def _in_branches_not_run(self) -> set[ast.AST]:
         """Every node of the branches an if never runs (the flow's not_run: its test a setting, or a parameter's
