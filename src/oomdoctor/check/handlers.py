@@ -1441,7 +1441,18 @@ def _reads_labels(read: ast.AST, ctx: Context) -> bool:
         return True  # img_id2idx, word2idx, ans2label: a lookup from one key to another, a few numbers per entry
     target_words = {word for target in targets for word in words_of(target)}
     return _reads_text_codes(read, ctx) or is_labels(target_words) or \
-        not names_inputs(target_words) and is_labels(_written_words(read))
+        not names_inputs(target_words) and is_labels(_written_words(read) | _opened_words(read, ctx))
+
+
+def _opened_words(read: ast.AST, ctx: Context) -> set[str]:
+    """The words of the file a read's handle was opened on a line before (fh = open('y.pickle', 'rb'), then
+    pickle.load(fh)): the file's name, as _written_words gives it where the read names the file itself."""
+    if not isinstance(read, ast.Call) or not read.args or not isinstance(read.args[0], ast.Name):
+        return set()
+    opened = ctx.module.value_before(read.args[0])
+    if not (isinstance(opened, ast.Call) and last_part(dotted_name(opened.func)) == "open" and opened.args):
+        return set()
+    return _written_words(opened.args[0])
 
 
 def _reads_text_codes(read: ast.AST, ctx: Context) -> bool:

@@ -443,8 +443,8 @@ def _find_large_loads(script: Script) -> tuple[list[tuple[Seen, Data]], set[str]
             continue  # read_pickle(path) called for word2ind.pkl, self.vocab, self.qid_to_targets: lookups all
         if _only_its_shape_kept(seen):
             continue  # side = np.array(f['x']).shape[1]: read for its shape and dropped, not kept for the run
-        if data.root in _roots_read_as_paths(script) and total_bytes(data) is None:
-            continue  # a pickled dict of the files' paths, which from_tensor_slices(paths).map(load) reads one by one
+        if data.root in _roots_read_as_paths(script) and total_bytes(data) is None or _only_paths_read(seen):
+            continue  # a pickled dict of the files' paths (and their transcripts), which the script reads one by one
         # the training set itself, as a binary array of unknown size, handed to a model or cut into its batches
         # (X_train[i * batch_size:...] fed to a TF1 session); a text file parsed by np.loadtxt is a table of a
         # few numbers per row: nobody stores a data set that fills memory that way
@@ -1081,6 +1081,25 @@ def in_memory_arrays(script: Script) -> Iterator[Finding]:
               "returned.").format(size=script.size_of(data)),
             _("Feed fit() batches instead: a tf.data pipeline that reads the files, or a keras.utils.PyDataset "
               "that loads each batch; or np.load(..., mmap_mode='r') with a generator."))
+
+
+def _only_paths_read(load: Seen) -> bool:
+    """table = pickle.load(fh), and every key the script reads of it names files' paths or what goes with each
+    (table['input_path'], table['target_text'], table['label']): a list of the data set's files, not its data."""
+    names = [name for name in _bound_names(load) if "." not in name]
+    if len(names) != 1:
+        return False
+    scope = load.ctx.function.node if load.ctx.function is not None else load.ctx.module.tree
+    keys = [set(words_of(key)) for _line, key in _keys_read(scope).get(names[0], ())]
+    return bool(keys) and any(key & _PATH_WORDS for key in keys) and all(
+        key & (_PATH_WORDS | _PER_FILE_TEXT_WORDS) or is_labels(key) for key in keys)
+
+
+# Words of a key that names files' paths, and of one that names what each file is paired with in a text's few words
+_PATH_WORDS = {"path", "paths", "file", "files", "filename", "filenames", "filepath", "filepaths", "fname", "fnames",
+               "url", "urls", "wav", "wavs"}
+_PER_FILE_TEXT_WORDS = {"text", "texts", "transcript", "transcripts", "transcription", "sentence", "sentences",
+                        "caption", "captions", "word", "words", "speaker", "speakers", "id", "ids"}
 
 
 def _roots_read_as_paths(script: Script) -> set[str]:
