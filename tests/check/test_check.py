@@ -6679,3 +6679,24 @@ def test_a_handle_opened_on_a_file_of_labels_reads_labels(opened, expected, tmp_
     source = ("import pickle\n\nimport torch\n\nfh = open('" + opened + "', 'rb')\nkinds = pickle.load(fh)\n"
               "loader = torch.utils.data.DataLoader(kinds, batch_size=32)\n")
     assert _rules(tmp_path, source, "whole-dataset-load") == expected
+
+
+@pytest.mark.parametrize("added, expected", [("l * x.size(0)", [19]), ("l.item() * x.size(0)", [])])
+def test_a_loss_made_under_a_phase_switch_keeps_its_graph_in_the_training_phase(added, expected, tmp_path):
+    # the BraTS trainer (check_heldout60): with torch.set_grad_enabled(phase == 'train') turns gradients on to
+    # train, so a loss added up after the block keeps every training step's graph; the evaluation phase's passes
+    # under the same switch keep none, and are no evaluation without no_grad
+    source = ("import torch\nfrom torch import nn\n\nnet = nn.Linear(8, 2).cuda()\n"
+              "opt = torch.optim.Adam(net.parameters())\ncrit = nn.CrossEntropyLoss()\n"
+              "loaders = {'train': train_loader, 'val': val_loader}\nfor epoch in range(10):\n"
+              "    for phase in ['train', 'val']:\n        net.train() if phase == 'train' else net.eval()\n"
+              "        loss_sum = 0\n        for x, y in loaders[phase]:\n            x, y = x.cuda(), y.cuda()\n"
+              "            with torch.set_grad_enabled(phase == 'train'):\n                l = crit(net(x), y)\n"
+              "                if phase == 'train':\n                    opt.zero_grad()\n"
+              f"                    l.backward()\n            loss_sum += {added}\n"
+              "        print(phase, loss_sum)\n")
+    script = tmp_path / "train.py"
+    script.write_text(source)
+    found = check_source(script)
+    assert [f.line for f in found if f.rule == "loss-keeps-graph"] == expected
+    assert not [f for f in found if f.rule == "eval-without-no-grad"]

@@ -23,6 +23,7 @@ class Context:
     small_loop: bool = False         # the innermost loop runs a few times only
     called_per_step: bool = False    # the function runs once per batch (forward, a train_step): its locals go
     over_samples: bool = False       # inside a loop over the samples or files of a data set
+    grad_switched: bool = False      # under set_grad_enabled(phase == 'train'): off where it evaluates, on to train
 
     @property
     def data_set_level(self) -> bool:

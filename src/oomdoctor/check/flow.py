@@ -296,8 +296,11 @@ class Flow(CallHandlers):
         batch_loop = bool(callers) and all(c.batch_loop for c in callers) or (lightning and name.endswith("_step"))
         repeated = any(c.loops or c.repeated for c in callers) or (lightning and name.endswith("_step"))
         forward = name == "forward" and info.cls is not None and self._model_framework(info.cls) == "torch"
+        # (called only where set_grad_enabled(phase == 'train') switches: on to train, off to evaluate)
+        switched = not no_grad and bool(callers) and all(c.grad_switched or c.no_grad for c in callers) and \
+            any(c.grad_switched for c in callers)
         return Context(info.module, info, (), batch_loop, per_item, no_grad, eval_mode, repeated,
-                       called_per_step=batch_loop or forward)
+                       called_per_step=batch_loop or forward, grad_switched=switched)
 
     def torch_model_method(self, info: FunctionInfo) -> bool:
         """A method of a PyTorch model class the script defines (forward, predict, a helper of either)."""
@@ -1050,9 +1053,13 @@ class Flow(CallHandlers):
                 item.context_expr.args else None
             if last_part(qualified) in ("no_grad", "inference_mode"):
                 inner = replace(inner, no_grad=True)
+            elif last_part(qualified) == "set_grad_enabled" and isinstance(switch, ast.Constant):
+                inner = replace(inner, no_grad=not switch.value)
             elif last_part(qualified) == "set_grad_enabled":
-                # set_grad_enabled(phase == 'train') switches gradients off where they are not used
-                inner = replace(inner, no_grad=not (isinstance(switch, ast.Constant) and switch.value))
+                # set_grad_enabled(phase == 'train') switches gradients off where they are not used, and on in the
+                # training phase: what the block computes carries its graph there (a loss added up after the block
+                # keeps every training step's graph), and its evaluation passes keep none
+                inner = replace(inner, grad_switched=True)
             elif last_part(qualified) == "enable_grad":
                 inner = replace(inner, no_grad=False)
             if item.optional_vars is not None:

@@ -258,7 +258,7 @@ def eval_without_no_grad(script: Script) -> Iterator[Finding]:
             if node not in reported:
                 reported.add(node)
                 yield _evaluation_with_autograd(script, node, module)
-        if ctx.no_grad or not (ctx.eval_mode or eval_data or in_getitem):
+        if ctx.no_grad or ctx.grad_switched or not (ctx.eval_mode or eval_data or in_getitem):
             continue
         if not (ctx.loops or ctx.repeated or eval_data or in_getitem or ctx.function is not None and is_eval_name(
                 ctx.function.name)):
@@ -366,7 +366,7 @@ def _eval_phase_calls(seen: Seen, script: Script) -> list[tuple[Module, ast.Call
     run under ``if train:``, outside no_grad: there the pass keeps its graph for a backward that never runs, as in
     _runs_in_an_eval_phase's loop over phases. With each, whether the call runs in a loop of its caller's."""
     function, module = seen.ctx.function, seen.ctx.module
-    if function is None or seen.ctx.no_grad or any(
+    if function is None or seen.ctx.no_grad or seen.ctx.grad_switched or any(
             isinstance(n, ast.Call) and last_part(dotted_name(n.func)) == "set_grad_enabled"
             for n in ast.walk(function.node)):
         return []  # torch.set_grad_enabled(phase == 'train'): the function turns gradients off for the phase itself
@@ -387,7 +387,7 @@ def _eval_phase_calls(seen: Seen, script: Script) -> list[tuple[Module, ast.Call
                 isinstance(given.value, str) and is_eval_name(given.value) or
                 given.value is False and all(_guard(n, phase, function.node, module) for n in steps)) or \
                 isinstance(given, ast.Attribute) and is_eval_name(given.attr)
-            if evaluation and site is not None and not site.no_grad:
+            if evaluation and site is not None and not site.no_grad and not site.grad_switched:
                 found.append((caller, call, bool(site.loops)))
     return found
 
@@ -463,7 +463,8 @@ def _same_inputs_as_training(seen: Seen, script: Script) -> bool:
             not all(isinstance(a, ast.Name) and _global_here(a.id, seen.ctx) for a in call.args):
         return False
     wanted = (ast.dump(call.func), [a.id for a in call.args])
-    return any(other is not seen and not other.ctx.no_grad and isinstance(other.node, ast.Call)
+    return any(other is not seen and not other.ctx.no_grad and not other.ctx.grad_switched and
+               isinstance(other.node, ast.Call)
                and (ast.dump(other.node.func), [getattr(a, "id", None) for a in other.node.args]) == wanted
                and not other.node.keywords and all(_global_here(a.id, other.ctx) for a in other.node.args)
                and _trains_in(other.ctx.function or (other.ctx.loops[-1] if other.ctx.loops else None), other, script)
