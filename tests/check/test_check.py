@@ -6700,3 +6700,41 @@ def test_a_loss_made_under_a_phase_switch_keeps_its_graph_in_the_training_phase(
     found = check_source(script)
     assert [f.line for f in found if f.rule == "loss-keeps-graph"] == expected
     assert not [f for f in found if f.rule == "eval-without-no-grad"]
+
+
+_RUN_BLOCK = """import torch
+from torch import nn
+
+net = nn.Linear(8, 2).cuda()
+opt = torch.optim.Adam(net.parameters())
+crit = nn.CrossEntropyLoss()
+
+
+def run_block(net, batch):
+    x, y = batch
+    return crit(net(x.cuda()), y.cuda())
+
+
+for epoch in range(10):
+    net.train()
+    for batch in train_loader:
+        loss = run_block(net, batch)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+    net.eval()
+{validation}"""
+
+
+@pytest.mark.parametrize("validation, expected", [
+    ("    for batch in val_loader:\n        loss = run_block(net, batch)\n        print(loss.item())\n", [23]),
+    ("    with torch.no_grad():\n        for batch in val_loader:\n            loss = run_block(net, batch)\n"
+     "            print(loss.item())\n", []),
+])
+def test_a_step_helper_called_after_eval_is_judged_at_that_call(validation, expected, tmp_path):
+    # the DGL GAT trainer (check_heldout62): run_block(net, batch) runs the forward pass for the training loop and,
+    # after net.eval(), for the validation loop; the helper mixes its callers, so the validation call is the pass
+    # whose autograd keeps every activation for nothing
+    script = tmp_path / "train.py"
+    script.write_text(_RUN_BLOCK.format(validation=validation))
+    assert [f.line for f in check_source(script) if f.rule == "eval-without-no-grad"] == expected

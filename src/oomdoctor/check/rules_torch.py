@@ -258,6 +258,12 @@ def eval_without_no_grad(script: Script) -> Iterator[Finding]:
             if node not in reported:
                 reported.add(node)
                 yield _evaluation_with_autograd(script, node, module)
+        for module, call in _evaluating_call_sites(seen, script):
+            # run_block(net, nf) serves the training loop and, after net.eval(), the validation loop: said at the
+            # validation loop's call, the pass its autograd keeps for nothing
+            if call not in reported:
+                reported.add(call)
+                yield _evaluation_with_autograd(script, call, module)
         if ctx.no_grad or ctx.grad_switched or not (ctx.eval_mode or eval_data or in_getitem):
             continue
         if not (ctx.loops or ctx.repeated or eval_data or in_getitem or ctx.function is not None and is_eval_name(
@@ -357,6 +363,33 @@ def _runs_in_an_eval_phase(seen: Seen) -> bool:
                 not _under_a_test_of(seen.node, phase, loop, module):
             return True
     return False
+
+
+def _evaluating_call_sites(seen: Seen, script: Script) -> list[tuple[Module, ast.Call]]:
+    """(module, call) of each call of the helper that holds this forward pass (a step shared by training and
+    evaluation, run_block(net, batch), with no backward of its own) made after model.eval(), in a loop that runs no
+    backward, outside no_grad: the helper's own context mixes its callers, so it is judged at each of them."""
+    ctx = seen.ctx
+    function = ctx.function
+    if function is None or ctx.no_grad or ctx.grad_switched or ctx.eval_mode or ctx.loops or \
+            function.name in ("forward", "__getitem__", "__call__") or _steps_in(function.node):
+        return []
+    sites = script.flow.call_contexts(function)
+    found = []
+    for caller, call in script.calls_to(function):
+        site = sites.get((str(caller.path), call.lineno))
+        loops = [loop for loop in site.loops if isinstance(loop, (ast.For, ast.AsyncFor, ast.While))] if site else []
+        if site is None or site.no_grad or site.grad_switched or not site.eval_mode or not loops or \
+                _steps_in(loops[-1]):
+            continue
+        found.append((caller, call))
+    return found
+
+
+def _steps_in(node: ast.AST) -> bool:
+    """A backward pass or an optimizer's step is called in ``node``."""
+    return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in ("backward", "step")
+               for n in ast.walk(node))
 
 
 def _eval_phase_calls(seen: Seen, script: Script) -> list[tuple[Module, ast.Call, bool]]:
