@@ -1,0 +1,1 @@
+from torch_unet.pre_processing.patch import *
