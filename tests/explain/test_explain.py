@@ -2778,3 +2778,34 @@ def test_xlas_peak_buffer_list_cut_before_its_header_is_still_its_oom_dump():
     assert (result.oom, result.framework, result.memory, result.case) == (True, "jax", "gpu", "activations-batch")
     assert explain("import jax\nBuffer 3: ready\n==========================\nXlaRuntimeError: INVALID_ARGUMENT: "
                    "shapes do not match\n").oom is False
+
+
+def test_windows_commit_limit_by_its_code_in_any_language():
+    """ERROR_COMMITMENT_LIMIT is 1455 whatever language Windows prints it in."""
+    from oomdoctor.explain import explain
+
+    said = explain('OSError: [WinError 1455] 页面文件太小，无法完成操作。 Error loading "D:\\\\Anaconda3\\\\lib\\\\'
+                   'site-packages\\\\torch\\\\lib\\\\cudnn_cnn_infer64_8.dll" or one of its dependencies.\n')
+    assert (said.oom, said.memory, said.case) == (True, "host", "host-memory")
+    assert "paging file" in said.diagnosis[0]
+
+
+def test_miopen_finding_no_room_for_its_buffer_beside_tensorflows_pool():
+    """MIOpen (ROCm's cuDNN) allocates its convolution buffer beside TensorFlow's pool, which took the GPU."""
+    from oomdoctor.explain import explain
+
+    said = explain("MIOpen Error: /data/repo/MIOpen/src/hip/handlehip.cpp:70: Memory not available to allocate "
+                   "buffer: 655360000\n2018-07-17 09:05:55.622826: F tensorflow/stream_executor/rocm/rocm_dnn.cc:1603]"
+                   " Check failed: status == miopenStatusSuccess (7 vs. 0)Unable to find a suitable algorithm for "
+                   "doing forward convolution\n")
+    assert (said.oom, said.framework, said.memory, said.requested_bytes, said.case) == (
+        True, "tensorflow", "gpu", 655360000, "preallocation")
+
+
+def test_a_random_normal_initializer_is_the_weights():
+    """TensorFlow's op for a RandomNormal initializer, RandomStandardNormal, makes a kernel: not a training step."""
+    from oomdoctor.explain import explain
+
+    said = explain("ResourceExhaustedError: OOM when allocating tensor with shape[3,3,256,256] and type float on "
+                   "/job:localhost/replica:0/task:0/device:GPU:0 by allocator GPU_0_bfc [Op:RandomStandardNormal]\n")
+    assert said.case == "weights-or-loading"

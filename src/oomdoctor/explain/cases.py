@@ -282,8 +282,9 @@ def choose(facts: Facts) -> str:
         return "fragmentation"
     # cuBLAS or cuDNN found no memory for its handle: with no request of the framework's allocator beside it (the
     # driver's own failing in the same breath is the same want), the framework's pool had taken the GPU
-    if ("cublas" in clues or "cudnn" in clues) and (requested is None or "driver_request" in clues):
-        return "preallocation"
+    if ("cublas" in clues or "cudnn" in clues) and (requested is None or "driver_request" in clues or
+                                                    "dnn_workspace" in clues and facts.framework in _POOL_AT_START):
+        return "preallocation"  # (MIOpen's buffer beside TensorFlow's pool, whatever its size)
     if "pool_at_start" in clues:  # PaddlePaddle 1.x sizing its first pool chunk as a share of the whole GPU
         return "preallocation"
     if "vllm_whole_gpu" in clues:  # vLLM told to take the whole GPU for its weights and KV cache at start

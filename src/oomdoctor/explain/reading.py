@@ -118,6 +118,8 @@ _CLUE_TAIL = 8000
 # Words in the log that say where the allocation happened. Each names a clue that ``cases`` reads.
 _CLUES = {
     "initializer": ("initializer", "assign_op.h", "random_op.cc", "convert_to_eager_tensor", "failed copying input tensor", "random_uniform", "randomuniform", "truncated_normal", "truncatednormal",
+                    # a RandomNormal initializer's op (Keras's default for a RetinaNet head's kernels)
+                    "randomstandardnormal", "random_normal",
                     "glorot", "he_normal", "variablev2", "varhandleop", "_eagerconst", "eagerconst",
                     "dst tensor is not initialized", "zeros_like", "build(", "add_weight", "_create_slots",
                     # a variable's constructor (TensorFlow 1.x's RefVariable, 2.x's ResourceVariable): its initial value
@@ -1504,12 +1506,32 @@ def _read_paging_file(text: str, lower: str, facts: Facts) -> bool:
     """Windows' commit limit: ``OSError: [WinError 1455] The paging file is too small for this operation to
     complete`` (``DLL load failed: The paging file is too small ...``). Windows backs every committed page with RAM
     or the paging file; when both are spoken for, nothing more can be committed, a DLL mapped or an array made."""
-    places = _positions(lower, "the paging file is too small")
+    # (the code, 1455, ERROR_COMMITMENT_LIMIT, whatever language Windows says it in: "[WinError 1455] 页面文件太小，
+    # 无法完成操作。")
+    places = sorted(_positions(lower, "the paging file is too small") + _positions(lower, "[winerror 1455]"))
     if not places:
         return False
     facts.memory = "host"
     facts.clues.add("paging_file")
     facts.message = _window(text, places[-1], before=80, after=200)
+    return True
+
+
+def _read_miopen(text: str, lower: str, facts: Facts) -> bool:
+    """MIOpen, ROCm's cuDNN, finding no room for a convolution's buffer as the framework searches its algorithms:
+    ``MIOpen Error: .../handlehip.cpp:70: Memory not available to allocate buffer: 655360000`` (bytes), then
+    TensorFlow's ``Unable to find a suitable algorithm``. A library allocating beside the framework's pool: what the
+    pool left of the GPU."""
+    places = _positions(lower, "memory not available to allocate buffer:")
+    if not places:
+        return False
+    at = places[-1]
+    size_given = re.match(r"memory not available to allocate buffer: (\d{1,25})", lower[at:at + 70])
+    facts.oom = True
+    facts.memory = "gpu"
+    facts.requested_bytes = number(size_given.group(1)) if size_given else None
+    facts.clues |= {"cudnn", "dnn_workspace"}
+    facts.message = _window(text, at, before=80, after=120)
     return True
 
 
@@ -2135,6 +2157,8 @@ def read(text: str) -> Facts:
         facts.memory = "gpu"
     if said_by is None and _read_nccl_shm(text, lower, facts):
         said_by = "nccl"
+    if said_by is None and _read_miopen(text, lower, facts):
+        said_by = _named_framework(lower) or "tensorflow"
     if _read_cuda_driver(text, lower, facts) and said_by is None and not (facts.warnings_only and
                                                                           _driver_retries(lower)):
         # "failed to allocate 1.51G (1617277696 bytes) from device" is StreamExecutor's, which TensorFlow and
