@@ -6738,3 +6738,17 @@ def test_a_step_helper_called_after_eval_is_judged_at_that_call(validation, expe
     script = tmp_path / "train.py"
     script.write_text(_RUN_BLOCK.format(validation=validation))
     assert [f.line for f in check_source(script) if f.rule == "eval-without-no-grad"] == expected
+
+
+@pytest.mark.parametrize("read, expected", [("pd.read_csv(path)", [19]), ("pd.read_csv(path, dtype='float32')", [])])
+def test_a_table_read_as_one_number_type_has_no_objects_for_workers_to_copy(read, expected, tmp_path):
+    # the telemetry windows (check_heldout66): pd.read_csv(path, dtype='float32') makes every column float32, NumPy
+    # blocks a DataLoader worker only reads; a table of unknown columns may hold Python objects, which it copies
+    source = ("import pandas as pd\nimport torch\n\n\nclass Telemetry(torch.utils.data.Dataset):\n"
+              "    def __init__(self, path, history=10):\n        self.history = history\n"
+              f"        self.table = {read}\n\n    def __len__(self):\n        return len(self.table) - self.history\n\n"
+              "    def __getitem__(self, i):\n        win = self.table.iloc[i:i + self.history].values\n"
+              "        return torch.tensor(win[:, :-5]), torch.tensor(win[0, -5:])\n\n\n"
+              "data = Telemetry('telemetry.csv')\n"
+              "loader = torch.utils.data.DataLoader(data, batch_size=64, shuffle=True, num_workers=8)\n")
+    assert _rules(tmp_path, source, "workers-copy-dataset") == expected

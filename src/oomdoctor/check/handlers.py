@@ -349,10 +349,13 @@ class CallHandlers:
             return None  # read a chunk at a time, or a sample of the rows
         container = "pandas" if kind == TABLE else "list" if kind == NAMES else "numpy"
         # np.genfromtxt(path, dtype=np.dtype(str)): every field kept as its text, to be parsed into numbers later
-        text = dtype_of(keyword_value(node, "dtype"), ctx.module) == TEXT_DTYPE
+        given = dtype_of(keyword_value(node, "dtype"), ctx.module)
+        text = given == TEXT_DTYPE
+        # (pd.read_csv(path, dtype='float32'): every column that one number type, no Python objects in the table)
+        numbers = kind == TABLE and given in ITEMSIZE and not text
         data = Data(node.lineno, str(ctx.module.path), dotted_name(node.func), kind, container,
                     shape=(rows, _columns_asked_for(node)) if rows else None, labels=_reads_labels(node, ctx),
-                    small=_reads_vocabulary(node, ctx), dtype=TEXT_DTYPE if text else None)
+                    small=_reads_vocabulary(node, ctx), dtype=TEXT_DTYPE if text else given if numbers else None)
         self.seen.append(Seen("loaded", node, ctx, data))
         return data
 

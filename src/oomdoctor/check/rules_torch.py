@@ -700,6 +700,8 @@ def _copied_by_workers(dataset: Instance, seen: Seen,
                 # df['label'].values, or a column whose entry __getitem__ makes a number tensor
                 # (torch.tensor(self.user_ids[i], dtype=torch.long)): one array of numbers, no Python objects
                 continue
+            if value.content == TABLE and value.dtype in ITEMSIZE:
+                continue  # pd.read_csv(path, dtype='float32'): number columns only, NumPy blocks a worker only reads
             if value.content == TABLE and attribute in number_rows:
                 # self.df.iloc[i, 1:].values.reshape(28, 28): a row of several columns made one array of numbers
                 # is a table of number columns (a CSV of pixels), held in NumPy blocks whose pages a worker
