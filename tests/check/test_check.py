@@ -6752,3 +6752,21 @@ def test_a_table_read_as_one_number_type_has_no_objects_for_workers_to_copy(read
               "data = Telemetry('telemetry.csv')\n"
               "loader = torch.utils.data.DataLoader(data, batch_size=64, shuffle=True, num_workers=8)\n")
     assert _rules(tmp_path, source, "workers-copy-dataset") == expected
+
+
+@pytest.mark.parametrize("classes, expected", [("n_words", [(14, "dtype-blowup"), (18, "in-memory-array")]),
+                                               ("2", [])])
+def test_every_targets_one_hot_over_the_vocabulary_at_once(classes, expected, tmp_path):
+    # the AOL next-word model (check_heldout64): to_categorical(target, num_classes=len(word_index) + 1) of every
+    # query at once is a float32 row as long as the vocabulary per sample, and fit() copies it as its y
+    source = ("import numpy as np\nfrom keras.layers import LSTM, Dense, Embedding\nfrom keras.models import "
+              "Sequential\nfrom keras.preprocessing.text import Tokenizer\nfrom keras.utils import to_categorical\n\n"
+              "queries = open('queries.txt').read().split('\\n')\nvocab = Tokenizer()\nvocab.fit_on_texts(queries)\n"
+              "n_words = len(vocab.word_index) + 1\nrows = np.array(vocab.texts_to_sequences(queries))\n"
+              f"inputs, target = rows[:, :-1], rows[:, -1]\n\ntarget = to_categorical(target, num_classes={classes})\n"
+              "net = Sequential([Embedding(n_words, 32), LSTM(100), Dense(n_words, activation='softmax')])\n"
+              "net.compile(loss='categorical_crossentropy', optimizer='adam')\n\n"
+              "net.fit(inputs, target, batch_size=128, epochs=20)\n")
+    script = tmp_path / "train.py"
+    script.write_text(source)
+    assert [(f.line, f.rule) for f in check_source(script) if f.kind == "memory"] == expected

@@ -1019,6 +1019,13 @@ class CallHandlers:
             # where the mask held one small integer a pixel (not a row of an array already held: labels[i], one label)
             return replace(source, shape=None, dtype="float32", fresh=True, widened_line=node.lineno,
                            widened_to="float32", widened_at=node)
+        if not isinstance(classes, Number) and call.ctx.data_set_level and vocabulary_one_hot(node, call.ctx.module):
+            # target = to_categorical(next_word, num_classes=len(tokenizer.word_index) + 1) of every sample at once:
+            # a float32 row as long as the vocabulary per sample, however many words the vocabulary ends up with
+            data = Data(node.lineno, str(call.ctx.module.path), "to_categorical", ARRAYS, shape=(None, None),
+                        dtype="float32", labels=True)
+            self.seen.append(Seen("one-hot-vocabulary", node, call.ctx, data))
+            return data
         if not isinstance(classes, Number) or not call.ctx.data_set_level:
             return None
         data = Data(node.lineno, str(call.ctx.module.path), "to_categorical", ARRAYS, shape=(None, int(classes.value)),

@@ -1066,7 +1066,8 @@ def in_memory_arrays(script: Script) -> Iterator[Finding]:
             target = script.value(y) if y is not None else None
             targets = target.items if isinstance(target, (Several, Keyed)) else (target,)
             data = next((d for d in targets if isinstance(d, Data) and not d.labels and d.content == FILES and
-                         _large_whole_array(d, script)), None)
+                         _large_whole_array(d, script) or isinstance(d, Data) and
+                         d.root in _one_hot_vocabulary_roots(script)), None)
         # (sized by the model's input shape where the array's own shape is not known: np.load of a cache)
         data = data and _shaped_as_model_input(data, script) or data or \
             next((d for d in (_shaped_as_model_input(d, script) for d in inputs) if d is not None), None)
@@ -1234,6 +1235,13 @@ def _large_whole_array(data: Data, script: Script) -> bool:
     return data.content == FILES or _largest_shape(data, script) is not None or images or \
         data.root in _one_hot_sequence_roots(script) or \
         data.root in _roots_loaded_large(script)
+
+
+def _one_hot_vocabulary_roots(script: Script) -> set[str]:
+    """The targets one-hot encoded over the whole vocabulary, every sample at once (dtype-blowup says where): a
+    float32 row per sample as long as the vocabulary, what fit() is given as its y."""
+    return script.memoized("one-hot-vocabulary-roots", lambda: {
+        seen.value.root for seen in script.seen("one-hot-vocabulary")})
 
 
 def _one_hot_sequence_roots(script: Script) -> set[str]:
@@ -1409,6 +1417,14 @@ def dtype_blowup(script: Script) -> Iterator[Finding]:
                 classes=classes, size=format_bytes(row_bytes), factor=row_bytes // 8),
             _("Keep integer labels and use sparse_categorical_crossentropy (Keras) or CrossEntropyLoss with class "
               "indices (PyTorch)."), module=seen.ctx.module, line=data.line if seen.what == "filled" else None)
+    for seen in script.seen("one-hot-vocabulary"):
+        yield script.finding(
+            "dtype-blowup", seen.node,
+            _("to_categorical() over the whole vocabulary gives every sample a float32 row with a value for each word "
+              "(4 bytes a word), where the word's index takes one integer: the target array is the number of samples "
+              "times the vocabulary's size."),
+            _("Keep the word indices (an int32 array) and train with sparse_categorical_crossentropy, or one-hot "
+              "each batch when it is used (in a generator or a keras.utils.PyDataset)."), module=seen.ctx.module)
     for seen in script.seen("collected", "filled"):
         data = _kept_widened(seen)
         tables = script.flow.rows_made_into.get(data.root, set()) if data is not None else set()
