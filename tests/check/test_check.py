@@ -6770,3 +6770,20 @@ def test_every_targets_one_hot_over_the_vocabulary_at_once(classes, expected, tm
     script = tmp_path / "train.py"
     script.write_text(source)
     assert [(f.line, f.rule) for f in check_source(script) if f.kind == "memory"] == expected
+
+
+@pytest.mark.parametrize("kept, expected", [("    drawn = gen(fixed_z)\n    save(drawn)\n", []),
+                                            ("    return gen(fixed_z)\n", [11])])
+def test_a_preview_of_one_batch_per_call_keeps_its_graph_only_for_the_call(kept, expected, tmp_path):
+    # the Quick, Draw! GAN (check_heldout67): gen.eval(), then one pass on a fixed batch of 100 noise vectors each
+    # epoch for a grid of pictures; its graph goes as the function returns, no larger than a training step's.
+    # Returned, the output (and its graph) leaves with the caller
+    source = ("import torch\nfrom torch import nn\n\ngen = nn.Linear(100, 784).cuda()\n"
+              "opt = torch.optim.Adam(gen.parameters())\nfixed_z = torch.randn(100, 100).cuda()\n\n\n"
+              "def grid(epoch):\n    gen.eval()\n" + kept +
+              "\n\nfor epoch in range(20):\n    gen.train()\n    for z in loader:\n"
+              "        loss = gen(z.cuda()).mean()\n        opt.zero_grad()\n        loss.backward()\n"
+              "        opt.step()\n    grid(epoch)\n")
+    script = tmp_path / "train.py"
+    script.write_text(source)
+    assert [f.line for f in check_source(script) if f.rule == "eval-without-no-grad"] == expected

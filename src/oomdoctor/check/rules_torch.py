@@ -277,6 +277,11 @@ def eval_without_no_grad(script: Script) -> Iterator[Finding]:
             continue
         if not eval_data and _detached_at_once(seen.node, ctx.module) and not _inference_over_batches(ctx, script):
             continue  # sample = gen(z).detach(), a preview: its graph goes as the pass ends, one batch's as in training
+        if not (ctx.loops or eval_data or in_getitem) and ctx.function is not None and \
+                not is_eval_name(ctx.function.name) and not _kept_past_the_call(seen.node, ctx):
+            # def dump_epoch_grid(epoch): gen.eval(); drawn = gen(fixed_z): one pass on one batch each call, a
+            # preview; its graph goes as the call returns, no larger than a training step's
+            continue
         # after model.eval() inside the loop over steps (a preview every print_freq steps), or on an evaluation set
         # named as one (gen_B(test_A) every image_save_interval steps), the pass of that loop is the region: its
         # training came before
@@ -478,6 +483,23 @@ def _one_sample(node: ast.AST, module: Module, depth: int) -> bool:
     values = node.args[0]
     return isinstance(values, (ast.List, ast.Tuple)) and len(values.elts) == 1 and \
         not isinstance(values.elts[0], (ast.Starred, ast.List, ast.Tuple, ast.ListComp, ast.GeneratorExp))
+
+
+def _kept_past_the_call(call: ast.AST, ctx: Context) -> bool:
+    """The pass's output leaves its function: returned (return model(x), or a name bound to it), or stored on an
+    object or a global (self.out = model(x)), where the graph it carries outlives the call."""
+    module, function = ctx.module, ctx.function
+    statement = module.statement_of(call)
+    if isinstance(statement, ast.Return):
+        return True
+    targets = statement.targets if isinstance(statement, ast.Assign) else \
+        [statement.target] if isinstance(statement, (ast.AnnAssign, ast.AugAssign)) else []
+    names = {n.id for target in targets for n in ast.walk(target) if isinstance(n, ast.Name)}
+    if any(not isinstance(target, (ast.Name, ast.Tuple, ast.List)) for target in targets) or \
+            names & function.declared_globals:
+        return True
+    return any(isinstance(node, ast.Return) and node.value is not None and names & names_in(node.value)
+               for node in ast.walk(function.node))
 
 
 def _detached_at_once(call: ast.AST, module: Module) -> bool:
