@@ -994,6 +994,17 @@ def _replaced_by_float64_copy(seen: Seen, script: Script) -> bool:
                 isinstance(divided.node.left, ast.Name) and \
                 any(dotted_name(t) == divided.node.left.id for t in statement.targets):
             return True
+    # ... or x = x.astype(float): the float64 copy that replaces it (dtype-blowup's), eight times a byte a pixel
+    for copied in script.memoized("copied-by-root", lambda: _by_root(script.seen("copied"))).get(
+            seen.value.root, []):
+        node = copied.node
+        statement = copied.ctx.module.statement_of(node)
+        if isinstance(statement, ast.Assign) and statement.value is node and isinstance(node, ast.Call) and \
+                isinstance(node.func, ast.Attribute) and node.func.attr == "astype" and \
+                isinstance(node.func.value, ast.Name) and \
+                any(dotted_name(t) == node.func.value.id for t in statement.targets) and \
+                not negligible(copied.value) and _copy_effect(copied, script) == "float64":
+            return True
     return False
 
 
