@@ -1,0 +1,3 @@
+from vae import *
+from dcgan import *
+from acgan import *
