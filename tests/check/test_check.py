@@ -6801,3 +6801,20 @@ def test_a_load_replaced_by_its_float64_astype_is_said_at_the_astype(replaced, e
     script.write_text(source)
     found = check_source(script)
     assert [f.line for f in found if f.rule == "whole-dataset-load"] == expected
+
+
+@pytest.mark.parametrize("trained, expected", [("", [10]), ("opt = torch.optim.Adam(encoder.parameters())\n", [])])
+def test_a_pretrained_model_nothing_trains_run_over_the_data_is_evaluation(trained, expected, tmp_path):
+    # the Google QUEST features (check_heldout69): DistilBERT from_pretrained run over every text for its features,
+    # outside no_grad: the script never trains it, so each pass saves activations for a backward never run. A model
+    # whose parameters an optimizer is given is being fine-tuned
+    source = ("import numpy as np\nimport torch\nfrom transformers import DistilBertModel\n\n"
+              "encoder = DistilBertModel.from_pretrained('distilbert-base-uncased').cuda()\n" + trained +
+              "features = []\nfor seq in token_rows:\n"
+              "    ids = torch.tensor(seq).unsqueeze(0)\n    # one text at a time\n"
+              "    out = encoder(ids.cuda())\n"
+              "    features.append(out[0].detach().cpu().numpy().max(axis=1))\n")
+    script = tmp_path / "features.py"
+    script.write_text(source)
+    # (the fine-tuned one's pass sits a line lower, below its optimizer)
+    assert [f.line for f in check_source(script) if f.rule == "eval-without-no-grad"] == expected

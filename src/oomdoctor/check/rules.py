@@ -19,6 +19,7 @@ from .rules_data import (
     flow_float_copy,
     huge_shuffle,
     in_memory_arrays,
+    kept_sample_bytes,
     vectors_kept_as_text,
     whole_dataset_load,
 )
@@ -88,6 +89,8 @@ def check_script(path: str | Path, source: str | None = None) -> Checked:
                                                                                       errors="replace")
     try:
         script = Script(path, source)
+        if script.named_datasets:  # (the public data sets its paths name: small ones are said small, as a slice is)
+            script.mark_small_by_named_datasets(kept_sample_bytes)
         findings = {(f.rule, f.file, f.line): f for rule in RULES for f in _once(rule(script))}
     except SyntaxError as exc:
         raise OomdoctorError(_("{path} is not valid Python (line {line}: {error}).").format(

@@ -264,7 +264,10 @@ def eval_without_no_grad(script: Script) -> Iterator[Finding]:
             if call not in reported:
                 reported.add(call)
                 yield _evaluation_with_autograd(script, call, module)
-        if ctx.no_grad or ctx.grad_switched or not (ctx.eval_mode or eval_data or in_getitem):
+        # encoder = AutoModel.from_pretrained(...) run over every text for its features, a model the script never
+        # trains: each pass saves its activations for a backward that never comes
+        extracting = ctx.loops and _never_trained(seen, script)
+        if ctx.no_grad or ctx.grad_switched or not (ctx.eval_mode or eval_data or in_getitem or extracting):
             continue
         if not (ctx.loops or ctx.repeated or eval_data or in_getitem or ctx.function is not None and is_eval_name(
                 ctx.function.name)):
@@ -326,6 +329,34 @@ def _runs_on_its_parameters(call: ast.Call, function: FunctionInfo) -> bool:
                   function.node.args.kwonlyargs}  # (not self: self.cached is what the model holds)
     given = call.args + [k.value for k in call.keywords]
     return bool(given) and all(isinstance(a, ast.Name) and a.id in parameters for a in given)
+
+
+def _never_trained(seen: Seen, script: Script) -> bool:
+    """The pass runs a pretrained model (from_pretrained, a hub's load) that nothing in the script trains: no
+    optimizer is given its parameters, no .train() names it, and no requires_grad switches it off by hand."""
+    owner = _model_owner(seen.node)
+    model = script.value(seen.node.func) if isinstance(seen.node, ast.Call) else None
+    if not owner or not isinstance(model, Model) or model.framework != "torch" or not _pretrained(owner, script):
+        return False
+    for module in script.modules:
+        for node in ast.walk(module.tree):
+            if isinstance(node, ast.Attribute) and node.attr in ("parameters", "named_parameters", "train",
+                                                                  "requires_grad_", "requires_grad") and \
+                    dotted_name(node.value) == owner:
+                return False
+    return True
+
+
+def _pretrained(owner: str, script: Script) -> bool:
+    """``owner`` is bound to a pretrained model: X.from_pretrained(...), torch.hub.load(...)."""
+    for module in script.modules:
+        for node in ast.walk(module.tree):
+            if isinstance(node, ast.Assign) and any(dotted_name(t) == owner for t in node.targets):
+                calls = [n for n in ast.walk(node.value) if isinstance(n, ast.Call)]
+                if any(last_part(dotted_name(c.func)) == "from_pretrained" or
+                       module.qualified(c.func) == "torch.hub.load" for c in calls):
+                    return True
+    return False
 
 
 def _model_owner(node: ast.AST) -> str:

@@ -75,10 +75,8 @@ class Script:
         self._dependencies: dict[ast.AST, _Dependencies] = {}
         self._by_root: dict[str, list[Data]] | None = None
         self._by_made_root: dict[str, list[Data]] = {}
-        if self.named_datasets:
-            self._mark_small_by_named_datasets()
 
-    def _mark_small_by_named_datasets(self) -> None:
+    def mark_small_by_named_datasets(self, kept_sample_bytes: Callable[[Script, Data], int | None]) -> None:
         """Data of a length the script does not show is small where every public data set the script names is
         small whole, at the sample size the script keeps (GTZAN's 1,000 clips as 128 × 33 MFCC frames: 33 MB):
         the flow's values and what it saw are marked so, as a slice [:100] is."""
@@ -86,7 +84,7 @@ class Script:
         for value in list(self.flow.values.values()) + [s.value for s in self.flow.seen] + \
                 [s.source for s in self.flow.seen]:
             if isinstance(value, Data) and value not in small and \
-                    small_whole(value, self._kept_sample_bytes(value), self.named_datasets):
+                    small_whole(value, kept_sample_bytes(self, value), self.named_datasets):
                 small[value] = replace(value, small=True)
         self._memo.clear()  # (what rules' helpers found while the sizes were asked, before the values were marked)
         if small:
@@ -96,22 +94,6 @@ class Script:
                                       source=small.get(s.source, s.source) if isinstance(s.source, Data) else
                                       s.source) for s in self.flow.seen]
         self._by_root = None  # shown_shape indexed the values before they were marked
-
-    def _kept_sample_bytes(self, data: Data) -> int | None:
-        """The bytes the script keeps per sample of ``data``: the shape it shows for it, else, for the data set it
-        trains its Keras model on, one sample of the model's input shape (input_shape=(40, 130, 1): the MFCC frames
-        cut from each clip, whatever the clip was), at 8 bytes a value: the safe side, since what the model is fed is
-        often a float64 copy of what the list keeps (4,317 flowers of 128 × 128 × 3 bytes are 212 MB, and 1.7 GB as
-        the float64 array fit() is given)."""
-        shown = sample_bytes(self.shown_shape(data))
-        if shown is not None or data.labels:
-            return shown
-        from .rules_data import _roots_trained_on  # (the rules read the script: imported when it is made)
-        from .rules_keras import model_input_shape
-        shape = model_input_shape(self)
-        if shape is None or None in shape or data.root not in _roots_trained_on(self):
-            return None
-        return sample_bytes(replace(data, shape=(None,) + tuple(shape), dtype="float64"))
 
     def memoized(self, key: str, compute: Callable[[], T]) -> T:
         """``compute()``, run once per script: what rules ask of the whole script for each of its data sets (which
