@@ -6818,3 +6818,17 @@ def test_a_pretrained_model_nothing_trains_run_over_the_data_is_evaluation(train
     script.write_text(source)
     # (the fine-tuned one's pass sits a line lower, below its optimizer)
     assert [f.line for f in check_source(script) if f.rule == "eval-without-no-grad"] == expected
+
+
+@pytest.mark.parametrize("rebound, expected", [("", [11]), ("    hist = []\n", [])])
+def test_a_module_list_a_step_function_appends_to_grows_every_call(rebound, expected, tmp_path):
+    # the apparel notebook (check_heldout68): def step(ep) appends the hold-out loss tensor to hist, a module-level
+    # list it never rebinds (no `global` needed to append), and step() is called once an epoch: every epoch's graph
+    # stays in it. A list the function makes anew holds one call's
+    source = ("import torch\nfrom torch import nn\n\nnet = nn.Linear(8, 2).cuda()\nce = nn.CrossEntropyLoss()\n"
+              "opt = torch.optim.Adam(net.parameters())\n\n\ndef step(ep):\n" + rebound +
+              "    l_v = ce(net(xv), yv)\n    hist.append(l_v)\n    l_t = ce(net(xt), yt)\n    opt.zero_grad()\n"
+              "    l_t.backward()\n    opt.step()\n\n\nhist = []\nfor ep in range(25):\n    step(ep)\n")
+    script = tmp_path / "train.py"
+    script.write_text(source)
+    assert [f.line for f in check_source(script) if f.rule == "loss-keeps-graph"] == expected

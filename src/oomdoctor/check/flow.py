@@ -930,10 +930,21 @@ class Flow(CallHandlers):
         return tensors and target.id not in function.parameter_names
 
     def _is_global(self, target: ast.Name, ctx: Context) -> bool:
+        """The name is the module's, not the function's own: declared global, or a free name the function never
+        binds (hist.append(loss) in def step(), hist = [] at module level: each call adds to the one list)."""
         if ctx.function is None:
             return True
         scope = self.function_scopes.get(ctx.function)
-        return scope is not None and target.id in scope.globals
+        if scope is not None and target.id in scope.globals:
+            return True
+        function = ctx.function
+        while function.outer is not None:
+            function = function.outer
+        bound_here = target.id in ctx.function.parameter_names or any(
+            isinstance(n, ast.Name) and n.id == target.id and isinstance(n.ctx, (ast.Store, ast.Del))
+            for n in own_nodes(ctx.function.node))
+        return not bound_here and function.outer is None and target.id in ctx.module.assigned and \
+            ctx.module.first_binding(target.id) > 0
 
     def _reset_before_in_loop(self, key: str, node: ast.AST, ctx: Context) -> bool:
         """The sum or list is made anew earlier in the same pass of the loop: it holds one step only."""
