@@ -2809,3 +2809,57 @@ def test_a_random_normal_initializer_is_the_weights():
     said = explain("ResourceExhaustedError: OOM when allocating tensor with shape[3,3,256,256] and type float on "
                    "/job:localhost/replica:0/task:0/device:GPU:0 by allocator GPU_0_bfc [Op:RandomStandardNormal]\n")
     assert said.case == "weights-or-loading"
+
+
+def test_enomem_under_a_ray_process_tag_or_pytest_is_host_memory():
+    """Ray tags each line with its process, pytest with "E   ": Python's ENOMEM all the same."""
+    from oomdoctor.explain import explain
+
+    for prefix in ("(skyrl_entrypoint pid=819281, ip=172.25.105.154) ", "E       "):
+        said = explain(prefix + "OSError: [Errno 12] Cannot allocate memory\n")
+        assert (said.oom, said.memory, said.case) == (True, "host", "host-memory")
+
+
+def test_a_message_pytest_cut_short_is_read_from_its_whole_copy_above():
+    """pytest's short summary cuts the message at the terminal's width; the same message above holds the figures,
+    and a driver's in-use count larger than the device (2^64 under WSL) is said to be wrong, not used."""
+    from oomdoctor.explain import explain
+
+    whole = ("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 31.31 GiB. GPU 0 has a total capacity of "
+             "10.00 GiB of which 8.84 GiB is free. Including non-PyTorch memory, this process has 17179869184.00 GiB "
+             "memory in use. Of the allocated memory 0 bytes is allocated by PyTorch, and 0 bytes is reserved by "
+             "PyTorch but unallocated.")
+    log = ("E       " + whole + "\n\ntest/test_cross_entropy.py:374: OutOfMemoryError\n"
+           "FAILED test/test_cross_entropy.py::test_large - torch.OutOfMemoryError: CUDA out of memory. Tried to "
+           "allocate 31.31 GiB. GPU 0 has a total capacity of 10...\n")
+    said = explain(log)
+    assert (said.total_bytes, said.case) == (10 * 2**30, "larger-than-device")
+    assert any("driver got wrong" in line for line in said.diagnosis)
+
+
+def test_bash_reporting_a_jobs_sigkill_mid_log():
+    """bash's "line N:  PID Killed  command" names the job SIGKILL ended, wherever a CI log prints it."""
+    from oomdoctor.explain import explain
+
+    said = explain("test_index_select_dim0 (__main__.SparseOpsTest) ... /home/runner/work/_temp/6cff0d6d.sh: line 3:  "
+                   "3384 Killed                  python sparse_ops_test.py -v\nError: Process completed with exit "
+                   "code 137.\n\nThis PR splits the test in two.\n")
+    assert (said.oom, said.memory, said.case) == (True, "host", "host-memory")
+
+
+def test_a_request_wrapped_onto_the_next_line_is_read():
+    from oomdoctor.explain import explain
+
+    said = explain("| `false` | **OOM at step 2** — `OutOfMemoryError: Tried to allocate\n18.91 GiB ... 3.74 GiB free "
+                   "... 19.68 GiB reserved by PyTorch but\nunallocated` |\n")
+    assert (said.oom, said.framework, said.requested_bytes) == (True, "torch", 20304457891)
+
+
+def test_tritons_shared_memory_limit_is_no_out_of_memory():
+    """Triton's "out of resource ... Required ... Hardware limit" is a kernel's shared memory per block."""
+    from oomdoctor.explain import explain
+
+    said = explain("[rank0]:No valid triton configs. OutOfMemoryError: out of resource: triton_flex_attention "
+                   "Required: 361472 Hardware limit:232448 Reducing block sizes or `num_stages` may help..\n")
+    assert (said.oom, said.case) == (False, "not-oom")
+    assert "shared memory" in said.diagnosis[0] and "num_stages" in said.fixes[0]

@@ -339,7 +339,13 @@ def figures(facts: Facts) -> list[str]:
     elif requested is not None:
         said.append(_("It asked for {requested} and the device could not provide it.").format(
             requested=format_bytes(requested)))
-    if room and facts.in_use_bytes is not None:
+    if room and facts.in_use_bytes is not None and facts.in_use_bytes > room:
+        # "this process has 17179869184.00 GiB memory in use": 2^64 bytes, the driver's count gone wrong (NVML under
+        # WSL), not a figure of this job's
+        said.append(_("The log says {in_use} was in use on a device of {capacity}: more than the device holds, a "
+                      "figure the driver got wrong (WSL's driver is known to report 16 EiB), so it is left "
+                      "out.").format(in_use=format_bytes(facts.in_use_bytes), capacity=format_bytes(room)))
+    elif room and facts.in_use_bytes is not None:
         said.append(_("{in_use} of {capacity} was already in use.").format(
             in_use=format_bytes(facts.in_use_bytes), capacity=format_bytes(room)))
     return said
@@ -379,7 +385,15 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
     framework = facts.framework
     tensor = _tensor_words(facts)
     if case == "not-oom":
-        if facts.warnings_only:
+        if "triton_shared_memory" in facts.clues:
+            say.append(_("Triton found no configuration of this kernel whose shared memory fits one streaming "
+                         "multiprocessor (\"out of resource ... Required ... Hardware limit\"): a limit of the "
+                         "on-chip memory each block of threads gets, not of the GPU's memory, which did not run "
+                         "out."))
+            fix.append(_("Give the kernel smaller blocks or fewer pipeline stages (BLOCK_M, BLOCK_N, num_stages; for "
+                         "flex_attention, its kernel_options), or let it fall back to another kernel; a smaller batch "
+                         "does not change it."))
+        elif facts.warnings_only:
             say.append(_("These are TensorFlow's allocation warnings, not a failure: it says \"the caller indicates "
                          "that this is not a failure\", retried with less memory, and went on."))
             fix.append(_("If the run did stop, its error is elsewhere in the log: give that part."))

@@ -950,20 +950,29 @@ _TORCH_FIGURES = re.compile(r"(?i)\(GPU \d{1,3}; ?" + SIZE + r" ?total ?capac\w{
 def _read_torch(text: str, lower: str, facts: Facts) -> bool:
     found = False
     # "CUDA out of memory. Tried to allocate ...": some pastes keep only "Tried to allocate 20.00 MiB (GPU 0; ..."
+    # (also the exception's class name just before it, "OutOfMemoryError: Tried to allocate", where a paste quotes
+    # only that much, and a message wrapped at its spaces: "reserved by PyTorch but\nunallocated")
     places = [at for at in _positions(lower, "tried to allocate")
-              if re.search(r"total capac|\(GPU \d|allocated by PyTorch|already allocated|more than 1EB",
-                           text[at:at + 400], re.I) or "out of memory" in lower[max(at - 30, 0):at]]
+              if re.search(r"total capac|\(GPU \d|allocated by PyTorch|already allocated|more than 1EB|"
+                           r"reserved by PyTorch\s{1,4}but", text[at:at + 400], re.I) or
+              "out of memory" in lower[max(at - 30, 0):at] or "outofmemoryerror: " in lower[max(at - 30, 0):at]]
     if not places:
         # ... and some only its figures, from "(GPU 0;" on: the message all the same, without its request
         places = [match.start() for at in _positions(lower, "already allocated")
                   if (match := _TORCH_FIGURES.search(text, max(at - 120, 0), at + 17))]
     for at in places[-1:]:
         found = True
+        # pytest's short summary cuts the message at the terminal's width ("FAILED test_x - torch.OutOfMemoryError:
+        # ... total capacity of 10..."): the same message, printed whole above it, holds the figures
+        end = text.find("\n", at)
+        if text[at:end if end >= 0 else len(text)].rstrip().endswith("..."):
+            at = next((earlier for earlier in reversed(places[:-1]) if lower[earlier:earlier + 40] ==
+                       lower[at:at + 40]), at)
         window = _window(text, max(at - 40, 0), after=1200)
         if re.search(r"(?i)tried to allocate more than 1EB", window):
             facts.requested_bytes = LARGEST
         else:
-            facts.requested_bytes = _size_after(r"(?i)tried to allocate " + SIZE, window)
+            facts.requested_bytes = _size_after(r"(?i)tried to allocate\s{1,4}" + SIZE, window)
         # 1.x: "(GPU 0; 15.78 GiB total capacity; 13.45 GiB already allocated; 3.75 MiB free; 14.17 GiB reserved
         # in total by PyTorch)", before 1.4 "... cached)"; 2.x: "GPU 0 has a total capacity of 15.77 GiB of which
         # 1.23 GiB is free. Process 1234 has ... memory in use. Including non-PyTorch memory, this process has
@@ -984,7 +993,7 @@ def _read_torch(text: str, lower: str, facts: Facts) -> bool:
         facts.limit_bytes = limit if limit is not None else facts.limit_bytes
         facts.allocated_bytes = _first_size(window, r"(?i)" + SIZE + r" already allocated",
                                             r"(?i)Of the allocated memory " + SIZE + r" is allocated by PyTorch")
-        unallocated = _size_after(r"(?i)" + SIZE + r" is reserved by PyTorch but unallocated", window)
+        unallocated = _size_after(r"(?i)" + SIZE + r" (?:is )?reserved by PyTorch\s{1,4}but\s{1,4}unallocated", window)
         reserved = _size_after(r"(?i)" + SIZE + r" reserved in total by PyTorch", window)
         # 2.x prints what the cache holds beyond the tensors; so did 1.0-1.3, as "cached" (amount_cached -
         # amount_allocated in THCCachingAllocator): a "cached" smaller than "already allocated" is common
@@ -1342,8 +1351,10 @@ def _read_numpy(text: str, lower: str, facts: Facts) -> bool:
 
 # Python's own words for RAM that ran out, as a traceback's last line: the built-in MemoryError (bare, or with
 # NumPy's or a library's message), and the operating system's ENOMEM (fork, mmap: "OSError: [Errno 12] Cannot allocate
-# memory"). A framework's "torch.OutOfMemoryError" does not start its line with them.
-_MEMORY_ERROR = re.compile(r"(?m)^(?:MemoryError(?::[^\n]{0,300})?|(?:OSError|BlockingIOError): \[Errno 12\] "
+# memory"). A framework's "torch.OutOfMemoryError" does not start its line with them. (Ray tags each line with its
+# process, "(skyrl_entrypoint pid=819281, ip=172.25.105.154) OSError: ...", and pytest with "E   ".)
+_MEMORY_ERROR = re.compile(r"(?m)^(?:\([^()\n]{1,160}\)[ \t]{1,4}|E[ \t]{1,12})?"
+                           r"(?:MemoryError(?::[^\n]{0,300})?|(?:OSError|BlockingIOError): \[Errno 12\] "
                            r"Cannot allocate memory[^\n]{0,200})[ \t]*$")
 
 
@@ -1445,6 +1456,10 @@ _SHELL_KILLED = re.compile(r"(?:\[\d+\]\+?\s+)?(?:" + "|".join(re.escape(word) f
                            r")(?:\s.{0,80})?")
 
 
+_BASH_JOB_KILLED = re.compile(r": line \d{1,6}: {1,4}\d{1,8} (?:" + "|".join(re.escape(word) for word in _KILLED_WORDS) +
+                              r")[ \t]{1,40}\S")
+
+
 def _read_killed(text: str, lower: str, facts: Facts) -> bool:
     """Linux's OOM killer: the shell prints ``Killed`` as the program's last line (the kernel log says
     ``Out of memory: Killed process``), a parent process that its child died of SIGKILL. Nothing in the program
@@ -1469,6 +1484,9 @@ def _read_killed(text: str, lower: str, facts: Facts) -> bool:
     # ("tcmalloc: large alloc 3011936256 bytes == 0x5bbf0000 @ ...") as Jupyter restarting it ("KernelRestarter:
     # restarting kernel (1/5)"): the VM's RAM, not a crash of the program's own
     restarted = "kernelrestarter: restarting kernel" in lower[-20000:] and "tcmalloc: large alloc" in lower[-20000:]
+    # bash's report of a script's job ended by SIGKILL, wherever a CI log prints it ("run.sh: line 3:  3384 Killed
+    # python sparse_ops_test.py -v"): the job's pid and command, no other sender of those words
+    killed = killed or _BASH_JOB_KILLED.search(text[-20000:]) is not None
     if killed or restarted or any(words in lower[-20000:] for words in (
             "out of memory: killed process", "out of memory: kill process", "invoked oom-killer:",
             "oom-kill:constraint=", "session crashed after using all available ram")):
@@ -2090,11 +2108,22 @@ def _lower_same_length(text: str, piece: int = 1 << 20) -> str:
     return "".join(pieces)
 
 
+_TRITON_OUT_OF_RESOURCE = re.compile(r"out of resource: [\w ]{1,80}?,? ?required: ?\d{1,12},? ?hardware limit: ?\d{1,12}")
+
+
 def read(text: str) -> Facts:
     """The facts of the last out-of-memory error in ``text`` (``oom`` false when there is none)."""
     lower = _lower_same_length(text)
     facts = Facts()
     said_by = None
+    if _TRITON_OUT_OF_RESOURCE.search(lower) and "tried to allocate" not in lower and \
+            "cuda error: out of memory" not in lower:
+        # Triton's "out of resource: triton_flex_attention Required: 361472 Hardware limit: 232448" (which PyTorch's
+        # inductor raises as an OutOfMemoryError): a kernel's shared memory per block, beyond what one streaming
+        # multiprocessor has, as autotuning tries a configuration; the GPU's memory never ran out
+        facts.clues.add("triton_shared_memory")
+        facts.framework = _named_framework(lower) or "torch"
+        return facts
     # The most specific message first: a PyTorch log can hold a CUDA driver line too, and a JAX log
     # prints TensorFlow's allocator dump; each reader fills only what it knows.
     if _read_mps(text, lower, facts):
