@@ -2863,3 +2863,12 @@ def test_tritons_shared_memory_limit_is_no_out_of_memory():
                    "Required: 361472 Hardware limit:232448 Reducing block sizes or `num_stages` may help..\n")
     assert (said.oom, said.case) == (False, "not-oom")
     assert "shared memory" in said.diagnosis[0] and "num_stages" in said.fixes[0]
+
+
+def test_onnx_runtimes_arena_by_its_function_name():
+    """BFCArena::AllocateRawInternal is ONNX Runtime's arena (TensorFlow's is BFCAllocator), named or not."""
+    from oomdoctor.explain import explain
+
+    said = explain("```text\nBFCArena::AllocateRawInternal\nFailed to allocate memory for requested buffer of size "
+                   "2443129088\n```\n")
+    assert (said.oom, said.framework, said.requested_bytes) == (True, "onnxruntime", 2443129088)

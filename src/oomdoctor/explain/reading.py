@@ -1863,7 +1863,7 @@ def _read_onnxruntime(text: str, lower: str, facts: Facts) -> bool:
     1048576``. A failed op's status names the function before its words (``Status Message: .../bfc_arena.cc:376
     void* onnxruntime::BFCArena::AllocateRawInternal(size_t, bool, ...)``), which every exception it throws is about
     memory: a paste cut there is still the arena's failure, its size lost."""
-    if "onnxruntime" not in lower:
+    if "onnxruntime" not in lower and "bfcarena::" not in lower:  # (its arena's function names it: TF's is BFCAllocator)
         return False
     places = _positions(lower, "failed to allocate memory for requested buffer of size") + \
         _positions(lower, "is smaller than requested bytes of")
