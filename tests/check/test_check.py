@@ -6832,3 +6832,23 @@ def test_a_module_list_a_step_function_appends_to_grows_every_call(rebound, expe
     script = tmp_path / "train.py"
     script.write_text(source)
     assert [f.line for f in check_source(script) if f.rule == "loss-keeps-graph"] == expected
+
+
+@pytest.mark.parametrize("rows, expected", [(100, []), (60_000, ["whole-dataset-load"])])
+def test_an_npy_file_beside_the_script_is_sized_by_its_header(rows, expected, tmp_path):
+    # check run where the data lies: np.load('x.npy') of a file that is there is as large as its header says
+    # (the array is never read; a sparse file stands for 11 GiB here), not "proportional to the number of samples"
+    import numpy as np
+
+    array = np.lib.format.open_memmap(tmp_path / "x.npy", mode="w+", dtype=np.float32, shape=(rows, 128, 128, 3))
+    del array
+    source = ("import numpy as np\nimport torch\n\nx = np.load('x.npy')\n"
+              "loader = torch.utils.data.DataLoader(torch.from_numpy(x), batch_size=32, shuffle=True)\n"
+              "for batch in loader:\n    pass\n")
+    script = tmp_path / "train.py"
+    script.write_text(source)
+    before = (tmp_path / "x.npy").stat().st_mtime_ns
+    found = [f for f in check_source(script) if f.kind == "memory"]
+    assert [f.rule for f in found] == expected
+    assert all("11.0 GiB (60,000 × 128 × 128 × 3, float32)" in f.message for f in found)
+    assert (tmp_path / "x.npy").stat().st_mtime_ns == before  # read, never written

@@ -6,6 +6,7 @@ import ast
 import math
 import re
 from dataclasses import dataclass, replace
+from pathlib import Path
 from functools import lru_cache
 from typing import Callable
 
@@ -356,6 +357,12 @@ class CallHandlers:
         data = Data(node.lineno, str(ctx.module.path), dotted_name(node.func), kind, container,
                     shape=(rows, _columns_asked_for(node)) if rows else None, labels=_reads_labels(node, ctx),
                     small=_reads_vocabulary(node, ctx), dtype=TEXT_DTYPE if text else given if numbers else None)
+        on_disk = npy_on_disk(call.args[0] if call.args else None, ctx.module) \
+            if call.qualified == "numpy.load" else None
+        if on_disk is not None:
+            # the file is there (the script checked where its data lies): its header says the array's shape and
+            # dtype, so the load is sized as it is, not "proportional to the number of samples"
+            data = replace(data, shape=on_disk[0], dtype=on_disk[1])
         self.seen.append(Seen("loaded", node, ctx, data))
         return data
 
@@ -1496,6 +1503,40 @@ def _written_words(read: ast.AST) -> set[str]:
 
 
 _MAPPING_NAME = re.compile(r"[a-z]2[a-z]")
+
+
+def npy_on_disk(path: Value, module: Module) -> tuple[tuple[int, ...], str] | None:
+    """(shape, dtype) of the .npy file a load names, where the file exists beside the script (or in the folder
+    check runs in): read from its header alone (numpy's format: a magic string, a version, then a Python dict with
+    'descr', 'fortran_order' and 'shape'), never the array. None where the path is not a written string, the file is
+    not there, or its header is not one NumPy writes."""
+    if not isinstance(path, Text) or not path.value.endswith(".npy"):
+        return None
+    written = Path(path.value).expanduser()
+    candidates = [written] if written.is_absolute() else [Path(module.path).resolve().parent / written,
+                                                           Path.cwd() / written]
+    found = next((candidate for candidate in candidates if candidate.is_file()), None)
+    if found is None:
+        return None
+    try:
+        with open(found, "rb") as fh:
+            head = fh.read(10)
+            if head[:6] != b"\x93NUMPY":
+                return None
+            major = head[6]
+            size = int.from_bytes(head[8:10], "little") if major == 1 else \
+                int.from_bytes(head[8:10] + fh.read(2), "little")
+            header = ast.literal_eval(fh.read(min(size, 65536)).decode("latin1"))
+    except (OSError, ValueError, SyntaxError, MemoryError):
+        return None  # (unreadable, or not a header: the load stays as the script shows it)
+    descr, shape = header.get("descr") if isinstance(header, dict) else None, header.get("shape") \
+        if isinstance(header, dict) else None
+    kinds = {"f": "float", "i": "int", "u": "uint", "b": "bool"}
+    if not isinstance(descr, str) or not isinstance(shape, tuple) or len(descr) < 3 or descr[1] not in kinds or \
+            not all(isinstance(d, int) for d in shape):
+        return None
+    dtype = "bool" if descr[1] == "b" else f"{kinds[descr[1]]}{8 * int(descr[2:])}"
+    return (shape, dtype) if dtype in ITEMSIZE else None
 
 
 def _split_rows(call: Call, rows: int | None, values: dict[ast.AST, Value]) -> tuple[int | None, int | None]:
