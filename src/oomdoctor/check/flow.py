@@ -937,14 +937,10 @@ class Flow(CallHandlers):
         scope = self.function_scopes.get(ctx.function)
         if scope is not None and target.id in scope.globals:
             return True
-        function = ctx.function
-        while function.outer is not None:
-            function = function.outer
         bound_here = target.id in ctx.function.parameter_names or any(
             isinstance(n, ast.Name) and n.id == target.id and isinstance(n.ctx, (ast.Store, ast.Del))
             for n in own_nodes(ctx.function.node))
-        return not bound_here and function.outer is None and target.id in ctx.module.assigned and \
-            ctx.module.first_binding(target.id) > 0
+        return not bound_here and target.id in ctx.module.assigned and ctx.module.first_binding(target.id) > 0
 
     def _reset_before_in_loop(self, key: str, node: ast.AST, ctx: Context) -> bool:
         """The sum or list is made anew earlier in the same pass of the loop: it holds one step only."""

@@ -6,8 +6,8 @@ import ast
 import math
 import re
 from dataclasses import dataclass, replace
-from pathlib import Path
 from functools import lru_cache
+from pathlib import Path
 from typing import Callable
 
 from .context import Context, Scope, Seen
@@ -40,6 +40,7 @@ from .library import (
     dtype_of,
     keyword_value,
     loader_kind,
+    numpy_type_code,
     pixel_dtype,
 )
 from .modules import FunctionInfo, Module, own_nodes
@@ -1507,36 +1508,39 @@ _MAPPING_NAME = re.compile(r"[a-z]2[a-z]")
 
 def npy_on_disk(path: Value, module: Module) -> tuple[tuple[int, ...], str] | None:
     """(shape, dtype) of the .npy file a load names, where the file exists beside the script (or in the folder
-    check runs in): read from its header alone (numpy's format: a magic string, a version, then a Python dict with
-    'descr', 'fortran_order' and 'shape'), never the array. None where the path is not a written string, the file is
-    not there, or its header is not one NumPy writes."""
+    check runs in): read from its header alone, never the array. None where the path is not a written string, the file
+    is not there, or its header is not one NumPy writes."""
     if not isinstance(path, Text) or not path.value.endswith(".npy"):
         return None
     written = Path(path.value).expanduser()
     candidates = [written] if written.is_absolute() else [Path(module.path).resolve().parent / written,
                                                            Path.cwd() / written]
     found = next((candidate for candidate in candidates if candidate.is_file()), None)
-    if found is None:
-        return None
+    return _npy_header(str(found), found.stat().st_mtime_ns) if found is not None else None
+
+
+@lru_cache(maxsize=256)
+def _npy_header(path: str, modified: int) -> tuple[tuple[int, ...], str] | None:
+    """The shape and dtype an .npy file's header gives (NumPy's format: a magic string, a version, then a Python dict
+    with 'descr', 'fortran_order' and 'shape'), read once per file as it is (``modified``, its mtime, in the key):
+    the flow's rounds ask again for the same load."""
     try:
-        with open(found, "rb") as fh:
+        with open(path, "rb") as fh:
             head = fh.read(10)
             if head[:6] != b"\x93NUMPY":
                 return None
-            major = head[6]
-            size = int.from_bytes(head[8:10], "little") if major == 1 else \
+            size = int.from_bytes(head[8:10], "little") if head[6] == 1 else \
                 int.from_bytes(head[8:10] + fh.read(2), "little")
             header = ast.literal_eval(fh.read(min(size, 65536)).decode("latin1"))
     except (OSError, ValueError, SyntaxError, MemoryError):
         return None  # (unreadable, or not a header: the load stays as the script shows it)
-    descr, shape = header.get("descr") if isinstance(header, dict) else None, header.get("shape") \
-        if isinstance(header, dict) else None
-    kinds = {"f": "float", "i": "int", "u": "uint", "b": "bool"}
-    if not isinstance(descr, str) or not isinstance(shape, tuple) or len(descr) < 3 or descr[1] not in kinds or \
-            not all(isinstance(d, int) for d in shape):
+    if not isinstance(header, dict):
         return None
-    dtype = "bool" if descr[1] == "b" else f"{kinds[descr[1]]}{8 * int(descr[2:])}"
-    return (shape, dtype) if dtype in ITEMSIZE else None
+    descr, shape = header.get("descr"), header.get("shape")
+    dtype = numpy_type_code(descr) if isinstance(descr, str) else None
+    if dtype is None or not isinstance(shape, tuple) or not all(isinstance(d, int) for d in shape):
+        return None
+    return shape, dtype
 
 
 def _split_rows(call: Call, rows: int | None, values: dict[ast.AST, Value]) -> tuple[int | None, int | None]:

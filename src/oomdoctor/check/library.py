@@ -250,6 +250,19 @@ _TYPE_CODES = {"f": "float32", "d": "float64", "e": "float16", "f2": "float16", 
                "U": TEXT_DTYPE}
 
 
+def numpy_type_code(code: str) -> str | None:
+    """A NumPy type code as an array's header or np.dtype writes it ('<f4', '|u1', '|b1', 'f') -> a dtype name; None
+    for one that names no number type (strings, objects, records)."""
+    code = code.lstrip("<>|=")
+    if code in _TYPE_CODES:
+        return _TYPE_CODES[code] if _TYPE_CODES[code] != TEXT_DTYPE else None
+    kinds = {"f": "float", "i": "int", "u": "uint"}
+    if code == "b1":
+        return "bool"
+    dtype = f"{kinds[code[0]]}{8 * int(code[1:])}" if code[:1] in kinds and code[1:].isdigit() else None
+    return dtype if dtype in ITEMSIZE else None
+
+
 def dtype_of(node: ast.AST | None, module: Module) -> str | None:
     """'float32', np.float32, torch.float, float -> a dtype name; None when not written as one."""
     if node is None:

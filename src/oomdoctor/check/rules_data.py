@@ -1049,7 +1049,7 @@ def in_memory_arrays(script: Script) -> Iterator[Finding]:
         data = pipeline.data if isinstance(pipeline, Pipeline) else None
         if data is None or data.content == NAMES or negligible(data):
             continue
-        if _mapped_by_a_file_reader(call, script):
+        if call in _slices_of_paths(script):
             continue  # from_tensor_slices(paths).map(load): the slices are the files' paths, read one by one
         if data.content == TABLE and not _large_whole_array(data, script):
             continue  # a CSV's rows, a few numbers each: large only where the script shows its size
@@ -1134,15 +1134,21 @@ def _roots_read_as_paths(script: Script) -> set[str]:
     _mapped_by_a_file_reader): what they hold is the paths."""
     def find() -> set[str]:
         roots: set[str] = set()
-        for call in script.calls_named("from_tensor_slices"):
-            if not call.args or not _mapped_by_a_file_reader(call, script):
-                continue
+        for call in _slices_of_paths(script):
             for node in ast.walk(call.args[0]):
                 value = script.value(node)
                 items = value.items if isinstance(value, (Several, Keyed)) else (value,)
                 roots |= {item.root for item in items if isinstance(item, Data) and item.root}
         return roots
     return script.memoized("roots-read-as-paths", find)
+
+
+def _slices_of_paths(script: Script) -> set[ast.Call]:
+    """The from_tensor_slices calls whose data set is mapped with a reader of files (_mapped_by_a_file_reader),
+    found once per script."""
+    return script.memoized("slices-of-paths", lambda: {
+        call for call in script.calls_named("from_tensor_slices")
+        if call.args and _mapped_by_a_file_reader(call, script)})
 
 
 def _mapped_by_a_file_reader(call: ast.Call, script: Script) -> bool:

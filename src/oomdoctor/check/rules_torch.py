@@ -124,15 +124,13 @@ def _restarted_each_step(seen: Seen) -> bool:
 
 def _steps_in_own_body(loop: ast.AST, module: Module) -> bool:
     """A backward() or an optimizer step in the loop's own body, not in a loop nested in it: the loop over steps."""
-    for node in ast.walk(loop):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in ("backward",
-                                                                                                      "step"):
-            around = module.parents.get(node)
-            while around is not None and around is not loop and \
-                    not isinstance(around, (ast.For, ast.AsyncFor, ast.While)):
-                around = module.parents.get(around)
-            if around is loop:
-                return True
+    for node in _steps_in(loop):
+        around = module.parents.get(node)
+        while around is not None and around is not loop and \
+                not isinstance(around, (ast.For, ast.AsyncFor, ast.While)):
+            around = module.parents.get(around)
+        if around is loop:
+            return True
     return False
 
 
@@ -332,31 +330,32 @@ def _runs_on_its_parameters(call: ast.Call, function: FunctionInfo) -> bool:
 
 
 def _never_trained(seen: Seen, script: Script) -> bool:
-    """The pass runs a pretrained model (from_pretrained, a hub's load) that nothing in the script trains: no
-    optimizer is given its parameters, no .train() names it, and no requires_grad switches it off by hand."""
+    """The pass runs a pretrained PyTorch model that nothing in the script trains (_untrained_pretrained)."""
     owner = _model_owner(seen.node)
     model = script.value(seen.node.func) if isinstance(seen.node, ast.Call) else None
-    if not owner or not isinstance(model, Model) or model.framework != "torch" or not _pretrained(owner, script):
-        return False
-    for module in script.modules:
-        for node in ast.walk(module.tree):
-            if isinstance(node, ast.Attribute) and node.attr in ("parameters", "named_parameters", "train",
-                                                                  "requires_grad_", "requires_grad") and \
-                    dotted_name(node.value) == owner:
-                return False
-    return True
+    return bool(owner) and isinstance(model, Model) and model.framework == "torch" and \
+        owner in _untrained_pretrained(script)
 
 
-def _pretrained(owner: str, script: Script) -> bool:
-    """``owner`` is bound to a pretrained model: X.from_pretrained(...), torch.hub.load(...)."""
-    for module in script.modules:
-        for node in ast.walk(module.tree):
-            if isinstance(node, ast.Assign) and any(dotted_name(t) == owner for t in node.targets):
-                calls = [n for n in ast.walk(node.value) if isinstance(n, ast.Call)]
-                if any(last_part(dotted_name(c.func)) == "from_pretrained" or
-                       module.qualified(c.func) == "torch.hub.load" for c in calls):
-                    return True
-    return False
+def _untrained_pretrained(script: Script) -> set[str]:
+    """The names bound to a pretrained model (X.from_pretrained(...), torch.hub.load(...)) that nothing trains: no
+    optimizer is given its parameters, no .train() names it, and no requires_grad switches it off by hand. Found once
+    per script, where each forward pass in a loop asks."""
+    def find() -> set[str]:
+        pretrained: set[str] = set()
+        trained: set[str] = set()
+        for module in script.modules:
+            for node in ast.walk(module.tree):
+                if isinstance(node, ast.Assign) and any(
+                        isinstance(c, ast.Call) and (last_part(dotted_name(c.func)) == "from_pretrained" or
+                                                     module.qualified(c.func) == "torch.hub.load")
+                        for c in ast.walk(node.value)):
+                    pretrained |= {dotted_name(t) for t in node.targets}
+                elif isinstance(node, ast.Attribute) and node.attr in ("parameters", "named_parameters", "train",
+                                                                        "requires_grad_", "requires_grad"):
+                    trained.add(dotted_name(node.value))
+        return pretrained - trained
+    return script.memoized("untrained-pretrained-models", find)
 
 
 def _model_owner(node: ast.AST) -> str:
@@ -422,10 +421,15 @@ def _evaluating_call_sites(seen: Seen, script: Script) -> list[tuple[Module, ast
     return found
 
 
-def _steps_in(node: ast.AST) -> bool:
-    """A backward pass or an optimizer's step is called in ``node``."""
-    return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in ("backward", "step")
-               for n in ast.walk(node))
+def _steps_in(node: ast.AST) -> list[ast.Call]:
+    """The backward passes and optimizer steps called in ``node``."""
+    return [n for n in ast.walk(node) if _is_step(n)]
+
+
+def _is_step(node: ast.AST) -> bool:
+    """x.backward(...) or x.step(...): a backward pass or an optimizer's (or a scheduler's) step."""
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+        node.func.attr in ("backward", "step")
 
 
 def _eval_phase_calls(seen: Seen, script: Script) -> list[tuple[Module, ast.Call, bool]]:
@@ -439,8 +443,7 @@ def _eval_phase_calls(seen: Seen, script: Script) -> list[tuple[Module, ast.Call
             isinstance(n, ast.Call) and last_part(dotted_name(n.func)) == "set_grad_enabled"
             for n in ast.walk(function.node)):
         return []  # torch.set_grad_enabled(phase == 'train'): the function turns gradients off for the phase itself
-    steps = [n for n in ast.walk(function.node) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
-             and n.func.attr in ("backward", "step")]
+    steps = _steps_in(function.node)
     parameters = positional_parameters(function, skip_self=function.takes_instance)
     found = []
     for position, phase in enumerate(parameters):
@@ -630,8 +633,8 @@ def _trains_in(region: object, seen: Seen, script: Script, after: bool = False) 
             nodes = (n for n in nodes if getattr(n, "lineno", 0) > seen.node.lineno)
     else:
         return False
-    return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in ("backward", "step")
-               and last_part(dotted_name(n.func.value)) not in ("scheduler", "lr_scheduler") for n in nodes)
+    return any(_is_step(n) and last_part(dotted_name(n.func.value)) not in ("scheduler", "lr_scheduler")
+               for n in nodes)
 
 
 def _switched_to_eval_in(region: ast.AST, seen: Seen) -> bool:
