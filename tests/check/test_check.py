@@ -6852,3 +6852,71 @@ def test_an_npy_file_beside_the_script_is_sized_by_its_header(rows, expected, tm
     assert [f.rule for f in found] == expected
     assert all("11.0 GiB (60,000 × 128 × 128 × 3, float32)" in f.message for f in found)
     assert (tmp_path / "x.npy").stat().st_mtime_ns == before  # read, never written
+
+
+def _folder_of_files(root, classes: int, per_class: int, suffix: str = ".jpg"):
+    # empty files stand for pictures: only their names are counted, none is opened
+    for c in range(classes):
+        folder = root / "data" / "train" / f"class{c}"
+        folder.mkdir(parents=True)
+        for k in range(per_class):
+            (folder / f"{k}{suffix}").touch()
+        (folder / "notes.txt").touch()  # not a data file: not counted
+
+
+@pytest.mark.parametrize("per_class, expected", [
+    (10, []),  # 20 pictures of 224 × 224 × 3: 2.9 MiB, and 23 MiB as float64: nothing to say
+    (1_500, ["eager-loading", "dtype-blowup"]),  # 3,000: 431 MiB kept, 3.4 GiB as the float64 copy
+])
+def test_a_folder_the_script_lists_is_counted_where_it_lies(per_class, expected, tmp_path):
+    # check run where the data lies: the loop over os.listdir('data/train')'s class folders keeps every picture below
+    # it, so the list holds as many as the folder has (at the size the script resizes them to), not "proportional to
+    # the number of files"
+    _folder_of_files(tmp_path, 2, per_class)
+    source = ("import os\nimport cv2\nimport numpy as np\n\nroot = 'data/train'\npictures = []\n"
+              "for klass in os.listdir(root):\n"
+              "    for name in os.listdir(os.path.join(root, klass)):\n"
+              "        picture = cv2.resize(cv2.imread(os.path.join(root, klass, name)), (224, 224))\n"
+              "        pictures.append(picture)\n"
+              "x = np.array(pictures) / 255.0\nnp.save('x.npy', x)\n")
+    script = tmp_path / "prepare.py"
+    script.write_text(source)
+    found = [f for f in check_source(script) if f.kind == "memory"]
+    assert [f.rule for f in found] == expected
+    count = 2 * per_class
+    assert all(f"{count:,} × 224 × 224 × 3" in f.message and f"for the {count:,} data files" in f.message
+               for f in found)
+
+
+def test_a_glob_pattern_counts_what_it_matches_and_a_missing_folder_nothing(tmp_path):
+    # glob('data/train/*/*.png') in a Dataset's __init__ keeps what the pattern matches (the .jpg files beside them
+    # are not); the same script where the folder is not there says the size per file, as before
+    _folder_of_files(tmp_path, 2, 1_000, ".png")
+    (tmp_path / "data" / "train" / "class0" / "extra.jpg").touch()
+    source = ("import glob\nimport numpy as np\nimport torch\nfrom PIL import Image\n\n\n"
+              "class Pictures(torch.utils.data.Dataset):\n"
+              "    def __init__(self):\n"
+              "        self.items = [np.asarray(Image.open(p).convert('RGB').resize((256, 256)), dtype=np.float32)\n"
+              "                      for p in glob.glob('data/train/*/*.png')]\n\n"
+              "    def __len__(self):\n        return len(self.items)\n\n"
+              "    def __getitem__(self, i):\n        return self.items[i]\n\n\n"
+              "loader = torch.utils.data.DataLoader(Pictures(), batch_size=16)\n"
+              "for batch in loader:\n    pass\n")
+    for where, said in ((tmp_path, "about 1.5 GiB (2,000 × 256 × 256 × 3, float32), for the 2,000 data files"),
+                        (tmp_path / "elsewhere", "times the number of files")):
+        where.mkdir(exist_ok=True)
+        script = where / "train.py"
+        script.write_text(source)
+        found = [f for f in check_source(script) if f.rule == "eager-loading"]
+        assert len(found) == 1 and said in found[0].message
+
+
+def test_a_folder_that_holds_the_script_is_not_counted(tmp_path):
+    # os.listdir('.') lists a project, not a data set: nothing there is counted as its samples
+    _folder_of_files(tmp_path, 1, 10)
+    source = ("import os\nimport cv2\n\npictures = []\nfor name in os.listdir('.'):\n"
+              "    pictures.append(cv2.resize(cv2.imread(name), (64, 64)))\n")
+    script = tmp_path / "data" / "train" / "class0" / "scan.py"
+    script.write_text(source)
+    found = [f for f in check_source(script) if f.rule == "eager-loading"]
+    assert len(found) == 1 and "times the number of files" in found[0].message

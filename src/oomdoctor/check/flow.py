@@ -1648,10 +1648,16 @@ class Flow(CallHandlers):
             made_of_files = bool(element.root) and any(
                 isinstance(v, Data) and v.content == FILES and v.root == element.root for v in iterated)
             reads_files = made_of_files or any(self.reads_files(loop, ctx.module) for loop in loops)
+            on_disk = self._listed_on_disk(loops) if reads_files else None
+            if on_disk is not None and shape is not None and None not in shape[1:]:
+                # the folder the loop lists is there: as many samples as its files, at most (each kept at the size
+                # the script shows), so the list and every copy made of it say their size (a float64 copy of a small
+                # list may be large)
+                shape = (on_disk,) + shape[1:]
             data = Data(node.lineno, path, "a list of decoded files" if reads_files else "a list of arrays",
                         FILES if reads_files else ARRAYS, "list", shape, element.dtype, small=small,
                         widened_line=element.widened_line, widened_to=element.widened_to,
-                        widened_at=element.widened_at, labels=is_labels(holder))
+                        widened_at=element.widened_at, labels=is_labels(holder), files_on_disk=on_disk)
             if not reads_files:
                 for loop in loops:
                     iterated = self.values.get(getattr(loop, "iter", None))
@@ -1666,6 +1672,17 @@ class Flow(CallHandlers):
         if names or isinstance(element, (Text, Several)) and not small:
             return Data(node.lineno, path, "a list of file names", NAMES, "list", small=small)
         return None
+
+    def _listed_on_disk(self, loops: tuple[ast.AST, ...]) -> int | None:
+        """How many data files the outermost loop that keeps a list reads, where it walks a listing of a folder that
+        exists (for cls in os.listdir('data/train'): for f in os.listdir(...): every file below data/train, counted
+        by files_listed_on_disk); None where it walks anything else (a list of class names written in the script:
+        each pass may read another folder)."""
+        outermost = loops[0] if loops else None
+        walked = [outermost.iter] if isinstance(outermost, (ast.For, ast.AsyncFor)) else \
+            [outermost.generators[0].iter] if isinstance(outermost, _COMPREHENSIONS) else []
+        listing = self.values.get(walked[0]) if walked else None
+        return listing.files_on_disk if isinstance(listing, Data) and listing.content == NAMES else None
 
     def _kept_on_gpu(self, container: ast.AST, value: Value, ctx: Context) -> None:
         """Samples moved to the GPU one by one and kept in a list or a dict, in a loop that prepares the data (not

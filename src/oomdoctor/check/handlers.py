@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import ast
+import glob
 import math
+import os
 import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -12,6 +14,7 @@ from typing import Callable
 
 from .context import Context, Scope, Seen
 from .library import (
+    DATA_FILE_SUFFIXES,
     DECODED_PARTS,
     DECODERS,
     ELEMENTWISE,
@@ -817,7 +820,17 @@ class CallHandlers:
         return Several(tuple(copies)) if len(copies) > 1 else copies[0] if copies else None
 
     def _listing(self, call: Call) -> Value:
-        return Data(call.node.lineno, str(call.ctx.module.path), last_part(call.qualified), NAMES, "list")
+        return Data(call.node.lineno, str(call.ctx.module.path), last_part(call.qualified), NAMES, "list",
+                    files_on_disk=files_listed_on_disk(call))
+
+    def _written_path(self, call: Call) -> Value:
+        """os.path.join('data', 'train'), Path('data/train'): the path as one string, where every part is one the
+        script writes (where a folder it names is, files_listed_on_disk looks)."""
+        if call.args and not call.kwargs and all(isinstance(a, Text) for a in call.args) and \
+                not any(isinstance(a, ast.Starred) for a in call.node.args):
+            return Text("/".join(a.value.rstrip("/\\") if i < len(call.args) - 1 else a.value  # type: ignore[union-attr]
+                                 for i, a in enumerate(call.args)))
+        return None
 
     def _same(self, call: Call) -> Value:
         """list(x), sorted(x), enumerate(x), tqdm(x): x's value goes through."""
@@ -1512,11 +1525,69 @@ def npy_on_disk(path: Value, module: Module) -> tuple[tuple[int, ...], str] | No
     is not there, or its header is not one NumPy writes."""
     if not isinstance(path, Text) or not path.value.endswith(".npy"):
         return None
-    written = Path(path.value).expanduser()
-    candidates = [written] if written.is_absolute() else [Path(module.path).resolve().parent / written,
-                                                           Path.cwd() / written]
-    found = next((candidate for candidate in candidates if candidate.is_file()), None)
+    found = _on_disk(path.value, module, Path.is_file)
     return _npy_header(str(found), found.stat().st_mtime_ns) if found is not None else None
+
+
+def _on_disk(written: str, module: Module, kind: Callable[[Path], bool]) -> Path | None:
+    """The file or folder (``kind``: Path.is_file, Path.is_dir) a path the script writes names, where it exists: as
+    written if absolute (or under ~), else beside the script, else in the folder check runs in."""
+    path = Path(written).expanduser()
+    candidates = [path] if path.is_absolute() else [Path(module.path).resolve().parent / path, Path.cwd() / path]
+    try:
+        return next((candidate for candidate in candidates if kind(candidate)), None)
+    except OSError:  # (a name too long for the file system, a folder we may not read)
+        return None
+
+
+def files_listed_on_disk(call: Call) -> int | None:
+    """How many data files (pictures, sound, video, arrays: DATA_FILE_SUFFIXES) a listing gives the script's loops,
+    where the folder it names exists beside the script (or in the folder check runs in): for os.listdir('data/train')
+    or os.walk(root), every one below the folder, since a loop over its class folders reads them all (the safe side:
+    more, not fewer); for glob('data/*/*.png'), what the pattern matches. None where the path is not a written
+    string, is not there, holds the script itself (os.listdir('.'), a project, not a data set), or holds more
+    entries than are worth walking (_MOST_ENTRIES_WALKED)."""
+    written = call.args[0] if call.args else None
+    method = last_part(call.qualified)
+    if isinstance(call.receiver, Text) and method in ("glob", "rglob", "iterdir"):
+        # Path('data/train').glob('*/*.png'), .rglob('*.png') (every folder below), .iterdir()
+        pattern = written.value if isinstance(written, Text) else None
+        written = Text(call.receiver.value.rstrip("/\\") + (
+            "" if method == "iterdir" else "/" + ("**/" if method == "rglob" else "") + (pattern or "*")))
+    if not isinstance(written, Text) or not written.value.strip():
+        return None
+    parts = re.split(r"[/\\]", written.value)
+    magic = next((i for i, part in enumerate(parts) if re.search(r"[*?\[]", part)), None)
+    folder = _on_disk("/".join(parts[:magic]) if magic is not None else written.value, call.ctx.module,
+                      Path.is_dir)
+    if folder is None or Path(call.ctx.module.path).resolve().is_relative_to(folder.resolve()) or \
+            Path.cwd().is_relative_to(folder.resolve()):
+        return None
+    stat = folder.stat()
+    return _files_below(str(folder), "/".join(parts[magic:]) if magic is not None else None, stat.st_mtime_ns)
+
+
+@lru_cache(maxsize=64)
+def _files_below(folder: str, pattern: str | None, modified: int) -> int | None:
+    """The data files below ``folder`` (or those ``pattern`` matches there), counted once per folder as it is
+    (``modified``, its mtime, in the key: the flow's rounds ask again); None past _MOST_ENTRIES_WALKED entries."""
+    if pattern is not None:
+        matches = 0
+        for matches, _match in enumerate(glob.iglob(pattern, root_dir=folder, recursive="**" in pattern), 1):
+            if matches > _MOST_ENTRIES_WALKED:
+                return None
+        return matches
+    count = walked = 0
+    for _root, _folders, files in os.walk(folder):
+        walked += len(files)
+        if walked > _MOST_ENTRIES_WALKED:
+            return None
+        count += sum(1 for name in files if name.lower().endswith(DATA_FILE_SUFFIXES))
+    return count
+
+
+# Past this many entries a folder is not counted (a walk of a million names takes seconds): it stays unknown
+_MOST_ENTRIES_WALKED = 1_000_000
 
 
 @lru_cache(maxsize=256)
@@ -1684,6 +1755,8 @@ _LIBRARY_HANDLERS: list[tuple[Callable[[str], bool], Callable[[CallHandlers, Cal
     (lambda n: n in TORCH_COPIES, CallHandlers._to_torch),
     (lambda n: n in TF_COPIES, CallHandlers._to_tf),
     (lambda n: n in LISTINGS, CallHandlers._listing),
+    # os.path.join('data', 'train'), Path('data/train'): a path the script writes, in parts
+    (_is("os.path.join", "posixpath.join", "pathlib.Path", "pathlib.PurePath"), CallHandlers._written_path),
     # pathlib: folder.glob("*.png"), folder.rglob(...), folder.iterdir() list a folder all the same
     (lambda n: "." in n and last_part(n) in ("glob", "rglob", "iterdir"), CallHandlers._listing),
     (_is("map"), CallHandlers._mapped_names),

@@ -139,6 +139,14 @@ FEW_LARGE = 32
 # Calls that list a folder: a list as long as the data set
 LISTINGS = {"os.listdir", "os.walk", "glob", "glob.glob", "glob.iglob", "os.scandir", "imutils.paths.list_images",
             "imutils.paths.list_files", "tensorflow.io.gfile.glob", "tensorflow.io.gfile.listdir"}
+# The files a data set is made of, by their names' ends (lower-cased): what a folder's count of data files counts
+# (a folder's .txt notes, .csv lists and .py helpers are not samples)
+DATA_FILE_SUFFIXES = (
+    ".jpg", ".jpeg", ".png", ".bmp", ".gif", ".tif", ".tiff", ".webp", ".ppm", ".pgm", ".pbm", ".jp2", ".exr",
+    ".dcm", ".nii", ".nii.gz", ".mha", ".mhd", ".nrrd", ".mgz",  # medical volumes
+    ".wav", ".mp3", ".flac", ".ogg", ".m4a", ".aac", ".aiff", ".au", ".opus",
+    ".mp4", ".avi", ".mov", ".mkv", ".webm", ".mpg", ".mpeg", ".flv",
+    ".npy", ".npz", ".pt", ".mat")
 # Calls that make a file's path of their parts (os.path.join(root, name)): what they give names a file
 PATH_CALLS = {"os.path.join", "posixpath.join", "pathlib.Path", "os.path.abspath", "os.path.normpath"}
 # Calls that open a file given its path, besides the decoders and loaders: open(path), h5py.File(path)

@@ -74,8 +74,10 @@ def eager_loading(script: Script) -> Iterator[Finding]:
         data: Data = seen.value  # type: ignore[assignment]
         if data.content != FILES:
             continue  # arrays computed from data already in memory: a copy, said by the copy rules
-        if data.small:
-            continue  # every file of a public data set small whole (GTZAN's 1,000 clips as 40 × 130 MFCC frames)
+        if data.small or negligible(data):
+            # every file of a public data set small whole (GTZAN's 1,000 clips as 40 × 130 MFCC frames), or of a
+            # folder on disk with few enough (a float64 copy made of them is said where it is made)
+            continue
         if seen.ctx.function is None and made_root(data.root) in _predicted_after_training(script):
             continue  # the pictures a trained model is run on at the end: their count is not shown
         loops = loops_collecting(seen.node, seen.ctx)
@@ -1284,6 +1286,12 @@ def _one_hot_sequence_roots(script: Script) -> set[str]:
     return script.memoized("one-hot-sequence-roots", find)
 
 
+def _shown_large(data: Data) -> bool:
+    """The script shows (or the disk does) that ``data`` is large: its size is known, and not negligible."""
+    size = total_bytes(data)
+    return not data.small and size is not None and size >= NEGLIGIBLE_BYTES
+
+
 def dtype_blowup(script: Script) -> Iterator[Finding]:
     """A float64 copy of a data set whose values are uint8 pixels or float32: 8 bytes each instead of 1 or 4."""
     for seen in script.seen("divided"):
@@ -2330,7 +2338,9 @@ def _copy_effect(seen: Seen, script: Script, decoded_targets: bool = False) -> s
                               script, decoded_targets=True)
         return effect if effect in ("float64", "wider", "converted") else None
     if not isinstance(data, Data) or not isinstance(source, Data) or source.labels or data.labels or \
-            negligible(source) or negligible(data) or source.content == NAMES and not _text_lines_array(source, data):
+            negligible(data) or negligible(source) and not _shown_large(data) or \
+            source.content == NAMES and not _text_lines_array(source, data):
+        # (3,000 pictures of 96 × 96 × 3 bytes are 83 MB, and 332 MB as the float32 copy: the copy's own size says)
         return None
     if data.dtype == TEXT_DTYPE and source.dtype != TEXT_DTYPE and source.content in (ARRAYS, TABLE) and \
             not is_labels(words_of(_copied_name(seen, script) or "")) and not _one_named_column(seen.node, script):
@@ -2388,7 +2398,9 @@ def _copy_effect(seen: Seen, script: Script, decoded_targets: bool = False) -> s
         # message says it: x.reshape(-1, 160, 160, 1) after the conversion, tells the sample as well)
         sample = sample_bytes(script.shown_shape(data))
         large = total_bytes(data) is not None or sample is None or sample * FEW >= NEGLIGIBLE_BYTES
-        return "converted" if wider and source.container == "numpy" and large else None
+        # (of a data set small as it was, CIFAR-10's 147 MB of uint8 made float32 in its place, the conversion is
+        # what every tutorial does: only a copy held beside a small original is said for its own size)
+        return "converted" if wider and source.container == "numpy" and large and not negligible(source) else None
     return "wider" if wider else "from-list" if from_list else "duplicate"
 
 

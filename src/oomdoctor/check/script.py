@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Literal, TypeVar
 
+from ..i18n import _
 from .context import Seen
 from .flow import Flow, arguments_given
 from .modules import FunctionInfo, Module, local_modules
@@ -313,7 +314,12 @@ class Script:
     def size_of(self, data: Data) -> str:
         """The size of held data for a message, with the shape the script shows for it later if not here
         (X = np.load(...) then X.reshape(-1, 256, 256, 3))."""
-        return size_phrase(self.shown_shape(data))
+        phrase = size_phrase(self.shown_shape(data))
+        if data.files_on_disk is None:
+            return phrase
+        # (counted on disk, not shown by the script: the user should know where the number came from)
+        return _("{size}, for the {count:,} data files the folder it lists holds now").format(
+            size=phrase, count=data.files_on_disk)
 
     def shown_shape(self, data: Data) -> Data:
         """``data`` with the shape of a sample the script shows for it later if its own does not say it (X =

@@ -42,6 +42,9 @@ class Data:
     # a list of images PIL has opened and not decoded (images.append(Image.open(p))): file handles, the pixels
     # come into memory where something decodes each of them ([np.asarray(im) for im in images])
     opened: bool = False
+    # a listing of a folder that exists where check runs: how many data files its loops read (handlers'
+    # files_listed_on_disk); on a list kept in such a loop, how many it keeps
+    files_on_disk: int | None = None
 
     def __post_init__(self) -> None:
         if not self.root:  # a data set of its own: named by where it starts
