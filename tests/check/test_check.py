@@ -6920,3 +6920,28 @@ def test_a_folder_that_holds_the_script_is_not_counted(tmp_path):
     script.write_text(source)
     found = [f for f in check_source(script) if f.rule == "eager-loading"]
     assert len(found) == 1 and "times the number of files" in found[0].message
+
+
+def test_joblib_parallel_decoding_every_file_keeps_them_all(tmp_path):
+    # Parallel(n_jobs=-1)(delayed(load)(p) for p in paths) returns one list of every decoded file, as
+    # [load(p) for p in paths] does; an array made of it while the list is held holds them twice
+    source = ("import glob\nimport cv2\nimport numpy as np\nfrom joblib import Parallel, delayed\n\n\n"
+              "def load(path, side):\n    return cv2.resize(cv2.imread(path), (side, side))\n\n\n"
+              "paths = glob.glob('/data/train/*.jpg')\n"
+              "decoded = Parallel(n_jobs=8)(delayed(load)(p, 160) for p in paths)\n"
+              "x = np.array(decoded)\n")
+    script = tmp_path / "prep.py"
+    script.write_text(source)
+    found = [(f.rule, f.line) for f in check_source(script) if f.kind == "memory"]
+    assert ("eager-loading", 12) in found and ("duplicate-copy", 13) in found
+
+
+def test_rows_picked_by_a_run_of_a_shuffled_index_are_one_batch(tmp_path):
+    # x[order[k:k + bs]] in a batch function: the rows of one batch, so scaling them makes a batch's float64 copy,
+    # not the data set's; x[order] (every row, reordered) stays the data set
+    source = ("import numpy as np\n\nimages = np.load('train_images.npy')\norder = np.random.permutation(len(images))\n"
+              "\n\ndef batch(k, bs=64):\n    return images[order[k:k + bs]] / 255.0\n\n\n"
+              "def everything():\n    return images[order] / 255.0\n")
+    script = tmp_path / "feed.py"
+    script.write_text(source)
+    assert [f.line for f in check_source(script) if f.rule == "dtype-blowup"] == [12]

@@ -1392,6 +1392,11 @@ class Flow(CallHandlers):
             # built with np.append starts out float)
             first = first.func.value
         folds = isinstance(first, ast.Name) and _fold_index(first.id, ctx)
+        if isinstance(first, ast.Subscript) and isinstance(first.slice, ast.Slice) and not all(
+                bound is None or isinstance(bound, ast.Constant) for bound in (first.slice.lower, first.slice.upper)):
+            # X[order[start:end]], X[perm[i * bs:(i + 1) * bs]]: the rows a run of a shuffled index picks, one
+            # batch (not the index's own first rows, order[:1000], a sample the script writes out)
+            return Batch()
         if data.content == TABLE and isinstance(index, Several) and index.items and \
                 all(isinstance(i, Text) for i in index.items):
             return replace(data, shape=None)  # df[columns], columns = ['age', 'fare']: those columns of every row
@@ -1854,7 +1859,20 @@ class Flow(CallHandlers):
         parallel = isinstance(node.func, ast.Attribute) and node.func.attr in _PARALLEL_MAPS and \
             not module.qualified(node.func).startswith(("numpy.", "pandas.", "torch.", "tensorflow.")) and \
             all(k.arg in ("chunksize", "timeout") for k in node.keywords)
-        if (module.qualified(node.func) == "map" and not node.keywords or parallel) and len(node.args) == 2 and \
+        delayed = _joblib_delayed(node, module)
+        if delayed is not None:
+            # Parallel(n_jobs=-1)(delayed(read)(p, size) for p in paths): joblib's list of read(p, size), one item
+            # per path, made in worker processes and returned whole
+            function, given = delayed
+            generator = ast.GeneratorExp(elt=ast.Call(func=function, args=given.args, keywords=given.keywords),
+                                         generators=node.args[0].generators)
+            ast.copy_location(generator, node)
+            ast.copy_location(generator.elt, given)
+            module.parents[generator] = node
+            module.parents[generator.elt] = generator
+            for argument in given.args + [k.value for k in given.keywords]:
+                module.parents[argument] = generator.elt
+        elif (module.qualified(node.func) == "map" and not node.keywords or parallel) and len(node.args) == 2 and \
                 not any(isinstance(a, ast.Starred) for a in node.args):
             function, items = node.args
             if isinstance(function, ast.Lambda):
@@ -2826,6 +2844,20 @@ def _written_out(value: ast.expr) -> bool:
 
 # The libraries whose transforms give a sample anew from the one they are given
 _TRANSFORM_MODULES = ("torchvision.transforms.", "torchaudio.transforms.")
+def _joblib_delayed(node: ast.Call, module: Module) -> tuple[ast.expr, ast.Call] | None:
+    """In Parallel(...)(delayed(f)(x, size) for x in xs): the function each item runs (f) and its call as written
+    (delayed(f)(x, size)); None for any other call."""
+    runner, items = node.func, node.args[0] if len(node.args) == 1 and not node.keywords else None
+    if not (isinstance(runner, ast.Call) and last_part(module.qualified(runner.func)) == "Parallel" and
+            "joblib" in module.qualified(runner.func) and isinstance(items, ast.GeneratorExp)):
+        return None
+    given = items.elt
+    if not (isinstance(given, ast.Call) and isinstance(given.func, ast.Call) and
+            last_part(module.qualified(given.func.func)) == "delayed" and len(given.func.args) == 1):
+        return None
+    return given.func.args[0], given
+
+
 # A pool's (or an executor's) methods that run a function on each item of what they are given, as map() does
 _PARALLEL_MAPS = {"map", "imap", "imap_unordered"}
 
