@@ -6945,3 +6945,21 @@ def test_rows_picked_by_a_run_of_a_shuffled_index_are_one_batch(tmp_path):
     script = tmp_path / "feed.py"
     script.write_text(source)
     assert [f.line for f in check_source(script) if f.rule == "dtype-blowup"] == [12]
+
+
+@pytest.mark.parametrize("hidden, expected", [("", [("memory", "data.py", 5)]),
+                                              ("tf.config.set_visible_devices([], 'GPU')\n", [])])
+def test_a_tensorflow_pipeline_beside_jax_takes_the_gpu_jax_needs(hidden, expected, tmp_path):
+    # a JAX program whose local module builds its input with tf.data: TensorFlow's first op reserves the GPU JAX
+    # preallocates on (google/flax#445); hiding the GPU from TensorFlow, anywhere in the program, is the fix
+    (tmp_path / "data.py").write_text(
+        "import tensorflow as tf\n\n\ndef batches(x, y, bs):\n"
+        "    pipe = tf.data.Dataset.from_tensor_slices((x, y))\n"
+        "    return pipe.shuffle(1024).batch(bs).as_numpy_iterator()\n")
+    script = tmp_path / "train.py"
+    script.write_text("import jax\nimport jax.numpy as jnp\nimport numpy as np\nimport tensorflow as tf\n"
+                      "from data import batches\n\n" + hidden + "params = jnp.zeros((784, 10))\n"
+                      "for xb, yb in batches(np.zeros((600, 784)), np.zeros(600), 128):\n"
+                      "    params = params - 0.01 * jax.grad(lambda p: jnp.sum((xb @ p) ** 2))(params)\n")
+    found = [(f.kind, Path(f.file).name, f.line) for f in check_source(script) if f.rule == "no-memory-growth"]
+    assert found == expected

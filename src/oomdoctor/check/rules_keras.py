@@ -52,11 +52,20 @@ def no_prefetch(script: Script) -> Iterator[Finding]:
 def no_memory_growth(script: Script) -> Iterator[Finding]:
     """TensorFlow reserves the GPU: a memory problem only when something else needs the same GPU."""
     main = script.main
+    pipeline = _tensorflow_pipeline_beside_jax(script)
+    if pipeline is not None:
+        module, call = pipeline
+        yield script.finding(
+            "no-memory-growth", call,
+            _("TensorFlow runs here for the input pipeline of a JAX program, with the GPU visible to it: its first "
+              "op reserves nearly all free GPU memory, and JAX preallocates 75% of the same GPU, so whichever starts "
+              "second runs out of memory (often as CUBLAS_STATUS_NOT_INITIALIZED or a failed cuDNN handle)."),
+            _("Hide the GPU from TensorFlow before the pipeline is built, so its ops run on the CPU as an input "
+              "pipeline's should: tf.config.set_visible_devices([], 'GPU')."), module=module)
+        return
     if not main.imports("tensorflow") or not script.calls_named("fit"):
         return  # tensorflow_docs, tensorflow_datasets alone do not start TensorFlow on the GPU
-    if script.mentions("set_memory_growth", "set_logical_device_configuration", "configure_gpu_memory",
-                       "TF_FORCE_GPU_ALLOW_GROWTH", "set_virtual_device_configuration", "per_process_gpu_memory_fraction",
-                       "allow_growth"):
+    if script.mentions(*_TF_GPU_SETTINGS):
         return
     if _runs_on_cpu_only(script):
         return
@@ -79,21 +88,64 @@ def no_memory_growth(script: Script) -> Iterator[Finding]:
             kind="throughput")
 
 
-def _runs_on_cpu_only(script: Script) -> bool:
-    """CUDA_VISIBLE_DEVICES=-1 or '', or no visible GPU devices: TensorFlow never touches a GPU."""
-    for node in ast.walk(script.tree):
+def _tensorflow_pipeline_beside_jax(script: Script) -> tuple[Module, ast.Call] | None:
+    """The first call that runs TensorFlow (a tf.data or TFDS pipeline first, else any TensorFlow op) in a program
+    that computes with JAX, where nothing hides the GPU from TensorFlow or lets its memory grow (Flax's examples
+    hide it for this reason: google/flax#445); None otherwise. Keras's NumPy-only helpers (ImageDataGenerator)
+    start no TensorFlow."""
+    modules = script.modules
+    if not any(m.imports(*_JAX_FRAMEWORKS) for m in modules) or \
+            not any(m.imports("tensorflow", "tensorflow_datasets") for m in modules):
+        return None
+    if any(word in m.source for m in modules for word in _TF_GPU_SETTINGS) or \
+            any(_hides_the_gpu(m.tree) for m in modules):
+        return None
+    pipelines, ops = [], []
+    for module in modules:
+        for call in (n for n in ast.walk(module.tree) if isinstance(n, ast.Call)):
+            name = module.qualified(call.func)
+            if name.startswith("tensorflow_datasets.") or name.startswith("tensorflow.data.") or \
+                    isinstance(call.func, ast.Attribute) and call.func.attr == "as_dataset":
+                pipelines.append((module, call))
+            elif name.startswith("tensorflow.") and not name.startswith(_NUMPY_ONLY_KERAS) and \
+                    not name.startswith(("tensorflow.config.", "tensorflow.random.set_seed", "tensorflow.keras.datasets.")):
+                ops.append((module, call))
+    found = pipelines or ops
+    return min(found, key=lambda pair: (modules.index(pair[0]), pair[1].lineno)) if found else None
+
+
+# Libraries that compute with JAX (each imports it)
+_JAX_FRAMEWORKS = ("jax", "flax", "haiku", "optax", "equinox", "numpyro", "objax", "trax")
+# What, written anywhere in the program, keeps TensorFlow from taking the whole GPU
+_TF_GPU_SETTINGS = ("set_memory_growth", "set_logical_device_configuration", "TF_FORCE_GPU_ALLOW_GROWTH",
+                    "set_virtual_device_configuration", "per_process_gpu_memory_fraction", "allow_growth",
+                    "configure_gpu_memory")
+
+
+def _hides_the_gpu(tree: ast.Module) -> bool:
+    """CUDA_VISIBLE_DEVICES set to '-1' or '', or set_visible_devices([], ...): TensorFlow never touches a GPU."""
+    for node in ast.walk(tree):
         if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant) and \
                 str(node.value.value).strip() in ("-1", "") and any(
                     isinstance(t, ast.Subscript) and "CUDA_VISIBLE_DEVICES" in ast.dump(t.slice) for t in node.targets):
             return True
-    for call in script.calls_named("set_visible_devices", "setdefault", "putenv"):
-        texts = [a.value for a in call.args if isinstance(a, ast.Constant)]
-        if last_part(dotted_name(call)) == "set_visible_devices" and call.args and isinstance(call.args[0], ast.List) \
-                and not call.args[0].elts:
+        if not isinstance(node, ast.Call):
+            continue
+        name = last_part(dotted_name(node.func))
+        texts = [a.value for a in node.args if isinstance(a, ast.Constant)]
+        if name == "set_visible_devices" and node.args and isinstance(node.args[0], ast.List) and \
+                not node.args[0].elts:
             return True
-        if "CUDA_VISIBLE_DEVICES" in texts and any(str(t).strip() in ("-1", "") for t in texts[1:]):
+        if name in ("setdefault", "putenv") and "CUDA_VISIBLE_DEVICES" in texts and \
+                any(str(t).strip() in ("-1", "") for t in texts[1:]):
             return True
     return False
+
+
+def _runs_on_cpu_only(script: Script) -> bool:
+    """CUDA_VISIBLE_DEVICES=-1 or '', or no visible GPU devices, in the script or a module of it: TensorFlow never
+    touches a GPU."""
+    return any(_hides_the_gpu(m.tree) for m in script.modules)
 
 
 def _gpu_sharers(script: Script) -> str:
