@@ -6963,3 +6963,24 @@ def test_a_tensorflow_pipeline_beside_jax_takes_the_gpu_jax_needs(hidden, expect
                       "    params = params - 0.01 * jax.grad(lambda p: jnp.sum((xb @ p) ** 2))(params)\n")
     found = [(f.kind, Path(f.file).name, f.line) for f in check_source(script) if f.rule == "no-memory-growth"]
     assert found == expected
+
+
+@pytest.mark.parametrize("read, expected", [
+    ("nib.load(p).get_fdata()", [14]),  # 80 CT volumes: a training split, hundreds of MB
+    ("cv2.imread(p)", []),  # 80 photographs: a sample
+])
+def test_a_slice_of_a_few_volumes_is_a_split_not_a_sample(read, expected, tmp_path):
+    # vols[:80] of scans a medical reader decodes is tens of megabytes a row: a few hundred rows already hold a data
+    # set, where 80 pictures are a look at it
+    source = ("import glob\nimport cv2\nimport nibabel as nib\nimport numpy as np\nimport tensorflow as tf\n\n"
+              "paths = glob.glob('/scans/*.nii.gz')\n"
+              f"vols = np.array([{read} for p in paths])\n"
+              "labels = np.zeros(len(vols))\n\n"
+              "fit_x, fit_y = vols[:80], labels[:80]\n"
+              "model = tf.keras.Sequential([tf.keras.layers.Flatten(), tf.keras.layers.Dense(2)])\n"
+              "model.compile('adam', 'sparse_categorical_crossentropy')\n"
+              "pipe = tf.data.Dataset.from_tensor_slices((fit_x, fit_y)).batch(2)\n"
+              "model.fit(pipe, epochs=5)\n")
+    script = tmp_path / "train.py"
+    script.write_text(source)
+    assert [f.line for f in check_source(script) if f.rule == "in-memory-array"] == expected

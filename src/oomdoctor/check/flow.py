@@ -1355,9 +1355,10 @@ class Flow(CallHandlers):
         if isinstance(piece, ast.Slice):
             upper = piece.upper
             if isinstance(upper, ast.Constant) and isinstance(upper.value, int) and piece.lower is None \
-                    and 0 <= upper.value <= FEW:
+                    and 0 <= upper.value <= (FEW_LARGE if data.large_items else FEW):
                 # x[:700]: a few rows, a sample of the data set; unless the script shows every dimension of
-                # them and they come to a large array (700 images of 416 x 416 x 3): then the bytes decide
+                # them and they come to a large array (700 images of 416 x 416 x 3): then the bytes decide (of CT
+                # volumes, vols[:70] is a training split: tens of megabytes each)
                 shaped = replace(data, shape=((upper.value,) + data.shape[1:]) if data.shape else None, small=False)
                 return replace(shaped, small=total_bytes(shaped) is None or negligible(shaped))
             if ctx.loops and piece.lower is not None and not isinstance(piece.lower, ast.Constant) and \
@@ -1662,7 +1663,8 @@ class Flow(CallHandlers):
             data = Data(node.lineno, path, "a list of decoded files" if reads_files else "a list of arrays",
                         FILES if reads_files else ARRAYS, "list", shape, element.dtype, small=small,
                         widened_line=element.widened_line, widened_to=element.widened_to,
-                        widened_at=element.widened_at, labels=is_labels(holder), files_on_disk=on_disk)
+                        widened_at=element.widened_at, labels=is_labels(holder), files_on_disk=on_disk,
+                        large_items=element.large)
             if not reads_files:
                 for loop in loops:
                     iterated = self.values.get(getattr(loop, "iter", None))

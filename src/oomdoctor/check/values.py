@@ -45,6 +45,8 @@ class Data:
     # a listing of a folder that exists where check runs: how many data files its loops read (handlers'
     # files_listed_on_disk); on a list kept in such a loop, how many it keeps
     files_on_disk: int | None = None
+    # its samples are volumes or raw frames (Item.large): a few hundred of them are already a data set's worth
+    large_items: bool = False
 
     def __post_init__(self) -> None:
         if not self.root:  # a data set of its own: named by where it starts
