@@ -6984,3 +6984,25 @@ def test_a_slice_of_a_few_volumes_is_a_split_not_a_sample(read, expected, tmp_pa
     script = tmp_path / "train.py"
     script.write_text(source)
     assert [f.line for f in check_source(script) if f.rule == "in-memory-array"] == expected
+
+
+@pytest.mark.parametrize("megabytes, expected", [
+    (2, []),  # 2 MB of CSV: a small table, whatever its rows
+    (700, ["whole-dataset-load"]),  # 700 MB of pickle: a large load, said with its size
+])
+def test_a_file_the_script_loads_whole_is_sized_by_its_bytes_on_disk(megabytes, expected, tmp_path):
+    # check run where the data lies: pickle.load(open('features.pkl', 'rb')) of a file that is there reads about
+    # its size (a sparse file stands for it here, never read: only its size is asked); the training set it is
+    # handed to a model as is said large only when the file is
+    (tmp_path / "features.pkl").touch()
+    os.truncate(tmp_path / "features.pkl", megabytes * 1024 * 1024)
+    source = ("import pickle\nimport numpy as np\nimport torch\n\n"
+              "features = pickle.load(open('features.pkl', 'rb'))\n"
+              "x = torch.tensor(np.asarray(features['x']), dtype=torch.float32)\n"
+              "loader = torch.utils.data.DataLoader(x, batch_size=64, shuffle=True)\n"
+              "for batch in loader:\n    pass\n")
+    script = tmp_path / "train.py"
+    script.write_text(source)
+    found = [f for f in check_source(script) if f.kind == "memory" and f.line == 5]
+    assert [f.rule for f in found] == expected
+    assert all(f"the file it reads is {megabytes} MiB on disk" in f.message for f in found)

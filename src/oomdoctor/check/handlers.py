@@ -7,6 +7,7 @@ import glob
 import math
 import os
 import re
+import zipfile
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
@@ -367,8 +368,24 @@ class CallHandlers:
             # the file is there (the script checked where its data lies): its header says the array's shape and
             # dtype, so the load is sized as it is, not "proportional to the number of samples"
             data = replace(data, shape=on_disk[0], dtype=on_disk[1])
+        elif total_bytes(data) is None:
+            # any other file that is there: its bytes on disk bound what the load holds (pd.read_csv of a 3 MB file
+            # is a small table whatever its rows; a 2 GiB pickle is a large load, said with its size)
+            read = self._file_bytes(node, ctx.module)
+            if read is not None:
+                data = replace(data, file_bytes=read,
+                               small=data.small or read * _EXPANSION_AT_MOST < NEGLIGIBLE_BYTES)
         self.seen.append(Seen("loaded", node, ctx, data))
         return data
+
+    def _file_bytes(self, load: ast.Call, module: Module) -> int | None:
+        """The bytes of the file a whole load reads (its path written out, or open(path) given), where the file is
+        there: read_bytes_on_disk's."""
+        path = load.args[0] if load.args else None
+        if isinstance(path, ast.Call) and last_part(dotted_name(path.func)) == "open" and path.args:
+            path = path.args[0]
+        value = self.values.get(path) if path is not None else None
+        return read_bytes_on_disk(value, module) if isinstance(value, Text) else None
 
     def _all_rows_but(self, call: Call) -> Value:
         """np.delete(x, broken, axis=0): a new array of every row of x but the few it drops, the data set copied."""
@@ -1527,6 +1544,32 @@ def npy_on_disk(path: Value, module: Module) -> tuple[tuple[int, ...], str] | No
         return None
     found = _on_disk(path.value, module, Path.is_file)
     return _npy_header(str(found), found.stat().st_mtime_ns) if found is not None else None
+
+
+def read_bytes_on_disk(path: Text, module: Module) -> int | None:
+    """What a whole load of the file ``path`` names reads, where it is there: an .npz archive's arrays as its zip
+    directory lists them uncompressed, any other file (a CSV, a pickle, an HDF5 file, a checkpoint) its size on
+    disk. None where the file is not there, or is compressed as a whole (.gz, .zip, .parquet: its size says little
+    of what it holds)."""
+    if path.value.lower().endswith(_COMPRESSED_SUFFIXES):
+        return None
+    found = _on_disk(path.value, module, Path.is_file)
+    if found is None:
+        return None
+    if found.suffix.lower() == ".npz":
+        try:
+            with zipfile.ZipFile(found) as archive:
+                return sum(member.file_size for member in archive.infolist())
+        except (OSError, zipfile.BadZipFile):
+            return None
+    return found.stat().st_size
+
+
+# Files whose size on disk says little of what they hold once read
+_COMPRESSED_SUFFIXES = (".gz", ".bz2", ".xz", ".zip", ".7z", ".parquet", ".zst", ".lz4", ".tgz")
+# What a load holds in memory per byte of its file, at most: a CSV's short strings become Python objects of 50 bytes
+# and more, a pickled list of floats 9 bytes each becomes 32; a file under NEGLIGIBLE_BYTES / this is small whole
+_EXPANSION_AT_MOST = 10
 
 
 def _on_disk(written: str, module: Module, kind: Callable[[Path], bool]) -> Path | None:

@@ -457,7 +457,7 @@ def _find_large_loads(script: Script) -> tuple[list[tuple[Seen, Data]], set[str]
         # an HDF5 data set read whole ([:], [()], .value), or a memory-mapped array copied whole: what the format,
         # or the mapping, exists for is reading it in parts
         shown = shaped is not None or _cache_of_decoded_files(seen.node, script) or data.reader in ("h5py", "mmap") \
-            or data.content == TABLE and _columns_narrowed(seen)
+            or data.content == TABLE and _columns_narrowed(seen) or (data.file_bytes or 0) >= NEGLIGIBLE_BYTES
         if not shown and not unknown_training_set:
             unproven.append((seen, data))
         else:

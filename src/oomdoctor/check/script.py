@@ -9,12 +9,13 @@ from pathlib import Path
 from typing import Callable, Literal, TypeVar
 
 from ..i18n import _
+from ..units import format_bytes
 from .context import Seen
 from .flow import Flow, arguments_given
 from .modules import FunctionInfo, Module, local_modules
 from .names import calls_in, dotted_name, last_part
 from .public_datasets import datasets_named, small_whole
-from .values import Data, FunctionRef, Value, image_shaped, made_root, sample_bytes, size_phrase
+from .values import Data, FunctionRef, Value, image_shaped, made_root, sample_bytes, size_phrase, total_bytes
 
 T = TypeVar("T")
 
@@ -315,6 +316,10 @@ class Script:
         """The size of held data for a message, with the shape the script shows for it later if not here
         (X = np.load(...) then X.reshape(-1, 256, 256, 3))."""
         phrase = size_phrase(self.shown_shape(data))
+        if data.file_bytes is not None and total_bytes(data) is None:
+            # (measured on disk where check runs, not shown by the script: said as such)
+            return _("{size}; the file it reads is {bytes} on disk").format(size=phrase,
+                                                                         bytes=format_bytes(data.file_bytes))
         if data.files_on_disk is None:
             return phrase
         # (counted on disk, not shown by the script: the user should know where the number came from)

@@ -47,6 +47,8 @@ class Data:
     files_on_disk: int | None = None
     # its samples are volumes or raw frames (Item.large): a few hundred of them are already a data set's worth
     large_items: bool = False
+    # a whole load of a file that is there where check runs: the bytes it reads (handlers' read_bytes_on_disk)
+    file_bytes: int | None = None
 
     def __post_init__(self) -> None:
         if not self.root:  # a data set of its own: named by where it starts
