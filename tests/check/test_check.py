@@ -7006,3 +7006,23 @@ def test_a_file_the_script_loads_whole_is_sized_by_its_bytes_on_disk(megabytes, 
     found = [f for f in check_source(script) if f.kind == "memory" and f.line == 5]
     assert [f.rule for f in found] == expected
     assert all(f"the file it reads is {megabytes} MiB on disk" in f.message for f in found)
+
+
+def test_an_hdf5_data_set_read_whole_is_sized_by_its_header(tmp_path):
+    # check run where the data lies: f['train']['images'][:] of a file that is there is as large as the data set's
+    # header says (h5py opens the file read-only and reads no array; the data set is never written, so its 2.3 GiB
+    # take no disk), and its float64 scaling is said with that size
+    h5py = pytest.importorskip("h5py")
+    with h5py.File(tmp_path / "faces.h5", "w") as h5:
+        h5.create_dataset("train/images", shape=(50_000, 128, 128, 3), dtype="uint8")
+        h5.create_dataset("small", shape=(100, 32, 32, 3), dtype="float32")
+    before = (tmp_path / "faces.h5").stat().st_mtime_ns
+    source = ("import h5py\nimport numpy as np\n\nh5 = h5py.File('faces.h5', 'r')\n"
+              "faces = h5['train']['images'][:]\nfew = np.array(h5.get('small'))\nfaces = faces / 255.0\n")
+    script = tmp_path / "train.py"
+    script.write_text(source)
+    found = [(f.rule, f.line) for f in check_source(script) if f.kind == "memory"]
+    assert found == [("dtype-blowup", 7)]
+    message = next(f.message for f in check_source(script) if f.rule == "dtype-blowup")
+    assert "18.3 GiB (50,000 × 128 × 128 × 3, float64)" in message
+    assert (tmp_path / "faces.h5").stat().st_mtime_ns == before  # read, never written

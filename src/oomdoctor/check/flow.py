@@ -1209,7 +1209,7 @@ class Flow(CallHandlers):
     def _eval_Attribute(self, node: ast.Attribute, scope: Scope, ctx: Context) -> Value:
         owner = self.eval(node.value, scope, ctx)
         if isinstance(owner, H5Dataset) and node.attr == "value":
-            return self._h5_read(node, ctx)  # h5py < 3: f['data'].value reads all of it, as f['data'][()] does
+            return self._h5_read(node, ctx, source=owner)  # h5py < 3: f['data'].value reads all of it, as f['data'][()] does
         return self._attribute(owner, node.attr)
 
     def _attribute(self, owner: Value, name: str) -> Value:
@@ -1304,11 +1304,14 @@ class Flow(CallHandlers):
         if isinstance(container, Keyed):
             return container.get(index.value if isinstance(index, Text) else None)
         if isinstance(container, H5File):
-            return H5Dataset()
+            return H5Dataset(container.path, index.value if isinstance(index, Text) else None)
         if isinstance(container, H5Dataset):
             if isinstance(index, Text):
-                return H5Dataset()  # f['train']['images']: a member of a group, still on disk
-            return self._h5_read(node, ctx) if _whole_slice(node.slice) or _picks_rows(node, ctx) else Item()
+                # f['train']['images']: a member of a group, still on disk
+                return H5Dataset(container.path, f"{container.key}/{index.value}" if container.key else None)
+            if _whole_slice(node.slice):
+                return self._h5_read(node, ctx, source=container)
+            return self._h5_read(node, ctx) if _picks_rows(node, ctx) else Item()
         if isinstance(container, Data):
             return self._data_subscript(container, node, index, ctx, scope)
         if isinstance(container, Mapped):

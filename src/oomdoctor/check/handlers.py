@@ -292,9 +292,11 @@ class CallHandlers:
             return None
         return pipeline
 
-    def _h5_read(self, node: ast.AST, ctx: Context, few_per_sample: bool = False) -> Data:
+    def _h5_read(self, node: ast.AST, ctx: Context, few_per_sample: bool = False,
+                 source: H5Dataset | None = None) -> Data:
         """h5['images'][:], [()], .value, np.array(h5['images']): the whole HDF5 data set, read into memory;
-        ``few_per_sample`` where the caller knows it holds a few numbers a sample, as labels do."""
+        ``few_per_sample`` where the caller knows it holds a few numbers a sample, as labels do; ``source`` the data
+        set read whole, whose header sizes the read where its file is there."""
         # train_y = torch.tensor(h5['trclean']): the key names what is read, the clean frames a denoiser is fit
         # to, as large as its inputs; a name that says only "y" or "target" (not boxes, masks, classes) is what the
         # model is fit to, which the key says is no label
@@ -303,6 +305,11 @@ class CallHandlers:
             key and not is_labels(key) and _assigned_words(node, ctx) & LABEL_WORDS <= _ANY_TARGET_WORDS)
         data = Data(node.lineno, str(ctx.module.path), ast.unparse(node)[:60], ARRAYS, reader="h5py",
                     labels=few_per_sample or labels, small=_reads_vocabulary(node, ctx))
+        header = _h5_header(source.path, source.key, Path(source.path).stat().st_mtime_ns) \
+            if source is not None and source.path is not None and source.key is not None else None
+        if header is not None:
+            # the file is there: the data set's header (h5py reads only it) says its shape and dtype
+            data = replace(data, shape=header[0], dtype=header[1])
         if ctx.data_set_level and not ctx.loops:
             self.seen.append(Seen("loaded", node, ctx, data))
         return data
@@ -324,7 +331,12 @@ class CallHandlers:
         return mapped if method in ("reshape", "view", "transpose", "squeeze", "swapaxes") else None
 
     def _h5_method(self, call: Call, h5: H5File | H5Dataset, method: str) -> Value:
-        return H5Dataset() if method == "get" else None
+        if method != "get":
+            return None
+        key = call.args[0].value if call.args and isinstance(call.args[0], Text) else None
+        # hf.get('images'), hf['train'].get('images'): the member it names, still on disk
+        return H5Dataset(h5.path, key if isinstance(h5, H5File) or key is None or h5.key is None else
+                         f"{h5.key}/{key}")
 
     def _call_library(self, call: Call) -> Value:
         handler = _library_handler(call.qualified) if call.qualified else None
@@ -559,7 +571,8 @@ class CallHandlers:
                 # np.vstack([files[k]['images'] for k in ...]): the data set of every file read whole and stacked;
                 # of what is not named as inputs (the gazes, the poses beside the images) a few numbers a sample
                 return self._h5_read(node, ctx, few_per_sample=not names_inputs(_written_words(node)))
-            return self._h5_read(node, ctx)  # np.array(hf.get('image_features')): every row, read now
+            # np.array(hf.get('image_features')): every row, read now
+            return self._h5_read(node, ctx, source=source)
         if isinstance(source, Mapped):  # np.asarray keeps the mapping (a view of it); the others copy it
             copies = last_part(call.qualified) not in ("asarray", "asanyarray") or dtype is not None
             return self._mapped_read(node, ctx, source) if copies else source
@@ -716,7 +729,7 @@ class CallHandlers:
             return source if call.qualified in TORCH_VIEWS else self._mapped_read(node, ctx, source)
         if isinstance(source, H5Dataset):
             # torch.tensor(h5['trnoisy']): every row of the HDF5 data set read into memory, as np.array(...) does
-            source = self._h5_read(node, ctx)
+            source = self._h5_read(node, ctx, source=source)
         if not isinstance(source, Data):
             return None
         dtype = dtype_of(keyword_value(node, "dtype"), ctx.module) or TORCH_COPIES.get(call.qualified) or source.dtype
@@ -1020,7 +1033,8 @@ class CallHandlers:
             words |= words_of(path.value)
         if words & _WEIGHT_FILE_WORDS:
             return None
-        return H5File()
+        found = _on_disk(given.value, call.ctx.module, Path.is_file) if isinstance(given, Text) else None
+        return H5File(str(found) if found is not None else None)
 
     def _json_load(self, call: Call) -> Value:
         if not call.ctx.data_set_level or call.ctx.loops:
@@ -1544,6 +1558,27 @@ def npy_on_disk(path: Value, module: Module) -> tuple[tuple[int, ...], str] | No
         return None
     found = _on_disk(path.value, module, Path.is_file)
     return _npy_header(str(found), found.stat().st_mtime_ns) if found is not None else None
+
+
+@lru_cache(maxsize=256)
+def _h5_header(path: str, key: str, modified: int) -> tuple[tuple[int, ...], str] | None:
+    """The shape and dtype of data set ``key`` in the HDF5 file ``path``, as h5py reads them from its header (the
+    file opened read-only, no array read), once per file as it is (``modified``, its mtime, in the key); None where
+    h5py is not installed (the read stays as the script shows it), the key is not a data set, or its dtype is not
+    a plain number type."""
+    try:
+        import h5py  # (Keras installs it; a script that reads HDF5 has it)
+    except ImportError:
+        return None
+    try:
+        with h5py.File(path, "r") as h5:
+            member = h5.get(key)
+            if not isinstance(member, h5py.Dataset):
+                return None
+            shape, dtype = tuple(int(d) for d in member.shape), numpy_type_code(member.dtype.str)
+    except (OSError, ValueError, KeyError):
+        return None  # (not an HDF5 file, or one h5py cannot open: the read stays as the script shows it)
+    return (shape, dtype) if dtype is not None else None
 
 
 def read_bytes_on_disk(path: Text, module: Module) -> int | None:

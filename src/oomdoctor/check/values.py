@@ -133,11 +133,14 @@ class VideoFile:
 @dataclass(frozen=True)
 class H5File:
     """An open HDF5 file: reading a data set with [:] or [()] loads all of it."""
+    path: str | None = None  # the file, where it is there where check runs (its data sets' headers size reads)
 
 
 @dataclass(frozen=True)
 class H5Dataset:
     """A data set inside an HDF5 file: still on disk until it is read."""
+    path: str | None = None  # the file, where it is there
+    key: str | None = None   # its name in the file, where the script writes it (f['train']['images']: train/images)
 
 
 @dataclass(frozen=True)
