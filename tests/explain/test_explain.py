@@ -917,6 +917,32 @@ def test_a_librarys_own_optimizer_step_frame_is_the_optimizer_update():
     assert explain(frames.format(below=forward) + error).case == "activations-batch"
 
 
+def test_an_eager_op_whose_innermost_frame_is_the_optimizers_module_is_the_update():
+    """TensorFlow 2's eager op names no scope ([Op:Mul]): the traceback's innermost library frame is whose code ran it.
+    Keras's Adam applying a sparse update to a 501,153-row embedding is the optimizer's; the same op under a layer's
+    call is the step's; PyTorch's optimizer restoring a checkpoint (load_state_dict) is loading."""
+    from oomdoctor.explain import explain
+
+    error = ("ResourceExhaustedError: OOM when allocating tensor with shape[501153,768] and type float on "
+             "/job:localhost/replica:0/task:0/device:GPU:0 by allocator GPU_0_bfc [Op:Mul]\n")
+    head = ("---> 35 loss = train_step(batch, model, optimizer)\n"
+            "~/env/lib/python3.8/site-packages/tensorflow/python/keras/engine/training.py in train_step(self, data)\n")
+    update = ("~/env/lib/python3.8/site-packages/tensorflow/python/keras/optimizer_v2/adam.py in "
+              "_resource_apply_sparse(self, grad, var, indices, apply_state)\n"
+              "    226 var, coefficients['lr'] * m_t / (v_sqrt + coefficients['epsilon']),\n"
+              "~/env/lib/python3.8/site-packages/tensorflow/python/ops/math_ops.py in binary_op_wrapper(x, y)\n")
+    layer = "~/env/lib/python3.8/site-packages/tensorflow/python/keras/layers/embeddings.py in call(self, inputs)\n"
+    assert explain(head + update + error).case == "optimizer-update"
+    assert explain(head + update + layer + error).case != "optimizer-update"
+    restore = ('  File "pythia/utils/checkpoint.py", line 242, in restore\n'
+               '    self.trainer.optimizer.load_state_dict(ckpt["optimizer"])\n'
+               '  File "site-packages/torch/optim/optimizer.py", line 103, in load_state_dict\n'
+               '    state_dict = deepcopy(state_dict)\n'
+               "RuntimeError: CUDA out of memory. Tried to allocate 39.12 MiB (GPU 0; 10.76 GiB total capacity; "
+               "9.71 GiB already allocated; 5.56 MiB free; 10.13 MiB cached)\n")
+    assert explain(restore).case != "optimizer-update"
+
+
 def test_xlas_peak_buffer_of_the_requests_size_gives_its_shape():
     """XLA's BufferAssignment dump lists the peak buffers with their shapes: the one whose bytes are the request's is
     the array that found no room; a request no buffer matches gets no shape."""

@@ -220,10 +220,29 @@ def _clues(lower: str, facts: Facts) -> None:
     if {"optimizer", "initializer"} <= facts.clues and \
             _last_line(tail, _CLUES["optimizer"]) >= _last_line(tail, _CLUES["initializer"]):
         facts.clues.add("optimizer_innermost")
+    # an eager op (TF 2's "[Op:Mul]", PyTorch's kernels) names no scope: the traceback says whose code ran it, and where
+    # an optimizer's own module is the innermost library frame named (optimizer_v2/adam.py's _resource_apply_sparse,
+    # torch/optim/adam.py), after every layer's and every backward pass's, the update is what ran out
+    # (its load_state_dict restoring a checkpoint is loading, not an update)
+    optimizer_frame = _last_line(tail, _OPTIMIZER_MODULES)
+    if optimizer_frame >= 0 and optimizer_frame > _last_line(tail, _PASS_MODULES) and \
+            "state_dict" not in tail.splitlines()[optimizer_frame]:
+        facts.clues.add("optimizer_innermost")
     # vLLM told to take the whole GPU (gpu_memory_utilization=1, as a pasted call or command line shows): its weights
     # and KV cache take all of it at start, and what else needs memory later (CUDA graphs, the sampler, NCCL) finds none
     if _VLLM_WHOLE_GPU.search(lower):
         facts.clues.add("vllm_whole_gpu")
+
+
+# An optimizer's own modules, as traceback frames name them (Windows' separators too)
+_OPTIMIZER_MODULES = ("torch/optim/", "torch\\optim\\", "optimizer_v2/", "optimizer_v2\\", "keras/optimizers/",
+                      "keras\\optimizers\\", "keras/src/optimizers/", "keras\\src\\optimizers\\", "/optax/",
+                      "\\optax\\")
+# The forward and backward passes' modules and frames: an optimizer's frame above them did not run out itself
+_PASS_MODULES = ("torch/nn/modules/", "torch\\nn\\modules\\", "torch/autograd/", "torch\\autograd\\",
+                 "keras/layers/", "keras\\layers\\", "keras/src/layers/", "keras\\src\\layers\\", "backprop.py",
+                 "/engine/training.py", "\\engine\\training.py", ", in forward", ", in call\n", "in _call_impl",
+                 "in __call__")
 
 
 _VLLM_WHOLE_GPU = re.compile(r"gpu[_-]memory[_-]utilization[\"']?[ \t]{0,4}[=: ][ \t]{0,4}(?:1(?:\.0{1,4})?|0\.99\d{0,3})"
