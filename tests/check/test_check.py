@@ -7026,3 +7026,25 @@ def test_an_hdf5_data_set_read_whole_is_sized_by_its_header(tmp_path):
     message = next(f.message for f in check_source(script) if f.rule == "dtype-blowup")
     assert "18.3 GiB (50,000 × 128 × 128 × 3, float64)" in message
     assert (tmp_path / "faces.h5").stat().st_mtime_ns == before  # read, never written
+
+
+@pytest.mark.parametrize("source, line", [
+    # Embedding(5000, 64, input_length=1000), Flatten, Dense(512): 64,000 features, a 32.8 M kernel
+    ("from tensorflow import keras\nmodel = keras.Sequential([keras.layers.Embedding(5000, 64, input_length=1000),\n"
+     "    keras.layers.Dropout(0.2),\n    keras.layers.Flatten(),\n    keras.layers.Dense(512, activation='relu'),\n"
+     "    keras.layers.Dense(1)])\nmodel.compile('adam', 'mse')\n", 4),
+    # a Rescaling first layer carries the input shape: 224 x 224 x 3, one 2 x 2 pooling, 112 x 112 x 64 into 256 units
+    ("from tensorflow.keras import layers, models\nnet = models.Sequential()\n"
+     "net.add(layers.Rescaling(1. / 255, input_shape=(224, 224, 3)))\n"
+     "net.add(layers.Conv2D(64, 3, padding='same', activation='relu'))\nnet.add(layers.MaxPooling2D(2))\n"
+     "net.add(layers.Flatten())\nnet.add(layers.Dense(256, activation='relu'))\n", 6),
+    # PyTorch: convolutions a helper makes from its arguments, and a head written as channels times positions
+    ("import torch.nn as nn\n\n\nclass Net(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+     "        self.a = self.block(3, 16)\n        self.fc = nn.Linear(16 * 110 * 110, 512)\n\n"
+     "    def block(self, cin, cout):\n        return nn.Sequential(nn.Conv2d(cin, cout, 3), nn.ReLU(), nn.MaxPool2d(2))\n\n"
+     "    def forward(self, x):\n        return self.fc(self.a(x).flatten(1))\n", 8),
+])
+def test_huge_heads_the_script_writes_the_sizes_of(source, line, tmp_path):
+    script = tmp_path / "model.py"
+    script.write_text(source)
+    assert [f.line for f in check_source(script) if f.rule == "flatten-dense"] == [line]

@@ -439,6 +439,14 @@ def flatten_dense(script: Script) -> Iterator[Finding]:
                     yield _unpooled_head(script, flatten, features, units)
                 break
             if not convs:
+                embedded = _embedded_sequence_features(sequence[:i], numbers)
+                if embedded is not None:
+                    # Embedding(2000, 50, input_length=2000), Flatten, Dense(300): every token's vector of every
+                    # position is a feature of the head, 100,000 of them
+                    dense = after[0][1]
+                    units = int_argument(dense, 0, "units", numbers.at(dense.lineno))
+                    if units is not None and embedded * units >= HUGE_HEAD_WEIGHTS:
+                        yield _flattened_embeddings(script, flatten, embedded, units)
                 continue
             dense, at = after[0][1], numbers.at(after[0][1].lineno)
             # Keras 1's Dense(input_dim=64 * 1024, output_dim=925) says itself how many features it takes
@@ -446,8 +454,8 @@ def flatten_dense(script: Script) -> Iterator[Finding]:
                 shape_names[container] = _tensor_shape_names(container)
             features = _flattened_features(sequence[:i], numbers, _fitted_sample_shape(container, module, script),
                                            shape_names[container]) \
-                or _int_of(keyword_value(dense, "input_dim"), at)
-            units = int_argument(dense, 0, "units", at) or _int_of(keyword_value(dense, "output_dim"), at)
+                or int_of(keyword_value(dense, "input_dim"), at)
+            units = int_argument(dense, 0, "units", at) or int_of(keyword_value(dense, "output_dim"), at)
             weights = features * units if features is not None and units is not None else None
             size = format_bytes(4 * weights) if weights is not None else ""
             if any(any(p in n for p in _POOLING) for n in before[convs[-1]:]):
@@ -536,7 +544,7 @@ def _model_input_shape(script: Script) -> tuple[int, ...] | None:
             if isinstance(node, ast.Name):  # input_shape = (img_rows, img_cols, channels)
                 parts = [at.get(f"{node.id}[{i}]") for i in range(len([k for k in at if k.startswith(node.id + "[")]))]
             elif isinstance(node, (ast.Tuple, ast.List)):
-                parts = [_int_of(e, at) for e in node.elts]
+                parts = [int_of(e, at) for e in node.elts]
             else:
                 return None
             if None in parts:
@@ -571,8 +579,8 @@ class Constants:
                 if not isinstance(name, ast.Name):
                     continue
                 parts = bound.elts if isinstance(bound, (ast.Tuple, ast.List)) else None
-                found = [(name.id, _int_of(bound, known))] if parts is None else \
-                    [(f"{name.id}[{i}]", _int_of(e, known)) for i, e in enumerate(parts)]
+                found = [(name.id, int_of(bound, known))] if parts is None else \
+                    [(f"{name.id}[{i}]", int_of(e, known)) for i, e in enumerate(parts)]
                 for key, number in found:
                     if number is not None:
                         known[key] = number
@@ -619,8 +627,8 @@ class _CalledOnce:
                                 if key == value.id or key.startswith(f"{value.id}[")})
             elif isinstance(value, (ast.Tuple, ast.List)):
                 numbers.update({f"{name}[{i}]": n for i, e in enumerate(value.elts)
-                                if (n := _int_of(e, at_call)) is not None})
-            elif (number := _int_of(value, at_call)) is not None:
+                                if (n := int_of(e, at_call)) is not None})
+            elif (number := int_of(value, at_call)) is not None:
                 numbers[name] = number
         return _CalledOnce(numbers)
 
@@ -637,7 +645,9 @@ def _module_statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
             yield statement
 
 
-def _int_of(node: ast.AST | None, constants: dict[str, int]) -> int | None:
+def int_of(node: ast.AST | None, constants: dict[str, int]) -> int | None:
+    """The whole number an expression gives from the numbers the script binds (a constant, a name, kernel_size[0],
+    a product or a sum of those); None where it is not one."""
     if isinstance(node, ast.Constant) and type(node.value) is int:
         return node.value
     if isinstance(node, ast.Name):
@@ -649,13 +659,13 @@ def _int_of(node: ast.AST | None, constants: dict[str, int]) -> int | None:
             isinstance(node.slice, ast.Constant) and type(node.slice.value) is int:
         return constants.get(f"{node.value.id}[{node.slice.value}]")  # kernel_size[0]
     if isinstance(node, (ast.Tuple, ast.List)) and node.elts:  # (3, 3): square kernels and pools
-        values = [_int_of(e, constants) for e in node.elts]
+        values = [int_of(e, constants) for e in node.elts]
         return values[0] if values and all(v == values[0] for v in values) else None
     if isinstance(node, ast.IfExp):  # 30 if scene == 'IP' else 15: either may run, the larger sets the memory
-        left, right = _int_of(node.body, constants), _int_of(node.orelse, constants)
+        left, right = int_of(node.body, constants), int_of(node.orelse, constants)
         return max(left, right) if left is not None and right is not None else None
     if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Mult, ast.Add)):  # 64 * 1024, base * 16
-        left, right = _int_of(node.left, constants), _int_of(node.right, constants)
+        left, right = int_of(node.left, constants), int_of(node.right, constants)
         if left is not None and right is not None:
             return left * right if isinstance(node.op, ast.Mult) else left + right
     return None
@@ -663,7 +673,7 @@ def _int_of(node: ast.AST | None, constants: dict[str, int]) -> int | None:
 
 def int_argument(call: ast.Call, position: int, name: str, constants: dict[str, int]) -> int | None:
     node = argument(call, name, position)
-    return _int_of(node, constants) if node is not None else None
+    return int_of(node, constants) if node is not None else None
 
 
 def strided(conv: ast.Call) -> bool:
@@ -704,7 +714,7 @@ def _flattened_features(layers: list[tuple[str, ast.Call]], bound: Constants | _
         sizes = [constants.get(f"{shape.id}[{i}]") for i in range(len([k for k in constants
                                                                          if k.startswith(shape.id + "[")]))]
     elif isinstance(shape, (ast.Tuple, ast.List)):
-        sizes = [_int_of(e, constants) for e in shape.elts]
+        sizes = [int_of(e, constants) for e in shape.elts]
     else:
         return None
     # a sample is a sequence (steps, channels), an image (height, width, channels) or a volume or clip
@@ -734,7 +744,8 @@ def _flattened_features(layers: list[tuple[str, ast.Call]], bound: Constants | _
                       f"AvgPool{dimensions}"):
             kernel = _axes_argument(call, 0, "pool_size", constants, len(axes)) or [2] * len(axes)
             stride = _axes_argument(call, 1, "strides", constants, len(axes)) or kernel
-        elif name in ("Dropout", "BatchNormalization", "Activation", "ReLU", "LeakyReLU", "SpatialDropout" + dimensions):
+        elif name in ("Dropout", "BatchNormalization", "Activation", "ReLU", "LeakyReLU", "SpatialDropout" + dimensions) \
+                or name in _PIXELWISE_LAYERS:
             continue
         elif name == "Reshape":
             # Reshape((s[1], s[2], s[3] * s[4]))(x), s = x.shape: HybridSN's 3-D map folded into a 2-D one, the
@@ -785,7 +796,7 @@ def _reshaped(call: ast.Call, shape: list[int], constants: dict[str, int],
                 return None
             return {ast.Mult: left * right, ast.Add: left + right, ast.Sub: left - right}.get(
                 type(node.op), left // right if right else 0)
-        return _int_of(node, constants)
+        return int_of(node, constants)
 
     sizes = [size(e) for e in target.elts]
     if None in sizes or sizes.count(-1) > 1 or any(n == 0 or n < -1 for n in sizes):  # type: ignore[operator]
@@ -830,12 +841,12 @@ def _axes_argument(call: ast.Call, position: int, name: str, constants: dict[str
     ``(3, 5, 5)`` for ``count`` axes; None where it is not given or not known."""
     node = argument(call, name, position)
     if isinstance(node, (ast.Tuple, ast.List)):
-        sizes = [_int_of(e, constants) for e in node.elts]
+        sizes = [int_of(e, constants) for e in node.elts]
         return sizes if len(sizes) == count and None not in sizes else None  # type: ignore[return-value]
     if isinstance(node, ast.Name) and f"{node.id}[0]" in constants:  # kernel = (3, 3), given by name
         sizes = [constants.get(f"{node.id}[{i}]") for i in range(count)]
         return sizes if None not in sizes and f"{node.id}[{count}]" not in constants else None  # type: ignore
-    size = _int_of(node, constants) if node is not None else None
+    size = int_of(node, constants) if node is not None else None
     return [size] * count if size is not None else None
 
 
@@ -877,7 +888,7 @@ def _pretrained_map(layers: list[tuple[str, ast.Call]], module: Module,
     if isinstance(shape, ast.Name):
         sizes = [constants.get(f"{shape.id}[{k}]") for k in range(3)]
     elif isinstance(shape, (ast.Tuple, ast.List)) and len(shape.elts) == 3:
-        sizes = [_int_of(e, constants) for e in shape.elts]
+        sizes = [int_of(e, constants) for e in shape.elts]
     else:
         return None
     if None in sizes:
@@ -899,6 +910,47 @@ def _unpooled_head(script: Script, flatten: ast.AST, features: int, units: int) 
             features=features, units=units, weights=weights, size=format_bytes(4 * weights)),
         _("Pool before the head: GlobalAveragePooling2D() instead of Flatten(), or MaxPooling2D layers "
           "between the convolutions. `oomdoctor estimate` shows the difference."))
+
+
+def _embedded_sequence_features(layers: list[tuple[str, ast.Call]], bound: Constants | _CalledOnce) -> int | None:
+    """How many values Flatten receives from an Embedding straight before it (a Dropout between them changes
+    nothing): the sequence's length (its input_length, or the Input's shape) times each token's vector; None where
+    another layer sits between them or a size is not written."""
+    passing = [(name, call) for name, call in layers if name not in _SHAPE_KEEPING]
+    if not passing or passing[-1][0] != "Embedding":
+        return None
+    embedding = passing[-1][1]
+    numbers = bound.at(embedding.lineno)
+    width = int_argument(embedding, 1, "output_dim", numbers)
+    length = int_of(keyword_value(embedding, "input_length"), numbers)
+    if length is None and len(passing) >= 2 and passing[-2][0] == "Input":
+        shape = keyword_value(passing[-2][1], "shape") or (passing[-2][1].args[0] if passing[-2][1].args else None)
+        if isinstance(shape, (ast.Tuple, ast.List)) and len(shape.elts) == 1:
+            length = int_of(shape.elts[0], numbers)
+    return length * width if length is not None and width is not None else None
+
+
+# Preprocessing and augmentation layers that change pixels, not the image's shape (Rescaling(1./255, input_shape=...)
+# as a model's first layer)
+_PIXELWISE_LAYERS = {"Rescaling", "Normalization", "RandomFlip", "RandomRotation", "RandomContrast",
+                     "RandomTranslation", "RandomZoom", "RandomBrightness", "GaussianNoise", "LayerNormalization",
+                     "PReLU", "ELU"}
+# Layers that hand on the shape they are given
+_SHAPE_KEEPING = {"Dropout", "SpatialDropout1D", "Activation", "BatchNormalization", "LayerNormalization",
+                  "GaussianNoise"}
+
+
+def _flattened_embeddings(script: Script, flatten: ast.AST, features: int, units: int) -> Finding:
+    """Flatten of an Embedding's output, its length and width written, into a Dense kernel of HUGE_HEAD_WEIGHTS or
+    more."""
+    weights = features * units
+    return script.finding(
+        "flatten-dense", flatten,
+        _("Flatten hands every token's vector at every position, {features:,} features, to Dense({units}): its "
+          "kernel alone has {weights:,} weights ({size} in float32; Adam's two slots and the gradient make it four "
+          "times that).").format(features=features, units=units, weights=weights, size=format_bytes(4 * weights)),
+        _("Pool the sequence before the head: GlobalAveragePooling1D() instead of Flatten(), or a recurrent or "
+          "attention layer that ends in one vector. `oomdoctor estimate` shows the difference."))
 
 
 def _keras_backbone(name: str, call: ast.Call, module: Module) -> bool:

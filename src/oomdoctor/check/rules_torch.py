@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import math
 from functools import lru_cache
 from typing import Iterator
 
@@ -17,7 +18,7 @@ from .names import (LABEL_WORDS, calls_in, dotted_name, is_eval_name, is_labels,
                     self_attribute, words_of)
 from .rules_data import read_in_batches
 # the numbers a script binds, and the head size past which Keras's Flatten -> Dense is a problem of its own
-from .rules_keras import HUGE_HEAD_WEIGHTS, Constants, int_argument, strided
+from .rules_keras import HUGE_HEAD_WEIGHTS, Constants, int_argument, int_of, strided
 from .script import Finding, Script
 from .values import (DTYPE_NAMES, FILES, ITEMSIZE, NAMES, TABLE, Data, FunctionRef, Instance, Loader, Model, Number,
                      Pipeline, Several, Tensor, few_values_per_row, negligible, sample_bytes, total_bytes)
@@ -1097,6 +1098,10 @@ def huge_linear_head(script: Script) -> Iterator[Finding]:
         # (the last convolution in the source may be an attention branch's, with one channel)
         channels = {int_argument(c, 1, "out_channels", constants[module].at(c.lineno)) for c in convs}
         positions = [features // c for c in channels if c and features % c == 0]
+        if not positions and channels == {None}:
+            # convolutions made by a helper from its arguments (self.conv_block(10, 20)): no channel count is written
+            # there, but nn.Linear(20 * 63 * 63, 1024) writes the map as channels times its positions
+            positions = _written_positions(call.args[0] if call.args else None, numbers)
         if not positions or min(positions) <= _SMALL_MAP_POSITIONS:
             continue  # VGG's and AlexNet's heads: a map pooled down to 7 x 7 or 13 x 13, the design itself
         weights = features * units
@@ -1107,6 +1112,19 @@ def huge_linear_head(script: Script) -> Iterator[Finding]:
               "that).").format(features=features, units=units, weights=weights, size=format_bytes(4 * weights)),
             _("Pool before the head: nn.AdaptiveAvgPool2d(1) (or more pooling and strides) so that far fewer "
               "features reach nn.Linear. `oomdoctor estimate` shows the difference."), module=module)
+
+
+def _written_positions(size: ast.expr | None, numbers) -> list[int]:
+    """The positions of a map written as a product channels first (20 * 63 * 63: [3969]); [] for anything else."""
+    factors = []
+    while isinstance(size, ast.BinOp) and isinstance(size.op, ast.Mult):
+        factors.append(size.right)
+        size = size.left
+    factors.append(size)
+    values = [int_of(f, numbers) for f in reversed(factors)]
+    if len(values) < 3 or None in values:
+        return []
+    return [math.prod(values[1:])]  # type: ignore[arg-type]
 
 
 # The smallest side of a picture whose pixels, flattened, say an image (not a few features, a word-count vector)
