@@ -7048,3 +7048,16 @@ def test_huge_heads_the_script_writes_the_sizes_of(source, line, tmp_path):
     script = tmp_path / "model.py"
     script.write_text(source)
     assert [f.line for f in check_source(script) if f.rule == "flatten-dense"] == [line]
+
+
+@pytest.mark.parametrize("window, expected", [("WINDOW = 90\n", [13]), ("WINDOW = 4\n", [])])
+def test_a_bounded_deque_copied_at_every_row_keeps_overlapping_windows(window, expected, tmp_path):
+    # the last WINDOW rows kept in a deque and copied into the list at every row: each row is stored WINDOW times;
+    # a stack of four frames is not a window of a series
+    source = ("from collections import deque\nimport numpy as np\nimport pandas as pd\n" + window +
+              "\n\ndef windows(table):\n    last = deque(maxlen=WINDOW)\n    out = []\n    for row in table.values:\n"
+              "        last.append(row[:-1])\n        if len(last) == WINDOW:\n            out.append((np.array(last), row[-1]))\n"
+              "    return out\n\n\nsamples = windows(pd.read_csv('prices.csv'))\n")
+    script = tmp_path / "prep.py"
+    script.write_text(source)
+    assert [f.line for f in check_source(script) if f.rule == "duplicate-copy"] == expected

@@ -1962,7 +1962,7 @@ class Flow(CallHandlers):
             return None
         if not ctx.loops or self._reset_before_in_loop(dotted_name(target), node, ctx):
             return None
-        bound = _bounded_deques(ctx.function.node if ctx.function else ctx.module.tree).get(dotted_name(target))
+        bound = bounded_deques(ctx.function.node if ctx.function else ctx.module.tree).get(dotted_name(target))
         if bound is not None and isinstance(self.values.get(bound), Number) and self.values[bound].value < FEW:
             return None  # window = deque(maxlen=16): the last few, the oldest dropped as each one comes (a replay
             # memory of 50,000 transitions is bounded too, and large)
@@ -2584,7 +2584,7 @@ def _backward_names(loop: ast.AST) -> list[tuple[str, int]]:
 
 
 @lru_cache(maxsize=1024)
-def _bounded_deques(scope: ast.AST) -> dict[str, ast.expr]:
+def bounded_deques(scope: ast.AST) -> dict[str, ast.expr]:
     """name -> the bound written, of each name a function (or a module's code) binds to deque(..., maxlen=n): a
     window of the last n items, not a list that grows; found once per scope."""
     nodes = own_nodes(scope) if not isinstance(scope, ast.Module) else ast.walk(scope)

@@ -16,8 +16,8 @@ from .library import (DECODERS, FILLED_CREATORS, KNOWN_GRAPH_NODES, NUMPY_CREATO
 from .modules import ClassInfo, FunctionInfo, Module, own_nodes
 from .names import (calls_in, dotted_name, is_labels, last_part, names_batch_size, names_in, names_inputs,
                     path_text, self_attribute, split_neutral, words_of)
-from .rules_keras import model_convolves_images, model_input_shape
-from .flow import arguments_given, loops_collecting, other_branches
+from .rules_keras import Constants, int_of, model_convolves_images, model_input_shape
+from .flow import arguments_given, bounded_deques, loops_collecting, other_branches
 from .handlers import buffer_for_every_item, reads_lookup, tokenizer_words, vocabulary_one_hot
 from .script import Finding, Script
 from .values import (
@@ -1774,6 +1774,7 @@ def duplicate_copy(script: Script) -> Iterator[Finding]:
     yield from lines_copied(script)
     yield from _built_again(script)
     yield from _overlapping_windows(script)
+    yield from _deque_windows(script)
 
 
 def _overlapping_windows(script: Script) -> Iterator[Finding]:
@@ -1792,6 +1793,63 @@ def _overlapping_windows(script: Script) -> Iterator[Finding]:
               "tf.keras.utils.timeseries_dataset_from_array), or take views with "
               "np.lib.stride_tricks.sliding_window_view and copy only the rows of each batch."),
             module=module, line=_windows_made(kept, node, module, script))
+
+
+def _deque_windows(script: Script) -> Iterator[Finding]:
+    """for row in table.values: recent.append(row); if len(recent) == n: samples.append([np.array(recent), y]), recent
+    a deque(maxlen=n): the last n rows copied at every position, so each row is stored once for every window it
+    falls in (the deque's own copies are what the list keeps). A stack of a few frames (maxlen=4, a DQN's state) is
+    not a window of a series: at least _DEQUE_WINDOW rows, or a bound named as a window's length."""
+    constants: dict[Module, Constants] = {}
+    for module in script.modules:
+        for loop in (n for n in ast.walk(module.tree) if isinstance(n, (ast.For, ast.AsyncFor))):
+            function = module.function_of(loop)
+            deques = bounded_deques(function.node if function is not None else module.tree)
+            if not deques or not script.in_use(module, loop):
+                continue
+            calls = list(calls_in(loop))
+            filled = {dotted_name(c.func.value) for c in calls if isinstance(c.func, ast.Attribute) and
+                      c.func.attr == "append" and dotted_name(c.func.value) in deques}
+            for call in calls:
+                if not (isinstance(call.func, ast.Attribute) and call.func.attr == "append" and call.args) or \
+                        dotted_name(call.func.value) in deques:
+                    continue
+                copied = next((name for c in calls_in(call.args[0]) for name in filled if _copies_whole(c, name)), None)
+                if copied is None:
+                    continue
+                if module not in constants:
+                    constants[module] = Constants(module.tree)
+                bound = deques[copied]
+                rows = int_of(bound, constants[module].at(loop.lineno))
+                if rows is None and not (isinstance(bound, (ast.Name, ast.Attribute)) and
+                                         words_of(last_part(dotted_name(bound))) & _WINDOW_WORDS) or \
+                        rows is not None and rows < _DEQUE_WINDOW:
+                    continue
+                yield script.finding(
+                    "duplicate-copy", call,
+                    _("The last {rows} items held in {deque} are copied here at every pass of the loop: the windows "
+                      "overlap, so each item is stored once for every window it falls in, {rows} times the series "
+                      "itself.").format(rows=f"{rows:,}" if rows is not None else ast.unparse(bound), deque=copied),
+                    _("Cut each window when a batch needs it (a Dataset whose __getitem__ returns x[i:i + w], "
+                      "tf.keras.utils.timeseries_dataset_from_array), or take views with "
+                      "np.lib.stride_tricks.sliding_window_view and copy only the rows of each batch."),
+                    module=module)
+                break  # one per loop: its other lists keep the same windows
+
+
+def _copies_whole(call: ast.Call, name: str) -> bool:
+    """np.array(recent), list(recent), np.stack(recent), recent.copy(): a new container of everything ``name`` holds."""
+    if isinstance(call.func, ast.Attribute) and call.func.attr == "copy" and dotted_name(call.func.value) == name:
+        return True
+    return last_part(dotted_name(call.func)) in ("array", "asarray", "list", "tuple", "stack", "vstack",
+                                                 "concatenate", "tensor") and bool(call.args) and \
+        dotted_name(call.args[0]) == name
+
+
+# A deque of at least this many items copied at every position is a window of a series, not a few frames stacked
+_DEQUE_WINDOW = 8
+# Words that name a window's length
+_WINDOW_WORDS = {"window", "seq", "sequence", "steps", "lookback", "history", "len", "length", "period", "horizon"}
 
 
 def _every_position_windows(script: Script) -> list[tuple[Module, ast.AST, ast.AST, ast.Subscript]]:
