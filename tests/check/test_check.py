@@ -7061,3 +7061,20 @@ def test_a_bounded_deque_copied_at_every_row_keeps_overlapping_windows(window, e
     script = tmp_path / "prep.py"
     script.write_text(source)
     assert [f.line for f in check_source(script) if f.rule == "duplicate-copy"] == expected
+
+
+@pytest.mark.parametrize("rows, expected", [(20_000, [9]), (None, [])])
+def test_predict_given_a_whole_array_shown_large_copies_it_as_fit_does(rows, expected, tmp_path):
+    # Keras's predict() (and evaluate()) convert the whole array as fit() does (bench/fit_array_copy.py --method
+    # predict: 2.0x at the peak on TensorFlow); said where the array's size is shown: a test split predicted whole
+    # is what scripts do, and its size decides
+    shape = f"({rows}, 224, 224, 3)" if rows else "(-1, 224, 224, 3)"
+    source = ("import numpy as np\nfrom tensorflow import keras\n\n"
+              f"x = np.load('features.npy').reshape({shape})\n"
+              "base = keras.applications.VGG16(include_top=False, input_shape=(224, 224, 3))\n"
+              "head = keras.Sequential([keras.layers.GlobalAveragePooling2D(), keras.layers.Dense(2)])\n"
+              "head.compile('adam', 'sparse_categorical_crossentropy')\nmodel = keras.Sequential([base, head])\n"
+              "codes = model.predict(x, batch_size=64)\n")
+    script = tmp_path / "features.py"
+    script.write_text(source)
+    assert [f.line for f in check_source(script) if f.rule == "in-memory-array"] == expected

@@ -1073,10 +1073,19 @@ def in_memory_arrays(script: Script) -> Iterator[Finding]:
     # each fit() converts the arrays anew, and the tensors of an earlier model's fit stay while that model's trainer
     # holds them: a second model fit on the same data set (a baseline, then a smaller model) is said at its own fit
     said: list[ast.Call] = []
-    for call in script.calls_named("fit", "search"):
-        if not isinstance(call.func, ast.Attribute) or call.func.attr not in fit_methods(script.module_of(call)):
+    for call in script.calls_named("fit", "search", *_INFERENCE_METHODS):
+        if not isinstance(call.func, ast.Attribute):
             continue
-        if not _keras_fit(call, script):
+        inference = call.func.attr in _INFERENCE_METHODS
+        if inference:
+            # predict(x) and evaluate(x, y) convert the whole array as fit() does (bench/fit_array_copy.py
+            # --method predict: the same 2.0x at the peak, 1.0x kept); said of a model the flow knows is Keras's
+            # (predict is also every scikit-learn estimator's)
+            model = script.value(call.func.value)
+            if not (isinstance(model, Model) and model.framework == "keras") or script.module_of(call).function_of(
+                    call) is not None and _in_a_loop(call, script.module_of(call)):
+                continue
+        elif call.func.attr not in fit_methods(script.module_of(call)) or not _keras_fit(call, script):
             continue
         module = script.module_of(call)
         if any(script.module_of(other) is module and other_branches(
@@ -1101,7 +1110,19 @@ def in_memory_arrays(script: Script) -> Iterator[Finding]:
             next((d for d in (_shaped_as_model_input(d, script) for d in inputs) if d is not None), None)
         if data is None:
             continue
+        if inference and not _shown_large(script.shown_shape(data)):
+            continue  # (the test split predicted whole is what scripts do: said only where its size shows it large)
         said.append(call)
+        if inference:
+            yield script.finding(
+                "in-memory-array", call,
+                _("{method}() is given the whole array ({size}): on TensorFlow, Keras copies it into TensorFlow "
+                  "tensors before the first batch, as fit() does. Measured with Keras 3.15 and TensorFlow 2.21, the "
+                  "process's peak grew by twice the array's size, and one copy stayed after it returned.").format(
+                    method=call.func.attr, size=script.size_of(data)),
+                _("Give it batches: a tf.data pipeline or a keras.utils.PyDataset that loads each batch, or "
+                  "model.predict_on_batch(x[i:i + n]) in a loop over the rows."))
+            continue
         yield script.finding(
             "in-memory-array", call,
             _("fit() is given the whole array ({size}): on TensorFlow, Keras copies it into TensorFlow tensors "
@@ -1233,6 +1254,20 @@ def _shaped_as_model_input(data: Value, script: Script) -> Data | None:
 # One sample of an image the model takes, past which a training set of unknown count loaded whole is large: 128 x 128
 # x 3 bytes (a captcha's 25 x 96 glyphs, a 64 x 64 thumbnail, are not)
 _TRAINED_IMAGE_BYTES = 128 * 128 * 3
+
+
+# Keras methods that run a model over what they are given without training it
+_INFERENCE_METHODS = ("predict", "evaluate")
+
+
+def _in_a_loop(node: ast.AST, module: Module) -> bool:
+    """``node`` sits in a for or while loop of its function (a loop over batches or files gives it one of them)."""
+    parent = module.parents.get(node)
+    while parent is not None and not isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module)):
+        if isinstance(parent, (ast.For, ast.AsyncFor, ast.While)):
+            return True
+        parent = module.parents.get(parent)
+    return False
 
 
 def _keras_fit(call: ast.Call, script: Script) -> bool:
