@@ -943,6 +943,28 @@ def test_an_eager_op_whose_innermost_frame_is_the_optimizers_module_is_the_updat
     assert explain(restore).case != "optimizer-update"
 
 
+def test_library_allocators_quoting_cudas_out_of_memory_and_mps_buffer_limit_are_read():
+    """faiss's StandardGpuResources and OneFlow's RuntimeException say out of memory in their own words; PyTorch's MPS
+    allocator refuses one buffer larger than Metal allows ("Invalid buffer size"), a limit no watermark moves."""
+    from oomdoctor.explain import explain
+
+    faiss = ("RuntimeError: Error in virtual void* faiss::gpu::StandardGpuResourcesImpl::allocMemory(const "
+             "faiss::gpu::AllocRequest&) at faiss/gpu/StandardGpuResources.cpp:452: Error: 'err == cudaSuccess' "
+             "failed: StandardGpuResources: alloc fail type TemporaryMemoryBuffer dev 1 space Device stream 0x5 "
+             "size 536870912 bytes (cudaMalloc error out of memory [2])\n")
+    result = explain(faiss)
+    assert (result.oom, result.framework, result.memory, result.requested_bytes, result.gpu_index) == \
+        (True, "faiss", "gpu", 536870912, 1)
+    oneflow = ("terminate called after throwing an instance of 'oneflow::RuntimeException'\n  what():  Error: out of "
+               "memory\nError message from oneflow/core/vm/op_call_instruction_policy.cpp:209\n")
+    assert (explain(oneflow).oom, explain(oneflow).framework) == (True, "oneflow")
+    mps = "- **Exception Type:** RuntimeError\n- **Exception Message:** Invalid buffer size: 19.38 GiB\n"
+    result = explain(mps)
+    assert (result.oom, result.memory, result.case) == (True, "mps", "larger-than-device")
+    assert result.requested_bytes == round(19.38 * 2 ** 30)
+    assert not explain("ValueError: Invalid buffer size in config: expected an integer\n").oom
+
+
 def test_xlas_peak_buffer_of_the_requests_size_gives_its_shape():
     """XLA's BufferAssignment dump lists the peak buffers with their shapes: the one whose bytes are the request's is
     the array that found no room; a request no buffer matches gets no shape."""

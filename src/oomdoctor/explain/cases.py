@@ -236,6 +236,8 @@ def choose(facts: Facts) -> str:
         return "limit-or-other-process"
     if facts.memory == "host":
         return "host-memory"
+    if "mps_buffer_limit" in clues:  # one buffer larger than Metal lets any buffer be: no watermark fixes it
+        return "larger-than-device"
     if facts.memory == "mps":
         return "mps-watermark"
     # (a scratch allocator's own cap on one request is not the device's room)
@@ -498,6 +500,15 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
         return say, fix
     say.extend(figures(facts))
     if case == "larger-than-device":
+        if "mps_buffer_limit" in facts.clues:
+            say.append(_("One buffer of {requested} is larger than Metal lets any single buffer be on this Mac (its "
+                         "maxBufferLength, a share of the unified memory): the MPS allocator refuses it whatever is "
+                         "free, and PYTORCH_MPS_HIGH_WATERMARK_RATIO does not change that limit.").format(
+                requested=format_bytes(requested) if requested is not None else _("that size")))
+            fix.append(_("Make that one tensor smaller: a smaller batch, image or tile size for the step that failed "
+                         "(tiled sampling or attention slicing, where the tool has them), or run that step on the "
+                         "CPU."))
+            return say, fix
         if requested is not None and requested >= LARGEST:
             say.append(_("It asked for more memory than exists: a size computed from a wrong shape or an "
                          "overflowing number."))

@@ -1281,9 +1281,21 @@ def _read_cuda_malloc_async(text: str, lower: str, facts: Facts) -> bool:
 
 def _read_mps(text: str, lower: str, facts: Facts) -> bool:
     """``MPS backend out of memory (MPS allocated: 17.73 GB, other allocations: 391.86 MB, max allowed:
-    18.13 GB). Tried to allocate 256 bytes on shared pool.``"""
+    18.13 GB). Tried to allocate 256 bytes on shared pool.``; and ``Invalid buffer size: 19.38 GiB``, the MPS
+    allocator refusing one buffer larger than Metal lets a buffer be (the device's maxBufferLength,
+    aten/src/ATen/mps/MPSAllocator.mm), whatever is free."""
     places = _positions(lower, "mps backend out of memory")
     if not places:
+        for at in _positions(lower, "invalid buffer size: ")[-1:]:
+            window = _window(text, at, after=200)
+            requested = _size_after(r"Invalid buffer size: " + SIZE, window)
+            if requested is None:
+                continue
+            facts.memory = "mps"
+            facts.requested_bytes = requested
+            facts.clues.add("mps_buffer_limit")
+            facts.message = window[:200]
+            return True
         return False
     window = _window(text, places[-1], after=800)
     facts.memory = "mps"
@@ -1924,6 +1936,27 @@ def _read_cuda_call(text: str, lower: str, facts: Facts) -> str | None:
     return None
 
 
+def _read_cuda_malloc_error(text: str, lower: str, facts: Facts) -> str | None:
+    """A library's own GPU allocator quoting the CUDA runtime's error 2: faiss's ``StandardGpuResources: alloc fail
+    type TemporaryMemoryBuffer dev 0 space Device stream 0x... size 1073741824 bytes (cudaMalloc error out of memory
+    [2])``; OneFlow's ``oneflow::RuntimeException`` ``Error: out of memory``. Returns the library that said it."""
+    for at in _positions(lower, "cudamalloc error out of memory")[-1:]:
+        window = _window(text, max(at - 400, 0), after=600)
+        requested = re.search(r"size (\d{1,25}) bytes", window)
+        device = re.search(r"\bdev (\d{1,3})\b", window)
+        facts.requested_bytes = number(requested.group(1)) if requested else None
+        facts.gpu_index = int(device.group(1)) if device else None
+        facts.memory = "gpu"
+        facts.message = _window(text, at, after=200)[:200]
+        return "faiss" if "faiss" in lower else _named_framework(lower) or "cuda"
+    if "oneflow::runtimeexception" in lower:
+        for at in _positions(lower, "error: out of memory")[-1:]:
+            facts.memory = "gpu"
+            facts.message = _window(text, at, after=200)[:200]
+            return "oneflow"
+    return None
+
+
 def _read_paddle(text: str, lower: str, facts: Facts) -> bool:
     """PaddlePaddle's CUDA allocator (``cuda_allocator.cc``): ``Out of memory error on GPU 0. Cannot allocate
     3.125000GB memory on GPU 0, available memory is only 117.750000MB.`` (2.x adds ``, 21.184814GB memory has been
@@ -2056,7 +2089,7 @@ def _framework(text: str, lower: str, facts: Facts, said_by: str) -> str:
     """
     if said_by in ("torch", "nccl", "llama.cpp", "onnxruntime", "vllm", "paddle", "caffe2", "opencv", "numpy",
                    "python", "tensorrt-llm", "fastertransformer", "mxnet", "mindspore", "kubernetes", "theano",
-                   "cntk", "slurm", "flashlight", "arrayfire", "tensorrt"):
+                   "cntk", "slurm", "flashlight", "arrayfire", "tensorrt", "faiss", "oneflow", "cuda"):
         return said_by
     tail = lower[-200_000:]
     if _exla(tail):
@@ -2167,6 +2200,8 @@ def read(text: str) -> Facts:
         said_by = "onnxruntime"
     elif caller := _read_cuda_call(text, lower, facts):
         said_by = caller
+    elif library := _read_cuda_malloc_error(text, lower, facts):
+        said_by = library
     elif _read_vllm(text, lower, facts):
         said_by = "vllm"
     elif _read_paddle(text, lower, facts):
