@@ -7078,3 +7078,27 @@ def test_predict_given_a_whole_array_shown_large_copies_it_as_fit_does(rows, exp
     script = tmp_path / "features.py"
     script.write_text(source)
     assert [f.line for f in check_source(script) if f.rule == "in-memory-array"] == expected
+
+
+@pytest.mark.parametrize("source, expected", [
+    # an MLP over every pixel: Flatten(input_shape=(160, 160, 3)) into Dense(2048), 157 M weights
+    ("from tensorflow import keras\nnet = keras.Sequential([keras.layers.Flatten(input_shape=(160, 160, 3)),\n"
+     "    keras.layers.Dense(2048, activation='relu'), keras.layers.Dense(10)])\n", [2]),
+    # the functional API: a flattened 600 x 800 picture given to Dense(256) (the decoder's Dense(480000) after it
+    # takes 256 values: its size is another layer's, not said here)
+    ("from keras.layers import Dense, Input\nfrom keras.models import Model\n\n"
+     "inp = Input(shape=(480000,))\ncode = Dense(256, activation='relu')(inp)\nout = Dense(480000)(code)\n"
+     "auto = Model(inp, out)\n", [5]),
+    # input_shape on a later layer is ignored by Keras: the second Dense takes the first one's 64 units
+    ("from tensorflow.keras import layers, models\nnet = models.Sequential()\n"
+     "net.add(layers.Dense(64, input_shape=(2000,)))\nnet.add(layers.Dense(4096, input_shape=(224 * 224 * 3,)))\n",
+     []),
+    # a backbone added by name before the Flatten: the Flatten does not flatten the input
+    ("from tensorflow import keras\nbase = keras.applications.MobileNetV2(include_top=False)\n"
+     "net = keras.Sequential()\nnet.add(keras.layers.Rescaling(1 / 255., input_shape=(224, 224, 3)))\n"
+     "net.add(base)\nnet.add(keras.layers.Flatten())\nnet.add(keras.layers.Dense(256))\n", []),
+])
+def test_a_dense_layer_over_every_input_value(source, expected, tmp_path):
+    script = tmp_path / "model.py"
+    script.write_text(source)
+    assert [f.line for f in check_source(script) if f.rule == "flatten-dense"] == expected

@@ -31,6 +31,7 @@ from .rules_keras import (
     no_memory_growth,
     no_prefetch,
     run_eagerly,
+    wide_dense_inputs,
 )
 from .rules_replay import replay_float_frames
 from .rules_torch import (
@@ -62,7 +63,7 @@ RULES: list[Rule] = [eager_loading, whole_dataset_load, in_memory_arrays, dtype_
                      duplicate_copy, cache_in_memory, huge_shuffle, loss_keeps_graph, tensors_kept_across_steps,
                      eval_without_no_grad, dataset_on_gpu, whole_split_forward, workers_copy_dataset,
                      map_without_parallel, no_prefetch, no_memory_growth, mixed_precision, models_in_loop, run_eagerly,
-                     flatten_dense, huge_linear_head]
+                     flatten_dense, wide_dense_inputs, huge_linear_head]
 
 
 class Checked(NamedTuple):

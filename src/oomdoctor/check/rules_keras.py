@@ -439,6 +439,15 @@ def flatten_dense(script: Script) -> Iterator[Finding]:
                     yield _unpooled_head(script, flatten, features, units)
                 break
             if not convs:
+                pixels = _flattened_input_features(sequence[:i + 1], numbers) \
+                    if not _layers_by_name(container, sequence, i) else None
+                if pixels is not None:
+                    # Flatten(input_shape=(200, 200, 3)), Dense(3000): an MLP over every pixel of the image
+                    dense = after[0][1]
+                    units = int_argument(dense, 0, "units", numbers.at(dense.lineno))
+                    if units is not None and pixels * units >= HUGE_HEAD_WEIGHTS:
+                        yield _wide_input_head(script, flatten, pixels, units, module)
+                    continue
                 embedded = _embedded_sequence_features(sequence[:i], numbers)
                 if embedded is not None:
                     # Embedding(2000, 50, input_length=2000), Flatten, Dense(300): every token's vector of every
@@ -910,6 +919,84 @@ def _unpooled_head(script: Script, flatten: ast.AST, features: int, units: int) 
             features=features, units=units, weights=weights, size=format_bytes(4 * weights)),
         _("Pool before the head: GlobalAveragePooling2D() instead of Flatten(), or MaxPooling2D layers "
           "between the convolutions. `oomdoctor estimate` shows the difference."))
+
+
+def _flattened_input_features(layers: list[tuple[str, ast.Call]], bound: Constants | _CalledOnce) -> int | None:
+    """How many values Flatten receives where it flattens the model's input itself (Flatten(input_shape=(200, 200,
+    3)), or after an Input or pixel-wise layers only): the input shape's product; None where another layer sits
+    before it or the shape is not written."""
+    starts = [j for j, (name, call) in enumerate(layers) if _given_input_shape(name, call) is not None]
+    if not starts or any(name not in _PIXELWISE_LAYERS | _SHAPE_KEEPING | {"Input", "InputLayer", "Flatten"}
+                         for name, _call in layers[starts[-1]:]):
+        return None
+    name, call = layers[starts[-1]]
+    shape = _given_input_shape(name, call)
+    if not isinstance(shape, (ast.Tuple, ast.List)) or len(shape.elts) < 2:
+        return None
+    sizes = [int_of(e, bound.at(call.lineno)) for e in shape.elts]
+    return math.prod(sizes) if None not in sizes else None  # type: ignore[arg-type]
+
+
+def _layers_by_name(container: ast.AST, sequence: list[tuple[str, ast.Call]], flatten_at: int) -> bool:
+    """A layer the script made elsewhere is added before the Flatten (model.add(vgg_backbone), Sequential([base,
+    Flatten(), ...])): the sequence of calls does not show everything the Flatten follows."""
+    first = sequence[0][1].lineno if sequence else 0
+    last = sequence[flatten_at][1].lineno
+    for node in ast.walk(container):
+        added = node.args[0] if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+            node.func.attr == "add" and len(node.args) == 1 else None
+        items = node.elts if isinstance(node, ast.List) and node is container else [added] if added is not None else []
+        if any(isinstance(item, (ast.Name, ast.Attribute)) and first <= item.lineno <= last for item in items):
+            return True
+    return False
+
+
+def wide_dense_inputs(script: Script) -> Iterator[Finding]:
+    """Dense(1028) given 480,000 inputs it is told of in numbers (the model's first layer given input_dim=N or
+    input_shape=(N,), or a Dense applied to Input(shape=(N,))): every pixel of a flattened image, or every word of a
+    vocabulary, connected to every unit; said where the kernel reaches HUGE_HEAD_WEIGHTS. (Keras reads the input
+    shape of a model's first layer only: input_shape on a later Dense says nothing.)"""
+    constants: dict[Module, Constants] = {}
+    sequences: dict[ast.AST, list[tuple[str, ast.Call]]] = {}
+    for dense in script.calls_named("Dense"):
+        module = script.module_of(dense)
+        if not module.qualified(dense.func).startswith(("keras.", "tensorflow.")):
+            continue
+        container = module.function_of(dense).node if module.function_of(dense) else module.tree
+        if container not in sequences:
+            sequences[container] = _layer_sequence(container)
+        before = [name for name, call in sequences[container] if call.lineno < dense.lineno or
+                  call.lineno == dense.lineno and call.col_offset < dense.col_offset]
+        models = [j for j, name in enumerate(before) if name == "Sequential"]
+        first_layer = not before[models[-1] + 1:] if models else not before
+        if module not in constants:
+            constants[module] = Constants(module.tree)
+        numbers = constants[module].at(dense.lineno)
+        features = int_of(keyword_value(dense, "input_dim"), numbers) if first_layer else None
+        shape = keyword_value(dense, "input_shape") if first_layer else None
+        applied = module.parents.get(dense)
+        if shape is None and isinstance(applied, ast.Call) and applied.func is dense and len(applied.args) == 1 and \
+                isinstance(applied.args[0], ast.Name):
+            given = module.value_before(applied.args[0])
+            if isinstance(given, ast.Call) and last_part(dotted_name(given.func)) == "Input":
+                shape = argument(given, "shape", 0)
+        if features is None and isinstance(shape, (ast.Tuple, ast.List)) and len(shape.elts) == 1:
+            features = int_of(shape.elts[0], numbers)
+        units = int_argument(dense, 0, "units", numbers)
+        if features is not None and units is not None and features * units >= HUGE_HEAD_WEIGHTS:
+            yield _wide_input_head(script, dense, features, units, module)
+
+
+def _wide_input_head(script: Script, at: ast.AST, features: int, units: int, module: Module) -> Finding:
+    """A Dense kernel of HUGE_HEAD_WEIGHTS or more over the model's own inputs, flattened."""
+    weights = features * units
+    return script.finding(
+        "flatten-dense", at,
+        _("Every one of the {features:,} input values is connected to each of Dense({units})'s units: its kernel "
+          "alone has {weights:,} weights ({size} in float32; Adam's two slots and the gradient make it four times "
+          "that).").format(features=features, units=units, weights=weights, size=format_bytes(4 * weights)),
+        _("Let convolutions with pooling (or a smaller input: resize the images) shrink the input before a Dense "
+          "layer. `oomdoctor estimate` shows the difference."), module=module)
 
 
 def _embedded_sequence_features(layers: list[tuple[str, ast.Call]], bound: Constants | _CalledOnce) -> int | None:
