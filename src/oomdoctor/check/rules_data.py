@@ -1824,10 +1824,15 @@ def _overlapping_windows(script: Script) -> Iterator[Finding]:
             _("Every position's window of {name} is copied here ({window}), each one step from the last: "
               "the windows overlap, so each value of {name} is stored once for every window it falls in, "
               "many times the size of {name} itself.").format(name=name, window=ast.unparse(window)),
-            _("Cut each window when a batch needs it (a Dataset whose __getitem__ returns x[i:i + w], "
-              "tf.keras.utils.timeseries_dataset_from_array), or take views with "
-              "np.lib.stride_tricks.sliding_window_view and copy only the rows of each batch."),
+            _windows_fix(),
             module=module, line=_windows_made(kept, node, module, script))
+
+
+def _windows_fix() -> str:
+    """What to do instead of keeping every overlapping window (the two rules that find them say it alike)."""
+    return _("Cut each window when a batch needs it (a Dataset whose __getitem__ returns x[i:i + w], "
+             "tf.keras.utils.timeseries_dataset_from_array), or take views with "
+             "np.lib.stride_tricks.sliding_window_view and copy only the rows of each batch.")
 
 
 def _deque_windows(script: Script) -> Iterator[Finding]:
@@ -1865,9 +1870,7 @@ def _deque_windows(script: Script) -> Iterator[Finding]:
                     _("The last {rows} items held in {deque} are copied here at every pass of the loop: the windows "
                       "overlap, so each item is stored once for every window it falls in, {rows} times the series "
                       "itself.").format(rows=f"{rows:,}" if rows is not None else ast.unparse(bound), deque=copied),
-                    _("Cut each window when a batch needs it (a Dataset whose __getitem__ returns x[i:i + w], "
-                      "tf.keras.utils.timeseries_dataset_from_array), or take views with "
-                      "np.lib.stride_tricks.sliding_window_view and copy only the rows of each batch."),
+                    _windows_fix(),
                     module=module)
                 break  # one per loop: its other lists keep the same windows
 
