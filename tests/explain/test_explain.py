@@ -965,6 +965,33 @@ def test_library_allocators_quoting_cudas_out_of_memory_and_mps_buffer_limit_are
     assert not explain("ValueError: Invalid buffer size in config: expected an integer\n").oom
 
 
+def test_gradient_boosting_gpu_errors_and_ipythons_memoryerror_header_are_read():
+    """XGBoost's device allocator states what it asked for and what was free; thrust's parallel_for and LightGBM's
+    OpenCL errors name no size; IPython prints the exception's class first, so a paste cut before its last line still
+    says MemoryError."""
+    from oomdoctor.explain import explain
+
+    xgb = ("xgboost.core.XGBoostError: [10:01:50] ../src/tree/updater_gpu_hist.cu:784: Exception in gpu_hist: "
+           "device_helpers.cuh:431: Memory allocation error on worker 0: std::bad_alloc: cudaErrorMemoryAllocation: "
+           "out of memory\n- Free memory: 1048576\n- Requested memory: 67108864\n")
+    result = explain(xgb)
+    assert (result.oom, result.framework, result.memory, result.free_bytes, result.requested_bytes) == \
+        (True, "xgboost", "gpu", 1048576, 67108864)
+    thrust = "import xgboost as xgb\nterminate called after throwing an instance of 'thrust::system::system_error'\n" \
+             "  what():  parallel_for failed: out of memory\n"
+    assert (explain(thrust).oom, explain(thrust).memory) == (True, "gpu")
+    lgb = "[LightGBM] [Info] Compiling OpenCL Kernel\nterminate called after throwing an instance of " \
+          "'boost::compute::opencl_error'\n  what():  Memory Object Allocation Failure\n"
+    assert (explain(lgb).oom, explain(lgb).framework, explain(lgb).memory) == (True, "lightgbm", "gpu")
+    host = "lightgbm.basic.LightGBMError: Out of Host Memory\n"
+    assert (explain(host).oom, explain(host).memory, explain(host).case) == (True, "host", "host-memory")
+    assert not explain("The robot ran out of host memory budget in the simulation (see docs).\n").oom
+    ipython = ("In [7]: df = pd.merge(a, b, on='name')\n----------------------------------------------------------\n"
+               "MemoryError                               Traceback (most recent call last)\n"
+               "<ipython-input-7-0dd32481b665> in <module>\n----> 1 df = pd.merge(a, b, on='name')\n")
+    assert (explain(ipython).oom, explain(ipython).memory) == (True, "host")
+
+
 def test_xlas_peak_buffer_of_the_requests_size_gives_its_shape():
     """XLA's BufferAssignment dump lists the peak buffers with their shapes: the one whose bytes are the request's is
     the array that found no room; a request no buffer matches gets no shape."""

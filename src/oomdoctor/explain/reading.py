@@ -1386,7 +1386,9 @@ def _read_numpy(text: str, lower: str, facts: Facts) -> bool:
 # process, "(skyrl_entrypoint pid=819281, ip=172.25.105.154) OSError: ...", and pytest with "E   ".)
 _MEMORY_ERROR = re.compile(r"(?m)^(?:\([^()\n]{1,160}\)[ \t]{1,4}|E[ \t]{1,12})?"
                            r"(?:MemoryError(?::[^\n]{0,300})?|(?:OSError|BlockingIOError): \[Errno 12\] "
-                           r"Cannot allocate memory[^\n]{0,200})[ \t]*$")
+                           r"Cannot allocate memory[^\n]{0,200})[ \t]*$"
+                           # IPython's header, the exception's class first, where a paste stops before its last line
+                           r"|^MemoryError[ \t]{2,200}Traceback \(most recent call last\)[ \t]*$")
 
 
 def _read_memory_error(text: str, facts: Facts) -> bool:
@@ -1957,6 +1959,33 @@ def _read_cuda_malloc_error(text: str, lower: str, facts: Facts) -> str | None:
     return None
 
 
+def _read_gradient_boosting(text: str, lower: str, facts: Facts) -> str | None:
+    """XGBoost's and LightGBM's GPU training: XGBoost's device allocator (``Memory allocation error on worker 0:
+    std::bad_alloc: cudaErrorMemoryAllocation: out of memory`` with ``- Free memory: N`` and ``- Requested memory: N``
+    under it) and thrust's ``parallel_for failed: out of memory``; LightGBM's OpenCL errors through Boost.Compute,
+    ``Memory Object Allocation Failure`` (CL_MEM_OBJECT_ALLOCATION_FAILURE, the device's) and ``Out of Host Memory``
+    (CL_OUT_OF_HOST_MEMORY, RAM's). Returns the library, where the log names it (or thrust's words, XGBoost's)."""
+    library = "xgboost" if "xgboost" in lower else "lightgbm" if "lightgbm" in lower else None
+    for marker in ("memory allocation error on worker", "parallel_for failed: out of memory"):
+        for at in _positions(lower, marker)[-1:]:
+            window = _window(text, at, after=400)
+            free = re.search(r"- Free memory: (\d{1,25})", window)
+            requested = re.search(r"- Requested memory: (\d{1,25})", window)
+            facts.free_bytes = number(free.group(1)) if free else None
+            facts.requested_bytes = number(requested.group(1)) if requested else None
+            facts.memory = "gpu"
+            facts.message = window[:200]
+            return library or "xgboost"
+    for marker, memory in (("memory object allocation failure", "gpu"), ("out of host memory", "host")):
+        for at in _positions(lower, marker)[-1:]:
+            if library is None and "boost::compute" not in lower and "opencl" not in lower:
+                continue  # (the words alone, in another program's log, are not OpenCL's)
+            facts.memory = memory
+            facts.message = _window(text, at, before=40, after=160)
+            return library or "opencl"
+    return None
+
+
 def _read_paddle(text: str, lower: str, facts: Facts) -> bool:
     """PaddlePaddle's CUDA allocator (``cuda_allocator.cc``): ``Out of memory error on GPU 0. Cannot allocate
     3.125000GB memory on GPU 0, available memory is only 117.750000MB.`` (2.x adds ``, 21.184814GB memory has been
@@ -2089,7 +2118,8 @@ def _framework(text: str, lower: str, facts: Facts, said_by: str) -> str:
     """
     if said_by in ("torch", "nccl", "llama.cpp", "onnxruntime", "vllm", "paddle", "caffe2", "opencv", "numpy",
                    "python", "tensorrt-llm", "fastertransformer", "mxnet", "mindspore", "kubernetes", "theano",
-                   "cntk", "slurm", "flashlight", "arrayfire", "tensorrt", "faiss", "oneflow", "cuda"):
+                   "cntk", "slurm", "flashlight", "arrayfire", "tensorrt", "faiss", "oneflow", "cuda", "xgboost",
+                   "lightgbm", "opencl"):
         return said_by
     tail = lower[-200_000:]
     if _exla(tail):
@@ -2201,6 +2231,8 @@ def read(text: str) -> Facts:
     elif caller := _read_cuda_call(text, lower, facts):
         said_by = caller
     elif library := _read_cuda_malloc_error(text, lower, facts):
+        said_by = library
+    elif library := _read_gradient_boosting(text, lower, facts):
         said_by = library
     elif _read_vllm(text, lower, facts):
         said_by = "vllm"
