@@ -7102,3 +7102,21 @@ def test_a_dense_layer_over_every_input_value(source, expected, tmp_path):
     script = tmp_path / "model.py"
     script.write_text(source)
     assert [f.line for f in check_source(script) if f.rule == "flatten-dense"] == expected
+
+
+@pytest.mark.parametrize("backward", [
+    "scaler.scale(loss).backward()",  # AMP's GradScaler
+    "accelerator.backward(loss)",  # Hugging Face Accelerate
+    "(loss / 4).backward()",  # gradient accumulation
+])
+def test_a_loss_backpropagated_through_a_scaler_or_runner_is_the_loss(backward, tmp_path):
+    # epoch_loss += loss after scaler.scale(loss).backward(), the loss a library's criterion computed (the flow knows
+    # nothing of it but what is done with it): the loss that was backpropagated, with its graph
+    source = ("import torch\nfrom monai.losses import DiceCELoss\n\ncrit = DiceCELoss()\n"
+              "opt = torch.optim.Adam(net.parameters())\nscaler = torch.cuda.amp.GradScaler()\n"
+              "epoch_loss = 0\nfor x, y in loader:\n    opt.zero_grad()\n    with torch.autocast('cuda'):\n"
+              "        loss = crit(net(x.cuda()), y.cuda())\n"
+              f"    {backward}\n    opt.step()\n    epoch_loss += loss\n")
+    script = tmp_path / "train.py"
+    script.write_text(source)
+    assert [f.line for f in check_source(script) if f.rule == "loss-keeps-graph"] == [14]

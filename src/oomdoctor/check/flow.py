@@ -2571,9 +2571,11 @@ def _consumed_lazily(node: ast.GeneratorExp, module: Module) -> bool:
 
 
 def _backward_names(loop: ast.AST) -> list[tuple[str, int]]:
-    """(name, line) of each ``name.backward()`` in the loop, and of the losses its assignments add up."""
-    calls = [(n.func.value.id, n.lineno) for n in ast.walk(loop) if isinstance(n, ast.Call)
-             and isinstance(n.func, ast.Attribute) and n.func.attr == "backward" and isinstance(n.func.value, ast.Name)]
+    """(name, line) of each ``name.backward()`` in the loop (and of the name AMP's ``scaler.scale(name).backward()``,
+    Accelerate's ``accelerator.backward(name)`` or ``(name / accumulation).backward()`` backpropagates), and of the
+    losses its assignments add up."""
+    calls = [(name, n.lineno) for n in ast.walk(loop) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
+             and n.func.attr == "backward" and (name := _backpropagated_name(n)) is not None]
     backward = dict(calls)
     for node in ast.walk(loop):
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) and \
@@ -2581,6 +2583,30 @@ def _backward_names(loop: ast.AST) -> list[tuple[str, int]]:
             calls += [(used, backward[node.targets[0].id]) for used in names_in(node.value)
                       if "loss" in words_of(used) and used != node.targets[0].id]
     return calls
+
+
+def _backpropagated_name(call: ast.Call) -> str | None:
+    """The name a ``.backward(...)`` call backpropagates: loss.backward(); scaler.scale(loss).backward() (AMP's
+    GradScaler); (loss / accumulation).backward(); accelerator.backward(loss) (Accelerate), or
+    torch.autograd.backward(loss); None where it is none of those."""
+    receiver = call.func.value  # type: ignore[attr-defined]
+    if call.args and isinstance(call.args[0], ast.Name) and isinstance(receiver, (ast.Name, ast.Attribute)) and \
+            last_part(dotted_name(receiver)) in _BACKWARD_RUNNERS:
+        return call.args[0].id
+    if isinstance(receiver, ast.Name):
+        return receiver.id
+    if isinstance(receiver, ast.Call) and isinstance(receiver.func, ast.Attribute) and receiver.func.attr == "scale" \
+            and len(receiver.args) == 1 and isinstance(receiver.args[0], ast.Name):
+        return receiver.args[0].id
+    if isinstance(receiver, ast.BinOp) and isinstance(receiver.op, (ast.Div, ast.Mult)) and \
+            isinstance(receiver.left, ast.Name):
+        return receiver.left.id
+    return None
+
+
+# What runs backward() on the loss it is given: Accelerate's accelerator, Lightning Fabric, DeepSpeed's engine,
+# torch.autograd
+_BACKWARD_RUNNERS = {"accelerator", "autograd", "fabric", "engine", "model_engine"}
 
 
 @lru_cache(maxsize=1024)
