@@ -305,8 +305,10 @@ class CallHandlers:
             key and not is_labels(key) and _assigned_words(node, ctx) & LABEL_WORDS <= _ANY_TARGET_WORDS)
         data = Data(node.lineno, str(ctx.module.path), ast.unparse(node)[:60], ARRAYS, reader="h5py",
                     labels=few_per_sample or labels, small=_reads_vocabulary(node, ctx))
-        header = _h5_header(source.path, source.key, Path(source.path).stat().st_mtime_ns) \
-            if source is not None and source.path is not None and source.key is not None else None
+        modified = _modified(source.path) if source is not None and source.path is not None else None
+        header = _h5_header(source.path, source.key, modified) \
+            if source is not None and source.path is not None and source.key is not None and modified is not None \
+            else None
         if header is not None:
             # the file is there: the data set's header (h5py reads only it) says its shape and dtype
             data = replace(data, shape=header[0], dtype=header[1])
@@ -1557,7 +1559,17 @@ def npy_on_disk(path: Value, module: Module) -> tuple[tuple[int, ...], str] | No
     if not isinstance(path, Text) or not path.value.endswith(".npy"):
         return None
     found = _on_disk(path.value, module, Path.is_file)
-    return _npy_header(str(found), found.stat().st_mtime_ns) if found is not None else None
+    modified = _modified(str(found)) if found is not None else None
+    return _npy_header(str(found), modified) if modified is not None else None
+
+
+def _modified(path: str) -> int | None:
+    """The file's (or folder's) mtime, the key its cached reading is kept under; None where it went away or cannot be
+    read since it was found (its reading is then not used: the data stays as the script shows it)."""
+    try:
+        return os.stat(path).st_mtime_ns
+    except OSError:
+        return None
 
 
 @lru_cache(maxsize=256)
@@ -1591,13 +1603,13 @@ def read_bytes_on_disk(path: Text, module: Module) -> int | None:
     found = _on_disk(path.value, module, Path.is_file)
     if found is None:
         return None
-    if found.suffix.lower() == ".npz":
-        try:
+    try:
+        if found.suffix.lower() == ".npz":
             with zipfile.ZipFile(found) as archive:
                 return sum(member.file_size for member in archive.infolist())
-        except (OSError, zipfile.BadZipFile):
-            return None
-    return found.stat().st_size
+        return found.stat().st_size
+    except (OSError, zipfile.BadZipFile):
+        return None  # (gone, or not a zip archive: the load stays as the script shows it)
 
 
 # Files whose size on disk says little of what they hold once read
@@ -1641,8 +1653,9 @@ def files_listed_on_disk(call: Call) -> int | None:
     if folder is None or Path(call.ctx.module.path).resolve().is_relative_to(folder.resolve()) or \
             Path.cwd().is_relative_to(folder.resolve()):
         return None
-    stat = folder.stat()
-    return _files_below(str(folder), "/".join(parts[magic:]) if magic is not None else None, stat.st_mtime_ns)
+    modified = _modified(str(folder))
+    return _files_below(str(folder), "/".join(parts[magic:]) if magic is not None else None, modified) \
+        if modified is not None else None
 
 
 @lru_cache(maxsize=64)
