@@ -1209,7 +1209,8 @@ class Flow(CallHandlers):
     def _eval_Attribute(self, node: ast.Attribute, scope: Scope, ctx: Context) -> Value:
         owner = self.eval(node.value, scope, ctx)
         if isinstance(owner, H5Dataset) and node.attr == "value":
-            return self._h5_read(node, ctx, source=owner)  # h5py < 3: f['data'].value reads all of it, as f['data'][()] does
+            # h5py < 3: f['data'].value reads all of it, as f['data'][()] does
+            return self._h5_read(node, ctx, source=owner)
         return self._attribute(owner, node.attr)
 
     def _attribute(self, owner: Value, name: str) -> Value:
@@ -2516,6 +2517,18 @@ def _loop_count(loop: ast.AST, values: dict[ast.AST, Value]) -> int:
     """How many times a loop over range(n) runs, as the script writes it; 0 when it does not say."""
     iterable = values.get(loop.iter) if isinstance(loop, (ast.For, ast.AsyncFor)) else None
     return iterable.count or 0 if isinstance(iterable, Range) else 0
+
+
+def in_own_loop(node: ast.AST, module: Module) -> bool:
+    """Whether ``node`` runs once per pass of a loop of its own function (or of the module's code): a for or while
+    loop, or a comprehension, between it and the function it is in."""
+    while node in module.parents:
+        node = module.parents[node]
+        if isinstance(node, (ast.For, ast.AsyncFor, ast.While, ast.comprehension)):
+            return True
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            return False
+    return False
 
 
 def _trains_in_loop(loop: ast.AST) -> bool:

@@ -17,7 +17,7 @@ from .modules import ClassInfo, FunctionInfo, Module, own_nodes
 from .names import (calls_in, dotted_name, is_labels, last_part, names_batch_size, names_in, names_inputs,
                     path_text, self_attribute, split_neutral, words_of)
 from .rules_keras import Constants, int_of, model_convolves_images, model_input_shape
-from .flow import arguments_given, bounded_deques, loops_collecting, other_branches
+from .flow import arguments_given, bounded_deques, in_own_loop, loops_collecting, other_branches
 from .handlers import buffer_for_every_item, reads_lookup, tokenizer_words, vocabulary_one_hot
 from .script import Finding, Script
 from .values import (
@@ -1083,7 +1083,7 @@ def in_memory_arrays(script: Script) -> Iterator[Finding]:
             # (predict is also every scikit-learn estimator's)
             model = script.value(call.func.value)
             if not (isinstance(model, Model) and model.framework == "keras") or script.module_of(call).function_of(
-                    call) is not None and _in_a_loop(call, script.module_of(call)):
+                    call) is not None and in_own_loop(call, script.module_of(call)):
                 continue
         elif call.func.attr not in fit_methods(script.module_of(call)) or not _keras_fit(call, script):
             continue
@@ -1258,16 +1258,6 @@ _TRAINED_IMAGE_BYTES = 128 * 128 * 3
 
 # Keras methods that run a model over what they are given without training it
 _INFERENCE_METHODS = ("predict", "evaluate")
-
-
-def _in_a_loop(node: ast.AST, module: Module) -> bool:
-    """``node`` sits in a for or while loop of its function (a loop over batches or files gives it one of them)."""
-    parent = module.parents.get(node)
-    while parent is not None and not isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module)):
-        if isinstance(parent, (ast.For, ast.AsyncFor, ast.While)):
-            return True
-        parent = module.parents.get(parent)
-    return False
 
 
 def _keras_fit(call: ast.Call, script: Script) -> bool:

@@ -16,7 +16,7 @@ from typing import Iterator
 
 from ..i18n import _
 from ..units import format_bytes
-from .flow import arguments_given
+from .flow import arguments_given, in_own_loop
 from .library import FILLED_CREATORS, creator_dtype, dtype_of, empty_list, keyword_value, scaled_pixels_dtype
 from .modules import ClassInfo, FunctionInfo, Module, own_nodes
 from .names import dotted_name, last_part, self_attribute
@@ -79,13 +79,13 @@ def replay_float_frames(script: Script) -> Iterator[Finding]:
         conversions = {c.node: c for element, module, function in _stored_elements(memory, script)
                        for c in frames.conversions(element, module, function, 0)}
         # the first state, made once before the loop that makes every next one: only the loop's fill the memory
-        in_loops = {c.module.function_of(c.node) for c in conversions.values() if _in_loop(c.node, c.module)}
+        in_loops = {c.module.function_of(c.node) for c in conversions.values() if in_own_loop(c.node, c.module)}
         # one finding per function that makes the frames float (the state and the next state of one transition
         # are one problem), at its first conversion
         first: dict[FunctionInfo | None, _Conversion] = {}
         for conversion in sorted(conversions.values(), key=lambda c: c.node.lineno):
             function = conversion.module.function_of(conversion.node)
-            if _in_loop(conversion.node, conversion.module) or function not in in_loops:
+            if in_own_loop(conversion.node, conversion.module) or function not in in_loops:
                 first.setdefault(function, conversion)
         for conversion in first.values():
             found.setdefault(conversion.node, (conversion, memory.capacity))
@@ -388,17 +388,6 @@ def _part_for(target: ast.AST, value: ast.AST, name: str) -> ast.AST | None:
 def _assigned_in_class(cls: ClassInfo, attribute: str) -> list[ast.AST]:
     return [node.value for node in ast.walk(cls.node) if isinstance(node, ast.Assign) and
             any(self_attribute(t) == attribute for t in node.targets)]
-
-
-def _in_loop(node: ast.AST, module: Module) -> bool:
-    """Whether ``node`` runs once per pass of a loop of its own function (or of the module's code)."""
-    while node in module.parents:
-        node = module.parents[node]
-        if isinstance(node, (ast.For, ast.While, ast.comprehension)):
-            return True
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-            return False
-    return False
 
 
 def _torch_expression(node: ast.AST, module: Module) -> bool:
