@@ -16,7 +16,7 @@ from .library import (DECODERS, FILLED_CREATORS, KNOWN_GRAPH_NODES, NUMPY_CREATO
 from .modules import ClassInfo, FunctionInfo, Module, own_nodes
 from .names import (calls_in, dotted_name, is_labels, last_part, names_batch_size, names_in, names_inputs,
                     path_text, self_attribute, split_neutral, words_of)
-from .rules_keras import Constants, int_of, model_convolves_images, model_input_shape
+from .rules_keras import int_of, model_convolves_images, model_input_shape, module_numbers
 from .flow import arguments_given, bounded_deques, in_own_loop, loops_collecting, other_branches
 from .handlers import buffer_for_every_item, reads_lookup, tokenizer_words, vocabulary_one_hot
 from .script import Finding, Script
@@ -1830,7 +1830,6 @@ def _deque_windows(script: Script) -> Iterator[Finding]:
     a deque(maxlen=n): the last n rows copied at every position, so each row is stored once for every window it
     falls in (the deque's own copies are what the list keeps). A stack of a few frames (maxlen=4, a DQN's state) is
     not a window of a series: at least _DEQUE_WINDOW rows, or a bound named as a window's length."""
-    constants: dict[Module, Constants] = {}
     for module in script.modules:
         for loop in (n for n in ast.walk(module.tree) if isinstance(n, (ast.For, ast.AsyncFor))):
             function = module.function_of(loop)
@@ -1847,10 +1846,8 @@ def _deque_windows(script: Script) -> Iterator[Finding]:
                 copied = next((name for c in calls_in(call.args[0]) for name in filled if _copies_whole(c, name)), None)
                 if copied is None:
                     continue
-                if module not in constants:
-                    constants[module] = Constants(module.tree)
                 bound = deques[copied]
-                rows = int_of(bound, constants[module].at(loop.lineno))
+                rows = int_of(bound, module_numbers(script, module).at(loop.lineno))
                 if rows is None and not (isinstance(bound, (ast.Name, ast.Attribute)) and
                                          words_of(last_part(dotted_name(bound))) & _WINDOW_WORDS) or \
                         rows is not None and rows < _DEQUE_WINDOW:

@@ -401,7 +401,6 @@ _POOLING = ("Pooling", "Pool", "GlobalAverage", "GlobalMax")
 def flatten_dense(script: Script) -> Iterator[Finding]:
     """Convolutions, then Flatten straight into Dense with no pooling: a huge head."""
     sequences: dict[ast.AST, list[tuple[str, ast.Call]]] = {}
-    constants: dict[Module, Constants] = {}  # each file's numbers, read once, only for a file that flattens
     shape_names: dict[ast.AST, frozenset[str]] = {}  # each model body's names bound to a tensor's shape
     for flatten in script.calls_named("Flatten"):
         # the model it is part of: a Sequential([...]) list, or the body of the function or module adding layers
@@ -423,11 +422,8 @@ def flatten_dense(script: Script) -> Iterator[Finding]:
                 continue
 
             # the feature map's size, where it follows from the input shape and the numbers the script binds
-            def constants_of(file: Module) -> Constants:
-                if file not in constants:
-                    constants[file] = Constants(file.tree)
-                return constants[file]
-            numbers = _CalledOnce.of(module.function_of(flatten), script, constants_of) or constants_of(module)
+            numbers = _CalledOnce.of(module.function_of(flatten), script, lambda file: module_numbers(script, file)) \
+                or module_numbers(script, module)
             pretrained = _pretrained_map(sequence[:i], module, numbers)
             if pretrained is not None:
                 # VGG16(include_top=False, input_shape=(128, 128, 3)), then Flatten into Dense: the backbone's
@@ -538,7 +534,7 @@ def model_convolves_images(script: Script) -> bool:
 
 
 def _model_input_shape(script: Script) -> tuple[int, ...] | None:
-    constants = Constants(script.tree)
+    constants = module_numbers(script, script.main)
     shapes = set()
     for call in script.calls:
         given = [k.value for k in call.keywords if k.arg in ("input_shape", "batch_input_shape") or
@@ -566,6 +562,12 @@ def _model_input_shape(script: Script) -> tuple[int, ...] | None:
                 return None  # a size the script computes: the model's input is not known
             shapes.add(tuple(parts))
     return shapes.pop() if len(shapes) == 1 else None
+
+
+def module_numbers(script: Script, module: Module) -> "Constants":
+    """The numbers ``module`` binds at its top level (Constants), read once per script and module: each rule that
+    sizes layers or windows from them asks again."""
+    return script.memoized(f"module-numbers:{module.path}", lambda: Constants(module.tree))
 
 
 class Constants:
@@ -956,7 +958,6 @@ def wide_dense_inputs(script: Script) -> Iterator[Finding]:
     input_shape=(N,), or a Dense applied to Input(shape=(N,))): every pixel of a flattened image, or every word of a
     vocabulary, connected to every unit; said where the kernel reaches HUGE_HEAD_WEIGHTS. (Keras reads the input
     shape of a model's first layer only: input_shape on a later Dense says nothing.)"""
-    constants: dict[Module, Constants] = {}
     sequences: dict[ast.AST, list[tuple[str, ast.Call]]] = {}
     for dense in script.calls_named("Dense"):
         module = script.module_of(dense)
@@ -969,9 +970,7 @@ def wide_dense_inputs(script: Script) -> Iterator[Finding]:
                   call.lineno == dense.lineno and call.col_offset < dense.col_offset]
         models = [j for j, name in enumerate(before) if name == "Sequential"]
         first_layer = not before[models[-1] + 1:] if models else not before
-        if module not in constants:
-            constants[module] = Constants(module.tree)
-        numbers = constants[module].at(dense.lineno)
+        numbers = module_numbers(script, module).at(dense.lineno)
         features = int_of(keyword_value(dense, "input_dim"), numbers) if first_layer else None
         shape = keyword_value(dense, "input_shape") if first_layer else None
         applied = module.parents.get(dense)

@@ -18,7 +18,7 @@ from .names import (LABEL_WORDS, calls_in, dotted_name, is_eval_name, is_labels,
                     self_attribute, words_of)
 from .rules_data import read_in_batches
 # the numbers a script binds, and the head size past which Keras's Flatten -> Dense is a problem of its own
-from .rules_keras import HUGE_HEAD_WEIGHTS, Constants, int_argument, int_of, strided
+from .rules_keras import HUGE_HEAD_WEIGHTS, Constants, int_argument, int_of, module_numbers, strided
 from .script import Finding, Script
 from .values import (DTYPE_NAMES, FILES, ITEMSIZE, NAMES, TABLE, Data, FunctionRef, Instance, Loader, Model, Number,
                      Pipeline, Several, Tensor, few_values_per_row, negligible, sample_bytes, total_bytes)
@@ -1073,7 +1073,6 @@ def huge_linear_head(script: Script) -> Iterator[Finding]:
     """nn.Linear(57792, 1024) in a model of convolutions: the flattened map's head, PyTorch's flatten-dense. Said
     where the script gives both sizes in numbers (or names bound to them) and the kernel reaches Keras's rule's
     threshold. Said at the Linear, the line that gives the size (the flatten in forward() gives none)."""
-    constants: dict[Module, Constants] = {}
     for call in script.calls_named("Linear"):
         module = script.module_of(call)
         if module.qualified(call.func) != "torch.nn.Linear":
@@ -1087,16 +1086,14 @@ def huge_linear_head(script: Script) -> Iterator[Finding]:
             if finding is not None:
                 yield finding
             continue
-        if module not in constants:
-            constants[module] = Constants(module.tree)
-        numbers = constants[module].at(call.lineno)
+        numbers = module_numbers(script, module).at(call.lineno)
         features = int_argument(call, 0, "in_features", numbers)
         units = int_argument(call, 1, "out_features", numbers)
         if features is None or units is None or features * units < HUGE_HEAD_WEIGHTS:
             continue
         # the map's positions per channel, for each channel count the convolutions give that divides the features
         # (the last convolution in the source may be an attention branch's, with one channel)
-        channels = {int_argument(c, 1, "out_channels", constants[module].at(c.lineno)) for c in convs}
+        channels = {int_argument(c, 1, "out_channels", module_numbers(script, module).at(c.lineno)) for c in convs}
         positions = [features // c for c in channels if c and features % c == 0]
         if not positions and channels == {None}:
             # convolutions made by a helper from its arguments (self.conv_block(10, 20)): no channel count is written
