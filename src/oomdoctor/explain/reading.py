@@ -226,7 +226,7 @@ def _clues(lower: str, facts: Facts) -> None:
     # (its load_state_dict restoring a checkpoint is loading, not an update)
     optimizer_frame = _last_line(tail, _OPTIMIZER_MODULES)
     if optimizer_frame >= 0 and optimizer_frame > _last_line(tail, _PASS_MODULES) and \
-            "state_dict" not in tail.splitlines()[optimizer_frame]:
+            "state_dict" not in tail.split("\n")[optimizer_frame]:  # (_last_line counts "\n" alone, as split does)
         facts.clues.add("optimizer_innermost")
     # vLLM told to take the whole GPU (gpu_memory_utilization=1, as a pasted call or command line shows): its weights
     # and KV cache take all of it at start, and what else needs memory later (CUDA graphs, the sampler, NCCL) finds none
