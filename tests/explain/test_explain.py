@@ -2947,3 +2947,58 @@ def test_onnx_runtimes_arena_by_its_function_name():
     said = explain("```text\nBFCArena::AllocateRawInternal\nFailed to allocate memory for requested buffer of size "
                    "2443129088\n```\n")
     assert (said.oom, said.framework, said.requested_bytes) == (True, "onnxruntime", 2443129088)
+
+
+def test_torch_directmls_message_gives_the_request():
+    """torch-directml's "Could not allocate tensor with N bytes. There is not enough GPU video memory available!" (the
+    Stable Diffusion web UIs' AMD builds on Windows): the GPU's memory, the request its only figure."""
+    from oomdoctor.explain import explain
+
+    said = explain('  File "C:\\sd-webui-directml\\modules\\sd_hijack_optimizations.py", line 169, in einsum_op_slice_1\n'
+                   "    r[:, i:end] = einsum_op_compvis(q[:, i:end], k, v)\nRuntimeError: Could not allocate tensor "
+                   "with 4719616 bytes. There is not enough GPU video memory available!\n")
+    assert (said.oom, said.framework, said.memory, said.requested_bytes) == (True, "torch", "gpu", 4719616)
+
+
+def test_a_cuda_error_on_a_line_that_pins_memory_is_the_hosts():
+    """CUDA's out of memory on a line that page-locks host memory (pin_memory=True, .pin_memory()) is the driver
+    refusing to pin that much RAM, which WSL2 limits: host memory, with the pinned-memory advice. Without the pinning
+    the same error is the GPU's."""
+    from oomdoctor.explain import explain
+
+    frame = ('Traceback (most recent call last):\n  File "/home/u/FlexGen/flexgen/pytorch_backend.py", line 881, in '
+             'copy_worker_func\n')
+    error = "RuntimeError: CUDA error: out of memory\nCUDA kernel errors might be asynchronously reported\n"
+    said = explain(frame + "    cpu_buf = torch.empty((1 * GB,), dtype=torch.float16, pin_memory=True)\n" + error)
+    assert (said.oom, said.framework, said.memory, said.case) == (True, "torch", "host", "host-memory")
+    assert any("pinned (page-locked)" in fix for fix in said.fixes)
+    gpu = explain(frame + "    cpu_buf = torch.empty((1 * GB,), dtype=torch.float16)\n" + error)
+    assert (gpu.oom, gpu.memory) == (True, "gpu")
+
+
+def test_early_llama_cpps_cuda_check_and_a_caught_bad_alloc():
+    """llama.cpp's first CUDA builds said "CUDA error 2 at ggml-cuda.cu:359: out of memory"; a program that catches
+    std::bad_alloc and says what failed ("Backend load failed: std::bad_alloc") ran out of RAM."""
+    from oomdoctor.explain import explain
+
+    said = explain("llama_model_load_internal: mem required  = 10583.25 MB (+ 1608.00 MB per state)\n"
+                   "CUDA error 2 at ggml-cuda.cu:359: out of memory\n")
+    assert (said.oom, said.framework) == (True, "llama.cpp")
+    caught = explain("[LlamaCpp] Detected ROCm architecture: gfx1151\n[Router] Backend load failed: std::bad_alloc\n")
+    assert (caught.oom, caught.memory, caught.case) == (True, "host", "host-memory")
+    assert not explain("a test named failed: std::bad_alloc_handling passed\n").oom
+
+
+def test_tensorrts_request_logged_after_its_runtime_error():
+    """TensorRT 8.x logs the CUDA runtime's error first and "Requested amount of GPU memory (N bytes) could not be
+    allocated" on the next line: that is the request."""
+    from oomdoctor.explain import explain
+
+    said = explain("[E] Error[1]: [defaultAllocator.cpp::allocate::31] Error Code 1: Cuda Runtime (out of memory)\n"
+                   "[W] [TRT] Requested amount of GPU memory (15485030400 bytes) could not be allocated. There may "
+                   "not be enough free memory for allocation to succeed.\n"
+                   "[E] Error[9]: Skipping tactic 0x0000000000000000 due to exception [tunable_graph.cpp:create:117] "
+                   "autotuning: User allocator error allocating 15485030400-byte buffer\n"
+                   "[E] Error[10]: IBuilder::buildSerializedNetwork: Error Code 10: Internal Error (Could not find any "
+                   "implementation for node {ForeignNode[/1/Constant_36_output_0.../1/Slice_4]}.)\n")
+    assert (said.oom, said.requested_bytes, said.case) == (True, 15485030400, "compile-time")

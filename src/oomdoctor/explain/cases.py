@@ -466,7 +466,7 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
             # operator new throws the same for a size that makes no sense (a negative length taken as unsigned)
             fix.append(_("If it dies on one input (a server on a request, a loader on a file), look at that input's "
                          "size first: std::bad_alloc is also thrown for a size computed wrong, which no RAM holds."))
-        if facts.allocator and "host" in facts.allocator.lower():
+        if facts.allocator and "host" in facts.allocator.lower() or "pinned_host" in facts.clues:
             fix.append(_("This is pinned (page-locked) memory for copies to the GPU: the system limits it below "
                          "total RAM; smaller prefetch buffers and fewer parallel copies need less."))
         return say, fix

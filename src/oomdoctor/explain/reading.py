@@ -1103,6 +1103,9 @@ def _made_on_the_failing_line(text: str, error_line: int, facts: Facts) -> None:
         facts.dtype = dtype
 
 
+_PINNING = re.compile(r"pin_memory=true|\.pin_memory\(")
+
+
 def _read_torch_plain(text: str, lower: str, facts: Facts) -> bool:
     """PyTorch's message without its figures, and the CUDA runtime's own error."""
     found = False
@@ -1124,6 +1127,13 @@ def _read_torch_plain(text: str, lower: str, facts: Facts) -> bool:
             facts.message = _window(text, at, before=40, after=200)
             if re.search(r"\.cuda\(|\.to\(", text[max(at - 300, 0):at]):
                 facts.clues.add("moved_to_gpu")
+            frame = _last_match(_FRAME, lower[max(at - 2000, 0):at])
+            if frame and _PINNING.search(lower, max(at - 2000, 0) + frame.end(), at):
+                # the failing line pins host memory (torch.empty(..., pin_memory=True), t.pin_memory()): the driver
+                # could not page-lock that much RAM (cudaHostAlloc's error is out of memory too), which WSL and
+                # containers limit well below the machine's RAM
+                facts.memory = "host"
+                facts.clues.add("pinned_host")
     return found
 
 
@@ -1231,8 +1241,10 @@ def _read_tensorrt(text: str, lower: str, facts: Facts) -> str | None:
     facts.message = _window(text, max(last.start() - 40, 0), after=260)
     stated = re.match(r" ?\(requested size was (\d{1,25}) bytes", lower[last.end():last.end() + 60])
     before = _last_match(_TENSORRT_REQUESTED, lower[max(last.start() - 600, 0):last.start()])
-    if stated or before:
-        facts.requested_bytes = number((stated or before).group(1))
+    # 8.x and later log the runtime's error first and the allocator's "Requested amount of GPU memory" just after it
+    after_it = _TENSORRT_REQUESTED.search(lower, last.end(), last.end() + 400)
+    if stated or before or after_it:
+        facts.requested_bytes = number((stated or before or after_it).group(1))
     if any(word in lower[max(last.start() - 2000, 0):last.end() + 2000] for word in _TENSORRT_BUILDER):
         facts.clues.add("autotuning")
     return "onnxruntime" if "onnxruntime" in lower else "tensorrt"
@@ -1254,6 +1266,22 @@ def _first_size(window: str, *patterns: str) -> int | None:
         if value is not None:
             return value
     return None
+
+
+_DIRECTML = re.compile(r"could not allocate tensor with (\d{1,25}) bytes\. there is not enough gpu video memory")
+
+
+def _read_directml(text: str, lower: str, facts: Facts) -> bool:
+    """torch-directml (PyTorch on DirectX 12: AMD and Intel GPUs on Windows, the Stable Diffusion web UIs' DirectML
+    builds): ``RuntimeError: Could not allocate tensor with 4719616 bytes. There is not enough GPU video memory
+    available!``, the request and nothing else."""
+    found = _last_match(_DIRECTML, lower)
+    if found is None:
+        return False
+    facts.requested_bytes = number(found.group(1))
+    facts.memory = "gpu"
+    facts.message = text[found.start():found.end() + 11]
+    return True
 
 
 def _read_cuda_malloc_async(text: str, lower: str, facts: Facts) -> bool:
@@ -1405,9 +1433,11 @@ def _read_memory_error(text: str, facts: Facts) -> bool:
 
 # C++'s operator new could not get memory: libstdc++'s terminate handler names the uncaught exception ("terminate called
 # after throwing an instance of 'std::bad_alloc'" then "  what():  std::bad_alloc"), a binding passes its what() on
-# ("RuntimeError: std::bad_alloc"). Thrust's device allocator's exception says "std::bad_alloc:
+# ("RuntimeError: std::bad_alloc"), a program that caught it says what failed ("Backend load failed: std::bad_alloc",
+# Lemonade's router loading a model). Thrust's device allocator's exception says "std::bad_alloc:
 # cudaErrorMemoryAllocation: out of memory" and is another class: the GPU's, not RAM's.
-_BAD_ALLOC = re.compile(r"(?m)instance of 'std::bad_alloc'|(?:what\(\):|^\w{0,40}Error:)[ \t]+std::bad_alloc[ \t]*$")
+_BAD_ALLOC = re.compile(r"(?m)instance of 'std::bad_alloc'|(?:what\(\):|^\w{0,40}Error:|\bfailed:)[ \t]+"
+                        r"std::bad_alloc[ \t]*$")
 
 
 def _read_bad_alloc(text: str, facts: Facts) -> bool:
@@ -1838,6 +1868,9 @@ _GGML_BUFFER = re.compile(r"(?:ggml_backend_(\w{1,20}?)_buffer_type_alloc_buffer
                           r"(?:(\w{1,20}?)(\d{0,3}) )?buffer of size (\d{1,25})")
 
 
+_GGML_CUDA_CHECK = re.compile(r"cuda error \d{1,4} at ggml-cuda\.cu:\d{1,6}: out of memory")
+
+
 def _read_ggml(text: str, lower: str, facts: Facts) -> bool:
     """ggml, the tensor library of llama.cpp (and its forks, whisper.cpp): its backends allocate one buffer per
     device for the weights, the KV cache or the compute graph, and print ``ggml_backend_cuda_buffer_type_alloc_buffer:
@@ -1878,6 +1911,11 @@ def _read_ggml(text: str, lower: str, facts: Facts) -> bool:
         # the model split over several GPUs (llama.cpp's default, layers by each device's free memory at start; its
         # pipeline parallelism, only ever with more than one device): each GPU holds its share and its own buffers
         facts.clues.add("split_over_gpus")
+    # the first CUDA builds (spring 2023) checked each call with CUDA_CHECK: "CUDA error 2 at ggml-cuda.cu:359: out
+    # of memory", the runtime's error number, file and line
+    for match in list(_GGML_CUDA_CHECK.finditer(lower))[-1:]:
+        found = True
+        facts.message = facts.message or text[match.start():match.end()]
     for at in _positions(lower, "current device: ")[-1:]:
         if "error: out of memory" not in lower[max(at - 60, 0):at]:  # ggml_cuda_error's two lines
             continue
@@ -2218,6 +2256,8 @@ def read(text: str) -> Facts:
     elif _read_cuda_malloc_async(text, lower, facts):
         said_by = "torch"
         facts.memory = "gpu"
+    elif _read_directml(text, lower, facts):
+        said_by = "torch"
     elif _read_mxnet(text, lower, facts):
         said_by = "mxnet"
     elif _read_mindspore(text, lower, facts):
@@ -2254,7 +2294,7 @@ def read(text: str) -> Facts:
         said_by = engine
     elif _read_torch_plain(text, lower, facts):
         said_by = "torch"
-        facts.memory = "gpu"
+        facts.memory = facts.memory or "gpu"
     elif _read_caffe2(text, lower, facts):
         said_by = "caffe2"
     elif library := _read_arrayfire(text, lower, facts):
