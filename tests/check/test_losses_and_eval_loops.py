@@ -97,3 +97,53 @@ def test_a_loss_kept_in_a_list_is_said_to_be_kept_not_added_up():
     by_line = {f.line: f for f in check_source(script) if f.rule == "loss-keeps-graph"}
     assert "keeps the loss tensor itself" in by_line[23].message and ".append(loss.item())" in by_line[23].fix
     assert "adds up the loss tensor itself" in by_line[22].message and "+= loss.item()" in by_line[22].fix
+
+
+# An evaluation function of a project's engine module: the model given a dict of tensors spread as its keywords
+SPREAD_EVAL = ("import torch\n\n\ndef score_epoch(net, loader):\n    net.eval()\n    total, outs = 0, []\n"
+               "    for batch in loader:\n        for name, tensor in batch.items():\n"
+               "            batch[name] = tensor.to('cuda')\n{call}\n        total += loss.item()\n"
+               "        outs.append(out)\n    return outs, total / len(loader)\n")
+
+
+@pytest.mark.parametrize("call, expected", [
+    ("        out, loss = net(**batch)", [10]),
+    ("        out, loss = net(images=batch['images'], targets=batch['targets'])", [10]),
+    ("        with torch.no_grad():\n            out, loss = net(**batch)", []),
+])
+def test_a_model_given_its_batch_as_keywords_is_a_forward_pass(call, expected, tmp_path):
+    assert _rules(tmp_path, SPREAD_EVAL.format(call=call), "eval-without-no-grad") == expected
+
+
+def test_a_function_given_settings_as_keywords_is_no_forward_pass(tmp_path):
+    # a beam-search decoder called per image with keyword arguments: a library's function, not a model
+    source = ("import torch\nfrom ctcdecode import ctc_beam_search_decoder\n\n\n"
+              "def decode(net, loader):\n    texts = []\n    for images in loader:\n"
+              "        with torch.no_grad():\n            probs = net(images.cuda()).softmax(2).cpu().numpy()\n"
+              "        for i in range(probs.shape[0]):\n"
+              "            texts.append(ctc_beam_search_decoder(probs_seq=probs[i], beam_size=25))\n"
+              "    return texts\n")
+    assert _rules(tmp_path, source, "tensors-kept-across-steps") == []
+    assert _rules(tmp_path, source, "eval-without-no-grad") == []
+
+
+# A policy-gradient episode: each step's log-probability kept with its graph, stacked and returned, and the caller's
+# loss of the whole episode backpropagated through them
+EPISODE = ("import torch\nfrom torch.distributions import Categorical\n\n\n"
+           "def run_episode(policy, env):\n    log_probs, rewards = [], []\n    obs, done = env.reset(), False\n"
+           "    while not done:\n        logits = policy(torch.as_tensor(obs))\n"
+           "        action = Categorical(logits=logits).sample()\n        log_probs.append(logits[action])\n"
+           "        obs, reward, done, _ = env.step(action.item())\n        rewards.append(reward)\n"
+           "    return torch.stack(log_probs), rewards\n\n\n"
+           "policy, env, history = torch.nn.Linear(4, 2), None, []\n"
+           "optimizer = torch.optim.Adam(policy.parameters())\n"
+           "for episode in range(1000):\n    log_probs, rewards = run_episode(policy, env)\n{after}\n")
+
+
+@pytest.mark.parametrize("after, expected", [
+    ("    loss = -(log_probs * torch.tensor(rewards)).sum()\n    optimizer.zero_grad()\n    loss.backward()\n"
+     "    optimizer.step()", []),
+    ("    history.append(log_probs)", [11]),  # kept, never backpropagated: every episode's graph stays
+])
+def test_an_episodes_log_probabilities_returned_to_a_backward_are_wanted(after, expected, tmp_path):
+    assert _rules(tmp_path, EPISODE.format(after=after), "tensors-kept-across-steps") == expected

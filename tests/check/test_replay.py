@@ -144,8 +144,10 @@ def test_a_ring_of_slots_fed_by_an_atari_wrapper(tmp_path):
 
 @pytest.mark.parametrize("dtype, expected", [("np.float32", [("train.py", 8, "dtype-blowup")]),
                                              ("np.uint8", [])])
-def test_a_preallocated_array_of_frames(tmp_path, dtype, expected):
-    # one array per field, made the memory's size: its dtype is what every stored frame becomes
+@pytest.mark.parametrize("shape", ["(size, 4, 84, 84)", "shape=(size, 4, 84, 84)"])
+def test_a_preallocated_array_of_frames(tmp_path, dtype, expected, shape):
+    # one array per field, made the memory's size: its dtype is what every stored frame becomes (the shape given
+    # positionally or by its keyword)
     assert findings(tmp_path, f"""\
         import cv2
         import gym
@@ -154,7 +156,7 @@ def test_a_preallocated_array_of_frames(tmp_path, dtype, expected):
         class Buffer:
             def __init__(self, size):
                 self.size, self.i = size, 0
-                self.frames = np.zeros((size, 4, 84, 84), dtype={dtype})
+                self.frames = np.zeros({shape}, dtype={dtype})
                 self.rewards = np.zeros((size,), dtype=np.float32)
 
             def store(self, frame, reward):

@@ -34,6 +34,8 @@ from .modules import ClassInfo, FunctionInfo, Module, imported_files, own_nodes
 from .names import (LABEL_WORDS, calls_in, dotted_name, is_batch_size, is_eval_name, is_labels, last_part,
                     names_batch_size, names_in, path_text, words_of)
 from .values import (
+    SAMPLE_KEYS,
+    StreamedDataset,
     ARRAYS,
     FEW,
     FILES,
@@ -1008,6 +1010,8 @@ class Flow(CallHandlers):
                 # for mel in pool.imap(featurize, clips), for img in map(read, paths): each file decoded as the loop
                 # asks for it, held by nothing else: new memory, pass after pass
                 element = replace(element, fresh=True)
+        elif isinstance(iterable, StreamedDataset):
+            element = iterable.sample()  # for example in ds["train"]: each record read from disk in turn
         elif isinstance(iterable, Several) and any(isinstance(i, Tensor) for i in iterable.items):
             # for v in values, values = [coarse_loss * 1000, refine_loss * 1000]: each one of those tensors
             tensors = [i for i in iterable.items if isinstance(i, Tensor)]
@@ -1023,7 +1027,10 @@ class Flow(CallHandlers):
                  # k=args.bs)): one batch's draw of the items, however many there are
                  or _draws_a_batch(node.iter, ctx))
         self._small_loops[node] = small
-        if isinstance(node.target, ast.Tuple) and isinstance(iterable, (Data, Several)) and element is not None:
+        if isinstance(node.target, ast.Tuple) and isinstance(element, Several) and isinstance(iterable,
+                                                                                             StreamedDataset):
+            self._assign(node.target, element, scope, ctx, node)  # for image, label in ImageFolder(root)
+        elif isinstance(node.target, ast.Tuple) and isinstance(iterable, (Data, Several)) and element is not None:
             # for image, label in pairs / for i, image in enumerate(images): the element is one of them
             counted = isinstance(node.iter, ast.Call) and last_part(dotted_name(node.iter.func)) == "enumerate"
             for index, part in enumerate(node.target.elts):
@@ -1033,7 +1040,8 @@ class Flow(CallHandlers):
                          (element if batches else None), scope, ctx, node)
         inner = replace(ctx, loops=ctx.loops + (node,), batch_loop=ctx.batch_loop or batches,
                         eval_mode=ctx.eval_mode or over_eval_loader, small_loop=small,
-                        over_samples=isinstance(iterable, Data) or isinstance(iterable, Range) and iterable.samples)
+                        over_samples=isinstance(iterable, (Data, StreamedDataset)) or
+                        isinstance(iterable, Range) and iterable.samples)
         self._run(node.body, scope, inner)
         self._run(node.orelse, scope, ctx)
 
@@ -1319,6 +1327,11 @@ class Flow(CallHandlers):
             return self._mapped_subscript(container, node, ctx)
         if isinstance(container, Tensor):
             return container
+        if isinstance(container, StreamedDataset):
+            if isinstance(index, Text) and (container.splits or index.value not in SAMPLE_KEYS):
+                return replace(container, splits=False)  # ds["train"]: a split, still on disk
+            # ds[i], ds["train"][k]: one sample, read and decoded now (a whole column, ds["image"]: not followed)
+            return None if isinstance(index, Text) else container.sample()
         if isinstance(container, (Batch, KnownDataset)):
             return Batch() if isinstance(container, Batch) else Item()
         if isinstance(container, Item):
@@ -1772,11 +1785,12 @@ class Flow(CallHandlers):
                 or self._absent_reader(c, module) for c in calls_in(loop))
         # for x in DataLoader(SliceFiles(paths)): the workers decode what each pass gets
         iterated = self.values.get(getattr(loop, "iter", None))
-        if isinstance(iterated, Loader) and iterated.decodes:
-            return True
-        # h5[name][:, :]: an HDF5 data set read from the file (what an open file holds, this round's values say)
+        if isinstance(iterated, Loader) and iterated.decodes or isinstance(iterated, StreamedDataset):
+            return True  # (for image, label in ImageFolder(root): each sample read from its file)
+        # h5[name][:, :]: an HDF5 data set read from the file (what an open file holds, this round's values say);
+        # ds["train"][k]: a sample of a library's data set, decoded from its file
         return self._loops_reading[loop] or any(
-            isinstance(n, ast.Subscript) and isinstance(self.values.get(n.value), (H5File, H5Dataset))
+            isinstance(n, ast.Subscript) and isinstance(self.values.get(n.value), (H5File, H5Dataset, StreamedDataset))
             for n in ast.walk(loop))
 
     def _absent_reader(self, call: ast.Call, module: Module) -> bool:
@@ -2265,7 +2279,10 @@ class Flow(CallHandlers):
             runs = isinstance(node.func, ast.Attribute) and node.func.attr in TORCH_OWN_RUN_METHODS and \
                 self._looks_like_model(node.func.value, call.ctx.module) and \
                 not call.ctx.module.imports("keras", "tensorflow", "autokeras")
-            if (runs or self._looks_like_model(node.func, call.ctx.module)) and call.args and \
+            # (given a batch: positionally, as a model's inputs are named, model(input_ids=ids, ...), or a dict
+            # spread, model(**batch); not settings alone, make_model(pretrained=True), beam_decoder(probs_seq=p))
+            given = call.args or any(k.arg is None or k.arg in _MODEL_INPUT_KEYWORDS for k in node.keywords)
+            if (runs or self._looks_like_model(node.func, call.ctx.module)) and given and \
                     not isinstance(call.receiver, (Data, Text)):
                 return self._forward(call, Model("torch", node.lineno))
         if any(isinstance(a, Tensor) and a.graph for a in call.args) and call.callee is None and \
@@ -2273,6 +2290,11 @@ class Flow(CallHandlers):
                 call.qualified.split(".")[0] in ("torch", "F", "torch.nn.functional"):
             return Tensor(graph=not call.ctx.no_grad, host=all(a.host for a in call.args if isinstance(a, Tensor)))
         return None
+
+
+# What a model's forward() names its inputs (Hugging Face's, torchvision's, a script's own)
+_MODEL_INPUT_KEYWORDS = {"input_ids", "inputs_embeds", "pixel_values", "input_values", "input_features", "x", "input",
+                         "inputs", "images", "image", "img", "src", "tgt", "features", "batch"}
 
 
 # Rows a written cut must keep to be a data set's worth, not a sample or a held-out block of a small table

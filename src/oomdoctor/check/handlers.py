@@ -51,6 +51,7 @@ from .modules import FunctionInfo, Module, own_nodes
 from .names import (LABEL_WORDS, dotted_name, is_batch_size, is_labels, last_part, names_in, names_inputs,
                     names_stored_features, words_of)
 from .values import (
+    StreamedDataset,
     ARRAYS,
     FEW,
     FILES,
@@ -902,7 +903,8 @@ class CallHandlers:
             len(counted.args) == 1 else None
         over = self.values.get(measured) if measured is not None else None
         return Range(None, batch=len(call.node.args) == 1 and is_batch_size(call.node.args[0]),
-                     samples=isinstance(over, Data) and not over.small and not over.labels)
+                     samples=isinstance(over, Data) and not over.small and not over.labels
+                     or isinstance(over, StreamedDataset))
 
     def _length(self, call: Call) -> Value:
         """len(test_set) of a torchvision data set whose size everyone knows (MNIST's test split: 10,000), so that
@@ -936,7 +938,9 @@ class CallHandlers:
     def _torchvision_dataset(self, call: Call) -> Value:
         name = last_part(call.qualified).lower().replace("fashionmnist", "fashion_mnist")
         if name not in KNOWN_IMAGE_SETS:
-            return None
+            # ImageFolder, CelebA, VOCSegmentation: each sample read from its file as it is asked for, an (image,
+            # target) pair (not the module's functions: default_loader, download_url)
+            return StreamedDataset(call.qualified, pairs=True) if last_part(call.qualified)[:1].isupper() else None
         train = keyword_value(call.node, "train")
         return KnownDataset(name, not (isinstance(train, ast.Constant) and train.value is False))
 
@@ -1741,9 +1745,18 @@ _METHOD_HANDLERS: dict[type, Callable] = {
     # ok, frame = capture.read(): one decoded frame, 8-bit pixels as cv2.imread's (grab() and retrieve() alike)
     VideoFile: lambda flow, call, video, method: Several((None, Item((None, None, 3), "uint8", fresh=True)))
     if method in ("read", "retrieve") else UNKNOWN,
+    # ds.map(preprocess), ds.shuffle(), ds.with_format("torch"): still read from disk sample by sample
+    StreamedDataset: lambda flow, call, dataset, method: dataset if method in _STREAMED_VIEWS else
+    replace(dataset, splits=True) if method == "train_test_split" else UNKNOWN,
     # mse = nn.MSELoss().to(device): the loss function moved where its inputs are, still one
     LossFunction: lambda flow, call, loss, method: loss if method in ("to", "cuda", "cpu") else UNKNOWN,
 }
+
+
+# The methods of a Hugging Face data set that give another view of the same files
+_STREAMED_VIEWS = {"map", "filter", "shuffle", "select", "with_format", "set_format", "with_transform", "set_transform",
+                   "cast_column", "remove_columns", "rename_column", "rename_columns", "sort", "flatten_indices",
+                   "take", "skip", "select_columns", "class_encode_column"}
 
 
 @lru_cache(maxsize=4096)
@@ -1867,6 +1880,10 @@ _LIBRARY_HANDLERS: list[tuple[Callable[[str], bool], Callable[[CallHandlers, Cal
                           "image_dataset_from_directory", "audio_dataset_from_directory",
                           "timeseries_dataset_from_array"), CallHandlers._tf_pipeline),
     (_is("tensorflow_datasets.load"), CallHandlers._tfds_load),
+    # Hugging Face datasets: Arrow files on disk, each record decoded when it is read; without split= a DatasetDict
+    (_is("datasets.load_dataset", "datasets.load_from_disk", "datasets.Dataset.load_from_disk",
+         "datasets.DatasetDict.load_from_disk"),
+     lambda flow, call: StreamedDataset(call.qualified, splits=keyword_value(call.node, "split") is None)),
     (_torch_module, lambda flow, call: Model("torch", call.node.lineno)),
     (_torch_loss, lambda flow, call: LossFunction()),
     (_torch_functional_loss, CallHandlers._loss),

@@ -165,14 +165,14 @@ def _float_buffer(call: ast.Call, module: Module, script: Script) -> tuple[str, 
     dimensions or more, float, made to be filled: (its dtype, its shape as far as shown). None for anything
     else."""
     name = module.qualified(call.func)
-    if name not in FILLED_CREATORS or not call.args or not isinstance(call.args[0], ast.Tuple) or \
-            len(call.args[0].elts) < 3:
+    shape = call.args[0] if call.args else keyword_value(call, "shape")  # (np.zeros(shape=(capacity, h, w)))
+    if name not in FILLED_CREATORS or not isinstance(shape, ast.Tuple) or len(shape.elts) < 3:
         return None
     given = creator_dtype(call, name)
     dtype = dtype_of(given, module) if given is not None else FILLED_CREATORS[name]
     if dtype not in ("float32", "float64", "float16"):
         return None
-    return dtype, tuple(_number(script.value(e)) for e in call.args[0].elts)
+    return dtype, tuple(_number(script.value(e)) for e in shape.elts)
 
 
 def _number(value: object) -> int | None:

@@ -219,10 +219,32 @@ def _kept_sum_said(seen: Seen, script: Script) -> bool:
 
 def _backward_later(seen: Seen, script: Script) -> bool:
     """The kept graph is wanted: a backward() of the sum or the list comes later (gradient accumulation)."""
-    scope = seen.ctx.function.node if seen.ctx.function else seen.ctx.module.tree
+    function = seen.ctx.function
+    scope = function.node if function else seen.ctx.module.tree
     dependencies = script.dependencies(scope)
     derived = dependencies.derived(seen.target.split(".")[-1])
-    return any(line > seen.node.lineno and used & derived for line, used in dependencies.backwards)
+    if any(line > seen.node.lineno and used & derived for line, used in dependencies.backwards):
+        return True
+    # an episode's log-probabilities returned stacked (return torch.stack(log_probs)) to a caller whose backward()
+    # uses what the call gave: the policy-gradient loss of that episode (a loop of steps, while not done or over a
+    # range), which needs every graph kept; not a sum over a loader's batches: one backward for the whole data set
+    # keeps every batch's graph until then
+    loop = seen.ctx.loops[-1] if seen.ctx.loops else None
+    steps = isinstance(loop, ast.While) or isinstance(loop, ast.For) and isinstance(loop.iter, ast.Call) and \
+        dotted_name(loop.iter.func) == "range"
+    returned = set().union(*(names_in(n.value) for n in own_nodes(scope) if isinstance(n, ast.Return) and n.value))
+    if function is None or not steps or not returned & derived or not getattr(seen.value, "graph", False):
+        return False
+    for module, call in script.calls_to(function):
+        statement = module.statement_of(call)
+        if not isinstance(statement, ast.Assign):
+            continue
+        caller = module.function_of(call)
+        theirs = script.dependencies(caller.node if caller is not None else module.tree)
+        given = set().union(*(theirs.derived(n) for t in statement.targets for n in names_in(t)))
+        if any(line > call.lineno and used & given for line, used in theirs.backwards):
+            return True
+    return False
 
 
 def eval_without_no_grad(script: Script) -> Iterator[Finding]:

@@ -170,6 +170,28 @@ class KnownDataset:
 
 
 @dataclass(frozen=True)
+class StreamedDataset:
+    """A library's data set that reads each sample from disk when it is asked for: Hugging Face datasets'
+    load_dataset (Arrow files, memory-mapped), torchvision's ImageFolder. Nothing of it is in RAM until the script
+    keeps the samples it asks for (images.append(np.array(ds[i]["image"]))): then every one is decoded and kept."""
+    how: str
+    splits: bool = False  # a DatasetDict: indexed by the names of its splits (ds["train"])
+    pairs: bool = False   # each sample is (image, target), as torchvision's data sets give them
+
+    def sample(self) -> Value:
+        """One sample as indexing or iterating gives it: (a decoded image, its target), or a record whose
+        picture or sound is decoded when read (ex["image"], ex["audio"]["array"])."""
+        decoded = Item(fresh=True)
+        if self.pairs:
+            return Several((decoded, None))
+        return Keyed(SAMPLE_KEYS + ("audio",), tuple(decoded for _key in SAMPLE_KEYS) + (Keyed(("array",), (decoded,)),))
+
+
+# The columns of a Hugging Face record that hold a decoded picture (datasets' Image feature gives a PIL image)
+SAMPLE_KEYS = ("image", "img", "images", "pixel_values", "jpg", "png", "picture", "video")
+
+
+@dataclass(frozen=True)
 class FunctionRef:
     """A function or method the script defines; for a method read from an object, that object too."""
     info: FunctionInfo

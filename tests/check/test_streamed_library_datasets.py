@@ -1,0 +1,80 @@
+"""`oomdoctor check` on library data sets that read each sample from disk when asked (Hugging Face datasets'
+load_dataset, torchvision's ImageFolder): harmless as they are, the whole data set in RAM once a loop keeps every
+sample it reads."""
+import textwrap
+
+import pytest
+
+from oomdoctor.check import check_source
+
+
+def rules(tmp_path, source: str) -> list[tuple[str, int]]:
+    script = tmp_path / "prepare.py"
+    script.write_text(textwrap.dedent(source))
+    return [(f.rule, f.line) for f in check_source(script) if f.kind == "memory"]
+
+
+@pytest.mark.parametrize("loop, expected", [
+    # every X-ray of the split decoded and kept: the data set in RAM
+    ("for k in range(len(ds['train'])):\n    pixels.append(np.array(ds['train'][k]['image']))",
+     [("eager-loading", 9)]),
+    ("for example in ds['train']:\n    pixels.append(np.asarray(example['image']))", [("eager-loading", 9)]),
+    ("for example in ds['train'].shuffle(seed=0):\n    pixels.append(example['audio']['array'])",
+     [("eager-loading", 9)]),
+    # the labels alone: a number a sample
+    ("for example in ds['train']:\n    pixels.append(example['label'])", []),
+    # one sample looked at
+    ("first = np.array(ds['train'][0]['image'])", []),
+])
+def test_samples_of_a_hugging_face_data_set_kept_in_a_list(loop, expected, tmp_path):
+    assert rules(tmp_path, f"""\
+import numpy as np
+from datasets import load_dataset
+
+ds = load_dataset("danjacobellis/chexpert")
+pixels = []
+
+# the training split, one sample at a time
+{loop}
+""") == expected
+
+
+def test_a_split_named_when_loading_is_indexed_by_sample(tmp_path):
+    assert rules(tmp_path, """\
+        import numpy as np
+        from datasets import load_dataset
+
+        train = load_dataset("beans", split="train")
+        images = [np.array(train[i]["image"]) for i in range(len(train))]
+        """) == [("eager-loading", 5)]
+
+
+@pytest.mark.parametrize("kept, expected", [
+    ("images.append(img)", [("eager-loading", 7), ("duplicate-copy", 9)]),
+    ("targets.append(label)", []),
+])
+def test_an_image_folder_iterated_and_kept(kept, expected, tmp_path):
+    # for img, label in ImageFolder(...): each picture read and transformed as the loop asks for it
+    assert rules(tmp_path, f"""\
+        import torch
+        from torchvision import datasets, transforms
+
+        train_set = datasets.ImageFolder("data/train", transform=transforms.ToTensor())
+        images, targets = [], []
+        for img, label in train_set:
+            {kept}
+        targets.append(0)
+        X = torch.stack(images)
+        """) == expected
+
+
+def test_an_image_folder_given_to_a_loader_is_streamed(tmp_path):
+    assert rules(tmp_path, """\
+        import torch
+        from torchvision import datasets, transforms
+
+        train_set = datasets.ImageFolder("data/train", transform=transforms.ToTensor())
+        loader = torch.utils.data.DataLoader(train_set, batch_size=64, shuffle=True, num_workers=4)
+        for images, labels in loader:
+            print(images.shape)
+        """) == []
