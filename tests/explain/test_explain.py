@@ -3002,3 +3002,34 @@ def test_tensorrts_request_logged_after_its_runtime_error():
                    "[E] Error[10]: IBuilder::buildSerializedNetwork: Error Code 10: Internal Error (Could not find any "
                    "implementation for node {ForeignNode[/1/Constant_36_output_0.../1/Slice_4]}.)\n")
     assert (said.oom, said.requested_bytes, said.case) == (True, 15485030400, "compile-time")
+
+
+def test_mpiruns_report_of_a_rank_killed_by_signal_9():
+    """Open MPI's mpirun says which rank SIGKILL ended ("exited on signal 9 (Killed)"), mostly the kernel's OOM killer
+    when eight ranks each load the data."""
+    from oomdoctor.explain import explain
+
+    said = explain("Epoch 1/1\nEpoch 1/1\n----\nmpirun noticed that process rank 7 with PID 0 on node HOSTNAME exited "
+                   "on signal 9 (Killed).\n----\n")
+    assert (said.oom, said.memory, said.case) == (True, "host", "host-memory")
+
+
+def test_nccls_posix_fallocate_in_dev_shm():
+    """NCCL 2.4-2.7's shared-memory transport: "Call to posix_fallocate failed : No space left on device" is /dev/shm
+    too small for its segment (a container's 64 MiB), NCCL's own buffers in RAM."""
+    from oomdoctor.explain import explain
+
+    said = explain("gpu2:2143:2561 [1] NCCL INFO Ring 00 : 1[1b000] -> 2[3d000] via direct shared memory\n"
+                   "gpu2:2143:2561 [1] include/shm.h:28 NCCL WARN Call to posix_fallocate failed : No space left on "
+                   "device\ngpu2:2143:2561 [1] NCCL INFO include/shm.h:41 -> 2\n")
+    assert (said.oom, said.memory, said.case) == (True, "host", "nccl-buffers")
+
+
+def test_xlas_cudnn_handle_made_after_a_failed_allocation():
+    """StreamExecutor's cuDNN plugin in XLA: "There was an error before creating cudnn handle (2):
+    cudaErrorMemoryAllocation : out of memory" is JAX's (its path names XLA, not PyTorch), the pool's preallocation."""
+    from oomdoctor.explain import explain
+
+    said = explain("E external/xla/xla/stream_executor/cuda/cuda_dnn.cc:413] There was an error before creating cudnn "
+                   "handle (2): cudaErrorMemoryAllocation : out of memory\n")
+    assert (said.oom, said.framework, said.memory, said.case) == (True, "jax", "gpu", "preallocation")

@@ -166,7 +166,8 @@ _CLUES = {
     "gpu_imbalance": ("there is an imbalance between your gpus",),
     "windows": ("c:\\", "d:\\", "\\site-packages\\", "win32", "win_amd64", "windows", "..\\c10\\"),
     "cublas": ("cublas_status_alloc_failed", "cublas_status_not_initialized", "failed to create cublas handle"),
-    "cudnn": ("cudnn_status_alloc_failed", "cudnn_status_internal_error", "could not create cudnn handle"),
+    "cudnn": ("cudnn_status_alloc_failed", "cudnn_status_internal_error", "could not create cudnn handle",
+              "before creating cudnn handle"),
     "startup": ("creating tensorflow device", "created tensorflow device", "created device"),
 }
 
@@ -651,8 +652,11 @@ def _read_cuda_driver(text: str, lower: str, facts: Facts) -> bool:
     # cuBLAS 11.4 and later state a status in words (cublasGetStatusString), which XLA's StreamExecutor prints after
     # "failed to create cublas handle: ": ALLOC_FAILED is "the resource allocation failed", NOT_INITIALIZED "the
     # library was not initialized"
+    # (StreamExecutor's cuDNN plugin, when the CUDA call before cudnnCreate failed: "There was an error before
+    # creating cudnn handle (2): cudaErrorMemoryAllocation : out of memory")
     for marker in ("cublas_status_alloc_failed", "cudnn_status_alloc_failed",
-                   "cublas handle: the resource allocation failed"):
+                   "cublas handle: the resource allocation failed",
+                   "before creating cudnn handle (2): cudaerrormemoryallocation"):
         for at in _positions(lower, marker):
             found = alloc_failed = True
             facts.message = facts.message or _window(text, at, before=200, after=100)
@@ -1123,6 +1127,8 @@ def _read_torch_plain(text: str, lower: str, facts: Facts) -> bool:
     for marker in ("cuda error: out of memory", "cuda runtime error (2) : out of memory", "hip error: out of memory",
                    "cudaerrormemoryallocation", "error=2 : out of memory", "launch(): out of memory"):
         for at in _positions(lower, marker):
+            if marker == "cudaerrormemoryallocation" and "stream_executor" in lower[max(at - 300, 0):at]:
+                continue  # StreamExecutor's words (XLA's, TensorFlow's): its own reader's
             found = True
             facts.message = _window(text, at, before=40, after=200)
             if re.search(r"\.cuda\(|\.to\(", text[max(at - 300, 0):at]):
@@ -1499,7 +1505,9 @@ def _named_framework(lower: str) -> str | None:
 # DeepSpeed's launcher ("[launch.py:315:sigkill_handler] ['python', 'train.py'] exits with return code = -9")
 _SIGKILLED = re.compile(r"exitcode\s{0,4}:\s{0,4}-9\b|signal 9 \(sigkill\)|terminated with signal sigkill|"
                         r"<signals\.sigkill: 9>|is killed by signal: killed|exit(?:ed with)? code:? 137\b|"
-                        r"exits with return code = -9\b")
+                        r"exits with return code = -9\b|"
+                        # Open MPI's mpirun: "process rank 7 with PID 0 on node host exited on signal 9 (Killed)."
+                        r"exited on signal 9 \(killed\)")
 
 
 # A container's status states why it ended just before its exit code (kubectl describe: "Reason: Error" then "Exit
@@ -1675,6 +1683,14 @@ def _read_nccl_shm(text: str, lower: str, facts: Facts) -> bool:
         return False
     extend = _positions(lower, "failed to extend /dev/shm")[-1:]
     segment = _positions(lower, "error while creating shared memory segment")[-1:]
+    # NCCL 2.4 to 2.7 (include/shm.h): "NCCL WARN Call to posix_fallocate failed : No space left on device"
+    fallocate = [at for at in _positions(lower, "call to posix_fallocate failed")[-1:]
+                 if "no space left" in lower[at:at + 80]]
+    if fallocate and not extend and not segment:
+        facts.message = _window(text, fallocate[0], before=60, after=80)
+        facts.memory = "host"
+        facts.clues.add("nccl_shm")
+        return True
     if not extend and not segment:
         return False
     if not extend and segment and _segment_failed_in_cuda(lower, segment[0]):
