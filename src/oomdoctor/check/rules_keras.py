@@ -463,6 +463,8 @@ def flatten_dense(script: Script) -> Iterator[Finding]:
             units = int_argument(dense, 0, "units", at) or int_of(keyword_value(dense, "output_dim"), at)
             weights = features * units if features is not None and units is not None else None
             size = format_bytes(4 * weights) if weights is not None else ""
+            if weights is not None and _pretrained_not_trained(flatten, container, module):
+                break  # a published network (VGG16 written out) given its trained weights, run to extract features
             if any(any(p in n for p in _POOLING) for n in before[convs[-1]:]):
                 if weights is None or weights < HUGE_HEAD_WEIGHTS:
                     continue  # pooled, by an amount the script does not show, or into a head that is not large
@@ -758,6 +760,14 @@ def _flattened_features(layers: list[tuple[str, ast.Call]], bound: Constants | _
         elif name in ("Dropout", "BatchNormalization", "Activation", "ReLU", "LeakyReLU", "SpatialDropout" + dimensions) \
                 or name in _PIXELWISE_LAYERS:
             continue
+        elif name == "ZeroPadding" + dimensions:
+            # ZeroPadding2D((1, 1)) before each 3 x 3 convolution (the VGG of Keras 1's model zoo): rows and columns
+            # of zeros on both sides of each axis
+            added = _padding_added(call, len(axes), constants)
+            if added is None:
+                return None
+            axes = [n + a for n, a in zip(axes, added)]
+            continue
         elif name == "Reshape":
             # Reshape((s[1], s[2], s[3] * s[4]))(x), s = x.shape: HybridSN's 3-D map folded into a 2-D one, the
             # spectral axis into the channels; the same values regrouped, so the next layers slide over fewer axes
@@ -846,6 +856,20 @@ def _given_input_shape(name: str, call: ast.Call) -> ast.AST | None:
     return keyword_value(call, "input_shape")
 
 
+def _padding_added(call: ast.Call, count: int, constants: dict[str, int]) -> list[int] | None:
+    """What a ZeroPadding layer adds to each of ``count`` axes: ``padding=1`` (the default) or ``(1, 2)`` on both
+    sides, ``((top, bottom), (left, right))`` each side its own; None where it is not known."""
+    node = argument(call, "padding", 0)
+    if node is None:
+        return [2] * count
+    if isinstance(node, (ast.Tuple, ast.List)) and len(node.elts) == count and \
+            all(isinstance(e, (ast.Tuple, ast.List)) and len(e.elts) == 2 for e in node.elts):
+        sides = [[int_of(side, constants) for side in e.elts] for e in node.elts]  # type: ignore[attr-defined]
+        return None if any(None in pair for pair in sides) else [a + b for a, b in sides]  # type: ignore[operator]
+    each = _axes_argument(call, 0, "padding", constants, count)
+    return [2 * n for n in each] if each is not None else None
+
+
 def _axes_argument(call: ast.Call, position: int, name: str, constants: dict[str, int],
                    count: int) -> list[int] | None:
     """A size per axis given as one number for all of them or as one number each: ``3``, ``(3, 3)`` or
@@ -907,6 +931,24 @@ def _pretrained_map(layers: list[tuple[str, ast.Call]], module: Module,
     height, width, _channels = sizes if sizes[-1] in (1, 3, 4) else sizes[1:] + sizes[:1]
     features = (height // BACKBONE_STRIDE) * (width // BACKBONE_STRIDE) * KERAS_BACKBONES[name]
     return (name, features) if features > 0 else None
+
+
+def _pretrained_not_trained(flatten: ast.AST, container: ast.AST, module: Module) -> bool:
+    """model.add(Flatten()) of a model that the same body gives trained weights (model.load_weights(path), or
+    layer.set_weights(...) of its layers from a converted checkpoint) and never trains by its name (no model.fit,
+    fit_generator or train_on_batch), nor hands to a caller that may (return model): a feature extractor, whose
+    head's weights hold no gradient or Adam slots."""
+    add = module.parents.get(flatten)
+    if not (isinstance(add, ast.Call) and isinstance(add.func, ast.Attribute) and add.func.attr == "add"):
+        return False
+    model = dotted_name(add.func.value)
+    if any(isinstance(n, ast.Return) and n.value is not None and model in {dotted_name(v) for v in ast.walk(n.value)}
+           for n in ast.walk(container)):
+        return False
+    methods = {(dotted_name(c.func.value), c.func.attr) for c in calls_in(container) if isinstance(c.func, ast.Attribute)}
+    loaded = (model, "load_weights") in methods or any(method == "set_weights" for _owner, method in methods)
+    return bool(model) and loaded and not any((model, method) in methods
+                                              for method in ("fit", "fit_generator", "train_on_batch"))
 
 
 def _unpooled_head(script: Script, flatten: ast.AST, features: int, units: int) -> Finding:
