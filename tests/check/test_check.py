@@ -623,6 +623,16 @@ def test_the_validation_cache_beside_the_training_one_is_said_too(train, expecte
     assert _rules(tmp_path, CACHE.format(train=train), "cache-in-memory") == expected
 
 
+@pytest.mark.parametrize("order, expected", [
+    (".cache().map(load, num_parallel_calls=8)", []),  # the file names cached, before the map that reads them
+    (".map(load, num_parallel_calls=8).cache()", [5]),  # every decoded picture
+])
+def test_a_cache_of_file_names_before_the_map_is_small(order, expected, tmp_path):
+    source = ("import tensorflow as tf\n\ndef load(p):\n    return tf.io.decode_jpeg(tf.io.read_file(p))\n"
+              f"train_ds = tf.data.Dataset.list_files('train/*.jpg'){order}.batch(8)\n")
+    assert _rules(tmp_path, source, "cache-in-memory") == expected
+
+
 @pytest.mark.parametrize("mode, map_with, expected", [
     ("multi_hot", "lambda x, y: (vectorizer(x), y)", [10]),  # each review a 20,000-wide float32 vector
     ("tf_idf", "to_vectors", [10]),  # the same through a function the script defines

@@ -2874,8 +2874,9 @@ def cache_in_memory(script: Script) -> Iterator[Finding]:
             continue
         pipeline = script.value(call.func.value)
         if isinstance(pipeline, Pipeline):
-            if pipeline.small or pipeline.source in ("text", TABLE):
-                continue  # text lines and table rows: small next to what the model holds
+            if pipeline.small or pipeline.source in ("text", TABLE, NAMES):
+                continue  # text lines, table rows, file names before the map that reads them: small next to what
+                # the model holds
             if pipeline.known_bytes is not None and pipeline.known_bytes < NEGLIGIBLE_BYTES:
                 continue
             if pipeline.data is not None and negligible(pipeline.data):
