@@ -2941,6 +2941,23 @@ def test_a_forward_pass_in_a_loop_over_train_and_eval_phases_is_evaluation_on_th
     assert _rules(tmp_path, source, "eval-without-no-grad") == expected
 
 
+@pytest.mark.parametrize("second, expected", [("loaders['validate'] = val_loader", [16]),
+                                             ("loaders['extra'] = val_loader", [])])
+def test_a_loop_over_a_dicts_phases_and_loaders_is_evaluation_on_its_eval_phase(second, expected, tmp_path):
+    # the tweet NER tagger (check_heldout104): loaders = {"train": ...}, loaders["validate"] = ..., then for phase,
+    # loader in loaders.items(), the same forward pass for both and the backward only under `if phase == "train"`
+    source = ("import torch\n\n\nclass Tagger(torch.nn.Module):\n    def forward(self, x):\n        return x\n\n\n"
+              "def run(tagger, opt, train_loader, val_loader, epochs):\n"
+              "    for epoch in range(epochs):\n        loaders = {'train': train_loader}\n"
+              f"        {second}\n"
+              "        for phase, loader in loaders.items():\n            for x, y in loader:\n"
+              "                x, y = x.cuda(), y.cuda()\n                out = tagger(x)\n"
+              "                loss = ((out - y) ** 2).mean()\n                if phase == 'train':\n"
+              "                    opt.zero_grad()\n                    loss.backward()\n                    opt.step()\n\n\n"
+              "run(Tagger().cuda(), opt, train_loader, val_loader, 10)\n")
+    assert _rules(tmp_path, source, "eval-without-no-grad") == expected
+
+
 @pytest.mark.parametrize("joined, expected", [("np.concatenate((patch, self.mask[i][None, :]))", [10]),
                                               ("(patch, self.mask[i])", [])])
 def test_a_row_joined_to_a_sample_as_one_more_plane_is_an_image_whatever_its_name(joined, expected, tmp_path):

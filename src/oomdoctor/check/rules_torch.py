@@ -408,19 +408,45 @@ def _runs_in_an_eval_phase(seen: Seen) -> bool:
     evaluation phase it runs with autograd on, and nothing frees its graph but the next batch."""
     module = seen.ctx.module
     for loop in seen.ctx.loops:
-        if not (isinstance(loop, ast.For) and isinstance(loop.target, ast.Name) and
-                isinstance(loop.iter, (ast.List, ast.Tuple))):
+        if not isinstance(loop, ast.For):
             continue
-        phases = [e.value for e in loop.iter.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)]
+        if isinstance(loop.target, ast.Name) and isinstance(loop.iter, (ast.List, ast.Tuple)):
+            phase = loop.target.id
+            phases = [e.value for e in loop.iter.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)]
+        elif isinstance(loop.target, ast.Tuple) and loop.target.elts and isinstance(loop.target.elts[0], ast.Name) \
+                and isinstance(loop.iter, ast.Call) and isinstance(loop.iter.func, ast.Attribute) and \
+                loop.iter.func.attr == "items" and isinstance(loop.iter.func.value, ast.Name):
+            # for phase, loader in loaders.items(), loaders = {"train": ...}; loaders["validate"] = ...
+            phase = loop.target.elts[0].id
+            phases = _dict_keys_written(loop.iter.func.value.id, seen.ctx.function.node if seen.ctx.function
+                                        else module.tree)
+        else:
+            continue
         if not (any(is_eval_name(p) for p in phases) and any("train" in words_of(p) for p in phases)):
             continue
         steps = [n for n in ast.walk(loop) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
                  and n.func.attr in ("backward", "step")]
-        phase = loop.target.id
         if steps and all(_under_a_test_of(n, phase, loop, module) for n in steps) and \
                 not _under_a_test_of(seen.node, phase, loop, module):
             return True
     return False
+
+
+def _dict_keys_written(name: str, scope: ast.AST) -> list[str]:
+    """The string keys a function writes into the dict ``name``: in the literal bound to it and in each
+    ``name["key"] = ...``."""
+    keys = []
+    for node in ast.walk(scope):
+        if not isinstance(node, ast.Assign):
+            continue
+        for target in node.targets:
+            if isinstance(target, ast.Name) and target.id == name and isinstance(node.value, ast.Dict):
+                keys += [k.value for k in node.value.keys if isinstance(k, ast.Constant) and isinstance(k.value, str)]
+            elif isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name) and \
+                    target.value.id == name and isinstance(target.slice, ast.Constant) and \
+                    isinstance(target.slice.value, str):
+                keys.append(target.slice.value)
+    return keys
 
 
 def _evaluating_call_sites(seen: Seen, script: Script) -> list[tuple[Module, ast.Call]]:
