@@ -3033,3 +3033,44 @@ def test_xlas_cudnn_handle_made_after_a_failed_allocation():
     said = explain("E external/xla/xla/stream_executor/cuda/cuda_dnn.cc:413] There was an error before creating cudnn "
                    "handle (2): cudaErrorMemoryAllocation : out of memory\n")
     assert (said.oom, said.framework, said.memory, said.case) == (True, "jax", "gpu", "preallocation")
+
+
+def test_a_tensorflow_oom_line_cut_after_its_first_words_is_not_xlas():
+    """"Resource exhausted: OOM whe" (a paste cut in 1.x's op_kernel line) is TensorFlow's words, as the complete
+    line before it: the shape and type of that line are read, not taken over by XLA's reader."""
+    from oomdoctor.explain import explain
+
+    line = ("W T:\\src\\github\\tensorflow\\tensorflow\\core\\framework\\op_kernel.cc:1275] OP_REQUIRES failed at "
+            "cwise_ops_common.cc:70 : Resource exhausted: ")
+    said = explain(line + "OOM when allocating tensor with shape[36,676,512] and type float on "
+                   "/job:localhost/replica:0/task:0/device:GPU:0 by allocator GPU_0_bfc\n" + line + "OOM whe")
+    assert (said.framework, said.shape, said.dtype) == ("tensorflow", [36, 676, 512], "float32")
+
+
+def test_windows_ptx_note_and_the_pools_first_reservation_say_nothing_of_the_failure():
+    """TensorFlow on Windows notes at its first convolution that its redzone checker cannot compile PTX (no
+    autotuning ran out), and its pool's first reservation at start, refused and retried smaller, is not another
+    process: the tensor that failed later is the step's."""
+    from oomdoctor.explain import explain
+
+    said = explain("I tensorflow/stream_executor/cuda/cuda_driver.cc:801] failed to allocate 7.81G (8387559424 bytes) "
+                   "from device: CUDA_ERROR_OUT_OF_MEMORY: out of memory\n"
+                   "W tensorflow/stream_executor/gpu/redzone_allocator.cc:312] Internal: Invoking GPU asm compilation "
+                   "is supported on Cuda non-Windows platforms only\nRelying on driver to perform ptx compilation.\n"
+                   "  (0) Resource exhausted:  OOM when allocating tensor with shape[40,122,242,128] and type float "
+                   "on /job:localhost/replica:0/task:0/device:GPU:0 by allocator GPU_0_bfc\n"
+                   "\t [[node model/up_sampling2d_2/resize/ResizeNearestNeighbor (defined at \\Anaconda3\\envs\\keras"
+                   "\\lib\\threading.py:973) ]]\n")
+    assert said.case == "activations-batch"
+
+
+def test_a_cublas_handle_after_warnings_that_are_not_failures_is_the_pool_taking_the_gpu():
+    """TensorFlow's "not a failure" warnings, then cuBLAS could not make its handle: the pool left it no room."""
+    from oomdoctor.explain import explain
+
+    said = explain("W tensorflow/core/common_runtime/bfc_allocator.cc:217] Ran out of memory trying to allocate "
+                   "1.08GiB. The caller indicates that this is not a failure, but may mean that there could be "
+                   "performance gains if more memory is available.\n"
+                   "E tensorflow/stream_executor/cuda/cuda_blas.cc:372] failed to create cublas handle: "
+                   "CUBLAS_STATUS_NOT_INITIALIZED\n")
+    assert (said.oom, said.case) == (True, "preallocation")

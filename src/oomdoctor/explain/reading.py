@@ -195,10 +195,17 @@ _COMFY_LOADING_NODE = re.compile(r"node type:\**[ \t]{0,4}[a-z0-9_]{0,60}(?:text
 _SEQUENTIAL_BUILT = re.compile(r'sequential\.py(?:"?, line \d{1,6},|:\d{1,6},)? in (?:sequential\.)?(?:__init__|add)\b')
 
 
+_WINDOWS_PTX_NOTE = re.compile(r"[^\n]{0,300}invoking gpu asm compilation is supported on cuda non-windows[^\n]{0,200}")
+
+
 def _clues(lower: str, facts: Facts) -> None:
     # The clues come from the end of the log, where the failing traceback and the error are: a long log's
     # beginning mentions optimizers and checkpoints that have nothing to do with the failure.
     tail = lower[-_CLUE_TAIL:]
+    # TensorFlow on Windows says at its first convolution that its redzone checker cannot compile PTX there
+    # ("redzone_allocator.cc:312] Internal: Invoking GPU asm compilation is supported on Cuda non-Windows platforms
+    # only"): a note of every run, not autotuning that ran out
+    tail = _WINDOWS_PTX_NOTE.sub("", tail)
     for clue, words in _CLUES.items():
         if any(word in tail for word in words):
             facts.clues.add(clue)
@@ -645,8 +652,11 @@ def _read_cuda_driver(text: str, lower: str, facts: Facts) -> bool:
             facts.clues.add("unified_memory")
         if "pinned host memory" in window or "on host" in window:
             facts.memory = "host"
-        elif re.search(r"(?i)failed to alloc\w* .{0,60}from device", window):
-            facts.clues.add("driver_allocation")  # StreamExecutor's own request to the driver
+        elif re.search(r"(?i)failed to alloc\w* .{0,60}from device", window) and \
+                "oom when allocating tensor" not in lower[at:]:
+            # StreamExecutor's own request to the driver (not the pool's first reservation at start, shrunk and
+            # retried, where the allocator's own failure comes after it)
+            facts.clues.add("driver_allocation")
         facts.message = facts.message or window.strip()[:300]
     alloc_failed = False
     # cuBLAS 11.4 and later state a status in words (cublasGetStatusString), which XLA's StreamExecutor prints after
@@ -718,7 +728,9 @@ def _driver_retries(lower: str) -> bool:
     each trying again with less), not an error."""
     places = _positions(lower, "cuda_error_out_of_memory")
     spans = [match.span() for match in _DRIVER_INFO.finditer(lower, max(places[0] - 400, 0))] if places else []
-    return all(any(start <= at < end for start, end in spans) for at in places)
+    # (none at all: what the driver reader found is another failure, a cuBLAS or cuDNN handle the warnings left no
+    # room for)
+    return bool(places) and all(any(start <= at < end for start, end in spans) for at in places)
 
 
 def _runs_on_cpu(lower: str) -> bool:
@@ -739,7 +751,9 @@ def _read_xla(text: str, lower: str, facts: Facts) -> bool:
         window = _window(text, max(at - 9, 0), after=600)
         # TensorFlow's own ResourceExhaustedError is read by _read_tensorflow (its class's name may come a line
         # before: "ResourceExhaustedError: 2 root error(s) found. (0) Resource exhausted: OOM when allocating")
-        if not re.match(r"(?i)resource[ _]?exhausted", window) or "OOM when allocating" in window[:160]:
+        # (its words "Resource exhausted: OOM" are TensorFlow's, also where a paste cut the line after them)
+        if not re.match(r"(?i)resource[ _]?exhausted", window) or "OOM when allocating" in window[:160] or \
+                re.match(r"[Rr]esource [Ee]xhausted: {1,2}OOM\b", window):
             continue
         # IPython's header above a traceback names the exception's class, not its message: "ResourceExhaustedError
         # <spaces> Traceback (most recent call last)" (the message is the traceback's last line, read in its turn)
