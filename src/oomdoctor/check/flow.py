@@ -32,7 +32,7 @@ from .library import (
 )
 from .modules import ClassInfo, FunctionInfo, Module, imported_files, own_nodes
 from .names import (LABEL_WORDS, calls_in, dotted_name, is_batch_size, is_eval_name, is_labels, last_part,
-                    names_batch_size, names_in, path_text, words_of)
+                    names_batch_size, names_in, path_text, self_attribute, words_of)
 from .values import (
     SAMPLE_KEYS,
     StreamedDataset,
@@ -2120,6 +2120,20 @@ class Flow(CallHandlers):
             instance = self._instance_of(cls)
             if isinstance(instance, Model) and instance.framework == "keras" and call.ctx.loops:
                 self.seen.append(Seen("model-built", call.node, call.ctx, instance))
+            elif isinstance(instance, Instance) and init is not None and call.ctx.loops:
+                # trainer = FoldTrainer(...) in a loop over folds, whose __init__ builds self.model = build_cnn(...):
+                # a new Keras model each pass, as model = build_cnn() there would be
+                bound = _attributes_bound(init.node)
+                built = next((self.attributes.get((cls, name)) for name in bound
+                              if isinstance(self.attributes.get((cls, name)), Model)
+                              and self.attributes[(cls, name)].framework == "keras"), None)
+                # (a builder of a module not beside the script, self.model = cnn_lstm(...): its fit() in a method,
+                # self.model.fit(...), in a Keras script says what it is)
+                if built is None and call.ctx.module.imports("keras", "tensorflow") and \
+                        _fitted_attributes(cls.node) & set(bound):
+                    built = Model("keras", init.node.lineno)
+                if built is not None:
+                    self.seen.append(Seen("model-built", call.node, call.ctx, built))
             return instance
         if isinstance(callee, Instance):
             method = next((k.methods["__call__"] for k in self.class_chain(callee.cls) if "__call__" in k.methods),
@@ -2290,6 +2304,21 @@ class Flow(CallHandlers):
                 call.qualified.split(".")[0] in ("torch", "F", "torch.nn.functional"):
             return Tensor(graph=not call.ctx.no_grad, host=all(a.host for a in call.args if isinstance(a, Tensor)))
         return None
+
+
+def _attributes_bound(function: ast.AST) -> list[str]:
+    """The instance's attributes a method binds (self.model = ..., self.a, self.b = ...), in order."""
+    return [name for node in ast.walk(function) if isinstance(node, ast.Assign) for target in node.targets
+            for element in (target.elts if isinstance(target, ast.Tuple) else [target])
+            if (name := self_attribute(element)) is not None]
+
+
+def _fitted_attributes(cls: ast.AST) -> set[str]:
+    """The instance's attributes its methods train as Keras models: self.model.fit(...), .compile, .fit_generator,
+    .train_on_batch."""
+    return {name for node in ast.walk(cls) if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+            and node.func.attr in ("fit", "compile", "fit_generator", "train_on_batch")
+            and (name := self_attribute(node.func.value)) is not None}
 
 
 # What a model's forward() names its inputs (Hugging Face's, torchvision's, a script's own)
