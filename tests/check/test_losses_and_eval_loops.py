@@ -147,3 +147,16 @@ EPISODE = ("import torch\nfrom torch.distributions import Categorical\n\n\n"
 ])
 def test_an_episodes_log_probabilities_returned_to_a_backward_are_wanted(after, expected, tmp_path):
     assert _rules(tmp_path, EPISODE.format(after=after), "tensors-kept-across-steps") == expected
+
+
+@pytest.mark.parametrize("call", ["net.forward(images)", "net(images)"])
+def test_forward_called_by_hand_on_a_model_from_a_module_not_beside_the_script(call, tmp_path):
+    # the RGB-D object classifier (check_heldout102): net = Model() from model.py, which the set does not carry, and
+    # its test loop calls net.forward(images) with autograd on
+    source = ("import torch\nfrom model import Model\n\nnet = Model().cuda()\n"
+              "opt = torch.optim.Adam(net.parameters())\nfor epoch in range(10):\n"
+              "    for images, labels in train_loader:\n        loss = crit(net(images.cuda()), labels.cuda())\n"
+              "        opt.zero_grad()\n        loss.backward()\n        opt.step()\n"
+              "    for images, labels in test_loader:\n        images = images.cuda()\n"
+              f"        out = {call}\n")
+    assert _rules(tmp_path, source, "eval-without-no-grad") == [14]

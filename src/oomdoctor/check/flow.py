@@ -2290,9 +2290,11 @@ class Flow(CallHandlers):
             # tagger.predict(batch) of a model the flow cannot read: nn.Module has no predict(), so it is the
             # class's own method, which runs the model as tagger(batch) does (where Keras is not imported beside
             # torch: a Keras model's predict() is Keras's)
-            runs = isinstance(node.func, ast.Attribute) and node.func.attr in TORCH_OWN_RUN_METHODS and \
-                self._looks_like_model(node.func.value, call.ctx.module) and \
-                not call.ctx.module.imports("keras", "tensorflow", "autokeras")
+            runs = isinstance(node.func, ast.Attribute) and self._looks_like_model(node.func.value, call.ctx.module) \
+                and (node.func.attr in TORCH_OWN_RUN_METHODS and
+                     not call.ctx.module.imports("keras", "tensorflow", "autokeras")
+                     # net.forward(x), called by hand (of a class from a module not beside the script)
+                     or node.func.attr == "forward")
             # (given a batch: positionally, as a model's inputs are named, model(input_ids=ids, ...), or a dict
             # spread, model(**batch); not settings alone, make_model(pretrained=True), beam_decoder(probs_seq=p))
             given = call.args or any(k.arg is None or k.arg in _MODEL_INPUT_KEYWORDS for k in node.keywords)
