@@ -40,3 +40,23 @@ def test_a_large_buffer_of_decoded_folder_images_is_said(buffer, arg, tmp_path):
 def test_a_small_buffer_or_one_read_from_a_cache_is_fine(buffer, arg, before, tmp_path):
     source = SOURCE.format(buffer=buffer, arg=arg, before=before)
     assert _lines(tmp_path, source) == []
+
+
+@pytest.mark.parametrize("first, second, expected", [
+    # decoded by the first map, then shuffled whole: the buffer holds every picture and mask, whatever later map
+    # augments them
+    ("pipe.map(decode_pair)", "pipe.shuffle(buffer_size=len(images))", [17]),
+    # shuffled while the elements are still the two paths: names
+    ("pipe.shuffle(buffer_size=len(images))", "pipe.map(decode_pair)", []),
+])
+def test_a_whole_shuffle_after_the_map_that_reads_the_files(first, second, expected, tmp_path):
+    # the polyp segmentation pipeline (check_heldout101): from_tensor_slices of two lists of paths the script gets
+    # from its caller, a map that reads and decodes each pair, shuffle(len(paths)), then an augmenting map
+    source = ("import tensorflow as tf\n\n\ndef decode_pair(p, q):\n"
+              "    p = tf.image.decode_png(tf.io.read_file(p))\n    q = tf.image.decode_png(tf.io.read_file(q))\n"
+              "    return p, q\n\n\ndef flip(p, q):\n    return tf.image.flip_left_right(p), q\n\n\n"
+              "def make(images, masks):\n    pipe = tf.data.Dataset.from_tensor_slices((images, masks))\n"
+              f"    pipe = {first}\n    pipe = {second}\n    pipe = pipe.map(flip)\n    return pipe.batch(8)\n")
+    script = tmp_path / "data.py"
+    script.write_text(source)
+    assert [f.line for f in check_source(script) if f.rule == "shuffle-whole"] == expected

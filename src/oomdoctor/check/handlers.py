@@ -284,6 +284,11 @@ class CallHandlers:
                 return replace(pipeline, small=True)
         if method == "map" and pipeline.source == NAMES:
             return replace(pipeline, source=FILES)  # a map over file names reads the files
+        if method == "map" and pipeline.source == ARRAYS and pipeline.data is None and node.args and \
+                last_part(dotted_name(node.args[0])) in self._file_reading_functions():
+            # from_tensor_slices((paths, mask_paths)) of lists the flow cannot see, mapped by a function that reads
+            # files (tf.io.read_file): what comes out is the files, decoded
+            return replace(pipeline, source=FILES)
         if method == "map" and pipeline.source == "text":
             width = _bag_of_words_width(node, call.ctx.module, self.values)
             if width is not None:

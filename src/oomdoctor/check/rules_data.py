@@ -2927,8 +2927,11 @@ def huge_shuffle(script: Script) -> Iterator[Finding]:
         element = _element_bytes_at_least(decoded) if decoded is not None else _decoded_file_bytes(call, shuffled)
         buffered = element is not None and isinstance(count, Number) and isinstance(count.value, int) and \
             count.value >= FEW and count.value * element >= NEGLIGIBLE_BYTES
-        # a shuffle before the map that reads the files holds file names, not data
-        names_only = element is None and any(m.lineno > call.lineno for m in script.calls_named("map")
+        # a shuffle before the map that reads the files holds file names, not data (not one after the map that
+        # read them, whatever later map augments them)
+        read_already = isinstance(shuffled, Pipeline) and shuffled.source == FILES and shuffled.data is None and \
+            not shuffled.small  # (a map that read them: not slices of decoded arrays, which _decoded_elements weighs)
+        names_only = element is None and not read_already and any(m.lineno > call.lineno for m in script.calls_named("map")
                                              if isinstance(m.func, ast.Attribute) and script.module_of(m) is module)
         if (whole or big) and not names_only:
             yield script.finding(
