@@ -3074,3 +3074,29 @@ def test_a_cublas_handle_after_warnings_that_are_not_failures_is_the_pool_taking
                    "E tensorflow/stream_executor/cuda/cuda_blas.cc:372] failed to create cublas handle: "
                    "CUBLAS_STATUS_NOT_INITIALIZED\n")
     assert (said.oom, said.case) == (True, "preallocation")
+
+
+def test_the_shells_killed_right_after_a_progress_bar():
+    """A progress bar ends without a newline, so bash's "Killed" follows it on the same line."""
+    from oomdoctor.explain import explain
+
+    said = explain("Loading checkpoint shards:  38%|######8           | 3/8 [00:02<00:03,  1.28it/s]Killed\n")
+    assert (said.oom, said.memory, said.case) == (True, "host", "host-memory")
+
+
+def test_this_process_among_several_in_a_container_and_a_process_named_without_its_pid():
+    """In a container NVML lists this process as "Process N" too: the only one holding what PyTorch reserved and at
+    most a context and workspaces more is this one, the others are other programs. A paste whose author removed the
+    PID ("Process has 22.29 GiB memory in use") still names what the process holds."""
+    from oomdoctor.explain import explain
+
+    said = explain("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 148.00 MiB. GPU 0 has a total "
+                   "capacity of 31.60 GiB of which 87.44 MiB is free. Process 441650 has 30.51 GiB memory in use. "
+                   "Process 449657 has 1022.00 MiB memory in use. Of the allocated memory 594.01 MiB is allocated by "
+                   "PyTorch, and 5.99 MiB is reserved by PyTorch but unallocated.\n")
+    assert (said.in_use_bytes, said.case) == (1022 * 2**20, "limit-or-other-process")
+    assert round(said.other_process_bytes / 2**30, 2) == 30.51
+    cut = explain("torch.OutOfMemoryError: CUDA out of memory.\nTried to allocate 1.36 GiB.\nGPU 0 has a total capacity "
+                  "of 23.65 GiB of which 1.36 GiB is free.\nProcess has 22.29 GiB memory in use.\nOf the allocated "
+                  "memory 21.73 GiB is allocated by PyTorch.\n")
+    assert round(cut.in_use_bytes / 2**30, 2) == 22.29 and cut.other_process_bytes is None

@@ -1042,9 +1042,18 @@ def _read_torch(text: str, lower: str, facts: Facts) -> bool:
             reserved = _reserved_cut_off(window)
         facts.reserved_bytes = reserved
         facts.in_use_bytes = _size_after(r"(?i)this process has " + SIZE + r" memory in use", window)
-        processes = [size(v, u) for v, u in re.findall(r"(?i)Process \d{1,10} has " + SIZE + r" memory in use",
+        # (a paste whose author took the PID out: "Process has 22.29 GiB memory in use")
+        processes = [size(v, u) for v, u in re.findall(r"(?i)(?<!this )Process (?:\d{1,10} )?has " + SIZE + r" memory in use",
                                                         window)]
-        if processes and facts.in_use_bytes is None and len(processes) == 1 and (
+        own = _own_process(processes, facts.reserved_bytes) if facts.in_use_bytes is None else None
+        if own is not None:
+            # In a container, with other programs on the GPU: every PID is "Process N", this one among them, the
+            # only one holding what PyTorch reserved plus at most a CUDA context and libraries' buffers
+            facts.in_use_bytes = processes[own]
+            processes = processes[:own] + processes[own + 1:]
+            facts.other_process_bytes = min(sum(processes), LARGEST)
+            facts.other_processes = processes
+        elif processes and facts.in_use_bytes is None and len(processes) == 1 and (
                 facts.reserved_bytes is not None and processes[0] >= facts.reserved_bytes
                 or facts.reserved_bytes is None and _all_the_device_uses(facts, processes[0])):
             # In a container NVML sees another PID namespace, and the message names this very process as
@@ -1064,6 +1073,20 @@ def _read_torch(text: str, lower: str, facts: Facts) -> bool:
         facts.message = window[:240]
         _made_on_the_failing_line(text, text.rfind("\n", 0, at) + 1, facts)
     return found
+
+
+# What a process holds on a GPU beside PyTorch's reserved memory, at most: its CUDA context, cuBLAS's and cuDNN's
+# workspaces, NCCL's buffers
+_BESIDE_RESERVED = 2 << 30
+
+
+def _own_process(processes: list[int], reserved: int | None) -> int | None:
+    """Among several "Process N has ... memory in use", the index of the one that is this process: the only one
+    holding PyTorch's reserved memory and at most _BESIDE_RESERVED more; None where none or several could be."""
+    if len(processes) < 2 or reserved is None:
+        return None
+    fits = [i for i, held in enumerate(processes) if reserved <= held <= reserved + _BESIDE_RESERVED]
+    return fits[0] if len(fits) == 1 else None
 
 
 # Memory a device uses that no process's figure accounts for, at most: the printed figures' rounding and the driver's
@@ -1558,6 +1581,9 @@ def _read_killed(text: str, lower: str, facts: Facts) -> bool:
     fences = [i for i, line in enumerate(lines) if line.strip().startswith(("```", "~~~"))]
     last_lines += [line.strip() for i in fences[-2:] for line in lines[max(i - 3, 0):i]]
     killed = any(_SHELL_KILLED.fullmatch(line) for line in last_lines)
+    # a progress bar ends without a newline, so the shell's word comes right after it: "Loading checkpoint shards:
+    # 38%|██████▊     | 3/8 [00:02<00:03,  1.28it/s]Killed"
+    killed = killed or any(re.search(r"(?:it/s|s/it|\?it/s)\]Killed$", line) for line in last_lines)
     # kernels before 4.19 wrote "Out of memory: Kill process 7248 (python3) score 266 or sacrifice child"; every
     # kernel's report begins "python invoked oom-killer: gfp_mask=0x24280ca, order=0" (mm/oom_kill.c's dump_header),
     # and a paste of dmesg may hold only that line and its call trace, the victim's line further down; Colab's
