@@ -3100,3 +3100,13 @@ def test_this_process_among_several_in_a_container_and_a_process_named_without_i
                   "of 23.65 GiB of which 1.36 GiB is free.\nProcess has 22.29 GiB memory in use.\nOf the allocated "
                   "memory 21.73 GiB is allocated by PyTorch.\n")
     assert round(cut.in_use_bytes / 2**30, 2) == 22.29 and cut.other_process_bytes is None
+
+
+def test_an_npus_index_in_torch_npus_message():
+    """torch_npu (Ascend) words PyTorch's message with NPU where CUDA's says GPU: "(NPU 0; 60.97 GiB total capacity;"."""
+    from oomdoctor.explain import explain
+
+    said = explain("RuntimeError: NPU out of memory. Tried to allocate 22.00 MiB (NPU 3; 60.97 GiB total capacity; "
+                   "10.24 GiB already allocated; 10.24 GiB current active; 19.52 MiB free; 10.65 GiB reserved in "
+                   "total by PyTorch)\n")
+    assert (said.oom, said.gpu_index, said.requested_bytes) == (True, 3, 22 * 2**20)

@@ -1067,7 +1067,9 @@ def _read_torch(text: str, lower: str, facts: Facts) -> bool:
             # equal to this process's is another rank's, as DDP's ranks hold alike)
             facts.other_process_bytes = min(sum(processes), LARGEST)
             facts.other_processes = processes
-        gpu = re.search(r"(?i)\(GPU (\d{1,3});", window) or re.search(r"(?i)GPU (\d{1,3}) has a total", window)
+        # (torch_npu's and Intel's XPU messages say NPU 0, XPU 0 where CUDA's say GPU 0)
+        gpu = re.search(r"(?i)\((?:GPU|NPU|XPU) (\d{1,3});", window) or \
+            re.search(r"(?i)(?:GPU|NPU|XPU) (\d{1,3}) has a total", window)
         if gpu:
             facts.gpu_index = int(gpu.group(1))
         facts.message = window[:240]
