@@ -3838,6 +3838,7 @@ _TORCH_CNN = ("import torch\nimport torch.nn as nn\nimport torch.nn.functional a
 @pytest.mark.parametrize("features, units, expected", [
     ("64 * 43 * 21", 1024, [12]),  # UrbanSound's spectrogram CNN (check_heldout25): 59 M weights
     ("in_features=57792", "out_features=1024", [12]),
+    ("64 * 30 ** 2", 1024, [12]),  # a square map's side squared: 59 M weights
     ("64 * 7 * 7", 128, []),  # an MNIST CNN's head: 0.4 M weights
     ("64 * 13 * 13", 4096, []),  # 44 M weights, but over a 13 x 13 map, as AlexNet's: the design, not a problem
     ("32 * 13 * 13", 8192, []),  # the same over the first convolution's 32 channels (the last may be an attention

@@ -677,10 +677,11 @@ def int_of(node: ast.AST | None, constants: dict[str, int]) -> int | None:
     if isinstance(node, ast.IfExp):  # 30 if scene == 'IP' else 15: either may run, the larger sets the memory
         left, right = int_of(node.body, constants), int_of(node.orelse, constants)
         return max(left, right) if left is not None and right is not None else None
-    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Mult, ast.Add)):  # 64 * 1024, base * 16
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Mult, ast.Add, ast.Pow)):  # 64 * 1024, 1024 ** 2
         left, right = int_of(node.left, constants), int_of(node.right, constants)
-        if left is not None and right is not None:
-            return left * right if isinstance(node.op, ast.Mult) else left + right
+        if left is not None and right is not None and not (isinstance(node.op, ast.Pow) and not 0 <= right <= 8):
+            return left * right if isinstance(node.op, ast.Mult) else left + right if isinstance(node.op, ast.Add) \
+                else left ** right
     return None
 
 
