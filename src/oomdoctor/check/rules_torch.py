@@ -232,8 +232,10 @@ def _backward_later(seen: Seen, script: Script) -> bool:
     loop = seen.ctx.loops[-1] if seen.ctx.loops else None
     steps = isinstance(loop, ast.While) or isinstance(loop, ast.For) and isinstance(loop.iter, ast.Call) and \
         dotted_name(loop.iter.func) == "range"
+    if function is None or not steps or not getattr(seen.value, "graph", False):
+        return False
     returned = set().union(*(names_in(n.value) for n in own_nodes(scope) if isinstance(n, ast.Return) and n.value))
-    if function is None or not steps or not returned & derived or not getattr(seen.value, "graph", False):
+    if not returned & derived:
         return False
     for module, call in script.calls_to(function):
         statement = module.statement_of(call)
