@@ -78,3 +78,13 @@ def test_an_image_folder_given_to_a_loader_is_streamed(tmp_path):
         for images, labels in loader:
             print(images.shape)
         """) == []
+
+
+def test_the_fix_for_a_library_data_set_kept_whole_is_to_hand_it_to_a_loader(tmp_path):
+    # the data set already reads each sample when asked: the advice is not to write a Dataset, but to stop listing
+    script = tmp_path / "prepare.py"
+    script.write_text("import torch\nfrom torchvision import datasets, transforms\n\n"
+                      "train_set = datasets.ImageFolder('data/train', transform=transforms.ToTensor())\n"
+                      "images = []\nfor img, label in train_set:\n    images.append(img)\n")
+    fixes = [f.fix for f in check_source(script) if f.rule == "eager-loading"]
+    assert len(fixes) == 1 and "DataLoader" in fixes[0] and "__getitem__" not in fixes[0]

@@ -34,14 +34,13 @@ from .modules import ClassInfo, FunctionInfo, Module, imported_files, own_nodes
 from .names import (LABEL_WORDS, calls_in, dotted_name, is_batch_size, is_eval_name, is_labels, last_part,
                     names_batch_size, names_in, path_text, self_attribute, words_of)
 from .values import (
-    SAMPLE_KEYS,
-    StreamedDataset,
     ARRAYS,
     FEW,
     FILES,
     ITEMSIZE,
     NAMES,
     PER_CALL,
+    SAMPLE_KEYS,
     TABLE,
     Batch,
     ClassRef,
@@ -62,6 +61,7 @@ from .values import (
     Pipeline,
     Range,
     Several,
+    StreamedDataset,
     Tensor,
     Text,
     TextFile,

@@ -51,7 +51,6 @@ from .modules import FunctionInfo, Module, own_nodes
 from .names import (LABEL_WORDS, dotted_name, is_batch_size, is_labels, last_part, names_in, names_inputs,
                     names_stored_features, words_of)
 from .values import (
-    StreamedDataset,
     ARRAYS,
     FEW,
     FILES,
@@ -79,6 +78,7 @@ from .values import (
     RandomGenerator,
     Range,
     Several,
+    StreamedDataset,
     Tensor,
     Text,
     TextFile,

@@ -44,6 +44,7 @@ from .values import (
     Pipeline,
     RandomGenerator,
     Several,
+    StreamedDataset,
     Value,
     assumed_dtype,
     element_count,
@@ -88,14 +89,21 @@ def eager_loading(script: Script) -> Iterator[Finding]:
             continue  # if bad: clips.append(np.zeros(shape)); continue: the list is said where files are kept
         for loop in loops:
             said.setdefault(loop, []).append(seen)
+        if _reads_a_library_dataset(loops, script):
+            # (ImageFolder, load_dataset: the data set already reads each sample when asked; the list is the problem)
+            fix = _("Keep the library's data set as it is and give it to a DataLoader (a Hugging Face data set "
+                    "with .with_format('torch'), or .to_tf_dataset()): each batch is then read from disk when it is "
+                    "used, instead of every sample being decoded into one list.")
+        else:
+            fix = _("Stream it: read and decode each file when its batch is needed, in a PyTorch Dataset's "
+                    "__getitem__ or with tf.data.Dataset.list_files(...).map(load_fn, "
+                    "num_parallel_calls=tf.data.AUTOTUNE).")
         yield script.finding(
             "eager-loading", seen.node,
             _("Every file is decoded here and kept in a list before training starts: the whole data set sits in "
               "RAM ({size}), and each copy made from it (np.array, from_tensor_slices, a tensor) holds it once "
               "more.").format(size=script.size_of(data)),
-            _("Stream it: read and decode each file when its batch is needed, in a PyTorch Dataset's __getitem__ "
-              "or with tf.data.Dataset.list_files(...).map(load_fn, num_parallel_calls=tf.data.AUTOTUNE)."),
-            module=seen.ctx.module)
+            fix, module=seen.ctx.module)
     # X = np.empty((n, h, w, 3)); X[i] = cv2.imread(path): the array the loop fills holds every decoded file
     buffers: dict[tuple[str, int], Seen] = {}
     for seen in script.seen("filled"):
@@ -312,6 +320,14 @@ def _roots_sliced_in_batches(script: Script) -> set[str]:
                                                for b in bounds for n in names_in(b)):
                 roots |= {value.root, made_root(value.root)}
     return roots
+
+
+def _reads_a_library_dataset(loops: tuple[ast.AST, ...], script: Script) -> bool:
+    """One of the loops iterates a library's data set read sample by sample (ImageFolder, a Hugging Face data set)
+    or indexes one (ds["train"][k])."""
+    return any(isinstance(script.value(getattr(loop, "iter", None)), StreamedDataset) or any(
+        isinstance(n, ast.Subscript) and isinstance(script.value(n.value), StreamedDataset) for n in ast.walk(loop))
+        for loop in loops)
 
 
 def _holds_files_at_their_width(data: Data) -> bool:
