@@ -39,6 +39,19 @@ pixels = []
 """) == expected
 
 
+def test_a_column_of_labels_or_texts_is_not_a_sample(tmp_path):
+    # ds["labels"] of a split: a column (a number or a string a row), not a split whose samples are decoded
+    assert rules(tmp_path, """\
+        from datasets import load_dataset
+
+        train = load_dataset("beans", split="train")
+        ys = []
+        for y in train["labels"]:
+            ys.append(y)
+        texts = [t for t in train["text"]]
+        """) == []
+
+
 def test_a_split_named_when_loading_is_indexed_by_sample(tmp_path):
     assert rules(tmp_path, """\
         import numpy as np

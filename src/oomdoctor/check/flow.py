@@ -40,7 +40,6 @@ from .values import (
     ITEMSIZE,
     NAMES,
     PER_CALL,
-    SAMPLE_KEYS,
     TABLE,
     Batch,
     ClassRef,
@@ -1328,9 +1327,11 @@ class Flow(CallHandlers):
         if isinstance(container, Tensor):
             return container
         if isinstance(container, StreamedDataset):
-            if isinstance(index, Text) and (container.splits or index.value not in SAMPLE_KEYS):
+            if isinstance(index, Text) and container.splits and (
+                    is_eval_name(index.value) or "train" in words_of(index.value)):
                 return replace(container, splits=False)  # ds["train"]: a split, still on disk
-            # ds[i], ds["train"][k]: one sample, read and decoded now (a whole column, ds["image"]: not followed)
+            # ds[i], ds["train"][k]: one sample, read and decoded now (a column, ds["image"] or ds["labels"]: not
+            # followed)
             return None if isinstance(index, Text) else container.sample()
         if isinstance(container, (Batch, KnownDataset)):
             return Batch() if isinstance(container, Batch) else Item()
