@@ -14,6 +14,7 @@ from .library import (
     DECODERS,
     FEW_LARGE,
     FILLED_CREATORS,
+    KERAS_TRAINING_CALLS,
     LISTINGS,
     MODEL_METHODS,
     PATH_CALLS,
@@ -2320,7 +2321,7 @@ def _fitted_attributes(cls: ast.AST) -> set[str]:
     """The instance's attributes its methods train as Keras models: self.model.fit(...), .compile, .fit_generator,
     .train_on_batch."""
     return {name for node in ast.walk(cls) if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-            and node.func.attr in ("fit", "compile", "fit_generator", "train_on_batch")
+            and (node.func.attr in KERAS_TRAINING_CALLS or node.func.attr == "compile")
             and (name := self_attribute(node.func.value)) is not None}
 
 

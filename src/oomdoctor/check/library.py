@@ -244,6 +244,8 @@ MODEL_METHODS = {"parameters", "named_parameters", "state_dict", "load_state_dic
                  "load_weights", "save_weights", "buffers", "type", "bfloat16", "share_memory", "get_config",
                  "fit_generator", "train_on_batch", "predict_on_batch", "test_on_batch", "count_params", "build",
                  "get_weights", "set_weights", "trainable_weights", "weights", "layers", "output", "input"}
+# Keras's methods that run training steps (compile() only prepares them: a feature extractor is compiled too)
+KERAS_TRAINING_CALLS = frozenset({"fit", "fit_generator", "train_on_batch"})
 # Keras's methods among MODEL_METHODS that run the model, which nn.Module does not have: on a PyTorch model whose class
 # the flow cannot read, model.predict(batch) is the class's own method, and runs the model as model(batch) does
 TORCH_OWN_RUN_METHODS = {"predict", "predict_on_batch"}

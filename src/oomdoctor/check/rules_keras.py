@@ -10,7 +10,7 @@ from ..i18n import _
 from ..units import format_bytes
 from .flow import unenumerated
 from .handlers import literal_shape
-from .library import BACKBONE_STRIDE, KERAS_BACKBONES, argument, keyword_value
+from .library import BACKBONE_STRIDE, KERAS_BACKBONES, KERAS_TRAINING_CALLS, argument, keyword_value
 from .modules import FunctionInfo, Module
 from .names import calls_in, dotted_name, last_part
 from .script import Finding, Script
@@ -261,7 +261,7 @@ def models_in_loop(script: Script) -> Iterator[Finding]:
         if model.extractor or loop is None or loop in reported or _runs_once(loop):
             continue
         calls = list(calls_in(loop))
-        trains = _calls_anywhere(calls, {"fit", "compile", "fit_generator", "train_on_batch"}, script)
+        trains = _calls_anywhere(calls, KERAS_TRAINING_CALLS | {"compile"}, script)
         clears = _calls_anywhere(calls, {"clear_session"}, script)
         if not trains or clears:
             continue
@@ -370,7 +370,7 @@ def _dense_model_weights(build: ast.AST, script: Script) -> int | None:
     return weights if width is not None else None
 
 
-def _calls_anywhere(calls: list[ast.Call], names: set[str], script: Script) -> bool:
+def _calls_anywhere(calls: list[ast.Call], names: set[str] | frozenset[str], script: Script) -> bool:
     """One of ``calls``, or a call inside a function one of them calls (build_model() often starts with
     clear_session(); train_model() builds, compiles and fits), has one of these last names."""
     for call in calls:
@@ -679,9 +679,13 @@ def int_of(node: ast.AST | None, constants: dict[str, int]) -> int | None:
         return max(left, right) if left is not None and right is not None else None
     if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Mult, ast.Add, ast.Pow)):  # 64 * 1024, 1024 ** 2
         left, right = int_of(node.left, constants), int_of(node.right, constants)
-        if left is not None and right is not None and not (isinstance(node.op, ast.Pow) and not 0 <= right <= 8):
-            return left * right if isinstance(node.op, ast.Mult) else left + right if isinstance(node.op, ast.Add) \
-                else left ** right
+        if left is None or right is None:
+            return None
+        if isinstance(node.op, ast.Mult):
+            return left * right
+        if isinstance(node.op, ast.Add):
+            return left + right
+        return left ** right if 0 <= right <= 8 else None  # a side squared or cubed, not a number too large to hold
     return None
 
 
@@ -948,8 +952,7 @@ def _pretrained_not_trained(flatten: ast.AST, container: ast.AST, module: Module
         return False
     methods = {(dotted_name(c.func.value), c.func.attr) for c in calls_in(container) if isinstance(c.func, ast.Attribute)}
     loaded = (model, "load_weights") in methods or any(method == "set_weights" for _owner, method in methods)
-    return bool(model) and loaded and not any((model, method) in methods
-                                              for method in ("fit", "fit_generator", "train_on_batch"))
+    return bool(model) and loaded and not any((model, method) in methods for method in KERAS_TRAINING_CALLS)
 
 
 def _unpooled_head(script: Script, flatten: ast.AST, features: int, units: int) -> Finding:

@@ -20,8 +20,8 @@ from .rules_data import read_in_batches
 # the numbers a script binds, and the head size past which Keras's Flatten -> Dense is a problem of its own
 from .rules_keras import HUGE_HEAD_WEIGHTS, Constants, int_argument, int_of, module_numbers, strided
 from .script import Finding, Script
-from .values import (DTYPE_NAMES, FILES, ITEMSIZE, NAMES, TABLE, Data, FunctionRef, Instance, Loader, Model, Number,
-                     Pipeline, Several, Tensor, few_values_per_row, negligible, sample_bytes, total_bytes)
+from .values import (DTYPE_NAMES, FILES, ITEMSIZE, NAMES, TABLE, Data, FunctionRef, Instance, Keyed, Loader, Model,
+                     Number, Pipeline, Several, Tensor, few_values_per_row, negligible, sample_bytes, total_bytes)
 
 
 def loss_keeps_graph(script: Script) -> Iterator[Finding]:
@@ -262,7 +262,7 @@ def eval_without_no_grad(script: Script) -> Iterator[Finding]:
         # gen_B(test_A): an evaluation set, by the name it is given as
         named = any(is_eval_name(n) for argument in seen.node.args for n in names_in(argument))
         # for phase in ['train', 'eval']: the same pass serves the evaluation phase, whose batches no backward follows
-        phased = _runs_in_an_eval_phase(seen)
+        phased = _runs_in_an_eval_phase(seen, script)
         eval_data = any(isinstance(a, Data) for a in arguments.items) or named or eval_loop is not None or phased
         if ctx.function is not None and ctx.function.cls is not None and ctx.function.name == "forward":
             continue  # a submodule run inside a model's own forward(): the call that runs the model is judged
@@ -404,7 +404,7 @@ def _evaluation_with_autograd(script: Script, node: ast.AST, module: Module) -> 
           "with @torch.no_grad(); model.eval() alone does not turn gradients off."), module=module)
 
 
-def _runs_in_an_eval_phase(seen: Seen) -> bool:
+def _runs_in_an_eval_phase(seen: Seen, script: Script) -> bool:
     """for phase in ['train', 'eval']: ... out = model(x) ... if phase == 'train': loss.backward(): a loop over the
     phases whose every backward and optimizer step is under a test of the phase, the forward pass not: on the
     evaluation phase it runs with autograd on, and nothing frees its graph but the next batch."""
@@ -418,10 +418,11 @@ def _runs_in_an_eval_phase(seen: Seen) -> bool:
         elif isinstance(loop.target, ast.Tuple) and loop.target.elts and isinstance(loop.target.elts[0], ast.Name) \
                 and isinstance(loop.iter, ast.Call) and isinstance(loop.iter.func, ast.Attribute) and \
                 loop.iter.func.attr == "items" and isinstance(loop.iter.func.value, ast.Name):
-            # for phase, loader in loaders.items(), loaders = {"train": ...}; loaders["validate"] = ...
+            # for phase, loader in loaders.items(), loaders = {"train": ...}; loaders["validate"] = ...: the keys the
+            # flow saw written into the dict
             phase = loop.target.elts[0].id
-            phases = _dict_keys_written(loop.iter.func.value.id, seen.ctx.function.node if seen.ctx.function
-                                        else module.tree)
+            loaders = script.value(loop.iter.func.value)
+            phases = [k for k in loaders.keys if isinstance(k, str)] if isinstance(loaders, Keyed) else []
         else:
             continue
         if not (any(is_eval_name(p) for p in phases) and any("train" in words_of(p) for p in phases)):
@@ -432,23 +433,6 @@ def _runs_in_an_eval_phase(seen: Seen) -> bool:
                 not _under_a_test_of(seen.node, phase, loop, module):
             return True
     return False
-
-
-def _dict_keys_written(name: str, scope: ast.AST) -> list[str]:
-    """The string keys a function writes into the dict ``name``: in the literal bound to it and in each
-    ``name["key"] = ...``."""
-    keys = []
-    for node in ast.walk(scope):
-        if not isinstance(node, ast.Assign):
-            continue
-        for target in node.targets:
-            if isinstance(target, ast.Name) and target.id == name and isinstance(node.value, ast.Dict):
-                keys += [k.value for k in node.value.keys if isinstance(k, ast.Constant) and isinstance(k.value, str)]
-            elif isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name) and \
-                    target.value.id == name and isinstance(target.slice, ast.Constant) and \
-                    isinstance(target.slice.value, str):
-                keys.append(target.slice.value)
-    return keys
 
 
 def _evaluating_call_sites(seen: Seen, script: Script) -> list[tuple[Module, ast.Call]]:
