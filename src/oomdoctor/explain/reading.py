@@ -1585,7 +1585,7 @@ def _read_killed(text: str, lower: str, facts: Facts) -> bool:
     killed = any(_SHELL_KILLED.fullmatch(line) for line in last_lines)
     # a progress bar ends without a newline, so the shell's word comes right after it: "Loading checkpoint shards:
     # 38%|██████▊     | 3/8 [00:02<00:03,  1.28it/s]Killed"
-    killed = killed or any(re.search(r"(?:it/s|s/it|\?it/s)\]Killed$", line) for line in last_lines)
+    killed = killed or any(re.search(r"(?:it/s|s/it)\]Killed$", line) for line in last_lines)
     # kernels before 4.19 wrote "Out of memory: Kill process 7248 (python3) score 266 or sacrifice child"; every
     # kernel's report begins "python invoked oom-killer: gfp_mask=0x24280ca, order=0" (mm/oom_kill.c's dump_header),
     # and a paste of dmesg may hold only that line and its call trace, the victim's line further down; Colab's
@@ -1728,12 +1728,7 @@ def _read_nccl_shm(text: str, lower: str, facts: Facts) -> bool:
     # NCCL 2.4 to 2.7 (include/shm.h): "NCCL WARN Call to posix_fallocate failed : No space left on device"
     fallocate = [at for at in _positions(lower, "call to posix_fallocate failed")[-1:]
                  if "no space left" in lower[at:at + 80]]
-    if fallocate and not extend and not segment:
-        facts.message = _window(text, fallocate[0], before=60, after=80)
-        facts.memory = "host"
-        facts.clues.add("nccl_shm")
-        return True
-    if not extend and not segment:
+    if not extend and not segment and not fallocate:
         return False
     if not extend and segment and _segment_failed_in_cuda(lower, segment[0]):
         return False
@@ -1746,6 +1741,8 @@ def _read_nccl_shm(text: str, lower: str, facts: Facts) -> bool:
         if facts.requested_bytes is None and match:
             facts.requested_bytes = number(match.group(1))
         facts.message = facts.message or _window(text, at, before=80, after=120)
+    for at in fallocate:
+        facts.message = facts.message or _window(text, at, before=60, after=80)
     facts.memory = "host"
     facts.clues.add("nccl_shm")
     return True
@@ -1971,9 +1968,10 @@ def _read_ggml(text: str, lower: str, facts: Facts) -> bool:
         facts.clues.add("split_over_gpus")
     # the first CUDA builds (spring 2023) checked each call with CUDA_CHECK: "CUDA error 2 at ggml-cuda.cu:359: out
     # of memory", the runtime's error number, file and line
-    for match in list(_GGML_CUDA_CHECK.finditer(lower))[-1:]:
+    check = _last_match(_GGML_CUDA_CHECK, lower)
+    if check:
         found = True
-        facts.message = facts.message or text[match.start():match.end()]
+        facts.message = facts.message or text[check.start():check.end()]
     for at in _positions(lower, "current device: ")[-1:]:
         if "error: out of memory" not in lower[max(at - 60, 0):at]:  # ggml_cuda_error's two lines
             continue
