@@ -1787,12 +1787,18 @@ class Flow(CallHandlers):
                 or self._absent_reader(c, module) for c in calls_in(loop))
         # for x in DataLoader(SliceFiles(paths)): the workers decode what each pass gets
         iterated = self.values.get(getattr(loop, "iter", None))
-        if isinstance(iterated, Loader) and iterated.decodes or isinstance(iterated, StreamedDataset):
-            return True  # (for image, label in ImageFolder(root): each sample read from its file)
-        # h5[name][:, :]: an HDF5 data set read from the file (what an open file holds, this round's values say);
-        # ds["train"][k]: a sample of a library's data set, decoded from its file
+        if isinstance(iterated, Loader) and iterated.decodes or self.reads_a_library_dataset(loop):
+            return True
+        # h5[name][:, :]: an HDF5 data set read from the file (what an open file holds, this round's values say)
         return self._loops_reading[loop] or any(
-            isinstance(n, ast.Subscript) and isinstance(self.values.get(n.value), (H5File, H5Dataset, StreamedDataset))
+            isinstance(n, ast.Subscript) and isinstance(self.values.get(n.value), (H5File, H5Dataset))
+            for n in ast.walk(loop))
+
+    def reads_a_library_dataset(self, loop: ast.AST) -> bool:
+        """The loop iterates a library's data set read sample by sample (for image, label in ImageFolder(root)) or
+        indexes one (ds["train"][k]): each sample decoded from its file."""
+        return isinstance(self.values.get(getattr(loop, "iter", None)), StreamedDataset) or any(
+            isinstance(n, ast.Subscript) and isinstance(self.values.get(n.value), StreamedDataset)
             for n in ast.walk(loop))
 
     def _absent_reader(self, call: ast.Call, module: Module) -> bool:

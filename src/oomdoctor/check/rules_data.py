@@ -44,7 +44,6 @@ from .values import (
     Pipeline,
     RandomGenerator,
     Several,
-    StreamedDataset,
     Value,
     assumed_dtype,
     element_count,
@@ -89,7 +88,7 @@ def eager_loading(script: Script) -> Iterator[Finding]:
             continue  # if bad: clips.append(np.zeros(shape)); continue: the list is said where files are kept
         for loop in loops:
             said.setdefault(loop, []).append(seen)
-        if _reads_a_library_dataset(loops, script):
+        if any(script.flow.reads_a_library_dataset(loop) for loop in loops):
             # (ImageFolder, load_dataset: the data set already reads each sample when asked; the list is the problem)
             fix = _("Keep the library's data set as it is and give it to a DataLoader (a Hugging Face data set "
                     "with .with_format('torch'), or .to_tf_dataset()): each batch is then read from disk when it is "
@@ -320,14 +319,6 @@ def _roots_sliced_in_batches(script: Script) -> set[str]:
                                                for b in bounds for n in names_in(b)):
                 roots |= {value.root, made_root(value.root)}
     return roots
-
-
-def _reads_a_library_dataset(loops: tuple[ast.AST, ...], script: Script) -> bool:
-    """One of the loops iterates a library's data set read sample by sample (ImageFolder, a Hugging Face data set)
-    or indexes one (ds["train"][k])."""
-    return any(isinstance(script.value(getattr(loop, "iter", None)), StreamedDataset) or any(
-        isinstance(n, ast.Subscript) and isinstance(script.value(n.value), StreamedDataset) for n in ast.walk(loop))
-        for loop in loops)
 
 
 def _holds_files_at_their_width(data: Data) -> bool:
