@@ -3631,6 +3631,76 @@ def test_a_window_around_every_position_copied_and_kept(source, expected, tmp_pa
     assert not [f for f in check_source(script) if f.rule == "eager-loading"]
 
 
+_LABELLED_PIXEL_WINDOWS = """import numpy as np
+import scipy.io as sio
+
+cube = sio.loadmat('Indian_pines_corrected.mat')['indian_pines_corrected']
+gt = sio.loadmat('Indian_pines_gt.mat')['indian_pines_gt']
+
+
+def patches(cube, gt, size=13):
+    half = size // 2
+    cube = np.pad(cube, ((half, half), (half, half), (0, 0)), 'constant')
+    points = np.argwhere(gt > 0)
+    xs = np.zeros((len(points), size, size, cube.shape[2]))
+    for n, rc in enumerate(points):
+        win = cube[rc[0]:rc[0] + size, rc[1]:rc[1] + size, :]
+        xs[n] = win
+    return xs
+
+
+x = patches(cube, gt)
+print(x.shape)
+"""
+
+_WINDOW_HELPER = """import numpy as np
+
+scene = np.load('scene.npy')
+points = np.load('points.npy')
+
+
+def cut_window(padded, pts, i, patch=5):
+    x = pts[i, 0]
+    y = pts[i, 1]
+    win = padded[x:(x + patch), y:(y + patch), :]
+    return win
+
+
+def gather(padded, pts, patch=5):
+    out = np.zeros((pts.shape[0], patch, patch, padded.shape[2]), dtype=np.float32)
+    for i in range(pts.shape[0]):
+        out[i] = cut_window(padded, pts, i, patch)
+    return out
+
+
+windows = gather(scene, points)
+print(windows.shape)
+"""
+
+
+@pytest.mark.parametrize("source, expected", [
+    (_LABELLED_PIXEL_WINDOWS, [12]),  # said where the buffer is made, as a window, not as float64 again
+    (_WINDOW_HELPER, [15]),  # cut by a helper given the point's index
+    # a crop of each image read in the loop at its own box: one crop per file, not windows of one array
+    (_LABELLED_PIXEL_WINDOWS.replace("    for n, rc in enumerate(points):\n",
+                                     "    for n, rc in enumerate(points):\n        cube = np.load(str(n) + '.npy')\n"),
+     []),
+    # the same coordinate on both axes (a diagonal's blocks) is one position, not a point of a plane
+    (_WINDOW_HELPER.replace("y = pts[i, 1]", "y = pts[i, 0]"), []),
+])
+def test_a_window_around_each_listed_point_copied_and_kept(source, expected, tmp_path):
+    # the patch around every labelled pixel of a hyperspectral scene (np.argwhere(gt > 0), a list of points;
+    # check_heldout110's four scripts): the points are next to each other, so the windows overlap as those cut at
+    # every position do: side × side copies of each value, said once where they are kept (not as the float64 the
+    # buffer is made in as well, which is the smaller part of it)
+    script = tmp_path / "train.py"
+    script.write_text(source)
+    found = check_source(script)
+    assert [f.line for f in found if f.rule == "duplicate-copy" and
+            f.message.startswith("A window around every position")] == expected
+    assert not [f for f in found if f.rule == "dtype-blowup" and f.line in expected]
+
+
 @pytest.mark.parametrize("kept, expected", [("cv2.flip(image, 1)", [10]), ("image", [])])
 def test_a_new_array_made_of_each_decoded_file_and_kept_is_the_data_set_again(kept, expected, tmp_path):
     # augmentation by hand (check_heldout22's behavioural cloning): a flipped copy of every decoded image kept in

@@ -138,13 +138,16 @@ def eager_loading(script: Script) -> Iterator[Finding]:
     # for r in range(h): for c in range(w): patches[n] = padded[r - m:r + m + 1, c - m:c + m + 1]: a copy of the
     # window around every position, kept, is side × side copies of every value of the scene (or the spectrogram):
     # copies of an array already in memory, duplicate-copy's overlapping windows, not files decoded
-    for module, statement, window, kept_at in _windows_at_every_position(script):
+    for module, statement, window, kept_at, buffer in _windows_at_every_position(script):
+        message = _("A window around every position of {array} is copied and kept here (line {line}) before "
+                    "training starts: the windows overlap, so the data set they make holds each value once per window "
+                    "that covers it, the window's area times the array itself.").format(
+            array=ast.unparse(window.value), line=statement.lineno)
+        if buffer is not None and buffer.implicit_float64:
+            # (the float64 buffer nobody chose is said here, not as a dtype-blowup of its own: one array, one finding)
+            message += " " + _("The array is also float64, 8 bytes per value, where float32 takes 4.")
         yield script.finding(
-            "duplicate-copy", statement,
-            _("A window around every position of {array} is copied and kept here (line {line}) before training "
-              "starts: the windows overlap, so the data set they make holds each value once per window that covers "
-              "it, the window's area times the array itself.").format(
-                array=ast.unparse(window.value), line=statement.lineno),
+            "duplicate-copy", statement, message,
             _("Cut each window when its batch needs it (in a Dataset's __getitem__, or a generator over the "
               "positions), from the one array kept whole; numpy.lib.stride_tricks.sliding_window_view gives every "
               "window as a view, with no copy."),
@@ -177,12 +180,18 @@ def eager_loading(script: Script) -> Iterator[Finding]:
             module=seen.ctx.module)
 
 
-def _windows_at_every_position(script: Script) -> Iterator[tuple[Module, ast.stmt, ast.Subscript, int]]:
+def _windows_at_every_position(script: Script) -> list[tuple[Module, ast.stmt, ast.Subscript, int, Data | None]]:
+    """Windows kept at every position of an array (_find_windows_at_every_position), found once per script."""
+    return script.memoized("windows-at-every-position", lambda: list(_find_windows_at_every_position(script)))
+
+
+def _find_windows_at_every_position(script: Script) -> Iterator[tuple[Module, ast.stmt, ast.Subscript, int,
+                                                                      Data | None]]:
     """Windows kept at every position of an array: a slice of it on two or more axes whose bounds move with the
     counters of the range() loops around it, one step at a time (a neighbourhood, not a tile: a loop stepping by
     the window's side cuts tiles, each value kept once), written into an array made before the loops or appended to
-    a list. Gives the statement, the window, and the line to say it at: the array's (where its memory is asked for)
-    or the append's. (A window along one axis, a series' every w steps, is duplicate-copy's _overlapping_windows:
+    a list. Gives the statement, the window, the line to say it at: the array's (where its memory is asked for)
+    or the append's, and the array the windows are written into (None for a list). (A window along one axis, a series' every w steps, is duplicate-copy's _overlapping_windows:
     both ask _moves_by_one whether a bound moves with the loop.)"""
     for module in script.modules:
         for statement in ast.walk(module.tree):
@@ -198,7 +207,10 @@ def _windows_at_every_position(script: Script) -> Iterator[tuple[Module, ast.stm
                      piece.lower is not None and piece.upper is not None and piece.step is None
                      for name in counters if _moves_by_one(piece.lower, name, {}) and
                      _moves_by_one(piece.upper, name, {})}) < 2:
-                continue
+                around = _window_around_listed_points(value, statement, module, script)
+                if around is None:
+                    continue
+                window, loops = around
             if any(isinstance(n, ast.Assign) and dotted_name(container) in {dotted_name(t) for t in n.targets}
                    for loop in loops for n in ast.walk(loop)):
                 continue  # the array or list is made anew inside the loops: one position's worth
@@ -208,7 +220,7 @@ def _windows_at_every_position(script: Script) -> Iterator[tuple[Module, ast.stm
             made = script.flow.values.get(container)
             kept_at = made.line if isinstance(made, Data) and made.path == str(module.path) and \
                 isinstance(statement, ast.Assign) else statement.lineno
-            yield module, statement, window, kept_at
+            yield module, statement, window, kept_at, made if isinstance(made, Data) else None
 
 
 def _kept_value(statement: ast.AST) -> tuple[ast.expr, ast.expr] | None:
@@ -221,6 +233,96 @@ def _kept_value(statement: ast.AST) -> tuple[ast.expr, ast.expr] | None:
             len(statement.value.args) == 1:
         return statement.value.func.value, statement.value.args[0]
     return None
+
+
+def _window_around_listed_points(value: ast.expr, statement: ast.stmt, module: Module,
+                                 script: Script) -> tuple[ast.Subscript, list[ast.For]] | None:
+    """for n, rc in enumerate(np.argwhere(mask)): xs[n] = cube[:, rc[0] - h:rc[0] + h + 1, rc[1] - h:rc[1] + h + 1]
+    (or xs[i] = cut_window(cube, pts, i), whose body slices cube[x:x + p, y:y + p] at x = pts[i, 0]): a window
+    around each point of a list of positions (every labelled pixel of a scene), on two or more axes, each axis
+    centred on one coordinate of the point. Such points are next to each other, so the windows overlap as those
+    cut at every position do. Gives the window and the loops around the statement, or None."""
+    loops = _loops_around(statement, module)
+    if not loops:
+        return None
+    moving = {name for loop in loops for name in names_in(loop.target)}
+    # (a range's counter is a point's coordinate only through what it indexes, pts[i, 0]: by itself it moves by
+    # the range's step, which _moves_by_one judges, tiles stepping by their side being no windows)
+    counters = {loop.target.id for loop in _range_loops_around(statement, module)}
+    window = _window_of(value, statement, loops, module)
+    body: ast.AST = loops[-1]
+    if window is None and isinstance(value, ast.Call) and \
+            isinstance(callee := script.value(value.func), FunctionRef) and \
+            moving & {name for argument in value.args for name in names_in(argument)}:
+        # a function of the script given the point's index: the window it returns; what moves, the parameters
+        # given what moves with the loop
+        body = callee.info.node
+        window = _window_returned(body)
+        parameters = [a.arg for a in body.args.args]
+        moving = {parameters[k] for k, argument in enumerate(value.args[:len(parameters)])
+                  if moving & names_in(argument)}
+    if window is None or not isinstance(window.slice, ast.Tuple):
+        return None
+    scene = dotted_name(window.value)
+    if not scene or any(isinstance(n, ast.Assign) and scene in {dotted_name(t) for t in n.targets}
+                        for loop in loops for n in ast.walk(loop)):
+        return None  # the array cut is made anew in the loop (crops of each file read): one array's windows each
+    derived = {n.targets[0].id: n.value for n in ast.walk(body) if isinstance(n, ast.Assign) and
+               len(n.targets) == 1 and isinstance(n.targets[0], ast.Name) and n.targets[0].id not in moving}
+    coordinates = set()
+    for piece in window.slice.elts:
+        if isinstance(piece, ast.Slice) and piece.lower is not None and piece.upper is not None and piece.step is None:
+            lower, upper = (_point_coordinate(bound, moving, derived) for bound in (piece.lower, piece.upper))
+            if lower is not None and lower == upper and lower not in counters:
+                coordinates.add(lower)
+    return (window, loops) if len(coordinates) >= 2 else None
+
+
+def _window_returned(function: ast.FunctionDef | ast.AsyncFunctionDef) -> ast.Subscript | None:
+    """The slice a function returns: ``return cube[a:b, c:d]``, or the one name it returns, bound once to one."""
+    returns = [n.value for n in ast.walk(function) if isinstance(n, ast.Return) and n.value is not None]
+    if len(returns) != 1:
+        return None
+    returned = returns[0]
+    if isinstance(returned, ast.Name):
+        bound = [n.value for n in ast.walk(function) if isinstance(n, ast.Assign) and
+                 any(isinstance(t, ast.Name) and t.id == returned.id for t in n.targets)]
+        returned = bound[0] if len(bound) == 1 else returned
+    return returned if isinstance(returned, ast.Subscript) else None
+
+
+def _point_coordinate(bound: ast.expr, moving: set[str], derived: dict[str, ast.expr], depth: int = 0) -> str | None:
+    """rc[0] - half, pts[i, 0] + patch, x where x = pts[i, 0], r of ``for r, c in points``: one coordinate of the
+    point a loop (or a function's parameters) moves through, shifted by what does not move with it; the
+    coordinate's text, or None."""
+    if depth > 12:
+        return None
+    if isinstance(bound, ast.BinOp) and isinstance(bound.op, (ast.Add, ast.Sub)):
+        sides = [bound.left, bound.right]
+        still = [side for side in sides if not (moving | set(derived)) & names_in(side)]
+        if len(still) != 1:
+            return None
+        return _point_coordinate(sides[1] if still[0] is sides[0] else sides[0], moving, derived, depth + 1)
+    if isinstance(bound, ast.Name):
+        if bound.id in moving:
+            return bound.id
+        return _point_coordinate(derived[bound.id], moving, derived, depth + 1) if bound.id in derived else None
+    if isinstance(bound, ast.Subscript) and (moving | set(derived)) & names_in(bound):
+        last = bound.slice.elts[-1] if isinstance(bound.slice, ast.Tuple) and bound.slice.elts else bound.slice
+        if isinstance(last, ast.Constant) and isinstance(last.value, int):
+            return ast.unparse(bound)  # a component of the point (rc[0], pts[i, 1])
+    return None
+
+
+def _loops_around(node: ast.AST, module: Module) -> list[ast.For]:
+    """The ``for`` loops around ``node``, outermost first (up to the function it is in)."""
+    loops = []
+    parent = module.parents.get(node)
+    while parent is not None and not isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        if isinstance(parent, ast.For):
+            loops.insert(0, parent)
+        parent = module.parents.get(parent)
+    return loops
 
 
 def _range_loops_around(node: ast.AST, module: Module) -> list[ast.For]:
@@ -1413,8 +1515,14 @@ def dtype_blowup(script: Script) -> Iterator[Finding]:
                 seen.what == "filled" and _fills_sample_by_sample(seen) or image_shaped(data) or
                 len(data.shape or ()) == 4):
             buffers.setdefault((data.path, data.line), seen)
+    # (a buffer of the windows cut around every position is said as those windows, where it is made: they are the
+    # window's area times the array, its float64 twice a float32's)
+    windows = {(str(module.path), kept_at) for module, _statement, _window, kept_at, _buffer in
+               _windows_at_every_position(script)}
     for seen in buffers.values():
         data = seen.value
+        if (data.path, data.line) in windows:
+            continue
         if _dtype_written(data, script):  # np.zeros(shape, float)
             message = _("np.{how}(..., float) allocates float64: NumPy takes Python's float as 8 bytes per value, "
                         "for data that is uint8 (1 byte) or float32 (4) when used: {size}.")
