@@ -702,6 +702,22 @@ def test_a_chain_of_arithmetic_on_pixels_is_one_copy(before, scaled, expected, t
     assert {rule: _rules(tmp_path, source, rule) for rule in expected} == expected
 
 
+@pytest.mark.parametrize("scaled, expected", [
+    # pixels of a dtype nothing shows (np.load of a file of faces): the scale to [-1, 1] says they are 8-bit, so
+    # the arithmetic makes one float64 copy of them (check_heldout115's cat-face GAN), not a copy and a widening
+    ("(raw - 127.5) / 127.5", {"dtype-blowup": [4], "duplicate-copy": []}),
+    ("raw / 127.5 - 1", {"dtype-blowup": [4], "duplicate-copy": []}),
+    ("(raw / 255.0 - 0.5) * 2", {"dtype-blowup": [4], "duplicate-copy": []}),
+    # no pixel scale: a standardised copy in whatever dtype raw has, beside raw
+    ("(raw - raw.mean()) / 3.0", {"dtype-blowup": [], "duplicate-copy": [4]}),
+])
+def test_a_pixel_scale_says_an_array_of_unknown_dtype_holds_8_bit_pixels(scaled, expected, tmp_path):
+    source = ("import numpy as np\nimport tensorflow as tf\nraw = np.load('faces.npy')\n"
+              f"scaled = {scaled}\n"
+              "ds = tf.data.Dataset.from_tensor_slices(scaled).shuffle(1000).batch(64)\n")
+    assert {rule: _rules(tmp_path, source, rule) for rule in expected} == expected
+
+
 @pytest.mark.parametrize("targets, expected", [
     # the targets reshaped as images (a denoiser's clean pictures, a segmentation's masks): a number per pixel
     ("y = y.reshape(len(y), 256, 256, 1)", [4, 5]),

@@ -30,6 +30,7 @@ from .library import (
     dtype_of,
     keyword_value,
     loader_kind,
+    scaled_pixels_dtype,
 )
 from .modules import ClassInfo, FunctionInfo, Module, imported_files, own_nodes
 from .names import (LABEL_WORDS, calls_in, dotted_name, is_batch_size, is_eval_name, is_labels, last_part,
@@ -1501,9 +1502,11 @@ class Flow(CallHandlers):
             operand = operand.left if isinstance(self.values.get(operand.left), Data) else operand.right
         named = self.values.get(operand)
         if isinstance(named, Data) and named.dtype is not None and \
-                ITEMSIZE.get(named.dtype, 8) < ITEMSIZE.get(array.dtype or "float64", 8):
+                ITEMSIZE.get(named.dtype, 8) < ITEMSIZE.get(array.dtype or "float64", 8) or \
+                isinstance(named, Data) and named.dtype is None and _scales_pixels(node, ctx.module):
             # x / 127.5 - 1 of uint8 x: the float64 array the division made (its own finding) is shifted, not a
-            # copy of what x holds; x keeps the narrow original
+            # copy of what x holds; x keeps the narrow original (which the pixel scale says it is, where nothing
+            # else does: np.load of a file of images)
             return
         name = dotted_name(operand) if isinstance(operand, (ast.Name, ast.Attribute)) else ""
         holders: tuple[tuple[str, bool], ...] = ()
@@ -1559,7 +1562,10 @@ class Flow(CallHandlers):
         keeps_float = array.dtype in ("float32", "float16", "bfloat16")
         becomes_float64 = floats and not torch_like and not keeps_float and array.dtype != "float64"
         pixel_scale = isinstance(number, Number) and number.value in (255, 255.0, 256, 1 / 255, 1.0 / 255.0) or \
-            isinstance(number, Number) and 0 < number.value < 1 and round(1 / number.value) == 255
+            isinstance(number, Number) and 0 < number.value < 1 and round(1 / number.value) == 255 or \
+            isinstance(number, Number) and number.value == 127.5 and number is right and \
+            isinstance(node.op, (ast.Sub, ast.Div))  # (x - 127.5) / 127.5: 8-bit pixels to a GAN's [-1, 1]
+        # (not x * 127.5 + 127.5, which takes a generator's output back to pixels)
         if isinstance(array, Data) and array.inferred and not pixel_scale:
             return None  # np.array(something unknown) / 10: nothing says it is a data set
         if isinstance(array, Item):
@@ -2998,6 +3004,13 @@ def _sized_by_batch(call: ast.Call) -> bool:
 
 # NumPy's statistics of a whole array: one float64 number (np.mean(x), x.std())
 _FLOAT_STATISTICS = {"mean", "std", "var", "median", "average", "nanmean", "nanstd", "nanvar", "nanmedian"}
+
+
+def _scales_pixels(node: ast.BinOp, module: Module) -> bool:
+    """node is a step of arithmetic that divides by a pixel scale: (x - 127.5) / 127.5, (x / 255. - 0.5) * 2."""
+    while isinstance(parent := module.parents.get(node), ast.BinOp):
+        node = parent
+    return any(isinstance(n, ast.BinOp) and scaled_pixels_dtype(n) == "uint8" for n in ast.walk(node))
 
 
 def _float_statistic(node: ast.expr, ctx: Context) -> bool:

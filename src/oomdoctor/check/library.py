@@ -334,13 +334,14 @@ def pixel_dtype(copy: ast.AST, module: Module) -> str | None:
 
 
 def scaled_pixels_dtype(scaling: ast.BinOp) -> str | None:
-    """x / 255 (/ 256, * (1 / 255)): x held 8-bit pixels; x / 65535 (/ 65536): 16-bit ones (scans, GeoTIFF
-    bands); None for any other operation or scale."""
+    """x / 255 (/ 256, * (1 / 255)): x held 8-bit pixels, as (x - 127.5) / 127.5 does (a GAN's [-1, 1]);
+    x / 65535 (/ 65536): 16-bit ones (scans, GeoTIFF bands); None for any other operation or scale."""
     number = constant_number(scaling.right) if isinstance(scaling.op, (ast.Div, ast.Mult)) else None
     if not number:
         return None
     scale = number if isinstance(scaling.op, ast.Div) else 1 / number
-    return "uint8" if round(scale) in (255, 256) else "uint16" if round(scale) in (65535, 65536) else None
+    return "uint8" if round(scale) in (255, 256) or scale == 127.5 else \
+        "uint16" if round(scale) in (65535, 65536) else None
 
 
 def constant_number(node: ast.AST) -> float | None:
