@@ -5391,6 +5391,26 @@ def test_a_loader_whose_one_batch_is_its_whole_data_set_is_a_whole_split_forward
     assert _rules(tmp_path, source, "whole-split-forward") == expected
 
 
+@pytest.mark.parametrize("size, take, expected", [
+    # the part of a random_split whose length the batch is, its one batch taken with next(iter(...)) (check_heldout118's
+    # siamese re-identification: batch_size=n_val, then a, b, c = next(iter(loader)))
+    ("n_val", "x, y = next(iter(val_loader))", [14]),
+    ("len(val_part)", "it = iter(val_loader)\n    x, y = next(it)", [15]),
+    ("n_fit", "x, y = next(iter(val_loader))", []),  # the other part's length: not val_part's every sample
+    ("64", "x, y = next(iter(val_loader))", []),
+])
+def test_the_first_batch_of_a_loader_as_large_as_its_split_is_a_whole_split_forward(size, take, expected, tmp_path):
+    source = ("import torch\nfrom torch.utils.data import DataLoader, random_split\n"
+              "from torchvision import datasets, models, transforms\n\n"
+              "data = datasets.ImageFolder('faces/', transform=transforms.ToTensor())\n"
+              "n_fit = int(0.8 * len(data))\nn_val = len(data) - n_fit\n"
+              "fit_part, val_part = random_split(data, [n_fit, n_val])\n"
+              f"val_loader = DataLoader(val_part, batch_size={size})\n"
+              "net = models.resnet18(num_classes=10)\nnet.eval()\nwith torch.no_grad():\n"
+              f"    {take}\n    out = net(x)\n    print(out.argmax(1).eq(y).float().mean())\n")
+    assert _rules(tmp_path, source, "whole-split-forward") == expected
+
+
 @pytest.mark.parametrize("imports, decode", [
     # an ECG record's every sample, float64 (wfdb.rdrecord's p_signal; rdsamp gives it with the record's fields)
     ("import wfdb", "signal = wfdb.rdrecord(path).p_signal"),

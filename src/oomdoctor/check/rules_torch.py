@@ -1439,16 +1439,18 @@ def _batch_of_every_sample(given: ast.expr, call: ast.Call, module: Module) -> s
     if not isinstance(node, ast.Name):
         return None
     function = module.function_of(call)
-    scope = function.node if function is not None else module.tree
+    within = function.node if function is not None else None
+    scope = within or module.tree
     loops = [n for n in own_nodes(scope) if isinstance(n, (ast.For, ast.AsyncFor)) and node.id in names_in(n.target)
              and n.lineno <= call.lineno <= (n.end_lineno or n.lineno)]
-    if not loops:
-        return None
-    batches = loops[-1].iter
-    if isinstance(batches, ast.Call) and last_part(dotted_name(batches.func)) == "enumerate" and batches.args:
-        batches = batches.args[0]
+    if loops:
+        batches, anchor = loops[-1].iter, loops[-1]
+        if isinstance(batches, ast.Call) and last_part(dotted_name(batches.func)) == "enumerate" and batches.args:
+            batches = batches.args[0]
+    else:  # x, y = next(iter(val_loader)): the loader's first batch
+        batches, anchor = _first_batch_of(node.id, call, module, within), call
     if isinstance(batches, ast.Name):  # test_loader = DataLoader(...); for batch in test_loader
-        bound = module.last_assignment(batches.id, loops[-1], function.node if function is not None else None)
+        bound = module.last_assignment(batches.id, anchor, within)
         batches = bound.value if bound is not None else None
     if not isinstance(batches, ast.Call):
         return None
@@ -1459,8 +1461,39 @@ def _batch_of_every_sample(given: ast.expr, call: ast.Call, module: Module) -> s
     else:
         return None
     measured = _counted_samples(size) if size is not None else None
+    if measured is None and isinstance(size, ast.Name):
+        measured = _split_counted(size.id, module, scope)
     return measured if measured is not None and dataset is not None and \
         measured in {dotted_name(n) for n in ast.walk(dataset) if isinstance(n, (ast.Name, ast.Attribute))} else None
+
+
+def _first_batch_of(name: str, call: ast.Call, module: Module, within: ast.AST | None) -> ast.expr | None:
+    """The loader whose first batch ``name`` is (or is part of): x, y = next(iter(loader)), or it = iter(loader)
+    then batch = next(it), before ``call``. None for anything else."""
+    bound = module.last_assignment(name, call, within)
+    taken = bound.statement.value if bound is not None else None
+    if not (isinstance(taken, ast.Call) and dotted_name(taken.func) == "next" and taken.args):
+        return None
+    iterator = taken.args[0]
+    if isinstance(iterator, ast.Name):
+        made = module.last_assignment(iterator.id, bound.statement, within)
+        iterator = made.value if made is not None else None
+    return iterator.args[0] if isinstance(iterator, ast.Call) and dotted_name(iterator.func) == "iter" and \
+        len(iterator.args) == 1 else None
+
+
+def _split_counted(length: str, scope_module: Module, scope: ast.AST) -> str | None:
+    """The part of a random_split whose length the name ``length`` is: n_val of fit_part, val_part =
+    random_split(pairs, [n_fit, n_val]) counts val_part."""
+    for node in own_nodes(scope):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Tuple) and \
+                isinstance(node.value, ast.Call) and last_part(dotted_name(node.value.func)) == "random_split":
+            lengths = argument(node.value, "lengths", 1)
+            if isinstance(lengths, (ast.List, ast.Tuple)):
+                for part, counted in zip(node.targets[0].elts, lengths.elts):
+                    if isinstance(counted, ast.Name) and counted.id == length and isinstance(part, ast.Name):
+                        return part.id
+    return None
 
 
 def _counted_samples(node: ast.expr) -> str | None:
