@@ -1616,8 +1616,11 @@ class Flow(CallHandlers):
             small = small or isinstance(iterable, Range) and (iterable.count is not None and
                                                               iterable.count <= FEW or iterable.batch) or \
                 isinstance(iterable, Data) and iterable.small
+            # (loss_dict.values() of a detection model's losses, a list of output tensors: each item a tensor as
+            # they are, with their graph)
             element = (_row(iterable) if isinstance(iterable, Data) and iterable.content in (ARRAYS, FILES)
-                       else Batch() if isinstance(iterable, (Loader, Pipeline)) else None)
+                       else Batch() if isinstance(iterable, (Loader, Pipeline))
+                       else iterable if isinstance(iterable, Tensor) else None)
             inner = replace(inner, loops=inner.loops + (node,), over_samples=isinstance(iterable, Data) or
                             isinstance(iterable, Range) and iterable.samples)
             self._assign(generator.target, element, inner_scope, inner, ctx.module.statement_of(node))
@@ -1858,6 +1861,13 @@ class Flow(CallHandlers):
                 self.values[node] = mapped
                 return mapped
         receiver = self.eval(func.value, scope, ctx) if isinstance(func, ast.Attribute) else None
+        if receiver is None and isinstance(func, ast.Attribute) and func.attr == "backward" and \
+                isinstance(func.value, ast.Name) and not node.args and not ctx.no_grad:
+            # total.backward() of what the flow could not follow (the losses of a model made in a module not beside
+            # the script): only a tensor with its graph has backward(), so the name holds a loss from here on
+            # (accelerator.backward(loss), fabric.backward(loss): the loss is what they are given)
+            receiver = Tensor(graph=True, loss=True, host=not self.uses_gpu)
+            scope.rebind(func.value.id, receiver)
         callee = self._attribute(receiver, func.attr) if isinstance(func, ast.Attribute) else \
             self.eval(func, scope, ctx)
         if isinstance(func, ast.Attribute):
@@ -2214,6 +2224,10 @@ class Flow(CallHandlers):
         """What unknown calls mean: a library's transform of one file is still one file; in a PyTorch script,
         model(x) and criterion(out, y) by their names."""
         node = call.node
+        if call.qualified == "sum" and node.args and isinstance(node.args[0], (ast.GeneratorExp, ast.ListComp)) and \
+                isinstance(total := self.values.get(node.args[0].elt), Tensor):
+            # sum(loss for loss in loss_dict.values()): the tensors added up, one tensor with all their graphs
+            return total
         if isinstance(node.func, ast.Attribute) and node.func.attr == "prepare" and call.args and \
                 "accelerator" in words_of(last_part(dotted_name(node.func.value))):
             # model, optimizer, loader = accelerator.prepare(model, optimizer, loader): each back, wrapped
