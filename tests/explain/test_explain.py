@@ -1852,6 +1852,39 @@ def test_a_pod_kubernetes_evicted_or_found_oomkilled_ran_out_of_ram():
     assert not explain("The node was low on resource: ephemeral-storage.\n").oom
 
 
+def test_a_container_limit_too_low_to_start_or_a_space_over_its_limit_ran_out_of_ram():
+    """runc killing a container's init for its memory cgroup (OpenShift's CreateContainerError), and a Hugging Face
+    Space's status over its container's limit: the host's RAM, the limit stated where the status gives it
+    (explain_heldout41's Kubeflow operator, explain_heldout43's Space)."""
+    from oomdoctor.explain import explain
+
+    runc = explain('Warning  Failed  113s   kubelet  Error: container create failed: time="2022-09-14T11:35:13Z" '
+                   'level=error msg="runc create failed: unable to start container process: container init was '
+                   'OOM-killed (memory limit too low?)"\n')
+    assert (runc.oom, runc.memory, runc.case) == (True, "host", "host-memory")
+    space = explain("> runtime error\n> Memory limit exceeded (16Gi)\n> Container logs:\n")
+    assert (space.oom, space.memory, space.case, space.limit_bytes) == (True, "host", "host-memory", 16 << 30)
+    assert not explain("> runtime error\n> Exit code: 1. Reason: ImportError\n").oom
+
+
+def test_caffes_cuda_check_and_turbominds_allocator_out_of_memory():
+    """Caffe's CUDA_CHECK, glog's CHECK_EQ of cudaSuccess and the runtime's error 2 (explain_heldout42's SSD on a 1 GB
+    card), and TurboMind's allocator, LMDeploy's engine forked from FasterTransformer (explain_heldout43): GPU
+    out-of-memory errors, the engine's own buffers said as such."""
+    from oomdoctor.explain import explain
+
+    caffe = explain("F1109 18:20:40.511134 28312 syncedmem.cpp:56] Check failed: error == cudaSuccess (2 vs. 0)  out "
+                    "of memory\n*** Check failure stack trace: ***\n    @     0x7fb7d820a201  "
+                    "caffe::SyncedMemory::to_gpu()\n")
+    assert (caffe.oom, caffe.framework, caffe.memory) == (True, "caffe", "gpu")
+    assert not explain("F1109 syncedmem.cpp:78] Check failed: error == cudaSuccess (77 vs. 0)  an illegal memory "
+                       "access was encountered\n").oom
+    turbomind = explain("api server: CUDA runtime error: out of memory /opt/lmdeploy/src/turbomind/utils/"
+                        "allocator.h:231\n")
+    assert (turbomind.oom, turbomind.framework, turbomind.memory) == (True, "lmdeploy", "gpu")
+    assert "--cache-max-entry-count" in turbomind.fixes[0]
+
+
 def test_xlas_own_out_of_memory_words_before_its_buffer_dump():
     """XLA's GPU executable: "Out of memory while trying to allocate N bytes." and its BufferAssignment dump, where the
     paste begins after the RESOURCE_EXHAUSTED status line; Keras 3's TensorFlow trainer names the framework."""

@@ -832,6 +832,14 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
         fix.append(_("Lower max_batch_size and the input and output lengths (max_seq_len), or serve a smaller model "
                      "or split it over more GPUs (tensor_para_size)."))
         return say, fix
+    if framework == "lmdeploy":
+        say.append(_("LMDeploy's TurboMind engine could not allocate one of its GPU buffers: the KV cache takes a "
+                     "share of the memory free after the weights when the engine starts, and the engine's own "
+                     "buffers for its largest batch and session must fit in the rest."))
+        fix.append(_("LMDeploy: give the KV cache a smaller share (--cache-max-entry-count, 0.8 of the free memory "
+                     "by default), or lower --max-batch-size and --session-len; a quantized model (AWQ, "
+                     "--model-format awq) leaves more room."))
+        return say, fix
     if facts.program_bytes and room:
         say.append(_("XLA planned the whole step at {program} (its BufferAssignment), against {room} for the "
                      "allocator.").format(program=format_bytes(facts.program_bytes), room=format_bytes(room)))

@@ -47,7 +47,7 @@ class Facts:
     oom: bool = False
     framework: str | None = None  # tensorflow, jax, torch, nccl, llama.cpp (ggml's GPU backends), exla (Elixir's
     # XLA), caffe2, onnxruntime, vllm, paddle, opencv, tensorrt, tensorrt-llm, fastertransformer, mxnet, mindspore,
-    # theano, cntk, flashlight and arrayfire (its ArrayFire back end's error),
+    # theano, cntk, flashlight and arrayfire (its ArrayFire back end's error), caffe, lmdeploy (TurboMind),
     # numpy and python (their own errors, in a program of no framework), kubernetes and slurm (the scheduler that
     # ended it)
     memory: str | None = None  # gpu, host, tpu, mps
@@ -1238,6 +1238,13 @@ def _read_tensorrt_llm(text: str, lower: str, facts: Facts) -> str | None:
             facts.memory = "gpu"
             facts.message = _window(text, start, after=300)
             return "tensorrt-llm" if match.group(1) == "tensorrt-llm" else "fastertransformer"
+    # TurboMind, LMDeploy's engine forked from FasterTransformer, throws the same words without the tag: "CUDA runtime
+    # error: out of memory /opt/lmdeploy/src/turbomind/utils/allocator.h:231"
+    for at in _positions(lower, "cuda runtime error: out of memory")[-1:]:
+        if "turbomind" in lower[at:at + 200]:
+            facts.memory = "gpu"
+            facts.message = _window(text, at, after=200)
+            return "lmdeploy"
     return None
 
 
@@ -1878,9 +1885,12 @@ def _read_kubernetes(text: str, lower: str, facts: Facts) -> bool:
     pkg/kubelet/eviction) and the container's status after the kernel's OOM killer in its cgroup (``Reason:
     OOMKilled``). Both are the host's RAM; the program itself never saw it."""
     evicted = _positions(lower, "the node was low on resource: memory")
-    # the status as kubectl describe prints it ("Reason:       OOMKilled"), or its JSON/YAML ("reason": "OOMKilled")
+    # the status as kubectl describe prints it ("Reason:       OOMKilled"), or its JSON/YAML ("reason": "OOMKilled");
+    # runc's when the limit is too low for the container to start at all ("container init was OOM-killed (memory
+    # limit too low?)"); a Hugging Face Space's status over its container's limit ("Memory limit exceeded (16Gi)")
     killed = [at for at in _positions(lower, "oomkilled")
-              if re.search(r"reason\"?:\s{0,20}\"?$", lower[max(at - 40, 0):at])]
+              if re.search(r"reason\"?:\s{0,20}\"?$", lower[max(at - 40, 0):at])] + \
+        _positions(lower, "container init was oom-killed") + _positions(lower, "memory limit exceeded (")
     if not evicted and not killed:
         return False
     at = max(evicted[-1:] + killed[-1:])
@@ -1890,6 +1900,9 @@ def _read_kubernetes(text: str, lower: str, facts: Facts) -> bool:
                       text[at:at + 400])
     if using:
         facts.in_use_bytes = size(using.group(1), using.group(2) or "")
+    limit = re.match(r"memory limit exceeded \((\d{1,20}(?:\.\d{1,6})?)([kmgtpe]i?)?\)", lower[at:at + 60])
+    if limit:
+        facts.limit_bytes = size(limit.group(1), limit.group(2) or "")
     facts.message = _window(text, at, after=200)
     return True
 
@@ -2050,6 +2063,12 @@ def _read_cuda_malloc_error(text: str, lower: str, facts: Facts) -> str | None:
             facts.memory = "gpu"
             facts.message = _window(text, at, after=200)[:200]
             return "oneflow"
+    # Caffe's CUDA_CHECK, a glog CHECK_EQ of the runtime's status ("syncedmem.cpp:56] Check failed: error ==
+    # cudaSuccess (2 vs. 0)  out of memory")
+    for at in _positions(lower, "cudasuccess (2 vs. 0)")[-1:]:
+        facts.memory = "gpu"
+        facts.message = _window(text, at, after=200)[:200]
+        return "caffe" if "caffe" in lower else _named_framework(lower) or "cuda"
     return None
 
 
@@ -2213,7 +2232,7 @@ def _framework(text: str, lower: str, facts: Facts, said_by: str) -> str:
     if said_by in ("torch", "nccl", "llama.cpp", "onnxruntime", "vllm", "paddle", "caffe2", "opencv", "numpy",
                    "python", "tensorrt-llm", "fastertransformer", "mxnet", "mindspore", "kubernetes", "theano",
                    "cntk", "slurm", "flashlight", "arrayfire", "tensorrt", "faiss", "oneflow", "cuda", "xgboost",
-                   "lightgbm", "opencl"):
+                   "lightgbm", "opencl", "caffe", "lmdeploy"):
         return said_by
     tail = lower[-200_000:]
     if _exla(tail):
