@@ -1867,6 +1867,23 @@ def test_a_container_limit_too_low_to_start_or_a_space_over_its_limit_ran_out_of
     assert not explain("> runtime error\n> Exit code: 1. Reason: ImportError\n").oom
 
 
+def test_rays_memory_monitor_killing_a_worker_is_the_nodes_ram():
+    """Ray's OutOfMemoryError is its memory monitor's, not PyTorch's class of the same name: the node's RAM over the
+    threshold, with what it used and had (explain_heldout41's Ray Data shuffle)."""
+    from oomdoctor.explain import explain
+
+    result = explain("ray.exceptions.OutOfMemoryError: Task was killed due to the node running low on memory.\n\n"
+                     "Memory on the node (IP: 172.31.69.247, ID: 5bf8d24f) where the task was running was 54.86GB / "
+                     "57.60GB (0.952354), which exceeds the memory usage threshold of 0.95. Ray killed this worker "
+                     "(ID: 0c7d1ce9) because it was the most recently scheduled task.\n")
+    assert (result.oom, result.framework, result.memory, result.case) == (True, "ray", "host", "host-memory")
+    assert (result.in_use_bytes, result.total_bytes) == (int(54.86 * 2**30), int(57.60 * 2**30))
+    assert any("Ray's memory monitor" in line for line in result.diagnosis)
+    torch_in_ray = explain("ray.exceptions.RayTaskError(OutOfMemoryError): ray::train_fn() (pid=1, ip=10.0.0.1)\n"
+                           "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB.\n")
+    assert (torch_in_ray.framework, torch_in_ray.memory) == ("torch", "gpu")
+
+
 def test_caffes_cuda_check_and_turbominds_allocator_out_of_memory():
     """Caffe's CUDA_CHECK, glog's CHECK_EQ of cudaSuccess and the runtime's error 2 (explain_heldout42's SSD on a 1 GB
     card), and TurboMind's allocator, LMDeploy's engine forked from FasterTransformer (explain_heldout43): GPU

@@ -433,6 +433,13 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
             fix.append(_("Give the container a memory request as large as what it uses (resources.requests.memory, "
                          "and a limit), or run it on a node with more memory; kubectl describe pod and kubectl get "
                          "events show what was evicted and how much it used."))
+        elif "ray_memory_monitor" in facts.clues:
+            say.append(_("Ray's memory monitor killed a worker: the node's RAM passed its threshold (0.95 of the "
+                         "node's memory by default), and Ray ended the task scheduled last. The worker's program "
+                         "could not report it."))
+            fix.append(_("Run fewer tasks at once on the node (ask more CPUs, or memory=..., per task or actor), "
+                         "make each hold less (smaller blocks or batches in Ray Data), or use nodes with more RAM; "
+                         "ray logs raylet.out shows what each worker used."))
         elif "slurm_oom" in facts.clues:
             say.append(_("Slurm's job ran out of its memory: it used more RAM than it asked for (or than the node "
                          "had, where other jobs share it), and the kernel's OOM killer in the job's memory cgroup, or "

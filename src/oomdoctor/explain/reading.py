@@ -47,7 +47,7 @@ class Facts:
     oom: bool = False
     framework: str | None = None  # tensorflow, jax, torch, nccl, llama.cpp (ggml's GPU backends), exla (Elixir's
     # XLA), caffe2, onnxruntime, vllm, paddle, opencv, tensorrt, tensorrt-llm, fastertransformer, mxnet, mindspore,
-    # theano, cntk, flashlight and arrayfire (its ArrayFire back end's error), caffe, lmdeploy (TurboMind),
+    # theano, cntk, flashlight and arrayfire (its ArrayFire back end's error), caffe, lmdeploy (TurboMind), ray,
     # numpy and python (their own errors, in a program of no framework), kubernetes and slurm (the scheduler that
     # ended it)
     memory: str | None = None  # gpu, host, tpu, mps
@@ -1907,6 +1907,26 @@ def _read_kubernetes(text: str, lower: str, facts: Facts) -> bool:
     return True
 
 
+def _read_ray(text: str, lower: str, facts: Facts) -> bool:
+    """Ray's memory monitor killing a worker when the node's RAM passes its threshold (``ray.exceptions.
+    OutOfMemoryError: Task was killed due to the node running low on memory. Memory on the node (IP: ..., ID: ...)
+    where the task was running was 54.86GB / 57.60GB (0.952354), which exceeds the memory usage threshold of 0.95``,
+    src/ray/raylet/memory_monitor): the host's RAM, what the node used and had."""
+    found = _positions(lower, "due to the node running low on memory")
+    if not found:
+        return False
+    at = found[-1]
+    facts.memory = "host"
+    facts.clues.add("ray_memory_monitor")
+    used = re.search(r"where the (?:task|actor) was running was (\d{1,20}(?:\.\d{1,6})?)([kmgtpe]i?)?b? / "
+                     r"(\d{1,20}(?:\.\d{1,6})?)([kmgtpe]i?)?b?", lower[at:at + 600])
+    if used:
+        facts.in_use_bytes = size(used.group(1), used.group(2) or "")
+        facts.total_bytes = size(used.group(3), used.group(4) or "")
+    facts.message = _window(text, at, after=200)
+    return True
+
+
 # Slurm ending a job's processes for memory: the step daemon counts the kernel's OOM kills in the step's memory cgroup
 # and says so when the step ends (task/cgroup: "slurmstepd: error: Detected 1 oom-kill event(s) in StepId=191.batch
 # cgroup. Some of your processes may have been killed by the cgroup out-of-memory handler.", older "in step 3495064.0
@@ -2232,7 +2252,7 @@ def _framework(text: str, lower: str, facts: Facts, said_by: str) -> str:
     if said_by in ("torch", "nccl", "llama.cpp", "onnxruntime", "vllm", "paddle", "caffe2", "opencv", "numpy",
                    "python", "tensorrt-llm", "fastertransformer", "mxnet", "mindspore", "kubernetes", "theano",
                    "cntk", "slurm", "flashlight", "arrayfire", "tensorrt", "faiss", "oneflow", "cuda", "xgboost",
-                   "lightgbm", "opencl", "caffe", "lmdeploy"):
+                   "lightgbm", "opencl", "caffe", "lmdeploy", "ray"):
         return said_by
     tail = lower[-200_000:]
     if _exla(tail):
@@ -2321,7 +2341,11 @@ def read(text: str) -> Facts:
         return facts
     # The most specific message first: a PyTorch log can hold a CUDA driver line too, and a JAX log
     # prints TensorFlow's allocator dump; each reader fills only what it knows.
-    if _read_mps(text, lower, facts):
+    if _read_ray(text, lower, facts):
+        # Ray's memory monitor raises its own OutOfMemoryError, which names no framework's allocator (the class
+        # name is PyTorch's too): the node's RAM, whatever the worker ran
+        said_by = _named_framework(lower) or "ray"
+    elif _read_mps(text, lower, facts):
         said_by = "torch"
     elif _read_torch(text, lower, facts):
         said_by = "torch"
