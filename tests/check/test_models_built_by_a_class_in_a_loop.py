@@ -28,3 +28,24 @@ KERAS = "tf.keras.Sequential([tf.keras.layers.LSTM(units), tf.keras.layers.Dense
 def test_a_model_built_in_the_init_of_a_class_made_each_fold(builder_import, builder, clear, expected, tmp_path):
     source = FOLDS.format(builder_import=builder_import, builder=builder, clear=clear)
     assert _lines(tmp_path, source) == [line + (1 if clear else 0) for line in expected]
+
+
+SWEEP = ("import numpy as np\nfrom tensorflow import keras\n\n\n"
+         "def train(kind, epochs):\n    xs = np.load('x.npy', mmap_mode='r')\n    ys = np.load('y.npy')\n"
+         "    model = {builder}\n    model.compile('adam', 'sparse_categorical_crossentropy')\n"
+         "    {fit}\n\n\ndef run_all():\n    for kind in ['c3d', 'lrcn', 'lstm']:\n{clear}"
+         "        train(kind, 10)\n\n\nrun_all()\n")
+CONV = ("keras.Sequential([keras.layers.Conv3D(64, 3, activation='relu'), keras.layers.GlobalAveragePooling3D(), "
+        "keras.layers.Dense(10)])")
+
+
+@pytest.mark.parametrize("builder, fit, clear, expected", [
+    # check_heldout113's video classifiers: run_all trains each net by calling train(), which builds and fits it
+    (CONV, "model.fit(xs, ys, epochs=epochs)", "", [8]),
+    (CONV, "model.fit(xs, ys, epochs=epochs)", "        keras.backend.clear_session()\n", []),
+    # a model given to the function, or one the function builds and never trains: nothing new trained each pass
+    (CONV, "print(model.count_params())", "", []),
+])
+def test_a_model_built_and_trained_by_a_function_called_each_pass(builder, fit, clear, expected, tmp_path):
+    source = SWEEP.format(builder=builder, fit=fit, clear=clear)
+    assert _lines(tmp_path, source) == expected

@@ -2122,6 +2122,10 @@ class Flow(CallHandlers):
                           if isinstance(v, Model) and v.framework == "keras"), None)
             if built is not None and call.ctx.loops:
                 self.seen.append(Seen("model-built", call.node, call.ctx, built))
+            elif call.ctx.loops and (made := self._keras_model_trained_in(callee.info)) is not None:
+                # for lr in rates: train(lr), whose body builds a Keras model and fits it: a new model each pass of
+                # the caller's loop, said where the function builds it
+                self.seen.append(Seen("model-built", made, call.ctx, Model("keras", made.lineno)))
             if isinstance(returned, Data) and _made_in(returned, callee.info):
                 # made anew by the function on each call: cut(scene_a) and cut(scene_b) are two data sets (and
                 # read_images(test_a) and read_images(test_b), an array stacked from the function's own list)
@@ -2219,6 +2223,24 @@ class Flow(CallHandlers):
             if isinstance(returned, Several):  # pred_classes, pred_direc = net(images)
                 return Several(tuple(tensor for _item in returned.items))
         return tensor
+
+    def _keras_model_trained_in(self, function: FunctionInfo) -> ast.Call | None:
+        """The call in ``function``'s own code that makes the Keras model the function also trains (model =
+        build_cnn(), keras.Sequential([...]), zoo = NetZoo(...) whose __init__ builds zoo.model; then fit()): None where
+        the function trains nothing, or trains a model it was given."""
+        nodes = [n for n in own_nodes(function.node) if isinstance(n, ast.Call)]
+        if not any(isinstance(n.func, ast.Attribute) and n.func.attr in KERAS_TRAINING_CALLS for n in nodes):
+            return None
+        for node in nodes:
+            value = self.values.get(node)
+            if isinstance(value, Model) and value.framework == "keras" and \
+                    not (isinstance(node.func, ast.Attribute) and isinstance(self.values.get(node.func.value), Model)):
+                return node  # (not model.fit(...) nor another method of a model already made)
+            if isinstance(value, Instance) and any(
+                    isinstance(held, Model) and held.framework == "keras"
+                    for (cls, _name), held in self.attributes.items() if cls is value.cls):
+                return node
+        return None
 
     def _call_fallback(self, call: Call) -> Value:
         """What unknown calls mean: a library's transform of one file is still one file; in a PyTorch script,

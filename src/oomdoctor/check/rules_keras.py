@@ -270,12 +270,19 @@ def models_in_loop(script: Script) -> Iterator[Finding]:
         if passes is not None and passes <= _FEW_MODELS and weights is not None and weights <= _SMALL_MODEL_WEIGHTS:
             continue  # five folds of a 14 -> 100 -> 20 -> 1 network: a few small models, kept or not
         reported.add(loop)
+        module = script.module_of(seen.node)
+        if module is seen.ctx.module and loop.lineno <= seen.node.lineno <= (loop.end_lineno or loop.lineno):
+            message = _("A new model is built and trained on every pass of this loop and the old ones are never "
+                        "released: Keras keeps their graphs and layer names, and memory grows each iteration.")
+        else:  # built in a function the loop calls (for lr in rates: train(lr))
+            message = _("A new model is built and trained here on every call, and the loop on line {line} of {file} "
+                        "calls this on every pass without releasing the old ones: Keras keeps their graphs and layer "
+                        "names, and memory grows each iteration.").format(
+                line=loop.lineno, file=seen.ctx.module.path.name)
         yield script.finding(
-            "models-in-loop", seen.node,
-            _("A new model is built and trained on every pass of this loop and the old ones are never released: "
-              "Keras keeps their graphs and layer names, and memory grows each iteration."),
+            "models-in-loop", seen.node, message,
             _("Call keras.backend.clear_session() at the start of each iteration (and del the old model)."),
-            module=seen.ctx.module)
+            module=module)
 
 
 # A loop that builds at most this many models, each of at most this many weights, holds a few MB of them and of
