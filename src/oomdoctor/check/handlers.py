@@ -751,6 +751,24 @@ class CallHandlers:
             self._copied(call, source, result)
         return result
 
+    def _to_jax(self, call: Call) -> Value:
+        """jnp.array(x_train), jnp.asarray(x), jax.device_put(x): a JAX array on JAX's default device, the GPU where
+        it has one; at the data set's level, the whole data set moved there (jax.device_put(x, cpu) stays)."""
+        source = call.args[0] if call.args else None
+        if isinstance(source, (Tensor, Item)):
+            return source
+        if not isinstance(source, Data):
+            return None
+        node = call.node
+        device = node.args[1] if call.qualified == "jax.device_put" and len(node.args) > 1 else \
+            keyword_value(node, "device")
+        moved = replace(source, container="jax", line=node.lineno, inferred=False)
+        if device is not None and "cpu" in ast.unparse(device).lower():
+            return moved
+        if call.ctx.data_set_level:
+            self.seen.append(Seen("to-gpu", node, call.ctx, moved, source))
+        return moved
+
     def _to_tf(self, call: Call) -> Value:
         source = call.args[0] if call.args else None
         if isinstance(source, Several) and source.items and isinstance(source.items[0], Data):
@@ -1862,6 +1880,7 @@ _LIBRARY_HANDLERS: list[tuple[Callable[[str], bool], Callable[[CallHandlers, Cal
      else None),
     (lambda n: n in NUMPY_CREATORS, CallHandlers._created),
     (lambda n: n in TORCH_COPIES, CallHandlers._to_torch),
+    (_is("jax.numpy.array", "jax.numpy.asarray", "jax.device_put"), CallHandlers._to_jax),
     (lambda n: n in TF_COPIES, CallHandlers._to_tf),
     (lambda n: n in LISTINGS, CallHandlers._listing),
     # os.path.join('data', 'train'), Path('data/train'): a path the script writes, in parts

@@ -692,10 +692,13 @@ def dataset_on_gpu(script: Script) -> Iterator[Finding]:
             # np.load(path).cuda() of something the script never batches: a latent, a statistic (the rows of a
             # split, x[train_idx] or an array the script names val_X, are samples)
             continue
+        jax = isinstance(seen.node, ast.Call) and seen.ctx.module.qualified(seen.node.func).startswith("jax.")
         yield script.finding(
             "dataset-on-gpu", seen.node,
             _("The whole data set is moved to the GPU here ({size}): it occupies GPU memory for the whole run, "
               "next to the model, its gradients and the activations.").format(size=script.size_of(data)),
+            _("Keep it in host memory as a NumPy array and give each step its batch (x[i:i + batch_size]); JAX "
+              "moves what a jitted step is given, one batch at a time.") if jax else
             _("Keep it in host memory and move one batch at a time inside the training loop "
               "(DataLoader(TensorDataset(x, y), batch_size=..., pin_memory=True), then x.to(device) per batch)."),
             module=seen.ctx.module)
