@@ -1867,6 +1867,17 @@ def test_a_container_limit_too_low_to_start_or_a_space_over_its_limit_ran_out_of
     assert not explain("> runtime error\n> Exit code: 1. Reason: ImportError\n").oom
 
 
+def test_zshs_report_of_a_job_killed_is_the_oom_killers():
+    """zsh's job report, "[1]    51630 killed     ./vgg16.test", after the program's last words on that line
+    (explain_heldout45's PUMA compiler): SIGKILL from outside, the host's RAM."""
+    from oomdoctor.explain import explain
+
+    result = explain("Memory allocation... done.\nMVM coalescing... [1]    51630 killed     ./vgg16.test\n")
+    assert (result.oom, result.memory, result.case) == (True, "host", "host-memory")
+    assert not explain("[1]    51630 done       ./vgg16.test\n").oom
+    assert not explain("the job was killed by the user\n").oom
+
+
 def test_rays_memory_monitor_killing_a_worker_is_the_nodes_ram():
     """Ray's OutOfMemoryError is its memory monitor's, not PyTorch's class of the same name: the node's RAM over the
     threshold, with what it used and had (explain_heldout41's Ray Data shuffle)."""

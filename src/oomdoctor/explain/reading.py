@@ -1575,6 +1575,9 @@ _SHELL_KILLED = re.compile(r"(?:\[\d+\]\+?\s+)?(?:" + "|".join(re.escape(word) f
 
 _BASH_JOB_KILLED = re.compile(r": line \d{1,6}: {1,4}\d{1,8} (?:" + "|".join(re.escape(word) for word in _KILLED_WORDS) +
                               r")[ \t]{1,40}\S")
+# zsh's report of a job ended by SIGKILL, its job number, pid, the signal in lower case and the command ("[1]    51630
+# killed     ./vgg16.test"), after whatever the program last printed on that line
+_ZSH_JOB_KILLED = re.compile(r"\[\d{1,4}\] {1,10}\d{1,8} killed {1,40}\S")
 
 
 def _read_killed(text: str, lower: str, facts: Facts) -> bool:
@@ -1606,7 +1609,8 @@ def _read_killed(text: str, lower: str, facts: Facts) -> bool:
     restarted = "kernelrestarter: restarting kernel" in lower[-20000:] and "tcmalloc: large alloc" in lower[-20000:]
     # bash's report of a script's job ended by SIGKILL, wherever a CI log prints it ("run.sh: line 3:  3384 Killed
     # python sparse_ops_test.py -v"): the job's pid and command, no other sender of those words
-    killed = killed or _BASH_JOB_KILLED.search(text[-20000:]) is not None
+    killed = killed or _BASH_JOB_KILLED.search(text[-20000:]) is not None or \
+        any(_ZSH_JOB_KILLED.search(line) for line in last_lines)
     if killed or restarted or any(words in lower[-20000:] for words in (
             "out of memory: killed process", "out of memory: kill process", "invoked oom-killer:",
             "oom-kill:constraint=", "session crashed after using all available ram")):
