@@ -1867,6 +1867,22 @@ def test_a_container_limit_too_low_to_start_or_a_space_over_its_limit_ran_out_of
     assert not explain("> runtime error\n> Exit code: 1. Reason: ImportError\n").oom
 
 
+def test_libcxx_bad_alloc_and_a_system_call_that_failed_for_memory_are_ram():
+    """libc++'s terminate handler (macOS, Android: "terminating with uncaught exception of type std::bad_alloc"), with
+    what macOS's malloc could not map before it, and strace's "= -1 ENOMEM (Cannot allocate memory)"
+    (explain_heldout44's TFLite on iOS and TensorFlow under an address-space rlimit): the host's RAM."""
+    from oomdoctor.explain import explain
+
+    ios = explain("Celly(5485,0x1006aebc0) malloc: can't allocate region\n*** mach_vm_map(size=1800945664) failed "
+                  "(error code=3)\nlibc++abi.dylib: terminating with uncaught exception of type std::bad_alloc: "
+                  "std::bad_alloc\n")
+    assert (ios.oom, ios.memory, ios.case, ios.requested_bytes) == (True, "host", "host-memory", 1800945664)
+    strace = explain("mmap(NULL, 8392704, PROT_NONE, MAP_PRIVATE|MAP_ANONYMOUS|MAP_STACK, -1, 0) = -1 ENOMEM (Cannot "
+                     "allocate memory)\n")
+    assert (strace.oom, strace.memory) == (True, "host")
+    assert not explain("open(\"/etc/x\", O_RDONLY) = -1 ENOENT (No such file or directory)\n").oom
+
+
 def test_zshs_report_of_a_job_killed_is_the_oom_killers():
     """zsh's job report, "[1]    51630 killed     ./vgg16.test", after the program's last words on that line
     (explain_heldout45's PUMA compiler): SIGKILL from outside, the host's RAM."""

@@ -1468,7 +1468,10 @@ _MEMORY_ERROR = re.compile(r"(?m)^(?:\([^()\n]{1,160}\)[ \t]{1,4}|E[ \t]{1,12})?
                            r"(?:MemoryError(?::[^\n]{0,300})?|(?:OSError|BlockingIOError): \[Errno 12\] "
                            r"Cannot allocate memory[^\n]{0,200})[ \t]*$"
                            # IPython's header, the exception's class first, where a paste stops before its last line
-                           r"|^MemoryError[ \t]{2,200}Traceback \(most recent call last\)[ \t]*$")
+                           r"|^MemoryError[ \t]{2,200}Traceback \(most recent call last\)[ \t]*$"
+                           # a system call that failed for it, as strace prints it: "mmap(NULL, 8392704, ...) = -1
+                           # ENOMEM (Cannot allocate memory)"
+                           r"|= -1 ENOMEM \(Cannot allocate memory\)")
 
 
 def _read_memory_error(text: str, facts: Facts) -> bool:
@@ -1489,18 +1492,28 @@ def _read_memory_error(text: str, facts: Facts) -> bool:
 # Lemonade's router loading a model). Thrust's device allocator's exception says "std::bad_alloc:
 # cudaErrorMemoryAllocation: out of memory" and is another class: the GPU's, not RAM's.
 _BAD_ALLOC = re.compile(r"(?m)instance of 'std::bad_alloc'|(?:what\(\):|^\w{0,40}Error:|\bfailed:)[ \t]+"
-                        r"std::bad_alloc[ \t]*$")
+                        r"std::bad_alloc[ \t]*$"
+                        # libc++'s terminate handler (macOS, Android): "libc++abi.dylib: terminating with uncaught
+                        # exception of type std::bad_alloc: std::bad_alloc"
+                        r"|uncaught exception of type std::bad_alloc: std::bad_alloc[ \t]*$")
 
 
 def _read_bad_alloc(text: str, facts: Facts) -> bool:
-    """A C++ program (TensorFlow Serving, a framework's own C++) that ended in std::bad_alloc: RAM's."""
+    """A C++ program (TensorFlow Serving, a framework's own C++) that ended in std::bad_alloc: RAM's (with what
+    macOS's malloc could not map before it, "*** mach_vm_map(size=1800945664) failed (error code=3)")."""
     found = _last_match(_BAD_ALLOC, text, max(len(text) - 3000, 0))
     if found is None:
         return False
     facts.memory = "host"
     facts.clues.add("bad_alloc")
+    mapped = _last_match(_MACH_VM_MAP_FAILED, text[max(found.start() - 2000, 0):found.start()])
+    if mapped is not None:
+        facts.requested_bytes = number(mapped.group(1))
     facts.message = _window(text, found.start(), before=60, after=60).strip()
     return True
+
+
+_MACH_VM_MAP_FAILED = re.compile(r"mach_vm_map\(size=(\d{1,20})\) failed")
 
 
 # gperftools' tcmalloc reports each large allocation with the pointer it returned (tcmalloc.cc, ReportLargeAlloc:
