@@ -1,0 +1,1 @@
+from .dcrnn_trainer import *
