@@ -327,14 +327,8 @@ def _loops_around(node: ast.AST, module: Module) -> list[ast.For]:
 
 def _range_loops_around(node: ast.AST, module: Module) -> list[ast.For]:
     """The ``for name in range(...)`` loops around ``node``, outermost first (up to the function it is in)."""
-    loops = []
-    parent = module.parents.get(node)
-    while parent is not None and not isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        if isinstance(parent, ast.For) and isinstance(parent.target, ast.Name) and \
-                isinstance(parent.iter, ast.Call) and dotted_name(parent.iter.func) == "range":
-            loops.insert(0, parent)
-        parent = module.parents.get(parent)
-    return loops
+    return [loop for loop in _loops_around(node, module) if isinstance(loop.target, ast.Name) and
+            isinstance(loop.iter, ast.Call) and dotted_name(loop.iter.func) == "range"]
 
 
 def _window_of(value: ast.expr, statement: ast.stmt, loops: list[ast.For], module: Module) -> ast.Subscript | None:
