@@ -97,7 +97,8 @@ def tensors_kept_across_steps(script: Script) -> Iterator[Finding]:
         if _backward_later(seen, script) or tensor.graph and _kept_sum_said(seen, script) or \
                 _restarted_each_step(seen):
             continue
-        if not tensor.graph and (_scored_beside_labels(seen) or _scored_after_the_loop(seen, script)):
+        if not tensor.graph and (_scored_beside_labels(seen) or _scored_after_the_loop(seen, script) or
+                                 _class_ids_kept(seen)):
             continue
         where = _("with its autograd graph") if tensor.graph else _("on the GPU")
         yield script.finding(
@@ -106,6 +107,40 @@ def tensors_kept_across_steps(script: Script) -> Iterator[Finding]:
               "of the loop.").format(target=seen.target, where=where),
             _("Keep what you need as plain values: .detach().cpu() (or .item(), .tolist()) before appending."),
             module=seen.ctx.module)
+
+
+# Tensor methods that move, cast or reshape a tensor and keep one value per value it has
+_SAME_VALUES_METHODS = {"float", "long", "int", "double", "half", "bool", "cpu", "cuda", "to", "detach", "squeeze",
+                        "unsqueeze", "view", "flatten", "reshape", "clone"}
+
+
+def _class_ids_kept(seen: Seen) -> bool:
+    """preds.append(out.argmax(1)), guesses.append(top_class) with top_class = torch.argmax(scores, dim=1), kept
+    (p >= threshold).float(), out.max(1)[1]: a class id (or a yes/no) per sample, a few bytes each, however many
+    steps keep them: the predictions of an evaluation, not its activations."""
+    node = seen.node.value if isinstance(seen.node, ast.Expr) else seen.node
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "append" and
+            len(node.args) == 1):
+        return False
+    kept = node.args[0]
+    for _hop in range(4):  # top_class = torch.argmax(...); guesses.append(top_class), through a few names
+        while isinstance(kept, ast.Call) and isinstance(kept.func, ast.Attribute) and \
+                kept.func.attr in _SAME_VALUES_METHODS:
+            kept = kept.func.value
+        if not isinstance(kept, ast.Name):
+            break
+        bound = seen.ctx.module.value_before(kept)
+        if bound is None:
+            return False
+        kept = bound
+    if isinstance(kept, ast.Compare):
+        return True  # (p >= threshold): a yes or no per value
+    if isinstance(kept, ast.Call) and last_part(dotted_name(kept.func)) in ("argmax", "argmin"):
+        return True
+    # out.max(1)[1], torch.max(out, 1)[1], out.topk(1)[1], out.max(dim=1).indices
+    reduced = kept.value if isinstance(kept, ast.Subscript) and isinstance(kept.slice, ast.Constant) and \
+        kept.slice.value == 1 else kept.value if isinstance(kept, ast.Attribute) and kept.attr == "indices" else None
+    return isinstance(reduced, ast.Call) and last_part(dotted_name(reduced.func)) in ("max", "min", "topk")
 
 
 def _restarted_each_step(seen: Seen) -> bool:
