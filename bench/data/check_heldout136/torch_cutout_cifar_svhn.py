@@ -142,13 +142,13 @@ test_dl = torch.utils.data.DataLoader(dataset=test_ds,
                                           num_workers=2)
 
 if conf.model == 'resnet18':
-    net = ResNet18(n_cls=n_cls)
+    net = ResNet18(num_classes=n_cls)
 elif conf.model == 'wideresnet':
     if conf.dataset == 'svhn':
-        net = WideResNet(depth=16, n_cls=n_cls, widen_factor=8,
+        net = WideResNet(depth=16, num_classes=n_cls, widen_factor=8,
                          dropRate=0.4)
     else:
-        net = WideResNet(depth=28, n_cls=n_cls, widen_factor=10,
+        net = WideResNet(depth=28, num_classes=n_cls, widen_factor=10,
                          dropRate=0.3)
 
 net = net.cuda()
@@ -162,7 +162,7 @@ else:
     sched = MultiStepLR(sgd, milestones=[60, 120, 160], gamma=0.2)
 
 log_path = 'csvlogs/' + run_name + '.csv'
-logger = CSVLogger(conf=conf, fieldnames=['epoch', 'train_acc', 'test_acc'], log_path=log_path)
+logger = CSVLogger(args=conf, fieldnames=['epoch', 'train_acc', 'test_acc'], filename=log_path)
 
 
 def evaluate(dl):

@@ -39,8 +39,8 @@ def plot_history(history, show = False, save = False, path = 'history.png'):
     d_curve = history['d']
     g_curve = history['g']
 
-    plt.plot(xs, d_curve, caption='d')
-    plt.plot(xs, g_curve, caption='g')
+    plt.plot(xs, d_curve, label='d')
+    plt.plot(xs, g_curve, label='g')
 
     plt.xlabel('Iter')
     plt.ylabel('Loss')
@@ -76,7 +76,7 @@ def folder_loader(path, split, tf, bs, mix=True):
 
         pos += 1
 
-    return torch.utils.data.DataLoader(folder_ds, bs=bs, mix=mix)
+    return torch.utils.data.DataLoader(folder_ds, batch_size=bs, shuffle=mix)
 
 def resize_batch(batch, side = 286):
     result = torch.FloatTensor(batch.size()[0], batch.size()[1], side, side)

@@ -41,8 +41,8 @@ tf = transforms.Compose([
         transforms.ToTensor(),
         transforms.Normalize(mean=(0.5, 0.5, 0.5), std=(0.5, 0.5, 0.5))
 ])
-train_dl = helpers.data_load('data/' + hp.dataset, hp.train_subfolder, tf, hp.batch_size, shuffle=True)
-val_dl = helpers.data_load('data/' + hp.dataset, hp.test_subfolder, tf, hp.test_batch_size, shuffle=True)
+train_dl = helpers.folder_loader('data/' + hp.dataset, hp.train_subfolder, tf, hp.batch_size, mix=True)
+val_dl = helpers.folder_loader('data/' + hp.dataset, hp.test_subfolder, tf, hp.test_batch_size, mix=True)
 probe = val_dl.__iter__().__next__()[0]
 side = probe.size()[2]
 if hp.inverse_order:
@@ -53,8 +53,8 @@ else:
     probe_tgt = probe[:, :, :, side:]
 
 if side != hp.input_size:
-    probe_src = helpers.imgs_resize(probe_src, hp.input_size)
-    probe_tgt = helpers.imgs_resize(probe_tgt, hp.input_size)
+    probe_src = helpers.resize_batch(probe_src, hp.input_size)
+    probe_tgt = helpers.resize_batch(probe_tgt, hp.input_size)
 
 
 gen = network.generator(hp.ngf)
@@ -99,18 +99,18 @@ for ep in range(hp.train_epoch):
             src_b = src_b[:, :, :, 0:side]
 
         if side != hp.input_size:
-            src_b = helpers.imgs_resize(src_b, hp.input_size)
-            tgt_b = helpers.imgs_resize(tgt_b, hp.input_size)
+            src_b = helpers.resize_batch(src_b, hp.input_size)
+            tgt_b = helpers.resize_batch(tgt_b, hp.input_size)
 
         if hp.resize_scale:
-            src_b = helpers.imgs_resize(src_b, hp.resize_scale)
-            tgt_b = helpers.imgs_resize(tgt_b, hp.resize_scale)
+            src_b = helpers.resize_batch(src_b, hp.resize_scale)
+            tgt_b = helpers.resize_batch(tgt_b, hp.resize_scale)
 
         if hp.crop_size:
-            src_b, tgt_b = helpers.random_crop(src_b, tgt_b, hp.crop_size)
+            src_b, tgt_b = helpers.crop_pair(src_b, tgt_b, hp.crop_size)
 
         if hp.fliplr:
-            src_b, tgt_b = helpers.random_fliplr(src_b, tgt_b)
+            src_b, tgt_b = helpers.flip_pair(src_b, tgt_b)
 
         src_b, tgt_b = Variable(src_b.cuda()), Variable(tgt_b.cuda())
 
@@ -151,7 +151,7 @@ for ep in range(hp.train_epoch):
     print('ep %d of %d, %.2fs, d %.3f, g %.3f' % ((ep + 1), hp.train_epoch, ep_secs, torch.mean(torch.FloatTensor(d_hist)),
                                                               torch.mean(torch.FloatTensor(g_hist))))
     snap_path = out_dir + 'probe_imgs/' + prefix + str(ep + 1) + '.png'
-    helpers.show_result(gen, Variable(probe_src.cuda(), volatile=True), probe_tgt, (ep+1), save=True, path=snap_path)
+    helpers.save_preview(gen, Variable(probe_src.cuda(), volatile=True), probe_tgt, (ep+1), save=True, path=snap_path)
     history['ep_secs'].append(ep_secs)
 
 t1 = time.time()
@@ -165,5 +165,5 @@ torch.save(disc.state_dict(), out_dir + prefix + 'disc_weights.pkl')
 with open(out_dir + prefix + 'history.pkl', 'wb') as fh:
     pickle.dump(history, fh)
 
-helpers.show_train_hist(history, save=True, path=out_dir + prefix + 'history.png')
-helpers.generate_animation(out_dir, prefix, hp)
+helpers.plot_history(history, save=True, path=out_dir + prefix + 'history.png')
+helpers.make_gif(out_dir, prefix, hp)
