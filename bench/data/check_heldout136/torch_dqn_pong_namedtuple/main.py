@@ -9,7 +9,7 @@ import time
 import gym
 
 from wrappers import *
-from store import ExperienceStore
+from memory import ExperienceStore
 from models import *
 
 import torch
