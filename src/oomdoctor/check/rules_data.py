@@ -191,8 +191,9 @@ def _find_windows_at_every_position(script: Script) -> Iterator[tuple[Module, as
     counters of the range() loops around it, one step at a time (a neighbourhood, not a tile: a loop stepping by
     the window's side cuts tiles, each value kept once), written into an array made before the loops or appended to
     a list. Gives the statement, the window, the line to say it at: the array's (where its memory is asked for)
-    or the append's, and the array the windows are written into (None for a list). (A window along one axis, a series' every w steps, is duplicate-copy's _overlapping_windows:
-    both ask _moves_by_one whether a bound moves with the loop.)"""
+    or the append's, and the array the windows are written into (None for a list). (A window along one axis, a
+    series' every w steps, is duplicate-copy's _overlapping_windows: both ask _moves_by_one whether a bound moves
+    with the loop.)"""
     for module in script.modules:
         for statement in ast.walk(module.tree):
             kept = _kept_value(statement)
@@ -248,7 +249,7 @@ def _window_around_listed_points(value: ast.expr, statement: ast.stmt, module: M
     moving = {name for loop in loops for name in names_in(loop.target)}
     # (a range's counter is a point's coordinate only through what it indexes, pts[i, 0]: by itself it moves by
     # the range's step, which _moves_by_one judges, tiles stepping by their side being no windows)
-    counters = {loop.target.id for loop in _range_loops_around(statement, module)}
+    counters = {loop.target.id for loop in loops if _is_range_loop(loop)}
     window = _window_of(value, statement, loops, module)
     body: ast.AST = loops[-1]
     if window is None and isinstance(value, ast.Call) and \
@@ -327,8 +328,13 @@ def _loops_around(node: ast.AST, module: Module) -> list[ast.For]:
 
 def _range_loops_around(node: ast.AST, module: Module) -> list[ast.For]:
     """The ``for name in range(...)`` loops around ``node``, outermost first (up to the function it is in)."""
-    return [loop for loop in _loops_around(node, module) if isinstance(loop.target, ast.Name) and
-            isinstance(loop.iter, ast.Call) and dotted_name(loop.iter.func) == "range"]
+    return [loop for loop in _loops_around(node, module) if _is_range_loop(loop)]
+
+
+def _is_range_loop(loop: ast.For) -> bool:
+    """``for name in range(...)``: a counter moving by the range's step."""
+    return isinstance(loop.target, ast.Name) and isinstance(loop.iter, ast.Call) and \
+        dotted_name(loop.iter.func) == "range"
 
 
 def _window_of(value: ast.expr, statement: ast.stmt, loops: list[ast.For], module: Module) -> ast.Subscript | None:

@@ -1500,7 +1500,7 @@ def _batch_of_every_sample(given: ast.expr, call: ast.Call, module: Module) -> s
         return None
     measured = _counted_samples(size) if size is not None else None
     if measured is None and isinstance(size, ast.Name):
-        measured = _split_counted(size.id, module, scope)
+        measured = _split_counted(size.id, scope)
     return measured if measured is not None and dataset is not None and \
         measured in {dotted_name(n) for n in ast.walk(dataset) if isinstance(n, (ast.Name, ast.Attribute))} else None
 
@@ -1520,7 +1520,7 @@ def _first_batch_of(name: str, call: ast.Call, module: Module, within: ast.AST |
         len(iterator.args) == 1 else None
 
 
-def _split_counted(length: str, scope_module: Module, scope: ast.AST) -> str | None:
+def _split_counted(length: str, scope: ast.AST) -> str | None:
     """The part of a random_split whose length the name ``length`` is: n_val of fit_part, val_part =
     random_split(pairs, [n_fit, n_val]) counts val_part."""
     for node in own_nodes(scope):
