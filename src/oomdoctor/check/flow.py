@@ -2319,8 +2319,9 @@ class Flow(CallHandlers):
             # __round__, a new array of the same shape, as np.abs does (of complex values, floats)
             return replace(item, fresh=True, dtype=None if (item.dtype or "").startswith("complex") else item.dtype)
         if item is not None and call.callee is None and call.qualified.split(".")[0] in _ARRAY_LIBRARIES:
-            if last_part(call.qualified) in REDUCTIONS:
-                return None  # np.amin(points, axis=0): a few numbers per file
+            if last_part(call.qualified) in REDUCTIONS or words_of(last_part(call.qualified)) & _SCORE_WORDS:
+                # np.amin(points, axis=0): a few numbers per file; cv2.PSNR(ref, out), compare_ssim(ref, out): one
+                return None
             # cv2.cvtColor(img, ...), patchify(img, ...): an image library's transform gives pixels of the dtype it
             # was given (uint8 stays uint8); NumPy's, SciPy's, a framework's may make floats of them
             dtype = item.dtype if any(call.qualified == library or call.qualified.startswith(library + ".")
@@ -2886,6 +2887,9 @@ _ARRAY_LIBRARIES = {"numpy", "tensorflow", "librosa", "cv2", "PIL", "scipy", "sk
                     "torchvision", "keras", "imutils", "albumentations", "patchify", "SimpleITK", "itk"}
 # (scipy.misc's imresize, imrotate: PIL's, in SciPy before 1.3)
 _DTYPE_KEEPING_LIBRARIES = {"cv2", "PIL", "imutils", "patchify", "scipy.misc"}
+# What an image library's quality measures are called (cv2.PSNR, skimage's peak_signal_noise_ratio, compare_ssim,
+# mean_squared_error): each compares two images and gives one number, not an image
+_SCORE_WORDS = {"psnr", "ssim", "similarity", "ratio", "mse", "rmse", "squared", "mae", "nrmse", "score"}
 
 _ARITHMETIC = {ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b, ast.Mult: lambda a, b: a * b,
                ast.Div: lambda a, b: a / b, ast.FloorDiv: lambda a, b: a // b, ast.Pow: lambda a, b: a ** b
