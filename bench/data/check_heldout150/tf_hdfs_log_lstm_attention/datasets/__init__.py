@@ -1,0 +1,1 @@
+# marks the datasets folder as a package
