@@ -2288,6 +2288,11 @@ class Flow(CallHandlers):
         item = next((a for a in given if isinstance(a, Item)), None)
         if item is not None and call.callee is None and call.qualified in _SAME_DTYPE:
             return replace(item, shape=None)  # np.expand_dims(img, 0): the same values, another shape
+        if call.args and isinstance(call.args[0], H5Dataset) and call.callee is None and \
+                call.qualified in _SAME_DTYPE:
+            # np.transpose(h5['trainxdata'], (2, 0, 1)): NumPy makes an array of the HDF5 data set first (every row
+            # read from the file, as np.array(...) reads it) and then transposes it
+            return self._h5_read(node, call.ctx, source=call.args[0])
         if call.args and isinstance(call.args[0], Data) and call.callee is None and call.qualified in _SAME_DTYPE:
             # np.expand_dims(x_train, axis=-1): the data set itself, another shape (most are views; a copy would
             # replace the name it is assigned to)
