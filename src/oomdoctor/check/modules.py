@@ -95,6 +95,18 @@ def own_nodes(function: ast.AST) -> Iterator[ast.AST]:
 # Names a fragment uses without importing them, as a notebook's later cell does: Keras's, whose model classes
 # nothing else in a training script calls by these bare names (a torch model is a class the file defines)
 _FRAGMENT_GLOBALS = {"Sequential": "keras.Sequential", "Model": "keras.Model"}
+# The functions Keras's modules export that scripts star-import together (from keras.layers import *, from
+# keras.preprocessing.image import *): with several star imports, the one module that exports a name is where it
+# comes from (its layers are known by their bare names, whatever module they are taken from)
+_KERAS_EXPORTS = {
+    "keras.preprocessing.image": {"load_img", "img_to_array", "array_to_img", "save_img", "ImageDataGenerator",
+                                  "smart_resize"},
+    "keras.utils": {"load_img", "img_to_array", "array_to_img", "save_img", "to_categorical", "normalize",
+                    "image_dataset_from_directory", "timeseries_dataset_from_array", "pad_sequences"},
+    "keras.preprocessing.sequence": {"pad_sequences", "TimeseriesGenerator"},
+    "keras.preprocessing.text": {"Tokenizer", "one_hot", "text_to_word_sequence"},
+    "keras.models": {"Model", "Sequential", "load_model", "save_model", "clone_model", "model_from_json"},
+}
 
 
 class Module:
@@ -176,15 +188,16 @@ class Module:
         return canonical(f"{full}.{rest}" if rest else full)
 
     def _from_elsewhere(self, name: str) -> str | None:
-        """What a name the file uses but never binds most likely is: from its one star import, else, in a
-        fragment that imports no star at all, Keras's model classes (a Kaggle cell's ``model = Sequential([...])``
+        """What a name the file uses but never binds most likely is: from its one star import (of several, from
+        the one Keras module that exports it), else, in a fragment that imports no star at all, Keras's model classes (a Kaggle cell's ``model = Sequential([...])``
         after the imports of an earlier cell)."""
         if name in self.bound or name in BUILTINS:
             return None  # enumerate(loader) under ``from utils import *`` is Python's enumerate, not utils'
         if len(self.star_imports) == 1:
             return f"{self.star_imports[0]}.{name}"
         if self.star_imports:
-            return None
+            exporters = [m for m in self.star_imports if name in _KERAS_EXPORTS.get(canonical(m), ())]
+            return f"{exporters[0]}.{name}" if len(exporters) == 1 else None
         source = self.shared_binding(name)
         return source.aliases.get(name) if source is not None else _FRAGMENT_GLOBALS.get(name)
 
