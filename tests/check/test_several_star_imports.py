@@ -1,6 +1,7 @@
 """A script that star-imports several Keras modules (from tensorflow.keras.layers import *, from
 tensorflow.keras.preprocessing.image import *): load_img and img_to_array come from the one module that exports
-them, so every picture they decode into a list is found, as it is with one star import or named imports."""
+them, so every picture they decode into a list is found, as it is with one star import or named imports; and a
+listing spread into a list display, [*glob(pattern)], is the listing itself."""
 import pytest
 
 from oomdoctor.check import check_source
@@ -30,4 +31,13 @@ x = read_all(glob('photos/*/*.jpg'))
 def test_pictures_decoded_through_a_star_import_are_found(imports, tmp_path):
     script = tmp_path / "read.py"
     script.write_text(SOURCE.format(imports=imports))
+    assert "eager-loading" in {f.rule for f in check_source(script)}
+
+
+@pytest.mark.parametrize("listing", ["glob('photos/*/*.jpg')", "[*glob('photos/*/*.jpg')]",
+                                     "(*glob('photos/*/*.jpg'),)"])
+def test_a_listing_spread_into_a_list_is_the_listing(listing, tmp_path):
+    script = tmp_path / "read.py"
+    script.write_text(SOURCE.format(imports="from tensorflow.keras.preprocessing.image import *").replace(
+        "read_all(glob('photos/*/*.jpg'))", f"read_all({listing})"))
     assert "eager-loading" in {f.rule for f in check_source(script)}

@@ -1170,6 +1170,8 @@ class Flow(CallHandlers):
         return value
 
     def _eval_Tuple(self, node: ast.Tuple | ast.List, scope: Scope, ctx: Context) -> Value:
+        if len(node.elts) == 1 and isinstance(node.elts[0], ast.Starred):
+            return self.eval(node.elts[0], scope, ctx)  # [*glob(pattern)]: the listing's items, list(glob(pattern))
         return Several(tuple(self.eval(e, scope, ctx) for e in node.elts))
 
     _eval_List = _eval_Tuple
