@@ -189,8 +189,8 @@ class Module:
 
     def _from_elsewhere(self, name: str) -> str | None:
         """What a name the file uses but never binds most likely is: from its one star import (of several, from
-        the one Keras module that exports it), else, in a fragment that imports no star at all, Keras's model classes (a Kaggle cell's ``model = Sequential([...])``
-        after the imports of an earlier cell)."""
+        the one Keras module that exports it), else, in a fragment that imports no star at all, Keras's model
+        classes (a Kaggle cell's ``model = Sequential([...])`` after the imports of an earlier cell)."""
         if name in self.bound or name in BUILTINS:
             return None  # enumerate(loader) under ``from utils import *`` is Python's enumerate, not utils'
         if len(self.star_imports) == 1:
