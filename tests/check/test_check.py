@@ -1,6 +1,7 @@
 """`oomdoctor check`: a corpus of training scripts with the findings each must produce (and no false alarm)."""
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -366,6 +367,20 @@ def _rules(tmp_path, source: str, rule: str) -> list[int]:
     return [f.line for f in check_source(script) if f.rule == rule]
 
 
+# eager-loading's own words for files each made float32 (or float16) before the list keeps them
+_KEPT_AS = re.compile(r"Each file is kept as \w+ \(made so on line (\d+)\)")
+
+
+def _widened(tmp_path, source: str) -> list[int]:
+    """Where each kept file's widening is said: dtype-blowup's line for a float64 one, and the line eager-loading names
+    for files made float32 before a list keeps them (the dtype the model trains in, said with the list itself)."""
+    script = tmp_path / "train.py"
+    script.write_text(source)
+    findings = check_source(script)
+    return sorted([f.line for f in findings if f.rule == "dtype-blowup"] +
+                  [int(m.group(1)) for f in findings if f.rule == "eager-loading" and (m := _KEPT_AS.search(f.message))])
+
+
 @pytest.mark.parametrize("listing, expected", [
     ("sorted(map(str, Path('imgs').glob('*.png')))", []),  # file paths, read one by one by the map
     ("np.load('x.npy').reshape(-1, 224, 224, 3)", [4]),
@@ -485,7 +500,7 @@ def test_each_file_scaled_as_pixels_after_astype_is_kept_widened(convert, expect
     source = ("import os\nimport numpy as np\nparts = []\nfor name in os.listdir('drawings'):\n"
               "    drawings = np.load(os.path.join('drawings', name))\n    print(drawings.shape)\n"
               f"    {convert}\n    parts.append(drawings[:10000])\nx = np.concatenate(parts)\n")
-    assert _rules(tmp_path, source, "dtype-blowup") == expected
+    assert _widened(tmp_path, source) == expected
 
 
 @pytest.mark.parametrize("scale, expected", [
@@ -854,7 +869,7 @@ def test_a_tensor_cast_of_each_decoded_file_before_it_is_kept(cast, expected, tm
               "    def __getitem__(self, i):\n        return self.images[i]\n\n    def __len__(self):\n"
               "        return len(self.images)\n\n\n"
               "loader = torch.utils.data.DataLoader(Xrays('chest_xray/train'), batch_size=32)\n")
-    assert _rules(tmp_path, source, "dtype-blowup") == expected
+    assert _widened(tmp_path, source) == expected
 
 
 @pytest.mark.parametrize("width, store, expected", [
@@ -1936,17 +1951,18 @@ def test_a_helper_that_says_it_reads_from_a_module_not_beside_the_script_reads_a
 
 
 @pytest.mark.parametrize("convert, expected", [("image.astype(np.float32)", [8]), ("image.astype(np.uint8)", [])])
-def test_each_decoded_image_made_float32_before_it_is_kept_is_a_dtype_blowup(convert, expected, tmp_path):
-    # sankit1/cv-tricks.com's dogs-vs-cats tutorial: every image made float32 and scaled, then appended
+def test_each_decoded_image_made_float32_before_it_is_kept_is_said_with_the_list(convert, expected, tmp_path):
+    # sankit1/cv-tricks.com's dogs-vs-cats tutorial: every image made float32 and scaled, then appended; the float32
+    # is the dtype the model trains in, so it is said in the list's own finding, not as a second problem
     source = ("import glob\nimport cv2\nimport numpy as np\n\nimages = []\nfor fl in glob.glob('train/*.jpg'):\n"
               "    image = cv2.resize(cv2.imread(fl), (128, 128))\n"
               f"    image = {convert}\n    image = np.multiply(image, 1.0 / 255.0)\n    images.append(image)\n")
-    script = tmp_path / "train.py"
-    script.write_text(source)
-    findings = [f for f in check_source(script) if f.rule == "dtype-blowup"]
-    assert [f.line for f in findings] == expected
-    if findings:
-        assert "made float32 here" in findings[0].message and "4 bytes per value" in findings[0].message
+    assert _widened(tmp_path, source) == expected
+    kept = [f for f in check_source(tmp_path / "train.py") if f.rule == "eager-loading"]
+    assert [f.line for f in kept] == [10]
+    if expected:
+        assert "kept as float32 (made so on line 8): 4 bytes a value" in kept[0].message
+    assert _rules(tmp_path, source, "dtype-blowup") == []
 
 
 def test_a_list_split_or_shuffled_is_the_same_arrays_and_stacking_it_is_the_copy(tmp_path):
@@ -3096,7 +3112,7 @@ def test_an_array_grown_by_rows_of_a_few_numbers_is_a_log_not_a_data_set(start, 
 
 
 @pytest.mark.parametrize("start, expected", [
-    ("torch.zeros((1, 3, 64, 64))", [("dtype-blowup", 13), ("eager-loading", 17)]),  # float32 by default
+    ("torch.zeros((1, 3, 64, 64))", [("eager-loading", 17)]),  # float32 by default: said with the list
     ("torch.zeros((1, 3, 64, 64), dtype=torch.uint8)", [("eager-loading", 17)])])
 def test_every_file_concatenated_onto_one_array_in_a_loop_is_kept(start, expected, tmp_path):
     # a Dataset that torch.cat's each decoded image onto self.images in __init__: every file kept, as an append
@@ -3115,6 +3131,7 @@ def test_every_file_concatenated_onto_one_array_in_a_loop_is_kept(start, expecte
     script = tmp_path / "train.py"
     script.write_text(source)
     assert sorted((f.rule, f.line) for f in check_source(script) if f.kind == "memory") == expected
+    assert _widened(tmp_path, source) == ([13] if "uint8" not in start else [])
 
 
 @pytest.mark.parametrize("stride, expected", [(", subsample=(2, 2)", []), ("", [11])])
@@ -4364,7 +4381,7 @@ def test_an_image_made_a_tensor_by_to_tensor_and_kept_is_float32(made, expected,
     source = ("import os\n\nimport numpy as np\nimport torch\nfrom PIL import Image\n"
               "from torchvision import transforms\n\ntensors = []\nfor name in os.listdir('jpgs'):\n    image = Image.open(os.path.join('jpgs', name))\n"
               f"    tensor = {made}\n    tensors.append(tensor)\n")
-    assert _rules(tmp_path, source, "dtype-blowup") == expected
+    assert _widened(tmp_path, source) == expected
 
 
 @pytest.mark.parametrize("read, expected", [("np.array(store['trainxdata'])", [10]),
@@ -5231,7 +5248,7 @@ def test_a_decoded_image_made_an_array_of_a_wider_dtype_is_widened_as_astype_doe
     source = ("import glob\n\nimport numpy as np\nfrom PIL import Image\n\n"
               "paths = sorted(glob.glob('ISIC2018_Training_Input/*.jpg'))\n"
               "images = np.array([np.array(Image.open(f).resize((256, 192)), dtype=np.float32) / 255 for f in paths])\n")
-    assert _rules(tmp_path, source, "dtype-blowup") == [7]
+    assert _widened(tmp_path, source) == [7]
 
 
 def test_an_import_of_the_package_the_script_is_in_is_read_from_above_it(tmp_path):
@@ -5761,7 +5778,7 @@ def test_img_to_array_makes_each_kept_picture_float32(imports, convert, tmp_path
               "        pictures.append(load_img(os.path.join(folder, name), target_size=(224, 224)))\n"
               "    return pictures\n\n\npictures = read_folder('leaves/train')\narrays = []\nfor pic in pictures:\n"
               f"    arrays.append({convert})\nx = np.stack(arrays)\n")
-    assert _rules(tmp_path, source, "dtype-blowup") == [16 + imports.count("\n")]
+    assert _widened(tmp_path, source) == [16 + imports.count("\n")]
 
 
 @pytest.mark.parametrize("history, expected", [("[gray for _ in range(HISTORY)]", []),
@@ -6129,7 +6146,7 @@ def test_a_per_sample_float_buffer_filled_with_a_widened_tile_keeps_it_wide(buff
               f"            slot[..., 0] = {scaled}\n"
               "            bank.append(slot)\n"
               "    return np.stack(bank)\n\n\nbank = crops(open('list.txt').read().split())\n")
-    assert _rules(tmp_path, source, "dtype-blowup") == expected
+    assert _widened(tmp_path, source) == expected
 
 
 @pytest.mark.parametrize("read, expected", [
