@@ -98,11 +98,10 @@ def eager_loading(script: Script) -> Iterator[Finding]:
                     "__getitem__ or with tf.data.Dataset.list_files(...).map(load_fn, "
                     "num_parallel_calls=tf.data.AUTOTUNE).")
         message = _("Every file is decoded here and kept in a list before training starts: the whole data set sits "
-                    "in RAM ({size}), and each copy made from it (np.array, from_tensor_slices, a tensor) holds it once "
-                    "more.").format(size=script.size_of(data))
+                    "in RAM ({size}), and each copy made from it (np.array, from_tensor_slices, a tensor) holds it "
+                    "once more.").format(size=script.size_of(data))
         widened = _kept_widened(seen)
-        if widened is not None and ITEMSIZE.get(widened.widened_to or "", 8) < 8:
-            # (float64 widenings stay dtype-blowup's own finding: twice what the model trains in)
+        if widened is not None and _said_with_its_list(widened):
             message += " " + _("Each file is kept as {dtype} (made so on line {line}): {size} bytes a value, where a "
                                "decoded 8-bit pixel takes 1.").format(dtype=widened.widened_to,
                                                                      line=widened.widened_line,
@@ -1643,12 +1642,8 @@ def dtype_blowup(script: Script) -> Iterator[Finding]:
                             "data set is held at 8 bytes per value, where a uint8 pixel takes 1 and float32 4.")
                 fix = _("Convert to float32 first: img.astype('float32') / 255, or keep uint8 and scale each batch "
                         "when it is used.")
-            elif seen.what == "collected" and data.content == FILES:
-                # img_to_array(load_img(p)), ToTensor(), astype('float32') / 255 of each file appended to a list: the
-                # dtype the model trains in; keeping every file at all is the problem, which eager-loading says where
-                # they are appended, with their float32 (a second finding here was a problem to fix in 10 of the 51
-                # scripts of the check sets that do it, none of them in the sets built after the vocabulary settled)
-                continue
+            elif seen.what == "collected" and _said_with_its_list(data):
+                continue  # eager-loading's finding of the list says it
             else:  # uint8 pixels kept as float32: four times the decoded images
                 message = _("Each file is made {dtype} here and then kept with all the others (line {line}): the "
                             "data set is held at {size} bytes per value, where a uint8 pixel takes 1.")
@@ -1699,6 +1694,16 @@ def _dtype_written(data: Data, script: Script) -> bool:
     return module is not None and any(
         isinstance(n, ast.Call) and n.lineno == data.line and module.qualified(n.func) in NUMPY_CREATORS and
         (keyword_value(n, "dtype") is not None or len(n.args) > 1) for n in ast.walk(module.tree))
+
+
+def _said_with_its_list(widened: Data) -> bool:
+    """Files each made float32 (or float16) before a list keeps them (img_to_array(load_img(p)), ToTensor(),
+    astype('float32') / 255): the dtype the model trains in, so the cost is keeping every file at all, which
+    eager-loading's finding of the list says, with the line that made them so, not dtype-blowup again (a second finding
+    was a problem to fix in 10 of the 51 scripts of the check sets that do it, none of them in the sets built after the
+    vocabulary settled). A float64 widening, twice what the model trains in, and a float32 copy of arrays already in
+    memory stay dtype-blowup's own."""
+    return widened.content == FILES and ITEMSIZE.get(widened.widened_to or "", 8) < 8
 
 
 def _kept_widened(seen: Seen) -> Data | None:
