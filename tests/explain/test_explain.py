@@ -3187,3 +3187,33 @@ def test_an_npus_index_in_torch_npus_message():
                    "10.24 GiB already allocated; 10.24 GiB current active; 19.52 MiB free; 10.65 GiB reserved in "
                    "total by PyTorch)\n")
     assert (said.oom, said.gpu_index, said.requested_bytes) == (True, 3, 22 * 2**20)
+
+
+def test_comfyuis_line_with_the_exceptions_text_alone_is_pytorchs_oom():
+    """ComfyUI logs an exception by its text, without its class: "!!! Exception during processing !!! Allocation on
+    device" is torch.OutOfMemoryError's message, the GPU's, whatever the traceback after it is cut to."""
+    from oomdoctor.explain import explain
+
+    result = explain("got prompt\nRequested to load SDXL\n  0%|          | 0/20 [00:01<?, ?it/s]\n"
+                     "2025-03-02 09:14:11,002 - root - ERROR - !!! Exception during processing !!! Allocation on device \n"
+                     "2025-03-02 09:14:11,004 - root - ERROR - Traceback (most recent call last):\n"
+                     '  File "/opt/ComfyUI/execution.py", line 327, in execute\n')
+    assert (result.oom, result.framework, result.memory) == (True, "torch", "gpu")
+    other = explain("!!! Exception during processing !!! Given groups=1, weight of size [320, 4, 3, 3], expected input "
+                    "to have 4 channels, but got 16 channels instead\n")
+    assert other.oom is False
+
+
+def test_cudarcs_driver_error_is_candles_and_mistral_rs_gets_its_kv_cache_advice():
+    """Rust's cudarc (candle's CUDA binding) wraps the driver's code in its own error type: candle's GPU, not
+    TensorFlow's StreamExecutor, which prints the same code; served by mistral.rs, whose KV cache takes most of it."""
+    from oomdoctor.explain import explain
+
+    served = explain("Loading model on Cuda(CudaDevice(DeviceId(1)))...\nModel loaded.\nServing on http://0.0.0.0:8080.\n"
+                     "thread '<unnamed>' panicked at mistralrs-core/src/pipeline/normal.rs:512:9:\n"
+                     'Model failed with error `DriverError(CUDA_ERROR_OUT_OF_MEMORY, "out of memory")`.\n')
+    assert (served.oom, served.framework, served.memory) == (True, "candle", "gpu")
+    assert any("--pa-memory-fraction" in line for line in served.fixes)
+    plain = explain('Error: DriverError(CUDA_ERROR_OUT_OF_MEMORY, "out of memory")\n')
+    assert (plain.oom, plain.framework) == (True, "candle")
+    assert not any("mistral.rs" in line for line in plain.fixes + plain.diagnosis)

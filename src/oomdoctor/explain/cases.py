@@ -847,6 +847,14 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
                      "by default), or lower --max-batch-size and --session-len; a quantized model (AWQ, "
                      "--model-format awq) leaves more room."))
         return say, fix
+    if framework == "candle" and "mistralrs" in facts.clues:
+        say.append(_("mistral.rs could not allocate on the GPU while serving: by default on CUDA its paged-attention "
+                     "KV cache takes 90 % of the available GPU memory, and each request's activations must "
+                     "fit in the rest."))
+        fix.append(_("mistral.rs: give the KV cache a smaller budget (--pa-memory-fraction or --pa-memory-mb; "
+                     "--pa-gpu-mem-usage or --pa-gpu-mem in older releases) or a shorter context (--pa-context-len), "
+                     "or load the model quantized (in-situ quantization, --isq)."))
+        return say, fix
     if facts.program_bytes and room:
         say.append(_("XLA planned the whole step at {program} (its BufferAssignment), against {room} for the "
                      "allocator.").format(program=format_bytes(facts.program_bytes), room=format_bytes(room)))

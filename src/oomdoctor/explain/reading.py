@@ -47,7 +47,8 @@ class Facts:
     oom: bool = False
     framework: str | None = None  # tensorflow, jax, torch, nccl, llama.cpp (ggml's GPU backends), exla (Elixir's
     # XLA), caffe2, onnxruntime, vllm, paddle, opencv, tensorrt, tensorrt-llm, fastertransformer, mxnet, mindspore,
-    # theano, cntk, flashlight and arrayfire (its ArrayFire back end's error), caffe, lmdeploy (TurboMind), ray,
+    # theano, cntk, flashlight and arrayfire (its ArrayFire back end's error), caffe, lmdeploy (TurboMind), ray, candle
+    # (Rust's cudarc: candle, mistral.rs),
     # numpy and python (their own errors, in a program of no framework), kubernetes and slurm (the scheduler that
     # ended it)
     memory: str | None = None  # gpu, host, tpu, mps
@@ -1149,6 +1150,9 @@ def _made_on_the_failing_line(text: str, error_line: int, facts: Facts) -> None:
 _PINNING = re.compile(r"pin_memory=true|\.pin_memory\(")
 
 
+_COMFY_ALLOCATION = re.compile(r"!!! exception during processing !!! allocation on device")
+
+
 def _read_torch_plain(text: str, lower: str, facts: Facts) -> bool:
     """PyTorch's message without its figures, and the CUDA runtime's own error."""
     found = False
@@ -1157,6 +1161,11 @@ def _read_torch_plain(text: str, lower: str, facts: Facts) -> bool:
                    or _torch_sentence(text, at)][-1:]:
             found = True
             facts.message = _window(text, at, before=40, after=200)
+    # ComfyUI logs the exception by its text alone, without its class: "!!! Exception during processing !!!
+    # Allocation on device " is torch.OutOfMemoryError's message (execution.py prints str(ex))
+    for found_line in _COMFY_ALLOCATION.finditer(lower):
+        found = True
+        facts.message = _window(text, found_line.start(), after=200)
     if found:
         return True
     # The CUDA runtime's own error, not the caching allocator's: the context, a library's workspace or a
@@ -2269,7 +2278,7 @@ def _framework(text: str, lower: str, facts: Facts, said_by: str) -> str:
     if said_by in ("torch", "nccl", "llama.cpp", "onnxruntime", "vllm", "paddle", "caffe2", "opencv", "numpy",
                    "python", "tensorrt-llm", "fastertransformer", "mxnet", "mindspore", "kubernetes", "theano",
                    "cntk", "slurm", "flashlight", "arrayfire", "tensorrt", "faiss", "oneflow", "cuda", "xgboost",
-                   "lightgbm", "opencl", "caffe", "lmdeploy", "ray"):
+                   "lightgbm", "opencl", "caffe", "lmdeploy", "ray", "candle"):
         return said_by
     tail = lower[-200_000:]
     if _exla(tail):
@@ -2436,8 +2445,13 @@ def read(text: str) -> Facts:
         # (until 2023) jaxlib share; the context decides. libgpuarray, Theano's new back end, raises the driver's own
         # words in its exception ("pygpu.gpuarray.GpuArrayException: cuMemAlloc: CUDA_ERROR_OUT_OF_MEMORY: out of
         # memory"), with no StreamExecutor in the process
-        said_by = "torch" if "torch" in lower else "theano" if "gpuarrayexception" in lower else "tensorflow"
+        # Rust's cudarc (the CUDA binding of Hugging Face's candle and of mistral.rs) wraps the driver's code in its own
+        # error type: "DriverError(CUDA_ERROR_OUT_OF_MEMORY, \"out of memory\")"
+        said_by = ("torch" if "torch" in lower else "theano" if "gpuarrayexception" in lower
+                   else "candle" if "drivererror(cuda_error_out_of_memory" in lower else "tensorflow")
         facts.oom = True
+        if said_by == "candle" and "mistralrs" in lower:
+            facts.clues.add("mistralrs")  # mistral.rs, the server on candle: its KV cache takes most of the GPU
     _read_device_properties(text, facts)
     _read_nvidia_smi(text, facts)
     if said_by is None and not facts.oom and _read_kubernetes(text, lower, facts):
