@@ -67,3 +67,23 @@ def test_a_head_over_a_backbones_pooled_channels_is_fine(tmp_path):
               "    def forward(self, x):\n        x = self.trunk(x).view(x.size(0), 512, -1)\n"
               "        x = torch.bmm(x, x.transpose(1, 2)).view(x.size(0), -1)\n        return self.fc(x)\n")
     assert _lines(tmp_path, source) == []
+
+
+AUTOENCODER = ("import torch\nimport torch.nn as nn\n\n\nclass LinearAutoencoder(nn.Module):\n    def __init__(self):\n"
+               "        super().__init__()\n        self.encoder = nn.Sequential(nn.Linear({features}, 1024), nn.ReLU())\n"
+               "        self.decoder = nn.Sequential(nn.Linear(1024, {features}), nn.Tanh())\n\n"
+               "    def forward(self, x):\n        return self.decoder(self.encoder(x))\n\n\n"
+               "model = LinearAutoencoder().cuda()\nopt = torch.optim.Adam(model.parameters())\n"
+               "for img, _ in loader:\n    img = img.view(img.size(0), -1).cuda()\n"
+               "    loss = ((model(img) - img) ** 2).mean()\n    opt.zero_grad()\n    loss.backward()\n    opt.step()\n")
+
+
+def test_a_linear_wider_than_any_hidden_size_takes_a_flattened_picture_wherever_it_is_flattened(tmp_path):
+    """nn.Linear(768000, 1024): 400 x 640 x 3 frames, flattened in the training loop, not the model; no sides are
+    square. Said at the layer that takes them, not at the decoder's layer that gives them back."""
+    source = AUTOENCODER.format(features=768000)
+    assert _lines(tmp_path, source) == [_linear_line(source)]
+
+
+def test_a_wide_linear_below_a_flattened_pictures_width_is_not_said_without_a_flatten(tmp_path):
+    assert _lines(tmp_path, AUTOENCODER.format(features=200000)) == []

@@ -1196,6 +1196,10 @@ def _written_positions(size: ast.expr | None, numbers) -> list[int]:
     return [math.prod(values[1:])]  # type: ignore[arg-type]
 
 
+# Past this many input features a Linear takes a flattened picture or map, whatever the script shows of it: wider than
+# any hidden size (a 12,288-wide transformer), embedding or vocabulary (250,000 tokens feed an nn.Embedding)
+_FLATTENED_FEATURES = 300_000
+
 # The smallest side of a picture whose pixels, flattened, say an image (not a few features, a word-count vector)
 _IMAGE_SIDE = 64
 
@@ -1206,8 +1210,6 @@ def _pixels_into_linear(call: ast.Call, scope: ast.AST | None, module: Module, s
     arguments the model is built with), the kernel reaches HUGE_HEAD_WEIGHTS and the inputs are a square image's
     pixels (side by side by 1, 3 or 4 channels, the side at least _IMAGE_SIDE)."""
     calls = list(calls_in(scope)) if scope is not None else []
-    if not any(last_part(dotted_name(c)) in ("Flatten", "flatten", "view", "reshape") for c in calls):
-        return None
     if any(module.qualified(c.func).startswith(("torchvision.", "timm.", "transformers.")) for c in calls):
         return None  # a backbone's features (512 ** 2 of bilinear pooling over VGG's map): not the input's pixels
     sizes = []
@@ -1218,12 +1220,24 @@ def _pixels_into_linear(call: ast.Call, scope: ast.AST | None, module: Module, s
     features, units = sizes
     if features is None or units is None or features * units < HUGE_HEAD_WEIGHTS:
         return None
+    weights = features * units
+    flattens = any(last_part(dotted_name(c)) in ("Flatten", "flatten", "view", "reshape") for c in calls)
     image = next(((side, channels) for channels in (3, 1, 4) if features % channels == 0
                   for side in [round((features // channels) ** 0.5)]
                   if side * side * channels == features and side >= _IMAGE_SIDE), None)
-    if image is None:
-        return None
-    weights = features * units
+    if image is None or not flattens:
+        if features < _FLATTENED_FEATURES:
+            return None
+        # nn.Linear(768000, 1024): no hidden width, embedding or vocabulary is that wide; it takes a whole picture or
+        # map, flattened wherever the script does it (img.view(B, -1) in the training loop), whatever its sides
+        return script.finding(
+            "flatten-dense", call,
+            _("nn.Linear({features:,}, {units}) takes {features:,} values at once, a whole picture or map flattened: "
+              "its weight alone has {weights:,} values ({size} in float32; Adam's two slots and the gradient make "
+              "it four times that).").format(features=features, units=units, weights=weights,
+                                             size=format_bytes(4 * weights)),
+            _("Shrink what reaches the layer (a smaller resize, or convolutions and pooling that reduce it to a "
+              "small map), so that far fewer features reach nn.Linear."), module=module)
     return script.finding(
         "flatten-dense", call,
         _("Every pixel of a {side}x{side}x{channels} image is flattened into nn.Linear({features:,}, {units}): its "
