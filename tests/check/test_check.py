@@ -2973,6 +2973,24 @@ def test_a_forward_pass_in_a_loop_over_train_and_eval_phases_is_evaluation_on_th
     assert _rules(tmp_path, source, "eval-without-no-grad") == expected
 
 
+@pytest.mark.parametrize("switch, expected", [("", [21]), ("torch.set_grad_enabled(False)", [])])
+def test_a_phase_loop_that_switches_gradients_off_in_its_eval_branch_is_not_evaluation_with_autograd(
+        switch, expected, tmp_path):
+    # an EEG classifier (check_heldout158): for split in ('train', 'val', 'test'), model.train() and
+    # torch.set_grad_enabled(True) for training, model.eval() and torch.set_grad_enabled(False) otherwise, as
+    # statements, not a with block; the same forward pass for every split after the if
+    source = ("import torch\nimport torch.nn as nn\n\n\nclass Net(nn.Module):\n    def forward(self, x):\n"
+              "        return x\n\n\nmodel = Net().cuda()\nopt = torch.optim.Adam(model.parameters())\n"
+              "loaders = {'train': a, 'val': b, 'test': c}\nfor epoch in range(10):\n"
+              "    for split in ('train', 'val', 'test'):\n        if split == 'train':\n            model.train()\n"
+              f"        else:\n            model.eval()\n            {switch or 'pass'}\n"
+              "        for x, y in loaders[split]:\n            out = model(x.cuda())\n"
+              "            loss = ((out - y.cuda()) ** 2).mean()\n"
+              "            if split == 'train':\n                opt.zero_grad()\n                loss.backward()\n"
+              "                opt.step()\n")
+    assert _rules(tmp_path, source, "eval-without-no-grad") == expected
+
+
 @pytest.mark.parametrize("second, expected", [("loaders['validate'] = val_loader", [16]),
                                              ("loaders['extra'] = val_loader", [])])
 def test_a_loop_over_a_dicts_phases_and_loaders_is_evaluation_on_its_eval_phase(second, expected, tmp_path):

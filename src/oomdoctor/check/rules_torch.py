@@ -462,6 +462,8 @@ def _runs_in_an_eval_phase(seen: Seen, script: Script) -> bool:
             continue
         if not (any(is_eval_name(p) for p in phases) and any("train" in words_of(p) for p in phases)):
             continue
+        if any(isinstance(n, ast.Call) and last_part(dotted_name(n.func)) == "set_grad_enabled" for n in ast.walk(loop)):
+            continue  # if split == 'train': torch.set_grad_enabled(True) else: ...(False): the loop switches them itself
         steps = [n for n in ast.walk(loop) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
                  and n.func.attr in ("backward", "step")]
         if steps and all(_under_a_test_of(n, phase, loop, module) for n in steps) and \
