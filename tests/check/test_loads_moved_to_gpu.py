@@ -31,3 +31,14 @@ SOURCE = ("import torch\nfrom torch.utils.data import Dataset, DataLoader\n\n\n"
 ])
 def test_a_load_moved_to_the_gpu_at_once_is_said_on_the_gpu_only(load, expected, tmp_path):
     assert _findings(tmp_path, SOURCE.format(load=load)) == expected
+
+
+@pytest.mark.parametrize("tail, expected", [(".cuda().eval()", []), (".to('cuda').float().eval()", []),
+                                            (".cuda().float()", [(4, "dataset-on-gpu")])])
+def test_a_load_moved_and_asked_what_only_a_model_does_is_a_model(tail, expected, tmp_path):
+    # FaderNetworks' evaluation classifier (check_heldout160): torch.load(path).cuda().eval(), a pickled model moved
+    # to the GPU and put in evaluation mode in one expression; the same load only moved and cast is a data set's
+    # (its folder's name says evaluation: a split's, by its words)
+    source = ("import os\nimport torch\n\n"
+              f"clf = torch.load(os.path.join(eval_clf_workspace, params.eval_clf)){tail}\n")
+    assert _findings(tmp_path, source) == expected

@@ -1378,6 +1378,15 @@ def _restores_training_state(read: ast.Call, ctx: Context) -> bool:
         return True
     if isinstance(parent, ast.Subscript) and parent.value is read:
         return _names_training_state(parent.slice)
+    # torch.load(p).cuda().eval(): moved, then asked what only a model does, in the same expression
+    while isinstance(parent, ast.Attribute) and isinstance(ctx.module.parents.get(parent), ast.Call) and \
+            ctx.module.parents[parent].func is parent:
+        if parent.attr in _MODULE_ONLY:
+            return True
+        if parent.attr not in _MOVES:
+            break
+        read = ctx.module.parents[parent]
+        parent = ctx.module.parents.get(read)
     statement = ctx.module.statement_of(read)
     if not (isinstance(statement, ast.Assign) and statement.value is read and len(statement.targets) == 1 and
             isinstance(statement.targets[0], ast.Name)):
@@ -1385,6 +1394,8 @@ def _restores_training_state(read: ast.Call, ctx: Context) -> bool:
     return statement.targets[0].id in _training_state_names(ctx.function.node if ctx.function else ctx.module.tree)
 
 
+# What a model and a tensor both answer, keeping what they are: moved to a device or cast
+_MOVES = {"to", "cuda", "cpu", "float", "half", "double", "bfloat16"}
 # Words of a path (or the name holding it) that say the file holds a model's weights
 _WEIGHT_FILE_WORDS = {"weights", "checkpoint", "ckpt", "pretrained"}
 # Words of the keys a checkpoint is read by: the training state saved beside (or as) the weights
