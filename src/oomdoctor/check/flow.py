@@ -1430,7 +1430,7 @@ class Flow(CallHandlers):
             return data.files_column[1]  # df['image'] of a table it was filled into: the decoded files
         if isinstance(index, Text):
             labels = bool(words_of(index.value) & LABEL_WORDS)
-            return replace(data, labels=labels, shape=None)
+            return replace(data, labels=labels, shape=None, column=data.content == TABLE)
         if isinstance(first, ast.Name) and _batch_sized(first.id, ctx.module.function_of(node)):
             return Batch()  # X[ids] with ids = np.random.randint(0, n, batch_size): the rows of one batch
         count = _sampled_count(first, ctx.module.function_of(node), ctx.module, self.values) \
@@ -1671,6 +1671,9 @@ class Flow(CallHandlers):
                     # use and keeps its pixels, so the list ends up holding every file decoded)
                     self.seen.append(Seen("opened-kept", node, ctx, data))
                 return data
+            if not element.fresh and element.record:
+                # titles.append(df['title'][i]): a column's cells in a Python list, objects, not decoded files
+                return Data(node.lineno, path, "a list of records", NAMES, "list", small=small, root=element.root)
             if not element.fresh:  # references to rows already held: the same data set, no new memory
                 return Data(node.lineno, path, "a list of decoded files", FILES, "list", shape, element.dtype,
                             small=small, root=element.root)
@@ -2801,7 +2804,8 @@ def _stack_of_this_pass(value: Value, ctx: Context) -> Value:
 def _row(data: Data) -> Item:
     """One row of data already held: no new memory until something copies it (or, of images PIL has only opened,
     decodes it)."""
-    return Item(data.shape[1:] if data.shape else None, data.dtype, fresh=False, root=data.root, opened=data.opened)
+    return Item(data.shape[1:] if data.shape else None, data.dtype, fresh=False, root=data.root, opened=data.opened,
+                record=data.content == TABLE and data.column)
 
 
 def _whole_slice(piece: ast.AST) -> bool:

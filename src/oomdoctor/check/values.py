@@ -49,6 +49,8 @@ class Data:
     large_items: bool = False
     # a whole load of a file that is there where check runs: the bytes it reads (handlers' read_bytes_on_disk)
     file_bytes: int | None = None
+    # one column of a pandas table, picked by its name (df['title']): each of its cells is one Python object
+    column: bool = False
 
     def __post_init__(self) -> None:
         if not self.root:  # a data set of its own: named by where it starts
@@ -72,6 +74,8 @@ class Item:
     # PIL's Image.open: the file's header read, its pixels not yet (PIL decodes on first use: np.asarray, convert,
     # resize, load); any call made of it gives the decoded image
     opened: bool = False
+    # a cell of a table's column (df['title'][i]): a Python object, a string or a number, not a decoded array
+    record: bool = False
 
 
 @dataclass(frozen=True)
