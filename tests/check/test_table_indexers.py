@@ -65,4 +65,3 @@ def test_rows_picked_by_an_indexer_are_still_the_table(tmp_path, cut):
 ])
 def test_a_few_rows_or_no_workers_say_nothing(tmp_path, cut, workers):
     assert rules(tmp_path, MAIN.format(cut=cut, workers=workers)) == []
-
