@@ -1,0 +1,1 @@
+from .datasets import MovieLensDataset, LastfmDataset
