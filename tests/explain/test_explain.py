@@ -3217,3 +3217,18 @@ def test_cudarcs_driver_error_is_candles_and_mistral_rs_gets_its_kv_cache_advice
     plain = explain('Error: DriverError(CUDA_ERROR_OUT_OF_MEMORY, "out of memory")\n')
     assert (plain.oom, plain.framework) == (True, "candle")
     assert not any("mistral.rs" in line for line in plain.fixes + plain.diagnosis)
+
+
+def test_the_shells_killed_followed_by_a_blank_line_and_the_users_words_is_the_oom_killer():
+    """A paste that ends with the shell's "Killed", then a blank line and the user's own words (what tegrastats showed):
+    the program's last line is the shell's, not the user's; "Killed" in a sentence is not."""
+    from oomdoctor.explain import explain
+
+    log = ("I1006 12:33:32.938695  5136 layer_factory.hpp:77] Creating layer conv6/dw\n"
+           "I1006 12:33:32.938863  5136 net.cpp:408] conv6/dw -> conv6/dw\nKilled\n\n- and the RAM use:\n\n"
+           "RAM 3783/3995MB (lfb 1x4MB) cpu [48%,0%,0%,0%]\n")
+    result = explain(log)
+    assert (result.oom, result.memory, result.case) == (True, "host", "host-memory")
+    prose = explain("I1006 12:33:32.938863  5136 net.cpp:408] conv6/dw -> conv6/dw\nThe job was Killed by me.\n\n"
+                    "Any idea?\n")
+    assert prose.oom is False

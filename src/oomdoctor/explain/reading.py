@@ -1615,6 +1615,10 @@ def _read_killed(text: str, lower: str, facts: Facts) -> bool:
     fences = [i for i, line in enumerate(lines) if line.strip().startswith(("```", "~~~"))]
     last_lines += [line.strip() for i in fences[-2:] for line in lines[max(i - 3, 0):i]]
     killed = any(_SHELL_KILLED.fullmatch(line) for line in last_lines)
+    # ... or the paste's own end followed by a blank line and the user's words after it ("Killed", "", "- and the RAM
+    # use:", "", "RAM 3783/3995MB"): the shell's word, then the user writing, not the program
+    killed = killed or any(_SHELL_KILLED.fullmatch(lines[i].strip()) and not lines[i + 1].strip()
+                           for i in range(max(len(lines) - 8, 0), len(lines) - 1))
     # a progress bar ends without a newline, so the shell's word comes right after it: "Loading checkpoint shards:
     # 38%|██████▊     | 3/8 [00:02<00:03,  1.28it/s]Killed"
     killed = killed or any(re.search(r"(?:it/s|s/it)\]Killed$", line) for line in last_lines)
