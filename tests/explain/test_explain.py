@@ -3232,3 +3232,12 @@ def test_the_shells_killed_followed_by_a_blank_line_and_the_users_words_is_the_o
     prose = explain("I1006 12:33:32.938863  5136 net.cpp:408] conv6/dw -> conv6/dw\nThe job was Killed by me.\n\n"
                     "Any idea?\n")
     assert prose.oom is False
+
+
+def test_a_dataloader_workers_death_names_pytorch_without_its_paths():
+    """PyTorch's DataLoader says a worker died in its own words: PyTorch's, where the paste keeps no path of it."""
+    from oomdoctor.explain import explain
+
+    killed = explain("RuntimeError: DataLoader worker (pid 22358) is killed by signal: Killed.\n")
+    assert (killed.oom, killed.framework, killed.memory, killed.case) == (True, "torch", "host", "host-memory")
+    assert explain("RuntimeError: DataLoader worker (pid(s) 1234) exited unexpectedly\n").framework == "torch"

@@ -1552,8 +1552,11 @@ _TORCH_LIBRARIES = ("torch", "bitsandbytes", "deepspeed", "ultralytics")
 # PyTorch's elastic agent (torch.distributed.elastic.multiprocessing.api, under torchrun, accelerate launch and
 # DeepSpeed's launcher) reporting its workers, where a handler prints only the message and not the logger's name:
 # "failed (exitcode: -9) local_rank: 5 (pid: 22) of binary: /usr/bin/python", "Sending process 14 closing signal SIGTERM"
+# ... and a DataLoader's own words for a worker that died ("DataLoader worker (pid 22358) is killed by signal:
+# Killed.", torch/utils/data/_utils/signal_handling.py), where the paste keeps no path of PyTorch's
 _TORCH_ELASTIC = re.compile(r"failed \(exitcode: -?\d{1,3}\) local_rank: \d{1,5} \(pid: \d{1,10}\)|"
-                            r"sending process \d{1,10} closing signal sig[a-z]{3,4}\b")
+                            r"sending process \d{1,10} closing signal sig[a-z]{3,4}\b|"
+                            r"dataloader worker \(pid\(?s?\)? ?\d{1,10}")
 
 
 def _named_framework(lower: str) -> str | None:
