@@ -912,27 +912,37 @@ def test_a_model_taking_a_flat_vector_trains_on_table_rows(tmp_path):
     assert _rules(tmp_path, source, "whole-dataset-load") == []
 
 
-@pytest.mark.parametrize("test_path, expected", [
-    ("'data/test_feats.npy'", [3, 4]),  # the test split of the training set: as large, and read whole too
-    ("'data/stats.npy'", [3]),  # another file: nothing says it is large
+def _load_messages(tmp_path, source: str) -> dict[int, str]:
+    script = tmp_path / "train.py"
+    script.write_text(source)
+    return {f.line: f.message for f in check_source(script) if f.rule == "whole-dataset-load"}
+
+
+@pytest.mark.parametrize("test_path, named", [
+    ("'data/test_feats.npy'", True),  # the test split of the training set: as large, read whole too, said with it
+    ("'data/stats.npy'", False),  # another file: nothing says it is large
 ])
-def test_the_other_split_of_a_training_set_loaded_whole(test_path, expected, tmp_path):
+def test_the_other_split_of_a_training_set_loaded_whole(test_path, named, tmp_path):
     source = ("import numpy as np\nfrom tensorflow import keras\nx = np.load('data/train_feats.npy')\n"
               f"x_test = np.load({test_path})\ny = np.load('data/train_labels.npy')\n"
               "model = keras.Sequential([keras.layers.Dense(1)])\nmodel.fit(x, y, epochs=1)\n")
-    assert _rules(tmp_path, source, "whole-dataset-load") == expected
+    messages = _load_messages(tmp_path, source)
+    assert list(messages) == [3]
+    assert ("(line 4 of train.py)" in messages[3]) is named
 
 
-@pytest.mark.parametrize("second, expected", [
-    ("x_valid", [5, 7]),  # the validation split, read the same way
-    ("vocab", [5]),  # something else read from a pickle
+@pytest.mark.parametrize("second, named", [
+    ("x_valid", True),  # the validation split, read the same way: said with the training set's
+    ("vocab", False),  # something else read from a pickle
 ])
-def test_the_split_a_name_gives_a_pickle_read_whole(second, expected, tmp_path):
+def test_the_split_a_name_gives_a_pickle_read_whole(second, named, tmp_path):
     source = ("import pickle\nimport numpy as np\nfrom tensorflow import keras\n"
               "with open('faces_a.pkl', 'rb') as f:\n    x_train = pickle.load(f)\n"
               f"with open('faces_b.pkl', 'rb') as f:\n    {second} = pickle.load(f)\n"
               "model = keras.Sequential([keras.layers.Dense(1)])\nmodel.fit(x_train, np.load('y.npy'), epochs=1)\n")
-    assert _rules(tmp_path, source, "whole-dataset-load") == expected
+    messages = _load_messages(tmp_path, source)
+    assert list(messages) == [5]
+    assert ("(line 7 of train.py)" in messages[5]) is named
 
 
 @pytest.mark.parametrize("cap, expected", [
@@ -947,15 +957,17 @@ def test_a_table_read_with_a_row_count_of_millions(cap, expected, tmp_path):
     assert _rules(tmp_path, source, "whole-dataset-load") == expected
 
 
-@pytest.mark.parametrize("key, expected", [
-    ("'charset'", []),  # the symbols every sample is encoded with: as large whatever the number of samples
-    ("'data_test'", [5]),  # the test set, read whole
+@pytest.mark.parametrize("key, named", [
+    ("'charset'", False),  # the symbols every sample is encoded with: as large whatever the number of samples
+    ("'data_test'", True),  # the test set, read whole: said with the training set's
 ])
-def test_a_vocabulary_read_whole_from_hdf5_is_small(key, expected, tmp_path):
+def test_a_vocabulary_read_whole_from_hdf5_is_small(key, named, tmp_path):
     source = ("import h5py\nfrom tensorflow import keras\nh5f = h5py.File('molecules.h5', 'r')\n"
               f"x = h5f['data_train'][:]\nsymbols = h5f[{key}][:]\n"
               "model = keras.Sequential([keras.layers.Dense(1)])\nmodel.fit(x, x, epochs=1)\n")
-    assert _rules(tmp_path, source, "whole-dataset-load") == [4] + expected
+    messages = _load_messages(tmp_path, source)
+    assert list(messages) == [4]
+    assert ("(line 5 of train.py)" in messages[4]) is named
 
 
 @pytest.mark.parametrize("read, expected", [
@@ -2951,7 +2963,8 @@ def test_what_a_function_returns_of_its_parameter_is_of_the_data_set_each_call_g
               "scans_val = preprocess(scans_val).astype('float32')\n"
               "train_loader = torch.utils.data.DataLoader(scans_train, batch_size=64, shuffle=True)\n"
               "val_loader = torch.utils.data.DataLoader(scans_val, batch_size=64)\n")
-    assert _rules(tmp_path, source, "whole-dataset-load") == [9, 10]
+    messages = _load_messages(tmp_path, source)  # the validation scans' load, said with the training scans'
+    assert list(messages) == [9] and "(line 10 of train.py)" in messages[9]
     assert _rules(tmp_path, source, "duplicate-copy") == []
 
 

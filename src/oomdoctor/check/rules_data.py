@@ -14,7 +14,7 @@ from .context import Context, Seen
 from .library import (DECODERS, FILLED_CREATORS, KNOWN_GRAPH_NODES, NUMPY_CREATORS, PERMUTATIONS, SAVES, argument,
                       constant_number, dtype_of, keyword_value, pixel_dtype, scaled_pixels_dtype)
 from .modules import ClassInfo, FunctionInfo, Module, own_nodes
-from .names import (calls_in, dotted_name, is_labels, last_part, names_batch_size, names_in, names_inputs,
+from .names import (calls_in, dotted_name, is_eval_name, is_labels, last_part, names_batch_size, names_in, names_inputs,
                     path_text, self_attribute, split_neutral, words_of)
 from .rules_keras import int_of, model_convolves_images, model_input_shape, module_numbers
 from .flow import arguments_given, bounded_deques, in_own_loop, loops_collecting, other_branches
@@ -452,7 +452,16 @@ def _fills_from_files(seen, script: Script) -> bool:
 
 def whole_dataset_load(script: Script) -> Iterator[Finding]:
     """np.load, pd.read_csv, pickle.load, h5py's [:] called once on a data set the script shows is large."""
-    for seen, data in _large_loads(script):
+    loads = _large_loads(script)
+    trained = [seen for seen, _data in loads if _split_of(seen) == "train"]
+    # x_test = np.load('x_test.npy') beside x_train's load (the same function, not the other branch of an if), its
+    # size not shown: said once, with the training set's (the larger, and the same fix), which names its line
+    evaluated = [seen for seen, data in loads if _split_of(seen) == "eval" and total_bytes(data) is None and any(
+        t.ctx.module is seen.ctx.module and t.ctx.function is seen.ctx.function and
+        not _other_branches_of_one_if(seen, t) for t in trained)]
+    for seen, data in loads:
+        if seen in evaluated:
+            continue
         if _replaced_by_float64_copy(seen, script):
             continue  # x = x / 255: the float64 copy that replaces it is the finding (dtype-blowup), 8× larger
         if _moved_to_gpu_at_once(seen, script):
@@ -473,11 +482,26 @@ def whole_dataset_load(script: Script) -> Iterator[Finding]:
         fix = fixes.get("npz" if key_read is not None else data.reader) or fixes.get(data.content) or _(
             "Memory-map it instead: np.load(path, mmap_mode='r') reads only the rows each batch uses (for a pickle, "
             "save the arrays once with np.save and memory-map them).")
-        yield script.finding(
-            "whole-dataset-load", seen.node,
-            _("{how} reads all of it into memory at once, and it stays there for the whole run ({size}).").format(
-                how=data.how, size=script.size_of(data)),
-            fix, module=seen.ctx.module, line=key_read)
+        message = _("{how} reads all of it into memory at once, and it stays there for the whole run ({size}).").format(
+            how=data.how, size=script.size_of(data))
+        others = sorted({(other.ctx.module.path.name, other.node.lineno) for other in evaluated})
+        if seen in trained and others:
+            message += " " + _("The evaluation splits are read whole the same way ({places}).").format(
+                places=", ".join(_("line {line} of {file}").format(line=line, file=name) for name, line in others))
+        yield script.finding("whole-dataset-load", seen.node, message, fix, module=seen.ctx.module, line=key_read)
+
+
+def _split_of(load: Seen) -> str | None:
+    """"train" or "eval" where the load's file name, or the name it is bound to, says which split it reads
+    (x_train = np.load('x_train.npy'), testX = np.load(...)); None where neither does."""
+    statement = load.ctx.module.statement_of(load.node)
+    target = dotted_name(statement.targets[0]) if isinstance(statement, ast.Assign) and \
+        len(statement.targets) == 1 else ""
+    words = words_of(" ".join(str(a.value) for a in ast.walk(load.node) if isinstance(a, ast.Constant)) + " " +
+                     target)
+    if words & {"train", "training"}:
+        return None if is_eval_name(" ".join(words - {"train", "training"})) else "train"
+    return "eval" if is_eval_name(" ".join(words)) else None
 
 
 def _moved_to_gpu_at_once(load: Seen, script: Script) -> bool:
