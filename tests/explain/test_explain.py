@@ -3241,3 +3241,14 @@ def test_a_dataloader_workers_death_names_pytorch_without_its_paths():
     killed = explain("RuntimeError: DataLoader worker (pid 22358) is killed by signal: Killed.\n")
     assert (killed.oom, killed.framework, killed.memory, killed.case) == (True, "torch", "host", "host-memory")
     assert explain("RuntimeError: DataLoader worker (pid(s) 1234) exited unexpectedly\n").framework == "torch"
+
+
+def test_ths_host_allocator_before_pytorch_1_is_host_memory():
+    """PyTorch before 1.0 ran out of RAM in TH's allocator, whose size is whole GiB rounded down ("0GB"): host memory,
+    no request read."""
+    from oomdoctor.explain import explain
+
+    result = explain("RuntimeError: $ Torch: not enough memory: you tried to allocate 0GB. Buy new RAM\n"
+                     "! at ..\\aten\\src\\TH\\THGeneral.cpp:204\n")
+    assert (result.oom, result.framework, result.memory, result.case) == (True, "torch", "host", "host-memory")
+    assert result.requested_bytes is None

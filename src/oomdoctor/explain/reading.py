@@ -1398,10 +1398,17 @@ def _read_mps(text: str, lower: str, facts: Facts) -> bool:
 
 
 def _read_host(text: str, lower: str, facts: Facts) -> bool:
-    """PyTorch's host allocator: ``DefaultCPUAllocator: can't allocate memory: you tried to allocate N bytes``."""
+    """PyTorch's host allocator: ``DefaultCPUAllocator: can't allocate memory: you tried to allocate N bytes``; before
+    1.0, TH's (THGeneral.cpp): ``$ Torch: not enough memory: you tried to allocate 0GB. Buy new RAM!``, its size in
+    whole GiB rounded down, so not a request to read."""
     places = _positions(lower, "defaultcpuallocator")
     if not places:
-        return False
+        th = _positions(lower, "torch: not enough memory: you tried to allocate")
+        if not th:
+            return False
+        facts.memory = "host"
+        facts.message = _window(text, th[-1], after=120)[:240]
+        return True
     window = _window(text, places[-1], after=300)
     match = re.search(r"you tried to allocate (\d+) bytes", window)
     facts.requested_bytes = number(match.group(1)) if match else facts.requested_bytes
