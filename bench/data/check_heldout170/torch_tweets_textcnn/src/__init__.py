@@ -1,0 +1,4 @@
+from .parameters import Parameters
+from .preprocessing import Preprocessing
+from .model import TextClassifier
+from .model import Run
