@@ -3252,3 +3252,21 @@ def test_ths_host_allocator_before_pytorch_1_is_host_memory():
                      "! at ..\\aten\\src\\TH\\THGeneral.cpp:204\n")
     assert (result.oom, result.framework, result.memory, result.case) == (True, "torch", "host", "host-memory")
     assert result.requested_bytes is None
+
+
+def test_metals_command_buffer_out_of_memory_is_the_apple_gpus_outside_pytorch():
+    """Metal's MTLCommandBufferErrorOutOfMemory as llama.cpp's Metal back end, MLX and a program of its own print it:
+    the Apple GPU's share of the unified memory, with advice for who ran it, not PyTorch's watermark."""
+    from oomdoctor.explain import explain
+
+    ggml = explain("ggml_metal_graph_compute: command buffer 3 failed with status 5\n"
+                   "error: Insufficient Memory (00000008:kIOGPUCommandBufferCallbackErrorOutOfMemory)\n")
+    assert (ggml.oom, ggml.framework, ggml.memory, ggml.case) == (True, "llama.cpp", "mps", "mps-watermark")
+    assert any("-ngl" in line for line in ggml.fixes)
+    assert not any("PYTORCH_MPS_HIGH_WATERMARK_RATIO" in line for line in ggml.fixes)
+    status_only = explain("ggml_metal_graph_compute: command buffer 6 failed with status 5\nout of memory\n")
+    assert (status_only.oom, status_only.memory) == (True, "mps")
+    mlx = explain("libc++abi: terminating due to uncaught exception of type std::runtime_error: [METAL] Command "
+                  "buffer execution failed: Insufficient Memory (00000008:kIOGPUCommandBufferCallbackErrorOutOfMemory)\n")
+    assert (mlx.framework, mlx.memory) == ("mlx", "mps")
+    assert explain("ggml_metal_graph_compute: command buffer 6 failed with status 5\n").oom is False

@@ -477,6 +477,18 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
             fix.append(_("This is pinned (page-locked) memory for copies to the GPU: the system limits it below "
                          "total RAM; smaller prefetch buffers and fewer parallel copies need less."))
         return say, fix
+    if case == "mps-watermark" and "metal_command_buffer" in facts.clues:
+        say.append(_("Metal could not give the Apple GPU the memory a command buffer needed: the GPU may use only "
+                     "part of the unified memory (its recommended working set), and the model, its caches and this "
+                     "step's buffers did not fit in it."))
+        if facts.framework == "llama.cpp":
+            fix.append(_("llama.cpp (and Ollama): a smaller context (-c, num_ctx), fewer layers on the GPU (-ngl, "
+                         "num_gpu) or a smaller quantization of the model."))
+        else:
+            fix.append(_("Use smaller inputs or a smaller batch, or a smaller or quantized model."))
+        fix.append(_("On macOS 14 and later, sudo sysctl iogpu.wired_limit_mb=<MB> lets the GPU wire more of the "
+                     "unified memory, at the risk of leaving the system too little."))
+        return say, fix
     if case == "mps-watermark":
         say.append(_("Apple's MPS allocator refused to pass its limit of {limit} (it had {allocated} allocated)."
                      ).format(limit=format_bytes(room) if room else "?",

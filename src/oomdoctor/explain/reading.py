@@ -48,7 +48,7 @@ class Facts:
     framework: str | None = None  # tensorflow, jax, torch, nccl, llama.cpp (ggml's GPU backends), exla (Elixir's
     # XLA), caffe2, onnxruntime, vllm, paddle, opencv, tensorrt, tensorrt-llm, fastertransformer, mxnet, mindspore,
     # theano, cntk, flashlight and arrayfire (its ArrayFire back end's error), caffe, lmdeploy (TurboMind), ray, candle
-    # (Rust's cudarc: candle, mistral.rs),
+    # (Rust's cudarc: candle, mistral.rs), mlx and metal (an Apple GPU's command buffer out of memory),
     # numpy and python (their own errors, in a program of no framework), kubernetes and slurm (the scheduler that
     # ended it)
     memory: str | None = None  # gpu, host, tpu, mps
@@ -1368,6 +1368,29 @@ def _read_cuda_malloc_async(text: str, lower: str, facts: Facts) -> bool:
     return True
 
 
+# Metal's error for a command buffer the GPU could not get memory for (MTLCommandBufferErrorOutOfMemory, code 8), as
+# llama.cpp's Metal back end, MLX and wgpu print it: "Insufficient Memory (00000008:kIOGPUCommandBufferCallbackError
+# OutOfMemory)"; ggml's own line for the buffer's status, MTLCommandBufferStatusError: "command buffer 6 failed with
+# status 5", then "out of memory" or Metal's words
+_METAL_STATUS_5 = re.compile(r"failed with status 5\s{0,40}(?:error: )?(?:out of memory|insufficient memory)")
+
+
+def _read_metal(text: str, lower: str, facts: Facts) -> str | None:
+    """An Apple GPU's command buffer that Metal could not give the memory it needed, outside PyTorch's MPS allocator
+    (whose own message _read_mps reads): the unified memory's share the GPU may use. Returns who ran it: llama.cpp
+    (ggml's Metal back end, Ollama's too), MLX, or Metal where neither is named (wgpu, a program of its own)."""
+    places = _positions(lower, "kiogpucommandbuffercallbackerroroutofmemory")
+    status = _last_match(_METAL_STATUS_5, lower)
+    if not places and status is None:
+        return None
+    at = max(places[-1:] + ([status.start()] if status else []))
+    facts.memory = "mps"
+    facts.clues.add("metal_command_buffer")
+    facts.message = _window(text, at, before=80, after=160)[:240]
+    return "llama.cpp" if "ggml_metal" in lower or "llama" in lower else \
+        "mlx" if "[metal]" in lower or "mlx" in lower else "metal"
+
+
 def _read_mps(text: str, lower: str, facts: Facts) -> bool:
     """``MPS backend out of memory (MPS allocated: 17.73 GB, other allocations: 391.86 MB, max allowed:
     18.13 GB). Tried to allocate 256 bytes on shared pool.``; and ``Invalid buffer size: 19.38 GiB``, the MPS
@@ -2292,7 +2315,7 @@ def _framework(text: str, lower: str, facts: Facts, said_by: str) -> str:
     if said_by in ("torch", "nccl", "llama.cpp", "onnxruntime", "vllm", "paddle", "caffe2", "opencv", "numpy",
                    "python", "tensorrt-llm", "fastertransformer", "mxnet", "mindspore", "kubernetes", "theano",
                    "cntk", "slurm", "flashlight", "arrayfire", "tensorrt", "faiss", "oneflow", "cuda", "xgboost",
-                   "lightgbm", "opencl", "caffe", "lmdeploy", "ray", "candle"):
+                   "lightgbm", "opencl", "caffe", "lmdeploy", "ray", "candle", "mlx", "metal"):
         return said_by
     tail = lower[-200_000:]
     if _exla(tail):
@@ -2387,6 +2410,8 @@ def read(text: str) -> Facts:
         said_by = _named_framework(lower) or "ray"
     elif _read_mps(text, lower, facts):
         said_by = "torch"
+    elif runtime := _read_metal(text, lower, facts):
+        said_by = runtime
     elif _read_torch(text, lower, facts):
         said_by = "torch"
         facts.memory = facts.memory or "gpu"
