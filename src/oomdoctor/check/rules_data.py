@@ -457,10 +457,10 @@ def whole_dataset_load(script: Script) -> Iterator[Finding]:
     # x_test = np.load('x_test.npy') beside x_train's load (the same function, not the other branch of an if), its
     # size not shown: said once, with the training set's (the larger, and the same fix), which names its line
     evaluated = [seen for seen, data in loads if _split_of(seen) == "eval" and total_bytes(data) is None and any(
-        t.ctx.module is seen.ctx.module and t.ctx.function is seen.ctx.function and
-        not _other_branches_of_one_if(seen, t) for t in trained)]
+        _beside(seen, t) for t in trained)]
+    said_with_training = {id(seen) for seen in evaluated}
     for seen, data in loads:
-        if seen in evaluated:
+        if id(seen) in said_with_training:
             continue
         if _replaced_by_float64_copy(seen, script):
             continue  # x = x / 255: the float64 copy that replaces it is the finding (dtype-blowup), 8× larger
@@ -484,11 +484,18 @@ def whole_dataset_load(script: Script) -> Iterator[Finding]:
             "save the arrays once with np.save and memory-map them).")
         message = _("{how} reads all of it into memory at once, and it stays there for the whole run ({size}).").format(
             how=data.how, size=script.size_of(data))
-        others = sorted({(other.ctx.module.path.name, other.node.lineno) for other in evaluated})
-        if seen in trained and others:
+        others = sorted({(other.ctx.module.path.name, other.node.lineno) for other in evaluated
+                         if any(seen is t for t in trained) and _beside(other, seen)})
+        if others:
             message += " " + _("The evaluation splits are read whole the same way ({places}).").format(
                 places=", ".join(_("line {line} of {file}").format(line=line, file=name) for name, line in others))
         yield script.finding("whole-dataset-load", seen.node, message, fix, module=seen.ctx.module, line=key_read)
+
+
+def _beside(load: Seen, other: Seen) -> bool:
+    """Two loads in the same function (or both at a module's top), not in the two branches of one if."""
+    return other.ctx.module is load.ctx.module and other.ctx.function is load.ctx.function and \
+        not _other_branches_of_one_if(load, other)
 
 
 def _split_of(load: Seen) -> str | None:
