@@ -1561,7 +1561,7 @@ def _reads_text_codes(read: ast.AST, ctx: Context) -> bool:
     """Whether a whole read gives the word ids of each question or caption (q = np.array(h5['ques_train'])), or each
     one's length (h5['caption_lengths'][:]): a sentence's few dozen numbers a sample, not the inputs' features; by
     the names it is assigned to or the file's or the HDF5 key's name, where none of them names inputs."""
-    words = _assigned_words(read, ctx) | _written_words(read)
+    words = read_words(read, ctx)
     return bool(words & _TEXT_CODE_WORDS) and not names_inputs(words)
 
 
@@ -1571,6 +1571,12 @@ _TEXT_CODE_WORDS = {"ques", "question", "questions", "caption", "captions", "len
 
 # The words that name what a model is fit to, whatever it is: labels, or a signal as large as the inputs
 _ANY_TARGET_WORDS = {"y", "target", "targets"}
+
+
+def read_words(read: ast.AST, ctx: Context) -> set[str]:
+    """The words of what a read names: the names it is assigned to and the file's name or HDF5 key it writes out
+    (x_test = np.load('x_test.npy'): x, test)."""
+    return _assigned_words(read, ctx) | _written_words(read)
 
 
 def _assigned_words(read: ast.AST, ctx: Context) -> set[str]:

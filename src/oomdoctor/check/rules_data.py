@@ -18,7 +18,7 @@ from .names import (calls_in, dotted_name, is_eval_name, is_labels, last_part, n
                     path_text, self_attribute, split_neutral, words_of)
 from .rules_keras import int_of, model_convolves_images, model_input_shape, module_numbers
 from .flow import arguments_given, bounded_deques, in_own_loop, loops_collecting, other_branches
-from .handlers import buffer_for_every_item, reads_lookup, tokenizer_words, vocabulary_one_hot
+from .handlers import buffer_for_every_item, read_words, reads_lookup, tokenizer_words, vocabulary_one_hot
 from .script import Finding, Script
 from .values import (
     ARRAYS,
@@ -453,10 +453,11 @@ def _fills_from_files(seen, script: Script) -> bool:
 def whole_dataset_load(script: Script) -> Iterator[Finding]:
     """np.load, pd.read_csv, pickle.load, h5py's [:] called once on a data set the script shows is large."""
     loads = _large_loads(script)
-    trained = [seen for seen, _data in loads if _split_of(seen) == "train"]
+    splits = {id(seen): _split_of(seen) for seen, _data in loads}
+    trained = [seen for seen, _data in loads if splits[id(seen)] == "train"]
     # x_test = np.load('x_test.npy') beside x_train's load (the same function, not the other branch of an if), its
     # size not shown: said once, with the training set's (the larger, and the same fix), which names its line
-    evaluated = [seen for seen, data in loads if _split_of(seen) == "eval" and total_bytes(data) is None and any(
+    evaluated = [seen for seen, data in loads if splits[id(seen)] == "eval" and total_bytes(data) is None and any(
         _beside(seen, t) for t in trained)]
     said_with_training = {id(seen) for seen in evaluated}
     for seen, data in loads:
@@ -485,7 +486,7 @@ def whole_dataset_load(script: Script) -> Iterator[Finding]:
         message = _("{how} reads all of it into memory at once, and it stays there for the whole run ({size}).").format(
             how=data.how, size=script.size_of(data))
         others = sorted({(other.ctx.module.path.name, other.node.lineno) for other in evaluated
-                         if any(seen is t for t in trained) and _beside(other, seen)})
+                         if splits[id(seen)] == "train" and _beside(other, seen)})
         if others:
             message += " " + _("The evaluation splits are read whole the same way ({places}).").format(
                 places=", ".join(_("line {line} of {file}").format(line=line, file=name) for name, line in others))
@@ -501,11 +502,7 @@ def _beside(load: Seen, other: Seen) -> bool:
 def _split_of(load: Seen) -> str | None:
     """"train" or "eval" where the load's file name, or the name it is bound to, says which split it reads
     (x_train = np.load('x_train.npy'), testX = np.load(...)); None where neither does."""
-    statement = load.ctx.module.statement_of(load.node)
-    target = dotted_name(statement.targets[0]) if isinstance(statement, ast.Assign) and \
-        len(statement.targets) == 1 else ""
-    words = words_of(" ".join(str(a.value) for a in ast.walk(load.node) if isinstance(a, ast.Constant)) + " " +
-                     target)
+    words = read_words(load.node, load.ctx)
     if words & {"train", "training"}:
         return None if is_eval_name(" ".join(words - {"train", "training"})) else "train"
     return "eval" if is_eval_name(" ".join(words)) else None

@@ -462,7 +462,7 @@ def _runs_in_an_eval_phase(seen: Seen, script: Script) -> bool:
             continue
         if not (any(is_eval_name(p) for p in phases) and any("train" in words_of(p) for p in phases)):
             continue
-        if any(isinstance(n, ast.Call) and last_part(dotted_name(n.func)) == "set_grad_enabled" for n in ast.walk(loop)):
+        if _switches_gradients(loop):
             continue  # if split == 'train': torch.set_grad_enabled(True) else: ...(False): the loop switches them itself
         steps = [n for n in ast.walk(loop) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
                  and n.func.attr in ("backward", "step")]
@@ -470,6 +470,11 @@ def _runs_in_an_eval_phase(seen: Seen, script: Script) -> bool:
                 not _under_a_test_of(seen.node, phase, loop, module):
             return True
     return False
+
+
+def _switches_gradients(node: ast.AST) -> bool:
+    """The loop or function calls torch.set_grad_enabled itself: gradients are on or off by its own phase."""
+    return any(isinstance(n, ast.Call) and last_part(dotted_name(n.func)) == "set_grad_enabled" for n in ast.walk(node))
 
 
 def _evaluating_call_sites(seen: Seen, script: Script) -> list[tuple[Module, ast.Call]]:
@@ -511,9 +516,7 @@ def _eval_phase_calls(seen: Seen, script: Script) -> list[tuple[Module, ast.Call
     run under ``if train:``, outside no_grad: there the pass keeps its graph for a backward that never runs, as in
     _runs_in_an_eval_phase's loop over phases. With each, whether the call runs in a loop of its caller's."""
     function, module = seen.ctx.function, seen.ctx.module
-    if function is None or seen.ctx.no_grad or seen.ctx.grad_switched or any(
-            isinstance(n, ast.Call) and last_part(dotted_name(n.func)) == "set_grad_enabled"
-            for n in ast.walk(function.node)):
+    if function is None or seen.ctx.no_grad or seen.ctx.grad_switched or _switches_gradients(function.node):
         return []  # torch.set_grad_enabled(phase == 'train'): the function turns gradients off for the phase itself
     steps = _steps_in(function.node)
     parameters = positional_parameters(function, skip_self=function.takes_instance)

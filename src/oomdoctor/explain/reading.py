@@ -1163,9 +1163,10 @@ def _read_torch_plain(text: str, lower: str, facts: Facts) -> bool:
             facts.message = _window(text, at, before=40, after=200)
     # ComfyUI logs the exception by its text alone, without its class: "!!! Exception during processing !!!
     # Allocation on device " is torch.OutOfMemoryError's message (execution.py prints str(ex))
-    for found_line in _COMFY_ALLOCATION.finditer(lower):
+    comfy = _last_match(_COMFY_ALLOCATION, lower)
+    if comfy is not None:
         found = True
-        facts.message = _window(text, found_line.start(), after=200)
+        facts.message = _window(text, comfy.start(), after=200)
     if found:
         return True
     # The CUDA runtime's own error, not the caching allocator's: the context, a library's workspace or a
