@@ -673,12 +673,14 @@ class Flow(CallHandlers):
             return replace(ctx, eval_mode=not training)
         return ctx
 
-    def _as_append(self, container: ast.expr, statement: ast.Assign, module: Module) -> ast.Call:
-        """container.append(value) for ``container[key] = value``, made once per statement and placed in it (the
-        module's parents know it), so that what asks where an append stands finds the statement."""
+    def _as_append(self, container: ast.expr, statement: ast.Assign | ast.AugAssign, module: Module,
+                   added: ast.expr | None = None) -> ast.Call:
+        """container.append(value) for ``container[key] = value`` (or container.append(added) for ``container +=
+        [added]``), made once per statement and placed in it (the module's parents know it), so that what asks
+        where an append stands finds the statement."""
         if statement not in self._appends:
             append = ast.Call(func=ast.Attribute(value=container, attr="append", ctx=ast.Load()),
-                              args=[statement.value], keywords=[])
+                              args=[added if added is not None else statement.value], keywords=[])
             ast.copy_location(append, statement)
             ast.copy_location(append.func, statement)
             module.parents[append] = statement
@@ -882,9 +884,10 @@ class Flow(CallHandlers):
         value = self.eval(node.value, scope, ctx)
         current = self.eval(node.target, scope, ctx) if not isinstance(node.target, ast.Subscript) else None
         if isinstance(node.op, ast.Add) and isinstance(node.value, (ast.List, ast.Tuple)) and node.value.elts:
-            # losses += [loss]: an append
+            # losses += [loss], X += [img]: an append, of one step's tensor or of one decoded file
             element = self.values.get(node.value.elts[0])
-            self._accumulate(node, node.target, element, ctx, appended=True)
+            append = self._as_append(node.target, node, ctx.module, node.value.elts[0])
+            self._call_append(Call(append, "", current, None, [element], {}, ctx, scope))
             return
         if isinstance(node.op, ast.Add) and isinstance(node.target, ast.Name) and ctx.loops and \
                 isinstance(value, (Item, Several, Data)) and _started_as_list(node.target.id, ctx) and \
@@ -1388,6 +1391,8 @@ class Flow(CallHandlers):
                 if isinstance(ctx.loops[-1], (ast.ListComp, ast.GeneratorExp)) and ctx.data_set_level:
                     # [X[i:i + 2] for i in range(0, len(X), 2)]: every piece of X, kept side by side
                     return _row(data)
+                if _picks_few_rows(piece):
+                    return Batch()  # x[pick:pick + 1]: a few rows from where the script picks, not a split
                 if ctx.data_set_level and 0 < _loop_count(ctx.loops[-1], self.values) <= FEW_PARTS and \
                         not any(names_batch_size(last_part(dotted_name(n))) for n in ast.walk(piece)
                                 if isinstance(n, (ast.Name, ast.Attribute))):
@@ -1396,6 +1401,8 @@ class Flow(CallHandlers):
                     return replace(data, shape=((None,) + data.shape[1:]) if data.shape else None, split=True,
                                    small=negligible(data))
                 return Batch()  # X[i:i + batch_size]: one batch
+            if _picks_few_rows(piece):
+                return Batch()  # x[pick:pick + 1] outside a loop: a batch of a few rows from where the script picks
             # a part of data the script shows is small is small too, whatever rows it keeps
             return replace(data, shape=((None,) + data.shape[1:]) if data.shape else None, small=negligible(data))
         if _one_column(piece, self.values) and (_two_dimensional(data) or
@@ -2834,6 +2841,17 @@ def _window(index: ast.expr, module: Module) -> bool:
         return False
     calls = _calls_assigned_to(index.id, module.function_of(index), module)
     return bool(calls) and all(dotted_name(c.func) == "slice" for c in calls)
+
+
+def _picks_few_rows(piece: ast.Slice) -> bool:
+    """x[pick:pick + 1], x[i:i + 32]: a slice of a few rows from a start it names twice."""
+    upper = piece.upper
+    if piece.lower is None or piece.step is not None or not isinstance(upper, ast.BinOp) or \
+            not isinstance(upper.op, ast.Add):
+        return False
+    return any(isinstance(count, ast.Constant) and isinstance(count.value, int) and 0 < count.value <= FEW and
+               ast.dump(start) == ast.dump(piece.lower)
+               for start, count in ((upper.left, upper.right), (upper.right, upper.left)))
 
 
 def _one_column(piece: ast.AST, values: dict[ast.AST, Value]) -> bool:
