@@ -1420,6 +1420,44 @@ def test_paddle_2x_states_what_it_has_allocated():
     assert result.case == "activations-batch"
 
 
+def test_paddle_2x_message_cut_before_the_free_figure():
+    """A paste that ends after "memory has been allocated" (explain_heldout55's SegFormer log) still gives the request
+    and what the allocator held."""
+    from oomdoctor.explain import explain
+
+    result = explain("ResourceExhaustedError:  Out of memory error on GPU 0. Cannot allocate 33.910150GB memory on "
+                     "GPU 0, 6.587891GB memory has been allocated")
+    assert (result.framework, result.gpu_index, result.free_bytes) == ("paddle", 0, None)
+    assert result.requested_bytes == int(33.910150 * 2**30)
+    assert result.allocated_bytes == int(6.587891 * 2**30)
+
+
+def test_mxnet_before_its_pool_checked_cuda_malloc_itself():
+    """MXNet 0.7-0.9's GPUDeviceStorage::Alloc: glog's "Check failed: e == cudaSuccess ... CUDA: out of memory"."""
+    from oomdoctor.explain import explain
+
+    result = explain("[19:06:43] d:\\mxnet\\src\\storage\\./gpu_device_storage.h:39: Check failed: e == cudaSuccess || "
+                     "e == cudaErrorCudartUnloading CUDA: out of memory\n")
+    assert (result.oom, result.framework, result.memory) == (True, "mxnet", "gpu")
+    assert not explain("gpu_device_storage.h:39: Check failed: e == cudaSuccess CUDA: invalid device ordinal\n").oom
+
+
+def test_nodes_javascript_heap_limit():
+    """V8's "Allocation failed - JavaScript heap out of memory": Node's heap limit, not the GPU's or the machine's RAM;
+    its last Mark-Compact says what the heap held. TensorFlow.js in Node names itself."""
+    from oomdoctor.explain import explain
+
+    log = ("Using the model 'InceptionV3' with @tensorflow/tfjs-node\n<--- Last few GCs --->\n"
+           "[473351:0x66634f0]    31020 ms: Mark-Compact (reduce) 1945.8 (1949.7) -> 1945.8 (1949.7) MB, 471.84 / "
+           "0.00 ms  (average mu = 0.275)\n\n<--- JS stacktrace --->\n\nFATAL ERROR: CALL_AND_RETRY_LAST Allocation "
+           "failed - JavaScript heap out of memory\n")
+    result = explain(log)
+    assert (result.oom, result.framework, result.memory, result.case) == (True, "tfjs", "host", "host-memory")
+    assert result.in_use_bytes == int(1945.8 * 2**20)
+    assert any("max-old-space-size" in fix for fix in result.fixes)
+    assert explain(log.replace(" with @tensorflow/tfjs-node", "")).framework == "node"
+
+
 def test_paddle_1x_first_pool_larger_than_what_is_free():
     """PaddlePaddle 1.x checks its first pool chunk, a share of the whole GPU, against what is free: the pool at start,
     not a batch (the feed that triggered it is a few MB)."""
@@ -2405,6 +2443,11 @@ def test_nvidia_smis_figures_padded_to_their_column():
     two = explain(error + head + "| 30%   31C    P8    21W / 350W |      3MiB /  24576MiB |      0%      Default |\n"
                   "| 22%   29C    P8     9W / 170W |      3MiB /  12288MiB |      0%      Default |\n")
     assert two.total_bytes is None
+    # the table pasted from its column heads on (explain_heldout54's GPT2-chitchat log): still nvidia-smi's
+    heads = "| Fan  Temp  Perf  Pwr:Usage/Cap|         Memory-Usage | GPU-Util  Compute M. |\n"
+    cut = explain(heads + "| N/A   54C    P0   246W / 300W |  15514MiB / 16130MiB |    100%      Default |\n" + error)
+    assert cut.total_bytes == 16130 << 20
+    assert explain("|  15514MiB / 16130MiB |\n" + error).total_bytes is None  # no sign of nvidia-smi at all
 
 
 def test_paddle_v1s_glog_check_of_a_cuda_call():

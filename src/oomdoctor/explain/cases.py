@@ -418,6 +418,16 @@ def _advise(case: str, facts: Facts) -> tuple[list[str], list[str]]:
                      "restart; use fewer DataLoader workers (num_workers), each of which imports the framework and "
                      "its CUDA libraries again; close other programs."))
         return say, fix
+    if case == "host-memory" and "js_heap" in facts.clues:
+        held = _(" (it held {held} after its last full collection)").format(held=format_bytes(facts.in_use_bytes)) \
+            if facts.in_use_bytes else ""
+        say.append(_("Node's JavaScript heap reached its limit{held}: V8 caps the heap of a process (about 2-4 GiB by "
+                     "default, whatever the machine's RAM), and the objects the program kept filled it. A model's "
+                     "weights read into JavaScript arrays, or a whole data set, are held there.").format(held=held))
+        fix.append(_("Raise the limit: node --max-old-space-size=8192 script.js (or NODE_OPTIONS=--max-old-space-size"
+                     "=8192); in TensorFlow.js keep tensors out of plain arrays, dispose of them (tf.tidy, "
+                     "tensor.dispose()), and load a model from files (tfjs-node's file://) rather than one buffer."))
+        return say, fix
     if case == "host-memory" and "worker_shm" in facts.clues:
         say.append(_("A DataLoader worker could not write its batch into shared memory (/dev/shm, which is RAM): "
                      "workers hand every batch to the main process through it, and a container gives it 64 MiB "

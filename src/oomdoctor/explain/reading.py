@@ -17,7 +17,7 @@ import re
 import string
 from dataclasses import dataclass, field
 
-from ..units import EiB, itemsize
+from ..units import MiB, EiB, itemsize
 
 _ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
 # Past this every sum and ratio is clamped, so that a log stating 10^400 bytes stays a float
@@ -455,8 +455,9 @@ def _read_free_table(lower: str, facts: Facts) -> None:
 
 def _read_nvidia_smi(text: str, facts: Facts) -> None:
     """A pasted nvidia-smi table: ``|  14220MiB / 15109MiB |`` per GPU gives the device's total (each figure padded to
-    its column: ``|     98MiB /  1999MiB |``)."""
-    if facts.total_bytes is not None or "NVIDIA-SMI" not in text:
+    its column: ``|     98MiB /  1999MiB |``); a table pasted without its first lines still has its column heads
+    ("Memory-Usage")."""
+    if facts.total_bytes is not None or "NVIDIA-SMI" not in text and "Memory-Usage" not in text:
         return
     totals = [int(total) for _used, total in re.findall(r"\|\s{1,30}(\d{1,9})MiB {1,8}/ {1,8}(\d{1,9})MiB\s{1,30}\|",
                                                         text[-50000:])]
@@ -1553,6 +1554,30 @@ def _read_bad_alloc(text: str, facts: Facts) -> bool:
     return True
 
 
+# V8's fatal error when the JavaScript heap reached its limit (node's --max-old-space-size, about 2-4 GiB by
+# default whatever the RAM): "FATAL ERROR: CALL_AND_RETRY_LAST Allocation failed - JavaScript heap out of memory",
+# "FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory"
+_JS_HEAP = "allocation failed - javascript heap out of memory"
+# The last garbage collections V8 prints before it: "Mark-Compact (reduce) 1945.8 (1950.7) -> 1945.8 (1949.7) MB"
+_JS_HEAP_SIZE = re.compile(r"mark-compact[^\n]{0,40}? (\d{1,7}(?:\.\d)?) \((\d{1,7}(?:\.\d)?)\) -> "
+                           r"(\d{1,7}(?:\.\d)?) \((\d{1,7}(?:\.\d)?)\) mb")
+
+
+def _read_js_heap(text: str, lower: str, facts: Facts) -> bool:
+    """Node's V8 stopped at its heap limit: the JavaScript heap, a limit of the process's own, not the machine's RAM
+    (which may have had plenty); what its last Mark-Compact kept is what the heap held."""
+    places = _positions(lower, _JS_HEAP)
+    if not places:
+        return False
+    facts.memory = "host"
+    facts.clues.add("js_heap")
+    collected = _last_match(_JS_HEAP_SIZE, lower[max(places[-1] - 3000, 0):places[-1]])
+    if collected is not None:
+        facts.in_use_bytes = int(float(collected.group(3)) * MiB)
+    facts.message = _window(text, places[-1], before=40, after=60).strip()
+    return True
+
+
 _MACH_VM_MAP_FAILED = re.compile(r"mach_vm_map\(size=(\d{1,20})\) failed")
 
 
@@ -1855,6 +1880,10 @@ def _read_mxnet(text: str, lower: str, facts: Facts) -> bool:
     for at in _positions(lower, "pooled_storage_manager.h:"):
         if _MXNET_POOL_FAILED.match(lower[at:at + 120].replace("\r", "").replace("\n", "")):
             places.append(at)
+    # before the pool (0.7 to 0.9), GPUDeviceStorage::Alloc checked cudaMalloc itself: ``gpu_device_storage.h:39:
+    # Check failed: e == cudaSuccess || e == cudaErrorCudartUnloading CUDA: out of memory``
+    places += [at for at in _positions(lower, "gpu_device_storage.h:")
+               if "cuda: out of memory" in lower[at:at + 160]]
     if not places:
         return False
     at = max(places)
@@ -2192,14 +2221,17 @@ def _read_paddle(text: str, lower: str, facts: Facts) -> bool:
     memory to allocation.``); its host allocators' ``Fail to alloc memory of N size`` (RAM)."""
     for at in _positions(lower, "out of memory error on gpu")[-1:]:
         window = _window(text, at, after=300)
+        # (a paste may end before the free figure: "... 6.587891GB memory has been allocated")
         match = re.match(r"Out of memory error on GPU (\d{1,3})\. Cannot allocate " + SIZE + r" memory on GPU \d{1,3},"
-                         r"(?: " + SIZE + r" memory has been allocated and)? available memory is only " + SIZE, window)
+                         r"(?: " + SIZE + r" memory has been allocated(?: and)?)?(?: available memory is only " + SIZE +
+                         ")?", window)
         if match:
             facts.gpu_index = int(match.group(1))
             facts.requested_bytes = size(*match.groups()[1:3])
             if match.group(4):
                 facts.allocated_bytes = size(*match.groups()[3:5])
-            facts.free_bytes = size(*match.groups()[5:7])
+            if match.group(6):
+                facts.free_bytes = size(*match.groups()[5:7])
         facts.message = window[:200]
         return True
     # its host allocators (CPUAllocator's posix_memalign, _aligned_malloc on Windows; the pinned ones) say what they
@@ -2316,7 +2348,7 @@ def _framework(text: str, lower: str, facts: Facts, said_by: str) -> str:
     if said_by in ("torch", "nccl", "llama.cpp", "onnxruntime", "vllm", "paddle", "caffe2", "opencv", "numpy",
                    "python", "tensorrt-llm", "fastertransformer", "mxnet", "mindspore", "kubernetes", "theano",
                    "cntk", "slurm", "flashlight", "arrayfire", "tensorrt", "faiss", "oneflow", "cuda", "xgboost",
-                   "lightgbm", "opencl", "caffe", "lmdeploy", "ray", "candle", "mlx", "metal"):
+                   "lightgbm", "opencl", "caffe", "lmdeploy", "ray", "candle", "mlx", "metal", "tfjs", "node"):
         return said_by
     tail = lower[-200_000:]
     if _exla(tail):
@@ -2510,6 +2542,10 @@ def read(text: str) -> Facts:
         facts.oom = True
     elif said_by is None and not facts.oom and _read_tcmalloc(text, facts):
         said_by = _named_framework(lower)
+        facts.oom = True
+    elif said_by is None and not facts.oom and _read_js_heap(text, lower, facts):
+        # TensorFlow.js in Node (tfjs-node names TensorFlow's C library in its log too) or another Node program
+        said_by = "tfjs" if "tfjs" in lower or "tensorflow" in lower else "node"
         facts.oom = True
     if said_by is None and not facts.oom:
         # no allocation failed: the framework whose words the log shows is still worth saying (this is a PyTorch
