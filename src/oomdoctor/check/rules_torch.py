@@ -349,9 +349,9 @@ def eval_without_no_grad(script: Script) -> Iterator[Finding]:
         switched = ctx.loops[0] if (ctx.eval_mode or named and eval_loop is None) and ctx.loops else None
         region = _step_loop(ctx, script) or eval_loop or switched or ctx.function or \
             (ctx.loops[-1] if ctx.loops else None)
-        # each model of the loop (an encoder, then a decoder) saves its own activations; the parts of one object
-        # (self.enc then self.dec1 of one autoencoder, a trainer's self.gen_ab and self.gen_ba) are one model's
-        key = (region, _model_owner(seen.node))
+        # each model of the loop (an encoder, then a decoder) saves its own activations, but one no_grad around the
+        # loop is the fix for all of them: said once, at the region's first pass
+        key = region
         if key in reported or not phased and (_trains_in(region, seen, script, after=region is switched) or
                                               _called_to_train(region, script) or
                                               _same_inputs_as_training(seen, script)):
@@ -419,8 +419,8 @@ def _untrained_pretrained(script: Script) -> set[str]:
 
 
 def _model_owner(node: ast.AST) -> str:
-    """Which model a forward pass runs, as the evaluation findings count them: encoder(x) and decoder(h) are two,
-    model.enc(x) and model.dec(h) the submodules of one (as are a trainer's self.gen_a(x) and self.gen_b(x): the
+    """Which model a forward pass runs: encoder(x) and decoder(h) are two, model.enc(x) and model.dec(h) the
+    submodules of one (as are a trainer's self.gen_a(x) and self.gen_b(x): the
     networks one object trains together, whose evaluation is one pass of that object's)."""
     if not isinstance(node, ast.Call):
         return ""
