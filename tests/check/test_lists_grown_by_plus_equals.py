@@ -1,6 +1,7 @@
-"""`oomdoctor check` on a list grown with ``X += [img]`` (an append spelled as list addition), and on rows taken as
-``x[pick:pick + 1]``: the first keeps every decoded file as ``X.append(img)`` does; the second is a batch of one,
-not a split of the data set (found on check_heldout171's Stanford Cars script and check_heldout11's OCT U-Net)."""
+"""`oomdoctor check` on a list grown with ``X += [img]`` (an append spelled as list addition), a buffer filled through
+a row (``x[i][j] = 1``), and rows taken as ``x[pick:pick + 1]``: the first keeps every decoded file as ``X.append(img)``
+does, the second fills the buffer as ``x[i, j] = 1`` does, the third is a batch of one, not a split of the data set
+(found on check_heldout171's Stanford Cars script, 181's VQA answers and 11's OCT U-Net)."""
 import pytest
 
 from oomdoctor.check import check_source
@@ -66,3 +67,22 @@ def test_the_whole_array_moved_and_run_is_still_said(tmp_path):
     script = tmp_path / "preview.py"
     script.write_text(PREVIEW.format(rows=":"))
     assert {"dataset-on-gpu", "eval-without-no-grad"} & {f.rule for f in check_source(script) if f.line == 9}
+
+
+ONE_HOT = """import numpy as np
+
+questions = np.load('tokenized_questions.npy')
+answers = np.load('ans_tokens.npy')
+targets = np.zeros((len(questions), 1000))
+for i in range(len(questions)):
+    {slot} = 1
+"""
+
+
+@pytest.mark.parametrize("slot", ["targets[i, answers[i]]", "targets[i][answers[i]]"])
+def test_a_one_hot_filled_through_a_row_is_the_same_float64_buffer(tmp_path, slot):
+    """targets[i][answers[i]] = 1 writes a slot of the buffer as targets[i, answers[i]] = 1 does (check_heldout181's
+    VQA answers: 1,000 classes, 7.8 KiB a question as float64)."""
+    script = tmp_path / "train.py"
+    script.write_text(ONE_HOT.format(slot=slot))
+    assert ("dtype-blowup", 5) in {(f.rule, f.line) for f in check_source(script)}

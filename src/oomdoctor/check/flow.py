@@ -838,6 +838,13 @@ class Flow(CallHandlers):
                 # display[k] = output[0]; k += 1 into a tensor (or list) made before the loop: each slot keeps its
                 # step's graph, as an append would (a tensor written to in place joins the graph: CopySlices)
                 self._accumulate(statement, target.value, value, ctx, appended=True)
+            if not isinstance(container, Data) and isinstance(target.value, ast.Subscript):
+                # ans_to_cat[i][ans[i]] = 1: a slot of the same buffer as ans_to_cat[i, ans[i]] = 1
+                base = target.value
+                while isinstance(base, ast.Subscript):
+                    base = base.value
+                outer = self.eval(base, scope, ctx)
+                container = outer if isinstance(outer, Data) else container
             if isinstance(container, Data) and ctx.loops and _one_sample_made_per_call(value):
                 value = _sample_of_call(value)  # X[i] = read_scan(path): one sample per pass
             if isinstance(container, Data) and ctx.loops and not self._collected_here(container, statement, ctx) and (
