@@ -25,7 +25,9 @@ The modules, in reading order; each imports only from those above it:
 - ``flow``: ``Flow``, which runs the script's statements and expressions round after round
 - ``script``: ``Script``, the script as the rules see it, and ``Finding``
 - ``rules_data``, ``rules_torch``, ``rules_keras``: the rules, by family
+- ``path_strings``: a path's text as the script spells it, names followed to their strings
 - ``word_vectors``: published word-vector files (GloVe 840B, GoogleNews) read whole, and their sizes
+- ``public_tables``: published tables (a competition's train.csv) read whole by pandas, and their sizes
 - ``rules``: ``RULES``, ``check_source`` and ``check_script`` (the findings with the data sets the script names)
 
 To see what the check finds, start at ``rules`` and a rule family; to see how, read from ``names`` down.

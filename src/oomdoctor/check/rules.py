@@ -44,6 +44,7 @@ from .rules_torch import (
     workers_copy_dataset,
 )
 from .public_datasets import PublicDataset
+from .public_tables import public_tables_read_whole
 from .word_vectors import word_vectors_read_whole
 from .script import Finding, Script
 
@@ -59,7 +60,8 @@ def _once(findings: Iterator[Finding]) -> Iterator[Finding]:
 
 
 Rule = Callable[[Script], Iterator[Finding]]
-RULES: list[Rule] = [eager_loading, whole_dataset_load, in_memory_arrays, dtype_blowup, replay_float_frames,
+RULES: list[Rule] = [eager_loading, whole_dataset_load, public_tables_read_whole, in_memory_arrays, dtype_blowup,
+                     replay_float_frames,
                      flow_float_copy, augmenter_fit_copy, dense_text_matrix, vectors_kept_as_text,
                      word_vectors_read_whole, densified_sparse,
                      duplicate_copy, cache_in_memory, huge_shuffle, loss_keeps_graph, tensors_kept_across_steps,

@@ -20,6 +20,7 @@ from ..i18n import _
 from ..units import format_bytes
 from .modules import Module
 from .names import dotted_name, last_part
+from .path_strings import written_path
 from .script import Finding, Script
 
 # What a table must hold, as read, to be said: the size a user's job notices (glove.6B.300d's 400,000 words,
@@ -200,77 +201,19 @@ def _glove_by_name(call: ast.Call, module: Module, how: str) -> tuple[WordVector
     """torchtext's GloVe(name='840B', dim=300): the file glove.840B.300d (its default name)."""
     given = {k.arg: k.value for k in call.keywords}
     name = given.get("name", call.args[0] if call.args else ast.Constant("840B"))
-    text = _path_text(name, module) if not (isinstance(name, ast.Constant) and isinstance(name.value, str)) \
+    text = written_path(name, module) if not (isinstance(name, ast.Constant) and isinstance(name.value, str)) \
         else name.value
     vectors = _matching(f"glove.{text}") if text else None
     return (vectors, call, how) if vectors is not None else None
 
 
 def _named_vectors(path: ast.expr | None, module: Module) -> WordVectors | None:
-    return _matching(_path_text(path, module)) if path is not None else None
+    return _matching(written_path(path, module)) if path is not None else None
 
 
 def _matching(text: str) -> WordVectors | None:
     lowered = text.lower()
     return next((v for v in KNOWN_WORD_VECTORS if v.pattern.search(lowered)), None)
-
-
-def _path_text(node: ast.AST, module: Module, depth: int = 0) -> str:
-    """The strings a path expression is made of, joined: literals, f-strings, +, os.path.join, and names followed
-    to what they were last bound to (in the function, else at the module's level) or a parameter's default."""
-    if depth > 4:
-        return ""
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return node.value
-    if isinstance(node, ast.JoinedStr):
-        return "".join(_path_text(v, module, depth + 1) for v in node.values)
-    if isinstance(node, ast.FormattedValue):
-        return _path_text(node.value, module, depth + 1)
-    if isinstance(node, ast.BinOp):
-        return _path_text(node.left, module, depth + 1) + _path_text(node.right, module, depth + 1)
-    if isinstance(node, ast.Call):
-        return "/".join(_path_text(a, module, depth + 1) for a in node.args)
-    if isinstance(node, ast.Name):
-        bound = module.value_before(node)
-        if bound is None:
-            bound = _default_of(node, module) or _given_by_a_call(node, module)
-        if bound is None:
-            found = module.last_assignment(node.id, node, None)
-            bound = found.value if found is not None else None
-        return _path_text(bound, module, depth + 1) if bound is not None else ""
-    return ""
-
-
-def _default_of(name: ast.Name, module: Module) -> ast.expr | None:
-    """def load(path=EMBEDDING_FILE): the default a parameter is given."""
-    function = module.function_of(name)
-    if function is None:
-        return None
-    arguments = function.node.args
-    positional = arguments.posonlyargs + arguments.args
-    defaults = dict(zip([a.arg for a in positional[len(positional) - len(arguments.defaults):]], arguments.defaults))
-    defaults.update({a.arg: d for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults) if d is not None})
-    return defaults.get(name.id)
-
-
-def _given_by_a_call(name: ast.Name, module: Module) -> ast.expr | None:
-    """def read_word_vectors(vec_path): ... read_word_vectors('glove.840B.300d.txt'): what the first call in the file
-    that gives the parameter a value passes (by position or by keyword)."""
-    function = module.function_of(name)
-    if function is None:
-        return None
-    parameters = [a.arg for a in function.node.args.posonlyargs + function.node.args.args]
-    if parameters and parameters[0] in ("self", "cls"):
-        parameters = parameters[1:]
-    for call in ast.walk(module.tree):
-        if not isinstance(call, ast.Call) or last_part(dotted_name(call.func)) != function.name:
-            continue
-        given = next((k.value for k in call.keywords if k.arg == name.id), None)
-        if given is None and name.id in parameters and parameters.index(name.id) < len(call.args):
-            given = call.args[parameters.index(name.id)]
-        if given is not None:
-            return given
-    return None
 
 
 def _ancestors(node: ast.AST, module: Module) -> Iterator[ast.AST]:
