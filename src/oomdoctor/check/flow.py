@@ -843,7 +843,7 @@ class Flow(CallHandlers):
                 base = target.value
                 while isinstance(base, ast.Subscript):
                     base = base.value
-                outer = self.eval(base, scope, ctx)
+                outer = self.values.get(base)  # (evaluated with the target just above)
                 container = outer if isinstance(outer, Data) else container
             if isinstance(container, Data) and ctx.loops and _one_sample_made_per_call(value):
                 value = _sample_of_call(value)  # X[i] = read_scan(path): one sample per pass

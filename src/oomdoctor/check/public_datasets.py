@@ -193,7 +193,7 @@ def datasets_named(modules: list[Module]) -> list[PublicDataset]:
     with_classes = [dataset for dataset in PUBLIC_DATASETS if dataset.classes]
     for module in modules:
         for node in ast.walk(module.tree):
-            listed = _listed_strings(node)
+            listed = listed_strings(node)
             for dataset in with_classes:
                 # (most of a list of class names, and little else: a vocabulary holds them among thousands)
                 if len(listed & dataset.classes) >= _CLASSES_LISTED and \
@@ -220,7 +220,7 @@ def datasets_named(modules: list[Module]) -> list[PublicDataset]:
 _CLASSES_LISTED = 6
 
 
-def _listed_strings(node: ast.AST) -> set[str]:
+def listed_strings(node: ast.AST) -> set[str]:
     """The strings of a list, tuple or set literal, or a dict's keys, lower-cased ({'blues': 0, ...} too)."""
     elements = node.keys if isinstance(node, ast.Dict) else node.elts if isinstance(
         node, (ast.List, ast.Tuple, ast.Set)) else []

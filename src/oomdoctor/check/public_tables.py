@@ -17,14 +17,14 @@ from dataclasses import dataclass
 
 from ..i18n import _
 from ..units import format_bytes
+from .library import dtype_of
 from .modules import Module
-from .names import last_part
+from .names import dotted_name, last_part
 from .path_strings import written_path
+from .public_datasets import listed_strings
 from .script import Finding, Script
-from .values import DTYPE_NAMES, ITEMSIZE
+from .values import ITEMSIZE, PUBLISHED_FILE_SAID_BYTES
 
-# What a table must hold, as pandas reads it, to be said
-_WORTH_SAYING_BYTES = 1024 ** 3
 _PANDAS_READERS = {"read_csv", "read_table", "read_parquet", "read_feather", "read_fwf"}
 
 
@@ -79,7 +79,7 @@ def public_tables_read_whole(script: Script) -> Iterator[Finding]:
         if table is None:
             continue
         size = _bytes_read(table, keywords, module)
-        if size < _WORTH_SAYING_BYTES:
+        if size < PUBLISHED_FILE_SAID_BYTES:
             continue
         yield script.finding(
             "whole-dataset-load", call,
@@ -97,8 +97,8 @@ def _named_table(call: ast.Call, keywords: dict[str, ast.expr], module: Module) 
     """The table the read's path names, or whose own columns its dtype=, usecols= or names= list."""
     path = call.args[0] if call.args else keywords.get("filepath_or_buffer", keywords.get("path"))
     text = written_path(path, module).lower() if path is not None else ""
-    columns = {c.lower() for key in ("dtype", "usecols", "names") if key in keywords
-               for c in _strings_in(keywords[key], module)}
+    columns = {c for key in ("dtype", "usecols", "names") if key in keywords
+               for c in listed_strings(_followed(keywords[key], module))}
     return next((t for t in PUBLIC_TABLES if t.path is not None and t.path.search(text) or
                  t.column_words and t.column_words & columns), None)
 
@@ -121,31 +121,24 @@ def _bytes_read(table: PublicTable, keywords: dict[str, ast.expr], module: Modul
     """Rows × the width of each column kept: a dtype= mapping's for the columns it names, 8 bytes for the others
     (float64, int64, or a pointer to a string object, which takes more besides); one dtype for all: its width."""
     columns = _columns(table, keywords)
-    given = keywords.get("dtype")
-    if isinstance(given, ast.Name):
-        given = module.value_before(given) or given
+    given = _followed(keywords["dtype"], module) if "dtype" in keywords else None
     if isinstance(given, ast.Dict):
-        widths = [_width(v) for v in given.values]
+        widths = [_width(v, module) for v in given.values]
         named = min(len(widths), columns)
         width = sum(widths[:named]) + 8 * (columns - named)
     else:
-        width = (_width(given) if given is not None else 8) * columns
+        width = (_width(given, module) if given is not None else 8) * columns
     return _rows(table, keywords) * width
 
 
-def _width(dtype: ast.expr) -> int:
+def _width(dtype: ast.expr, module: Module) -> int:
     """The bytes a value takes in a column of ``dtype`` ('float32', np.int16, 'category'); 8 where it is not known."""
-    name = dtype.value if isinstance(dtype, ast.Constant) and isinstance(dtype.value, str) else last_part(
-        ast.unparse(dtype))
-    if name == "category":
+    if isinstance(dtype, ast.Constant) and dtype.value == "category":
         return 2  # codes of a few thousand categories at most, as such columns hold
-    return ITEMSIZE.get(DTYPE_NAMES.get(name, name), 8)
+    # (np.uint32, which dtype_of leaves unnamed, by its own name)
+    return ITEMSIZE.get(dtype_of(dtype, module) or last_part(dotted_name(dtype)), 8)
 
 
-def _strings_in(node: ast.expr, module: Module) -> list[str]:
-    """The strings a dtype= mapping's keys, or a usecols= or names= list, hold (followed through a name)."""
-    if isinstance(node, ast.Name):
-        node = module.value_before(node) or node
-    elements = node.keys if isinstance(node, ast.Dict) else node.elts if isinstance(
-        node, (ast.List, ast.Tuple, ast.Set)) else []
-    return [e.value for e in elements if isinstance(e, ast.Constant) and isinstance(e.value, str)]
+def _followed(node: ast.expr, module: Module) -> ast.expr:
+    """A dtype= mapping or a usecols= list given by name: what the name was bound to."""
+    return (module.value_before(node) or node) if isinstance(node, ast.Name) else node

@@ -270,6 +270,9 @@ DTYPE_NAMES = {"float": "float64", "double": "float64", "float_": "float64", "in
 
 # Below this a data set is not a memory problem on any machine that trains: saying so would be noise
 NEGLIGIBLE_BYTES = 256 * MiB
+# A published file (a word-vector file, a competition's table) read whole is said from this size as read: what a
+# user's job notices (glove.6B's 0.2-0.6 GB, which tutorials load on purpose, is under it)
+PUBLISHED_FILE_SAID_BYTES = 1024 * MiB
 # A loop over this many items, or a slice of this many rows, is a sample, not the data set
 FEW = 1000
 # One-hot labels over this many classes take more memory than the images they label

@@ -22,10 +22,8 @@ from .modules import Module
 from .names import dotted_name, last_part
 from .path_strings import written_path
 from .script import Finding, Script
+from .values import PUBLISHED_FILE_SAID_BYTES
 
-# What a table must hold, as read, to be said: the size a user's job notices (glove.6B.300d's 400,000 words,
-# 0.6 GB as a dict, is what most tutorials load, on purpose)
-_WORTH_SAYING_BYTES = 1024 ** 3
 # What a dict keeps per word besides its numbers: the ndarray's header (112 B), the word as a str (~55 B) and the
 # dict's slot (~30 B); gensim's KeyedVectors keep ~100 B a word of vocabulary beside one float32 matrix
 _DICT_BYTES_PER_WORD = 200
@@ -69,7 +67,7 @@ KNOWN_WORD_VECTORS = (
     _known("cc.en.300.vec", r"cc\.en\.300\.vec", 2_000_000, 300),
 )
 
-# One-call loaders of a whole file: gensim's (unless limit= or mmap= keeps it small), fastText's, torchtext's
+# One-call loaders of a whole file: gensim's (unless limit= keeps it small), fastText's, torchtext's
 _GENSIM_LOADERS = {"load_word2vec_format", "load_facebook_model", "load_facebook_vectors"}
 # What a loop over a file's lines wraps it in: for i, line in enumerate(tqdm(f))
 _LINE_WRAPPERS = {"tqdm", "enumerate", "islice"}
@@ -91,7 +89,7 @@ def word_vectors_read_whole(script: Script) -> Iterator[Finding]:
             vectors, where, how = found
             size = vectors.bytes_as(how)
             function = module.function_of(node)
-            if size < _WORTH_SAYING_BYTES or (module, function and function.node) in said:
+            if size < PUBLISHED_FILE_SAID_BYTES or (module, function and function.node) in said:
                 continue  # (a function's two branches that read the file each their own way: one table a call)
             said.add((module, function and function.node))
             yield script.finding(
